@@ -1,0 +1,114 @@
+"""The Campaign aggregate: one game world, its rule systems, its members and its phases."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import Aggregate, event
+
+from domain.errors import InvalidInputError, RuleViolationError
+
+
+class RuleSystemName(StrEnum):
+    FACTION_TURN = "factionturn"
+    GAME_OF_BONES = "gameofbones"
+
+
+class PhaseStatus(StrEnum):
+    SETUP = "setup"  # no phase opened yet
+    OPEN = "open"  # orders may be submitted and amended
+    RESOLVING = "resolving"  # turns are being resolved one at a time
+    RESOLVED = "resolved"
+
+
+def parse_rule_systems(names: list[str]) -> list[str]:
+    if not names:
+        raise InvalidInputError("a campaign runs at least one rule system: factionturn, gameofbones or both")
+    known = {s.value for s in RuleSystemName}
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise InvalidInputError(f"unknown rule system {unknown[0]!r}; choose from {sorted(known)}")
+    return sorted(set(names))
+
+
+def clean_name(name: str, what: str) -> str:
+    cleaned = name.strip()
+    if not cleaned:
+        raise InvalidInputError(f"a {what} needs a name")
+    if len(cleaned) > 200:
+        raise InvalidInputError(f"a {what} name is at most 200 characters")
+    return cleaned
+
+
+class Campaign(Aggregate):
+    """Owns the phase clock and the list of every aggregate that belongs to the campaign."""
+
+    @classmethod
+    def start(cls, name: str, rule_systems: list[str], dice_seed: str | None = None) -> Campaign:
+        if dice_seed is not None and not dice_seed.strip():
+            raise InvalidInputError("a dice seed, when given, must not be blank")
+        return cls(clean_name(name, "campaign"), parse_rule_systems(rule_systems), dice_seed)
+
+    @event("Created")
+    def __init__(self, name: str, rule_systems: list[str], dice_seed: str | None) -> None:
+        self.name = name
+        self.rule_systems = list(rule_systems)
+        self.dice_seed = dice_seed
+        self.phase = 0
+        self.phase_status = PhaseStatus.SETUP.value
+        self.members: dict[str, str] = {}  # aggregate id -> kind ("region", "faction", "house")
+
+    def runs(self, system: RuleSystemName) -> bool:
+        return system.value in self.rule_systems
+
+    def check_runs(self, system: RuleSystemName) -> None:
+        if not self.runs(system):
+            raise RuleViolationError(f"campaign {self.name!r} does not run {system.value}", "campaign rule systems")
+
+    def member_ids(self, kind: str | None = None) -> list[UUID]:
+        return [UUID(i) for i, k in self.members.items() if kind is None or k == kind]
+
+    def enrol(self, member_id: UUID, kind: str) -> None:
+        if str(member_id) in self.members:
+            raise InvalidInputError(f"{kind} {member_id} already belongs to this campaign")
+        self._enrolled(str(member_id), kind)
+
+    @event("MemberEnrolled")
+    def _enrolled(self, member_id: str, kind: str) -> None:
+        self.members[member_id] = kind
+
+    def open_phase(self) -> None:
+        if self.phase_status not in (PhaseStatus.SETUP, PhaseStatus.RESOLVED):
+            raise RuleViolationError(f"phase {self.phase} is still {self.phase_status}", "design: phase lifecycle")
+        self._phase_opened(self.phase + 1)
+
+    @event("PhaseOpened")
+    def _phase_opened(self, phase: int) -> None:
+        self.phase = phase
+        self.phase_status = PhaseStatus.OPEN.value
+
+    def begin_resolving(self) -> None:
+        if self.phase_status != PhaseStatus.OPEN:
+            raise RuleViolationError(f"phase {self.phase} is {self.phase_status}, not open", "design: phase lifecycle")
+        self._resolution_began(self.phase)
+
+    @event("PhaseResolutionBegan")
+    def _resolution_began(self, phase: int) -> None:
+        self.phase_status = PhaseStatus.RESOLVING.value
+
+    def resolve_phase(self, summary: dict[str, Any] | None = None) -> None:
+        if self.phase_status not in (PhaseStatus.OPEN, PhaseStatus.RESOLVING):
+            raise RuleViolationError(f"phase {self.phase} is {self.phase_status}", "design: phase lifecycle")
+        self._phase_resolved(self.phase, summary or {})
+
+    @event("PhaseResolved")
+    def _phase_resolved(self, phase: int, summary: dict[str, Any]) -> None:
+        self.phase_status = PhaseStatus.RESOLVED.value
+
+    def check_phase_open(self) -> None:
+        if self.phase_status not in (PhaseStatus.OPEN, PhaseStatus.RESOLVING):
+            raise RuleViolationError(
+                f"orders need an open phase; phase {self.phase} is {self.phase_status}", "design: phase lifecycle"
+            )
