@@ -8,6 +8,7 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
+from domain.dice import Roll
 from domain.errors import InvalidInputError, RuleViolationError
 
 
@@ -59,6 +60,7 @@ class Campaign(Aggregate):
         self.phase = 0
         self.phase_status = PhaseStatus.SETUP.value
         self.members: dict[str, str] = {}  # aggregate id -> kind ("region", "faction", "house")
+        self.rolls_recorded = 0
 
     def runs(self, system: RuleSystemName) -> bool:
         return system.value in self.rule_systems
@@ -112,3 +114,13 @@ class Campaign(Aggregate):
             raise RuleViolationError(
                 f"orders need an open phase; phase {self.phase} is {self.phase_status}", "design: phase lifecycle"
             )
+
+    def record_roll(self, roll: Roll) -> None:
+        """A GM's ad hoc roll, kept in the audit trail with its faces."""
+        if not roll.purpose.strip():
+            raise InvalidInputError("say what the roll is for")
+        self._dice_rolled(self.phase, roll.to_dict())
+
+    @event("DiceRolled")
+    def _dice_rolled(self, phase: int, roll: dict[str, Any]) -> None:
+        self.rolls_recorded += 1

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
 from domain.campaign import clean_name
+from domain.dice import DiceSpec
 from domain.errors import InvalidInputError
 from domain.ids import region_id
 
@@ -36,6 +38,18 @@ def check_region_values(arcana: int, population: str, terrain_difficulty: int, i
         raise InvalidInputError(f"monthly income cannot be negative, not {income}")
 
 
+def check_monster(monster: dict[str, Any]) -> dict[str, Any]:
+    """Seed 002, Monster: difficulty is CR/3; HP and hit dice come from its stat block."""
+    name = clean_name(str(monster.get("name", "")), "monster")
+    cr, hp = int(monster.get("cr", 0)), int(monster.get("hp", 0))
+    if not 0 <= cr <= 30:
+        raise InvalidInputError(f"a monster's challenge rating must be 0-30, not {cr}")
+    if hp < 1:
+        raise InvalidInputError(f"a monster needs at least 1 hit point, not {hp}")
+    hit_dice = str(DiceSpec.parse(str(monster.get("hit_dice", ""))))
+    return {"name": name, "cr": cr, "hp": hp, "hit_dice": hit_dice, "difficulty": cr // 3}
+
+
 class Region(Aggregate):
     """Name, hex, arcana, population, tags, terrain, government; and as a city area income and troops."""
 
@@ -57,12 +71,13 @@ class Region(Aggregate):
         terrain_difficulty: int = 0,
         wild: bool = False,
         monthly_income: int = 0,
+        monster: dict[str, Any] | None = None,
     ) -> Region:
         check_region_values(arcana, population, terrain_difficulty, monthly_income)
         clean_tags = sorted({t.strip() for t in tags or [] if t.strip()})
         return cls(
             campaign_id, clean_name(name, "region"), q, r, arcana, population, clean_tags,
-            terrain_difficulty, wild, monthly_income,
+            terrain_difficulty, wild, monthly_income, check_monster(monster) if monster else None,
         )  # fmt: skip
 
     @event("Mapped")
@@ -78,6 +93,7 @@ class Region(Aggregate):
         terrain_difficulty: int,
         wild: bool,
         monthly_income: int,
+        monster: dict[str, Any] | None,
     ) -> None:
         self.campaign_id = campaign_id
         self.name = name
@@ -89,6 +105,8 @@ class Region(Aggregate):
         self.terrain_difficulty = terrain_difficulty
         self.wild = wild
         self.governing_faction_id: str | None = None
+        # Seed 002, Region Specifics: "Assign a head monster to the region" (The Wild).
+        self.monster = monster
         # Game of Bones, "target areas": a city block or holding with income, a controller and troops.
         self.monthly_income = monthly_income
         self.controlling_house_id: str | None = None

@@ -1,0 +1,40 @@
+# Two commands for a newcomer: `make run` and `make test`. Everything installs into .venv.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+PG_URL ?= postgresql://postgres@127.0.0.1:5432/postgres
+
+.PHONY: install run test lint test-external bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	rm -f $(VENV)/.installed-*
+	touch $(STAMP)
+
+install: $(STAMP)
+
+## Start the service on the embedded PostgreSQL (./var/pgdata) with the demo campaign.
+run: install
+	$(BIN)/intrigue serve --demo
+
+## Lint, type-check the domain, and run the whole suite on a real PostgreSQL.
+test: install lint
+	$(BIN)/pytest
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/mypy --strict domain
+
+## The persistence tests again, against an external server (default: the local PostgreSQL on 5432).
+test-external: install
+	TEST_DATABASE_URL=$(PG_URL) $(BIN)/pytest tests/service
+
+## Benchmarks: ratios against raw PostgreSQL measured in the same run. Not part of `make test`.
+bench: install
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,57 @@
+"""The event store: one eventsourcing Application holding every aggregate, in the table `intrigue_events`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.domain import Aggregate
+from eventsourcing.persistence import IntegrityError
+
+from domain.errors import ConflictError, NotFoundError
+
+A = TypeVar("A", bound=Aggregate)
+
+
+class IntrigueStore(Application[UUID]):
+    """Every Campaign, Region, Faction and House, as events in PostgreSQL."""
+
+    name = "Intrigue"
+
+    def load(self, aggregate_id: UUID, kind: type[A], version: int | None = None) -> A:
+        try:
+            aggregate = self.repository.get(aggregate_id, version=version)
+        except AggregateNotFoundError:
+            raise NotFoundError(f"no {kind.__name__.lower()} with id {aggregate_id}") from None
+        if not isinstance(aggregate, kind):
+            raise NotFoundError(
+                f"{aggregate_id} is a {type(aggregate).__name__.lower()}, not a {kind.__name__.lower()}"
+            )
+        return aggregate
+
+    def exists(self, aggregate_id: UUID) -> bool:
+        return aggregate_id in self.repository
+
+    def commit(self, *aggregates: Aggregate) -> int | None:
+        """Save every changed aggregate in one transaction; return the last notification id written."""
+        with conflicts_as_domain_errors():
+            recordings = self.save(*aggregates)
+        ids = [r.notification.id for r in recordings if getattr(r.notification, "id", None) is not None]
+        return max(ids) if ids else None
+
+
+@contextmanager
+def conflicts_as_domain_errors() -> Iterator[None]:
+    try:
+        yield
+    except IntegrityError as error:
+        raise ConflictError("another command changed the same campaign first; reload and try again") from error
+
+
+def event_payload(domain_event: Any) -> dict[str, Any]:
+    """The public attributes of a domain event, for audit output."""
+    skip = {"originator_id", "originator_version", "timestamp"}
+    return {k: v for k, v in vars(domain_event).items() if k not in skip and not k.startswith("_")}

@@ -1,0 +1,107 @@
+"""The GraphQL schema: campaign setup and reads. GraphiQL is served at /graphql."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+import strawberry
+from strawberry.types import Info
+
+from domain.commands import AddRegions, CreateCampaign, MapRegion
+from service.graphql.context import intrigue, off_loop
+from service.graphql.types import AuditEvent, Campaign, Region
+
+
+@strawberry.input(description="The Wild's head monster of a region (seed 002, Monster).")
+class MonsterInput:
+    name: str
+    cr: int
+    hp: int
+    hit_dice: str
+
+
+@strawberry.input
+class RegionInput:
+    name: str
+    q: int
+    r: int
+    arcana: int = 0
+    population: str = "Hundreds"
+    tags: list[str] = strawberry.field(default_factory=list)
+    terrain_difficulty: int = 0
+    wild: bool = False
+    monthly_income: int = 0
+    monster: MonsterInput | None = None
+
+    def to_command(self) -> MapRegion:
+        monster = vars(self.monster) if self.monster else None
+        return MapRegion(self.name, self.q, self.r, self.arcana, self.population, list(self.tags),
+                         self.terrain_difficulty, self.wild, self.monthly_income, monster)  # fmt: skip
+
+
+@strawberry.input
+class CreateCampaignInput:
+    name: str
+    rule_systems: list[str]
+    dice_seed: str | None = None
+    regions: list[RegionInput] = strawberry.field(default_factory=list)
+
+
+@strawberry.type
+class Query:
+    @strawberry.field
+    async def campaigns(self, info: Info, first: int = 50, offset: int = 0) -> list[Campaign]:
+        rows = await off_loop(intrigue(info).catalog.campaigns, min(max(first, 0), 200), max(offset, 0))
+        return [Campaign.from_row(r) for r in rows]
+
+    @strawberry.field
+    async def campaign(self, info: Info, id: UUID) -> Campaign:
+        return Campaign.from_row(await off_loop(intrigue(info).catalog.campaign, id))
+
+    @strawberry.field
+    async def events(self, info: Info, campaign_id: UUID, after: int = 0, first: int = 100) -> list[AuditEvent]:
+        def read() -> list[AuditEvent]:
+            entries = []
+            for entry in intrigue(info).audit.events(campaign_id, after):
+                if len(entries) >= min(first, 1000):
+                    break
+                entries.append(
+                    AuditEvent(
+                        position=entry.position,
+                        aggregate_id=entry.aggregate_id,
+                        version=entry.version,
+                        topic=entry.topic,
+                        timestamp=entry.timestamp,
+                        payload=entry.payload,
+                    )
+                )  # fmt: skip
+            return entries
+
+        return await off_loop(read)
+
+
+@strawberry.type
+class Mutation:
+    @strawberry.mutation
+    async def create_campaign(self, info: Info, input: CreateCampaignInput) -> Campaign:
+        app = intrigue(info)
+        command = CreateCampaign(input.name, list(input.rule_systems), input.dice_seed,
+                                 [r.to_command() for r in input.regions])  # fmt: skip
+        campaign = await off_loop(app.campaigns.create_campaign, command)
+        return Campaign.from_row(await off_loop(app.catalog.campaign, campaign.id))
+
+    @strawberry.mutation
+    async def add_regions(self, info: Info, campaign_id: UUID, regions: list[RegionInput]) -> list[Region]:
+        app = intrigue(info)
+        await off_loop(app.campaigns.add_regions, AddRegions(campaign_id, [r.to_command() for r in regions]))
+        rows = await off_loop(app.catalog.regions, campaign_id)
+        return [Region.from_row(r) for r in rows]
+
+    @strawberry.mutation
+    async def open_phase(self, info: Info, campaign_id: UUID) -> Campaign:
+        app = intrigue(info)
+        await off_loop(app.campaigns.open_phase, campaign_id)
+        return Campaign.from_row(await off_loop(app.catalog.campaign, campaign_id))
+
+
+schema = strawberry.Schema(query=Query, mutation=Mutation)

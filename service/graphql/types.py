@@ -1,0 +1,65 @@
+"""GraphQL types shaped from read-model rows."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+import strawberry
+from strawberry.types import Info
+
+from service.graphql.context import intrigue, off_loop
+
+
+@strawberry.type
+class Region:
+    id: UUID
+    campaign_id: UUID
+    name: str
+    q: int
+    r: int
+    arcana: int
+    population: str
+    tags: list[str]
+    terrain_difficulty: int
+    wild: bool
+    governing_faction_id: UUID | None
+    monthly_income: int
+    controlling_house_id: UUID | None
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> Region:
+        return cls(**{k: row[k] for k in cls.__annotations__ if k in row})
+
+
+@strawberry.type
+class Campaign:
+    id: UUID
+    name: str
+    rule_systems: list[str]
+    seeded: bool
+    phase: int
+    phase_status: str
+    created_at: datetime
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> Campaign:
+        return cls(
+            **{k: row[k] for k in ("id", "name", "rule_systems", "seeded", "phase", "phase_status", "created_at")}
+        )
+
+    @strawberry.field
+    async def regions(self, info: Info) -> list[Region]:
+        rows = await off_loop(intrigue(info).catalog.regions, self.id)
+        return [Region.from_row(r) for r in rows]
+
+
+@strawberry.type
+class AuditEvent:
+    position: int
+    aggregate_id: UUID
+    version: int
+    topic: str
+    timestamp: datetime
+    payload: strawberry.scalars.JSON  # type: ignore[valid-type]

@@ -1,0 +1,40 @@
+"""The ASGI app: /healthz, /graphql (with GraphiQL), and the REST routes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route
+from strawberry.asgi import GraphQL
+
+from service import database
+from service.bootstrap import Intrigue
+from service.graphql.schema import schema
+
+
+class IntrigueGraphQL(GraphQL):  # type: ignore[type-arg]
+    def __init__(self, intrigue: Intrigue) -> None:
+        super().__init__(schema, graphql_ide="graphiql")
+        self.intrigue = intrigue
+
+    async def get_context(self, request: Any, response: Any = None) -> dict[str, Any]:
+        return {"request": request, "response": response, "intrigue": self.intrigue}
+
+
+def create_app(intrigue: Intrigue) -> Starlette:
+    async def healthz(request: Request) -> Response:
+        ok = await run_in_threadpool(database.ping, intrigue.db)
+        return JSONResponse({"status": "ok" if ok else "unavailable", "database": ok}, status_code=200 if ok else 503)
+
+    graphql = IntrigueGraphQL(intrigue)
+    return Starlette(
+        routes=[
+            Route("/healthz", healthz),
+            Route("/graphql", graphql, methods=["GET", "POST"]),
+            Mount("/graphql", graphql),
+        ]
+    )

@@ -1,0 +1,61 @@
+"""A real PostgreSQL for the tests: TEST_DATABASE_URL, else a Docker container, else the embedded server.
+
+Each test session works in a fresh database of its own and drops it at the end.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from service import database
+from service.database import Database
+
+
+def _docker_postgres() -> Iterator[Database] | None:
+    try:
+        import docker
+
+        docker.from_env(timeout=3).ping()
+    except Exception:
+        return None
+    from testcontainers.postgres import PostgresContainer
+
+    def run() -> Iterator[Database]:
+        with PostgresContainer("postgres:16-alpine", driver=None) as container:
+            yield Database.from_url(container.get_connection_url())
+
+    return run()
+
+
+@pytest.fixture(scope="session")
+def admin_db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    """A server to create test databases on, and how it was chosen."""
+    url = os.environ.get("TEST_DATABASE_URL")
+    if url:
+        yield Database.from_url(url)
+        return
+    container = None if os.environ.get("INTRIGUE_TEST_NO_DOCKER") else _docker_postgres()
+    if container is not None:
+        yield from container
+        return
+    yield database.start_embedded(Path(tmp_path_factory.mktemp("embedded")) / "pgdata")
+
+
+@pytest.fixture(scope="session")
+def db(admin_db: Database) -> Iterator[Database]:
+    name = f"intrigue_test_{uuid.uuid4().hex[:12]}"
+    yield database.create_database(admin_db, name)
+    database.drop_database(admin_db, name)
+
+
+@pytest.fixture
+def fresh_db(admin_db: Database) -> Iterator[Database]:
+    """A database of this test's own, for tests that need an empty store."""
+    name = f"intrigue_fresh_{uuid.uuid4().hex[:12]}"
+    yield database.create_database(admin_db, name)
+    database.drop_database(admin_db, name)

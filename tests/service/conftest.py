@@ -1,0 +1,30 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from starlette.testclient import TestClient
+
+from service.bootstrap import Intrigue
+from service.database import Database
+from service.http import create_app
+
+
+@pytest.fixture(scope="session")
+def intrigue(db: Database) -> Iterator[Intrigue]:
+    system = Intrigue(db)
+    yield system
+    system.close()
+
+
+@pytest.fixture(scope="session")
+def client(intrigue: Intrigue) -> Iterator[TestClient]:
+    with TestClient(create_app(intrigue)) as test_client:
+        yield test_client
+
+
+def gql(client: TestClient, query: str, **variables: object) -> dict[str, object]:
+    response = client.post("/graphql", json={"query": query, "variables": variables})
+    assert response.status_code == 200, response.text
+    body: dict[str, object] = response.json()
+    return body

@@ -1,0 +1,112 @@
+"""End to end through the ASGI app: GraphQL mutations and queries, and the health check."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from service.bootstrap import Intrigue
+from service.database import Database
+from service.demo import DEMO_NAME, seed_demo
+from service.http import create_app
+from tests.service.conftest import gql
+
+CREATE = """
+mutation Create($input: CreateCampaignInput!) {
+  createCampaign(input: $input) { id name ruleSystems phase phaseStatus regions { name q r arcana wild } }
+}"""
+
+
+def test_healthz_checks_the_database(client: TestClient) -> None:
+    response = client.get("/healthz")
+    assert response.json() == {"status": "ok", "database": True}
+
+
+def test_graphiql_is_served_to_a_browser(client: TestClient) -> None:
+    response = client.get("/graphql", headers={"accept": "text/html"})
+    assert response.status_code == 200
+    assert "graphiql" in response.text.lower()
+
+
+def test_a_campaign_created_through_graphql_can_be_queried_back(client: TestClient) -> None:
+    regions = [{"name": "Fort", "q": 0, "r": 0, "arcana": 4}, {"name": "Swamp", "q": 1, "r": 0, "wild": True}]
+    body = gql(client, CREATE, input={"name": "Via GraphQL", "ruleSystems": ["gameofbones"], "regions": regions})
+    created: dict[str, Any] = body["data"]["createCampaign"]  # type: ignore[index]
+    assert created["phaseStatus"] == "setup"
+    assert [r["name"] for r in created["regions"]] == ["Fort", "Swamp"]
+    fetched = gql(client, "query($id: UUID!) { campaign(id: $id) { name regions { q r wild } } }", id=created["id"])
+    assert fetched["data"] == {
+        "campaign": {
+            "name": "Via GraphQL",
+            "regions": [{"q": 0, "r": 0, "wild": False}, {"q": 1, "r": 0, "wild": True}],
+        }
+    }
+    opened = gql(client, "mutation($id: UUID!) { openPhase(campaignId: $id) { phase phaseStatus } }", id=created["id"])
+    assert opened["data"] == {"openPhase": {"phase": 1, "phaseStatus": "open"}}
+    events = gql(client, "query($id: UUID!) { events(campaignId: $id) { topic } }", id=created["id"])
+    topics = [e["topic"].rsplit(".", 1)[-1] for e in events["data"]["events"]]  # type: ignore[index]
+    assert topics.count("Mapped") == 2 and topics[-1] == "PhaseOpened"
+
+
+@pytest.mark.parametrize(
+    ("input_", "code", "message"),
+    [
+        ({"name": " ", "ruleSystems": ["factionturn"]}, "INVALID_INPUT", "needs a name"),
+        ({"name": "x", "ruleSystems": ["monopoly"]}, "INVALID_INPUT", "unknown rule system"),
+        (
+            {
+                "name": "x",
+                "ruleSystems": ["factionturn"],
+                "regions": [{"name": "a", "q": 0, "r": 0}, {"name": "b", "q": 0, "r": 0}],
+            },
+            "INVALID_INPUT",
+            "already has a region",
+        ),
+        (
+            {"name": "x", "ruleSystems": ["factionturn"], "regions": [{"name": "a", "q": 0, "r": 0, "arcana": 7}]},
+            "INVALID_INPUT",
+            "arcana level",
+        ),
+        ({"name": "x", "ruleSystems": ["factionturn"], "diceSeed": "  "}, "INVALID_INPUT", "seed"),
+    ],
+)
+def test_bad_create_input_gets_a_coded_error_and_writes_nothing(
+    client: TestClient, intrigue: Intrigue, input_: dict[str, Any], code: str, message: str
+) -> None:
+    before = len(intrigue.catalog.campaigns(limit=10_000))
+    body = gql(client, CREATE, input=input_)
+    assert body["data"] is None
+    error = body["errors"][0]  # type: ignore[index]
+    assert error["extensions"]["code"] == code
+    assert message in error["message"]
+    assert len(intrigue.catalog.campaigns(limit=10_000)) == before
+
+
+def test_an_invalid_dice_expression_gets_a_clear_error(client: TestClient) -> None:
+    monster = {"name": "Beholder", "cr": 13, "hp": 189, "hitDice": "lots"}
+    regions = [{"name": "Lair", "q": 0, "r": 0, "wild": True, "monster": monster}]
+    body = gql(client, CREATE, input={"name": "x", "ruleSystems": ["factionturn"], "regions": regions})
+    assert body["errors"][0]["extensions"]["code"] == "INVALID_INPUT"  # type: ignore[index]
+    assert "not a dice expression" in body["errors"][0]["message"]  # type: ignore[index]
+
+
+def test_an_unknown_campaign_id_is_not_found(client: TestClient) -> None:
+    body = gql(client, '{ campaign(id: "00000000-0000-0000-0000-000000000000") { name } }')
+    assert body["errors"][0]["extensions"]["code"] == "NOT_FOUND"  # type: ignore[index]
+
+
+def test_the_demo_is_seeded_once_into_an_empty_store(fresh_db: Database) -> None:
+    intrigue = Intrigue(fresh_db)
+    try:
+        campaign = seed_demo(intrigue)
+        assert campaign is not None and campaign.name == DEMO_NAME
+        assert seed_demo(intrigue) is None
+        with TestClient(create_app(intrigue)) as client:
+            body = gql(client, "{ campaigns { name regions { name wild } } }")
+        (demo,) = body["data"]["campaigns"]  # type: ignore[index]
+        assert len(demo["regions"]) == 80
+        assert {"name": "The Fort-City", "wild": False} in demo["regions"]
+    finally:
+        intrigue.close()
