@@ -59,6 +59,7 @@ class Database:
             "POSTGRES_POOL_SIZE": str(pool_size),
             "POSTGRES_MAX_OVERFLOW": str(pool_size),
             "POSTGRES_ENABLE_DB_FUNCTIONS": "y",
+            "APPLICATION_RECORDER_TOPIC": "service.recorder:IntrigueRecorder",
         }
 
     def describe(self) -> str:
