@@ -9,11 +9,12 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import Aggregate, MutableOrImmutableAggregate
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, JSONTranscoder
 
 from domain.campaign import Campaign
 from domain.errors import ConflictError, NotFoundError
 from domain.region import Region
+from projections.codec import register_domain_transcodings
 
 A = TypeVar("A", bound=Aggregate)
 SNAPSHOT_INTERVAL = 100
@@ -36,6 +37,10 @@ class IntrigueStore(Application[UUID]):
         Campaign: SNAPSHOT_INTERVAL,
         Region: SNAPSHOT_INTERVAL,
     }
+
+    def register_transcodings(self, transcoder: JSONTranscoder) -> None:
+        super().register_transcodings(transcoder)
+        register_domain_transcodings(transcoder)
 
     def load(self, aggregate_id: UUID, kind: type[A], version: int | None = None) -> A:
         try:

@@ -6,18 +6,20 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from eventsourcing.projection import ProjectionRunner
 
 from domain.campaign import Campaign
 from domain.dice import Dice, RandomDice
 from projections.catalog import CatalogProjection, CatalogView
+from projections.state import StateProjection, StateView
 from service import database
 from service.app import IntrigueStore
 from service.audit import AuditLog
 from service.campaigns import CampaignService
 from service.database import Database
-from service.queries import CatalogQueries
+from service.queries import CatalogQueries, StateQueries
 
 PROJECTION_TIMEOUT = 10.0
 
@@ -48,18 +50,28 @@ class Intrigue:
         self._catalog = ProjectionRunner(
             application_class=IntrigueStore, projection_class=CatalogProjection, view_class=CatalogView, env=env
         ).__enter__()
+        self._state = ProjectionRunner(
+            application_class=IntrigueStore, projection_class=StateProjection, view_class=StateView, env=env
+        ).__enter__()
         self.store: IntrigueStore = self._catalog.app
         self.campaigns = CampaignService(self.store, self.wait_for_projections, dice)
         self.catalog = CatalogQueries(self._catalog.view)
+        self.state = StateQueries(self._state.view)
         self.audit = AuditLog(self.store, db)
 
     def wait_for_projections(self, notification_id: int | None) -> None:
         """Read your writes: return once the read models have processed `notification_id`."""
         if notification_id is not None:
-            self._catalog.wait(notification_id, timeout=PROJECTION_TIMEOUT)
+            for runner in self._runners:
+                runner.wait(notification_id, timeout=PROJECTION_TIMEOUT)
+
+    @property
+    def _runners(self) -> tuple[ProjectionRunner[IntrigueStore, Any], ...]:
+        return self._catalog, self._state
 
     def close(self) -> None:
-        self._catalog.__exit__(None, None, None)
+        for runner in self._runners:
+            runner.__exit__(None, None, None)
 
 
 def bootstrap(settings: Settings | None = None, db: Database | None = None) -> Intrigue:

@@ -7,6 +7,7 @@ from uuid import UUID
 
 from domain.errors import NotFoundError
 from projections.catalog import CatalogView
+from projections.state import StateView
 
 
 class CatalogQueries:
@@ -34,3 +35,24 @@ class CatalogQueries:
                 "SELECT * FROM regions_view WHERE campaign_id = %s ORDER BY r, q", (campaign_id,)
             )
         ]
+
+
+class StateQueries:
+    """Current state of any aggregate, as its public JSON, from `aggregate_state`."""
+
+    def __init__(self, view: StateView) -> None:
+        self.view = view
+
+    def of_kind(self, campaign_id: UUID, kind: str) -> list[dict[str, Any]]:
+        rows = self.view.query(
+            "SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind = %s ORDER BY state->>'name', id",
+            (campaign_id, kind),
+        )
+        return [row["state"] for row in rows]
+
+    def one(self, aggregate_id: UUID, kind: str) -> dict[str, Any]:
+        rows = self.view.query("SELECT state FROM aggregate_state WHERE id = %s AND kind = %s", (aggregate_id, kind))
+        if not rows:
+            raise NotFoundError(f"no {kind} with id {aggregate_id}")
+        state: dict[str, Any] = rows[0]["state"]
+        return state

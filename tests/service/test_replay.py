@@ -7,8 +7,10 @@ from typing import Any
 
 from domain.campaign import Campaign
 from domain.commands import AddRegions, CreateCampaign, MapRegion, RollDice
-from domain.dice import Dice, RaisingDice
+from domain.dice import Dice, FixedDice, RaisingDice, roll
 from domain.region import Region
+from projections.state import public_state
+from service.app import SNAPSHOT_INTERVAL, IntrigueStore
 from service.bootstrap import Intrigue
 from service.database import Database
 
@@ -43,6 +45,29 @@ def test_a_campaign_rebuilt_from_its_events_with_dice_that_raise_is_identical(in
         assert state(rebuilt) == state(played)
         for region_id in played.member_ids("region"):
             assert state(replayer.store.load(region_id, Region)) == state(intrigue.store.load(region_id, Region))
+    finally:
+        replayer.close()
+
+
+def test_the_state_read_model_equals_the_aggregates_rebuilt_from_events(intrigue: Intrigue) -> None:
+    played = play(intrigue, seed="view")
+    assert intrigue.state.one(played.id, "campaign") == public_state(played)
+    regions = {r["id"]: r for r in intrigue.state.of_kind(played.id, "region")}
+    assert len(regions) == 3
+    for region_id in played.member_ids("region"):
+        assert regions[str(region_id)] == public_state(intrigue.store.load(region_id, Region))
+
+
+def test_a_snapshot_restores_exactly_the_state_it_was_taken_from(db: Database) -> None:
+    replayer = IntrigueStore(env=db.eventsourcing_env())
+    try:
+        campaign = Campaign.start("many events", ["factionturn"], "s")
+        for i in range(SNAPSHOT_INTERVAL + 7):
+            campaign.record_roll(roll("1d6", FixedDice([1 + i % 6]), purpose=f"r{i}"))
+        replayer.commit(campaign)
+        assert replayer.snapshots is not None
+        assert list(replayer.snapshots.get(campaign.id))  # a snapshot was taken
+        assert state(replayer.load(campaign.id, Campaign)) == state(campaign)
     finally:
         replayer.close()
 

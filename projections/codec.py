@@ -1,0 +1,96 @@
+"""How aggregate state is written down: JSON transcodings for domain dataclasses (snapshots), and plain JSON."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import pkgutil
+from enum import Enum
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.persistence import (
+    DatetimeAsISO,
+    DecimalAsStr,
+    JSONTranscoder,
+    Mapper,
+    Transcoding,
+    UUIDAsHex,
+)
+
+import domain
+
+
+class DataclassAsDict(Transcoding):
+    """One domain dataclass, by its fields; tuple fields come back as tuples."""
+
+    def __init__(self, cls: type) -> None:
+        self.type = cls
+        self.name = f"{cls.__module__}:{cls.__qualname__}"
+        fields = [f for f in dataclasses.fields(cls) if f.init]
+        self._fields = [f.name for f in fields]
+        self._tuples = {f.name for f in fields if str(f.type).startswith(("tuple", "Tuple"))}
+
+    def encode(self, obj: Any) -> dict[str, Any]:
+        return {name: getattr(obj, name) for name in self._fields}
+
+    def decode(self, data: dict[str, Any]) -> Any:
+        values = {k: tuple(v) if k in self._tuples and isinstance(v, list) else v for k, v in data.items()}
+        return self.type(**values)
+
+
+class EnumAsValue(Transcoding):
+    def __init__(self, cls: type[Enum]) -> None:
+        self.type = cls
+        self.name = f"{cls.__module__}:{cls.__qualname__}"
+
+    def encode(self, obj: Any) -> Any:
+        return obj.value
+
+    def decode(self, data: Any) -> Any:
+        return self.type(data)
+
+
+def domain_types() -> list[type]:
+    """Every dataclass and enum defined in a `domain` module, in a stable order."""
+    found: dict[str, type] = {}
+    for module_info in pkgutil.walk_packages(domain.__path__, "domain."):
+        module = importlib.import_module(module_info.name)
+        for value in vars(module).values():
+            if not isinstance(value, type) or value.__module__ != module.__name__:
+                continue
+            if dataclasses.is_dataclass(value) or (issubclass(value, Enum) and not issubclass(value, str)):
+                found[f"{value.__module__}:{value.__qualname__}"] = value
+    return [found[k] for k in sorted(found)]
+
+
+def register_domain_transcodings(transcoder: JSONTranscoder) -> None:
+    for cls in domain_types():
+        if dataclasses.is_dataclass(cls):
+            transcoder.register(DataclassAsDict(cls))
+        elif issubclass(cls, Enum):
+            transcoder.register(EnumAsValue(cls))
+
+
+def domain_mapper() -> Mapper[UUID]:
+    """A mapper that reads and writes aggregate snapshots as the event store does."""
+    transcoder = JSONTranscoder()
+    for transcoding in (UUIDAsHex(), DecimalAsStr(), DatetimeAsISO()):
+        transcoder.register(transcoding)
+    register_domain_transcodings(transcoder)
+    return Mapper(transcoder=transcoder)
+
+
+def plain(value: Any) -> Any:
+    """Aggregate state as plain JSON for read models: dataclasses as objects, enums as values, ids as text."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Enum):
+        return plain(value.value)
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [plain(v) for v in value]
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
+    return str(value)

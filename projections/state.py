@@ -1,0 +1,105 @@
+"""Read model of every aggregate's current state, folded from its events by the domain's own apply methods.
+
+Each row keeps the aggregate's snapshot (to fold the next event onto) and its state as plain JSON with the
+values of its public properties (max HP, rank…), for the queries that serve standings, regions and assets.
+Rows and tracking position are written in one transaction, so a row is never ahead of or behind its event.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import Aggregate, Snapshot
+from eventsourcing.persistence import StoredEvent, Tracking
+from eventsourcing.postgres import PostgresDatastore, PostgresTrackingRecorder
+from eventsourcing.projection import Projection
+from psycopg.rows import DictRow
+from psycopg.sql import SQL, Composable
+from psycopg.types.json import Jsonb
+
+from projections.codec import domain_mapper, plain
+
+_TABLES = [
+    """CREATE TABLE IF NOT EXISTS aggregate_state (
+        id uuid PRIMARY KEY,
+        campaign_id uuid NOT NULL,
+        kind text NOT NULL,
+        version integer NOT NULL,
+        snapshot_topic text NOT NULL,
+        snapshot bytea NOT NULL,
+        state jsonb NOT NULL,
+        position bigint NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS aggregate_state_campaign ON aggregate_state (campaign_id, kind)",
+]
+_SELECT = "SELECT version, snapshot_topic, snapshot FROM aggregate_state WHERE id = %s FOR UPDATE"
+_UPSERT = """INSERT INTO aggregate_state VALUES (%(id)s, %(campaign_id)s, %(kind)s, %(version)s, %(topic)s,
+    %(snapshot)s, %(state)s, %(position)s)
+    ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, snapshot_topic = EXCLUDED.snapshot_topic,
+    snapshot = EXCLUDED.snapshot, state = EXCLUDED.state, position = EXCLUDED.position"""
+
+
+_SKIP = frozenset({"pending_events"})
+
+
+def public_state(aggregate: Aggregate) -> dict[str, Any]:
+    """Attributes and property values, as plain JSON."""
+    state = {k: plain(v) for k, v in vars(aggregate).items() if not k.startswith("_")}
+    for name in dir(type(aggregate)):
+        if (
+            not name.startswith("_")
+            and name not in _SKIP
+            and isinstance(getattr(type(aggregate), name, None), property)
+        ):
+            try:
+                state[name] = plain(getattr(aggregate, name))
+            except Exception:  # a property that cannot be computed is left out of the view
+                continue
+    state["id"], state["version"] = str(aggregate.id), aggregate.version
+    return state
+
+
+class StateView(PostgresTrackingRecorder):
+    """The table `aggregate_state`."""
+
+    def __init__(self, datastore: PostgresDatastore, **kwargs: Any) -> None:
+        super().__init__(datastore, **kwargs)
+        self.sql_create_statements.extend(SQL(s) for s in _TABLES)  # type: ignore[arg-type]
+        self.mapper = domain_mapper()
+
+    def fold(self, domain_event: Any, tracking: Tracking) -> None:
+        with self.datastore.transaction(commit=True) as curs:
+            curs.execute(SQL(_SELECT), (domain_event.originator_id,))  # type: ignore[arg-type]
+            row = curs.fetchone()
+            if row is None or row["version"] < domain_event.originator_version:
+                aggregate = domain_event.mutate(self._restore(domain_event.originator_id, row))
+                curs.execute(SQL(_UPSERT), self._row(aggregate, tracking))  # type: ignore[arg-type]
+            self._insert_tracking(curs, tracking)
+
+    def _restore(self, aggregate_id: UUID, row: DictRow | None) -> Aggregate | None:
+        if row is None:
+            return None
+        stored = StoredEvent(aggregate_id, row["version"], row["snapshot_topic"], bytes(row["snapshot"]))
+        restored: Aggregate = self.mapper.to_domain_event(stored).mutate(None)  # type: ignore[attr-defined]
+        return restored
+
+    def _row(self, aggregate: Aggregate, tracking: Tracking) -> dict[str, Any]:
+        stored = self.mapper.to_stored_event(Snapshot.take(aggregate))
+        campaign_id = getattr(aggregate, "campaign_id", aggregate.id)
+        return {
+            "id": aggregate.id, "campaign_id": campaign_id, "kind": type(aggregate).__name__.lower(),
+            "version": aggregate.version, "topic": stored.topic, "snapshot": stored.state,
+            "state": Jsonb(public_state(aggregate)), "position": tracking.notification_id,
+        }  # fmt: skip
+
+    def query(self, statement: str | Composable, params: Any = None) -> list[DictRow]:
+        with self.datastore.get_connection() as conn, conn.cursor() as curs:
+            curs.execute(SQL(statement) if isinstance(statement, str) else statement, params)  # type: ignore[arg-type]
+            return curs.fetchall()
+
+
+class StateProjection(Projection[StateView]):
+    name = "state"
+
+    def process_event(self, domain_event: Any, tracking: Tracking) -> None:
+        self.view.fold(domain_event, tracking)
