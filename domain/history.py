@@ -1,0 +1,29 @@
+"""Rewinding: an aggregate restored to an earlier version by a compensating event, never by deletion."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eventsourcing.domain import Aggregate, event
+
+# Bookkeeping the library keeps on every aggregate; a restore never copies it.
+_BOOKKEEPING = frozenset({"_id", "_version", "_created_on", "_modified_on", "_pending_events"})
+
+
+def restorable_state(aggregate: Aggregate) -> dict[str, Any]:
+    return {k: v for k, v in vars(aggregate).items() if k not in _BOOKKEEPING}
+
+
+class Rewindable(Aggregate):
+    """An aggregate a GM's rollback can return to the state of an earlier version."""
+
+    def restore(self, earlier: Aggregate, phase: int, reason: str) -> None:
+        if earlier.id != self.id or earlier.version > self.version:
+            raise ValueError(f"cannot restore {self.id} v{self.version} from {earlier.id} v{earlier.version}")
+        self._state_restored(restorable_state(earlier), earlier.version, phase, reason)
+
+    @event("StateRestored")
+    def _state_restored(self, state: dict[str, Any], restored_version: int, phase: int, reason: str) -> None:
+        for key in [k for k in vars(self) if k not in _BOOKKEEPING]:
+            delattr(self, key)
+        vars(self).update(state)
