@@ -6,10 +6,11 @@ from enum import StrEnum
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import event
 
 from domain.dice import Roll
 from domain.errors import InvalidInputError, RuleViolationError
+from domain.history import Rewindable
 
 
 class RuleSystemName(StrEnum):
@@ -43,7 +44,7 @@ def clean_name(name: str, what: str) -> str:
     return cleaned
 
 
-class Campaign(Aggregate):
+class Campaign(Rewindable):
     """Owns the phase clock and the list of every aggregate that belongs to the campaign."""
 
     @classmethod
@@ -61,6 +62,7 @@ class Campaign(Aggregate):
         self.phase_status = PhaseStatus.SETUP.value
         self.members: dict[str, str] = {}  # aggregate id -> kind ("region", "faction", "house")
         self.rolls_recorded = 0
+        self.initiative: dict[str, Any] | None = None
 
     def runs(self, system: RuleSystemName) -> bool:
         return system.value in self.rule_systems
@@ -124,3 +126,38 @@ class Campaign(Aggregate):
     @event("DiceRolled")
     def _dice_rolled(self, phase: int, roll: dict[str, Any]) -> None:
         self.rolls_recorded += 1
+
+    def record_initiative(self, system: str, rolls: list[dict[str, Any]], order: list[str]) -> None:
+        """The turn order a rule system rolled for this phase (seed 002, The Faction Phase)."""
+        self._initiative_rolled(self.phase, system, rolls, order)
+
+    @event("InitiativeRolled")
+    def _initiative_rolled(self, phase: int, system: str, rolls: list[dict[str, Any]], order: list[str]) -> None:
+        self.initiative = {"phase": phase, "system": system, "order": list(order)}
+
+    def record_generation(self, rolls_by_name: dict[str, list[dict[str, Any]]]) -> None:
+        """Seed 002, Creating a Faction: every die rolled to generate factions, kept with the campaign."""
+        self._factions_generated(rolls_by_name)
+
+    @event("FactionsGenerated")
+    def _factions_generated(self, rolls_by_name: dict[str, list[dict[str, Any]]]) -> None:
+        pass
+
+    def check_can_roll_back(self, to_phase: int, reason: str) -> None:
+        if not reason.strip():
+            raise InvalidInputError("a rollback needs a reason")
+        if not 1 <= to_phase <= self.phase:
+            raise InvalidInputError(f"phase {to_phase} has not been played; the campaign is in phase {self.phase}")
+        if to_phase == self.phase and self.phase_status == PhaseStatus.OPEN:
+            raise RuleViolationError(f"phase {to_phase} is open and unresolved; nothing to roll back", "design: rewind")
+
+    def roll_back(self, to_phase: int, reason: str, seat: str, reverted: dict[str, list[int]]) -> None:
+        """Reopen `to_phase` once every member has been restored to its start (design: rewind)."""
+        if not reason.strip():
+            raise InvalidInputError("a rollback needs a reason")
+        self._rolled_back(to_phase, reason.strip(), seat, reverted)
+
+    @event("PhaseRolledBack")
+    def _rolled_back(self, to_phase: int, reason: str, seat: str, reverted: dict[str, list[int]]) -> None:
+        self.phase = to_phase
+        self.phase_status = PhaseStatus.OPEN.value

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import event
 
 from domain.campaign import clean_name
 from domain.dice import DiceSpec
 from domain.errors import InvalidInputError
+from domain.history import Rewindable
 from domain.ids import region_id
 
 # Seed 002, "Arcana & Population of Home Region": the population column, smallest first.
@@ -50,7 +51,7 @@ def check_monster(monster: dict[str, Any]) -> dict[str, Any]:
     return {"name": name, "cr": cr, "hp": hp, "hit_dice": hit_dice, "difficulty": cr // 3}
 
 
-class Region(Aggregate):
+class Region(Rewindable):
     """Name, hex, arcana, population, tags, terrain, government; and as a city area income and troops."""
 
     @staticmethod

@@ -31,7 +31,22 @@ _TABLES = [
         state jsonb NOT NULL,
         position bigint NOT NULL)""",
     "CREATE INDEX IF NOT EXISTS aggregate_state_campaign ON aggregate_state (campaign_id, kind)",
+    # History series: every member's state as each phase resolved (seed-independent: design, "history").
+    """CREATE TABLE IF NOT EXISTS phase_history (
+        campaign_id uuid NOT NULL,
+        phase integer NOT NULL,
+        position bigint NOT NULL,
+        aggregate_id uuid NOT NULL,
+        kind text NOT NULL,
+        state jsonb NOT NULL,
+        superseded boolean NOT NULL DEFAULT false,
+        PRIMARY KEY (campaign_id, position, aggregate_id))""",
 ]
+_RECORD_PHASE = """INSERT INTO phase_history (campaign_id, phase, position, aggregate_id, kind, state)
+    SELECT campaign_id, %(phase)s, %(position)s, id, kind, state FROM aggregate_state
+    WHERE campaign_id = %(campaign_id)s AND kind <> 'campaign' ON CONFLICT DO NOTHING"""
+_SUPERSEDE = """UPDATE phase_history SET superseded = true
+    WHERE campaign_id = %(campaign_id)s AND phase >= %(phase)s AND position < %(position)s"""
 _SELECT = "SELECT version, snapshot_topic, snapshot FROM aggregate_state WHERE id = %s FOR UPDATE"
 _UPSERT = """INSERT INTO aggregate_state VALUES (%(id)s, %(campaign_id)s, %(kind)s, %(version)s, %(topic)s,
     %(snapshot)s, %(state)s, %(position)s)
@@ -74,7 +89,16 @@ class StateView(PostgresTrackingRecorder):
             if row is None or row["version"] < domain_event.originator_version:
                 aggregate = domain_event.mutate(self._restore(domain_event.originator_id, row))
                 curs.execute(SQL(_UPSERT), self._row(aggregate, tracking))  # type: ignore[arg-type]
+                self._record_history(curs, domain_event, tracking)
             self._insert_tracking(curs, tracking)
+
+    def _record_history(self, curs: Any, domain_event: Any, tracking: Tracking) -> None:
+        name = type(domain_event).__qualname__
+        params = {"campaign_id": domain_event.originator_id, "position": tracking.notification_id}
+        if name == "Campaign.PhaseResolved":
+            curs.execute(SQL(_RECORD_PHASE), params | {"phase": domain_event.phase})  # type: ignore[arg-type]
+        elif name == "Campaign.PhaseRolledBack":
+            curs.execute(SQL(_SUPERSEDE), params | {"phase": domain_event.to_phase})  # type: ignore[arg-type]
 
     def _restore(self, aggregate_id: UUID, row: DictRow | None) -> Aggregate | None:
         if row is None:

@@ -6,20 +6,21 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-from eventsourcing.projection import ProjectionRunner
 
 from domain.campaign import Campaign
 from domain.dice import Dice, RandomDice
-from projections.catalog import CatalogProjection, CatalogView
-from projections.state import StateProjection, StateView
-from service import database
-from service.app import IntrigueStore
+from projections.state import StateView
+from service import database, metrics, migrations
 from service.audit import AuditLog
 from service.campaigns import CampaignService
 from service.database import Database
+from service.factionturn import FactionTurnService
+from service.history import History
+from service.idempotency import IdempotencyKeys
 from service.queries import CatalogQueries, StateQueries
+from service.readmodels import ReadSide
+from service.rewind import RewindService
+from service.seats import SeatService
 
 PROJECTION_TIMEOUT = 10.0
 
@@ -29,6 +30,14 @@ class Settings:
     database_url: str | None = field(default_factory=lambda: os.environ.get("DATABASE_URL") or None)
     pgdata: Path = field(default_factory=lambda: Path(os.environ.get("INTRIGUE_PGDATA", database.DEFAULT_PGDATA)))
     pool_size: int = 5
+    # Production splits the roles: API replicas with run_projections off, `intrigue worker`, `intrigue migrate`.
+    run_projections: bool = field(default_factory=lambda: _flag("INTRIGUE_RUN_PROJECTIONS", True))
+    migrate_on_start: bool = field(default_factory=lambda: _flag("INTRIGUE_MIGRATE_ON_START", True))
+
+
+def _flag(name: str, default: bool) -> bool:
+    value = os.environ.get(name, "").strip().lower()
+    return default if not value else value in ("1", "true", "yes", "on")
 
 
 DiceFactory = Callable[[Campaign, str], Dice]
@@ -44,36 +53,43 @@ def campaign_dice(campaign: Campaign, stream: str) -> Dice:
 class Intrigue:
     """One running Intrigue: every port a caller needs, wired to one PostgreSQL database."""
 
-    def __init__(self, db: Database, pool_size: int = 5, dice: DiceFactory = campaign_dice) -> None:
+    def __init__(
+        self,
+        db: Database,
+        pool_size: int = 5,
+        dice: DiceFactory = campaign_dice,
+        run_projections: bool = True,
+        migrate: bool = True,
+    ) -> None:
         self.db = db
-        env = db.eventsourcing_env(pool_size)
-        self._catalog = ProjectionRunner(
-            application_class=IntrigueStore, projection_class=CatalogProjection, view_class=CatalogView, env=env
-        ).__enter__()
-        self._state = ProjectionRunner(
-            application_class=IntrigueStore, projection_class=StateProjection, view_class=StateView, env=env
-        ).__enter__()
-        self.store: IntrigueStore = self._catalog.app
-        self.campaigns = CampaignService(self.store, self.wait_for_projections, dice)
-        self.catalog = CatalogQueries(self._catalog.view)
-        self.state = StateQueries(self._state.view)
+        if migrate:
+            migrations.migrate(db)
+        env = {**db.eventsourcing_env(pool_size), "CREATE_TABLE": "n"}  # tables come from `migrations`
+        self.read_side = ReadSide(env, run=run_projections, store_class=metrics.MeteredStore)
+        self.store = self.read_side.store
+        self.campaigns = metrics.counted(CampaignService(self.store, self.wait_for_projections, dice))
+        self.seats = SeatService(self.store, self.campaigns)
+        self.idempotency = IdempotencyKeys(db.conninfo)
+        self.catalog = CatalogQueries(self.read_side.view(StateView))
+        self.state = StateQueries(self.read_side.view(StateView))
         self.audit = AuditLog(self.store, db)
+        self.history = History(self.store, db)
+        self.rewind = RewindService(self.store, self.history, self.wait_for_projections)
+        self.factionturn = FactionTurnService(self.store, self.wait_for_projections, dice)
+        self.campaigns.resolvers["factionturn"] = self.factionturn.resolve
 
     def wait_for_projections(self, notification_id: int | None) -> None:
         """Read your writes: return once the read models have processed `notification_id`."""
         if notification_id is not None:
-            for runner in self._runners:
-                runner.wait(notification_id, timeout=PROJECTION_TIMEOUT)
-
-    @property
-    def _runners(self) -> tuple[ProjectionRunner[IntrigueStore, Any], ...]:
-        return self._catalog, self._state
+            self.read_side.wait(notification_id, timeout=PROJECTION_TIMEOUT)
 
     def close(self) -> None:
-        for runner in self._runners:
-            runner.__exit__(None, None, None)
+        self.read_side.close()
 
 
 def bootstrap(settings: Settings | None = None, db: Database | None = None) -> Intrigue:
     settings = settings or Settings()
-    return Intrigue(db or database.resolve(settings.database_url, settings.pgdata), settings.pool_size)
+    return Intrigue(
+        db or database.resolve(settings.database_url, settings.pgdata), settings.pool_size,
+        run_projections=settings.run_projections, migrate=settings.migrate_on_start,
+    )  # fmt: skip

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from uuid import UUID
 
+from eventsourcing.domain import Aggregate
+
 from domain.campaign import Campaign
 from domain.commands import AddRegions, CreateCampaign, MapRegion, RollDice
 from domain.dice import Dice, DiceSpec, Roll
@@ -12,6 +14,10 @@ from domain.errors import InvalidInputError
 from domain.ids import region_id
 from domain.region import Region
 from service.app import IntrigueStore
+
+# A rule system's phase resolution: given the campaign (its phase already resolving) and the dice for the
+# phase, it decides every turn and returns the aggregates it changed, events pending, for one transaction.
+PhaseResolver = Callable[[Campaign, Dice], list[Aggregate]]
 
 
 class CampaignService:
@@ -26,6 +32,7 @@ class CampaignService:
         self.store = store
         self._projected = projected
         self._dice_for = dice_for
+        self.resolvers: dict[str, PhaseResolver] = {}
 
     def create_campaign(self, command: CreateCampaign) -> Campaign:
         campaign = Campaign.start(command.name, command.rule_systems, command.dice_seed)
@@ -53,6 +60,22 @@ class CampaignService:
         campaign.record_roll(roll)
         self._projected(self.store.commit(campaign))
         return roll
+
+    def resolve_phase(self, campaign_id: UUID) -> Campaign:
+        """Every enabled rule system resolves the open phase; the phase then closes."""
+        campaign = self.store.load(campaign_id, Campaign)
+        if campaign.phase_status == "open":
+            campaign.begin_resolving()
+            self._projected(self.store.commit(campaign))
+        changed: list[Aggregate] = []
+        for system in campaign.rule_systems:
+            resolver = self.resolvers.get(system)
+            if resolver is not None:
+                changed.extend(resolver(campaign, self._dice_for(campaign, f"phase-{campaign.phase}-{system}")))
+        campaign.resolve_phase()
+        # The campaign's PhaseResolved is written last, so its position closes the phase.
+        self._projected(self.store.commit(*[a for a in changed if a is not campaign], campaign))
+        return campaign
 
     def _map(self, campaign: Campaign, requests: list[MapRegion]) -> list[Region]:
         seen: set[tuple[int, int]] = set()

@@ -1,45 +1,75 @@
-"""The `intrigue` command: serve, events."""
+"""The `intrigue` command: serve, worker, migrate, rebuild, events."""
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import logging
+import os
+import signal
 import sys
+import threading
 from uuid import UUID
 
 from domain.errors import DomainError
+from service import database, logs
 from service.bootstrap import Settings, bootstrap
+from service.readmodels import READ_MODELS, by_name
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="intrigue", description="Event-sourced faction play for tabletop campaigns.")
     commands = parser.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="run the HTTP API (GraphQL at /graphql)")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--host", default=os.environ.get("INTRIGUE_HOST", "127.0.0.1"))
+    serve.add_argument("--port", type=int, default=int(os.environ.get("INTRIGUE_PORT", "8000")))
     serve.add_argument("--demo", action="store_true", help="seed the demo campaign when the store is empty")
+    serve.add_argument("--no-projections", action="store_true", help="leave projections to `intrigue worker`")
+    serve.add_argument("--no-migrate", action="store_true", help="expect `intrigue migrate` to have run")
+    worker = commands.add_parser("worker", help="run the projections (each in one worker at a time)")
+    worker.add_argument("--projection", action="append", choices=[m.name for m in READ_MODELS],
+                        help="only these projections (repeatable); default all")  # fmt: skip
+    worker.add_argument("--metrics-port", type=int, default=int(os.environ.get("INTRIGUE_METRICS_PORT", "0")) or None)
+    worker.add_argument("--poll", type=float, default=2.0, help="seconds between tries for a projection's lock")
+    commands.add_parser("migrate", help="create or upgrade the database objects, then exit")
+    rebuild = commands.add_parser("rebuild", help="empty read models and project every event again")
+    rebuild.add_argument("projection", nargs="+", choices=[m.name for m in READ_MODELS])
     events = commands.add_parser("events", help="print a campaign's stored events in order, as JSON lines")
     events.add_argument("campaign_id", type=UUID)
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logs.configure()
     try:
         if args.command == "serve":
-            return _serve(args.host, args.port, args.demo)
+            return _serve(args.host, args.port, args.demo, not args.no_projections, not args.no_migrate)
+        if args.command == "worker":
+            return _worker(args.projection or [m.name for m in READ_MODELS], args.metrics_port, args.poll)
+        if args.command == "migrate":
+            return _migrate()
+        if args.command == "rebuild":
+            return _rebuild(args.projection)
         return _events(args.campaign_id)
     except DomainError as error:
         print(f"intrigue: {error.message}", file=sys.stderr)
         return 2
 
 
-def _serve(host: str, port: int, demo: bool) -> int:
+def _serve(host: str, port: int, demo: bool, projections: bool, migrate: bool) -> int:
     import uvicorn
 
     from service.demo import seed_demo
     from service.http import create_app
 
-    intrigue = bootstrap(Settings())
+    settings = Settings()
+    settings = dataclasses.replace(
+        settings,
+        run_projections=settings.run_projections and projections,
+        migrate_on_start=settings.migrate_on_start and migrate,
+    )
+    intrigue = bootstrap(settings)
     log = logging.getLogger("intrigue")
     log.info("event store: %s", intrigue.db.describe())
+    if not settings.run_projections:
+        log.info("projections are left to `intrigue worker`")
     try:
         if demo:
             campaign = seed_demo(intrigue)
@@ -48,14 +78,70 @@ def _serve(host: str, port: int, demo: bool) -> int:
             else:
                 log.info("store already holds campaigns; demo not seeded again")
         log.info("GraphQL (GraphiQL in a browser) at http://%s:%d/graphql", host, port)
-        uvicorn.run(create_app(intrigue), host=host, port=port, log_level="info")
+        uvicorn.run(create_app(intrigue), host=host, port=port, log_config=None, access_log=False)
     finally:
         intrigue.close()
     return 0
 
 
+def _stop_on_signals() -> threading.Event:
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    return stop
+
+
+def _worker(names: list[str], metrics_port: int | None, poll: float) -> int:
+    from prometheus_client import REGISTRY, start_http_server
+
+    from service.app import IntrigueStore
+    from service.metrics import IntrigueCollector
+    from service.readmodels import open_view
+    from service.worker import run_worker
+
+    settings = Settings()
+    db = database.resolve(settings.database_url, settings.pgdata)
+    env = {**db.eventsourcing_env(settings.pool_size), "CREATE_TABLE": "n"}
+    logging.getLogger("intrigue").info("worker on %s", db.describe())
+    stop = _stop_on_signals()
+    if metrics_port:
+        small = {**env, "POSTGRES_POOL_SIZE": "1", "POSTGRES_MAX_OVERFLOW": "1"}
+        views = {name: open_view(by_name(name), small) for name in names}
+        REGISTRY.register(IntrigueCollector(db, IntrigueStore(small), views))
+        start_http_server(metrics_port)
+    run_worker(db, env, [by_name(name) for name in names], stop, poll)
+    return 0
+
+
+def _migrate() -> int:
+    from service.migrations import SCHEMA_VERSION, migrate
+
+    settings = Settings()
+    db = database.resolve(settings.database_url, settings.pgdata)
+    applied = migrate(db)
+    log = logging.getLogger("intrigue.migrate")
+    log.info("schema at version %d on %s; applied now: %s", SCHEMA_VERSION, db.describe(), applied or "none")
+    return 0
+
+
+def _rebuild(names: list[str]) -> int:
+    from service.worker import rebuild
+
+    settings = Settings()
+    db = database.resolve(settings.database_url, settings.pgdata)
+    env = {**db.eventsourcing_env(settings.pool_size), "CREATE_TABLE": "n"}
+    for name in names:
+        try:
+            head = rebuild(db, env, by_name(name))
+        except RuntimeError as error:
+            print(f"intrigue: {error}", file=sys.stderr)
+            return 1
+        logging.getLogger("intrigue").info("projection %s rebuilt up to event %d", name, head)
+    return 0
+
+
 def _events(campaign_id: UUID) -> int:
-    intrigue = bootstrap(Settings())
+    intrigue = bootstrap(dataclasses.replace(Settings(), run_projections=False))
     try:
         for entry in intrigue.audit.events(campaign_id):
             print(entry.to_json())

@@ -13,7 +13,15 @@ from domain.errors import (
     RuleViolationError,
 )
 
+
+class UnauthenticatedError(DomainError):
+    """A bearer token that names no seat. (A missing token is no error: the request is simply unseated.)"""
+
+    code = "UNAUTHENTICATED"
+
+
 HTTP_STATUS: dict[type[DomainError], int] = {
+    UnauthenticatedError: 401,
     InvalidInputError: 422,
     RuleViolationError: 409,
     NotFoundError: 404,
@@ -22,6 +30,7 @@ HTTP_STATUS: dict[type[DomainError], int] = {
 }
 
 PROBLEM_BASE = "https://intrigue.dev/problems/"
+PROBLEM_MEDIA_TYPE = "application/problem+json"  # RFC 9457, section 3
 
 
 def status_of(error: DomainError) -> int:

@@ -6,6 +6,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -14,6 +15,9 @@ from strawberry.asgi import GraphQL
 from service import database
 from service.bootstrap import Intrigue
 from service.graphql.schema import schema
+from service.logs import RequestObserver
+from service.ops import ops_routes
+from service.rest import create_rest_app
 
 
 class IntrigueGraphQL(GraphQL):  # type: ignore[type-arg]
@@ -34,7 +38,10 @@ def create_app(intrigue: Intrigue) -> Starlette:
     return Starlette(
         routes=[
             Route("/healthz", healthz),
+            *ops_routes(intrigue),
             Route("/graphql", graphql, methods=["GET", "POST"]),
             Mount("/graphql", graphql),
-        ]
+            Mount("/api/v1", create_rest_app(intrigue)),
+        ],
+        middleware=[Middleware(RequestObserver)],
     )

@@ -2,39 +2,61 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
 from domain.errors import NotFoundError
-from projections.catalog import CatalogView
 from projections.state import StateView
 
 
 class CatalogQueries:
-    def __init__(self, view: CatalogView) -> None:
+    """Campaigns and their regions, shaped for clients, from the state read model."""
+
+    def __init__(self, view: StateView) -> None:
         self.view = view
 
     def campaigns(self, limit: int = 100, offset: int = 0) -> list[dict[str, Any]]:
-        return [
-            dict(row)
-            for row in self.view.query(
-                "SELECT * FROM campaigns_view ORDER BY created_at, id LIMIT %s OFFSET %s", (limit, offset)
-            )
-        ]
+        rows = self.view.query(
+            "SELECT state FROM aggregate_state WHERE kind = 'campaign'"
+            " ORDER BY state->>'created_on', id LIMIT %s OFFSET %s",
+            (limit, offset),
+        )
+        return [_campaign(row["state"]) for row in rows]
 
     def campaign(self, campaign_id: UUID) -> dict[str, Any]:
-        rows = self.view.query("SELECT * FROM campaigns_view WHERE id = %s", (campaign_id,))
+        rows = self.view.query("SELECT state FROM aggregate_state WHERE id = %s AND kind = 'campaign'", (campaign_id,))
         if not rows:
             raise NotFoundError(f"no campaign with id {campaign_id}")
-        return dict(rows[0])
+        return _campaign(rows[0]["state"])
 
     def regions(self, campaign_id: UUID) -> list[dict[str, Any]]:
-        return [
-            dict(row)
-            for row in self.view.query(
-                "SELECT * FROM regions_view WHERE campaign_id = %s ORDER BY r, q", (campaign_id,)
-            )
-        ]
+        rows = self.view.query(
+            "SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind = 'region'"
+            " ORDER BY (state->>'r')::int, (state->>'q')::int",
+            (campaign_id,),
+        )
+        return [_region(row["state"]) for row in rows]
+
+
+def _campaign(state: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "id": UUID(state["id"]), "name": state["name"], "rule_systems": state["rule_systems"],
+        "seeded": state["dice_seed"] is not None, "phase": state["phase"], "phase_status": state["phase_status"],
+        "created_at": datetime.fromisoformat(state["created_on"]), "version": state["version"],
+    }  # fmt: skip
+
+
+def _uuid(value: str | None) -> UUID | None:
+    return UUID(value) if value else None
+
+
+def _region(state: dict[str, Any]) -> dict[str, Any]:
+    return state | {
+        "id": UUID(state["id"]), "campaign_id": UUID(state["campaign_id"]),
+        "governing_faction_id": _uuid(state["governing_faction_id"]),
+        "controlling_house_id": _uuid(state["controlling_house_id"]),
+    }  # fmt: skip
 
 
 class StateQueries:

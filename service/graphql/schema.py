@@ -5,10 +5,15 @@ from __future__ import annotations
 from uuid import UUID
 
 import strawberry
+from strawberry.tools import merge_types
 from strawberry.types import Info
 
 from domain.commands import AddRegions, CreateCampaign, MapRegion
 from service.graphql.context import intrigue, off_loop
+from service.graphql.factionturn import FactionTurnMutation, FactionTurnQuery
+from service.graphql.guards import LIMITS, IdempotentMutations, SeatGuard
+from service.graphql.history import HistoryMutation, HistoryQuery
+from service.graphql.seats import SeatMutation, SeatQuery
 from service.graphql.types import AuditEvent, Campaign, Region
 
 
@@ -48,7 +53,7 @@ class CreateCampaignInput:
 
 
 @strawberry.type
-class Query:
+class CampaignQuery:
     @strawberry.field
     async def campaigns(self, info: Info, first: int = 50, offset: int = 0) -> list[Campaign]:
         rows = await off_loop(intrigue(info).catalog.campaigns, min(max(first, 0), 200), max(offset, 0))
@@ -81,14 +86,16 @@ class Query:
 
 
 @strawberry.type
-class Mutation:
+class CampaignMutation:
     @strawberry.mutation
     async def create_campaign(self, info: Info, input: CreateCampaignInput) -> Campaign:
         app = intrigue(info)
         command = CreateCampaign(input.name, list(input.rule_systems), input.dice_seed,
                                  [r.to_command() for r in input.regions])  # fmt: skip
-        campaign = await off_loop(app.campaigns.create_campaign, command)
-        return Campaign.from_row(await off_loop(app.catalog.campaign, campaign.id))
+        started = await off_loop(app.seats.start_campaign, command)  # its caller becomes the GM
+        created = Campaign.from_row(await off_loop(app.catalog.campaign, started.campaign.id))
+        created.gm_token = started.gm.token
+        return created
 
     @strawberry.mutation
     async def add_regions(self, info: Info, campaign_id: UUID, regions: list[RegionInput]) -> list[Region]:
@@ -104,4 +111,6 @@ class Mutation:
         return Campaign.from_row(await off_loop(app.catalog.campaign, campaign_id))
 
 
-schema = strawberry.Schema(query=Query, mutation=Mutation)
+Query = merge_types("Query", (CampaignQuery, HistoryQuery, SeatQuery, FactionTurnQuery))
+Mutation = merge_types("Mutation", (CampaignMutation, HistoryMutation, SeatMutation, FactionTurnMutation))
+schema = strawberry.Schema(query=Query, mutation=Mutation, extensions=[*LIMITS, SeatGuard, IdempotentMutations])

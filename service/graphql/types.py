@@ -42,6 +42,9 @@ class Campaign:
     phase: int
     phase_status: str
     created_at: datetime
+    gm_token: str | None = strawberry.field(
+        default=None, description="The GM's bearer token: answered by createCampaign only, and never again."
+    )
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Campaign:

@@ -28,3 +28,12 @@ def gql(client: TestClient, query: str, **variables: object) -> dict[str, object
     assert response.status_code == 200, response.text
     body: dict[str, object] = response.json()
     return body
+
+
+def gql_as(client: TestClient, token: str, query: str, **variables: object) -> dict[str, object]:
+    """GraphQL as the seat whose bearer token is `token` (a campaign's GM token comes from createCampaign)."""
+    response = client.post("/graphql", json={"query": query, "variables": variables},
+                           headers={"Authorization": f"Bearer {token}"})  # fmt: skip
+    assert response.status_code == 200, response.text
+    body: dict[str, object] = response.json()
+    return body

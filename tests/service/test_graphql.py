@@ -11,11 +11,11 @@ from service.bootstrap import Intrigue
 from service.database import Database
 from service.demo import DEMO_NAME, seed_demo
 from service.http import create_app
-from tests.service.conftest import gql
+from tests.service.conftest import gql, gql_as
 
 CREATE = """
 mutation Create($input: CreateCampaignInput!) {
-  createCampaign(input: $input) { id name ruleSystems phase phaseStatus regions { name q r arcana wild } }
+  createCampaign(input: $input) { id name ruleSystems phase phaseStatus gmToken regions { name q r arcana wild } }
 }"""
 
 
@@ -43,9 +43,11 @@ def test_a_campaign_created_through_graphql_can_be_queried_back(client: TestClie
             "regions": [{"q": 0, "r": 0, "wild": False}, {"q": 1, "r": 0, "wild": True}],
         }
     }
-    opened = gql(client, "mutation($id: UUID!) { openPhase(campaignId: $id) { phase phaseStatus } }", id=created["id"])
+    gm = created["gmToken"]  # its creator is the campaign's GM
+    opened = gql_as(client, gm, "mutation($id: UUID!) { openPhase(campaignId: $id) { phase phaseStatus } }",
+                    id=created["id"])  # fmt: skip
     assert opened["data"] == {"openPhase": {"phase": 1, "phaseStatus": "open"}}
-    events = gql(client, "query($id: UUID!) { events(campaignId: $id) { topic } }", id=created["id"])
+    events = gql_as(client, gm, "query($id: UUID!) { events(campaignId: $id) { topic } }", id=created["id"])
     topics = [e["topic"].rsplit(".", 1)[-1] for e in events["data"]["events"]]  # type: ignore[index]
     assert topics.count("Mapped") == 2 and topics[-1] == "PhaseOpened"
 

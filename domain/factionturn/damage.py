@@ -1,0 +1,102 @@
+"""Dealing damage to an asset: Bases of Influence pass it to faction HP, and the abilities that turn a
+killing blow aside (Boltholes, False Front, Cathedral, Hostile Takeover) are applied here."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from domain.dice import Roll
+from domain.errors import NotFoundError
+from domain.faction import Faction
+from domain.factionturn.catalog import slug
+from domain.factionturn.holdings import OwnedAsset
+from domain.factionturn.rows import ability_of, holds, is_unit, type_of
+from domain.factionturn.tags import tag
+from domain.factionturn.world import Session, roll_dicts
+
+RULE_BOLTHOLES = "seed 002, Boltholes"
+RULE_FALSE_FRONT = "seed 002, False Front"
+RULE_CATHEDRAL = "seed 002, Cathedral"
+RULE_TAKEOVER = "seed 002, Hostile Takeover"
+
+
+def deal_damage(
+    session: Session, owner: Faction, asset_id: str, damage: int, reason: str, rolls: tuple[Roll, ...] = (),
+    *, attacker: Faction | None = None, attacker_asset: OwnedAsset | None = None,
+) -> None:  # fmt: skip
+    """Damage `owner`'s asset; a killing blow may be turned aside; goal progress goes to the attacker."""
+    asset = owner.assets.get(asset_id)
+    if asset is None or damage <= 0:
+        return
+    if damage >= asset.hp and not asset.is_base and _killing_blow_averted(session, owner, asset, attacker,
+                                                                           attacker_asset, reason):  # fmt: skip
+        return
+    dealt = min(damage, asset.hp)
+    session.apply(owner, "damage_asset", asset_id=asset_id, damage=damage, reason=reason, rolls=roll_dicts(rolls))
+    if attacker is not None and attacker.id != owner.id:
+        track(session, attacker, "damage_dealt", dealt)
+    if asset_id not in owner.assets:
+        _destroyed(session, owner, asset, attacker)
+
+
+def _killing_blow_averted(
+    session: Session, owner: Faction, asset: OwnedAsset, attacker: Faction | None,
+    attacker_asset: OwnedAsset | None, reason: str,
+) -> bool:  # fmt: skip
+    if attacker is not None and attacker_asset is not None and ability_of(attacker_asset) == "hostile_takeover":
+        session.apply(owner, "lose_asset", asset_id=asset.id, to_faction_id=str(attacker.id), reason=RULE_TAKEOVER)
+        taken = replace(asset, hp=1, stealthed=False, threatened=False, usable_from=attacker.turn + 1,
+                        attached_to="", ability_blocked_by="")  # fmt: skip
+        session.apply(attacker, "acquire_asset", asset=taken, from_faction_id=str(owner.id), reason=RULE_TAKEOVER)
+        return True
+    others = [a for a in owner.assets_in(asset.region_id) if a.id != asset.id]
+    if is_unit(asset) and any(ability_of(a) == "boltholes" and not a.sheltered for a in others):
+        session.apply(owner, "mark_asset", asset_id=asset.id, changes={"hp": 0, "sheltered": True},
+                      reason=f"{reason}; saved by Boltholes ({RULE_BOLTHOLES})")  # fmt: skip
+        return True
+    front = next((a for a in others if ability_of(a) == "false_front"), None)
+    if front is not None:
+        session.apply(owner, "destroy_asset", asset_id=front.id,
+                      reason=f"sacrificed to save {asset.name} ({RULE_FALSE_FRONT})")  # fmt: skip
+        return True
+    row = type_of(asset)
+    price = (row.cost or 0) // 2 if row else 0
+    if (is_unit(asset) and holds(owner, "cathedral", asset.region_id) and owner.facgold >= price
+            and session.use_once(f"cathedral:{owner.id}")):  # fmt: skip
+        session.apply(owner, "spend_facgold", amount=price, reason=f"Cathedral restores {asset.name}")
+        session.apply(owner, "mark_asset", asset_id=asset.id, changes={"hp": 1},
+                      reason=f"{reason}; restored at 1 HP ({RULE_CATHEDRAL})")  # fmt: skip
+        return True
+    return False
+
+
+def _destroyed(session: Session, owner: Faction, asset: OwnedAsset, attacker: Faction | None) -> None:
+    if ability_of(asset) == "boltholes" and not holds(owner, "boltholes", asset.region_id, usable=False):
+        for hidden in [a for a in owner.assets_in(asset.region_id) if a.sheltered]:
+            reason = f"lost with the Boltholes ({RULE_BOLTHOLES})"
+            session.apply(owner, "destroy_asset", asset_id=hidden.id, reason=reason)
+    if attacker is None or attacker.id == owner.id:
+        return
+    if asset.attribute in ("force", "cunning", "wealth"):
+        track(session, attacker, f"destroyed_{asset.attribute}", 1)
+    salvage = sum(_salvage(name) for name in attacker.tags)
+    if salvage and session.use_once(f"salvage:{attacker.id}"):
+        session.apply(attacker, "gain_facgold", amount=salvage, reason="salvage (tag: Scavengers)")
+    row = type_of(asset)
+    if row is not None and asset.attribute == "force" and row.rating > attacker.force:
+        track(session, attacker, "destroyed_stronger_force", 1)
+    if owner.destroyed:
+        track(session, attacker, f"destroyed_faction:{owner.id}", 1)
+
+
+def track(session: Session, faction: Faction, counter: str, amount: int) -> None:
+    """Goal progress: counted only while the faction pursues a goal."""
+    if faction.goal is not None and amount:
+        session.apply(faction, "progress_goal", counter=counter, amount=amount, reason="seed 002, Faction Goals")
+
+
+def _salvage(name: str) -> int:
+    try:
+        return tag(slug(name)).effect.facgold_on_destroy
+    except NotFoundError:
+        return 0

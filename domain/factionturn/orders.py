@@ -1,0 +1,214 @@
+"""Orders: what a faction intends to do in a phase (seed 002, Faction Actions), as typed frozen data."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from domain.errors import InvalidInputError
+
+
+@dataclass(frozen=True)
+class Strike:
+    """One attacking asset against one target asset (a Base of Influence is an asset too)."""
+
+    attacker_id: str
+    target_faction_id: str
+    target_asset_id: str
+
+
+@dataclass(frozen=True)
+class Attack:
+    strikes: tuple[Strike, ...]
+
+
+@dataclass(frozen=True)
+class BuyAsset:
+    """`for_asset_id` names the Special Forces asset that a Stealth purchase is for."""
+
+    type_key: str
+    region_id: str
+    for_asset_id: str = ""
+
+
+@dataclass(frozen=True)
+class ChangeHome:
+    region_id: str
+
+
+@dataclass(frozen=True)
+class ExpandInfluence:
+    region_id: str
+    hp: int
+
+
+@dataclass(frozen=True)
+class RefitAsset:
+    asset_id: str
+    type_key: str
+
+
+@dataclass(frozen=True)
+class RepairAsset:
+    """`assets` maps asset id to how many healing steps to buy (1 FacGold, then 2, then 3...)."""
+
+    assets: tuple[tuple[str, int], ...] = ()
+    faction: bool = False
+
+
+@dataclass(frozen=True)
+class SellAsset:
+    asset_id: str
+
+
+@dataclass(frozen=True)
+class SeizeRegion:
+    region_id: str
+
+
+@dataclass(frozen=True)
+class AbilityUse:
+    """One asset's special action: where to, against whom, what it carries."""
+
+    asset_id: str
+    region_id: str = ""
+    target_faction_id: str = ""
+    target_asset_id: str = ""
+    carried_ids: tuple[str, ...] = ()
+    type_key: str = ""  # Ruin Excavation: the Force asset to buy
+
+
+@dataclass(frozen=True)
+class UseAssetAbility:
+    uses: tuple[AbilityUse, ...]
+
+
+@dataclass(frozen=True)
+class CustomAction:
+    """Seed 002: "The GM should feel free to add new action types" (e.g. the Crows' Bribe the Beholder)."""
+
+    name: str
+    turns: int = 1
+    cost_per_turn: int = 0
+
+
+Action = (
+    Attack | BuyAsset | ChangeHome | ExpandInfluence | RefitAsset | RepairAsset | SellAsset | SeizeRegion
+    | UseAssetAbility | CustomAction
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class GoalChoice:
+    goal: str
+    target: str = ""  # a rival faction or region id, for goals that name one
+
+
+@dataclass(frozen=True)
+class Defence:
+    """The defender's standing choice in a region: which asset meets attacks, and whether a Base soaks them."""
+
+    region_id: str
+    defender_id: str = ""
+    base_absorbs: bool = False
+
+
+@dataclass(frozen=True)
+class Permission:
+    """A regional government's answer to another faction: grant, bribe (1d4 FacGold) or deny."""
+
+    faction_id: str
+    answer: str = "bribe"
+
+
+@dataclass(frozen=True)
+class FactionOrders:
+    """Everything a faction decides for its turn in one phase."""
+
+    action: Action | None = None
+    goal: GoalChoice | None = None
+    raise_ratings: tuple[str, ...] = ()
+    defences: tuple[Defence, ...] = ()
+    permissions: tuple[Permission, ...] = ()
+    rerolls: bool = True  # use a Book of Secrets when one is at hand
+    narrative: str = ""
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    def defence_in(self, region_id: str) -> Defence:
+        return next((d for d in self.defences if d.region_id == region_id), Defence(region_id))
+
+    def permission_for(self, faction_id: str) -> str:
+        return next((p.answer for p in self.permissions if p.faction_id == faction_id), "bribe")
+
+
+ACTION_NAMES: dict[type, str] = {
+    Attack: "Attack",
+    BuyAsset: "Buy Asset",
+    ChangeHome: "Change Home",
+    ExpandInfluence: "Expand Influence",
+    RefitAsset: "Refit Asset",
+    RepairAsset: "Repair Asset/Faction",
+    SellAsset: "Sell Asset",
+    SeizeRegion: "Seize Region",
+    UseAssetAbility: "Use Asset Ability",
+    CustomAction: "Custom Action",
+}
+
+
+def action_name(action: Action | None) -> str:
+    return "None" if action is None else ACTION_NAMES[type(action)]
+
+
+def action_to_dict(action: Action | None) -> dict[str, Any]:
+    """A flat, JSON-friendly form for `Faction.submit_order` and for events."""
+    return {} if action is None else {"action": action_name(action), **asdict(action)}
+
+
+def action_from_dict(data: Mapping[str, Any]) -> Action | None:
+    if not data or not data.get("action") or data["action"] == "None":
+        return None
+    kind = next((k for k, name in ACTION_NAMES.items() if name == data["action"]), None)
+    if kind is None:
+        raise InvalidInputError(f"unknown action {data['action']!r}; choose from {sorted(ACTION_NAMES.values())}")
+    fields = {k: v for k, v in data.items() if k != "action"}
+    try:
+        if kind is Attack:
+            return Attack(tuple(Strike(**s) for s in fields.get("strikes", ())))
+        if kind is UseAssetAbility:
+            return UseAssetAbility(tuple(_use(u) for u in fields.get("uses", ())))
+        if kind is RepairAsset:
+            return RepairAsset(
+                tuple((str(a), int(n)) for a, n in fields.get("assets", ())), bool(fields.get("faction"))
+            )
+        built: Action = kind(**fields)
+        return built
+    except TypeError as wrong:
+        raise InvalidInputError(f"malformed {data['action']} order: {wrong}") from wrong
+
+
+def _use(data: Mapping[str, Any]) -> AbilityUse:
+    return AbilityUse(**{**data, "carried_ids": tuple(data.get("carried_ids", ()))})
+
+
+def orders_to_dict(orders: FactionOrders) -> dict[str, Any]:
+    """All of a faction's orders for a phase, JSON-friendly (for `Faction.submit_order`)."""
+    data = asdict(orders)
+    data["action"] = action_to_dict(orders.action)
+    return data
+
+
+def orders_from_dict(data: Mapping[str, Any]) -> FactionOrders:
+    try:
+        return FactionOrders(
+            action=action_from_dict(data.get("action") or {}),
+            goal=GoalChoice(**data["goal"]) if data.get("goal") else None,
+            raise_ratings=tuple(data.get("raise_ratings", ())),
+            defences=tuple(Defence(**d) for d in data.get("defences", ())),
+            permissions=tuple(Permission(**p) for p in data.get("permissions", ())),
+            rerolls=bool(data.get("rerolls", True)),
+            narrative=str(data.get("narrative", "")),
+            extras=dict(data.get("extras", {})),
+        )
+    except TypeError as wrong:
+        raise InvalidInputError(f"malformed orders: {wrong}") from wrong

@@ -1,0 +1,84 @@
+"""Adapter between the tables (catalog, tags) and owned asset instances."""
+
+from __future__ import annotations
+
+from domain.errors import NotFoundError
+from domain.faction import Faction
+from domain.factionturn.assets import AssetKind, AssetType, Attribute
+from domain.factionturn.catalog import asset_type, slug
+from domain.factionturn.holdings import BASE_OF_INFLUENCE, WILD_MONSTER, WILD_TERRAIN, OwnedAsset
+from domain.factionturn.tags import TagRoll, TagScope, tag
+from domain.region import Region
+
+NOT_CATALOGUED = frozenset({BASE_OF_INFLUENCE, WILD_TERRAIN, WILD_MONSTER})
+
+
+def type_of(asset: OwnedAsset) -> AssetType | None:
+    """The table row of an asset; None for Bases of Influence and The Wild's terrain and monsters."""
+    return None if asset.type_key in NOT_CATALOGUED else asset_type(asset.type_key)
+
+
+def ability_of(asset: OwnedAsset) -> str:
+    row = type_of(asset)
+    return (row.ability or "") if row else ""
+
+
+def kind_of(asset: OwnedAsset) -> AssetKind:
+    row = type_of(asset)
+    return row.kind if row else AssetKind.SPECIAL
+
+
+def is_unit(asset: OwnedAsset) -> bool:
+    """Special Forces and Military Units: what Boltholes and Cathedrals protect."""
+    return kind_of(asset) in (AssetKind.SPECIAL_FORCES, AssetKind.MILITARY_UNIT)
+
+
+def attribute_key(attribute: Attribute) -> str:
+    return attribute.value.lower()
+
+
+def new_asset(
+    faction: Faction, row: AssetType, region_id: str, usable_from: int, *, stealthed: bool = False
+) -> OwnedAsset:
+    assert row.hp is not None, f"{row.key} is not bought as an asset"
+    return OwnedAsset(faction.next_asset_id(), row.key, row.name, attribute_key(row.attribute), region_id, row.hp,
+                      row.hp, usable_from=usable_from, stealthed=stealthed)  # fmt: skip
+
+
+def holds(faction: Faction, ability: str, region_id: str | None = None, *, usable: bool = True) -> list[OwnedAsset]:
+    """The faction's assets with an ability, in a region (or anywhere), usable now unless told otherwise."""
+    return [
+        a for a in faction.assets.values()
+        if ability_of(a) == ability and (region_id is None or a.region_id == region_id)
+        and (not usable or a.usable_on(faction.turn))
+    ]  # fmt: skip
+
+
+def tag_dice(faction: Faction, roll: TagRoll, region: Region, *, attribute: str = "", against: str = "") -> int:
+    """Bonus dice a faction's tags give on one roll (seed 002 names them under Blackmail; tags.py defines them)."""
+    count = 0
+    for name in faction.tags:
+        try:
+            die = tag(slug(name)).effect.bonus_die
+        except NotFoundError:
+            continue
+        if die is None or die.roll is not roll:
+            continue
+        if die.attribute is not None and attribute_key(die.attribute) != attribute:
+            continue
+        if die.against is not None and attribute_key(die.against) != against:
+            continue
+        if _in_scope(faction, die.scope, region):
+            count += 1
+    return count
+
+
+def _in_scope(faction: Faction, scope: TagScope, region: Region) -> bool:
+    home = faction.home_region_id == str(region.id)
+    return {
+        TagScope.ANYWHERE: True,
+        TagScope.HOME: home,
+        TagScope.AWAY: not home,
+        TagScope.LOW_ARCANA: region.arcana <= 2,
+        TagScope.AGAINST_GOVERNMENT: region.governing_faction_id not in (None, str(faction.id)),
+    }[scope]

@@ -1,0 +1,108 @@
+"""One faction's turn (seed 002, Procedure for each faction turn): raise ratings, choose or change the goal,
+gain income, pay maintenance, take one action (or carry on a multi-turn one), draft the narrative."""
+
+from __future__ import annotations
+
+from domain.dice import Dice
+from domain.errors import DomainError
+from domain.factionturn import abilities, goal_tracking, upkeep
+from domain.factionturn.actions import CONTINUATIONS, check_action, run_action
+from domain.factionturn.holdings import WILD_MONSTER
+from domain.factionturn.orders import Attack, FactionOrders, action_name
+from domain.factionturn.world import Outcome, Session, World
+
+RULE = "seed 002, Procedure for each faction turn"
+
+
+def resolve_turn(world: World, faction_id: str, dice: Dice) -> Outcome:
+    """Resolve a faction's whole turn against `world` (a working copy, changed as the turn goes)."""
+    session = Session(world, dice, str(faction_id))
+    me, orders = session.actor, world.orders_of(str(faction_id))
+    if me.destroyed:
+        return session.outcome("none (destroyed)")
+    session.apply(me, "begin_turn", phase=world.phase)
+    _lift_arsonist_blocks(session)
+    if me.wild:
+        _wild_turn(session)
+        session.apply(me, "end_turn", action="None", attacked=False, narrative=f"{me.name} remains wild.")
+        return session.outcome("None")
+    abilities.guards_and_wards(session)
+    goal_tracking.raise_ratings(session, orders.raise_ratings)
+    changing_goal = goal_tracking.choose(session, orders.goal)
+    if not changing_goal:
+        upkeep.collect_income(session)
+    upkeep.pay_maintenance(session)
+    upkeep.redeem_disabled(session)
+    name = _take_action(session, orders, changing_goal)
+    attacked = isinstance(orders.action, Attack) and name == "Attack"
+    goal_tracking.close_turn(session, attacked)
+    session.apply(me, "end_turn", action=name, attacked=attacked, narrative=draft_narrative(session, name, orders))
+    return session.outcome(name)
+
+
+def _take_action(session: Session, orders: FactionOrders, changing_goal: bool) -> str:
+    me, action = session.actor, orders.action
+    name = action_name(action)
+    if changing_goal:
+        if action is not None:
+            _fail(session, name, "a faction that changes its goal takes no action this turn")
+        return "None"
+    if me.multi_turn is not None:
+        kind = str(me.multi_turn["kind"])
+        if action is not None:
+            _fail(session, name, f"{kind.replace('_', ' ')} is under way; no other action can be taken")
+        CONTINUATIONS[kind](session, dict(me.multi_turn))
+        return f"{kind} (continued)"
+    if action is None:
+        return "None"
+    try:
+        check_action(session.world, me, action)
+    except DomainError as refused:
+        _fail(session, name, refused.message)
+        return name
+    before = len(session.failures)
+    try:
+        run_action(session, action)
+    except DomainError as stopped:  # what was done stands; the rest of the order fails, not the phase
+        session.failures.append(stopped.message)
+    if len(session.failures) > before:
+        session.apply(me, "fail_action", action=name, reason="; ".join(session.failures[before:]))
+    return name
+
+
+def _fail(session: Session, name: str, reason: str) -> None:
+    session.failures.append(reason)
+    session.apply(session.actor, "fail_action", action=name, reason=reason)
+
+
+def _lift_arsonist_blocks(session: Session) -> None:
+    """Seed 002, Arsonists: the block lasts until the start of the attacking faction's next turn."""
+    for faction in session.world.factions.values():
+        for asset in faction.assets.values():
+            if asset.ability_blocked_by == session.actor_id:
+                session.apply(faction, "mark_asset", asset_id=asset.id, changes={"ability_blocked_by": ""},
+                              reason="the Arsonists' block lifts")  # fmt: skip
+
+
+def _wild_turn(session: Session) -> None:
+    """Seed 002, Monster: monster assets heal a roll of their hit dice each turn."""
+    me = session.actor
+    for monster in [a for a in me.assets.values() if a.type_key == WILD_MONSTER and a.hp < a.max_hp]:
+        heal = session.roll(monster.heal or monster.hit_die or "1d8", f"{monster.name} heals", "seed 002, Monster")
+        session.apply(me, "repair", assets={monster.id: heal.total}, faction_hp=0, cost=0)
+
+
+def draft_narrative(session: Session, name: str, orders: FactionOrders) -> str:
+    """Seed 002: the DM turns the turn into 1-2 lines of gossip; this is the draft they start from."""
+    if orders.narrative:
+        return orders.narrative
+    me = session.actor
+    done = {"None": "bides its time", "Attack": "strikes at its rivals", "Buy Asset": "gathers new strength",
+            "Sell Asset": "sells off holdings", "Expand Influence": "extends its reach",
+            "Seize Region": "moves to take power", "Change Home": "begins to move its seat",
+            "Repair Asset/Faction": "mends its wounds", "Refit Asset": "reorganises its forces",
+            "Use Asset Ability": "sets its agents to work", "Custom Action": "pursues a scheme of its own"}  # fmt: skip
+    line = f"{me.name} {done.get(name, 'carries on: ' + name)}."
+    if session.failures:
+        line += " Not everything goes to plan."
+    return line

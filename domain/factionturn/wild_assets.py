@@ -1,0 +1,30 @@
+"""The Wild as a faction (seed 002, Special Faction: The Wild): its Terrain and Monster assets."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from domain.faction import Faction
+from domain.factionturn.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
+from domain.factionturn.wild import terrain_of_difficulty
+
+THE_WILD = "The Wild"
+
+
+def found_the_wild(campaign_id: UUID, region_id: str) -> Faction:
+    """The Wild has no ratings of its own (its assets add their difficulty instead); it is given 1s."""
+    return Faction.found(campaign_id, THE_WILD, 1, 1, 1, region_id, wild=True)
+
+
+def terrain(wild: Faction, region_id: str, difficulty: int, hp: int, name: str = "Terrain") -> OwnedAsset:
+    """A Terrain asset: defends with its difficulty; counterattacks as the Terrain Table says."""
+    row = terrain_of_difficulty(difficulty)
+    return OwnedAsset(wild.next_asset_id(), WILD_TERRAIN, name, "special", region_id, hp, hp, difficulty=difficulty,
+                      counter=str(row.counter) if row.counter else "")  # fmt: skip
+
+
+def monster(wild: Faction, region_id: str, name: str, level: int, hp: int, hit_die: str, heal: str = "") -> OwnedAsset:
+    """A Monster asset: level = CR / 3; strikes with one hit die + level; heals a roll of its hit dice
+    (`heal`, e.g. "19d10+76", from its stat block; one hit die when not given)."""
+    return OwnedAsset(wild.next_asset_id(), WILD_MONSTER, name, "special", region_id, hp, hp, difficulty=level,
+                      hit_die=hit_die, heal=heal)  # fmt: skip

@@ -1,0 +1,156 @@
+"""The working state a resolution reads and the outcome it returns.
+
+A `World` holds copies of the campaign's factions and regions. Resolving records every change as a
+`Change` (aggregate id, method, arguments) and applies it to the copies at once, so later steps see
+earlier ones; the service then applies the same changes, in order, to the aggregates it loaded.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.dice import Dice, DiceSpec, Modifier, Roll
+from domain.errors import InvalidInputError, NotFoundError
+from domain.faction import Faction
+from domain.factionturn.holdings import OwnedAsset
+from domain.factionturn.orders import FactionOrders
+from domain.hexmap import hex_distance
+from domain.region import Region
+
+FACTION_METHODS = frozenset({
+    "begin_turn", "raise_rating", "choose_goal", "progress_goal", "achieve_goal", "gain_facgold", "spend_facgold",
+    "pay_maintenance", "fail_action", "end_turn", "set_multi_turn", "change_tags", "buy_asset", "expand_influence",
+    "damage_asset", "destroy_asset", "mark_asset", "set_stealth", "move_asset", "repair", "sell_asset",
+    "refit_asset", "lose_asset", "acquire_asset", "set_purchase_discount", "set_embargo", "move_home",
+})  # fmt: skip
+REGION_METHODS = frozenset({"change_government"})
+
+
+@dataclass(frozen=True)
+class Change:
+    """One aggregate method call that records part of an outcome."""
+
+    target_id: str
+    method: str
+    kwargs: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one step of a faction's turn did: every roll, every change, and why an order failed."""
+
+    faction_id: str
+    step: str
+    rolls: tuple[Roll, ...] = ()
+    changes: tuple[Change, ...] = ()
+    failures: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+class World:
+    """Factions and regions of one campaign, with the orders submitted for the phase."""
+
+    def __init__(
+        self,
+        factions: Iterable[Faction],
+        regions: Iterable[Region],
+        orders: Mapping[str, FactionOrders] | None = None,
+        phase: int = 1,
+    ) -> None:
+        self.factions = {str(f.id): f for f in factions}
+        self.regions = {str(r.id): r for r in regions}
+        self.orders = dict(orders or {})
+        self.phase = phase
+
+    def copy(self) -> World:
+        return World(copy.deepcopy(list(self.factions.values())), copy.deepcopy(list(self.regions.values())),
+                     self.orders, self.phase)  # fmt: skip
+
+    def faction(self, faction_id: str) -> Faction:
+        found = self.factions.get(str(faction_id))
+        if found is None:
+            raise NotFoundError(f"no faction {faction_id} in this campaign")
+        return found
+
+    def region(self, region_id: str) -> Region:
+        found = self.regions.get(str(region_id))
+        if found is None:
+            raise NotFoundError(f"no region {region_id} in this campaign")
+        return found
+
+    def orders_of(self, faction_id: str) -> FactionOrders:
+        return self.orders.get(str(faction_id), FactionOrders())
+
+    def distance(self, from_region: str, to_region: str) -> int:
+        return hex_distance(self.region(from_region).hex, self.region(to_region).hex)
+
+    def present(self, region_id: str, *, but: str = "") -> list[tuple[Faction, OwnedAsset]]:
+        """Every asset in a region, with its owner, leaving out faction `but`."""
+        return [(f, a) for f in self.factions.values() if str(f.id) != but for a in f.assets_in(region_id)]
+
+    def governor(self, region_id: str) -> str | None:
+        return self.region(region_id).governing_faction_id
+
+    def apply(self, change: Change) -> None:
+        if change.target_id in self.factions and change.method in FACTION_METHODS:
+            getattr(self.factions[change.target_id], change.method)(**change.kwargs)
+        elif change.target_id in self.regions and change.method in REGION_METHODS:
+            getattr(self.regions[change.target_id], change.method)(**change.kwargs)
+        else:
+            raise InvalidInputError(f"cannot apply {change.method} to {change.target_id}")
+
+
+@dataclass
+class Session:
+    """One faction's turn being resolved: dice in, changes and rolls out, applied to the world as they go."""
+
+    world: World
+    dice: Dice
+    actor_id: str
+    changes: list[Change] = field(default_factory=list)
+    rolls: list[Roll] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    once: set[str] = field(default_factory=set)  # "once per turn" effects already used, by key
+
+    @property
+    def actor(self) -> Faction:
+        return self.world.faction(self.actor_id)
+
+    def apply(self, aggregate: Faction | Region | str, method: str, /, **kwargs: Any) -> None:
+        change = Change(str(aggregate if isinstance(aggregate, str) else aggregate.id), method, kwargs)
+        self.world.apply(change)
+        self.changes.append(change)
+
+    def roll(self, spec: DiceSpec | str, purpose: str, rule: str, actor: str = "",
+             modifiers: Sequence[Modifier] = ()) -> Roll:  # fmt: skip
+        parsed = spec if isinstance(spec, DiceSpec) else DiceSpec.parse(spec)
+        result = parsed.roll(self.dice, purpose=purpose, rule=rule, actor=actor or self.actor_id, modifiers=modifiers)
+        self.rolls.append(result)
+        return result
+
+    def use_once(self, key: str) -> bool:
+        """True the first time `key` is asked for in this turn."""
+        if key in self.once:
+            return False
+        self.once.add(key)
+        return True
+
+    def outcome(self, step: str, since: int = 0, rolls_since: int = 0) -> Outcome:
+        return Outcome(self.actor_id, step, tuple(self.rolls[rolls_since:]), tuple(self.changes[since:]),
+                       tuple(self.failures), tuple(self.notes))  # fmt: skip
+
+
+def roll_dicts(rolls: Iterable[Roll]) -> list[dict[str, Any]]:
+    return [r.to_dict() for r in rolls]
+
+
+def apply_outcomes(outcomes: Iterable[Outcome], factions: Iterable[Faction], regions: Iterable[Region]) -> None:
+    """Apply resolved outcomes, in order, to the aggregates the service loaded."""
+    world = World(factions, regions)
+    for outcome in outcomes:
+        for change in outcome.changes:
+            world.apply(change)

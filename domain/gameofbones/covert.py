@@ -1,0 +1,158 @@
+"""The quiet actions: Assassination, Counterintelligence, Cover Up, Force Assessment, Intelligence Gathering."""
+
+from __future__ import annotations
+
+from uuid import uuid5
+
+from domain.dice import Dice, DiceSpec, Modifier, Roll
+from domain.gameofbones.actions import ActionName
+from domain.gameofbones.checks import d20
+from domain.gameofbones.gains import Skill
+from domain.gameofbones.outcomes import Cover, Effect, FateChange, KnowledgeGain, Outcome
+from domain.gameofbones.records import Applies, PendingAction, Status
+from domain.gameofbones.scene import KNOWLEDGE, Scene
+
+REFLEX_DC = 20
+CAPTURED_ASSASSIN_BONUS = 10
+WATCHED = (ActionName.SMEAR_CAMPAIGN, ActionName.FORCE_ASSESSMENT, ActionName.FRAME_UP, ActionName.POISON_PILL)
+HOSTILE = tuple(a for a in ActionName if a not in (
+    ActionName.COUNTERINTELLIGENCE, ActionName.COVER_UP, ActionName.DIVINE_PETITION,
+    ActionName.INTELLIGENCE_GATHERING, ActionName.PUBLIC_RELATIONS_CAMPAIGN, ActionName.TROOP_MOVEMENTS))  # fmt: skip
+
+
+def resolve_assassination(scene: Scene, dice: Dice) -> Outcome:
+    """Beat the defender by 10: dead. By less: a Reflex save (DC 20). Fail by 10: captured; by 5: fled."""
+    defender = scene.defender
+    assert defender is not None
+    victim = defender.character(scene.pending.target_character or "")
+    if victim.status is Status.DEAD:
+        return scene.outcome("the target was already dead")
+    contest = scene.contest(dice)
+    rolls = contest.rolls
+    if contest.success and contest.margin < 10:
+        save = d20(dice, [Modifier(f"{victim.name}'s Reflex save", victim.modifier(Skill.REFLEX_SAVE))],
+                   purpose="Assassination: Reflex save (DC 20)", rule=scene.rule, actor=victim.name)  # fmt: skip
+        rolls += (save,)
+        if save.total >= REFLEX_DC:
+            told = scene.tell_defender("survived", reveal=False, target_character=victim.name)
+            return scene.outcome("the target saved against death", rolls, (told,))
+    if contest.success:
+        told = scene.tell_defender("killed", reveal=False, target_character=victim.name)
+        fate = FateChange(str(defender.id), victim.name, Status.DEAD, f"assassinated ({scene.pending.id})")
+        return scene.outcome("killed", rolls, (fate, told))
+    if contest.shortfall >= 10:
+        hunt = scene.circumstance(str(defender.id), Applies.SOURCE_HUNT, CAPTURED_ASSASSIN_BONUS, months=None,
+                                  other_house_id=scene.house_id, source="captured assassin")  # fmt: skip
+        told = scene.tell_defender("assassin captured", reveal=False, target_character=victim.name)
+        return scene.outcome("the assassin was captured", rolls, (hunt, told))
+    if contest.shortfall >= 5:
+        told = scene.tell_defender("target alarmed", reveal=False, target_character=victim.name)
+        return scene.outcome("the assassin escaped; the target is alarmed", rolls, (told,))
+    return scene.outcome("the assassin never made the attempt", rolls)
+
+
+def resolve_counterintelligence(scene: Scene, dice: Dice) -> Outcome:
+    """Every 5 points over the DC: −1 to aggressors' watched actions against you; every 5 under: +1."""
+    contest = scene.contest(dice)
+    steps = (contest.margin if contest.success else contest.shortfall) // 5
+    if not steps:
+        return scene.outcome("succeeded without effect" if contest.success else "failed without effect", contest.rolls)
+    value = -steps if contest.success else steps
+    gain = scene.circumstance(scene.house_id, Applies.AGAINST_HOLDER, value, actions=tuple(a.value for a in WATCHED),
+                              skill_checks_only=True, source="Counterintelligence")  # fmt: skip
+    return scene.outcome(f"aggressors' watched actions {value:+d}", contest.rolls, (gain,))
+
+
+def resolve_cover_up(scene: Scene, dice: Dice) -> Outcome:
+    contest = scene.contest(dice)
+    covered = str(scene.pending.params["covered_action_id"])
+    if not contest.success:
+        return scene.outcome("the action is not covered up", contest.rolls)
+    return scene.outcome("evidence destroyed", contest.rolls, (Cover(scene.house_id, covered),))
+
+
+def resolve_force_assessment(scene: Scene, dice: Dice) -> Outcome:
+    """Learn the troops in each area; by 10 over, their plans for next week; by 10 under, wrong numbers."""
+    contest = scene.contest(dice)
+    rolls = contest.rolls
+    effects: list[Effect] = []
+    for index, area_id in enumerate(scene.pending.area_ids):
+        troops = dict(scene.areas[area_id].troops)
+        false = not contest.success and contest.shortfall >= 10
+        if false:
+            more = DiceSpec(1, 2).roll(dice, purpose="Force Assessment: more or fewer", rule=scene.rule)
+            size = DiceSpec(1, 4).roll(dice, purpose="Force Assessment: error ×25%", rule=scene.rule)
+            rolls += (more, size)
+            troops = misjudged(troops, more.total == 2, size.total)
+        elif not contest.success:
+            continue
+        plans = planned_in(scene, area_id) if contest.success and contest.margin >= 10 else None
+        fields = {"area_id": area_id, "troops": troops, "plans": plans}
+        effects.append(KnowledgeGain(scene.house_id, scene.knowledge(scene.house_id, "troops", index, **fields), false))
+    return scene.outcome("assessed" if effects else "learned nothing", rolls, tuple(effects))
+
+
+def misjudged(troops: dict[str, int], more: bool, quarters: int) -> dict[str, int]:
+    if not troops:
+        return {"unknown": 500 * quarters} if more else {}
+    factor = 100 + 25 * quarters if more else max(0, 100 - 25 * quarters)
+    return {house: power * factor // 100 for house, power in troops.items()}
+
+
+def planned_in(scene: Scene, area_id: str) -> list[dict[str, object]]:
+    return [{"action": p.action, "house_id": house_id, "week": p.resolve_week}
+            for house_id, p in pending_everywhere(scene)
+            if (area_id in p.area_ids or p.params.get("to_area_id") == area_id)
+            and scene.week < p.resolve_week <= scene.week + 1]  # fmt: skip
+
+
+def pending_everywhere(scene: Scene) -> list[tuple[str, PendingAction]]:
+    return [(hid, p) for hid, h in scene.houses.items() if hid != scene.house_id for p in h.pending.values()
+            if not p.resolved]  # fmt: skip
+
+
+def resolve_intelligence_gathering(scene: Scene, dice: Dice) -> Outcome:
+    """One plot against you in the coming month, one more per 5 points over; a false one on failure."""
+    contest = scene.contest(dice)
+    if not contest.success:
+        return false_plot(scene, dice, contest.rolls)
+    known = {k.get("action_id") for k in scene.house.knowledge if k["kind"] == "plot"}
+    plots = sorted((p for _, p in aimed_at(scene) if p.id not in known), key=lambda p: (p.resolve_week, p.id))
+    found = plots[: 1 + contest.margin // 5]
+    effects = tuple(KnowledgeGain(scene.house_id, plot_knowledge(scene, i, p, owner_of(scene, p))) for i, p in
+                    enumerate(found))  # fmt: skip
+    return scene.outcome(f"{len(found)} plot(s) discovered", contest.rolls, effects)
+
+
+def aimed_at(scene: Scene) -> list[tuple[str, PendingAction]]:
+    mine = set(scene.house.area_ids)
+    return [(hid, p) for hid, p in pending_everywhere(scene) if p.counts_as_action
+            and scene.week < p.resolve_week <= scene.week + 4
+            and (p.target_house_id == scene.house_id or mine.intersection(p.area_ids))]  # fmt: skip
+
+
+def owner_of(scene: Scene, plot: PendingAction) -> str | None:
+    if plot.covered:
+        return None
+    return next(hid for hid, h in scene.houses.items() if plot.id in h.pending)
+
+
+def plot_knowledge(scene: Scene, index: int, plot: PendingAction, aggressor: str | None) -> dict[str, object]:
+    return scene.knowledge(scene.house_id, "plot", index, action_id=plot.id, action=plot.action,
+                           aggressor_house_id=aggressor, target_house_id=scene.house_id,
+                           area_ids=list(plot.area_ids), expected_week=plot.resolve_week)  # fmt: skip
+
+
+def false_plot(scene: Scene, dice: Dice, rolls: tuple[Roll, ...]) -> Outcome:
+    rivals = sorted(hid for hid, h in scene.houses.items() if hid != scene.house_id and not h.destroyed)
+    if not rivals:
+        return scene.outcome("0 plot(s) discovered", rolls)
+    who = DiceSpec(1, len(rivals)).roll(dice, purpose="Intelligence Gathering: false plotter", rule=scene.rule)
+    what = DiceSpec(1, len(HOSTILE)).roll(dice, purpose="Intelligence Gathering: false plot", rule=scene.rule)
+    when = DiceSpec(1, 4).roll(dice, purpose="Intelligence Gathering: false week", rule=scene.rule)
+    fake = PendingAction(str(uuid5(KNOWLEDGE, f"false plot:{scene.pending.id}")), HOSTILE[what.total - 1].value,
+                         "", 1, 0, scene.phase, scene.week, scene.week + when.total, scene.week + when.total,
+                         target_house_id=scene.house_id)  # fmt: skip
+    gain = KnowledgeGain(scene.house_id, plot_knowledge(scene, 0, fake, rivals[who.total - 1]), false=True)
+    # The holder's record must read like a true discovery; only the outcome's effects mark it false.
+    return scene.outcome("1 plot(s) discovered", (*rolls, who, what, when), (gain,))

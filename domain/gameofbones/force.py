@@ -1,0 +1,169 @@
+"""The actions of force: Assault, Troop Movements, Vandalism and Wrest Control."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from domain.dice import Dice, DiceSpec, Modifier, Roll
+from domain.gameofbones.actions import Defence
+from domain.gameofbones.checks import Contest, d20, defence_modifiers
+from domain.gameofbones.outcomes import (
+    AreaDamageChange,
+    ControlChange,
+    Effect,
+    KnowledgeGain,
+    Outcome,
+    PowerChange,
+    TroopChange,
+)  # fmt: skip
+from domain.gameofbones.records import Applies, AreaDamage
+from domain.gameofbones.scene import Scene, rank_check_modifiers
+
+if TYPE_CHECKING:
+    from domain.house import House
+
+POWER_PER_ATTACK_BONUS = 1_000
+POWER_PER_DEFENCE_BONUS = 750
+LOSS_STEP = 1_000
+DARK_WEEKS = 3
+REPAIRS = DiceSpec(1, 6, multiplier=1_000)
+HALF_WEEKS = DiceSpec(1, 4)
+WREST_INFLUENCE_PENALTY = -5_000
+WREST_PERMANENT_LOSS = -2_500
+WREST_MONTHS = DiceSpec(1, 6)
+
+
+def rank_contest(scene: Scene, defender: House, dice: Dice, extra: tuple[list[Modifier], list[Modifier]] = ([], [])
+                 ) -> Contest:  # fmt: skip
+    attack_mods, defence_mods = rank_check_modifiers(scene, defender)
+    name = scene.name.value
+    attack = d20(dice, [*attack_mods, *extra[0]], purpose=f"{name}: rank check", rule=scene.rule,
+                 actor=scene.house.name)  # fmt: skip
+    defence = d20(dice, [*defence_mods, *extra[1]], purpose=f"{name}: {defender.name}'s rank check", rule=scene.rule,
+                  actor=defender.name)  # fmt: skip
+    return Contest(attack, defence, scene.dc())
+
+
+def resolve_assault(scene: Scene, dice: Dice) -> Outcome:
+    """+1 per 1,000 power committed against +1 per 750 in position; every 5 won by: −1,000 defending power."""
+    defender = scene.defender
+    assert defender is not None
+    area_id = scene.pending.area_ids[0]
+    committed = int(scene.pending.params["power"])
+    in_position = scene.areas[area_id].troops.get(str(defender.id), 0)
+    contest = rank_contest(scene, defender, dice, (
+        [Modifier("power committed", committed // POWER_PER_ATTACK_BONUS)],
+        [Modifier("power in position", in_position // POWER_PER_DEFENCE_BONUS)]))  # fmt: skip
+    told = scene.tell_defender("assaulted", area_ids=[area_id])
+    if contest.success:
+        loss = min(contest.margin // 5 * LOSS_STEP, in_position)
+        effects: tuple[Effect, ...] = (told,)
+        if loss:
+            effects = (PowerChange(str(defender.id), -loss, scene.rule),
+                       TroopChange(area_id, str(defender.id), -loss, scene.rule), told)  # fmt: skip
+        return scene.outcome(f"the defender lost {loss} power", contest.rolls, effects)
+    beaten_by = contest.defence.total - contest.attack.total if contest.defence else 0
+    loss = min(max(0, beaten_by) // 3 * LOSS_STEP, committed)
+    lost = (PowerChange(scene.house_id, -loss, scene.rule),) if loss else ()
+    return scene.outcome(f"repulsed; the aggressor lost {loss} power", contest.rolls, (*lost, told))
+
+
+def resolve_troop_movements(scene: Scene, dice: Dice) -> Outcome:
+    """The troops arrive after a week either way; a failed Hide check shows every house where they went."""
+    pending = scene.pending
+    open_move = bool(pending.params.get("open"))
+    rolls: tuple[Roll, ...] = ()
+    hidden = False
+    if not open_move:
+        contest = scene.contest(dice)
+        rolls, hidden = contest.rolls, contest.success
+    source, target, power = pending.area_ids[0], str(pending.params["to_area_id"]), int(pending.params["power"])
+    reason = "hidden troop movement" if hidden else "troop movement"
+    moves: tuple[Effect, ...] = (TroopChange(source, scene.house_id, -power, reason),
+                                 TroopChange(target, scene.house_id, power, reason))  # fmt: skip
+    if hidden:
+        return scene.outcome("moved unseen", rolls, moves)
+    seen = tuple(KnowledgeGain(hid, scene.knowledge(hid, "movement", house_id=scene.house_id, from_area_id=source,
+                                                    to_area_id=target, power=power))
+                 for hid in sorted(scene.houses) if hid != scene.house_id)  # fmt: skip
+    return scene.outcome("moved in plain sight", rolls, (*moves, *seen))
+
+
+def resolve_vandalism(scene: Scene, dice: Dice) -> Outcome:
+    """One rank contest per area; fail by 10 and the vandals turn, once, on one of the aggressor's areas."""
+    defender = scene.defender
+    assert defender is not None
+    rolls: list[Roll] = []
+    effects: list[Effect] = []
+    results = []
+    for area_id in scene.pending.area_ids:
+        result = vandalize(scene, scene.house, defender, area_id, dice, rolls, effects, turned=False)
+        results.append(result)
+    effects.append(scene.tell_defender("vandalized", area_ids=list(scene.pending.area_ids)))
+    return scene.outcome("; ".join(results), tuple(rolls), tuple(effects))
+
+
+def vandalize(scene: Scene, aggressor: House, defender: House, area_id: str, dice: Dice, rolls: list[Roll],
+              effects: list[Effect], *, turned: bool) -> str:  # fmt: skip
+    if turned:
+        bonus = Modifier("Action Bonus (turned vandals, no action used)", aggressor.action_bonuses(scene.phase)[0])
+        contest = turned_contest(scene, aggressor, defender, bonus, dice)
+    else:
+        contest = rank_contest(scene, defender, dice)
+    rolls.extend(contest.rolls)
+    name = scene.areas[area_id].name
+    damage = defender.area_damage.get(area_id, AreaDamage(area_id))
+    if contest.success and contest.margin >= 10:
+        repairs = REPAIRS.roll(dice, purpose="Vandalism: repairs needed", rule=scene.rule)
+        rolls.append(repairs)
+        hit = AreaDamage(area_id, DARK_WEEKS, damage.half_weeks, damage.repair_cost + repairs.total)
+        effects.append(AreaDamageChange(str(defender.id), hit, scene.rule))
+        return f"{name} wrecked"
+    if contest.success:
+        weeks = HALF_WEEKS.roll(dice, purpose="Vandalism: weeks at half income", rule=scene.rule)
+        rolls.append(weeks)
+        hit = AreaDamage(area_id, damage.dark_weeks, max(damage.half_weeks, weeks.total), damage.repair_cost)
+        effects.append(AreaDamageChange(str(defender.id), hit, scene.rule))
+        return f"{name} at half income"
+    if contest.shortfall >= 10 and not turned and aggressor.area_ids:
+        pick = DiceSpec(1, len(aggressor.area_ids)).roll(dice, purpose="Vandalism: the turned vandals' target",
+                                                         rule=scene.rule)  # fmt: skip
+        rolls.append(pick)
+        home = sorted(aggressor.area_ids)[pick.total - 1]
+        back = vandalize(scene, defender, aggressor, home, dice, rolls, effects, turned=True)
+        return f"the vandals turned: {back}"
+    return f"{name} untouched"
+
+
+def turned_contest(scene: Scene, hirer: House, victim: House, bonus: Modifier, dice: Dice) -> Contest:
+    """Turned vandals act as if `hirer` (the original defender) sent them against `victim`."""
+    attack = d20(dice, [bonus], purpose="Vandalism: turned vandals' rank check", rule=scene.rule, actor=hirer.name)
+    mods = [
+        Modifier("Rank", victim.effective_rank(scene.phase)),
+        *defence_modifiers(victim, hirer, scene.name, Defence.POWER, scene.phase, skill_check=False),
+    ]
+    defence = d20(dice, mods, purpose=f"Vandalism: {victim.name}'s rank check", rule=scene.rule, actor=victim.name)
+    return Contest(attack, defence, scene.dc())
+
+
+def resolve_wrest_control(scene: Scene, dice: Dice) -> Outcome:
+    """Win by 10: the area is yours. Lose by 10: −5,000 effective Influence for 1d6 months, then −2,500."""
+    defender = scene.defender
+    assert defender is not None
+    area = scene.areas[scene.pending.area_ids[0]]
+    if area.troops.get(str(defender.id), 0) > 0 or area.controlling_house_id != str(defender.id):
+        return scene.outcome("the area is no longer open to seizure")
+    contest = rank_contest(scene, defender, dice)
+    told = scene.tell_defender("control wrested" if contest.success and contest.margin >= 10 else "attempt failed",
+                               area_ids=[str(area.id)])  # fmt: skip
+    if contest.success and contest.margin >= 10:
+        seized = ControlChange(str(area.id), scene.house_id, str(defender.id), scene.rule)
+        return scene.outcome("control seized", contest.rolls, (seized, told))
+    if contest.shortfall >= 10:
+        months = WREST_MONTHS.roll(dice, purpose="Wrest Control: months of lost influence", rule=scene.rule)
+        penalty = scene.circumstance(scene.house_id, Applies.EFFECTIVE_INFLUENCE, WREST_INFLUENCE_PENALTY,
+                                     months=months.total, start_next=True, then_influence=WREST_PERMANENT_LOSS,
+                                     source="Wrest Control: public opinion")  # fmt: skip
+        return scene.outcome(f"public opinion turned for {months.total} month(s)", (*contest.rolls, months),
+                             (penalty, told))  # fmt: skip
+    return scene.outcome("control holds", contest.rolls, (told,))

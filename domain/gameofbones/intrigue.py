@@ -1,0 +1,162 @@
+"""The public and courtly actions: Divine Petition, Extortion, Frame Up, Poison Pill, PR and Smear Campaigns."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+from uuid import uuid5
+
+from domain.dice import Dice, DiceSpec
+from domain.gameofbones.actions import ACTIONS, ActionName, action_rule
+from domain.gameofbones.checks import Contest, attack_modifiers, d20, defence_modifiers, skill_modifier
+from domain.gameofbones.gains import Skill
+from domain.gameofbones.outcomes import (
+    CircumstanceGain,
+    Effect,
+    InfluenceChange,
+    KnowledgeGain,
+    Outcome,
+    Skim,
+    SpyChange,
+)  # fmt: skip
+from domain.gameofbones.records import Applies, Circumstance, Spy
+from domain.gameofbones.scene import KNOWLEDGE, Scene
+
+if TYPE_CHECKING:
+    from domain.house import House
+
+PR_GAIN = 2_000
+SPY_BONUS = 2
+SPY_GROWTH_MONTHS = 3
+SMEAR_LOSS = 1_000
+SMEAR_BAND = DiceSpec(1, 4, multiplier=1_000)
+SPY_DC = 25
+MONTHLY_CHECK = "Poison Pill (monthly check)"
+
+
+def resolve_divine_petition(scene: Scene, dice: Dice) -> Outcome:
+    """Sanction: next phase, those you target defend at −4. Condemnation: you defend at −2."""
+    contest = scene.contest(dice)
+    if contest.success:
+        gain = scene.circumstance(scene.house_id, Applies.DEFENCE_AGAINST_HOLDER, -4, start_next=True,
+                                  skill_checks_only=True, source="Divine Petition: divine sanction")  # fmt: skip
+        return scene.outcome("divine sanction granted", contest.rolls, (gain,))
+    loss = scene.circumstance(scene.house_id, Applies.HOLDER_DEFENCE, -2, start_next=True, skill_checks_only=True,
+                              source="Divine Petition: condemned")  # fmt: skip
+    return scene.outcome("condemned by the priestesses", contest.rolls, (loss,))
+
+
+def resolve_extortion(scene: Scene, dice: Dice) -> Outcome:
+    """5% of each area's income this month per point of victory; a failure arms the defender (+2, or +5)."""
+    defender = scene.defender
+    assert defender is not None
+    contest = scene.contest(dice)
+    told = scene.tell_defender("extorted" if contest.success else "extortion resisted", area_ids=list(
+        scene.pending.area_ids))  # fmt: skip
+    if contest.success:
+        percent = min(100, 5 * contest.margin)
+        skims = tuple(Skim(a, scene.house_id, str(defender.id), percent) for a in scene.pending.area_ids)
+        return scene.outcome(f"{percent}% of the areas' income extorted", contest.rolls, (*skims, told))
+    beaten_by = contest.defence.total - contest.attack.total if contest.defence else 0
+    value = 5 if beaten_by >= 10 else 2
+    armed = scene.circumstance(str(defender.id), Applies.HOLDER_ATTACKS, value, other_house_id=scene.house_id,
+                               source="Extortion: response")  # fmt: skip
+    return scene.outcome(f"failed; the defender responds at {value:+d}", contest.rolls, (armed, told))
+
+
+def resolve_frame_up(scene: Scene, dice: Dice) -> Outcome:
+    """Every 10 full points: the defender's effective Rank −1 next month. Failure: the aggressor's instead."""
+    defender = scene.defender
+    assert defender is not None
+    contest = scene.contest(dice)
+    if not contest.success:
+        own = scene.circumstance(scene.house_id, Applies.EFFECTIVE_RANK, -1, start_next=True, source="Frame Up failed")
+        return scene.outcome("the frame up failed; own effective rank −1", contest.rolls, (own, scene.tell_defender(
+            "frame up exposed")))  # fmt: skip
+    steps = contest.margin // 10
+    if not steps:
+        return scene.outcome("the evidence convinced no one", contest.rolls)
+    hit = scene.circumstance(str(defender.id), Applies.EFFECTIVE_RANK, -steps, start_next=True, source="framed")
+    told = scene.tell_defender("framed", reveal=False, rank_lost=steps)
+    return scene.outcome(f"framed: effective rank −{steps} next month", contest.rolls, (hit, told))
+
+
+def resolve_poison_pill(scene: Scene, dice: Dice) -> Outcome:
+    """A spy worth +2 against the target; a failed plant feeds you lies (−2 against the target)."""
+    defender = scene.defender
+    assert defender is not None
+    contest = scene.contest(dice)
+    if contest.success:
+        spy = Spy(str(defender.id), SPY_BONUS, 0, scene.phase)
+        return scene.outcome("spy planted", contest.rolls, (SpyChange(scene.house_id, spy, "planted"),))
+    return scene.outcome("the spy was turned", contest.rolls, turned(scene.house, defender, scene.phase,
+                                                                      scene.tell_defender("spy turned")))  # fmt: skip
+
+
+def turned(aggressor: House, defender: House, phase: int, *told: Effect) -> tuple[Effect, ...]:
+    penalty = Circumstance(f"turned spy:{defender.id}:{phase}", "Poison Pill: turned spy", -2,
+                           Applies.HOLDER_ATTACKS, phase, phase + 1, other_house_id=str(defender.id))  # fmt: skip
+    return (CircumstanceGain(str(aggressor.id), penalty), *told)
+
+
+def check_spy(aggressor: House, defender: House, spy: Spy, phase: int, week: int, dice: Dice) -> Outcome:
+    """Seed 000, Poison Pill: the check again each month; lose and the spy is suspected (−1), at 0 found."""
+    rule, name = action_rule(ActionName.POISON_PILL), ActionName.POISON_PILL
+    runner, hunter = aggressor.best(Skill.SENSE_MOTIVE), defender.best(Skill.GATHER_INFORMATION)
+    attack_mods = [skill_modifier(runner, Skill.SENSE_MOTIVE),
+                   *attack_modifiers(aggressor, defender, name, phase, skill_check=True, spy=False)]  # fmt: skip
+    attack = d20(dice, attack_mods, purpose="Poison Pill: monthly check", rule=rule,
+                 actor=runner.name if runner else aggressor.name)  # fmt: skip
+    defence_mods = [
+        skill_modifier(hunter, Skill.GATHER_INFORMATION),
+        *defence_modifiers(defender, aggressor, name, ACTIONS[name].defence, phase, skill_check=True),
+    ]
+    defence = d20(dice, defence_mods, purpose="Poison Pill: the target hunts the spy", rule=rule,
+                  actor=hunter.name if hunter else defender.name)  # fmt: skip
+    contest = Contest(attack, defence, SPY_DC)
+    months = spy.months + 1
+    bonus = spy.bonus - (0 if contest.success else 1)
+    aggressor_id, defender_id = str(aggressor.id), str(defender.id)
+    if bonus <= 0:
+        gone = SpyChange(aggressor_id, Spy(spy.target_house_id, 0, months, spy.planted_phase), "discovered")
+        found = {"id": str(uuid5(KNOWLEDGE, f"spy found:{aggressor_id}:{defender_id}:{phase}")), "kind": "attack",
+                 "phase": phase, "week": week, "action": name.value, "aggressor_house_id": aggressor_id,
+                 "result": "spy discovered"}  # fmt: skip
+        return Outcome(MONTHLY_CHECK, aggressor_id, "the spy was discovered", week, contest.rolls,
+                       (gone, *turned(aggressor, defender, phase, KnowledgeGain(defender_id, found))), None,
+                       defender_id)  # fmt: skip
+    bonus += 1 if months % SPY_GROWTH_MONTHS == 0 else 0
+    kept = SpyChange(aggressor_id, Spy(spy.target_house_id, bonus, months, spy.planted_phase),
+                     "in place" if contest.success else "suspected")  # fmt: skip
+    return Outcome(MONTHLY_CHECK, aggressor_id, f"the spy stays at {bonus:+d}", week, contest.rolls, (kept,), None,
+                   defender_id)  # fmt: skip
+
+
+def resolve_public_relations_campaign(scene: Scene, dice: Dice) -> Outcome:
+    """Diplomacy against 10 + current Rank at the end of three months: +2,000 Influence, or nothing."""
+    contest = scene.contest(dice)
+    if not contest.success:
+        return scene.outcome("no influence gained", contest.rolls)
+    gain = InfluenceChange(scene.house_id, PR_GAIN, action_rule(ActionName.PUBLIC_RELATIONS_CAMPAIGN))
+    return scene.outcome(f"+{PR_GAIN} influence", contest.rolls, (gain,))
+
+
+def resolve_smear_campaign(scene: Scene, dice: Dice) -> Outcome:
+    """Beat Sense Motive: −1,000 Influence; by more than 10: −1d4×1,000. Fail by 10: the target counters at +5."""
+    defender = scene.defender
+    assert defender is not None
+    contest = scene.contest(dice)
+    rolls = contest.rolls
+    if contest.success:
+        loss = SMEAR_LOSS
+        if contest.margin > 10:
+            band = SMEAR_BAND.roll(dice, purpose="Smear Campaign: influence lost", rule=scene.rule)
+            rolls, loss = (*rolls, band), band.total
+        hit = InfluenceChange(str(defender.id), -loss, scene.rule)
+        return scene.outcome(f"the target lost {loss} influence", rolls, (hit, scene.tell_defender(
+            "smeared", influence_lost=loss)))  # fmt: skip
+    if contest.shortfall >= 10:
+        counter = scene.circumstance(str(defender.id), Applies.HOLDER_ATTACKS, 5, other_house_id=scene.house_id,
+                                     source="Smear Campaign exposed")  # fmt: skip
+        return scene.outcome("exposed; the target counterattacks at +5", rolls, (counter, scene.tell_defender(
+            "smear exposed")))  # fmt: skip
+    return scene.outcome("the money was wasted", rolls)

@@ -1,0 +1,189 @@
+"""Seed 000, "Playing the Game of Bones": one month-long phase of four weeks, resolved in week order."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from domain.dice import Dice
+from domain.gameofbones.actions import ActionName
+from domain.gameofbones.covert import (
+    resolve_assassination,
+    resolve_counterintelligence,
+    resolve_cover_up,
+    resolve_force_assessment,
+    resolve_intelligence_gathering,
+)  # fmt: skip
+from domain.gameofbones.force import resolve_assault, resolve_troop_movements, resolve_vandalism, resolve_wrest_control
+from domain.gameofbones.intrigue import (
+    check_spy,
+    resolve_divine_petition,
+    resolve_extortion,
+    resolve_frame_up,
+    resolve_poison_pill,
+    resolve_public_relations_campaign,
+    resolve_smear_campaign,
+)  # fmt: skip
+from domain.gameofbones.outcomes import Outcome, Skim, apply_outcome
+from domain.gameofbones.records import WEEKS_PER_MONTH, PendingAction, absolute_week
+from domain.gameofbones.scene import Scene
+
+if TYPE_CHECKING:
+    from domain.house import House
+    from domain.region import Region
+
+MONTH_RULE = "seed 000, Playing the Game of Bones"
+Resolver = Callable[[Scene, Dice], Outcome]
+A = ActionName
+RESOLVERS: dict[ActionName, Resolver] = {
+    A.ASSASSINATION: resolve_assassination, A.ASSAULT: resolve_assault,
+    A.COUNTERINTELLIGENCE: resolve_counterintelligence, A.COVER_UP: resolve_cover_up,
+    A.DIVINE_PETITION: resolve_divine_petition, A.EXTORTION: resolve_extortion,
+    A.FORCE_ASSESSMENT: resolve_force_assessment, A.FRAME_UP: resolve_frame_up,
+    A.INTELLIGENCE_GATHERING: resolve_intelligence_gathering, A.POISON_PILL: resolve_poison_pill,
+    A.PUBLIC_RELATIONS_CAMPAIGN: resolve_public_relations_campaign, A.SMEAR_CAMPAIGN: resolve_smear_campaign,
+    A.TROOP_MOVEMENTS: resolve_troop_movements, A.VANDALISM: resolve_vandalism, A.WREST_CONTROL: resolve_wrest_control,
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class MonthReport:
+    """Everything a phase decided, in order; `summary()` is the GM-side record for `Campaign.resolve_phase`."""
+
+    phase: int
+    outcomes: tuple[Outcome, ...]
+    income: dict[str, int] = field(hash=False)
+    destroyed: tuple[str, ...] = ()
+
+    def summary(self) -> dict[str, Any]:
+        return {"system": "gameofbones", "phase": self.phase, "outcomes": [o.summary() for o in self.outcomes],
+                "income": dict(self.income), "destroyed": list(self.destroyed)}  # fmt: skip
+
+
+def resolve_month(houses: Sequence[House], areas: Sequence[Region], phase: int, dice: Dice) -> MonthReport:
+    """Resolve a phase on the loaded houses and areas, recording every outcome on them as it lands.
+
+    Week by week: the week's income accrues (damage honoured), then the actions due that week resolve in
+    order, each seeing the results of those before it. At the month's end: income is paid, spies are
+    checked, circumstances expire, and houses at Rank 1 with every leader dead are destroyed.
+    """
+    by_house = {str(h.id): h for h in houses}
+    by_area = {str(a.id): a for a in areas}
+    outcomes: list[Outcome] = []
+    earned: dict[str, dict[str, int]] = {hid: {} for hid in by_house}
+    for week in range(1, WEEKS_PER_MONTH + 1):
+        now = absolute_week(phase, week)
+        accrue_income(by_house, by_area, week, earned)
+        for house, planned in due(by_house, now, phase):
+            pending = house.pending[planned.id]  # as it stands now: a Cover Up may just have covered it
+            outcome = resolve_pending(house, pending, now, by_house, by_area, dice)
+            apply_outcome(outcome, by_house, by_area)
+            outcomes.append(outcome)
+        release_finished(by_house, now)
+    income = pay_income(by_house, phase, earned, outcomes)
+    outcomes += check_spies(by_house, phase, dice)
+    expire_circumstances(by_house, phase)
+    destroyed = destroy_fallen(by_house, by_area)
+    return MonthReport(phase, tuple(outcomes), income, destroyed)
+
+
+def due(houses: Mapping[str, House], week: int, phase: int) -> list[tuple[House, PendingAction]]:
+    """Cover Ups first (they must land before what they hide), then by effective Rank, name and order."""
+    found = [(h, p) for h in houses.values() for p in h.pending.values() if p.resolve_week == week and not p.resolved]
+    return sorted(found, key=lambda hp: (hp[1].action != A.COVER_UP, -hp[0].effective_rank(phase), hp[0].name,
+                                         hp[1].ordinal, hp[1].id))  # fmt: skip
+
+
+def resolve_pending(
+    house: House, pending: PendingAction, week: int, houses: Mapping[str, House], areas: Mapping[str, Region],
+    dice: Dice,
+) -> Outcome:  # fmt: skip
+    scene = Scene(house, pending, week, houses, areas)
+    if house.destroyed:
+        return scene.outcome("the house has fallen")
+    if pending.counts_as_action and not house.character(pending.actor).active:
+        return scene.outcome(f"{pending.actor} could not lead it")
+    target = pending.target_house_id
+    if target is not None and (target not in houses or houses[target].destroyed):
+        return scene.outcome("the target is gone")
+    return RESOLVERS[ActionName(pending.action)](scene, dice)
+
+
+def release_finished(houses: Mapping[str, House], week: int) -> None:
+    for house in houses.values():
+        for pending in list(house.pending.values()):
+            if pending.resolved and pending.release_week <= week:
+                house.release_action(pending.id, week)
+
+
+def accrue_income(
+    houses: Mapping[str, House], areas: Mapping[str, Region], week: int, earned: dict[str, dict[str, int]]
+) -> None:
+    """A quarter of each area's monthly income per week, at the share its damage allows."""
+    for area_id, area in sorted(areas.items()):
+        owner = houses.get(area.controlling_house_id or "")
+        if owner is None or owner.destroyed:
+            continue
+        share = area.monthly_income * week // WEEKS_PER_MONTH - area.monthly_income * (week - 1) // WEEKS_PER_MONTH
+        damage = owner.area_damage.get(area_id)
+        percent = damage.income_percent() if damage else 100
+        earned[str(owner.id)][area_id] = earned[str(owner.id)].get(area_id, 0) + share * percent // 100
+        if damage is not None and damage.after_a_week() != damage:
+            owner.record_area_damage(damage.after_a_week(), "a week passed")
+
+
+def pay_income(
+    houses: Mapping[str, House], phase: int, earned: dict[str, dict[str, int]], outcomes: list[Outcome]
+) -> dict[str, int]:
+    """Seed 000, Extortion: the aggressor's share comes out of the defender's income for the month."""
+    for skim in (e for o in outcomes for e in o.effects if isinstance(e, Skim)):
+        taken = earned.get(skim.defender_id, {}).get(skim.area_id, 0) * skim.percent // 100
+        if skim.defender_id in earned and skim.house_id in earned:
+            earned[skim.defender_id][skim.area_id] -= taken
+            key = f"extortion:{skim.area_id}"
+            earned[skim.house_id][key] = earned[skim.house_id].get(key, 0) + taken
+    paid: dict[str, int] = {}
+    for hid, by_area in earned.items():
+        if by_area and not houses[hid].destroyed:
+            paid[hid] = sum(by_area.values())
+            houses[hid].receive_income(phase, paid[hid], by_area)
+    return paid
+
+
+def check_spies(houses: Mapping[str, House], phase: int, dice: Dice) -> list[Outcome]:
+    outcomes = []
+    week = absolute_week(phase, WEEKS_PER_MONTH)
+    for house in sorted(houses.values(), key=lambda h: h.name):
+        for spy in list(house.spies.values()):
+            target = houses.get(spy.target_house_id)
+            if spy.planted_phase >= phase or target is None or target.destroyed or house.destroyed:
+                continue
+            outcome = check_spy(house, target, spy, phase, week, dice)
+            apply_outcome(outcome, houses, {})
+            outcomes.append(outcome)
+    return outcomes
+
+
+def expire_circumstances(houses: Mapping[str, House], phase: int) -> None:
+    """Circumstances lasting through this phase end; Wrest Control's then becomes a permanent loss."""
+    for house in houses.values():
+        for circumstance in list(house.circumstances):
+            if circumstance.until_phase is not None and circumstance.until_phase <= phase:
+                house.end_circumstance(circumstance.id, "expired")
+                if circumstance.then_influence:
+                    house.change_influence(circumstance.then_influence, circumstance.source)
+
+
+def destroy_fallen(houses: Mapping[str, House], areas: Mapping[str, Region]) -> tuple[str, ...]:
+    """Seed 000, Destroying an Enemy House: Rank 1 or less and the leader and every lieutenant dead."""
+    fallen = []
+    for hid, house in sorted(houses.items()):
+        if house.destroyed or house.rank > 1 or any(c.status.value != "dead" for c in house.characters):
+            continue
+        for area in areas.values():
+            if area.controlling_house_id == hid:
+                area.change_control(None, "its house was destroyed")
+        house.destroy("the Rank fell to 1 and every leader is dead")
+        fallen.append(hid)
+    return tuple(fallen)

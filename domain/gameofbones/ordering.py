@@ -1,0 +1,228 @@
+"""Turning an order into a pending action: targets looked up, costs sized, every refusal before any event."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+from uuid import uuid5
+
+from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
+from domain.gameofbones.actions import ACTIONS, ActionName, ActionRow, Sizing, Target, action_rule
+from domain.gameofbones.ranks import RANK_RULE
+from domain.gameofbones.records import WEEKS_PER_MONTH, PendingAction, Status, absolute_week
+
+if TYPE_CHECKING:
+    from domain.house import House
+    from domain.region import Region
+
+LIEUTENANT_RULE = "seed 000, Lieutenants"
+DEDICATION_RULE = "seed 000, Taking Action: Cost"
+MOVE_RULE = "seed 000, Troop Movements: it takes one week to move troops"
+
+
+@dataclass(frozen=True)
+class Order:
+    """What a house intends: the action, who leads it, and its target."""
+
+    action: ActionName
+    actor: str
+    target_house_id: str | None = None
+    target_character: str | None = None
+    area_ids: tuple[str, ...] = ()
+    power: int = 0  # committed to an Assault, or moved by Troop Movements
+    to_area_id: str | None = None
+    covered_action_id: str | None = None
+    start_week: int = 1
+
+
+def order_action(
+    house: House, order: Order, *, phase: int, houses: Mapping[str, House], areas: Mapping[str, Region]
+) -> PendingAction:
+    """Check and record an order; raises before any event when the rules forbid it."""
+    pending = plan_order(house, order, phase=phase, houses=houses, areas=areas)
+    house.order_action(pending)
+    return pending
+
+
+def plan_order(
+    house: House, order: Order, *, phase: int, houses: Mapping[str, House], areas: Mapping[str, Region]
+) -> PendingAction:
+    row = ACTIONS[order.action]
+    check_week(order.start_week)
+    target = target_house(house, order, row, houses)
+    check_areas(house, order, row, target, areas)
+    covered = house.pending_action(order.covered_action_id or "") if row.target is Target.ACTION else None
+    if covered is not None:
+        check_coverable(house, covered, phase)
+    sizing = Sizing(
+        own_rank=house.rank,
+        target_rank=target.rank if target else 0,
+        target_level=target_level(order, row, target),
+        areas=len(order.area_ids),
+        power=order.power,
+        covered_requirements=covered_requirements(covered),
+    )
+    ordinal = len(house.orders_in(phase)) + 1
+    bonuses = house.action_bonuses(phase)
+    start = absolute_week(phase, order.start_week)
+    weeks = row.weeks or 0
+    resolve = covered.resolve_week if covered else start + (row.resolves_after_weeks or weeks) - 1
+    release = covered.release_week if covered else start + weeks - 1
+    params: dict[str, Any] = {
+        "influence_requirement": row.influence_requirement(sizing),
+        "power_requirement": row.power_requirement(sizing),
+        "power": order.power,
+        "to_area_id": order.to_area_id,
+        "covered_action_id": order.covered_action_id,
+    }
+    return PendingAction(
+        str(uuid5(house.id, f"action:{phase}:{ordinal}")), order.action.value, order.actor, ordinal,
+        bonuses[ordinal - 1] if ordinal <= len(bonuses) else 0, phase, start, resolve, release,
+        row.dedicated_influence(sizing), row.dedicated_power(sizing), row.gold(sizing),
+        order.target_house_id, order.target_character, tuple(order.area_ids), params,
+    )  # fmt: skip
+
+
+def plan_open_move(
+    house: House, from_area: Region, to_area: Region, power: int, *, phase: int, start_week: int = 1
+) -> PendingAction:
+    """Moving troops openly is no action: it costs nothing, everyone sees it, and it takes one week."""
+    check_week(start_week)
+    check_move(house, from_area, power)
+    start = absolute_week(phase, start_week)
+    key = f"move:{phase}:{start_week}:{from_area.id}:{to_area.id}:{power}"
+    params = {"power": power, "to_area_id": str(to_area.id), "open": True}
+    return PendingAction(str(uuid5(house.id, key)), ActionName.TROOP_MOVEMENTS.value, "", 0, 0, phase, start,
+                         start, start, area_ids=(str(from_area.id),), params=params)  # fmt: skip
+
+
+def check_week(week: int) -> None:
+    if not 1 <= week <= WEEKS_PER_MONTH:
+        raise InvalidInputError(f"a month has weeks 1-{WEEKS_PER_MONTH}, not {week}")
+
+
+def target_house(house: House, order: Order, row: ActionRow, houses: Mapping[str, House]) -> House | None:
+    if row.target not in (Target.HOUSE, Target.CHARACTER, Target.AREAS):
+        return None
+    target = houses.get(order.target_house_id or "")
+    if target is None or target.destroyed:
+        raise NotFoundError(f"{order.action.value} needs a rival house; {order.target_house_id} is not one")
+    if target.id == house.id:
+        raise RuleViolationError(f"{house.name} cannot aim {order.action.value} at itself", action_rule(row.name))
+    if row.target is Target.CHARACTER:
+        person = target.character(order.target_character or "")
+        if person.status is Status.DEAD:
+            raise RuleViolationError(f"{person.name} is already dead", action_rule(row.name))
+    return target
+
+
+def target_level(order: Order, row: ActionRow, target: House | None) -> int:
+    if target is None:
+        return 0
+    if row.target is Target.CHARACTER:
+        return target.character(order.target_character or "").level
+    return target.leader.level  # Smear Campaign: "the target" read as the house's leader
+
+
+def check_areas(house: House, order: Order, row: ActionRow, target: House | None, areas: Mapping[str, Region]) -> None:
+    if row.target not in (Target.AREAS, Target.ANY_AREAS, Target.MOVE):
+        return
+    if not order.area_ids or len(set(order.area_ids)) != len(order.area_ids):
+        raise InvalidInputError(f"{order.action.value} needs one or more distinct areas")
+    found = [areas.get(a) for a in order.area_ids]
+    missing = [a for a, region in zip(order.area_ids, found, strict=True) if region is None]
+    if missing:
+        raise NotFoundError(f"no area {missing[0]} in this campaign")
+    regions = [r for r in found if r is not None]
+    rule = action_rule(row.name)
+    if row.name is ActionName.TROOP_MOVEMENTS:
+        if len(regions) != 1 or order.to_area_id not in areas:
+            raise NotFoundError("Troop Movements needs one area to leave and an existing area to reach")
+        check_move(house, regions[0], order.power)
+    elif row.name is ActionName.ASSAULT:
+        if len(regions) != 1 or order.power <= 0:
+            raise InvalidInputError("an Assault strikes one area with some power committed")
+    elif target is not None:
+        check_controlled(regions, target, rule)
+        if row.name is ActionName.WREST_CONTROL:
+            check_unguarded(regions, target, rule)
+
+
+def check_controlled(regions: list[Region], target: House, rule: str) -> None:
+    for region in regions:
+        if region.controlling_house_id != str(target.id):
+            raise RuleViolationError(f"{region.name} is not controlled by {target.name}", rule)
+
+
+def check_unguarded(regions: list[Region], target: House, rule: str) -> None:
+    if len(regions) != 1:
+        raise InvalidInputError("Wrest Control seizes one area at a time")
+    if regions[0].troops.get(str(target.id), 0) > 0:
+        raise RuleViolationError(f"{target.name} has power in {regions[0].name}: assault it first", rule)
+
+
+def check_move(house: House, from_area: Region, power: int) -> None:
+    present = from_area.troops.get(str(house.id), 0)
+    if power <= 0 or power > present:
+        raise RuleViolationError(f"{house.name} has {present} power in {from_area.name}, cannot move {power}",
+                                 MOVE_RULE)  # fmt: skip
+
+
+def check_coverable(house: House, covered: PendingAction, phase: int) -> None:
+    covering = [p for p in house.pending.values() if p.params.get("covered_action_id") == covered.id]
+    stale = covered.phase != phase or covered.resolved
+    if stale or not covered.counts_as_action or covered.action == ActionName.COVER_UP or covering:
+        raise RuleViolationError(f"action {covered.id} cannot be covered up", action_rule(ActionName.COVER_UP))
+
+
+def covered_requirements(covered: PendingAction | None) -> int:
+    if covered is None:
+        return 0
+    return int(covered.params["influence_requirement"]) + int(covered.params["power_requirement"])
+
+
+def check_order(house: House, pending: PendingAction) -> None:
+    """What the house itself must satisfy: its leaders, its action count, requirements and resources."""
+    if house.destroyed:
+        raise RuleViolationError(f"{house.name} has been destroyed", "seed 000, Destroying an Enemy House")
+    if pending.id in house.pending:
+        raise InvalidInputError(f"{house.name} already ordered {pending.id}")
+    if pending.counts_as_action:
+        check_actor(house, pending)
+    rule = action_rule(ActionName(pending.action))
+    need_influence = int(pending.params.get("influence_requirement", 0))
+    need_power = int(pending.params.get("power_requirement", 0))
+    if house.effective_influence(pending.phase) < need_influence:
+        raise RuleViolationError(f"{pending.action} needs {need_influence} influence; "
+                                 f"{house.name} has {house.effective_influence(pending.phase)}", rule)  # fmt: skip
+    if house.power < need_power:
+        raise RuleViolationError(f"{pending.action} needs {need_power} power; {house.name} has {house.power}", rule)
+    if house.available_influence(pending.phase) < pending.dedicated_influence:
+        free = house.available_influence(pending.phase)
+        raise RuleViolationError(f"{pending.dedicated_influence} influence is needed; {free} is free", DEDICATION_RULE)
+    if house.available_power < pending.dedicated_power:
+        free = house.available_power
+        raise RuleViolationError(f"{pending.dedicated_power} power is needed; {free} is free", DEDICATION_RULE)
+    if house.gold < pending.gold:
+        raise RuleViolationError(f"{pending.action} costs {pending.gold} gp; {house.name} has {house.gold}", rule)
+
+
+def check_actor(house: House, pending: PendingAction) -> None:
+    actor = house.character(pending.actor)
+    if not actor.active:
+        raise RuleViolationError(f"{actor.name} is {actor.status.value} and cannot lead an action", LIEUTENANT_RULE)
+    orders = house.orders_in(pending.phase)
+    if any(o.actor == actor.name for o in orders):
+        raise RuleViolationError(f"{actor.name} already leads an action this month", LIEUTENANT_RULE)
+    bonuses = house.action_bonuses(pending.phase)
+    if len(orders) >= len(bonuses):
+        raise RuleViolationError(f"{house.name} may take {len(bonuses)} action(s) a month at its rank", RANK_RULE)
+    if not house.qualifies(actor.name, pending.phase) and any(not house.qualifies(o.actor, pending.phase)
+                                                               for o in orders):  # fmt: skip
+        raise RuleViolationError(
+            f"every action after the first needs a lieutenant of level {house.effective_rank(pending.phase) - 5}+",
+            LIEUTENANT_RULE,
+        )
+    if pending.ordinal != len(orders) + 1:
+        raise InvalidInputError(f"action {pending.id} was planned as action {pending.ordinal}, not {len(orders) + 1}")

@@ -1,0 +1,135 @@
+"""What a resolver sees: the acting house, its pending action, the defender, and the other houses and areas."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+from uuid import UUID, uuid5
+
+from domain.dice import Dice, Modifier, Roll
+from domain.gameofbones.actions import ACTIONS, ActionName, ActionRow, Defence, Sizing, action_rule
+from domain.gameofbones.checks import Contest, attack_modifiers, d20, defence_modifiers, skill_modifier
+from domain.gameofbones.outcomes import CircumstanceGain, Effect, KnowledgeGain, Outcome
+from domain.gameofbones.records import Applies, Character, Circumstance, PendingAction, phase_of
+
+if TYPE_CHECKING:
+    from domain.house import House
+    from domain.region import Region
+
+KNOWLEDGE = UUID("6f1c7a52-4d0e-4c1e-9a57-bd1d0f2b8e11")
+
+
+@dataclass(frozen=True)
+class Scene:
+    house: House
+    pending: PendingAction
+    week: int  # absolute week of resolution
+    houses: Mapping[str, House]
+    areas: Mapping[str, Region]
+
+    @property
+    def name(self) -> ActionName:
+        return ActionName(self.pending.action)
+
+    @property
+    def row(self) -> ActionRow:
+        return ACTIONS[self.name]
+
+    @property
+    def rule(self) -> str:
+        return action_rule(self.name)
+
+    @property
+    def phase(self) -> int:
+        return phase_of(self.week)
+
+    @property
+    def house_id(self) -> str:
+        return str(self.house.id)
+
+    @property
+    def defender(self) -> House | None:
+        return self.houses.get(self.pending.target_house_id or "")
+
+    @property
+    def counterpart(self) -> House | None:
+        """Whose circumstances touch the roll: the defender, or the controller of an assessed area."""
+        if self.defender is not None or not self.pending.area_ids:
+            return self.defender
+        area = self.areas.get(self.pending.area_ids[0])
+        owner = self.houses.get(area.controlling_house_id or "") if area else None
+        return owner if owner is not None and owner.id != self.house.id else None
+
+    @property
+    def actor(self) -> Character:
+        return self.house.character(self.pending.actor)
+
+    def outcome(self, result: str, rolls: tuple[Roll, ...] = (), effects: tuple[Effect, ...] = ()) -> Outcome:
+        defender = self.pending.target_house_id
+        return Outcome(self.pending.action, self.house_id, result, self.week, rolls, effects, self.pending.id, defender)
+
+    def dc(self) -> int | None:
+        """The DC as it stands at resolution: own Rank now, the target's level, the power moved."""
+        if self.row.dc is None:
+            return None
+        level = 0
+        defender = self.defender
+        if defender is not None:
+            name = self.pending.target_character
+            level = defender.character(name).level if name else defender.leader.level
+        power = int(self.pending.params.get("power", 0))
+        return self.row.dc(Sizing(own_rank=self.house.rank, target_level=level, power=power))
+
+    def bonus(self) -> Modifier:
+        return Modifier(f"Action Bonus (action {self.pending.ordinal} of the month)", self.pending.bonus)
+
+    def skill_check(self, skill: str, defender: House | None, *, purpose: str = "", dice: Dice) -> Roll:
+        mods = [skill_modifier(self.actor, skill), self.bonus(),
+                *attack_modifiers(self.house, defender, self.name, self.phase, skill_check=True)]  # fmt: skip
+        return d20(dice, mods, purpose=purpose or f"{self.name.value}: {skill}", rule=self.rule, actor=self.actor.name)
+
+    def defence_check(self, defender: House, skill: str, dice: Dice) -> Roll:
+        roller = defender.best(skill)
+        mods = [skill_modifier(roller, skill), *defence_modifiers(
+            defender, self.house, self.name, self.row.defence, self.phase, skill_check=True)]  # fmt: skip
+        actor = roller.name if roller else defender.name
+        return d20(dice, mods, purpose=f"{self.name.value}: {defender.name} opposes with {skill}", rule=self.rule,
+                   actor=actor)  # fmt: skip
+
+    def contest(self, dice: Dice) -> Contest:
+        """The action's own skill check as its row says, against its DC and the defender's opposing skill."""
+        row, defender = self.row, self.defender
+        attack = self.skill_check(str(row.skill), self.counterpart, dice=dice)
+        defence = self.defence_check(defender, str(row.opposed_by), dice) if defender and row.opposed_by else None
+        return Contest(attack, defence, self.dc())
+
+    def knowledge(self, holder: str, kind: str, index: int = 0, **fields: Any) -> dict[str, Any]:
+        key = f"{self.pending.id}:{holder}:{kind}:{index}"
+        return {"id": str(uuid5(KNOWLEDGE, key)), "kind": kind, "phase": self.phase, "week": self.week, **fields}
+
+    def tell_defender(self, result: str, *, reveal: bool = True, **fields: Any) -> KnowledgeGain:
+        """The defender learns what befell it; a Cover Up (or the action's nature) hides who did it."""
+        holder = self.pending.target_house_id or ""
+        aggressor = self.house_id if reveal and not self.pending.covered else None
+        return KnowledgeGain(holder, self.knowledge(holder, "attack", action=self.pending.action,
+                                                    aggressor_house_id=aggressor, result=result, **fields))  # fmt: skip
+
+    def circumstance(
+        self, holder: str, applies: Applies, value: int, *, months: int | None = 1, start_next: bool = False, **kw: Any
+    ) -> CircumstanceGain:
+        """From now through next month (`months=1`), or only next month (`start_next`); None: until used."""
+        start = self.phase + 1 if start_next else self.phase
+        until = None if months is None else start + months - (1 if start_next else 0)
+        key = f"{self.pending.id}:{holder}:{applies.value}"
+        source = kw.pop("source", self.pending.action)
+        circumstance = Circumstance(str(uuid5(KNOWLEDGE, key)), source, value, applies, start, until, **kw)
+        return CircumstanceGain(holder, circumstance)
+
+
+def rank_check_modifiers(scene: Scene, defender: House) -> tuple[list[Modifier], list[Modifier]]:
+    """Attacker: the current Action Bonus stands in for Rank. Defender: effective Rank plus its defence."""
+    attack = [scene.bonus(), *attack_modifiers(scene.house, defender, scene.name, scene.phase, skill_check=False)]
+    defence = [Modifier("Rank", defender.effective_rank(scene.phase)), *defence_modifiers(
+        defender, scene.house, scene.name, Defence.POWER, scene.phase, skill_check=False)]  # fmt: skip
+    return attack, defence

@@ -1,0 +1,311 @@
+"""The House aggregate: a player of the Game of Bones (seed 000), its people, resources and plots."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import event
+
+from domain.campaign import clean_name
+from domain.dice import Roll
+from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
+from domain.gameofbones.gains import INFLUENCE_RULE, check_power_classes, influence_source
+from domain.gameofbones.ordering import check_order
+from domain.gameofbones.ranks import ENTRY_RULE, ENTRY_TOTAL
+from domain.gameofbones.records import (
+    AreaDamage,
+    Character,
+    Circumstance,
+    Member,
+    PendingAction,
+    Priest,
+    Spy,
+    Status,
+    check_character,
+)
+from domain.gameofbones.standing import Standing
+from domain.history import Rewindable
+from domain.ids import house_id
+
+DEDICATION_RULE = "seed 000, Taking Action: Cost"
+DESTRUCTION_RULE = "seed 000, Destroying an Enemy House"
+
+
+class House(Rewindable, Standing):
+    """Influence, power, gold, a leader and lieutenants, members, areas and the actions in flight."""
+
+    @staticmethod
+    def create_id(campaign_id: UUID, name: str) -> UUID:
+        return house_id(campaign_id, name)
+
+    @classmethod
+    def register(cls, campaign_id: UUID, name: str, leader: Character, gold: int = 0) -> House:
+        check_character(leader)
+        if gold < 0:
+            raise InvalidInputError(f"a treasury cannot start below zero, not {gold}")
+        return cls(campaign_id, clean_name(name, "house"), leader.to_dict(), gold)
+
+    @event("Registered")
+    def __init__(self, campaign_id: UUID, name: str, leader: dict[str, Any], gold: int) -> None:
+        self.campaign_id = campaign_id
+        self.name = name
+        self.leader = Character.from_dict(leader)
+        self.lieutenants: dict[str, Character] = {}
+        self.members: dict[str, Member] = {}
+        self.priests: dict[str, Priest] = {}
+        self.influence = 0
+        self.granted_power = 0
+        self.gold = gold
+        self.area_ids: list[str] = []
+        self.entered_game = False
+        self.circumstances: list[Circumstance] = []
+        self.pending: dict[str, PendingAction] = {}
+        self.knowledge: list[dict[str, Any]] = []
+        self.spies: dict[str, Spy] = {}
+        self.area_damage: dict[str, AreaDamage] = {}
+        self.destroyed = False
+
+    # --- building the house ---------------------------------------------------------------------
+    def appoint_lieutenant(self, lieutenant: Character) -> None:
+        check_character(lieutenant)
+        if lieutenant.name == self.leader.name or lieutenant.name in self.lieutenants:
+            raise InvalidInputError(f"{self.name} already has someone named {lieutenant.name!r}")
+        self._character_set(lieutenant.to_dict(), "appointed lieutenant")
+
+    def update_character(self, character: Character) -> None:
+        check_character(character)
+        self.character(character.name)
+        self._character_set(character.to_dict(), "updated")
+
+    @event("CharacterSet")
+    def _character_set(self, character: dict[str, Any], reason: str) -> None:
+        person = Character.from_dict(character)
+        if person.name == self.leader.name:
+            self.leader = person
+        else:
+            self.lieutenants[person.name] = person
+
+    def set_character_status(self, name: str, status: Status, reason: str) -> None:
+        self._character_set(replace(self.character(name), status=status).to_dict(), reason)
+
+    def enlist_member(self, name: str, classes: dict[str, int]) -> None:
+        check_power_classes(classes)
+        if name in self.members:
+            raise InvalidInputError(f"{self.name} already counts a member named {name!r}")
+        self._member_enlisted(clean_name(name, "member"), dict(classes), Member(name, classes).power)
+        self.note_entry()
+
+    @event("MemberEnlisted")
+    def _member_enlisted(self, name: str, classes: dict[str, int], power: int) -> None:
+        self.members[name] = Member(name, dict(classes))
+
+    def dismiss_member(self, name: str, reason: str) -> None:
+        if name not in self.members:
+            raise NotFoundError(f"{self.name} has no member named {name!r}")
+        self._member_dismissed(name, reason)
+
+    @event("MemberDismissed")
+    def _member_dismissed(self, name: str, reason: str) -> None:
+        del self.members[name]
+
+    def add_priest(self, name: str, level: int, fatespinner_priestess: bool = False) -> None:
+        if level < 1:
+            raise InvalidInputError(f"a priest's level must be at least 1, not {level}")
+        # Seed 000, Gaining Influence: the table is not used once the house is in the Game.
+        gained = 0 if self.entered_game else Priest(name, level, fatespinner_priestess).influence
+        self._priest_joined(clean_name(name, "priest"), level, fatespinner_priestess, gained)
+        self.note_entry()
+
+    @event("PriestJoined")
+    def _priest_joined(self, name: str, level: int, fatespinner_priestess: bool, influence_gained: int) -> None:
+        self.priests[name] = Priest(name, level, fatespinner_priestess)
+        self.influence += influence_gained
+
+    def gain_influence(
+        self, source: str, units: int = 1, *, succeeded: bool = True, discovered: bool = False, roll: Roll | None = None
+    ) -> None:
+        """A Gaining Influence row: gained on success; lost when the action fails and is discovered."""
+        row = influence_source(source)
+        if self.entered_game:
+            raise RuleViolationError(f"{self.name} is in the Game: only a Public Relations Campaign adds influence",
+                                     INFLUENCE_RULE)  # fmt: skip
+        if units < 1:
+            raise InvalidInputError(f"units must be at least 1, not {units}")
+        amount = row.gained(units) if succeeded else -row.gained(units) if discovered else 0
+        self._influence_sought(source, units, max(amount, -self.influence), roll.to_dict() if roll else None)
+        self.note_entry()
+
+    @event("InfluenceSought")
+    def _influence_sought(self, source: str, units: int, amount: int, roll: dict[str, Any] | None) -> None:
+        self.influence += amount
+
+    def change_influence(self, amount: int, reason: str) -> None:
+        self._influence_changed(max(amount, -self.influence), reason)
+        self.note_entry()
+
+    @event("InfluenceChanged")
+    def _influence_changed(self, amount: int, reason: str) -> None:
+        self.influence += amount
+
+    def change_power(self, amount: int, reason: str) -> None:
+        """Directly granted power (or a permanent loss); members' power comes from the table."""
+        self._power_changed(max(amount, -self.power), reason)
+        self.note_entry()
+
+    @event("PowerChanged")
+    def _power_changed(self, amount: int, reason: str) -> None:
+        self.granted_power += amount
+
+    def change_gold(self, amount: int, reason: str) -> None:
+        if self.gold + amount < 0:
+            raise RuleViolationError(f"{self.name} has {self.gold} gp, not {-amount}", DEDICATION_RULE)
+        self._gold_changed(amount, reason)
+
+    @event("GoldChanged")
+    def _gold_changed(self, amount: int, reason: str) -> None:
+        self.gold += amount
+
+    def note_entry(self) -> None:
+        """Record entering the Game once members and grants reach a combined 1,000."""
+        if not self.entered_game and self.total >= ENTRY_TOTAL:
+            self._entered_game(self.total, ENTRY_RULE)
+
+    @event("EnteredTheGame")
+    def _entered_game(self, total: int, rule: str) -> None:
+        self.entered_game = True
+
+    # --- areas ----------------------------------------------------------------------------------
+    def gain_area(self, area_id: str, reason: str) -> None:
+        if area_id not in self.area_ids:
+            self._area_gained(area_id, reason)
+
+    @event("AreaGained")
+    def _area_gained(self, area_id: str, reason: str) -> None:
+        self.area_ids.append(area_id)
+
+    def lose_area(self, area_id: str, reason: str) -> None:
+        if area_id in self.area_ids:
+            self._area_lost(area_id, reason)
+
+    @event("AreaLost")
+    def _area_lost(self, area_id: str, reason: str) -> None:
+        self.area_ids.remove(area_id)
+        self.area_damage.pop(area_id, None)
+
+    def record_area_damage(self, damage: AreaDamage, reason: str) -> None:
+        self._area_damage_set(damage.area_id, damage.dark_weeks, damage.half_weeks, damage.repair_cost, reason)
+
+    @event("AreaDamageSet")
+    def _area_damage_set(self, area_id: str, dark_weeks: int, half_weeks: int, repair_cost: int, reason: str) -> None:
+        damage = AreaDamage(area_id, dark_weeks, half_weeks, repair_cost)
+        if damage.healed:
+            self.area_damage.pop(area_id, None)
+        else:
+            self.area_damage[area_id] = damage
+
+    def repair_area(self, area_id: str) -> None:
+        """Seed 000, Vandalism: pay the 1d6 × 1,000 gp repair so the area yields more than 30% again."""
+        damage = self.area_damage.get(area_id)
+        if damage is None or not damage.repair_cost:
+            raise RuleViolationError(f"area {area_id} needs no repair", "seed 000, Vandalism")
+        self.change_gold(-damage.repair_cost, f"repairs to area {area_id}")
+        self.record_area_damage(replace(damage, repair_cost=0), "repaired")
+
+    # --- actions --------------------------------------------------------------------------------
+    def order_action(self, pending: PendingAction) -> None:
+        """Dedicate influence and power, spend gold and start an action; `check_order` says why not."""
+        check_order(self, pending)
+        self._action_ordered(pending.to_dict())
+        if pending.gold:
+            self._gold_changed(-pending.gold, f"{pending.action} {pending.id}")
+
+    @event("ActionOrdered")
+    def _action_ordered(self, pending: dict[str, Any]) -> None:
+        action = PendingAction.from_dict(pending)
+        self.pending[action.id] = action
+
+    def cover_action(self, action_id: str) -> None:
+        self._action_covered(self.pending_action(action_id).id)
+
+    @event("ActionCovered")
+    def _action_covered(self, action_id: str) -> None:
+        self.pending[action_id] = replace(self.pending[action_id], covered=True)
+
+    def pending_action(self, action_id: str) -> PendingAction:
+        if action_id not in self.pending:
+            raise NotFoundError(f"{self.name} has no pending action {action_id}")
+        return self.pending[action_id]
+
+    def resolve_action(self, action_id: str, result: str, rolls: list[dict[str, Any]], week: int) -> None:
+        action = self.pending_action(action_id)
+        self._action_resolved(action_id, action.action, result, rolls, week)
+        if action.release_week <= week:
+            self.release_action(action_id, week)
+
+    @event("ActionResolved")
+    def _action_resolved(
+        self, action_id: str, action: str, result: str, rolls: list[dict[str, Any]], week: int
+    ) -> None:
+        self.pending[action_id] = replace(self.pending[action_id], resolved=True)
+
+    def release_action(self, action_id: str, week: int) -> None:
+        """The action's time is over: its dedicated influence and power are free again."""
+        action = self.pending_action(action_id)
+        self._action_released(action_id, action.dedicated_influence, action.dedicated_power, week)
+
+    @event("ActionReleased")
+    def _action_released(self, action_id: str, influence: int, power: int, week: int) -> None:
+        del self.pending[action_id]
+
+    # --- circumstances, knowledge, spies, income --------------------------------------------------
+    def add_circumstance(self, circumstance: Circumstance) -> None:
+        self._circumstance_gained(circumstance.to_dict())
+
+    @event("CircumstanceGained")
+    def _circumstance_gained(self, circumstance: dict[str, Any]) -> None:
+        self.circumstances.append(Circumstance.from_dict(circumstance))
+
+    def end_circumstance(self, circumstance_id: str, reason: str) -> None:
+        self._circumstance_ended(circumstance_id, reason)
+
+    @event("CircumstanceEnded")
+    def _circumstance_ended(self, circumstance_id: str, reason: str) -> None:
+        self.circumstances = [c for c in self.circumstances if c.id != circumstance_id]
+
+    def learn(self, knowledge: dict[str, Any]) -> None:
+        """Knowledge as its holder sees it: a planted falsehood looks exactly like the truth."""
+        self._knowledge_gained(dict(knowledge))
+
+    @event("KnowledgeGained")
+    def _knowledge_gained(self, knowledge: dict[str, Any]) -> None:
+        self.knowledge.append(knowledge)
+
+    def set_spy(self, spy: Spy, reason: str) -> None:
+        self._spy_set(spy.target_house_id, spy.bonus, spy.months, spy.planted_phase, reason)
+
+    @event("SpySet")
+    def _spy_set(self, target_house_id: str, bonus: int, months: int, planted_phase: int, reason: str) -> None:
+        if bonus > 0:
+            self.spies[target_house_id] = Spy(target_house_id, bonus, months, planted_phase)
+        else:
+            self.spies.pop(target_house_id, None)
+
+    def receive_income(self, phase: int, amount: int, by_area: dict[str, int]) -> None:
+        self._income_received(phase, amount, dict(by_area))
+
+    @event("IncomeReceived")
+    def _income_received(self, phase: int, amount: int, by_area: dict[str, int]) -> None:
+        self.gold += amount
+
+    def destroy(self, reason: str) -> None:
+        if self.rank > 1 or any(c.status is not Status.DEAD for c in self.characters):
+            raise RuleViolationError(f"{self.name} needs Rank 1 and every leader dead to fall", DESTRUCTION_RULE)
+        self._destroyed(reason)
+
+    @event("Destroyed")
+    def _destroyed(self, reason: str) -> None:
+        self.destroyed = True
+        self.area_ids = []
+        self.area_damage = {}

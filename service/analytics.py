@@ -1,0 +1,108 @@
+"""Analytics over a campaign's history: per-phase series and a dice-fairness summary."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+from domain.dice import DiceSpec
+from domain.errors import InvalidInputError
+from projections.state import StateView
+
+
+@dataclass(frozen=True)
+class DieFairness:
+    sides: int
+    rolls: int
+    counts: tuple[int, ...]  # how often each face 1..sides came up
+    chi_square: float
+    p_value: float
+
+
+def rolls_in(payload: Any) -> Iterator[dict[str, Any]]:
+    """Every recorded roll (a dict with an expression and its faces) anywhere inside an event payload."""
+    if isinstance(payload, dict):
+        if isinstance(payload.get("faces"), list) and isinstance(payload.get("expression"), str):
+            yield payload
+            return
+        for value in payload.values():
+            yield from rolls_in(value)
+    elif isinstance(payload, list):
+        for value in payload:
+            yield from rolls_in(value)
+
+
+def sides_of(expression: str) -> int | None:
+    try:
+        return DiceSpec.parse(expression).sides
+    except InvalidInputError:
+        return None
+
+
+def fairness(payloads: Iterable[Any]) -> list[DieFairness]:
+    """Observed faces per die size against a uniform die, with Pearson's chi-square and its p-value."""
+    faces: dict[int, Counter[int]] = {}
+    for payload in payloads:
+        for roll in rolls_in(payload):
+            sides = sides_of(roll["expression"])
+            if sides and sides > 1:
+                faces.setdefault(sides, Counter()).update(int(f) for f in roll["faces"])
+    summary = []
+    for sides in sorted(faces):
+        counts = tuple(faces[sides].get(face, 0) for face in range(1, sides + 1))
+        total = sum(counts)
+        expected = total / sides
+        chi = sum((c - expected) ** 2 / expected for c in counts) if total else 0.0
+        summary.append(DieFairness(sides, total, counts, chi, chi_square_survival(chi, sides - 1)))
+    return summary
+
+
+def chi_square_survival(x: float, dof: int) -> float:
+    """P(X >= x) for a chi-square distribution: the regularised upper incomplete gamma Q(dof/2, x/2)."""
+    if x <= 0:
+        return 1.0
+    a, z = dof / 2.0, x / 2.0
+    if z < a + 1:  # series for P, then Q = 1 - P
+        term = total = 1.0 / a
+        n = 1
+        while abs(term) > abs(total) * 1e-15 and n < 10_000:
+            term *= z / (a + n)
+            total += term
+            n += 1
+        return max(0.0, 1.0 - total * math.exp(-z + a * math.log(z) - math.lgamma(a)))
+    # Lentz's continued fraction for Q.
+    tiny = 1e-300
+    b = z + 1.0 - a
+    c, d = 1.0 / tiny, 1.0 / b
+    h = d
+    for i in range(1, 10_000):
+        an = -i * (i - a)
+        b += 2.0
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1.0 / d
+        step = d * c
+        h *= step
+        if abs(step - 1.0) < 1e-15:
+            break
+    return min(1.0, math.exp(-z + a * math.log(z) - math.lgamma(a)) * h)
+
+
+class Analytics:
+    def __init__(self, view: StateView) -> None:
+        self.view = view
+
+    def series(self, campaign_id: UUID) -> list[dict[str, Any]]:
+        """Each member's state at the end of each phase, rolled-back phases left out."""
+        rows = self.view.query(
+            "SELECT phase, aggregate_id, kind, state FROM phase_history WHERE campaign_id = %s AND NOT superseded"
+            " ORDER BY phase, kind, state->>'name'",
+            (campaign_id,),
+        )
+        return [dict(row) for row in rows]

@@ -1,0 +1,207 @@
+"""Faction Turn application methods (seed 002): found factions, submit orders, resolve the phase."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import Aggregate
+
+from domain.campaign import Campaign, RuleSystemName
+from domain.dice import Dice, DiceSpec
+from domain.errors import InvalidInputError, NotFoundError
+from domain.faction import Faction
+from domain.factionturn.catalog import asset_type
+from domain.factionturn.examples import EXAMPLE_FACTIONS
+from domain.factionturn.generation import generate_world
+from domain.factionturn.holdings import BASE_OF_INFLUENCE, OwnedAsset
+from domain.factionturn.orders import orders_from_dict, orders_to_dict
+from domain.factionturn.phase import apply_phase, check_orders, resolve_phase, submitted_orders
+from domain.factionturn.rows import new_asset
+from domain.factionturn.wild import terrain_of_difficulty
+from domain.factionturn.wild_assets import THE_WILD, found_the_wild, monster, terrain
+from domain.factionturn.world import World
+from domain.ids import faction_id
+from domain.region import Region
+from service.app import IntrigueStore
+
+RULE = RuleSystemName.FACTION_TURN
+
+
+@dataclass(frozen=True)
+class StartingAsset:
+    type_key: str
+    region_id: UUID | None = None  # default: the home region
+
+
+@dataclass(frozen=True)
+class FoundFaction:
+    campaign_id: UUID
+    name: str
+    force: int
+    cunning: int
+    wealth: int
+    home_region_id: UUID
+    tags: list[str] = field(default_factory=list)
+    facgold: int = 0
+    xp: int = 0
+    hp: int | None = None
+    assets: list[StartingAsset] = field(default_factory=list)
+
+
+class FactionTurnService:
+    """Get → decide → apply → save, for the Faction Turn."""
+
+    def __init__(
+        self, store: IntrigueStore, projected: Callable[[int | None], None], dice_for: Callable[[Campaign, str], Dice]
+    ) -> None:
+        self.store = store
+        self._projected = projected
+        self._dice_for = dice_for
+
+    # ---- setup ------------------------------------------------------------------------------------------------
+    def found_faction(self, command: FoundFaction) -> Faction:
+        campaign = self._campaign(command.campaign_id)
+        home = self._region(campaign, command.home_region_id)
+        faction = Faction.found(
+            campaign.id, command.name, command.force, command.cunning, command.wealth, str(home.id),
+            tags=command.tags, facgold=command.facgold, xp=command.xp, hp=command.hp,
+        )  # fmt: skip
+        self._check_new(campaign, faction)
+        for starting in command.assets:
+            region = self._region(campaign, starting.region_id or home.id)
+            faction.grant_asset(new_asset(faction, asset_type(starting.type_key), str(region.id), 0), "starting asset")
+        campaign.enrol(faction.id, "faction")
+        self._projected(self.store.commit(campaign, faction))
+        return faction
+
+    def found_example(self, campaign_id: UUID, example: str, home_region_id: UUID, name: str | None = None) -> Faction:
+        """One of seed 002's Example Factions, as a preset."""
+        preset = next((e for e in EXAMPLE_FACTIONS if e.name.casefold() == example.strip().casefold()), None)
+        if preset is None:
+            known = ", ".join(e.name for e in EXAMPLE_FACTIONS)
+            raise NotFoundError(f"no Example Faction named {example!r}; choose from {known}")
+        assets = [StartingAsset(a.key) for a in preset.assets]
+        return self.found_faction(FoundFaction(
+            campaign_id, name or preset.name, preset.force, preset.cunning, preset.wealth, home_region_id,
+            list(preset.tags), assets=assets,
+        ))  # fmt: skip
+
+    def generate_factions(self, campaign_id: UUID, count: int, names: Sequence[str] | None = None) -> list[Faction]:
+        """A starting world of 3-6 random factions, each homed in a settled region chosen by the dice."""
+        campaign = self._campaign(campaign_id)
+        dice = self._dice_for(campaign, "generate-factions")
+        generated = generate_world(count, dice, list(names) if names else None)
+        settled = [r for r in self._regions(campaign) if not r.wild and not self._home_taken(campaign, r)]
+        if len(settled) < count:
+            raise InvalidInputError(f"{count} factions need {count} settled regions without a faction home")
+        factions: list[Faction] = []
+        campaign.record_generation({spec.name: spec.roll_records() for spec in generated})
+        for spec in generated:
+            home = settled.pop(dice.roll(len(settled)) - 1)
+            home.describe(home.name, spec.home_arcana, spec.home_population, home.tags, home.terrain_difficulty)
+            faction = Faction.found(campaign.id, spec.name, spec.force, spec.cunning, spec.wealth, str(home.id),
+                                    tags=list(spec.tags))  # fmt: skip
+            self._check_new(campaign, faction)
+            for key in (*spec.primary_assets, *spec.other_assets):
+                faction.grant_asset(new_asset(faction, asset_type(key), str(home.id), 0), "generated starting asset")
+            # Seed 002, Random Faction Location: its further Bases of Influence land in other regions.
+            elsewhere = [r for r in self._regions(campaign) if not r.wild and r.id != home.id]
+            for _ in range(min(spec.additional_bases, len(elsewhere))):
+                region = elsewhere.pop(dice.roll(len(elsewhere)) - 1)
+                base = OwnedAsset(faction.next_asset_id(), BASE_OF_INFLUENCE, "Base of Influence", "special",
+                                  str(region.id), spec.base_hp, spec.base_hp)  # fmt: skip
+                faction.grant_asset(base, "generated Base of Influence")
+            campaign.enrol(faction.id, "faction")
+            factions.append(faction)
+        changed: list[Aggregate] = [campaign, *factions, *(r for r in self._regions_cache.values())]
+        self._projected(self.store.commit(*changed))
+        return factions
+
+    def populate_the_wild(self, campaign_id: UUID) -> Faction | None:
+        """Seed 002, The Wild: every wild region gets its Terrain asset and, if it has one, its Monster."""
+        campaign = self._campaign(campaign_id)
+        wild_regions = [r for r in self._regions(campaign) if r.wild]
+        if not wild_regions:
+            return None
+        wild_id = faction_id(campaign.id, THE_WILD)
+        exists = str(wild_id) in campaign.members
+        the_wild = self.store.load(wild_id, Faction) if exists else found_the_wild(campaign.id, str(wild_regions[0].id))
+        dice = self._dice_for(campaign, "the-wild")
+        occupied = {a.region_id for a in the_wild.assets.values()}
+        for region in wild_regions:
+            if str(region.id) in occupied:
+                continue
+            row = terrain_of_difficulty(region.terrain_difficulty)
+            hp = row.hp.roll(dice, purpose=f"terrain HP of {region.name}", rule="seed 002, Terrain Table").total
+            the_wild.grant_asset(terrain(the_wild, str(region.id), region.terrain_difficulty, hp), "The Wild")
+            if region.monster:
+                m = region.monster
+                beast = monster(the_wild, str(region.id), m["name"], m["difficulty"], m["hp"], _hit_die(m["hit_dice"]))
+                the_wild.grant_asset(beast, "The Wild")
+        if not exists:
+            campaign.enrol(the_wild.id, "faction")
+        self._projected(self.store.commit(campaign, the_wild))
+        return the_wild
+
+    # ---- orders and resolution --------------------------------------------------------------------------------
+    def submit_orders(self, campaign_id: UUID, faction_id_: UUID, orders: Mapping[str, Any]) -> Faction:
+        campaign = self._campaign(campaign_id)
+        campaign.check_phase_open()
+        if str(faction_id_) not in campaign.members:
+            raise NotFoundError(f"no faction {faction_id_} in this campaign")
+        parsed = orders_from_dict(orders)
+        world = World(self._factions(campaign), self._regions(campaign), phase=campaign.phase)
+        check_orders(world, str(faction_id_), parsed)
+        faction = world.faction(str(faction_id_))
+        faction.submit_order(campaign.phase, orders_to_dict(parsed) | {"phase": campaign.phase})
+        self._projected(self.store.commit(faction))
+        return faction
+
+    def resolve(self, campaign: Campaign, dice: Dice) -> list[Aggregate]:
+        """The `PhaseResolver` for the Faction Turn: initiative, then every turn; returns what changed."""
+        factions = self._factions(campaign)
+        if not factions:
+            return []
+        regions = self._regions(campaign)
+        listed = [str(i) for i in campaign.member_ids("faction")]
+        outcome = resolve_phase(factions, regions, submitted_orders(factions, campaign.phase), dice,
+                                phase=campaign.phase, listed=listed)  # fmt: skip
+        apply_phase(outcome, factions, regions)
+        campaign.record_initiative(RULE.value, [r.to_dict() for r in outcome.initiative.rolls],
+                                   list(outcome.initiative.order))  # fmt: skip
+        return [a for a in (*factions, *regions) if a.pending_events]
+
+    # ---- loading ----------------------------------------------------------------------------------------------
+    def _campaign(self, campaign_id: UUID) -> Campaign:
+        campaign = self.store.load(campaign_id, Campaign)
+        campaign.check_runs(RULE)
+        self._regions_cache: dict[UUID, Region] = {}
+        return campaign
+
+    def _region(self, campaign: Campaign, region_id: UUID) -> Region:
+        if campaign.members.get(str(region_id)) != "region":
+            raise NotFoundError(f"no region {region_id} in this campaign")
+        if region_id not in self._regions_cache:
+            self._regions_cache[region_id] = self.store.load(region_id, Region)
+        return self._regions_cache[region_id]
+
+    def _regions(self, campaign: Campaign) -> list[Region]:
+        return [self._region(campaign, i) for i in campaign.member_ids("region")]
+
+    def _factions(self, campaign: Campaign) -> list[Faction]:
+        return [self.store.load(i, Faction) for i in campaign.member_ids("faction")]
+
+    def _check_new(self, campaign: Campaign, faction: Faction) -> None:
+        if str(faction.id) in campaign.members:
+            raise InvalidInputError(f"this campaign already has a faction named {faction.name!r}")
+
+    def _home_taken(self, campaign: Campaign, region: Region) -> bool:
+        return any(f.home_region_id == str(region.id) for f in self._factions(campaign))
+
+
+def _hit_die(hit_dice: str) -> str:
+    """Seed 002, Monster: it strikes and heals with one of its hit dice: `18d10+90` gives `1d10`."""
+    return f"1d{DiceSpec.parse(hit_dice).sides}"

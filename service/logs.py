@@ -1,0 +1,184 @@
+"""Structured logs: JSON lines with the request id, campaign id and seat when known; never a secret."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import sys
+import time
+import uuid
+from collections.abc import Awaitable, Callable, MutableMapping
+from functools import cache
+from typing import Any
+
+import structlog
+from structlog.contextvars import bind_contextvars, bound_contextvars
+from structlog.typing import EventDict, WrappedLogger
+
+from service import metrics
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+_SECRET_KEYS = re.compile(r"token|password|passwd|secret|authorization|cookie|api_?key|credential", re.I)
+_URL_PASSWORD = re.compile(r"(\w+://[^:/@\s]+):[^@\s]+@")
+_BEARER = re.compile(r"(?i)\b(bearer|basic)\s+[\w.~+/=-]+")
+_UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+_CAMPAIGN_IN_PATH = re.compile(rf"/campaigns/({_UUID})")
+_CAMPAIGN_IN_QUERY = re.compile(rf'\b(?:campaignId|id)\s*:\s*"({_UUID})"')
+_REQUEST_ID = re.compile(r"^[\w.-]{1,64}$")
+_QUIET_ROUTES = frozenset({"/healthz", "/readyz", "/metrics"})
+
+
+def redact(_: WrappedLogger, __: str, event: EventDict) -> EventDict:
+    """Drop values under secret-looking keys; mask passwords in URLs and bearer tokens in text."""
+    for key, value in list(event.items()):
+        if _SECRET_KEYS.search(key):
+            event[key] = "[redacted]"
+        elif isinstance(value, str):
+            event[key] = _BEARER.sub(r"\1 [redacted]", _URL_PASSWORD.sub(r"\1:[redacted]@", value))
+    return event
+
+
+def configure(fmt: str | None = None, level: str | None = None) -> None:
+    """Route stdlib and structlog records through one renderer: JSON, or readable lines on a terminal."""
+    fmt = fmt or os.environ.get("INTRIGUE_LOG_FORMAT") or ("console" if sys.stderr.isatty() else "json")
+    shared: list[Any] = [
+        structlog.contextvars.merge_contextvars,
+        structlog.stdlib.add_log_level,
+        structlog.stdlib.add_logger_name,
+        structlog.stdlib.ExtraAdder(),
+        structlog.processors.TimeStamper(fmt="iso", utc=True),
+        redact,
+    ]
+    renderer = structlog.dev.ConsoleRenderer() if fmt == "console" else structlog.processors.JSONRenderer()
+    structlog.configure(
+        processors=[structlog.stdlib.filter_by_level, *shared, structlog.stdlib.ProcessorFormatter.wrap_for_formatter],
+        logger_factory=structlog.stdlib.LoggerFactory(),
+        wrapper_class=structlog.stdlib.BoundLogger,
+        cache_logger_on_first_use=True,
+    )
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(
+        structlog.stdlib.ProcessorFormatter(
+            foreign_pre_chain=shared,
+            processors=[
+                structlog.stdlib.ProcessorFormatter.remove_processors_meta,
+                structlog.processors.format_exc_info,
+                renderer,
+            ],
+        )
+    )
+    root = logging.getLogger()
+    root.handlers = [handler]
+    root.setLevel((level or os.environ.get("INTRIGUE_LOG_LEVEL") or "INFO").upper())
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
+        logging.getLogger(name).handlers = []
+        logging.getLogger(name).propagate = True
+
+
+def bind_seat(seat: str) -> None:
+    """For the code that authenticates a request: name the seat (never its token) on every later line."""
+    bind_contextvars(seat=seat)
+
+
+@cache
+def _graphql_fields() -> frozenset[str]:
+    from service.graphql.schema import schema
+
+    types = (schema._schema.query_type, schema._schema.mutation_type, schema._schema.subscription_type)
+    return frozenset(name for kind in types if kind is not None for name in kind.fields)
+
+
+def graphql_facts(body: bytes) -> tuple[str, str | None]:
+    """The operation label (type and top-level fields the schema knows) and a campaign id, if one is named."""
+    from graphql import GraphQLError, OperationDefinitionNode, parse
+
+    try:
+        request = json.loads(body or b"{}")
+        document = parse(request.get("query") or "")
+    except (ValueError, AttributeError, GraphQLError):
+        return "invalid", None
+    operations = [d for d in document.definitions if isinstance(d, OperationDefinitionNode)]
+    wanted = request.get("operationName")
+    chosen = next((o for o in operations if wanted and o.name and o.name.value == wanted), None)
+    chosen = chosen or (operations[0] if operations else None)
+    if chosen is None:
+        return "invalid", None
+    known = _graphql_fields()
+    fields = sorted({f.name.value if f.name.value in known else "other"  # type: ignore[attr-defined]
+                     for f in chosen.selection_set.selections if hasattr(f, "name")})  # fmt: skip
+    variables = request.get("variables") or {}
+    campaign = variables.get("campaignId") or variables.get("id") if isinstance(variables, dict) else None
+    if not (isinstance(campaign, str) and re.fullmatch(_UUID, campaign)):
+        found = _CAMPAIGN_IN_QUERY.search(request.get("query") or "")
+        campaign = found.group(1) if found else None
+    return f"{chosen.operation.value} {','.join(fields)}", campaign
+
+
+async def _buffered(receive: Receive) -> tuple[bytes, Receive]:
+    chunks, more = [], True
+    while more:
+        message = await receive()
+        chunks.append(message.get("body", b""))
+        more = message.get("more_body", False)
+    body, replayed = b"".join(chunks), False
+
+    async def replay() -> Message:
+        nonlocal replayed
+        if not replayed:
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return body, replay
+
+
+class RequestObserver:
+    """ASGI middleware: a request id (X-Request-ID, echoed), context for every log line, an access line, latency."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.log = structlog.get_logger("intrigue.http")
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        given = headers.get("x-request-id", "")
+        request_id = given if _REQUEST_ID.match(given) else uuid.uuid4().hex
+        operation, campaign = "", None
+        if scope["method"] == "POST" and scope["path"].rstrip("/") == "/graphql":
+            body, receive = await _buffered(receive)
+            operation, campaign = graphql_facts(body)
+        found = _CAMPAIGN_IN_PATH.search(scope["path"])
+        campaign = campaign or (found.group(1) if found else None)
+        status = 500
+
+        async def send_with_id(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                message.setdefault("headers", [])
+                message["headers"] = [*message["headers"], (b"x-request-id", request_id.encode())]
+            await send(message)
+
+        context = {"request_id": request_id, **({"campaign_id": campaign} if campaign else {})}
+        started = time.perf_counter()
+        with bound_contextvars(**context):
+            try:
+                await self.app(scope, receive, send_with_id)
+            finally:
+                elapsed = time.perf_counter() - started
+                route = getattr(scope.get("route"), "path", None) or "unmatched"
+                metrics.HTTP_LATENCY.labels(scope["method"], route, operation, str(status)).observe(elapsed)
+                level = logging.DEBUG if route in _QUIET_ROUTES and status < 500 else logging.INFO
+                self.log.log(level, "request", method=scope["method"], route=route, operation=operation or None,
+                             status=status, duration_ms=round(elapsed * 1000, 1))  # fmt: skip
+                structlog.contextvars.unbind_contextvars("seat")

@@ -1,0 +1,167 @@
+"""What every REST route shares: JSON in and out, problems, the seat asking, and idempotent commands."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from functools import wraps
+from typing import TYPE_CHECKING, Any
+from uuid import UUID
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+
+from domain.errors import DomainError, InvalidInputError, NotFoundError
+from domain.seats import Seat
+from service.errors import PROBLEM_MEDIA_TYPE, problem
+from service.idempotency import fingerprint
+from service.rest.contract import check_against
+
+if TYPE_CHECKING:
+    from service.bootstrap import Intrigue
+
+Handler = Callable[[Request], Awaitable[Response]]
+REPLAYED_HEADER = "Idempotent-Replayed"
+
+
+def _encode(value: Any) -> str:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, UUID):
+        return str(value)
+    raise TypeError(f"cannot encode {type(value).__name__} as JSON")
+
+
+def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    content = json.dumps(body, default=_encode, ensure_ascii=False)
+    return Response(content, status, headers, media_type="application/json")
+
+
+def problem_response(error: DomainError, instance: str | None = None) -> Response:
+    body = problem(error, instance)
+    # RFC 6750, section 3: a refused bearer token is answered with a challenge.
+    headers = {"WWW-Authenticate": 'Bearer error="invalid_token"'} if body["status"] == 401 else None
+    return Response(json.dumps(body), body["status"], headers, media_type=PROBLEM_MEDIA_TYPE)
+
+
+def intrigue_of(request: Request) -> Intrigue:
+    return request.app.state.intrigue  # type: ignore[no-any-return]
+
+
+async def seat_of(request: Request) -> Seat | None:
+    """The seat the request's bearer token names (None without a token), resolved once per request."""
+    if "seat" not in request.scope:
+        authorization = request.headers.get("authorization")
+        request.scope["seat"] = await run_in_threadpool(intrigue_of(request).seats.resolve, authorization)
+    seat: Seat | None = request.scope["seat"]
+    return seat
+
+
+def campaign_id_of(request: Request) -> UUID:
+    raw = request.path_params["campaign_id"]
+    try:
+        return UUID(raw)
+    except ValueError:
+        raise NotFoundError(f"no campaign with id {raw!r}") from None
+
+
+def int_param(request: Request, name: str, default: int, low: int, high: int) -> int:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise InvalidInputError(f"{name} must be an integer, not {raw!r}") from None
+    if not low <= value <= high:
+        raise InvalidInputError(f"{name} must be {low}-{high}, not {value}")
+    return value
+
+
+async def json_body(request: Request, schema_name: str) -> dict[str, Any]:
+    """The request body, checked against the contract before anything runs (a malformed one writes nothing)."""
+    raw = await request.body()
+    try:
+        body = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise InvalidInputError(f"the body is not valid JSON: {error}") from None
+    check_against(schema_name, body)
+    _check_storable_text(body)
+    assert isinstance(body, dict)  # the contract's schemas for bodies are objects
+    return body
+
+
+def _check_storable_text(value: Any) -> None:
+    # PostgreSQL text cannot hold NUL, and lone surrogates are not UTF-8: refuse both before any write.
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise InvalidInputError("text may not contain NUL characters")
+        try:
+            value.encode()
+        except UnicodeEncodeError:
+            raise InvalidInputError("text must be valid Unicode (no lone surrogates)") from None
+    elif isinstance(value, dict):
+        for item in value.values():
+            _check_storable_text(item)
+    elif isinstance(value, list):
+        for item in value:
+            _check_storable_text(item)
+
+
+def endpoint(handler: Handler) -> Handler:
+    """Domain errors become RFC 9457 problems."""
+
+    @wraps(handler)
+    async def answer(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except DomainError as error:
+            return problem_response(error, request.url.path)
+
+    return answer
+
+
+def command(handler: Handler) -> Handler:
+    """An endpoint that honours `Idempotency-Key`: a retry answers the first result and writes nothing."""
+    inner = endpoint(handler)
+
+    @wraps(handler)
+    async def answer(request: Request) -> Response:
+        key = request.headers.get("idempotency-key")
+        if key is None:
+            return await inner(request)
+        try:
+            seat = await seat_of(request)
+            scope = f"seat:{seat.id}" if seat else "unseated"
+            print_ = fingerprint(request.method, request.url.path, request.url.query, await request.body())
+            async with intrigue_of(request).idempotency.claim(scope, key, print_) as claim:
+                if claim.stored is not None:
+                    return _replay(claim.stored)
+                response = await inner(request)
+                if _worth_keeping(response):
+                    await claim.save(_snapshot(response))
+                return response
+        except DomainError as error:
+            return problem_response(error, request.url.path)
+
+    return answer
+
+
+def _worth_keeping(response: Response) -> bool:
+    """Keep every answer but a transient one: a lost race (CONFLICT) or a server error may succeed on retry."""
+    if response.status_code >= 500:
+        return False
+    if response.status_code == 409:
+        return bool(json.loads(bytes(response.body)).get("code") != "CONFLICT")
+    return True
+
+
+def _snapshot(response: Response) -> dict[str, Any]:
+    headers = {k: v for k, v in response.headers.items() if k in ("content-type", "location", "www-authenticate")}
+    return {"status": response.status_code, "headers": headers, "body": bytes(response.body).decode()}
+
+
+def _replay(stored: dict[str, Any]) -> Response:
+    return Response(stored["body"], stored["status"], {**stored["headers"], REPLAYED_HEADER: "true"})

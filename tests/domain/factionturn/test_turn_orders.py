@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+import pytest
+
+from domain.errors import InvalidInputError
+from domain.factionturn.orders import (
+    AbilityUse,
+    Attack,
+    BuyAsset,
+    ChangeHome,
+    CustomAction,
+    Defence,
+    ExpandInfluence,
+    FactionOrders,
+    GoalChoice,
+    Permission,
+    RefitAsset,
+    RepairAsset,
+    SeizeRegion,
+    SellAsset,
+    Strike,
+    UseAssetAbility,
+    orders_from_dict,
+    orders_to_dict,
+)
+from domain.factionturn.phase import submitted_orders
+from tests.domain.factionturn.factionturn_scenario import faction, region
+
+ACTIONS = [
+    Attack((Strike("a", "f", "t"),)),
+    BuyAsset("regiment", "r"),
+    ChangeHome("r"),
+    ExpandInfluence("r", 4),
+    RefitAsset("a", "regiment"),
+    RepairAsset((("a", 2),), faction=True),
+    SellAsset("a"),
+    SeizeRegion("r"),
+    UseAssetAbility((AbilityUse("a", region_id="r", carried_ids=("b",)),)),
+    CustomAction("Bribe the Beholder", 2, 2),
+    None,
+]
+
+
+@pytest.mark.parametrize("action", ACTIONS)
+def test_orders_survive_a_round_trip_through_their_json_form(action: object) -> None:
+    orders = FactionOrders(action=action, goal=GoalChoice("legendary_wealth"), raise_ratings=("force",),  # type: ignore[arg-type]
+                           defences=(Defence("r", "a", True),), permissions=(Permission("f", "grant"),))  # fmt: skip
+    assert orders_from_dict(orders_to_dict(orders)) == orders
+
+
+def test_an_unknown_action_is_malformed_input() -> None:
+    with pytest.raises(InvalidInputError):
+        orders_from_dict({"action": {"action": "Summon Dragon"}})
+
+
+def test_submitted_orders_are_read_back_for_their_phase() -> None:
+    crows = faction("Crows", 3, 4, 1, region("Home"))
+    orders = FactionOrders(action=SellAsset("a"))
+    crows.submit_order(2, orders_to_dict(orders))
+    assert submitted_orders([crows], 2) == {str(crows.id): orders} and submitted_orders([crows], 3) == {}

@@ -1,0 +1,61 @@
+from __future__ import annotations
+
+import math
+import uuid
+
+import pytest
+
+from domain.commands import CreateCampaign, MapRegion, RollDice
+from service.analytics import Analytics, chi_square_survival, fairness, rolls_in
+from service.bootstrap import Intrigue
+
+
+@pytest.mark.parametrize(
+    ("x", "dof", "p"),
+    [
+        (3.841458820694124, 1, 0.05),
+        (11.070497693516351, 5, 0.05),
+        (16.918977604620448, 9, 0.05),
+        (2.0, 2, math.exp(-1)),
+    ],
+)
+def test_the_chi_square_tail_matches_known_values(x: float, dof: int, p: float) -> None:
+    assert chi_square_survival(x, dof) == pytest.approx(p, rel=1e-9)
+
+
+def test_fairness_counts_faces_per_die_size_wherever_rolls_sit() -> None:
+    payloads = [
+        {"roll": {"expression": "2d6+1", "faces": [1, 6]}},
+        {"rolls": [{"expression": "1d6", "faces": [6]}, {"expression": "1d20", "faces": [20]}]},
+        {"outcome": {"nested": [{"attack": {"expression": "1d10", "faces": [3]}}]}},
+        {"name": "no rolls here"},
+    ]
+    assert [r["expression"] for p in payloads for r in rolls_in(p)] == ["2d6+1", "1d6", "1d20", "1d10"]
+    by_sides = {f.sides: f for f in fairness(payloads)}
+    assert by_sides[6].counts == (1, 0, 0, 0, 0, 2)
+    assert by_sides[6].rolls == 3
+    assert set(by_sides) == {6, 10, 20}
+
+
+def test_a_perfectly_even_die_has_p_value_one_and_a_loaded_one_a_tiny_p() -> None:
+    even = fairness([{"expression": "1d4", "faces": [1, 2, 3, 4] * 25}])[0]
+    assert (even.chi_square, even.p_value) == (0.0, 1.0)
+    loaded = fairness([{"expression": "1d4", "faces": [4] * 100}])[0]
+    assert loaded.p_value < 1e-10
+
+
+def test_phase_history_keeps_each_members_state_as_each_phase_resolved(intrigue: Intrigue) -> None:
+    regions = [MapRegion("A", 0, 0, monthly_income=100)]
+    campaign = intrigue.campaigns.create_campaign(
+        CreateCampaign(f"h-{uuid.uuid4().hex[:6]}", ["gameofbones"], None, regions)
+    )
+    for _ in range(3):
+        intrigue.campaigns.open_phase(campaign.id)
+        intrigue.campaigns.roll_dice(RollDice(campaign.id, "1d6", "weather"))
+        intrigue.campaigns.resolve_phase(campaign.id)
+    series = Analytics(intrigue.state.view).series(campaign.id)
+    assert [(row["phase"], row["kind"], row["state"]["name"]) for row in series] == [
+        (1, "region", "A"),
+        (2, "region", "A"),
+        (3, "region", "A"),
+    ]
