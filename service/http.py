@@ -9,7 +9,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Mount, Route
+from starlette.routing import Mount, Route, WebSocketRoute
 from strawberry.asgi import GraphQL
 
 from service import database
@@ -40,6 +40,7 @@ def create_app(intrigue: Intrigue) -> Starlette:
             Route("/healthz", healthz),
             *ops_routes(intrigue),
             Route("/graphql", graphql, methods=["GET", "POST"]),
+            WebSocketRoute("/graphql", graphql),
             Mount("/graphql", graphql),
             Mount("/api/v1", create_rest_app(intrigue)),
         ],

@@ -14,6 +14,7 @@ from service.graphql.factionturn import FactionTurnMutation, FactionTurnQuery
 from service.graphql.guards import LIMITS, IdempotentMutations, SeatGuard
 from service.graphql.history import HistoryMutation, HistoryQuery
 from service.graphql.seats import SeatMutation, SeatQuery
+from service.graphql.subscriptions import CampaignSubscription
 from service.graphql.types import AuditEvent, Campaign, Region
 
 
@@ -113,4 +114,9 @@ class CampaignMutation:
 
 Query = merge_types("Query", (CampaignQuery, HistoryQuery, SeatQuery, FactionTurnQuery))
 Mutation = merge_types("Mutation", (CampaignMutation, HistoryMutation, SeatMutation, FactionTurnMutation))
-schema = strawberry.Schema(query=Query, mutation=Mutation, extensions=[*LIMITS, SeatGuard, IdempotentMutations])
+schema = strawberry.Schema(
+    query=Query,
+    mutation=Mutation,
+    subscription=CampaignSubscription,
+    extensions=[*LIMITS, SeatGuard, IdempotentMutations],
+)

@@ -1,0 +1,59 @@
+"""Subscriptions over graphql-transport-ws, fed by LISTEN/NOTIFY: a phase result reaches the seats."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from domain.commands import CreateCampaign, MapRegion
+from service.bootstrap import Intrigue
+
+PHASES = "subscription($id: UUID!) { phaseResults(campaignId: $id) { phase status position } }"
+EVENTS = "subscription($id: UUID!, $after: Int!) { campaignEvents(campaignId: $id, after: $after) { topic } }"
+
+
+def subscribe(ws: Any, token: str | None, query: str, **variables: object) -> None:
+    ws.send_json({"type": "connection_init", "payload": {"Authorization": f"Bearer {token}"} if token else {}})
+    assert ws.receive_json()["type"] == "connection_ack"
+    ws.send_json({"id": "1", "type": "subscribe", "payload": {"query": query, "variables": variables}})
+
+
+def new_campaign(intrigue: Intrigue) -> Any:
+    command = CreateCampaign(f"s-{uuid.uuid4().hex[:6]}", ["factionturn"], None, [MapRegion("A", 0, 0)])
+    return intrigue.campaigns.create_campaign(command)
+
+
+def test_a_seat_receives_the_phase_result_when_the_gm_resolves(intrigue: Intrigue, client: TestClient) -> None:
+    campaign = new_campaign(intrigue)
+    gm = intrigue.seats.seat_gm(campaign.id).token
+    intrigue.campaigns.open_phase(campaign.id)
+    with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
+        subscribe(ws, gm, PHASES, id=str(campaign.id))
+        intrigue.campaigns.resolve_phase(campaign.id)
+        message = ws.receive_json()
+        assert message["type"] == "next"
+        assert message["payload"]["data"]["phaseResults"]["phase"] == 1
+        assert message["payload"]["data"]["phaseResults"]["status"] == "resolved"
+
+
+def test_the_gm_follows_new_events_live(intrigue: Intrigue, client: TestClient) -> None:
+    campaign = new_campaign(intrigue)
+    gm = intrigue.seats.seat_gm(campaign.id).token
+    last = max(e.position for e in intrigue.audit.events(campaign.id))
+    with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
+        subscribe(ws, gm, EVENTS, id=str(campaign.id), after=last)
+        intrigue.campaigns.open_phase(campaign.id)
+        message = ws.receive_json()
+        assert message["payload"]["data"]["campaignEvents"]["topic"].endswith("Campaign.PhaseOpened")
+
+
+def test_no_seat_hears_nothing(intrigue: Intrigue, client: TestClient) -> None:
+    campaign = new_campaign(intrigue)
+    with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
+        subscribe(ws, None, EVENTS, id=str(campaign.id), after=0)
+        message = ws.receive_json()
+        assert message["type"] in ("error", "next")
+        errors = message["payload"] if message["type"] == "error" else message["payload"]["errors"]
+        assert errors[0]["extensions"]["code"] == "FORBIDDEN"
