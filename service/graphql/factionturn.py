@@ -11,6 +11,8 @@ from strawberry.types import Info
 
 from service.factionturn import FoundFaction, StartingAsset
 from service.graphql.context import intrigue, off_loop
+from service.graphql.guards import seat
+from service.visibility import faction_view
 
 
 @strawberry.type(description="An asset a faction owns (seed 002, Assets); Bases of Influence included.")
@@ -41,8 +43,8 @@ class Faction:
     wealth: int
     hp: int
     max_hp: int
-    facgold: int
-    xp: int
+    facgold: int | None = strawberry.field(description="Null unless you are this faction's seat or the GM.")
+    xp: int | None
     tags: list[str]
     home_region_id: str
     goal: JSON | None
@@ -52,11 +54,15 @@ class Faction:
     narratives: list[str]
 
     @classmethod
+    def seen_by(cls, info: Info, state: dict[str, Any]) -> Faction:
+        return cls.from_state(faction_view(state, seat(info)))
+
+    @classmethod
     def from_state(cls, s: dict[str, Any]) -> Faction:
         return cls(
             id=UUID(s["id"]), campaign_id=UUID(s["campaign_id"]), name=s["name"], force=s["force"],
-            cunning=s["cunning"], wealth=s["wealth"], hp=s["hp"], max_hp=s["max_hp"], facgold=s["facgold"],
-            xp=s["xp"], tags=s["tags"], home_region_id=s["home_region_id"], goal=s.get("goal"),
+            cunning=s["cunning"], wealth=s["wealth"], hp=s["hp"], max_hp=s["max_hp"], facgold=s.get("facgold"),
+            xp=s.get("xp"), tags=s["tags"], home_region_id=s["home_region_id"], goal=s.get("goal"),
             destroyed=s.get("destroyed", False), wild=s.get("wild", False),
             assets=[Asset.from_state(a) for a in s["assets"].values()], narratives=s.get("narratives", []),
         )  # fmt: skip
@@ -87,15 +93,15 @@ class FactionTurnQuery:
     @strawberry.field
     async def factions(self, info: Info, campaign_id: UUID) -> list[Faction]:
         rows = await off_loop(intrigue(info).state.of_kind, campaign_id, "faction")
-        return [Faction.from_state(r) for r in rows]
+        return [Faction.seen_by(info, r) for r in rows]
 
     @strawberry.field
     async def faction(self, info: Info, id: UUID) -> Faction:
-        return Faction.from_state(await off_loop(intrigue(info).state.one, id, "faction"))
+        return await _read(info, id)
 
 
 async def _read(info: Info, faction_id: UUID) -> Faction:
-    return Faction.from_state(await off_loop(intrigue(info).state.one, faction_id, "faction"))
+    return Faction.seen_by(info, await off_loop(intrigue(info).state.one, faction_id, "faction"))
 
 
 @strawberry.type

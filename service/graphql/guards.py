@@ -39,6 +39,7 @@ LIMITS: list[Callable[[], SchemaExtension]] = [
 class Access(Enum):
     ANYONE = "anyone"
     GM = "the campaign's GM"  # the field takes `campaignId`; its bearer token must be that campaign's GM seat
+    GM_OR_OWNER = "the GM, or the seat bound to the faction or house"  # takes `campaignId` and `factionId`/`houseId`
 
 
 POLICY: dict[OperationType, dict[str, Access]] = {
@@ -49,10 +50,12 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "resolvePhase": Access.GM,
         "rollBackPhase": Access.GM,
         "createSeat": Access.GM,
+        "submitFactionOrders": Access.GM_OR_OWNER,  # seed 002: orders come from the GM or the faction's player
     },
     OperationType.QUERY: {
         "events": Access.GM,  # the audit trail holds every secret
         "seats": Access.GM,
+        "campaignAsOf": Access.GM,  # rebuilt state, unfiltered: every secret as it stood
     },
 }
 
@@ -96,12 +99,22 @@ class SeatGuard(SchemaExtension):
     def resolve(self, _next: Any, root: Any, info: GraphQLResolveInfo, *args: Any, **kwargs: Any) -> Any:
         if info.path.prev is None:  # a root field: check who may call it
             try:
-                if access_to(info.operation.operation, info.field_name, kwargs) is Access.GM:
+                access = access_to(info.operation.operation, info.field_name, kwargs)
+                if access is Access.GM:
                     campaign_id = kwargs["campaignId"]
                     check_gm(info.context.get("seat"), UUID(str(campaign_id)), _doing(info.field_name))
+                elif access is Access.GM_OR_OWNER:
+                    check_gm_or_owner(info.context.get("seat"), kwargs, _doing(info.field_name))
             except DomainError as error:
                 raise GraphQLError(error.message, extensions=graphql_extensions(error)) from error
         return _next(root, info, *args, **kwargs)
+
+
+def check_gm_or_owner(found: Seat | None, kwargs: dict[str, Any], doing: str) -> None:
+    owned = kwargs.get("factionId") or kwargs.get("houseId")
+    if found is not None and owned is not None and UUID(str(owned)) in (found.faction_id, found.house_id):
+        return
+    check_gm(found, UUID(str(kwargs["campaignId"])), doing)
 
 
 def _doing(field: str) -> str:

@@ -136,11 +136,10 @@ def test_graphql_resolves_rolls_back_and_travels_in_time(harvesting: Intrigue, c
 
     campaign = played(harvesting, 2)
     gm = harvesting.seats.seat_gm(campaign.id).token  # made outside the API, so it needs a GM seat
-    as_of = gql(
-        client,
-        "query($id: UUID!) { campaignAsOf(campaignId: $id, phase: 1) { kind version state } }",
-        id=str(campaign.id),
-    )
+    as_of_query = "query($id: UUID!) { campaignAsOf(campaignId: $id, phase: 1) { kind version state } }"
+    unseated = gql(client, as_of_query, id=str(campaign.id))
+    assert unseated["errors"][0]["extensions"]["code"] == "FORBIDDEN"  # type: ignore[index]
+    as_of = gql_as(client, gm, as_of_query, id=str(campaign.id))
     kinds = sorted(a["kind"] for a in as_of["data"]["campaignAsOf"])  # type: ignore[index]
     assert kinds == ["campaign", "region", "region"]
     rolled = gql_as(
@@ -154,5 +153,5 @@ def test_graphql_resolves_rolls_back_and_travels_in_time(harvesting: Intrigue, c
         client, gm, "mutation($id: UUID!) { resolvePhase(campaignId: $id) { phaseStatus } }", id=str(campaign.id)
     )
     assert resolved["data"] == {"resolvePhase": {"phaseStatus": "resolved"}}
-    both = gql(client, "query($id: UUID!) { campaignAsOf(campaignId: $id) { kind } }", id=str(campaign.id))
+    both = gql_as(client, gm, "query($id: UUID!) { campaignAsOf(campaignId: $id) { kind } }", id=str(campaign.id))
     assert both["errors"][0]["extensions"]["code"] == "INVALID_INPUT"  # type: ignore[index]

@@ -1,0 +1,68 @@
+"""Who may see what, in one place: every read of a faction's or house's state passes through here.
+
+The GM sees everything. A player seat sees its own faction or house whole, and everyone else's public
+state; an observer, or a request with no seat, sees the public state only. Secret things: stealthed assets,
+pending orders and multi-turn plans, a house's knowledge (true or false plots look alike), planted spies,
+its dedicated resources and exact standing, a faction's FacGold, XP and goal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from domain.errors import ForbiddenError
+from domain.seats import Seat
+
+# Seed 000, Rank: players "are aware of their position in the game, as well as the position of others – at
+# least within a few ranks"; so rank is public, the numbers behind it are not.
+HOUSE_PUBLIC = ("id", "campaign_id", "name", "leader", "lieutenants", "priests", "area_ids", "entered_game",
+                "destroyed", "rank", "version")  # fmt: skip
+FACTION_PUBLIC = ("id", "campaign_id", "name", "force", "cunning", "wealth", "hp", "max_hp", "tags",
+                  "home_region_id", "destroyed", "wild", "narratives", "version")  # fmt: skip
+
+
+def sees_everything(seat: Seat | None, campaign_id: UUID) -> bool:
+    return seat is not None and seat.is_gm_of(campaign_id)
+
+
+def owns(seat: Seat | None, aggregate_id: UUID) -> bool:
+    return seat is not None and aggregate_id in (seat.faction_id, seat.house_id)
+
+
+def faction_view(state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
+    campaign_id, faction_id = UUID(state["campaign_id"]), UUID(state["id"])
+    if sees_everything(seat, campaign_id) or owns(seat, faction_id):
+        return state
+    public = {k: state[k] for k in FACTION_PUBLIC if k in state}
+    public["assets"] = {i: a for i, a in state.get("assets", {}).items() if not a.get("stealthed")}
+    return public
+
+
+def house_view(state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
+    campaign_id, house_id = UUID(state["campaign_id"]), UUID(state["id"])
+    if sees_everything(seat, campaign_id) or owns(seat, house_id):
+        return state
+    return {k: state[k] for k in HOUSE_PUBLIC if k in state}
+
+
+def region_view(state: dict[str, Any], seat: Seat | None, hidden_troops: set[str] | None = None) -> dict[str, Any]:
+    """Troops a house moved in secret show only to that house and the GM."""
+    if sees_everything(seat, UUID(state["campaign_id"])) or not hidden_troops:
+        return state
+    own = {str(seat.house_id)} if seat is not None and seat.house_id else set()
+    troops = {h: p for h, p in state.get("troops", {}).items() if h not in hidden_troops or h in own}
+    return state | {"troops": troops}
+
+
+def view(kind: str, state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
+    if kind == "faction":
+        return faction_view(state, seat)
+    if kind == "house":
+        return house_view(state, seat)
+    return state
+
+
+def check_gm_only(seat: Seat | None, campaign_id: UUID, what: str) -> None:
+    if not sees_everything(seat, campaign_id):
+        raise ForbiddenError(f"only the campaign's GM may see {what}")

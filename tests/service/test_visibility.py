@@ -1,0 +1,89 @@
+"""Who may see what, for factions: every secret tried as the GM, the owner, another player, an observer, no seat."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from domain.campaign import Campaign
+from domain.commands import CreateCampaign, MapRegion
+from domain.faction import Faction
+from service.bootstrap import Intrigue
+from service.factionturn import FoundFaction, StartingAsset
+from tests.service.conftest import gql, gql_as
+
+FACTIONS = "query($id: UUID!) { factions(campaignId: $id) { id name facgold xp goal assets { typeKey stealthed } } }"
+
+
+@pytest.fixture(scope="module")
+def table(intrigue: Intrigue) -> dict[str, Any]:
+    command = CreateCampaign(f"v-{uuid.uuid4().hex[:6]}", ["factionturn"], None, [MapRegion("A", 0, 0, arcana=4)])
+    campaign = intrigue.campaigns.create_campaign(command)
+    region_id = campaign.member_ids("region")[0]
+    spies = intrigue.factionturn.found_faction(FoundFaction(
+        campaign.id, "Spies", 2, 5, 2, region_id, facgold=7, assets=[StartingAsset("master_assassin")]))  # fmt: skip
+    guards = intrigue.factionturn.found_faction(FoundFaction(campaign.id, "Guards", 5, 2, 2, region_id, facgold=3))
+    spies = intrigue.store.load(spies.id, Faction)
+    assassin = next(a for a in spies.assets.values() if a.type_key == "master_assassin")
+    spies.set_stealth(assassin.id, True, "test setup: hidden in the city")
+    intrigue.wait_for_projections(intrigue.store.commit(spies))
+    seats = intrigue.seats
+    return {
+        "campaign": campaign.id,
+        "spies": spies.id,
+        "guards": guards.id,
+        "gm": seats.seat_gm(campaign.id).token,
+        "spies_player": seats.create_seat(campaign.id, "player", "Ana", faction_id=spies.id).token,
+        "guards_player": seats.create_seat(campaign.id, "player", "Bo", faction_id=guards.id).token,
+        "observer": seats.create_seat(campaign.id, "observer", "Cy").token,
+    }
+
+
+def spies_seen_by(client: TestClient, table: dict[str, Any], who: str | None) -> dict[str, Any]:
+    body = gql_as(client, table[who], FACTIONS, id=str(table["campaign"])) if who else gql(
+        client, FACTIONS, id=str(table["campaign"]))  # fmt: skip
+    assert "errors" not in body, body
+    return next(f for f in body["data"]["factions"] if f["name"] == "Spies")  # type: ignore[index]
+
+
+@pytest.mark.parametrize("who", ["gm", "spies_player"])
+def test_the_gm_and_the_owner_see_the_stealthed_asset_and_the_purse(
+    client: TestClient, table: dict[str, Any], who: str
+) -> None:
+    spies = spies_seen_by(client, table, who)
+    assert {"typeKey": "master_assassin", "stealthed": True} in spies["assets"]
+    assert spies["facgold"] == 7
+    assert spies["xp"] == 0
+
+
+@pytest.mark.parametrize("who", ["guards_player", "observer", None])
+def test_anyone_else_sees_neither(client: TestClient, table: dict[str, Any], who: str | None) -> None:
+    spies = spies_seen_by(client, table, who)
+    assert all(not a["stealthed"] for a in spies["assets"])
+    assert [a["typeKey"] for a in spies["assets"]] == ["base_of_influence"]
+    assert (spies["facgold"], spies["xp"], spies["goal"]) == (None, None, None)
+
+
+SUBMIT = """mutation($c: UUID!, $f: UUID!, $o: JSON!) {
+  submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { name } }"""
+
+
+@pytest.mark.parametrize(("who", "faction", "allowed"), [
+    ("gm", "guards", True), ("guards_player", "guards", True), ("spies_player", "guards", False),
+    ("observer", "guards", False), (None, "guards", False),
+])  # fmt: skip
+def test_only_the_gm_or_the_factions_own_seat_submits_its_orders(
+    intrigue: Intrigue, client: TestClient, table: dict[str, Any], who: str | None, faction: str, allowed: bool
+) -> None:
+    campaign = intrigue.store.load(table["campaign"], Campaign)
+    if campaign.phase_status != "open":
+        intrigue.campaigns.open_phase(campaign.id)
+    variables = {"c": str(table["campaign"]), "f": str(table[faction]), "o": {"narrative": "waits"}}
+    body = gql_as(client, table[who], SUBMIT, **variables) if who else gql(client, SUBMIT, **variables)
+    if allowed:
+        assert body.get("errors") is None, body
+    else:
+        assert body["errors"][0]["extensions"]["code"] == "FORBIDDEN"  # type: ignore[index]
