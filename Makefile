@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 PG_URL ?= postgresql://postgres@127.0.0.1:5432/postgres
 
-.PHONY: install run test lint test-external bench clean
+.PHONY: install run test lint test-external bench clean schema
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,10 @@ lint: install
 ## The persistence tests again, against an external server (default: the local PostgreSQL on 5432).
 test-external: install
 	TEST_DATABASE_URL=$(PG_URL) $(BIN)/pytest tests/service
+
+## Rewrite the checked-in GraphQL SDL (schema.graphql) from the running schema; a test fails when they drift.
+schema: install
+	$(BIN)/python -m service.graphql.sdl
 
 ## Benchmarks: ratios against raw PostgreSQL measured in the same run. Not part of `make test`.
 bench: install

@@ -1,27 +1,54 @@
-"""Run every benchmark against one server: DATABASE_URL, or the embedded PostgreSQL."""
+"""Run every benchmark against one server: DATABASE_URL, or the embedded PostgreSQL.
+
+BENCH_SCALE multiplies the sizes (default 1: a 5,000-event projection backlog, HTTP loads of at most 2,000
+requests or 8 s a round); BENCH_ONLY=store,http,projections,history,transfer picks
+sections; BENCH_HISTORY_EVENTS (default 100000) is the longest history timed "as of"; BENCH_EXPORT_EVENTS
+(default 100000, 1000000 for the issue's full million) is the size of the exported campaign stream.
+"""
 
 from __future__ import annotations
 
+import os
 import sys
 import uuid
 
+from bench import history, http_load, projections, transfer
 from bench.store import run_all
-from service import database
+from service import database, migrations
 from service.app import IntrigueStore
 from service.bootstrap import Settings
 
 
 def main() -> int:
     settings = Settings()
+    scale = int(os.environ.get("BENCH_SCALE", "1"))
+    only = set(filter(None, os.environ.get("BENCH_ONLY", "").split(","))) or {
+        "store", "http", "projections", "history", "transfer",
+    }  # fmt: skip
     admin = database.resolve(settings.database_url, settings.pgdata)
     name = f"intrigue_bench_{uuid.uuid4().hex[:8]}"
     db = database.create_database(admin, name)
     print(f"Benchmarks on {db.describe()}; ratios compare with raw PostgreSQL in this same run.")
+    print(f"{os.cpu_count()} CPUs, load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} at the start.")
+    migrations.migrate(db)
     store = IntrigueStore(env=db.eventsourcing_env())
     full_replay = IntrigueStore(env=db.eventsourcing_env() | {"IS_SNAPSHOTTING_ENABLED": "n"})
     full_replay.snapshotting_intervals = {}
+    results: list[bool] = []
     try:
-        results = run_all(store, full_replay, db.conninfo)
+        if "http" in only:  # first, while the log is short: its server projects every event on start
+            results += http_load.run(db, scale)
+        if "store" in only:
+            results += run_all(store, full_replay, db.conninfo)
+        if "projections" in only:
+            results.append(projections.catch_up(store, db, 5_000 * scale))
+            results.append(projections.full_rebuild(db))
+        if only & {"history", "transfer"}:
+            ok, campaign = history.as_of(store, db.conninfo)
+            results += [ok] if "history" in only else []
+            if "transfer" in only:
+                history.grow(store, campaign, int(os.environ.get("BENCH_EXPORT_EVENTS", "100000")))
+                results.append(transfer.export_import(admin, db, campaign.id))
     finally:
         store.close()
         full_replay.close()

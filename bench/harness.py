@@ -34,5 +34,5 @@ def report(title: str, ours: Measure, raw: Measure, target: float) -> bool:
     print(f"\n{title}")
     print(f"  intrigue : {ours.per_second:12.1f} /s  ({ours.label})")
     print(f"  raw pg   : {raw.per_second:12.1f} /s  ({raw.label})")
-    print(f"  ratio    : {ratio:12.2f}    target >= {target:.2f}: {verdict}")
+    print(f"  ratio    : {ratio:12.3g}    target >= {target:.2f}: {verdict}")
     return ratio >= target

@@ -10,6 +10,7 @@ from eventsourcing.domain import event
 
 from domain.dice import Roll
 from domain.errors import InvalidInputError, RuleViolationError
+from domain.gm_ledger import GMLedger
 from domain.history import Rewindable
 
 
@@ -44,8 +45,9 @@ def clean_name(name: str, what: str) -> str:
     return cleaned
 
 
-class Campaign(Rewindable):
-    """Owns the phase clock and the list of every aggregate that belongs to the campaign."""
+class Campaign(Rewindable, GMLedger):
+    """Owns the phase clock and the list of every aggregate that belongs to the campaign; and, as a
+    `GMLedger`, the GM's custom asset types and actions and the phase chronicle."""
 
     @classmethod
     def start(cls, name: str, rule_systems: list[str], dice_seed: str | None = None) -> Campaign:

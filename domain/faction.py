@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID, uuid5
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import event
 
 from domain.campaign import clean_name
 from domain.errors import InvalidInputError, RuleViolationError
@@ -22,13 +22,15 @@ from domain.factionturn.holdings import (
     OwnedAsset,
     max_hp_for,
 )
+from domain.gm import FACTION_FIELDS, check_intervention, faction_adjustment, target_value
+from domain.history import Rewindable
 from domain.ids import faction_id
 
 Rolls = list[dict[str, Any]]
 MARKABLE = frozenset({"disabled", "sheltered", "attached_to", "ability_blocked_by", "threatened", "hp"})
 
 
-class Faction(Aggregate):
+class Faction(Rewindable):
     """A Faction Turn power (seed 002). Assets, Bases of Influence included, are `OwnedAsset`s."""
 
     @staticmethod
@@ -436,3 +438,67 @@ class Faction(Aggregate):
         self.home_region_id = region_id
         base = self.assets[base_id]
         base.hp = base.max_hp = base_hp
+
+    # ---- the GM's hand: adventures, adjustments, custom actions (domain/gm.py, docs/rules-notes/gm.md) -------
+    def resolve_adventure(self, outcome: str, asset_id: str, asset: OwnedAsset | None, seat: str, reason: str) -> None:
+        """A PC adventure's final result on one asset (seed 002): `asset` is its new state, None when it is gone.
+
+        HP a Base of Influence loses is lost by the faction too, as with any damage to a base."""
+        why = check_intervention(seat, reason)
+        old = self.assets.get(asset_id)
+        if old is None and (asset is None or asset_id != self.next_asset_id()):
+            raise RuleViolationError(f"{self.name} owns no asset {asset_id}", "seed 002, Assets")
+        if asset is not None and asset.id != asset_id:
+            raise InvalidInputError(f"asset {asset.id} is not asset {asset_id}")
+        lost = old.hp - (asset.hp if asset else 0) if old is not None and old.is_base else 0
+        self._adventure_resolved(outcome, asset_id, asset.to_dict() if asset else None, min(max(lost, 0), self.hp),
+                                 seat, why)  # fmt: skip
+
+    @event("AdventureResolved")
+    def _adventure_resolved(self, outcome: str, asset_id: str, asset: dict[str, Any] | None, faction_damage: int,
+                            seat: str, reason: str) -> None:  # fmt: skip
+        self.hp -= faction_damage
+        self.destroyed = self.destroyed or self.hp <= 0
+        if asset is None:
+            self.assets.pop(asset_id, None)
+        else:
+            self._add(OwnedAsset.from_dict(asset))
+
+    def adjust(self, field: str, mode: str, value: int, seat: str, reason: str) -> None:
+        """Set or adjust a rating, HP, FacGold or XP; refused, naming the rule, when an invariant would break."""
+        why = check_intervention(seat, reason)
+        numbers = {name: int(getattr(self, name)) for name in FACTION_FIELDS}
+        if field not in numbers:
+            raise InvalidInputError(f"a faction has no {field!r} to adjust; choose from {list(FACTION_FIELDS)}")
+        after = faction_adjustment(numbers, field, target_value(numbers[field], mode, value))
+        self._adjusted(field, numbers[field], after[field], after["hp"], seat, why)
+
+    @event("Adjusted")
+    def _adjusted(self, field: str, before: int, after: int, hp: int, seat: str, reason: str) -> None:
+        setattr(self, field, after)
+        self.hp = hp
+        self.destroyed = self.destroyed or self.hp <= 0
+
+    def foil_plan(self, seat: str, reason: str) -> None:
+        """An adventure stops the action ordered for this phase, or the multi-turn one under way (a custom
+        action, a move home, a seizure): what its earlier turns did and paid stands."""
+        why = check_intervention(seat, reason)
+        ordered = (self.order or {}).get("action") or {}
+        if not ordered and self.multi_turn is None:
+            raise RuleViolationError(f"{self.name} has no action ordered or under way", "seed 002, Faction Actions")
+        under_way = str(self.multi_turn["kind"]) if self.multi_turn else ""
+        self._plan_foiled(str(ordered.get("action", "")), under_way, seat, why)
+
+    @event("PlanFoiled")
+    def _plan_foiled(self, ordered: str, under_way: str, seat: str, reason: str) -> None:
+        if self.order is not None:
+            self.order = dict(self.order, action={})
+        self.multi_turn = None
+
+    def resolve_custom_action(self, name: str, succeeded: bool, rolls: Rolls, seat: str, reason: str) -> None:
+        """A GM-made action's last turn: its check (if any) and whether it succeeded."""
+        self._custom_action_resolved(name, succeeded, rolls, seat, check_intervention(seat, reason))
+
+    @event("CustomActionResolved")
+    def _custom_action_resolved(self, name: str, succeeded: bool, rolls: Rolls, seat: str, reason: str) -> None:
+        pass

@@ -26,6 +26,7 @@ from domain.gameofbones.records import (
     check_character,
 )
 from domain.gameofbones.standing import Standing
+from domain.gm import RULE_PC_000, check_intervention, house_adjustment, target_value
 from domain.history import Rewindable
 from domain.ids import house_id
 
@@ -309,3 +310,55 @@ class House(Rewindable, Standing):
         self.destroyed = True
         self.area_ids = []
         self.area_damage = {}
+
+    # --- the GM's hand: adventures and adjustments (domain/gm.py, docs/rules-notes/gm.md) ---------------
+    def decide_fate(self, name: str, status: Status, seat: str, reason: str) -> None:
+        """PCs kill, capture or save the leader or a lieutenant (seed 000, The Game of Bones and PCs)."""
+        why = check_intervention(seat, reason)
+        person = self.character(name)
+        if person.status is Status(status):
+            raise RuleViolationError(f"{name} is already {person.status.value}", RULE_PC_000)
+        self._fate_decided(name, Status(status).value, person.status.value, seat, why)
+
+    @event("FateDecided")
+    def _fate_decided(self, name: str, status: str, was: str, seat: str, reason: str) -> None:
+        person = replace(self.character(name), status=Status(status))
+        if name == self.leader.name:
+            self.leader = person
+        else:
+            self.lieutenants[name] = person
+
+    def settle_action(self, action_id: str, result: str, seat: str, reason: str) -> None:
+        """An adventure foils a pending action, or sees it succeed; either way it is over and its dedicated
+        influence and power are free. Gold spent when it was ordered stays spent."""
+        why = check_intervention(seat, reason)
+        action = self.pending_action(action_id)
+        if result not in ("foiled", "succeeded"):
+            raise InvalidInputError(f"an action is foiled or succeeds, not {result!r}")
+        if action.resolved:
+            raise RuleViolationError(f"{action.action} {action_id} has resolved already; overturn its results instead",
+                                     RULE_PC_000)  # fmt: skip
+        self._action_settled(action_id, action.action, result, action.dedicated_influence, action.dedicated_power,
+                             seat, why)  # fmt: skip
+
+    @event("ActionSettled")
+    def _action_settled(self, action_id: str, action: str, result: str, influence: int, power: int, seat: str,
+                        reason: str) -> None:  # fmt: skip
+        del self.pending[action_id]
+
+    def adjust(self, field: str, mode: str, value: int, seat: str, reason: str) -> None:
+        """Set or adjust influence, power or gold; refused, naming the rule, below zero."""
+        why = check_intervention(seat, reason)
+        current = {"influence": self.influence, "power": self.power, "gold": self.gold}
+        if field not in current:
+            raise InvalidInputError(f"a house has no {field!r} to adjust; choose from {sorted(current)}")
+        change = house_adjustment(current[field], field, target_value(current[field], mode, value))
+        self._adjusted(field, current[field], current[field] + change, change, seat, why)
+        self.note_entry()
+
+    @event("Adjusted")
+    def _adjusted(self, field: str, before: int, after: int, change: int, seat: str, reason: str) -> None:
+        if field == "power":  # members' power comes from the table; the GM's hand moves the granted part
+            self.granted_power += change
+        else:
+            setattr(self, field, after)

@@ -10,6 +10,7 @@ from eventsourcing.domain import event
 from domain.campaign import clean_name
 from domain.dice import DiceSpec
 from domain.errors import InvalidInputError
+from domain.gm import check_intervention
 from domain.history import Rewindable
 from domain.ids import region_id
 
@@ -154,3 +155,22 @@ class Region(Rewindable):
             self.troops[house_id] = total
         else:
             self.troops.pop(house_id, None)
+
+    # --- the GM's hand (docs/rules-notes/gm.md) -------------------------------------------------------------
+    def appoint_ruler(self, role: str, holder_id: str | None, seat: str, reason: str) -> None:
+        """Grant or remove the Regional Government (a faction) or control of the area (a house)."""
+        why = check_intervention(seat, reason)
+        if role not in ("government", "control"):
+            raise InvalidInputError(f"a region has a government or a controller, not {role!r}")
+        current = self.governing_faction_id if role == "government" else self.controlling_house_id
+        if current == holder_id:
+            raise InvalidInputError(f"{self.name}'s {role} is already {holder_id}")
+        self._ruler_appointed(role, holder_id, current, seat, why)
+
+    @event("RulerAppointed")
+    def _ruler_appointed(self, role: str, holder_id: str | None, previous: str | None, seat: str, reason: str) -> None:
+        if role == "government":
+            self.governing_faction_id = holder_id
+            self.wild = self.wild and holder_id is None
+        else:
+            self.controlling_house_id = holder_id

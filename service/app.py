@@ -13,6 +13,8 @@ from eventsourcing.persistence import IntegrityError, JSONTranscoder
 
 from domain.campaign import Campaign
 from domain.errors import ConflictError, NotFoundError
+from domain.faction import Faction
+from domain.house import House
 from domain.region import Region
 from projections.codec import register_domain_transcodings
 
@@ -36,6 +38,8 @@ class IntrigueStore(Application[UUID]):
     snapshotting_intervals: ClassVar[dict[type[MutableOrImmutableAggregate], int]] = {
         Campaign: SNAPSHOT_INTERVAL,
         Region: SNAPSHOT_INTERVAL,
+        Faction: SNAPSHOT_INTERVAL,
+        House: SNAPSHOT_INTERVAL,
     }
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:

@@ -13,8 +13,11 @@ from projections.state import StateView
 from service import database, metrics, migrations
 from service.audit import AuditLog
 from service.campaigns import CampaignService
+from service.chronicle import ChronicleService
 from service.database import Database
 from service.factionturn import FactionTurnService
+from service.gameofbones import GameOfBonesService
+from service.gm import GMService
 from service.history import History
 from service.idempotency import IdempotencyKeys
 from service.queries import CatalogQueries, StateQueries
@@ -29,7 +32,7 @@ PROJECTION_TIMEOUT = 10.0
 class Settings:
     database_url: str | None = field(default_factory=lambda: os.environ.get("DATABASE_URL") or None)
     pgdata: Path = field(default_factory=lambda: Path(os.environ.get("INTRIGUE_PGDATA", database.DEFAULT_PGDATA)))
-    pool_size: int = 5
+    pool_size: int = field(default_factory=lambda: int(os.environ.get("INTRIGUE_DB_POOL_SIZE", "5")))
     # Production splits the roles: API replicas with run_projections off, `intrigue worker`, `intrigue migrate`.
     run_projections: bool = field(default_factory=lambda: _flag("INTRIGUE_RUN_PROJECTIONS", True))
     migrate_on_start: bool = field(default_factory=lambda: _flag("INTRIGUE_MIGRATE_ON_START", True))
@@ -76,7 +79,11 @@ class Intrigue:
         self.history = History(self.store, db)
         self.rewind = RewindService(self.store, self.history, self.wait_for_projections)
         self.factionturn = FactionTurnService(self.store, self.wait_for_projections, dice)
+        self.gameofbones = GameOfBonesService(self.store, self.wait_for_projections, dice)
         self.campaigns.resolvers["factionturn"] = self.factionturn.resolve
+        self.campaigns.resolvers["gameofbones"] = self.gameofbones.resolve
+        self.gm = GMService(self.store, self.wait_for_projections)
+        self.chronicle = ChronicleService(self.store, self.audit, self.history, self.state, self.wait_for_projections)
 
     def wait_for_projections(self, notification_id: int | None) -> None:
         """Read your writes: return once the read models have processed `notification_id`."""

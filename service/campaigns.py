@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate
@@ -15,9 +17,19 @@ from domain.ids import region_id
 from domain.region import Region
 from service.app import IntrigueStore
 
+
+@dataclass(frozen=True)
+class Resolution:
+    """What a rule system's resolution changed, and its GM-side summary for the campaign's `PhaseResolved`."""
+
+    changed: list[Aggregate]
+    summary: dict[str, Any] = field(default_factory=dict)
+
+
 # A rule system's phase resolution: given the campaign (its phase already resolving) and the dice for the
-# phase, it decides every turn and returns the aggregates it changed, events pending, for one transaction.
-PhaseResolver = Callable[[Campaign, Dice], list[Aggregate]]
+# phase, it decides every turn and returns the aggregates it changed, events pending, for one transaction;
+# or a `Resolution`, whose summary is recorded under the system's name in the campaign's `PhaseResolved`.
+PhaseResolver = Callable[[Campaign, Dice], "list[Aggregate] | Resolution"]
 
 
 class CampaignService:
@@ -68,11 +80,17 @@ class CampaignService:
             campaign.begin_resolving()
             self._projected(self.store.commit(campaign))
         changed: list[Aggregate] = []
+        summaries: dict[str, Any] = {}
         for system in campaign.rule_systems:
             resolver = self.resolvers.get(system)
             if resolver is not None:
-                changed.extend(resolver(campaign, self._dice_for(campaign, f"phase-{campaign.phase}-{system}")))
-        campaign.resolve_phase()
+                result = resolver(campaign, self._dice_for(campaign, f"phase-{campaign.phase}-{system}"))
+                if isinstance(result, Resolution):
+                    changed.extend(result.changed)
+                    summaries |= {system: result.summary} if result.summary else {}
+                else:
+                    changed.extend(result)
+        campaign.resolve_phase(summaries)
         # The campaign's PhaseResolved is written last, so its position closes the phase.
         self._projected(self.store.commit(*[a for a in changed if a is not campaign], campaign))
         return campaign

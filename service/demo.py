@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from domain.campaign import Campaign
 from domain.commands import CreateCampaign, MapRegion
+from domain.factionturn.examples import WORKED_FACTIONS
 from domain.hexmap import offset_of, rectangle
 from service.bootstrap import Intrigue
+from service.factionturn import FoundFaction, StartingAsset
 
 DEMO_NAME = "The Shattered Empire"
 
@@ -18,6 +20,10 @@ _SETTLED = {
     (0, 9): ("Goldbar Caverns", 4, "Outpost", ["coastal caverns"]),
 }
 _SWAMP = (5, 9)  # Charch-Go's lair: terrain 2 (seed 002 worked example)
+# A beholder is CR 13: a Monster asset of difficulty 4 with the 189 HP the worked example states.
+_BEHOLDER = {"name": "Charch-Go", "cr": 13, "hp": 189, "hit_dice": "18d10+90"}
+_HOMES = {"Remzal's Chosen": "Remzal's Rest", "Empresses' Crows": "Crowfall", "The Republic": "The Fort-City",
+          "Empire Remnants": "The Capital", "Goldbar House": "Goldbar Caverns"}  # fmt: skip
 
 
 def _region(column: int, row: int, q: int, r: int) -> MapRegion:
@@ -26,7 +32,7 @@ def _region(column: int, row: int, q: int, r: int) -> MapRegion:
         return MapRegion(name, q, r, arcana=arcana, population=population, tags=tags, monthly_income=4000)
     if (column, row) == _SWAMP:
         return MapRegion("Charch-Go's Swamp", q, r, population="Unknown or non-humanoid", tags=["swamp"],
-                         terrain_difficulty=2, wild=True)  # fmt: skip
+                         terrain_difficulty=2, wild=True, monster=_BEHOLDER)  # fmt: skip
     difficulty = (column * 3 + row * 5) % 7  # a fixed, varied wilderness
     return MapRegion(f"Wilds {column},{row}", q, r, population="Ruins", tags=["wilderness"],
                      terrain_difficulty=difficulty, wild=True)  # fmt: skip
@@ -41,4 +47,13 @@ def seed_demo(intrigue: Intrigue) -> Campaign | None:
     """Create the demo campaign when the store holds no campaign yet; return it, or None if skipped."""
     if intrigue.catalog.campaigns(limit=1):
         return None
-    return intrigue.campaigns.create_campaign(demo_command())
+    campaign = intrigue.campaigns.create_campaign(demo_command())
+    regions = {r["name"]: r["id"] for r in intrigue.catalog.regions(campaign.id)}
+    # Seed 002, "A Month in the Life": the five factions in list order, then The Wild as the sixth.
+    for worked in WORKED_FACTIONS:
+        intrigue.factionturn.found_faction(FoundFaction(
+            campaign.id, worked.name, worked.force, worked.cunning, worked.wealth, regions[_HOMES[worked.name]],
+            [t for t in worked.tags if t != "regional_government"], assets=[StartingAsset(k) for k in worked.assets],
+        ))  # fmt: skip
+    intrigue.factionturn.populate_the_wild(campaign.id)
+    return intrigue.store.load(campaign.id, Campaign)

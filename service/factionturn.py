@@ -153,7 +153,8 @@ class FactionTurnService:
         if str(faction_id_) not in campaign.members:
             raise NotFoundError(f"no faction {faction_id_} in this campaign")
         parsed = orders_from_dict(orders)
-        world = World(self._factions(campaign), self._regions(campaign), phase=campaign.phase)
+        world = World(self._factions(campaign), self._regions(campaign), phase=campaign.phase,
+                      custom_types=campaign.custom_asset_rows())  # fmt: skip
         check_orders(world, str(faction_id_), parsed)
         faction = world.faction(str(faction_id_))
         faction.submit_order(campaign.phase, orders_to_dict(parsed) | {"phase": campaign.phase})
@@ -168,7 +169,8 @@ class FactionTurnService:
         regions = self._regions(campaign)
         listed = [str(i) for i in campaign.member_ids("faction")]
         outcome = resolve_phase(factions, regions, submitted_orders(factions, campaign.phase), dice,
-                                phase=campaign.phase, listed=listed)  # fmt: skip
+                                phase=campaign.phase, listed=listed,
+                                custom_types=campaign.custom_asset_rows())  # fmt: skip
         apply_phase(outcome, factions, regions)
         campaign.record_initiative(RULE.value, [r.to_dict() for r in outcome.initiative.rolls],
                                    list(outcome.initiative.order))  # fmt: skip

@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 import structlog
+from starlette.routing import Mount
 from structlog.contextvars import bind_contextvars, bound_contextvars
 from structlog.typing import EventDict, WrappedLogger
 
@@ -37,6 +38,7 @@ _QUIET_ROUTES = frozenset({"/healthz", "/readyz", "/metrics"})
 
 def redact(_: WrappedLogger, __: str, event: EventDict) -> EventDict:
     """Drop values under secret-looking keys; mask passwords in URLs and bearer tokens in text."""
+    event.pop("color_message", None)  # uvicorn's copy of the message with terminal colours
     for key, value in list(event.items()):
         if _SECRET_KEYS.search(key):
             event[key] = "[redacted]"
@@ -75,7 +77,10 @@ def configure(fmt: str | None = None, level: str | None = None) -> None:
         )
     )
     root = logging.getLogger()
-    root.handlers = [handler]
+    for previous in [h for h in root.handlers if getattr(h, "intrigue", False)]:
+        root.removeHandler(previous)  # only our own: a test runner's capture handlers stay
+    handler.intrigue = True  # type: ignore[attr-defined]
+    root.addHandler(handler)
     root.setLevel((level or os.environ.get("INTRIGUE_LOG_LEVEL") or "INFO").upper())
     for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
         logging.getLogger(name).handlers = []
@@ -119,6 +124,15 @@ def graphql_facts(body: bytes) -> tuple[str, str | None]:
         found = _CAMPAIGN_IN_QUERY.search(request.get("query") or "")
         campaign = found.group(1) if found else None
     return f"{chosen.operation.value} {','.join(fields)}", campaign
+
+
+def route_template(scope: Scope, root_path: str) -> str:
+    """The matched route as a template (`/api/v1/campaigns/{campaign_id}`), prefixed by the mounts it is under."""
+    route = scope.get("route")
+    if route is None:
+        return "unmatched"
+    mounted = scope.get("root_path", "")[len(root_path) :]
+    return mounted if isinstance(route, Mount) else mounted + getattr(route, "path", "")
 
 
 async def _buffered(receive: Receive) -> tuple[bytes, Receive]:
@@ -169,6 +183,7 @@ class RequestObserver:
                 message["headers"] = [*message["headers"], (b"x-request-id", request_id.encode())]
             await send(message)
 
+        root_path = scope.get("root_path", "")
         context = {"request_id": request_id, **({"campaign_id": campaign} if campaign else {})}
         started = time.perf_counter()
         with bound_contextvars(**context):
@@ -176,7 +191,7 @@ class RequestObserver:
                 await self.app(scope, receive, send_with_id)
             finally:
                 elapsed = time.perf_counter() - started
-                route = getattr(scope.get("route"), "path", None) or "unmatched"
+                route = route_template(scope, root_path)
                 metrics.HTTP_LATENCY.labels(scope["method"], route, operation, str(status)).observe(elapsed)
                 level = logging.DEBUG if route in _QUIET_ROUTES and status < 500 else logging.INFO
                 self.log.log(level, "request", method=scope["method"], route=route, operation=operation or None,

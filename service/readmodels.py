@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
+import logging
 import re
 import time
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+import psycopg
 from eventsourcing.persistence import InfrastructureFactory
 from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.projection import Projection, ProjectionRunner
@@ -15,6 +18,7 @@ from eventsourcing.utils import Environment
 from projections.state import StateProjection, StateView
 from service.app import IntrigueStore
 
+log = logging.getLogger("intrigue.projections")
 V = TypeVar("V", bound=PostgresTrackingRecorder)
 Runner = ProjectionRunner[IntrigueStore, Any]
 
@@ -66,17 +70,33 @@ def close_view(view: PostgresTrackingRecorder) -> None:
 
 
 class ReadSide:
-    """The views the API reads and, when this process runs projections, their runners."""
+    """The views the API reads and, when this process runs projections, their runners.
+
+    Running projections in-process (`make run`) takes each projection's advisory lock, as a worker does;
+    a projection whose lock another process holds is left to it, so a server beside workers never
+    applies an event twice, and `intrigue rebuild` cannot empty a model under a running server.
+    """
 
     def __init__(self, env: dict[str, str], run: bool, store_class: type[IntrigueStore] = IntrigueStore) -> None:
-        self.runners: list[Runner] = []
+        self.runners: dict[str, Runner] = {}
+        self._locks: psycopg.Connection | None = None
         if run:
-            self.runners = [start_runner(model, env, store_class) for model in READ_MODELS]
-            self.store: IntrigueStore = self.runners[0].app
-            self.views = {model.view: runner.view for model, runner in zip(READ_MODELS, self.runners, strict=True)}
-        else:
-            self.store = store_class(env)
-            self.views = {model.view: open_view(model, env) for model in READ_MODELS}
+            self._locks = psycopg.connect(_conninfo(env), autocommit=True)
+            for model in READ_MODELS:
+                if self._try_lock(model):
+                    self.runners[model.name] = start_runner(model, env, store_class)
+                else:
+                    log.warning("projection %s runs in another process; this one waits for it", model.name)
+        runner = next(iter(self.runners.values()), None)
+        self.store: IntrigueStore = runner.app if runner else store_class(env)
+        self.views = {
+            m.view: self.runners[m.name].view if m.name in self.runners else open_view(m, env) for m in READ_MODELS
+        }
+
+    def _try_lock(self, model: ReadModel) -> bool:
+        assert self._locks is not None
+        row = self._locks.execute("SELECT pg_try_advisory_lock(%s)", (lock_key(model),)).fetchone()
+        return bool(row and row[0])
 
     def view(self, kind: type[V]) -> V:
         view = self.views[kind]
@@ -85,24 +105,37 @@ class ReadSide:
 
     def wait(self, notification_id: int, timeout: float) -> None:
         """Return once every read model has processed `notification_id`, by whichever process runs it."""
-        if self.runners:
-            for runner in self.runners:
-                runner.wait(notification_id, timeout=timeout)
-            return
         deadline = time.monotonic() + timeout
-        for name, view in ((m.name, self.views[m.view]) for m in READ_MODELS):
-            pause = 0.005
+        for model in READ_MODELS:
+            view, runner, pause = self.views[model.view], self.runners.get(model.name), 0.002
             while not view.has_tracking_id(self.store.name, notification_id):
+                if runner is not None and runner.is_interrupted.is_set():
+                    runner.wait(notification_id, timeout=0.01)  # raises what the projection raised
                 if time.monotonic() > deadline:
-                    raise TimeoutError(f"projection {name!r} has not reached event {notification_id}; is a worker up?")
+                    where = "this process" if runner else "a worker"
+                    raise TimeoutError(f"projection {model.name!r} in {where} has not reached event {notification_id}")
                 time.sleep(pause)
-                pause = min(pause * 2, 0.2)
+                pause = min(pause * 2, 0.1)
 
     def close(self) -> None:
-        if self.runners:
-            for runner in self.runners:
-                runner.__exit__(None, None, None)
-            return
-        self.store.close()
-        for view in self.views.values():
-            close_view(view)
+        for runner in self.runners.values():
+            runner.__exit__(None, None, None)
+        if not self.runners:
+            self.store.close()
+        for model in READ_MODELS:
+            if model.name not in self.runners:
+                close_view(self.views[model.view])
+        if self._locks is not None:
+            self._locks.close()  # ends the session: the locks are free
+
+
+def lock_key(model: ReadModel) -> int:
+    """The advisory lock a process holds while it runs the projection."""
+    return int.from_bytes(hashlib.sha256(f"intrigue.projection.{model.name}".encode()).digest()[:8], "big", signed=True)
+
+
+def _conninfo(env: dict[str, str]) -> str:
+    return psycopg.conninfo.make_conninfo(
+        host=env["POSTGRES_HOST"], port=env["POSTGRES_PORT"], user=env["POSTGRES_USER"],
+        password=env["POSTGRES_PASSWORD"] or None, dbname=env["POSTGRES_DBNAME"],
+    )  # fmt: skip

@@ -20,17 +20,13 @@ from psycopg import sql
 
 from service.app import IntrigueStore
 from service.database import Database
-from service.migrations import advisory_key, is_current
-from service.readmodels import ReadModel, close_view, open_view, start_runner, tables_of
+from service.migrations import is_current
+from service.readmodels import ReadModel, close_view, lock_key, open_view, start_runner, tables_of
 
 log = logging.getLogger("intrigue.worker")
 LEADING = Gauge("intrigue_projection_leader", "1 while this process runs the projection.", ["projection"])
 # TCP keepalives end a dead peer's session (and so free its lock) within about 25 s; Unix sockets ignore them.
 _KEEPALIVES = {"keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5, "keepalives_count": 3}
-
-
-def lock_key(model: ReadModel) -> int:
-    return advisory_key(f"intrigue.projection.{model.name}")
 
 
 @contextmanager
@@ -101,7 +97,7 @@ def rebuild(db: Database, env: dict[str, str], model: ReadModel, progress_every:
     """Empty a read model and project every event into it again; return the position reached."""
     with leadership(db, model) as lock:
         if lock is None:
-            raise RuntimeError(f"a worker runs projection {model.name!r}; stop the workers first")
+            raise RuntimeError(f"another process (a worker, or a server) runs projection {model.name!r}; stop it first")
         view = open_view(model, env)
         try:
             with lock.transaction():

@@ -5,20 +5,26 @@ Assets of one form act together ("all transports trigger, then all spies"): uses
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
-from domain.errors import RuleViolationError
+from domain.errors import NotFoundError, RuleViolationError
 from domain.faction import Faction
 from domain.factionturn import abilities, movement
 from domain.factionturn.contest import Side, contest
 from domain.factionturn.holdings import OwnedAsset
-from domain.factionturn.orders import AbilityUse, BuyAsset, UseAssetAbility
+from domain.factionturn.orders import AbilityUse, BuyAsset, FactionOrders, UseAssetAbility
 from domain.factionturn.purchase import check_buy, run_buy
 from domain.factionturn.rows import ability_of, type_of
 from domain.factionturn.world import Session, World, roll_dicts
 
 RULE = "seed 002, Use Asset Ability"
+RULE_ASSETS = "seed 002, Assets (assets are used only in their own region)"
 Handler = Callable[[Session, OwnedAsset, AbilityUse], None]
+Check = Callable[[World, Faction, OwnedAsset, AbilityUse], None]
+# Seed 002, Teleportation Web: "using the ability doesn't require an action".
+FREE_ABILITIES = frozenset({"teleportation_web"})
+FREE_USES = "free_uses"  # FactionOrders.extras key: uses of FREE_ABILITIES made beside the turn's action
 
 
 def _gain(session: Session, asset: OwnedAsset, amount: int, expression: str, rolls: list[dict[str, object]]) -> None:
@@ -64,11 +70,51 @@ def trade_broker(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
 
 
 def _rival_asset(session: Session, use: AbilityUse) -> tuple[Faction, OwnedAsset]:
-    foe = session.world.faction(use.target_faction_id)
+    return rival_asset(session.world, session.actor, use)
+
+
+def rival_asset(world: World, me: Faction, use: AbilityUse) -> tuple[Faction, OwnedAsset]:
+    try:
+        foe = world.faction(use.target_faction_id)
+    except NotFoundError as missing:
+        raise RuleViolationError(missing.message, RULE) from missing
+    if foe.id == me.id:
+        raise RuleViolationError("the target must be a rival faction's asset", RULE)
     target = foe.assets.get(use.target_asset_id)
     if target is None or target.stealthed:
-        raise RuleViolationError("the target asset is gone or hidden", RULE)
+        raise RuleViolationError("the target asset is gone or hidden (a stealthed asset cannot be targeted)", RULE)
     return foe, target
+
+
+def _in_region(asset: OwnedAsset, target: OwnedAsset, rule: str) -> None:
+    if target.region_id != asset.region_id:
+        raise RuleViolationError(f"{asset.name} reaches only assets in its own region; {target.name} is not there",
+                                 rule)  # fmt: skip
+
+
+def check_confidence_men(world: World, me: Faction, asset: OwnedAsset, use: AbilityUse) -> None:
+    _, target = rival_asset(world, me, use)
+    _in_region(asset, target, RULE_ASSETS)
+
+
+def check_agitators(world: World, me: Faction, asset: OwnedAsset, use: AbilityUse) -> None:
+    _, target = rival_asset(world, me, use)
+    _in_region(asset, target, "seed 002, Agitators")
+    if me.facgold < 1:
+        raise RuleViolationError(f"{me.name} has no FacGold for the Agitators' 1d4 cost", "seed 002, Agitators")
+
+
+def check_monopoly(world: World, me: Faction, asset: OwnedAsset, use: AbilityUse) -> None:
+    try:
+        foe = world.faction(use.target_faction_id)
+    except NotFoundError as missing:
+        raise RuleViolationError(missing.message, "seed 002, Monopoly") from missing
+    if foe.id == me.id or not [a for a in foe.assets_in(asset.region_id) if not a.stealthed]:
+        raise RuleViolationError(f"{foe.name} has no unstealthed assets there", "seed 002, Monopoly")
+
+
+def check_excavation(world: World, me: Faction, asset: OwnedAsset, use: AbilityUse) -> None:
+    check_buy(world, me, BuyAsset(use.type_key, asset.region_id), excavation=True)
 
 
 def confidence_men(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
@@ -125,6 +171,12 @@ ACTIONS: dict[str, Handler] = {
     "agitators": agitators,
     "ruin_excavation": ruin_excavation,
 }
+TARGET_CHECKS: dict[str, Check] = {
+    "confidence_men": check_confidence_men,
+    "agitators": check_agitators,
+    "monopoly": check_monopoly,
+    "ruin_excavation": check_excavation,
+}
 
 
 def check_use(world: World, faction: Faction, order: UseAssetAbility) -> None:
@@ -143,6 +195,8 @@ def check_use(world: World, faction: Faction, order: UseAssetAbility) -> None:
             movement.check_move(world, faction, asset, use, movement.MOVERS[key])
         elif key not in ACTIONS:
             raise RuleViolationError(f"{asset.name} has no special action", RULE)
+        elif key in TARGET_CHECKS:
+            TARGET_CHECKS[key](world, faction, asset, use)
 
 
 def run_use(session: Session, order: UseAssetAbility) -> None:
@@ -153,6 +207,8 @@ def run_use(session: Session, order: UseAssetAbility) -> None:
             if ability_of(asset) != key:
                 continue
             try:
+                if not session.use_once(_used(asset)):
+                    raise RuleViolationError(f"asset {asset.id} is already used this turn", RULE)
                 if key in movement.MOVERS:
                     movement.check_move(session.world, session.actor, asset, use, movement.MOVERS[key])
                     movement.run_move(session, asset, use, movement.MOVERS[key])
@@ -160,3 +216,57 @@ def run_use(session: Session, order: UseAssetAbility) -> None:
                     ACTIONS[key](session, asset, use)
             except RuleViolationError as refused:
                 session.failures.append(f"{asset.name}: {refused.message}")
+
+
+def _used(asset: OwnedAsset) -> str:
+    return f"ability used:{asset.id}"
+
+
+def free_uses(orders: FactionOrders) -> tuple[AbilityUse, ...]:
+    """The uses of abilities that need no action, from `extras["free_uses"]` (AbilityUse or its dict form)."""
+    raw: Any = orders.extras.get(FREE_USES, ())
+    uses = []
+    for item in raw:
+        if isinstance(item, AbilityUse):
+            uses.append(item)
+        elif isinstance(item, Mapping):
+            uses.append(AbilityUse(**{**item, "carried_ids": tuple(item.get("carried_ids", ()))}))
+        else:
+            raise RuleViolationError(f"not an ability use: {item!r}", RULE)
+    return tuple(uses)
+
+
+def check_free_use(world: World, faction: Faction, use: AbilityUse) -> OwnedAsset:
+    asset = faction.asset(use.asset_id)
+    key = ability_of(asset)
+    if key not in FREE_ABILITIES:
+        raise RuleViolationError(f"{asset.name}'s ability takes the turn's action (Use Asset Ability)", RULE)
+    abilities.check_can_act(world, faction, asset, "use its ability")
+    if asset.ability_blocked_by:
+        raise RuleViolationError(f"Arsonists keep {asset.name} from its ability", "seed 002, Arsonists")
+    movement.check_move(world, faction, asset, use, movement.MOVERS[key])
+    return asset
+
+
+def check_free_uses(world: World, faction: Faction, orders: FactionOrders) -> None:
+    """Refuse, before submission, free uses the rules forbid (each asset once)."""
+    uses = free_uses(orders)
+    ids = [u.asset_id for u in uses]
+    for use in uses:
+        if ids.count(use.asset_id) > 1:
+            raise RuleViolationError(f"asset {use.asset_id} is already used this turn", RULE)
+        check_free_use(world, faction, use)
+
+
+def run_free_uses(session: Session, uses: tuple[AbilityUse, ...]) -> None:
+    """Seed 002, Teleportation Web: used "freely on the owner's turn so long as the fee can be paid", beside
+    whatever action the faction takes. Each asset is used once a turn; a refused use is a failure."""
+    for use in uses:
+        me = session.actor
+        try:
+            asset = check_free_use(session.world, me, use)
+            if not session.use_once(_used(asset)):
+                raise RuleViolationError(f"asset {asset.id} is already used this turn", RULE)
+            movement.run_move(session, asset, use, movement.MOVERS[ability_of(asset)])
+        except RuleViolationError as refused:
+            session.failures.append(f"free use of {use.asset_id}: {refused.message}")

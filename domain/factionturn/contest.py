@@ -1,7 +1,8 @@
 """Opposed rolls: 1d10 + a score against 1d10 + a score (seed 002, Attack Procedure).
 
 Bonus dice (from tags, Guards & Wards, Warmage Academy, Surveyors) add d10s and keep the highest one.
-A Book of Secrets lets its owner reroll one of its own dice once per turn (docs/rules-notes).
+A Book of Secrets lets its owner reroll its own roll, or force the enemy to reroll, once per turn
+(docs/rules-notes).
 """
 
 from __future__ import annotations
@@ -63,15 +64,36 @@ def contest(
     session: Session, attacker: Side, defender: Side, purpose: str, *, books: tuple[str, ...] = (),
     rule: str = RULE_ATTACK,
 ) -> ContestResult:  # fmt: skip
-    """Roll both sides; a losing side that holds a Book of Secrets here (faction ids in `books`) rerolls once."""
+    """Roll both sides; a losing side that holds a Book of Secrets here (faction ids in `books`) uses it once
+    per turn: it rerolls its own roll or forces the winner to reroll theirs (`book_choice`)."""
     result = ContestResult(roll_side(session, attacker, f"{purpose}: attack", rule),
                            roll_side(session, defender, f"{purpose}: defence", rule))  # fmt: skip
-    for side, losing in ((attacker, not result.attacker_wins), (defender, not result.defender_wins or result.tie)):
+    for side in (attacker, defender):  # the attacker first; the defender answers the result as it then stands
+        losing = not result.attacker_wins if side is attacker else not result.defender_wins or result.tie
         faction_id = str(side.faction.id)
         if losing and faction_id in books and session.world.orders_of(faction_id).rerolls:
             if not session.use_once(f"book_of_secrets:{faction_id}"):
                 continue
-            again = roll_side(session, side, f"{purpose}: Book of Secrets reroll", RULE_BOOK)
             mine_attacks = side is attacker
-            result = ContestResult(again, result.defence) if mine_attacks else ContestResult(result.attack, again)
+            own, theirs = (result.attack, result.defence) if mine_attacks else (result.defence, result.attack)
+            if book_choice(session, faction_id, max(own.faces), max(theirs.faces)) == FORCE:
+                enemy = defender if mine_attacks else attacker
+                again = roll_side(session, enemy, f"{purpose}: reroll forced by a Book of Secrets", RULE_BOOK)
+                result = ContestResult(result.attack, again) if mine_attacks else ContestResult(again, result.defence)
+            else:
+                again = roll_side(session, side, f"{purpose}: Book of Secrets reroll", RULE_BOOK)
+                result = ContestResult(again, result.defence) if mine_attacks else ContestResult(result.attack, again)
     return result
+
+
+OWN, FORCE = "own", "force"
+
+
+def book_choice(session: Session, faction_id: str, own_face: int, their_face: int) -> str:
+    """Which die a Book of Secrets rerolls: the holder's order (`extras["book_of_secrets"]`: "own" or "force"),
+    else the better bet: force the enemy's reroll when its die is further above the average (5.5) than the
+    holder's is below it, i.e. when the two faces add up to more than 11."""
+    chosen = session.world.orders_of(faction_id).extras.get("book_of_secrets")
+    if chosen in (OWN, FORCE):
+        return str(chosen)
+    return FORCE if own_face + their_face > 11 else OWN

@@ -33,10 +33,26 @@ def choose(session: Session, choice: GoalChoice | None) -> bool:
         return False
     if me.goal is not None and me.goal["key"] == key and (me.goal["target"] or "") == choice.target:
         return False
+    try:
+        check_selectable(me, key)
+    except RuleViolationError as refused:
+        session.failures.append(refused.message)
+        return False
     abandoned = me.goal["key"] if me.goal is not None else None
     baseline = dict.fromkeys(hidden_in_enemy_lands(session.world, me), 1) if key == "inside_enemy_territory" else {}
     session.apply(me, "choose_goal", goal=key, target=choice.target or None, baseline=baseline, abandoned=abandoned)
     return abandoned is not None
+
+
+def check_selectable(faction: Faction, key: str) -> None:
+    """Seed 002, Legendary Wealth: "The faction's Wealth score must increase before this goal can be selected
+    again." The Wealth at which it was last won is `Faction.legendary_wealth_at` (None: never won)."""
+    won_at = getattr(faction, "legendary_wealth_at", None)
+    if key == "legendary_wealth" and isinstance(won_at, int) and faction.wealth <= won_at:
+        raise RuleViolationError(
+            f"{faction.name} won Legendary Wealth at Wealth {won_at}; its Wealth must rise before it is chosen again",
+            "seed 002, Faction Goals (Legendary Wealth)",
+        )
 
 
 def difficulty_reached(world: World, faction: Faction) -> int | None:

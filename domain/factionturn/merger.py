@@ -11,9 +11,9 @@ from typing import Any
 
 from domain.dice import Dice, DiceSpec, Roll
 from domain.errors import InvalidInputError
-from domain.factionturn.catalog import asset_type
 from domain.factionturn.holdings import ATTRIBUTES, MAX_RATING, MIN_RATING, WILD_MONSTER, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.progression import max_hp
+from domain.factionturn.rows import type_of
 
 RULE_MERGERS = "seed 002, Mergers"
 MIN_MERGER_SCORE, MAX_MERGER_SCORE = 1, 8
@@ -130,6 +130,7 @@ def _asset_fate(asset: OwnedAsset, side: str, score: int, dice: Dice) -> AssetFa
     roll = D10.roll(dice, purpose=f"merger keeps {asset.name}", rule=RULE_MERGERS)
     if roll.total <= score:
         return AssetFate(asset.id, asset.type_key, asset.name, side, roll, True, 0)
-    cost = asset_type(asset.type_key).cost or 0
+    row = type_of(asset)  # a campaign's custom type carries its own row
+    cost = (row.cost or 0) if row else 0
     # "sells the asset and gains half its value": Sell Asset's half the cost, rounded down.
     return AssetFate(asset.id, asset.type_key, asset.name, side, roll, False, cost // 2)

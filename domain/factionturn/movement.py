@@ -110,7 +110,24 @@ def check_move(world: World, faction: Faction, mover: OwnedAsset, use: AbilityUs
             raise RuleViolationError(f"{load.name} is not in {mover.name}'s region", where)
         if world.distance(start, str(destination.id)) > rule.reach:
             raise RuleViolationError(f"{destination.name} is more than {rule.reach} hexes away", where)
+        if needs_permission(rule, load) and permission(world, faction, row_of(load), str(destination.id),
+                                                       stealthed=load.stealthed).answer == "deny":  # fmt: skip
+            raise RuleViolationError(f"the government of {destination.name} refuses {load.name} its permission",
+                                     "seed 002, Buy Asset (permission to transport an asset in)")  # fmt: skip
     faction.check_can_pay(move_cost(rule, loads), f"moving with {mover.name}")
+
+
+def row_of(asset: OwnedAsset) -> AssetType:
+    row = type_of(asset)
+    assert row is not None
+    return row
+
+
+def needs_permission(rule: Mover, load: OwnedAsset) -> bool:
+    """A P asset asks the destination's government unless its mover ignores it; a Professional Army never asks
+    to move (seed 002, Professional Army)."""
+    row = type_of(load)
+    return row is not None and not rule.ignores_permission and ability_of_row(row) != "professional_army"
 
 
 def move_cost(rule: Mover, loads: list[OwnedAsset]) -> int:
@@ -137,9 +154,9 @@ def run_move(session: Session, mover: OwnedAsset, use: AbilityUse, rule: Mover) 
 
 def _move_one(session: Session, me: Faction, load: OwnedAsset, region_id: str, rule: Mover, mover: OwnedAsset) -> None:
     world = session.world
-    row = type_of(load)
-    if row is not None and not rule.ignores_permission and ability_of_row(row) != "professional_army":
-        granted, _ = obtain_permission(session, permission(world, me, row, region_id, stealthed=load.stealthed),
+    if needs_permission(rule, load):
+        granted, _ = obtain_permission(session, permission(world, me, row_of(load), region_id,
+                                                           stealthed=load.stealthed),
                                        region_id, f"moving {load.name}")  # fmt: skip
         if not granted:
             return

@@ -6,9 +6,11 @@ from typing import Any
 
 from domain.errors import RuleViolationError
 from domain.faction import Faction
+from domain.factionturn.custom_actions import resolve_custom
 from domain.factionturn.damage import track
 from domain.factionturn.orders import ChangeHome, CustomAction
 from domain.factionturn.world import Session, World
+from domain.gm import CustomActionDef
 
 RULE_HOME = "seed 002, Change Home"
 RULE_CUSTOM = "seed 002, Faction Actions (the GM may add new action types)"
@@ -45,11 +47,14 @@ def continue_change_home(session: Session, state: dict[str, Any]) -> None:
 def check_custom(world: World, faction: Faction, order: CustomAction) -> None:
     if order.turns < 1 or order.cost_per_turn < 0 or not order.name.strip():
         raise RuleViolationError("a custom action has a name, one turn or more and a cost of zero or more", RULE_CUSTOM)
+    if order.definition:
+        CustomActionDef.from_dict(order.definition)  # malformed definitions are refused before submission
     faction.check_can_pay(order.cost_per_turn, order.name)
 
 
 def start_custom(session: Session, order: CustomAction) -> None:
-    state = {"kind": "custom", "name": order.name, "turns_left": order.turns, "cost_per_turn": order.cost_per_turn}
+    state = {"kind": "custom", "name": order.name, "turns_left": order.turns, "cost_per_turn": order.cost_per_turn,
+             "definition": dict(order.definition)}  # fmt: skip
     continue_custom(session, state)
 
 
@@ -67,4 +72,7 @@ def continue_custom(session: Session, state: dict[str, Any]) -> None:
         session.apply(me, "set_multi_turn", state=dict(state, turns_left=left), reason=f"{state['name']}: {left} to go")
     else:
         session.apply(me, "set_multi_turn", state=None, reason=f"{state['name']} completed")
-        session.notes.append(f"{state['name']} is complete; the GM applies its effect")
+        if state.get("definition"):
+            resolve_custom(session, dict(state["definition"]))
+        else:
+            session.notes.append(f"{state['name']} is complete; the GM applies its effect")

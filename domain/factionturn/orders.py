@@ -91,6 +91,9 @@ class CustomAction:
     name: str
     turns: int = 1
     cost_per_turn: int = 0
+    # The GM's definition (domain/gm.py `CustomActionDef.to_dict()` plus its seat and reason): its check and
+    # effects resolve when the last turn is paid. Empty: the GM applies the effect by hand.
+    definition: dict[str, Any] = field(default_factory=dict, hash=False)
 
 
 Action = (

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from domain.dice import Dice
 from domain.faction import Faction
 from domain.factionturn.actions import check_action
+from domain.factionturn.assets import AssetType
 from domain.factionturn.initiative import Initiative, roll_initiative
 from domain.factionturn.orders import FactionOrders, orders_from_dict
 from domain.factionturn.turn import resolve_turn
@@ -41,11 +42,11 @@ class PhaseOutcome:
 
 def resolve_phase(
     factions: Iterable[Faction], regions: Iterable[Region], orders: Mapping[str, FactionOrders], dice: Dice,
-    *, phase: int, listed: Sequence[str] | None = None,
+    *, phase: int, listed: Sequence[str] | None = None, custom_types: Mapping[str, AssetType] | None = None,
 ) -> PhaseOutcome:  # fmt: skip
     """Roll initiative over `listed` (the campaign's numbered faction list; default: the order given) and
-    resolve every turn on a copy of the aggregates."""
-    world = World(factions, regions, {str(k): v for k, v in orders.items()}, phase).copy()
+    resolve every turn on a copy of the aggregates. `custom_types` are the campaign's own asset types."""
+    world = World(factions, regions, {str(k): v for k, v in orders.items()}, phase, custom_types).copy()
     initiative = roll_initiative(list(listed) if listed is not None else list(world.factions), dice)
     turns = tuple(resolve_turn(world, faction_id, dice) for faction_id in initiative.order)
     return PhaseOutcome(phase, initiative, turns)

@@ -30,9 +30,10 @@ RULE_REPAIR = "seed 002, Repair Asset / Faction"
 RULE_SELL = "seed 002, Sell Asset"
 
 
-def row_for(key: str, rule: str) -> AssetType:
+def row_for(key: str, rule: str, world: World | None = None) -> AssetType:
+    """A catalog row, or one of the campaign's custom types when a world is given."""
     try:
-        return asset_type(key)
+        return world.asset_type(key) if world is not None else asset_type(key)
     except NotFoundError as missing:
         raise RuleViolationError(missing.message, rule) from missing
 
@@ -40,7 +41,7 @@ def row_for(key: str, rule: str) -> AssetType:
 def check_buy(world: World, faction: Faction, order: BuyAsset, *, excavation: bool = False) -> None:
     if faction.purchased_this_turn:
         raise RuleViolationError("only one asset can be purchased by a faction per turn", RULE_BUY)
-    row = row_for(order.type_key, RULE_BUY)
+    row = row_for(order.type_key, RULE_BUY, world)
     if row.key == "stealth":
         _check_stealth(faction, order, row)
         return
@@ -73,7 +74,7 @@ def _check_stealth(faction: Faction, order: BuyAsset, row: AssetType) -> None:
 
 
 def run_buy(session: Session, order: BuyAsset, *, excavation: bool = False) -> None:
-    me, row = session.actor, asset_type(order.type_key)
+    me, row = session.actor, session.world.asset_type(order.type_key)
     if row.key == "stealth":
         session.apply(me, "set_stealth", asset_id=order.for_asset_id, stealthed=True, reason="Stealth bought",
                       cost=row.cost or 0)  # fmt: skip
@@ -102,7 +103,7 @@ def ability_of_row(row: AssetType) -> str:
 
 def check_refit(world: World, faction: Faction, order: RefitAsset) -> None:
     asset = faction.asset(order.asset_id)
-    old, new = type_of(asset), row_for(order.type_key, RULE_REFIT)
+    old, new = type_of(asset), row_for(order.type_key, RULE_REFIT, world)
     if old is None or new.key in NOT_BOUGHT_AS_ASSETS:
         raise RuleViolationError("only catalogued assets are refitted", RULE_REFIT)
     if new.kind is not old.kind:
@@ -115,7 +116,7 @@ def check_refit(world: World, faction: Faction, order: RefitAsset) -> None:
 def run_refit(session: Session, order: RefitAsset) -> None:
     me = session.actor
     asset = me.asset(order.asset_id)
-    old, new = type_of(asset), asset_type(order.type_key)
+    old, new = type_of(asset), session.world.asset_type(order.type_key)
     assert old is not None and new.hp is not None
     granted, rolls = obtain_permission(session, permission(session.world, me, new, asset.region_id),
                                        asset.region_id, new.name)  # fmt: skip

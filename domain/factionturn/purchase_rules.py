@@ -61,9 +61,13 @@ def check_buying_ground(faction: Faction, region_id: str) -> None:
 
 
 def surcharge(world: World, faction: Faction, region_id: str) -> int:
-    """Seed 002, Local Investments: one extra FacGold (lost) when another faction's investments are there."""
+    """Seed 002, Local Investments: one extra FacGold (lost) when another faction's investments are there,
+    only once however many there are. A usable Treasure Vault of the buyer ignores it (seed 002, Treasure
+    Vaults: "ignore one cost ... imposed by another faction"); one purchase a turn, so one vault use at most."""
     rivals = [f for f in world.factions.values() if f.id != faction.id]
-    return 1 if any(holds(f, "local_investments", region_id) for f in rivals) else 0
+    if not any(holds(f, "local_investments", region_id) for f in rivals):
+        return 0
+    return 0 if holds(faction, "treasure_vault") else 1
 
 
 def price(world: World, faction: Faction, row: AssetType, region_id: str, *, excavation: bool = False) -> int:
@@ -113,6 +117,9 @@ def obtain_permission(
             if test.attacker_wins:
                 session.failures.append(f"{rival.name}'s Diplomats withdraw the permission for {what}")
                 return False, (test.attack, test.defence)
+    if granted.answer == "deny":
+        session.failures.append(f"the regional government refuses its permission for {what}")
+        return False, ()
     if granted.answer != "bribe":
         return True, ()
     bribe = session.roll("1d4", f"bribe for {what}", RULE_BUY)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from domain.errors import NotFoundError
 from domain.faction import Faction
 from domain.factionturn.assets import AssetKind, AssetType, Attribute
-from domain.factionturn.catalog import asset_type, slug
+from domain.factionturn.catalog import CATALOG, asset_type, slug
+from domain.factionturn.custom_types import row_from_dict, row_to_dict
 from domain.factionturn.holdings import BASE_OF_INFLUENCE, WILD_MONSTER, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.tags import TagRoll, TagScope, tag
 from domain.region import Region
@@ -15,6 +16,8 @@ NOT_CATALOGUED = frozenset({BASE_OF_INFLUENCE, WILD_TERRAIN, WILD_MONSTER})
 
 def type_of(asset: OwnedAsset) -> AssetType | None:
     """The table row of an asset; None for Bases of Influence and The Wild's terrain and monsters."""
+    if asset.custom_type is not None:
+        return row_from_dict(asset.custom_type)
     return None if asset.type_key in NOT_CATALOGUED else asset_type(asset.type_key)
 
 
@@ -41,8 +44,9 @@ def new_asset(
     faction: Faction, row: AssetType, region_id: str, usable_from: int, *, stealthed: bool = False
 ) -> OwnedAsset:
     assert row.hp is not None, f"{row.key} is not bought as an asset"
+    custom = None if row.key in CATALOG else row_to_dict(row)
     return OwnedAsset(faction.next_asset_id(), row.key, row.name, attribute_key(row.attribute), region_id, row.hp,
-                      row.hp, usable_from=usable_from, stealthed=stealthed)  # fmt: skip
+                      row.hp, usable_from=usable_from, stealthed=stealthed, custom_type=custom)  # fmt: skip
 
 
 def holds(faction: Faction, ability: str, region_id: str | None = None, *, usable: bool = True) -> list[OwnedAsset]:

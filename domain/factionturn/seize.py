@@ -70,12 +70,25 @@ def continue_seizure(session: Session, state: dict[str, Any]) -> None:
         )
         return
     session.apply(me, "set_multi_turn", state=None, reason="region seized")
+    former = world.governor(region_id)
     session.apply(region_id, "change_government", faction_id=str(me.id), reason=f"seized by {me.name} ({RULE})")
     if REGIONAL_GOVERNMENT not in me.tags:
         session.apply(me, "change_tags", add=[REGIONAL_GOVERNMENT], remove=[], reason=RULE)
+    _unseat(session, former, region_id)
     track(session, me, "regions_seized", 1)
     track(session, me, "seized_ruler_total", int(state["ruler_total"]))
     track(session, me, "seized_opposed", 1 if state["opposed"] else 0)
+
+
+def _unseat(session: Session, former: str | None, region_id: str) -> None:
+    """The ousted government keeps its Regional Government tag only while it still governs another region."""
+    world = session.world
+    if former is None or former == session.actor_id or former not in world.factions:
+        return
+    ousted = world.factions[former]
+    if REGIONAL_GOVERNMENT in ousted.tags and not any(r.governing_faction_id == former for r in world.regions.values()):
+        session.apply(ousted, "change_tags", add=[], remove=[REGIONAL_GOVERNMENT],
+                      reason=f"lost {world.region(region_id).name} to {session.actor.name} ({RULE})")  # fmt: skip
 
 
 def _fight(session: Session, region_id: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.dice import Dice
 from domain.errors import DomainError
-from domain.factionturn import abilities, goal_tracking, upkeep
+from domain.factionturn import abilities, ability_actions, goal_tracking, upkeep
 from domain.factionturn.actions import CONTINUATIONS, check_action, run_action
 from domain.factionturn.holdings import WILD_MONSTER
 from domain.factionturn.orders import Attack, FactionOrders, action_name
@@ -33,6 +33,7 @@ def resolve_turn(world: World, faction_id: str, dice: Dice) -> Outcome:
         upkeep.collect_income(session)
     upkeep.pay_maintenance(session)
     upkeep.redeem_disabled(session)
+    _free_uses(session, orders)
     name = _take_action(session, orders, changing_goal)
     attacked = isinstance(orders.action, Attack) and name == "Attack"
     goal_tracking.close_turn(session, attacked)
@@ -68,6 +69,21 @@ def _take_action(session: Session, orders: FactionOrders, changing_goal: bool) -
     if len(session.failures) > before:
         session.apply(me, "fail_action", action=name, reason="; ".join(session.failures[before:]))
     return name
+
+
+def _free_uses(session: Session, orders: FactionOrders) -> None:
+    """Abilities that need no action (Teleportation Web), used before the action; not an action themselves,
+    so a goal change or a multi-turn action does not stop them."""
+    before = len(session.failures)
+    try:
+        uses = ability_actions.free_uses(orders)
+    except DomainError as malformed:
+        session.failures.append(malformed.message)
+        uses = ()
+    ability_actions.run_free_uses(session, uses)
+    if len(session.failures) > before:
+        session.apply(session.actor, "fail_action", action="Free ability use",
+                      reason="; ".join(session.failures[before:]))  # fmt: skip
 
 
 def _fail(session: Session, name: str, reason: str) -> None:

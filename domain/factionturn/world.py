@@ -15,6 +15,8 @@ from typing import Any
 from domain.dice import Dice, DiceSpec, Modifier, Roll
 from domain.errors import InvalidInputError, NotFoundError
 from domain.faction import Faction
+from domain.factionturn.assets import AssetType
+from domain.factionturn.catalog import asset_type
 from domain.factionturn.holdings import OwnedAsset
 from domain.factionturn.orders import FactionOrders
 from domain.hexmap import hex_distance
@@ -25,6 +27,7 @@ FACTION_METHODS = frozenset({
     "pay_maintenance", "fail_action", "end_turn", "set_multi_turn", "change_tags", "buy_asset", "expand_influence",
     "damage_asset", "destroy_asset", "mark_asset", "set_stealth", "move_asset", "repair", "sell_asset",
     "refit_asset", "lose_asset", "acquire_asset", "set_purchase_discount", "set_embargo", "move_home",
+    "adjust", "resolve_custom_action",
 })  # fmt: skip
 REGION_METHODS = frozenset({"change_government"})
 
@@ -59,15 +62,21 @@ class World:
         regions: Iterable[Region],
         orders: Mapping[str, FactionOrders] | None = None,
         phase: int = 1,
+        custom_types: Mapping[str, AssetType] | None = None,
     ) -> None:
         self.factions = {str(f.id): f for f in factions}
         self.regions = {str(r.id): r for r in regions}
         self.orders = dict(orders or {})
         self.phase = phase
+        self.custom_types = dict(custom_types or {})  # the campaign's own asset types, by key
 
     def copy(self) -> World:
         return World(copy.deepcopy(list(self.factions.values())), copy.deepcopy(list(self.regions.values())),
-                     self.orders, self.phase)  # fmt: skip
+                     self.orders, self.phase, self.custom_types)  # fmt: skip
+
+    def asset_type(self, key: str) -> AssetType:
+        """A row of the catalog, or of the campaign's custom types (which never shadow the catalog)."""
+        return self.custom_types[key] if key in self.custom_types else asset_type(key)
 
     def faction(self, faction_id: str) -> Faction:
         found = self.factions.get(str(faction_id))

@@ -15,6 +15,7 @@ from domain.gameofbones.covert import (
     resolve_force_assessment,
     resolve_intelligence_gathering,
 )  # fmt: skip
+from domain.gameofbones.custom import is_custom, resolve_custom
 from domain.gameofbones.force import resolve_assault, resolve_troop_movements, resolve_vandalism, resolve_wrest_control
 from domain.gameofbones.intrigue import (
     check_spy,
@@ -107,6 +108,8 @@ def resolve_pending(
     target = pending.target_house_id
     if target is not None and (target not in houses or houses[target].destroyed):
         return scene.outcome("the target is gone")
+    if is_custom(pending):  # a GM-made action (docs/rules-notes/gm.md)
+        return resolve_custom(scene, dice)
     return RESOLVERS[ActionName(pending.action)](scene, dice)
 
 

@@ -11,6 +11,7 @@ from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
 from domain.gameofbones.actions import ACTIONS, ActionName, ActionRow, Sizing, Target, action_rule
 from domain.gameofbones.ranks import RANK_RULE
 from domain.gameofbones.records import WEEKS_PER_MONTH, PendingAction, Status, absolute_week
+from domain.gm import RULE_CUSTOM
 
 if TYPE_CHECKING:
     from domain.house import House
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
 
 LIEUTENANT_RULE = "seed 000, Lieutenants"
 DEDICATION_RULE = "seed 000, Taking Action: Cost"
+CUSTOM = "custom"  # a GM-made action keeps its definition under this key of its params (custom.py)
 MOVE_RULE = "seed 000, Troop Movements: it takes one week to move troops"
 
 
@@ -190,7 +192,7 @@ def check_order(house: House, pending: PendingAction) -> None:
         raise InvalidInputError(f"{house.name} already ordered {pending.id}")
     if pending.counts_as_action:
         check_actor(house, pending)
-    rule = action_rule(ActionName(pending.action))
+    rule = RULE_CUSTOM if CUSTOM in pending.params else action_rule(ActionName(pending.action))
     need_influence = int(pending.params.get("influence_requirement", 0))
     need_power = int(pending.params.get("power_requirement", 0))
     if house.effective_influence(pending.phase) < need_influence:

@@ -1,25 +1,36 @@
 """Schema extensions that guard GraphQL: query size limits, the seat asking, who may call what, idempotency.
 
 The seat named by the request's bearer token is put in `info.context["seat"]` (None when unseated). Who may
-call a root field is declared in `POLICY`, in this one place, and checked before its resolver runs.
+call a root field is declared in `POLICY`, in this one place, and checked before any resolver runs.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import AsyncExitStack
 from enum import Enum
 from functools import partial
 from typing import Any
 from uuid import UUID
 
-from graphql import ExecutionResult, GraphQLError, GraphQLResolveInfo, OperationType
+from graphql import (
+    ExecutionResult,
+    FieldNode,
+    FragmentDefinitionNode,
+    FragmentSpreadNode,
+    GraphQLError,
+    InlineFragmentNode,
+    OperationType,
+    SelectionSetNode,
+    get_operation_ast,
+)
+from graphql.utilities import value_from_ast_untyped
 from starlette.concurrency import run_in_threadpool
 from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter, SchemaExtension
 from strawberry.types.graphql import OperationType as StrawberryOperation
 
-from domain.errors import DomainError, ForbiddenError
+from domain.errors import DomainError, ForbiddenError, InvalidInputError
 from domain.seats import Seat, check_gm
 from service.errors import graphql_extensions
 from service.idempotency import fingerprint
@@ -55,7 +66,10 @@ POLICY: dict[OperationType, dict[str, Access]] = {
     OperationType.QUERY: {
         "events": Access.GM,  # the audit trail holds every secret
         "seats": Access.GM,
-        "campaignAsOf": Access.GM,  # rebuilt state, unfiltered: every secret as it stood
+        "campaignAsOf": Access.GM,
+        "eventLog": Access.GM,
+        "phaseLog": Access.GM,  # rebuilt state, unfiltered: every secret as it stood
+        "gmChronicle": Access.GM,  # the GM's summaries hold every secret of the phase
     },
 }
 
@@ -83,38 +97,68 @@ def _error_result(error: DomainError) -> ExecutionResult:
 
 
 class SeatGuard(SchemaExtension):
-    """Resolve the bearer token into `context["seat"]`, and check `POLICY` before each root field runs."""
+    """Resolve the bearer token into `context["seat"]`, then check `POLICY` for every root field, before any runs."""
 
     async def on_execute(self) -> AsyncIterator[None]:  # type: ignore[override]
-        context = self.execution_context.context
-        request = context["request"]
+        ec = self.execution_context
         try:
-            context["seat"] = await run_in_threadpool(
-                context["intrigue"].seats.resolve, request.headers.get("authorization")
-            )
+            authorization = ec.context["request"].headers.get("authorization")
+            seats = ec.context["intrigue"].seats
+            found = await run_in_threadpool(seats.resolve, authorization) if authorization is not None else None
+            ec.context["seat"] = found
+            self._authorise(found)
         except DomainError as error:
-            self.execution_context.result = _error_result(error)
+            ec.result = _error_result(error)
         yield
 
-    def resolve(self, _next: Any, root: Any, info: GraphQLResolveInfo, *args: Any, **kwargs: Any) -> Any:
-        if info.path.prev is None:  # a root field: check who may call it
-            try:
-                access = access_to(info.operation.operation, info.field_name, kwargs)
-                if access is Access.GM:
-                    campaign_id = kwargs["campaignId"]
-                    check_gm(info.context.get("seat"), UUID(str(campaign_id)), _doing(info.field_name))
-                elif access is Access.GM_OR_OWNER:
-                    check_gm_or_owner(info.context.get("seat"), kwargs, _doing(info.field_name))
-            except DomainError as error:
-                raise GraphQLError(error.message, extensions=graphql_extensions(error)) from error
-        return _next(root, info, *args, **kwargs)
+    def _authorise(self, found: Seat | None) -> None:
+        ec = self.execution_context
+        document = ec.graphql_document
+        operation = get_operation_ast(document, ec.operation_name) if document else None
+        if document is None or operation is None:
+            return  # nothing will run: graphql-core reports it
+        root = ec.schema._schema.get_root_type(operation.operation)
+        fragments = {d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)}
+        defaults = {d.variable.name.value: value_from_ast_untyped(d.default_value)
+                    for d in operation.variable_definitions or () if d.default_value}  # fmt: skip
+        variables = {**defaults, **(ec.variables or {})}
+        for node in _root_fields(operation.selection_set, fragments):
+            if root is None or node.name.value not in root.fields:
+                continue  # __typename, or a field validation already refused
+            arguments = {a.name.value: value_from_ast_untyped(a.value, variables) for a in node.arguments or ()}
+            access = access_to(operation.operation, node.name.value, arguments)
+            if access is Access.GM:
+                check_gm(found, _campaign_id(arguments), _doing(node.name.value))
+            elif access is Access.GM_OR_OWNER:
+                check_gm_or_owner(found, arguments, _doing(node.name.value))
 
 
-def check_gm_or_owner(found: Seat | None, kwargs: dict[str, Any], doing: str) -> None:
-    owned = kwargs.get("factionId") or kwargs.get("houseId")
-    if found is not None and owned is not None and UUID(str(owned)) in (found.faction_id, found.house_id):
+def check_gm_or_owner(found: Seat | None, arguments: dict[str, Any], doing: str) -> None:
+    campaign_id = _campaign_id(arguments)
+    owned = arguments.get("factionId") or arguments.get("houseId")
+    bound = (str(found.faction_id), str(found.house_id)) if found and found.campaign_id == campaign_id else ()
+    if owned is not None and str(owned) in bound:
         return
-    check_gm(found, UUID(str(kwargs["campaignId"])), doing)
+    check_gm(found, campaign_id, doing)
+
+
+def _root_fields(selections: SelectionSetNode, fragments: dict[str, FragmentDefinitionNode]) -> Iterator[FieldNode]:
+    """The operation's root fields, fragments included, so a fragment cannot hide a command from `POLICY`."""
+    for selection in selections.selections:
+        if isinstance(selection, FieldNode):
+            yield selection
+        elif isinstance(selection, InlineFragmentNode):
+            yield from _root_fields(selection.selection_set, fragments)
+        elif isinstance(selection, FragmentSpreadNode) and selection.name.value in fragments:
+            yield from _root_fields(fragments[selection.name.value].selection_set, fragments)
+
+
+def _campaign_id(arguments: dict[str, Any]) -> UUID:
+    raw = arguments.get("campaignId")
+    try:
+        return UUID(str(raw))
+    except ValueError:
+        raise InvalidInputError(f"campaignId must be a UUID, not {raw!r}") from None
 
 
 def _doing(field: str) -> str:

@@ -9,8 +9,11 @@ from strawberry.tools import merge_types
 from strawberry.types import Info
 
 from domain.commands import AddRegions, CreateCampaign, MapRegion
+from service.graphql.audit import AuditQuery
 from service.graphql.context import intrigue, off_loop
 from service.graphql.factionturn import FactionTurnMutation, FactionTurnQuery
+from service.graphql.gameofbones import GameOfBonesMutation, GameOfBonesQuery
+from service.graphql.gm import GMMutation, GMQuery
 from service.graphql.guards import LIMITS, IdempotentMutations, SeatGuard
 from service.graphql.history import HistoryMutation, HistoryQuery
 from service.graphql.seats import SeatMutation, SeatQuery
@@ -112,8 +115,12 @@ class CampaignMutation:
         return Campaign.from_row(await off_loop(app.catalog.campaign, campaign_id))
 
 
-Query = merge_types("Query", (CampaignQuery, HistoryQuery, SeatQuery, FactionTurnQuery))
-Mutation = merge_types("Mutation", (CampaignMutation, HistoryMutation, SeatMutation, FactionTurnMutation))
+Query = merge_types(
+    "Query", (CampaignQuery, HistoryQuery, SeatQuery, FactionTurnQuery, GameOfBonesQuery, AuditQuery, GMQuery)
+)
+Mutation = merge_types(
+    "Mutation", (CampaignMutation, HistoryMutation, SeatMutation, FactionTurnMutation, GameOfBonesMutation, GMMutation)
+)
 schema = strawberry.Schema(
     query=Query,
     mutation=Mutation,

@@ -106,9 +106,17 @@ def test_the_demo_is_seeded_once_into_an_empty_store(fresh_db: Database) -> None
         assert campaign is not None and campaign.name == DEMO_NAME
         assert seed_demo(intrigue) is None
         with TestClient(create_app(intrigue)) as client:
-            body = gql(client, "{ campaigns { name regions { name wild } } }")
-        (demo,) = body["data"]["campaigns"]  # type: ignore[index]
+            body = gql(client, "{ campaigns { id name regions { name wild } } }")
+            (demo,) = body["data"]["campaigns"]  # type: ignore[index]
+            factions = gql(client, "query($id: UUID!) { factions(campaignId: $id) { name assets { name } } }",
+                           id=demo["id"])["data"]["factions"]  # type: ignore[index]  # fmt: skip
         assert len(demo["regions"]) == 80
         assert {"name": "The Fort-City", "wild": False} in demo["regions"]
+        # The worked example's five factions, then The Wild with Charch-Go in his swamp.
+        assert sorted(f["name"] for f in factions) == sorted(
+            ["Remzal's Chosen", "Empresses' Crows", "The Republic", "Empire Remnants", "Goldbar House", "The Wild"]
+        )
+        wild = next(f for f in factions if f["name"] == "The Wild")
+        assert {"name": "Charch-Go"} in wild["assets"]
     finally:
         intrigue.close()

@@ -135,6 +135,16 @@ def test_a_malformed_create_is_a_422_problem_that_writes_nothing(
     assert campaign_count(intrigue) == before
 
 
+def test_a_whole_number_written_as_2_0_is_the_integer_it_stands_for(client: TestClient) -> None:
+    campaign, token = new_campaign(client)
+    body = b'{"regions": [{"name": "Dot", "q": 3.0, "r": -1.0, "arcana": 2.0}]}'
+    added = conforms(client.post(f"{API}/campaigns/{campaign['id']}/regions", content=body,
+                                 headers={**bearer(token), "content-type": "application/json"}))  # fmt: skip
+    assert added.status_code == 201, added.text
+    (region,) = added.json()["regions"]
+    assert (region["q"], region["r"], region["arcana"]) == (3, -1, 2)
+
+
 def test_domain_refusals_keep_their_codes(client: TestClient) -> None:
     campaign, token = new_campaign(client, regions=[FORT])
     base = f"{API}/campaigns/{campaign['id']}"

@@ -155,3 +155,12 @@ def test_every_mutation_has_a_declared_or_safe_access_policy() -> None:
         access_to(OperationType.MUTATION, "someNewCommand", {})
     assert access_to(OperationType.QUERY, "events", {}) is Access.GM
     assert access_to(OperationType.QUERY, "campaigns", {}) is Access.ANYONE
+
+
+def test_a_fragment_or_an_alias_cannot_hide_a_gm_mutation(client: TestClient, intrigue: Intrigue) -> None:
+    campaign, _ = new_campaign(client)
+    for query in ("mutation($id: UUID!) { ...F } fragment F on Mutation { openPhase(campaignId: $id) { phase } }",
+                  "mutation($id: UUID!) { ... on Mutation { o: openPhase(campaignId: $id) { phase } } }"):  # fmt: skip
+        body = gql(client, query, id=campaign["id"])
+        assert body["data"] is None and body["errors"][0]["extensions"]["code"] == "FORBIDDEN"  # type: ignore[index]
+    assert intrigue.store.load(UUID(campaign["id"]), Campaign).phase == 0

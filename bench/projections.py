@@ -1,0 +1,85 @@
+"""The state projection: catching up on a backlog, and a full rebuild, in events/s against a raw sequential read."""
+
+from __future__ import annotations
+
+import time
+
+import psycopg
+
+from bench.harness import Measure, best_of, report
+from domain.campaign import Campaign
+from domain.dice import FixedDice, roll
+from service.app import IntrigueStore
+from service.database import Database
+from service.readmodels import READ_MODELS, close_view, open_view, start_runner
+from service.worker import rebuild
+
+STATE = READ_MODELS[0]
+_READ = (
+    "SELECT notification_id, originator_id, originator_version, topic, state FROM intrigue_events"
+    " WHERE notification_id > %s ORDER BY notification_id"
+)
+
+
+def append_backlog(store: IntrigueStore, events: int, aggregates: int = 100) -> None:
+    """`events` events over `aggregates` campaigns, 50 to a save (10 campaigns x 5 rolls), nobody projecting."""
+    campaigns = [Campaign.start(f"backlog {i}", ["factionturn"]) for i in range(aggregates)]
+    store.commit(*campaigns)
+    remaining, turn = events - aggregates, 0
+    while remaining > 0:
+        group = campaigns[turn % 10 * 10 : turn % 10 * 10 + 10]
+        for _ in range(5):
+            for campaign in group[: max(0, remaining)]:
+                campaign.record_roll(roll("1d10", FixedDice([5]), purpose="bench"))
+                remaining -= 1
+        store.commit(*group)
+        turn += 1
+
+
+def _raw_read(conninfo: str, after: int) -> Measure:
+    with psycopg.connect(conninfo) as conn:
+        count = conn.execute("SELECT count(*) FROM intrigue_events WHERE notification_id > %s", (after,)).fetchone()
+        rows = int(count[0]) if count else 0
+
+        def read() -> None:
+            with conn.cursor() as cursor:
+                cursor.execute(_READ, (after,))
+                while cursor.fetchmany(1000):
+                    pass
+
+        return best_of(3, f"sequential SELECT of the same {rows} rows", rows, read)
+
+
+def _tracked(env: dict[str, str]) -> int:
+    view = open_view(STATE, env)
+    try:
+        return view.max_tracking_id(IntrigueStore.name) or 0
+    finally:
+        close_view(view)
+
+
+def catch_up(store: IntrigueStore, db: Database, events: int) -> bool:
+    env = {**db.eventsourcing_env(), "CREATE_TABLE": "n"}
+    tracked = _tracked(env)
+    append_backlog(store, events)
+    head = store.recorder.max_notification_id() or 0
+    raw = _raw_read(db.conninfo, tracked)
+    started = time.perf_counter()
+    runner = start_runner(STATE, env)
+    try:
+        runner.wait(head, timeout=3600)
+        seconds = time.perf_counter() - started
+    finally:
+        runner.__exit__(None, None, None)
+    ours = Measure(f"a fresh ProjectionRunner catching up on {raw.operations} events", raw.operations, seconds)
+    return report("Projection catch-up on a backlog (events/s)", ours, raw, 0.25)
+
+
+def full_rebuild(db: Database) -> bool:
+    env = {**db.eventsourcing_env(), "CREATE_TABLE": "n"}
+    raw = _raw_read(db.conninfo, 0)
+    started = time.perf_counter()
+    rebuild(db, env, STATE, progress_every=3600)
+    ours = Measure(f"`intrigue rebuild state` over the whole log, {raw.operations} events", raw.operations,
+                   time.perf_counter() - started)  # fmt: skip
+    return report("Full projection rebuild (events/s)", ours, raw, 0.25)

@@ -1,0 +1,79 @@
+"""A GM-made house action (docs/rules-notes/gm.md): it takes weeks, spends gold and dedicates influence and power
+like the seed's actions, and at its week rolls its check and applies its success or failure effects."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+from uuid import uuid5
+
+from domain.dice import Dice, Roll
+from domain.errors import InvalidInputError
+from domain.gameofbones.ordering import CUSTOM
+from domain.gameofbones.outcomes import Effect, GoldChange, InfluenceChange, Outcome, PowerChange
+from domain.gameofbones.records import PendingAction, absolute_week
+from domain.gameofbones.scene import Scene
+from domain.gm import HOUSE_FIELDS, Adjustment, CustomActionDef, decide_check
+
+if TYPE_CHECKING:
+    from domain.house import House
+
+
+def is_custom(pending: PendingAction) -> bool:
+    return CUSTOM in pending.params
+
+
+def plan_custom(house: House, action: CustomActionDef, actor: str, *, phase: int, start_week: int = 1,
+                seat: str, reason: str) -> PendingAction:  # fmt: skip
+    """The pending action, as `plan_order` builds the seed's: the k-th action of the month, its Action Bonus."""
+    if action.system != "gameofbones":
+        raise InvalidInputError(f"{action.name} is a Faction Turn action; a house cannot take it")
+    if not 1 <= start_week <= 4:
+        raise InvalidInputError(f"a month has weeks 1-4, not {start_week}")
+    if any(e.field not in HOUSE_FIELDS for e in (*action.on_success, *action.on_failure)):
+        raise InvalidInputError(f"a house action's effects adjust {list(HOUSE_FIELDS)} only")
+    ordinal = len(house.orders_in(phase)) + 1
+    bonuses = house.action_bonuses(phase)
+    start = absolute_week(phase, start_week)
+    end = start + action.duration - 1
+    target = action.check.opposed_id if action.check and action.check.opposed_id else None
+    params: dict[str, Any] = {CUSTOM: action.to_dict() | {"seat": seat, "reason": reason}}
+    return PendingAction(
+        str(uuid5(house.id, f"action:{phase}:{ordinal}")), f"Custom: {action.name}", actor, ordinal,
+        bonuses[ordinal - 1] if ordinal <= len(bonuses) else 0, phase, start, end, end, action.dedicated_influence,
+        action.dedicated_power, action.cost, target, None, (), params,
+    )  # fmt: skip
+
+
+def resolve_custom(scene: Scene, dice: Dice) -> Outcome:
+    action = CustomActionDef.from_dict(scene.pending.params[CUSTOM])
+    success = True
+    rolls: tuple[Roll, ...] = ()
+    if action.check is not None:
+        defender = scene.defender
+        roller = defender.best(action.check.opposed_stat) if defender else None
+        bonus = scene.actor.modifier(action.check.stat) + scene.pending.bonus
+        outcome = decide_check(action.check, bonus, roller.modifier(action.check.opposed_stat) if roller else 0,
+                               dice, f"{action.name}: check", scene.actor.name)  # fmt: skip
+        success, rolls = outcome.success, outcome.rolls
+    effects = effects_of(scene.houses, scene.house_id, action.on_success if success else action.on_failure,
+                         f"{action.name}: {'success' if success else 'failure'}")  # fmt: skip
+    return scene.outcome("succeeded" if success else "failed", rolls, effects)
+
+
+def effects_of(houses: Any, actor_id: str, adjustments: tuple[Adjustment, ...], reason: str) -> tuple[Effect, ...]:
+    """Adjustments as the outcome's changes; a treasury never goes below zero (seed 000, Taking Action: Cost)."""
+    effects: list[Effect] = []
+    for adjustment in adjustments:
+        target = houses.get(adjustment.target_id or actor_id)
+        if target is None:
+            continue
+        current = int(getattr(target, adjustment.field))
+        change = adjustment.value - current if adjustment.mode == "set" else adjustment.value
+        amount = max(change, -current)
+        if adjustment.field == "gold":
+            effects.append(GoldChange(str(target.id), amount, reason))
+        elif adjustment.field == "power":
+            effects.append(PowerChange(str(target.id), amount, reason))
+        else:
+            effects.append(InfluenceChange(str(target.id), amount, reason))
+    return tuple(effects)

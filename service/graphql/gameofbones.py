@@ -1,0 +1,367 @@
+"""GraphQL for the Game of Bones (seed 000): houses and areas to read, the commands to build houses and play."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+import strawberry
+from strawberry.scalars import JSON
+from strawberry.types import Info
+
+from domain.errors import InvalidInputError
+from domain.gameofbones.actions import ActionName
+from domain.gameofbones.ordering import Order
+from domain.gameofbones.records import Character as CharacterRecord
+from service.gameofbones import RegisterHouse, StartingArea, StartingMember, StartingPriest
+from service.graphql.context import intrigue, off_loop
+from service.standing import HouseStanding
+
+
+@strawberry.type(description="A skill modifier of a leader or lieutenant (Gather Information, Reflex save…).")
+class SkillModifier:
+    skill: str
+    modifier: int
+
+
+@strawberry.type(description="The leader or a lieutenant: level or Hit Dice, skills and whether free to act.")
+class Character:
+    name: str
+    level: int
+    status: str
+    skills: list[SkillModifier]
+
+    @classmethod
+    def from_state(cls, s: dict[str, Any]) -> Character:
+        skills = [SkillModifier(skill=k, modifier=v) for k, v in sorted(s["skills"].items())]
+        return cls(name=s["name"], level=s["level"], status=s["status"], skills=skills)
+
+
+@strawberry.type(description="A class and its levels, for the Gaining Power table.")
+class ClassLevel:
+    character_class: str
+    level: int
+
+
+@strawberry.type(description="Someone who gives the house power (seed 000, Gaining Power).")
+class Member:
+    name: str
+    classes: list[ClassLevel]
+
+
+@strawberry.type
+class Priest:
+    name: str
+    level: int
+    fatespinner_priestess: bool
+
+
+@strawberry.type(description="Power a house has stationed in an area.")
+class Troops:
+    house_id: UUID
+    power: int
+
+
+@strawberry.type(description="A city area: a region of the campaign with its income, controller and troops.")
+class Area:
+    id: UUID
+    name: str
+    q: int
+    r: int
+    monthly_income: int
+    controlling_house_id: UUID | None
+    troops: list[Troops]
+
+    @classmethod
+    def from_state(cls, s: dict[str, Any]) -> Area:
+        troops = [Troops(house_id=UUID(h), power=p) for h, p in sorted(s["troops"].items())]
+        controller = UUID(s["controlling_house_id"]) if s["controlling_house_id"] else None
+        return cls(id=UUID(s["id"]), name=s["name"], q=s["q"], r=s["r"], monthly_income=s["monthly_income"],
+                   controlling_house_id=controller, troops=troops)  # fmt: skip
+
+
+@strawberry.type(description="An action in flight: its dedicated influence and power stay locked until released.")
+class PendingAction:
+    id: str
+    action: str
+    actor: str
+    phase: int
+    start_week: int
+    resolve_week: int
+    release_week: int
+    dedicated_influence: int
+    dedicated_power: int
+    gold: int
+    target_house_id: str | None
+    target_character: str | None
+    area_ids: list[str]
+    resolved: bool
+    covered: bool
+
+    @classmethod
+    def from_state(cls, s: dict[str, Any]) -> PendingAction:
+        return cls(**{k: s[k] for k in cls.__annotations__})
+
+
+@strawberry.type(description="A Game of Bones power: Influence, Power, Rank, its people, areas and plots.")
+class House:
+    id: UUID
+    campaign_id: UUID
+    name: str
+    influence: int
+    power: int
+    granted_power: int
+    gold: int
+    rank: int
+    entered_game: bool
+    destroyed: bool
+    dedicated_influence: int
+    dedicated_power: int
+    effective_rank: int = strawberry.field(description="After Frame Up and Wrest Control, in the current phase.")
+    effective_influence: int
+    available_influence: int
+    available_power: int
+    action_bonuses: list[int] = strawberry.field(description="The iterative Action Bonus: one entry per action.")
+    influence_defence: int
+    power_defence: int
+    leader: Character
+    lieutenants: list[Character]
+    members: list[Member]
+    priests: list[Priest]
+    area_ids: list[UUID]
+    # Secret in the full product (seat visibility comes later): kept apart so they can be filtered.
+    pending_actions: list[PendingAction]
+    knowledge: list[JSON]
+    circumstances: list[JSON]
+    spies: list[JSON]
+
+    @classmethod
+    def from_state(cls, s: dict[str, Any], phase: int) -> House:
+        standing = HouseStanding(s)
+        defences = standing.defences(phase)
+        return cls(
+            id=UUID(s["id"]), campaign_id=UUID(s["campaign_id"]), name=s["name"], influence=s["influence"],
+            power=s["power"], granted_power=s["granted_power"], gold=s["gold"], rank=s["rank"],
+            entered_game=s["entered_game"], destroyed=s["destroyed"], dedicated_influence=s["dedicated_influence"],
+            dedicated_power=s["dedicated_power"], effective_rank=standing.effective_rank(phase),
+            effective_influence=standing.effective_influence(phase),
+            available_influence=standing.available_influence(phase), available_power=standing.available_power,
+            action_bonuses=list(standing.action_bonuses(phase)), influence_defence=defences.influence,
+            power_defence=defences.power, leader=Character.from_state(s["leader"]),
+            lieutenants=[Character.from_state(c) for c in s["lieutenants"].values()],
+            members=[Member(name=m["name"], classes=[ClassLevel(character_class=k, level=v) for k, v in
+                                                     m["classes"].items()]) for m in s["members"].values()],
+            priests=[Priest(**p) for p in s["priests"].values()], area_ids=[UUID(a) for a in s["area_ids"]],
+            pending_actions=[PendingAction.from_state(p) for p in s["pending"].values()],
+            knowledge=list(s["knowledge"]), circumstances=list(s["circumstances"]), spies=list(s["spies"].values()),
+        )  # fmt: skip
+
+    @strawberry.field(description="The areas the house controls.")
+    async def areas(self, info: Info) -> list[Area]:
+        rows = await off_loop(intrigue(info).state.of_kind, self.campaign_id, "region")
+        mine = {str(a) for a in self.area_ids}
+        return [Area.from_state(r) for r in rows if r["id"] in mine]
+
+
+@strawberry.input
+class SkillInput:
+    skill: str
+    modifier: int
+
+
+@strawberry.input
+class CharacterInput:
+    name: str
+    level: int
+    skills: list[SkillInput] = strawberry.field(default_factory=list)
+
+    def to_record(self) -> CharacterRecord:
+        return CharacterRecord(self.name, self.level, {s.skill: s.modifier for s in self.skills})
+
+
+@strawberry.input
+class ClassLevelInput:
+    character_class: str
+    level: int
+
+
+def _classes(classes: list[ClassLevelInput]) -> dict[str, int]:
+    return {c.character_class: c.level for c in classes}
+
+
+@strawberry.input
+class MemberInput:
+    name: str
+    classes: list[ClassLevelInput]
+
+
+@strawberry.input
+class PriestInput:
+    name: str
+    level: int
+    fatespinner_priestess: bool = False
+
+
+@strawberry.input
+class StartingAreaInput:
+    area_id: UUID
+    troops: int = 0
+
+
+@strawberry.input
+class RegisterHouseInput:
+    name: str
+    leader: CharacterInput
+    gold: int = 0
+    lieutenants: list[CharacterInput] = strawberry.field(default_factory=list)
+    members: list[MemberInput] = strawberry.field(default_factory=list)
+    priests: list[PriestInput] = strawberry.field(default_factory=list)
+    influence: int = 0
+    power: int = 0
+    areas: list[StartingAreaInput] = strawberry.field(default_factory=list)
+
+    def to_command(self, campaign_id: UUID) -> RegisterHouse:
+        return RegisterHouse(
+            campaign_id, self.name, self.leader.to_record(), self.gold, [c.to_record() for c in self.lieutenants],
+            [StartingMember(m.name, _classes(m.classes)) for m in self.members],
+            [StartingPriest(p.name, p.level, p.fatespinner_priestess) for p in self.priests],
+            self.influence, self.power, [StartingArea(a.area_id, a.troops) for a in self.areas],
+        )  # fmt: skip
+
+
+@strawberry.input(description="An order for one of the fifteen actions (seed 000, Taking Action).")
+class HouseOrderInput:
+    action: str = strawberry.field(description="Its name as the seed prints it: 'Smear Campaign', 'Assault'…")
+    actor: str
+    target_house_id: UUID | None = None
+    target_character: str | None = None
+    area_ids: list[UUID] = strawberry.field(default_factory=list)
+    power: int = 0
+    to_area_id: UUID | None = None
+    covered_action_id: str | None = None
+    start_week: int = 1
+
+    def to_order(self) -> Order:
+        return Order(
+            _action(self.action), self.actor, _text(self.target_house_id), self.target_character,
+            tuple(str(a) for a in self.area_ids), self.power, _text(self.to_area_id), self.covered_action_id,
+            self.start_week,
+        )  # fmt: skip
+
+
+def _action(name: str) -> ActionName:
+    try:
+        return ActionName(name.strip())
+    except ValueError:
+        raise InvalidInputError(f"unknown action {name!r}; choose from {[a.value for a in ActionName]}") from None
+
+
+def _text(value: UUID | None) -> str | None:
+    return None if value is None else str(value)
+
+
+@strawberry.type(description="A Gaining Influence attempt: whether its check succeeded, and the roll.")
+class InfluenceAttempt:
+    succeeded: bool
+    roll: JSON | None
+    house: House
+
+
+async def read_house(info: Info, house_id: UUID) -> House:
+    app = intrigue(info)
+    state = await off_loop(app.state.one, house_id, "house")
+    campaign = await off_loop(app.catalog.campaign, UUID(state["campaign_id"]))
+    return House.from_state(state, max(1, campaign["phase"]))
+
+
+@strawberry.type
+class GameOfBonesQuery:
+    @strawberry.field(description="Every house of the campaign, by name.")
+    async def houses(self, info: Info, campaign_id: UUID) -> list[House]:
+        app = intrigue(info)
+        rows = await off_loop(app.state.of_kind, campaign_id, "house")
+        phase = max(1, (await off_loop(app.catalog.campaign, campaign_id))["phase"]) if rows else 1
+        return [House.from_state(r, phase) for r in rows]
+
+    @strawberry.field
+    async def house(self, info: Info, id: UUID) -> House:
+        return await read_house(info, id)
+
+    @strawberry.field(description="The campaign's regions as Game of Bones city areas.")
+    async def areas(self, info: Info, campaign_id: UUID) -> list[Area]:
+        return [Area.from_state(r) for r in await off_loop(intrigue(info).state.of_kind, campaign_id, "region")]
+
+
+REGISTER = ("Register a house with its leader and treasury; lieutenants, members, priests, granted influence and "
+            "power, and areas with troops may come in the same command.")  # fmt: skip
+
+
+@strawberry.type
+class GameOfBonesMutation:
+    @strawberry.mutation(description=REGISTER)
+    async def register_house(self, info: Info, campaign_id: UUID, input: RegisterHouseInput) -> House:
+        house = await off_loop(intrigue(info).gameofbones.register_house, input.to_command(campaign_id))
+        return await read_house(info, house.id)
+
+    @strawberry.mutation
+    async def appoint_lieutenant(self, info: Info, campaign_id: UUID, house_id: UUID, lieutenant: CharacterInput
+                                 ) -> House:  # fmt: skip
+        await off_loop(intrigue(info).gameofbones.appoint_lieutenant, campaign_id, house_id, lieutenant.to_record())
+        return await read_house(info, house_id)
+
+    @strawberry.mutation(description="Change a leader's or lieutenant's level or skills.")
+    async def update_character(self, info: Info, campaign_id: UUID, house_id: UUID, character: CharacterInput
+                               ) -> House:  # fmt: skip
+        await off_loop(intrigue(info).gameofbones.update_character, campaign_id, house_id, character.to_record())
+        return await read_house(info, house_id)
+
+    @strawberry.mutation(description="Enlist a member whose classes give power by the Gaining Power table.")
+    async def enlist_member(self, info: Info, campaign_id: UUID, house_id: UUID, name: str,
+                            classes: list[ClassLevelInput]) -> House:  # fmt: skip
+        await off_loop(intrigue(info).gameofbones.enlist_member, campaign_id, house_id, name, _classes(classes))
+        return await read_house(info, house_id)
+
+    @strawberry.mutation
+    async def dismiss_member(self, info: Info, campaign_id: UUID, house_id: UUID, name: str, reason: str = ""
+                             ) -> House:  # fmt: skip
+        await off_loop(intrigue(info).gameofbones.dismiss_member, campaign_id, house_id, name, reason)
+        return await read_house(info, house_id)
+
+    @strawberry.mutation(description="A priest or priestess joins; before entry it adds influence by the table.")
+    async def add_priest(self, info: Info, campaign_id: UUID, house_id: UUID, priest: PriestInput) -> House:
+        await off_loop(intrigue(info).gameofbones.add_priest, campaign_id, house_id, priest.name, priest.level,
+                       priest.fatespinner_priestess)  # fmt: skip
+        return await read_house(info, house_id)
+
+    @strawberry.mutation(description="Before entering the Game: try a Gaining Influence row (spy, tavern, blackmail, "
+                         "kill, magic_item), rolling its skill check for `actor` (default the leader).")  # fmt: skip
+    async def gain_influence(self, info: Info, campaign_id: UUID, house_id: UUID, source: str, actor: str | None = None,
+                             units: int = 1, discovered: bool = False) -> InfluenceAttempt:  # fmt: skip
+        attempt = await off_loop(intrigue(info).gameofbones.gain_influence, campaign_id, house_id, source, actor,
+                                 units, discovered)  # fmt: skip
+        roll: Any = attempt.roll
+        return InfluenceAttempt(succeeded=attempt.succeeded, roll=roll, house=await read_house(info, house_id))
+
+    @strawberry.mutation(description="Setup: a city area comes under the house's control.")
+    async def assign_area(self, info: Info, campaign_id: UUID, house_id: UUID, area_id: UUID) -> House:
+        await off_loop(intrigue(info).gameofbones.assign_area, campaign_id, house_id, area_id)
+        return await read_house(info, house_id)
+
+    @strawberry.mutation(description="Setup: station (or, negative, withdraw) some of the house's power in an area.")
+    async def station_troops(self, info: Info, campaign_id: UUID, house_id: UUID, area_id: UUID, power: int
+                             ) -> Area:  # fmt: skip
+        region = await off_loop(intrigue(info).gameofbones.station_troops, campaign_id, house_id, area_id, power)
+        return Area.from_state(await off_loop(intrigue(info).state.one, region.id, "region"))
+
+    @strawberry.mutation(description="Order one of the fifteen actions for the open phase; a refusal writes nothing.")
+    async def order_house_action(self, info: Info, campaign_id: UUID, house_id: UUID, order: HouseOrderInput
+                                 ) -> House:  # fmt: skip
+        await off_loop(intrigue(info).gameofbones.order_action, campaign_id, house_id, order.to_order())
+        return await read_house(info, house_id)
+
+    @strawberry.mutation(description="Move troops openly: no action and no cost, seen by all, arriving in a week.")
+    async def move_troops(self, info: Info, campaign_id: UUID, house_id: UUID, from_area_id: UUID, to_area_id: UUID,
+                          power: int, start_week: int = 1) -> House:  # fmt: skip
+        await off_loop(intrigue(info).gameofbones.move_troops, campaign_id, house_id, from_area_id, to_area_id, power,
+                       start_week)  # fmt: skip
+        return await read_house(info, house_id)

@@ -1,0 +1,87 @@
+"""The GM's hand through GraphQL: the GM's token intervenes and reads the summaries; a player's token reads the
+public chronicle, and is refused the GM's notes and the GM's commands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from domain.faction import Faction
+from service.bootstrap import Intrigue
+from tests.service.conftest import gql_as
+from tests.service.test_gm import Table, regiment_of, table, trail
+
+DESTROY = """mutation($c: UUID!, $f: UUID!, $a: String!) {
+  resolveAssetAdventure(campaignId: $c, factionId: $f, assetId: $a, outcome: "destroy",
+                        reason: "the PCs sank the war galley") { id kind state } }"""
+ADJUST = """mutation($c: UUID!, $t: UUID!) {
+  adjust(campaignId: $c, targetId: $t, field: "hp", value: 99, mode: "set", reason: "oops") { version } }"""
+SHADOWS = """mutation($c: UUID!) { defineAssetType(campaignId: $c, reason: "the Paladins vanish", input: {
+  key: "shadow_paladins", name: "Shadow Paladins", attribute: "force", rating: 1, hp: 4, cost: 1,
+  attack: "Force vs. Force, 1d4 damage", ability: "cutthroats"}) }"""
+DRAFT = "mutation($c: UUID!) { draftChronicle(campaignId: $c, phase: 1) { actorId lines spin } }"
+GOSSIP = """mutation($c: UUID!, $a: String!) { writeGossip(campaignId: $c, phase: 1, actorId: $a,
+  lines: ["The Crows wear white in mourning."], spin: "the Empress's heralds") { actorId lines spin } }"""
+CHRONICLE = "query($c: UUID!) { chronicle(campaignId: $c, phase: 1) { actorId lines spin } }"
+GM_NOTES = "query($c: UUID!) { gmChronicle(campaignId: $c, phase: 1) { actorId text } }"
+SEAT = """mutation($c: UUID!, $f: UUID!) { createSeat(campaignId: $c,
+  input: {role: "player", name: "Ana", factionId: $f}) { token } }"""
+
+
+def player(client: TestClient, t: Table) -> str:
+    body = gql_as(client, t.gm_token, SEAT, c=str(t.campaign_id), f=str(t.crows.id))
+    token: str = body["data"]["createSeat"]["token"]  # type: ignore[index]
+    return token
+
+
+def code(body: dict[str, Any]) -> str:
+    return str(body["errors"][0]["extensions"]["code"])
+
+
+def test_the_gm_destroys_an_asset_through_graphql_and_the_trail_names_the_gm_seat(
+    intrigue: Intrigue, client: TestClient
+) -> None:
+    t = table(intrigue)
+    galley = regiment_of(intrigue, t.crows.id)
+    body = gql_as(client, t.gm_token, DESTROY, c=str(t.campaign_id), f=str(t.crows.id), a=galley)
+    assert galley not in body["data"]["resolveAssetAdventure"]["state"]["assets"]  # type: ignore[index]
+    [entry] = trail(intrigue, t.campaign_id, "AdventureResolved")
+    assert (entry.payload["seat"], entry.payload["reason"]) == (t.seat, "the PCs sank the war galley")
+
+
+def test_a_player_cannot_intervene_and_a_broken_invariant_is_refused_with_its_rule(
+    intrigue: Intrigue, client: TestClient
+) -> None:
+    t = table(intrigue)
+    galley = regiment_of(intrigue, t.crows.id)
+    refused = gql_as(client, player(client, t), DESTROY, c=str(t.campaign_id), f=str(t.crows.id), a=galley)
+    assert code(refused) == "FORBIDDEN" and galley in intrigue.store.load(t.crows.id, Faction).assets
+    body = gql_as(client, t.gm_token, ADJUST, c=str(t.campaign_id), t=str(t.crows.id))
+    assert code(body) == "RULE_VIOLATION" and "maximum HP" in body["errors"][0]["extensions"]["rule"]  # type: ignore[index]
+
+
+def test_a_player_reads_the_public_chronicle_but_not_the_gm_notes_and_secrets_stay_out_of_it(
+    intrigue: Intrigue, client: TestClient
+) -> None:
+    t = table(intrigue)
+    cid = str(t.campaign_id)
+    assert "errors" not in gql_as(client, t.gm_token, SHADOWS, c=cid)
+    intrigue.gm.adjust(t.by("the Republic's war chest"), t.republic.id, "facgold", 3)
+    intrigue.campaigns.open_phase(t.campaign_id)
+    buy = {"action": {"action": "Buy Asset", "type_key": "shadow_paladins", "region_id": str(t.capital)}}
+    intrigue.factionturn.submit_orders(t.campaign_id, t.republic.id, buy)
+    intrigue.campaigns.resolve_phase(t.campaign_id)
+    drafted = gql_as(client, t.gm_token, DRAFT, c=cid)["data"]["draftChronicle"]  # type: ignore[index]
+    assert {"actorId": str(t.republic.id), "lines": ["Little is heard of Republic this month."], "spin": ""} in drafted
+    gql_as(client, t.gm_token, GOSSIP, c=cid, a=str(t.crows.id))
+    token = player(client, t)
+    heard = gql_as(client, token, CHRONICLE, c=cid)["data"]["chronicle"]  # type: ignore[index]
+    assert {"actorId": str(t.crows.id), "lines": ["The Crows wear white in mourning."],
+            "spin": "the Empress's heralds"} in heard  # fmt: skip
+    assert "Shadow Paladins" not in str(heard)
+    refused = gql_as(client, token, GM_NOTES, c=cid)
+    assert code(refused) == "FORBIDDEN" and refused["data"] is None
+    notes = gql_as(client, t.gm_token, GM_NOTES, c=cid)["data"]["gmChronicle"]  # type: ignore[index]
+    republic = next(n["text"] for n in notes if n["actorId"] == str(t.republic.id))
+    assert "Shadow Paladins" in republic and "[secret]" in republic

@@ -1,0 +1,76 @@
+"""Houses and factions are snapshotted like campaigns: a snapshot restores exactly the state it was taken from."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from domain.faction import Faction
+from domain.factionturn.catalog import CATALOG
+from domain.factionturn.rows import new_asset
+from domain.gameofbones.actions import ActionName as A
+from domain.gameofbones.ordering import Order, order_action
+from domain.gameofbones.records import Applies, AreaDamage, Character, Circumstance, Spy, Status
+from domain.house import House
+from projections.state import public_state
+from service.app import SNAPSHOT_INTERVAL, IntrigueStore
+from service.database import Database
+
+
+def busy_house() -> House:
+    """A house holding one of every record a snapshot must carry, then a long run of small events."""
+    house = House.register(uuid.uuid4(), "Baenre", Character("Yvonnel", 12, {"Bluff": 20}), 100_000)
+    house.appoint_lieutenant(Character("Dab", 9, {"Sense Motive": 8}))
+    house.add_priest("Priestess", 3, fatespinner_priestess=True)
+    house.change_influence(30_000, "setup")
+    house.enlist_member("Guard", {"fighter": 10, "rogue": 8})
+    order_action(house, Order(A.PUBLIC_RELATIONS_CAMPAIGN, "Yvonnel"), phase=1, houses={str(house.id): house},
+                 areas={})  # fmt: skip
+    house.add_circumstance(Circumstance("c1", "Divine Petition: condemned", -2, Applies.HOLDER_DEFENCE, 2, 2,
+                                        actions=("Smear Campaign",), skill_checks_only=True))  # fmt: skip
+    house.learn({"id": "k1", "kind": "plot", "phase": 1, "week": 2, "aggressor_house_id": None, "area_ids": ["a"]})
+    house.set_spy(Spy(str(uuid.uuid4()), 2, 1, 1), "planted")
+    house.gain_area("a1", "setup")
+    house.record_area_damage(AreaDamage("a1", 3, 0, 2_000), "vandalised")
+    house.set_character_status("Dab", Status.CAPTURED, "caught spying")
+    for i in range(SNAPSHOT_INTERVAL):
+        house.change_gold(-1, f"bribe {i}")
+    return house
+
+
+def busy_faction() -> Faction:
+    faction = Faction.found(uuid.uuid4(), "The Snapshotters", 4, 3, 2, str(uuid.uuid4()), tags=["Secretive"])
+    for key in sorted(k for k, row in CATALOG.items() if row.hp)[:3]:
+        faction.grant_asset(new_asset(faction, CATALOG[key], faction.home_region_id, 0), "starting asset")
+    for i in range(SNAPSHOT_INTERVAL):
+        faction.gain_facgold(1, f"tithe {i}")
+    return faction
+
+
+def restores_from_a_snapshot(store: IntrigueStore, aggregate: Any) -> None:
+    store.commit(aggregate)
+    assert store.snapshots is not None
+    assert [s.originator_version for s in store.snapshots.get(aggregate.id)] == [SNAPSHOT_INTERVAL]
+    restored = store.load(aggregate.id, type(aggregate))
+    assert public_state(restored) == public_state(aggregate)
+    assert attributes(restored) == attributes(aggregate)  # the same types too: tuples, enums, dataclasses
+
+
+def attributes(aggregate: Any) -> dict[str, Any]:
+    return {k: v for k, v in vars(aggregate).items() if not k.startswith("_")}
+
+
+def test_a_house_with_many_events_restores_from_a_snapshot_with_identical_state(db: Database) -> None:
+    store = IntrigueStore(env=db.eventsourcing_env())
+    try:
+        restores_from_a_snapshot(store, busy_house())
+    finally:
+        store.close()
+
+
+def test_a_faction_with_many_events_restores_from_a_snapshot_with_identical_state(db: Database) -> None:
+    store = IntrigueStore(env=db.eventsourcing_env())
+    try:
+        restores_from_a_snapshot(store, busy_faction())
+    finally:
+        store.close()
