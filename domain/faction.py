@@ -84,6 +84,7 @@ class Faction(Rewindable):
         self.multi_turn: dict[str, Any] | None = None  # change home, seize region, a custom action
         self.peaceful_turns = 0
         self.destroyed = False
+        self.legendary_wealth_at: int | None = None  # the Wealth at which Legendary Wealth was last won
         self.narratives: list[str] = []
         if not wild:
             self._add(OwnedAsset(self.next_asset_id(), BASE_OF_INFLUENCE, "Base of Influence", "special",
@@ -199,6 +200,8 @@ class Faction(Rewindable):
     def _goal_achieved(self, goal: str, xp: int) -> None:
         self.xp += xp
         self.goal = None
+        if goal == "legendary_wealth":  # seed 002: "Wealth score must increase before ... selected again"
+            self.legendary_wealth_at = self.wealth
 
     def gain_facgold(self, amount: int, reason: str, rolls: Rolls | None = None) -> None:
         if amount < 0:

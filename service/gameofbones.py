@@ -82,6 +82,8 @@ class GameOfBonesService:
     # ---- setup ------------------------------------------------------------------------------------------------
     def register_house(self, command: RegisterHouse) -> House:
         campaign = self._campaign(command.campaign_id)
+        if command.influence < 0 or command.power < 0:
+            raise InvalidInputError("a house starts with no less than zero granted influence and power")
         house = House.register(campaign.id, command.name, command.leader, command.gold)
         if str(house.id) in campaign.members:
             raise InvalidInputError(f"this campaign already has a house named {house.name!r}")

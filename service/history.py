@@ -12,7 +12,7 @@ from domain.campaign import Campaign
 from domain.errors import InvalidInputError, NotFoundError
 from domain.history import Rewindable
 from projections.state import public_state
-from service.app import IntrigueStore
+from service.app import IntrigueStore, replay
 from service.database import Database
 
 _CAMPAIGN_TOPIC = "domain.campaign:Campaign."
@@ -68,7 +68,7 @@ class History:
     def as_of(self, campaign_id: UUID, position: int) -> dict[UUID, Aggregate]:
         """Every aggregate of the campaign as it stood before the event at `position`, rebuilt from events."""
         return {
-            aggregate_id: self.store.repository.get(aggregate_id, version=version)
+            aggregate_id: self.store.repository.get(aggregate_id, version=version, projector_func=replay)
             for aggregate_id, version in self.versions_before(campaign_id, position).items()
         }
 
@@ -91,12 +91,12 @@ def restore_all(
     changed: list[Rewindable] = []
     reverted: dict[str, list[int]] = {}
     for aggregate_id, version in versions.items():
-        current = store.repository.get(aggregate_id)
+        current = store.repository.get(aggregate_id, projector_func=replay)
         if current.version == version:
             continue
         if not isinstance(current, Rewindable):
             raise TypeError(f"{type(current).__name__} cannot be rewound")
-        current.restore(store.repository.get(aggregate_id, version=version), phase, reason)
+        current.restore(store.repository.get(aggregate_id, version=version, projector_func=replay), phase, reason)
         changed.append(current)
         reverted[str(aggregate_id)] = [version, current.version - 1]
     return changed, reverted

@@ -47,7 +47,7 @@ def choose(session: Session, choice: GoalChoice | None) -> bool:
 def check_selectable(faction: Faction, key: str) -> None:
     """Seed 002, Legendary Wealth: "The faction's Wealth score must increase before this goal can be selected
     again." The Wealth at which it was last won is `Faction.legendary_wealth_at` (None: never won)."""
-    won_at = getattr(faction, "legendary_wealth_at", None)
+    won_at = faction.legendary_wealth_at
     if key == "legendary_wealth" and isinstance(won_at, int) and faction.wealth <= won_at:
         raise RuleViolationError(
             f"{faction.name} won Legendary Wealth at Wealth {won_at}; its Wealth must rise before it is chosen again",

@@ -110,13 +110,15 @@ def two_houses(intrigue: Intrigue, tag: str) -> tuple[Campaign, House, House]:
     return campaign, a, b
 
 
-def locked(intrigue: Intrigue, house_id: uuid.UUID) -> tuple[int, list[str], int]:
-    """(dedicated influence, pending actions, available influence) through the service and the read model."""
+def locked(intrigue: Intrigue, house_id: uuid.UUID) -> tuple[int, int, list[str], int]:
+    """(dedicated influence and power, pending actions, available influence), by the service and the read model."""
     house = intrigue.store.load(house_id, House)
     phase = intrigue.store.load(house.campaign_id, Campaign).phase
     viewed = intrigue.state.one(house_id, "house")
-    through_service = (house.dedicated_influence, sorted(p.action for p in house.pending.values()))
-    through_view = (viewed["dedicated_influence"], sorted(p["action"] for p in viewed["pending"].values()))
+    pending = sorted(p.action for p in house.pending.values())
+    through_service = (house.dedicated_influence, house.dedicated_power, pending)
+    through_view = (viewed["dedicated_influence"], viewed["dedicated_power"],
+                    sorted(p["action"] for p in viewed["pending"].values()))  # fmt: skip
     assert through_service == through_view
     return (*through_service, house.available_influence(phase))
 
@@ -124,22 +126,25 @@ def locked(intrigue: Intrigue, house_id: uuid.UUID) -> tuple[int, list[str], int
 def test_a_poison_pill_and_a_public_relations_campaign_hold_their_influence_across_phases(intrigue: Intrigue) -> None:
     campaign, a, b = two_houses(intrigue, "carry")
     assert (a.rank, b.rank) == (6, 2)  # PR dedicates 500 × 6; the pill 500 × Xorlarrin's rank 2
+    pill, pr, extortion = A.POISON_PILL.value, A.PUBLIC_RELATIONS_CAMPAIGN.value, A.EXTORTION.value
     intrigue.campaigns.open_phase(campaign.id)
     intrigue.gameofbones.order_action(campaign.id, a.id, Order(A.PUBLIC_RELATIONS_CAMPAIGN, "Yvonnel"))
     intrigue.gameofbones.order_action(campaign.id, a.id, Order(A.POISON_PILL, "Dab", str(b.id)))
-    both = sorted([A.POISON_PILL.value, A.PUBLIC_RELATIONS_CAMPAIGN.value])
-    assert locked(intrigue, a.id) == (4_000, both, 26_000)
+    assert locked(intrigue, a.id) == (4_000, 0, [pill, pr], 26_000)
     intrigue.campaigns.resolve_phase(campaign.id)
-    assert locked(intrigue, a.id)[:2] == (4_000, both)  # phase 1 is over: both are still in flight
+    assert locked(intrigue, a.id) == (4_000, 0, [pill, pr], 26_000)  # phase 1 is over: both still in flight
     intrigue.campaigns.open_phase(campaign.id)
+    # Extortion from week 3 runs four weeks, into phase 3: its 500 power stays dedicated across the boundary.
+    intrigue.gameofbones.order_action(campaign.id, a.id, Order(A.EXTORTION, "Yvonnel", str(b.id),
+                                                               area_ids=tuple(b.area_ids), start_week=3))  # fmt: skip
     intrigue.campaigns.resolve_phase(campaign.id)  # the pill lands at the end of week 8
-    assert locked(intrigue, a.id)[:2] == (3_000, [A.PUBLIC_RELATIONS_CAMPAIGN.value])
+    assert locked(intrigue, a.id)[:3] == (3_000, 500, [extortion, pr])
     intrigue.campaigns.open_phase(campaign.id)
-    intrigue.campaigns.resolve_phase(campaign.id)  # the campaign lands at the end of week 12
-    assert locked(intrigue, a.id) == (0, [], intrigue.store.load(a.id, House).influence)
-    released = [(e.payload["influence"], e.payload["week"]) for e in intrigue.audit.events(campaign.id)
-                if e.topic.endswith("House.ActionReleased")]  # fmt: skip
-    assert released == [(1_000, 8), (3_000, 12)]
+    intrigue.campaigns.resolve_phase(campaign.id)  # the extortion ends in week 10, the campaign in week 12
+    assert locked(intrigue, a.id) == (0, 0, [], intrigue.store.load(a.id, House).influence)
+    released = [(e.payload["influence"], e.payload["power"], e.payload["week"]) for e in intrigue.audit.events(
+        campaign.id) if e.topic.endswith("House.ActionReleased")]  # fmt: skip
+    assert released == [(1_000, 0, 8), (0, 500, 10), (3_000, 0, 12)]
 
 
 # ---- forbidden orders ------------------------------------------------------------------------------------------

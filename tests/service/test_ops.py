@@ -8,6 +8,7 @@ import uuid
 from pathlib import Path
 from typing import Any
 
+import httpx
 import psycopg
 import pytest
 from prometheus_client import REGISTRY
@@ -27,7 +28,7 @@ from service.logs import redact
 from service.readmodels import READ_MODELS, close_view, open_view, tables_of
 from service.worker import rebuild
 from tests.service.conftest import gql, gql_as
-from tests.service.processes import Api, Process, eventually, head, position, rows, run
+from tests.service.processes import Api, Process, eventually, free_port, head, position, rows, run
 
 CREATE = "mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id name phaseStatus gmToken } }"
 OPEN = "mutation($id: UUID!) { openPhase(campaignId: $id) { phase phaseStatus } }"
@@ -231,9 +232,14 @@ def test_a_worker_killed_mid_projection_is_replaced_with_no_gap_and_no_duplicate
         )
         for campaign in played[:3]:
             service.roll_dice(RollDice(campaign.id, "1d20", "after the crash"))
-        second = Process(fresh_db, tmp_path, "worker-2", "worker", "--poll", "0.2")
+        port = free_port()
+        second = Process(fresh_db, tmp_path, "worker-2", "worker", "--poll", "0.2", "--metrics-port", str(port))
         last = head(fresh_db)
         eventually(lambda: set(positions(fresh_db)) == {last}, "the replacement to catch up", second)
+        text = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=10).text
+        for name in PROJECTIONS:
+            assert value(text, "intrigue_projection_leader", projection=name) == 1
+            assert value(text, "intrigue_projection_lag_events", projection=name) == 0
         assert second.stop() == 0
         replaced = read_models(fresh_db)
         assert len(replaced["aggregate_state"]) == 12 * 61  # each campaign and region once

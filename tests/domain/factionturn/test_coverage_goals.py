@@ -6,8 +6,6 @@ in test_turn_goals.py; the other six, contested Expand Influence and the re-sele
 
 from __future__ import annotations
 
-import pytest
-
 from domain.faction import Faction
 from domain.factionturn.orders import (
     AbilityUse,
@@ -226,11 +224,6 @@ def _legendary(wealth: int = 1) -> tuple[Table, Faction]:
     return table, goldbar
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="needs domain/faction.py (being edited elsewhere) to record the Wealth at which Legendary Wealth was "
-    "won, e.g. `legendary_wealth_at` set in _goal_achieved; goal_tracking.check_selectable already reads it",
-)
 def test_legendary_wealth_cannot_be_chosen_again_until_wealth_rises() -> None:
     table, goldbar = _legendary()
     table.order(goldbar, goal=GoalChoice("legendary_wealth"))
