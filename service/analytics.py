@@ -106,3 +106,50 @@ class Analytics:
             (campaign_id,),
         )
         return [dict(row) for row in rows]
+
+
+@dataclass(frozen=True)
+class ActionStat:
+    actor: str
+    action: str
+    attempts: int
+    successes: int
+
+    @property
+    def rate(self) -> float:
+        return self.successes / self.attempts if self.attempts else 0.0
+
+
+def action_stats(entries: Iterable[Any], names: dict[str, str]) -> list[ActionStat]:
+    """Faction Turn actions by faction: a turn's action succeeded unless an `ActionFailed` came in that turn.
+
+    Game of Bones actions by house: an action succeeded unless its recorded result says it failed, was
+    repulsed, captured, condemned or found nothing (seed 000's failure results).
+    """
+    tally: dict[tuple[str, str], list[int]] = {}
+    failed_turn: set[str] = set()
+    for entry in entries:
+        kind = entry.topic.rsplit(".", 1)[-1]
+        actor = names.get(str(entry.aggregate_id), str(entry.aggregate_id))
+        if kind == "ActionFailed":
+            failed_turn.add(actor)
+        elif kind == "TurnEnded" and entry.payload.get("action") not in (None, "", "None"):
+            counts = tally.setdefault((actor, entry.payload["action"]), [0, 0])
+            counts[0] += 1
+            counts[1] += actor not in failed_turn
+            failed_turn.discard(actor)
+        elif kind == "TurnEnded":
+            failed_turn.discard(actor)
+        elif kind == "ActionResolved" and "result" in entry.payload:
+            counts = tally.setdefault((actor, entry.payload["action"]), [0, 0])
+            counts[0] += 1
+            counts[1] += not _failed(str(entry.payload["result"]))
+    return [ActionStat(actor, action, n, ok) for (actor, action), (n, ok) in sorted(tally.items())]
+
+
+_FAILURE_WORDS = ("fail", "repulsed", "captured", "escaped", "condemned", "nothing", "never made", "no one",
+                  "holds", "not covered", "saved", "0 plot", "opinion turned", "already dead")  # fmt: skip
+
+
+def _failed(result: str) -> bool:
+    return any(word in result.lower() for word in _FAILURE_WORDS)

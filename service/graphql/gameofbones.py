@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 from uuid import UUID
 
@@ -18,7 +19,9 @@ from service.graphql.gameofbones_inputs import (
     RegisterHouseInput,
     classes_of,
 )
+from service.graphql.guards import seat
 from service.standing import HouseStanding
+from service.visibility import house_view
 
 
 @strawberry.type(description="A skill modifier of a leader or lieutenant (Gather Information, Reflex save…).")
@@ -106,37 +109,51 @@ class PendingAction:
         return cls(**{k: s[k] for k in cls.__annotations__})
 
 
+SECRET_NUMBERS = ("influence", "power", "granted_power", "gold", "dedicated_influence", "dedicated_power",
+                  "effective_rank", "effective_influence", "available_influence", "available_power",
+                  "influence_defence", "power_defence")  # fmt: skip
+SECRET_LISTS = ("action_bonuses", "pending_actions", "knowledge", "circumstances", "spies")
+
+
 @strawberry.type(description="A Game of Bones power: Influence, Power, Rank, its people, areas and plots.")
 class House:
     id: UUID
     campaign_id: UUID
     name: str
-    influence: int
-    power: int
-    granted_power: int
-    gold: int
-    rank: int
+    rank: int = strawberry.field(description="Public: seed 000, every player knows the others' rank.")
     entered_game: bool
     destroyed: bool
-    dedicated_influence: int
-    dedicated_power: int
-    effective_rank: int = strawberry.field(description="After Frame Up and Wrest Control, in the current phase.")
-    effective_influence: int
-    available_influence: int
-    available_power: int
-    action_bonuses: list[int] = strawberry.field(description="The iterative Action Bonus: one entry per action.")
-    influence_defence: int
-    power_defence: int
     leader: Character
     lieutenants: list[Character]
     members: list[Member]
     priests: list[Priest]
     area_ids: list[UUID]
-    # Secret in the full product (seat visibility comes later): kept apart so they can be filtered.
+    # What follows is shown only to the house's own seat and the GM (service/visibility.py); others get null/[].
+    influence: int | None
+    power: int | None
+    granted_power: int | None
+    gold: int | None
+    dedicated_influence: int | None
+    dedicated_power: int | None
+    effective_rank: int | None = strawberry.field(description="After Frame Up and Wrest Control, this phase.")
+    effective_influence: int | None
+    available_influence: int | None
+    available_power: int | None
+    action_bonuses: list[int] = strawberry.field(description="The iterative Action Bonus: one entry per action.")
+    influence_defence: int | None
+    power_defence: int | None
     pending_actions: list[PendingAction]
     knowledge: list[JSON]
     circumstances: list[JSON]
     spies: list[JSON]
+
+    @classmethod
+    def seen_by(cls, info: Info, s: dict[str, Any], phase: int) -> House:
+        house = cls.from_state(s, phase)
+        if house_view(s, seat(info)) is s:
+            return house
+        secret = dict.fromkeys(SECRET_NUMBERS) | {key: [] for key in SECRET_LISTS}
+        return replace(house, **secret)  # type: ignore[type-var]
 
     @classmethod
     def from_state(cls, s: dict[str, Any], phase: int) -> House:
@@ -177,7 +194,7 @@ async def read_house(info: Info, house_id: UUID) -> House:
     app = intrigue(info)
     state = await off_loop(app.state.one, house_id, "house")
     campaign = await off_loop(app.catalog.campaign, UUID(state["campaign_id"]))
-    return House.from_state(state, max(1, campaign["phase"]))
+    return House.seen_by(info, state, max(1, campaign["phase"]))
 
 
 @strawberry.type
@@ -187,7 +204,7 @@ class GameOfBonesQuery:
         app = intrigue(info)
         rows = await off_loop(app.state.of_kind, campaign_id, "house")
         phase = max(1, (await off_loop(app.catalog.campaign, campaign_id))["phase"]) if rows else 1
-        return [House.from_state(r, phase) for r in rows]
+        return [House.seen_by(info, r, phase) for r in rows]
 
     @strawberry.field
     async def house(self, info: Info, id: UUID) -> House:

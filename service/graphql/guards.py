@@ -61,13 +61,18 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "resolvePhase": Access.GM,
         "rollBackPhase": Access.GM,
         "createSeat": Access.GM,
-        "submitFactionOrders": Access.GM_OR_OWNER,  # seed 002: orders come from the GM or the faction's player
+        "submitFactionOrders": Access.GM_OR_OWNER,
+        "orderHouseAction": Access.GM_OR_OWNER,  # seed 000: the house's own player gives its orders
+        "moveTroops": Access.GM_OR_OWNER,  # seed 002: orders come from the GM or the faction's player
     },
     OperationType.QUERY: {
         "events": Access.GM,  # the audit trail holds every secret
         "seats": Access.GM,
         "campaignAsOf": Access.GM,
         "eventLog": Access.GM,
+        "phaseSeries": Access.GM,  # every member's full standing, secrets included
+        "actionSuccess": Access.GM,
+        "diceFairness": Access.GM,
         "phaseLog": Access.GM,  # rebuilt state, unfiltered: every secret as it stood
         "gmChronicle": Access.GM,  # the GM's summaries hold every secret of the phase
     },

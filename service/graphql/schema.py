@@ -9,6 +9,7 @@ from strawberry.tools import merge_types
 from strawberry.types import Info
 
 from domain.commands import AddRegions, CreateCampaign, MapRegion
+from service.graphql.analytics import AnalyticsQuery
 from service.graphql.audit import AuditQuery
 from service.graphql.context import intrigue, off_loop
 from service.graphql.factionturn import FactionTurnMutation, FactionTurnQuery
@@ -116,7 +117,8 @@ class CampaignMutation:
 
 
 Query = merge_types(
-    "Query", (CampaignQuery, HistoryQuery, SeatQuery, FactionTurnQuery, GameOfBonesQuery, AuditQuery, GMQuery)
+    "Query",
+    (CampaignQuery, HistoryQuery, SeatQuery, FactionTurnQuery, GameOfBonesQuery, AuditQuery, GMQuery, AnalyticsQuery),
 )
 Mutation = merge_types(
     "Mutation", (CampaignMutation, HistoryMutation, SeatMutation, FactionTurnMutation, GameOfBonesMutation, GMMutation)

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import math
 import uuid
+from typing import Any
 
 import pytest
 
@@ -59,3 +60,32 @@ def test_phase_history_keeps_each_members_state_as_each_phase_resolved(intrigue:
         (2, "region", "A"),
         (3, "region", "A"),
     ]
+
+
+def test_graphql_analytics_over_a_played_faction_campaign(intrigue: Intrigue, client: Any) -> None:
+    from tests.service.conftest import gql, gql_as
+    from tests.service.test_factionturn_play import play_phase, world_map
+
+    command = CreateCampaign(f"a-{uuid.uuid4().hex[:6]}", ["factionturn"], "analytics", world_map())
+    campaign = intrigue.campaigns.create_campaign(command)
+    intrigue.factionturn.generate_factions(campaign.id, 3)
+    for _ in range(3):
+        play_phase(intrigue, campaign.id)
+    gm = intrigue.seats.seat_gm(campaign.id).token
+    query = """query($id: UUID!) {
+      phaseSeries(campaignId: $id) { phase kind name hp facgold assetsByType }
+      actionSuccess(campaignId: $id) { actor action attempts successes rate }
+      diceFairness(campaignId: $id) { sides rolls counts pValue } }"""
+    body = gql_as(client, gm, query, id=str(campaign.id))
+    data = body["data"]
+    assert sorted({p["phase"] for p in data["phaseSeries"]}) == [1, 2, 3]
+    assert len([p for p in data["phaseSeries"] if p["phase"] == 3]) == 3
+    assert all(p["assetsByType"]["base_of_influence"] >= 1 for p in data["phaseSeries"])
+    assert sum(a["attempts"] for a in data["actionSuccess"]) >= 3
+    assert all(0 <= a["successes"] <= a["attempts"] for a in data["actionSuccess"])
+    assert data["diceFairness"]  # initiative at least was rolled every phase
+    for die in data["diceFairness"]:
+        assert die["rolls"] == sum(die["counts"]) and len(die["counts"]) == die["sides"]
+        assert 0.0 <= die["pValue"] <= 1.0
+    refused = gql(client, query, id=str(campaign.id))
+    assert refused["errors"][0]["extensions"]["code"] == "FORBIDDEN"

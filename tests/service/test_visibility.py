@@ -87,3 +87,52 @@ def test_only_the_gm_or_the_factions_own_seat_submits_its_orders(
         assert body.get("errors") is None, body
     else:
         assert body["errors"][0]["extensions"]["code"] == "FORBIDDEN"  # type: ignore[index]
+
+
+HOUSES = (
+    "query($id: UUID!) { houses(campaignId: $id) { id name rank influence gold pendingActions { action } knowledge } }"
+)
+
+
+@pytest.fixture(scope="module")
+def court(intrigue: Intrigue) -> dict[str, Any]:
+    from tests.service.gameofbones_world import city, give_orders, register_five
+
+    campaign = intrigue.campaigns.create_campaign(city(f"vis-{uuid.uuid4().hex[:6]}"))
+    houses = register_five(intrigue, campaign)
+    intrigue.campaigns.open_phase(campaign.id)
+    give_orders(intrigue, campaign.id)
+    mine, other = houses[0], houses[1]
+    return {
+        "campaign": campaign.id,
+        "mine": mine.id,
+        "gm": intrigue.seats.seat_gm(campaign.id).token,
+        "owner": intrigue.seats.create_seat(campaign.id, "player", "Dee", house_id=mine.id).token,
+        "rival": intrigue.seats.create_seat(campaign.id, "player", "Eve", house_id=other.id).token,
+        "observer": intrigue.seats.create_seat(campaign.id, "observer", "Fay").token,
+    }
+
+
+def house_seen_by(client: TestClient, court: dict[str, Any], who: str | None) -> dict[str, Any]:
+    body = gql_as(client, court[who], HOUSES, id=str(court["campaign"])) if who else gql(
+        client, HOUSES, id=str(court["campaign"]))  # fmt: skip
+    assert "errors" not in body, body
+    return next(h for h in body["data"]["houses"] if h["id"] == str(court["mine"]))  # type: ignore[index]
+
+
+@pytest.mark.parametrize("who", ["gm", "owner"])
+def test_the_gm_and_the_house_itself_see_its_pending_orders_and_purse(
+    client: TestClient, court: dict[str, Any], who: str
+) -> None:
+    house = house_seen_by(client, court, who)
+    assert house["influence"] is not None and house["gold"] is not None
+    assert house["pendingActions"], "the house ordered at least one action this phase"
+
+
+@pytest.mark.parametrize("who", ["rival", "observer", None])
+def test_rivals_observers_and_strangers_see_only_its_rank(
+    client: TestClient, court: dict[str, Any], who: str | None
+) -> None:
+    house = house_seen_by(client, court, who)
+    assert house["rank"] >= 1
+    assert (house["influence"], house["gold"], house["pendingActions"], house["knowledge"]) == (None, None, [], [])
