@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import functools
+import threading
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, ParamSpec, TypeVar
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
@@ -19,6 +21,8 @@ from domain.region import Region
 from projections.codec import register_domain_transcodings
 
 A = TypeVar("A", bound=Aggregate)
+P = ParamSpec("P")
+R = TypeVar("R")
 SNAPSHOT_INTERVAL = 100
 
 
@@ -33,6 +37,7 @@ class IntrigueStore(Application[UUID]):
     """Every Campaign, Region, Faction and House, as events in PostgreSQL."""
 
     name = "Intrigue"
+    _loaded = threading.local()
     is_snapshotting_enabled = True
     # Rebuild cost stays flat as history grows: at most this many events after the latest snapshot.
     snapshotting_intervals: ClassVar[dict[type[MutableOrImmutableAggregate], int]] = {
@@ -46,7 +51,32 @@ class IntrigueStore(Application[UUID]):
         super().register_transcodings(transcoder)
         register_domain_transcodings(transcoder)
 
+    @contextmanager
+    def identity_map(self) -> Iterator[None]:
+        """Within this block, loading the same aggregate twice gives the same object, so two rule systems
+        resolving one phase change one Region instance and save it once."""
+        if getattr(self._loaded, "map", None) is not None:  # already inside one: share it
+            yield
+            return
+        self._loaded.map = {}
+        try:
+            yield
+        finally:
+            self._loaded.map = None
+
     def load(self, aggregate_id: UUID, kind: type[A], version: int | None = None) -> A:
+        cache: dict[UUID, Aggregate] | None = getattr(self._loaded, "map", None)
+        if cache is not None and version is None and aggregate_id in cache:
+            cached = cache[aggregate_id]
+            if not isinstance(cached, kind):
+                raise NotFoundError(f"{aggregate_id} is not a {kind.__name__.lower()}")
+            return cached
+        loaded = self._load(aggregate_id, kind, version)
+        if cache is not None and version is None:
+            cache[aggregate_id] = loaded
+        return loaded
+
+    def _load(self, aggregate_id: UUID, kind: type[A], version: int | None = None) -> A:
         try:
             aggregate = self.repository.get(aggregate_id, version=version, projector_func=replay)
         except AggregateNotFoundError:
@@ -66,6 +96,17 @@ class IntrigueStore(Application[UUID]):
             recordings = self.save(*aggregates)
         ids = [r.notification.id for r in recordings if getattr(r.notification, "id", None) is not None]
         return max(ids) if ids else None
+
+
+def unit_of_work(method: Callable[P, R]) -> Callable[P, R]:
+    """An application method whose loads share one identity map (the service has a `store`)."""
+
+    @functools.wraps(method)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        with args[0].store.identity_map():  # type: ignore[attr-defined]
+            return method(*args, **kwargs)
+
+    return wrapper
 
 
 @contextmanager

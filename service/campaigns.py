@@ -15,7 +15,7 @@ from domain.dice import Dice, DiceSpec, Roll
 from domain.errors import InvalidInputError
 from domain.ids import region_id
 from domain.region import Region
-from service.app import IntrigueStore
+from service.app import IntrigueStore, unit_of_work
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,7 @@ class CampaignService:
         self._projected(self.store.commit(campaign))
         return roll
 
+    @unit_of_work
     def resolve_phase(self, campaign_id: UUID) -> Campaign:
         """Every enabled rule system resolves the open phase; the phase then closes."""
         campaign = self.store.load(campaign_id, Campaign)

@@ -25,7 +25,7 @@ from domain.factionturn.wild_assets import THE_WILD, found_the_wild, monster, te
 from domain.factionturn.world import World
 from domain.ids import faction_id
 from domain.region import Region
-from service.app import IntrigueStore
+from service.app import IntrigueStore, unit_of_work
 
 RULE = RuleSystemName.FACTION_TURN
 
@@ -62,6 +62,7 @@ class FactionTurnService:
         self._dice_for = dice_for
 
     # ---- setup ------------------------------------------------------------------------------------------------
+    @unit_of_work
     def found_faction(self, command: FoundFaction) -> Faction:
         campaign = self._campaign(command.campaign_id)
         home = self._region(campaign, command.home_region_id)
@@ -77,6 +78,7 @@ class FactionTurnService:
         self._projected(self.store.commit(campaign, faction))
         return faction
 
+    @unit_of_work
     def found_example(self, campaign_id: UUID, example: str, home_region_id: UUID, name: str | None = None) -> Faction:
         """One of seed 002's Example Factions, as a preset."""
         preset = next((e for e in EXAMPLE_FACTIONS if e.name.casefold() == example.strip().casefold()), None)
@@ -89,6 +91,7 @@ class FactionTurnService:
             list(preset.tags), assets=assets,
         ))  # fmt: skip
 
+    @unit_of_work
     def generate_factions(self, campaign_id: UUID, count: int, names: Sequence[str] | None = None) -> list[Faction]:
         """A starting world of 3-6 random factions, each homed in a settled region chosen by the dice."""
         campaign = self._campaign(campaign_id)
@@ -116,10 +119,11 @@ class FactionTurnService:
                 faction.grant_asset(base, "generated Base of Influence")
             campaign.enrol(faction.id, "faction")
             factions.append(faction)
-        changed: list[Aggregate] = [campaign, *factions, *(r for r in self._regions_cache.values())]
+        changed: list[Aggregate] = [campaign, *factions, *self._regions(campaign)]
         self._projected(self.store.commit(*changed))
         return factions
 
+    @unit_of_work
     def populate_the_wild(self, campaign_id: UUID) -> Faction | None:
         """Seed 002, The Wild: every wild region gets its Terrain asset and, if it has one, its Monster."""
         campaign = self._campaign(campaign_id)
@@ -147,6 +151,7 @@ class FactionTurnService:
         return the_wild
 
     # ---- orders and resolution --------------------------------------------------------------------------------
+    @unit_of_work
     def submit_orders(self, campaign_id: UUID, faction_id_: UUID, orders: Mapping[str, Any]) -> Faction:
         campaign = self._campaign(campaign_id)
         campaign.check_phase_open()
@@ -161,6 +166,7 @@ class FactionTurnService:
         self._projected(self.store.commit(faction))
         return faction
 
+    @unit_of_work
     def resolve(self, campaign: Campaign, dice: Dice) -> list[Aggregate]:
         """The `PhaseResolver` for the Faction Turn: initiative, then every turn; returns what changed."""
         factions = self._factions(campaign)
@@ -180,15 +186,12 @@ class FactionTurnService:
     def _campaign(self, campaign_id: UUID) -> Campaign:
         campaign = self.store.load(campaign_id, Campaign)
         campaign.check_runs(RULE)
-        self._regions_cache: dict[UUID, Region] = {}
         return campaign
 
     def _region(self, campaign: Campaign, region_id: UUID) -> Region:
         if campaign.members.get(str(region_id)) != "region":
             raise NotFoundError(f"no region {region_id} in this campaign")
-        if region_id not in self._regions_cache:
-            self._regions_cache[region_id] = self.store.load(region_id, Region)
-        return self._regions_cache[region_id]
+        return self.store.load(region_id, Region)
 
     def _regions(self, campaign: Campaign) -> list[Region]:
         return [self._region(campaign, i) for i in campaign.member_ids("region")]
