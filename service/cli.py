@@ -12,7 +12,7 @@ import threading
 from uuid import UUID
 
 from domain.errors import DomainError
-from service import database, logs
+from service import cli_campaigns, database, logs
 from service.bootstrap import Settings, bootstrap
 from service.readmodels import READ_MODELS, by_name
 
@@ -36,6 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     rebuild.add_argument("projection", nargs="+", choices=[m.name for m in READ_MODELS])
     events = commands.add_parser("events", help="print a campaign's stored events in order, as JSON lines")
     events.add_argument("campaign_id", type=UUID)
+    cli_campaigns.add_commands(commands)
     args = parser.parse_args(argv)
     logs.configure()
     try:
@@ -47,6 +48,8 @@ def main(argv: list[str] | None = None) -> int:
             return _migrate()
         if args.command == "rebuild":
             return _rebuild(args.projection)
+        if args.command in cli_campaigns.NAMES:
+            return cli_campaigns.run(args)
         return _events(args.campaign_id)
     except DomainError as error:
         print(f"intrigue: {error.message}", file=sys.stderr)
