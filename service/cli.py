@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
 def _serve(host: str, port: int, demo: bool, projections: bool, migrate: bool) -> int:
     import uvicorn
 
-    from service.demo import seed_demo
+    from service.demo import DEMO_NAME, seed_demo
     from service.http import create_app
 
     settings = Settings()
@@ -80,6 +80,10 @@ def _serve(host: str, port: int, demo: bool, projections: bool, migrate: bool) -
                 log.info("demo campaign %s created: %s", campaign.name, campaign.id)
             else:
                 log.info("store already holds campaigns; demo not seeded again")
+            for listed in intrigue.catalog.campaigns(limit=1000):
+                if listed["name"] == DEMO_NAME:
+                    token = intrigue.seats.seat_gm(listed["id"]).token
+                    log.info("GM bearer token for %s (%s): %s", DEMO_NAME, listed["id"], token)
         log.info("GraphQL (GraphiQL in a browser) at http://%s:%d/graphql", host, port)
         uvicorn.run(create_app(intrigue), host=host, port=port, log_config=None, access_log=False)
     finally:
