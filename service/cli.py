@@ -82,8 +82,10 @@ def _serve(host: str, port: int, demo: bool, projections: bool, migrate: bool) -
                 log.info("store already holds campaigns; demo not seeded again")
             for listed in intrigue.catalog.campaigns(limit=1000):
                 if listed["name"] == DEMO_NAME:
+                    # Printed to the terminal, never logged: tokens stay out of logs (docs/operations.md).
                     token = intrigue.seats.seat_gm(listed["id"]).token
-                    log.info("GM bearer token for %s (%s): %s", DEMO_NAME, listed["id"], token)
+                    print(f"\nDemo campaign {listed['id']}: GM token (send as 'Authorization: Bearer …'):\n"
+                          f"  {token}\n", file=sys.stderr, flush=True)  # fmt: skip
         log.info("GraphQL (GraphiQL in a browser) at http://%s:%d/graphql", host, port)
         uvicorn.run(create_app(intrigue), host=host, port=port, log_config=None, access_log=False)
     finally:
