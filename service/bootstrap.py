@@ -10,7 +10,7 @@ from pathlib import Path
 from domain.campaign import Campaign
 from domain.dice import Dice, RandomDice
 from projections.state import StateView
-from service import database, metrics, migrations
+from service import database, logs, metrics, migrations
 from service.audit import AuditLog
 from service.campaigns import CampaignService
 from service.chronicle import ChronicleService
@@ -71,7 +71,7 @@ class Intrigue:
         self.read_side = ReadSide(env, run=run_projections, store_class=metrics.MeteredStore)
         self.store = self.read_side.store
         self.campaigns = metrics.counted(CampaignService(self.store, self.wait_for_projections, dice))
-        self.seats = SeatService(self.store, self.campaigns)
+        self.seats: SeatService = logs.SeatLogging(SeatService(self.store, self.campaigns))  # type: ignore[assignment]
         self.idempotency = IdempotencyKeys(db.conninfo)
         self.catalog = CatalogQueries(self.read_side.view(StateView))
         self.state = StateQueries(self.read_side.view(StateView))

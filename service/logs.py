@@ -10,12 +10,13 @@ import sys
 import time
 import uuid
 from collections.abc import Awaitable, Callable, MutableMapping
+from contextvars import ContextVar
 from functools import cache
 from typing import Any
 
 import structlog
 from starlette.routing import Mount
-from structlog.contextvars import bind_contextvars, bound_contextvars
+from structlog.contextvars import bind_contextvars
 from structlog.typing import EventDict, WrappedLogger
 
 from service import metrics
@@ -52,6 +53,7 @@ def configure(fmt: str | None = None, level: str | None = None) -> None:
     fmt = fmt or os.environ.get("INTRIGUE_LOG_FORMAT") or ("console" if sys.stderr.isatty() else "json")
     shared: list[Any] = [
         structlog.contextvars.merge_contextvars,
+        add_request,
         structlog.stdlib.add_log_level,
         structlog.stdlib.add_logger_name,
         structlog.stdlib.ExtraAdder(),
@@ -87,9 +89,40 @@ def configure(fmt: str | None = None, level: str | None = None) -> None:
         logging.getLogger(name).propagate = True
 
 
+# One dict per request, shared by reference with the worker threads its blocking calls run in, so that a
+# seat resolved in a thread still reaches the request's access line.
+_request: ContextVar[dict[str, str] | None] = ContextVar("intrigue_request", default=None)
+
+
+def add_request(_: WrappedLogger, __: str, event: EventDict) -> EventDict:
+    for key, value in (_request.get() or {}).items():
+        event.setdefault(key, value)
+    return event
+
+
 def bind_seat(seat: str) -> None:
     """For the code that authenticates a request: name the seat (never its token) on every later line."""
-    bind_contextvars(seat=seat)
+    state = _request.get()
+    if state is None:
+        bind_contextvars(seat=seat)
+    else:
+        state["seat"] = seat
+
+
+class SeatLogging:
+    """The seat service, naming each seat it resolves (role and id) on the request's log lines."""
+
+    def __init__(self, seats: Any) -> None:
+        self._seats = seats
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._seats, name)
+
+    def resolve(self, authorization: str | None) -> Any:
+        seat = self._seats.resolve(authorization)
+        if seat is not None:
+            bind_seat(f"{getattr(seat.role, 'value', seat.role)}:{seat.id}")
+        return seat
 
 
 @cache
@@ -186,14 +219,14 @@ class RequestObserver:
         root_path = scope.get("root_path", "")
         context = {"request_id": request_id, **({"campaign_id": campaign} if campaign else {})}
         started = time.perf_counter()
-        with bound_contextvars(**context):
-            try:
-                await self.app(scope, receive, send_with_id)
-            finally:
-                elapsed = time.perf_counter() - started
-                route = route_template(scope, root_path)
-                metrics.HTTP_LATENCY.labels(scope["method"], route, operation, str(status)).observe(elapsed)
-                level = logging.DEBUG if route in _QUIET_ROUTES and status < 500 else logging.INFO
-                self.log.log(level, "request", method=scope["method"], route=route, operation=operation or None,
-                             status=status, duration_ms=round(elapsed * 1000, 1))  # fmt: skip
-                structlog.contextvars.unbind_contextvars("seat")
+        previous = _request.set(context)
+        try:
+            await self.app(scope, receive, send_with_id)
+        finally:
+            elapsed = time.perf_counter() - started
+            route = route_template(scope, root_path)
+            metrics.HTTP_LATENCY.labels(scope["method"], route, operation, str(status)).observe(elapsed)
+            level = logging.DEBUG if route in _QUIET_ROUTES and status < 500 else logging.INFO
+            self.log.log(level, "request", method=scope["method"], route=route, operation=operation or None,
+                         status=status, duration_ms=round(elapsed * 1000, 1))  # fmt: skip
+            _request.reset(previous)

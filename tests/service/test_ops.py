@@ -182,6 +182,9 @@ def test_a_mutation_through_one_replica_reaches_the_other_replicas_queries_and_s
         assert b.gql(READ, id=campaign_id)["data"]["campaign"]["phaseStatus"] == "open"  # type: ignore[index]
         lines = [json.loads(line) for line in b.output().splitlines() if line.startswith("{")]
         assert any(line.get("campaign_id") == campaign_id and line.get("request_id") for line in lines)
+        opening = [json.loads(line) for line in a.output().splitlines() if "mutation openPhase" in line]
+        assert opening and opening[0]["seat"].startswith("gm:") and opening[0]["campaign_id"] == campaign_id
+        assert token not in a.output() + b.output()
     finally:
         for process in (a, b, worker):
             process.stop()
