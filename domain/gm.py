@@ -179,6 +179,13 @@ class CustomActionDef:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CustomActionDef:
+        try:
+            return cls._from_dict(data)
+        except (KeyError, TypeError, ValueError, AttributeError) as wrong:
+            raise InvalidInputError(f"malformed custom action definition: missing or bad {wrong}") from wrong
+
+    @classmethod
+    def _from_dict(cls, data: dict[str, Any]) -> CustomActionDef:
         check = data.get("check")
         return cls(
             str(data["key"]), str(data["name"]), str(data["system"]), int(data["duration"]), int(data.get("cost", 0)),

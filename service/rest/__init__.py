@@ -13,7 +13,7 @@ from starlette.routing import Route
 
 from domain.errors import NotFoundError
 from service.errors import PROBLEM_MEDIA_TYPE
-from service.rest import routes
+from service.rest import phases, routes, state
 from service.rest.support import problem_response
 
 if TYPE_CHECKING:
@@ -49,6 +49,15 @@ def create_rest_app(intrigue: Intrigue) -> Starlette:
             Route(campaign, routes.get_campaign, methods=["GET"]),
             Route(campaign + "/regions", routes.add_regions, methods=["POST"]),
             Route(campaign + "/phases", routes.open_phase, methods=["POST"]),
+            Route(campaign + "/phases/current", phases.current_phase, methods=["GET"]),
+            Route(campaign + "/phases/current/resolve", phases.resolve_phase, methods=["POST"]),
+            Route(campaign + "/phases/{phase}/rollback", phases.roll_back_phase, methods=["POST"]),
+            Route(campaign + "/factions", state.list_factions, methods=["GET"]),
+            Route(campaign + "/factions/{faction_id}/orders", phases.submit_faction_orders, methods=["PUT"]),
+            Route(campaign + "/houses", state.list_houses, methods=["GET"]),
+            Route(campaign + "/houses/{house_id}/actions", phases.order_house_action, methods=["POST"]),
+            Route(campaign + "/regions", state.list_regions, methods=["GET"]),
+            Route(campaign + "/state", state.state_as_of, methods=["GET"]),
             Route(campaign + "/rolls", routes.roll_dice, methods=["POST"]),
             Route(campaign + "/seats", routes.list_seats, methods=["GET"]),
             Route(campaign + "/seats", routes.create_seat, methods=["POST"]),
