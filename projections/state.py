@@ -7,6 +7,7 @@ Rows and tracking position are written in one transaction, so a row is never ahe
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 from uuid import UUID
 
@@ -15,7 +16,7 @@ from eventsourcing.persistence import StoredEvent, Tracking
 from eventsourcing.postgres import PostgresDatastore, PostgresTrackingRecorder
 from eventsourcing.projection import Projection
 from psycopg.rows import DictRow
-from psycopg.sql import SQL, Composable
+from psycopg.sql import SQL, Composable, Identifier
 from psycopg.types.json import Jsonb
 
 from projections.codec import domain_mapper, plain
@@ -47,14 +48,31 @@ _RECORD_PHASE = """INSERT INTO phase_history (campaign_id, phase, position, aggr
     WHERE campaign_id = %(campaign_id)s AND kind <> 'campaign' ON CONFLICT DO NOTHING"""
 _SUPERSEDE = """UPDATE phase_history SET superseded = true
     WHERE campaign_id = %(campaign_id)s AND phase >= %(phase)s AND position < %(position)s"""
+CACHE_SIZE = 2_000
 _SELECT = "SELECT version, snapshot_topic, snapshot FROM aggregate_state WHERE id = %s FOR UPDATE"
 _UPSERT = """INSERT INTO aggregate_state VALUES (%(id)s, %(campaign_id)s, %(kind)s, %(version)s, %(topic)s,
     %(snapshot)s, %(state)s, %(position)s)
     ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, snapshot_topic = EXCLUDED.snapshot_topic,
     snapshot = EXCLUDED.snapshot, state = EXCLUDED.state, position = EXCLUDED.position"""
+# Folding onto the cached state, in one statement: the row must still be at the version before this event,
+# and the tracking position moves only if the row was written (so both or neither).
+_FOLD_NEXT = (
+    "WITH up AS (" + _UPSERT.replace("{", "{{").replace("}", "}}")
+    + " WHERE aggregate_state.version = EXCLUDED.version - 1 RETURNING version),"
+    " tr AS (INSERT INTO {0}.{1} (application_name, notification_id)"
+    " SELECT %(application_name)s, %(position)s WHERE EXISTS (SELECT 1 FROM up)"
+    " ON CONFLICT (application_name) DO UPDATE SET notification_id = EXCLUDED.notification_id"
+    " WHERE {1}.notification_id < EXCLUDED.notification_id RETURNING notification_id)"
+    " SELECT (SELECT count(*) FROM up) + (SELECT count(*) FROM tr) - 1 AS written"
+)
+_HISTORY_EVENTS = frozenset({"Campaign.PhaseResolved", "Campaign.PhaseRolledBack"})
 
 
 _SKIP = frozenset({"pending_events"})
+
+
+class _StaleCacheError(Exception):
+    pass
 
 
 def public_state(aggregate: Aggregate) -> dict[str, Any]:
@@ -81,16 +99,49 @@ class StateView(PostgresTrackingRecorder):
         super().__init__(datastore, **kwargs)
         self.sql_create_statements.extend(SQL(s) for s in _TABLES)  # type: ignore[arg-type]
         self.mapper = domain_mapper()
+        tracking_table = Identifier(self.datastore.schema), Identifier(self.tracking_table_name)
+        self._fold_next = SQL(_FOLD_NEXT).format(*tracking_table)  # type: ignore[arg-type]
+        # The last folded state of recently seen aggregates: most events then need no read and no decoding.
+        self._cache: OrderedDict[UUID, Aggregate] = OrderedDict()
 
     def fold(self, domain_event: Any, tracking: Tracking) -> None:
+        aggregate_id = domain_event.originator_id
+        cached = self._cache.pop(aggregate_id, None)
+        try:
+            if cached is not None and cached.version == domain_event.originator_version - 1:
+                folded = self._fold_cached(domain_event, cached, tracking)
+            else:
+                folded = self._fold_stored(domain_event, tracking)
+        except _StaleCacheError:
+            folded = self._fold_stored(domain_event, tracking)
+        if folded is not None:
+            self._cache[aggregate_id] = folded
+            while len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
+
+    def _fold_cached(self, domain_event: Any, cached: Aggregate, tracking: Tracking) -> Aggregate:
+        """The common case: the last state is in memory, so no read; row and tracking go in one statement."""
+        aggregate: Aggregate = domain_event.mutate(cached)
+        if type(domain_event).__qualname__ in _HISTORY_EVENTS:
+            raise _StaleCacheError  # the rare phase marks take the transactional path, with their history rows
+        params = self._row(aggregate, tracking) | {"application_name": tracking.application_name}
+        with self.datastore.get_connection() as conn:  # autocommit: the one statement is its own transaction
+            written = conn.execute(self._fold_next, params).fetchone()  # type: ignore[arg-type]
+        if written is None or written["written"] != 1:
+            raise _StaleCacheError  # another writer moved the row: read it and fold again
+        return aggregate
+
+    def _fold_stored(self, domain_event: Any, tracking: Tracking) -> Aggregate | None:
         with self.datastore.transaction(commit=True) as curs:
             curs.execute(SQL(_SELECT), (domain_event.originator_id,))  # type: ignore[arg-type]
             row = curs.fetchone()
+            aggregate = None
             if row is None or row["version"] < domain_event.originator_version:
                 aggregate = domain_event.mutate(self._restore(domain_event.originator_id, row))
                 curs.execute(SQL(_UPSERT), self._row(aggregate, tracking))  # type: ignore[arg-type]
                 self._record_history(curs, domain_event, tracking)
             self._insert_tracking(curs, tracking)
+        return aggregate
 
     def _record_history(self, curs: Any, domain_event: Any, tracking: Tracking) -> None:
         name = type(domain_event).__qualname__

@@ -1,0 +1,41 @@
+"""The state read model folds from memory when it can, and from the stored row when another writer moved it."""
+
+from __future__ import annotations
+
+from eventsourcing.persistence import InfrastructureFactory, Tracking
+from eventsourcing.utils import Environment
+
+from domain.campaign import Campaign
+from domain.dice import FixedDice, roll
+from projections.state import StateView, public_state
+from service import migrations
+from service.app import IntrigueStore
+from service.database import Database
+
+
+def test_two_writers_taking_turns_leave_the_row_equal_to_the_aggregate(fresh_db: Database) -> None:
+    migrations.migrate(fresh_db)
+    env = fresh_db.eventsourcing_env()
+    store = IntrigueStore(env=env)
+    first, second = (
+        InfrastructureFactory.construct(env=Environment("state", env)).tracking_recorder(StateView) for _ in range(2)
+    )
+    try:
+        campaign = Campaign.start("turns", ["factionturn"])
+        for face in (1, 2, 3, 4, 5, 6):
+            campaign.record_roll(roll("1d6", FixedDice([face]), purpose=f"roll {face}"))
+        store.commit(campaign)
+        notifications = store.recorder.select_notifications(start=1, limit=100)
+        # The first writer folds three events (caching the state), the second the next two (moving the row
+        # under the first one's cache), then the first resumes: it must notice and fold from the row.
+        for index, notification in enumerate(notifications):
+            view = second if index in (3, 4) else first
+            view.fold(store.mapper.to_domain_event(notification), Tracking(store.name, notification.id))
+        row = first.query("SELECT state, version FROM aggregate_state WHERE id = %s", (campaign.id,))[0]
+        assert row["version"] == campaign.version == len(notifications)
+        assert row["state"] == public_state(store.load(campaign.id, Campaign))
+        assert first.max_tracking_id(store.name) == notifications[-1].id
+    finally:
+        store.close()
+        first.datastore.close()
+        second.datastore.close()
