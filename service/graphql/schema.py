@@ -5,6 +5,7 @@ from __future__ import annotations
 from uuid import UUID
 
 import strawberry
+from strawberry.extensions import ParserCache, ValidationCache
 from strawberry.tools import merge_types
 from strawberry.types import Info
 
@@ -127,5 +128,6 @@ schema = strawberry.Schema(
     query=Query,
     mutation=Mutation,
     subscription=CampaignSubscription,
-    extensions=[*LIMITS, SeatGuard, IdempotentMutations],
+    # Parsed and validated documents are cached: clients send the same few queries again and again.
+    extensions=[ParserCache(maxsize=256), ValidationCache(maxsize=256), *LIMITS, SeatGuard, IdempotentMutations],
 )
