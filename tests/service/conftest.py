@@ -1,10 +1,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from starlette.testclient import TestClient
 
+from domain.dice import RaisingDice
 from service.bootstrap import Intrigue
 from service.database import Database
 from service.http import create_app
@@ -37,3 +39,18 @@ def gql_as(client: TestClient, token: str, query: str, **variables: object) -> d
     assert response.status_code == 200, response.text
     body: dict[str, object] = response.json()
     return body
+
+
+def raising_dice(campaign: object, stream: str) -> RaisingDice:
+    return RaisingDice()
+
+
+@contextmanager
+def replaying(db: Database) -> Iterator[Intrigue]:
+    """A second Intrigue on the same database, as a replaying process would be: every dice source raises, and
+    it runs no projections of its own."""
+    system = Intrigue(db, dice=raising_dice, run_projections=False, migrate=False)
+    try:
+        yield system
+    finally:
+        system.close()

@@ -14,10 +14,10 @@ from domain.faction import Faction
 from domain.factionturn.catalog import CATALOG
 from domain.hexmap import offset_of, rectangle
 from projections.state import public_state
-from service.app import IntrigueStore
 from service.bootstrap import Intrigue
 from service.database import Database
 from service.replay import divergences
+from tests.service.conftest import replaying
 
 
 def world_map() -> list[MapRegion]:
@@ -97,14 +97,11 @@ def test_six_generated_factions_play_ten_phases(intrigue: Intrigue, ten_phases: 
 def test_the_played_campaign_rebuilds_identically_from_its_events(
     intrigue: Intrigue, ten_phases: Campaign, db: Database
 ) -> None:
-    rebuilt_store = IntrigueStore(env=db.eventsourcing_env())
-    try:
+    with replaying(db) as rebuilt:
         for aggregate_id in [ten_phases.id, *ten_phases.member_ids()]:
-            assert public_state(rebuilt_store.repository.get(aggregate_id)) == public_state(
+            assert public_state(rebuilt.store.repository.get(aggregate_id)) == public_state(
                 intrigue.store.repository.get(aggregate_id)
             )
-    finally:
-        rebuilt_store.close()
     assert divergences(intrigue.store, intrigue.state, ten_phases.id) == []
 
 

@@ -15,12 +15,11 @@ from domain.gameofbones.actions import ActionName as A
 from domain.gameofbones.ordering import Order
 from domain.house import House
 from projections.state import public_state
-from service.app import IntrigueStore
 from service.bootstrap import Intrigue
 from service.database import Database
 from service.gameofbones import RegisterHouse, StartingArea, StartingMember
 from service.replay import divergences
-from tests.service.conftest import gql, gql_as
+from tests.service.conftest import gql, gql_as, replaying
 from tests.service.gameofbones_world import city, give_orders, person, register_five
 
 PHASES = 12
@@ -82,14 +81,11 @@ def test_the_twelve_phases_rebuild_identically_from_their_events(
     intrigue: Intrigue, twelve_phases: tuple[Campaign, Counter[str], int], db: Database
 ) -> None:
     campaign = twelve_phases[0]
-    rebuilt_store = IntrigueStore(env=db.eventsourcing_env())
-    try:
+    with replaying(db) as rebuilt:
         for aggregate_id in [campaign.id, *campaign.member_ids()]:
-            assert public_state(rebuilt_store.repository.get(aggregate_id)) == public_state(
+            assert public_state(rebuilt.store.repository.get(aggregate_id)) == public_state(
                 intrigue.store.repository.get(aggregate_id)
             )
-    finally:
-        rebuilt_store.close()
     assert divergences(intrigue.store, intrigue.state, campaign.id) == []
 
 
