@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -11,6 +12,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from strawberry.asgi import GraphQL
+from strawberry.dataloader import DataLoader
 
 from service import database
 from service.bootstrap import Intrigue
@@ -26,7 +28,14 @@ class IntrigueGraphQL(GraphQL):  # type: ignore[type-arg]
         self.intrigue = intrigue
 
     async def get_context(self, request: Any, response: Any = None) -> dict[str, Any]:
-        return {"request": request, "response": response, "intrigue": self.intrigue}
+        catalog = self.intrigue.catalog
+
+        async def regions_of(campaign_ids: list[UUID]) -> list[list[dict[str, Any]]]:
+            return await run_in_threadpool(catalog.regions_of, campaign_ids)
+
+        # One loader per request: nested lists cost one query per level, not one per parent.
+        return {"request": request, "response": response, "intrigue": self.intrigue,
+                "regions": DataLoader(load_fn=regions_of)}  # fmt: skip
 
 
 def create_app(intrigue: Intrigue) -> Starlette:

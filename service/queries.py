@@ -38,6 +38,18 @@ class CatalogQueries:
         )
         return [_region(row["state"]) for row in rows]
 
+    def regions_of(self, campaign_ids: list[UUID]) -> list[list[dict[str, Any]]]:
+        """The regions of several campaigns in one query, in the order asked (a DataLoader's batch)."""
+        rows = self.view.query(
+            "SELECT state FROM aggregate_state WHERE campaign_id = ANY(%s) AND kind = 'region'"
+            " ORDER BY (state->>'r')::int, (state->>'q')::int",
+            (campaign_ids,),
+        )
+        found: dict[str, list[dict[str, Any]]] = {str(i): [] for i in campaign_ids}
+        for row in rows:
+            found[row["state"]["campaign_id"]].append(_region(row["state"]))
+        return [found[str(i)] for i in campaign_ids]
+
 
 def _campaign(state: dict[str, Any]) -> dict[str, Any]:
     return {

@@ -21,7 +21,7 @@ from service.graphql.gameofbones_inputs import (
 )
 from service.graphql.guards import seat
 from service.standing import HouseStanding
-from service.visibility import house_view
+from service.visibility import house_view, region_view
 
 
 @strawberry.type(description="A skill modifier of a leader or lieutenant (Gather Information, Reflex save…).")
@@ -77,6 +77,12 @@ class Area:
     monthly_income: int
     controlling_house_id: UUID | None
     troops: list[Troops]
+
+    @classmethod
+    def seen_by(cls, info: Info, s: dict[str, Any]) -> Area:
+        # As over REST: how troops arrived is not kept, so every house's troops may have moved in secret and
+        # show only to that house and the GM (seed 000, Troop Movements).
+        return cls.from_state(region_view(s, seat(info), hidden_troops=set(s.get("troops", {}))))
 
     @classmethod
     def from_state(cls, s: dict[str, Any]) -> Area:
@@ -180,7 +186,7 @@ class House:
     async def areas(self, info: Info) -> list[Area]:
         rows = await off_loop(intrigue(info).state.of_kind, self.campaign_id, "region")
         mine = {str(a) for a in self.area_ids}
-        return [Area.from_state(r) for r in rows if r["id"] in mine]
+        return [Area.seen_by(info, r) for r in rows if r["id"] in mine]
 
 
 @strawberry.type(description="A Gaining Influence attempt: whether its check succeeded, and the roll.")
@@ -212,7 +218,7 @@ class GameOfBonesQuery:
 
     @strawberry.field(description="The campaign's regions as Game of Bones city areas.")
     async def areas(self, info: Info, campaign_id: UUID) -> list[Area]:
-        return [Area.from_state(r) for r in await off_loop(intrigue(info).state.of_kind, campaign_id, "region")]
+        return [Area.seen_by(info, r) for r in await off_loop(intrigue(info).state.of_kind, campaign_id, "region")]
 
 
 REGISTER = ("Register a house with its leader and treasury; lieutenants, members, priests, granted influence and "
@@ -274,7 +280,7 @@ class GameOfBonesMutation:
     async def station_troops(self, info: Info, campaign_id: UUID, house_id: UUID, area_id: UUID, power: int
                              ) -> Area:  # fmt: skip
         region = await off_loop(intrigue(info).gameofbones.station_troops, campaign_id, house_id, area_id, power)
-        return Area.from_state(await off_loop(intrigue(info).state.one, region.id, "region"))
+        return Area.seen_by(info, await off_loop(intrigue(info).state.one, region.id, "region"))
 
     @strawberry.mutation(description="Order one of the fifteen actions for the open phase; a refusal writes nothing.")
     async def order_house_action(self, info: Info, campaign_id: UUID, house_id: UUID, order: HouseOrderInput

@@ -9,8 +9,6 @@ from uuid import UUID
 import strawberry
 from strawberry.types import Info
 
-from service.graphql.context import intrigue, off_loop
-
 
 @strawberry.type
 class Region:
@@ -54,7 +52,7 @@ class Campaign:
 
     @strawberry.field
     async def regions(self, info: Info) -> list[Region]:
-        rows = await off_loop(intrigue(info).catalog.regions, self.id)
+        rows = await info.context["regions"].load(self.id)
         return [Region.from_row(r) for r in rows]
 
 

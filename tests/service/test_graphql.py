@@ -120,3 +120,26 @@ def test_the_demo_is_seeded_once_into_an_empty_store(fresh_db: Database) -> None
         assert {"name": "Charch-Go"} in wild["assets"]
     finally:
         intrigue.close()
+
+
+def test_nested_regions_of_many_campaigns_cost_one_query(
+    client: TestClient, intrigue: Intrigue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("loader a", "loader b", "loader c"):
+        gql(
+            client,
+            CREATE,
+            input={"name": name, "ruleSystems": ["factionturn"], "regions": [{"name": "X", "q": 0, "r": 0}]},
+        )
+    calls: list[int] = []
+    real = intrigue.catalog.regions_of
+
+    def counted(campaign_ids: list[Any]) -> list[list[dict[str, Any]]]:
+        calls.append(len(campaign_ids))
+        return real(campaign_ids)
+
+    monkeypatch.setattr(intrigue.catalog, "regions_of", counted)
+    body = gql(client, "{ campaigns(first: 200) { name regions { name } } }")
+    campaigns = body["data"]["campaigns"]  # type: ignore[index]
+    assert len(campaigns) >= 3 and all(c["regions"] is not None for c in campaigns)
+    assert calls == [len(campaigns)]  # one batched query for every campaign's regions

@@ -136,3 +136,21 @@ def test_rivals_observers_and_strangers_see_only_its_rank(
     house = house_seen_by(client, court, who)
     assert house["rank"] >= 1
     assert (house["influence"], house["gold"], house["pendingActions"], house["knowledge"]) == (None, None, [], [])
+
+
+AREAS = "query($id: UUID!) { areas(campaignId: $id) { id troops { houseId power } } }"
+
+
+@pytest.mark.parametrize(("who", "sees"), [("gm", "all"), ("owner", "own"), ("rival", "own"), ("observer", "none"),
+                                           (None, "none")])  # fmt: skip
+def test_troops_show_to_the_gm_and_to_their_own_house_only(
+    intrigue: Intrigue, client: TestClient, court: dict[str, Any], who: str | None, sees: str
+) -> None:
+    body = gql_as(client, court[who], AREAS, id=str(court["campaign"])) if who else gql(
+        client, AREAS, id=str(court["campaign"]))  # fmt: skip
+    shown = {t["houseId"] for area in body["data"]["areas"] for t in area["troops"]}  # type: ignore[index]
+    every = {h for r in intrigue.state.of_kind(court["campaign"], "region") for h in r["troops"]}
+    assert len(every) > 1
+    seat = intrigue.seats.resolve(f"Bearer {court[who]}") if who else None
+    expected = {"all": every, "none": set(), "own": {str(seat.house_id)} & every if seat else set()}[sees]
+    assert shown == expected
