@@ -13,7 +13,7 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import Aggregate, MutableOrImmutableAggregate
 from eventsourcing.persistence import IntegrityError, JSONTranscoder
 
-from domain.campaign import Campaign
+from domain.campaign import Campaign, RuleSystemName
 from domain.errors import ConflictError, NotFoundError
 from domain.faction import Faction
 from domain.house import House
@@ -86,6 +86,22 @@ class IntrigueStore(Application[UUID]):
                 f"{aggregate_id} is a {type(aggregate).__name__.lower()}, not a {kind.__name__.lower()}"
             )
         return aggregate
+
+    def campaign_running(self, campaign_id: UUID, system: RuleSystemName) -> Campaign:
+        campaign = self.load(campaign_id, Campaign)
+        campaign.check_runs(system)
+        return campaign
+
+    def member(self, campaign: Campaign, member_id: UUID, kind: type[A]) -> A:
+        """One of the campaign's members; an id that belongs elsewhere is not found."""
+        name = kind.__name__.lower()
+        if campaign.members.get(str(member_id)) != name:
+            raise NotFoundError(f"no {name} {member_id} in this campaign")
+        return self.load(member_id, kind)
+
+    def members(self, campaign: Campaign, kind: type[A]) -> list[A]:
+        """Every member of a kind, in the order they joined the campaign."""
+        return [self.load(i, kind) for i in campaign.member_ids(kind.__name__.lower())]
 
     def exists(self, aggregate_id: UUID) -> bool:
         return aggregate_id in self.repository

@@ -184,20 +184,16 @@ class FactionTurnService:
 
     # ---- loading ----------------------------------------------------------------------------------------------
     def _campaign(self, campaign_id: UUID) -> Campaign:
-        campaign = self.store.load(campaign_id, Campaign)
-        campaign.check_runs(RULE)
-        return campaign
+        return self.store.campaign_running(campaign_id, RULE)
 
     def _region(self, campaign: Campaign, region_id: UUID) -> Region:
-        if campaign.members.get(str(region_id)) != "region":
-            raise NotFoundError(f"no region {region_id} in this campaign")
-        return self.store.load(region_id, Region)
+        return self.store.member(campaign, region_id, Region)
 
     def _regions(self, campaign: Campaign) -> list[Region]:
-        return [self._region(campaign, i) for i in campaign.member_ids("region")]
+        return self.store.members(campaign, Region)
 
     def _factions(self, campaign: Campaign) -> list[Faction]:
-        return [self.store.load(i, Faction) for i in campaign.member_ids("faction")]
+        return self.store.members(campaign, Faction)
 
     def _check_new(self, campaign: Campaign, faction: Faction) -> None:
         if str(faction.id) in campaign.members:

@@ -216,17 +216,13 @@ class GameOfBonesService:
         return changed
 
     def _campaign(self, campaign_id: UUID) -> Campaign:
-        campaign = self.store.load(campaign_id, Campaign)
-        campaign.check_runs(RULE)
-        return campaign
+        return self.store.campaign_running(campaign_id, RULE)
 
     def _house(self, campaign: Campaign, house_id: UUID) -> House:
-        if campaign.members.get(str(house_id)) != "house":
-            raise NotFoundError(f"no house {house_id} in this campaign")
-        return self.store.load(house_id, House)
+        return self.store.member(campaign, house_id, House)
 
     def _houses(self, campaign: Campaign) -> list[House]:
-        return [self.store.load(i, House) for i in campaign.member_ids("house")]
+        return self.store.members(campaign, House)
 
     def _members(self, campaign: Campaign, kind: str, cls: type[M], ids: list[str | None]) -> dict[str, M]:
         """Only what an order names: an id that is no member of this kind is left out, for the rules to refuse."""
@@ -234,7 +230,7 @@ class GameOfBonesService:
         return {i: self.store.load(UUID(i), cls) for i in sorted(named)}
 
     def _regions(self, campaign: Campaign) -> dict[UUID, Region]:
-        return {i: self.store.load(i, Region) for i in campaign.member_ids("region")}
+        return {r.id: r for r in self.store.members(campaign, Region)}
 
 
 def _area(regions: dict[UUID, Region], region_id: UUID) -> Region:
