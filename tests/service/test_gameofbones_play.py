@@ -331,7 +331,13 @@ def test_a_phase_of_the_game_of_bones_is_played_through_graphql_mutations_only(c
     assert (before["Xorlarrin"]["rank"], before["Baenre"]["dedicatedInfluence"]) == (3, 4_000)  # Smear 1,000 × 3
     assert len(before["Baenre"]["pendingActions"]) == 3  # the open move counts as no action, but is in flight
 
-    resolved = play("mutation($c: UUID!) { resolvePhase(campaignId: $c) { phase phaseStatus } }")
+    with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
+        ws.send_json({"type": "connection_init", "payload": {"Authorization": f"Bearer {gm}"}})
+        assert ws.receive_json()["type"] == "connection_ack"
+        results = "subscription($c: UUID!) { phaseResults(campaignId: $c) { phase status } }"
+        ws.send_json({"id": "1", "type": "subscribe", "payload": {"query": results, "variables": {"c": c}}})
+        resolved = play("mutation($c: UUID!) { resolvePhase(campaignId: $c) { phase phaseStatus } }")
+        assert ws.receive_json()["payload"]["data"]["phaseResults"] == {"phase": 1, "status": "resolved"}
     assert resolved["resolvePhase"] == {"phase": 1, "phaseStatus": "resolved"}
     after = {h["name"]: h for h in play(f"query($c: UUID!) {{ houses(campaignId: $c) {{ {HOUSE_FIELDS} }} }}")[
         "houses"]}  # fmt: skip

@@ -5,10 +5,12 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from domain.commands import CreateCampaign, MapRegion
 from service.bootstrap import Intrigue
+from service.factionturn import FoundFaction
 
 PHASES = "subscription($id: UUID!) { phaseResults(campaignId: $id) { phase status position } }"
 EVENTS = "subscription($id: UUID!, $after: Int!) { campaignEvents(campaignId: $id, after: $after) { topic } }"
@@ -55,5 +57,29 @@ def test_no_seat_hears_nothing(intrigue: Intrigue, client: TestClient) -> None:
         subscribe(ws, None, EVENTS, id=str(campaign.id), after=0)
         message = ws.receive_json()
         assert message["type"] in ("error", "next")
+        errors = message["payload"] if message["type"] == "error" else message["payload"]["errors"]
+        assert errors[0]["extensions"]["code"] == "FORBIDDEN"
+
+
+@pytest.mark.parametrize("role", ["player", "observer"])
+def test_only_the_gm_follows_the_audit_trail(intrigue: Intrigue, client: TestClient, role: str) -> None:
+    campaign = new_campaign(intrigue)
+    region_id = campaign.member_ids("region")[0]
+    faction = intrigue.factionturn.found_faction(FoundFaction(campaign.id, "Watchers", 1, 3, 1, region_id))
+    bound = {"faction_id": faction.id} if role == "player" else {}
+    token = intrigue.seats.create_seat(campaign.id, role, "Someone", **bound).token
+    with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
+        subscribe(ws, token, EVENTS, id=str(campaign.id), after=0)
+        message = ws.receive_json()
+        errors = message["payload"] if message["type"] == "error" else message["payload"]["errors"]
+        assert errors[0]["extensions"]["code"] == "FORBIDDEN"
+
+
+def test_a_player_hears_phase_results_but_a_stranger_does_not(intrigue: Intrigue, client: TestClient) -> None:
+    campaign, other = new_campaign(intrigue), new_campaign(intrigue)
+    stranger = intrigue.seats.create_seat(other.id, "observer", "Elsewhere").token
+    with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
+        subscribe(ws, stranger, PHASES, id=str(campaign.id))
+        message = ws.receive_json()
         errors = message["payload"] if message["type"] == "error" else message["payload"]["errors"]
         assert errors[0]["extensions"]["code"] == "FORBIDDEN"
