@@ -5,9 +5,11 @@ from __future__ import annotations
 from domain.campaign import Campaign
 from domain.commands import CreateCampaign, MapRegion
 from domain.factionturn.examples import WORKED_FACTIONS
+from domain.gameofbones.records import Character
 from domain.hexmap import offset_of, rectangle
 from service.bootstrap import Intrigue
 from service.factionturn import FoundFaction, StartingAsset
+from service.gameofbones import RegisterHouse, StartingArea, StartingMember
 
 DEMO_NAME = "The Shattered Empire"
 
@@ -24,6 +26,16 @@ _SWAMP = (5, 9)  # Charch-Go's lair: terrain 2 (seed 002 worked example)
 _BEHOLDER = {"name": "Charch-Go", "cr": 13, "hp": 189, "hit_dice": "18d10+90"}
 _HOMES = {"Remzal's Chosen": "Remzal's Rest", "Empresses' Crows": "Crowfall", "The Republic": "The Fort-City",
           "Empire Remnants": "The Capital", "Goldbar House": "Goldbar Caverns"}  # fmt: skip
+
+
+_SKILLS = ("Gather Information", "Sense Motive", "Diplomacy", "Bluff", "Innuendo", "Intimidate", "Hide",
+           "Profession (Merchant)", "Reflex save")  # fmt: skip
+# (house, leader, lieutenants, influence, 10th-level fighters at 1,000 power each, the area it holds)
+_HOUSES = (
+    ("House Varn", "Matriarch Ilse Varn", ("Oren Varn", "Sabeth Varn"), 30_000, 6, "The Capital"),
+    ("House Droste", "Lord Aldo Droste", ("Mira Droste",), 12_000, 4, "Remzal's Rest"),
+    ("The Gilded Guild", "Guildmaster Pell", ("Factor Quill",), 8_000, 2, "Goldbar Caverns"),
+)
 
 
 def _region(column: int, row: int, q: int, r: int) -> MapRegion:
@@ -56,4 +68,15 @@ def seed_demo(intrigue: Intrigue) -> Campaign | None:
             [t for t in worked.tags if t != "regional_government"], assets=[StartingAsset(k) for k in worked.assets],
         ))  # fmt: skip
     intrigue.factionturn.populate_the_wild(campaign.id)
+    # Seed 000: the capital's great houses and a guild play the Game of Bones over the settled areas.
+    for name, leader, lieutenants, influence, fighters, area in _HOUSES:
+        intrigue.gameofbones.register_house(RegisterHouse(
+            campaign.id, name, _person(leader, 14), 100_000, [_person(n, 9) for n in lieutenants],
+            [StartingMember(f"{name} guard {i + 1}", {"fighter": 10}) for i in range(fighters)],
+            influence=influence, areas=[StartingArea(regions[area], troops=2_000)],
+        ))  # fmt: skip
     return intrigue.store.load(campaign.id, Campaign)
+
+
+def _person(name: str, level: int) -> Character:
+    return Character(name, level, dict.fromkeys(_SKILLS, level))

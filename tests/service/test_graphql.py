@@ -118,6 +118,11 @@ def test_the_demo_is_seeded_once_into_an_empty_store(fresh_db: Database) -> None
         )
         wild = next(f for f in factions if f["name"] == "The Wild")
         assert {"name": "Charch-Go"} in wild["assets"]
+        with TestClient(create_app(intrigue)) as client:
+            houses = gql(client, "query($id: UUID!) { houses(campaignId: $id) { name rank } }", id=demo["id"])
+        ranks = {h["name"]: h["rank"] for h in houses["data"]["houses"]}  # type: ignore[index]
+        assert set(ranks) == {"House Varn", "House Droste", "The Gilded Guild"}
+        assert ranks["House Varn"] > ranks["The Gilded Guild"] >= 1
     finally:
         intrigue.close()
 
