@@ -79,7 +79,7 @@ def full_rebuild(db: Database) -> bool:
     env = {**db.eventsourcing_env(), "CREATE_TABLE": "n"}
     raw = _raw_read(db.conninfo, 0)
     started = time.perf_counter()
-    rebuild(db, env, STATE, progress_every=3600)
-    ours = Measure(f"`intrigue rebuild state` over the whole log, {raw.operations} events", raw.operations,
+    rebuild(db, env, STATE)
+    ours = Measure(f"`intrigue projections rebuild state` over the whole log, {raw.operations} events", raw.operations,
                    time.perf_counter() - started)  # fmt: skip
     return report("Full projection rebuild (events/s)", ours, raw, 0.25)

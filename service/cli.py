@@ -1,4 +1,4 @@
-"""The `intrigue` command: serve, worker, migrate, rebuild, events."""
+"""The `intrigue` command: serve, worker, migrate, projections rebuild, events."""
 
 from __future__ import annotations
 
@@ -32,8 +32,14 @@ def main(argv: list[str] | None = None) -> int:
     worker.add_argument("--metrics-port", type=int, default=int(os.environ.get("INTRIGUE_METRICS_PORT", "0")) or None)
     worker.add_argument("--poll", type=float, default=2.0, help="seconds between tries for a projection's lock")
     commands.add_parser("migrate", help="create or upgrade the database objects, then exit")
-    rebuild = commands.add_parser("rebuild", help="empty read models and project every event again")
-    rebuild.add_argument("projection", nargs="+", choices=[m.name for m in READ_MODELS])
+    projections = commands.add_parser("projections", help="manage the read models")
+    projection_commands = projections.add_subparsers(dest="projections_command", required=True)
+    for rebuild in (
+        projection_commands.add_parser("rebuild", help="rebuild read models side by side, then switch reads over"),
+        commands.add_parser("rebuild", help="same as `projections rebuild`"),
+    ):
+        rebuild.add_argument("projection", nargs="*", metavar="NAME",
+                             help=f"one of: {', '.join(m.name for m in READ_MODELS)}; default: all")  # fmt: skip
     events = commands.add_parser("events", help="print a campaign's stored events in order, as JSON lines")
     events.add_argument("campaign_id", type=UUID)
     cli_campaigns.add_commands(commands)
@@ -46,8 +52,8 @@ def main(argv: list[str] | None = None) -> int:
             return _worker(args.projection or [m.name for m in READ_MODELS], args.metrics_port, args.poll)
         if args.command == "migrate":
             return _migrate()
-        if args.command == "rebuild":
-            return _rebuild(args.projection)
+        if args.command in ("rebuild", "projections"):
+            return _rebuild(args.projection or [m.name for m in READ_MODELS])
         if args.command in cli_campaigns.NAMES:
             return cli_campaigns.run(args)
         return _events(args.campaign_id)
@@ -134,18 +140,27 @@ def _migrate() -> int:
 
 
 def _rebuild(names: list[str]) -> int:
-    from service.worker import rebuild
+    from service.worker import ProgressBar, rebuild
 
     settings = Settings()
     db = database.resolve(settings.database_url, settings.pgdata)
     env = {**db.eventsourcing_env(settings.pool_size), "CREATE_TABLE": "n"}
-    for name in names:
+    try:
+        models = [by_name(name) for name in names]
+    except KeyError as error:
+        print(f"intrigue: {error.args[0]}", file=sys.stderr)
+        return 2
+    for model in models:
+        name = model.name
+        bar = ProgressBar(f"rebuilding {name}")
         try:
-            head = rebuild(db, env, by_name(name))
+            head = rebuild(db, env, model, progress=bar)
         except RuntimeError as error:
             print(f"intrigue: {error}", file=sys.stderr)
             return 1
-        logging.getLogger("intrigue").info("projection %s rebuilt up to event %d", name, head)
+        finally:
+            bar.close()
+        logging.getLogger("intrigue").info("projection %s rebuilt up to event %d and switched", name, head)
     return 0
 
 

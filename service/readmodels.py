@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import re
 import time
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -32,6 +31,12 @@ class ReadModel:
     def name(self) -> str:
         return self.projection.name
 
+    def at_generation(self, generation: int) -> ReadModel:
+        """The same projection writing to one generation's tables, tracked as `{name}_g{generation}`."""
+        projection = type(f"{self.projection.__name__}G{generation}", (self.projection,),
+                          {"name": f"{self.name}_g{generation}"})  # fmt: skip
+        return ReadModel(projection, self.view.at_generation(generation))  # type: ignore[attr-defined]
+
 
 READ_MODELS = (ReadModel(StateProjection, StateView),)
 
@@ -55,14 +60,10 @@ def start_runner(model: ReadModel, env: dict[str, str], store_class: type[Intrig
     ).__enter__()
 
 
-def tables_of(view: PostgresTrackingRecorder) -> list[str]:
-    """The read-model tables a view creates, less its tracking table."""
-    names = []
-    for statement in view.sql_create_statements:
-        match = re.search(r'CREATE TABLE IF NOT EXISTS\s+(?:"?\w+"?\.)?"?(\w+)"?', statement.as_string(None))
-        if match and match.group(1) != view.tracking_table_name:
-            names.append(match.group(1))
-    return names
+def relations_of(model: ReadModel) -> tuple[str, ...]:
+    """The names readers use for a read model (views over its current generation), its tracking view last."""
+    relations: tuple[str, ...] = model.view.RELATIONS  # type: ignore[attr-defined]
+    return relations
 
 
 def close_view(view: PostgresTrackingRecorder) -> None:
@@ -74,7 +75,8 @@ class ReadSide:
 
     Running projections in-process (`make run`) takes each projection's advisory lock, as a worker does;
     a projection whose lock another process holds is left to it, so a server beside workers never
-    applies an event twice, and `intrigue rebuild` cannot empty a model under a running server.
+    applies an event twice. A rebuild (`intrigue projections rebuild`) runs beside it in a new generation;
+    the runner's view follows the switch on its own (projections/state.py).
     """
 
     def __init__(self, env: dict[str, str], run: bool, store_class: type[IntrigueStore] = IntrigueStore) -> None:

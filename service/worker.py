@@ -9,19 +9,21 @@ its lock is refused rather than applied twice.
 from __future__ import annotations
 
 import logging
+import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TextIO
 
 import psycopg
 from prometheus_client import Gauge
-from psycopg import sql
 
+from projections import state
 from service.app import IntrigueStore
 from service.database import Database
-from service.migrations import is_current
-from service.readmodels import ReadModel, close_view, lock_key, open_view, start_runner, tables_of
+from service.migrations import advisory_key, is_current
+from service.readmodels import ReadModel, Runner, close_view, lock_key, start_runner
 
 log = logging.getLogger("intrigue.worker")
 LEADING = Gauge("intrigue_projection_leader", "1 while this process runs the projection.", ["projection"])
@@ -93,34 +95,92 @@ def run_worker(db: Database, env: dict[str, str], models: list[ReadModel], stop:
         leader.join()
 
 
-def rebuild(db: Database, env: dict[str, str], model: ReadModel, progress_every: float = 10.0) -> int:
-    """Empty a read model and project every event into it again; return the position reached."""
-    with leadership(db, model) as lock:
-        if lock is None:
-            raise RuntimeError(f"another process (a worker, or a server) runs projection {model.name!r}; stop it first")
-        view = open_view(model, env)
+CLOSE_ENOUGH = 50  # events behind the head at which a rebuild takes the switch lock and finishes the tail
+Progress = Callable[[int, int], None]
+
+
+def rebuild(db: Database, env: dict[str, str], model: ReadModel, progress: Progress | None = None,
+            close_enough: int = CLOSE_ENOUGH) -> int:  # fmt: skip
+    """Project every event into a new generation beside the live one, switch readers to it, drop the old one.
+
+    Queries and the live runner go on meanwhile. Once within `close_enough` events of the head, the rebuild
+    locks the generation row (FOR UPDATE): the live writer's next write waits on it. Under that lock the
+    rebuild projects the tail up to the head, repoints the views and `current` in one transaction, and the
+    live writer, unblocked, finds the new generation and continues there (projections/state.py).
+    `progress(done, head)` hears about each step. Returns the position the new generation was switched at.
+    """
+    report: Progress = progress or (lambda done, head: None)
+    with psycopg.connect(db.conninfo, autocommit=True, connect_timeout=5, **_KEEPALIVES) as conn:
+        got = conn.execute("SELECT pg_try_advisory_lock(%s)", (advisory_key(f"intrigue.rebuild.{model.name}"),))
+        if not got.fetchone()[0]:  # type: ignore[index]
+            raise RuntimeError(f"another rebuild of projection {model.name!r} is running")
+        row = conn.execute("SELECT current FROM read_model_generation WHERE name = %s", (model.name,)).fetchone()
+        if row is None:
+            raise RuntimeError(f"projection {model.name!r} has no generation yet: run `intrigue migrate`")
+        old = int(row[0])  # type: ignore[call-overload]
+        new = old + 1
+        with conn.transaction():  # a rebuild that died before its switch left its generation behind
+            for statement in [*state.drop_generation(new), *state.create_generation(new)]:
+                conn.execute(statement)
+        log.info("rebuilding", extra={"projection": model.name, "generation": new})
+        runner = start_runner(model.at_generation(new), env)
+        stopped = False
         try:
-            with lock.transaction():
-                for table in tables_of(view):
-                    lock.execute(sql.SQL("TRUNCATE {}").format(sql.Identifier(table)))
-                tracking = sql.Identifier(view.tracking_table_name)
-                lock.execute(
-                    sql.SQL("DELETE FROM {} WHERE application_name = %s").format(tracking), (IntrigueStore.name,)
-                )
+            _catch_up(runner, close_enough, report, pause=0.2)
+            with conn.transaction():
+                conn.execute("SELECT current FROM read_model_generation WHERE name = %s FOR UPDATE", (model.name,))
+                head = _catch_up(runner, 0, report, pause=0.01)
+                stopped = True
+                runner.__exit__(None, None, None)  # the live writer takes over once the switch commits
+                for statement in state.point_views_at(new):
+                    conn.execute(statement)
+                conn.execute("UPDATE read_model_generation SET current = %s WHERE name = %s", (new, model.name))
         finally:
-            close_view(view)
-        runner = start_runner(model, env)
-        try:
-            head = runner.app.recorder.max_notification_id() or 0
-            last_note = time.monotonic()
-            while head and not runner.view.has_tracking_id(IntrigueStore.name, head):
-                runner.run_forever(timeout=0.5)
-                if runner.is_interrupted.is_set():
-                    raise RuntimeError(f"projection {model.name!r} stopped before reaching event {head}")
-                if time.monotonic() - last_note > progress_every:
-                    last_note = time.monotonic()
-                    done = runner.view.max_tracking_id(IntrigueStore.name)
-                    log.info("rebuilding", extra={"projection": model.name, "position": done, "head": head})
-        finally:
-            runner.__exit__(None, None, None)
+            if not stopped:
+                runner.__exit__(None, None, None)
+            close_view(runner.view)
+        with conn.transaction():
+            for statement in state.drop_generation(old):
+                conn.execute(statement)
+        log.info("projection switched", extra={"projection": model.name, "generation": new, "position": head})
         return head
+
+
+def _catch_up(runner: Runner, slack: int, report: Progress, pause: float) -> int:
+    """Run until the runner is within `slack` events of the head; return the head it measured against."""
+    while True:
+        head = runner.app.recorder.max_notification_id() or 0
+        done = runner.view.max_tracking_id(IntrigueStore.name) or 0
+        report(done, head)
+        if head - done <= slack:
+            return head
+        runner.run_forever(timeout=pause)  # raises what the projection raised
+        if runner.is_interrupted.is_set():
+            raise RuntimeError(f"projection {runner.projection.name!r} stopped at event {done} of {head}")
+
+
+class ProgressBar:
+    """`label [#####.....] done/head events` on one terminal line, redrawn at most ten times a second."""
+
+    def __init__(self, label: str, stream: TextIO = sys.stderr, width: int = 40) -> None:
+        self.label, self.stream, self.width, self.drawn = label, stream, width, -1e9
+        self.terminal = stream.isatty()  # elsewhere (a log file, kubectl logs) one line every 5 seconds
+        self.open = False
+
+    def __call__(self, done: int, head: int) -> None:
+        now = time.monotonic()
+        if now - self.drawn < (0.1 if self.terminal else 5.0) and done < head:
+            return
+        self.drawn = now
+        filled = self.width if head <= 0 else min(self.width, self.width * done // head)
+        bar = "#" * filled + "." * (self.width - filled)
+        line = f"{self.label} [{bar}] {done}/{head} events"
+        self.stream.write(f"\r{line}" if self.terminal else f"{line}\n")
+        self.stream.flush()
+        self.open = self.terminal
+
+    def close(self) -> None:
+        if self.open:
+            self.stream.write("\n")
+            self.stream.flush()
+        self.open = False
