@@ -1,0 +1,250 @@
+"""A faction's holdings (seed 002, Assets): the asset methods of the Faction aggregate, kept in their own file.
+
+`Faction` inherits them; the events they record are still `Faction.AssetPurchased` and so on, because
+eventsourcing names an event after the aggregate class that triggers it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+from uuid import uuid5
+
+from eventsourcing.domain import event
+
+from domain.errors import InvalidInputError, RuleViolationError
+from domain.factionturn.holdings import ATTRIBUTES, BASE_OF_INFLUENCE, OwnedAsset, max_hp_for
+from domain.history import Rewindable
+
+Rolls = list[dict[str, Any]]
+MARKABLE = frozenset({"disabled", "sheltered", "attached_to", "ability_blocked_by", "threatened", "hp"})
+
+
+class FactionAssets(Rewindable):
+    """Reading and changing what a faction owns. State is set up by `Faction.__init__`."""
+
+    if TYPE_CHECKING:  # declared for type checking only: a class annotation would make eventsourcing add fields
+        name: str
+        force: int
+        cunning: int
+        wealth: int
+        hp: int
+        facgold: int
+        home_region_id: str
+        assets: dict[str, OwnedAsset]
+        asset_serial: int
+        purchased_this_turn: bool
+        purchase_discount: int
+        embargoes: dict[str, str]
+        destroyed: bool
+
+    # ---- reading -------------------------------------------------------------------------------------------
+    @property
+    def max_hp(self) -> int:
+        return max_hp_for(self.force, self.cunning, self.wealth)
+
+    def rating(self, attribute: str) -> int:
+        if attribute not in ATTRIBUTES:
+            return 0
+        return int(getattr(self, attribute))
+
+    def asset(self, asset_id: str) -> OwnedAsset:
+        found = self.assets.get(asset_id)
+        if found is None:
+            raise RuleViolationError(f"{self.name} owns no asset {asset_id}", "seed 002, Assets")
+        return found
+
+    def assets_in(self, region_id: str) -> list[OwnedAsset]:
+        return [a for a in self.assets.values() if a.region_id == region_id]
+
+    def base_in(self, region_id: str) -> OwnedAsset | None:
+        return next((a for a in self.assets_in(region_id) if a.is_base), None)
+
+    def next_asset_id(self) -> str:
+        return str(uuid5(self.id, f"asset:{self.asset_serial + 1}"))
+
+    def _add(self, asset: OwnedAsset) -> None:
+        if asset.id == self.next_asset_id():
+            self.asset_serial += 1
+        self.assets[asset.id] = asset
+
+    def check_can_pay(self, amount: int, what: str) -> None:
+        if amount > self.facgold:
+            raise RuleViolationError(
+                f"{self.name} has {self.facgold} FacGold and {what} costs {amount}", "seed 002, Faction Actions"
+            )
+
+    # ---- assets --------------------------------------------------------------------------------------------
+    def buy_asset(self, asset: OwnedAsset, cost: int, via: str, rolls: Rolls | None = None) -> None:
+        if self.purchased_this_turn:
+            raise RuleViolationError(f"{self.name} already bought an asset this turn", "seed 002, Buy Asset")
+        self.check_can_pay(cost, asset.name)
+        self._asset_purchased(asset.to_dict(), cost, via, rolls or [])
+
+    @event("AssetPurchased")
+    def _asset_purchased(self, asset: dict[str, Any], cost: int, via: str, rolls: Rolls) -> None:
+        self._add(OwnedAsset.from_dict(asset))
+        self.facgold -= cost
+        self.purchased_this_turn = True
+        self.purchase_discount = 0
+
+    def expand_influence(self, region_id: str, hp: int, cost: int, usable_from: int, rolls: Rolls) -> None:
+        base = self.base_in(region_id)
+        if (base.max_hp if base else 0) + hp > self.max_hp:
+            raise RuleViolationError(
+                f"a Base of Influence has at most {self.max_hp} HP, {self.name}'s maximum", "seed 002, Expand Influence"
+            )
+        self.check_can_pay(cost, "the Base of Influence")
+        asset_id = base.id if base else self.next_asset_id()
+        self._influence_expanded(asset_id, region_id, hp, cost, usable_from, rolls)
+
+    @event("InfluenceExpanded")
+    def _influence_expanded(self, asset_id: str, region_id: str, hp: int, cost: int, usable_from: int,
+                            rolls: Rolls) -> None:  # fmt: skip
+        self.facgold -= cost
+        if asset_id in self.assets:
+            base = self.assets[asset_id]
+            base.hp, base.max_hp = base.hp + hp, base.max_hp + hp
+        else:
+            self._add(OwnedAsset(asset_id, BASE_OF_INFLUENCE, "Base of Influence", "special", region_id, hp, hp,
+                                 usable_from=usable_from))  # fmt: skip
+
+    def damage_asset(self, asset_id: str, damage: int, reason: str, rolls: Rolls | None = None) -> None:
+        """Damage an asset; at 0 HP it is lost. Damage to a Base of Influence also hits faction HP."""
+        asset = self.asset(asset_id)
+        dealt = min(max(damage, 0), asset.hp)
+        faction_damage = min(dealt, self.hp) if asset.is_base else 0
+        self._asset_damaged(asset_id, dealt, asset.hp - dealt, faction_damage, reason, rolls or [])
+
+    @event("AssetDamaged")
+    def _asset_damaged(self, asset_id: str, damage: int, hp: int, faction_damage: int, reason: str,
+                       rolls: Rolls) -> None:  # fmt: skip
+        self.hp -= faction_damage
+        self.destroyed = self.destroyed or self.hp <= 0
+        if hp <= 0:
+            del self.assets[asset_id]
+        else:
+            self.assets[asset_id].hp = hp
+
+    def destroy_asset(self, asset_id: str, reason: str, rolls: Rolls | None = None) -> None:
+        self.asset(asset_id)
+        self._asset_destroyed(asset_id, reason, rolls or [])
+
+    @event("AssetDestroyed")
+    def _asset_destroyed(self, asset_id: str, reason: str, rolls: Rolls) -> None:
+        del self.assets[asset_id]
+
+    def mark_asset(self, asset_id: str, changes: dict[str, Any], reason: str, rolls: Rolls | None = None) -> None:
+        """Record an ability's effect on an asset's state: disabled, sheltered, agitated, blocked, threatened."""
+        self.asset(asset_id)
+        if not set(changes) <= MARKABLE:
+            raise InvalidInputError(f"cannot mark {sorted(set(changes) - MARKABLE)} on an asset")
+        self._asset_marked(asset_id, changes, reason, rolls or [])
+
+    @event("AssetMarked")
+    def _asset_marked(self, asset_id: str, changes: dict[str, Any], reason: str, rolls: Rolls) -> None:
+        for name, value in changes.items():
+            setattr(self.assets[asset_id], name, value)
+
+    def set_stealth(
+        self, asset_id: str, stealthed: bool, reason: str, cost: int = 0, rolls: Rolls | None = None
+    ) -> None:
+        self.asset(asset_id)
+        self.check_can_pay(cost, "Stealth")
+        self._stealth_changed(asset_id, stealthed, reason, cost, rolls or [])
+
+    @event("StealthChanged")
+    def _stealth_changed(self, asset_id: str, stealthed: bool, reason: str, cost: int, rolls: Rolls) -> None:
+        self.assets[asset_id].stealthed = stealthed
+        self.facgold -= cost
+
+    def move_asset(self, asset_id: str, region_id: str, arrives_on: int, cost: int, reason: str) -> None:
+        self.asset(asset_id)
+        self.check_can_pay(cost, "the move")
+        self._asset_moved(asset_id, region_id, arrives_on, cost, reason)
+
+    @event("AssetMoved")
+    def _asset_moved(self, asset_id: str, region_id: str, arrives_on: int, cost: int, reason: str) -> None:
+        asset = self.assets[asset_id]
+        asset.region_id, asset.arrives_on = region_id, arrives_on
+        self.facgold -= cost
+
+    def repair(self, assets: dict[str, int], faction_hp: int, cost: int) -> None:
+        for asset_id in assets:
+            self.asset(asset_id)
+        self.check_can_pay(cost, "the repair")
+        self._repaired(assets, faction_hp, cost)
+
+    @event("Repaired")
+    def _repaired(self, assets: dict[str, int], faction_hp: int, cost: int) -> None:
+        for asset_id, amount in assets.items():
+            asset = self.assets[asset_id]
+            asset.hp = min(asset.max_hp, asset.hp + amount)
+            asset.sheltered = asset.sheltered and asset.hp < asset.max_hp
+        self.hp = min(self.max_hp, self.hp + faction_hp)
+        self.facgold -= cost
+
+    def sell_asset(self, asset_id: str, proceeds: int) -> None:
+        if self.asset(asset_id).is_base:
+            raise RuleViolationError("a Base of Influence cannot be sold", "seed 002, Sell Asset")
+        self._asset_sold(asset_id, proceeds)
+
+    @event("AssetSold")
+    def _asset_sold(self, asset_id: str, proceeds: int) -> None:
+        del self.assets[asset_id]
+        self.facgold += proceeds
+
+    def refit_asset(self, asset_id: str, refitted: OwnedAsset, cost: int, rolls: Rolls | None = None) -> None:
+        self.asset(asset_id)
+        self.check_can_pay(cost, "the refit")
+        self._asset_refitted(asset_id, refitted.to_dict(), cost, rolls or [])
+
+    @event("AssetRefitted")
+    def _asset_refitted(self, asset_id: str, asset: dict[str, Any], cost: int, rolls: Rolls) -> None:
+        self.assets[asset_id] = OwnedAsset.from_dict(asset)
+        self.facgold -= cost
+
+    def lose_asset(self, asset_id: str, to_faction_id: str, reason: str) -> None:
+        self.asset(asset_id)
+        self._asset_lost(asset_id, to_faction_id, reason)
+
+    @event("AssetLostToRival")
+    def _asset_lost(self, asset_id: str, to_faction_id: str, reason: str) -> None:
+        del self.assets[asset_id]
+
+    def acquire_asset(self, asset: OwnedAsset, from_faction_id: str, reason: str) -> None:
+        if asset.id in self.assets:
+            raise InvalidInputError(f"{self.name} already owns asset {asset.id}")
+        self._asset_acquired(asset.to_dict(), from_faction_id, reason)
+
+    @event("AssetAcquired")
+    def _asset_acquired(self, asset: dict[str, Any], from_faction_id: str, reason: str) -> None:
+        self._add(OwnedAsset.from_dict(asset))
+
+    def set_purchase_discount(self, amount: int, rolls: Rolls) -> None:
+        self._discount_set(amount, rolls)
+
+    @event("PurchaseDiscountSet")
+    def _discount_set(self, amount: int, rolls: Rolls) -> None:
+        self.purchase_discount = amount
+
+    def set_embargo(self, region_id: str, by_faction_id: str | None, rolls: Rolls | None = None) -> None:
+        self._embargo_set(region_id, by_faction_id, rolls or [])
+
+    @event("EmbargoSet")
+    def _embargo_set(self, region_id: str, by_faction_id: str | None, rolls: Rolls) -> None:
+        if by_faction_id is None:
+            self.embargoes.pop(region_id, None)
+        else:
+            self.embargoes[region_id] = by_faction_id
+
+    def move_home(self, region_id: str, reason: str) -> None:
+        base = self.base_in(region_id)
+        if base is None:
+            raise RuleViolationError(f"{self.name} has no Base of Influence there", "seed 002, Change Home")
+        self._home_moved(region_id, base.id, self.hp, reason)
+
+    @event("HomeMoved")
+    def _home_moved(self, region_id: str, base_id: str, base_hp: int, reason: str) -> None:
+        self.home_region_id = region_id
+        base = self.assets[base_id]
+        base.hp = base.max_hp = base_hp
