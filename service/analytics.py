@@ -121,35 +121,41 @@ class ActionStat:
 
 
 def action_stats(entries: Iterable[Any], names: dict[str, str]) -> list[ActionStat]:
-    """Faction Turn actions by faction: a turn's action succeeded unless an `ActionFailed` came in that turn.
+    """Success rates by actor and action, over the phases that stand (a rolled-back phase's tries drop out).
 
-    Game of Bones actions by house: an action succeeded unless its recorded result says it failed, was
-    repulsed, captured, condemned or found nothing (seed 000's failure results).
+    Faction Turn: a turn's action succeeded unless an `ActionFailed` came in that turn. Game of Bones: each
+    outcome in the GM-side phase summary says whether the aggressor got what the action is for.
     """
-    tally: dict[tuple[str, str], list[int]] = {}
+    tries: dict[int, list[tuple[str, str, bool]]] = {}
     failed_turn: set[str] = set()
     for entry in entries:
         kind = entry.topic.rsplit(".", 1)[-1]
         actor = names.get(str(entry.aggregate_id), str(entry.aggregate_id))
         if kind == "ActionFailed":
             failed_turn.add(actor)
-        elif kind == "TurnEnded" and entry.payload.get("action") not in (None, "", "None"):
-            counts = tally.setdefault((actor, entry.payload["action"]), [0, 0])
-            counts[0] += 1
-            counts[1] += actor not in failed_turn
-            failed_turn.discard(actor)
         elif kind == "TurnEnded":
+            action = entry.payload.get("action")
+            if action not in (None, "", "None"):
+                tries.setdefault(int(entry.payload["phase"]), []).append((actor, action, actor not in failed_turn))
             failed_turn.discard(actor)
-        elif kind == "ActionResolved" and "result" in entry.payload:
-            counts = tally.setdefault((actor, entry.payload["action"]), [0, 0])
+        elif kind == "PhaseResolved":
+            tries.setdefault(int(entry.payload["phase"]), []).extend(_house_tries(entry.payload, names))
+        elif kind == "PhaseRolledBack":
+            for phase in [p for p in tries if p >= int(entry.payload["to_phase"])]:
+                del tries[phase]
+    tally: dict[tuple[str, str], list[int]] = {}
+    for attempts in tries.values():
+        for actor, action, ok in attempts:
+            counts = tally.setdefault((actor, action), [0, 0])
             counts[0] += 1
-            counts[1] += not _failed(str(entry.payload["result"]))
+            counts[1] += ok
     return [ActionStat(actor, action, n, ok) for (actor, action), (n, ok) in sorted(tally.items())]
 
 
-_FAILURE_WORDS = ("fail", "repulsed", "captured", "escaped", "condemned", "nothing", "never made", "no one",
-                  "holds", "not covered", "saved", "0 plot", "opinion turned", "already dead")  # fmt: skip
-
-
-def _failed(result: str) -> bool:
-    return any(word in result.lower() for word in _FAILURE_WORDS)
+def _house_tries(payload: dict[str, Any], names: dict[str, str]) -> list[tuple[str, str, bool]]:
+    bones = (payload.get("summary") or {}).get("gameofbones") or {}
+    return [
+        (names.get(str(o["house_id"]), str(o["house_id"])), o["action"], bool(o.get("succeeded")))
+        for o in bones.get("outcomes", [])
+        if o.get("action_id") is not None  # a spy's monthly check is no action of its own
+    ]

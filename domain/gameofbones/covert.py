@@ -26,7 +26,7 @@ def resolve_assassination(scene: Scene, dice: Dice) -> Outcome:
     assert defender is not None
     victim = defender.character(scene.pending.target_character or "")
     if victim.status is Status.DEAD:
-        return scene.outcome("the target was already dead")
+        return scene.outcome("the target was already dead", succeeded=False)
     contest = scene.contest(dice)
     rolls = contest.rolls
     if contest.success and contest.margin < 10:
@@ -35,20 +35,20 @@ def resolve_assassination(scene: Scene, dice: Dice) -> Outcome:
         rolls += (save,)
         if save.total >= REFLEX_DC:
             told = scene.tell_defender("survived", reveal=False, target_character=victim.name)
-            return scene.outcome("the target saved against death", rolls, (told,))
+            return scene.outcome("the target saved against death", rolls, (told,), succeeded=False)
     if contest.success:
         told = scene.tell_defender("killed", reveal=False, target_character=victim.name)
         fate = FateChange(str(defender.id), victim.name, Status.DEAD, f"assassinated ({scene.pending.id})")
-        return scene.outcome("killed", rolls, (fate, told))
+        return scene.outcome("killed", rolls, (fate, told), succeeded=True)
     if contest.shortfall >= 10:
         hunt = scene.circumstance(str(defender.id), Applies.SOURCE_HUNT, CAPTURED_ASSASSIN_BONUS, months=None,
                                   other_house_id=scene.house_id, source="captured assassin")  # fmt: skip
         told = scene.tell_defender("assassin captured", reveal=False, target_character=victim.name)
-        return scene.outcome("the assassin was captured", rolls, (hunt, told))
+        return scene.outcome("the assassin was captured", rolls, (hunt, told), succeeded=False)
     if contest.shortfall >= 5:
         told = scene.tell_defender("target alarmed", reveal=False, target_character=victim.name)
-        return scene.outcome("the assassin escaped; the target is alarmed", rolls, (told,))
-    return scene.outcome("the assassin never made the attempt", rolls)
+        return scene.outcome("the assassin escaped; the target is alarmed", rolls, (told,), succeeded=False)
+    return scene.outcome("the assassin never made the attempt", rolls, succeeded=False)
 
 
 def resolve_counterintelligence(scene: Scene, dice: Dice) -> Outcome:
@@ -56,19 +56,20 @@ def resolve_counterintelligence(scene: Scene, dice: Dice) -> Outcome:
     contest = scene.contest(dice)
     steps = (contest.margin if contest.success else contest.shortfall) // 5
     if not steps:
-        return scene.outcome("succeeded without effect" if contest.success else "failed without effect", contest.rolls)
+        result = "succeeded without effect" if contest.success else "failed without effect"
+        return scene.outcome(result, contest.rolls, succeeded=contest.success)
     value = -steps if contest.success else steps
     gain = scene.circumstance(scene.house_id, Applies.AGAINST_HOLDER, value, actions=tuple(a.value for a in WATCHED),
                               skill_checks_only=True, source="Counterintelligence")  # fmt: skip
-    return scene.outcome(f"aggressors' watched actions {value:+d}", contest.rolls, (gain,))
+    return scene.outcome(f"aggressors' watched actions {value:+d}", contest.rolls, (gain,), succeeded=contest.success)
 
 
 def resolve_cover_up(scene: Scene, dice: Dice) -> Outcome:
     contest = scene.contest(dice)
     covered = str(scene.pending.params["covered_action_id"])
     if not contest.success:
-        return scene.outcome("the action is not covered up", contest.rolls)
-    return scene.outcome("evidence destroyed", contest.rolls, (Cover(scene.house_id, covered),))
+        return scene.outcome("the action is not covered up", contest.rolls, succeeded=False)
+    return scene.outcome("evidence destroyed", contest.rolls, (Cover(scene.house_id, covered),), succeeded=True)
 
 
 def resolve_force_assessment(scene: Scene, dice: Dice) -> Outcome:
@@ -89,7 +90,7 @@ def resolve_force_assessment(scene: Scene, dice: Dice) -> Outcome:
         plans = planned_in(scene, area_id) if contest.success and contest.margin >= 10 else None
         fields = {"area_id": area_id, "troops": troops, "plans": plans}
         effects.append(KnowledgeGain(scene.house_id, scene.knowledge(scene.house_id, "troops", index, **fields), false))
-    return scene.outcome("assessed" if effects else "learned nothing", rolls, tuple(effects))
+    return scene.outcome("assessed" if effects else "learned nothing", rolls, tuple(effects), succeeded=bool(effects))
 
 
 def misjudged(troops: dict[str, int], more: bool, quarters: int) -> dict[str, int]:
@@ -121,7 +122,7 @@ def resolve_intelligence_gathering(scene: Scene, dice: Dice) -> Outcome:
     found = plots[: 1 + contest.margin // 5]
     effects = tuple(KnowledgeGain(scene.house_id, plot_knowledge(scene, i, p, owner_of(scene, p))) for i, p in
                     enumerate(found))  # fmt: skip
-    return scene.outcome(f"{len(found)} plot(s) discovered", contest.rolls, effects)
+    return scene.outcome(f"{len(found)} plot(s) discovered", contest.rolls, effects, succeeded=True)
 
 
 def aimed_at(scene: Scene) -> list[tuple[str, PendingAction]]:
@@ -146,7 +147,7 @@ def plot_knowledge(scene: Scene, index: int, plot: PendingAction, aggressor: str
 def false_plot(scene: Scene, dice: Dice, rolls: tuple[Roll, ...]) -> Outcome:
     rivals = sorted(hid for hid, h in scene.houses.items() if hid != scene.house_id and not h.destroyed)
     if not rivals:
-        return scene.outcome("0 plot(s) discovered", rolls)
+        return scene.outcome("0 plot(s) discovered", rolls, succeeded=False)
     who = DiceSpec(1, len(rivals)).roll(dice, purpose="Intelligence Gathering: false plotter", rule=scene.rule)
     what = DiceSpec(1, len(HOSTILE)).roll(dice, purpose="Intelligence Gathering: false plot", rule=scene.rule)
     when = DiceSpec(1, 4).roll(dice, purpose="Intelligence Gathering: false week", rule=scene.rule)
@@ -155,4 +156,4 @@ def false_plot(scene: Scene, dice: Dice, rolls: tuple[Roll, ...]) -> Outcome:
                          target_house_id=scene.house_id)  # fmt: skip
     gain = KnowledgeGain(scene.house_id, plot_knowledge(scene, 0, fake, rivals[who.total - 1]), false=True)
     # The holder's record must read like a true discovery; only the outcome's effects mark it false.
-    return scene.outcome("1 plot(s) discovered", (*rolls, who, what, when), (gain,))
+    return scene.outcome("1 plot(s) discovered", (*rolls, who, what, when), (gain,), succeeded=False)

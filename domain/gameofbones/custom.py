@@ -57,7 +57,7 @@ def resolve_custom(scene: Scene, dice: Dice) -> Outcome:
         success, rolls = outcome.success, outcome.rolls
     effects = effects_of(scene.houses, scene.house_id, action.on_success if success else action.on_failure,
                          f"{action.name}: {'success' if success else 'failure'}")  # fmt: skip
-    return scene.outcome("succeeded" if success else "failed", rolls, effects)
+    return scene.outcome("succeeded" if success else "failed", rolls, effects, succeeded=success)
 
 
 def effects_of(houses: Any, actor_id: str, adjustments: tuple[Adjustment, ...], reason: str) -> tuple[Effect, ...]:

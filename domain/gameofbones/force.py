@@ -61,11 +61,11 @@ def resolve_assault(scene: Scene, dice: Dice) -> Outcome:
         if loss:
             effects = (PowerChange(str(defender.id), -loss, scene.rule),
                        TroopChange(area_id, str(defender.id), -loss, scene.rule), told)  # fmt: skip
-        return scene.outcome(f"the defender lost {loss} power", contest.rolls, effects)
+        return scene.outcome(f"the defender lost {loss} power", contest.rolls, effects, succeeded=True)
     beaten_by = contest.defence.total - contest.attack.total if contest.defence else 0
     loss = min(max(0, beaten_by) // 3 * LOSS_STEP, committed)
     lost = (PowerChange(scene.house_id, -loss, scene.rule),) if loss else ()
-    return scene.outcome(f"repulsed; the aggressor lost {loss} power", contest.rolls, (*lost, told))
+    return scene.outcome(f"repulsed; the aggressor lost {loss} power", contest.rolls, (*lost, told), succeeded=False)
 
 
 def resolve_troop_movements(scene: Scene, dice: Dice) -> Outcome:
@@ -82,11 +82,11 @@ def resolve_troop_movements(scene: Scene, dice: Dice) -> Outcome:
     moves: tuple[Effect, ...] = (TroopChange(source, scene.house_id, -power, reason),
                                  TroopChange(target, scene.house_id, power, reason))  # fmt: skip
     if hidden:
-        return scene.outcome("moved unseen", rolls, moves)
+        return scene.outcome("moved unseen", rolls, moves, succeeded=True)
     seen = tuple(KnowledgeGain(hid, scene.knowledge(hid, "movement", house_id=scene.house_id, from_area_id=source,
                                                     to_area_id=target, power=power))
                  for hid in sorted(scene.houses) if hid != scene.house_id)  # fmt: skip
-    return scene.outcome("moved in plain sight", rolls, (*moves, *seen))
+    return scene.outcome("moved in plain sight", rolls, (*moves, *seen), succeeded=False)
 
 
 def resolve_vandalism(scene: Scene, dice: Dice) -> Outcome:
@@ -100,7 +100,8 @@ def resolve_vandalism(scene: Scene, dice: Dice) -> Outcome:
         result = vandalize(scene, scene.house, defender, area_id, dice, rolls, effects, turned=False)
         results.append(result)
     effects.append(scene.tell_defender("vandalized", area_ids=list(scene.pending.area_ids)))
-    return scene.outcome("; ".join(results), tuple(rolls), tuple(effects))
+    damaged = any(r.endswith(("wrecked", "at half income")) for r in results)
+    return scene.outcome("; ".join(results), tuple(rolls), tuple(effects), succeeded=damaged)
 
 
 def vandalize(scene: Scene, aggressor: House, defender: House, area_id: str, dice: Dice, rolls: list[Roll],
@@ -152,18 +153,18 @@ def resolve_wrest_control(scene: Scene, dice: Dice) -> Outcome:
     assert defender is not None
     area = scene.areas[scene.pending.area_ids[0]]
     if area.troops.get(str(defender.id), 0) > 0 or area.controlling_house_id != str(defender.id):
-        return scene.outcome("the area is no longer open to seizure")
+        return scene.outcome("the area is no longer open to seizure", succeeded=False)
     contest = rank_contest(scene, defender, dice)
     told = scene.tell_defender("control wrested" if contest.success and contest.margin >= 10 else "attempt failed",
                                area_ids=[str(area.id)])  # fmt: skip
     if contest.success and contest.margin >= 10:
         seized = ControlChange(str(area.id), scene.house_id, str(defender.id), scene.rule)
-        return scene.outcome("control seized", contest.rolls, (seized, told))
+        return scene.outcome("control seized", contest.rolls, (seized, told), succeeded=True)
     if contest.shortfall >= 10:
         months = WREST_MONTHS.roll(dice, purpose="Wrest Control: months of lost influence", rule=scene.rule)
         penalty = scene.circumstance(scene.house_id, Applies.EFFECTIVE_INFLUENCE, WREST_INFLUENCE_PENALTY,
                                      months=months.total, start_next=True, then_influence=WREST_PERMANENT_LOSS,
                                      source="Wrest Control: public opinion")  # fmt: skip
         return scene.outcome(f"public opinion turned for {months.total} month(s)", (*contest.rolls, months),
-                             (penalty, told))  # fmt: skip
-    return scene.outcome("control holds", contest.rolls, (told,))
+                             (penalty, told), succeeded=False)  # fmt: skip
+    return scene.outcome("control holds", contest.rolls, (told,), succeeded=False)

@@ -39,10 +39,10 @@ def resolve_divine_petition(scene: Scene, dice: Dice) -> Outcome:
     if contest.success:
         gain = scene.circumstance(scene.house_id, Applies.DEFENCE_AGAINST_HOLDER, -4, start_next=True,
                                   skill_checks_only=True, source="Divine Petition: divine sanction")  # fmt: skip
-        return scene.outcome("divine sanction granted", contest.rolls, (gain,))
+        return scene.outcome("divine sanction granted", contest.rolls, (gain,), succeeded=True)
     loss = scene.circumstance(scene.house_id, Applies.HOLDER_DEFENCE, -2, start_next=True, skill_checks_only=True,
                               source="Divine Petition: condemned")  # fmt: skip
-    return scene.outcome("condemned by the priestesses", contest.rolls, (loss,))
+    return scene.outcome("condemned by the priestesses", contest.rolls, (loss,), succeeded=False)
 
 
 def resolve_extortion(scene: Scene, dice: Dice) -> Outcome:
@@ -55,12 +55,12 @@ def resolve_extortion(scene: Scene, dice: Dice) -> Outcome:
     if contest.success:
         percent = min(100, 5 * contest.margin)
         skims = tuple(Skim(a, scene.house_id, str(defender.id), percent) for a in scene.pending.area_ids)
-        return scene.outcome(f"{percent}% of the areas' income extorted", contest.rolls, (*skims, told))
+        return scene.outcome(f"{percent}% of the areas' income extorted", contest.rolls, (*skims, told), succeeded=True)
     beaten_by = contest.defence.total - contest.attack.total if contest.defence else 0
     value = 5 if beaten_by >= 10 else 2
     armed = scene.circumstance(str(defender.id), Applies.HOLDER_ATTACKS, value, other_house_id=scene.house_id,
                                source="Extortion: response")  # fmt: skip
-    return scene.outcome(f"failed; the defender responds at {value:+d}", contest.rolls, (armed, told))
+    return scene.outcome(f"failed; the defender responds at {value:+d}", contest.rolls, (armed, told), succeeded=False)
 
 
 def resolve_frame_up(scene: Scene, dice: Dice) -> Outcome:
@@ -71,13 +71,13 @@ def resolve_frame_up(scene: Scene, dice: Dice) -> Outcome:
     if not contest.success:
         own = scene.circumstance(scene.house_id, Applies.EFFECTIVE_RANK, -1, start_next=True, source="Frame Up failed")
         return scene.outcome("the frame up failed; own effective rank −1", contest.rolls, (own, scene.tell_defender(
-            "frame up exposed")))  # fmt: skip
+            "frame up exposed")), succeeded=False)  # fmt: skip
     steps = contest.margin // 10
     if not steps:
-        return scene.outcome("the evidence convinced no one", contest.rolls)
+        return scene.outcome("the evidence convinced no one", contest.rolls, succeeded=False)
     hit = scene.circumstance(str(defender.id), Applies.EFFECTIVE_RANK, -steps, start_next=True, source="framed")
     told = scene.tell_defender("framed", reveal=False, rank_lost=steps)
-    return scene.outcome(f"framed: effective rank −{steps} next month", contest.rolls, (hit, told))
+    return scene.outcome(f"framed: effective rank −{steps} next month", contest.rolls, (hit, told), succeeded=True)
 
 
 def resolve_poison_pill(scene: Scene, dice: Dice) -> Outcome:
@@ -87,9 +87,10 @@ def resolve_poison_pill(scene: Scene, dice: Dice) -> Outcome:
     contest = scene.contest(dice)
     if contest.success:
         spy = Spy(str(defender.id), SPY_BONUS, 0, scene.phase)
-        return scene.outcome("spy planted", contest.rolls, (SpyChange(scene.house_id, spy, "planted"),))
+        return scene.outcome("spy planted", contest.rolls, (SpyChange(scene.house_id, spy, "planted"),), succeeded=True)
     return scene.outcome("the spy was turned", contest.rolls, turned(scene.house, defender, scene.phase,
-                                                                      scene.tell_defender("spy turned")))  # fmt: skip
+                                                                      scene.tell_defender("spy turned")),
+                         succeeded=False)  # fmt: skip
 
 
 def turned(aggressor: House, defender: House, phase: int, *told: Effect) -> tuple[Effect, ...]:
@@ -123,21 +124,21 @@ def check_spy(aggressor: House, defender: House, spy: Spy, phase: int, week: int
                  "result": "spy discovered"}  # fmt: skip
         return Outcome(MONTHLY_CHECK, aggressor_id, "the spy was discovered", week, contest.rolls,
                        (gone, *turned(aggressor, defender, phase, KnowledgeGain(defender_id, found))), None,
-                       defender_id)  # fmt: skip
+                       defender_id, succeeded=False)  # fmt: skip
     bonus += 1 if months % SPY_GROWTH_MONTHS == 0 else 0
     kept = SpyChange(aggressor_id, Spy(spy.target_house_id, bonus, months, spy.planted_phase),
                      "in place" if contest.success else "suspected")  # fmt: skip
     return Outcome(MONTHLY_CHECK, aggressor_id, f"the spy stays at {bonus:+d}", week, contest.rolls, (kept,), None,
-                   defender_id)  # fmt: skip
+                   defender_id, succeeded=contest.success)  # fmt: skip
 
 
 def resolve_public_relations_campaign(scene: Scene, dice: Dice) -> Outcome:
     """Diplomacy against 10 + current Rank at the end of three months: +2,000 Influence, or nothing."""
     contest = scene.contest(dice)
     if not contest.success:
-        return scene.outcome("no influence gained", contest.rolls)
+        return scene.outcome("no influence gained", contest.rolls, succeeded=False)
     gain = InfluenceChange(scene.house_id, PR_GAIN, action_rule(ActionName.PUBLIC_RELATIONS_CAMPAIGN))
-    return scene.outcome(f"+{PR_GAIN} influence", contest.rolls, (gain,))
+    return scene.outcome(f"+{PR_GAIN} influence", contest.rolls, (gain,), succeeded=True)
 
 
 def resolve_smear_campaign(scene: Scene, dice: Dice) -> Outcome:
@@ -153,10 +154,10 @@ def resolve_smear_campaign(scene: Scene, dice: Dice) -> Outcome:
             rolls, loss = (*rolls, band), band.total
         hit = InfluenceChange(str(defender.id), -loss, scene.rule)
         return scene.outcome(f"the target lost {loss} influence", rolls, (hit, scene.tell_defender(
-            "smeared", influence_lost=loss)))  # fmt: skip
+            "smeared", influence_lost=loss)), succeeded=True)  # fmt: skip
     if contest.shortfall >= 10:
         counter = scene.circumstance(str(defender.id), Applies.HOLDER_ATTACKS, 5, other_house_id=scene.house_id,
                                      source="Smear Campaign exposed")  # fmt: skip
         return scene.outcome("exposed; the target counterattacks at +5", rolls, (counter, scene.tell_defender(
-            "smear exposed")))  # fmt: skip
-    return scene.outcome("the money was wasted", rolls)
+            "smear exposed")), succeeded=False)  # fmt: skip
+    return scene.outcome("the money was wasted", rolls, succeeded=False)

@@ -102,12 +102,12 @@ def resolve_pending(
 ) -> Outcome:  # fmt: skip
     scene = Scene(house, pending, week, houses, areas)
     if house.destroyed:
-        return scene.outcome("the house has fallen")
+        return scene.outcome("the house has fallen", succeeded=False)
     if pending.counts_as_action and not house.character(pending.actor).active:
-        return scene.outcome(f"{pending.actor} could not lead it")
+        return scene.outcome(f"{pending.actor} could not lead it", succeeded=False)
     target = pending.target_house_id
     if target is not None and (target not in houses or houses[target].destroyed):
-        return scene.outcome("the target is gone")
+        return scene.outcome("the target is gone", succeeded=False)
     if is_custom(pending):  # a GM-made action (docs/rules-notes/gm.md)
         return resolve_custom(scene, dice)
     return RESOLVERS[ActionName(pending.action)](scene, dice)

@@ -122,6 +122,7 @@ class Outcome:
     effects: tuple[Effect, ...] = ()
     action_id: str | None = None  # None for checks that are not a pending action (a spy's monthly check)
     defender_id: str | None = None
+    succeeded: bool = False  # did the aggressor get what the action is for (GM-side: analytics, summaries)
 
     @property
     def secret(self) -> bool:
@@ -135,7 +136,7 @@ class Outcome:
     def summary(self) -> dict[str, Any]:
         """The GM-side record: every roll, and which knowledge was false."""
         return {"action": self.action, "action_id": self.action_id, "house_id": self.house_id,
-                "defender_id": self.defender_id, "result": self.result, "week": self.week,
+                "defender_id": self.defender_id, "result": self.result, "succeeded": self.succeeded, "week": self.week,
                 "rolls": [r.to_dict() for r in self.rolls],
                 "false_knowledge_ids": self.false_knowledge_ids}  # fmt: skip
 

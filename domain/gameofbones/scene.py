@@ -65,9 +65,12 @@ class Scene:
     def actor(self) -> Character:
         return self.house.character(self.pending.actor)
 
-    def outcome(self, result: str, rolls: tuple[Roll, ...] = (), effects: tuple[Effect, ...] = ()) -> Outcome:
+    def outcome(
+        self, result: str, rolls: tuple[Roll, ...] = (), effects: tuple[Effect, ...] = (), *, succeeded: bool
+    ) -> Outcome:
         defender = self.pending.target_house_id
-        return Outcome(self.pending.action, self.house_id, result, self.week, rolls, effects, self.pending.id, defender)
+        return Outcome(self.pending.action, self.house_id, result, self.week, rolls, effects, self.pending.id, defender,
+                       succeeded)  # fmt: skip
 
     def dc(self) -> int | None:
         """The DC as it stands at resolution: own Rank now, the target's level, the power moved."""

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from domain.commands import CreateCampaign, MapRegion, RollDice
-from service.analytics import Analytics, chi_square_survival, fairness, rolls_in
+from service.analytics import Analytics, action_stats, chi_square_survival, fairness, rolls_in
 from service.bootstrap import Intrigue
 
 
@@ -89,3 +89,33 @@ def test_graphql_analytics_over_a_played_faction_campaign(intrigue: Intrigue, cl
         assert 0.0 <= die["pValue"] <= 1.0
     refused = gql(client, query, id=str(campaign.id))
     assert refused["errors"][0]["extensions"]["code"] == "FORBIDDEN"
+
+
+def test_house_success_rates_come_from_each_outcome_and_drop_rolled_back_phases() -> None:
+    from dataclasses import dataclass
+
+    @dataclass
+    class Entry:
+        topic: str
+        aggregate_id: str
+        payload: dict[str, Any]
+
+    def resolved(phase: int, *outcomes: tuple[str, str, bool]) -> Entry:
+        listed = [
+            {"action": a, "house_id": h, "action_id": f"{h}-{phase}-{a}", "succeeded": ok} for h, a, ok in outcomes
+        ]
+        summary = {
+            "gameofbones": {"outcomes": [*listed, {"action": "monthly check", "house_id": "h1", "action_id": None}]}
+        }
+        return Entry("domain.campaign:Campaign.PhaseResolved", "c", {"phase": phase, "summary": summary})
+
+    entries = [
+        resolved(1, ("h1", "Assault", True), ("h2", "Smear Campaign", False)),
+        resolved(2, ("h1", "Assault", False)),
+        Entry("domain.campaign:Campaign.PhaseRolledBack", "c", {"to_phase": 2}),
+        resolved(2, ("h1", "Assault", True)),
+    ]
+    stats = {
+        (s.actor, s.action): (s.attempts, s.successes) for s in action_stats(entries, {"h1": "Varn", "h2": "Droste"})
+    }
+    assert stats == {("Varn", "Assault"): (2, 2), ("Droste", "Smear Campaign"): (1, 0)}
