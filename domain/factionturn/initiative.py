@@ -38,7 +38,7 @@ def roll_initiative(listed: Sequence[str], dice: Dice) -> Initiative:
     rolls: list[Roll] = []
     while True:
         face = dice.roll(sides)
-        rolls.append(Roll(f"1d{sides}", (face,), (), face, "initiative", RULE))
+        rolls.append(Roll(f"1d{sides}", (face,), (), face, "initiative", RULE, "GM"))  # the GM rolls for the table
         if face <= len(listed):
             break
     start = rolls[-1].total - 1

@@ -81,8 +81,8 @@ def resolve_force_assessment(scene: Scene, dice: Dice) -> Outcome:
         troops = dict(scene.areas[area_id].troops)
         false = not contest.success and contest.shortfall >= 10
         if false:
-            more = DiceSpec(1, 2).roll(dice, purpose="Force Assessment: more or fewer", rule=scene.rule)
-            size = DiceSpec(1, 4).roll(dice, purpose="Force Assessment: error ×25%", rule=scene.rule)
+            more = scene.roll(DiceSpec(1, 2), dice, "Force Assessment: more or fewer")
+            size = scene.roll(DiceSpec(1, 4), dice, "Force Assessment: error ×25%")
             rolls += (more, size)
             troops = misjudged(troops, more.total == 2, size.total)
         elif not contest.success:
@@ -148,9 +148,9 @@ def false_plot(scene: Scene, dice: Dice, rolls: tuple[Roll, ...]) -> Outcome:
     rivals = sorted(hid for hid, h in scene.houses.items() if hid != scene.house_id and not h.destroyed)
     if not rivals:
         return scene.outcome("0 plot(s) discovered", rolls, succeeded=False)
-    who = DiceSpec(1, len(rivals)).roll(dice, purpose="Intelligence Gathering: false plotter", rule=scene.rule)
-    what = DiceSpec(1, len(HOSTILE)).roll(dice, purpose="Intelligence Gathering: false plot", rule=scene.rule)
-    when = DiceSpec(1, 4).roll(dice, purpose="Intelligence Gathering: false week", rule=scene.rule)
+    who = scene.roll(DiceSpec(1, len(rivals)), dice, "Intelligence Gathering: false plotter")
+    what = scene.roll(DiceSpec(1, len(HOSTILE)), dice, "Intelligence Gathering: false plot")
+    when = scene.roll(DiceSpec(1, 4), dice, "Intelligence Gathering: false week")
     fake = PendingAction(str(uuid5(KNOWLEDGE, f"false plot:{scene.pending.id}")), HOSTILE[what.total - 1].value,
                          "", 1, 0, scene.phase, scene.week, scene.week + when.total, scene.week + when.total,
                          target_house_id=scene.house_id)  # fmt: skip

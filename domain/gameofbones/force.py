@@ -115,20 +115,19 @@ def vandalize(scene: Scene, aggressor: House, defender: House, area_id: str, dic
     name = scene.areas[area_id].name
     damage = defender.area_damage.get(area_id, AreaDamage(area_id))
     if contest.success and contest.margin >= 10:
-        repairs = REPAIRS.roll(dice, purpose="Vandalism: repairs needed", rule=scene.rule)
+        repairs = scene.roll(REPAIRS, dice, "Vandalism: repairs needed")
         rolls.append(repairs)
         hit = AreaDamage(area_id, DARK_WEEKS, damage.half_weeks, damage.repair_cost + repairs.total)
         effects.append(AreaDamageChange(str(defender.id), hit, scene.rule))
         return f"{name} wrecked"
     if contest.success:
-        weeks = HALF_WEEKS.roll(dice, purpose="Vandalism: weeks at half income", rule=scene.rule)
+        weeks = scene.roll(HALF_WEEKS, dice, "Vandalism: weeks at half income")
         rolls.append(weeks)
         hit = AreaDamage(area_id, damage.dark_weeks, max(damage.half_weeks, weeks.total), damage.repair_cost)
         effects.append(AreaDamageChange(str(defender.id), hit, scene.rule))
         return f"{name} at half income"
     if contest.shortfall >= 10 and not turned and aggressor.area_ids:
-        pick = DiceSpec(1, len(aggressor.area_ids)).roll(dice, purpose="Vandalism: the turned vandals' target",
-                                                         rule=scene.rule)  # fmt: skip
+        pick = scene.roll(DiceSpec(1, len(aggressor.area_ids)), dice, "Vandalism: the turned vandals' target")
         rolls.append(pick)
         home = sorted(aggressor.area_ids)[pick.total - 1]
         back = vandalize(scene, defender, aggressor, home, dice, rolls, effects, turned=True)
@@ -161,7 +160,7 @@ def resolve_wrest_control(scene: Scene, dice: Dice) -> Outcome:
         seized = ControlChange(str(area.id), scene.house_id, str(defender.id), scene.rule)
         return scene.outcome("control seized", contest.rolls, (seized, told), succeeded=True)
     if contest.shortfall >= 10:
-        months = WREST_MONTHS.roll(dice, purpose="Wrest Control: months of lost influence", rule=scene.rule)
+        months = scene.roll(WREST_MONTHS, dice, "Wrest Control: months of lost influence")
         penalty = scene.circumstance(scene.house_id, Applies.EFFECTIVE_INFLUENCE, WREST_INFLUENCE_PENALTY,
                                      months=months.total, start_next=True, then_influence=WREST_PERMANENT_LOSS,
                                      source="Wrest Control: public opinion")  # fmt: skip

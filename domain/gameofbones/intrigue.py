@@ -150,7 +150,7 @@ def resolve_smear_campaign(scene: Scene, dice: Dice) -> Outcome:
     if contest.success:
         loss = SMEAR_LOSS
         if contest.margin > 10:
-            band = SMEAR_BAND.roll(dice, purpose="Smear Campaign: influence lost", rule=scene.rule)
+            band = scene.roll(SMEAR_BAND, dice, "Smear Campaign: influence lost")
             rolls, loss = (*rolls, band), band.total
         hit = InfluenceChange(str(defender.id), -loss, scene.rule)
         return scene.outcome(f"the target lost {loss} influence", rolls, (hit, scene.tell_defender(

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid5
 
-from domain.dice import Dice, Modifier, Roll
+from domain.dice import Dice, DiceSpec, Modifier, Roll
 from domain.gameofbones.actions import ACTIONS, ActionName, ActionRow, Defence, Sizing, action_rule
 from domain.gameofbones.checks import Contest, attack_modifiers, d20, defence_modifiers, skill_modifier
 from domain.gameofbones.outcomes import CircumstanceGain, Effect, KnowledgeGain, Outcome
@@ -71,6 +71,10 @@ class Scene:
         defender = self.pending.target_house_id
         return Outcome(self.pending.action, self.house_id, result, self.week, rolls, effects, self.pending.id, defender,
                        succeeded)  # fmt: skip
+
+    def roll(self, spec: DiceSpec, dice: Dice, purpose: str) -> Roll:
+        """A die the action itself rolls (damage, duration, a target): made on the acting house's behalf."""
+        return spec.roll(dice, purpose=purpose, rule=self.rule, actor=self.house.name)
 
     def dc(self) -> int | None:
         """The DC as it stands at resolution: own Rank now, the target's level, the power moved."""
