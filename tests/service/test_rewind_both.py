@@ -78,3 +78,17 @@ def test_rolling_back_phase_three_after_five_restores_every_house_faction_and_re
     rolled = next(e for e in intrigue.audit.events(campaign_id) if e.topic.endswith("PhaseRolledBack"))
     assert rolled.payload["reason"] == "the GM ruled an assault illegal"
     assert len(rolled.payload["reverted"]) >= 9
+
+
+def test_every_roll_in_the_trail_says_what_it_was_for_who_rolled_and_what_it_decided(
+    intrigue: Intrigue, five_phases: dict[str, Any]
+) -> None:
+    from service.analytics import rolls_in
+
+    rolls = [r for e in intrigue.audit.events(five_phases["id"]) for r in rolls_in(e.payload)]
+    assert len(rolls) > 50
+    for roll in rolls:
+        assert roll["purpose"] and roll["actor"] and roll["rule"], roll
+        assert roll["faces"] and roll["expression"]
+        assert roll["total"] == roll["base"] + sum(m["value"] for m in roll["modifiers"])
+        assert all(m["source"] for m in roll["modifiers"])
