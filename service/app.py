@@ -114,6 +114,17 @@ class IntrigueStore(Application[UUID]):
         return max(ids) if ids else None
 
 
+class SavesAndWaits:
+    """Shared by the application services: save changed aggregates in one transaction, each once, and return
+    only when the read models have projected the new events (read your writes)."""
+
+    store: IntrigueStore
+    _projected: Callable[[int | None], None]
+
+    def _save(self, *aggregates: Aggregate) -> None:
+        self._projected(self.store.commit(*{id(a): a for a in aggregates}.values()))
+
+
 def unit_of_work(method: Callable[P, R]) -> Callable[P, R]:
     """An application method whose loads share one identity map (the service has a `store`)."""
 

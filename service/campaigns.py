@@ -15,7 +15,7 @@ from domain.dice import Dice, DiceSpec, Roll
 from domain.errors import InvalidInputError
 from domain.ids import region_id
 from domain.region import Region
-from service.app import IntrigueStore, unit_of_work
+from service.app import IntrigueStore, SavesAndWaits, unit_of_work
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class Resolution:
 PhaseResolver = Callable[[Campaign, Dice], "list[Aggregate] | Resolution"]
 
 
-class CampaignService:
+class CampaignService(SavesAndWaits):
     """Application methods: get the aggregates, call them, save them in one transaction."""
 
     def __init__(
@@ -49,19 +49,19 @@ class CampaignService:
     def create_campaign(self, command: CreateCampaign) -> Campaign:
         campaign = Campaign.start(command.name, command.rule_systems, command.dice_seed)
         regions = self._map(campaign, command.regions)
-        self._projected(self.store.commit(campaign, *regions))
+        self._save(campaign, *regions)
         return campaign
 
     def add_regions(self, command: AddRegions) -> list[Region]:
         campaign = self.store.load(command.campaign_id, Campaign)
         regions = self._map(campaign, command.regions)
-        self._projected(self.store.commit(campaign, *regions))
+        self._save(campaign, *regions)
         return regions
 
     def open_phase(self, campaign_id: UUID) -> Campaign:
         campaign = self.store.load(campaign_id, Campaign)
         campaign.open_phase()
-        self._projected(self.store.commit(campaign))
+        self._save(campaign)
         return campaign
 
     def roll_dice(self, command: RollDice) -> Roll:
@@ -70,7 +70,7 @@ class CampaignService:
         roll = spec.roll(self._dice_for(campaign, "gm-roll"), purpose=command.purpose.strip(), actor="GM",
                          rule="GM's ad hoc roll")  # fmt: skip
         campaign.record_roll(roll)
-        self._projected(self.store.commit(campaign))
+        self._save(campaign)
         return roll
 
     @unit_of_work
@@ -79,7 +79,7 @@ class CampaignService:
         campaign = self.store.load(campaign_id, Campaign)
         if campaign.phase_status == "open":
             campaign.begin_resolving()
-            self._projected(self.store.commit(campaign))
+            self._save(campaign)
         changed: list[Aggregate] = []
         summaries: dict[str, Any] = {}
         for system in campaign.rule_systems:
@@ -93,7 +93,7 @@ class CampaignService:
                     changed.extend(result)
         campaign.resolve_phase(summaries)
         # The campaign's PhaseResolved is written last, so its position closes the phase.
-        self._projected(self.store.commit(*[a for a in changed if a is not campaign], campaign))
+        self._save(*[a for a in changed if a is not campaign], campaign)
         return campaign
 
     def _map(self, campaign: Campaign, requests: list[MapRegion]) -> list[Region]:

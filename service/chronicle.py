@@ -12,7 +12,7 @@ from uuid import UUID
 
 from domain.campaign import Campaign
 from domain.chronicle import draft_gossip, draft_summary
-from service.app import IntrigueStore
+from service.app import IntrigueStore, SavesAndWaits
 from service.audit import AuditLog
 from service.gm import By
 from service.history import History
@@ -21,7 +21,7 @@ from service.queries import StateQueries
 DRAFTED = "drafted from the events of phase {phase}"
 
 
-class ChronicleService:
+class ChronicleService(SavesAndWaits):
     def __init__(self, store: IntrigueStore, audit: AuditLog, history: History, state: StateQueries,
                  projected: Callable[[int | None], None]) -> None:  # fmt: skip
         self.store = store
@@ -41,7 +41,7 @@ class ChronicleService:
             lines = draft_gossip(name, narrative, events)
             if actor_id not in gossip and lines:
                 campaign.write_gossip(phase, actor_id, lines, "", seat, reason)
-        self._projected(self.store.commit(campaign))
+        self._save(campaign)
         return campaign
 
     def turns(self, campaign: Campaign, phase: int) -> dict[str, tuple[str, str, list[tuple[str, dict[str, Any]]]]]:
@@ -64,13 +64,13 @@ class ChronicleService:
     def write_summary(self, by: By, phase: int, actor_id: str, text: str) -> Campaign:
         campaign = self.store.load(by.campaign_id, Campaign)
         campaign.write_summary(phase, actor_id, text, by.seat, by.reason)
-        self._projected(self.store.commit(campaign))
+        self._save(campaign)
         return campaign
 
     def write_gossip(self, by: By, phase: int, actor_id: str, lines: list[str], spin: str = "") -> Campaign:
         campaign = self.store.load(by.campaign_id, Campaign)
         campaign.write_gossip(phase, actor_id, lines, spin, by.seat, by.reason)
-        self._projected(self.store.commit(campaign))
+        self._save(campaign)
         return campaign
 
     def public(self, campaign_id: UUID, phase: int) -> dict[str, dict[str, Any]]:

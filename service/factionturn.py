@@ -25,7 +25,7 @@ from domain.factionturn.wild_assets import THE_WILD, found_the_wild, monster, te
 from domain.factionturn.world import World
 from domain.ids import faction_id
 from domain.region import Region
-from service.app import IntrigueStore, unit_of_work
+from service.app import IntrigueStore, SavesAndWaits, unit_of_work
 
 RULE = RuleSystemName.FACTION_TURN
 
@@ -51,7 +51,7 @@ class FoundFaction:
     assets: list[StartingAsset] = field(default_factory=list)
 
 
-class FactionTurnService:
+class FactionTurnService(SavesAndWaits):
     """Get → decide → apply → save, for the Faction Turn."""
 
     def __init__(
@@ -75,7 +75,7 @@ class FactionTurnService:
             region = self._region(campaign, starting.region_id or home.id)
             faction.grant_asset(new_asset(faction, asset_type(starting.type_key), str(region.id), 0), "starting asset")
         campaign.enrol(faction.id, "faction")
-        self._projected(self.store.commit(campaign, faction))
+        self._save(campaign, faction)
         return faction
 
     @unit_of_work
@@ -120,7 +120,7 @@ class FactionTurnService:
             campaign.enrol(faction.id, "faction")
             factions.append(faction)
         changed: list[Aggregate] = [campaign, *factions, *self._regions(campaign)]
-        self._projected(self.store.commit(*changed))
+        self._save(*changed)
         return factions
 
     @unit_of_work
@@ -147,7 +147,7 @@ class FactionTurnService:
                 the_wild.grant_asset(beast, "The Wild")
         if not exists:
             campaign.enrol(the_wild.id, "faction")
-        self._projected(self.store.commit(campaign, the_wild))
+        self._save(campaign, the_wild)
         return the_wild
 
     # ---- orders and resolution --------------------------------------------------------------------------------
@@ -163,7 +163,7 @@ class FactionTurnService:
         check_orders(world, str(faction_id_), parsed)
         faction = world.faction(str(faction_id_))
         faction.submit_order(campaign.phase, orders_to_dict(parsed) | {"phase": campaign.phase})
-        self._projected(self.store.commit(faction))
+        self._save(faction)
         return faction
 
     @unit_of_work

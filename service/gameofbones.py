@@ -19,7 +19,7 @@ from domain.gameofbones.ordering import Order, order_action, plan_open_move
 from domain.gameofbones.records import Character, PendingAction
 from domain.house import House
 from domain.region import Region
-from service.app import IntrigueStore
+from service.app import IntrigueStore, SavesAndWaits
 from service.campaigns import Resolution
 
 RULE = RuleSystemName.GAME_OF_BONES
@@ -69,7 +69,7 @@ class GainAttemptResult:
     roll: dict[str, Any] | None
 
 
-class GameOfBonesService:
+class GameOfBonesService(SavesAndWaits):
     """Get → decide → apply → save, for the Game of Bones."""
 
     def __init__(
@@ -105,7 +105,7 @@ class GameOfBonesService:
             if starting.troops:
                 _station(house, region, regions, starting.troops)
         campaign.enrol(house.id, "house")
-        self._projected(self.store.commit(*_unique(changed)))
+        self._save(*changed)
         return house
 
     def appoint_lieutenant(self, campaign_id: UUID, house_id: UUID, lieutenant: Character) -> House:
@@ -137,7 +137,7 @@ class GameOfBonesService:
         dice = self._dice_for(campaign, f"influence:{house.id}:{house.version}")
         attempt = attempt_influence_gain(house, source, actor or house.leader.name, dice, units)
         house.gain_influence(source, units, succeeded=attempt.succeeded, discovered=discovered, roll=attempt.roll)
-        self._projected(self.store.commit(house))
+        self._save(house)
         return GainAttemptResult(house, attempt.succeeded, attempt.roll.to_dict() if attempt.roll else None)
 
     def assign_area(self, campaign_id: UUID, house_id: UUID, region_id: UUID) -> House:
@@ -145,7 +145,7 @@ class GameOfBonesService:
         campaign = self._campaign(campaign_id)
         house = self._house(campaign, house_id)
         changed = self._assign(campaign, house, _area(self._regions(campaign), region_id))
-        self._projected(self.store.commit(*_unique([house, *changed])))
+        self._save(house, *changed)
         return house
 
     def station_troops(self, campaign_id: UUID, house_id: UUID, region_id: UUID, power: int) -> Region:
@@ -155,7 +155,7 @@ class GameOfBonesService:
         regions = self._regions(campaign)
         region = _area(regions, region_id)
         _station(house, region, regions, power)
-        self._projected(self.store.commit(region))
+        self._save(region)
         return region
 
     # ---- orders and resolution --------------------------------------------------------------------------------
@@ -167,7 +167,7 @@ class GameOfBonesService:
         houses = self._members(campaign, "house", House, [order.target_house_id]) | {str(house.id): house}
         areas = self._members(campaign, "region", Region, [*order.area_ids, order.to_area_id])
         pending = order_action(house, order, phase=campaign.phase, houses=houses, areas=areas)
-        self._projected(self.store.commit(house))
+        self._save(house)
         return pending
 
     def move_troops(
@@ -181,7 +181,7 @@ class GameOfBonesService:
         source, target = _area(regions, from_id), _area(regions, to_id)
         pending = plan_open_move(house, source, target, power, phase=campaign.phase, start_week=start_week)
         house.order_action(pending)
-        self._projected(self.store.commit(house))
+        self._save(house)
         return pending
 
     def resolve(self, campaign: Campaign, dice: Dice) -> Resolution:
@@ -199,7 +199,7 @@ class GameOfBonesService:
         campaign = self._campaign(campaign_id)
         house = self._house(campaign, house_id)
         change(house)
-        self._projected(self.store.commit(house))
+        self._save(house)
         return house
 
     def _assign(self, campaign: Campaign, house: House, region: Region) -> list[Aggregate]:
@@ -257,6 +257,3 @@ def gm_summary(report: MonthReport) -> dict[str, Any]:
             entry["rolls_recorded_on"] = "House.ActionResolved"
     return summary
 
-
-def _unique(aggregates: list[Aggregate]) -> list[Aggregate]:
-    return list({id(a): a for a in aggregates}.values())

@@ -6,7 +6,7 @@ Each method is get → call → save in one transaction, and every event it writ
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
@@ -30,7 +30,7 @@ from domain.gameofbones.records import Status
 from domain.gm import CustomActionDef
 from domain.house import House
 from domain.region import Region
-from service.app import IntrigueStore
+from service.app import IntrigueStore, SavesAndWaits
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class By:
     reason: str
 
 
-class GMService:
+class GMService(SavesAndWaits):
     def __init__(self, store: IntrigueStore, projected: Callable[[int | None], None]) -> None:
         self.store = store
         self._projected = projected
@@ -81,13 +81,13 @@ class GMService:
         taker = self._load(campaign, to_faction_id, Faction)
         for outcome, faction in zip(adventures.transfer(giver, taker, asset_id), (giver, taker), strict=True):
             self._record(faction, outcome, by)
-        self._projected(self.store.commit(giver, taker))
+        self._save(giver, taker)
         return taker
 
     def _asset(self, by: By, faction_id: UUID, plan: Callable[[Faction], AssetOutcome]) -> Faction:
         faction = self._load(self._campaign(by), faction_id, Faction)
         self._record(faction, plan(faction), by)
-        self._projected(self.store.commit(faction))
+        self._save(faction)
         return faction
 
     @staticmethod
@@ -98,7 +98,7 @@ class GMService:
         """The PCs stop a faction's ordered action, or its custom action, move or seizure under way."""
         faction = self._load(self._campaign(by), faction_id, Faction)
         faction.foil_plan(by.seat, by.reason)
-        self._projected(self.store.commit(faction))
+        self._save(faction)
         return faction
 
     # ---- government and control ---------------------------------------------------------------------------------
@@ -117,7 +117,7 @@ class GMService:
             former = self._load(campaign, UUID(previous), Faction)
             former.change_tags([], [REGIONAL_GOVERNMENT], f"GM: {by.reason}")
             changed.append(former)
-        self._projected(self.store.commit(*changed))
+        self._save(*changed)
         return region
 
     def set_control(self, by: By, region_id: UUID, house_id: UUID | None) -> Region:
@@ -125,7 +125,7 @@ class GMService:
         campaign = self._campaign(by)
         region = self._load(campaign, region_id, Region)
         changed = self._hand_over(campaign, region, house_id, by, {})
-        self._projected(self.store.commit(*_unique(changed)))
+        self._save(*changed)
         return region
 
     def _hand_over(self, campaign: Campaign, region: Region, house_id: UUID | None, by: By,
@@ -157,7 +157,7 @@ class GMService:
         """Kill (dead), capture (captured) or save (active) a house's leader or lieutenant."""
         house = self._load(self._campaign(by), house_id, House)
         house.decide_fate(name, Status(_status(status)), by.seat, by.reason)
-        self._projected(self.store.commit(house))
+        self._save(house)
         return house
 
     def settle_action(self, by: By, house_id: UUID, action_id: str, result: str) -> House:
@@ -185,7 +185,7 @@ class GMService:
             for area_id in pending.area_ids:
                 area = self._load(campaign, UUID(area_id), Region)
                 changed += self._hand_over(campaign, area, house.id, by, houses)
-        self._projected(self.store.commit(*_unique(changed)))
+        self._save(*changed)
         return house
 
     # ---- adjustments ----------------------------------------------------------------------------------------------
@@ -197,7 +197,7 @@ class GMService:
             raise NotFoundError(f"no faction or house {target_id} in this campaign")
         target: Faction | House = self._load(campaign, target_id, Faction if kind == "faction" else House)
         target.adjust(field, mode, value, by.seat, by.reason)
-        self._projected(self.store.commit(target))
+        self._save(target)
         return target
 
     # ---- custom asset types and actions ---------------------------------------------------------------------
@@ -207,13 +207,13 @@ class GMService:
         ability (a catalog ability key; None for a narrative-only asset) and needs_permission."""
         campaign = self._campaign(by)
         campaign.define_asset_type(define_row(key, name, attribute, rating, hp, cost, **cells), by.seat, by.reason)
-        self._projected(self.store.commit(campaign))
+        self._save(campaign)
         return campaign
 
     def define_custom_action(self, by: By, action: CustomActionDef) -> Campaign:
         campaign = self._campaign(by)
         campaign.define_custom_action(action, by.seat, by.reason)
-        self._projected(self.store.commit(campaign))
+        self._save(campaign)
         return campaign
 
     def order_house_custom_action(self, by: By, house_id: UUID, key: str, actor: str, start_week: int = 1) -> House:
@@ -225,7 +225,7 @@ class GMService:
         pending = plan_custom(house, campaign.custom_action(key), actor, phase=campaign.phase, start_week=start_week,
                               seat=by.seat, reason=by.reason)  # fmt: skip
         house.order_action(pending)
-        self._projected(self.store.commit(house))
+        self._save(house)
         return house
 
     def order_custom_action(self, by: By, faction_id: UUID, key: str) -> Faction:
@@ -239,7 +239,7 @@ class GMService:
         order = CustomAction(action.name, action.duration, action.cost,
                              action.to_dict() | {"seat": by.seat, "reason": by.reason})  # fmt: skip
         faction.submit_order(campaign.phase, orders_to_dict(FactionOrders(action=order)) | {"phase": campaign.phase})
-        self._projected(self.store.commit(faction))
+        self._save(faction)
         return faction
 
     # ---- loading ------------------------------------------------------------------------------------------------
@@ -268,6 +268,3 @@ def _status(word: str) -> str:
         raise InvalidInputError(f"a fate is kill, capture or save, not {word!r}")
     return status
 
-
-def _unique(aggregates: Sequence[Aggregate]) -> list[Aggregate]:
-    return list({id(a): a for a in aggregates}.values())

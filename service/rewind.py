@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from uuid import UUID
 
 from domain.campaign import Campaign
-from service.app import IntrigueStore
+from service.app import IntrigueStore, SavesAndWaits
 from service.history import History, restore_all
 
 
@@ -19,7 +19,7 @@ class RollBackPhase:
     seat: str = "gm"
 
 
-class RewindService:
+class RewindService(SavesAndWaits):
     def __init__(self, store: IntrigueStore, history: History, projected: Callable[[int | None], None]) -> None:
         self.store = store
         self.history = history
@@ -35,5 +35,5 @@ class RewindService:
             campaign = self.store.load(command.campaign_id, Campaign)
             changed.append(campaign)
         campaign.roll_back(command.phase, command.reason, command.seat, reverted)
-        self._projected(self.store.commit(*changed))
+        self._save(*changed)
         return campaign
