@@ -1,6 +1,6 @@
 """Run every benchmark against one server: DATABASE_URL, or the embedded PostgreSQL.
 
-BENCH_SCALE multiplies the sizes (default 1: a 5,000-event projection backlog, HTTP loads of at most 2,000
+BENCH_SCALE multiplies the sizes (default 1: a 50,000-event projection backlog, HTTP loads of at most 2,000
 requests or 8 s a round); BENCH_ONLY=store,http,projections,history,transfer picks
 sections; BENCH_HISTORY_EVENTS (default 100000) is the longest history timed "as of"; BENCH_EXPORT_EVENTS
 (default 100000, 1000000 for the issue's full million) is the size of the exported campaign stream.
@@ -41,7 +41,7 @@ def main() -> int:
         if "store" in only:
             results += run_all(store, full_replay, db.conninfo)
         if "projections" in only:
-            results.append(projections.catch_up(store, db, 5_000 * scale))
+            results.append(projections.catch_up(store, db, 50_000 * scale))
             results.append(projections.full_rebuild(db))
         if only & {"history", "transfer"}:
             ok, campaign = history.as_of(store, db.conninfo)

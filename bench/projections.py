@@ -71,7 +71,7 @@ def catch_up(store: IntrigueStore, db: Database, events: int) -> bool:
         seconds = time.perf_counter() - started
     finally:
         runner.__exit__(None, None, None)
-    ours = Measure(f"a fresh ProjectionRunner catching up on {raw.operations} events", raw.operations, seconds)
+    ours = Measure(f"a fresh runner, started and catching up on {raw.operations} events", raw.operations, seconds)
     return report("Projection catch-up on a backlog (events/s)", ours, raw, 0.25)
 
 

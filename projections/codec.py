@@ -9,12 +9,14 @@ from enum import Enum
 from typing import Any
 from uuid import UUID
 
+import orjson
 from eventsourcing.persistence import (
     DatetimeAsISO,
     DecimalAsStr,
     JSONTranscoder,
     Mapper,
     Transcoding,
+    TranscodingNotRegisteredError,
     UUIDAsHex,
 )
 
@@ -51,6 +53,51 @@ class EnumAsValue(Transcoding):
         return self.type(data)
 
 
+class FastJSONTranscoder(JSONTranscoder):
+    """The library's JSON format, decoded by orjson: the same bytes written, the same objects read back.
+
+    Decoding was three quarters of a projection's cost per event (design: "speed"). The standard decoder
+    calls the object hook on every JSON object; here orjson parses and one walk revives the
+    `{"_type_", "_data_"}` objects innermost first, exactly as the hook would. What orjson refuses (NaN,
+    integers beyond 64 bits, which the standard encoder can write) falls back to the standard decoder.
+    """
+
+    def decode(self, data: bytes) -> Any:
+        try:
+            parsed = orjson.loads(data)
+        except orjson.JSONDecodeError:
+            return super().decode(data)
+        # Every typed object has the key "_type_" (inside a string its quotes would be escaped), so this
+        # counts them or more; the walk stops once that many are revived, skipping the plain rest.
+        typed = data.count(b'"_type_"')
+        return self._revive(parsed, [typed]) if typed else parsed
+
+    def _revive(self, value: Any, left: list[int]) -> Any:
+        if type(value) is dict:
+            for key, item in value.items():
+                if type(item) is dict or type(item) is list:
+                    value[key] = self._revive(item, left)
+                    if not left[0]:
+                        break
+            if len(value) == 2 and "_type_" in value and "_data_" in value:
+                try:
+                    transcoding = self.names[value["_type_"]]
+                except KeyError:
+                    raise TranscodingNotRegisteredError(
+                        f"Data serialized with name {value['_type_']!r} is not deserializable."
+                        " Please register a custom transcoding for this type."
+                    ) from None
+                left[0] -= 1
+                return transcoding.decode(value["_data_"])
+            return value
+        for index, item in enumerate(value):
+            if type(item) is dict or type(item) is list:
+                value[index] = self._revive(item, left)
+                if not left[0]:
+                    break
+        return value
+
+
 def domain_types() -> list[type]:
     """Every dataclass and enum defined in a `domain` module, in a stable order."""
     found: dict[str, type] = {}
@@ -74,7 +121,7 @@ def register_domain_transcodings(transcoder: JSONTranscoder) -> None:
 
 def domain_mapper() -> Mapper[UUID]:
     """A mapper that reads and writes aggregate snapshots as the event store does."""
-    transcoder = JSONTranscoder()
+    transcoder = FastJSONTranscoder()
     for transcoding in (UUIDAsHex(), DecimalAsStr(), DatetimeAsISO()):
         transcoder.register(transcoding)
     register_domain_transcodings(transcoder)

@@ -11,14 +11,14 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import Aggregate, MutableOrImmutableAggregate
-from eventsourcing.persistence import IntegrityError, JSONTranscoder
+from eventsourcing.persistence import IntegrityError, JSONTranscoder, Transcoder
 
 from domain.campaign import Campaign, RuleSystemName
 from domain.errors import ConflictError, NotFoundError
 from domain.faction import Faction
 from domain.house import House
 from domain.region import Region
-from projections.codec import register_domain_transcodings
+from projections.codec import FastJSONTranscoder, register_domain_transcodings
 
 A = TypeVar("A", bound=Aggregate)
 P = ParamSpec("P")
@@ -46,6 +46,11 @@ class IntrigueStore(Application[UUID]):
         Faction: SNAPSHOT_INTERVAL,
         House: SNAPSHOT_INTERVAL,
     }
+
+    def construct_transcoder(self) -> Transcoder:
+        transcoder = FastJSONTranscoder()
+        self.register_transcodings(transcoder)
+        return transcoder
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         super().register_transcodings(transcoder)

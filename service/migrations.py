@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import psycopg
 
-from projections import state
+from projections import state_tables
 from service import idempotency, seats
 from service.app import IntrigueStore
 from service.database import Database, ping
@@ -44,14 +44,14 @@ def _seats_and_idempotency_keys(conn: psycopg.Connection[tuple[object, ...]]) ->
 def _read_model_generations(conn: psycopg.Connection[tuple[object, ...]]) -> None:
     """The state read model in generations: the tables of a database from before become generation 1
     (renamed, rows kept), a fresh one gets an empty generation 1; readers' names become views over it."""
-    conn.execute(state.GENERATIONS)
-    if conn.execute("SELECT 1 FROM read_model_generation WHERE name = %s", (state.MODEL,)).fetchone():
+    conn.execute(state_tables.GENERATIONS)
+    if conn.execute("SELECT 1 FROM read_model_generation WHERE name = %s", (state_tables.MODEL,)).fetchone():
         return
     kind = conn.execute("SELECT relkind FROM pg_class WHERE oid = to_regclass('aggregate_state')").fetchone()
-    statements = state.adopt_plain_tables() if kind == ("r",) else state.create_generation(1)
-    for statement in [*statements, *state.point_views_at(1)]:
+    statements = state_tables.adopt_plain_tables() if kind == ("r",) else state_tables.create_generation(1)
+    for statement in [*statements, *state_tables.point_views_at(1)]:
         conn.execute(statement)
-    conn.execute("INSERT INTO read_model_generation (name, current) VALUES (%s, 1)", (state.MODEL,))
+    conn.execute("INSERT INTO read_model_generation (name, current) VALUES (%s, 1)", (state_tables.MODEL,))
 
 
 STEPS = (

@@ -4,41 +4,36 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
 import time
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import psycopg
 from eventsourcing.persistence import InfrastructureFactory
 from eventsourcing.postgres import PostgresTrackingRecorder
-from eventsourcing.projection import Projection, ProjectionRunner
 from eventsourcing.utils import Environment
 
-from projections.state import StateProjection, StateView
+from projections.runner import PAGE, PagedRunner
+from projections.state import StateView
 from service.app import IntrigueStore
 
 log = logging.getLogger("intrigue.projections")
 V = TypeVar("V", bound=PostgresTrackingRecorder)
-Runner = ProjectionRunner[IntrigueStore, Any]
+Runner = PagedRunner
 
 
 @dataclass(frozen=True)
 class ReadModel:
-    projection: type[Projection[Any]]
+    name: str
     view: type[PostgresTrackingRecorder]
 
-    @property
-    def name(self) -> str:
-        return self.projection.name
-
     def at_generation(self, generation: int) -> ReadModel:
-        """The same projection writing to one generation's tables, tracked as `{name}_g{generation}`."""
-        projection = type(f"{self.projection.__name__}G{generation}", (self.projection,),
-                          {"name": f"{self.name}_g{generation}"})  # fmt: skip
-        return ReadModel(projection, self.view.at_generation(generation))  # type: ignore[attr-defined]
+        """The same projection writing to one generation's tables, named `{name}_g{generation}`."""
+        return ReadModel(f"{self.name}_g{generation}", self.view.at_generation(generation))  # type: ignore[attr-defined]
 
 
-READ_MODELS = (ReadModel(StateProjection, StateView),)
+READ_MODELS = (ReadModel("state", StateView),)
 
 
 def by_name(name: str) -> ReadModel:
@@ -55,9 +50,15 @@ def open_view(model: ReadModel, env: dict[str, str]) -> PostgresTrackingRecorder
 
 
 def start_runner(model: ReadModel, env: dict[str, str], store_class: type[IntrigueStore] = IntrigueStore) -> Runner:
-    return ProjectionRunner(
-        application_class=store_class, projection_class=model.projection, view_class=model.view, env=env
-    ).__enter__()
+    """A running projection: its thread reads the log after the view's position, page by page."""
+    app = store_class(env=env)
+    try:
+        view = open_view(model, env)
+    except BaseException:
+        app.close()
+        raise
+    page = int(os.environ.get("INTRIGUE_PROJECTION_PAGE", PAGE))  # most events a transaction projects
+    return PagedRunner(app, view, model.name, _conninfo(env), page).__enter__()  # type: ignore[arg-type]
 
 
 def relations_of(model: ReadModel) -> tuple[str, ...]:
@@ -109,13 +110,14 @@ class ReadSide:
         """Return once every read model has processed `notification_id`, by whichever process runs it."""
         deadline = time.monotonic() + timeout
         for model in READ_MODELS:
-            view, runner, pause = self.views[model.view], self.runners.get(model.name), 0.002
+            runner = self.runners.get(model.name)
+            if runner is not None:  # woken by the runner itself, as soon as the page is committed
+                runner.wait(notification_id, timeout=max(0.0, deadline - time.monotonic()))
+                continue
+            view, pause = self.views[model.view], 0.002
             while not view.has_tracking_id(self.store.name, notification_id):
-                if runner is not None and runner.is_interrupted.is_set():
-                    runner.wait(notification_id, timeout=0.01)  # raises what the projection raised
                 if time.monotonic() > deadline:
-                    where = "this process" if runner else "a worker"
-                    raise TimeoutError(f"projection {model.name!r} in {where} has not reached event {notification_id}")
+                    raise TimeoutError(f"projection {model.name!r} in a worker has not reached event {notification_id}")
                 time.sleep(pause)
                 pause = min(pause * 2, 0.1)
 

@@ -19,8 +19,7 @@ from typing import TextIO
 import psycopg
 from prometheus_client import Gauge
 
-from projections import state
-from service.app import IntrigueStore
+from projections import state_tables as tables
 from service.database import Database
 from service.migrations import advisory_key, is_current
 from service.readmodels import ReadModel, Runner, close_view, lock_key, start_runner
@@ -120,7 +119,7 @@ def rebuild(db: Database, env: dict[str, str], model: ReadModel, progress: Progr
         old = int(row[0])  # type: ignore[call-overload]
         new = old + 1
         with conn.transaction():  # a rebuild that died before its switch left its generation behind
-            for statement in [*state.drop_generation(new), *state.create_generation(new)]:
+            for statement in [*tables.drop_generation(new), *tables.create_generation(new)]:
                 conn.execute(statement)
         log.info("rebuilding", extra={"projection": model.name, "generation": new})
         runner = start_runner(model.at_generation(new), env)
@@ -132,7 +131,7 @@ def rebuild(db: Database, env: dict[str, str], model: ReadModel, progress: Progr
                 head = _catch_up(runner, 0, report, pause=0.01)
                 stopped = True
                 runner.__exit__(None, None, None)  # the live writer takes over once the switch commits
-                for statement in state.point_views_at(new):
+                for statement in tables.point_views_at(new):
                     conn.execute(statement)
                 conn.execute("UPDATE read_model_generation SET current = %s WHERE name = %s", (new, model.name))
         finally:
@@ -140,7 +139,7 @@ def rebuild(db: Database, env: dict[str, str], model: ReadModel, progress: Progr
                 runner.__exit__(None, None, None)
             close_view(runner.view)
         with conn.transaction():
-            for statement in state.drop_generation(old):
+            for statement in tables.drop_generation(old):
                 conn.execute(statement)
         log.info("projection switched", extra={"projection": model.name, "generation": new, "position": head})
         return head
@@ -150,13 +149,13 @@ def _catch_up(runner: Runner, slack: int, report: Progress, pause: float) -> int
     """Run until the runner is within `slack` events of the head; return the head it measured against."""
     while True:
         head = runner.app.recorder.max_notification_id() or 0
-        done = runner.view.max_tracking_id(IntrigueStore.name) or 0
-        report(done, head)
-        if head - done <= slack:
+        report(runner.position, head)
+        if head - runner.position <= slack:
             return head
-        runner.run_forever(timeout=pause)  # raises what the projection raised
-        if runner.is_interrupted.is_set():
-            raise RuntimeError(f"projection {runner.projection.name!r} stopped at event {done} of {head}")
+        try:
+            runner.wait(head - slack, timeout=pause)  # raises what the projection raised
+        except TimeoutError:
+            continue
 
 
 class ProgressBar:

@@ -43,10 +43,10 @@ def free_port() -> int:
 class Process:
     """One `intrigue` process; its output goes to a log file, printed when a test fails."""
 
-    def __init__(self, db: Database, logs: Path, name: str, *args: str) -> None:
+    def __init__(self, db: Database, logs: Path, name: str, *args: str, env: dict[str, str] | None = None) -> None:
         self.name, self.log_path = name, logs / f"{name}.log"
         env = {**os.environ, "DATABASE_URL": url_of(db), "INTRIGUE_LOG_FORMAT": "json",
-               "INTRIGUE_MIGRATE_ON_START": "0", "INTRIGUE_RUN_PROJECTIONS": "0"}  # fmt: skip
+               "INTRIGUE_MIGRATE_ON_START": "0", "INTRIGUE_RUN_PROJECTIONS": "0", **(env or {})}  # fmt: skip
         self.log_file = self.log_path.open("wb")
         self.popen = subprocess.Popen(
             [sys.executable, "-m", "service.cli", *args], cwd=ROOT, env=env, stdout=self.log_file,

@@ -18,6 +18,7 @@ from service.bootstrap import Intrigue
 from service.database import Database
 from service.replay import divergences
 from tests.service.conftest import replaying
+from tests.service.decoding import assert_both_decoders_agree
 
 
 def world_map() -> list[MapRegion]:
@@ -103,6 +104,10 @@ def test_the_played_campaign_rebuilds_identically_from_its_events(
                 intrigue.store.repository.get(aggregate_id)
             )
     assert divergences(intrigue.store, intrigue.state, ten_phases.id) == []
+
+
+def test_the_played_events_decode_alike_with_the_fast_decoder(intrigue: Intrigue, ten_phases: Campaign) -> None:
+    assert assert_both_decoders_agree(intrigue, [ten_phases.id, *ten_phases.member_ids()]) > 100
 
 
 def test_a_forbidden_order_is_refused_and_writes_nothing(intrigue: Intrigue, ten_phases: Campaign) -> None:

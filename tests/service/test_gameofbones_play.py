@@ -20,6 +20,7 @@ from service.database import Database
 from service.gameofbones import RegisterHouse, StartingArea, StartingMember
 from service.replay import divergences
 from tests.service.conftest import gql, gql_as, replaying
+from tests.service.decoding import assert_both_decoders_agree
 from tests.service.gameofbones_world import city, give_orders, person, register_five
 
 PHASES = 12
@@ -87,6 +88,13 @@ def test_the_twelve_phases_rebuild_identically_from_their_events(
                 intrigue.store.repository.get(aggregate_id)
             )
     assert divergences(intrigue.store, intrigue.state, campaign.id) == []
+
+
+def test_the_twelve_phases_decode_alike_with_the_fast_decoder(
+    intrigue: Intrigue, twelve_phases: tuple[Campaign, Counter[str], int]
+) -> None:
+    campaign = twelve_phases[0]
+    assert assert_both_decoders_agree(intrigue, [campaign.id, *campaign.member_ids()]) > 100
 
 
 # ---- actions that carry across phases --------------------------------------------------------------------------

@@ -220,7 +220,9 @@ def test_a_worker_killed_mid_projection_is_replaced_with_no_gap_and_no_duplicate
     first = second = None
     try:
         played = [play(service, n, regions=60) for n in range(12)]
-        first = Process(fresh_db, tmp_path, "worker-1", "worker", "--poll", "0.2")
+        # One event a page: slow enough to be killed mid-backlog (a page is one transaction either way).
+        one_a_page = {"INTRIGUE_PROJECTION_PAGE": "1"}
+        first = Process(fresh_db, tmp_path, "worker-1", "worker", "--poll", "0.2", env=one_a_page)
         quarter = head(fresh_db) // 4
         eventually(lambda: min(positions(fresh_db)) > quarter, "the worker to be well into the backlog", first)
         first.kill()

@@ -1,0 +1,210 @@
+"""Keeps a read model current: reads the event log in pages after its tracking position, and hands each page
+to the view, which writes its rows and the page's last position in one transaction.
+
+A page is whatever is there, up to `PAGE` events: one event when commands trickle in (so a command's reader
+waits no longer than before), thousands on a backlog or a rebuild (so catching up costs one transaction per
+page, not one per event). New events are heard by LISTEN on the channel the events table's insert function
+NOTIFYs (service/recorder.py); a notification received while a page is being folded is kept by psycopg and
+read at the next wait, and a slow poll covers a lost connection.
+"""
+
+from __future__ import annotations
+
+import gc
+import threading
+import time
+import uuid
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, Protocol
+
+import psycopg
+from eventsourcing.persistence import StoredEvent
+from psycopg.sql import SQL, Identifier
+
+PAGE = 10_000
+JUMP = 20  # a stored snapshot is used when it spares folding at least this many events of one aggregate
+POLL = 1.0  # seconds between reads when no notification arrives
+
+
+_gc_lock = threading.Lock()
+_gc_pausers = 0
+_gc_was_enabled = True
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """No cyclic garbage collection while a page is decoded and folded.
+
+    A page allocates tens of thousands of containers that all stay alive until it is written, so the
+    collector's passes over them find nothing and cost a third of the fold (measured in `make bench`). The
+    pause is bounded by one page; runners in the same process share it, and the collector is enabled again
+    when the last of them is done, if it was enabled before.
+    """
+    global _gc_pausers, _gc_was_enabled
+    with _gc_lock:
+        _gc_pausers += 1
+        if _gc_pausers == 1:
+            _gc_was_enabled = gc.isenabled()
+            gc.disable()
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_pausers -= 1
+            if _gc_pausers == 0 and _gc_was_enabled:
+                gc.enable()
+
+
+class View(Protocol):
+    def max_tracking_id(self, application_name: str) -> int | None: ...
+
+    def project(self, events: Sequence[tuple[Any, int]], application_name: str,
+                starts: dict[int, tuple[Any, int]] | None = None) -> None: ...
+
+    def needs_exact_state(self, topic: str) -> bool: ...
+
+
+class PagedRunner:
+    """One thread that projects pages of events into `view` until stopped, or until the view raises.
+
+    `wait`, `run_forever`, `is_interrupted` and the context manager behave as eventsourcing's
+    ProjectionRunner's do, so the worker, the server and a rebuild drive either alike.
+    """
+
+    def __init__(self, app: Any, view: View, name: str, conninfo: str, page: int = PAGE) -> None:
+        self.app, self.view, self.name, self.page = app, view, name, page
+        self.is_interrupted = threading.Event()
+        self._stopping = False
+        self._error: BaseException | None = None
+        self._progress = threading.Condition()
+        self.position = view.max_tracking_id(app.name) or 0
+        self.spared = 0  # events not folded because a stored snapshot already held their outcome
+        recorder = app.recorder
+        self._select = SQL(
+            "SELECT notification_id, originator_id, originator_version, topic, state FROM {}.{}"
+            " WHERE notification_id > %s ORDER BY notification_id LIMIT %s"
+        ).format(Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name))
+        self._listen = SQL("LISTEN {}").format(Identifier(recorder.channel_name))
+        self._wake = Identifier(f"intrigue_runner_{uuid.uuid4().hex}")  # only this runner listens: its stop
+        snapshots = app.snapshots.recorder if getattr(app, "snapshots", None) else None
+        self._latest_snapshots = snapshots and SQL(
+            "SELECT s.originator_id, s.originator_version, s.topic, s.state"
+            " FROM unnest(%s::uuid[], %s::integer[], %s::integer[]) AS r(id, lo, hi) CROSS JOIN LATERAL"
+            " (SELECT * FROM {}.{} WHERE originator_id = r.id AND originator_version BETWEEN r.lo AND r.hi"
+            " ORDER BY originator_version DESC LIMIT 1) AS s"
+        ).format(Identifier(snapshots.datastore.schema), Identifier(snapshots.events_table_name))
+        self._conn = psycopg.connect(conninfo, autocommit=True)
+        self._thread = threading.Thread(target=self._run, name=f"projection-{name}", daemon=True)
+
+    def __enter__(self) -> PagedRunner:
+        self._conn.execute(self._listen)
+        self._conn.execute(SQL("LISTEN {}").format(self._wake))
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._stopping = True
+        self.is_interrupted.set()
+        if self._thread.is_alive():  # wake it from waiting for a notification
+            with self.app.recorder.datastore.get_connection() as conn:
+                conn.execute(SQL("NOTIFY {}").format(self._wake))
+        self._thread.join()
+        self._conn.close()
+        self.app.close()
+        self._raise_error()
+
+    def run_forever(self, timeout: float | None = None) -> None:
+        """Block until `timeout`, or until the runner stops; raise what the view raised."""
+        if self.is_interrupted.wait(timeout=timeout):
+            self._raise_error()
+
+    def wait(self, notification_id: int, timeout: float = 1.0) -> None:
+        """Block until the view has projected `notification_id`; raise what the view raised, or TimeoutError."""
+        with self._progress:
+            reached = self._progress.wait_for(
+                lambda: self.position >= notification_id or self.is_interrupted.is_set(), timeout=timeout
+            )
+        if self.position >= notification_id:
+            return
+        self._raise_error()
+        if not reached:
+            raise TimeoutError(f"projection {self.name!r} has not reached event {notification_id}")
+        if not self._stopping:
+            raise RuntimeError(f"projection {self.name!r} stopped before event {notification_id}")
+
+    def _raise_error(self) -> None:
+        error, self._error = self._error, None
+        if error is not None:
+            raise error
+
+    def _run(self) -> None:
+        try:
+            while not self._stopping:
+                rows = self._read()
+                if rows:
+                    self._project(rows)
+                else:
+                    self._idle()
+        except BaseException as error:  # handed to whoever waits on or runs this runner
+            self._error = error
+        finally:
+            self.is_interrupted.set()
+            with self._progress:
+                self._progress.notify_all()
+
+    def _idle(self) -> None:
+        """Until a notification, `POLL` seconds, or a stop (looked at four times a second)."""
+        deadline = time.monotonic() + POLL
+        while not self._stopping and time.monotonic() < deadline:
+            for _ in self._conn.notifies(timeout=0.25, stop_after=1):
+                return
+
+    def _read(self) -> list[tuple[Any, ...]]:
+        with self._conn.cursor(binary=True) as cursor:
+            return cursor.execute(self._select, (self.position, self.page)).fetchall()
+
+    def _project(self, rows: list[tuple[Any, ...]]) -> None:
+        to_domain_event = self.app.mapper.to_domain_event
+        with collector_paused():
+            tail, jumps, starts = self._jumps(rows)
+            events = [
+                (to_domain_event(StoredEvent(row[1], row[2], row[3], row[4])), row[0])
+                for index, row in enumerate(rows)
+                if index < tail or row[2] > jumps.get(row[1].int, 0)
+            ]
+            self.view.project(events, self.app.name, starts)
+        self.spared += len(rows) - len(events)
+        with self._progress:
+            self.position = rows[-1][0]
+            self._progress.notify_all()
+
+    def _jumps(self, rows: list[tuple[Any, ...]]) -> tuple[int, dict[int, int], dict[int, tuple[Any, int]]]:
+        """Where the event store already holds an aggregate's snapshot at one of this page's events, start
+        from it instead of folding every event up to it: a backlog of a busy aggregate then costs about one
+        snapshot interval of folding per page. Only after the page's last event that needs every row exact
+        (a phase's history reads its members' rows); returns where that tail starts, the snapshot version
+        up to which each aggregate's tail events are spared, and the snapshots with their positions."""
+        tail = 1 + max((i for i, row in enumerate(rows) if self.view.needs_exact_state(row[3])), default=-1)
+        spans: dict[Any, list[int]] = {}  # id -> [first version, last version, count] in the tail
+        for row in rows[tail:]:
+            span = spans.get(row[1])
+            if span is None:
+                spans[row[1]] = [row[2], row[2], 1]
+            else:
+                span[1], span[2] = row[2], span[2] + 1
+        busy = [(key, span) for key, span in spans.items() if span[2] >= JUMP]
+        if not busy or self._latest_snapshots is None:
+            return tail, {}, {}
+        with self._conn.cursor(binary=True) as cursor:
+            found = cursor.execute(self._latest_snapshots, (
+                [key for key, _ in busy], [span[0] + JUMP - 1 for _, span in busy], [span[1] for _, span in busy],
+            )).fetchall()  # fmt: skip
+        if not found:
+            return tail, {}, {}
+        positions = {(row[1].int, row[2]): row[0] for row in rows[tail:]}
+        starts: dict[int, tuple[Any, int]] = {}
+        for originator_id, version, topic, state in found:
+            snapshot = self.app.mapper.to_domain_event(StoredEvent(originator_id, version, topic, state))
+            starts[originator_id.int] = (snapshot.mutate(None), positions[(originator_id.int, version)])
+        return tail, {key: start[0].version for key, start in starts.items()}, starts

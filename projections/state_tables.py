@@ -1,0 +1,79 @@
+"""The state read model's tables, in generations, and the views readers use.
+
+The read model lives in generations: tables `aggregate_state_g{N}`, `phase_history_g{N}` and tracking table
+`state_g{N}_tracking`. Readers use the views `aggregate_state`, `phase_history` and `state_tracking`, which
+point at the current generation (`read_model_generation`); a rebuild fills generation N+1 beside it and
+repoints the views in one transaction (service/worker.py).
+"""
+
+from __future__ import annotations
+
+from psycopg.sql import SQL, Composable, Identifier
+
+MODEL = "state"
+RELATIONS = ("aggregate_state", "phase_history", "state_tracking")
+GENERATIONS = """CREATE TABLE IF NOT EXISTS read_model_generation (
+    name text PRIMARY KEY,
+    current integer NOT NULL)"""
+_TABLES = [
+    """CREATE TABLE {state} (
+        id uuid PRIMARY KEY,
+        campaign_id uuid NOT NULL,
+        kind text NOT NULL,
+        version integer NOT NULL,
+        snapshot_topic text NOT NULL,
+        snapshot bytea NOT NULL,
+        state jsonb NOT NULL,
+        position bigint NOT NULL)""",
+    "CREATE INDEX {state_index} ON {state} (campaign_id, kind)",
+    # History series: every member's state as each phase resolved (seed-independent: design, "history").
+    """CREATE TABLE {history} (
+        campaign_id uuid NOT NULL,
+        phase integer NOT NULL,
+        position bigint NOT NULL,
+        aggregate_id uuid NOT NULL,
+        kind text NOT NULL,
+        state jsonb NOT NULL,
+        superseded boolean NOT NULL DEFAULT false,
+        PRIMARY KEY (campaign_id, position, aggregate_id))""",
+    "CREATE TABLE {tracking} (application_name text PRIMARY KEY, notification_id bigint)",
+]
+
+
+def names(generation: int) -> dict[str, Identifier]:
+    """The physical tables of one generation."""
+    return {
+        "state": Identifier(f"aggregate_state_g{generation}"), "history": Identifier(f"phase_history_g{generation}"),
+        "tracking": Identifier(f"{MODEL}_g{generation}_tracking"),
+        "state_index": Identifier(f"aggregate_state_g{generation}_campaign"),
+    }  # fmt: skip
+
+
+def create_generation(generation: int) -> list[Composable]:
+    """DDL for one generation's (empty) tables; they must not exist yet."""
+    return [SQL(s).format(**names(generation)) for s in _TABLES]  # type: ignore[arg-type]
+
+
+def drop_generation(generation: int) -> list[Composable]:
+    tables = names(generation)
+    return [SQL("DROP TABLE IF EXISTS {}").format(tables[t]) for t in ("state", "history", "tracking")]
+
+
+def point_views_at(generation: int) -> list[Composable]:
+    """Repoint the names every reader uses at one generation (run in the transaction that sets `current`)."""
+    tables = names(generation)
+    return [
+        SQL("CREATE OR REPLACE VIEW {} AS SELECT * FROM {}").format(Identifier(view), tables[table])
+        for view, table in zip(RELATIONS, ("state", "history", "tracking"), strict=True)
+    ]
+
+
+def adopt_plain_tables() -> list[Composable]:
+    """Turn the tables of the layout before generations (plain `aggregate_state`…) into generation 1."""
+    tables = names(1)
+    return [
+        SQL("ALTER TABLE aggregate_state RENAME TO {}").format(tables["state"]),
+        SQL("ALTER INDEX IF EXISTS aggregate_state_campaign RENAME TO {}").format(tables["state_index"]),
+        SQL("ALTER TABLE phase_history RENAME TO {}").format(tables["history"]),
+        SQL("ALTER TABLE state_tracking RENAME TO {}").format(tables["tracking"]),
+    ]
