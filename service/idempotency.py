@@ -3,18 +3,23 @@
 A key is scoped to the seat that sent it (or to unseated callers), and stored with a fingerprint of the
 request and the response, in the table `idempotency_keys`. Racing requests with one key are serialised by
 a PostgreSQL advisory lock held while the first one runs, so the second one reads the first one's answer.
+Answers are kept `RETENTION` (the worker purges older ones): a retry is expected within minutes.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
 import psycopg
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from domain.errors import ConflictError, InvalidInputError
 
@@ -29,6 +34,12 @@ DDL = [  # run by `service.migrations`
         created_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (scope, key_sha256))""",
 ]
+# Migration step 4: how each answer is sealed (1: the XOR keystream of before, 2: AES-GCM), and the purge.
+DDL_SEALING = [
+    "ALTER TABLE idempotency_keys ADD COLUMN IF NOT EXISTS sealing smallint NOT NULL DEFAULT 1",
+    "CREATE INDEX IF NOT EXISTS idempotency_keys_created ON idempotency_keys (created_at)",
+]
+RETENTION = "7 days"
 
 
 @dataclass
@@ -45,8 +56,8 @@ class Claim:
         """Record the answer in its own small transaction (the connection autocommits)."""
         plain = json.dumps(response, default=str).encode()
         await self.conn.execute(
-            "INSERT INTO idempotency_keys (scope, key_sha256, fingerprint, response) VALUES (%s, %s, %s, %s)"
-            " ON CONFLICT DO NOTHING",
+            "INSERT INTO idempotency_keys (scope, key_sha256, fingerprint, response, sealing)"
+            " VALUES (%s, %s, %s, %s, 2) ON CONFLICT DO NOTHING",
             (self.scope, _key_digest(self.scope, self.key), self.fingerprint, _seal(self.scope, self.key, plain)),
         )
 
@@ -83,13 +94,13 @@ class IdempotencyKeys:
             except psycopg.errors.LockNotAvailable:
                 raise ConflictError("a request with this idempotency key is still running; retry later") from None
             cursor = await conn.execute(
-                "SELECT fingerprint, response FROM idempotency_keys WHERE scope = %s AND key_sha256 = %s",
+                "SELECT fingerprint, response, sealing FROM idempotency_keys WHERE scope = %s AND key_sha256 = %s",
                 (scope, key_digest),
             )
             row = await cursor.fetchone()
             if row is not None and bytes(row[0]) != print_:
                 raise InvalidInputError("this idempotency key was first used for a different request")
-            stored = json.loads(_seal(scope, key, bytes(row[1]))) if row else None
+            stored = json.loads(_open(scope, key, bytes(row[1]), row[2])) if row else None
             yield Claim(conn, scope, key, print_, stored)
 
 
@@ -97,11 +108,29 @@ def _key_digest(scope: str, key: str) -> bytes:
     return hashlib.sha256(f"{scope}\0{key}".encode()).digest()
 
 
-def _seal(scope: str, key: str, data: bytes) -> bytes:
-    """XOR with a keystream only the key's holder can derive; applied twice, it opens.
+def _cipher(scope: str, key: str) -> AESGCM:
+    """AES-256-GCM under a key derived from the idempotency key itself (HKDF-SHA256).
 
     Answers hold secrets (a new seat's bearer token), and the table stores only the key's hash, so a
-    stored answer reveals nothing without the key itself: tokens stay unrecoverable at rest.
+    stored answer reveals nothing without the key the client sent: tokens stay unrecoverable at rest.
     """
-    stream = hashlib.shake_256(f"intrigue idempotency v1\0{scope}\0{key}".encode()).digest(len(data))
-    return (int.from_bytes(data, "big") ^ int.from_bytes(stream, "big")).to_bytes(len(data), "big")
+    derive = HKDF(algorithm=hashes.SHA256(), length=32, salt=b"intrigue idempotency v2", info=scope.encode())
+    return AESGCM(derive.derive(key.encode()))
+
+
+def _seal(scope: str, key: str, data: bytes) -> bytes:
+    nonce = os.urandom(12)
+    return nonce + _cipher(scope, key).encrypt(nonce, data, _key_digest(scope, key))
+
+
+def _open(scope: str, key: str, sealed: bytes, sealing: int) -> bytes:
+    if sealing == 1:  # written before step 4 (XOR with a SHAKE-256 keystream); purged within RETENTION
+        stream = hashlib.shake_256(f"intrigue idempotency v1\0{scope}\0{key}".encode()).digest(len(sealed))
+        return (int.from_bytes(sealed, "big") ^ int.from_bytes(stream, "big")).to_bytes(len(sealed), "big")
+    return _cipher(scope, key).decrypt(sealed[:12], sealed[12:], _key_digest(scope, key))
+
+
+def purge(conn: psycopg.Connection[Any]) -> int:
+    """Forget answers older than `RETENTION`; returns how many."""
+    cursor = conn.execute("DELETE FROM idempotency_keys WHERE created_at < now() - %s::interval", (RETENTION,))
+    return cursor.rowcount

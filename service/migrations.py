@@ -54,11 +54,17 @@ def _read_model_generations(conn: psycopg.Connection[tuple[object, ...]]) -> Non
     conn.execute("INSERT INTO read_model_generation (name, current) VALUES (%s, 1)", (state_tables.MODEL,))
 
 
+def _idempotency_sealing(conn: psycopg.Connection[tuple[object, ...]]) -> None:
+    for statement in idempotency.DDL_SEALING:
+        conn.execute(statement)  # type: ignore[arg-type]
+
+
 STEPS = (
     Step(1, "event store, snapshots, read models: " + ", ".join(m.name for m in READ_MODELS)),
     Step(2, "seats and their hashed tokens; idempotency keys", _seats_and_idempotency_keys),
     Step(3, "read model generations: state tables become generation 1, readers' names become views",
          _read_model_generations),
+    Step(4, "idempotency answers sealed with AES-GCM (column sealing); index for their purge", _idempotency_sealing),
 )
 SCHEMA_VERSION = STEPS[-1].version
 

@@ -20,6 +20,7 @@ import psycopg
 from prometheus_client import Gauge
 
 from projections import state_tables as tables
+from service import idempotency
 from service.database import Database
 from service.migrations import advisory_key, is_current
 from service.readmodels import ReadModel, Runner, close_view, lock_key, start_runner
@@ -81,6 +82,19 @@ def wait_for_migrations(db: Database, stop: threading.Event, poll: float) -> boo
     return False
 
 
+PURGE_EVERY = 3600.0  # seconds between purges of expired idempotency answers
+
+
+def _purge_idempotency_keys(db: Database) -> None:
+    try:
+        with psycopg.connect(db.conninfo, autocommit=True, connect_timeout=5) as conn:
+            purged = idempotency.purge(conn)
+        if purged:
+            log.info("idempotency answers purged", extra={"purged": purged, "older_than": idempotency.RETENTION})
+    except psycopg.Error:
+        log.exception("purging idempotency answers failed; will try again")
+
+
 def run_worker(db: Database, env: dict[str, str], models: list[ReadModel], stop: threading.Event, poll: float) -> None:
     """Run until `stop` is set: one leader thread per projection."""
     if not wait_for_migrations(db, stop, poll):
@@ -89,7 +103,10 @@ def run_worker(db: Database, env: dict[str, str], models: list[ReadModel], stop:
     for leader in leaders:
         leader.start()
     log.info("worker up", extra={"projections": [m.name for m in models]})
-    stop.wait()
+    while True:
+        _purge_idempotency_keys(db)
+        if stop.wait(PURGE_EVERY):
+            break
     for leader in leaders:
         leader.join()
 

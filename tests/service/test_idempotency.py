@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -11,6 +12,7 @@ import psycopg
 from starlette.testclient import TestClient
 
 from domain.campaign import Campaign
+from service import idempotency
 from service.bootstrap import Intrigue
 from service.http import create_app
 from service.rest.support import REPLAYED_HEADER
@@ -137,3 +139,46 @@ def test_a_graphql_mutation_with_a_key_is_retried_without_writing_again(intrigue
     other = {"query": CREATE, "variables": {"input": {"name": "else", "ruleSystems": ["factionturn"]}}}
     refused = race(intrigue, 1, lambda c: c.post("/graphql", json=other, headers=headers))[0].json()
     assert refused["errors"][0]["extensions"]["code"] == "INVALID_INPUT"
+
+
+def test_an_answer_sealed_before_aes_gcm_still_answers_its_retry(client: TestClient, intrigue: Intrigue) -> None:
+    headers = key()
+    body = {"name": f"legacy {uuid4()}", "rule_systems": ["factionturn"]}
+    first = client.post(f"{API}/campaigns", json=body, headers=headers)
+    assert first.status_code == 201
+    scope_key = (headers["Idempotency-Key"],)
+    with psycopg.connect(intrigue.db.conninfo, autocommit=True) as conn:
+        scope, digest, sealed = conn.execute(
+            "SELECT scope, key_sha256, response FROM idempotency_keys ORDER BY created_at DESC LIMIT 1"
+        ).fetchone()  # type: ignore[misc]
+        plain = idempotency._open(scope, scope_key[0], bytes(sealed), 2)
+        # As the first sealing wrote it: XOR with a SHAKE-256 keystream of the scope and key.
+        stream = hashlib.shake_256(f"intrigue idempotency v1\0{scope}\0{scope_key[0]}".encode()).digest(len(plain))
+        legacy = (int.from_bytes(plain, "big") ^ int.from_bytes(stream, "big")).to_bytes(len(plain), "big")
+        conn.execute(
+            "UPDATE idempotency_keys SET response = %s, sealing = 1 WHERE scope = %s AND key_sha256 = %s",
+            (legacy, scope, digest),
+        )
+    again = client.post(f"{API}/campaigns", json=body, headers=headers)
+    assert again.status_code == 201 and again.headers.get(REPLAYED_HEADER)
+    assert again.json() == first.json()
+
+
+def test_answers_older_than_the_retention_are_purged_and_newer_ones_kept(
+    client: TestClient, intrigue: Intrigue
+) -> None:
+    old, new = key(), key()
+    for headers in (old, new):
+        created = client.post(f"{API}/campaigns", json={"name": f"p {uuid4()}", "rule_systems": ["factionturn"]},
+                              headers=headers)  # fmt: skip
+        assert created.status_code == 201
+    with psycopg.connect(intrigue.db.conninfo, autocommit=True) as conn:
+        newest = conn.execute("SELECT key_sha256 FROM idempotency_keys ORDER BY created_at DESC LIMIT 2").fetchall()
+        conn.execute(
+            "UPDATE idempotency_keys SET created_at = now() - %s::interval - interval '1 minute'"
+            " WHERE key_sha256 = %s",
+            (idempotency.RETENTION, newest[1][0]),
+        )
+        assert idempotency.purge(conn) >= 1
+        left = {bytes(r[0]) for r in conn.execute("SELECT key_sha256 FROM idempotency_keys").fetchall()}
+    assert bytes(newest[0][0]) in left and bytes(newest[1][0]) not in left
