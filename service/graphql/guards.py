@@ -27,7 +27,13 @@ from graphql import (
 )
 from graphql.utilities import value_from_ast_untyped
 from starlette.concurrency import run_in_threadpool
-from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter, SchemaExtension
+from strawberry.extensions import (
+    AddValidationRules,
+    MaxAliasesLimiter,
+    MaxTokensLimiter,
+    QueryDepthLimiter,
+    SchemaExtension,
+)
 from strawberry.types.graphql import OperationType as StrawberryOperation
 
 from domain.errors import DomainError, ForbiddenError, InvalidInputError
@@ -40,10 +46,13 @@ from service.idempotency import fingerprint
 MAX_DEPTH = 10
 MAX_TOKENS = 2000
 MAX_ALIASES = 15
+# Each limiter instance makes a new validation rule class, and ValidationCache keys on the rule classes: built
+# per request, they made every request miss the cache and validate again. So the rules are built once, here.
+_RULES = [*QueryDepthLimiter(max_depth=MAX_DEPTH).validation_rules,
+          *MaxAliasesLimiter(max_alias_count=MAX_ALIASES).validation_rules]  # fmt: skip
 LIMITS: list[Callable[[], SchemaExtension]] = [
-    partial(QueryDepthLimiter, max_depth=MAX_DEPTH),
+    partial(AddValidationRules, _RULES),
     partial(MaxTokensLimiter, max_token_count=MAX_TOKENS),
-    partial(MaxAliasesLimiter, max_alias_count=MAX_ALIASES),
 ]
 
 
