@@ -119,10 +119,16 @@ class SeatLogging:
         return getattr(self._seats, name)
 
     def resolve(self, authorization: str | None) -> Any:
-        seat = self._seats.resolve(authorization)
-        if seat is not None:
-            bind_seat(f"{getattr(seat.role, 'value', seat.role)}:{seat.id}")
-        return seat
+        return _named(self._seats.resolve(authorization))
+
+    async def resolve_on(self, reads: Any, authorization: str | None) -> Any:
+        return _named(await self._seats.resolve_on(reads, authorization))
+
+
+def _named(seat: Any) -> Any:
+    if seat is not None:
+        bind_seat(f"{getattr(seat.role, 'value', seat.role)}:{seat.id}")
+    return seat
 
 
 @cache
