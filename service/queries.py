@@ -12,7 +12,7 @@ from psycopg.sql import SQL, Composed, Identifier, Literal
 from domain.errors import NotFoundError
 from projections.state import StateView
 from service.readmodels import READ_MODELS, relations_of
-from service.readpool import ReadPool
+from service.readpool import ReadPool, SharedRead
 
 _CAMPAIGNS = ("SELECT state FROM aggregate_state WHERE kind = 'campaign'"
               " ORDER BY state->>'created_on', id LIMIT %s OFFSET %s")  # fmt: skip
@@ -62,6 +62,7 @@ class ReadModelReads:
 
     def __init__(self, pool: ReadPool) -> None:
         self.pool = pool
+        self.position = SharedRead(self._position)  # asked on every cacheable GraphQL request
 
     async def campaigns(self, limit: int = 100, offset: int = 0) -> list[dict[str, Any]]:
         return [_campaign(row["state"]) for row in await self.pool.rows(_CAMPAIGNS, (limit, offset))]
@@ -81,7 +82,7 @@ class ReadModelReads:
     async def one(self, aggregate_id: UUID, kind: str) -> dict[str, Any]:
         return _the_one(await self.pool.rows(_ONE, (aggregate_id, kind)), aggregate_id, kind)
 
-    async def position(self) -> tuple[Any, ...]:
+    async def _position(self) -> tuple[Any, ...]:
         """Where every read model stands: its generation and tracking position. Equal positions, equal rows."""
         rows = await self.pool.rows(_POSITION)
         return tuple(rows[0].values())

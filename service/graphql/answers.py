@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+import orjson
 from graphql import ExecutionResult, GraphQLError, OperationType, get_operation_ast, parse
 
 from domain.seats import Seat
@@ -47,6 +48,10 @@ def key_of(seat: Seat | None, query: str, operation_name: str | None, variables:
     return scope, query, operation_name, json.dumps(variables or {}, sort_keys=True, default=str)
 
 
+def encode(data: object) -> bytes:
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
+
+
 @dataclass(frozen=True)
 class _Kept:
     position: tuple[Any, ...]
@@ -69,12 +74,16 @@ class Answers:
         self._kept.move_to_end(key)
         return kept.result
 
-    def keep(self, key: Key, position: tuple[Any, ...], result: ExecutionResult, size: int) -> None:
-        if result.errors or size > self.max_bytes:
+    def keep(self, key: Key, position: tuple[Any, ...], result: ExecutionResult) -> None:
+        if result.errors or result.extensions:
+            return
+        # Kept encoded: no re-encoding per answer, and one bytes object instead of a tree the collector walks.
+        encoded = encode(result.data)
+        if len(encoded) > self.max_bytes:
             return
         self._forget(key)
-        self._kept[key] = _Kept(position, result, size)
-        self._bytes += size
+        self._kept[key] = _Kept(position, ExecutionResult(data=orjson.Fragment(encoded)), len(encoded))  # type: ignore[arg-type]
+        self._bytes += len(encoded)
         while len(self._kept) > self.max_answers or self._bytes > self.max_bytes:
             self._forget(next(iter(self._kept)))
 
