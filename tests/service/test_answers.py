@@ -10,14 +10,12 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from domain.commands import CreateCampaign, MapRegion
-from domain.faction import Faction
 from service.bootstrap import Intrigue
-from service.factionturn import FoundFaction, StartingAsset
+from service.factionturn import FoundFaction
 from service.graphql.answers import cacheable
 from service.queries import ReadModelReads
 from service.readpool import SharedRead
-from tests.service.conftest import gql, gql_as
+from tests.service.conftest import campaign_with_hidden_spies, gql, gql_as
 
 STANDINGS = "query($id: UUID!) { factions(campaignId: $id) { name facgold assets { typeKey stealthed } } }"
 
@@ -40,19 +38,11 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
 @pytest.fixture(scope="module")
 def table(intrigue: Intrigue) -> dict[str, Any]:
     """Spies with a stealthed assassin, their player, an observer and the GM."""
-    command = CreateCampaign(f"kept-{uuid.uuid4().hex[:6]}", ["factionturn"], None, [MapRegion("A", 0, 0, arcana=4)])
-    campaign = intrigue.campaigns.create_campaign(command)
-    region_id = campaign.member_ids("region")[0]
-    spies = intrigue.factionturn.found_faction(FoundFaction(
-        campaign.id, "Spies", 2, 5, 2, region_id, facgold=7, assets=[StartingAsset("master_assassin")]))  # fmt: skip
-    spies = intrigue.store.load(spies.id, Faction)
-    assassin = next(a for a in spies.assets.values() if a.type_key == "master_assassin")
-    spies.set_stealth(assassin.id, True, "test setup: hidden in the city")
-    intrigue.wait_for_projections(intrigue.store.commit(spies))
+    campaign_id, region_id, spies_id = campaign_with_hidden_spies(intrigue, "kept")
     return {
-        "campaign": campaign.id, "region": region_id, "gm": intrigue.seats.seat_gm(campaign.id).token,
-        "owner": intrigue.seats.create_seat(campaign.id, "player", "Ana", faction_id=spies.id).token,
-        "observer": intrigue.seats.create_seat(campaign.id, "observer", "Cy").token,
+        "campaign": campaign_id, "region": region_id, "gm": intrigue.seats.seat_gm(campaign_id).token,
+        "owner": intrigue.seats.create_seat(campaign_id, "player", "Ana", faction_id=spies_id).token,
+        "observer": intrigue.seats.create_seat(campaign_id, "observer", "Cy").token,
     }  # fmt: skip
 
 
