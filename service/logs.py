@@ -11,7 +11,7 @@ import time
 import uuid
 from collections.abc import Awaitable, Callable, MutableMapping
 from contextvars import ContextVar
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import structlog
@@ -119,10 +119,16 @@ class SeatLogging:
         return getattr(self._seats, name)
 
     def resolve(self, authorization: str | None) -> Any:
-        seat = self._seats.resolve(authorization)
-        if seat is not None:
-            bind_seat(f"{getattr(seat.role, 'value', seat.role)}:{seat.id}")
-        return seat
+        return _named(self._seats.resolve(authorization))
+
+    async def resolve_on(self, reads: Any, authorization: str | None) -> Any:
+        return _named(await self._seats.resolve_on(reads, authorization))
+
+
+def _named(seat: Any) -> Any:
+    if seat is not None:
+        bind_seat(f"{getattr(seat.role, 'value', seat.role)}:{seat.id}")
+    return seat
 
 
 @cache
@@ -135,15 +141,29 @@ def _graphql_fields() -> frozenset[str]:
 
 def graphql_facts(body: bytes) -> tuple[str, str | None]:
     """The operation label (type and top-level fields the schema knows) and a campaign id, if one is named."""
+    try:
+        request = json.loads(body or b"{}")
+        query, wanted = request.get("query") or "", request.get("operationName")
+        label, named = _operation_facts(query, wanted if isinstance(wanted, str) else None)
+    except (ValueError, AttributeError, TypeError):
+        return "invalid", None
+    variables = request.get("variables") or {}
+    campaign = variables.get("campaignId") or variables.get("id") if isinstance(variables, dict) else None
+    if not (isinstance(campaign, str) and re.fullmatch(_UUID, campaign)):
+        campaign = named
+    return label, campaign
+
+
+@lru_cache(maxsize=256)  # clients send the same few documents again and again; parsing one costs more than its request
+def _operation_facts(query: str, wanted: str | None) -> tuple[str, str | None]:
+    """The operation label of a document, and a campaign id written in it."""
     from graphql import GraphQLError, OperationDefinitionNode, parse
 
     try:
-        request = json.loads(body or b"{}")
-        document = parse(request.get("query") or "")
-    except (ValueError, AttributeError, GraphQLError):
+        document = parse(query)
+    except GraphQLError:
         return "invalid", None
     operations = [d for d in document.definitions if isinstance(d, OperationDefinitionNode)]
-    wanted = request.get("operationName")
     chosen = next((o for o in operations if wanted and o.name and o.name.value == wanted), None)
     chosen = chosen or (operations[0] if operations else None)
     if chosen is None:
@@ -151,12 +171,8 @@ def graphql_facts(body: bytes) -> tuple[str, str | None]:
     known = _graphql_fields()
     fields = sorted({f.name.value if f.name.value in known else "other"  # type: ignore[attr-defined]
                      for f in chosen.selection_set.selections if hasattr(f, "name")})  # fmt: skip
-    variables = request.get("variables") or {}
-    campaign = variables.get("campaignId") or variables.get("id") if isinstance(variables, dict) else None
-    if not (isinstance(campaign, str) and re.fullmatch(_UUID, campaign)):
-        found = _CAMPAIGN_IN_QUERY.search(request.get("query") or "")
-        campaign = found.group(1) if found else None
-    return f"{chosen.operation.value} {','.join(fields)}", campaign
+    found = _CAMPAIGN_IN_QUERY.search(query)
+    return f"{chosen.operation.value} {','.join(fields)}", found.group(1) if found else None
 
 
 def route_template(scope: Scope, root_path: str) -> str:

@@ -17,6 +17,7 @@ from domain.seats import Role, Seat, gm_seat_id, plan_seat
 from service.app import IntrigueStore
 from service.campaigns import CampaignService
 from service.errors import UnauthenticatedError
+from service.readpool import ReadPool
 
 TOKEN_PREFIX = "itg_"
 DDL = [  # run by `service.migrations`
@@ -32,6 +33,7 @@ DDL = [  # run by `service.migrations`
     "CREATE INDEX IF NOT EXISTS seats_campaign ON seats (campaign_id, created_at)",
 ]
 _COLUMNS = "id, campaign_id, role, name, faction_id, house_id"
+_BY_TOKEN = f"SELECT {_COLUMNS} FROM seats WHERE token_sha256 = %s"
 
 
 @dataclass(frozen=True)
@@ -99,12 +101,12 @@ class SeatService:
     def resolve(self, authorization: str | None) -> Seat | None:
         """The seat an Authorization header names; None without one. An unknown token is refused."""
         token = bearer_token(authorization)
-        if token is None:
-            return None
-        rows = self._query(f"SELECT {_COLUMNS} FROM seats WHERE token_sha256 = %s", (digest(token),))
-        if not rows:
-            raise UnauthenticatedError("this bearer token names no seat")
-        return _seat_of(rows[0])
+        return None if token is None else _named(self._query(_BY_TOKEN, (digest(token),)))
+
+    async def resolve_on(self, reads: ReadPool, authorization: str | None) -> Seat | None:
+        """`resolve` on the async read pool."""
+        token = bearer_token(authorization)
+        return None if token is None else _named(await reads.rows(_BY_TOKEN, (digest(token),)))
 
     def _seat(self, seat: Seat) -> IssuedSeat:
         token = TOKEN_PREFIX + secrets.token_urlsafe(32)
@@ -120,6 +122,12 @@ class SeatService:
         with self.datastore.get_connection() as conn, conn.cursor() as cursor:
             cursor.execute(SQL(statement), params)  # type: ignore[arg-type]
             return [dict(row) for row in cursor.fetchall()]
+
+
+def _named(rows: list[dict[str, Any]]) -> Seat:
+    if not rows:
+        raise UnauthenticatedError("this bearer token names no seat")
+    return _seat_of(rows[0])
 
 
 def _seat_of(row: dict[str, Any]) -> Seat:

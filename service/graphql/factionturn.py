@@ -10,7 +10,7 @@ from strawberry.scalars import JSON
 from strawberry.types import Info
 
 from service.factionturn import FoundFaction, StartingAsset
-from service.graphql.context import intrigue, off_loop
+from service.graphql.context import intrigue, off_loop, on_loop, reads
 from service.graphql.guards import seat
 from service.visibility import faction_view
 
@@ -92,7 +92,7 @@ class FoundFactionInput:
 class FactionTurnQuery:
     @strawberry.field
     async def factions(self, info: Info, campaign_id: UUID) -> list[Faction]:
-        rows = await off_loop(intrigue(info).state.of_kind, campaign_id, "faction")
+        rows = await on_loop(reads(info).of_kind(campaign_id, "faction"))
         return [Faction.seen_by(info, r) for r in rows]
 
     @strawberry.field
@@ -101,7 +101,7 @@ class FactionTurnQuery:
 
 
 async def _read(info: Info, faction_id: UUID) -> Faction:
-    return Faction.seen_by(info, await off_loop(intrigue(info).state.one, faction_id, "faction"))
+    return Faction.seen_by(info, await on_loop(reads(info).one(faction_id, "faction")))
 
 
 @strawberry.type

@@ -10,7 +10,7 @@ import strawberry
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
-from service.graphql.context import intrigue, off_loop
+from service.graphql.context import intrigue, off_loop, on_loop, reads
 from service.graphql.gameofbones_inputs import (
     CharacterInput,
     ClassLevelInput,
@@ -184,7 +184,7 @@ class House:
 
     @strawberry.field(description="The areas the house controls.")
     async def areas(self, info: Info) -> list[Area]:
-        rows = await off_loop(intrigue(info).state.of_kind, self.campaign_id, "region")
+        rows = await on_loop(reads(info).of_kind(self.campaign_id, "region"))
         mine = {str(a) for a in self.area_ids}
         return [Area.seen_by(info, r) for r in rows if r["id"] in mine]
 
@@ -197,9 +197,8 @@ class InfluenceAttempt:
 
 
 async def read_house(info: Info, house_id: UUID) -> House:
-    app = intrigue(info)
-    state = await off_loop(app.state.one, house_id, "house")
-    campaign = await off_loop(app.catalog.campaign, UUID(state["campaign_id"]))
+    state = await on_loop(reads(info).one(house_id, "house"))
+    campaign = await on_loop(reads(info).campaign(UUID(state["campaign_id"])))
     return House.seen_by(info, state, max(1, campaign["phase"]))
 
 
@@ -207,9 +206,8 @@ async def read_house(info: Info, house_id: UUID) -> House:
 class GameOfBonesQuery:
     @strawberry.field(description="Every house of the campaign, by name.")
     async def houses(self, info: Info, campaign_id: UUID) -> list[House]:
-        app = intrigue(info)
-        rows = await off_loop(app.state.of_kind, campaign_id, "house")
-        phase = max(1, (await off_loop(app.catalog.campaign, campaign_id))["phase"]) if rows else 1
+        rows = await on_loop(reads(info).of_kind(campaign_id, "house"))
+        phase = max(1, (await on_loop(reads(info).campaign(campaign_id)))["phase"]) if rows else 1
         return [House.seen_by(info, r, phase) for r in rows]
 
     @strawberry.field
@@ -218,7 +216,7 @@ class GameOfBonesQuery:
 
     @strawberry.field(description="The campaign's regions as Game of Bones city areas.")
     async def areas(self, info: Info, campaign_id: UUID) -> list[Area]:
-        return [Area.seen_by(info, r) for r in await off_loop(intrigue(info).state.of_kind, campaign_id, "region")]
+        return [Area.seen_by(info, r) for r in await on_loop(reads(info).of_kind(campaign_id, "region"))]
 
 
 REGISTER = ("Register a house with its leader and treasury; lieutenants, members, priests, granted influence and "
@@ -280,7 +278,7 @@ class GameOfBonesMutation:
     async def station_troops(self, info: Info, campaign_id: UUID, house_id: UUID, area_id: UUID, power: int
                              ) -> Area:  # fmt: skip
         region = await off_loop(intrigue(info).gameofbones.station_troops, campaign_id, house_id, area_id, power)
-        return Area.seen_by(info, await off_loop(intrigue(info).state.one, region.id, "region"))
+        return Area.seen_by(info, await on_loop(reads(info).one(region.id, "region")))
 
     @strawberry.mutation(description="Order one of the fifteen actions for the open phase; a refusal writes nothing.")
     async def order_house_action(self, info: Info, campaign_id: UUID, house_id: UUID, order: HouseOrderInput

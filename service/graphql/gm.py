@@ -18,7 +18,7 @@ from domain.errors import InvalidInputError
 from domain.factionturn.custom_types import row_to_dict
 from domain.gm import Adjustment, Check, CustomActionDef
 from service.gm import By
-from service.graphql.context import intrigue, off_loop
+from service.graphql.context import intrigue, off_loop, on_loop, reads
 from service.graphql.guards import seat
 
 
@@ -106,7 +106,7 @@ def _by(info: Info, campaign_id: UUID, reason: str) -> By:
 
 
 async def _state(info: Info, aggregate_id: UUID, kind: str) -> Intervened:
-    state: dict[str, Any] = await off_loop(intrigue(info).state.one, aggregate_id, kind)
+    state: dict[str, Any] = await on_loop(reads(info).one(aggregate_id, kind))
     return Intervened(id=aggregate_id, kind=kind, version=int(state["version"]), state=state)
 
 

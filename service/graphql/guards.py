@@ -15,19 +15,26 @@ from typing import Any
 from uuid import UUID
 
 from graphql import (
+    DocumentNode,
     ExecutionResult,
     FieldNode,
     FragmentDefinitionNode,
     FragmentSpreadNode,
     GraphQLError,
     InlineFragmentNode,
+    OperationDefinitionNode,
     OperationType,
     SelectionSetNode,
     get_operation_ast,
 )
 from graphql.utilities import value_from_ast_untyped
-from starlette.concurrency import run_in_threadpool
-from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter, SchemaExtension
+from strawberry.extensions import (
+    AddValidationRules,
+    MaxAliasesLimiter,
+    MaxTokensLimiter,
+    QueryDepthLimiter,
+    SchemaExtension,
+)
 from strawberry.types.graphql import OperationType as StrawberryOperation
 
 from domain.errors import DomainError, ForbiddenError, InvalidInputError
@@ -40,11 +47,18 @@ from service.idempotency import fingerprint
 MAX_DEPTH = 10
 MAX_TOKENS = 2000
 MAX_ALIASES = 15
+# Each limiter instance makes a new validation rule class, and ValidationCache keys on the rule classes: built
+# per request, they made every request miss the cache and validate again. So the rules are built once, here.
+_RULES = [*QueryDepthLimiter(max_depth=MAX_DEPTH).validation_rules,
+          *MaxAliasesLimiter(max_alias_count=MAX_ALIASES).validation_rules]  # fmt: skip
 LIMITS: list[Callable[[], SchemaExtension]] = [
-    partial(QueryDepthLimiter, max_depth=MAX_DEPTH),
+    partial(AddValidationRules, _RULES),
     partial(MaxTokensLimiter, max_token_count=MAX_TOKENS),
-    partial(MaxAliasesLimiter, max_alias_count=MAX_ALIASES),
 ]
+
+
+# Set only for one HTTP request; a WebSocket's context lives as long as its connection, and resolves per operation.
+RESOLVED_SEAT = "resolved_seat"
 
 
 class Access(Enum):
@@ -107,9 +121,11 @@ class SeatGuard(SchemaExtension):
     async def on_execute(self) -> AsyncIterator[None]:  # type: ignore[override]
         ec = self.execution_context
         try:
-            authorization = ec.context["request"].headers.get("authorization")
-            seats = ec.context["intrigue"].seats
-            found = await run_in_threadpool(seats.resolve, authorization) if authorization is not None else None
+            if RESOLVED_SEAT in ec.context:  # resolved once already for this HTTP request (graphql/answers.py)
+                found = ec.context[RESOLVED_SEAT]
+            else:
+                authorization = ec.context["request"].headers.get("authorization")
+                found = await ec.context["intrigue"].seats.resolve_on(ec.context["reads"].pool, authorization)
             ec.context["seat"] = found
             self._authorise(found)
         except DomainError as error:
@@ -123,11 +139,10 @@ class SeatGuard(SchemaExtension):
         if document is None or operation is None:
             return  # nothing will run: graphql-core reports it
         root = ec.schema._schema.get_root_type(operation.operation)
-        fragments = {d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)}
         defaults = {d.variable.name.value: value_from_ast_untyped(d.default_value)
                     for d in operation.variable_definitions or () if d.default_value}  # fmt: skip
         variables = {**defaults, **(ec.variables or {})}
-        for node in _root_fields(operation.selection_set, fragments):
+        for node in root_fields(document, operation):
             if root is None or node.name.value not in root.fields:
                 continue  # __typename, or a field validation already refused
             arguments = {a.name.value: value_from_ast_untyped(a.value, variables) for a in node.arguments or ()}
@@ -147,8 +162,13 @@ def check_gm_or_owner(found: Seat | None, arguments: dict[str, Any], doing: str)
     check_gm(found, campaign_id, doing)
 
 
-def _root_fields(selections: SelectionSetNode, fragments: dict[str, FragmentDefinitionNode]) -> Iterator[FieldNode]:
+def root_fields(document: DocumentNode, operation: OperationDefinitionNode) -> Iterator[FieldNode]:
     """The operation's root fields, fragments included, so a fragment cannot hide a command from `POLICY`."""
+    fragments = {d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)}
+    return _root_fields(operation.selection_set, fragments)
+
+
+def _root_fields(selections: SelectionSetNode, fragments: dict[str, FragmentDefinitionNode]) -> Iterator[FieldNode]:
     for selection in selections.selections:
         if isinstance(selection, FieldNode):
             yield selection

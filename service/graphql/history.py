@@ -10,7 +10,7 @@ from strawberry.types import Info
 
 from domain.errors import InvalidInputError
 from projections.state import public_state
-from service.graphql.context import intrigue, off_loop
+from service.graphql.context import intrigue, off_loop, on_loop, reads
 from service.graphql.types import Campaign
 from service.rewind import RollBackPhase
 
@@ -52,10 +52,10 @@ class HistoryMutation:
     async def resolve_phase(self, info: Info, campaign_id: UUID) -> Campaign:
         app = intrigue(info)
         await off_loop(app.campaigns.resolve_phase, campaign_id)
-        return Campaign.from_row(await off_loop(app.catalog.campaign, campaign_id))
+        return Campaign.from_row(await on_loop(reads(info).campaign(campaign_id)))
 
     @strawberry.mutation(description="Roll back to the start of a resolved phase; it opens again. Appends events.")
     async def roll_back_phase(self, info: Info, campaign_id: UUID, phase: int, reason: str) -> Campaign:
         app = intrigue(info)
         await off_loop(app.rewind.roll_back, RollBackPhase(campaign_id, phase, reason))
-        return Campaign.from_row(await off_loop(app.catalog.campaign, campaign_id))
+        return Campaign.from_row(await on_loop(reads(info).campaign(campaign_id)))

@@ -12,7 +12,7 @@ from strawberry.types import Info
 from domain.commands import AddRegions, CreateCampaign, MapRegion
 from service.graphql.analytics import AnalyticsQuery
 from service.graphql.audit import AuditQuery
-from service.graphql.context import intrigue, off_loop
+from service.graphql.context import intrigue, off_loop, on_loop, reads
 from service.graphql.factionturn import FactionTurnMutation, FactionTurnQuery
 from service.graphql.gameofbones import GameOfBonesMutation, GameOfBonesQuery
 from service.graphql.gm import GMMutation, GMQuery
@@ -62,12 +62,12 @@ class CreateCampaignInput:
 class CampaignQuery:
     @strawberry.field
     async def campaigns(self, info: Info, first: int = 50, offset: int = 0) -> list[Campaign]:
-        rows = await off_loop(intrigue(info).catalog.campaigns, min(max(first, 0), 200), max(offset, 0))
+        rows = await on_loop(reads(info).campaigns(min(max(first, 0), 200), max(offset, 0)))
         return [Campaign.from_row(r) for r in rows]
 
     @strawberry.field
     async def campaign(self, info: Info, id: UUID) -> Campaign:
-        return Campaign.from_row(await off_loop(intrigue(info).catalog.campaign, id))
+        return Campaign.from_row(await on_loop(reads(info).campaign(id)))
 
     @strawberry.field
     async def events(self, info: Info, campaign_id: UUID, after: int = 0, first: int = 100) -> list[AuditEvent]:
@@ -99,7 +99,7 @@ class CampaignMutation:
         command = CreateCampaign(input.name, list(input.rule_systems), input.dice_seed,
                                  [r.to_command() for r in input.regions])  # fmt: skip
         started = await off_loop(app.seats.start_campaign, command)  # its caller becomes the GM
-        created = Campaign.from_row(await off_loop(app.catalog.campaign, started.campaign.id))
+        created = Campaign.from_row(await on_loop(reads(info).campaign(started.campaign.id)))
         created.gm_token = started.gm.token
         return created
 
@@ -107,14 +107,14 @@ class CampaignMutation:
     async def add_regions(self, info: Info, campaign_id: UUID, regions: list[RegionInput]) -> list[Region]:
         app = intrigue(info)
         await off_loop(app.campaigns.add_regions, AddRegions(campaign_id, [r.to_command() for r in regions]))
-        rows = await off_loop(app.catalog.regions, campaign_id)
+        rows = await on_loop(reads(info).regions(campaign_id))
         return [Region.from_row(r) for r in rows]
 
     @strawberry.mutation
     async def open_phase(self, info: Info, campaign_id: UUID) -> Campaign:
         app = intrigue(info)
         await off_loop(app.campaigns.open_phase, campaign_id)
-        return Campaign.from_row(await off_loop(app.catalog.campaign, campaign_id))
+        return Campaign.from_row(await on_loop(reads(info).campaign(campaign_id)))
 
 
 Query = merge_types(

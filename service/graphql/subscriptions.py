@@ -12,7 +12,6 @@ from uuid import UUID
 import psycopg
 import strawberry
 from graphql import GraphQLError
-from starlette.concurrency import run_in_threadpool
 from strawberry.types import Info
 
 from domain.errors import DomainError, ForbiddenError
@@ -20,7 +19,7 @@ from domain.seats import Seat, check_gm
 from service.audit import AuditEntry
 from service.bootstrap import Intrigue
 from service.errors import graphql_extensions
-from service.graphql.context import intrigue, off_loop
+from service.graphql.context import intrigue, off_loop, reads
 from service.graphql.types import AuditEvent
 
 PHASE_TOPICS = ("Campaign.PhaseResolved", "Campaign.PhaseRolledBack")
@@ -45,7 +44,7 @@ async def _seat(info: Info) -> Seat | None:
     if authorization is None:
         request = info.context.get("request")
         authorization = request.headers.get("authorization") if request is not None else None
-    resolved: Seat | None = await run_in_threadpool(intrigue(info).seats.resolve, authorization)
+    resolved: Seat | None = await intrigue(info).seats.resolve_on(reads(info).pool, authorization)
     return resolved
 
 

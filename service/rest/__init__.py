@@ -18,6 +18,7 @@ from service.rest.support import problem_response
 
 if TYPE_CHECKING:
     from service.bootstrap import Intrigue
+    from service.queries import ReadModelReads
 
 __all__ = ["create_rest_app"]
 
@@ -38,7 +39,7 @@ async def _internal_problem(request: Request, exc: Exception) -> Response:
     return Response(json.dumps(body), 500, media_type=PROBLEM_MEDIA_TYPE)
 
 
-def create_rest_app(intrigue: Intrigue) -> Starlette:
+def create_rest_app(intrigue: Intrigue, reads: ReadModelReads) -> Starlette:
     campaign = "/campaigns/{campaign_id}"
     app = Starlette(
         routes=[
@@ -66,4 +67,5 @@ def create_rest_app(intrigue: Intrigue) -> Starlette:
         exception_handlers={HTTPException: _http_problem, Exception: _internal_problem},
     )
     app.state.intrigue = intrigue
+    app.state.reads = reads
     return app

@@ -18,7 +18,16 @@ from service.graphql.gameofbones_inputs import HouseOrderInput
 from service.graphql.guards import check_gm_or_owner
 from service.rest.routes import campaign_shape
 from service.rest.state import faction_shape, house_shape
-from service.rest.support import campaign_id_of, command, endpoint, intrigue_of, json_body, json_response, seat_of
+from service.rest.support import (
+    campaign_id_of,
+    command,
+    endpoint,
+    intrigue_of,
+    json_body,
+    json_response,
+    reads_of,
+    seat_of,
+)
 from service.rewind import RollBackPhase
 
 
@@ -44,7 +53,7 @@ async def _gm(request: Request, doing: str) -> UUID:
 
 
 async def _campaign(request: Request, campaign_id: UUID) -> dict[str, Any]:
-    return campaign_shape(await run_in_threadpool(intrigue_of(request).catalog.campaign, campaign_id))
+    return campaign_shape(await reads_of(request).campaign(campaign_id))
 
 
 @endpoint
@@ -81,7 +90,7 @@ async def submit_faction_orders(request: Request) -> Response:
     orders = await json_body(request, "FactionOrders")
     app = intrigue_of(request)
     await run_in_threadpool(app.factionturn.submit_orders, campaign_id, faction_id, orders)
-    state = await run_in_threadpool(app.state.one, faction_id, "faction")
+    state = await reads_of(request).one(faction_id, "faction")
     return json_response(faction_shape(state, seat))
 
 
@@ -101,7 +110,7 @@ async def order_house_action(request: Request) -> Response:
     ).to_order()  # fmt: skip
     app = intrigue_of(request)
     pending = await run_in_threadpool(app.gameofbones.order_action, campaign_id, house_id, order)
-    state = await run_in_threadpool(app.state.one, house_id, "house")
+    state = await reads_of(request).one(house_id, "house")
     campaign = await _campaign(request, campaign_id)
     house = house_shape(state, await seat_of(request), max(1, campaign["phase"]))
     return json_response({"action": pending.to_dict(), "house": house}, 201)

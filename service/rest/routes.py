@@ -22,6 +22,7 @@ from service.rest.support import (
     intrigue_of,
     json_body,
     json_response,
+    reads_of,
     seat_of,
 )
 
@@ -50,9 +51,8 @@ def map_region(body: dict[str, Any]) -> MapRegion:
 
 
 async def _detail(request: Request, campaign_id: UUID) -> dict[str, Any]:
-    catalog = intrigue_of(request).catalog
-    row = await run_in_threadpool(catalog.campaign, campaign_id)
-    regions = await run_in_threadpool(catalog.regions, campaign_id)
+    row = await reads_of(request).campaign(campaign_id)
+    regions = await reads_of(request).regions(campaign_id)
     return {**campaign_shape(row), "regions": [region_shape(r) for r in regions]}
 
 
@@ -76,7 +76,7 @@ async def list_campaigns(request: Request) -> Response:
     await seat_of(request)  # a token that names no seat is refused everywhere
     limit = int_param(request, "limit", 50, 1, 200)
     offset = int_param(request, "offset", 0, 0, 1_000_000)
-    rows = await run_in_threadpool(intrigue_of(request).catalog.campaigns, limit, offset)
+    rows = await reads_of(request).campaigns(limit, offset)
     return json_response({"campaigns": [campaign_shape(r) for r in rows], "limit": limit, "offset": offset})
 
 
@@ -109,7 +109,7 @@ async def add_regions(request: Request) -> Response:
         app.campaigns.add_regions, AddRegions(campaign_id, [map_region(r) for r in body["regions"]])
     )
     ids = {r.id for r in added}
-    rows = await run_in_threadpool(app.catalog.regions, campaign_id)
+    rows = await reads_of(request).regions(campaign_id)
     return json_response({"regions": [region_shape(r) for r in rows if r["id"] in ids]}, 201)
 
 
@@ -118,7 +118,7 @@ async def open_phase(request: Request) -> Response:
     campaign_id = await _gm(request, "open a phase")
     app = intrigue_of(request)
     await run_in_threadpool(app.campaigns.open_phase, campaign_id)
-    return json_response(campaign_shape(await run_in_threadpool(app.catalog.campaign, campaign_id)), 201)
+    return json_response(campaign_shape(await reads_of(request).campaign(campaign_id)), 201)
 
 
 @command

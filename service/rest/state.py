@@ -14,7 +14,7 @@ from domain.errors import InvalidInputError
 from domain.seats import Seat
 from projections.state import public_state
 from service.rest.routes import REGION_FIELDS
-from service.rest.support import campaign_id_of, endpoint, int_param, intrigue_of, json_response, seat_of
+from service.rest.support import campaign_id_of, endpoint, int_param, intrigue_of, json_response, reads_of, seat_of
 from service.standing import HouseStanding
 from service.visibility import FACTION_PUBLIC, HOUSE_PUBLIC, check_gm_only, faction_view, house_view, region_view, view
 
@@ -70,9 +70,8 @@ async def _members(request: Request, kind: str) -> tuple[UUID, int, list[dict[st
     """The campaign (404 when unknown), its current phase, and the current state of its members of `kind`."""
     seat = await seat_of(request)
     campaign_id = campaign_id_of(request)
-    app = intrigue_of(request)
-    campaign = await run_in_threadpool(app.catalog.campaign, campaign_id)
-    rows = await run_in_threadpool(app.state.of_kind, campaign_id, kind)
+    campaign = await reads_of(request).campaign(campaign_id)
+    rows = await reads_of(request).of_kind(campaign_id, kind)
     return campaign_id, campaign["phase"], rows, seat
 
 

@@ -9,7 +9,6 @@ from functools import wraps
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -21,6 +20,7 @@ from service.rest.contract import check_against
 
 if TYPE_CHECKING:
     from service.bootstrap import Intrigue
+    from service.queries import ReadModelReads
 
 Handler = Callable[[Request], Awaitable[Response]]
 REPLAYED_HEADER = "Idempotent-Replayed"
@@ -50,11 +50,16 @@ def intrigue_of(request: Request) -> Intrigue:
     return request.app.state.intrigue  # type: ignore[no-any-return]
 
 
+def reads_of(request: Request) -> ReadModelReads:
+    """The read models on the app's async pool."""
+    return request.app.state.reads  # type: ignore[no-any-return]
+
+
 async def seat_of(request: Request) -> Seat | None:
     """The seat the request's bearer token names (None without a token), resolved once per request."""
     if "seat" not in request.scope:
         authorization = request.headers.get("authorization")
-        request.scope["seat"] = await run_in_threadpool(intrigue_of(request).seats.resolve, authorization)
+        request.scope["seat"] = await intrigue_of(request).seats.resolve_on(reads_of(request).pool, authorization)
     seat: Seat | None = request.scope["seat"]
     return seat
 

@@ -2,13 +2,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from uuid import UUID, uuid4
 
 import pytest
 from starlette.testclient import TestClient
 
+from domain.commands import CreateCampaign, MapRegion
 from domain.dice import RaisingDice
+from domain.faction import Faction
 from service.bootstrap import Intrigue
 from service.database import Database
+from service.factionturn import FoundFaction, StartingAsset
 from service.http import create_app
 
 
@@ -39,6 +43,21 @@ def gql_as(client: TestClient, token: str, query: str, **variables: object) -> d
     assert response.status_code == 200, response.text
     body: dict[str, object] = response.json()
     return body
+
+
+def campaign_with_hidden_spies(intrigue: Intrigue, prefix: str) -> tuple[UUID, UUID, UUID]:
+    """A Faction Turn campaign of one region and the faction Spies (FacGold 7) with a stealthed master assassin:
+    the campaign, the region and the faction."""
+    command = CreateCampaign(f"{prefix}-{uuid4().hex[:6]}", ["factionturn"], None, [MapRegion("A", 0, 0, arcana=4)])
+    campaign = intrigue.campaigns.create_campaign(command)
+    region_id = campaign.member_ids("region")[0]
+    founded = intrigue.factionturn.found_faction(FoundFaction(
+        campaign.id, "Spies", 2, 5, 2, region_id, facgold=7, assets=[StartingAsset("master_assassin")]))  # fmt: skip
+    spies = intrigue.store.load(founded.id, Faction)
+    assassin = next(a for a in spies.assets.values() if a.type_key == "master_assassin")
+    spies.set_stealth(assassin.id, True, "test setup: hidden in the city")
+    intrigue.wait_for_projections(intrigue.store.commit(spies))
+    return campaign.id, region_id, spies.id
 
 
 def raising_dice(campaign: object, stream: str) -> RaisingDice:

@@ -11,6 +11,7 @@ from service.bootstrap import Intrigue
 from service.database import Database
 from service.demo import DEMO_NAME, seed_demo
 from service.http import create_app
+from service.queries import ReadModelReads
 from tests.service.conftest import gql, gql_as
 
 CREATE = """
@@ -137,13 +138,13 @@ def test_nested_regions_of_many_campaigns_cost_one_query(
             input={"name": name, "ruleSystems": ["factionturn"], "regions": [{"name": "X", "q": 0, "r": 0}]},
         )
     calls: list[int] = []
-    real = intrigue.catalog.regions_of
+    real = ReadModelReads.regions_of
 
-    def counted(campaign_ids: list[Any]) -> list[list[dict[str, Any]]]:
+    async def counted(reads: ReadModelReads, campaign_ids: list[Any]) -> list[list[dict[str, Any]]]:
         calls.append(len(campaign_ids))
-        return real(campaign_ids)
+        return await real(reads, campaign_ids)
 
-    monkeypatch.setattr(intrigue.catalog, "regions_of", counted)
+    monkeypatch.setattr(ReadModelReads, "regions_of", counted)
     body = gql(client, "{ campaigns(first: 200) { name regions { name } } }")
     campaigns = body["data"]["campaigns"]  # type: ignore[index]
     assert len(campaigns) >= 3 and all(c["regions"] is not None for c in campaigns)

@@ -9,36 +9,26 @@ import pytest
 from starlette.testclient import TestClient
 
 from domain.campaign import Campaign
-from domain.commands import CreateCampaign, MapRegion
-from domain.faction import Faction
 from service.bootstrap import Intrigue
-from service.factionturn import FoundFaction, StartingAsset
-from tests.service.conftest import gql, gql_as
+from service.factionturn import FoundFaction
+from tests.service.conftest import campaign_with_hidden_spies, gql, gql_as
 
 FACTIONS = "query($id: UUID!) { factions(campaignId: $id) { id name facgold xp goal assets { typeKey stealthed } } }"
 
 
 @pytest.fixture(scope="module")
 def table(intrigue: Intrigue) -> dict[str, Any]:
-    command = CreateCampaign(f"v-{uuid.uuid4().hex[:6]}", ["factionturn"], None, [MapRegion("A", 0, 0, arcana=4)])
-    campaign = intrigue.campaigns.create_campaign(command)
-    region_id = campaign.member_ids("region")[0]
-    spies = intrigue.factionturn.found_faction(FoundFaction(
-        campaign.id, "Spies", 2, 5, 2, region_id, facgold=7, assets=[StartingAsset("master_assassin")]))  # fmt: skip
-    guards = intrigue.factionturn.found_faction(FoundFaction(campaign.id, "Guards", 5, 2, 2, region_id, facgold=3))
-    spies = intrigue.store.load(spies.id, Faction)
-    assassin = next(a for a in spies.assets.values() if a.type_key == "master_assassin")
-    spies.set_stealth(assassin.id, True, "test setup: hidden in the city")
-    intrigue.wait_for_projections(intrigue.store.commit(spies))
+    campaign_id, region_id, spies_id = campaign_with_hidden_spies(intrigue, "v")
+    guards = intrigue.factionturn.found_faction(FoundFaction(campaign_id, "Guards", 5, 2, 2, region_id, facgold=3))
     seats = intrigue.seats
     return {
-        "campaign": campaign.id,
-        "spies": spies.id,
+        "campaign": campaign_id,
+        "spies": spies_id,
         "guards": guards.id,
-        "gm": seats.seat_gm(campaign.id).token,
-        "spies_player": seats.create_seat(campaign.id, "player", "Ana", faction_id=spies.id).token,
-        "guards_player": seats.create_seat(campaign.id, "player", "Bo", faction_id=guards.id).token,
-        "observer": seats.create_seat(campaign.id, "observer", "Cy").token,
+        "gm": seats.seat_gm(campaign_id).token,
+        "spies_player": seats.create_seat(campaign_id, "player", "Ana", faction_id=spies_id).token,
+        "guards_player": seats.create_seat(campaign_id, "player", "Bo", faction_id=guards.id).token,
+        "observer": seats.create_seat(campaign_id, "observer", "Cy").token,
     }
 
 
