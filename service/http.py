@@ -55,12 +55,7 @@ class IntrigueGraphQL(GraphQL):  # type: ignore[type-arg]
             return await run(*args)  # SeatGuard answers the refusal
         context[RESOLVED_SEAT] = seat
         key, position = key_of(seat, query, name, variables), await self.reads.position()  # position first
-        kept = self.answers.get(key, position)
-        if kept is not None:
-            return kept
-        result = await run(*args)
-        self.answers.keep(key, position, result)
-        return result
+        return await self.answers.answer(key, position, lambda: run(*args))
 
     def encode_json(self, data: object) -> str:
         # Text, not bytes: the view sends bytes to a WebSocket as binary frames, which graphql-transport-ws refuses.

@@ -9,8 +9,10 @@ the read models and the seat alone are kept (`CACHEABLE`); mutations, subscripti
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -66,6 +68,30 @@ class Answers:
         self.max_answers, self.max_bytes = max_answers, max_bytes
         self._kept: OrderedDict[Key, _Kept] = OrderedDict()
         self._bytes = 0
+        self._computing: dict[tuple[Key, tuple[Any, ...]], asyncio.Future[ExecutionResult | None]] = {}
+
+    async def answer(
+        self, key: Key, position: tuple[Any, ...], compute: Callable[[], Awaitable[ExecutionResult]]
+    ) -> ExecutionResult:
+        """The kept answer; else the one being computed for the same key and position, awaited rather than
+        computed again (right after a change, every client in flight asks at once); else computed here."""
+        kept = self.get(key, position)
+        if kept is not None:
+            return kept
+        flight = self._computing.get((key, position))
+        if flight is not None:
+            shared = await asyncio.shield(flight)
+            return shared if shared is not None and not shared.errors else await compute()
+        flight = asyncio.get_running_loop().create_future()
+        self._computing[(key, position)] = flight
+        result = None
+        try:
+            result = await compute()
+            self.keep(key, position, result)
+            return result
+        finally:
+            del self._computing[(key, position)]
+            flight.set_result(result)  # None when it raised: each waiter then computes its own
 
     def get(self, key: Key, position: tuple[Any, ...]) -> ExecutionResult | None:
         kept = self._kept.get(key)

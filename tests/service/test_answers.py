@@ -7,12 +7,14 @@ import uuid
 from collections import Counter
 from typing import Any
 
+import httpx
 import pytest
 from starlette.testclient import TestClient
 
 from service.bootstrap import Intrigue
 from service.factionturn import FoundFaction
 from service.graphql.answers import cacheable
+from service.http import create_app
 from service.queries import ReadModelReads
 from service.readpool import SharedRead
 from tests.service.conftest import campaign_with_hidden_spies, gql, gql_as
@@ -156,3 +158,22 @@ def test_a_shared_read_never_answers_a_caller_with_a_read_sent_before_it_asked()
         return await first, await later[0], await later[1], len(gates)
 
     assert asyncio.run(main()) == (1, 2, 2, 2)  # the two later callers shared read 2
+
+
+def test_identical_queries_in_flight_after_a_change_compute_one_answer(
+    intrigue: Intrigue, table: dict[str, Any], reads: Counter[str]
+) -> None:
+    intrigue.factionturn.found_faction(FoundFaction(table["campaign"], f"Crowd {uuid.uuid4().hex[:4]}", 2, 2, 2,
+                                                    table["region"]))  # fmt: skip
+    body = {"query": STANDINGS, "variables": {"id": str(table["campaign"])}}
+    headers = {"Authorization": f"Bearer {table['observer']}"}
+
+    async def crowd() -> list[httpx.Response]:
+        transport = httpx.ASGITransport(app=create_app(intrigue))
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+            return list(await asyncio.gather(*(client.post("/graphql", json=body, headers=headers) for _ in range(20))))
+
+    answers = asyncio.run(crowd())
+    assert {r.status_code for r in answers} == {200}
+    assert len({r.content for r in answers}) == 1 and "errors" not in answers[0].json()
+    assert reads["of_kind"] == 1
