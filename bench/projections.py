@@ -58,28 +58,39 @@ def _tracked(env: dict[str, str]) -> int:
         close_view(view)
 
 
-def catch_up(store: IntrigueStore, db: Database, events: int) -> bool:
+def catch_up(store: IntrigueStore, db: Database, events: int, rounds: int = 3) -> bool:
+    """`rounds` backlogs of `events`, each caught up on by a fresh runner; the best round on each side, as
+    the raw read is the best of its repeats."""
     env = {**db.eventsourcing_env(), "CREATE_TABLE": "n"}
-    tracked = _tracked(env)
-    append_backlog(store, events)
-    head = store.recorder.max_notification_id() or 0
-    raw = _raw_read(db.conninfo, tracked)
-    started = time.perf_counter()
-    runner = start_runner(STATE, env)
-    try:
-        runner.wait(head, timeout=3600)
-        seconds = time.perf_counter() - started
-    finally:
-        runner.__exit__(None, None, None)
-    ours = Measure(f"a fresh runner, started and catching up on {raw.operations} events", raw.operations, seconds)
-    return report("Projection catch-up on a backlog (events/s)", ours, raw, 0.25)
+    ours: list[Measure] = []
+    raws: list[Measure] = []
+    for _ in range(rounds):
+        tracked = _tracked(env)
+        append_backlog(store, events)
+        head = store.recorder.max_notification_id() or 0
+        raw = _raw_read(db.conninfo, tracked)
+        started = time.perf_counter()
+        runner = start_runner(STATE, env)
+        try:
+            runner.wait(head, timeout=3600)
+            seconds = time.perf_counter() - started
+        finally:
+            runner.__exit__(None, None, None)
+        raws.append(raw)
+        ours.append(Measure(f"a fresh runner, started and catching up on {raw.operations} events, best of {rounds}",
+                            raw.operations, seconds))  # fmt: skip
+    best = max(ours, key=lambda m: m.per_second)
+    return report("Projection catch-up on a backlog (events/s)", best, max(raws, key=lambda m: m.per_second), 0.25)
 
 
-def full_rebuild(db: Database) -> bool:
+def full_rebuild(db: Database, rounds: int = 3) -> bool:
     env = {**db.eventsourcing_env(), "CREATE_TABLE": "n"}
     raw = _raw_read(db.conninfo, 0)
-    started = time.perf_counter()
-    rebuild(db, env, STATE)
-    ours = Measure(f"`intrigue projections rebuild state` over the whole log, {raw.operations} events", raw.operations,
-                   time.perf_counter() - started)  # fmt: skip
+    seconds = []
+    for _ in range(rounds):
+        started = time.perf_counter()
+        rebuild(db, env, STATE)
+        seconds.append(time.perf_counter() - started)
+    ours = Measure(f"`intrigue projections rebuild state`, the whole log of {raw.operations} events, best of {rounds}",
+                   raw.operations, min(seconds))  # fmt: skip
     return report("Full projection rebuild (events/s)", ours, raw, 0.25)

@@ -22,7 +22,7 @@ import psycopg
 from eventsourcing.persistence import StoredEvent
 from psycopg.sql import SQL, Identifier
 
-PAGE = 10_000
+PAGE = 20_000
 JUMP = 20  # a stored snapshot is used when it spares folding at least this many events of one aggregate
 POLL = 1.0  # seconds between reads when no notification arrives
 
@@ -34,7 +34,7 @@ _gc_was_enabled = True
 
 @contextmanager
 def collector_paused() -> Iterator[None]:
-    """No cyclic garbage collection while a page is decoded and folded.
+    """No cyclic garbage collection while a page is read, decoded and folded.
 
     A page allocates tens of thousands of containers that all stay alive until it is written, so the
     collector's passes over them find nothing and cost a third of the fold (measured in `make bench`). The
@@ -141,10 +141,11 @@ class PagedRunner:
     def _run(self) -> None:
         try:
             while not self._stopping:
-                rows = self._read()
-                if rows:
-                    self._project(rows)
-                else:
+                with collector_paused():  # the page's rows live until it is written, like its events
+                    rows = self._read()
+                    if rows:
+                        self._project(rows)
+                if not rows:
                     self._idle()
         except BaseException as error:  # handed to whoever waits on or runs this runner
             self._error = error
@@ -166,14 +167,13 @@ class PagedRunner:
 
     def _project(self, rows: list[tuple[Any, ...]]) -> None:
         to_domain_event = self.app.mapper.to_domain_event
-        with collector_paused():
-            tail, jumps, starts = self._jumps(rows)
-            events = [
-                (to_domain_event(StoredEvent(row[1], row[2], row[3], row[4])), row[0])
-                for index, row in enumerate(rows)
-                if index < tail or row[2] > jumps.get(row[1].int, 0)
-            ]
-            self.view.project(events, self.app.name, starts)
+        tail, jumps, starts = self._jumps(rows)
+        events = [
+            (to_domain_event(StoredEvent(row[1], row[2], row[3], row[4])), row[0])
+            for index, row in enumerate(rows)
+            if index < tail or row[2] > jumps.get(row[1].int, 0)
+        ]
+        self.view.project(events, self.app.name, starts)
         self.spared += len(rows) - len(events)
         with self._progress:
             self.position = rows[-1][0]
