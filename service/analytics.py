@@ -94,18 +94,19 @@ def chi_square_survival(x: float, dof: int) -> float:
     return min(1.0, math.exp(-z + a * math.log(z) - math.lgamma(a)) * h)
 
 
+SERIES = (
+    "SELECT phase, aggregate_id, kind, state FROM phase_history WHERE campaign_id = %s AND NOT superseded"
+    " ORDER BY phase, kind, state->>'name'"
+)
+
+
 class Analytics:
     def __init__(self, view: StateView) -> None:
         self.view = view
 
     def series(self, campaign_id: UUID) -> list[dict[str, Any]]:
         """Each member's state at the end of each phase, rolled-back phases left out."""
-        rows = self.view.query(
-            "SELECT phase, aggregate_id, kind, state FROM phase_history WHERE campaign_id = %s AND NOT superseded"
-            " ORDER BY phase, kind, state->>'name'",
-            (campaign_id,),
-        )
-        return [dict(row) for row in rows]
+        return [dict(row) for row in self.view.query(SERIES, (campaign_id,))]
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from psycopg.sql import SQL, Composed, Identifier, Literal
 
 from domain.errors import NotFoundError
 from projections.state import StateView
+from service.analytics import SERIES
 from service.readmodels import READ_MODELS, relations_of
 from service.readpool import ReadPool, SharedRead
 
@@ -81,6 +82,10 @@ class ReadModelReads:
 
     async def one(self, aggregate_id: UUID, kind: str) -> dict[str, Any]:
         return _the_one(await self.pool.rows(_ONE, (aggregate_id, kind)), aggregate_id, kind)
+
+    async def series(self, campaign_id: UUID) -> list[dict[str, Any]]:
+        """Each member's state at the end of each phase, rolled-back phases left out (`Analytics.series`)."""
+        return [dict(row) for row in await self.pool.rows(SERIES, (campaign_id,))]
 
     async def _position(self) -> tuple[Any, ...]:
         """Where every read model stands: its generation and tracking position. Equal positions, equal rows."""

@@ -9,8 +9,8 @@ import strawberry
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
-from service.analytics import Analytics, action_stats, fairness
-from service.graphql.context import intrigue, off_loop
+from service.analytics import action_stats, fairness
+from service.graphql.context import intrigue, off_loop, on_loop, reads
 
 SERIES_FIELDS = ("rank", "effective_rank", "influence", "power", "gold", "hp", "max_hp", "facgold", "xp")
 
@@ -66,22 +66,17 @@ def _point(row: dict[str, Any]) -> SeriesPoint:
 class AnalyticsQuery:
     @strawberry.field(description="Each house's and faction's standing at the end of every phase.")
     async def phase_series(self, info: Info, campaign_id: UUID) -> list[SeriesPoint]:
-        rows = await off_loop(Analytics(intrigue(info).state.view).series, campaign_id)
+        rows = await on_loop(reads(info).series(campaign_id))
         return [_point(r) for r in rows if r["kind"] in ("faction", "house")]
 
     @strawberry.field(description="How often each actor's actions succeeded, by action type.")
     async def action_success(self, info: Info, campaign_id: UUID) -> list[ActionRate]:
-        app = intrigue(info)
-
-        def read() -> list[ActionRate]:
-            names = {
-                str(s["id"]): s["name"] for kind in ("faction", "house") for s in app.state.of_kind(campaign_id, kind)
-            }
-            stats = action_stats(app.audit.events(campaign_id), names)
-            return [ActionRate(actor=s.actor, action=s.action, attempts=s.attempts, successes=s.successes,
-                               rate=s.rate) for s in stats]  # fmt: skip
-
-        return await off_loop(read)
+        app, names = intrigue(info), {}
+        for kind in ("faction", "house"):  # the read model on the loop; the event log in a worker thread
+            names.update({str(s["id"]): s["name"] for s in await on_loop(reads(info).of_kind(campaign_id, kind))})
+        stats = await off_loop(lambda: action_stats(app.audit.events(campaign_id), names))
+        return [ActionRate(actor=s.actor, action=s.action, attempts=s.attempts, successes=s.successes,
+                           rate=s.rate) for s in stats]  # fmt: skip
 
     @strawberry.field(description="Observed faces of each die size against a fair die, with a chi-square p-value.")
     async def dice_fairness(self, info: Info, campaign_id: UUID) -> list[DieSummary]:
