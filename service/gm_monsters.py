@@ -50,7 +50,7 @@ class MonsterHand:
     def move_monster(self, by: By, monster_id: str, region_id: UUID) -> Faction:
         """A Monster of The Wild moves to an adjacent region, once a phase."""
         campaign = self._campaign(by)
-        wild = self._wild(campaign)
+        wild = self.store.load(self._wild_id(campaign), Faction)
         world = World([wild], self.store.members(campaign, Region))
         move = plan_move(world, str(wild.id), monster_id, str(region_id), campaign.phase)
         wild.move_monster(move.monster_id, move.to_region_id, campaign.phase, by.seat, by.reason)
@@ -60,9 +60,10 @@ class MonsterHand:
     def attack_with_monster(self, by: By, monster_id: str, faction_id_: UUID, asset_id: str) -> MonsterAttack:
         """A Monster of The Wild attacks a faction's asset in its region, once a phase."""
         campaign = self._campaign(by)
-        wild = self._wild(campaign)
+        wild_id = self._wild_id(campaign)
         self._member(campaign, faction_id_, "faction")
         factions, regions = self.store.members(campaign, Faction), self.store.members(campaign, Region)
+        wild = next(f for f in factions if f.id == wild_id)
         world = World(factions, regions, submitted_orders(factions, campaign.phase), campaign.phase)
         dice = self._dice_for(campaign, f"monster-attack:{monster_id}:{wild.version}")
         outcome = decide_attack(world, str(wild.id), monster_id, str(faction_id_), asset_id, dice,
@@ -72,8 +73,9 @@ class MonsterHand:
         record = outcome.changes[0].kwargs  # MonsterAttacked, written first
         return MonsterAttack(bool(record["hit"]), bool(record["countered"]), [r.to_dict() for r in outcome.rolls])
 
-    def _wild(self, campaign: Campaign) -> Faction:
+    @staticmethod
+    def _wild_id(campaign: Campaign) -> UUID:
         wild_id = faction_id(campaign.id, THE_WILD)
         if campaign.members.get(str(wild_id)) != "faction":
             raise NotFoundError("this campaign has no Wild yet: populate The Wild first")
-        return self.store.load(wild_id, Faction)
+        return wild_id

@@ -103,3 +103,20 @@ def test_a_monster_attack_records_its_rolls_and_damage_and_a_second_attack_write
     again = gql_as(client, m.gm_token, ATTACK, c=cid, m=m.monster_id, f=str(m.crows.id), a=m.warmages)
     assert code(again) == "RULE_VIOLATION" and "already attacked" in again["errors"][0]["message"]  # type: ignore[index]
     assert _events(intrigue, m) == before
+
+
+def test_unknown_monsters_regions_and_factions_and_a_campaign_without_a_wild_are_refused(
+    intrigue: Intrigue, client: TestClient
+) -> None:
+    m = marches(intrigue)
+    cid, bog = str(m.campaign_id), str(region_id(m.campaign_id, 2, 0))
+    before = _events(intrigue, m)
+    assert code(gql_as(client, m.gm_token, MOVE, c=cid, m="no-such-monster", r=bog)) == "RULE_VIOLATION"
+    assert code(gql_as(client, m.gm_token, MOVE, c=cid, m=m.monster_id, r=str(uuid.uuid4()))) == "NOT_FOUND"
+    unknown = gql_as(client, m.gm_token, ATTACK, c=cid, m=m.monster_id, f=str(uuid.uuid4()), a=m.warmages)
+    assert code(unknown) == "NOT_FOUND" and _events(intrigue, m) == before
+    fields = [MapRegion("Fields", 0, 0), MapRegion("Farms", 1, 0)]
+    tame = intrigue.seats.start_campaign(CreateCampaign(f"tame-{uuid.uuid4().hex[:6]}", ["factionturn"], None, fields))
+    none = gql_as(client, tame.gm.token, MOVE, c=str(tame.campaign.id), m=m.monster_id,
+                  r=str(region_id(tame.campaign.id, 1, 0)))  # fmt: skip
+    assert code(none) == "NOT_FOUND" and "no Wild" in none["errors"][0]["message"]  # type: ignore[index]
