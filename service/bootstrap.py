@@ -82,7 +82,7 @@ class Intrigue:
         self.gameofbones = GameOfBonesService(self.store, self.wait_for_projections, dice)
         self.campaigns.resolvers["factionturn"] = self.factionturn.resolve
         self.campaigns.resolvers["gameofbones"] = self.gameofbones.resolve
-        self.gm = GMService(self.store, self.wait_for_projections)
+        self.gm = GMService(self.store, self.wait_for_projections, dice)
         self.chronicle = ChronicleService(self.store, self.audit, self.history, self.state, self.wait_for_projections)
 
     def wait_for_projections(self, notification_id: int | None) -> None:

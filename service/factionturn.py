@@ -19,7 +19,7 @@ from domain.factionturn.generation import generate_world
 from domain.factionturn.holdings import BASE_OF_INFLUENCE, OwnedAsset
 from domain.factionturn.orders import orders_from_dict, orders_to_dict
 from domain.factionturn.phase import apply_phase, check_orders, resolve_phase, submitted_orders
-from domain.factionturn.rows import new_asset
+from domain.factionturn.rows import new_asset, starting_asset
 from domain.factionturn.wild import terrain_of_difficulty
 from domain.factionturn.wild_assets import THE_WILD, found_the_wild, monster, terrain
 from domain.factionturn.world import World
@@ -32,7 +32,7 @@ RULE = RuleSystemName.FACTION_TURN
 
 @dataclass(frozen=True)
 class StartingAsset:
-    type_key: str
+    type_key: str  # a catalog key, or one of the campaign's custom types (docs/rules-notes/gm.md)
     region_id: UUID | None = None  # default: the home region
 
 
@@ -71,9 +71,11 @@ class FactionTurnService(SavesAndWaits):
             tags=command.tags, facgold=command.facgold, xp=command.xp, hp=command.hp,
         )  # fmt: skip
         self._check_new(campaign, faction)
+        types = World([], [], custom_types=campaign.custom_asset_rows())  # the catalog and the campaign's own types
         for starting in command.assets:
             region = self._region(campaign, starting.region_id or home.id)
-            faction.grant_asset(new_asset(faction, asset_type(starting.type_key), str(region.id), 0), "starting asset")
+            row = types.asset_type(starting.type_key)
+            faction.grant_asset(starting_asset(faction, row, str(region.id)), "starting asset")
         campaign.enrol(faction.id, "faction")
         self._save(campaign, faction)
         return faction

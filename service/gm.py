@@ -1,4 +1,5 @@
-"""The GM's hand: adventure outcomes, adjustments, custom asset types and actions (docs/rules-notes/gm.md).
+"""The GM's hand: adventure outcomes, adjustments, custom asset types and actions, The Wild's monsters
+(`gm_monsters.py`) (docs/rules-notes/gm.md).
 
 Each method is get → call → save in one transaction, and every event it writes carries the seat and reason in
 `By`. Who may call these is checked by the adapters (only the campaign's GM).
@@ -14,6 +15,7 @@ from uuid import UUID
 from eventsourcing.domain import Aggregate
 
 from domain.campaign import Campaign
+from domain.dice import Dice
 from domain.errors import InvalidInputError, NotFoundError
 from domain.faction import Faction
 from domain.factionturn import adventures
@@ -31,6 +33,7 @@ from domain.gm import CustomActionDef
 from domain.house import House
 from domain.region import Region
 from service.app import IntrigueStore, SavesAndWaits
+from service.gm_monsters import MonsterHand
 
 
 @dataclass(frozen=True)
@@ -42,10 +45,12 @@ class By:
     reason: str
 
 
-class GMService(SavesAndWaits):
-    def __init__(self, store: IntrigueStore, projected: Callable[[int | None], None]) -> None:
+class GMService(MonsterHand, SavesAndWaits):
+    def __init__(self, store: IntrigueStore, projected: Callable[[int | None], None],
+                 dice_for: Callable[[Campaign, str], Dice]) -> None:  # fmt: skip
         self.store = store
         self._projected = projected
+        self._dice_for = dice_for
 
     # ---- adventure outcomes on assets (seed 002, Players & The Faction Turn) -----------------------------------
     def destroy_asset(self, by: By, faction_id: UUID, asset_id: str) -> Faction:

@@ -15,6 +15,7 @@ from domain.factionturn.damage import deal_damage
 from domain.factionturn.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.rows import ability_of, holds, kind_of, tag_dice, type_of
 from domain.factionturn.tags import TagRoll
+from domain.factionturn.wild_assets import strike_dice
 from domain.factionturn.world import Session, World, roll_dicts
 
 
@@ -66,8 +67,7 @@ def counter_of(session: Session, defender: OwnedAsset, attacker: OwnedAsset, res
         # seed 002, Monster: always counterattacks, once per faction's turn; a hit die plus its difficulty.
         if not session.use_once(f"monster_counter:{defender.id}"):
             return None
-        die = DiceSpec.parse(defender.hit_die or "1d8")
-        return DiceSpec(1, die.sides, defender.difficulty)
+        return strike_dice(defender)
     if result.attacker_wins:
         return None
     if defender.type_key == WILD_TERRAIN:

@@ -12,6 +12,7 @@ from domain.factionturn.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.orders import Attack, Strike
 from domain.factionturn.rows import ability_of, attribute_key, holds, tag_dice, type_of
 from domain.factionturn.tags import TagRoll
+from domain.factionturn.wild import MONSTER_DAMAGE_MULTIPLIER
 from domain.factionturn.world import Session, World
 
 RULE = "seed 002, Attack"
@@ -75,17 +76,22 @@ def strike_once(session: Session, attacker: OwnedAsset, foe: Faction, target_id:
     target = foe.assets.get(target_id) if target_id else None
     defender = choose_defender(session.world, foe, target, attacker, spec) if target else None
     result = contest(session, _attack_side(session, attacker, defender, spec, seizing),
-                     _defence_side(session, foe, attacker, defender, spec), f"{attacker.name} attacks {foe.name}",
-                     books=_books(session.world, attacker.region_id))  # fmt: skip
-    for side, asset in ((me, attacker), (foe, defender)):
-        if asset is not None and asset.stealthed and asset.id in side.assets:
-            session.apply(side, "set_stealth", asset_id=asset.id, stealthed=False,
-                          reason="an asset loses its Stealth if it is used to attack or defend (seed 002, Stealth)")
+                     defence_side(session, foe, attacker, defender, spec), f"{attacker.name} attacks {foe.name}",
+                     books=books_in(session.world, attacker.region_id))  # fmt: skip
+    reveal_used(session, ((me, attacker), (foe, defender)))
     abilities.after_strike(session, attacker, foe, defender)
     if not result.defender_wins:
         _hit(session, attacker, spec, foe, target, defender, result)
     if not result.attacker_wins or (defender is not None and defender.type_key == WILD_MONSTER):
-        _counter(session, attacker, foe, defender, result)
+        counterattack(session, attacker, foe, defender, result)
+
+
+def reveal_used(session: Session, used: tuple[tuple[Faction, OwnedAsset | None], ...]) -> None:
+    """Seed 002, Stealth: an asset loses its Stealth if it is used to attack or defend."""
+    for side, asset in used:
+        if asset is not None and asset.stealthed and asset.id in side.assets:
+            session.apply(side, "set_stealth", asset_id=asset.id, stealthed=False,
+                          reason="an asset loses its Stealth if it is used to attack or defend (seed 002, Stealth)")
 
 
 def choose_defender(world: World, foe: Faction, target: OwnedAsset | None, attacker: OwnedAsset,
@@ -113,7 +119,7 @@ def _attack_side(session: Session, attacker: OwnedAsset, defender: OwnedAsset | 
     return Side(me, mine, dice)
 
 
-def _defence_side(session: Session, foe: Faction, attacker: OwnedAsset, defender: OwnedAsset | None,
+def defence_side(session: Session, foe: Faction, attacker: OwnedAsset, defender: OwnedAsset | None,
                   spec: AttackSpec) -> Side:  # fmt: skip
     region = session.world.region(attacker.region_id)
     mine, theirs = attribute_key(spec.defender), attribute_key(spec.attacker)
@@ -126,7 +132,7 @@ def _defence_side(session: Session, foe: Faction, attacker: OwnedAsset, defender
     return Side(foe, mine, dice)
 
 
-def _books(world: World, region_id: str) -> tuple[str, ...]:
+def books_in(world: World, region_id: str) -> tuple[str, ...]:
     return tuple(str(f.id) for f in world.factions.values() if holds(f, "book_of_secrets", region_id))
 
 
@@ -139,21 +145,30 @@ def _hit(session: Session, attacker: OwnedAsset, spec: AttackSpec, foe: Faction,
     damage = session.roll(spec.damage, f"{attacker.name} damage", RULE_PROCEDURE)
     victim = defender
     if defender is not None and defender.type_key == WILD_MONSTER:
-        amount = damage.total * 3  # seed 002, Attacking a Monster Asset: damage multiplied by 3
+        amount = damage.total * MONSTER_DAMAGE_MULTIPLIER  # seed 002, Attacking a Monster Asset
     else:
         amount = damage.total
-        base = foe.base_in(attacker.region_id)
-        plan = session.world.orders_of(str(foe.id)).defence_in(attacker.region_id)
-        if base is not None and plan.base_absorbs and victim is not None and not victim.is_base:
-            victim = base  # seed 002: the defender may let damage bypass the asset and hit the Base of Influence
+        victim = damage_victim(session.world, foe, attacker.region_id, defender)
     if victim is not None:
         deal_damage(session, foe, victim.id, amount, f"hit by {me.name}'s {attacker.name}",
                     (result.attack, result.defence, damage), attacker=me, attacker_asset=attacker)  # fmt: skip
     abilities.after_hit(session, attacker, foe)
 
 
-def _counter(session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset | None,
-             result: ContestResult) -> None:  # fmt: skip
+def damage_victim(world: World, foe: Faction, region_id: str, defender: OwnedAsset | None) -> OwnedAsset | None:
+    """Seed 002, Attack Procedure: the defender may let damage bypass the asset and hit its Base of Influence."""
+    base = foe.base_in(region_id)
+    if base is not None and world.orders_of(str(foe.id)).defence_in(region_id).base_absorbs and \
+            defender is not None and not defender.is_base:  # fmt: skip
+        return base
+    return defender
+
+
+def counterattack(session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset | None,
+                  result: ContestResult, *, contest_recorded: bool = False) -> None:  # fmt: skip
+    """The defender's Counterattack line against the attacker (the acting faction's asset); a Monster takes it
+    multiplied by 3. `contest_recorded`: the contest's rolls are already in an event, so only the damage roll
+    goes into this one."""
     me = session.actor
     if defender is None or defender.id not in foe.assets or not defender.usable_on(foe.turn):
         return
@@ -161,7 +176,9 @@ def _counter(session: Session, attacker: OwnedAsset, foe: Faction, defender: Own
     if spec is None:
         return
     damage = session.roll(spec, f"{defender.name} counterattack", RULE_PROCEDURE, actor=str(foe.id))
-    deal_damage(session, me, attacker.id, damage.total, f"counterattack by {foe.name}'s {defender.name}",
-                (result.attack, result.defence, damage), attacker=foe, attacker_asset=defender)  # fmt: skip
+    amount = damage.total * (MONSTER_DAMAGE_MULTIPLIER if attacker.type_key == WILD_MONSTER else 1)
+    rolls = (damage,) if contest_recorded else (result.attack, result.defence, damage)
+    deal_damage(session, me, attacker.id, amount, f"counterattack by {foe.name}'s {defender.name}", rolls,
+                attacker=foe, attacker_asset=defender)  # fmt: skip
     abilities.after_counter(session, foe, defender)
 

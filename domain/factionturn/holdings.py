@@ -55,6 +55,8 @@ class OwnedAsset:
     hit_die: str = ""  # The Wild monsters: the die they heal and strike with, e.g. "1d10"
     counter: str = ""  # The Wild terrain: its counterattack dice, when it has one
     heal: str = ""  # The Wild monsters: all their hit dice, rolled to heal each turn, e.g. "19d10+76"
+    moved_phase: int | None = None  # The Wild monsters: the phase of the GM's last move of it (one hex a turn)
+    attacked_phase: int | None = None  # The Wild monsters: the phase of the GM's last attack with it
     custom_type: dict[str, Any] | None = None  # a campaign's own asset type: its row (custom_types.py)
 
     @property

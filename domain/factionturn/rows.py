@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from domain.errors import NotFoundError
+from domain.errors import NotFoundError, RuleViolationError
 from domain.faction import Faction
 from domain.factionturn.assets import AssetKind, AssetType, Attribute
-from domain.factionturn.catalog import CATALOG, asset_type, slug
+from domain.factionturn.catalog import CATALOG, NOT_BOUGHT_AS_ASSETS, asset_type, slug
 from domain.factionturn.custom_types import row_from_dict, row_to_dict
 from domain.factionturn.holdings import BASE_OF_INFLUENCE, WILD_MONSTER, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.tags import TagRoll, TagScope, tag
 from domain.region import Region
 
+RULE_STARTING = "seed 002, Creating a Faction (starting assets)"
 NOT_CATALOGUED = frozenset({BASE_OF_INFLUENCE, WILD_TERRAIN, WILD_MONSTER})
 
 
@@ -47,6 +48,15 @@ def new_asset(
     custom = None if row.key in CATALOG else row_to_dict(row)
     return OwnedAsset(faction.next_asset_id(), row.key, row.name, attribute_key(row.attribute), region_id, row.hp,
                       row.hp, usable_from=usable_from, stealthed=stealthed, custom_type=custom)  # fmt: skip
+
+
+def starting_asset(faction: Faction, row: AssetType, region_id: str) -> OwnedAsset:
+    """Seed 002, Creating a Faction: "Give assets ... Place these assets in the regions occupied by the faction".
+    A catalog or custom row, usable from the first turn; no rating is asked (the seed's own Merchant Alliance,
+    Force 3, starts with Force 6 Calvary). A Base of Influence or Stealth is no asset to start with."""
+    if row.hp is None or row.key in NOT_BOUGHT_AS_ASSETS:
+        raise RuleViolationError(f"{row.name} is not an asset a faction starts with", RULE_STARTING)
+    return new_asset(faction, row, region_id, 0)
 
 
 def holds(faction: Faction, ability: str, region_id: str | None = None, *, usable: bool = True) -> list[OwnedAsset]:

@@ -67,7 +67,10 @@ def is_difficult(difficulty: int) -> bool:
 MONSTER_CR_DIVISOR = 3
 MONSTER_DAMAGE_MULTIPLIER = 3  # an asset's damage against a monster is multiplied by 3
 MONSTER_COUNTERATTACKS_PER_FACTION_TURN = 1  # it always counterattacks, hit or miss, once per faction's turn
-MONSTER_MOVE_HEXES = 1  # optional: it may move up to one hex per turn
+MONSTER_MOVE_HEXES = 1  # optional: it may move up to one hex per turn (the GM moves it: monsters.py)
+MONSTER_MOVES_PER_PHASE = 1  # "per turn": The Wild has one turn a phase
+MONSTER_ATTACKS_PER_PHASE = 1  # as every asset: "Each attacking asset can attack only once per turn"
+RULE_MONSTER = "seed 002, Monster (moves up to one hex per turn, attacks as the GM determines)"
 # A monster deals one of its hit dice + its level on attack or counterattack, and heals a roll of its hit dice
 # each turn; both dice come from its stat block, so they are not table data.
 

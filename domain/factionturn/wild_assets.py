@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from uuid import UUID
 
+from domain.dice import DiceSpec
 from domain.faction import Faction
 from domain.factionturn.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.wild import terrain_of_difficulty
@@ -28,3 +29,9 @@ def monster(wild: Faction, region_id: str, name: str, level: int, hp: int, hit_d
     (`heal`, e.g. "19d10+76", from its stat block; one hit die when not given)."""
     return OwnedAsset(wild.next_asset_id(), WILD_MONSTER, name, "special", region_id, hp, hp, difficulty=level,
                       hit_die=hit_die, heal=heal)  # fmt: skip
+
+
+def strike_dice(monster: OwnedAsset) -> DiceSpec:
+    """Seed 002, Monster: "When dealing damage on an attack or counterattack, a monster rolls one of its hit dice
+    and adds its difficulty level"."""
+    return DiceSpec(1, DiceSpec.parse(monster.hit_die or "1d8").sides, monster.difficulty)

@@ -27,7 +27,7 @@ FACTION_METHODS = frozenset({
     "pay_maintenance", "fail_action", "end_turn", "set_multi_turn", "change_tags", "buy_asset", "expand_influence",
     "damage_asset", "destroy_asset", "mark_asset", "set_stealth", "move_asset", "repair", "sell_asset",
     "refit_asset", "lose_asset", "acquire_asset", "set_purchase_discount", "set_embargo", "move_home",
-    "adjust", "resolve_custom_action",
+    "adjust", "resolve_custom_action", "record_monster_attack",
 })  # fmt: skip
 REGION_METHODS = frozenset({"change_government"})
 

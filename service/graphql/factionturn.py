@@ -70,7 +70,7 @@ class Faction:
 
 @strawberry.input
 class StartingAssetInput:
-    type_key: str
+    type_key: str = strawberry.field(description="A catalog key, or one of the campaign's own asset types.")
     region_id: UUID | None = None
 
 

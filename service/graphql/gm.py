@@ -30,6 +30,15 @@ class Intervened:
     state: JSON
 
 
+@strawberry.type(description="A monster's attack: whether it hit, whether the defender countered, every roll, "
+                             "and the attacked faction afterwards.")  # fmt: skip
+class MonsterAttackResult:
+    hit: bool
+    countered: bool
+    rolls: JSON
+    target: Intervened
+
+
 @strawberry.type(description="The public gossip of one turn (seed 002: 1-2 lines), and who spreads it.")
 class Gossip:
     actor_id: str
@@ -162,6 +171,22 @@ class GMMutation:
     async def foil_faction_plan(self, info: Info, campaign_id: UUID, faction_id: UUID, reason: str) -> Intervened:
         await off_loop(intrigue(info).gm.foil_faction_plan, _by(info, campaign_id, reason), faction_id)
         return await _state(info, faction_id, "faction")
+
+    @strawberry.mutation(description="A Monster of The Wild moves to an adjacent region (seed 002: up to one hex a "
+                                     "turn; once a phase).")  # fmt: skip
+    async def move_monster(self, info: Info, campaign_id: UUID, monster_id: str, region_id: UUID,
+                           reason: str) -> Intervened:  # fmt: skip
+        wild = await off_loop(intrigue(info).gm.move_monster, _by(info, campaign_id, reason), monster_id, region_id)
+        return await _state(info, wild.id, "faction")
+
+    @strawberry.mutation(description="A Monster of The Wild attacks a faction's asset in its region: 1d10 + its level "
+                                     "against 1d10 + Force; once a phase.")  # fmt: skip
+    async def attack_with_monster(self, info: Info, campaign_id: UUID, monster_id: str, faction_id: UUID,
+                                  asset_id: str, reason: str) -> MonsterAttackResult:  # fmt: skip
+        done = await off_loop(intrigue(info).gm.attack_with_monster, _by(info, campaign_id, reason), monster_id,
+                              faction_id, asset_id)  # fmt: skip
+        return MonsterAttackResult(hit=done.hit, countered=done.countered, rolls=done.rolls,
+                                   target=await _state(info, faction_id, "faction"))  # fmt: skip
 
     @strawberry.mutation(description="Give a region's Regional Government to a faction, or to no one.")
     async def set_regional_government(self, info: Info, campaign_id: UUID, region_id: UUID, faction_id: UUID | None,

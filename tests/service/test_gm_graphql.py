@@ -4,6 +4,7 @@ public chronicle, and is refused the GM's notes and the GM's commands."""
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
 
 from starlette.testclient import TestClient
 
@@ -85,3 +86,23 @@ def test_a_player_reads_the_public_chronicle_but_not_the_gm_notes_and_secrets_st
     notes = gql_as(client, t.gm_token, GM_NOTES, c=cid)["data"]["gmChronicle"]  # type: ignore[index]
     republic = next(n["text"] for n in notes if n["actorId"] == str(t.republic.id))
     assert "Shadow Paladins" in republic and "[secret]" in republic
+
+
+FOUND = """mutation($c: UUID!, $home: UUID!, $key: String!) { foundFaction(campaignId: $c, input: {name: "Dawn",
+  force: 3, cunning: 3, wealth: 3, homeRegionId: $home, assets: [{typeKey: $key}]}) { id assets { typeKey name } } }"""
+
+
+def test_found_faction_starts_with_a_custom_type_the_campaign_defined_and_an_unknown_one_writes_nothing(
+    intrigue: Intrigue, client: TestClient
+) -> None:
+    t = table(intrigue)
+    cid, home = str(t.campaign_id), str(t.capital)
+    before = len(list(intrigue.audit.events(t.campaign_id)))
+    unknown = gql_as(client, t.gm_token, FOUND, c=cid, home=home, key="shadow_paladins")
+    assert code(unknown) == "NOT_FOUND" and len(list(intrigue.audit.events(t.campaign_id))) == before
+    assert "errors" not in gql_as(client, t.gm_token, SHADOWS, c=cid)
+    founded = gql_as(client, t.gm_token, FOUND, c=cid, home=home, key="shadow_paladins")["data"]["foundFaction"]  # type: ignore[index]
+    assert {"typeKey": "shadow_paladins", "name": "Shadow Paladins"} in founded["assets"]
+    paladins = next(a for a in intrigue.store.load(UUID(founded["id"]), Faction).assets.values()
+                    if a.type_key == "shadow_paladins")  # fmt: skip
+    assert paladins.custom_type is not None and paladins.custom_type["ability"] == "cutthroats"
