@@ -88,13 +88,14 @@ class Faction(FactionAssets):
                                  home_region_id, hp, hp))  # fmt: skip
 
     # ---- set-up and orders ---------------------------------------------------------------------------------
-    def grant_asset(self, asset: OwnedAsset, reason: str) -> None:
+    def grant_asset(self, asset: OwnedAsset, reason: str, rolls: Rolls | None = None) -> None:
+        """`rolls`: the dice that made it (a terrain's HP), kept with the grant."""
         if asset.id in self.assets:
             raise InvalidInputError(f"{self.name} already owns asset {asset.id}")
-        self._asset_granted(asset.to_dict(), reason)
+        self._asset_granted(asset.to_dict(), reason, rolls or [])
 
     @event("AssetGranted")
-    def _asset_granted(self, asset: dict[str, Any], reason: str) -> None:
+    def _asset_granted(self, asset: dict[str, Any], reason: str, rolls: Rolls | None = None) -> None:
         self._add(OwnedAsset.from_dict(asset))
 
     def submit_order(self, phase: int, order: dict[str, Any]) -> None:
@@ -204,11 +205,12 @@ class Faction(FactionAssets):
     def _action_failed(self, action: str, reason: str) -> None:
         pass
 
-    def end_turn(self, action: str, attacked: bool, narrative: str) -> None:
-        self._turn_ended(self.phase, action, attacked, narrative)
+    def end_turn(self, action: str, attacked: bool, narrative: str, rolls: Rolls | None = None) -> None:
+        """`rolls`: the turn's rolls that no other event carries (a missed strike, a failed check)."""
+        self._turn_ended(self.phase, action, attacked, narrative, rolls or [])
 
     @event("TurnEnded")
-    def _turn_ended(self, phase: int, action: str, attacked: bool, narrative: str) -> None:
+    def _turn_ended(self, phase: int, action: str, attacked: bool, narrative: str, rolls: Rolls | None = None) -> None:
         self.order = None
         self.peaceful_turns = 0 if attacked else self.peaceful_turns + 1
         self.narratives.append(narrative)

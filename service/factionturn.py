@@ -103,9 +103,9 @@ class FactionTurnService(SavesAndWaits):
         if len(settled) < count:
             raise InvalidInputError(f"{count} factions need {count} settled regions without a faction home")
         factions: list[Faction] = []
-        campaign.record_generation({spec.name: spec.roll_records() for spec in generated})
+        records = {spec.name: spec.roll_records() for spec in generated}
         for spec in generated:
-            home = settled.pop(dice.roll(len(settled)) - 1)
+            home = settled.pop(_pick(dice, settled, spec.name, "home region", records) - 1)
             home.describe(home.name, spec.home_arcana, spec.home_population, home.tags, home.terrain_difficulty)
             faction = Faction.found(campaign.id, spec.name, spec.force, spec.cunning, spec.wealth, str(home.id),
                                     tags=list(spec.tags))  # fmt: skip
@@ -115,12 +115,14 @@ class FactionTurnService(SavesAndWaits):
             # Seed 002, Random Faction Location: its further Bases of Influence land in other regions.
             elsewhere = [r for r in self._regions(campaign) if not r.wild and r.id != home.id]
             for _ in range(min(spec.additional_bases, len(elsewhere))):
-                region = elsewhere.pop(dice.roll(len(elsewhere)) - 1)
+                region = elsewhere.pop(_pick(dice, elsewhere, spec.name, "region of a further Base of Influence",
+                                             records) - 1)  # fmt: skip
                 base = OwnedAsset(faction.next_asset_id(), BASE_OF_INFLUENCE, "Base of Influence", "special",
                                   str(region.id), spec.base_hp, spec.base_hp)  # fmt: skip
                 faction.grant_asset(base, "generated Base of Influence")
             campaign.enrol(faction.id, "faction")
             factions.append(faction)
+        campaign.record_generation(records)
         changed: list[Aggregate] = [campaign, *factions, *self._regions(campaign)]
         self._save(*changed)
         return factions
@@ -141,8 +143,10 @@ class FactionTurnService(SavesAndWaits):
             if str(region.id) in occupied:
                 continue
             row = terrain_of_difficulty(region.terrain_difficulty)
-            hp = row.hp.roll(dice, purpose=f"terrain HP of {region.name}", rule="seed 002, Terrain Table").total
-            the_wild.grant_asset(terrain(the_wild, str(region.id), region.terrain_difficulty, hp), "The Wild")
+            hp = row.hp.roll(dice, purpose=f"terrain HP of {region.name}", rule="seed 002, Terrain Table",
+                             actor=THE_WILD)  # fmt: skip
+            the_wild.grant_asset(terrain(the_wild, str(region.id), region.terrain_difficulty, hp.total), "The Wild",
+                                 [hp.to_dict()])  # fmt: skip
             if region.monster:
                 m = region.monster
                 beast = monster(the_wild, str(region.id), m["name"], m["difficulty"], m["hp"], _hit_die(m["hit_dice"]))
@@ -203,6 +207,15 @@ class FactionTurnService(SavesAndWaits):
 
     def _home_taken(self, campaign: Campaign, region: Region) -> bool:
         return any(f.home_region_id == str(region.id) for f in self._factions(campaign))
+
+
+def _pick(dice: Dice, options: Sequence[object], name: str, what: str, records: dict[str, list[dict[str, Any]]]) -> int:
+    """Seed 002, Random Faction Location: a region picked by a die over the candidates, kept with the faction's
+    generation rolls (1-based)."""
+    pick = DiceSpec.parse(f"1d{len(options)}").roll(dice, purpose=f"{what} of {name}",
+                                                     rule="seed 002, Random Faction Location", actor=name)  # fmt: skip
+    records[name].append(pick.to_dict())
+    return pick.total
 
 
 def _hit_die(hit_dice: str) -> str:

@@ -3,7 +3,11 @@ gain income, pay maintenance, take one action (or carry on a multi-turn one), dr
 
 from __future__ import annotations
 
-from domain.dice import Dice
+import json
+from collections import Counter
+from typing import Any
+
+from domain.dice import Dice, Roll
 from domain.errors import DomainError
 from domain.factionturn import abilities, ability_actions, goal_tracking, upkeep
 from domain.factionturn.actions import CONTINUATIONS, check_action, run_action
@@ -24,7 +28,8 @@ def resolve_turn(world: World, faction_id: str, dice: Dice) -> Outcome:
     _lift_arsonist_blocks(session)
     if me.wild:
         _wild_turn(session)
-        session.apply(me, "end_turn", action="None", attacked=False, narrative=f"{me.name} remains wild.")
+        session.apply(me, "end_turn", action="None", attacked=False, narrative=f"{me.name} remains wild.",
+                      rolls=unrecorded_rolls(session))  # fmt: skip
         return session.outcome("None")
     abilities.guards_and_wards(session)
     goal_tracking.raise_ratings(session, orders.raise_ratings)
@@ -37,8 +42,28 @@ def resolve_turn(world: World, faction_id: str, dice: Dice) -> Outcome:
     name = _take_action(session, orders, changing_goal)
     attacked = isinstance(orders.action, Attack) and name == "Attack"
     goal_tracking.close_turn(session, attacked)
-    session.apply(me, "end_turn", action=name, attacked=attacked, narrative=draft_narrative(session, name, orders))
+    session.apply(me, "end_turn", action=name, attacked=attacked, narrative=draft_narrative(session, name, orders),
+                  rolls=unrecorded_rolls(session))  # fmt: skip
     return session.outcome(name)
+
+
+def unrecorded_rolls(session: Session) -> list[dict[str, Any]]:
+    """The turn's rolls that no change carries, in the order rolled: a strike that missed an asset with no
+    counterattack, a check that failed. `TurnEnded` keeps them, so every die rolled is in the log once
+    (design: dice values are recorded inside the events that used them)."""
+    carried = Counter(_key(r) for change in session.changes for r in change.kwargs.get("rolls") or ())
+    left = []
+    for roll in session.rolls:
+        key = _key(roll)
+        if carried[key]:
+            carried[key] -= 1
+        else:
+            left.append(roll.to_dict())
+    return left
+
+
+def _key(roll: Roll | dict[str, Any]) -> str:
+    return json.dumps(roll.to_dict() if isinstance(roll, Roll) else roll, sort_keys=True, default=str)
 
 
 def _take_action(session: Session, orders: FactionOrders, changing_goal: bool) -> str:

@@ -6,7 +6,7 @@ from domain.errors import RuleViolationError
 from domain.faction import Faction
 from domain.factionturn.orders import Attack, Defence, Strike
 from domain.region import Region
-from tests.domain.factionturn.factionturn_scenario import Table, faction, give, region, settle
+from tests.domain.factionturn.factionturn_scenario import Table, faction, give, region, settle, take_turn
 
 
 def _field() -> tuple[Table, Faction, Faction, Region, Region]:
@@ -132,3 +132,37 @@ def test_forbidden_attacks_are_refused_before_anything_is_recorded(case: str, ru
     with pytest.raises(RuleViolationError, match=rule):
         table.resolve(empire, Attack(strikes))
     assert empire.collect_events() == [] and republic.collect_events() == []
+
+
+def recorded_rolls(*aggregates: Faction | Region) -> list[dict[str, object]]:
+    """Every roll the aggregates' pending events carry, wherever they carry it."""
+    return [roll for a in aggregates for e in a.collect_events() for roll in getattr(e, "rolls", None) or []]
+
+
+def test_a_missed_strike_that_draws_no_counterattack_still_records_its_rolls() -> None:
+    table, empire, republic, capital, _ = _field()
+    regiment = give(empire, "regiment", capital)
+    mob = give(republic, "mob", capital)  # Counter: None: no change carries the contest's dice
+    for aggregate in (empire, republic, capital):
+        aggregate.collect_events()
+    table.order(empire, action=Attack((Strike(regiment.id, str(republic.id), mob.id),)))
+    outcome = take_turn(table, empire, 1, 9)
+    assert regiment.hp == 12 and mob.hp == mob.max_hp
+    ended = [e for e in empire.collect_events() if type(e).__name__ == "TurnEnded"]
+    assert [(r["purpose"], r["total"]) for r in ended[-1].rolls] == [
+        (r.purpose, r.total) for r in outcome.rolls
+    ] == [("Regiment attacks The Republic: attack", 1 + 4), ("Regiment attacks The Republic: defence", 9 + 4)]
+
+
+def test_every_roll_of_a_turn_is_in_the_log_once_the_carried_ones_not_again() -> None:
+    table, empire, republic, capital, _ = _field()
+    regiment = give(empire, "regiment", capital)
+    target = give(republic, "regiment", capital)
+    for aggregate in (empire, republic, capital):
+        aggregate.collect_events()
+    table.order(empire, action=Attack((Strike(regiment.id, str(republic.id), target.id),)))
+    outcome = take_turn(table, empire, 8, 2, 5)  # a hit: the damage event carries all three rolls
+    ended = next(e for e in empire.collect_events() if type(e).__name__ == "TurnEnded")
+    assert ended.rolls == []
+    logged = recorded_rolls(republic)
+    assert sorted(r["total"] for r in logged) == sorted(r.total for r in outcome.rolls) == [5, 6, 12]
