@@ -23,6 +23,7 @@ from service.bootstrap import Intrigue
 from service.graphql.answers import Answers, cacheable, encode, key_of
 from service.graphql.guards import RESOLVED_SEAT
 from service.graphql.schema import schema
+from service.listener import Listener
 from service.logs import RequestObserver
 from service.ops import ops_routes
 from service.queries import ReadModelReads
@@ -31,15 +32,15 @@ from service.rest import create_rest_app
 
 
 class IntrigueGraphQL(GraphQL):  # type: ignore[type-arg]
-    def __init__(self, intrigue: Intrigue, reads: ReadModelReads) -> None:
+    def __init__(self, intrigue: Intrigue, reads: ReadModelReads, listener: Listener) -> None:
         super().__init__(schema, graphql_ide="graphiql")
-        self.intrigue, self.reads = intrigue, reads
+        self.intrigue, self.reads, self.listener = intrigue, reads, listener
         self.answers = Answers()
 
     async def get_context(self, request: Any, response: Any = None) -> dict[str, Any]:
         # One loader per request: nested lists cost one query per level, not one per parent.
         return {"request": request, "response": response, "intrigue": self.intrigue, "reads": self.reads,
-                "regions": DataLoader(load_fn=self.reads.regions_of)}  # fmt: skip
+                "listener": self.listener, "regions": DataLoader(load_fn=self.reads.regions_of)}  # fmt: skip
 
     async def execute_single(self, request: Any, request_adapter: Any, sub_response: Any, context: Any,
                              root_value: Any, request_data: Any) -> ExecutionResult:  # fmt: skip
@@ -66,6 +67,7 @@ def create_app(intrigue: Intrigue) -> Starlette:
     # The pool belongs to this app and opens on the loop it serves from; several apps may share one Intrigue.
     pool = ReadPool(intrigue.db.conninfo)
     reads = ReadModelReads(pool)
+    listener = Listener(intrigue.db.conninfo, intrigue.store.recorder.channel_name)  # every subscription's
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -77,13 +79,14 @@ def create_app(intrigue: Intrigue) -> Starlette:
         try:
             yield
         finally:
+            await listener.close()
             await pool.close()
 
     async def healthz(request: Request) -> Response:
         ok = await run_in_threadpool(database.ping, intrigue.db)
         return JSONResponse({"status": "ok" if ok else "unavailable", "database": ok}, status_code=200 if ok else 503)
 
-    graphql = IntrigueGraphQL(intrigue, reads)
+    graphql = IntrigueGraphQL(intrigue, reads, listener)
     return Starlette(
         routes=[
             Route("/healthz", healthz),

@@ -1,7 +1,8 @@
 """Subscriptions over graphql-transport-ws, fed by PostgreSQL LISTEN/NOTIFY on the events table.
 
-Every save notifies the channel of the events table (service/recorder.py); a subscriber wakes, reads the
-campaign's events after the last position it sent, and sends them. Nothing polls.
+Every save notifies the channel of the events table (service/recorder.py); the app's one listener
+(service/listener.py) wakes every subscriber, which reads its campaign's events after the last position it
+sent, and sends them. Nothing polls, and a thousand subscribers hold one connection, not a thousand.
 """
 
 from __future__ import annotations
@@ -9,7 +10,6 @@ from __future__ import annotations
 from collections.abc import AsyncGenerator
 from uuid import UUID
 
-import psycopg
 import strawberry
 from graphql import GraphQLError
 from strawberry.types import Info
@@ -21,6 +21,7 @@ from service.bootstrap import Intrigue
 from service.errors import graphql_extensions
 from service.graphql.context import intrigue, off_loop, reads
 from service.graphql.types import AuditEvent
+from service.listener import Listener
 
 PHASE_TOPICS = ("Campaign.PhaseResolved", "Campaign.PhaseRolledBack")
 
@@ -48,19 +49,16 @@ async def _seat(info: Info) -> Seat | None:
     return resolved
 
 
-async def _follow(app: Intrigue, campaign_id: UUID, after: int) -> AsyncGenerator[AuditEntry, None]:
+async def _follow(app: Intrigue, listener: Listener, campaign_id: UUID, after: int) -> AsyncGenerator[AuditEntry, None]:
     """The campaign's events after `after`, then each new one as NOTIFY announces it."""
-    channel = f"{app.store.name.lower()}_events"
-    async with await psycopg.AsyncConnection.connect(app.db.conninfo, autocommit=True) as conn:
-        await conn.execute(psycopg.sql.SQL("LISTEN {}").format(psycopg.sql.Identifier(channel)))
-        position = after
-        while True:
-            entries = await off_loop(_events_after, app, campaign_id, position)
-            for entry in entries:
-                position = entry.position
-                yield entry
-            async for _ in conn.notifies():
-                break
+    position = after
+    while True:
+        mark = await listener.mark()  # before the read: an event saved during it wakes the wait below
+        entries = await off_loop(_events_after, app, campaign_id, position)
+        for entry in entries:
+            position = entry.position
+            yield entry
+        await listener.wait_past(mark)
 
 
 def _events_after(app: Intrigue, campaign_id: UUID, position: int) -> list[AuditEntry]:
@@ -84,7 +82,7 @@ class CampaignSubscription:
             check_gm(await _seat(info), campaign_id, "follow the audit trail")
         except DomainError as error:
             raise _refuse(error) from error
-        async for entry in _follow(intrigue(info), campaign_id, after):
+        async for entry in _follow(intrigue(info), info.context["listener"], campaign_id, after):
             yield _audit_event(entry)
 
     @strawberry.subscription(description="Each phase result of the campaign, for any seat of that campaign.")
@@ -92,7 +90,7 @@ class CampaignSubscription:
         seat = await _seat(info)
         if seat is None or seat.campaign_id != campaign_id:
             raise _refuse(ForbiddenError("phase results go to the campaign's seats; send a seat's bearer token"))
-        async for entry in _follow(intrigue(info), campaign_id, after):
+        async for entry in _follow(intrigue(info), info.context["listener"], campaign_id, after):
             if entry.topic.endswith(PHASE_TOPICS):
                 phase = entry.payload.get("phase", entry.payload.get("to_phase"))
                 status = "resolved" if entry.topic.endswith("PhaseResolved") else "rolled back"

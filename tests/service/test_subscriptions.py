@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import uuid
+from contextlib import ExitStack
 from typing import Any
 
+import psycopg
 import pytest
 from starlette.testclient import TestClient
 
 from domain.commands import CreateCampaign, MapRegion
 from service.bootstrap import Intrigue
 from service.factionturn import FoundFaction
+from service.http import create_app
+from service.listener import APPLICATION_NAME
 
 PHASES = "subscription($id: UUID!) { phaseResults(campaignId: $id) { phase status position } }"
 EVENTS = "subscription($id: UUID!, $after: Int!) { campaignEvents(campaignId: $id, after: $after) { topic } }"
@@ -83,3 +87,35 @@ def test_a_player_hears_phase_results_but_a_stranger_does_not(intrigue: Intrigue
         message = ws.receive_json()
         errors = message["payload"] if message["type"] == "error" else message["payload"]["errors"]
         assert errors[0]["extensions"]["code"] == "FORBIDDEN"
+
+
+def listeners(intrigue: Intrigue) -> int:
+    with psycopg.connect(intrigue.db.conninfo, autocommit=True) as conn:
+        row = conn.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name = %s AND datname = %s",
+                           (APPLICATION_NAME, intrigue.db.dbname)).fetchone()  # fmt: skip
+    return int(row[0]) if row else 0
+
+
+def test_many_subscriptions_share_one_listening_connection_which_comes_back_when_killed(intrigue: Intrigue) -> None:
+    campaign = new_campaign(intrigue)
+    gm = intrigue.seats.seat_gm(campaign.id).token
+    last = max(e.position for e in intrigue.audit.events(campaign.id))
+    before = listeners(intrigue)
+    with TestClient(create_app(intrigue)) as client, ExitStack() as stack:
+        sockets = [stack.enter_context(client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]))
+                   for _ in range(5)]  # fmt: skip
+        for ws in sockets:
+            subscribe(ws, gm, EVENTS, id=str(campaign.id), after=last)
+        intrigue.campaigns.open_phase(campaign.id)
+        for ws in sockets:
+            assert ws.receive_json()["payload"]["data"]["campaignEvents"]["topic"].endswith("PhaseOpened")
+        assert listeners(intrigue) == before + 1
+        with psycopg.connect(intrigue.db.conninfo, autocommit=True) as conn:
+            conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s"
+                         " AND datname = %s", (APPLICATION_NAME, intrigue.db.dbname))  # fmt: skip
+        intrigue.campaigns.resolve_phase(campaign.id)  # saved while the listener may be reconnecting
+        for ws in sockets:
+            topics = []
+            while not topics or not topics[-1].endswith("PhaseResolved"):
+                topics.append(ws.receive_json()["payload"]["data"]["campaignEvents"]["topic"])
+            assert topics[0].endswith("PhaseResolutionBegan")

@@ -1,0 +1,75 @@
+"""One LISTEN connection per app for every live subscription: a NOTIFY on the events table wakes them all.
+
+A subscription reads its campaign's events after its last position, then waits for the count of
+notifications to move past the count it saw *before* that read, so an event saved during the read is never
+missed. A lost connection is opened again (with a growing pause) and counts as a notification, since
+events may have been saved while nobody listened.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+import psycopg
+from psycopg.sql import SQL, Identifier
+
+log = logging.getLogger("intrigue.listener")
+MAX_PAUSE = 5.0  # seconds between attempts to reconnect, at most
+APPLICATION_NAME = "intrigue-subscriptions"  # how its connection shows in pg_stat_activity
+
+
+class Listener:
+    def __init__(self, conninfo: str, channel: str) -> None:
+        self.conninfo, self.channel = conninfo, channel
+        self.heard = 0  # notifications (and reconnections) since the app started
+        self._task: asyncio.Task[None] | None = None
+        self._changed: asyncio.Condition | None = None
+        self._ready: asyncio.Event | None = None
+
+    async def mark(self) -> int:
+        """Start listening if nobody did yet; the count to wait past after reading the events."""
+        if self._task is None:
+            self._changed, self._ready = asyncio.Condition(), asyncio.Event()
+            self._task = asyncio.get_running_loop().create_task(self._listen(), name="intrigue-listener")
+        assert self._ready is not None
+        await self._ready.wait()
+        return self.heard
+
+    async def wait_past(self, mark: int) -> None:
+        assert self._changed is not None
+        async with self._changed:
+            await self._changed.wait_for(lambda: self.heard > mark)
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def _listen(self) -> None:
+        pause = 0.1
+        while True:
+            try:
+                connect = psycopg.AsyncConnection.connect(self.conninfo, autocommit=True,
+                                                          application_name=APPLICATION_NAME)  # fmt: skip
+                async with await connect as conn:
+                    await conn.execute(SQL("LISTEN {}").format(Identifier(self.channel)))
+                    await self._bump()  # (again) listening: whatever was saved meanwhile must be read
+                    assert self._ready is not None
+                    self._ready.set()
+                    pause = 0.1
+                    async for _ in conn.notifies():
+                        await self._bump()
+            except psycopg.Error as error:
+                log.warning("listening for new events failed; again in %.1f s: %s", pause, error)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, MAX_PAUSE)
+
+    async def _bump(self) -> None:
+        assert self._changed is not None
+        async with self._changed:
+            self.heard += 1
+            self._changed.notify_all()
