@@ -10,7 +10,9 @@ read at the next wait, and a slow poll covers a lost connection.
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import logging
 import threading
 import time
 import uuid
@@ -19,14 +21,19 @@ from contextlib import contextmanager
 from typing import Any, Protocol
 
 import psycopg
+from eventsourcing import persistence
 from eventsourcing.persistence import StoredEvent
 from psycopg.sql import SQL, Identifier
 
 PAGE = 20_000
+MAX_PAUSE = 5.0  # seconds between attempts to reach PostgreSQL again, at most
 JUMP = 20  # a stored snapshot is used when it spares folding at least this many events of one aggregate
 POLL = 1.0  # seconds between reads when no notification arrives
 
 
+log = logging.getLogger("intrigue.projections")
+# A lost connection, not a fault of the events: the runner reconnects and reads the page again.
+_LOST = (psycopg.OperationalError, persistence.OperationalError, persistence.InterfaceError)
 _gc_lock = threading.Lock()
 _gc_pausers = 0
 _gc_was_enabled = True
@@ -94,20 +101,25 @@ class PagedRunner:
             " (SELECT * FROM {}.{} WHERE originator_id = r.id AND originator_version BETWEEN r.lo AND r.hi"
             " ORDER BY originator_version DESC LIMIT 1) AS s"
         ).format(Identifier(snapshots.datastore.schema), Identifier(snapshots.events_table_name))
-        self._conn = psycopg.connect(conninfo, autocommit=True)
+        self._conninfo = conninfo
+        self._conn = self._connect()
         self._thread = threading.Thread(target=self._run, name=f"projection-{name}", daemon=True)
 
     def __enter__(self) -> PagedRunner:
-        self._conn.execute(self._listen)
-        self._conn.execute(SQL("LISTEN {}").format(self._wake))
         self._thread.start()
         return self
+
+    def _connect(self) -> psycopg.Connection[tuple[Any, ...]]:
+        conn = psycopg.connect(self._conninfo, autocommit=True, application_name=f"intrigue-projection-{self.name}")
+        conn.execute(self._listen)
+        conn.execute(SQL("LISTEN {}").format(self._wake))
+        return conn
 
     def __exit__(self, *_: object) -> None:
         self._stopping = True
         self.is_interrupted.set()
         if self._thread.is_alive():  # wake it from waiting for a notification
-            with self.app.recorder.datastore.get_connection() as conn:
+            with contextlib.suppress(*_LOST), self.app.recorder.datastore.get_connection() as conn:
                 conn.execute(SQL("NOTIFY {}").format(self._wake))
         self._thread.join()
         self._conn.close()
@@ -139,20 +151,40 @@ class PagedRunner:
             raise error
 
     def _run(self) -> None:
+        pause = 0.1
         try:
             while not self._stopping:
-                with collector_paused():  # the page's rows live until it is written, like its events
-                    rows = self._read()
-                    if rows:
-                        self._project(rows)
-                if not rows:
-                    self._idle()
+                try:
+                    self._step()
+                    pause = 0.1
+                except _LOST as lost:  # the page was rolled back: read it again once PostgreSQL answers
+                    log.warning("projection %s lost its connection; again in %.1f s: %s", self.name, pause, lost)
+                    self._conn.close()
+                    self._sleep(pause)
+                    pause = min(pause * 2, MAX_PAUSE)
         except BaseException as error:  # handed to whoever waits on or runs this runner
             self._error = error
         finally:
             self.is_interrupted.set()
             with self._progress:
                 self._progress.notify_all()
+
+    def _step(self) -> None:
+        if self._conn.closed:
+            self._conn = self._connect()
+            # A page whose COMMIT was sent when the connection broke may have been written after all.
+            self.position = max(self.position, self.view.max_tracking_id(self.app.name) or 0)
+        with collector_paused():  # the page's rows live until it is written, like its events
+            rows = self._read()
+            if rows:
+                self._project(rows)
+        if not rows:
+            self._idle()
+
+    def _sleep(self, seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while not self._stopping and time.monotonic() < deadline:
+            time.sleep(0.05)
 
     def _idle(self) -> None:
         """Until a notification, `POLL` seconds, or a stop (looked at four times a second)."""

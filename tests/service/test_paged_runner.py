@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+import psycopg
 from psycopg.sql import SQL
 
 from domain.campaign import Campaign
@@ -130,3 +131,32 @@ def test_a_runner_hears_a_new_event_and_a_waiter_is_woken(fresh_db: Database) ->
             view.datastore.close()
     finally:
         store.close()
+
+
+def test_a_runner_whose_connections_are_killed_reconnects_and_goes_on(fresh_db: Database) -> None:
+    migrations.migrate(fresh_db)
+    env = fresh_db.eventsourcing_env()
+    store = IntrigueStore(env=env)
+    runner_store = IntrigueStore(env={**env, "CREATE_TABLE": "n"})
+    view = open_view(STATE, {**env, "CREATE_TABLE": "n"})
+    runner = PagedRunner(runner_store, view, "state", _conninfo(env)).__enter__()  # type: ignore[arg-type]
+    try:
+        campaign = Campaign.start("cut off", ["factionturn"])
+        runner.wait(store.commit(campaign) or 0, timeout=30)
+        with psycopg.connect(_conninfo(env), autocommit=True) as conn:
+            killed = conn.execute(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = %s"
+                " AND pid <> pg_backend_pid()", (fresh_db.dbname,)
+            ).fetchone()  # fmt: skip
+        assert killed is not None and killed[0] >= 2  # the runner's own and the pools' connections
+        for face in (2, 5):
+            campaign.record_roll(roll("1d6", FixedDice([face]), purpose="after the cut"))
+            head = store.commit(campaign) or 0  # the library retries the killed pool connections
+        runner.wait(head, timeout=60)
+        state = view.query("SELECT state FROM aggregate_state WHERE id = %s", (campaign.id,))[0]["state"]
+        assert state["rolls_recorded"] == 2 and not runner.is_interrupted.is_set()
+    finally:
+        runner.__exit__(None, None, None)
+        view.datastore.close()
+        store.close()
+
