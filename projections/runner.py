@@ -19,6 +19,7 @@ import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Protocol
+from uuid import UUID
 
 import psycopg
 from eventsourcing import persistence
@@ -63,6 +64,9 @@ def collector_paused() -> Iterator[None]:
                 gc.enable()
 
 
+Tails = tuple[int, dict[int, int]]  # where an unknown aggregate's tail starts; each known one's
+
+
 class View(Protocol):
     def max_tracking_id(self, application_name: str) -> int | None: ...
 
@@ -70,6 +74,8 @@ class View(Protocol):
                 starts: dict[int, tuple[Any, int]] | None = None) -> None: ...
 
     def needs_exact_state(self, topic: str) -> bool: ...
+
+    def campaigns_of(self, ids: dict[int, Any]) -> dict[int, int]: ...
 
 
 class PagedRunner:
@@ -199,11 +205,11 @@ class PagedRunner:
 
     def _project(self, rows: list[tuple[Any, ...]]) -> None:
         to_domain_event = self.app.mapper.to_domain_event
-        tail, jumps, starts = self._jumps(rows)
+        (default, tails), jumps, starts = self._jumps(rows)
         events = [
             (to_domain_event(StoredEvent(row[1], row[2], row[3], row[4])), row[0])
             for index, row in enumerate(rows)
-            if index < tail or row[2] > jumps.get(row[1].int, 0)
+            if row[2] > jumps.get(row[1].int, 0) or index < tails.get(row[1].int, default)
         ]
         self.view.project(events, self.app.name, starts)
         self.spared += len(rows) - len(events)
@@ -211,15 +217,21 @@ class PagedRunner:
             self.position = rows[-1][0]
             self._progress.notify_all()
 
-    def _jumps(self, rows: list[tuple[Any, ...]]) -> tuple[int, dict[int, int], dict[int, tuple[Any, int]]]:
+    def _jumps(self, rows: list[tuple[Any, ...]]) -> tuple[Tails, dict[int, int], dict[int, tuple[Any, int]]]:
         """Where the event store already holds an aggregate's snapshot at one of this page's events, start
         from it instead of folding every event up to it: a backlog of a busy aggregate then costs about one
-        snapshot interval of folding per page. Only after the page's last event that needs every row exact
-        (a phase's history reads its members' rows); returns where that tail starts, the snapshot version
-        up to which each aggregate's tail events are spared, and the snapshots with their positions."""
-        tail = 1 + max((i for i, row in enumerate(rows) if self.view.needs_exact_state(row[3])), default=-1)
-        spans: dict[Any, list[int]] = {}  # id -> [first version, last version, count] in the tail
-        for row in rows[tail:]:
+        snapshot interval of folding per page. Only in each aggregate's tail (`_tails`); returns the tails,
+        the snapshot version up to which each aggregate's tail events are spared, and the snapshots with
+        their positions."""
+        tails = self._tails(rows)
+        default, of = tails
+        spans: dict[Any, list[int]] = {}  # id -> [first version, last version, count] in its tail
+        positions: dict[tuple[int, int], int] = {}
+        for index, row in enumerate(rows):
+            key = row[1].int
+            if index < of.get(key, default):
+                continue
+            positions[(key, row[2])] = row[0]
             span = spans.get(row[1])
             if span is None:
                 spans[row[1]] = [row[2], row[2], 1]
@@ -227,16 +239,27 @@ class PagedRunner:
                 span[1], span[2] = row[2], span[2] + 1
         busy = [(key, span) for key, span in spans.items() if span[2] >= JUMP]
         if not busy or self._latest_snapshots is None:
-            return tail, {}, {}
+            return tails, {}, {}
         with self._conn.cursor(binary=True) as cursor:
             found = cursor.execute(self._latest_snapshots, (
                 [key for key, _ in busy], [span[0] + JUMP - 1 for _, span in busy], [span[1] for _, span in busy],
             )).fetchall()  # fmt: skip
-        if not found:
-            return tail, {}, {}
-        positions = {(row[1].int, row[2]): row[0] for row in rows[tail:]}
         starts: dict[int, tuple[Any, int]] = {}
         for originator_id, version, topic, state in found:
             snapshot = self.app.mapper.to_domain_event(StoredEvent(originator_id, version, topic, state))
             starts[originator_id.int] = (snapshot.mutate(None), positions[(originator_id.int, version)])
-        return tail, {key: start[0].version for key, start in starts.items()}, starts
+        return tails, {key: start[0].version for key, start in starts.items()}, starts
+
+    def _tails(self, rows: list[tuple[Any, ...]]) -> Tails:
+        """Where each aggregate's tail starts in the page: after the page's last event of its campaign that
+        needs the campaign's rows exact (a phase's history reads its members' rows), or after the page's
+        last such event of any campaign when the aggregate's campaign cannot be told."""
+        barriers = {row[1].int: index for index, row in enumerate(rows) if self.view.needs_exact_state(row[3])}
+        if not barriers:
+            return 0, {}
+        campaigns = self.view.campaigns_of({row[1].int: row[1] for row in rows})
+        for row in rows:  # aggregates created in this page: their campaign is in the creating event
+            if row[2] == 1 and row[1].int not in campaigns:
+                created = self.app.mapper.to_domain_event(StoredEvent(row[1], row[2], row[3], row[4]))
+                campaigns[row[1].int] = UUID(str(getattr(created, "campaign_id", row[1]))).int
+        return 1 + max(barriers.values()), {key: 1 + barriers.get(c, -1) for key, c in campaigns.items()}

@@ -44,6 +44,7 @@ _TRACK = """INSERT INTO {tracking} VALUES (%(application_name)s, %(notification_
     ON CONFLICT (application_name) DO UPDATE SET notification_id = EXCLUDED.notification_id
     WHERE {tracking}.notification_id < EXCLUDED.notification_id RETURNING notification_id"""
 _POSITION = "SELECT notification_id FROM {tracking} WHERE application_name = %s"
+_CAMPAIGNS = "SELECT id, campaign_id FROM {state} WHERE id = ANY(%s)"
 # The live writer locks the generation row (FOR KEY SHARE) in every write, so a rebuild's switch (FOR UPDATE
 # on that row) waits for the write in flight and every later write sees the new generation.
 _CURRENT = "SELECT current FROM read_model_generation WHERE name = %(model)s FOR KEY SHARE"
@@ -112,7 +113,7 @@ class StateView(PostgresTrackingRecorder):
             name: SQL(text).format(**names(generation))  # type: ignore[arg-type]
             for name, text in (("versions", _VERSIONS), ("snapshots", _SNAPSHOTS), ("upsert", _UPSERT),
                                ("record_phase", _RECORD_PHASE), ("supersede", _SUPERSEDE), ("track", _TRACK),
-                               ("position", _POSITION))
+                               ("position", _POSITION), ("campaigns", _CAMPAIGNS))
         }  # fmt: skip
         self._aimed = generation
         self._cache.clear()
@@ -131,6 +132,21 @@ class StateView(PostgresTrackingRecorder):
     def needs_exact_state(topic: str) -> bool:
         """Whether folding an event of this topic reads other rows, which must then be exact, not skipped."""
         return topic.rpartition(":")[2] in _HISTORY_EVENTS
+
+    def campaigns_of(self, ids: dict[int, UUID]) -> dict[int, int]:
+        """The campaign of each aggregate already projected (by the ids' integers); new ones are left out."""
+        found: dict[int, int] = {}
+        missing: list[UUID] = []
+        for key, aggregate_id in ids.items():
+            cached = self._cache.get(key)
+            if cached is None:
+                missing.append(aggregate_id)
+            else:
+                found[key] = UUID(str(getattr(cached, "campaign_id", cached.id))).int
+        if missing:
+            for row in self.query(self._sql["campaigns"], (missing,)):
+                found[row["id"].int] = row["campaign_id"].int
+        return found
 
     def project(self, events: Sequence[tuple[Any, int]], application_name: str,
                 starts: dict[int, tuple[Aggregate, int]] | None = None) -> None:  # fmt: skip

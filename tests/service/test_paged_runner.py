@@ -99,6 +99,38 @@ def test_pages_sparing_snapshots_write_what_folding_every_event_writes(fresh_db:
         store.close()
 
 
+def test_a_phase_resolving_at_the_end_of_a_page_does_not_stop_another_campaign_starting_from_snapshots(
+    fresh_db: Database,
+) -> None:
+    migrations.migrate(fresh_db)
+    env = fresh_db.eventsourcing_env()
+    store = IntrigueStore(env=env)
+    view = open_view(STATE, {**env, "CREATE_TABLE": "n"})
+    try:
+        resolving, regions = play(store, phases=1, events_per_phase=30)
+        busy = Campaign.start("busy", ["factionturn"])
+        for step in range(250):  # two snapshot intervals and a half
+            busy.record_roll(roll("1d6", FixedDice([1 + step % 6]), purpose="busy"))
+            if step % 10 == 9:
+                store.commit(busy)
+        resolving.open_phase()
+        resolving.begin_resolving()
+        resolving.resolve_phase({"phase": 2})
+        store.commit(resolving)  # the last event of the log, and of the one page below: a history barrier
+        head, _ = project(fresh_db, 1, page=1)
+        with view.datastore.transaction(commit=True) as curs:
+            for statement in state_tables.create_generation(2):
+                curs.execute(statement)
+        _, spared = project(fresh_db, 2, page=head)
+        assert spared >= 190, "the busy campaign's events before its last snapshot were folded one by one"
+        one_by_one, paged = rows(view, 1), rows(view, 2)
+        assert len(one_by_one["history"]) == 2 * len(regions)
+        assert paged == one_by_one
+    finally:
+        view.datastore.close()
+        store.close()
+
+
 def test_a_runner_hears_a_new_event_and_a_waiter_is_woken(fresh_db: Database) -> None:
     migrations.migrate(fresh_db)
     env = fresh_db.eventsourcing_env()
