@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from starlette.testclient import TestClient
 
+from domain.seats import Role, Seat, gm_seat_id
+from service.visibility import house_view
 from tests.service.conftest import gql, gql_as
 
 CREATE = """mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id gmToken regions { id } } }"""
@@ -83,3 +86,14 @@ def test_the_targeted_house_questions_its_captured_assassin_and_only_it_and_the_
     by_gm = {h["id"]: h for h in ok(gm, HOUSES)["houses"]}[xorlarrin]
     assert [k["aggressor_house_id"] for k in by_gm["knowledge"] if k["kind"] == "source"] == [baenre]
     assert [k["gm_only"] for k in by_gm["knowledge"] if k["kind"] == "attack"] == [{"source_house_id": baenre}]
+
+
+def test_the_house_view_hides_the_gm_part_of_its_knowledge_from_its_own_seat_but_not_from_the_gm() -> None:
+    campaign_id, house_id = uuid.uuid4(), uuid.uuid4()
+    attack = {"id": "k1", "kind": "attack", "aggressor_house_id": None, "gm_only": {"source_house_id": "baenre"}}
+    state = {"id": str(house_id), "campaign_id": str(campaign_id), "knowledge": [attack]}
+    own = Seat(uuid.uuid4(), campaign_id, Role.PLAYER, "Dee", house_id=house_id)
+    gm = Seat(gm_seat_id(campaign_id), campaign_id, Role.GM, "GM")
+    assert house_view(state, own)["knowledge"] == [{k: v for k, v in attack.items() if k != "gm_only"}]
+    assert house_view(state, gm)["knowledge"] == [attack]
+    assert state["knowledge"] == [attack], "the read model's row is left as it was"
