@@ -13,6 +13,7 @@ from domain.campaign import Campaign, RuleSystemName
 from domain.dice import Dice
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
 from domain.gameofbones.gains import INFLUENCE_RULE, POWER_RULE
+from domain.gameofbones.hunt import SourceHunt, hunt_source, record_hunt
 from domain.gameofbones.influence import attempt_influence_gain
 from domain.gameofbones.month import MonthReport, resolve_month
 from domain.gameofbones.ordering import Order, order_action, plan_open_move
@@ -183,6 +184,17 @@ class GameOfBonesService(SavesAndWaits):
         house.order_action(pending)
         self._save(house)
         return pending
+
+    def hunt_source(self, campaign_id: UUID, house_id: UUID, attack_id: str) -> SourceHunt:
+        """The targeted house's Gather Information check to find who made an attack it knows of; no open phase
+        needed. Refused before any die is rolled."""
+        campaign = self._campaign(campaign_id)
+        house = self._house(campaign, house_id)
+        dice = self._dice_for(campaign, f"hunt:{house.id}:{house.version}")
+        hunt = hunt_source(house, attack_id, campaign.phase, dice)
+        record_hunt(house, hunt)
+        self._save(house)
+        return hunt
 
     def resolve(self, campaign: Campaign, dice: Dice) -> Resolution:
         """The `PhaseResolver` for the Game of Bones: the month's four weeks; what changed and the GM summary."""

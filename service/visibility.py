@@ -3,7 +3,8 @@
 The GM sees everything. A player seat sees its own faction or house whole, and everyone else's public
 state; an observer, or a request with no seat, sees the public state only. Secret things: stealthed assets,
 pending orders and multi-turn plans, a house's knowledge (true or false plots look alike), planted spies,
-its dedicated resources and exact standing, a faction's FacGold, XP and goal.
+its dedicated resources and exact standing, a faction's FacGold, XP and goal. The GM's part of a house's
+knowledge (the author of an attack the house has not traced) is hidden from the house itself as well.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.errors import ForbiddenError
+from domain.gameofbones.scene import GM_ONLY
 from domain.seats import Seat
 
 # Seed 000, Rank: players "are aware of their position in the game, as well as the position of others – at
@@ -41,9 +43,17 @@ def faction_view(state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
 
 def house_view(state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
     campaign_id, house_id = UUID(state["campaign_id"]), UUID(state["id"])
-    if sees_everything(seat, campaign_id) or owns(seat, house_id):
+    if sees_everything(seat, campaign_id):
         return state
+    if owns(seat, house_id):
+        return own_house_view(state)
     return {k: state[k] for k in HOUSE_PUBLIC if k in state}
+
+
+def own_house_view(state: dict[str, Any]) -> dict[str, Any]:
+    """The house whole, but for the GM's part of its knowledge: who made an attack it has not traced yet."""
+    knowledge = [{k: v for k, v in entry.items() if k != GM_ONLY} for entry in state.get("knowledge", [])]
+    return state | {"knowledge": knowledge}
 
 
 def region_view(state: dict[str, Any], seat: Seat | None, hidden_troops: set[str] | None = None) -> dict[str, Any]:

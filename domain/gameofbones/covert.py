@@ -41,9 +41,10 @@ def resolve_assassination(scene: Scene, dice: Dice) -> Outcome:
         fate = FateChange(str(defender.id), victim.name, Status.DEAD, f"assassinated ({scene.pending.id})")
         return scene.outcome("killed", rolls, (fate, told), succeeded=True)
     if contest.shortfall >= 10:
-        hunt = scene.circumstance(str(defender.id), Applies.SOURCE_HUNT, CAPTURED_ASSASSIN_BONUS, months=None,
-                                  other_house_id=scene.house_id, source="captured assassin")  # fmt: skip
+        # Tied to the attack, not to its author: the holder's seat sees its circumstances (domain/gameofbones/hunt.py).
         told = scene.tell_defender("assassin captured", reveal=False, target_character=victim.name)
+        hunt = scene.circumstance(str(defender.id), Applies.SOURCE_HUNT, CAPTURED_ASSASSIN_BONUS, months=None,
+                                  knowledge_id=told.knowledge["id"], source="captured assassin")  # fmt: skip
         return scene.outcome("the assassin was captured", rolls, (hunt, told), succeeded=False)
     if contest.shortfall >= 5:
         told = scene.tell_defender("target alarmed", reveal=False, target_character=victim.name)

@@ -108,6 +108,7 @@ class Circumstance:
     other_house_id: str | None = None  # the counterpart it is limited to
     skill_checks_only: bool = False
     then_influence: int = 0  # a permanent influence change when it expires (Wrest Control)
+    knowledge_id: str | None = None  # the knowledge entry it concerns: a source hunt's attack
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "applies", Applies(self.applies))

@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from domain.region import Region
 
 KNOWLEDGE = UUID("6f1c7a52-4d0e-4c1e-9a57-bd1d0f2b8e11")
+# The GM's part of a knowledge entry: the truth behind what its holder knows, never shown to the holder's seat
+# (service/visibility.py). An attack keeps there the house a source hunt can trace it to.
+GM_ONLY = "gm_only"
 
 
 @dataclass(frozen=True)
@@ -116,11 +119,14 @@ class Scene:
         return {"id": str(uuid5(KNOWLEDGE, key)), "kind": kind, "phase": self.phase, "week": self.week, **fields}
 
     def tell_defender(self, result: str, *, reveal: bool = True, **fields: Any) -> KnowledgeGain:
-        """The defender learns what befell it; a Cover Up (or the action's nature) hides who did it."""
+        """The defender learns what befell it; a Cover Up (or the action's nature) hides who did it. Seed 000,
+        Cover Up: "all evidence tying the noble house to the action … is destroyed", so nothing is left to trace."""
         holder = self.pending.target_house_id or ""
-        aggressor = self.house_id if reveal and not self.pending.covered else None
-        return KnowledgeGain(holder, self.knowledge(holder, "attack", action=self.pending.action,
-                                                    aggressor_house_id=aggressor, result=result, **fields))  # fmt: skip
+        traceable = None if self.pending.covered else self.house_id
+        aggressor = traceable if reveal else None
+        told = self.knowledge(holder, "attack", action=self.pending.action, aggressor_house_id=aggressor,
+                              result=result, **fields)  # fmt: skip
+        return KnowledgeGain(holder, told | {GM_ONLY: {"source_house_id": traceable}})
 
     def circumstance(
         self, holder: str, applies: Applies, value: int, *, months: int | None = 1, start_next: bool = False, **kw: Any

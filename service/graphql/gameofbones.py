@@ -155,11 +155,11 @@ class House:
 
     @classmethod
     def seen_by(cls, info: Info, s: dict[str, Any], phase: int) -> House:
-        house = cls.from_state(s, phase)
-        if house_view(s, seat(info)) is s:
-            return house
+        seen = house_view(s, seat(info))
+        if "knowledge" in seen:  # the GM's view, or the house's own
+            return cls.from_state(seen, phase)
         secret = dict.fromkeys(SECRET_NUMBERS) | {key: [] for key in SECRET_LISTS}
-        return replace(house, **secret)  # type: ignore[type-var]
+        return replace(cls.from_state(s, phase), **secret)  # type: ignore[type-var]
 
     @classmethod
     def from_state(cls, s: dict[str, Any], phase: int) -> House:
@@ -193,6 +193,16 @@ class House:
 class InfluenceAttempt:
     succeeded: bool
     roll: JSON | None
+    house: House
+
+
+@strawberry.type(description="A source hunt (seed 000, Assassination): the check and what the house now knows.")
+class SourceHunt:
+    found: bool
+    aggressor_house_id: UUID | None
+    result: str
+    roll: JSON
+    knowledge: JSON = strawberry.field(description="The entry added to the house's knowledge.")
     house: House
 
 
@@ -292,3 +302,14 @@ class GameOfBonesMutation:
         await off_loop(intrigue(info).gameofbones.move_troops, campaign_id, house_id, from_area_id, to_area_id, power,
                        start_week)  # fmt: skip
         return await read_house(info, house_id)
+
+    @strawberry.mutation(description="The targeted house hunts the source of an attack it knows of (`attackId`: the "
+                         "attack's knowledge entry): d20 + its best Gather Information against DC 20, +10 once "
+                         "after a captured assassin; once per attack a month.")  # fmt: skip
+    async def hunt_attack_source(self, info: Info, campaign_id: UUID, house_id: UUID, attack_id: str) -> SourceHunt:
+        hunt = await off_loop(intrigue(info).gameofbones.hunt_source, campaign_id, house_id, attack_id)
+        aggressor = hunt.knowledge["aggressor_house_id"]
+        knowledge: Any = hunt.knowledge
+        return SourceHunt(found=hunt.found, aggressor_house_id=UUID(aggressor) if aggressor else None,
+                          result=hunt.knowledge["result"], roll=hunt.roll.to_dict(), knowledge=knowledge,
+                          house=await read_house(info, house_id))  # fmt: skip

@@ -78,6 +78,7 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "submitFactionOrders": Access.GM_OR_OWNER,
         "orderHouseAction": Access.GM_OR_OWNER,  # seed 000: the house's own player gives its orders
         "moveTroops": Access.GM_OR_OWNER,  # seed 002: orders come from the GM or the faction's player
+        "huntAttackSource": Access.GM_OR_OWNER,  # seed 000: the targeted house's own check; its finding is secret
     },
     OperationType.QUERY: {
         "events": Access.GM,  # the audit trail holds every secret

@@ -32,9 +32,10 @@ def test_an_assassin_who_fails_by_10_is_captured_and_helps_find_the_source() -> 
     outcome, a, b = assassinate([2, 1])
     assert outcome.result == "the assassin was captured"
     [hunt] = b.circumstances
-    assert (hunt.applies, hunt.value, hunt.other_house_id, hunt.until_phase) == (
-        Applies.SOURCE_HUNT, 10, str(a.id), None)  # fmt: skip
-    assert b.knowledge[-1]["aggressor_house_id"] is None
+    told = b.knowledge[-1]
+    assert (hunt.applies, hunt.value, hunt.knowledge_id, hunt.other_house_id, hunt.until_phase) == (
+        Applies.SOURCE_HUNT, 10, told["id"], None, None)  # fmt: skip
+    assert (told["aggressor_house_id"], told["gm_only"]) == (None, {"source_house_id": str(a.id)})
 
 
 def test_an_assassin_who_fails_by_5_to_9_escapes_and_alarms_the_target() -> None:

@@ -1,0 +1,83 @@
+"""Seed 000, Assassination: the targeted house's Gather Information check "to determine where the attack came from".
+
+Not an action: an immediate check, once per attack a month, at DC 20 (docs/rules-notes/gameofbones.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+from uuid import uuid5
+
+from domain.dice import Dice, Modifier, Roll
+from domain.errors import NotFoundError, RuleViolationError
+from domain.gameofbones.checks import d20, skill_modifier
+from domain.gameofbones.gains import Skill
+from domain.gameofbones.records import Applies, Circumstance
+from domain.gameofbones.scene import GM_ONLY, KNOWLEDGE
+
+if TYPE_CHECKING:
+    from domain.house import House
+
+HUNT_RULE = "seed 000, Assassination: Failure Result (finding where the attack came from)"
+HUNT_DC = 20  # as Intelligence Gathering, the seed's Gather Information check into actions against the house
+
+
+@dataclass(frozen=True)
+class SourceHunt:
+    """One check: its roll, the knowledge it gives the house, and the captured assassin's +10 it used up."""
+
+    roll: Roll
+    knowledge: dict[str, Any] = field(hash=False)
+    used: Circumstance | None = None
+
+    @property
+    def found(self) -> bool:
+        return self.knowledge["aggressor_house_id"] is not None
+
+
+def hunt_source(house: House, attack_id: str, phase: int, dice: Dice) -> SourceHunt:
+    """d20 + the house's best Gather Information (+10 for this attack's captured assassin) against DC 20."""
+    attack = traceable_attack(house, attack_id, phase)
+    roller = house.best(Skill.GATHER_INFORMATION)
+    used = captured_assassin(house, attack_id, phase)
+    mods = [skill_modifier(roller, Skill.GATHER_INFORMATION), *([Modifier(used.source, used.value)] if used else [])]
+    roll = d20(dice, mods, purpose=f"Source hunt: {attack['action']} ({attack['result']})", rule=HUNT_RULE,
+               actor=roller.name if roller else house.name)  # fmt: skip
+    source = attack.get(GM_ONLY, {}).get("source_house_id")  # None: covered up, or recorded before it was kept
+    found = source if roll.total >= HUNT_DC else None
+    result = "source found" if found else "the evidence was destroyed" if roll.total >= HUNT_DC else "not found"
+    knowledge = {"id": str(uuid5(KNOWLEDGE, f"{attack_id}:source:{phase}")), "kind": "source", "phase": phase,
+                 "attack_id": attack_id, "action": attack["action"], "aggressor_house_id": found, "result": result,
+                 "roll": roll.to_dict()}  # fmt: skip
+    return SourceHunt(roll, knowledge, used)
+
+
+def record_hunt(house: House, hunt: SourceHunt) -> None:
+    """The house learns what the check found; the +10 is gone, whatever it found ("the next … check")."""
+    house.learn(hunt.knowledge)
+    if hunt.used is not None:
+        house.end_circumstance(hunt.used.id, "used: source hunt")
+
+
+def traceable_attack(house: House, attack_id: str, phase: int) -> dict[str, Any]:
+    """An attack on this house whose author it does not know yet, not hunted already this month."""
+    if house.destroyed:
+        raise RuleViolationError(f"{house.name} is destroyed", "seed 000, Destroying an Enemy House")
+    entry = next((k for k in house.knowledge if k["id"] == attack_id), None)
+    if entry is None:
+        raise NotFoundError(f"{house.name} knows of no attack {attack_id}")
+    if entry["kind"] != "attack":
+        raise RuleViolationError(f"{attack_id} is no attack on {house.name}: only the targeted house hunts a source",
+                                 HUNT_RULE)  # fmt: skip
+    hunts = [k for k in house.knowledge if k["kind"] == "source" and k["attack_id"] == attack_id]
+    if entry["aggressor_house_id"] is not None or any(k["aggressor_house_id"] for k in hunts):
+        raise RuleViolationError(f"{house.name} already knows who made attack {attack_id}", HUNT_RULE)
+    if any(k["phase"] == phase for k in hunts):
+        raise RuleViolationError(f"{house.name} has hunted the source of {attack_id} this month already", HUNT_RULE)
+    return entry
+
+
+def captured_assassin(house: House, attack_id: str, phase: int) -> Circumstance | None:
+    return next((c for c in house.circumstances if c.applies is Applies.SOURCE_HUNT and c.active(phase)
+                 and c.knowledge_id == attack_id), None)  # fmt: skip
