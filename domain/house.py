@@ -42,14 +42,16 @@ class House(Rewindable, Standing):
         return house_id(campaign_id, name)
 
     @classmethod
-    def register(cls, campaign_id: UUID, name: str, leader: Character, gold: int = 0) -> House:
+    def register(cls, campaign_id: UUID, name: str, leader: Character, gold: int = 0, secret: str = "") -> House:
+        """`secret`: random text no seat sees, which makes the house's action ids unguessable (ordering.py)."""
         check_character(leader)
         if gold < 0:
             raise InvalidInputError(f"a treasury cannot start below zero, not {gold}")
-        return cls(campaign_id, clean_name(name, "house"), leader.to_dict(), gold)
+        return cls(campaign_id, clean_name(name, "house"), leader.to_dict(), gold, secret)
 
     @event("Registered")
-    def __init__(self, campaign_id: UUID, name: str, leader: dict[str, Any], gold: int) -> None:
+    def __init__(self, campaign_id: UUID, name: str, leader: dict[str, Any], gold: int, secret: str = "") -> None:
+        self._secret = secret  # private: left out of every view (projections/state.py public_state)
         self.campaign_id = campaign_id
         self.name = name
         self.leader = Character.from_dict(leader)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -85,7 +86,7 @@ class GameOfBonesService(SavesAndWaits):
         campaign = self._campaign(command.campaign_id)
         if command.influence < 0 or command.power < 0:
             raise InvalidInputError("a house starts with no less than zero granted influence and power")
-        house = House.register(campaign.id, command.name, command.leader, command.gold)
+        house = House.register(campaign.id, command.name, command.leader, command.gold, secrets.token_hex(16))
         if str(house.id) in campaign.members:
             raise InvalidInputError(f"this campaign already has a house named {house.name!r}")
         for lieutenant in command.lieutenants:

@@ -152,7 +152,10 @@ def false_plot(scene: Scene, dice: Dice, rolls: tuple[Roll, ...]) -> Outcome:
     who = scene.roll(DiceSpec(1, len(rivals)), dice, "Intelligence Gathering: false plotter")
     what = scene.roll(DiceSpec(1, len(HOSTILE)), dice, "Intelligence Gathering: false plot")
     when = scene.roll(DiceSpec(1, 4), dice, "Intelligence Gathering: false week")
-    fake = PendingAction(str(uuid5(KNOWLEDGE, f"false plot:{scene.pending.id}")), HOSTILE[what.total - 1].value,
+    # The holder knows its own action's id; the secret keeps it from computing the fake's id from it.
+    secret = getattr(scene.house, "_secret", "")
+    fake_id = uuid5(KNOWLEDGE, f"false plot:{secret + ':' if secret else ''}{scene.pending.id}")
+    fake = PendingAction(str(fake_id), HOSTILE[what.total - 1].value,
                          "", 1, 0, scene.phase, scene.week, scene.week + when.total, scene.week + when.total,
                          target_house_id=scene.house_id)  # fmt: skip
     gain = KnowledgeGain(scene.house_id, plot_knowledge(scene, 0, fake, rivals[who.total - 1]), false=True)

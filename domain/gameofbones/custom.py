@@ -4,11 +4,10 @@ like the seed's actions, and at its week rolls its check and applies its success
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
-from uuid import uuid5
 
 from domain.dice import Dice, Roll
 from domain.errors import InvalidInputError
-from domain.gameofbones.ordering import CUSTOM
+from domain.gameofbones.ordering import CUSTOM, action_id
 from domain.gameofbones.outcomes import Effect, GoldChange, InfluenceChange, Outcome, PowerChange
 from domain.gameofbones.records import PendingAction, absolute_week
 from domain.gameofbones.scene import Scene
@@ -38,7 +37,7 @@ def plan_custom(house: House, action: CustomActionDef, actor: str, *, phase: int
     target = action.check.opposed_id if action.check and action.check.opposed_id else None
     params: dict[str, Any] = {CUSTOM: action.to_dict() | {"seat": seat, "reason": reason}}
     return PendingAction(
-        str(uuid5(house.id, f"action:{phase}:{ordinal}")), f"Custom: {action.name}", actor, ordinal,
+        action_id(house, phase, ordinal), f"Custom: {action.name}", actor, ordinal,
         bonuses[ordinal - 1] if ordinal <= len(bonuses) else 0, phase, start, end, end, action.dedicated_influence,
         action.dedicated_power, action.cost, target, None, (), params,
     )  # fmt: skip

@@ -47,6 +47,14 @@ def order_action(
     return pending
 
 
+def action_id(house: House, phase: int, ordinal: int) -> str:
+    """A pending action's id. Knowledge of a plot or an attack carries ids made from it, so another house
+    able to compute it could name a covered-up author or tell a false plot from a true one; the house's
+    secret keeps it unguessable (houses registered before it had none, and keep their old ids)."""
+    secret = getattr(house, "_secret", "")
+    return str(uuid5(house.id, f"action:{secret}:{phase}:{ordinal}" if secret else f"action:{phase}:{ordinal}"))
+
+
 def plan_order(
     house: House, order: Order, *, phase: int, houses: Mapping[str, House], areas: Mapping[str, Region]
 ) -> PendingAction:
@@ -79,7 +87,7 @@ def plan_order(
         "covered_action_id": order.covered_action_id,
     }
     return PendingAction(
-        str(uuid5(house.id, f"action:{phase}:{ordinal}")), order.action.value, order.actor, ordinal,
+        action_id(house, phase, ordinal), order.action.value, order.actor, ordinal,
         bonuses[ordinal - 1] if ordinal <= len(bonuses) else 0, phase, start, resolve, release,
         row.dedicated_influence(sizing), row.dedicated_power(sizing), row.gold(sizing),
         order.target_house_id, order.target_character, tuple(order.area_ids), params,

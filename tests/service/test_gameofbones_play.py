@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections import Counter
 from typing import Any
@@ -356,3 +357,18 @@ def test_a_phase_of_the_game_of_bones_is_played_through_graphql_mutations_only(c
     assert sorted((t["houseId"], t["power"]) for t in ward2["troops"]) == sorted([(b, 500), (x, 1_000)])
     one = gql(client, "query($h: UUID!) { house(id: $h) { name campaignId } }", h=b)["data"]
     assert one == {"house": {"name": "Baenre", "campaignId": c}}
+
+
+def test_a_house_is_registered_with_a_secret_no_read_model_holds(
+    intrigue: Intrigue, twelve_phases: tuple[Campaign, Counter[str], int]
+) -> None:
+    campaign = twelve_phases[0]
+    for house_id in campaign.member_ids("house"):
+        secret = intrigue.store.load(house_id, House)._secret
+        assert len(secret) == 32
+        rows = intrigue.state.of_kind(campaign.id, "house")
+        assert rows and secret not in json.dumps(rows)
+    ordered = [e.payload["pending"] for e in intrigue.audit.events(campaign.id) if e.topic.endswith("ActionOrdered")]
+    assert len(ordered) > 20
+    assert not [p for p in ordered if p["id"] in {
+        str(uuid.uuid5(h, f"action:{p['phase']}:{p['ordinal']}")) for h in campaign.member_ids("house")}]

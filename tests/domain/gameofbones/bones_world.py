@@ -27,8 +27,8 @@ def person(name: str, level: int = 10, **skills: int) -> Character:
 
 
 def house(name: str, *, influence: int = 0, power: int = 0, gold: int = 100_000, leader: Character | None = None,
-          lieutenants: Iterable[Character] = ()) -> House:  # fmt: skip
-    built = House.register(CAMPAIGN, name, leader or person(f"{name} Matron"), gold)
+          lieutenants: Iterable[Character] = (), secret: str = "") -> House:  # fmt: skip
+    built = House.register(CAMPAIGN, name, leader or person(f"{name} Matron"), gold, secret)
     for lieutenant in lieutenants:
         built.appoint_lieutenant(lieutenant)
     if influence:
@@ -73,11 +73,13 @@ class World:
         return sum(len(a.pending_events) for a in [*self.houses.values(), *self.areas.values()])
 
 
-def court() -> tuple[World, House, House]:
+def court(secret: str = "") -> tuple[World, House, House]:
     """Baenre (rank 6: +6/+1, Influence/Power Defence 5/2) against Xorlarrin (rank 2: 3/0, a tie)."""
     yvonnel = person("Yvonnel", 12, gi=10, sm=10, dip=10, bluff=20, inn=15, hide=10)
-    a = house("Baenre", influence=30_000, power=6_000, leader=yvonnel, lieutenants=[person("Dab", 9)])
-    b = house("Xorlarrin", influence=3_000, power=3_000, gold=10_000, leader=person("Zeerith", 8, gi=5, sm=5))
+    a = house("Baenre", influence=30_000, power=6_000, leader=yvonnel, lieutenants=[person("Dab", 9)],
+              secret=secret and f"{secret}-a")  # fmt: skip
+    b = house("Xorlarrin", influence=3_000, power=3_000, gold=10_000, leader=person("Zeerith", 8, gi=5, sm=5),
+              secret=secret and f"{secret}-b")  # fmt: skip
     return World().add(a, b), a, b
 
 

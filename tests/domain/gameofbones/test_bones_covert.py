@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+from uuid import uuid5
+
+import pytest
+
 from domain.gameofbones.actions import ActionName as A
 from domain.gameofbones.ordering import Order
 from domain.gameofbones.outcomes import KnowledgeGain
 from domain.gameofbones.records import Applies, Status
+from domain.gameofbones.scene import KNOWLEDGE
 from tests.domain.gameofbones.bones_world import act, court, house, person, totals
 
 
@@ -132,10 +138,10 @@ def test_force_assessment_failing_by_10_believes_wrong_numbers_that_look_true() 
         "id", "kind", "phase", "week", "area_id", "troops", "plans"}  # fmt: skip
 
 
-def plotting_world():  # type: ignore[no-untyped-def]
+def plotting_world(secret: str = ""):  # type: ignore[no-untyped-def]
     """Xorlarrin and Melarn each plan to vandalise Baenre's palace later in the month."""
-    world, a, b = court()
-    c = house("Melarn", influence=3_000, power=3_000, leader=person("Zhindia", 8))
+    world, a, b = court(secret)
+    c = house("Melarn", influence=3_000, power=3_000, leader=person("Zhindia", 8), secret=secret and f"{secret}-c")
     world.add(c)
     palace = world.area("Palace", controller=a, income=4_000)
     world.order(b, Order(A.VANDALISM, "Zeerith", str(a.id), area_ids=(palace,), start_week=2))
@@ -194,3 +200,30 @@ def test_counterintelligence_within_5_of_the_dc_changes_nothing() -> None:
     world, a, _ = court()
     outcome = act(world, a, Order(A.COUNTERINTELLIGENCE, "Yvonnel"), [12])  # 28: 3 over
     assert (outcome.result, a.circumstances) == ("succeeded without effect", [])
+
+
+def guessable_ids(world: Any, holder_id: str) -> set[str]:
+    """Every id a house could compute without the houses' secrets: each house's k-th action of a phase,
+    and the knowledge ids made from those for this holder."""
+    guesses: set[str] = set()
+    for h in world.houses.values():
+        for phase in range(1, 4):
+            for ordinal in range(1, 6):
+                action = str(uuid5(h.id, f"action:{phase}:{ordinal}"))
+                guesses |= {action, str(uuid5(KNOWLEDGE, f"false plot:{action}"))}
+                guesses |= {str(uuid5(KNOWLEDGE, f"{action}:{holder_id}:plot:{i}")) for i in range(3)}
+    return guesses
+
+
+@pytest.mark.parametrize("secret", ["", "registered with a secret"])
+def test_a_plot_true_or_false_carries_no_id_its_holder_could_trace(secret: str) -> None:
+    """Without secrets (houses registered before them) a holder could name a plot's author from its action
+    id, and tell a false plot by recomputing its id: the control case shows the check can fail."""
+    world, a, *_ = plotting_world(secret)
+    act(world, a, Order(A.INTELLIGENCE_GATHERING, "Yvonnel"), [5])  # a true plot
+    false_world, false_a, *_ = plotting_world(secret)
+    act(false_world, false_a, Order(A.INTELLIGENCE_GATHERING, "Yvonnel"), [1, 2, 3, 2])  # a false one
+    seen = [(w, h, v) for w, h in ((world, a), (false_world, false_a)) for k in h.knowledge
+            for v in (k["id"], k["action_id"])]  # fmt: skip
+    traced = [v for w, h, v in seen if v in guessable_ids(w, str(h.id))]
+    assert bool(traced) is not bool(secret)
