@@ -9,12 +9,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from domain.campaign import Campaign
-from domain.commands import CreateCampaign
 from domain.dice import Dice
 from service.bootstrap import Intrigue, campaign_dice
 from service.database import Database
 from tests.service.gameofbones_world import city, give_orders, register_five
-from tests.service.test_factionturn_play import play_phase, world_map
+from tests.service.test_factionturn_play import played
 
 
 class CountingDice:
@@ -53,12 +52,7 @@ def test_every_face_rolled_in_played_phases_of_both_rule_systems_is_in_the_log(d
             intrigue.campaigns.open_phase(bones.id)
             give_orders(intrigue, bones.id)
             intrigue.campaigns.resolve_phase(bones.id)
-        command = CreateCampaign(f"dice-{uuid.uuid4().hex[:6]}", ["factionturn"], "dice", world_map())
-        turn = intrigue.campaigns.create_campaign(command)
-        intrigue.factionturn.populate_the_wild(turn.id)
-        intrigue.factionturn.generate_factions(turn.id, 6)
-        for _ in range(4):
-            play_phase(intrigue, turn.id)
+        turn = played(intrigue, "dice", 4)
         for campaign_id in (bones.id, turn.id):
             logged = Counter(f for e in intrigue.audit.events(campaign_id) for f in recorded_faces(e.payload))
             thrown = Counter(rolled[campaign_id])

@@ -74,15 +74,20 @@ def play_phase(intrigue: Intrigue, campaign_id: uuid.UUID) -> int:
     return refused
 
 
-@pytest.fixture(scope="module")
-def ten_phases(intrigue: Intrigue) -> Campaign:
-    command = CreateCampaign(f"ft-{uuid.uuid4().hex[:6]}", ["factionturn"], "ten phases", world_map())
+def played(intrigue: Intrigue, seed: str, phases: int) -> Campaign:
+    """A seeded Faction Turn campaign on `world_map`: The Wild, six generated factions, `phases` phases played."""
+    command = CreateCampaign(f"ft-{uuid.uuid4().hex[:6]}", ["factionturn"], seed, world_map())
     campaign = intrigue.campaigns.create_campaign(command)
     intrigue.factionturn.populate_the_wild(campaign.id)
     intrigue.factionturn.generate_factions(campaign.id, 6)
-    for _ in range(10):
+    for _ in range(phases):
         play_phase(intrigue, campaign.id)
     return intrigue.store.load(campaign.id, Campaign)
+
+
+@pytest.fixture(scope="module")
+def ten_phases(intrigue: Intrigue) -> Campaign:
+    return played(intrigue, "ten phases", 10)
 
 
 def test_six_generated_factions_play_ten_phases(intrigue: Intrigue, ten_phases: Campaign) -> None:

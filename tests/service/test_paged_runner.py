@@ -4,9 +4,11 @@ exactly what folding every event one by one writes, history rows included."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 import psycopg
+import pytest
 from psycopg.sql import SQL
 
 from domain.campaign import Campaign
@@ -73,62 +75,63 @@ def project(db: Database, generation: int, page: int) -> tuple[int, int]:
         runner.view.datastore.close()  # type: ignore[attr-defined]
 
 
-def test_pages_sparing_snapshots_write_what_folding_every_event_writes(fresh_db: Database) -> None:
+@pytest.fixture
+def logged(fresh_db: Database) -> Iterator[tuple[IntrigueStore, Any]]:
+    """A migrated database's event store, and a view to read both generations of the state tables."""
     migrations.migrate(fresh_db)
     env = fresh_db.eventsourcing_env()
     store = IntrigueStore(env=env)
     view = open_view(STATE, {**env, "CREATE_TABLE": "n"})
-    try:
-        campaign, regions = play(store, phases=4, events_per_phase=60)
-        head, spared_one_by_one = project(fresh_db, 1, page=1)
-        assert spared_one_by_one == 0
-        with view.datastore.transaction(commit=True) as curs:
-            for statement in state_tables.create_generation(2):
-                curs.execute(statement)
-        paged_head, spared = project(fresh_db, 2, page=400)
-        assert paged_head == head
-        assert spared > 100, "no page started from a stored snapshot: the test does not exercise it"
-        one_by_one, paged = rows(view, 1), rows(view, 2)
-        assert len(one_by_one["history"]) == 4 * len(regions)
-        assert paged == one_by_one
-        for aggregate in (campaign, *regions):
-            loaded = store.load(aggregate.id, type(aggregate))
-            assert [r[3] for r in paged["state"] if r[0] == aggregate.id] == [public_state(loaded)]
-    finally:
-        view.datastore.close()
-        store.close()
+    yield store, view
+    view.datastore.close()
+    store.close()
+
+
+def one_by_one_then_paged(db: Database, view: Any, page: int | None) -> tuple[int, dict[str, Any], dict[str, Any]]:
+    """The whole log folded one event a page into generation 1, then in pages (default: one for the whole
+    log) into generation 2: what was spared, and both generations' rows."""
+    head, spared_one_by_one = project(db, 1, page=1)
+    assert spared_one_by_one == 0
+    with view.datastore.transaction(commit=True) as curs:
+        for statement in state_tables.create_generation(2):
+            curs.execute(statement)
+    paged_head, spared = project(db, 2, page=page or head)
+    assert paged_head == head
+    return spared, rows(view, 1), rows(view, 2)
+
+
+def test_pages_sparing_snapshots_write_what_folding_every_event_writes(
+    fresh_db: Database, logged: tuple[IntrigueStore, Any]
+) -> None:
+    store, view = logged
+    campaign, regions = play(store, phases=4, events_per_phase=60)
+    spared, one_by_one, paged = one_by_one_then_paged(fresh_db, view, page=400)
+    assert spared > 100, "no page started from a stored snapshot: the test does not exercise it"
+    assert len(one_by_one["history"]) == 4 * len(regions)
+    assert paged == one_by_one
+    for aggregate in (campaign, *regions):
+        loaded = store.load(aggregate.id, type(aggregate))
+        assert [r[3] for r in paged["state"] if r[0] == aggregate.id] == [public_state(loaded)]
 
 
 def test_a_phase_resolving_at_the_end_of_a_page_does_not_stop_another_campaign_starting_from_snapshots(
-    fresh_db: Database,
+    fresh_db: Database, logged: tuple[IntrigueStore, Any]
 ) -> None:
-    migrations.migrate(fresh_db)
-    env = fresh_db.eventsourcing_env()
-    store = IntrigueStore(env=env)
-    view = open_view(STATE, {**env, "CREATE_TABLE": "n"})
-    try:
-        resolving, regions = play(store, phases=1, events_per_phase=30)
-        busy = Campaign.start("busy", ["factionturn"])
-        for step in range(250):  # two snapshot intervals and a half
-            busy.record_roll(roll("1d6", FixedDice([1 + step % 6]), purpose="busy"))
-            if step % 10 == 9:
-                store.commit(busy)
-        resolving.open_phase()
-        resolving.begin_resolving()
-        resolving.resolve_phase({"phase": 2})
-        store.commit(resolving)  # the last event of the log, and of the one page below: a history barrier
-        head, _ = project(fresh_db, 1, page=1)
-        with view.datastore.transaction(commit=True) as curs:
-            for statement in state_tables.create_generation(2):
-                curs.execute(statement)
-        _, spared = project(fresh_db, 2, page=head)
-        assert spared >= 190, "the busy campaign's events before its last snapshot were folded one by one"
-        one_by_one, paged = rows(view, 1), rows(view, 2)
-        assert len(one_by_one["history"]) == 2 * len(regions)
-        assert paged == one_by_one
-    finally:
-        view.datastore.close()
-        store.close()
+    store, view = logged
+    resolving, regions = play(store, phases=1, events_per_phase=30)
+    busy = Campaign.start("busy", ["factionturn"])
+    for step in range(250):  # two snapshot intervals and a half
+        busy.record_roll(roll("1d6", FixedDice([1 + step % 6]), purpose="busy"))
+        if step % 10 == 9:
+            store.commit(busy)
+    resolving.open_phase()
+    resolving.begin_resolving()
+    resolving.resolve_phase({"phase": 2})
+    store.commit(resolving)  # the last event of the log, and of the one page below: a history barrier
+    spared, one_by_one, paged = one_by_one_then_paged(fresh_db, view, page=None)
+    assert spared >= 190, "the busy campaign's events before its last snapshot were folded one by one"
+    assert len(one_by_one["history"]) == 2 * len(regions)
+    assert paged == one_by_one
 
 
 def test_a_runner_hears_a_new_event_and_a_waiter_is_woken(fresh_db: Database) -> None:

@@ -4,7 +4,6 @@ service answers queries and commands, then reads switch over to it."""
 from __future__ import annotations
 
 import threading
-import uuid
 from io import StringIO
 from pathlib import Path
 
@@ -12,7 +11,7 @@ import psycopg
 from starlette.testclient import TestClient
 
 from domain.campaign import Campaign
-from domain.commands import CreateCampaign, RollDice
+from domain.commands import RollDice
 from service.bootstrap import Intrigue
 from service.database import Database
 from service.http import create_app
@@ -21,7 +20,7 @@ from service.replay import divergences
 from service.worker import CLOSE_ENOUGH, ProgressBar, rebuild
 from tests.service.conftest import gql
 from tests.service.processes import Api, Process, eventually, head, position, run
-from tests.service.test_factionturn_play import play_phase, world_map
+from tests.service.test_factionturn_play import play_phase, played
 from tests.service.test_ops import play, read_models
 
 STATE = READ_MODELS[0]
@@ -43,12 +42,7 @@ def physical_tables(db: Database) -> set[str]:
 def test_queries_keep_answering_through_a_rebuild_and_a_command_during_it_is_kept(fresh_db: Database) -> None:
     intrigue = Intrigue(fresh_db)  # runs the projection in-process, as `make run` does
     try:
-        command = CreateCampaign(f"ft-{uuid.uuid4().hex[:6]}", ["factionturn"], "rebuilt", world_map())
-        campaign = intrigue.campaigns.create_campaign(command)
-        intrigue.factionturn.populate_the_wild(campaign.id)
-        intrigue.factionturn.generate_factions(campaign.id, 6)
-        for _ in range(3):
-            play_phase(intrigue, campaign.id)
+        campaign = played(intrigue, "rebuilt", 3)
         for number in range(4):  # more events, so the rebuild has a while to run
             play(intrigue.campaigns, number, regions=40)
         factions = intrigue.state.of_kind(campaign.id, "faction")
