@@ -5,7 +5,8 @@ A page is whatever is there, up to `PAGE` events: one event when commands trickl
 waits no longer than before), thousands on a backlog or a rebuild (so catching up costs one transaction per
 page, not one per event). New events are heard by LISTEN on the channel the events table's insert function
 NOTIFYs (service/recorder.py); a notification received while a page is being folded is kept by psycopg and
-read at the next wait, and a slow poll covers a lost connection.
+read at the next wait, and a slow poll covers one missed. A lost connection is opened again and the page read
+again; a fault in the events themselves stops the runner, for whoever waits on it to raise.
 """
 
 from __future__ import annotations
@@ -15,11 +16,10 @@ import gc
 import logging
 import threading
 import time
-import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Protocol
-from uuid import UUID
+from uuid import UUID, uuid4
 
 import psycopg
 from eventsourcing import persistence
@@ -99,7 +99,7 @@ class PagedRunner:
             " WHERE notification_id > %s ORDER BY notification_id LIMIT %s"
         ).format(Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name))
         self._listen = SQL("LISTEN {}").format(Identifier(recorder.channel_name))
-        self._wake = Identifier(f"intrigue_runner_{uuid.uuid4().hex}")  # only this runner listens: its stop
+        self._wake = Identifier(f"intrigue_runner_{uuid4().hex}")  # only this runner listens: its stop
         snapshots = app.snapshots.recorder if getattr(app, "snapshots", None) else None
         self._latest_snapshots = snapshots and SQL(
             "SELECT s.originator_id, s.originator_version, s.topic, s.state"
