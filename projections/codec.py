@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import pkgutil
 from enum import Enum
@@ -128,10 +129,34 @@ def domain_mapper() -> Mapper[UUID]:
     return Mapper(transcoder=transcoder)
 
 
+_AS_IS = frozenset({str, int, float, bool, type(None)})
+
+
 def plain(value: Any) -> Any:
-    """Aggregate state as plain JSON for read models: dataclasses as objects, enums as values, ids as text."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    """Aggregate state as plain JSON for read models: dataclasses as objects, enums as values, ids as text.
+
+    The common shapes (exact scalars, dicts, lists, domain dataclasses) are told by their exact type: a
+    faction's state is thousands of values, and this runs for every row a projection writes.
+    """
+    kind = type(value)
+    if kind in _AS_IS:
+        return value
+    if kind is dict:
+        return {k if type(k) is str else str(k): plain(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [plain(v) for v in value]
+    names = _field_names(kind)
+    if names is not None:
+        return {name: plain(getattr(value, name)) for name in names}
+    return _plain_other(value)
+
+
+@functools.cache
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    return tuple(f.name for f in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else None
+
+
+def _plain_other(value: Any) -> Any:
     if isinstance(value, Enum):
         return plain(value.value)
     if isinstance(value, dict):

@@ -66,6 +66,12 @@ def _properties(kind: type) -> tuple[str, ...]:
     )  # fmt: skip
 
 
+def campaign_of(aggregate: Any) -> UUID:
+    """The campaign an aggregate belongs to (a campaign belongs to itself)."""
+    campaign_id = getattr(aggregate, "campaign_id", aggregate.id)
+    return campaign_id if isinstance(campaign_id, UUID) else UUID(str(campaign_id))
+
+
 def public_state(aggregate: Aggregate) -> dict[str, Any]:
     """Attributes and property values, as plain JSON."""
     state = {k: plain(v) for k, v in vars(aggregate).items() if not k.startswith("_")}
@@ -142,7 +148,7 @@ class StateView(PostgresTrackingRecorder):
             if cached is None:
                 missing.append(aggregate_id)
             else:
-                found[key] = UUID(str(getattr(cached, "campaign_id", cached.id))).int
+                found[key] = campaign_of(cached).int
         if missing:
             for row in self.query(self._sql["campaigns"], (missing,)):
                 found[row["id"].int] = row["campaign_id"].int
@@ -187,9 +193,10 @@ class StateView(PostgresTrackingRecorder):
                         continue  # another writer already projected it into the row
                     states[key] = event.mutate(before)
                     dirty[key] = position
-                    if type(event).__qualname__ in _HISTORY_EVENTS:  # history reads the members' rows: write them
-                        self._write(curs, states, dirty)
-                        dirty = {}
+                    if type(event).__qualname__ in _HISTORY_EVENTS:  # history reads its campaign's rows: write them
+                        members = {k: p for k, p in dirty.items() if campaign_of(states[k]) == event.originator_id}
+                        self._write(curs, states, members)
+                        dirty = {k: p for k, p in dirty.items() if k not in members}
                         self._record_history(curs, event, position)
                 for key, (start, position) in starts.items():  # snapshots at the last event of their aggregate
                     before = states[key]
@@ -255,9 +262,8 @@ class StateView(PostgresTrackingRecorder):
 
     def _row(self, aggregate: Any, position: int) -> dict[str, Any]:
         stored = self.mapper.to_stored_event(Snapshot.take(aggregate))
-        campaign_id = getattr(aggregate, "campaign_id", aggregate.id)
         return {
-            "id": aggregate.id, "campaign_id": campaign_id, "kind": type(aggregate).__name__.lower(),
+            "id": aggregate.id, "campaign_id": campaign_of(aggregate), "kind": type(aggregate).__name__.lower(),
             "version": aggregate.version, "topic": stored.topic, "snapshot": stored.state,
             "state": Jsonb(public_state(aggregate), dumps=orjson.dumps), "position": position,
         }  # fmt: skip
