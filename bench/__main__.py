@@ -43,6 +43,7 @@ def main() -> int:
         if "projections" in only:
             results.append(projections.catch_up(store, db, 50_000 * scale))
             results.append(projections.full_rebuild(db))
+            projections.played_rebuild(admin)
         if only & {"history", "transfer"}:
             ok, campaign = history.as_of(store, db.conninfo)
             results += [ok] if "history" in only else []

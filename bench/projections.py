@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import time
+import uuid
 
 import psycopg
 
 from bench.harness import Measure, best_of, report
 from domain.campaign import Campaign
 from domain.dice import FixedDice, roll
+from service import database, migrations
 from service.app import IntrigueStore
 from service.database import Database
 from service.readmodels import READ_MODELS, close_view, open_view, start_runner
@@ -94,3 +96,41 @@ def full_rebuild(db: Database, rounds: int = 3) -> bool:
     ours = Measure(f"`intrigue projections rebuild state`, the whole log of {raw.operations} events, best of {rounds}",
                    raw.operations, min(seconds))  # fmt: skip
     return report("Full projection rebuild (events/s)", ours, raw, 0.25)
+
+
+def played_rebuild(admin: Database, campaigns: int = 8, phases: int = 12) -> None:
+    """A rebuild of a log as play writes it, in a database of its own: big aggregates, many event kinds, a
+    phase's history every dozen events. Printed with its raw read, no target: what the backlog does not show."""
+    from domain.commands import CreateCampaign, MapRegion
+    from service.bootstrap import Intrigue
+
+    db = database.create_database(admin, f"intrigue_bench_played_{uuid.uuid4().hex[:8]}")
+    try:
+        migrations.migrate(db)
+        intrigue = Intrigue(db)
+        try:
+            for n in range(campaigns):
+                regions = [MapRegion(f"R{q},{r}", q, r, arcana=2, population="Thousands")
+                           for q in range(4) for r in range(3)]  # fmt: skip
+                command = CreateCampaign(f"played {n}", ["factionturn"], f"seed {n}", regions)
+                campaign = intrigue.campaigns.create_campaign(command)
+                intrigue.factionturn.generate_factions(campaign.id, 6)
+                for _ in range(phases):
+                    intrigue.campaigns.open_phase(campaign.id)
+                    intrigue.campaigns.resolve_phase(campaign.id)
+        finally:
+            intrigue.close()
+        env = {**db.eventsourcing_env(), "CREATE_TABLE": "n"}
+        raw = _raw_read(db.conninfo, 0)
+        seconds = []
+        for _ in range(3):
+            started = time.perf_counter()
+            rebuild(db, env, STATE)
+            seconds.append(time.perf_counter() - started)
+    finally:
+        database.drop_database(admin, db.dbname)
+    ours = raw.operations / min(seconds)
+    print(f"\nRebuild after {campaigns} Faction Turn campaigns played {phases} phases each (events/s; no target)")
+    print(f"  intrigue : {ours:12.1f} /s  (the whole log, {raw.operations} events, best of 3)")
+    print(f"  raw pg   : {raw.per_second:12.1f} /s  ({raw.label})")
+    print(f"  ratio    : {ours / raw.per_second:12.3g}")
