@@ -35,9 +35,12 @@ def harvest(intrigue: Intrigue) -> Any:
 
 @pytest.fixture
 def harvesting(intrigue: Intrigue) -> Iterator[Intrigue]:
+    real = intrigue.campaigns.resolvers["factionturn"]
     intrigue.campaigns.resolvers["factionturn"] = harvest(intrigue)
-    yield intrigue
-    del intrigue.campaigns.resolvers["factionturn"]
+    try:
+        yield intrigue
+    finally:  # the session's Intrigue serves later tests: give the Faction Turn back its resolver
+        intrigue.campaigns.resolvers["factionturn"] = real
 
 
 def played(intrigue: Intrigue, phases: int) -> Campaign:
