@@ -29,9 +29,13 @@ from projections.codec import domain_mapper, plain
 from projections.state_tables import MODEL, RELATIONS, names
 
 CACHE_SIZE = 2_000
+# A phase's history: the members the page holds in memory as they stand at its resolution, the others as
+# their rows have them (the page did not touch them, so the rows are current).
 _RECORD_PHASE = """INSERT INTO {history} (campaign_id, phase, position, aggregate_id, kind, state)
     SELECT campaign_id, %(phase)s, %(position)s, id, kind, state FROM {state}
-    WHERE campaign_id = %(campaign_id)s AND kind <> 'campaign' ON CONFLICT DO NOTHING"""
+    WHERE campaign_id = %(campaign_id)s AND kind <> 'campaign' AND id <> ALL(%(in_memory)s) ON CONFLICT DO NOTHING"""
+_RECORD_MEMBER = """INSERT INTO {history} (campaign_id, phase, position, aggregate_id, kind, state)
+    VALUES (%(campaign_id)s, %(phase)s, %(position)s, %(id)s, %(kind)s, %(state)s) ON CONFLICT DO NOTHING"""
 _SUPERSEDE = """UPDATE {history} SET superseded = true
     WHERE campaign_id = %(campaign_id)s AND phase >= %(phase)s AND position < %(position)s"""
 _VERSIONS = "SELECT id, version FROM {state} WHERE id = ANY(%s) ORDER BY id FOR UPDATE"
@@ -70,6 +74,11 @@ def campaign_of(aggregate: Any) -> UUID:
     """The campaign an aggregate belongs to (a campaign belongs to itself)."""
     campaign_id = getattr(aggregate, "campaign_id", aggregate.id)
     return campaign_id if isinstance(campaign_id, UUID) else UUID(str(campaign_id))
+
+
+def _member_of(aggregate: Aggregate | None, campaign_id: UUID) -> bool:
+    """A member of the campaign whose phase history is written (the campaign itself is not one)."""
+    return aggregate is not None and aggregate.id != campaign_id and campaign_of(aggregate) == campaign_id
 
 
 def public_state(aggregate: Aggregate) -> dict[str, Any]:
@@ -118,7 +127,8 @@ class StateView(PostgresTrackingRecorder):
         self._sql = {
             name: SQL(text).format(**names(generation))  # type: ignore[arg-type]
             for name, text in (("versions", _VERSIONS), ("snapshots", _SNAPSHOTS), ("upsert", _UPSERT),
-                               ("record_phase", _RECORD_PHASE), ("supersede", _SUPERSEDE), ("track", _TRACK),
+                               ("record_phase", _RECORD_PHASE), ("record_member", _RECORD_MEMBER),
+                               ("supersede", _SUPERSEDE), ("track", _TRACK),
                                ("position", _POSITION), ("campaigns", _CAMPAIGNS))
         }  # fmt: skip
         self._aimed = generation
@@ -193,11 +203,8 @@ class StateView(PostgresTrackingRecorder):
                         continue  # another writer already projected it into the row
                     states[key] = event.mutate(before)
                     dirty[key] = position
-                    if type(event).__qualname__ in _HISTORY_EVENTS:  # history reads its campaign's rows: write them
-                        members = {k: p for k, p in dirty.items() if campaign_of(states[k]) == event.originator_id}
-                        self._write(curs, states, members)
-                        dirty = {k: p for k, p in dirty.items() if k not in members}
-                        self._record_history(curs, event, position)
+                    if type(event).__qualname__ in _HISTORY_EVENTS:
+                        self._record_history(curs, event, position, states)
                 for key, (start, position) in starts.items():  # snapshots at the last event of their aggregate
                     before = states[key]
                     if before is None or before.version < start.version:
@@ -252,11 +259,18 @@ class StateView(PostgresTrackingRecorder):
         if rows:
             curs.executemany(self._sql["upsert"], rows)
 
-    def _record_history(self, curs: Cursor[DictRow], domain_event: Any, position: int) -> None:
+    def _record_history(self, curs: Cursor[DictRow], domain_event: Any, position: int,
+                        states: dict[int, Aggregate | None]) -> None:  # fmt: skip
         name = type(domain_event).__qualname__
-        params = {"campaign_id": domain_event.originator_id, "position": position}
+        campaign_id = domain_event.originator_id
+        params = {"campaign_id": campaign_id, "position": position}
         if name == "Campaign.PhaseResolved":
-            curs.execute(self._sql["record_phase"], params | {"phase": domain_event.phase})
+            phase = params | {"phase": domain_event.phase}
+            members = [a for a in states.values() if _member_of(a, campaign_id)]
+            curs.executemany(self._sql["record_member"], [phase | {
+                "id": a.id, "kind": type(a).__name__.lower(), "state": Jsonb(public_state(a), dumps=orjson.dumps),
+            } for a in members])  # fmt: skip
+            curs.execute(self._sql["record_phase"], phase | {"in_memory": [a.id for a in members]})
         elif name == "Campaign.PhaseRolledBack":
             curs.execute(self._sql["supersede"], params | {"phase": domain_event.to_phase})
 
