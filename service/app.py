@@ -14,6 +14,7 @@ from eventsourcing.domain import Aggregate, MutableOrImmutableAggregate
 from eventsourcing.persistence import IntegrityError, JSONTranscoder, Transcoder
 
 from domain.campaign import Campaign, RuleSystemName
+from domain.dice import Dice
 from domain.errors import ConflictError, NotFoundError
 from domain.faction import Faction
 from domain.house import House
@@ -128,6 +129,17 @@ class SavesAndWaits:
 
     def _save(self, *aggregates: Aggregate) -> None:
         self._projected(self.store.commit(*{id(a): a for a in aggregates}.values()))
+
+
+class RollsSavesAndWaits(SavesAndWaits):
+    """An application service that also rolls: a campaign's dice for a command come from `dice_for(campaign,
+    stream)` (service/bootstrap.py `campaign_dice`), never from a global."""
+
+    def __init__(self, store: IntrigueStore, projected: Callable[[int | None], None],
+                 dice_for: Callable[[Campaign, str], Dice]) -> None:  # fmt: skip
+        self.store = store
+        self._projected = projected
+        self._dice_for = dice_for
 
 
 def unit_of_work(method: Callable[P, R]) -> Callable[P, R]:

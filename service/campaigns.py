@@ -15,7 +15,7 @@ from domain.dice import Dice, DiceSpec, Roll
 from domain.errors import InvalidInputError
 from domain.ids import region_id
 from domain.region import Region
-from service.app import IntrigueStore, SavesAndWaits, unit_of_work
+from service.app import IntrigueStore, RollsSavesAndWaits, unit_of_work
 
 
 @dataclass(frozen=True)
@@ -32,18 +32,12 @@ class Resolution:
 PhaseResolver = Callable[[Campaign, Dice], "list[Aggregate] | Resolution"]
 
 
-class CampaignService(SavesAndWaits):
+class CampaignService(RollsSavesAndWaits):
     """Application methods: get the aggregates, call them, save them in one transaction."""
 
-    def __init__(
-        self,
-        store: IntrigueStore,
-        projected: Callable[[int | None], None],
-        dice_for: Callable[[Campaign, str], Dice],
-    ) -> None:
-        self.store = store
-        self._projected = projected
-        self._dice_for = dice_for
+    def __init__(self, store: IntrigueStore, projected: Callable[[int | None], None],
+                 dice_for: Callable[[Campaign, str], Dice]) -> None:  # fmt: skip
+        super().__init__(store, projected, dice_for)
         self.resolvers: dict[str, PhaseResolver] = {}
 
     def create_campaign(self, command: CreateCampaign) -> Campaign:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
@@ -25,7 +25,7 @@ from domain.factionturn.wild_assets import THE_WILD, found_the_wild, monster, te
 from domain.factionturn.world import World
 from domain.ids import faction_id
 from domain.region import Region
-from service.app import IntrigueStore, SavesAndWaits, unit_of_work
+from service.app import RollsSavesAndWaits, unit_of_work
 
 RULE = RuleSystemName.FACTION_TURN
 
@@ -51,15 +51,8 @@ class FoundFaction:
     assets: list[StartingAsset] = field(default_factory=list)
 
 
-class FactionTurnService(SavesAndWaits):
+class FactionTurnService(RollsSavesAndWaits):
     """Get → decide → apply → save, for the Faction Turn."""
-
-    def __init__(
-        self, store: IntrigueStore, projected: Callable[[int | None], None], dice_for: Callable[[Campaign, str], Dice]
-    ) -> None:
-        self.store = store
-        self._projected = projected
-        self._dice_for = dice_for
 
     # ---- setup ------------------------------------------------------------------------------------------------
     @unit_of_work

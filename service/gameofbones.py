@@ -21,7 +21,7 @@ from domain.gameofbones.ordering import Order, order_action, plan_open_move
 from domain.gameofbones.records import Character, PendingAction
 from domain.house import House
 from domain.region import Region
-from service.app import IntrigueStore, SavesAndWaits
+from service.app import RollsSavesAndWaits
 from service.campaigns import Resolution
 
 RULE = RuleSystemName.GAME_OF_BONES
@@ -71,15 +71,8 @@ class GainAttemptResult:
     roll: dict[str, Any] | None
 
 
-class GameOfBonesService(SavesAndWaits):
+class GameOfBonesService(RollsSavesAndWaits):
     """Get → decide → apply → save, for the Game of Bones."""
-
-    def __init__(
-        self, store: IntrigueStore, projected: Callable[[int | None], None], dice_for: Callable[[Campaign, str], Dice]
-    ) -> None:
-        self.store = store
-        self._projected = projected
-        self._dice_for = dice_for
 
     # ---- setup ------------------------------------------------------------------------------------------------
     def register_house(self, command: RegisterHouse) -> House:

@@ -15,7 +15,6 @@ from uuid import UUID
 from eventsourcing.domain import Aggregate
 
 from domain.campaign import Campaign
-from domain.dice import Dice
 from domain.errors import InvalidInputError, NotFoundError
 from domain.faction import Faction
 from domain.factionturn import adventures
@@ -32,7 +31,7 @@ from domain.gameofbones.records import Status
 from domain.gm import CustomActionDef
 from domain.house import House
 from domain.region import Region
-from service.app import IntrigueStore, SavesAndWaits
+from service.app import RollsSavesAndWaits
 from service.gm_monsters import MonsterHand
 
 
@@ -45,13 +44,7 @@ class By:
     reason: str
 
 
-class GMService(MonsterHand, SavesAndWaits):
-    def __init__(self, store: IntrigueStore, projected: Callable[[int | None], None],
-                 dice_for: Callable[[Campaign, str], Dice]) -> None:  # fmt: skip
-        self.store = store
-        self._projected = projected
-        self._dice_for = dice_for
-
+class GMService(MonsterHand, RollsSavesAndWaits):
     # ---- adventure outcomes on assets (seed 002, Players & The Faction Turn) -----------------------------------
     def destroy_asset(self, by: By, faction_id: UUID, asset_id: str) -> Faction:
         return self._asset(by, faction_id, lambda f: adventures.destroy(f, asset_id))
