@@ -20,6 +20,7 @@ from domain.faction import Faction
 from domain.house import House
 from domain.region import Region
 from projections.codec import FastJSONTranscoder, register_domain_transcodings
+from service.storable import check_pending
 
 A = TypeVar("A", bound=Aggregate)
 P = ParamSpec("P")
@@ -114,6 +115,7 @@ class IntrigueStore(Application[UUID]):
 
     def commit(self, *aggregates: Aggregate) -> int | None:
         """Save every changed aggregate in one transaction; return the last notification id written."""
+        check_pending(aggregates)  # refuses what PostgreSQL or the read models cannot hold (service/storable.py)
         with conflicts_as_domain_errors():
             recordings = self.save(*aggregates)
         ids = [r.notification.id for r in recordings if getattr(r.notification, "id", None) is not None]

@@ -14,7 +14,7 @@ from domain.campaign import Campaign
 from service.analytics import Analytics, action_stats, fairness
 from service.bootstrap import Intrigue, Settings, bootstrap
 from service.replay import divergences
-from service.transfer import export_lines, import_lines
+from service.transfer import check_export, export_lines, import_lines
 
 NAMES = ("export", "import", "replay", "analytics", "gm-token")
 
@@ -66,6 +66,8 @@ def _export(intrigue: Intrigue, campaign_id: UUID, out: Path | None) -> int:
 
 
 def _import(intrigue: Intrigue, file: Path) -> int:
+    with file.open(encoding="utf-8") as source:  # all of it is checked first: the import appends in batches
+        check_export(intrigue.store, _lines(source))
     with file.open(encoding="utf-8") as source:
         campaign_id = import_lines(intrigue.store, _lines(source), lambda n: _progress("imported", n))
     print(f"\nimported campaign {campaign_id}", file=sys.stderr)

@@ -14,6 +14,7 @@ from domain.campaign import Campaign
 from domain.errors import ConflictError, InvalidInputError
 from service.app import IntrigueStore
 from service.database import Database
+from service.storable import check_event
 
 FORMAT = "intrigue-events/1"
 BATCH = 500
@@ -43,28 +44,61 @@ def export_lines(store: IntrigueStore, db: Database, campaign_id: UUID) -> Itera
 def import_lines(store: IntrigueStore, lines: Iterable[str], progress: Callable[[int], None] | None = None) -> UUID:
     """Append an exported log to a store that does not hold that campaign yet; returns the campaign id."""
     iterator = iter(lines)
-    try:
-        header = json.loads(next(iterator))
-    except (StopIteration, json.JSONDecodeError) as error:
-        raise InvalidInputError("an export starts with its header line") from error
-    if header.get("format") != FORMAT:
-        raise InvalidInputError(f"not an Intrigue export (format {header.get('format')!r}, expected {FORMAT!r})")
-    campaign_id = UUID(header["campaign_id"])
+    campaign_id = _header(next(iterator, ""))
     if store.exists(campaign_id):
         raise ConflictError(f"campaign {campaign_id} is already in this store")
     batch: list[StoredEvent] = []
     count = 0
-    for line in iterator:
+    for number, line in enumerate(iterator, start=2):
         if not line.strip():
             continue
-        row = json.loads(line)
-        batch.append(StoredEvent(UUID(row["id"]), int(row["v"]), row["topic"], base64.b64decode(row["state"])))
+        batch.append(checked_line(store, number, line))
         if len(batch) >= BATCH:
             count += _append(store, batch, progress, count)
             batch = []
     if batch:
         count += _append(store, batch, progress, count)
     return campaign_id
+
+
+def check_export(store: IntrigueStore, lines: Iterable[str]) -> int:
+    """Check a whole export without writing (the import appends in batches): its header and every event."""
+    iterator = iter(lines)
+    _header(next(iterator, ""))
+    count = 0
+    for number, line in enumerate(iterator, start=2):
+        if line.strip():
+            checked_line(store, number, line)
+            count += 1
+    return count
+
+
+def _header(line: str) -> UUID:
+    try:
+        header = json.loads(line)
+    except json.JSONDecodeError as error:
+        raise InvalidInputError("an export starts with its header line") from error
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        found = header.get("format") if isinstance(header, dict) else None
+        raise InvalidInputError(f"not an Intrigue export (format {found!r}, expected {FORMAT!r})")
+    try:
+        return UUID(str(header["campaign_id"]))
+    except (KeyError, ValueError):
+        raise InvalidInputError("the header names no campaign_id") from None
+
+
+def checked_line(store: IntrigueStore, number: int, line: str) -> StoredEvent:
+    """One exported event, refused (naming its line, event and attribute) if it holds what cannot be stored."""
+    try:
+        row = json.loads(line)
+        stored = StoredEvent(UUID(row["id"]), int(row["v"]), str(row["topic"]), base64.b64decode(row["state"]))
+        state = store.mapper.transcoder.decode(stored.state)
+    except (ValueError, KeyError, TypeError, RecursionError) as error:
+        raise InvalidInputError(f"line {number} is not an exported event ({type(error).__name__})") from None
+    if not isinstance(state, dict):
+        raise InvalidInputError(f"line {number} is not an exported event (its state is not an object)")
+    check_event(f"line {number}: {stored.topic.rsplit(':', 1)[-1]}", state)
+    return stored
 
 
 def _append(store: IntrigueStore, batch: list[StoredEvent], progress: Callable[[int], None] | None, done: int) -> int:

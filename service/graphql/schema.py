@@ -18,6 +18,7 @@ from service.graphql.gameofbones import GameOfBonesMutation, GameOfBonesQuery
 from service.graphql.gm import GMMutation, GMQuery
 from service.graphql.guards import LIMITS, IdempotentMutations, SeatGuard
 from service.graphql.history import HistoryMutation, HistoryQuery
+from service.graphql.inputs import InputGuard
 from service.graphql.seats import SeatMutation, SeatQuery
 from service.graphql.subscriptions import CampaignSubscription
 from service.graphql.types import AuditEvent, Campaign, Region
@@ -129,5 +130,6 @@ schema = strawberry.Schema(
     mutation=Mutation,
     subscription=CampaignSubscription,
     # Parsed and validated documents are cached: clients send the same few queries again and again.
-    extensions=[ParserCache(maxsize=256), ValidationCache(maxsize=256), *LIMITS, SeatGuard, IdempotentMutations],
+    extensions=[ParserCache(maxsize=256), ValidationCache(maxsize=256), *LIMITS, SeatGuard, InputGuard,
+                IdempotentMutations],
 )

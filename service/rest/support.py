@@ -13,6 +13,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from domain.errors import DomainError, InvalidInputError, NotFoundError
+from domain.inputs import check_json
 from domain.seats import Seat
 from service.errors import PROBLEM_MEDIA_TYPE, problem
 from service.idempotency import fingerprint
@@ -93,7 +94,7 @@ async def json_body(request: Request, schema_name: str) -> dict[str, Any]:
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise InvalidInputError(f"the body is not valid JSON: {error}") from None
     check_against(schema_name, body)
-    _check_storable_text(body)
+    check_json("", body)  # the one input boundary (domain/inputs.py), as GraphQL's
     assert isinstance(body, dict)  # the contract's schemas for bodies are objects
     return body
 
@@ -103,23 +104,6 @@ def _number(text: str) -> float | int:
     # it must reach the domain as the int it stands for, or PostgreSQL refuses it deep in a write.
     value = float(text)
     return int(value) if value.is_integer() else value
-
-
-def _check_storable_text(value: Any) -> None:
-    # PostgreSQL text cannot hold NUL, and lone surrogates are not UTF-8: refuse both before any write.
-    if isinstance(value, str):
-        if "\x00" in value:
-            raise InvalidInputError("text may not contain NUL characters")
-        try:
-            value.encode()
-        except UnicodeEncodeError:
-            raise InvalidInputError("text must be valid Unicode (no lone surrogates)") from None
-    elif isinstance(value, dict):
-        for item in value.values():
-            _check_storable_text(item)
-    elif isinstance(value, list):
-        for item in value:
-            _check_storable_text(item)
 
 
 def endpoint(handler: Handler) -> Handler:
