@@ -15,9 +15,11 @@ from typing import Any
 from domain.errors import InvalidInputError
 
 # Limits, in one place. Characters for text, UTF-8 bytes (roughly, as JSON) for whole structures.
-NAME_MAX = 200  # names, keys, ids, tags, actors, dice: any short text not named below
-LONG_TEXT_MAX = 10_000  # narratives, reasons, purposes, notes, descriptions, summaries, spin
-GOSSIP_LINE_MAX = 1_000  # one line of a turn's public gossip (seed 002: 1-2 lines)
+# The REST contract (openapi/openapi.yaml) states the same maxLength for the fields it has.
+NAME_MAX = 200  # names, keys, ids, tags, actors, dice, a roll's purpose: any short text not named below
+REASON_MAX = 2_000  # why the GM intervened or rolled a phase back
+LONG_TEXT_MAX = 10_000  # narratives, notes, descriptions, summaries
+GOSSIP_LINE_MAX = 500  # one line of a turn's public gossip, or its spin (as domain/gm_ledger.py MAX_LINE)
 INPUT_MAX_DEPTH = 16  # nesting of one input value (orders are 3 deep)
 INPUT_MAX_BYTES = 1_000_000  # one request's arguments: a map of a few thousand regions fits
 STORED_MAX_DEPTH = 64  # one stored event; orjson refuses to encode past 254, the read side re-encodes
@@ -25,9 +27,9 @@ STORED_MAX_BYTES = 8_000_000  # one stored event; a whole aggregate state restor
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1  # orjson (the read side's codec) refuses integers beyond 64 bits
 
 # Fields (by their last name, case and underscores ignored) that hold prose rather than a short name.
-LONG_TEXT_FIELDS = frozenset({"narrative", "reason", "purpose", "text", "note", "notes", "description", "summary",
-                              "spin"})  # fmt: skip
-GOSSIP_FIELDS = frozenset({"lines"})
+LONG_TEXT_FIELDS = frozenset({"narrative", "text", "note", "notes", "description", "summary"})
+REASON_FIELDS = frozenset({"reason"})
+GOSSIP_FIELDS = frozenset({"lines", "spin"})
 
 
 def max_length(field: str) -> int:
@@ -35,6 +37,8 @@ def max_length(field: str) -> int:
     leaf = field.rsplit(".", 1)[-1].split("[", 1)[0].replace("_", "").lower()
     if leaf in LONG_TEXT_FIELDS:
         return LONG_TEXT_MAX
+    if leaf in REASON_FIELDS:
+        return REASON_MAX
     if leaf in GOSSIP_FIELDS:
         return GOSSIP_LINE_MAX
     return NAME_MAX
