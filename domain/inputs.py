@@ -34,7 +34,11 @@ GOSSIP_FIELDS = frozenset({"lines", "spin"})
 
 def max_length(field: str) -> int:
     """The longest text the field may hold, by its last name: `orders.narrative` is prose, `input.name` is not."""
-    leaf = field.rsplit(".", 1)[-1].split("[", 1)[0].replace("_", "").lower()
+    return _limit(field.rsplit(".", 1)[-1].split("[", 1)[0])
+
+
+def _limit(leaf: str) -> int:
+    leaf = leaf.replace("_", "").lower()
     if leaf in LONG_TEXT_FIELDS:
         return LONG_TEXT_MAX
     if leaf in REASON_FIELDS:
@@ -56,6 +60,8 @@ def storable_text(field: str, value: str) -> int:
     """Refuse text PostgreSQL text and jsonb cannot hold; return its size in UTF-8 bytes."""
     if "\x00" in value:
         raise InvalidInputError(f"{field} may not contain NUL characters (\\u0000)")
+    if value.isascii():
+        return len(value)
     try:
         return len(value.encode())
     except UnicodeEncodeError:
@@ -65,66 +71,110 @@ def storable_text(field: str, value: str) -> int:
 def check_json(field: str, value: Any, max_depth: int = INPUT_MAX_DEPTH, max_bytes: int = INPUT_MAX_BYTES) -> None:
     """Refuse an input value (text, numbers, lists, objects) that breaks a text rule, is nested too deep or is
     too big. Each text is held to its own field's length (`max_length`)."""
-    _Walk(max_depth, max_bytes, lengths=True).value(field, value, 0)
+    _Walk(field, max_depth, max_bytes, lengths=True).value(value, 0)
 
 
 def check_stored(field: str, value: Any, max_depth: int = STORED_MAX_DEPTH, max_bytes: int = STORED_MAX_BYTES) -> None:
     """Refuse a value about to be stored in an event that PostgreSQL or the read models cannot hold, or that is
     too deep or too big. Text lengths are the transports' to bound; here only the whole counts."""
-    _Walk(max_depth, max_bytes, lengths=False).value(field, value, 0)
+    _Walk(field, max_depth, max_bytes, lengths=False).value(value, 0)
+
+
+_SIZES = {bool: 5, type(None): 4}
+
+
+def _printable(key: str) -> str:
+    """A key as an error may name it: short, and escaped where it holds what the key is refused for."""
+    short = key if len(key) <= 40 else key[:40] + "..."
+    return short.replace("\x00", "\\u0000").encode("utf-8", "backslashreplace").decode()
 
 
 class _Walk:
-    """One walk over a value, counting its size as it goes; stops at the first refusal."""
+    """One walk over a value, counting its size as it goes; stops at the first refusal. The path to the value
+    is kept as a stack and spelt out only for an error: this runs on every event the store saves."""
 
-    def __init__(self, max_depth: int, max_bytes: int, lengths: bool) -> None:
+    def __init__(self, field: str, max_depth: int, max_bytes: int, lengths: bool) -> None:
         self.max_depth, self.max_bytes, self.lengths = max_depth, max_bytes, lengths
+        self.root = field  # the caller's name for the whole value, printed as it is
+        self.path: list[str | int] = []
         self.size = 0
 
-    def value(self, field: str, value: Any, depth: int) -> None:
+    def field(self) -> str:
+        name = self.root
+        for part in self.path:
+            if isinstance(part, int):
+                name += f"[{part}]"
+            else:
+                name += f".{_printable(part)}" if name else _printable(part)
+        return name
+
+    def value(self, value: Any, depth: int) -> None:
         kind = type(value)
         if kind is str:
-            self._add(field, check_text(field, value) if self.lengths else storable_text(field, value))
+            self.text(value, self._leaf_limit() if self.lengths else None)
         elif kind is dict:
-            self._container(field, depth)
+            self._container(depth)
+            path = self.path
             for key, item in value.items():
-                name = (f"{field}.{key}" if field else key) if type(key) is str else f"{field}[{key!r}]"
+                path.append(key if type(key) is str else repr(key))
                 if type(key) is str:
-                    self._add(name, check_text(name, key, NAME_MAX) if self.lengths else storable_text(name, key))
-                self.value(name, item, depth + 1)
+                    self.text(key, NAME_MAX if self.lengths else None)
+                self.value(item, depth + 1)
+                path.pop()
         elif kind is list or kind is tuple or kind is set or kind is frozenset:
-            self._container(field, depth)
+            self._container(depth)
+            path = self.path
             for index, item in enumerate(value):
-                self.value(f"{field}[{index}]", item, depth + 1)
-        else:
-            self._scalar(field, value, depth)
-
-    def _scalar(self, field: str, value: Any, depth: int) -> None:
-        if isinstance(value, bool) or value is None:
-            self._add(field, 5)
-        elif isinstance(value, int):
+                path.append(index)
+                self.value(item, depth + 1)
+                path.pop()
+        elif kind is int:
             if not INT_MIN <= value <= INT_MAX:
-                raise InvalidInputError(f"{field} is out of range: integers are at most 64 bits")
-            self._add(field, 20)
-        elif isinstance(value, float):
+                raise InvalidInputError(f"{self.field()} is out of range: integers are at most 64 bits")
+            self._add(20)
+        elif kind in _SIZES:
+            self._add(_SIZES[kind])
+        else:
+            self._other(value, depth)
+
+    def text(self, value: str, limit: int | None) -> None:
+        if limit is not None and len(value) > limit:
+            raise InvalidInputError(f"{self.field()} is too long: {len(value)} characters, at most {limit}")
+        if "\x00" in value or not value.isascii():
+            self._add(storable_text(self.field(), value))
+        else:
+            self._add(len(value))
+
+    def _other(self, value: Any, depth: int) -> None:
+        if isinstance(value, float):
             if not math.isfinite(value):
-                raise InvalidInputError(f"{field} must be a finite number")
-            self._add(field, 24)
+                raise InvalidInputError(f"{self.field()} must be a finite number")
+            self._add(24)
         elif isinstance(value, Enum):
-            self.value(field, value.value, depth)
+            self.value(value.value, depth)
+        elif isinstance(value, int):  # an int subclass (bool is told above)
+            self.value(int(value), depth)
         elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-            self._container(field, depth)
+            self._container(depth)
             for item in dataclasses.fields(value):
-                self.value(f"{field}.{item.name}", getattr(value, item.name), depth + 1)
+                self.path.append(item.name)
+                self.value(getattr(value, item.name), depth + 1)
+                self.path.pop()
         else:  # UUID, datetime, Decimal: the transcoder writes them as short text
-            self._add(field, 40)
+            self._add(40)
 
-    def _container(self, field: str, depth: int) -> None:
+    def _leaf_limit(self) -> int:
+        for part in reversed(self.path):
+            if type(part) is str:
+                return _limit(part.rsplit(".", 1)[-1])
+        return max_length(self.root)
+
+    def _container(self, depth: int) -> None:
         if depth >= self.max_depth:
-            raise InvalidInputError(f"{field} is nested too deep: at most {self.max_depth} levels")
-        self._add(field, 2)
+            raise InvalidInputError(f"{self.field()} is nested too deep: at most {self.max_depth} levels")
+        self._add(2)
 
-    def _add(self, field: str, size: int) -> None:
+    def _add(self, size: int) -> None:
         self.size += size + 1
         if self.size > self.max_bytes:
-            raise InvalidInputError(f"{field}: the input is too big, at most {self.max_bytes:,} bytes")
+            raise InvalidInputError(f"{self.field()}: the input is too big, at most {self.max_bytes:,} bytes")

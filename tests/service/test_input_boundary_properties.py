@@ -33,7 +33,7 @@ from tests.service.rest_support import API, bearer, new_campaign
 Path = tuple[str | int, ...]
 TEXT = ("String",)
 STRUCTURED = ("JSON",)
-EXAMPLES = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+EXAMPLES = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _nested(depth: int, leaf: Any) -> Any:
