@@ -12,6 +12,7 @@ from domain.dice import Roll
 from domain.errors import InvalidInputError, RuleViolationError
 from domain.gm_ledger import GMLedger
 from domain.history import Rewindable
+from domain.inputs import storable_text
 
 
 class RuleSystemName(StrEnum):
@@ -42,6 +43,7 @@ def clean_name(name: str, what: str) -> str:
         raise InvalidInputError(f"a {what} needs a name")
     if len(cleaned) > 200:
         raise InvalidInputError(f"a {what} name is at most 200 characters")
+    storable_text(f"the {what} name", cleaned)  # a seat's name goes to the seats table, not through an event
     return cleaned
 
 

@@ -195,3 +195,10 @@ def test_intrigue_import_refuses_an_export_with_a_nul_and_writes_nothing(
     assert cli.main(["import", str(export)]) == 2
     assert f"line {len(lines)}: " in capsys.readouterr().err
     assert event_rows(fresh_db) == 0
+
+
+def test_a_seat_named_with_nul_is_refused_by_the_domain_whatever_calls_it(intrigue: Intrigue) -> None:
+    t = table(intrigue)
+    with pytest.raises(InvalidInputError, match="the seat name may not contain NUL"):
+        intrigue.seats.create_seat(t.campaign_id, "observer", "Eve\u0000")
+    assert [s.name for s in intrigue.seats.seats(t.campaign_id)] == ["GM"]
