@@ -15,7 +15,7 @@ from typing import Any
 from domain.errors import InvalidInputError
 
 # Limits, in one place. Characters for text, UTF-8 bytes (roughly, as JSON) for whole structures.
-# The REST contract (openapi/openapi.yaml) states the same maxLength, or a stricter one, for the fields it has.
+# The REST contract (openapi/openapi.yaml) states the same maxLength, or a stricter one, where it has the field.
 NAME_MAX = 200  # names, keys, ids, tags, actors, dice, a roll's purpose: any short text not named below
 REASON_MAX = 2_000  # why the GM intervened or rolled a phase back
 LONG_TEXT_MAX = 10_000  # narratives, notes, descriptions, summaries

@@ -24,5 +24,5 @@ def check_pending(aggregates: Iterable[Aggregate]) -> None:
 
 
 def check_event(name: str, attributes: dict[str, Any]) -> None:
-    """Refuse one event's attributes (its envelope aside); errors read `Faction.OrdersSubmitted.orders.narrative`."""
+    """Refuse one event's attributes (its envelope aside); errors read `Faction.OrderSubmitted.order.narrative`."""
     check_stored(name, {k: v for k, v in attributes.items() if k not in _ENVELOPE})
