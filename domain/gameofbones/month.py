@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from domain.dice import Dice
+from domain.dice import Dice, Roll
+from domain.errors import DomainError, RuleViolationError
 from domain.gameofbones.actions import ActionName
 from domain.gameofbones.covert import (
     resolve_assassination,
@@ -35,6 +37,7 @@ if TYPE_CHECKING:
     from domain.region import Region
 
 MONTH_RULE = "seed 000, Playing the Game of Bones"
+ORDER_RULE = "seed 000, Taking Action"
 Resolver = Callable[[Scene, Dice], Outcome]
 A = ActionName
 RESOLVERS: dict[ActionName, Resolver] = {
@@ -78,9 +81,7 @@ def resolve_month(houses: Sequence[House], areas: Sequence[Region], phase: int, 
         accrue_income(by_house, by_area, week, earned)
         for house, planned in due(by_house, now, phase):
             pending = house.pending[planned.id]  # as it stands now: a Cover Up may just have covered it
-            outcome = resolve_pending(house, pending, now, by_house, by_area, dice)
-            apply_outcome(outcome, by_house, by_area)
-            outcomes.append(outcome)
+            outcomes.append(carry_out(house, pending, now, by_house, by_area, dice))
         release_finished(by_house, now)
     income = pay_income(by_house, phase, earned, outcomes)
     outcomes += check_spies(by_house, phase, dice)
@@ -111,6 +112,38 @@ def resolve_pending(
     if is_custom(pending):  # a GM-made action (docs/rules-notes/gm.md)
         return resolve_custom(scene, dice)
     return RESOLVERS[ActionName(pending.action)](scene, dice)
+
+
+def carry_out(
+    house: House, pending: PendingAction, week: int, houses: Mapping[str, House], areas: Mapping[str, Region],
+    dice: Dice,
+) -> Outcome:  # fmt: skip
+    """Resolve one pending action and record its outcome. An order that can no longer be carried out (the
+    campaign changed since it was given: the action it covers was settled by the GM...) fails that action,
+    the refusal and its rule recorded in the house's `ActionResolved`; it never fails the month."""
+    rolls: tuple[Roll, ...] = ()
+    try:
+        outcome = resolve_pending(house, pending, week, houses, areas, dice)
+        rolls = outcome.rolls
+        _try_on_copies(outcome, houses, areas)
+    except DomainError as refused:
+        rule = refused.message if isinstance(refused, RuleViolationError) else f"{refused.message} ({ORDER_RULE})"
+        scene = Scene(house, pending, week, houses, areas)
+        outcome = scene.outcome(f"could not be carried out: {rule}", rolls, succeeded=False)
+    apply_outcome(outcome, houses, areas)
+    return outcome
+
+
+def _try_on_copies(outcome: Outcome, houses: Mapping[str, House], areas: Mapping[str, Region]) -> None:
+    """Apply an outcome to copies of the aggregates it names first, so a refusal leaves nothing half-recorded."""
+    named = {outcome.house_id} | _named(outcome, ("house_id", "previous_house_id", "defender_id"))
+    area_ids = _named(outcome, ("area_id",))
+    apply_outcome(outcome, {**houses, **{i: copy.deepcopy(houses[i]) for i in named if i in houses}},
+                  {**areas, **{i: copy.deepcopy(areas[i]) for i in area_ids if i in areas}})  # fmt: skip
+
+
+def _named(outcome: Outcome, attributes: tuple[str, ...]) -> set[str]:
+    return {str(getattr(e, a)) for e in outcome.effects for a in attributes if getattr(e, a, None)}
 
 
 def release_finished(houses: Mapping[str, House], week: int) -> None:
