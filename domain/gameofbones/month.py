@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from domain.dice import Dice, Roll
-from domain.errors import DomainError, RuleViolationError
+from domain.errors import DomainError, NotFoundError, RuleViolationError
 from domain.gameofbones.actions import ActionName
 from domain.gameofbones.covert import (
     resolve_assassination,
@@ -28,7 +27,7 @@ from domain.gameofbones.intrigue import (
     resolve_public_relations_campaign,
     resolve_smear_campaign,
 )  # fmt: skip
-from domain.gameofbones.outcomes import Outcome, Skim, apply_outcome
+from domain.gameofbones.outcomes import ControlChange, Cover, FateChange, Outcome, Skim, TroopChange, apply_outcome
 from domain.gameofbones.records import WEEKS_PER_MONTH, PendingAction, absolute_week
 from domain.gameofbones.scene import Scene
 
@@ -125,7 +124,7 @@ def carry_out(
     try:
         outcome = resolve_pending(house, pending, week, houses, areas, dice)
         rolls = outcome.rolls
-        _try_on_copies(outcome, houses, areas)
+        check_outcome(outcome, houses, areas)
     except DomainError as refused:
         rule = refused.message if isinstance(refused, RuleViolationError) else f"{refused.message} ({ORDER_RULE})"
         scene = Scene(house, pending, week, houses, areas)
@@ -134,16 +133,31 @@ def carry_out(
     return outcome
 
 
-def _try_on_copies(outcome: Outcome, houses: Mapping[str, House], areas: Mapping[str, Region]) -> None:
-    """Apply an outcome to copies of the aggregates it names first, so a refusal leaves nothing half-recorded."""
-    named = {outcome.house_id} | _named(outcome, ("house_id", "previous_house_id", "defender_id"))
-    area_ids = _named(outcome, ("area_id",))
-    apply_outcome(outcome, {**houses, **{i: copy.deepcopy(houses[i]) for i in named if i in houses}},
-                  {**areas, **{i: copy.deepcopy(areas[i]) for i in area_ids if i in areas}})  # fmt: skip
+def check_outcome(outcome: Outcome, houses: Mapping[str, House], areas: Mapping[str, Region]) -> None:
+    """Refuse, before anything is recorded, an outcome that would be refused half-way: the houses, areas,
+    characters and pending actions its effects name must still be there (everything else an effect changes
+    is clamped by the aggregates: gold, influence, power, troops)."""
+    _house(houses, outcome.house_id)
+    for effect in outcome.effects:
+        if isinstance(effect, Skim | TroopChange | ControlChange):
+            _area(areas, effect.area_id)
+            continue
+        house = _house(houses, effect.house_id)
+        if isinstance(effect, Cover):
+            house.pending_action(effect.action_id)
+        elif isinstance(effect, FateChange):
+            house.character(effect.name)
 
 
-def _named(outcome: Outcome, attributes: tuple[str, ...]) -> set[str]:
-    return {str(getattr(e, a)) for e in outcome.effects for a in attributes if getattr(e, a, None)}
+def _house(houses: Mapping[str, House], house_id: str) -> House:
+    if house_id not in houses:
+        raise NotFoundError(f"no house {house_id} in this campaign")
+    return houses[house_id]
+
+
+def _area(areas: Mapping[str, Region], area_id: str) -> None:
+    if area_id not in areas:
+        raise NotFoundError(f"no area {area_id} in this campaign")
 
 
 def release_finished(houses: Mapping[str, House], week: int) -> None:
