@@ -17,8 +17,9 @@ from domain.factionturn.catalog import asset_type
 from domain.factionturn.examples import EXAMPLE_FACTIONS
 from domain.factionturn.generation import generate_world
 from domain.factionturn.holdings import BASE_OF_INFLUENCE, OwnedAsset
-from domain.factionturn.orders import orders_from_dict, orders_to_dict
-from domain.factionturn.phase import apply_phase, check_orders, resolve_phase, submitted_orders
+from domain.factionturn.order_form import orders_from_dict
+from domain.factionturn.orders import CustomAction, FactionOrders, orders_to_dict
+from domain.factionturn.phase import apply_phase, check_orders, read_orders, resolve_phase
 from domain.factionturn.rows import new_asset, starting_asset
 from domain.factionturn.wild import terrain_of_difficulty
 from domain.factionturn.wild_assets import THE_WILD, found_the_wild, monster, terrain
@@ -152,11 +153,13 @@ class FactionTurnService(RollsSavesAndWaits):
     # ---- orders and resolution --------------------------------------------------------------------------------
     @unit_of_work
     def submit_orders(self, campaign_id: UUID, faction_id_: UUID, orders: Mapping[str, Any]) -> Faction:
+        """Orders are read and checked whole before anything is stored (docs/rules-notes/factionturn-play.md)."""
         campaign = self._campaign(campaign_id)
         campaign.check_phase_open()
         if str(faction_id_) not in campaign.members:
             raise NotFoundError(f"no faction {faction_id_} in this campaign")
         parsed = orders_from_dict(orders)
+        _check_definition(campaign, parsed)
         world = World(self._factions(campaign), self._regions(campaign), phase=campaign.phase,
                       custom_types=campaign.custom_asset_rows())  # fmt: skip
         check_orders(world, str(faction_id_), parsed)
@@ -173,9 +176,9 @@ class FactionTurnService(RollsSavesAndWaits):
             return []
         regions = self._regions(campaign)
         listed = [str(i) for i in campaign.member_ids("faction")]
-        outcome = resolve_phase(factions, regions, submitted_orders(factions, campaign.phase), dice,
-                                phase=campaign.phase, listed=listed,
-                                custom_types=campaign.custom_asset_rows())  # fmt: skip
+        orders, unreadable = read_orders(factions, campaign.phase)
+        outcome = resolve_phase(factions, regions, orders, dice, phase=campaign.phase, listed=listed,
+                                custom_types=campaign.custom_asset_rows(), unreadable=unreadable)  # fmt: skip
         apply_phase(outcome, factions, regions)
         campaign.record_initiative(RULE.value, [r.to_dict() for r in outcome.initiative.rolls],
                                    list(outcome.initiative.order))  # fmt: skip
@@ -200,6 +203,25 @@ class FactionTurnService(RollsSavesAndWaits):
 
     def _home_taken(self, campaign: Campaign, region: Region) -> bool:
         return any(f.home_region_id == str(region.id) for f in self._factions(campaign))
+
+
+def _check_definition(campaign: Campaign, orders: FactionOrders) -> None:
+    """A custom action's effects are the GM's to define (docs/rules-notes/gm.md): orders may carry a definition
+    only as the campaign holds it (the GM's `orderCustomAction` stored it so), never one of their own."""
+    action = orders.action
+    if not isinstance(action, CustomAction) or not action.definition:
+        return
+    given = {k: v for k, v in action.definition.items() if k not in ("seat", "reason")}
+    try:
+        held = campaign.custom_action(str(given.get("key", ""))).to_dict()
+    except NotFoundError:
+        held = None
+    if held != given:
+        raise InvalidInputError("orders.action.definition: it is not one of this campaign's custom actions, as "
+                                "the GM defined it; the GM orders a custom action for a faction")  # fmt: skip
+    for key in ("seat", "reason"):
+        if not isinstance(action.definition.get(key, ""), str):
+            raise InvalidInputError(f"orders.action.definition.{key} must be text")
 
 
 def _pick(dice: Dice, options: Sequence[object], name: str, what: str, records: dict[str, list[dict[str, Any]]]) -> int:

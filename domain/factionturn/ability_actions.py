@@ -5,10 +5,9 @@ Assets of one form act together ("all transports trigger, then all spies"): uses
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
-from domain.errors import NotFoundError, RuleViolationError
+from domain.errors import DomainError, NotFoundError, RuleViolationError
 from domain.faction import Faction
 from domain.factionturn import abilities, movement
 from domain.factionturn.contest import Side, contest
@@ -24,7 +23,6 @@ Handler = Callable[[Session, OwnedAsset, AbilityUse], None]
 Check = Callable[[World, Faction, OwnedAsset, AbilityUse], None]
 # Seed 002, Teleportation Web: "using the ability doesn't require an action".
 FREE_ABILITIES = frozenset({"teleportation_web"})
-FREE_USES = "free_uses"  # FactionOrders.extras key: uses of FREE_ABILITIES made beside the turn's action
 
 
 def _gain(session: Session, asset: OwnedAsset, amount: int, expression: str, rolls: list[dict[str, object]]) -> None:
@@ -222,20 +220,6 @@ def _used(asset: OwnedAsset) -> str:
     return f"ability used:{asset.id}"
 
 
-def free_uses(orders: FactionOrders) -> tuple[AbilityUse, ...]:
-    """The uses of abilities that need no action, from `extras["free_uses"]` (AbilityUse or its dict form)."""
-    raw: Any = orders.extras.get(FREE_USES, ())
-    uses = []
-    for item in raw:
-        if isinstance(item, AbilityUse):
-            uses.append(item)
-        elif isinstance(item, Mapping):
-            uses.append(AbilityUse(**{**item, "carried_ids": tuple(item.get("carried_ids", ()))}))
-        else:
-            raise RuleViolationError(f"not an ability use: {item!r}", RULE)
-    return tuple(uses)
-
-
 def check_free_use(world: World, faction: Faction, use: AbilityUse) -> OwnedAsset:
     asset = faction.asset(use.asset_id)
     key = ability_of(asset)
@@ -250,7 +234,7 @@ def check_free_use(world: World, faction: Faction, use: AbilityUse) -> OwnedAsse
 
 def check_free_uses(world: World, faction: Faction, orders: FactionOrders) -> None:
     """Refuse, before submission, free uses the rules forbid (each asset once)."""
-    uses = free_uses(orders)
+    uses = orders.free_uses
     ids = [u.asset_id for u in uses]
     for use in uses:
         if ids.count(use.asset_id) > 1:
@@ -268,5 +252,5 @@ def run_free_uses(session: Session, uses: tuple[AbilityUse, ...]) -> None:
             if not session.use_once(_used(asset)):
                 raise RuleViolationError(f"asset {asset.id} is already used this turn", RULE)
             movement.run_move(session, asset, use, movement.MOVERS[ability_of(asset)])
-        except RuleViolationError as refused:
+        except DomainError as refused:  # the asset may be gone since the order was given: that use fails
             session.failures.append(f"free use of {use.asset_id}: {refused.message}")

@@ -90,10 +90,10 @@ OWN, FORCE = "own", "force"
 
 
 def book_choice(session: Session, faction_id: str, own_face: int, their_face: int) -> str:
-    """Which die a Book of Secrets rerolls: the holder's order (`extras["book_of_secrets"]`: "own" or "force"),
+    """Which die a Book of Secrets rerolls: the holder's order (`FactionOrders.book_of_secrets`: "own" or "force"),
     else the better bet: force the enemy's reroll when its die is further above the average (5.5) than the
     holder's is below it, i.e. when the two faces add up to more than 11."""
-    chosen = session.world.orders_of(faction_id).extras.get("book_of_secrets")
+    chosen = session.world.orders_of(faction_id).book_of_secrets
     if chosen in (OWN, FORCE):
         return str(chosen)
     return FORCE if own_face + their_face > 11 else OWN

@@ -56,7 +56,7 @@ def run_expand(session: Session, order: ExpandInfluence) -> None:
 def _free_attack(session: Session, rival: Faction, base_id: str) -> None:
     """Every usable attack-capable asset of the rival in the region strikes the new base (if it wishes)."""
     me = session.actor
-    if not session.world.orders_of(str(rival.id)).extras.get("contest_expansions", True):
+    if not session.world.orders_of(str(rival.id)).contest_expansions:
         return
     base = me.assets.get(base_id)
     if base is None:

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
-
-from domain.errors import InvalidInputError
 
 
 @dataclass(frozen=True)
@@ -127,7 +124,7 @@ class Permission:
 
 @dataclass(frozen=True)
 class FactionOrders:
-    """Everything a faction decides for its turn in one phase."""
+    """Everything a faction decides for its turn in one phase. Every field is read by a rule; nothing else is kept."""
 
     action: Action | None = None
     goal: GoalChoice | None = None
@@ -136,7 +133,11 @@ class FactionOrders:
     permissions: tuple[Permission, ...] = ()
     rerolls: bool = True  # use a Book of Secrets when one is at hand
     narrative: str = ""
-    extras: dict[str, Any] = field(default_factory=dict)
+    # Seed 002, Teleportation Web: uses of abilities that need no action, made beside the turn's action.
+    free_uses: tuple[AbilityUse, ...] = ()
+    book_of_secrets: str = ""  # which die a Book of Secrets rerolls: "own", "force", or "" for the better bet
+    allow_seizure: tuple[str, ...] = ()  # factions whose Seize Region this faction's assets do not oppose
+    contest_expansions: bool = True  # strike a rival's new Base of Influence where this faction's assets stand
 
     def defence_in(self, region_id: str) -> Defence:
         return next((d for d in self.defences if d.region_id == region_id), Defence(region_id))
@@ -157,6 +158,8 @@ ACTION_NAMES: dict[type, str] = {
     UseAssetAbility: "Use Asset Ability",
     CustomAction: "Custom Action",
 }
+BOOK_CHOICES = ("own", "force")
+ANSWERS = ("grant", "bribe", "deny")
 
 
 def action_name(action: Action | None) -> str:
@@ -168,50 +171,8 @@ def action_to_dict(action: Action | None) -> dict[str, Any]:
     return {} if action is None else {"action": action_name(action), **asdict(action)}
 
 
-def action_from_dict(data: Mapping[str, Any]) -> Action | None:
-    if not data or not data.get("action") or data["action"] == "None":
-        return None
-    kind = next((k for k, name in ACTION_NAMES.items() if name == data["action"]), None)
-    if kind is None:
-        raise InvalidInputError(f"unknown action {data['action']!r}; choose from {sorted(ACTION_NAMES.values())}")
-    fields = {k: v for k, v in data.items() if k != "action"}
-    try:
-        if kind is Attack:
-            return Attack(tuple(Strike(**s) for s in fields.get("strikes", ())))
-        if kind is UseAssetAbility:
-            return UseAssetAbility(tuple(_use(u) for u in fields.get("uses", ())))
-        if kind is RepairAsset:
-            return RepairAsset(
-                tuple((str(a), int(n)) for a, n in fields.get("assets", ())), bool(fields.get("faction"))
-            )
-        built: Action = kind(**fields)
-        return built
-    except TypeError as wrong:
-        raise InvalidInputError(f"malformed {data['action']} order: {wrong}") from wrong
-
-
-def _use(data: Mapping[str, Any]) -> AbilityUse:
-    return AbilityUse(**{**data, "carried_ids": tuple(data.get("carried_ids", ()))})
-
-
 def orders_to_dict(orders: FactionOrders) -> dict[str, Any]:
     """All of a faction's orders for a phase, JSON-friendly (for `Faction.submit_order`)."""
     data = asdict(orders)
     data["action"] = action_to_dict(orders.action)
     return data
-
-
-def orders_from_dict(data: Mapping[str, Any]) -> FactionOrders:
-    try:
-        return FactionOrders(
-            action=action_from_dict(data.get("action") or {}),
-            goal=GoalChoice(**data["goal"]) if data.get("goal") else None,
-            raise_ratings=tuple(data.get("raise_ratings", ())),
-            defences=tuple(Defence(**d) for d in data.get("defences", ())),
-            permissions=tuple(Permission(**p) for p in data.get("permissions", ())),
-            rerolls=bool(data.get("rerolls", True)),
-            narrative=str(data.get("narrative", "")),
-            extras=dict(data.get("extras", {})),
-        )
-    except TypeError as wrong:
-        raise InvalidInputError(f"malformed orders: {wrong}") from wrong

@@ -10,14 +10,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from domain.dice import Dice
+from domain.errors import DomainError
 from domain.faction import Faction
-from domain.factionturn.actions import check_action
 from domain.factionturn.assets import AssetType
 from domain.factionturn.initiative import Initiative, roll_initiative
-from domain.factionturn.orders import FactionOrders, orders_from_dict
-from domain.factionturn.turn import resolve_turn
-from domain.factionturn.world import Change, Outcome, World, apply_outcomes
+from domain.factionturn.order_checks import check_orders
+from domain.factionturn.order_form import stored_orders
+from domain.factionturn.orders import FactionOrders
+from domain.factionturn.turn import bare_turn, set_aside_reason, take_turn
+from domain.factionturn.world import Change, Outcome, Session, World, apply_outcomes
 from domain.region import Region
+
+__all__ = ["PhaseOutcome", "apply_phase", "check_orders", "read_orders", "resolve_phase", "submitted_orders"]
 
 
 @dataclass(frozen=True)
@@ -43,13 +47,49 @@ class PhaseOutcome:
 def resolve_phase(
     factions: Iterable[Faction], regions: Iterable[Region], orders: Mapping[str, FactionOrders], dice: Dice,
     *, phase: int, listed: Sequence[str] | None = None, custom_types: Mapping[str, AssetType] | None = None,
+    unreadable: Mapping[str, str] | None = None,
 ) -> PhaseOutcome:  # fmt: skip
     """Roll initiative over `listed` (the campaign's numbered faction list; default: the order given) and
-    resolve every turn on a copy of the aggregates. `custom_types` are the campaign's own asset types."""
-    world = World(factions, regions, {str(k): v for k, v in orders.items()}, phase, custom_types).copy()
+    resolve every turn on a copy of the aggregates. `custom_types` are the campaign's own asset types;
+    `unreadable`: why a faction's stored orders could not be read (`read_orders`)."""
+    start = World(factions, regions, {str(k): v for k, v in orders.items()}, phase, custom_types)
+    world = start.copy()
     initiative = roll_initiative(list(listed) if listed is not None else list(world.factions), dice)
-    turns = tuple(resolve_turn(world, faction_id, dice) for faction_id in initiative.order)
-    return PhaseOutcome(phase, initiative, turns)
+    turns: list[Outcome] = []
+    for faction_id in initiative.order:
+        outcome, world = _turn(start, world, turns, faction_id, dice, (unreadable or {}).get(faction_id, ""))
+        turns.append(outcome)
+    return PhaseOutcome(phase, initiative, tuple(turns))
+
+
+def _turn(
+    start: World, world: World, done: Sequence[Outcome], faction_id: str, dice: Dice, set_aside: str
+) -> tuple[Outcome, World]:
+    """One turn, and the world after it. Orders that can no longer be carried out (the campaign changed since
+    they were given) fail that faction's turn, never the phase: the turn is taken again from where it began,
+    without them, the refusal recorded; the rolls the refused attempt made are kept with the turn."""
+    session = Session(world, dice, faction_id)
+    orders = FactionOrders() if set_aside else world.orders_of(faction_id)
+    try:
+        return take_turn(session, orders, set_aside), world
+    except DomainError as refused:
+        set_aside = set_aside or set_aside_reason(refused)
+    world = _replayed(start, done)
+    again = Session(world, dice, faction_id, rolls=list(session.rolls))
+    try:
+        return take_turn(again, FactionOrders(), set_aside), world
+    except DomainError:  # even a turn without orders is refused: record only why the faction did nothing
+        world = _replayed(start, done)
+        return bare_turn(Session(world, dice, faction_id, rolls=list(again.rolls)), set_aside), world
+
+
+def _replayed(start: World, done: Sequence[Outcome]) -> World:
+    """The working world as it stood after the turns `done`, rebuilt from the untouched start."""
+    world = start.copy()
+    for outcome in done:
+        for change in outcome.changes:
+            world.apply(change)
+    return world
 
 
 def apply_phase(outcome: PhaseOutcome, factions: Iterable[Faction], regions: Iterable[Region]) -> None:
@@ -58,16 +98,21 @@ def apply_phase(outcome: PhaseOutcome, factions: Iterable[Faction], regions: Ite
 
 
 def submitted_orders(factions: Iterable[Faction], phase: int) -> dict[str, FactionOrders]:
-    """The orders each faction submitted (`Faction.submit_order(phase, orders_to_dict(...))`) for a phase."""
-    return {
-        str(f.id): orders_from_dict(f.order) for f in factions if f.order is not None and f.order.get("phase") == phase
-    }
+    """The orders each faction submitted (`Faction.submit_order(phase, orders_to_dict(...))`) for a phase;
+    a stored order that cannot be read is left out (`read_orders` says why)."""
+    return read_orders(factions, phase)[0]
 
 
-def check_orders(world: World, faction_id: str, orders: FactionOrders) -> None:
-    """Refuse, before submission, orders the rules forbid given the campaign as it stands."""
-    if orders.action is not None:
-        working = world.copy()
-        faction = working.faction(faction_id)
-        faction.begin_turn(world.phase)  # checked as it will stand when its turn begins
-        check_action(working, faction, orders.action)
+def read_orders(factions: Iterable[Faction], phase: int) -> tuple[dict[str, FactionOrders], dict[str, str]]:
+    """The orders submitted for a phase, and, by faction id, why a stored one cannot be read (an order stored
+    before orders were checked whole at submission): that faction's turn is taken without it."""
+    read: dict[str, FactionOrders] = {}
+    unreadable: dict[str, str] = {}
+    for faction in factions:
+        if faction.order is None or faction.order.get("phase") != phase:
+            continue
+        try:
+            read[str(faction.id)] = stored_orders(faction.order)
+        except DomainError as malformed:
+            unreadable[str(faction.id)] = set_aside_reason(malformed)
+    return read, unreadable

@@ -32,7 +32,7 @@ def opposition(world: World, seizer: Faction, region_id: str) -> list[tuple[Fact
     """Unstealthed assets of every faction that opposes: The Wild always; others unless they allow it."""
     found = []
     for faction, asset in world.present(region_id, but=str(seizer.id)):
-        allowed = world.orders_of(str(faction.id)).extras.get("allow_seizure", [])
+        allowed = world.orders_of(str(faction.id)).allow_seizure
         if not asset.stealthed and not asset.sheltered and (faction.wild or str(seizer.id) not in allowed):
             found.append((faction, asset))
     return sorted(found, key=lambda pair: pair[1].is_base)  # units first; bases fall last

@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 from domain.dice import Dice, Roll
-from domain.errors import DomainError
+from domain.errors import DomainError, RuleViolationError
 from domain.factionturn import abilities, ability_actions, goal_tracking, upkeep
 from domain.factionturn.actions import CONTINUATIONS, check_action, run_action
 from domain.factionturn.holdings import WILD_MONSTER
@@ -16,15 +16,24 @@ from domain.factionturn.orders import Attack, FactionOrders, action_name
 from domain.factionturn.world import Outcome, Session, World
 
 RULE = "seed 002, Procedure for each faction turn"
+RULE_ORDERS = "seed 002, Faction Actions"
+ORDERS = "Orders"  # the action named by an `ActionFailed` that set a faction's whole orders aside
 
 
 def resolve_turn(world: World, faction_id: str, dice: Dice) -> Outcome:
     """Resolve a faction's whole turn against `world` (a working copy, changed as the turn goes)."""
-    session = Session(world, dice, str(faction_id))
-    me, orders = session.actor, world.orders_of(str(faction_id))
+    return take_turn(Session(world, dice, str(faction_id)), world.orders_of(str(faction_id)))
+
+
+def take_turn(session: Session, orders: FactionOrders, set_aside: str = "") -> Outcome:
+    """The turn of `session`'s faction with `orders`; `set_aside`: why its own orders could not be carried out,
+    recorded (an `ActionFailed`) as the turn begins. A refusal the turn cannot absorb is raised."""
+    me = session.actor
     if me.destroyed:
         return session.outcome("none (destroyed)")
-    session.apply(me, "begin_turn", phase=world.phase)
+    session.apply(me, "begin_turn", phase=session.world.phase)
+    if set_aside:
+        _fail(session, ORDERS, set_aside)
     _lift_arsonist_blocks(session)
     if me.wild:
         _wild_turn(session)
@@ -32,8 +41,12 @@ def resolve_turn(world: World, faction_id: str, dice: Dice) -> Outcome:
                       rolls=unrecorded_rolls(session))  # fmt: skip
         return session.outcome("None")
     abilities.guards_and_wards(session)
+    before = len(session.failures)
     goal_tracking.raise_ratings(session, orders.raise_ratings)
+    _record(session, "Raise Ratings", before)
+    before = len(session.failures)
     changing_goal = goal_tracking.choose(session, orders.goal)
+    _record(session, "Choose Goal", before)
     if not changing_goal:
         upkeep.collect_income(session)
     upkeep.pay_maintenance(session)
@@ -45,6 +58,23 @@ def resolve_turn(world: World, faction_id: str, dice: Dice) -> Outcome:
     session.apply(me, "end_turn", action=name, attacked=attacked, narrative=draft_narrative(session, name, orders),
                   rolls=unrecorded_rolls(session))  # fmt: skip
     return session.outcome(name)
+
+
+def set_aside_reason(refused: DomainError) -> str:
+    """Why a faction's orders were set aside, with the rule that refused them."""
+    rule = refused.message if isinstance(refused, RuleViolationError) else f"{refused.message} ({RULE_ORDERS})"
+    return f"the orders could not be carried out and were set aside: {rule}"
+
+
+def bare_turn(session: Session, set_aside: str) -> Outcome:
+    """A turn that only records why the faction did nothing: its last resort when even a turn without orders
+    is refused, so the phase still resolves."""
+    me = session.actor
+    session.apply(me, "begin_turn", phase=session.world.phase)
+    _fail(session, ORDERS, set_aside)
+    session.apply(me, "end_turn", action="None", attacked=False, narrative=f"{me.name} bides its time.",
+                  rolls=unrecorded_rolls(session))  # fmt: skip
+    return session.outcome("None")
 
 
 def unrecorded_rolls(session: Session) -> list[dict[str, Any]]:
@@ -100,15 +130,16 @@ def _free_uses(session: Session, orders: FactionOrders) -> None:
     """Abilities that need no action (Teleportation Web), used before the action; not an action themselves,
     so a goal change or a multi-turn action does not stop them."""
     before = len(session.failures)
-    try:
-        uses = ability_actions.free_uses(orders)
-    except DomainError as malformed:
-        session.failures.append(malformed.message)
-        uses = ()
-    ability_actions.run_free_uses(session, uses)
+    ability_actions.run_free_uses(session, orders.free_uses)
     if len(session.failures) > before:
         session.apply(session.actor, "fail_action", action="Free ability use",
                       reason="; ".join(session.failures[before:]))  # fmt: skip
+
+
+def _record(session: Session, name: str, before: int) -> None:
+    """A part of the orders that failed (a raise without the XP, a goal that cannot be chosen) is recorded."""
+    if len(session.failures) > before:
+        session.apply(session.actor, "fail_action", action=name, reason="; ".join(session.failures[before:]))
 
 
 def _fail(session: Session, name: str, reason: str) -> None:

@@ -6,7 +6,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from domain.dice import Dice
+from domain.dice import Dice, Roll
+from domain.errors import DomainError, NotFoundError, RuleViolationError
 from domain.gameofbones.actions import ActionName
 from domain.gameofbones.covert import (
     resolve_assassination,
@@ -26,7 +27,7 @@ from domain.gameofbones.intrigue import (
     resolve_public_relations_campaign,
     resolve_smear_campaign,
 )  # fmt: skip
-from domain.gameofbones.outcomes import Outcome, Skim, apply_outcome
+from domain.gameofbones.outcomes import ControlChange, Cover, FateChange, Outcome, Skim, TroopChange, apply_outcome
 from domain.gameofbones.records import WEEKS_PER_MONTH, PendingAction, absolute_week
 from domain.gameofbones.scene import Scene
 
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from domain.region import Region
 
 MONTH_RULE = "seed 000, Playing the Game of Bones"
+ORDER_RULE = "seed 000, Taking Action"
 Resolver = Callable[[Scene, Dice], Outcome]
 A = ActionName
 RESOLVERS: dict[ActionName, Resolver] = {
@@ -78,9 +80,7 @@ def resolve_month(houses: Sequence[House], areas: Sequence[Region], phase: int, 
         accrue_income(by_house, by_area, week, earned)
         for house, planned in due(by_house, now, phase):
             pending = house.pending[planned.id]  # as it stands now: a Cover Up may just have covered it
-            outcome = resolve_pending(house, pending, now, by_house, by_area, dice)
-            apply_outcome(outcome, by_house, by_area)
-            outcomes.append(outcome)
+            outcomes.append(carry_out(house, pending, now, by_house, by_area, dice))
         release_finished(by_house, now)
     income = pay_income(by_house, phase, earned, outcomes)
     outcomes += check_spies(by_house, phase, dice)
@@ -111,6 +111,53 @@ def resolve_pending(
     if is_custom(pending):  # a GM-made action (docs/rules-notes/gm.md)
         return resolve_custom(scene, dice)
     return RESOLVERS[ActionName(pending.action)](scene, dice)
+
+
+def carry_out(
+    house: House, pending: PendingAction, week: int, houses: Mapping[str, House], areas: Mapping[str, Region],
+    dice: Dice,
+) -> Outcome:  # fmt: skip
+    """Resolve one pending action and record its outcome. An order that can no longer be carried out (the
+    campaign changed since it was given: the action it covers was settled by the GM...) fails that action,
+    the refusal and its rule recorded in the house's `ActionResolved`; it never fails the month."""
+    rolls: tuple[Roll, ...] = ()
+    try:
+        outcome = resolve_pending(house, pending, week, houses, areas, dice)
+        rolls = outcome.rolls
+        check_outcome(outcome, houses, areas)
+    except DomainError as refused:
+        rule = refused.message if isinstance(refused, RuleViolationError) else f"{refused.message} ({ORDER_RULE})"
+        scene = Scene(house, pending, week, houses, areas)
+        outcome = scene.outcome(f"could not be carried out: {rule}", rolls, succeeded=False)
+    apply_outcome(outcome, houses, areas)
+    return outcome
+
+
+def check_outcome(outcome: Outcome, houses: Mapping[str, House], areas: Mapping[str, Region]) -> None:
+    """Refuse, before anything is recorded, an outcome that would be refused half-way: the houses, areas,
+    characters and pending actions its effects name must still be there (everything else an effect changes
+    is clamped by the aggregates: gold, influence, power, troops)."""
+    _house(houses, outcome.house_id)
+    for effect in outcome.effects:
+        if isinstance(effect, Skim | TroopChange | ControlChange):
+            _area(areas, effect.area_id)
+            continue
+        house = _house(houses, effect.house_id)
+        if isinstance(effect, Cover):
+            house.pending_action(effect.action_id)
+        elif isinstance(effect, FateChange):
+            house.character(effect.name)
+
+
+def _house(houses: Mapping[str, House], house_id: str) -> House:
+    if house_id not in houses:
+        raise NotFoundError(f"no house {house_id} in this campaign")
+    return houses[house_id]
+
+
+def _area(areas: Mapping[str, Region], area_id: str) -> None:
+    if area_id not in areas:
+        raise NotFoundError(f"no area {area_id} in this campaign")
 
 
 def release_finished(houses: Mapping[str, House], week: int) -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
-from uuid import uuid5
+from uuid import UUID, uuid5
 
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
+from domain.forms import fields, integer, text, texts
 from domain.gameofbones.actions import ACTIONS, ActionName, ActionRow, Sizing, Target, action_rule
 from domain.gameofbones.ranks import RANK_RULE
 from domain.gameofbones.records import WEEKS_PER_MONTH, PendingAction, Status, absolute_week
@@ -60,6 +61,7 @@ def plan_order(
 ) -> PendingAction:
     row = ACTIONS[order.action]
     check_week(order.start_week)
+    check_fields(order, row)
     target = target_house(house, order, row, houses)
     check_areas(house, order, row, target, areas)
     covered = house.pending_action(order.covered_action_id or "") if row.target is Target.ACTION else None
@@ -105,6 +107,58 @@ def plan_open_move(
     params = {"power": power, "to_area_id": str(to_area.id), "open": True}
     return PendingAction(str(uuid5(house.id, key)), ActionName.TROOP_MOVEMENTS.value, "", 0, 0, phase, start,
                          start, start, area_ids=(str(from_area.id),), params=params)  # fmt: skip
+
+
+# What each kind of target reads from an order; anything else given is refused, never silently ignored.
+TAKES: dict[Target, frozenset[str]] = {
+    Target.OWN: frozenset(), Target.HOUSE: frozenset({"target_house_id"}),
+    Target.CHARACTER: frozenset({"target_house_id", "target_character"}),
+    Target.AREAS: frozenset({"target_house_id", "area_ids"}), Target.ANY_AREAS: frozenset({"area_ids"}),
+    Target.MOVE: frozenset({"area_ids", "to_area_id", "power"}), Target.ACTION: frozenset({"covered_action_id"}),
+}  # fmt: skip
+UNSET: dict[str, Any] = {"target_house_id": None, "target_character": None, "area_ids": (), "power": 0,
+                         "to_area_id": None, "covered_action_id": None}  # fmt: skip
+
+
+def check_fields(order: Order, row: ActionRow) -> None:
+    """An order names only what its action reads (an Assault also commits power)."""
+    takes = TAKES[row.target] | ({"power"} if row.name is ActionName.ASSAULT else set())
+    for name, unset in UNSET.items():
+        if name not in takes and getattr(order, name) not in (unset, "", ()):
+            raise InvalidInputError(f"order.{name}: {order.action.value} takes no {name.replace('_', ' ')}")
+    if order.power < 0:
+        raise InvalidInputError(f"order.power must be zero or more, not {order.power}")
+
+
+def order_from_dict(data: object, where: str = "order") -> Order:
+    """An order from its JSON form (the REST body), read strictly: unknown keys and wrong types are refused."""
+    form = fields(data, where, ("action", "actor", "start_week", *UNSET), ("action", "actor"))
+    name = text(form, "action", where)
+    try:
+        action = ActionName(name.strip())
+    except ValueError:
+        raise InvalidInputError(f"{where}.action: unknown action {name!r}; choose from "
+                                f"{[a.value for a in ActionName]}") from None  # fmt: skip
+
+    def optional(key: str) -> str | None:
+        return None if form.get(key) is None else text(form, key, where, limit=200)
+
+    areas = tuple(str(_id(a, f"{where}.area_ids[{i}]")) for i, a in enumerate(texts(form, "area_ids", where)))
+    target = _id(optional("target_house_id"), f"{where}.target_house_id")
+    return Order(action, text(form, "actor", where, limit=200), target, optional("target_character"), areas,
+                 integer(form, "power", where, 0, 0, 1_000_000_000), _id(optional("to_area_id"), f"{where}.to_area_id"),
+                 optional("covered_action_id"),
+                 integer(form, "start_week", where, 1, 1, WEEKS_PER_MONTH))  # fmt: skip
+
+
+def _id(value: str | None, where: str) -> str | None:
+    """A house or area id in its canonical form (ids are UUIDs, however a client spells them)."""
+    if value is None:
+        return None
+    try:
+        return str(UUID(value))
+    except ValueError:
+        raise InvalidInputError(f"{where}: {value[:40]!r} is not an id") from None
 
 
 def check_week(week: int) -> None:

@@ -13,8 +13,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from domain.errors import NotFoundError
+from domain.gameofbones.ordering import order_from_dict
 from domain.seats import check_gm
-from service.graphql.gameofbones_inputs import HouseOrderInput
 from service.graphql.guards import check_gm_or_owner
 from service.rest.routes import campaign_shape
 from service.rest.state import faction_shape, house_shape
@@ -101,13 +101,7 @@ async def order_house_action(request: Request) -> Response:
     house_id = _path_id(request, "house_id", "house")
     # Seed 000: a house's own player gives its orders; the GM may too (as GraphQL's POLICY says).
     check_gm_or_owner(await seat_of(request), {"campaignId": campaign_id, "houseId": house_id}, "order house actions")
-    body = await json_body(request, "HouseOrder")
-    order = HouseOrderInput(
-        action=body["action"], actor=body["actor"], target_house_id=_uuid(body.get("target_house_id")),
-        target_character=body.get("target_character"), area_ids=[UUID(a) for a in body.get("area_ids", [])],
-        power=body.get("power", 0), to_area_id=_uuid(body.get("to_area_id")),
-        covered_action_id=body.get("covered_action_id"), start_week=body.get("start_week", 1),
-    ).to_order()  # fmt: skip
+    order = order_from_dict(await json_body(request, "HouseOrder"))
     app = intrigue_of(request)
     pending = await run_in_threadpool(app.gameofbones.order_action, campaign_id, house_id, order)
     state = await reads_of(request).one(house_id, "house")
@@ -115,6 +109,3 @@ async def order_house_action(request: Request) -> Response:
     house = house_shape(state, await seat_of(request), max(1, campaign["phase"]))
     return json_response({"action": pending.to_dict(), "house": house}, 201)
 
-
-def _uuid(value: str | None) -> UUID | None:
-    return None if value is None else UUID(value)

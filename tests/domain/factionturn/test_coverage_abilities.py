@@ -11,6 +11,7 @@ import pytest
 from domain.errors import RuleViolationError
 from domain.faction import Faction
 from domain.factionturn.holdings import OwnedAsset
+from domain.factionturn.order_form import orders_from_dict
 from domain.factionturn.orders import (
     AbilityUse,
     Attack,
@@ -244,7 +245,8 @@ def test_a_teleportation_web_is_used_beside_the_turns_action() -> None:
     regiment = give(m.guild, "regiment", m.r[0])
     guards = give(m.rulers, "guardsmen", m.r[0])
     free = [{"asset_id": web.id, "region_id": m.id(3), "carried_ids": [informers.id]}]  # its JSON form
-    m.table.order(m.guild, action=_strike(regiment, m.rulers, guards), extras={"free_uses": free})
+    uses = orders_from_dict({"free_uses": free}).free_uses
+    m.table.order(m.guild, action=_strike(regiment, m.rulers, guards), free_uses=uses)
     outcome = take_turn(m.table, m.guild, 9, 1, 8)
     assert informers.region_id == m.id(3) and guards.id not in m.rulers.assets
     assert m.guild.facgold == 20 + 4 - 1 and outcome.failures == ()
@@ -255,7 +257,7 @@ def test_a_teleportation_web_used_freely_cannot_be_used_again_by_the_action() ->
     web = give(m.guild, "teleportation_web", m.r[0])
     informers, industry = give(m.guild, "informers", m.r[0]), give(m.guild, "industry", m.r[0])
     m.table.order(m.guild, action=UseAssetAbility((AbilityUse(web.id, m.id(1), carried_ids=(industry.id,)),)),
-                  extras={"free_uses": [AbilityUse(web.id, m.id(2), carried_ids=(informers.id,))]})  # fmt: skip
+                  free_uses=(AbilityUse(web.id, m.id(2), carried_ids=(informers.id,)),))  # fmt: skip
     outcome = take_turn(m.table, m.guild)
     assert informers.region_id == m.id(2) and industry.region_id == m.id(0)
     assert any("already used" in f for f in outcome.failures) and m.guild.facgold == 20 + 4 - 1
@@ -267,7 +269,7 @@ def test_a_teleportation_web_is_used_even_on_a_turn_that_changes_the_goal() -> N
     web = give(m.guild, "teleportation_web", m.r[0])
     m.guild.facgold = 1
     m.table.order(m.guild, goal=GoalChoice("legendary_wealth"),
-                  extras={"free_uses": [AbilityUse(web.id, m.id(2))]})  # fmt: skip
+                  free_uses=(AbilityUse(web.id, m.id(2)),))  # fmt: skip
     take_turn(m.table, m.guild)
     assert web.region_id == m.id(2) and m.guild.facgold == 0  # no income this turn; the fee is paid
 
@@ -275,7 +277,7 @@ def test_a_teleportation_web_is_used_even_on_a_turn_that_changes_the_goal() -> N
 def test_only_a_teleportation_web_is_used_without_an_action() -> None:
     m = Map()
     bandits = give(m.guild, "bandits", m.r[0])
-    m.table.order(m.guild, extras={"free_uses": [AbilityUse(bandits.id, m.id(1))]})
+    m.table.order(m.guild, free_uses=(AbilityUse(bandits.id, m.id(1)),))
     outcome = take_turn(m.table, m.guild)
     assert bandits.region_id == m.id(0) and "takes the turn's action" in outcome.failures[0]
 
@@ -420,7 +422,7 @@ def test_a_book_of_secrets_holder_may_order_its_own_reroll_instead() -> None:
     give(m.guild, "book_of_secrets", m.r[0])
     regiment = give(m.guild, "regiment", m.r[0])
     target = give(m.rulers, "regiment", m.r[0])
-    m.table.order(m.guild, extras={"book_of_secrets": "own"})
+    m.table.order(m.guild, book_of_secrets="own")
     outcome = m.table.resolve(m.guild, _strike(regiment, m.rulers, target), 5, 9, 10, 4)
     assert outcome.rolls[2].purpose.endswith("Book of Secrets reroll") and target.hp == 8
 

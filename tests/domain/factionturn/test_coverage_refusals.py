@@ -221,7 +221,7 @@ def test_a_teleportation_web_named_twice_among_free_uses_is_refused() -> None:
     use = AbilityUse(web.id, str(scene.court.id))
     settle(scene.guild)
     with pytest.raises(RuleViolationError, match="already used this turn"):
-        check_free_uses(scene.table.world(), scene.guild, FactionOrders(extras={"free_uses": [use, use]}))
+        check_free_uses(scene.table.world(), scene.guild, FactionOrders(free_uses=(use, use)))
     assert scene.guild.collect_events() == []
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import InvalidInputError
+from domain.factionturn.order_form import orders_from_dict
 from domain.factionturn.orders import (
     AbilityUse,
     Attack,
@@ -20,7 +21,6 @@ from domain.factionturn.orders import (
     SellAsset,
     Strike,
     UseAssetAbility,
-    orders_from_dict,
     orders_to_dict,
 )
 from domain.factionturn.phase import submitted_orders

@@ -1,0 +1,83 @@
+"""Checking a faction's whole orders against the campaign before they are stored (seed 002, Faction Actions).
+
+`order_form` has already read them (keys and types); here every part is checked as the faction will stand
+when its turn begins: the raises against its XP, the goal, the ids its standing choices name, its free
+ability uses and its action. A refusal names the field; an id that names nothing is invalid input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
+from domain.faction import Faction
+from domain.factionturn.ability_actions import check_free_uses
+from domain.factionturn.actions import check_action
+from domain.factionturn.goal_tracking import check_selectable
+from domain.factionturn.goals import goal
+from domain.factionturn.orders import FactionOrders, GoalChoice
+from domain.factionturn.world import World
+
+RULE_GOALS = "seed 002, Faction Goals"
+FOE = "destroy_the_foe"  # the one goal whose rule reads its target: a rival faction
+
+
+def check_orders(world: World, faction_id: str, orders: FactionOrders) -> None:
+    """Refuse, before submission, orders the rules forbid given the campaign as it stands."""
+    working = world.copy()
+    faction = working.faction(faction_id)
+    faction.begin_turn(world.phase)  # checked as it will stand when its turn begins
+    for index, attribute in enumerate(orders.raise_ratings):  # in order, each paid from the XP the last left
+        _in(f"orders.raise_ratings[{index}]", faction.raise_rating, attribute)
+    if orders.goal is not None:
+        _in("orders.goal", _check_goal, working, faction, orders.goal, orders.action is not None)
+    for index, defence in enumerate(orders.defences):
+        where = f"orders.defences[{index}]"
+        _in(f"{where}.region_id", working.region, defence.region_id)
+        if defence.defender_id:
+            _in(f"{where}.defender_id", faction.asset, defence.defender_id)
+    for index, permission in enumerate(orders.permissions):
+        _in(f"orders.permissions[{index}].faction_id", _rival, working, faction, permission.faction_id)
+    for index, allowed in enumerate(orders.allow_seizure):
+        _in(f"orders.allow_seizure[{index}]", _rival, working, faction, allowed)
+    if orders.free_uses:
+        _in("orders.free_uses", check_free_uses, working, faction, orders)
+    if orders.action is not None:
+        _in("orders.action", check_action, working, faction, orders.action)
+
+
+def _check_goal(world: World, faction: Faction, choice: GoalChoice, acting: bool) -> None:
+    key = goal(choice.goal).key
+    held = faction.goal
+    if held is not None and held["key"] == key and (held["target"] or "") == choice.target:
+        return  # the goal it holds: no change
+    if held is not None and acting:
+        raise RuleViolationError("a faction that changes its goal takes no action this turn", RULE_GOALS)
+    check_selectable(faction, key)
+    if key == FOE:
+        if not choice.target:
+            raise InvalidInputError("Destroy the Foe names the rival faction to destroy (target)")
+        foe = _rival(world, faction, choice.target)
+        if foe.destroyed:
+            raise RuleViolationError(f"{foe.name} is already destroyed", f"{RULE_GOALS} (Destroy the Foe)")
+    elif choice.target and choice.target not in world.factions and choice.target not in world.regions:
+        raise InvalidInputError(f"target {choice.target!r} is no faction or region of this campaign")
+
+
+def _rival(world: World, faction: Faction, faction_id: str) -> Faction:
+    other = world.faction(faction_id)
+    if other.id == faction.id:
+        raise InvalidInputError(f"{faction.name} names itself")
+    return other
+
+
+def _in(where: str, check: Callable[..., Any], *args: Any) -> None:
+    """Run a check; its refusal names the field of the orders it is about."""
+    try:
+        check(*args)
+    except RuleViolationError as refused:
+        raise RuleViolationError(f"{where}: {refused.message.removesuffix(f' ({refused.rule})')}",
+                                 refused.rule) from refused  # fmt: skip
+    except (InvalidInputError, NotFoundError) as wrong:
+        raise InvalidInputError(f"{where}: {wrong.message}") from wrong

@@ -1,0 +1,40 @@
+"""Seed 000 orders: checked whole when given, and a month that resolves even when one can no longer be carried out."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.errors import InvalidInputError
+from domain.gameofbones.actions import ActionName as A
+from domain.gameofbones.ordering import Order
+from tests.domain.gameofbones.bones_world import court, person
+
+
+def test_a_cover_up_of_an_action_the_gm_settled_fails_alone_and_the_month_resolves() -> None:
+    world, a, b = court()
+    a.update_character(person("Dab", 9, dip=20))
+    smear = world.order(a, Order(A.SMEAR_CAMPAIGN, "Yvonnel", str(b.id)))
+    cover = world.order(a, Order(A.COVER_UP, "Dab", covered_action_id=smear.id))
+    a.settle_action(smear.id, "foiled", "gm", "the PCs stopped the smear")  # the state changes after the order
+    report = world.month([4])  # Dab 4+20+1 = 25 against DC 25: the cover-up succeeds, but covers nothing now
+    [outcome] = report.outcomes
+    assert (outcome.action, outcome.action_id, outcome.succeeded) == ("Cover Up", cover.id, False)
+    assert outcome.result.startswith("could not be carried out:") and smear.id in outcome.result
+    resolved = [e for e in a.collect_events() if type(e).__name__ == "ActionResolved"]
+    assert [(e.action_id, e.result) for e in resolved] == [(cover.id, outcome.result)]  # type: ignore[attr-defined]
+    assert [r.total for r in outcome.rolls] == [25]  # the rolls it made are kept
+
+
+@pytest.mark.parametrize(("order", "field"), [
+    (Order(A.SMEAR_CAMPAIGN, "Yvonnel", "B", target_character="Zeerith"), "order.target_character"),
+    (Order(A.INTELLIGENCE_GATHERING, "Yvonnel", power=500), "order.power"),
+    (Order(A.PUBLIC_RELATIONS_CAMPAIGN, "Yvonnel", area_ids=("x",)), "order.area_ids"),
+])  # fmt: skip
+def test_a_house_order_naming_what_its_action_does_not_read_is_refused(order: Order, field: str) -> None:
+    world, a, b = court()
+    a.collect_events()
+    if order.target_house_id:
+        order = Order(order.action, order.actor, str(b.id), order.target_character, order.area_ids, order.power)
+    with pytest.raises(InvalidInputError, match=field):
+        world.order(a, order)
+    assert a.collect_events() == []  # nothing written
