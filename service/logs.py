@@ -28,13 +28,17 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 _SECRET_KEYS = re.compile(r"token|password|passwd|secret|authorization|cookie|api_?key|credential", re.I)
-_URL_PASSWORD = re.compile(r"(\w+://[^:/@\s]+):[^@\s]+@")
-_BEARER = re.compile(r"(?i)\b(bearer|basic)\s+[\w.~+/=-]+")
+# Every pattern starts at a literal and every repeat is bounded, so a scan is linear in the text's length (the
+# earlier `\w+://…` retried from each word character: a 100 KB value blocked the event loop for 24 s).
+_URL_PASSWORD = re.compile(r"://([^:/@\s]{1,256}):[^@\s]{1,1024}@")
+_BEARER = re.compile(r"(?i)\b(bearer|basic)\s{1,16}[\w.~+/=-]{1,4096}")
+MAX_LOGGED_CHARS = 4096  # a logged value is cut to this before it is redacted or written
 _UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 _CAMPAIGN_IN_PATH = re.compile(rf"/campaigns/({_UUID})")
 _CAMPAIGN_IN_QUERY = re.compile(rf'\b(?:campaignId|id)\s*:\s*"({_UUID})"')
 _REQUEST_ID = re.compile(r"^[\w.-]{1,64}$")
 _QUIET_ROUTES = frozenset({"/healthz", "/readyz", "/metrics"})
+_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 
 
 def redact(_: WrappedLogger, __: str, event: EventDict) -> EventDict:
@@ -44,8 +48,21 @@ def redact(_: WrappedLogger, __: str, event: EventDict) -> EventDict:
         if _SECRET_KEYS.search(key):
             event[key] = "[redacted]"
         elif isinstance(value, str):
-            event[key] = _BEARER.sub(r"\1 [redacted]", _URL_PASSWORD.sub(r"\1:[redacted]@", value))
+            event[key] = redact_text(value)
     return event
+
+
+def redact_text(value: str) -> str:
+    """The text cut to `MAX_LOGGED_CHARS`, with URL passwords and bearer/basic credentials masked."""
+    if len(value) > MAX_LOGGED_CHARS:
+        cut = value[:MAX_LOGGED_CHARS]
+        last_word = max(cut.rfind(" "), cut.rfind("\n"), cut.rfind("\t")) + 1
+        if "://" in cut[last_word:]:  # a URL cut before its `@` would keep its password: drop it whole
+            cut = cut[:last_word] + "[cut URL]"
+        value = f"{cut}…[{len(value) - MAX_LOGGED_CHARS} more characters]"
+    if "://" in value:
+        value = _URL_PASSWORD.sub(r"://\1:[redacted]@", value)
+    return _BEARER.sub(r"\1 [redacted]", value)
 
 
 def configure(fmt: str | None = None, level: str | None = None) -> None:
@@ -100,6 +117,12 @@ def add_request(_: WrappedLogger, __: str, event: EventDict) -> EventDict:
     return event
 
 
+def request_id() -> str | None:
+    """The id of the request being served (None outside one), as its log lines and X-Request-ID carry it."""
+    state = _request.get()
+    return state.get("request_id") if state else None
+
+
 def bind_seat(seat: str) -> None:
     """For the code that authenticates a request: name the seat (never its token) on every later line."""
     state = _request.get()
@@ -140,28 +163,40 @@ def _graphql_fields() -> frozenset[str]:
 
 
 def graphql_facts(body: bytes) -> tuple[str, str | None]:
-    """The operation label (type and top-level fields the schema knows) and a campaign id, if one is named."""
+    """The operation label (type and root field the schema knows) and a campaign id, if one is named."""
+    from service.limits import DEFAULTS
+
     try:
         request = json.loads(body or b"{}")
+        if not isinstance(request, dict):
+            return "invalid", None
         query, wanted = request.get("query") or "", request.get("operationName")
+        if not isinstance(query, str) or len(query) > DEFAULTS.max_document_chars:
+            return "invalid", None
         label, named = _operation_facts(query, wanted if isinstance(wanted, str) else None)
-    except (ValueError, AttributeError, TypeError):
+    except (ValueError, RecursionError):  # not JSON, or nested too deep for it: the view answers why
         return "invalid", None
     variables = request.get("variables") or {}
     campaign = variables.get("campaignId") or variables.get("id") if isinstance(variables, dict) else None
-    if not (isinstance(campaign, str) and re.fullmatch(_UUID, campaign)):
+    if not (isinstance(campaign, str) and len(campaign) == 36 and re.fullmatch(_UUID, campaign)):
         campaign = named
     return label, campaign
 
 
 @lru_cache(maxsize=256)  # clients send the same few documents again and again; parsing one costs more than its request
 def _operation_facts(query: str, wanted: str | None) -> tuple[str, str | None]:
-    """The operation label of a document, and a campaign id written in it."""
-    from graphql import GraphQLError, OperationDefinitionNode, parse
+    """The operation label of a document, and a campaign id written in it.
+
+    The label is bounded by the schema, so that /metrics stays small whatever clients send: the operation type
+    and its one root field, or `multiple` or `other` (a set of root fields as label grew /metrics to 3.4 MB).
+    """
+    from graphql import FieldNode, GraphQLError, OperationDefinitionNode, parse
+
+    from service.graphql.guards import MAX_TOKENS
 
     try:
-        document = parse(query)
-    except GraphQLError:
+        document = parse(query, max_tokens=MAX_TOKENS)
+    except (GraphQLError, RecursionError):
         return "invalid", None
     operations = [d for d in document.definitions if isinstance(d, OperationDefinitionNode)]
     chosen = next((o for o in operations if wanted and o.name and o.name.value == wanted), None)
@@ -169,10 +204,11 @@ def _operation_facts(query: str, wanted: str | None) -> tuple[str, str | None]:
     if chosen is None:
         return "invalid", None
     known = _graphql_fields()
-    fields = sorted({f.name.value if f.name.value in known else "other"  # type: ignore[attr-defined]
-                     for f in chosen.selection_set.selections if hasattr(f, "name")})  # fmt: skip
+    fields = {f.name.value if f.name.value in known else "other"
+              for f in chosen.selection_set.selections if isinstance(f, FieldNode)}  # fmt: skip
+    field = fields.pop() if len(fields) == 1 else "multiple" if fields else "other"
     found = _CAMPAIGN_IN_QUERY.search(query)
-    return f"{chosen.operation.value} {','.join(fields)}", found.group(1) if found else None
+    return f"{chosen.operation.value} {field}", found.group(1) if found else None
 
 
 def route_template(scope: Scope, root_path: str) -> str:
@@ -180,26 +216,18 @@ def route_template(scope: Scope, root_path: str) -> str:
     route = scope.get("route")
     if route is None:
         return "unmatched"
-    mounted = scope.get("root_path", "")[len(root_path) :]
-    return mounted if isinstance(route, Mount) else mounted + getattr(route, "path", "")
+    mounted = str(scope.get("root_path", ""))[len(root_path) :]
+    return mounted if isinstance(route, Mount) else mounted + str(getattr(route, "path", ""))
 
 
-async def _buffered(receive: Receive) -> tuple[bytes, Receive]:
-    chunks, more = [], True
-    while more:
-        message = await receive()
-        chunks.append(message.get("body", b""))
-        more = message.get("more_body", False)
-    body, replayed = b"".join(chunks), False
-
-    async def replay() -> Message:
-        nonlocal replayed
-        if not replayed:
-            replayed = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        return await receive()
-
-    return body, replay
+def observe_graphql(body: bytes) -> None:
+    """For the middleware that reads a GraphQL body (service/limits.py): its operation label and campaign id
+    go on the request's later log lines, its access line and its latency metric."""
+    state = _request.get()
+    if state is not None:
+        state["operation"], campaign = graphql_facts(body)
+        if campaign:
+            state.setdefault("campaign_id", campaign)
 
 
 class RequestObserver:
@@ -216,12 +244,8 @@ class RequestObserver:
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         given = headers.get("x-request-id", "")
         request_id = given if _REQUEST_ID.match(given) else uuid.uuid4().hex
-        operation, campaign = "", None
-        if scope["method"] == "POST" and scope["path"].rstrip("/") == "/graphql":
-            body, receive = await _buffered(receive)
-            operation, campaign = graphql_facts(body)
         found = _CAMPAIGN_IN_PATH.search(scope["path"])
-        campaign = campaign or (found.group(1) if found else None)
+        campaign = found.group(1) if found else None
         status = 500
 
         async def send_with_id(message: Message) -> None:
@@ -241,7 +265,9 @@ class RequestObserver:
         finally:
             elapsed = time.perf_counter() - started
             route = route_template(scope, root_path)
-            metrics.HTTP_LATENCY.labels(scope["method"], route, operation, str(status)).observe(elapsed)
+            operation = context.get("operation", "")
+            method = scope["method"] if scope["method"] in _METHODS else "other"  # a label of bounded cardinality
+            metrics.HTTP_LATENCY.labels(method, route, operation, str(status)).observe(elapsed)
             level = logging.DEBUG if route in _QUIET_ROUTES and status < 500 else logging.INFO
             self.log.log(level, "request", method=scope["method"], route=route, operation=operation or None,
                          status=status, duration_ms=round(elapsed * 1000, 1))  # fmt: skip
