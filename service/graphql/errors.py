@@ -35,8 +35,9 @@ def code_error(error: GraphQLError, executing: bool) -> str:
         code = "GRAPHQL_PARSE_FAILED"
     elif isinstance(original, RecursionError) and not executing:
         code = _recode(error, None, "GRAPHQL_PARSE_FAILED", "the document nests too deeply to be parsed")
-    elif original is None and error.path is None:
-        # Before execution, graphql-core validates the document; as execution starts, it coerces the variables.
+    elif (original is None and error.path is None) or isinstance(original, GraphQLError):
+        # Before execution, graphql-core validates the document; as execution starts, it coerces the variables
+        # (strawberry's scalars raise a GraphQLError of their own when a value does not coerce).
         code = "BAD_USER_INPUT" if executing else "GRAPHQL_VALIDATION_FAILED"
     elif original is not None and (down := unavailable(original)) is not None:
         code = _recode(error, down)
