@@ -22,7 +22,7 @@ from strawberry.dataloader import DataLoader
 from domain.errors import DomainError
 from service import database
 from service.bootstrap import Intrigue
-from service.errors import http_refusal
+from service.errors import RETRY_AFTER_SECONDS, http_refusal
 from service.failures import CodedFailures, refusal
 from service.graphql.answers import Answers, cacheable, encode, key_of
 from service.graphql.errors import coded
@@ -62,6 +62,15 @@ class IntrigueGraphQL(GraphQL):  # type: ignore[type-arg]
             raise GraphQLHTTPException(400, "the body must be a JSON object with a `query`")
         return decoded
 
+    def create_response(self, response_data: Any, sub_response: Any) -> Response:
+        """503 with Retry-After when nothing could be answered because the database is unavailable."""
+        response = super().create_response(response_data, sub_response)
+        errors = response_data.get("errors") if isinstance(response_data, dict) else None
+        if errors and response_data.get("data") is None and all(_code(e) == "UNAVAILABLE" for e in errors):
+            response.status_code = 503
+            response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        return response
+
     async def process_result(self, request: Any, result: ExecutionResult) -> Any:
         processed = await super().process_result(request, result)
         if processed.get("errors"):
@@ -97,6 +106,10 @@ class IntrigueGraphQL(GraphQL):  # type: ignore[type-arg]
     def encode_json(self, data: object) -> str:
         # Text, not bytes: the view sends bytes to a WebSocket as binary frames, which graphql-transport-ws refuses.
         return encode(data).decode()
+
+
+def _code(error: Any) -> object:
+    return (error.get("extensions") or {}).get("code") if isinstance(error, dict) else None
 
 
 def _cacheable(query: str, name: str | None) -> bool:
