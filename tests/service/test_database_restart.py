@@ -48,7 +48,8 @@ def own_server(tmp_path: Path) -> Iterator[tuple[Server, Database]]:
     try:
         yield server, db
     finally:
-        server.stop()
+        if (server.server.pgdata / "postmaster.pid").exists():  # a failed test may have left it stopped
+            server.stop()
 
 
 def _shaped(response: httpx.Response) -> tuple[int, str | None]:
