@@ -5,10 +5,10 @@ from __future__ import annotations
 import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, cast
 
 from cross_web import HTTPException as GraphQLHTTPException
-from graphql import ExecutionResult, GraphQLError
+from graphql import GraphQLError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -18,6 +18,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from strawberry.asgi import GraphQL
 from strawberry.dataloader import DataLoader
+from strawberry.http import GraphQLHTTPResponse
+from strawberry.types import ExecutionResult
 
 from domain.errors import DomainError
 from service import database
@@ -37,7 +39,7 @@ from service.readpool import ReadPool
 from service.rest import create_rest_app
 
 
-class IntrigueGraphQL(GraphQL):  # type: ignore[type-arg]
+class IntrigueGraphQL(GraphQL):
     def __init__(self, intrigue: Intrigue, reads: ReadModelReads, listener: Listener, limits: Limits) -> None:
         super().__init__(schema, graphql_ide="graphiql")
         self.intrigue, self.reads, self.listener, self.limits = intrigue, reads, listener, limits
@@ -71,13 +73,13 @@ class IntrigueGraphQL(GraphQL):  # type: ignore[type-arg]
             response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
         return response
 
-    async def process_result(self, request: Any, result: ExecutionResult) -> Any:
+    async def process_result(self, request: Any, result: ExecutionResult) -> GraphQLHTTPResponse:
         processed = await super().process_result(request, result)
         if processed.get("errors"):
-            processed["errors"] = [coded(e) for e in processed["errors"]]
+            processed["errors"] = [coded(e) for e in processed.get("errors") or []]
         return processed
 
-    async def get_context(self, request: Any, response: Any = None) -> dict[str, Any]:
+    async def get_context(self, request: Any, response: Any = None) -> dict[str, Any]:  # type: ignore[override]
         # One loader per request: nested lists cost one query per level, not one per parent.
         return {"request": request, "response": response, "intrigue": self.intrigue, "reads": self.reads,
                 "listener": self.listener, "regions": DataLoader(load_fn=self.reads.regions_of)}  # fmt: skip
@@ -101,7 +103,8 @@ class IntrigueGraphQL(GraphQL):  # type: ignore[type-arg]
             return await run(*args)  # SeatGuard answers the refusal
         context[RESOLVED_SEAT] = seat
         key, position = key_of(seat, query, name, variables), await self.reads.position()  # position first
-        return await self.answers.answer(key, position, lambda: run(*args))
+        kept = await self.answers.answer(key, position, lambda: run(*args))  # type: ignore[arg-type,return-value]
+        return cast(ExecutionResult, kept)
 
     def encode_json(self, data: object) -> str:
         # Text, not bytes: the view sends bytes to a WebSocket as binary frames, which graphql-transport-ws refuses.
@@ -132,7 +135,8 @@ def create_app(intrigue: Intrigue, limits: Limits | None = None) -> Starlette:
     # The pool belongs to this app and opens on the loop it serves from; several apps may share one Intrigue.
     pool = ReadPool(intrigue.db.conninfo)
     reads = ReadModelReads(pool)
-    listener = Listener(intrigue.db.conninfo, intrigue.store.recorder.channel_name)  # every subscription's
+    channel = intrigue.store.recorder.channel_name  # type: ignore[attr-defined]
+    listener = Listener(intrigue.db.conninfo, channel)  # every subscription's
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -77,9 +77,9 @@ class IntrigueSchema(strawberry.Schema):
             log_error(error, code_error(error, executing), original)
 
 
-def coded(formatted: dict[str, Any]) -> dict[str, Any]:
+def coded(formatted: Any) -> Any:
     """A formatted error that somehow left without a code answers INTERNAL, its text withheld."""
-    if isinstance((formatted.get("extensions") or {}).get("code"), str):
+    if not isinstance(formatted, dict) or isinstance((formatted.get("extensions") or {}).get("code"), str):
         return formatted
     internal = InternalError(request_id())
     log.error("graphql error without a code: %s", bounded(str(formatted.get("message")), 200))

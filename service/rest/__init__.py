@@ -8,7 +8,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
 from service.errors import InternalError, http_refusal, unavailable
 from service.logs import request_id
@@ -38,10 +38,11 @@ async def _internal_problem(request: Request, exc: Exception) -> Response:
     return problem_response(down or InternalError(request_id()), request.url.path)
 
 
-def _one_route_per_path(listed: list[Route]) -> list[Route]:
+def _one_route_per_path(listed: list[BaseRoute]) -> list[BaseRoute]:
     """Routes sharing a path become one, so that a 405 (and its Allow header) names every method the path takes."""
     by_path: dict[str, dict[str, Handler]] = {}
     for route in listed:
+        assert isinstance(route, Route)
         for method in route.methods or ("GET",):
             if method != "HEAD":
                 by_path.setdefault(route.path, {})[method] = route.endpoint
@@ -85,7 +86,7 @@ def create_rest_app(intrigue: Intrigue, reads: ReadModelReads) -> Starlette:
         ],
         exception_handlers={HTTPException: _http_problem, Exception: _internal_problem},
     )
-    app.router.routes = _one_route_per_path(app.router.routes)  # type: ignore[arg-type]
+    app.router.routes = list(_one_route_per_path(app.router.routes))
     app.state.intrigue = intrigue
     app.state.reads = reads
     return app
