@@ -67,8 +67,8 @@ def check_json(body: bytes, max_depth: int) -> None:
 
 
 class RequestLimits:
-    """ASGI middleware: bodies bounded in size and time; JSON bodies bounded in nesting before any endpoint parses
-    them; the GraphQL body handed to `observe` (the request's log facts) once read."""
+    """ASGI middleware: bodies bounded in size and time, and, when they are JSON, in nesting, before any endpoint
+    parses them; a GraphQL body is handed to `observe` (the request's log facts) once read."""
 
     def __init__(self, app: ASGIApp, limits: Limits | None = None,
                  observe: Callable[[bytes], None] | None = None) -> None:  # fmt: skip
@@ -90,10 +90,8 @@ class RequestLimits:
         declared = headers.get(b"content-length", b"").strip()
         if declared.isdigit() and int(declared) > self.limits.max_body_bytes:
             raise self._too_large()
-        bounded = self._bounded(receive)
-        if b"json" not in headers.get(b"content-type", b"") and not is_graphql(scope):
-            return bounded  # a stream the endpoint reads itself; the bound holds as it reads
-        body, more = bytearray(), True
+        # Every body is read here, whatever its declared type: an endpoint may parse JSON sent as text/plain.
+        bounded, body, more = self._bounded(receive), bytearray(), True
         while more:
             message = await bounded()
             if message["type"] != "http.request":

@@ -70,6 +70,7 @@ def uvicorn_options() -> dict[str, Any]:
         "h11_max_incomplete_event_size": int(_env("INTRIGUE_MAX_HEADER_BYTES", 16 * 1024)),
         "limit_concurrency": concurrency,
         "timeout_graceful_shutdown": _env("INTRIGUE_SHUTDOWN_TIMEOUT", 10.0),
+        "ws_max_size": int(_env("INTRIGUE_MAX_BODY_BYTES", 2**20)),  # a WebSocket message, as an HTTP body
         "log_config": None,
         "access_log": False,
     }

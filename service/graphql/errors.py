@@ -79,8 +79,10 @@ class IntrigueSchema(strawberry.Schema):
 
 def coded(formatted: Any) -> Any:
     """A formatted error that somehow left without a code answers INTERNAL, its text withheld."""
-    if not isinstance(formatted, dict) or isinstance((formatted.get("extensions") or {}).get("code"), str):
+    if not isinstance(formatted, dict):
         return formatted
+    if isinstance((formatted.get("extensions") or {}).get("code"), str):
+        return {**formatted, "message": bounded(str(formatted.get("message", "")))}
     internal = InternalError(request_id())
     log.error("graphql error without a code: %s", bounded(str(formatted.get("message")), 200))
     return {**formatted, "message": internal.message, "extensions": graphql_extensions(internal)}

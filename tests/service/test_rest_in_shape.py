@@ -57,6 +57,15 @@ def test_json_nested_a_thousand_deep_is_invalid_input(client: TestClient) -> Non
     assert problem_of(response, 422)["code"] == "INVALID_INPUT"
 
 
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded"])
+def test_json_nested_a_thousand_deep_is_invalid_input_whatever_its_declared_type(
+    client: TestClient, content_type: str
+) -> None:
+    body = '{"name": "Deep", "rule_systems": ["factionturn"], "x": ' + "{\"a\": " * 1000 + "1" + "}" * 1001
+    response = client.post(f"{API}/campaigns", content=body, headers={"content-type": content_type})
+    assert problem_of(response, 422)["code"] == "INVALID_INPUT"
+
+
 def test_a_body_over_the_limit_answers_413(client: TestClient) -> None:
     body = {"name": "n" * (2 * 2**20), "rule_systems": ["factionturn"]}
     assert problem_of(client.post(f"{API}/campaigns", json=body), 413)["code"] == "PAYLOAD_TOO_LARGE"
