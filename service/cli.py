@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     events.add_argument("campaign_id", type=UUID)
     cli_campaigns.add_commands(commands)
     args = parser.parse_args(argv)
-    logs.configure()
+    logs.configure(background=args.command == "serve")  # the server's loop never waits on a log write
     try:
         if args.command == "serve":
             return _serve(args.host, args.port, args.demo, not args.no_projections, not args.no_migrate)

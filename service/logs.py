@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import atexit
 import json
 import logging
 import os
+import queue
 import re
 import sys
 import time
@@ -12,7 +14,8 @@ import uuid
 from collections.abc import Awaitable, Callable, MutableMapping
 from contextvars import ContextVar
 from functools import cache, lru_cache
-from typing import Any
+from logging.handlers import QueueHandler, QueueListener
+from typing import IO, Any
 
 import structlog
 from starlette.routing import Mount
@@ -65,8 +68,13 @@ def redact_text(value: str) -> str:
     return _BEARER.sub(r"\1 [redacted]", value)
 
 
-def configure(fmt: str | None = None, level: str | None = None) -> None:
-    """Route stdlib and structlog records through one renderer: JSON, or readable lines on a terminal."""
+def configure(fmt: str | None = None, level: str | None = None, background: bool = False,
+              stream: IO[str] | None = None) -> None:  # fmt: skip
+    """Route stdlib and structlog records through one renderer: JSON, or readable lines on a terminal.
+
+    With `background` (what `intrigue serve` asks for), a record is only queued where it is logged: redaction,
+    rendering and the write to stderr happen in a thread of their own, so the event loop never waits on them.
+    """
     fmt = fmt or os.environ.get("INTRIGUE_LOG_FORMAT") or ("console" if sys.stderr.isatty() else "json")
     shared: list[Any] = [
         structlog.contextvars.merge_contextvars,
@@ -75,7 +83,6 @@ def configure(fmt: str | None = None, level: str | None = None) -> None:
         structlog.stdlib.add_logger_name,
         structlog.stdlib.ExtraAdder(),
         structlog.processors.TimeStamper(fmt="iso", utc=True),
-        redact,
     ]
     renderer = structlog.dev.ConsoleRenderer() if fmt == "console" else structlog.processors.JSONRenderer()
     structlog.configure(
@@ -84,17 +91,25 @@ def configure(fmt: str | None = None, level: str | None = None) -> None:
         wrapper_class=structlog.stdlib.BoundLogger,
         cache_logger_on_first_use=True,
     )
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(
+    writer = logging.StreamHandler(stream or sys.stderr)
+    writer.setFormatter(
         structlog.stdlib.ProcessorFormatter(
-            foreign_pre_chain=shared,
+            foreign_pre_chain=[add_captured, *shared],
             processors=[
+                redact,
                 structlog.stdlib.ProcessorFormatter.remove_processors_meta,
                 structlog.processors.format_exc_info,
                 renderer,
             ],
         )
     )
+    stop_background()
+    handler: logging.Handler = writer
+    if background:
+        global _listener
+        handler = _Enqueue(queue.Queue(maxsize=_QUEUED))
+        _listener = QueueListener(handler.queue, writer)
+        _listener.start()
     root = logging.getLogger()
     for previous in [h for h in root.handlers if getattr(h, "intrigue", False)]:
         root.removeHandler(previous)  # only our own: a test runner's capture handlers stay
@@ -104,6 +119,48 @@ def configure(fmt: str | None = None, level: str | None = None) -> None:
     for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
         logging.getLogger(name).handlers = []
         logging.getLogger(name).propagate = True
+
+
+_QUEUED = 10_000  # records waiting for the log thread; past it a record is dropped, never waited for
+_listener: QueueListener | None = None
+
+
+class _Enqueue(QueueHandler):
+    """Queue the record as it is, with the request's context as it is now (the log thread cannot see it)."""
+
+    dropped = 0
+
+    def prepare(self, record: logging.LogRecord) -> logging.LogRecord:
+        context = {**structlog.contextvars.get_contextvars(), **(_request.get() or {})}
+        if context:
+            record.intrigue_context = context
+        return record
+
+    def enqueue(self, record: logging.LogRecord) -> None:
+        try:
+            self.queue.put_nowait(record)
+        except queue.Full:
+            _Enqueue.dropped += 1
+
+
+def add_captured(_: WrappedLogger, __: str, event: EventDict) -> EventDict:
+    """The context `_Enqueue` captured where the record was logged."""
+    record = event.get("_record")
+    captured = record.__dict__.pop("intrigue_context", None) if record is not None else None
+    for key, value in (captured or {}).items():
+        event.setdefault(key, value)
+    return event
+
+
+def stop_background() -> None:
+    """Write every queued record and stop the log thread (at exit, and before configuring again)."""
+    global _listener
+    if _listener is not None:
+        _listener.stop()
+        _listener = None
+
+
+atexit.register(stop_background)
 
 
 # One dict per request, shared by reference with the worker threads its blocking calls run in, so that a

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import json
+import logging
+import threading
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
+import structlog
 from starlette.testclient import TestClient
 
-from service import metrics
+from service import logs, metrics
 from service.limits import Limits, RequestLimits
 from service.logs import MAX_LOGGED_CHARS, redact, redact_text
 
@@ -78,3 +84,44 @@ def test_a_body_that_does_not_arrive_in_time_is_refused_with_408() -> None:
     asyncio.run(asyncio.wait_for(limited(scope, never, send), 10))
     assert sent[0]["status"] == 408
     assert json.loads(sent[1]["body"])["code"] == "REQUEST_TIMEOUT"
+
+
+class _Lines(io.StringIO):
+    """A stream that notes which threads wrote to it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.writers: set[int] = set()
+
+    def write(self, text: str) -> int:
+        self.writers.add(threading.get_ident())
+        return super().write(text)
+
+
+@pytest.fixture
+def logging_restored() -> Iterator[None]:
+    root = logging.getLogger()
+    handlers, level, config = list(root.handlers), root.level, structlog.get_config()
+    try:
+        yield
+    finally:
+        logs.stop_background()
+        root.handlers[:] = handlers
+        root.setLevel(level)
+        structlog.configure(**config)
+
+
+def test_in_the_background_lines_are_written_by_the_log_thread_with_the_context_they_were_logged_in(
+    logging_restored: None,
+) -> None:
+    lines = _Lines()
+    logs.configure("json", "INFO", background=True, stream=lines)
+    token = logs._request.set({"request_id": "bg-1"})
+    logging.getLogger("intrigue.test").info("dsn postgresql://u:hunter2@db/x %s", "x" * 10_000)
+    structlog.get_logger("intrigue.test").info("native", seat="gm:1")
+    logs._request.reset(token)
+    logs.stop_background()
+    written = [json.loads(line) for line in lines.getvalue().splitlines()]
+    assert [w["request_id"] for w in written] == ["bg-1", "bg-1"]
+    assert "hunter2" not in lines.getvalue() and len(written[0]["event"]) < MAX_LOGGED_CHARS + 100
+    assert threading.get_ident() not in lines.writers
