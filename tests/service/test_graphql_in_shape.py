@@ -140,3 +140,14 @@ def test_every_error_of_a_malformed_request_is_json(client: TestClient) -> None:
     for body in ({"query": 5}, {"query": "{ campaigns { id } }", "variables": []}, {}, {"operationName": []}):
         response = client.post("/graphql", content=json.dumps(body), headers={"content-type": "application/json"})
         assert response.status_code < 500 and codes(response), response.text
+
+
+@pytest.mark.parametrize(("query", "code"), [("subscription { nothingHere }", "GRAPHQL_VALIDATION_FAILED")])
+def test_a_subscription_refused_over_a_websocket_is_coded(client: TestClient, query: str, code: str) -> None:
+    with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
+        ws.send_json({"type": "connection_init", "payload": {}})
+        assert ws.receive_json()["type"] == "connection_ack"
+        ws.send_json({"id": "1", "type": "subscribe", "payload": {"query": query}})
+        message = ws.receive_json()
+    assert message["type"] == "error"
+    assert [e["extensions"]["code"] for e in message["payload"]] == [code]
