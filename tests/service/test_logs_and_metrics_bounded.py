@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 
 from service import logs, metrics
 from service.limits import Limits, RequestLimits
-from service.logs import MAX_LOGGED_CHARS, redact, redact_text
+from service.redaction import MAX_LOGGED_CHARS, redact, redact_text
 
 
 def test_a_long_logged_value_is_cut_before_it_is_redacted() -> None:
