@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     events.add_argument("campaign_id", type=UUID)
     cli_campaigns.add_commands(commands)
     args = parser.parse_args(argv)
-    logs.configure()
+    logs.configure(background=args.command == "serve")  # the server's loop never waits on a log write
     try:
         if args.command == "serve":
             return _serve(args.host, args.port, args.demo, not args.no_projections, not args.no_migrate)
@@ -67,6 +67,7 @@ def _serve(host: str, port: int, demo: bool, projections: bool, migrate: bool) -
 
     from service.demo import DEMO_NAME, seed_demo
     from service.http import create_app
+    from service.serving import uvicorn_options
 
     settings = Settings()
     settings = dataclasses.replace(
@@ -93,7 +94,7 @@ def _serve(host: str, port: int, demo: bool, projections: bool, migrate: bool) -
                     print(f"\nDemo campaign {listed['id']}: GM token (send as 'Authorization: Bearer …'):\n"
                           f"  {token}\n", file=sys.stderr, flush=True)  # fmt: skip
         log.info("GraphQL (GraphiQL in a browser) at http://%s:%d/graphql", host, port)
-        uvicorn.run(create_app(intrigue), host=host, port=port, log_config=None, access_log=False)
+        uvicorn.run(create_app(intrigue), host=host, port=port, **uvicorn_options())
     finally:
         intrigue.close()
     return 0

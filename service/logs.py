@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import atexit
 import json
 import logging
 import os
+import queue
 import re
 import sys
 import time
@@ -12,7 +14,8 @@ import uuid
 from collections.abc import Awaitable, Callable, MutableMapping
 from contextvars import ContextVar
 from functools import cache, lru_cache
-from typing import Any
+from logging.handlers import QueueHandler, QueueListener
+from typing import IO, Any
 
 import structlog
 from starlette.routing import Mount
@@ -20,6 +23,7 @@ from structlog.contextvars import bind_contextvars
 from structlog.typing import EventDict, WrappedLogger
 
 from service import metrics
+from service.redaction import redact
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -27,29 +31,21 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-_SECRET_KEYS = re.compile(r"token|password|passwd|secret|authorization|cookie|api_?key|credential", re.I)
-_URL_PASSWORD = re.compile(r"(\w+://[^:/@\s]+):[^@\s]+@")
-_BEARER = re.compile(r"(?i)\b(bearer|basic)\s+[\w.~+/=-]+")
 _UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 _CAMPAIGN_IN_PATH = re.compile(rf"/campaigns/({_UUID})")
 _CAMPAIGN_IN_QUERY = re.compile(rf'\b(?:campaignId|id)\s*:\s*"({_UUID})"')
 _REQUEST_ID = re.compile(r"^[\w.-]{1,64}$")
 _QUIET_ROUTES = frozenset({"/healthz", "/readyz", "/metrics"})
+_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 
 
-def redact(_: WrappedLogger, __: str, event: EventDict) -> EventDict:
-    """Drop values under secret-looking keys; mask passwords in URLs and bearer tokens in text."""
-    event.pop("color_message", None)  # uvicorn's copy of the message with terminal colours
-    for key, value in list(event.items()):
-        if _SECRET_KEYS.search(key):
-            event[key] = "[redacted]"
-        elif isinstance(value, str):
-            event[key] = _BEARER.sub(r"\1 [redacted]", _URL_PASSWORD.sub(r"\1:[redacted]@", value))
-    return event
+def configure(fmt: str | None = None, level: str | None = None, background: bool = False,
+              stream: IO[str] | None = None) -> None:  # fmt: skip
+    """Route stdlib and structlog records through one renderer: JSON, or readable lines on a terminal.
 
-
-def configure(fmt: str | None = None, level: str | None = None) -> None:
-    """Route stdlib and structlog records through one renderer: JSON, or readable lines on a terminal."""
+    With `background` (what `intrigue serve` asks for), a record is only queued where it is logged: redaction,
+    rendering and the write to stderr happen in a thread of their own, so the event loop never waits on them.
+    """
     fmt = fmt or os.environ.get("INTRIGUE_LOG_FORMAT") or ("console" if sys.stderr.isatty() else "json")
     shared: list[Any] = [
         structlog.contextvars.merge_contextvars,
@@ -58,7 +54,6 @@ def configure(fmt: str | None = None, level: str | None = None) -> None:
         structlog.stdlib.add_logger_name,
         structlog.stdlib.ExtraAdder(),
         structlog.processors.TimeStamper(fmt="iso", utc=True),
-        redact,
     ]
     renderer = structlog.dev.ConsoleRenderer() if fmt == "console" else structlog.processors.JSONRenderer()
     structlog.configure(
@@ -67,17 +62,25 @@ def configure(fmt: str | None = None, level: str | None = None) -> None:
         wrapper_class=structlog.stdlib.BoundLogger,
         cache_logger_on_first_use=True,
     )
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(
+    writer = logging.StreamHandler(stream or sys.stderr)
+    writer.setFormatter(
         structlog.stdlib.ProcessorFormatter(
-            foreign_pre_chain=shared,
+            foreign_pre_chain=[add_captured, *shared],
             processors=[
+                redact,
                 structlog.stdlib.ProcessorFormatter.remove_processors_meta,
                 structlog.processors.format_exc_info,
                 renderer,
             ],
         )
     )
+    stop_background()
+    handler: logging.Handler = writer
+    if background:
+        global _listener
+        handler = _Enqueue(queue.Queue(maxsize=_QUEUED))
+        _listener = QueueListener(handler.queue, writer)
+        _listener.start()
     root = logging.getLogger()
     for previous in [h for h in root.handlers if getattr(h, "intrigue", False)]:
         root.removeHandler(previous)  # only our own: a test runner's capture handlers stay
@@ -89,6 +92,48 @@ def configure(fmt: str | None = None, level: str | None = None) -> None:
         logging.getLogger(name).propagate = True
 
 
+_QUEUED = 10_000  # records waiting for the log thread; past it a record is dropped, never waited for
+_listener: QueueListener | None = None
+
+
+class _Enqueue(QueueHandler):
+    """Queue the record as it is, with the request's context as it is now (the log thread cannot see it)."""
+
+    dropped = 0
+
+    def prepare(self, record: logging.LogRecord) -> logging.LogRecord:
+        context = {**structlog.contextvars.get_contextvars(), **(_request.get() or {})}
+        if context:
+            record.intrigue_context = context
+        return record
+
+    def enqueue(self, record: logging.LogRecord) -> None:
+        try:
+            self.queue.put_nowait(record)
+        except queue.Full:
+            _Enqueue.dropped += 1
+
+
+def add_captured(_: WrappedLogger, __: str, event: EventDict) -> EventDict:
+    """The context `_Enqueue` captured where the record was logged."""
+    record = event.get("_record")
+    captured = record.__dict__.pop("intrigue_context", None) if record is not None else None
+    for key, value in (captured or {}).items():
+        event.setdefault(key, value)
+    return event
+
+
+def stop_background() -> None:
+    """Write every queued record and stop the log thread (at exit, and before configuring again)."""
+    global _listener
+    if _listener is not None:
+        _listener.stop()
+        _listener = None
+
+
+atexit.register(stop_background)
+
+
 # One dict per request, shared by reference with the worker threads its blocking calls run in, so that a
 # seat resolved in a thread still reaches the request's access line.
 _request: ContextVar[dict[str, str] | None] = ContextVar("intrigue_request", default=None)
@@ -98,6 +143,12 @@ def add_request(_: WrappedLogger, __: str, event: EventDict) -> EventDict:
     for key, value in (_request.get() or {}).items():
         event.setdefault(key, value)
     return event
+
+
+def request_id() -> str | None:
+    """The id of the request being served (None outside one), as its log lines and X-Request-ID carry it."""
+    state = _request.get()
+    return state.get("request_id") if state else None
 
 
 def bind_seat(seat: str) -> None:
@@ -140,28 +191,40 @@ def _graphql_fields() -> frozenset[str]:
 
 
 def graphql_facts(body: bytes) -> tuple[str, str | None]:
-    """The operation label (type and top-level fields the schema knows) and a campaign id, if one is named."""
+    """The operation label (type and root field the schema knows) and a campaign id, if one is named."""
+    from service.limits import DEFAULTS
+
     try:
         request = json.loads(body or b"{}")
+        if not isinstance(request, dict):
+            return "invalid", None
         query, wanted = request.get("query") or "", request.get("operationName")
+        if not isinstance(query, str) or len(query) > DEFAULTS.max_document_chars:
+            return "invalid", None
         label, named = _operation_facts(query, wanted if isinstance(wanted, str) else None)
-    except (ValueError, AttributeError, TypeError):
+    except (ValueError, RecursionError):  # not JSON, or nested too deep for it: the view answers why
         return "invalid", None
     variables = request.get("variables") or {}
     campaign = variables.get("campaignId") or variables.get("id") if isinstance(variables, dict) else None
-    if not (isinstance(campaign, str) and re.fullmatch(_UUID, campaign)):
+    if not (isinstance(campaign, str) and len(campaign) == 36 and re.fullmatch(_UUID, campaign)):
         campaign = named
     return label, campaign
 
 
 @lru_cache(maxsize=256)  # clients send the same few documents again and again; parsing one costs more than its request
 def _operation_facts(query: str, wanted: str | None) -> tuple[str, str | None]:
-    """The operation label of a document, and a campaign id written in it."""
-    from graphql import GraphQLError, OperationDefinitionNode, parse
+    """The operation label of a document, and a campaign id written in it.
+
+    The label is bounded by the schema, so that /metrics stays small whatever clients send: the operation type
+    and its one root field, or `multiple` or `other` (a set of root fields as label grew /metrics to 3.4 MB).
+    """
+    from graphql import FieldNode, GraphQLError, OperationDefinitionNode, parse
+
+    from service.graphql.guards import MAX_TOKENS
 
     try:
-        document = parse(query)
-    except GraphQLError:
+        document = parse(query, max_tokens=MAX_TOKENS)
+    except (GraphQLError, RecursionError):
         return "invalid", None
     operations = [d for d in document.definitions if isinstance(d, OperationDefinitionNode)]
     chosen = next((o for o in operations if wanted and o.name and o.name.value == wanted), None)
@@ -169,10 +232,11 @@ def _operation_facts(query: str, wanted: str | None) -> tuple[str, str | None]:
     if chosen is None:
         return "invalid", None
     known = _graphql_fields()
-    fields = sorted({f.name.value if f.name.value in known else "other"  # type: ignore[attr-defined]
-                     for f in chosen.selection_set.selections if hasattr(f, "name")})  # fmt: skip
+    fields = {f.name.value if f.name.value in known else "other"
+              for f in chosen.selection_set.selections if isinstance(f, FieldNode)}  # fmt: skip
+    field = fields.pop() if len(fields) == 1 else "multiple" if fields else "other"
     found = _CAMPAIGN_IN_QUERY.search(query)
-    return f"{chosen.operation.value} {','.join(fields)}", found.group(1) if found else None
+    return f"{chosen.operation.value} {field}", found.group(1) if found else None
 
 
 def route_template(scope: Scope, root_path: str) -> str:
@@ -180,26 +244,18 @@ def route_template(scope: Scope, root_path: str) -> str:
     route = scope.get("route")
     if route is None:
         return "unmatched"
-    mounted = scope.get("root_path", "")[len(root_path) :]
-    return mounted if isinstance(route, Mount) else mounted + getattr(route, "path", "")
+    mounted = str(scope.get("root_path", ""))[len(root_path) :]
+    return mounted if isinstance(route, Mount) else mounted + str(getattr(route, "path", ""))
 
 
-async def _buffered(receive: Receive) -> tuple[bytes, Receive]:
-    chunks, more = [], True
-    while more:
-        message = await receive()
-        chunks.append(message.get("body", b""))
-        more = message.get("more_body", False)
-    body, replayed = b"".join(chunks), False
-
-    async def replay() -> Message:
-        nonlocal replayed
-        if not replayed:
-            replayed = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        return await receive()
-
-    return body, replay
+def observe_graphql(body: bytes) -> None:
+    """For the middleware that reads a GraphQL body (service/limits.py): its operation label and campaign id
+    go on the request's later log lines, its access line and its latency metric."""
+    state = _request.get()
+    if state is not None:
+        state["operation"], campaign = graphql_facts(body)
+        if campaign:
+            state.setdefault("campaign_id", campaign)
 
 
 class RequestObserver:
@@ -216,12 +272,8 @@ class RequestObserver:
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         given = headers.get("x-request-id", "")
         request_id = given if _REQUEST_ID.match(given) else uuid.uuid4().hex
-        operation, campaign = "", None
-        if scope["method"] == "POST" and scope["path"].rstrip("/") == "/graphql":
-            body, receive = await _buffered(receive)
-            operation, campaign = graphql_facts(body)
         found = _CAMPAIGN_IN_PATH.search(scope["path"])
-        campaign = campaign or (found.group(1) if found else None)
+        campaign = found.group(1) if found else None
         status = 500
 
         async def send_with_id(message: Message) -> None:
@@ -241,7 +293,9 @@ class RequestObserver:
         finally:
             elapsed = time.perf_counter() - started
             route = route_template(scope, root_path)
-            metrics.HTTP_LATENCY.labels(scope["method"], route, operation, str(status)).observe(elapsed)
+            operation = context.get("operation", "")
+            method = scope["method"] if scope["method"] in _METHODS else "other"  # a label of bounded cardinality
+            metrics.HTTP_LATENCY.labels(method, route, operation, str(status)).observe(elapsed)
             level = logging.DEBUG if route in _QUIET_ROUTES and status < 500 else logging.INFO
             self.log.log(level, "request", method=scope["method"], route=route, operation=operation or None,
                          status=status, duration_ms=round(elapsed * 1000, 1))  # fmt: skip

@@ -3,26 +3,33 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
+import psycopg
 from psycopg import AsyncConnection
 from psycopg.rows import DictRow, dict_row
-from psycopg_pool import AsyncConnectionPool
+from psycopg_pool import AsyncConnectionPool, PoolTimeout
+
+from service.errors import UnavailableError
 
 MIN_SIZE, MAX_SIZE = 4, 10
+# How long a read waits for a connection before it answers UNAVAILABLE (psycopg_pool's own default is 30 s).
+WAIT_SECONDS = float(os.environ.get("INTRIGUE_READ_POOL_TIMEOUT") or 5.0)
 T = TypeVar("T")
 
 
 class ReadPool:
     """Connections for reads, opened in the ASGI app's lifespan, on the loop the app serves from."""
 
-    def __init__(self, conninfo: str, min_size: int = MIN_SIZE, max_size: int = MAX_SIZE) -> None:
+    def __init__(self, conninfo: str, min_size: int = MIN_SIZE, max_size: int = MAX_SIZE,
+                 timeout: float = WAIT_SECONDS) -> None:  # fmt: skip
         self.conninfo = conninfo
         # Autocommit: a lone SELECT needs no COMMIT round trip when its connection goes back to the pool.
         self.pool = AsyncConnectionPool(conninfo, connection_class=AsyncConnection[DictRow], min_size=min_size,
-                                        max_size=max_size, open=False, name="reads",
+                                        max_size=max_size, open=False, name="reads", timeout=timeout,
                                         kwargs={"autocommit": True, "row_factory": dict_row})  # fmt: skip
         self.opened = False
 
@@ -35,6 +42,19 @@ class ReadPool:
         await self.pool.close()
 
     async def rows(self, statement: Any, params: Any = ()) -> list[dict[str, Any]]:
+        """The statement's rows; UNAVAILABLE when the database cannot answer (service/errors.py)."""
+        try:
+            return await self._rows(statement, params)
+        except PoolTimeout as error:  # no connection came in time: waiting again would only double the wait
+            raise UnavailableError("the database is unavailable; try again shortly") from error
+        except (psycopg.OperationalError, psycopg.InterfaceError):
+            pass  # a connection the server closed (a restart) is dropped by the pool: a read can simply run again
+        try:
+            return await self._rows(statement, params)
+        except (psycopg.OperationalError, psycopg.InterfaceError) as error:
+            raise UnavailableError("the database is unavailable; try again shortly") from error
+
+    async def _rows(self, statement: Any, params: Any) -> list[dict[str, Any]]:
         async with self._connection() as conn:
             cursor = await conn.execute(statement, params)
             return await cursor.fetchall()
@@ -50,7 +70,7 @@ class ReadPool:
             yield conn
 
 
-class SharedRead:
+class SharedRead(Generic[T]):
     """One read shared by every caller that asked before it was sent, so a burst of callers costs one query.
 
     A caller never gets the result of a read already sent when it asked: it waits for the next one, which

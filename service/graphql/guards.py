@@ -166,17 +166,20 @@ def check_gm_or_owner(found: Seat | None, arguments: dict[str, Any], doing: str)
 def root_fields(document: DocumentNode, operation: OperationDefinitionNode) -> Iterator[FieldNode]:
     """The operation's root fields, fragments included, so a fragment cannot hide a command from `POLICY`."""
     fragments = {d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)}
-    return _root_fields(operation.selection_set, fragments)
+    return _root_fields(operation.selection_set, fragments, set())
 
 
-def _root_fields(selections: SelectionSetNode, fragments: dict[str, FragmentDefinitionNode]) -> Iterator[FieldNode]:
+def _root_fields(selections: SelectionSetNode, fragments: dict[str, FragmentDefinitionNode],
+                 spread: set[str]) -> Iterator[FieldNode]:  # fmt: skip
+    # This runs before validation, which refuses fragment cycles: each fragment is walked once, so a cycle ends.
     for selection in selections.selections:
         if isinstance(selection, FieldNode):
             yield selection
         elif isinstance(selection, InlineFragmentNode):
-            yield from _root_fields(selection.selection_set, fragments)
-        elif isinstance(selection, FragmentSpreadNode) and selection.name.value in fragments:
-            yield from _root_fields(fragments[selection.name.value].selection_set, fragments)
+            yield from _root_fields(selection.selection_set, fragments, spread)
+        elif isinstance(selection, FragmentSpreadNode) and (name := selection.name.value) in fragments.keys() - spread:
+            spread.add(name)
+            yield from _root_fields(fragments[name].selection_set, fragments, spread)
 
 
 def _campaign_id(arguments: dict[str, Any]) -> UUID:

@@ -13,6 +13,7 @@ from domain.commands import AddRegions, CreateCampaign, MapRegion
 from service.graphql.analytics import AnalyticsQuery
 from service.graphql.audit import AuditQuery
 from service.graphql.context import intrigue, off_loop, on_loop, reads
+from service.graphql.errors import IntrigueSchema
 from service.graphql.factionturn import FactionTurnMutation, FactionTurnQuery
 from service.graphql.gameofbones import GameOfBonesMutation, GameOfBonesQuery
 from service.graphql.gm import GMMutation, GMQuery
@@ -125,7 +126,7 @@ Query = merge_types(
 Mutation = merge_types(
     "Mutation", (CampaignMutation, HistoryMutation, SeatMutation, FactionTurnMutation, GameOfBonesMutation, GMMutation)
 )
-schema = strawberry.Schema(
+schema = IntrigueSchema(
     query=Query,
     mutation=Mutation,
     subscription=CampaignSubscription,

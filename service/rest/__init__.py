@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
-from domain.errors import NotFoundError
-from service.errors import PROBLEM_MEDIA_TYPE
+from service.errors import InternalError, http_refusal, unavailable
+from service.logs import request_id
 from service.rest import phases, routes, state
-from service.rest.support import problem_response
+from service.rest.support import Handler, problem_response
 
 if TYPE_CHECKING:
     from service.bootstrap import Intrigue
@@ -26,17 +25,38 @@ __all__ = ["create_rest_app"]
 async def _http_problem(request: Request, exc: Exception) -> Response:
     """Starlette's own 404 and 405 answer as problems too, so every REST error has one shape."""
     assert isinstance(exc, HTTPException)
-    if exc.status_code == 404:
-        return problem_response(NotFoundError(f"no resource at {request.url.path}"), request.url.path)
-    body = {"type": "about:blank", "title": exc.detail, "status": exc.status_code, "detail": exc.detail,
-            "code": exc.detail.upper().replace(" ", "_")}  # fmt: skip
-    return Response(json.dumps(body), exc.status_code, exc.headers, media_type=PROBLEM_MEDIA_TYPE)
+    reason = f"no resource at {request.url.path}" if exc.status_code == 404 else str(exc.detail)
+    response = problem_response(http_refusal(exc.status_code, reason), request.url.path)
+    response.headers.update(exc.headers or {})  # 405's Allow
+    return response
 
 
 async def _internal_problem(request: Request, exc: Exception) -> Response:
-    body = {"type": "about:blank", "title": "Internal server error", "status": 500,
-            "detail": "the server failed; nothing is known to have been written", "code": "INTERNAL"}  # fmt: skip
-    return Response(json.dumps(body), 500, media_type=PROBLEM_MEDIA_TYPE)
+    """UNAVAILABLE (503, Retry-After) while the database cannot be reached, else INTERNAL with the request id.
+    Starlette raises the error on after this answer: service/failures.py `CodedFailures` logs it, once."""
+    down = unavailable(exc)
+    return problem_response(down or InternalError(request_id()), request.url.path)
+
+
+def _one_route_per_path(listed: list[BaseRoute]) -> list[BaseRoute]:
+    """Routes sharing a path become one, so that a 405 (and its Allow header) names every method the path takes."""
+    by_path: dict[str, dict[str, Handler]] = {}
+    for route in listed:
+        assert isinstance(route, Route)
+        for method in route.methods or ("GET",):
+            if method != "HEAD":
+                by_path.setdefault(route.path, {})[method] = route.endpoint
+    return [Route(path, _dispatch(handlers), methods=list(handlers)) for path, handlers in by_path.items()]
+
+
+def _dispatch(handlers: dict[str, Handler]) -> Handler:
+    if len(handlers) == 1:
+        return next(iter(handlers.values()))
+
+    async def dispatch(request: Request) -> Response:
+        return await handlers["GET" if request.method == "HEAD" else request.method](request)
+
+    return dispatch
 
 
 def create_rest_app(intrigue: Intrigue, reads: ReadModelReads) -> Starlette:
@@ -66,6 +86,7 @@ def create_rest_app(intrigue: Intrigue, reads: ReadModelReads) -> Starlette:
         ],
         exception_handlers={HTTPException: _http_problem, Exception: _internal_problem},
     )
+    app.router.routes = list(_one_route_per_path(app.router.routes))
     app.state.intrigue = intrigue
     app.state.reads = reads
     return app

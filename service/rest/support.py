@@ -15,7 +15,7 @@ from starlette.responses import Response
 from domain.errors import DomainError, InvalidInputError, NotFoundError
 from domain.inputs import check_json
 from domain.seats import Seat
-from service.errors import PROBLEM_MEDIA_TYPE, problem
+from service.errors import PROBLEM_MEDIA_TYPE, problem, problem_headers
 from service.idempotency import fingerprint
 from service.rest.contract import check_against
 
@@ -42,9 +42,7 @@ def json_response(body: Any, status: int = 200, headers: dict[str, str] | None =
 
 def problem_response(error: DomainError, instance: str | None = None) -> Response:
     body = problem(error, instance)
-    # RFC 6750, section 3: a refused bearer token is answered with a challenge.
-    headers = {"WWW-Authenticate": 'Bearer error="invalid_token"'} if body["status"] == 401 else None
-    return Response(json.dumps(body), body["status"], headers, media_type=PROBLEM_MEDIA_TYPE)
+    return Response(json.dumps(body), body["status"], problem_headers(error), media_type=PROBLEM_MEDIA_TYPE)
 
 
 def intrigue_of(request: Request) -> Intrigue:
