@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, TypeVar
 
 from psycopg import AsyncConnection
@@ -18,11 +18,11 @@ T = TypeVar("T")
 class ReadPool:
     """Connections for reads, opened in the ASGI app's lifespan, on the loop the app serves from."""
 
-    def __init__(self, conninfo: str, min_size: int = MIN_SIZE, max_size: int = MAX_SIZE) -> None:
+    def __init__(self, conninfo: str, min_size: int = MIN_SIZE, max_size: int = MAX_SIZE, name: str = "reads") -> None:
         self.conninfo = conninfo
         # Autocommit: a lone SELECT needs no COMMIT round trip when its connection goes back to the pool.
         self.pool = AsyncConnectionPool(conninfo, connection_class=AsyncConnection[DictRow], min_size=min_size,
-                                        max_size=max_size, open=False, name="reads",
+                                        max_size=max_size, open=False, name=name,
                                         kwargs={"autocommit": True, "row_factory": dict_row})  # fmt: skip
         self.opened = False
 
@@ -38,6 +38,10 @@ class ReadPool:
         async with self._connection() as conn:
             cursor = await conn.execute(statement, params)
             return await cursor.fetchall()
+
+    def connection(self) -> AbstractAsyncContextManager[AsyncConnection[DictRow]]:
+        """A connection of the pool (autocommit, dict rows) for the length of a block."""
+        return self._connection()
 
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[AsyncConnection[DictRow]]:
