@@ -30,17 +30,20 @@ from service.queries import ReadModelReads
 from service.readpool import ReadPool
 from service.rest import create_rest_app
 
+CLAIM_CONNECTIONS = 10  # keyed commands in flight at once; waiters for a key hold none
+
 
 class IntrigueGraphQL(GraphQL):  # type: ignore[type-arg]
-    def __init__(self, intrigue: Intrigue, reads: ReadModelReads, listener: Listener) -> None:
+    def __init__(self, intrigue: Intrigue, reads: ReadModelReads, listener: Listener, claims: ReadPool) -> None:
         super().__init__(schema, graphql_ide="graphiql")
-        self.intrigue, self.reads, self.listener = intrigue, reads, listener
+        self.intrigue, self.reads, self.listener, self.claims = intrigue, reads, listener, claims
         self.answers = Answers()
 
     async def get_context(self, request: Any, response: Any = None) -> dict[str, Any]:
         # One loader per request: nested lists cost one query per level, not one per parent.
         return {"request": request, "response": response, "intrigue": self.intrigue, "reads": self.reads,
-                "listener": self.listener, "regions": DataLoader(load_fn=self.reads.regions_of)}  # fmt: skip
+                "listener": self.listener, "claims": self.claims,
+                "regions": DataLoader(load_fn=self.reads.regions_of)}  # fmt: skip
 
     async def execute_single(self, request: Any, request_adapter: Any, sub_response: Any, context: Any,
                              root_value: Any, request_data: Any) -> ExecutionResult:  # fmt: skip
@@ -67,11 +70,15 @@ def create_app(intrigue: Intrigue) -> Starlette:
     # The pool belongs to this app and opens on the loop it serves from; several apps may share one Intrigue.
     pool = ReadPool(intrigue.db.conninfo)
     reads = ReadModelReads(pool)
+    # Idempotency keys' advisory locks, on a pool of their own: a request waiting for a key never takes a
+    # connection its command needs for reads (service/idempotency.py).
+    claims = ReadPool(intrigue.db.conninfo, min_size=1, max_size=CLAIM_CONNECTIONS, name="idempotency")
     listener = Listener(intrigue.db.conninfo, intrigue.store.recorder.channel_name)  # every subscription's
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await pool.open()
+        await claims.open()
         # What exists at start (schema, libraries, the store) lives as long as the process. Frozen, it is no
         # longer walked by every full collection, each of which stalled all requests in flight for 50-100 ms.
         gc.collect()
@@ -80,13 +87,14 @@ def create_app(intrigue: Intrigue) -> Starlette:
             yield
         finally:
             await listener.close()
+            await claims.close()
             await pool.close()
 
     async def healthz(request: Request) -> Response:
         ok = await run_in_threadpool(database.ping, intrigue.db)
         return JSONResponse({"status": "ok" if ok else "unavailable", "database": ok}, status_code=200 if ok else 503)
 
-    graphql = IntrigueGraphQL(intrigue, reads, listener)
+    graphql = IntrigueGraphQL(intrigue, reads, listener, claims)
     return Starlette(
         routes=[
             Route("/healthz", healthz),
@@ -94,7 +102,7 @@ def create_app(intrigue: Intrigue) -> Starlette:
             Route("/graphql", graphql, methods=["GET", "POST"]),
             WebSocketRoute("/graphql", graphql),
             Mount("/graphql", graphql),
-            Mount("/api/v1", create_rest_app(intrigue, reads)),
+            Mount("/api/v1", create_rest_app(intrigue, reads, claims)),
         ],
         middleware=[Middleware(RequestObserver)],
         lifespan=lifespan,

@@ -29,11 +29,11 @@ from typing import Any
 from uuid import UUID
 
 import psycopg
-from psycopg import AsyncConnection
-from psycopg.rows import DictRow
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+from psycopg import AsyncConnection
+from psycopg.rows import DictRow
 
 from domain.errors import ConflictError, InvalidInputError
 from service import outcomes
@@ -63,6 +63,10 @@ DDL_CLAIM_WITH_EVENTS = [
     "ALTER TABLE idempotency_keys ALTER COLUMN response DROP NOT NULL",
 ]
 RETENTION = "7 days"
+IGNORED = (f"an unseated caller's Idempotency-Key must be at least {MIN_UNSEATED_KEY} characters (a random UUID);"
+           " this one was not honoured, so a retry runs the command again")  # fmt: skip
+ANSWER_LOST = ("this command was committed at the position given; its answer was not kept (the server stopped"
+               " before sending it), so it is not run again: read the state it changed")  # fmt: skip
 
 
 @dataclass
@@ -90,7 +94,8 @@ class Claim:
         cursor.execute(
             "INSERT INTO idempotency_keys (scope, key_sha256, fingerprint, response, sealing, position)"
             " VALUES (%s, %s, %s, NULL, 2, %s)"
-            " ON CONFLICT (scope, key_sha256) DO UPDATE SET position = EXCLUDED.position",
+            " ON CONFLICT (scope, key_sha256)"
+            " DO UPDATE SET position = coalesce(EXCLUDED.position, idempotency_keys.position)",
             (self.scope, self.digest, self.fingerprint, position),
         )
 

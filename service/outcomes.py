@@ -1,10 +1,10 @@
 """What one request's command committed, so that its answer says so: the position, and whether reads may lag.
 
 An adapter (GraphQL's `IdempotentMutations`, REST's `command`) runs each command inside `tracking()`. The event
-store's writer (`service/recorder.py`) then calls `writing()` inside the transaction that appends the events,
-which also writes the request's pending idempotency record there (`service/idempotency.py`), and `written()` once it has committed;
-`Intrigue.wait_for_projections` calls `lagged()` when the read models did not reach the events in time. The
-outcome is a mutable object in a context variable: commands run in worker threads that copy the request's
+store's writer (`service/recorder.py`) calls `writing()` inside the transaction that appends the events, which
+writes the request's pending idempotency claim there too (`service/idempotency.py`), and `written()` once it has
+committed; `Intrigue.wait_for_projections` calls `lagged()` when the read models did not reach the events in
+time. The outcome is a mutable object in a context variable: commands run in worker threads that copy the request's
 context, so they reach the same object.
 """
 

@@ -19,6 +19,7 @@ from service.rest.support import problem_response
 if TYPE_CHECKING:
     from service.bootstrap import Intrigue
     from service.queries import ReadModelReads
+    from service.readpool import ReadPool
 
 __all__ = ["create_rest_app"]
 
@@ -35,11 +36,11 @@ async def _http_problem(request: Request, exc: Exception) -> Response:
 
 async def _internal_problem(request: Request, exc: Exception) -> Response:
     body = {"type": "about:blank", "title": "Internal server error", "status": 500,
-            "detail": "the server failed; nothing is known to have been written", "code": "INTERNAL"}  # fmt: skip
+            "detail": "the server failed unexpectedly", "code": "INTERNAL"}  # fmt: skip
     return Response(json.dumps(body), 500, media_type=PROBLEM_MEDIA_TYPE)
 
 
-def create_rest_app(intrigue: Intrigue, reads: ReadModelReads) -> Starlette:
+def create_rest_app(intrigue: Intrigue, reads: ReadModelReads, claims: ReadPool | None = None) -> Starlette:
     campaign = "/campaigns/{campaign_id}"
     app = Starlette(
         routes=[
@@ -68,4 +69,5 @@ def create_rest_app(intrigue: Intrigue, reads: ReadModelReads) -> Starlette:
     )
     app.state.intrigue = intrigue
     app.state.reads = reads
+    app.state.claims = claims or reads.pool  # the pool for idempotency keys' locks
     return app
