@@ -20,6 +20,7 @@ from strawberry.dataloader import DataLoader
 from domain.errors import DomainError
 from service import database
 from service.bootstrap import Intrigue
+from service.fresh import FreshReads
 from service.graphql.answers import Answers, cacheable, encode, key_of
 from service.graphql.guards import RESOLVED_SEAT
 from service.graphql.schema import schema
@@ -69,7 +70,7 @@ class IntrigueGraphQL(GraphQL):  # type: ignore[type-arg]
 def create_app(intrigue: Intrigue) -> Starlette:
     # The pool belongs to this app and opens on the loop it serves from; several apps may share one Intrigue.
     pool = ReadPool(intrigue.db.conninfo)
-    reads = ReadModelReads(pool)
+    reads = ReadModelReads(pool, FreshReads(intrigue.store))
     # Idempotency keys' advisory locks, on a pool of their own: a request waiting for a key never takes a
     # connection its command needs for reads (service/idempotency.py).
     claims = ReadPool(intrigue.db.conninfo, min_size=1, max_size=CLAIM_CONNECTIONS, name="idempotency")

@@ -213,7 +213,7 @@ class IdempotentMutations(SchemaExtension):
         if key is None or scope is None:
             with outcomes.tracking() as outcome:
                 yield
-            _tell(ec.result, outcome, {} if key is None else {"idempotencyKeyIgnored": idempotency.IGNORED})
+            _tell(ec, outcome, {} if key is None else {"idempotencyKeyIgnored": idempotency.IGNORED})
             return
         print_ = fingerprint("graphql", ec.query or "", ec.operation_name or "",
                              json.dumps(ec.variables or {}, sort_keys=True, default=str))  # fmt: skip
@@ -226,24 +226,29 @@ class IdempotentMutations(SchemaExtension):
                 ec.result = _error_result(error)
                 yield
                 return
-            if claim.stored is not None or claim.committed_at is not None:
-                ec.result = _replay(claim.stored) if claim.stored else _committed(claim.committed_at)
+            if claim.stored is not None:
+                ec.result = _replay(claim.stored)
+                ec.extensions_results.update(claim.stored.get("extensions") or {})
+                yield
+                return
+            if claim.committed_at is not None:  # committed, but the server stopped before its answer was kept
+                ec.result = ExecutionResult(data=None)
+                ec.extensions_results.update(_committed(claim.committed_at))
                 yield
                 return
             with claim.running() as outcome:
                 yield
             result = ec.result
-            if isinstance(result, ExecutionResult):
-                _tell(result, outcome, {})
-                if outcome.committed or _worth_keeping(result):  # a committed answer is always kept
-                    await claim.save({"data": result.data, "errors": [e.formatted for e in result.errors or []],
-                                      "extensions": result.extensions or {}})  # fmt: skip
+            _tell(ec, outcome, {})
+            if isinstance(result, ExecutionResult) and (outcome.committed or _worth_keeping(result)):
+                # A committed command's answer is always kept, beside the claim its events committed.
+                await claim.save({"data": result.data, "errors": [e.formatted for e in result.errors or []],
+                                  "extensions": dict(ec.extensions_results)})  # fmt: skip
 
 
-def _tell(result: Any, outcome: outcomes.Outcome, extra: dict[str, Any]) -> None:
-    told = {**outcome.lag_extensions(), **extra}
-    if told and isinstance(result, ExecutionResult):
-        result.extensions = {**(result.extensions or {}), **told}
+def _tell(ec: Any, outcome: outcomes.Outcome, extra: dict[str, Any]) -> None:
+    """Say in the answer's `extensions` what the client must know: reads may lag, a key was not honoured."""
+    ec.extensions_results.update({**outcome.lag_extensions(), **extra})
 
 
 def _worth_keeping(result: ExecutionResult) -> bool:
@@ -254,10 +259,10 @@ def _worth_keeping(result: ExecutionResult) -> bool:
 
 def _replay(stored: dict[str, Any]) -> ExecutionResult:
     errors = [GraphQLError(e["message"], path=e.get("path"), extensions=e.get("extensions")) for e in stored["errors"]]
-    return ExecutionResult(data=stored["data"], errors=errors or None, extensions=stored.get("extensions") or None)
+    return ExecutionResult(data=stored["data"], errors=errors or None)
 
 
-def _committed(position: int | None) -> ExecutionResult:
-    """A retry of a command that committed while its answer was lost: not run again, and said so."""
-    return ExecutionResult(data=None, extensions={"committed": True, "position": position, "readsMayLag": True,
-                                                  "answerKept": False, "detail": idempotency.ANSWER_LOST})  # fmt: skip
+def _committed(position: int | None) -> dict[str, Any]:
+    """The `extensions` of a retry whose command committed while its answer was lost: not run again, said so."""
+    return {"committed": True, "position": position, "readsMayLag": True, "answerKept": False,
+            "detail": idempotency.ANSWER_LOST}  # fmt: skip
