@@ -189,12 +189,19 @@ async def _locked(pool: ReadPool, key_digest: bytes) -> AsyncIterator[AsyncConne
                 try:
                     yield conn
                 finally:
-                    await conn.execute("SELECT pg_advisory_unlock(hashtextextended(%s, 0))", (key_digest.hex(),))
+                    await _unlock(conn, key_digest)
                 return
         if time.monotonic() > deadline:
             raise ConflictError("a request with this idempotency key is still running; retry later")
         await asyncio.sleep(pause)
         pause = min(pause * 2, 0.2)
+
+
+async def _unlock(conn: AsyncConnection[DictRow], key_digest: bytes) -> None:
+    try:
+        await conn.execute("SELECT pg_advisory_unlock(hashtextextended(%s, 0))", (key_digest.hex(),))
+    except psycopg.Error:
+        await conn.close()  # the pool discards a closed connection; ending its session frees the lock
 
 
 def _key_digest(scope: str, key: str) -> bytes:

@@ -61,7 +61,7 @@ def _idempotency_sealing(conn: psycopg.Connection[tuple[object, ...]]) -> None:
 
 def _idempotency_claims_with_events(conn: psycopg.Connection[tuple[object, ...]]) -> None:
     for statement in idempotency.DDL_CLAIM_WITH_EVENTS:
-        conn.execute(statement)  # type: ignore[arg-type]
+        conn.execute(statement)
 
 
 STEPS = (

@@ -60,7 +60,8 @@ class IntrigueRecorder(PostgresApplicationRecorder):
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
         outcome = outcomes.current()
         if outcome is None:
-            return super().insert_events(stored_events, **kwargs)
+            inserted: Sequence[int] | None = super().insert_events(stored_events, **kwargs)
+            return inserted
         events = [self.construct_pg_stored_event(e.originator_id, e.originator_version, e.topic, e.state)
                   for e in stored_events]  # fmt: skip
         with self.datastore.transaction(commit=True) as curs:

@@ -247,8 +247,11 @@ class IdempotentMutations(SchemaExtension):
 
 
 def _tell(ec: Any, outcome: outcomes.Outcome, extra: dict[str, Any]) -> None:
-    """Say in the answer's `extensions` what the client must know: reads may lag, a key was not honoured."""
-    ec.extensions_results.update({**outcome.lag_extensions(), **extra})
+    """Say in the answer's `extensions` what the client must know: reads may lag, a key was not honoured, and
+    that the command was committed even though an error follows (so no answer reads as "nothing happened")."""
+    failed = isinstance(ec.result, ExecutionResult) and bool(ec.result.errors)
+    committed = {"committed": True, "position": outcome.position} if outcome.committed and failed else {}
+    ec.extensions_results.update({**outcome.lag_extensions(), **committed, **extra})
 
 
 def _worth_keeping(result: ExecutionResult) -> bool:

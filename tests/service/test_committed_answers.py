@@ -87,6 +87,23 @@ def test_a_committed_command_answers_rest_success_when_the_read_models_lag(
     assert projected(fresh_db) == 0
 
 
+def test_a_command_answers_success_when_the_projection_stopped(
+    stalled: Intrigue, fresh_db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def stopped(notification_id: int, timeout: float) -> None:
+        raise RuntimeError(f"projection 'state' stopped before event {notification_id}")
+
+    monkeypatch.setattr(stalled.read_side, "wait", stopped)
+    with TestClient(create_app(stalled)) as client:
+        created = client.post(f"{API}/campaigns", json={"name": "Stopped", "rule_systems": ["gameofbones"]})
+        assert created.status_code == 201 and created.headers[LAG_HEADER] == "true", created.text
+        campaign_id = created.json()["campaign"]["id"]
+        opened = client.post("/graphql", json={"query": OPEN, "variables": {"id": campaign_id}},
+                             headers=bearer(created.json()["token"])).json()  # fmt: skip
+        assert "errors" not in opened and opened["data"]["openPhase"]["phase"] == 1, opened
+        assert opened["extensions"] == {"readsMayLag": True, "position": events_of(fresh_db, campaign_id)[-1][0]}
+
+
 def a_campaign(db: Database) -> tuple[str, str]:
     """Migrate `db` and create one campaign in it, projected; return its id and GM token."""
     system = Intrigue(db)
