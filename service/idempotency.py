@@ -1,13 +1,14 @@
 """Idempotency keys: a retried command answers its first result and never writes twice.
 
 A key is scoped to the seat that sent it; an unseated caller's key is its own scope, honoured only when long
-enough to be a secret (`scope_of`). The record is committed in the same transaction as the command's events:
-the request runs its command inside `Claim.running()`, and the event store's writer (`service/recorder.py`)
-writes the claim (scope, key digest, fingerprint, the position committed) in the transaction that appends
-them. The full answer needs the read models, so it is stored afterwards (`Claim.save`). A retry that finds
-the claim without an answer (the server stopped between the commit and the answer) does not run the command
-again: it is answered that the command was committed at that position (`committed_at`), without the first
-answer's body, which may have held a token that must not be shown again.
+enough to be a secret (`scope_of`). The record is committed in the same transaction as the command's writes:
+the request runs its command inside `Claim.running()`, and the event store's writer (`service/recorder.py`;
+`service/seats.py` for a seat) writes the claim (scope, key digest, fingerprint, the position appended) in
+the transaction that appends the events. The full answer needs the read models, so it is stored afterwards
+(`Claim.save`). Decision: a retry that finds the claim without an answer (`unanswered`: the server stopped
+between the commit and the answer) does not run the command again; it is answered that the command was
+committed at `committed_at`, without the first answer's body, which may have held a token that must not be
+shown again and which cannot be rebuilt without running the command.
 
 Racing requests with one key are serialised by a PostgreSQL advisory lock, taken on a connection of the app's
 idempotency pool and held while the first one runs; a waiter polls for it without holding a connection.
@@ -73,8 +74,9 @@ ANSWER_LOST = ("this command was committed at the position given; its answer was
 class Claim:
     """The right to run a command under a key, or what a first request with the key left behind.
 
-    `stored` is the first answer when one was kept. `committed_at` is set when the first request's command
-    committed (its claim was written with its events) but no answer was kept: the server stopped in between.
+    `stored` is the first answer when one was kept. `unanswered` is true when the first request's command
+    committed (its claim was written with its writes) but no answer was kept: the server stopped in between;
+    `committed_at` is then the last event position it appended (None for a write that appends no events).
     """
 
     conn: AsyncConnection[DictRow]
@@ -82,6 +84,7 @@ class Claim:
     key: str
     fingerprint: bytes
     stored: dict[str, Any] | None
+    unanswered: bool = False
     committed_at: int | None = None
     outcome: Outcome = field(default_factory=Outcome)
 
@@ -169,7 +172,8 @@ class IdempotencyKeys:
             stored = None
             if row is not None and row["response"] is not None:
                 stored = json.loads(_open(scope, key, bytes(row["response"]), row["sealing"]))
-            yield Claim(conn, scope, key, print_, stored, None if row is None else row["position"])
+            unanswered = row is not None and row["response"] is None
+            yield Claim(conn, scope, key, print_, stored, unanswered, row["position"] if row else None)
 
 
 @asynccontextmanager

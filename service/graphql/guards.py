@@ -231,7 +231,7 @@ class IdempotentMutations(SchemaExtension):
                 ec.extensions_results.update(claim.stored.get("extensions") or {})
                 yield
                 return
-            if claim.committed_at is not None:  # committed, but the server stopped before its answer was kept
+            if claim.unanswered:  # committed, but the server stopped before its answer was kept
                 ec.result = ExecutionResult(data=None)
                 ec.extensions_results.update(_committed(claim.committed_at))
                 yield

@@ -164,7 +164,7 @@ def command(handler: Handler) -> Handler:
             async with intrigue_of(request).idempotency.claim(claims_of(request), scope, key, print_) as claim:
                 if claim.stored is not None:
                     return _replay(claim.stored)
-                if claim.committed_at is not None:
+                if claim.unanswered:
                     return committed_response(claim.committed_at, {REPLAYED_HEADER: "true"})
                 response = await _tracked(inner, request, claim.running())
                 if claim.outcome.committed or _worth_keeping(response):  # a committed answer is always kept

@@ -14,7 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from domain.commands import CreateCampaign
-from service import bootstrap
+from service import bootstrap, idempotency
 from service.bootstrap import Intrigue
 from service.database import Database
 from service.http import create_app
@@ -229,3 +229,26 @@ def test_keyed_requests_open_no_connection_of_their_own(
                               headers={"Idempotency-Key": str(uuid4())})  # fmt: skip
         assert created.status_code == 201, created.text
     assert opened == []  # the app's idempotency pool was opened with the app; requests borrow from it
+
+
+def seats_of(intrigue: Intrigue, campaign_id: str) -> int:
+    return len(intrigue.seats.seats(UUID(campaign_id)))
+
+
+def test_a_seat_whose_answer_was_lost_is_not_made_twice_and_its_token_is_not_shown_again(
+    intrigue: Intrigue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def lost(self: object, response: dict[str, Any]) -> None:
+        raise RuntimeError("the server stopped before the answer was kept")
+
+    with TestClient(create_app(intrigue), raise_server_exceptions=False) as client:
+        created = client.post(f"{API}/campaigns", json={"name": f"seats {uuid4()}", "rule_systems": ["factionturn"]})
+        campaign_id, token = created.json()["campaign"]["id"], created.json()["token"]
+        url, headers = f"{API}/campaigns/{campaign_id}/seats", {"Idempotency-Key": str(uuid4()), **bearer(token)}
+        monkeypatch.setattr(idempotency.Claim, "save", lost)
+        first = client.post(url, json={"role": "observer", "name": "Watcher"}, headers=headers)
+        assert first.status_code == 500 and seats_of(intrigue, campaign_id) == 2  # the GM and the observer
+        monkeypatch.undo()
+        retried = client.post(url, json={"role": "observer", "name": "Watcher"}, headers=headers)
+    assert retried.status_code == 202 and retried.json()["committed"] is True, retried.text
+    assert seats_of(intrigue, campaign_id) == 2 and "itg_" not in retried.text
