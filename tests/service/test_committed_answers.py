@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -14,7 +15,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from domain.commands import CreateCampaign
-from service import bootstrap, idempotency
+from service import bootstrap, http, idempotency
 from service.bootstrap import Intrigue
 from service.database import Database
 from service.http import create_app
@@ -252,3 +253,15 @@ def test_a_seat_whose_answer_was_lost_is_not_made_twice_and_its_token_is_not_sho
         retried = client.post(url, json={"role": "observer", "name": "Watcher"}, headers=headers)
     assert retried.status_code == 202 and retried.json()["committed"] is True, retried.text
     assert seats_of(intrigue, campaign_id) == 2 and "itg_" not in retried.text
+
+
+def test_racers_with_one_key_wait_without_starving_a_small_idempotency_pool(
+    intrigue: Intrigue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(http, "CLAIM_CONNECTIONS", 2)  # fewer connections than racers
+    body, key = {"name": f"raced {uuid4()}", "rule_systems": ["factionturn"]}, {"Idempotency-Key": str(uuid4())}
+    with TestClient(create_app(intrigue)) as client, ThreadPoolExecutor(max_workers=6) as racers:
+        answers = list(racers.map(lambda _: client.post(f"{API}/campaigns", json=body, headers=key), range(6)))
+    assert {a.status_code for a in answers} == {201}, [a.text for a in answers]
+    assert len({a.json()["campaign"]["id"] for a in answers}) == 1
+    assert sum(REPLAYED_HEADER not in a.headers for a in answers) == 1
