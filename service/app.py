@@ -124,7 +124,8 @@ class IntrigueStore(Application[UUID]):
 
 class SavesAndWaits:
     """Shared by the application services: save changed aggregates in one transaction, each once, and return
-    only when the read models have projected the new events (read your writes)."""
+    when the read models have projected the new events (read your writes), or, past the bound, once the
+    request has been marked as lagging (`Intrigue.wait_for_projections` never raises after a commit)."""
 
     store: IntrigueStore
     _projected: Callable[[int | None], None]

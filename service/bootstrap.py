@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -10,7 +11,7 @@ from pathlib import Path
 from domain.campaign import Campaign
 from domain.dice import Dice, RandomDice
 from projections.state import StateView
-from service import database, logs, metrics, migrations
+from service import database, logs, metrics, migrations, outcomes
 from service.audit import AuditLog
 from service.campaigns import CampaignService
 from service.chronicle import ChronicleService
@@ -26,6 +27,7 @@ from service.rewind import RewindService
 from service.seats import SeatService
 
 PROJECTION_TIMEOUT = 10.0
+log = logging.getLogger("intrigue.commands")
 
 
 @dataclass(frozen=True)
@@ -86,9 +88,20 @@ class Intrigue:
         self.chronicle = ChronicleService(self.store, self.audit, self.history, self.state, self.wait_for_projections)
 
     def wait_for_projections(self, notification_id: int | None) -> None:
-        """Read your writes: return once the read models have processed `notification_id`."""
-        if notification_id is not None:
+        """Read your writes: return once the read models have processed `notification_id`, or when they cannot.
+
+        The events are committed by now, so the command has happened whatever the read side does: a timeout or
+        a stopped projection is logged, the request's outcome notes that reads may lag (`service/outcomes.py`),
+        and the caller answers success with the position. It never raises.
+        """
+        if notification_id is None:
+            return
+        try:
             self.read_side.wait(notification_id, timeout=PROJECTION_TIMEOUT)
+        except Exception as error:  # whatever the read side raised, the write stands
+            log.warning("reads may lag: the read models have not reached a committed command",
+                        extra={"position": notification_id, "reason": type(error).__name__})  # fmt: skip
+            outcomes.lagged()
 
     def close(self) -> None:
         self.read_side.close()

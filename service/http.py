@@ -26,6 +26,7 @@ from service import database
 from service.bootstrap import Intrigue
 from service.errors import RETRY_AFTER_SECONDS, http_refusal
 from service.failures import CodedFailures, refusal
+from service.fresh import FreshReads
 from service.graphql.answers import Answers, cacheable, encode, key_of
 from service.graphql.errors import coded
 from service.graphql.guards import RESOLVED_SEAT
@@ -38,11 +39,15 @@ from service.queries import ReadModelReads
 from service.readpool import ReadPool
 from service.rest import create_rest_app
 
+CLAIM_CONNECTIONS = 10  # keyed commands in flight at once; waiters for a key hold none
+
 
 class IntrigueGraphQL(GraphQL):
-    def __init__(self, intrigue: Intrigue, reads: ReadModelReads, listener: Listener, limits: Limits) -> None:
+    def __init__(self, intrigue: Intrigue, reads: ReadModelReads, listener: Listener, limits: Limits,
+                 claims: ReadPool) -> None:  # fmt: skip
         super().__init__(schema, graphql_ide="graphiql")
         self.intrigue, self.reads, self.listener, self.limits = intrigue, reads, listener, limits
+        self.claims = claims
         self.answers = Answers()
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
@@ -82,7 +87,8 @@ class IntrigueGraphQL(GraphQL):
     async def get_context(self, request: Any, response: Any = None) -> dict[str, Any]:  # type: ignore[override]
         # One loader per request: nested lists cost one query per level, not one per parent.
         return {"request": request, "response": response, "intrigue": self.intrigue, "reads": self.reads,
-                "listener": self.listener, "regions": DataLoader(load_fn=self.reads.regions_of)}  # fmt: skip
+                "listener": self.listener, "claims": self.claims,
+                "regions": DataLoader(load_fn=self.reads.regions_of)}  # fmt: skip
 
     async def execute_single(self, request: Any, request_adapter: Any, sub_response: Any, context: Any,
                              root_value: Any, request_data: Any) -> ExecutionResult:  # fmt: skip
@@ -134,13 +140,17 @@ async def _http_error(request: Request, error: Exception) -> Response:
 def create_app(intrigue: Intrigue, limits: Limits | None = None) -> Starlette:
     # The pool belongs to this app and opens on the loop it serves from; several apps may share one Intrigue.
     pool = ReadPool(intrigue.db.conninfo)
-    reads = ReadModelReads(pool)
+    reads = ReadModelReads(pool, FreshReads(intrigue.store))
+    # Idempotency keys' advisory locks, on a pool of their own: a request waiting for a key never takes a
+    # connection its command needs for reads (service/idempotency.py).
+    claims = ReadPool(intrigue.db.conninfo, min_size=1, max_size=CLAIM_CONNECTIONS, name="idempotency")
     channel = intrigue.store.recorder.channel_name  # type: ignore[attr-defined]
     listener = Listener(intrigue.db.conninfo, channel)  # every subscription's
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await pool.open()
+        await claims.open()
         # What exists at start (schema, libraries, the store) lives as long as the process. Frozen, it is no
         # longer walked by every full collection, each of which stalled all requests in flight for 50-100 ms.
         gc.collect()
@@ -149,6 +159,7 @@ def create_app(intrigue: Intrigue, limits: Limits | None = None) -> Starlette:
             yield
         finally:
             await listener.close()
+            await claims.close()
             await pool.close()
 
     async def healthz(request: Request) -> Response:
@@ -156,7 +167,7 @@ def create_app(intrigue: Intrigue, limits: Limits | None = None) -> Starlette:
         return JSONResponse({"status": "ok" if ok else "unavailable", "database": ok}, status_code=200 if ok else 503)
 
     limits = limits or Limits()
-    graphql = IntrigueGraphQL(intrigue, reads, listener, limits)
+    graphql = IntrigueGraphQL(intrigue, reads, listener, limits, claims)
     return Starlette(
         routes=[
             Route("/healthz", healthz),
@@ -164,7 +175,7 @@ def create_app(intrigue: Intrigue, limits: Limits | None = None) -> Starlette:
             Route("/graphql", graphql, methods=["GET", "POST"]),
             WebSocketRoute("/graphql", graphql),
             Mount("/graphql", graphql),
-            Mount("/api/v1", create_rest_app(intrigue, reads)),
+            Mount("/api/v1", create_rest_app(intrigue, reads, claims)),
         ],
         middleware=[
             Middleware(RequestObserver),

@@ -59,12 +59,19 @@ def _idempotency_sealing(conn: psycopg.Connection[tuple[object, ...]]) -> None:
         conn.execute(statement)  # type: ignore[arg-type]
 
 
+def _idempotency_claims_with_events(conn: psycopg.Connection[tuple[object, ...]]) -> None:
+    for statement in idempotency.DDL_CLAIM_WITH_EVENTS:
+        conn.execute(statement)
+
+
 STEPS = (
     Step(1, "event store, snapshots, read models: " + ", ".join(m.name for m in READ_MODELS)),
     Step(2, "seats and their hashed tokens; idempotency keys", _seats_and_idempotency_keys),
     Step(3, "read model generations: state tables become generation 1, readers' names become views",
          _read_model_generations),
     Step(4, "idempotency answers sealed with AES-GCM (column sealing); index for their purge", _idempotency_sealing),
+    Step(5, "idempotency claims committed with the command's events (column position; response NULL until answered)",
+         _idempotency_claims_with_events),
 )
 SCHEMA_VERSION = STEPS[-1].version
 

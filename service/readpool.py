@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, Generic, TypeVar
 
 import psycopg
@@ -25,11 +25,11 @@ class ReadPool:
     """Connections for reads, opened in the ASGI app's lifespan, on the loop the app serves from."""
 
     def __init__(self, conninfo: str, min_size: int = MIN_SIZE, max_size: int = MAX_SIZE,
-                 timeout: float = WAIT_SECONDS) -> None:  # fmt: skip
+                 timeout: float = WAIT_SECONDS, name: str = "reads") -> None:  # fmt: skip
         self.conninfo = conninfo
         # Autocommit: a lone SELECT needs no COMMIT round trip when its connection goes back to the pool.
         self.pool = AsyncConnectionPool(conninfo, connection_class=AsyncConnection[DictRow], min_size=min_size,
-                                        max_size=max_size, open=False, name="reads", timeout=timeout,
+                                        max_size=max_size, open=False, name=name, timeout=timeout,
                                         kwargs={"autocommit": True, "row_factory": dict_row})  # fmt: skip
         self.opened = False
 
@@ -58,6 +58,10 @@ class ReadPool:
         async with self._connection() as conn:
             cursor = await conn.execute(statement, params)
             return await cursor.fetchall()
+
+    def connection(self) -> AbstractAsyncContextManager[AsyncConnection[DictRow]]:
+        """A connection of the pool (autocommit, dict rows) for the length of a block."""
+        return self._connection()
 
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[AsyncConnection[DictRow]]:

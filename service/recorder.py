@@ -1,11 +1,27 @@
-"""The events table's writer: one round trip per save, notification ids committed in order."""
+"""The events table's writer: one round trip per save, notification ids committed in order.
+
+A save made for a request that `service.outcomes` tracks runs in an explicit transaction, so the request's
+idempotency claim is written in the same transaction as its events (finding 3 of issue 12).
+
+Test-only fault hook: with `INTRIGUE_FAULT=exit-after-commit` in its environment, the process kills itself
+(SIGKILL) right after a save made under an idempotency key has committed, before any answer exists.
+"""
 
 from __future__ import annotations
 
+import os
+import signal
+from collections.abc import Sequence
 from typing import Any
 
+from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
+from eventsourcing.utils import retry
 from psycopg.sql import SQL, Identifier
+
+from service import outcomes
+
+FAULT = "INTRIGUE_FAULT"  # test-only; see the module docstring
 
 
 class IntrigueRecorder(PostgresApplicationRecorder):
@@ -39,3 +55,20 @@ class IntrigueRecorder(PostgresApplicationRecorder):
         self.sql_create_statements[self.create_insert_function_statement_index] = (
             self.sql_create_pg_function_insert_events
         )
+
+    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
+    def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
+        outcome = outcomes.current()
+        if outcome is None:
+            inserted: Sequence[int] | None = super().insert_events(stored_events, **kwargs)
+            return inserted
+        events = [self.construct_pg_stored_event(e.originator_id, e.originator_version, e.topic, e.state)
+                  for e in stored_events]  # fmt: skip
+        with self.datastore.transaction(commit=True) as curs:
+            curs.execute(self.sql_invoke_pg_function_insert_events, (events,), prepare=True)
+            ids = [r[self.pg_function_name_insert_events] for r in curs.fetchall()]
+            outcomes.writing(curs, max(ids, default=None))
+        outcomes.written(max(ids, default=None))
+        if outcome.record is not None and os.environ.get(FAULT) == "exit-after-commit":
+            os.kill(os.getpid(), signal.SIGKILL)
+        return ids

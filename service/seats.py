@@ -14,6 +14,7 @@ from psycopg.sql import SQL
 from domain.campaign import Campaign
 from domain.commands import CreateCampaign
 from domain.seats import Role, Seat, gm_seat_id, plan_seat
+from service import outcomes
 from service.app import IntrigueStore
 from service.campaigns import CampaignService
 from service.errors import UnauthenticatedError
@@ -116,6 +117,8 @@ class SeatService:
                     " ON CONFLICT (id) DO UPDATE SET token_sha256 = EXCLUDED.token_sha256"),  # re-seating rotates
                 (seat.id, seat.campaign_id, seat.role.value, seat.name, seat.faction_id, seat.house_id, digest(token)),
             )
+            outcomes.writing(cursor, None)  # a keyed request's idempotency claim commits with the seat
+        outcomes.written(None)
         return IssuedSeat(seat, token)
 
     def _query(self, statement: str, params: tuple[Any, ...]) -> list[dict[str, Any]]:

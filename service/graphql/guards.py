@@ -39,6 +39,7 @@ from strawberry.types.graphql import OperationType as StrawberryOperation
 
 from domain.errors import DomainError, ForbiddenError, InvalidInputError
 from domain.seats import Seat, check_gm
+from service import idempotency, outcomes
 from service.errors import graphql_extensions
 from service.idempotency import fingerprint
 
@@ -195,30 +196,65 @@ def _doing(field: str) -> str:
 
 
 class IdempotentMutations(SchemaExtension):
-    """An `Idempotency-Key` header on a mutation: a retry answers the first result and writes nothing new."""
+    """Every mutation's answer says what it committed: `extensions` carry `readsMayLag` and `position` when the read
+    models had not caught up. With an `Idempotency-Key` header, a retry answers the first result and never writes
+    twice (service/idempotency.py)."""
 
     async def on_execute(self) -> AsyncIterator[None]:  # type: ignore[override]
         ec = self.execution_context
-        key = ec.context["request"].headers.get("idempotency-key")
-        if key is None or ec.result is not None or ec.operation_type is not StrawberryOperation.MUTATION:
+        if ec.result is not None or ec.operation_type is not StrawberryOperation.MUTATION:
             yield
             return
+        key = ec.context["request"].headers.get("idempotency-key")
         found = ec.context.get("seat")
-        scope = f"seat:{found.id}" if found else "unseated"
+        try:
+            scope = None if key is None else idempotency.scope_of(found.id if found else None, key)
+        except DomainError as error:
+            ec.result = _error_result(error)
+            yield
+            return
+        if key is None or scope is None:
+            with outcomes.tracking() as outcome:
+                yield
+            _tell(ec, outcome, {} if key is None else {"idempotencyKeyIgnored": idempotency.IGNORED})
+            return
         print_ = fingerprint("graphql", ec.query or "", ec.operation_name or "",
                              json.dumps(ec.variables or {}, sort_keys=True, default=str))  # fmt: skip
         async with AsyncExitStack() as stack:
             try:
-                claim = await stack.enter_async_context(ec.context["intrigue"].idempotency.claim(scope, key, print_))
+                claim = await stack.enter_async_context(
+                    ec.context["intrigue"].idempotency.claim(ec.context["claims"], scope, key, print_)
+                )
             except DomainError as error:
                 ec.result = _error_result(error)
                 yield
                 return
             if claim.stored is not None:
                 ec.result = _replay(claim.stored)
-            yield
-            if claim.stored is None and isinstance(ec.result, ExecutionResult) and _worth_keeping(ec.result):
-                await claim.save({"data": ec.result.data, "errors": [e.formatted for e in ec.result.errors or []]})
+                ec.extensions_results.update(claim.stored.get("extensions") or {})
+                yield
+                return
+            if claim.unanswered:  # committed, but the server stopped before its answer was kept
+                ec.result = ExecutionResult(data=None)
+                ec.extensions_results.update(_committed(claim.committed_at))
+                yield
+                return
+            with claim.running() as outcome:
+                yield
+            result = ec.result
+            _tell(ec, outcome, {})
+            if isinstance(result, ExecutionResult) and (outcome.committed or _worth_keeping(result)):
+                # A committed command's answer is always kept, beside the claim its events committed.
+                await claim.save({"data": result.data, "errors": [e.formatted for e in result.errors or []],
+                                  "extensions": dict(ec.extensions_results)})  # fmt: skip
+
+
+def _tell(ec: Any, outcome: outcomes.Outcome, extra: dict[str, Any]) -> None:
+    """Say in the answer's `extensions` what the client must know: reads may lag, a key was not honoured, and
+    that the command was committed even though an error follows (so no answer reads as "nothing happened")."""
+    failed = isinstance(ec.result, ExecutionResult) and bool(ec.result.errors)
+    committed = {"committed": True, "position": outcome.position} if outcome.committed and failed else {}
+    ec.extensions_results.update({**outcome.lag_extensions(), **committed, **extra})
 
 
 def _worth_keeping(result: ExecutionResult) -> bool:
@@ -230,3 +266,9 @@ def _worth_keeping(result: ExecutionResult) -> bool:
 def _replay(stored: dict[str, Any]) -> ExecutionResult:
     errors = [GraphQLError(e["message"], path=e.get("path"), extensions=e.get("extensions")) for e in stored["errors"]]
     return ExecutionResult(data=stored["data"], errors=errors or None)
+
+
+def _committed(position: int | None) -> dict[str, Any]:
+    """The `extensions` of a retry whose command committed while its answer was lost: not run again, said so."""
+    return {"committed": True, "position": position, "readsMayLag": True, "answerKept": False,
+            "detail": idempotency.ANSWER_LOST}  # fmt: skip

@@ -18,6 +18,7 @@ from service.rest.support import Handler, problem_response
 if TYPE_CHECKING:
     from service.bootstrap import Intrigue
     from service.queries import ReadModelReads
+    from service.readpool import ReadPool
 
 __all__ = ["create_rest_app"]
 
@@ -59,7 +60,7 @@ def _dispatch(handlers: dict[str, Handler]) -> Handler:
     return dispatch
 
 
-def create_rest_app(intrigue: Intrigue, reads: ReadModelReads) -> Starlette:
+def create_rest_app(intrigue: Intrigue, reads: ReadModelReads, claims: ReadPool | None = None) -> Starlette:
     campaign = "/campaigns/{campaign_id}"
     app = Starlette(
         routes=[
@@ -89,4 +90,5 @@ def create_rest_app(intrigue: Intrigue, reads: ReadModelReads) -> Starlette:
     app.router.routes = list(_one_route_per_path(app.router.routes))
     app.state.intrigue = intrigue
     app.state.reads = reads
+    app.state.claims = claims or reads.pool  # the pool for idempotency keys' locks
     return app

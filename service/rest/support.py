@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractContextManager
 from datetime import datetime
 from functools import wraps
 from typing import TYPE_CHECKING, Any
@@ -15,16 +17,23 @@ from starlette.responses import Response
 from domain.errors import DomainError, InvalidInputError, NotFoundError
 from domain.inputs import check_json
 from domain.seats import Seat
+from service import idempotency, outcomes
 from service.errors import PROBLEM_MEDIA_TYPE, problem, problem_headers
 from service.idempotency import fingerprint
+from service.outcomes import Outcome
 from service.rest.contract import check_against
 
 if TYPE_CHECKING:
     from service.bootstrap import Intrigue
     from service.queries import ReadModelReads
+    from service.readpool import ReadPool
 
 Handler = Callable[[Request], Awaitable[Response]]
 REPLAYED_HEADER = "Idempotent-Replayed"
+LAG_HEADER = "Intrigue-Reads-May-Lag"  # the command committed; the read models had not caught up when it answered
+POSITION_HEADER = "Intrigue-Position"  # the last event position the command committed
+IGNORED_HEADER = "Idempotency-Key-Ignored"
+log = logging.getLogger("intrigue.rest")
 
 
 def _encode(value: Any) -> str:
@@ -118,29 +127,67 @@ def endpoint(handler: Handler) -> Handler:
 
 
 def command(handler: Handler) -> Handler:
-    """An endpoint that honours `Idempotency-Key`: a retry answers the first result and writes nothing."""
+    """An endpoint that runs a command: a committed command answers success, with headers saying when reads may lag;
+    it honours `Idempotency-Key`, so a retry answers the first result and never writes twice."""
     inner = endpoint(handler)
 
     @wraps(handler)
     async def answer(request: Request) -> Response:
         key = request.headers.get("idempotency-key")
-        if key is None:
-            return await inner(request)
         try:
-            seat = await seat_of(request)
-            scope = f"seat:{seat.id}" if seat else "unseated"
+            seat = await seat_of(request) if key is not None else None
+            scope = None if key is None else idempotency.scope_of(seat.id if seat else None, key)
+            if key is None or scope is None:
+                response = await _tracked(inner, request, outcomes.tracking())
+                if key is not None:
+                    response.headers[IGNORED_HEADER] = idempotency.IGNORED
+                return response
             print_ = fingerprint(request.method, request.url.path, request.url.query, await request.body())
-            async with intrigue_of(request).idempotency.claim(scope, key, print_) as claim:
+            async with intrigue_of(request).idempotency.claim(claims_of(request), scope, key, print_) as claim:
                 if claim.stored is not None:
                     return _replay(claim.stored)
-                response = await inner(request)
-                if _worth_keeping(response):
+                if claim.unanswered:
+                    return committed_response(claim.committed_at, {REPLAYED_HEADER: "true"})
+                response = await _tracked(inner, request, claim.running())
+                if claim.outcome.committed or _worth_keeping(response):  # a committed answer is always kept
                     await claim.save(_snapshot(response))
                 return response
         except DomainError as error:
             return problem_response(error, request.url.path)
 
     return answer
+
+
+def claims_of(request: Request) -> ReadPool:
+    """The pool whose connections hold idempotency keys' locks."""
+    return request.app.state.claims  # type: ignore[no-any-return]
+
+
+async def _tracked(inner: Handler, request: Request, tracking: AbstractContextManager[Outcome]) -> Response:
+    with tracking as outcome:
+        try:
+            response = await inner(request)
+        except Exception:
+            if not outcome.committed:
+                raise
+            log.exception("a committed command's answer could not be shaped", extra={"position": outcome.position})
+            return committed_response(outcome.position)
+    if outcome.committed and outcome.lagging and response.status_code >= 400:  # its reads found the model behind
+        return committed_response(outcome.position)
+    if outcome.lagging:
+        response.headers.update(_lag_headers(outcome.position))
+    return response
+
+
+def _lag_headers(position: int | None) -> dict[str, str]:
+    return {LAG_HEADER: "true", **({POSITION_HEADER: str(position)} if position is not None else {})}
+
+
+def committed_response(position: int | None, headers: dict[str, str] | None = None) -> Response:
+    """202: the command is committed (at `position`), but its usual answer could not be built or was not kept."""
+    body = {"committed": True, "position": position, "reads_may_lag": True,
+            "detail": f"the command was committed at position {position}; read the state it changed"}  # fmt: skip
+    return json_response(body, 202, {**_lag_headers(position), **(headers or {})})
 
 
 def _worth_keeping(response: Response) -> bool:
@@ -153,7 +200,8 @@ def _worth_keeping(response: Response) -> bool:
 
 
 def _snapshot(response: Response) -> dict[str, Any]:
-    headers = {k: v for k, v in response.headers.items() if k in ("content-type", "location", "www-authenticate")}
+    kept = ("content-type", "location", "www-authenticate", LAG_HEADER.lower(), POSITION_HEADER.lower())
+    headers = {k: v for k, v in response.headers.items() if k in kept}
     return {"status": response.status_code, "headers": headers, "body": bytes(response.body).decode()}
 
 
