@@ -33,7 +33,7 @@ STATE = DATA / "played_state.json"
 
 def replayed_state(store: IntrigueStore, campaign_id: UUID) -> dict[str, Any]:
     """Every aggregate of the campaign as its events replay it, keyed by id, in plain JSON."""
-    campaign = store.repository.get(campaign_id)
+    campaign: Campaign = store.repository.get(campaign_id)
     return {str(i): public_state(store.repository.get(i)) for i in [campaign_id, *campaign.member_ids()]}
 
 
