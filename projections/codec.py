@@ -22,6 +22,7 @@ from eventsourcing.persistence import (
 )
 
 import domain
+from projections.old_topics import register_old_topics
 
 
 class DataclassAsDict(Transcoding):
@@ -118,6 +119,11 @@ def register_domain_transcodings(transcoder: JSONTranscoder) -> None:
             transcoder.register(DataclassAsDict(cls))
         elif issubclass(cls, Enum):
             transcoder.register(EnumAsValue(cls))
+    # Everything that reads or writes events comes here first: classes that moved keep their old names.
+    for old, cls in register_old_topics().items():
+        current = transcoder.names.get(f"{cls.__module__}:{cls.__qualname__}")
+        if current is not None:
+            transcoder.names[old] = current
 
 
 def domain_mapper() -> Mapper[UUID]:

@@ -1,0 +1,40 @@
+"""Where stored classes used to live: the old topics of moved aggregates and events resolve to the classes.
+
+eventsourcing names an event by `module:qualname` (`domain.faction:Faction.Created`) in every stored event
+and snapshot, and a domain dataclass is written under the same kind of name. When a module moves, its old
+name goes into `MOVED` with the modules its classes went to; stored events keep decoding, new ones are
+written under the new names.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator, Mapping
+
+from eventsourcing.domain import DomainEvent
+from eventsourcing.utils import register_topic
+
+# old module -> the modules its classes live in now (issue 13 moved the aggregates into their rule systems)
+MOVED: dict[str, tuple[str, ...]] = {}
+
+
+def moved_classes(moved: Mapping[str, tuple[str, ...]] = MOVED) -> Iterator[tuple[str, type]]:
+    """(old topic, class) for every class defined in a moved module and every event class it carries."""
+    for old, modules in moved.items():
+        for name in modules:
+            module = importlib.import_module(name)
+            for value in vars(module).values():
+                if isinstance(value, type) and value.__module__ == name:
+                    yield f"{old}:{value.__qualname__}", value
+                    for attribute in dir(value):  # inherited events too: House.ActionOrdered may live on a base
+                        nested = getattr(value, attribute, None)
+                        if isinstance(nested, type) and issubclass(nested, DomainEvent):
+                            yield f"{old}:{value.__qualname__}.{attribute}", nested
+
+
+def register_old_topics(moved: Mapping[str, tuple[str, ...]] = MOVED) -> dict[str, type]:
+    """Make every old topic resolve to its class; returns them, old topic to class. Safe to call again."""
+    found = dict(moved_classes(moved))
+    for topic, cls in found.items():
+        register_topic(topic, cls)
+    return found
