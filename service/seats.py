@@ -113,7 +113,7 @@ class SeatService:
         token = TOKEN_PREFIX + secrets.token_urlsafe(32)
         with self.datastore.transaction(commit=True) as cursor:
             cursor.execute(
-                SQL(f"INSERT INTO seats ({_COLUMNS}, token_sha256) VALUES (%s, %s, %s, %s, %s, %s, %s)"  # type: ignore[arg-type]
+                SQL(f"INSERT INTO seats ({_COLUMNS}, token_sha256) VALUES (%s, %s, %s, %s, %s, %s, %s)"
                     " ON CONFLICT (id) DO UPDATE SET token_sha256 = EXCLUDED.token_sha256"),  # re-seating rotates
                 (seat.id, seat.campaign_id, seat.role.value, seat.name, seat.faction_id, seat.house_id, digest(token)),
             )
@@ -123,7 +123,7 @@ class SeatService:
 
     def _query(self, statement: str, params: tuple[Any, ...]) -> list[dict[str, Any]]:
         with self.datastore.get_connection() as conn, conn.cursor() as cursor:
-            cursor.execute(SQL(statement), params)  # type: ignore[arg-type]
+            cursor.execute(SQL(statement), params)
             return [dict(row) for row in cursor.fetchall()]
 
 

@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TextIO
+from typing import Any, TextIO
 
 import psycopg
 from prometheus_client import Gauge
@@ -28,7 +28,7 @@ from service.readmodels import ReadModel, Runner, close_view, lock_key, start_ru
 log = logging.getLogger("intrigue.worker")
 LEADING = Gauge("intrigue_projection_leader", "1 while this process runs the projection.", ["projection"])
 # TCP keepalives end a dead peer's session (and so free its lock) within about 25 s; Unix sockets ignore them.
-_KEEPALIVES = {"keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5, "keepalives_count": 3}
+_KEEPALIVES: dict[str, Any] = {"keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5, "keepalives_count": 3}
 
 
 @contextmanager
@@ -133,7 +133,7 @@ def rebuild(db: Database, env: dict[str, str], model: ReadModel, progress: Progr
         row = conn.execute("SELECT current FROM read_model_generation WHERE name = %s", (model.name,)).fetchone()
         if row is None:
             raise RuntimeError(f"projection {model.name!r} has no generation yet: run `intrigue migrate`")
-        old = int(row[0])  # type: ignore[call-overload]
+        old = int(row[0])
         new = old + 1
         with conn.transaction():  # a rebuild that died before its switch left its generation behind
             for statement in [*tables.drop_generation(new), *tables.create_generation(new)]:
@@ -154,7 +154,7 @@ def rebuild(db: Database, env: dict[str, str], model: ReadModel, progress: Progr
         finally:
             if not stopped:
                 runner.__exit__(None, None, None)
-            close_view(runner.view)
+            close_view(runner.view)  # type: ignore[arg-type]  # a StateView, which is a tracking recorder
         with conn.transaction():
             for statement in tables.drop_generation(old):
                 conn.execute(statement)

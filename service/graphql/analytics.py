@@ -11,6 +11,7 @@ from strawberry.types import Info
 
 from service.analytics import action_stats, fairness
 from service.graphql.context import intrigue, off_loop, on_loop, reads
+from service.graphql.types import as_json
 
 SERIES_FIELDS = ("rank", "effective_rank", "influence", "power", "gold", "hp", "max_hp", "facgold", "xp")
 
@@ -58,7 +59,7 @@ def _point(row: dict[str, Any]) -> SeriesPoint:
     return SeriesPoint(
         phase=row["phase"], aggregate_id=row["aggregate_id"], kind=row["kind"], name=state.get("name", ""),
         rank=state.get("rank"), influence=state.get("influence"), power=state.get("power"), hp=state.get("hp"),
-        facgold=state.get("facgold"), assets_by_type=by_type,
+        facgold=state.get("facgold"), assets_by_type=as_json(by_type) if by_type is not None else None,
     )  # fmt: skip
 
 

@@ -12,7 +12,7 @@ from strawberry.types import Info
 from domain.errors import InvalidInputError
 from service.audit import AuditEntry
 from service.graphql.context import intrigue, off_loop
-from service.graphql.types import AuditEvent
+from service.graphql.types import AuditEvent, as_json
 
 MAX_PAGE = 500
 
@@ -62,7 +62,7 @@ def page(entries: list[AuditEntry], first: int) -> AuditConnection:
                 version=e.version,
                 topic=e.topic,
                 timestamp=e.timestamp,
-                payload=e.payload,
+                payload=as_json(e.payload),
             ),
         )
         for e in shown

@@ -20,6 +20,7 @@ from service.graphql.gameofbones_inputs import (
     classes_of,
 )
 from service.graphql.guards import seat
+from service.graphql.types import as_json
 from service.standing import HouseStanding
 from service.visibility import house_view, region_view
 
@@ -158,8 +159,8 @@ class House:
         seen = house_view(s, seat(info))
         if "knowledge" in seen:  # the GM's view, or the house's own
             return cls.from_state(seen, phase)
-        secret = dict.fromkeys(SECRET_NUMBERS) | {key: [] for key in SECRET_LISTS}
-        return replace(cls.from_state(s, phase), **secret)  # type: ignore[type-var]
+        secret: dict[str, Any] = dict.fromkeys(SECRET_NUMBERS) | {key: [] for key in SECRET_LISTS}
+        return replace(cls.from_state(s, phase), **secret)
 
     @classmethod
     def from_state(cls, s: dict[str, Any], phase: int) -> House:
@@ -311,5 +312,5 @@ class GameOfBonesMutation:
         aggressor = hunt.knowledge["aggressor_house_id"]
         knowledge: Any = hunt.knowledge
         return SourceHunt(found=hunt.found, aggressor_house_id=UUID(aggressor) if aggressor else None,
-                          result=hunt.knowledge["result"], roll=hunt.roll.to_dict(), knowledge=knowledge,
+                          result=hunt.knowledge["result"], roll=as_json(hunt.roll.to_dict()), knowledge=knowledge,
                           house=await read_house(info, house_id))  # fmt: skip

@@ -20,6 +20,7 @@ from domain.gm import Adjustment, Check, CustomActionDef
 from service.gm import By
 from service.graphql.context import intrigue, off_loop, on_loop, reads
 from service.graphql.guards import seat
+from service.graphql.types import as_json
 
 
 @strawberry.type(description="A faction, house or region as an intervention left it (the GM's full view).")
@@ -116,7 +117,7 @@ def _by(info: Info, campaign_id: UUID, reason: str) -> By:
 
 async def _state(info: Info, aggregate_id: UUID, kind: str) -> Intervened:
     state: dict[str, Any] = await on_loop(reads(info).one(aggregate_id, kind))
-    return Intervened(id=aggregate_id, kind=kind, version=int(state["version"]), state=state)
+    return Intervened(id=aggregate_id, kind=kind, version=int(state["version"]), state=as_json(state))
 
 
 @strawberry.type
@@ -185,7 +186,7 @@ class GMMutation:
                                   asset_id: str, reason: str) -> MonsterAttackResult:  # fmt: skip
         done = await off_loop(intrigue(info).gm.attack_with_monster, _by(info, campaign_id, reason), monster_id,
                               faction_id, asset_id)  # fmt: skip
-        return MonsterAttackResult(hit=done.hit, countered=done.countered, rolls=done.rolls,
+        return MonsterAttackResult(hit=done.hit, countered=done.countered, rolls=as_json(done.rolls),
                                    target=await _state(info, faction_id, "faction"))  # fmt: skip
 
     @strawberry.mutation(description="Give a region's Regional Government to a faction, or to no one.")
@@ -227,13 +228,13 @@ class GMMutation:
                  "needs_permission": input.needs_permission}  # fmt: skip
         campaign = await off_loop(intrigue(info).gm.define_asset_type, _by(info, campaign_id, reason), input.key,
                                   input.name, input.attribute, input.rating, input.hp, input.cost, **cells)  # fmt: skip
-        return row_to_dict(campaign.custom_asset_rows()[input.key])
+        return as_json(row_to_dict(campaign.custom_asset_rows()[input.key]))
 
     @strawberry.mutation(description="Define a custom action for factions or houses.")
     async def define_custom_action(self, info: Info, campaign_id: UUID, input: CustomActionInput, reason: str) -> JSON:
         definition = input.to_definition()
         await off_loop(intrigue(info).gm.define_custom_action, _by(info, campaign_id, reason), definition)
-        return definition.to_dict()
+        return as_json(definition.to_dict())
 
     @strawberry.mutation(description="A faction takes a custom action as its action in the open phase.")
     async def order_custom_action(self, info: Info, campaign_id: UUID, faction_id: UUID, key: str,

@@ -11,7 +11,7 @@ from strawberry.types import Info
 from domain.errors import InvalidInputError
 from projections.state import public_state
 from service.graphql.context import intrigue, off_loop, on_loop, reads
-from service.graphql.types import Campaign
+from service.graphql.types import Campaign, as_json
 from service.rewind import RollBackPhase
 
 
@@ -39,7 +39,7 @@ class HistoryQuery:
             else:
                 aggregates = history.as_of(campaign_id, position or 0)
             return [
-                AggregateState(id=i, kind=type(a).__name__.lower(), version=a.version, state=public_state(a))
+                AggregateState(id=i, kind=type(a).__name__.lower(), version=a.version, state=as_json(public_state(a)))
                 for i, a in sorted(aggregates.items(), key=lambda item: str(item[0]))
             ]
 

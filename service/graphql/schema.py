@@ -22,7 +22,7 @@ from service.graphql.history import HistoryMutation, HistoryQuery
 from service.graphql.inputs import InputGuard
 from service.graphql.seats import SeatMutation, SeatQuery
 from service.graphql.subscriptions import CampaignSubscription
-from service.graphql.types import AuditEvent, Campaign, Region
+from service.graphql.types import AuditEvent, Campaign, Region, as_json
 
 
 @strawberry.input(description="The Wild's head monster of a region (seed 002, Monster).")
@@ -74,7 +74,7 @@ class CampaignQuery:
     @strawberry.field
     async def events(self, info: Info, campaign_id: UUID, after: int = 0, first: int = 100) -> list[AuditEvent]:
         def read() -> list[AuditEvent]:
-            entries = []
+            entries: list[AuditEvent] = []
             for entry in intrigue(info).audit.events(campaign_id, after):
                 if len(entries) >= min(first, 1000):
                     break
@@ -85,7 +85,7 @@ class CampaignQuery:
                         version=entry.version,
                         topic=entry.topic,
                         timestamp=entry.timestamp,
-                        payload=entry.payload,
+                        payload=as_json(entry.payload),
                     )
                 )  # fmt: skip
             return entries
@@ -131,6 +131,7 @@ schema = IntrigueSchema(
     mutation=Mutation,
     subscription=CampaignSubscription,
     # Parsed and validated documents are cached: clients send the same few queries again and again.
-    extensions=[ParserCache(maxsize=256), ValidationCache(maxsize=256), *LIMITS, SeatGuard, InputGuard,
-                IdempotentMutations],
+    # Instances, not classes, so that the two caches are shared by every request.
+    extensions=[ParserCache(maxsize=256), ValidationCache(maxsize=256),  # type: ignore[list-item]
+                *LIMITS, SeatGuard, InputGuard, IdempotentMutations],
 )

@@ -20,7 +20,7 @@ from service.audit import AuditEntry
 from service.bootstrap import Intrigue
 from service.errors import graphql_extensions
 from service.graphql.context import intrigue, off_loop, reads
-from service.graphql.types import AuditEvent
+from service.graphql.types import AuditEvent, as_json
 from service.listener import Listener
 
 PHASE_TOPICS = ("Campaign.PhaseResolved", "Campaign.PhaseRolledBack")
@@ -71,7 +71,7 @@ def _refuse(error: DomainError) -> GraphQLError:
 
 def _audit_event(entry: AuditEntry) -> AuditEvent:
     return AuditEvent(position=entry.position, aggregate_id=entry.aggregate_id, version=entry.version,
-                      topic=entry.topic, timestamp=entry.timestamp, payload=entry.payload)  # fmt: skip
+                      topic=entry.topic, timestamp=entry.timestamp, payload=as_json(entry.payload))  # fmt: skip
 
 
 @strawberry.type
@@ -92,6 +92,6 @@ class CampaignSubscription:
             raise _refuse(ForbiddenError("phase results go to the campaign's seats; send a seat's bearer token"))
         async for entry in _follow(intrigue(info), info.context["listener"], campaign_id, after):
             if entry.topic.endswith(PHASE_TOPICS):
-                phase = entry.payload.get("phase", entry.payload.get("to_phase"))
+                phase = entry.payload["phase"] if "phase" in entry.payload else entry.payload["to_phase"]
                 status = "resolved" if entry.topic.endswith("PhaseResolved") else "rolled back"
                 yield PhaseResult(campaign_id=campaign_id, phase=int(phase), status=status, position=entry.position)

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 from uuid import UUID
 
 import strawberry
+from strawberry.scalars import JSON
 from strawberry.types import Info
+
+
+def as_json(value: object) -> JSON:
+    """A plain JSON value typed as the JSON scalar."""
+    return cast(JSON, value)
 
 
 @strawberry.type
@@ -63,4 +69,4 @@ class AuditEvent:
     version: int
     topic: str
     timestamp: datetime
-    payload: strawberry.scalars.JSON  # type: ignore[valid-type]
+    payload: strawberry.scalars.JSON
