@@ -56,6 +56,16 @@ _HISTORY_EVENTS = frozenset({"Campaign.PhaseResolved", "Campaign.PhaseRolledBack
 _SKIP = frozenset({"pending_events"})
 
 
+def _statements_of(generation: int) -> dict[str, Composable]:
+    return {
+        name: SQL(text).format(**names(generation))  # type: ignore[arg-type]
+        for name, text in (("versions", _VERSIONS), ("snapshots", _SNAPSHOTS), ("upsert", _UPSERT),
+                           ("record_phase", _RECORD_PHASE), ("record_member", _RECORD_MEMBER),
+                           ("supersede", _SUPERSEDE), ("track", _TRACK),
+                           ("position", _POSITION), ("campaigns", _CAMPAIGNS))
+    }  # fmt: skip
+
+
 class _GenerationChangedError(Exception):
     def __init__(self, current: int) -> None:
         super().__init__(current)
@@ -124,15 +134,20 @@ class StateView(PostgresTrackingRecorder):
         """Generations are created by `intrigue migrate` and by rebuilds, not by the recorder."""
 
     def _aim(self, generation: int) -> None:
-        self._sql = {
-            name: SQL(text).format(**names(generation))  # type: ignore[arg-type]
-            for name, text in (("versions", _VERSIONS), ("snapshots", _SNAPSHOTS), ("upsert", _UPSERT),
-                               ("record_phase", _RECORD_PHASE), ("record_member", _RECORD_MEMBER),
-                               ("supersede", _SUPERSEDE), ("track", _TRACK),
-                               ("position", _POSITION), ("campaigns", _CAMPAIGNS))
-        }  # fmt: skip
+        self._sql = _statements_of(generation)
         self._aimed = generation
         self._cache.clear()
+
+    def _statements(self) -> dict[str, Composable]:
+        """The statements of the generation this writer writes to, or, before its first page has aimed it, of
+        the current one: a fresh runner whose first page holds a resolution asks for rows before that (issue
+        12). The first page still aims it, and learns what a rebuild already projected there."""
+        if self._aimed is None:
+            rows = self.query(SQL(_CURRENT.replace(" FOR KEY SHARE", "")), {"model": MODEL})
+            if not rows:
+                raise RuntimeError("no read_model_generation row for 'state': run `intrigue migrate`")
+            self._sql = _statements_of(int(rows[0]["current"]))
+        return self._sql
 
     def _follow(self, current: int, application_name: str) -> None:
         """The live writer moves to the generation a rebuild switched to."""
@@ -160,7 +175,7 @@ class StateView(PostgresTrackingRecorder):
             else:
                 found[key] = campaign_of(cached).int
         if missing:
-            for row in self.query(self._sql["campaigns"], (missing,)):
+            for row in self.query(self._statements()["campaigns"], (missing,)):
                 found[row["id"].int] = row["campaign_id"].int
         return found
 
