@@ -22,7 +22,7 @@ from eventsourcing.postgres import PostgresDatastore, PostgresTrackingRecorder
 from eventsourcing.projection import Projection
 from psycopg import Cursor
 from psycopg.rows import DictRow
-from psycopg.sql import SQL, Composable
+from psycopg.sql import SQL, Composable, Composed
 from psycopg.types.json import Jsonb
 
 from projections.codec import domain_mapper, plain
@@ -56,7 +56,7 @@ _HISTORY_EVENTS = frozenset({"Campaign.PhaseResolved", "Campaign.PhaseRolledBack
 _SKIP = frozenset({"pending_events"})
 
 
-def _statements_of(generation: int) -> dict[str, Composable]:
+def _statements_of(generation: int) -> dict[str, Composed]:
     return {
         name: SQL(text).format(**names(generation))  # type: ignore[arg-type]
         for name, text in (("versions", _VERSIONS), ("snapshots", _SNAPSHOTS), ("upsert", _UPSERT),
@@ -138,7 +138,7 @@ class StateView(PostgresTrackingRecorder):
         self._aimed = generation
         self._cache.clear()
 
-    def _statements(self) -> dict[str, Composable]:
+    def _statements(self) -> dict[str, Composed]:
         """The statements of the generation this writer writes to, or, before its first page has aimed it, of
         the current one: a fresh runner whose first page holds a resolution asks for rows before that (issue
         12). The first page still aims it, and learns what a rebuild already projected there."""
