@@ -10,8 +10,10 @@ fork and a bootstrap rather than an interpreter start; the kill is a real SIGKIL
 from __future__ import annotations
 
 import multiprocessing
+import os
 import random
 import time
+import traceback
 import uuid
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
@@ -35,32 +37,40 @@ MEMBER_KINDS = ("faction", "region")
 
 
 def serve_then_resolve(db: Database, campaign_id: UUID, run: int, conn: Connection) -> None:
-    """One server's life: project what the last one left, let the test look, then play until killed."""
-    intrigue = Intrigue(db, migrate=False)
+    """One server's life: project what the last one left, let the test look, then play until killed. It
+    ends by `os._exit`, as a crash would: a failure is sent to the test, never left to hang in a thread."""
+    code = 0
     try:
-        last = intrigue.store.recorder.max_notification_id() or 0
-        intrigue.read_side.wait(last, timeout=LIMIT)
-        conn.send(("projected", last))
-        if conn.recv() != "go":
-            return
-        campaign = intrigue.store.load(campaign_id, Campaign)
-        if campaign.phase_status in ("open", "resolving"):  # the GM finishes what the kill interrupted
-            intrigue.campaigns.resolve_phase(campaign_id)
-            conn.send(("finished", campaign.phase))
-        phase = intrigue.campaigns.open_phase(campaign_id).phase
-        conn.send(("opened", phase))
-        for n in range(2):
-            purpose = f"ack-{run}-{n}"
-            intrigue.campaigns.roll_dice(RollDice(campaign_id, "1d6", purpose))
-            conn.send(("rolled", purpose))
-        conn.send(("resolving", phase))
-        began = time.monotonic()
-        intrigue.campaigns.resolve_phase(campaign_id)
-        conn.send(("resolved", phase))
-        conn.send(("took", time.monotonic() - began))
-        conn.recv()  # until killed
+        play(Intrigue(db, migrate=False), campaign_id, run, conn)
+    except BaseException as error:
+        conn.send(("died", "".join(traceback.format_exception(error))))
+        code = 1
     finally:
-        intrigue.close()
+        os._exit(code)
+
+
+def play(intrigue: Intrigue, campaign_id: UUID, run: int, conn: Connection) -> None:
+    last = intrigue.store.recorder.max_notification_id() or 0
+    intrigue.read_side.wait(last, timeout=LIMIT)
+    conn.send(("projected", last))
+    if conn.recv() != "go":
+        return
+    campaign = intrigue.store.load(campaign_id, Campaign)
+    if campaign.phase_status in ("open", "resolving"):  # the GM finishes what the kill interrupted
+        intrigue.campaigns.resolve_phase(campaign_id)
+        conn.send(("finished", campaign.phase))
+    phase = intrigue.campaigns.open_phase(campaign_id).phase
+    conn.send(("opened", phase))
+    for n in range(2):
+        purpose = f"ack-{run}-{n}"
+        intrigue.campaigns.roll_dice(RollDice(campaign_id, "1d6", purpose))
+        conn.send(("rolled", purpose))
+    conn.send(("resolving", phase))
+    began = time.monotonic()
+    intrigue.campaigns.resolve_phase(campaign_id)
+    conn.send(("resolved", phase))
+    conn.send(("took", time.monotonic() - began))
+    conn.recv()  # until killed
 
 
 @dataclass
@@ -91,8 +101,10 @@ def campaign(fresh_db: Database) -> UUID:
 def no_projection_lock_held(db: Database) -> bool:
     """A killed process's session (and its projection lock) is gone once PostgreSQL has seen its socket close."""
     with psycopg.connect(db.conninfo) as conn:
-        row = conn.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"
-                           " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())").fetchone()  # fmt: skip
+        row = conn.execute(
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"
+            " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+        ).fetchone()
     return row is not None and row[0] == 0
 
 
@@ -117,8 +129,8 @@ def check_restart(reader: Intrigue, db: Database, campaign_id: UUID, tally: Tall
         members = [e for e in after if e.aggregate_id != campaign_id]
         if members and not (after[-1].topic.endswith("PhaseResolved") and after[-1].aggregate_id == campaign_id):
             tally.partial_turns += 1
-    histories = {row["phase"] for row in reader.state.view.query(
-        "SELECT DISTINCT phase FROM phase_history WHERE campaign_id = %s AND NOT superseded", (campaign_id,))}  # fmt: skip
+    history = "SELECT DISTINCT phase FROM phase_history WHERE campaign_id = %s AND NOT superseded"
+    histories = {row["phase"] for row in reader.state.view.query(history, (campaign_id,))}
     phases = {e.payload["phase"] for e in entries if e.topic.endswith("PhaseResolved")}
     if histories != phases:
         tally.divergences += 1
@@ -126,7 +138,9 @@ def check_restart(reader: Intrigue, db: Database, campaign_id: UUID, tally: Tall
 
 def receive(conn: Connection, process: Any) -> Any:
     eventually(lambda: conn.poll() or not process.is_alive(), "a message from the run", limit=LIMIT)
-    return conn.recv()
+    message = conn.recv() if conn.poll() else ("died", f"exit code {process.exitcode}")
+    assert message[0] != "died", message[1]
+    return message
 
 
 def test_sigkill_at_random_points_of_resolutions_loses_nothing_and_restarts_project_the_backlog(
