@@ -84,26 +84,30 @@ class StoppedCampaigns:
     """The current generation's failures as a reader knows them: read again at most every `TTL` seconds, and
     at once when this process's own projection records one (`learn`)."""
 
-    def __init__(self, read: Callable[[], Iterable[dict[str, Any]]]) -> None:
+    def __init__(self, read: Callable[[], Iterable[dict[str, Any]]] = tuple) -> None:
         self._read = read
         self._known: dict[UUID, Failure] = {}
         self._read_at = float("-inf")
 
     def all(self) -> dict[UUID, Failure]:
-        if time.monotonic() - self._read_at > TTL:
-            self.refresh()
+        if self.stale():
+            self.replace(self._read())
         return self._known
 
-    def refresh(self) -> None:
-        self._known = {f.campaign_id: f for f in map(Failure.of_row, self._read())}
+    def stale(self) -> bool:
+        return time.monotonic() - self._read_at > TTL
+
+    def replace(self, rows: Iterable[dict[str, Any]]) -> None:
+        """What a read of `CURRENT` (or of one generation) answered."""
+        self._known = {f.campaign_id: f for f in map(Failure.of_row, rows)}
         self._read_at = time.monotonic()
 
     def learn(self, failures: Iterable[Failure]) -> None:
         self._known = {**self._known, **{f.campaign_id: f for f in failures}}
 
-    def check(self, campaign_id: UUID | str | None) -> None:
+    def check(self, campaign_id: UUID | str | None, known: dict[UUID, Failure] | None = None) -> None:
         """Raise `ReadModelStoppedError` when the campaign's read model stopped."""
-        known = self.all()
+        known = self.all() if known is None else known
         if known and campaign_id is not None:
             failure = known.get(campaign_id if isinstance(campaign_id, UUID) else UUID(str(campaign_id)))
             if failure is not None:

@@ -144,7 +144,7 @@ class StateView(PostgresTrackingRecorder):
         self._aimed: int | None = None  # the generation this writer writes to
         self._skip_until = 0  # events the rebuild already projected into that generation
         self.origins: Origins | None = None  # set by the runner: the campaign of aggregates with no row
-        self.stopped = StoppedCampaigns(self._read_failures)
+        self.stopped = StoppedCampaigns(self.read_failures)
         if self.generation is not None:
             self._aim(self.generation)
 
@@ -170,7 +170,8 @@ class StateView(PostgresTrackingRecorder):
             self._sql = _statements_of(int(rows[0]["current"]))
         return self._sql
 
-    def _read_failures(self) -> list[DictRow]:
+    def read_failures(self) -> list[DictRow]:
+        """The rows of `read_model_failures` for the generation readers see (or this rebuild writes)."""
         if self.generation is None:
             return self.query(CURRENT_FAILURES)
         return self.query(OF_GENERATION, (self.generation,))

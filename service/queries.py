@@ -10,6 +10,8 @@ from uuid import UUID
 from psycopg.sql import SQL, Composed, Identifier, Literal
 
 from domain.errors import NotFoundError
+from projections.failures import CURRENT as CURRENT_FAILURES
+from projections.failures import StoppedCampaigns
 from projections.state import StateView
 from service.analytics import SERIES
 from service.readmodels import READ_MODELS, relations_of
@@ -35,13 +37,17 @@ class CatalogQueries:
         return [_campaign(row["state"]) for row in self.view.query(_CAMPAIGNS, (limit, offset))]
 
     def campaign(self, campaign_id: UUID) -> dict[str, Any]:
+        self.view.stopped.check(campaign_id)
         return _the_campaign(self.view.query(_CAMPAIGN, (campaign_id,)), campaign_id)
 
     def regions(self, campaign_id: UUID) -> list[dict[str, Any]]:
+        self.view.stopped.check(campaign_id)
         return [_region(row["state"]) for row in self.view.query(_REGIONS, (campaign_id,))]
 
     def regions_of(self, campaign_ids: list[UUID]) -> list[list[dict[str, Any]]]:
         """The regions of several campaigns in one query, in the order asked (a DataLoader's batch)."""
+        for campaign_id in campaign_ids:
+            self.view.stopped.check(campaign_id)
         return _by_campaign(self.view.query(_REGIONS_OF, (campaign_ids,)), campaign_ids)
 
 
@@ -52,10 +58,11 @@ class StateQueries:
         self.view = view
 
     def of_kind(self, campaign_id: UUID, kind: str) -> list[dict[str, Any]]:
+        self.view.stopped.check(campaign_id)
         return [row["state"] for row in self.view.query(_OF_KIND, (campaign_id, kind))]
 
     def one(self, aggregate_id: UUID, kind: str) -> dict[str, Any]:
-        return _the_one(self.view.query(_ONE, (aggregate_id, kind)), aggregate_id, kind)
+        return _checked(_the_one(self.view.query(_ONE, (aggregate_id, kind)), aggregate_id, kind), self.view.stopped)
 
 
 class ReadModelReads:
@@ -64,24 +71,37 @@ class ReadModelReads:
     def __init__(self, pool: ReadPool) -> None:
         self.pool = pool
         self.position = SharedRead(self._position)  # asked on every cacheable GraphQL request
+        self.stopped = StoppedCampaigns()  # campaigns whose read model stopped (projections/failures.py)
+
+    async def _check(self, *campaign_ids: UUID | str | None) -> StoppedCampaigns:
+        if self.stopped.stale():
+            self.stopped.replace(await self.pool.rows(CURRENT_FAILURES))
+        for campaign_id in campaign_ids:
+            self.stopped.check(campaign_id, self.stopped.all())
+        return self.stopped
 
     async def campaigns(self, limit: int = 100, offset: int = 0) -> list[dict[str, Any]]:
         return [_campaign(row["state"]) for row in await self.pool.rows(_CAMPAIGNS, (limit, offset))]
 
     async def campaign(self, campaign_id: UUID) -> dict[str, Any]:
+        await self._check(campaign_id)
         return _the_campaign(await self.pool.rows(_CAMPAIGN, (campaign_id,)), campaign_id)
 
     async def regions(self, campaign_id: UUID) -> list[dict[str, Any]]:
+        await self._check(campaign_id)
         return [_region(row["state"]) for row in await self.pool.rows(_REGIONS, (campaign_id,))]
 
     async def regions_of(self, campaign_ids: list[UUID]) -> list[list[dict[str, Any]]]:
+        await self._check(*campaign_ids)
         return _by_campaign(await self.pool.rows(_REGIONS_OF, (campaign_ids,)), campaign_ids)
 
     async def of_kind(self, campaign_id: UUID, kind: str) -> list[dict[str, Any]]:
+        await self._check(campaign_id)
         return [row["state"] for row in await self.pool.rows(_OF_KIND, (campaign_id, kind))]
 
     async def one(self, aggregate_id: UUID, kind: str) -> dict[str, Any]:
-        return _the_one(await self.pool.rows(_ONE, (aggregate_id, kind)), aggregate_id, kind)
+        found = _the_one(await self.pool.rows(_ONE, (aggregate_id, kind)), aggregate_id, kind)
+        return _checked(found, await self._check())
 
     async def series(self, campaign_id: UUID) -> list[dict[str, Any]]:
         """Each member's state at the end of each phase, rolled-back phases left out (`Analytics.series`)."""
@@ -113,6 +133,12 @@ def _the_one(rows: list[Any], aggregate_id: UUID, kind: str) -> dict[str, Any]:
     if not rows:
         raise NotFoundError(f"no {kind} with id {aggregate_id}")
     state: dict[str, Any] = rows[0]["state"]
+    return state
+
+
+def _checked(state: dict[str, Any], stopped: StoppedCampaigns) -> dict[str, Any]:
+    """An aggregate's state, unless its campaign's read model stopped (a campaign is its own campaign)."""
+    stopped.check(state.get("campaign_id") or state.get("id"))
     return state
 
 
