@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
+import json
 import pkgutil
 from enum import Enum
 from typing import Any
@@ -120,9 +121,25 @@ def register_domain_transcodings(transcoder: JSONTranscoder) -> None:
             transcoder.register(EnumAsValue(cls))
 
 
+class SnapshotTranscoder(FastJSONTranscoder):
+    """The read model's snapshots: as the event store writes them, except that a string UTF-8 cannot hold
+    (an unpaired surrogate, which an imported event can carry as a JSON escape) is written as that escape
+    again, so the snapshot decodes to the same string (projections/jsonsafe.py)."""
+
+    def encode(self, obj: Any) -> bytes:
+        try:
+            return super().encode(obj)
+        except UnicodeEncodeError:
+            return self._ascii(obj)
+
+    def _ascii(self, obj: Any) -> bytes:
+        encoder = json.JSONEncoder(default=self._encode_obj, separators=(",", ":"), ensure_ascii=True)
+        return encoder.encode(obj).encode("ascii")
+
+
 def domain_mapper() -> Mapper[UUID]:
     """A mapper that reads and writes aggregate snapshots as the event store does."""
-    transcoder = FastJSONTranscoder()
+    transcoder = SnapshotTranscoder()
     for transcoding in (UUIDAsHex(), DecimalAsStr(), DatetimeAsISO()):
         transcoder.register(transcoding)
     register_domain_transcodings(transcoder)
