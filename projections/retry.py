@@ -83,16 +83,15 @@ def _decode(store: Any, row: dict[str, Any]) -> Any:
 
 
 def _aggregates(store: Any, curs: Any, events_table: Any, campaign_id: UUID) -> dict[int, UUID]:
-    """The campaign and its members: from the campaign's own list, or, where the campaign itself cannot be
-    folded, from every aggregate's creating event."""
-    try:
-        members = [campaign_id, *store.repository.get(campaign_id).member_ids()]
-        return {aggregate_id.int: aggregate_id for aggregate_id in members}
-    except Exception:  # the campaign's own events are what failed: find its members the long way
-        found = {campaign_id.int: campaign_id}
-        for row in curs.execute(SQL("SELECT originator_id, originator_version, topic, state FROM {}"
-                                    " WHERE originator_version = 1").format(events_table)):  # fmt: skip
-            created = _decode(store, {**row, "notification_id": 0})
-            if str(getattr(created, "campaign_id", "")) == str(campaign_id):
-                found[row["originator_id"].int] = row["originator_id"]
-        return found
+    """The campaign and every aggregate whose creating event names it (enrolled or not, projected or not): the
+    creating events that hold the campaign's id are decoded, and their `campaign_id` compared."""
+    found = {campaign_id.int: campaign_id}
+    candidates = curs.execute(SQL(
+        "SELECT originator_id, originator_version, topic, state FROM {}"
+        " WHERE originator_version = 1 AND position(%s::bytea IN state) > 0"
+    ).format(events_table), (campaign_id.hex.encode(),))  # fmt: skip
+    for row in candidates.fetchall():
+        created = _decode(store, {**row, "notification_id": 0})
+        if str(getattr(created, "campaign_id", "")) == str(campaign_id):
+            found[row["originator_id"].int] = row["originator_id"]
+    return found
