@@ -20,6 +20,7 @@ from domain.campaign import Campaign
 from domain.commands import AddRegions, CreateCampaign, MapRegion, RollDice
 from domain.dice import FixedDice, roll
 from domain.region import Region
+from projections import jsonsafe
 from projections.failures import ReadModelStoppedError
 from projections.jsonsafe import MARK
 from service.app import IntrigueStore
@@ -200,3 +201,22 @@ def test_a_retry_that_still_fails_changes_nothing_and_says_why(served: Intrigue,
     assert [(f.campaign_id, f.position) for f in served.read_side.stopped_campaigns()] == [(victim, failure.position)]
     healthy = run(served.db, tmp_path, "retry-healthy", "projections", "retry", str(bystander))
     assert healthy.returncode == 0 and "not stopped" in healthy.stdout, healthy.stdout
+
+
+def test_a_row_postgresql_refuses_stops_its_campaign_alone(served: Intrigue, monkeypatch: pytest.MonkeyPatch) -> None:
+    victim, bystander = two_campaigns(served)
+    dumps = jsonsafe.dumps
+
+    def unescaped(value: Any) -> bytes:  # as if the escape missed a case: jsonb refuses \u0000
+        encoded = dumps(value)
+        return encoded.replace(b"refused by PostgreSQL", b"\\u0000")
+
+    monkeypatch.setattr(jsonsafe, "dumps", unescaped)
+    refused, accepted = Region.map(victim, "refused by PostgreSQL", 1, 0), Region.map(bystander, "Fine", 1, 0)
+    commit(served, refused, accepted)  # one transaction: the runner's page holds both
+    [failure] = served.read_side.stopped_campaigns()
+    assert (failure.campaign_id, failure.topic, failure.aggregate_id) == (victim, "Region.Mapped", refused.id)
+    assert "UntranslatableCharacter" in failure.error or "DataError" in failure.error, failure.error
+    assert served.state.one(accepted.id, "region")["name"] == "Fine"
+    served.campaigns.open_phase(bystander)
+    assert served.catalog.campaign(bystander)["phase"] == 1
