@@ -69,14 +69,17 @@ class Failure:
         return {"generation": generation, "campaign_id": self.campaign_id, "position": self.position,
                 "topic": self.topic, "aggregate_id": self.aggregate_id, "error": self.error}  # fmt: skip
 
-    def to_json(self) -> dict[str, Any]:
-        return {"campaign_id": str(self.campaign_id), "position": self.position, "topic": self.topic,
-                "aggregate_id": str(self.aggregate_id), "error": self.error}  # fmt: skip
+    def to_json(self, with_error: bool = False) -> dict[str, Any]:
+        """For `/readyz` (no error text: it is Python's or PostgreSQL's) and, with it, for operators."""
+        found = {"campaign_id": str(self.campaign_id), "position": self.position, "topic": self.topic,
+                 "aggregate_id": str(self.aggregate_id)}  # fmt: skip
+        return found | {"error": self.error} if with_error else found
 
     def stopped_error(self) -> ReadModelStoppedError:
+        """What a reader of the campaign is answered: the event, never the internal error text (in the log)."""
         return ReadModelStoppedError(
-            f"campaign {self.campaign_id}'s read model stopped at event {self.position} ({self.topic}): "
-            f"{self.error}; see `intrigue projections retry` in docs/operations.md"
+            f"campaign {self.campaign_id}'s read model stopped at event {self.position} ({self.topic}): its reads"
+            " are held until an operator retries it (`intrigue projections retry`, docs/operations.md)"
         )
 
 

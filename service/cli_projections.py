@@ -18,13 +18,13 @@ def run(command: str, campaign_id: UUID | None) -> int:
     try:
         if command == "stopped":
             for failure in intrigue.read_side.stopped_campaigns():
-                print(json.dumps(failure.to_json()))
+                print(json.dumps(failure.to_json(with_error=True)))
             return 0
         assert campaign_id is not None
         try:
             position = retry(intrigue.store, intrigue.read_side.view(StateView), campaign_id)
         except StillFailsError as still:
-            print(f"intrigue: {still}", file=sys.stderr)
+            print(f"intrigue: {still}\n{still.failure.error}", file=sys.stderr)
             return 1
         if position is None:
             print(f"campaign {campaign_id}'s read model is not stopped: nothing to do")

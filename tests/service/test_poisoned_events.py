@@ -159,6 +159,7 @@ def test_an_event_whose_fold_raises_stops_its_campaign_alone_until_retried(
                                                    "variables": {"id": str(victim)}}).json()["errors"]  # fmt: skip
             assert errors[0]["extensions"]["code"] == "READ_MODEL_STOPPED"
             assert f"event {position}" in errors[0]["message"]
+            assert "ValueError" not in errors[0]["message"]  # the cause is for operators: logs and the CLI
             ready = client.get("/readyz")
             assert ready.status_code == 200
             assert [(s["campaign_id"], s["position"]) for s in ready.json()["stopped_campaigns"]] == [
