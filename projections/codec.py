@@ -155,7 +155,7 @@ def plain(value: Any) -> Any:
     The common shapes (exact scalars, dicts, lists, domain dataclasses) are told by their exact type: a
     faction's state is thousands of values, and this runs for every row a projection writes.
     """
-    kind = type(value)
+    kind: Any = type(value)
     if kind in _AS_IS:
         return value
     if kind is dict:
@@ -169,7 +169,7 @@ def plain(value: Any) -> Any:
 
 
 @functools.cache
-def _field_names(kind: type) -> tuple[str, ...] | None:
+def _field_names(kind: Any) -> tuple[str, ...] | None:
     return tuple(f.name for f in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else None
 
 

@@ -87,7 +87,7 @@ def _unescape_text(text: str) -> str:
         code = match.group(1)
         return "\\" if code == "\\" else "\x00" if code == "0" else chr(int(code[1:], 16))
 
-    return _UNESCAPE.sub(one, text[len(MARK):])
+    return _UNESCAPE.sub(one, text[len(MARK) :])
 
 
 def loads(data: bytes | bytearray | memoryview | str) -> Any:

@@ -64,7 +64,7 @@ _SKIP = frozenset({"pending_events"})
 
 def _statements_of(generation: int) -> dict[str, Composed]:
     return {
-        name: SQL(text).format(**names(generation))  # type: ignore[arg-type]
+        name: SQL(text).format(**names(generation))
         for name, text in (("versions", _VERSIONS), ("snapshots", _SNAPSHOTS), ("upsert", _UPSERT),
                            ("record_phase", _RECORD_PHASE), ("record_member", _RECORD_MEMBER),
                            ("supersede", _SUPERSEDE), ("track", _TRACK),
@@ -152,7 +152,7 @@ class StateView(PostgresTrackingRecorder):
         """Generations are created by `intrigue migrate` and by rebuilds, not by the recorder; the failures
         of every generation are kept in one table, created here (every `migrate` runs this)."""
         with self.datastore.transaction(commit=True) as curs:
-            curs.execute(SQL(FAILURES_DDL))  # type: ignore[arg-type]
+            curs.execute(SQL(FAILURES_DDL))
 
     def _aim(self, generation: int) -> None:
         self._sql = _statements_of(generation)
@@ -248,7 +248,7 @@ class StateView(PostgresTrackingRecorder):
                 generation = self._aimed
                 assert generation is not None
                 for failure in page.failures:
-                    curs.execute(SQL(RECORD), failure.params(generation))  # type: ignore[arg-type]
+                    curs.execute(SQL(RECORD), failure.params(generation))
                 params = {"application_name": application_name, "notification_id": last}
                 if curs.execute(self._sql["track"], params).fetchone() is None:
                     raise IntegrityError(f"tracking is past {last}: another writer projected it")
@@ -270,12 +270,12 @@ class StateView(PostgresTrackingRecorder):
     def _check_generation(self, curs: Cursor[DictRow]) -> set[int]:
         """The generation still current (else `_GenerationChangedError`), and its stopped campaigns."""
         if self.generation is None:  # a rebuild's writer never touches the generation row
-            current = curs.execute(SQL(_CURRENT), {"model": MODEL}).fetchone()  # type: ignore[arg-type]
+            current = curs.execute(SQL(_CURRENT), {"model": MODEL}).fetchone()
             if current is None:
                 raise RuntimeError("no read_model_generation row for 'state': run `intrigue migrate`")
             if current["current"] != self._aimed:
                 raise _GenerationChangedError(current["current"])
-        return {row["campaign_id"].int for row in curs.execute(SQL(_FAILED), (self._aimed,))}  # type: ignore[arg-type]
+        return {row["campaign_id"].int for row in curs.execute(SQL(_FAILED), (self._aimed,))}
 
     def _starting_states(self, curs: Cursor[DictRow], ids: dict[int, UUID]) -> dict[int, Any]:
         """Each aggregate as its row has it (locked for this page): from the cache when it is at the row's
@@ -303,13 +303,13 @@ class StateView(PostgresTrackingRecorder):
         return states
 
     def _record_history(self, curs: Cursor[DictRow], domain_event: Any, position: int,
-                        states: dict[int, Aggregate | None]) -> None:  # fmt: skip
+                        states: dict[int, Any]) -> None:  # fmt: skip
         name = type(domain_event).__qualname__
         campaign_id = domain_event.originator_id
         params = {"campaign_id": campaign_id, "position": position}
         if name == "Campaign.PhaseResolved":
             phase = params | {"phase": domain_event.phase}
-            members = [a for a in states.values() if _member_of(a, campaign_id)]
+            members: list[Aggregate] = [a for a in states.values() if _member_of(a, campaign_id)]
             curs.executemany(self._sql["record_member"], [phase | {
                 "id": a.id, "kind": type(a).__name__.lower(), "state": jsonb(public_state(a)),
             } for a in members])  # fmt: skip
@@ -327,7 +327,7 @@ class StateView(PostgresTrackingRecorder):
 
     def query(self, statement: str | Composable, params: Any = None) -> list[DictRow]:
         with self.datastore.get_connection() as conn, conn.cursor() as curs:
-            curs.execute(SQL(statement) if isinstance(statement, str) else statement, params)  # type: ignore[arg-type]
+            curs.execute(SQL(statement) if isinstance(statement, str) else statement, params)  # type: ignore[arg-type,call-overload,unused-ignore]
             return curs.fetchall()
 
 

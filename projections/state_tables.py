@@ -51,7 +51,7 @@ def names(generation: int) -> dict[str, Identifier]:
 
 def create_generation(generation: int) -> list[Composable]:
     """DDL for one generation's (empty) tables; they must not exist yet."""
-    return [SQL(s).format(**names(generation)) for s in _TABLES]  # type: ignore[arg-type]
+    return [SQL(s).format(**names(generation)) for s in _TABLES]
 
 
 def drop_generation(generation: int) -> list[Composable]:
