@@ -73,6 +73,8 @@ class PageFold:
             try:
                 self._fold_one(event, position, key, starts)
             except Exception as error:  # the blast radius is this event's campaign
+                if isinstance(error, psycopg.Error | PersistenceError) and not (self.careful and data_fault(error)):
+                    raise  # the transaction is lost: the view folds the page again carefully, or the runner retries
                 self._fail(key, event, position, error)
         for key, (start, position) in starts.items():  # snapshots at the last event of their aggregate
             before = self.states[key]
