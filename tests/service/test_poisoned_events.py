@@ -221,3 +221,22 @@ def test_a_row_postgresql_refuses_stops_its_campaign_alone(served: Intrigue, mon
     assert served.state.one(accepted.id, "region")["name"] == "Fine"
     served.campaigns.open_phase(bystander)
     assert served.catalog.campaign(bystander)["phase"] == 1
+
+
+def test_a_rebuild_meets_a_still_failing_event_and_stops_only_its_campaign_again(
+    served: Intrigue, tmp_path: Path
+) -> None:
+    victim, bystander = two_campaigns(served)
+    campaign = served.store.load(victim, Campaign)
+    campaign.enrol(uuid.uuid4(), "region")
+    served.store.recorder.insert_events([raw(served.store, campaign, lambda s: s.replace(b'"kind"', b'"kin"'))])
+    served.wait_for_projections(served.store.recorder.max_notification_id())
+    [failure] = served.read_side.stopped_campaigns()
+    rebuilt = run(served.db, tmp_path, "rebuild", "projections", "rebuild")
+    assert rebuilt.returncode == 0, rebuilt.stdout
+    [again] = served.read_side.stopped_campaigns()  # recorded anew, in the rebuilt generation
+    assert (again.campaign_id, again.position, again.topic) == (victim, failure.position, failure.topic)
+    served.campaigns.open_phase(bystander)  # the live writer followed the switch
+    assert served.catalog.campaign(bystander)["phase"] == 1
+    with pytest.raises(ReadModelStoppedError):
+        served.catalog.campaign(victim)
