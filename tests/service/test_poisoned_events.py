@@ -240,3 +240,17 @@ def test_a_rebuild_meets_a_still_failing_event_and_stops_only_its_campaign_again
     assert served.catalog.campaign(bystander)["phase"] == 1
     with pytest.raises(ReadModelStoppedError):
         served.catalog.campaign(victim)
+
+
+def test_an_event_that_cannot_be_decoded_stops_its_campaign_alone(served: Intrigue) -> None:
+    victim, bystander = two_campaigns(served)
+    campaign = served.store.load(victim, Campaign)
+    campaign.record_roll(roll("1d6", FixedDice([3]), purpose="renamed later"))
+    stored = raw(served.store, campaign, lambda s: s)
+    topic = stored.topic.replace("DiceRolled", "NoSuchEvent")  # a class renamed without an upcaster
+    served.store.recorder.insert_events([StoredEvent(stored.originator_id, stored.originator_version, topic,
+                                                     stored.state)])  # fmt: skip
+    served.campaigns.roll_dice(RollDice(bystander, "1d6", "unaffected"))
+    [failure] = served.read_side.stopped_campaigns()
+    assert (failure.campaign_id, failure.topic) == (victim, topic)
+    assert served.catalog.campaign(bystander)["name"].startswith("Bystander")
