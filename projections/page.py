@@ -64,7 +64,8 @@ class PageFold:
         self.campaigns: dict[int, int] = {}
 
     def fold(self, events: Sequence[tuple[Any, int]], starts: dict[int, tuple[Aggregate, int]]) -> None:
-        if self.failed:
+        learned = bool(self.failed)
+        if learned:
             self._learn_campaigns(events, starts)
         for event, position in events:
             key = event.originator_id.int
@@ -76,6 +77,9 @@ class PageFold:
                 if isinstance(error, psycopg.Error | PersistenceError) and not (self.careful and data_fault(error)):
                     raise  # the transaction is lost: the view folds the page again carefully, or the runner retries
                 self._fail(key, event, position, error)
+                if not learned:  # from now on each event's campaign is looked at, to skip the stopped one's
+                    self._learn_campaigns(events, starts)
+                    learned = True
         for key, (start, position) in starts.items():  # snapshots at the last event of their aggregate
             before = self.states[key]
             if self.campaign_of(key) in self.failed:
@@ -133,6 +137,8 @@ class PageFold:
             campaign = UUID(str(getattr(event, "campaign_id", event.originator_id))).int
         campaign = key if campaign is None else campaign  # the aggregate's campaign cannot be told: itself
         self.campaigns[key] = campaign
+        if campaign in self.failed:  # stopped at an earlier event of this page: that one is the one to name
+            return
         self.failed.add(campaign)
         name = "snapshot" if event is None else event_name(event)
         self.failures.append(Failure.of_error(UUID(int=campaign), position, name, self.ids[key], error))
