@@ -67,12 +67,24 @@ class PageFold:
         learned = bool(self.failed)
         if learned:
             self._learn_campaigns(events, starts)
+        states, dirty = self.states, self.dirty
         for event, position in events:
             key = event.originator_id.int
             if self.failed and self.campaigns.get(key) in self.failed:
                 continue
             try:
-                self._fold_one(event, position, key, starts)
+                before = states[key]
+                if type(before) is Unreadable:
+                    raise before.error
+                if starts and key in starts and starts[key][0].version < event.originator_version:
+                    start = starts.pop(key)[0]
+                    before = start if before is None or before.version < start.version else before
+                if before is not None and before.version >= event.originator_version:
+                    continue  # another writer already projected it into the row
+                states[key] = event.mutate(before)
+                dirty[key] = (position, event)
+                if type(event).__qualname__ in HISTORY_EVENTS:
+                    self._record_history(event, position)
             except Exception as error:  # the blast radius is this event's campaign
                 if isinstance(error, psycopg.Error | PersistenceError) and not (self.careful and data_fault(error)):
                     raise  # the transaction is lost: the view folds the page again carefully, or the runner retries
@@ -87,26 +99,12 @@ class PageFold:
             if before is None or (not isinstance(before, Unreadable) and before.version < start.version):
                 self.states[key], self.dirty[key] = start, (position, None)
 
-    def _fold_one(self, event: Any, position: int, key: int, starts: dict[int, tuple[Aggregate, int]]) -> None:
-        before = self.states[key]
-        if isinstance(before, Unreadable):
-            raise before.error
-        if starts and key in starts and starts[key][0].version < event.originator_version:
-            start = starts.pop(key)[0]
-            before = start if before is None or before.version < start.version else before
-        if before is not None and before.version >= event.originator_version:
-            return  # another writer already projected it into the row
-        self.states[key] = event.mutate(before)
-        self.dirty[key] = (position, event)
-        if type(event).__qualname__ in HISTORY_EVENTS:
-            self._guarded(lambda: self.view._record_history(self.curs, event, position, self.states))
-
-    def _guarded(self, write: Callable[[], None]) -> None:
+    def _record_history(self, event: Any, position: int) -> None:
         if not self.careful:
-            write()
+            self.view._record_history(self.curs, event, position, self.states)
             return
         with self.curs.connection.transaction():  # a savepoint: a refused write loses only its campaign
-            write()
+            self.view._record_history(self.curs, event, position, self.states)
 
     def _learn_campaigns(self, events: Sequence[tuple[Any, int]], starts: dict[int, tuple[Aggregate, int]]) -> None:
         for key in self.ids:
