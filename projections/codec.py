@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
+import json
 import pkgutil
 from enum import Enum
 from typing import Any
@@ -126,9 +127,25 @@ def register_domain_transcodings(transcoder: JSONTranscoder) -> None:
             transcoder.names[old] = current
 
 
+class SnapshotTranscoder(FastJSONTranscoder):
+    """The read model's snapshots: as the event store writes them, except that a string UTF-8 cannot hold
+    (an unpaired surrogate, which an imported event can carry as a JSON escape) is written as that escape
+    again, so the snapshot decodes to the same string (projections/jsonsafe.py)."""
+
+    def encode(self, obj: Any) -> bytes:
+        try:
+            return super().encode(obj)
+        except UnicodeEncodeError:
+            return self._ascii(obj)
+
+    def _ascii(self, obj: Any) -> bytes:
+        encoder = json.JSONEncoder(default=self._encode_obj, separators=(",", ":"), ensure_ascii=True)
+        return encoder.encode(obj).encode("ascii")
+
+
 def domain_mapper() -> Mapper[UUID]:
     """A mapper that reads and writes aggregate snapshots as the event store does."""
-    transcoder = FastJSONTranscoder()
+    transcoder = SnapshotTranscoder()
     for transcoding in (UUIDAsHex(), DecimalAsStr(), DatetimeAsISO()):
         transcoder.register(transcoding)
     register_domain_transcodings(transcoder)
@@ -144,7 +161,7 @@ def plain(value: Any) -> Any:
     The common shapes (exact scalars, dicts, lists, domain dataclasses) are told by their exact type: a
     faction's state is thousands of values, and this runs for every row a projection writes.
     """
-    kind = type(value)
+    kind: Any = type(value)
     if kind in _AS_IS:
         return value
     if kind is dict:
@@ -158,7 +175,7 @@ def plain(value: Any) -> Any:
 
 
 @functools.cache
-def _field_names(kind: type) -> tuple[str, ...] | None:
+def _field_names(kind: Any) -> tuple[str, ...] | None:
     return tuple(f.name for f in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else None
 
 

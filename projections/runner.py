@@ -6,7 +6,8 @@ waits no longer than before), thousands on a backlog or a rebuild (so catching u
 page, not one per event). New events are heard by LISTEN on the channel the events table's insert function
 NOTIFYs (service/recorder.py); a notification received while a page is being folded is kept by psycopg and
 read at the next wait, and a slow poll covers one missed. A lost connection is opened again and the page read
-again; a fault in the events themselves stops the runner, for whoever waits on it to raise.
+again. An event that cannot be decoded, folded or written stops its campaign alone (projections/page.py);
+any other fault stops the runner, for whoever waits on it to raise.
 """
 
 from __future__ import annotations
@@ -64,6 +65,17 @@ def collector_paused() -> Iterator[None]:
                 gc.enable()
 
 
+class Undecodable:
+    """A stored event the mapper cannot decode; folding it raises, which stops its campaign alone."""
+
+    def __init__(self, originator_id: UUID, originator_version: int, topic: str, error: Exception) -> None:
+        self.originator_id, self.originator_version, self.stored_topic = originator_id, originator_version, topic
+        self.error = error
+
+    def mutate(self, aggregate: Any) -> Any:
+        raise self.error
+
+
 Tails = tuple[int, dict[int, int]]  # where an unknown aggregate's tail starts; each known one's
 
 
@@ -98,6 +110,12 @@ class PagedRunner:
             "SELECT notification_id, originator_id, originator_version, topic, state FROM {}.{}"
             " WHERE notification_id > %s ORDER BY notification_id LIMIT %s"
         ).format(Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name))
+        self._creations = SQL(
+            "SELECT originator_id, originator_version, topic, state FROM {}.{}"
+            " WHERE originator_id = ANY(%s) AND originator_version = 1"
+        ).format(Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name))
+        if hasattr(view, "origins"):
+            view.origins = self.origins
         self._listen = SQL("LISTEN {}").format(Identifier(recorder.channel_name))
         self._wake = Identifier(f"intrigue_runner_{uuid4().hex}")  # only this runner listens: its stop
         snapshots = app.snapshots.recorder if getattr(app, "snapshots", None) else None
@@ -204,18 +222,37 @@ class PagedRunner:
             return cursor.execute(self._select, (self.position, self.page)).fetchall()
 
     def _project(self, rows: list[tuple[Any, ...]]) -> None:
-        to_domain_event = self.app.mapper.to_domain_event
         (default, tails), jumps, starts = self._jumps(rows)
-        events = [
-            (to_domain_event(StoredEvent(row[1], row[2], row[3], row[4])), row[0])
-            for index, row in enumerate(rows)
-            if row[2] > jumps.get(row[1].int, 0) or index < tails.get(row[1].int, default)
-        ]
+        kept = [row for index, row in enumerate(rows)
+                if row[2] > jumps.get(row[1].int, 0) or index < tails.get(row[1].int, default)]  # fmt: skip
+        to_domain_event = self.app.mapper.to_domain_event
+        try:  # the common case, at the speed of one comprehension
+            events = [(to_domain_event(StoredEvent(row[1], row[2], row[3], row[4])), row[0]) for row in kept]
+        except Exception:  # one of them cannot be decoded: each on its own, so only its campaign stops
+            events = [(self._decode(row), row[0]) for row in kept]
         self.view.project(events, self.app.name, starts)
         self.spared += len(rows) - len(events)
         with self._progress:
             self.position = rows[-1][0]
             self._progress.notify_all()
+
+    def _decode(self, row: tuple[Any, ...]) -> Any:
+        """The domain event of a row, or an `Undecodable` that fails its campaign alone when folded."""
+        try:
+            return self.app.mapper.to_domain_event(StoredEvent(row[1], row[2], row[3], row[4]))
+        except Exception as error:
+            return Undecodable(row[1], row[2], row[3], error)
+
+    def origins(self, ids: list[UUID]) -> dict[int, int]:
+        """The campaign of each aggregate, from its creating event (for aggregates the view has no row of)."""
+        with self._conn.cursor(binary=True) as cursor:
+            found = cursor.execute(self._creations, (ids,)).fetchall()
+        campaigns: dict[int, int] = {}
+        for originator_id, version, topic, state in found:
+            created = self._decode((0, originator_id, version, topic, state))
+            campaign_id = getattr(created, "campaign_id", None) or originator_id
+            campaigns[originator_id.int] = UUID(str(campaign_id)).int
+        return campaigns
 
     def _jumps(self, rows: list[tuple[Any, ...]]) -> tuple[Tails, dict[int, int], dict[int, tuple[Any, int]]]:
         """Where the event store already holds an aggregate's snapshot at one of this page's events, start
@@ -246,8 +283,11 @@ class PagedRunner:
             )).fetchall()  # fmt: skip
         starts: dict[int, tuple[Any, int]] = {}
         for originator_id, version, topic, state in found:
-            snapshot = self.app.mapper.to_domain_event(StoredEvent(originator_id, version, topic, state))
-            starts[originator_id.int] = (snapshot.mutate(None), positions[(originator_id.int, version)])
+            try:
+                snapshot = self.app.mapper.to_domain_event(StoredEvent(originator_id, version, topic, state))
+                starts[originator_id.int] = (snapshot.mutate(None), positions[(originator_id.int, version)])
+            except Exception:  # a snapshot that cannot be read spares nothing: its events are folded
+                continue
         return tails, {key: start[0].version for key, start in starts.items()}, starts
 
     def _tails(self, rows: list[tuple[Any, ...]]) -> Tails:
@@ -260,6 +300,6 @@ class PagedRunner:
         campaigns = self.view.campaigns_of({row[1].int: row[1] for row in rows})
         for row in rows:  # aggregates created in this page: their campaign is in the creating event
             if row[2] == 1 and row[1].int not in campaigns:
-                created = self.app.mapper.to_domain_event(StoredEvent(row[1], row[2], row[3], row[4]))
-                campaigns[row[1].int] = UUID(str(getattr(created, "campaign_id", row[1]))).int
+                created = self._decode(row)
+                campaigns[row[1].int] = UUID(str(getattr(created, "campaign_id", None) or row[1])).int
         return 1 + max(barriers.values()), {key: 1 + barriers.get(c, -1) for key, c in campaigns.items()}

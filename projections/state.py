@@ -9,26 +9,32 @@ row, so a row is never ahead of or behind its events (tables: projections/state_
 
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
 from uuid import UUID
 
-import orjson
 from eventsourcing.domain import Aggregate, Snapshot
 from eventsourcing.persistence import IntegrityError, StoredEvent, Tracking
 from eventsourcing.postgres import PostgresDatastore, PostgresTrackingRecorder
 from eventsourcing.projection import Projection
 from psycopg import Cursor
 from psycopg.rows import DictRow
-from psycopg.sql import SQL, Composable
+from psycopg.sql import SQL, Composable, Composed
 from psycopg.types.json import Jsonb
 
+from projections import jsonsafe
 from projections.codec import domain_mapper, plain
+from projections.failures import CURRENT as CURRENT_FAILURES
+from projections.failures import DDL as FAILURES_DDL
+from projections.failures import OF_GENERATION, RECORD, StoppedCampaigns
+from projections.page import HISTORY_EVENTS, Origins, PageFold, Unreadable, data_fault
 from projections.state_tables import MODEL, RELATIONS, names
 
 CACHE_SIZE = 2_000
+log = logging.getLogger("intrigue.projections")
 # A phase's history: the members the page holds in memory as they stand at its resolution, the others as
 # their rows have them (the page did not touch them, so the rows are current).
 _RECORD_PHASE = """INSERT INTO {history} (campaign_id, phase, position, aggregate_id, kind, state)
@@ -39,7 +45,7 @@ _RECORD_MEMBER = """INSERT INTO {history} (campaign_id, phase, position, aggrega
 _SUPERSEDE = """UPDATE {history} SET superseded = true
     WHERE campaign_id = %(campaign_id)s AND phase >= %(phase)s AND position < %(position)s"""
 _VERSIONS = "SELECT id, version FROM {state} WHERE id = ANY(%s) ORDER BY id FOR UPDATE"
-_SNAPSHOTS = "SELECT id, version, snapshot_topic, snapshot FROM {state} WHERE id = ANY(%s)"
+_SNAPSHOTS = "SELECT id, campaign_id, version, snapshot_topic, snapshot FROM {state} WHERE id = ANY(%s)"
 _UPSERT = """INSERT INTO {state} VALUES (%(id)s, %(campaign_id)s, %(kind)s, %(version)s, %(topic)s, %(snapshot)s,
     %(state)s, %(position)s) ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version,
     snapshot_topic = EXCLUDED.snapshot_topic, snapshot = EXCLUDED.snapshot, state = EXCLUDED.state,
@@ -52,8 +58,22 @@ _CAMPAIGNS = "SELECT id, campaign_id FROM {state} WHERE id = ANY(%s)"
 # The live writer locks the generation row (FOR KEY SHARE) in every write, so a rebuild's switch (FOR UPDATE
 # on that row) waits for the write in flight and every later write sees the new generation.
 _CURRENT = "SELECT current FROM read_model_generation WHERE name = %(model)s FOR KEY SHARE"
-_HISTORY_EVENTS = frozenset({"Campaign.PhaseResolved", "Campaign.PhaseRolledBack"})
+# The same, with the generation's stopped campaigns: one round trip per page, as before there were any.
+_CURRENT_AND_FAILED = """SELECT current,
+    ARRAY(SELECT campaign_id FROM read_model_failures f WHERE f.generation = g.current) AS failed
+    FROM read_model_generation g WHERE name = %(model)s FOR KEY SHARE OF g"""
+_FAILED = "SELECT campaign_id FROM read_model_failures WHERE generation = %s"
 _SKIP = frozenset({"pending_events"})
+
+
+def _statements_of(generation: int) -> dict[str, Composed]:
+    return {
+        name: SQL(text).format(**names(generation))
+        for name, text in (("versions", _VERSIONS), ("snapshots", _SNAPSHOTS), ("upsert", _UPSERT),
+                           ("record_phase", _RECORD_PHASE), ("record_member", _RECORD_MEMBER),
+                           ("supersede", _SUPERSEDE), ("track", _TRACK),
+                           ("position", _POSITION), ("campaigns", _CAMPAIGNS))
+    }  # fmt: skip
 
 
 class _GenerationChangedError(Exception):
@@ -76,9 +96,19 @@ def campaign_of(aggregate: Any) -> UUID:
     return campaign_id if isinstance(campaign_id, UUID) else UUID(str(campaign_id))
 
 
-def _member_of(aggregate: Aggregate | None, campaign_id: UUID) -> bool:
+def _member_of(aggregate: Any, campaign_id: UUID) -> bool:
     """A member of the campaign whose phase history is written (the campaign itself is not one)."""
-    return aggregate is not None and aggregate.id != campaign_id and campaign_of(aggregate) == campaign_id
+    return isinstance(aggregate, Aggregate) and aggregate.id != campaign_id and campaign_of(aggregate) == campaign_id
+
+
+def _identity(encoded: bytes) -> bytes:
+    return encoded
+
+
+def jsonb(value: Any) -> Jsonb:
+    """A jsonb parameter encoded now (so a value that cannot be encoded fails here, not mid-statement), with
+    the text jsonb cannot hold escaped (projections/jsonsafe.py)."""
+    return Jsonb(jsonsafe.dumps(value), dumps=_identity)
 
 
 def public_state(aggregate: Aggregate) -> dict[str, Any]:
@@ -117,22 +147,38 @@ class StateView(PostgresTrackingRecorder):
         self._cache: OrderedDict[int, Aggregate] = OrderedDict()  # by the id's integer
         self._aimed: int | None = None  # the generation this writer writes to
         self._skip_until = 0  # events the rebuild already projected into that generation
+        self.origins: Origins | None = None  # set by the runner: the campaign of aggregates with no row
+        self.stopped = StoppedCampaigns(self.read_failures)
         if self.generation is not None:
             self._aim(self.generation)
 
     def create_table(self) -> None:
-        """Generations are created by `intrigue migrate` and by rebuilds, not by the recorder."""
+        """Generations are created by `intrigue migrate` and by rebuilds, not by the recorder; the failures
+        of every generation are kept in one table, created here (every `migrate` runs this)."""
+        with self.datastore.transaction(commit=True) as curs:
+            curs.execute(SQL(FAILURES_DDL))
 
     def _aim(self, generation: int) -> None:
-        self._sql = {
-            name: SQL(text).format(**names(generation))  # type: ignore[arg-type]
-            for name, text in (("versions", _VERSIONS), ("snapshots", _SNAPSHOTS), ("upsert", _UPSERT),
-                               ("record_phase", _RECORD_PHASE), ("record_member", _RECORD_MEMBER),
-                               ("supersede", _SUPERSEDE), ("track", _TRACK),
-                               ("position", _POSITION), ("campaigns", _CAMPAIGNS))
-        }  # fmt: skip
+        self._sql = _statements_of(generation)
         self._aimed = generation
         self._cache.clear()
+
+    def _statements(self) -> dict[str, Composed]:
+        """The statements of the generation this writer writes to, or, before its first page has aimed it, of
+        the current one: a fresh runner whose first page holds a resolution asks for rows before that (issue
+        12). The first page still aims it, and learns what a rebuild already projected there."""
+        if self._aimed is None:
+            rows = self.query(SQL(_CURRENT.replace(" FOR KEY SHARE", "")), {"model": MODEL})
+            if not rows:
+                raise RuntimeError("no read_model_generation row for 'state': run `intrigue migrate`")
+            self._sql = _statements_of(int(rows[0]["current"]))
+        return self._sql
+
+    def read_failures(self) -> list[DictRow]:
+        """The rows of `read_model_failures` for the generation readers see (or this rebuild writes)."""
+        if self.generation is None:
+            return self.query(CURRENT_FAILURES)
+        return self.query(OF_GENERATION, (self.generation,))
 
     def _follow(self, current: int, application_name: str) -> None:
         """The live writer moves to the generation a rebuild switched to."""
@@ -147,7 +193,7 @@ class StateView(PostgresTrackingRecorder):
     @staticmethod
     def needs_exact_state(topic: str) -> bool:
         """Whether folding an event of this topic reads other rows, which must then be exact, not skipped."""
-        return topic.rpartition(":")[2] in _HISTORY_EVENTS
+        return topic.rpartition(":")[2] in HISTORY_EVENTS
 
     def campaigns_of(self, ids: dict[int, UUID]) -> dict[int, int]:
         """The campaign of each aggregate already projected (by the ids' integers); new ones are left out."""
@@ -160,7 +206,7 @@ class StateView(PostgresTrackingRecorder):
             else:
                 found[key] = campaign_of(cached).int
         if missing:
-            for row in self.query(self._sql["campaigns"], (missing,)):
+            for row in self.query(self._statements()["campaigns"], (missing,)):
                 found[row["id"].int] = row["campaign_id"].int
         return found
 
@@ -170,46 +216,43 @@ class StateView(PostgresTrackingRecorder):
 
         `starts` (by the id's integer) are aggregates restored from the event store's snapshots, with the
         position of the event each was taken at; the page's events up to them are left out of `events`.
+        An event that cannot be folded or written stops its campaign alone (projections/page.py).
         """
+        careful = False
         while True:
             pending = [(event, position) for event, position in events if position > self._skip_until]
             jumps = {key: start for key, start in (starts or {}).items() if start[1] > self._skip_until}
             if not pending and not jumps:
                 return
             try:
-                self._project(pending, application_name, jumps, max(p for _, p in [*events, *jumps.values()]))
+                last = max(p for _, p in [*events, *jumps.values()])
+                self._project(pending, application_name, dict(jumps), last, careful)
                 return
             except _GenerationChangedError as changed:
                 self._follow(changed.current, application_name)
+            except Exception as error:
+                if careful or not data_fault(error):
+                    raise
+                log.warning("projection state: PostgreSQL refused a row; folding the page again, campaign by"
+                            " campaign: %s", type(error).__name__)  # fmt: skip
+                careful = True
 
     def _project(self, events: Sequence[tuple[Any, int]], application_name: str,
-                 starts: dict[int, tuple[Aggregate, int]], last: int) -> None:  # fmt: skip
+                 starts: dict[int, tuple[Aggregate, int]], last: int, careful: bool) -> None:  # fmt: skip
         # Keyed by the ids' integers: a UUID hashes and compares in Python, an int in C, and a page looks
         # each id up several times per event.
         ids = {event.originator_id.int: event.originator_id for event, _ in events}
         ids.update((key, start.id) for key, (start, _) in starts.items())
         try:
             with self.datastore.transaction(commit=True) as curs:
-                self._check_generation(curs)
-                states = self._starting_states(curs, ids)
-                dirty: dict[int, int] = {}
-                for event, position in events:
-                    key = event.originator_id.int
-                    before = states[key]
-                    if starts and key in starts and starts[key][0].version < event.originator_version:
-                        start = starts.pop(key)[0]
-                        before = start if before is None or before.version < start.version else before
-                    if before is not None and before.version >= event.originator_version:
-                        continue  # another writer already projected it into the row
-                    states[key] = event.mutate(before)
-                    dirty[key] = position
-                    if type(event).__qualname__ in _HISTORY_EVENTS:
-                        self._record_history(curs, event, position, states)
-                for key, (start, position) in starts.items():  # snapshots at the last event of their aggregate
-                    before = states[key]
-                    if before is None or before.version < start.version:
-                        states[key], dirty[key] = start, position
-                self._write(curs, states, dirty)
+                failed = self._check_generation(curs)
+                page = PageFold(self, curs, self._starting_states(curs, ids), ids, failed, careful)
+                page.fold(events, starts)
+                page.write(self._sql["upsert"])
+                generation = self._aimed
+                assert generation is not None
+                for failure in page.failures:
+                    curs.execute(SQL(RECORD), failure.params(generation))
                 params = {"application_name": application_name, "notification_id": last}
                 if curs.execute(self._sql["track"], params).fetchone() is None:
                     raise IntegrityError(f"tracking is past {last}: another writer projected it")
@@ -217,28 +260,35 @@ class StateView(PostgresTrackingRecorder):
             for key in ids:  # folded in place, perhaps past what was written
                 self._cache.pop(key, None)
             raise
-        for key, folded in states.items():
-            if folded is not None:
-                self._cache[key] = folded
-                self._cache.move_to_end(key)
+        for failure in page.failures:
+            log.error("projection state stopped campaign %s at event %s (%s): %s", failure.campaign_id,
+                      failure.position, failure.topic, failure.error)  # fmt: skip
+        self.stopped.learn(page.failures)
+        for key in ids:
+            self._cache.pop(key, None)
+        for key, folded in page.cacheable().items():
+            self._cache[key] = folded
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
 
-    def _check_generation(self, curs: Cursor[DictRow]) -> None:
-        if self.generation is not None:
-            return  # a rebuild's writer never touches the generation row
-        current = curs.execute(SQL(_CURRENT), {"model": MODEL}).fetchone()  # type: ignore[arg-type]
+    def _check_generation(self, curs: Cursor[DictRow]) -> set[int]:
+        """The generation still current (else `_GenerationChangedError`), and its stopped campaigns."""
+        if self.generation is not None:  # a rebuild's writer never touches the generation row
+            return {row["campaign_id"].int for row in curs.execute(SQL(_FAILED), (self._aimed,))}
+        current = curs.execute(SQL(_CURRENT_AND_FAILED), {"model": MODEL}).fetchone()
         if current is None:
             raise RuntimeError("no read_model_generation row for 'state': run `intrigue migrate`")
         if current["current"] != self._aimed:
             raise _GenerationChangedError(current["current"])
+        return {campaign_id.int for campaign_id in current["failed"]}
 
-    def _starting_states(self, curs: Cursor[DictRow], ids: dict[int, UUID]) -> dict[int, Aggregate | None]:
+    def _starting_states(self, curs: Cursor[DictRow], ids: dict[int, UUID]) -> dict[int, Any]:
         """Each aggregate as its row has it (locked for this page): from the cache when it is at the row's
-        version, else restored from the row's snapshot; None where there is no row yet."""
+        version, else restored from the row's snapshot (`Unreadable` if that fails); None where there is no
+        row yet."""
         rows = curs.execute(self._sql["versions"], (list(ids.values()),))
         versions = {row["id"].int: row["version"] for row in rows}
-        states: dict[int, Aggregate | None] = {}
+        states: dict[int, Any] = {}
         stale: list[UUID] = []
         for key, aggregate_id in ids.items():
             cached = self._cache.get(key)
@@ -251,24 +301,22 @@ class StateView(PostgresTrackingRecorder):
         if stale:
             for row in curs.execute(self._sql["snapshots"], (stale,)):
                 stored = StoredEvent(row["id"], row["version"], row["snapshot_topic"], bytes(row["snapshot"]))
-                states[row["id"].int] = self.mapper.to_domain_event(stored).mutate(None)  # type: ignore[attr-defined]
+                try:
+                    states[row["id"].int] = self.mapper.to_domain_event(stored).mutate(None)  # type: ignore[attr-defined]
+                except Exception as error:
+                    states[row["id"].int] = Unreadable(row["campaign_id"], error)
         return states
 
-    def _write(self, curs: Cursor[DictRow], states: dict[int, Aggregate | None], dirty: dict[int, int]) -> None:
-        rows = [self._row(states[key], position) for key, position in dirty.items()]
-        if rows:
-            curs.executemany(self._sql["upsert"], rows)
-
     def _record_history(self, curs: Cursor[DictRow], domain_event: Any, position: int,
-                        states: dict[int, Aggregate | None]) -> None:  # fmt: skip
+                        states: dict[int, Any]) -> None:  # fmt: skip
         name = type(domain_event).__qualname__
         campaign_id = domain_event.originator_id
         params = {"campaign_id": campaign_id, "position": position}
         if name == "Campaign.PhaseResolved":
             phase = params | {"phase": domain_event.phase}
-            members = [a for a in states.values() if _member_of(a, campaign_id)]
+            members: list[Aggregate] = [a for a in states.values() if _member_of(a, campaign_id)]
             curs.executemany(self._sql["record_member"], [phase | {
-                "id": a.id, "kind": type(a).__name__.lower(), "state": Jsonb(public_state(a), dumps=orjson.dumps),
+                "id": a.id, "kind": type(a).__name__.lower(), "state": jsonb(public_state(a)),
             } for a in members])  # fmt: skip
             curs.execute(self._sql["record_phase"], phase | {"in_memory": [a.id for a in members]})
         elif name == "Campaign.PhaseRolledBack":
@@ -279,12 +327,12 @@ class StateView(PostgresTrackingRecorder):
         return {
             "id": aggregate.id, "campaign_id": campaign_of(aggregate), "kind": type(aggregate).__name__.lower(),
             "version": aggregate.version, "topic": stored.topic, "snapshot": stored.state,
-            "state": Jsonb(public_state(aggregate), dumps=orjson.dumps), "position": position,
+            "state": jsonb(public_state(aggregate)), "position": position,
         }  # fmt: skip
 
     def query(self, statement: str | Composable, params: Any = None) -> list[DictRow]:
         with self.datastore.get_connection() as conn, conn.cursor() as curs:
-            curs.execute(SQL(statement) if isinstance(statement, str) else statement, params)  # type: ignore[arg-type]
+            curs.execute(SQL(statement) if isinstance(statement, str) else statement, params)  # type: ignore[arg-type,call-overload,unused-ignore]
             return curs.fetchall()
 
 

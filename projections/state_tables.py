@@ -8,7 +8,9 @@ repoints the views in one transaction (service/worker.py).
 
 from __future__ import annotations
 
-from psycopg.sql import SQL, Composed, Identifier
+from psycopg.sql import SQL, Composed, Identifier, Literal
+
+from projections import failures
 
 MODEL = "state"
 RELATIONS = ("aggregate_state", "phase_history", "state_tracking")
@@ -55,8 +57,14 @@ def create_generation(generation: int) -> list[Composed]:
 
 
 def drop_generation(generation: int) -> list[Composed]:
+    """DDL dropping one generation's tables, and forgetting its stopped campaigns (projections/failures.py):
+    a rebuild that died may have recorded some under the number the next one reuses."""
     tables = names(generation)
-    return [SQL("DROP TABLE IF EXISTS {}").format(tables[t]) for t in ("state", "history", "tracking")]
+    return [
+        *(SQL("DROP TABLE IF EXISTS {}").format(tables[t]) for t in ("state", "history", "tracking")),
+        SQL(failures.DDL),
+        SQL("DELETE FROM {} WHERE generation = {}").format(Identifier(failures.TABLE), Literal(generation)),
+    ]
 
 
 def point_views_at(generation: int) -> list[Composed]:

@@ -12,7 +12,7 @@ import threading
 from uuid import UUID
 
 from domain.errors import DomainError
-from service import cli_campaigns, database, logs
+from service import cli_campaigns, cli_projections, database, logs
 from service.bootstrap import Settings, bootstrap
 from service.readmodels import READ_MODELS, by_name
 
@@ -40,6 +40,9 @@ def main(argv: list[str] | None = None) -> int:
     ):
         rebuild.add_argument("projection", nargs="*", metavar="NAME",
                              help=f"one of: {', '.join(m.name for m in READ_MODELS)}; default: all")  # fmt: skip
+    retry = projection_commands.add_parser("retry", help="fold a stopped campaign's read model again from its events")
+    retry.add_argument("campaign_id", type=UUID)
+    projection_commands.add_parser("stopped", help="list the campaigns whose read model stopped, as JSON lines")
     events = commands.add_parser("events", help="print a campaign's stored events in order, as JSON lines")
     events.add_argument("campaign_id", type=UUID)
     cli_campaigns.add_commands(commands)
@@ -52,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
             return _worker(args.projection or [m.name for m in READ_MODELS], args.metrics_port, args.poll)
         if args.command == "migrate":
             return _migrate()
+        if args.command == "projections" and args.projections_command in ("retry", "stopped"):
+            return cli_projections.run(args.projections_command, getattr(args, "campaign_id", None))
         if args.command in ("rebuild", "projections"):
             return _rebuild(args.projection or [m.name for m in READ_MODELS])
         if args.command in cli_campaigns.NAMES:

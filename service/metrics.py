@@ -132,6 +132,16 @@ def projection_lag(db: Database, store: IntrigueStore, views: dict[str, Postgres
     return [events, seconds, position]
 
 
+def stopped_campaigns(views: dict[str, PostgresTrackingRecorder]) -> Metric:
+    """Per projection: campaigns whose read model stopped at an event it could not fold (projections/failures.py)."""
+    gauge = GaugeMetricFamily("intrigue_projection_stopped_campaigns", "Campaigns whose read model stopped.",
+                              labels=["projection"])  # fmt: skip
+    for name, view in views.items():
+        stopped = getattr(view, "stopped", None)
+        gauge.add_metric([name], len(stopped.all()) if stopped is not None else 0)
+    return gauge
+
+
 class IntrigueCollector(Collector):
     """Read at scrape time: pool use of this process, projection lag from the database."""
 
@@ -144,6 +154,7 @@ class IntrigueCollector(Collector):
         yield pool_metrics(pools)
         try:
             yield from projection_lag(self.db, self.store, self.views)
+            yield stopped_campaigns(self.views)
         except Exception as error:  # the database is down or not migrated: report what we can
             log.warning("projection lag unavailable: %s", type(error).__name__)
 

@@ -21,7 +21,10 @@ def ops_routes(intrigue: Intrigue) -> list[Route]:
     async def readyz(request: Request) -> Response:
         checks = await run_in_threadpool(migrations.readiness, intrigue.db, intrigue.store)
         ready = all(checks.values())
-        body = {"status": "ready" if ready else "not ready", **checks}
+        body: dict[str, object] = {"status": "ready" if ready else "not ready", **checks}
+        if ready:  # a stopped campaign leaves the server ready for the others; it is listed (docs/operations.md)
+            stopped = await run_in_threadpool(intrigue.read_side.stopped_campaigns)
+            body["stopped_campaigns"] = [failure.to_json() for failure in stopped]
         return JSONResponse(body, status_code=200 if ready else 503)
 
     async def metrics_text(request: Request) -> Response:

@@ -11,6 +11,8 @@ from psycopg.sql import SQL, Composed, Identifier, Literal
 from starlette.concurrency import run_in_threadpool
 
 from domain.errors import NotFoundError
+from projections.failures import CURRENT as CURRENT_FAILURES
+from projections.failures import StoppedCampaigns
 from projections.state import StateView
 from service import fresh
 from service.analytics import SERIES
@@ -38,13 +40,17 @@ class CatalogQueries:
         return [_campaign(row["state"]) for row in self.view.query(_CAMPAIGNS, (limit, offset))]
 
     def campaign(self, campaign_id: UUID) -> dict[str, Any]:
+        self.view.stopped.check(campaign_id)
         return _the_campaign(self.view.query(_CAMPAIGN, (campaign_id,)), campaign_id)
 
     def regions(self, campaign_id: UUID) -> list[dict[str, Any]]:
+        self.view.stopped.check(campaign_id)
         return [_region(row["state"]) for row in self.view.query(_REGIONS, (campaign_id,))]
 
     def regions_of(self, campaign_ids: list[UUID]) -> list[list[dict[str, Any]]]:
         """The regions of several campaigns in one query, in the order asked (a DataLoader's batch)."""
+        for campaign_id in campaign_ids:
+            self.view.stopped.check(campaign_id)
         return _by_campaign(self.view.query(_REGIONS_OF, (campaign_ids,)), campaign_ids)
 
 
@@ -55,10 +61,11 @@ class StateQueries:
         self.view = view
 
     def of_kind(self, campaign_id: UUID, kind: str) -> list[dict[str, Any]]:
+        self.view.stopped.check(campaign_id)
         return [row["state"] for row in self.view.query(_OF_KIND, (campaign_id, kind))]
 
     def one(self, aggregate_id: UUID, kind: str) -> dict[str, Any]:
-        return _the_one(self.view.query(_ONE, (aggregate_id, kind)), aggregate_id, kind)
+        return _checked(_the_one(self.view.query(_ONE, (aggregate_id, kind)), aggregate_id, kind), self.view.stopped)
 
 
 class ReadModelReads:
@@ -68,6 +75,14 @@ class ReadModelReads:
         self.pool = pool
         self.fresh = fresh  # the answer of a command the read models lag behind reads here (service/fresh.py)
         self.position = SharedRead(self._position)  # asked on every cacheable GraphQL request
+        self.stopped = StoppedCampaigns()  # campaigns whose read model stopped (projections/failures.py)
+
+    async def _check(self, *campaign_ids: UUID | str | None) -> StoppedCampaigns:
+        if self.stopped.stale():
+            self.stopped.replace(await self.pool.rows(CURRENT_FAILURES))
+        for campaign_id in campaign_ids:
+            self.stopped.check(campaign_id, self.stopped.all())
+        return self.stopped
 
     async def campaigns(self, limit: int = 100, offset: int = 0) -> list[dict[str, Any]]:
         return [_campaign(row["state"]) for row in await self.pool.rows(_CAMPAIGNS, (limit, offset))]
@@ -75,27 +90,32 @@ class ReadModelReads:
     async def campaign(self, campaign_id: UUID) -> dict[str, Any]:
         if self.fresh is not None and fresh.wanted():
             return _campaign(await run_in_threadpool(self.fresh.one, campaign_id, "campaign"))
+        await self._check(campaign_id)
         return _the_campaign(await self.pool.rows(_CAMPAIGN, (campaign_id,)), campaign_id)
 
     async def regions(self, campaign_id: UUID) -> list[dict[str, Any]]:
         if self.fresh is not None and fresh.wanted():
             return [_region(state) for state in await run_in_threadpool(self.fresh.regions, campaign_id)]
+        await self._check(campaign_id)
         return [_region(row["state"]) for row in await self.pool.rows(_REGIONS, (campaign_id,))]
 
     async def regions_of(self, campaign_ids: list[UUID]) -> list[list[dict[str, Any]]]:
         if self.fresh is not None and fresh.wanted():
             return [await self.regions(i) for i in campaign_ids]
+        await self._check(*campaign_ids)
         return _by_campaign(await self.pool.rows(_REGIONS_OF, (campaign_ids,)), campaign_ids)
 
     async def of_kind(self, campaign_id: UUID, kind: str) -> list[dict[str, Any]]:
         if self.fresh is not None and fresh.wanted():
             return await run_in_threadpool(self.fresh.of_kind, campaign_id, kind)
+        await self._check(campaign_id)
         return [row["state"] for row in await self.pool.rows(_OF_KIND, (campaign_id, kind))]
 
     async def one(self, aggregate_id: UUID, kind: str) -> dict[str, Any]:
         if self.fresh is not None and fresh.wanted():
             return await run_in_threadpool(self.fresh.one, aggregate_id, kind)
-        return _the_one(await self.pool.rows(_ONE, (aggregate_id, kind)), aggregate_id, kind)
+        found = _the_one(await self.pool.rows(_ONE, (aggregate_id, kind)), aggregate_id, kind)
+        return _checked(found, await self._check())
 
     async def series(self, campaign_id: UUID) -> list[dict[str, Any]]:
         """Each member's state at the end of each phase, rolled-back phases left out (`Analytics.series`)."""
@@ -127,6 +147,12 @@ def _the_one(rows: list[Any], aggregate_id: UUID, kind: str) -> dict[str, Any]:
     if not rows:
         raise NotFoundError(f"no {kind} with id {aggregate_id}")
     state: dict[str, Any] = rows[0]["state"]
+    return state
+
+
+def _checked(state: dict[str, Any], stopped: StoppedCampaigns) -> dict[str, Any]:
+    """An aggregate's state, unless its campaign's read model stopped (a campaign is its own campaign)."""
+    stopped.check(state.get("campaign_id") or state.get("id"))
     return state
 
 

@@ -14,6 +14,8 @@ from eventsourcing.persistence import InfrastructureFactory
 from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.utils import Environment
 
+from projections import jsonsafe
+from projections.failures import Failure
 from projections.runner import PAGE, PagedRunner
 from projections.state import StateView
 from service.app import IntrigueStore
@@ -81,6 +83,7 @@ class ReadSide:
     """
 
     def __init__(self, env: dict[str, str], run: bool, store_class: type[IntrigueStore] = IntrigueStore) -> None:
+        jsonsafe.read_back_escaped_text()  # before any connection is opened: readers get the stored text back
         self.runners: dict[str, Runner] = {}
         self._locks: psycopg.Connection | None = None
         if run:
@@ -92,9 +95,17 @@ class ReadSide:
                     log.warning("projection %s runs in another process; this one waits for it", model.name)
         runner = next(iter(self.runners.values()), None)
         self.store: IntrigueStore = runner.app if runner else store_class(env)
-        self.views = {
-            m.view: self.runners[m.name].view if m.name in self.runners else open_view(m, env) for m in READ_MODELS
+        self.views: dict[type[PostgresTrackingRecorder], PostgresTrackingRecorder] = {
+            m.view: self._view_of(m, env) for m in READ_MODELS
         }
+
+    def _view_of(self, model: ReadModel, env: dict[str, str]) -> PostgresTrackingRecorder:
+        """The runner's own view where this process runs the projection (it knows its failures first)."""
+        runner = self.runners.get(model.name)
+        if runner is None:
+            return open_view(model, env)
+        assert isinstance(runner.view, PostgresTrackingRecorder)
+        return runner.view
 
     def _try_lock(self, model: ReadModel) -> bool:
         assert self._locks is not None
@@ -120,6 +131,12 @@ class ReadSide:
                     raise TimeoutError(f"projection {model.name!r} in a worker has not reached event {notification_id}")
                 time.sleep(pause)
                 pause = min(pause * 2, 0.1)
+
+    def stopped_campaigns(self) -> list[Failure]:
+        """Campaigns whose read model stopped at an event it could not fold, as the database has them now."""
+        view = self.view(StateView)
+        view.stopped.replace(view.read_failures())
+        return sorted(view.stopped.all().values(), key=lambda failure: failure.position)
 
     def close(self) -> None:
         for runner in self.runners.values():

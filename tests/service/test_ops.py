@@ -103,7 +103,8 @@ def test_readyz_is_ready_only_once_migrations_are_current(fresh_db: Database) ->
             assert waiting.status_code == 503
             assert waiting.json() == {"status": "not ready", "database": True, "migrations": False}
             assert migrations.migrate(fresh_db) == [step.version for step in migrations.STEPS]
-            assert client.get("/readyz").json() == {"status": "ready", "database": True, "migrations": True}
+            ready = {"status": "ready", "database": True, "migrations": True, "stopped_campaigns": []}
+            assert client.get("/readyz").json() == ready
             # The API started before the tables existed, and writes once they do.
             assert intrigue.store.commit(Campaign.start("after migrate", ["factionturn"])) is not None
     finally:

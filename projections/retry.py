@@ -1,0 +1,97 @@
+"""`intrigue projections retry CAMPAIGN_ID`: fold one stopped campaign again from its events, beside the live
+projection, once the cause is fixed (a deployed fix or an upcaster; docs/operations.md).
+
+In one transaction that holds the generation row (so the live writer's pages wait for it, and it for the
+page in flight): the campaign's rows and history are deleted, every event of the campaign up to the live
+position is folded from nothing, the rows are written and the failure forgotten. The live writer then
+projects the campaign's later events as any other's. If an event still fails, nothing changes but the
+failure's error text, and the failure is answered.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import OrderedDict
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.persistence import StoredEvent
+from psycopg.sql import SQL, Identifier
+
+from projections.failures import FORGET, TABLE, Failure
+from projections.page import PageFold
+from projections.runner import Undecodable
+from projections.state import StateView
+from projections.state_tables import MODEL, names
+
+_LOCK = "SELECT current FROM read_model_generation WHERE name = %s FOR UPDATE"
+_FAILURE = f"SELECT * FROM {TABLE} WHERE generation = %s AND campaign_id = %s"
+_NEW_ERROR = f"UPDATE {TABLE} SET position = %s, topic = %s, aggregate_id = %s, error = %s, failed_at = now()" \
+    " WHERE generation = %s AND campaign_id = %s"  # fmt: skip
+
+
+class StillFailsError(Exception):
+    def __init__(self, failure: Failure) -> None:
+        super().__init__(failure.stopped_error().message)
+        self.failure = failure
+
+
+def retry(store: Any, view: StateView, campaign_id: UUID) -> int | None:
+    """Fold the campaign again into the current generation; the position it is folded up to, or None when
+    it was not stopped. Raises `StillFailsError` (and records the new error) when an event still fails."""
+    events_table = SQL("{}.{}").format(Identifier(store.recorder.datastore.schema),
+                                       Identifier(store.recorder.events_table_name))  # fmt: skip
+    try:
+        with view.datastore.transaction(commit=True) as curs:
+            generation = int(curs.execute(_LOCK, (MODEL,)).fetchone()["current"])  # type: ignore[index]
+            if curs.execute(_FAILURE, (generation, campaign_id)).fetchone() is None:
+                return None
+            tables = names(generation)
+            tracked = curs.execute(SQL("SELECT max(notification_id) AS at FROM {}").format(tables["tracking"]))
+            position = int(tracked.fetchone()["at"] or 0)  # type: ignore[index]
+            ids = _aggregates(store, curs, events_table, campaign_id)
+            rows = curs.execute(SQL(
+                "SELECT notification_id, originator_id, originator_version, topic, state FROM {}"
+                " WHERE originator_id = ANY(%s) AND notification_id <= %s ORDER BY notification_id"
+            ).format(events_table), (list(ids.values()), position)).fetchall()  # fmt: skip
+            for table in ("state", "history"):
+                curs.execute(SQL("DELETE FROM {} WHERE campaign_id = %s").format(tables[table]), (campaign_id,))
+            writer = copy.copy(view)  # the view's statements and encoders, aimed at that generation
+            writer._cache = OrderedDict()
+            writer._aim(generation)
+            page = PageFold(writer, curs, dict.fromkeys(ids), ids, set(), careful=False)
+            page.fold([(_decode(store, row), row["notification_id"]) for row in rows], {})
+            page.write(writer._sql["upsert"])
+            if page.failures:
+                raise StillFailsError(page.failures[0])
+            curs.execute(FORGET, (generation, campaign_id))
+            return position
+    except StillFailsError as still:
+        failure = still.failure
+        with view.datastore.transaction(commit=True) as curs:
+            curs.execute(_NEW_ERROR, (failure.position, failure.topic, failure.aggregate_id, failure.error,
+                                      generation, campaign_id))  # fmt: skip
+        raise
+
+
+def _decode(store: Any, row: dict[str, Any]) -> Any:
+    stored = StoredEvent(row["originator_id"], row["originator_version"], row["topic"], bytes(row["state"]))
+    try:
+        return store.mapper.to_domain_event(stored)
+    except Exception as error:
+        return Undecodable(row["originator_id"], stored.originator_version, stored.topic, error)
+
+
+def _aggregates(store: Any, curs: Any, events_table: Any, campaign_id: UUID) -> dict[int, UUID]:
+    """The campaign and every aggregate whose creating event names it (enrolled or not, projected or not): the
+    creating events that hold the campaign's id are decoded, and their `campaign_id` compared."""
+    found = {campaign_id.int: campaign_id}
+    candidates = curs.execute(SQL(
+        "SELECT originator_id, originator_version, topic, state FROM {}"
+        " WHERE originator_version = 1 AND position(%s::bytea IN state) > 0"
+    ).format(events_table), (campaign_id.hex.encode(),))  # fmt: skip
+    for row in candidates.fetchall():
+        created = _decode(store, {**row, "notification_id": 0})
+        if str(getattr(created, "campaign_id", "")) == str(campaign_id):
+            found[row["originator_id"].int] = row["originator_id"]
+    return found
