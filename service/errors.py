@@ -15,6 +15,7 @@ from domain.errors import (
     NotFoundError,
     RuleViolationError,
 )
+from projections.failures import ReadModelStoppedError
 
 
 class UnauthenticatedError(DomainError):
@@ -66,6 +67,7 @@ class InternalError(DomainError):
 HTTP_STATUS: dict[type[DomainError], int] = {
     UnauthenticatedError: 401,
     UnavailableError: 503,
+    ReadModelStoppedError: 503,  # an operator's retry (docs/operations.md) brings the campaign's reads back
     BadRequestError: 400,
     MethodNotAllowedError: 405,
     PayloadTooLargeError: 413,

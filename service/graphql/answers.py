@@ -51,7 +51,10 @@ def key_of(seat: Seat | None, query: str, operation_name: str | None, variables:
 
 
 def encode(data: object) -> bytes:
-    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
+    try:
+        return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
+    except TypeError:  # a lone surrogate (only an import can have stored one) has no UTF-8 form: \uXXXX it
+        return json.dumps(data, default=str).encode()
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,11 @@ def served(fresh_db: Database) -> Iterator[Intrigue]:
 
 
 def commit(intrigue: Intrigue, *aggregates: Any) -> None:
-    intrigue.wait_for_projections(intrigue.store.commit(*aggregates))
+    """Write the aggregates' pending events past the store's input backstop (service/storable.py), as an older
+    version or a raw import could have written them, and wait until they are projected."""
+    events = [e for a in aggregates for e in a.collect_events()]
+    positions = intrigue.store.recorder.insert_events([intrigue.store.mapper.to_stored_event(e) for e in events])
+    intrigue.wait_for_projections(max(positions) if positions else None)
 
 
 def raw(store: IntrigueStore, aggregate: Any, edit: Any) -> StoredEvent:
