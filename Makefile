@@ -26,7 +26,7 @@ test: install lint
 
 lint: install
 	$(BIN)/ruff check .
-	$(BIN)/mypy --strict domain
+	$(BIN)/mypy --strict domain service projections
 
 ## The persistence tests again, against an external server (default: the local PostgreSQL on 5432).
 test-external: install

@@ -62,7 +62,7 @@ def drop_generation(generation: int) -> list[Composed]:
     tables = names(generation)
     return [
         *(SQL("DROP TABLE IF EXISTS {}").format(tables[t]) for t in ("state", "history", "tracking")),
-        SQL(failures.DDL),
+        SQL(failures.DDL).format(),
         SQL("DELETE FROM {} WHERE generation = {}").format(Identifier(failures.TABLE), Literal(generation)),
     ]
 

@@ -42,7 +42,7 @@ class IntrigueStore(Application[UUID]):
     _loaded = threading.local()
     is_snapshotting_enabled = True
     # Rebuild cost stays flat as history grows: at most this many events after the latest snapshot.
-    snapshotting_intervals: ClassVar[dict[type[MutableOrImmutableAggregate], int]] = {
+    snapshotting_intervals: ClassVar[dict[type[MutableOrImmutableAggregate[UUID]], int]] = {
         Campaign: SNAPSHOT_INTERVAL,
         Region: SNAPSHOT_INTERVAL,
         Faction: SNAPSHOT_INTERVAL,

@@ -124,7 +124,7 @@ def projection_lag(db: Database, store: IntrigueStore, views: dict[str, Postgres
             if behind:
                 oldest = store.recorder.select_notifications(start=done, limit=1, inclusive_of_start=False)
                 if oldest:
-                    stamp = store.mapper.to_domain_event(oldest[0]).timestamp
+                    stamp = store.mapper.to_domain_event(oldest[0]).timestamp  # type: ignore[attr-defined]
                     age = max(0.0, (datetime.now(UTC) - stamp).total_seconds())
             events.add_metric([name], behind)
             seconds.add_metric([name], age)

@@ -120,7 +120,7 @@ def _error_result(error: DomainError) -> ExecutionResult:
 class SeatGuard(SchemaExtension):
     """Resolve the bearer token into `context["seat"]`, then check `POLICY` for every root field, before any runs."""
 
-    async def on_execute(self) -> AsyncIterator[None]:  # type: ignore[override]
+    async def on_execute(self) -> AsyncIterator[None]:
         ec = self.execution_context
         try:
             if RESOLVED_SEAT in ec.context:  # resolved once already for this HTTP request (graphql/answers.py)
@@ -200,7 +200,7 @@ class IdempotentMutations(SchemaExtension):
     models had not caught up. With an `Idempotency-Key` header, a retry answers the first result and never writes
     twice (service/idempotency.py)."""
 
-    async def on_execute(self) -> AsyncIterator[None]:  # type: ignore[override]
+    async def on_execute(self) -> AsyncIterator[None]:
         ec = self.execution_context
         if ec.result is not None or ec.operation_type is not StrawberryOperation.MUTATION:
             yield
