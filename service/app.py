@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, ClassVar, ParamSpec, TypeVar
 from uuid import UUID
@@ -39,6 +39,7 @@ class IntrigueStore(Application[UUID]):
 
     name = "Intrigue"
     _loaded = threading.local()
+    _read = threading.local()  # campaign id -> the version this thread's command loaded (`commit` checks it)
     is_snapshotting_enabled = True
     # Rebuild cost stays flat as history grows: at most this many events after the latest snapshot.
     snapshotting_intervals: ClassVar[dict[type[MutableOrImmutableAggregate], int]] = {
@@ -91,7 +92,24 @@ class IntrigueStore(Application[UUID]):
             raise NotFoundError(
                 f"{aggregate_id} is a {type(aggregate).__name__.lower()}, not a {kind.__name__.lower()}"
             )
+        if version is None:
+            self._note_read(aggregate)
         return aggregate
+
+    def _note_read(self, aggregate: Aggregate) -> None:
+        if isinstance(aggregate, Campaign):
+            self._campaigns_read()[aggregate.id] = aggregate.version
+
+    def _campaigns_read(self) -> dict[UUID, int]:
+        read: dict[UUID, int] | None = getattr(self._read, "versions", None)
+        if read is None:
+            read = self._read.versions = {}
+        return read
+
+    def loaded_unchanged(self) -> dict[UUID, int]:
+        """Every aggregate of the current identity map that has no pending events, at the version loaded."""
+        cache: dict[UUID, Aggregate] = getattr(self._loaded, "map", None) or {}
+        return {i: a.version for i, a in cache.items() if not a.pending_events}
 
     def campaign_running(self, campaign_id: UUID, system: RuleSystemName) -> Campaign:
         campaign = self.load(campaign_id, Campaign)
@@ -112,10 +130,28 @@ class IntrigueStore(Application[UUID]):
     def exists(self, aggregate_id: UUID) -> bool:
         return aggregate_id in self.repository
 
-    def commit(self, *aggregates: Aggregate) -> int | None:
-        """Save every changed aggregate in one transaction; return the last notification id written."""
-        with conflicts_as_domain_errors():
-            recordings = self.save(*aggregates)
+    def commit(self, *aggregates: Aggregate, unchanged: Mapping[UUID, int] | None = None) -> int | None:
+        """Save every changed aggregate in one transaction; return the last notification id written.
+
+        The transaction also checks that each aggregate in `unchanged` is still at that version, and that the
+        campaign of every member written is still at the version this thread's command loaded: a command
+        decided on state that another command has since moved conflicts (docs/architecture.md, Races).
+        """
+        written = {a.id for a in aggregates if a.pending_events}
+        read = self._campaigns_read()
+        members_of = {getattr(a, "campaign_id", None) for a in aggregates if a.id in written}
+        campaigns = {c for c in members_of if isinstance(c, UUID) and c in read and c not in written}
+        expected = {i: v for i, v in (unchanged or {}).items() if i not in written} | {c: read[c] for c in campaigns}
+        try:
+            with conflicts_as_domain_errors():
+                recordings = self.save(*aggregates, unchanged=expected)
+        except BaseException:
+            read.clear()
+            raise
+        # What this command read is spent, except the campaign versions it checked or wrote: those still hold.
+        kept = {c: read[c] for c in campaigns} | {a.id: a.version for a in aggregates if isinstance(a, Campaign)}
+        read.clear()
+        read.update(kept)
         ids = [r.notification.id for r in recordings if getattr(r.notification, "id", None) is not None]
         return max(ids) if ids else None
 
@@ -127,8 +163,8 @@ class SavesAndWaits:
     store: IntrigueStore
     _projected: Callable[[int | None], None]
 
-    def _save(self, *aggregates: Aggregate) -> None:
-        self._projected(self.store.commit(*{id(a): a for a in aggregates}.values()))
+    def _save(self, *aggregates: Aggregate, unchanged: Mapping[UUID, int] | None = None) -> None:
+        self._projected(self.store.commit(*{id(a): a for a in aggregates}.values(), unchanged=unchanged))
 
 
 class RollsSavesAndWaits(SavesAndWaits):

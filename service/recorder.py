@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
+from uuid import UUID
 
+from eventsourcing.persistence import IntegrityError, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from psycopg.sql import SQL, Identifier
 
@@ -39,3 +42,28 @@ class IntrigueRecorder(PostgresApplicationRecorder):
         self.sql_create_statements[self.create_insert_function_statement_index] = (
             self.sql_create_pg_function_insert_events
         )
+        # Run after the insert function, so under its table lock: no other save can commit in between.
+        self.sql_moved_since_read = SQL(
+            "SELECT e.id FROM unnest(%s::uuid[], %s::bigint[]) AS e(id, version)"
+            " WHERE e.version IS DISTINCT FROM"
+            " (SELECT max(originator_version) FROM {schema}.{table} WHERE originator_id = e.id)"
+        ).format(schema=Identifier(self.datastore.schema), table=Identifier(self.events_table_name))
+
+    def insert_events(
+        self, stored_events: Sequence[StoredEvent], *, unchanged: Mapping[UUID, int] | None = None, **kwargs: Any
+    ) -> Sequence[int] | None:
+        """Insert the events; with `unchanged`, in the same transaction check that each of those aggregates is
+        still at that version, and write nothing if one has moved (the library's IntegrityError: a conflict)."""
+        if not unchanged or not stored_events:
+            inserted: Sequence[int] | None = super().insert_events(stored_events, **kwargs)
+            return inserted
+        events = [self.construct_pg_stored_event(e.originator_id, e.originator_version, e.topic, e.state)
+                  for e in stored_events]  # fmt: skip
+        with self.datastore.get_connection() as conn, conn.transaction(), conn.cursor() as curs:
+            curs.execute(self.sql_invoke_pg_function_insert_events, (events,), prepare=True)
+            ids: list[int] = [row[self.pg_function_name_insert_events] for row in curs.fetchall()]
+            curs.execute(self.sql_moved_since_read, (list(unchanged), list(unchanged.values())))
+            moved = curs.fetchall()
+            if moved:
+                raise IntegrityError(f"{len(moved)} aggregate(s) read by this command changed before it saved")
+        return ids

@@ -68,8 +68,10 @@ def violations(log: Iterable[AuditEntry], campaign_id: UUID, told: Acknowledged,
         if name == "OrderSubmitted":
             phase = entry.payload["phase"]
             if recent and (campaign.phase != phase or campaign.status not in (OPEN, RESOLVING)):
-                found.append(f"order {entry.payload['order'].get('narrative')!r} for phase {phase} committed at "
-                             f"{entry.position} while the campaign was in phase {campaign.phase}, {campaign.status}")
+                found.append(
+                    f"order {entry.payload['order'].get('narrative')!r} for phase {phase} committed at "
+                    f"{entry.position} while the campaign was in phase {campaign.phase}, {campaign.status}"
+                )
             pending[entry.aggregate_id] = entry.payload["order"]
         elif name == "TurnEnded":
             pending[entry.aggregate_id] = None
@@ -101,8 +103,10 @@ def _campaign_event(campaign: _Campaign, entry: AuditEntry, versions: dict[UUID,
     phase, status = campaign.before_restore or (campaign.phase, campaign.status)
     found = []
     if not 1 <= to_phase <= phase or (to_phase == phase and status == OPEN):
-        found.append(f"rollback {entry.payload['reason']!r} of phase {to_phase} at {entry.position} was decided "
-                     f"on a stale campaign: it stood in phase {phase}, {status}")
+        found.append(
+            f"rollback {entry.payload['reason']!r} of phase {to_phase} at {entry.position} was decided "
+            f"on a stale campaign: it stood in phase {phase}, {status}"
+        )
     start = campaign.began.get(to_phase, 0)
     for member, history in versions.items():
         if str(member) in reverted:

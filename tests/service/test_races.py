@@ -6,19 +6,27 @@ import threading
 import uuid
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
 from uuid import UUID
+
+import pytest
 
 from domain.campaign import Campaign
 from domain.commands import CreateCampaign, MapRegion
 from domain.errors import ConflictError, InvalidInputError, RuleViolationError
+from domain.gameofbones.actions import ActionName
+from domain.gameofbones.ordering import Order
 from service.bootstrap import Intrigue
 from service.factionturn import FoundFaction
 from service.rewind import RollBackPhase
+from tests.service.gameofbones_world import city, register_five
 from tests.service.race_log import Acknowledged, violations
 
 RACERS = 20
 ROUNDS = 20
 REFUSALS = (ConflictError, RuleViolationError, InvalidInputError)
+Command = Callable[[], object]
+T = TypeVar("T")
 
 
 def a_campaign_in_phase_two(intrigue: Intrigue) -> tuple[UUID, list[UUID], int]:
@@ -37,11 +45,11 @@ def a_campaign_in_phase_two(intrigue: Intrigue) -> tuple[UUID, list[UUID], int]:
     return campaign.id, factions, head
 
 
-def race(commands: list[Callable[[], None]]) -> list[BaseException | None]:
+def race(commands: list[Command]) -> list[BaseException | None]:
     """Run every command at once (a barrier lines them up); each one's refusal, or None when it succeeded."""
     barrier = threading.Barrier(len(commands), timeout=60)
 
-    def run(command: Callable[[], None]) -> BaseException | None:
+    def run(command: Command) -> BaseException | None:
         barrier.wait()
         try:
             command()
@@ -54,41 +62,86 @@ def race(commands: list[Callable[[], None]]) -> list[BaseException | None]:
 
 
 def test_of_twenty_racing_rollbacks_one_wins_and_the_rest_are_refused(intrigue: Intrigue) -> None:
-    campaign_id, _, _ = a_campaign_in_phase_two(intrigue)
-    reasons = [f"dispute {i}" for i in range(RACERS)]
-    outcomes = race([lambda r=r: intrigue.rewind.roll_back(RollBackPhase(campaign_id, 1, r)) for r in reasons])
-    winners = [r for r, outcome in zip(reasons, outcomes, strict=True) if outcome is None]
-    assert len(winners) == 1, winners
-    # A loser that read the campaign before the winner committed conflicts; one that read it after finds
-    # phase 1 open again, which the rules refuse (design: rewind). Neither writes anything.
-    for outcome in outcomes:
-        assert outcome is None or isinstance(outcome, ConflictError) or "open and unresolved" in str(outcome)
-    rollbacks = [e for e in intrigue.audit.events(campaign_id) if e.topic.endswith("PhaseRolledBack")]
-    assert [e.payload["reason"] for e in rollbacks] == winners
+    for _ in range(3):
+        campaign_id, _, _ = a_campaign_in_phase_two(intrigue)
+        reasons = [f"dispute {i}" for i in range(RACERS)]
+        outcomes = race([lambda r=r, c=campaign_id: intrigue.rewind.roll_back(RollBackPhase(c, 1, r)) for r in reasons])
+        winners = [r for r, outcome in zip(reasons, outcomes, strict=True) if outcome is None]
+        assert len(winners) == 1, winners
+        # A loser that read the campaign before the winner committed conflicts; one that read it after finds
+        # phase 1 open again, which the rules refuse (design: rewind). Neither writes anything.
+        for outcome in outcomes:
+            assert outcome is None or isinstance(outcome, ConflictError) or "open and unresolved" in str(outcome)
+        rollbacks = [e for e in intrigue.audit.events(campaign_id) if e.topic.endswith("PhaseRolledBack")]
+        assert [e.payload["reason"] for e in rollbacks] == winners
+
+
+def resolved_meanwhile(intrigue: Intrigue, campaign_id: UUID, load: Callable[..., T]) -> Callable[..., T]:
+    """`load`, but the first time the campaign's open phase is resolved first, by another command in its own
+    thread (whose own loads go straight through)."""
+    first = threading.Event()
+
+    def late(*args: object) -> T:
+        if not first.is_set():
+            first.set()
+            with ThreadPoolExecutor(1) as other:
+                other.submit(intrigue.campaigns.resolve_phase, campaign_id).result(timeout=60)
+        return load(*args)
+
+    return late
+
+
+def test_an_order_checked_before_a_resolution_commits_and_saved_after_it_conflicts(
+    intrigue: Intrigue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    campaign_id, factions, head = a_campaign_in_phase_two(intrigue)
+    service = intrigue.factionturn
+    monkeypatch.setattr(service, "_factions", resolved_meanwhile(intrigue, campaign_id, service._factions))
+    with pytest.raises(ConflictError):
+        service.submit_orders(campaign_id, factions[0], {"narrative": "too late"})
+    assert [e for e in intrigue.audit.events(campaign_id, after=head) if e.topic.endswith("OrderSubmitted")] == []
+
+
+def test_a_house_order_checked_before_a_resolution_commits_and_saved_after_it_conflicts(
+    intrigue: Intrigue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    campaign = intrigue.campaigns.create_campaign(city("late"))
+    house = register_five(intrigue, campaign)[0]
+    intrigue.campaigns.open_phase(campaign.id)
+    head = intrigue.store.recorder.max_notification_id() or 0
+    service = intrigue.gameofbones
+    monkeypatch.setattr(service, "_house", resolved_meanwhile(intrigue, campaign.id, service._house))
+    with pytest.raises(ConflictError):
+        service.order_action(campaign.id, house.id, Order(ActionName.INTELLIGENCE_GATHERING, house.leader.name))
+    assert [e for e in intrigue.audit.events(campaign.id, after=head) if e.topic.endswith("ActionOrdered")] == []
+    assert intrigue.store.load(campaign.id, Campaign).phase_status == "resolved"
+
+
+def twenty_racers(intrigue: Intrigue, campaign_id: UUID, factions: list[UUID]) -> list[tuple[str, str, Command]]:
+    """Six rollbacks of phase 1, five resolutions, three phase openings and six orders: (kind, marker, command)."""
+    rewind, campaigns, factionturn = intrigue.rewind, intrigue.campaigns, intrigue.factionturn
+    racers: list[tuple[str, str, Command]] = []
+    for i in range(6):
+        reason = f"rollback {i}"
+        racers.append(("rollback", reason, lambda r=reason: rewind.roll_back(RollBackPhase(campaign_id, 1, r))))
+    racers += [("resolve", "", lambda: campaigns.resolve_phase(campaign_id))] * 5
+    racers += [("open", "", lambda: campaigns.open_phase(campaign_id))] * 3
+    for i in range(RACERS - len(racers)):
+        marker, faction = f"order {i} {uuid.uuid4().hex[:6]}", factions[i % len(factions)]
+        racers.append(("order", marker, lambda m=marker, f=faction: factionturn.submit_orders(
+            campaign_id, f, {"narrative": m})))  # fmt: skip
+    return racers
 
 
 def test_racing_rollbacks_resolutions_openings_and_orders_leave_a_serial_history(intrigue: Intrigue) -> None:
     found: list[str] = []
     for _ in range(ROUNDS):
         campaign_id, factions, head = a_campaign_in_phase_two(intrigue)
+        racers = twenty_racers(intrigue, campaign_id, factions)
         told = Acknowledged()
-        commands: list[tuple[str, str, Callable[[], object]]] = []
-        for i in range(5):
-            reason = f"rollback {i}"
-            commands.append(("rollback", reason, lambda r=reason: intrigue.rewind.roll_back(
-                RollBackPhase(campaign_id, 1, r))))  # fmt: skip
-            commands.append(("resolve", "", lambda: intrigue.campaigns.resolve_phase(campaign_id)))
-        for i in range(4):
-            commands.append(("open", "", lambda: intrigue.campaigns.open_phase(campaign_id)))
-        for i in range(RACERS - len(commands)):
-            marker, faction = f"order {i} {uuid.uuid4().hex[:6]}", factions[i % len(factions)]
-            commands.append(("order", marker, lambda m=marker, f=faction: intrigue.factionturn.submit_orders(
-                campaign_id, f, {"narrative": m})))  # fmt: skip
-        outcomes = race([command for _, _, command in commands])  # type: ignore[misc]
-        for (what, marker, _), outcome in zip(commands, outcomes, strict=True):
+        for (what, marker, _), outcome in zip(racers, race([command for _, _, command in racers]), strict=True):
             _tell(told, what, marker, outcome is None)
         found += violations(intrigue.audit.events(campaign_id), campaign_id, told, head)
-        assert intrigue.store.load(campaign_id, Campaign).phase_status in ("open", "resolving", "resolved")
     assert found == [], "\n".join(found)
 
 
