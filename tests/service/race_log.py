@@ -47,8 +47,14 @@ class _Campaign:
 
 
 def violations(log: Iterable[AuditEntry], campaign_id: UUID, told: Acknowledged, since: int) -> list[str]:
-    """Every departure from a serial history in the campaign's events after position `since`."""
+    """Every departure from a serial history in the campaign's events after position `since`, and every
+    acknowledged command not in the log once (or refused one in it)."""
     entries = list(log)
+    return serial_violations(entries, campaign_id, since) + _counts([e for e in entries if e.position > since], told)
+
+
+def serial_violations(entries: list[AuditEntry], campaign_id: UUID, since: int = 0) -> list[str]:
+    """Every event after position `since` that a serial history of the campaign's commands would not write."""
     found: list[str] = []
     campaign = _Campaign()
     versions: dict[UUID, list[tuple[int, int]]] = defaultdict(list)  # member -> [(position, version)]
@@ -77,7 +83,7 @@ def violations(log: Iterable[AuditEntry], campaign_id: UUID, told: Acknowledged,
             pending[entry.aggregate_id] = None
         elif name == "StateRestored":
             pending[entry.aggregate_id] = entry.payload["state"].get("order")
-    return found + _counts([e for e in entries if e.position > since], told)
+    return found
 
 
 def _fold_campaign(campaign: _Campaign, entry: AuditEntry, name: str) -> None:
