@@ -41,10 +41,12 @@ class Row:
     lies: int = 0  # refused (or failed) answers whose write is in the log after all
     replay: int = 0
     notes: list[str] = field(default_factory=list)
+    kills: bool = False  # the scenario kills the server, so requests it cuts are expected
 
     @property
     def failed(self) -> bool:
-        return bool(self.lost or self.duplicates or self.lies or self.tally.server_errors or self.replay)
+        cut = 0 if self.kills else self.tally.cut  # a live server that drops a request failed it
+        return bool(self.lost or self.duplicates or self.lies or self.tally.server_errors or self.replay or cut)
 
 
 class Campaigning:

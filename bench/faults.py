@@ -67,7 +67,7 @@ def _run_all(jobs: list[Callable[[], None]]) -> None:
 
 def killed_resolutions(pg: Postgres, logs: Path) -> Row:
     """(b) Orders, then `resolvePhase` with the server SIGKILLed at a random moment; restart; the GM finishes."""
-    row, db = Row("(b) SIGKILL in resolvePhase"), create_database(pg.admin, "faults_killed")
+    row, db = Row("(b) SIGKILL in resolvePhase", kills=True), create_database(pg.admin, "faults_killed")
     server = Server(db, logs, "killed")
     server.start()
     try:
@@ -210,7 +210,7 @@ def main() -> int:
             pg.stop()
         print(table(rows))
         failed = [r.scenario for r in rows if r.failed]
-        print(f"FAILED: {', '.join(failed)}" if failed else "every loss, duplicate, lie and 5xx count is 0")
+        print(f"FAILED: {', '.join(failed)}" if failed else "every loss, duplicate, lie, 5xx and replay count is 0")
         return 1 if failed else 0
 
 
