@@ -39,7 +39,6 @@ class IntrigueStore(Application[UUID]):
 
     name = "Intrigue"
     _loaded = threading.local()
-    _read = threading.local()  # campaign id -> the version this thread's command loaded (`commit` checks it)
     is_snapshotting_enabled = True
     # Rebuild cost stays flat as history grows: at most this many events after the latest snapshot.
     snapshotting_intervals: ClassVar[dict[type[MutableOrImmutableAggregate], int]] = {
@@ -48,6 +47,10 @@ class IntrigueStore(Application[UUID]):
         Faction: SNAPSHOT_INTERVAL,
         House: SNAPSHOT_INTERVAL,
     }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._read = threading.local()  # per thread: campaign id -> the version its command loaded (`commit`)
 
     def construct_transcoder(self) -> Transcoder:
         transcoder = FastJSONTranscoder()
