@@ -6,7 +6,7 @@ import threading
 import uuid
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import TypeVar
+from typing import Any, TypeVar
 from uuid import UUID
 
 import pytest
@@ -16,6 +16,8 @@ from domain.commands import CreateCampaign, MapRegion
 from domain.errors import ConflictError, InvalidInputError, RuleViolationError
 from domain.gameofbones.actions import ActionName
 from domain.gameofbones.ordering import Order
+from domain.region import Region
+from service import rewind
 from service.bootstrap import Intrigue
 from service.factionturn import FoundFaction
 from service.rewind import RollBackPhase
@@ -115,6 +117,31 @@ def test_a_house_order_checked_before_a_resolution_commits_and_saved_after_it_co
         service.order_action(campaign.id, house.id, Order(ActionName.INTELLIGENCE_GATHERING, house.leader.name))
     assert [e for e in intrigue.audit.events(campaign.id, after=head) if e.topic.endswith("ActionOrdered")] == []
     assert intrigue.store.load(campaign.id, Campaign).phase_status == "resolved"
+
+
+def test_a_rollback_conflicts_when_a_member_it_left_as_it_was_changes_before_it_saves(
+    intrigue: Intrigue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    campaign_id, _, head = a_campaign_in_phase_two(intrigue)
+    hills = intrigue.store.load(campaign_id, Campaign).member_ids("region")[1]  # no resolution touched it
+    real = rewind.restore_all
+
+    def change_the_hills() -> None:
+        region = intrigue.store.load(hills, Region)
+        region.set_income(700)
+        intrigue.store.commit(region)
+
+    def then_the_hills_change(*args: Any) -> Any:
+        planned = real(*args)
+        with ThreadPoolExecutor(1) as other:  # another command, committed before the rollback saves
+            other.submit(change_the_hills).result(60)
+        return planned
+
+    monkeypatch.setattr(rewind, "restore_all", then_the_hills_change)
+    with pytest.raises(ConflictError):
+        intrigue.rewind.roll_back(RollBackPhase(campaign_id, 1, "disputed"))
+    written = [e.topic.rsplit(".", 1)[-1] for e in intrigue.audit.events(campaign_id, after=head)]
+    assert "PhaseRolledBack" not in written and "StateRestored" not in written, written
 
 
 def twenty_racers(intrigue: Intrigue, campaign_id: UUID, factions: list[UUID]) -> list[tuple[str, str, Command]]:
