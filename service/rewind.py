@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from uuid import UUID
 
 from domain.campaign import Campaign
+from domain.errors import ConflictError
 from service.app import IntrigueStore, SavesAndWaits
 from service.history import History, restore_all
 
@@ -30,6 +31,8 @@ class RewindService(SavesAndWaits):
         campaign = self.store.load(command.campaign_id, Campaign)
         campaign.check_can_roll_back(command.phase, command.reason)
         _, versions = self.history.rewind_plan(command.campaign_id, command.phase)
+        if versions.get(campaign.id, 0) > campaign.version:  # the plan read marks written after the check
+            raise ConflictError("another command changed the campaign while this rollback was planned; try again")
         # The campaign restored and saved is the one just checked, never a fresher copy, and the members left
         # as they were must still be so at the save: a racing command that moved either makes this conflict.
         changed, reverted = restore_all(self.store, versions, command.phase, command.reason, {campaign.id: campaign})

@@ -78,19 +78,23 @@ def test_of_twenty_racing_rollbacks_one_wins_and_the_rest_are_refused(intrigue: 
         assert [e.payload["reason"] for e in rollbacks] == winners
 
 
-def resolved_meanwhile(intrigue: Intrigue, campaign_id: UUID, load: Callable[..., T]) -> Callable[..., T]:
-    """`load`, but the first time the campaign's open phase is resolved first, by another command in its own
-    thread (whose own loads go straight through)."""
+def first_after(meanwhile: Callable[[], object], call: Callable[..., T]) -> Callable[..., T]:
+    """`call`, but the first time only after `meanwhile` has run to its end as another command, in its own
+    thread (where the same call goes straight through)."""
     first = threading.Event()
 
     def late(*args: object) -> T:
         if not first.is_set():
             first.set()
             with ThreadPoolExecutor(1) as other:
-                other.submit(intrigue.campaigns.resolve_phase, campaign_id).result(timeout=60)
-        return load(*args)
+                other.submit(meanwhile).result(timeout=60)
+        return call(*args)
 
     return late
+
+
+def resolved_meanwhile(intrigue: Intrigue, campaign_id: UUID, load: Callable[..., T]) -> Callable[..., T]:
+    return first_after(lambda: intrigue.campaigns.resolve_phase(campaign_id), load)
 
 
 def test_an_order_checked_before_a_resolution_commits_and_saved_after_it_conflicts(
@@ -142,6 +146,23 @@ def test_a_rollback_conflicts_when_a_member_it_left_as_it_was_changes_before_it_
         intrigue.rewind.roll_back(RollBackPhase(campaign_id, 1, "disputed"))
     written = [e.topic.rsplit(".", 1)[-1] for e in intrigue.audit.events(campaign_id, after=head)]
     assert "PhaseRolledBack" not in written and "StateRestored" not in written, written
+
+
+def test_a_rollback_whose_campaign_was_rolled_back_and_resolved_again_meanwhile_conflicts(
+    intrigue: Intrigue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    campaign_id, _, _ = a_campaign_in_phase_two(intrigue)
+
+    def rolled_back_and_resolved_again() -> None:
+        intrigue.rewind.roll_back(RollBackPhase(campaign_id, 1, "first"))
+        intrigue.campaigns.resolve_phase(campaign_id)
+
+    plan = first_after(rolled_back_and_resolved_again, intrigue.history.rewind_plan)
+    monkeypatch.setattr(intrigue.history, "rewind_plan", plan)
+    with pytest.raises(ConflictError):
+        intrigue.rewind.roll_back(RollBackPhase(campaign_id, 1, "second"))
+    rollbacks = [e.payload["reason"] for e in intrigue.audit.events(campaign_id) if e.topic.endswith("RolledBack")]
+    assert rollbacks == ["first"]
 
 
 def twenty_racers(intrigue: Intrigue, campaign_id: UUID, factions: list[UUID]) -> list[tuple[str, str, Command]]:
