@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 PG_URL ?= postgresql://postgres@127.0.0.1:5432/postgres
 
-.PHONY: install run test lint test-external bench clean schema
+.PHONY: install run test lint test-external bench faults clean schema
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,10 @@ schema: install
 ## Benchmarks: ratios against raw PostgreSQL measured in the same run. Not part of `make test`.
 bench: install
 	$(BIN)/python -m bench
+
+## Load and faults: racing writers, SIGKILL during resolution, PostgreSQL restarts (its own server). Non-zero on any loss.
+faults: install
+	$(BIN)/python -m bench.faults
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .mypy_cache .ruff_cache

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, ClassVar, ParamSpec, TypeVar
 from uuid import UUID
@@ -49,6 +49,10 @@ class IntrigueStore(Application[UUID]):
         House: SNAPSHOT_INTERVAL,
     }
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._read = threading.local()  # per thread: campaign id -> the version its command loaded (`commit`)
+
     def construct_transcoder(self) -> Transcoder:
         transcoder = FastJSONTranscoder()
         self.register_transcodings(transcoder)
@@ -92,7 +96,24 @@ class IntrigueStore(Application[UUID]):
             raise NotFoundError(
                 f"{aggregate_id} is a {type(aggregate).__name__.lower()}, not a {kind.__name__.lower()}"
             )
+        if version is None:
+            self._note_read(aggregate)
         return aggregate
+
+    def _note_read(self, aggregate: Aggregate) -> None:
+        if isinstance(aggregate, Campaign):
+            self._campaigns_read()[aggregate.id] = aggregate.version
+
+    def _campaigns_read(self) -> dict[UUID, int]:
+        read: dict[UUID, int] | None = getattr(self._read, "versions", None)
+        if read is None:
+            read = self._read.versions = {}
+        return read
+
+    def loaded_unchanged(self) -> dict[UUID, int]:
+        """Every aggregate of the current identity map that has no pending events, at the version loaded."""
+        cache: dict[UUID, Aggregate] = getattr(self._loaded, "map", None) or {}
+        return {i: a.version for i, a in cache.items() if not a.pending_events}
 
     def campaign_running(self, campaign_id: UUID, system: RuleSystemName) -> Campaign:
         campaign = self.load(campaign_id, Campaign)
@@ -113,11 +134,29 @@ class IntrigueStore(Application[UUID]):
     def exists(self, aggregate_id: UUID) -> bool:
         return aggregate_id in self.repository
 
-    def commit(self, *aggregates: Aggregate) -> int | None:
-        """Save every changed aggregate in one transaction; return the last notification id written."""
+    def commit(self, *aggregates: Aggregate, unchanged: Mapping[UUID, int] | None = None) -> int | None:
+        """Save every changed aggregate in one transaction; return the last notification id written.
+
+        The transaction also checks that each aggregate in `unchanged` is still at that version, and that the
+        campaign of every member written is still at the version this thread's command loaded: a command
+        decided on state that another command has since moved conflicts (docs/architecture.md, Races).
+        """
         check_pending(aggregates)  # refuses what PostgreSQL or the read models cannot hold (service/storable.py)
-        with conflicts_as_domain_errors():
-            recordings = self.save(*aggregates)
+        written = {a.id for a in aggregates if a.pending_events}
+        read = self._campaigns_read()
+        members_of = {getattr(a, "campaign_id", None) for a in aggregates if a.id in written}
+        campaigns = {c for c in members_of if isinstance(c, UUID) and c in read and c not in written}
+        expected = {i: v for i, v in (unchanged or {}).items() if i not in written} | {c: read[c] for c in campaigns}
+        try:
+            with conflicts_as_domain_errors():
+                recordings = self.save(*aggregates, unchanged=expected)
+        except BaseException:
+            read.clear()
+            raise
+        # What this command read is spent, except the campaign versions it checked or wrote: those still hold.
+        kept = {c: read[c] for c in campaigns} | {a.id: a.version for a in aggregates if isinstance(a, Campaign)}
+        read.clear()
+        read.update(kept)
         ids = [r.notification.id for r in recordings if getattr(r.notification, "id", None) is not None]
         return max(ids) if ids else None
 
@@ -130,8 +169,8 @@ class SavesAndWaits:
     store: IntrigueStore
     _projected: Callable[[int | None], None]
 
-    def _save(self, *aggregates: Aggregate) -> None:
-        self._projected(self.store.commit(*{id(a): a for a in aggregates}.values()))
+    def _save(self, *aggregates: Aggregate, unchanged: Mapping[UUID, int] | None = None) -> None:
+        self._projected(self.store.commit(*{id(a): a for a in aggregates}.values(), unchanged=unchanged))
 
 
 class RollsSavesAndWaits(SavesAndWaits):

@@ -86,8 +86,9 @@ class CampaignService(RollsSavesAndWaits):
                 else:
                     changed.extend(result)
         campaign.resolve_phase(summaries)
-        # The campaign's PhaseResolved is written last, so its position closes the phase.
-        self._save(*[a for a in changed if a is not campaign], campaign)
+        # The campaign's PhaseResolved is written last, so its position closes the phase. A member the
+        # resolution read but left as it was must not have moved either (an order submitted meanwhile).
+        self._save(*[a for a in changed if a is not campaign], campaign, unchanged=self.store.loaded_unchanged())
         return campaign
 
     def _map(self, campaign: Campaign, requests: list[MapRegion]) -> list[Region]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 from uuid import UUID
 
@@ -85,13 +86,15 @@ class History:
 
 
 def restore_all(
-    store: IntrigueStore, versions: dict[UUID, int], phase: int, reason: str
-) -> tuple[list[Rewindable], dict[str, list[int]]]:
-    """Compensating events: each aggregate that changed since the mark goes back to its version there."""
+    store: IntrigueStore, versions: dict[UUID, int], phase: int, reason: str,
+    loaded: Mapping[UUID, Aggregate] | None = None,
+) -> tuple[list[Rewindable], dict[str, list[int]]]:  # fmt: skip
+    """Compensating events: each aggregate that changed since the mark goes back to its version there
+    (restored on the instance in `loaded` when the caller has one, else on a fresh load)."""
     changed: list[Rewindable] = []
     reverted: dict[str, list[int]] = {}
     for aggregate_id, version in versions.items():
-        current = store.repository.get(aggregate_id, projector_func=replay)
+        current = (loaded or {}).get(aggregate_id) or store.repository.get(aggregate_id, projector_func=replay)
         if current.version == version:
             continue
         if not isinstance(current, Rewindable):

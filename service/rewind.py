@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from uuid import UUID
 
 from domain.campaign import Campaign
+from domain.errors import ConflictError
 from service.app import IntrigueStore, SavesAndWaits
 from service.history import History, restore_all
 
@@ -27,13 +28,15 @@ class RewindService(SavesAndWaits):
 
     def roll_back(self, command: RollBackPhase) -> Campaign:
         """Every aggregate returns to how it stood when `phase` began resolving; that phase opens again."""
-        self.store.load(command.campaign_id, Campaign).check_can_roll_back(command.phase, command.reason)
+        campaign = self.store.load(command.campaign_id, Campaign)
+        campaign.check_can_roll_back(command.phase, command.reason)
         _, versions = self.history.rewind_plan(command.campaign_id, command.phase)
-        changed, reverted = restore_all(self.store, versions, command.phase, command.reason)
-        campaign = next((a for a in changed if a.id == command.campaign_id), None)
-        if not isinstance(campaign, Campaign):
-            campaign = self.store.load(command.campaign_id, Campaign)
-            changed.append(campaign)
+        if versions.get(campaign.id, 0) > campaign.version:  # the plan read marks written after the check
+            raise ConflictError("another command changed the campaign while this rollback was planned; try again")
+        # The campaign restored and saved is the one just checked, never a fresher copy, and the members left
+        # as they were must still be so at the save: a racing command that moved either makes this conflict.
+        changed, reverted = restore_all(self.store, versions, command.phase, command.reason, {campaign.id: campaign})
         campaign.roll_back(command.phase, command.reason, command.seat, reverted)
-        self._save(*changed)
+        restored = {a.id for a in changed}
+        self._save(*changed, campaign, unchanged={i: v for i, v in versions.items() if i not in restored})
         return campaign
