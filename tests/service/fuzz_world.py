@@ -26,27 +26,29 @@ _BEHOLDER = {"name": "Charch-Go", "cr": 13, "hp": 189, "hit_dice": "18d10+90"}
 
 # Text that only a server's insides write: Python exceptions, SQL and PostgreSQL/psycopg messages. An answer
 # carrying any of it leaks internals (issue 12, section 5: "no Python, SQL or driver text ever reaches a client").
-INTERNAL_TEXT = re.compile(
-    "|".join((
-        r"Traceback \(most recent call last\)", r"object has no attribute", r"object is not subscriptable",
-        r"object is not iterable", r"is not JSON serializable", r"unsupported operand type",
-        r"(?:Key|Type|Value|Attribute|Index|Name|Assertion|Runtime|Lookup|Unicode\w*)Error\b",
-        r"NoneType", r"takes \d+ positional argument", r"got an unexpected keyword argument",
-        r"missing \d+ required positional argument", r"invalid literal for int\(\)",
-        r"\bpsycopg\b", r"\bpsql\b", r"\bpg_\w+", r"DETAIL:", r"CONTEXT:", r"HINT:", r"SQLSTATE",
-        r"\bSELECT\b.+\bFROM\b", r"\bINSERT INTO\b", r"\bUPDATE\b.+\bSET\b", r"violates \w+ constraint",
-        r"duplicate key value", r"relation \"\w+\"", r"syntax error at or near", r"terminating connection",
-        r"too many clients", r"server closed the connection", r"current transaction is aborted",
-        r"invalid input syntax for", r"out of range for type", r"jsonb", r"\\u0000 cannot be converted",
-        r"intrigue_events", r"File \"[^\"]+\.py\"", r"line \d+, in \w+",
-    ))  # fmt: skip
-)
+_INTERNAL = (
+    r"Traceback \(most recent call last\)", r"object has no attribute", r"object is not subscriptable",
+    r"object is not iterable", r"is not JSON serializable", r"unsupported operand type",
+    r"(?:Key|Type|Value|Attribute|Index|Name|Assertion|Runtime|Lookup|Unicode\w*)Error\b",
+    r"NoneType", r"takes \d+ positional argument", r"got an unexpected keyword argument",
+    r"missing \d+ required positional argument", r"invalid literal for int\(\)",
+    r"\bpsycopg\b", r"\bpsql\b", r"\bpg_\w+", r"DETAIL:", r"CONTEXT:", r"HINT:", r"SQLSTATE",
+    r"\bSELECT\b.+\bFROM\b", r"\bINSERT INTO\b", r"\bUPDATE\b.+\bSET\b", r"violates \w+ constraint",
+    r"duplicate key value", r"relation \"\w+\"", r"syntax error at or near", r"terminating connection",
+    r"too many clients", r"server closed the connection", r"current transaction is aborted",
+    r"invalid input syntax for", r"out of range for type", r"jsonb", r"\\u0000 cannot be converted",
+    r"intrigue_events", r"File \"[^\"]+\.py\"", r"line \d+, in \w+",
+)  # fmt: skip
+INTERNAL_TEXT = re.compile("|".join(_INTERNAL))
 
 
-def internal_text(body: str) -> str | None:
-    """The first piece of server-internal text in an answer, if any."""
-    found = INTERNAL_TEXT.search(body)
-    return found.group(0) if found else None
+def internal_text(answer: str, sent: str) -> str | None:
+    """The first piece of server-internal text in an answer, if any; what the request itself said and the answer
+    quotes back (generated input may hold any words) is no leak."""
+    for found in INTERNAL_TEXT.finditer(answer):
+        if found.group(0) not in sent:
+            return found.group(0)
+    return None
 
 
 class EventRows:

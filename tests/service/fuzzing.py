@@ -29,6 +29,7 @@ FUZZ = settings(
     suppress_health_check=list(HealthCheck),
 )
 EXCERPT = 300
+EXAMPLES = 3  # distinct answers kept per kind of finding
 REPORT_ENV = "INTRIGUE_FUZZ_REPORT"  # a file to append the findings to, one line each (for triage)
 
 
@@ -48,23 +49,32 @@ class Finding:
 
 @dataclass
 class Findings:
-    """Every finding, kept once per (operation, problem) with how often it was seen."""
+    """Every finding, kept once per (operation, problem) with how often it was seen and a few distinct answers."""
 
-    seen: dict[tuple[str, str, str], tuple[Finding, int]] = field(default_factory=dict)
+    seen: dict[tuple[str, str, str], list[Finding]] = field(default_factory=dict)
+    counts: dict[tuple[str, str, str], int] = field(default_factory=dict)
     cases: int = 0
+    accepted: dict[str, int] = field(default_factory=dict)  # operation -> answers that did what was asked
+
+    def succeeded(self, operation: str) -> None:
+        self.accepted[operation] = self.accepted.get(operation, 0) + 1
 
     def add(self, finding: Finding) -> None:
         key = (finding.transport, finding.operation, finding.problem)
-        first, count = self.seen.get(key, (finding, 0))
-        self.seen[key] = (first, count + 1)
+        self.counts[key] = self.counts.get(key, 0) + 1
+        examples = self.seen.setdefault(key, [])
+        if len(examples) < EXAMPLES and all(e.answer[:120] != finding.answer[:120] for e in examples):
+            examples.append(finding)
 
     def report(self) -> str:
-        lines = [f"{count}x {finding.line()}" for finding, count in self.seen.values()]
         target = os.environ.get(REPORT_ENV)
         if target:
             with Path(target).open("a", encoding="utf-8") as out:
-                out.writelines(line + "\n" for line in lines)
-        return f"{len(self.seen)} kind(s) of finding in {self.cases} cases:\n" + "\n".join(lines)
+                out.writelines(f"{self.counts[k]}x {f.line()}\n" for k, fs in self.seen.items() for f in fs)
+        lines = [f"{self.counts[k]}x {fs[0].line()}" for k, fs in self.seen.items()]
+        deep = sum(self.accepted.values())
+        return (f"{len(self.seen)} kind(s) of finding in {self.cases} cases ({deep} accepted, over "
+                f"{len(self.accepted)} operations):\n" + "\n".join(lines))
 
 
 def excerpt(text: str) -> str:
@@ -84,18 +94,19 @@ def check_failures(validate: Callable[[], None]) -> list[str]:
 
 
 def _described(failure: Failure) -> str:
-    first = failure.message.strip().splitlines()[0] if failure.message.strip() else ""
-    return f"{failure.title}: {first}"[:200]
+    return failure.title  # the kind; the answer itself is kept beside it
 
 
-def judge_common(events: EventRows, send: Callable[[], Any], refused: Callable[[Any], bool]) -> tuple[Any, list[str]]:
+def judge_common(
+    events: EventRows, send: Callable[[], Any], refused: Callable[[Any], bool], sent: str
+) -> tuple[Any, list[str]]:
     """Send one request, counting the store's events around it: a refused request must have written none, and
     no answer may carry server-internal text."""
     before = events()
     response = send()
     written = events() - before
     problems = []
-    leaked = internal_text(response.text)
+    leaked = internal_text(response.text, sent)
     if leaked:
         problems.append(f"internal text in the answer: {leaked!r}")
     if written and refused(response):
@@ -120,5 +131,7 @@ def run_cases(strategy: st.SearchStrategy[Any], examples: int, one: Callable[[An
 
 def request_summary(method: str, path: str, query: Any, body: Any) -> str:
     query_text = f"?{json.dumps(query, default=str)}" if query else ""
-    body_text = "" if body is None else " " + (body if isinstance(body, str) else json.dumps(body, default=str))
+    if body is None or type(body).__name__ == "NotSet":  # schemathesis's marker of "no body"
+        return excerpt(f"{method} {path}{query_text}")
+    body_text = " " + (body if isinstance(body, str) else json.dumps(body, default=str))
     return excerpt(f"{method} {path}{query_text}{body_text}")

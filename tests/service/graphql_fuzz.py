@@ -37,16 +37,32 @@ MEMBER_ARGUMENTS = {
     "assetId": ("asset",), "monsterId": ("asset",), "actorId": ("faction", "house"), "actor": ("character",),
     "id": ("campaign", "faction", "house"),
 }  # fmt: skip
+# String arguments whose valid values are words the rules know: mostly one of these, so commands get past parsing.
+WORDS = {
+    "ruleSystems": ["factionturn", "gameofbones"], "system": ["factionturn", "gameofbones"],
+    "role": ["player", "observer"], "mode": ["adjust", "set"], "result": ["foiled", "succeeded"],
+    "field": ["force", "cunning", "wealth", "hp", "facgold", "xp", "influence", "power", "gold"],
+    "outcome": ["destroy", "damage", "heal", "reveal", "stealth"], "fate": ["kill", "capture", "save"],
+    "source": ["spy", "tavern", "blackmail", "kill", "magic_item"],
+    "example": ["Remzal's Chosen", "Empresses' Crows", "The Republic", "Empire Remnants", "Goldbar House"],
+    "typeKey": ["informers", "thugs", "smugglers", "militia_unit", "postern", "base_of_influence"],
+    "action": ["Assassination", "Assault", "Extortion", "Smear Campaign", "Troop Movements", "Wrest Control",
+               "Intelligence Gathering", "Public Relations Campaign"],
+    "population": ["Ruins", "Outpost", "Hundreds", "Thousands"], "expression": ["2d6+3", "1d20", "3d8-1"],
+    "dice": ["1d20", "2d6"], "hitDice": ["18d10+36"], "stat": ["force", "cunning", "wealth", "influence"],
+    "attribute": ["Force", "Cunning", "Wealth"],
+}  # fmt: skip
+PHASES = [1, 2, 3]  # an Int `phase` names one of the first phases, which the fuzzing plays
 ORDER_KEYS = ("action", "goal", "raise_ratings", "defences", "permissions", "rerolls", "narrative", "extras",
               "type_key", "region_id", "asset_id", "strikes", "uses", "free_uses", "target", "hp")  # fmt: skip
 
 
 def _json_values(world: World) -> st.SearchStrategy[Any]:
     """JSON as a client might send it to a JSON argument (orders, definitions): mostly objects with known keys."""
+    words = ["Attack", "Buy Asset", "Seize Region", "None", "strength", "informers"]
     leaves = st.one_of(st.none(), st.booleans(), st.integers(-(2**40), 2**40), st.text(max_size=30),
-                       st.sampled_from(world.of("region", "faction", "asset") or ["x"]),
-                       st.sampled_from(["Attack", "Buy Asset", "Seize Region", "None", "strength", "informers"]))  # fmt: skip
-    keys = st.one_of(st.sampled_from(ORDER_KEYS), st.text(max_size=12))
+                       st.sampled_from(world.of("region", "faction", "asset")), st.sampled_from(words))  # fmt: skip
+    keys = st.one_of(st.sampled_from(ORDER_KEYS), st.from_regex(r"\A[_A-Za-z][_0-9A-Za-z]{0,11}\Z"))  # GraphQL names
     return st.recursive(leaves, lambda inner: st.one_of(st.lists(inner, max_size=4),
                                                         st.dictionaries(keys, inner, max_size=5)), max_leaves=12)
 
@@ -82,13 +98,31 @@ class _Members(graphql.Visitor):
         self.world, self.random = world, random
 
     def _swap(self, node: Any) -> Any:
-        kinds = MEMBER_ARGUMENTS.get(node.name.value)
-        if kinds is None or not isinstance(node.value, graphql.StringValueNode):
-            return None
         if self.random.random() < KEEP_GENERATED:
             return None
-        ids = [str(self.world.campaign_id)] if kinds == ("campaign",) else self.world.of(*kinds)
-        return type(node)(name=node.name, value=graphql.StringValueNode(value=self.random.choice(ids)))
+        name, value = node.name.value, node.value
+        if name == "phase" and isinstance(value, graphql.IntValueNode):
+            return type(node)(name=node.name, value=nodes.Int(self.random.choice(PHASES)))
+        choices = self._choices(name)
+        if not choices:
+            return None
+        if isinstance(value, graphql.StringValueNode):
+            return type(node)(name=node.name, value=nodes.String(self.random.choice(choices)))
+        strings = isinstance(value, graphql.ListValueNode) and all(
+            isinstance(v, graphql.StringValueNode) for v in value.values
+        )
+        if strings:
+            picked = [nodes.String(self.random.choice(choices)) for _ in value.values]
+            return type(node)(name=node.name, value=nodes.List(picked))
+        return None
+
+    def _choices(self, name: str) -> list[str]:
+        kinds = MEMBER_ARGUMENTS.get(name)
+        if kinds == ("campaign",):
+            return [str(self.world.campaign_id)]
+        if kinds:
+            return self.world.of(*kinds)
+        return WORDS.get(name, [])
 
     def enter_argument(self, node: graphql.ArgumentNode, *_: Any) -> Any:
         return self._swap(node)
@@ -116,17 +150,21 @@ def _passes(operation: Any, world: World) -> Iterator[tuple[st.SearchStrategy[An
 
 
 def _error_problems(payload: Any) -> list[str]:
+    """Each error the server owns: one without a code, or with a server-side code (the message is in the answer)."""
     if not isinstance(payload, dict):
         return [f"the answer is not a JSON object: {type(payload).__name__}"]
     problems = []
     for error in payload.get("errors") or []:
-        extensions = error.get("extensions") if isinstance(error, dict) else None
+        if not isinstance(error, dict):
+            problems.append("an error that is not an object")
+            continue
+        extensions = error.get("extensions")
         code = extensions.get("code") if isinstance(extensions, dict) else None
-        message = str(error.get("message", ""))[:120] if isinstance(error, dict) else str(error)[:120]
+        stage = "from a resolver" if "path" in error else "before execution"  # parse, validation or coercion
         if not isinstance(code, str):
-            problems.append(f"an error without extensions.code: {message}")
+            problems.append(f"an error without extensions.code, {stage}")
         elif code in SERVER_SIDE_CODES:
-            problems.append(f"a server-side error ({code}): {message}")
+            problems.append(f"a server-side error ({code}), {stage}")
     return problems
 
 
@@ -137,7 +175,9 @@ def _judge(events: EventRows, findings: Findings, case: Any) -> None:
     def refused(response: Any) -> bool:  # a query never writes; a mutation that answers an error wrote nothing
         return is_query or bool(_payload(response).get("errors"))
 
-    response, problems = judge_common(events, case.call, refused)
+    response, problems = judge_common(events, case.call, refused, case.body)
+    if not _payload(response).get("errors") and response.status_code == 200:
+        findings.succeeded(case.operation.label)
     if response.status_code >= 500:
         problems.append(f"HTTP {response.status_code}")
     try:
