@@ -69,7 +69,7 @@ class Findings:
     def report(self) -> str:
         target = os.environ.get(REPORT_ENV)
         if target:
-            with Path(target).open("a", encoding="utf-8") as out:
+            with Path(target).open("a", encoding="utf-8", errors="backslashreplace") as out:
                 out.writelines(f"{self.counts[k]}x {f.line()}\n" for k, fs in self.seen.items() for f in fs)
         lines = [f"{self.counts[k]}x {fs[0].line()}" for k, fs in self.seen.items()]
         deep = sum(self.accepted.values())

@@ -68,10 +68,12 @@ def fuzzed(admin_db: Database) -> Iterator[Intrigue]:
     database.drop_database(admin_db, name)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def app(fuzzed: Intrigue) -> Iterator[Any]:
+    """An app per test: schemathesis keeps an app's lifespan (its read pool) open until told, and cannot start
+    it again once stopped."""
     yield create_app(fuzzed)
-    shutdown_lifespans()  # schemathesis keeps each app's lifespan (its read pool) open until told
+    shutdown_lifespans()
 
 
 @pytest.fixture(scope="module")
