@@ -24,7 +24,7 @@ from schemathesis.specs.openapi.checks import response_schema_conformance
 from tests.service.fuzz_world import EventRows, World
 from tests.service.fuzzing import Finding, Findings, check_failures, excerpt, judge_common, run_cases
 
-GRAPHQL_UNSEATED, GRAPHQL_AS_GM, GRAPHQL_NEGATIVE = 2, 12, 3
+GRAPHQL_UNSEATED, GRAPHQL_AS_GM, GRAPHQL_NEGATIVE = 2, 20, 4
 KEEP_GENERATED = 0.15  # how often a member-naming argument keeps its generated value
 # A failure the server owns, never a refusal of the request (issue 12, section 5: INTERNAL with a request id).
 SERVER_SIDE_CODES = frozenset({"INTERNAL", "INTERNAL_SERVER_ERROR"})

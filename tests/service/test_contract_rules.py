@@ -38,6 +38,7 @@ def as_of_schema() -> dict[str, Any]:
 
 
 CREATE = {"name": "Agreed", "rule_systems": ["factionturn"]}
+MOVE = {"action": "Troop Movements", "actor": "Matron", "power": 5, "area_ids": [str(uuid4())]}
 HYDRA = {"name": "Hydra", "cr": 5, "hp": 40, "hit_dice": "many"}
 # (route under the campaign, or "" for POST /campaigns; the contract's schema; the body; accepted?)
 BODIES = [
@@ -60,6 +61,9 @@ BODIES = [
     ("/seats", "SeatRequest", {"role": "observer"}, True),
     ("/phases/1/rollback", "RollBackRequest", {"reason": "  "}, False),
     ("/houses/{house}/actions", "HouseOrder", {"action": "Dance", "actor": "Matron"}, False),
+    ("/houses/{house}/actions", "HouseOrder", {"action": "Assault", "actor": "Matron", "power": 5}, False),
+    ("/houses/{house}/actions", "HouseOrder", {"action": "Vandalism", "actor": "Matron", "area_ids": []}, False),
+    ("/houses/{house}/actions", "HouseOrder", {**MOVE, "to_area_id": None}, False),
 ]
 
 

@@ -41,7 +41,7 @@ from tests.service.graphql_fuzz import fuzz_graphql
 REST_CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
                response_headers_conformance, positive_data_acceptance, negative_data_rejection]  # fmt: skip
 # Examples per operation and pass; sized so both transports together stay within a couple of minutes.
-REST_UNSEATED, REST_AS_GM, REST_NEGATIVE = 3, 25, 8
+REST_UNSEATED, REST_AS_GM, REST_NEGATIVE = 3, 40, 12
 # Where a well-formed request may still be refused (422) for what the campaign holds, which no schema can
 # state: a hex already mapped, a phase not yet played, orders naming assets, goals or people it does not have.
 # Every other operation must accept what its schema accepts (positive_data_acceptance).
