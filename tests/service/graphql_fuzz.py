@@ -172,8 +172,12 @@ def _judge(events: EventRows, findings: Findings, case: Any) -> None:
     findings.cases += 1
     is_query = case.operation.definition.root_type.name == "QUERY"
 
-    def refused(response: Any) -> bool:  # a query never writes; a mutation that answers an error wrote nothing
-        return is_query or bool(_payload(response).get("errors"))
+    def refused(response: Any) -> bool:
+        # A query never writes. A mutation refused, with an error and no result for its root field, wrote nothing.
+        payload = _payload(response)
+        data = payload.get("data")
+        no_result = not isinstance(data, dict) or all(v is None for v in data.values())
+        return is_query or (bool(payload.get("errors")) and no_result)
 
     response, problems = judge_common(events, case.call, refused, case.body)
     if not _payload(response).get("errors") and response.status_code == 200:
