@@ -209,3 +209,15 @@ def test_the_leak_detector_passes_the_rules_own_words_and_echoes_of_the_request(
     assert internal_text(answer, sent="") is None
     echoed = "KeyError: SELECT 1 FROM x"
     assert internal_text(f"unknown action {echoed!r}", sent=f'{{"action": "{echoed}"}}') is None
+
+
+class _Answer:
+    def __init__(self, status_code: int, text: str) -> None:
+        self.status_code, self.text = status_code, text
+
+
+@pytest.mark.parametrize(("written", "status", "found"), [(1, 422, True), (0, 422, False), (2, 201, False)])
+def test_a_refusal_that_wrote_events_is_a_finding(written: int, status: int, found: bool) -> None:
+    rows = iter([10, 10 + written])
+    _, problems = judge_common(lambda: next(rows), lambda: _Answer(status, "{}"), lambda r: r.status_code >= 400, "")  # type: ignore[arg-type]
+    assert bool(problems) is found
