@@ -24,7 +24,7 @@ from schemathesis.specs.openapi.checks import response_schema_conformance
 from tests.service.fuzz_world import EventRows, World
 from tests.service.fuzzing import Finding, Findings, check_failures, excerpt, judge_common, run_cases
 
-GRAPHQL_UNSEATED, GRAPHQL_AS_GM, GRAPHQL_NEGATIVE = 2, 20, 4
+GRAPHQL_UNSEATED, GRAPHQL_AS_GM, GRAPHQL_NEGATIVE, GRAPHQL_AS_PLAYER = 2, 20, 4, 3
 KEEP_GENERATED = 0.15  # how often a member-naming argument keeps its generated value
 # A failure the server owns, never a refusal of the request (issue 12, section 5: INTERNAL with a request id).
 SERVER_SIDE_CODES = frozenset({"INTERNAL", "INTERNAL_SERVER_ERROR"})
@@ -147,6 +147,9 @@ def _passes(operation: Any, world: World) -> Iterator[tuple[st.SearchStrategy[An
     positive = operation.as_strategy(GenerationMode.POSITIVE, headers=gm)
     yield st.tuples(positive, st.randoms(use_true_random=False)).map(_in_world(world)), GRAPHQL_AS_GM, False
     yield operation.as_strategy(GenerationMode.NEGATIVE, headers=gm), GRAPHQL_NEGATIVE, True
+    for token in world.player_tokens.values():  # a player's seat: its own faction's or house's commands, refusals
+        player = operation.as_strategy(GenerationMode.POSITIVE, headers={"Authorization": f"Bearer {token}"})
+        yield st.tuples(player, st.randoms(use_true_random=False)).map(_in_world(world)), GRAPHQL_AS_PLAYER, False
 
 
 def _error_problems(payload: Any) -> list[str]:

@@ -41,7 +41,7 @@ from tests.service.graphql_fuzz import fuzz_graphql
 REST_CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
                response_headers_conformance, positive_data_acceptance, negative_data_rejection]  # fmt: skip
 # Examples per operation and pass; sized so both transports together stay within a couple of minutes.
-REST_UNSEATED, REST_AS_GM, REST_NEGATIVE = 3, 40, 12
+REST_UNSEATED, REST_AS_GM, REST_NEGATIVE, REST_AS_PLAYER = 3, 40, 12, 8
 # Where a well-formed request may still be refused (422) for what the campaign holds, which no schema can
 # state: a hex already mapped, a phase not yet played, orders naming assets, goals or people it does not have.
 # Every other operation must accept what its schema accepts (positive_data_acceptance).
@@ -140,14 +140,17 @@ Pass = tuple[st.SearchStrategy[Any], int, bool]  # cases, how many, whether they
 
 def _rest_passes(operation: Any, world: World) -> Iterator[Pass]:
     yield operation.as_strategy(GenerationMode.POSITIVE).map(_fresh_key), REST_UNSEATED, False
-    gm = {"Authorization": f"Bearer {world.gm_token}"}
-    for mode, examples in ((GenerationMode.POSITIVE, REST_AS_GM), (GenerationMode.NEGATIVE, REST_NEGATIVE)):
+    seats = [(world.gm_token, GenerationMode.POSITIVE, REST_AS_GM)]
+    seats += [(world.gm_token, GenerationMode.NEGATIVE, REST_NEGATIVE)]
+    seats += [(token, GenerationMode.POSITIVE, REST_AS_PLAYER) for token in world.player_tokens.values()]
+    for token, mode, examples in seats:
+        seat = {"Authorization": f"Bearer {token}"}
         if "{campaign_id}" in operation.path:
             strategy = _path_parameters(operation, world).flatmap(
-                lambda path, mode=mode: operation.as_strategy(mode, path_parameters=path, headers=gm)
+                lambda path, mode=mode, seat=seat: operation.as_strategy(mode, path_parameters=path, headers=seat)
             )
         else:
-            strategy = operation.as_strategy(mode, headers=gm)
+            strategy = operation.as_strategy(mode, headers=seat)
         negative = mode is GenerationMode.NEGATIVE
         in_world = st.tuples(strategy, st.randoms(use_true_random=False)).map(_in_world(world))
         yield (strategy if negative else in_world), examples, negative
