@@ -8,6 +8,7 @@ rules instead of stopping at NOT_FOUND.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from uuid import UUID
 
@@ -42,11 +43,11 @@ _INTERNAL = (
 INTERNAL_TEXT = re.compile("|".join(_INTERNAL))
 
 
-def internal_text(answer: str, sent: str) -> str | None:
-    """The first piece of server-internal text in an answer, if any; what the request itself said and the answer
-    quotes back (generated input may hold any words) is no leak."""
+def internal_text(answer: str, sent: Iterable[str]) -> str | None:
+    """The first piece of server-internal text in an answer, if any. Text that a request of the run sent is no
+    leak when an answer quotes it back: generated input may hold any words, and reads return what was stored."""
     for found in INTERNAL_TEXT.finditer(answer):
-        if found.group(0) not in sent:
+        if not any(found.group(0) in text for text in sent):
             return found.group(0)
     return None
 

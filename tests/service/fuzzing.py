@@ -55,6 +55,7 @@ class Findings:
     counts: dict[tuple[str, str, str], int] = field(default_factory=dict)
     cases: int = 0
     accepted: dict[str, int] = field(default_factory=dict)  # operation -> answers that did what was asked
+    sent: list[str] = field(default_factory=list)  # every request's text so far, to tell an echo from a leak
 
     def succeeded(self, operation: str) -> None:
         self.accepted[operation] = self.accepted.get(operation, 0) + 1
@@ -98,7 +99,7 @@ def _described(failure: Failure) -> str:
 
 
 def judge_common(
-    events: EventRows, send: Callable[[], Any], refused: Callable[[Any], bool], sent: str
+    events: EventRows, send: Callable[[], Any], refused: Callable[[Any], bool], sent: list[str]
 ) -> tuple[Any, list[str]]:
     """Send one request, counting the store's events around it: a refused request must have written none, and
     no answer may carry server-internal text."""

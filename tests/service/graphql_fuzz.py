@@ -182,7 +182,8 @@ def _judge(events: EventRows, findings: Findings, case: Any) -> None:
         no_result = not isinstance(data, dict) or all(v is None for v in data.values())
         return is_query or (bool(payload.get("errors")) and no_result)
 
-    response, problems = judge_common(events, case.call, refused, case.body)
+    findings.sent.append(case.body)
+    response, problems = judge_common(events, case.call, refused, findings.sent)
     if not _payload(response).get("errors") and response.status_code == 200:
         findings.succeeded(case.operation.label)
     if response.status_code >= 500:
