@@ -51,7 +51,7 @@ REFUSED_BY_STATE = {
     "PUT /campaigns/{campaign_id}/factions/{faction_id}/orders": "orders name the faction's assets and rivals",
     "POST /campaigns/{campaign_id}/houses/{house_id}/actions": "an action names the house's people and targets",
 }
-# Body fields that name a member of the campaign, filled from the world in the GM's well-formed requests.
+# Body fields that name a member of the campaign, filled from the world in the seated, well-formed requests.
 MEMBER_FIELDS = {"faction_id": "faction", "house_id": "house", "target_house_id": "house", "actor": "character",
                  "region_id": "region", "to_area_id": "region", "asset_id": "asset", "target_faction_id": "faction",
                  "target_asset_id": "asset", "attacker_id": "asset", "area_ids": "region"}  # fmt: skip
@@ -89,7 +89,7 @@ def events(fuzzed: Intrigue) -> Iterator[EventRows]:
 
 
 def _path_parameters(operation: Any, world: World) -> st.SearchStrategy[dict[str, Any]]:
-    """The campaign's own ids for the path, so a GM's request reaches its rules."""
+    """The campaign's own ids for the path, so a seated request reaches its rules."""
     fixed: dict[str, st.SearchStrategy[Any]] = {"campaign_id": st.just(str(world.campaign_id))}
     if "{faction_id}" in operation.path:
         fixed["faction_id"] = st.sampled_from(world.of("faction"))
