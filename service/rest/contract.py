@@ -16,6 +16,7 @@ from domain.errors import InvalidInputError
 
 CONTRACT_PATH = Path(__file__).resolve().parents[2] / "openapi" / "openapi.yaml"
 _URI = "urn:intrigue:openapi"
+NOT_BLANK = r"\S"  # the contract's pattern for a name, reason or purpose: one character that is not white space
 
 
 @cache
@@ -41,9 +42,16 @@ def _validator(schema_name: str) -> Draft202012Validator:
 
 def check_against(schema_name: str, value: Any) -> None:
     """Raise InvalidInputError naming the first place where `value` breaks the contract's schema."""
-    error = best_match(_validator(schema_name).iter_errors(value))
+    errors = list(_validator(schema_name).iter_errors(value))
+    # A broken field says more than "no branch of oneOf matched", which a broken field also causes.
+    error = best_match([e for e in errors if e.validator != "oneOf"] or errors)
     if error is None:
         return
+    outer = error
+    while outer.parent is not None:
+        outer = outer.parent
+    if outer.validator == "oneOf" and "description" in outer.schema:  # the rule its branches state together
+        error = outer
     where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path).lstrip(".")
     raise InvalidInputError(f"{where or 'the body'}: {_message(error)}")
 
@@ -51,4 +59,21 @@ def check_against(schema_name: str, value: Any) -> None:
 def _message(error: Any) -> str:
     if error.validator == "additionalProperties":
         return f"unknown field(s) {sorted(set(error.instance) - set(error.schema.get('properties', {})))}"
+    if error.validator == "oneOf":
+        return str(error.schema["description"])
+    if error.validator == "pattern" and error.validator_value == NOT_BLANK:
+        return f"needs a {_field(error)} that is not blank"
+    if error.validator == "pattern" and "description" in error.schema:
+        return f"{error.instance!r} is not {error.schema['description']}"
+    if error.validator == "enum":
+        return f"{error.message} (unknown {_field(error)})"
     return str(error.message)
+
+
+def _field(error: Any) -> str:
+    """The name of what was refused: `rule_systems[0]` is a rule system."""
+    names = [p for p in error.absolute_path if isinstance(p, str)]
+    name = names[-1] if names else "value"
+    if error.absolute_path and isinstance(error.absolute_path[-1], int):
+        name = name.removesuffix("s")
+    return name.replace("_", " ")
