@@ -59,8 +59,8 @@ def check_against(schema_name: str, value: Any) -> None:
 def _message(error: Any) -> str:
     if error.validator == "additionalProperties":
         return f"unknown field(s) {sorted(set(error.instance) - set(error.schema.get('properties', {})))}"
-    if error.validator == "oneOf":
-        return str(error.schema["description"])
+    if error.validator == "oneOf":  # the rule its branches state together, or no branch matched
+        return str(error.schema.get("description") or "matches none of the forms the contract allows")
     if error.validator == "pattern" and error.validator_value == NOT_BLANK:
         return f"needs a {_field(error)} that is not blank"
     if error.validator == "pattern" and "description" in error.schema:

@@ -1,8 +1,8 @@
 """Fuzzing in the suite (issue 12, section 7): schemathesis against the REST contract and the GraphQL schema.
 
 Each run is deterministic and bounded. Requests come as generated (unseated, any ids) and, mostly, as the GM or
-a player seat of a real campaign of both rule systems, so commands reach the rules. Every answer must be free of server errors
-and internal text, agree with `openapi/openapi.yaml` (REST), carry a code on every error (GraphQL), and a
+a player seat of a real campaign of both rule systems, so commands reach the rules. Every answer must be free of
+server errors and internal text, agree with `openapi/openapi.yaml` (REST), carry a code on every error (GraphQL), and a
 refused request must have written no event.
 """
 

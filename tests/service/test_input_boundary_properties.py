@@ -196,7 +196,7 @@ REST_COMMANDS: dict[str, tuple[str, str, str, dict[str, Any]]] = {
                      {"narrative": "n", "goal": {"goal": "g", "target": "t"}, "raise_ratings": ["force"],
                       "defences": [{"region_id": "r", "defender_id": "d"}], "permissions": [{"faction_id": "f"}]}),
     "orderHouseAction": ("POST", "/campaigns/{c}/houses/{x}/actions", "HouseOrder",
-                         {"action": "Assault", "actor": "a", "target_character": "c", "covered_action_id": "x"}),
+                         {"action": "Assassination", "actor": "a", "target_character": "c", "covered_action_id": "x"}),
 }  # fmt: skip
 
 
