@@ -89,10 +89,12 @@ class Tally:
 def campaign(fresh_db: Database) -> UUID:
     setup = Intrigue(fresh_db)
     try:
-        regions = [MapRegion(f"R{i}", i % 4, i // 4) for i in range(8)]
+        # Enough factions that a resolution outlasts the few milliseconds between its start and the kill.
+        regions = [MapRegion(f"R{i}", i % 6, i // 6) for i in range(24)]
         created = setup.campaigns.create_campaign(CreateCampaign(f"kill-{uuid.uuid4().hex[:6]}", ["factionturn"],
                                                                  "kills", regions))  # fmt: skip
-        setup.factionturn.generate_factions(created.id, 4)
+        for batch in ("North", "South"):
+            setup.factionturn.generate_factions(created.id, 6, [f"{batch} {n}" for n in range(6)])
         return created.id
     finally:
         setup.close()  # the runs hold the projection's lock, each in turn
