@@ -20,13 +20,15 @@ install: $(STAMP)
 run: install
 	$(BIN)/intrigue serve --demo
 
-## Lint, type-check the domain, and run the whole suite on a real PostgreSQL.
+## Lint, type-check the domain, check layers and import cycles, and run the whole suite on a real PostgreSQL.
 test: install lint
 	$(BIN)/pytest
 
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict domain service projections
+	$(BIN)/lint-imports --no-cache
+	$(BIN)/python tests/test_import_cycles.py
 
 ## The persistence tests again, against an external server (default: the local PostgreSQL on 5432).
 test-external: install
@@ -34,7 +36,7 @@ test-external: install
 
 ## Rewrite the checked-in GraphQL SDL (schema.graphql) from the running schema; a test fails when they drift.
 schema: install
-	$(BIN)/python -m service.graphql.sdl
+	$(BIN)/python -m service.entrypoints.graphql.sdl
 
 ## Benchmarks: ratios against raw PostgreSQL measured in the same run. Not part of `make test`.
 bench: install

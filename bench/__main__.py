@@ -14,9 +14,9 @@ import uuid
 
 from bench import history, http_load, projections, transfer
 from bench.store import run_all
-from service import database, migrations
-from service.app import IntrigueStore
 from service.bootstrap import Settings
+from service.persistence import database, migrations
+from service.persistence.app import IntrigueStore
 
 
 def main() -> int:

@@ -13,9 +13,9 @@ import psycopg
 
 from bench.fault_rig import Client, Server, Tally, events, marker_counts
 from domain.campaign import Campaign
-from service.app import IntrigueStore
-from service.audit import AuditEntry
-from service.database import Database
+from service.persistence.app import IntrigueStore
+from service.persistence.database import Database
+from service.usecases.audit import AuditEntry
 from tests.service.race_log import serial_violations
 
 CREATE = "mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id gmToken regions { id } } }"

@@ -18,9 +18,9 @@ from uuid import UUID
 
 import httpx
 
-from service.app import IntrigueStore
-from service.audit import AuditEntry, AuditLog
-from service.database import Database, start_embedded
+from service.persistence.app import IntrigueStore
+from service.persistence.database import Database, start_embedded
+from service.usecases.audit import AuditEntry, AuditLog
 
 ROOT = Path(__file__).resolve().parents[1]
 # Codes that refuse a command cleanly: nothing was written and the client knows why.
@@ -79,7 +79,7 @@ class Server:
         env = {**os.environ, "DATABASE_URL": url_of(self.db), "INTRIGUE_LOG_FORMAT": "json"}
         log = (self.logs / f"{self.name}-{self.starts}.log").open("wb")
         self.popen = subprocess.Popen(
-            [sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port)],
+            [sys.executable, "-m", "service.entrypoints.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port)],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
         )  # fmt: skip
         deadline = time.monotonic() + limit
@@ -204,7 +204,8 @@ def marker_counts(entries: list[AuditEntry]) -> Counter[str]:
 def replay_divergences(db: Database, campaign_id: UUID, logs: Path) -> int:
     """`intrigue replay`: how many fields of the read models differ from the campaign rebuilt from events."""
     env = {**os.environ, "DATABASE_URL": url_of(db), "INTRIGUE_MIGRATE_ON_START": "0", "INTRIGUE_RUN_PROJECTIONS": "0"}
-    done = subprocess.run([sys.executable, "-m", "service.cli", "replay", str(campaign_id)], cwd=ROOT, env=env,
+    done = subprocess.run([sys.executable, "-m", "service.entrypoints.cli", "replay", str(campaign_id)],
+                          cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=300)  # fmt: skip
     (logs / f"replay-{campaign_id}.log").write_text(done.stdout + done.stderr)
     if done.returncode == 0:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from bench.fault_game import FACTIONS, Campaigning, Row, head, status, wait_projected
 from bench.fault_rig import Client, Postgres, Server, replay_divergences
-from service.database import Database, create_database
+from service.persistence.database import Database, create_database
 
 WRITERS, REQUESTS_EACH, RACE_SECONDS = 20, 10, 60.0
 KILL_ROUNDS, KILL_SECONDS = 12, 150.0

@@ -13,7 +13,7 @@ import psycopg
 
 from domain.campaign import Campaign
 from domain.dice import FixedDice, roll
-from service.app import IntrigueStore, replay
+from service.persistence.app import IntrigueStore, replay
 
 LENGTHS = (100, 1_000, 10_000, 100_000)
 _RAW = (

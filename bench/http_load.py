@@ -22,7 +22,7 @@ from uuid import UUID
 import httpx
 
 from domain.commands import CreateCampaign, MapRegion
-from service.database import Database
+from service.persistence.database import Database
 
 CLIENTS = 50
 WRITE_EVERY = 0.1  # seconds between writes in the round with a writer
@@ -67,9 +67,9 @@ def seed(db: Database) -> UUID:
 
 # ---- the servers, each run as `python -m bench.http_load KIND DB_JSON PORT` ---------------------------------
 def _intrigue_app(db: Database) -> Any:
-    from service import logs
     from service.bootstrap import Intrigue
-    from service.http import create_app
+    from service.entrypoints.http import create_app
+    from service.operations import logs
 
     logs.configure("json")
     return create_app(Intrigue(db))
@@ -220,7 +220,7 @@ class Writer(threading.Thread):
     def run(self) -> None:
         from domain.campaign import Campaign
         from domain.dice import FixedDice, roll
-        from service.app import IntrigueStore
+        from service.persistence.app import IntrigueStore
 
         store = IntrigueStore(env=self.db.eventsourcing_env())
         try:

@@ -10,11 +10,11 @@ import psycopg
 from bench.harness import Measure, best_of, report
 from domain.campaign import Campaign
 from domain.dice import FixedDice, roll
-from service import database, migrations
-from service.app import IntrigueStore
-from service.database import Database
-from service.readmodels import READ_MODELS, close_view, open_view, start_runner
-from service.worker import rebuild
+from service.operations.worker import rebuild
+from service.persistence import database, migrations
+from service.persistence.app import IntrigueStore
+from service.persistence.database import Database
+from service.persistence.readmodels import READ_MODELS, close_view, open_view, start_runner
 
 STATE = READ_MODELS[0]
 _READ = (

@@ -10,7 +10,7 @@ import psycopg
 from bench.harness import Measure, best_of, report
 from domain.campaign import Campaign
 from domain.dice import FixedDice, roll
-from service.app import IntrigueStore
+from service.persistence.app import IntrigueStore
 
 RAW_TABLE = """CREATE TABLE IF NOT EXISTS raw_events (
     originator_id uuid NOT NULL, originator_version bigint NOT NULL, topic text, state bytea,

@@ -15,8 +15,8 @@ from uuid import UUID
 import psycopg
 
 from bench.harness import Measure, best_of
-from service import database, migrations
-from service.database import Database
+from service.persistence import database, migrations
+from service.persistence.database import Database
 
 TARGET_MB = 200
 
@@ -57,8 +57,8 @@ def _peak_rss_kb() -> int:
 
 def _child(source_json: str, target_json: str, campaign_id: str, path: str, total: int) -> None:
     """Export the campaign to `path`, then import it into the empty target; print what it cost as JSON."""
-    from service.app import IntrigueStore
-    from service.transfer import export_lines, import_lines
+    from service.persistence.app import IntrigueStore
+    from service.usecases.transfer import export_lines, import_lines
 
     source, target = Database(**json.loads(source_json)), Database(**json.loads(target_json))
     store = IntrigueStore(env={**source.eventsourcing_env(1), "CREATE_TABLE": "n"})

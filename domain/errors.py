@@ -1,4 +1,4 @@
-"""One family of domain errors; each maps in one place to GraphQL and REST (service/errors.py)."""
+"""One family of domain errors; each maps in one place to GraphQL and REST (service/entrypoints/shared/errors.py)."""
 
 from __future__ import annotations
 

@@ -12,7 +12,6 @@ from typing import Any
 
 from domain.dice import Dice, DiceSpec, Modifier, Roll
 from domain.errors import InvalidInputError, RuleViolationError
-from domain.factionturn.holdings import max_hp_for
 
 RULE_PC_002 = "seed 002, Players & The Faction Turn"
 RULE_PC_000 = "seed 000, The Game of Bones and Player Characters"
@@ -62,25 +61,6 @@ class Adjustment:
     def from_dict(cls, data: dict[str, Any]) -> Adjustment:
         return cls(str(data["field"]), int(data["value"]), str(data.get("mode", "adjust")),
                    str(data.get("target_id", "")))  # fmt: skip
-
-
-def faction_adjustment(numbers: dict[str, int], field_: str, after: int) -> dict[str, int]:
-    """The faction's numbers (force, cunning, wealth, hp, facgold, xp) after setting `field_` to `after`,
-    refused when an invariant would break. A rating change keeps HP, lowered to the new maximum if need be."""
-    if field_ not in FACTION_FIELDS:
-        raise InvalidInputError(f"a faction has no {field_!r} to adjust; choose from {list(FACTION_FIELDS)}")
-    new = dict(numbers, **{field_: after})
-    if field_ in ("force", "cunning", "wealth") and not 1 <= after <= 8:
-        raise RuleViolationError(f"{field_} must stay within 1-8, not {after}", RULE_RATINGS)
-    top = max_hp_for(new["force"], new["cunning"], new["wealth"])
-    if field_ == "hp" and not 0 <= after <= top:
-        raise RuleViolationError(f"HP must stay within 0-{top} (the maximum HP), not {after}", RULE_HP)
-    if field_ == "facgold" and after < 0:
-        raise RuleViolationError(f"FacGold cannot go below zero (would be {after})", RULE_FACGOLD)
-    if field_ == "xp" and after < 0:
-        raise RuleViolationError(f"XP cannot go below zero (would be {after})", "seed 002, Raising Stats")
-    new["hp"] = min(new["hp"], top)
-    return new
 
 
 def house_adjustment(current: int, field_: str, after: int) -> int:

@@ -15,7 +15,11 @@ from eventsourcing.domain import DomainEvent
 from eventsourcing.utils import register_topic
 
 # old module -> the modules its classes live in now (issue 13 moved the aggregates into their rule systems)
-MOVED: dict[str, tuple[str, ...]] = {}
+MOVED: dict[str, tuple[str, ...]] = {
+    "domain.faction": ("domain.factionturn.faction",),
+    "domain.faction_assets": ("domain.factionturn.faction_assets",),
+    "domain.house": ("domain.gameofbones.house", "domain.gameofbones.house_commands"),
+}
 
 
 def moved_classes(moved: Mapping[str, tuple[str, ...]] = MOVED) -> Iterator[tuple[str, type]]:

@@ -10,7 +10,7 @@ Where PostgreSQL itself refuses a row, the whole transaction is lost; the view t
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 from uuid import UUID
 
 import psycopg
@@ -21,11 +21,19 @@ from psycopg.rows import DictRow
 
 from projections.failures import Failure
 
-if TYPE_CHECKING:
-    from projections.state import StateView
-
 HISTORY_EVENTS = frozenset({"Campaign.PhaseResolved", "Campaign.PhaseRolledBack"})
 Origins = Callable[[list[UUID]], dict[int, int]]  # each aggregate's campaign, from its creating event
+
+
+class FoldingView(Protocol):
+    """What a page's fold needs of the view that writes it (projections/state.py `StateView`)."""
+
+    origins: Origins | None
+
+    def _record_history(self, curs: Cursor[DictRow], domain_event: Any, position: int,
+                        states: dict[int, Any]) -> None: ...  # fmt: skip
+
+    def _row(self, aggregate: Any, position: int) -> dict[str, Any]: ...
 
 
 class Unreadable:
@@ -55,7 +63,7 @@ def campaign_key(aggregate: Any) -> int:
 class PageFold:
     """The page's aggregates folded in memory, with the campaigns stopped before it and in it."""
 
-    def __init__(self, view: StateView, curs: Cursor[DictRow], states: dict[int, Any], ids: dict[int, UUID],
+    def __init__(self, view: FoldingView, curs: Cursor[DictRow], states: dict[int, Any], ids: dict[int, UUID],
                  failed: set[int], careful: bool) -> None:  # fmt: skip
         self.view, self.curs, self.states, self.ids = view, curs, states, ids
         self.failed, self.careful = failed, careful

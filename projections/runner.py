@@ -4,7 +4,7 @@ to the view, which writes its rows and the page's last position in one transacti
 A page is whatever is there, up to `PAGE` events: one event when commands trickle in (so a command's reader
 waits no longer than before), thousands on a backlog or a rebuild (so catching up costs one transaction per
 page, not one per event). New events are heard by LISTEN on the channel the events table's insert function
-NOTIFYs (service/recorder.py); a notification received while a page is being folded is kept by psycopg and
+NOTIFYs (service/persistence/recorder.py); a notification received while a page is being folded is kept by psycopg and
 read at the next wait, and a slow poll covers one missed. A lost connection is opened again and the page read
 again. An event that cannot be decoded, folded or written stops its campaign alone (projections/page.py);
 any other fault stops the runner, for whoever waits on it to raise.

@@ -3,7 +3,7 @@
 The read model lives in generations: tables `aggregate_state_g{N}`, `phase_history_g{N}` and tracking table
 `state_g{N}_tracking`. Readers use the views `aggregate_state`, `phase_history` and `state_tracking`, which
 point at the current generation (`read_model_generation`); a rebuild fills generation N+1 beside it and
-repoints the views in one transaction (service/worker.py).
+repoints the views in one transaction (service/operations/worker.py).
 """
 
 from __future__ import annotations

@@ -11,20 +11,21 @@ from pathlib import Path
 from domain.campaign import Campaign
 from domain.dice import Dice, RandomDice
 from projections.state import StateView
-from service import database, logs, metrics, migrations, outcomes
-from service.audit import AuditLog
-from service.campaigns import CampaignService
-from service.chronicle import ChronicleService
-from service.database import Database
-from service.factionturn import FactionTurnService
-from service.gameofbones import GameOfBonesService
-from service.gm import GMService
-from service.history import History
-from service.idempotency import IdempotencyKeys
-from service.queries import CatalogQueries, StateQueries
-from service.readmodels import ReadSide
-from service.rewind import RewindService
-from service.seats import SeatService
+from service.operations import logs, metrics
+from service.persistence import database, migrations, outcomes
+from service.persistence.database import Database
+from service.persistence.idempotency import IdempotencyKeys
+from service.persistence.queries import CatalogQueries, StateQueries
+from service.persistence.readmodels import ReadSide
+from service.usecases.audit import AuditLog
+from service.usecases.campaigns import CampaignService
+from service.usecases.chronicle import ChronicleService
+from service.usecases.factionturn import FactionTurnService
+from service.usecases.gameofbones import GameOfBonesService
+from service.usecases.gm import GMService
+from service.usecases.history import History
+from service.usecases.rewind import RewindService
+from service.usecases.seats import SeatService
 
 PROJECTION_TIMEOUT = 10.0
 log = logging.getLogger("intrigue.commands")
@@ -91,7 +92,8 @@ class Intrigue:
         """Read your writes: return once the read models have processed `notification_id`, or when they cannot.
 
         The events are committed by now, so the command has happened whatever the read side does: a timeout or
-        a stopped projection is logged, the request's outcome notes that reads may lag (`service/outcomes.py`),
+        a stopped projection is logged, the request's outcome notes that reads may lag
+        (`service/persistence/outcomes.py`),
         and the caller answers success with the position. It never raises.
         """
         if notification_id is None:

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from service import database
-from service.database import Database
+from service.persistence import database
+from service.persistence.database import Database
 
 
 def _docker_postgres() -> Iterator[Database] | None:

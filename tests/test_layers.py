@@ -49,5 +49,5 @@ def test_projections_do_not_import_the_service_layer(path: Path) -> None:
 
 def test_the_layer_check_catches_a_forbidden_import(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
-    bad.write_text("import psycopg\nfrom service.app import IntrigueStore\n")
-    assert {"psycopg", "service.app"} <= imports_of(bad)
+    bad.write_text("import psycopg\nfrom service.persistence.app import IntrigueStore\n")
+    assert {"psycopg", "service.persistence.app"} <= imports_of(bad)

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from domain.dice import DiceSpec
 from domain.errors import RuleViolationError
-from domain.faction import Faction
 from domain.factionturn.assets import AssetKind, AttackSpec, Attribute
 from domain.factionturn.contest import ContestResult, Side, contest
 from domain.factionturn.damage import deal_damage
+from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.rows import ability_of, holds, kind_of, tag_dice, type_of
 from domain.factionturn.tags import TagRoll

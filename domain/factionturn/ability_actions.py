@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from domain.errors import DomainError, NotFoundError, RuleViolationError
-from domain.faction import Faction
 from domain.factionturn import abilities, movement
 from domain.factionturn.contest import Side, contest
+from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import OwnedAsset
 from domain.factionturn.orders import AbilityUse, BuyAsset, FactionOrders, UseAssetAbility
 from domain.factionturn.purchase import check_buy, run_buy

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.dice import Dice
-from domain.faction import Faction
 from domain.factionturn import ability_actions, attack, influence, multiturn, purchase, seize
+from domain.factionturn.faction import Faction
 from domain.factionturn.orders import (
     Action,
     Attack,

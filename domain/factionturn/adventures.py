@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from domain.errors import InvalidInputError, RuleViolationError
-from domain.faction import Faction
 from domain.factionturn.assets import AssetType
+from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import BASE_OF_INFLUENCE, OwnedAsset
 from domain.factionturn.rows import new_asset
 from domain.gm import RULE_PC_002

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from domain.errors import RuleViolationError
-from domain.faction import Faction
 from domain.factionturn import abilities
 from domain.factionturn.assets import AttackSpec
 from domain.factionturn.contest import ContestResult, Side, contest
 from domain.factionturn.damage import deal_damage
+from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.orders import Attack, Strike
 from domain.factionturn.rows import ability_of, attribute_key, holds, tag_dice, type_of

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.dice import Modifier, Roll
-from domain.faction import Faction
+from domain.factionturn.faction import Faction
 from domain.factionturn.world import Session
 
 RULE_ATTACK = "seed 002, Attack Procedure"

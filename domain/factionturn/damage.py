@@ -7,8 +7,8 @@ from dataclasses import replace
 
 from domain.dice import Roll
 from domain.errors import NotFoundError
-from domain.faction import Faction
 from domain.factionturn.catalog import slug
+from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import OwnedAsset
 from domain.factionturn.rows import ability_of, holds, is_unit, type_of
 from domain.factionturn.tags import tag

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.errors import NotFoundError, RuleViolationError
-from domain.faction import Faction
+from domain.factionturn.faction import Faction
 from domain.factionturn.goals import GoalContext, Scores, goal
 from domain.factionturn.orders import GoalChoice
 from domain.factionturn.world import Session, World

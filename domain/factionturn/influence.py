@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 from domain.errors import RuleViolationError
-from domain.faction import Faction
 from domain.factionturn.attack import strike_once
 from domain.factionturn.contest import Side, roll_side
 from domain.factionturn.damage import track
+from domain.factionturn.faction import Faction
 from domain.factionturn.orders import ExpandInfluence
 from domain.factionturn.rows import holds, tag_dice, type_of
 from domain.factionturn.tags import TagRoll

@@ -12,12 +12,12 @@ from dataclasses import dataclass
 
 from domain.dice import Dice
 from domain.errors import InvalidInputError, RuleViolationError
-from domain.faction import Faction
 from domain.factionturn import abilities
 from domain.factionturn.assets import AttackSpec, Attribute
 from domain.factionturn.attack import books_in, choose_defender, counterattack, damage_victim, defence_side, reveal_used
 from domain.factionturn.contest import Side, contest
 from domain.factionturn.damage import deal_damage
+from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import WILD_MONSTER, OwnedAsset
 from domain.factionturn.wild import MONSTER_MOVE_HEXES, RULE_MONSTER
 from domain.factionturn.wild_assets import strike_dice

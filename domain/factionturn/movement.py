@@ -6,9 +6,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from domain.errors import RuleViolationError
-from domain.faction import Faction
 from domain.factionturn import abilities
 from domain.factionturn.assets import AssetKind, AssetType
+from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import OwnedAsset
 from domain.factionturn.orders import AbilityUse
 from domain.factionturn.purchase_rules import obtain_permission, permission

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from domain.errors import RuleViolationError
-from domain.faction import Faction
 from domain.factionturn.custom_actions import resolve_custom
 from domain.factionturn.damage import track
+from domain.factionturn.faction import Faction
 from domain.factionturn.orders import ChangeHome, CustomAction
 from domain.factionturn.world import Session, World
 from domain.gm import CustomActionDef

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
-from domain.faction import Faction
 from domain.factionturn.ability_actions import check_free_uses
 from domain.factionturn.actions import check_action
+from domain.factionturn.faction import Faction
 from domain.factionturn.goal_tracking import check_selectable
 from domain.factionturn.goals import goal
 from domain.factionturn.orders import FactionOrders, GoalChoice

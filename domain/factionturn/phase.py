@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from domain.dice import Dice
 from domain.errors import DomainError
-from domain.faction import Faction
 from domain.factionturn.assets import AssetType
+from domain.factionturn.faction import Faction
 from domain.factionturn.initiative import Initiative, roll_initiative
 from domain.factionturn.order_checks import check_orders
 from domain.factionturn.order_form import stored_orders

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from domain.errors import NotFoundError, RuleViolationError
-from domain.faction import Faction
 from domain.factionturn import abilities
 from domain.factionturn.assets import AssetKind, AssetType, Attribute
 from domain.factionturn.catalog import NOT_BOUGHT_AS_ASSETS, asset_type, slug
+from domain.factionturn.faction import Faction
 from domain.factionturn.orders import BuyAsset, RefitAsset, RepairAsset, SellAsset
 from domain.factionturn.purchase_rules import (
     RULE_BUY,

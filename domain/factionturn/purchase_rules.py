@@ -7,11 +7,11 @@ from dataclasses import dataclass
 
 from domain.dice import Roll
 from domain.errors import NotFoundError, RuleViolationError
-from domain.faction import Faction
 from domain.factionturn.assets import AssetType, Attribute
 from domain.factionturn.catalog import slug
 from domain.factionturn.contest import Side, contest
 from domain.factionturn.damage import track
+from domain.factionturn.faction import Faction
 from domain.factionturn.rows import holds
 from domain.factionturn.tags import tag
 from domain.factionturn.world import Session, World

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from domain.errors import NotFoundError, RuleViolationError
-from domain.faction import Faction
 from domain.factionturn.assets import AssetKind, AssetType, Attribute
 from domain.factionturn.catalog import CATALOG, NOT_BOUGHT_AS_ASSETS, asset_type, slug
 from domain.factionturn.custom_types import row_from_dict, row_to_dict
+from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import BASE_OF_INFLUENCE, WILD_MONSTER, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.tags import TagRoll, TagScope, tag
 from domain.region import Region

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from domain.errors import RuleViolationError
-from domain.faction import Faction
 from domain.factionturn import abilities
 from domain.factionturn.attack import strike_once
 from domain.factionturn.damage import track
+from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import OwnedAsset
 from domain.factionturn.orders import SeizeRegion
 from domain.factionturn.rows import type_of

@@ -5,7 +5,7 @@ from __future__ import annotations
 from uuid import UUID
 
 from domain.dice import DiceSpec
-from domain.faction import Faction
+from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.wild import terrain_of_difficulty
 

@@ -14,9 +14,9 @@ from typing import Any
 
 from domain.dice import Dice, DiceSpec, Modifier, Roll
 from domain.errors import InvalidInputError, NotFoundError
-from domain.faction import Faction
 from domain.factionturn.assets import AssetType
 from domain.factionturn.catalog import asset_type
+from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import OwnedAsset
 from domain.factionturn.orders import FactionOrders
 from domain.hexmap import hex_distance

@@ -14,7 +14,7 @@ RANK_CHECK_RULE = "seed 000, Rank Checks"
 D20 = DiceSpec(1, 20)
 
 if TYPE_CHECKING:
-    from domain.house import House
+    from domain.gameofbones.house import House
 
 
 def d20(dice: Dice, modifiers: Iterable[Modifier], *, purpose: str, rule: str, actor: str) -> Roll:

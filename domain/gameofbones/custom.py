@@ -7,14 +7,15 @@ from typing import TYPE_CHECKING, Any
 
 from domain.dice import Dice, Roll
 from domain.errors import InvalidInputError
-from domain.gameofbones.ordering import CUSTOM, action_id
+from domain.gameofbones.order_checks import CUSTOM
+from domain.gameofbones.ordering import action_id
 from domain.gameofbones.outcomes import Effect, GoldChange, InfluenceChange, Outcome, PowerChange
 from domain.gameofbones.records import PendingAction, absolute_week
 from domain.gameofbones.scene import Scene
 from domain.gm import HOUSE_FIELDS, Adjustment, CustomActionDef, decide_check
 
 if TYPE_CHECKING:
-    from domain.house import House
+    from domain.gameofbones.house import House
 
 
 def is_custom(pending: PendingAction) -> bool:

@@ -15,12 +15,12 @@ from domain.gameofbones.outcomes import (
     Outcome,
     PowerChange,
     TroopChange,
-)  # fmt: skip
+)
 from domain.gameofbones.records import Applies, AreaDamage
 from domain.gameofbones.scene import Scene, rank_check_modifiers
 
 if TYPE_CHECKING:
-    from domain.house import House
+    from domain.gameofbones.house import House
 
 POWER_PER_ATTACK_BONUS = 1_000
 POWER_PER_DEFENCE_BONUS = 750

@@ -17,7 +17,7 @@ from domain.gameofbones.records import Applies, Circumstance
 from domain.gameofbones.scene import GM_ONLY, KNOWLEDGE
 
 if TYPE_CHECKING:
-    from domain.house import House
+    from domain.gameofbones.house import House
 
 HUNT_RULE = "seed 000, Assassination: Failure Result (finding where the attack came from)"
 HUNT_DC = 20  # as Intelligence Gathering, the seed's Gather Information check into actions against the house

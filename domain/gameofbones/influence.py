@@ -10,7 +10,7 @@ from domain.gameofbones.checks import d20, skill_modifier
 from domain.gameofbones.gains import INFLUENCE_RULE, influence_source
 
 if TYPE_CHECKING:
-    from domain.house import House
+    from domain.gameofbones.house import House
 
 
 @dataclass(frozen=True)

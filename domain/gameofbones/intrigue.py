@@ -17,12 +17,12 @@ from domain.gameofbones.outcomes import (
     Outcome,
     Skim,
     SpyChange,
-)  # fmt: skip
+)
 from domain.gameofbones.records import Applies, Circumstance, Spy
 from domain.gameofbones.scene import KNOWLEDGE, Scene
 
 if TYPE_CHECKING:
-    from domain.house import House
+    from domain.gameofbones.house import House
 
 PR_GAIN = 2_000
 SPY_BONUS = 2

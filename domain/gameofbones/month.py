@@ -15,7 +15,7 @@ from domain.gameofbones.covert import (
     resolve_cover_up,
     resolve_force_assessment,
     resolve_intelligence_gathering,
-)  # fmt: skip
+)
 from domain.gameofbones.custom import is_custom, resolve_custom
 from domain.gameofbones.force import resolve_assault, resolve_troop_movements, resolve_vandalism, resolve_wrest_control
 from domain.gameofbones.intrigue import (
@@ -26,13 +26,13 @@ from domain.gameofbones.intrigue import (
     resolve_poison_pill,
     resolve_public_relations_campaign,
     resolve_smear_campaign,
-)  # fmt: skip
+)
 from domain.gameofbones.outcomes import ControlChange, Cover, FateChange, Outcome, Skim, TroopChange, apply_outcome
 from domain.gameofbones.records import WEEKS_PER_MONTH, PendingAction, absolute_week
 from domain.gameofbones.scene import Scene
 
 if TYPE_CHECKING:
-    from domain.house import House
+    from domain.gameofbones.house import House
     from domain.region import Region
 
 MONTH_RULE = "seed 000, Playing the Game of Bones"

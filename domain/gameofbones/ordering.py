@@ -10,17 +10,12 @@ from uuid import UUID, uuid5
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
 from domain.forms import fields, integer, text, texts
 from domain.gameofbones.actions import ACTIONS, ActionName, ActionRow, Sizing, Target, action_rule
-from domain.gameofbones.ranks import RANK_RULE
 from domain.gameofbones.records import WEEKS_PER_MONTH, PendingAction, Status, absolute_week
-from domain.gm import RULE_CUSTOM
 
 if TYPE_CHECKING:
-    from domain.house import House
+    from domain.gameofbones.house import House
     from domain.region import Region
 
-LIEUTENANT_RULE = "seed 000, Lieutenants"
-DEDICATION_RULE = "seed 000, Taking Action: Cost"
-CUSTOM = "custom"  # a GM-made action keeps its definition under this key of its params (custom.py)
 MOVE_RULE = "seed 000, Troop Movements: it takes one week to move troops"
 
 
@@ -246,47 +241,3 @@ def covered_requirements(covered: PendingAction | None) -> int:
     return int(covered.params["influence_requirement"]) + int(covered.params["power_requirement"])
 
 
-def check_order(house: House, pending: PendingAction) -> None:
-    """What the house itself must satisfy: its leaders, its action count, requirements and resources."""
-    if house.destroyed:
-        raise RuleViolationError(f"{house.name} has been destroyed", "seed 000, Destroying an Enemy House")
-    if pending.id in house.pending:
-        raise InvalidInputError(f"{house.name} already ordered {pending.id}")
-    if pending.counts_as_action:
-        check_actor(house, pending)
-    rule = RULE_CUSTOM if CUSTOM in pending.params else action_rule(ActionName(pending.action))
-    need_influence = int(pending.params.get("influence_requirement", 0))
-    need_power = int(pending.params.get("power_requirement", 0))
-    if house.effective_influence(pending.phase) < need_influence:
-        raise RuleViolationError(f"{pending.action} needs {need_influence} influence; "
-                                 f"{house.name} has {house.effective_influence(pending.phase)}", rule)  # fmt: skip
-    if house.power < need_power:
-        raise RuleViolationError(f"{pending.action} needs {need_power} power; {house.name} has {house.power}", rule)
-    if house.available_influence(pending.phase) < pending.dedicated_influence:
-        free = house.available_influence(pending.phase)
-        raise RuleViolationError(f"{pending.dedicated_influence} influence is needed; {free} is free", DEDICATION_RULE)
-    if house.available_power < pending.dedicated_power:
-        free = house.available_power
-        raise RuleViolationError(f"{pending.dedicated_power} power is needed; {free} is free", DEDICATION_RULE)
-    if house.gold < pending.gold:
-        raise RuleViolationError(f"{pending.action} costs {pending.gold} gp; {house.name} has {house.gold}", rule)
-
-
-def check_actor(house: House, pending: PendingAction) -> None:
-    actor = house.character(pending.actor)
-    if not actor.active:
-        raise RuleViolationError(f"{actor.name} is {actor.status.value} and cannot lead an action", LIEUTENANT_RULE)
-    orders = house.orders_in(pending.phase)
-    if any(o.actor == actor.name for o in orders):
-        raise RuleViolationError(f"{actor.name} already leads an action this month", LIEUTENANT_RULE)
-    bonuses = house.action_bonuses(pending.phase)
-    if len(orders) >= len(bonuses):
-        raise RuleViolationError(f"{house.name} may take {len(bonuses)} action(s) a month at its rank", RANK_RULE)
-    if not house.qualifies(actor.name, pending.phase) and any(not house.qualifies(o.actor, pending.phase)
-                                                               for o in orders):  # fmt: skip
-        raise RuleViolationError(
-            f"every action after the first needs a lieutenant of level {house.effective_rank(pending.phase) - 5}+",
-            LIEUTENANT_RULE,
-        )
-    if pending.ordinal != len(orders) + 1:
-        raise InvalidInputError(f"action {pending.id} was planned as action {pending.ordinal}, not {len(orders) + 1}")

@@ -10,7 +10,7 @@ from domain.dice import Roll
 from domain.gameofbones.records import AreaDamage, Circumstance, Spy, Status
 
 if TYPE_CHECKING:
-    from domain.house import House
+    from domain.gameofbones.house import House
     from domain.region import Region
 
 

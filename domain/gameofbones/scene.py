@@ -14,12 +14,12 @@ from domain.gameofbones.outcomes import CircumstanceGain, Effect, KnowledgeGain,
 from domain.gameofbones.records import Applies, Character, Circumstance, PendingAction, phase_of
 
 if TYPE_CHECKING:
-    from domain.house import House
+    from domain.gameofbones.house import House
     from domain.region import Region
 
 KNOWLEDGE = UUID("6f1c7a52-4d0e-4c1e-9a57-bd1d0f2b8e11")
 # The GM's part of a knowledge entry: the truth behind what its holder knows, never shown to the holder's seat
-# (service/visibility.py). An attack keeps there the house a source hunt can trace it to.
+# (service/usecases/visibility.py). An attack keeps there the house a source hunt can trace it to.
 GM_ONLY = "gm_only"
 
 

@@ -6,11 +6,11 @@ import pytest
 
 from domain.dice import FixedDice
 from domain.errors import InvalidInputError, RuleViolationError
-from domain.faction import Faction
 from domain.factionturn import adventures
 from domain.factionturn.actions import resolve_action
 from domain.factionturn.catalog import CATALOG, asset_type
 from domain.factionturn.custom_types import define_row, row_to_dict
+from domain.factionturn.faction import Faction
 from domain.factionturn.orders import Attack, BuyAsset, CustomAction, FactionOrders, Strike
 from domain.factionturn.turn import resolve_turn
 from domain.factionturn.world import World, apply_outcomes

@@ -9,11 +9,11 @@ from starlette.testclient import TestClient
 
 from domain.commands import CreateCampaign, MapRegion
 from domain.dice import RaisingDice
-from domain.faction import Faction
+from domain.factionturn.faction import Faction
 from service.bootstrap import Intrigue
-from service.database import Database
-from service.factionturn import FoundFaction, StartingAsset
-from service.http import create_app
+from service.entrypoints.http import create_app
+from service.persistence.database import Database
+from service.usecases.factionturn import FoundFaction, StartingAsset
 
 
 @pytest.fixture(scope="session")

@@ -10,12 +10,12 @@ from domain.campaign import Campaign
 from domain.commands import CreateCampaign, MapRegion
 from domain.errors import DomainError
 from domain.gameofbones.actions import ActionName as A
+from domain.gameofbones.house import House
 from domain.gameofbones.ordering import Order
 from domain.gameofbones.records import Character, PendingAction
-from domain.house import House
 from domain.region import Region
 from service.bootstrap import Intrigue
-from service.gameofbones import RegisterHouse, StartingArea, StartingMember, StartingPriest
+from service.usecases.gameofbones import RegisterHouse, StartingArea, StartingMember, StartingPriest
 
 SKILLS = ("Gather Information", "Sense Motive", "Diplomacy", "Bluff", "Innuendo", "Intimidate", "Hide", "Reflex save")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import psycopg
 
 from service.bootstrap import Intrigue
-from service.database import Database
+from service.persistence.database import Database
 
 
 def event_rows(db: Database) -> int:

@@ -17,12 +17,12 @@ from uuid import UUID
 
 from domain.campaign import Campaign
 from projections.state import public_state
-from service import database
-from service.app import IntrigueStore
 from service.bootstrap import Intrigue
-from service.gm import By
-from service.rewind import RollBackPhase
-from service.transfer import export_lines
+from service.persistence import database
+from service.persistence.app import IntrigueStore
+from service.usecases.interventions import By
+from service.usecases.rewind import RollBackPhase
+from service.usecases.transfer import export_lines
 from tests.service.gameofbones_world import city, give_orders, register_five
 from tests.service.test_factionturn_play import play_phase, played
 

@@ -20,7 +20,7 @@ import psycopg
 from websockets.sync.client import connect
 from websockets.typing import Subprotocol
 
-from service.database import Database
+from service.persistence.database import Database
 
 ROOT = Path(__file__).resolve().parents[2]
 STARTUP_LIMIT = 90.0
@@ -49,7 +49,7 @@ class Process:
                "INTRIGUE_MIGRATE_ON_START": "0", "INTRIGUE_RUN_PROJECTIONS": "0", **(env or {})}  # fmt: skip
         self.log_file = self.log_path.open("wb")
         self.popen = subprocess.Popen(
-            [sys.executable, "-m", "service.cli", *args], cwd=ROOT, env=env, stdout=self.log_file,
+            [sys.executable, "-m", "service.entrypoints.cli", *args], cwd=ROOT, env=env, stdout=self.log_file,
             stderr=subprocess.STDOUT,
         )  # fmt: skip
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
-from service.audit import AuditEntry
+from service.usecases.audit import AuditEntry
 
 OPEN, RESOLVING = "open", "resolving"
 

@@ -12,7 +12,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 from starlette.testclient import TestClient
 
-from service.rest.contract import contract
+from service.entrypoints.rest.contract import contract
 
 API = "/api/v1"
 _URI = "urn:intrigue:openapi-test"

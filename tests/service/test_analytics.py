@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from domain.commands import CreateCampaign, MapRegion, RollDice
-from service.analytics import Analytics, action_stats, chi_square_survival, fairness, rolls_in
 from service.bootstrap import Intrigue
+from service.usecases.analytics import Analytics, action_stats, chi_square_survival, fairness, rolls_in
 
 
 @pytest.mark.parametrize(

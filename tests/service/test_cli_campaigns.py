@@ -11,7 +11,7 @@ import psycopg
 
 from domain.commands import CreateCampaign, MapRegion, RollDice
 from service.bootstrap import Intrigue
-from service.database import Database
+from service.persistence.database import Database
 from tests.service.processes import run
 
 

@@ -15,10 +15,12 @@ import pytest
 from starlette.testclient import TestClient
 
 from domain.commands import CreateCampaign
-from service import bootstrap, http, idempotency
+from service import bootstrap
 from service.bootstrap import Intrigue
-from service.database import Database
-from service.http import create_app
+from service.entrypoints import http
+from service.entrypoints.http import create_app
+from service.persistence import idempotency
+from service.persistence.database import Database
 from tests.service.processes import Api, eventually
 from tests.service.rest_support import API, bearer
 

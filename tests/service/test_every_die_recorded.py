@@ -11,7 +11,7 @@ from typing import Any
 from domain.campaign import Campaign
 from domain.dice import Dice
 from service.bootstrap import Intrigue, campaign_dice
-from service.database import Database
+from service.persistence.database import Database
 from tests.service.gameofbones_world import city, give_orders, register_five
 from tests.service.test_factionturn_play import played
 

@@ -10,13 +10,13 @@ import pytest
 from domain.campaign import Campaign
 from domain.commands import CreateCampaign, MapRegion
 from domain.errors import DomainError, RuleViolationError
-from domain.faction import Faction
 from domain.factionturn.catalog import CATALOG
+from domain.factionturn.faction import Faction
 from domain.hexmap import offset_of, rectangle
 from projections.state import public_state
 from service.bootstrap import Intrigue
-from service.database import Database
-from service.replay import divergences
+from service.persistence.database import Database
+from service.usecases.replay import divergences
 from tests.service.conftest import replaying
 from tests.service.decoding import assert_both_decoders_agree
 

@@ -11,10 +11,10 @@ from starlette.testclient import TestClient
 from domain.campaign import Campaign
 from domain.commands import AddRegions, CreateCampaign, MapRegion, RollDice
 from service.bootstrap import Intrigue
-from service.database import Database
-from service.http import create_app
-from service.replay import divergences
-from service.rewind import RollBackPhase
+from service.entrypoints.http import create_app
+from service.persistence.database import Database
+from service.usecases.replay import divergences
+from service.usecases.rewind import RollBackPhase
 from tests.service.processes import run
 
 QUERY = """query($id: UUID!) { campaign(id: $id) { name phase phaseStatus regions { name } } }"""

@@ -30,10 +30,10 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from service import database
 from service.bootstrap import Intrigue
-from service.database import Database
-from service.http import create_app
+from service.entrypoints.http import create_app
+from service.persistence import database
+from service.persistence.database import Database
 from tests.service.fuzz_world import EventRows, World, build_world, internal_text
 from tests.service.fuzzing import Finding, Findings, check_failures, judge_common, request_summary, run_cases
 from tests.service.graphql_fuzz import fuzz_graphql

@@ -13,13 +13,13 @@ from starlette.testclient import TestClient
 from domain.campaign import Campaign
 from domain.errors import DomainError, InvalidInputError, NotFoundError, RuleViolationError
 from domain.gameofbones.actions import ActionName as A
+from domain.gameofbones.house import House
 from domain.gameofbones.ordering import Order
-from domain.house import House
 from projections.state import public_state
 from service.bootstrap import Intrigue
-from service.database import Database
-from service.gameofbones import RegisterHouse, StartingArea, StartingMember
-from service.replay import divergences
+from service.persistence.database import Database
+from service.usecases.gameofbones import RegisterHouse, StartingArea, StartingMember
+from service.usecases.replay import divergences
 from tests.service.conftest import gql, gql_as, replaying
 from tests.service.decoding import assert_both_decoders_agree
 from tests.service.gameofbones_world import city, give_orders, person, register_five

@@ -12,18 +12,18 @@ import pytest
 from domain.campaign import Campaign
 from domain.commands import CreateCampaign, MapRegion
 from domain.errors import RuleViolationError
-from domain.faction import Faction
+from domain.factionturn.faction import Faction
 from domain.gameofbones.actions import ActionName
+from domain.gameofbones.house import House
 from domain.gameofbones.ordering import Order, order_action
 from domain.gameofbones.records import Character, Status
 from domain.gm import Adjustment, Check, CustomActionDef
-from domain.house import House
 from domain.ids import region_id
-from service.audit import AuditEntry
 from service.bootstrap import Intrigue
-from service.factionturn import FoundFaction, StartingAsset
-from service.gm import By
-from service.rewind import RollBackPhase
+from service.usecases.audit import AuditEntry
+from service.usecases.factionturn import FoundFaction, StartingAsset
+from service.usecases.interventions import By
+from service.usecases.rewind import RollBackPhase
 
 
 @dataclass

@@ -8,7 +8,7 @@ from uuid import UUID
 
 from starlette.testclient import TestClient
 
-from domain.faction import Faction
+from domain.factionturn.faction import Faction
 from service.bootstrap import Intrigue
 from tests.service.conftest import gql_as
 from tests.service.test_gm import Table, regiment_of, table, trail

@@ -8,10 +8,10 @@ import pytest
 from starlette.testclient import TestClient
 
 from service.bootstrap import Intrigue
-from service.database import Database
-from service.demo import DEMO_NAME, seed_demo
-from service.http import create_app
-from service.queries import ReadModelReads
+from service.entrypoints.demo import DEMO_NAME, seed_demo
+from service.entrypoints.http import create_app
+from service.persistence.database import Database
+from service.persistence.queries import ReadModelReads
 from tests.service.conftest import gql, gql_as
 
 CREATE = """

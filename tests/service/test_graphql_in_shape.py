@@ -10,7 +10,7 @@ import psycopg
 import pytest
 from starlette.testclient import TestClient
 
-from service.queries import ReadModelReads
+from service.persistence.queries import ReadModelReads
 
 INTERNAL_TEXT = ("Traceback", "object has no attribute", "psycopg", "DETAIL", "CONTEXT", "administrator command")
 

@@ -12,10 +12,10 @@ import psycopg
 from starlette.testclient import TestClient
 
 from domain.campaign import Campaign
-from service import idempotency
 from service.bootstrap import Intrigue
-from service.http import create_app
-from service.rest.support import REPLAYED_HEADER
+from service.entrypoints.http import create_app
+from service.entrypoints.rest.support import REPLAYED_HEADER
+from service.persistence import idempotency
 from tests.service.rest_support import API, bearer, conforms, new_campaign
 
 CREATE = """mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id name gmToken } }"""

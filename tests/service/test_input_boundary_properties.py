@@ -25,8 +25,8 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from service.bootstrap import Intrigue
-from service.graphql.schema import schema
-from service.rest.contract import check_against
+from service.entrypoints.graphql.schema import schema
+from service.entrypoints.rest.contract import check_against
 from tests.service.log_head import assert_projection_at_head, event_rows
 from tests.service.rest_support import API, bearer, new_campaign
 

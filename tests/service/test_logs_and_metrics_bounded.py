@@ -14,9 +14,9 @@ import pytest
 import structlog
 from starlette.testclient import TestClient
 
-from service import logs, metrics
-from service.limits import Limits, RequestLimits
-from service.redaction import MAX_LOGGED_CHARS, redact, redact_text
+from service.entrypoints.limits import Limits, RequestLimits
+from service.operations import logs, metrics
+from service.operations.redaction import MAX_LOGGED_CHARS, redact, redact_text
 
 
 def test_a_long_logged_value_is_cut_before_it_is_redacted() -> None:

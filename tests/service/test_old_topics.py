@@ -12,10 +12,10 @@ import pytest
 from domain.campaign import Campaign
 from domain.commands import CreateCampaign
 from service.bootstrap import Intrigue
-from service.database import Database
-from service.gm import By
-from service.replay import divergences
-from service.transfer import import_lines
+from service.persistence.database import Database
+from service.usecases.interventions import By
+from service.usecases.replay import divergences
+from service.usecases.transfer import import_lines
 from tests.service.played_export import FILES, STATE, replayed_state
 
 # The modules the exports' topics name; issue 13 moves the last three into the rule-system packages.

@@ -19,13 +19,14 @@ from domain.campaign import Campaign
 from domain.commands import CreateCampaign, MapRegion, RollDice
 from domain.dice import Dice
 from domain.errors import ConflictError
-from service import metrics, migrations
 from service.bootstrap import Intrigue, campaign_dice
-from service.campaigns import CampaignService
-from service.database import Database
-from service.http import create_app
-from service.logs import redact
-from service.readmodels import READ_MODELS, relations_of
+from service.entrypoints.http import create_app
+from service.operations import metrics
+from service.operations.logs import redact
+from service.persistence import migrations
+from service.persistence.database import Database
+from service.persistence.readmodels import READ_MODELS, relations_of
+from service.usecases.campaigns import CampaignService
 from tests.service.conftest import gql, gql_as
 from tests.service.processes import Api, Process, eventually, free_port, head, position, rows, run
 

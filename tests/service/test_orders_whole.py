@@ -9,7 +9,7 @@ from uuid import UUID
 import pytest
 from starlette.testclient import TestClient
 
-from domain.faction import Faction
+from domain.factionturn.faction import Faction
 from service.bootstrap import Intrigue
 from tests.service.conftest import gql, gql_as
 

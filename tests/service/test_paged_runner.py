@@ -17,10 +17,10 @@ from domain.region import Region
 from projections import state_tables
 from projections.runner import PagedRunner
 from projections.state import public_state
-from service import migrations
-from service.app import IntrigueStore
-from service.database import Database
-from service.readmodels import READ_MODELS, _conninfo, open_view
+from service.persistence import migrations
+from service.persistence.app import IntrigueStore
+from service.persistence.database import Database
+from service.persistence.readmodels import READ_MODELS, _conninfo, open_view
 
 STATE = READ_MODELS[0]
 

@@ -23,11 +23,11 @@ from domain.region import Region
 from projections import jsonsafe
 from projections.failures import ReadModelStoppedError
 from projections.jsonsafe import MARK
-from service.app import IntrigueStore
 from service.bootstrap import Intrigue
-from service.database import Database
-from service.http import create_app
-from service.replay import divergences
+from service.entrypoints.http import create_app
+from service.persistence.app import IntrigueStore
+from service.persistence.database import Database
+from service.usecases.replay import divergences
 from tests.service.processes import run
 
 # Text a jsonb column cannot hold, text that looks like the escape, and a string as long as a whole narrative.
@@ -42,7 +42,8 @@ def served(fresh_db: Database) -> Iterator[Intrigue]:
 
 
 def commit(intrigue: Intrigue, *aggregates: Any) -> None:
-    """Write the aggregates' pending events past the store's input backstop (service/storable.py), as an older
+    """Write the aggregates' pending events past the store's input backstop (service/persistence/storable.py),
+    as an older
     version or a raw import could have written them, and wait until they are projected."""
     events = [e for a in aggregates for e in a.collect_events()]
     positions = intrigue.store.recorder.insert_events([intrigue.store.mapper.to_stored_event(e) for e in events])

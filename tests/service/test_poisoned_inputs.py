@@ -13,11 +13,11 @@ from eventsourcing.domain import Aggregate, event
 from starlette.testclient import TestClient
 
 from domain.errors import InvalidInputError
-from service import cli
 from service.bootstrap import Intrigue
-from service.database import Database
-from service.gm import By
-from service.transfer import export_lines
+from service.entrypoints import cli
+from service.persistence.database import Database
+from service.usecases.interventions import By
+from service.usecases.transfer import export_lines
 from tests.service.conftest import gql, gql_as
 from tests.service.log_head import assert_projection_at_head, event_rows
 from tests.service.processes import url_of

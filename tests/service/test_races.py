@@ -17,10 +17,10 @@ from domain.errors import ConflictError, InvalidInputError, RuleViolationError
 from domain.gameofbones.actions import ActionName
 from domain.gameofbones.ordering import Order
 from domain.region import Region
-from service import rewind
 from service.bootstrap import Intrigue
-from service.factionturn import FoundFaction
-from service.rewind import RollBackPhase
+from service.usecases import rewind
+from service.usecases.factionturn import FoundFaction
+from service.usecases.rewind import RollBackPhase
 from tests.service.gameofbones_world import city, register_five
 from tests.service.race_log import Acknowledged, violations
 

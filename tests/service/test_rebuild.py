@@ -13,11 +13,11 @@ from starlette.testclient import TestClient
 from domain.campaign import Campaign
 from domain.commands import RollDice
 from service.bootstrap import Intrigue
-from service.database import Database
-from service.http import create_app
-from service.readmodels import READ_MODELS
-from service.replay import divergences
-from service.worker import CLOSE_ENOUGH, ProgressBar, rebuild
+from service.entrypoints.http import create_app
+from service.operations.worker import CLOSE_ENOUGH, ProgressBar, rebuild
+from service.persistence.database import Database
+from service.persistence.readmodels import READ_MODELS
+from service.usecases.replay import divergences
 from tests.service.conftest import gql
 from tests.service.processes import Api, Process, eventually, head, position, run
 from tests.service.test_factionturn_play import play_phase, played

@@ -10,10 +10,10 @@ from domain.commands import AddRegions, CreateCampaign, MapRegion, RollDice
 from domain.dice import Dice, FixedDice, RaisingDice, roll
 from domain.region import Region
 from projections.state import public_state
-from service.app import SNAPSHOT_INTERVAL, IntrigueStore
 from service.bootstrap import Intrigue
-from service.campaigns import CampaignService
-from service.database import Database
+from service.persistence.app import SNAPSHOT_INTERVAL, IntrigueStore
+from service.persistence.database import Database
+from service.usecases.campaigns import CampaignService
 
 
 def state(aggregate: Any) -> dict[str, Any]:

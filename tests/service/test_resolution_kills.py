@@ -26,8 +26,8 @@ import pytest
 from domain.campaign import Campaign
 from domain.commands import CreateCampaign, MapRegion, RollDice
 from service.bootstrap import Intrigue
-from service.database import Database
-from service.replay import divergences
+from service.persistence.database import Database
+from service.usecases.replay import divergences
 from tests.service.conftest import replaying
 from tests.service.processes import eventually, head, position
 

@@ -10,7 +10,7 @@ from starlette.testclient import TestClient
 
 from domain.campaign import Campaign
 from service.bootstrap import Intrigue
-from service.rest.contract import CONTRACT_PATH
+from service.entrypoints.rest.contract import CONTRACT_PATH
 from tests.service.rest_support import API, audit_line_conforms, bearer, conforms, new_campaign
 
 FORT = {"name": "Fort", "q": 0, "r": 0, "arcana": 4, "tags": ["fortress"]}

@@ -17,8 +17,8 @@ from schemathesis.specs.openapi.checks import (
 from starlette.testclient import TestClient
 
 from service.bootstrap import Intrigue
-from service.http import create_app
-from service.rest.contract import contract
+from service.entrypoints.http import create_app
+from service.entrypoints.rest.contract import contract
 from tests.service.rest_support import new_campaign
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,

@@ -9,7 +9,7 @@ import psycopg
 import pytest
 from starlette.testclient import TestClient
 
-from service.queries import ReadModelReads
+from service.persistence.queries import ReadModelReads
 from tests.service.rest_support import API, new_campaign
 
 INTERNAL_TEXT = ("Traceback", "object has no attribute", "psycopg", "DETAIL", "CONTEXT", "administrator command")

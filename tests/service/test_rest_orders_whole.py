@@ -9,8 +9,8 @@ from uuid import UUID
 import pytest
 from starlette.testclient import TestClient
 
-from domain.faction import Faction
-from domain.house import House
+from domain.factionturn.faction import Faction
+from domain.gameofbones.house import House
 from service.bootstrap import Intrigue
 from tests.service.rest_support import bearer, conforms
 from tests.service.test_rest_phases import world  # noqa: F401 - the fixture: both rule systems, seats for each

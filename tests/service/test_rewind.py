@@ -16,7 +16,7 @@ from domain.errors import ConflictError, InvalidInputError
 from domain.region import Region
 from projections.state import public_state
 from service.bootstrap import Intrigue
-from service.rewind import RollBackPhase
+from service.usecases.rewind import RollBackPhase
 
 VOLATILE = {"version", "modified_on"}
 
@@ -124,7 +124,7 @@ def test_two_racing_rollbacks_leave_one_consistent_outcome(harvesting: Intrigue)
     history = intrigue.history
     _, versions = history.rewind_plan(campaign.id, 2)
     # The second rewind planned against the same versions loses the race and writes nothing.
-    from service.history import restore_all
+    from service.usecases.history import restore_all
 
     loser, _ = restore_all(intrigue.store, versions, 2, "second")
     intrigue.rewind.roll_back(RollBackPhase(campaign.id, 2, "first"))

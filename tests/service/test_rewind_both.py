@@ -9,9 +9,9 @@ import pytest
 
 from domain.campaign import Campaign
 from domain.errors import RuleViolationError
-from domain.faction import Faction
+from domain.factionturn.faction import Faction
 from service.bootstrap import Intrigue
-from service.rewind import RollBackPhase
+from service.usecases.rewind import RollBackPhase
 from tests.service.gameofbones_world import city, give_orders, register_five
 from tests.service.test_factionturn_play import candidate_orders
 
@@ -83,7 +83,7 @@ def test_rolling_back_phase_three_after_five_restores_every_house_faction_and_re
 def test_every_roll_in_the_trail_says_what_it_was_for_who_rolled_and_what_it_decided(
     intrigue: Intrigue, five_phases: dict[str, Any]
 ) -> None:
-    from service.analytics import rolls_in
+    from service.usecases.analytics import rolls_in
 
     rolls = [r for e in intrigue.audit.events(five_phases["id"]) for r in rolls_in(e.payload)]
     assert len(rolls) > 50

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.graphql.sdl import SDL_PATH, sdl
+from service.entrypoints.graphql.sdl import SDL_PATH, sdl
 
 
 def test_the_checked_in_sdl_matches_the_running_schema() -> None:

@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 from domain.campaign import Campaign
 from domain.errors import ForbiddenError
 from service.bootstrap import Intrigue
-from service.graphql.guards import Access, access_to
+from service.entrypoints.graphql.guards import Access, access_to
 from tests.service.conftest import gql, gql_as
 from tests.service.rest_support import API, bearer, conforms, new_campaign
 

@@ -13,7 +13,7 @@ from starlette.applications import Starlette
 from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 
-from service.serving import uvicorn_options
+from service.entrypoints.serving import uvicorn_options
 from tests.service.processes import free_port
 
 WAIT = 30.0  # what a test waits for an answer at most: generous, never a timing assertion

@@ -5,16 +5,16 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from domain.faction import Faction
 from domain.factionturn.catalog import CATALOG
+from domain.factionturn.faction import Faction
 from domain.factionturn.rows import new_asset
 from domain.gameofbones.actions import ActionName as A
+from domain.gameofbones.house import House
 from domain.gameofbones.ordering import Order, order_action
 from domain.gameofbones.records import Applies, AreaDamage, Character, Circumstance, Spy, Status
-from domain.house import House
 from projections.state import public_state
-from service.app import SNAPSHOT_INTERVAL, IntrigueStore
-from service.database import Database
+from service.persistence.app import SNAPSHOT_INTERVAL, IntrigueStore
+from service.persistence.database import Database
 
 
 def busy_house() -> House:

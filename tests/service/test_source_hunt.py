@@ -8,7 +8,7 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from domain.seats import Role, Seat, gm_seat_id
-from service.visibility import house_view
+from service.usecases.visibility import house_view
 from tests.service.conftest import gql, gql_as
 
 CREATE = """mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id gmToken regions { id } } }"""

@@ -8,9 +8,9 @@ from eventsourcing.utils import Environment
 from domain.campaign import Campaign
 from domain.dice import FixedDice, roll
 from projections.state import StateView, public_state
-from service import migrations
-from service.app import IntrigueStore
-from service.database import Database
+from service.persistence import migrations
+from service.persistence.app import IntrigueStore
+from service.persistence.database import Database
 
 
 def test_two_writers_taking_turns_leave_the_row_equal_to_the_aggregate(fresh_db: Database) -> None:

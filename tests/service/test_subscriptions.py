@@ -12,9 +12,9 @@ from starlette.testclient import TestClient
 
 from domain.commands import CreateCampaign, MapRegion
 from service.bootstrap import Intrigue
-from service.factionturn import FoundFaction
-from service.http import create_app
-from service.listener import APPLICATION_NAME
+from service.entrypoints.http import create_app
+from service.persistence.listener import APPLICATION_NAME
+from service.usecases.factionturn import FoundFaction
 
 PHASES = "subscription($id: UUID!) { phaseResults(campaignId: $id) { phase status position } }"
 EVENTS = "subscription($id: UUID!, $after: Int!) { campaignEvents(campaignId: $id, after: $after) { topic } }"

@@ -13,11 +13,11 @@ from domain.commands import AddRegions, CreateCampaign, MapRegion, RollDice
 from domain.errors import ConflictError, InvalidInputError
 from domain.region import Region
 from projections.state import public_state
-from service.app import IntrigueStore
 from service.bootstrap import Intrigue
-from service.database import Database
-from service.replay import divergences
-from service.transfer import export_lines, import_lines
+from service.persistence.app import IntrigueStore
+from service.persistence.database import Database
+from service.usecases.replay import divergences
+from service.usecases.transfer import export_lines, import_lines
 
 
 def played(intrigue: Intrigue) -> Campaign:

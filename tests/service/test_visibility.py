@@ -10,7 +10,7 @@ from starlette.testclient import TestClient
 
 from domain.campaign import Campaign
 from service.bootstrap import Intrigue
-from service.factionturn import FoundFaction
+from service.usecases.factionturn import FoundFaction
 from tests.service.conftest import campaign_with_hidden_spies, gql, gql_as
 
 FACTIONS = "query($id: UUID!) { factions(campaignId: $id) { id name facgold xp goal assets { typeKey stealthed } } }"

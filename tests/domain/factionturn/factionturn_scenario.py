@@ -9,9 +9,9 @@ from uuid import UUID
 from eventsourcing.domain import Aggregate
 
 from domain.dice import FixedDice
-from domain.faction import Faction
 from domain.factionturn.actions import resolve_action
 from domain.factionturn.catalog import asset_type
+from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import OwnedAsset
 from domain.factionturn.orders import Action, FactionOrders
 from domain.factionturn.phase import PhaseOutcome, apply_phase, resolve_phase

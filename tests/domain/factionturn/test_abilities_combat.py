@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import RuleViolationError
-from domain.faction import Faction
+from domain.factionturn.faction import Faction
 from domain.factionturn.orders import AbilityUse, Attack, BuyAsset, Strike, UseAssetAbility
 from domain.region import Region
 from tests.domain.factionturn.factionturn_scenario import Table, faction, give, region, settle, take_turn

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from domain.faction import Faction
+from domain.factionturn.faction import Faction
 from domain.factionturn.orders import AbilityUse, Attack, BuyAsset, ExpandInfluence, Strike, UseAssetAbility
 from domain.region import Region
 from tests.domain.factionturn.factionturn_scenario import Table, faction, give, region, take_turn

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import RuleViolationError
-from domain.faction import Faction
+from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import OwnedAsset
 from domain.factionturn.order_form import orders_from_dict
 from domain.factionturn.orders import (

@@ -6,7 +6,7 @@ in test_turn_goals.py; the other six, contested Expand Influence and the re-sele
 
 from __future__ import annotations
 
-from domain.faction import Faction
+from domain.factionturn.faction import Faction
 from domain.factionturn.orders import (
     AbilityUse,
     Attack,

@@ -13,8 +13,8 @@ from collections.abc import Callable
 import pytest
 
 from domain.errors import RuleViolationError
-from domain.faction import Faction
 from domain.factionturn.ability_actions import check_free_uses
+from domain.factionturn.faction import Faction
 from domain.factionturn.orders import (
     AbilityUse,
     Action,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.faction import Faction
+from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import OwnedAsset
 from domain.factionturn.orders import Attack, SeizeRegion, Strike
 from domain.factionturn.seize import REGIONAL_GOVERNMENT

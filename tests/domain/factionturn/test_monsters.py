@@ -9,7 +9,7 @@ import pytest
 
 from domain.dice import FixedDice
 from domain.errors import DomainError, InvalidInputError, NotFoundError, RuleViolationError
-from domain.faction import Faction
+from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import OwnedAsset
 from domain.factionturn.monsters import decide_attack, plan_move
 from domain.factionturn.orders import Defence

@@ -9,7 +9,7 @@ import pytest
 
 from domain.dice import RandomDice
 from domain.errors import DomainError, InvalidInputError, RuleViolationError
-from domain.faction import Faction
+from domain.factionturn.faction import Faction
 from domain.factionturn.order_form import orders_from_dict, stored_orders
 from domain.factionturn.orders import AbilityUse, FactionOrders, orders_to_dict
 from domain.factionturn.phase import apply_phase, check_orders, read_orders, resolve_phase

@@ -8,12 +8,12 @@ from uuid import UUID
 
 from domain.dice import FixedDice
 from domain.gameofbones.actions import ActionName
+from domain.gameofbones.house import House
 from domain.gameofbones.month import RESOLVERS, MonthReport, resolve_month
 from domain.gameofbones.ordering import Order, order_action
 from domain.gameofbones.outcomes import Outcome, apply_outcome
 from domain.gameofbones.records import Character, PendingAction
 from domain.gameofbones.scene import Scene
-from domain.house import House
 from domain.region import Region
 
 CAMPAIGN = UUID("00000000-0000-4000-8000-000000000000")

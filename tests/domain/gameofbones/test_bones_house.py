@@ -6,9 +6,9 @@ import pytest
 
 from domain.errors import DomainError, NotFoundError, RuleViolationError
 from domain.gameofbones.actions import ActionName as A
+from domain.gameofbones.house import House
 from domain.gameofbones.ordering import Order
 from domain.gameofbones.records import Status
-from domain.house import House
 from domain.ids import house_id
 from tests.domain.gameofbones.bones_world import CAMPAIGN, World, house, person
 

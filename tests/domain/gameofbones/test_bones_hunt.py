@@ -9,10 +9,10 @@ import pytest
 from domain.dice import FixedDice, RaisingDice
 from domain.errors import DomainError, NotFoundError, RuleViolationError
 from domain.gameofbones.actions import ActionName as A
+from domain.gameofbones.house import House
 from domain.gameofbones.hunt import HUNT_DC, SourceHunt, hunt_source, record_hunt
 from domain.gameofbones.ordering import Order
 from domain.gameofbones.scene import GM_ONLY
-from domain.house import House
 from tests.domain.gameofbones.bones_world import act, court, person
 
 

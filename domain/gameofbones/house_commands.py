@@ -1,0 +1,236 @@
+"""What a house may do (seed 000): each command checks the rules, then records one event that the
+House aggregate (house.py) applies. `House` inherits them; the events stay `House.X`."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from domain.campaign import clean_name
+from domain.dice import Roll
+from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
+from domain.gameofbones.gains import INFLUENCE_RULE, check_power_classes, influence_source
+from domain.gameofbones.order_checks import check_order
+from domain.gameofbones.ranks import ENTRY_RULE, ENTRY_TOTAL
+from domain.gameofbones.records import (
+    AreaDamage,
+    Character,
+    Circumstance,
+    Member,
+    PendingAction,
+    Priest,
+    Spy,
+    Status,
+    check_character,
+)
+from domain.gameofbones.standing import Standing
+from domain.gm import RULE_PC_000, check_intervention, house_adjustment, target_value
+from domain.history import Rewindable
+
+DEDICATION_RULE = "seed 000, Taking Action: Cost"
+DESTRUCTION_RULE = "seed 000, Destroying an Enemy House"
+
+
+class HouseCommands(Rewindable, Standing):
+    """The commands of the House aggregate; its state is set up by `House.__init__`."""
+
+    if TYPE_CHECKING:  # House declares and applies these; a class annotation would make eventsourcing add fields
+        def _character_set(self, character: dict[str, Any], reason: str) -> None: ...
+        def _member_enlisted(self, name: str, classes: dict[str, int], power: int) -> None: ...
+        def _member_dismissed(self, name: str, reason: str) -> None: ...
+        def _priest_joined(self, name: str, level: int, fatespinner_priestess: bool,
+                           influence_gained: int) -> None: ...
+        def _influence_sought(self, source: str, units: int, amount: int, roll: dict[str, Any] | None) -> None: ...
+        def _influence_changed(self, amount: int, reason: str) -> None: ...
+        def _power_changed(self, amount: int, reason: str) -> None: ...
+        def _gold_changed(self, amount: int, reason: str) -> None: ...
+        def _entered_game(self, total: int, rule: str) -> None: ...
+        def _area_gained(self, area_id: str, reason: str) -> None: ...
+        def _area_lost(self, area_id: str, reason: str) -> None: ...
+        def _area_damage_set(self, area_id: str, dark_weeks: int, half_weeks: int, repair_cost: int,
+                             reason: str) -> None: ...
+        def _action_ordered(self, pending: dict[str, Any]) -> None: ...
+        def _action_covered(self, action_id: str) -> None: ...
+        def _action_resolved(self, action_id: str, action: str, result: str, rolls: list[dict[str, Any]],
+                             week: int) -> None: ...
+        def _action_released(self, action_id: str, influence: int, power: int, week: int) -> None: ...
+        def _circumstance_gained(self, circumstance: dict[str, Any]) -> None: ...
+        def _circumstance_ended(self, circumstance_id: str, reason: str) -> None: ...
+        def _knowledge_gained(self, knowledge: dict[str, Any]) -> None: ...
+        def _spy_set(self, target_house_id: str, bonus: int, months: int, planted_phase: int,
+                     reason: str) -> None: ...
+        def _income_received(self, phase: int, amount: int, by_area: dict[str, int]) -> None: ...
+        def _destroyed(self, reason: str) -> None: ...
+        def _fate_decided(self, name: str, status: str, was: str, seat: str, reason: str) -> None: ...
+        def _action_settled(self, action_id: str, action: str, result: str, influence: int, power: int, seat: str,
+                            reason: str) -> None: ...
+        def _adjusted(self, field: str, before: int, after: int, change: int, seat: str, reason: str) -> None: ...
+
+    # --- building the house ---------------------------------------------------------------------
+    def appoint_lieutenant(self, lieutenant: Character) -> None:
+        check_character(lieutenant)
+        if lieutenant.name == self.leader.name or lieutenant.name in self.lieutenants:
+            raise InvalidInputError(f"{self.name} already has someone named {lieutenant.name!r}")
+        self._character_set(lieutenant.to_dict(), "appointed lieutenant")
+
+    def update_character(self, character: Character) -> None:
+        check_character(character)
+        self.character(character.name)
+        self._character_set(character.to_dict(), "updated")
+
+    def set_character_status(self, name: str, status: Status, reason: str) -> None:
+        self._character_set(replace(self.character(name), status=status).to_dict(), reason)
+
+    def enlist_member(self, name: str, classes: dict[str, int]) -> None:
+        check_power_classes(classes)
+        if name in self.members:
+            raise InvalidInputError(f"{self.name} already counts a member named {name!r}")
+        self._member_enlisted(clean_name(name, "member"), dict(classes), Member(name, classes).power)
+        self.note_entry()
+
+    def dismiss_member(self, name: str, reason: str) -> None:
+        if name not in self.members:
+            raise NotFoundError(f"{self.name} has no member named {name!r}")
+        self._member_dismissed(name, reason)
+
+    def add_priest(self, name: str, level: int, fatespinner_priestess: bool = False) -> None:
+        if level < 1:
+            raise InvalidInputError(f"a priest's level must be at least 1, not {level}")
+        # Seed 000, Gaining Influence: the table is not used once the house is in the Game.
+        gained = 0 if self.entered_game else Priest(name, level, fatespinner_priestess).influence
+        self._priest_joined(clean_name(name, "priest"), level, fatespinner_priestess, gained)
+        self.note_entry()
+
+    def gain_influence(
+        self, source: str, units: int = 1, *, succeeded: bool = True, discovered: bool = False, roll: Roll | None = None
+    ) -> None:
+        """A Gaining Influence row: gained on success; lost when the action fails and is discovered."""
+        row = influence_source(source)
+        if self.entered_game:
+            raise RuleViolationError(f"{self.name} is in the Game: only a Public Relations Campaign adds influence",
+                                     INFLUENCE_RULE)  # fmt: skip
+        if units < 1:
+            raise InvalidInputError(f"units must be at least 1, not {units}")
+        amount = row.gained(units) if succeeded else -row.gained(units) if discovered else 0
+        self._influence_sought(source, units, max(amount, -self.influence), roll.to_dict() if roll else None)
+        self.note_entry()
+
+    def change_influence(self, amount: int, reason: str) -> None:
+        self._influence_changed(max(amount, -self.influence), reason)
+        self.note_entry()
+
+    def change_power(self, amount: int, reason: str) -> None:
+        """Directly granted power (or a permanent loss); members' power comes from the table."""
+        self._power_changed(max(amount, -self.power), reason)
+        self.note_entry()
+
+    def change_gold(self, amount: int, reason: str) -> None:
+        if self.gold + amount < 0:
+            raise RuleViolationError(f"{self.name} has {self.gold} gp, not {-amount}", DEDICATION_RULE)
+        self._gold_changed(amount, reason)
+
+    def note_entry(self) -> None:
+        """Record entering the Game once members and grants reach a combined 1,000."""
+        if not self.entered_game and self.total >= ENTRY_TOTAL:
+            self._entered_game(self.total, ENTRY_RULE)
+
+    # --- areas ----------------------------------------------------------------------------------
+    def gain_area(self, area_id: str, reason: str) -> None:
+        if area_id not in self.area_ids:
+            self._area_gained(area_id, reason)
+
+    def lose_area(self, area_id: str, reason: str) -> None:
+        if area_id in self.area_ids:
+            self._area_lost(area_id, reason)
+
+    def record_area_damage(self, damage: AreaDamage, reason: str) -> None:
+        self._area_damage_set(damage.area_id, damage.dark_weeks, damage.half_weeks, damage.repair_cost, reason)
+
+    def repair_area(self, area_id: str) -> None:
+        """Seed 000, Vandalism: pay the 1d6 × 1,000 gp repair so the area yields more than 30% again."""
+        damage = self.area_damage.get(area_id)
+        if damage is None or not damage.repair_cost:
+            raise RuleViolationError(f"area {area_id} needs no repair", "seed 000, Vandalism")
+        self.change_gold(-damage.repair_cost, f"repairs to area {area_id}")
+        self.record_area_damage(replace(damage, repair_cost=0), "repaired")
+
+    # --- actions --------------------------------------------------------------------------------
+    def order_action(self, pending: PendingAction) -> None:
+        """Dedicate influence and power, spend gold and start an action; `check_order` says why not."""
+        check_order(self, pending)
+        self._action_ordered(pending.to_dict())
+        if pending.gold:
+            self._gold_changed(-pending.gold, f"{pending.action} {pending.id}")
+
+    def cover_action(self, action_id: str) -> None:
+        self._action_covered(self.pending_action(action_id).id)
+
+    def pending_action(self, action_id: str) -> PendingAction:
+        if action_id not in self.pending:
+            raise NotFoundError(f"{self.name} has no pending action {action_id}")
+        return self.pending[action_id]
+
+    def resolve_action(self, action_id: str, result: str, rolls: list[dict[str, Any]], week: int) -> None:
+        action = self.pending_action(action_id)
+        self._action_resolved(action_id, action.action, result, rolls, week)
+        if action.release_week <= week:
+            self.release_action(action_id, week)
+
+    def release_action(self, action_id: str, week: int) -> None:
+        """The action's time is over: its dedicated influence and power are free again."""
+        action = self.pending_action(action_id)
+        self._action_released(action_id, action.dedicated_influence, action.dedicated_power, week)
+
+    # --- circumstances, knowledge, spies, income --------------------------------------------------
+    def add_circumstance(self, circumstance: Circumstance) -> None:
+        self._circumstance_gained(circumstance.to_dict())
+
+    def end_circumstance(self, circumstance_id: str, reason: str) -> None:
+        self._circumstance_ended(circumstance_id, reason)
+
+    def learn(self, knowledge: dict[str, Any]) -> None:
+        """Knowledge as its holder sees it: a planted falsehood looks exactly like the truth."""
+        self._knowledge_gained(dict(knowledge))
+
+    def set_spy(self, spy: Spy, reason: str) -> None:
+        self._spy_set(spy.target_house_id, spy.bonus, spy.months, spy.planted_phase, reason)
+
+    def receive_income(self, phase: int, amount: int, by_area: dict[str, int]) -> None:
+        self._income_received(phase, amount, dict(by_area))
+
+    def destroy(self, reason: str) -> None:
+        if self.rank > 1 or any(c.status is not Status.DEAD for c in self.characters):
+            raise RuleViolationError(f"{self.name} needs Rank 1 and every leader dead to fall", DESTRUCTION_RULE)
+        self._destroyed(reason)
+
+    # --- the GM's hand: adventures and adjustments (domain/gm.py, docs/rules-notes/gm.md) ---------------
+    def decide_fate(self, name: str, status: Status, seat: str, reason: str) -> None:
+        """PCs kill, capture or save the leader or a lieutenant (seed 000, The Game of Bones and PCs)."""
+        why = check_intervention(seat, reason)
+        person = self.character(name)
+        if person.status is Status(status):
+            raise RuleViolationError(f"{name} is already {person.status.value}", RULE_PC_000)
+        self._fate_decided(name, Status(status).value, person.status.value, seat, why)
+
+    def settle_action(self, action_id: str, result: str, seat: str, reason: str) -> None:
+        """An adventure foils a pending action, or sees it succeed; either way it is over and its dedicated
+        influence and power are free. Gold spent when it was ordered stays spent."""
+        why = check_intervention(seat, reason)
+        action = self.pending_action(action_id)
+        if result not in ("foiled", "succeeded"):
+            raise InvalidInputError(f"an action is foiled or succeeds, not {result!r}")
+        if action.resolved:
+            raise RuleViolationError(f"{action.action} {action_id} has resolved already; overturn its results instead",
+                                     RULE_PC_000)  # fmt: skip
+        self._action_settled(action_id, action.action, result, action.dedicated_influence, action.dedicated_power,
+                             seat, why)  # fmt: skip
+
+    def adjust(self, field: str, mode: str, value: int, seat: str, reason: str) -> None:
+        """Set or adjust influence, power or gold; refused, naming the rule, below zero."""
+        why = check_intervention(seat, reason)
+        current = {"influence": self.influence, "power": self.power, "gold": self.gold}
+        if field not in current:
+            raise InvalidInputError(f"a house has no {field!r} to adjust; choose from {sorted(current)}")
+        change = house_adjustment(current[field], field, target_value(current[field], mode, value))
+        self._adjusted(field, current[field], current[field] + change, change, seat, why)
+        self.note_entry()

@@ -1,0 +1,146 @@
+"""One access line per HTTP request: route, GraphQL operation, campaign, seat, status and time."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import time
+import uuid
+from functools import cache, lru_cache
+
+import structlog
+from starlette.routing import Mount
+
+from service.operations import metrics
+from service.operations.logs import _UUID, ASGIApp, Message, Receive, Scope, Send, _request
+
+_CAMPAIGN_IN_PATH = re.compile(rf"/campaigns/({_UUID})")
+
+_CAMPAIGN_IN_QUERY = re.compile(rf'\b(?:campaignId|id)\s*:\s*"({_UUID})"')
+
+_REQUEST_ID = re.compile(r"^[\w.-]{1,64}$")
+
+_QUIET_ROUTES = frozenset({"/healthz", "/readyz", "/metrics"})
+
+_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+
+
+@cache
+def _graphql_fields() -> frozenset[str]:
+    from service.entrypoints.graphql.schema import schema
+
+    types = (schema._schema.query_type, schema._schema.mutation_type, schema._schema.subscription_type)
+    return frozenset(name for kind in types if kind is not None for name in kind.fields)
+
+
+def graphql_facts(body: bytes) -> tuple[str, str | None]:
+    """The operation label (type and root field the schema knows) and a campaign id, if one is named."""
+    from service.entrypoints.limits import DEFAULTS
+
+    try:
+        request = json.loads(body or b"{}")
+        if not isinstance(request, dict):
+            return "invalid", None
+        query, wanted = request.get("query") or "", request.get("operationName")
+        if not isinstance(query, str) or len(query) > DEFAULTS.max_document_chars:
+            return "invalid", None
+        label, named = _operation_facts(query, wanted if isinstance(wanted, str) else None)
+    except (ValueError, RecursionError):  # not JSON, or nested too deep for it: the view answers why
+        return "invalid", None
+    variables = request.get("variables") or {}
+    campaign = variables.get("campaignId") or variables.get("id") if isinstance(variables, dict) else None
+    if not (isinstance(campaign, str) and len(campaign) == 36 and re.fullmatch(_UUID, campaign)):
+        campaign = named
+    return label, campaign
+
+
+@lru_cache(maxsize=256)  # clients send the same few documents again and again; parsing one costs more than its request
+def _operation_facts(query: str, wanted: str | None) -> tuple[str, str | None]:
+    """The operation label of a document, and a campaign id written in it.
+
+    The label is bounded by the schema, so that /metrics stays small whatever clients send: the operation type
+    and its one root field, or `multiple` or `other` (a set of root fields as label grew /metrics to 3.4 MB).
+    """
+    from graphql import FieldNode, GraphQLError, OperationDefinitionNode, parse
+
+    from service.entrypoints.graphql.guards import MAX_TOKENS
+
+    try:
+        document = parse(query, max_tokens=MAX_TOKENS)
+    except (GraphQLError, RecursionError):
+        return "invalid", None
+    operations = [d for d in document.definitions if isinstance(d, OperationDefinitionNode)]
+    chosen = next((o for o in operations if wanted and o.name and o.name.value == wanted), None)
+    chosen = chosen or (operations[0] if operations else None)
+    if chosen is None:
+        return "invalid", None
+    known = _graphql_fields()
+    fields = {f.name.value if f.name.value in known else "other"
+              for f in chosen.selection_set.selections if isinstance(f, FieldNode)}  # fmt: skip
+    field = fields.pop() if len(fields) == 1 else "multiple" if fields else "other"
+    found = _CAMPAIGN_IN_QUERY.search(query)
+    return f"{chosen.operation.value} {field}", found.group(1) if found else None
+
+
+def route_template(scope: Scope, root_path: str) -> str:
+    """The matched route as a template (`/api/v1/campaigns/{campaign_id}`), prefixed by the mounts it is under."""
+    route = scope.get("route")
+    if route is None:
+        return "unmatched"
+    mounted = str(scope.get("root_path", ""))[len(root_path) :]
+    return mounted if isinstance(route, Mount) else mounted + str(getattr(route, "path", ""))
+
+
+def observe_graphql(body: bytes) -> None:
+    """For the middleware that reads a GraphQL body (service/entrypoints/limits.py): its operation label and campaign id
+    go on the request's later log lines, its access line and its latency metric."""
+    state = _request.get()
+    if state is not None:
+        state["operation"], campaign = graphql_facts(body)
+        if campaign:
+            state.setdefault("campaign_id", campaign)
+
+
+class RequestObserver:
+    """ASGI middleware: a request id (X-Request-ID, echoed), context for every log line, an access line, latency."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.log = structlog.get_logger("intrigue.http")
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        given = headers.get("x-request-id", "")
+        request_id = given if _REQUEST_ID.match(given) else uuid.uuid4().hex
+        found = _CAMPAIGN_IN_PATH.search(scope["path"])
+        campaign = found.group(1) if found else None
+        status = 500
+
+        async def send_with_id(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                message.setdefault("headers", [])
+                message["headers"] = [*message["headers"], (b"x-request-id", request_id.encode())]
+            await send(message)
+
+        root_path = scope.get("root_path", "")
+        context = {"request_id": request_id, **({"campaign_id": campaign} if campaign else {})}
+        started = time.perf_counter()
+        previous = _request.set(context)
+        try:
+            await self.app(scope, receive, send_with_id)
+        finally:
+            elapsed = time.perf_counter() - started
+            route = route_template(scope, root_path)
+            operation = context.get("operation", "")
+            method = scope["method"] if scope["method"] in _METHODS else "other"  # a label of bounded cardinality
+            metrics.HTTP_LATENCY.labels(method, route, operation, str(status)).observe(elapsed)
+            level = logging.DEBUG if route in _QUIET_ROUTES and status < 500 else logging.INFO
+            self.log.log(level, "request", method=scope["method"], route=route, operation=operation or None,
+                         status=status, duration_ms=round(elapsed * 1000, 1))  # fmt: skip
+            _request.reset(previous)

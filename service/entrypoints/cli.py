@@ -1,0 +1,186 @@
+"""The `intrigue` command: serve, worker, migrate, projections rebuild, events."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import logging
+import os
+import signal
+import sys
+import threading
+from uuid import UUID
+
+from domain.errors import DomainError
+from service.bootstrap import Settings, bootstrap
+from service.entrypoints import cli_campaigns, cli_projections
+from service.operations import logs
+from service.persistence import database
+from service.persistence.readmodels import READ_MODELS, by_name
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="intrigue", description="Event-sourced faction play for tabletop campaigns.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="run the HTTP API (GraphQL at /graphql)")
+    serve.add_argument("--host", default=os.environ.get("INTRIGUE_HOST", "127.0.0.1"))
+    serve.add_argument("--port", type=int, default=int(os.environ.get("INTRIGUE_PORT", "8000")))
+    serve.add_argument("--demo", action="store_true", help="seed the demo campaign when the store is empty")
+    serve.add_argument("--no-projections", action="store_true", help="leave projections to `intrigue worker`")
+    serve.add_argument("--no-migrate", action="store_true", help="expect `intrigue migrate` to have run")
+    worker = commands.add_parser("worker", help="run the projections (each in one worker at a time)")
+    worker.add_argument("--projection", action="append", choices=[m.name for m in READ_MODELS],
+                        help="only these projections (repeatable); default all")  # fmt: skip
+    worker.add_argument("--metrics-port", type=int, default=int(os.environ.get("INTRIGUE_METRICS_PORT", "0")) or None)
+    worker.add_argument("--poll", type=float, default=2.0, help="seconds between tries for a projection's lock")
+    commands.add_parser("migrate", help="create or upgrade the database objects, then exit")
+    projections = commands.add_parser("projections", help="manage the read models")
+    projection_commands = projections.add_subparsers(dest="projections_command", required=True)
+    for rebuild in (
+        projection_commands.add_parser("rebuild", help="rebuild read models side by side, then switch reads over"),
+        commands.add_parser("rebuild", help="same as `projections rebuild`"),
+    ):
+        rebuild.add_argument("projection", nargs="*", metavar="NAME",
+                             help=f"one of: {', '.join(m.name for m in READ_MODELS)}; default: all")  # fmt: skip
+    retry = projection_commands.add_parser("retry", help="fold a stopped campaign's read model again from its events")
+    retry.add_argument("campaign_id", type=UUID)
+    projection_commands.add_parser("stopped", help="list the campaigns whose read model stopped, as JSON lines")
+    events = commands.add_parser("events", help="print a campaign's stored events in order, as JSON lines")
+    events.add_argument("campaign_id", type=UUID)
+    cli_campaigns.add_commands(commands)
+    args = parser.parse_args(argv)
+    logs.configure(background=args.command == "serve")  # the server's loop never waits on a log write
+    try:
+        if args.command == "serve":
+            return _serve(args.host, args.port, args.demo, not args.no_projections, not args.no_migrate)
+        if args.command == "worker":
+            return _worker(args.projection or [m.name for m in READ_MODELS], args.metrics_port, args.poll)
+        if args.command == "migrate":
+            return _migrate()
+        if args.command == "projections" and args.projections_command in ("retry", "stopped"):
+            return cli_projections.run(args.projections_command, getattr(args, "campaign_id", None))
+        if args.command in ("rebuild", "projections"):
+            return _rebuild(args.projection or [m.name for m in READ_MODELS])
+        if args.command in cli_campaigns.NAMES:
+            return cli_campaigns.run(args)
+        return _events(args.campaign_id)
+    except DomainError as error:
+        print(f"intrigue: {error.message}", file=sys.stderr)
+        return 2
+
+
+def _serve(host: str, port: int, demo: bool, projections: bool, migrate: bool) -> int:
+    import uvicorn
+
+    from service.entrypoints.demo import DEMO_NAME, seed_demo
+    from service.entrypoints.http import create_app
+    from service.entrypoints.serving import uvicorn_options
+
+    settings = Settings()
+    settings = dataclasses.replace(
+        settings,
+        run_projections=settings.run_projections and projections,
+        migrate_on_start=settings.migrate_on_start and migrate,
+    )
+    intrigue = bootstrap(settings)
+    log = logging.getLogger("intrigue")
+    log.info("event store: %s", intrigue.db.describe())
+    if not settings.run_projections:
+        log.info("projections are left to `intrigue worker`")
+    try:
+        if demo:
+            campaign = seed_demo(intrigue)
+            if campaign is not None:
+                log.info("demo campaign %s created: %s", campaign.name, campaign.id)
+            else:
+                log.info("store already holds campaigns; demo not seeded again")
+            for listed in intrigue.catalog.campaigns(limit=1000):
+                if listed["name"] == DEMO_NAME:
+                    # Printed to the terminal, never logged: tokens stay out of logs (docs/operations.md).
+                    token = intrigue.seats.seat_gm(listed["id"]).token
+                    print(f"\nDemo campaign {listed['id']}: GM token (send as 'Authorization: Bearer …'):\n"
+                          f"  {token}\n", file=sys.stderr, flush=True)  # fmt: skip
+        log.info("GraphQL (GraphiQL in a browser) at http://%s:%d/graphql", host, port)
+        uvicorn.run(create_app(intrigue), host=host, port=port, **uvicorn_options())
+    finally:
+        intrigue.close()
+    return 0
+
+
+def _stop_on_signals() -> threading.Event:
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    return stop
+
+
+def _worker(names: list[str], metrics_port: int | None, poll: float) -> int:
+    from prometheus_client import REGISTRY, start_http_server
+
+    from service.operations.metrics import IntrigueCollector
+    from service.operations.worker import run_worker
+    from service.persistence.app import IntrigueStore
+    from service.persistence.readmodels import open_view
+
+    settings = Settings()
+    db = database.resolve(settings.database_url, settings.pgdata)
+    env = {**db.eventsourcing_env(settings.pool_size), "CREATE_TABLE": "n"}
+    logging.getLogger("intrigue").info("worker on %s", db.describe())
+    stop = _stop_on_signals()
+    if metrics_port:
+        small = {**env, "POSTGRES_POOL_SIZE": "1", "POSTGRES_MAX_OVERFLOW": "1"}
+        views = {name: open_view(by_name(name), small) for name in names}
+        REGISTRY.register(IntrigueCollector(db, IntrigueStore(small), views))
+        start_http_server(metrics_port)
+    run_worker(db, env, [by_name(name) for name in names], stop, poll)
+    return 0
+
+
+def _migrate() -> int:
+    from service.persistence.migrations import SCHEMA_VERSION, migrate
+
+    settings = Settings()
+    db = database.resolve(settings.database_url, settings.pgdata)
+    applied = migrate(db)
+    log = logging.getLogger("intrigue.migrate")
+    log.info("schema at version %d on %s; applied now: %s", SCHEMA_VERSION, db.describe(), applied or "none")
+    return 0
+
+
+def _rebuild(names: list[str]) -> int:
+    from service.operations.worker import ProgressBar, rebuild
+
+    settings = Settings()
+    db = database.resolve(settings.database_url, settings.pgdata)
+    env = {**db.eventsourcing_env(settings.pool_size), "CREATE_TABLE": "n"}
+    try:
+        models = [by_name(name) for name in names]
+    except KeyError as error:
+        print(f"intrigue: {error.args[0]}", file=sys.stderr)
+        return 2
+    for model in models:
+        name = model.name
+        bar = ProgressBar(f"rebuilding {name}")
+        try:
+            head = rebuild(db, env, model, progress=bar)
+        except RuntimeError as error:
+            print(f"intrigue: {error}", file=sys.stderr)
+            return 1
+        finally:
+            bar.close()
+        logging.getLogger("intrigue").info("projection %s rebuilt up to event %d and switched", name, head)
+    return 0
+
+
+def _events(campaign_id: UUID) -> int:
+    intrigue = bootstrap(dataclasses.replace(Settings(), run_projections=False))
+    try:
+        for entry in intrigue.audit.events(campaign_id):
+            print(entry.to_json())
+    finally:
+        intrigue.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,113 @@
+"""`intrigue` commands over one campaign's history: export, import, replay, analytics, gm-token."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TextIO
+from uuid import UUID
+
+from domain.campaign import Campaign
+from service.bootstrap import Intrigue, Settings, bootstrap
+from service.usecases.analytics import Analytics, action_stats, fairness
+from service.usecases.replay import divergences
+from service.usecases.transfer import check_export, export_lines, import_lines
+
+NAMES = ("export", "import", "replay", "analytics", "gm-token")
+
+
+def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    export = commands.add_parser("export", help="write a campaign's events as NDJSON (stdout or --out FILE)")
+    export.add_argument("campaign_id", type=UUID)
+    export.add_argument("--out", type=Path)
+    imported = commands.add_parser("import", help="append an NDJSON export to a store that lacks that campaign")
+    imported.add_argument("file", type=Path)
+    replay = commands.add_parser("replay", help="rebuild a campaign from events and compare with the read models")
+    replay.add_argument("campaign_id", type=UUID)
+    analytics = commands.add_parser("analytics", help="a campaign's analytics as CSV (series, actions or dice)")
+    analytics.add_argument("campaign_id", type=UUID)
+    analytics.add_argument("table", choices=("series", "actions", "dice"))
+    token = commands.add_parser("gm-token", help="issue a new GM bearer token for a campaign (the old one stops)")
+    token.add_argument("campaign_id", type=UUID)
+
+
+def run(args: argparse.Namespace) -> int:
+    intrigue = bootstrap(Settings())
+    try:
+        if args.command == "export":
+            return _export(intrigue, args.campaign_id, args.out)
+        if args.command == "import":
+            return _import(intrigue, args.file)
+        if args.command == "replay":
+            return _replay(intrigue, args.campaign_id)
+        if args.command == "analytics":
+            return _analytics(intrigue, args.campaign_id, args.table, sys.stdout)
+        print(intrigue.seats.seat_gm(args.campaign_id).token)
+        return 0
+    finally:
+        intrigue.close()
+
+
+def _export(intrigue: Intrigue, campaign_id: UUID, out: Path | None) -> int:
+    lines = export_lines(intrigue.store, intrigue.db, campaign_id)
+    if out is None:
+        for line in lines:
+            sys.stdout.write(line + "\n")
+        return 0
+    with out.open("w", encoding="utf-8") as target:
+        for count, line in enumerate(lines):
+            target.write(line + "\n")
+            _progress("exported", count)
+    print(file=sys.stderr)
+    return 0
+
+
+def _import(intrigue: Intrigue, file: Path) -> int:
+    with file.open(encoding="utf-8") as source:  # all of it is checked first: the import appends in batches
+        check_export(intrigue.store, _lines(source))
+    with file.open(encoding="utf-8") as source:
+        campaign_id = import_lines(intrigue.store, _lines(source), lambda n: _progress("imported", n))
+    print(f"\nimported campaign {campaign_id}", file=sys.stderr)
+    return 0
+
+
+def _lines(source: TextIO) -> Iterator[str]:
+    yield from source
+
+
+def _progress(what: str, count: int) -> None:
+    if count % 1000 == 0:
+        print(f"\r{what} {count:,} events", end="", file=sys.stderr, flush=True)
+
+
+def _replay(intrigue: Intrigue, campaign_id: UUID) -> int:
+    found = divergences(intrigue.store, intrigue.state, campaign_id)
+    for divergence in found:
+        print(divergence)
+    members = len(intrigue.store.load(campaign_id, Campaign).members)
+    print(f"{len(found)} divergence(s) across {members + 1} aggregates", file=sys.stderr)
+    return 1 if found else 0
+
+
+def _analytics(intrigue: Intrigue, campaign_id: UUID, table: str, out: TextIO) -> int:
+    writer = csv.writer(out)
+    if table == "series":
+        writer.writerow(["phase", "kind", "aggregate_id", "name", "rank", "influence", "power", "hp", "facgold"])
+        for row in Analytics(intrigue.state.view).series(campaign_id):
+            s = row["state"]
+            writer.writerow([row["phase"], row["kind"], row["aggregate_id"], s.get("name"), s.get("rank"),
+                             s.get("influence"), s.get("power"), s.get("hp"), s.get("facgold")])  # fmt: skip
+    elif table == "actions":
+        names = {s["id"]: s["name"] for kind in ("faction", "house") for s in intrigue.state.of_kind(campaign_id, kind)}
+        writer.writerow(["actor", "action", "attempts", "successes", "rate"])
+        for stat in action_stats(intrigue.audit.events(campaign_id), names):
+            writer.writerow([stat.actor, stat.action, stat.attempts, stat.successes, f"{stat.rate:.3f}"])
+    else:
+        writer.writerow(["sides", "rolls", "chi_square", "p_value", "counts"])
+        for die in fairness(e.payload for e in intrigue.audit.events(campaign_id)):
+            writer.writerow([die.sides, die.rolls, f"{die.chi_square:.4f}", f"{die.p_value:.6f}",
+                             " ".join(map(str, die.counts))])  # fmt: skip
+    return 0

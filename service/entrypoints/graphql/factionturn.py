@@ -1,0 +1,145 @@
+"""GraphQL for the Faction Turn (seed 002): factions and assets to read, the commands to play a phase."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+import strawberry
+from strawberry.scalars import JSON
+from strawberry.types import Info
+
+from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
+from service.entrypoints.graphql.guards import seat
+from service.usecases.factionturn import FoundFaction, StartingAsset
+from service.usecases.visibility import faction_view
+
+
+@strawberry.type(description="An asset a faction owns (seed 002, Assets); Bases of Influence included.")
+class Asset:
+    id: str
+    type_key: str
+    name: str
+    attribute: str
+    region_id: str
+    hp: int
+    max_hp: int
+    stealthed: bool
+    threatened: bool
+    usable_from: int
+
+    @classmethod
+    def from_state(cls, data: dict[str, Any]) -> Asset:
+        return cls(**{k: data[k] for k in cls.__annotations__})
+
+
+@strawberry.type(description="A Faction Turn power: ratings, HP, FacGold, XP, goal and assets.")
+class Faction:
+    id: UUID
+    campaign_id: UUID
+    name: str
+    force: int
+    cunning: int
+    wealth: int
+    hp: int
+    max_hp: int
+    facgold: int | None = strawberry.field(description="Null unless you are this faction's seat or the GM.")
+    xp: int | None
+    tags: list[str]
+    home_region_id: str
+    goal: JSON | None
+    destroyed: bool
+    wild: bool
+    assets: list[Asset]
+    narratives: list[str]
+
+    @classmethod
+    def seen_by(cls, info: Info, state: dict[str, Any]) -> Faction:
+        return cls.from_state(faction_view(state, seat(info)))
+
+    @classmethod
+    def from_state(cls, s: dict[str, Any]) -> Faction:
+        return cls(
+            id=UUID(s["id"]), campaign_id=UUID(s["campaign_id"]), name=s["name"], force=s["force"],
+            cunning=s["cunning"], wealth=s["wealth"], hp=s["hp"], max_hp=s["max_hp"], facgold=s.get("facgold"),
+            xp=s.get("xp"), tags=s["tags"], home_region_id=s["home_region_id"], goal=s.get("goal"),
+            destroyed=s.get("destroyed", False), wild=s.get("wild", False),
+            assets=[Asset.from_state(a) for a in s["assets"].values()], narratives=s.get("narratives", []),
+        )  # fmt: skip
+
+
+@strawberry.input
+class StartingAssetInput:
+    type_key: str = strawberry.field(description="A catalog key, or one of the campaign's own asset types.")
+    region_id: UUID | None = None
+
+
+@strawberry.input
+class FoundFactionInput:
+    name: str
+    force: int
+    cunning: int
+    wealth: int
+    home_region_id: UUID
+    tags: list[str] = strawberry.field(default_factory=list)
+    facgold: int = 0
+    xp: int = 0
+    hp: int | None = None
+    assets: list[StartingAssetInput] = strawberry.field(default_factory=list)
+
+
+@strawberry.type
+class FactionTurnQuery:
+    @strawberry.field
+    async def factions(self, info: Info, campaign_id: UUID) -> list[Faction]:
+        rows = await on_loop(reads(info).of_kind(campaign_id, "faction"))
+        return [Faction.seen_by(info, r) for r in rows]
+
+    @strawberry.field
+    async def faction(self, info: Info, id: UUID) -> Faction:
+        return await _read(info, id)
+
+
+async def _read(info: Info, faction_id: UUID) -> Faction:
+    return Faction.seen_by(info, await on_loop(reads(info).one(faction_id, "faction")))
+
+
+@strawberry.type
+class FactionTurnMutation:
+    @strawberry.mutation(description="Found a faction with the given ratings, home and starting assets.")
+    async def found_faction(self, info: Info, campaign_id: UUID, input: FoundFactionInput) -> Faction:
+        command = FoundFaction(
+            campaign_id, input.name, input.force, input.cunning, input.wealth, input.home_region_id,
+            list(input.tags), input.facgold, input.xp, input.hp,
+            [StartingAsset(a.type_key, a.region_id) for a in input.assets],
+        )  # fmt: skip
+        faction = await off_loop(intrigue(info).factionturn.found_faction, command)
+        return await _read(info, faction.id)
+
+    @strawberry.mutation(description="Found one of seed 002's Example Factions as a preset.")
+    async def found_example_faction(
+        self, info: Info, campaign_id: UUID, example: str, home_region_id: UUID, name: str | None = None
+    ) -> Faction:
+        faction = await off_loop(intrigue(info).factionturn.found_example, campaign_id, example, home_region_id, name)
+        return await _read(info, faction.id)
+
+    @strawberry.mutation(description="Generate a starting world of 3-6 random factions (seed 002, Creating a Faction).")
+    async def generate_factions(
+        self, info: Info, campaign_id: UUID, count: int, names: list[str] | None = None
+    ) -> list[Faction]:
+        factions = await off_loop(intrigue(info).factionturn.generate_factions, campaign_id, count, names)
+        return [await _read(info, f.id) for f in factions]
+
+    @strawberry.mutation(description="Give every wild region its Terrain (and Monster) asset of The Wild.")
+    async def populate_the_wild(self, info: Info, campaign_id: UUID) -> Faction | None:
+        wild = await off_loop(intrigue(info).factionturn.populate_the_wild, campaign_id)
+        return None if wild is None else await _read(info, wild.id)
+
+    @strawberry.mutation(
+        description="Submit or amend a faction's orders for the open phase. `orders` follows FactionOrders: "
+        '{"action": {"action": "Buy Asset", "type_key": "...", "region_id": "..."}, "goal": {"goal": "..."}, '
+        '"raise_ratings": [], "defences": [], "permissions": [], "narrative": ""}.'
+    )
+    async def submit_faction_orders(self, info: Info, campaign_id: UUID, faction_id: UUID, orders: JSON) -> Faction:
+        await off_loop(intrigue(info).factionturn.submit_orders, campaign_id, faction_id, orders)
+        return await _read(info, faction_id)

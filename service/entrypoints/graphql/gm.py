@@ -1,0 +1,289 @@
+"""GraphQL for the GM's hand: adventure outcomes, adjustments, custom types and actions, the phase chronicle.
+
+Every mutation takes `campaignId`, so `guards.POLICY` gives it to the campaign's GM only; the GM's seat id is
+recorded on each event with the `reason`. `chronicle` is public; `gmChronicle` is the GM's (see POLICY).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+from uuid import UUID
+
+import strawberry
+from strawberry.scalars import JSON
+from strawberry.types import Info
+
+from domain.errors import InvalidInputError
+from domain.factionturn.custom_types import row_to_dict
+from domain.gm import Adjustment, Check, CustomActionDef
+from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
+from service.entrypoints.graphql.guards import seat
+from service.entrypoints.graphql.types import as_json
+from service.usecases.interventions import By
+
+
+@strawberry.type(description="A faction, house or region as an intervention left it (the GM's full view).")
+class Intervened:
+    id: UUID
+    kind: str
+    version: int
+    state: JSON
+
+
+@strawberry.type(description="A monster's attack: whether it hit, whether the defender countered, every roll, "
+                             "and the attacked faction afterwards.")  # fmt: skip
+class MonsterAttackResult:
+    hit: bool
+    countered: bool
+    rolls: JSON
+    target: Intervened
+
+
+@strawberry.type(description="The public gossip of one turn (seed 002: 1-2 lines), and who spreads it.")
+class Gossip:
+    actor_id: str
+    lines: list[str]
+    spin: str
+
+
+@strawberry.type(description="The GM's summary of one turn; actorId is empty for the GM's note on the phase.")
+class TurnSummary:
+    actor_id: str
+    text: str
+
+
+@strawberry.input
+class AdjustmentInput:
+    field: str
+    value: int
+    mode: str = "adjust"
+    target_id: str = ""
+
+
+@strawberry.input
+class CheckInput:
+    dice: str
+    stat: str
+    dc: int | None = None
+    opposed_id: str = ""
+    opposed_stat: str = ""
+
+
+@strawberry.input(description="A GM-made action: turns and FacGold per turn for a faction, weeks and gold for a house.")
+class CustomActionInput:
+    key: str
+    name: str
+    system: str
+    duration: int
+    cost: int = 0
+    description: str = ""
+    dedicated_influence: int = 0
+    dedicated_power: int = 0
+    check: CheckInput | None = None
+    on_success: list[AdjustmentInput] = strawberry.field(default_factory=list)
+    on_failure: list[AdjustmentInput] = strawberry.field(default_factory=list)
+
+    def to_definition(self) -> CustomActionDef:
+        check = Check(**vars(self.check)) if self.check else None
+        return CustomActionDef(
+            self.key, self.name, self.system, self.duration, self.cost, self.description, self.dedicated_influence,
+            self.dedicated_power, check, tuple(Adjustment(**vars(a)) for a in self.on_success),
+            tuple(Adjustment(**vars(a)) for a in self.on_failure),
+        )  # fmt: skip
+
+
+@strawberry.input(description="A custom asset type: a catalog-like row; no ability key makes it narrative only.")
+class AssetTypeInput:
+    key: str
+    name: str
+    attribute: str
+    rating: int
+    hp: int
+    cost: int
+    arcana: int = 0
+    kind: str = "Special Forces"
+    attack: str = "None"
+    counter: str = "None"
+    maintenance: int = 0
+    ability: str | None = None
+    needs_permission: bool = False
+
+
+def _by(info: Info, campaign_id: UUID, reason: str) -> By:
+    found = seat(info)
+    return By(campaign_id, str(found.id) if found else "", reason)
+
+
+async def _state(info: Info, aggregate_id: UUID, kind: str) -> Intervened:
+    state: dict[str, Any] = await on_loop(reads(info).one(aggregate_id, kind))
+    return Intervened(id=aggregate_id, kind=kind, version=int(state["version"]), state=as_json(state))
+
+
+@strawberry.type
+class GMMutation:
+    @strawberry.mutation(description="An adventure's result on an asset: destroy, damage, heal, reveal or stealth.")
+    async def resolve_asset_adventure(
+        self, info: Info, campaign_id: UUID, faction_id: UUID, asset_id: str, outcome: str, reason: str,
+        amount: int = 0,
+    ) -> Intervened:  # fmt: skip
+        gm, by = intrigue(info).gm, _by(info, campaign_id, reason)
+        calls: dict[str, Callable[[], object]] = {
+            "destroy": lambda: gm.destroy_asset(by, faction_id, asset_id),
+            "damage": lambda: gm.damage_asset(by, faction_id, asset_id, amount),
+            "heal": lambda: gm.heal_asset(by, faction_id, asset_id, amount),
+            "reveal": lambda: gm.set_asset_stealth(by, faction_id, asset_id, False),
+            "stealth": lambda: gm.set_asset_stealth(by, faction_id, asset_id, True),
+        }
+
+        def call() -> object:
+            if outcome not in calls:
+                raise InvalidInputError(f"outcome is one of {sorted(calls)}, not {outcome!r}")
+            return calls[outcome]()
+
+        await off_loop(call)
+        return await _state(info, faction_id, "faction")
+
+    @strawberry.mutation(description="An adventure creates an asset (a catalog or custom type) for a faction.")
+    async def create_asset(self, info: Info, campaign_id: UUID, faction_id: UUID, type_key: str, region_id: UUID,
+                           reason: str, stealthed: bool = False) -> Intervened:  # fmt: skip
+        await off_loop(intrigue(info).gm.create_asset, _by(info, campaign_id, reason), faction_id, type_key,
+                       region_id, stealthed)  # fmt: skip
+        return await _state(info, faction_id, "faction")
+
+    @strawberry.mutation(description="An asset changes hands as the PCs decided.")
+    async def transfer_asset(self, info: Info, campaign_id: UUID, from_faction_id: UUID, asset_id: str,
+                             to_faction_id: UUID, reason: str) -> Intervened:  # fmt: skip
+        await off_loop(intrigue(info).gm.transfer_asset, _by(info, campaign_id, reason), from_faction_id, asset_id,
+                       to_faction_id)  # fmt: skip
+        return await _state(info, to_faction_id, "faction")
+
+    @strawberry.mutation(description="Grant (hp > 0) or remove (hp = 0) a faction's Base of Influence in a region.")
+    async def set_base_of_influence(self, info: Info, campaign_id: UUID, faction_id: UUID, region_id: UUID, hp: int,
+                                    reason: str) -> Intervened:  # fmt: skip
+        gm, by = intrigue(info).gm, _by(info, campaign_id, reason)
+        if hp > 0:
+            await off_loop(gm.grant_base, by, faction_id, region_id, hp)
+        else:
+            await off_loop(gm.remove_base, by, faction_id, region_id)
+        return await _state(info, faction_id, "faction")
+
+    @strawberry.mutation(description="The PCs stop a faction's ordered action or its multi-turn action under way.")
+    async def foil_faction_plan(self, info: Info, campaign_id: UUID, faction_id: UUID, reason: str) -> Intervened:
+        await off_loop(intrigue(info).gm.foil_faction_plan, _by(info, campaign_id, reason), faction_id)
+        return await _state(info, faction_id, "faction")
+
+    @strawberry.mutation(description="A Monster of The Wild moves to an adjacent region (seed 002: up to one hex a "
+                                     "turn; once a phase).")  # fmt: skip
+    async def move_monster(self, info: Info, campaign_id: UUID, monster_id: str, region_id: UUID,
+                           reason: str) -> Intervened:  # fmt: skip
+        wild = await off_loop(intrigue(info).gm.move_monster, _by(info, campaign_id, reason), monster_id, region_id)
+        return await _state(info, wild.id, "faction")
+
+    @strawberry.mutation(description="A Monster of The Wild attacks a faction's asset in its region: 1d10 + its level "
+                                     "against 1d10 + Force; once a phase.")  # fmt: skip
+    async def attack_with_monster(self, info: Info, campaign_id: UUID, monster_id: str, faction_id: UUID,
+                                  asset_id: str, reason: str) -> MonsterAttackResult:  # fmt: skip
+        done = await off_loop(intrigue(info).gm.attack_with_monster, _by(info, campaign_id, reason), monster_id,
+                              faction_id, asset_id)  # fmt: skip
+        return MonsterAttackResult(hit=done.hit, countered=done.countered, rolls=as_json(done.rolls),
+                                   target=await _state(info, faction_id, "faction"))  # fmt: skip
+
+    @strawberry.mutation(description="Give a region's Regional Government to a faction, or to no one.")
+    async def set_regional_government(self, info: Info, campaign_id: UUID, region_id: UUID, faction_id: UUID | None,
+                                      reason: str) -> Intervened:  # fmt: skip
+        await off_loop(intrigue(info).gm.set_government, _by(info, campaign_id, reason), region_id, faction_id)
+        return await _state(info, region_id, "region")
+
+    @strawberry.mutation(description="Give control of a city area to a house, or to no one.")
+    async def set_area_control(self, info: Info, campaign_id: UUID, region_id: UUID, house_id: UUID | None,
+                               reason: str) -> Intervened:  # fmt: skip
+        await off_loop(intrigue(info).gm.set_control, _by(info, campaign_id, reason), region_id, house_id)
+        return await _state(info, region_id, "region")
+
+    @strawberry.mutation(description="Kill, capture or save a house's leader or lieutenant.")
+    async def decide_fate(self, info: Info, campaign_id: UUID, house_id: UUID, name: str, fate: str,
+                          reason: str) -> Intervened:  # fmt: skip
+        await off_loop(intrigue(info).gm.decide_fate, _by(info, campaign_id, reason), house_id, name, fate)
+        return await _state(info, house_id, "house")
+
+    @strawberry.mutation(description="Foil a house's pending action (result: foiled) or let it succeed (succeeded).")
+    async def settle_house_action(self, info: Info, campaign_id: UUID, house_id: UUID, action_id: str, result: str,
+                                  reason: str) -> Intervened:  # fmt: skip
+        await off_loop(intrigue(info).gm.settle_action, _by(info, campaign_id, reason), house_id, action_id, result)
+        return await _state(info, house_id, "house")
+
+    @strawberry.mutation(description="Set (mode: set) or adjust a faction's force, cunning, wealth, hp, facgold or "
+                         "xp, or a house's influence, power or gold. A broken invariant is refused.")
+    async def adjust(self, info: Info, campaign_id: UUID, target_id: UUID, field: str, value: int, reason: str,
+                     mode: str = "adjust") -> Intervened:  # fmt: skip
+        target = await off_loop(intrigue(info).gm.adjust, _by(info, campaign_id, reason), target_id, field, value,
+                                mode)  # fmt: skip
+        return await _state(info, target_id, type(target).__name__.lower())
+
+    @strawberry.mutation(description="Define (or redefine) one of the campaign's own asset types.")
+    async def define_asset_type(self, info: Info, campaign_id: UUID, input: AssetTypeInput, reason: str) -> JSON:
+        cells = {"arcana": input.arcana, "kind": input.kind, "attack_cell": input.attack,
+                 "counter_cell": input.counter, "maintenance": input.maintenance, "ability": input.ability,
+                 "needs_permission": input.needs_permission}  # fmt: skip
+        campaign = await off_loop(intrigue(info).gm.define_asset_type, _by(info, campaign_id, reason), input.key,
+                                  input.name, input.attribute, input.rating, input.hp, input.cost, **cells)  # fmt: skip
+        return as_json(row_to_dict(campaign.custom_asset_rows()[input.key]))
+
+    @strawberry.mutation(description="Define a custom action for factions or houses.")
+    async def define_custom_action(self, info: Info, campaign_id: UUID, input: CustomActionInput, reason: str) -> JSON:
+        definition = input.to_definition()
+        await off_loop(intrigue(info).gm.define_custom_action, _by(info, campaign_id, reason), definition)
+        return as_json(definition.to_dict())
+
+    @strawberry.mutation(description="A faction takes a custom action as its action in the open phase.")
+    async def order_custom_action(self, info: Info, campaign_id: UUID, faction_id: UUID, key: str,
+                                  reason: str) -> Intervened:  # fmt: skip
+        await off_loop(intrigue(info).gm.order_custom_action, _by(info, campaign_id, reason), faction_id, key)
+        return await _state(info, faction_id, "faction")
+
+    @strawberry.mutation(description="A house starts a custom action in the open phase, led by `actor`.")
+    async def order_house_custom_action(self, info: Info, campaign_id: UUID, house_id: UUID, key: str, actor: str,
+                                        reason: str, start_week: int = 1) -> Intervened:  # fmt: skip
+        await off_loop(intrigue(info).gm.order_house_custom_action, _by(info, campaign_id, reason), house_id, key,
+                       actor, start_week)  # fmt: skip
+        return await _state(info, house_id, "house")
+
+    @strawberry.mutation(description="Draft a resolved phase's summaries and gossip from its events (kept if written).")
+    async def draft_chronicle(self, info: Info, campaign_id: UUID, phase: int) -> list[Gossip]:
+        app = intrigue(info)
+        await off_loop(app.chronicle.draft, campaign_id, phase, _by(info, campaign_id, "draft").seat)
+        return _gossip(await off_loop(app.chronicle.public, campaign_id, phase))
+
+    @strawberry.mutation(description="Write the GM's summary of a turn (actorId empty: a note on the whole phase).")
+    async def write_turn_summary(self, info: Info, campaign_id: UUID, phase: int, actor_id: str, text: str,
+                                 reason: str = "edited by the GM") -> list[TurnSummary]:  # fmt: skip
+        app = intrigue(info)
+        await off_loop(app.chronicle.write_summary, _by(info, campaign_id, reason), phase, actor_id, text)
+        return _summaries(await off_loop(app.chronicle.gm_notes, campaign_id, phase))
+
+    @strawberry.mutation(description="Write a turn's public gossip (1-2 lines, none to withdraw it) and its spin.")
+    async def write_gossip(self, info: Info, campaign_id: UUID, phase: int, actor_id: str, lines: list[str],
+                           spin: str = "", reason: str = "edited by the GM") -> list[Gossip]:  # fmt: skip
+        app = intrigue(info)
+        await off_loop(app.chronicle.write_gossip, _by(info, campaign_id, reason), phase, actor_id, lines, spin)
+        return _gossip(await off_loop(app.chronicle.public, campaign_id, phase))
+
+
+@strawberry.type
+class GMQuery:
+    @strawberry.field(description="The public chronicle of a phase: what every seat hears.")
+    async def chronicle(self, info: Info, campaign_id: UUID, phase: int) -> list[Gossip]:
+        return _gossip(await off_loop(intrigue(info).chronicle.public, campaign_id, phase))
+
+    @strawberry.field(description="The GM's summaries of a phase, secrets included: the GM's seat only.")
+    async def gm_chronicle(self, info: Info, campaign_id: UUID, phase: int) -> list[TurnSummary]:
+        return _summaries(await off_loop(intrigue(info).chronicle.gm_notes, campaign_id, phase))
+
+
+def _gossip(entries: dict[str, dict[str, Any]]) -> list[Gossip]:
+    return [Gossip(actor_id=k, lines=list(v["lines"]), spin=str(v["spin"])) for k, v in sorted(entries.items())]
+
+
+def _summaries(entries: dict[str, str]) -> list[TurnSummary]:
+    return [TurnSummary(actor_id=k, text=v) for k, v in sorted(entries.items())]

@@ -1,0 +1,257 @@
+"""Schema extensions that guard GraphQL: query size limits, the seat asking, who may call what, idempotency.
+
+The seat named by the request's bearer token is put in `info.context["seat"]` (None when unseated). Who may
+call a root field is declared in `POLICY`, in this one place, and checked before any resolver runs.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import AsyncExitStack
+from enum import Enum
+from functools import partial
+from typing import Any
+
+from graphql import (
+    DocumentNode,
+    ExecutionResult,
+    FieldNode,
+    FragmentDefinitionNode,
+    FragmentSpreadNode,
+    GraphQLError,
+    InlineFragmentNode,
+    OperationDefinitionNode,
+    OperationType,
+    SelectionSetNode,
+    get_operation_ast,
+)
+from graphql.utilities import value_from_ast_untyped
+from strawberry.extensions import (
+    AddValidationRules,
+    MaxAliasesLimiter,
+    MaxTokensLimiter,
+    QueryDepthLimiter,
+    SchemaExtension,
+)
+from strawberry.types.graphql import OperationType as StrawberryOperation
+
+from domain.errors import DomainError, ForbiddenError
+from domain.seats import Seat, check_gm
+from service.entrypoints.shared.errors import graphql_extensions
+from service.entrypoints.shared.seat_checks import campaign_id_argument, check_gm_or_owner
+from service.persistence import idempotency, outcomes
+from service.persistence.idempotency import fingerprint
+
+# Generous for the GM's and players' screens, small enough that one request cannot make the server walk
+# an unbounded tree: depth counts nested selections, tokens the parsed document, aliases repeated fields.
+MAX_DEPTH = 10
+MAX_TOKENS = 2000
+MAX_ALIASES = 15
+# Each limiter instance makes a new validation rule class, and ValidationCache keys on the rule classes: built
+# per request, they made every request miss the cache and validate again. So the rules are built once, here.
+_RULES = [*QueryDepthLimiter(max_depth=MAX_DEPTH).validation_rules,
+          *MaxAliasesLimiter(max_alias_count=MAX_ALIASES).validation_rules]  # fmt: skip
+LIMITS: list[Callable[[], SchemaExtension]] = [
+    partial(AddValidationRules, _RULES),
+    partial(MaxTokensLimiter, max_token_count=MAX_TOKENS),
+]
+
+
+# Set only for one HTTP request; a WebSocket's context lives as long as its connection, and resolves per operation.
+RESOLVED_SEAT = "resolved_seat"
+
+
+class Access(Enum):
+    ANYONE = "anyone"
+    GM = "the campaign's GM"  # the field takes `campaignId`; its bearer token must be that campaign's GM seat
+    GM_OR_OWNER = "the GM, or the seat bound to the faction or house"  # takes `campaignId` and `factionId`/`houseId`
+
+
+POLICY: dict[OperationType, dict[str, Access]] = {
+    OperationType.MUTATION: {
+        "createCampaign": Access.ANYONE,  # its caller becomes the new campaign's GM
+        "addRegions": Access.GM,
+        "openPhase": Access.GM,
+        "resolvePhase": Access.GM,
+        "rollBackPhase": Access.GM,
+        "createSeat": Access.GM,
+        "submitFactionOrders": Access.GM_OR_OWNER,
+        "orderHouseAction": Access.GM_OR_OWNER,  # seed 000: the house's own player gives its orders
+        "moveTroops": Access.GM_OR_OWNER,  # seed 002: orders come from the GM or the faction's player
+        "huntAttackSource": Access.GM_OR_OWNER,  # seed 000: the targeted house's own check; its finding is secret
+    },
+    OperationType.QUERY: {
+        "events": Access.GM,  # the audit trail holds every secret
+        "seats": Access.GM,
+        "campaignAsOf": Access.GM,
+        "eventLog": Access.GM,
+        "phaseSeries": Access.GM,  # every member's full standing, secrets included
+        "actionSuccess": Access.GM,
+        "diceFairness": Access.GM,
+        "phaseLog": Access.GM,  # rebuilt state, unfiltered: every secret as it stood
+        "gmChronicle": Access.GM,  # the GM's summaries hold every secret of the phase
+    },
+}
+
+
+def access_to(operation: OperationType, field: str, arguments: dict[str, Any]) -> Access:
+    """A root field's declared access. An undeclared mutation on a campaign is the GM's; other reads are open."""
+    declared = POLICY.get(operation, {}).get(field)
+    if declared is not None:
+        return declared
+    if operation is OperationType.MUTATION:
+        if "campaignId" not in arguments:
+            raise ForbiddenError(f"mutation {field} declares no access policy (service/entrypoints/graphql/guards.py)")
+        return Access.GM
+    return Access.ANYONE
+
+
+def seat(info: Any) -> Seat | None:
+    """The seat asking, as resolved by `SeatGuard`."""
+    found: Seat | None = info.context.get("seat")
+    return found
+
+
+def _error_result(error: DomainError) -> ExecutionResult:
+    return ExecutionResult(data=None, errors=[GraphQLError(error.message, extensions=graphql_extensions(error))])
+
+
+class SeatGuard(SchemaExtension):
+    """Resolve the bearer token into `context["seat"]`, then check `POLICY` for every root field, before any runs."""
+
+    async def on_execute(self) -> AsyncIterator[None]:
+        ec = self.execution_context
+        try:
+            if RESOLVED_SEAT in ec.context:  # resolved once already for this HTTP request (graphql/answers.py)
+                found = ec.context[RESOLVED_SEAT]
+            else:
+                authorization = ec.context["request"].headers.get("authorization")
+                found = await ec.context["intrigue"].seats.resolve_on(ec.context["reads"].pool, authorization)
+            ec.context["seat"] = found
+            self._authorise(found)
+        except DomainError as error:
+            ec.result = _error_result(error)
+        yield
+
+    def _authorise(self, found: Seat | None) -> None:
+        ec = self.execution_context
+        document = ec.graphql_document
+        operation = get_operation_ast(document, ec.operation_name) if document else None
+        if document is None or operation is None:
+            return  # nothing will run: graphql-core reports it
+        root = ec.schema._schema.get_root_type(operation.operation)
+        defaults = {d.variable.name.value: value_from_ast_untyped(d.default_value)
+                    for d in operation.variable_definitions or () if d.default_value}  # fmt: skip
+        variables = {**defaults, **(ec.variables or {})}
+        for node in root_fields(document, operation):
+            if root is None or node.name.value not in root.fields:
+                continue  # __typename, or a field validation already refused
+            arguments = {a.name.value: value_from_ast_untyped(a.value, variables) for a in node.arguments or ()}
+            access = access_to(operation.operation, node.name.value, arguments)
+            if access is Access.GM:
+                check_gm(found, campaign_id_argument(arguments), _doing(node.name.value))
+            elif access is Access.GM_OR_OWNER:
+                check_gm_or_owner(found, arguments, _doing(node.name.value))
+
+
+def root_fields(document: DocumentNode, operation: OperationDefinitionNode) -> Iterator[FieldNode]:
+    """The operation's root fields, fragments included, so a fragment cannot hide a command from `POLICY`."""
+    fragments = {d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)}
+    return _root_fields(operation.selection_set, fragments, set())
+
+
+def _root_fields(selections: SelectionSetNode, fragments: dict[str, FragmentDefinitionNode],
+                 spread: set[str]) -> Iterator[FieldNode]:  # fmt: skip
+    # This runs before validation, which refuses fragment cycles: each fragment is walked once, so a cycle ends.
+    for selection in selections.selections:
+        if isinstance(selection, FieldNode):
+            yield selection
+        elif isinstance(selection, InlineFragmentNode):
+            yield from _root_fields(selection.selection_set, fragments, spread)
+        elif isinstance(selection, FragmentSpreadNode) and (name := selection.name.value) in fragments.keys() - spread:
+            spread.add(name)
+            yield from _root_fields(fragments[name].selection_set, fragments, spread)
+
+
+def _doing(field: str) -> str:
+    return "".join(f" {c.lower()}" if c.isupper() else c for c in field)
+
+
+class IdempotentMutations(SchemaExtension):
+    """Every mutation's answer says what it committed: `extensions` carry `readsMayLag` and `position` when the read
+    models had not caught up. With an `Idempotency-Key` header, a retry answers the first result and never writes
+    twice (service/persistence/idempotency.py)."""
+
+    async def on_execute(self) -> AsyncIterator[None]:
+        ec = self.execution_context
+        if ec.result is not None or ec.operation_type is not StrawberryOperation.MUTATION:
+            yield
+            return
+        key = ec.context["request"].headers.get("idempotency-key")
+        found = ec.context.get("seat")
+        try:
+            scope = None if key is None else idempotency.scope_of(found.id if found else None, key)
+        except DomainError as error:
+            ec.result = _error_result(error)
+            yield
+            return
+        if key is None or scope is None:
+            with outcomes.tracking() as outcome:
+                yield
+            _tell(ec, outcome, {} if key is None else {"idempotencyKeyIgnored": idempotency.IGNORED})
+            return
+        print_ = fingerprint("graphql", ec.query or "", ec.operation_name or "",
+                             json.dumps(ec.variables or {}, sort_keys=True, default=str))  # fmt: skip
+        async with AsyncExitStack() as stack:
+            try:
+                claim = await stack.enter_async_context(
+                    ec.context["intrigue"].idempotency.claim(ec.context["claims"], scope, key, print_)
+                )
+            except DomainError as error:
+                ec.result = _error_result(error)
+                yield
+                return
+            if claim.stored is not None:
+                ec.result = _replay(claim.stored)
+                ec.extensions_results.update(claim.stored.get("extensions") or {})
+                yield
+                return
+            if claim.unanswered:  # committed, but the server stopped before its answer was kept
+                ec.result = ExecutionResult(data=None)
+                ec.extensions_results.update(_committed(claim.committed_at))
+                yield
+                return
+            with claim.running() as outcome:
+                yield
+            result = ec.result
+            _tell(ec, outcome, {})
+            if isinstance(result, ExecutionResult) and (outcome.committed or _worth_keeping(result)):
+                # A committed command's answer is always kept, beside the claim its events committed.
+                await claim.save({"data": result.data, "errors": [e.formatted for e in result.errors or []],
+                                  "extensions": dict(ec.extensions_results)})  # fmt: skip
+
+
+def _tell(ec: Any, outcome: outcomes.Outcome, extra: dict[str, Any]) -> None:
+    """Say in the answer's `extensions` what the client must know: reads may lag, a key was not honoured, and
+    that the command was committed even though an error follows (so no answer reads as "nothing happened")."""
+    failed = isinstance(ec.result, ExecutionResult) and bool(ec.result.errors)
+    committed = {"committed": True, "position": outcome.position} if outcome.committed and failed else {}
+    ec.extensions_results.update({**outcome.lag_extensions(), **committed, **extra})
+
+
+def _worth_keeping(result: ExecutionResult) -> bool:
+    """Keep refusals and successes; a lost race (CONFLICT) or an unexpected error may succeed on retry."""
+    codes = [(e.extensions or {}).get("code") for e in result.errors or []]
+    return all(code is not None and code != "CONFLICT" for code in codes)
+
+
+def _replay(stored: dict[str, Any]) -> ExecutionResult:
+    errors = [GraphQLError(e["message"], path=e.get("path"), extensions=e.get("extensions")) for e in stored["errors"]]
+    return ExecutionResult(data=stored["data"], errors=errors or None)
+
+
+def _committed(position: int | None) -> dict[str, Any]:
+    """The `extensions` of a retry whose command committed while its answer was lost: not run again, said so."""
+    return {"committed": True, "position": position, "readsMayLag": True, "answerKept": False,
+            "detail": idempotency.ANSWER_LOST}  # fmt: skip

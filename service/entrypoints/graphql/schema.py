@@ -1,0 +1,137 @@
+"""The GraphQL schema: campaign setup and reads. GraphiQL is served at /graphql."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+import strawberry
+from strawberry.extensions import ParserCache, ValidationCache
+from strawberry.tools import merge_types
+from strawberry.types import Info
+
+from domain.commands import AddRegions, CreateCampaign, MapRegion
+from service.entrypoints.graphql.analytics import AnalyticsQuery
+from service.entrypoints.graphql.audit import AuditQuery
+from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
+from service.entrypoints.graphql.errors import IntrigueSchema
+from service.entrypoints.graphql.factionturn import FactionTurnMutation, FactionTurnQuery
+from service.entrypoints.graphql.gameofbones import GameOfBonesMutation, GameOfBonesQuery
+from service.entrypoints.graphql.gm import GMMutation, GMQuery
+from service.entrypoints.graphql.guards import LIMITS, IdempotentMutations, SeatGuard
+from service.entrypoints.graphql.history import HistoryMutation, HistoryQuery
+from service.entrypoints.graphql.inputs import InputGuard
+from service.entrypoints.graphql.seats import SeatMutation, SeatQuery
+from service.entrypoints.graphql.subscriptions import CampaignSubscription
+from service.entrypoints.graphql.types import AuditEvent, Campaign, Region, as_json
+
+
+@strawberry.input(description="The Wild's head monster of a region (seed 002, Monster).")
+class MonsterInput:
+    name: str
+    cr: int
+    hp: int
+    hit_dice: str
+
+
+@strawberry.input
+class RegionInput:
+    name: str
+    q: int
+    r: int
+    arcana: int = 0
+    population: str = "Hundreds"
+    tags: list[str] = strawberry.field(default_factory=list)
+    terrain_difficulty: int = 0
+    wild: bool = False
+    monthly_income: int = 0
+    monster: MonsterInput | None = None
+
+    def to_command(self) -> MapRegion:
+        monster = vars(self.monster) if self.monster else None
+        return MapRegion(self.name, self.q, self.r, self.arcana, self.population, list(self.tags),
+                         self.terrain_difficulty, self.wild, self.monthly_income, monster)  # fmt: skip
+
+
+@strawberry.input
+class CreateCampaignInput:
+    name: str
+    rule_systems: list[str]
+    dice_seed: str | None = None
+    regions: list[RegionInput] = strawberry.field(default_factory=list)
+
+
+@strawberry.type
+class CampaignQuery:
+    @strawberry.field
+    async def campaigns(self, info: Info, first: int = 50, offset: int = 0) -> list[Campaign]:
+        rows = await on_loop(reads(info).campaigns(min(max(first, 0), 200), max(offset, 0)))
+        return [Campaign.from_row(r) for r in rows]
+
+    @strawberry.field
+    async def campaign(self, info: Info, id: UUID) -> Campaign:
+        return Campaign.from_row(await on_loop(reads(info).campaign(id)))
+
+    @strawberry.field
+    async def events(self, info: Info, campaign_id: UUID, after: int = 0, first: int = 100) -> list[AuditEvent]:
+        def read() -> list[AuditEvent]:
+            entries: list[AuditEvent] = []
+            for entry in intrigue(info).audit.events(campaign_id, after):
+                if len(entries) >= min(first, 1000):
+                    break
+                entries.append(
+                    AuditEvent(
+                        position=entry.position,
+                        aggregate_id=entry.aggregate_id,
+                        version=entry.version,
+                        topic=entry.topic,
+                        timestamp=entry.timestamp,
+                        payload=as_json(entry.payload),
+                    )
+                )  # fmt: skip
+            return entries
+
+        return await off_loop(read)
+
+
+@strawberry.type
+class CampaignMutation:
+    @strawberry.mutation
+    async def create_campaign(self, info: Info, input: CreateCampaignInput) -> Campaign:
+        app = intrigue(info)
+        command = CreateCampaign(input.name, list(input.rule_systems), input.dice_seed,
+                                 [r.to_command() for r in input.regions])  # fmt: skip
+        started = await off_loop(app.seats.start_campaign, command)  # its caller becomes the GM
+        created = Campaign.from_row(await on_loop(reads(info).campaign(started.campaign.id)))
+        created.gm_token = started.gm.token
+        return created
+
+    @strawberry.mutation
+    async def add_regions(self, info: Info, campaign_id: UUID, regions: list[RegionInput]) -> list[Region]:
+        app = intrigue(info)
+        await off_loop(app.campaigns.add_regions, AddRegions(campaign_id, [r.to_command() for r in regions]))
+        rows = await on_loop(reads(info).regions(campaign_id))
+        return [Region.from_row(r) for r in rows]
+
+    @strawberry.mutation
+    async def open_phase(self, info: Info, campaign_id: UUID) -> Campaign:
+        app = intrigue(info)
+        await off_loop(app.campaigns.open_phase, campaign_id)
+        return Campaign.from_row(await on_loop(reads(info).campaign(campaign_id)))
+
+
+Query = merge_types(
+    "Query",
+    (CampaignQuery, HistoryQuery, SeatQuery, FactionTurnQuery, GameOfBonesQuery, AuditQuery, GMQuery, AnalyticsQuery),
+)
+Mutation = merge_types(
+    "Mutation", (CampaignMutation, HistoryMutation, SeatMutation, FactionTurnMutation, GameOfBonesMutation, GMMutation)
+)
+schema = IntrigueSchema(
+    query=Query,
+    mutation=Mutation,
+    subscription=CampaignSubscription,
+    # Parsed and validated documents are cached: clients send the same few queries again and again.
+    # Instances, not classes, so that the two caches are shared by every request.
+    extensions=[ParserCache(maxsize=256), ValidationCache(maxsize=256),  # type: ignore[list-item]
+                *LIMITS, SeatGuard, InputGuard, IdempotentMutations],
+)

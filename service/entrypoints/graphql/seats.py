@@ -1,0 +1,62 @@
+"""GraphQL for seats: the GM seats players and observers; anyone may ask which seat their token names."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+import strawberry
+from strawberry.types import Info
+
+from domain import seats as domain_seats
+from service.entrypoints.graphql.context import intrigue, off_loop
+from service.entrypoints.graphql.guards import seat
+
+
+@strawberry.type(description="Who is asking: the GM, a player bound to one faction or house, or an observer.")
+class Seat:
+    id: UUID
+    campaign_id: UUID
+    role: str
+    name: str
+    faction_id: UUID | None
+    house_id: UUID | None
+
+    @classmethod
+    def of(cls, seat_: domain_seats.Seat) -> Seat:
+        return cls(id=seat_.id, campaign_id=seat_.campaign_id, role=seat_.role.value, name=seat_.name,
+                   faction_id=seat_.faction_id, house_id=seat_.house_id)  # fmt: skip
+
+
+@strawberry.type
+class IssuedSeat:
+    seat: Seat
+    token: str = strawberry.field(description="The seat's bearer token. It is not stored and cannot be shown again.")
+
+
+@strawberry.input
+class SeatInput:
+    role: str = strawberry.field(description="player or observer")
+    name: str | None = None
+    faction_id: UUID | None = strawberry.field(default=None, description="A player's faction.")
+    house_id: UUID | None = strawberry.field(default=None, description="A player's house.")
+
+
+@strawberry.type
+class SeatQuery:
+    @strawberry.field(description="The seat the request's bearer token names; null without a token.")
+    def me(self, info: Info) -> Seat | None:
+        found = seat(info)
+        return Seat.of(found) if found else None
+
+    @strawberry.field(description="The campaign's seats, without their tokens (GM only).")
+    async def seats(self, info: Info, campaign_id: UUID) -> list[Seat]:
+        return [Seat.of(s) for s in await off_loop(intrigue(info).seats.seats, campaign_id)]
+
+
+@strawberry.type
+class SeatMutation:
+    @strawberry.mutation(description="Seat a player or an observer (GM only); answers its token once.")
+    async def create_seat(self, info: Info, campaign_id: UUID, input: SeatInput) -> IssuedSeat:
+        issued = await off_loop(intrigue(info).seats.create_seat, campaign_id, input.role,
+                                input.name or input.role.title(), input.faction_id, input.house_id)  # fmt: skip
+        return IssuedSeat(seat=Seat.of(issued.seat), token=issued.token)

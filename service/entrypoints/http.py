@@ -1,0 +1,187 @@
+"""The ASGI app: /healthz, /graphql (with GraphiQL), and the REST routes."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any, cast
+
+from cross_web import HTTPException as GraphQLHTTPException
+from graphql import GraphQLError
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from strawberry.asgi import GraphQL
+from strawberry.dataloader import DataLoader
+from strawberry.http import GraphQLHTTPResponse
+from strawberry.types import ExecutionResult
+
+from domain.errors import DomainError
+from service.bootstrap import Intrigue
+from service.entrypoints.access_log import RequestObserver, observe_graphql
+from service.entrypoints.failures import CodedFailures, refusal
+from service.entrypoints.graphql.answers import Answers, cacheable, encode, key_of
+from service.entrypoints.graphql.errors import coded
+from service.entrypoints.graphql.guards import RESOLVED_SEAT
+from service.entrypoints.graphql.schema import schema
+from service.entrypoints.limits import Limits, RequestLimits
+from service.entrypoints.ops import ops_routes
+from service.entrypoints.rest import create_rest_app
+from service.entrypoints.shared.errors import RETRY_AFTER_SECONDS, http_refusal
+from service.persistence import database
+from service.persistence.fresh import FreshReads
+from service.persistence.listener import Listener
+from service.persistence.queries import ReadModelReads
+from service.persistence.readpool import ReadPool
+
+CLAIM_CONNECTIONS = 10  # keyed commands in flight at once; waiters for a key hold none
+
+
+class IntrigueGraphQL(GraphQL):
+    def __init__(self, intrigue: Intrigue, reads: ReadModelReads, listener: Listener, limits: Limits,
+                 claims: ReadPool) -> None:  # fmt: skip
+        super().__init__(schema, graphql_ide="graphiql")
+        self.intrigue, self.reads, self.listener, self.limits = intrigue, reads, listener, limits
+        self.claims = claims
+        self.answers = Answers()
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """Whatever fails outside execution still answers a GraphQL error with a code (strawberry's is plain text)."""
+        if scope["type"] != "http":
+            await super().__call__(scope, receive, send)
+            return
+        try:
+            response = await self.run(Request(scope, receive))
+        except GraphQLHTTPException as error:
+            response = refusal(scope, http_refusal(error.status_code, error.reason))
+        except DomainError as error:  # a body over the limits, read as the view parses it
+            response = refusal(scope, error)
+        await response(scope, receive, send)
+
+    def decode_json(self, data: str | bytes) -> object:
+        decoded = super().decode_json(data)
+        if not isinstance(decoded, dict | list):  # `null`, `123`, `"str"` (a list is a batch: strawberry refuses it)
+            raise GraphQLHTTPException(400, "the body must be a JSON object with a `query`")
+        return decoded
+
+    def create_response(self, response_data: Any, sub_response: Any) -> Response:
+        """503 with Retry-After when nothing could be answered because the database is unavailable."""
+        response = super().create_response(response_data, sub_response)
+        errors = response_data.get("errors") if isinstance(response_data, dict) else None
+        if errors and response_data.get("data") is None and all(_code(e) == "UNAVAILABLE" for e in errors):
+            response.status_code = 503
+            response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        return response
+
+    async def process_result(self, request: Any, result: ExecutionResult) -> GraphQLHTTPResponse:
+        processed = await super().process_result(request, result)
+        if processed.get("errors"):
+            processed["errors"] = [coded(e) for e in processed.get("errors") or []]
+        return processed
+
+    async def get_context(self, request: Any, response: Any = None) -> dict[str, Any]:  # type: ignore[override]
+        # One loader per request: nested lists cost one query per level, not one per parent.
+        return {"request": request, "response": response, "intrigue": self.intrigue, "reads": self.reads,
+                "listener": self.listener, "claims": self.claims,
+                "regions": DataLoader(load_fn=self.reads.regions_of)}  # fmt: skip
+
+    async def execute_single(self, request: Any, request_adapter: Any, sub_response: Any, context: Any,
+                             root_value: Any, request_data: Any) -> ExecutionResult:  # fmt: skip
+        """A kept answer when the query is cacheable and the read models have not moved since it was computed."""
+        run = super().execute_single
+        args = (request, request_adapter, sub_response, context, root_value, request_data)
+        query, name, variables = request_data.query, request_data.operation_name, request_data.variables
+        if isinstance(query, str) and len(query) > self.limits.max_document_chars:
+            message = f"the document is longer than {self.limits.max_document_chars} characters"
+            return ExecutionResult(None, [GraphQLError(message, extensions={"code": "GRAPHQL_PARSE_FAILED"})])
+        if not isinstance(name, str | None):
+            raise GraphQLHTTPException(400, "operationName must be a string")
+        if not isinstance(query, str) or request_data.extensions or not _cacheable(query, name):
+            return await run(*args)
+        try:
+            seat = await self.intrigue.seats.resolve_on(self.reads.pool, request.headers.get("authorization"))
+        except DomainError:
+            return await run(*args)  # SeatGuard answers the refusal
+        context[RESOLVED_SEAT] = seat
+        key, position = key_of(seat, query, name, variables), await self.reads.position()  # position first
+        kept = await self.answers.answer(key, position, lambda: run(*args))  # type: ignore[arg-type,return-value]
+        return cast(ExecutionResult, kept)
+
+    def encode_json(self, data: object) -> str:
+        # Text, not bytes: the view sends bytes to a WebSocket as binary frames, which graphql-transport-ws refuses.
+        return encode(data).decode()
+
+
+def _code(error: Any) -> object:
+    return (error.get("extensions") or {}).get("code") if isinstance(error, dict) else None
+
+
+def _cacheable(query: str, name: str | None) -> bool:
+    try:
+        return cacheable(query, name)
+    except RecursionError:  # nested too deep to parse: execution reports it as a parse failure
+        return False
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    """The app's own 404 and 405 (outside the REST mount, which has its own) answer as problems too."""
+    assert isinstance(error, HTTPException)
+    reason = f"nothing at {request.url.path}" if error.status_code == 404 else str(error.detail)
+    response = refusal(request.scope, http_refusal(error.status_code, reason))
+    response.headers.update(error.headers or {})
+    return response
+
+
+def create_app(intrigue: Intrigue, limits: Limits | None = None) -> Starlette:
+    # The pool belongs to this app and opens on the loop it serves from; several apps may share one Intrigue.
+    pool = ReadPool(intrigue.db.conninfo)
+    reads = ReadModelReads(pool, FreshReads(intrigue.store))
+    # Idempotency keys' advisory locks, on a pool of their own: a request waiting for a key never takes a
+    # connection its command needs for reads (service/persistence/idempotency.py).
+    claims = ReadPool(intrigue.db.conninfo, min_size=1, max_size=CLAIM_CONNECTIONS, name="idempotency")
+    channel = intrigue.store.recorder.channel_name  # type: ignore[attr-defined]
+    listener = Listener(intrigue.db.conninfo, channel)  # every subscription's
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await pool.open()
+        await claims.open()
+        # What exists at start (schema, libraries, the store) lives as long as the process. Frozen, it is no
+        # longer walked by every full collection, each of which stalled all requests in flight for 50-100 ms.
+        gc.collect()
+        gc.freeze()
+        try:
+            yield
+        finally:
+            await listener.close()
+            await claims.close()
+            await pool.close()
+
+    async def healthz(request: Request) -> Response:
+        ok = await run_in_threadpool(database.ping, intrigue.db)
+        return JSONResponse({"status": "ok" if ok else "unavailable", "database": ok}, status_code=200 if ok else 503)
+
+    limits = limits or Limits()
+    graphql = IntrigueGraphQL(intrigue, reads, listener, limits, claims)
+    return Starlette(
+        routes=[
+            Route("/healthz", healthz),
+            *ops_routes(intrigue),
+            Route("/graphql", graphql, methods=["GET", "POST"]),
+            WebSocketRoute("/graphql", graphql),
+            Mount("/graphql", graphql),
+            Mount("/api/v1", create_rest_app(intrigue, reads, claims)),
+        ],
+        middleware=[
+            Middleware(RequestObserver),
+            Middleware(CodedFailures),
+            Middleware(RequestLimits, limits=limits, observe=observe_graphql),
+        ],
+        exception_handlers={HTTPException: _http_error},
+        lifespan=lifespan,
+    )

@@ -1,0 +1,94 @@
+"""The REST API under /api/v1; its contract is `openapi/openapi.yaml`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from service.entrypoints.rest import phases, routes, state
+from service.entrypoints.rest.support import Handler, problem_response
+from service.entrypoints.shared.errors import InternalError, http_refusal, unavailable
+from service.operations.logs import request_id
+
+if TYPE_CHECKING:
+    from service.bootstrap import Intrigue
+    from service.persistence.queries import ReadModelReads
+    from service.persistence.readpool import ReadPool
+
+__all__ = ["create_rest_app"]
+
+
+async def _http_problem(request: Request, exc: Exception) -> Response:
+    """Starlette's own 404 and 405 answer as problems too, so every REST error has one shape."""
+    assert isinstance(exc, HTTPException)
+    reason = f"no resource at {request.url.path}" if exc.status_code == 404 else str(exc.detail)
+    response = problem_response(http_refusal(exc.status_code, reason), request.url.path)
+    response.headers.update(exc.headers or {})  # 405's Allow
+    return response
+
+
+async def _internal_problem(request: Request, exc: Exception) -> Response:
+    """UNAVAILABLE (503, Retry-After) while the database cannot be reached, else INTERNAL with the request id.
+    Starlette raises the error on after this answer: service/entrypoints/failures.py `CodedFailures` logs it, once."""
+    down = unavailable(exc)
+    return problem_response(down or InternalError(request_id()), request.url.path)
+
+
+def _one_route_per_path(listed: list[BaseRoute]) -> list[BaseRoute]:
+    """Routes sharing a path become one, so that a 405 (and its Allow header) names every method the path takes."""
+    by_path: dict[str, dict[str, Handler]] = {}
+    for route in listed:
+        assert isinstance(route, Route)
+        for method in route.methods or ("GET",):
+            if method != "HEAD":
+                by_path.setdefault(route.path, {})[method] = route.endpoint
+    return [Route(path, _dispatch(handlers), methods=list(handlers)) for path, handlers in by_path.items()]
+
+
+def _dispatch(handlers: dict[str, Handler]) -> Handler:
+    if len(handlers) == 1:
+        return next(iter(handlers.values()))
+
+    async def dispatch(request: Request) -> Response:
+        return await handlers["GET" if request.method == "HEAD" else request.method](request)
+
+    return dispatch
+
+
+def create_rest_app(intrigue: Intrigue, reads: ReadModelReads, claims: ReadPool | None = None) -> Starlette:
+    campaign = "/campaigns/{campaign_id}"
+    app = Starlette(
+        routes=[
+            Route("/health", routes.health),
+            Route("/openapi.yaml", routes.openapi_yaml),
+            Route("/campaigns", routes.list_campaigns, methods=["GET"]),
+            Route("/campaigns", routes.create_campaign, methods=["POST"]),
+            Route(campaign, routes.get_campaign, methods=["GET"]),
+            Route(campaign + "/regions", routes.add_regions, methods=["POST"]),
+            Route(campaign + "/phases", routes.open_phase, methods=["POST"]),
+            Route(campaign + "/phases/current", phases.current_phase, methods=["GET"]),
+            Route(campaign + "/phases/current/resolve", phases.resolve_phase, methods=["POST"]),
+            Route(campaign + "/phases/{phase}/rollback", phases.roll_back_phase, methods=["POST"]),
+            Route(campaign + "/factions", state.list_factions, methods=["GET"]),
+            Route(campaign + "/factions/{faction_id}/orders", phases.submit_faction_orders, methods=["PUT"]),
+            Route(campaign + "/houses", state.list_houses, methods=["GET"]),
+            Route(campaign + "/houses/{house_id}/actions", phases.order_house_action, methods=["POST"]),
+            Route(campaign + "/regions", state.list_regions, methods=["GET"]),
+            Route(campaign + "/state", state.state_as_of, methods=["GET"]),
+            Route(campaign + "/rolls", routes.roll_dice, methods=["POST"]),
+            Route(campaign + "/seats", routes.list_seats, methods=["GET"]),
+            Route(campaign + "/seats", routes.create_seat, methods=["POST"]),
+            Route(campaign + "/events", routes.export_events, methods=["GET"]),
+        ],
+        exception_handlers={HTTPException: _http_problem, Exception: _internal_problem},
+    )
+    app.router.routes = list(_one_route_per_path(app.router.routes))
+    app.state.intrigue = intrigue
+    app.state.reads = reads
+    app.state.claims = claims or reads.pool  # the pool for idempotency keys' locks
+    return app

@@ -1,0 +1,79 @@
+"""The REST contract, `openapi/openapi.yaml`: served as is, and the schema every request body must match."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from domain.errors import InvalidInputError
+
+CONTRACT_PATH = Path(__file__).resolve().parents[3] / "openapi" / "openapi.yaml"
+_URI = "urn:intrigue:openapi"
+NOT_BLANK = r"\S"  # the contract's pattern for a name, reason or purpose: one character that is not white space
+
+
+@cache
+def contract_text() -> str:
+    return CONTRACT_PATH.read_text(encoding="utf-8")
+
+
+@cache
+def contract() -> dict[str, Any]:
+    document: dict[str, Any] = yaml.safe_load(contract_text())
+    return document
+
+
+@cache
+def _validator(schema_name: str) -> Draft202012Validator:
+    registry: Registry[Any] = Registry().with_resource(_URI, Resource.from_contents(contract(), DRAFT202012))
+    return Draft202012Validator(
+        {"$ref": f"{_URI}#/components/schemas/{schema_name}"},
+        registry=registry,
+        format_checker=Draft202012Validator.FORMAT_CHECKER,  # so `format: uuid` is enforced, not just noted
+    )
+
+
+def check_against(schema_name: str, value: Any) -> None:
+    """Raise InvalidInputError naming the first place where `value` breaks the contract's schema."""
+    errors = list(_validator(schema_name).iter_errors(value))
+    # A broken field says more than "no branch of oneOf matched", which a broken field also causes.
+    error = best_match([e for e in errors if e.validator != "oneOf"] or errors)
+    if error is None:
+        return
+    outer = error
+    while outer.parent is not None:
+        outer = outer.parent
+    if outer.validator == "oneOf" and "description" in outer.schema:  # the rule its branches state together
+        error = outer
+    where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path).lstrip(".")
+    raise InvalidInputError(f"{where or 'the body'}: {_message(error)}")
+
+
+def _message(error: Any) -> str:
+    if error.validator == "additionalProperties":
+        return f"unknown field(s) {sorted(set(error.instance) - set(error.schema.get('properties', {})))}"
+    if error.validator == "oneOf":  # the rule its branches state together, or no branch matched
+        return str(error.schema.get("description") or "matches none of the forms the contract allows")
+    if error.validator == "pattern" and error.validator_value == NOT_BLANK:
+        return f"needs a {_field(error)} that is not blank"
+    if error.validator == "pattern" and "description" in error.schema:
+        return f"{error.instance!r} is not {error.schema['description']}"
+    if error.validator == "enum":
+        return f"{error.message} (unknown {_field(error)})"
+    return str(error.message)
+
+
+def _field(error: Any) -> str:
+    """The name of what was refused: `rule_systems[0]` is a rule system."""
+    names = [p for p in error.absolute_path if isinstance(p, str)]
+    name = names[-1] if names else "value"
+    if error.absolute_path and isinstance(error.absolute_path[-1], int):
+        name = name.removesuffix("s")
+    return name.replace("_", " ")

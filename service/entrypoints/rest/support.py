@@ -1,0 +1,209 @@
+"""What every REST route shares: JSON in and out, problems, the seat asking, and idempotent commands."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from contextlib import AbstractContextManager
+from datetime import datetime
+from functools import wraps
+from typing import TYPE_CHECKING, Any
+from uuid import UUID
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from domain.errors import DomainError, InvalidInputError, NotFoundError
+from domain.inputs import check_json
+from domain.seats import Seat
+from service.entrypoints.rest.contract import check_against
+from service.entrypoints.shared.errors import PROBLEM_MEDIA_TYPE, problem, problem_headers
+from service.persistence import idempotency, outcomes
+from service.persistence.idempotency import fingerprint
+from service.persistence.outcomes import Outcome
+
+if TYPE_CHECKING:
+    from service.bootstrap import Intrigue
+    from service.persistence.queries import ReadModelReads
+    from service.persistence.readpool import ReadPool
+
+Handler = Callable[[Request], Awaitable[Response]]
+REPLAYED_HEADER = "Idempotent-Replayed"
+LAG_HEADER = "Intrigue-Reads-May-Lag"  # the command committed; the read models had not caught up when it answered
+POSITION_HEADER = "Intrigue-Position"  # the last event position the command committed
+IGNORED_HEADER = "Idempotency-Key-Ignored"
+log = logging.getLogger("intrigue.rest")
+
+
+def _encode(value: Any) -> str:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, UUID):
+        return str(value)
+    raise TypeError(f"cannot encode {type(value).__name__} as JSON")
+
+
+def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    content = json.dumps(body, default=_encode, ensure_ascii=False)
+    return Response(content, status, headers, media_type="application/json")
+
+
+def problem_response(error: DomainError, instance: str | None = None) -> Response:
+    body = problem(error, instance)
+    return Response(json.dumps(body), body["status"], problem_headers(error), media_type=PROBLEM_MEDIA_TYPE)
+
+
+def intrigue_of(request: Request) -> Intrigue:
+    return request.app.state.intrigue  # type: ignore[no-any-return]
+
+
+def reads_of(request: Request) -> ReadModelReads:
+    """The read models on the app's async pool."""
+    return request.app.state.reads  # type: ignore[no-any-return]
+
+
+async def seat_of(request: Request) -> Seat | None:
+    """The seat the request's bearer token names (None without a token), resolved once per request."""
+    if "seat" not in request.scope:
+        authorization = request.headers.get("authorization")
+        request.scope["seat"] = await intrigue_of(request).seats.resolve_on(reads_of(request).pool, authorization)
+    seat: Seat | None = request.scope["seat"]
+    return seat
+
+
+def campaign_id_of(request: Request) -> UUID:
+    raw = request.path_params["campaign_id"]
+    try:
+        return UUID(raw)
+    except ValueError:
+        raise NotFoundError(f"no campaign with id {raw!r}") from None
+
+
+def int_param(request: Request, name: str, default: int, low: int, high: int) -> int:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise InvalidInputError(f"{name} must be an integer, not {raw!r}") from None
+    if not low <= value <= high:
+        raise InvalidInputError(f"{name} must be {low}-{high}, not {value}")
+    return value
+
+
+async def json_body(request: Request, schema_name: str) -> dict[str, Any]:
+    """The request body, checked against the contract before anything runs (a malformed one writes nothing)."""
+    raw = await request.body()
+    try:
+        body = json.loads(raw, parse_float=_number)
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise InvalidInputError(f"the body is not valid JSON: {error}") from None
+    check_against(schema_name, body)
+    check_json("", body)  # the one input boundary (domain/inputs.py), as GraphQL's
+    assert isinstance(body, dict)  # the contract's schemas for bodies are objects
+    return body
+
+
+def _number(text: str) -> float | int:
+    # JSON Schema counts 2.0 as an integer (2020-12, section 6.1.1), so the contract lets it through;
+    # it must reach the domain as the int it stands for, or PostgreSQL refuses it deep in a write.
+    value = float(text)
+    return int(value) if value.is_integer() else value
+
+
+def endpoint(handler: Handler) -> Handler:
+    """Domain errors become RFC 9457 problems."""
+
+    @wraps(handler)
+    async def answer(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except DomainError as error:
+            return problem_response(error, request.url.path)
+
+    return answer
+
+
+def command(handler: Handler) -> Handler:
+    """An endpoint that runs a command: a committed command answers success, with headers saying when reads may lag;
+    it honours `Idempotency-Key`, so a retry answers the first result and never writes twice."""
+    inner = endpoint(handler)
+
+    @wraps(handler)
+    async def answer(request: Request) -> Response:
+        key = request.headers.get("idempotency-key")
+        try:
+            seat = await seat_of(request) if key is not None else None
+            scope = None if key is None else idempotency.scope_of(seat.id if seat else None, key)
+            if key is None or scope is None:
+                response = await _tracked(inner, request, outcomes.tracking())
+                if key is not None:
+                    response.headers[IGNORED_HEADER] = idempotency.IGNORED
+                return response
+            print_ = fingerprint(request.method, request.url.path, request.url.query, await request.body())
+            async with intrigue_of(request).idempotency.claim(claims_of(request), scope, key, print_) as claim:
+                if claim.stored is not None:
+                    return _replay(claim.stored)
+                if claim.unanswered:
+                    return committed_response(claim.committed_at, {REPLAYED_HEADER: "true"})
+                response = await _tracked(inner, request, claim.running())
+                if claim.outcome.committed or _worth_keeping(response):  # a committed answer is always kept
+                    await claim.save(_snapshot(response))
+                return response
+        except DomainError as error:
+            return problem_response(error, request.url.path)
+
+    return answer
+
+
+def claims_of(request: Request) -> ReadPool:
+    """The pool whose connections hold idempotency keys' locks."""
+    return request.app.state.claims  # type: ignore[no-any-return]
+
+
+async def _tracked(inner: Handler, request: Request, tracking: AbstractContextManager[Outcome]) -> Response:
+    with tracking as outcome:
+        try:
+            response = await inner(request)
+        except Exception:
+            if not outcome.committed:
+                raise
+            log.exception("a committed command's answer could not be shaped", extra={"position": outcome.position})
+            return committed_response(outcome.position)
+    if outcome.committed and outcome.lagging and response.status_code >= 400:  # its reads found the model behind
+        return committed_response(outcome.position)
+    if outcome.lagging:
+        response.headers.update(_lag_headers(outcome.position))
+    return response
+
+
+def _lag_headers(position: int | None) -> dict[str, str]:
+    return {LAG_HEADER: "true", **({POSITION_HEADER: str(position)} if position is not None else {})}
+
+
+def committed_response(position: int | None, headers: dict[str, str] | None = None) -> Response:
+    """202: the command is committed (at `position`), but its usual answer could not be built or was not kept."""
+    body = {"committed": True, "position": position, "reads_may_lag": True,
+            "detail": f"the command was committed at position {position}; read the state it changed"}  # fmt: skip
+    return json_response(body, 202, {**_lag_headers(position), **(headers or {})})
+
+
+def _worth_keeping(response: Response) -> bool:
+    """Keep every answer but a transient one: a lost race (CONFLICT) or a server error may succeed on retry."""
+    if response.status_code >= 500:
+        return False
+    if response.status_code == 409:
+        return bool(json.loads(bytes(response.body)).get("code") != "CONFLICT")
+    return True
+
+
+def _snapshot(response: Response) -> dict[str, Any]:
+    kept = ("content-type", "location", "www-authenticate", LAG_HEADER.lower(), POSITION_HEADER.lower())
+    headers = {k: v for k, v in response.headers.items() if k in kept}
+    return {"status": response.status_code, "headers": headers, "body": bytes(response.body).decode()}
+
+
+def _replay(stored: dict[str, Any]) -> Response:
+    return Response(stored["body"], stored["status"], {**stored["headers"], REPLAYED_HEADER: "true"})

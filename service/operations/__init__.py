@@ -1,0 +1,1 @@
+"""What operators run and watch beside the API: the projection worker, metrics, logs."""

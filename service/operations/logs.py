@@ -1,0 +1,172 @@
+"""Structured logs: JSON lines with the request id, campaign id and seat when known; never a secret."""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import os
+import queue
+import sys
+from collections.abc import Awaitable, Callable, MutableMapping
+from contextvars import ContextVar
+from logging.handlers import QueueHandler, QueueListener
+from typing import IO, Any
+
+import structlog
+from structlog.contextvars import bind_contextvars
+from structlog.typing import EventDict, WrappedLogger
+
+from service.operations.redaction import redact
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+_UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+
+
+def configure(fmt: str | None = None, level: str | None = None, background: bool = False,
+              stream: IO[str] | None = None) -> None:  # fmt: skip
+    """Route stdlib and structlog records through one renderer: JSON, or readable lines on a terminal.
+
+    With `background` (what `intrigue serve` asks for), a record is only queued where it is logged: redaction,
+    rendering and the write to stderr happen in a thread of their own, so the event loop never waits on them.
+    """
+    fmt = fmt or os.environ.get("INTRIGUE_LOG_FORMAT") or ("console" if sys.stderr.isatty() else "json")
+    shared: list[Any] = [
+        structlog.contextvars.merge_contextvars,
+        add_request,
+        structlog.stdlib.add_log_level,
+        structlog.stdlib.add_logger_name,
+        structlog.stdlib.ExtraAdder(),
+        structlog.processors.TimeStamper(fmt="iso", utc=True),
+    ]
+    renderer = structlog.dev.ConsoleRenderer() if fmt == "console" else structlog.processors.JSONRenderer()
+    structlog.configure(
+        processors=[structlog.stdlib.filter_by_level, *shared, structlog.stdlib.ProcessorFormatter.wrap_for_formatter],
+        logger_factory=structlog.stdlib.LoggerFactory(),
+        wrapper_class=structlog.stdlib.BoundLogger,
+        cache_logger_on_first_use=True,
+    )
+    writer = logging.StreamHandler(stream or sys.stderr)
+    writer.setFormatter(
+        structlog.stdlib.ProcessorFormatter(
+            foreign_pre_chain=[add_captured, *shared],
+            processors=[
+                redact,
+                structlog.stdlib.ProcessorFormatter.remove_processors_meta,
+                structlog.processors.format_exc_info,
+                renderer,
+            ],
+        )
+    )
+    stop_background()
+    handler: logging.Handler = writer
+    if background:
+        global _listener
+        handler = _Enqueue(queue.Queue(maxsize=_QUEUED))
+        _listener = QueueListener(handler.queue, writer)
+        _listener.start()
+    root = logging.getLogger()
+    for previous in [h for h in root.handlers if getattr(h, "intrigue", False)]:
+        root.removeHandler(previous)  # only our own: a test runner's capture handlers stay
+    handler.intrigue = True  # type: ignore[attr-defined]
+    root.addHandler(handler)
+    root.setLevel((level or os.environ.get("INTRIGUE_LOG_LEVEL") or "INFO").upper())
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
+        logging.getLogger(name).handlers = []
+        logging.getLogger(name).propagate = True
+
+
+_QUEUED = 10_000  # records waiting for the log thread; past it a record is dropped, never waited for
+_listener: QueueListener | None = None
+
+
+class _Enqueue(QueueHandler):
+    """Queue the record as it is, with the request's context as it is now (the log thread cannot see it)."""
+
+    dropped = 0
+
+    def prepare(self, record: logging.LogRecord) -> logging.LogRecord:
+        context = {**structlog.contextvars.get_contextvars(), **(_request.get() or {})}
+        if context:
+            record.intrigue_context = context
+        return record
+
+    def enqueue(self, record: logging.LogRecord) -> None:
+        try:
+            self.queue.put_nowait(record)
+        except queue.Full:
+            _Enqueue.dropped += 1
+
+
+def add_captured(_: WrappedLogger, __: str, event: EventDict) -> EventDict:
+    """The context `_Enqueue` captured where the record was logged."""
+    record = event.get("_record")
+    captured = record.__dict__.pop("intrigue_context", None) if record is not None else None
+    for key, value in (captured or {}).items():
+        event.setdefault(key, value)
+    return event
+
+
+def stop_background() -> None:
+    """Write every queued record and stop the log thread (at exit, and before configuring again)."""
+    global _listener
+    if _listener is not None:
+        _listener.stop()
+        _listener = None
+
+
+atexit.register(stop_background)
+
+
+# One dict per request, shared by reference with the worker threads its blocking calls run in, so that a
+# seat resolved in a thread still reaches the request's access line.
+_request: ContextVar[dict[str, str] | None] = ContextVar("intrigue_request", default=None)
+
+
+def add_request(_: WrappedLogger, __: str, event: EventDict) -> EventDict:
+    for key, value in (_request.get() or {}).items():
+        event.setdefault(key, value)
+    return event
+
+
+def request_id() -> str | None:
+    """The id of the request being served (None outside one), as its log lines and X-Request-ID carry it."""
+    state = _request.get()
+    return state.get("request_id") if state else None
+
+
+def bind_seat(seat: str) -> None:
+    """For the code that authenticates a request: name the seat (never its token) on every later line."""
+    state = _request.get()
+    if state is None:
+        bind_contextvars(seat=seat)
+    else:
+        state["seat"] = seat
+
+
+class SeatLogging:
+    """The seat service, naming each seat it resolves (role and id) on the request's log lines."""
+
+    def __init__(self, seats: Any) -> None:
+        self._seats = seats
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._seats, name)
+
+    def resolve(self, authorization: str | None) -> Any:
+        return _named(self._seats.resolve(authorization))
+
+    async def resolve_on(self, reads: Any, authorization: str | None) -> Any:
+        return _named(await self._seats.resolve_on(reads, authorization))
+
+
+def _named(seat: Any) -> Any:
+    if seat is not None:
+        bind_seat(f"{getattr(seat.role, 'value', seat.role)}:{seat.id}")
+    return seat
+
+

@@ -1,0 +1,1 @@
+"""The persistence adapters: event store, database, migrations, listener, read pool, read models."""

@@ -1,0 +1,210 @@
+"""The event store: one eventsourcing Application holding every aggregate, in the table `intrigue_events`."""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any, ClassVar, ParamSpec, TypeVar
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.domain import Aggregate, MutableOrImmutableAggregate
+from eventsourcing.persistence import IntegrityError, JSONTranscoder, Transcoder
+
+from domain.campaign import Campaign, RuleSystemName
+from domain.dice import Dice
+from domain.errors import ConflictError, NotFoundError
+from domain.factionturn.faction import Faction
+from domain.gameofbones.house import House
+from domain.region import Region
+from projections.codec import FastJSONTranscoder, register_domain_transcodings
+from service.persistence.storable import check_pending
+
+A = TypeVar("A", bound=Aggregate)
+P = ParamSpec("P")
+R = TypeVar("R")
+SNAPSHOT_INTERVAL = 100
+
+
+def replay(aggregate: Any, events: Iterable[Any]) -> Any:
+    """Apply stored events in order (the library's projector, less a per-event Protocol isinstance check)."""
+    for domain_event in events:
+        aggregate = domain_event.mutate(aggregate)
+    return aggregate
+
+
+class IntrigueStore(Application[UUID]):
+    """Every Campaign, Region, Faction and House, as events in PostgreSQL."""
+
+    name = "Intrigue"
+    _loaded = threading.local()
+    is_snapshotting_enabled = True
+    # Rebuild cost stays flat as history grows: at most this many events after the latest snapshot.
+    snapshotting_intervals: ClassVar[dict[type[MutableOrImmutableAggregate[UUID]], int]] = {
+        Campaign: SNAPSHOT_INTERVAL,
+        Region: SNAPSHOT_INTERVAL,
+        Faction: SNAPSHOT_INTERVAL,
+        House: SNAPSHOT_INTERVAL,
+    }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._read = threading.local()  # per thread: campaign id -> the version its command loaded (`commit`)
+
+    def construct_transcoder(self) -> Transcoder:
+        transcoder = FastJSONTranscoder()
+        self.register_transcodings(transcoder)
+        return transcoder
+
+    def register_transcodings(self, transcoder: JSONTranscoder) -> None:
+        super().register_transcodings(transcoder)
+        register_domain_transcodings(transcoder)
+
+    @contextmanager
+    def identity_map(self) -> Iterator[None]:
+        """Within this block, loading the same aggregate twice gives the same object, so two rule systems
+        resolving one phase change one Region instance and save it once."""
+        if getattr(self._loaded, "map", None) is not None:  # already inside one: share it
+            yield
+            return
+        self._loaded.map = {}
+        try:
+            yield
+        finally:
+            self._loaded.map = None
+
+    def load(self, aggregate_id: UUID, kind: type[A], version: int | None = None) -> A:
+        cache: dict[UUID, Aggregate] | None = getattr(self._loaded, "map", None)
+        if cache is not None and version is None and aggregate_id in cache:
+            cached = cache[aggregate_id]
+            if not isinstance(cached, kind):
+                raise NotFoundError(f"{aggregate_id} is not a {kind.__name__.lower()}")
+            return cached
+        loaded = self._load(aggregate_id, kind, version)
+        if cache is not None and version is None:
+            cache[aggregate_id] = loaded
+        return loaded
+
+    def _load(self, aggregate_id: UUID, kind: type[A], version: int | None = None) -> A:
+        try:
+            aggregate = self.repository.get(aggregate_id, version=version, projector_func=replay)
+        except AggregateNotFoundError:
+            raise NotFoundError(f"no {kind.__name__.lower()} with id {aggregate_id}") from None
+        if not isinstance(aggregate, kind):
+            raise NotFoundError(
+                f"{aggregate_id} is a {type(aggregate).__name__.lower()}, not a {kind.__name__.lower()}"
+            )
+        if version is None:
+            self._note_read(aggregate)
+        return aggregate
+
+    def _note_read(self, aggregate: Aggregate) -> None:
+        if isinstance(aggregate, Campaign):
+            self._campaigns_read()[aggregate.id] = aggregate.version
+
+    def _campaigns_read(self) -> dict[UUID, int]:
+        read: dict[UUID, int] | None = getattr(self._read, "versions", None)
+        if read is None:
+            read = self._read.versions = {}
+        return read
+
+    def loaded_unchanged(self) -> dict[UUID, int]:
+        """Every aggregate of the current identity map that has no pending events, at the version loaded."""
+        cache: dict[UUID, Aggregate] = getattr(self._loaded, "map", None) or {}
+        return {i: a.version for i, a in cache.items() if not a.pending_events}
+
+    def campaign_running(self, campaign_id: UUID, system: RuleSystemName) -> Campaign:
+        campaign = self.load(campaign_id, Campaign)
+        campaign.check_runs(system)
+        return campaign
+
+    def member(self, campaign: Campaign, member_id: UUID, kind: type[A]) -> A:
+        """One of the campaign's members; an id that belongs elsewhere is not found."""
+        name = kind.__name__.lower()
+        if campaign.members.get(str(member_id)) != name:
+            raise NotFoundError(f"no {name} {member_id} in this campaign")
+        return self.load(member_id, kind)
+
+    def members(self, campaign: Campaign, kind: type[A]) -> list[A]:
+        """Every member of a kind, in the order they joined the campaign."""
+        return [self.load(i, kind) for i in campaign.member_ids(kind.__name__.lower())]
+
+    def exists(self, aggregate_id: UUID) -> bool:
+        return aggregate_id in self.repository
+
+    def commit(self, *aggregates: Aggregate, unchanged: Mapping[UUID, int] | None = None) -> int | None:
+        """Save every changed aggregate in one transaction; return the last notification id written.
+
+        The transaction also checks that each aggregate in `unchanged` is still at that version, and that the
+        campaign of every member written is still at the version this thread's command loaded: a command
+        decided on state that another command has since moved conflicts (docs/architecture.md, Races).
+        """
+        # Refuses what PostgreSQL or the read models cannot hold (service/persistence/storable.py).
+        check_pending(aggregates)
+        written = {a.id for a in aggregates if a.pending_events}
+        read = self._campaigns_read()
+        members_of = {getattr(a, "campaign_id", None) for a in aggregates if a.id in written}
+        campaigns = {c for c in members_of if isinstance(c, UUID) and c in read and c not in written}
+        expected = {i: v for i, v in (unchanged or {}).items() if i not in written} | {c: read[c] for c in campaigns}
+        try:
+            with conflicts_as_domain_errors():
+                recordings = self.save(*aggregates, unchanged=expected)
+        except BaseException:
+            read.clear()
+            raise
+        # What this command read is spent, except the campaign versions it checked or wrote: those still hold.
+        kept = {c: read[c] for c in campaigns} | {a.id: a.version for a in aggregates if isinstance(a, Campaign)}
+        read.clear()
+        read.update(kept)
+        ids = [r.notification.id for r in recordings if getattr(r.notification, "id", None) is not None]
+        return max(ids) if ids else None
+
+
+class SavesAndWaits:
+    """Shared by the application services: save changed aggregates in one transaction, each once, and return
+    when the read models have projected the new events (read your writes), or, past the bound, once the
+    request has been marked as lagging (`Intrigue.wait_for_projections` never raises after a commit)."""
+
+    store: IntrigueStore
+    _projected: Callable[[int | None], None]
+
+    def _save(self, *aggregates: Aggregate, unchanged: Mapping[UUID, int] | None = None) -> None:
+        self._projected(self.store.commit(*{id(a): a for a in aggregates}.values(), unchanged=unchanged))
+
+
+class RollsSavesAndWaits(SavesAndWaits):
+    """An application service that also rolls: a campaign's dice for a command come from `dice_for(campaign,
+    stream)` (service/bootstrap.py `campaign_dice`), never from a global."""
+
+    def __init__(self, store: IntrigueStore, projected: Callable[[int | None], None],
+                 dice_for: Callable[[Campaign, str], Dice]) -> None:  # fmt: skip
+        self.store = store
+        self._projected = projected
+        self._dice_for = dice_for
+
+
+def unit_of_work(method: Callable[P, R]) -> Callable[P, R]:
+    """An application method whose loads share one identity map (the service has a `store`)."""
+
+    @functools.wraps(method)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        with args[0].store.identity_map():  # type: ignore[attr-defined]
+            return method(*args, **kwargs)
+
+    return wrapper
+
+
+@contextmanager
+def conflicts_as_domain_errors() -> Iterator[None]:
+    try:
+        yield
+    except IntegrityError as error:
+        raise ConflictError("another command changed the same campaign first; reload and try again") from error
+
+
+def event_payload(domain_event: Any) -> dict[str, Any]:
+    """The public attributes of a domain event, for audit output."""
+    skip = {"originator_id", "originator_version", "timestamp"}
+    return {k: v for k, v in vars(domain_event).items() if k not in skip and not k.startswith("_")}

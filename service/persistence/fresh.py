@@ -1,0 +1,61 @@
+"""Reads from the event store, for the answer of a command whose events the read models have not reached.
+
+A committed command answers success even when the read models lag (`service/persistence/outcomes.py`).
+Its answer is then
+built from the aggregates themselves, in the same JSON the state projection writes (`public_state`), so it
+shows the command's own writes instead of a missing or stale row. Only such answers read here; every other
+read stays on the read models.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+import orjson
+from eventsourcing.domain import Aggregate
+
+from domain.campaign import Campaign
+from domain.errors import NotFoundError
+from domain.factionturn.faction import Faction
+from domain.gameofbones.house import House
+from domain.region import Region
+from projections.state import public_state
+from service.persistence import outcomes
+from service.persistence.app import IntrigueStore
+
+KINDS: dict[str, type[Aggregate]] = {"campaign": Campaign, "region": Region, "faction": Faction, "house": House}
+
+
+def wanted() -> bool:
+    """True while answering a command whose writes the read models had not reached in time."""
+    outcome = outcomes.current()
+    return outcome is not None and outcome.lagging
+
+
+class FreshReads:
+    """The rows `aggregate_state` would hold, computed from the events."""
+
+    def __init__(self, store: IntrigueStore) -> None:
+        self.store = store
+
+    def one(self, aggregate_id: UUID, kind: str) -> dict[str, Any]:
+        if kind not in KINDS:
+            raise NotFoundError(f"no {kind} with id {aggregate_id}")
+        return _plain(self.store.load(aggregate_id, KINDS[kind]))
+
+    def of_kind(self, campaign_id: UUID, kind: str) -> list[dict[str, Any]]:
+        """A campaign's members of one kind, in the read model's order (name, then id)."""
+        campaign = self.store.load(campaign_id, Campaign)
+        rows = [self.one(i, kind) for i in campaign.member_ids(kind)]
+        return sorted(rows, key=lambda row: (str(row.get("name", "")), row["id"]))
+
+    def regions(self, campaign_id: UUID) -> list[dict[str, Any]]:
+        """A campaign's regions, in the read model's order (r, then q)."""
+        rows = [self.one(i, "region") for i in self.store.load(campaign_id, Campaign).member_ids("region")]
+        return sorted(rows, key=lambda row: (row["r"], row["q"]))
+
+
+def _plain(aggregate: Aggregate) -> dict[str, Any]:
+    state: dict[str, Any] = orjson.loads(orjson.dumps(public_state(aggregate)))  # as jsonb gives it back
+    return state

@@ -1,0 +1,152 @@
+"""Database objects created up front (`intrigue migrate`), and whether a database is current.
+
+Step 1 is the baseline: the events table, its insert function and stored-event type, the snapshots table,
+and every read model's tables and tracking table, all created by the recorders' own idempotent DDL. That DDL
+runs again on every `migrate`, so a read model added to `READ_MODELS` gets its tables with the next step
+that says so. A change the recorders cannot make (an ALTER, a backfill) is a new numbered step below.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import psycopg
+
+from projections import state_tables
+from service.persistence import idempotency
+from service.persistence.app import IntrigueStore
+from service.persistence.database import Database, ping
+from service.persistence.readmodels import READ_MODELS, close_view, open_view
+
+log = logging.getLogger("intrigue.migrate")
+
+_CREATE_HISTORY = """CREATE TABLE IF NOT EXISTS intrigue_schema (
+    version integer PRIMARY KEY,
+    description text NOT NULL,
+    applied_at timestamptz NOT NULL DEFAULT now())"""
+
+
+@dataclass(frozen=True)
+class Step:
+    version: int
+    description: str
+    run: Callable[[psycopg.Connection[tuple[object, ...]]], None] = lambda conn: None
+
+
+def _seats_and_idempotency_keys(conn: psycopg.Connection[tuple[object, ...]]) -> None:
+    for statement in (*SEATS_DDL, *idempotency.DDL):
+        conn.execute(statement)
+
+
+def _read_model_generations(conn: psycopg.Connection[tuple[object, ...]]) -> None:
+    """The state read model in generations: the tables of a database from before become generation 1
+    (renamed, rows kept), a fresh one gets an empty generation 1; readers' names become views over it."""
+    conn.execute(state_tables.GENERATIONS)
+    if conn.execute("SELECT 1 FROM read_model_generation WHERE name = %s", (state_tables.MODEL,)).fetchone():
+        return
+    kind = conn.execute("SELECT relkind FROM pg_class WHERE oid = to_regclass('aggregate_state')").fetchone()
+    statements = state_tables.adopt_plain_tables() if kind == ("r",) else state_tables.create_generation(1)
+    for statement in [*statements, *state_tables.point_views_at(1)]:
+        conn.execute(statement)
+    conn.execute("INSERT INTO read_model_generation (name, current) VALUES (%s, 1)", (state_tables.MODEL,))
+
+
+def _idempotency_sealing(conn: psycopg.Connection[tuple[object, ...]]) -> None:
+    for statement in idempotency.DDL_SEALING:
+        conn.execute(statement)
+
+
+def _idempotency_claims_with_events(conn: psycopg.Connection[tuple[object, ...]]) -> None:
+    for statement in idempotency.DDL_CLAIM_WITH_EVENTS:
+        conn.execute(statement)
+
+
+STEPS = (
+    Step(1, "event store, snapshots, read models: " + ", ".join(m.name for m in READ_MODELS)),
+    Step(2, "seats and their hashed tokens; idempotency keys", _seats_and_idempotency_keys),
+    Step(3, "read model generations: state tables become generation 1, readers' names become views",
+         _read_model_generations),
+    Step(4, "idempotency answers sealed with AES-GCM (column sealing); index for their purge", _idempotency_sealing),
+    Step(5, "idempotency claims committed with the command's events (column position; response NULL until answered)",
+         _idempotency_claims_with_events),
+)
+SCHEMA_VERSION = STEPS[-1].version
+
+
+def advisory_key(name: str) -> int:
+    """A stable signed 64-bit key for pg_advisory_lock, from a name."""
+    return int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big", signed=True)
+
+
+def migrate(db: Database) -> list[int]:
+    """Create or upgrade every database object; return the steps applied now. Safe to run concurrently."""
+    with psycopg.connect(db.conninfo, autocommit=True) as conn:
+        conn.execute("SELECT pg_advisory_lock(%s)", (advisory_key("intrigue.migrate"),))
+        try:
+            conn.execute(_CREATE_HISTORY)
+            done = {row[0] for row in conn.execute("SELECT version FROM intrigue_schema")}
+            create_recorder_objects(db)
+            applied = []
+            for step in STEPS:
+                if step.version in done:
+                    continue
+                with conn.transaction():
+                    step.run(conn)
+                    conn.execute(
+                        "INSERT INTO intrigue_schema (version, description) VALUES (%s, %s)",
+                        (step.version, step.description),
+                    )
+                log.info("migration applied", extra={"version": step.version, "description": step.description})
+                applied.append(step.version)
+            return applied
+        finally:
+            conn.execute("SELECT pg_advisory_unlock(%s)", (advisory_key("intrigue.migrate"),))
+
+
+def create_recorder_objects(db: Database) -> None:
+    env = {**db.eventsourcing_env(pool_size=1), "CREATE_TABLE": "y"}
+    IntrigueStore(env).close()
+    for model in READ_MODELS:
+        close_view(open_view(model, env))
+
+
+def schema_version(db: Database) -> int | None:
+    """The highest step applied, or None when `migrate` never ran (or the database does not answer)."""
+    try:
+        with psycopg.connect(db.conninfo, connect_timeout=3) as conn:
+            row = conn.execute("SELECT max(version) FROM intrigue_schema").fetchone()
+    except psycopg.errors.UndefinedTable:
+        return None
+    return None if row is None or row[0] is None else int(row[0])
+
+
+def is_current(db: Database) -> bool:
+    """True when every step this code knows is applied. A newer database (mid-upgrade) is current too."""
+    version = schema_version(db)
+    return version is not None and version >= SCHEMA_VERSION
+
+
+def readiness(db: Database, store: IntrigueStore) -> dict[str, bool]:
+    """What /readyz reports. Once current, the store learns the stored-event type `migrate` may have just made."""
+    answers = ping(db)
+    current = answers and is_current(db)
+    if current:
+        store.recorder.datastore.register_type_adapters()  # type: ignore[attr-defined]
+    return {"database": answers, "migrations": current}
+
+
+SEATS_DDL = [  # the seats table (service/usecases/seats.py)
+    """CREATE TABLE IF NOT EXISTS seats (
+        id uuid PRIMARY KEY,
+        campaign_id uuid NOT NULL,
+        role text NOT NULL CHECK (role IN ('gm', 'player', 'observer')),
+        name text NOT NULL,
+        faction_id uuid,
+        house_id uuid,
+        token_sha256 bytea NOT NULL UNIQUE,
+        created_at timestamptz NOT NULL DEFAULT now())""",
+    "CREATE INDEX IF NOT EXISTS seats_campaign ON seats (campaign_id, created_at)",
+]

@@ -1,0 +1,189 @@
+"""Reads served from the read models, never by rebuilding aggregates: sync for the application services and the
+CLI, async (`ReadModelReads`) for the HTTP API. Both run the same statements and shape rows the same way."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from psycopg.sql import SQL, Composed, Identifier, Literal
+from starlette.concurrency import run_in_threadpool
+
+from domain.errors import NotFoundError
+from projections.failures import CURRENT as CURRENT_FAILURES
+from projections.failures import StoppedCampaigns
+from projections.state import StateView
+from service.persistence import fresh
+from service.persistence.fresh import FreshReads
+from service.persistence.readmodels import READ_MODELS, relations_of
+from service.persistence.readpool import ReadPool, SharedRead
+
+_CAMPAIGNS = ("SELECT state FROM aggregate_state WHERE kind = 'campaign'"
+              " ORDER BY state->>'created_on', id LIMIT %s OFFSET %s")  # fmt: skip
+_CAMPAIGN = "SELECT state FROM aggregate_state WHERE id = %s AND kind = 'campaign'"
+_REGIONS = ("SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind = 'region'"
+            " ORDER BY (state->>'r')::int, (state->>'q')::int")  # fmt: skip
+_REGIONS_OF = _REGIONS.replace("campaign_id = %s", "campaign_id = ANY(%s)")
+_OF_KIND = "SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind = %s ORDER BY state->>'name', id"
+_ONE = "SELECT state FROM aggregate_state WHERE id = %s AND kind = %s"
+
+
+class CatalogQueries:
+    """Campaigns and their regions, shaped for clients, from the state read model."""
+
+    def __init__(self, view: StateView) -> None:
+        self.view = view
+
+    def campaigns(self, limit: int = 100, offset: int = 0) -> list[dict[str, Any]]:
+        return [_campaign(row["state"]) for row in self.view.query(_CAMPAIGNS, (limit, offset))]
+
+    def campaign(self, campaign_id: UUID) -> dict[str, Any]:
+        self.view.stopped.check(campaign_id)
+        return _the_campaign(self.view.query(_CAMPAIGN, (campaign_id,)), campaign_id)
+
+    def regions(self, campaign_id: UUID) -> list[dict[str, Any]]:
+        self.view.stopped.check(campaign_id)
+        return [_region(row["state"]) for row in self.view.query(_REGIONS, (campaign_id,))]
+
+    def regions_of(self, campaign_ids: list[UUID]) -> list[list[dict[str, Any]]]:
+        """The regions of several campaigns in one query, in the order asked (a DataLoader's batch)."""
+        for campaign_id in campaign_ids:
+            self.view.stopped.check(campaign_id)
+        return _by_campaign(self.view.query(_REGIONS_OF, (campaign_ids,)), campaign_ids)
+
+
+class StateQueries:
+    """Current state of any aggregate, as its public JSON, from `aggregate_state`."""
+
+    def __init__(self, view: StateView) -> None:
+        self.view = view
+
+    def of_kind(self, campaign_id: UUID, kind: str) -> list[dict[str, Any]]:
+        self.view.stopped.check(campaign_id)
+        return [row["state"] for row in self.view.query(_OF_KIND, (campaign_id, kind))]
+
+    def one(self, aggregate_id: UUID, kind: str) -> dict[str, Any]:
+        return _checked(_the_one(self.view.query(_ONE, (aggregate_id, kind)), aggregate_id, kind), self.view.stopped)
+
+
+class ReadModelReads:
+    """The same reads on the async pool, for the HTTP API, and the read models' position."""
+
+    def __init__(self, pool: ReadPool, fresh: FreshReads | None = None) -> None:
+        self.pool = pool
+        # The answer of a command the read models lag behind reads here (service/persistence/fresh.py).
+        self.fresh = fresh
+        self.position = SharedRead(self._position)  # asked on every cacheable GraphQL request
+        self.stopped = StoppedCampaigns()  # campaigns whose read model stopped (projections/failures.py)
+
+    async def _check(self, *campaign_ids: UUID | str | None) -> StoppedCampaigns:
+        if self.stopped.stale():
+            self.stopped.replace(await self.pool.rows(CURRENT_FAILURES))
+        for campaign_id in campaign_ids:
+            self.stopped.check(campaign_id, self.stopped.all())
+        return self.stopped
+
+    async def campaigns(self, limit: int = 100, offset: int = 0) -> list[dict[str, Any]]:
+        return [_campaign(row["state"]) for row in await self.pool.rows(_CAMPAIGNS, (limit, offset))]
+
+    async def campaign(self, campaign_id: UUID) -> dict[str, Any]:
+        if self.fresh is not None and fresh.wanted():
+            return _campaign(await run_in_threadpool(self.fresh.one, campaign_id, "campaign"))
+        await self._check(campaign_id)
+        return _the_campaign(await self.pool.rows(_CAMPAIGN, (campaign_id,)), campaign_id)
+
+    async def regions(self, campaign_id: UUID) -> list[dict[str, Any]]:
+        if self.fresh is not None and fresh.wanted():
+            return [_region(state) for state in await run_in_threadpool(self.fresh.regions, campaign_id)]
+        await self._check(campaign_id)
+        return [_region(row["state"]) for row in await self.pool.rows(_REGIONS, (campaign_id,))]
+
+    async def regions_of(self, campaign_ids: list[UUID]) -> list[list[dict[str, Any]]]:
+        if self.fresh is not None and fresh.wanted():
+            return [await self.regions(i) for i in campaign_ids]
+        await self._check(*campaign_ids)
+        return _by_campaign(await self.pool.rows(_REGIONS_OF, (campaign_ids,)), campaign_ids)
+
+    async def of_kind(self, campaign_id: UUID, kind: str) -> list[dict[str, Any]]:
+        if self.fresh is not None and fresh.wanted():
+            return await run_in_threadpool(self.fresh.of_kind, campaign_id, kind)
+        await self._check(campaign_id)
+        return [row["state"] for row in await self.pool.rows(_OF_KIND, (campaign_id, kind))]
+
+    async def one(self, aggregate_id: UUID, kind: str) -> dict[str, Any]:
+        if self.fresh is not None and fresh.wanted():
+            return await run_in_threadpool(self.fresh.one, aggregate_id, kind)
+        found = _the_one(await self.pool.rows(_ONE, (aggregate_id, kind)), aggregate_id, kind)
+        return _checked(found, await self._check())
+
+    async def series(self, campaign_id: UUID) -> list[dict[str, Any]]:
+        """Each member's state at the end of each phase, rolled-back phases left out (`Analytics.series`)."""
+        return [dict(row) for row in await self.pool.rows(SERIES, (campaign_id,))]
+
+    async def _position(self) -> tuple[Any, ...]:
+        """Where every read model stands: its generation and tracking position. Equal positions, equal rows."""
+        rows = await self.pool.rows(_POSITION)
+        return tuple(rows[0].values())
+
+
+def _position() -> Composed:
+    # A rebuild may change rows without moving the position, so the generation counts too.
+    parts = [SQL("(SELECT current FROM read_model_generation WHERE name = {}), (SELECT max(notification_id) FROM {})")
+             .format(Literal(m.name), Identifier(relations_of(m)[-1])) for m in READ_MODELS]  # fmt: skip
+    return SQL("SELECT ") + SQL(", ").join(parts)
+
+
+_POSITION = _position()
+
+
+def _the_campaign(rows: list[Any], campaign_id: UUID) -> dict[str, Any]:
+    if not rows:
+        raise NotFoundError(f"no campaign with id {campaign_id}")
+    return _campaign(rows[0]["state"])
+
+
+def _the_one(rows: list[Any], aggregate_id: UUID, kind: str) -> dict[str, Any]:
+    if not rows:
+        raise NotFoundError(f"no {kind} with id {aggregate_id}")
+    state: dict[str, Any] = rows[0]["state"]
+    return state
+
+
+def _checked(state: dict[str, Any], stopped: StoppedCampaigns) -> dict[str, Any]:
+    """An aggregate's state, unless its campaign's read model stopped (a campaign is its own campaign)."""
+    stopped.check(state.get("campaign_id") or state.get("id"))
+    return state
+
+
+def _by_campaign(rows: list[Any], campaign_ids: list[UUID]) -> list[list[dict[str, Any]]]:
+    found: dict[str, list[dict[str, Any]]] = {str(i): [] for i in campaign_ids}
+    for row in rows:
+        found[row["state"]["campaign_id"]].append(_region(row["state"]))
+    return [found[str(i)] for i in campaign_ids]
+
+
+def _campaign(state: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "id": UUID(state["id"]), "name": state["name"], "rule_systems": state["rule_systems"],
+        "seeded": state["dice_seed"] is not None, "phase": state["phase"], "phase_status": state["phase_status"],
+        "created_at": datetime.fromisoformat(state["created_on"]), "version": state["version"],
+    }  # fmt: skip
+
+
+def _uuid(value: str | None) -> UUID | None:
+    return UUID(value) if value else None
+
+
+def _region(state: dict[str, Any]) -> dict[str, Any]:
+    return state | {
+        "id": UUID(state["id"]), "campaign_id": UUID(state["campaign_id"]),
+        "governing_faction_id": _uuid(state["governing_faction_id"]),
+        "controlling_house_id": _uuid(state["controlling_house_id"]),
+    }  # fmt: skip
+
+
+SERIES = (
+    "SELECT phase, aggregate_id, kind, state FROM phase_history WHERE campaign_id = %s AND NOT superseded"
+    " ORDER BY phase, kind, state->>'name'"
+)

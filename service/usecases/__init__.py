@@ -1,0 +1,1 @@
+"""The application services: one module per family of use cases; they load, decide with domain/, save."""

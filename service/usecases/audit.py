@@ -1,0 +1,58 @@
+"""The audit trail: a campaign's stored events, in the order they were written."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+import psycopg
+from eventsourcing.persistence import StoredEvent
+
+from domain.campaign import Campaign
+from service.persistence.app import IntrigueStore, event_payload
+from service.persistence.database import Database
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    position: int
+    aggregate_id: UUID
+    version: int
+    topic: str
+    timestamp: datetime
+    payload: dict[str, Any]
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {"position": self.position, "aggregate_id": str(self.aggregate_id), "version": self.version,
+             "topic": self.topic, "timestamp": self.timestamp.isoformat(), "payload": self.payload},
+            default=str, sort_keys=True,
+        )  # fmt: skip
+
+
+class AuditLog:
+    def __init__(self, store: IntrigueStore, db: Database) -> None:
+        self.store = store
+        self.db = db
+
+    def events(self, campaign_id: UUID, after: int = 0) -> Iterator[AuditEntry]:
+        """Every event of the campaign and of its members, by notification id."""
+        campaign = self.store.load(campaign_id, Campaign)
+        ids = [campaign_id, *campaign.member_ids()]
+        table = f"{self.store.name.lower()}_events"
+        with psycopg.connect(self.db.conninfo) as conn, conn.cursor(name="audit") as cursor:
+            cursor.execute(
+                psycopg.sql.SQL(
+                    "SELECT notification_id, originator_id, originator_version, topic, state FROM {}"
+                    " WHERE originator_id = ANY(%s) AND notification_id > %s ORDER BY notification_id"
+                ).format(psycopg.sql.Identifier(table)),
+                (ids, after),
+            )
+            for position, originator_id, version, topic, state in cursor:
+                event = self.store.mapper.to_domain_event(StoredEvent(originator_id, version, topic, bytes(state)))
+                yield AuditEntry(position, originator_id, version, topic, event.timestamp,  # type: ignore[attr-defined]
+                                 event_payload(event))

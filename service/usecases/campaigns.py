@@ -1,0 +1,109 @@
+"""Campaign setup: create campaigns, map their regions, run the phase clock."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import Aggregate
+
+from domain.campaign import Campaign
+from domain.commands import AddRegions, CreateCampaign, MapRegion, RollDice
+from domain.dice import Dice, DiceSpec, Roll
+from domain.errors import InvalidInputError
+from domain.ids import region_id
+from domain.region import Region
+from service.persistence.app import IntrigueStore, RollsSavesAndWaits, unit_of_work
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What a rule system's resolution changed, and its GM-side summary for the campaign's `PhaseResolved`."""
+
+    changed: list[Aggregate]
+    summary: dict[str, Any] = field(default_factory=dict)
+
+
+# A rule system's phase resolution: given the campaign (its phase already resolving) and the dice for the
+# phase, it decides every turn and returns the aggregates it changed, events pending, for one transaction;
+# or a `Resolution`, whose summary is recorded under the system's name in the campaign's `PhaseResolved`.
+PhaseResolver = Callable[[Campaign, Dice], "list[Aggregate] | Resolution"]
+
+
+class CampaignService(RollsSavesAndWaits):
+    """Application methods: get the aggregates, call them, save them in one transaction."""
+
+    def __init__(self, store: IntrigueStore, projected: Callable[[int | None], None],
+                 dice_for: Callable[[Campaign, str], Dice]) -> None:  # fmt: skip
+        super().__init__(store, projected, dice_for)
+        self.resolvers: dict[str, PhaseResolver] = {}
+
+    def create_campaign(self, command: CreateCampaign) -> Campaign:
+        campaign = Campaign.start(command.name, command.rule_systems, command.dice_seed)
+        regions = self._map(campaign, command.regions)
+        self._save(campaign, *regions)
+        return campaign
+
+    def add_regions(self, command: AddRegions) -> list[Region]:
+        campaign = self.store.load(command.campaign_id, Campaign)
+        regions = self._map(campaign, command.regions)
+        self._save(campaign, *regions)
+        return regions
+
+    def open_phase(self, campaign_id: UUID) -> Campaign:
+        campaign = self.store.load(campaign_id, Campaign)
+        campaign.open_phase()
+        self._save(campaign)
+        return campaign
+
+    def roll_dice(self, command: RollDice) -> Roll:
+        spec = DiceSpec.parse(command.expression)
+        campaign = self.store.load(command.campaign_id, Campaign)
+        roll = spec.roll(self._dice_for(campaign, "gm-roll"), purpose=command.purpose.strip(), actor="GM",
+                         rule="GM's ad hoc roll")  # fmt: skip
+        campaign.record_roll(roll)
+        self._save(campaign)
+        return roll
+
+    @unit_of_work
+    def resolve_phase(self, campaign_id: UUID) -> Campaign:
+        """Every enabled rule system resolves the open phase; the phase then closes."""
+        campaign = self.store.load(campaign_id, Campaign)
+        if campaign.phase_status == "open":
+            campaign.begin_resolving()
+            self._save(campaign)
+        changed: list[Aggregate] = []
+        summaries: dict[str, Any] = {}
+        for system in campaign.rule_systems:
+            resolver = self.resolvers.get(system)
+            if resolver is not None:
+                result = resolver(campaign, self._dice_for(campaign, f"phase-{campaign.phase}-{system}"))
+                if isinstance(result, Resolution):
+                    changed.extend(result.changed)
+                    summaries |= {system: result.summary} if result.summary else {}
+                else:
+                    changed.extend(result)
+        campaign.resolve_phase(summaries)
+        # The campaign's PhaseResolved is written last, so its position closes the phase. A member the
+        # resolution read but left as it was must not have moved either (an order submitted meanwhile).
+        self._save(*[a for a in changed if a is not campaign], campaign, unchanged=self.store.loaded_unchanged())
+        return campaign
+
+    def _map(self, campaign: Campaign, requests: list[MapRegion]) -> list[Region]:
+        seen: set[tuple[int, int]] = set()
+        regions = []
+        for request in requests:
+            hex_ = (request.q, request.r)
+            if hex_ in seen or str(region_id(campaign.id, *hex_)) in campaign.members:
+                raise InvalidInputError(f"hex {hex_} already has a region in this campaign")
+            seen.add(hex_)
+            region = Region.map(
+                campaign.id, request.name, request.q, request.r, arcana=request.arcana,
+                population=request.population, tags=request.tags, terrain_difficulty=request.terrain_difficulty,
+                wild=request.wild, monthly_income=request.monthly_income, monster=request.monster,
+            )  # fmt: skip
+            campaign.enrol(region.id, "region")
+            regions.append(region)
+        return regions

@@ -1,0 +1,238 @@
+"""Faction Turn application methods (seed 002): found factions, submit orders, resolve the phase."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import Aggregate
+
+from domain.campaign import Campaign, RuleSystemName
+from domain.dice import Dice, DiceSpec
+from domain.errors import InvalidInputError, NotFoundError
+from domain.factionturn.catalog import asset_type
+from domain.factionturn.examples import EXAMPLE_FACTIONS
+from domain.factionturn.faction import Faction
+from domain.factionturn.generation import generate_world
+from domain.factionturn.holdings import BASE_OF_INFLUENCE, OwnedAsset
+from domain.factionturn.order_form import orders_from_dict
+from domain.factionturn.orders import CustomAction, FactionOrders, orders_to_dict
+from domain.factionturn.phase import apply_phase, check_orders, read_orders, resolve_phase
+from domain.factionturn.rows import new_asset, starting_asset
+from domain.factionturn.wild import terrain_of_difficulty
+from domain.factionturn.wild_assets import THE_WILD, found_the_wild, monster, terrain
+from domain.factionturn.world import World
+from domain.ids import faction_id
+from domain.region import Region
+from service.persistence.app import RollsSavesAndWaits, unit_of_work
+
+RULE = RuleSystemName.FACTION_TURN
+
+
+@dataclass(frozen=True)
+class StartingAsset:
+    type_key: str  # a catalog key, or one of the campaign's custom types (docs/rules-notes/gm.md)
+    region_id: UUID | None = None  # default: the home region
+
+
+@dataclass(frozen=True)
+class FoundFaction:
+    campaign_id: UUID
+    name: str
+    force: int
+    cunning: int
+    wealth: int
+    home_region_id: UUID
+    tags: list[str] = field(default_factory=list)
+    facgold: int = 0
+    xp: int = 0
+    hp: int | None = None
+    assets: list[StartingAsset] = field(default_factory=list)
+
+
+class FactionTurnService(RollsSavesAndWaits):
+    """Get → decide → apply → save, for the Faction Turn."""
+
+    # ---- setup ------------------------------------------------------------------------------------------------
+    @unit_of_work
+    def found_faction(self, command: FoundFaction) -> Faction:
+        campaign = self._campaign(command.campaign_id)
+        home = self._region(campaign, command.home_region_id)
+        faction = Faction.found(
+            campaign.id, command.name, command.force, command.cunning, command.wealth, str(home.id),
+            tags=command.tags, facgold=command.facgold, xp=command.xp, hp=command.hp,
+        )  # fmt: skip
+        self._check_new(campaign, faction)
+        types = World([], [], custom_types=campaign.custom_asset_rows())  # the catalog and the campaign's own types
+        for starting in command.assets:
+            region = self._region(campaign, starting.region_id or home.id)
+            row = types.asset_type(starting.type_key)
+            faction.grant_asset(starting_asset(faction, row, str(region.id)), "starting asset")
+        campaign.enrol(faction.id, "faction")
+        self._save(campaign, faction)
+        return faction
+
+    @unit_of_work
+    def found_example(self, campaign_id: UUID, example: str, home_region_id: UUID, name: str | None = None) -> Faction:
+        """One of seed 002's Example Factions, as a preset."""
+        preset = next((e for e in EXAMPLE_FACTIONS if e.name.casefold() == example.strip().casefold()), None)
+        if preset is None:
+            known = ", ".join(e.name for e in EXAMPLE_FACTIONS)
+            raise NotFoundError(f"no Example Faction named {example!r}; choose from {known}")
+        assets = [StartingAsset(a.key) for a in preset.assets]
+        return self.found_faction(FoundFaction(
+            campaign_id, name or preset.name, preset.force, preset.cunning, preset.wealth, home_region_id,
+            list(preset.tags), assets=assets,
+        ))  # fmt: skip
+
+    @unit_of_work
+    def generate_factions(self, campaign_id: UUID, count: int, names: Sequence[str] | None = None) -> list[Faction]:
+        """A starting world of 3-6 random factions, each homed in a settled region chosen by the dice."""
+        campaign = self._campaign(campaign_id)
+        dice = self._dice_for(campaign, "generate-factions")
+        generated = generate_world(count, dice, list(names) if names else None)
+        settled = [r for r in self._regions(campaign) if not r.wild and not self._home_taken(campaign, r)]
+        if len(settled) < count:
+            raise InvalidInputError(f"{count} factions need {count} settled regions without a faction home")
+        factions: list[Faction] = []
+        records = {spec.name: spec.roll_records() for spec in generated}
+        for spec in generated:
+            home = settled.pop(_pick(dice, settled, spec.name, "home region", records) - 1)
+            home.describe(home.name, spec.home_arcana, spec.home_population, home.tags, home.terrain_difficulty)
+            faction = Faction.found(campaign.id, spec.name, spec.force, spec.cunning, spec.wealth, str(home.id),
+                                    tags=list(spec.tags))  # fmt: skip
+            self._check_new(campaign, faction)
+            for key in (*spec.primary_assets, *spec.other_assets):
+                faction.grant_asset(new_asset(faction, asset_type(key), str(home.id), 0), "generated starting asset")
+            # Seed 002, Random Faction Location: its further Bases of Influence land in other regions.
+            elsewhere = [r for r in self._regions(campaign) if not r.wild and r.id != home.id]
+            for _ in range(min(spec.additional_bases, len(elsewhere))):
+                region = elsewhere.pop(_pick(dice, elsewhere, spec.name, "region of a further Base of Influence",
+                                             records) - 1)  # fmt: skip
+                base = OwnedAsset(faction.next_asset_id(), BASE_OF_INFLUENCE, "Base of Influence", "special",
+                                  str(region.id), spec.base_hp, spec.base_hp)  # fmt: skip
+                faction.grant_asset(base, "generated Base of Influence")
+            campaign.enrol(faction.id, "faction")
+            factions.append(faction)
+        campaign.record_generation(records)
+        changed: list[Aggregate] = [campaign, *factions, *self._regions(campaign)]
+        self._save(*changed)
+        return factions
+
+    @unit_of_work
+    def populate_the_wild(self, campaign_id: UUID) -> Faction | None:
+        """Seed 002, The Wild: every wild region gets its Terrain asset and, if it has one, its Monster."""
+        campaign = self._campaign(campaign_id)
+        wild_regions = [r for r in self._regions(campaign) if r.wild]
+        if not wild_regions:
+            return None
+        wild_id = faction_id(campaign.id, THE_WILD)
+        exists = str(wild_id) in campaign.members
+        the_wild = self.store.load(wild_id, Faction) if exists else found_the_wild(campaign.id, str(wild_regions[0].id))
+        dice = self._dice_for(campaign, "the-wild")
+        occupied = {a.region_id for a in the_wild.assets.values()}
+        for region in wild_regions:
+            if str(region.id) in occupied:
+                continue
+            row = terrain_of_difficulty(region.terrain_difficulty)
+            hp = row.hp.roll(dice, purpose=f"terrain HP of {region.name}", rule="seed 002, Terrain Table",
+                             actor=THE_WILD)  # fmt: skip
+            the_wild.grant_asset(terrain(the_wild, str(region.id), region.terrain_difficulty, hp.total), "The Wild",
+                                 [hp.to_dict()])  # fmt: skip
+            if region.monster:
+                m = region.monster
+                beast = monster(the_wild, str(region.id), m["name"], m["difficulty"], m["hp"], _hit_die(m["hit_dice"]))
+                the_wild.grant_asset(beast, "The Wild")
+        if not exists:
+            campaign.enrol(the_wild.id, "faction")
+        self._save(campaign, the_wild)
+        return the_wild
+
+    # ---- orders and resolution --------------------------------------------------------------------------------
+    @unit_of_work
+    def submit_orders(self, campaign_id: UUID, faction_id_: UUID, orders: Mapping[str, Any]) -> Faction:
+        """Orders are read and checked whole before anything is stored (docs/rules-notes/factionturn-play.md)."""
+        campaign = self._campaign(campaign_id)
+        campaign.check_phase_open()
+        if str(faction_id_) not in campaign.members:
+            raise NotFoundError(f"no faction {faction_id_} in this campaign")
+        parsed = orders_from_dict(orders)
+        _check_definition(campaign, parsed)
+        world = World(self._factions(campaign), self._regions(campaign), phase=campaign.phase,
+                      custom_types=campaign.custom_asset_rows())  # fmt: skip
+        check_orders(world, str(faction_id_), parsed)
+        faction = world.faction(str(faction_id_))
+        faction.submit_order(campaign.phase, orders_to_dict(parsed) | {"phase": campaign.phase})
+        self._save(faction)
+        return faction
+
+    @unit_of_work
+    def resolve(self, campaign: Campaign, dice: Dice) -> list[Aggregate]:
+        """The `PhaseResolver` for the Faction Turn: initiative, then every turn; returns what changed."""
+        factions = self._factions(campaign)
+        if not factions:
+            return []
+        regions = self._regions(campaign)
+        listed = [str(i) for i in campaign.member_ids("faction")]
+        orders, unreadable = read_orders(factions, campaign.phase)
+        outcome = resolve_phase(factions, regions, orders, dice, phase=campaign.phase, listed=listed,
+                                custom_types=campaign.custom_asset_rows(), unreadable=unreadable)  # fmt: skip
+        apply_phase(outcome, factions, regions)
+        campaign.record_initiative(RULE.value, [r.to_dict() for r in outcome.initiative.rolls],
+                                   list(outcome.initiative.order))  # fmt: skip
+        return [a for a in (*factions, *regions) if a.pending_events]
+
+    # ---- loading ----------------------------------------------------------------------------------------------
+    def _campaign(self, campaign_id: UUID) -> Campaign:
+        return self.store.campaign_running(campaign_id, RULE)
+
+    def _region(self, campaign: Campaign, region_id: UUID) -> Region:
+        return self.store.member(campaign, region_id, Region)
+
+    def _regions(self, campaign: Campaign) -> list[Region]:
+        return self.store.members(campaign, Region)
+
+    def _factions(self, campaign: Campaign) -> list[Faction]:
+        return self.store.members(campaign, Faction)
+
+    def _check_new(self, campaign: Campaign, faction: Faction) -> None:
+        if str(faction.id) in campaign.members:
+            raise InvalidInputError(f"this campaign already has a faction named {faction.name!r}")
+
+    def _home_taken(self, campaign: Campaign, region: Region) -> bool:
+        return any(f.home_region_id == str(region.id) for f in self._factions(campaign))
+
+
+def _check_definition(campaign: Campaign, orders: FactionOrders) -> None:
+    """A custom action's effects are the GM's to define (docs/rules-notes/gm.md): orders may carry a definition
+    only as the campaign holds it (the GM's `orderCustomAction` stored it so), never one of their own."""
+    action = orders.action
+    if not isinstance(action, CustomAction) or not action.definition:
+        return
+    given = {k: v for k, v in action.definition.items() if k not in ("seat", "reason")}
+    try:
+        held = campaign.custom_action(str(given.get("key", ""))).to_dict()
+    except NotFoundError:
+        held = None
+    if held != given:
+        raise InvalidInputError("orders.action.definition: it is not one of this campaign's custom actions, as "
+                                "the GM defined it; the GM orders a custom action for a faction")  # fmt: skip
+    for key in ("seat", "reason"):
+        if not isinstance(action.definition.get(key, ""), str):
+            raise InvalidInputError(f"orders.action.definition.{key} must be text")
+
+
+def _pick(dice: Dice, options: Sequence[object], name: str, what: str, records: dict[str, list[dict[str, Any]]]) -> int:
+    """Seed 002, Random Faction Location: a region picked by a die over the candidates, kept with the faction's
+    generation rolls (1-based)."""
+    pick = DiceSpec.parse(f"1d{len(options)}").roll(dice, purpose=f"{what} of {name}",
+                                                     rule="seed 002, Random Faction Location", actor=name)  # fmt: skip
+    records[name].append(pick.to_dict())
+    return pick.total
+
+
+def _hit_die(hit_dice: str) -> str:
+    """Seed 002, Monster: it strikes and heals with one of its hit dice: `18d10+90` gives `1d10`."""
+    return f"1d{DiceSpec.parse(hit_dice).sides}"

@@ -1,0 +1,105 @@
+"""Time travel and rewind: state as of a position or a phase, rebuilt from events; rollbacks that append."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+from uuid import UUID
+
+import psycopg
+from eventsourcing.domain import Aggregate
+
+from domain.campaign import Campaign
+from domain.errors import InvalidInputError, NotFoundError
+from domain.history import Rewindable
+from projections.state import public_state
+from service.persistence.app import IntrigueStore, replay
+from service.persistence.database import Database
+
+_CAMPAIGN_TOPIC = "domain.campaign:Campaign."
+
+
+class History:
+    def __init__(self, store: IntrigueStore, db: Database) -> None:
+        self.store = store
+        self.db = db
+        self.table = f"{store.name.lower()}_events"
+
+    def _rows(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        with psycopg.connect(self.db.conninfo) as conn:
+            return conn.execute(sql.format(table=self.table), params).fetchall()
+
+    def phase_marks(self, campaign_id: UUID, name: str) -> list[tuple[int, int]]:
+        """(phase, position) of each of the campaign's phase events named `name`, oldest first."""
+        rows = self._rows(
+            "SELECT notification_id, originator_version, state FROM {table}"
+            " WHERE originator_id = %s AND topic = %s ORDER BY notification_id",
+            (campaign_id, _CAMPAIGN_TOPIC + name),
+        )
+        marks = []
+        for position, _version, state in rows:
+            payload = self.store.mapper.transcoder.decode(bytes(state))
+            marks.append((int(payload["phase"]), int(position)))
+        return marks
+
+    def resolution_start(self, campaign_id: UUID, phase: int) -> int:
+        """Where phase `phase` last began resolving: every turn's rolls and results come after it."""
+        starts = [pos for p, pos in self.phase_marks(campaign_id, "PhaseResolutionBegan") if p == phase]
+        if not starts:
+            raise InvalidInputError(f"phase {phase} has not begun resolving; there is nothing to roll back")
+        return starts[-1]
+
+    def phase_end(self, campaign_id: UUID, phase: int) -> int:
+        ends = [pos for p, pos in self.phase_marks(campaign_id, "PhaseResolved") if p == phase]
+        if not ends:
+            raise NotFoundError(f"phase {phase} of campaign {campaign_id} has not been resolved")
+        return ends[-1] + 1
+
+    def versions_before(self, campaign_id: UUID, position: int) -> dict[UUID, int]:
+        """Each of the campaign's aggregates at its last version written before `position`."""
+        campaign = self.store.load(campaign_id, Campaign)
+        ids = [campaign_id, *campaign.member_ids()]
+        rows = self._rows(
+            "SELECT originator_id, max(originator_version) FROM {table}"
+            " WHERE originator_id = ANY(%s) AND notification_id < %s GROUP BY originator_id",
+            (ids, position),
+        )
+        return {UUID(str(aggregate_id)): int(version) for aggregate_id, version in rows}
+
+    def as_of(self, campaign_id: UUID, position: int) -> dict[UUID, Aggregate]:
+        """Every aggregate of the campaign as it stood before the event at `position`, rebuilt from events."""
+        return {
+            aggregate_id: self.store.repository.get(aggregate_id, version=version, projector_func=replay)
+            for aggregate_id, version in self.versions_before(campaign_id, position).items()
+        }
+
+    def as_of_phase(self, campaign_id: UUID, phase: int) -> dict[UUID, Aggregate]:
+        """The campaign as phase `phase` left it, once resolved."""
+        return self.as_of(campaign_id, self.phase_end(campaign_id, phase))
+
+    def public_as_of(self, campaign_id: UUID, position: int) -> dict[str, dict[str, Any]]:
+        return {str(i): public_state(a) for i, a in self.as_of(campaign_id, position).items()}
+
+    def rewind_plan(self, campaign_id: UUID, phase: int) -> tuple[int, dict[UUID, int]]:
+        position = self.resolution_start(campaign_id, phase)
+        return position, self.versions_before(campaign_id, position)
+
+
+def restore_all(
+    store: IntrigueStore, versions: dict[UUID, int], phase: int, reason: str,
+    loaded: Mapping[UUID, Aggregate] | None = None,
+) -> tuple[list[Rewindable], dict[str, list[int]]]:  # fmt: skip
+    """Compensating events: each aggregate that changed since the mark goes back to its version there
+    (restored on the instance in `loaded` when the caller has one, else on a fresh load)."""
+    changed: list[Rewindable] = []
+    reverted: dict[str, list[int]] = {}
+    for aggregate_id, version in versions.items():
+        current = (loaded or {}).get(aggregate_id) or store.repository.get(aggregate_id, projector_func=replay)
+        if current.version == version:
+            continue
+        if not isinstance(current, Rewindable):
+            raise TypeError(f"{type(current).__name__} cannot be rewound")
+        current.restore(store.repository.get(aggregate_id, version=version, projector_func=replay), phase, reason)
+        changed.append(current)
+        reverted[str(aggregate_id)] = [version, current.version - 1]
+    return changed, reverted

@@ -1,0 +1,43 @@
+"""`intrigue replay`: rebuild every aggregate of a campaign from its events and compare with the read model."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import Aggregate
+
+from domain.campaign import Campaign
+from domain.errors import NotFoundError
+from projections.state import public_state
+from service.persistence.app import IntrigueStore
+from service.persistence.queries import StateQueries
+
+
+@dataclass(frozen=True)
+class Divergence:
+    aggregate_id: UUID
+    field: str
+    rebuilt: Any
+    read_model: Any
+
+    def __str__(self) -> str:
+        return f"{self.aggregate_id} {self.field}: events say {self.rebuilt!r}, read model says {self.read_model!r}"
+
+
+def divergences(store: IntrigueStore, state: StateQueries, campaign_id: UUID) -> list[Divergence]:
+    campaign = store.load(campaign_id, Campaign)
+    found: list[Divergence] = []
+    for aggregate_id in [campaign_id, *campaign.member_ids()]:
+        aggregate: Aggregate = store.repository.get(aggregate_id)
+        rebuilt = public_state(aggregate)
+        try:
+            viewed = state.one(aggregate_id, type(aggregate).__name__.lower())
+        except NotFoundError:
+            found.append(Divergence(aggregate_id, "(row)", "present", "missing"))
+            continue
+        for key in sorted(set(rebuilt) | set(viewed)):
+            if rebuilt.get(key) != viewed.get(key):
+                found.append(Divergence(aggregate_id, key, rebuilt.get(key), viewed.get(key)))
+    return found

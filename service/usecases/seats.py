@@ -1,0 +1,133 @@
+"""Seats and their bearer tokens, in the table `seats`; a token is stored only as its SHA-256."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID, uuid4
+
+from eventsourcing.postgres import PostgresDatastore
+from psycopg.sql import SQL
+
+from domain.campaign import Campaign
+from domain.commands import CreateCampaign
+from domain.errors import (
+    DomainError,
+)
+from domain.seats import Role, Seat, gm_seat_id, plan_seat
+from service.persistence import outcomes
+from service.persistence.app import IntrigueStore
+from service.persistence.readpool import ReadPool
+from service.usecases.campaigns import CampaignService
+
+TOKEN_PREFIX = "itg_"
+_COLUMNS = "id, campaign_id, role, name, faction_id, house_id"
+_BY_TOKEN = f"SELECT {_COLUMNS} FROM seats WHERE token_sha256 = %s"
+
+
+@dataclass(frozen=True)
+class IssuedSeat:
+    """A seat and its token, as answered once to the GM who asked; the token is not stored."""
+
+    seat: Seat
+    token: str
+
+
+@dataclass(frozen=True)
+class StartedCampaign:
+    campaign: Campaign
+    gm: IssuedSeat
+
+
+def digest(token: str) -> bytes:
+    # Tokens carry 256 random bits, so a plain hash resists guessing; a slow KDF would only slow lookups.
+    return hashlib.sha256(token.encode()).digest()
+
+
+def bearer_token(authorization: str | None) -> str | None:
+    """The token of an `Authorization: Bearer …` header (RFC 6750, section 2.1), or None when absent."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise UnauthenticatedError("the Authorization header must be 'Bearer <token>'")
+    return token.strip()
+
+
+class SeatService:
+    """Application methods for seats. Who may call them is checked by the adapters with `domain.seats`."""
+
+    def __init__(self, store: IntrigueStore, campaigns: CampaignService) -> None:
+        self.datastore: PostgresDatastore = store.recorder.datastore  # type: ignore[attr-defined]
+        self.store = store
+        self.campaigns = campaigns
+
+    def start_campaign(self, command: CreateCampaign) -> StartedCampaign:
+        """Anyone may create a campaign; its creator is seated as its GM."""
+        campaign = self.campaigns.create_campaign(command)
+        return StartedCampaign(campaign, self._seat(Seat(gm_seat_id(campaign.id), campaign.id, Role.GM, "GM")))
+
+    def seat_gm(self, campaign_id: UUID) -> IssuedSeat:
+        """A new GM token for a campaign made outside the API (the demo, a script); any earlier one stops working.
+
+        This is an operator's tool, for whoever can reach the database: no seat is checked.
+        """
+        self.store.load(campaign_id, Campaign)
+        return self._seat(Seat(gm_seat_id(campaign_id), campaign_id, Role.GM, "GM"))
+
+    def create_seat(
+        self, campaign_id: UUID, role: str, name: str, faction_id: UUID | None = None, house_id: UUID | None = None
+    ) -> IssuedSeat:
+        campaign = self.store.load(campaign_id, Campaign)
+        parsed, clean = plan_seat(role, name, faction_id, house_id, campaign.members)
+        return self._seat(Seat(uuid4(), campaign_id, parsed, clean, faction_id, house_id))
+
+    def seats(self, campaign_id: UUID) -> list[Seat]:
+        rows = self._query(f"SELECT {_COLUMNS} FROM seats WHERE campaign_id = %s ORDER BY created_at, id",
+                           (campaign_id,))  # fmt: skip
+        return [_seat_of(row) for row in rows]
+
+    def resolve(self, authorization: str | None) -> Seat | None:
+        """The seat an Authorization header names; None without one. An unknown token is refused."""
+        token = bearer_token(authorization)
+        return None if token is None else _named(self._query(_BY_TOKEN, (digest(token),)))
+
+    async def resolve_on(self, reads: ReadPool, authorization: str | None) -> Seat | None:
+        """`resolve` on the async read pool."""
+        token = bearer_token(authorization)
+        return None if token is None else _named(await reads.rows(_BY_TOKEN, (digest(token),)))
+
+    def _seat(self, seat: Seat) -> IssuedSeat:
+        token = TOKEN_PREFIX + secrets.token_urlsafe(32)
+        with self.datastore.transaction(commit=True) as cursor:
+            cursor.execute(
+                SQL(f"INSERT INTO seats ({_COLUMNS}, token_sha256) VALUES (%s, %s, %s, %s, %s, %s, %s)"
+                    " ON CONFLICT (id) DO UPDATE SET token_sha256 = EXCLUDED.token_sha256"),  # re-seating rotates
+                (seat.id, seat.campaign_id, seat.role.value, seat.name, seat.faction_id, seat.house_id, digest(token)),
+            )
+            outcomes.writing(cursor, None)  # a keyed request's idempotency claim commits with the seat
+        outcomes.written(None)
+        return IssuedSeat(seat, token)
+
+    def _query(self, statement: str, params: tuple[Any, ...]) -> list[dict[str, Any]]:
+        with self.datastore.get_connection() as conn, conn.cursor() as cursor:
+            cursor.execute(SQL(statement), params)
+            return [dict(row) for row in cursor.fetchall()]
+
+
+def _named(rows: list[dict[str, Any]]) -> Seat:
+    if not rows:
+        raise UnauthenticatedError("this bearer token names no seat")
+    return _seat_of(rows[0])
+
+
+def _seat_of(row: dict[str, Any]) -> Seat:
+    return Seat(row["id"], row["campaign_id"], Role(row["role"]), row["name"], row["faction_id"], row["house_id"])
+
+
+class UnauthenticatedError(DomainError):
+    """A bearer token that names no seat. (A missing token is no error: the request is simply unseated.)"""
+
+    code = "UNAUTHENTICATED"
