@@ -31,49 +31,12 @@ from projections.failures import CURRENT as CURRENT_FAILURES
 from projections.failures import DDL as FAILURES_DDL
 from projections.failures import OF_GENERATION, RECORD, StoppedCampaigns
 from projections.page import HISTORY_EVENTS, Origins, PageFold, Unreadable, data_fault
-from projections.state_tables import MODEL, RELATIONS, names
+from projections.state_sql import CURRENT, CURRENT_AND_FAILED, FAILED, statements_of
+from projections.state_tables import MODEL, RELATIONS
 
 CACHE_SIZE = 2_000
 log = logging.getLogger("intrigue.projections")
-# A phase's history: the members the page holds in memory as they stand at its resolution, the others as
-# their rows have them (the page did not touch them, so the rows are current).
-_RECORD_PHASE = """INSERT INTO {history} (campaign_id, phase, position, aggregate_id, kind, state)
-    SELECT campaign_id, %(phase)s, %(position)s, id, kind, state FROM {state}
-    WHERE campaign_id = %(campaign_id)s AND kind <> 'campaign' AND id <> ALL(%(in_memory)s) ON CONFLICT DO NOTHING"""
-_RECORD_MEMBER = """INSERT INTO {history} (campaign_id, phase, position, aggregate_id, kind, state)
-    VALUES (%(campaign_id)s, %(phase)s, %(position)s, %(id)s, %(kind)s, %(state)s) ON CONFLICT DO NOTHING"""
-_SUPERSEDE = """UPDATE {history} SET superseded = true
-    WHERE campaign_id = %(campaign_id)s AND phase >= %(phase)s AND position < %(position)s"""
-_VERSIONS = "SELECT id, version FROM {state} WHERE id = ANY(%s) ORDER BY id FOR UPDATE"
-_SNAPSHOTS = "SELECT id, campaign_id, version, snapshot_topic, snapshot FROM {state} WHERE id = ANY(%s)"
-_UPSERT = """INSERT INTO {state} VALUES (%(id)s, %(campaign_id)s, %(kind)s, %(version)s, %(topic)s, %(snapshot)s,
-    %(state)s, %(position)s) ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version,
-    snapshot_topic = EXCLUDED.snapshot_topic, snapshot = EXCLUDED.snapshot, state = EXCLUDED.state,
-    position = EXCLUDED.position"""
-_TRACK = """INSERT INTO {tracking} VALUES (%(application_name)s, %(notification_id)s)
-    ON CONFLICT (application_name) DO UPDATE SET notification_id = EXCLUDED.notification_id
-    WHERE {tracking}.notification_id < EXCLUDED.notification_id RETURNING notification_id"""
-_POSITION = "SELECT notification_id FROM {tracking} WHERE application_name = %s"
-_CAMPAIGNS = "SELECT id, campaign_id FROM {state} WHERE id = ANY(%s)"
-# The live writer locks the generation row (FOR KEY SHARE) in every write, so a rebuild's switch (FOR UPDATE
-# on that row) waits for the write in flight and every later write sees the new generation.
-_CURRENT = "SELECT current FROM read_model_generation WHERE name = %(model)s FOR KEY SHARE"
-# The same, with the generation's stopped campaigns: one round trip per page, as before there were any.
-_CURRENT_AND_FAILED = """SELECT current,
-    ARRAY(SELECT campaign_id FROM read_model_failures f WHERE f.generation = g.current) AS failed
-    FROM read_model_generation g WHERE name = %(model)s FOR KEY SHARE OF g"""
-_FAILED = "SELECT campaign_id FROM read_model_failures WHERE generation = %s"
 _SKIP = frozenset({"pending_events"})
-
-
-def _statements_of(generation: int) -> dict[str, Composed]:
-    return {
-        name: SQL(text).format(**names(generation))
-        for name, text in (("versions", _VERSIONS), ("snapshots", _SNAPSHOTS), ("upsert", _UPSERT),
-                           ("record_phase", _RECORD_PHASE), ("record_member", _RECORD_MEMBER),
-                           ("supersede", _SUPERSEDE), ("track", _TRACK),
-                           ("position", _POSITION), ("campaigns", _CAMPAIGNS))
-    }  # fmt: skip
 
 
 class _GenerationChangedError(Exception):
@@ -159,7 +122,7 @@ class StateView(PostgresTrackingRecorder):
             curs.execute(SQL(FAILURES_DDL))
 
     def _aim(self, generation: int) -> None:
-        self._sql = _statements_of(generation)
+        self._sql = statements_of(generation)
         self._aimed = generation
         self._cache.clear()
 
@@ -168,10 +131,10 @@ class StateView(PostgresTrackingRecorder):
         the current one: a fresh runner whose first page holds a resolution asks for rows before that (issue
         12). The first page still aims it, and learns what a rebuild already projected there."""
         if self._aimed is None:
-            rows = self.query(SQL(_CURRENT.replace(" FOR KEY SHARE", "")), {"model": MODEL})
+            rows = self.query(SQL(CURRENT.replace(" FOR KEY SHARE", "")), {"model": MODEL})
             if not rows:
                 raise RuntimeError("no read_model_generation row for 'state': run `intrigue migrate`")
-            self._sql = _statements_of(int(rows[0]["current"]))
+            self._sql = statements_of(int(rows[0]["current"]))
         return self._sql
 
     def read_failures(self) -> list[DictRow]:
@@ -274,8 +237,8 @@ class StateView(PostgresTrackingRecorder):
     def _check_generation(self, curs: Cursor[DictRow]) -> set[int]:
         """The generation still current (else `_GenerationChangedError`), and its stopped campaigns."""
         if self.generation is not None:  # a rebuild's writer never touches the generation row
-            return {row["campaign_id"].int for row in curs.execute(SQL(_FAILED), (self._aimed,))}
-        current = curs.execute(SQL(_CURRENT_AND_FAILED), {"model": MODEL}).fetchone()
+            return {row["campaign_id"].int for row in curs.execute(SQL(FAILED), (self._aimed,))}
+        current = curs.execute(SQL(CURRENT_AND_FAILED), {"model": MODEL}).fetchone()
         if current is None:
             raise RuntimeError("no read_model_generation row for 'state': run `intrigue migrate`")
         if current["current"] != self._aimed:

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 from uuid import UUID
 
 import strawberry
-from strawberry.scalars import JSON
 from strawberry.types import Info
 
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
-from service.entrypoints.graphql.guards import seat
+from service.entrypoints.graphql.gameofbones_types import (
+    Area,
+    House,
+    InfluenceAttempt,
+    SourceHunt,
+)
 from service.entrypoints.graphql.types import as_json
 from service.entrypoints.shared.gameofbones_inputs import (
     CharacterInput,
@@ -21,191 +24,6 @@ from service.entrypoints.shared.gameofbones_inputs import (
     RegisterHouseInput,
     classes_of,
 )
-from service.usecases.standing import HouseStanding
-from service.usecases.visibility import house_view, region_view
-
-
-@strawberry.type(description="A skill modifier of a leader or lieutenant (Gather Information, Reflex save…).")
-class SkillModifier:
-    skill: str
-    modifier: int
-
-
-@strawberry.type(description="The leader or a lieutenant: level or Hit Dice, skills and whether free to act.")
-class Character:
-    name: str
-    level: int
-    status: str
-    skills: list[SkillModifier]
-
-    @classmethod
-    def from_state(cls, s: dict[str, Any]) -> Character:
-        skills = [SkillModifier(skill=k, modifier=v) for k, v in sorted(s["skills"].items())]
-        return cls(name=s["name"], level=s["level"], status=s["status"], skills=skills)
-
-
-@strawberry.type(description="A class and its levels, for the Gaining Power table.")
-class ClassLevel:
-    character_class: str
-    level: int
-
-
-@strawberry.type(description="Someone who gives the house power (seed 000, Gaining Power).")
-class Member:
-    name: str
-    classes: list[ClassLevel]
-
-
-@strawberry.type
-class Priest:
-    name: str
-    level: int
-    fatespinner_priestess: bool
-
-
-@strawberry.type(description="Power a house has stationed in an area.")
-class Troops:
-    house_id: UUID
-    power: int
-
-
-@strawberry.type(description="A city area: a region of the campaign with its income, controller and troops.")
-class Area:
-    id: UUID
-    name: str
-    q: int
-    r: int
-    monthly_income: int
-    controlling_house_id: UUID | None
-    troops: list[Troops]
-
-    @classmethod
-    def seen_by(cls, info: Info, s: dict[str, Any]) -> Area:
-        # As over REST: how troops arrived is not kept, so every house's troops may have moved in secret and
-        # show only to that house and the GM (seed 000, Troop Movements).
-        return cls.from_state(region_view(s, seat(info), hidden_troops=set(s.get("troops", {}))))
-
-    @classmethod
-    def from_state(cls, s: dict[str, Any]) -> Area:
-        troops = [Troops(house_id=UUID(h), power=p) for h, p in sorted(s["troops"].items())]
-        controller = UUID(s["controlling_house_id"]) if s["controlling_house_id"] else None
-        return cls(id=UUID(s["id"]), name=s["name"], q=s["q"], r=s["r"], monthly_income=s["monthly_income"],
-                   controlling_house_id=controller, troops=troops)  # fmt: skip
-
-
-@strawberry.type(description="An action in flight: its dedicated influence and power stay locked until released.")
-class PendingAction:
-    id: str
-    action: str
-    actor: str
-    phase: int
-    start_week: int
-    resolve_week: int
-    release_week: int
-    dedicated_influence: int
-    dedicated_power: int
-    gold: int
-    target_house_id: str | None
-    target_character: str | None
-    area_ids: list[str]
-    resolved: bool
-    covered: bool
-
-    @classmethod
-    def from_state(cls, s: dict[str, Any]) -> PendingAction:
-        return cls(**{k: s[k] for k in cls.__annotations__})
-
-
-SECRET_NUMBERS = ("influence", "power", "granted_power", "gold", "dedicated_influence", "dedicated_power",
-                  "effective_rank", "effective_influence", "available_influence", "available_power",
-                  "influence_defence", "power_defence")  # fmt: skip
-SECRET_LISTS = ("action_bonuses", "pending_actions", "knowledge", "circumstances", "spies")
-
-
-@strawberry.type(description="A Game of Bones power: Influence, Power, Rank, its people, areas and plots.")
-class House:
-    id: UUID
-    campaign_id: UUID
-    name: str
-    rank: int = strawberry.field(description="Public: seed 000, every player knows the others' rank.")
-    entered_game: bool
-    destroyed: bool
-    leader: Character
-    lieutenants: list[Character]
-    members: list[Member]
-    priests: list[Priest]
-    area_ids: list[UUID]
-    # What follows is shown only to the house's own seat and the GM (service/usecases/visibility.py); others get
-    # null/[].
-    influence: int | None
-    power: int | None
-    granted_power: int | None
-    gold: int | None
-    dedicated_influence: int | None
-    dedicated_power: int | None
-    effective_rank: int | None = strawberry.field(description="After Frame Up and Wrest Control, this phase.")
-    effective_influence: int | None
-    available_influence: int | None
-    available_power: int | None
-    action_bonuses: list[int] = strawberry.field(description="The iterative Action Bonus: one entry per action.")
-    influence_defence: int | None
-    power_defence: int | None
-    pending_actions: list[PendingAction]
-    knowledge: list[JSON]
-    circumstances: list[JSON]
-    spies: list[JSON]
-
-    @classmethod
-    def seen_by(cls, info: Info, s: dict[str, Any], phase: int) -> House:
-        seen = house_view(s, seat(info))
-        if "knowledge" in seen:  # the GM's view, or the house's own
-            return cls.from_state(seen, phase)
-        secret: dict[str, Any] = dict.fromkeys(SECRET_NUMBERS) | {key: [] for key in SECRET_LISTS}
-        return replace(cls.from_state(s, phase), **secret)
-
-    @classmethod
-    def from_state(cls, s: dict[str, Any], phase: int) -> House:
-        standing = HouseStanding(s)
-        defences = standing.defences(phase)
-        return cls(
-            id=UUID(s["id"]), campaign_id=UUID(s["campaign_id"]), name=s["name"], influence=s["influence"],
-            power=s["power"], granted_power=s["granted_power"], gold=s["gold"], rank=s["rank"],
-            entered_game=s["entered_game"], destroyed=s["destroyed"], dedicated_influence=s["dedicated_influence"],
-            dedicated_power=s["dedicated_power"], effective_rank=standing.effective_rank(phase),
-            effective_influence=standing.effective_influence(phase),
-            available_influence=standing.available_influence(phase), available_power=standing.available_power,
-            action_bonuses=list(standing.action_bonuses(phase)), influence_defence=defences.influence,
-            power_defence=defences.power, leader=Character.from_state(s["leader"]),
-            lieutenants=[Character.from_state(c) for c in s["lieutenants"].values()],
-            members=[Member(name=m["name"], classes=[ClassLevel(character_class=k, level=v) for k, v in
-                                                     m["classes"].items()]) for m in s["members"].values()],
-            priests=[Priest(**p) for p in s["priests"].values()], area_ids=[UUID(a) for a in s["area_ids"]],
-            pending_actions=[PendingAction.from_state(p) for p in s["pending"].values()],
-            knowledge=list(s["knowledge"]), circumstances=list(s["circumstances"]), spies=list(s["spies"].values()),
-        )  # fmt: skip
-
-    @strawberry.field(description="The areas the house controls.")
-    async def areas(self, info: Info) -> list[Area]:
-        rows = await on_loop(reads(info).of_kind(self.campaign_id, "region"))
-        mine = {str(a) for a in self.area_ids}
-        return [Area.seen_by(info, r) for r in rows if r["id"] in mine]
-
-
-@strawberry.type(description="A Gaining Influence attempt: whether its check succeeded, and the roll.")
-class InfluenceAttempt:
-    succeeded: bool
-    roll: JSON | None
-    house: House
-
-
-@strawberry.type(description="A source hunt (seed 000, Assassination): the check and what the house now knows.")
-class SourceHunt:
-    found: bool
-    aggressor_house_id: UUID | None
-    result: str
-    roll: JSON
-    knowledge: JSON = strawberry.field(description="The entry added to the house's knowledge.")
-    house: House
 
 
 async def read_house(info: Info, house_id: UUID) -> House:
