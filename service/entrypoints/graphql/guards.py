@@ -91,6 +91,9 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "diceFairness": Access.GM,
         "phaseLog": Access.GM,  # rebuilt state, unfiltered: every secret as it stood
         "gmChronicle": Access.GM,  # the GM's summaries hold every secret of the phase
+        # A seat of the campaign reads its own member's report, the GM any member's: checked in
+        # service/usecases/phase_reports.py, since a player's call names no faction or house.
+        "phaseReport": Access.ANYONE,
     },
 }
 

@@ -1,0 +1,249 @@
+"""Each seat's phase report: what its faction or house did and suffered in one resolved phase, from the events.
+
+What a seat sees of each event (decided here, on top of `service/usecases/visibility.py`):
+
+| event | the seat sees it when | what it sees |
+|---|---|---|
+| its own member's events of the phase | always | whole, but for the GM's part of its knowledge (`own_house_view`) |
+| Faction Turn: a rival's `AssetDamaged` / `AssetDestroyed` | one of its rolls is in it | whole: seed 002 attacks are rolled in the open, a stealthed attacker loses its Stealth when it strikes (seed 002, Stealth), and ratings are public |
+| Game of Bones: any event on a rival house | never | nothing, not even its own opposing roll: that roll sits on the author's `ActionResolved`, and showing it would name an author that Cover Up hides (seed 000, Cover Up) |
+| Game of Bones: rolls on its own events | the roll's actor is one of its own characters | a rival's opposing roll stays out: its modifiers carry the rival's Influence Defence, from its secret Influence |
+| Game of Bones: an action that gave the house knowledge | always | the outcome text and the knowledge, never the check: its `ActionResolved` has no rolls, since they would tell a false plot from a true one (docs/rules-notes/gameofbones.md, Hidden information) |
+| the campaign's `InitiativeRolled` | it is the Faction Turn's | the seat's own place in the order |
+
+Rule names for visibility.py (`REPORT_RIVAL_TOPICS`, `sees_rival_event`, `own_rolls`) live here until that module
+takes them. A phase that was rolled back and resolved again reports its last resolution only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+from service.usecases.audit import AuditEntry
+from service.usecases.visibility import own_house_view
+
+REPORT_RIVAL_TOPICS = ("FactionAssets.AssetDamaged", "FactionAssets.AssetDestroyed")
+_ORDERS = ("Faction.OrderSubmitted", "House.ActionOrdered")
+
+
+@dataclass(frozen=True)
+class Modifier:
+    source: str
+    value: int
+
+
+@dataclass(frozen=True)
+class ReportRoll:
+    expression: str
+    faces: list[int]
+    modifiers: list[Modifier]
+    base: int
+    total: int
+    purpose: str
+    rule: str
+    actor: str
+
+    @classmethod
+    def of(cls, d: dict[str, Any]) -> ReportRoll:
+        return cls(str(d["expression"]), [int(f) for f in d["faces"]],
+                   [Modifier(str(m["source"]), int(m["value"])) for m in d.get("modifiers", ())],
+                   int(d.get("base", 0)), int(d["total"]), str(d.get("purpose", "")), str(d.get("rule", "")),
+                   str(d.get("actor", "")))  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ReportOrder:
+    action: str
+    actor: str | None
+    target_id: str | None
+    outcome: str | None
+    week: int | None
+    rolls: list[ReportRoll]
+
+
+@dataclass(frozen=True)
+class Damage:
+    member_id: str  # who took it
+    asset_id: str | None
+    amount: int
+    member_damage: int  # faction HP lost with a Base of Influence, or a house's influence
+    hp_left: int | None
+    by_member_id: str | None  # None when the rules keep the author hidden
+    reason: str
+    rolls: list[ReportRoll]
+
+
+@dataclass(frozen=True)
+class Money:
+    amount: int  # a gain is positive, a cost negative
+    reason: str
+
+
+@dataclass(frozen=True)
+class Learned:
+    kind: str
+    action: str | None
+    week: int | None
+    expected_week: int | None
+    aggressor_id: str | None
+    target_id: str | None
+    area_ids: list[str]
+    result: str | None
+    details: list[tuple[str, str]]
+
+
+@dataclass
+class PhaseReport:
+    campaign_id: UUID
+    phase: int
+    member_id: UUID
+    kind: str  # faction | house
+    initiative: int | None = None
+    orders: list[ReportOrder] = field(default_factory=list)
+    rolls: list[ReportRoll] = field(default_factory=list)
+    damage_taken: list[Damage] = field(default_factory=list)
+    damage_dealt: list[Damage] = field(default_factory=list)
+    learned: list[Learned] = field(default_factory=list)
+    ledger: list[Money] = field(default_factory=list)
+
+    @property
+    def income(self) -> int:
+        return sum(m.amount for m in self.ledger if m.amount > 0)
+
+    @property
+    def costs(self) -> int:
+        return -sum(m.amount for m in self.ledger if m.amount < 0)
+
+
+def phase_window(entries: Iterable[AuditEntry], campaign_id: UUID, phase: int) -> list[AuditEntry]:
+    """The events of phase `phase` from its opening to its resolution; a rolled-back resolution drops out."""
+    kept: list[AuditEntry] = []
+    resolving_from = 0
+    for entry in entries:
+        name = _name(entry)
+        if entry.aggregate_id == campaign_id:
+            if name == "Campaign.PhaseOpened" and entry.payload["phase"] == phase:
+                kept, resolving_from = [], 0
+            elif name == "Campaign.PhaseResolutionBegan" and entry.payload["phase"] == phase:
+                resolving_from = len(kept)
+            elif name == "Campaign.PhaseRolledBack":
+                to_phase = int(entry.payload["to_phase"])
+                kept = kept[:resolving_from] if to_phase == phase else [] if to_phase < phase else kept
+            elif name == "Campaign.PhaseResolved" and entry.payload["phase"] == phase:
+                return [*kept, entry]
+        if not name.endswith("StateRestored"):
+            kept.append(entry)
+    return kept
+
+
+def own_rolls(rolls: Sequence[dict[str, Any]], actors: set[str]) -> list[ReportRoll]:
+    return [ReportRoll.of(r) for r in rolls if str(r.get("actor", "")) in actors]
+
+
+def sees_rival_event(entry: AuditEntry, actors: set[str]) -> bool:
+    """Faction Turn only: a rival's damage from a contest in which the seat rolled."""
+    return _name(entry) in REPORT_RIVAL_TOPICS and any(str(r.get("actor")) in actors for r in entry.payload["rolls"])
+
+
+def build_report(window: Sequence[AuditEntry], campaign_id: UUID, phase: int, member_id: UUID, kind: str,
+                 actors: set[str]) -> PhaseReport:  # fmt: skip
+    """The report of member `member_id` from its phase's events; `actors`: whose rolls are its own."""
+    report = PhaseReport(campaign_id, phase, member_id, kind)
+    for entry in window:
+        if entry.aggregate_id == member_id:
+            _own(report, entry, actors)
+        elif kind == "faction" and sees_rival_event(entry, actors):
+            report.damage_dealt.append(_damage(entry, actors, str(member_id)))
+        elif entry.aggregate_id == campaign_id and _name(entry) == "Campaign.InitiativeRolled":
+            order = [str(i) for i in entry.payload["order"]]
+            report.initiative = order.index(str(member_id)) + 1 if str(member_id) in order else None
+    _credit_attackers(report)
+    return report
+
+
+def _own(report: PhaseReport, entry: AuditEntry, actors: set[str]) -> None:
+    name, p = _name(entry), entry.payload
+    rolls = own_rolls(p.get("rolls") or [], actors)
+    report.rolls.extend(rolls)
+    if name == "Faction.OrderSubmitted":
+        action = (p["order"].get("action") or {}).get("action") or "Wait"
+        report.orders.append(ReportOrder(str(action), None, None, None, None, []))
+    elif name == "House.ActionOrdered":
+        pending = p["pending"]
+        report.orders.append(ReportOrder(pending["action"], pending["actor"], pending["target_house_id"], None,
+                                         int(pending["resolve_week"]), []))  # fmt: skip
+    elif name in ("Faction.TurnEnded", "Faction.ActionFailed"):
+        _settle(report, str(p["action"]), p.get("narrative") or p.get("reason") or "", None, rolls)
+    elif name == "House.ActionResolved":
+        _settle(report, str(p["action"]), str(p["result"]), int(p["week"]), rolls)
+    elif name in ("Faction.FacGoldGained", "Faction.FacGoldSpent", "House.GoldChanged"):
+        sign = -1 if name.endswith("Spent") else 1
+        report.ledger.append(Money(sign * int(p["amount"]), str(p["reason"])))
+    elif name in ("FactionAssets.AssetPurchased", "FactionAssets.InfluenceExpanded"):
+        what = p["asset"]["name"] if "asset" in p else "Base of Influence"
+        report.ledger.append(Money(-int(p["cost"]), f"bought {what}"))
+    elif name == "Faction.MaintenancePaid" and p["paid"]:
+        report.ledger.append(Money(-int(p["paid"]), "maintenance"))
+    elif name == "House.IncomeReceived":
+        report.ledger.append(Money(int(p["amount"]), "income"))
+    elif name in REPORT_RIVAL_TOPICS:
+        report.damage_taken.append(_damage(entry, actors, None))
+    elif name == "House.InfluenceChanged" and p["amount"] < 0:
+        report.damage_taken.append(Damage(str(entry.aggregate_id), None, -int(p["amount"]), -int(p["amount"]), None,
+                                          None, str(p["reason"]), rolls))  # fmt: skip
+    elif name == "House.KnowledgeGained":
+        report.learned.append(_learned(own_house_view({"knowledge": [p["knowledge"]]})["knowledge"][0]))
+
+
+def _settle(report: PhaseReport, action: str, outcome: str, week: int | None, rolls: list[ReportRoll]) -> None:
+    """The outcome goes to the first open order of that action (a faction has one order a phase: its own)."""
+    open_ = [i for i, o in enumerate(report.orders) if o.outcome is None]
+    matching = [i for i in open_ if report.orders[i].action == action]
+    for index in (matching or [i for i in open_ if report.kind == "faction"])[:1]:
+        order = report.orders[index]
+        report.orders[index] = ReportOrder(order.action, order.actor, order.target_id, outcome, week or order.week,
+                                           rolls)  # fmt: skip
+        return
+    report.orders.append(ReportOrder(action, None, None, outcome, week, rolls))  # an action ordered in an earlier phase
+
+
+def _damage(entry: AuditEntry, actors: set[str], by: str | None) -> Damage:
+    p = entry.payload
+    rolls = p.get("rolls") or []
+    rivals = [str(r["actor"]) for r in rolls if r.get("actor") and str(r["actor"]) not in actors]
+    return Damage(str(entry.aggregate_id), p["asset_id"], int(p.get("damage", 0)), int(p.get("faction_damage", 0)),
+                  p.get("hp"), by if by is not None else (rivals[0] if rivals else None), str(p["reason"]),
+                  [ReportRoll.of(r) for r in rolls])  # fmt: skip
+
+
+def _credit_attackers(report: PhaseReport) -> None:
+    """An influence loss names its author only where the house's own knowledge does (its attack notice)."""
+    notices = [k for k in report.learned if k.kind == "attack"]
+    for index, hit in enumerate(report.damage_taken):
+        if hit.asset_id is None and hit.by_member_id is None:
+            known = next((k for k in notices if k.action and k.action in hit.reason), None)
+            if known is not None and known.aggressor_id:
+                report.damage_taken[index] = Damage(hit.member_id, None, hit.amount, hit.member_damage, None,
+                                                    known.aggressor_id, hit.reason, hit.rolls)  # fmt: skip
+
+
+_LEARNED_KEYS = ("id", "kind", "action", "week", "expected_week", "aggressor_house_id", "target_house_id",
+                 "area_ids", "result")  # fmt: skip
+
+
+def _learned(k: dict[str, Any]) -> Learned:
+    details = [(key, str(value)) for key, value in sorted(k.items()) if key not in _LEARNED_KEYS and key != "phase"]
+    return Learned(str(k.get("kind", "")), k.get("action"), _int(k.get("week")), _int(k.get("expected_week")),
+                   k.get("aggressor_house_id"), k.get("target_house_id"), [str(a) for a in k.get("area_ids") or []],
+                   k.get("result"), details)  # fmt: skip
+
+
+def _int(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+def _name(entry: AuditEntry) -> str:
+    return entry.topic.rsplit(":", 1)[-1]
