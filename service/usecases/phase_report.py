@@ -157,6 +157,7 @@ def build_report(window: Sequence[AuditEntry], campaign_id: UUID, phase: int, me
             _own(report, entry, actors)
         elif kind == "faction" and sees_rival_event(entry, actors):
             report.damage_dealt.append(_damage(entry, actors, str(member_id)))
+            report.rolls.extend(own_rolls(entry.payload["rolls"], actors))
         elif entry.aggregate_id == campaign_id and _name(entry) == "Campaign.InitiativeRolled":
             order = [str(i) for i in entry.payload["order"]]
             report.initiative = order.index(str(member_id)) + 1 if str(member_id) in order else None
