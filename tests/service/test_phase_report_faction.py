@@ -95,12 +95,17 @@ def test_a_faction_player_plays_a_phase_and_learns_its_income_purchase_rolls_and
         left = {a["id"]: a["hp"] for a in blue_after["assets"]}.get(guardsmen["id"])
         assert dealt["hpLeft"] == (left if left is not None else 0)
     if attack["total"] <= defence["total"]:  # the Guardsmen counter: 1d4 damage to the Zealots
-        (taken,) = report["damageTaken"]
+        (taken,) = [d for d in report["damageTaken"] if d["byMemberId"] == blue]
         counter = taken["rolls"][-1]
         assert (taken["assetId"], taken["byMemberId"], counter["expression"]) == (zealots["id"], blue, "1d4")
         assert taken["amount"] == min(counter["total"], zealots["hp"])
         left = {a["id"]: a["hp"] for a in after["assets"]}.get(zealots["id"])
         assert taken["hpLeft"] == (left if left is not None else 0)
+    # Seed 002, Zealots: after they attack they take 1d4 damage of their own, dealt by no one.
+    (spent,) = [d for d in report["damageTaken"] if d["reason"] == "Zealots spend themselves"]
+    (losses,) = spent["rolls"]
+    assert (losses["expression"], losses["rule"], spent["byMemberId"]) == ("1d4", "seed 002, Zealots", None)
+    assert spent["amount"] == min(losses["total"], zealots["hp"]) and losses in report["rolls"]
     assert after["facgold"] == 10 + income
 
     # Phase 2: it buys Thugs (Force 1, cost 2) at home, and the report says so.
