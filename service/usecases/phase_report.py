@@ -2,14 +2,20 @@
 
 What a seat sees of each event (decided here, on top of `service/usecases/visibility.py`):
 
-| event | the seat sees it when | what it sees |
-|---|---|---|
-| its own member's events of the phase | always | whole, but for the GM's part of its knowledge (`own_house_view`) |
-| Faction Turn: a rival's `AssetDamaged` / `AssetDestroyed` | one of its rolls is in it | whole: seed 002 attacks are rolled in the open, a stealthed attacker loses its Stealth when it strikes (seed 002, Stealth), and ratings are public |
-| Game of Bones: any event on a rival house | never | nothing, not even its own opposing roll: that roll sits on the author's `ActionResolved`, and showing it would name an author that Cover Up hides (seed 000, Cover Up) |
-| Game of Bones: rolls on its own events | the roll's actor is one of its own characters | a rival's opposing roll stays out: its modifiers carry the rival's Influence Defence, from its secret Influence |
-| Game of Bones: an action that gave the house knowledge | always | the outcome text and the knowledge, never the check: its `ActionResolved` has no rolls, since they would tell a false plot from a true one (docs/rules-notes/gameofbones.md, Hidden information) |
-| the campaign's `InitiativeRolled` | it is the Faction Turn's | the seat's own place in the order |
+- Its own member's events of the phase: whole, but for the GM's part of its knowledge (`own_house_view`).
+- Faction Turn, a rival's `AssetDamaged` / `AssetDestroyed` in which the seat rolled: whole. Seed 002 attacks are
+  rolled in the open, a stealthed asset loses its Stealth when it attacks or defends (seed 002, Stealth), and the
+  ratings behind the modifiers are public.
+- Game of Bones, any event on a rival house: nothing, not even the house's own opposing roll. That roll sits on the
+  author's `ActionResolved`; showing it would tie the author to an attack that Cover Up hides (seed 000, Cover Up).
+- Game of Bones, rolls on its own events: those whose actor is one of its own characters. A rival's opposing roll
+  stays out: its modifiers carry the rival's Influence Defence, which comes from its secret Influence.
+- Game of Bones, an action that gave the house knowledge: the outcome and the knowledge, never the check. Its
+  `ActionResolved` has no rolls, since they would tell a false plot from a true one (docs/rules-notes/gameofbones.md,
+  Hidden information); the GM's summary in `PhaseResolved` is never read here.
+- Damage a house takes names its author only as the house's own attack notice does (null under Cover Up, or
+  until the house traces it).
+- The campaign's `InitiativeRolled`: the seat's own place in the Faction Turn's order.
 
 Rule names for visibility.py (`REPORT_RIVAL_TOPICS`, `sees_rival_event`, `own_rolls`) live here until that module
 takes them. A phase that was rolled back and resolved again reports its last resolution only.

@@ -27,6 +27,9 @@ REPORT = f"""query($c: UUID!, $p: Int!) {{ phaseReport(campaignId: $c, phase: $p
   damageTaken {{ memberId assetId amount hpLeft byMemberId reason rolls {{ {ROLL} }} }}
   damageDealt {{ memberId assetId amount hpLeft byMemberId reason rolls {{ {ROLL} }} }} learned {{ kind }} }} }}"""
 
+HEARD = """subscription($c: UUID!) { phaseResults(campaignId: $c) { phase status
+  report { income costs ledger { amount reason } orders { action } } } }"""
+
 
 def ok(body: dict[str, Any]) -> Any:
     assert "errors" not in body, body["errors"]
@@ -36,7 +39,8 @@ def ok(body: dict[str, Any]) -> Any:
 def test_a_faction_player_plays_a_phase_and_learns_its_income_purchase_rolls_and_damage(client: TestClient) -> None:
     regions = [{"name": "Harbour", "q": 0, "r": 0, "arcana": 4}, {"name": "Hills", "q": 1, "r": 0, "arcana": 4}]
     created = ok(gql(client, CREATE, input={"name": "Report play", "ruleSystems": ["factionturn"],
-                                            "diceSeed": "phase report", "regions": regions}))["createCampaign"]  # fmt: skip
+                                            "diceSeed": "phase report", "regions": regions}))
+    created = created["createCampaign"]
     gm, c = created["gmToken"], created["id"]
     harbour = ok(gql_as(client, gm, MAP, c=c))["campaign"]["regions"][0]["id"]
     red = ok(gql_as(client, gm, FOUND, c=c, i={"name": "Red", "force": 4, "cunning": 3, "wealth": 3, "facgold": 10,
@@ -109,10 +113,19 @@ def test_a_faction_player_plays_a_phase_and_learns_its_income_purchase_rolls_and
     assert after["facgold"] == 10 + income
 
     # Phase 2: it buys Thugs (Force 1, cost 2) at home, and the report says so.
+    # It hears the result on `phaseResults` with its own report, so it need not ask again.
     ok(gql_as(client, gm, "mutation($c: UUID!) { openPhase(campaignId: $c) { phase } }", c=c))
     play(SUBMIT, f=red, o={"action": {"action": "Buy Asset", "type_key": "thugs", "region_id": harbour}})
-    ok(gql_as(client, gm, "mutation($c: UUID!) { resolvePhase(campaignId: $c) { phase } }", c=c))
+    with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
+        ws.send_json({"type": "connection_init", "payload": {"Authorization": f"Bearer {player}"}})
+        assert ws.receive_json()["type"] == "connection_ack"
+        ws.send_json({"id": "r", "type": "subscribe", "payload": {"query": HEARD, "variables": {"c": c}}})
+        ok(gql_as(client, gm, "mutation($c: UUID!) { resolvePhase(campaignId: $c) { phase } }", c=c))
+        heard = [ws.receive_json()["payload"]["data"]["phaseResults"] for _ in range(2)]
+    assert [h["phase"] for h in heard] == [1, 2]  # from the start of the campaign: both phases, each with its report
     second = play(REPORT, p=2)["phaseReport"]
+    assert heard[1]["report"] == {k: second[k] for k in ("income", "costs", "ledger")} | {
+        "orders": [{"action": o["action"]} for o in second["orders"]]}
     assert (second["income"], second["costs"]) == (income, 2)
     assert {"amount": -2, "reason": "bought Thugs"} in second["ledger"]
     assert [o["action"] for o in second["orders"]] == ["Buy Asset"]

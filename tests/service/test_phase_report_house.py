@@ -37,7 +37,8 @@ def character(name: str, level: int, **skills: int) -> dict[str, Any]:
 def test_a_house_player_orders_a_month_and_learns_the_check_the_outcome_and_what_it_found(client: TestClient) -> None:
     regions = [{"name": f"Ward {i}", "q": i, "r": 0, "monthlyIncome": 2_000 + 1_000 * i} for i in range(2)]
     created = ok(gql(client, CREATE, input={"name": "House report", "ruleSystems": ["gameofbones"],
-                                            "diceSeed": "house report", "regions": regions}))["createCampaign"]  # fmt: skip
+                                            "diceSeed": "house report", "regions": regions}))
+    created = created["createCampaign"]
     gm, c = created["gmToken"], created["id"]
     wards = ok(gql_as(client, gm, AREAS, c=c))["areas"]
     fighters = [{"name": f"Guard {i}", "classes": [{"characterClass": "fighter", "level": 10}]} for i in range(6)]

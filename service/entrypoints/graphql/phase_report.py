@@ -7,6 +7,7 @@ from uuid import UUID
 import strawberry
 from strawberry.types import Info
 
+from domain.seats import Seat
 from service.entrypoints.graphql.context import intrigue, off_loop
 from service.entrypoints.graphql.guards import seat
 from service.usecases import phase_report as r
@@ -121,7 +122,8 @@ class PhaseReport:
 
 def _damage(d: r.Damage) -> ReportDamage:
     return ReportDamage(member_id=d.member_id, asset_id=d.asset_id, amount=d.amount, member_damage=d.member_damage,
-                        hp_left=d.hp_left, by_member_id=d.by_member_id, reason=d.reason, rolls=_rolls(d.rolls))  # fmt: skip
+                        hp_left=d.hp_left, by_member_id=d.by_member_id, reason=d.reason,
+                        rolls=_rolls(d.rolls))  # fmt: skip
 
 
 async def read_report(info: Info, campaign_id: UUID, phase: int, member_id: UUID | None) -> PhaseReport:
@@ -129,10 +131,18 @@ async def read_report(info: Info, campaign_id: UUID, phase: int, member_id: UUID
     return PhaseReport.of(found)
 
 
+async def own_report(info: Info, campaign_id: UUID, phase: int, listener: Seat | None) -> PhaseReport | None:
+    """A player seat's own report, for the `phaseResults` subscription; None for a seat with no member."""
+    if listener is None or (listener.faction_id or listener.house_id) is None:
+        return None
+    return PhaseReport.of(await off_loop(intrigue(info).phase_reports.report, campaign_id, phase, listener))
+
+
 @strawberry.type
 class PhaseReportQuery:
     @strawberry.field(description="What the caller's faction or house did and suffered in a resolved phase: its "
-                      "orders and their outcomes, its rolls, damage taken and dealt, what it learned, income and costs. "
+                      "orders and their outcomes, its rolls, damage taken and dealt, what it learned, income and "
+                      "costs. "
                       "The GM passes `factionId` or `houseId` to read any seat's.")  # fmt: skip
     async def phase_report(self, info: Info, campaign_id: UUID, phase: int, faction_id: UUID | None = None,
                            house_id: UUID | None = None) -> PhaseReport:  # fmt: skip

@@ -18,6 +18,7 @@ from domain.errors import DomainError, ForbiddenError
 from domain.seats import Seat, check_gm
 from service.bootstrap import Intrigue
 from service.entrypoints.graphql.context import intrigue, off_loop, reads
+from service.entrypoints.graphql.phase_report import PhaseReport, own_report
 from service.entrypoints.graphql.types import AuditEvent, as_json
 from service.entrypoints.shared.errors import graphql_extensions
 from service.persistence.listener import Listener
@@ -32,6 +33,13 @@ class PhaseResult:
     phase: int
     status: str
     position: int
+
+    @strawberry.field(description="The listening player's own report of the phase (as `phaseReport`); null for the "
+                      "GM or an observer, and for a rollback.")  # fmt: skip
+    async def report(self, info: Info) -> PhaseReport | None:
+        if self.status != "resolved":
+            return None
+        return await own_report(info, self.campaign_id, self.phase, await _seat(info))
 
 
 async def _seat(info: Info) -> Seat | None:
