@@ -10,7 +10,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from service.entrypoints.rest import phases, routes, state
+from service.entrypoints.rest import phases, reports, routes, state
 from service.entrypoints.rest.support import Handler, problem_response
 from service.entrypoints.shared.errors import InternalError, http_refusal, unavailable
 from service.operations.logs import request_id
@@ -74,6 +74,7 @@ def create_rest_app(intrigue: Intrigue, reads: ReadModelReads, claims: ReadPool 
             Route(campaign + "/phases/current", phases.current_phase, methods=["GET"]),
             Route(campaign + "/phases/current/resolve", phases.resolve_phase, methods=["POST"]),
             Route(campaign + "/phases/{phase}/rollback", phases.roll_back_phase, methods=["POST"]),
+            Route(campaign + "/phases/{phase}/report", reports.phase_report, methods=["GET"]),
             Route(campaign + "/factions", state.list_factions, methods=["GET"]),
             Route(campaign + "/factions/{faction_id}/orders", phases.submit_faction_orders, methods=["PUT"]),
             Route(campaign + "/houses", state.list_houses, methods=["GET"]),
