@@ -125,24 +125,31 @@ class PhaseReport:
 
 
 def phase_window(entries: Iterable[AuditEntry], campaign_id: UUID, phase: int) -> list[AuditEntry]:
-    """The events of phase `phase` from its opening to its resolution; a rolled-back resolution drops out."""
+    """The events of phase `phase` from its opening to its last resolution; a rolled-back resolution drops out."""
     kept: list[AuditEntry] = []
-    resolving_from = 0
+    resolving_from, resolved_at, collecting = 0, 0, False
     for entry in entries:
-        name = _name(entry)
+        name, p = _name(entry), entry.payload
         if entry.aggregate_id == campaign_id:
-            if name == "Campaign.PhaseOpened" and entry.payload["phase"] == phase:
-                kept, resolving_from = [], 0
-            elif name == "Campaign.PhaseResolutionBegan" and entry.payload["phase"] == phase:
+            if name == "Campaign.PhaseOpened":
+                if p["phase"] == phase:
+                    kept, resolving_from, resolved_at, collecting = [], 0, 0, True
+                elif p["phase"] > phase:
+                    collecting = False
+            elif name == "Campaign.PhaseResolutionBegan" and p["phase"] == phase:
                 resolving_from = len(kept)
-            elif name == "Campaign.PhaseRolledBack":
-                to_phase = int(entry.payload["to_phase"])
-                kept = kept[:resolving_from] if to_phase == phase else [] if to_phase < phase else kept
-            elif name == "Campaign.PhaseResolved" and entry.payload["phase"] == phase:
-                return [*kept, entry]
-        if not name.endswith("StateRestored"):
+            elif name == "Campaign.PhaseRolledBack" and int(p["to_phase"]) <= phase:
+                # Back to phase `phase`: its orders stand, its resolution is undone; further back: all of it is.
+                kept, resolved_at = (kept[:resolving_from], 0) if int(p["to_phase"]) == phase else ([], 0)
+                collecting = int(p["to_phase"]) == phase
+                continue
+            elif name == "Campaign.PhaseResolved" and p["phase"] == phase:
+                kept.append(entry)
+                resolved_at, collecting = len(kept), False
+                continue
+        if collecting and not name.endswith("StateRestored"):
             kept.append(entry)
-    return kept
+    return kept[:resolved_at]
 
 
 def own_rolls(rolls: Sequence[dict[str, Any]], actors: set[str]) -> list[ReportRoll]:
