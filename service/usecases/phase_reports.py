@@ -5,7 +5,7 @@ from __future__ import annotations
 from uuid import UUID
 
 from domain.campaign import Campaign
-from domain.errors import ForbiddenError, InvalidInputError, NotFoundError
+from domain.errors import ForbiddenError, NotFoundError
 from domain.gameofbones.house import House
 from domain.seats import Seat
 from service.persistence.app import IntrigueStore
@@ -37,8 +37,8 @@ class PhaseReports:
         if seat is None or seat.campaign_id != campaign_id:
             raise ForbiddenError("a phase report goes to a seat of the campaign; send its bearer token")
         if seat.is_gm_of(campaign_id):
-            if member_id is None:
-                raise InvalidInputError("the GM names the faction or house whose report to read")
+            if member_id is None:  # the GM's seat has no faction or house, so no report of its own
+                raise NotFoundError("the GM's seat has no report of its own; name a faction or house to read its")
             return member_id
         own = seat.faction_id or seat.house_id
         if own is None:

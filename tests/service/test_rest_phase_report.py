@@ -44,7 +44,7 @@ def test_each_seat_reads_the_phase_report_the_rules_allow_over_rest(intrigue: In
     gm_view = conforms(client.get(url, params={"member_id": str(blue)}, headers=bearer(gm)))
     assert (gm_view.status_code, gm_view.json()["member_id"]) == (200, str(blue))
     for token, params, status in ((player, {"member_id": str(blue)}, 403), (observer, {}, 403), (None, {}, 403),
-                                  (gm, {}, 422), (gm, {"member_id": "nope"}, 422)):  # fmt: skip
+                                  (gm, {}, 404), (gm, {"member_id": "nope"}, 422)):  # fmt: skip
         refused = conforms(client.get(url, params=params, headers=bearer(token) if token else {}))
         assert refused.status_code == status, (token, params, refused.text)
     unresolved = conforms(client.get(f"{API}/campaigns/{campaign_id}/phases/2/report", headers=bearer(player)))
