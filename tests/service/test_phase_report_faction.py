@@ -27,6 +27,8 @@ REPORT = f"""query($c: UUID!, $p: Int!) {{ phaseReport(campaignId: $c, phase: $p
   damageTaken {{ memberId assetId amount hpLeft byMemberId reason rolls {{ {ROLL} }} }}
   damageDealt {{ memberId assetId amount hpLeft byMemberId reason rolls {{ {ROLL} }} }} learned {{ kind }} }} }}"""
 
+BUYABLE = """query($c: UUID!, $f: UUID!) { buyableAssets(campaignId: $c, factionId: $f) {
+  typeKey cost rating attribute } }"""
 HEARD = """subscription($c: UUID!) { phaseResults(campaignId: $c) { phase status
   report { income costs ledger { amount reason } orders { action } } } }"""
 
@@ -60,6 +62,12 @@ def test_a_faction_player_plays_a_phase_and_learns_its_income_purchase_rolls_and
     assert rivals["Blue"]["facgold"] is None  # a rival's FacGold is secret
     zealots = next(a for a in mine["assets"] if a["typeKey"] == "zealots")
     guardsmen = next(a for a in rivals["Blue"]["assets"] if a["typeKey"] == "guardsmen")
+    buyable = play(BUYABLE, f=red)["buyableAssets"]
+    assert {b["typeKey"] for b in buyable} >= {"thugs", "zealots"}  # Force 4 and 10 FacGold: Thugs cost 2, Zealots 6
+    assert all(b["cost"] <= 10 and b["rating"] <= {"Force": 4, "Cunning": 3, "Wealth": 3}[b["attribute"]]
+               for b in buyable)
+    others = gql_as(client, player, BUYABLE, c=c, f=blue)
+    assert others["errors"][0]["extensions"]["code"] == "FORBIDDEN"  # type: ignore[index]  # it tells Blue's FacGold
     strike = {"attacker_id": zealots["id"], "target_faction_id": blue, "target_asset_id": guardsmen["id"]}
     refused = gql_as(client, player, SUBMIT, c=c, f=blue, o={"narrative": "not yours"})
     assert refused["errors"][0]["extensions"]["code"] == "FORBIDDEN"  # type: ignore[index]  # not its faction

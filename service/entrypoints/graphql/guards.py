@@ -94,6 +94,7 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         # A seat of the campaign reads its own member's report, the GM any member's: checked in
         # service/usecases/phase_reports.py, since a player's call names no faction or house.
         "phaseReport": Access.ANYONE,
+        "buyableAssets": Access.GM_OR_OWNER,  # what it can afford tells its secret FacGold
     },
 }
 

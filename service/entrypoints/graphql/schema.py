@@ -12,6 +12,7 @@ from strawberry.types import Info
 from domain.commands import AddRegions, CreateCampaign, MapRegion
 from service.entrypoints.graphql.analytics import AnalyticsQuery
 from service.entrypoints.graphql.audit import AuditQuery
+from service.entrypoints.graphql.buyable import BuyableQuery
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
 from service.entrypoints.graphql.errors import IntrigueSchema
 from service.entrypoints.graphql.factionturn import FactionTurnMutation, FactionTurnQuery
@@ -123,7 +124,7 @@ class CampaignMutation:
 Query = merge_types(
     "Query",
     (CampaignQuery, HistoryQuery, SeatQuery, FactionTurnQuery, GameOfBonesQuery, AuditQuery, GMQuery, AnalyticsQuery,
-     PhaseReportQuery),
+     PhaseReportQuery, BuyableQuery),
 )
 Mutation = merge_types(
     "Mutation", (CampaignMutation, HistoryMutation, SeatMutation, FactionTurnMutation, GameOfBonesMutation, GMMutation)

@@ -1,0 +1,48 @@
+"""GraphQL: the asset types a faction may buy this turn by its ratings and FacGold (seed 002, Buy Asset)."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+import strawberry
+from strawberry.types import Info
+
+from domain.factionturn.catalog import CATALOG, NOT_BOUGHT_AS_ASSETS
+from service.entrypoints.graphql.context import on_loop, reads
+
+
+@strawberry.type(description="A row of the seed 002 asset tables that the faction can afford and is rated for.")
+class BuyableAsset:
+    type_key: str
+    name: str
+    attribute: str
+    rating: int
+    cost: int = strawberry.field(description="Its table cost, before a region's surcharge or a discount.")
+    hp: int
+    kind: str
+    attack: str | None = strawberry.field(description="'Force vs. Cunning, 1d6 damage', or null.")
+    counter: str | None
+    needs_permission: bool
+
+
+@strawberry.type
+class BuyableQuery:
+    @strawberry.field(description="Asset types the faction may buy: its rating in the row's attribute is high "
+                      "enough and it has the FacGold (the GM, or the faction's own seat).")  # fmt: skip
+    async def buyable_assets(self, info: Info, campaign_id: UUID, faction_id: UUID) -> list[BuyableAsset]:
+        faction = await on_loop(reads(info).one(faction_id, "faction"))
+        if faction["campaign_id"] != str(campaign_id):
+            return []
+        found = []
+        for row in CATALOG.values():
+            rated = faction[row.attribute.value.lower()] >= row.rating
+            if row.key in NOT_BOUGHT_AS_ASSETS or row.cost is None or row.hp is None or not rated:
+                continue
+            if row.cost <= faction["facgold"]:
+                attack = None if row.attack is None else (
+                    f"{row.attack.attacker} vs. {row.attack.defender}, {row.attack.damage or 'special'} damage")
+                found.append(BuyableAsset(type_key=row.key, name=row.name, attribute=row.attribute.value,
+                                          rating=row.rating, cost=row.cost, hp=row.hp, kind=row.kind.value,
+                                          attack=attack, counter=str(row.counter) if row.counter else None,
+                                          needs_permission=row.needs_permission))  # fmt: skip
+        return sorted(found, key=lambda b: (b.cost, b.name))
