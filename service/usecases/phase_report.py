@@ -234,14 +234,18 @@ def _damage(entry: AuditEntry, actors: set[str], by: str | None) -> Damage:
 
 
 def _credit_attackers(report: PhaseReport) -> None:
-    """An influence loss names its author only where the house's own knowledge does (its attack notice)."""
+    """An influence loss names its author only where the house's own attack notice does; notices and losses pair
+    off in order, each notice once, so a covered attack never borrows the name on another notice."""
     notices = [k for k in report.learned if k.kind == "attack"]
     for index, hit in enumerate(report.damage_taken):
-        if hit.asset_id is None and hit.by_member_id is None:
-            known = next((k for k in notices if k.action and k.action in hit.reason), None)
-            if known is not None and known.aggressor_id:
-                report.damage_taken[index] = Damage(hit.member_id, None, hit.amount, hit.member_damage, None,
-                                                    known.aggressor_id, hit.reason, hit.rolls)  # fmt: skip
+        if hit.asset_id is not None or hit.by_member_id is not None:
+            continue
+        known = next((k for k in notices if k.action and k.action in hit.reason), None)
+        if known is None:
+            continue
+        notices.remove(known)
+        report.damage_taken[index] = Damage(hit.member_id, None, hit.amount, hit.member_damage, None,
+                                            known.aggressor_id, hit.reason, hit.rolls)  # fmt: skip
 
 
 _LEARNED_KEYS = ("id", "kind", "action", "week", "expected_week", "aggressor_house_id", "target_house_id",

@@ -87,3 +87,16 @@ def test_a_rolled_back_resolution_drops_out_of_the_phase() -> None:
     report = build_report(phase_window(entries, CAMPAIGN, 1), CAMPAIGN, 1, MINE, "house", {"Dab"})
     assert [m.amount for m in report.ledger] == [2000]
     assert [o.action for o in report.orders] == ["Intelligence Gathering"]
+
+
+def test_a_covered_smear_does_not_borrow_the_author_named_on_another_smears_notice() -> None:
+    def notice(aggressor: UUID | None) -> dict[str, Any]:
+        return {"id": str(uuid4()), "kind": "attack", "phase": 1, "week": 4, "action": "Smear Campaign",
+                "aggressor_house_id": str(aggressor) if aggressor else None, "result": "smeared"}  # fmt: skip
+
+    window = [event(MINE, "House.InfluenceChanged", amount=-1000, reason="seed 000, Smear Campaign"),
+              event(MINE, "House.KnowledgeGained", knowledge=notice(None)),
+              event(MINE, "House.InfluenceChanged", amount=-2000, reason="seed 000, Smear Campaign"),
+              event(MINE, "House.KnowledgeGained", knowledge=notice(RIVAL))]  # fmt: skip
+    report = build_report(window, CAMPAIGN, 1, MINE, "house", set())
+    assert [(d.amount, d.by_member_id) for d in report.damage_taken] == [(1000, None), (2000, str(RIVAL))]
