@@ -1,5 +1,8 @@
 """Each seat's phase report: what its faction or house did and suffered in one resolved phase, from the events.
 
+Who reads which report (service/usecases/phase_reports.py): a player seat its own faction's or house's; the GM
+any member's, by naming it; an observer, or a request with no seat, none.
+
 What a seat sees of each event (decided here, on top of `service/usecases/visibility.py`):
 
 - Its own member's events of the phase: whole, but for the GM's part of its knowledge (`own_house_view`).
@@ -32,7 +35,6 @@ from service.usecases.audit import AuditEntry
 from service.usecases.visibility import own_house_view
 
 REPORT_RIVAL_TOPICS = ("FactionAssets.AssetDamaged", "FactionAssets.AssetDestroyed")
-_ORDERS = ("Faction.OrderSubmitted", "House.ActionOrdered")
 
 
 @dataclass(frozen=True)
