@@ -7,16 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 from domain.dice import Dice, FixedDice, RandomDice
-from domain.gameofbones.actions import ACTIONS, Target
+from domain.gameofbones.actions import ACTIONS
 from domain.gameofbones.actions import ActionName as A
 from domain.gameofbones.covert import resolve_intelligence_gathering
+from domain.gameofbones.month import resolve_month
 from domain.gameofbones.ordering import Order
 from domain.gameofbones.outcomes import Outcome, apply_outcome
 from domain.gameofbones.records import WEEKS_PER_MONTH, absolute_week
 from domain.gameofbones.scene import Scene
 from tests.domain.gameofbones.bones_world import World, court, house, person
-
-AREA_ACTIONS = {A.ASSAULT, A.EXTORTION, A.FORCE_ASSESSMENT, A.VANDALISM, A.WREST_CONTROL}
 
 
 class ThenRandom:
@@ -82,7 +81,7 @@ def test_a_rival_that_has_used_its_actions_this_month_is_never_named() -> None:
     world, a, b, _ = baenre_spied_on()
     warrens = next(i for i, r in world.areas.items() if r.name == "Warrens")
     world.order(b, Order(A.FORCE_ASSESSMENT, "Zeerith", area_ids=(warrens,)))  # rank 2: its one action
-    outcome = gather(world, a, "Yvonnel", FixedDice([1]))
+    outcome = gather(world, a, "Yvonnel", ThenRandom([1], 0))
     assert (a.knowledge, outcome.result) == ([], "0 plot(s) discovered")
 
 
@@ -91,7 +90,8 @@ def test_a_rival_whose_action_already_landed_this_month_is_not_named_either() ->
     warrens = next(i for i, r in world.areas.items() if r.name == "Warrens")
     world.order(b, Order(A.FORCE_ASSESSMENT, "Zeerith", area_ids=(warrens,)))
     world.order(a, Order(A.INTELLIGENCE_GATHERING, "Dab", start_week=2))
-    world.month([15, 1], phase=1)  # Xorlarrin assesses in week 1 (released); Dab fails in week 2
+    # Xorlarrin assesses in week 1 and its resources are released; then Dab fails in week 2 (1+0+1).
+    resolve_month(list(world.houses.values()), list(world.areas.values()), 1, ThenRandom([15, 1], 0))
     assert a.knowledge == []
 
 
@@ -134,6 +134,3 @@ def test_force_assessment_plans_do_not_name_a_house_whose_action_is_being_covere
     [seen] = c.knowledge
     assert seen["plans"] == [{"action": "Vandalism", "house_id": None, "week": 2}]
 
-
-def test_only_area_actions_are_read_as_area_actions_here() -> None:
-    assert {r.name for r in ACTIONS.values() if r.target is Target.AREAS} | {A.FORCE_ASSESSMENT} == AREA_ACTIONS
