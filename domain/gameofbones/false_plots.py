@@ -155,8 +155,9 @@ def phantom_plot(scene: Scene, dice: Dice) -> tuple[PendingAction, str, PendingA
         order = replace(order, area_ids=roller.areas(order, variant.count))
     view = what_if(scene, scene.houses[rid])
     order = replace(order, start_week=roller.pick(variant.starts, "week"))
+    # The rolled areas cost what the variant's did; should they not pass, the variant's own (legal at this start).
     phantom = legal(scene, view, order) or legal(scene, view, replace(variant.order, start_week=order.start_week))
-    assert phantom is not None, "a variant's areas were chosen among equals"
+    assert phantom is not None, "every start in a variant was found legal"
     phantom = replace(phantom, id=fake_id(scene, "plot"))
     cover = legal(scene, what_if(scene, scene.houses[rid], phantom),
                   Order(A.COVER_UP, "", covered_action_id=phantom.id))  # fmt: skip
