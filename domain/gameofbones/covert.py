@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
-from uuid import uuid5
+from typing import TYPE_CHECKING, Any
 
 from domain.dice import Dice, DiceSpec, Modifier, Roll
 from domain.gameofbones.actions import ActionName
 from domain.gameofbones.checks import d20
+from domain.gameofbones.false_plots import gm_part, phantom_plot
 from domain.gameofbones.gains import Skill
 from domain.gameofbones.outcomes import Cover, Effect, FateChange, KnowledgeGain, Outcome
 from domain.gameofbones.records import Applies, PendingAction, Status
-from domain.gameofbones.scene import KNOWLEDGE, Scene
+from domain.gameofbones.scene import GM_ONLY, Scene
+
+if TYPE_CHECKING:
+    from domain.gameofbones.house import House
 
 REFLEX_DC = 20
 CAPTURED_ASSASSIN_BONUS = 10
 WATCHED = (ActionName.SMEAR_CAMPAIGN, ActionName.FORCE_ASSESSMENT, ActionName.FRAME_UP, ActionName.POISON_PILL)
-HOSTILE = tuple(a for a in ActionName if a not in (
-    ActionName.COUNTERINTELLIGENCE, ActionName.COVER_UP, ActionName.DIVINE_PETITION,
-    ActionName.INTELLIGENCE_GATHERING, ActionName.PUBLIC_RELATIONS_CAMPAIGN, ActionName.TROOP_MOVEMENTS))  # fmt: skip
 
 
 def resolve_assassination(scene: Scene, dice: Dice) -> Outcome:
@@ -102,7 +103,8 @@ def misjudged(troops: dict[str, int], more: bool, quarters: int) -> dict[str, in
 
 
 def planned_in(scene: Scene, area_id: str) -> list[dict[str, object]]:
-    return [{"action": p.action, "house_id": house_id, "week": p.resolve_week}
+    return [{"action": p.action, "week": p.resolve_week,
+             "house_id": None if p.covered or under_cover(scene.houses[house_id], p) else house_id}
             for house_id, p in pending_everywhere(scene)
             if (area_id in p.area_ids or p.params.get("to_area_id") == area_id)
             and scene.week < p.resolve_week <= scene.week + 1]  # fmt: skip
@@ -121,9 +123,13 @@ def resolve_intelligence_gathering(scene: Scene, dice: Dice) -> Outcome:
     known = {k.get("action_id") for k in scene.house.knowledge if k["kind"] == "plot"}
     plots = sorted((p for _, p in aimed_at(scene) if p.id not in known), key=lambda p: (p.resolve_week, p.id))
     found = plots[: 1 + contest.margin // 5]
-    effects = tuple(KnowledgeGain(scene.house_id, plot_knowledge(scene, i, p, owner_of(scene, p))) for i, p in
-                    enumerate(found))  # fmt: skip
+    effects = tuple(KnowledgeGain(scene.house_id, plot_knowledge(scene, i, p, owner_of(scene, p), gm_part(
+        truly(scene, p)))) for i, p in enumerate(found))  # fmt: skip
     return scene.outcome(f"{len(found)} plot(s) discovered", contest.rolls, effects, succeeded=True)
+
+
+def truly(scene: Scene, plot: PendingAction) -> str:
+    return next(hid for hid, h in scene.houses.items() if plot.id in h.pending)
 
 
 def aimed_at(scene: Scene) -> list[tuple[str, PendingAction]]:
@@ -134,30 +140,33 @@ def aimed_at(scene: Scene) -> list[tuple[str, PendingAction]]:
 
 
 def owner_of(scene: Scene, plot: PendingAction) -> str | None:
-    if plot.covered:
-        return None
-    return next(hid for hid, h in scene.houses.items() if plot.id in h.pending)
+    """The plot's author, unless a Cover Up hides it: once it succeeded, or while it is under way (it takes
+    the covered action's whole time, so the evidence it destroys is never there to be found)."""
+    owner = truly(scene, plot)
+    return None if plot.covered or under_cover(scene.houses[owner], plot) else owner
 
 
-def plot_knowledge(scene: Scene, index: int, plot: PendingAction, aggressor: str | None) -> dict[str, object]:
+def under_cover(house: House, plot: PendingAction) -> bool:
+    return any(p.action == ActionName.COVER_UP and p.params.get("covered_action_id") == plot.id and not p.resolved
+               for p in house.pending.values())  # fmt: skip
+
+
+def plot_knowledge(
+    scene: Scene, index: int, plot: PendingAction, aggressor: str | None, gm: dict[str, Any]
+) -> dict[str, object]:
     return scene.knowledge(scene.house_id, "plot", index, action_id=plot.id, action=plot.action,
                            aggressor_house_id=aggressor, target_house_id=scene.house_id,
-                           area_ids=list(plot.area_ids), expected_week=plot.resolve_week)  # fmt: skip
+                           area_ids=list(plot.area_ids), expected_week=plot.resolve_week, **{GM_ONLY: gm})  # fmt: skip
 
 
 def false_plot(scene: Scene, dice: Dice, rolls: tuple[Roll, ...]) -> Outcome:
-    rivals = sorted(hid for hid, h in scene.houses.items() if hid != scene.house_id and not h.destroyed)
-    if not rivals:
+    """Seed 000: "You discover one false action targeted against you": a phantom order (false_plots.py)."""
+    rolled = phantom_plot(scene, dice)
+    if rolled is None:
         return scene.outcome("0 plot(s) discovered", rolls, succeeded=False)
-    who = scene.roll(DiceSpec(1, len(rivals)), dice, "Intelligence Gathering: false plotter")
-    what = scene.roll(DiceSpec(1, len(HOSTILE)), dice, "Intelligence Gathering: false plot")
-    when = scene.roll(DiceSpec(1, 4), dice, "Intelligence Gathering: false week")
-    # The holder knows its own action's id; the secret keeps it from computing the fake's id from it.
-    secret = getattr(scene.house, "_secret", "")
-    fake_id = uuid5(KNOWLEDGE, f"false plot:{secret + ':' if secret else ''}{scene.pending.id}")
-    fake = PendingAction(str(fake_id), HOSTILE[what.total - 1].value,
-                         "", 1, 0, scene.phase, scene.week, scene.week + when.total, scene.week + when.total,
-                         target_house_id=scene.house_id)  # fmt: skip
-    gain = KnowledgeGain(scene.house_id, plot_knowledge(scene, 0, fake, rivals[who.total - 1]), false=True)
+    phantom, rival, cover, more = rolled
+    aggressor = None if cover is not None else rival
+    knowledge = plot_knowledge(scene, 0, phantom, aggressor, gm_part(rival, phantom, cover))
+    gain = KnowledgeGain(scene.house_id, knowledge, false=True)
     # The holder's record must read like a true discovery; only the outcome's effects mark it false.
-    return scene.outcome("1 plot(s) discovered", (*rolls, who, what, when), (gain,), succeeded=False)
+    return scene.outcome("1 plot(s) discovered", (*rolls, *more), (gain,), succeeded=False)

@@ -75,12 +75,13 @@ def resolve_month(houses: Sequence[House], areas: Sequence[Region], phase: int, 
     by_area = {str(a.id): a for a in areas}
     outcomes: list[Outcome] = []
     earned: dict[str, dict[str, int]] = {hid: {} for hid in by_house}
+    booked = {hid: tuple(h.orders_in(phase)) for hid, h in by_house.items()}
     for week in range(1, WEEKS_PER_MONTH + 1):
         now = absolute_week(phase, week)
         accrue_income(by_house, by_area, week, earned)
         for house, planned in due(by_house, now, phase):
             pending = house.pending[planned.id]  # as it stands now: a Cover Up may just have covered it
-            outcomes.append(carry_out(house, pending, now, by_house, by_area, dice))
+            outcomes.append(carry_out(house, pending, now, by_house, by_area, dice, booked))
         release_finished(by_house, now)
     income = pay_income(by_house, phase, earned, outcomes)
     outcomes += check_spies(by_house, phase, dice)
@@ -98,9 +99,9 @@ def due(houses: Mapping[str, House], week: int, phase: int) -> list[tuple[House,
 
 def resolve_pending(
     house: House, pending: PendingAction, week: int, houses: Mapping[str, House], areas: Mapping[str, Region],
-    dice: Dice,
+    dice: Dice, booked: Mapping[str, tuple[PendingAction, ...]] | None = None,
 ) -> Outcome:  # fmt: skip
-    scene = Scene(house, pending, week, houses, areas)
+    scene = Scene(house, pending, week, houses, areas, booked or {})
     if house.destroyed:
         return scene.outcome("the house has fallen", succeeded=False)
     if pending.counts_as_action and not house.character(pending.actor).active:
@@ -115,14 +116,14 @@ def resolve_pending(
 
 def carry_out(
     house: House, pending: PendingAction, week: int, houses: Mapping[str, House], areas: Mapping[str, Region],
-    dice: Dice,
+    dice: Dice, booked: Mapping[str, tuple[PendingAction, ...]] | None = None,
 ) -> Outcome:  # fmt: skip
     """Resolve one pending action and record its outcome. An order that can no longer be carried out (the
     campaign changed since it was given: the action it covers was settled by the GM...) fails that action,
     the refusal and its rule recorded in the house's `ActionResolved`; it never fails the month."""
     rolls: tuple[Roll, ...] = ()
     try:
-        outcome = resolve_pending(house, pending, week, houses, areas, dice)
+        outcome = resolve_pending(house, pending, week, houses, areas, dice, booked)
         rolls = outcome.rolls
         check_outcome(outcome, houses, areas)
     except DomainError as refused:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid5
 
@@ -30,6 +30,9 @@ class Scene:
     week: int  # absolute week of resolution
     houses: Mapping[str, House]
     areas: Mapping[str, Region]
+    # Each house's orders of this month as they stood when it began: released ones still count against the
+    # actions a house may take (a false plot must fit them; false_plots.py).
+    booked: Mapping[str, tuple[PendingAction, ...]] = field(default_factory=dict)
 
     @property
     def name(self) -> ActionName:

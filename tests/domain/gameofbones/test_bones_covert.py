@@ -138,6 +138,18 @@ def test_force_assessment_failing_by_10_believes_wrong_numbers_that_look_true() 
         "id", "kind", "phase", "week", "area_id", "troops", "plans"}  # fmt: skip
 
 
+# Yvonnel fails (17); of Barrison's six affordable plots the fifth, Frame Up; of its two fitting starts, week 2.
+FALSE_PLOT = [1, 5, 2]
+
+
+def free_rival(world: Any, secret: str = "") -> Any:
+    """Barrison has not acted this month and can afford a plot: the only house a false plot can name."""
+    d = house("Barrison", influence=23_000, power=3_000, gold=10_000, leader=person("Mez", 8),
+              secret=secret and f"{secret}-d")  # fmt: skip
+    world.add(d)
+    return d
+
+
 def plotting_world(secret: str = ""):  # type: ignore[no-untyped-def]
     """Xorlarrin and Melarn each plan to vandalise Baenre's palace later in the month."""
     world, a, b = court(secret)
@@ -172,15 +184,16 @@ def test_a_second_intelligence_gathering_finds_a_different_plot() -> None:
 
 
 def test_failed_intelligence_gathering_plants_a_false_plot_that_looks_true() -> None:
-    world, a, b, c = plotting_world()
+    world, a, *_ = plotting_world()
+    d = free_rival(world)
     true_world, true_a, *_ = plotting_world()
     act(true_world, true_a, Order(A.INTELLIGENCE_GATHERING, "Yvonnel"), [5])
-    outcome = act(world, a, Order(A.INTELLIGENCE_GATHERING, "Yvonnel"), [1, 2, 3, 2])  # 17: fails
+    outcome = act(world, a, Order(A.INTELLIGENCE_GATHERING, "Yvonnel"), FALSE_PLOT)  # 17: fails
     [false_plot] = a.knowledge
     assert false_plot.keys() == true_a.knowledge[0].keys()
     assert outcome.result == "1 plot(s) discovered"
     assert outcome.false_knowledge_ids == [false_plot["id"]]
-    assert false_plot["aggressor_house_id"] in (str(b.id), str(c.id))
+    assert (false_plot["aggressor_house_id"], false_plot["action"]) == (str(d.id), "Frame Up")
     assert isinstance(outcome.effects[0], KnowledgeGain) and outcome.effects[0].false
     resolved = [e for e in a.pending_events if type(e).__name__ == "ActionResolved"][-1]
     assert resolved.rolls == []  # type: ignore[attr-defined]
@@ -222,7 +235,8 @@ def test_a_plot_true_or_false_carries_no_id_its_holder_could_trace(secret: str) 
     world, a, *_ = plotting_world(secret)
     act(world, a, Order(A.INTELLIGENCE_GATHERING, "Yvonnel"), [5])  # a true plot
     false_world, false_a, *_ = plotting_world(secret)
-    act(false_world, false_a, Order(A.INTELLIGENCE_GATHERING, "Yvonnel"), [1, 2, 3, 2])  # a false one
+    free_rival(false_world, secret)
+    act(false_world, false_a, Order(A.INTELLIGENCE_GATHERING, "Yvonnel"), FALSE_PLOT)  # a false one
     seen = [(w, h, v) for w, h in ((world, a), (false_world, false_a)) for k in h.knowledge
             for v in (k["id"], k["action_id"])]  # fmt: skip
     traced = [v for w, h, v in seen if v in guessable_ids(w, str(h.id))]

@@ -92,10 +92,11 @@ def test_a_resolved_months_events_store_and_replay_to_the_same_houses() -> None:
     from eventsourcing.application import Application
 
     world, a, b = court()
+    b.change_influence(20_000, "favour")  # Xorlarrin can afford to plot against Baenre
     bazaar = world.area("Bazaar", controller=b, income=4_000, troops={str(b.id): 1_000})
     world.order(a, Order(A.VANDALISM, "Yvonnel", str(b.id), area_ids=(bazaar,)))
     world.order(a, Order(A.INTELLIGENCE_GATHERING, "Dab"))
-    world.month([20, 5, 3, 1, 1, 2, 3], phase=1)  # the vandals wreck the Bazaar; a false plot is believed
+    world.month([20, 5, 3, 1, 2, 2], phase=1)  # the vandals wreck the Bazaar; a false plot is believed
     app: Application = Application()
     app.save(a, b, *world.areas.values())
     again = app.repository.get(a.id)
@@ -107,8 +108,9 @@ def test_a_resolved_months_events_store_and_replay_to_the_same_houses() -> None:
 def test_the_gm_summary_of_a_month_is_plain_json() -> None:
     import json
 
-    world, a, _ = court()
+    world, a, b = court()
+    b.change_influence(20_000, "favour")
     world.order(a, Order(A.INTELLIGENCE_GATHERING, "Yvonnel"))
-    summary = world.month([1, 1, 2, 3], phase=1).summary()  # a false plot
+    summary = world.month([1, 2, 1], phase=1).summary()  # a false plot: Frame Up, from week 1
     assert json.loads(json.dumps(summary)) == summary
     assert summary["outcomes"][0]["false_knowledge_ids"] == [a.knowledge[0]["id"]]

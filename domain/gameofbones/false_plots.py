@@ -1,0 +1,181 @@
+"""Seed 000, Intelligence Gathering, Failure Result: "You discover one false action targeted against you."
+
+The false action is a phantom order: one the named rival could legally add, at this point, to its book of the
+month (its orders, those already released included, and the phantoms planted in its name before), checked by
+the same `plan_order` and `check_order` a submitted order passes; the plot reads exactly as that order would.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, TypeVar
+from uuid import uuid5
+
+from domain.dice import Dice, DiceSpec, Roll
+from domain.errors import DomainError
+from domain.gameofbones.actions import ACTIONS, ActionName
+from domain.gameofbones.order_checks import check_order
+from domain.gameofbones.ordering import Order, plan_order
+from domain.gameofbones.records import WEEKS_PER_MONTH, PendingAction, absolute_week
+from domain.gameofbones.scene import GM_ONLY, KNOWLEDGE, Scene
+
+if TYPE_CHECKING:
+    from domain.gameofbones.house import House
+
+A = ActionName
+# The actions a true plot found by Intelligence Gathering can be: aimed at the house or at areas it controls.
+PLOTTABLE = (A.ASSASSINATION, A.ASSAULT, A.EXTORTION, A.FORCE_ASSESSMENT, A.FRAME_UP, A.POISON_PILL,
+             A.SMEAR_CAMPAIGN, A.TROOP_MOVEMENTS, A.VANDALISM, A.WREST_CONTROL)  # fmt: skip
+MULTI_AREA = (A.EXTORTION, A.VANDALISM, A.FORCE_ASSESSMENT)  # sized by how many areas: one variant per count
+PHANTOMS = "phantom_orders"  # GM-only: the orders a false plot pretends, so later ones fit with them
+PROBE_POWER = 1_000  # an Assault's or a move's power: the plot never shows it, only that the order is legal
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One shape of a phantom order before its week: its target details, and the start weeks that fit."""
+
+    order: Order
+    starts: tuple[int, ...]
+    count: int = 0  # multi-area actions: how many areas; the areas themselves are rolled afterwards
+
+
+def what_if(scene: Scene, rival: House, *extra: PendingAction) -> House:
+    """A scratch copy of the rival (never saved, no events) whose book holds everything it has ordered this
+    month: released orders count as actions but no longer hold resources; phantoms planted in its name count
+    as the orders they pretend to be."""
+    view = copy.copy(rival)
+    book = dict(rival.pending)
+    for p in (*scene.booked.get(str(rival.id), ()), *phantoms_of(scene, str(rival.id)), *extra):
+        if p.id not in book:
+            book[p.id] = p if p.release_week >= scene.week else replace(p, dedicated_influence=0, dedicated_power=0)
+    view.pending = book
+    return view
+
+
+def phantoms_of(scene: Scene, rival_id: str) -> list[PendingAction]:
+    return [PendingAction.from_dict(p) for h in scene.houses.values() for k in h.knowledge if k["kind"] == "plot"
+            and k.get(GM_ONLY, {}).get("source_house_id") == rival_id for p in k[GM_ONLY].get(PHANTOMS, [])
+            if p["phase"] == scene.phase]  # fmt: skip
+
+
+def legal(scene: Scene, view: House, order: Order) -> PendingAction | None:
+    """The pending action the order would be, led by the first leader or lieutenant it can be; None if none can."""
+    for actor in (view.leader.name, *sorted(view.lieutenants)):
+        try:
+            pending = plan_order(view, replace(order, actor=actor), phase=scene.phase, houses=scene.houses,
+                                 areas=scene.areas)  # fmt: skip
+            check_order(view, pending)
+        except DomainError:
+            continue
+        return pending
+    return None
+
+
+def fitting_starts(scene: Scene, view: House, order: Order) -> tuple[int, ...]:
+    """Start weeks this month whose resolution falls in the four weeks after now, for which the order is legal."""
+    row = ACTIONS[order.action]
+    length = row.resolves_after_weeks or row.weeks or 0
+    fits = [s for s in range(1, WEEKS_PER_MONTH + 1)
+            if scene.week < absolute_week(scene.phase, s) + length - 1 <= scene.week + WEEKS_PER_MONTH]  # fmt: skip
+    return tuple(s for s in fits if legal(scene, view, replace(order, start_week=s)) is not None)
+
+
+def shapes(scene: Scene, view: House, action: A) -> list[Order]:
+    """Representative orders of the action aimed at the holder (or its areas), one per variant."""
+    holder = scene.house
+    hid, mine = scene.house_id, sorted(holder.area_ids)
+    others = sorted(a for a in scene.areas if a not in mine)
+    if action is A.ASSASSINATION:
+        return [Order(action, "", hid, c.name) for c in holder.characters if c.active]
+    if action in (A.ASSAULT, A.WREST_CONTROL):
+        power = min(PROBE_POWER, view.available_power) if action is A.ASSAULT else 0
+        return [Order(action, "", hid, area_ids=(a,), power=power) for a in mine]
+    if action is A.TROOP_MOVEMENTS:
+        return [Order(action, "", area_ids=(a,), to_area_id=next(o for o in sorted(scene.areas) if o != a),
+                      power=min(PROBE_POWER, scene.areas[a].troops.get(str(view.id), 0)))
+                for a in mine if scene.areas[a].troops.get(str(view.id), 0) > 0 and len(scene.areas) > 1]  # fmt: skip
+    if action is A.FORCE_ASSESSMENT:
+        return [Order(action, "", area_ids=tuple(mine[:1] + others + mine[1:])[:k]) for k in
+                range(1, len(scene.areas) + 1)] if mine else []  # fmt: skip
+    if action in MULTI_AREA:
+        return [Order(action, "", hid, area_ids=tuple(mine[:k])) for k in range(1, len(mine) + 1)]
+    return [Order(action, "", hid)]
+
+
+def variants(scene: Scene, view: House, action: A) -> list[Variant]:
+    found = [Variant(o, fitting_starts(scene, view, o), len(o.area_ids)) for o in shapes(scene, view, action)]
+    return [v for v in found if v.starts]
+
+
+class Roller:
+    """Rolls a choice among options on the acting house's behalf, keeping every roll; one option needs no die."""
+
+    def __init__(self, scene: Scene, dice: Dice) -> None:
+        self.scene, self.dice = scene, dice
+        self.rolls: list[Roll] = []
+
+    def pick(self, options: Sequence[T], purpose: str) -> T:
+        if len(options) == 1:
+            return options[0]
+        roll = self.scene.roll(DiceSpec(1, len(options)), self.dice, f"Intelligence Gathering: false {purpose}")
+        self.rolls.append(roll)
+        return options[roll.total - 1]
+
+    def areas(self, order: Order, count: int) -> tuple[str, ...]:
+        """Which areas, drawn without replacement: an assessment found here touches one of the holder's."""
+        mine = sorted(self.scene.house.area_ids)
+        pool = mine if order.action is not A.FORCE_ASSESSMENT else sorted(self.scene.areas)
+        chosen = [self.pick(mine, "assessed area")] if order.action is A.FORCE_ASSESSMENT else []
+        while len(chosen) < count:
+            chosen.append(self.pick([a for a in pool if a not in chosen], "area"))
+        return tuple(chosen)
+
+
+def phantom_plot(scene: Scene, dice: Dice) -> tuple[PendingAction, str, PendingAction | None, list[Roll]] | None:
+    """Roll a phantom order: the rival, its action, target details, start week and whether it is covered up."""
+    roller = Roller(scene, dice)
+    rivals = sorted(hid for hid, h in scene.houses.items() if hid != scene.house_id and not h.destroyed)
+    open_to: dict[str, dict[A, list[Variant]]] = {}
+    for rid in rivals:
+        view = what_if(scene, scene.houses[rid])
+        options = {a: vs for a in PLOTTABLE if (vs := variants(scene, view, a))}
+        if options:
+            open_to[rid] = options
+    if not open_to:
+        return None
+    rid = roller.pick(sorted(open_to), "plotter")
+    action = roller.pick(list(open_to[rid]), "plot")
+    variant = roller.pick(open_to[rid][action], "target")
+    order = variant.order
+    if action in MULTI_AREA:
+        order = replace(order, area_ids=roller.areas(order, variant.count))
+    view = what_if(scene, scene.houses[rid])
+    order = replace(order, start_week=roller.pick(variant.starts, "week"))
+    # The rolled areas cost what the variant's did; should they not pass, the variant's own (legal at this start).
+    phantom = legal(scene, view, order) or legal(scene, view, replace(variant.order, start_week=order.start_week))
+    assert phantom is not None, "every start in a variant was found legal"
+    phantom = replace(phantom, id=fake_id(scene, "plot"))
+    cover = legal(scene, what_if(scene, scene.houses[rid], phantom),
+                  Order(A.COVER_UP, "", covered_action_id=phantom.id))  # fmt: skip
+    # Whether a rival who could also cover it up did: the domain cannot know how often houses do without
+    # reading their secret orders, so an even 1d2 (the least telling guess; docs/rules-notes/gameofbones.md).
+    if cover is not None and roller.pick([False, True], "cover up"):
+        return phantom, rid, replace(cover, id=fake_id(scene, "cover")), roller.rolls
+    return phantom, rid, None, roller.rolls
+
+
+def fake_id(scene: Scene, what: str) -> str:
+    # The holder knows its own action's id; the house's secret keeps it from computing the fake's from it.
+    secret = getattr(scene.house, "_secret", "")
+    tail = f"{secret}:{scene.pending.id}" if secret else str(scene.pending.id)
+    return str(uuid5(KNOWLEDGE, f"false plot:{tail}" if what == "plot" else f"false {what}:{tail}"))
+
+
+def gm_part(source_house_id: str | None, *phantoms: PendingAction | None) -> dict[str, Any]:
+    """The GM's part of a plot: who is truly behind it, and the orders a false one pretends (none if true)."""
+    return {"source_house_id": source_house_id, PHANTOMS: [p.to_dict() for p in phantoms if p is not None]}
+
