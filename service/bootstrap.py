@@ -24,6 +24,7 @@ from service.usecases.factionturn import FactionTurnService
 from service.usecases.gameofbones import GameOfBonesService
 from service.usecases.gm import GMService
 from service.usecases.history import History
+from service.usecases.orders import OrderService
 from service.usecases.rewind import RewindService
 from service.usecases.seats import SeatService
 
@@ -86,6 +87,7 @@ class Intrigue:
         self.campaigns.resolvers["factionturn"] = self.factionturn.resolve
         self.campaigns.resolvers["gameofbones"] = self.gameofbones.resolve
         self.gm = GMService(self.store, self.wait_for_projections, dice)
+        self.orders = OrderService(self.store, self.wait_for_projections, self.gameofbones)
         self.chronicle = ChronicleService(self.store, self.audit, self.history, self.state, self.wait_for_projections)
 
     def wait_for_projections(self, notification_id: int | None) -> None:

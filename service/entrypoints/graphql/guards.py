@@ -80,6 +80,9 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "orderHouseAction": Access.GM_OR_OWNER,  # seed 000: the house's own player gives its orders
         "moveTroops": Access.GM_OR_OWNER,  # seed 002: orders come from the GM or the faction's player
         "huntAttackSource": Access.GM_OR_OWNER,  # seed 000: the targeted house's own check; its finding is secret
+        "withdrawFactionOrders": Access.GM_OR_OWNER,  # orders are the faction's own, taken back while the phase is open
+        "withdrawHouseAction": Access.GM_OR_OWNER,
+        "amendHouseAction": Access.GM_OR_OWNER,
     },
     OperationType.QUERY: {
         "events": Access.GM,  # the audit trail holds every secret
@@ -91,6 +94,9 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "diceFairness": Access.GM,
         "phaseLog": Access.GM,  # rebuilt state, unfiltered: every secret as it stood
         "gmChronicle": Access.GM,  # the GM's summaries hold every secret of the phase
+        "orderStatus": Access.GM,  # who has submitted; the orders themselves stay their seats'
+        "factionOrders": Access.GM_OR_OWNER,  # pending orders are secret until they resolve
+        "houseOrders": Access.GM_OR_OWNER,
     },
 }
 
