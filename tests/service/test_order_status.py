@@ -16,6 +16,7 @@ from service.bootstrap import Intrigue
 from service.usecases.factionturn import FoundFaction
 from tests.service.conftest import gql_as
 from tests.service.gameofbones_world import register_five
+from tests.service.rest_support import API, bearer, conforms
 
 STATUS = "query($c: UUID!) { orderStatus(campaignId: $c) { phase status members { id kind name submitted orders } } }"
 FACTION_ORDERS = "query($c: UUID!, $f: UUID!) { factionOrders(campaignId: $c, factionId: $f) }"
@@ -161,3 +162,38 @@ def test_orders_cannot_be_withdrawn_once_the_phase_has_resolved(
     intrigue.campaigns.resolve_phase(UUID(t["c"]))
     assert code(gql_as(client, t["baenre"], WITHDRAW, c=t["c"], h=baenre, a=action_id)) == "RULE_VIOLATION"
     assert code(gql_as(client, t["spy"], WITHDRAW_FACTION, c=t["c"], f=t["spies"])) == "RULE_VIOLATION"
+
+
+def rest(client: TestClient, method: str, path: str, token: str, **kwargs: Any) -> Any:
+    return conforms(client.request(method, f"{API}{path}", headers=bearer(token), **kwargs))
+
+
+def test_over_rest_the_gm_sees_the_status_and_a_house_reads_withdraws_and_amends_its_orders(
+    client: TestClient, intrigue: Intrigue, t: dict[str, Any]
+) -> None:
+    base, baenre = f"/campaigns/{t['c']}", t["houses"][0].id
+    before = standing(intrigue, baenre)
+    body = {"action": "Divine Petition", "actor": "Baenre Matron"}
+    action_id = rest(client, "POST", f"{base}/houses/{baenre}/actions", t["baenre"], json=body).json()["action"]["id"]
+    status = rest(client, "GET", f"{base}/orders", t["gm"]).json()
+    assert {m["name"]: m["submitted"] for m in status["members"]}["Baenre"] is True
+    assert rest(client, "GET", f"{base}/orders", t["baenre"]).status_code == 403
+    given = rest(client, "GET", f"{base}/houses/{baenre}/actions", t["baenre"]).json()["actions"]
+    assert [a["id"] for a in given] == [action_id]
+    assert rest(client, "GET", f"{base}/houses/{baenre}/actions", t["barrison"]).status_code == 403
+    rest_smear = {"action": "Smear Campaign", "actor": "Baenre Matron", "target_house_id": str(t["houses"][1].id)}
+    amended = rest(client, "PUT", f"{base}/houses/{baenre}/actions/{action_id}", t["baenre"], json=rest_smear)
+    assert amended.status_code == 200 and amended.json()["action"]["action"] == "Smear Campaign"
+    new_id = amended.json()["action"]["id"]
+    assert rest(client, "DELETE", f"{base}/houses/{baenre}/actions/{new_id}", t["baenre"]).status_code == 200
+    assert standing(intrigue, baenre) == before
+    assert rest(client, "DELETE", f"{base}/houses/{baenre}/actions/{new_id}", t["baenre"]).status_code == 404
+
+
+def test_over_rest_a_faction_reads_back_and_withdraws_its_orders(client: TestClient, t: dict[str, Any]) -> None:
+    path = f"/campaigns/{t['c']}/factions/{t['spies']}/orders"
+    assert rest(client, "PUT", path, t["spy"], json={"narrative": "waits"}).status_code == 200
+    assert rest(client, "GET", path, t["spy"]).json()["orders"]["narrative"] == "waits"
+    assert rest(client, "GET", path, t["baenre"]).status_code == 403
+    assert rest(client, "DELETE", path, t["spy"]).status_code == 200
+    assert rest(client, "GET", path, t["gm"]).json() == {"faction_id": t["spies"], "orders": None}
