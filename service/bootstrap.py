@@ -89,6 +89,7 @@ class Intrigue:
         self.gm = GMService(self.store, self.wait_for_projections, dice)
         self.orders = OrderService(self.store, self.wait_for_projections, self.gameofbones)
         self.chronicle = ChronicleService(self.store, self.audit, self.history, self.state, self.wait_for_projections)
+        self.campaigns.drafters.append(self.chronicle.draft_resolution)
 
     def wait_for_projections(self, notification_id: int | None) -> None:
         """Read your writes: return once the read models have processed `notification_id`, or when they cannot.

@@ -76,6 +76,7 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "resolvePhase": Access.GM,
         "rollBackPhase": Access.GM,
         "createSeat": Access.GM,
+        "publishChronicle": Access.GM,
         "submitFactionOrders": Access.GM_OR_OWNER,
         "orderHouseAction": Access.GM_OR_OWNER,  # seed 000: the house's own player gives its orders
         "moveTroops": Access.GM_OR_OWNER,  # seed 002: orders come from the GM or the faction's player
@@ -94,6 +95,7 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "diceFairness": Access.GM,
         "phaseLog": Access.GM,  # rebuilt state, unfiltered: every secret as it stood
         "gmChronicle": Access.GM,  # the GM's summaries hold every secret of the phase
+        "chronicleDraft": Access.GM,  # unpublished: what the GM has not yet chosen to tell
         "orderStatus": Access.GM,  # who has submitted; the orders themselves stay their seats'
         "factionOrders": Access.GM_OR_OWNER,  # pending orders are secret until they resolve
         "houseOrders": Access.GM_OR_OWNER,
