@@ -88,7 +88,7 @@ class CampaignService(RollsSavesAndWaits):
                     summaries |= {system: result.summary} if result.summary else {}
                 else:
                     changed.extend(result)
-        for drafter in self.drafters:
+        for drafter in self.drafters if campaign.phase_status == "resolving" else ():  # else resolve_phase refuses
             drafter(campaign, changed)
         campaign.resolve_phase(summaries)
         # The campaign's PhaseResolved is written last, so its position closes the phase. A member the
