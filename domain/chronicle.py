@@ -7,13 +7,18 @@ rumour of silence, and only the GM can write the secret into the public chronicl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 TurnEvents = Sequence[tuple[str, dict[str, Any]]]  # (event class name, payload), in order
 ALWAYS_SECRET = frozenset({
     "KnowledgeGained", "SpySet", "ActionCovered", "OrderSubmitted", "ActionOrdered", "CustomActionDefined",
 })  # fmt: skip
+QUIET = "Little is heard of {actor} this month."
+UUID_RE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
+ID_KEYS = ("target_house_id", "target_faction_id", "area_id", "region_id", "to_area_id", "attacker_id",
+           "defender_id", "target_id")  # fmt: skip
 SUMMARY_KEYS = ("action", "result", "outcome", "name", "amount", "cost", "damage", "proceeds", "paid", "field",
                 "before", "after", "succeeded", "status", "reason", "narrative")  # fmt: skip
 
@@ -33,29 +38,47 @@ def is_secret(name: str, payload: dict[str, Any]) -> bool:
     return name == "ActionResolved" and not payload.get("rolls")  # knowledge gained: its rolls are withheld
 
 
-def describe(name: str, payload: dict[str, Any]) -> str:
+def describe(name: str, payload: dict[str, Any], names: Mapping[str, str] | None = None) -> str:
+    """One event as a line of text: what happened, and its facts with names for the ids a seat would not read."""
+    known = names or {}
     asset = payload.get("asset")
-    parts = [f"{k}={payload[k]}" for k in SUMMARY_KEYS if payload.get(k) not in (None, "", [], {})]
-    if isinstance(asset, dict):
-        parts.insert(0, f"asset={asset.get('name')}")
-    return f"{name}({', '.join(parts)})" if parts else name
+    parts = [f"asset {asset.get('name')}"] if isinstance(asset, dict) else []
+    parts += [f"{key.removesuffix('_id').replace('_', ' ')} {known[str(value)]}"
+              for key in ID_KEYS if (value := payload.get(key)) is not None and str(value) in known]  # fmt: skip
+    facts = [(key, _named(payload[key], known)) for key in SUMMARY_KEYS if payload.get(key) not in (None, "", [], {})]
+    parts += [f"{key} {value}" for key, value in facts if value]
+    label = _humane(name)
+    return f"{label}: {', '.join(parts)}" if parts else label
 
 
-def draft_summary(actor: str, narrative: str, events: TurnEvents) -> str:
-    """Everything the turn did, secrets included, for the GM's eyes."""
+def _humane(name: str) -> str:
+    """`ActionResolved` as "Action resolved"."""
+    words = re.sub(r"(?<!^)(?=[A-Z])", " ", name).split()
+    return " ".join([words[0], *(w.lower() for w in words[1:])]) if words else name
+
+
+def _named(value: object, names: Mapping[str, str]) -> str:
+    """A value's text with each id replaced by its name, and ids of no faction, house or area left out."""
+    text = UUID_RE.sub(lambda m: names.get(m.group(0).lower(), ""), str(value))
+    return re.sub(r"\s{2,}", " ", text).strip()
+
+
+def draft_summary(actor: str, narrative: str, events: TurnEvents, names: Mapping[str, str] | None = None) -> str:
+    """Everything the turn did, secrets included and marked, for the GM's eyes, as text with names."""
     lines = [f"{actor}: {narrative}" if narrative else actor]
-    lines += [f"- {describe(name, payload)}" + (" [secret]" if is_secret(name, payload) else "")
+    lines += [f"- {describe(name, payload, names)}" + (" [secret]" if is_secret(name, payload) else "")
               for name, payload in events]  # fmt: skip
     return "\n".join(lines)
 
 
 def draft_gossip(actor: str, narrative: str, events: TurnEvents) -> list[str]:
-    """One or two public lines: the turn's narrative when nothing secret happened, else a rumour of silence."""
-    if any(is_secret(name, payload) for name, payload in events):
-        return [f"Little is heard of {actor} this month."]
-    lines = [narrative] if narrative else []
-    lines += [line for name, payload in events if (line := _public_fact(actor, name, payload))]
-    return lines[:2]
+    """One or two public lines, from public facts only. A turn with a secret gives neither its narrative (which
+    may tell it) nor any sign of it: with nothing public to tell, every turn reads alike, secret or quiet."""
+    secret = any(is_secret(name, payload) for name, payload in events)
+    lines = [narrative] if narrative and not secret else []
+    lines += [line for name, payload in events
+              if not is_secret(name, payload) and (line := _public_fact(actor, name, payload))]  # fmt: skip
+    return lines[:2] or [QUIET.format(actor=actor)]
 
 
 def _public_fact(actor: str, name: str, payload: dict[str, Any]) -> str:

@@ -11,13 +11,14 @@ from typing import Any
 
 from eventsourcing.domain import Aggregate, event
 
-from domain.errors import InvalidInputError, NotFoundError
+from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
 from domain.factionturn.assets import AssetType
 from domain.factionturn.custom_types import row_from_dict, row_to_dict
 from domain.gm import CustomActionDef, check_intervention
 
 RULE_GOSSIP = "seed 002, Procedure: 1-2 lines passed around as gossip"
 MAX_LINE = 500
+RULE_PUBLISH = "design: the chronicle drafts itself at resolution; players hear it once the GM publishes it"
 
 
 def check_gossip(lines: list[str], spin: str) -> list[str]:
@@ -91,6 +92,37 @@ class GMLedger(Aggregate):
             entries[actor_id] = {"lines": list(lines), "spin": spin}
         else:
             entries.pop(actor_id, None)
+        self._ledger("_chronicle_drafts").get(str(phase), {}).pop(actor_id, None)  # what the GM wrote wins
+
+    def chronicle_drafts(self, phase: int) -> dict[str, dict[str, Any]]:
+        """The drafted, unpublished gossip of a phase: the GM's to edit, heard by no player until published."""
+        return dict(self._ledger("_chronicle_drafts").get(str(phase), {}))
+
+    def draft_gossip(self, phase: int, actor_id: str, lines: list[str], spin: str, seat: str, reason: str) -> None:
+        self._check_phase(phase)
+        cleaned = check_gossip(lines, spin)
+        self._gossip_drafted(phase, actor_id, cleaned, spin.strip(), seat, check_intervention(seat, reason))
+
+    @event("GossipDrafted")
+    def _gossip_drafted(self, phase: int, actor_id: str, lines: list[str], spin: str, seat: str, reason: str) -> None:
+        drafts = self._ledger("_chronicle_drafts").setdefault(str(phase), {})
+        if lines:
+            drafts[actor_id] = {"lines": list(lines), "spin": spin}
+        else:
+            drafts.pop(actor_id, None)
+
+    def publish_chronicle(self, phase: int, seat: str, reason: str) -> None:
+        """Every drafted entry of the phase goes into the public chronicle; refused when none is drafted."""
+        self._check_phase(phase)
+        drafts = self.chronicle_drafts(phase)
+        if not drafts:
+            raise RuleViolationError(f"phase {phase} has no drafted chronicle to publish", RULE_PUBLISH)
+        self._chronicle_published(phase, drafts, seat, check_intervention(seat, reason))
+
+    @event("ChroniclePublished")
+    def _chronicle_published(self, phase: int, entries: dict[str, Any], seat: str, reason: str) -> None:
+        self._ledger("chronicle").setdefault(str(phase), {}).update({k: dict(v) for k, v in entries.items()})
+        self._ledger("_chronicle_drafts").pop(str(phase), None)
 
     def _check_phase(self, phase: int) -> None:
         current = int(getattr(self, "phase", 0))

@@ -24,6 +24,7 @@ from service.usecases.factionturn import FactionTurnService
 from service.usecases.gameofbones import GameOfBonesService
 from service.usecases.gm import GMService
 from service.usecases.history import History
+from service.usecases.orders import OrderService
 from service.usecases.phase_reports import PhaseReports
 from service.usecases.rewind import RewindService
 from service.usecases.seats import SeatService
@@ -87,8 +88,10 @@ class Intrigue:
         self.campaigns.resolvers["factionturn"] = self.factionturn.resolve
         self.campaigns.resolvers["gameofbones"] = self.gameofbones.resolve
         self.gm = GMService(self.store, self.wait_for_projections, dice)
+        self.orders = OrderService(self.store, self.wait_for_projections, self.gameofbones)
         self.chronicle = ChronicleService(self.store, self.audit, self.history, self.state, self.wait_for_projections)
         self.phase_reports = PhaseReports(self.store, self.audit, self.history)
+        self.campaigns.drafters.append(self.chronicle.draft_resolution)
 
     def wait_for_projections(self, notification_id: int | None) -> None:
         """Read your writes: return once the read models have processed `notification_id`, or when they cannot.

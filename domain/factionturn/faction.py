@@ -12,7 +12,7 @@ from uuid import UUID
 from eventsourcing.domain import event
 
 from domain.campaign import clean_name
-from domain.errors import InvalidInputError, RuleViolationError
+from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
 from domain.factionturn.adjustment import faction_adjustment
 from domain.factionturn.faction_assets import FactionAssets, Rolls
 from domain.factionturn.holdings import (
@@ -107,6 +107,16 @@ class Faction(FactionAssets):
     @event("OrderSubmitted")
     def _order_submitted(self, phase: int, order: dict[str, Any]) -> None:
         self.order = dict(order, phase=phase)
+
+    def withdraw_order(self, phase: int, reason: str) -> None:
+        """Take back the open phase's orders (submitting again replaces them); refused when none stand."""
+        if self.order is None or self.order.get("phase") != phase:
+            raise NotFoundError(f"{self.name} has no orders for phase {phase} to withdraw")
+        self._order_withdrawn(phase, reason)
+
+    @event("OrderWithdrawn")
+    def _order_withdrawn(self, phase: int, reason: str) -> None:
+        self.order = None
 
     # ---- turn procedure ------------------------------------------------------------------------------------
     def begin_turn(self, phase: int) -> None:

@@ -138,6 +138,15 @@ class House(HouseCommands):
     def _action_released(self, action_id: str, influence: int, power: int, week: int) -> None:
         del self.pending[action_id]
 
+    @event("ActionWithdrawn")
+    def _action_withdrawn(self, action_id: str, action: str, influence: int, power: int, gold: int,
+                          renumbered: dict[str, list[int]], reason: str) -> None:  # fmt: skip
+        del self.pending[action_id]
+        self.gold += gold
+        self.withdrawals = getattr(self, "withdrawals", 0) + 1  # houses snapshotted before withdrawals had none
+        for later_id, (ordinal, bonus) in renumbered.items():
+            self.pending[later_id] = replace(self.pending[later_id], ordinal=ordinal, bonus=bonus)
+
     @event("CircumstanceGained")
     def _circumstance_gained(self, circumstance: dict[str, Any]) -> None:
         self.circumstances.append(Circumstance.from_dict(circumstance))

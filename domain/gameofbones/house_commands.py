@@ -29,6 +29,7 @@ from domain.history import Rewindable
 
 DEDICATION_RULE = "seed 000, Taking Action: Cost"
 DESTRUCTION_RULE = "seed 000, Destroying an Enemy House"
+WITHDRAWAL_RULE = "seed 000, Taking Action: an order may be withdrawn or amended until its month resolves"
 
 
 class HouseCommands(Rewindable, Standing):
@@ -54,6 +55,8 @@ class HouseCommands(Rewindable, Standing):
         def _action_resolved(self, action_id: str, action: str, result: str, rolls: list[dict[str, Any]],
                              week: int) -> None: ...
         def _action_released(self, action_id: str, influence: int, power: int, week: int) -> None: ...
+        def _action_withdrawn(self, action_id: str, action: str, influence: int, power: int, gold: int,
+                              renumbered: dict[str, list[int]], reason: str) -> None: ...
         def _circumstance_gained(self, circumstance: dict[str, Any]) -> None: ...
         def _circumstance_ended(self, circumstance_id: str, reason: str) -> None: ...
         def _knowledge_gained(self, knowledge: dict[str, Any]) -> None: ...
@@ -180,6 +183,28 @@ class HouseCommands(Rewindable, Standing):
         """The action's time is over: its dedicated influence and power are free again."""
         action = self.pending_action(action_id)
         self._action_released(action_id, action.dedicated_influence, action.dedicated_power, week)
+
+    def withdraw_action(self, action_id: str, phase: int, reason: str) -> None:
+        """Take back an order of the open phase: nothing has happened yet, so its dedicated influence and power
+        are free again and its gold comes back (seed 000, Taking Action: Cost: dedicated, not spent from the
+        house). The later actions of the month move up a place and take that place's Action Bonus."""
+        action = self.pending_action(action_id)
+        if action.phase != phase or action.resolved:
+            raise RuleViolationError(f"{action.action} {action_id} is under way from an earlier phase or has "
+                                     f"resolved; only an order of the open phase can be withdrawn",
+                                     WITHDRAWAL_RULE)  # fmt: skip
+        if any(p.params.get("covered_action_id") == action_id for p in self.pending.values()):
+            raise RuleViolationError(f"a Cover Up covers {action.action} {action_id}: withdraw the Cover Up first",
+                                     WITHDRAWAL_RULE)  # fmt: skip
+        self._action_withdrawn(action_id, action.action, action.dedicated_influence, action.dedicated_power,
+                               action.gold, self._renumbered(action), reason)  # fmt: skip
+
+    def _renumbered(self, withdrawn: PendingAction) -> dict[str, list[int]]:
+        if not withdrawn.counts_as_action:
+            return {}
+        bonuses = self.action_bonuses(withdrawn.phase)
+        later = [p for p in self.orders_in(withdrawn.phase) if p.ordinal > withdrawn.ordinal]
+        return {p.id: [p.ordinal - 1, bonuses[p.ordinal - 2] if p.ordinal - 1 <= len(bonuses) else 0] for p in later}
 
     # --- circumstances, knowledge, spies, income --------------------------------------------------
     def add_circumstance(self, circumstance: Circumstance) -> None:

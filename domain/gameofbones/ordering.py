@@ -48,7 +48,10 @@ def action_id(house: House, phase: int, ordinal: int) -> str:
     able to compute it could name a covered-up author or tell a false plot from a true one; the house's
     secret keeps it unguessable (houses registered before it had none, and keep their old ids)."""
     secret = getattr(house, "_secret", "")
-    return str(uuid5(house.id, f"action:{secret}:{phase}:{ordinal}" if secret else f"action:{phase}:{ordinal}"))
+    key = f"action:{secret}:{phase}:{ordinal}" if secret else f"action:{phase}:{ordinal}"
+    # A withdrawn order frees its place in the month; the next order there gets a new id, never the old one's.
+    withdrawals = getattr(house, "withdrawals", 0)
+    return str(uuid5(house.id, f"{key}:w{withdrawals}" if withdrawals else key))
 
 
 def plan_order(

@@ -39,6 +39,9 @@ class CampaignService(RollsSavesAndWaits):
                  dice_for: Callable[[Campaign, str], Dice]) -> None:  # fmt: skip
         super().__init__(store, projected, dice_for)
         self.resolvers: dict[str, PhaseResolver] = {}
+        # Called with the campaign and what the resolution changed, events pending, before it is saved: the
+        # chronicle's drafts are written in the resolution's own transaction (service/usecases/chronicle.py).
+        self.drafters: list[Callable[[Campaign, list[Aggregate]], None]] = []
 
     def create_campaign(self, command: CreateCampaign) -> Campaign:
         campaign = Campaign.start(command.name, command.rule_systems, command.dice_seed)
@@ -85,6 +88,8 @@ class CampaignService(RollsSavesAndWaits):
                     summaries |= {system: result.summary} if result.summary else {}
                 else:
                     changed.extend(result)
+        for drafter in self.drafters if campaign.phase_status == "resolving" else ():  # else resolve_phase refuses
+            drafter(campaign, changed)
         campaign.resolve_phase(summaries)
         # The campaign's PhaseResolved is written last, so its position closes the phase. A member the
         # resolution read but left as it was must not have moved either (an order submitted meanwhile).

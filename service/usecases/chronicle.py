@@ -1,24 +1,29 @@
 """The phase chronicle: per turn the GM's summary, per phase the public gossip (seed 002, Procedure).
 
-Drafts come from the events of the phase's resolution; the GM edits both. Entries are Campaign events.
-The public chronicle is read from the read model; the GM's summaries, kept out of it, from the aggregate.
+Drafts come from the events of the phase's resolution, written in its transaction; the GM edits both, and
+publishes the gossip. Entries are Campaign events. The public chronicle is read from the read model; the GM's
+summaries and the unpublished drafts, kept out of it, from the aggregate.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 from uuid import UUID
 
+from eventsourcing.domain import Aggregate
+
 from domain.campaign import Campaign
 from domain.chronicle import draft_gossip, draft_summary
-from service.persistence.app import IntrigueStore, SavesAndWaits
+from service.persistence.app import IntrigueStore, SavesAndWaits, event_payload
 from service.persistence.queries import StateQueries
 from service.usecases.audit import AuditLog
 from service.usecases.history import History
 from service.usecases.interventions import By
 
 DRAFTED = "drafted from the events of phase {phase}"
+AT_RESOLUTION = "resolution"  # the seat recorded on drafts the resolution writes (no person wrote them)
+TurnEventList = list[tuple[str, dict[str, Any]]]
 
 
 class ChronicleService(SavesAndWaits):
@@ -33,16 +38,38 @@ class ChronicleService(SavesAndWaits):
     def draft(self, campaign_id: UUID, phase: int, seat: str) -> Campaign:
         """Draft every turn of a resolved phase that has no entry yet; what the GM wrote stays as written."""
         campaign = self.store.load(campaign_id, Campaign)
-        reason = DRAFTED.format(phase=phase)
-        summaries, gossip = campaign.gm_summaries(phase), campaign.public_chronicle(phase)
-        for actor_id, (name, narrative, events) in self.turns(campaign, phase).items():
-            if actor_id not in summaries:
-                campaign.write_summary(phase, actor_id, draft_summary(name, narrative, events), seat, reason)
-            lines = draft_gossip(name, narrative, events)
-            if actor_id not in gossip and lines:
-                campaign.write_gossip(phase, actor_id, lines, "", seat, reason)
+        found = self.turns(campaign, phase)
+        self.draft_into(campaign, phase, {a: events for a, (_, _, events) in found.items()}, seat)
         self._save(campaign)
         return campaign
+
+    def draft_resolution(self, campaign: Campaign, changed: Sequence[Aggregate]) -> None:
+        """At resolution, in its transaction: the phase's drafts from the events its turns are about to write."""
+        events = {str(a.id): [(type(e).__name__, event_payload(e)) for e in a.pending_events] for a in changed
+                  if campaign.members.get(str(a.id)) in ("faction", "house")}  # fmt: skip
+        self.draft_into(campaign, campaign.phase, events, AT_RESOLUTION, loaded=changed)
+
+    def draft_into(self, campaign: Campaign, phase: int, events: dict[str, TurnEventList], seat: str,
+                   loaded: Sequence[Aggregate] = ()) -> None:  # fmt: skip
+        """Every faction and house gets an entry, whether or not it did anything: a turn that is secret and one
+        that is quiet must read alike (domain/chronicle.py `draft_gossip`)."""
+        reason = DRAFTED.format(phase=phase)
+        names = self.names(campaign, loaded)
+        summaries, gossip = campaign.gm_summaries(phase), campaign.public_chronicle(phase)
+        drafts = campaign.chronicle_drafts(phase)
+        for actor_id in (*campaign.member_ids("faction"), *campaign.member_ids("house")):
+            key, name, turn = str(actor_id), names.get(str(actor_id), ""), events.get(str(actor_id), [])
+            narrative = next((str(p.get("narrative", "")) for n, p in turn if n == "TurnEnded"), "")
+            if key not in summaries:
+                campaign.write_summary(phase, key, draft_summary(name, narrative, turn, names), seat, reason)
+            if key not in gossip and key not in drafts:
+                campaign.draft_gossip(phase, key, draft_gossip(name, narrative, turn), "", seat, reason)
+
+    def names(self, campaign: Campaign, loaded: Sequence[Aggregate] = ()) -> dict[str, str]:
+        """Every faction's, house's and area's name by its id, for text a reader can follow."""
+        known: dict[str, Any] = {str(a.id): a for a in loaded}
+        return {member_id: str((known.get(member_id) or self.store.repository.get(UUID(member_id))).name)
+                for member_id, kind in campaign.members.items() if kind in ("faction", "house", "region")}  # fmt: skip
 
     def turns(self, campaign: Campaign, phase: int) -> dict[str, tuple[str, str, list[tuple[str, dict[str, Any]]]]]:
         """Each faction's and house's events in the phase's resolution, in the order they were written."""
@@ -60,6 +87,23 @@ class ChronicleService(SavesAndWaits):
             narrative = next((str(p.get("narrative", "")) for n, p in events if n == "TurnEnded"), "")
             turns[actor_id] = (name, narrative, events)
         return turns
+
+    def publish(self, by: By, phase: int) -> Campaign:
+        """The GM publishes the phase's drafts: from now on every seat hears them."""
+        campaign = self.store.load(by.campaign_id, Campaign)
+        campaign.publish_chronicle(phase, by.seat, by.reason)
+        self._save(campaign)
+        return campaign
+
+    def drafts(self, campaign_id: UUID, phase: int) -> dict[str, dict[str, Any]]:
+        """The GM's: the phase's drafted gossip not yet published."""
+        return self.store.load(campaign_id, Campaign).chronicle_drafts(phase)
+
+    def write_draft(self, by: By, phase: int, actor_id: str, lines: list[str], spin: str = "") -> Campaign:
+        campaign = self.store.load(by.campaign_id, Campaign)
+        campaign.draft_gossip(phase, actor_id, lines, spin, by.seat, by.reason)
+        self._save(campaign)
+        return campaign
 
     def write_summary(self, by: By, phase: int, actor_id: str, text: str) -> Campaign:
         campaign = self.store.load(by.campaign_id, Campaign)

@@ -158,7 +158,11 @@ class GameOfBonesService(RollsSavesAndWaits):
         """Check an order against the rules and start it; only the acting house changes."""
         campaign = self._campaign(campaign_id)
         campaign.check_phase_open()
-        house = self._house(campaign, house_id)
+        return self.order_given(campaign, self._house(campaign, house_id), order)
+
+    def order_given(self, campaign: Campaign, house: House, order: Order) -> PendingAction:
+        """Check an order for a loaded house and start it; the house is saved with whatever it already records
+        (an amendment's withdrawal, service/usecases/orders.py), all in one transaction."""
         houses = self._members(campaign, "house", House, [order.target_house_id]) | {str(house.id): house}
         areas = self._members(campaign, "region", Region, [*order.area_ids, order.to_area_id])
         pending = order_action(house, order, phase=campaign.phase, houses=houses, areas=areas)

@@ -249,11 +249,12 @@ class GMMutation:
                        actor, start_week)  # fmt: skip
         return await _state(info, house_id, "house")
 
-    @strawberry.mutation(description="Draft a resolved phase's summaries and gossip from its events (kept if written).")
+    @strawberry.mutation(description="Draft a resolved phase's summaries and gossip from its events where none is "
+                         "written (the resolution drafts them already); answers the unpublished drafts.")  # fmt: skip
     async def draft_chronicle(self, info: Info, campaign_id: UUID, phase: int) -> list[Gossip]:
         app = intrigue(info)
         await off_loop(app.chronicle.draft, campaign_id, phase, _by(info, campaign_id, "draft").seat)
-        return _gossip(await off_loop(app.chronicle.public, campaign_id, phase))
+        return _gossip(await off_loop(app.chronicle.drafts, campaign_id, phase))
 
     @strawberry.mutation(description="Write the GM's summary of a turn (actorId empty: a note on the whole phase).")
     async def write_turn_summary(self, info: Info, campaign_id: UUID, phase: int, actor_id: str, text: str,
@@ -262,11 +263,24 @@ class GMMutation:
         await off_loop(app.chronicle.write_summary, _by(info, campaign_id, reason), phase, actor_id, text)
         return _summaries(await off_loop(app.chronicle.gm_notes, campaign_id, phase))
 
-    @strawberry.mutation(description="Write a turn's public gossip (1-2 lines, none to withdraw it) and its spin.")
+    @strawberry.mutation(description="Write a turn's public gossip (1-2 lines, none to withdraw it) and its spin; "
+                         "with `draft`, edit the unpublished draft instead (answering the drafts).")  # fmt: skip
     async def write_gossip(self, info: Info, campaign_id: UUID, phase: int, actor_id: str, lines: list[str],
-                           spin: str = "", reason: str = "edited by the GM") -> list[Gossip]:  # fmt: skip
+                           spin: str = "", reason: str = "edited by the GM",
+                           draft: bool = False) -> list[Gossip]:  # fmt: skip
         app = intrigue(info)
-        await off_loop(app.chronicle.write_gossip, _by(info, campaign_id, reason), phase, actor_id, lines, spin)
+        by = _by(info, campaign_id, reason)
+        if draft:
+            await off_loop(app.chronicle.write_draft, by, phase, actor_id, lines, spin)
+            return _gossip(await off_loop(app.chronicle.drafts, campaign_id, phase))
+        await off_loop(app.chronicle.write_gossip, by, phase, actor_id, lines, spin)
+        return _gossip(await off_loop(app.chronicle.public, campaign_id, phase))
+
+    @strawberry.mutation(description="Publish a phase's drafted gossip: every seat hears it from now on.")
+    async def publish_chronicle(self, info: Info, campaign_id: UUID, phase: int,
+                                reason: str = "published by the GM") -> list[Gossip]:  # fmt: skip
+        app = intrigue(info)
+        await off_loop(app.chronicle.publish, _by(info, campaign_id, reason), phase)
         return _gossip(await off_loop(app.chronicle.public, campaign_id, phase))
 
 
@@ -275,6 +289,10 @@ class GMQuery:
     @strawberry.field(description="The public chronicle of a phase: what every seat hears.")
     async def chronicle(self, info: Info, campaign_id: UUID, phase: int) -> list[Gossip]:
         return _gossip(await off_loop(intrigue(info).chronicle.public, campaign_id, phase))
+
+    @strawberry.field(description="The GM's: a phase's drafted gossip, not yet published (no player hears it).")
+    async def chronicle_draft(self, info: Info, campaign_id: UUID, phase: int) -> list[Gossip]:
+        return _gossip(await off_loop(intrigue(info).chronicle.drafts, campaign_id, phase))
 
     @strawberry.field(description="The GM's summaries of a phase, secrets included: the GM's seat only.")
     async def gm_chronicle(self, info: Info, campaign_id: UUID, phase: int) -> list[TurnSummary]:

@@ -76,10 +76,14 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "resolvePhase": Access.GM,
         "rollBackPhase": Access.GM,
         "createSeat": Access.GM,
+        "publishChronicle": Access.GM,
         "submitFactionOrders": Access.GM_OR_OWNER,
         "orderHouseAction": Access.GM_OR_OWNER,  # seed 000: the house's own player gives its orders
         "moveTroops": Access.GM_OR_OWNER,  # seed 002: orders come from the GM or the faction's player
         "huntAttackSource": Access.GM_OR_OWNER,  # seed 000: the targeted house's own check; its finding is secret
+        "withdrawFactionOrders": Access.GM_OR_OWNER,  # orders are the faction's own, taken back while the phase is open
+        "withdrawHouseAction": Access.GM_OR_OWNER,
+        "amendHouseAction": Access.GM_OR_OWNER,
     },
     OperationType.QUERY: {
         "events": Access.GM,  # the audit trail holds every secret
@@ -95,6 +99,10 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         # service/usecases/phase_reports.py, since a player's call names no faction or house.
         "phaseReport": Access.ANYONE,
         "buyableAssets": Access.GM_OR_OWNER,  # what it can afford tells its secret FacGold
+        "chronicleDraft": Access.GM,  # unpublished: what the GM has not yet chosen to tell
+        "orderStatus": Access.GM,  # who has submitted; the orders themselves stay their seats'
+        "factionOrders": Access.GM_OR_OWNER,  # pending orders are secret until they resolve
+        "houseOrders": Access.GM_OR_OWNER,
     },
 }
 

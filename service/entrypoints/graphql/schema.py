@@ -21,6 +21,7 @@ from service.entrypoints.graphql.gm import GMMutation, GMQuery
 from service.entrypoints.graphql.guards import LIMITS, IdempotentMutations, SeatGuard
 from service.entrypoints.graphql.history import HistoryMutation, HistoryQuery
 from service.entrypoints.graphql.inputs import InputGuard
+from service.entrypoints.graphql.orders import OrdersMutation, OrdersQuery
 from service.entrypoints.graphql.phase_report import PhaseReportQuery
 from service.entrypoints.graphql.seats import SeatMutation, SeatQuery
 from service.entrypoints.graphql.subscriptions import CampaignSubscription
@@ -124,10 +125,11 @@ class CampaignMutation:
 Query = merge_types(
     "Query",
     (CampaignQuery, HistoryQuery, SeatQuery, FactionTurnQuery, GameOfBonesQuery, AuditQuery, GMQuery, AnalyticsQuery,
-     PhaseReportQuery, BuyableQuery),
+     PhaseReportQuery, BuyableQuery, OrdersQuery),
 )
 Mutation = merge_types(
-    "Mutation", (CampaignMutation, HistoryMutation, SeatMutation, FactionTurnMutation, GameOfBonesMutation, GMMutation)
+    "Mutation", (CampaignMutation, HistoryMutation, SeatMutation, FactionTurnMutation, GameOfBonesMutation, GMMutation,
+                 OrdersMutation)
 )
 schema = IntrigueSchema(
     query=Query,

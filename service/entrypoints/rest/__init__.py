@@ -10,7 +10,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from service.entrypoints.rest import phases, reports, routes, state
+from service.entrypoints.rest import orders, phases, reports, routes, state
 from service.entrypoints.rest.support import Handler, problem_response
 from service.entrypoints.shared.errors import InternalError, http_refusal, unavailable
 from service.operations.logs import request_id
@@ -79,6 +79,13 @@ def create_rest_app(intrigue: Intrigue, reads: ReadModelReads, claims: ReadPool 
             Route(campaign + "/factions/{faction_id}/orders", phases.submit_faction_orders, methods=["PUT"]),
             Route(campaign + "/houses", state.list_houses, methods=["GET"]),
             Route(campaign + "/houses/{house_id}/actions", phases.order_house_action, methods=["POST"]),
+            Route(campaign + "/orders", orders.order_status, methods=["GET"]),
+            Route(campaign + "/factions/{faction_id}/orders", orders.faction_orders, methods=["GET"]),
+            Route(campaign + "/factions/{faction_id}/orders", orders.withdraw_faction_orders, methods=["DELETE"]),
+            Route(campaign + "/houses/{house_id}/actions", orders.house_orders, methods=["GET"]),
+            Route(campaign + "/houses/{house_id}/actions/{action_id}", orders.withdraw_house_action,
+                  methods=["DELETE"]),
+            Route(campaign + "/houses/{house_id}/actions/{action_id}", orders.amend_house_action, methods=["PUT"]),
             Route(campaign + "/regions", state.list_regions, methods=["GET"]),
             Route(campaign + "/state", state.state_as_of, methods=["GET"]),
             Route(campaign + "/rolls", routes.roll_dice, methods=["POST"]),

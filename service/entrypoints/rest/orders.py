@@ -1,0 +1,96 @@
+"""REST for the orders of the open phase: who has submitted (GM), orders read back by their own seat, and
+withdrawing or amending them. Each route authorises as its GraphQL twin does (graphql/guards.py POLICY)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from uuid import UUID
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+
+from domain.errors import NotFoundError
+from domain.gameofbones.ordering import order_from_dict
+from domain.seats import check_gm
+from service.entrypoints.rest.state import faction_shape, house_shape
+from service.entrypoints.rest.support import (
+    campaign_id_of,
+    command,
+    endpoint,
+    intrigue_of,
+    json_body,
+    json_response,
+    reads_of,
+    seat_of,
+)
+from service.entrypoints.shared.seat_checks import check_gm_or_owner
+
+
+def _path_id(request: Request, name: str, kind: str) -> UUID:
+    raw = request.path_params[name]
+    try:
+        return UUID(raw)
+    except ValueError:
+        raise NotFoundError(f"no {kind} with id {raw!r}") from None
+
+
+async def _owner(request: Request, key: str, kind: str, doing: str) -> tuple[UUID, UUID]:
+    campaign_id = campaign_id_of(request)
+    owned = _path_id(request, f"{kind}_id", kind)
+    check_gm_or_owner(await seat_of(request), {"campaignId": campaign_id, key: owned}, doing)
+    return campaign_id, owned
+
+
+@endpoint
+async def order_status(request: Request) -> Response:
+    campaign_id = campaign_id_of(request)
+    check_gm(await seat_of(request), campaign_id, "see who has submitted orders")
+    status = await run_in_threadpool(intrigue_of(request).orders.status, campaign_id)
+    return json_response(asdict(status))
+
+
+@endpoint
+async def faction_orders(request: Request) -> Response:
+    campaign_id, faction_id = await _owner(request, "factionId", "faction", "read a faction's orders")
+    orders = await run_in_threadpool(intrigue_of(request).orders.faction_orders, campaign_id, faction_id)
+    return json_response({"faction_id": str(faction_id), "orders": orders})
+
+
+@command
+async def withdraw_faction_orders(request: Request) -> Response:
+    campaign_id, faction_id = await _owner(request, "factionId", "faction", "withdraw a faction's orders")
+    await run_in_threadpool(intrigue_of(request).orders.withdraw_faction_orders, campaign_id, faction_id)
+    state = await reads_of(request).one(faction_id, "faction")
+    return json_response(faction_shape(state, await seat_of(request)))
+
+
+@endpoint
+async def house_orders(request: Request) -> Response:
+    campaign_id, house_id = await _owner(request, "houseId", "house", "read a house's orders")
+    given = await run_in_threadpool(intrigue_of(request).orders.house_orders, campaign_id, house_id)
+    return json_response({"house_id": str(house_id), "actions": [p.to_dict() for p in given]})
+
+
+async def _house(request: Request, campaign_id: UUID, house_id: UUID) -> dict[str, object]:
+    state = await reads_of(request).one(house_id, "house")
+    campaign = await reads_of(request).campaign(campaign_id)
+    return house_shape(state, await seat_of(request), max(1, int(campaign["phase"])))
+
+
+@command
+async def withdraw_house_action(request: Request) -> Response:
+    campaign_id, house_id = await _owner(request, "houseId", "house", "withdraw a house's order")
+    action_id = request.path_params["action_id"]
+    await run_in_threadpool(intrigue_of(request).orders.withdraw_house_action, campaign_id, house_id, action_id)
+    return json_response(await _house(request, campaign_id, house_id))
+
+
+@command
+async def amend_house_action(request: Request) -> Response:
+    campaign_id, house_id = await _owner(request, "houseId", "house", "amend a house's order")
+    order = order_from_dict(await json_body(request, "HouseOrder"))
+    app = intrigue_of(request)
+    pending = await run_in_threadpool(app.orders.amend_house_action, campaign_id, house_id,
+                                      request.path_params["action_id"], order)  # fmt: skip
+    return json_response({"action": pending.to_dict(), "house": await _house(request, campaign_id, house_id)})
