@@ -44,12 +44,13 @@ def test_a_house_player_orders_a_month_and_learns_the_check_the_outcome_and_what
     fighters = [{"name": f"Guard {i}", "classes": [{"characterClass": "fighter", "level": 10}]} for i in range(6)]
     baenre = ok(gql_as(client, gm, REGISTER, c=c, i={
         "name": "Baenre", "leader": character("Yvonnel", 14, innuendo=13, gather_information=12), "gold": 100_000,
-        "lieutenants": [character("Dab", 9, gather_information=9)], "members": fighters, "influence": 30_000,
+        "lieutenants": [character("Dab", 9, gather_information=19)], "members": fighters, "influence": 30_000,
         "areas": [{"areaId": wards[0]["id"], "troops": 2_000}]}))["registerHouse"]["id"]  # fmt: skip
     xorlarrin = ok(gql_as(client, gm, REGISTER, c=c, i={
-        "name": "Xorlarrin", "leader": character("Zeerith", 8, sense_motive=6, innuendo=20), "gold": 20_000,
+        "name": "Xorlarrin", "leader": character("Zeerith", 8, sense_motive=6, innuendo=40), "gold": 20_000,
         "lieutenants": [character("Kaelyn", 6)], "members": fighters[:3], "influence": 8_000,
         "areas": [{"areaId": wards[1]["id"]}]}))["registerHouse"]["id"]  # fmt: skip
+    # Zeerith's +40 Innuendo beats the Smear DC (20 + Yvonnel's 14 levels) and any Sense Motive: Baenre loses.
     player = ok(gql_as(client, gm, SEAT, c=c, h=baenre))["createSeat"]["token"]
 
     def play(query: str, **variables: Any) -> Any:
@@ -88,7 +89,8 @@ def test_a_house_player_orders_a_month_and_learns_the_check_the_outcome_and_what
     else:
         assert smear["outcome"] in ("the money was wasted", "exposed; the target counterattacks at +5")
         assert gm_view["influence"] == 8_000
-    # Intelligence Gathering: what it found, never its check (a failed check plants a false plot).
+    # Intelligence Gathering (Dab's +19 and the Action Bonus make any d20 beat DC 20): what it found, never its
+    # check (a failed check plants a false plot, so a check shown beside a plot would tell which it is).
     assert gathering["action"] == "Intelligence Gathering" and gathering["rolls"] == []
     assert gathering["outcome"].endswith("plot(s) discovered")
     found = int(gathering["outcome"].split()[0])
