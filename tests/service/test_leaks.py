@@ -128,3 +128,15 @@ def test_a_faction_founded_before_the_secret_keeps_its_asset_ids_on_replay() -> 
     old = Faction(uuid.uuid4(), "Old Guard", 2, 2, 2, "home", [], 0, 0, 5, False)  # as a Founded event without one
     assert list(old.assets) == [str(uuid.uuid5(old.id, "asset:1"))]
     assert old.next_asset_id() == str(uuid.uuid5(old.id, "asset:2"))
+
+
+def test_over_rest_too_the_order_is_taken_not_answered_409(
+    intrigue: Intrigue, client: TestClient, court: dict[str, Any]
+) -> None:
+    mine, rival = court["mine"], court["rival"]
+    guarded = next(a for a in mine.area_ids if intrigue.store.load(uuid.UUID(a), Region).troops.get(str(mine.id)))
+    order = {"action": "Wrest Control", "actor": rival.leader.name, "target_house_id": str(mine.id),
+             "area_ids": [guarded]}  # fmt: skip
+    response = client.post(f"{API}/campaigns/{court['campaign']}/houses/{rival.id}/actions", json=order,
+                           headers={"Authorization": f"Bearer {court['rival_player']}"})  # fmt: skip
+    assert response.status_code == 201, response.text  # it was 409: "Baenre has power in Ward 1: assault it first"
