@@ -78,6 +78,13 @@ def region_view(state: dict[str, Any], seat: Seat | None, hidden_troops: set[str
     return state | {"troops": troops}
 
 
+def area_view(state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
+    """An area as GraphQL and REST show it. The read model keeps troops per house but not how they arrived, so a
+    hidden movement cannot be told from an open one: every house's troops show only to that house and the GM
+    (seed 000, Troop Movements)."""
+    return region_view(state, seat, hidden_troops=set(state.get("troops", {})))
+
+
 def view(kind: str, state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
     if kind == "faction":
         return faction_view(state, seat)

@@ -140,3 +140,23 @@ def test_over_rest_too_the_order_is_taken_not_answered_409(
     response = client.post(f"{API}/campaigns/{court['campaign']}/houses/{rival.id}/actions", json=order,
                            headers={"Authorization": f"Bearer {court['rival_player']}"})  # fmt: skip
     assert response.status_code == 201, response.text  # it was 409: "Baenre has power in Ward 1: assault it first"
+
+
+# ---- one place decides: GraphQL and REST show each seat the same parts of each house ------------------------
+BOTH = "query($id: UUID!) { houses(campaignId: $id) { id influence gold members { name } pendingActions { id } } }"
+
+
+@pytest.mark.parametrize("who", ["gm", "owner", "rival_player", "observer", None])
+def test_graphql_and_rest_show_each_seat_the_same_parts_of_each_house(
+    client: TestClient, court: dict[str, Any], who: str | None
+) -> None:
+    headers = {"Authorization": f"Bearer {court[who]}"} if who else {}
+    rest = {h["id"]: h for h in client.get(f"{API}/campaigns/{court['campaign']}/houses", headers=headers).json()[
+        "houses"]}  # fmt: skip
+    graphql = ask(client, court, who, BOTH, id=str(court["campaign"]))["data"]["houses"]
+    assert len(graphql) == len(rest) == 5
+    for house in graphql:
+        shaped = rest[house["id"]]
+        assert (house["influence"], house["gold"]) == (shaped.get("influence"), shaped.get("gold"))
+        assert [m["name"] for m in house["members"]] == [m["name"] for m in shaped.get("members", [])]
+        assert [p["id"] for p in house["pendingActions"]] == [p["id"] for p in shaped.get("pending", [])]

@@ -13,7 +13,7 @@ from strawberry.types import Info
 from service.entrypoints.graphql.context import on_loop, reads
 from service.entrypoints.graphql.guards import seat
 from service.usecases.standing import HouseStanding
-from service.usecases.visibility import house_view, region_view, sees_whole
+from service.usecases.visibility import area_view, house_view, sees_whole
 
 
 @strawberry.type(description="A skill modifier of a leader or lieutenant (Gather Information, Reflex save…).")
@@ -72,9 +72,7 @@ class Area:
 
     @classmethod
     def seen_by(cls, info: Info, s: dict[str, Any]) -> Area:
-        # As over REST: how troops arrived is not kept, so every house's troops may have moved in secret and
-        # show only to that house and the GM (seed 000, Troop Movements).
-        return cls.from_state(region_view(s, seat(info), hidden_troops=set(s.get("troops", {}))))
+        return cls.from_state(area_view(s, seat(info)))
 
     @classmethod
     def from_state(cls, s: dict[str, Any]) -> Area:

@@ -29,10 +29,10 @@ from service.usecases.visibility import (
     FACTION_SECRET,
     HOUSE_PUBLIC,
     HOUSE_SECRET,
+    area_view,
     check_gm_only,
     faction_view,
     house_view,
-    region_view,
     sees_whole,
     view,
 )
@@ -74,9 +74,7 @@ def house_shape(state: dict[str, Any], seat: Seat | None, phase: int) -> dict[st
 
 
 def region_shape(state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
-    # The read model keeps troops per house but not how they arrived, so a hidden movement cannot be told
-    # from an open one: every house's troops are treated as possibly hidden (shown to that house and the GM).
-    seen = region_view(state, seat, hidden_troops=set(state.get("troops", {})))
+    seen = area_view(state, seat)
     return {**{k: seen[k] for k in REGION_FIELDS}, "troops": dict(seen.get("troops", {}))}
 
 
