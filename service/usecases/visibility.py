@@ -22,12 +22,13 @@ from domain.seats import Seat
 
 # Seed 000, Rank: players "are aware of their position in the game, as well as the position of others – at
 # least within a few ranks"; so rank is public, the numbers behind it are not.
-# Members are not public: from their classes and levels the Gaining Power table gives the house's secret Power.
-HOUSE_PUBLIC = ("id", "campaign_id", "name", "leader", "lieutenants", "priests", "area_ids", "entered_game",
-                "destroyed", "rank")  # fmt: skip
+# Members and priests are not public: from their classes and levels the Gaining Power and Gaining Influence tables
+# give the house's secret Power and part of its Influence.
+HOUSE_PUBLIC = ("id", "campaign_id", "name", "leader", "lieutenants", "area_ids", "entered_game", "destroyed",
+                "rank")  # fmt: skip
 # Shown only in the whole view (the GM, or the house's own seat).
 HOUSE_SECRET = ("influence", "power", "granted_power", "gold", "dedicated_influence", "dedicated_power",
-                "knowledge", "circumstances", "members", "pending", "spies", "version")  # fmt: skip
+                "knowledge", "circumstances", "members", "priests", "pending", "spies", "version")  # fmt: skip
 FACTION_PUBLIC = ("id", "campaign_id", "name", "force", "cunning", "wealth", "hp", "max_hp", "tags",
                   "home_region_id", "destroyed", "wild", "narratives")  # fmt: skip
 # Shown only in the whole view (the GM, or the faction's own seat): purse, experience, plans, orders, version.

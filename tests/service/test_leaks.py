@@ -62,25 +62,36 @@ def test_wresting_control_of_a_guarded_area_is_not_refused_for_the_troops_it_can
 
 
 # ---- leak 4: GraphQL House.members, from which the Gaining Power table gives the secret Power -----------------
-MEMBERS = "query($id: UUID!) { houses(campaignId: $id) { id members { name classes { characterClass level } } } }"
+MEMBERS = """query($id: UUID!) { houses(campaignId: $id) {
+  id members { name classes { characterClass level } } priests { name level } } }"""
 
 
-def members_seen_by(client: TestClient, court: dict[str, Any], who: str | None) -> list[Any]:
+def people_seen_by(client: TestClient, court: dict[str, Any], who: str | None) -> dict[str, Any]:
     body = ask(client, court, who, MEMBERS, id=str(court["campaign"]))
     assert "errors" not in body, body
-    return next(h["members"] for h in body["data"]["houses"] if h["id"] == str(court["mine"].id))  # type: ignore[no-any-return]
+    return next(h for h in body["data"]["houses"] if h["id"] == str(court["mine"].id))  # type: ignore[no-any-return]
 
 
 @pytest.mark.parametrize("who", ["gm", "owner"])
-def test_the_gm_and_the_house_see_its_members(client: TestClient, court: dict[str, Any], who: str) -> None:
-    assert len(members_seen_by(client, court, who)) == 10
+def test_the_gm_and_the_house_see_its_members_and_priests(client: TestClient, court: dict[str, Any], who: str) -> None:
+    house = people_seen_by(client, court, who)
+    assert (len(house["members"]), house["priests"]) == (10, [{"name": "Priestess", "level": 3}])
 
 
 @pytest.mark.parametrize("who", ["rival_player", "observer", None])
 def test_rivals_observers_and_strangers_see_no_members(
     client: TestClient, court: dict[str, Any], who: str | None
 ) -> None:
-    assert members_seen_by(client, court, who) == []
+    assert people_seen_by(client, court, who)["members"] == []
+
+
+@pytest.mark.parametrize("who", ["rival_player", "observer", None])
+def test_nor_priests_whose_levels_give_influence(client: TestClient, court: dict[str, Any], who: str | None) -> None:
+    # Seed 000, Gaining Influence: 100 influence a priest level, 500 for a priestess of the Fatespinner.
+    headers = {"Authorization": f"Bearer {court[who]}"} if who else {}
+    rest = client.get(f"{API}/campaigns/{court['campaign']}/houses", headers=headers).json()["houses"]
+    assert "priests" not in next(h for h in rest if h["id"] == str(court["mine"].id))
+    assert people_seen_by(client, court, who)["priests"] == []
 
 
 # ---- leak 5: an aggregate's version rises with every secret order, spend and thing learned --------------------

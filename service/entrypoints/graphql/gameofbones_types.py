@@ -121,7 +121,7 @@ class House:
     destroyed: bool
     leader: Character
     lieutenants: list[Character]
-    members: list[Member]
+    members: list[Member]  # these two, as what follows area_ids, only for the house's own seat and the GM
     priests: list[Priest]
     area_ids: list[UUID]
     # What follows is shown only to the house's own seat and the GM (service/usecases/visibility.py); others get
@@ -160,7 +160,8 @@ class House:
             lieutenants=[Character.from_state(c) for c in s["lieutenants"].values()],
             members=[Member(name=m["name"], classes=[ClassLevel(character_class=k, level=v) for k, v in
                                                      m["classes"].items()]) for m in s.get("members", {}).values()],
-            priests=[Priest(**p) for p in s["priests"].values()], area_ids=[UUID(a) for a in s["area_ids"]], **secret,
+            priests=[Priest(**p) for p in s.get("priests", {}).values()], area_ids=[UUID(a) for a in s["area_ids"]],
+            **secret,
         )  # fmt: skip
 
     @classmethod

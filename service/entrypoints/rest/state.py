@@ -54,10 +54,10 @@ def house_shape(state: dict[str, Any], seat: Seat | None, phase: int) -> dict[st
     seen = house_view(state, seat)
     shaped = {k: seen[k] for k in HOUSE_PUBLIC if k in seen}
     shaped["lieutenants"] = list(seen["lieutenants"].values())
-    shaped["priests"] = list(seen["priests"].values())
-    if not sees_whole(state, seat):  # the public view: rank, people and areas only
+    if not sees_whole(state, seat):  # the public view: rank, leader, lieutenants and areas only
         return shaped
     shaped |= {k: seen[k] for k in HOUSE_SECRET if k in seen}
+    shaped["priests"] = list(seen["priests"].values())
     shaped["members"] = list(seen["members"].values())
     shaped["pending"] = list(seen["pending"].values())
     shaped["spies"] = list(seen["spies"].values())
