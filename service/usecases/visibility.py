@@ -3,8 +3,8 @@
 The GM sees everything. A player seat sees its own faction or house whole, and everyone else's public
 state; an observer, or a request with no seat, sees the public state only. Secret things: stealthed assets,
 pending orders and multi-turn plans, a house's knowledge (true or false plots look alike), planted spies,
-its dedicated resources and exact standing, a faction's FacGold, XP and goal. The GM's part of a house's
-knowledge (the author of an attack the house has not traced) is hidden from the house itself as well.
+its dedicated resources and exact standing, its members and priests, a faction's FacGold, XP and goal. The
+GM's part of a house's knowledge (the author of an attack it has not traced) is hidden from the house as well.
 An aggregate's version is secret too: it rises with every secret order, spend and thing learned.
 
 GraphQL's types and REST's shapes both build from the views made here and nothing else; the table of who sees
