@@ -39,8 +39,9 @@ class Faction(FactionAssets):
     def found(
         cls, campaign_id: UUID, name: str, force: int, cunning: int, wealth: int, home_region_id: str,
         *, tags: list[str] | None = None, facgold: int = 0, xp: int = 0, hp: int | None = None,
-        wild: bool = False,
+        wild: bool = False, secret: str = "",
     ) -> Faction:  # fmt: skip
+        """`secret`: random text no seat sees, which makes the faction's asset ids unguessable (faction_assets.py)."""
         for attribute, rating in zip(ATTRIBUTES, (force, cunning, wealth), strict=True):
             if not MIN_RATING <= rating <= MAX_RATING:
                 raise InvalidInputError(f"{attribute} must be {MIN_RATING}-{MAX_RATING}, not {rating}")
@@ -53,14 +54,15 @@ class Faction(FactionAssets):
         clean_tags = sorted({t.strip() for t in tags or [] if t.strip()})
         return cls(
             campaign_id, clean_name(name, "faction"), force, cunning, wealth, home_region_id, clean_tags,
-            facgold, xp, start_hp, wild,
+            facgold, xp, start_hp, wild, secret,
         )  # fmt: skip
 
     @event("Founded")
     def __init__(
         self, campaign_id: UUID, name: str, force: int, cunning: int, wealth: int, home_region_id: str,
-        tags: list[str], facgold: int, xp: int, hp: int, wild: bool,
+        tags: list[str], facgold: int, xp: int, hp: int, wild: bool, secret: str = "",
     ) -> None:  # fmt: skip
+        self._secret = secret  # private: left out of every view (projections/state.py public_state)
         self.campaign_id = campaign_id
         self.name = name
         self.force, self.cunning, self.wealth = force, cunning, wealth

@@ -62,7 +62,11 @@ class FactionAssets(Rewindable):
         return next((a for a in self.assets_in(region_id) if a.is_base), None)
 
     def next_asset_id(self) -> str:
-        return str(uuid5(self.id, f"asset:{self.asset_serial + 1}"))
+        """Unguessable: observers see the unstealthed assets' ids, and in a plain series the gaps are the stealthed
+        ones. The faction's secret, made at founding, hides the series; factions founded before it keep theirs."""
+        secret = str(getattr(self, "_secret", ""))
+        serial = self.asset_serial + 1
+        return str(uuid5(self.id, f"asset:{secret}:{serial}" if secret else f"asset:{serial}"))
 
     def _add(self, asset: OwnedAsset) -> None:
         if asset.id == self.next_asset_id():

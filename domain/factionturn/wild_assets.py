@@ -12,9 +12,9 @@ from domain.factionturn.wild import terrain_of_difficulty
 THE_WILD = "The Wild"
 
 
-def found_the_wild(campaign_id: UUID, region_id: str) -> Faction:
+def found_the_wild(campaign_id: UUID, region_id: str, secret: str = "") -> Faction:
     """The Wild has no ratings of its own (its assets add their difficulty instead); it is given 1s."""
-    return Faction.found(campaign_id, THE_WILD, 1, 1, 1, region_id, wild=True)
+    return Faction.found(campaign_id, THE_WILD, 1, 1, 1, region_id, wild=True, secret=secret)
 
 
 def terrain(wild: Faction, region_id: str, difficulty: int, hp: int, name: str = "Terrain") -> OwnedAsset:

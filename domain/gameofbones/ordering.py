@@ -208,7 +208,7 @@ def check_areas(house: House, order: Order, row: ActionRow, target: House | None
     elif target is not None:
         check_controlled(regions, target, rule)
         if row.name is ActionName.WREST_CONTROL:
-            check_unguarded(regions, target, rule)
+            check_one_area(regions)
 
 
 def check_controlled(regions: list[Region], target: House, rule: str) -> None:
@@ -217,11 +217,12 @@ def check_controlled(regions: list[Region], target: House, rule: str) -> None:
             raise RuleViolationError(f"{region.name} is not controlled by {target.name}", rule)
 
 
-def check_unguarded(regions: list[Region], target: House, rule: str) -> None:
+def check_one_area(regions: list[Region]) -> None:
+    # Seed 000: not "in areas in which your target has any Power invested". Troops may have moved in secret and
+    # the aggressor does not see them, so a refusal here would tell it where they stand, free and at once. The
+    # order is taken, and fails at resolution (force.py) for an action spent (docs/rules-notes/gameofbones.md).
     if len(regions) != 1:
         raise InvalidInputError("Wrest Control seizes one area at a time")
-    if regions[0].troops.get(str(target.id), 0) > 0:
-        raise RuleViolationError(f"{target.name} has power in {regions[0].name}: assault it first", rule)
 
 
 def check_move(house: House, from_area: Region, power: int) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -62,7 +63,7 @@ class FactionTurnService(RollsSavesAndWaits):
         home = self._region(campaign, command.home_region_id)
         faction = Faction.found(
             campaign.id, command.name, command.force, command.cunning, command.wealth, str(home.id),
-            tags=command.tags, facgold=command.facgold, xp=command.xp, hp=command.hp,
+            tags=command.tags, facgold=command.facgold, xp=command.xp, hp=command.hp, secret=secrets.token_hex(16),
         )  # fmt: skip
         self._check_new(campaign, faction)
         types = World([], [], custom_types=campaign.custom_asset_rows())  # the catalog and the campaign's own types
@@ -102,7 +103,7 @@ class FactionTurnService(RollsSavesAndWaits):
             home = settled.pop(_pick(dice, settled, spec.name, "home region", records) - 1)
             home.describe(home.name, spec.home_arcana, spec.home_population, home.tags, home.terrain_difficulty)
             faction = Faction.found(campaign.id, spec.name, spec.force, spec.cunning, spec.wealth, str(home.id),
-                                    tags=list(spec.tags))  # fmt: skip
+                                    tags=list(spec.tags), secret=secrets.token_hex(16))  # fmt: skip
             self._check_new(campaign, faction)
             for key in (*spec.primary_assets, *spec.other_assets):
                 faction.grant_asset(new_asset(faction, asset_type(key), str(home.id), 0), "generated starting asset")
@@ -130,7 +131,10 @@ class FactionTurnService(RollsSavesAndWaits):
             return None
         wild_id = faction_id(campaign.id, THE_WILD)
         exists = str(wild_id) in campaign.members
-        the_wild = self.store.load(wild_id, Faction) if exists else found_the_wild(campaign.id, str(wild_regions[0].id))
+        if exists:
+            the_wild = self.store.load(wild_id, Faction)
+        else:
+            the_wild = found_the_wild(campaign.id, str(wild_regions[0].id), secrets.token_hex(16))
         dice = self._dice_for(campaign, "the-wild")
         occupied = {a.region_id for a in the_wild.assets.values()}
         for region in wild_regions:

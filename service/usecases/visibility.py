@@ -3,8 +3,12 @@
 The GM sees everything. A player seat sees its own faction or house whole, and everyone else's public
 state; an observer, or a request with no seat, sees the public state only. Secret things: stealthed assets,
 pending orders and multi-turn plans, a house's knowledge (true or false plots look alike), planted spies,
-its dedicated resources and exact standing, a faction's FacGold, XP and goal. The GM's part of a house's
-knowledge (the author of an attack the house has not traced) is hidden from the house itself as well.
+its dedicated resources and exact standing, its members and priests, a faction's FacGold, XP and goal. The
+GM's part of a house's knowledge (the author of an attack it has not traced) is hidden from the house as well.
+An aggregate's version is secret too: it rises with every secret order, spend and thing learned.
+
+GraphQL's types and REST's shapes both build from the views made here and nothing else; the table of who sees
+what is in docs/architecture.md (Visibility).
 """
 
 from __future__ import annotations
@@ -18,10 +22,17 @@ from domain.seats import Seat
 
 # Seed 000, Rank: players "are aware of their position in the game, as well as the position of others – at
 # least within a few ranks"; so rank is public, the numbers behind it are not.
-HOUSE_PUBLIC = ("id", "campaign_id", "name", "leader", "lieutenants", "priests", "area_ids", "entered_game",
-                "destroyed", "rank", "version")  # fmt: skip
+# Members and priests are not public: from their classes and levels the Gaining Power and Gaining Influence tables
+# give the house's secret Power and part of its Influence.
+HOUSE_PUBLIC = ("id", "campaign_id", "name", "leader", "lieutenants", "area_ids", "entered_game", "destroyed",
+                "rank")  # fmt: skip
+# Shown only in the whole view (the GM, or the house's own seat).
+HOUSE_SECRET = ("influence", "power", "granted_power", "gold", "dedicated_influence", "dedicated_power",
+                "knowledge", "circumstances", "members", "priests", "pending", "spies", "version")  # fmt: skip
 FACTION_PUBLIC = ("id", "campaign_id", "name", "force", "cunning", "wealth", "hp", "max_hp", "tags",
-                  "home_region_id", "destroyed", "wild", "narratives", "version")  # fmt: skip
+                  "home_region_id", "destroyed", "wild", "narratives")  # fmt: skip
+# Shown only in the whole view (the GM, or the faction's own seat): purse, experience, plans, orders, version.
+FACTION_SECRET = ("facgold", "xp", "goal", "order", "multi_turn", "version")
 
 
 def sees_everything(seat: Seat | None, campaign_id: UUID) -> bool:
@@ -32,9 +43,13 @@ def owns(seat: Seat | None, aggregate_id: UUID) -> bool:
     return seat is not None and aggregate_id in (seat.faction_id, seat.house_id)
 
 
+def sees_whole(state: dict[str, Any], seat: Seat | None) -> bool:
+    """The GM, and the seat bound to this faction or house, see it whole: its secrets, standing and version."""
+    return sees_everything(seat, UUID(state["campaign_id"])) or owns(seat, UUID(state["id"]))
+
+
 def faction_view(state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
-    campaign_id, faction_id = UUID(state["campaign_id"]), UUID(state["id"])
-    if sees_everything(seat, campaign_id) or owns(seat, faction_id):
+    if sees_whole(state, seat):
         return state
     public = {k: state[k] for k in FACTION_PUBLIC if k in state}
     public["assets"] = {i: a for i, a in state.get("assets", {}).items() if not a.get("stealthed")}
@@ -42,10 +57,9 @@ def faction_view(state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
 
 
 def house_view(state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
-    campaign_id, house_id = UUID(state["campaign_id"]), UUID(state["id"])
-    if sees_everything(seat, campaign_id):
+    if sees_everything(seat, UUID(state["campaign_id"])):
         return state
-    if owns(seat, house_id):
+    if owns(seat, UUID(state["id"])):
         return own_house_view(state)
     return {k: state[k] for k in HOUSE_PUBLIC if k in state}
 
@@ -63,6 +77,13 @@ def region_view(state: dict[str, Any], seat: Seat | None, hidden_troops: set[str
     own = {str(seat.house_id)} if seat is not None and seat.house_id else set()
     troops = {h: p for h, p in state.get("troops", {}).items() if h not in hidden_troops or h in own}
     return state | {"troops": troops}
+
+
+def area_view(state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
+    """An area as GraphQL and REST show it. The read model keeps troops per house but not how they arrived, so a
+    hidden movement cannot be told from an open one: every house's troops show only to that house and the GM
+    (seed 000, Troop Movements)."""
+    return region_view(state, seat, hidden_troops=set(state.get("troops", {})))
 
 
 def view(kind: str, state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from strawberry.types import Info
 from service.entrypoints.graphql.context import on_loop, reads
 from service.entrypoints.graphql.guards import seat
 from service.usecases.standing import HouseStanding
-from service.usecases.visibility import house_view, region_view
+from service.usecases.visibility import area_view, house_view, sees_whole
 
 
 @strawberry.type(description="A skill modifier of a leader or lieutenant (Gather Information, Reflex save…).")
@@ -72,9 +72,7 @@ class Area:
 
     @classmethod
     def seen_by(cls, info: Info, s: dict[str, Any]) -> Area:
-        # As over REST: how troops arrived is not kept, so every house's troops may have moved in secret and
-        # show only to that house and the GM (seed 000, Troop Movements).
-        return cls.from_state(region_view(s, seat(info), hidden_troops=set(s.get("troops", {}))))
+        return cls.from_state(area_view(s, seat(info)))
 
     @classmethod
     def from_state(cls, s: dict[str, Any]) -> Area:
@@ -123,7 +121,7 @@ class House:
     destroyed: bool
     leader: Character
     lieutenants: list[Character]
-    members: list[Member]
+    members: list[Member]  # these two, as what follows area_ids, only for the house's own seat and the GM
     priests: list[Priest]
     area_ids: list[UUID]
     # What follows is shown only to the house's own seat and the GM (service/usecases/visibility.py); others get
@@ -148,29 +146,35 @@ class House:
 
     @classmethod
     def seen_by(cls, info: Info, s: dict[str, Any], phase: int) -> House:
+        """The house as `service/usecases/visibility.py` lets this seat see it: built from that view alone."""
         seen = house_view(s, seat(info))
-        if "knowledge" in seen:  # the GM's view, or the house's own
-            return cls.from_state(seen, phase)
+        return cls.from_state(seen, phase) if sees_whole(s, seat(info)) else cls.from_public(seen)
+
+    @classmethod
+    def from_public(cls, s: dict[str, Any]) -> House:
+        """From a view that may lack the secret fields: each missing one is null or []."""
         secret: dict[str, Any] = dict.fromkeys(SECRET_NUMBERS) | {key: [] for key in SECRET_LISTS}
-        return replace(cls.from_state(s, phase), **secret)
+        return cls(
+            id=UUID(s["id"]), campaign_id=UUID(s["campaign_id"]), name=s["name"], rank=s["rank"],
+            entered_game=s["entered_game"], destroyed=s["destroyed"], leader=Character.from_state(s["leader"]),
+            lieutenants=[Character.from_state(c) for c in s["lieutenants"].values()],
+            members=[Member(name=m["name"], classes=[ClassLevel(character_class=k, level=v) for k, v in
+                                                     m["classes"].items()]) for m in s.get("members", {}).values()],
+            priests=[Priest(**p) for p in s.get("priests", {}).values()], area_ids=[UUID(a) for a in s["area_ids"]],
+            **secret,
+        )  # fmt: skip
 
     @classmethod
     def from_state(cls, s: dict[str, Any], phase: int) -> House:
         standing = HouseStanding(s)
         defences = standing.defences(phase)
-        return cls(
-            id=UUID(s["id"]), campaign_id=UUID(s["campaign_id"]), name=s["name"], influence=s["influence"],
-            power=s["power"], granted_power=s["granted_power"], gold=s["gold"], rank=s["rank"],
-            entered_game=s["entered_game"], destroyed=s["destroyed"], dedicated_influence=s["dedicated_influence"],
-            dedicated_power=s["dedicated_power"], effective_rank=standing.effective_rank(phase),
-            effective_influence=standing.effective_influence(phase),
+        return replace(
+            cls.from_public(s), influence=s["influence"], power=s["power"], granted_power=s["granted_power"],
+            gold=s["gold"], dedicated_influence=s["dedicated_influence"], dedicated_power=s["dedicated_power"],
+            effective_rank=standing.effective_rank(phase), effective_influence=standing.effective_influence(phase),
             available_influence=standing.available_influence(phase), available_power=standing.available_power,
             action_bonuses=list(standing.action_bonuses(phase)), influence_defence=defences.influence,
-            power_defence=defences.power, leader=Character.from_state(s["leader"]),
-            lieutenants=[Character.from_state(c) for c in s["lieutenants"].values()],
-            members=[Member(name=m["name"], classes=[ClassLevel(character_class=k, level=v) for k, v in
-                                                     m["classes"].items()]) for m in s["members"].values()],
-            priests=[Priest(**p) for p in s["priests"].values()], area_ids=[UUID(a) for a in s["area_ids"]],
+            power_defence=defences.power,
             pending_actions=[PendingAction.from_state(p) for p in s["pending"].values()],
             knowledge=list(s["knowledge"]), circumstances=list(s["circumstances"]), spies=list(s["spies"].values()),
         )  # fmt: skip

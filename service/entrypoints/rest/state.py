@@ -26,21 +26,19 @@ from service.entrypoints.rest.support import (
 from service.usecases.standing import HouseStanding
 from service.usecases.visibility import (
     FACTION_PUBLIC,
+    FACTION_SECRET,
     HOUSE_PUBLIC,
+    HOUSE_SECRET,
+    area_view,
     check_gm_only,
     faction_view,
     house_view,
-    region_view,
+    sees_whole,
     view,
 )
 
-# Shown only when the view kept them (the GM, or the faction's own seat): purse, experience, plans, orders.
-FACTION_SECRET = ("facgold", "xp", "goal", "order", "multi_turn")
 ASSET_FIELDS = ("id", "type_key", "name", "attribute", "region_id", "hp", "max_hp", "stealthed", "threatened",
                 "usable_from")  # fmt: skip
-# Shown only when the view kept them (the GM, or the house's own seat).
-HOUSE_SECRET = ("influence", "power", "granted_power", "gold", "dedicated_influence", "dedicated_power",
-                "knowledge", "circumstances")  # fmt: skip
 MAX_POSITION = 2**63 - 1
 
 
@@ -56,10 +54,10 @@ def house_shape(state: dict[str, Any], seat: Seat | None, phase: int) -> dict[st
     seen = house_view(state, seat)
     shaped = {k: seen[k] for k in HOUSE_PUBLIC if k in seen}
     shaped["lieutenants"] = list(seen["lieutenants"].values())
-    shaped["priests"] = list(seen["priests"].values())
-    if "influence" not in seen:  # the public view: rank, people and areas only
+    if not sees_whole(state, seat):  # the public view: rank, leader, lieutenants and areas only
         return shaped
-    shaped |= {k: seen[k] for k in HOUSE_SECRET}
+    shaped |= {k: seen[k] for k in HOUSE_SECRET if k in seen}
+    shaped["priests"] = list(seen["priests"].values())
     shaped["members"] = list(seen["members"].values())
     shaped["pending"] = list(seen["pending"].values())
     shaped["spies"] = list(seen["spies"].values())
@@ -76,9 +74,7 @@ def house_shape(state: dict[str, Any], seat: Seat | None, phase: int) -> dict[st
 
 
 def region_shape(state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
-    # The read model keeps troops per house but not how they arrived, so a hidden movement cannot be told
-    # from an open one: every house's troops are treated as possibly hidden (shown to that house and the GM).
-    seen = region_view(state, seat, hidden_troops=set(state.get("troops", {})))
+    seen = area_view(state, seat)
     return {**{k: seen[k] for k in REGION_FIELDS}, "troops": dict(seen.get("troops", {}))}
 
 

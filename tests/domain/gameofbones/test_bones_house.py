@@ -10,7 +10,7 @@ from domain.gameofbones.house import House
 from domain.gameofbones.ordering import Order
 from domain.gameofbones.records import Status
 from domain.ids import house_id
-from tests.domain.gameofbones.bones_world import CAMPAIGN, World, house, person
+from tests.domain.gameofbones.bones_world import CAMPAIGN, World, act, house, person
 
 
 def event_names(h: House) -> list[str]:
@@ -177,13 +177,17 @@ def test_a_captured_leader_cannot_lead_and_nobody_leads_twice() -> None:
     assert "already leads" in refused(world, a, Order(A.COUNTERINTELLIGENCE, "Vendes"))
 
 
-def test_wrest_control_is_refused_where_the_target_has_power(court: tuple[World, House, House]) -> None:
+def test_wrest_control_where_the_target_has_power_is_taken_and_fails_at_resolution(
+    court: tuple[World, House, House],
+) -> None:
+    # Issue 14, leak 3: a refusal at order time told the aggressor where troops it cannot see stood.
     world, a, b = court
     a.change_influence(10_000, "favour")
     a.change_power(5_000, "mercenaries")
     guarded = world.area("Bazaar", controller=b, troops={str(b.id): 100})
-    assert "assault it first" in refused(world, a, Order(A.WREST_CONTROL, "Baenre Matron", str(b.id),
-                                                         area_ids=(guarded,)))  # fmt: skip
+    outcome = act(world, a, Order(A.WREST_CONTROL, "Baenre Matron", str(b.id), area_ids=(guarded,)), [])
+    assert (outcome.result, outcome.succeeded, outcome.rolls) == ("the area is no longer open to seizure", False, ())
+    assert world.areas[guarded].controlling_house_id == str(b.id)
 
 
 def test_a_destroyed_house_orders_nothing(court: tuple[World, House, House]) -> None:
