@@ -76,6 +76,8 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "resolvePhase": Access.GM,
         "rollBackPhase": Access.GM,
         "createSeat": Access.GM,
+        "revokeSeat": Access.GM,
+        "reissueSeatToken": Access.GM,
         "submitFactionOrders": Access.GM_OR_OWNER,
         "orderHouseAction": Access.GM_OR_OWNER,  # seed 000: the house's own player gives its orders
         "moveTroops": Access.GM_OR_OWNER,  # seed 002: orders come from the GM or the faction's player

@@ -11,6 +11,7 @@ from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 
 from domain.commands import AddRegions, CreateCampaign, MapRegion, RollDice
+from domain.errors import NotFoundError
 from domain.seats import Seat, check_gm
 from service.entrypoints.rest.contract import contract_text
 from service.entrypoints.rest.support import (
@@ -39,9 +40,9 @@ def region_shape(row: dict[str, Any]) -> dict[str, Any]:
     return {k: row[k] for k in REGION_FIELDS}
 
 
-def seat_shape(seat: Seat) -> dict[str, Any]:
+def seat_shape(seat: Seat, revoked: bool = False) -> dict[str, Any]:
     return {"id": seat.id, "campaign_id": seat.campaign_id, "role": seat.role.value, "name": seat.name,
-            "faction_id": seat.faction_id, "house_id": seat.house_id}  # fmt: skip
+            "faction_id": seat.faction_id, "house_id": seat.house_id, "revoked": revoked}  # fmt: skip
 
 
 def map_region(body: dict[str, Any]) -> MapRegion:
@@ -145,8 +146,30 @@ async def create_seat(request: Request) -> Response:
 @endpoint
 async def list_seats(request: Request) -> Response:
     campaign_id = await _gm(request, "list the seats")
-    seats = await run_in_threadpool(intrigue_of(request).seats.seats, campaign_id)
-    return json_response({"seats": [seat_shape(s) for s in seats]})
+    seats = await run_in_threadpool(intrigue_of(request).seats.listed, campaign_id)
+    return json_response({"seats": [seat_shape(s, revoked) for s, revoked in seats]})
+
+
+def _seat_id(request: Request) -> UUID:
+    raw = request.path_params["seat_id"]
+    try:
+        return UUID(raw)
+    except ValueError:
+        raise NotFoundError(f"no seat with id {raw!r}") from None
+
+
+@command
+async def revoke_seat(request: Request) -> Response:
+    campaign_id = await _gm(request, "revoke a seat's token")
+    seat = await run_in_threadpool(intrigue_of(request).seats.revoke, campaign_id, _seat_id(request))
+    return json_response({"seat": seat_shape(seat, revoked=True)})
+
+
+@command
+async def reissue_seat_token(request: Request) -> Response:
+    campaign_id = await _gm(request, "reissue a seat's token")
+    issued = await run_in_threadpool(intrigue_of(request).seats.reissue, campaign_id, _seat_id(request))
+    return json_response({"seat": seat_shape(issued.seat), "token": issued.token}, 201)
 
 
 @endpoint
