@@ -25,6 +25,7 @@ from service.entrypoints.rest.support import (
     reads_of,
     seat_of,
 )
+from service.entrypoints.shared import campaign_list
 from service.persistence import database
 
 CAMPAIGN_FIELDS = ("id", "name", "rule_systems", "seeded", "phase", "phase_status", "created_at")
@@ -74,10 +75,14 @@ async def openapi_yaml(request: Request) -> Response:
 
 @endpoint
 async def list_campaigns(request: Request) -> Response:
-    await seat_of(request)  # a token that names no seat is refused everywhere
+    found = await seat_of(request)  # a token that names no seat is refused everywhere
     limit = int_param(request, "limit", 50, 1, 200)
     offset = int_param(request, "offset", 0, 0, 1_000_000)
-    rows = await reads_of(request).campaigns(limit, offset)
+    only = campaign_list.listed_for(intrigue_of(request).db, found)
+    if only is not None:  # a closed list: the seat's own campaign, on the first page
+        rows = [await reads_of(request).campaign(only)] if offset == 0 else []
+    else:
+        rows = await reads_of(request).campaigns(limit, offset)
     return json_response({"campaigns": [campaign_shape(r) for r in rows], "limit": limit, "offset": offset})
 
 
