@@ -127,6 +127,11 @@ class SeatService:
         token = bearer_token(authorization)
         return None if token is None else _named(await reads.rows(_BY_TOKEN, (digest(token),)))
 
+    async def held_on(self, reads: ReadPool, digests: list[bytes]) -> set[bytes]:
+        """Which of these token digests still name a seat, in one query (open subscriptions, after a seat change)."""
+        rows = await reads.rows("SELECT token_sha256 FROM seats WHERE token_sha256 = ANY(%s)", (digests,))
+        return {bytes(row["token_sha256"]) for row in rows}
+
     def _seat(self, seat: Seat) -> IssuedSeat:
         token = TOKEN_PREFIX + secrets.token_urlsafe(32)
         self._write(f"INSERT INTO seats ({_COLUMNS}, token_sha256) VALUES (%s, %s, %s, %s, %s, %s, %s)"

@@ -5,14 +5,18 @@ A revoked or rotated token answers UNAUTHENTICATED at once, open subscriptions i
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 from uuid import UUID, uuid4
 
 import psycopg
+import pytest
 from starlette.testclient import TestClient
 
 from domain.commands import CreateCampaign, MapRegion
 from service.bootstrap import Intrigue
+from service.entrypoints.graphql.seat_watch import SeatWatch
+from service.persistence.database import UnavailableError
 from service.usecases.factionturn import FoundFaction
 from tests.service.conftest import gql, gql_as
 from tests.service.rest_support import API, bearer, conforms
@@ -145,3 +149,25 @@ def test_refusals_are_coded_and_write_nothing(intrigue: Intrigue, client: TestCl
     assert conforms(client.delete(f"{API}/campaigns/{c}/seats/nope/token", headers=bearer(gm))).status_code == 404
     assert _seat_rows(intrigue, campaign_id) + _seat_rows(intrigue, other_id) == before
     assert gql_as(client, gm, ME)["data"]["me"]["role"] == "gm"  # type: ignore[index]
+
+
+def test_after_a_seat_change_every_open_subscriptions_token_is_checked_in_one_query() -> None:
+    asked: list[list[bytes]] = []
+
+    async def held(digests: list[bytes]) -> set[bytes]:
+        asked.append(digests)
+        if len(asked) == 2:
+            raise UnavailableError("down")
+        return set(digests) - {b"revoked"}
+
+    async def run() -> list[bool]:
+        watch = SeatWatch()
+        with watch.watching(b"a"), watch.watching(b"b"), watch.watching(b"revoked"):
+            answers = await asyncio.gather(*(watch.holds(1, d, held) for d in (b"a", b"b", b"revoked")))
+            with pytest.raises(UnavailableError):
+                await watch.holds(2, b"a", held)
+            answers.append(await watch.holds(2, b"b", held))  # a failed query is asked again, not answered from
+        return list(answers)
+
+    assert asyncio.run(run()) == [True, True, False, True]
+    assert asked[0] == [b"a", b"b", b"revoked"] and len(asked) == 3

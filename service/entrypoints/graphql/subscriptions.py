@@ -8,6 +8,7 @@ sent, and sends them. Nothing polls, and a thousand subscribers hold one connect
 from __future__ import annotations
 
 from collections.abc import AsyncGenerator, Callable
+from functools import partial
 from uuid import UUID
 
 import strawberry
@@ -18,9 +19,11 @@ from domain.errors import DomainError, ForbiddenError
 from domain.seats import Seat, check_gm
 from service.bootstrap import Intrigue
 from service.entrypoints.graphql.context import intrigue, off_loop, reads
+from service.entrypoints.graphql.seat_watch import watch_of
 from service.entrypoints.graphql.types import AuditEvent, as_json
 from service.entrypoints.shared.errors import graphql_extensions
 from service.usecases.audit import AuditEntry
+from service.usecases.seats import UnauthenticatedError, bearer_token, digest
 
 PHASE_TOPICS = ("Campaign.PhaseResolved", "Campaign.PhaseRolledBack")
 
@@ -54,27 +57,33 @@ async def _follow(info: Info, campaign_id: UUID, after: int,
     """The campaign's events after `after`, then each new one as NOTIFY announces it, for as long as the seat holds.
 
     The seat is checked at subscribe time and again before any delivery once some seat's token changed since
-    (`Listener.seat_changes`: one integer compared per delivery, one query per subscription per change), so a
-    rotated or revoked token ends the subscription with UNAUTHENTICATED, even while no event comes.
+    (`Listener.seat_changes`: one integer compared per delivery), so a rotated or revoked token ends the
+    subscription with UNAUTHENTICATED, even while no event comes. The open subscriptions' tokens are checked
+    together, in one query per change (graphql/seat_watch.py).
     """
     app, listener = intrigue(info), info.context["listener"]
     authorization = _authorization(info)
     await listener.mark()  # listening before the seat is resolved, so no change after it goes unseen
     checked = listener.seat_changes
     try:
-        check(await _seat(info, authorization))
-        position = after
-        while True:
-            mark = await listener.mark()  # before the read: an event saved during it wakes the wait below
-            entries = await off_loop(_events_after, app, campaign_id, position)
-            for entry in [*entries, None]:
-                if listener.seat_changes != checked:
-                    checked = listener.seat_changes
-                    check(await _seat(info, authorization))
-                if entry is not None:
-                    position = entry.position
-                    yield entry
-            await listener.wait_past(mark)
+        check(await _seat(info, authorization))  # refuses an unseated caller: a token is held from here on
+        sealed, watch = digest(bearer_token(authorization) or ""), watch_of(listener)
+        held = partial(app.seats.held_on, reads(info).pool)
+        with watch.watching(sealed):
+            position = after
+            while True:
+                mark = await listener.mark()  # before the read: an event saved during it wakes the wait below
+                entries = await off_loop(_events_after, app, campaign_id, position)
+                for entry in [*entries, None]:
+                    if listener.seat_changes != checked:
+                        checked = listener.seat_changes
+                        if not await watch.holds(checked, sealed, held):
+                            raise UnauthenticatedError("this bearer token names no seat any more: it was rotated "
+                                                       "or revoked")  # fmt: skip
+                    if entry is not None:
+                        position = entry.position
+                        yield entry
+                await listener.wait_past(mark)
     except DomainError as error:
         raise _refuse(error) from error
 
