@@ -51,11 +51,11 @@ def _seat_rows(intrigue: Intrigue, campaign_id: UUID) -> list[tuple[Any, ...]]:
 
 
 def _closed_unauthenticated(ws: Any) -> None:
+    """The subscription ends: a `next` carrying a coded UNAUTHENTICATED error and no data, then `complete`."""
     message = ws.receive_json()
-    errors = message["payload"] if message["type"] == "error" else message["payload"].get("errors")
-    assert errors and errors[0]["extensions"]["code"] == "UNAUTHENTICATED", message
-    if message["type"] == "next":
-        assert ws.receive_json()["type"] == "complete"
+    assert message["type"] == "next" and message["payload"]["data"] is None, message
+    assert message["payload"]["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"
+    assert ws.receive_json() == {"id": "1", "type": "complete"}
 
 
 def test_a_rotated_gm_tokens_open_subscription_is_closed_and_streams_nothing_more(
