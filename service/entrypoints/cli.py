@@ -96,10 +96,11 @@ def _serve(host: str, port: int, demo: bool, projections: bool, migrate: bool) -
                 log.info("store already holds campaigns; demo not seeded again")
             for listed in intrigue.catalog.campaigns(limit=1000):
                 if listed["name"] == DEMO_NAME:
-                    # Printed to the terminal, never logged: tokens stay out of logs (docs/operations.md).
+                    # Printed once to stdout, never logged: the log stream is stderr (service/operations/logs.py),
+                    # and whatever collects it must never hold a token (docs/operations.md).
                     token = intrigue.seats.seat_gm(listed["id"]).token
                     print(f"\nDemo campaign {listed['id']}: GM token (send as 'Authorization: Bearer …'):\n"
-                          f"  {token}\n", file=sys.stderr, flush=True)  # fmt: skip
+                          f"  {token}\n", file=sys.stdout, flush=True)  # fmt: skip
         log.info("GraphQL (GraphiQL in a browser) at http://%s:%d/graphql", host, port)
         uvicorn.run(create_app(intrigue), host=host, port=port, **uvicorn_options())
     finally:

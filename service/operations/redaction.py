@@ -1,4 +1,5 @@
-"""Log redaction: secret-looking keys dropped, URL passwords and bearer credentials masked, long values cut."""
+"""Log redaction: secret-looking keys dropped, URL passwords, bearer credentials and seat tokens masked, long values
+cut; nested values (a logged dict of variables) are redacted too."""
 
 from __future__ import annotations
 
@@ -6,11 +7,16 @@ import re
 
 from structlog.typing import EventDict, WrappedLogger
 
+from service.usecases.seats import TOKEN_PREFIX
+
 _SECRET_KEYS = re.compile(r"token|password|passwd|secret|authorization|cookie|api_?key|credential", re.I)
 # Every pattern starts at a literal and every repeat is bounded, so a scan is linear in the text's length (the
 # earlier `\w+://…` retried from each word character: a 100 KB value blocked the event loop for 24 s).
 _URL_PASSWORD = re.compile(r"://([^:/@\s]{1,256}):[^@\s]{1,1024}@")
 _BEARER = re.compile(r"(?i)\b(bearer|basic)\s{1,16}[\w.~+/=-]{1,4096}")
+# A seat token wherever it appears in a value (a variable, a body field, an echoed refusal), not only after
+# "Bearer": it starts at its literal prefix and its repeat is bounded, so the scan stays linear.
+_SEAT_TOKEN = re.compile(re.escape(TOKEN_PREFIX) + r"[\w-]{1,256}")
 MAX_LOGGED_CHARS = 4096  # a logged value is cut to this before it is redacted or written
 
 
@@ -20,9 +26,25 @@ def redact(_: WrappedLogger, __: str, event: EventDict) -> EventDict:
     for key, value in list(event.items()):
         if _SECRET_KEYS.search(key):
             event[key] = "[redacted]"
-        elif isinstance(value, str):
-            event[key] = redact_text(value)
+        else:
+            event[key] = _redacted(value, 0)
     return event
+
+
+_MAX_NESTING = 8  # deeper values are replaced whole: a logged structure is bounded, and so is the walk
+
+
+def _redacted(value: object, depth: int) -> object:
+    if isinstance(value, str):
+        return redact_text(value)
+    if isinstance(value, dict | list | tuple | set | frozenset):
+        if depth >= _MAX_NESTING:
+            return "[nested too deep]"
+        if isinstance(value, dict):
+            return {k: "[redacted]" if isinstance(k, str) and _SECRET_KEYS.search(k) else _redacted(v, depth + 1)
+                    for k, v in value.items()}  # fmt: skip
+        return [_redacted(v, depth + 1) for v in value]
+    return value
 
 
 def redact_text(value: str) -> str:
@@ -35,4 +57,5 @@ def redact_text(value: str) -> str:
         value = f"{cut}…[{len(value) - MAX_LOGGED_CHARS} more characters]"
     if "://" in value:
         value = _URL_PASSWORD.sub(r"://\1:[redacted]@", value)
-    return _BEARER.sub(r"\1 [redacted]", value)
+    value = _BEARER.sub(r"\1 [redacted]", value)
+    return _SEAT_TOKEN.sub(TOKEN_PREFIX + "[redacted]", value) if TOKEN_PREFIX in value else value

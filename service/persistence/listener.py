@@ -4,6 +4,10 @@ A subscription reads its campaign's events after its last position, then waits f
 notifications to move past the count it saw *before* that read, so an event saved during the read is never
 missed. A lost connection is opened again (with a growing pause) and counts as a notification, since
 events may have been saved while nobody listened.
+
+A change of any seat's token (service/usecases/seats.py) notifies the same channel with the payload
+`SEATS_CHANGED`; it wakes every subscription too and moves `seat_changes`, so a subscription checks its seat
+again only when some seat changed (or the connection was lost, when a change may have gone unheard).
 """
 
 from __future__ import annotations
@@ -18,12 +22,14 @@ from psycopg.sql import SQL, Identifier
 log = logging.getLogger("intrigue.listener")
 MAX_PAUSE = 5.0  # seconds between attempts to reconnect, at most
 APPLICATION_NAME = "intrigue-subscriptions"  # how its connection shows in pg_stat_activity
+SEATS_CHANGED = "seats"  # the NOTIFY payload of a seat's token issued, rotated or revoked
 
 
 class Listener:
     def __init__(self, conninfo: str, channel: str) -> None:
         self.conninfo, self.channel = conninfo, channel
         self.heard = 0  # notifications (and reconnections) since the app started
+        self.seat_changes = 0  # seat notifications (and reconnections): a subscription's seat may have changed
         self._task: asyncio.Task[None] | None = None
         self._changed: asyncio.Condition | None = None
         self._ready: asyncio.Event | None = None
@@ -57,19 +63,20 @@ class Listener:
                                                           application_name=APPLICATION_NAME)  # fmt: skip
                 async with await connect as conn:
                     await conn.execute(SQL("LISTEN {}").format(Identifier(self.channel)))
-                    await self._bump()  # (again) listening: whatever was saved meanwhile must be read
+                    await self._bump(seats=True)  # (again) listening: whatever changed meanwhile must be read
                     assert self._ready is not None
                     self._ready.set()
                     pause = 0.1
-                    async for _ in conn.notifies():
-                        await self._bump()
+                    async for notify in conn.notifies():
+                        await self._bump(seats=notify.payload == SEATS_CHANGED)
             except psycopg.Error as error:
                 log.warning("listening for new events failed; again in %.1f s: %s", pause, error)
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, MAX_PAUSE)
 
-    async def _bump(self) -> None:
+    async def _bump(self, seats: bool = False) -> None:
         assert self._changed is not None
         async with self._changed:
             self.heard += 1
+            self.seat_changes += seats
             self._changed.notify_all()

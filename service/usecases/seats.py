@@ -15,16 +15,23 @@ from domain.campaign import Campaign
 from domain.commands import CreateCampaign
 from domain.errors import (
     DomainError,
+    InvalidInputError,
+    NotFoundError,
 )
 from domain.seats import Role, Seat, gm_seat_id, plan_seat
 from service.persistence import outcomes
 from service.persistence.app import IntrigueStore
+from service.persistence.listener import SEATS_CHANGED
 from service.persistence.readpool import ReadPool
 from service.usecases.campaigns import CampaignService
 
 TOKEN_PREFIX = "itg_"
 _COLUMNS = "id, campaign_id, role, name, faction_id, house_id"
 _BY_TOKEN = f"SELECT {_COLUMNS} FROM seats WHERE token_sha256 = %s"
+# A revoked seat keeps its row (the GM still lists it) but holds 16 random bytes where a token's 32-byte SHA-256
+# would be: no token hashes to it, and its length says "revoked" without a schema change.
+_REVOKED_BYTES = 16
+_LISTED = f"SELECT {_COLUMNS}, octet_length(token_sha256) <> 32 AS revoked FROM seats"
 
 
 @dataclass(frozen=True)
@@ -85,9 +92,30 @@ class SeatService:
         return self._seat(Seat(uuid4(), campaign_id, parsed, clean, faction_id, house_id))
 
     def seats(self, campaign_id: UUID) -> list[Seat]:
-        rows = self._query(f"SELECT {_COLUMNS} FROM seats WHERE campaign_id = %s ORDER BY created_at, id",
-                           (campaign_id,))  # fmt: skip
-        return [_seat_of(row) for row in rows]
+        return [seat for seat, _ in self.listed(campaign_id)]
+
+    def listed(self, campaign_id: UUID) -> list[tuple[Seat, bool]]:
+        """The campaign's seats, oldest first, each with whether its token was revoked."""
+        rows = self._query(f"{_LISTED} WHERE campaign_id = %s ORDER BY created_at, id", (campaign_id,))
+        return [(_seat_of(row), bool(row["revoked"])) for row in rows]
+
+    def revoke(self, campaign_id: UUID, seat_id: UUID) -> Seat:
+        """The seat's token stops working at once, open subscriptions included; the seat stays listed, revoked."""
+        found = self._one(campaign_id, seat_id)
+        if found.role is Role.GM:
+            raise InvalidInputError("the GM seat cannot be revoked (nobody could run the campaign); reissue its token")
+        self._write("UPDATE seats SET token_sha256 = %s WHERE id = %s", (secrets.token_bytes(_REVOKED_BYTES), seat_id))
+        return found
+
+    def reissue(self, campaign_id: UUID, seat_id: UUID) -> IssuedSeat:
+        """A new token for the seat (revoked or not); its old token stops working at once."""
+        return self._seat(self._one(campaign_id, seat_id))
+
+    def _one(self, campaign_id: UUID, seat_id: UUID) -> Seat:
+        rows = self._query(f"{_LISTED} WHERE campaign_id = %s AND id = %s", (campaign_id, seat_id))
+        if not rows:
+            raise NotFoundError(f"no seat with id {seat_id} in this campaign")
+        return _seat_of(rows[0])
 
     def resolve(self, authorization: str | None) -> Seat | None:
         """The seat an Authorization header names; None without one. An unknown token is refused."""
@@ -99,17 +127,26 @@ class SeatService:
         token = bearer_token(authorization)
         return None if token is None else _named(await reads.rows(_BY_TOKEN, (digest(token),)))
 
+    async def held_on(self, reads: ReadPool, digests: list[bytes]) -> set[bytes]:
+        """Which of these token digests still name a seat, in one query (open subscriptions, after a seat change)."""
+        rows = await reads.rows("SELECT token_sha256 FROM seats WHERE token_sha256 = ANY(%s)", (digests,))
+        return {bytes(row["token_sha256"]) for row in rows}
+
     def _seat(self, seat: Seat) -> IssuedSeat:
         token = TOKEN_PREFIX + secrets.token_urlsafe(32)
+        self._write(f"INSERT INTO seats ({_COLUMNS}, token_sha256) VALUES (%s, %s, %s, %s, %s, %s, %s)"
+                    " ON CONFLICT (id) DO UPDATE SET token_sha256 = EXCLUDED.token_sha256",  # re-seating rotates
+                    (seat.id, seat.campaign_id, seat.role.value, seat.name, seat.faction_id, seat.house_id,
+                     digest(token)))  # fmt: skip
+        return IssuedSeat(seat, token)
+
+    def _write(self, statement: str, params: tuple[Any, ...]) -> None:
         with self.datastore.transaction(commit=True) as cursor:
-            cursor.execute(
-                SQL(f"INSERT INTO seats ({_COLUMNS}, token_sha256) VALUES (%s, %s, %s, %s, %s, %s, %s)"
-                    " ON CONFLICT (id) DO UPDATE SET token_sha256 = EXCLUDED.token_sha256"),  # re-seating rotates
-                (seat.id, seat.campaign_id, seat.role.value, seat.name, seat.faction_id, seat.house_id, digest(token)),
-            )
+            cursor.execute(SQL(statement), params)
+            # Delivered at commit to every process's listener: open subscriptions check their seat again.
+            cursor.execute(SQL("SELECT pg_notify(%s, %s)"), (self.store.recorder.channel_name, SEATS_CHANGED))  # type: ignore[attr-defined]
             outcomes.writing(cursor, None)  # a keyed request's idempotency claim commits with the seat
         outcomes.written(None)
-        return IssuedSeat(seat, token)
 
     def _query(self, statement: str, params: tuple[Any, ...]) -> list[dict[str, Any]]:
         with self.datastore.get_connection() as conn, conn.cursor() as cursor:

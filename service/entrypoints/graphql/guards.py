@@ -77,6 +77,8 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "rollBackPhase": Access.GM,
         "createSeat": Access.GM,
         "publishChronicle": Access.GM,
+        "revokeSeat": Access.GM,
+        "reissueSeatToken": Access.GM,
         "submitFactionOrders": Access.GM_OR_OWNER,
         "orderHouseAction": Access.GM_OR_OWNER,  # seed 000: the house's own player gives its orders
         "moveTroops": Access.GM_OR_OWNER,  # seed 002: orders come from the GM or the faction's player
@@ -86,6 +88,8 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "amendHouseAction": Access.GM_OR_OWNER,
     },
     OperationType.QUERY: {
+        # `campaigns` is open, unless INTRIGUE_OPEN_CAMPAIGN_LIST is off: then each seat its own campaign, decided
+        # in service/entrypoints/shared/campaign_list.py (not here, so graphql/answers.py may keep its answers).
         "events": Access.GM,  # the audit trail holds every secret
         "seats": Access.GM,
         "campaignAsOf": Access.GM,

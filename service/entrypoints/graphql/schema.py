@@ -18,7 +18,7 @@ from service.entrypoints.graphql.errors import IntrigueSchema
 from service.entrypoints.graphql.factionturn import FactionTurnMutation, FactionTurnQuery
 from service.entrypoints.graphql.gameofbones import GameOfBonesMutation, GameOfBonesQuery
 from service.entrypoints.graphql.gm import GMMutation, GMQuery
-from service.entrypoints.graphql.guards import LIMITS, IdempotentMutations, SeatGuard
+from service.entrypoints.graphql.guards import LIMITS, IdempotentMutations, SeatGuard, seat
 from service.entrypoints.graphql.history import HistoryMutation, HistoryQuery
 from service.entrypoints.graphql.inputs import InputGuard
 from service.entrypoints.graphql.orders import OrdersMutation, OrdersQuery
@@ -26,6 +26,7 @@ from service.entrypoints.graphql.phase_report import PhaseReportQuery
 from service.entrypoints.graphql.seats import SeatMutation, SeatQuery
 from service.entrypoints.graphql.subscriptions import CampaignSubscription
 from service.entrypoints.graphql.types import AuditEvent, Campaign, Region, as_json
+from service.entrypoints.shared import campaign_list
 
 
 @strawberry.input(description="The Wild's head monster of a region (seed 002, Monster).")
@@ -67,6 +68,9 @@ class CreateCampaignInput:
 class CampaignQuery:
     @strawberry.field
     async def campaigns(self, info: Info, first: int = 50, offset: int = 0) -> list[Campaign]:
+        only = campaign_list.listed_for(intrigue(info).db, seat(info))
+        if only is not None:  # a closed list: the seat's own campaign, on the first page
+            return [Campaign.from_row(await on_loop(reads(info).campaign(only)))] if offset <= 0 < first else []
         rows = await on_loop(reads(info).campaigns(min(max(first, 0), 200), max(offset, 0)))
         return [Campaign.from_row(r) for r in rows]
 

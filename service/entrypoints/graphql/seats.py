@@ -20,11 +20,12 @@ class Seat:
     name: str
     faction_id: UUID | None
     house_id: UUID | None
+    revoked: bool = strawberry.field(default=False, description="Its token was revoked; reissue it to seat again.")
 
     @classmethod
-    def of(cls, seat_: domain_seats.Seat) -> Seat:
+    def of(cls, seat_: domain_seats.Seat, revoked: bool = False) -> Seat:
         return cls(id=seat_.id, campaign_id=seat_.campaign_id, role=seat_.role.value, name=seat_.name,
-                   faction_id=seat_.faction_id, house_id=seat_.house_id)  # fmt: skip
+                   faction_id=seat_.faction_id, house_id=seat_.house_id, revoked=revoked)  # fmt: skip
 
 
 @strawberry.type
@@ -48,9 +49,9 @@ class SeatQuery:
         found = seat(info)
         return Seat.of(found) if found else None
 
-    @strawberry.field(description="The campaign's seats, without their tokens (GM only).")
+    @strawberry.field(description="The campaign's seats, without their tokens, revoked ones marked (GM only).")
     async def seats(self, info: Info, campaign_id: UUID) -> list[Seat]:
-        return [Seat.of(s) for s in await off_loop(intrigue(info).seats.seats, campaign_id)]
+        return [Seat.of(s, revoked) for s, revoked in await off_loop(intrigue(info).seats.listed, campaign_id)]
 
 
 @strawberry.type
@@ -59,4 +60,14 @@ class SeatMutation:
     async def create_seat(self, info: Info, campaign_id: UUID, input: SeatInput) -> IssuedSeat:
         issued = await off_loop(intrigue(info).seats.create_seat, campaign_id, input.role,
                                 input.name or input.role.title(), input.faction_id, input.house_id)  # fmt: skip
+        return IssuedSeat(seat=Seat.of(issued.seat), token=issued.token)
+
+    @strawberry.mutation(description="Revoke a player's or observer's token (GM only): it stops working at once, "
+                                     "open subscriptions included.")  # fmt: skip
+    async def revoke_seat(self, info: Info, campaign_id: UUID, seat_id: UUID) -> Seat:
+        return Seat.of(await off_loop(intrigue(info).seats.revoke, campaign_id, seat_id), revoked=True)
+
+    @strawberry.mutation(description="A new token for a seat (GM only), answered once; its old token stops working.")
+    async def reissue_seat_token(self, info: Info, campaign_id: UUID, seat_id: UUID) -> IssuedSeat:
+        issued = await off_loop(intrigue(info).seats.reissue, campaign_id, seat_id)
         return IssuedSeat(seat=Seat.of(issued.seat), token=issued.token)

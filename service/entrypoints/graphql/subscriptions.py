@@ -7,7 +7,8 @@ sent, and sends them. Nothing polls, and a thousand subscribers hold one connect
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Callable
+from functools import partial
 from uuid import UUID
 
 import strawberry
@@ -19,10 +20,11 @@ from domain.seats import Seat, check_gm
 from service.bootstrap import Intrigue
 from service.entrypoints.graphql.context import intrigue, off_loop, reads
 from service.entrypoints.graphql.phase_report import PhaseReport, own_report
+from service.entrypoints.graphql.seat_watch import watch_of
 from service.entrypoints.graphql.types import AuditEvent, as_json
 from service.entrypoints.shared.errors import graphql_extensions
-from service.persistence.listener import Listener
 from service.usecases.audit import AuditEntry
+from service.usecases.seats import UnauthenticatedError, bearer_token, digest
 
 PHASE_TOPICS = ("Campaign.PhaseResolved", "Campaign.PhaseRolledBack")
 
@@ -42,31 +44,56 @@ class PhaseResult:
         return await own_report(info, self.campaign_id, self.phase, await _seat(info))
 
 
-async def _seat(info: Info) -> Seat | None:
-    found: Seat | None = info.context.get("seat")
-    if found is not None:
-        return found
+def _authorization(info: Info) -> str | None:
     params = info.context.get("connection_params") or {}
-    authorization = params.get("Authorization") or params.get("authorization")
+    authorization: str | None = params.get("Authorization") or params.get("authorization")
     if authorization is None and "token" in params:
         authorization = f"Bearer {params['token']}"
     if authorization is None:
         request = info.context.get("request")
         authorization = request.headers.get("authorization") if request is not None else None
+    return authorization
+
+
+async def _seat(info: Info, authorization: str | None) -> Seat | None:
     resolved: Seat | None = await intrigue(info).seats.resolve_on(reads(info).pool, authorization)
     return resolved
 
 
-async def _follow(app: Intrigue, listener: Listener, campaign_id: UUID, after: int) -> AsyncGenerator[AuditEntry, None]:
-    """The campaign's events after `after`, then each new one as NOTIFY announces it."""
-    position = after
-    while True:
-        mark = await listener.mark()  # before the read: an event saved during it wakes the wait below
-        entries = await off_loop(_events_after, app, campaign_id, position)
-        for entry in entries:
-            position = entry.position
-            yield entry
-        await listener.wait_past(mark)
+async def _follow(info: Info, campaign_id: UUID, after: int,
+                  check: Callable[[Seat | None], None]) -> AsyncGenerator[AuditEntry, None]:  # fmt: skip
+    """The campaign's events after `after`, then each new one as NOTIFY announces it, for as long as the seat holds.
+
+    The seat is checked at subscribe time and again before any delivery once some seat's token changed since
+    (`Listener.seat_changes`: one integer compared per delivery), so a rotated or revoked token ends the
+    subscription with UNAUTHENTICATED, even while no event comes. The open subscriptions' tokens are checked
+    together, in one query per change (graphql/seat_watch.py).
+    """
+    app, listener = intrigue(info), info.context["listener"]
+    authorization = _authorization(info)
+    await listener.mark()  # listening before the seat is resolved, so no change after it goes unseen
+    checked = listener.seat_changes
+    try:
+        check(await _seat(info, authorization))  # refuses an unseated caller: a token is held from here on
+        sealed, watch = digest(bearer_token(authorization) or ""), watch_of(listener)
+        held = partial(app.seats.held_on, reads(info).pool)
+        with watch.watching(sealed):
+            position = after
+            while True:
+                mark = await listener.mark()  # before the read: an event saved during it wakes the wait below
+                entries = await off_loop(_events_after, app, campaign_id, position)
+                for entry in [*entries, None]:
+                    if listener.seat_changes != checked:
+                        checked = listener.seat_changes
+                        if not await watch.holds(checked, sealed, held):
+                            raise UnauthenticatedError("this bearer token names no seat any more: it was rotated "
+                                                       "or revoked")  # fmt: skip
+                    if entry is not None:
+                        position = entry.position
+                        yield entry
+                await listener.wait_past(mark)
+    except DomainError as error:
+        raise _refuse(error) from error
 
 
 def _events_after(app: Intrigue, campaign_id: UUID, position: int) -> list[AuditEntry]:
@@ -82,23 +109,28 @@ def _audit_event(entry: AuditEntry) -> AuditEvent:
                       topic=entry.topic, timestamp=entry.timestamp, payload=as_json(entry.payload))  # fmt: skip
 
 
+def _gm_of(campaign_id: UUID) -> Callable[[Seat | None], None]:
+    return lambda found: check_gm(found, campaign_id, "follow the audit trail")
+
+
+def _seated_in(campaign_id: UUID) -> Callable[[Seat | None], None]:
+    def check(found: Seat | None) -> None:
+        if found is None or found.campaign_id != campaign_id:
+            raise ForbiddenError("phase results go to the campaign's seats; send a seat's bearer token")
+
+    return check
+
+
 @strawberry.type
 class CampaignSubscription:
     @strawberry.subscription(description="Every new event of the campaign (the GM's audit trail, live).")
     async def campaign_events(self, info: Info, campaign_id: UUID, after: int = 0) -> AsyncGenerator[AuditEvent, None]:
-        try:
-            check_gm(await _seat(info), campaign_id, "follow the audit trail")
-        except DomainError as error:
-            raise _refuse(error) from error
-        async for entry in _follow(intrigue(info), info.context["listener"], campaign_id, after):
+        async for entry in _follow(info, campaign_id, after, _gm_of(campaign_id)):
             yield _audit_event(entry)
 
     @strawberry.subscription(description="Each phase result of the campaign, for any seat of that campaign.")
     async def phase_results(self, info: Info, campaign_id: UUID, after: int = 0) -> AsyncGenerator[PhaseResult, None]:
-        seat = await _seat(info)
-        if seat is None or seat.campaign_id != campaign_id:
-            raise _refuse(ForbiddenError("phase results go to the campaign's seats; send a seat's bearer token"))
-        async for entry in _follow(intrigue(info), info.context["listener"], campaign_id, after):
+        async for entry in _follow(info, campaign_id, after, _seated_in(campaign_id)):
             if entry.topic.endswith(PHASE_TOPICS):
                 phase = entry.payload["phase"] if "phase" in entry.payload else entry.payload["to_phase"]
                 status = "resolved" if entry.topic.endswith("PhaseResolved") else "rolled back"

@@ -91,6 +91,8 @@ def create_rest_app(intrigue: Intrigue, reads: ReadModelReads, claims: ReadPool 
             Route(campaign + "/rolls", routes.roll_dice, methods=["POST"]),
             Route(campaign + "/seats", routes.list_seats, methods=["GET"]),
             Route(campaign + "/seats", routes.create_seat, methods=["POST"]),
+            Route(campaign + "/seats/{seat_id}/token", routes.revoke_seat, methods=["DELETE"]),
+            Route(campaign + "/seats/{seat_id}/token", routes.reissue_seat_token, methods=["POST"]),
             Route(campaign + "/events", routes.export_events, methods=["GET"]),
         ],
         exception_handlers={HTTPException: _http_problem, Exception: _internal_problem},

@@ -11,6 +11,7 @@ from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 
 from domain.commands import AddRegions, CreateCampaign, MapRegion, RollDice
+from domain.errors import NotFoundError
 from domain.seats import Seat, check_gm
 from service.entrypoints.rest.contract import contract_text
 from service.entrypoints.rest.support import (
@@ -24,6 +25,7 @@ from service.entrypoints.rest.support import (
     reads_of,
     seat_of,
 )
+from service.entrypoints.shared import campaign_list
 from service.persistence import database
 
 CAMPAIGN_FIELDS = ("id", "name", "rule_systems", "seeded", "phase", "phase_status", "created_at")
@@ -39,9 +41,9 @@ def region_shape(row: dict[str, Any]) -> dict[str, Any]:
     return {k: row[k] for k in REGION_FIELDS}
 
 
-def seat_shape(seat: Seat) -> dict[str, Any]:
+def seat_shape(seat: Seat, revoked: bool = False) -> dict[str, Any]:
     return {"id": seat.id, "campaign_id": seat.campaign_id, "role": seat.role.value, "name": seat.name,
-            "faction_id": seat.faction_id, "house_id": seat.house_id}  # fmt: skip
+            "faction_id": seat.faction_id, "house_id": seat.house_id, "revoked": revoked}  # fmt: skip
 
 
 def map_region(body: dict[str, Any]) -> MapRegion:
@@ -73,10 +75,14 @@ async def openapi_yaml(request: Request) -> Response:
 
 @endpoint
 async def list_campaigns(request: Request) -> Response:
-    await seat_of(request)  # a token that names no seat is refused everywhere
+    found = await seat_of(request)  # a token that names no seat is refused everywhere
     limit = int_param(request, "limit", 50, 1, 200)
     offset = int_param(request, "offset", 0, 0, 1_000_000)
-    rows = await reads_of(request).campaigns(limit, offset)
+    only = campaign_list.listed_for(intrigue_of(request).db, found)
+    if only is not None:  # a closed list: the seat's own campaign, on the first page
+        rows = [await reads_of(request).campaign(only)] if offset == 0 else []
+    else:
+        rows = await reads_of(request).campaigns(limit, offset)
     return json_response({"campaigns": [campaign_shape(r) for r in rows], "limit": limit, "offset": offset})
 
 
@@ -145,8 +151,30 @@ async def create_seat(request: Request) -> Response:
 @endpoint
 async def list_seats(request: Request) -> Response:
     campaign_id = await _gm(request, "list the seats")
-    seats = await run_in_threadpool(intrigue_of(request).seats.seats, campaign_id)
-    return json_response({"seats": [seat_shape(s) for s in seats]})
+    seats = await run_in_threadpool(intrigue_of(request).seats.listed, campaign_id)
+    return json_response({"seats": [seat_shape(s, revoked) for s, revoked in seats]})
+
+
+def _seat_id(request: Request) -> UUID:
+    raw = request.path_params["seat_id"]
+    try:
+        return UUID(raw)
+    except ValueError:
+        raise NotFoundError(f"no seat with id {raw!r}") from None
+
+
+@command
+async def revoke_seat(request: Request) -> Response:
+    campaign_id = await _gm(request, "revoke a seat's token")
+    seat = await run_in_threadpool(intrigue_of(request).seats.revoke, campaign_id, _seat_id(request))
+    return json_response({"seat": seat_shape(seat, revoked=True)})
+
+
+@command
+async def reissue_seat_token(request: Request) -> Response:
+    campaign_id = await _gm(request, "reissue a seat's token")
+    issued = await run_in_threadpool(intrigue_of(request).seats.reissue, campaign_id, _seat_id(request))
+    return json_response({"seat": seat_shape(issued.seat), "token": issued.token}, 201)
 
 
 @endpoint
