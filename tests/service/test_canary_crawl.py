@@ -1,0 +1,89 @@
+"""The canary crawl (issue 14): every secret holds a marker, and no seat that must not know it finds one.
+
+Each walker (the other rule system's player, a rival player, an observer, no token) tries every query field
+reachable by introspection, every REST GET of the OpenAPI, the errors it can provoke, the NDJSON export and
+every subscription; the test fails on any marker in any answer. A schema field or REST path with no visibility
+decision in service/usecases/visibility_registry.py fails it too.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from typing import Any
+
+import pytest
+import yaml
+from starlette.testclient import TestClient
+
+from service.bootstrap import Intrigue
+from service.usecases.visibility_registry import DECISIONS, REST, WHERE
+from tests.service.canary_crawl import OPENAPI, REST_PREFIX, harvest, named, operations, rest_gets, schema
+from tests.service.canary_world import Canary, build_canary
+from tests.service.canary_world import where as where_in
+
+TRIED: Counter[str] = Counter()  # seat -> paths tried
+
+
+@pytest.fixture(scope="module")
+def canary(intrigue: Intrigue, client: TestClient) -> Canary:
+    return build_canary(intrigue, client, "canary")
+
+
+def headers(token: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"} if token else {}
+
+
+def test_every_schema_field_and_rest_path_has_a_visibility_decision(client: TestClient) -> None:
+    meta = schema(client, {})
+    fields = {f"{t['name']}.{f['name']}" for t in meta["types"] if t["kind"] == "OBJECT"
+              and not t["name"].startswith("__") for f in t["fields"]}  # fmt: skip
+    missing, stale = sorted(fields - set(DECISIONS)), sorted(set(DECISIONS) - fields)
+    assert not missing, f"fields with no visibility decision: {missing}; declare each in {WHERE}"
+    assert not stale, f"{WHERE} decides fields the schema no longer has: {stale}"
+    spec = yaml.safe_load(OPENAPI.read_text())
+    paths = {f"{m.upper()} {p}" for p, item in spec["paths"].items() for m in item if m in ("get", "post", "put",
+                                                                                               "patch", "delete")}  # fmt: skip
+    assert not paths - set(REST), f"REST paths with no visibility decision: {sorted(paths - set(REST))}; in {WHERE}"
+    assert not set(REST) - paths, f"{WHERE} decides REST paths the OpenAPI no longer has: {sorted(set(REST) - paths)}"
+
+
+def check(canary: Canary, seat: str, leaks: list[str], where_: str, answer: Any, sent: str = "") -> None:
+    TRIED[seat] += 1
+    found = canary.found(answer, sent, canary.seats[seat])
+    if found:
+        paths = [p for m in found for p in where_in(answer, int(m) if m.isdigit() else m)][:5]
+        leaks.append(f"{seat} | {where_}: {found} at {paths}")
+
+
+SEATS = ["faction player", "house player", "observer", "no token"]
+
+
+@pytest.mark.parametrize("seat", SEATS)
+def test_no_query_field_tells_a_seat_a_secret(client: TestClient, canary: Canary, seat: str) -> None:
+    token, leaks, harvested = canary.seats[seat], [], []  # type: list[str]
+    meta = schema(client, headers(token))
+    for where, document, variables in operations(meta, "Query", canary, harvested):
+        body = client.post("/graphql", json={"query": document, "variables": variables}, headers=headers(token)).json()
+        check(canary, seat, leaks, where, body, json.dumps(variables))
+        harvest(body.get("data"), harvested)
+    assert not leaks, "\n".join(leaks)
+
+
+@pytest.mark.parametrize("seat", SEATS)
+def test_no_rest_get_tells_a_seat_a_secret(client: TestClient, canary: Canary, seat: str) -> None:
+    token, leaks = canary.seats[seat], []  # type: str | None, list[str]
+    for path in rest_gets(canary):
+        response = client.get(path, headers=headers(token))
+        answer: Any = response.text
+        check(canary, seat, leaks, f"GET {path} ({response.status_code})", answer, path)
+    assert not leaks, "\n".join(leaks)
+
+
+def test_the_export_is_refused_to_every_seat_but_the_gm(client: TestClient, canary: Canary) -> None:
+    for seat in SEATS:
+        response = client.get(f"{REST_PREFIX}/campaigns/{canary.ids['campaign'][0]}/events", headers=headers(canary.seats[seat]))
+        TRIED[seat] += 1
+        assert response.status_code in (401, 403), (seat, response.status_code)
+        assert not canary.found(response.text), (seat, response.text)
