@@ -22,7 +22,7 @@ from tests.service.fuzz_world import World, build_world
 
 # Whole numbers planted in secret places: FacGold, XP, a house's gold, influence and power, a custom action's
 # dedicated influence and power, and the power of a secret troop movement.
-FACGOLD, XP, GOLD, INFLUENCE, POWER = 7331, 9173, 91173, 27331, 6173
+FACGOLD, XP, GOLD, INFLUENCE, POWER = 7331, 9173, 91173, 127331, 6173  # influence: rank 11, three actions
 DEDICATED_INFLUENCE, DEDICATED_POWER, MOVED = 7313, 1373, 1337
 
 
@@ -94,6 +94,9 @@ HOUSE_ORDER = "mutation($c: UUID!, $h: UUID!, $o: HouseOrderInput!) { orderHouse
 SUMMARY = """mutation($c: UUID!, $a: String!, $t: String!) {
   writeTurnSummary(campaignId: $c, phase: 1, actorId: $a, text: $t, reason: "CANARY-reason-summary") { text } }"""
 UPDATE = "mutation($c: UUID!, $h: UUID!, $p: CharacterInput!) { updateCharacter(campaignId: $c, houseId: $h, character: $p) { id } }"
+ENLIST = "mutation($c: UUID!, $h: UUID!, $n: String!, $k: [ClassLevelInput!]!) { enlistMember(campaignId: $c, houseId: $h, name: $n, classes: $k) { id } }"
+CONTROL = """mutation($c: UUID!, $g: UUID!, $h: UUID!) {
+  setAreaControl(campaignId: $c, regionId: $g, houseId: $h, reason: "CANARY-reason-control") { id } }"""
 STATE = "query($c: UUID!) { campaignAsOf(campaignId: $c, phase: 1) { id kind state } }"
 
 
@@ -107,10 +110,15 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
     # Seed 000, Troop Movements: a failed Hide check shows every house the move; Droste's Blade does not fail.
     _gm(client, gm, UPDATE, c=c, h=droste, p={"name": "Droste Blade", "level": 9,
                                               "skills": [{"skill": "Hide", "modifier": 60}]})  # fmt: skip
-    # Phase 1: Droste moves troops in secret and Varn smears Droste, so hidden troops, knowledge and summaries exist.
+    _gm(client, gm, ADJUST, c=c, t=droste, f="influence", v=INFLUENCE, r="CANARY-reason-influence")
+    for region in (regions[4], regions[1]):  # Droste holds two more areas: one gets its hidden troops, one none
+        _gm(client, gm, CONTROL, c=c, g=region, h=droste)
+    # Phase 1: Droste moves troops in secret and gathers intelligence while Varn smears it, so hidden troops,
+    # knowledge (plots true and false) and summaries exist.
+    _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "Intelligence Gathering", "actor": "Droste Matron"})
     _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={
         "action": "Troop Movements", "actor": "Droste Blade", "areaIds": [_droste_area(intrigue, world)],
-        "power": MOVED, "toAreaId": regions[0]})  # fmt: skip
+        "power": MOVED, "toAreaId": regions[4]})  # fmt: skip
     _gm(client, gm, HOUSE_ORDER, c=c, h=varn, o={"action": "Smear Campaign", "actor": "Varn Blade",
                                                  "targetHouseId": droste})  # fmt: skip
     intrigue.campaigns.resolve_phase(world.campaign_id)
@@ -139,17 +147,33 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
     canary.strings |= {"CANARY-custom-action", "CANARY-reason-custom-action", "CANARY-reason-custom-order"}
     canary.numbers |= {FACGOLD, XP, GOLD, INFLUENCE, POWER, DEDICATED_INFLUENCE, DEDICATED_POWER}
     pending = list(planned["orderHouseCustomAction"]["state"]["pending"])
-    canary.numbers.add(MOVED)  # the hidden troops Droste moved to the first region in phase 1
+    smear = _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "Smear Campaign", "actor": "Droste Blade",
+                                                           "targetHouseId": varn})  # fmt: skip
+    plot = next(p["id"] for p in smear["orderHouseAction"]["pendingActions"] if p["id"] not in pending)
+    cover = _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "Cover Up", "actor": "Droste Matron",
+                                                           "coveredActionId": plot})  # fmt: skip
+    pending = [p["id"] for p in cover["orderHouseAction"]["pendingActions"]]
+    _gm(client, gm, ENLIST, c=c, h=droste, n="CANARY-member", k=[{"characterClass": "fighter", "level": 10}])
+    canary.strings.add("CANARY-member")  # seed 000, Gaining Power: a member's classes give away secret Power
+    canary.numbers.add(MOVED)  # the hidden troops Droste moved to regions[4] in phase 1
     canary.strings |= set(pending)
     for actor, text in (("", "CANARY-summary-phase"), (republic, "CANARY-summary-republic"),
                         (droste, "CANARY-summary-droste")):  # fmt: skip
         _gm(client, gm, SUMMARY, c=c, a=actor, t=text)
         canary.strings.add(text)
-    canary.strings.add("CANARY-reason-summary")
+    canary.strings |= {"CANARY-reason-summary", "CANARY-reason-control", "CANARY-reason-influence"}
     canary.strings |= _knowledge_ids(client, gm, c, droste)
+    # Varn's one action this month is taken, so a probe of Varn's player writes nothing (canary_probes.py).
+    _gm(client, gm, HOUSE_ORDER, c=c, h=varn, o={"action": "Public Relations Campaign", "actor": "Varn Matron"})
     canary.ids = {"campaign": [c], "faction": [crows, republic, *world.ids["faction"][2:]], "house": [varn, droste],
-                  "region": regions, "phase": ["1", "2"]}  # fmt: skip
+                  "region": regions, "phase": ["1", "2"], "hidden asset": hidden, "plot": [plot],
+                  "crows asset": _asset_ids(client, gm, crows)}  # fmt: skip
     return canary
+
+
+def _asset_ids(client: TestClient, gm: str, faction_id: str) -> list[str]:
+    found = _gm(client, gm, "query($f: UUID!) { faction(id: $f) { assets { id } } }", f=faction_id)
+    return [a["id"] for a in found["faction"]["assets"]]
 
 
 def _droste_area(intrigue: Intrigue, world: World) -> str:

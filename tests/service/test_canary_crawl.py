@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from contextlib import ExitStack
 from typing import Any
+from uuid import UUID
 
 import pytest
 import yaml
@@ -20,6 +22,7 @@ from starlette.testclient import TestClient
 from service.bootstrap import Intrigue
 from service.usecases.visibility_registry import DECISIONS, REST, WHERE
 from tests.service.canary_crawl import OPENAPI, REST_PREFIX, harvest, named, operations, rest_gets, schema
+from tests.service.canary_probes import probes, same_but_for
 from tests.service.canary_world import Canary, build_canary
 from tests.service.canary_world import where as where_in
 
@@ -87,3 +90,65 @@ def test_the_export_is_refused_to_every_seat_but_the_gm(client: TestClient, cana
         TRIED[seat] += 1
         assert response.status_code in (401, 403), (seat, response.status_code)
         assert not canary.found(response.text), (seat, response.text)
+
+
+def test_the_gm_walking_the_same_paths_meets_every_marker(client: TestClient, canary: Canary) -> None:
+    """The crawl's control: each secret is really planted where the walks go, so their silence means something."""
+    seen: set[str] = set()
+    harvested: list[str] = []
+    for _where, document, variables in operations(schema(client, headers(canary.gm)), "Query", canary, harvested):
+        body = client.post("/graphql", json={"query": document, "variables": variables}, headers=headers(canary.gm))
+        seen |= set(canary.found(body.json()))
+        harvest(body.json().get("data"), harvested)
+    for path in rest_gets(canary):
+        seen |= set(canary.found(client.get(path, headers=headers(canary.gm)).text))
+    tokens = {t for t in canary.seats.values() if t} | {canary.gm}  # answered once, at their issue, to no walk
+    planted = {*(canary.strings - tokens), *map(str, canary.numbers)}
+    assert planted - seen == set(), f"markers no GM walk meets: {sorted(planted - seen)}"
+
+
+@pytest.mark.parametrize("seat", SEATS)
+def test_no_refusal_tells_a_seat_of_hidden_state(client: TestClient, canary: Canary, seat: str) -> None:
+    token, leaks = canary.seats[seat], []  # type: str | None, list[str]
+    for probe in probes(canary, REST_PREFIX):
+        hidden = probe.send(client, headers(token), probe.secret)
+        twin = probe.send(client, headers(token), probe.control)
+        check(canary, seat, leaks, probe.name, hidden, probe.secret)
+        check(canary, seat, leaks, probe.name + " (its twin)", twin, probe.control)
+        if not same_but_for(hidden, twin, probe.secret, probe.control):
+            leaks.append(f"{seat} | {probe.name}: {hidden} differs from what nothing there answers: {twin}")
+    assert not leaks, "\n".join(leaks)
+
+
+PHASES = "subscription($id: UUID!, $after: Int!) { phaseResults(campaignId: $id, after: $after) { campaignId phase status position } }"
+
+
+def test_no_subscription_tells_a_seat_a_secret(intrigue: Intrigue, client: TestClient, canary: Canary) -> None:
+    """Every subscription field, from every seat, hears what resolving phase 2 delivers (runs last: it resolves)."""
+    meta = schema(client, {})
+    c = canary.ids["campaign"][0]
+    after = max(e.position for e in intrigue.audit.events(canary.world.campaign_id))
+    subscribed = [(seat, where_, document, {**variables, "after": after})
+                  for seat in SEATS for where_, document, variables in operations(meta, "CampaignSubscription", canary, [])]  # fmt: skip
+    leaks: list[str] = []
+    with ExitStack() as stack:
+        sockets = []
+        for seat, where_, document, variables in subscribed:
+            ws = stack.enter_context(client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]))
+            token = canary.seats[seat]
+            ws.send_json({"type": "connection_init", "payload": {"Authorization": f"Bearer {token}"} if token else {}})
+            assert ws.receive_json()["type"] == "connection_ack"
+            ws.send_json({"id": "1", "type": "subscribe", "payload": {"query": document, "variables": variables}})
+            sockets.append((seat, where_, ws))
+        intrigue.campaigns.resolve_phase(UUID(c))
+        for seat, where_, ws in sockets:
+            message = ws.receive_json()  # a refusal at once, or the phase result resolving phase 2 delivers
+            check(canary, seat, leaks, f"subscription {where_}", message)
+            ws.send_json({"id": "1", "type": "complete"})
+    assert len(subscribed) == len(SEATS) * len(meta_fields(meta, "CampaignSubscription"))
+    assert not leaks, "\n".join(leaks)
+    print(f"\ncanary crawl: {sum(TRIED.values())} paths x seats tried ({dict(TRIED)})")
+
+
+def meta_fields(meta: dict[str, Any], type_name: str) -> list[str]:
+    return [f["name"] for t in meta["types"] if t["name"] == type_name for f in t["fields"]]
