@@ -22,7 +22,8 @@ REST_PREFIX = "/api/v1"  # service/entrypoints/http.py mounts the REST app here
 
 TYPE_REF = "kind name ofType { kind name ofType { kind name ofType { kind name } } }"
 INTROSPECT = f"""{{ __schema {{ queryType {{ name }} mutationType {{ name }} subscriptionType {{ name }}
-  types {{ kind name fields {{ name args {{ name defaultValue type {{ {TYPE_REF} }} }} type {{ {TYPE_REF} }} }} }} }} }}"""
+  types {{ kind name fields {{ name args {{ name defaultValue type {{ {TYPE_REF} }} }}
+  type {{ {TYPE_REF} }} }} }} }} }}"""
 
 Check = Callable[[str, Any, str], None]  # (where, answer, what was sent)
 
@@ -94,7 +95,9 @@ def gql_type(ref: dict[str, Any]) -> str:
     return str(ref["name"])
 
 
-def operations(meta: dict[str, Any], root: str, canary: Canary, harvested: list[str]) -> Iterator[tuple[str, str, dict[str, Any]]]:
+def operations(
+    meta: dict[str, Any], root: str, canary: Canary, harvested: list[str]
+) -> Iterator[tuple[str, str, dict[str, Any]]]:
     """(where, document, variables) for every field of a root type, its arguments filled from the campaign."""
     types = {t["name"]: t for t in meta["types"]}
     keyword = {"Query": "query", "CampaignSubscription": "subscription"}[root]

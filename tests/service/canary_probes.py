@@ -15,9 +15,12 @@ from uuid import uuid4
 
 from tests.service.canary_world import Canary
 
-ORDERS = "mutation($c: UUID!, $f: UUID!, $o: JSON!) { submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { id } }"
-HOUSE_ORDER = "mutation($c: UUID!, $h: UUID!, $o: HouseOrderInput!) { orderHouseAction(campaignId: $c, houseId: $h, order: $o) { id } }"
-HUNT = "mutation($c: UUID!, $h: UUID!, $a: String!) { huntAttackSource(campaignId: $c, houseId: $h, attackId: $a) { found } }"
+ORDERS = """mutation($c: UUID!, $f: UUID!, $o: JSON!) {
+  submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { id } }"""
+HOUSE_ORDER = """mutation($c: UUID!, $h: UUID!, $o: HouseOrderInput!) {
+  orderHouseAction(campaignId: $c, houseId: $h, order: $o) { id } }"""
+HUNT = """mutation($c: UUID!, $h: UUID!, $a: String!) {
+  huntAttackSource(campaignId: $c, houseId: $h, attackId: $a) { found } }"""
 SETTLE = """mutation($c: UUID!, $h: UUID!, $a: String!) {
   settleHouseAction(campaignId: $c, houseId: $h, actionId: $a, result: "foiled", reason: "probe") { id } }"""
 ADVENTURE = """mutation($c: UUID!, $f: UUID!, $a: String!) {
@@ -54,12 +57,17 @@ def probes(canary: Canary, rest_prefix: str) -> Iterator[Probe]:
     varn, droste = ids["house"]
     hidden_area, empty_area = ids["region"][4], ids["region"][1]  # Droste's, with its secret troops and with none
     nothing = str(uuid4())
-    attack = lambda a: {"action": {"action": "Attack", "strikes": [  # noqa: E731
-        {"attacker_id": ids["crows asset"][0], "target_faction_id": republic, "target_asset_id": a}]}}
-    wrest = lambda area: {"action": "Wrest Control", "actor": "Varn Blade", "targetHouseId": droste,
-                            "areaIds": [area]}  # noqa: E731
-    assault = lambda area: {"action": "Assault", "actor": "Varn Blade", "targetHouseId": droste,  # noqa: E731
-                            "areaIds": [area], "power": 100}
+
+    def attack(asset_id: str) -> dict[str, Any]:
+        strike = {"attacker_id": ids["crows asset"][0], "target_faction_id": republic, "target_asset_id": asset_id}
+        return {"action": {"action": "Attack", "strikes": [strike]}}
+
+    def wrest(area: str) -> dict[str, Any]:
+        return {"action": "Wrest Control", "actor": "Varn Blade", "targetHouseId": droste, "areaIds": [area]}
+
+    def assault(area: str) -> dict[str, Any]:
+        return {"action": "Assault", "actor": "Varn Blade", "targetHouseId": droste, "areaIds": [area], "power": 100}
+
     for asset in ids["hidden asset"]:
         yield Probe("attack a stealthed asset", "graphql", ORDERS, lambda a: {"c": c, "f": crows, "o": attack(a)},
                     asset, nothing)

@@ -84,17 +84,21 @@ ASSET_TYPE = """mutation($c: UUID!, $r: String!) { defineAssetType(campaignId: $
 CREATE_ASSET = """mutation($c: UUID!, $f: UUID!, $g: UUID!, $r: String!) {
   createAsset(campaignId: $c, factionId: $f, typeKey: "canary_cache", regionId: $g, reason: $r, stealthed: true)
   { state } }"""
-ORDERS = "mutation($c: UUID!, $f: UUID!, $o: JSON!) { submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { id } }"
+ORDERS = """mutation($c: UUID!, $f: UUID!, $o: JSON!) {
+  submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { id } }"""
 CUSTOM = """mutation($c: UUID!, $r: String!) { defineCustomAction(campaignId: $c, reason: $r, input: {
   key: "canary_plot", name: "Canary Plot", system: "gameofbones", duration: 1, description: "CANARY-custom-action",
   dedicatedInfluence: 7313, dedicatedPower: 1373}) }"""
 ORDER_CUSTOM = """mutation($c: UUID!, $h: UUID!, $a: String!, $r: String!) {
   orderHouseCustomAction(campaignId: $c, houseId: $h, key: "canary_plot", actor: $a, reason: $r) { state } }"""
-HOUSE_ORDER = "mutation($c: UUID!, $h: UUID!, $o: HouseOrderInput!) { orderHouseAction(campaignId: $c, houseId: $h, order: $o) { pendingActions { id } } }"
+HOUSE_ORDER = """mutation($c: UUID!, $h: UUID!, $o: HouseOrderInput!) {
+  orderHouseAction(campaignId: $c, houseId: $h, order: $o) { pendingActions { id } } }"""
 SUMMARY = """mutation($c: UUID!, $a: String!, $t: String!) {
   writeTurnSummary(campaignId: $c, phase: 1, actorId: $a, text: $t, reason: "CANARY-reason-summary") { text } }"""
-UPDATE = "mutation($c: UUID!, $h: UUID!, $p: CharacterInput!) { updateCharacter(campaignId: $c, houseId: $h, character: $p) { id } }"
-ENLIST = "mutation($c: UUID!, $h: UUID!, $n: String!, $k: [ClassLevelInput!]!) { enlistMember(campaignId: $c, houseId: $h, name: $n, classes: $k) { id } }"
+UPDATE = """mutation($c: UUID!, $h: UUID!, $p: CharacterInput!) {
+  updateCharacter(campaignId: $c, houseId: $h, character: $p) { id } }"""
+ENLIST = """mutation($c: UUID!, $h: UUID!, $n: String!, $k: [ClassLevelInput!]!) {
+  enlistMember(campaignId: $c, houseId: $h, name: $n, classes: $k) { id } }"""
 CONTROL = """mutation($c: UUID!, $g: UUID!, $h: UUID!) {
   setAreaControl(campaignId: $c, regionId: $g, houseId: $h, reason: "CANARY-reason-control") { id } }"""
 STATE = "query($c: UUID!) { campaignAsOf(campaignId: $c, phase: 1) { id kind state } }"
@@ -125,8 +129,10 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
     intrigue.chronicle.draft(world.campaign_id, 1, "canary")
     intrigue.campaigns.open_phase(world.campaign_id)
     observer = intrigue.seats.create_seat(world.campaign_id, "observer", "CANARY-observer-name", None, None).token
-    canary = Canary(world, gm, {"faction player": world.player_tokens["faction"],
-                                "house player": world.player_tokens["house"], "observer": observer, "no token": None})  # fmt: skip
+    players = world.player_tokens
+    seats = {"faction player": players["faction"], "house player": players["house"], "observer": observer,
+             "no token": None}  # fmt: skip
+    canary = Canary(world, gm, seats)
     canary.strings |= {gm, observer, *world.player_tokens.values()}
     # Phase 2, open: every secret gets its marker.
     for target, fieldname, value in ((republic, "facgold", FACGOLD), (republic, "xp", XP), (droste, "gold", GOLD),
@@ -141,7 +147,7 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
     orders = {"action": {"action": "Buy Asset", "type_key": "thugs", "region_id": regions[1]},
               "goal": {"goal": "legendary_wealth"}, "narrative": "CANARY-orders-narrative"}  # fmt: skip
     _gm(client, gm, ORDERS, c=c, f=republic, o=orders)
-    canary.strings.add("CANARY-orders-narrative")
+    canary.strings |= {"CANARY-orders-narrative", "legendary_wealth"}  # the narrative, and the goal no table names
     _gm(client, gm, CUSTOM, c=c, r="CANARY-reason-custom-action")
     planned = _gm(client, gm, ORDER_CUSTOM, c=c, h=droste, a="Droste Wizard", r="CANARY-reason-custom-order")
     canary.strings |= {"CANARY-custom-action", "CANARY-reason-custom-action", "CANARY-reason-custom-order"}

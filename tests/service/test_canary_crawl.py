@@ -9,7 +9,6 @@ decision in service/usecases/visibility_registry.py fails it too.
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from contextlib import ExitStack
 from typing import Any
@@ -21,7 +20,7 @@ from starlette.testclient import TestClient
 
 from service.bootstrap import Intrigue
 from service.usecases.visibility_registry import DECISIONS, REST, WHERE
-from tests.service.canary_crawl import OPENAPI, REST_PREFIX, harvest, named, operations, rest_gets, schema
+from tests.service.canary_crawl import OPENAPI, REST_PREFIX, harvest, operations, rest_gets, schema
 from tests.service.canary_probes import probes, same_but_for
 from tests.service.canary_world import Canary, build_canary
 from tests.service.canary_world import where as where_in
@@ -46,8 +45,8 @@ def test_every_schema_field_and_rest_path_has_a_visibility_decision(client: Test
     assert not missing, f"fields with no visibility decision: {missing}; declare each in {WHERE}"
     assert not stale, f"{WHERE} decides fields the schema no longer has: {stale}"
     spec = yaml.safe_load(OPENAPI.read_text())
-    paths = {f"{m.upper()} {p}" for p, item in spec["paths"].items() for m in item if m in ("get", "post", "put",
-                                                                                               "patch", "delete")}  # fmt: skip
+    verbs = ("get", "post", "put", "patch", "delete")
+    paths = {f"{m.upper()} {p}" for p, item in spec["paths"].items() for m in item if m in verbs}
     assert not paths - set(REST), f"REST paths with no visibility decision: {sorted(paths - set(REST))}; in {WHERE}"
     assert not set(REST) - paths, f"{WHERE} decides REST paths the OpenAPI no longer has: {sorted(set(REST) - paths)}"
 
@@ -86,7 +85,8 @@ def test_no_rest_get_tells_a_seat_a_secret(client: TestClient, canary: Canary, s
 
 def test_the_export_is_refused_to_every_seat_but_the_gm(client: TestClient, canary: Canary) -> None:
     for seat in SEATS:
-        response = client.get(f"{REST_PREFIX}/campaigns/{canary.ids['campaign'][0]}/events", headers=headers(canary.seats[seat]))
+        path = f"{REST_PREFIX}/campaigns/{canary.ids['campaign'][0]}/events"
+        response = client.get(path, headers=headers(canary.seats[seat]))
         TRIED[seat] += 1
         assert response.status_code in (401, 403), (seat, response.status_code)
         assert not canary.found(response.text), (seat, response.text)
@@ -120,7 +120,8 @@ def test_no_refusal_tells_a_seat_of_hidden_state(client: TestClient, canary: Can
     assert not leaks, "\n".join(leaks)
 
 
-PHASES = "subscription($id: UUID!, $after: Int!) { phaseResults(campaignId: $id, after: $after) { campaignId phase status position } }"
+PHASES = """subscription($id: UUID!, $after: Int!) {
+  phaseResults(campaignId: $id, after: $after) { campaignId phase status position } }"""
 
 
 def test_no_subscription_tells_a_seat_a_secret(intrigue: Intrigue, client: TestClient, canary: Canary) -> None:
@@ -128,8 +129,9 @@ def test_no_subscription_tells_a_seat_a_secret(intrigue: Intrigue, client: TestC
     meta = schema(client, {})
     c = canary.ids["campaign"][0]
     after = max(e.position for e in intrigue.audit.events(canary.world.campaign_id))
+    walks = list(operations(meta, "CampaignSubscription", canary, []))
     subscribed = [(seat, where_, document, {**variables, "after": after})
-                  for seat in SEATS for where_, document, variables in operations(meta, "CampaignSubscription", canary, [])]  # fmt: skip
+                  for seat in SEATS for where_, document, variables in walks]  # fmt: skip
     leaks: list[str] = []
     with ExitStack() as stack:
         sockets = []
@@ -147,7 +149,8 @@ def test_no_subscription_tells_a_seat_a_secret(intrigue: Intrigue, client: TestC
             ws.send_json({"id": "1", "type": "complete"})
     assert len(subscribed) == len(SEATS) * len(meta_fields(meta, "CampaignSubscription"))
     assert not leaks, "\n".join(leaks)
-    print(f"\ncanary crawl: {sum(TRIED.values())} paths x seats tried ({dict(TRIED)})")
+    markers = len(canary.strings) + len(canary.numbers)
+    print(f"\ncanary crawl: {sum(TRIED.values())} paths x seats tried ({dict(TRIED)}), {markers} markers")
 
 
 def meta_fields(meta: dict[str, Any], type_name: str) -> list[str]:
