@@ -9,6 +9,8 @@ from every seat that must not know a secret. The decisions:
 - own: a player seat for its own faction or house, and the GM; everyone else is refused;
 - once: answered once to whom it is issued (a seat's bearer token), never again;
 - caller: about the caller itself (the seat its token names).
+A root field's decision must agree with the GraphQL guard's access policy (service/entrypoints/graphql/guards.py,
+POLICY), which enforces it; the canary crawl checks that they agree.
 """
 
 from __future__ import annotations
@@ -24,16 +26,16 @@ def _fields(type_name: str, decision: str, names: str) -> dict[str, str]:
 
 DECISIONS: Final[dict[str, str]] = {
     # ---- Query: who may ask ----------------------------------------------------------------------------------
-    **_fields("Query", "public", "campaigns campaign factions faction houses house areas chronicle phaseSeries "
-                                 "actionSuccess diceFairness"),
-    **_fields("Query", "gm", "events campaignAsOf seats eventLog phaseLog gmChronicle"),
+    **_fields("Query", "public", "campaigns campaign factions faction houses house areas chronicle"),
+    **_fields("Query", "gm", "events campaignAsOf seats eventLog phaseLog gmChronicle phaseSeries actionSuccess "
+                             "diceFairness"),
     **_fields("Query", "caller", "me"),
     # ---- Mutation: who may call (the answer is the caller's own view of what changed) -----------------------------
     **_fields("Mutation", "public", "createCampaign"),
-    **_fields("Mutation", "own", "submitFactionOrders orderHouseAction moveTroops huntAttackSource gainInfluence"),
+    **_fields("Mutation", "own", "submitFactionOrders orderHouseAction moveTroops huntAttackSource"),
     **_fields("Mutation", "gm", "addRegions openPhase resolvePhase rollBackPhase createSeat foundFaction "
-                                "foundExampleFaction generateFactions populateTheWild registerHouse appointLieutenant "
-                                "updateCharacter enlistMember dismissMember addPriest assignArea stationTroops "
+                                "foundExampleFaction generateFactions populateTheWild gainInfluence registerHouse "
+                                "appointLieutenant updateCharacter enlistMember dismissMember addPriest assignArea stationTroops "
                                 "resolveAssetAdventure createAsset transferAsset setBaseOfInfluence foilFactionPlan "
                                 "moveMonster attackWithMonster setRegionalGovernment setAreaControl decideFate "
                                 "settleHouseAction adjust defineAssetType defineCustomAction orderCustomAction "
@@ -69,7 +71,7 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("Area", "public", "id name q r monthlyIncome controllingHouseId"),
     **_fields("Area", "seat", "troops"),  # troops moved in secret: their house and the GM only
     **_fields("Troops", "seat", "houseId power"),
-    **_fields("InfluenceAttempt", "own", "succeeded roll house"),
+    **_fields("InfluenceAttempt", "gm", "succeeded roll house"),
     **_fields("SourceHunt", "own", "found aggressorHouseId result roll knowledge house"),
     # ---- The GM's tools: answered to the GM only -------------------------------------------------------------
     **_fields("AggregateState", "gm", "id kind version state"),
@@ -80,12 +82,12 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("AuditEvent", "gm", "position aggregateId version topic timestamp payload"),
     **_fields("PageInfo", "gm", "hasNextPage endCursor"),
     **_fields("TurnSummary", "gm", "actorId text"),
-    # ---- What every seat hears: the public chronicle and the charts ------------------------------------------
+    # ---- The charts: built from every member's full standing and the whole log, so the GM's ----------------------
+    **_fields("SeriesPoint", "gm", "phase aggregateId kind name rank influence power hp facgold assetsByType"),
+    **_fields("ActionRate", "gm", "actor action attempts successes rate"),
+    **_fields("DieSummary", "gm", "sides rolls counts chiSquare pValue"),
+    # ---- What every seat hears: the public chronicle -----------------------------------------------------------
     **_fields("Gossip", "public", "actorId lines spin"),
-    **_fields("SeriesPoint", "public", "phase aggregateId kind name rank hp assetsByType"),
-    **_fields("SeriesPoint", "seat", "influence power facgold"),
-    **_fields("ActionRate", "public", "actor action attempts successes rate"),
-    **_fields("DieSummary", "public", "sides rolls counts chiSquare pValue"),
 }
 
 REST: Final[dict[str, str]] = {

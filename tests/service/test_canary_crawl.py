@@ -16,9 +16,11 @@ from uuid import UUID
 
 import pytest
 import yaml
+from graphql import OperationType
 from starlette.testclient import TestClient
 
 from service.bootstrap import Intrigue
+from service.entrypoints.graphql.guards import Access, access_to
 from service.usecases.visibility_registry import DECISIONS, REST, WHERE
 from tests.service.canary_crawl import OPENAPI, REST_PREFIX, harvest, operations, rest_gets, schema
 from tests.service.canary_probes import probes, same_but_for
@@ -155,3 +157,17 @@ def test_no_subscription_tells_a_seat_a_secret(intrigue: Intrigue, client: TestC
 
 def meta_fields(meta: dict[str, Any], type_name: str) -> list[str]:
     return [f["name"] for t in meta["types"] if t["name"] == type_name for f in t["fields"]]
+
+
+ENFORCED = {Access.ANYONE: {"public", "caller"}, Access.GM: {"gm"}, Access.GM_OR_OWNER: {"own"}}
+
+
+@pytest.mark.parametrize("root", ["Query", "Mutation"])
+def test_each_root_fields_decision_is_the_one_the_graphql_guard_enforces(client: TestClient, root: str) -> None:
+    operation = {"Query": OperationType.QUERY, "Mutation": OperationType.MUTATION}[root]
+    disagree = []
+    for name in meta_fields(schema(client, {}), root):
+        access = access_to(operation, name, {"campaignId": "any"})  # an undeclared mutation is the GM's
+        if DECISIONS[f"{root}.{name}"] not in ENFORCED[access]:
+            disagree.append(f"{root}.{name}: {DECISIONS[f'{root}.{name}']} in {WHERE}, {access.value} in guards.POLICY")
+    assert not disagree, "\n".join(disagree)
