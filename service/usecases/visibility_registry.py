@@ -36,8 +36,8 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("Mutation", "gm", "addRegions openPhase resolvePhase rollBackPhase createSeat foundFaction "
                                 "foundExampleFaction generateFactions populateTheWild gainInfluence registerHouse "
                                 "appointLieutenant updateCharacter enlistMember dismissMember addPriest assignArea "
-                                "stationTroops resolveAssetAdventure createAsset transferAsset setBaseOfInfluence foilFactionPlan "
-                                "moveMonster attackWithMonster setRegionalGovernment setAreaControl decideFate "
+                                "stationTroops resolveAssetAdventure createAsset transferAsset setBaseOfInfluence "
+                                "foilFactionPlan moveMonster attackWithMonster setRegionalGovernment setAreaControl decideFate "
                                 "settleHouseAction adjust defineAssetType defineCustomAction orderCustomAction "
                                 "orderHouseCustomAction draftChronicle writeTurnSummary writeGossip"),
     # ---- Subscriptions ---------------------------------------------------------------------------------------
