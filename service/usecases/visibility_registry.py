@@ -35,11 +35,12 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("Mutation", "own", "submitFactionOrders orderHouseAction moveTroops huntAttackSource"),
     **_fields("Mutation", "gm", "addRegions openPhase resolvePhase rollBackPhase createSeat foundFaction "
                                 "foundExampleFaction generateFactions populateTheWild gainInfluence registerHouse "
-                                "appointLieutenant updateCharacter enlistMember dismissMember addPriest assignArea "
-                                "stationTroops resolveAssetAdventure createAsset transferAsset setBaseOfInfluence "
-                                "foilFactionPlan moveMonster attackWithMonster setRegionalGovernment setAreaControl decideFate "
-                                "settleHouseAction adjust defineAssetType defineCustomAction orderCustomAction "
-                                "orderHouseCustomAction draftChronicle writeTurnSummary writeGossip"),
+                                "appointLieutenant updateCharacter enlistMember dismissMember addPriest "
+                                "assignArea stationTroops resolveAssetAdventure createAsset transferAsset "
+                                "setBaseOfInfluence foilFactionPlan moveMonster attackWithMonster "
+                                "setRegionalGovernment setAreaControl decideFate settleHouseAction adjust "
+                                "defineAssetType defineCustomAction orderCustomAction orderHouseCustomAction "
+                                "draftChronicle writeTurnSummary writeGossip"),
     # ---- Subscriptions ---------------------------------------------------------------------------------------
     **_fields("CampaignSubscription", "gm", "campaignEvents"),
     **_fields("CampaignSubscription", "seat", "phaseResults"),  # any seat of the campaign, no secret in it
