@@ -120,6 +120,10 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
     # Phase 1: Droste moves troops in secret and gathers intelligence while Varn smears it, so hidden troops,
     # knowledge (plots true and false) and summaries exist.
     _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "Intelligence Gathering", "actor": "Droste Matron"})
+    # Seed 000, Intelligence Gathering, Failure Result: "You discover one false action targeted against you."
+    _gm(client, gm, UPDATE, c=c, h=droste, p={"name": "Droste Wizard", "level": 8,
+                                              "skills": [{"skill": "Gather Information", "modifier": -60}]})  # fmt: skip
+    _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "Intelligence Gathering", "actor": "Droste Wizard"})
     _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={
         "action": "Troop Movements", "actor": "Droste Blade", "areaIds": [_droste_area(intrigue, world)],
         "power": MOVED, "toAreaId": regions[4]})  # fmt: skip
@@ -168,11 +172,12 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
         _gm(client, gm, SUMMARY, c=c, a=actor, t=text)
         canary.strings.add(text)
     canary.strings |= {"CANARY-reason-summary", "CANARY-reason-control", "CANARY-reason-influence"}
-    canary.strings |= _knowledge_ids(client, gm, c, droste)
+    known = _knowledge_ids(client, gm, c, droste)
+    canary.strings |= known
     # Varn's one action this month is taken, so a probe of Varn's player writes nothing (canary_probes.py).
     _gm(client, gm, HOUSE_ORDER, c=c, h=varn, o={"action": "Public Relations Campaign", "actor": "Varn Matron"})
     canary.ids = {"campaign": [c], "faction": [crows, republic, *world.ids["faction"][2:]], "house": [varn, droste],
-                  "region": regions, "phase": ["1", "2"], "hidden asset": hidden, "plot": [plot],
+                  "region": regions, "phase": ["1", "2"], "hidden asset": hidden, "plot": [plot, *sorted(known)],
                   "crows asset": _asset_ids(client, gm, crows)}  # fmt: skip
     return canary
 
@@ -189,10 +194,14 @@ def _droste_area(intrigue: Intrigue, world: World) -> str:
 
 
 def _knowledge_ids(client: TestClient, gm: str, c: str, house_id: str) -> set[str]:
-    """Droste's knowledge entries by id (what its phase 1 Intelligence Gathering found: plots true or false)."""
+    """Droste's knowledge entries by id (what its phase 1 Intelligence Gathering found: a plot true and one false),
+    and the action ids of false plots, which no house's real order has."""
     states = _gm(client, gm, STATE, c=c)["campaignAsOf"]
     droste = next(s["state"] for s in states if s["id"] == house_id)
-    return {str(k["id"]) for k in droste.get("knowledge", []) if isinstance(k, dict) and k.get("id")}
+    real = {i for s in states if s["kind"] == "house" for i in s["state"].get("pending", {})}
+    entries = [k for k in droste.get("knowledge", []) if isinstance(k, dict) and k.get("id")]
+    false_plots = {str(k["action_id"]) for k in entries if k.get("action_id") and k["action_id"] not in real}
+    return {str(k["id"]) for k in entries} | false_plots
 
 
 def where(value: Any, marker: Any, path: str = "") -> Iterator[str]:
