@@ -121,8 +121,8 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
     # knowledge (plots true and false) and summaries exist.
     _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "Intelligence Gathering", "actor": "Droste Matron"})
     # Seed 000, Intelligence Gathering, Failure Result: "You discover one false action targeted against you."
-    _gm(client, gm, UPDATE, c=c, h=droste, p={"name": "Droste Wizard", "level": 8,
-                                              "skills": [{"skill": "Gather Information", "modifier": -60}]})  # fmt: skip
+    clumsy = [{"skill": "Gather Information", "modifier": -60}]
+    _gm(client, gm, UPDATE, c=c, h=droste, p={"name": "Droste Wizard", "level": 8, "skills": clumsy})
     _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "Intelligence Gathering", "actor": "Droste Wizard"})
     _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={
         "action": "Troop Movements", "actor": "Droste Blade", "areaIds": [_droste_area(intrigue, world)],
