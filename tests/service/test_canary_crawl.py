@@ -12,7 +12,7 @@ import json
 from collections import Counter
 from contextlib import ExitStack
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid5
 
 import pytest
 import yaml
@@ -92,6 +92,19 @@ def test_the_export_is_refused_to_every_seat_but_the_gm(client: TestClient, cana
         TRIED[seat] += 1
         assert response.status_code in (401, 403), (seat, response.status_code)
         assert not canary.found(response.text), (seat, response.text)
+
+
+GUESSES = 50  # serial numbers an observer tries per faction
+
+
+def test_no_secret_id_can_be_guessed_from_public_ones(client: TestClient, canary: Canary) -> None:
+    """An observer who knows a faction's id tries the series its asset ids would follow (issue 14, leak 6)."""
+    seen = client.get(f"{REST_PREFIX}/campaigns/{canary.ids['campaign'][0]}/factions").json()
+    public = [str(f["id"]) for f in seen["factions"]]
+    assert public, seen
+    guesses = {str(uuid5(UUID(f), f"asset:{n}")) for f in public for n in range(GUESSES + 1)}
+    guessed = sorted(guesses & canary.strings)
+    assert not guessed, f"secret ids an observer can guess: {guessed}"
 
 
 def test_the_gm_walking_the_same_paths_meets_every_marker(client: TestClient, canary: Canary) -> None:
