@@ -98,11 +98,14 @@ GUESSES = 50  # serial numbers an observer tries per faction
 
 
 def test_no_secret_id_can_be_guessed_from_public_ones(client: TestClient, canary: Canary) -> None:
-    """An observer who knows a faction's id tries the series its asset ids would follow (issue 14, leak 6)."""
-    seen = client.get(f"{REST_PREFIX}/campaigns/{canary.ids['campaign'][0]}/factions").json()
-    public = [str(f["id"]) for f in seen["factions"]]
-    assert public, seen
-    guesses = {str(uuid5(UUID(f), f"asset:{n}")) for f in public for n in range(GUESSES + 1)}
+    """An observer who knows a faction's or house's id tries the series its asset ids (issue 14, leak 6) and its
+    unsalted order ids would follow."""
+    c = canary.ids["campaign"][0]
+    factions = [str(f["id"]) for f in client.get(f"{REST_PREFIX}/campaigns/{c}/factions").json()["factions"]]
+    houses = [str(h["id"]) for h in client.get(f"{REST_PREFIX}/campaigns/{c}/houses").json()["houses"]]
+    assert factions and houses
+    guesses = {str(uuid5(UUID(f), f"asset:{n}")) for f in factions for n in range(GUESSES + 1)}
+    guesses |= {str(uuid5(UUID(h), f"action:{p}:{n}")) for h in houses for p in (1, 2) for n in range(GUESSES)}
     guessed = sorted(guesses & canary.strings)
     assert not guessed, f"secret ids an observer can guess: {guessed}"
 
