@@ -47,8 +47,14 @@ class Probe:
         return {"status": response.status_code, "body": response.text}
 
 
-def same_but_for(secret_answer: Any, control_answer: Any, secret: str, control: str) -> bool:
-    return json.dumps(secret_answer).replace(secret, "VALUE") == json.dumps(control_answer).replace(control, "VALUE")
+def same_but_for(secret_answer: Any, control_answer: Any, secret: str, control: str, names: dict[str, str]) -> bool:
+    """Whether the two answers agree once the differing value, and the name it has if any, are set aside."""
+
+    def plain(answer: Any, value: str) -> str:
+        text = json.dumps(answer).replace(value, "VALUE")
+        return text.replace(names[value], "NAME") if value in names else text
+
+    return plain(secret_answer, secret) == plain(control_answer, control)
 
 
 def probes(canary: Canary, rest_prefix: str) -> Iterator[Probe]:

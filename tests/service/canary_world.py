@@ -34,6 +34,7 @@ class Canary:
     strings: set[str] = field(default_factory=set)
     numbers: set[int] = field(default_factory=set)
     ids: dict[str, list[str]] = field(default_factory=dict)  # kind -> ids every walker may try
+    names: dict[str, str] = field(default_factory=dict)  # region id -> its (public) name
 
     def found(self, answer: Any, sent: str = "", own_token: str | None = None) -> list[str]:
         """The markers an answer carries, leaving out what the request itself sent."""
@@ -176,6 +177,7 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
     canary.strings |= known
     # Varn's one action this month is taken, so a probe of Varn's player writes nothing (canary_probes.py).
     _gm(client, gm, HOUSE_ORDER, c=c, h=varn, o={"action": "Public Relations Campaign", "actor": "Varn Matron"})
+    canary.names = {str(r["id"]): str(r["name"]) for r in intrigue.catalog.regions(world.campaign_id)}
     canary.ids = {"campaign": [c], "faction": [crows, republic, *world.ids["faction"][2:]], "house": [varn, droste],
                   "region": regions, "phase": ["1", "2"], "hidden asset": hidden, "plot": [plot, *sorted(known)],
                   "crows asset": _asset_ids(client, gm, crows)}  # fmt: skip
