@@ -58,15 +58,15 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("Faction", "seat", "facgold xp goal assets"),  # assets: stealthed ones to the owner and GM only
     **_fields("Asset", "seat", "id typeKey name attribute regionId hp maxHp stealthed threatened usableFrom"),
     # ---- Game of Bones ---------------------------------------------------------------------------------------
-    **_fields("House", "public", "id campaignId name rank enteredGame destroyed leader lieutenants priests areaIds"),
-    **_fields("House", "seat", "members influence power grantedPower gold dedicatedInfluence dedicatedPower "
+    **_fields("House", "public", "id campaignId name rank enteredGame destroyed leader lieutenants areaIds"),
+    **_fields("House", "seat", "members priests influence power grantedPower gold dedicatedInfluence dedicatedPower "
                                "effectiveRank effectiveInfluence availableInfluence availablePower actionBonuses "
                                "influenceDefence powerDefence pendingActions knowledge circumstances spies areas"),
     **_fields("Character", "public", "name level status skills"),
     **_fields("SkillModifier", "public", "skill modifier"),
     **_fields("Member", "seat", "name classes"),  # seed 000, Gaining Power: members give away secret Power
     **_fields("ClassLevel", "seat", "characterClass level"),
-    **_fields("Priest", "public", "name level fatespinnerPriestess"),
+    **_fields("Priest", "seat", "name level fatespinnerPriestess"),  # seed 000, Gaining Influence: by their levels
     **_fields("PendingAction", "seat", "id action actor phase startWeek resolveWeek releaseWeek dedicatedInfluence "
                                        "dedicatedPower gold targetHouseId targetCharacter areaIds resolved covered"),
     **_fields("Area", "public", "id name q r monthlyIncome controllingHouseId"),
