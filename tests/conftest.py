@@ -12,6 +12,10 @@ from pathlib import Path
 
 import pytest
 
+# The suite runs every server as the embedded demo does, whichever PostgreSQL it is on: the campaign list open
+# (service/entrypoints/shared/campaign_list.py). Tests of the closed list set the variable themselves.
+os.environ.setdefault("INTRIGUE_OPEN_CAMPAIGN_LIST", "1")
+
 from service.persistence import database
 from service.persistence.database import Database
 

@@ -30,9 +30,15 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("Query", "gm", "events campaignAsOf seats eventLog phaseLog gmChronicle phaseSeries actionSuccess "
                              "diceFairness"),
     **_fields("Query", "caller", "me"),
+    # A player's own report, the GM's any member's: the use case decides (service/usecases/phase_reports.py).
+    **_fields("Query", "caller", "phaseReport"),
+    **_fields("Query", "own", "buyableAssets factionOrders houseOrders"),  # affordability tells secret FacGold
+    **_fields("Query", "gm", "chronicleDraft orderStatus"),  # unpublished drafts; who has submitted
     # ---- Mutation: who may call (the answer is the caller's own view of what changed) -----------------------------
     **_fields("Mutation", "public", "createCampaign"),
-    **_fields("Mutation", "own", "submitFactionOrders orderHouseAction moveTroops huntAttackSource"),
+    **_fields("Mutation", "own", "submitFactionOrders orderHouseAction moveTroops huntAttackSource "
+                                 "withdrawFactionOrders withdrawHouseAction amendHouseAction"),
+    **_fields("Mutation", "gm", "publishChronicle revokeSeat reissueSeatToken"),
     **_fields("Mutation", "gm", "addRegions openPhase resolvePhase rollBackPhase createSeat foundFaction "
                                 "foundExampleFaction generateFactions populateTheWild gainInfluence registerHouse "
                                 "appointLieutenant updateCharacter enlistMember dismissMember addPriest "
@@ -45,12 +51,27 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("CampaignSubscription", "gm", "campaignEvents"),
     **_fields("CampaignSubscription", "seat", "phaseResults"),  # any seat of the campaign, no secret in it
     **_fields("PhaseResult", "public", "campaignId phase status position"),
+    **_fields("PhaseResult", "caller", "report"),  # the listening player's own report; null for others
+    # ---- A seat's phase report: its own member's events as it may see them (service/usecases/phase_report.py)
+    **_fields("PhaseReport", "caller", "campaignId phase kind memberId initiative orders rolls income costs ledger "
+                                       "damageTaken damageDealt learned"),
+    **_fields("ReportOrder", "caller", "action actor targetId outcome week rolls"),
+    **_fields("ReportDamage", "caller", "memberId amount byMemberId reason assetId hpLeft memberDamage rolls"),
+    **_fields("ReportLearned", "caller", "kind action week expectedWeek aggressorId targetId result details areaIds"),
+    **_fields("ReportDetail", "caller", "key value"),
+    **_fields("ReportMoney", "caller", "amount reason"),
+    **_fields("Roll", "caller", "expression faces modifiers base total purpose rule actor"),
+    **_fields("RollModifier", "caller", "source value"),
+    # ---- Orders: a member's own, read back by its seat and the GM; who has submitted, the GM's ---------------
+    **_fields("SubmittedOrders", "own", "id kind name orders submitted"),
+    **_fields("OrderStatus", "gm", "phase members status"),
+    **_fields("BuyableAsset", "own", "typeKey name attribute rating hp cost attack counter kind needsPermission"),
     # ---- The campaign, its map and its seats -----------------------------------------------------------------
     **_fields("Campaign", "public", "id name ruleSystems seeded phase phaseStatus createdAt regions"),
     **_fields("Campaign", "once", "gmToken"),
     **_fields("Region", "public", "id campaignId name q r arcana population tags terrainDifficulty wild "
                                   "governingFactionId monthlyIncome controllingHouseId"),
-    **_fields("Seat", "caller", "id campaignId role name factionId houseId"),  # others' seats: the GM's list only
+    **_fields("Seat", "caller", "id campaignId role name factionId houseId revoked"),  # others' seats: the GM's list only
     **_fields("IssuedSeat", "once", "seat token"),
     # ---- Faction Turn ----------------------------------------------------------------------------------------
     **_fields("Faction", "public", "id campaignId name force cunning wealth hp maxHp tags homeRegionId destroyed "
@@ -112,4 +133,13 @@ REST: Final[dict[str, str]] = {
     "GET /campaigns/{campaign_id}/seats": "gm",
     "POST /campaigns/{campaign_id}/seats": "gm",
     "GET /campaigns/{campaign_id}/events": "gm",
+    "GET /campaigns/{campaign_id}/phases/{phase}/report": "caller",
+    "GET /campaigns/{campaign_id}/factions/{faction_id}/orders": "own",
+    "DELETE /campaigns/{campaign_id}/factions/{faction_id}/orders": "own",
+    "GET /campaigns/{campaign_id}/houses/{house_id}/actions": "own",
+    "PUT /campaigns/{campaign_id}/houses/{house_id}/actions/{action_id}": "own",
+    "DELETE /campaigns/{campaign_id}/houses/{house_id}/actions/{action_id}": "own",
+    "GET /campaigns/{campaign_id}/orders": "gm",
+    "DELETE /campaigns/{campaign_id}/seats/{seat_id}/token": "gm",
+    "POST /campaigns/{campaign_id}/seats/{seat_id}/token": "gm",
 }

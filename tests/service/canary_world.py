@@ -200,9 +200,11 @@ def _knowledge_ids(client: TestClient, gm: str, c: str, house_id: str) -> set[st
     and the action ids of false plots, which no house's real order has."""
     states = _gm(client, gm, STATE, c=c)["campaignAsOf"]
     droste = next(s["state"] for s in states if s["id"] == house_id)
-    real = {i for s in states if s["kind"] == "house" for i in s["state"].get("pending", {})}
     entries = [k for k in droste.get("knowledge", []) if isinstance(k, dict) and k.get("id")]
-    false_plots = {str(k["action_id"]) for k in entries if k.get("action_id") and k["action_id"] not in real}
+    # The GM's part of a false plot holds the orders it pretends (domain/gameofbones/false_plots.py); a true
+    # plot's action id is its author's own, which that author's seat rightly sees.
+    false_plots = {str(k["action_id"]) for k in entries
+                   if k.get("action_id") and (k.get("gm_only") or {}).get("phantom_orders")}  # fmt: skip
     return {str(k["id"]) for k in entries} | false_plots
 
 

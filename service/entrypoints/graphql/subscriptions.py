@@ -41,7 +41,7 @@ class PhaseResult:
     async def report(self, info: Info) -> PhaseReport | None:
         if self.status != "resolved":
             return None
-        return await own_report(info, self.campaign_id, self.phase, await _seat(info))
+        return await own_report(info, self.campaign_id, self.phase, await _seat(info, _authorization(info)))
 
 
 def _authorization(info: Info) -> str | None:
