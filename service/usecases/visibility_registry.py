@@ -71,7 +71,8 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("Campaign", "once", "gmToken"),
     **_fields("Region", "public", "id campaignId name q r arcana population tags terrainDifficulty wild "
                                   "governingFactionId monthlyIncome controllingHouseId"),
-    **_fields("Seat", "caller", "id campaignId role name factionId houseId revoked"),  # others' seats: the GM's list only
+    # Others' seats: the GM's list only.
+    **_fields("Seat", "caller", "id campaignId role name factionId houseId revoked"),
     **_fields("IssuedSeat", "once", "seat token"),
     # ---- Faction Turn ----------------------------------------------------------------------------------------
     **_fields("Faction", "public", "id campaignId name force cunning wealth hp maxHp tags homeRegionId destroyed "
