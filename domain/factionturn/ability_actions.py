@@ -134,6 +134,10 @@ def monopoly(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     visible = [a for a in foe.assets_in(asset.region_id) if not a.stealthed]
     if not visible:
         raise RuleViolationError(f"{foe.name} has no unstealthed assets there", "seed 002, Monopoly")
+    # seed 002, Treasure Vaults: "ignore one cost or FacGold loss imposed by another faction"; the asset
+    # lost for want of the FacGold is that same loss, so a vault that ignores the payment saves it too.
+    if abilities.vault_ignores(session, foe):
+        return
     if abilities.take_facgold(session, foe, session.actor, 1, "Monopoly", []) == 0 and foe.facgold < 1:
         lost = min((a for a in visible if not a.is_base), key=lambda a: a.max_hp, default=None)
         if lost is not None:

@@ -49,8 +49,11 @@ def _killing_blow_averted(
                         attached_to="", ability_blocked_by="")  # fmt: skip
         session.apply(attacker, "acquire_asset", asset=taken, from_faction_id=str(owner.id), reason=RULE_TAKEOVER)
         return True
-    others = [a for a in owner.assets_in(asset.region_id) if a.id != asset.id]
-    if is_unit(asset) and any(ability_of(a) == "boltholes" and not a.sheltered for a in others):
+    # seed 002, Buy Asset: a new asset cannot "grant their special benefits until the beginning of the faction's
+    # next turn"; Maintenance: a threatened asset "can do nothing". `holds` keeps only usable assets.
+    others = [a for a in holds(owner, "boltholes", asset.region_id) + holds(owner, "false_front", asset.region_id)
+              if a.id != asset.id]  # fmt: skip
+    if is_unit(asset) and any(ability_of(a) == "boltholes" for a in others):
         session.apply(owner, "mark_asset", asset_id=asset.id, changes={"hp": 0, "sheltered": True},
                       reason=f"{reason}; saved by Boltholes ({RULE_BOLTHOLES})")  # fmt: skip
         return True
@@ -61,8 +64,12 @@ def _killing_blow_averted(
         return True
     row = type_of(asset)
     price = (row.cost or 0) // 2 if row else 0
-    if (is_unit(asset) and holds(owner, "cathedral", asset.region_id) and owner.facgold >= price
-            and session.use_once(f"cathedral:{owner.id}")):  # fmt: skip
+    cathedral = next((c for c in holds(owner, "cathedral", asset.region_id) if c.restored_on != owner.turn), None)
+    if is_unit(asset) and cathedral is not None and owner.facgold >= price:
+        # seed 002, Cathedral: "Once between turns": once while the owner's turn number stands, so from one of
+        # its turns to the next however many factions strike in between. Kept on the Cathedral's state.
+        session.apply(owner, "mark_asset", asset_id=cathedral.id, changes={"restored_on": owner.turn},
+                      reason=f"Cathedral used ({RULE_CATHEDRAL})")  # fmt: skip
         session.apply(owner, "spend_facgold", amount=price, reason=f"Cathedral restores {asset.name}")
         session.apply(owner, "mark_asset", asset_id=asset.id, changes={"hp": 1},
                       reason=f"{reason}; restored at 1 HP ({RULE_CATHEDRAL})")  # fmt: skip

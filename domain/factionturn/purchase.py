@@ -108,6 +108,9 @@ def check_refit(world: World, faction: Faction, order: RefitAsset) -> None:
         raise RuleViolationError("only catalogued assets are refitted", RULE_REFIT)
     if new.kind is not old.kind:
         raise RuleViolationError(f"{old.name} ({old.kind}) refits only to another {old.kind}", RULE_REFIT)
+    # seed 002, Refit Asset: "The asset must be on a region that allows the purchase of the new asset", and a
+    # purchase is made "on a home region or at a Base of Influence" (Buy Asset).
+    check_buying_ground(faction, asset.region_id, RULE_REFIT)
     check_can_buy_here(world, faction, new, asset.region_id, rule=RULE_REFIT)
     check_permission(permission(world, faction, new, asset.region_id))
     faction.check_can_pay(max(0, (new.cost or 0) - (old.cost or 0)), f"refitting to {new.name}")

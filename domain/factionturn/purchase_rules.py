@@ -54,10 +54,10 @@ def check_can_buy_here(
         raise RuleViolationError(f"{row.name} needs arcana level {row.arcana}; the region counts as {arcana}", rule)
 
 
-def check_buying_ground(faction: Faction, region_id: str) -> None:
+def check_buying_ground(faction: Faction, region_id: str, rule: str = RULE_BUY) -> None:
     base = faction.base_in(region_id)
     if faction.home_region_id != region_id and (base is None or base.usable_from > faction.turn):
-        raise RuleViolationError("assets are bought on the home region or at a Base of Influence", RULE_BUY)
+        raise RuleViolationError("assets are bought on the home region or at a Base of Influence", rule)
 
 
 def surcharge(world: World, faction: Faction, region_id: str) -> int:

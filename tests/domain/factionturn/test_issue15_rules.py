@@ -1,0 +1,82 @@
+"""Issue 15, Faction Turn: the corrections a careful reading of seed 002 asks for, on fixed dice."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.errors import RuleViolationError
+from domain.factionturn.faction import Faction
+from domain.factionturn.orders import AbilityUse, Attack, RefitAsset, Strike, UseAssetAbility
+from domain.region import Region
+from tests.domain.factionturn.factionturn_scenario import Table, faction, give, region
+
+
+def _rivals(guild_gold: int = 20) -> tuple[Table, Faction, Faction, Region, Region]:
+    home, town = region("Home", 0, 0, arcana=4), region("Town", 1, 0, arcana=4)
+    guild = faction("Guild", 4, 4, 4, home, facgold=guild_gold)
+    rulers = faction("Rulers", 4, 4, 4, town, facgold=20)
+    guild.expand_influence(str(town.id), 3, 0, 0, [])
+    return Table([guild, rulers], [home, town]), guild, rulers, home, town
+
+
+def test_a_treasure_vault_ignores_a_monopoly_at_zero_facgold_and_keeps_the_asset() -> None:
+    table, guild, rulers, _, town = _rivals(guild_gold=0)
+    give(guild, "treasure_vault", town)
+    informers = give(guild, "informers", town)
+    monopoly = give(rulers, "monopoly", town)
+    table.resolve(rulers, UseAssetAbility((AbilityUse(monopoly.id, target_faction_id=str(guild.id)),)))
+    assert informers.id in guild.assets and guild.facgold == 0 and rulers.facgold == 20
+
+
+def _duel() -> tuple[Table, Faction, Faction, Faction, Region]:
+    town = region("Town", 0, 0, arcana=5)
+    red = faction("Red", 4, 4, 4, town, facgold=10)
+    blue = faction("Blue", 4, 4, 4, region("Blue Home", 3, 0), facgold=10)
+    green = faction("Green", 4, 4, 4, region("Green Home", 5, 0), facgold=10)
+    return Table([red, blue, green], [town]), red, blue, green, town
+
+
+def _strike(attacker: object, foe: Faction, target: object) -> Attack:
+    return Attack((Strike(attacker.id, str(foe.id), target.id),))  # type: ignore[attr-defined]
+
+
+def test_refit_away_from_home_and_any_base_is_refused() -> None:
+    table, guild, _, _, town = _rivals()
+    far = region("Far", 2, 0, arcana=4)
+    table.regions.append(far)
+    guards = give(guild, "guardsmen", far)
+    with pytest.raises(RuleViolationError, match="home region or at a Base of Influence") as refused:
+        table.resolve(guild, RefitAsset(guards.id, "regiment"))
+    assert refused.value.rule == "seed 002, Refit Asset" and guild.assets[guards.id].type_key == "guardsmen"
+
+
+def test_refit_at_a_base_of_influence_is_allowed() -> None:
+    table, guild, _, _, town = _rivals()
+    guards = give(guild, "guardsmen", town)
+    table.resolve(guild, RefitAsset(guards.id, "regiment"))
+    assert guild.assets[guards.id].type_key == "regiment"
+
+
+@pytest.mark.parametrize("ability", ["false_front", "boltholes"])
+@pytest.mark.parametrize("state", [{"usable_from": 1}, {"threatened": True}])
+def test_a_false_front_or_boltholes_just_bought_or_threatened_does_not_save_a_unit(
+    ability: str, state: dict[str, object]
+) -> None:
+    table, red, blue, _, town = _duel()
+    regiment = give(red, "regiment", town)
+    saver = give(blue, ability, town, **state)
+    guards = give(blue, "guardsmen", town)
+    table.resolve(red, _strike(regiment, blue, guards), 9, 1, 8)
+    assert guards.id not in blue.assets and saver.id in blue.assets
+
+
+def test_a_cathedral_restores_once_between_its_owners_turns_whoever_strikes() -> None:
+    table, red, blue, green, town = _duel()
+    give(blue, "cathedral", town)
+    first, second, third = (give(blue, "regiment", town, hp=5) for _ in range(3))
+    table.resolve(red, _strike(give(red, "regiment", town), blue, first), 9, 1, 8)
+    table.resolve(green, _strike(give(green, "regiment", town), blue, second), 9, 1, 8)
+    assert first.hp == 1 and second.id not in blue.assets and blue.facgold == 10 - 4
+    blue.begin_turn(2)
+    table.resolve(green, _strike(give(green, "regiment", town), blue, third), 9, 1, 8)
+    assert blue.assets[third.id].hp == 1 and blue.facgold == 10 - 8
