@@ -41,7 +41,7 @@ def _strike(attacker: object, foe: Faction, target: object) -> Attack:
 
 
 def test_refit_away_from_home_and_any_base_is_refused() -> None:
-    table, guild, _, _, town = _rivals()
+    table, guild, _, _, _ = _rivals()
     far = region("Far", 2, 0, arcana=4)
     table.regions.append(far)
     guards = give(guild, "guardsmen", far)
