@@ -68,6 +68,9 @@ def _check_stealth(faction: Faction, order: BuyAsset, row: AssetType) -> None:
         raise RuleViolationError("Stealth is bought for an asset in the region", RULE_STEALTH)
     if target.stealthed:
         raise RuleViolationError(f"{target.name} is already stealthed", RULE_STEALTH)
+    # Stealth "can be purchased" and is bought with Buy Asset, which "Must be on a home region or at a Base of
+    # Influence" (decision: docs/rules-notes/factionturn-play.md, Stealth).
+    check_buying_ground(faction, target.region_id, RULE_STEALTH)
     if faction.cunning < row.rating:
         raise RuleViolationError(f"Stealth needs Cunning {row.rating}", RULE_STEALTH)
     faction.check_can_pay(row.cost or 0, "Stealth")

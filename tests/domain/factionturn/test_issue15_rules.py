@@ -6,7 +6,7 @@ import pytest
 
 from domain.errors import RuleViolationError
 from domain.factionturn.faction import Faction
-from domain.factionturn.orders import AbilityUse, Attack, RefitAsset, Strike, UseAssetAbility
+from domain.factionturn.orders import AbilityUse, Attack, BuyAsset, RefitAsset, Strike, UseAssetAbility
 from domain.region import Region
 from tests.domain.factionturn.factionturn_scenario import Table, faction, give, region
 
@@ -80,3 +80,20 @@ def test_a_cathedral_restores_once_between_its_owners_turns_whoever_strikes() ->
     blue.begin_turn(2)
     table.resolve(green, _strike(give(green, "regiment", town), blue, third), 9, 1, 8)
     assert blue.assets[third.id].hp == 1 and blue.facgold == 10 - 8
+
+
+def test_stealth_is_a_purchase_refused_away_from_home_and_any_base() -> None:
+    table, guild, _, _, _ = _rivals()
+    far = region("Far", 2, 0, arcana=4)
+    table.regions.append(far)
+    spies = give(guild, "informers", far)
+    with pytest.raises(RuleViolationError, match="home region or at a Base of Influence") as refused:
+        table.resolve(guild, BuyAsset("stealth", str(far.id), for_asset_id=spies.id))
+    assert refused.value.rule == "seed 002, Stealth" and not spies.stealthed and guild.facgold == 20
+
+
+def test_stealth_is_bought_at_a_base_of_influence_away_from_home() -> None:
+    table, guild, _, _, town = _rivals()
+    spies = give(guild, "informers", town)
+    table.resolve(guild, BuyAsset("stealth", str(town.id), for_asset_id=spies.id))
+    assert spies.stealthed and guild.facgold == 20 - 2
