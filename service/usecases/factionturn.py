@@ -143,7 +143,9 @@ class FactionTurnService(RollsSavesAndWaits):
                                  [hp.to_dict()])  # fmt: skip
             if region.monster:
                 m = region.monster
-                beast = monster(the_wild, str(region.id), m["name"], m["difficulty"], m["hp"], _hit_die(m["hit_dice"]))
+                # seed 002, Monster: it strikes with one hit die and heals "a roll of their hit dice" (all of them)
+                beast = monster(the_wild, str(region.id), m["name"], m["difficulty"], m["hp"], _hit_die(m["hit_dice"]),
+                                heal=str(DiceSpec.parse(m["hit_dice"])))  # fmt: skip
                 the_wild.grant_asset(beast, "The Wild")
         if not exists:
             campaign.enrol(the_wild.id, "faction")
