@@ -97,3 +97,15 @@ def test_stealth_is_bought_at_a_base_of_influence_away_from_home() -> None:
     spies = give(guild, "informers", town)
     table.resolve(guild, BuyAsset("stealth", str(town.id), for_asset_id=spies.id))
     assert spies.stealthed and guild.facgold == 20 - 2
+
+
+def test_the_rebels_die_is_rolled_against_the_governing_faction_only() -> None:
+    table, red, blue, green, town = _duel()
+    red.tags = ["Rebels"]
+    regiment, target = give(red, "regiment", town), give(blue, "regiment", town)
+    town.change_government(str(green.id), "set-up")
+    third = table.resolve(red, _strike(regiment, blue, target), 9, 1, 5)
+    assert third.rolls[0].expression == "1d10"
+    town.change_government(str(blue.id), "set-up")
+    rulers = table.resolve(red, _strike(give(red, "regiment", town), blue, target), 9, 1, 1, 5)
+    assert rulers.rolls[0].expression == "2d10kh1"
