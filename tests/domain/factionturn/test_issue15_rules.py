@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from domain.dice import FixedDice
 from domain.errors import RuleViolationError
 from domain.factionturn.faction import Faction
+from domain.factionturn.generated_goals import RULE_FOE, foe_for
+from domain.factionturn.generation import Rolled
 from domain.factionturn.orders import AbilityUse, Attack, BuyAsset, RefitAsset, Strike, UseAssetAbility
 from domain.region import Region
 from tests.domain.factionturn.factionturn_scenario import Table, faction, give, region
@@ -109,3 +112,12 @@ def test_the_rebels_die_is_rolled_against_the_governing_faction_only() -> None:
     town.change_government(str(blue.id), "set-up")
     rulers = table.resolve(red, _strike(give(red, "regiment", town), blue, target), 9, 1, 1, 5)
     assert rulers.rolls[0].expression == "2d10kh1"
+
+
+def test_a_generated_destroy_the_foe_goal_rolls_its_foe_among_the_other_factions() -> None:
+    foe = foe_for("Crows", "destroy_the_foe", ["Chosen", "Crows", "Republic"], FixedDice([2]))
+    assert foe.value == "Republic" and foe.rolls[0].expression == "1d2" and foe.rolls[0].rule == RULE_FOE
+
+
+def test_a_generated_goal_that_names_no_foe_rolls_nothing() -> None:
+    assert foe_for("Goldbar", "legendary_wealth", ["Goldbar", "Crows"], FixedDice([])) == Rolled(None, ())
