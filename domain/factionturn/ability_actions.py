@@ -14,6 +14,7 @@ from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import OwnedAsset
 from domain.factionturn.orders import AbilityUse, BuyAsset, FactionOrders, UseAssetAbility
 from domain.factionturn.purchase import check_buy, run_buy
+from domain.factionturn.purchase_rules import RULE_BUY
 from domain.factionturn.rows import ability_of, type_of
 from domain.factionturn.world import Session, World, roll_dicts
 
@@ -199,6 +200,9 @@ def check_use(world: World, faction: Faction, order: UseAssetAbility) -> None:
             raise RuleViolationError(f"{asset.name} has no special action", RULE)
         elif key in TARGET_CHECKS:
             TARGET_CHECKS[key](world, faction, asset, use)
+    # seed 002, Buy Asset: "Only one asset can be purchased by a faction per turn", however many excavations dig
+    if sum(ability_of(faction.asset(u.asset_id)) == "ruin_excavation" for u in order.uses) > 1:
+        raise RuleViolationError("only one asset can be purchased by a faction per turn", RULE_BUY)
 
 
 def run_use(session: Session, order: UseAssetAbility) -> None:

@@ -9,7 +9,8 @@ from domain.errors import RuleViolationError
 from domain.factionturn.faction import Faction
 from domain.factionturn.generated_goals import RULE_FOE, foe_for
 from domain.factionturn.generation import Rolled
-from domain.factionturn.orders import AbilityUse, Attack, BuyAsset, RefitAsset, Strike, UseAssetAbility
+from domain.factionturn.orders import AbilityUse, Attack, BuyAsset, FactionOrders, RefitAsset, Strike, UseAssetAbility
+from domain.factionturn.phase import check_orders
 from domain.region import Region
 from tests.domain.factionturn.factionturn_scenario import Table, faction, give, region
 
@@ -121,3 +122,37 @@ def test_a_generated_destroy_the_foe_goal_rolls_its_foe_among_the_other_factions
 
 def test_a_generated_goal_that_names_no_foe_rolls_nothing() -> None:
     assert foe_for("Goldbar", "legendary_wealth", ["Goldbar", "Crows"], FixedDice([])) == Rolled(None, ())
+
+
+def test_two_ruin_excavation_buys_in_one_order_are_refused_at_submission() -> None:
+    table, guild, _, _, _ = _rivals()
+    home = table.regions[0]
+    guild.force = 5
+    digs = [give(guild, "ruin_excavation", home) for _ in range(2)]
+    orders = FactionOrders(action=UseAssetAbility(tuple(AbilityUse(d.id, type_key="regiment") for d in digs)))
+    with pytest.raises(RuleViolationError, match="only one asset can be purchased") as refused:
+        check_orders(table.world(), str(guild.id), orders)
+    assert refused.value.rule == "seed 002, Buy Asset"
+
+
+def test_one_ruin_excavation_buy_is_accepted_at_submission() -> None:
+    table, guild, _, _, _ = _rivals()
+    guild.force = 5
+    dig = give(guild, "ruin_excavation", table.regions[0])
+    one = FactionOrders(action=UseAssetAbility((AbilityUse(dig.id, type_key="regiment"),)))
+    check_orders(table.world(), str(guild.id), one)
+    assert dig.id in guild.assets
+
+
+@pytest.mark.parametrize(
+    ("kind", "rule"), [("seize", "seed 002, Seize Region"), ("change_home", "seed 002, Change Home")]
+)
+def test_an_action_ordered_while_a_seizure_or_a_move_home_is_under_way_is_refused_at_submission(
+    kind: str, rule: str
+) -> None:
+    table, guild, _, _, town = _rivals()
+    guild.set_multi_turn({"kind": kind, "region_id": str(town.id), "turns_left": 2, "held": 0}, "set-up")
+    with pytest.raises(RuleViolationError, match="under way") as refused:
+        check_orders(table.world(), str(guild.id), FactionOrders(action=BuyAsset("informers", str(town.id))))
+    assert refused.value.rule == rule
+    check_orders(table.world(), str(guild.id), FactionOrders())  # no action: the move goes on
