@@ -18,6 +18,18 @@ RULE_BOLTHOLES = "seed 002, Boltholes"
 RULE_FALSE_FRONT = "seed 002, False Front"
 RULE_CATHEDRAL = "seed 002, Cathedral"
 RULE_TAKEOVER = "seed 002, Hostile Takeover"
+# The counters each goal reads (goal_tracking.difficulty_reached); progress is written only for the goal held.
+# Peaceable Kingdom counts its quiet turns at turn end; Inside Enemy Territory and Destroy the Foe read the map.
+GOAL_COUNTERS: dict[str, frozenset[str]] = {
+    "military_conquest": frozenset({"destroyed_force"}),
+    "commercial_expansion": frozenset({"destroyed_wealth"}),
+    "intelligence_coup": frozenset({"destroyed_cunning"}),
+    "regional_seizure": frozenset({"regions_seized", "seized_ruler_total", "seized_opposed"}),
+    "expand_influence": frozenset({"bases_planted", "bases_contested"}),
+    "blood_the_enemy": frozenset({"damage_dealt"}),
+    "invincible_valor": frozenset({"destroyed_stronger_force"}),
+    "legendary_wealth": frozenset({"wealth_spent"}),
+}
 
 
 def deal_damage(
@@ -97,8 +109,8 @@ def _destroyed(session: Session, owner: Faction, asset: OwnedAsset, attacker: Fa
 
 
 def track(session: Session, faction: Faction, counter: str, amount: int) -> None:
-    """Goal progress: counted only while the faction pursues a goal."""
-    if faction.goal is not None and amount:
+    """Goal progress: counted only while the faction pursues a goal that reads this counter."""
+    if faction.goal is not None and amount and counter in GOAL_COUNTERS.get(faction.goal["key"], ()):
         session.apply(faction, "progress_goal", counter=counter, amount=amount, reason="seed 002, Faction Goals")
 
 

@@ -9,10 +9,21 @@ from domain.errors import RuleViolationError
 from domain.factionturn.faction import Faction
 from domain.factionturn.generated_goals import RULE_FOE, foe_for
 from domain.factionturn.generation import Rolled
-from domain.factionturn.orders import AbilityUse, Attack, BuyAsset, FactionOrders, RefitAsset, Strike, UseAssetAbility
+from domain.factionturn.orders import (
+    AbilityUse,
+    Attack,
+    BuyAsset,
+    ExpandInfluence,
+    FactionOrders,
+    RefitAsset,
+    Strike,
+    UseAssetAbility,
+)
 from domain.factionturn.phase import check_orders
+from domain.factionturn.wild_assets import found_the_wild, terrain
+from domain.factionturn.world import Outcome
 from domain.region import Region
-from tests.domain.factionturn.factionturn_scenario import Table, faction, give, region
+from tests.domain.factionturn.factionturn_scenario import CAMPAIGN, Table, faction, give, region
 
 
 def _rivals(guild_gold: int = 20) -> tuple[Table, Faction, Faction, Region, Region]:
@@ -156,3 +167,40 @@ def test_an_action_ordered_while_a_seizure_or_a_move_home_is_under_way_is_refuse
         check_orders(table.world(), str(guild.id), FactionOrders(action=BuyAsset("informers", str(town.id))))
     assert refused.value.rule == rule
     check_orders(table.world(), str(guild.id), FactionOrders())  # no action: the move goes on
+
+
+def _methods(outcome: Outcome) -> list[tuple[str, dict[str, object]]]:
+    return [(change.method, change.kwargs) for change in outcome.changes]
+
+
+def test_goal_progress_is_written_only_for_a_counter_the_held_goal_reads() -> None:
+    table, red, blue, _, town = _duel()
+    red.choose_goal("legendary_wealth", None, {}, None)
+    target = give(blue, "regiment", town)
+    quiet = table.resolve(red, _strike(give(red, "regiment", town), blue, target), 9, 1, 5)
+    assert target.hp == 12 - 5 and not [m for m, _ in _methods(quiet) if m == "progress_goal"]
+    red.choose_goal("blood_the_enemy", None, {}, None)
+    counted = table.resolve(red, _strike(give(red, "regiment", town), blue, target), 9, 1, 5)
+    assert ("progress_goal", {"counter": "damage_dealt", "amount": 5, "reason": "seed 002, Faction Goals"}) in _methods(
+        counted
+    )
+
+
+def test_a_free_move_records_no_facgold_spent() -> None:
+    table, guild, _, home, town = _rivals()
+    warmages = give(guild, "warmage_regiment", home)
+    moved = table.resolve(guild, UseAssetAbility((AbilityUse(warmages.id, region_id=str(town.id)),)))
+    assert warmages.region_id == str(town.id) and guild.facgold == 20
+    assert "spend_facgold" not in [m for m, _ in _methods(moved)]
+
+
+def test_the_wild_does_not_contest_an_expand_influence() -> None:
+    table, guild, _, _, _ = _rivals()
+    marsh = region("Marsh", 2, 0, wild=True, terrain_difficulty=2)
+    wild = found_the_wild(CAMPAIGN, str(marsh.id))
+    wild.grant_asset(terrain(wild, str(marsh.id), 2, 7), "set-up")
+    table.factions.append(wild)
+    table.regions.append(marsh)
+    give(guild, "informers", marsh)
+    planted = table.resolve(guild, ExpandInfluence(str(marsh.id), 3), 1)  # only the guild's own roll
+    assert guild.base_in(str(marsh.id)) is not None and len(planted.rolls) == 1
