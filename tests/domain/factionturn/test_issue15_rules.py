@@ -204,3 +204,28 @@ def test_the_wild_does_not_contest_an_expand_influence() -> None:
     give(guild, "informers", marsh)
     planted = table.resolve(guild, ExpandInfluence(str(marsh.id), 3), 1)  # only the guild's own roll
     assert guild.base_in(str(marsh.id)) is not None and len(planted.rolls) == 1
+
+
+def _low_town() -> tuple[Table, Faction, Faction, Region]:
+    home, town = region("Home", 0, 0, arcana=4), region("Town", 1, 0, arcana=0)
+    guild = faction("Guild", 4, 4, 4, home, facgold=20)
+    rulers = faction("Rulers", 4, 4, 4, home, facgold=20)
+    guild.expand_influence(str(town.id), 3, 0, 0, [])
+    return Table([guild, rulers], [home, town]), guild, rulers, town
+
+
+@pytest.mark.parametrize(
+    ("ability", "bought"), [("arcane_laboratory", "regiment"), ("arcane_researchers", "cathedral")]
+)
+def test_a_rivals_laboratory_or_scholars_raise_the_regions_arcana_for_every_buyer(ability: str, bought: str) -> None:
+    table, guild, rulers, town = _low_town()
+    give(rulers, ability, town)
+    table.resolve(guild, BuyAsset(bought, str(town.id)))
+    assert any(a.type_key == bought for a in guild.assets.values())
+
+
+def test_a_rivals_guild_agents_help_only_their_owner() -> None:
+    table, guild, rulers, town = _low_town()
+    give(rulers, "guild_agents", town)
+    with pytest.raises(RuleViolationError, match="arcana level"):
+        table.resolve(guild, BuyAsset("cathedral", str(town.id)))
