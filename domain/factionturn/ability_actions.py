@@ -14,6 +14,7 @@ from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import OwnedAsset
 from domain.factionturn.orders import AbilityUse, BuyAsset, FactionOrders, UseAssetAbility
 from domain.factionturn.purchase import check_buy, run_buy
+from domain.factionturn.purchase_rules import RULE_BUY
 from domain.factionturn.rows import ability_of, type_of
 from domain.factionturn.world import Session, World, roll_dicts
 
@@ -134,6 +135,10 @@ def monopoly(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     visible = [a for a in foe.assets_in(asset.region_id) if not a.stealthed]
     if not visible:
         raise RuleViolationError(f"{foe.name} has no unstealthed assets there", "seed 002, Monopoly")
+    # seed 002, Treasure Vaults: "ignore one cost or FacGold loss imposed by another faction"; the asset
+    # lost for want of the FacGold is that same loss, so a vault that ignores the payment saves it too.
+    if abilities.vault_ignores(session, foe):
+        return
     if abilities.take_facgold(session, foe, session.actor, 1, "Monopoly", []) == 0 and foe.facgold < 1:
         lost = min((a for a in visible if not a.is_base), key=lambda a: a.max_hp, default=None)
         if lost is not None:
@@ -195,6 +200,9 @@ def check_use(world: World, faction: Faction, order: UseAssetAbility) -> None:
             raise RuleViolationError(f"{asset.name} has no special action", RULE)
         elif key in TARGET_CHECKS:
             TARGET_CHECKS[key](world, faction, asset, use)
+    # seed 002, Buy Asset: "Only one asset can be purchased by a faction per turn", however many excavations dig
+    if sum(ability_of(faction.asset(u.asset_id)) == "ruin_excavation" for u in order.uses) > 1:
+        raise RuleViolationError("only one asset can be purchased by a faction per turn", RULE_BUY)
 
 
 def run_use(session: Session, order: UseAssetAbility) -> None:

@@ -75,7 +75,7 @@ def strike_once(session: Session, attacker: OwnedAsset, foe: Faction, target_id:
     spec = row.attack
     target = foe.assets.get(target_id) if target_id else None
     defender = choose_defender(session.world, foe, target, attacker, spec) if target else None
-    result = contest(session, _attack_side(session, attacker, defender, spec, seizing),
+    result = contest(session, _attack_side(session, attacker, foe, defender, spec, seizing),
                      defence_side(session, foe, attacker, defender, spec), f"{attacker.name} attacks {foe.name}",
                      books=books_in(session.world, attacker.region_id))  # fmt: skip
     reveal_used(session, ((me, attacker), (foe, defender)))
@@ -105,13 +105,13 @@ def choose_defender(world: World, foe: Faction, target: OwnedAsset | None, attac
     return target
 
 
-def _attack_side(session: Session, attacker: OwnedAsset, defender: OwnedAsset | None, spec: AttackSpec,
-                 seizing: bool) -> Side:  # fmt: skip
+def _attack_side(session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset | None,
+                 spec: AttackSpec, seizing: bool) -> Side:  # fmt: skip
     me, region = session.actor, session.world.region(attacker.region_id)
     mine, theirs = attribute_key(spec.attacker), attribute_key(spec.defender)
     dice = 0
     if not (defender is not None and ability_of(defender) == "blackmail"):
-        dice += tag_dice(me, TagRoll.ATTACK, region, attribute=mine, against=theirs)
+        dice += tag_dice(me, TagRoll.ATTACK, region, attribute=mine, against=theirs, opponent_id=str(foe.id))
         dice += tag_dice(me, TagRoll.SEIZE_REGION, region) if seizing else 0
         wild = defender is not None and defender.type_key in (WILD_TERRAIN, WILD_MONSTER)
         dice += tag_dice(me, TagRoll.THE_WILD, region) if wild else 0

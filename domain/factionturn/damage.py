@@ -18,6 +18,18 @@ RULE_BOLTHOLES = "seed 002, Boltholes"
 RULE_FALSE_FRONT = "seed 002, False Front"
 RULE_CATHEDRAL = "seed 002, Cathedral"
 RULE_TAKEOVER = "seed 002, Hostile Takeover"
+# The counters each goal reads (goal_tracking.difficulty_reached); progress is written only for the goal held.
+# Peaceable Kingdom counts its quiet turns at turn end; Inside Enemy Territory and Destroy the Foe read the map.
+GOAL_COUNTERS: dict[str, frozenset[str]] = {
+    "military_conquest": frozenset({"destroyed_force"}),
+    "commercial_expansion": frozenset({"destroyed_wealth"}),
+    "intelligence_coup": frozenset({"destroyed_cunning"}),
+    "regional_seizure": frozenset({"regions_seized", "seized_ruler_total", "seized_opposed"}),
+    "expand_influence": frozenset({"bases_planted", "bases_contested"}),
+    "blood_the_enemy": frozenset({"damage_dealt"}),
+    "invincible_valor": frozenset({"destroyed_stronger_force"}),
+    "legendary_wealth": frozenset({"wealth_spent"}),
+}
 
 
 def deal_damage(
@@ -49,8 +61,11 @@ def _killing_blow_averted(
                         attached_to="", ability_blocked_by="")  # fmt: skip
         session.apply(attacker, "acquire_asset", asset=taken, from_faction_id=str(owner.id), reason=RULE_TAKEOVER)
         return True
-    others = [a for a in owner.assets_in(asset.region_id) if a.id != asset.id]
-    if is_unit(asset) and any(ability_of(a) == "boltholes" and not a.sheltered for a in others):
+    # seed 002, Buy Asset: a new asset cannot "grant their special benefits until the beginning of the faction's
+    # next turn"; Maintenance: a threatened asset "can do nothing". `holds` keeps only usable assets.
+    others = [a for a in holds(owner, "boltholes", asset.region_id) + holds(owner, "false_front", asset.region_id)
+              if a.id != asset.id]  # fmt: skip
+    if is_unit(asset) and any(ability_of(a) == "boltholes" for a in others):
         session.apply(owner, "mark_asset", asset_id=asset.id, changes={"hp": 0, "sheltered": True},
                       reason=f"{reason}; saved by Boltholes ({RULE_BOLTHOLES})")  # fmt: skip
         return True
@@ -61,8 +76,12 @@ def _killing_blow_averted(
         return True
     row = type_of(asset)
     price = (row.cost or 0) // 2 if row else 0
-    if (is_unit(asset) and holds(owner, "cathedral", asset.region_id) and owner.facgold >= price
-            and session.use_once(f"cathedral:{owner.id}")):  # fmt: skip
+    cathedral = next((c for c in holds(owner, "cathedral", asset.region_id) if c.restored_on != owner.turn), None)
+    if is_unit(asset) and cathedral is not None and owner.facgold >= price:
+        # seed 002, Cathedral: "Once between turns": once while the owner's turn number stands, so from one of
+        # its turns to the next however many factions strike in between. Kept on the Cathedral's state.
+        session.apply(owner, "mark_asset", asset_id=cathedral.id, changes={"restored_on": owner.turn},
+                      reason=f"Cathedral used ({RULE_CATHEDRAL})")  # fmt: skip
         session.apply(owner, "spend_facgold", amount=price, reason=f"Cathedral restores {asset.name}")
         session.apply(owner, "mark_asset", asset_id=asset.id, changes={"hp": 1},
                       reason=f"{reason}; restored at 1 HP ({RULE_CATHEDRAL})")  # fmt: skip
@@ -90,8 +109,8 @@ def _destroyed(session: Session, owner: Faction, asset: OwnedAsset, attacker: Fa
 
 
 def track(session: Session, faction: Faction, counter: str, amount: int) -> None:
-    """Goal progress: counted only while the faction pursues a goal."""
-    if faction.goal is not None and amount:
+    """Goal progress: counted only while the faction pursues a goal that reads this counter."""
+    if faction.goal is not None and amount and counter in GOAL_COUNTERS.get(faction.goal["key"], ()):
         session.apply(faction, "progress_goal", counter=counter, amount=amount, reason="seed 002, Faction Goals")
 
 

@@ -18,7 +18,7 @@ from domain.gm import check_intervention
 from domain.history import Rewindable
 
 Rolls = list[dict[str, Any]]
-MARKABLE = frozenset({"disabled", "sheltered", "attached_to", "ability_blocked_by", "threatened", "hp"})
+MARKABLE = frozenset({"disabled", "sheltered", "attached_to", "ability_blocked_by", "threatened", "hp", "restored_on"})
 
 
 class FactionAssets(Rewindable):

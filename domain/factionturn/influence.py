@@ -43,7 +43,9 @@ def run_expand(session: Session, order: ExpandInfluence) -> None:
     new_base = me.base_in(order.region_id)
     assert new_base is not None
     contested = False
-    for rival in [f for f in world.factions.values() if f.id != me.id and f.assets_in(order.region_id)]:
+    # The Wild does not roll: it has no Cunning (no ratings at all), and its Terrain and Monsters have no Attack
+    # line for the "free immediate Attack action" (notes: The Wild and Expand Influence).
+    for rival in [f for f in world.factions.values() if f.id != me.id and not f.wild and f.assets_in(order.region_id)]:
         theirs = roll_side(session, Side(rival, "cunning"), f"{rival.name} contests the base", RULE)
         if theirs.total >= mine.total:
             contested = True

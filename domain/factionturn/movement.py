@@ -147,7 +147,9 @@ def is_ocean(region: Region) -> bool:
 def run_move(session: Session, mover: OwnedAsset, use: AbilityUse, rule: Mover) -> None:
     me = session.actor
     loads = cargo(me, mover, use)
-    session.apply(me, "spend_facgold", amount=move_cost(rule, loads), reason=f"transport by {mover.name}")
+    cost = move_cost(rule, loads)
+    if cost:  # a free move spends nothing, so it records no FacGold spent
+        session.apply(me, "spend_facgold", amount=cost, reason=f"transport by {mover.name}")
     for load in loads:
         _move_one(session, me, load, use.region_id, rule, mover)
 

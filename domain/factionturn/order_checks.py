@@ -44,7 +44,25 @@ def check_orders(world: World, faction_id: str, orders: FactionOrders) -> None:
     if orders.free_uses:
         _in("orders.free_uses", check_free_uses, working, faction, orders)
     if orders.action is not None:
+        _in("orders.action", _check_not_busy, faction)
         _in("orders.action", check_action, working, faction, orders.action)
+
+
+# What a multi-turn action under way forbids, in the seed's words, by its kind (multiturn.py, seize.py).
+BUSY = {
+    "seize": ("Seize Region", "seed 002, Seize Region", "No other actions can be taken in the meanwhile"),
+    "change_home": ("Change Home", "seed 002, Change Home", "During this time the faction can initiate no actions"),
+    "custom": ("a custom action", "seed 002, Faction Actions", "a faction should only be able to do one thing"),
+}
+
+
+def _check_not_busy(faction: Faction) -> None:
+    """An action ordered while a Seize Region, Change Home or custom action is under way would only fail at the
+    turn, which continues the action instead: it is refused now, with the rule named."""
+    if faction.multi_turn is None:
+        return
+    what, rule, words = BUSY.get(str(faction.multi_turn["kind"]), ("an action", "seed 002, Faction Actions", ""))
+    raise RuleViolationError(f"{faction.name}'s {what} is under way: {words.lower() or 'no other action'}", rule)
 
 
 def _check_goal(world: World, faction: Faction, choice: GoalChoice, acting: bool) -> None:

@@ -68,6 +68,9 @@ def _check_stealth(faction: Faction, order: BuyAsset, row: AssetType) -> None:
         raise RuleViolationError("Stealth is bought for an asset in the region", RULE_STEALTH)
     if target.stealthed:
         raise RuleViolationError(f"{target.name} is already stealthed", RULE_STEALTH)
+    # Stealth "can be purchased" and is bought with Buy Asset, which "Must be on a home region or at a Base of
+    # Influence" (decision: docs/rules-notes/factionturn-play.md, Stealth).
+    check_buying_ground(faction, target.region_id, RULE_STEALTH)
     if faction.cunning < row.rating:
         raise RuleViolationError(f"Stealth needs Cunning {row.rating}", RULE_STEALTH)
     faction.check_can_pay(row.cost or 0, "Stealth")
@@ -108,6 +111,9 @@ def check_refit(world: World, faction: Faction, order: RefitAsset) -> None:
         raise RuleViolationError("only catalogued assets are refitted", RULE_REFIT)
     if new.kind is not old.kind:
         raise RuleViolationError(f"{old.name} ({old.kind}) refits only to another {old.kind}", RULE_REFIT)
+    # seed 002, Refit Asset: "The asset must be on a region that allows the purchase of the new asset", and a
+    # purchase is made "on a home region or at a Base of Influence" (Buy Asset).
+    check_buying_ground(faction, asset.region_id, RULE_REFIT)
     check_can_buy_here(world, faction, new, asset.region_id, rule=RULE_REFIT)
     check_permission(permission(world, faction, new, asset.region_id))
     faction.check_can_pay(max(0, (new.cost or 0) - (old.cost or 0)), f"refitting to {new.name}")

@@ -22,17 +22,25 @@ MAX_ARCANA = 5
 
 def effective_arcana(world: World, faction: Faction, region_id: str, row: AssetType) -> int:
     """Region arcana, raised by Arcane Laboratory (4), Arcane Scholars (5 for Cunning and Wealth), Guild Agents
-    (4 for Wealth, anywhere) and a Magocratic-style tag where the faction has a base."""
+    (4 for Wealth, anywhere) and a Magocratic-style tag where the faction has a base.
+
+    A Laboratory or Scholars raise the region for whoever buys there ("allows assets to be purchased on that
+    region", "Any region with Arcane Scholars on it"); Guild Agents only their owner ("A faction with Guild
+    Agents may treat all regions"). Notes: factionturn-play.md, Arcana overrides."""
     level = world.region(region_id).arcana
-    if holds(faction, "arcane_laboratory", region_id):
+    if _anyone_holds(world, "arcane_laboratory", region_id):
         level = max(level, 4)
-    if row.attribute in (Attribute.CUNNING, Attribute.WEALTH) and holds(faction, "arcane_researchers", region_id):
+    if row.attribute in (Attribute.CUNNING, Attribute.WEALTH) and _anyone_holds(world, "arcane_researchers", region_id):
         level = max(level, 5)
     if row.attribute is Attribute.WEALTH and holds(faction, "guild_agents"):
         level = max(level, 4)
     if faction.base_in(region_id) is not None:
         level += sum(_tag_arcana(name) for name in faction.tags)
     return min(level, MAX_ARCANA)
+
+
+def _anyone_holds(world: World, ability: str, region_id: str) -> bool:
+    return any(holds(owner, ability, region_id) for owner in world.factions.values())
 
 
 def _tag_arcana(name: str) -> int:
@@ -54,10 +62,10 @@ def check_can_buy_here(
         raise RuleViolationError(f"{row.name} needs arcana level {row.arcana}; the region counts as {arcana}", rule)
 
 
-def check_buying_ground(faction: Faction, region_id: str) -> None:
+def check_buying_ground(faction: Faction, region_id: str, rule: str = RULE_BUY) -> None:
     base = faction.base_in(region_id)
     if faction.home_region_id != region_id and (base is None or base.usable_from > faction.turn):
-        raise RuleViolationError("assets are bought on the home region or at a Base of Influence", RULE_BUY)
+        raise RuleViolationError("assets are bought on the home region or at a Base of Influence", rule)
 
 
 def surcharge(world: World, faction: Faction, region_id: str) -> int:

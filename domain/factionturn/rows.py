@@ -68,8 +68,11 @@ def holds(faction: Faction, ability: str, region_id: str | None = None, *, usabl
     ]  # fmt: skip
 
 
-def tag_dice(faction: Faction, roll: TagRoll, region: Region, *, attribute: str = "", against: str = "") -> int:
-    """Bonus dice a faction's tags give on one roll (seed 002 names them under Blackmail; tags.py defines them)."""
+def tag_dice(
+    faction: Faction, roll: TagRoll, region: Region, *, attribute: str = "", against: str = "", opponent_id: str = ""
+) -> int:
+    """Bonus dice a faction's tags give on one roll (seed 002 names them under Blackmail; tags.py defines them);
+    `opponent_id` is the faction rolled against, when there is one."""
     count = 0
     for name in faction.tags:
         try:
@@ -82,17 +85,19 @@ def tag_dice(faction: Faction, roll: TagRoll, region: Region, *, attribute: str 
             continue
         if die.against is not None and attribute_key(die.against) != against:
             continue
-        if _in_scope(faction, die.scope, region):
+        if _in_scope(faction, die.scope, region, opponent_id):
             count += 1
     return count
 
 
-def _in_scope(faction: Faction, scope: TagScope, region: Region) -> bool:
+def _in_scope(faction: Faction, scope: TagScope, region: Region, opponent_id: str) -> bool:
     home = faction.home_region_id == str(region.id)
     return {
         TagScope.ANYWHERE: True,
         TagScope.HOME: home,
         TagScope.AWAY: not home,
         TagScope.LOW_ARCANA: region.arcana <= 2,
-        TagScope.AGAINST_GOVERNMENT: region.governing_faction_id not in (None, str(faction.id)),
+        # Rebels: only against the faction that is the Regional Government there, not a third faction in its land
+        TagScope.AGAINST_GOVERNMENT: region.governing_faction_id not in (None, str(faction.id))
+        and region.governing_faction_id == opponent_id,
     }[scope]

@@ -16,7 +16,8 @@ from domain.errors import InvalidInputError, NotFoundError
 from domain.factionturn.catalog import asset_type
 from domain.factionturn.examples import EXAMPLE_FACTIONS
 from domain.factionturn.faction import Faction
-from domain.factionturn.generation import generate_world
+from domain.factionturn.generated_goals import foe_for
+from domain.factionturn.generation import GeneratedFaction, generate_world
 from domain.factionturn.holdings import BASE_OF_INFLUENCE, OwnedAsset
 from domain.factionturn.order_form import orders_from_dict
 from domain.factionturn.orders import CustomAction, FactionOrders, orders_to_dict
@@ -117,6 +118,7 @@ class FactionTurnService(RollsSavesAndWaits):
                 faction.grant_asset(base, "generated Base of Influence")
             campaign.enrol(faction.id, "faction")
             factions.append(faction)
+        _adopt_rolled_goals(generated, factions, dice, records)
         campaign.record_generation(records)
         changed: list[Aggregate] = [campaign, *factions, *self._regions(campaign)]
         self._save(*changed)
@@ -147,7 +149,9 @@ class FactionTurnService(RollsSavesAndWaits):
                                  [hp.to_dict()])  # fmt: skip
             if region.monster:
                 m = region.monster
-                beast = monster(the_wild, str(region.id), m["name"], m["difficulty"], m["hp"], _hit_die(m["hit_dice"]))
+                # seed 002, Monster: it strikes with one hit die and heals "a roll of their hit dice" (all of them)
+                beast = monster(the_wild, str(region.id), m["name"], m["difficulty"], m["hp"], _hit_die(m["hit_dice"]),
+                                heal=str(DiceSpec.parse(m["hit_dice"])))  # fmt: skip
                 the_wild.grant_asset(beast, "The Wild")
         if not exists:
             campaign.enrol(the_wild.id, "faction")
@@ -235,6 +239,17 @@ def _pick(dice: Dice, options: Sequence[object], name: str, what: str, records: 
                                                      rule="seed 002, Random Faction Location", actor=name)  # fmt: skip
     records[name].append(pick.to_dict())
     return pick.total
+
+
+def _adopt_rolled_goals(generated: Sequence[GeneratedFaction], factions: Sequence[Faction], dice: Dice,
+                        records: dict[str, list[dict[str, Any]]]) -> None:  # fmt: skip
+    """Seed 002, Creating a Faction: "Finally, select a Goal for the faction." Each adopts the first goal it
+    rolled; a foe it needs is rolled after every other generation die, so those stay where they were."""
+    ids = {spec.name: str(faction.id) for spec, faction in zip(generated, factions, strict=True)}
+    for spec, faction in zip(generated, factions, strict=True):
+        foe = foe_for(spec.name, spec.goal, list(ids), dice)
+        records[spec.name].extend(roll.to_dict() for roll in foe.rolls)
+        faction.choose_goal(spec.goal, ids[foe.value] if foe.value else None, {}, None)
 
 
 def _hit_die(hit_dice: str) -> str:
