@@ -11,6 +11,7 @@ from domain.gameofbones.standing import Standing
 from domain.gm import RULE_CUSTOM
 
 LIEUTENANT_RULE = "seed 000, Lieutenants"
+ENTRY_GATE_RULE = "seed 000, Other Organizations: a combined 1,000 influence and power to enter the Game"
 
 DEDICATION_RULE = "seed 000, Taking Action: Cost"
 
@@ -24,6 +25,7 @@ def check_order(house: Standing, pending: PendingAction) -> None:
     if pending.id in house.pending:
         raise InvalidInputError(f"{house.name} already ordered {pending.id}")
     if pending.counts_as_action:
+        check_entered(house, pending)
         check_actor(house, pending)
     rule = RULE_CUSTOM if CUSTOM in pending.params else action_rule(ActionName(pending.action))
     need_influence = int(pending.params.get("influence_requirement", 0))
@@ -41,6 +43,13 @@ def check_order(house: Standing, pending: PendingAction) -> None:
         raise RuleViolationError(f"{pending.dedicated_power} power is needed; {free} is free", DEDICATION_RULE)
     if house.gold < pending.gold:
         raise RuleViolationError(f"{pending.action} costs {pending.gold} gp; {house.name} has {house.gold}", rule)
+
+
+def check_entered(house: Standing, pending: PendingAction) -> None:
+    """Only a house in the Game takes its actions; a GM-made action is the GM's ruling (docs/rules-notes)."""
+    if not house.entered_game and CUSTOM not in pending.params:
+        raise RuleViolationError(f"{house.name} has not entered the Game: influence + power is {house.total}, "
+                                 f"1000 is needed before it can order {pending.action}", ENTRY_GATE_RULE)  # fmt: skip
 
 
 def check_actor(house: Standing, pending: PendingAction) -> None:
