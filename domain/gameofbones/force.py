@@ -61,7 +61,8 @@ def resolve_assault(scene: Scene, dice: Dice) -> Outcome:
         if loss:
             effects = (PowerChange(str(defender.id), -loss, scene.rule),
                        TroopChange(area_id, str(defender.id), -loss, scene.rule), told)  # fmt: skip
-        return scene.outcome(f"the defender lost {loss} power", contest.rolls, effects, succeeded=True)
+        # Success is power taken (rules notes, Success): a win on a site with none in position took nothing.
+        return scene.outcome(f"the defender lost {loss} power", contest.rolls, effects, succeeded=loss > 0)
     beaten_by = contest.defence.total - contest.attack.total if contest.defence else 0
     loss = min(max(0, beaten_by) // 3 * LOSS_STEP, committed)
     lost = (PowerChange(scene.house_id, -loss, scene.rule),) if loss else ()

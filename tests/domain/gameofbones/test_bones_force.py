@@ -42,6 +42,19 @@ def test_a_tied_assault_changes_nothing() -> None:
     assert (outcome.result, a.power, b.power) == ("repulsed; the aggressor lost 0 power", 6_000, 3_000)
 
 
+def test_an_assault_won_on_a_site_with_no_defending_power_took_nothing_and_is_no_success() -> None:
+    # Rules notes, Success: "influence or power taken"; a win where none was in position takes none.
+    world, a, b = court()
+    bazaar = world.area("Bazaar", controller=b)
+    outcome = act(world, a, Order(A.ASSAULT, "Yvonnel", str(b.id), area_ids=(bazaar,), power=5_000), [20, 1])
+    assert (totals(outcome), outcome.result, outcome.succeeded) == ([31, 3], "the defender lost 0 power", False)
+
+
+def test_an_assault_that_takes_power_is_a_success() -> None:
+    outcome, *_ = assault([15, 10])  # 26 against 16
+    assert outcome.succeeded is True
+
+
 def movement(faces: list[int]):  # type: ignore[no-untyped-def]
     world, a, b = court()
     barracks = world.area("Barracks", controller=a, troops={str(a.id): 4_000})
