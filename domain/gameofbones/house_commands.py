@@ -154,9 +154,10 @@ class HouseCommands(Rewindable, Standing):
         self.record_area_damage(replace(damage, repair_cost=0), "repaired")
 
     # --- actions --------------------------------------------------------------------------------
-    def order_action(self, pending: PendingAction) -> None:
-        """Dedicate influence and power, spend gold and start an action; `check_order` says why not."""
-        check_order(self, pending)
+    def order_action(self, pending: PendingAction, stationed: int = 0) -> None:
+        """Dedicate influence and power, spend gold and start an action; `check_order` says why not.
+        `stationed`: the house's power in position in areas, which the action cannot dedicate."""
+        check_order(self, pending, stationed)
         self._action_ordered(pending.to_dict())
         if pending.gold:
             self._gold_changed(-pending.gold, f"{pending.action} {pending.id}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from domain.errors import InvalidInputError, RuleViolationError
 from domain.gameofbones.actions import ActionName, action_rule
+from domain.gameofbones.garrison import free_power
 from domain.gameofbones.ranks import RANK_RULE
 from domain.gameofbones.records import PendingAction
 from domain.gameofbones.standing import Standing
@@ -18,8 +19,9 @@ DEDICATION_RULE = "seed 000, Taking Action: Cost"
 CUSTOM = "custom"  # a GM-made action keeps its definition under this key of its params (custom.py)
 
 
-def check_order(house: Standing, pending: PendingAction) -> None:
-    """What the house itself must satisfy: its leaders, its action count, requirements and resources."""
+def check_order(house: Standing, pending: PendingAction, stationed: int = 0) -> None:
+    """What the house itself must satisfy: its leaders, its action count, requirements and resources.
+    `stationed`: its power in position in areas, which no order may dedicate (garrison.py)."""
     if house.destroyed:
         raise RuleViolationError(f"{house.name} has been destroyed", "seed 000, Destroying an Enemy House")
     if pending.id in house.pending:
@@ -38,9 +40,9 @@ def check_order(house: Standing, pending: PendingAction) -> None:
     if house.available_influence(pending.phase) < pending.dedicated_influence:
         free = house.available_influence(pending.phase)
         raise RuleViolationError(f"{pending.dedicated_influence} influence is needed; {free} is free", DEDICATION_RULE)
-    if house.available_power < pending.dedicated_power:
-        free = house.available_power
-        raise RuleViolationError(f"{pending.dedicated_power} power is needed; {free} is free", DEDICATION_RULE)
+    if free_power(house, stationed) < pending.dedicated_power:
+        free, where = free_power(house, stationed), f" ({stationed} stationed in areas)" if stationed else ""
+        raise RuleViolationError(f"{pending.dedicated_power} power is needed; {free} is free{where}", DEDICATION_RULE)
     if house.gold < pending.gold:
         raise RuleViolationError(f"{pending.action} costs {pending.gold} gp; {house.name} has {house.gold}", rule)
 

@@ -24,6 +24,7 @@ from domain.factionturn.seize import REGIONAL_GOVERNMENT
 from domain.factionturn.world import World
 from domain.gameofbones.actions import ActionName
 from domain.gameofbones.custom import effects_of, is_custom, plan_custom
+from domain.gameofbones.garrison import stationed_power
 from domain.gameofbones.house import House
 from domain.gameofbones.order_checks import CUSTOM
 from domain.gameofbones.outcomes import GoldChange, InfluenceChange, PowerChange
@@ -217,7 +218,8 @@ class GMService(MonsterHand, RollsSavesAndWaits):
         house = self._load(campaign, house_id, House)
         pending = plan_custom(house, campaign.custom_action(key), actor, phase=campaign.phase, start_week=start_week,
                               seat=by.seat, reason=by.reason)  # fmt: skip
-        house.order_action(pending)
+        # Like the seed's actions, it cannot dedicate power stationed in areas (domain/gameofbones/garrison.py).
+        house.order_action(pending, stationed_power(str(house.id), self.store.members(campaign, Region)))
         self._save(house)
         return house
 

@@ -44,7 +44,7 @@ def test_a_house_order_naming_what_its_action_does_not_read_is_refused(order: Or
 def test_a_house_that_has_not_entered_the_game_cannot_order_a_game_action() -> None:
     # Seed 000, Other Organizations: "If a group can muster the influence and power (… at least 1,000) they are
     # able to enter the Game." 999 power has not mustered it.
-    world, a, b = court()
+    world, _, b = court()
     upstart = house("Upstart", power=999)
     world.add(upstart)
     bazaar = world.area("Bazaar", controller=b, troops={str(b.id): 3_000})
@@ -55,7 +55,7 @@ def test_a_house_that_has_not_entered_the_game_cannot_order_a_game_action() -> N
 
 
 def test_a_house_that_entered_and_fell_below_1000_still_acts_once_at_plus_0() -> None:
-    world, a, b = court()
+    world, _, b = court()
     fallen = house("Fallen", power=1_000)
     fallen.change_power(-500, "an assault lost")
     world.add(fallen)
@@ -65,7 +65,7 @@ def test_a_house_that_entered_and_fell_below_1000_still_acts_once_at_plus_0() ->
 
 
 def test_moving_troops_openly_is_not_a_game_action_and_needs_no_entry() -> None:
-    world, a, _ = court()
+    world, _, _ = court()
     upstart = house("Upstart", power=999)
     world.add(upstart)
     barracks = world.area("Barracks", troops={str(upstart.id): 999})
