@@ -100,8 +100,11 @@ def resolve_vandalism(scene: Scene, dice: Dice) -> Outcome:
     for area_id in scene.pending.area_ids:
         result = vandalize(scene, scene.house, defender, area_id, dice, rolls, effects, turned=False)
         results.append(result)
-    effects.append(scene.tell_defender("vandalized", area_ids=list(scene.pending.area_ids)))
     damaged = any(r.endswith(("wrecked", "at half income")) for r in results)
+    # "vandalized" only when an area of the defender's took damage; otherwise it saw the vandals off.
+    told = "vandalized" if any(isinstance(e, AreaDamageChange) and e.house_id == str(defender.id) for e in effects) \
+        else "vandalism repelled"
+    effects.append(scene.tell_defender(told, area_ids=list(scene.pending.area_ids)))
     return scene.outcome("; ".join(results), tuple(rolls), tuple(effects), succeeded=damaged)
 
 

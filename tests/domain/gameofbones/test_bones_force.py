@@ -148,6 +148,13 @@ def test_vandalism_failing_by_less_than_10_does_nothing() -> None:
     assert (outcome.result, a.area_damage, b.area_damage) == ("Bazaar untouched", {}, {})
 
 
+def test_a_defender_is_told_vandalized_only_when_an_area_was_damaged() -> None:
+    _, bazaar, _, _, b = vandalism([5, 3])  # 11 against DC 15: untouched
+    assert [(k["result"], k["area_ids"]) for k in b.knowledge] == [("vandalism repelled", [bazaar])]
+    _, bazaar, _, _, b = vandalism([15, 10, 2])  # 21 against 12: half income
+    assert [(k["result"], k["area_ids"]) for k in b.knowledge] == [("vandalized", [bazaar])]
+
+
 def test_vandals_turned_by_10_attack_the_aggressor_as_if_the_defender_hired_them() -> None:
     outcome, _, palace, a, b = vandalism([1, 15, 1, 20, 2, 5])
     # 7 against 17: turned onto the Palace. Xorlarrin 20 +2 (its first Action Bonus) against Baenre
