@@ -154,6 +154,10 @@ class GameOfBonesService(RollsSavesAndWaits):
         self._save(region)
         return region
 
+    def repair_area(self, campaign_id: UUID, house_id: UUID, area_id: UUID) -> House:
+        """Seed 000, Vandalism: the controlling house pays the 1d6 × 1,000 gp repair bill of a wrecked area."""
+        return self._change(campaign_id, house_id, lambda house: house.repair_area(str(area_id)))
+
     # ---- orders and resolution --------------------------------------------------------------------------------
     def order_action(self, campaign_id: UUID, house_id: UUID, order: Order) -> PendingAction:
         """Check an order against the rules and start it; only the acting house changes."""

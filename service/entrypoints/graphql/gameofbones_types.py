@@ -10,6 +10,7 @@ import strawberry
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
+from domain.gameofbones.records import AreaDamage as DamageRecord
 from service.entrypoints.graphql.context import on_loop, reads
 from service.entrypoints.graphql.guards import seat
 from service.usecases.standing import HouseStanding
@@ -110,7 +111,23 @@ class PendingAction:
 SECRET_NUMBERS = ("influence", "power", "granted_power", "gold", "dedicated_influence", "dedicated_power",
                   "effective_rank", "effective_influence", "available_influence", "available_power",
                   "influence_defence", "power_defence")  # fmt: skip
-SECRET_LISTS = ("action_bonuses", "pending_actions", "knowledge", "circumstances", "spies")
+SECRET_LISTS = ("action_bonuses", "pending_actions", "knowledge", "circumstances", "spies", "area_damage")
+
+
+@strawberry.type(description="Seed 000, Vandalism: an area's damage and the repair bill owed before it yields "
+                 "more than 30% again (the GM and the controlling house only).")  # fmt: skip
+class AreaDamage:
+    area_id: UUID
+    dark_weeks: int = strawberry.field(description="Weeks left with no income.")
+    half_weeks: int = strawberry.field(description="Weeks left at half income.")
+    repair_cost: int = strawberry.field(description="gp owed for repairs; 0 once paid (repairArea).")
+    income_percent: int = strawberry.field(description="The share of its income the area yields now.")
+
+    @classmethod
+    def from_state(cls, d: dict[str, Any]) -> AreaDamage:
+        damage = DamageRecord(d["area_id"], d["dark_weeks"], d["half_weeks"], d["repair_cost"])
+        return cls(area_id=UUID(d["area_id"]), dark_weeks=damage.dark_weeks, half_weeks=damage.half_weeks,
+                   repair_cost=damage.repair_cost, income_percent=damage.income_percent())  # fmt: skip
 
 
 @strawberry.type(description="A Game of Bones power: Influence, Power, Rank, its people, areas and plots.")
@@ -145,6 +162,7 @@ class House:
     knowledge: list[JSON]
     circumstances: list[JSON]
     spies: list[JSON]
+    area_damage: list[AreaDamage]
 
     @classmethod
     def seen_by(cls, info: Info, s: dict[str, Any], phase: int) -> House:
@@ -173,6 +191,7 @@ class House:
             priests=[Priest(**p) for p in s["priests"].values()], area_ids=[UUID(a) for a in s["area_ids"]],
             pending_actions=[PendingAction.from_state(p) for p in s["pending"].values()],
             knowledge=list(s["knowledge"]), circumstances=list(s["circumstances"]), spies=list(s["spies"].values()),
+            area_damage=[AreaDamage.from_state(d) for d in s.get("area_damage", {}).values()],
         )  # fmt: skip
 
     @strawberry.field(description="The areas the house controls.")

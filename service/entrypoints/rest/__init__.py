@@ -78,6 +78,7 @@ def create_rest_app(intrigue: Intrigue, reads: ReadModelReads, claims: ReadPool 
             Route(campaign + "/factions/{faction_id}/orders", phases.submit_faction_orders, methods=["PUT"]),
             Route(campaign + "/houses", state.list_houses, methods=["GET"]),
             Route(campaign + "/houses/{house_id}/actions", phases.order_house_action, methods=["POST"]),
+            Route(campaign + "/houses/{house_id}/areas/{area_id}/repair", phases.repair_house_area, methods=["POST"]),
             Route(campaign + "/regions", state.list_regions, methods=["GET"]),
             Route(campaign + "/state", state.state_as_of, methods=["GET"]),
             Route(campaign + "/rolls", routes.roll_dice, methods=["POST"]),

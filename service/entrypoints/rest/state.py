@@ -63,6 +63,7 @@ def house_shape(state: dict[str, Any], seat: Seat | None, phase: int) -> dict[st
     shaped["members"] = list(seen["members"].values())
     shaped["pending"] = list(seen["pending"].values())
     shaped["spies"] = list(seen["spies"].values())
+    shaped["area_damage"] = list(seen.get("area_damage", {}).values())  # seed 000, Vandalism: damage and repairs
     standing = HouseStanding(seen)
     defences = standing.defences(phase)
     shaped["standing"] = {
