@@ -11,6 +11,7 @@ from strawberry.scalars import JSON
 from strawberry.types import Info
 
 from domain.gameofbones.records import AreaDamage as DamageRecord
+from domain.gameofbones.records import week_of_month
 from service.entrypoints.graphql.context import on_loop, reads
 from service.entrypoints.graphql.guards import seat
 from service.usecases.standing import HouseStanding
@@ -85,6 +86,19 @@ class Area:
                    controlling_house_id=controller, troops=troops)  # fmt: skip
 
 
+@strawberry.type(description="A week of the Game of Bones: counted from the campaign's start, and as the month "
+                 "(phase) and the week within it (1-4, as an order's startWeek).")  # fmt: skip
+class WeekOfMonth:
+    week: int = strawberry.field(description="Weeks from the campaign's start: month 1 week 1 is week 1.")
+    month: int
+    week_of_month: int
+
+    @classmethod
+    def of(cls, week: int) -> WeekOfMonth:
+        month, within = week_of_month(week)
+        return cls(week=week, month=month, week_of_month=within)
+
+
 @strawberry.type(description="An action in flight: its dedicated influence and power stay locked until released.")
 class PendingAction:
     id: str
@@ -102,6 +116,18 @@ class PendingAction:
     area_ids: list[str]
     resolved: bool
     covered: bool
+
+    @strawberry.field(description="The week it starts: month and week within it.")
+    def starts(self) -> WeekOfMonth:
+        return WeekOfMonth.of(self.start_week)
+
+    @strawberry.field(description="The week it resolves: month and week within it.")
+    def resolves(self) -> WeekOfMonth:
+        return WeekOfMonth.of(self.resolve_week)
+
+    @strawberry.field(description="The week its dedicated influence and power are released.")
+    def releases(self) -> WeekOfMonth:
+        return WeekOfMonth.of(self.release_week)
 
     @classmethod
     def from_state(cls, s: dict[str, Any]) -> PendingAction:
