@@ -9,7 +9,8 @@ from starlette.testclient import TestClient
 from tests.service.conftest import gql, gql_as
 
 CREATE = """mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id gmToken regions { id } } }"""
-REGISTER = """mutation($c: UUID!, $input: RegisterHouseInput!) { registerHouse(campaignId: $c, input: $input) { id } }"""
+REGISTER = """mutation($c: UUID!, $input: RegisterHouseInput!) {
+  registerHouse(campaignId: $c, input: $input) { id } }"""
 OPEN = "mutation($c: UUID!) { openPhase(campaignId: $c) { phase } }"
 RESOLVE = "mutation($c: UUID!) { resolvePhase(campaignId: $c) { phase } }"
 ORDER = """mutation($c: UUID!, $h: UUID!, $order: HouseOrderInput!) {
