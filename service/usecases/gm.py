@@ -25,6 +25,7 @@ from domain.factionturn.world import World
 from domain.gameofbones.actions import ActionName
 from domain.gameofbones.custom import effects_of, is_custom, plan_custom
 from domain.gameofbones.garrison import stationed_power
+from domain.gameofbones.gm_hooks import gm_circumstance
 from domain.gameofbones.house import House
 from domain.gameofbones.order_checks import CUSTOM
 from domain.gameofbones.outcomes import GoldChange, InfluenceChange, PowerChange
@@ -149,6 +150,16 @@ class GMService(MonsterHand, RollsSavesAndWaits):
         """Kill (dead), capture (captured) or save (active) a house's leader or lieutenant."""
         house = self._load(self._campaign(by), house_id, House)
         house.decide_fate(name, Status(_status(status)), by.seat, by.reason)
+        self._save(house)
+        return house
+
+    def impose_circumstance(self, by: By, house_id: UUID, hook: str, value: int, applies: str, months: int,
+                            actions: tuple[str, ...] = ()) -> House:  # fmt: skip
+        """Throwing Rank around or a lieutenant's assistance: a circumstance from this phase, with its source."""
+        campaign = self._campaign(by)
+        house = self._load(campaign, house_id, House)
+        house.add_circumstance(gm_circumstance(house, hook, value, applies, max(1, campaign.phase), months, by.seat,
+                                               by.reason, actions))  # fmt: skip
         self._save(house)
         return house
 
