@@ -125,7 +125,7 @@ def resolve_intelligence_gathering(scene: Scene, dice: Dice) -> Outcome:
     found = plots[: 1 + contest.margin // 5]
     effects = tuple(KnowledgeGain(scene.house_id, plot_knowledge(scene, i, p, owner_of(scene, p), gm_part(
         truly(scene, p)))) for i, p in enumerate(found))  # fmt: skip
-    return scene.outcome(f"{len(found)} plot(s) discovered", contest.rolls, effects, succeeded=True)
+    return scene.outcome(f"{len(found)} plot(s) discovered", contest.rolls, effects, succeeded=bool(found))
 
 
 def truly(scene: Scene, plot: PendingAction) -> str:

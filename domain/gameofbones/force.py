@@ -61,7 +61,8 @@ def resolve_assault(scene: Scene, dice: Dice) -> Outcome:
         if loss:
             effects = (PowerChange(str(defender.id), -loss, scene.rule),
                        TroopChange(area_id, str(defender.id), -loss, scene.rule), told)  # fmt: skip
-        return scene.outcome(f"the defender lost {loss} power", contest.rolls, effects, succeeded=True)
+        # Success is power taken (rules notes, Success): a win on a site with none in position took nothing.
+        return scene.outcome(f"the defender lost {loss} power", contest.rolls, effects, succeeded=loss > 0)
     beaten_by = contest.defence.total - contest.attack.total if contest.defence else 0
     loss = min(max(0, beaten_by) // 3 * LOSS_STEP, committed)
     lost = (PowerChange(scene.house_id, -loss, scene.rule),) if loss else ()
@@ -99,8 +100,11 @@ def resolve_vandalism(scene: Scene, dice: Dice) -> Outcome:
     for area_id in scene.pending.area_ids:
         result = vandalize(scene, scene.house, defender, area_id, dice, rolls, effects, turned=False)
         results.append(result)
-    effects.append(scene.tell_defender("vandalized", area_ids=list(scene.pending.area_ids)))
     damaged = any(r.endswith(("wrecked", "at half income")) for r in results)
+    # "vandalized" only when an area of the defender's took damage; otherwise it saw the vandals off.
+    told = "vandalized" if any(isinstance(e, AreaDamageChange) and e.house_id == str(defender.id) for e in effects) \
+        else "vandalism repelled"
+    effects.append(scene.tell_defender(told, area_ids=list(scene.pending.area_ids)))
     return scene.outcome("; ".join(results), tuple(rolls), tuple(effects), succeeded=damaged)
 
 

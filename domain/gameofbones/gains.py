@@ -70,6 +70,15 @@ def influence_source(key: str) -> InfluenceSource:
     return INFLUENCE_SOURCES[key]
 
 
+def check_units(row: InfluenceSource, units: int) -> None:
+    """How many units a row is taken for; a magical item counts only from 10,000 gp ("10,000 gp value or more")."""
+    if units < 1:
+        raise InvalidInputError(f"units must be at least 1, not {units}")
+    if row.unit is InfluenceUnit.ITEM_VALUE_1000_GP and units * 1_000 < MAGIC_ITEM_MIN_GP:
+        raise RuleViolationError(f"a magical item grants influence only at {MAGIC_ITEM_MIN_GP:,} gp or more; "
+                                 f"{units:,} units are {units * 1_000:,} gp", INFLUENCE_RULE)  # fmt: skip
+
+
 def priest_influence(level: int, fatespinner_priestess: bool) -> int:
     key = "fatespinner_priestess" if fatespinner_priestess else "priest"
     return INFLUENCE_SOURCES[key].gained(level)

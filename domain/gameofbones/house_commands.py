@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from domain.campaign import clean_name
 from domain.dice import Roll
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
-from domain.gameofbones.gains import INFLUENCE_RULE, check_power_classes, influence_source
+from domain.gameofbones.gains import INFLUENCE_RULE, check_power_classes, check_units, influence_source
 from domain.gameofbones.order_checks import check_order
 from domain.gameofbones.ranks import ENTRY_RULE, ENTRY_TOTAL
 from domain.gameofbones.records import (
@@ -112,8 +112,7 @@ class HouseCommands(Rewindable, Standing):
         if self.entered_game:
             raise RuleViolationError(f"{self.name} is in the Game: only a Public Relations Campaign adds influence",
                                      INFLUENCE_RULE)  # fmt: skip
-        if units < 1:
-            raise InvalidInputError(f"units must be at least 1, not {units}")
+        check_units(row, units)
         amount = row.gained(units) if succeeded else -row.gained(units) if discovered else 0
         self._influence_sought(source, units, max(amount, -self.influence), roll.to_dict() if roll else None)
         self.note_entry()
@@ -158,9 +157,10 @@ class HouseCommands(Rewindable, Standing):
         self.record_area_damage(replace(damage, repair_cost=0), "repaired")
 
     # --- actions --------------------------------------------------------------------------------
-    def order_action(self, pending: PendingAction) -> None:
-        """Dedicate influence and power, spend gold and start an action; `check_order` says why not."""
-        check_order(self, pending)
+    def order_action(self, pending: PendingAction, stationed: int = 0) -> None:
+        """Dedicate influence and power, spend gold and start an action; `check_order` says why not.
+        `stationed`: the house's power in position in areas, which the action cannot dedicate."""
+        check_order(self, pending, stationed)
         self._action_ordered(pending.to_dict())
         if pending.gold:
             self._gold_changed(-pending.gold, f"{pending.action} {pending.id}")

@@ -155,7 +155,10 @@ def resolve_smear_campaign(scene: Scene, dice: Dice) -> Outcome:
         hit = InfluenceChange(str(defender.id), -loss, scene.rule)
         return scene.outcome(f"the target lost {loss} influence", rolls, (hit, scene.tell_defender(
             "smeared", influence_lost=loss)), succeeded=True)  # fmt: skip
-    if contest.shortfall >= 10:
+    # Seed 000: exposed only when the check is "10 or more less than the target's Sense Motive skill check";
+    # missing the DC alone, by however much, only wastes the money.
+    below_sense_motive = contest.defence.total - contest.attack.total if contest.defence else 0
+    if below_sense_motive >= 10:
         counter = scene.circumstance(str(defender.id), Applies.HOLDER_ATTACKS, 5, other_house_id=scene.house_id,
                                      source="Smear Campaign exposed")  # fmt: skip
         return scene.outcome("exposed; the target counterattacks at +5", rolls, (counter, scene.tell_defender(

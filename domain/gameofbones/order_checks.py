@@ -5,25 +5,29 @@ from __future__ import annotations
 
 from domain.errors import InvalidInputError, RuleViolationError
 from domain.gameofbones.actions import ActionName, action_rule
+from domain.gameofbones.garrison import free_power
 from domain.gameofbones.ranks import RANK_RULE
 from domain.gameofbones.records import PendingAction
 from domain.gameofbones.standing import Standing
 from domain.gm import RULE_CUSTOM
 
 LIEUTENANT_RULE = "seed 000, Lieutenants"
+ENTRY_GATE_RULE = "seed 000, Other Organizations: a combined 1,000 influence and power to enter the Game"
 
 DEDICATION_RULE = "seed 000, Taking Action: Cost"
 
 CUSTOM = "custom"  # a GM-made action keeps its definition under this key of its params (custom.py)
 
 
-def check_order(house: Standing, pending: PendingAction) -> None:
-    """What the house itself must satisfy: its leaders, its action count, requirements and resources."""
+def check_order(house: Standing, pending: PendingAction, stationed: int = 0) -> None:
+    """What the house itself must satisfy: its leaders, its action count, requirements and resources.
+    `stationed`: its power in position in areas, which no order may dedicate (garrison.py)."""
     if house.destroyed:
         raise RuleViolationError(f"{house.name} has been destroyed", "seed 000, Destroying an Enemy House")
     if pending.id in house.pending:
         raise InvalidInputError(f"{house.name} already ordered {pending.id}")
     if pending.counts_as_action:
+        check_entered(house, pending)
         check_actor(house, pending)
     rule = RULE_CUSTOM if CUSTOM in pending.params else action_rule(ActionName(pending.action))
     need_influence = int(pending.params.get("influence_requirement", 0))
@@ -36,11 +40,18 @@ def check_order(house: Standing, pending: PendingAction) -> None:
     if house.available_influence(pending.phase) < pending.dedicated_influence:
         free = house.available_influence(pending.phase)
         raise RuleViolationError(f"{pending.dedicated_influence} influence is needed; {free} is free", DEDICATION_RULE)
-    if house.available_power < pending.dedicated_power:
-        free = house.available_power
-        raise RuleViolationError(f"{pending.dedicated_power} power is needed; {free} is free", DEDICATION_RULE)
+    if free_power(house, stationed) < pending.dedicated_power:
+        free, where = free_power(house, stationed), f" ({stationed} stationed in areas)" if stationed else ""
+        raise RuleViolationError(f"{pending.dedicated_power} power is needed; {free} is free{where}", DEDICATION_RULE)
     if house.gold < pending.gold:
         raise RuleViolationError(f"{pending.action} costs {pending.gold} gp; {house.name} has {house.gold}", rule)
+
+
+def check_entered(house: Standing, pending: PendingAction) -> None:
+    """Only a house in the Game takes its actions; a GM-made action is the GM's ruling (docs/rules-notes)."""
+    if not house.entered_game and CUSTOM not in pending.params:
+        raise RuleViolationError(f"{house.name} has not entered the Game: influence + power is {house.total}, "
+                                 f"1000 is needed before it can order {pending.action}", ENTRY_GATE_RULE)  # fmt: skip
 
 
 def check_actor(house: Standing, pending: PendingAction) -> None:

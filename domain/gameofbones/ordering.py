@@ -10,6 +10,7 @@ from uuid import UUID, uuid5
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
 from domain.forms import fields, integer, text, texts
 from domain.gameofbones.actions import ACTIONS, ActionName, ActionRow, Sizing, Target, action_rule
+from domain.gameofbones.garrison import stationed_power
 from domain.gameofbones.records import WEEKS_PER_MONTH, PendingAction, Status, absolute_week
 
 if TYPE_CHECKING:
@@ -37,9 +38,10 @@ class Order:
 def order_action(
     house: House, order: Order, *, phase: int, houses: Mapping[str, House], areas: Mapping[str, Region]
 ) -> PendingAction:
-    """Check and record an order; raises before any event when the rules forbid it."""
+    """Check and record an order; raises before any event when the rules forbid it. `areas`: the whole map, so
+    that the house's power stationed anywhere is kept out of what the order dedicates (garrison.py)."""
     pending = plan_order(house, order, phase=phase, houses=houses, areas=areas)
-    house.order_action(pending)
+    house.order_action(pending, stationed_power(str(house.id), areas.values()))
     return pending
 
 

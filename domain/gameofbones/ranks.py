@@ -63,7 +63,7 @@ def row_for(rank: int) -> RankRow | None:
 
 
 def action_bonuses(rank: int) -> tuple[int, ...]:
-    """Rank 0 (outside the Game, or framed down to nothing) still acts once, with no bonus."""
+    """Rank 0 (a house in the Game that fell, or was framed down to nothing) still acts once, with no bonus."""
     row = row_for(rank)
     return row.action_bonuses if row else (0,)
 

@@ -22,6 +22,11 @@ def phase_of(week: int) -> int:
     return (week - 1) // WEEKS_PER_MONTH + 1
 
 
+def week_of_month(week: int) -> tuple[int, int]:
+    """A campaign week as (month, week within it, 1-4): what an order's `start_week` means."""
+    return phase_of(week), (week - 1) % WEEKS_PER_MONTH + 1
+
+
 class Status(StrEnum):
     ACTIVE = "active"
     DEAD = "dead"

@@ -148,10 +148,21 @@ def action_stats(entries: Iterable[Any], names: dict[str, str]) -> list[ActionSt
     return [ActionStat(actor, action, n, ok) for (actor, action), (n, ok) in sorted(tally.items())]
 
 
+# Results that gained nothing, though summaries written before issue 15 flagged them as successes: an Assault won
+# on a site with no power in position, an Intelligence Gathering that found no plot (docs/rules-notes/gameofbones.md,
+# Success, for analytics).
+EMPTY_HANDED = {("Assault", "the defender lost 0 power"), ("Intelligence Gathering", "0 plot(s) discovered")}
+
+
+def house_succeeded(outcome: dict[str, Any]) -> bool:
+    """Whether a Game of Bones outcome in a phase summary got what its action is for."""
+    return bool(outcome.get("succeeded")) and (outcome.get("action"), outcome.get("result")) not in EMPTY_HANDED
+
+
 def _house_tries(payload: dict[str, Any], names: dict[str, str]) -> list[tuple[str, str, bool]]:
     bones = (payload.get("summary") or {}).get("gameofbones") or {}
     return [
-        (names.get(str(o["house_id"]), str(o["house_id"])), o["action"], bool(o.get("succeeded")))
+        (names.get(str(o["house_id"]), str(o["house_id"])), o["action"], house_succeeded(o))
         for o in bones.get("outcomes", [])
         if o.get("action_id") is not None  # a spy's monthly check is no action of its own
     ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 from uuid import UUID
@@ -13,7 +13,8 @@ from eventsourcing.domain import Aggregate
 from domain.campaign import Campaign, RuleSystemName
 from domain.dice import Dice
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
-from domain.gameofbones.gains import INFLUENCE_RULE, POWER_RULE
+from domain.gameofbones.gains import INFLUENCE_RULE
+from domain.gameofbones.garrison import check_stationing, stationed_power
 from domain.gameofbones.house import House
 from domain.gameofbones.hunt import SourceHunt, hunt_source, record_hunt
 from domain.gameofbones.influence import attempt_influence_gain
@@ -153,6 +154,10 @@ class GameOfBonesService(RollsSavesAndWaits):
         self._save(region)
         return region
 
+    def repair_area(self, campaign_id: UUID, house_id: UUID, area_id: UUID) -> House:
+        """Seed 000, Vandalism: the controlling house pays the 1d6 × 1,000 gp repair bill of a wrecked area."""
+        return self._change(campaign_id, house_id, lambda house: house.repair_area(str(area_id)))
+
     # ---- orders and resolution --------------------------------------------------------------------------------
     def order_action(self, campaign_id: UUID, house_id: UUID, order: Order) -> PendingAction:
         """Check an order against the rules and start it; only the acting house changes."""
@@ -164,9 +169,10 @@ class GameOfBonesService(RollsSavesAndWaits):
         """Check an order for a loaded house and start it; the house is saved with whatever it already records
         (an amendment's withdrawal, service/usecases/orders.py), all in one transaction."""
         houses = self._members(campaign, "house", House, [order.target_house_id]) | {str(house.id): house}
-        areas = self._members(campaign, "region", Region, [*order.area_ids, order.to_area_id])
+        # The whole map: power the house has stationed anywhere is not free to dedicate (garrison.py).
+        areas = {str(i): r for i, r in self._regions(campaign).items()}
         pending = order_action(house, order, phase=campaign.phase, houses=houses, areas=areas)
-        self._save(house)
+        self._save(house, unchanged=_garrisons(house, areas.values()))
         return pending
 
     def move_troops(
@@ -250,11 +256,15 @@ def _area(regions: dict[UUID, Region], region_id: UUID) -> Region:
 
 
 def _station(house: House, region: Region, regions: dict[UUID, Region], power: int) -> None:
-    """Troops are the house's own power: it cannot station more than it has."""
-    stationed = sum(r.troops.get(str(house.id), 0) for r in regions.values()) + power
-    if power > 0 and stationed > house.power:
-        raise RuleViolationError(f"{house.name} has {house.power} power; {stationed} cannot be stationed", POWER_RULE)
+    """Troops are the house's own power: it cannot station more than it has, nor power dedicated to an action."""
+    if power > 0:
+        check_stationing(house, stationed_power(str(house.id), regions.values()) + power)
     region.station_troops(str(house.id), power, SETUP)
+
+
+def _garrisons(house: House, areas: Iterable[Region]) -> dict[UUID, int]:
+    """The areas holding the house's troops, at the versions its order was checked against."""
+    return {a.id: a.version for a in areas if a.troops.get(str(house.id), 0)}
 
 
 def gm_summary(report: MonthReport) -> dict[str, Any]:

@@ -24,6 +24,8 @@ from domain.factionturn.seize import REGIONAL_GOVERNMENT
 from domain.factionturn.world import World
 from domain.gameofbones.actions import ActionName
 from domain.gameofbones.custom import effects_of, is_custom, plan_custom
+from domain.gameofbones.garrison import stationed_power
+from domain.gameofbones.gm_hooks import gm_circumstance
 from domain.gameofbones.house import House
 from domain.gameofbones.order_checks import CUSTOM
 from domain.gameofbones.outcomes import GoldChange, InfluenceChange, PowerChange
@@ -151,6 +153,16 @@ class GMService(MonsterHand, RollsSavesAndWaits):
         self._save(house)
         return house
 
+    def impose_circumstance(self, by: By, house_id: UUID, hook: str, value: int, applies: str, months: int,
+                            actions: tuple[str, ...] = ()) -> House:  # fmt: skip
+        """Throwing Rank around or a lieutenant's assistance: a circumstance from this phase, with its source."""
+        campaign = self._campaign(by)
+        house = self._load(campaign, house_id, House)
+        house.add_circumstance(gm_circumstance(house, hook, value, applies, max(1, campaign.phase), months, by.seat,
+                                               by.reason, actions))  # fmt: skip
+        self._save(house)
+        return house
+
     def settle_action(self, by: By, house_id: UUID, action_id: str, result: str) -> House:
         """Foil a pending action, or let it succeed with its consequence (an assassination kills its target;
         Wrest Control hands over its areas). Other actions' success effects are the GM's adjustments."""
@@ -217,7 +229,8 @@ class GMService(MonsterHand, RollsSavesAndWaits):
         house = self._load(campaign, house_id, House)
         pending = plan_custom(house, campaign.custom_action(key), actor, phase=campaign.phase, start_week=start_week,
                               seat=by.seat, reason=by.reason)  # fmt: skip
-        house.order_action(pending)
+        # Like the seed's actions, it cannot dedicate power stationed in areas (domain/gameofbones/garrison.py).
+        house.order_action(pending, stationed_power(str(house.id), self.store.members(campaign, Region)))
         self._save(house)
         return house
 

@@ -114,3 +114,37 @@ def test_a_custom_house_action_can_be_foiled_and_factions_cannot_take_it() -> No
     bribe = CustomActionDef("bribe", "Bribe", "factionturn", 2, 2)
     with pytest.raises(InvalidInputError):
         plan_custom(baenre, bribe, "Yvonnel", phase=1, seat=GM, reason="wrong system")
+
+
+def test_the_gm_records_a_lieutenants_assistance_and_it_shows_as_a_modifier_in_the_roll() -> None:
+    from domain.gameofbones.actions import ActionName as A
+    from domain.gameofbones.gm_hooks import gm_circumstance
+    from domain.gameofbones.ordering import Order
+    from domain.gameofbones.records import Applies
+    from tests.domain.gameofbones.bones_world import act, court
+
+    world, a, b = court()
+    help_ = gm_circumstance(a, "lieutenants' assistance", 2, Applies.HOLDER_ATTACKS.value, 1, 1, "gm-seat",
+                            "Dab briefs the agents")  # fmt: skip
+    a.add_circumstance(help_)
+    outcome = act(world, a, Order(A.SMEAR_CAMPAIGN, "Yvonnel", str(b.id)), [10, 15])
+    assert (help_.from_phase, help_.until_phase) == (1, 1)
+    assert ("lieutenants' assistance (GM gm-seat: Dab briefs the agents)", 2) in [
+        (m["source"], m["value"]) for m in outcome.rolls[0].to_dict()["modifiers"]]  # fmt: skip
+
+
+def test_throwing_rank_around_is_a_penalty_and_the_gm_must_say_why() -> None:
+    import pytest
+
+    from domain.errors import InvalidInputError, RuleViolationError
+    from domain.gameofbones.gm_hooks import gm_circumstance
+    from tests.domain.gameofbones.bones_world import court
+
+    _, a, _ = court()
+    lost = gm_circumstance(a, "Throwing Rank around", -1, "the holder's effective rank", 2, 2, "gm", "too many checks")
+    a.add_circumstance(lost)
+    assert (a.effective_rank(1), a.effective_rank(2), a.effective_rank(3), a.effective_rank(4)) == (6, 5, 5, 6)
+    with pytest.raises(RuleViolationError, match="a penalty"):
+        gm_circumstance(a, "Throwing Rank around", 1, "the holder's effective rank", 2, 1, "gm", "why")
+    with pytest.raises(InvalidInputError, match="reason"):
+        gm_circumstance(a, "Throwing Rank around", -1, "the holder's effective rank", 2, 1, "gm", " ")

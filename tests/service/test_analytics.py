@@ -119,3 +119,25 @@ def test_house_success_rates_come_from_each_outcome_and_drop_rolled_back_phases(
         (s.actor, s.action): (s.attempts, s.successes) for s in action_stats(entries, {"h1": "Varn", "h2": "Droste"})
     }
     assert stats == {("Varn", "Assault"): (2, 2), ("Droste", "Smear Campaign"): (1, 0)}
+
+
+def test_house_outcomes_that_gained_nothing_are_not_successes_even_in_older_summaries() -> None:
+    from dataclasses import dataclass
+
+    @dataclass
+    class Entry:
+        topic: str
+        aggregate_id: str
+        payload: dict[str, Any]
+
+    def outcome(action: str, result: str) -> dict[str, Any]:  # flagged as summaries before issue 15 did
+        return {"action": action, "house_id": "h1", "action_id": f"{action}-{result}", "result": result,
+                "succeeded": True}  # fmt: skip
+
+    outcomes = [outcome("Assault", "the defender lost 0 power"), outcome("Assault", "the defender lost 2000 power"),
+                outcome("Intelligence Gathering", "0 plot(s) discovered"),
+                outcome("Intelligence Gathering", "1 plot(s) discovered")]  # fmt: skip
+    entries = [Entry("domain.campaign:Campaign.PhaseResolved", "c",
+                     {"phase": 1, "summary": {"gameofbones": {"outcomes": outcomes}}})]  # fmt: skip
+    stats = {(s.action, s.attempts, s.successes) for s in action_stats(entries, {"h1": "Varn"})}
+    assert stats == {("Assault", 2, 1), ("Intelligence Gathering", 2, 1)}

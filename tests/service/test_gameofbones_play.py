@@ -180,10 +180,25 @@ def test_an_order_needing_resources_already_dedicated_is_refused(intrigue: Intri
     campaign, a, b = opened(intrigue, "dedicated")
     area = b.area_ids[0]  # Xorlarrin keeps no troops there
     intrigue.gameofbones.order_action(campaign.id, a.id, Order(A.ASSAULT, "Yvonnel", str(b.id), area_ids=(area,),
-                                                               power=5_000))  # fmt: skip
+                                                               power=3_000))  # fmt: skip
     error = refusal(intrigue, campaign, a, Order(A.WREST_CONTROL, "Dab", str(b.id), area_ids=(area,)))
-    assert isinstance(error, RuleViolationError)
-    assert error.message == "5000 power is needed; 1000 is free (seed 000, Taking Action: Cost)"
+    assert isinstance(error, RuleViolationError)  # 6,000 power: 3,000 committed, 2,000 holding Baenre's own ward
+    assert error.message == ("5000 power is needed; 1000 is free (2000 stationed in areas) "
+                             "(seed 000, Taking Action: Cost)")
+
+
+def test_power_stationed_in_an_area_cannot_be_committed_to_an_assault(intrigue: Intrigue) -> None:
+    campaign, a, b = opened(intrigue, "garrison")
+    area = b.area_ids[0]
+    error = refusal(intrigue, campaign, a, Order(A.ASSAULT, "Yvonnel", str(b.id), area_ids=(area,), power=5_000))
+    assert isinstance(error, RuleViolationError)  # 2,000 of its 6,000 power is stationed in its own ward
+    assert error.message == ("5000 power is needed; 4000 is free (2000 stationed in areas) "
+                             "(seed 000, Taking Action: Cost)")
+    pending = intrigue.gameofbones.order_action(campaign.id, a.id, Order(A.ASSAULT, "Yvonnel", str(b.id),
+                                                                         area_ids=(area,), power=4_000))  # fmt: skip
+    assert pending.dedicated_power == 4_000
+    with pytest.raises(RuleViolationError, match=r"2001 cannot be stationed \(4000 is dedicated to actions\)"):
+        intrigue.gameofbones.station_troops(campaign.id, a.id, uuid.UUID(area), 1)
 
 
 def test_a_second_action_without_a_qualified_lieutenant_is_refused(intrigue: Intrigue) -> None:

@@ -110,6 +110,12 @@ class GameOfBonesMutation:
         region = await off_loop(intrigue(info).gameofbones.station_troops, campaign_id, house_id, area_id, power)
         return Area.seen_by(info, await on_loop(reads(info).one(region.id, "region")))
 
+    @strawberry.mutation(description="Seed 000, Vandalism: the controlling house pays the repair bill of a wrecked "
+                         "area (1d6 × 1,000 gp), so it yields more than 30% of its income again.")  # fmt: skip
+    async def repair_area(self, info: Info, campaign_id: UUID, house_id: UUID, area_id: UUID) -> House:
+        await off_loop(intrigue(info).gameofbones.repair_area, campaign_id, house_id, area_id)
+        return await read_house(info, house_id)
+
     @strawberry.mutation(description="Order one of the fifteen actions for the open phase; a refusal writes nothing.")
     async def order_house_action(self, info: Info, campaign_id: UUID, house_id: UUID, order: HouseOrderInput
                                  ) -> House:  # fmt: skip

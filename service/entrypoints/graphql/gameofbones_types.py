@@ -10,6 +10,8 @@ import strawberry
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
+from domain.gameofbones.records import AreaDamage as DamageRecord
+from domain.gameofbones.records import week_of_month
 from service.entrypoints.graphql.context import on_loop, reads
 from service.entrypoints.graphql.guards import seat
 from service.usecases.standing import HouseStanding
@@ -82,6 +84,19 @@ class Area:
                    controlling_house_id=controller, troops=troops)  # fmt: skip
 
 
+@strawberry.type(description="A week of the Game of Bones: counted from the campaign's start, and as the month "
+                 "(phase) and the week within it (1-4, as an order's startWeek).")  # fmt: skip
+class WeekOfMonth:
+    week: int = strawberry.field(description="Weeks from the campaign's start: month 1 week 1 is week 1.")
+    month: int
+    week_of_month: int
+
+    @classmethod
+    def of(cls, week: int) -> WeekOfMonth:
+        month, within = week_of_month(week)
+        return cls(week=week, month=month, week_of_month=within)
+
+
 @strawberry.type(description="An action in flight: its dedicated influence and power stay locked until released.")
 class PendingAction:
     id: str
@@ -100,6 +115,18 @@ class PendingAction:
     resolved: bool
     covered: bool
 
+    @strawberry.field(description="The week it starts: month and week within it.")
+    def starts(self) -> WeekOfMonth:
+        return WeekOfMonth.of(self.start_week)
+
+    @strawberry.field(description="The week it resolves: month and week within it.")
+    def resolves(self) -> WeekOfMonth:
+        return WeekOfMonth.of(self.resolve_week)
+
+    @strawberry.field(description="The week its dedicated influence and power are released.")
+    def releases(self) -> WeekOfMonth:
+        return WeekOfMonth.of(self.release_week)
+
     @classmethod
     def from_state(cls, s: dict[str, Any]) -> PendingAction:
         return cls(**{k: s[k] for k in cls.__annotations__})
@@ -108,7 +135,23 @@ class PendingAction:
 SECRET_NUMBERS = ("influence", "power", "granted_power", "gold", "dedicated_influence", "dedicated_power",
                   "effective_rank", "effective_influence", "available_influence", "available_power",
                   "influence_defence", "power_defence")  # fmt: skip
-SECRET_LISTS = ("action_bonuses", "pending_actions", "knowledge", "circumstances", "spies")
+SECRET_LISTS = ("action_bonuses", "pending_actions", "knowledge", "circumstances", "spies", "area_damage")
+
+
+@strawberry.type(description="Seed 000, Vandalism: an area's damage and the repair bill owed before it yields "
+                 "more than 30% again (the GM and the controlling house only).")  # fmt: skip
+class AreaDamage:
+    area_id: UUID
+    dark_weeks: int = strawberry.field(description="Weeks left with no income.")
+    half_weeks: int = strawberry.field(description="Weeks left at half income.")
+    repair_cost: int = strawberry.field(description="gp owed for repairs; 0 once paid (repairArea).")
+    income_percent: int = strawberry.field(description="The share of its income the area yields now.")
+
+    @classmethod
+    def from_state(cls, d: dict[str, Any]) -> AreaDamage:
+        damage = DamageRecord(d["area_id"], d["dark_weeks"], d["half_weeks"], d["repair_cost"])
+        return cls(area_id=UUID(d["area_id"]), dark_weeks=damage.dark_weeks, half_weeks=damage.half_weeks,
+                   repair_cost=damage.repair_cost, income_percent=damage.income_percent())  # fmt: skip
 
 
 @strawberry.type(description="A Game of Bones power: Influence, Power, Rank, its people, areas and plots.")
@@ -143,6 +186,7 @@ class House:
     knowledge: list[JSON]
     circumstances: list[JSON]
     spies: list[JSON]
+    area_damage: list[AreaDamage]
 
     @classmethod
     def seen_by(cls, info: Info, s: dict[str, Any], phase: int) -> House:
@@ -177,6 +221,7 @@ class House:
             power_defence=defences.power,
             pending_actions=[PendingAction.from_state(p) for p in s["pending"].values()],
             knowledge=list(s["knowledge"]), circumstances=list(s["circumstances"]), spies=list(s["spies"].values()),
+            area_damage=[AreaDamage.from_state(d) for d in s.get("area_damage", {}).values()],
         )  # fmt: skip
 
     @strawberry.field(description="The areas the house controls.")

@@ -207,6 +207,16 @@ class GMMutation:
         await off_loop(intrigue(info).gm.decide_fate, _by(info, campaign_id, reason), house_id, name, fate)
         return await _state(info, house_id, "house")
 
+    @strawberry.mutation(description="Seed 000's judgement calls, recorded: hook 'Throwing Rank around' (a penalty) "
+                         "or 'lieutenants\' assistance' (a bonus) as a circumstance on the house from this phase for "
+                         "`months`; `applies` as in the house's circumstances; `actions` limits it (empty: all).")
+    async def impose_house_circumstance(self, info: Info, campaign_id: UUID, house_id: UUID, hook: str, value: int,
+                                        applies: str, months: int, reason: str,
+                                        actions: list[str] | None = None) -> Intervened:  # fmt: skip
+        await off_loop(intrigue(info).gm.impose_circumstance, _by(info, campaign_id, reason), house_id, hook, value,
+                       applies, months, tuple(actions or ()))  # fmt: skip
+        return await _state(info, house_id, "house")
+
     @strawberry.mutation(description="Foil a house's pending action (result: foiled) or let it succeed (succeeded).")
     async def settle_house_action(self, info: Info, campaign_id: UUID, house_id: UUID, action_id: str, result: str,
                                   reason: str) -> Intervened:  # fmt: skip

@@ -82,6 +82,8 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "submitFactionOrders": Access.GM_OR_OWNER,
         "orderHouseAction": Access.GM_OR_OWNER,  # seed 000: the house's own player gives its orders
         "moveTroops": Access.GM_OR_OWNER,  # seed 002: orders come from the GM or the faction's player
+        "imposeHouseCircumstance": Access.GM,  # seed 000's judgement calls are the GM's
+        "repairArea": Access.GM_OR_OWNER,  # seed 000, Vandalism: the controlling house pays its own repairs
         "huntAttackSource": Access.GM_OR_OWNER,  # seed 000: the targeted house's own check; its finding is secret
         "withdrawFactionOrders": Access.GM_OR_OWNER,  # orders are the faction's own, taken back while the phase is open
         "withdrawHouseAction": Access.GM_OR_OWNER,

@@ -86,6 +86,7 @@ def create_rest_app(intrigue: Intrigue, reads: ReadModelReads, claims: ReadPool 
             Route(campaign + "/houses/{house_id}/actions/{action_id}", orders.withdraw_house_action,
                   methods=["DELETE"]),
             Route(campaign + "/houses/{house_id}/actions/{action_id}", orders.amend_house_action, methods=["PUT"]),
+            Route(campaign + "/houses/{house_id}/areas/{area_id}/repair", phases.repair_house_area, methods=["POST"]),
             Route(campaign + "/regions", state.list_regions, methods=["GET"]),
             Route(campaign + "/state", state.state_as_of, methods=["GET"]),
             Route(campaign + "/rolls", routes.roll_dice, methods=["POST"]),

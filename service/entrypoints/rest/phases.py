@@ -95,6 +95,19 @@ async def submit_faction_orders(request: Request) -> Response:
 
 
 @command
+async def repair_house_area(request: Request) -> Response:
+    """Seed 000, Vandalism: the controlling house pays a wrecked area's repair bill (the GM or its own seat)."""
+    campaign_id = _path_id(request, "campaign_id", "campaign")
+    house_id = _path_id(request, "house_id", "house")
+    area_id = _path_id(request, "area_id", "area")
+    check_gm_or_owner(await seat_of(request), {"campaignId": campaign_id, "houseId": house_id}, "repair areas")
+    await run_in_threadpool(intrigue_of(request).gameofbones.repair_area, campaign_id, house_id, area_id)
+    state = await reads_of(request).one(house_id, "house")
+    campaign = await _campaign(request, campaign_id)
+    return json_response({"house": house_shape(state, await seat_of(request), max(1, campaign["phase"]))})
+
+
+@command
 async def order_house_action(request: Request) -> Response:
     """Seed 000: one of the fifteen actions for the open phase, from the GM or the house's own seat."""
     campaign_id = _path_id(request, "campaign_id", "campaign")

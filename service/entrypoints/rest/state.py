@@ -11,6 +11,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from domain.errors import InvalidInputError
+from domain.gameofbones.records import week_of_month
 from domain.seats import Seat
 from projections.state import public_state
 from service.entrypoints.rest.routes import REGION_FIELDS
@@ -50,6 +51,16 @@ def faction_shape(state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
     return shaped
 
 
+def weeks_of(pending: dict[str, Any]) -> dict[str, Any]:
+    """Each of an action's weeks also as its month and the week within it (1-4, as an order's start_week)."""
+    def of(week: int) -> dict[str, int]:
+        month, within = week_of_month(week)
+        return {"week": week, "month": month, "week_of_month": within}
+
+    return {"starts": of(pending["start_week"]), "resolves": of(pending["resolve_week"]),
+            "releases": of(pending["release_week"])}  # fmt: skip
+
+
 def house_shape(state: dict[str, Any], seat: Seat | None, phase: int) -> dict[str, Any]:
     seen = house_view(state, seat)
     shaped = {k: seen[k] for k in HOUSE_PUBLIC if k in seen}
@@ -59,8 +70,9 @@ def house_shape(state: dict[str, Any], seat: Seat | None, phase: int) -> dict[st
     shaped |= {k: seen[k] for k in HOUSE_SECRET if k in seen}
     shaped["priests"] = list(seen["priests"].values())
     shaped["members"] = list(seen["members"].values())
-    shaped["pending"] = list(seen["pending"].values())
+    shaped["pending"] = [p | weeks_of(p) for p in seen["pending"].values()]
     shaped["spies"] = list(seen["spies"].values())
+    shaped["area_damage"] = list(seen.get("area_damage", {}).values())  # seed 000, Vandalism: damage and repairs
     standing = HouseStanding(seen)
     defences = standing.defences(phase)
     shaped["standing"] = {

@@ -169,6 +169,18 @@ def test_intelligence_gathering_discovers_one_plot_against_the_house() -> None:
         "1 plot(s) discovered", str(b.id), "Vandalism", 2)  # fmt: skip
 
 
+def test_intelligence_gathering_that_beats_the_dc_but_finds_nothing_is_no_success() -> None:
+    # Rules notes, Success: Intelligence Gathering "that learns something true"; nothing is aimed at Baenre.
+    world, a, _ = court()
+    outcome = act(world, a, Order(A.INTELLIGENCE_GATHERING, "Yvonnel"), [5])  # 21 against DC 20
+    assert (outcome.result, a.knowledge, outcome.succeeded) == ("0 plot(s) discovered", [], False)
+
+
+def test_intelligence_gathering_that_finds_a_plot_is_a_success() -> None:
+    world, a, *_ = plotting_world()
+    assert act(world, a, Order(A.INTELLIGENCE_GATHERING, "Yvonnel"), [5]).succeeded is True
+
+
 def test_intelligence_gathering_learns_another_plot_per_5_points_over_the_dc() -> None:
     world, a, b, c = plotting_world()
     act(world, a, Order(A.INTELLIGENCE_GATHERING, "Yvonnel"), [10])  # 26: two plots

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
+from domain.errors import RuleViolationError
 from domain.gameofbones.actions import ActionName as A
+from domain.gameofbones.garrison import check_stationing
 from domain.gameofbones.ordering import Order, plan_open_move
 from domain.gameofbones.records import AreaDamage
 from tests.domain.gameofbones.bones_world import act, court, totals
@@ -40,6 +44,50 @@ def test_a_repulsed_aggressor_loses_no_more_than_it_committed() -> None:
 def test_a_tied_assault_changes_nothing() -> None:
     outcome, _, a, b = assault([10, 15])  # 21 against 21
     assert (outcome.result, a.power, b.power) == ("repulsed; the aggressor lost 0 power", 6_000, 3_000)
+
+
+def test_an_assault_won_on_a_site_with_no_defending_power_took_nothing_and_is_no_success() -> None:
+    # Rules notes, Success: "influence or power taken"; a win where none was in position takes none.
+    world, a, b = court()
+    bazaar = world.area("Bazaar", controller=b)
+    outcome = act(world, a, Order(A.ASSAULT, "Yvonnel", str(b.id), area_ids=(bazaar,), power=5_000), [20, 1])
+    assert (totals(outcome), outcome.result, outcome.succeeded) == ([31, 3], "the defender lost 0 power", False)
+
+
+def test_an_assault_that_takes_power_is_a_success() -> None:
+    outcome, *_ = assault([15, 10])  # 26 against 16
+    assert outcome.succeeded is True
+
+
+def test_power_stationed_in_an_area_cannot_also_be_committed_to_an_assault() -> None:
+    # Decided (rules notes, Assault): troops in position hold their area; dedicated power "cannot be used for any
+    # other actions or defences", so the two never share a soldier.
+    world, a, b = court()  # Baenre: 6,000 power
+    world.area("Palace", controller=a, troops={str(a.id): 3_000})
+    bazaar = world.area("Bazaar", controller=b, troops={str(b.id): 3_000})
+    a.collect_events()
+    with pytest.raises(RuleViolationError, match=r"5000 power is needed; 3000 is free \(3000 stationed in areas\)"):
+        world.order(a, Order(A.ASSAULT, "Yvonnel", str(b.id), area_ids=(bazaar,), power=5_000))
+    assert a.collect_events() == []
+    pending = world.order(a, Order(A.ASSAULT, "Yvonnel", str(b.id), area_ids=(bazaar,), power=3_000))
+    assert (pending.dedicated_power, a.available_power) == (3_000, 3_000)
+
+
+def test_stationed_power_cannot_pay_another_actions_dedicated_power() -> None:
+    world, a, b = court()
+    world.area("Palace", controller=a, troops={str(a.id): 6_000})
+    bazaar = world.area("Bazaar", controller=b)
+    with pytest.raises(RuleViolationError, match="500 power is needed; 0 is free"):
+        world.order(a, Order(A.VANDALISM, "Yvonnel", str(b.id), area_ids=(bazaar,)))
+
+
+def test_power_dedicated_to_an_action_cannot_be_stationed() -> None:
+    world, a, b = court()
+    bazaar = world.area("Bazaar", controller=b)
+    world.order(a, Order(A.ASSAULT, "Yvonnel", str(b.id), area_ids=(bazaar,), power=5_000))
+    check_stationing(a, 1_000)
+    with pytest.raises(RuleViolationError, match="5000 is dedicated to actions"):
+        check_stationing(a, 1_001)
 
 
 def movement(faces: list[int]):  # type: ignore[no-untyped-def]
@@ -98,6 +146,13 @@ def test_vandalism_won_by_less_than_10_halves_the_income_for_1d4_weeks() -> None
 def test_vandalism_failing_by_less_than_10_does_nothing() -> None:
     outcome, _, _, a, b = vandalism([5, 3])  # 11 against DC 15
     assert (outcome.result, a.area_damage, b.area_damage) == ("Bazaar untouched", {}, {})
+
+
+def test_a_defender_is_told_vandalized_only_when_an_area_was_damaged() -> None:
+    _, bazaar, _, _, b = vandalism([5, 3])  # 11 against DC 15: untouched
+    assert [(k["result"], k["area_ids"]) for k in b.knowledge] == [("vandalism repelled", [bazaar])]
+    _, bazaar, _, _, b = vandalism([15, 10, 2])  # 21 against 12: half income
+    assert [(k["result"], k["area_ids"]) for k in b.knowledge] == [("vandalized", [bazaar])]
 
 
 def test_vandals_turned_by_10_attack_the_aggressor_as_if_the_defender_hired_them() -> None:

@@ -63,6 +63,17 @@ def test_a_failed_and_discovered_gain_costs_what_it_would_have_gained() -> None:
     assert h.influence == 0
 
 
+def test_a_magical_item_worth_less_than_10000_gp_grants_no_influence() -> None:
+    # Seed 000, Gaining Influence: "a powerful magical item (10,000 gp value or more)"; units are 1,000 gp.
+    h = house("Baenre")
+    recorded = len(h.pending_events)
+    with pytest.raises(RuleViolationError, match="10,000 gp"):
+        h.gain_influence("magic_item", 9)
+    assert (h.influence, len(h.pending_events)) == (0, recorded)
+    h.gain_influence("magic_item", 10)
+    assert h.influence == 1_000
+
+
 def test_one_action_plus_one_per_lieutenant_of_level_rank_minus_5_bounded_by_the_action_bonus() -> None:
     world = World()
     lieutenants = [person("Dab", 3, gi=1), person("Gromph", 2), person("Tris", 3)]

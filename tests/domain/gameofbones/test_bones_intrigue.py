@@ -133,5 +133,16 @@ def test_a_smear_failing_by_less_than_10_only_wastes_the_money() -> None:
     assert (outcome.result, b.circumstances, b.influence, a.gold) == ("the money was wasted", [], 3_000, 96_000)
 
 
+def test_a_smear_that_misses_the_dc_by_10_but_beats_sense_motive_only_wastes_the_money() -> None:
+    # Seed 000, Smear Campaign: the +5 needs the Innuendo check "10 or more less than the target's Sense Motive".
+    outcome, _, b = smear([12, 1], actor="Dab")  # 18 misses DC 28 by 10, yet beats Sense Motive 9
+    assert (totals(outcome), outcome.result, b.circumstances) == ([18, 9], "the money was wasted", [])
+
+
+def test_a_smear_9_below_sense_motive_and_far_below_the_dc_is_not_exposed() -> None:
+    outcome, _, b = smear([2, 9], actor="Dab")  # 8 misses DC 28 by 20, Sense Motive 17 by 9
+    assert (totals(outcome), outcome.result, b.circumstances) == ([8, 17], "the money was wasted", [])
+
+
 def test_fixed_dice_are_exhausted_loudly() -> None:
     assert FixedDice([3]).roll(20) == 3

@@ -114,3 +114,10 @@ def test_the_gm_summary_of_a_month_is_plain_json() -> None:
     summary = world.month([1, 2, 1], phase=1).summary()  # a false plot: Frame Up, from week 1
     assert json.loads(json.dumps(summary)) == summary
     assert summary["outcomes"][0]["false_knowledge_ids"] == [a.knowledge[0]["id"]]
+
+
+def test_a_campaign_week_reads_as_its_month_and_the_week_within_it() -> None:
+    from domain.gameofbones.records import absolute_week, week_of_month
+
+    assert [week_of_month(w) for w in (1, 4, 5, 11)] == [(1, 1), (1, 4), (2, 1), (3, 3)]
+    assert all(week_of_month(absolute_week(p, w)) == (p, w) for p in (1, 2, 7) for w in (1, 2, 3, 4))
