@@ -37,8 +37,8 @@ DECISIONS: Final[dict[str, str]] = {
     # ---- Mutation: who may call (the answer is the caller's own view of what changed) -----------------------------
     **_fields("Mutation", "public", "createCampaign"),
     **_fields("Mutation", "own", "submitFactionOrders orderHouseAction moveTroops huntAttackSource "
-                                 "withdrawFactionOrders withdrawHouseAction amendHouseAction"),
-    **_fields("Mutation", "gm", "publishChronicle revokeSeat reissueSeatToken"),
+                                 "withdrawFactionOrders withdrawHouseAction amendHouseAction repairArea"),
+    **_fields("Mutation", "gm", "publishChronicle revokeSeat reissueSeatToken imposeHouseCircumstance"),
     **_fields("Mutation", "gm", "addRegions openPhase resolvePhase rollBackPhase createSeat foundFaction "
                                 "foundExampleFaction generateFactions populateTheWild gainInfluence registerHouse "
                                 "appointLieutenant updateCharacter enlistMember dismissMember addPriest "
@@ -83,14 +83,18 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("House", "public", "id campaignId name rank enteredGame destroyed leader lieutenants areaIds"),
     **_fields("House", "seat", "members priests influence power grantedPower gold dedicatedInfluence dedicatedPower "
                                "effectiveRank effectiveInfluence availableInfluence availablePower actionBonuses "
-                               "influenceDefence powerDefence pendingActions knowledge circumstances spies areas"),
+                               "influenceDefence powerDefence pendingActions knowledge circumstances spies areas "
+                               "areaDamage"),  # seed 000, Vandalism: the damage and bill, the house's own
+    **_fields("AreaDamage", "seat", "areaId darkWeeks halfWeeks incomePercent repairCost"),
     **_fields("Character", "public", "name level status skills"),
     **_fields("SkillModifier", "public", "skill modifier"),
     **_fields("Member", "seat", "name classes"),  # seed 000, Gaining Power: members give away secret Power
     **_fields("ClassLevel", "seat", "characterClass level"),
     **_fields("Priest", "seat", "name level fatespinnerPriestess"),  # seed 000, Gaining Influence: by their levels
     **_fields("PendingAction", "seat", "id action actor phase startWeek resolveWeek releaseWeek dedicatedInfluence "
-                                       "dedicatedPower gold targetHouseId targetCharacter areaIds resolved covered"),
+                                       "dedicatedPower gold targetHouseId targetCharacter areaIds resolved covered starts "
+                                       "resolves releases"),
+    **_fields("WeekOfMonth", "seat", "week month weekOfMonth"),
     **_fields("Area", "public", "id name q r monthlyIncome controllingHouseId"),
     **_fields("Area", "seat", "troops"),  # troops moved in secret: their house and the GM only
     **_fields("Troops", "seat", "houseId power"),
@@ -143,4 +147,5 @@ REST: Final[dict[str, str]] = {
     "GET /campaigns/{campaign_id}/orders": "gm",
     "DELETE /campaigns/{campaign_id}/seats/{seat_id}/token": "gm",
     "POST /campaigns/{campaign_id}/seats/{seat_id}/token": "gm",
+    "POST /campaigns/{campaign_id}/houses/{house_id}/areas/{area_id}/repair": "own",
 }
