@@ -92,8 +92,8 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("ClassLevel", "seat", "characterClass level"),
     **_fields("Priest", "seat", "name level fatespinnerPriestess"),  # seed 000, Gaining Influence: by their levels
     **_fields("PendingAction", "seat", "id action actor phase startWeek resolveWeek releaseWeek dedicatedInfluence "
-                                       "dedicatedPower gold targetHouseId targetCharacter areaIds resolved covered starts "
-                                       "resolves releases"),
+                                       "dedicatedPower gold targetHouseId targetCharacter areaIds resolved covered "
+                                       "starts resolves releases"),
     **_fields("WeekOfMonth", "seat", "week month weekOfMonth"),
     **_fields("Area", "public", "id name q r monthlyIncome controllingHouseId"),
     **_fields("Area", "seat", "troops"),  # troops moved in secret: their house and the GM only
