@@ -10,7 +10,6 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from domain.errors import NotFoundError
 from domain.gameofbones.ordering import order_from_dict
 from domain.seats import check_gm
 from service.entrypoints.rest.state import faction_shape, house_shape
@@ -21,23 +20,16 @@ from service.entrypoints.rest.support import (
     intrigue_of,
     json_body,
     json_response,
+    path_id,
     reads_of,
     seat_of,
 )
 from service.entrypoints.shared.seat_checks import check_gm_or_owner
 
 
-def _path_id(request: Request, name: str, kind: str) -> UUID:
-    raw = request.path_params[name]
-    try:
-        return UUID(raw)
-    except ValueError:
-        raise NotFoundError(f"no {kind} with id {raw!r}") from None
-
-
 async def _owner(request: Request, key: str, kind: str, doing: str) -> tuple[UUID, UUID]:
     campaign_id = campaign_id_of(request)
-    owned = _path_id(request, f"{kind}_id", kind)
+    owned = path_id(request, f"{kind}_id", kind)
     check_gm_or_owner(await seat_of(request), {"campaignId": campaign_id, key: owned}, doing)
     return campaign_id, owned
 

@@ -24,19 +24,12 @@ from service.entrypoints.rest.support import (
     intrigue_of,
     json_body,
     json_response,
+    path_id,
     reads_of,
     seat_of,
 )
 from service.entrypoints.shared.seat_checks import check_gm_or_owner
 from service.usecases.rewind import RollBackPhase
-
-
-def _path_id(request: Request, name: str, kind: str) -> UUID:
-    raw = request.path_params[name]
-    try:
-        return UUID(raw)
-    except ValueError:
-        raise NotFoundError(f"no {kind} with id {raw!r}") from None
 
 
 def _phase_number(request: Request) -> int:
@@ -84,7 +77,7 @@ async def roll_back_phase(request: Request) -> Response:
 async def submit_faction_orders(request: Request) -> Response:
     """Seed 002: a faction's orders come from the GM or the faction's own player seat (as in GraphQL)."""
     campaign_id = campaign_id_of(request)
-    faction_id = _path_id(request, "faction_id", "faction")
+    faction_id = path_id(request, "faction_id", "faction")
     seat = await seat_of(request)
     check_gm_or_owner(seat, {"campaignId": campaign_id, "factionId": faction_id}, "submit faction orders")
     orders = await json_body(request, "FactionOrders")
@@ -97,9 +90,9 @@ async def submit_faction_orders(request: Request) -> Response:
 @command
 async def repair_house_area(request: Request) -> Response:
     """Seed 000, Vandalism: the controlling house pays a wrecked area's repair bill (the GM or its own seat)."""
-    campaign_id = _path_id(request, "campaign_id", "campaign")
-    house_id = _path_id(request, "house_id", "house")
-    area_id = _path_id(request, "area_id", "area")
+    campaign_id = path_id(request, "campaign_id", "campaign")
+    house_id = path_id(request, "house_id", "house")
+    area_id = path_id(request, "area_id", "area")
     check_gm_or_owner(await seat_of(request), {"campaignId": campaign_id, "houseId": house_id}, "repair areas")
     await run_in_threadpool(intrigue_of(request).gameofbones.repair_area, campaign_id, house_id, area_id)
     state = await reads_of(request).one(house_id, "house")
@@ -110,8 +103,8 @@ async def repair_house_area(request: Request) -> Response:
 @command
 async def order_house_action(request: Request) -> Response:
     """Seed 000: one of the fifteen actions for the open phase, from the GM or the house's own seat."""
-    campaign_id = _path_id(request, "campaign_id", "campaign")
-    house_id = _path_id(request, "house_id", "house")
+    campaign_id = path_id(request, "campaign_id", "campaign")
+    house_id = path_id(request, "house_id", "house")
     # Seed 000: a house's own player gives its orders; the GM may too (as GraphQL's POLICY says).
     check_gm_or_owner(await seat_of(request), {"campaignId": campaign_id, "houseId": house_id}, "order house actions")
     order = order_from_dict(await json_body(request, "HouseOrder"))

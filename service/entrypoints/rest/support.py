@@ -73,11 +73,16 @@ async def seat_of(request: Request) -> Seat | None:
 
 
 def campaign_id_of(request: Request) -> UUID:
-    raw = request.path_params["campaign_id"]
+    return path_id(request, "campaign_id", "campaign")
+
+
+def path_id(request: Request, name: str, kind: str) -> UUID:
+    """A path parameter that names a campaign's member: one that is not a UUID names nothing (404)."""
+    raw = request.path_params[name]
     try:
         return UUID(raw)
     except ValueError:
-        raise NotFoundError(f"no campaign with id {raw!r}") from None
+        raise NotFoundError(f"no {kind} with id {raw!r}") from None
 
 
 def int_param(request: Request, name: str, default: int, low: int, high: int) -> int:
