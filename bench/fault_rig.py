@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -13,7 +12,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 from uuid import UUID
 
 import httpx
@@ -21,6 +19,7 @@ import httpx
 from service.persistence.app import IntrigueStore
 from service.persistence.database import Database, start_embedded
 from service.usecases.audit import AuditEntry, AuditLog
+from tests.service.processes import free_port, url_of
 
 ROOT = Path(__file__).resolve().parents[1]
 # Codes that refuse a command cleanly: nothing was written and the client knows why.
@@ -50,19 +49,6 @@ class Postgres:
 
     def stop(self) -> None:
         self._pg_ctl("-m", "fast", "stop")
-
-
-def url_of(db: Database) -> str:
-    auth = quote(db.user) + (f":{quote(db.password)}" if db.password else "")
-    if db.host.startswith("/"):
-        return f"postgresql://{auth}@/{quote(db.dbname)}?host={db.host}&port={db.port}"
-    return f"postgresql://{auth}@{db.host}:{db.port}/{quote(db.dbname)}"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class Server:
