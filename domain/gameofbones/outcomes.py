@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from domain.dice import Roll
-from domain.gameofbones.records import AreaDamage, Circumstance, Spy, Status
+from domain.gameofbones.records import AreaDamage, Circumstance, Spy, Status, week_fields
 
 if TYPE_CHECKING:
     from domain.gameofbones.house import House
@@ -137,7 +137,7 @@ class Outcome:
         """The GM-side record: every roll, and which knowledge was false."""
         return {"action": self.action, "action_id": self.action_id, "house_id": self.house_id,
                 "defender_id": self.defender_id, "result": self.result, "succeeded": self.succeeded, "week": self.week,
-                "rolls": [r.to_dict() for r in self.rolls],
+                "when": week_fields(self.week), "rolls": [r.to_dict() for r in self.rolls],
                 "false_knowledge_ids": self.false_knowledge_ids}  # fmt: skip
 
 

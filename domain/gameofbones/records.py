@@ -27,6 +27,29 @@ def week_of_month(week: int) -> tuple[int, int]:
     return phase_of(week), (week - 1) % WEEKS_PER_MONTH + 1
 
 
+def week_fields(week: int) -> dict[str, int]:
+    """A campaign week as every view shows it: the week itself, its month and the week within that month."""
+    month, within = week_of_month(week)
+    return {"week": week, "month": month, "week_of_month": within}
+
+
+DATED_KEYS = {"week": "when", "expected_week": "expected"}  # a record's week key and the key of its month form
+
+
+def dated(record: Any) -> Any:
+    """A record (a knowledge entry, with its plans and plots) with each week also as its month and week within:
+    `week` gains `when`, `expected_week` gains `expected`, at every depth."""
+    if isinstance(record, list):
+        return [dated(item) for item in record]
+    if not isinstance(record, dict):
+        return record
+    shown = {key: dated(value) for key, value in record.items()}
+    for key, label in DATED_KEYS.items():
+        if isinstance(record.get(key), int) and not isinstance(record[key], bool):
+            shown[label] = week_fields(record[key])
+    return shown
+
+
 class Status(StrEnum):
     ACTIVE = "active"
     DEAD = "dead"

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
+from domain.gameofbones.records import DATED_KEYS, dated
 from service.usecases.audit import AuditEntry
 from service.usecases.visibility import own_house_view
 
@@ -211,7 +212,7 @@ def _own(report: PhaseReport, entry: AuditEntry, actors: set[str]) -> None:
         report.damage_taken.append(Damage(str(entry.aggregate_id), None, -int(p["amount"]), -int(p["amount"]), None,
                                           None, str(p["reason"]), rolls))  # fmt: skip
     elif name == "House.KnowledgeGained":
-        report.learned.append(_learned(own_house_view({"knowledge": [p["knowledge"]]})["knowledge"][0]))
+        report.learned.append(_learned(dated(own_house_view({"knowledge": [p["knowledge"]]})["knowledge"][0])))
 
 
 def _settle(report: PhaseReport, action: str, outcome: str, week: int | None, rolls: list[ReportRoll]) -> None:
@@ -251,7 +252,7 @@ def _credit_attackers(report: PhaseReport) -> None:
 
 
 _LEARNED_KEYS = ("id", "kind", "action", "week", "expected_week", "aggressor_house_id", "target_house_id",
-                 "area_ids", "result")  # fmt: skip
+                 "area_ids", "result", *DATED_KEYS.values())  # fmt: skip
 
 
 def _learned(k: dict[str, Any]) -> Learned:

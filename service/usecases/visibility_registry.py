@@ -55,9 +55,10 @@ DECISIONS: Final[dict[str, str]] = {
     # ---- A seat's phase report: its own member's events as it may see them (service/usecases/phase_report.py)
     **_fields("PhaseReport", "caller", "campaignId phase kind memberId initiative orders rolls income costs ledger "
                                        "damageTaken damageDealt learned"),
-    **_fields("ReportOrder", "caller", "action actor targetId outcome week rolls"),
+    **_fields("ReportOrder", "caller", "action actor targetId outcome week when rolls"),
     **_fields("ReportDamage", "caller", "memberId amount byMemberId reason assetId hpLeft memberDamage rolls"),
-    **_fields("ReportLearned", "caller", "kind action week expectedWeek aggressorId targetId result details areaIds"),
+    **_fields("ReportLearned", "caller", "kind action week expectedWeek when expected aggressorId targetId result "
+                                         "details areaIds"),
     **_fields("ReportDetail", "caller", "key value"),
     **_fields("ReportMoney", "caller", "amount reason"),
     **_fields("Roll", "caller", "expression faces modifiers base total purpose rule actor"),

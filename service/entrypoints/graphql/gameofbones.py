@@ -8,6 +8,7 @@ from uuid import UUID
 import strawberry
 from strawberry.types import Info
 
+from domain.gameofbones.records import dated
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
 from service.entrypoints.graphql.gameofbones_types import (
     Area,
@@ -135,7 +136,7 @@ class GameOfBonesMutation:
     async def hunt_attack_source(self, info: Info, campaign_id: UUID, house_id: UUID, attack_id: str) -> SourceHunt:
         hunt = await off_loop(intrigue(info).gameofbones.hunt_source, campaign_id, house_id, attack_id)
         aggressor = hunt.knowledge["aggressor_house_id"]
-        knowledge: Any = hunt.knowledge
+        knowledge: Any = dated(hunt.knowledge)
         return SourceHunt(found=hunt.found, aggressor_house_id=UUID(aggressor) if aggressor else None,
                           result=hunt.knowledge["result"], roll=as_json(hunt.roll.to_dict()), knowledge=knowledge,
                           house=await read_house(info, house_id))  # fmt: skip

@@ -11,7 +11,7 @@ from strawberry.scalars import JSON
 from strawberry.types import Info
 
 from domain.gameofbones.records import AreaDamage as DamageRecord
-from domain.gameofbones.records import week_of_month
+from domain.gameofbones.records import dated, week_of_month
 from service.entrypoints.graphql.context import on_loop, reads
 from service.entrypoints.graphql.guards import seat
 from service.usecases.standing import HouseStanding
@@ -220,7 +220,7 @@ class House:
             action_bonuses=list(standing.action_bonuses(phase)), influence_defence=defences.influence,
             power_defence=defences.power,
             pending_actions=[PendingAction.from_state(p) for p in s["pending"].values()],
-            knowledge=list(s["knowledge"]), circumstances=list(s["circumstances"]), spies=list(s["spies"].values()),
+            knowledge=dated(list(s["knowledge"])), circumstances=list(s["circumstances"]), spies=list(s["spies"].values()),
             area_damage=[AreaDamage.from_state(d) for d in s.get("area_damage", {}).values()],
         )  # fmt: skip
 

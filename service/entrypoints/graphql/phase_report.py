@@ -9,6 +9,7 @@ from strawberry.types import Info
 
 from domain.seats import Seat
 from service.entrypoints.graphql.context import intrigue, off_loop
+from service.entrypoints.graphql.gameofbones_types import WeekOfMonth
 from service.entrypoints.graphql.guards import seat
 from service.usecases import phase_report as r
 
@@ -47,8 +48,13 @@ class ReportOrder:
     actor: str | None = strawberry.field(description="The house character who acts; null for a faction.")
     target_id: str | None
     outcome: str | None = strawberry.field(description="Null while an action runs on into a later phase.")
-    week: int | None
+    week: int | None = strawberry.field(description="A house's: the week it resolves (or resolved), counted from "
+                                        "the campaign's start; null for a faction.")  # fmt: skip
     rolls: list[Roll] = strawberry.field(description="The seat's own rolls for it.")
+
+    @strawberry.field(description="`week` as the month and the week within it.")
+    def when(self) -> WeekOfMonth | None:
+        return _month_week(self.week)
 
 
 @strawberry.type(description="Damage taken or dealt: an asset's HP, a faction's HP, or a house's influence.")
@@ -79,13 +85,25 @@ class ReportDetail:
 class ReportLearned:
     kind: str
     action: str | None
-    week: int | None
-    expected_week: int | None
+    week: int | None = strawberry.field(description="The week it was learned (of an attack: the week it struck).")
+    expected_week: int | None = strawberry.field(description="A discovered plot's: the week it is due to resolve.")
     aggressor_id: str | None = strawberry.field(description="Null when the author is not known to the house.")
     target_id: str | None
     area_ids: list[str]
     result: str | None
     details: list[ReportDetail]
+
+    @strawberry.field(description="`week` as the month and the week within it.")
+    def when(self) -> WeekOfMonth | None:
+        return _month_week(self.week)
+
+    @strawberry.field(description="`expectedWeek` as the month and the week within it.")
+    def expected(self) -> WeekOfMonth | None:
+        return _month_week(self.expected_week)
+
+
+def _month_week(week: int | None) -> WeekOfMonth | None:
+    return None if week is None else WeekOfMonth.of(week)
 
 
 @strawberry.type(description="What a faction or house did and suffered in one resolved phase, as its seat may know.")

@@ -11,6 +11,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from domain.errors import InvalidInputError, NotFoundError
+from domain.gameofbones.records import week_fields
 from service.entrypoints.rest.support import campaign_id_of, endpoint, intrigue_of, json_response, seat_of
 from service.usecases.phase_report import PhaseReport
 
@@ -33,9 +34,17 @@ def _member(request: Request) -> UUID | None:
 def report_shape(report: PhaseReport) -> dict[str, Any]:
     shaped = asdict(report)
     shaped["campaign_id"], shaped["member_id"] = str(report.campaign_id), str(report.member_id)
+    for order in shaped["orders"]:
+        order["when"] = _month_week(order["week"])
     for learned in shaped["learned"]:
         learned["details"] = [{"key": k, "value": v} for k, v in learned["details"]]
+        learned["when"], learned["expected"] = _month_week(learned["week"]), _month_week(learned["expected_week"])
     return shaped | {"income": report.income, "costs": report.costs}
+
+
+def _month_week(week: int | None) -> dict[str, int] | None:
+    """A week also as its month and the week within it, as GraphQL's `when` / `expected` (issue 15)."""
+    return None if week is None else week_fields(week)
 
 
 @endpoint

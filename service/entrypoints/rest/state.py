@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from domain.errors import InvalidInputError
-from domain.gameofbones.records import week_of_month
+from domain.gameofbones.records import dated, week_fields
 from domain.seats import Seat
 from projections.state import public_state
 from service.entrypoints.rest.routes import REGION_FIELDS
@@ -53,12 +53,8 @@ def faction_shape(state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
 
 def weeks_of(pending: dict[str, Any]) -> dict[str, Any]:
     """Each of an action's weeks also as its month and the week within it (1-4, as an order's start_week)."""
-    def of(week: int) -> dict[str, int]:
-        month, within = week_of_month(week)
-        return {"week": week, "month": month, "week_of_month": within}
-
-    return {"starts": of(pending["start_week"]), "resolves": of(pending["resolve_week"]),
-            "releases": of(pending["release_week"])}  # fmt: skip
+    return {"starts": week_fields(pending["start_week"]), "resolves": week_fields(pending["resolve_week"]),
+            "releases": week_fields(pending["release_week"])}  # fmt: skip
 
 
 def house_shape(state: dict[str, Any], seat: Seat | None, phase: int) -> dict[str, Any]:
@@ -68,6 +64,7 @@ def house_shape(state: dict[str, Any], seat: Seat | None, phase: int) -> dict[st
     if not sees_whole(state, seat):  # the public view: rank, leader, lieutenants and areas only
         return shaped
     shaped |= {k: seen[k] for k in HOUSE_SECRET if k in seen}
+    shaped["knowledge"] = dated(seen["knowledge"])  # each week also as month and week within (issue 15)
     shaped["priests"] = list(seen["priests"].values())
     shaped["members"] = list(seen["members"].values())
     shaped["pending"] = [p | weeks_of(p) for p in seen["pending"].values()]
