@@ -33,12 +33,15 @@ def week_fields(week: int) -> dict[str, int]:
     return {"week": week, "month": month, "week_of_month": within}
 
 
-DATED_KEYS = {"week": "when", "expected_week": "expected"}  # a record's week key and the key of its month form
+# A record's campaign-week key, and the key beside it that gives the same week as month and week within it.
+DATED_KEYS = {"week": "when", "expected_week": "expected", "start_week": "starts", "resolve_week": "resolves",
+              "release_week": "releases"}  # fmt: skip
 
 
 def dated(record: Any) -> Any:
-    """A record (a knowledge entry, with its plans and plots) with each week also as its month and week within:
-    `week` gains `when`, `expected_week` gains `expected`, at every depth."""
+    """A record (a pending action, a knowledge entry with its plans and plots) with each campaign week also as
+    its month and week within: `week` gains `when`, `expected_week` `expected`, `start_week` `starts`… at every
+    depth. What every view shows of a Game of Bones week (issue 15)."""
     if isinstance(record, list):
         return [dated(item) for item in record]
     if not isinstance(record, dict):

@@ -17,13 +17,15 @@ from service.persistence.database import Database
 from tests.service.conftest import gql, gql_as
 
 CREATE = """mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id gmToken regions { id } } }"""
-REGISTER = """mutation($c: UUID!, $input: RegisterHouseInput!) { registerHouse(campaignId: $c, input: $input) { id } }"""
+REGISTER = """mutation($c: UUID!, $input: RegisterHouseInput!) {
+  registerHouse(campaignId: $c, input: $input) { id } }"""
 OPEN = "mutation($c: UUID!) { openPhase(campaignId: $c) { phase } }"
 RESOLVE = "mutation($c: UUID!) { resolvePhase(campaignId: $c) { phase } }"
 WEEK = "{ week month weekOfMonth }"
 ORDER = f"""mutation($c: UUID!, $h: UUID!, $order: HouseOrderInput!) {{
   orderHouseAction(campaignId: $c, houseId: $h, order: $order) {{ pendingActions {{ action
     starts {WEEK} resolves {WEEK} }} }} }}"""
+ORDERS = "query($c: UUID!, $h: UUID!) { houseOrders(campaignId: $c, houseId: $h) }"
 KNOWLEDGE = "query($id: UUID!) { house(id: $id) { knowledge } }"
 REPORT = f"""query($c: UUID!, $p: Int!, $h: UUID!) {{ phaseReport(campaignId: $c, phase: $p, houseId: $h) {{
   orders {{ action outcome week when {WEEK} }} learned {{ kind week expectedWeek when {WEEK} expected {WEEK} }} }} }}"""
@@ -75,15 +77,20 @@ def test_pending_actions_knowledge_reports_and_summaries_read_month_2_week_3(fix
     smear = {"action": "Smear Campaign", "actor": "Zeerith", "startWeek": 3, "targetHouseId": baenre}
     [plot] = ok(ORDER, h=xorlarrin, order=smear)["orderHouseAction"]["pendingActions"]
     assert (plot["starts"], plot["resolves"]) == (W7, W10)
-    gathering = {"action": "Intelligence Gathering", "actor": "Yvonnel", "startWeek": 3}
-    [look] = ok(ORDER, h=baenre, order=gathering)["orderHouseAction"]["pendingActions"]
-    assert (look["starts"], look["resolves"]) == (W7, W7)
+    [given] = ok(ORDERS, h=xorlarrin)["houseOrders"]
+    assert (given["starts"], given["resolves"]) == (rest_week(7, 2, 3), rest_week(10, 3, 2))
+    headers = {"Authorization": f"Bearer {gm}"}
+    gathering = {"action": "Intelligence Gathering", "actor": "Yvonnel", "start_week": 3}
+    actions = f"/api/v1/campaigns/{c}/houses/{baenre}/actions"
+    look = client.post(actions, json=gathering, headers=headers).json()["action"]
+    assert (look["start_week"], look["starts"], look["resolves"]) == (7, rest_week(7, 2, 3), rest_week(7, 2, 3))
+    [listed_order] = client.get(actions, headers=headers).json()["actions"]
+    assert listed_order["starts"] == rest_week(7, 2, 3)
     ok(RESOLVE)  # month 2: the gathering finds the smear, due in week 10
 
     [found] = [k for k in ok(KNOWLEDGE, id=baenre)["house"]["knowledge"] if k["kind"] == "plot"]
     assert (found["week"], found["expected_week"]) == (7, 10)
     assert (found["when"], found["expected"]) == (rest_week(7, 2, 3), rest_week(10, 3, 2))
-    headers = {"Authorization": f"Bearer {gm}"}
     listed = client.get(f"/api/v1/campaigns/{c}/houses", headers=headers).json()["houses"]
     rest_baenre = next(h for h in listed if h["id"] == baenre)
     assert [k for k in rest_baenre["knowledge"] if k["kind"] == "plot"] == [found]

@@ -183,7 +183,9 @@ class House:
     influence_defence: int | None
     power_defence: int | None
     pending_actions: list[PendingAction]
-    knowledge: list[JSON]
+    knowledge: list[JSON] = strawberry.field(description="What it learned. Each campaign week in an entry (`week`, "
+                                             "`expected_week`, a planned move's `week`) comes with its month and "
+                                             "week within: `when`, `expected`.")  # fmt: skip
     circumstances: list[JSON]
     spies: list[JSON]
     area_damage: list[AreaDamage]
@@ -220,7 +222,8 @@ class House:
             action_bonuses=list(standing.action_bonuses(phase)), influence_defence=defences.influence,
             power_defence=defences.power,
             pending_actions=[PendingAction.from_state(p) for p in s["pending"].values()],
-            knowledge=dated(list(s["knowledge"])), circumstances=list(s["circumstances"]), spies=list(s["spies"].values()),
+            knowledge=dated(list(s["knowledge"])), circumstances=list(s["circumstances"]),
+            spies=list(s["spies"].values()),
             area_damage=[AreaDamage.from_state(d) for d in s.get("area_damage", {}).values()],
         )  # fmt: skip
 

@@ -9,6 +9,7 @@ import strawberry
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
+from domain.gameofbones.records import dated
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
 from service.entrypoints.graphql.factionturn import Faction
 from service.entrypoints.graphql.gameofbones import read_house
@@ -55,7 +56,7 @@ class OrdersQuery:
                       "month; its own seat's and the GM's only.")  # fmt: skip
     async def house_orders(self, info: Info, campaign_id: UUID, house_id: UUID) -> list[JSON]:
         given = await off_loop(intrigue(info).orders.house_orders, campaign_id, house_id)
-        return [as_json(p.to_dict()) for p in given]
+        return [as_json(dated(p.to_dict())) for p in given]  # its weeks also as month and week within
 
 
 @strawberry.type

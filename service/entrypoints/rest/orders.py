@@ -11,6 +11,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from domain.gameofbones.ordering import order_from_dict
+from domain.gameofbones.records import dated
 from domain.seats import check_gm
 from service.entrypoints.rest.state import faction_shape, house_shape
 from service.entrypoints.rest.support import (
@@ -61,7 +62,7 @@ async def withdraw_faction_orders(request: Request) -> Response:
 async def house_orders(request: Request) -> Response:
     campaign_id, house_id = await _owner(request, "houseId", "house", "read a house's orders")
     given = await run_in_threadpool(intrigue_of(request).orders.house_orders, campaign_id, house_id)
-    return json_response({"house_id": str(house_id), "actions": [p.to_dict() for p in given]})
+    return json_response({"house_id": str(house_id), "actions": [dated(p.to_dict()) for p in given]})
 
 
 async def _house(request: Request, campaign_id: UUID, house_id: UUID) -> dict[str, object]:
@@ -85,4 +86,5 @@ async def amend_house_action(request: Request) -> Response:
     app = intrigue_of(request)
     pending = await run_in_threadpool(app.orders.amend_house_action, campaign_id, house_id,
                                       request.path_params["action_id"], order)  # fmt: skip
-    return json_response({"action": pending.to_dict(), "house": await _house(request, campaign_id, house_id)})
+    house = await _house(request, campaign_id, house_id)
+    return json_response({"action": dated(pending.to_dict()), "house": house})

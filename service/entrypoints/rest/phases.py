@@ -14,6 +14,7 @@ from starlette.responses import Response
 
 from domain.errors import NotFoundError
 from domain.gameofbones.ordering import order_from_dict
+from domain.gameofbones.records import dated
 from domain.seats import check_gm
 from service.entrypoints.rest.routes import campaign_shape
 from service.entrypoints.rest.state import faction_shape, house_shape
@@ -113,5 +114,5 @@ async def order_house_action(request: Request) -> Response:
     state = await reads_of(request).one(house_id, "house")
     campaign = await _campaign(request, campaign_id)
     house = house_shape(state, await seat_of(request), max(1, campaign["phase"]))
-    return json_response({"action": pending.to_dict(), "house": house}, 201)
+    return json_response({"action": dated(pending.to_dict()), "house": house}, 201)
 

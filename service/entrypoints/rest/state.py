@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from domain.errors import InvalidInputError
-from domain.gameofbones.records import dated, week_fields
+from domain.gameofbones.records import dated
 from domain.seats import Seat
 from projections.state import public_state
 from service.entrypoints.rest.routes import REGION_FIELDS
@@ -51,12 +51,6 @@ def faction_shape(state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
     return shaped
 
 
-def weeks_of(pending: dict[str, Any]) -> dict[str, Any]:
-    """Each of an action's weeks also as its month and the week within it (1-4, as an order's start_week)."""
-    return {"starts": week_fields(pending["start_week"]), "resolves": week_fields(pending["resolve_week"]),
-            "releases": week_fields(pending["release_week"])}  # fmt: skip
-
-
 def house_shape(state: dict[str, Any], seat: Seat | None, phase: int) -> dict[str, Any]:
     seen = house_view(state, seat)
     shaped = {k: seen[k] for k in HOUSE_PUBLIC if k in seen}
@@ -67,7 +61,7 @@ def house_shape(state: dict[str, Any], seat: Seat | None, phase: int) -> dict[st
     shaped["knowledge"] = dated(seen["knowledge"])  # each week also as month and week within (issue 15)
     shaped["priests"] = list(seen["priests"].values())
     shaped["members"] = list(seen["members"].values())
-    shaped["pending"] = [p | weeks_of(p) for p in seen["pending"].values()]
+    shaped["pending"] = [dated(p) for p in seen["pending"].values()]
     shaped["spies"] = list(seen["spies"].values())
     shaped["area_damage"] = list(seen.get("area_damage", {}).values())  # seed 000, Vandalism: damage and repairs
     standing = HouseStanding(seen)

@@ -121,3 +121,19 @@ def test_a_campaign_week_reads_as_its_month_and_the_week_within_it() -> None:
 
     assert [week_of_month(w) for w in (1, 4, 5, 11)] == [(1, 1), (1, 4), (2, 1), (3, 3)]
     assert all(week_of_month(absolute_week(p, w)) == (p, w) for p in (1, 2, 7) for w in (1, 2, 3, 4))
+
+
+def test_every_campaign_week_in_a_record_also_reads_as_its_month_and_week_within_at_any_depth() -> None:
+    from domain.gameofbones.records import dated
+
+    entry = {"kind": "troops", "week": 7, "expected_week": 10, "plans": [{"action": "Assault", "week": 8}],
+             "start_week": 12, "release_week": 13, "resolved": True, "phase": 2}  # fmt: skip
+    shown = dated(entry)
+    assert shown["when"] == {"week": 7, "month": 2, "week_of_month": 3}
+    assert shown["expected"] == {"week": 10, "month": 3, "week_of_month": 2}
+    assert shown["plans"] == [{"action": "Assault", "week": 8, "when": {"week": 8, "month": 2, "week_of_month": 4}}]
+    assert (shown["starts"]["month"], shown["starts"]["week_of_month"]) == (3, 4)
+    assert (shown["releases"]["month"], shown["releases"]["week_of_month"]) == (4, 1)
+    assert {k: v for k, v in shown.items() if k in entry} == entry | {"plans": shown["plans"]}  # the rest as it was
+    assert "when" not in entry and "when" not in entry["plans"][0]  # the record itself is left as it was
+    assert dated({"week": None, "expected_week": None}) == {"week": None, "expected_week": None}
