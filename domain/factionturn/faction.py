@@ -14,7 +14,8 @@ from eventsourcing.domain import event
 from domain.campaign import clean_name
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
 from domain.factionturn.adjustment import faction_adjustment
-from domain.factionturn.faction_assets import FactionAssets, Rolls
+from domain.factionturn.faction_assets import Rolls
+from domain.factionturn.faction_merger import FactionMergers
 from domain.factionturn.holdings import (
     ATTRIBUTES,
     BASE_OF_INFLUENCE,
@@ -28,7 +29,7 @@ from domain.gm import FACTION_FIELDS, check_intervention, target_value
 from domain.ids import faction_id
 
 
-class Faction(FactionAssets):
+class Faction(FactionMergers):
     """A Faction Turn power (seed 002). Assets, Bases of Influence included, are `OwnedAsset`s."""
 
     @staticmethod

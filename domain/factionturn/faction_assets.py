@@ -61,11 +61,12 @@ class FactionAssets(Rewindable):
     def base_in(self, region_id: str) -> OwnedAsset | None:
         return next((a for a in self.assets_in(region_id) if a.is_base), None)
 
-    def next_asset_id(self) -> str:
+    def next_asset_id(self, ahead: int = 0) -> str:
         """Unguessable: observers see the unstealthed assets' ids, and in a plain series the gaps are the stealthed
-        ones. The faction's secret, made at founding, hides the series; factions founded before it keep theirs."""
+        ones. The faction's secret, made at founding, hides the series; factions founded before it keep theirs.
+        `ahead`: the id that many places further on in the series."""
         secret = str(getattr(self, "_secret", ""))
-        serial = self.asset_serial + 1
+        serial = self.asset_serial + 1 + ahead
         return str(uuid5(self.id, f"asset:{secret}:{serial}" if secret else f"asset:{serial}"))
 
     def _add(self, asset: OwnedAsset) -> None:

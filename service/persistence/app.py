@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, ClassVar, ParamSpec, TypeVar
 from uuid import UUID
@@ -20,6 +20,7 @@ from domain.factionturn.faction import Faction
 from domain.gameofbones.house import House
 from domain.region import Region
 from projections.codec import FastJSONTranscoder, register_domain_transcodings
+from service.persistence.play_order import in_play_order
 from service.persistence.storable import check_pending
 
 A = TypeVar("A", bound=Aggregate)
@@ -134,8 +135,10 @@ class IntrigueStore(Application[UUID]):
     def exists(self, aggregate_id: UUID) -> bool:
         return aggregate_id in self.repository
 
-    def commit(self, *aggregates: Aggregate, unchanged: Mapping[UUID, int] | None = None) -> int | None:
-        """Save every changed aggregate in one transaction; return the last notification id written.
+    def commit(self, *aggregates: Aggregate, unchanged: Mapping[UUID, int] | None = None,
+               played: Sequence[Any] = ()) -> int | None:  # fmt: skip
+        """Save every changed aggregate in one transaction; return the last notification id written. `played`:
+        pending events in the order they were played, written first in that order (service/persistence/play_order.py).
 
         The transaction also checks that each aggregate in `unchanged` is still at that version, and that the
         campaign of every member written is still at the version this thread's command loaded: a command
@@ -150,7 +153,7 @@ class IntrigueStore(Application[UUID]):
         expected = {i: v for i, v in (unchanged or {}).items() if i not in written} | {c: read[c] for c in campaigns}
         try:
             with conflicts_as_domain_errors():
-                recordings = self.save(*aggregates, unchanged=expected)
+                recordings = self.save(*in_play_order(aggregates, played), unchanged=expected)
         except BaseException:
             read.clear()
             raise
@@ -170,8 +173,10 @@ class SavesAndWaits:
     store: IntrigueStore
     _projected: Callable[[int | None], None]
 
-    def _save(self, *aggregates: Aggregate, unchanged: Mapping[UUID, int] | None = None) -> None:
-        self._projected(self.store.commit(*{id(a): a for a in aggregates}.values(), unchanged=unchanged))
+    def _save(self, *aggregates: Aggregate, unchanged: Mapping[UUID, int] | None = None,
+              played: Sequence[Any] = ()) -> None:  # fmt: skip
+        self._projected(self.store.commit(*{id(a): a for a in aggregates}.values(), unchanged=unchanged,
+                                          played=played))  # fmt: skip
 
 
 class RollsSavesAndWaits(SavesAndWaits):

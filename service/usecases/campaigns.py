@@ -24,6 +24,9 @@ class Resolution:
 
     changed: list[Aggregate]
     summary: dict[str, Any] = field(default_factory=dict)
+    # The events it triggered, in the order it played them (the initiative, then each turn with what it did to
+    # other aggregates): saved in that order (service/persistence/play_order.py).
+    played: list[Any] = field(default_factory=list)
 
 
 # A rule system's phase resolution: given the campaign (its phase already resolving) and the dice for the
@@ -78,6 +81,7 @@ class CampaignService(RollsSavesAndWaits):
             campaign.begin_resolving()
             self._save(campaign)
         changed: list[Aggregate] = []
+        played: list[Any] = []
         summaries: dict[str, Any] = {}
         for system in campaign.rule_systems:
             resolver = self.resolvers.get(system)
@@ -85,6 +89,7 @@ class CampaignService(RollsSavesAndWaits):
                 result = resolver(campaign, self._dice_for(campaign, f"phase-{campaign.phase}-{system}"))
                 if isinstance(result, Resolution):
                     changed.extend(result.changed)
+                    played.extend(result.played)
                     summaries |= {system: result.summary} if result.summary else {}
                 else:
                     changed.extend(result)
@@ -93,7 +98,8 @@ class CampaignService(RollsSavesAndWaits):
         campaign.resolve_phase(summaries)
         # The campaign's PhaseResolved is written last, so its position closes the phase. A member the
         # resolution read but left as it was must not have moved either (an order submitted meanwhile).
-        self._save(*[a for a in changed if a is not campaign], campaign, unchanged=self.store.loaded_unchanged())
+        self._save(*[a for a in changed if a is not campaign], campaign, unchanged=self.store.loaded_unchanged(),
+                   played=played)  # fmt: skip
         return campaign
 
     def _map(self, campaign: Campaign, requests: list[MapRegion]) -> list[Region]:

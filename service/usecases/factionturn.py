@@ -21,7 +21,7 @@ from domain.factionturn.generation import GeneratedFaction, generate_world
 from domain.factionturn.holdings import BASE_OF_INFLUENCE, OwnedAsset
 from domain.factionturn.order_form import orders_from_dict
 from domain.factionturn.orders import CustomAction, FactionOrders, orders_to_dict
-from domain.factionturn.phase import apply_phase, check_orders, read_orders, resolve_phase
+from domain.factionturn.phase import PhaseOutcome, check_orders, read_orders, resolve_phase
 from domain.factionturn.rows import new_asset, starting_asset
 from domain.factionturn.wild import terrain_of_difficulty
 from domain.factionturn.wild_assets import THE_WILD, found_the_wild, monster, terrain
@@ -29,6 +29,7 @@ from domain.factionturn.world import World
 from domain.ids import faction_id
 from domain.region import Region
 from service.persistence.app import RollsSavesAndWaits, unit_of_work
+from service.usecases.campaigns import Resolution
 
 RULE = RuleSystemName.FACTION_TURN
 
@@ -177,20 +178,20 @@ class FactionTurnService(RollsSavesAndWaits):
         return faction
 
     @unit_of_work
-    def resolve(self, campaign: Campaign, dice: Dice) -> list[Aggregate]:
-        """The `PhaseResolver` for the Faction Turn: initiative, then every turn; returns what changed."""
+    def resolve(self, campaign: Campaign, dice: Dice) -> Resolution:
+        """The `PhaseResolver` for the Faction Turn: initiative, then every turn; what changed, in played order."""
         factions = self._factions(campaign)
         if not factions:
-            return []
+            return Resolution([])
         regions = self._regions(campaign)
         listed = [str(i) for i in campaign.member_ids("faction")]
         orders, unreadable = read_orders(factions, campaign.phase)
         outcome = resolve_phase(factions, regions, orders, dice, phase=campaign.phase, listed=listed,
                                 custom_types=campaign.custom_asset_rows(), unreadable=unreadable)  # fmt: skip
-        apply_phase(outcome, factions, regions)
         campaign.record_initiative(RULE.value, [r.to_dict() for r in outcome.initiative.rolls],
                                    list(outcome.initiative.order))  # fmt: skip
-        return [a for a in (*factions, *regions) if a.pending_events]
+        played = [*campaign.pending_events[-1:], *_applied_in_play_order(outcome, factions, regions)]
+        return Resolution([a for a in (*factions, *regions) if a.pending_events], played=played)
 
     # ---- loading ----------------------------------------------------------------------------------------------
     def _campaign(self, campaign_id: UUID) -> Campaign:
@@ -250,6 +251,20 @@ def _adopt_rolled_goals(generated: Sequence[GeneratedFaction], factions: Sequenc
         foe = foe_for(spec.name, spec.goal, list(ids), dice)
         records[spec.name].extend(roll.to_dict() for roll in foe.rolls)
         faction.choose_goal(spec.goal, ids[foe.value] if foe.value else None, {}, None)
+
+
+def _applied_in_play_order(outcome: PhaseOutcome, factions: list[Faction], regions: list[Region]) -> list[Any]:
+    """Seed 002, The Faction Phase: each turn in order. Every change is applied as it was played, and the events
+    it wrote are kept in that order, those on a victim's aggregate with the turn that caused them."""
+    world = World(factions, regions)
+    members: dict[str, Faction | Region] = {**world.factions, **world.regions}
+    played: list[Any] = []
+    for change in outcome.changes:
+        target = members[change.target_id]
+        before = len(target.pending_events)
+        world.apply(change)
+        played.extend(target.pending_events[before:])
+    return played
 
 
 def _hit_die(hit_dice: str) -> str:

@@ -1,5 +1,5 @@
 """The GM's hand: adventure outcomes, adjustments, custom asset types and actions, The Wild's monsters
-(`gm_monsters.py`) (docs/rules-notes/gm.md).
+(`gm_monsters.py`), mergers (`mergers.py`) (docs/rules-notes/gm.md).
 
 Each method is get → call → save in one transaction, and every event it writes carries the seat and reason in
 `By`. Who may call these is checked by the adapters (only the campaign's GM).
@@ -35,11 +35,12 @@ from domain.region import Region
 from service.persistence.app import RollsSavesAndWaits
 from service.usecases.gm_monsters import MonsterHand
 from service.usecases.interventions import By
+from service.usecases.mergers import MergerHand
 
 A = TypeVar("A", bound=Aggregate)
 
 
-class GMService(MonsterHand, RollsSavesAndWaits):
+class GMService(MonsterHand, MergerHand, RollsSavesAndWaits):
     # ---- adventure outcomes on assets (seed 002, Players & The Faction Turn) -----------------------------------
     def destroy_asset(self, by: By, faction_id: UUID, asset_id: str) -> Faction:
         return self._asset(by, faction_id, lambda f: adventures.destroy(f, asset_id))

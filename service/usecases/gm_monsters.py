@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
@@ -45,7 +45,8 @@ class MonsterHand:
         def _campaign(self, by: By) -> Campaign: ...
         @staticmethod
         def _member(campaign: Campaign, member_id: UUID, kind: str) -> None: ...
-        def _save(self, *aggregates: Aggregate, unchanged: Mapping[UUID, int] | None = None) -> None: ...
+        def _save(self, *aggregates: Aggregate, unchanged: Mapping[UUID, int] | None = None,
+                  played: Sequence[Any] = ()) -> None: ...
 
     def move_monster(self, by: By, monster_id: str, region_id: UUID) -> Faction:
         """A Monster of The Wild moves to an adjacent region, once a phase."""

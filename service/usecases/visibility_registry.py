@@ -37,8 +37,9 @@ DECISIONS: Final[dict[str, str]] = {
     # ---- Mutation: who may call (the answer is the caller's own view of what changed) -----------------------------
     **_fields("Mutation", "public", "createCampaign"),
     **_fields("Mutation", "own", "submitFactionOrders orderHouseAction moveTroops huntAttackSource "
-                                 "withdrawFactionOrders withdrawHouseAction amendHouseAction repairArea"),
-    **_fields("Mutation", "gm", "publishChronicle revokeSeat reissueSeatToken imposeHouseCircumstance"),
+                                 "withdrawFactionOrders withdrawHouseAction amendHouseAction repairArea "
+                                 "consentToMerger"),
+    **_fields("Mutation", "gm", "publishChronicle revokeSeat reissueSeatToken imposeHouseCircumstance mergeFactions"),
     **_fields("Mutation", "gm", "addRegions openPhase resolvePhase rollBackPhase createSeat foundFaction "
                                 "foundExampleFaction generateFactions populateTheWild gainInfluence registerHouse "
                                 "appointLieutenant updateCharacter enlistMember dismissMember addPriest "
@@ -105,6 +106,7 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("AggregateState", "gm", "id kind version state"),
     **_fields("Intervened", "gm", "id kind version state"),
     **_fields("MonsterAttackResult", "gm", "hit countered rolls target"),
+    **_fields("MergerResult", "gm", "faction dissolved rolls sold"),
     **_fields("AuditConnection", "gm", "edges pageInfo"),
     **_fields("AuditEdge", "gm", "cursor node"),
     **_fields("AuditEvent", "gm", "position aggregateId version topic timestamp payload"),
@@ -149,4 +151,6 @@ REST: Final[dict[str, str]] = {
     "DELETE /campaigns/{campaign_id}/seats/{seat_id}/token": "gm",
     "POST /campaigns/{campaign_id}/seats/{seat_id}/token": "gm",
     "POST /campaigns/{campaign_id}/houses/{house_id}/areas/{area_id}/repair": "own",
+    "POST /campaigns/{campaign_id}/factions/{faction_id}/merger-consent": "own",
+    "POST /campaigns/{campaign_id}/mergers": "gm",
 }

@@ -88,6 +88,8 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "withdrawFactionOrders": Access.GM_OR_OWNER,  # orders are the faction's own, taken back while the phase is open
         "withdrawHouseAction": Access.GM_OR_OWNER,
         "amendHouseAction": Access.GM_OR_OWNER,
+        "consentToMerger": Access.GM_OR_OWNER,  # seed 002, Mergers: the faction's own consent, or the GM's for it
+        "mergeFactions": Access.GM,  # the merger score, the tags and the dice are the GM's
     },
     OperationType.QUERY: {
         # `campaigns` is open, unless INTRIGUE_OPEN_CAMPAIGN_LIST is off: then each seat its own campaign, decided

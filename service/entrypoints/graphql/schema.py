@@ -21,6 +21,7 @@ from service.entrypoints.graphql.gm import GMMutation, GMQuery
 from service.entrypoints.graphql.guards import LIMITS, IdempotentMutations, SeatGuard, seat
 from service.entrypoints.graphql.history import HistoryMutation, HistoryQuery
 from service.entrypoints.graphql.inputs import InputGuard
+from service.entrypoints.graphql.mergers import MergerMutation
 from service.entrypoints.graphql.orders import OrdersMutation, OrdersQuery
 from service.entrypoints.graphql.phase_report import PhaseReportQuery
 from service.entrypoints.graphql.seats import SeatMutation, SeatQuery
@@ -133,7 +134,7 @@ Query = merge_types(
 )
 Mutation = merge_types(
     "Mutation", (CampaignMutation, HistoryMutation, SeatMutation, FactionTurnMutation, GameOfBonesMutation, GMMutation,
-                 OrdersMutation)
+                 OrdersMutation, MergerMutation)
 )
 schema = IntrigueSchema(
     query=Query,

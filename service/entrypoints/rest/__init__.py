@@ -10,7 +10,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from service.entrypoints.rest import orders, phases, reports, routes, state
+from service.entrypoints.rest import mergers, orders, phases, reports, routes, state
 from service.entrypoints.rest.support import Handler, problem_response
 from service.entrypoints.shared.errors import InternalError, http_refusal, unavailable
 from service.operations.logs import request_id
@@ -87,6 +87,8 @@ def create_rest_app(intrigue: Intrigue, reads: ReadModelReads, claims: ReadPool 
                   methods=["DELETE"]),
             Route(campaign + "/houses/{house_id}/actions/{action_id}", orders.amend_house_action, methods=["PUT"]),
             Route(campaign + "/houses/{house_id}/areas/{area_id}/repair", phases.repair_house_area, methods=["POST"]),
+            Route(campaign + "/factions/{faction_id}/merger-consent", mergers.consent_to_merger, methods=["POST"]),
+            Route(campaign + "/mergers", mergers.merge_factions, methods=["POST"]),
             Route(campaign + "/regions", state.list_regions, methods=["GET"]),
             Route(campaign + "/state", state.state_as_of, methods=["GET"]),
             Route(campaign + "/rolls", routes.roll_dice, methods=["POST"]),
