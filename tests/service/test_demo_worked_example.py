@@ -10,16 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Any
+from uuid import UUID, uuid4
 
 import pytest
 from starlette.testclient import TestClient
 
 from domain.campaign import Campaign
+from domain.commands import CreateCampaign, MapRegion
 from domain.dice import Dice, FixedDice
+from domain.errors import InvalidInputError, RuleViolationError
+from domain.factionturn.orders import GoalChoice
 from service.bootstrap import Intrigue, campaign_dice
 from service.entrypoints.demo import seed_demo
 from service.entrypoints.http import create_app
 from service.persistence.database import Database
+from service.usecases.factionturn import FoundFaction
 from tests.service.conftest import gql_as
 
 FACTIONS = """query($c: UUID!) { factions(campaignId: $c) {
@@ -198,3 +203,33 @@ def _accepted(answer: dict[str, Any]) -> None:
     if errors and "has 0 FacGold" in errors[0]["message"]:
         raise RefusedWithoutIncomeError(errors[0]["message"])
     assert not errors, errors
+
+
+def _one_town_and_a_swamp(intrigue: Intrigue) -> tuple[Campaign, UUID, UUID]:
+    regions = [MapRegion("Town", 0, 0, arcana=4), MapRegion("Swamp", 1, 0, terrain_difficulty=2, wild=True)]
+    campaign = intrigue.campaigns.create_campaign(CreateCampaign(f"stated-{uuid4().hex[:6]}", ["factionturn"],
+                                                                 "stated", regions))  # fmt: skip
+    town, swamp = campaign.member_ids("region")
+    return campaign, town, swamp
+
+
+def test_a_stated_terrain_hp_outside_its_rows_dice_is_refused_and_writes_nothing(intrigue: Intrigue) -> None:
+    campaign, town, swamp = _one_town_and_a_swamp(intrigue)
+    with pytest.raises(InvalidInputError, match=r"2d6\+2 HP \(4-14\), not 15"):
+        intrigue.factionturn.populate_the_wild(campaign.id, {swamp: 15})
+    with pytest.raises(InvalidInputError, match="not wild"):
+        intrigue.factionturn.populate_the_wild(campaign.id, {town: 7})
+    assert intrigue.store.load(campaign.id, Campaign).member_ids("faction") == []
+    the_wild = intrigue.factionturn.populate_the_wild(campaign.id, {swamp: 14})
+    assert the_wild is not None and [(a.hp, a.max_hp) for a in the_wild.assets.values()] == [(14, 14)]
+
+
+def test_a_starting_goal_is_checked_as_an_order_and_set_only_once(intrigue: Intrigue) -> None:
+    campaign, town, _ = _one_town_and_a_swamp(intrigue)
+    founded = intrigue.factionturn.found_faction(FoundFaction(campaign.id, "Lone", 4, 3, 1, town))
+    with pytest.raises(InvalidInputError, match="names the rival faction"):
+        intrigue.factionturn.adopt_goal(campaign.id, founded.id, GoalChoice("destroy_the_foe"))
+    adopted = intrigue.factionturn.adopt_goal(campaign.id, founded.id, GoalChoice("peaceable_kingdom"))
+    assert adopted.goal is not None and adopted.goal["key"] == "peaceable_kingdom"
+    with pytest.raises(RuleViolationError, match="already pursues peaceable_kingdom"):
+        intrigue.factionturn.adopt_goal(campaign.id, founded.id, GoalChoice("expand_influence"))
