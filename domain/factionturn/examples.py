@@ -180,4 +180,4 @@ STARTING_FACGOLD = 0
 BRIBE_THE_BEHOLDER = CustomActionDef(
     "bribe_the_beholder", "Bribe the Beholder", "factionturn", duration=2, cost=2,
     description="Scour the land for an artifact that induces dreams, to buy Charch-Go's service for three turns.",
-)
+)  # fmt: skip

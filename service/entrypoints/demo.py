@@ -72,8 +72,9 @@ def seed_demo(intrigue: Intrigue) -> Campaign | None:
     by = By(campaign.id, str(gm_seat_id(campaign.id)), "seed 002, Example of Faction Play")  # the GM's setup
     # "I decided to give this faction Regional Government over their hex."
     intrigue.gm.set_government(by, regions[_HOMES["The Republic"]], ids["The Republic"])
-    for worked in WORKED_FACTIONS:
-        target = {"home": regions[_HOMES[worked.name]]}.get(worked.goal_target or "") or ids.get(worked.goal_target or "")
+    for worked in WORKED_FACTIONS:  # the goals of the turn-order table: "Regional Seizure (home)", ...
+        named = worked.goal_target or ""
+        target = regions[_HOMES[worked.name]] if named == "home" else ids.get(named)
         intrigue.factionturn.adopt_goal(campaign.id, ids[worked.name], GoalChoice(worked.goal, str(target or "")))
     # "Charch-Go lair in a Terrain 2 Asset with 7 hp": stated, not rolled again.
     intrigue.factionturn.populate_the_wild(campaign.id, {regions["Charch-Go's Swamp"]: CHARCH_GO.terrain_hp})

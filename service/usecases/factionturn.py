@@ -148,15 +148,7 @@ class FactionTurnService(RollsSavesAndWaits):
         for region in wild_regions:
             if str(region.id) in occupied:
                 continue
-            difficulty = region.terrain_difficulty
-            if region.id in stated:
-                hp = stated_terrain_hp(difficulty, stated[region.id])
-                the_wild.grant_asset(terrain(the_wild, str(region.id), difficulty, hp), "The Wild (HP as stated)")
-            else:
-                rolled = terrain_of_difficulty(difficulty).hp.roll(
-                    dice, purpose=f"terrain HP of {region.name}", rule="seed 002, Terrain Table", actor=THE_WILD)
-                the_wild.grant_asset(terrain(the_wild, str(region.id), difficulty, rolled.total), "The Wild",
-                                     [rolled.to_dict()])  # fmt: skip
+            _grant_terrain(the_wild, region, stated.get(region.id), dice)
             if region.monster:
                 m = region.monster
                 # seed 002, Monster: it strikes with one hit die and heals "a roll of their hit dice" (all of them)
@@ -280,6 +272,18 @@ def _adopt_rolled_goals(generated: Sequence[GeneratedFaction], factions: Sequenc
         foe = foe_for(spec.name, spec.goal, list(ids), dice)
         records[spec.name].extend(roll.to_dict() for roll in foe.rolls)
         faction.choose_goal(spec.goal, ids[foe.value] if foe.value else None, {}, None)
+
+
+def _grant_terrain(the_wild: Faction, region: Region, stated_hp: int | None, dice: Dice) -> None:
+    """Seed 002, Terrain Table: "The Terrain asset has Hit Points as shown", rolled on the row unless stated."""
+    difficulty = region.terrain_difficulty
+    if stated_hp is not None:
+        hp = stated_terrain_hp(difficulty, stated_hp)
+        the_wild.grant_asset(terrain(the_wild, str(region.id), difficulty, hp), "The Wild (HP as stated)")
+        return
+    rolled = terrain_of_difficulty(difficulty).hp.roll(dice, purpose=f"terrain HP of {region.name}",
+                                                       rule="seed 002, Terrain Table", actor=THE_WILD)  # fmt: skip
+    the_wild.grant_asset(terrain(the_wild, str(region.id), difficulty, rolled.total), "The Wild", [rolled.to_dict()])
 
 
 def _hit_die(hit_dice: str) -> str:

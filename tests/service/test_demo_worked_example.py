@@ -141,7 +141,7 @@ def test_the_demo_stands_as_the_worked_example_before_its_first_month(demo: Demo
            "submission until order checks count that income; remove this mark once both branches are merged",
 )  # fmt: skip
 def test_the_first_month_plays_through_the_api_and_follows_the_rules(demo: Demo) -> None:
-    factions, regions = demo.factions(), demo.regions()
+    factions = demo.factions()
     chosen, crows, republic = factions["Remzal's Chosen"], factions["Empresses' Crows"], factions["The Republic"]
     empire, goldbar = factions["Empire Remnants"], factions["Goldbar House"]
     assert demo.gql(PHASE % "openPhase")["data"]["openPhase"] == {"phase": 1, "phaseStatus": "open"}
