@@ -12,6 +12,7 @@ from enum import StrEnum
 from domain.factionturn.assets import Attribute
 from domain.factionturn.creation import FactionSize
 from domain.factionturn.progression import max_hp
+from domain.gm import CustomActionDef
 
 
 class AssetMatch(StrEnum):
@@ -168,3 +169,15 @@ class WildExample:
 
 
 CHARCH_GO = WildExample(terrain_difficulty=2, terrain_hp=7, monster_level=4, monster_hp=189, terrain_2d6_as_stated=3)
+
+# The text gives no starting FacGold, and its arithmetic starts every faction at 0: the Empire Remnants "gain
+# 4 FacGold" and buy a 2 FacGold workforce, "That leaves them 2" (docs/rules-notes/factionturn-play.md).
+STARTING_FACGOLD = 0
+
+# The Crows' "special action I just made up": "They'll spend 2 more turns scouring the land for a way to bribe
+# the Beholder Charch-Go, spending 2 FacGold each turn." Its reward (Charch-Go theirs for three turns) is the
+# GM's to hand over (`transferAsset`): no check, no effect the engine applies.
+BRIBE_THE_BEHOLDER = CustomActionDef(
+    "bribe_the_beholder", "Bribe the Beholder", "factionturn", duration=2, cost=2,
+    description="Scour the land for an artifact that induces dreams, to buy Charch-Go's service for three turns.",
+)  # fmt: skip

@@ -21,6 +21,12 @@ def hidden_in_enemy_lands(world: World, faction: Faction) -> list[str]:
             if a.stealthed and world.governor(a.region_id) not in (None, str(faction.id))]  # fmt: skip
 
 
+def adoption_baseline(world: World, faction: Faction, key: str) -> dict[str, int]:
+    """Inside Enemy Territory: "Units that are already stealthed on regions when this goal is adopted don't
+    count"; the goals that count nothing at adoption start from nothing."""
+    return dict.fromkeys(hidden_in_enemy_lands(world, faction), 1) if key == "inside_enemy_territory" else {}
+
+
 def choose(session: Session, choice: GoalChoice | None) -> bool:
     """Adopt or change the goal. Returns True when an old goal was abandoned (no income, no action)."""
     me = session.actor
@@ -39,8 +45,8 @@ def choose(session: Session, choice: GoalChoice | None) -> bool:
         session.failures.append(refused.message)
         return False
     abandoned = me.goal["key"] if me.goal is not None else None
-    baseline = dict.fromkeys(hidden_in_enemy_lands(session.world, me), 1) if key == "inside_enemy_territory" else {}
-    session.apply(me, "choose_goal", goal=key, target=choice.target or None, baseline=baseline, abandoned=abandoned)
+    session.apply(me, "choose_goal", goal=key, target=choice.target or None,
+                  baseline=adoption_baseline(session.world, me, key), abandoned=abandoned)  # fmt: skip
     return abandoned is not None
 
 

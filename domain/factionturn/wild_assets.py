@@ -5,6 +5,7 @@ from __future__ import annotations
 from uuid import UUID
 
 from domain.dice import DiceSpec
+from domain.errors import InvalidInputError
 from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.wild import terrain_of_difficulty
@@ -22,6 +23,16 @@ def terrain(wild: Faction, region_id: str, difficulty: int, hp: int, name: str =
     row = terrain_of_difficulty(difficulty)
     return OwnedAsset(wild.next_asset_id(), WILD_TERRAIN, name, "special", region_id, hp, hp, difficulty=difficulty,
                       counter=str(row.counter) if row.counter else "")  # fmt: skip
+
+
+def stated_terrain_hp(difficulty: int, hp: int) -> int:
+    """A Terrain HP the GM states instead of rolling (the worked example's "Terrain 2 Asset with 7 hp"): it must
+    be one the row's HP dice can give (seed 002, Terrain Table)."""
+    dice = terrain_of_difficulty(difficulty).hp
+    if not dice.minimum <= hp <= dice.maximum:
+        raise InvalidInputError(f"terrain difficulty {difficulty} has {dice} HP ({dice.minimum}-{dice.maximum}), "
+                                f"not {hp}")  # fmt: skip
+    return hp
 
 
 def monster(wild: Faction, region_id: str, name: str, level: int, hp: int, hit_die: str, heal: str = "") -> OwnedAsset:

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from uuid import UUID
+
 from domain.campaign import Campaign
 from domain.commands import CreateCampaign, MapRegion
-from domain.factionturn.examples import WORKED_FACTIONS
+from domain.factionturn.examples import BRIBE_THE_BEHOLDER, CHARCH_GO, STARTING_FACGOLD, WORKED_FACTIONS, WorkedFaction
+from domain.factionturn.faction import Faction
+from domain.factionturn.orders import GoalChoice
 from domain.gameofbones.records import Character
 from domain.hexmap import offset_of, rectangle
+from domain.seats import gm_seat_id
 from service.bootstrap import Intrigue
 from service.usecases.factionturn import FoundFaction, StartingAsset
 from service.usecases.gameofbones import RegisterHouse, StartingArea, StartingMember
+from service.usecases.interventions import By
 
 DEMO_NAME = "The Shattered Empire"
 
@@ -21,7 +27,7 @@ _SETTLED = {
     (4, 4): ("The Capital", 2, "Tens of Thousands", ["imperial capital"]),
     (0, 9): ("Goldbar Caverns", 4, "Outpost", ["coastal caverns"]),
 }
-_SWAMP = (5, 9)  # Charch-Go's lair: terrain 2 (seed 002 worked example)
+_SWAMP = (5, 9)  # Charch-Go's lair: "a Terrain 2 Asset with 7 hp" (seed 002 worked example)
 # A beholder is CR 13: a Monster asset of difficulty 4 with the 189 HP the worked example states.
 _BEHOLDER = {"name": "Charch-Go", "cr": 13, "hp": 189, "hit_dice": "18d10+90"}
 _HOMES = {"Remzal's Chosen": "Remzal's Rest", "Empresses' Crows": "Crowfall", "The Republic": "The Fort-City",
@@ -62,12 +68,18 @@ def seed_demo(intrigue: Intrigue) -> Campaign | None:
     campaign = intrigue.campaigns.create_campaign(demo_command())
     regions = {r["name"]: r["id"] for r in intrigue.catalog.regions(campaign.id)}
     # Seed 002, "A Month in the Life": the five factions in list order, then The Wild as the sixth.
-    for worked in WORKED_FACTIONS:
-        intrigue.factionturn.found_faction(FoundFaction(
-            campaign.id, worked.name, worked.force, worked.cunning, worked.wealth, regions[_HOMES[worked.name]],
-            [t for t in worked.tags if t != "regional_government"], assets=[StartingAsset(k) for k in worked.assets],
-        ))  # fmt: skip
-    intrigue.factionturn.populate_the_wild(campaign.id)
+    ids = {w.name: _found(intrigue, campaign, w, regions[_HOMES[w.name]]).id for w in WORKED_FACTIONS}
+    by = By(campaign.id, str(gm_seat_id(campaign.id)), "seed 002, Example of Faction Play")  # the GM's setup
+    # "I decided to give this faction Regional Government over their hex."
+    intrigue.gm.set_government(by, regions[_HOMES["The Republic"]], ids["The Republic"])
+    for worked in WORKED_FACTIONS:  # the goals of the turn-order table: "Regional Seizure (home)", ...
+        named = worked.goal_target or ""
+        target = regions[_HOMES[worked.name]] if named == "home" else ids.get(named)
+        intrigue.factionturn.adopt_goal(campaign.id, ids[worked.name], GoalChoice(worked.goal, str(target or "")))
+    # "Charch-Go lair in a Terrain 2 Asset with 7 hp": stated, not rolled again.
+    intrigue.factionturn.populate_the_wild(campaign.id, {regions["Charch-Go's Swamp"]: CHARCH_GO.terrain_hp})
+    # The special action the author "just made up" for the Crows, for the GM to order (`orderCustomAction`).
+    intrigue.gm.define_custom_action(by, BRIBE_THE_BEHOLDER)
     # Seed 000: the capital's great houses and a guild play the Game of Bones over the settled areas.
     for name, leader, lieutenants, influence, fighters, area in _HOUSES:
         intrigue.gameofbones.register_house(RegisterHouse(
@@ -76,6 +88,16 @@ def seed_demo(intrigue: Intrigue) -> Campaign | None:
             influence=influence, areas=[StartingArea(regions[area], troops=2_000)],
         ))  # fmt: skip
     return intrigue.store.load(campaign.id, Campaign)
+
+
+def _found(intrigue: Intrigue, campaign: Campaign, worked: WorkedFaction, home: UUID) -> Faction:
+    """A worked faction as generated: ratings, tags, its home's Base of Influence and its starting assets; the
+    Regional Government tag comes with the government itself (`set_government`)."""
+    tags = [t for t in worked.tags if t != "regional_government"]
+    return intrigue.factionturn.found_faction(FoundFaction(
+        campaign.id, worked.name, worked.force, worked.cunning, worked.wealth, home, tags,
+        facgold=STARTING_FACGOLD, assets=[StartingAsset(k) for k in worked.assets],
+    ))  # fmt: skip
 
 
 def _person(name: str, level: int) -> Character:

@@ -12,19 +12,21 @@ from eventsourcing.domain import Aggregate
 
 from domain.campaign import Campaign, RuleSystemName
 from domain.dice import Dice, DiceSpec
-from domain.errors import InvalidInputError, NotFoundError
+from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
 from domain.factionturn.catalog import asset_type
 from domain.factionturn.examples import EXAMPLE_FACTIONS
 from domain.factionturn.faction import Faction
 from domain.factionturn.generated_goals import foe_for
 from domain.factionturn.generation import GeneratedFaction, generate_world
+from domain.factionturn.goal_tracking import adoption_baseline
+from domain.factionturn.goals import goal
 from domain.factionturn.holdings import BASE_OF_INFLUENCE, OwnedAsset
 from domain.factionturn.order_form import orders_from_dict
-from domain.factionturn.orders import CustomAction, FactionOrders, orders_to_dict
+from domain.factionturn.orders import CustomAction, FactionOrders, GoalChoice, orders_to_dict
 from domain.factionturn.phase import PhaseOutcome, check_orders, read_orders, resolve_phase
 from domain.factionturn.rows import new_asset, starting_asset
 from domain.factionturn.wild import terrain_of_difficulty
-from domain.factionturn.wild_assets import THE_WILD, found_the_wild, monster, terrain
+from domain.factionturn.wild_assets import THE_WILD, found_the_wild, monster, stated_terrain_hp, terrain
 from domain.factionturn.world import World
 from domain.ids import faction_id
 from domain.region import Region
@@ -126,10 +128,14 @@ class FactionTurnService(RollsSavesAndWaits):
         return factions
 
     @unit_of_work
-    def populate_the_wild(self, campaign_id: UUID) -> Faction | None:
-        """Seed 002, The Wild: every wild region gets its Terrain asset and, if it has one, its Monster."""
+    def populate_the_wild(self, campaign_id: UUID, stated_hp: Mapping[UUID, int] | None = None) -> Faction | None:
+        """Seed 002, The Wild: every wild region gets its Terrain asset and, if it has one, its Monster. A
+        terrain's HP is rolled on its row, unless `stated_hp` gives it for that region (a worked example's)."""
         campaign = self._campaign(campaign_id)
         wild_regions = [r for r in self._regions(campaign) if r.wild]
+        stated = dict(stated_hp or {})
+        if unknown := set(stated) - {r.id for r in wild_regions}:
+            raise InvalidInputError(f"stated terrain HP for regions that are not wild: {sorted(map(str, unknown))}")
         if not wild_regions:
             return None
         wild_id = faction_id(campaign.id, THE_WILD)
@@ -143,11 +149,7 @@ class FactionTurnService(RollsSavesAndWaits):
         for region in wild_regions:
             if str(region.id) in occupied:
                 continue
-            row = terrain_of_difficulty(region.terrain_difficulty)
-            hp = row.hp.roll(dice, purpose=f"terrain HP of {region.name}", rule="seed 002, Terrain Table",
-                             actor=THE_WILD)  # fmt: skip
-            the_wild.grant_asset(terrain(the_wild, str(region.id), region.terrain_difficulty, hp.total), "The Wild",
-                                 [hp.to_dict()])  # fmt: skip
+            _grant_terrain(the_wild, region, stated.get(region.id), dice)
             if region.monster:
                 m = region.monster
                 # seed 002, Monster: it strikes with one hit die and heals "a roll of their hit dice" (all of them)
@@ -158,6 +160,26 @@ class FactionTurnService(RollsSavesAndWaits):
             campaign.enrol(the_wild.id, "faction")
         self._save(campaign, the_wild)
         return the_wild
+
+    @unit_of_work
+    def adopt_goal(self, campaign_id: UUID, faction_id_: UUID, choice: GoalChoice) -> Faction:
+        """Seed 002, Creating a Faction: "Finally, select a Goal for the faction." Only for a faction without one;
+        a change is made in orders, at the price of that turn's income and action."""
+        campaign = self._campaign(campaign_id)
+        if str(faction_id_) not in campaign.members:
+            raise NotFoundError(f"no faction {faction_id_} in this campaign")
+        world = World(self._factions(campaign), self._regions(campaign), phase=campaign.phase,
+                      custom_types=campaign.custom_asset_rows())  # fmt: skip
+        faction = world.faction(str(faction_id_))
+        if faction.goal is not None:
+            raise RuleViolationError(f"{faction.name} already pursues {faction.goal['key']}: a change is ordered "
+                                     "for a turn, which then gains no income and takes no action",
+                                     "seed 002, Faction Goals")  # fmt: skip
+        check_orders(world, str(faction_id_), FactionOrders(goal=choice))
+        key = goal(choice.goal).key
+        faction.choose_goal(key, choice.target or None, adoption_baseline(world, faction, key), None)
+        self._save(faction)
+        return faction
 
     # ---- orders and resolution --------------------------------------------------------------------------------
     @unit_of_work
@@ -265,6 +287,18 @@ def _applied_in_play_order(outcome: PhaseOutcome, factions: list[Faction], regio
         world.apply(change)
         played.extend(target.pending_events[before:])
     return played
+
+
+def _grant_terrain(the_wild: Faction, region: Region, stated_hp: int | None, dice: Dice) -> None:
+    """Seed 002, Terrain Table: "The Terrain asset has Hit Points as shown", rolled on the row unless stated."""
+    difficulty = region.terrain_difficulty
+    if stated_hp is not None:
+        hp = stated_terrain_hp(difficulty, stated_hp)
+        the_wild.grant_asset(terrain(the_wild, str(region.id), difficulty, hp), "The Wild (HP as stated)")
+        return
+    rolled = terrain_of_difficulty(difficulty).hp.roll(dice, purpose=f"terrain HP of {region.name}",
+                                                       rule="seed 002, Terrain Table", actor=THE_WILD)  # fmt: skip
+    the_wild.grant_asset(terrain(the_wild, str(region.id), difficulty, rolled.total), "The Wild", [rolled.to_dict()])
 
 
 def _hit_die(hit_dice: str) -> str:
