@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
@@ -28,7 +28,8 @@ from domain.factionturn.wild_assets import THE_WILD, found_the_wild, monster, te
 from domain.factionturn.world import World
 from domain.ids import faction_id
 from domain.region import Region
-from service.persistence.app import RollsSavesAndWaits, unit_of_work
+from service.persistence.app import IntrigueStore, RollsSavesAndWaits, unit_of_work
+from service.usecases.order_world import FactionsIn, order_world
 
 RULE = RuleSystemName.FACTION_TURN
 
@@ -56,6 +57,11 @@ class FoundFaction:
 
 class FactionTurnService(RollsSavesAndWaits):
     """Get → decide → apply → save, for the Faction Turn."""
+
+    def __init__(self, store: IntrigueStore, projected: Callable[[int | None], None],
+                 dice_for: Callable[[Campaign, str], Dice], factions_in: FactionsIn | None = None) -> None:  # fmt: skip
+        super().__init__(store, projected, dice_for)
+        self._factions_in = factions_in  # which factions stand in some regions (service/usecases/order_world.py)
 
     # ---- setup ------------------------------------------------------------------------------------------------
     @unit_of_work
@@ -168,10 +174,8 @@ class FactionTurnService(RollsSavesAndWaits):
             raise NotFoundError(f"no faction {faction_id_} in this campaign")
         parsed = orders_from_dict(orders)
         _check_definition(campaign, parsed)
-        world = World(self._factions(campaign), self._regions(campaign), phase=campaign.phase,
-                      custom_types=campaign.custom_asset_rows())  # fmt: skip
-        check_orders(world, str(faction_id_), parsed)
-        faction = world.faction(str(faction_id_))
+        faction = self.store.member(campaign, faction_id_, Faction)
+        check_orders(order_world(self.store, campaign, faction, parsed, self._factions_in), str(faction.id), parsed)
         faction.submit_order(campaign.phase, orders_to_dict(parsed) | {"phase": campaign.phase})
         self._save(faction)
         return faction
