@@ -78,8 +78,9 @@ class World:
         """This world with a copy of one faction, to change while its orders are checked; the other factions and
         the regions are shared, not copied (a check only reads them)."""
         mine = copy.deepcopy(self.faction(faction_id))
-        others = [f for i, f in self.factions.items() if i != str(mine.id)]
-        return World([mine, *others], self.regions.values(), self.orders, self.phase, self.custom_types), mine
+        working = World((), self.regions.values(), self.orders, self.phase, self.custom_types)
+        working.factions = {**self.factions, str(mine.id): mine}  # the others are not even looked at
+        return working, mine
 
     def asset_type(self, key: str) -> AssetType:
         """A row of the catalog, or of the campaign's custom types (which never shadow the catalog)."""
