@@ -123,11 +123,29 @@ def test_submitting_orders_loads_only_the_factions_they_name_and_those_present_w
 ) -> None:
     gm, c, homes, factions = month
     empire, republic = factions["Empire Remnants"]["id"], factions["The Republic"]["id"]
-    assert "errors" not in gql_as(client, gm, SUBMIT, c=c, f=empire, o=_buy("indentured_workforce",
-                                                                             homes["Empire Remnants"]))  # fmt: skip
+    seize = {"action": {"action": "Seize Region", "region_id": homes["Empire Remnants"]}}
+    assert "errors" not in gql_as(client, gm, SUBMIT, c=c, f=empire, o=seize)
     assert loaded_factions == [UUID(empire)]  # alone in its capital: none of the other four is loaded
     loaded_factions.clear()
-    order = _buy("indentured_workforce", homes["Empire Remnants"]) | {"permissions": [
-        {"faction_id": republic, "answer": "deny"}]}  # fmt: skip
-    assert "errors" not in gql_as(client, gm, SUBMIT, c=c, f=empire, o=order)
-    assert sorted(loaded_factions) == sorted([UUID(empire), UUID(republic)])
+    assert "errors" not in gql_as(client, gm, SUBMIT, c=c, f=empire, o=seize | {"permissions": [
+        {"faction_id": republic, "answer": "deny"}]})  # fmt: skip
+    assert sorted(loaded_factions) == sorted([UUID(empire), UUID(republic)])  # and the faction it names
+
+
+def test_a_rival_with_an_asset_where_the_orders_act_is_loaded_and_counted_in_the_check(
+    client: TestClient, month: tuple[str, str, dict[str, str], dict[str, dict[str, Any]]], loaded_factions: list[UUID]
+) -> None:
+    gm, c, homes, factions = month
+    capital = homes["Empire Remnants"]
+    found = gql_as(client, gm, FOUND, c=c, input={
+        "name": "Merchants", "force": 1, "cunning": 1, "wealth": 4, "homeRegionId": homes["Goldbar House"],
+        "assets": [{"typeKey": "local_investments", "regionId": capital}]})  # fmt: skip
+    merchants = found["data"]["foundFaction"]["id"]  # type: ignore[index]
+    loaded_factions.clear()
+    empire = factions["Empire Remnants"]["id"]
+    assert "errors" not in gql_as(client, gm, SUBMIT, c=c, f=empire, o=_buy("indentured_workforce", capital))
+    assert sorted(loaded_factions) == sorted([UUID(empire), UUID(merchants)])
+    # Seed 002, Local Investments: a rival's investments there add 1 FacGold, so the 5 its income brings fall short.
+    [error] = gql_as(client, gm, SUBMIT, c=c, f=empire, o=_buy("cunning_trap", capital))["errors"]  # type: ignore[misc]
+    assert "Empire Remnants will have 5 FacGold when its action comes (0 now + 5 income − 0 maintenance) and " \
+           "Cunning Trap costs 6" in error["message"], error  # fmt: skip
