@@ -65,8 +65,9 @@ def test_the_worked_examples_first_turn_orders_are_accepted_from_no_facgold_and_
         "Empire Remnants": _buy("indentured_workforce", homes["Empire Remnants"]),  # 0 + 5 income, costs 2
         "Goldbar House": _buy("indentured_workforce", homes["Goldbar House"]),  # 0 + 3 income, costs 2
         "Remzal's Chosen": {"action": {"action": "Seize Region", "region_id": homes["Remzal's Chosen"]}},
+        # 0 + 2 income pays the first turn's 2
         "Empresses' Crows": {"action": {"action": "Custom Action", "name": "Bribe the Beholder", "turns": 2,
-                                        "cost_per_turn": 2}},  # 0 + 2 income pays the first turn's 2  # fmt: skip
+                                        "cost_per_turn": 2}},
     }
     for name, order in orders.items():
         body = gql_as(client, gm, SUBMIT, c=c, f=factions[name]["id"], o=order)
