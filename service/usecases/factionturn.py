@@ -175,7 +175,7 @@ class FactionTurnService(RollsSavesAndWaits):
         parsed = orders_from_dict(orders)
         _check_definition(campaign, parsed)
         faction = self.store.member(campaign, faction_id_, Faction)
-        check_orders(order_world(self.store, campaign, faction, parsed, self._factions_in), str(faction.id), parsed)
+        check_orders(self._order_world(campaign, faction, parsed), str(faction.id), parsed)
         faction.submit_order(campaign.phase, orders_to_dict(parsed) | {"phase": campaign.phase})
         self._save(faction)
         return faction
@@ -202,6 +202,9 @@ class FactionTurnService(RollsSavesAndWaits):
 
     def _region(self, campaign: Campaign, region_id: UUID) -> Region:
         return self.store.member(campaign, region_id, Region)
+
+    def _order_world(self, campaign: Campaign, faction: Faction, orders: FactionOrders) -> World:
+        return order_world(self.store, campaign, faction, orders, self._factions_in)
 
     def _regions(self, campaign: Campaign) -> list[Region]:
         return self.store.members(campaign, Region)

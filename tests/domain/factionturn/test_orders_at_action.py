@@ -76,6 +76,7 @@ def test_an_order_names_the_factions_and_regions_its_check_reads_and_needs_no_ot
     rulers = faction("Rulers", 4, 4, 4, town, facgold=10)
     bystander = faction("Bystander", 4, 4, 4, far, facgold=10)
     attacker, target = give(guild, "regiment", town), give(rulers, "regiment", town)
+    give(guild, "informers", far)  # an asset the orders do not name: its region is not read
     orders = FactionOrders(action=Attack((Strike(attacker.id, str(rulers.id), target.id),)),
                            permissions=(Permission(str(rulers.id), "grant"),))  # fmt: skip
     scope = order_scope(guild, orders)
