@@ -83,7 +83,7 @@ class Intrigue:
         self.audit = AuditLog(self.store, db)
         self.history = History(self.store, db)
         self.rewind = RewindService(self.store, self.history, self.wait_for_projections)
-        self.factionturn = FactionTurnService(self.store, self.wait_for_projections, dice)
+        self.factionturn = FactionTurnService(self.store, self.wait_for_projections, dice, self.state.factions_in)
         self.gameofbones = GameOfBonesService(self.store, self.wait_for_projections, dice)
         self.campaigns.resolvers["factionturn"] = self.factionturn.resolve
         self.campaigns.resolvers["gameofbones"] = self.gameofbones.resolve

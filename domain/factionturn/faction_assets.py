@@ -21,6 +21,14 @@ Rolls = list[dict[str, Any]]
 MARKABLE = frozenset({"disabled", "sheltered", "attached_to", "ability_blocked_by", "threatened", "hp", "restored_on"})
 
 
+class CannotPayError(RuleViolationError):
+    """A cost above the FacGold the faction holds: what it is for, and how much."""
+
+    def __init__(self, faction: str, facgold: int, what: str, amount: int) -> None:
+        super().__init__(f"{faction} has {facgold} FacGold and {what} costs {amount}", "seed 002, Faction Actions")
+        self.what, self.amount = what, amount
+
+
 class FactionAssets(Rewindable):
     """Reading and changing what a faction owns. State is set up by `Faction.__init__`."""
 
@@ -76,9 +84,7 @@ class FactionAssets(Rewindable):
 
     def check_can_pay(self, amount: int, what: str) -> None:
         if amount > self.facgold:
-            raise RuleViolationError(
-                f"{self.name} has {self.facgold} FacGold and {what} costs {amount}", "seed 002, Faction Actions"
-            )
+            raise CannotPayError(self.name, self.facgold, what, amount)
 
     # ---- assets --------------------------------------------------------------------------------------------
     def buy_asset(self, asset: OwnedAsset, cost: int, via: str, rolls: Rolls | None = None) -> None:

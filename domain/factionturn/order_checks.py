@@ -1,8 +1,10 @@
 """Checking a faction's whole orders against the campaign before they are stored (seed 002, Faction Actions).
 
 `order_form` has already read them (keys and types); here every part is checked as the faction will stand
-when its turn begins: the raises against its XP, the goal, the ids its standing choices name, its free
-ability uses and its action. A refusal names the field; an id that names nothing is invalid input.
+when it comes: the raises against its XP, the goal, the ids its standing choices name, and its free ability uses
+and its action with the turn's income gained and maintenance paid (`order_funds`). A refusal names the field;
+an id that names nothing is invalid input. Only the acting faction is copied: the check reads the rest of the
+world, which may hold only what `order_scope` names (issue 16).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from domain.factionturn.actions import check_action
 from domain.factionturn.faction import Faction
 from domain.factionturn.goal_tracking import check_selectable
 from domain.factionturn.goals import goal
+from domain.factionturn.order_funds import afford, bring_to_action
 from domain.factionturn.orders import FactionOrders, GoalChoice
 from domain.factionturn.world import World
 
@@ -25,8 +28,7 @@ FOE = "destroy_the_foe"  # the one goal whose rule reads its target: a rival fac
 
 def check_orders(world: World, faction_id: str, orders: FactionOrders) -> None:
     """Refuse, before submission, orders the rules forbid given the campaign as it stands."""
-    working = world.copy()
-    faction = working.faction(faction_id)
+    working, faction = world.with_copy_of(faction_id)
     faction.begin_turn(world.phase)  # checked as it will stand when its turn begins
     for index, attribute in enumerate(orders.raise_ratings):  # in order, each paid from the XP the last left
         _in(f"orders.raise_ratings[{index}]", faction.raise_rating, attribute)
@@ -41,11 +43,20 @@ def check_orders(world: World, faction_id: str, orders: FactionOrders) -> None:
         _in(f"orders.permissions[{index}].faction_id", _rival, working, faction, permission.faction_id)
     for index, allowed in enumerate(orders.allow_seizure):
         _in(f"orders.allow_seizure[{index}]", _rival, working, faction, allowed)
+    funds = bring_to_action(working, faction, _changes_goal(faction, orders.goal))
     if orders.free_uses:
-        _in("orders.free_uses", check_free_uses, working, faction, orders)
+        _in("orders.free_uses", afford, funds, check_free_uses, working, faction, orders)
     if orders.action is not None:
         _in("orders.action", _check_not_busy, faction)
-        _in("orders.action", check_action, working, faction, orders.action)
+        _in("orders.action", afford, funds, check_action, working, faction, orders.action)
+
+
+def _changes_goal(faction: Faction, choice: GoalChoice | None) -> bool:
+    """Seed 002: a faction that changes its goal "gain[s] no FacGolds this turn from income"."""
+    held = faction.goal
+    if choice is None or held is None:
+        return False
+    return bool(held["key"] != goal(choice.goal).key or (held["target"] or "") != choice.target)
 
 
 # What a multi-turn action under way forbids, in the seed's words, by its kind (multiturn.py, seize.py).

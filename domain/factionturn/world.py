@@ -74,6 +74,14 @@ class World:
         return World(copy.deepcopy(list(self.factions.values())), copy.deepcopy(list(self.regions.values())),
                      self.orders, self.phase, self.custom_types)  # fmt: skip
 
+    def with_copy_of(self, faction_id: str) -> tuple[World, Faction]:
+        """This world with a copy of one faction, to change while its orders are checked; the other factions and
+        the regions are shared, not copied (a check only reads them)."""
+        mine = copy.deepcopy(self.faction(faction_id))
+        working = World((), self.regions.values(), self.orders, self.phase, self.custom_types)
+        working.factions = {**self.factions, str(mine.id): mine}  # the others are not even looked at
+        return working, mine
+
     def asset_type(self, key: str) -> AssetType:
         """A row of the catalog, or of the campaign's custom types (which never shadow the catalog)."""
         return self.custom_types[key] if key in self.custom_types else asset_type(key)

@@ -27,6 +27,8 @@ _REGIONS = ("SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind =
 _REGIONS_OF = _REGIONS.replace("campaign_id = %s", "campaign_id = ANY(%s)")
 _OF_KIND = "SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind = %s ORDER BY state->>'name', id"
 _ONE = "SELECT state FROM aggregate_state WHERE id = %s AND kind = %s"
+_FACTIONS_IN = ("SELECT id FROM aggregate_state WHERE campaign_id = %s AND kind = 'faction' AND EXISTS"
+                " (SELECT 1 FROM jsonb_each(state->'assets') AS a(k, v) WHERE v->>'region_id' = ANY(%s))")  # fmt: skip
 
 
 class CatalogQueries:
@@ -62,6 +64,12 @@ class StateQueries:
     def of_kind(self, campaign_id: UUID, kind: str) -> list[dict[str, Any]]:
         self.view.stopped.check(campaign_id)
         return [row["state"] for row in self.view.query(_OF_KIND, (campaign_id, kind))]
+
+    def factions_in(self, campaign_id: UUID, region_ids: list[str]) -> list[UUID] | None:
+        """The factions with an asset in any of these regions; None when the campaign's read model stopped."""
+        if self.view.stopped.all().get(campaign_id) is not None:
+            return None
+        return [row["id"] for row in self.view.query(_FACTIONS_IN, (campaign_id, region_ids))]
 
     def one(self, aggregate_id: UUID, kind: str) -> dict[str, Any]:
         return _checked(_the_one(self.view.query(_ONE, (aggregate_id, kind)), aggregate_id, kind), self.view.stopped)

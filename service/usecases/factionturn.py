@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
@@ -30,8 +30,9 @@ from domain.factionturn.wild_assets import THE_WILD, found_the_wild, monster, st
 from domain.factionturn.world import World
 from domain.ids import faction_id
 from domain.region import Region
-from service.persistence.app import RollsSavesAndWaits, unit_of_work
+from service.persistence.app import IntrigueStore, RollsSavesAndWaits, unit_of_work
 from service.usecases.campaigns import Resolution
+from service.usecases.order_world import FactionsIn, order_world
 
 RULE = RuleSystemName.FACTION_TURN
 
@@ -59,6 +60,11 @@ class FoundFaction:
 
 class FactionTurnService(RollsSavesAndWaits):
     """Get → decide → apply → save, for the Faction Turn."""
+
+    def __init__(self, store: IntrigueStore, projected: Callable[[int | None], None],
+                 dice_for: Callable[[Campaign, str], Dice], factions_in: FactionsIn | None = None) -> None:  # fmt: skip
+        super().__init__(store, projected, dice_for)
+        self._factions_in = factions_in  # which factions stand in some regions (service/usecases/order_world.py)
 
     # ---- setup ------------------------------------------------------------------------------------------------
     @unit_of_work
@@ -191,10 +197,8 @@ class FactionTurnService(RollsSavesAndWaits):
             raise NotFoundError(f"no faction {faction_id_} in this campaign")
         parsed = orders_from_dict(orders)
         _check_definition(campaign, parsed)
-        world = World(self._factions(campaign), self._regions(campaign), phase=campaign.phase,
-                      custom_types=campaign.custom_asset_rows())  # fmt: skip
-        check_orders(world, str(faction_id_), parsed)
-        faction = world.faction(str(faction_id_))
+        faction = self.store.member(campaign, faction_id_, Faction)
+        check_orders(self._order_world(campaign, faction, parsed), str(faction.id), parsed)
         faction.submit_order(campaign.phase, orders_to_dict(parsed) | {"phase": campaign.phase})
         self._save(faction)
         return faction
@@ -221,6 +225,9 @@ class FactionTurnService(RollsSavesAndWaits):
 
     def _region(self, campaign: Campaign, region_id: UUID) -> Region:
         return self.store.member(campaign, region_id, Region)
+
+    def _order_world(self, campaign: Campaign, faction: Faction, orders: FactionOrders) -> World:
+        return order_world(self.store, campaign, faction, orders, self._factions_in)
 
     def _regions(self, campaign: Campaign) -> list[Region]:
         return self.store.members(campaign, Region)

@@ -103,7 +103,7 @@ def test_an_order_checked_before_a_resolution_commits_and_saved_after_it_conflic
 ) -> None:
     campaign_id, factions, head = a_campaign_in_phase_two(intrigue)
     service = intrigue.factionturn
-    monkeypatch.setattr(service, "_factions", resolved_meanwhile(intrigue, campaign_id, service._factions))
+    monkeypatch.setattr(service, "_order_world", resolved_meanwhile(intrigue, campaign_id, service._order_world))
     with pytest.raises(ConflictError):
         service.submit_orders(campaign_id, factions[0], {"narrative": "too late"})
     assert [e for e in intrigue.audit.events(campaign_id, after=head) if e.topic.endswith("OrderSubmitted")] == []

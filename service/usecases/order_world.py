@@ -1,0 +1,51 @@
+"""The part of a campaign one faction's orders are checked against, loaded alone (issue 16, item 3).
+
+Submitting orders loads the faction, the regions it stands in and the regions and factions its orders name
+(`order_scope`), those regions' governors, and the rivals with assets there; never every member. The rivals
+present are found in the state read model, which every command waits for, and then loaded from the events.
+A rival that arrived in a command the read model has not reached is missed here; the order is checked again
+when its turn comes (docs/rules-notes/factionturn-play.md, Orders that became impossible).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from uuid import UUID
+
+from domain.campaign import Campaign
+from domain.factionturn.faction import Faction
+from domain.factionturn.order_scope import order_scope
+from domain.factionturn.orders import FactionOrders
+from domain.factionturn.world import World
+from domain.region import Region
+from service.persistence.app import IntrigueStore
+
+# The factions of a campaign with an asset in any of these regions; None when that cannot be told.
+FactionsIn = Callable[[UUID, list[str]], "list[UUID] | None"]
+
+
+def order_world(store: IntrigueStore, campaign: Campaign, faction: Faction, orders: FactionOrders,
+                factions_in: FactionsIn | None) -> World:  # fmt: skip
+    scope = order_scope(faction, orders)
+    regions = [store.load(UUID(i), Region) for i in _members(campaign, "region", scope.region_ids | scope.either)]
+    wanted = scope.faction_ids | scope.either | {r.governing_faction_id or "" for r in regions}
+    wanted |= _present(store, campaign, [str(r.id) for r in regions], factions_in)
+    others = [store.load(UUID(i), Faction) for i in _members(campaign, "faction", wanted - {str(faction.id)})]
+    return World([faction, *others], regions, phase=campaign.phase, custom_types=campaign.custom_asset_rows())
+
+
+def _members(campaign: Campaign, kind: str, ids: Iterable[str]) -> list[str]:
+    """The ids that are members of that kind, in the order they joined; others name nothing (the check says so)."""
+    wanted = set(ids)
+    return [str(i) for i in campaign.member_ids(kind) if str(i) in wanted]
+
+
+def _present(store: IntrigueStore, campaign: Campaign, region_ids: list[str], factions_in: FactionsIn | None
+             ) -> set[str]:  # fmt: skip
+    found = factions_in(campaign.id, region_ids) if factions_in is not None and region_ids else None
+    if found is not None:
+        return {str(i) for i in found}
+    if not region_ids:
+        return set()
+    # No read model to ask: every faction is loaded, as before.
+    return {str(f.id) for f in store.members(campaign, Faction) if any(f.assets_in(r) for r in region_ids)}
