@@ -25,6 +25,7 @@ from domain.errors import DomainError
 from service.bootstrap import Intrigue
 from service.entrypoints.access_log import RequestObserver, observe_graphql
 from service.entrypoints.failures import CodedFailures, refusal
+from service.entrypoints.graphql.answer_scope import campaigns_of
 from service.entrypoints.graphql.answers import Answers, cacheable, encode, key_of
 from service.entrypoints.graphql.errors import coded
 from service.entrypoints.graphql.guards import RESOLVED_SEAT
@@ -108,7 +109,8 @@ class IntrigueGraphQL(GraphQL):
         except DomainError:
             return await run(*args)  # SeatGuard answers the refusal
         context[RESOLVED_SEAT] = seat
-        key, position = key_of(seat, query, name, variables), await self.reads.position()  # position first
+        key = key_of(seat, query, name, variables)
+        position = await self.reads.position_of(campaigns_of(query, name, variables))  # position first
         kept = await self.answers.answer(key, position, lambda: run(*args))  # type: ignore[arg-type,return-value]
         return cast(ExecutionResult, kept)
 
