@@ -134,7 +134,21 @@ def _field(parent: GraphQLObjectType, node: FieldNode) -> _Field:
         return _Field(key, get, nullable, many, None, _fields(kind, node))
     if not isinstance(kind, GraphQLScalarType):
         raise _NotPlain  # enums, unions, interfaces: none in these types
-    return _Field(key, get, nullable, many, kind.serialize)
+    return _Field(key, get, nullable, many, _serializer(kind))
+
+
+def _serializer(kind: GraphQLScalarType) -> Callable[[Any], Any]:
+    """The scalar's serialize, skipped for a value that is already what it would answer (most leaves)."""
+    serialize, same = kind.serialize, _ALREADY.get(kind.name)
+    if same is None:
+        return serialize
+    return lambda value: value if same(value) else serialize(value)
+
+
+_ALREADY: dict[str, Callable[[Any], bool]] = {
+    "Int": lambda v: type(v) is int and -(2**31) <= v < 2**31, "String": lambda v: type(v) is str,
+    "Boolean": lambda v: type(v) is bool,
+}  # fmt: skip
 
 
 def _copy(fields: tuple[_Field, ...], source: Any) -> dict[str, Any]:
