@@ -25,7 +25,8 @@ _TRACK = """INSERT INTO {tracking} VALUES (%(application_name)s, %(notification_
     ON CONFLICT (application_name) DO UPDATE SET notification_id = EXCLUDED.notification_id
     WHERE {tracking}.notification_id < EXCLUDED.notification_id RETURNING notification_id"""
 _CAMPAIGN_POSITION = """INSERT INTO {positions} (campaign_id, position) VALUES (%(campaign_id)s, %(position)s)
-    ON CONFLICT (campaign_id) DO UPDATE SET position = EXCLUDED.position WHERE {positions}.position < EXCLUDED.position"""
+    ON CONFLICT (campaign_id) DO UPDATE SET position = EXCLUDED.position
+    WHERE {positions}.position < EXCLUDED.position"""
 _POSITION = "SELECT notification_id FROM {tracking} WHERE application_name = %s"
 _CAMPAIGNS = "SELECT id, campaign_id FROM {state} WHERE id = ANY(%s)"
 # The live writer locks the generation row (FOR KEY SHARE) in every write, so a rebuild's switch (FOR UPDATE

@@ -112,7 +112,8 @@ class IntrigueGraphQL(GraphQL):
         context[RESOLVED_SEAT] = seat
         key = key_of(seat, query, name, variables)
         position = await self.reads.position_of(campaigns_of(query, name, variables))  # position first
-        kept = await self.answers.answer(key, position, lambda: self._compute(seat, request_data, run, args))
+        compute = lambda: self._compute(seat, request_data, run, args)  # noqa: E731
+        kept = await self.answers.answer(key, position, compute)  # type: ignore[arg-type]
         return cast(ExecutionResult, kept)
 
     async def _compute(self, seat: Any, request_data: Any, run: Any, args: tuple[Any, ...]) -> ExecutionResult:

@@ -152,8 +152,9 @@ def _position() -> Composed:
 
 
 _POSITION = _position()
-_CAMPAIGN_POSITION = """SELECT g.current AS generation, p.campaign_id, p.position, EXISTS (SELECT 1 FROM read_model_failures f
-    WHERE f.generation = g.current AND f.campaign_id = p.campaign_id) AS stopped
+_CAMPAIGN_POSITION = """SELECT g.current AS generation, p.campaign_id, p.position,
+    EXISTS (SELECT 1 FROM read_model_failures f
+            WHERE f.generation = g.current AND f.campaign_id = p.campaign_id) AS stopped
     FROM read_model_generation g LEFT JOIN campaign_position p
     ON p.campaign_id IN (SELECT campaign_id FROM aggregate_state WHERE id = ANY(%s))
     WHERE g.name = 'state' ORDER BY p.campaign_id"""

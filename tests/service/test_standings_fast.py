@@ -78,7 +78,7 @@ def assert_same_answers(intrigue: Intrigue, client: TestClient, campaign_id: UUI
             served = gql_as(client, token, query, id=str(campaign_id)) if token else gql(client, query,
                                                                                          id=str(campaign_id))
             assert served["data"] == fast, (name, root)
-            seen[name] = seen.get(name, []) + [fast]
+            seen[name] = [*seen.get(name, []), fast]
     assert seen["gm"] != seen["observer"] != seen["player"]  # each sees its own part of the fog
     assert seen["observer"] == seen["none"]
 
