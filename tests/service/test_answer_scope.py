@@ -6,12 +6,14 @@ from collections import Counter
 from typing import Any
 from uuid import UUID
 
+import psycopg
 import pytest
 from starlette.testclient import TestClient
 
 from domain.commands import CreateCampaign, MapRegion
 from service.bootstrap import Intrigue
 from service.entrypoints.graphql.answer_scope import campaigns_of
+from service.persistence.database import Database
 from service.usecases.factionturn import FoundFaction
 from tests.service.conftest import campaign_with_hidden_spies, gql_as
 from tests.service.test_answers import STANDINGS
@@ -107,3 +109,23 @@ def test_the_campaign_list_spans_campaigns_and_moves_with_any_write(
 def test_the_campaigns_a_query_reads_are_its_scope(document: str, variables: Any, scope: Any) -> None:
     expected = None if scope is None else tuple(UUID(s) for s in scope)
     assert campaigns_of(document, None, variables) == expected
+
+
+def test_migrate_gives_an_older_database_each_campaign_position_from_its_rows(fresh_db: Database) -> None:
+    intrigue = Intrigue(fresh_db)
+    try:
+        campaign_id, _, _ = campaign_with_hidden_spies(intrigue, "older")
+    finally:
+        intrigue.close()
+    with psycopg.connect(fresh_db.conninfo, autocommit=True) as conn:  # back to the layout before step 6
+        for statement in ("DROP VIEW campaign_position", "DROP TABLE campaign_position_g1",
+                          "DELETE FROM intrigue_schema WHERE version = 6"):  # fmt: skip
+            conn.execute(statement)  # type: ignore[arg-type]
+    intrigue = Intrigue(fresh_db)  # migrates on start
+    try:
+        with psycopg.connect(fresh_db.conninfo) as conn:
+            last = conn.execute("SELECT max(position) FROM aggregate_state WHERE campaign_id = %s", (campaign_id,))
+            kept = conn.execute("SELECT position FROM campaign_position WHERE campaign_id = %s", (campaign_id,))
+            assert kept.fetchall() == last.fetchall() != [(None,)]
+    finally:
+        intrigue.close()
