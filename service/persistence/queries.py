@@ -155,8 +155,9 @@ _POSITION = _position()
 _CAMPAIGN_POSITION = """SELECT g.current AS generation, p.campaign_id, p.position,
     EXISTS (SELECT 1 FROM read_model_failures f
             WHERE f.generation = g.current AND f.campaign_id = p.campaign_id) AS stopped
-    FROM read_model_generation g LEFT JOIN campaign_position p
-    ON p.campaign_id IN (SELECT campaign_id FROM aggregate_state WHERE id = ANY(%s))
+    FROM read_model_generation g
+    LEFT JOIN (SELECT DISTINCT campaign_id FROM aggregate_state WHERE id = ANY(%s)) a ON true
+    LEFT JOIN campaign_position p ON p.campaign_id = a.campaign_id
     WHERE g.name = 'state' ORDER BY p.campaign_id"""
 MAX_SHARED_POSITIONS = 1024
 
