@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 from domain.campaign import Campaign
 from domain.factionturn.faction import Faction
 from service.bootstrap import Intrigue
+from service.entrypoints import http
 from service.entrypoints.graphql.schema import schema
 from service.entrypoints.graphql.standings import plan_of, standings
 from service.persistence.queries import ReadModelReads
@@ -135,3 +136,22 @@ def test_house_standings_are_the_executed_ones_after_a_played_month_and_its_roll
 )
 def test_anything_but_plain_standings_goes_to_the_execution(document: str) -> None:
     assert plan_of(document, None) is None
+
+
+def test_the_graphql_endpoint_answers_plain_standings_by_the_copy(
+    client: TestClient, factionturn: tuple[UUID, dict[str, str | None]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    copied: list[bool] = []
+
+    async def watched(*args: Any) -> Any:
+        data = await real(*args)
+        copied.append(data is not None)
+        return data
+
+    real = http.standings
+    monkeypatch.setattr(http, "standings", watched)
+    campaign_id, who = factionturn
+    query = QUERIES["factions"].replace("{ factions(", "{ standing: factions(")  # a document no answer is kept for
+    body = gql_as(client, who["observer"], query, id=str(campaign_id))  # type: ignore[arg-type]
+    assert copied == [True]
+    assert body["data"] == {"standing": executed(client, who["observer"], QUERIES["factions"], campaign_id)["factions"]}
