@@ -62,6 +62,8 @@ def retry(store: Any, view: StateView, campaign_id: UUID) -> int | None:
             page = PageFold(writer, curs, dict.fromkeys(ids), ids, set(), careful=False)
             page.fold([(_decode(store, row), row["notification_id"]) for row in rows], {})
             page.write(writer._sql["upsert"])
+            if positions := page.positions():
+                curs.executemany(writer._sql["campaign_position"], positions)
             if page.failures:
                 raise StillFailsError(page.failures[0])
             curs.execute(FORGET, (generation, campaign_id))

@@ -212,6 +212,8 @@ class StateView(PostgresTrackingRecorder):
                 page = PageFold(self, curs, self._starting_states(curs, ids), ids, failed, careful)
                 page.fold(events, starts)
                 page.write(self._sql["upsert"])
+                if positions := page.positions():
+                    curs.executemany(self._sql["campaign_position"], positions)
                 generation = self._aimed
                 assert generation is not None
                 for failure in page.failures:

@@ -24,6 +24,9 @@ _UPSERT = """INSERT INTO {state} VALUES (%(id)s, %(campaign_id)s, %(kind)s, %(ve
 _TRACK = """INSERT INTO {tracking} VALUES (%(application_name)s, %(notification_id)s)
     ON CONFLICT (application_name) DO UPDATE SET notification_id = EXCLUDED.notification_id
     WHERE {tracking}.notification_id < EXCLUDED.notification_id RETURNING notification_id"""
+_CAMPAIGN_POSITION = """INSERT INTO {positions} (campaign_id, position) VALUES (%(campaign_id)s, %(position)s)
+    ON CONFLICT (campaign_id) DO UPDATE SET position = EXCLUDED.position
+    WHERE {positions}.position < EXCLUDED.position"""
 _POSITION = "SELECT notification_id FROM {tracking} WHERE application_name = %s"
 _CAMPAIGNS = "SELECT id, campaign_id FROM {state} WHERE id = ANY(%s)"
 # The live writer locks the generation row (FOR KEY SHARE) in every write, so a rebuild's switch (FOR UPDATE
@@ -43,5 +46,6 @@ def statements_of(generation: int) -> dict[str, Composed]:
         for name, text in (("versions", _VERSIONS), ("snapshots", _SNAPSHOTS), ("upsert", _UPSERT),
                            ("record_phase", _RECORD_PHASE), ("record_member", _RECORD_MEMBER),
                            ("supersede", _SUPERSEDE), ("track", _TRACK),
-                           ("position", _POSITION), ("campaigns", _CAMPAIGNS))
+                           ("position", _POSITION), ("campaigns", _CAMPAIGNS),
+                           ("campaign_position", _CAMPAIGN_POSITION))
     }  # fmt: skip

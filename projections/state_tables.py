@@ -13,10 +13,15 @@ from psycopg.sql import SQL, Composed, Identifier, Literal
 from projections import failures
 
 MODEL = "state"
-RELATIONS = ("aggregate_state", "phase_history", "state_tracking")
+RELATIONS = ("aggregate_state", "phase_history", "campaign_position", "state_tracking")  # tracking last
 GENERATIONS = """CREATE TABLE IF NOT EXISTS read_model_generation (
     name text PRIMARY KEY,
     current integer NOT NULL)"""
+# Each campaign's own position: the last of its events written to this generation (the kept answers' key,
+# service/entrypoints/graphql/answers.py). IF NOT EXISTS: migration step 6 adds it to an existing generation.
+CAMPAIGN_POSITION = """CREATE TABLE IF NOT EXISTS {positions} (
+        campaign_id uuid PRIMARY KEY,
+        position bigint NOT NULL)"""
 _TABLES = [
     """CREATE TABLE {state} (
         id uuid PRIMARY KEY,
@@ -39,6 +44,7 @@ _TABLES = [
         superseded boolean NOT NULL DEFAULT false,
         PRIMARY KEY (campaign_id, position, aggregate_id))""",
     "CREATE TABLE {tracking} (application_name text PRIMARY KEY, notification_id bigint)",
+    CAMPAIGN_POSITION,
 ]
 
 
@@ -48,6 +54,7 @@ def names(generation: int) -> dict[str, Identifier]:
         "state": Identifier(f"aggregate_state_g{generation}"), "history": Identifier(f"phase_history_g{generation}"),
         "tracking": Identifier(f"{MODEL}_g{generation}_tracking"),
         "state_index": Identifier(f"aggregate_state_g{generation}_campaign"),
+        "positions": Identifier(f"campaign_position_g{generation}"),
     }  # fmt: skip
 
 
@@ -61,7 +68,7 @@ def drop_generation(generation: int) -> list[Composed]:
     a rebuild that died may have recorded some under the number the next one reuses."""
     tables = names(generation)
     return [
-        *(SQL("DROP TABLE IF EXISTS {}").format(tables[t]) for t in ("state", "history", "tracking")),
+        *(SQL("DROP TABLE IF EXISTS {}").format(tables[t]) for t in ("state", "history", "positions", "tracking")),
         SQL(failures.DDL).format(),
         SQL("DELETE FROM {} WHERE generation = {}").format(Identifier(failures.TABLE), Literal(generation)),
     ]
@@ -72,8 +79,17 @@ def point_views_at(generation: int) -> list[Composed]:
     tables = names(generation)
     return [
         SQL("CREATE OR REPLACE VIEW {} AS SELECT * FROM {}").format(Identifier(view), tables[table])
-        for view, table in zip(RELATIONS, ("state", "history", "tracking"), strict=True)
+        for view, table in zip(RELATIONS, ("state", "history", "positions", "tracking"), strict=True)
     ]
+
+
+def add_campaign_positions(generation: int) -> list[Composed]:
+    """The positions table of a generation made before it existed, filled from the rows, and its view."""
+    tables = names(generation)
+    fill = ("INSERT INTO {positions} SELECT campaign_id, max(position) FROM {state} GROUP BY campaign_id"
+            " ON CONFLICT (campaign_id) DO NOTHING")  # fmt: skip
+    view = SQL("CREATE OR REPLACE VIEW campaign_position AS SELECT * FROM {positions}").format(**tables)
+    return [SQL(CAMPAIGN_POSITION).format(**tables), SQL(fill).format(**tables), view]
 
 
 def adopt_plain_tables() -> list[Composed]:

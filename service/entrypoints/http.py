@@ -25,10 +25,12 @@ from domain.errors import DomainError
 from service.bootstrap import Intrigue
 from service.entrypoints.access_log import RequestObserver, observe_graphql
 from service.entrypoints.failures import CodedFailures, refusal
+from service.entrypoints.graphql.answer_scope import campaigns_of
 from service.entrypoints.graphql.answers import Answers, cacheable, encode, key_of
 from service.entrypoints.graphql.errors import coded
 from service.entrypoints.graphql.guards import RESOLVED_SEAT
 from service.entrypoints.graphql.schema import schema
+from service.entrypoints.graphql.standings import standings
 from service.entrypoints.limits import Limits, RequestLimits
 from service.entrypoints.ops import ops_routes
 from service.entrypoints.rest import create_rest_app
@@ -108,9 +110,17 @@ class IntrigueGraphQL(GraphQL):
         except DomainError:
             return await run(*args)  # SeatGuard answers the refusal
         context[RESOLVED_SEAT] = seat
-        key, position = key_of(seat, query, name, variables), await self.reads.position()  # position first
-        kept = await self.answers.answer(key, position, lambda: run(*args))  # type: ignore[arg-type,return-value]
+        key = key_of(seat, query, name, variables)
+        position = await self.reads.position_of(campaigns_of(query, name, variables))  # position first
+        compute = lambda: self._compute(seat, request_data, run, args)  # noqa: E731
+        kept = await self.answers.answer(key, position, compute)  # type: ignore[arg-type]
         return cast(ExecutionResult, kept)
+
+    async def _compute(self, seat: Any, request_data: Any, run: Any, args: tuple[Any, ...]) -> ExecutionResult:
+        """Plain standings without graphql-core's execution (graphql/standings.py), anything else with it."""
+        data = await standings(self.reads, seat, request_data.query, request_data.operation_name,
+                               request_data.variables)  # fmt: skip
+        return cast(ExecutionResult, await run(*args)) if data is None else ExecutionResult(data=data, errors=None)
 
     def encode_json(self, data: object) -> str:
         # Text, not bytes: the view sends bytes to a WebSocket as binary frames, which graphql-transport-ws refuses.

@@ -64,6 +64,14 @@ def _idempotency_claims_with_events(conn: psycopg.Connection[tuple[object, ...]]
         conn.execute(statement)
 
 
+def _campaign_positions(conn: psycopg.Connection[tuple[object, ...]]) -> None:
+    """Each campaign's own read-model position, in the current generation, filled from its rows."""
+    row = conn.execute("SELECT current FROM read_model_generation WHERE name = %s", (state_tables.MODEL,)).fetchone()
+    assert row is not None, "step 3 made the generation"
+    for statement in state_tables.add_campaign_positions(int(str(row[0]))):
+        conn.execute(statement)
+
+
 STEPS = (
     Step(1, "event store, snapshots, read models: " + ", ".join(m.name for m in READ_MODELS)),
     Step(2, "seats and their hashed tokens; idempotency keys", _seats_and_idempotency_keys),
@@ -72,6 +80,8 @@ STEPS = (
     Step(4, "idempotency answers sealed with AES-GCM (column sealing); index for their purge", _idempotency_sealing),
     Step(5, "idempotency claims committed with the command's events (column position; response NULL until answered)",
          _idempotency_claims_with_events),
+    Step(6, "each campaign's own read-model position (campaign_position), the key of its kept answers",
+         _campaign_positions),
 )
 SCHEMA_VERSION = STEPS[-1].version
 

@@ -83,6 +83,7 @@ class ReadModelReads:
         # The answer of a command the read models lag behind reads here (service/persistence/fresh.py).
         self.fresh = fresh
         self.position = SharedRead(self._position)  # asked on every cacheable GraphQL request
+        self._positions: dict[tuple[UUID, ...], SharedRead[tuple[Any, ...]]] = {}
         self.stopped = StoppedCampaigns()  # campaigns whose read model stopped (projections/failures.py)
 
     async def _check(self, *campaign_ids: UUID | str | None) -> StoppedCampaigns:
@@ -129,6 +130,22 @@ class ReadModelReads:
         """Each member's state at the end of each phase, rolled-back phases left out (`Analytics.series`)."""
         return [dict(row) for row in await self.pool.rows(SERIES, (campaign_id,))]
 
+    async def position_of(self, ids: tuple[UUID, ...] | None) -> tuple[Any, ...]:
+        """Where the campaigns of `ids` (campaigns or their members) stand in the read model: its generation, each
+        campaign's own position and whether it stopped. A write elsewhere leaves it; None: `position`."""
+        if ids is None:
+            return await self.position()
+        shared = self._positions.get(ids)
+        if shared is None:
+            if len(self._positions) >= MAX_SHARED_POSITIONS:
+                self._positions.pop(next(iter(self._positions)))
+            shared = self._positions[ids] = SharedRead(lambda: self._campaign_position(ids))
+        return await shared()
+
+    async def _campaign_position(self, ids: tuple[UUID, ...]) -> tuple[Any, ...]:
+        rows = await self.pool.rows(_CAMPAIGN_POSITION, (list(ids),))
+        return (rows[0]["generation"], *((r["campaign_id"], r["position"], r["stopped"]) for r in rows))
+
     async def _position(self) -> tuple[Any, ...]:
         """Where every read model stands: its generation and tracking position. Equal positions, equal rows."""
         rows = await self.pool.rows(_POSITION)
@@ -143,6 +160,14 @@ def _position() -> Composed:
 
 
 _POSITION = _position()
+_CAMPAIGN_POSITION = """SELECT g.current AS generation, p.campaign_id, p.position,
+    EXISTS (SELECT 1 FROM read_model_failures f
+            WHERE f.generation = g.current AND f.campaign_id = p.campaign_id) AS stopped
+    FROM read_model_generation g
+    LEFT JOIN (SELECT DISTINCT campaign_id FROM aggregate_state WHERE id = ANY(%s)) a ON true
+    LEFT JOIN campaign_position p ON p.campaign_id = a.campaign_id
+    WHERE g.name = 'state' ORDER BY p.campaign_id"""
+MAX_SHARED_POSITIONS = 1024
 
 
 def _the_campaign(rows: list[Any], campaign_id: UUID) -> dict[str, Any]:

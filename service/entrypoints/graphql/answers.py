@@ -1,8 +1,10 @@
 """Answers to read-only GraphQL queries, reused while the read models they were computed from have not moved.
 
 An answer is kept under who asked (the seat, which decides what is visible), the document, operation and
-variables, and tagged with the read models' position read *before* it was computed. It is reused only while the
-position read for the new request is still that tag, so it is never staler than a fresh one would be; a seat is
+variables, and tagged with the read models' position read *before* it was computed: the position of the campaigns
+it reads where its root fields name them (service/entrypoints/graphql/answer_scope.py), so a write in another
+campaign leaves it valid, else of the whole read model. It is reused only while the position read for the new
+request is still that tag, so it is never staler than a fresh one would be; a seat is
 still resolved on every request, so a revoked token fails at once. Only queries whose every root field reads
 the read models and the seat alone are kept (`CACHEABLE`); mutations, subscriptions and errors never are.
 """

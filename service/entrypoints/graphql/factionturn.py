@@ -9,8 +9,10 @@ import strawberry
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
+from domain.seats import Seat
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
 from service.entrypoints.graphql.guards import seat
+from service.persistence.queries import ReadModelReads
 from service.usecases.factionturn import FoundFaction, StartingAsset
 from service.usecases.visibility import faction_view
 
@@ -68,6 +70,11 @@ class Faction:
         )  # fmt: skip
 
 
+async def factions_seen(reads: ReadModelReads, seat: Seat | None, campaign_id: UUID) -> list[Faction]:
+    """The campaign's factions as the seat may see them (the `factions` field, and service/.../standings.py)."""
+    return [Faction.from_state(faction_view(r, seat)) for r in await reads.of_kind(campaign_id, "faction")]
+
+
 @strawberry.input
 class StartingAssetInput:
     type_key: str = strawberry.field(description="A catalog key, or one of the campaign's own asset types.")
@@ -92,8 +99,7 @@ class FoundFactionInput:
 class FactionTurnQuery:
     @strawberry.field
     async def factions(self, info: Info, campaign_id: UUID) -> list[Faction]:
-        rows = await on_loop(reads(info).of_kind(campaign_id, "faction"))
-        return [Faction.seen_by(info, r) for r in rows]
+        return await on_loop(factions_seen(reads(info), seat(info), campaign_id))
 
     @strawberry.field
     async def faction(self, info: Info, id: UUID) -> Faction:

@@ -9,6 +9,7 @@ import strawberry
 from strawberry.types import Info
 
 from domain.gameofbones.records import dated
+from domain.seats import Seat
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
 from service.entrypoints.graphql.gameofbones_types import (
     Area,
@@ -16,6 +17,7 @@ from service.entrypoints.graphql.gameofbones_types import (
     InfluenceAttempt,
     SourceHunt,
 )
+from service.entrypoints.graphql.guards import seat
 from service.entrypoints.graphql.types import as_json
 from service.entrypoints.shared.gameofbones_inputs import (
     CharacterInput,
@@ -25,6 +27,7 @@ from service.entrypoints.shared.gameofbones_inputs import (
     RegisterHouseInput,
     classes_of,
 )
+from service.persistence.queries import ReadModelReads
 
 
 async def read_house(info: Info, house_id: UUID) -> House:
@@ -37,9 +40,7 @@ async def read_house(info: Info, house_id: UUID) -> House:
 class GameOfBonesQuery:
     @strawberry.field(description="Every house of the campaign, by name.")
     async def houses(self, info: Info, campaign_id: UUID) -> list[House]:
-        rows = await on_loop(reads(info).of_kind(campaign_id, "house"))
-        phase = max(1, (await on_loop(reads(info).campaign(campaign_id)))["phase"]) if rows else 1
-        return [House.seen_by(info, r, phase) for r in rows]
+        return await on_loop(houses_seen(reads(info), seat(info), campaign_id))
 
     @strawberry.field
     async def house(self, info: Info, id: UUID) -> House:
@@ -47,7 +48,18 @@ class GameOfBonesQuery:
 
     @strawberry.field(description="The campaign's regions as Game of Bones city areas.")
     async def areas(self, info: Info, campaign_id: UUID) -> list[Area]:
-        return [Area.seen_by(info, r) for r in await on_loop(reads(info).of_kind(campaign_id, "region"))]
+        return await on_loop(areas_seen(reads(info), seat(info), campaign_id))
+
+
+# What the `houses` and `areas` fields answer, for them and for service/entrypoints/graphql/standings.py.
+async def houses_seen(reads: ReadModelReads, seat: Seat | None, campaign_id: UUID) -> list[House]:
+    rows = await reads.of_kind(campaign_id, "house")
+    phase = max(1, (await reads.campaign(campaign_id))["phase"]) if rows else 1
+    return [House.seen_as(seat, r, phase) for r in rows]
+
+
+async def areas_seen(reads: ReadModelReads, seat: Seat | None, campaign_id: UUID) -> list[Area]:
+    return [Area.seen_as(seat, r) for r in await reads.of_kind(campaign_id, "region")]
 
 
 REGISTER = ("Register a house with its leader and treasury; lieutenants, members, priests, granted influence and "

@@ -12,6 +12,7 @@ from strawberry.types import Info
 
 from domain.gameofbones.records import AreaDamage as DamageRecord
 from domain.gameofbones.records import dated, week_of_month
+from domain.seats import Seat
 from service.entrypoints.graphql.context import on_loop, reads
 from service.entrypoints.graphql.guards import seat
 from service.usecases.standing import HouseStanding
@@ -74,7 +75,11 @@ class Area:
 
     @classmethod
     def seen_by(cls, info: Info, s: dict[str, Any]) -> Area:
-        return cls.from_state(area_view(s, seat(info)))
+        return cls.seen_as(seat(info), s)
+
+    @classmethod
+    def seen_as(cls, seat: Seat | None, s: dict[str, Any]) -> Area:
+        return cls.from_state(area_view(s, seat))
 
     @classmethod
     def from_state(cls, s: dict[str, Any]) -> Area:
@@ -192,9 +197,13 @@ class House:
 
     @classmethod
     def seen_by(cls, info: Info, s: dict[str, Any], phase: int) -> House:
+        return cls.seen_as(seat(info), s, phase)
+
+    @classmethod
+    def seen_as(cls, seat: Seat | None, s: dict[str, Any], phase: int) -> House:
         """The house as `service/usecases/visibility.py` lets this seat see it: built from that view alone."""
-        seen = house_view(s, seat(info))
-        return cls.from_state(seen, phase) if sees_whole(s, seat(info)) else cls.from_public(seen)
+        seen = house_view(s, seat)
+        return cls.from_state(seen, phase) if sees_whole(s, seat) else cls.from_public(seen)
 
     @classmethod
     def from_public(cls, s: dict[str, Any]) -> House:

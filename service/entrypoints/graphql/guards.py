@@ -52,6 +52,7 @@ MAX_ALIASES = 15
 # per request, they made every request miss the cache and validate again. So the rules are built once, here.
 _RULES = [*QueryDepthLimiter(max_depth=MAX_DEPTH).validation_rules,
           *MaxAliasesLimiter(max_alias_count=MAX_ALIASES).validation_rules]  # fmt: skip
+LIMIT_RULES = tuple(_RULES)
 LIMITS: list[Callable[[], SchemaExtension]] = [
     partial(AddValidationRules, _RULES),
     partial(MaxTokensLimiter, max_token_count=MAX_TOKENS),
