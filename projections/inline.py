@@ -21,7 +21,6 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from eventsourcing.persistence import StoredEvent
 from psycopg import Cursor
@@ -97,8 +96,9 @@ class InlineProjection:
                 return False
             self.view._aim(int(row["current"]))
         assert self.view._aimed is not None
-        statement = SQL(_CAUGHT_UP).format(tracking=names(self.view._aimed)["tracking"],
-                                           schema=Identifier(self.view.datastore.schema), events=self.events)  # fmt: skip
+        schema = Identifier(self.view.datastore.schema)
+        statement = SQL(_CAUGHT_UP).format(tracking=names(self.view._aimed)["tracking"], schema=schema,
+                                           events=self.events)  # fmt: skip
         params = {"timeout": LOCK_TIMEOUT, "name": self.name, "first": first}
         return curs.execute(statement, params, prepare=True).fetchone() is not None
 

@@ -110,7 +110,8 @@ class PagedRunner:
         # (projections/inline.py) may have moved past it: those events are projected already.
         self._select = SQL(
             "SELECT notification_id, originator_id, originator_version, topic, state FROM {}.{}"
-            " WHERE notification_id > GREATEST(%s, (SELECT max(notification_id) FROM {}.{} WHERE application_name = %s))"
+            " WHERE notification_id > GREATEST(%s,"
+            " (SELECT max(notification_id) FROM {}.{} WHERE application_name = %s))"
             " ORDER BY notification_id LIMIT %s"
         ).format(Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name),
                  Identifier(view.datastore.schema), Identifier(view.tracking_table_name))  # type: ignore[attr-defined]

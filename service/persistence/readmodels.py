@@ -15,8 +15,8 @@ from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.utils import Environment
 
 from projections import jsonsafe
-from projections.inline import InlineProjection, InlineStateView
 from projections.failures import Failure
+from projections.inline import InlineProjection, InlineStateView
 from projections.runner import PAGE, PagedRunner
 from projections.state import StateView
 from service.persistence.app import IntrigueStore

@@ -123,8 +123,9 @@ def a_campaign(db: Database) -> tuple[str, str]:
 def send_until_killed(api: Api, db: Database, campaign_id: str, send: Any) -> None:
     """Send a command on a thread; SIGKILL the server once its events are committed, before it answers.
 
-    Nobody projects `db` (the server runs no projections, not even inline: `INLINE` is off), so the server waits for its read models after the commit: the kill lands between
-    the commit and the answer (or the server's own fault hook gets there first)."""
+    Nobody projects `db` (the server runs no projections, not even inline: `INLINE` is off), so the server
+    waits for its read models after the commit: the kill lands between the commit and the answer (or the
+    server's own fault hook gets there first)."""
     before = len(events_of(db, campaign_id))
     answered: list[object] = []
     thread = threading.Thread(target=lambda: answered.append(_attempt(send)), daemon=True)
