@@ -149,7 +149,8 @@ class IntrigueRecorder(PostgresApplicationRecorder):
     def _insert(self, params: tuple[list[Any], ...], columns: tuple[list[Any], ...]) -> tuple[list[int], int | None]:
         """One transaction: the events (and the check), the idempotency claim, the inline projection. Without
         a claim or an inline projection, one statement in autocommit (the function is its own transaction)."""
-        if outcomes.current() is None and self.inline is None:
+        inline = self.inline
+        if outcomes.current() is None and inline is None:
             with self.datastore.get_connection() as conn:
                 rows = conn.execute(self.sql_insert, params, prepare=True).fetchall()
             return [row["notification_id"] for row in rows], None
@@ -159,12 +160,12 @@ class IntrigueRecorder(PostgresApplicationRecorder):
                 curs.execute(self.sql_insert, params, prepare=True)
                 ids: list[int] = [row["notification_id"] for row in curs.fetchall()]
                 outcomes.writing(curs, max(ids, default=None))
-                if self.inline is not None and ids:
+                if inline is not None and ids:
                     stored = [StoredEvent(*event) for event in zip(*columns, strict=True)]
-                    inlined = max(ids) if self.inline.project(curs, stored, ids) else None
+                    inlined = max(ids) if inline.project(curs, stored, ids) else None
         except BaseException:
-            if self.inline is not None:
-                self.inline.forget()
+            if inline is not None:
+                inline.forget()
             raise
         return ids, inlined
 

@@ -151,3 +151,12 @@ def test_the_insert_function_takes_parallel_typed_arrays(store: IntrigueStore, f
                            (recorder.FUNCTION,)).fetchone()  # fmt: skip
     assert row == ("ids uuid[], versions bigint[], topics text[], states bytea[], read_ids uuid[],"
                    " read_versions bigint[]",)  # fmt: skip
+
+
+def test_a_save_of_no_events_writes_nothing(store: IntrigueStore, fresh_db: Database) -> None:
+    assert store.recorder.insert_events([]) == []
+    with outcomes.tracking() as outcome:
+        assert store.recorder.insert_events([]) == []
+    assert outcome.position is None
+    with psycopg.connect(fresh_db.conninfo) as conn:
+        assert conn.execute("SELECT count(*) FROM intrigue_events").fetchone() == (0,)
