@@ -106,10 +106,15 @@ class PagedRunner:
         self.position = view.max_tracking_id(app.name) or 0
         self.spared = 0  # events not folded because a stored snapshot already held their outcome
         recorder = app.recorder
+        # After the runner's position, and after its view's tracking row, which an inline projection
+        # (projections/inline.py) may have moved past it: those events are projected already.
         self._select = SQL(
             "SELECT notification_id, originator_id, originator_version, topic, state FROM {}.{}"
-            " WHERE notification_id > %s ORDER BY notification_id LIMIT %s"
-        ).format(Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name))
+            " WHERE notification_id > GREATEST(%s,"
+            " (SELECT max(notification_id) FROM {}.{} WHERE application_name = %s))"
+            " ORDER BY notification_id LIMIT %s"
+        ).format(Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name),
+                 Identifier(view.datastore.schema), Identifier(view.tracking_table_name))  # type: ignore[attr-defined]
         self._creations = SQL(
             "SELECT originator_id, originator_version, topic, state FROM {}.{}"
             " WHERE originator_id = ANY(%s) AND originator_version = 1"
@@ -219,7 +224,7 @@ class PagedRunner:
 
     def _read(self) -> list[tuple[Any, ...]]:
         with self._conn.cursor(binary=True) as cursor:
-            return cursor.execute(self._select, (self.position, self.page)).fetchall()
+            return cursor.execute(self._select, (self.position, self.app.name, self.page)).fetchall()
 
     def _project(self, rows: list[tuple[Any, ...]]) -> None:
         (default, tails), jumps, starts = self._jumps(rows)
@@ -232,8 +237,12 @@ class PagedRunner:
             events = [(self._decode(row), row[0]) for row in kept]
         self.view.project(events, self.app.name, starts)
         self.spared += len(rows) - len(events)
+        self.advance(rows[-1][0])
+
+    def advance(self, position: int) -> None:
+        """Every event up to `position` is projected (by this runner, or inline in a command's transaction)."""
         with self._progress:
-            self.position = rows[-1][0]
+            self.position = max(self.position, position)
             self._progress.notify_all()
 
     def _decode(self, row: tuple[Any, ...]) -> Any:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from collections.abc import Sequence
+from contextlib import nullcontext
 from functools import cache
 from typing import Any
 from uuid import UUID
@@ -37,6 +38,10 @@ from projections.state_tables import MODEL, RELATIONS
 CACHE_SIZE = 2_000
 log = logging.getLogger("intrigue.projections")
 _SKIP = frozenset({"pending_events"})
+
+
+class TrackingPassedError(IntegrityError):
+    """Another writer (an inline projection, service/persistence/inline.py) already projected the page."""
 
 
 class _GenerationChangedError(Exception):
@@ -201,16 +206,19 @@ class StateView(PostgresTrackingRecorder):
                 careful = True
 
     def _project(self, events: Sequence[tuple[Any, int]], application_name: str,
-                 starts: dict[int, tuple[Aggregate, int]], last: int, careful: bool) -> None:  # fmt: skip
+                 starts: dict[int, tuple[Aggregate, int]], last: int, careful: bool,
+                 outer: Cursor[DictRow] | None = None) -> None:  # fmt: skip
+        """The page in one transaction: its own, or the `outer` one it is given (an inline projection's)."""
         # Keyed by the ids' integers: a UUID hashes and compares in Python, an int in C, and a page looks
         # each id up several times per event.
         ids = {event.originator_id.int: event.originator_id for event, _ in events}
         ids.update((key, start.id) for key, (start, _) in starts.items())
         try:
-            with self.datastore.transaction(commit=True) as curs:
+            with nullcontext(outer) if outer is not None else self.datastore.transaction(commit=True) as curs:
                 failed = self._check_generation(curs)
                 page = PageFold(self, curs, self._starting_states(curs, ids), ids, failed, careful)
                 page.fold(events, starts)
+                self._accept(page)
                 page.write(self._sql["upsert"])
                 if positions := page.positions():
                     curs.executemany(self._sql["campaign_position"], positions)
@@ -220,7 +228,7 @@ class StateView(PostgresTrackingRecorder):
                     curs.execute(SQL(RECORD), failure.params(generation))
                 params = {"application_name": application_name, "notification_id": last}
                 if curs.execute(self._sql["track"], params).fetchone() is None:
-                    raise IntegrityError(f"tracking is past {last}: another writer projected it")
+                    raise TrackingPassedError(f"tracking is past {last}: another writer projected it")
         except BaseException:
             for key in ids:  # folded in place, perhaps past what was written
                 self._cache.pop(key, None)
@@ -235,6 +243,9 @@ class StateView(PostgresTrackingRecorder):
             self._cache[key] = folded
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
+
+    def _accept(self, page: PageFold) -> None:
+        """Whether the folded page may be written (every page may; an inline projection's refuses some)."""
 
     def _check_generation(self, curs: Cursor[DictRow]) -> set[int]:
         """The generation still current (else `_GenerationChangedError`), and its stopped campaigns."""

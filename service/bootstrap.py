@@ -73,7 +73,9 @@ class Intrigue:
         if migrate:
             migrations.migrate(db)
         env = {**db.eventsourcing_env(pool_size), "CREATE_TABLE": "n"}  # tables come from `migrations`
-        self.read_side = ReadSide(env, run=run_projections, store_class=metrics.MeteredStore)
+        # Commands project their own events in their transaction (projections/inline.py); off for comparison.
+        self.read_side = ReadSide(env, run=run_projections, store_class=metrics.MeteredStore,
+                                  inline=_flag("INTRIGUE_INLINE_PROJECTION", True))  # fmt: skip
         self.store = self.read_side.store
         self.campaigns = metrics.counted(CampaignService(self.store, self.wait_for_projections, dice))
         self.seats: SeatService = logs.SeatLogging(SeatService(self.store, self.campaigns))  # type: ignore[assignment]

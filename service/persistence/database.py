@@ -11,6 +11,11 @@ from urllib.parse import unquote, urlsplit
 import psycopg
 
 from domain.errors import DomainError
+from projections import jsonsafe
+
+# Every connection the service opens decodes json and jsonb with orjson (issue 16, item 4), escaped text given
+# back as it was (projections/jsonsafe.py): registered once, before any connection, for the whole process.
+jsonsafe.read_back_escaped_text()
 
 
 class UnavailableError(DomainError):

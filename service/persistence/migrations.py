@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import psycopg
 
 from projections import state_tables
-from service.persistence import idempotency
+from service.persistence import idempotency, recorder
 from service.persistence.app import IntrigueStore
 from service.persistence.database import Database, ping
 from service.persistence.readmodels import READ_MODELS, close_view, open_view
@@ -72,6 +72,14 @@ def _campaign_positions(conn: psycopg.Connection[tuple[object, ...]]) -> None:
         conn.execute(statement)
 
 
+def _binary_insert_function(conn: psycopg.Connection[tuple[object, ...]]) -> None:
+    """The recorder's DDL (run by every `migrate` before the steps) creates `intrigue_insert_events`; this
+    step records it, and refuses to if it is missing (service/persistence/recorder.py `insert_function`)."""
+    found = conn.execute("SELECT 1 FROM pg_proc WHERE proname = %s", (recorder.FUNCTION,)).fetchone()
+    if found is None:
+        raise RuntimeError(f"the insert function {recorder.FUNCTION} was not created")
+
+
 STEPS = (
     Step(1, "event store, snapshots, read models: " + ", ".join(m.name for m in READ_MODELS)),
     Step(2, "seats and their hashed tokens; idempotency keys", _seats_and_idempotency_keys),
@@ -82,6 +90,8 @@ STEPS = (
          _idempotency_claims_with_events),
     Step(6, "each campaign's own read-model position (campaign_position), the key of its kept answers",
          _campaign_positions),
+    Step(7, "events inserted as parallel binary arrays, stale reads checked in the same call (intrigue_insert_events)",
+         _binary_insert_function),
 )
 SCHEMA_VERSION = STEPS[-1].version
 

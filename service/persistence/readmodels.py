@@ -16,6 +16,7 @@ from eventsourcing.utils import Environment
 
 from projections import jsonsafe
 from projections.failures import Failure
+from projections.inline import InlineProjection, InlineStateView
 from projections.runner import PAGE, PagedRunner
 from projections.state import StateView
 from service.persistence.app import IntrigueStore
@@ -82,7 +83,8 @@ class ReadSide:
     the runner's view follows the switch on its own (projections/state.py).
     """
 
-    def __init__(self, env: dict[str, str], run: bool, store_class: type[IntrigueStore] = IntrigueStore) -> None:
+    def __init__(self, env: dict[str, str], run: bool, store_class: type[IntrigueStore] = IntrigueStore,
+                 inline: bool = True) -> None:  # fmt: skip
         jsonsafe.read_back_escaped_text()  # before any connection is opened: readers get the stored text back
         self.runners: dict[str, Runner] = {}
         self._locks: psycopg.Connection | None = None
@@ -98,6 +100,19 @@ class ReadSide:
         self.views: dict[type[PostgresTrackingRecorder], PostgresTrackingRecorder] = {
             m.view: self._view_of(m, env) for m in READ_MODELS
         }
+        self.inline = self._inline(env) if inline else None
+
+    def _inline(self, env: dict[str, str]) -> InlineProjection:
+        """Commands of this process project their own events in their transaction (projections/inline.py)."""
+        (model,) = READ_MODELS  # inline covers the state read model, the only one
+        runner = self.runners.get(model.name)
+        view = open_view(ReadModel(model.name, InlineStateView), env)
+        assert isinstance(view, InlineStateView)
+        recorder = self.store.recorder
+        inline = InlineProjection(view, self.store.name, recorder.events_table_name,  # type: ignore[attr-defined]
+                                  runner.advance if runner else lambda position: None)  # fmt: skip
+        recorder.inline = inline  # type: ignore[attr-defined]
+        return inline
 
     def _view_of(self, model: ReadModel, env: dict[str, str]) -> PostgresTrackingRecorder:
         """The runner's own view where this process runs the projection (it knows its failures first)."""
@@ -119,6 +134,8 @@ class ReadSide:
 
     def wait(self, notification_id: int, timeout: float) -> None:
         """Return once every read model has processed `notification_id`, by whichever process runs it."""
+        if self.inline is not None and self.inline.covers(notification_id):
+            return  # projected in the command's own transaction
         deadline = time.monotonic() + timeout
         for model in READ_MODELS:
             runner = self.runners.get(model.name)
@@ -139,6 +156,9 @@ class ReadSide:
         return sorted(view.stopped.all().values(), key=lambda failure: failure.position)
 
     def close(self) -> None:
+        if self.inline is not None:
+            self.store.recorder.inline = None  # type: ignore[attr-defined]
+            close_view(self.inline.view)
         for runner in self.runners.values():
             runner.__exit__(None, None, None)
         if not self.runners:

@@ -107,6 +107,9 @@ def test_a_command_answers_success_when_the_projection_stopped(
         assert opened["extensions"] == {"readsMayLag": True, "position": events_of(fresh_db, campaign_id)[-1][0]}
 
 
+INLINE = "INTRIGUE_INLINE_PROJECTION"  # "0": a command's own events are not projected in its transaction
+
+
 def a_campaign(db: Database) -> tuple[str, str]:
     """Migrate `db` and create one campaign in it, projected; return its id and GM token."""
     system = Intrigue(db)
@@ -120,8 +123,9 @@ def a_campaign(db: Database) -> tuple[str, str]:
 def send_until_killed(api: Api, db: Database, campaign_id: str, send: Any) -> None:
     """Send a command on a thread; SIGKILL the server once its events are committed, before it answers.
 
-    Nobody projects `db`, so the server waits for its read models after the commit: the kill lands between
-    the commit and the answer (or the server's own fault hook gets there first)."""
+    Nobody projects `db` (the server runs no projections, not even inline: `INLINE` is off), so the server
+    waits for its read models after the commit: the kill lands between the commit and the answer (or the
+    server's own fault hook gets there first)."""
     before = len(events_of(db, campaign_id))
     answered: list[object] = []
     thread = threading.Thread(target=lambda: answered.append(_attempt(send)), daemon=True)
@@ -140,12 +144,14 @@ def _attempt(send: Any) -> object:
 
 
 def test_a_rest_retry_after_a_kill_between_commit_and_answer_never_writes_twice(
-    fresh_db: Database, tmp_path: Any
+    fresh_db: Database, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     campaign_id, token = a_campaign(fresh_db)
     key = {"Idempotency-Key": str(uuid4()), **bearer(token)}
     url, roll = f"{API}/campaigns/{campaign_id}/rolls", {"expression": "3d6", "purpose": "omen"}
+    monkeypatch.setenv(INLINE, "0")
     first = Api(fresh_db, tmp_path, "api-killed", "--no-projections", "--no-migrate")
+    monkeypatch.delenv(INLINE)
     try:
         eventually(first.ready, "the first server", first)
         send_until_killed(first, fresh_db, campaign_id, lambda: httpx.post(first.base + url, json=roll, headers=key,
@@ -172,8 +178,10 @@ def test_a_graphql_retry_after_the_server_dies_right_after_commit_never_writes_t
     headers = {"Idempotency-Key": str(uuid4()), **bearer(token)}
     payload = {"query": OPEN, "variables": {"id": campaign_id}}
     monkeypatch.setenv("INTRIGUE_FAULT", "exit-after-commit")  # test-only hook: SIGKILL right after the commit
+    monkeypatch.setenv(INLINE, "0")
     first = Api(fresh_db, tmp_path, "api-faulty", "--no-projections", "--no-migrate")
     monkeypatch.delenv("INTRIGUE_FAULT")
+    monkeypatch.delenv(INLINE)
     try:
         eventually(first.ready, "the faulty server", first)
         send_until_killed(first, fresh_db, campaign_id, lambda: httpx.post(first.base + "/graphql", json=payload,

@@ -129,8 +129,12 @@ def check_restart(reader: Intrigue, db: Database, campaign_id: UUID, tally: Tall
     began = max((i for i, e in enumerate(entries) if e.topic.endswith("PhaseResolutionBegan")), default=None)
     if began is not None:
         after = entries[began + 1:]
-        members = [e for e in after if e.aggregate_id != campaign_id]
-        if members and not (after[-1].topic.endswith("PhaseResolved") and after[-1].aggregate_id == campaign_id):
+        # The resolution's member events are whole when a PhaseResolved follows the last of them; the campaign's
+        # own later commands (the next phase opened, its rolls: a kill before the next resolution began) may
+        # follow that PhaseResolved.
+        members = [i for i, e in enumerate(after) if e.aggregate_id != campaign_id]
+        closed = [i for i, e in enumerate(after) if e.topic.endswith("PhaseResolved") and e.aggregate_id == campaign_id]
+        if members and not (closed and closed[-1] > members[-1]):
             tally.partial_turns += 1
             tally.partial_tails.append([(e.position, e.topic, e.aggregate_id == campaign_id) for e in after[-5:]])
     history = "SELECT DISTINCT phase FROM phase_history WHERE campaign_id = %s AND NOT superseded"
