@@ -17,6 +17,27 @@ RELATIONS = ("aggregate_state", "phase_history", "state_tracking")
 GENERATIONS = """CREATE TABLE IF NOT EXISTS read_model_generation (
     name text PRIMARY KEY,
     current integer NOT NULL)"""
+# Each member's whole state as the history last recorded it, the base its next change is taken against.
+BASE_TABLE = """CREATE TABLE IF NOT EXISTS {base} (
+        aggregate_id uuid PRIMARY KEY,
+        campaign_id uuid NOT NULL,
+        version integer NOT NULL,
+        state jsonb NOT NULL)"""
+# Autovacuum fit for the churn (issue 16): every page rewrites its touched rows of `aggregate_state` and the
+# tracking row, so they are vacuumed after a small share of dead rows (the default waits for 20%, which for a
+# few hundred wide rows is megabytes of dead TOAST a phase), and leave room for HOT updates (the indexed
+# columns never change). The history only grows: vacuumed for its inserts (visibility map) and analysed.
+TUNING = [
+    """ALTER TABLE {state} SET (fillfactor = 70, autovacuum_vacuum_scale_factor = 0.02,
+        autovacuum_vacuum_threshold = 200, autovacuum_analyze_scale_factor = 0.05,
+        toast.autovacuum_vacuum_scale_factor = 0.02, toast.autovacuum_vacuum_threshold = 200)""",
+    """ALTER TABLE {base} SET (fillfactor = 70, autovacuum_vacuum_scale_factor = 0.05,
+        autovacuum_vacuum_threshold = 200, toast.autovacuum_vacuum_scale_factor = 0.05)""",
+    """ALTER TABLE {history} SET (autovacuum_vacuum_insert_scale_factor = 0.05,
+        autovacuum_analyze_scale_factor = 0.05)""",
+    """ALTER TABLE {tracking} SET (fillfactor = 50, autovacuum_vacuum_scale_factor = 0,
+        autovacuum_vacuum_threshold = 1000)""",
+]
 _TABLES = [
     """CREATE TABLE {state} (
         id uuid PRIMARY KEY,
@@ -28,7 +49,7 @@ _TABLES = [
         state jsonb NOT NULL,
         position bigint NOT NULL)""",
     "CREATE INDEX {state_index} ON {state} (campaign_id, kind)",
-    # History series: every member's state as each phase resolved (seed-independent: design, "history").
+    # History series: what of each member changed as each phase resolved (projections/history.py).
     """CREATE TABLE {history} (
         campaign_id uuid NOT NULL,
         phase integer NOT NULL,
@@ -37,8 +58,11 @@ _TABLES = [
         kind text NOT NULL,
         state jsonb NOT NULL,
         superseded boolean NOT NULL DEFAULT false,
+        whole boolean NOT NULL DEFAULT true,
         PRIMARY KEY (campaign_id, position, aggregate_id))""",
+    BASE_TABLE,
     "CREATE TABLE {tracking} (application_name text PRIMARY KEY, notification_id bigint)",
+    *TUNING,
 ]
 
 
@@ -47,6 +71,7 @@ def names(generation: int) -> dict[str, Identifier]:
     return {
         "state": Identifier(f"aggregate_state_g{generation}"), "history": Identifier(f"phase_history_g{generation}"),
         "tracking": Identifier(f"{MODEL}_g{generation}_tracking"),
+        "base": Identifier(f"phase_history_g{generation}_base"),
         "state_index": Identifier(f"aggregate_state_g{generation}_campaign"),
     }  # fmt: skip
 
@@ -61,7 +86,7 @@ def drop_generation(generation: int) -> list[Composed]:
     a rebuild that died may have recorded some under the number the next one reuses."""
     tables = names(generation)
     return [
-        *(SQL("DROP TABLE IF EXISTS {}").format(tables[t]) for t in ("state", "history", "tracking")),
+        *(SQL("DROP TABLE IF EXISTS {}").format(tables[t]) for t in ("state", "history", "tracking", "base")),
         SQL(failures.DDL).format(),
         SQL("DELETE FROM {} WHERE generation = {}").format(Identifier(failures.TABLE), Literal(generation)),
     ]
@@ -73,6 +98,16 @@ def point_views_at(generation: int) -> list[Composed]:
     return [
         SQL("CREATE OR REPLACE VIEW {} AS SELECT * FROM {}").format(Identifier(view), tables[table])
         for view, table in zip(RELATIONS, ("state", "history", "tracking"), strict=True)
+    ]
+
+
+def bound_history(generation: int) -> list[Composed]:
+    """Upgrade one generation made before its history stored changes (whole rows, no base) and before its
+    tables were tuned; the rows already written stay whole."""
+    tables = names(generation)
+    return [
+        SQL("ALTER TABLE {history} ADD COLUMN IF NOT EXISTS whole boolean NOT NULL DEFAULT true").format(**tables),
+        SQL(BASE_TABLE).format(**tables), *(SQL(s).format(**tables) for s in TUNING), *point_views_at(generation),
     ]
 
 

@@ -10,7 +10,7 @@ from typing import Any, ClassVar, ParamSpec, TypeVar
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
-from eventsourcing.domain import Aggregate, MutableOrImmutableAggregate
+from eventsourcing.domain import Aggregate, MutableOrImmutableAggregate, Snapshot
 from eventsourcing.persistence import IntegrityError, JSONTranscoder, Transcoder
 
 from domain.campaign import Campaign, RuleSystemName
@@ -99,7 +99,7 @@ class IntrigueStore(Application[UUID]):
             if isinstance(aggregate, Aggregate) and interval and saved.originator_version % interval == 0:
                 crossed[aggregate.id] = aggregate  # at its last saved version: one snapshot per save
         if crossed:
-            self.snapshots.put([getattr(type(a), "Snapshot", self.snapshot_class).take(a) for a in crossed.values()])
+            self.snapshots.put([getattr(type(a), "Snapshot", Snapshot).take(a) for a in crossed.values()])
 
     def _load(self, aggregate_id: UUID, kind: type[A], version: int | None = None) -> A:
         try:

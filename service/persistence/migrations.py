@@ -64,6 +64,13 @@ def _idempotency_claims_with_events(conn: psycopg.Connection[tuple[object, ...]]
         conn.execute(statement)
 
 
+def _bounded_history(conn: psycopg.Connection[tuple[object, ...]]) -> None:
+    row = conn.execute("SELECT current FROM read_model_generation WHERE name = %s", (state_tables.MODEL,)).fetchone()
+    if row is not None:
+        for statement in state_tables.bound_history(int(str(row[0]))):
+            conn.execute(statement)
+
+
 STEPS = (
     Step(1, "event store, snapshots, read models: " + ", ".join(m.name for m in READ_MODELS)),
     Step(2, "seats and their hashed tokens; idempotency keys", _seats_and_idempotency_keys),
@@ -72,6 +79,8 @@ STEPS = (
     Step(4, "idempotency answers sealed with AES-GCM (column sealing); index for their purge", _idempotency_sealing),
     Step(5, "idempotency claims committed with the command's events (column position; response NULL until answered)",
          _idempotency_claims_with_events),
+    Step(6, "phase history stores changes (column whole, table of bases); read-model tables tuned for autovacuum",
+         _bounded_history),
 )
 SCHEMA_VERSION = STEPS[-1].version
 
