@@ -35,12 +35,18 @@ class GMLedger(Aggregate):
     """Mixed into `Campaign`. Each record is an event carrying the GM's seat and reason."""
 
     def _ledger(self, name: str) -> dict[str, Any]:
+        """A ledger to write to, made on its first record (campaigns older than a ledger have none)."""
         found: dict[str, Any] = vars(self).setdefault(name, {})
+        return found
+
+    def _kept(self, name: str) -> dict[str, Any]:
+        """A ledger to read: reading leaves no trace, so the state saved is the state its events replay."""
+        found: dict[str, Any] = vars(self).get(name, {})
         return found
 
     # ---- custom asset types and actions ---------------------------------------------------------------------
     def custom_asset_rows(self) -> dict[str, AssetType]:
-        return {key: row_from_dict(row) for key, row in self._ledger("custom_asset_types").items()}
+        return {key: row_from_dict(row) for key, row in self._kept("custom_asset_types").items()}
 
     def define_asset_type(self, row: AssetType, seat: str, reason: str) -> None:
         """A custom type for this campaign only; redefining it leaves assets already owned as they were."""
@@ -51,7 +57,7 @@ class GMLedger(Aggregate):
         self._ledger("custom_asset_types")[key] = dict(row)
 
     def custom_action(self, key: str) -> CustomActionDef:
-        found = self._ledger("_custom_actions").get(key)
+        found = self._kept("_custom_actions").get(key)
         if found is None:
             raise NotFoundError(f"no custom action {key!r} in this campaign")
         return CustomActionDef.from_dict(found)
@@ -66,10 +72,10 @@ class GMLedger(Aggregate):
     # ---- the phase chronicle --------------------------------------------------------------------------------
     def gm_summaries(self, phase: int) -> dict[str, str]:
         """The GM's summaries of a phase, by faction or house id ("" for the GM's note on the whole phase)."""
-        return dict(self._ledger("_gm_summaries").get(str(phase), {}))
+        return dict(self._kept("_gm_summaries").get(str(phase), {}))
 
     def public_chronicle(self, phase: int) -> dict[str, dict[str, Any]]:
-        return dict(self._ledger("chronicle").get(str(phase), {}))
+        return dict(self._kept("chronicle").get(str(phase), {}))
 
     def write_summary(self, phase: int, actor_id: str, text: str, seat: str, reason: str) -> None:
         self._check_phase(phase)
@@ -96,7 +102,7 @@ class GMLedger(Aggregate):
 
     def chronicle_drafts(self, phase: int) -> dict[str, dict[str, Any]]:
         """The drafted, unpublished gossip of a phase: the GM's to edit, heard by no player until published."""
-        return dict(self._ledger("_chronicle_drafts").get(str(phase), {}))
+        return dict(self._kept("_chronicle_drafts").get(str(phase), {}))
 
     def draft_gossip(self, phase: int, actor_id: str, lines: list[str], spin: str, seat: str, reason: str) -> None:
         self._check_phase(phase)

@@ -26,7 +26,7 @@ from psycopg.rows import DictRow
 from psycopg.sql import SQL, Composable, Composed
 from psycopg.types.json import Jsonb
 
-from projections import jsonsafe
+from projections import history, jsonsafe
 from projections.codec import domain_mapper, plain
 from projections.failures import CURRENT as CURRENT_FAILURES
 from projections.failures import DDL as FAILURES_DDL
@@ -289,14 +289,12 @@ class StateView(PostgresTrackingRecorder):
         campaign_id = domain_event.originator_id
         params = {"campaign_id": campaign_id, "position": position}
         if name == "Campaign.PhaseResolved":
-            phase = params | {"phase": domain_event.phase}
-            members: list[Aggregate] = [a for a in states.values() if _member_of(a, campaign_id)]
-            curs.executemany(self._sql["record_member"], [phase | {
-                "id": a.id, "kind": type(a).__name__.lower(), "state": jsonb(public_state(a)),
-            } for a in members])  # fmt: skip
-            curs.execute(self._sql["record_phase"], phase | {"in_memory": [a.id for a in members]})
+            members = [a for a in states.values() if _member_of(a, campaign_id)]
+            in_memory = {a.id: (type(a).__name__.lower(), public_state(a)) for a in members}
+            history.record(curs, self._sql, params | {"phase": domain_event.phase}, in_memory, jsonb)
         elif name == "Campaign.PhaseRolledBack":
             curs.execute(self._sql["supersede"], params | {"phase": domain_event.to_phase})
+            history.rebase(curs, self._sql, campaign_id, jsonb)
 
     def _row(self, aggregate: Any, position: int) -> dict[str, Any]:
         stored = self.mapper.to_stored_event(Snapshot.take(aggregate))

@@ -6,13 +6,20 @@ from psycopg.sql import SQL, Composed
 
 from projections.state_tables import names
 
-# A phase's history: the members the page holds in memory as they stand at its resolution, the others as
-# their rows have them (the page did not touch them, so the rows are current).
-_RECORD_PHASE = """INSERT INTO {history} (campaign_id, phase, position, aggregate_id, kind, state)
-    SELECT campaign_id, %(phase)s, %(position)s, id, kind, state FROM {state}
-    WHERE campaign_id = %(campaign_id)s AND kind <> 'campaign' AND id <> ALL(%(in_memory)s) ON CONFLICT DO NOTHING"""
-_RECORD_MEMBER = """INSERT INTO {history} (campaign_id, phase, position, aggregate_id, kind, state)
-    VALUES (%(campaign_id)s, %(phase)s, %(position)s, %(id)s, %(kind)s, %(state)s) ON CONFLICT DO NOTHING"""
+# A phase's history (projections/history.py): the members the page holds in memory as they stand at its
+# resolution, the others as their rows have them (the page did not touch them, so the rows are current) where
+# their version moved past the base, and each changed member's base.
+_MOVED = """SELECT s.id, s.kind, s.state FROM {state} s LEFT JOIN {base} b ON b.aggregate_id = s.id
+    WHERE s.campaign_id = %(campaign_id)s AND s.kind <> 'campaign' AND s.id <> ALL(%(in_memory)s)
+    AND (b.version IS NULL OR b.version <> s.version)"""
+_BASES = "SELECT aggregate_id, state FROM {base} WHERE aggregate_id = ANY(%s)"
+_SET_BASE = """INSERT INTO {base} VALUES (%(id)s, %(campaign_id)s, %(version)s, %(whole_state)s)
+    ON CONFLICT (aggregate_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state"""
+_RECORD = """INSERT INTO {history} (campaign_id, phase, position, aggregate_id, kind, state, whole)
+    VALUES (%(campaign_id)s, %(phase)s, %(position)s, %(id)s, %(kind)s, %(state)s, %(whole)s) ON CONFLICT DO NOTHING"""
+_DROP_BASES = "DELETE FROM {base} WHERE campaign_id = %s"
+_STANDING = """SELECT phase, position, aggregate_id, kind, whole, state FROM {history}
+    WHERE campaign_id = %s AND NOT superseded ORDER BY position, aggregate_id"""
 _SUPERSEDE = """UPDATE {history} SET superseded = true
     WHERE campaign_id = %(campaign_id)s AND phase >= %(phase)s AND position < %(position)s"""
 _VERSIONS = "SELECT id, version FROM {state} WHERE id = ANY(%s) ORDER BY id FOR UPDATE"
@@ -44,7 +51,8 @@ def statements_of(generation: int) -> dict[str, Composed]:
     return {
         name: SQL(text).format(**names(generation))
         for name, text in (("versions", _VERSIONS), ("snapshots", _SNAPSHOTS), ("upsert", _UPSERT),
-                           ("record_phase", _RECORD_PHASE), ("record_member", _RECORD_MEMBER),
+                           ("moved", _MOVED), ("bases", _BASES), ("set_base", _SET_BASE), ("record", _RECORD),
+                           ("drop_bases", _DROP_BASES), ("standing", _STANDING),
                            ("supersede", _SUPERSEDE), ("track", _TRACK),
                            ("position", _POSITION), ("campaigns", _CAMPAIGNS),
                            ("campaign_position", _CAMPAIGN_POSITION))

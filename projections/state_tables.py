@@ -22,6 +22,27 @@ GENERATIONS = """CREATE TABLE IF NOT EXISTS read_model_generation (
 CAMPAIGN_POSITION = """CREATE TABLE IF NOT EXISTS {positions} (
         campaign_id uuid PRIMARY KEY,
         position bigint NOT NULL)"""
+# Each member's whole state as the history last recorded it, the base its next change is taken against.
+BASE_TABLE = """CREATE TABLE IF NOT EXISTS {base} (
+        aggregate_id uuid PRIMARY KEY,
+        campaign_id uuid NOT NULL,
+        version integer NOT NULL,
+        state jsonb NOT NULL)"""
+# Autovacuum fit for the churn (issue 16): every page rewrites its touched rows of `aggregate_state` and the
+# tracking row, so they are vacuumed after a small share of dead rows (the default waits for 20%, which for a
+# few hundred wide rows is megabytes of dead TOAST a phase), and leave room for HOT updates (the indexed
+# columns never change). The history only grows: vacuumed for its inserts (visibility map) and analysed.
+TUNING = [
+    """ALTER TABLE {state} SET (fillfactor = 70, autovacuum_vacuum_scale_factor = 0.02,
+        autovacuum_vacuum_threshold = 200, autovacuum_analyze_scale_factor = 0.05,
+        toast.autovacuum_vacuum_scale_factor = 0.02, toast.autovacuum_vacuum_threshold = 200)""",
+    """ALTER TABLE {base} SET (fillfactor = 70, autovacuum_vacuum_scale_factor = 0.05,
+        autovacuum_vacuum_threshold = 200, toast.autovacuum_vacuum_scale_factor = 0.05)""",
+    """ALTER TABLE {history} SET (autovacuum_vacuum_insert_scale_factor = 0.05,
+        autovacuum_analyze_scale_factor = 0.05)""",
+    """ALTER TABLE {tracking} SET (fillfactor = 50, autovacuum_vacuum_scale_factor = 0,
+        autovacuum_vacuum_threshold = 1000)""",
+]
 _TABLES = [
     """CREATE TABLE {state} (
         id uuid PRIMARY KEY,
@@ -33,7 +54,7 @@ _TABLES = [
         state jsonb NOT NULL,
         position bigint NOT NULL)""",
     "CREATE INDEX {state_index} ON {state} (campaign_id, kind)",
-    # History series: every member's state as each phase resolved (seed-independent: design, "history").
+    # History series: what of each member changed as each phase resolved (projections/history.py).
     """CREATE TABLE {history} (
         campaign_id uuid NOT NULL,
         phase integer NOT NULL,
@@ -42,9 +63,12 @@ _TABLES = [
         kind text NOT NULL,
         state jsonb NOT NULL,
         superseded boolean NOT NULL DEFAULT false,
+        whole boolean NOT NULL DEFAULT true,
         PRIMARY KEY (campaign_id, position, aggregate_id))""",
+    BASE_TABLE,
     "CREATE TABLE {tracking} (application_name text PRIMARY KEY, notification_id bigint)",
     CAMPAIGN_POSITION,
+    *TUNING,
 ]
 
 
@@ -53,6 +77,7 @@ def names(generation: int) -> dict[str, Identifier]:
     return {
         "state": Identifier(f"aggregate_state_g{generation}"), "history": Identifier(f"phase_history_g{generation}"),
         "tracking": Identifier(f"{MODEL}_g{generation}_tracking"),
+        "base": Identifier(f"phase_history_g{generation}_base"),
         "state_index": Identifier(f"aggregate_state_g{generation}_campaign"),
         "positions": Identifier(f"campaign_position_g{generation}"),
     }  # fmt: skip
@@ -68,7 +93,8 @@ def drop_generation(generation: int) -> list[Composed]:
     a rebuild that died may have recorded some under the number the next one reuses."""
     tables = names(generation)
     return [
-        *(SQL("DROP TABLE IF EXISTS {}").format(tables[t]) for t in ("state", "history", "positions", "tracking")),
+        *(SQL("DROP TABLE IF EXISTS {}").format(tables[t])
+          for t in ("state", "history", "positions", "tracking", "base")),
         SQL(failures.DDL).format(),
         SQL("DELETE FROM {} WHERE generation = {}").format(Identifier(failures.TABLE), Literal(generation)),
     ]
@@ -90,6 +116,16 @@ def add_campaign_positions(generation: int) -> list[Composed]:
             " ON CONFLICT (campaign_id) DO NOTHING")  # fmt: skip
     view = SQL("CREATE OR REPLACE VIEW campaign_position AS SELECT * FROM {positions}").format(**tables)
     return [SQL(CAMPAIGN_POSITION).format(**tables), SQL(fill).format(**tables), view]
+
+
+def bound_history(generation: int) -> list[Composed]:
+    """Upgrade one generation made before its history stored changes (whole rows, no base) and before its
+    tables were tuned; the rows already written stay whole."""
+    tables = names(generation)
+    return [
+        SQL("ALTER TABLE {history} ADD COLUMN IF NOT EXISTS whole boolean NOT NULL DEFAULT true").format(**tables),
+        SQL(BASE_TABLE).format(**tables), *(SQL(s).format(**tables) for s in TUNING), *point_views_at(generation),
+    ]
 
 
 def adopt_plain_tables() -> list[Composed]:

@@ -80,6 +80,13 @@ def _binary_insert_function(conn: psycopg.Connection[tuple[object, ...]]) -> Non
         raise RuntimeError(f"the insert function {recorder.FUNCTION} was not created")
 
 
+def _bounded_history(conn: psycopg.Connection[tuple[object, ...]]) -> None:
+    row = conn.execute("SELECT current FROM read_model_generation WHERE name = %s", (state_tables.MODEL,)).fetchone()
+    if row is not None:
+        for statement in state_tables.bound_history(int(str(row[0]))):
+            conn.execute(statement)
+
+
 STEPS = (
     Step(1, "event store, snapshots, read models: " + ", ".join(m.name for m in READ_MODELS)),
     Step(2, "seats and their hashed tokens; idempotency keys", _seats_and_idempotency_keys),
@@ -92,6 +99,8 @@ STEPS = (
          _campaign_positions),
     Step(7, "events inserted as parallel binary arrays, stale reads checked in the same call (intrigue_insert_events)",
          _binary_insert_function),
+    Step(8, "phase history stores changes (column whole, table of bases); read-model tables tuned for autovacuum",
+         _bounded_history),
 )
 SCHEMA_VERSION = STEPS[-1].version
 

@@ -13,6 +13,7 @@ from starlette.concurrency import run_in_threadpool
 from domain.errors import NotFoundError
 from projections.failures import CURRENT as CURRENT_FAILURES
 from projections.failures import StoppedCampaigns
+from projections.history import series_of
 from projections.state import StateView
 from service.persistence import fresh
 from service.persistence.fresh import FreshReads
@@ -128,7 +129,7 @@ class ReadModelReads:
 
     async def series(self, campaign_id: UUID) -> list[dict[str, Any]]:
         """Each member's state at the end of each phase, rolled-back phases left out (`Analytics.series`)."""
-        return [dict(row) for row in await self.pool.rows(SERIES, (campaign_id,))]
+        return series_of(await self.pool.rows(SERIES, (campaign_id,)))
 
     async def position_of(self, ids: tuple[UUID, ...] | None) -> tuple[Any, ...]:
         """Where the campaigns of `ids` (campaigns or their members) stand in the read model: its generation, each
@@ -216,7 +217,6 @@ def _region(state: dict[str, Any]) -> dict[str, Any]:
     }  # fmt: skip
 
 
-SERIES = (
-    "SELECT phase, aggregate_id, kind, state FROM phase_history WHERE campaign_id = %s AND NOT superseded"
-    " ORDER BY phase, kind, state->>'name'"
-)
+# The rows that stand, to fold in log order (projections/history.py `series_of`).
+SERIES = ("SELECT phase, position, aggregate_id, kind, whole, state FROM phase_history"
+          " WHERE campaign_id = %s AND NOT superseded ORDER BY position, aggregate_id")

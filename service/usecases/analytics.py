@@ -11,6 +11,7 @@ from uuid import UUID
 
 from domain.dice import DiceSpec
 from domain.errors import InvalidInputError
+from projections.history import series_of
 from projections.state import StateView
 from service.persistence.queries import SERIES
 
@@ -101,7 +102,7 @@ class Analytics:
 
     def series(self, campaign_id: UUID) -> list[dict[str, Any]]:
         """Each member's state at the end of each phase, rolled-back phases left out."""
-        return [dict(row) for row in self.view.query(SERIES, (campaign_id,))]
+        return series_of(self.view.query(SERIES, (campaign_id,)))
 
 
 @dataclass(frozen=True)

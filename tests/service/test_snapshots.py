@@ -50,10 +50,47 @@ def busy_faction() -> Faction:
 def restores_from_a_snapshot(store: IntrigueStore, aggregate: Any) -> None:
     store.commit(aggregate)
     assert store.snapshots is not None
-    assert [s.originator_version for s in store.snapshots.get(aggregate.id)] == [SNAPSHOT_INTERVAL]
+    # Taken from the instance just saved, so at the version saved (past the interval it crossed), not reloaded
+    # at the interval itself as eventsourcing's own `_take_snapshots` did.
+    assert aggregate.version > SNAPSHOT_INTERVAL
+    assert [s.originator_version for s in store.snapshots.get(aggregate.id)] == [aggregate.version]
     restored = store.load(aggregate.id, type(aggregate))
     assert public_state(restored) == public_state(aggregate)
     assert attributes(restored) == attributes(aggregate)  # the same types too: tuples, enums, dataclasses
+
+
+def test_a_snapshot_is_taken_from_the_saved_aggregate_without_loading_it(db: Database) -> None:
+    store = IntrigueStore(env=db.eventsourcing_env())
+    try:
+        house = busy_house()
+        loads: list[Any] = []
+        real_get = store.repository.get
+        store.repository.get = lambda *a, **k: loads.append(a) or real_get(*a, **k)  # type: ignore[method-assign]
+        store.commit(house)
+        assert store.snapshots is not None
+        assert len(list(store.snapshots.get(house.id))) == 1
+        assert loads == []
+    finally:
+        store.close()
+
+
+def test_a_save_that_crosses_no_interval_takes_no_snapshot(db: Database) -> None:
+    store = IntrigueStore(env=db.eventsourcing_env())
+    try:
+        house = House.register(uuid.uuid4(), "Xorlarrin", Character("Zeerith", 10, {"Bluff": 5}), 10)
+        for i in range(SNAPSHOT_INTERVAL - 3):
+            house.change_gold(1, f"tithe {i}")
+        store.commit(house)
+        house.change_gold(1, "the last tithe before the interval")
+        store.commit(house)
+        assert store.snapshots is not None
+        assert house.version == SNAPSHOT_INTERVAL - 1
+        assert list(store.snapshots.get(house.id)) == []
+        house.change_gold(1, "the tithe that reaches it")
+        store.commit(house)
+        assert [s.originator_version for s in store.snapshots.get(house.id)] == [SNAPSHOT_INTERVAL]
+    finally:
+        store.close()
 
 
 def attributes(aggregate: Any) -> dict[str, Any]:

@@ -1,0 +1,119 @@
+"""Phase history that stores what changed: each phase, a row per member whose state moved since its last row.
+
+A row is `whole` (the member's first, or one that lost a field) or holds only the fields that changed; a
+marker row per phase (kind `phase`) says the phase resolved even where nothing moved. Readers fold the rows
+that stand (not superseded by a rollback) in log order (`series_of`). The writer takes each change against
+the member's base, its whole state as the history last recorded it (table `phase_history_g{N}_base`); a
+rollback rebuilds its campaign's bases from the rows that still stand (issue 16: the history grew as phases²
+because each resolution wrote every member whole).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+from uuid import UUID
+
+from psycopg import Cursor
+from psycopg.rows import DictRow
+from psycopg.sql import Composed
+
+MARKER = "phase"
+MERGE, APPEND = "~merge", "~append"  # no public field starts with "~"
+State = dict[str, Any]
+
+
+def change(before: State | None, after: State) -> tuple[bool, State] | None:
+    """(whole, what to store) to go from `before` to `after`, or None when nothing changed. A mapping that
+    only gained or changed entries stores those (under `~merge`), a list that only grew its new items (under
+    `~append`): a member's assets and narratives cost what changed in them, not all of them each phase."""
+    if before is None or not before.keys() <= after.keys():
+        return True, after
+    changed: State = {}
+    merged: State = {}
+    appended: State = {}
+    for key, value in after.items():
+        old = before.get(key)
+        if key in before and old == value:
+            continue
+        if isinstance(old, dict) and isinstance(value, dict) and old.keys() <= value.keys():
+            merged[key] = {k: v for k, v in value.items() if k not in old or old[k] != v}
+        elif isinstance(old, list) and isinstance(value, list) and value[: len(old)] == old:
+            appended[key] = value[len(old) :]
+        else:
+            changed[key] = value
+    if merged:
+        changed[MERGE] = merged
+    if appended:
+        changed[APPEND] = appended
+    return (False, changed) if changed else None
+
+
+def apply(before: State, stored: State) -> State:
+    """A member's whole state from its state before and a change (`change`)."""
+    after = before | {k: v for k, v in stored.items() if k not in (MERGE, APPEND)}
+    for key, entries in stored.get(MERGE, {}).items():
+        after[key] = before[key] | entries
+    for key, items in stored.get(APPEND, {}).items():
+        after[key] = before[key] + items
+    return after
+
+
+def fold(rows: Iterable[Mapping[str, Any]],
+         members: Mapping[UUID, tuple[str, State]] | None = None) -> dict[UUID, tuple[str, State]]:  # fmt: skip
+    """Each member's (kind, whole state) after the given rows, in log order, from `members`."""
+    folded = dict(members or {})
+    for row in rows:
+        if row["kind"] == MARKER:
+            continue
+        before = folded.get(row["aggregate_id"], ("", {}))[1]
+        folded[row["aggregate_id"]] = (row["kind"], dict(row["state"]) if row["whole"] else apply(before, row["state"]))
+    return folded
+
+
+def series_of(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Each member's whole state at the end of each phase, from the standing rows in log order."""
+    by_phase: dict[int, list[Mapping[str, Any]]] = {}
+    for row in rows:
+        by_phase.setdefault(row["phase"], []).append(row)
+    series: list[dict[str, Any]] = []
+    members: dict[UUID, tuple[str, State]] = {}
+    for phase, phase_rows in by_phase.items():
+        members = fold(phase_rows, members)
+        series.extend({"phase": phase, "aggregate_id": i, "kind": kind, "state": state}
+                      for i, (kind, state) in members.items())  # fmt: skip
+    return sorted(series, key=lambda r: (r["phase"], r["kind"], str(r["state"].get("name") or "")))
+
+
+def record(curs: Cursor[DictRow], sql: dict[str, Composed], params: dict[str, Any],
+           in_memory: dict[UUID, tuple[str, State]], encode: Callable[[Any], Any]) -> None:  # fmt: skip
+    """Write one resolution's history: `params` has the campaign, phase and position; `in_memory` the members
+    the page folded, as they stand at it."""
+    moved = dict(in_memory)
+    for row in curs.execute(sql["moved"], params | {"in_memory": list(in_memory)}):
+        moved[row["id"]] = (row["kind"], row["state"])
+    bases = {row["aggregate_id"]: row["state"] for row in curs.execute(sql["bases"], (list(moved),))}
+    rows, new_bases = [], []
+    for aggregate_id, (kind, state) in moved.items():
+        changed = change(bases.get(aggregate_id), state)
+        if changed is None:
+            continue
+        whole, stored = changed
+        member = params | {"id": aggregate_id, "kind": kind, "whole": whole, "state": encode(stored)}
+        rows.append(member)
+        new_bases.append(member | {"version": state["version"], "whole_state": encode(state)})
+    rows.append(params | {"id": params["campaign_id"], "kind": MARKER, "whole": True, "state": encode({})})
+    curs.executemany(sql["record"], rows)
+    if new_bases:
+        curs.executemany(sql["set_base"], new_bases)
+
+
+def rebase(curs: Cursor[DictRow], sql: dict[str, Composed], campaign_id: UUID,
+           encode: Callable[[Any], Any]) -> None:  # fmt: skip
+    """After a rollback: the campaign's bases are its members as the rows that still stand leave them."""
+    curs.execute(sql["drop_bases"], (campaign_id,))
+    members = fold(curs.execute(sql["standing"], (campaign_id,)).fetchall())
+    curs.executemany(sql["set_base"], [
+        {"id": i, "campaign_id": campaign_id, "version": state["version"], "whole_state": encode(state)}
+        for i, (_, state) in members.items()
+    ])  # fmt: skip
