@@ -3,7 +3,8 @@
 By default only `played`: the issue 16 table on a campaign built and played with the services (bench/played.py;
 INTRIGUE_BENCH_SCALE, INTRIGUE_BENCH_FACTIONS/_ASSETS/_HOUSES/_PHASES size it). The older synthetic sections run
 when named: BENCH_ONLY=played,store,http,projections,history,transfer picks sections. BENCH_SCALE multiplies
-their sizes (default 1: a 50,000-event projection backlog, HTTP loads of at most 2,000 requests or 8 s a round); BENCH_HISTORY_EVENTS (default 100000) is the longest history timed "as of"; BENCH_EXPORT_EVENTS
+their sizes (default 1: a 50,000-event projection backlog, HTTP loads of at most 2,000 requests or 8 s a round);
+BENCH_HISTORY_EVENTS (default 100000) is the longest history timed "as of"; BENCH_EXPORT_EVENTS
 (default 100000, 1000000 for the issue's full million) is the size of the exported campaign stream.
 """
 

@@ -267,7 +267,7 @@ class Writer(threading.Thread):
         from domain.dice import FixedDice, roll
         from service.persistence.app import IntrigueStore
 
-        store = IntrigueStore(env=self.db.eventsourcing_env())
+        store = IntrigueStore(env=self.db.eventsourcing_env(pool_size=1))  # one writer, one connection
         try:
             while not self.stop.wait(self.interval):
                 campaign = store.load(self.campaign_id, Campaign)

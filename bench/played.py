@@ -98,10 +98,12 @@ def build(intrigue: Intrigue, db: Database, size: Size, seed: str = "played benc
     campaign = intrigue.campaigns.create_campaign(command)
     made = 0
     for count in batches(size.factions):
-        intrigue.factionturn.generate_factions(campaign.id, count, [f"Faction {made + i + 1:03d}" for i in range(count)])
+        names = [f"Faction {made + i + 1:03d}" for i in range(count)]
+        intrigue.factionturn.generate_factions(campaign.id, count, names)
         made += count
     by = By(campaign.id, "gm", "bench setup")
-    factions = [intrigue.store.load(f, Faction) for f in intrigue.store.load(campaign.id, Campaign).member_ids("faction")]
+    members = intrigue.store.load(campaign.id, Campaign).member_ids("faction")
+    factions = [intrigue.store.load(f, Faction) for f in members]
     for number, faction in enumerate(factions):
         neighbour = factions[(number + 1) % len(factions)].home_region_id
         for i in range(max(0, size.assets - len(faction.assets))):

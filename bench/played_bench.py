@@ -10,13 +10,24 @@ from __future__ import annotations
 import sys
 import uuid
 from collections.abc import Callable
+from functools import partial
 from uuid import UUID
 
 from bench import played_standings
 from bench.played import Played, Size, build, database_bytes, play_phase
 from bench.played_rows import (
-    ROWS, Figure, appended, ensure_raw_table, last_payload, phase_rows, raw_command, raw_executemany,
-    rebuild_seconds, report, snapshot_bytes, timed,
+    ROWS,
+    Figure,
+    appended,
+    ensure_raw_table,
+    last_payload,
+    phase_rows,
+    raw_command,
+    raw_executemany,
+    rebuild_seconds,
+    report,
+    snapshot_bytes,
+    timed,
 )  # fmt: skip
 from bench.projections import _raw_read
 from domain.commands import RollDice
@@ -49,7 +60,7 @@ def order_seconds(played: Played, repeats: int = 5) -> float:
         except DomainError as error:  # a refused candidate: the next one
             refusals.append(str(error))
             continue
-        return timed(lambda: service.submit_orders(played.campaign_id, faction.id, orders), repeats)
+        return timed(partial(service.submit_orders, played.campaign_id, faction.id, orders), repeats)
     raise RuntimeError(f"no faction order the rules accept in the played campaign: {refusals}")
 
 
@@ -199,5 +210,7 @@ def _storage_row(big: Played) -> list[bool]:
     grown_early, grown_late = per_phase(early), per_phase(late)
     return report(ROWS[8], [
         f"database growth a phase: {grown_early / 1024:.0f} KB over phases {early[0]}-{early[-1]},"
-        f" {grown_late / 1024:.0f} KB over phases {late[0]}-{late[-1]}; {sizes[last] / 2**20:.1f} MB after phase {last}",
-    ], [Figure("late growth a phase / early growth a phase", grown_late / max(grown_early, 1.0), "<= 1.5")])  # fmt: skip
+        f" {grown_late / 1024:.0f} KB over phases {late[0]}-{late[-1]};"
+        f" {sizes[last] / 2**20:.1f} MB after phase {last}",
+    ], [Figure("late growth a phase / early growth a phase", grown_late / max(grown_early, 1.0),
+               "<= 1.5")])  # fmt: skip

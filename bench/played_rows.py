@@ -167,3 +167,20 @@ def rebuild_seconds(db: Database, env: dict[str, Any], tries: int = 30) -> float
                 raise
             time.sleep(1)
     raise RuntimeError(f"the state projection stayed locked by another rebuild for {tries} s")
+
+
+# What the HTTP section opens at most: the app's pools (store 5+5, read pool, listener, projection runners),
+# the bare endpoint's pool (10), the writer (1+1) and this process's checks; the server must have them free.
+HTTP_CONNECTIONS = 40
+
+
+def check_connections(conninfo: str, needed: int = HTTP_CONNECTIONS) -> str:
+    """The server's connection budget, or a RuntimeError saying why the run cannot go on."""
+    with psycopg.connect(conninfo) as conn:
+        used = conn.execute("SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'").fetchone()
+        limit = conn.execute("SELECT current_setting('max_connections')::int").fetchone()
+    in_use, most = (int(used[0]) if used else 0), (int(limit[0]) if limit else 0)
+    if most - in_use < needed:
+        raise RuntimeError(f"the server has {most - in_use} of {most} connections free; the HTTP section needs "
+                           f"{needed}: stop what holds them or raise max_connections")  # fmt: skip
+    return f"connections: {in_use} in use of {most} before the HTTP section, which opens at most {needed}"

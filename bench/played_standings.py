@@ -17,7 +17,7 @@ from uuid import UUID
 import httpx
 
 from bench.http_load import STANDINGS, Load, Server, Writer, _drive, http_request
-from bench.played_rows import ROWS, Figure, report
+from bench.played_rows import ROWS, Figure, check_connections, report
 from service.persistence.database import Database
 
 WRITES_EVERY = 0.01  # 100 events/s in another campaign
@@ -35,6 +35,7 @@ def run(db: Database, small: UUID, big: UUID, writer_campaign: UUID) -> list[boo
     total = int(os.environ.get("INTRIGUE_BENCH_REQUESTS", "1000"))
     seconds = float(os.environ.get("INTRIGUE_BENCH_LOAD_SECONDS", "5"))
     results: list[bool] = []
+    print(f"\n  ({check_connections(db.conninfo)})")
     with Server("bare", db) as bare_server, Server("intrigue", db) as our_server:
         for label, campaign_id, row in (("small", small, ROWS[6]), ("big", big, ROWS[7])):
             _same_answers(bare_server, our_server, campaign_id)
