@@ -40,6 +40,7 @@ class Load:
     requests: int
     seconds: float
     latencies: list[float]
+    refused: list[str] = dataclasses.field(default_factory=list)  # with `tolerate`: answers not 200 or in error
 
     @property
     def per_second(self) -> float:
@@ -223,9 +224,12 @@ def http_request(method: str, path: str, body: bytes = b"") -> bytes:
     return (head + f"Content-Length: {len(body)}\r\n\r\n").encode() + body
 
 
-async def _drive(label: str, port: int, request: bytes, total: int, max_seconds: float) -> Load:
-    """`CLIENTS` clients, each on its own keep-alive connection, in a closed loop: bounded count and time."""
+async def _drive(label: str, port: int, request: bytes, total: int, max_seconds: float, tolerate: bool = False
+                 ) -> Load:  # fmt: skip
+    """`CLIENTS` clients, each on its own keep-alive connection, in a closed loop: bounded count and time. An
+    answer that is not a 200 without errors stops the load, or with `tolerate` is counted in `refused`."""
     latencies: list[float] = []
+    refused: list[str] = []
     issued = 0
     connections = [Connection(port, request) for _ in range(CLIENTS)]
     try:
@@ -242,7 +246,9 @@ async def _drive(label: str, port: int, request: bytes, total: int, max_seconds:
                 status, body = await connection.ask()
                 latencies.append(time.perf_counter() - started)
                 if status != 200 or b'"errors"' in body:
-                    raise RuntimeError(f"{label}: {status} {body[:300]!r}")
+                    if not tolerate:
+                        raise RuntimeError(f"{label}: {status} {body[:300]!r}")
+                    refused.append(f"{status} {body[:200]!r}")
 
         started = time.perf_counter()
         await asyncio.gather(*(one_client(c) for c in connections))
@@ -250,7 +256,7 @@ async def _drive(label: str, port: int, request: bytes, total: int, max_seconds:
     finally:
         for connection in connections:
             await connection.close()
-    return Load(label, len(latencies), elapsed, latencies)
+    return Load(label, len(latencies), elapsed, latencies, refused)
 
 
 class Writer(threading.Thread):
