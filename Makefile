@@ -38,7 +38,7 @@ test-external: install
 schema: install
 	$(BIN)/python -m service.entrypoints.graphql.sdl
 
-## Benchmarks: ratios against raw PostgreSQL measured in the same run. Not part of `make test`.
+## Benchmarks on a played campaign: ratios against raw PostgreSQL measured in the same run. Not part of `make test`.
 bench: install
 	$(BIN)/python -m bench
 

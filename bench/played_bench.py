@@ -1,0 +1,216 @@
+"""`make bench`'s played section: the issue 16 table on a campaign built and played by bench/played.py.
+
+A database of its own; the big campaign (`Size.from_env`) and a 6-faction one are built, the big one played
+phase after phase, and each row is measured where the table asks (phase 1 and the last phase), then the log is
+rebuilt and the standings are loaded over HTTP. Progress goes to stderr; the rows go to stdout.
+"""
+
+from __future__ import annotations
+
+import sys
+import uuid
+from collections.abc import Callable
+from functools import partial
+from uuid import UUID
+
+from bench import played_standings
+from bench.played import Played, Size, build, database_bytes, play_phase
+from bench.played_rows import (
+    ROWS,
+    Figure,
+    appended,
+    ensure_raw_table,
+    last_payload,
+    phase_rows,
+    raw_command,
+    raw_executemany,
+    rebuild_seconds,
+    report,
+    snapshot_bytes,
+    timed,
+)  # fmt: skip
+from bench.projections import _raw_read
+from domain.commands import RollDice
+from domain.errors import DomainError
+from domain.factionturn.faction import Faction
+from domain.gameofbones.house import House
+from service.bootstrap import Intrigue
+from service.persistence import database, migrations
+from service.persistence.app import IntrigueStore
+from service.persistence.database import Database
+from tests.service.test_factionturn_play import candidate_orders
+
+SMALL_FACTIONS = 6
+
+
+def progress(message: str) -> None:
+    print(f"  [played] {message}", file=sys.stderr, flush=True)
+
+
+def order_seconds(played: Played, repeats: int = 5) -> float:
+    """The fastest submission of one faction's orders (its first candidate the rules accept), phase open."""
+    store, service = played.intrigue.store, played.intrigue.factionturn
+    faction_ids = played.member_ids("faction")
+    factions = [store.load(i, Faction) for i in faction_ids]
+    faction = next(f for f in factions if not f.wild and not f.destroyed)
+    refusals: list[str] = []
+    for orders in [*candidate_orders(faction, factions), {"narrative": "the bench's orders"}]:
+        try:
+            service.submit_orders(played.campaign_id, faction.id, orders)
+        except DomainError as error:  # a refused candidate: the next one
+            refusals.append(str(error))
+            continue
+        return timed(partial(service.submit_orders, played.campaign_id, faction.id, orders), repeats)
+    raise RuntimeError(f"no faction order the rules accept in the played campaign: {refusals}")
+
+
+class Measures:
+    """What the rows need, taken as the campaign is played."""
+
+    def __init__(self, big: Played, full_replay: IntrigueStore) -> None:
+        self.big, self.full_replay = big, full_replay
+        self.house: UUID | None = None
+        self.house_load: dict[int, tuple[float, float, int]] = {}  # phase: (with snapshots, full replay, bytes)
+        self.orders: dict[str, float] = {}
+
+    def houses(self, phase: int) -> None:
+        if self.house is None:
+            ids = self.big.member_ids("house")
+            if not ids:
+                return
+            self.house = ids[0]
+        store, house_id = self.big.intrigue.store, self.house
+        self.house_load[phase] = (timed(lambda: store.load(house_id, House), 7),
+                                  timed(lambda: self.full_replay.load(house_id, House), 3),
+                                  snapshot_bytes(self.big.db.conninfo, house_id))  # fmt: skip
+
+
+def run(admin: Database) -> list[bool]:
+    size = Size.from_env()
+    name = f"intrigue_bench_played_{uuid.uuid4().hex[:8]}"
+    db = database.create_database(admin, name)
+    # The phases' events are appended again (under fresh ids) in a database of their own, so that no
+    # projection of the played log meets them.
+    spare = database.create_database(admin, f"{name}_append")
+    print(f"\nPlayed campaign: {size.describe()}, both rule systems; database {name}.")
+    try:
+        for each in (db, spare):
+            migrations.migrate(each)
+            ensure_raw_table(each.conninfo)
+        return _run(db, spare, size)
+    finally:
+        database.drop_database(admin, name)
+        database.drop_database(admin, spare.dbname)
+
+
+def _run(db: Database, spare: Database, size: Size) -> list[bool]:
+    intrigue = Intrigue(db)
+    full_replay = IntrigueStore(env=db.eventsourcing_env(pool_size=1) | {"IS_SNAPSHOTTING_ENABLED": "n"})
+    full_replay.snapshotting_intervals = {}
+    try:
+        progress("building the small campaign")
+        small = build(intrigue, db, Size(SMALL_FACTIONS, size.assets, min(3, size.houses), 1), seed="small bench")
+        progress(f"building the big campaign ({size.describe()})")
+        big = build(intrigue, db, size)
+        writer_campaign = build(intrigue, db, Size(3, 4, 0, 1), seed="writer bench").campaign_id
+        measures = Measures(big, full_replay)
+        big.db_bytes[0] = database_bytes(db)
+
+        def orders_of(label: str) -> Callable[[Played], None]:
+            return lambda p: measures.orders.__setitem__(label, order_seconds(p))
+
+        play_phase(small, orders_of("small"))
+        for phase in range(1, size.phases + 1):
+            play_phase(big, orders_of("big") if phase == 1 else None)
+            progress(f"phase {phase}/{size.phases} resolved in {big.phase_seconds[phase]:.2f} s")
+            if phase in (1, size.phases):
+                measures.houses(phase)
+        appender = IntrigueStore(env=spare.eventsourcing_env(pool_size=1) | {"CREATE_TABLE": "n"})
+        try:
+            results = _log_rows(big, measures, spare.conninfo, appender)
+        finally:
+            appender.close()
+        command = _command_row(big)
+    finally:
+        intrigue.close()
+        full_replay.close()
+    rebuild = _rebuild_row(db)
+    standings = played_standings.run(db, small.campaign_id, big.campaign_id, writer_campaign)
+    return results[:1] + command + results[1:] + rebuild + [*_orders_row(measures)] + standings + _storage_row(big)
+
+
+def _log_rows(big: Played, measures: Measures, spare: str, store: IntrigueStore) -> list[bool]:
+    first, last = 1, big.phase
+    rows = {p: phase_rows(big.db.conninfo, *big.phase_events[p]) for p in (first, last)}
+    raw = {p: raw_executemany(spare, rows[p]) for p in (first, last)}
+    multiple = {p: big.phase_seconds[p] / raw[p] for p in (first, last)}
+    phase = report(ROWS[0], [
+        f"phase {p}: resolution {big.phase_seconds[p] * 1000:.1f} ms for {len(rows[p])} events"
+        f" ({sum(len(r[3]) for r in rows[p]) / 1024:.0f} KB); raw executemany {raw[p] * 1000:.1f} ms"
+        for p in (first, last)], [
+        Figure(f"phase {first}: resolution / raw executemany", multiple[first], "<= 5"),
+        Figure(f"phase {last}: resolution / raw executemany", multiple[last], "<= 5"),
+        Figure(f"phase {last} multiple / phase {first} multiple", multiple[last] / multiple[first], "<= 1.3"),
+    ])  # fmt: skip
+    ours = {p: appended(store, rows[p]) for p in (first, last)}
+    append = report(ROWS[2], [
+        f"phase {p}: {len(rows[p])} events; store.recorder.insert_events {ours[p] * 1000:.1f} ms,"
+        f" raw executemany {raw[p] * 1000:.1f} ms" for p in (first, last)], [
+        Figure(f"phase {p}: raw seconds / our seconds", raw[p] / ours[p], ">= 0.6") for p in (first, last)
+    ])  # fmt: skip
+    loads = measures.house_load
+    house = report(ROWS[3], [
+        f"phase {p}: load {loads[p][0] * 1000:.2f} ms (from its snapshot of {loads[p][2] / 1024:.1f} KB);"
+        f" snapshots skipped, a full replay of its events: {loads[p][1] * 1000:.2f} ms" for p in sorted(loads)], [
+        Figure(f"load at phase {last} / load at phase {first}, with snapshots", loads[last][0] / loads[first][0],
+               "<= 1.3"),
+    ])  # fmt: skip
+    return phase + append + house
+
+
+def _command_row(big: Played, n: int = 20) -> list[bool]:
+    intrigue, conninfo = big.intrigue, big.db.conninfo
+    command = RollDice(big.campaign_id, "1d10", "bench")
+    intrigue.campaigns.roll_dice(command)  # warm: a pooled connection and a prepared plan
+    ours = timed(lambda: [intrigue.campaigns.roll_dice(command) for _ in range(n)]) / n
+    raw = raw_command(conninfo, big.campaign_id, last_payload(conninfo, big.campaign_id, "RollRecorded"), n)
+    return report(ROWS[1], [
+        f"roll_dice (load, decide, commit, read-your-writes): {ours * 1000:.2f} ms a command, {n} in a row",
+        f"raw: the campaign's snapshot and later events read, one event inserted, one transaction: {raw * 1000:.2f} ms",
+    ], [Figure("commands/s against raw transactions/s", raw / ours, ">= 0.5")])  # fmt: skip
+
+
+def _rebuild_row(db: Database) -> list[bool]:
+    env = {**db.eventsourcing_env(), "CREATE_TABLE": "n"}
+    raw = _raw_read(db.conninfo, 0)
+    seconds = rebuild_seconds(db, env)
+    ours = raw.operations / seconds
+    return report(ROWS[4], [
+        f"rebuild of the state projection: {ours:.0f} events/s ({raw.operations} events in {seconds:.1f} s)",
+        f"raw sequential SELECT of the same rows: {raw.per_second:.0f} events/s",
+    ], [Figure("events/s against raw events/s", ours / raw.per_second, ">= 0.15")])  # fmt: skip
+
+
+def _orders_row(measures: Measures) -> list[bool]:
+    big, small, factions = measures.orders["big"], measures.orders["small"], measures.big.size.factions
+    return report(ROWS[5], [
+        f"submit_orders, one faction, phase 1: {big * 1000:.1f} ms with {factions} factions,"
+        f" {small * 1000:.1f} ms with {SMALL_FACTIONS}",
+    ], [Figure(f"{factions} factions / {SMALL_FACTIONS} factions", big / small, "<= 2")])  # fmt: skip
+
+
+def _storage_row(big: Played) -> list[bool]:
+    sizes, last = big.db_bytes, big.phase
+    early = [p for p in range(2, 6) if p < last] or [1]
+    late = [p for p in range(max(early) + 1, last + 1)][-4:] or [last]
+
+    def per_phase(phases: list[int]) -> float:
+        return sum(sizes[p] - sizes[p - 1] for p in phases) / len(phases)
+
+    grown_early, grown_late = per_phase(early), per_phase(late)
+    return report(ROWS[8], [
+        f"database growth a phase: {grown_early / 1024:.0f} KB over phases {early[0]}-{early[-1]},"
+        f" {grown_late / 1024:.0f} KB over phases {late[0]}-{late[-1]};"
+        f" {sizes[last] / 2**20:.1f} MB after phase {last}",
+    ], [Figure("late growth a phase / early growth a phase", grown_late / max(grown_early, 1.0),
+               "<= 1.5")])  # fmt: skip
