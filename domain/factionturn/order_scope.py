@@ -1,9 +1,10 @@
 """What checking one faction's orders reads, so that a submission loads only that (issue 16, item 3).
 
 The check reads the faction itself; its home, the regions its orders name and the regions of its assets they
-name (an attacker, a mover, the asset to refit); the factions its orders name; and, through those regions, their governors (permission, Trade Embargo)
-and the rivals present there (Arcane Laboratory and Scholars raise the arcana for every buyer, Local
-Investments add to a price, Agitators stop an attacker). The caller finds those last two from the regions.
+name (an attacker, a mover, the asset to refit); the factions its orders name; and, through those regions,
+their governors (permission, Trade Embargo) and the rivals present there (Arcane Laboratory and Scholars
+raise the arcana for every buyer, Local Investments add to a price, Agitators stop an attacker). The caller
+finds those last two from the regions.
 """
 
 from __future__ import annotations
