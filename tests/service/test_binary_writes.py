@@ -137,9 +137,9 @@ def test_a_database_from_before_step_7_gets_the_binary_insert_function(fresh_db:
     migrations.migrate(fresh_db)
     with psycopg.connect(fresh_db.conninfo, autocommit=True) as conn:
         conn.execute(f"DROP FUNCTION {recorder.FUNCTION}")
-        conn.execute("DELETE FROM intrigue_schema WHERE version = 7")
+        conn.execute("DELETE FROM intrigue_schema WHERE version >= 7")  # steps after it come later
     assert not migrations.is_current(fresh_db)
-    assert migrations.migrate(fresh_db) == [7]
+    assert migrations.migrate(fresh_db)[0] == 7
     assert migrations.is_current(fresh_db)
     with psycopg.connect(fresh_db.conninfo) as conn:
         assert conn.execute("SELECT count(*) FROM pg_proc WHERE proname = %s", (recorder.FUNCTION,)).fetchone() == (1,)
