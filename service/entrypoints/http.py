@@ -32,6 +32,7 @@ from service.entrypoints.failures import CodedFailures, refusal
 from service.entrypoints.graphql.answers import Answers, cacheable, encode, key_of
 from service.entrypoints.graphql.errors import coded
 from service.entrypoints.graphql.guards import RESOLVED_SEAT
+from service.entrypoints.graphql.ide import ASSETS_PATH, graphiql_assets, graphiql_html
 from service.entrypoints.graphql.schema import schema
 from service.entrypoints.limits import Limits, RequestLimits
 from service.entrypoints.ops import ops_routes
@@ -89,6 +90,10 @@ class IntrigueGraphQL(GraphQL):
         self.intrigue, self.reads, self.listener, self.limits = intrigue, reads, listener, limits
         self.claims = claims
         self.answers = Answers()
+
+    @property
+    def graphql_ide_html(self) -> str:
+        return graphiql_html()  # its scripts from this process (/graphiql), not strawberry's CDN links
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         """Whatever fails outside execution still answers a GraphQL error with a code (strawberry's is plain text)."""
@@ -223,6 +228,7 @@ def create_app(intrigue: Intrigue, limits: Limits | None = None) -> Starlette:
             Route("/graphql", graphql, methods=["GET", "POST"]),
             WebSocketRoute("/graphql", graphql),
             Mount("/graphql", graphql),
+            Mount(ASSETS_PATH, graphiql_assets()),
             Mount("/api/v1", create_rest_app(intrigue, reads, claims)),
         ],
         middleware=[
