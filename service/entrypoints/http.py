@@ -64,7 +64,7 @@ class ConfiguredCORS(CORSMiddleware):
     """starlette's CORS for the configured origins; to any other origin the app answers as if CORS did not exist.
 
     starlette answers another origin's preflight a plain-text 400 and adds its exposed headers to every answer;
-    here that origin's preflight reaches the app (405, a problem, as without CORS) and its answers carry no
+    here that origin's preflight reaches the app (its 405, as without CORS) and its answers carry no
     CORS header, only `Vary: Origin` so a cache never hands one origin's answer to another.
     """
 
