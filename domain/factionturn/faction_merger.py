@@ -41,12 +41,12 @@ class FactionMergers(FactionAssets):
         multi_turn: dict[str, Any] | None
         wild: bool
 
-    @property
+    # Methods, not properties: a property would enter every faction's projected state, and the states recorded
+    # before mergers existed (tests/data) must replay unchanged.
     def merger_consents(self) -> dict[str, str]:
         """Partner faction id -> the seat that recorded this faction's consent to merge with it."""
         return dict(self.__dict__.get("_merger_consents", {}))
 
-    @property
     def merged_into(self) -> str | None:
         """The faction this one was dissolved into by a merger, if it was."""
         found = self.__dict__.get("_merged_into")
@@ -57,7 +57,7 @@ class FactionMergers(FactionAssets):
         self.check_can_merge()
         if partner_id == str(self.id):
             raise InvalidInputError("a faction merges with another faction, not itself")
-        if consent == (partner_id in self.merger_consents):
+        if consent == (partner_id in self.merger_consents()):
             said = "has already consented" if consent else "has not consented"
             raise RuleViolationError(f"{self.name} {said} to merge with {partner_id}", RULE_MERGERS)
         if not seat.strip():
@@ -66,7 +66,7 @@ class FactionMergers(FactionAssets):
 
     @event("MergerConsented")
     def _merger_consented(self, partner_id: str, consented: bool, seat: str) -> None:
-        consents = self.merger_consents
+        consents = self.merger_consents()
         if consented:
             consents[partner_id] = seat
         else:
@@ -85,7 +85,7 @@ class FactionMergers(FactionAssets):
             raise RuleViolationError("a faction merges with another faction, not itself", RULE_MERGERS)
         for faction, other in ((self, partner), (partner, self)):
             faction.check_can_merge()
-            if str(other.id) not in faction.merger_consents:
+            if str(other.id) not in faction.merger_consents():
                 raise RuleViolationError(f"{faction.name} has not consented to merge with {other.name}", RULE_MERGERS)
 
     def absorb(self, partner: FactionMergers, outcome: MergerResult, tags: list[str], seat: str, reason: str) -> None:

@@ -1,8 +1,9 @@
-"""The ASGI app: /healthz, /graphql (with GraphiQL), and the REST routes."""
+"""The ASGI app: /healthz, /graphql (with GraphiQL, its assets under /graphiql), the REST routes, and CORS."""
 
 from __future__ import annotations
 
 import gc
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any, cast
@@ -11,11 +12,14 @@ from cross_web import HTTPException as GraphQLHTTPException
 from graphql import GraphQLError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.types import Message, Receive, Scope, Send
 from strawberry.asgi import GraphQL
 from strawberry.dataloader import DataLoader
 from strawberry.http import GraphQLHTTPResponse
@@ -29,6 +33,7 @@ from service.entrypoints.graphql.answer_scope import campaigns_of
 from service.entrypoints.graphql.answers import Answers, cacheable, encode, key_of
 from service.entrypoints.graphql.errors import coded
 from service.entrypoints.graphql.guards import RESOLVED_SEAT
+from service.entrypoints.graphql.ide import ASSETS_PATH, graphiql_assets, graphiql_html
 from service.entrypoints.graphql.schema import schema
 from service.entrypoints.graphql.standings import standings
 from service.entrypoints.limits import Limits, RequestLimits
@@ -42,6 +47,42 @@ from service.persistence.queries import ReadModelReads
 from service.persistence.readpool import ReadPool
 
 CLAIM_CONNECTIONS = 10  # keyed commands in flight at once; waiters for a key hold none
+CORS_ORIGINS = "INTRIGUE_CORS_ORIGINS"  # comma-separated origins a browser may call from; unset: same origin only
+# What a browser page on another origin may send and read (docs/operations.md, "Browsers on other origins"):
+# the seat's bearer token, a JSON body and a command's idempotency key; the headers REST answers with.
+CORS_REQUEST_HEADERS = ("Authorization", "Content-Type", "Idempotency-Key", "X-Request-ID")
+CORS_EXPOSED_HEADERS = ("Idempotent-Replayed", "Idempotency-Key-Ignored", "Location", "Retry-After",
+                        "WWW-Authenticate", "X-Request-ID")  # fmt: skip
+CORS_METHODS = ("GET", "POST", "PUT", "DELETE")
+
+
+def cors_origins(raw: str | None = None) -> list[str]:
+    """The origins `INTRIGUE_CORS_ORIGINS` names (`https://console.example.org,http://localhost:5173`)."""
+    raw = os.environ.get(CORS_ORIGINS, "") if raw is None else raw
+    return [origin.strip().rstrip("/") for origin in raw.split(",") if origin.strip()]
+
+
+class ConfiguredCORS(CORSMiddleware):
+    """starlette's CORS for the configured origins; to any other origin the app answers as if CORS did not exist.
+
+    starlette answers another origin's preflight a plain-text 400 and adds its exposed headers to every answer;
+    here that origin's preflight reaches the app (its 405, as without CORS) and its answers carry no
+    CORS header, only `Vary: Origin` so a cache never hands one origin's answer to another.
+    """
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        origin = Headers(scope=scope).get("origin") if scope["type"] == "http" else None
+        if origin is None or self.is_allowed_origin(origin):
+            await super().__call__(scope, receive, send)
+            return
+
+        async def vary(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers["Vary"] = ", ".join([*headers.getlist("Vary"), "Origin"])
+            await send(message)
+
+        await self.app(scope, receive, vary)
 
 
 class IntrigueGraphQL(GraphQL):
@@ -51,6 +92,10 @@ class IntrigueGraphQL(GraphQL):
         self.intrigue, self.reads, self.listener, self.limits = intrigue, reads, listener, limits
         self.claims = claims
         self.answers = Answers()
+
+    @property
+    def graphql_ide_html(self) -> str:
+        return graphiql_html()  # its scripts from this process (/graphiql), not strawberry's CDN links
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         """Whatever fails outside execution still answers a GraphQL error with a code (strawberry's is plain text)."""
@@ -147,6 +192,14 @@ async def _http_error(request: Request, error: Exception) -> Response:
     return response
 
 
+def _cors(origins: list[str]) -> list[Middleware]:
+    """No middleware at all without configured origins: the same-origin app, as before CORS existed."""
+    if not origins:
+        return []
+    return [Middleware(ConfiguredCORS, allow_origins=origins, allow_methods=CORS_METHODS,
+                       allow_headers=CORS_REQUEST_HEADERS, expose_headers=CORS_EXPOSED_HEADERS)]  # fmt: skip
+
+
 def create_app(intrigue: Intrigue, limits: Limits | None = None) -> Starlette:
     # The pool belongs to this app and opens on the loop it serves from; several apps may share one Intrigue.
     pool = ReadPool(intrigue.db.conninfo)
@@ -185,10 +238,12 @@ def create_app(intrigue: Intrigue, limits: Limits | None = None) -> Starlette:
             Route("/graphql", graphql, methods=["GET", "POST"]),
             WebSocketRoute("/graphql", graphql),
             Mount("/graphql", graphql),
+            Mount(ASSETS_PATH, graphiql_assets()),
             Mount("/api/v1", create_rest_app(intrigue, reads, claims)),
         ],
         middleware=[
             Middleware(RequestObserver),
+            *_cors(cors_origins()),  # outside limits and failures: a refusal a browser reads carries CORS headers
             Middleware(CodedFailures),
             Middleware(RequestLimits, limits=limits, observe=observe_graphql),
         ],

@@ -132,7 +132,7 @@ def test_consenting_factions_merge_on_the_d10s_and_the_map_shows_the_merged_fact
     assert birch["destroyed"] and birch["assets"] == []
     state = intrigue.store.load(p.ash, Faction)
     assert state.hp == min(max_hp(4, 5, 1), p.ash_hp + p.birch_hp) and state.goal is None
-    assert intrigue.store.load(p.birch, Faction).merged_into == str(p.ash)
+    assert intrigue.store.load(p.birch, Faction).merged_into() == str(p.ash)
 
 
 def test_the_same_merger_over_rest_refuses_a_player_and_answers_the_contract(
@@ -197,4 +197,4 @@ def test_rolling_back_the_phase_before_a_merger_undoes_it(
         now = intrigue.store.load(faction_id, Faction)
         assert (now.destroyed, now.rating("cunning"), sorted(now.assets)) == (False, earlier.rating("cunning"),
                                                                                sorted(earlier.assets))  # fmt: skip
-        assert now.merger_consents == {} and now.merged_into is None
+        assert now.merger_consents() == {} and now.merged_into() is None

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
 import yaml
@@ -14,7 +15,8 @@ from referencing.jsonschema import DRAFT202012
 
 from domain.errors import InvalidInputError
 
-CONTRACT_PATH = Path(__file__).resolve().parents[3] / "openapi" / "openapi.yaml"
+# Package data of the top-level `openapi` package (pyproject's package-data): in a checkout and in an installed wheel.
+CONTRACT_PATH: Traversable = files("openapi") / "openapi.yaml"
 _URI = "urn:intrigue:openapi"
 NOT_BLANK = r"\S"  # the contract's pattern for a name, reason or purpose: one character that is not white space
 
