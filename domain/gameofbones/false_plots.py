@@ -63,11 +63,15 @@ def phantoms_of(scene: Scene, rival_id: str) -> list[PendingAction]:
 
 
 def legal(scene: Scene, view: House, order: Order) -> PendingAction | None:
-    """The pending action the order would be, led by the first leader or lieutenant it can be; None if none can."""
+    """The pending action the order would be, led by the first leader or lieutenant it can be; None if none can.
+    The order is planned once: `plan_order` reads its actor only to put it in the pending action."""
+    try:
+        planned = plan_order(view, order, phase=scene.phase, houses=scene.houses, areas=scene.areas)
+    except DomainError:
+        return None
     for actor in (view.leader.name, *sorted(view.lieutenants)):
+        pending = replace(planned, actor=actor)
         try:
-            pending = plan_order(view, replace(order, actor=actor), phase=scene.phase, houses=scene.houses,
-                                 areas=scene.areas)  # fmt: skip
             check_order(view, pending)
         except DomainError:
             continue
