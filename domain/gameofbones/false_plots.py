@@ -95,9 +95,22 @@ def fitting_starts(scene: Scene, view: House, order: Order) -> tuple[int, ...]:
 def can_plot(scene: Scene, view: House) -> bool:
     """Whether the rival has any variant at all (`variants` of some plottable action is not empty), stopping at
     the first legal order: the rivals a plotter is rolled among need only this, not every variant of each."""
-    return any(legal(scene, view, replace(order, start_week=s)) is not None
-               for action in PLOTTABLE for order in shapes(scene, view, action)
-               for s in timely_starts(scene, order))  # fmt: skip
+    return may_lead(view, scene.phase) and any(
+        legal(scene, view, replace(order, start_week=s)) is not None
+        for action in PLOTTABLE for order in shapes(scene, view, action) for s in timely_starts(scene, order)
+    )  # fmt: skip
+
+
+def may_lead(view: House, phase: int) -> bool:
+    """Whether some order could pass `check_actor`: every order planned for the month counts as its next
+    action, so none can once the house has taken its rank's actions or has no active actor not already leading
+    one (seed 000, Lieutenants and Ranks)."""
+    orders = view.orders_in(phase)
+    if len(orders) >= len(view.action_bonuses(phase)):
+        return False
+    leading = {o.actor for o in orders}
+    return any(c.active and c.name not in leading
+               for c in (view.character(n) for n in (view.leader.name, *view.lieutenants)))  # fmt: skip
 
 
 def shapes(scene: Scene, view: House, action: A) -> list[Order]:
