@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import uuid
 from collections import Counter
-from typing import Any
 
 import pytest
 from eventsourcing.domain import Aggregate
