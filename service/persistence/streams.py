@@ -27,7 +27,7 @@ def streams_statement(datastore: PostgresDatastore, events: str, snapshots: str 
     if snapshots is None:
         return SQL(
             "SELECT e.originator_id, e.originator_version, e.topic, e.state"
-            " FROM unnest(%s::uuid[]) AS i(id) JOIN {schema}.{events} e ON e.originator_id = i.id"
+            " FROM (SELECT DISTINCT unnest(%s::uuid[]) AS id) i JOIN {schema}.{events} e ON e.originator_id = i.id"
             " ORDER BY e.originator_id, e.originator_version"
         ).format(schema=schema, events=Identifier(events))
     return SQL(
