@@ -115,6 +115,9 @@ class StateView(PostgresTrackingRecorder):
         self._cache: OrderedDict[int, Aggregate] = OrderedDict()  # by the id's integer
         self._aimed: int | None = None  # the generation this writer writes to
         self._skip_until = 0  # events the rebuild already projected into that generation
+        # A page's public states by (id, version): a member's row and its phase history read the same state
+        # when the page ends at the resolution (a resolution's own page does), so it is built once.
+        self._public: dict[tuple[int, int], dict[str, Any]] = {}
         self.origins: Origins | None = None  # set by the runner: the campaign of aggregates with no row
         self.stopped = StoppedCampaigns(self.read_failures)
         if self.generation is not None:
@@ -213,6 +216,7 @@ class StateView(PostgresTrackingRecorder):
         # each id up several times per event.
         ids = {event.originator_id.int: event.originator_id for event, _ in events}
         ids.update((key, start.id) for key, (start, _) in starts.items())
+        self._public.clear()
         try:
             with nullcontext(outer) if outer is not None else self.datastore.transaction(commit=True) as curs:
                 failed = self._check_generation(curs)
@@ -237,6 +241,7 @@ class StateView(PostgresTrackingRecorder):
             log.error("projection state stopped campaign %s at event %s (%s): %s", failure.campaign_id,
                       failure.position, failure.topic, failure.error)  # fmt: skip
         self.stopped.learn(page.failures)
+        self._public.clear()
         for key in ids:
             self._cache.pop(key, None)
         for key, folded in page.cacheable().items():
@@ -290,7 +295,7 @@ class StateView(PostgresTrackingRecorder):
         params = {"campaign_id": campaign_id, "position": position}
         if name == "Campaign.PhaseResolved":
             members = [a for a in states.values() if _member_of(a, campaign_id)]
-            in_memory = {a.id: (type(a).__name__.lower(), public_state(a)) for a in members}
+            in_memory = {a.id: (type(a).__name__.lower(), self._public_state(a)) for a in members}
             history.record(curs, self._sql, params | {"phase": domain_event.phase}, in_memory, jsonb)
         elif name == "Campaign.PhaseRolledBack":
             curs.execute(self._sql["supersede"], params | {"phase": domain_event.to_phase})
@@ -301,8 +306,15 @@ class StateView(PostgresTrackingRecorder):
         return {
             "id": aggregate.id, "campaign_id": campaign_of(aggregate), "kind": type(aggregate).__name__.lower(),
             "version": aggregate.version, "topic": stored.topic, "snapshot": stored.state,
-            "state": jsonb(public_state(aggregate)), "position": position,
+            "state": jsonb(self._public_state(aggregate)), "position": position,
         }  # fmt: skip
+
+    def _public_state(self, aggregate: Any) -> dict[str, Any]:
+        key = (aggregate.id.int, aggregate.version)
+        state = self._public.get(key)
+        if state is None:
+            state = self._public[key] = public_state(aggregate)
+        return state
 
     def query(self, statement: str | Composable, params: Any = None) -> list[DictRow]:
         with self.datastore.get_connection() as conn, conn.cursor() as curs:

@@ -63,7 +63,7 @@ def holds(faction: Faction, ability: str, region_id: str | None = None, *, usabl
     """The faction's assets with an ability, in a region (or anywhere), usable now unless told otherwise."""
     return [
         a for a in faction.assets.values()
-        if ability_of(a) == ability and (region_id is None or a.region_id == region_id)
+        if (region_id is None or a.region_id == region_id) and ability_of(a) == ability
         and (not usable or a.usable_on(faction.turn))
     ]  # fmt: skip
 

@@ -63,11 +63,15 @@ def phantoms_of(scene: Scene, rival_id: str) -> list[PendingAction]:
 
 
 def legal(scene: Scene, view: House, order: Order) -> PendingAction | None:
-    """The pending action the order would be, led by the first leader or lieutenant it can be; None if none can."""
+    """The pending action the order would be, led by the first leader or lieutenant it can be; None if none can.
+    The order is planned once: `plan_order` reads its actor only to put it in the pending action."""
+    try:
+        planned = plan_order(view, order, phase=scene.phase, houses=scene.houses, areas=scene.areas)
+    except DomainError:
+        return None
     for actor in (view.leader.name, *sorted(view.lieutenants)):
+        pending = replace(planned, actor=actor)
         try:
-            pending = plan_order(view, replace(order, actor=actor), phase=scene.phase, houses=scene.houses,
-                                 areas=scene.areas)  # fmt: skip
             check_order(view, pending)
         except DomainError:
             continue
@@ -75,13 +79,38 @@ def legal(scene: Scene, view: House, order: Order) -> PendingAction | None:
     return None
 
 
-def fitting_starts(scene: Scene, view: House, order: Order) -> tuple[int, ...]:
-    """Start weeks this month whose resolution falls in the four weeks after now, for which the order is legal."""
+def timely_starts(scene: Scene, order: Order) -> list[int]:
+    """Start weeks this month whose resolution falls in the four weeks after now."""
     row = ACTIONS[order.action]
     length = row.resolves_after_weeks or row.weeks or 0
-    fits = [s for s in range(1, WEEKS_PER_MONTH + 1)
+    return [s for s in range(1, WEEKS_PER_MONTH + 1)
             if scene.week < absolute_week(scene.phase, s) + length - 1 <= scene.week + WEEKS_PER_MONTH]  # fmt: skip
-    return tuple(s for s in fits if legal(scene, view, replace(order, start_week=s)) is not None)
+
+
+def fitting_starts(scene: Scene, view: House, order: Order) -> tuple[int, ...]:
+    """Timely start weeks for which the order is legal."""
+    return tuple(s for s in timely_starts(scene, order) if legal(scene, view, replace(order, start_week=s)) is not None)
+
+
+def can_plot(scene: Scene, view: House) -> bool:
+    """Whether the rival has any variant at all (`variants` of some plottable action is not empty), stopping at
+    the first legal order: the rivals a plotter is rolled among need only this, not every variant of each."""
+    return may_lead(view, scene.phase) and any(
+        legal(scene, view, replace(order, start_week=s)) is not None
+        for action in PLOTTABLE for order in shapes(scene, view, action) for s in timely_starts(scene, order)
+    )  # fmt: skip
+
+
+def may_lead(view: House, phase: int) -> bool:
+    """Whether some order could pass `check_actor`: every order planned for the month counts as its next
+    action, so none can once the house has taken its rank's actions or has no active actor not already leading
+    one (seed 000, Lieutenants and Ranks)."""
+    orders = view.orders_in(phase)
+    if len(orders) >= len(view.action_bonuses(phase)):
+        return False
+    leading = {o.actor for o in orders}
+    return any(c.active and c.name not in leading
+               for c in (view.character(n) for n in (view.leader.name, *view.lieutenants)))  # fmt: skip
 
 
 def shapes(scene: Scene, view: House, action: A) -> list[Order]:
@@ -139,21 +168,17 @@ def phantom_plot(scene: Scene, dice: Dice) -> tuple[PendingAction, str, PendingA
     """Roll a phantom order: the rival, its action, target details, start week and whether it is covered up."""
     roller = Roller(scene, dice)
     rivals = sorted(hid for hid, h in scene.houses.items() if hid != scene.house_id and not h.destroyed)
-    open_to: dict[str, dict[A, list[Variant]]] = {}
-    for rid in rivals:
-        view = what_if(scene, scene.houses[rid])
-        options = {a: vs for a in PLOTTABLE if (vs := variants(scene, view, a))}
-        if options:
-            open_to[rid] = options
+    open_to = [rid for rid in rivals if can_plot(scene, what_if(scene, scene.houses[rid]))]
     if not open_to:
         return None
-    rid = roller.pick(sorted(open_to), "plotter")
-    action = roller.pick(list(open_to[rid]), "plot")
-    variant = roller.pick(open_to[rid][action], "target")
+    rid = roller.pick(open_to, "plotter")
+    view = what_if(scene, scene.houses[rid])
+    options = {a: vs for a in PLOTTABLE if (vs := variants(scene, view, a))}  # the rolled plotter's, in full
+    action = roller.pick(list(options), "plot")
+    variant = roller.pick(options[action], "target")
     order = variant.order
     if action in MULTI_AREA:
         order = replace(order, area_ids=roller.areas(order, variant.count))
-    view = what_if(scene, scene.houses[rid])
     order = replace(order, start_week=roller.pick(variant.starts, "week"))
     # The rolled areas cost what the variant's did; should they not pass, the variant's own (legal at this start).
     phantom = legal(scene, view, order) or legal(scene, view, replace(variant.order, start_week=order.start_week))

@@ -68,8 +68,10 @@ class ChronicleService(SavesAndWaits):
     def names(self, campaign: Campaign, loaded: Sequence[Aggregate] = ()) -> dict[str, str]:
         """Every faction's, house's and area's name by its id, for text a reader can follow."""
         known: dict[str, Any] = {str(a.id): a for a in loaded}
-        return {member_id: str((known.get(member_id) or self.store.repository.get(UUID(member_id))).name)
-                for member_id, kind in campaign.members.items() if kind in ("faction", "house", "region")}  # fmt: skip
+        ids = [member_id for member_id, kind in campaign.members.items() if kind in ("faction", "house", "region")]
+        missing = [UUID(member_id) for member_id in ids if member_id not in known]
+        known |= {str(a.id): a for a in self.store.load_many(missing, Aggregate, remember=False)}
+        return {member_id: str(known[member_id].name) for member_id in ids}
 
     def turns(self, campaign: Campaign, phase: int) -> dict[str, tuple[str, str, list[tuple[str, dict[str, Any]]]]]:
         """Each faction's and house's events in the phase's resolution, in the order they were written."""
