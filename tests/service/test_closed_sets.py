@@ -22,7 +22,8 @@ from service.entrypoints.rest.contract import CONTRACT_PATH
 
 # Field and argument names that name a member of a set. Each one is an enum, or open for the reason given.
 SET_NAMES = {"status", "role", "kind", "attribute", "mode", "field", "outcome", "fate", "result", "system",
-             "population", "ruleSystems", "phaseStatus", "source", "example", "hook", "applies", "actions", "action"}  # fmt: skip
+             "population", "ruleSystems", "phaseStatus", "source", "example", "hook", "applies", "actions",
+             "action"}  # fmt: skip
 OPEN = {
     "ActionRate.action": "any action a member took: a Faction Turn or house action, or a GM-made one's name",
     "PendingAction.action": "one of the fifteen, or a GM-made custom action's name",
