@@ -26,13 +26,13 @@ from domain.factionturn.enums import (
 from domain.gameofbones.enums import (
     Applies,
     Fate,
-    Hook,
     HouseActionName,
     HuntResult,
     InfluenceSourceKey,
     SettleResult,
     Status,
 )
+from domain.gameofbones.gm_hooks import Hook
 from domain.seats import Role
 
 CLOSED_SETS: dict[str, type[StrEnum]] = {

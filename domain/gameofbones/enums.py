@@ -1,7 +1,8 @@
 """The Game of Bones' closed sets, as enums whose values are the strings events and REST payloads carry.
 
-The fifteen actions, a character's status, circumstances, GM hooks and skills live beside their rules;
-they are named here too, so a client-facing adapter finds every Game of Bones set in one place.
+The fifteen actions, a character's status, circumstances and skills live beside their rules; they are
+named here too, so a client-facing adapter finds the Game of Bones' sets in one place (the GM's hooks stay
+in gm_hooks.py, which needs the house).
 """
 
 from __future__ import annotations
@@ -10,13 +11,11 @@ from enum import StrEnum
 
 from domain.gameofbones.actions import ActionName as HouseActionName
 from domain.gameofbones.gains import Skill
-from domain.gameofbones.gm_hooks import Hook
 from domain.gameofbones.records import Applies, Status
 
 __all__ = [
     "Applies",
     "Fate",
-    "Hook",
     "HouseActionName",
     "HuntResult",
     "InfluenceSourceKey",
