@@ -94,7 +94,7 @@ ORDER_CUSTOM = """mutation($c: UUID!, $h: UUID!, $a: String!, $r: String!) {
   orderHouseCustomAction(campaignId: $c, houseId: $h, key: "canary_plot", actor: $a, reason: $r) { state } }"""
 HOUSE_ORDER = """mutation($c: UUID!, $h: UUID!, $o: HouseOrderInput!) {
   orderHouseAction(campaignId: $c, houseId: $h, order: $o) { pendingActions { id } } }"""
-SUMMARY = """mutation($c: UUID!, $a: UUID!, $t: String!) {
+SUMMARY = """mutation($c: UUID!, $a: UUID, $t: String!) {
   writeTurnSummary(campaignId: $c, phase: 1, actorId: $a, text: $t, reason: "CANARY-reason-summary") { text } }"""
 UPDATE = """mutation($c: UUID!, $h: UUID!, $p: CharacterInput!) {
   updateCharacter(campaignId: $c, houseId: $h, character: $p) { id } }"""
@@ -170,7 +170,7 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
     canary.strings |= set(pending)
     for actor, text in (("", "CANARY-summary-phase"), (republic, "CANARY-summary-republic"),
                         (droste, "CANARY-summary-droste")):  # fmt: skip
-        _gm(client, gm, SUMMARY, c=c, a=actor, t=text)
+        _gm(client, gm, SUMMARY, c=c, a=actor or None, t=text)  # no actor: the GM's note on the phase
         canary.strings.add(text)
     canary.strings |= {"CANARY-reason-summary", "CANARY-reason-control", "CANARY-reason-influence"}
     known = _knowledge_ids(client, gm, c, droste)
