@@ -11,6 +11,7 @@ from uuid import UUID, uuid4
 import pytest
 from starlette.testclient import TestClient
 
+from domain.enums import Population
 from domain.factionturn.examples import WORKED_FACTIONS
 from domain.factionturn.faction import Faction
 from service.bootstrap import Intrigue
@@ -34,9 +35,10 @@ HOMES = {"Remzal's Chosen": ("City of the Burning Wheel", 7, 0, 5, "Thousands"),
 @pytest.fixture
 def month(client: TestClient) -> tuple[str, str, dict[str, str], dict[str, dict[str, Any]]]:
     """The worked example's five factions, each at home with its starting assets and no FacGold; phase 1 open."""
-    regions = [{"name": n, "q": q, "r": r, "arcana": a, "population": p} for n, q, r, a, p in HOMES.values()]
+    regions = [{"name": n, "q": q, "r": r, "arcana": a, "population": Population(p).name}
+               for n, q, r, a, p in HOMES.values()]
     created = gql(client, CREATE, input={"name": f"A Month in the Life {uuid4().hex[:8]}",
-                                         "ruleSystems": ["factionturn"], "diceSeed": "month", "regions": regions})
+                                         "ruleSystems": ["FACTION_TURN"], "diceSeed": "month", "regions": regions})
     campaign: dict[str, Any] = created["data"]["createCampaign"]  # type: ignore[index]
     gm, c = campaign["gmToken"], campaign["id"]
     region_ids = {r["name"]: r["id"] for r in campaign["regions"]}

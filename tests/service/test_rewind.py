@@ -144,17 +144,17 @@ def test_graphql_resolves_rolls_back_and_travels_in_time(harvesting: Intrigue, c
     assert unseated["errors"][0]["extensions"]["code"] == "FORBIDDEN"  # type: ignore[index]
     as_of = gql_as(client, gm, as_of_query, id=str(campaign.id))
     kinds = sorted(a["kind"] for a in as_of["data"]["campaignAsOf"])  # type: ignore[index]
-    assert kinds == ["campaign", "region", "region"]
+    assert kinds == ["CAMPAIGN", "REGION", "REGION"]
     rolled = gql_as(
         client,
         gm,
         'mutation($id: UUID!) { rollBackPhase(campaignId: $id, phase: 2, reason: "dispute") { phase phaseStatus } }',
         id=str(campaign.id),
     )
-    assert rolled["data"] == {"rollBackPhase": {"phase": 2, "phaseStatus": "open"}}
+    assert rolled["data"] == {"rollBackPhase": {"phase": 2, "phaseStatus": "OPEN"}}
     resolved = gql_as(
         client, gm, "mutation($id: UUID!) { resolvePhase(campaignId: $id) { phaseStatus } }", id=str(campaign.id)
     )
-    assert resolved["data"] == {"resolvePhase": {"phaseStatus": "resolved"}}
+    assert resolved["data"] == {"resolvePhase": {"phaseStatus": "RESOLVED"}}
     both = gql_as(client, gm, "query($id: UUID!) { campaignAsOf(campaignId: $id) { kind } }", id=str(campaign.id))
     assert both["errors"][0]["extensions"]["code"] == "INVALID_INPUT"  # type: ignore[index]
