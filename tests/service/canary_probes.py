@@ -15,7 +15,7 @@ from uuid import uuid4
 
 from tests.service.canary_world import Canary
 
-ORDERS = """mutation($c: UUID!, $f: UUID!, $o: JSON!) {
+ORDERS = """mutation($c: UUID!, $f: UUID!, $o: FactionOrdersInput!) {
   submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { id } }"""
 HOUSE_ORDER = """mutation($c: UUID!, $h: UUID!, $o: HouseOrderInput!) {
   orderHouseAction(campaignId: $c, houseId: $h, order: $o) { id } }"""
@@ -65,8 +65,8 @@ def probes(canary: Canary, rest_prefix: str) -> Iterator[Probe]:
     nothing = str(uuid4())
 
     def attack(asset_id: str) -> dict[str, Any]:
-        strike = {"attacker_id": ids["crows asset"][0], "target_faction_id": republic, "target_asset_id": asset_id}
-        return {"action": {"action": "Attack", "strikes": [strike]}}
+        strike = {"attackerId": ids["crows asset"][0], "targetFactionId": republic, "targetAssetId": asset_id}
+        return {"action": {"attack": {"strikes": [strike]}}}
 
     def wrest(area: str) -> dict[str, Any]:
         return {"action": "Wrest Control", "actor": "Varn Blade", "targetHouseId": droste, "areaIds": [area]}

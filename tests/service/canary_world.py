@@ -85,7 +85,7 @@ ASSET_TYPE = """mutation($c: UUID!, $r: String!) { defineAssetType(campaignId: $
 CREATE_ASSET = """mutation($c: UUID!, $f: UUID!, $g: UUID!, $r: String!) {
   createAsset(campaignId: $c, factionId: $f, typeKey: "canary_cache", regionId: $g, reason: $r, stealthed: true)
   { state } }"""
-ORDERS = """mutation($c: UUID!, $f: UUID!, $o: JSON!) {
+ORDERS = """mutation($c: UUID!, $f: UUID!, $o: FactionOrdersInput!) {
   submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { id } }"""
 CUSTOM = """mutation($c: UUID!, $r: String!) { defineCustomAction(campaignId: $c, reason: $r, input: {
   key: "canary_plot", name: "Canary Plot", system: "gameofbones", duration: 1, description: "CANARY-custom-action",
@@ -149,7 +149,7 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
     made = _gm(client, gm, CREATE_ASSET, c=c, f=republic, g=regions[1], r="CANARY-reason-asset")
     hidden = [i for i, a in made["createAsset"]["state"]["assets"].items() if a["type_key"] == "canary_cache"]
     canary.strings |= {"CANARY-asset-type", "CANARY-reason-asset-type", "CANARY-reason-asset", *hidden}
-    orders = {"action": {"action": "Buy Asset", "type_key": "thugs", "region_id": regions[1]},
+    orders = {"action": {"buyAsset": {"typeKey": "thugs", "regionId": regions[1]}},
               "goal": {"goal": "legendary_wealth"}, "narrative": "CANARY-orders-narrative"}  # fmt: skip
     _gm(client, gm, ORDERS, c=c, f=republic, o=orders)
     canary.strings |= {"CANARY-orders-narrative", "legendary_wealth"}  # the narrative, and the goal no table names
