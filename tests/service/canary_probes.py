@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import uuid4
 
+from domain.gameofbones.enums import HouseActionName
 from tests.service.canary_world import Canary
 
 ORDERS = """mutation($c: UUID!, $f: UUID!, $o: FactionOrdersInput!) {
@@ -69,10 +70,10 @@ def probes(canary: Canary, rest_prefix: str) -> Iterator[Probe]:
         return {"action": {"attack": {"strikes": [strike]}}}
 
     def wrest(area: str) -> dict[str, Any]:
-        return {"action": "Wrest Control", "actor": "Varn Blade", "targetHouseId": droste, "areaIds": [area]}
+        return {"action": "WREST_CONTROL", "actor": "Varn Blade", "targetHouseId": droste, "areaIds": [area]}
 
     def assault(area: str) -> dict[str, Any]:
-        return {"action": "Assault", "actor": "Varn Blade", "targetHouseId": droste, "areaIds": [area], "power": 100}
+        return {"action": "ASSAULT", "actor": "Varn Blade", "targetHouseId": droste, "areaIds": [area], "power": 100}
 
     for asset in ids["hidden asset"]:
         yield Probe("attack a stealthed asset", "graphql", ORDERS, lambda a: {"c": c, "f": crows, "o": attack(a)},
@@ -92,5 +93,6 @@ def probes(canary: Canary, rest_prefix: str) -> Iterator[Probe]:
 
 
 def _snake(order: dict[str, Any]) -> dict[str, Any]:
+    """The GraphQL order in REST's spelling: snake_case keys, the action by the name the seed prints."""
     names = {"areaIds": "area_ids", "targetHouseId": "target_house_id"}
-    return {names.get(k, k): v for k, v in order.items()}
+    return {names.get(k, k): HouseActionName[v].value if k == "action" else v for k, v in order.items()}

@@ -120,15 +120,15 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
         _gm(client, gm, CONTROL, c=c, g=region, h=droste)
     # Phase 1: Droste moves troops in secret and gathers intelligence while Varn smears it, so hidden troops,
     # knowledge (plots true and false) and summaries exist.
-    _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "Intelligence Gathering", "actor": "Droste Matron"})
+    _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "INTELLIGENCE_GATHERING", "actor": "Droste Matron"})
     # Seed 000, Intelligence Gathering, Failure Result: "You discover one false action targeted against you."
     clumsy = [{"skill": "Gather Information", "modifier": -60}]
     _gm(client, gm, UPDATE, c=c, h=droste, p={"name": "Droste Wizard", "level": 8, "skills": clumsy})
-    _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "Intelligence Gathering", "actor": "Droste Wizard"})
+    _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "INTELLIGENCE_GATHERING", "actor": "Droste Wizard"})
     _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={
-        "action": "Troop Movements", "actor": "Droste Blade", "areaIds": [_droste_area(intrigue, world)],
+        "action": "TROOP_MOVEMENTS", "actor": "Droste Blade", "areaIds": [_droste_area(intrigue, world)],
         "power": MOVED, "toAreaId": regions[4]})  # fmt: skip
-    _gm(client, gm, HOUSE_ORDER, c=c, h=varn, o={"action": "Smear Campaign", "actor": "Varn Blade",
+    _gm(client, gm, HOUSE_ORDER, c=c, h=varn, o={"action": "SMEAR_CAMPAIGN", "actor": "Varn Blade",
                                                  "targetHouseId": droste})  # fmt: skip
     intrigue.campaigns.resolve_phase(world.campaign_id)
     intrigue.chronicle.draft(world.campaign_id, 1, "canary")
@@ -150,7 +150,7 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
     hidden = [i for i, a in made["createAsset"]["state"]["assets"].items() if a["type_key"] == "canary_cache"]
     canary.strings |= {"CANARY-asset-type", "CANARY-reason-asset-type", "CANARY-reason-asset", *hidden}
     orders = {"action": {"buyAsset": {"typeKey": "thugs", "regionId": regions[1]}},
-              "goal": {"goal": "legendary_wealth"}, "narrative": "CANARY-orders-narrative"}  # fmt: skip
+              "goal": {"goal": "LEGENDARY_WEALTH"}, "narrative": "CANARY-orders-narrative"}  # fmt: skip
     _gm(client, gm, ORDERS, c=c, f=republic, o=orders)
     canary.strings |= {"CANARY-orders-narrative", "legendary_wealth"}  # the narrative, and the goal no table names
     _gm(client, gm, CUSTOM, c=c, r="CANARY-reason-custom-action")
@@ -158,10 +158,10 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
     canary.strings |= {"CANARY-custom-action", "CANARY-reason-custom-action", "CANARY-reason-custom-order"}
     canary.numbers |= {FACGOLD, XP, GOLD, INFLUENCE, POWER, DEDICATED_INFLUENCE, DEDICATED_POWER}
     pending = list(planned["orderHouseCustomAction"]["state"]["pending"])
-    smear = _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "Smear Campaign", "actor": "Droste Blade",
+    smear = _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "SMEAR_CAMPAIGN", "actor": "Droste Blade",
                                                            "targetHouseId": varn})  # fmt: skip
     plot = next(p["id"] for p in smear["orderHouseAction"]["pendingActions"] if p["id"] not in pending)
-    cover = _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "Cover Up", "actor": "Droste Matron",
+    cover = _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "COVER_UP", "actor": "Droste Matron",
                                                            "coveredActionId": plot})  # fmt: skip
     pending = [p["id"] for p in cover["orderHouseAction"]["pendingActions"]]
     _gm(client, gm, ENLIST, c=c, h=droste, n="CANARY-member", k=[{"characterClass": "fighter", "level": 10}])
@@ -176,7 +176,7 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
     known = _knowledge_ids(client, gm, c, droste)
     canary.strings |= known
     # Varn's one action this month is taken, so a probe of Varn's player writes nothing (canary_probes.py).
-    _gm(client, gm, HOUSE_ORDER, c=c, h=varn, o={"action": "Public Relations Campaign", "actor": "Varn Matron"})
+    _gm(client, gm, HOUSE_ORDER, c=c, h=varn, o={"action": "PUBLIC_RELATIONS_CAMPAIGN", "actor": "Varn Matron"})
     canary.names = {str(r["id"]): str(r["name"]) for r in intrigue.catalog.regions(world.campaign_id)}
     canary.ids = {"campaign": [c], "faction": [crows, republic, *world.ids["faction"][2:]], "house": [varn, droste],
                   "region": regions, "phase": ["1", "2"], "hidden asset": hidden, "plot": [plot, *sorted(known)],

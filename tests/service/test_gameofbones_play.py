@@ -341,13 +341,13 @@ def test_a_phase_of_the_game_of_bones_is_played_through_graphql_mutations_only(c
            power: 1000) { troops { power } } }""", h=x, a=ward[2])  # fmt: skip
 
     play("mutation($c: UUID!) { openPhase(campaignId: $c) { phase } }")
-    play(ORDER, h=b, order={"action": "Smear Campaign", "actor": "Baenre Matron", "targetHouseId": x})
-    play(ORDER, h=b, order={"action": "Intelligence Gathering", "actor": "Dab"})
-    ordered = play(ORDER, h=x, order={"action": "Counterintelligence", "actor": "Xorlarrin Matron"})
+    play(ORDER, h=b, order={"action": "SMEAR_CAMPAIGN", "actor": "Baenre Matron", "targetHouseId": x})
+    play(ORDER, h=b, order={"action": "INTELLIGENCE_GATHERING", "actor": "Dab"})
+    ordered = play(ORDER, h=x, order={"action": "COUNTERINTELLIGENCE", "actor": "Xorlarrin Matron"})
     assert [p["action"] for p in ordered["orderHouseAction"]["pendingActions"]] == ["Counterintelligence"]
     play("""mutation($c: UUID!, $h: UUID!, $f: UUID!, $t: UUID!) { moveTroops(campaignId: $c, houseId: $h,
            fromAreaId: $f, toAreaId: $t, power: 500) { name } }""", h=b, f=ward[0], t=ward[2])  # fmt: skip
-    refused = gql_as(client, gm, ORDER, c=c, h=x, order={"action": "Frame Up", "actor": "Xorlarrin Blade",
+    refused = gql_as(client, gm, ORDER, c=c, h=x, order={"action": "FRAME_UP", "actor": "Xorlarrin Blade",
                                                           "targetHouseId": b})  # fmt: skip
     assert refused["errors"][0]["extensions"]["code"] == "RULE_VIOLATION"  # type: ignore[index]
     before = {h["name"]: h for h in play(f"query($c: UUID!) {{ houses(campaignId: $c) {{ {HOUSE_FIELDS} }} }}")[

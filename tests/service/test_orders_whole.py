@@ -34,7 +34,7 @@ def _campaign(client: TestClient, name: str) -> tuple[str, str, list[dict[str, A
 # The refusals of the JSON orders, now typed: what the input type cannot hold is refused as GraphQL coerces the
 # variables (BAD_USER_INPUT, naming the field), what the rules forbid as before; neither writes anything.
 @pytest.mark.parametrize(("orders", "code", "field"), [
-    ({"raiseRatings": ["strength"]}, "INVALID_INPUT", "orders.raise_ratings[0]"),
+    ({"raiseRatings": ["STRENGTH"]}, "BAD_USER_INPUT", "raiseRatings[0]"),  # no such Attribute
     ({"freeUses": [{"asset": "x"}]}, "BAD_USER_INPUT", "freeUses[0]"),  # no field `asset`, and `assetId` missing
     ({"extras": {"freeUses": [{"asset": "x"}]}}, "BAD_USER_INPUT", "extras"),
     ({"actoin": None}, "BAD_USER_INPUT", "actoin"),
@@ -43,8 +43,9 @@ def _campaign(client: TestClient, name: str) -> tuple[str, str, list[dict[str, A
                  "sellAsset": {"assetId": str(uuid4())}}}, "BAD_USER_INPUT", "exactly one"),  # @oneOf
     ({"action": {"sellAsset": {"assetId": "not-an-id"}}}, "BAD_USER_INPUT", "assetId"),
     ({"action": {"buyAsset": {"typeKey": "thugs", "region_id": str(uuid4())}}}, "BAD_USER_INPUT", "region_id"),
-    ({"goal": {"goal": "world_domination"}}, "INVALID_INPUT", "orders.goal.goal"),
-    ({"raiseRatings": ["force"]}, "RULE_VIOLATION", "orders.raise_ratings[0]"),  # generated factions have no XP
+    ({"goal": {"goal": "WORLD_DOMINATION"}}, "BAD_USER_INPUT", "goal.goal"),  # no such GoalKey
+    ({"permissions": [{"factionId": str(uuid4()), "answer": "IGNORE"}]}, "BAD_USER_INPUT", "answer"),
+    ({"raiseRatings": ["FORCE"]}, "RULE_VIOLATION", "orders.raise_ratings[0]"),  # generated factions have no XP
 ])  # fmt: skip
 def test_a_malformed_or_impossible_order_is_refused_naming_the_field_and_writes_nothing(
     client: TestClient, intrigue: Intrigue, orders: dict[str, Any], code: str, field: str

@@ -61,9 +61,9 @@ def test_a_house_player_orders_a_month_and_learns_the_check_the_outcome_and_what
     assert (own["gold"], own["influence"]) == (100_000, 30_000)
     assert (rival["gold"], rival["influence"]) == (None, None)  # a rival's numbers are secret; its rank is not
     ok(gql_as(client, gm, "mutation($c: UUID!) { openPhase(campaignId: $c) { phase } }", c=c))
-    play(ORDER, h=baenre, o={"action": "Smear Campaign", "actor": "Yvonnel", "targetHouseId": xorlarrin})
-    play(ORDER, h=baenre, o={"action": "Intelligence Gathering", "actor": "Dab"})
-    ok(gql_as(client, gm, ORDER, c=c, h=xorlarrin, o={"action": "Smear Campaign", "actor": "Zeerith",
+    play(ORDER, h=baenre, o={"action": "SMEAR_CAMPAIGN", "actor": "Yvonnel", "targetHouseId": xorlarrin})
+    play(ORDER, h=baenre, o={"action": "INTELLIGENCE_GATHERING", "actor": "Dab"})
+    ok(gql_as(client, gm, ORDER, c=c, h=xorlarrin, o={"action": "SMEAR_CAMPAIGN", "actor": "Zeerith",
                                                       "targetHouseId": baenre}))  # fmt: skip
     ordered = ok(gql_as(client, player, HOUSE, id=baenre))["house"]
     paid = 100_000 - ordered["gold"]  # seed 000, Taking Action: each action's gold is paid when it is ordered

@@ -60,7 +60,7 @@ def test_the_targeted_house_questions_its_captured_assassin_and_only_it_and_the_
     victim = ok(gm, SEAT, h=xorlarrin)["createSeat"]["token"]
     rival = ok(gm, SEAT, h=mizzrym)["createSeat"]["token"]
     ok(gm, "mutation($c: UUID!) { openPhase(campaignId: $c) { phase } }")
-    ok(gm, ORDER, h=baenre, order={"action": "Assassination", "actor": "Baenre Matron", "targetHouseId": xorlarrin,
+    ok(gm, ORDER, h=baenre, order={"action": "ASSASSINATION", "actor": "Baenre Matron", "targetHouseId": xorlarrin,
                                    "targetCharacter": "Xorlarrin Matron"})  # fmt: skip
     ok(gm, "mutation($c: UUID!) { resolvePhase(campaignId: $c) { phase } }")
 

@@ -10,6 +10,8 @@ from uuid import UUID
 
 import strawberry
 
+from service.entrypoints.graphql.enums import Attribute, BookChoice, GoalKey, PermissionAnswer
+
 NO_ID = ""
 
 
@@ -162,7 +164,7 @@ class FactionActionInput:
 
 @strawberry.input(description="The faction's goal (seed 002, Faction Goals), and the rival or region it names.")
 class GoalChoiceInput:
-    goal: str = strawberry.field(description="A goal's key, as the `goals` catalog lists it.")
+    goal: GoalKey
     target: UUID | None = strawberry.field(default=None, description="A rival faction or region, for goals that "
                                            "name one.")  # fmt: skip
 
@@ -182,22 +184,22 @@ class DefenceInput:
 @strawberry.input(description="A Regional Government's answer to another faction: grant, bribe (1d4 FacGold) or deny.")
 class PermissionInput:
     faction_id: UUID
-    answer: str = "bribe"
+    answer: PermissionAnswer = PermissionAnswer.BRIBE
 
 
 @strawberry.input(description="Everything a faction decides for its turn in one phase (seed 002, Faction Actions).")
 class FactionOrdersInput:
     action: FactionActionInput | None = strawberry.field(default=None, description="Null: no action this turn.")
     goal: GoalChoiceInput | None = None
-    raise_ratings: list[str] = strawberry.field(default_factory=list, description="Ratings to raise with XP.")
+    raise_ratings: list[Attribute] = strawberry.field(default_factory=list, description="Ratings to raise with XP.")
     defences: list[DefenceInput] = strawberry.field(default_factory=list)
     permissions: list[PermissionInput] = strawberry.field(default_factory=list)
     rerolls: bool = strawberry.field(default=True, description="Use a Book of Secrets when one is at hand.")
     narrative: str = ""
     free_uses: list[AbilityUseInput] = strawberry.field(default_factory=list, description="Seed 002, Teleportation "
                                                         "Web: uses of abilities that need no action.")  # fmt: skip
-    book_of_secrets: str = strawberry.field(default="", description="Which die a Book of Secrets rerolls: own, "
-                                            "force, or empty for the better bet.")  # fmt: skip
+    book_of_secrets: BookChoice | None = strawberry.field(default=None, description="Which die a Book of Secrets "
+                                                          "rerolls; null: the better bet.")  # fmt: skip
     allow_seizure: list[UUID] = strawberry.field(default_factory=list, description="Factions whose Seize Region "
                                                  "this faction's assets do not oppose.")  # fmt: skip
     contest_expansions: bool = strawberry.field(default=True, description="Strike a rival's new Base of Influence "
@@ -207,14 +209,14 @@ class FactionOrdersInput:
         """The orders' JSON form, read by `orders_from_dict` as REST's body is."""
         return {
             "action": self.action.to_dict() if self.action else {},
-            "goal": {"goal": self.goal.goal, "target": _id(self.goal.target)} if self.goal else None,
-            "raise_ratings": list(self.raise_ratings),
+            "goal": {"goal": self.goal.goal.value, "target": _id(self.goal.target)} if self.goal else None,
+            "raise_ratings": [a.value.lower() for a in self.raise_ratings],  # the form's spelling (holdings.py)
             "defences": [d.to_dict() for d in self.defences],
-            "permissions": [{"faction_id": str(p.faction_id), "answer": p.answer} for p in self.permissions],
+            "permissions": [{"faction_id": str(p.faction_id), "answer": p.answer.value} for p in self.permissions],
             "rerolls": self.rerolls,
             "narrative": self.narrative,
             "free_uses": [u.to_dict() for u in self.free_uses],
-            "book_of_secrets": self.book_of_secrets,
+            "book_of_secrets": self.book_of_secrets.value if self.book_of_secrets else "",
             "allow_seizure": [str(f) for f in self.allow_seizure],
             "contest_expansions": self.contest_expansions,
         }

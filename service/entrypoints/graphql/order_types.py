@@ -11,6 +11,7 @@ import strawberry
 
 from domain.factionturn import orders as o
 from domain.factionturn.order_form import stored_orders
+from service.entrypoints.graphql.enums import Attribute, BookChoice, GoalKey, PermissionAnswer
 
 
 def _uuid(value: str) -> UUID | None:
@@ -145,7 +146,7 @@ def action_order(action: o.Action) -> Any:
 
 @strawberry.type(description="The faction's goal and the rival or region it names.")
 class GoalChoiceOrder:
-    goal: str
+    goal: GoalKey
     target: UUID | None
 
 
@@ -164,7 +165,7 @@ class DefenceOrder:
 @strawberry.type(description="A Regional Government's answer to another faction: grant, bribe or deny.")
 class PermissionOrder:
     faction_id: UUID
-    answer: str
+    answer: PermissionAnswer
 
 
 @strawberry.type(description="A faction's orders for a phase, as submitted (seed 002, Faction Actions).")
@@ -172,13 +173,13 @@ class FactionOrders:
     phase: int
     action: FactionActionOrder | None = strawberry.field(description="Null: no action this turn.")
     goal: GoalChoiceOrder | None
-    raise_ratings: list[str]
+    raise_ratings: list[Attribute]
     defences: list[DefenceOrder]
     permissions: list[PermissionOrder]
     rerolls: bool
     narrative: str
     free_uses: list[AbilityUseOrder]
-    book_of_secrets: str
+    book_of_secrets: BookChoice | None = strawberry.field(description="Null: the better bet.")
     allow_seizure: list[UUID]
     contest_expansions: bool
 
@@ -188,11 +189,13 @@ class FactionOrders:
         goal = orders.goal
         return cls(
             phase=int(stored["phase"]), action=None if orders.action is None else action_order(orders.action),
-            goal=None if goal is None else GoalChoiceOrder(goal=goal.goal, target=_uuid(goal.target)),
-            raise_ratings=list(orders.raise_ratings),
+            goal=None if goal is None else GoalChoiceOrder(goal=GoalKey(goal.goal), target=_uuid(goal.target)),
+            raise_ratings=[Attribute(a.capitalize()) for a in orders.raise_ratings],
             defences=[DefenceOrder.of(d) for d in orders.defences],
-            permissions=[PermissionOrder(faction_id=UUID(p.faction_id), answer=p.answer) for p in orders.permissions],
+            permissions=[PermissionOrder(faction_id=UUID(p.faction_id), answer=PermissionAnswer(p.answer))
+                         for p in orders.permissions],
             rerolls=orders.rerolls, narrative=orders.narrative,
-            free_uses=[AbilityUseOrder.of(u) for u in orders.free_uses], book_of_secrets=orders.book_of_secrets,
+            free_uses=[AbilityUseOrder.of(u) for u in orders.free_uses],
+            book_of_secrets=BookChoice(orders.book_of_secrets) if orders.book_of_secrets else None,
             allow_seizure=[UUID(f) for f in orders.allow_seizure], contest_expansions=orders.contest_expansions,
-        )
+        )  # fmt: skip

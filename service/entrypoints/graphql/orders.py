@@ -68,13 +68,14 @@ class OrdersMutation:
 
     @strawberry.mutation(description="Take back a house's order of the open phase: its dedicated influence and "
                          "power are free and its gold comes back, since nothing has happened yet.")  # fmt: skip
-    async def withdraw_house_action(self, info: Info, campaign_id: UUID, house_id: UUID, action_id: str) -> House:
-        await off_loop(intrigue(info).orders.withdraw_house_action, campaign_id, house_id, action_id)
+    async def withdraw_house_action(self, info: Info, campaign_id: UUID, house_id: UUID, action_id: UUID) -> House:
+        await off_loop(intrigue(info).orders.withdraw_house_action, campaign_id, house_id, str(action_id))
         return await read_house(info, house_id)
 
     @strawberry.mutation(description="Replace a house's order of the open phase with another, in one step: refused "
                          "whole, writing nothing, if the new order is.")  # fmt: skip
-    async def amend_house_action(self, info: Info, campaign_id: UUID, house_id: UUID, action_id: str,
+    async def amend_house_action(self, info: Info, campaign_id: UUID, house_id: UUID, action_id: UUID,
                                  order: HouseOrderInput) -> House:  # fmt: skip
-        await off_loop(intrigue(info).orders.amend_house_action, campaign_id, house_id, action_id, order.to_order())
+        await off_loop(intrigue(info).orders.amend_house_action, campaign_id, house_id, str(action_id),
+                       order.to_order())
         return await read_house(info, house_id)
