@@ -86,6 +86,13 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("GoalChoiceOrder", "own", "goal target"),
     **_fields("DefenceOrder", "own", "regionId defenderId baseAbsorbs"),
     **_fields("PermissionOrder", "own", "factionId answer"),
+    # What the GM defines (defineAssetType, defineCustomAction): answered to the GM, as the mutations are.
+    **_fields("CustomAssetType", "gm", "key name attribute rating hp cost arcana kind attack counter maintenance "
+                                       "ability needsPermission"),
+    **_fields("CustomActionDefinition", "gm", "key name system duration cost description dedicatedInfluence "
+                                              "dedicatedPower check onSuccess onFailure"),
+    **_fields("CustomCheck", "gm", "dice stat dc opposedId opposedStat"),
+    **_fields("CustomEffect", "gm", "field value mode targetId"),
     **_fields("BuyableAsset", "own", "typeKey name attribute rating hp cost attack counter kind needsPermission"),
     # ---- The campaign, its map and its seats -----------------------------------------------------------------
     **_fields("Campaign", "public", "id name ruleSystems seeded phase phaseStatus createdAt regions"),

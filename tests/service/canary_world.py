@@ -81,15 +81,15 @@ def _gm(client: TestClient, token: str, query: str, **variables: object) -> dict
 ADJUST = """mutation($c: UUID!, $t: UUID!, $f: String!, $v: Int!, $r: String!) {
   adjust(campaignId: $c, targetId: $t, field: $f, value: $v, reason: $r, mode: "set") { id } }"""
 ASSET_TYPE = """mutation($c: UUID!, $r: String!) { defineAssetType(campaignId: $c, reason: $r, input: {
-  key: "canary_cache", name: "CANARY-asset-type", attribute: "cunning", rating: 1, hp: 3, cost: 2}) }"""
+  key: "canary_cache", name: "CANARY-asset-type", attribute: CUNNING, rating: 1, hp: 3, cost: 2}) { name } }"""
 CREATE_ASSET = """mutation($c: UUID!, $f: UUID!, $g: UUID!, $r: String!) {
   createAsset(campaignId: $c, factionId: $f, typeKey: "canary_cache", regionId: $g, reason: $r, stealthed: true)
   { state } }"""
 ORDERS = """mutation($c: UUID!, $f: UUID!, $o: FactionOrdersInput!) {
   submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { id } }"""
 CUSTOM = """mutation($c: UUID!, $r: String!) { defineCustomAction(campaignId: $c, reason: $r, input: {
-  key: "canary_plot", name: "Canary Plot", system: "gameofbones", duration: 1, description: "CANARY-custom-action",
-  dedicatedInfluence: 7313, dedicatedPower: 1373}) }"""
+  key: "canary_plot", name: "Canary Plot", system: GAME_OF_BONES, duration: 1, description: "CANARY-custom-action",
+  dedicatedInfluence: 7313, dedicatedPower: 1373}) { key description } }"""
 ORDER_CUSTOM = """mutation($c: UUID!, $h: UUID!, $a: String!, $r: String!) {
   orderHouseCustomAction(campaignId: $c, houseId: $h, key: "canary_plot", actor: $a, reason: $r) { state } }"""
 HOUSE_ORDER = """mutation($c: UUID!, $h: UUID!, $o: HouseOrderInput!) {
