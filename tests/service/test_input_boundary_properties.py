@@ -201,8 +201,9 @@ REST_COMMANDS: dict[str, tuple[str, str, str, dict[str, Any]]] = {
     "createSeat": ("POST", "/campaigns/{c}/seats", "SeatRequest", {"role": "observer", "name": "n"}),
     "rollBack": ("POST", "/campaigns/{c}/phases/1/rollback", "RollBackRequest", {"reason": "r"}),
     "submitOrders": ("PUT", "/campaigns/{c}/factions/{x}/orders", "FactionOrders",
-                     {"narrative": "n", "goal": {"goal": "g", "target": "t"}, "raise_ratings": ["force"],
-                      "defences": [{"region_id": "r", "defender_id": "d"}], "permissions": [{"faction_id": "f"}]}),
+                     {"narrative": "n", "goal": {"goal": "military_conquest", "target": "t"},
+                      "raise_ratings": ["force"], "defences": [{"region_id": "r", "defender_id": "d"}],
+                      "permissions": [{"faction_id": "f"}]}),
     "orderHouseAction": ("POST", "/campaigns/{c}/houses/{x}/actions", "HouseOrder",
                          {"action": "Assassination", "actor": "a", "target_character": "c", "covered_action_id": "x"}),
 }  # fmt: skip

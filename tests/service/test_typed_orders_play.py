@@ -7,10 +7,14 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID, uuid4
 
+import pytest
 from starlette.testclient import TestClient
 
+from domain.errors import InvalidInputError
+from domain.factionturn.order_form import orders_from_dict
 from domain.gameofbones.house import House
 from service.bootstrap import Intrigue
+from service.entrypoints.rest.contract import check_against
 from tests.service.conftest import gql, gql_as
 
 CREATE = """mutation($input: CreateCampaignInput!) {
@@ -140,3 +144,19 @@ def test_a_house_order_the_input_type_cannot_hold_is_refused_before_anything_run
         assert {e["extensions"]["code"] for e in errors} == {"BAD_USER_INPUT"}, errors
         assert any(field in e["message"] for e in errors) and body.get("data") is None, errors
     assert intrigue.gameofbones.store.load(UUID(h), House).pending == {}
+
+
+@pytest.mark.parametrize(("action", "refusal"), [
+    ({"action": "Sell Asset"}, "'asset_id' is a required property"),
+    ({"action": "Buy Asset", "type_key": "thugs", "region_id": "r", "hp": 2}, "'hp' is not one of"),
+    ({"action": "None", "region_id": "r"}, "'region_id' is not one of"),
+    ({"action": "Expand Influence", "region_id": "r"}, "'hp' is a required property"),
+])  # fmt: skip
+def test_rests_contract_holds_each_action_to_its_own_fields(action: dict[str, Any], refusal: str) -> None:
+    """REST keeps its JSON body, snake_case and the seed's action names; its contract is as strict as the form."""
+    with pytest.raises(InvalidInputError, match=refusal):
+        check_against("FactionOrders", {"action": action})
+    with pytest.raises(InvalidInputError):
+        orders_from_dict({"action": action})  # the domain's reading agrees
+    check_against("FactionOrders", {"action": {"action": "Buy Asset", "type_key": "thugs", "region_id": "r"},
+                                    "goal": {"goal": "legendary_wealth"}, "raise_ratings": ["force"]})  # fmt: skip
