@@ -152,7 +152,9 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
     orders = {"action": {"buyAsset": {"typeKey": "thugs", "regionId": regions[1]}},
               "goal": {"goal": "LEGENDARY_WEALTH"}, "narrative": "CANARY-orders-narrative"}  # fmt: skip
     _gm(client, gm, ORDERS, c=c, f=republic, o=orders)
-    canary.strings |= {"CANARY-orders-narrative", "legendary_wealth"}  # the narrative, and the goal no table names
+    # The narrative. The goal's key is no marker now: the REST contract lists every goal key (GoalKey), so it is
+    # public text; a rival's goal stays hidden, as tests/service/test_visibility.py checks.
+    canary.strings |= {"CANARY-orders-narrative"}
     _gm(client, gm, CUSTOM, c=c, r="CANARY-reason-custom-action")
     planned = _gm(client, gm, ORDER_CUSTOM, c=c, h=droste, a="Droste Wizard", r="CANARY-reason-custom-order")
     canary.strings |= {"CANARY-custom-action", "CANARY-reason-custom-action", "CANARY-reason-custom-order"}
