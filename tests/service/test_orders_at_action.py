@@ -129,7 +129,7 @@ def test_submitting_orders_loads_only_the_factions_they_name_and_those_present_w
     assert loaded_factions == [UUID(empire)]  # alone in its capital: none of the other four is loaded
     loaded_factions.clear()
     assert "errors" not in gql_as(client, gm, SUBMIT, c=c, f=empire, o=seize | {"permissions": [
-        {"factionId": republic, "answer": "deny"}]})  # fmt: skip
+        {"factionId": republic, "answer": "DENY"}]})  # fmt: skip
     assert sorted(loaded_factions) == sorted([UUID(empire), UUID(republic)])  # and the faction it names
 
 
