@@ -24,7 +24,7 @@ OPEN = "mutation($c: UUID!) { openPhase(campaignId: $c) { phase phaseStatus } }"
 RESOLVE = "mutation($c: UUID!) { resolvePhase(campaignId: $c) { phase phaseStatus } }"
 ROLLBACK = ("mutation($c: UUID!, $p: Int!, $r: String!)"
             " { rollBackPhase(campaignId: $c, phase: $p, reason: $r) { phase } }")  # fmt: skip
-ORDER = ("mutation($c: UUID!, $f: UUID!, $o: JSON!)"
+ORDER = ("mutation($c: UUID!, $f: UUID!, $o: FactionOrdersInput!)"
          " { submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { id } }")  # fmt: skip
 FACTIONS = "query($c: UUID!) { factions(campaignId: $c) { id name facgold } }"
 KINDS = ("order", "rollback", "open", "resolve")

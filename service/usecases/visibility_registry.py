@@ -67,6 +67,32 @@ DECISIONS: Final[dict[str, str]] = {
     # ---- Orders: a member's own, read back by its seat and the GM; who has submitted, the GM's ---------------
     **_fields("SubmittedOrders", "own", "id kind name orders submitted"),
     **_fields("OrderStatus", "gm", "phase members status"),
+    # A faction's orders read back (`factionOrders`): its own seat's and the GM's, as the root field is.
+    **_fields("FactionOrders", "own", "phase action goal raiseRatings defences permissions rerolls narrative "
+                                      "freeUses bookOfSecrets allowSeizure contestExpansions"),
+    **_fields("AttackOrder", "own", "strikes"),
+    **_fields("StrikeOrder", "own", "attackerId targetFactionId targetAssetId"),
+    **_fields("BuyAssetOrder", "own", "typeKey regionId forAssetId"),
+    **_fields("ChangeHomeOrder", "own", "regionId"),
+    **_fields("ExpandInfluenceOrder", "own", "regionId hp"),
+    **_fields("RefitAssetOrder", "own", "assetId typeKey"),
+    **_fields("RepairAssetOrder", "own", "assets faction"),
+    **_fields("RepairStep", "own", "assetId steps"),
+    **_fields("SellAssetOrder", "own", "assetId"),
+    **_fields("SeizeRegionOrder", "own", "regionId"),
+    **_fields("UseAssetAbilityOrder", "own", "uses"),
+    **_fields("AbilityUseOrder", "own", "assetId regionId targetFactionId targetAssetId carriedIds typeKey"),
+    **_fields("CustomActionOrder", "own", "name turns costPerTurn definitionKey"),
+    **_fields("GoalChoiceOrder", "own", "goal target"),
+    **_fields("DefenceOrder", "own", "regionId defenderId baseAbsorbs"),
+    **_fields("PermissionOrder", "own", "factionId answer"),
+    # What the GM defines (defineAssetType, defineCustomAction): answered to the GM, as the mutations are.
+    **_fields("CustomAssetType", "gm", "key name attribute rating hp cost arcana kind attack counter maintenance "
+                                       "ability needsPermission"),
+    **_fields("CustomActionDefinition", "gm", "key name system duration cost description dedicatedInfluence "
+                                              "dedicatedPower check onSuccess onFailure"),
+    **_fields("CustomCheck", "gm", "dice stat dc opposedId opposedStat"),
+    **_fields("CustomEffect", "gm", "field value mode targetId"),
     **_fields("BuyableAsset", "own", "typeKey name attribute rating hp cost attack counter kind needsPermission"),
     # ---- The campaign, its map and its seats -----------------------------------------------------------------
     **_fields("Campaign", "public", "id name ruleSystems seeded phase phaseStatus createdAt regions"),

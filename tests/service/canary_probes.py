@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import uuid4
 
+from domain.gameofbones.enums import HouseActionName
 from tests.service.canary_world import Canary
 
-ORDERS = """mutation($c: UUID!, $f: UUID!, $o: JSON!) {
+ORDERS = """mutation($c: UUID!, $f: UUID!, $o: FactionOrdersInput!) {
   submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { id } }"""
 HOUSE_ORDER = """mutation($c: UUID!, $h: UUID!, $o: HouseOrderInput!) {
   orderHouseAction(campaignId: $c, houseId: $h, order: $o) { id } }"""
@@ -65,8 +66,8 @@ def probes(canary: Canary, rest_prefix: str) -> Iterator[Probe]:
     nothing = str(uuid4())
 
     def attack(asset_id: str) -> dict[str, Any]:
-        strike = {"attacker_id": ids["crows asset"][0], "target_faction_id": republic, "target_asset_id": asset_id}
-        return {"action": {"action": "Attack", "strikes": [strike]}}
+        strike = {"attackerId": ids["crows asset"][0], "targetFactionId": republic, "targetAssetId": asset_id}
+        return {"action": {"attack": {"strikes": [strike]}}}
 
     def wrest(area: str) -> dict[str, Any]:
         return {"action": "WREST_CONTROL", "actor": "Varn Blade", "targetHouseId": droste, "areaIds": [area]}
@@ -92,5 +93,6 @@ def probes(canary: Canary, rest_prefix: str) -> Iterator[Probe]:
 
 
 def _snake(order: dict[str, Any]) -> dict[str, Any]:
+    """The GraphQL order in REST's spelling: snake_case keys, the action by the name the seed prints."""
     names = {"areaIds": "area_ids", "targetHouseId": "target_house_id"}
-    return {names.get(k, k): v for k, v in order.items()}
+    return {names.get(k, k): HouseActionName[v].value if k == "action" else v for k, v in order.items()}

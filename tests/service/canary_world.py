@@ -81,15 +81,15 @@ def _gm(client: TestClient, token: str, query: str, **variables: object) -> dict
 ADJUST = """mutation($c: UUID!, $t: UUID!, $f: AdjustField!, $v: Int!, $r: String!) {
   adjust(campaignId: $c, targetId: $t, field: $f, value: $v, reason: $r, mode: SET) { id } }"""
 ASSET_TYPE = """mutation($c: UUID!, $r: String!) { defineAssetType(campaignId: $c, reason: $r, input: {
-  key: "canary_cache", name: "CANARY-asset-type", attribute: CUNNING, rating: 1, hp: 3, cost: 2}) }"""
+  key: "canary_cache", name: "CANARY-asset-type", attribute: CUNNING, rating: 1, hp: 3, cost: 2}) { name } }"""
 CREATE_ASSET = """mutation($c: UUID!, $f: UUID!, $g: UUID!, $r: String!) {
   createAsset(campaignId: $c, factionId: $f, typeKey: "canary_cache", regionId: $g, reason: $r, stealthed: true)
   { state } }"""
-ORDERS = """mutation($c: UUID!, $f: UUID!, $o: JSON!) {
+ORDERS = """mutation($c: UUID!, $f: UUID!, $o: FactionOrdersInput!) {
   submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { id } }"""
 CUSTOM = """mutation($c: UUID!, $r: String!) { defineCustomAction(campaignId: $c, reason: $r, input: {
   key: "canary_plot", name: "Canary Plot", system: GAME_OF_BONES, duration: 1, description: "CANARY-custom-action",
-  dedicatedInfluence: 7313, dedicatedPower: 1373}) }"""
+  dedicatedInfluence: 7313, dedicatedPower: 1373}) { key description } }"""
 ORDER_CUSTOM = """mutation($c: UUID!, $h: UUID!, $a: String!, $r: String!) {
   orderHouseCustomAction(campaignId: $c, houseId: $h, key: "canary_plot", actor: $a, reason: $r) { state } }"""
 HOUSE_ORDER = """mutation($c: UUID!, $h: UUID!, $o: HouseOrderInput!) {
@@ -149,10 +149,12 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
     made = _gm(client, gm, CREATE_ASSET, c=c, f=republic, g=regions[1], r="CANARY-reason-asset")
     hidden = [i for i, a in made["createAsset"]["state"]["assets"].items() if a["type_key"] == "canary_cache"]
     canary.strings |= {"CANARY-asset-type", "CANARY-reason-asset-type", "CANARY-reason-asset", *hidden}
-    orders = {"action": {"action": "Buy Asset", "type_key": "thugs", "region_id": regions[1]},
-              "goal": {"goal": "legendary_wealth"}, "narrative": "CANARY-orders-narrative"}  # fmt: skip
+    orders = {"action": {"buyAsset": {"typeKey": "thugs", "regionId": regions[1]}},
+              "goal": {"goal": "LEGENDARY_WEALTH"}, "narrative": "CANARY-orders-narrative"}  # fmt: skip
     _gm(client, gm, ORDERS, c=c, f=republic, o=orders)
-    canary.strings |= {"CANARY-orders-narrative", "legendary_wealth"}  # the narrative, and the goal no table names
+    # The narrative. The goal's key is no marker now: the REST contract lists every goal key (GoalKey), so it is
+    # public text; a rival's goal stays hidden, as tests/service/test_visibility.py checks.
+    canary.strings |= {"CANARY-orders-narrative"}
     _gm(client, gm, CUSTOM, c=c, r="CANARY-reason-custom-action")
     planned = _gm(client, gm, ORDER_CUSTOM, c=c, h=droste, a="Droste Wizard", r="CANARY-reason-custom-order")
     canary.strings |= {"CANARY-custom-action", "CANARY-reason-custom-action", "CANARY-reason-custom-order"}

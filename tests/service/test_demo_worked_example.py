@@ -31,7 +31,7 @@ FACTIONS = """query($c: UUID!) { factions(campaignId: $c) {
   id name force cunning wealth hp maxHp facgold xp tags homeRegionId goal wild
   assets { id typeKey name regionId hp maxHp stealthed } } }"""
 REGIONS = "query($c: UUID!) { campaign(id: $c) { phase phaseStatus regions { id name governingFactionId } } }"
-SUBMIT = """mutation($c: UUID!, $f: UUID!, $o: JSON!) {
+SUBMIT = """mutation($c: UUID!, $f: UUID!, $o: FactionOrdersInput!) {
   submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { id } }"""
 PHASE = "mutation($c: UUID!) { %s(campaignId: $c) { phase phaseStatus } }"
 BRIBE = """mutation($c: UUID!, $f: UUID!) {
@@ -140,16 +140,16 @@ def test_the_first_month_plays_through_the_api_and_follows_the_rules(demo: Demo)
 
     # "So we spend the turn Buying Assets, and make the Calvary Stealthed": the rules refuse it and write nothing.
     calvary = next(a for a in republic["assets"] if a["typeKey"] == "calvary")
-    refused = demo.submit(republic, {"action": "Buy Asset", "type_key": "stealth",
-                                     "region_id": republic["homeRegionId"], "for_asset_id": calvary["id"]})  # fmt: skip
+    refused = demo.submit(republic, {"buyAsset": {"typeKey": "stealth",
+                                     "regionId": republic["homeRegionId"], "forAssetId": calvary["id"]}})  # fmt: skip
     assert refused["errors"][0]["extensions"]["code"] == "RULE_VIOLATION"
     assert "Special Forces" in refused["errors"][0]["message"]
     # "recruit an Indentured Workforce" (the Empire) and "purchase an Indentured Workforce for 2 FacGold" (Goldbar).
     for buyer in (empire, goldbar):
-        _accepted(demo.submit(buyer, {"action": "Buy Asset", "type_key": "indentured_workforce",
-                                      "region_id": buyer["homeRegionId"]}))  # fmt: skip
+        _accepted(demo.submit(buyer, {"buyAsset": {"typeKey": "indentured_workforce",
+                                      "regionId": buyer["homeRegionId"]}}))  # fmt: skip
     # "They'll take the "Seize region" action, and are unopposed."
-    _accepted(demo.submit(chosen, {"action": "Seize Region", "region_id": chosen["homeRegionId"]}))
+    _accepted(demo.submit(chosen, {"seizeRegion": {"regionId": chosen["homeRegionId"]}}))
     # "a special action I just made up "Bribe the Beholder"": the GM orders the demo's custom action.
     assert "errors" not in demo.gql(BRIBE, f=crows["id"])
 

@@ -20,7 +20,7 @@ ADJUST = """mutation($c: UUID!, $t: UUID!) {
   adjust(campaignId: $c, targetId: $t, field: HP, value: 99, mode: SET, reason: "oops") { version } }"""
 SHADOWS = """mutation($c: UUID!) { defineAssetType(campaignId: $c, reason: "the Paladins vanish", input: {
   key: "shadow_paladins", name: "Shadow Paladins", attribute: FORCE, rating: 1, hp: 4, cost: 1,
-  attack: "Force vs. Force, 1d4 damage", ability: "cutthroats"}) }"""
+  attack: "Force vs. Force, 1d4 damage", ability: "cutthroats"}) { key attribute kind attack ability } }"""
 DRAFT = "mutation($c: UUID!) { draftChronicle(campaignId: $c, phase: 1) { actorId lines spin } }"
 GOSSIP = """mutation($c: UUID!, $a: UUID!) { writeGossip(campaignId: $c, phase: 1, actorId: $a,
   lines: ["The Crows wear white in mourning."], spin: "the Empress's heralds") { actorId lines spin } }"""
@@ -67,7 +67,9 @@ def test_a_player_reads_the_public_chronicle_but_not_the_gm_notes_and_secrets_st
 ) -> None:
     t = table(intrigue)
     cid = str(t.campaign_id)
-    assert "errors" not in gql_as(client, t.gm_token, SHADOWS, c=cid)
+    assert gql_as(client, t.gm_token, SHADOWS, c=cid)["data"] == {"defineAssetType": {  # typed, as defined
+        "key": "shadow_paladins", "attribute": "FORCE", "kind": "SPECIAL_FORCES",
+        "attack": "Force vs. Force, 1d4 damage", "ability": "cutthroats"}}  # fmt: skip
     intrigue.gm.adjust(t.by("the Republic's war chest"), t.republic.id, "facgold", 3)
     intrigue.campaigns.open_phase(t.campaign_id)
     buy = {"action": {"action": "Buy Asset", "type_key": "shadow_paladins", "region_id": str(t.capital)}}

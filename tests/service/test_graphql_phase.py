@@ -11,7 +11,7 @@ from tests.service.conftest import gql, gql_as
 
 CREATE = """mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id gmToken } }"""
 GENERATE = "mutation($c: UUID!) { generateFactions(campaignId: $c, count: 3) { id name homeRegionId } }"
-SUBMIT = """mutation($c: UUID!, $f: UUID!, $o: JSON!) {
+SUBMIT = """mutation($c: UUID!, $f: UUID!, $o: FactionOrdersInput!) {
   submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { name } }"""
 STANDINGS = "query($c: UUID!) { factions(campaignId: $c) { id name hp maxHp facgold assets { typeKey } } }"
 RESULTS = "subscription($c: UUID!) { phaseResults(campaignId: $c) { phase status } }"
@@ -48,7 +48,7 @@ def test_two_faction_turn_phases_through_graphql_with_results_on_a_subscription(
         # Phase 2: each buys Guardsmen (Force 1, cost 2) at home.
         play("mutation($c: UUID!) { openPhase(campaignId: $c) { phase } }")
         for faction in factions:
-            order = {"action": {"action": "Buy Asset", "type_key": "guardsmen", "region_id": faction["homeRegionId"]}}
+            order = {"action": {"buyAsset": {"typeKey": "guardsmen", "regionId": faction["homeRegionId"]}}}
             play(SUBMIT, f=faction["id"], o=order)
         play("mutation($c: UUID!) { resolvePhase(campaignId: $c) { phaseStatus } }")
         assert ws.receive_json()["payload"]["data"]["phaseResults"] == {"phase": 2, "status": "RESOLVED"}

@@ -94,13 +94,20 @@ def rows_written(intrigue: Intrigue) -> tuple[int, int]:
 
 # GraphQL: every mutation field, its arguments filled with valid values of their types, each text and JSON
 # position a target.
-def _valid(kind: GraphQLType, name: str, campaign_id: str) -> Any:
+def _valid(kind: GraphQLType, name: str, campaign_id: str, along: Path = ()) -> Any:
+    """A valid value of `kind`; of a `@oneOf` input, its one field that `along` (a target's path) goes through,
+    or its first."""
+    rest = along[1:]
     if isinstance(kind, GraphQLNonNull):
-        return _valid(kind.of_type, name, campaign_id)
+        return _valid(kind.of_type, name, campaign_id, along)
     if isinstance(kind, GraphQLList):
-        return [_valid(kind.of_type, name, campaign_id)]
+        return [_valid(kind.of_type, name, campaign_id, rest)]
+    if isinstance(kind, GraphQLInputObjectType) and kind.is_one_of:
+        field = along[0] if along and along[0] in kind.fields else next(iter(kind.fields))
+        return {field: _valid(kind.fields[str(field)].type, str(field), campaign_id, rest)}
     if isinstance(kind, GraphQLInputObjectType):
-        return {field: _valid(f.type, field, campaign_id) for field, f in kind.fields.items()}
+        return {field: _valid(f.type, field, campaign_id, rest if along and along[0] == field else ())
+                for field, f in kind.fields.items()}  # fmt: skip
     if is_enum_type(kind):
         return next(iter(kind.values))  # type: ignore[attr-defined]
     scalar = get_named_type(kind).name
@@ -154,7 +161,8 @@ def refuses_over_graphql(client: TestClient, intrigue: Intrigue, gm: tuple[str, 
     """Send the mutation with `bad` at the target: INVALID_INPUT, no data, nothing written, read model at the head."""
     campaign_id, token = gm
     definition = MUTATIONS[target.command]
-    variables = {a: _valid(arg.type, a, campaign_id) for a, arg in definition.args.items()}
+    variables = {a: _valid(arg.type, a, campaign_id, target.path[1:] if a == target.path[0] else ())
+                 for a, arg in definition.args.items()}  # fmt: skip
     variables = _replace(variables, target.path, bad)
     before = rows_written(intrigue)
     body = json.dumps({"query": _document(target.command), "variables": variables})  # surrogates as escapes
@@ -193,8 +201,9 @@ REST_COMMANDS: dict[str, tuple[str, str, str, dict[str, Any]]] = {
     "createSeat": ("POST", "/campaigns/{c}/seats", "SeatRequest", {"role": "observer", "name": "n"}),
     "rollBack": ("POST", "/campaigns/{c}/phases/1/rollback", "RollBackRequest", {"reason": "r"}),
     "submitOrders": ("PUT", "/campaigns/{c}/factions/{x}/orders", "FactionOrders",
-                     {"narrative": "n", "goal": {"goal": "g", "target": "t"}, "raise_ratings": ["force"],
-                      "defences": [{"region_id": "r", "defender_id": "d"}], "permissions": [{"faction_id": "f"}]}),
+                     {"narrative": "n", "goal": {"goal": "military_conquest", "target": "t"},
+                      "raise_ratings": ["force"], "defences": [{"region_id": "r", "defender_id": "d"}],
+                      "permissions": [{"faction_id": "f"}]}),
     "orderHouseAction": ("POST", "/campaigns/{c}/houses/{x}/actions", "HouseOrder",
                          {"action": "Assassination", "actor": "a", "target_character": "c", "covered_action_id": "x"}),
 }  # fmt: skip

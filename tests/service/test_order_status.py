@@ -19,9 +19,11 @@ from tests.service.gameofbones_world import register_five
 from tests.service.rest_support import API, bearer, conforms
 
 STATUS = "query($c: UUID!) { orderStatus(campaignId: $c) { phase status members { id kind name submitted orders } } }"
-FACTION_ORDERS = "query($c: UUID!, $f: UUID!) { factionOrders(campaignId: $c, factionId: $f) }"
-HOUSE_ORDERS = "query($c: UUID!, $h: UUID!) { houseOrders(campaignId: $c, houseId: $h) }"
-SUBMIT = """mutation($c: UUID!, $f: UUID!, $o: JSON!) {
+FACTION_ORDERS = """query($c: UUID!, $f: UUID!) { factionOrders(campaignId: $c, factionId: $f) {
+  phase narrative action { __typename ... on SeizeRegionOrder { regionId } } } }"""
+HOUSE_ORDERS = """query($c: UUID!, $h: UUID!) { houseOrders(campaignId: $c, houseId: $h) {
+  action actor targetHouseId starts { month week } } }"""
+SUBMIT = """mutation($c: UUID!, $f: UUID!, $o: FactionOrdersInput!) {
   submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { name } }"""
 WITHDRAW_FACTION = "mutation($c: UUID!, $f: UUID!) { withdrawFactionOrders(campaignId: $c, factionId: $f) { name } }"
 ORDER = """mutation($c: UUID!, $h: UUID!, $o: HouseOrderInput!) {
@@ -94,10 +96,10 @@ def test_a_player_reads_back_its_own_orders_and_cannot_read_a_rivals(client: Tes
     ok(gql_as(client, t["baenre"], ORDER, c=t["c"], h=baenre, o=smear(t)))
     ok(gql_as(client, t["spy"], SUBMIT, c=t["c"], f=t["spies"], o={"narrative": "lies low"}))
     mine = ok(gql_as(client, t["baenre"], HOUSE_ORDERS, c=t["c"], h=baenre))["houseOrders"]
-    assert [(o["action"], o["actor"], o["target_house_id"]) for o in mine] == [("Smear Campaign", "Baenre Matron",
-                                                                                barrison)]  # fmt: skip
+    assert [(o["action"], o["actor"], o["targetHouseId"]) for o in mine] == [("Smear Campaign", "Baenre Matron",
+                                                                              barrison)]  # fmt: skip
     spies = ok(gql_as(client, t["spy"], FACTION_ORDERS, c=t["c"], f=t["spies"]))["factionOrders"]
-    assert spies["narrative"] == "lies low"
+    assert spies == {"phase": 1, "narrative": "lies low", "action": None}
     assert ok(gql_as(client, t["gm"], HOUSE_ORDERS, c=t["c"], h=baenre))["houseOrders"] == mine
     for who in ("barrison", "spy", "observer"):
         assert code(gql_as(client, t[who], HOUSE_ORDERS, c=t["c"], h=baenre)) == "FORBIDDEN"

@@ -22,7 +22,7 @@ CREATE = """mutation($input: CreateCampaignInput!) {
 FOUND = """mutation($c: UUID!, $input: FoundFactionInput!) {
   foundFaction(campaignId: $c, input: $input) { id name assets { id typeKey } } }"""
 OPEN = "mutation($c: UUID!) { openPhase(campaignId: $c) { phase } }"
-SUBMIT = """mutation($c: UUID!, $f: UUID!, $o: JSON!) {
+SUBMIT = """mutation($c: UUID!, $f: UUID!, $o: FactionOrdersInput!) {
   submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { name } }"""
 RESOLVE = "mutation($c: UUID!) { resolvePhase(campaignId: $c) { phaseStatus } }"
 HOMES = {"Remzal's Chosen": ("City of the Burning Wheel", 7, 0, 5, "Thousands"),
@@ -56,7 +56,7 @@ def month(client: TestClient) -> tuple[str, str, dict[str, str], dict[str, dict[
 
 
 def _buy(type_key: str, region_id: str) -> dict[str, Any]:
-    return {"action": {"action": "Buy Asset", "type_key": type_key, "region_id": region_id}}
+    return {"action": {"buyAsset": {"typeKey": type_key, "regionId": region_id}}}
 
 
 def test_the_worked_examples_first_turn_orders_are_accepted_from_no_facgold_and_resolve(
@@ -66,10 +66,10 @@ def test_the_worked_examples_first_turn_orders_are_accepted_from_no_facgold_and_
     orders = {
         "Empire Remnants": _buy("indentured_workforce", homes["Empire Remnants"]),  # 0 + 5 income, costs 2
         "Goldbar House": _buy("indentured_workforce", homes["Goldbar House"]),  # 0 + 3 income, costs 2
-        "Remzal's Chosen": {"action": {"action": "Seize Region", "region_id": homes["Remzal's Chosen"]}},
+        "Remzal's Chosen": {"action": {"seizeRegion": {"regionId": homes["Remzal's Chosen"]}}},
         # 0 + 2 income pays the first turn's 2
-        "Empresses' Crows": {"action": {"action": "Custom Action", "name": "Bribe the Beholder", "turns": 2,
-                                        "cost_per_turn": 2}},
+        "Empresses' Crows": {"action": {"customAction": {"name": "Bribe the Beholder", "turns": 2,
+                                                         "costPerTurn": 2}}},
     }
     for name, order in orders.items():
         body = gql_as(client, gm, SUBMIT, c=c, f=factions[name]["id"], o=order)
@@ -100,8 +100,8 @@ def test_the_republics_stealth_for_its_calvary_is_still_refused_by_the_rules(
     gm, c, homes, factions = month
     republic = factions["The Republic"]
     calvary = next(a["id"] for a in republic["assets"] if a["typeKey"] == "calvary")
-    order = {"action": {"action": "Buy Asset", "type_key": "stealth", "region_id": homes["The Republic"],
-                        "for_asset_id": calvary}}  # fmt: skip
+    order = {"action": {"buyAsset": {"typeKey": "stealth", "regionId": homes["The Republic"],
+                                     "forAssetId": calvary}}}  # fmt: skip
     [error] = gql_as(client, gm, SUBMIT, c=c, f=republic["id"], o=order)["errors"]  # type: ignore[misc]
     assert "Special Forces" in error["message"], error
 
@@ -126,12 +126,12 @@ def test_submitting_orders_loads_only_the_factions_they_name_and_those_present_w
 ) -> None:
     gm, c, homes, factions = month
     empire, republic = factions["Empire Remnants"]["id"], factions["The Republic"]["id"]
-    seize = {"action": {"action": "Seize Region", "region_id": homes["Empire Remnants"]}}
+    seize = {"action": {"seizeRegion": {"regionId": homes["Empire Remnants"]}}}
     assert "errors" not in gql_as(client, gm, SUBMIT, c=c, f=empire, o=seize)
     assert loaded_factions == [UUID(empire)]  # alone in its capital: none of the other four is loaded
     loaded_factions.clear()
     assert "errors" not in gql_as(client, gm, SUBMIT, c=c, f=empire, o=seize | {"permissions": [
-        {"faction_id": republic, "answer": "deny"}]})  # fmt: skip
+        {"factionId": republic, "answer": "DENY"}]})  # fmt: skip
     assert sorted(loaded_factions) == sorted([UUID(empire), UUID(republic)])  # and the faction it names
 
 

@@ -19,8 +19,8 @@ FACTION = """query($id: UUID!) { faction(id: $id) { name force cunning wealth hp
   assets { id typeKey hp regionId } } }"""
 MAP = "query($c: UUID!) { campaign(id: $c) { phase phaseStatus regions { id name } } }"
 RIVALS = "query($c: UUID!) { factions(campaignId: $c) { id name facgold assets { id typeKey hp } } }"
-SUBMIT = """mutation($c: UUID!, $f: UUID!, $o: JSON!) { submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) {
-  name } }"""
+SUBMIT = """mutation($c: UUID!, $f: UUID!, $o: FactionOrdersInput!) {
+  submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { name } }"""
 ROLL = "expression faces modifiers { source value } base total purpose rule actor"
 REPORT = f"""query($c: UUID!, $p: Int!) {{ phaseReport(campaignId: $c, phase: $p) {{ phase kind memberId initiative
   orders {{ action outcome rolls {{ total }} }} rolls {{ {ROLL} }} income costs ledger {{ amount reason }}
@@ -68,13 +68,13 @@ def test_a_faction_player_plays_a_phase_and_learns_its_income_purchase_rolls_and
                for b in buyable)
     others = gql_as(client, player, BUYABLE, c=c, f=blue)
     assert others["errors"][0]["extensions"]["code"] == "FORBIDDEN"  # type: ignore[index]  # it tells Blue's FacGold
-    strike = {"attacker_id": zealots["id"], "target_faction_id": blue, "target_asset_id": guardsmen["id"]}
+    strike = {"attackerId": zealots["id"], "targetFactionId": blue, "targetAssetId": guardsmen["id"]}
     refused = gql_as(client, player, SUBMIT, c=c, f=blue, o={"narrative": "not yours"})
     assert refused["errors"][0]["extensions"]["code"] == "FORBIDDEN"  # type: ignore[index]  # not its faction
     before = gql_as(client, player, REPORT, c=c, p=1)
     assert before["errors"][0]["extensions"]["code"] == "NOT_FOUND"  # type: ignore[index]  # not resolved yet
     ok(gql_as(client, gm, "mutation($c: UUID!) { openPhase(campaignId: $c) { phase } }", c=c))
-    play(SUBMIT, f=red, o={"action": {"action": "Attack", "strikes": [strike]}})
+    play(SUBMIT, f=red, o={"action": {"attack": {"strikes": [strike]}}})
     ok(gql_as(client, gm, SUBMIT, c=c, f=blue, o={"narrative": "Blue holds the harbour."}))
     ok(gql_as(client, gm, "mutation($c: UUID!) { resolvePhase(campaignId: $c) { phase } }", c=c))
 
@@ -123,7 +123,7 @@ def test_a_faction_player_plays_a_phase_and_learns_its_income_purchase_rolls_and
     # Phase 2: it buys Thugs (Force 1, cost 2) at home, and the report says so.
     # It hears the result on `phaseResults` with its own report, so it need not ask again.
     ok(gql_as(client, gm, "mutation($c: UUID!) { openPhase(campaignId: $c) { phase } }", c=c))
-    play(SUBMIT, f=red, o={"action": {"action": "Buy Asset", "type_key": "thugs", "region_id": harbour}})
+    play(SUBMIT, f=red, o={"action": {"buyAsset": {"typeKey": "thugs", "regionId": harbour}}})
     with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
         ws.send_json({"type": "connection_init", "payload": {"Authorization": f"Bearer {player}"}})
         assert ws.receive_json()["type"] == "connection_ack"

@@ -26,7 +26,7 @@ from tests.service.test_gm import regiment_of, table
 from tests.service.test_gm_graphql import player
 
 CREATE = 'mutation($n: String!) { createCampaign(input: {name: $n, ruleSystems: [FACTION_TURN]}) { id } }'
-ORDERS = """mutation($c: UUID!, $f: UUID!, $o: JSON!) {
+ORDERS = """mutation($c: UUID!, $f: UUID!, $o: FactionOrdersInput!) {
   submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { id } }"""
 GOSSIP = """mutation($c: UUID!, $a: UUID!, $l: [String!]!) {
   writeGossip(campaignId: $c, phase: 1, actorId: $a, lines: $l) { actorId } }"""

@@ -57,7 +57,7 @@ def test_anyone_else_sees_neither(client: TestClient, table: dict[str, Any], who
     assert (spies["facgold"], spies["xp"], spies["goal"]) == (None, None, None)
 
 
-SUBMIT = """mutation($c: UUID!, $f: UUID!, $o: JSON!) {
+SUBMIT = """mutation($c: UUID!, $f: UUID!, $o: FactionOrdersInput!) {
   submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { name } }"""
 
 

@@ -13,6 +13,7 @@ from domain.seats import Seat
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
 from service.entrypoints.graphql.enums import AssetAttribute, ExampleFactionName
 from service.entrypoints.graphql.guards import seat
+from service.entrypoints.graphql.order_inputs import FactionOrdersInput
 from service.persistence.queries import ReadModelReads
 from service.usecases.factionturn import FoundFaction, StartingAsset
 from service.usecases.visibility import faction_view
@@ -142,11 +143,9 @@ class FactionTurnMutation:
         wild = await off_loop(intrigue(info).factionturn.populate_the_wild, campaign_id)
         return None if wild is None else await _read(info, wild.id)
 
-    @strawberry.mutation(
-        description="Submit or amend a faction's orders for the open phase. `orders` follows FactionOrders: "
-        '{"action": {"action": "Buy Asset", "type_key": "...", "region_id": "..."}, "goal": {"goal": "..."}, '
-        '"raise_ratings": [], "defences": [], "permissions": [], "narrative": ""}.'
-    )
-    async def submit_faction_orders(self, info: Info, campaign_id: UUID, faction_id: UUID, orders: JSON) -> Faction:
-        await off_loop(intrigue(info).factionturn.submit_orders, campaign_id, faction_id, orders)
+    @strawberry.mutation(description="Submit or amend a faction's orders for the open phase: its one action (or "
+                         "none), goal, rating raises, defences, permissions and narrative, checked whole.")
+    async def submit_faction_orders(self, info: Info, campaign_id: UUID, faction_id: UUID,
+                                    orders: FactionOrdersInput) -> Faction:  # fmt: skip
+        await off_loop(intrigue(info).factionturn.submit_orders, campaign_id, faction_id, orders.to_dict())
         return await _read(info, faction_id)

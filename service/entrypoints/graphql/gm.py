@@ -14,22 +14,23 @@ import strawberry
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
-from domain.factionturn.custom_types import row_to_dict
-from domain.gm import Adjustment, Check, CustomActionDef
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
 from service.entrypoints.graphql.enums import (
     AdjustField,
     AdjustMode,
     AggregateKind,
     Applies,
-    AssetKind,
     AssetOutcome,
-    Attribute,
     Fate,
     Hook,
     HouseActionName,
-    RuleSystemName,
     SettleResult,
+)
+from service.entrypoints.graphql.gm_definitions import (
+    AssetTypeInput,
+    CustomActionDefinition,
+    CustomActionInput,
+    CustomAssetType,
 )
 from service.entrypoints.graphql.guards import seat
 from service.entrypoints.graphql.types import as_json, uuid_or_none
@@ -64,69 +65,6 @@ class Gossip:
 class TurnSummary:
     actor_id: UUID | None
     text: str
-
-
-@strawberry.input
-class AdjustmentInput:
-    field: AdjustField
-    value: int
-    mode: AdjustMode = AdjustMode.ADJUST
-    target_id: UUID | None = strawberry.field(default=None, description="Null: the actor itself.")
-
-    def to_adjustment(self) -> Adjustment:
-        return Adjustment(self.field.value, self.value, self.mode.value, _id(self.target_id))
-
-
-@strawberry.input
-class CheckInput:
-    dice: str
-    stat: str
-    dc: int | None = None
-    opposed_id: UUID | None = strawberry.field(default=None, description="The faction or house that opposes.")
-    opposed_stat: str = ""
-
-    def to_check(self) -> Check:
-        return Check(self.dice, self.stat, self.dc, _id(self.opposed_id), self.opposed_stat)
-
-
-@strawberry.input(description="A GM-made action: turns and FacGold per turn for a faction, weeks and gold for a house.")
-class CustomActionInput:
-    key: str
-    name: str
-    system: RuleSystemName
-    duration: int
-    cost: int = 0
-    description: str = ""
-    dedicated_influence: int = 0
-    dedicated_power: int = 0
-    check: CheckInput | None = None
-    on_success: list[AdjustmentInput] = strawberry.field(default_factory=list)
-    on_failure: list[AdjustmentInput] = strawberry.field(default_factory=list)
-
-    def to_definition(self) -> CustomActionDef:
-        check = self.check.to_check() if self.check else None
-        return CustomActionDef(
-            self.key, self.name, self.system.value, self.duration, self.cost, self.description,
-            self.dedicated_influence, self.dedicated_power, check, tuple(a.to_adjustment() for a in self.on_success),
-            tuple(a.to_adjustment() for a in self.on_failure),
-        )  # fmt: skip
-
-
-@strawberry.input(description="A custom asset type: a catalog-like row; no ability key makes it narrative only.")
-class AssetTypeInput:
-    key: str
-    name: str
-    attribute: Attribute
-    rating: int
-    hp: int
-    cost: int
-    arcana: int = 0
-    kind: AssetKind = AssetKind.SPECIAL_FORCES
-    attack: str = "None"
-    counter: str = "None"
-    maintenance: int = 0
-    ability: str | None = None
-    needs_permission: bool = False
 
 
 def _id(value: UUID | None) -> str:
@@ -252,19 +190,19 @@ class GMMutation:
         return await _state(info, target_id, type(target).__name__.lower())
 
     @strawberry.mutation(description="Define (or redefine) one of the campaign's own asset types.")
-    async def define_asset_type(self, info: Info, campaign_id: UUID, input: AssetTypeInput, reason: str) -> JSON:
-        cells = {"arcana": input.arcana, "kind": input.kind, "attack_cell": input.attack,
-                 "counter_cell": input.counter, "maintenance": input.maintenance, "ability": input.ability,
-                 "needs_permission": input.needs_permission}  # fmt: skip
+    async def define_asset_type(self, info: Info, campaign_id: UUID, input: AssetTypeInput,
+                                reason: str) -> CustomAssetType:  # fmt: skip
         campaign = await off_loop(intrigue(info).gm.define_asset_type, _by(info, campaign_id, reason), input.key,
-                                  input.name, input.attribute, input.rating, input.hp, input.cost, **cells)  # fmt: skip
-        return as_json(row_to_dict(campaign.custom_asset_rows()[input.key]))
+                                  input.name, input.attribute.value, input.rating, input.hp, input.cost,
+                                  **input.cells())  # fmt: skip
+        return CustomAssetType.of(campaign.custom_asset_rows()[input.key])
 
     @strawberry.mutation(description="Define a custom action for factions or houses.")
-    async def define_custom_action(self, info: Info, campaign_id: UUID, input: CustomActionInput, reason: str) -> JSON:
+    async def define_custom_action(self, info: Info, campaign_id: UUID, input: CustomActionInput,
+                                   reason: str) -> CustomActionDefinition:  # fmt: skip
         definition = input.to_definition()
         await off_loop(intrigue(info).gm.define_custom_action, _by(info, campaign_id, reason), definition)
-        return as_json(definition.to_dict())
+        return CustomActionDefinition.of(definition)
 
     @strawberry.mutation(description="A faction takes a custom action as its action in the open phase.")
     async def order_custom_action(self, info: Info, campaign_id: UUID, faction_id: UUID, key: str,

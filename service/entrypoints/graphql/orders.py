@@ -6,16 +6,14 @@ from __future__ import annotations
 from uuid import UUID
 
 import strawberry
-from strawberry.scalars import JSON
 from strawberry.types import Info
 
-from domain.gameofbones.records import dated
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
 from service.entrypoints.graphql.enums import MemberKind, PhaseStatus
 from service.entrypoints.graphql.factionturn import Faction
 from service.entrypoints.graphql.gameofbones import read_house
-from service.entrypoints.graphql.gameofbones_types import House
-from service.entrypoints.graphql.types import as_json
+from service.entrypoints.graphql.gameofbones_types import House, PendingAction
+from service.entrypoints.graphql.order_types import FactionOrders
 from service.entrypoints.shared.gameofbones_inputs import HouseOrderInput
 from service.usecases.orders import OrderStatus as Status
 
@@ -50,14 +48,15 @@ class OrdersQuery:
 
     @strawberry.field(description="A faction's orders for the current phase as submitted (null: none in); its "
                       "own seat's and the GM's only.")  # fmt: skip
-    async def faction_orders(self, info: Info, campaign_id: UUID, faction_id: UUID) -> JSON | None:
-        return as_json(await off_loop(intrigue(info).orders.faction_orders, campaign_id, faction_id))
+    async def faction_orders(self, info: Info, campaign_id: UUID, faction_id: UUID) -> FactionOrders | None:
+        stored = await off_loop(intrigue(info).orders.faction_orders, campaign_id, faction_id)
+        return None if stored is None else FactionOrders.of(stored)
 
     @strawberry.field(description="A house's orders given in the current phase, moves included, in the order of the "
                       "month; its own seat's and the GM's only.")  # fmt: skip
-    async def house_orders(self, info: Info, campaign_id: UUID, house_id: UUID) -> list[JSON]:
+    async def house_orders(self, info: Info, campaign_id: UUID, house_id: UUID) -> list[PendingAction]:
         given = await off_loop(intrigue(info).orders.house_orders, campaign_id, house_id)
-        return [as_json(dated(p.to_dict())) for p in given]  # its weeks also as month and week within
+        return [PendingAction.from_state(p.to_dict()) for p in given]  # its weeks also as month and week within
 
 
 @strawberry.type

@@ -67,6 +67,8 @@ def _message(error: Any) -> str:
         return f"needs a {_field(error)} that is not blank"
     if error.validator == "pattern" and "description" in error.schema:
         return f"{error.instance!r} is not {error.schema['description']}"
+    if error.validator == "enum" and "propertyNames" in error.schema_path:  # a key its form does not hold
+        return f"{error.instance!r} is not a field here; the fields are {sorted(error.validator_value)}"
     if error.validator == "enum":
         return f"{error.message} (unknown {_field(error)})"
     return str(error.message)

@@ -80,19 +80,20 @@ class RegisterHouseInput:
 
 @strawberry.input(description="An order for one of the fifteen actions (seed 000, Taking Action).")
 class HouseOrderInput:
-    action: ActionName = strawberry.field(description="One of the fifteen: SMEAR_CAMPAIGN, ASSAULT…")
-    actor: str
+    action: ActionName
+    actor: str = strawberry.field(description="The leader or lieutenant who leads it.")
     target_house_id: UUID | None = None
     target_character: str | None = None
     area_ids: list[UUID] = strawberry.field(default_factory=list)
     power: int = 0
     to_area_id: UUID | None = None
-    covered_action_id: UUID | None = None
+    covered_action_id: UUID | None = strawberry.field(default=None, description="Cover Up: the house's own "
+                                                      "pending action it covers.")  # fmt: skip
     start_week: int = 1
 
     def to_order(self) -> Order:
         return Order(
-            self.action, self.actor, _text(self.target_house_id), self.target_character,
+            ActionName(self.action), self.actor, _text(self.target_house_id), self.target_character,
             tuple(str(a) for a in self.area_ids), self.power, _text(self.to_area_id), _text(self.covered_action_id),
             self.start_week,
         )  # fmt: skip
