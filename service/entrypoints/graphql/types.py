@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 from uuid import UUID
@@ -9,6 +10,14 @@ from uuid import UUID
 import strawberry
 from strawberry.scalars import JSON
 from strawberry.types import Info
+
+from service.entrypoints.graphql.context import on_loop, reads
+from service.entrypoints.graphql.factionturn import Faction, factions_seen
+from service.entrypoints.graphql.gameofbones import areas_seen, houses_seen
+from service.entrypoints.graphql.gameofbones_types import Area, House
+from service.entrypoints.graphql.guards import seat
+from service.persistence.queries import region_row
+from service.usecases.visibility import faction_view
 
 
 def as_json(value: object) -> JSON:
@@ -37,6 +46,26 @@ class Region:
         return cls(**{k: row[k] for k in cls.__annotations__ if k in row})
 
 
+@strawberry.type(description="The point of the campaign's past an answer stands at (`campaign(id, asOf: ...)`).")
+class PastPoint:
+    phase: int | None = strawberry.field(description="The resolved phase asked for; null when asked by position.")
+    position: int = strawberry.field(description="How many of the campaign's events stand before it, counted from "
+                                     "1 (its first event); all of them are in this answer.")  # fmt: skip
+    last_position: int = strawberry.field(description="How many events the campaign has now: positions run from 1 "
+                                          "to this.")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Past:
+    """The campaign's aggregates' states at a past point, by kind (rebuilt from events, never the read model)."""
+
+    point: PastPoint
+    states: dict[str, list[dict[str, Any]]]
+
+    def of_kind(self, kind: str) -> list[dict[str, Any]]:
+        return sorted(self.states.get(kind, []), key=lambda s: (str(s.get("name", "")), str(s["id"])))
+
+
 @strawberry.type
 class Campaign:
     id: UUID
@@ -50,16 +79,39 @@ class Campaign:
         default=None, description="The GM's bearer token: answered by createCampaign only, and never again."
     )
 
+    as_of: PastPoint | None = strawberry.field(default=None, description="Where in its past this answer stands, "
+                                               "when asked `asOf`; null for the present.")  # fmt: skip
+    past: strawberry.Private[Past | None] = None
+
     @classmethod
-    def from_row(cls, row: dict[str, Any]) -> Campaign:
-        return cls(
-            **{k: row[k] for k in ("id", "name", "rule_systems", "seeded", "phase", "phase_status", "created_at")}
-        )
+    def from_row(cls, row: dict[str, Any], past: Past | None = None) -> Campaign:
+        keys = ("id", "name", "rule_systems", "seeded", "phase", "phase_status", "created_at")
+        return cls(**{k: row[k] for k in keys}, as_of=past.point if past else None, past=past)
 
     @strawberry.field
     async def regions(self, info: Info) -> list[Region]:
+        if self.past is not None:
+            return [Region.from_row(region_row(s)) for s in self.past.of_kind("region")]
         rows = await info.context["regions"].load(self.id)
         return [Region.from_row(r) for r in rows]
+
+    @strawberry.field(description="Its factions, as the seat may see them.")
+    async def factions(self, info: Info) -> list[Faction]:
+        if self.past is not None:
+            return [Faction.from_state(faction_view(s, seat(info))) for s in self.past.of_kind("faction")]
+        return await on_loop(factions_seen(reads(info), seat(info), self.id))
+
+    @strawberry.field(description="Its houses, as the seat may see them.")
+    async def houses(self, info: Info) -> list[House]:
+        if self.past is not None:
+            return [House.seen_as(seat(info), s, max(1, self.phase)) for s in self.past.of_kind("house")]
+        return await on_loop(houses_seen(reads(info), seat(info), self.id))
+
+    @strawberry.field(description="Its regions as Game of Bones city areas, as the seat may see them.")
+    async def areas(self, info: Info) -> list[Area]:
+        if self.past is not None:
+            return [Area.seen_as(seat(info), s) for s in self.past.of_kind("region")]
+        return await on_loop(areas_seen(reads(info), seat(info), self.id))
 
 
 @strawberry.type
