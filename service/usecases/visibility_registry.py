@@ -166,4 +166,14 @@ REST: Final[dict[str, str]] = {
     "POST /campaigns/{campaign_id}/houses/{house_id}/areas/{area_id}/repair": "own",
     "POST /campaigns/{campaign_id}/factions/{faction_id}/merger-consent": "own",
     "POST /campaigns/{campaign_id}/mergers": "gm",
+    # Setting up a game and the GM's interventions (their GraphQL twins' decisions): the GM's.
+    "POST /campaigns/{campaign_id}/factions": "gm",
+    "POST /campaigns/{campaign_id}/factions/examples": "gm",
+    "POST /campaigns/{campaign_id}/factions/generated": "gm",
+    "POST /campaigns/{campaign_id}/factions/the-wild": "gm",
+    "POST /campaigns/{campaign_id}/houses": "gm",
+    **{f"POST /campaigns/{{campaign_id}}/interventions/{name}": "gm" for name in (
+        "asset-adventures", "assets", "asset-transfers", "bases-of-influence", "foiled-plans", "monster-moves",
+        "monster-attacks", "regional-governments", "area-control", "fates", "house-circumstances",
+        "house-action-settlements", "adjustments", "custom-action-orders", "house-custom-action-orders")},
 }

@@ -50,11 +50,24 @@ REFUSED_BY_STATE = {
     "POST /campaigns/{campaign_id}/phases/{phase}/rollback": "the phase may not have been played",
     "PUT /campaigns/{campaign_id}/factions/{faction_id}/orders": "orders name the faction's assets and rivals",
     "POST /campaigns/{campaign_id}/houses/{house_id}/actions": "an action names the house's people and targets",
+    "POST /campaigns/{campaign_id}/factions": "its starting assets must be rated for and its home unclaimed",
+    "POST /campaigns/{campaign_id}/factions/examples": "a preset's assets need regions the map may not have",
+    "POST /campaigns/{campaign_id}/factions/generated": "each needs a settled region without a faction home",
+    "POST /campaigns/{campaign_id}/houses": "a house's name, people and areas may already be taken",
+    # The GM's interventions name assets, people, pending actions and custom types the campaign may not have,
+    # and some happen once a phase (a monster's move and attack).
+    **{f"POST /campaigns/{{campaign_id}}/interventions/{name}": "it names what the campaign may not hold"
+       for name in ("asset-adventures", "assets", "asset-transfers", "bases-of-influence", "foiled-plans",
+                    "monster-moves", "monster-attacks", "regional-governments", "area-control", "fates",
+                    "house-circumstances", "house-action-settlements", "adjustments", "custom-action-orders",
+                    "house-custom-action-orders")},
 }
 # Body fields that name a member of the campaign, filled from the world in the seated, well-formed requests.
 MEMBER_FIELDS = {"faction_id": "faction", "house_id": "house", "target_house_id": "house", "actor": "character",
                  "region_id": "region", "to_area_id": "region", "asset_id": "asset", "target_faction_id": "faction",
-                 "target_asset_id": "asset", "attacker_id": "asset", "area_ids": "region"}  # fmt: skip
+                 "target_asset_id": "asset", "attacker_id": "asset", "area_ids": "region",
+                 "from_faction_id": "faction", "to_faction_id": "faction", "home_region_id": "region",
+                 "area_id": "region"}  # fmt: skip
 _keys = itertools.count()
 
 
