@@ -110,7 +110,7 @@ DECISIONS: Final[dict[str, str]] = {
     # What a house keeps: its own seat's and the GM's (a rival's view has none of them).
     **_fields("KnowledgeEntry", "seat", "id kind phase action week expectedWeek aggressorHouseId targetHouseId "
                                         "areaIds result details when expected"),
-    **_fields("Circumstance", "seat", "id source value applies fromPhase untilPhase actions otherHouseId "
+    **_fields("Circumstance", "seat", "source value applies fromPhase untilPhase actions otherHouseId "
                                       "skillChecksOnly thenInfluence knowledgeId"),
     **_fields("Spy", "seat", "targetHouseId bonus months plantedPhase"),
     **_fields("InfluenceAttempt", "gm", "succeeded roll house"),

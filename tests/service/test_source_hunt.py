@@ -23,7 +23,7 @@ HUNT = """mutation($c: UUID!, $h: UUID!, $a: String!) { huntAttackSource(campaig
   found aggressorHouseId result roll { modifiers { source value } }
   knowledge { id kind result aggressorHouseId details { key value } }
   house { knowledge { id kind result aggressorHouseId details { key value } }
-    circumstances { id } } } }"""
+    circumstances { source } } } }"""
 HOUSES = """query($c: UUID!) { houses(campaignId: $c) {
   id knowledge { id kind result aggressorHouseId details { key value } }
   circumstances { knowledgeId otherHouseId value } } }"""

@@ -9,6 +9,7 @@ import strawberry
 from strawberry.types import Info
 
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
+from service.entrypoints.graphql.enums import MemberKind
 from service.usecases.analytics import action_stats, fairness
 
 SERIES_FIELDS = ("rank", "effective_rank", "influence", "power", "gold", "hp", "max_hp", "facgold", "xp")
@@ -18,7 +19,7 @@ SERIES_FIELDS = ("rank", "effective_rank", "influence", "power", "gold", "hp", "
 class SeriesPoint:
     phase: int
     aggregate_id: UUID
-    kind: str
+    kind: MemberKind
     name: str
     rank: int | None
     influence: int | None

@@ -12,6 +12,7 @@ from strawberry.types import Info
 from domain.gameofbones.records import AreaDamage as DamageRecord
 from domain.seats import Seat
 from service.entrypoints.graphql.context import on_loop, reads
+from service.entrypoints.graphql.enums import HuntResult, Status
 from service.entrypoints.graphql.guards import seat
 from service.entrypoints.graphql.house_records import Circumstance, KnowledgeEntry, Spy
 from service.entrypoints.graphql.records import Roll, WeekOfMonth
@@ -29,7 +30,7 @@ class SkillModifier:
 class Character:
     name: str
     level: int
-    status: str
+    status: Status
     skills: list[SkillModifier]
 
     @classmethod
@@ -91,8 +92,9 @@ class Area:
 
 @strawberry.type(description="An action in flight: its dedicated influence and power stay locked until released.")
 class PendingAction:
-    id: str
-    action: str
+    id: UUID
+    action: str = strawberry.field(description="One of the fifteen, as HouseActionName's value ('Smear "
+                                  "Campaign'), or the name of a GM-made custom action.")
     actor: str
     phase: int
     start_week: int
@@ -101,9 +103,9 @@ class PendingAction:
     dedicated_influence: int
     dedicated_power: int
     gold: int
-    target_house_id: str | None
+    target_house_id: UUID | None
     target_character: str | None
-    area_ids: list[str]
+    area_ids: list[UUID]
     resolved: bool
     covered: bool
 
@@ -240,7 +242,7 @@ class InfluenceAttempt:
 class SourceHunt:
     found: bool
     aggressor_house_id: UUID | None
-    result: str
+    result: HuntResult
     roll: Roll
     knowledge: KnowledgeEntry = strawberry.field(description="The entry added to the house's knowledge.")
     house: House

@@ -7,6 +7,7 @@ from uuid import UUID
 
 import strawberry
 
+from service.entrypoints.graphql.enums import Applies
 from service.entrypoints.graphql.records import ReportDetail, WeekOfMonth, month_week
 
 # The fields every kind of entry may carry; the rest of an entry are its details.
@@ -17,15 +18,16 @@ _DATED = ("when", "expected", "starts", "resolves", "releases")  # added by `dat
 
 @strawberry.type(description="Something a house learned: a plot, an attack on it, a rival's strength, a source.")
 class KnowledgeEntry:
-    id: str
+    id: UUID | None = strawberry.field(description="Null only for an entry recorded before entries had ids.")
     kind: str
     phase: int | None
     action: str | None
     week: int | None = strawberry.field(description="The week it was learned (of an attack: the week it struck).")
     expected_week: int | None = strawberry.field(description="A discovered plot's: the week it is due to resolve.")
-    aggressor_house_id: str | None = strawberry.field(description="Null when the author is not known to the house.")
-    target_house_id: str | None
-    area_ids: list[str]
+    aggressor_house_id: UUID | None = strawberry.field(description="Null when the author is not known to the "
+                                                       "house.")  # fmt: skip
+    target_house_id: UUID | None
+    area_ids: list[UUID]
     result: str | None
     details: list[ReportDetail] = strawberry.field(description="The rest of the entry, as its kind records it.")
 
@@ -40,35 +42,36 @@ class KnowledgeEntry:
     @classmethod
     def of(cls, k: dict[str, Any]) -> KnowledgeEntry:
         details = [ReportDetail.of(key, v) for key, v in sorted(k.items()) if key not in (*_KNOWN, *_DATED)]
-        return cls(id=str(k.get("id", "")), kind=str(k.get("kind", "")), phase=_int(k.get("phase")),
+        return cls(id=_uuid(k.get("id")), kind=str(k.get("kind", "")), phase=_int(k.get("phase")),
                    action=_text(k.get("action")), week=_int(k.get("week")), expected_week=_int(k.get("expected_week")),
-                   aggressor_house_id=_text(k.get("aggressor_house_id")),
-                   target_house_id=_text(k.get("target_house_id")), area_ids=[str(a) for a in k.get("area_ids") or []],
-                   result=_text(k.get("result")), details=details)  # fmt: skip
+                   aggressor_house_id=_uuid(k.get("aggressor_house_id")),
+                   target_house_id=_uuid(k.get("target_house_id")),
+                   area_ids=[UUID(str(a)) for a in k.get("area_ids") or []], result=_text(k.get("result")),
+                   details=details)  # fmt: skip
 
 
 @strawberry.type(description="A modifier on a house's checks (seed 000's circumstances), from a phase to a phase.")
 class Circumstance:
-    id: str
     source: str
     value: int
-    applies: str = strawberry.field(description="Which checks it touches: the holder's attacks, its defence, …")
+    applies: Applies = strawberry.field(description="Which checks it touches: the holder's attacks, its defence, …")
     from_phase: int
     until_phase: int | None = strawberry.field(description="Null: it lasts until it is used.")
     actions: list[str] = strawberry.field(description="The actions it is limited to; empty: every action.")
-    other_house_id: str | None = strawberry.field(description="The counterpart it is limited to, if any.")
+    other_house_id: UUID | None = strawberry.field(description="The counterpart it is limited to, if any.")
     skill_checks_only: bool
     then_influence: int = strawberry.field(description="A lasting influence change when it expires (Wrest Control).")
-    knowledge_id: str | None = strawberry.field(description="The knowledge entry it concerns: a source hunt's attack.")
+    knowledge_id: UUID | None = strawberry.field(description="The knowledge entry it concerns: a source hunt's "
+                                                 "attack.")  # fmt: skip
 
     @classmethod
     def of(cls, c: dict[str, Any]) -> Circumstance:
-        return cls(id=str(c["id"]), source=str(c["source"]), value=int(c["value"]), applies=str(c["applies"]),
+        return cls(source=str(c["source"]), value=int(c["value"]), applies=Applies(c["applies"]),
                    from_phase=int(c["from_phase"]), until_phase=_int(c.get("until_phase")),
-                   actions=[str(a) for a in c.get("actions") or ()], other_house_id=_text(c.get("other_house_id")),
+                   actions=[str(a) for a in c.get("actions") or ()], other_house_id=_uuid(c.get("other_house_id")),
                    skill_checks_only=bool(c.get("skill_checks_only", False)),
                    then_influence=int(c.get("then_influence", 0)),
-                   knowledge_id=_text(c.get("knowledge_id")))  # fmt: skip
+                   knowledge_id=_uuid(c.get("knowledge_id")))  # fmt: skip
 
 
 @strawberry.type(description="A Poison Pill spy the house planted in another (seed 000, Poison Pill).")
@@ -86,6 +89,10 @@ class Spy:
 
 def _int(value: Any) -> int | None:
     return None if value is None else int(value)
+
+
+def _uuid(value: Any) -> UUID | None:
+    return UUID(str(value)) if value else None
 
 
 def _text(value: Any) -> str | None:

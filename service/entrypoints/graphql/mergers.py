@@ -19,7 +19,7 @@ from service.usecases.mergers import MergeFactions
 
 @strawberry.type(description="An asset sold in a merger for half its cost (seed 002, Mergers).")
 class SoldAsset:
-    asset_id: str
+    asset_id: UUID
     name: str
     faction_id: UUID = strawberry.field(description="The faction that owned it.")
     facgold: int = strawberry.field(description="What the sale brought the merged faction.")
@@ -50,7 +50,7 @@ class MergerMutation:
                              merger_score: int, tags: list[str], reason: str) -> MergerResult:  # fmt: skip
         command = MergeFactions(faction_id, partner_id, merger_score, list(tags))
         done = await off_loop(intrigue(info).gm.merge_factions, _by(info, campaign_id, reason), command)
-        sold = [SoldAsset(asset_id=str(s["asset_id"]), name=str(s["name"]), faction_id=UUID(str(s["faction_id"])),
+        sold = [SoldAsset(asset_id=UUID(str(s["asset_id"])), name=str(s["name"]), faction_id=UUID(str(s["faction_id"])),
                           facgold=int(s["facgold"])) for s in done.sold]  # fmt: skip
         return MergerResult(faction=await read_faction(info, faction_id),
                             dissolved=await read_faction(info, partner_id), rolls=Roll.all_of(done.rolls), sold=sold)

@@ -12,12 +12,18 @@ from strawberry.scalars import JSON
 from strawberry.types import Info
 
 from service.entrypoints.graphql.context import on_loop, reads
+from service.entrypoints.graphql.enums import PhaseStatus, Population, RuleSystemName
 from service.entrypoints.graphql.factionturn import Faction, factions_seen
 from service.entrypoints.graphql.gameofbones import areas_seen, houses_seen
 from service.entrypoints.graphql.gameofbones_types import Area, House
 from service.entrypoints.graphql.guards import seat
 from service.persistence.queries import region_row
 from service.usecases.visibility import faction_view
+
+
+def uuid_or_none(value: str | None) -> UUID | None:
+    """An id the domain keeps as text (empty or None: no id) as the UUID it is; a malformed one fails loudly."""
+    return UUID(value) if value else None
 
 
 def as_json(value: object) -> JSON:
@@ -33,7 +39,7 @@ class Region:
     q: int
     r: int
     arcana: int
-    population: str
+    population: Population
     tags: list[str]
     terrain_difficulty: int
     wild: bool
@@ -70,10 +76,10 @@ class Past:
 class Campaign:
     id: UUID
     name: str
-    rule_systems: list[str]
+    rule_systems: list[RuleSystemName]
     seeded: bool
     phase: int
-    phase_status: str
+    phase_status: PhaseStatus
     created_at: datetime
     gm_token: str | None = strawberry.field(
         default=None, description="The GM's bearer token: answered by createCampaign only, and never again."
