@@ -18,7 +18,7 @@ AS_OF = """query($c: UUID!, $at: AsOfInput!) { campaign(id: $c, asOf: $at) {
   factions { name facgold assets { typeKey } } areas { name } houses { name } } }"""
 NOW = """query($c: UUID!) { campaign(id: $c) { phase asOf { position } factions { name facgold } } }"""
 SEAT = """mutation($c: UUID!, $f: UUID!) { createSeat(campaignId: $c,
-  input: {role: "player", name: "Ana", factionId: $f}) { token } }"""
+  input: {role: PLAYER, name: "Ana", factionId: $f}) { token } }"""
 
 
 def at(client: TestClient, t: Table, **point: int) -> dict[str, Any]:
@@ -43,7 +43,7 @@ def test_position_one_is_the_campaigns_own_first_event_whatever_came_before_it(
     body = at(client, t, position=1)
     assert "errors" not in body, body
     first = body["data"]["campaign"]  # type: ignore[index]
-    assert (first["phaseStatus"], first["phase"], first["factions"], first["houses"]) == ("setup", 0, [], [])
+    assert (first["phaseStatus"], first["phase"], first["factions"], first["houses"]) == ("SETUP", 0, [], [])
     assert first["asOf"]["position"] == 1 and first["asOf"]["lastPosition"] == len(
         intrigue.history.event_positions(t.campaign_id))  # fmt: skip
     last = at(client, t, position=first["asOf"]["lastPosition"])["data"]["campaign"]  # type: ignore[index]
@@ -59,7 +59,7 @@ def test_as_of_a_phase_answers_typed_factions_and_regions_as_that_phase_left_the
     body = at(client, t, phase=1)
     assert "errors" not in body, body
     then = body["data"]["campaign"]  # type: ignore[index]
-    assert (then["phase"], then["phaseStatus"], then["asOf"]["phase"]) == (1, "resolved", 1)
+    assert (then["phase"], then["phaseStatus"], then["asOf"]["phase"]) == (1, "RESOLVED", 1)
     crows_then = next(f for f in then["factions"] if f["name"] == "Crows")
     crows_now = intrigue.store.load(t.crows.id, Faction).facgold
     assert crows_then["facgold"] == crows_now - 50, "the windfall came after phase 1"
