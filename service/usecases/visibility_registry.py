@@ -121,7 +121,7 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("SoldAsset", "gm", "assetId name factionId facgold"),
     **_fields("AuditConnection", "gm", "edges pageInfo"),
     **_fields("AuditEdge", "gm", "cursor node"),
-    **_fields("AuditEvent", "gm", "position aggregateId version topic timestamp payload"),
+    **_fields("AuditEvent", "gm", "position aggregateId version topic timestamp payload name phase reason"),
     **_fields("PageInfo", "gm", "hasNextPage endCursor"),
     **_fields("TurnSummary", "gm", "actorId text"),
     # ---- The charts: built from every member's full standing and the whole log, so the GM's ----------------------

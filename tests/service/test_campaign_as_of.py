@@ -102,3 +102,13 @@ def test_a_rollback_leaves_the_campaigns_positions_as_they_were(intrigue: Intrig
         new["campaign"]["asOf"].pop("lastPosition")  # type: ignore[index]
     assert before == after
     assert len(intrigue.history.event_positions(t.campaign_id)) > count
+
+
+def test_an_audit_event_carries_a_typed_summary_beside_its_raw_payload(intrigue: Intrigue, client: TestClient) -> None:
+    t = played(intrigue)
+    query = "query($c: UUID!) { events(campaignId: $c, first: 1000) { name phase reason payload } }"
+    events = gql_as(client, t.gm_token, query, c=str(t.campaign_id))["data"]["events"]  # type: ignore[index]
+    [windfall] = [e for e in events if e["name"] == "Faction.Adjusted"]
+    assert (windfall["reason"], windfall["payload"]["reason"]) == ("a windfall", "a windfall")
+    [resolved] = [e for e in events if e["name"] == "Campaign.PhaseResolved"]
+    assert (resolved["phase"], resolved["reason"]) == (1, None)

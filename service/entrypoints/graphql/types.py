@@ -127,4 +127,20 @@ class AuditEvent:
     version: int
     topic: str
     timestamp: datetime
-    payload: strawberry.scalars.JSON
+    payload: strawberry.scalars.JSON = strawberry.field(description="The event as recorded: its raw, open payload "
+                                                        "(what each event records is its own); see the summary "
+                                                        "fields beside it.")  # fmt: skip
+
+    @strawberry.field(description="Summary: the event's name after its aggregate's: 'Faction.AssetPurchased'.")
+    def name(self) -> str:
+        return self.topic.rsplit(":", 1)[-1]
+
+    @strawberry.field(description="Summary: the phase the event records, where it records one.")
+    def phase(self) -> int | None:
+        value = self.payload.get("phase") if isinstance(self.payload, dict) else None
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    @strawberry.field(description="Summary: why, where the event records a reason (every GM intervention does).")
+    def reason(self) -> str | None:
+        value = self.payload.get("reason") if isinstance(self.payload, dict) else None
+        return value if isinstance(value, str) else None
