@@ -56,7 +56,7 @@ class Campaigning:
         self.setup = setup = Client(server, Tally())
         regions = [{"name": "Harbour", "q": 0, "r": 0}, {"name": "Hills", "q": 1, "r": 0}]
         name = f"faults-{uuid4().hex[:6]}"
-        _, body = setup.gql(CREATE, input={"name": name, "ruleSystems": ["factionturn"], "regions": regions})
+        _, body = setup.gql(CREATE, input={"name": name, "ruleSystems": ["FACTION_TURN"], "regions": regions})
         created = body["data"]["createCampaign"]
         self.id, self.token, self.row, self.server = UUID(created["id"]), created["gmToken"], row, server
         setup.token, home = self.token, created["regions"][0]["id"]

@@ -19,12 +19,12 @@ ORDERS = """mutation($c: UUID!, $f: UUID!, $o: JSON!) {
   submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { id } }"""
 HOUSE_ORDER = """mutation($c: UUID!, $h: UUID!, $o: HouseOrderInput!) {
   orderHouseAction(campaignId: $c, houseId: $h, order: $o) { id } }"""
-HUNT = """mutation($c: UUID!, $h: UUID!, $a: String!) {
+HUNT = """mutation($c: UUID!, $h: UUID!, $a: UUID!) {
   huntAttackSource(campaignId: $c, houseId: $h, attackId: $a) { found } }"""
-SETTLE = """mutation($c: UUID!, $h: UUID!, $a: String!) {
-  settleHouseAction(campaignId: $c, houseId: $h, actionId: $a, result: "foiled", reason: "probe") { id } }"""
-ADVENTURE = """mutation($c: UUID!, $f: UUID!, $a: String!) {
-  resolveAssetAdventure(campaignId: $c, factionId: $f, assetId: $a, outcome: "reveal", reason: "probe") { id } }"""
+SETTLE = """mutation($c: UUID!, $h: UUID!, $a: UUID!) {
+  settleHouseAction(campaignId: $c, houseId: $h, actionId: $a, result: FOILED, reason: "probe") { id } }"""
+ADVENTURE = """mutation($c: UUID!, $f: UUID!, $a: UUID!) {
+  resolveAssetAdventure(campaignId: $c, factionId: $f, assetId: $a, outcome: REVEAL, reason: "probe") { id } }"""
 FACTION = "query($f: UUID!) { faction(id: $f) { id } }"
 
 
@@ -69,10 +69,10 @@ def probes(canary: Canary, rest_prefix: str) -> Iterator[Probe]:
         return {"action": {"action": "Attack", "strikes": [strike]}}
 
     def wrest(area: str) -> dict[str, Any]:
-        return {"action": "Wrest Control", "actor": "Varn Blade", "targetHouseId": droste, "areaIds": [area]}
+        return {"action": "WREST_CONTROL", "actor": "Varn Blade", "targetHouseId": droste, "areaIds": [area]}
 
     def assault(area: str) -> dict[str, Any]:
-        return {"action": "Assault", "actor": "Varn Blade", "targetHouseId": droste, "areaIds": [area], "power": 100}
+        return {"action": "ASSAULT", "actor": "Varn Blade", "targetHouseId": droste, "areaIds": [area], "power": 100}
 
     for asset in ids["hidden asset"]:
         yield Probe("attack a stealthed asset", "graphql", ORDERS, lambda a: {"c": c, "f": crows, "o": attack(a)},

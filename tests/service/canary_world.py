@@ -78,24 +78,24 @@ def _gm(client: TestClient, token: str, query: str, **variables: object) -> dict
     return body["data"]  # type: ignore[no-any-return]
 
 
-ADJUST = """mutation($c: UUID!, $t: UUID!, $f: String!, $v: Int!, $r: String!) {
-  adjust(campaignId: $c, targetId: $t, field: $f, value: $v, reason: $r, mode: "set") { __typename } }"""
+ADJUST = """mutation($c: UUID!, $t: UUID!, $f: AdjustField!, $v: Int!, $r: String!) {
+  adjust(campaignId: $c, targetId: $t, field: $f, value: $v, reason: $r, mode: SET) { __typename } }"""
 ASSET_TYPE = """mutation($c: UUID!, $r: String!) { defineAssetType(campaignId: $c, reason: $r, input: {
-  key: "canary_cache", name: "CANARY-asset-type", attribute: "cunning", rating: 1, hp: 3, cost: 2}) }"""
+  key: "canary_cache", name: "CANARY-asset-type", attribute: CUNNING, rating: 1, hp: 3, cost: 2}) }"""
 CREATE_ASSET = """mutation($c: UUID!, $f: UUID!, $g: UUID!, $r: String!) {
   createAsset(campaignId: $c, factionId: $f, typeKey: "canary_cache", regionId: $g, reason: $r, stealthed: true)
   { assets { id typeKey } } }"""
 ORDERS = """mutation($c: UUID!, $f: UUID!, $o: JSON!) {
   submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { id } }"""
 CUSTOM = """mutation($c: UUID!, $r: String!) { defineCustomAction(campaignId: $c, reason: $r, input: {
-  key: "canary_plot", name: "Canary Plot", system: "gameofbones", duration: 1, description: "CANARY-custom-action",
+  key: "canary_plot", name: "Canary Plot", system: GAME_OF_BONES, duration: 1, description: "CANARY-custom-action",
   dedicatedInfluence: 7313, dedicatedPower: 1373}) }"""
 ORDER_CUSTOM = """mutation($c: UUID!, $h: UUID!, $a: String!, $r: String!) {
   orderHouseCustomAction(campaignId: $c, houseId: $h, key: "canary_plot", actor: $a, reason: $r) {
   pendingActions { id } } }"""
 HOUSE_ORDER = """mutation($c: UUID!, $h: UUID!, $o: HouseOrderInput!) {
   orderHouseAction(campaignId: $c, houseId: $h, order: $o) { pendingActions { id } } }"""
-SUMMARY = """mutation($c: UUID!, $a: String!, $t: String!) {
+SUMMARY = """mutation($c: UUID!, $a: UUID!, $t: String!) {
   writeTurnSummary(campaignId: $c, phase: 1, actorId: $a, text: $t, reason: "CANARY-reason-summary") { text } }"""
 UPDATE = """mutation($c: UUID!, $h: UUID!, $p: CharacterInput!) {
   updateCharacter(campaignId: $c, houseId: $h, character: $p) { id } }"""
@@ -117,20 +117,20 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
     # Seed 000, Troop Movements: a failed Hide check shows every house the move; Droste's Blade does not fail.
     _gm(client, gm, UPDATE, c=c, h=droste, p={"name": "Droste Blade", "level": 9,
                                               "skills": [{"skill": "Hide", "modifier": 60}]})  # fmt: skip
-    _gm(client, gm, ADJUST, c=c, t=droste, f="influence", v=INFLUENCE, r="CANARY-reason-influence")
+    _gm(client, gm, ADJUST, c=c, t=droste, f="INFLUENCE", v=INFLUENCE, r="CANARY-reason-influence")
     for region in (regions[4], regions[1]):  # Droste holds two more areas: one gets its hidden troops, one none
         _gm(client, gm, CONTROL, c=c, g=region, h=droste)
     # Phase 1: Droste moves troops in secret and gathers intelligence while Varn smears it, so hidden troops,
     # knowledge (plots true and false) and summaries exist.
-    _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "Intelligence Gathering", "actor": "Droste Matron"})
+    _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "INTELLIGENCE_GATHERING", "actor": "Droste Matron"})
     # Seed 000, Intelligence Gathering, Failure Result: "You discover one false action targeted against you."
     clumsy = [{"skill": "Gather Information", "modifier": -60}]
     _gm(client, gm, UPDATE, c=c, h=droste, p={"name": "Droste Wizard", "level": 8, "skills": clumsy})
-    _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "Intelligence Gathering", "actor": "Droste Wizard"})
+    _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "INTELLIGENCE_GATHERING", "actor": "Droste Wizard"})
     _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={
-        "action": "Troop Movements", "actor": "Droste Blade", "areaIds": [_droste_area(intrigue, world)],
+        "action": "TROOP_MOVEMENTS", "actor": "Droste Blade", "areaIds": [_droste_area(intrigue, world)],
         "power": MOVED, "toAreaId": regions[4]})  # fmt: skip
-    _gm(client, gm, HOUSE_ORDER, c=c, h=varn, o={"action": "Smear Campaign", "actor": "Varn Blade",
+    _gm(client, gm, HOUSE_ORDER, c=c, h=varn, o={"action": "SMEAR_CAMPAIGN", "actor": "Varn Blade",
                                                  "targetHouseId": droste})  # fmt: skip
     intrigue.campaigns.resolve_phase(world.campaign_id)
     intrigue.chronicle.draft(world.campaign_id, 1, "canary")
@@ -145,7 +145,7 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
     for target, fieldname, value in ((republic, "facgold", FACGOLD), (republic, "xp", XP), (droste, "gold", GOLD),
                                      (droste, "influence", INFLUENCE), (droste, "power", POWER)):  # fmt: skip
         reason = f"CANARY-reason-{fieldname}"
-        _gm(client, gm, ADJUST, c=c, t=target, f=fieldname, v=value, r=reason)
+        _gm(client, gm, ADJUST, c=c, t=target, f=fieldname.upper(), v=value, r=reason)
         canary.strings.add(reason)
     _gm(client, gm, ASSET_TYPE, c=c, r="CANARY-reason-asset-type")
     made = _gm(client, gm, CREATE_ASSET, c=c, f=republic, g=regions[1], r="CANARY-reason-asset")
@@ -160,10 +160,10 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
     canary.strings |= {"CANARY-custom-action", "CANARY-reason-custom-action", "CANARY-reason-custom-order"}
     canary.numbers |= {FACGOLD, XP, GOLD, INFLUENCE, POWER, DEDICATED_INFLUENCE, DEDICATED_POWER}
     pending = [p["id"] for p in planned["orderHouseCustomAction"]["pendingActions"]]
-    smear = _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "Smear Campaign", "actor": "Droste Blade",
+    smear = _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "SMEAR_CAMPAIGN", "actor": "Droste Blade",
                                                            "targetHouseId": varn})  # fmt: skip
     plot = next(p["id"] for p in smear["orderHouseAction"]["pendingActions"] if p["id"] not in pending)
-    cover = _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "Cover Up", "actor": "Droste Matron",
+    cover = _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "COVER_UP", "actor": "Droste Matron",
                                                            "coveredActionId": plot})  # fmt: skip
     pending = [p["id"] for p in cover["orderHouseAction"]["pendingActions"]]
     _gm(client, gm, ENLIST, c=c, h=droste, n="CANARY-member", k=[{"characterClass": "fighter", "level": 10}])
@@ -178,7 +178,7 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
     known = _knowledge_ids(client, gm, c, droste)
     canary.strings |= known
     # Varn's one action this month is taken, so a probe of Varn's player writes nothing (canary_probes.py).
-    _gm(client, gm, HOUSE_ORDER, c=c, h=varn, o={"action": "Public Relations Campaign", "actor": "Varn Matron"})
+    _gm(client, gm, HOUSE_ORDER, c=c, h=varn, o={"action": "PUBLIC_RELATIONS_CAMPAIGN", "actor": "Varn Matron"})
     canary.names = {str(r["id"]): str(r["name"]) for r in intrigue.catalog.regions(world.campaign_id)}
     canary.ids = {"campaign": [c], "faction": [crows, republic, *world.ids["faction"][2:]], "house": [varn, droste],
                   "region": regions, "phase": ["1", "2"], "hidden asset": hidden, "plot": [plot, *sorted(known)],

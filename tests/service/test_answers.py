@@ -111,7 +111,7 @@ def test_errors_are_not_kept(client: TestClient, reads: Counter[str]) -> None:
 
 
 def test_mutations_are_never_answered_from_kept_answers(client: TestClient) -> None:
-    create = 'mutation { createCampaign(input: {name: "twice", ruleSystems: ["factionturn"]}) { id gmToken } }'
+    create = 'mutation { createCampaign(input: {name: "twice", ruleSystems: [FACTION_TURN]}) { id gmToken } }'
     first, second = gql(client, create), gql(client, create)
     assert first["data"] != second["data"]
 

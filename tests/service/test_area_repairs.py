@@ -16,7 +16,7 @@ CREATE = """mutation($input: CreateCampaignInput!) { createCampaign(input: $inpu
 REGISTER = """mutation($c: UUID!, $input: RegisterHouseInput!) {
   registerHouse(campaignId: $c, input: $input) { id } }"""
 SEAT = """mutation($c: UUID!, $h: UUID!) {
-  createSeat(campaignId: $c, input: {role: "player", houseId: $h}) { token } }"""
+  createSeat(campaignId: $c, input: {role: PLAYER, houseId: $h}) { token } }"""
 REPAIR = """mutation($c: UUID!, $h: UUID!, $a: UUID!) { repairArea(campaignId: $c, houseId: $h, areaId: $a) {
   gold areaDamage { areaId darkWeeks halfWeeks repairCost incomePercent } } }"""
 HOUSES = "query($c: UUID!) { houses(campaignId: $c) { id areaDamage { areaId repairCost } } }"
@@ -38,7 +38,7 @@ def test_the_controlling_house_pays_for_repairs_and_only_it_and_the_gm_see_the_d
     intrigue: Intrigue, client: TestClient
 ) -> None:
     regions = [{"name": f"Ward {i}", "q": i, "r": 0, "monthlyIncome": 1_000} for i in range(2)]
-    created: Any = gql(client, CREATE, input={"name": "Repairs", "ruleSystems": ["gameofbones"], "regions": regions})
+    created: Any = gql(client, CREATE, input={"name": "Repairs", "ruleSystems": ["GAME_OF_BONES"], "regions": regions})
     gm, c = created["data"]["createCampaign"]["gmToken"], created["data"]["createCampaign"]["id"]
     ward = [r["id"] for r in created["data"]["createCampaign"]["regions"]]
 
@@ -68,7 +68,7 @@ def test_the_controlling_house_pays_for_repairs_and_only_it_and_the_gm_see_the_d
 def test_a_repair_through_rest_clears_the_bill_and_shows_it_to_the_house(intrigue: Intrigue, client: TestClient
                                                                           ) -> None:  # fmt: skip
     regions = [{"name": "Ward", "q": 0, "r": 0, "monthlyIncome": 1_000}]
-    created: Any = gql(client, CREATE, input={"name": "Repairs REST", "ruleSystems": ["gameofbones"],
+    created: Any = gql(client, CREATE, input={"name": "Repairs REST", "ruleSystems": ["GAME_OF_BONES"],
                                               "regions": regions})  # fmt: skip
     gm, c = created["data"]["createCampaign"]["gmToken"], created["data"]["createCampaign"]["id"]
     ward = created["data"]["createCampaign"]["regions"][0]["id"]

@@ -53,7 +53,7 @@ def test_the_gms_chronicle_reads_as_text_with_names_not_ids_or_event_reprs(
 
 DRAFTS = "query($c: UUID!) { chronicleDraft(campaignId: $c, phase: 1) { actorId lines spin } }"
 PUBLISH = "mutation($c: UUID!) { publishChronicle(campaignId: $c, phase: 1) { actorId lines spin } }"
-EDIT = """mutation($c: UUID!, $a: String!) { writeGossip(campaignId: $c, phase: 1, actorId: $a, draft: true,
+EDIT = """mutation($c: UUID!, $a: UUID!) { writeGossip(campaignId: $c, phase: 1, actorId: $a, draft: true,
   lines: ["Barrison counts its coin."], spin: "the Bazaar") { actorId lines } }"""
 
 

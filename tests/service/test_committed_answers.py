@@ -56,7 +56,7 @@ def test_a_committed_command_answers_graphql_success_when_the_read_models_lag(
     stalled: Intrigue, fresh_db: Database
 ) -> None:
     with TestClient(create_app(stalled)) as client:
-        variables = {"input": {"name": "Lagging", "ruleSystems": ["factionturn"],
+        variables = {"input": {"name": "Lagging", "ruleSystems": ["FACTION_TURN"],
                                "regions": [{"name": "Fort", "q": 0, "r": 0}]}}  # fmt: skip
         created = client.post("/graphql", json={"query": CREATE, "variables": variables}).json()
         assert "errors" not in created, created
@@ -214,7 +214,7 @@ def test_two_unseated_clients_with_the_same_short_key_and_body_each_get_their_ow
 
 
 def test_a_gm_token_is_never_replayed_to_another_unseated_client(client: TestClient) -> None:
-    variables = {"input": {"name": f"token {uuid4()}", "ruleSystems": ["gameofbones"]}}
+    variables = {"input": {"name": f"token {uuid4()}", "ruleSystems": ["GAME_OF_BONES"]}}
     answers = [client.post("/graphql", json={"query": CREATE, "variables": variables}, headers={"Idempotency-Key": k})
                for k in ("42", "42")]  # fmt: skip
     first, second = (a.json() for a in answers)

@@ -127,7 +127,7 @@ def test_the_demo_stands_as_the_worked_example_before_its_first_month(demo: Demo
     swamp = str(regions["Charch-Go's Swamp"]["id"])
     lair = sorted((a["name"], a["typeKey"], a["hp"]) for a in factions["The Wild"]["assets"] if a["regionId"] == swamp)
     assert lair == [("Charch-Go", "wild_monster", 189), ("Terrain", "wild_terrain", 7)]
-    assert demo.gql(REGIONS)["data"]["campaign"] | {"regions": None} == {"phase": 0, "phaseStatus": "setup",
+    assert demo.gql(REGIONS)["data"]["campaign"] | {"regions": None} == {"phase": 0, "phaseStatus": "SETUP",
                                                                          "regions": None}  # fmt: skip
 
 
@@ -135,7 +135,7 @@ def test_the_first_month_plays_through_the_api_and_follows_the_rules(demo: Demo)
     factions = demo.factions()
     chosen, crows, republic = factions["Remzal's Chosen"], factions["Empresses' Crows"], factions["The Republic"]
     empire, goldbar = factions["Empire Remnants"], factions["Goldbar House"]
-    assert demo.gql(PHASE % "openPhase")["data"]["openPhase"] == {"phase": 1, "phaseStatus": "open"}
+    assert demo.gql(PHASE % "openPhase")["data"]["openPhase"] == {"phase": 1, "phaseStatus": "OPEN"}
     opened_at = max(p for p in (e["position"] for e in demo.gql(EVENTS, after=0)["data"]["events"]))
 
     # "So we spend the turn Buying Assets, and make the Calvary Stealthed": the rules refuse it and write nothing.
@@ -153,7 +153,7 @@ def test_the_first_month_plays_through_the_api_and_follows_the_rules(demo: Demo)
     # "a special action I just made up "Bribe the Beholder"": the GM orders the demo's custom action.
     assert "errors" not in demo.gql(BRIBE, f=crows["id"])
 
-    assert demo.gql(PHASE % "resolvePhase")["data"]["resolvePhase"] == {"phase": 1, "phaseStatus": "resolved"}
+    assert demo.gql(PHASE % "resolvePhase")["data"]["resolvePhase"] == {"phase": 1, "phaseStatus": "RESOLVED"}
     month = demo.events(after=opened_at)
     (initiative,) = [p for t, _, p in month if t == "InitiativeRolled"]
     assert [r["faces"] for r in initiative["rolls"]] == [[3]] and initiative["rolls"][0]["expression"] == "1d6"

@@ -313,7 +313,7 @@ def house_input(name: str, influence: int, fighters: int, area_id: str) -> dict[
 def test_a_phase_of_the_game_of_bones_is_played_through_graphql_mutations_only(client: TestClient) -> None:
     regions = [{"name": f"Ward {i}", "q": i, "r": 0, "monthlyIncome": 4_000} for i in range(3)]
     created = gql(client, """mutation($input: CreateCampaignInput!) { createCampaign(input: $input) {
-        id gmToken regions { id name } } }""", input={"name": "Bones via GraphQL", "ruleSystems": ["gameofbones"],
+        id gmToken regions { id name } } }""", input={"name": "Bones via GraphQL", "ruleSystems": ["GAME_OF_BONES"],
                                                       "regions": regions})["data"]["createCampaign"]  # type: ignore[index]  # fmt: skip
     gm, c = created["gmToken"], created["id"]
     ward = [r["id"] for r in created["regions"]]
@@ -341,13 +341,13 @@ def test_a_phase_of_the_game_of_bones_is_played_through_graphql_mutations_only(c
            power: 1000) { troops { power } } }""", h=x, a=ward[2])  # fmt: skip
 
     play("mutation($c: UUID!) { openPhase(campaignId: $c) { phase } }")
-    play(ORDER, h=b, order={"action": "Smear Campaign", "actor": "Baenre Matron", "targetHouseId": x})
-    play(ORDER, h=b, order={"action": "Intelligence Gathering", "actor": "Dab"})
-    ordered = play(ORDER, h=x, order={"action": "Counterintelligence", "actor": "Xorlarrin Matron"})
+    play(ORDER, h=b, order={"action": "SMEAR_CAMPAIGN", "actor": "Baenre Matron", "targetHouseId": x})
+    play(ORDER, h=b, order={"action": "INTELLIGENCE_GATHERING", "actor": "Dab"})
+    ordered = play(ORDER, h=x, order={"action": "COUNTERINTELLIGENCE", "actor": "Xorlarrin Matron"})
     assert [p["action"] for p in ordered["orderHouseAction"]["pendingActions"]] == ["Counterintelligence"]
     play("""mutation($c: UUID!, $h: UUID!, $f: UUID!, $t: UUID!) { moveTroops(campaignId: $c, houseId: $h,
            fromAreaId: $f, toAreaId: $t, power: 500) { name } }""", h=b, f=ward[0], t=ward[2])  # fmt: skip
-    refused = gql_as(client, gm, ORDER, c=c, h=x, order={"action": "Frame Up", "actor": "Xorlarrin Blade",
+    refused = gql_as(client, gm, ORDER, c=c, h=x, order={"action": "FRAME_UP", "actor": "Xorlarrin Blade",
                                                           "targetHouseId": b})  # fmt: skip
     assert refused["errors"][0]["extensions"]["code"] == "RULE_VIOLATION"  # type: ignore[index]
     before = {h["name"]: h for h in play(f"query($c: UUID!) {{ houses(campaignId: $c) {{ {HOUSE_FIELDS} }} }}")[
@@ -361,8 +361,8 @@ def test_a_phase_of_the_game_of_bones_is_played_through_graphql_mutations_only(c
         results = "subscription($c: UUID!) { phaseResults(campaignId: $c) { phase status } }"
         ws.send_json({"id": "1", "type": "subscribe", "payload": {"query": results, "variables": {"c": c}}})
         resolved = play("mutation($c: UUID!) { resolvePhase(campaignId: $c) { phase phaseStatus } }")
-        assert ws.receive_json()["payload"]["data"]["phaseResults"] == {"phase": 1, "status": "resolved"}
-    assert resolved["resolvePhase"] == {"phase": 1, "phaseStatus": "resolved"}
+        assert ws.receive_json()["payload"]["data"]["phaseResults"] == {"phase": 1, "status": "RESOLVED"}
+    assert resolved["resolvePhase"] == {"phase": 1, "phaseStatus": "RESOLVED"}
     after = {h["name"]: h for h in play(f"query($c: UUID!) {{ houses(campaignId: $c) {{ {HOUSE_FIELDS} }} }}")[
         "houses"]}  # fmt: skip
     assert all(h["pendingActions"] == [] and h["dedicatedInfluence"] == 0 for h in after.values())

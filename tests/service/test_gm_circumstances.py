@@ -12,15 +12,15 @@ CREATE = """mutation($input: CreateCampaignInput!) { createCampaign(input: $inpu
 REGISTER = """mutation($c: UUID!, $input: RegisterHouseInput!) {
   registerHouse(campaignId: $c, input: $input) { id } }"""
 SEAT = """mutation($c: UUID!, $h: UUID!) {
-  createSeat(campaignId: $c, input: {role: "player", houseId: $h}) { token } }"""
+  createSeat(campaignId: $c, input: {role: PLAYER, houseId: $h}) { token } }"""
 IMPOSE = """mutation($c: UUID!, $h: UUID!, $v: Int!) { imposeHouseCircumstance(campaignId: $c, houseId: $h,
-  hook: "Throwing Rank around", value: $v, applies: "the holder's effective rank", months: 2,
+  hook: THROWING_RANK, value: $v, applies: EFFECTIVE_RANK, months: 2,
   reason: "three rank checks in a month") { circumstances { source value fromPhase untilPhase } } }"""
 EVENTS = """query($c: UUID!) { events(campaignId: $c) { topic payload } }"""
 
 
 def test_the_gm_records_throwing_rank_around_and_a_player_cannot(client: TestClient) -> None:
-    created: Any = gql(client, CREATE, input={"name": "Hooks", "ruleSystems": ["gameofbones"], "regions": []})
+    created: Any = gql(client, CREATE, input={"name": "Hooks", "ruleSystems": ["GAME_OF_BONES"], "regions": []})
     gm, c = created["data"]["createCampaign"]["gmToken"], created["data"]["createCampaign"]["id"]
     leader = {"name": "Yvonnel", "level": 10, "skills": []}
     body: Any = gql_as(client, gm, REGISTER, c=c, input={"name": "Baenre", "influence": 30_000, "leader": leader})

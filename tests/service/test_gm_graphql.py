@@ -13,22 +13,22 @@ from service.bootstrap import Intrigue
 from tests.service.conftest import gql_as
 from tests.service.test_gm import Table, regiment_of, table, trail
 
-DESTROY = """mutation($c: UUID!, $f: UUID!, $a: String!) {
-  resolveAssetAdventure(campaignId: $c, factionId: $f, assetId: $a, outcome: "destroy",
+DESTROY = """mutation($c: UUID!, $f: UUID!, $a: UUID!) {
+  resolveAssetAdventure(campaignId: $c, factionId: $f, assetId: $a, outcome: DESTROY,
                         reason: "the PCs sank the war galley") { id assets { id } } }"""
 ADJUST = """mutation($c: UUID!, $t: UUID!) {
-  adjust(campaignId: $c, targetId: $t, field: "hp", value: 99, mode: "set", reason: "oops") {
+  adjust(campaignId: $c, targetId: $t, field: HP, value: 99, mode: SET, reason: "oops") {
     ... on Faction { hp } } }"""
 SHADOWS = """mutation($c: UUID!) { defineAssetType(campaignId: $c, reason: "the Paladins vanish", input: {
-  key: "shadow_paladins", name: "Shadow Paladins", attribute: "force", rating: 1, hp: 4, cost: 1,
+  key: "shadow_paladins", name: "Shadow Paladins", attribute: FORCE, rating: 1, hp: 4, cost: 1,
   attack: "Force vs. Force, 1d4 damage", ability: "cutthroats"}) }"""
 DRAFT = "mutation($c: UUID!) { draftChronicle(campaignId: $c, phase: 1) { actorId lines spin } }"
-GOSSIP = """mutation($c: UUID!, $a: String!) { writeGossip(campaignId: $c, phase: 1, actorId: $a,
+GOSSIP = """mutation($c: UUID!, $a: UUID!) { writeGossip(campaignId: $c, phase: 1, actorId: $a,
   lines: ["The Crows wear white in mourning."], spin: "the Empress's heralds") { actorId lines spin } }"""
 CHRONICLE = "query($c: UUID!) { chronicle(campaignId: $c, phase: 1) { actorId lines spin } }"
 GM_NOTES = "query($c: UUID!) { gmChronicle(campaignId: $c, phase: 1) { actorId text } }"
 SEAT = """mutation($c: UUID!, $f: UUID!) { createSeat(campaignId: $c,
-  input: {role: "player", name: "Ana", factionId: $f}) { token } }"""
+  input: {role: PLAYER, name: "Ana", factionId: $f}) { token } }"""
 
 
 def player(client: TestClient, t: Table) -> str:

@@ -21,14 +21,14 @@ from tests.service.test_gm import trail
 from tests.service.test_gm_graphql import code
 
 CHARCH_GO = {"name": "Charch-Go", "cr": 13, "hp": 189, "hit_dice": "18d10+90"}
-MOVE = """mutation($c: UUID!, $m: String!, $r: UUID!) {
+MOVE = """mutation($c: UUID!, $m: UUID!, $r: UUID!) {
   moveMonster(campaignId: $c, monsterId: $m, regionId: $r, reason: "Charch-Go hunts") {
   id assets { id regionId } } }"""
-ATTACK = """mutation($c: UUID!, $m: String!, $f: UUID!, $a: String!) {
+ATTACK = """mutation($c: UUID!, $m: UUID!, $f: UUID!, $a: UUID!) {
   attackWithMonster(campaignId: $c, monsterId: $m, factionId: $f, assetId: $a, reason: "Charch-Go is hungry") {
     hit countered rolls { purpose total } target { assets { id hp } } } }"""
 SEAT = """mutation($c: UUID!, $f: UUID!) { createSeat(campaignId: $c,
-  input: {role: "player", name: "Ana", factionId: $f}) { token } }"""
+  input: {role: PLAYER, name: "Ana", factionId: $f}) { token } }"""
 
 
 @dataclass
@@ -112,7 +112,9 @@ def test_unknown_monsters_regions_and_factions_and_a_campaign_without_a_wild_are
     m = marches(intrigue)
     cid, bog = str(m.campaign_id), str(region_id(m.campaign_id, 2, 0))
     before = _events(intrigue, m)
-    assert code(gql_as(client, m.gm_token, MOVE, c=cid, m="no-such-monster", r=bog)) == "RULE_VIOLATION"
+    # A malformed id is a typed input error now; a well-formed one that names no monster breaks the rule.
+    assert code(gql_as(client, m.gm_token, MOVE, c=cid, m="no-such-monster", r=bog)) == "BAD_USER_INPUT"
+    assert code(gql_as(client, m.gm_token, MOVE, c=cid, m=str(uuid.uuid4()), r=bog)) == "RULE_VIOLATION"
     assert code(gql_as(client, m.gm_token, MOVE, c=cid, m=m.monster_id, r=str(uuid.uuid4()))) == "NOT_FOUND"
     unknown = gql_as(client, m.gm_token, ATTACK, c=cid, m=m.monster_id, f=str(uuid.uuid4()), a=m.warmages)
     assert code(unknown) == "NOT_FOUND" and _events(intrigue, m) == before

@@ -33,9 +33,9 @@ def test_graphiql_is_served_to_a_browser(client: TestClient) -> None:
 
 def test_a_campaign_created_through_graphql_can_be_queried_back(client: TestClient) -> None:
     regions = [{"name": "Fort", "q": 0, "r": 0, "arcana": 4}, {"name": "Swamp", "q": 1, "r": 0, "wild": True}]
-    body = gql(client, CREATE, input={"name": "Via GraphQL", "ruleSystems": ["gameofbones"], "regions": regions})
+    body = gql(client, CREATE, input={"name": "Via GraphQL", "ruleSystems": ["GAME_OF_BONES"], "regions": regions})
     created: dict[str, Any] = body["data"]["createCampaign"]  # type: ignore[index]
-    assert created["phaseStatus"] == "setup"
+    assert created["phaseStatus"] == "SETUP" and created["ruleSystems"] == ["GAME_OF_BONES"]
     assert [r["name"] for r in created["regions"]] == ["Fort", "Swamp"]
     fetched = gql(client, "query($id: UUID!) { campaign(id: $id) { name regions { q r wild } } }", id=created["id"])
     assert fetched["data"] == {
@@ -47,7 +47,7 @@ def test_a_campaign_created_through_graphql_can_be_queried_back(client: TestClie
     gm = created["gmToken"]  # its creator is the campaign's GM
     opened = gql_as(client, gm, "mutation($id: UUID!) { openPhase(campaignId: $id) { phase phaseStatus } }",
                     id=created["id"])  # fmt: skip
-    assert opened["data"] == {"openPhase": {"phase": 1, "phaseStatus": "open"}}
+    assert opened["data"] == {"openPhase": {"phase": 1, "phaseStatus": "OPEN"}}
     events = gql_as(client, gm, "query($id: UUID!) { events(campaignId: $id) { topic } }", id=created["id"])
     topics = [e["topic"].rsplit(".", 1)[-1] for e in events["data"]["events"]]  # type: ignore[index]
     assert topics.count("Mapped") == 2 and topics[-1] == "PhaseOpened"
@@ -56,23 +56,24 @@ def test_a_campaign_created_through_graphql_can_be_queried_back(client: TestClie
 @pytest.mark.parametrize(
     ("input_", "code", "message"),
     [
-        ({"name": " ", "ruleSystems": ["factionturn"]}, "INVALID_INPUT", "needs a name"),
-        ({"name": "x", "ruleSystems": ["monopoly"]}, "INVALID_INPUT", "unknown rule system"),
+        ({"name": " ", "ruleSystems": ["FACTION_TURN"]}, "INVALID_INPUT", "needs a name"),
+        # A typed input error now: the GraphQL enum refuses it before any command runs.
+        ({"name": "x", "ruleSystems": ["monopoly"]}, "BAD_USER_INPUT", "does not exist in 'RuleSystem' enum"),
         (
             {
                 "name": "x",
-                "ruleSystems": ["factionturn"],
+                "ruleSystems": ["FACTION_TURN"],
                 "regions": [{"name": "a", "q": 0, "r": 0}, {"name": "b", "q": 0, "r": 0}],
             },
             "INVALID_INPUT",
             "already has a region",
         ),
         (
-            {"name": "x", "ruleSystems": ["factionturn"], "regions": [{"name": "a", "q": 0, "r": 0, "arcana": 7}]},
+            {"name": "x", "ruleSystems": ["FACTION_TURN"], "regions": [{"name": "a", "q": 0, "r": 0, "arcana": 7}]},
             "INVALID_INPUT",
             "arcana level",
         ),
-        ({"name": "x", "ruleSystems": ["factionturn"], "diceSeed": "  "}, "INVALID_INPUT", "seed"),
+        ({"name": "x", "ruleSystems": ["FACTION_TURN"], "diceSeed": "  "}, "INVALID_INPUT", "seed"),
     ],
 )
 def test_bad_create_input_gets_a_coded_error_and_writes_nothing(
@@ -90,7 +91,7 @@ def test_bad_create_input_gets_a_coded_error_and_writes_nothing(
 def test_an_invalid_dice_expression_gets_a_clear_error(client: TestClient) -> None:
     monster = {"name": "Beholder", "cr": 13, "hp": 189, "hitDice": "lots"}
     regions = [{"name": "Lair", "q": 0, "r": 0, "wild": True, "monster": monster}]
-    body = gql(client, CREATE, input={"name": "x", "ruleSystems": ["factionturn"], "regions": regions})
+    body = gql(client, CREATE, input={"name": "x", "ruleSystems": ["FACTION_TURN"], "regions": regions})
     assert body["errors"][0]["extensions"]["code"] == "INVALID_INPUT"  # type: ignore[index]
     assert "not a dice expression" in body["errors"][0]["message"]  # type: ignore[index]
 
@@ -135,7 +136,7 @@ def test_nested_regions_of_many_campaigns_cost_one_query(
         gql(
             client,
             CREATE,
-            input={"name": name, "ruleSystems": ["factionturn"], "regions": [{"name": "X", "q": 0, "r": 0}]},
+            input={"name": name, "ruleSystems": ["FACTION_TURN"], "regions": [{"name": "X", "q": 0, "r": 0}]},
         )
     calls: list[int] = []
     real = ReadModelReads.regions_of

@@ -18,8 +18,8 @@ RESULTS = "subscription($c: UUID!) { phaseResults(campaignId: $c) { phase status
 
 
 def test_two_faction_turn_phases_through_graphql_with_results_on_a_subscription(client: TestClient) -> None:
-    regions = [{"name": f"Town {i}", "q": i, "r": 0, "arcana": 3, "population": "Hundreds"} for i in range(4)]
-    created = gql(client, CREATE, input={"name": "Graphql phases", "ruleSystems": ["factionturn"],
+    regions = [{"name": f"Town {i}", "q": i, "r": 0, "arcana": 3, "population": "HUNDREDS"} for i in range(4)]
+    created = gql(client, CREATE, input={"name": "Graphql phases", "ruleSystems": ["FACTION_TURN"],
                                          "diceSeed": "gql", "regions": regions})["data"]["createCampaign"]  # type: ignore[index]  # fmt: skip
     gm, c = created["gmToken"], created["id"]
 
@@ -39,9 +39,9 @@ def test_two_faction_turn_phases_through_graphql_with_results_on_a_subscription(
         for faction in factions:
             play(SUBMIT, f=faction["id"], o={"narrative": f"{faction['name']} gathers strength."})
         assert play("mutation($c: UUID!) { resolvePhase(campaignId: $c) { phaseStatus } }")["resolvePhase"] == {
-            "phaseStatus": "resolved"}  # fmt: skip
+            "phaseStatus": "RESOLVED"}  # fmt: skip
         heard = ws.receive_json()
-        assert heard["payload"]["data"]["phaseResults"] == {"phase": 1, "status": "resolved"}
+        assert heard["payload"]["data"]["phaseResults"] == {"phase": 1, "status": "RESOLVED"}
         after_one = {f["id"]: f for f in play(STANDINGS)["factions"]}
         assert all(after_one[f["id"]]["facgold"] > 0 for f in factions)  # seed 002: income every turn
 
@@ -51,7 +51,7 @@ def test_two_faction_turn_phases_through_graphql_with_results_on_a_subscription(
             order = {"action": {"action": "Buy Asset", "type_key": "guardsmen", "region_id": faction["homeRegionId"]}}
             play(SUBMIT, f=faction["id"], o=order)
         play("mutation($c: UUID!) { resolvePhase(campaignId: $c) { phaseStatus } }")
-        assert ws.receive_json()["payload"]["data"]["phaseResults"] == {"phase": 2, "status": "resolved"}
+        assert ws.receive_json()["payload"]["data"]["phaseResults"] == {"phase": 2, "status": "RESOLVED"}
     after_two = {f["id"]: f for f in play(STANDINGS)["factions"]}
     for faction in factions:
         bought = [a["typeKey"] for a in after_two[faction["id"]]["assets"]].count("guardsmen")

@@ -131,13 +131,13 @@ def test_racing_identical_creates_make_one_campaign_and_get_one_answer(intrigue:
 
 def test_a_graphql_mutation_with_a_key_is_retried_without_writing_again(intrigue: Intrigue) -> None:
     name, headers = f"graphql retried {uuid4()}", key()
-    payload = {"query": CREATE, "variables": {"input": {"name": name, "ruleSystems": ["factionturn"]}}}
+    payload = {"query": CREATE, "variables": {"input": {"name": name, "ruleSystems": ["FACTION_TURN"]}}}
     answers = race(intrigue, 3, lambda c: c.post("/graphql", json=payload, headers=headers))
     assert {a.status_code for a in answers} == {200}
     (created,) = {a.json()["data"]["createCampaign"]["id"] for a in answers}
     assert len({a.json()["data"]["createCampaign"]["gmToken"] for a in answers}) == 1
     assert [c["id"] for c in named(intrigue, name)] == [UUID(created)]
-    other = {"query": CREATE, "variables": {"input": {"name": "else", "ruleSystems": ["factionturn"]}}}
+    other = {"query": CREATE, "variables": {"input": {"name": "else", "ruleSystems": ["FACTION_TURN"]}}}
     refused = race(intrigue, 1, lambda c: c.post("/graphql", json=other, headers=headers))[0].json()
     assert refused["errors"][0]["extensions"]["code"] == "INVALID_INPUT"
 

@@ -26,8 +26,8 @@ GENERATE = "mutation($c: UUID!) { generateFactions(campaignId: $c, count: 6) { i
 
 def test_generated_factions_start_with_the_goal_they_rolled(client: TestClient) -> None:
     """Seed 002, Creating a Faction: "Finally, select a Goal for the faction." A Destroy the Foe names a rival."""
-    regions = [{"name": f"Town {i}", "q": i, "r": 0, "arcana": 3, "population": "Hundreds"} for i in range(6)]
-    created = gql(client, CREATE, input={"name": "goals-for-all", "ruleSystems": ["factionturn"],
+    regions = [{"name": f"Town {i}", "q": i, "r": 0, "arcana": 3, "population": "HUNDREDS"} for i in range(6)]
+    created = gql(client, CREATE, input={"name": "goals-for-all", "ruleSystems": ["FACTION_TURN"],
                                          "diceSeed": "goals-for-all", "regions": regions})["data"]["createCampaign"]  # type: ignore[index]  # fmt: skip
     factions = gql_as(client, created["gmToken"], GENERATE, c=created["id"])["data"]["generateFactions"]  # type: ignore[index]
     ids = {f["id"] for f in factions}

@@ -50,7 +50,7 @@ def test_wresting_control_of_a_guarded_area_is_not_refused_for_the_troops_it_can
 ) -> None:
     mine, rival = court["mine"], court["rival"]
     guarded = next(a for a in rival.area_ids if intrigue.store.load(uuid.UUID(a), Region).troops.get(str(rival.id)))
-    order = {"action": "Wrest Control", "actor": mine.leader.name, "targetHouseId": str(rival.id),
+    order = {"action": "WREST_CONTROL", "actor": mine.leader.name, "targetHouseId": str(rival.id),
              "areaIds": [guarded]}  # fmt: skip
     seen = ask(client, court, "owner", "query($id: UUID!) { areas(campaignId: $id) { id troops { houseId } } }",
                id=str(court["campaign"]))  # fmt: skip

@@ -32,7 +32,7 @@ MERGE = """mutation($c: UUID!, $f: UUID!, $p: UUID!) {
 FACTIONS = "query($c: UUID!) { factions(campaignId: $c) { id name force cunning wealth destroyed facgold tags " \
            "assets { typeKey regionId } } }"
 SEAT = """mutation($c: UUID!, $f: UUID!) { createSeat(campaignId: $c,
-  input: {role: "player", name: "Ana", factionId: $f}) { token } }"""
+  input: {role: PLAYER, name: "Ana", factionId: $f}) { token } }"""
 # Force and Cunning take the higher rating (1 <= 6), Wealth the lower (10 > 6); Ash's Zealots are kept (2), Birch's
 # Warmage Regiment is sold (9) for half its cost of 12. Bases of Influence roll nothing.
 FACES = [1, 1, 10, 2, 9]

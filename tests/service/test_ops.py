@@ -51,11 +51,11 @@ def value(text: str, name: str, **labels: str) -> float:
 
 
 def test_metrics_count_requests_commands_events_lag_and_pool_use(client: TestClient) -> None:
-    created = gql(client, CREATE, input={"name": "Metered", "ruleSystems": ["factionturn"],
+    created = gql(client, CREATE, input={"name": "Metered", "ruleSystems": ["FACTION_TURN"],
                                          "regions": [{"name": "Fort", "q": 0, "r": 0}]})  # fmt: skip
     campaign_id = created["data"]["createCampaign"]["id"]  # type: ignore[index]
     gql_as(client, created["data"]["createCampaign"]["gmToken"], OPEN, id=campaign_id)  # type: ignore[index]
-    refused = gql(client, CREATE, input={"name": "x", "ruleSystems": ["monopoly"]})
+    refused = gql(client, CREATE, input={"name": " ", "ruleSystems": ["FACTION_TURN"]})
     assert refused["errors"]
     text = client.get("/metrics").text
     latency = "intrigue_http_request_duration_seconds_count"
@@ -161,21 +161,21 @@ def test_a_mutation_through_one_replica_reaches_the_other_replicas_queries_and_s
     try:
         eventually(lambda: a.ready() and b.ready(), "both replicas to be ready", a, b, worker)
         regions = [{"name": "Fort", "q": 0, "r": 0}, {"name": "Swamp", "q": 1, "r": 0}]
-        created = a.gql(CREATE, input={"name": "Across", "ruleSystems": ["factionturn"], "regions": regions})
+        created = a.gql(CREATE, input={"name": "Across", "ruleSystems": ["FACTION_TURN"], "regions": regions})
         campaign_id = created["data"]["createCampaign"]["id"]  # type: ignore[index]
         # A answers once the worker has projected its events, so B reads them at once.
         seen = b.gql(READ, id=campaign_id)["data"]["campaign"]  # type: ignore[index]
-        assert seen == {"name": "Across", "phase": 0, "phaseStatus": "setup",
+        assert seen == {"name": "Across", "phase": 0, "phaseStatus": "SETUP",
                         "regions": [{"name": "Fort"}, {"name": "Swamp"}]}  # fmt: skip
         token = created["data"]["createCampaign"]["gmToken"]  # type: ignore[index]
         with b.subscription(token, EVENTS, id=campaign_id) as next_event:
             assert next_event()["data"]["campaignEvents"]["topic"].endswith("Campaign.Created")
             opened = a.gql(OPEN, id=campaign_id, token=token)["data"]
-            assert opened == {"openPhase": {"phase": 1, "phaseStatus": "open"}}
+            assert opened == {"openPhase": {"phase": 1, "phaseStatus": "OPEN"}}
             # B's subscriber hears the rest of the log, ending with the phase A opened.
             topics = [next_event()["data"]["campaignEvents"]["topic"] for _ in range(2 * len(regions) + 1)]
         assert topics[-1].endswith("Campaign.PhaseOpened")
-        assert b.gql(READ, id=campaign_id)["data"]["campaign"]["phaseStatus"] == "open"  # type: ignore[index]
+        assert b.gql(READ, id=campaign_id)["data"]["campaign"]["phaseStatus"] == "OPEN"  # type: ignore[index]
         lines = [json.loads(line) for line in b.output().splitlines() if line.startswith("{")]
         assert any(line.get("campaign_id") == campaign_id and line.get("request_id") for line in lines)
         opening = [json.loads(line) for line in a.output().splitlines() if "mutation openPhase" in line]

@@ -26,9 +26,9 @@ SUBMIT = """mutation($c: UUID!, $f: UUID!, $o: JSON!) {
 WITHDRAW_FACTION = "mutation($c: UUID!, $f: UUID!) { withdrawFactionOrders(campaignId: $c, factionId: $f) { name } }"
 ORDER = """mutation($c: UUID!, $h: UUID!, $o: HouseOrderInput!) {
   orderHouseAction(campaignId: $c, houseId: $h, order: $o) { pendingActions { id action } } }"""
-WITHDRAW = """mutation($c: UUID!, $h: UUID!, $a: String!) {
+WITHDRAW = """mutation($c: UUID!, $h: UUID!, $a: UUID!) {
   withdrawHouseAction(campaignId: $c, houseId: $h, actionId: $a) { influence gold pendingActions { id } } }"""
-AMEND = """mutation($c: UUID!, $h: UUID!, $a: String!, $o: HouseOrderInput!) {
+AMEND = """mutation($c: UUID!, $h: UUID!, $a: UUID!, $o: HouseOrderInput!) {
   amendHouseAction(campaignId: $c, houseId: $h, actionId: $a, order: $o) { pendingActions { id action actor } } }"""
 
 
@@ -68,7 +68,7 @@ def submitted(client: TestClient, t: dict[str, Any]) -> dict[str, tuple[bool, in
 
 
 def smear(t: dict[str, Any], actor: str = "Baenre Matron") -> dict[str, Any]:
-    return {"action": "Smear Campaign", "actor": actor, "targetHouseId": str(t["houses"][1].id)}
+    return {"action": "SMEAR_CAMPAIGN", "actor": actor, "targetHouseId": str(t["houses"][1].id)}
 
 
 def test_the_gm_sees_the_submitted_set_change_as_orders_land(client: TestClient, t: dict[str, Any]) -> None:
@@ -125,7 +125,7 @@ def test_a_withdrawn_house_order_gives_back_its_influence_power_and_gold_exactly
 ) -> None:
     baenre = t["houses"][0].id
     before = standing(intrigue, baenre)
-    petition = {"action": "Divine Petition", "actor": "Baenre Matron"}
+    petition = {"action": "DIVINE_PETITION", "actor": "Baenre Matron"}
     pending = ok(gql_as(client, t["baenre"], ORDER, c=t["c"], h=str(baenre), o=petition))
     action_id = pending["orderHouseAction"]["pendingActions"][0]["id"]
     ordered = standing(intrigue, baenre)

@@ -36,7 +36,7 @@ def month(client: TestClient) -> tuple[str, str, dict[str, str], dict[str, dict[
     """The worked example's five factions, each at home with its starting assets and no FacGold; phase 1 open."""
     regions = [{"name": n, "q": q, "r": r, "arcana": a, "population": p} for n, q, r, a, p in HOMES.values()]
     created = gql(client, CREATE, input={"name": f"A Month in the Life {uuid4().hex[:8]}",
-                                         "ruleSystems": ["factionturn"], "diceSeed": "month", "regions": regions})
+                                         "ruleSystems": ["FACTION_TURN"], "diceSeed": "month", "regions": regions})
     campaign: dict[str, Any] = created["data"]["createCampaign"]  # type: ignore[index]
     gm, c = campaign["gmToken"], campaign["id"]
     region_ids = {r["name"]: r["id"] for r in campaign["regions"]}

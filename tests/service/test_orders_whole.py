@@ -22,8 +22,8 @@ OPEN = "mutation($c: UUID!) { openPhase(campaignId: $c) { phase } }"
 
 
 def _campaign(client: TestClient, name: str) -> tuple[str, str, list[dict[str, Any]]]:
-    regions = [{"name": f"Town {i}", "q": i, "r": 0, "arcana": 3, "population": "Hundreds"} for i in range(4)]
-    created = gql(client, CREATE, input={"name": name, "ruleSystems": ["factionturn"], "diceSeed": name,
+    regions = [{"name": f"Town {i}", "q": i, "r": 0, "arcana": 3, "population": "HUNDREDS"} for i in range(4)]
+    created = gql(client, CREATE, input={"name": name, "ruleSystems": ["FACTION_TURN"], "diceSeed": name,
                                          "regions": regions})["data"]["createCampaign"]  # type: ignore[index]  # fmt: skip
     gm, c = created["gmToken"], created["id"]
     factions = gql_as(client, gm, GENERATE, c=c)["data"]["generateFactions"]  # type: ignore[index]
@@ -62,7 +62,7 @@ def test_a_stored_order_that_cannot_be_carried_out_fails_that_factions_turn_and_
         assert "errors" not in gql_as(client, gm, SUBMIT, c=c, f=other["id"], o={"narrative": "It waits."})
     body = gql_as(client, gm, RESOLVE, c=c)
     assert "errors" not in body, body
-    assert body["data"] == {"resolvePhase": {"phaseStatus": "resolved"}}
+    assert body["data"] == {"resolvePhase": {"phaseStatus": "RESOLVED"}}
     events = [e for e in intrigue.factionturn.store.repository.event_store.get(bad.id)
               if type(e).__name__ == "ActionFailed"]
     assert [e.action for e in events] == ["Orders"] and "strength" in events[0].reason  # type: ignore[attr-defined]

@@ -13,7 +13,7 @@ from tests.service.conftest import gql, gql_as
 
 CREATE = "mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id gmToken } }"
 FOUND = "mutation($c: UUID!, $i: FoundFactionInput!) { foundFaction(campaignId: $c, input: $i) { id } }"
-SEAT = """mutation($c: UUID!, $f: UUID!) { createSeat(campaignId: $c, input: {role: "player", factionId: $f}) {
+SEAT = """mutation($c: UUID!, $f: UUID!) { createSeat(campaignId: $c, input: {role: PLAYER, factionId: $f}) {
   token } }"""
 FACTION = """query($id: UUID!) { faction(id: $id) { name force cunning wealth hp facgold homeRegionId
   assets { id typeKey hp regionId } } }"""
@@ -40,7 +40,7 @@ def ok(body: dict[str, Any]) -> Any:
 
 def test_a_faction_player_plays_a_phase_and_learns_its_income_purchase_rolls_and_damage(client: TestClient) -> None:
     regions = [{"name": "Harbour", "q": 0, "r": 0, "arcana": 4}, {"name": "Hills", "q": 1, "r": 0, "arcana": 4}]
-    created = ok(gql(client, CREATE, input={"name": "Report play", "ruleSystems": ["factionturn"],
+    created = ok(gql(client, CREATE, input={"name": "Report play", "ruleSystems": ["FACTION_TURN"],
                                             "diceSeed": "phase report", "regions": regions}))
     created = created["createCampaign"]
     gm, c = created["gmToken"], created["id"]
@@ -64,7 +64,7 @@ def test_a_faction_player_plays_a_phase_and_learns_its_income_purchase_rolls_and
     guardsmen = next(a for a in rivals["Blue"]["assets"] if a["typeKey"] == "guardsmen")
     buyable = play(BUYABLE, f=red)["buyableAssets"]
     assert {b["typeKey"] for b in buyable} >= {"thugs", "zealots"}  # Force 4 and 10 FacGold: Thugs cost 2, Zealots 6
-    assert all(b["cost"] <= 10 and b["rating"] <= {"Force": 4, "Cunning": 3, "Wealth": 3}[b["attribute"]]
+    assert all(b["cost"] <= 10 and b["rating"] <= {"FORCE": 4, "CUNNING": 3, "WEALTH": 3}[b["attribute"]]
                for b in buyable)
     others = gql_as(client, player, BUYABLE, c=c, f=blue)
     assert others["errors"][0]["extensions"]["code"] == "FORBIDDEN"  # type: ignore[index]  # it tells Blue's FacGold
@@ -79,7 +79,7 @@ def test_a_faction_player_plays_a_phase_and_learns_its_income_purchase_rolls_and
     ok(gql_as(client, gm, "mutation($c: UUID!) { resolvePhase(campaignId: $c) { phase } }", c=c))
 
     report = play(REPORT, p=1)["phaseReport"]
-    assert (report["phase"], report["kind"], report["memberId"]) == (1, "faction", red)
+    assert (report["phase"], report["kind"], report["memberId"]) == (1, "FACTION", red)
     assert report["initiative"] in (1, 2)
     # Seed 002, Faction Turn income: half Wealth rounded up, plus a quarter of Force + Cunning rounded down.
     income = ceil(3 / 2) + (4 + 3) // 4

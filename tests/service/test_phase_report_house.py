@@ -12,7 +12,7 @@ from tests.service.conftest import gql, gql_as
 CREATE = "mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id gmToken } }"
 AREAS = "query($c: UUID!) { areas(campaignId: $c) { id name } }"
 REGISTER = "mutation($c: UUID!, $i: RegisterHouseInput!) { registerHouse(campaignId: $c, input: $i) { id } }"
-SEAT = """mutation($c: UUID!, $h: UUID!) { createSeat(campaignId: $c, input: {role: "player", houseId: $h}) {
+SEAT = """mutation($c: UUID!, $h: UUID!) { createSeat(campaignId: $c, input: {role: PLAYER, houseId: $h}) {
   token } }"""
 HOUSE = "query($id: UUID!) { house(id: $id) { name rank gold influence actionBonuses } }"
 ORDER = """mutation($c: UUID!, $h: UUID!, $o: HouseOrderInput!) { orderHouseAction(campaignId: $c, houseId: $h,
@@ -36,7 +36,7 @@ def character(name: str, level: int, **skills: int) -> dict[str, Any]:
 
 def test_a_house_player_orders_a_month_and_learns_the_check_the_outcome_and_what_it_found(client: TestClient) -> None:
     regions = [{"name": f"Ward {i}", "q": i, "r": 0, "monthlyIncome": 2_000 + 1_000 * i} for i in range(2)]
-    created = ok(gql(client, CREATE, input={"name": "House report", "ruleSystems": ["gameofbones"],
+    created = ok(gql(client, CREATE, input={"name": "House report", "ruleSystems": ["GAME_OF_BONES"],
                                             "diceSeed": "house report", "regions": regions}))
     created = created["createCampaign"]
     gm, c = created["gmToken"], created["id"]
@@ -61,16 +61,16 @@ def test_a_house_player_orders_a_month_and_learns_the_check_the_outcome_and_what
     assert (own["gold"], own["influence"]) == (100_000, 30_000)
     assert (rival["gold"], rival["influence"]) == (None, None)  # a rival's numbers are secret; its rank is not
     ok(gql_as(client, gm, "mutation($c: UUID!) { openPhase(campaignId: $c) { phase } }", c=c))
-    play(ORDER, h=baenre, o={"action": "Smear Campaign", "actor": "Yvonnel", "targetHouseId": xorlarrin})
-    play(ORDER, h=baenre, o={"action": "Intelligence Gathering", "actor": "Dab"})
-    ok(gql_as(client, gm, ORDER, c=c, h=xorlarrin, o={"action": "Smear Campaign", "actor": "Zeerith",
+    play(ORDER, h=baenre, o={"action": "SMEAR_CAMPAIGN", "actor": "Yvonnel", "targetHouseId": xorlarrin})
+    play(ORDER, h=baenre, o={"action": "INTELLIGENCE_GATHERING", "actor": "Dab"})
+    ok(gql_as(client, gm, ORDER, c=c, h=xorlarrin, o={"action": "SMEAR_CAMPAIGN", "actor": "Zeerith",
                                                       "targetHouseId": baenre}))  # fmt: skip
     ordered = ok(gql_as(client, player, HOUSE, id=baenre))["house"]
     paid = 100_000 - ordered["gold"]  # seed 000, Taking Action: each action's gold is paid when it is ordered
     ok(gql_as(client, gm, "mutation($c: UUID!) { resolvePhase(campaignId: $c) { phase } }", c=c))
 
     report = play(REPORT)["phaseReport"]
-    assert (report["kind"], report["memberId"], report["initiative"]) == ("house", baenre, None)
+    assert (report["kind"], report["memberId"], report["initiative"]) == ("HOUSE", baenre, None)
     smear, gathering = report["orders"]
     assert (smear["action"], smear["actor"], smear["targetId"], smear["week"]) == (
         "Smear Campaign", "Yvonnel", xorlarrin, 4)  # a Smear Campaign takes four weeks

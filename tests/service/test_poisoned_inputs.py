@@ -25,10 +25,10 @@ from tests.service.rest_support import API, bearer
 from tests.service.test_gm import regiment_of, table
 from tests.service.test_gm_graphql import player
 
-CREATE = 'mutation($n: String!) { createCampaign(input: {name: $n, ruleSystems: ["factionturn"]}) { id } }'
+CREATE = 'mutation($n: String!) { createCampaign(input: {name: $n, ruleSystems: [FACTION_TURN]}) { id } }'
 ORDERS = """mutation($c: UUID!, $f: UUID!, $o: JSON!) {
   submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { id } }"""
-GOSSIP = """mutation($c: UUID!, $a: String!, $l: [String!]!) {
+GOSSIP = """mutation($c: UUID!, $a: UUID!, $l: [String!]!) {
   writeGossip(campaignId: $c, phase: 1, actorId: $a, lines: $l) { actorId } }"""
 
 

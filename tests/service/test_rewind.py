@@ -152,10 +152,10 @@ def test_graphql_resolves_rolls_back_and_travels_in_time(harvesting: Intrigue, c
         'mutation($id: UUID!) { rollBackPhase(campaignId: $id, phase: 2, reason: "dispute") { phase phaseStatus } }',
         id=str(campaign.id),
     )
-    assert rolled["data"] == {"rollBackPhase": {"phase": 2, "phaseStatus": "open"}}
+    assert rolled["data"] == {"rollBackPhase": {"phase": 2, "phaseStatus": "OPEN"}}
     resolved = gql_as(
         client, gm, "mutation($id: UUID!) { resolvePhase(campaignId: $id) { phaseStatus } }", id=str(campaign.id)
     )
-    assert resolved["data"] == {"resolvePhase": {"phaseStatus": "resolved"}}
+    assert resolved["data"] == {"resolvePhase": {"phaseStatus": "RESOLVED"}}
     neither = gql_as(client, gm, "query($id: UUID!) { campaign(id: $id, asOf: {}) { phase } }", id=str(campaign.id))
     assert neither["errors"] and neither["data"] is None  # @oneOf: exactly one of phase and position

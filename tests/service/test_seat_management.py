@@ -91,7 +91,7 @@ def test_another_seats_change_leaves_a_subscription_streaming(intrigue: Intrigue
         intrigue.seats.create_seat(campaign_id, "observer", "Carol")
         intrigue.campaigns.open_phase(campaign_id)
         intrigue.campaigns.resolve_phase(campaign_id)
-        assert ws.receive_json()["payload"]["data"]["phaseResults"]["status"] == "resolved"
+        assert ws.receive_json()["payload"]["data"]["phaseResults"]["status"] == "RESOLVED"
 
 
 def test_the_gm_revokes_and_reissues_a_token_through_graphql(intrigue: Intrigue, client: TestClient) -> None:
@@ -100,14 +100,14 @@ def test_the_gm_revokes_and_reissues_a_token_through_graphql(intrigue: Intrigue,
     assert gql_as(client, gm, REVOKE, c=c, s=str(observer.seat.id))["data"]["revokeSeat"]["revoked"]  # type: ignore[index]
     assert _code(gql_as(client, observer.token, ME)) == "UNAUTHENTICATED"
     listed = gql_as(client, gm, SEATS, c=c)["data"]["seats"]  # type: ignore[index]
-    assert [(s["role"], s["revoked"]) for s in listed] == [("gm", False), ("player", False), ("observer", True)]
+    assert [(s["role"], s["revoked"]) for s in listed] == [("GM", False), ("PLAYER", False), ("OBSERVER", True)]
     reissued = gql_as(client, gm, REISSUE, c=c, s=str(observer.seat.id))["data"]["reissueSeatToken"]  # type: ignore[index]
     assert reissued["token"] != observer.token
-    assert gql_as(client, reissued["token"], ME)["data"]["me"] == {"id": str(observer.seat.id), "role": "observer"}  # type: ignore[index]
+    assert gql_as(client, reissued["token"], ME)["data"]["me"] == {"id": str(observer.seat.id), "role": "OBSERVER"}  # type: ignore[index]
     assert _code(gql_as(client, observer.token, ME)) == "UNAUTHENTICATED"
     rotated = gql_as(client, gm, REISSUE, c=c, s=str(player.seat.id))["data"]["reissueSeatToken"]  # type: ignore[index]
     assert _code(gql_as(client, player.token, ME)) == "UNAUTHENTICATED"
-    assert gql_as(client, rotated["token"], ME)["data"]["me"]["role"] == "player"  # type: ignore[index]
+    assert gql_as(client, rotated["token"], ME)["data"]["me"]["role"] == "PLAYER"  # type: ignore[index]
     assert not any(s["revoked"] for s in gql_as(client, gm, SEATS, c=c)["data"]["seats"])  # type: ignore[index]
 
 
@@ -148,7 +148,7 @@ def test_refusals_are_coded_and_write_nothing(intrigue: Intrigue, client: TestCl
     assert stranger.status_code == 403
     assert conforms(client.delete(f"{API}/campaigns/{c}/seats/nope/token", headers=bearer(gm))).status_code == 404
     assert _seat_rows(intrigue, campaign_id) + _seat_rows(intrigue, other_id) == before
-    assert gql_as(client, gm, ME)["data"]["me"]["role"] == "gm"  # type: ignore[index]
+    assert gql_as(client, gm, ME)["data"]["me"]["role"] == "GM"  # type: ignore[index]
 
 
 def test_after_a_seat_change_every_open_subscriptions_token_is_checked_in_one_query() -> None:

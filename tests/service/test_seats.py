@@ -52,7 +52,7 @@ def test_the_creator_of_a_campaign_is_its_gm_and_the_gm_seats_a_player_and_an_ob
     assert [(s["role"], s["name"]) for s in listed] == [("gm", "GM"), ("player", "Alice"), ("observer", "Observer")]
     assert all("token" not in s for s in listed)
     me = gql_as(client, player["token"], ME)["data"]["me"]  # type: ignore[index]
-    assert me == {"id": player["seat"]["id"], "role": "player", "name": "Alice", "campaignId": campaign["id"],
+    assert me == {"id": player["seat"]["id"], "role": "PLAYER", "name": "Alice", "campaignId": campaign["id"],
                   "factionId": faction, "houseId": None}  # fmt: skip
     assert gql(client, ME)["data"] == {"me": None}
 
@@ -104,11 +104,11 @@ def test_graphql_refuses_the_gms_mutations_without_a_token_and_accepts_them_with
     assert unseated["data"] is None
     assert unseated["errors"][0]["extensions"]["code"] == "FORBIDDEN"  # type: ignore[index]
     assert gql_as(client, gm, OPEN, id=campaign["id"])["data"] == {"openPhase": {"phase": 1}}
-    issued = gql_as(client, gm, 'mutation($id: UUID!) { createSeat(campaignId: $id, input: {role: "observer"}) '
+    issued = gql_as(client, gm, 'mutation($id: UUID!) { createSeat(campaignId: $id, input: {role: OBSERVER}) '
                                 '{ token seat { role } } }', id=campaign["id"])["data"]  # fmt: skip
-    assert issued["createSeat"]["seat"] == {"role": "observer"}  # type: ignore[index]
+    assert issued["createSeat"]["seat"] == {"role": "OBSERVER"}  # type: ignore[index]
     seats = gql_as(client, gm, "query($id: UUID!) { seats(campaignId: $id) { role } }", id=campaign["id"])
-    assert seats["data"] == {"seats": [{"role": "gm"}, {"role": "observer"}]}
+    assert seats["data"] == {"seats": [{"role": "GM"}, {"role": "OBSERVER"}]}
 
 
 def test_a_token_that_names_no_seat_is_refused_over_graphql(client: TestClient) -> None:

@@ -16,10 +16,10 @@ CREATE = """mutation($input: CreateCampaignInput!) { createCampaign(input: $inpu
 REGISTER = """mutation($c: UUID!, $input: RegisterHouseInput!) {
   registerHouse(campaignId: $c, input: $input) { id } }"""
 SEAT = """mutation($c: UUID!, $h: UUID!) {
-  createSeat(campaignId: $c, input: {role: "player", houseId: $h}) { token } }"""
+  createSeat(campaignId: $c, input: {role: PLAYER, houseId: $h}) { token } }"""
 ORDER = """mutation($c: UUID!, $h: UUID!, $order: HouseOrderInput!) {
   orderHouseAction(campaignId: $c, houseId: $h, order: $order) { name } }"""
-HUNT = """mutation($c: UUID!, $h: UUID!, $a: String!) { huntAttackSource(campaignId: $c, houseId: $h, attackId: $a) {
+HUNT = """mutation($c: UUID!, $h: UUID!, $a: UUID!) { huntAttackSource(campaignId: $c, houseId: $h, attackId: $a) {
   found aggressorHouseId result roll { modifiers { source value } }
   knowledge { id kind result aggressorHouseId details { key value } }
   house { knowledge { id kind result aggressorHouseId details { key value } }
@@ -46,7 +46,7 @@ def test_the_targeted_house_questions_its_captured_assassin_and_only_it_and_the_
     client: TestClient,
 ) -> None:
     regions = [{"name": f"Ward {i}", "q": i, "r": 0, "monthlyIncome": 1_000} for i in range(3)]
-    created: Any = gql(client, CREATE, input={"name": "Hunt", "ruleSystems": ["gameofbones"], "regions": regions})
+    created: Any = gql(client, CREATE, input={"name": "Hunt", "ruleSystems": ["GAME_OF_BONES"], "regions": regions})
     gm, c = created["data"]["createCampaign"]["gmToken"], created["data"]["createCampaign"]["id"]
     ward = [r["id"] for r in created["data"]["createCampaign"]["regions"]]
 
@@ -66,7 +66,7 @@ def test_the_targeted_house_questions_its_captured_assassin_and_only_it_and_the_
     victim = ok(gm, SEAT, h=xorlarrin)["createSeat"]["token"]
     rival = ok(gm, SEAT, h=mizzrym)["createSeat"]["token"]
     ok(gm, "mutation($c: UUID!) { openPhase(campaignId: $c) { phase } }")
-    ok(gm, ORDER, h=baenre, order={"action": "Assassination", "actor": "Baenre Matron", "targetHouseId": xorlarrin,
+    ok(gm, ORDER, h=baenre, order={"action": "ASSASSINATION", "actor": "Baenre Matron", "targetHouseId": xorlarrin,
                                    "targetCharacter": "Xorlarrin Matron"})  # fmt: skip
     ok(gm, "mutation($c: UUID!) { resolvePhase(campaignId: $c) { phase } }")
 
@@ -81,7 +81,7 @@ def test_the_targeted_house_questions_its_captured_assassin_and_only_it_and_the_
     assert code(as_(rival, HUNT, h=mizzrym, a=attack["id"])) == "NOT_FOUND"
 
     hunted = ok(victim, HUNT, h=xorlarrin, a=attack["id"])["huntAttackSource"]
-    assert (hunted["found"], hunted["aggressorHouseId"], hunted["result"]) == (True, baenre, "source found")
+    assert (hunted["found"], hunted["aggressorHouseId"], hunted["result"]) == (True, baenre, "FOUND")
     assert {"source": "captured assassin", "value": 10} in hunted["roll"]["modifiers"]
     assert hunted["house"]["circumstances"] == []
     assert hunted["knowledge"] in hunted["house"]["knowledge"]

@@ -41,7 +41,7 @@ def test_a_seat_receives_the_phase_result_when_the_gm_resolves(intrigue: Intrigu
         message = ws.receive_json()
         assert message["type"] == "next"
         assert message["payload"]["data"]["phaseResults"]["phase"] == 1
-        assert message["payload"]["data"]["phaseResults"]["status"] == "resolved"
+        assert message["payload"]["data"]["phaseResults"]["status"] == "RESOLVED"
 
 
 def test_the_gm_follows_new_events_live(intrigue: Intrigue, client: TestClient) -> None:

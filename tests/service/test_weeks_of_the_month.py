@@ -58,7 +58,7 @@ def fixed_client(db: Database) -> Iterator[TestClient]:
 def test_pending_actions_knowledge_reports_and_summaries_read_month_2_week_3(fixed_client: TestClient) -> None:
     client = fixed_client
     regions = [{"name": "Ward", "q": 0, "r": 0, "monthlyIncome": 1_000}]
-    created: Any = gql(client, CREATE, input={"name": "Months", "ruleSystems": ["gameofbones"], "regions": regions})
+    created: Any = gql(client, CREATE, input={"name": "Months", "ruleSystems": ["GAME_OF_BONES"], "regions": regions})
     gm, c = created["data"]["createCampaign"]["gmToken"], created["data"]["createCampaign"]["id"]
 
     def ok(query: str, **variables: Any) -> Any:
@@ -75,7 +75,7 @@ def test_pending_actions_knowledge_reports_and_summaries_read_month_2_week_3(fix
     ok(OPEN)
     ok(RESOLVE)  # month 1
     ok(OPEN)
-    smear = {"action": "Smear Campaign", "actor": "Zeerith", "startWeek": 3, "targetHouseId": baenre}
+    smear = {"action": "SMEAR_CAMPAIGN", "actor": "Zeerith", "startWeek": 3, "targetHouseId": baenre}
     [plot] = ok(ORDER, h=xorlarrin, order=smear)["orderHouseAction"]["pendingActions"]
     assert (plot["starts"], plot["resolves"]) == (W7, W10)
     [given] = ok(ORDERS, h=xorlarrin)["houseOrders"]

@@ -20,7 +20,7 @@ ORDER = """mutation($c: UUID!, $h: UUID!, $order: HouseOrderInput!) {
 
 def test_an_action_ordered_for_week_2_of_month_2_shows_campaign_week_6_as_month_2_week_2(client: TestClient) -> None:
     regions = [{"name": "Ward", "q": 0, "r": 0, "monthlyIncome": 1_000}]
-    created: Any = gql(client, CREATE, input={"name": "Weeks", "ruleSystems": ["gameofbones"], "regions": regions})
+    created: Any = gql(client, CREATE, input={"name": "Weeks", "ruleSystems": ["GAME_OF_BONES"], "regions": regions})
     gm, c = created["data"]["createCampaign"]["gmToken"], created["data"]["createCampaign"]["id"]
 
     def ok(query: str, **variables: Any) -> Any:
@@ -34,7 +34,7 @@ def test_an_action_ordered_for_week_2_of_month_2_shows_campaign_week_6_as_month_
     ok(OPEN)
     ok(RESOLVE)
     ok(OPEN)
-    order = {"action": "Intelligence Gathering", "actor": "Yvonnel", "startWeek": 2}
+    order = {"action": "INTELLIGENCE_GATHERING", "actor": "Yvonnel", "startWeek": 2}
     [pending] = ok(ORDER, h=house, order=order)["orderHouseAction"]["pendingActions"]
     week6 = {"week": 6, "month": 2, "weekOfMonth": 2}
     assert pending == {"startWeek": 6, "resolveWeek": 6, "starts": week6, "resolves": week6, "releases": week6}
