@@ -29,7 +29,7 @@ CLIENTS = 50
 START_SECONDS = 180  # a server projects what its log holds before it answers; a busy 2-core machine is slow
 WRITE_EVERY = 0.1  # seconds between writes in the round with a writer
 STANDINGS = """query Standings($campaignId: UUID!) { factions(campaignId: $campaignId) {
-    id name force cunning wealth hp maxHp facgold xp tags homeRegionId goal destroyed wild
+    id name force cunning wealth hp maxHp facgold xp tags homeRegionId goal { key target } destroyed wild
     assets { id typeKey name attribute regionId hp maxHp stealthed threatened usableFrom } } }"""
 BARE_SQL = "SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind = 'faction' ORDER BY state->>'name', id"
 

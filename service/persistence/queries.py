@@ -220,3 +220,13 @@ def _region(state: dict[str, Any]) -> dict[str, Any]:
 # The rows that stand, to fold in log order (projections/history.py `series_of`).
 SERIES = ("SELECT phase, position, aggregate_id, kind, whole, state FROM phase_history"
           " WHERE campaign_id = %s AND NOT superseded ORDER BY position, aggregate_id")
+
+
+def campaign_row(state: dict[str, Any]) -> dict[str, Any]:
+    """A campaign's state as the `campaign` read answers it; also for a state rebuilt from events."""
+    return _campaign(state)
+
+
+def region_row(state: dict[str, Any]) -> dict[str, Any]:
+    """A region's state as the `regions` read answers it; also for a state rebuilt from events."""
+    return _region(state)

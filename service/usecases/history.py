@@ -77,6 +77,54 @@ class History:
         """The campaign as phase `phase` left it, once resolved."""
         return self.as_of(campaign_id, self.phase_end(campaign_id, phase))
 
+    def event_positions(self, campaign_id: UUID) -> list[int]:
+        """Where each of the campaign's events stands in the server's log, oldest first: the campaign's own and
+        those of every member it ever enrolled (one a rollback dropped included), so a campaign's count of events
+        never changes under a rollback. The campaign's event n (from 1) is at `event_positions(...)[n - 1]`."""
+        enrolled = self._rows(
+            "SELECT state FROM {table} WHERE originator_id = %s AND topic = %s",
+            (campaign_id, _CAMPAIGN_TOPIC + "MemberEnrolled"),
+        )
+        decode = self.store.mapper.transcoder.decode
+        ids = [campaign_id, *(UUID(str(decode(bytes(state))["member_id"])) for (state,) in enrolled)]
+        rows = self._rows("SELECT notification_id FROM {table} WHERE originator_id = ANY(%s) ORDER BY notification_id",
+                          (ids,))  # fmt: skip
+        return [int(position) for (position,) in rows]
+
+    def as_of_event(self, campaign_id: UUID, number: int) -> tuple[dict[UUID, Aggregate], int]:
+        """The campaign just after its own event `number` (1: its first): each aggregate that was a member then,
+        at its version then; and `number`."""
+        positions = self.event_positions(campaign_id)
+        if not 1 <= number <= len(positions):
+            raise InvalidInputError(f"position {number} is outside campaign {campaign_id}: its events are numbered "
+                                    f"1-{len(positions)}")  # fmt: skip
+        return self._members_before(campaign_id, positions[number - 1] + 1), number
+
+    def as_of_resolved_phase(self, campaign_id: UUID, phase: int) -> tuple[dict[UUID, Aggregate], int]:
+        """The campaign as resolved phase `phase` left it (a phase rolled back and open again is not resolved), and
+        the number of its events then."""
+        campaign = self.store.load(campaign_id, Campaign)
+        last = campaign.phase if campaign.phase_status == "resolved" else campaign.phase - 1
+        if not 1 <= phase <= last:
+            standing = f"1-{last}" if last >= 1 else "none yet"
+            raise InvalidInputError(f"phase {phase} is not a resolved phase of campaign {campaign_id}: resolved "
+                                    f"phases are {standing}")  # fmt: skip
+        end = self.phase_end(campaign_id, phase)
+        return self._members_before(campaign_id, end), sum(1 for p in self.event_positions(campaign_id) if p < end)
+
+    def _members_before(self, campaign_id: UUID, position: int) -> dict[UUID, Aggregate]:
+        rows = self._rows("SELECT max(originator_version) FROM {table}"
+                          " WHERE originator_id = %s AND notification_id < %s", (campaign_id, position))  # fmt: skip
+        then: Campaign = self.store.repository.get(campaign_id, version=int(rows[0][0]), projector_func=replay)
+        ids = [campaign_id, *then.member_ids()]
+        versions = self._rows(
+            "SELECT originator_id, max(originator_version) FROM {table}"
+            " WHERE originator_id = ANY(%s) AND notification_id < %s GROUP BY originator_id",
+            (ids, position),
+        )
+        return {UUID(str(i)): self.store.repository.get(UUID(str(i)), version=int(v), projector_func=replay)
+                for i, v in versions}  # fmt: skip
+
     def public_as_of(self, campaign_id: UUID, position: int) -> dict[str, dict[str, Any]]:
         return {str(i): public_state(a) for i, a in self.as_of(campaign_id, position).items()}
 

@@ -27,7 +27,7 @@ def _fields(type_name: str, decision: str, names: str) -> dict[str, str]:
 DECISIONS: Final[dict[str, str]] = {
     # ---- Query: who may ask ----------------------------------------------------------------------------------
     **_fields("Query", "public", "campaigns campaign factions faction houses house areas chronicle"),
-    **_fields("Query", "gm", "events campaignAsOf seats eventLog phaseLog gmChronicle phaseSeries actionSuccess "
+    **_fields("Query", "gm", "events seats eventLog phaseLog gmChronicle phaseSeries actionSuccess "
                              "diceFairness"),
     **_fields("Query", "caller", "me"),
     # A player's own report, the GM's any member's: the use case decides (service/usecases/phase_reports.py).
@@ -97,6 +97,11 @@ DECISIONS: Final[dict[str, str]] = {
     # ---- The campaign, its map and its seats -----------------------------------------------------------------
     **_fields("Campaign", "public", "id name ruleSystems seeded phase phaseStatus createdAt regions"),
     **_fields("Campaign", "once", "gmToken"),
+    # Its members as the seat may see them; `asOf` is null but for the GM's `campaign(id, asOf: ...)`, the past
+    # being the GM's (service/entrypoints/graphql/history.py `past_campaign`).
+    **_fields("Campaign", "seat", "factions houses areas"),
+    **_fields("Campaign", "public", "asOf"),
+    **_fields("PastPoint", "gm", "phase position lastPosition"),
     **_fields("Region", "public", "id campaignId name q r arcana population tags terrainDifficulty wild "
                                   "governingFactionId monthlyIncome controllingHouseId"),
     # Others' seats: the GM's list only.
@@ -106,6 +111,8 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("Faction", "public", "id campaignId name force cunning wealth hp maxHp tags homeRegionId destroyed "
                                    "wild narratives"),
     **_fields("Faction", "seat", "facgold xp goal assets"),  # assets: stealthed ones to the owner and GM only
+    **_fields("Goal", "seat", "key target progress baseline adoptedTurn"),  # seed 002: a faction's plans, its own
+    **_fields("GoalCounter", "seat", "name value"),
     **_fields("Asset", "seat", "id typeKey name attribute regionId hp maxHp stealthed threatened usableFrom"),
     # ---- Game of Bones ---------------------------------------------------------------------------------------
     **_fields("House", "public", "id campaignId name rank enteredGame destroyed leader lieutenants areaIds"),
@@ -126,20 +133,26 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("Area", "public", "id name q r monthlyIncome controllingHouseId"),
     **_fields("Area", "seat", "troops"),  # troops moved in secret: their house and the GM only
     **_fields("Troops", "seat", "houseId power"),
+    # What a house keeps: its own seat's and the GM's (a rival's view has none of them).
+    **_fields("KnowledgeEntry", "seat", "id kind phase action week expectedWeek aggressorHouseId targetHouseId "
+                                        "areaIds result details when expected"),
+    **_fields("Circumstance", "seat", "source value applies fromPhase untilPhase actions otherHouseId "
+                                      "skillChecksOnly thenInfluence knowledgeId"),
+    **_fields("Spy", "seat", "targetHouseId bonus months plantedPhase"),
     **_fields("InfluenceAttempt", "gm", "succeeded roll house"),
     **_fields("SourceHunt", "own", "found aggressorHouseId result roll knowledge house"),
     # ---- The GM's tools: answered to the GM only -------------------------------------------------------------
-    **_fields("AggregateState", "gm", "id kind version state"),
-    **_fields("Intervened", "gm", "id kind version state"),
     **_fields("MonsterAttackResult", "gm", "hit countered rolls target"),
     **_fields("MergerResult", "gm", "faction dissolved rolls sold"),
+    **_fields("SoldAsset", "gm", "assetId name factionId facgold"),
     **_fields("AuditConnection", "gm", "edges pageInfo"),
     **_fields("AuditEdge", "gm", "cursor node"),
-    **_fields("AuditEvent", "gm", "position aggregateId version topic timestamp payload"),
+    **_fields("AuditEvent", "gm", "position aggregateId version topic timestamp payload name phase reason"),
     **_fields("PageInfo", "gm", "hasNextPage endCursor"),
     **_fields("TurnSummary", "gm", "actorId text"),
     # ---- The charts: built from every member's full standing and the whole log, so the GM's ----------------------
     **_fields("SeriesPoint", "gm", "phase aggregateId kind name rank influence power hp facgold assetsByType"),
+    **_fields("AssetCount", "gm", "typeKey count"),
     **_fields("ActionRate", "gm", "actor action attempts successes rate"),
     **_fields("DieSummary", "gm", "sides rolls counts chiSquare pValue"),
     # ---- What every seat hears: the public chronicle -----------------------------------------------------------
@@ -179,4 +192,14 @@ REST: Final[dict[str, str]] = {
     "POST /campaigns/{campaign_id}/houses/{house_id}/areas/{area_id}/repair": "own",
     "POST /campaigns/{campaign_id}/factions/{faction_id}/merger-consent": "own",
     "POST /campaigns/{campaign_id}/mergers": "gm",
+    # Setting up a game and the GM's interventions (their GraphQL twins' decisions): the GM's.
+    "POST /campaigns/{campaign_id}/factions": "gm",
+    "POST /campaigns/{campaign_id}/factions/examples": "gm",
+    "POST /campaigns/{campaign_id}/factions/generated": "gm",
+    "POST /campaigns/{campaign_id}/factions/the-wild": "gm",
+    "POST /campaigns/{campaign_id}/houses": "gm",
+    **{f"POST /campaigns/{{campaign_id}}/interventions/{name}": "gm" for name in (
+        "asset-adventures", "assets", "asset-transfers", "bases-of-influence", "foiled-plans", "monster-moves",
+        "monster-attacks", "regional-governments", "area-control", "fates", "house-circumstances",
+        "house-action-settlements", "adjustments", "custom-action-orders", "house-custom-action-orders")},
 }

@@ -79,19 +79,20 @@ def _gm(client: TestClient, token: str, query: str, **variables: object) -> dict
 
 
 ADJUST = """mutation($c: UUID!, $t: UUID!, $f: AdjustField!, $v: Int!, $r: String!) {
-  adjust(campaignId: $c, targetId: $t, field: $f, value: $v, reason: $r, mode: SET) { id } }"""
+  adjust(campaignId: $c, targetId: $t, field: $f, value: $v, reason: $r, mode: SET) { __typename } }"""
 ASSET_TYPE = """mutation($c: UUID!, $r: String!) { defineAssetType(campaignId: $c, reason: $r, input: {
   key: "canary_cache", name: "CANARY-asset-type", attribute: CUNNING, rating: 1, hp: 3, cost: 2}) { name } }"""
 CREATE_ASSET = """mutation($c: UUID!, $f: UUID!, $g: UUID!, $r: String!) {
   createAsset(campaignId: $c, factionId: $f, typeKey: "canary_cache", regionId: $g, reason: $r, stealthed: true)
-  { state } }"""
+  { assets { id typeKey } } }"""
 ORDERS = """mutation($c: UUID!, $f: UUID!, $o: FactionOrdersInput!) {
   submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { id } }"""
 CUSTOM = """mutation($c: UUID!, $r: String!) { defineCustomAction(campaignId: $c, reason: $r, input: {
   key: "canary_plot", name: "Canary Plot", system: GAME_OF_BONES, duration: 1, description: "CANARY-custom-action",
   dedicatedInfluence: 7313, dedicatedPower: 1373}) { key description } }"""
 ORDER_CUSTOM = """mutation($c: UUID!, $h: UUID!, $a: String!, $r: String!) {
-  orderHouseCustomAction(campaignId: $c, houseId: $h, key: "canary_plot", actor: $a, reason: $r) { state } }"""
+  orderHouseCustomAction(campaignId: $c, houseId: $h, key: "canary_plot", actor: $a, reason: $r) {
+  pendingActions { id } } }"""
 HOUSE_ORDER = """mutation($c: UUID!, $h: UUID!, $o: HouseOrderInput!) {
   orderHouseAction(campaignId: $c, houseId: $h, order: $o) { pendingActions { id } } }"""
 SUMMARY = """mutation($c: UUID!, $a: UUID, $t: String!) {
@@ -102,7 +103,8 @@ ENLIST = """mutation($c: UUID!, $h: UUID!, $n: String!, $k: [ClassLevelInput!]!)
   enlistMember(campaignId: $c, houseId: $h, name: $n, classes: $k) { id } }"""
 CONTROL = """mutation($c: UUID!, $g: UUID!, $h: UUID!) {
   setAreaControl(campaignId: $c, regionId: $g, houseId: $h, reason: "CANARY-reason-control") { id } }"""
-STATE = "query($c: UUID!) { campaignAsOf(campaignId: $c, phase: 1) { id kind state } }"
+STATE = """query($c: UUID!) { campaign(id: $c, asOf: {phase: 1}) {
+  houses { id knowledge { id details { key value } } } } }"""
 
 
 def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
@@ -147,7 +149,7 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
         canary.strings.add(reason)
     _gm(client, gm, ASSET_TYPE, c=c, r="CANARY-reason-asset-type")
     made = _gm(client, gm, CREATE_ASSET, c=c, f=republic, g=regions[1], r="CANARY-reason-asset")
-    hidden = [i for i, a in made["createAsset"]["state"]["assets"].items() if a["type_key"] == "canary_cache"]
+    hidden = [a["id"] for a in made["createAsset"]["assets"] if a["typeKey"] == "canary_cache"]
     canary.strings |= {"CANARY-asset-type", "CANARY-reason-asset-type", "CANARY-reason-asset", *hidden}
     orders = {"action": {"buyAsset": {"typeKey": "thugs", "regionId": regions[1]}},
               "goal": {"goal": "LEGENDARY_WEALTH"}, "narrative": "CANARY-orders-narrative"}  # fmt: skip
@@ -159,7 +161,7 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
     planned = _gm(client, gm, ORDER_CUSTOM, c=c, h=droste, a="Droste Wizard", r="CANARY-reason-custom-order")
     canary.strings |= {"CANARY-custom-action", "CANARY-reason-custom-action", "CANARY-reason-custom-order"}
     canary.numbers |= {FACGOLD, XP, GOLD, INFLUENCE, POWER, DEDICATED_INFLUENCE, DEDICATED_POWER}
-    pending = list(planned["orderHouseCustomAction"]["state"]["pending"])
+    pending = [p["id"] for p in planned["orderHouseCustomAction"]["pendingActions"]]
     smear = _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "SMEAR_CAMPAIGN", "actor": "Droste Blade",
                                                            "targetHouseId": varn})  # fmt: skip
     plot = next(p["id"] for p in smear["orderHouseAction"]["pendingActions"] if p["id"] not in pending)
@@ -200,13 +202,13 @@ def _droste_area(intrigue: Intrigue, world: World) -> str:
 def _knowledge_ids(client: TestClient, gm: str, c: str, house_id: str) -> set[str]:
     """Droste's knowledge entries by id (what its phase 1 Intelligence Gathering found: a plot true and one false),
     and the action ids of false plots, which no house's real order has."""
-    states = _gm(client, gm, STATE, c=c)["campaignAsOf"]
-    droste = next(s["state"] for s in states if s["id"] == house_id)
-    entries = [k for k in droste.get("knowledge", []) if isinstance(k, dict) and k.get("id")]
+    houses = _gm(client, gm, STATE, c=c)["campaign"]["houses"]
+    droste = next(h["knowledge"] for h in houses if h["id"] == house_id)
+    entries = [{"id": k["id"], **{d["key"]: d["value"] for d in k["details"]}} for k in droste if k["id"]]
     # The GM's part of a false plot holds the orders it pretends (domain/gameofbones/false_plots.py); a true
     # plot's action id is its author's own, which that author's seat rightly sees.
     false_plots = {str(k["action_id"]) for k in entries
-                   if k.get("action_id") and (k.get("gm_only") or {}).get("phantom_orders")}  # fmt: skip
+                   if k.get("action_id") and json.loads(k.get("gm_only") or "{}").get("phantom_orders")}  # fmt: skip
     return {str(k["id"]) for k in entries} | false_plots
 
 

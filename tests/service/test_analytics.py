@@ -73,14 +73,15 @@ def test_graphql_analytics_over_a_played_faction_campaign(intrigue: Intrigue, cl
         play_phase(intrigue, campaign.id)
     gm = intrigue.seats.seat_gm(campaign.id).token
     query = """query($id: UUID!) {
-      phaseSeries(campaignId: $id) { phase kind name hp facgold assetsByType }
+      phaseSeries(campaignId: $id) { phase kind name hp facgold assetsByType { typeKey count } }
       actionSuccess(campaignId: $id) { actor action attempts successes rate }
       diceFairness(campaignId: $id) { sides rolls counts pValue } }"""
     body = gql_as(client, gm, query, id=str(campaign.id))
     data = body["data"]
     assert sorted({p["phase"] for p in data["phaseSeries"]}) == [1, 2, 3]
     assert len([p for p in data["phaseSeries"] if p["phase"] == 3]) == 3
-    assert all(p["assetsByType"]["base_of_influence"] >= 1 for p in data["phaseSeries"])
+    assert all({a["typeKey"]: a["count"] for a in p["assetsByType"]}["base_of_influence"] >= 1
+               for p in data["phaseSeries"])  # fmt: skip
     assert sum(a["attempts"] for a in data["actionSuccess"]) >= 3
     assert all(0 <= a["successes"] <= a["attempts"] for a in data["actionSuccess"])
     assert data["diceFairness"]  # initiative at least was rolled every phase

@@ -28,7 +28,7 @@ from service.usecases.factionturn import FoundFaction
 from tests.service.conftest import gql_as
 
 FACTIONS = """query($c: UUID!) { factions(campaignId: $c) {
-  id name force cunning wealth hp maxHp facgold xp tags homeRegionId goal wild
+  id name force cunning wealth hp maxHp facgold xp tags homeRegionId goal { key target } wild
   assets { id typeKey name regionId hp maxHp stealthed } } }"""
 REGIONS = "query($c: UUID!) { campaign(id: $c) { phase phaseStatus regions { id name governingFactionId } } }"
 SUBMIT = """mutation($c: UUID!, $f: UUID!, $o: FactionOrdersInput!) {
@@ -36,7 +36,7 @@ SUBMIT = """mutation($c: UUID!, $f: UUID!, $o: FactionOrdersInput!) {
 PHASE = "mutation($c: UUID!) { %s(campaignId: $c) { phase phaseStatus } }"
 BRIBE = """mutation($c: UUID!, $f: UUID!) {
   orderCustomAction(campaignId: $c, factionId: $f, key: "bribe_the_beholder", reason: "A Month in the Life") {
-    version } }"""
+    id } }"""
 EVENTS = """query($c: UUID!, $after: Int!) {
   events(campaignId: $c, after: $after, first: 500) { position aggregateId topic payload } }"""
 

@@ -292,7 +292,7 @@ HOUSE_FIELDS = """id name influence power gold rank effectiveRank actionBonuses 
   dedicatedInfluence dedicatedPower enteredGame leader { name level skills { skill modifier } }
   lieutenants { name level status } members { name classes { characterClass level } } priests { name level }
   areas { name monthlyIncome controllingHouseId troops { houseId power } }
-  pendingActions { action actor resolveWeek dedicatedInfluence } knowledge"""
+  pendingActions { action actor resolveWeek dedicatedInfluence } knowledge { kind }"""
 REGISTER = f"""mutation($c: UUID!, $input: RegisterHouseInput!) {{
   registerHouse(campaignId: $c, input: $input) {{ {HOUSE_FIELDS} }} }}"""
 ORDER = """mutation($c: UUID!, $h: UUID!, $order: HouseOrderInput!) {

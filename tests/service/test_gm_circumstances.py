@@ -15,7 +15,7 @@ SEAT = """mutation($c: UUID!, $h: UUID!) {
   createSeat(campaignId: $c, input: {role: PLAYER, houseId: $h}) { token } }"""
 IMPOSE = """mutation($c: UUID!, $h: UUID!, $v: Int!) { imposeHouseCircumstance(campaignId: $c, houseId: $h,
   hook: THROWING_RANK, value: $v, applies: EFFECTIVE_RANK, months: 2,
-  reason: "three rank checks in a month") { state } }"""
+  reason: "three rank checks in a month") { circumstances { source value fromPhase untilPhase } } }"""
 EVENTS = """query($c: UUID!) { events(campaignId: $c) { topic payload } }"""
 
 
@@ -32,8 +32,8 @@ def test_the_gm_records_throwing_rank_around_and_a_player_cannot(client: TestCli
     assert wrong["errors"][0]["extensions"]["code"] == "RULE_VIOLATION"
     done: Any = gql_as(client, gm, IMPOSE, c=c, h=house, v=-1)
     assert "errors" not in done, done["errors"]
-    [held] = done["data"]["imposeHouseCircumstance"]["state"]["circumstances"]
-    assert (held["value"], held["from_phase"], held["until_phase"]) == (-1, 1, 2)
+    [held] = done["data"]["imposeHouseCircumstance"]["circumstances"]
+    assert (held["value"], held["fromPhase"], held["untilPhase"]) == (-1, 1, 2)
     assert held["source"].startswith("Throwing Rank around (GM ") and held["source"].endswith(
         ": three rank checks in a month)")  # fmt: skip
     events: Any = gql_as(client, gm, EVENTS, c=c)

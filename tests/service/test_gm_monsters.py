@@ -22,10 +22,11 @@ from tests.service.test_gm_graphql import code
 
 CHARCH_GO = {"name": "Charch-Go", "cr": 13, "hp": 189, "hit_dice": "18d10+90"}
 MOVE = """mutation($c: UUID!, $m: UUID!, $r: UUID!) {
-  moveMonster(campaignId: $c, monsterId: $m, regionId: $r, reason: "Charch-Go hunts") { id state } }"""
+  moveMonster(campaignId: $c, monsterId: $m, regionId: $r, reason: "Charch-Go hunts") {
+  id assets { id regionId } } }"""
 ATTACK = """mutation($c: UUID!, $m: UUID!, $f: UUID!, $a: UUID!) {
   attackWithMonster(campaignId: $c, monsterId: $m, factionId: $f, assetId: $a, reason: "Charch-Go is hungry") {
-    hit countered rolls target { state } } }"""
+    hit countered rolls { purpose total } target { assets { id hp } } } }"""
 SEAT = """mutation($c: UUID!, $f: UUID!) { createSeat(campaignId: $c,
   input: {role: PLAYER, name: "Ana", factionId: $f}) { token } }"""
 
@@ -67,7 +68,7 @@ def test_the_gm_moves_a_monster_one_hex_a_phase_and_a_second_move_or_a_player_wr
     m = marches(intrigue)
     cid, bog, peaks = str(m.campaign_id), region_id(m.campaign_id, 2, 0), region_id(m.campaign_id, 3, 0)
     moved = gql_as(client, m.gm_token, MOVE, c=cid, m=m.monster_id, r=str(bog))["data"]["moveMonster"]  # type: ignore[index]
-    assert moved["state"]["assets"][m.monster_id]["region_id"] == str(bog)
+    assert {a["id"]: a["regionId"] for a in moved["assets"]}[m.monster_id] == str(bog)
     [entry] = trail(intrigue, m.campaign_id, "MonsterMoved")
     assert (entry.payload["seat"], entry.payload["to_region_id"], entry.payload["phase"]) == (m.seat, str(bog), 0)
     before = _events(intrigue, m)
@@ -96,7 +97,7 @@ def test_a_monster_attack_records_its_rolls_and_damage_and_a_second_attack_write
     assert done["countered"] == (attack["total"] <= defence["total"])
     dealt = sum(e.payload["damage"] for e in trail(intrigue, m.campaign_id, "AssetDamaged")
                 if e.payload["asset_id"] == m.warmages)  # fmt: skip
-    warmages = done["target"]["state"]["assets"].get(m.warmages)
+    warmages = {a["id"]: a for a in done["target"]["assets"]}.get(m.warmages)
     assert (8 - dealt if dealt < 8 else None) == (warmages["hp"] if warmages else None)
     assert [r["purpose"] for r in done["rolls"]][:2] == [r["purpose"] for r in (attack, defence)]
     before = _events(intrigue, m)

@@ -21,7 +21,7 @@ def test_a_monster_the_gm_enters_heals_a_roll_of_all_its_hit_dice(intrigue: Intr
     assert beast.type_key == WILD_MONSTER and (beast.heal, beast.hit_die) == ("18d10+90", "1d10")
 
 
-GENERATE = "mutation($c: UUID!) { generateFactions(campaignId: $c, count: 6) { id name goal } }"
+GENERATE = "mutation($c: UUID!) { generateFactions(campaignId: $c, count: 6) { id name goal { key target } } }"
 
 
 def test_generated_factions_start_with_the_goal_they_rolled(client: TestClient) -> None:

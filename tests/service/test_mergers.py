@@ -27,7 +27,8 @@ CONSENT = """mutation($c: UUID!, $f: UUID!, $p: UUID!, $yes: Boolean!) {
   consentToMerger(campaignId: $c, factionId: $f, partnerId: $p, consent: $yes) { id name } }"""
 MERGE = """mutation($c: UUID!, $f: UUID!, $p: UUID!) {
   mergeFactions(campaignId: $c, factionId: $f, partnerId: $p, mergerScore: 6, tags: ["Imperialist", "Zealots"],
-                reason: "the Crows swear fealty") { rolls sold faction { state } dissolved { state } } }"""
+                reason: "the Crows swear fealty") { rolls { faces rule }
+                sold { name facgold factionId } faction { id } dissolved { id destroyed } } }"""
 FACTIONS = "query($c: UUID!) { factions(campaignId: $c) { id name force cunning wealth destroyed facgold tags " \
            "assets { typeKey regionId } } }"
 SEAT = """mutation($c: UUID!, $f: UUID!) { createSeat(campaignId: $c,
@@ -116,7 +117,7 @@ def test_consenting_factions_merge_on_the_d10s_and_the_map_shows_the_merged_fact
     _consent(client, p.gm, p, p.birch, p.ash)
     done = gql_as(client, p.gm, MERGE, c=str(p.campaign_id), f=str(p.ash), p=str(p.birch))["data"]["mergeFactions"]  # type: ignore[index]
     assert [r["faces"] for r in done["rolls"]] == [[f] for f in FACES] and fixed.remaining == 0
-    assert [(s["name"], s["facgold"], s["faction_id"]) for s in done["sold"]] == [("Warmage Regiment", 6,
+    assert [(s["name"], s["facgold"], s["factionId"]) for s in done["sold"]] == [("Warmage Regiment", 6,
                                                                                    str(p.birch))]  # fmt: skip
     [merged] = trail(intrigue, p.campaign_id, "Merged")
     assert [r["faces"] for r in merged.payload["rolls"]] == [[f] for f in FACES]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import uuid
 from typing import Any
 
@@ -19,8 +20,13 @@ SEAT = """mutation($c: UUID!, $h: UUID!) {
 ORDER = """mutation($c: UUID!, $h: UUID!, $order: HouseOrderInput!) {
   orderHouseAction(campaignId: $c, houseId: $h, order: $order) { name } }"""
 HUNT = """mutation($c: UUID!, $h: UUID!, $a: UUID!) { huntAttackSource(campaignId: $c, houseId: $h, attackId: $a) {
-  found aggressorHouseId result roll knowledge house { knowledge circumstances } } }"""
-HOUSES = "query($c: UUID!) { houses(campaignId: $c) { id knowledge circumstances } }"
+  found aggressorHouseId result roll { modifiers { source value } }
+  knowledge { id kind result aggressorHouseId details { key value } }
+  house { knowledge { id kind result aggressorHouseId details { key value } }
+    circumstances { source } } } }"""
+HOUSES = """query($c: UUID!) { houses(campaignId: $c) {
+  id knowledge { id kind result aggressorHouseId details { key value } }
+  circumstances { knowledgeId otherHouseId value } } }"""
 
 
 def house_input(name: str, gather_information: int, leader_level: int, area_id: str) -> dict[str, Any]:
@@ -66,9 +72,9 @@ def test_the_targeted_house_questions_its_captured_assassin_and_only_it_and_the_
 
     seen = {h["id"]: h for h in ok(victim, HOUSES)["houses"]}[xorlarrin]
     [attack] = [k for k in seen["knowledge"] if k["kind"] == "attack"]
-    assert (attack["result"], attack["aggressor_house_id"]) == ("assassin captured", None)
-    assert "gm_only" not in attack, "the victim's own seat must not read who sent the assassin"
-    assert [(h["knowledge_id"], h["other_house_id"], h["value"]) for h in seen["circumstances"]] == [
+    assert (attack["result"], attack["aggressorHouseId"]) == ("assassin captured", None)
+    assert "gm_only" not in {d["key"] for d in attack["details"]}, "the victim's own seat must not read who sent it"
+    assert [(h["knowledgeId"], h["otherHouseId"], h["value"]) for h in seen["circumstances"]] == [
         (attack["id"], None, 10)]  # fmt: skip
 
     assert code(as_(rival, HUNT, h=xorlarrin, a=attack["id"])) == "FORBIDDEN"
@@ -84,8 +90,10 @@ def test_the_targeted_house_questions_its_captured_assassin_and_only_it_and_the_
     by_rival = {h["id"]: h for h in ok(rival, HOUSES)["houses"]}
     assert (by_rival[xorlarrin]["knowledge"], by_rival[mizzrym]["knowledge"]) == ([], [])
     by_gm = {h["id"]: h for h in ok(gm, HOUSES)["houses"]}[xorlarrin]
-    assert [k["aggressor_house_id"] for k in by_gm["knowledge"] if k["kind"] == "source"] == [baenre]
-    assert [k["gm_only"] for k in by_gm["knowledge"] if k["kind"] == "attack"] == [{"source_house_id": baenre}]
+    assert [k["aggressorHouseId"] for k in by_gm["knowledge"] if k["kind"] == "source"] == [baenre]
+    attacks = [k for k in by_gm["knowledge"] if k["kind"] == "attack"]
+    assert [d for k in attacks for d in k["details"] if d["key"] == "gm_only"] == [
+        {"key": "gm_only", "value": json.dumps({"source_house_id": baenre})}]  # fmt: skip
 
 
 def test_the_house_view_hides_the_gm_part_of_its_knowledge_from_its_own_seat_but_not_from_the_gm() -> None:

@@ -13,7 +13,8 @@ from service.bootstrap import Intrigue
 from service.usecases.factionturn import FoundFaction
 from tests.service.conftest import campaign_with_hidden_spies, gql, gql_as
 
-FACTIONS = "query($id: UUID!) { factions(campaignId: $id) { id name facgold xp goal assets { typeKey stealthed } } }"
+FACTIONS = """query($id: UUID!) { factions(campaignId: $id) {
+  id name facgold xp goal { key } assets { typeKey stealthed } } }"""
 
 
 @pytest.fixture(scope="module")
@@ -79,9 +80,8 @@ def test_only_the_gm_or_the_factions_own_seat_submits_its_orders(
         assert body["errors"][0]["extensions"]["code"] == "FORBIDDEN"  # type: ignore[index]
 
 
-HOUSES = (
-    "query($id: UUID!) { houses(campaignId: $id) { id name rank influence gold pendingActions { action } knowledge } }"
-)
+HOUSES = """query($id: UUID!) { houses(campaignId: $id) {
+  id name rank influence gold pendingActions { action } knowledge { id } } }"""
 
 
 @pytest.fixture(scope="module")

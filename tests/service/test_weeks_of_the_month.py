@@ -27,7 +27,8 @@ ORDER = f"""mutation($c: UUID!, $h: UUID!, $order: HouseOrderInput!) {{
     starts {WEEK} resolves {WEEK} }} }} }}"""
 ORDERS = f"""query($c: UUID!, $h: UUID!) {{
   houseOrders(campaignId: $c, houseId: $h) {{ starts {WEEK} resolves {WEEK} }} }}"""
-KNOWLEDGE = "query($id: UUID!) { house(id: $id) { knowledge } }"
+KNOWLEDGE = """query($id: UUID!) { house(id: $id) {
+  knowledge { kind week expectedWeek when { week month weekOfMonth } expected { week month weekOfMonth } } } }"""
 REPORT = f"""query($c: UUID!, $p: Int!, $h: UUID!) {{ phaseReport(campaignId: $c, phase: $p, houseId: $h) {{
   orders {{ action outcome week when {WEEK} }} learned {{ kind week expectedWeek when {WEEK} expected {WEEK} }} }} }}"""
 LOG = "query($c: UUID!) { eventLog(campaignId: $c, first: 500) { edges { node { topic payload } } } }"
@@ -90,11 +91,13 @@ def test_pending_actions_knowledge_reports_and_summaries_read_month_2_week_3(fix
     ok(RESOLVE)  # month 2: the gathering finds the smear, due in week 10
 
     [found] = [k for k in ok(KNOWLEDGE, id=baenre)["house"]["knowledge"] if k["kind"] == "plot"]
-    assert (found["week"], found["expected_week"]) == (7, 10)
-    assert (found["when"], found["expected"]) == (rest_week(7, 2, 3), rest_week(10, 3, 2))
+    assert (found["week"], found["expectedWeek"]) == (7, 10)
+    assert (found["when"], found["expected"]) == (W7, W10)
     listed = client.get(f"/api/v1/campaigns/{c}/houses", headers=headers).json()["houses"]
     rest_baenre = next(h for h in listed if h["id"] == baenre)
-    assert [k for k in rest_baenre["knowledge"] if k["kind"] == "plot"] == [found]
+    [rest_found] = [k for k in rest_baenre["knowledge"] if k["kind"] == "plot"]
+    assert (rest_found["week"], rest_found["expected_week"]) == (7, 10)
+    assert (rest_found["when"], rest_found["expected"]) == (rest_week(7, 2, 3), rest_week(10, 3, 2))
 
     report = ok(REPORT, p=2, h=baenre)["phaseReport"]
     assert report["orders"] == [{"action": "Intelligence Gathering", "outcome": "1 plot(s) discovered", "week": 7,

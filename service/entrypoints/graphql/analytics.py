@@ -6,12 +6,10 @@ from typing import Any
 from uuid import UUID
 
 import strawberry
-from strawberry.scalars import JSON
 from strawberry.types import Info
 
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
 from service.entrypoints.graphql.enums import MemberKind
-from service.entrypoints.graphql.types import as_json
 from service.usecases.analytics import action_stats, fairness
 
 SERIES_FIELDS = ("rank", "effective_rank", "influence", "power", "gold", "hp", "max_hp", "facgold", "xp")
@@ -28,7 +26,14 @@ class SeriesPoint:
     power: int | None
     hp: int | None
     facgold: int | None
-    assets_by_type: JSON | None = strawberry.field(description="Faction assets counted by type key.")
+    assets_by_type: list[AssetCount] | None = strawberry.field(description="A faction's assets counted by type key "
+                                                               "(by key); null for a house.")  # fmt: skip
+
+
+@strawberry.type(description="How many assets of one type a faction held.")
+class AssetCount:
+    type_key: str
+    count: int
 
 
 @strawberry.type
@@ -60,7 +65,9 @@ def _point(row: dict[str, Any]) -> SeriesPoint:
     return SeriesPoint(
         phase=row["phase"], aggregate_id=row["aggregate_id"], kind=row["kind"], name=state.get("name", ""),
         rank=state.get("rank"), influence=state.get("influence"), power=state.get("power"), hp=state.get("hp"),
-        facgold=state.get("facgold"), assets_by_type=as_json(by_type) if by_type is not None else None,
+        facgold=state.get("facgold"),
+        assets_by_type=None if by_type is None else [AssetCount(type_key=k, count=n)
+                                                     for k, n in sorted(by_type.items())],
     )  # fmt: skip
 
 

@@ -6,7 +6,6 @@ from typing import Any
 from uuid import UUID
 
 import strawberry
-from strawberry.scalars import JSON
 from strawberry.types import Info
 
 from domain.seats import Seat
@@ -37,6 +36,33 @@ class Asset:
         return cls(**{k: data[k] for k in cls.__annotations__})
 
 
+@strawberry.type(description="A named count a goal keeps: progress made, or a baseline as the goal was adopted.")
+class GoalCounter:
+    name: str
+    value: int
+
+
+@strawberry.type(description="The faction's goal (seed 002, Faction Goals) and how far it has come.")
+class Goal:
+    key: str = strawberry.field(description="The goal's key in the seed's table: 'military_conquest'…")
+    target: str | None = strawberry.field(description="The faction or region it is aimed at, where the goal names one.")
+    progress: list[GoalCounter]
+    baseline: list[GoalCounter] = strawberry.field(description="What the faction held as it adopted the goal.")
+    adopted_turn: int | None
+
+    @classmethod
+    def of(cls, g: dict[str, Any] | None) -> Goal | None:
+        if g is None:
+            return None
+        return cls(key=str(g["key"]), target=None if g.get("target") is None else str(g["target"]),
+                   progress=_counters(g.get("progress")), baseline=_counters(g.get("baseline")),
+                   adopted_turn=None if g.get("adopted_turn") is None else int(g["adopted_turn"]))  # fmt: skip
+
+
+def _counters(counts: dict[str, Any] | None) -> list[GoalCounter]:
+    return [GoalCounter(name=k, value=int(v)) for k, v in sorted((counts or {}).items())]
+
+
 @strawberry.type(description="A Faction Turn power: ratings, HP, FacGold, XP, goal and assets.")
 class Faction:
     id: UUID
@@ -51,7 +77,7 @@ class Faction:
     xp: int | None
     tags: list[str]
     home_region_id: UUID
-    goal: JSON | None
+    goal: Goal | None
     destroyed: bool
     wild: bool
     assets: list[Asset]
@@ -66,7 +92,7 @@ class Faction:
         return cls(
             id=UUID(s["id"]), campaign_id=UUID(s["campaign_id"]), name=s["name"], force=s["force"],
             cunning=s["cunning"], wealth=s["wealth"], hp=s["hp"], max_hp=s["max_hp"], facgold=s.get("facgold"),
-            xp=s.get("xp"), tags=s["tags"], home_region_id=s["home_region_id"], goal=s.get("goal"),
+            xp=s.get("xp"), tags=s["tags"], home_region_id=s["home_region_id"], goal=Goal.of(s.get("goal")),
             destroyed=s.get("destroyed", False), wild=s.get("wild", False),
             assets=[Asset.from_state(a) for a in s["assets"].values()], narratives=s.get("narratives", []),
         )  # fmt: skip

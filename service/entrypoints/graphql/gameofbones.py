@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
 from uuid import UUID
 
 import strawberry
 from strawberry.types import Info
 
-from domain.gameofbones.records import dated
 from domain.seats import Seat
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
 from service.entrypoints.graphql.enums import InfluenceSourceKey
@@ -19,7 +17,8 @@ from service.entrypoints.graphql.gameofbones_types import (
     SourceHunt,
 )
 from service.entrypoints.graphql.guards import seat
-from service.entrypoints.graphql.types import as_json
+from service.entrypoints.graphql.house_records import KnowledgeEntry
+from service.entrypoints.graphql.records import Roll
 from service.entrypoints.shared.gameofbones_inputs import (
     CharacterInput,
     ClassLevelInput,
@@ -111,7 +110,7 @@ class GameOfBonesMutation:
                              discovered: bool = False) -> InfluenceAttempt:  # fmt: skip
         attempt = await off_loop(intrigue(info).gameofbones.gain_influence, campaign_id, house_id, source, actor,
                                  units, discovered)  # fmt: skip
-        roll: Any = attempt.roll
+        roll = None if attempt.roll is None else Roll.of_record(attempt.roll)
         return InfluenceAttempt(succeeded=attempt.succeeded, roll=roll, house=await read_house(info, house_id))
 
     @strawberry.mutation(description="Setup: a city area comes under the house's control.")
@@ -150,7 +149,7 @@ class GameOfBonesMutation:
     async def hunt_attack_source(self, info: Info, campaign_id: UUID, house_id: UUID, attack_id: UUID) -> SourceHunt:
         hunt = await off_loop(intrigue(info).gameofbones.hunt_source, campaign_id, house_id, str(attack_id))
         aggressor = hunt.knowledge["aggressor_house_id"]
-        knowledge: Any = dated(hunt.knowledge)
         return SourceHunt(found=hunt.found, aggressor_house_id=UUID(aggressor) if aggressor else None,
-                          result=hunt.knowledge["result"], roll=as_json(hunt.roll.to_dict()), knowledge=knowledge,
+                          result=hunt.knowledge["result"], roll=Roll.of_record(hunt.roll.to_dict()),
+                          knowledge=KnowledgeEntry.of(hunt.knowledge),
                           house=await read_house(info, house_id))  # fmt: skip

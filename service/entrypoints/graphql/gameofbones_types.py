@@ -7,15 +7,15 @@ from typing import Any
 from uuid import UUID
 
 import strawberry
-from strawberry.scalars import JSON
 from strawberry.types import Info
 
 from domain.gameofbones.records import AreaDamage as DamageRecord
-from domain.gameofbones.records import dated, week_of_month
 from domain.seats import Seat
 from service.entrypoints.graphql.context import on_loop, reads
 from service.entrypoints.graphql.enums import HuntResult, Status
 from service.entrypoints.graphql.guards import seat
+from service.entrypoints.graphql.house_records import Circumstance, KnowledgeEntry, Spy
+from service.entrypoints.graphql.records import Roll, WeekOfMonth
 from service.usecases.standing import HouseStanding
 from service.usecases.visibility import area_view, house_view, sees_whole
 
@@ -88,19 +88,6 @@ class Area:
         controller = UUID(s["controlling_house_id"]) if s["controlling_house_id"] else None
         return cls(id=UUID(s["id"]), name=s["name"], q=s["q"], r=s["r"], monthly_income=s["monthly_income"],
                    controlling_house_id=controller, troops=troops)  # fmt: skip
-
-
-@strawberry.type(description="A week of the Game of Bones: counted from the campaign's start, and as the month "
-                 "(phase) and the week within it (1-4, as an order's startWeek).")  # fmt: skip
-class WeekOfMonth:
-    week: int = strawberry.field(description="Weeks from the campaign's start: month 1 week 1 is week 1.")
-    month: int
-    week_of_month: int
-
-    @classmethod
-    def of(cls, week: int) -> WeekOfMonth:
-        month, within = week_of_month(week)
-        return cls(week=week, month=month, week_of_month=within)
 
 
 @strawberry.type(description="An action in flight: its dedicated influence and power stay locked until released.")
@@ -190,11 +177,9 @@ class House:
     influence_defence: int | None
     power_defence: int | None
     pending_actions: list[PendingAction]
-    knowledge: list[JSON] = strawberry.field(description="What it learned. Each campaign week in an entry (`week`, "
-                                             "`expected_week`, a planned move's `week`) comes with its month and "
-                                             "week within: `when`, `expected`.")  # fmt: skip
-    circumstances: list[JSON]
-    spies: list[JSON]
+    knowledge: list[KnowledgeEntry] = strawberry.field(description="What it learned, oldest first.")
+    circumstances: list[Circumstance]
+    spies: list[Spy]
     area_damage: list[AreaDamage]
 
     @classmethod
@@ -233,8 +218,9 @@ class House:
             action_bonuses=list(standing.action_bonuses(phase)), influence_defence=defences.influence,
             power_defence=defences.power,
             pending_actions=[PendingAction.from_state(p) for p in s["pending"].values()],
-            knowledge=dated(list(s["knowledge"])), circumstances=list(s["circumstances"]),
-            spies=list(s["spies"].values()),
+            knowledge=[KnowledgeEntry.of(k) for k in s["knowledge"]],
+            circumstances=[Circumstance.of(c) for c in s["circumstances"]],
+            spies=[Spy.of(x) for x in s["spies"].values()],
             area_damage=[AreaDamage.from_state(d) for d in s.get("area_damage", {}).values()],
         )  # fmt: skip
 
@@ -248,7 +234,7 @@ class House:
 @strawberry.type(description="A Gaining Influence attempt: whether its check succeeded, and the roll.")
 class InfluenceAttempt:
     succeeded: bool
-    roll: JSON | None
+    roll: Roll | None = strawberry.field(description="Null for a row that needs no check.")
     house: House
 
 
@@ -257,6 +243,6 @@ class SourceHunt:
     found: bool
     aggressor_house_id: UUID | None
     result: HuntResult
-    roll: JSON
-    knowledge: JSON = strawberry.field(description="The entry added to the house's knowledge.")
+    roll: Roll
+    knowledge: KnowledgeEntry = strawberry.field(description="The entry added to the house's knowledge.")
     house: House

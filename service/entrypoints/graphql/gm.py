@@ -7,18 +7,16 @@ recorded on each event with the `reason`. `chronicle` is public; `gmChronicle` i
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 from uuid import UUID
 
 import strawberry
-from strawberry.scalars import JSON
 from strawberry.types import Info
 
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
 from service.entrypoints.graphql.enums import (
     AdjustField,
     AdjustMode,
-    AggregateKind,
     Applies,
     AssetOutcome,
     Fate,
@@ -26,6 +24,9 @@ from service.entrypoints.graphql.enums import (
     HouseActionName,
     SettleResult,
 )
+from service.entrypoints.graphql.factionturn import Faction
+from service.entrypoints.graphql.gameofbones import read_house
+from service.entrypoints.graphql.gameofbones_types import Area, House
 from service.entrypoints.graphql.gm_definitions import (
     AssetTypeInput,
     CustomActionDefinition,
@@ -33,16 +34,10 @@ from service.entrypoints.graphql.gm_definitions import (
     CustomAssetType,
 )
 from service.entrypoints.graphql.guards import seat
-from service.entrypoints.graphql.types import as_json, uuid_or_none
+from service.entrypoints.graphql.records import Roll
+from service.entrypoints.graphql.types import Region, uuid_or_none
+from service.persistence.queries import region_row
 from service.usecases.interventions import By
-
-
-@strawberry.type(description="A faction, house or region as an intervention left it (the GM's full view).")
-class Intervened:
-    id: UUID
-    kind: AggregateKind
-    version: int
-    state: JSON
 
 
 @strawberry.type(description="A monster's attack: whether it hit, whether the defender countered, every roll, "
@@ -50,8 +45,14 @@ class Intervened:
 class MonsterAttackResult:
     hit: bool
     countered: bool
-    rolls: JSON
-    target: Intervened
+    rolls: list[Roll]
+    target: Faction
+
+
+FactionOrHouse = Annotated[
+    Faction | House,
+    strawberry.union("FactionOrHouse", description="The faction or house an intervention changed, as the GM sees it."),
+]
 
 
 @strawberry.type(description="The public gossip of one turn (seed 002: 1-2 lines), and who spreads it.")
@@ -77,9 +78,16 @@ def _by(info: Info, campaign_id: UUID, reason: str) -> By:
     return By(campaign_id, str(found.id) if found else "", reason)
 
 
-async def _state(info: Info, aggregate_id: UUID, kind: str) -> Intervened:
-    state: dict[str, Any] = await on_loop(reads(info).one(aggregate_id, kind))
-    return Intervened(id=aggregate_id, kind=AggregateKind(kind), version=int(state["version"]), state=as_json(state))
+async def read_faction(info: Info, faction_id: UUID) -> Faction:
+    return Faction.seen_by(info, await on_loop(reads(info).one(faction_id, "faction")))
+
+
+async def _region(info: Info, region_id: UUID) -> Region:
+    return Region.from_row(region_row(await on_loop(reads(info).one(region_id, "region"))))
+
+
+async def _area(info: Info, region_id: UUID) -> Area:
+    return Area.seen_by(info, await on_loop(reads(info).one(region_id, "region")))
 
 
 @strawberry.type
@@ -88,7 +96,7 @@ class GMMutation:
     async def resolve_asset_adventure(
         self, info: Info, campaign_id: UUID, faction_id: UUID, asset_id: UUID, outcome: AssetOutcome, reason: str,
         amount: int = 0,
-    ) -> Intervened:  # fmt: skip
+    ) -> Faction:  # fmt: skip
         gm, by, asset = intrigue(info).gm, _by(info, campaign_id, reason), str(asset_id)
         calls: dict[AssetOutcome, Callable[[], object]] = {
             AssetOutcome.DESTROY: lambda: gm.destroy_asset(by, faction_id, asset),
@@ -98,44 +106,44 @@ class GMMutation:
             AssetOutcome.STEALTH: lambda: gm.set_asset_stealth(by, faction_id, asset, True),
         }
         await off_loop(calls[outcome])
-        return await _state(info, faction_id, "faction")
+        return await read_faction(info, faction_id)
 
     @strawberry.mutation(description="An adventure creates an asset (a catalog or custom type) for a faction.")
     async def create_asset(self, info: Info, campaign_id: UUID, faction_id: UUID, type_key: str, region_id: UUID,
-                           reason: str, stealthed: bool = False) -> Intervened:  # fmt: skip
+                           reason: str, stealthed: bool = False) -> Faction:  # fmt: skip
         await off_loop(intrigue(info).gm.create_asset, _by(info, campaign_id, reason), faction_id, type_key,
                        region_id, stealthed)  # fmt: skip
-        return await _state(info, faction_id, "faction")
+        return await read_faction(info, faction_id)
 
     @strawberry.mutation(description="An asset changes hands as the PCs decided.")
     async def transfer_asset(self, info: Info, campaign_id: UUID, from_faction_id: UUID, asset_id: UUID,
-                             to_faction_id: UUID, reason: str) -> Intervened:  # fmt: skip
+                             to_faction_id: UUID, reason: str) -> Faction:  # fmt: skip
         await off_loop(intrigue(info).gm.transfer_asset, _by(info, campaign_id, reason), from_faction_id,
                        str(asset_id), to_faction_id)  # fmt: skip
-        return await _state(info, to_faction_id, "faction")
+        return await read_faction(info, to_faction_id)
 
     @strawberry.mutation(description="Grant (hp > 0) or remove (hp = 0) a faction's Base of Influence in a region.")
     async def set_base_of_influence(self, info: Info, campaign_id: UUID, faction_id: UUID, region_id: UUID, hp: int,
-                                    reason: str) -> Intervened:  # fmt: skip
+                                    reason: str) -> Faction:  # fmt: skip
         gm, by = intrigue(info).gm, _by(info, campaign_id, reason)
         if hp > 0:
             await off_loop(gm.grant_base, by, faction_id, region_id, hp)
         else:
             await off_loop(gm.remove_base, by, faction_id, region_id)
-        return await _state(info, faction_id, "faction")
+        return await read_faction(info, faction_id)
 
     @strawberry.mutation(description="The PCs stop a faction's ordered action or its multi-turn action under way.")
-    async def foil_faction_plan(self, info: Info, campaign_id: UUID, faction_id: UUID, reason: str) -> Intervened:
+    async def foil_faction_plan(self, info: Info, campaign_id: UUID, faction_id: UUID, reason: str) -> Faction:
         await off_loop(intrigue(info).gm.foil_faction_plan, _by(info, campaign_id, reason), faction_id)
-        return await _state(info, faction_id, "faction")
+        return await read_faction(info, faction_id)
 
     @strawberry.mutation(description="A Monster of The Wild moves to an adjacent region (seed 002: up to one hex a "
                                      "turn; once a phase).")  # fmt: skip
     async def move_monster(self, info: Info, campaign_id: UUID, monster_id: UUID, region_id: UUID,
-                           reason: str) -> Intervened:  # fmt: skip
+                           reason: str) -> Faction:  # fmt: skip
         wild = await off_loop(intrigue(info).gm.move_monster, _by(info, campaign_id, reason), str(monster_id),
                               region_id)  # fmt: skip
-        return await _state(info, wild.id, "faction")
+        return await read_faction(info, wild.id)
 
     @strawberry.mutation(description="A Monster of The Wild attacks a faction's asset in its region: 1d10 + its level "
                                      "against 1d10 + Force; once a phase.")  # fmt: skip
@@ -143,51 +151,57 @@ class GMMutation:
                                   asset_id: UUID, reason: str) -> MonsterAttackResult:  # fmt: skip
         done = await off_loop(intrigue(info).gm.attack_with_monster, _by(info, campaign_id, reason), str(monster_id),
                               faction_id, str(asset_id))  # fmt: skip
-        return MonsterAttackResult(hit=done.hit, countered=done.countered, rolls=as_json(done.rolls),
-                                   target=await _state(info, faction_id, "faction"))  # fmt: skip
+        return MonsterAttackResult(hit=done.hit, countered=done.countered, rolls=Roll.all_of(done.rolls),
+                                   target=await read_faction(info, faction_id))  # fmt: skip
 
     @strawberry.mutation(description="Give a region's Regional Government to a faction, or to no one.")
     async def set_regional_government(self, info: Info, campaign_id: UUID, region_id: UUID, faction_id: UUID | None,
-                                      reason: str) -> Intervened:  # fmt: skip
+                                      reason: str) -> Region:  # fmt: skip
         await off_loop(intrigue(info).gm.set_government, _by(info, campaign_id, reason), region_id, faction_id)
-        return await _state(info, region_id, "region")
+        return await _region(info, region_id)
 
     @strawberry.mutation(description="Give control of a city area to a house, or to no one.")
     async def set_area_control(self, info: Info, campaign_id: UUID, region_id: UUID, house_id: UUID | None,
-                               reason: str) -> Intervened:  # fmt: skip
+                               reason: str) -> Area:  # fmt: skip
         await off_loop(intrigue(info).gm.set_control, _by(info, campaign_id, reason), region_id, house_id)
-        return await _state(info, region_id, "region")
+        return await _area(info, region_id)
 
     @strawberry.mutation(description="Kill, capture or save a house's leader or lieutenant.")
     async def decide_fate(self, info: Info, campaign_id: UUID, house_id: UUID, name: str, fate: Fate,
-                          reason: str) -> Intervened:  # fmt: skip
+                          reason: str) -> House:  # fmt: skip
         await off_loop(intrigue(info).gm.decide_fate, _by(info, campaign_id, reason), house_id, name, fate)
-        return await _state(info, house_id, "house")
+        return await read_house(info, house_id)
 
-    @strawberry.mutation(description="Seed 000's judgement calls, recorded: hook 'Throwing Rank around' (a penalty) "
-                         "or 'lieutenants\' assistance' (a bonus) as a circumstance on the house from this phase for "
-                         "`months`; `applies` as in the house's circumstances; `actions` limits it (empty: all).")
+    @strawberry.mutation(
+        description="Seed 000's judgement calls, recorded: hook 'Throwing Rank around' (a penalty) "
+        "or 'lieutenants' assistance' (a bonus) as a circumstance on the house from this phase for "
+        "`months`; `applies` as in the house's circumstances; `actions` limits it (empty: all)."
+    )
     async def impose_house_circumstance(self, info: Info, campaign_id: UUID, house_id: UUID, hook: Hook, value: int,
                                         applies: Applies, months: int, reason: str,
-                                        actions: list[HouseActionName] | None = None) -> Intervened:  # fmt: skip
+                                        actions: list[HouseActionName] | None = None) -> House:  # fmt: skip
         await off_loop(intrigue(info).gm.impose_circumstance, _by(info, campaign_id, reason), house_id, hook, value,
                        applies, months, tuple(actions or ()))  # fmt: skip
-        return await _state(info, house_id, "house")
+        return await read_house(info, house_id)
 
     @strawberry.mutation(description="Foil a house's pending action (result: foiled) or let it succeed (succeeded).")
     async def settle_house_action(self, info: Info, campaign_id: UUID, house_id: UUID, action_id: UUID,
-                                  result: SettleResult, reason: str) -> Intervened:  # fmt: skip
+                                  result: SettleResult, reason: str) -> House:  # fmt: skip
         await off_loop(intrigue(info).gm.settle_action, _by(info, campaign_id, reason), house_id, str(action_id),
                        result)  # fmt: skip
-        return await _state(info, house_id, "house")
+        return await read_house(info, house_id)
 
-    @strawberry.mutation(description="Set (mode: set) or adjust a faction's force, cunning, wealth, hp, facgold or "
-                         "xp, or a house's influence, power or gold. A broken invariant is refused.")
+    @strawberry.mutation(
+        description="Set (mode: set) or adjust a faction's force, cunning, wealth, hp, facgold or "
+        "xp, or a house's influence, power or gold. A broken invariant is refused."
+    )
     async def adjust(self, info: Info, campaign_id: UUID, target_id: UUID, field: AdjustField, value: int,
-                     reason: str, mode: AdjustMode = AdjustMode.ADJUST) -> Intervened:  # fmt: skip
+                     reason: str, mode: AdjustMode = AdjustMode.ADJUST) -> FactionOrHouse:  # fmt: skip
         target = await off_loop(intrigue(info).gm.adjust, _by(info, campaign_id, reason), target_id, field, value,
                                 mode)  # fmt: skip
-        return await _state(info, target_id, type(target).__name__.lower())
+        if type(target).__name__ == "Faction":
+            return await read_faction(info, target_id)
+        return await read_house(info, target_id)
 
     @strawberry.mutation(description="Define (or redefine) one of the campaign's own asset types.")
     async def define_asset_type(self, info: Info, campaign_id: UUID, input: AssetTypeInput,
@@ -206,16 +220,16 @@ class GMMutation:
 
     @strawberry.mutation(description="A faction takes a custom action as its action in the open phase.")
     async def order_custom_action(self, info: Info, campaign_id: UUID, faction_id: UUID, key: str,
-                                  reason: str) -> Intervened:  # fmt: skip
+                                  reason: str) -> Faction:  # fmt: skip
         await off_loop(intrigue(info).gm.order_custom_action, _by(info, campaign_id, reason), faction_id, key)
-        return await _state(info, faction_id, "faction")
+        return await read_faction(info, faction_id)
 
     @strawberry.mutation(description="A house starts a custom action in the open phase, led by `actor`.")
     async def order_house_custom_action(self, info: Info, campaign_id: UUID, house_id: UUID, key: str, actor: str,
-                                        reason: str, start_week: int = 1) -> Intervened:  # fmt: skip
+                                        reason: str, start_week: int = 1) -> House:  # fmt: skip
         await off_loop(intrigue(info).gm.order_house_custom_action, _by(info, campaign_id, reason), house_id, key,
                        actor, start_week)  # fmt: skip
-        return await _state(info, house_id, "house")
+        return await read_house(info, house_id)
 
     @strawberry.mutation(description="Draft a resolved phase's summaries and gossip from its events where none is "
                          "written (the resolution drafts them already); answers the unpublished drafts.")  # fmt: skip
@@ -269,8 +283,10 @@ class GMQuery:
 
 
 def _gossip(entries: dict[str, dict[str, Any]]) -> list[Gossip]:
-    return [Gossip(actor_id=uuid_or_none(k), lines=list(v["lines"]), spin=str(v["spin"]))
-            for k, v in sorted(entries.items())]
+    return [
+        Gossip(actor_id=uuid_or_none(k), lines=list(v["lines"]), spin=str(v["spin"]))
+        for k, v in sorted(entries.items())
+    ]
 
 
 def _summaries(entries: dict[str, str]) -> list[TurnSummary]:

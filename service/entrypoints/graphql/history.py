@@ -2,50 +2,48 @@
 
 from __future__ import annotations
 
+from typing import Any
 from uuid import UUID
 
 import strawberry
-from strawberry.scalars import JSON
 from strawberry.types import Info
 
-from domain.errors import InvalidInputError
 from projections.state import public_state
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
-from service.entrypoints.graphql.enums import AggregateKind
-from service.entrypoints.graphql.types import Campaign, as_json
+from service.entrypoints.graphql.guards import seat
+from service.entrypoints.graphql.types import Campaign, Past, PastPoint
+from service.persistence.queries import campaign_row
 from service.usecases.rewind import RollBackPhase
+from service.usecases.visibility import check_gm_only
 
 
-@strawberry.type(description="One aggregate's state at a point in the campaign's history, rebuilt from events.")
-class AggregateState:
-    id: UUID
-    kind: AggregateKind
-    version: int
-    state: JSON
+@strawberry.input(one_of=True, description="A point of the campaign's past: the end of one of its resolved phases, "
+                  "or just after its own event `position` (1: its first event; positions are the campaign's own, "
+                  "not the server's). Exactly one.")  # fmt: skip
+class AsOfInput:
+    phase: int | None = strawberry.UNSET
+    position: int | None = strawberry.UNSET
 
 
-@strawberry.type
-class HistoryQuery:
-    @strawberry.field(description="The campaign as of the end of phase `phase`, or before event `position`.")
-    async def campaign_as_of(
-        self, info: Info, campaign_id: UUID, phase: int | None = None, position: int | None = None
-    ) -> list[AggregateState]:
-        history = intrigue(info).history
+async def past_campaign(info: Info, campaign_id: UUID, as_of: AsOfInput) -> Campaign:
+    """The campaign as it stood at `as_of`, in the present's types; its past is the GM's (docs/architecture.md)."""
+    check_gm_only(seat(info), campaign_id, "the campaign as of a past point")
+    history = intrigue(info).history
 
-        def read() -> list[AggregateState]:
-            if (phase is None) == (position is None):
-                raise InvalidInputError("give exactly one of phase or position")
-            if phase is not None:
-                aggregates = history.as_of_phase(campaign_id, phase)
-            else:
-                aggregates = history.as_of(campaign_id, position or 0)
-            return [
-                AggregateState(id=i, kind=AggregateKind(type(a).__name__.lower()), version=a.version,
-                               state=as_json(public_state(a)))
-                for i, a in sorted(aggregates.items(), key=lambda item: str(item[0]))
-            ]
+    def read() -> Past:
+        if isinstance(as_of.phase, int):
+            aggregates, count = history.as_of_resolved_phase(campaign_id, as_of.phase)
+        else:
+            aggregates, count = history.as_of_event(campaign_id, int(as_of.position or 0))
+        states: dict[str, list[dict[str, Any]]] = {}
+        for aggregate in aggregates.values():
+            states.setdefault(type(aggregate).__name__.lower(), []).append(public_state(aggregate))
+        phase = as_of.phase if isinstance(as_of.phase, int) else None
+        point = PastPoint(phase=phase, position=count, last_position=len(history.event_positions(campaign_id)))
+        return Past(point, states)
 
-        return await off_loop(read)
+    past = await off_loop(read)
+    return Campaign.from_row(campaign_row(past.states["campaign"][0]), past)
 
 
 @strawberry.type

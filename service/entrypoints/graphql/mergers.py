@@ -8,23 +8,30 @@ from __future__ import annotations
 from uuid import UUID
 
 import strawberry
-from strawberry.scalars import JSON
 from strawberry.types import Info
 
-from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
+from service.entrypoints.graphql.context import intrigue, off_loop
 from service.entrypoints.graphql.factionturn import Faction
-from service.entrypoints.graphql.gm import Intervened, _by, _state
-from service.entrypoints.graphql.types import as_json
+from service.entrypoints.graphql.gm import _by, read_faction
+from service.entrypoints.graphql.records import Roll
 from service.usecases.mergers import MergeFactions
+
+
+@strawberry.type(description="An asset sold in a merger for half its cost (seed 002, Mergers).")
+class SoldAsset:
+    asset_id: UUID
+    name: str
+    faction_id: UUID = strawberry.field(description="The faction that owned it.")
+    facgold: int = strawberry.field(description="What the sale brought the merged faction.")
 
 
 @strawberry.type(description="A merger's result: the merged faction, the one dissolved into it, every d10 rolled "
                              "and the assets sold (seed 002, Mergers).")  # fmt: skip
 class MergerResult:
-    faction: Intervened
-    dissolved: Intervened
-    rolls: JSON
-    sold: JSON
+    faction: Faction
+    dissolved: Faction
+    rolls: list[Roll]
+    sold: list[SoldAsset]
 
 
 @strawberry.type
@@ -35,7 +42,7 @@ class MergerMutation:
                                 consent: bool = True) -> Faction:  # fmt: skip
         by = _by(info, campaign_id, "consent to a merger")
         await off_loop(intrigue(info).gm.consent_to_merger, by, faction_id, partner_id, consent)
-        return Faction.seen_by(info, await on_loop(reads(info).one(faction_id, "faction")))
+        return await read_faction(info, faction_id)
 
     @strawberry.mutation(description="Merge two factions that have both consented: `factionId` becomes the merged "
                          "faction, `partnerId` is dissolved into it. mergerScore 1-8 (6 the average); the GM's tags.")
@@ -43,6 +50,7 @@ class MergerMutation:
                              merger_score: int, tags: list[str], reason: str) -> MergerResult:  # fmt: skip
         command = MergeFactions(faction_id, partner_id, merger_score, list(tags))
         done = await off_loop(intrigue(info).gm.merge_factions, _by(info, campaign_id, reason), command)
-        return MergerResult(faction=await _state(info, faction_id, "faction"),
-                            dissolved=await _state(info, partner_id, "faction"), rolls=as_json(done.rolls),
-                            sold=as_json(done.sold))  # fmt: skip
+        sold = [SoldAsset(asset_id=UUID(str(s["asset_id"])), name=str(s["name"]), faction_id=UUID(str(s["faction_id"])),
+                          facgold=int(s["facgold"])) for s in done.sold]  # fmt: skip
+        return MergerResult(faction=await read_faction(info, faction_id),
+                            dissolved=await read_faction(info, partner_id), rolls=Roll.all_of(done.rolls), sold=sold)

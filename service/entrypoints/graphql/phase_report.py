@@ -10,34 +10,10 @@ from strawberry.types import Info
 from domain.seats import Seat
 from service.entrypoints.graphql.context import intrigue, off_loop
 from service.entrypoints.graphql.enums import MemberKind
-from service.entrypoints.graphql.gameofbones_types import WeekOfMonth
 from service.entrypoints.graphql.guards import seat
+from service.entrypoints.graphql.records import ReportDetail, Roll, WeekOfMonth, month_week
 from service.entrypoints.graphql.types import uuid_or_none
 from service.usecases import phase_report as r
-
-
-@strawberry.type(description="A bonus or penalty added to a roll, with where it came from.")
-class RollModifier:
-    source: str
-    value: int
-
-
-@strawberry.type(description="One use of dice: the expression, every face, the modifiers, and the rule it decided.")
-class Roll:
-    expression: str
-    faces: list[int]
-    modifiers: list[RollModifier]
-    base: int
-    total: int
-    purpose: str
-    rule: str
-    actor: str = strawberry.field(description="A faction's id, or the house character who rolled.")
-
-    @classmethod
-    def of(cls, roll: r.ReportRoll) -> Roll:
-        return cls(expression=roll.expression, faces=roll.faces,
-                   modifiers=[RollModifier(source=m.source, value=m.value) for m in roll.modifiers], base=roll.base,
-                   total=roll.total, purpose=roll.purpose, rule=roll.rule, actor=roll.actor)  # fmt: skip
 
 
 def _rolls(rolls: list[r.ReportRoll]) -> list[Roll]:
@@ -56,7 +32,7 @@ class ReportOrder:
 
     @strawberry.field(description="`week` as the month and the week within it.")
     def when(self) -> WeekOfMonth | None:
-        return _month_week(self.week)
+        return month_week(self.week)
 
 
 @strawberry.type(description="Damage taken or dealt: an asset's HP, a faction's HP, or a house's influence.")
@@ -77,12 +53,6 @@ class ReportMoney:
     reason: str
 
 
-@strawberry.type(description="One fact its knowledge holds; the rest of the entry's fields.")
-class ReportDetail:
-    key: str
-    value: str
-
-
 @strawberry.type(description="Something the house learned: a plot, an attack on it, a rival's strength.")
 class ReportLearned:
     kind: str
@@ -97,15 +67,11 @@ class ReportLearned:
 
     @strawberry.field(description="`week` as the month and the week within it.")
     def when(self) -> WeekOfMonth | None:
-        return _month_week(self.week)
+        return month_week(self.week)
 
     @strawberry.field(description="`expectedWeek` as the month and the week within it.")
     def expected(self) -> WeekOfMonth | None:
-        return _month_week(self.expected_week)
-
-
-def _month_week(week: int | None) -> WeekOfMonth | None:
-    return None if week is None else WeekOfMonth.of(week)
+        return month_week(self.expected_week)
 
 
 @strawberry.type(description="What a faction or house did and suffered in one resolved phase, as its seat may know.")

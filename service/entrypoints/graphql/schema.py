@@ -20,7 +20,7 @@ from service.entrypoints.graphql.factionturn import FactionTurnMutation, Faction
 from service.entrypoints.graphql.gameofbones import GameOfBonesMutation, GameOfBonesQuery
 from service.entrypoints.graphql.gm import GMMutation, GMQuery
 from service.entrypoints.graphql.guards import LIMITS, IdempotentMutations, SeatGuard, seat
-from service.entrypoints.graphql.history import HistoryMutation, HistoryQuery
+from service.entrypoints.graphql.history import AsOfInput, HistoryMutation, past_campaign
 from service.entrypoints.graphql.inputs import InputGuard
 from service.entrypoints.graphql.mergers import MergerMutation
 from service.entrypoints.graphql.orders import OrdersMutation, OrdersQuery
@@ -76,8 +76,10 @@ class CampaignQuery:
         rows = await on_loop(reads(info).campaigns(min(max(first, 0), 200), max(offset, 0)))
         return [Campaign.from_row(r) for r in rows]
 
-    @strawberry.field
-    async def campaign(self, info: Info, id: UUID) -> Campaign:
+    @strawberry.field(description="A campaign as it is, or with `asOf` (the GM's) as it stood at a past point.")
+    async def campaign(self, info: Info, id: UUID, as_of: AsOfInput | None = None) -> Campaign:
+        if as_of is not None:
+            return await past_campaign(info, id, as_of)
         return Campaign.from_row(await on_loop(reads(info).campaign(id)))
 
     @strawberry.field
@@ -130,7 +132,7 @@ class CampaignMutation:
 
 Query = merge_types(
     "Query",
-    (CampaignQuery, HistoryQuery, SeatQuery, FactionTurnQuery, GameOfBonesQuery, AuditQuery, GMQuery, AnalyticsQuery,
+    (CampaignQuery, SeatQuery, FactionTurnQuery, GameOfBonesQuery, AuditQuery, GMQuery, AnalyticsQuery,
      PhaseReportQuery, BuyableQuery, OrdersQuery),
 )
 Mutation = merge_types(

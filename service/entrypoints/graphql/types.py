@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 from uuid import UUID
@@ -10,7 +11,14 @@ import strawberry
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
+from service.entrypoints.graphql.context import on_loop, reads
 from service.entrypoints.graphql.enums import PhaseStatus, Population, RuleSystemName
+from service.entrypoints.graphql.factionturn import Faction, factions_seen
+from service.entrypoints.graphql.gameofbones import areas_seen, houses_seen
+from service.entrypoints.graphql.gameofbones_types import Area, House
+from service.entrypoints.graphql.guards import seat
+from service.persistence.queries import region_row
+from service.usecases.visibility import faction_view
 
 
 def uuid_or_none(value: str | None) -> UUID | None:
@@ -44,6 +52,26 @@ class Region:
         return cls(**{k: row[k] for k in cls.__annotations__ if k in row})
 
 
+@strawberry.type(description="The point of the campaign's past an answer stands at (`campaign(id, asOf: ...)`).")
+class PastPoint:
+    phase: int | None = strawberry.field(description="The resolved phase asked for; null when asked by position.")
+    position: int = strawberry.field(description="How many of the campaign's events stand before it, counted from "
+                                     "1 (its first event); all of them are in this answer.")  # fmt: skip
+    last_position: int = strawberry.field(description="How many events the campaign has now: positions run from 1 "
+                                          "to this.")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Past:
+    """The campaign's aggregates' states at a past point, by kind (rebuilt from events, never the read model)."""
+
+    point: PastPoint
+    states: dict[str, list[dict[str, Any]]]
+
+    def of_kind(self, kind: str) -> list[dict[str, Any]]:
+        return sorted(self.states.get(kind, []), key=lambda s: (str(s.get("name", "")), str(s["id"])))
+
+
 @strawberry.type
 class Campaign:
     id: UUID
@@ -57,16 +85,39 @@ class Campaign:
         default=None, description="The GM's bearer token: answered by createCampaign only, and never again."
     )
 
+    as_of: PastPoint | None = strawberry.field(default=None, description="Where in its past this answer stands, "
+                                               "when asked `asOf`; null for the present.")  # fmt: skip
+    past: strawberry.Private[Past | None] = None
+
     @classmethod
-    def from_row(cls, row: dict[str, Any]) -> Campaign:
-        return cls(
-            **{k: row[k] for k in ("id", "name", "rule_systems", "seeded", "phase", "phase_status", "created_at")}
-        )
+    def from_row(cls, row: dict[str, Any], past: Past | None = None) -> Campaign:
+        keys = ("id", "name", "rule_systems", "seeded", "phase", "phase_status", "created_at")
+        return cls(**{k: row[k] for k in keys}, as_of=past.point if past else None, past=past)
 
     @strawberry.field
     async def regions(self, info: Info) -> list[Region]:
+        if self.past is not None:
+            return [Region.from_row(region_row(s)) for s in self.past.of_kind("region")]
         rows = await info.context["regions"].load(self.id)
         return [Region.from_row(r) for r in rows]
+
+    @strawberry.field(description="Its factions, as the seat may see them.")
+    async def factions(self, info: Info) -> list[Faction]:
+        if self.past is not None:
+            return [Faction.from_state(faction_view(s, seat(info))) for s in self.past.of_kind("faction")]
+        return await on_loop(factions_seen(reads(info), seat(info), self.id))
+
+    @strawberry.field(description="Its houses, as the seat may see them.")
+    async def houses(self, info: Info) -> list[House]:
+        if self.past is not None:
+            return [House.seen_as(seat(info), s, max(1, self.phase)) for s in self.past.of_kind("house")]
+        return await on_loop(houses_seen(reads(info), seat(info), self.id))
+
+    @strawberry.field(description="Its regions as Game of Bones city areas, as the seat may see them.")
+    async def areas(self, info: Info) -> list[Area]:
+        if self.past is not None:
+            return [Area.seen_as(seat(info), s) for s in self.past.of_kind("region")]
+        return await on_loop(areas_seen(reads(info), seat(info), self.id))
 
 
 @strawberry.type
@@ -76,4 +127,20 @@ class AuditEvent:
     version: int
     topic: str
     timestamp: datetime
-    payload: strawberry.scalars.JSON
+    payload: strawberry.scalars.JSON = strawberry.field(description="The event as recorded: its raw, open payload "
+                                                        "(what each event records is its own); see the summary "
+                                                        "fields beside it.")  # fmt: skip
+
+    @strawberry.field(description="Summary: the event's name after its aggregate's: 'Faction.AssetPurchased'.")
+    def name(self) -> str:
+        return self.topic.rsplit(":", 1)[-1]
+
+    @strawberry.field(description="Summary: the phase the event records, where it records one.")
+    def phase(self) -> int | None:
+        value = self.payload.get("phase") if isinstance(self.payload, dict) else None
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    @strawberry.field(description="Summary: why, where the event records a reason (every GM intervention does).")
+    def reason(self) -> str | None:
+        value = self.payload.get("reason") if isinstance(self.payload, dict) else None
+        return value if isinstance(value, str) else None

@@ -10,7 +10,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from service.entrypoints.rest import mergers, orders, phases, reports, routes, state
+from service.entrypoints.rest import interventions, mergers, orders, phases, reports, routes, setup, state
 from service.entrypoints.rest.support import Handler, problem_response
 from service.entrypoints.shared.errors import InternalError, http_refusal, unavailable
 from service.operations.logs import request_id
@@ -97,6 +97,12 @@ def create_rest_app(intrigue: Intrigue, reads: ReadModelReads, claims: ReadPool 
             Route(campaign + "/seats/{seat_id}/token", routes.revoke_seat, methods=["DELETE"]),
             Route(campaign + "/seats/{seat_id}/token", routes.reissue_seat_token, methods=["POST"]),
             Route(campaign + "/events", routes.export_events, methods=["GET"]),
+            Route(campaign + "/factions", setup.found_faction, methods=["POST"]),
+            Route(campaign + "/factions/examples", setup.found_example_faction, methods=["POST"]),
+            Route(campaign + "/factions/generated", setup.generate_factions, methods=["POST"]),
+            Route(campaign + "/factions/the-wild", setup.populate_the_wild, methods=["POST"]),
+            Route(campaign + "/houses", setup.register_house, methods=["POST"]),
+            *interventions.routes(campaign),
         ],
         exception_handlers={HTTPException: _http_problem, Exception: _internal_problem},
     )
