@@ -19,8 +19,21 @@ from domain.factionturn.faction import Faction
 from domain.factionturn.order_checks import check_orders
 from domain.factionturn.order_funds import bring_to_action
 from domain.factionturn.orders import (
-    AbilityUse, Action, Attack, BuyAsset, ChangeHome, CustomAction, ExpandInfluence, FactionOrders, RefitAsset,
-    RepairAsset, SeizeRegion, SellAsset, Strike, UseAssetAbility, action_name,
+    AbilityUse,
+    Action,
+    Attack,
+    BuyAsset,
+    ChangeHome,
+    CustomAction,
+    ExpandInfluence,
+    FactionOrders,
+    RefitAsset,
+    RepairAsset,
+    SeizeRegion,
+    SellAsset,
+    Strike,
+    UseAssetAbility,
+    action_name,
 )  # fmt: skip
 from domain.factionturn.purchase import repair_plan
 from domain.factionturn.purchase_rules import price

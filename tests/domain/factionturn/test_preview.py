@@ -5,8 +5,21 @@ from __future__ import annotations
 
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
 from domain.factionturn.orders import (
-    ACTION_NAMES, AbilityUse, Action, Attack, BuyAsset, ChangeHome, CustomAction, ExpandInfluence, FactionOrders,
-    RefitAsset, RepairAsset, SeizeRegion, SellAsset, Strike, UseAssetAbility,
+    ACTION_NAMES,
+    AbilityUse,
+    Action,
+    Attack,
+    BuyAsset,
+    ChangeHome,
+    CustomAction,
+    ExpandInfluence,
+    FactionOrders,
+    RefitAsset,
+    RepairAsset,
+    SeizeRegion,
+    SellAsset,
+    Strike,
+    UseAssetAbility,
 )  # fmt: skip
 from domain.factionturn.phase import check_orders
 from domain.factionturn.preview import Verdict, preview_faction
@@ -94,5 +107,5 @@ def test_prices_include_the_rivals_local_investments_and_the_turn_charges_them()
     assert options[ExpandInfluence(ids["home"], 1)].cost == 1
     crows = table.factions[0]
     table.order(crows, action=thugs.action)
-    run_phase(table, 1)  # the one die: initiative
+    run_phase(table, 1)
     assert crows.facgold == preview.facgold_at_action - thugs.cost
