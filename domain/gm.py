@@ -11,6 +11,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from domain.dice import Dice, DiceSpec, Modifier, Roll
+from domain.enums import FACTION_FIELDS as FACTION_FIELD_SET
+from domain.enums import HOUSE_FIELDS as HOUSE_FIELD_SET
+from domain.enums import AdjustMode
 from domain.errors import InvalidInputError, RuleViolationError
 
 RULE_PC_002 = "seed 002, Players & The Faction Turn"
@@ -20,9 +23,9 @@ RULE_RATINGS = "seed 002, Defining Factions (ratings 1-8)"
 RULE_HP = "seed 002, Raising Stats (HP never above maximum HP)"
 RULE_FACGOLD = "seed 002, Faction Actions (no FacGold debt)"
 RULE_TREASURY = "seed 000, Taking Action: Cost (no negative treasury)"
-MODES = ("set", "adjust")
-FACTION_FIELDS = ("force", "cunning", "wealth", "hp", "facgold", "xp")
-HOUSE_FIELDS = ("influence", "power", "gold")
+MODES = tuple(m.value for m in AdjustMode)
+FACTION_FIELDS = tuple(f.value for f in FACTION_FIELD_SET)
+HOUSE_FIELDS = tuple(f.value for f in HOUSE_FIELD_SET)
 
 
 def check_intervention(seat: str, reason: str) -> str:

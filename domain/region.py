@@ -9,21 +9,14 @@ from eventsourcing.domain import event
 
 from domain.campaign import clean_name
 from domain.dice import DiceSpec
+from domain.enums import Population
 from domain.errors import InvalidInputError
 from domain.gm import check_intervention
 from domain.history import Rewindable
 from domain.ids import region_id
 
 # Seed 002, "Arcana & Population of Home Region": the population column, smallest first.
-POPULATIONS = (
-    "Ruins",
-    "Outpost",
-    "Multiple Dozens",
-    "Hundreds",
-    "Thousands",
-    "Tens of Thousands",
-    "Unknown or non-humanoid",
-)
+POPULATIONS = tuple(p.value for p in Population)
 MAX_ARCANA = 5  # seed 002: arcana levels run 0-5
 MAX_TERRAIN = 8  # seed 002, The Wild: "A Terrain difficulty will range from 0 to 8"
 DIFFICULT_TERRAIN_ABOVE = 5  # seed 002: "Terrain above difficulty 5 ... twice as long"

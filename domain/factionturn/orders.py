@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from domain.factionturn.enums import BookChoice, PermissionAnswer
+
 
 @dataclass(frozen=True)
 class Strike:
@@ -158,8 +160,8 @@ ACTION_NAMES: dict[type, str] = {
     UseAssetAbility: "Use Asset Ability",
     CustomAction: "Custom Action",
 }
-BOOK_CHOICES = ("own", "force")
-ANSWERS = ("grant", "bribe", "deny")
+BOOK_CHOICES = tuple(b.value for b in BookChoice)
+ANSWERS = tuple(a.value for a in PermissionAnswer)
 
 
 def action_name(action: Action | None) -> str:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from domain.campaign import clean_name
 from domain.dice import Roll
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
+from domain.gameofbones.enums import SettleResult
 from domain.gameofbones.gains import INFLUENCE_RULE, check_power_classes, check_units, influence_source
 from domain.gameofbones.order_checks import check_order
 from domain.gameofbones.ranks import ENTRY_RULE, ENTRY_TOTAL
@@ -242,7 +243,7 @@ class HouseCommands(Rewindable, Standing):
         influence and power are free. Gold spent when it was ordered stays spent."""
         why = check_intervention(seat, reason)
         action = self.pending_action(action_id)
-        if result not in ("foiled", "succeeded"):
+        if result not in {r.value for r in SettleResult}:
             raise InvalidInputError(f"an action is foiled or succeeds, not {result!r}")
         if action.resolved:
             raise RuleViolationError(f"{action.action} {action_id} has resolved already; overturn its results instead",

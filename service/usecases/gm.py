@@ -24,6 +24,7 @@ from domain.factionturn.seize import REGIONAL_GOVERNMENT
 from domain.factionturn.world import World
 from domain.gameofbones.actions import ActionName
 from domain.gameofbones.custom import effects_of, is_custom, plan_custom
+from domain.gameofbones.enums import Fate
 from domain.gameofbones.garrison import stationed_power
 from domain.gameofbones.gm_hooks import gm_circumstance
 from domain.gameofbones.house import House
@@ -270,7 +271,7 @@ _FIELDS: dict[type, str] = {InfluenceChange: "influence", PowerChange: "power", 
 
 def _status(word: str) -> str:
     """kill/capture/save, or the status itself."""
-    status = {"kill": "dead", "capture": "captured", "save": "active"}.get(word, word)
+    status = Fate(word).status.value if word in {f.value for f in Fate} else word
     if status not in {s.value for s in Status}:
         raise InvalidInputError(f"a fate is kill, capture or save, not {word!r}")
     return status

@@ -1,0 +1,63 @@
+"""Closed sets the kernel owns, as enums whose values are the strings events and REST payloads carry.
+
+The rule systems' own sets live beside their rules (domain/factionturn/enums.py,
+domain/gameofbones/enums.py); domain/closed_sets.py names every closed set a client can reach.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Population(StrEnum):
+    """Seed 002, "Arcana & Population of Home Region": the population column, smallest first."""
+
+    RUINS = "Ruins"
+    OUTPOST = "Outpost"
+    MULTIPLE_DOZENS = "Multiple Dozens"
+    HUNDREDS = "Hundreds"
+    THOUSANDS = "Thousands"
+    TENS_OF_THOUSANDS = "Tens of Thousands"
+    UNKNOWN_OR_NON_HUMANOID = "Unknown or non-humanoid"
+
+
+class MemberKind(StrEnum):
+    """What plays in a campaign: a Faction Turn faction or a Game of Bones house."""
+
+    FACTION = "faction"
+    HOUSE = "house"
+
+
+class AggregateKind(StrEnum):
+    """The aggregates a campaign's state is rebuilt from."""
+
+    CAMPAIGN = "campaign"
+    REGION = "region"
+    FACTION = "faction"
+    HOUSE = "house"
+
+
+class AdjustMode(StrEnum):
+    """A GM adjustment sets the number or adds to it."""
+
+    SET = "set"
+    ADJUST = "adjust"
+
+
+class AdjustField(StrEnum):
+    """The numbers a GM adjustment (or a custom action's effect) may change: a faction's, then a house's."""
+
+    FORCE = "force"
+    CUNNING = "cunning"
+    WEALTH = "wealth"
+    HP = "hp"
+    FACGOLD = "facgold"
+    XP = "xp"
+    INFLUENCE = "influence"
+    POWER = "power"
+    GOLD = "gold"
+
+
+FACTION_FIELDS = (AdjustField.FORCE, AdjustField.CUNNING, AdjustField.WEALTH, AdjustField.HP, AdjustField.FACGOLD,
+                  AdjustField.XP)  # fmt: skip
+HOUSE_FIELDS = (AdjustField.INFLUENCE, AdjustField.POWER, AdjustField.GOLD)
