@@ -11,8 +11,9 @@ from __future__ import annotations
 from enum import StrEnum
 
 from domain.campaign import PhaseStatus, RuleSystemName
-from domain.enums import AdjustField, AdjustMode, AggregateKind, MemberKind, Population
+from domain.enums import AdjustField, AdjustMode, AggregateKind, MemberKind, PhaseChange, Population
 from domain.factionturn.enums import (
+    AssetAttribute,
     AssetKind,
     AssetOutcome,
     Attribute,
@@ -22,12 +23,22 @@ from domain.factionturn.enums import (
     GoalKey,
     PermissionAnswer,
 )
-from domain.gameofbones.enums import Applies, Fate, Hook, HouseActionName, InfluenceSourceKey, SettleResult, Status
+from domain.gameofbones.enums import (
+    Applies,
+    Fate,
+    Hook,
+    HouseActionName,
+    HuntResult,
+    InfluenceSourceKey,
+    SettleResult,
+    Status,
+)
 from domain.seats import Role
 
 CLOSED_SETS: dict[str, type[StrEnum]] = {
     "RuleSystem": RuleSystemName,
     "PhaseStatus": PhaseStatus,
+    "PhaseChange": PhaseChange,
     "SeatRole": Role,
     "Population": Population,
     "MemberKind": MemberKind,
@@ -35,6 +46,7 @@ CLOSED_SETS: dict[str, type[StrEnum]] = {
     "AdjustField": AdjustField,
     "AdjustMode": AdjustMode,
     "Attribute": Attribute,
+    "AssetAttribute": AssetAttribute,
     "AssetKind": AssetKind,
     "AssetOutcome": AssetOutcome,
     "FactionActionName": FactionActionName,
@@ -46,6 +58,7 @@ CLOSED_SETS: dict[str, type[StrEnum]] = {
     "CharacterStatus": Status,
     "Fate": Fate,
     "SettleResult": SettleResult,
+    "HuntResult": HuntResult,
     "InfluenceSourceKey": InfluenceSourceKey,
     "CircumstanceHook": Hook,
     "CircumstanceApplies": Applies,

@@ -61,3 +61,10 @@ class AdjustField(StrEnum):
 FACTION_FIELDS = (AdjustField.FORCE, AdjustField.CUNNING, AdjustField.WEALTH, AdjustField.HP, AdjustField.FACGOLD,
                   AdjustField.XP)  # fmt: skip
 HOUSE_FIELDS = (AdjustField.INFLUENCE, AdjustField.POWER, AdjustField.GOLD)
+
+
+class PhaseChange(StrEnum):
+    """What became of a phase, as the phaseResults subscription tells it."""
+
+    RESOLVED = "resolved"
+    ROLLED_BACK = "rolled back"

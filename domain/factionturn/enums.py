@@ -10,8 +10,17 @@ from enum import StrEnum
 
 from domain.factionturn.assets import AssetKind, Attribute
 
-__all__ = ["AssetKind", "AssetOutcome", "Attribute", "BookChoice", "ExampleFactionName", "FactionActionName",
-           "GoalKey", "PermissionAnswer"]  # fmt: skip
+__all__ = [
+    "AssetAttribute",
+    "AssetKind",
+    "AssetOutcome",
+    "Attribute",
+    "BookChoice",
+    "ExampleFactionName",
+    "FactionActionName",
+    "GoalKey",
+    "PermissionAnswer",
+]
 
 
 class FactionActionName(StrEnum):
@@ -82,3 +91,13 @@ class AssetOutcome(StrEnum):
     HEAL = "heal"
     REVEAL = "reveal"
     STEALTH = "stealth"
+
+
+class AssetAttribute(StrEnum):
+    """The attribute an owned asset answers to, as its holdings store it: a table row's attribute in lower
+    case, or "special" for a Base of Influence and The Wild's Terrain and Monster (domain/factionturn/holdings.py)."""
+
+    FORCE = "force"
+    CUNNING = "cunning"
+    WEALTH = "wealth"
+    SPECIAL = "special"

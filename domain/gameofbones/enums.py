@@ -13,7 +13,17 @@ from domain.gameofbones.gains import Skill
 from domain.gameofbones.gm_hooks import Hook
 from domain.gameofbones.records import Applies, Status
 
-__all__ = ["Applies", "Fate", "Hook", "HouseActionName", "InfluenceSourceKey", "SettleResult", "Skill", "Status"]
+__all__ = [
+    "Applies",
+    "Fate",
+    "Hook",
+    "HouseActionName",
+    "HuntResult",
+    "InfluenceSourceKey",
+    "SettleResult",
+    "Skill",
+    "Status",
+]
 
 
 class Fate(StrEnum):
@@ -45,3 +55,11 @@ class InfluenceSourceKey(StrEnum):
     MAGIC_ITEM = "magic_item"
     PRIEST = "priest"
     FATESPINNER_PRIESTESS = "fatespinner_priestess"
+
+
+class HuntResult(StrEnum):
+    """Seed 000, Assassination: what a source hunt comes to (domain/gameofbones/hunt.py)."""
+
+    FOUND = "source found"
+    EVIDENCE_DESTROYED = "the evidence was destroyed"
+    NOT_FOUND = "not found"

@@ -12,6 +12,7 @@ from uuid import uuid5
 from domain.dice import Dice, Modifier, Roll
 from domain.errors import NotFoundError, RuleViolationError
 from domain.gameofbones.checks import d20, skill_modifier
+from domain.gameofbones.enums import HuntResult
 from domain.gameofbones.gains import Skill
 from domain.gameofbones.records import Applies, Circumstance
 from domain.gameofbones.scene import GM_ONLY, KNOWLEDGE
@@ -46,7 +47,8 @@ def hunt_source(house: House, attack_id: str, phase: int, dice: Dice) -> SourceH
                actor=roller.name if roller else house.name)  # fmt: skip
     source = attack.get(GM_ONLY, {}).get("source_house_id")  # None: covered up, or recorded before it was kept
     found = source if roll.total >= HUNT_DC else None
-    result = "source found" if found else "the evidence was destroyed" if roll.total >= HUNT_DC else "not found"
+    result = (HuntResult.FOUND if found else HuntResult.EVIDENCE_DESTROYED if roll.total >= HUNT_DC
+              else HuntResult.NOT_FOUND).value  # fmt: skip
     knowledge = {"id": str(uuid5(KNOWLEDGE, f"{attack_id}:source:{phase}")), "kind": "source", "phase": phase,
                  "attack_id": attack_id, "action": attack["action"], "aggressor_house_id": found, "result": result,
                  "roll": roll.to_dict()}  # fmt: skip

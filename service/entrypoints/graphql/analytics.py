@@ -10,6 +10,7 @@ from strawberry.scalars import JSON
 from strawberry.types import Info
 
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
+from service.entrypoints.graphql.enums import MemberKind
 from service.entrypoints.graphql.types import as_json
 from service.usecases.analytics import action_stats, fairness
 
@@ -20,7 +21,7 @@ SERIES_FIELDS = ("rank", "effective_rank", "influence", "power", "gold", "hp", "
 class SeriesPoint:
     phase: int
     aggregate_id: UUID
-    kind: str
+    kind: MemberKind
     name: str
     rank: int | None
     influence: int | None

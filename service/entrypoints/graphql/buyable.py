@@ -9,17 +9,18 @@ from strawberry.types import Info
 
 from domain.factionturn.catalog import CATALOG, NOT_BOUGHT_AS_ASSETS
 from service.entrypoints.graphql.context import on_loop, reads
+from service.entrypoints.graphql.enums import AssetKind, Attribute
 
 
 @strawberry.type(description="A row of the seed 002 asset tables that the faction can afford and is rated for.")
 class BuyableAsset:
     type_key: str
     name: str
-    attribute: str
+    attribute: Attribute
     rating: int
     cost: int = strawberry.field(description="Its table cost, before a region's surcharge or a discount.")
     hp: int
-    kind: str
+    kind: AssetKind
     attack: str | None = strawberry.field(description="'Force vs. Cunning, 1d6 damage', or null.")
     counter: str | None
     needs_permission: bool
@@ -43,8 +44,8 @@ class BuyableQuery:
             if row.cost <= faction["facgold"]:
                 attack = None if row.attack is None else (
                     f"{row.attack.attacker} vs. {row.attack.defender}, {row.attack.damage or 'special'} damage")
-                found.append(BuyableAsset(type_key=row.key, name=row.name, attribute=row.attribute.value,
-                                          rating=row.rating, cost=row.cost, hp=row.hp, kind=row.kind.value,
+                found.append(BuyableAsset(type_key=row.key, name=row.name, attribute=row.attribute,
+                                          rating=row.rating, cost=row.cost, hp=row.hp, kind=row.kind,
                                           attack=attack, counter=str(row.counter) if row.counter else None,
                                           needs_permission=row.needs_permission))  # fmt: skip
         return sorted(found, key=lambda b: (b.cost, b.name))

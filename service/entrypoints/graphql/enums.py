@@ -12,8 +12,9 @@ import strawberry
 
 from domain.campaign import PhaseStatus, RuleSystemName
 from domain.closed_sets import CLOSED_SETS
-from domain.enums import AdjustField, AdjustMode, AggregateKind, MemberKind, Population
+from domain.enums import AdjustField, AdjustMode, AggregateKind, MemberKind, PhaseChange, Population
 from domain.factionturn.enums import (
+    AssetAttribute,
     AssetKind,
     AssetOutcome,
     Attribute,
@@ -23,13 +24,46 @@ from domain.factionturn.enums import (
     GoalKey,
     PermissionAnswer,
 )
-from domain.gameofbones.enums import Applies, Fate, Hook, HouseActionName, InfluenceSourceKey, SettleResult, Status
+from domain.gameofbones.enums import (
+    Applies,
+    Fate,
+    Hook,
+    HouseActionName,
+    HuntResult,
+    InfluenceSourceKey,
+    SettleResult,
+    Status,
+)
 from domain.seats import Role
 
-__all__ = ["AdjustField", "AdjustMode", "AggregateKind", "Applies", "AssetKind", "AssetOutcome", "Attribute",
-           "BookChoice", "ExampleFactionName", "FactionActionName", "Fate", "GoalKey", "Hook", "HouseActionName",
-           "InfluenceSourceKey", "MemberKind", "PermissionAnswer", "PhaseStatus", "Population", "Role",
-           "RuleSystemName", "SettleResult", "Status"]  # fmt: skip
+__all__ = [
+    "AdjustField",
+    "AdjustMode",
+    "AggregateKind",
+    "Applies",
+    "AssetAttribute",
+    "AssetKind",
+    "AssetOutcome",
+    "Attribute",
+    "BookChoice",
+    "ExampleFactionName",
+    "FactionActionName",
+    "Fate",
+    "GoalKey",
+    "Hook",
+    "HouseActionName",
+    "HuntResult",
+    "InfluenceSourceKey",
+    "MemberKind",
+    "PermissionAnswer",
+    "PhaseChange",
+    "PhaseStatus",
+    "Population",
+    "Role",
+    "RuleSystemName",
+    "SettleResult",
+    "Status",
+]
 
 # Sets whose domain class has no docstring of its own.
 DESCRIPTIONS = {

@@ -11,6 +11,7 @@ from strawberry.types import Info
 
 from domain.seats import Seat
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
+from service.entrypoints.graphql.enums import AssetAttribute, ExampleFactionName
 from service.entrypoints.graphql.guards import seat
 from service.persistence.queries import ReadModelReads
 from service.usecases.factionturn import FoundFaction, StartingAsset
@@ -19,11 +20,11 @@ from service.usecases.visibility import faction_view
 
 @strawberry.type(description="An asset a faction owns (seed 002, Assets); Bases of Influence included.")
 class Asset:
-    id: str
+    id: UUID
     type_key: str
     name: str
-    attribute: str
-    region_id: str
+    attribute: AssetAttribute
+    region_id: UUID
     hp: int
     max_hp: int
     stealthed: bool
@@ -48,7 +49,7 @@ class Faction:
     facgold: int | None = strawberry.field(description="Null unless you are this faction's seat or the GM.")
     xp: int | None
     tags: list[str]
-    home_region_id: str
+    home_region_id: UUID
     goal: JSON | None
     destroyed: bool
     wild: bool
@@ -124,7 +125,7 @@ class FactionTurnMutation:
 
     @strawberry.mutation(description="Found one of seed 002's Example Factions as a preset.")
     async def found_example_faction(
-        self, info: Info, campaign_id: UUID, example: str, home_region_id: UUID, name: str | None = None
+        self, info: Info, campaign_id: UUID, example: ExampleFactionName, home_region_id: UUID, name: str | None = None
     ) -> Faction:
         faction = await off_loop(intrigue(info).factionturn.found_example, campaign_id, example, home_region_id, name)
         return await _read(info, faction.id)

@@ -11,6 +11,7 @@ from strawberry.types import Info
 from domain.gameofbones.records import dated
 from domain.seats import Seat
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
+from service.entrypoints.graphql.enums import InfluenceSourceKey
 from service.entrypoints.graphql.gameofbones_types import (
     Area,
     House,
@@ -105,8 +106,9 @@ class GameOfBonesMutation:
 
     @strawberry.mutation(description="Before entering the Game: try a Gaining Influence row (spy, tavern, blackmail, "
                          "kill, magic_item), rolling its skill check for `actor` (default the leader).")  # fmt: skip
-    async def gain_influence(self, info: Info, campaign_id: UUID, house_id: UUID, source: str, actor: str | None = None,
-                             units: int = 1, discovered: bool = False) -> InfluenceAttempt:  # fmt: skip
+    async def gain_influence(self, info: Info, campaign_id: UUID, house_id: UUID, source: InfluenceSourceKey,
+                             actor: str | None = None, units: int = 1,
+                             discovered: bool = False) -> InfluenceAttempt:  # fmt: skip
         attempt = await off_loop(intrigue(info).gameofbones.gain_influence, campaign_id, house_id, source, actor,
                                  units, discovered)  # fmt: skip
         roll: Any = attempt.roll
@@ -145,8 +147,8 @@ class GameOfBonesMutation:
     @strawberry.mutation(description="The targeted house hunts the source of an attack it knows of (`attackId`: the "
                          "attack's knowledge entry): d20 + its best Gather Information against DC 20, +10 once "
                          "after a captured assassin; once per attack a month.")  # fmt: skip
-    async def hunt_attack_source(self, info: Info, campaign_id: UUID, house_id: UUID, attack_id: str) -> SourceHunt:
-        hunt = await off_loop(intrigue(info).gameofbones.hunt_source, campaign_id, house_id, attack_id)
+    async def hunt_attack_source(self, info: Info, campaign_id: UUID, house_id: UUID, attack_id: UUID) -> SourceHunt:
+        hunt = await off_loop(intrigue(info).gameofbones.hunt_source, campaign_id, house_id, str(attack_id))
         aggressor = hunt.knowledge["aggressor_house_id"]
         knowledge: Any = dated(hunt.knowledge)
         return SourceHunt(found=hunt.found, aggressor_house_id=UUID(aggressor) if aggressor else None,

@@ -14,6 +14,7 @@ from domain.gameofbones.records import AreaDamage as DamageRecord
 from domain.gameofbones.records import dated, week_of_month
 from domain.seats import Seat
 from service.entrypoints.graphql.context import on_loop, reads
+from service.entrypoints.graphql.enums import HuntResult, Status
 from service.entrypoints.graphql.guards import seat
 from service.usecases.standing import HouseStanding
 from service.usecases.visibility import area_view, house_view, sees_whole
@@ -29,7 +30,7 @@ class SkillModifier:
 class Character:
     name: str
     level: int
-    status: str
+    status: Status
     skills: list[SkillModifier]
 
     @classmethod
@@ -104,8 +105,9 @@ class WeekOfMonth:
 
 @strawberry.type(description="An action in flight: its dedicated influence and power stay locked until released.")
 class PendingAction:
-    id: str
-    action: str
+    id: UUID
+    action: str = strawberry.field(description="One of the fifteen, as HouseActionName's value ('Smear "
+                                  "Campaign'), or the name of a GM-made custom action.")
     actor: str
     phase: int
     start_week: int
@@ -114,9 +116,9 @@ class PendingAction:
     dedicated_influence: int
     dedicated_power: int
     gold: int
-    target_house_id: str | None
+    target_house_id: UUID | None
     target_character: str | None
-    area_ids: list[str]
+    area_ids: list[UUID]
     resolved: bool
     covered: bool
 
@@ -254,7 +256,7 @@ class InfluenceAttempt:
 class SourceHunt:
     found: bool
     aggressor_house_id: UUID | None
-    result: str
+    result: HuntResult
     roll: JSON
     knowledge: JSON = strawberry.field(description="The entry added to the house's knowledge.")
     house: House

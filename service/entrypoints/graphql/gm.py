@@ -14,19 +14,32 @@ import strawberry
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
-from domain.errors import InvalidInputError
 from domain.factionturn.custom_types import row_to_dict
 from domain.gm import Adjustment, Check, CustomActionDef
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
+from service.entrypoints.graphql.enums import (
+    AdjustField,
+    AdjustMode,
+    AggregateKind,
+    Applies,
+    AssetKind,
+    AssetOutcome,
+    Attribute,
+    Fate,
+    Hook,
+    HouseActionName,
+    RuleSystemName,
+    SettleResult,
+)
 from service.entrypoints.graphql.guards import seat
-from service.entrypoints.graphql.types import as_json
+from service.entrypoints.graphql.types import as_json, uuid_or_none
 from service.usecases.interventions import By
 
 
 @strawberry.type(description="A faction, house or region as an intervention left it (the GM's full view).")
 class Intervened:
     id: UUID
-    kind: str
+    kind: AggregateKind
     version: int
     state: JSON
 
@@ -42,23 +55,26 @@ class MonsterAttackResult:
 
 @strawberry.type(description="The public gossip of one turn (seed 002: 1-2 lines), and who spreads it.")
 class Gossip:
-    actor_id: str
+    actor_id: UUID | None = strawberry.field(description="The faction or house whose turn it tells.")
     lines: list[str]
     spin: str
 
 
-@strawberry.type(description="The GM's summary of one turn; actorId is empty for the GM's note on the phase.")
+@strawberry.type(description="The GM's summary of one turn; actorId is null for the GM's note on the phase.")
 class TurnSummary:
-    actor_id: str
+    actor_id: UUID | None
     text: str
 
 
 @strawberry.input
 class AdjustmentInput:
-    field: str
+    field: AdjustField
     value: int
-    mode: str = "adjust"
-    target_id: str = ""
+    mode: AdjustMode = AdjustMode.ADJUST
+    target_id: UUID | None = strawberry.field(default=None, description="Null: the actor itself.")
+
+    def to_adjustment(self) -> Adjustment:
+        return Adjustment(self.field.value, self.value, self.mode.value, _id(self.target_id))
 
 
 @strawberry.input
@@ -66,15 +82,18 @@ class CheckInput:
     dice: str
     stat: str
     dc: int | None = None
-    opposed_id: str = ""
+    opposed_id: UUID | None = strawberry.field(default=None, description="The faction or house that opposes.")
     opposed_stat: str = ""
+
+    def to_check(self) -> Check:
+        return Check(self.dice, self.stat, self.dc, _id(self.opposed_id), self.opposed_stat)
 
 
 @strawberry.input(description="A GM-made action: turns and FacGold per turn for a faction, weeks and gold for a house.")
 class CustomActionInput:
     key: str
     name: str
-    system: str
+    system: RuleSystemName
     duration: int
     cost: int = 0
     description: str = ""
@@ -85,11 +104,11 @@ class CustomActionInput:
     on_failure: list[AdjustmentInput] = strawberry.field(default_factory=list)
 
     def to_definition(self) -> CustomActionDef:
-        check = Check(**vars(self.check)) if self.check else None
+        check = self.check.to_check() if self.check else None
         return CustomActionDef(
-            self.key, self.name, self.system, self.duration, self.cost, self.description, self.dedicated_influence,
-            self.dedicated_power, check, tuple(Adjustment(**vars(a)) for a in self.on_success),
-            tuple(Adjustment(**vars(a)) for a in self.on_failure),
+            self.key, self.name, self.system.value, self.duration, self.cost, self.description,
+            self.dedicated_influence, self.dedicated_power, check, tuple(a.to_adjustment() for a in self.on_success),
+            tuple(a.to_adjustment() for a in self.on_failure),
         )  # fmt: skip
 
 
@@ -97,17 +116,22 @@ class CustomActionInput:
 class AssetTypeInput:
     key: str
     name: str
-    attribute: str
+    attribute: Attribute
     rating: int
     hp: int
     cost: int
     arcana: int = 0
-    kind: str = "Special Forces"
+    kind: AssetKind = AssetKind.SPECIAL_FORCES
     attack: str = "None"
     counter: str = "None"
     maintenance: int = 0
     ability: str | None = None
     needs_permission: bool = False
+
+
+def _id(value: UUID | None) -> str:
+    """The domain's form of an optional id: its text, or empty for none."""
+    return "" if value is None else str(value)
 
 
 def _by(info: Info, campaign_id: UUID, reason: str) -> By:
@@ -117,31 +141,25 @@ def _by(info: Info, campaign_id: UUID, reason: str) -> By:
 
 async def _state(info: Info, aggregate_id: UUID, kind: str) -> Intervened:
     state: dict[str, Any] = await on_loop(reads(info).one(aggregate_id, kind))
-    return Intervened(id=aggregate_id, kind=kind, version=int(state["version"]), state=as_json(state))
+    return Intervened(id=aggregate_id, kind=AggregateKind(kind), version=int(state["version"]), state=as_json(state))
 
 
 @strawberry.type
 class GMMutation:
     @strawberry.mutation(description="An adventure's result on an asset: destroy, damage, heal, reveal or stealth.")
     async def resolve_asset_adventure(
-        self, info: Info, campaign_id: UUID, faction_id: UUID, asset_id: str, outcome: str, reason: str,
+        self, info: Info, campaign_id: UUID, faction_id: UUID, asset_id: UUID, outcome: AssetOutcome, reason: str,
         amount: int = 0,
     ) -> Intervened:  # fmt: skip
-        gm, by = intrigue(info).gm, _by(info, campaign_id, reason)
-        calls: dict[str, Callable[[], object]] = {
-            "destroy": lambda: gm.destroy_asset(by, faction_id, asset_id),
-            "damage": lambda: gm.damage_asset(by, faction_id, asset_id, amount),
-            "heal": lambda: gm.heal_asset(by, faction_id, asset_id, amount),
-            "reveal": lambda: gm.set_asset_stealth(by, faction_id, asset_id, False),
-            "stealth": lambda: gm.set_asset_stealth(by, faction_id, asset_id, True),
+        gm, by, asset = intrigue(info).gm, _by(info, campaign_id, reason), str(asset_id)
+        calls: dict[AssetOutcome, Callable[[], object]] = {
+            AssetOutcome.DESTROY: lambda: gm.destroy_asset(by, faction_id, asset),
+            AssetOutcome.DAMAGE: lambda: gm.damage_asset(by, faction_id, asset, amount),
+            AssetOutcome.HEAL: lambda: gm.heal_asset(by, faction_id, asset, amount),
+            AssetOutcome.REVEAL: lambda: gm.set_asset_stealth(by, faction_id, asset, False),
+            AssetOutcome.STEALTH: lambda: gm.set_asset_stealth(by, faction_id, asset, True),
         }
-
-        def call() -> object:
-            if outcome not in calls:
-                raise InvalidInputError(f"outcome is one of {sorted(calls)}, not {outcome!r}")
-            return calls[outcome]()
-
-        await off_loop(call)
+        await off_loop(calls[outcome])
         return await _state(info, faction_id, "faction")
 
     @strawberry.mutation(description="An adventure creates an asset (a catalog or custom type) for a faction.")
@@ -152,10 +170,10 @@ class GMMutation:
         return await _state(info, faction_id, "faction")
 
     @strawberry.mutation(description="An asset changes hands as the PCs decided.")
-    async def transfer_asset(self, info: Info, campaign_id: UUID, from_faction_id: UUID, asset_id: str,
+    async def transfer_asset(self, info: Info, campaign_id: UUID, from_faction_id: UUID, asset_id: UUID,
                              to_faction_id: UUID, reason: str) -> Intervened:  # fmt: skip
-        await off_loop(intrigue(info).gm.transfer_asset, _by(info, campaign_id, reason), from_faction_id, asset_id,
-                       to_faction_id)  # fmt: skip
+        await off_loop(intrigue(info).gm.transfer_asset, _by(info, campaign_id, reason), from_faction_id,
+                       str(asset_id), to_faction_id)  # fmt: skip
         return await _state(info, to_faction_id, "faction")
 
     @strawberry.mutation(description="Grant (hp > 0) or remove (hp = 0) a faction's Base of Influence in a region.")
@@ -175,17 +193,18 @@ class GMMutation:
 
     @strawberry.mutation(description="A Monster of The Wild moves to an adjacent region (seed 002: up to one hex a "
                                      "turn; once a phase).")  # fmt: skip
-    async def move_monster(self, info: Info, campaign_id: UUID, monster_id: str, region_id: UUID,
+    async def move_monster(self, info: Info, campaign_id: UUID, monster_id: UUID, region_id: UUID,
                            reason: str) -> Intervened:  # fmt: skip
-        wild = await off_loop(intrigue(info).gm.move_monster, _by(info, campaign_id, reason), monster_id, region_id)
+        wild = await off_loop(intrigue(info).gm.move_monster, _by(info, campaign_id, reason), str(monster_id),
+                              region_id)  # fmt: skip
         return await _state(info, wild.id, "faction")
 
     @strawberry.mutation(description="A Monster of The Wild attacks a faction's asset in its region: 1d10 + its level "
                                      "against 1d10 + Force; once a phase.")  # fmt: skip
-    async def attack_with_monster(self, info: Info, campaign_id: UUID, monster_id: str, faction_id: UUID,
-                                  asset_id: str, reason: str) -> MonsterAttackResult:  # fmt: skip
-        done = await off_loop(intrigue(info).gm.attack_with_monster, _by(info, campaign_id, reason), monster_id,
-                              faction_id, asset_id)  # fmt: skip
+    async def attack_with_monster(self, info: Info, campaign_id: UUID, monster_id: UUID, faction_id: UUID,
+                                  asset_id: UUID, reason: str) -> MonsterAttackResult:  # fmt: skip
+        done = await off_loop(intrigue(info).gm.attack_with_monster, _by(info, campaign_id, reason), str(monster_id),
+                              faction_id, str(asset_id))  # fmt: skip
         return MonsterAttackResult(hit=done.hit, countered=done.countered, rolls=as_json(done.rolls),
                                    target=await _state(info, faction_id, "faction"))  # fmt: skip
 
@@ -202,7 +221,7 @@ class GMMutation:
         return await _state(info, region_id, "region")
 
     @strawberry.mutation(description="Kill, capture or save a house's leader or lieutenant.")
-    async def decide_fate(self, info: Info, campaign_id: UUID, house_id: UUID, name: str, fate: str,
+    async def decide_fate(self, info: Info, campaign_id: UUID, house_id: UUID, name: str, fate: Fate,
                           reason: str) -> Intervened:  # fmt: skip
         await off_loop(intrigue(info).gm.decide_fate, _by(info, campaign_id, reason), house_id, name, fate)
         return await _state(info, house_id, "house")
@@ -210,23 +229,24 @@ class GMMutation:
     @strawberry.mutation(description="Seed 000's judgement calls, recorded: hook 'Throwing Rank around' (a penalty) "
                          "or 'lieutenants\' assistance' (a bonus) as a circumstance on the house from this phase for "
                          "`months`; `applies` as in the house's circumstances; `actions` limits it (empty: all).")
-    async def impose_house_circumstance(self, info: Info, campaign_id: UUID, house_id: UUID, hook: str, value: int,
-                                        applies: str, months: int, reason: str,
-                                        actions: list[str] | None = None) -> Intervened:  # fmt: skip
+    async def impose_house_circumstance(self, info: Info, campaign_id: UUID, house_id: UUID, hook: Hook, value: int,
+                                        applies: Applies, months: int, reason: str,
+                                        actions: list[HouseActionName] | None = None) -> Intervened:  # fmt: skip
         await off_loop(intrigue(info).gm.impose_circumstance, _by(info, campaign_id, reason), house_id, hook, value,
                        applies, months, tuple(actions or ()))  # fmt: skip
         return await _state(info, house_id, "house")
 
     @strawberry.mutation(description="Foil a house's pending action (result: foiled) or let it succeed (succeeded).")
-    async def settle_house_action(self, info: Info, campaign_id: UUID, house_id: UUID, action_id: str, result: str,
-                                  reason: str) -> Intervened:  # fmt: skip
-        await off_loop(intrigue(info).gm.settle_action, _by(info, campaign_id, reason), house_id, action_id, result)
+    async def settle_house_action(self, info: Info, campaign_id: UUID, house_id: UUID, action_id: UUID,
+                                  result: SettleResult, reason: str) -> Intervened:  # fmt: skip
+        await off_loop(intrigue(info).gm.settle_action, _by(info, campaign_id, reason), house_id, str(action_id),
+                       result)  # fmt: skip
         return await _state(info, house_id, "house")
 
     @strawberry.mutation(description="Set (mode: set) or adjust a faction's force, cunning, wealth, hp, facgold or "
                          "xp, or a house's influence, power or gold. A broken invariant is refused.")
-    async def adjust(self, info: Info, campaign_id: UUID, target_id: UUID, field: str, value: int, reason: str,
-                     mode: str = "adjust") -> Intervened:  # fmt: skip
+    async def adjust(self, info: Info, campaign_id: UUID, target_id: UUID, field: AdjustField, value: int,
+                     reason: str, mode: AdjustMode = AdjustMode.ADJUST) -> Intervened:  # fmt: skip
         target = await off_loop(intrigue(info).gm.adjust, _by(info, campaign_id, reason), target_id, field, value,
                                 mode)  # fmt: skip
         return await _state(info, target_id, type(target).__name__.lower())
@@ -267,23 +287,24 @@ class GMMutation:
         return _gossip(await off_loop(app.chronicle.drafts, campaign_id, phase))
 
     @strawberry.mutation(description="Write the GM's summary of a turn (actorId empty: a note on the whole phase).")
-    async def write_turn_summary(self, info: Info, campaign_id: UUID, phase: int, actor_id: str, text: str,
+    async def write_turn_summary(self, info: Info, campaign_id: UUID, phase: int, text: str,
+                                 actor_id: UUID | None = None,
                                  reason: str = "edited by the GM") -> list[TurnSummary]:  # fmt: skip
         app = intrigue(info)
-        await off_loop(app.chronicle.write_summary, _by(info, campaign_id, reason), phase, actor_id, text)
+        await off_loop(app.chronicle.write_summary, _by(info, campaign_id, reason), phase, _id(actor_id), text)
         return _summaries(await off_loop(app.chronicle.gm_notes, campaign_id, phase))
 
     @strawberry.mutation(description="Write a turn's public gossip (1-2 lines, none to withdraw it) and its spin; "
                          "with `draft`, edit the unpublished draft instead (answering the drafts).")  # fmt: skip
-    async def write_gossip(self, info: Info, campaign_id: UUID, phase: int, actor_id: str, lines: list[str],
+    async def write_gossip(self, info: Info, campaign_id: UUID, phase: int, actor_id: UUID, lines: list[str],
                            spin: str = "", reason: str = "edited by the GM",
                            draft: bool = False) -> list[Gossip]:  # fmt: skip
         app = intrigue(info)
         by = _by(info, campaign_id, reason)
         if draft:
-            await off_loop(app.chronicle.write_draft, by, phase, actor_id, lines, spin)
+            await off_loop(app.chronicle.write_draft, by, phase, str(actor_id), lines, spin)
             return _gossip(await off_loop(app.chronicle.drafts, campaign_id, phase))
-        await off_loop(app.chronicle.write_gossip, by, phase, actor_id, lines, spin)
+        await off_loop(app.chronicle.write_gossip, by, phase, str(actor_id), lines, spin)
         return _gossip(await off_loop(app.chronicle.public, campaign_id, phase))
 
     @strawberry.mutation(description="Publish a phase's drafted gossip: every seat hears it from now on.")
@@ -310,8 +331,9 @@ class GMQuery:
 
 
 def _gossip(entries: dict[str, dict[str, Any]]) -> list[Gossip]:
-    return [Gossip(actor_id=k, lines=list(v["lines"]), spin=str(v["spin"])) for k, v in sorted(entries.items())]
+    return [Gossip(actor_id=uuid_or_none(k), lines=list(v["lines"]), spin=str(v["spin"]))
+            for k, v in sorted(entries.items())]
 
 
 def _summaries(entries: dict[str, str]) -> list[TurnSummary]:
-    return [TurnSummary(actor_id=k, text=v) for k, v in sorted(entries.items())]
+    return [TurnSummary(actor_id=uuid_or_none(k), text=v) for k, v in sorted(entries.items())]

@@ -11,6 +11,7 @@ from strawberry.types import Info
 from domain.errors import InvalidInputError
 from projections.state import public_state
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
+from service.entrypoints.graphql.enums import AggregateKind
 from service.entrypoints.graphql.types import Campaign, as_json
 from service.usecases.rewind import RollBackPhase
 
@@ -18,7 +19,7 @@ from service.usecases.rewind import RollBackPhase
 @strawberry.type(description="One aggregate's state at a point in the campaign's history, rebuilt from events.")
 class AggregateState:
     id: UUID
-    kind: str
+    kind: AggregateKind
     version: int
     state: JSON
 
@@ -39,7 +40,8 @@ class HistoryQuery:
             else:
                 aggregates = history.as_of(campaign_id, position or 0)
             return [
-                AggregateState(id=i, kind=type(a).__name__.lower(), version=a.version, state=as_json(public_state(a)))
+                AggregateState(id=i, kind=AggregateKind(type(a).__name__.lower()), version=a.version,
+                               state=as_json(public_state(a)))
                 for i, a in sorted(aggregates.items(), key=lambda item: str(item[0]))
             ]
 

@@ -11,6 +11,7 @@ from strawberry.types import Info
 
 from domain.gameofbones.records import dated
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
+from service.entrypoints.graphql.enums import MemberKind, PhaseStatus
 from service.entrypoints.graphql.factionturn import Faction
 from service.entrypoints.graphql.gameofbones import read_house
 from service.entrypoints.graphql.gameofbones_types import House
@@ -22,7 +23,7 @@ from service.usecases.orders import OrderStatus as Status
 @strawberry.type(description="A faction or house: whether its orders for the current phase are in, and how many.")
 class SubmittedOrders:
     id: UUID
-    kind: str
+    kind: MemberKind
     name: str
     submitted: bool
     orders: int
@@ -31,14 +32,14 @@ class SubmittedOrders:
 @strawberry.type(description="The current phase and, for each faction and house, whether it has submitted orders.")
 class OrderStatus:
     phase: int
-    status: str
+    status: PhaseStatus
     members: list[SubmittedOrders]
 
     @classmethod
     def of(cls, status: Status) -> OrderStatus:
-        members = [SubmittedOrders(id=UUID(m.id), kind=m.kind, name=m.name, submitted=m.submitted, orders=m.orders)
-                   for m in status.members]  # fmt: skip
-        return cls(phase=status.phase, status=status.status, members=members)
+        members = [SubmittedOrders(id=UUID(m.id), kind=MemberKind(m.kind), name=m.name, submitted=m.submitted,
+                                   orders=m.orders) for m in status.members]  # fmt: skip
+        return cls(phase=status.phase, status=PhaseStatus(status.status), members=members)
 
 
 @strawberry.type
@@ -69,13 +70,14 @@ class OrdersMutation:
 
     @strawberry.mutation(description="Take back a house's order of the open phase: its dedicated influence and "
                          "power are free and its gold comes back, since nothing has happened yet.")  # fmt: skip
-    async def withdraw_house_action(self, info: Info, campaign_id: UUID, house_id: UUID, action_id: str) -> House:
-        await off_loop(intrigue(info).orders.withdraw_house_action, campaign_id, house_id, action_id)
+    async def withdraw_house_action(self, info: Info, campaign_id: UUID, house_id: UUID, action_id: UUID) -> House:
+        await off_loop(intrigue(info).orders.withdraw_house_action, campaign_id, house_id, str(action_id))
         return await read_house(info, house_id)
 
     @strawberry.mutation(description="Replace a house's order of the open phase with another, in one step: refused "
                          "whole, writing nothing, if the new order is.")  # fmt: skip
-    async def amend_house_action(self, info: Info, campaign_id: UUID, house_id: UUID, action_id: str,
+    async def amend_house_action(self, info: Info, campaign_id: UUID, house_id: UUID, action_id: UUID,
                                  order: HouseOrderInput) -> House:  # fmt: skip
-        await off_loop(intrigue(info).orders.amend_house_action, campaign_id, house_id, action_id, order.to_order())
+        await off_loop(intrigue(info).orders.amend_house_action, campaign_id, house_id, str(action_id),
+                       order.to_order())  # fmt: skip
         return await read_house(info, house_id)

@@ -9,8 +9,10 @@ from strawberry.types import Info
 
 from domain.seats import Seat
 from service.entrypoints.graphql.context import intrigue, off_loop
+from service.entrypoints.graphql.enums import MemberKind
 from service.entrypoints.graphql.gameofbones_types import WeekOfMonth
 from service.entrypoints.graphql.guards import seat
+from service.entrypoints.graphql.types import uuid_or_none
 from service.usecases import phase_report as r
 
 
@@ -46,7 +48,7 @@ def _rolls(rolls: list[r.ReportRoll]) -> list[Roll]:
 class ReportOrder:
     action: str
     actor: str | None = strawberry.field(description="The house character who acts; null for a faction.")
-    target_id: str | None
+    target_id: UUID | None = strawberry.field(description="The house its order targets; null for a faction.")
     outcome: str | None = strawberry.field(description="Null while an action runs on into a later phase.")
     week: int | None = strawberry.field(description="A house's: the week it resolves (or resolved), counted from "
                                         "the campaign's start; null for a faction.")  # fmt: skip
@@ -59,12 +61,12 @@ class ReportOrder:
 
 @strawberry.type(description="Damage taken or dealt: an asset's HP, a faction's HP, or a house's influence.")
 class ReportDamage:
-    member_id: str = strawberry.field(description="The faction or house that took it.")
-    asset_id: str | None
+    member_id: UUID = strawberry.field(description="The faction or house that took it.")
+    asset_id: UUID | None
     amount: int
     member_damage: int = strawberry.field(description="Faction HP lost with a Base of Influence; influence lost.")
     hp_left: int | None
-    by_member_id: str | None = strawberry.field(description="Who dealt it; null where the rules keep it hidden.")
+    by_member_id: UUID | None = strawberry.field(description="Who dealt it; null where the rules keep it hidden.")
     reason: str
     rolls: list[Roll]
 
@@ -87,9 +89,9 @@ class ReportLearned:
     action: str | None
     week: int | None = strawberry.field(description="The week it was learned (of an attack: the week it struck).")
     expected_week: int | None = strawberry.field(description="A discovered plot's: the week it is due to resolve.")
-    aggressor_id: str | None = strawberry.field(description="Null when the author is not known to the house.")
-    target_id: str | None
-    area_ids: list[str]
+    aggressor_id: UUID | None = strawberry.field(description="Null when the author is not known to the house.")
+    target_id: UUID | None
+    area_ids: list[UUID]
     result: str | None
     details: list[ReportDetail]
 
@@ -111,7 +113,7 @@ class PhaseReport:
     campaign_id: UUID
     phase: int
     member_id: UUID
-    kind: str = strawberry.field(description="faction or house")
+    kind: MemberKind
     initiative: int | None = strawberry.field(description="Its place in the Faction Turn's order, from 1.")
     orders: list[ReportOrder]
     rolls: list[Roll] = strawberry.field(description="Every roll of its own in the phase.")
@@ -125,13 +127,15 @@ class PhaseReport:
     @classmethod
     def of(cls, p: r.PhaseReport) -> PhaseReport:
         return cls(
-            campaign_id=p.campaign_id, phase=p.phase, member_id=p.member_id, kind=p.kind, initiative=p.initiative,
-            orders=[ReportOrder(action=o.action, actor=o.actor, target_id=o.target_id, outcome=o.outcome, week=o.week,
-                                rolls=_rolls(o.rolls)) for o in p.orders],
+            campaign_id=p.campaign_id, phase=p.phase, member_id=p.member_id, kind=MemberKind(p.kind),
+            initiative=p.initiative,
+            orders=[ReportOrder(action=o.action, actor=o.actor, target_id=uuid_or_none(o.target_id),
+                                outcome=o.outcome, week=o.week, rolls=_rolls(o.rolls)) for o in p.orders],
             rolls=_rolls(p.rolls), damage_taken=[_damage(d) for d in p.damage_taken],
             damage_dealt=[_damage(d) for d in p.damage_dealt],
             learned=[ReportLearned(kind=k.kind, action=k.action, week=k.week, expected_week=k.expected_week,
-                                   aggressor_id=k.aggressor_id, target_id=k.target_id, area_ids=k.area_ids,
+                                   aggressor_id=uuid_or_none(k.aggressor_id), target_id=uuid_or_none(k.target_id),
+                                   area_ids=[UUID(a) for a in k.area_ids],
                                    result=k.result, details=[ReportDetail(key=a, value=b) for a, b in k.details])
                      for k in p.learned],
             ledger=[ReportMoney(amount=m.amount, reason=m.reason) for m in p.ledger], income=p.income, costs=p.costs,
@@ -139,8 +143,9 @@ class PhaseReport:
 
 
 def _damage(d: r.Damage) -> ReportDamage:
-    return ReportDamage(member_id=d.member_id, asset_id=d.asset_id, amount=d.amount, member_damage=d.member_damage,
-                        hp_left=d.hp_left, by_member_id=d.by_member_id, reason=d.reason,
+    return ReportDamage(member_id=UUID(d.member_id), asset_id=uuid_or_none(d.asset_id), amount=d.amount,
+                        member_damage=d.member_damage, hp_left=d.hp_left, by_member_id=uuid_or_none(d.by_member_id),
+                        reason=d.reason,
                         rolls=_rolls(d.rolls))  # fmt: skip
 
 

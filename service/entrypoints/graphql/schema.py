@@ -15,6 +15,7 @@ from service.entrypoints.graphql.audit import AuditQuery
 from service.entrypoints.graphql.buyable import BuyableQuery
 from service.entrypoints.graphql.catalog import CatalogQuery
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
+from service.entrypoints.graphql.enums import Population, RuleSystemName
 from service.entrypoints.graphql.errors import IntrigueSchema
 from service.entrypoints.graphql.factionturn import FactionTurnMutation, FactionTurnQuery
 from service.entrypoints.graphql.gameofbones import GameOfBonesMutation, GameOfBonesQuery
@@ -46,7 +47,7 @@ class RegionInput:
     q: int
     r: int
     arcana: int = 0
-    population: str = "Hundreds"
+    population: Population = Population.HUNDREDS
     tags: list[str] = strawberry.field(default_factory=list)
     terrain_difficulty: int = 0
     wild: bool = False
@@ -62,7 +63,7 @@ class RegionInput:
 @strawberry.input
 class CreateCampaignInput:
     name: str
-    rule_systems: list[str]
+    rule_systems: list[RuleSystemName]
     dice_seed: str | None = None
     regions: list[RegionInput] = strawberry.field(default_factory=list)
 

@@ -9,6 +9,7 @@ from strawberry.types import Info
 
 from domain import seats as domain_seats
 from service.entrypoints.graphql.context import intrigue, off_loop
+from service.entrypoints.graphql.enums import Role
 from service.entrypoints.graphql.guards import seat
 
 
@@ -16,7 +17,7 @@ from service.entrypoints.graphql.guards import seat
 class Seat:
     id: UUID
     campaign_id: UUID
-    role: str
+    role: Role
     name: str
     faction_id: UUID | None
     house_id: UUID | None
@@ -24,7 +25,7 @@ class Seat:
 
     @classmethod
     def of(cls, seat_: domain_seats.Seat, revoked: bool = False) -> Seat:
-        return cls(id=seat_.id, campaign_id=seat_.campaign_id, role=seat_.role.value, name=seat_.name,
+        return cls(id=seat_.id, campaign_id=seat_.campaign_id, role=seat_.role, name=seat_.name,
                    faction_id=seat_.faction_id, house_id=seat_.house_id, revoked=revoked)  # fmt: skip
 
 
@@ -36,7 +37,7 @@ class IssuedSeat:
 
 @strawberry.input
 class SeatInput:
-    role: str = strawberry.field(description="player or observer")
+    role: Role = strawberry.field(description="PLAYER or OBSERVER (a campaign has one GM seat, its own).")
     name: str | None = None
     faction_id: UUID | None = strawberry.field(default=None, description="A player's faction.")
     house_id: UUID | None = strawberry.field(default=None, description="A player's house.")

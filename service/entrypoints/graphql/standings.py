@@ -20,6 +20,7 @@ from uuid import UUID
 
 from graphql import (
     FieldNode,
+    GraphQLEnumType,
     GraphQLError,
     GraphQLList,
     GraphQLNonNull,
@@ -132,8 +133,10 @@ def _field(parent: GraphQLObjectType, node: FieldNode) -> _Field:
     get = attrgetter(backref.python_name) if resolver is None else resolver
     if isinstance(kind, GraphQLObjectType):
         return _Field(key, get, nullable, many, None, _fields(kind, node))
+    if isinstance(kind, GraphQLEnumType):
+        return _Field(key, get, nullable, many, kind.serialize)
     if not isinstance(kind, GraphQLScalarType):
-        raise _NotPlain  # enums, unions, interfaces: none in these types
+        raise _NotPlain  # unions, interfaces: none in these types
     return _Field(key, get, nullable, many, _serializer(kind))
 
 

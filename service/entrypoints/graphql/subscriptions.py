@@ -19,6 +19,7 @@ from domain.errors import DomainError, ForbiddenError
 from domain.seats import Seat, check_gm
 from service.bootstrap import Intrigue
 from service.entrypoints.graphql.context import intrigue, off_loop, reads
+from service.entrypoints.graphql.enums import PhaseChange
 from service.entrypoints.graphql.phase_report import PhaseReport, own_report
 from service.entrypoints.graphql.seat_watch import watch_of
 from service.entrypoints.graphql.types import AuditEvent, as_json
@@ -33,7 +34,7 @@ PHASE_TOPICS = ("Campaign.PhaseResolved", "Campaign.PhaseRolledBack")
 class PhaseResult:
     campaign_id: UUID
     phase: int
-    status: str
+    status: PhaseChange
     position: int
 
     @strawberry.field(description="The listening player's own report of the phase (as `phaseReport`); null for the "
@@ -133,5 +134,5 @@ class CampaignSubscription:
         async for entry in _follow(info, campaign_id, after, _seated_in(campaign_id)):
             if entry.topic.endswith(PHASE_TOPICS):
                 phase = entry.payload["phase"] if "phase" in entry.payload else entry.payload["to_phase"]
-                status = "resolved" if entry.topic.endswith("PhaseResolved") else "rolled back"
+                status = PhaseChange.RESOLVED if entry.topic.endswith("PhaseResolved") else PhaseChange.ROLLED_BACK
                 yield PhaseResult(campaign_id=campaign_id, phase=int(phase), status=status, position=entry.position)

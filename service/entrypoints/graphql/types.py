@@ -10,6 +10,13 @@ import strawberry
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
+from service.entrypoints.graphql.enums import PhaseStatus, Population, RuleSystemName
+
+
+def uuid_or_none(value: str | None) -> UUID | None:
+    """An id the domain keeps as text (empty or None: no id) as the UUID it is; a malformed one fails loudly."""
+    return UUID(value) if value else None
+
 
 def as_json(value: object) -> JSON:
     """A plain JSON value typed as the JSON scalar."""
@@ -24,7 +31,7 @@ class Region:
     q: int
     r: int
     arcana: int
-    population: str
+    population: Population
     tags: list[str]
     terrain_difficulty: int
     wild: bool
@@ -41,10 +48,10 @@ class Region:
 class Campaign:
     id: UUID
     name: str
-    rule_systems: list[str]
+    rule_systems: list[RuleSystemName]
     seeded: bool
     phase: int
-    phase_status: str
+    phase_status: PhaseStatus
     created_at: datetime
     gm_token: str | None = strawberry.field(
         default=None, description="The GM's bearer token: answered by createCampaign only, and never again."

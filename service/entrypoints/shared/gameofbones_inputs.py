@@ -6,7 +6,6 @@ from uuid import UUID
 
 import strawberry
 
-from domain.errors import InvalidInputError
 from domain.gameofbones.actions import ActionName
 from domain.gameofbones.ordering import Order
 from domain.gameofbones.records import Character
@@ -81,29 +80,22 @@ class RegisterHouseInput:
 
 @strawberry.input(description="An order for one of the fifteen actions (seed 000, Taking Action).")
 class HouseOrderInput:
-    action: str = strawberry.field(description="Its name as the seed prints it: 'Smear Campaign', 'Assault'…")
+    action: ActionName = strawberry.field(description="One of the fifteen: SMEAR_CAMPAIGN, ASSAULT…")
     actor: str
     target_house_id: UUID | None = None
     target_character: str | None = None
     area_ids: list[UUID] = strawberry.field(default_factory=list)
     power: int = 0
     to_area_id: UUID | None = None
-    covered_action_id: str | None = None
+    covered_action_id: UUID | None = None
     start_week: int = 1
 
     def to_order(self) -> Order:
         return Order(
-            _action(self.action), self.actor, _text(self.target_house_id), self.target_character,
-            tuple(str(a) for a in self.area_ids), self.power, _text(self.to_area_id), self.covered_action_id,
+            self.action, self.actor, _text(self.target_house_id), self.target_character,
+            tuple(str(a) for a in self.area_ids), self.power, _text(self.to_area_id), _text(self.covered_action_id),
             self.start_week,
         )  # fmt: skip
-
-
-def _action(name: str) -> ActionName:
-    try:
-        return ActionName(name.strip())
-    except ValueError:
-        raise InvalidInputError(f"unknown action {name!r}; choose from {[a.value for a in ActionName]}") from None
 
 
 def _text(value: UUID | None) -> str | None:
