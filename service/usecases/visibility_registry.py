@@ -83,7 +83,7 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("HouseActionRow", "public", "name influenceRequirement powerRequirement dedicatedInfluence "
                                           "dedicatedPower gold weeks skill dc opposedBy target defence hostile "
                                           "text rule"),
-    **_fields("InfluenceSourceRow", "public", "key action influence unit skill dc text rule"),
+    **_fields("InfluenceSourceRow", "public", "key gainedBy influence unit skill dc text rule"),
     **_fields("PowerRateRow", "public", "characterClass perLevel higherPerLevel upToLevel text rule"),
     **_fields("RankRow", "public", "rank total actionBonuses defenceHigh defenceLow text rule"),
     **_fields("GainingTables", "public", "influence power"),

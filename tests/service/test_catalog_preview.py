@@ -29,7 +29,7 @@ ASSETS = """query($a: Attribute, $r: Int, $k: AssetKind, $c: UUID) {
 TABLES = """{ goals { key name requirement d12 text rule } tags { key name text d20 rule }
   exampleFactions { name force cunning wealth statedHp tags assets { printed typeKey match } }
   houseActions { name weeks skill target text rule gold { base per unit } dedicatedInfluence { base per unit } }
-  gainingTables { influence { key action influence dc } power { characterClass perLevel upToLevel } }
+  gainingTables { influence { key gainedBy influence dc } power { characterClass perLevel upToLevel } }
   rankTable { rank total actionBonuses defenceHigh defenceLow text } }"""
 PREVIEW = """query($c: UUID!, $f: UUID!) { factionPreview(campaignId: $c, factionId: $f) { facgoldAtAction
   options { kind cost allowed reason rule regionId typeKey assetId targetAssetId } } }"""
@@ -96,7 +96,7 @@ def test_rest_answers_the_same_tables(client: TestClient) -> None:
 
 def _campaign(client: TestClient, intrigue: Intrigue) -> tuple[str, str, str, str, str]:
     """Red (Force 4, 3 FacGold) and Blue share the Harbour; the GM defines a type of its own."""
-    made = ok(gql(client, CREATE, input={"name": "Preview", "ruleSystems": ["factionturn"],
+    made = ok(gql(client, CREATE, input={"name": "Preview", "ruleSystems": ["FACTION_TURN"],
                                          "regions": [{"name": "Harbour", "q": 0, "r": 0, "arcana": 4}]}))  # fmt: skip
     c, gm, harbour = made["createCampaign"]["id"], made["createCampaign"]["gmToken"], made["createCampaign"]["regions"]
     home = UUID(harbour[0]["id"])

@@ -94,12 +94,17 @@ CONTRACT_SETS = {
     "FactionAction/action": "FactionActionName", "HouseOrder/action": "HouseActionName",
     "CustomAdjustment/field": "AdjustField", "CustomAdjustment/mode": "AdjustMode",
     "Asset/attribute": "AssetAttribute", "Character/status": "CharacterStatus",
+    # Issue 17: the catalogs and previews.
+    "AssetTypeRow/attribute": "Attribute", "AssetTypeRow/kind": "AssetKind",
+    "ExampleFactionRow/assets/attribute": "Attribute", "HouseActionName": "HouseActionName",
+    "components/parameters/AttributeFilter/schema": "Attribute", "components/parameters/KindFilter/schema": "AssetKind",
 }  # fmt: skip
 # Parts of a set: which a request may name, or which the conditions of a schema pick out.
 CONTRACT_SUBSETS = {
     "SeatRequest/role": "SeatRole",  # the GM's seat comes with the campaign; a request seats a player or observer
     "HouseOrder/allOf/0/if/action": "HouseActionName",
     "HouseOrder/allOf/1/if/action": "HouseActionName",
+    "FactionPreview/options/kind": "FactionActionName",  # every action but "None"
 }
 # The transport's own sets, not the game's.
 CONTRACT_TRANSPORT = {"Problem/code", "Health/status"}

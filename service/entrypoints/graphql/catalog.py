@@ -120,7 +120,7 @@ class HouseActionRow:
 @strawberry.type(description="A row of seed 000, Gaining Influence.")
 class InfluenceSourceRow:
     key: str
-    action: str
+    gained_by: str = strawberry.field(description="The printed Action column: how the influence is gained.")
     influence: int
     unit: str
     skill: str | None

@@ -30,18 +30,18 @@ class FactionOption:
     allowed: bool = strawberry.field(description=ALLOWED)
     reason: str | None = strawberry.field(description=REASON)
     rule: str | None = strawberry.field(description=RULE)
-    region_id: str | None = strawberry.field(description="Where it buys, expands, moves home, seizes or acts.")
+    region_id: UUID | None = strawberry.field(description="Where it buys, expands, moves home, seizes or acts.")
     type_key: str | None = strawberry.field(description="The asset type it buys or refits into.")
     name: str | None = strawberry.field(description="A custom action's name.")
-    asset_id: str | None = strawberry.field(description="Its own asset that attacks, is repaired, refit, sold or "
+    asset_id: UUID | None = strawberry.field(description="Its own asset that attacks, is repaired, refit, sold or "
                                             "acts; null for a repair of the faction itself.")  # fmt: skip
-    target_faction_id: str | None
-    target_asset_id: str | None
+    target_faction_id: UUID | None
+    target_asset_id: UUID | None
 
 
 @strawberry.type(description="What a faction can do this turn: its FacGold at its action and every option.")
 class FactionPreview:
-    faction_id: str
+    faction_id: UUID
     facgold_at_action: int = strawberry.field(description="Its FacGold now + this turn's income − maintenance.")
     options: list[FactionOption]
 
@@ -50,12 +50,12 @@ class FactionPreview:
 class HouseOption:
     action: HouseActionName
     actor: str
-    target_house_id: str | None
+    target_house_id: UUID | None
     target_character: str | None
-    area_ids: list[str]
+    area_ids: list[UUID]
     power: int
-    to_area_id: str | None
-    covered_action_id: str | None
+    to_area_id: UUID | None
+    covered_action_id: UUID | None
     influence_requirement: int
     power_requirement: int
     dedicated_influence: int

@@ -92,7 +92,7 @@ def house_action_rows() -> list[dict[str, Any]]:
 
 
 def influence_rows() -> list[dict[str, Any]]:
-    return [{"key": s.key, "action": s.action, "influence": s.influence, "unit": s.unit.value,
+    return [{"key": s.key, "gained_by": s.action, "influence": s.influence, "unit": s.unit.value,
              "skill": s.skill.value if s.skill else None, "dc": s.dc, "rule": INFLUENCE_RULE,
              "text": f"{s.action}: {s.influence:,} influence{'' if s.unit.value == 'once' else ' ' + s.unit.value}"
                      + (f", {s.skill.value} (DC {s.dc})" if s.skill else "")}
