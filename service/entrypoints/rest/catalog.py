@@ -3,6 +3,7 @@ twins of service/entrypoints/graphql/catalog.py and preview.py, shaped by servic
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 from uuid import UUID
 
@@ -12,6 +13,7 @@ from starlette.responses import Response
 
 from domain.errors import ForbiddenError, InvalidInputError
 from domain.factionturn.assets import AssetKind, Attribute
+from domain.inputs import check_text
 from service.entrypoints.rest.support import (
     campaign_id_of,
     endpoint,
@@ -29,6 +31,13 @@ TABLES = {
     "goals": rows.goal_rows, "tags": rows.tag_rows, "example-factions": rows.example_rows,
     "house-actions": rows.house_action_rows, "ranks": rows.rank_rows,
 }  # fmt: skip
+
+
+class _Flag(StrEnum):
+    """A boolean query parameter, spelt as the contract's booleans are."""
+
+    TRUE = "true"
+    FALSE = "false"
 
 
 def _enum_param(request: Request, name: str, enum: type[Any]) -> Any:
@@ -86,7 +95,7 @@ async def faction_preview(request: Request) -> Response:
     asking = await seat_of(request)
     gm = asking is not None and asking.is_gm_of(campaign_id)
     preview = await run_in_threadpool(intrigue_of(request).previews.faction, campaign_id, faction_id, gm=gm)
-    allowed_only = request.query_params.get("allowed_only", "false") == "true"
+    allowed_only = _enum_param(request, "allowed_only", _Flag) is _Flag.TRUE
     return json_response(shapes.faction_preview(preview, allowed_only=allowed_only))
 
 
@@ -94,5 +103,6 @@ async def faction_preview(request: Request) -> Response:
 async def house_preview(request: Request) -> Response:
     campaign_id, house_id = await _owner(request, "houseId", "house", "preview a house's actions")
     actor = request.query_params.get("actor", "")
+    check_text("actor", actor)  # the one input boundary (domain/inputs.py), as GraphQL's
     options = await run_in_threadpool(intrigue_of(request).previews.house, campaign_id, house_id, actor)
     return json_response([shapes.house_option(o) for o in options])
