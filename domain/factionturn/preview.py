@@ -120,11 +120,13 @@ def _buys(world: World, faction: Faction) -> list[tuple[Action, int | None]]:
 
 
 def _attacks(world: World, faction: Faction) -> list[Action]:
-    """Each of its assets against each rival asset in its region (seed 002, Attack: same region)."""
+    """Each of its assets against each rival asset in its region (seed 002, Attack: same region). A Stealthed
+    asset is not offered: it "cannot be detected or attacked by other factions" (seed 002, Stealth)."""
     found: list[Action] = []
     for asset in faction.assets.values():
         for rival, target in world.present(asset.region_id, but=str(faction.id)):
-            found.append(Attack((Strike(asset.id, str(rival.id), target.id),)))
+            if not target.stealthed:
+                found.append(Attack((Strike(asset.id, str(rival.id), target.id),)))
     return found
 
 

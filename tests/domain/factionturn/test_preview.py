@@ -97,6 +97,14 @@ def test_a_refused_option_names_the_rule_of_its_refusal() -> None:
     assert far_strike not in options  # out of range: only targets in the attacker's region are offered
 
 
+def test_a_stealthed_rival_asset_is_never_offered_as_a_target() -> None:
+    table, ids = _table()
+    hidden = give(table.factions[1], "master_assassin", table.regions[0], stealthed=True).id
+    targets = {o.action.strikes[0].target_asset_id for o in preview_faction(table.world(), ids["crows"]).options
+               if isinstance(o.action, Attack)}  # fmt: skip
+    assert ids["rival_guards"] in targets and hidden not in targets
+
+
 def test_prices_include_the_rivals_local_investments_and_the_turn_charges_them() -> None:
     table, ids = _table()
     preview = preview_faction(table.world(), ids["crows"])
