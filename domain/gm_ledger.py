@@ -62,6 +62,10 @@ class GMLedger(Aggregate):
             raise NotFoundError(f"no custom action {key!r} in this campaign")
         return CustomActionDef.from_dict(found)
 
+    def custom_actions(self) -> list[CustomActionDef]:
+        """The GM's actions of this campaign, as defined (the last definition of each key)."""
+        return [CustomActionDef.from_dict(found) for found in self._kept("_custom_actions").values()]
+
     def define_custom_action(self, action: CustomActionDef, seat: str, reason: str) -> None:
         self._custom_action_defined(action.key, action.to_dict(), seat, check_intervention(seat, reason))
 

@@ -26,6 +26,7 @@ from service.usecases.gm import GMService
 from service.usecases.history import History
 from service.usecases.orders import OrderService
 from service.usecases.phase_reports import PhaseReports
+from service.usecases.previews import Previews
 from service.usecases.rewind import RewindService
 from service.usecases.seats import SeatService
 
@@ -87,6 +88,7 @@ class Intrigue:
         self.rewind = RewindService(self.store, self.history, self.wait_for_projections)
         self.factionturn = FactionTurnService(self.store, self.wait_for_projections, dice, self.state.factions_in)
         self.gameofbones = GameOfBonesService(self.store, self.wait_for_projections, dice)
+        self.previews = Previews(self.store)  # what a faction or house can do now (issue 17)
         self.campaigns.resolvers["factionturn"] = self.factionturn.resolve
         self.campaigns.resolvers["gameofbones"] = self.gameofbones.resolve
         self.gm = GMService(self.store, self.wait_for_projections, dice)

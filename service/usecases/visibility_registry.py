@@ -94,6 +94,31 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("CustomCheck", "gm", "dice stat dc opposedId opposedStat"),
     **_fields("CustomEffect", "gm", "field value mode targetId"),
     **_fields("BuyableAsset", "own", "typeKey name attribute rating hp cost attack counter kind needsPermission"),
+    # ---- Issue 17: the seeds' tables (public; a campaign's own asset types to its seats, checked in
+    # service/entrypoints/graphql/catalog.py), and what a member can do now (its own seat and the GM) ----------
+    **_fields("Query", "public", "assetTypes goals tags exampleFactions houseActions gainingTables rankTable"),
+    **_fields("Query", "own", "factionPreview housePreview"),
+    **_fields("AssetTypeRow", "public", "key name attribute rating hp cost arcana kind attack counter codes "
+                                        "needsPermission hasAction hasSpecial maintenance vehicle boughtAsAsset "
+                                        "custom text rule"),
+    **_fields("GoalRow", "public", "key name requirement difficulty d12 text rule"),
+    **_fields("TagRow", "public", "key name perRegion d20 text rule"),
+    **_fields("ExampleFactionRow", "public", "name force cunning wealth statedHp maxHp tags assets rule"),
+    **_fields("ExampleAssetRow", "public", "printed attribute rating typeKey match"),
+    **_fields("ScaleRow", "public", "base per unit text"),
+    **_fields("HouseActionRow", "public", "name influenceRequirement powerRequirement dedicatedInfluence "
+                                          "dedicatedPower gold weeks skill dc opposedBy target defence hostile "
+                                          "text rule"),
+    **_fields("InfluenceSourceRow", "public", "key gainedBy influence unit skill dc text rule"),
+    **_fields("PowerRateRow", "public", "characterClass perLevel higherPerLevel upToLevel text rule"),
+    **_fields("RankRow", "public", "rank total actionBonuses defenceHigh defenceLow text rule"),
+    **_fields("GainingTables", "public", "influence power"),
+    **_fields("FactionPreview", "own", "factionId facgoldAtAction options"),
+    **_fields("FactionOption", "own", "kind cost allowed reason rule regionId typeKey name assetId targetFactionId "
+                                      "targetAssetId"),
+    **_fields("HouseOption", "own", "action actor targetHouseId targetCharacter areaIds power toAreaId "
+                                    "coveredActionId influenceRequirement powerRequirement dedicatedInfluence "
+                                    "dedicatedPower gold allowed reason rule"),
     # ---- The campaign, its map and its seats -----------------------------------------------------------------
     **_fields("Campaign", "public", "id name ruleSystems seeded phase phaseStatus createdAt regions"),
     **_fields("Campaign", "once", "gmToken"),
@@ -202,4 +227,15 @@ REST: Final[dict[str, str]] = {
         "asset-adventures", "assets", "asset-transfers", "bases-of-influence", "foiled-plans", "monster-moves",
         "monster-attacks", "regional-governments", "area-control", "fates", "house-circumstances",
         "house-action-settlements", "adjustments", "custom-action-orders", "house-custom-action-orders")},
+    # Issue 17: the seeds' tables; a campaign's own asset types to its seats; what a member can do now.
+    "GET /catalog/asset-types": "public",
+    "GET /catalog/goals": "public",
+    "GET /catalog/tags": "public",
+    "GET /catalog/example-factions": "public",
+    "GET /catalog/house-actions": "public",
+    "GET /catalog/gaining-tables": "public",
+    "GET /catalog/ranks": "public",
+    "GET /campaigns/{campaign_id}/asset-types": "caller",
+    "GET /campaigns/{campaign_id}/factions/{faction_id}/preview": "own",
+    "GET /campaigns/{campaign_id}/houses/{house_id}/preview": "own",
 }

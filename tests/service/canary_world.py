@@ -81,7 +81,7 @@ def _gm(client: TestClient, token: str, query: str, **variables: object) -> dict
 ADJUST = """mutation($c: UUID!, $t: UUID!, $f: AdjustField!, $v: Int!, $r: String!) {
   adjust(campaignId: $c, targetId: $t, field: $f, value: $v, reason: $r, mode: SET) { __typename } }"""
 ASSET_TYPE = """mutation($c: UUID!, $r: String!) { defineAssetType(campaignId: $c, reason: $r, input: {
-  key: "canary_cache", name: "CANARY-asset-type", attribute: CUNNING, rating: 1, hp: 3, cost: 2}) { name } }"""
+  key: "canary_cache", name: "Canary Cache", attribute: CUNNING, rating: 1, hp: 3, cost: 2}) { name } }"""
 CREATE_ASSET = """mutation($c: UUID!, $f: UUID!, $g: UUID!, $r: String!) {
   createAsset(campaignId: $c, factionId: $f, typeKey: "canary_cache", regionId: $g, reason: $r, stealthed: true)
   { assets { id typeKey } } }"""
@@ -150,13 +150,14 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
     _gm(client, gm, ASSET_TYPE, c=c, r="CANARY-reason-asset-type")
     made = _gm(client, gm, CREATE_ASSET, c=c, f=republic, g=regions[1], r="CANARY-reason-asset")
     hidden = [a["id"] for a in made["createAsset"]["assets"] if a["typeKey"] == "canary_cache"]
-    canary.strings |= {"CANARY-asset-type", "CANARY-reason-asset-type", "CANARY-reason-asset", *hidden}
+    # The type itself is shown to the campaign's seats (issue 17: a campaign's own types are its seats'); the
+    # stealthed asset made of it stays secret, marked by its id.
+    canary.strings |= {"CANARY-reason-asset-type", "CANARY-reason-asset", *hidden}
     orders = {"action": {"buyAsset": {"typeKey": "thugs", "regionId": regions[1]}},
               "goal": {"goal": "LEGENDARY_WEALTH"}, "narrative": "CANARY-orders-narrative"}  # fmt: skip
     _gm(client, gm, ORDERS, c=c, f=republic, o=orders)
-    # The narrative. The goal's key is no marker now: the REST contract lists every goal key (GoalKey), so it is
-    # public text; a rival's goal stays hidden, as tests/service/test_visibility.py checks.
-    canary.strings |= {"CANARY-orders-narrative"}
+    # The narrative marks the pending orders; the goal's key cannot, since the public goals table names them all.
+    canary.strings.add("CANARY-orders-narrative")
     _gm(client, gm, CUSTOM, c=c, r="CANARY-reason-custom-action")
     planned = _gm(client, gm, ORDER_CUSTOM, c=c, h=droste, a="Droste Wizard", r="CANARY-reason-custom-order")
     canary.strings |= {"CANARY-custom-action", "CANARY-reason-custom-action", "CANARY-reason-custom-order"}

@@ -104,6 +104,10 @@ CONTRACT_SETS = {
     "AssetAdventure/outcome": "AssetOutcome", "DecideFate/fate": "Fate", "SettleHouseAction/result": "SettleResult",
     "ImposeHouseCircumstance/hook": "CircumstanceHook", "Adjust/field": "AdjustField", "Adjust/mode": "AdjustMode",
     "FoundExampleFaction/example": "ExampleFactionName",
+    # Issue 17: the catalogs and previews.
+    "AssetTypeRow/attribute": "Attribute", "AssetTypeRow/kind": "AssetKind",
+    "ExampleFactionRow/assets/attribute": "Attribute", "HouseActionName": "HouseActionName",
+    "components/parameters/AttributeFilter/schema": "Attribute", "components/parameters/KindFilter/schema": "AssetKind",
 }  # fmt: skip
 # Parts of a set: which a request may name, or which the conditions of a schema pick out.
 CONTRACT_SUBSETS = {
@@ -112,6 +116,7 @@ CONTRACT_SUBSETS = {
     "HouseOrder/allOf/1/if/action": "HouseActionName",
     # seed 000's judgement calls touch the holder's checks and its effective rank only (domain/gameofbones/gm_hooks.py)
     "ImposeHouseCircumstance/applies": "CircumstanceApplies",
+    "FactionPreview/options/kind": "FactionActionName",  # every action but "None"
 }
 # The transport's own sets, not the game's.
 CONTRACT_TRANSPORT = {"Problem/code", "Health/status"}

@@ -29,7 +29,9 @@ class BuyableAsset:
 @strawberry.type
 class BuyableQuery:
     @strawberry.field(description="Asset types the faction may buy: its rating in the row's attribute is high "
-                      "enough and it has the FacGold (the GM, or the faction's own seat).")  # fmt: skip
+                      "enough and it has the FacGold now (the GM, or the faction's own seat). factionPreview "
+                      "answers each purchase in each region at the price paid there, the campaign's own types "
+                      "included, judged by the submission check.")  # fmt: skip
     async def buyable_assets(self, info: Info, campaign_id: UUID, faction_id: UUID) -> list[BuyableAsset]:
         faction = await on_loop(reads(info).one(faction_id, "faction"))
         if faction["campaign_id"] != str(campaign_id):

@@ -112,6 +112,17 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "orderStatus": Access.GM,  # who has submitted; the orders themselves stay their seats'
         "factionOrders": Access.GM_OR_OWNER,  # pending orders are secret until they resolve
         "houseOrders": Access.GM_OR_OWNER,
+        # Issue 17: the seeds' tables are public (a campaign's own asset types, with `campaignId`, its seats':
+        # checked in service/entrypoints/graphql/catalog.py); what a member can do now tells its secrets.
+        "assetTypes": Access.ANYONE,
+        "goals": Access.ANYONE,
+        "tags": Access.ANYONE,
+        "exampleFactions": Access.ANYONE,
+        "houseActions": Access.ANYONE,
+        "gainingTables": Access.ANYONE,
+        "rankTable": Access.ANYONE,
+        "factionPreview": Access.GM_OR_OWNER,
+        "housePreview": Access.GM_OR_OWNER,
     },
 }
 

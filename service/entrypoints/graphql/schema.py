@@ -13,6 +13,7 @@ from domain.commands import AddRegions, CreateCampaign, MapRegion
 from service.entrypoints.graphql.analytics import AnalyticsQuery
 from service.entrypoints.graphql.audit import AuditQuery
 from service.entrypoints.graphql.buyable import BuyableQuery
+from service.entrypoints.graphql.catalog import CatalogQuery
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
 from service.entrypoints.graphql.enums import Population, RuleSystemName
 from service.entrypoints.graphql.errors import IntrigueSchema
@@ -25,6 +26,7 @@ from service.entrypoints.graphql.inputs import InputGuard
 from service.entrypoints.graphql.mergers import MergerMutation
 from service.entrypoints.graphql.orders import OrdersMutation, OrdersQuery
 from service.entrypoints.graphql.phase_report import PhaseReportQuery
+from service.entrypoints.graphql.preview import PreviewQuery
 from service.entrypoints.graphql.seats import SeatMutation, SeatQuery
 from service.entrypoints.graphql.subscriptions import CampaignSubscription
 from service.entrypoints.graphql.types import AuditEvent, Campaign, Region, as_json
@@ -133,7 +135,8 @@ class CampaignMutation:
 Query = merge_types(
     "Query",
     (CampaignQuery, SeatQuery, FactionTurnQuery, GameOfBonesQuery, AuditQuery, GMQuery, AnalyticsQuery,
-     PhaseReportQuery, BuyableQuery, OrdersQuery),
+     PhaseReportQuery, BuyableQuery, OrdersQuery,
+     CatalogQuery, PreviewQuery),  # issue 17: the seeds' tables, and what a faction or house can do now
 )
 Mutation = merge_types(
     "Mutation", (CampaignMutation, HistoryMutation, SeatMutation, FactionTurnMutation, GameOfBonesMutation, GMMutation,

@@ -10,7 +10,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from service.entrypoints.rest import interventions, mergers, orders, phases, reports, routes, setup, state
+from service.entrypoints.rest import catalog, interventions, mergers, orders, phases, reports, routes, setup, state
 from service.entrypoints.rest.support import Handler, problem_response
 from service.entrypoints.shared.errors import InternalError, http_refusal, unavailable
 from service.operations.logs import request_id
@@ -103,6 +103,13 @@ def create_rest_app(intrigue: Intrigue, reads: ReadModelReads, claims: ReadPool 
             Route(campaign + "/factions/the-wild", setup.populate_the_wild, methods=["POST"]),
             Route(campaign + "/houses", setup.register_house, methods=["POST"]),
             *interventions.routes(campaign),
+            # Issue 17: the seeds' tables, and what a faction or house can do now.
+            Route("/catalog/asset-types", catalog.asset_types, methods=["GET"]),
+            *[Route(f"/catalog/{name}", catalog.table, methods=["GET"]) for name in catalog.TABLES],
+            Route("/catalog/gaining-tables", catalog.gaining_tables, methods=["GET"]),
+            Route(campaign + "/asset-types", catalog.campaign_asset_types, methods=["GET"]),
+            Route(campaign + "/factions/{faction_id}/preview", catalog.faction_preview, methods=["GET"]),
+            Route(campaign + "/houses/{house_id}/preview", catalog.house_preview, methods=["GET"]),
         ],
         exception_handlers={HTTPException: _http_problem, Exception: _internal_problem},
     )

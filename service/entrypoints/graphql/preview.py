@@ -1,0 +1,88 @@
+"""GraphQL: what a faction or house can do now (issue 17, item 4), for the GM or the member's own seat.
+
+Each option is judged by the checks that refuse an order (service/entrypoints/shared/previews.py), so an
+option shown as allowed is accepted when submitted, and a refused one is refused for the reason it shows.
+"""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+import strawberry
+from strawberry.types import Info
+
+from service.entrypoints.graphql.context import intrigue, off_loop
+from service.entrypoints.graphql.enums import FactionActionName, HouseActionName
+from service.entrypoints.graphql.guards import seat
+from service.entrypoints.shared import previews as shapes
+
+ALLOWED = "True when the order would be accepted now, as the faction or house will stand at its action."
+REASON = "Why the order would be refused (the refusal's own message); null when allowed."
+COST = ("The FacGold it costs, surcharges and discounts included; null when the dice or the check decide it "
+        "(attacks, refits, sales).")
+RULE = "The rule the refusal names; null when allowed or when the order names nothing that exists."
+
+
+@strawberry.type(description="One action a faction might order this turn, with its price and verdict.")
+class FactionOption:
+    kind: FactionActionName
+    cost: int | None = strawberry.field(description=COST)
+    allowed: bool = strawberry.field(description=ALLOWED)
+    reason: str | None = strawberry.field(description=REASON)
+    rule: str | None = strawberry.field(description=RULE)
+    region_id: UUID | None = strawberry.field(description="Where it buys, expands, moves home, seizes or acts.")
+    type_key: str | None = strawberry.field(description="The asset type it buys or refits into.")
+    name: str | None = strawberry.field(description="A custom action's name.")
+    asset_id: UUID | None = strawberry.field(description="Its own asset that attacks, is repaired, refit, sold or "
+                                            "acts; null for a repair of the faction itself.")  # fmt: skip
+    target_faction_id: UUID | None
+    target_asset_id: UUID | None
+
+
+@strawberry.type(description="What a faction can do this turn: its FacGold at its action and every option.")
+class FactionPreview:
+    faction_id: UUID
+    facgold_at_action: int = strawberry.field(description="Its FacGold now + this turn's income − maintenance.")
+    options: list[FactionOption]
+
+
+@strawberry.type(description="One house action as it would be ordered now: its cost at this rank and verdict.")
+class HouseOption:
+    action: HouseActionName
+    actor: str
+    target_house_id: UUID | None
+    target_character: str | None
+    area_ids: list[UUID]
+    power: int
+    to_area_id: UUID | None
+    covered_action_id: UUID | None
+    influence_requirement: int
+    power_requirement: int
+    dedicated_influence: int
+    dedicated_power: int
+    gold: int
+    allowed: bool = strawberry.field(description=ALLOWED)
+    reason: str | None = strawberry.field(description=REASON)
+    rule: str | None = strawberry.field(description=RULE)
+
+
+@strawberry.type
+class PreviewQuery:
+    @strawberry.field(description="What the faction may do this turn: each purchase in each region it may buy in "
+                      "at the price it would pay, each attack on a target in range, each repair and expansion "
+                      "and every other action, each with the verdict the submission check would give.")  # fmt: skip
+    async def faction_preview(self, info: Info, campaign_id: UUID, faction_id: UUID,
+                              allowed_only: bool = False) -> FactionPreview:  # fmt: skip
+        asking = seat(info)
+        gm = asking is not None and asking.is_gm_of(campaign_id)
+        preview = await off_loop(intrigue(info).previews.faction, campaign_id, faction_id, gm=gm)
+        shaped = shapes.faction_preview(preview, allowed_only=allowed_only)
+        return FactionPreview(faction_id=shaped["faction_id"], facgold_at_action=shaped["facgold_at_action"],
+                              options=[FactionOption(**o) for o in shaped["options"]])  # fmt: skip
+
+    @strawberry.field(description="Each house action with its cost at the house's rank, what it would dedicate, "
+                      "and whether the requirements are met (if not, why), led by `actor` or the first free "
+                      "leader or lieutenant, against each rival or area it could name.")  # fmt: skip
+    async def house_preview(self, info: Info, campaign_id: UUID, house_id: UUID, actor: str = "") -> list[HouseOption]:
+        options = await off_loop(intrigue(info).previews.house, campaign_id, house_id, actor)
+        return [HouseOption(**shapes.house_option(o)) for o in options]
