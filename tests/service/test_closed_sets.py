@@ -38,6 +38,9 @@ OPEN = {
     "KnowledgeEntry.result": "the result the resolution wrote",
     "Circumstance.source": "where the circumstance came from, in words",
     "Circumstance.actions": "the actions it is limited to: the fifteen, or a GM-made one's name",
+    # Not a String at all: the action is a typed @oneOf input (its one field names the action), read back typed.
+    "FactionOrdersInput.action": "a @oneOf input, one typed input per Faction Turn action",
+    "FactionOrders.action": "the typed read-back of that @oneOf choice",
 }
 # Ids that are not UUIDs, and why.
 NOT_UUID = {
@@ -104,6 +107,7 @@ CONTRACT_SETS = {
     "AssetAdventure/outcome": "AssetOutcome", "DecideFate/fate": "Fate", "SettleHouseAction/result": "SettleResult",
     "ImposeHouseCircumstance/hook": "CircumstanceHook", "Adjust/field": "AdjustField", "Adjust/mode": "AdjustMode",
     "FoundExampleFaction/example": "ExampleFactionName",
+    "FactionOrders/goal/oneOf/1/goal": "GoalKey",
     # Issue 17: the catalogs and previews.
     "AssetTypeRow/attribute": "Attribute", "AssetTypeRow/kind": "AssetKind",
     "ExampleFactionRow/assets/attribute": "Attribute", "HouseActionName": "HouseActionName",
@@ -117,6 +121,7 @@ CONTRACT_SUBSETS = {
     # seed 000's judgement calls touch the holder's checks and its effective rank only (domain/gameofbones/gm_hooks.py)
     "ImposeHouseCircumstance/applies": "CircumstanceApplies",
     "FactionPreview/options/kind": "FactionActionName",  # every action but "None"
+    "FactionOrders/raise_ratings": "AssetAttribute",  # the three ratings; Special is no rating
 }
 # The transport's own sets, not the game's.
 CONTRACT_TRANSPORT = {"Problem/code", "Health/status"}
@@ -124,7 +129,8 @@ CONTRACT_TRANSPORT = {"Problem/code", "Health/status"}
 
 def _contract_enums(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[str, list[str]]]:
     if isinstance(node, dict):
-        if isinstance(node.get("enum"), list):
+        # A propertyNames enum lists a form's keys (each action's own fields), not the members of a set.
+        if isinstance(node.get("enum"), list) and path[-1:] != ("propertyNames",):
             yield "/".join(p for p in path if p not in ("properties", "items")), node["enum"]
         for key, value in node.items():
             yield from _contract_enums(value, (*path, str(key)))

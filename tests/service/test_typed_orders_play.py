@@ -31,8 +31,8 @@ FACTION = "query($f: UUID!) { faction(id: $f) { homeRegionId cunning hp assets {
 
 
 def _setup(client: TestClient) -> tuple[str, str, list[str]]:
-    regions = [{"name": f"Town {i}", "q": i, "r": 0, "arcana": 3, "population": "Hundreds"} for i in range(6)]
-    created = gql(client, CREATE, input={"name": f"typed {uuid4().hex[:6]}", "ruleSystems": ["factionturn"],
+    regions = [{"name": f"Town {i}", "q": i, "r": 0, "arcana": 3, "population": "HUNDREDS"} for i in range(6)]
+    created = gql(client, CREATE, input={"name": f"typed {uuid4().hex[:6]}", "ruleSystems": ["FACTION_TURN"],
                                          "diceSeed": "typed", "regions": regions})  # fmt: skip
     assert "errors" not in created, created
     campaign: dict[str, Any] = created["data"]["createCampaign"]  # type: ignore[index]
@@ -128,7 +128,7 @@ HOUSE_ORDER = """mutation($c: UUID!, $h: UUID!, $o: HouseOrderInput!) {
 def test_a_house_order_the_input_type_cannot_hold_is_refused_before_anything_runs(
     client: TestClient, intrigue: Intrigue
 ) -> None:
-    created = gql(client, CREATE, input={"name": f"typed bones {uuid4().hex[:6]}", "ruleSystems": ["gameofbones"],
+    created = gql(client, CREATE, input={"name": f"typed bones {uuid4().hex[:6]}", "ruleSystems": ["GAME_OF_BONES"],
                                          "regions": [{"name": "Ward", "q": 0, "r": 0}]})  # fmt: skip
     campaign: dict[str, Any] = created["data"]["createCampaign"]  # type: ignore[index]
     gm, c = campaign["gmToken"], campaign["id"]
