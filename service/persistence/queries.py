@@ -66,11 +66,7 @@ class StateQueries:
 
     def of_kind(self, campaign_id: UUID, kind: str) -> list[dict[str, Any]]:
         self.view.stopped.check(campaign_id)
-        states = [row["state"] for row in self.view.query(_OF_KIND, (campaign_id, kind))]
-        return knowing(states, self._intel(campaign_id) if kind == "house" and states else [])
-
-    def _intel(self, campaign_id: UUID) -> list[dict[str, Any]]:
-        return [row["state"] for row in self.view.query(_INTEL, (campaign_id,))]
+        return [row["state"] for row in self.view.query(_OF_KIND, (campaign_id, kind))]
 
     def factions_in(self, campaign_id: UUID, region_ids: list[str]) -> list[UUID] | None:
         """The factions with an asset in any of these regions; None when the campaign's read model stopped."""
@@ -79,8 +75,8 @@ class StateQueries:
         return [row["id"] for row in self.view.query(_FACTIONS_IN, (campaign_id, region_ids))]
 
     def one(self, aggregate_id: UUID, kind: str) -> dict[str, Any]:
-        state = _checked(_the_one(self.view.query(_ONE, (aggregate_id, kind)), aggregate_id, kind), self.view.stopped)
-        return knowing([state], self._intel(state["campaign_id"]) if kind == "house" else [])[0]
+        """The read model's row as it is (a house without what its intel holds: `ReadModelReads` adds it)."""
+        return _checked(_the_one(self.view.query(_ONE, (aggregate_id, kind)), aggregate_id, kind), self.view.stopped)
 
 
 class ReadModelReads:
