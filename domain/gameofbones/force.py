@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from domain.dice import Dice, DiceSpec, Modifier, Roll
 from domain.gameofbones.actions import Defence
@@ -85,7 +85,7 @@ def resolve_troop_movements(scene: Scene, dice: Dice) -> Outcome:
     if hidden:
         return scene.outcome("moved unseen", rolls, moves, succeeded=True)
     # Every other house sees it: one record naming them all (issue 16: not one event per house).
-    fields = {"house_id": scene.house_id, "from_area_id": source, "to_area_id": target, "power": power}
+    fields: dict[str, Any] = {"house_id": scene.house_id, "from_area_id": source, "to_area_id": target, "power": power}
     observers = {hid: scene.knowledge(hid, "movement", **fields)["id"] for hid in sorted(scene.houses)
                  if hid != scene.house_id}  # fmt: skip
     entry = {k: v for k, v in scene.knowledge(scene.house_id, "movement", **fields).items() if k != "id"}

@@ -69,7 +69,10 @@ def _when(entry: dict[str, Any]) -> tuple[int, int]:
     return int(entry.get("phase") or 0), int(entry.get("week") or 0)
 
 
-def merged(own: list[dict[str, Any]], learned: list[dict[str, Any]], seen: list[dict[str, Any]]) -> list[dict[str, Any]]:
+Entries = list[dict[str, Any]]
+
+
+def merged(own: Entries, learned: Entries, seen: Entries) -> Entries:
     """A house's knowledge in the order it learned it: what its House recorded (before intel streams), then by
     month and week (a source hunt, between resolutions, has no week and comes before its month's)."""
     return [*own, *sorted([*learned, *seen], key=_when)]

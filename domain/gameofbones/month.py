@@ -27,7 +27,16 @@ from domain.gameofbones.intrigue import (
     resolve_public_relations_campaign,
     resolve_smear_campaign,
 )
-from domain.gameofbones.outcomes import ControlChange, Cover, FateChange, Intel, Outcome, Skim, TroopChange, apply_outcome
+from domain.gameofbones.outcomes import (
+    ControlChange,
+    Cover,
+    FateChange,
+    Intel,
+    Outcome,
+    Skim,
+    TroopChange,
+    apply_outcome,
+)
 from domain.gameofbones.records import WEEKS_PER_MONTH, PendingAction, absolute_week
 from domain.gameofbones.scene import Scene
 

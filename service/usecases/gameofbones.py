@@ -16,9 +16,9 @@ from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
 from domain.gameofbones.gains import INFLUENCE_RULE
 from domain.gameofbones.garrison import check_stationing, stationed_power
 from domain.gameofbones.house import House
-from domain.gameofbones.intel import HouseIntel, intel_id
 from domain.gameofbones.hunt import SourceHunt, hunt_source, record_hunt
 from domain.gameofbones.influence import attempt_influence_gain
+from domain.gameofbones.intel import HouseIntel, intel_id
 from domain.gameofbones.month import MonthReport, resolve_month
 from domain.gameofbones.ordering import Order, order_action, plan_open_move
 from domain.gameofbones.records import Character, PendingAction
