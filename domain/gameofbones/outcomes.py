@@ -116,7 +116,7 @@ class Skim:
 
 Effect = (
     InfluenceChange | PowerChange | GoldChange | FateChange | CircumstanceGain | KnowledgeGain | ControlChange
-    | TroopChange | AreaDamageChange | SpyChange | Cover | Skim
+    | TroopChange | AreaDamageChange | SpyChange | Cover | Skim | Sighting
 )  # fmt: skip
 
 

@@ -18,6 +18,7 @@ from projections.state import public_state
 from service.bootstrap import Intrigue
 from service.persistence.fresh import FreshReads
 from service.usecases.gameofbones import RegisterHouse, StartingArea, StartingMember
+from service.usecases.rewind import RollBackPhase
 from tests.service.gameofbones_world import city, person
 
 HOUSES, PHASES, MOVED = 8, 12, 100
@@ -93,3 +94,16 @@ def test_each_house_still_knows_every_movement_it_saw_and_none_of_its_own(
         assert [(k["phase"], k["week"]) for k in movements] == sorted((k["phase"], k["week"]) for k in movements)
         intel = intrigue.store.load(intel_id(house_id), HouseIntel)
         assert view["knowledge"] != [] and all(k in view["knowledge"] for k in intel.knowledge)
+
+
+def test_rolling_back_a_month_undoes_what_the_houses_learned_in_it(
+    intrigue: Intrigue, played: tuple[Campaign, list[uuid.UUID], dict[int, list[int]]],
+) -> None:
+    """Last in this module: it rolls the played campaign back a month."""
+    campaign, houses, _ = played
+    before = {h: FreshReads(intrigue.store).one(h, "house")["knowledge"] for h in houses}
+    intrigue.rewind.roll_back(RollBackPhase(campaign.id, PHASES, "test: the month is played again"))
+    for house_id in houses:
+        after = FreshReads(intrigue.store).one(house_id, "house")["knowledge"]
+        assert after == [k for k in before[house_id] if k["phase"] < PHASES]
+        assert len([k for k in after if k["kind"] == "movement"]) == (HOUSES - 1) * (PHASES - 1)
