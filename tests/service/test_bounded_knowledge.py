@@ -8,6 +8,7 @@ import uuid
 from collections import Counter
 
 import pytest
+from starlette.testclient import TestClient
 
 from domain.campaign import Campaign
 from domain.gameofbones.actions import ActionName as A
@@ -19,6 +20,7 @@ from service.bootstrap import Intrigue
 from service.persistence.fresh import FreshReads
 from service.usecases.gameofbones import RegisterHouse, StartingArea, StartingMember
 from service.usecases.rewind import RollBackPhase
+from tests.service.conftest import gql_as
 from tests.service.gameofbones_world import city, person
 
 HOUSES, PHASES, MOVED = 8, 12, 100
@@ -94,6 +96,28 @@ def test_each_house_still_knows_every_movement_it_saw_and_none_of_its_own(
         assert [(k["phase"], k["week"]) for k in movements] == sorted((k["phase"], k["week"]) for k in movements)
         intel = intrigue.store.load(intel_id(house_id), HouseIntel)
         assert view["knowledge"] != [] and all(k in view["knowledge"] for k in intel.knowledge)
+
+
+HOUSES_KNOWLEDGE = "query($id: UUID!) { houses(campaignId: $id) { id knowledge } }"
+
+
+def test_the_read_model_shows_a_house_what_it_saw_and_no_seat_anothers_knowledge(
+    intrigue: Intrigue, client: TestClient, played: tuple[Campaign, list[uuid.UUID], dict[int, list[int]]],
+) -> None:
+    campaign, houses, _ = played
+    mine = str(houses[0])
+    token = intrigue.seats.create_seat(campaign.id, "player", "Ana", house_id=houses[0]).token
+    body = gql_as(client, token, HOUSES_KNOWLEDGE, id=str(campaign.id))
+    assert "errors" not in body, body
+    seen = {h["id"]: h["knowledge"] for h in body["data"]["houses"]}  # type: ignore[index]
+    assert set(seen) == {str(h) for h in houses}
+    assert all(knowledge == [] for hid, knowledge in seen.items() if hid != mine), seen  # as test_visibility
+    movements = [k for k in seen[mine] if k["kind"] == "movement"]
+    assert len(movements) == (HOUSES - 1) * PHASES and mine not in {k["house_id"] for k in movements}
+    assert all("gm_only" not in k for k in seen[mine])
+    gm = gql_as(client, intrigue.seats.seat_gm(campaign.id).token, HOUSES_KNOWLEDGE, id=str(campaign.id))
+    by_gm = {h["id"]: h["knowledge"] for h in gm["data"]["houses"]}  # type: ignore[index]
+    assert all(len([k for k in by_gm[str(h)] if k["kind"] == "movement"]) == (HOUSES - 1) * PHASES for h in houses)
 
 
 def test_rolling_back_a_month_undoes_what_the_houses_learned_in_it(
