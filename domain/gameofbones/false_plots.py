@@ -57,7 +57,7 @@ def what_if(scene: Scene, rival: House, *extra: PendingAction) -> House:
 
 
 def phantoms_of(scene: Scene, rival_id: str) -> list[PendingAction]:
-    return [PendingAction.from_dict(p) for h in scene.houses.values() for k in h.knowledge if k["kind"] == "plot"
+    return [PendingAction.from_dict(p) for h in scene.houses.values() for k in scene.known(h) if k["kind"] == "plot"
             and k.get(GM_ONLY, {}).get("source_house_id") == rival_id for p in k[GM_ONLY].get(PHANTOMS, [])
             if p["phase"] == scene.phase]  # fmt: skip
 

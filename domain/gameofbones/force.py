@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from domain.dice import Dice, DiceSpec, Modifier, Roll
 from domain.gameofbones.actions import Defence
@@ -11,9 +11,9 @@ from domain.gameofbones.outcomes import (
     AreaDamageChange,
     ControlChange,
     Effect,
-    KnowledgeGain,
     Outcome,
     PowerChange,
+    Sighting,
     TroopChange,
 )
 from domain.gameofbones.records import Applies, AreaDamage
@@ -84,9 +84,12 @@ def resolve_troop_movements(scene: Scene, dice: Dice) -> Outcome:
                                  TroopChange(target, scene.house_id, power, reason))  # fmt: skip
     if hidden:
         return scene.outcome("moved unseen", rolls, moves, succeeded=True)
-    seen = tuple(KnowledgeGain(hid, scene.knowledge(hid, "movement", house_id=scene.house_id, from_area_id=source,
-                                                    to_area_id=target, power=power))
-                 for hid in sorted(scene.houses) if hid != scene.house_id)  # fmt: skip
+    # Every other house sees it: one record naming them all (issue 16: not one event per house).
+    fields: dict[str, Any] = {"house_id": scene.house_id, "from_area_id": source, "to_area_id": target, "power": power}
+    observers = {hid: scene.knowledge(hid, "movement", **fields)["id"] for hid in sorted(scene.houses)
+                 if hid != scene.house_id}  # fmt: skip
+    entry = {k: v for k, v in scene.knowledge(scene.house_id, "movement", **fields).items() if k != "id"}
+    seen = (Sighting(scene.house_id, observers, entry),) if observers else ()
     return scene.outcome("moved in plain sight", rolls, (*moves, *seen), succeeded=False)
 
 

@@ -14,11 +14,13 @@ from domain.errors import NotFoundError, RuleViolationError
 from domain.gameofbones.checks import d20, skill_modifier
 from domain.gameofbones.enums import HuntResult
 from domain.gameofbones.gains import Skill
+from domain.gameofbones.intel import known_by
 from domain.gameofbones.records import Applies, Circumstance
 from domain.gameofbones.scene import GM_ONLY, KNOWLEDGE
 
 if TYPE_CHECKING:
     from domain.gameofbones.house import House
+    from domain.gameofbones.intel import HouseIntel
 
 HUNT_RULE = "seed 000, Assassination: Failure Result (finding where the attack came from)"
 HUNT_DC = 20  # as Intelligence Gathering, the seed's Gather Information check into actions against the house
@@ -37,9 +39,10 @@ class SourceHunt:
         return self.knowledge["aggressor_house_id"] is not None
 
 
-def hunt_source(house: House, attack_id: str, phase: int, dice: Dice) -> SourceHunt:
-    """d20 + the house's best Gather Information (+10 for this attack's captured assassin) against DC 20."""
-    attack = traceable_attack(house, attack_id, phase)
+def hunt_source(house: House, attack_id: str, phase: int, dice: Dice, intel: HouseIntel | None = None) -> SourceHunt:
+    """d20 + the house's best Gather Information (+10 for this attack's captured assassin) against DC 20.
+    `intel`: the house's own (domain/gameofbones/intel.py); without it, its knowledge is in the House."""
+    attack = traceable_attack(house, attack_id, phase, intel)
     roller = house.best(Skill.GATHER_INFORMATION)
     used = captured_assassin(house, attack_id, phase)
     mods = [skill_modifier(roller, Skill.GATHER_INFORMATION), *([Modifier(used.source, used.value)] if used else [])]
@@ -55,24 +58,25 @@ def hunt_source(house: House, attack_id: str, phase: int, dice: Dice) -> SourceH
     return SourceHunt(roll, knowledge, used)
 
 
-def record_hunt(house: House, hunt: SourceHunt) -> None:
+def record_hunt(house: House, hunt: SourceHunt, intel: HouseIntel | None = None) -> None:
     """The house learns what the check found; the +10 is gone, whatever it found ("the next … check")."""
-    house.learn(hunt.knowledge)
+    (intel or house).learn(hunt.knowledge)
     if hunt.used is not None:
         house.end_circumstance(hunt.used.id, "used: source hunt")
 
 
-def traceable_attack(house: House, attack_id: str, phase: int) -> dict[str, Any]:
+def traceable_attack(house: House, attack_id: str, phase: int, intel: HouseIntel | None = None) -> dict[str, Any]:
     """An attack on this house whose author it does not know yet, not hunted already this month."""
     if house.destroyed:
         raise RuleViolationError(f"{house.name} is destroyed", "seed 000, Destroying an Enemy House")
-    entry = next((k for k in house.knowledge if k["id"] == attack_id), None)
+    knowledge = known_by(house, {str(house.id): intel} if intel else {})
+    entry = next((k for k in knowledge if k["id"] == attack_id), None)
     if entry is None:
         raise NotFoundError(f"{house.name} knows of no attack {attack_id}")
     if entry["kind"] != "attack":
         raise RuleViolationError(f"{attack_id} is no attack on {house.name}: only the targeted house hunts a source",
                                  HUNT_RULE)  # fmt: skip
-    hunts = [k for k in house.knowledge if k["kind"] == "source" and k["attack_id"] == attack_id]
+    hunts = [k for k in knowledge if k["kind"] == "source" and k["attack_id"] == attack_id]
     if entry["aggressor_house_id"] is not None or any(k["aggressor_house_id"] for k in hunts):
         raise RuleViolationError(f"{house.name} already knows who made attack {attack_id}", HUNT_RULE)
     if any(k["phase"] == phase for k in hunts):

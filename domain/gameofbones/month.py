@@ -27,7 +27,16 @@ from domain.gameofbones.intrigue import (
     resolve_public_relations_campaign,
     resolve_smear_campaign,
 )
-from domain.gameofbones.outcomes import ControlChange, Cover, FateChange, Outcome, Skim, TroopChange, apply_outcome
+from domain.gameofbones.outcomes import (
+    ControlChange,
+    Cover,
+    FateChange,
+    Intel,
+    Outcome,
+    Skim,
+    TroopChange,
+    apply_outcome,
+)
 from domain.gameofbones.records import WEEKS_PER_MONTH, PendingAction, absolute_week
 from domain.gameofbones.scene import Scene
 
@@ -64,13 +73,16 @@ class MonthReport:
                 "income": dict(self.income), "destroyed": list(self.destroyed)}  # fmt: skip
 
 
-def resolve_month(houses: Sequence[House], areas: Sequence[Region], phase: int, dice: Dice) -> MonthReport:
+def resolve_month(houses: Sequence[House], areas: Sequence[Region], phase: int, dice: Dice,
+                  intel: Intel | None = None) -> MonthReport:  # fmt: skip
     """Resolve a phase on the loaded houses and areas, recording every outcome on them as it lands.
 
     Week by week: the week's income accrues (damage honoured), then the actions due that week resolve in
     order, each seeing the results of those before it. At the month's end: income is paid, spies are
-    checked, circumstances expire, and houses at Rank 1 with every leader dead are destroyed.
+    checked, circumstances expire, and houses at Rank 1 with every leader dead are destroyed. `intel`: the houses'
+    knowledge by house id (domain/gameofbones/intel.py); without it, knowledge is read from and written to the Houses.
     """
+    intel = intel or {}
     by_house = {str(h.id): h for h in houses}
     by_area = {str(a.id): a for a in areas}
     outcomes: list[Outcome] = []
@@ -81,10 +93,10 @@ def resolve_month(houses: Sequence[House], areas: Sequence[Region], phase: int, 
         accrue_income(by_house, by_area, week, earned)
         for house, planned in due(by_house, now, phase):
             pending = house.pending[planned.id]  # as it stands now: a Cover Up may just have covered it
-            outcomes.append(carry_out(house, pending, now, by_house, by_area, dice, booked))
+            outcomes.append(carry_out(house, pending, now, by_house, by_area, dice, booked, intel))
         release_finished(by_house, now)
     income = pay_income(by_house, phase, earned, outcomes)
-    outcomes += check_spies(by_house, phase, dice)
+    outcomes += check_spies(by_house, phase, dice, intel)
     expire_circumstances(by_house, phase)
     destroyed = destroy_fallen(by_house, by_area)
     return MonthReport(phase, tuple(outcomes), income, destroyed)
@@ -99,9 +111,9 @@ def due(houses: Mapping[str, House], week: int, phase: int) -> list[tuple[House,
 
 def resolve_pending(
     house: House, pending: PendingAction, week: int, houses: Mapping[str, House], areas: Mapping[str, Region],
-    dice: Dice, booked: Mapping[str, tuple[PendingAction, ...]] | None = None,
+    dice: Dice, booked: Mapping[str, tuple[PendingAction, ...]] | None = None, intel: Intel | None = None,
 ) -> Outcome:  # fmt: skip
-    scene = Scene(house, pending, week, houses, areas, booked or {})
+    scene = Scene(house, pending, week, houses, areas, booked or {}, intel or {})
     if house.destroyed:
         return scene.outcome("the house has fallen", succeeded=False)
     if pending.counts_as_action and not house.character(pending.actor).active:
@@ -116,21 +128,21 @@ def resolve_pending(
 
 def carry_out(
     house: House, pending: PendingAction, week: int, houses: Mapping[str, House], areas: Mapping[str, Region],
-    dice: Dice, booked: Mapping[str, tuple[PendingAction, ...]] | None = None,
+    dice: Dice, booked: Mapping[str, tuple[PendingAction, ...]] | None = None, intel: Intel | None = None,
 ) -> Outcome:  # fmt: skip
     """Resolve one pending action and record its outcome. An order that can no longer be carried out (the
     campaign changed since it was given: the action it covers was settled by the GM...) fails that action,
     the refusal and its rule recorded in the house's `ActionResolved`; it never fails the month."""
     rolls: tuple[Roll, ...] = ()
     try:
-        outcome = resolve_pending(house, pending, week, houses, areas, dice, booked)
+        outcome = resolve_pending(house, pending, week, houses, areas, dice, booked, intel)
         rolls = outcome.rolls
         check_outcome(outcome, houses, areas)
     except DomainError as refused:
         rule = refused.message if isinstance(refused, RuleViolationError) else f"{refused.message} ({ORDER_RULE})"
         scene = Scene(house, pending, week, houses, areas)
         outcome = scene.outcome(f"could not be carried out: {rule}", rolls, succeeded=False)
-    apply_outcome(outcome, houses, areas)
+    apply_outcome(outcome, houses, areas, intel)
     return outcome
 
 
@@ -202,7 +214,7 @@ def pay_income(
     return paid
 
 
-def check_spies(houses: Mapping[str, House], phase: int, dice: Dice) -> list[Outcome]:
+def check_spies(houses: Mapping[str, House], phase: int, dice: Dice, intel: Intel | None = None) -> list[Outcome]:
     outcomes = []
     week = absolute_week(phase, WEEKS_PER_MONTH)
     for house in sorted(houses.values(), key=lambda h: h.name):
@@ -211,7 +223,7 @@ def check_spies(houses: Mapping[str, House], phase: int, dice: Dice) -> list[Out
             if spy.planted_phase >= phase or target is None or target.destroyed or house.destroyed:
                 continue
             outcome = check_spy(house, target, spy, phase, week, dice)
-            apply_outcome(outcome, houses, {})
+            apply_outcome(outcome, houses, {}, intel)
             outcomes.append(outcome)
     return outcomes
 

@@ -11,6 +11,7 @@ from domain.gameofbones.records import AreaDamage, Circumstance, Spy, Status, we
 
 if TYPE_CHECKING:
     from domain.gameofbones.house import House
+    from domain.gameofbones.intel import HouseIntel
     from domain.region import Region
 
 
@@ -56,6 +57,15 @@ class KnowledgeGain:
     house_id: str
     knowledge: dict[str, Any] = field(hash=False)
     false: bool = False
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """Houses saw `house_id`'s troops move: one record in the mover's intel, each observer with its entry's id."""
+
+    house_id: str
+    observers: dict[str, str] = field(hash=False)
+    knowledge: dict[str, Any] = field(hash=False)
 
 
 @dataclass(frozen=True)
@@ -106,7 +116,7 @@ class Skim:
 
 Effect = (
     InfluenceChange | PowerChange | GoldChange | FateChange | CircumstanceGain | KnowledgeGain | ControlChange
-    | TroopChange | AreaDamageChange | SpyChange | Cover | Skim
+    | TroopChange | AreaDamageChange | SpyChange | Cover | Skim | Sighting
 )  # fmt: skip
 
 
@@ -143,12 +153,17 @@ class Outcome:
 
 Houses = Mapping[str, "House"]
 Areas = Mapping[str, "Region"]
+Intel = Mapping[str, "HouseIntel"]
 
 
-def apply_outcome(outcome: Outcome, houses: Houses, areas: Areas) -> None:
-    """Record an outcome on the aggregates it names: the acting house, defenders and areas."""
+def apply_outcome(outcome: Outcome, houses: Houses, areas: Areas, intel: Intel | None = None) -> None:
+    """Record an outcome on the aggregates it names: the acting house, defenders, areas and the houses' intel
+    (where loaded; without it knowledge goes to the House, as before intel streams: domain/gameofbones/intel.py)."""
     for effect in outcome.effects:
-        APPLY[type(effect)](effect, houses, areas)
+        if isinstance(effect, (KnowledgeGain, Sighting)):
+            _learn(effect, houses, intel or {})
+        else:
+            APPLY[type(effect)](effect, houses, areas)
     house = houses[outcome.house_id]
     if outcome.action_id is not None and outcome.action_id in house.pending:
         rolls = [] if outcome.secret else [r.to_dict() for r in outcome.rolls]
@@ -176,8 +191,14 @@ def _circumstance(e: Any, houses: Houses, areas: Areas) -> None:
     houses[e.house_id].add_circumstance(e.circumstance)
 
 
-def _knowledge(e: Any, houses: Houses, areas: Areas) -> None:
-    houses[e.house_id].learn(e.knowledge)
+def _learn(e: KnowledgeGain | Sighting, houses: Houses, intel: Intel) -> None:
+    if isinstance(e, KnowledgeGain):
+        (intel.get(e.house_id) or houses[e.house_id]).learn(e.knowledge)
+    elif e.house_id in intel:
+        intel[e.house_id].record_sighting(e.observers, e.knowledge)
+    else:
+        for observer, knowledge_id in sorted(e.observers.items()):
+            houses[observer].learn({"id": knowledge_id, **e.knowledge})
 
 
 def _control(e: Any, houses: Houses, areas: Areas) -> None:
@@ -211,6 +232,6 @@ def _skim(e: Any, houses: Houses, areas: Areas) -> None:
 
 APPLY: dict[type, Callable[[Any, Houses, Areas], None]] = {
     InfluenceChange: _influence, PowerChange: _power, GoldChange: _gold, FateChange: _fate,
-    CircumstanceGain: _circumstance, KnowledgeGain: _knowledge, ControlChange: _control, TroopChange: _troops,
+    CircumstanceGain: _circumstance, ControlChange: _control, TroopChange: _troops,
     AreaDamageChange: _damage, SpyChange: _spy, Cover: _cover, Skim: _skim,
 }  # fmt: skip

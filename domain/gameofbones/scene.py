@@ -10,11 +10,13 @@ from uuid import UUID, uuid5
 from domain.dice import Dice, DiceSpec, Modifier, Roll
 from domain.gameofbones.actions import ACTIONS, ActionName, ActionRow, Defence, Sizing, action_rule
 from domain.gameofbones.checks import Contest, attack_modifiers, d20, defence_modifiers, skill_modifier
+from domain.gameofbones.intel import known_by
 from domain.gameofbones.outcomes import CircumstanceGain, Effect, KnowledgeGain, Outcome
 from domain.gameofbones.records import Applies, Character, Circumstance, PendingAction, phase_of
 
 if TYPE_CHECKING:
     from domain.gameofbones.house import House
+    from domain.gameofbones.intel import HouseIntel
     from domain.region import Region
 
 KNOWLEDGE = UUID("6f1c7a52-4d0e-4c1e-9a57-bd1d0f2b8e11")
@@ -33,6 +35,12 @@ class Scene:
     # Each house's orders of this month as they stood when it began: released ones still count against the
     # actions a house may take (a false plot must fit them; false_plots.py).
     booked: Mapping[str, tuple[PendingAction, ...]] = field(default_factory=dict)
+    # The houses' knowledge, where the service loaded it (domain/gameofbones/intel.py); empty: in the Houses.
+    intel: Mapping[str, HouseIntel] = field(default_factory=dict)
+
+    def known(self, house: House) -> list[dict[str, Any]]:
+        """What a house knows (the rules read it here, never from the House alone)."""
+        return known_by(house, self.intel)
 
     @property
     def name(self) -> ActionName:

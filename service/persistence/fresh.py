@@ -19,12 +19,14 @@ from domain.campaign import Campaign
 from domain.errors import NotFoundError
 from domain.factionturn.faction import Faction
 from domain.gameofbones.house import House
+from domain.gameofbones.intel import HouseIntel, knowing
 from domain.region import Region
 from projections.state import public_state
 from service.persistence import outcomes
 from service.persistence.app import IntrigueStore
 
-KINDS: dict[str, type[Aggregate]] = {"campaign": Campaign, "region": Region, "faction": Faction, "house": House}
+KINDS: dict[str, type[Aggregate]] = {"campaign": Campaign, "region": Region, "faction": Faction, "house": House,
+                                      "houseintel": HouseIntel}
 
 
 def wanted() -> bool:
@@ -42,7 +44,11 @@ class FreshReads:
     def one(self, aggregate_id: UUID, kind: str) -> dict[str, Any]:
         if kind not in KINDS:
             raise NotFoundError(f"no {kind} with id {aggregate_id}")
-        return _plain(self.store.load(aggregate_id, KINDS[kind]))
+        state = _plain(self.store.load(aggregate_id, KINDS[kind]))
+        if kind != "house":
+            return state
+        campaign = self.store.load(UUID(state["campaign_id"]), Campaign)
+        return knowing([state], [self.one(i, "houseintel") for i in campaign.member_ids("houseintel")])[0]
 
     def of_kind(self, campaign_id: UUID, kind: str) -> list[dict[str, Any]]:
         """A campaign's members of one kind, in the read model's order (name, then id)."""

@@ -11,6 +11,7 @@ from psycopg.sql import SQL, Composed, Identifier, Literal
 from starlette.concurrency import run_in_threadpool
 
 from domain.errors import NotFoundError
+from domain.gameofbones.intel import knowing
 from projections.failures import CURRENT as CURRENT_FAILURES
 from projections.failures import StoppedCampaigns
 from projections.history import series_of
@@ -28,6 +29,7 @@ _REGIONS = ("SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind =
 _REGIONS_OF = _REGIONS.replace("campaign_id = %s", "campaign_id = ANY(%s)")
 _OF_KIND = "SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind = %s ORDER BY state->>'name', id"
 _ONE = "SELECT state FROM aggregate_state WHERE id = %s AND kind = %s"
+_INTEL = "SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind = 'houseintel'"
 _FACTIONS_IN = ("SELECT id FROM aggregate_state WHERE campaign_id = %s AND kind = 'faction' AND EXISTS"
                 " (SELECT 1 FROM jsonb_each(state->'assets') AS a(k, v) WHERE v->>'region_id' = ANY(%s))")  # fmt: skip
 
@@ -73,6 +75,7 @@ class StateQueries:
         return [row["id"] for row in self.view.query(_FACTIONS_IN, (campaign_id, region_ids))]
 
     def one(self, aggregate_id: UUID, kind: str) -> dict[str, Any]:
+        """The read model's row as it is (a house without what its intel holds: `ReadModelReads` adds it)."""
         return _checked(_the_one(self.view.query(_ONE, (aggregate_id, kind)), aggregate_id, kind), self.view.stopped)
 
 
@@ -119,13 +122,18 @@ class ReadModelReads:
         if self.fresh is not None and fresh.wanted():
             return await run_in_threadpool(self.fresh.of_kind, campaign_id, kind)
         await self._check(campaign_id)
-        return [row["state"] for row in await self.pool.rows(_OF_KIND, (campaign_id, kind))]
+        states = [row["state"] for row in await self.pool.rows(_OF_KIND, (campaign_id, kind))]
+        return knowing(states, await self._intel(campaign_id) if kind == "house" and states else [])
+
+    async def _intel(self, campaign_id: UUID | str) -> list[dict[str, Any]]:
+        return [row["state"] for row in await self.pool.rows(_INTEL, (campaign_id,))]
 
     async def one(self, aggregate_id: UUID, kind: str) -> dict[str, Any]:
         if self.fresh is not None and fresh.wanted():
             return await run_in_threadpool(self.fresh.one, aggregate_id, kind)
-        found = _the_one(await self.pool.rows(_ONE, (aggregate_id, kind)), aggregate_id, kind)
-        return _checked(found, await self._check())
+        found = _checked(_the_one(await self.pool.rows(_ONE, (aggregate_id, kind)), aggregate_id, kind),
+                         await self._check())  # fmt: skip
+        return knowing([found], await self._intel(found["campaign_id"]) if kind == "house" else [])[0]
 
     async def series(self, campaign_id: UUID) -> list[dict[str, Any]]:
         """Each member's state at the end of each phase, rolled-back phases left out (`Analytics.series`)."""

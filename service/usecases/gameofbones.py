@@ -18,6 +18,7 @@ from domain.gameofbones.garrison import check_stationing, stationed_power
 from domain.gameofbones.house import House
 from domain.gameofbones.hunt import SourceHunt, hunt_source, record_hunt
 from domain.gameofbones.influence import attempt_influence_gain
+from domain.gameofbones.intel import HouseIntel, intel_id
 from domain.gameofbones.month import MonthReport, resolve_month
 from domain.gameofbones.ordering import Order, order_action, plan_open_move
 from domain.gameofbones.records import Character, PendingAction
@@ -101,7 +102,10 @@ class GameOfBonesService(RollsSavesAndWaits):
             if starting.troops:
                 _station(house, region, regions, starting.troops)
         campaign.enrol(house.id, "house")
-        self._save(*changed)
+        # What the house learns lives in its own stream (domain/gameofbones/intel.py; issue 16, bounded state).
+        intel = HouseIntel(campaign.id, str(house.id))
+        campaign.enrol(intel.id, "houseintel")
+        self._save(*changed, intel)
         return house
 
     def appoint_lieutenant(self, campaign_id: UUID, house_id: UUID, lieutenant: Character) -> House:
@@ -194,10 +198,11 @@ class GameOfBonesService(RollsSavesAndWaits):
         needed. Refused before any die is rolled."""
         campaign = self._campaign(campaign_id)
         house = self._house(campaign, house_id)
+        intel = self._intel(campaign, [house.id]).get(str(house.id))
         dice = self._dice_for(campaign, f"hunt:{house.id}:{house.version}")
-        hunt = hunt_source(house, attack_id, campaign.phase, dice)
-        record_hunt(house, hunt)
-        self._save(house)
+        hunt = hunt_source(house, attack_id, campaign.phase, dice, intel)
+        record_hunt(house, hunt, intel)
+        self._save(house, *([intel] if intel is not None else []))
         return hunt
 
     def resolve(self, campaign: Campaign, dice: Dice) -> Resolution:
@@ -206,8 +211,9 @@ class GameOfBonesService(RollsSavesAndWaits):
         if not houses:
             return Resolution([])
         regions = list(self._regions(campaign).values())
-        report = resolve_month(houses, regions, campaign.phase, dice)
-        changed: list[Aggregate] = [a for a in (*houses, *regions) if a.pending_events]
+        intel = {i.house_id: i for i in self.store.members(campaign, HouseIntel)}
+        report = resolve_month(houses, regions, campaign.phase, dice, intel)
+        changed: list[Aggregate] = [a for a in (*houses, *regions, *intel.values()) if a.pending_events]
         return Resolution(changed, gm_summary(report))
 
     # ---- loading ----------------------------------------------------------------------------------------------
@@ -239,6 +245,13 @@ class GameOfBonesService(RollsSavesAndWaits):
 
     def _houses(self, campaign: Campaign) -> list[House]:
         return self.store.members(campaign, House)
+
+    def _intel(self, campaign: Campaign, house_ids: Iterable[UUID] | None = None) -> dict[str, HouseIntel]:
+        """The intel of these houses (every house's when None), by house id; a house from before intel streams
+        has none."""
+        ids = campaign.member_ids("house") if house_ids is None else list(house_ids)
+        found = [intel_id(h) for h in ids if campaign.members.get(str(intel_id(h))) == "houseintel"]
+        return {i.house_id: i for i in (self.store.load(x, HouseIntel) for x in found)}
 
     def _members(self, campaign: Campaign, kind: str, cls: type[M], ids: list[str | None]) -> dict[str, M]:
         """Only what an order names: an id that is no member of this kind is left out, for the rules to refuse."""

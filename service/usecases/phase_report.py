@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
+from domain.gameofbones.intel import intel_id, sighting_entries
 from domain.gameofbones.records import DATED_KEYS, dated
 from service.usecases.audit import AuditEntry
 from service.usecases.visibility import own_house_view
@@ -174,6 +175,10 @@ def build_report(window: Sequence[AuditEntry], campaign_id: UUID, phase: int, me
         elif kind == "faction" and sees_rival_event(entry, actors):
             report.damage_dealt.append(_damage(entry, actors, str(member_id)))
             report.rolls.extend(own_rolls(entry.payload["rolls"], actors))
+        elif kind == "house" and entry.aggregate_id == intel_id(member_id):
+            _learned_in_intel(report, entry, None)
+        elif kind == "house" and _name(entry) == "HouseIntel.MovementSeen":
+            _learned_in_intel(report, entry, str(member_id))
         elif entry.aggregate_id == campaign_id and _name(entry) == "Campaign.InitiativeRolled":
             order = [str(i) for i in entry.payload["order"]]
             report.initiative = order.index(str(member_id)) + 1 if str(member_id) in order else None
@@ -213,6 +218,17 @@ def _own(report: PhaseReport, entry: AuditEntry, actors: set[str]) -> None:
                                           None, str(p["reason"]), rolls))  # fmt: skip
     elif name == "House.KnowledgeGained":
         report.learned.append(_learned(dated(own_house_view({"knowledge": [p["knowledge"]]})["knowledge"][0])))
+
+
+def _learned_in_intel(report: PhaseReport, entry: AuditEntry, observer: str | None) -> None:
+    """What the house learned from its intel stream (domain/gameofbones/intel.py): its own entries, and the
+    movements of other houses it saw (`observer`), each as its own entry."""
+    name, p = _name(entry), entry.payload
+    if observer is None and name == "HouseIntel.KnowledgeGained":
+        report.learned.append(_learned(dated(own_house_view({"knowledge": [p["knowledge"]]})["knowledge"][0])))
+    elif observer is not None:
+        for seen in sighting_entries([p], observer):
+            report.learned.append(_learned(dated(seen)))
 
 
 def _settle(report: PhaseReport, action: str, outcome: str, week: int | None, rolls: list[ReportRoll]) -> None:

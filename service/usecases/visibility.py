@@ -91,7 +91,19 @@ def view(kind: str, state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
         return faction_view(state, seat)
     if kind == "house":
         return house_view(state, seat)
+    if kind == "houseintel":
+        return intel_view(state, seat)
     return state
+
+
+def intel_view(state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
+    """A house's intel stream (domain/gameofbones/intel.py) as its house's knowledge: the GM whole, the house's
+    own seat without the GM's part, anyone else only whose it is (what others saw is in their houses' views)."""
+    if sees_everything(seat, UUID(state["campaign_id"])):
+        return state
+    if owns(seat, UUID(state["house_id"])):
+        return own_house_view(state)
+    return {k: state[k] for k in ("id", "campaign_id", "house_id", "version") if k in state}
 
 
 def check_gm_only(seat: Seat | None, campaign_id: UUID, what: str) -> None:

@@ -49,6 +49,7 @@ INTERVENTION_EXAMPLES = {REST_AS_GM: 12, REST_NEGATIVE: 6, REST_AS_PLAYER: 3}
 # state: a hex already mapped, a phase not yet played, orders naming assets, goals or people it does not have.
 # Every other operation must accept what its schema accepts (positive_data_acceptance).
 REFUSED_BY_STATE = {
+    "POST /campaigns": "two regions of the new map may name the same hex (uniqueness by field is not JSON Schema)",
     "POST /campaigns/{campaign_id}/regions": "a hex may already hold a region",
     "POST /campaigns/{campaign_id}/phases/{phase}/rollback": "the phase may not have been played",
     "PUT /campaigns/{campaign_id}/factions/{faction_id}/orders": "orders name the faction's assets and rivals",

@@ -79,7 +79,7 @@ def test_a_phase_is_opened_ordered_resolved_travelled_and_rolled_back(
     assert (resolved.json()["phase"], resolved.json()["phase_status"]) == (1, "resolved")
     as_of = conforms(client.get(f"{base}/state", params={"phase": 1}, headers=gm)).json()
     kinds = sorted(a["kind"] for a in as_of["aggregates"])
-    assert kinds == ["campaign", "faction", "faction", "house", "region", "region"]
+    assert kinds == ["campaign", "faction", "faction", "house", "houseintel", "region", "region"]
     campaign_then = next(a for a in as_of["aggregates"] if a["kind"] == "campaign")["state"]
     assert (campaign_then["phase"], campaign_then["phase_status"]) == (1, "resolved")
 

@@ -1,0 +1,133 @@
+"""Issue 16, bounded state: what a house learns lives in its HouseIntel stream, not in the House every command
+loads, and a troop movement seen is one event, not one per house that saw it."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections import Counter
+
+import pytest
+from starlette.testclient import TestClient
+
+from domain.campaign import Campaign
+from domain.gameofbones.actions import ActionName as A
+from domain.gameofbones.house import House
+from domain.gameofbones.intel import HouseIntel, intel_id
+from domain.gameofbones.ordering import Order
+from projections.state import public_state
+from service.bootstrap import Intrigue
+from service.persistence.fresh import FreshReads
+from service.usecases.gameofbones import RegisterHouse, StartingArea, StartingMember
+from service.usecases.rewind import RollBackPhase
+from tests.service.conftest import gql_as
+from tests.service.gameofbones_world import city, person
+
+HOUSES, PHASES, MOVED = 8, 12, 100
+
+
+def house_size(intrigue: Intrigue, house_id: uuid.UUID) -> int:
+    """The House as every command loads it: its whole state as JSON (what its snapshot and row hold)."""
+    return len(json.dumps(public_state(intrigue.store.load(house_id, House)), default=str))
+
+
+@pytest.fixture(scope="module")
+def played(intrigue: Intrigue) -> tuple[Campaign, list[uuid.UUID], dict[int, list[int]]]:
+    """Eight houses, each holding two areas; every month each moves troops openly, and every other house
+    smears the next one, which gathers intelligence."""
+    campaign = intrigue.campaigns.create_campaign(city("bounded", areas=2 * HOUSES))
+    regions = campaign.member_ids("region")
+    houses = [intrigue.gameofbones.register_house(RegisterHouse(
+        campaign.id, f"House {i}", person(f"Matron {i}", 14, 12), 200_000, [person(f"Blade {i}", 9, 10)],
+        [StartingMember(f"Guard {j}", {"fighter": 10}) for j in range(8)], influence=20_000,
+        areas=[StartingArea(regions[2 * i], troops=3_000), StartingArea(regions[2 * i + 1], troops=3_000)],
+    )).id for i in range(HOUSES)]  # fmt: skip
+    sizes: dict[int, list[int]] = {}
+    for phase in range(1, PHASES + 1):
+        intrigue.campaigns.open_phase(campaign.id)
+        for i, house_id in enumerate(houses):
+            there, back = regions[2 * i + phase % 2], regions[2 * i + 1 - phase % 2]
+            intrigue.gameofbones.move_troops(campaign.id, house_id, there, back, MOVED)
+            rival = str(houses[(i + 1) % HOUSES])  # one action a month at their rank: half smear, half look out
+            smear, gather = Order(A.SMEAR_CAMPAIGN, f"Matron {i}", rival), Order(A.INTELLIGENCE_GATHERING, f"Blade {i}")
+            intrigue.gameofbones.order_action(campaign.id, house_id, gather if i % 2 else smear)
+        intrigue.campaigns.resolve_phase(campaign.id)
+        sizes[phase] = [house_size(intrigue, h) for h in houses]
+    return intrigue.store.load(campaign.id, Campaign), houses, sizes
+
+
+def test_a_houses_loaded_state_does_not_grow_with_the_phases_played(
+    played: tuple[Campaign, list[uuid.UUID], dict[int, list[int]]],
+) -> None:
+    _, houses, sizes = played
+    for index in range(len(houses)):
+        # Gold and influence change digits, nothing else remains: a House that kept its knowledge grew by about
+        # 175 bytes for each of the other houses' moves, 1,200 bytes a month here.
+        assert sizes[PHASES][index] <= sizes[3][index] + 200, (index, sizes[3][index], sizes[PHASES][index])
+
+
+def test_a_troop_movement_seen_writes_one_event_whatever_the_number_of_houses(
+    intrigue: Intrigue, played: tuple[Campaign, list[uuid.UUID], dict[int, list[int]]],
+) -> None:
+    campaign = played[0]
+    events = list(intrigue.audit.events(campaign.id))
+    names = Counter(e.topic.rsplit(":", 1)[-1] for e in events)
+    moves = [e for e in events if e.topic.endswith("House.ActionResolved") and e.payload["action"] == A.TROOP_MOVEMENTS]
+    assert Counter(e.payload["result"] for e in moves) == {"moved in plain sight": HOUSES * PHASES}
+    assert len(moves) == HOUSES * PHASES
+    assert names["HouseIntel.MovementSeen"] == len(moves)
+    seen = [e for e in events if e.topic.endswith("MovementSeen")]
+    assert all(len(e.payload["observers"]) == HOUSES - 1 for e in seen)
+    learned = [e for e in events if e.topic.endswith("KnowledgeGained")]
+    assert learned and all(e.payload["knowledge"]["kind"] != "movement" for e in learned)
+    assert names["House.KnowledgeGained"] == 0  # everything learned went to the houses' intel
+
+
+def test_each_house_still_knows_every_movement_it_saw_and_none_of_its_own(
+    intrigue: Intrigue, played: tuple[Campaign, list[uuid.UUID], dict[int, list[int]]],
+) -> None:
+    _, houses, _ = played
+    for house_id in houses:
+        view = FreshReads(intrigue.store).one(house_id, "house")
+        movements = [k for k in view["knowledge"] if k["kind"] == "movement"]
+        assert len(movements) == (HOUSES - 1) * PHASES
+        assert str(house_id) not in {k["house_id"] for k in movements}
+        assert len({k["id"] for k in view["knowledge"]}) == len(view["knowledge"])
+        assert [(k["phase"], k["week"]) for k in movements] == sorted((k["phase"], k["week"]) for k in movements)
+        intel = intrigue.store.load(intel_id(house_id), HouseIntel)
+        assert view["knowledge"] != [] and all(k in view["knowledge"] for k in intel.knowledge)
+
+
+HOUSES_KNOWLEDGE = "query($id: UUID!) { houses(campaignId: $id) { id knowledge } }"
+
+
+def test_the_read_model_shows_a_house_what_it_saw_and_no_seat_anothers_knowledge(
+    intrigue: Intrigue, client: TestClient, played: tuple[Campaign, list[uuid.UUID], dict[int, list[int]]],
+) -> None:
+    campaign, houses, _ = played
+    mine = str(houses[0])
+    token = intrigue.seats.create_seat(campaign.id, "player", "Ana", house_id=houses[0]).token
+    body = gql_as(client, token, HOUSES_KNOWLEDGE, id=str(campaign.id))
+    assert "errors" not in body, body
+    seen = {h["id"]: h["knowledge"] for h in body["data"]["houses"]}  # type: ignore[index]
+    assert set(seen) == {str(h) for h in houses}
+    assert all(knowledge == [] for hid, knowledge in seen.items() if hid != mine), seen  # as test_visibility
+    movements = [k for k in seen[mine] if k["kind"] == "movement"]
+    assert len(movements) == (HOUSES - 1) * PHASES and mine not in {k["house_id"] for k in movements}
+    assert all("gm_only" not in k for k in seen[mine])
+    gm = gql_as(client, intrigue.seats.seat_gm(campaign.id).token, HOUSES_KNOWLEDGE, id=str(campaign.id))
+    by_gm = {h["id"]: h["knowledge"] for h in gm["data"]["houses"]}  # type: ignore[index]
+    assert all(len([k for k in by_gm[str(h)] if k["kind"] == "movement"]) == (HOUSES - 1) * PHASES for h in houses)
+
+
+def test_rolling_back_a_month_undoes_what_the_houses_learned_in_it(
+    intrigue: Intrigue, played: tuple[Campaign, list[uuid.UUID], dict[int, list[int]]],
+) -> None:
+    """Last in this module: it rolls the played campaign back a month."""
+    campaign, houses, _ = played
+    before = {h: FreshReads(intrigue.store).one(h, "house")["knowledge"] for h in houses}
+    intrigue.rewind.roll_back(RollBackPhase(campaign.id, PHASES, "test: the month is played again"))
+    for house_id in houses:
+        after = FreshReads(intrigue.store).one(house_id, "house")["knowledge"]
+        assert after == [k for k in before[house_id] if k["phase"] < PHASES]
+        assert len([k for k in after if k["kind"] == "movement"]) == (HOUSES - 1) * (PHASES - 1)
