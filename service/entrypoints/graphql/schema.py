@@ -15,6 +15,7 @@ from service.entrypoints.graphql.audit import AuditQuery
 from service.entrypoints.graphql.buyable import BuyableQuery
 from service.entrypoints.graphql.connections import PageInfo, window
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
+from service.entrypoints.graphql.descriptions import describe
 from service.entrypoints.graphql.errors import IntrigueSchema
 from service.entrypoints.graphql.factionturn import FactionTurnMutation, FactionTurnQuery
 from service.entrypoints.graphql.gameofbones import GameOfBonesMutation, GameOfBonesQuery
@@ -150,3 +151,5 @@ schema = IntrigueSchema(
     extensions=[ParserCache(maxsize=256), ValidationCache(maxsize=256),  # type: ignore[list-item]
                 *LIMITS, SeatGuard, InputGuard, IdempotentMutations],
 )
+# The descriptions the code leaves out, from one registry (tests/service/test_schema_descriptions.py).
+DESCRIPTION_PROBLEMS = describe(schema._schema)
