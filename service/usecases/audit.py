@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, LiteralString
 from uuid import UUID
 
 import psycopg
@@ -41,18 +41,26 @@ class AuditLog:
 
     def events(self, campaign_id: UUID, after: int = 0) -> Iterator[AuditEntry]:
         """Every event of the campaign and of its members, by notification id."""
+        rows = self._rows(campaign_id, "notification_id, originator_id, originator_version, topic, state", after)
+        for position, originator_id, version, topic, state in rows:
+            event = self.store.mapper.to_domain_event(StoredEvent(originator_id, version, topic, bytes(state)))
+            yield AuditEntry(position, originator_id, version, topic, event.timestamp,  # type: ignore[attr-defined]
+                             event_payload(event))
+
+    def positions(self, campaign_id: UUID) -> list[int]:
+        """The positions of the campaign's events, in order: what a page of the log is cut from."""
+        return [position for (position,) in self._rows(campaign_id, "notification_id", 0)]
+
+    def _rows(self, campaign_id: UUID, columns: LiteralString, after: int) -> Iterator[tuple[Any, ...]]:
         campaign = self.store.load(campaign_id, Campaign)
         ids = [campaign_id, *campaign.member_ids()]
         table = f"{self.store.name.lower()}_events"
         with psycopg.connect(self.db.conninfo) as conn, conn.cursor(name="audit") as cursor:
             cursor.execute(
                 psycopg.sql.SQL(
-                    "SELECT notification_id, originator_id, originator_version, topic, state FROM {}"
+                    "SELECT " + columns + " FROM {}"
                     " WHERE originator_id = ANY(%s) AND notification_id > %s ORDER BY notification_id"
                 ).format(psycopg.sql.Identifier(table)),
                 (ids, after),
             )
-            for position, originator_id, version, topic, state in cursor:
-                event = self.store.mapper.to_domain_event(StoredEvent(originator_id, version, topic, bytes(state)))
-                yield AuditEntry(position, originator_id, version, topic, event.timestamp,  # type: ignore[attr-defined]
-                                 event_payload(event))
+            yield from cursor

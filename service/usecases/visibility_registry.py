@@ -27,7 +27,7 @@ def _fields(type_name: str, decision: str, names: str) -> dict[str, str]:
 DECISIONS: Final[dict[str, str]] = {
     # ---- Query: who may ask ----------------------------------------------------------------------------------
     **_fields("Query", "public", "campaigns campaign factions faction houses house areas chronicle"),
-    **_fields("Query", "gm", "events seats eventLog phaseLog gmChronicle phaseSeries actionSuccess "
+    **_fields("Query", "gm", "seats eventLog phaseLog gmChronicle phaseSeries actionSuccess "
                              "diceFairness"),
     **_fields("Query", "caller", "me"),
     # A player's own report, the GM's any member's: the use case decides (service/usecases/phase_reports.py).
@@ -170,10 +170,12 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("MonsterAttackResult", "gm", "hit countered rolls target"),
     **_fields("MergerResult", "gm", "faction dissolved rolls sold"),
     **_fields("SoldAsset", "gm", "assetId name factionId facgold"),
-    **_fields("AuditConnection", "gm", "edges pageInfo"),
+    **_fields("AuditConnection", "gm", "edges nodes pageInfo totalCount"),
     **_fields("AuditEdge", "gm", "cursor node"),
     **_fields("AuditEvent", "gm", "position aggregateId version topic timestamp payload name phase reason"),
-    **_fields("PageInfo", "gm", "hasNextPage endCursor"),
+    **_fields("PageInfo", "public", "hasNextPage hasPreviousPage startCursor endCursor"),  # where a page lies, no more
+    **_fields("CampaignConnection", "public", "edges nodes pageInfo totalCount"),
+    **_fields("CampaignEdge", "public", "cursor node"),
     **_fields("TurnSummary", "gm", "actorId text"),
     # ---- The charts: built from every member's full standing and the whole log, so the GM's ----------------------
     **_fields("SeriesPoint", "gm", "phase aggregateId kind name rank influence power hp facgold assetsByType"),

@@ -82,11 +82,11 @@ def test_a_member_read_by_its_own_id_is_keyed_on_its_campaign(
 def test_the_campaign_list_spans_campaigns_and_moves_with_any_write(
     client: TestClient, intrigue: Intrigue, two: dict[str, Any]
 ) -> None:
-    query = "{ campaigns(first: 200) { id name } }"
-    before = {c["id"] for c in gql_as(client, two["A"]["gm"], query)["data"]["campaigns"]}  # type: ignore[index]
+    query = "{ campaigns(first: 200) { nodes { id name } } }"
+    before = {c["id"] for c in gql_as(client, two["A"]["gm"], query)["data"]["campaigns"]["nodes"]}  # type: ignore[index]
     made = intrigue.campaigns.create_campaign(CreateCampaign("scope-new", ["factionturn"], None,
                                                              [MapRegion("A", 0, 0)]))  # fmt: skip
-    after = {c["id"] for c in gql_as(client, two["A"]["gm"], query)["data"]["campaigns"]}  # type: ignore[index]
+    after = {c["id"] for c in gql_as(client, two["A"]["gm"], query)["data"]["campaigns"]["nodes"]}  # type: ignore[index]
     assert after - before == {str(made.id)}
 
 
@@ -99,8 +99,8 @@ def test_the_campaign_list_spans_campaigns_and_moves_with_any_write(
         ("query($a: UUID!, $b: UUID!) { factions(campaignId: $a) { name } houses(campaignId: $b) { name } }",
          {"a": "7f2c6a4e-0000-4000-8000-000000000002", "b": "7f2c6a4e-0000-4000-8000-000000000001"},
          ("7f2c6a4e-0000-4000-8000-000000000001", "7f2c6a4e-0000-4000-8000-000000000002")),
-        ("{ campaigns { id } }", None, None),  # every campaign
-        ("query($id: UUID!) { campaign(id: $id) { name } campaigns { id } }", {"id": str(UUID(int=1))}, None),
+        ("{ campaigns { nodes { id } } }", None, None),  # every campaign
+        ("query($id: UUID!) { campaign(id: $id) { name } campaigns { nodes { id } } }", {"id": str(UUID(int=1))}, None),
         ("{ me { role } }", None, None),  # the seat alone: the whole read model's position, as before
         (STANDINGS, {"id": "not an id"}, None),
         (STANDINGS, {}, None),

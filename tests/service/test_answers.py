@@ -120,7 +120,7 @@ def test_mutations_are_never_answered_from_kept_answers(client: TestClient) -> N
     ("document", "kept"),
     [
         (STANDINGS, True),
-        ("{ campaigns { id regions { name } } me { role } }", True),
+        ("{ campaigns { nodes { id regions { name } } } me { role } }", True),
         ("query($id: UUID!) { houses(campaignId: $id) { name areas { name } } }", True),
         ('mutation { createCampaign(input: {name: "x", ruleSystems: []}) { id } }', False),
         ("subscription($id: UUID!) { phaseResults(campaignId: $id) { phase } }", False),

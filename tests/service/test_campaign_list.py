@@ -11,7 +11,7 @@ from service.bootstrap import Intrigue
 from tests.service.conftest import gql, gql_as
 from tests.service.rest_support import API, bearer, conforms, new_campaign
 
-LIST = "{ campaigns(first: 200) { id } }"
+LIST = "{ campaigns(first: 200) { nodes { id } } }"
 OPEN_CAMPAIGN_LIST = "INTRIGUE_OPEN_CAMPAIGN_LIST"
 
 
@@ -37,11 +37,15 @@ def test_a_closed_list_refuses_anonymous_callers_and_shows_a_seat_only_its_own_c
     assert refused["data"] is None and refused["errors"][0]["extensions"]["code"] == "FORBIDDEN"  # type: ignore[index]
     anonymous = conforms(client.get(f"{API}/campaigns"))
     assert anonymous.status_code == 403 and anonymous.json()["code"] == "FORBIDDEN"
-    assert gql_as(client, gm, LIST)["data"] == {"campaigns": [{"id": mine["id"]}]}
-    assert gql_as(client, gm, "{ campaigns(offset: 1) { id } }")["data"] == {"campaigns": []}
+    assert gql_as(client, gm, LIST)["data"] == {"campaigns": {"nodes": [{"id": mine["id"]}]}}
+    after_it = gql_as(client, gm, "{ campaigns { totalCount pageInfo { endCursor } } }")["data"]["campaigns"]  # type: ignore[index]
+    assert after_it["totalCount"] == 1
+    second = gql_as(client, gm, "query($a: String) { campaigns(after: $a) { nodes { id } } }",
+                    a=after_it["pageInfo"]["endCursor"])  # fmt: skip
+    assert second["data"] == {"campaigns": {"nodes": []}}
     listed = conforms(client.get(f"{API}/campaigns", headers=bearer(gm))).json()["campaigns"]
     assert [c["id"] for c in listed] == [mine["id"]]
     assert conforms(client.get(f"{API}/campaigns?offset=1", headers=bearer(gm))).json()["campaigns"] == []
     monkeypatch.setenv(OPEN_CAMPAIGN_LIST, "on")
-    opened = {c["id"] for c in gql(client, LIST)["data"]["campaigns"]}  # type: ignore[index]
+    opened = {c["id"] for c in gql(client, LIST)["data"]["campaigns"]["nodes"]}  # type: ignore[index]
     assert {mine["id"], other["id"]} <= opened

@@ -37,8 +37,8 @@ PHASE = "mutation($c: UUID!) { %s(campaignId: $c) { phase phaseStatus } }"
 BRIBE = """mutation($c: UUID!, $f: UUID!) {
   orderCustomAction(campaignId: $c, factionId: $f, key: "bribe_the_beholder", reason: "A Month in the Life") {
     id } }"""
-EVENTS = """query($c: UUID!, $after: Int!) {
-  events(campaignId: $c, after: $after, first: 500) { position aggregateId topic payload } }"""
+EVENTS = """query($c: UUID!, $after: String) { eventLog(campaignId: $c, first: 500, after: $after) {
+  nodes { position aggregateId topic payload } pageInfo { hasNextPage endCursor } } }"""
 
 
 class Demo:
@@ -57,10 +57,20 @@ class Demo:
     def submit(self, faction: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
         return self.gql(SUBMIT, f=faction["id"], o={"action": action})
 
+    def positioned_events(self) -> list[tuple[str, int, dict[str, Any]]]:
+        """(topic, position, the whole node) of every event of the campaign, read a page at a time."""
+        answered: list[dict[str, Any]] = []
+        cursor = None
+        while True:
+            log = self.gql(EVENTS, after=cursor)["data"]["eventLog"]
+            answered += log["nodes"]
+            if not log["pageInfo"]["hasNextPage"]:
+                return [(e["topic"].rsplit(".", 1)[-1], e["position"], e) for e in answered]
+            cursor = log["pageInfo"]["endCursor"]
+
     def events(self, after: int = 0) -> list[tuple[str, str, dict[str, Any]]]:
         """(topic, aggregate id, payload) of the campaign's events after a position."""
-        answered = self.gql(EVENTS, after=after)["data"]["events"]
-        return [(e["topic"].rsplit(".", 1)[-1], e["aggregateId"], e["payload"]) for e in answered]
+        return [(t, e["aggregateId"], e["payload"]) for t, position, e in self.positioned_events() if position > after]
 
 
 def text_dice(campaign: Campaign, stream: str) -> Dice:
@@ -136,7 +146,7 @@ def test_the_first_month_plays_through_the_api_and_follows_the_rules(demo: Demo)
     chosen, crows, republic = factions["Remzal's Chosen"], factions["Empresses' Crows"], factions["The Republic"]
     empire, goldbar = factions["Empire Remnants"], factions["Goldbar House"]
     assert demo.gql(PHASE % "openPhase")["data"]["openPhase"] == {"phase": 1, "phaseStatus": "OPEN"}
-    opened_at = max(p for p in (e["position"] for e in demo.gql(EVENTS, after=0)["data"]["events"]))
+    opened_at = max(position for _, position, _ in demo.positioned_events())
 
     # "So we spend the turn Buying Assets, and make the Calvary Stealthed": the rules refuse it and write nothing.
     calvary = next(a for a in republic["assets"] if a["typeKey"] == "calvary")

@@ -16,7 +16,7 @@ SEAT = """mutation($c: UUID!, $h: UUID!) {
 IMPOSE = """mutation($c: UUID!, $h: UUID!, $v: Int!) { imposeHouseCircumstance(campaignId: $c, houseId: $h,
   hook: THROWING_RANK, value: $v, applies: EFFECTIVE_RANK, months: 2,
   reason: "three rank checks in a month") { circumstances { source value fromPhase untilPhase } } }"""
-EVENTS = """query($c: UUID!) { events(campaignId: $c) { topic payload } }"""
+EVENTS = """query($c: UUID!) { eventLog(campaignId: $c, first: 500) { nodes { topic payload } } }"""
 
 
 def test_the_gm_records_throwing_rank_around_and_a_player_cannot(client: TestClient) -> None:
@@ -37,5 +37,5 @@ def test_the_gm_records_throwing_rank_around_and_a_player_cannot(client: TestCli
     assert held["source"].startswith("Throwing Rank around (GM ") and held["source"].endswith(
         ": three rank checks in a month)")  # fmt: skip
     events: Any = gql_as(client, gm, EVENTS, c=c)
-    gained = [e for e in events["data"]["events"] if e["topic"].endswith("House.CircumstanceGained")]
+    gained = [e for e in events["data"]["eventLog"]["nodes"] if e["topic"].endswith("House.CircumstanceGained")]
     assert [e["payload"]["circumstance"]["source"] for e in gained] == [held["source"]]

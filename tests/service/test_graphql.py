@@ -48,8 +48,8 @@ def test_a_campaign_created_through_graphql_can_be_queried_back(client: TestClie
     opened = gql_as(client, gm, "mutation($id: UUID!) { openPhase(campaignId: $id) { phase phaseStatus } }",
                     id=created["id"])  # fmt: skip
     assert opened["data"] == {"openPhase": {"phase": 1, "phaseStatus": "OPEN"}}
-    events = gql_as(client, gm, "query($id: UUID!) { events(campaignId: $id) { topic } }", id=created["id"])
-    topics = [e["topic"].rsplit(".", 1)[-1] for e in events["data"]["events"]]  # type: ignore[index]
+    events = gql_as(client, gm, "query($id: UUID!) { eventLog(campaignId: $id) { nodes { topic } } }", id=created["id"])
+    topics = [e["topic"].rsplit(".", 1)[-1] for e in events["data"]["eventLog"]["nodes"]]  # type: ignore[index]
     assert topics.count("Mapped") == 2 and topics[-1] == "PhaseOpened"
 
 
@@ -108,8 +108,8 @@ def test_the_demo_is_seeded_once_into_an_empty_store(fresh_db: Database) -> None
         assert campaign is not None and campaign.name == DEMO_NAME
         assert seed_demo(intrigue) is None
         with TestClient(create_app(intrigue)) as client:
-            body = gql(client, "{ campaigns { id name regions { name wild } } }")
-            (demo,) = body["data"]["campaigns"]  # type: ignore[index]
+            body = gql(client, "{ campaigns { nodes { id name regions { name wild } } } }")
+            (demo,) = body["data"]["campaigns"]["nodes"]  # type: ignore[index]
             factions = gql(client, "query($id: UUID!) { factions(campaignId: $id) { name assets { name } } }",
                            id=demo["id"])["data"]["factions"]  # type: ignore[index]  # fmt: skip
         assert len(demo["regions"]) == 80
@@ -146,7 +146,7 @@ def test_nested_regions_of_many_campaigns_cost_one_query(
         return await real(reads, campaign_ids)
 
     monkeypatch.setattr(ReadModelReads, "regions_of", counted)
-    body = gql(client, "{ campaigns(first: 200) { name regions { name } } }")
-    campaigns = body["data"]["campaigns"]  # type: ignore[index]
+    body = gql(client, "{ campaigns(first: 200) { nodes { name regions { name } } } }")
+    campaigns = body["data"]["campaigns"]["nodes"]  # type: ignore[index]
     assert len(campaigns) >= 3 and all(c["regions"] is not None for c in campaigns)
     assert calls == [len(campaigns)]  # one batched query for every campaign's regions

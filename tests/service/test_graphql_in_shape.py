@@ -42,18 +42,18 @@ def test_a_body_that_is_not_json_is_a_bad_request(client: TestClient) -> None:
 
 def test_variables_nested_a_thousand_deep_are_invalid_input(client: TestClient) -> None:
     deep = "[" * 1000 + "]" * 1000
-    body = '{"query": "query ($x: JSON) { campaigns { id } }", "variables": {"x": ' + deep + "}}"
+    body = '{"query": "query ($x: JSON) { campaigns { nodes { id } } }", "variables": {"x": ' + deep + "}}"
     response = client.post("/graphql", content=body, headers={"content-type": "application/json"})
     assert (response.status_code, codes(response)) == (422, ["INVALID_INPUT"])
 
 
 def test_a_document_nested_too_deep_to_parse_fails_to_parse(client: TestClient) -> None:
-    query = "{" + " ... on Query {" * 400 + " campaigns { id }" + " }" * 400 + " }"
+    query = "{" + " ... on Query {" * 400 + " campaigns { nodes { id } }" + " }" * 400 + " }"
     assert codes(client.post("/graphql", json={"query": query})) == ["GRAPHQL_PARSE_FAILED"]
 
 
 def test_a_cyclic_fragment_is_refused_by_validation(client: TestClient) -> None:
-    query = "query { ...A } fragment A on Query { ...B } fragment B on Query { campaigns { id } ...A }"
+    query = "query { ...A } fragment A on Query { ...B } fragment B on Query { campaigns { nodes { id } } ...A }"
     response = client.post("/graphql", json={"query": query})
     assert response.status_code == 200
     assert set(codes(response)) == {"GRAPHQL_VALIDATION_FAILED"}
@@ -86,18 +86,18 @@ def test_a_huge_invalid_variable_is_answered_and_not_echoed_whole(client: TestCl
 
 
 def test_a_document_over_the_size_limit_is_refused_before_it_is_parsed(client: TestClient) -> None:
-    query = "{ campaigns { id } }" + " " * 200_000
+    query = "{ campaigns { nodes { id } } }" + " " * 200_000
     assert codes(client.post("/graphql", json={"query": query})) == ["GRAPHQL_PARSE_FAILED"]
 
 
 def test_a_body_over_the_limit_is_refused_with_413(client: TestClient) -> None:
-    query = "{ campaigns { id } }" + "#" * (2 * 2**20)
+    query = "{ campaigns { nodes { id } } }" + "#" * (2 * 2**20)
     response = client.post("/graphql", json={"query": query})
     assert (response.status_code, codes(response)) == (413, ["PAYLOAD_TOO_LARGE"])
 
 
 def test_a_method_graphql_does_not_take_is_coded(client: TestClient) -> None:
-    response = client.put("/graphql", json={"query": "{ campaigns { id } }"})
+    response = client.put("/graphql", json={"query": "{ campaigns { nodes { id } } }"})
     assert (response.status_code, codes(response)) == (405, ["METHOD_NOT_ALLOWED"])
 
 
@@ -109,7 +109,9 @@ def test_a_failing_resolver_answers_internal_with_the_logged_request_id(
 
     monkeypatch.setattr(ReadModelReads, "campaigns", broken)
     with caplog.at_level(logging.INFO):
-        response = client.post("/graphql", json={"query": "{ campaigns { id } }"}, headers={"x-request-id": "r-42"})
+        response = client.post(
+            "/graphql", json={"query": "{ campaigns { nodes { id } } }"}, headers={"x-request-id": "r-42"}
+        )
     (error,) = errors_of(response)
     assert error["extensions"] == {"code": "INTERNAL", "requestId": "r-42"}
     failure = next(r for r in caplog.records if r.levelno == logging.ERROR and r.exc_info)
@@ -121,7 +123,7 @@ def test_a_database_failure_answers_unavailable(client: TestClient, monkeypatch:
         raise psycopg.OperationalError("terminating connection due to administrator command")
 
     monkeypatch.setattr(ReadModelReads, "campaigns", down)
-    assert codes(client.post("/graphql", json={"query": "{ campaigns { id } }"})) == ["UNAVAILABLE"]
+    assert codes(client.post("/graphql", json={"query": "{ campaigns { nodes { id } } }"})) == ["UNAVAILABLE"]
 
 
 def test_client_errors_are_logged_at_info_without_a_traceback(
@@ -137,7 +139,7 @@ def test_client_errors_are_logged_at_info_without_a_traceback(
 
 
 def test_every_error_of_a_malformed_request_is_json(client: TestClient) -> None:
-    for body in ({"query": 5}, {"query": "{ campaigns { id } }", "variables": []}, {}, {"operationName": []}):
+    for body in ({"query": 5}, {"query": "{ campaigns { nodes { id } } }", "variables": []}, {}, {"operationName": []}):
         response = client.post("/graphql", content=json.dumps(body), headers={"content-type": "application/json"})
         assert response.status_code < 500 and codes(response), response.text
 

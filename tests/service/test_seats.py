@@ -153,7 +153,7 @@ def test_every_mutation_has_a_declared_or_safe_access_policy() -> None:
     assert access_to(OperationType.MUTATION, "someNewCommand", {"campaignId": uuid4()}) is Access.GM
     with pytest.raises(ForbiddenError, match="declares no access policy"):
         access_to(OperationType.MUTATION, "someNewCommand", {})
-    assert access_to(OperationType.QUERY, "events", {}) is Access.GM
+    assert access_to(OperationType.QUERY, "eventLog", {}) is Access.GM
     assert access_to(OperationType.QUERY, "campaigns", {}) is Access.ANYONE
 
 

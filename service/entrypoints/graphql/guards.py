@@ -95,7 +95,6 @@ POLICY: dict[OperationType, dict[str, Access]] = {
     OperationType.QUERY: {
         # `campaigns` is open, unless INTRIGUE_OPEN_CAMPAIGN_LIST is off: then each seat its own campaign, decided
         # in service/entrypoints/shared/campaign_list.py (not here, so graphql/answers.py may keep its answers).
-        "events": Access.GM,  # the audit trail holds every secret
         "seats": Access.GM,
         # `campaign` is open, but its `asOf` argument is the GM's: checked in graphql/history.py `past_campaign`.
         "eventLog": Access.GM,

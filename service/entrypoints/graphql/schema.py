@@ -14,7 +14,9 @@ from service.entrypoints.graphql.analytics import AnalyticsQuery
 from service.entrypoints.graphql.audit import AuditQuery
 from service.entrypoints.graphql.buyable import BuyableQuery
 from service.entrypoints.graphql.catalog import CatalogQuery
+from service.entrypoints.graphql.connections import PageInfo, window
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
+from service.entrypoints.graphql.descriptions import describe
 from service.entrypoints.graphql.enums import Population, RuleSystemName
 from service.entrypoints.graphql.errors import IntrigueSchema
 from service.entrypoints.graphql.factionturn import FactionTurnMutation, FactionTurnQuery
@@ -29,7 +31,7 @@ from service.entrypoints.graphql.phase_report import PhaseReportQuery
 from service.entrypoints.graphql.preview import PreviewQuery
 from service.entrypoints.graphql.seats import SeatMutation, SeatQuery
 from service.entrypoints.graphql.subscriptions import CampaignSubscription
-from service.entrypoints.graphql.types import AuditEvent, Campaign, Region, as_json
+from service.entrypoints.graphql.types import Campaign, Region
 from service.entrypoints.shared import campaign_list
 
 
@@ -68,42 +70,46 @@ class CreateCampaignInput:
     regions: list[RegionInput] = strawberry.field(default_factory=list)
 
 
+@strawberry.type(description="A campaign of the list with its cursor.")
+class CampaignEdge:
+    cursor: str = strawberry.field(description="Opaque: pass it as `after` or `before` to page from this campaign.")
+    node: Campaign = strawberry.field(description="The campaign.")
+
+
+@strawberry.type(description="A page of the campaign list, oldest campaign first.")
+class CampaignConnection:
+    edges: list[CampaignEdge] = strawberry.field(description="The page's campaigns with their cursors.")
+    nodes: list[Campaign] = strawberry.field(description="The page's campaigns, without cursors.")
+    page_info: PageInfo = strawberry.field(description="Whether campaigns lie before or after this page.")
+    total_count: int = strawberry.field(description="How many campaigns the caller may list.")
+
+
 @strawberry.type
 class CampaignQuery:
-    @strawberry.field
-    async def campaigns(self, info: Info, first: int = 50, offset: int = 0) -> list[Campaign]:
+    @strawberry.field(
+        description="The campaigns the caller may list (every campaign where the list is open, else the seat's own), "
+        "a page at a time: `first` (default 100, at most 500) after `after`, or `last` before `before`."
+    )
+    async def campaigns(
+        self, info: Info, first: int | None = None, after: str | None = None, last: int | None = None,
+        before: str | None = None,
+    ) -> CampaignConnection:  # fmt: skip
         only = campaign_list.listed_for(intrigue(info).db, seat(info))
-        if only is not None:  # a closed list: the seat's own campaign, on the first page
-            return [Campaign.from_row(await on_loop(reads(info).campaign(only)))] if offset <= 0 < first else []
-        rows = await on_loop(reads(info).campaigns(min(max(first, 0), 200), max(offset, 0)))
-        return [Campaign.from_row(r) for r in rows]
+        total = 1 if only is not None else await on_loop(reads(info).campaign_count())
+        shown = window(range(total), "campaign", first, after, last, before)
+        if only is not None:  # a closed list: the seat's own campaign
+            rows = [await on_loop(reads(info).campaign(only))] if shown.shown else []
+        else:
+            rows = await on_loop(reads(info).campaigns(len(shown.shown), shown.start))
+        nodes = [Campaign.from_row(r) for r in rows]
+        edges = [CampaignEdge(cursor=shown.cursor(k), node=n) for k, n in zip(shown.shown, nodes, strict=False)]
+        return CampaignConnection(edges=edges, nodes=nodes, page_info=shown.page_info(), total_count=total)
 
     @strawberry.field(description="A campaign as it is, or with `asOf` (the GM's) as it stood at a past point.")
     async def campaign(self, info: Info, id: UUID, as_of: AsOfInput | None = None) -> Campaign:
         if as_of is not None:
             return await past_campaign(info, id, as_of)
         return Campaign.from_row(await on_loop(reads(info).campaign(id)))
-
-    @strawberry.field
-    async def events(self, info: Info, campaign_id: UUID, after: int = 0, first: int = 100) -> list[AuditEvent]:
-        def read() -> list[AuditEvent]:
-            entries: list[AuditEvent] = []
-            for entry in intrigue(info).audit.events(campaign_id, after):
-                if len(entries) >= min(first, 1000):
-                    break
-                entries.append(
-                    AuditEvent(
-                        position=entry.position,
-                        aggregate_id=entry.aggregate_id,
-                        version=entry.version,
-                        topic=entry.topic,
-                        timestamp=entry.timestamp,
-                        payload=as_json(entry.payload),
-                    )
-                )  # fmt: skip
-            return entries
-
-        return await off_loop(read)
 
 
 @strawberry.type
@@ -151,3 +157,5 @@ schema = IntrigueSchema(
     extensions=[ParserCache(maxsize=256), ValidationCache(maxsize=256),  # type: ignore[list-item]
                 *LIMITS, SeatGuard, InputGuard, IdempotentMutations],
 )
+# The descriptions the code leaves out, from one registry (tests/service/test_schema_descriptions.py).
+DESCRIPTION_PROBLEMS = describe(schema._schema)

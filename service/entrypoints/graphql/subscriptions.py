@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncGenerator, Callable
 from functools import partial
+from typing import Annotated
 from uuid import UUID
 
 import strawberry
@@ -32,10 +33,12 @@ PHASE_TOPICS = ("Campaign.PhaseResolved", "Campaign.PhaseRolledBack")
 
 @strawberry.type(description="A phase resolved or rolled back: what every seat of the campaign may hear.")
 class PhaseResult:
-    campaign_id: UUID
-    phase: int
-    status: PhaseChange
-    position: int
+    campaign_id: UUID = strawberry.field(description="The campaign.")
+    phase: int = strawberry.field(description="The phase resolved, or the phase rolled back to.")
+    status: PhaseChange = strawberry.field(description="Resolved, or rolled back.")
+    position: int = strawberry.field(
+        description="The event's position in the campaign's log: pass it as `after` to resume after this result."
+    )
 
     @strawberry.field(description="The listening player's own report of the phase (as `phaseReport`); null for the "
                       "GM or an observer, and for a rollback.")  # fmt: skip
@@ -122,15 +125,32 @@ def _seated_in(campaign_id: UUID) -> Callable[[Seat | None], None]:
     return check
 
 
-@strawberry.type
+AFTER = ("A position in the campaign's log (an event's `position`): the subscription first sends, in log order, "
+         "what followed it (with 0, the default, everything since the campaign began), then each new one as it "
+         "is written. A client that reconnects passes the last `position` it received and misses nothing.")
+CampaignId = Annotated[UUID, strawberry.argument(description="The campaign to follow.")]
+After = Annotated[int, strawberry.argument(description=AFTER)]
+
+
+@strawberry.type(description="Live updates over graphql-transport-ws; a seat's bearer token goes in the "
+                 "connection_init payload (`Authorization` or `token`).")  # fmt: skip
 class CampaignSubscription:
-    @strawberry.subscription(description="Every new event of the campaign (the GM's audit trail, live).")
-    async def campaign_events(self, info: Info, campaign_id: UUID, after: int = 0) -> AsyncGenerator[AuditEvent, None]:
+    @strawberry.subscription(description="Every event of the campaign (the GM's audit trail, live): a late "
+                             "subscriber first receives the past events after `after`, then each new one.")  # fmt: skip
+    async def campaign_events(
+        self, info: Info, campaign_id: CampaignId, after: After = 0
+    ) -> AsyncGenerator[AuditEvent, None]:
         async for entry in _follow(info, campaign_id, after, _gm_of(campaign_id)):
             yield _audit_event(entry)
 
-    @strawberry.subscription(description="Each phase result of the campaign, for any seat of that campaign.")
-    async def phase_results(self, info: Info, campaign_id: UUID, after: int = 0) -> AsyncGenerator[PhaseResult, None]:
+    @strawberry.subscription(
+        description="Each phase result of the campaign, for any seat of that campaign, with the phase's summary as "
+        "that seat may see it (`report`). A late subscriber first receives the past results after `after` (all of "
+        "them with the default 0), in order, then each new one as the phase resolves or rolls back."
+    )
+    async def phase_results(
+        self, info: Info, campaign_id: CampaignId, after: After = 0
+    ) -> AsyncGenerator[PhaseResult, None]:
         async for entry in _follow(info, campaign_id, after, _seated_in(campaign_id)):
             if entry.topic.endswith(PHASE_TOPICS):
                 phase = entry.payload["phase"] if "phase" in entry.payload else entry.payload["to_phase"]
