@@ -106,8 +106,11 @@ def test_a_rollback_leaves_the_campaigns_positions_as_they_were(intrigue: Intrig
 
 def test_an_audit_event_carries_a_typed_summary_beside_its_raw_payload(intrigue: Intrigue, client: TestClient) -> None:
     t = played(intrigue)
-    query = "query($c: UUID!) { events(campaignId: $c, first: 1000) { name phase reason payload } }"
-    events = gql_as(client, t.gm_token, query, c=str(t.campaign_id))["data"]["events"]  # type: ignore[index]
+    query = """query($c: UUID!) { eventLog(campaignId: $c, first: 500) {
+      nodes { name phase reason payload } pageInfo { hasNextPage } } }"""
+    log = gql_as(client, t.gm_token, query, c=str(t.campaign_id))["data"]["eventLog"]  # type: ignore[index]
+    assert log["pageInfo"]["hasNextPage"] is False  # the whole log on one page
+    events = log["nodes"]
     [windfall] = [e for e in events if e["name"] == "Faction.Adjusted"]
     assert (windfall["reason"], windfall["payload"]["reason"]) == ("a windfall", "a windfall")
     [resolved] = [e for e in events if e["name"] == "Campaign.PhaseResolved"]
