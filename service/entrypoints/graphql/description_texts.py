@@ -6,9 +6,11 @@ from typing import Final
 
 from service.entrypoints.graphql.description_texts_on import on as _on
 from service.entrypoints.graphql.description_texts_play import PLAY
+from service.entrypoints.graphql.description_texts_typed import TYPED
 
 TEXTS: Final[dict[str, str]] = {
     **PLAY,
+    **TYPED,
     # ---- campaigns, the map, seats ---------------------------------------------------------------------------
     **_on("Campaign", _="A campaign: its rule systems, map and phase clock.", id="The campaign's id.",
           name="Its name, as the GM gave it.", ruleSystems="The rule systems it plays: factionturn, gameofbones.",

@@ -5,7 +5,8 @@ type, field, argument and input value. Most live beside their field in the code 
 holds the rest, keyed by schema coordinate exactly as the linter names a missing one (`Type`, `Type.field`,
 `Type.field(arg:)`), so a new undescribed field is fixed by copying the linter's coordinate here or into the code.
 An argument that means the same on every field (`campaignId`, `reason`, the Relay page arguments…) is described
-once by name (SHARED_ARGUMENTS). A coordinate here that the schema lacks, or that the code describes too, is a
+once by name (SHARED_ARGUMENTS). An enum value the code leaves undescribed is described by the value it stands
+for, as the rules and the REST contract write it (`Cover Up`, `open`). A coordinate here that the schema lacks, or that the code describes too, is a
 problem `describe` reports (tests/service/test_schema_descriptions.py fails on it): each description has one home.
 """
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from graphql import GraphQLArgument, GraphQLField, GraphQLInputField, GraphQLNamedType, GraphQLSchema, GraphQLString
-from graphql.type import get_nullable_type, is_input_object_type, is_interface_type, is_object_type
+from graphql.type import get_nullable_type, is_enum_type, is_input_object_type, is_interface_type, is_object_type
 
 from service.entrypoints.graphql.description_texts import TEXTS
 
@@ -65,6 +66,13 @@ def _shared(name: str, argument: GraphQLArgument, field: GraphQLField) -> str | 
     return SHARED_ARGUMENTS.get(name)
 
 
+def _describe_values(enum: GraphQLNamedType) -> None:
+    for name, value in getattr(enum, "values", {}).items():
+        if not value.description:
+            value.description = f"`{value.value}`, as the rules and the REST contract write it." if isinstance(
+                value.value, str) and value.value != name else None
+
+
 def describe(schema: GraphQLSchema) -> list[str]:
     """Give the schema the registry's descriptions; answer every entry that has no single home."""
     problems = []
@@ -77,6 +85,8 @@ def describe(schema: GraphQLSchema) -> list[str]:
         else:
             element.description = text
     for named in schema.type_map.values():
+        if is_enum_type(named):
+            _describe_values(named)
         if not (is_object_type(named) or is_interface_type(named)) or is_input_object_type(named):
             continue
         for field in named.fields.values():
