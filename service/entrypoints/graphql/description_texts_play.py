@@ -79,7 +79,7 @@ PLAY: Final[dict[str, str]] = {
           gold="The gold it cost.", targetHouseId="The house it targets, if any.",
           targetCharacter="The character it targets, if any.", areaIds="The areas it concerns.",
           resolved="Whether it has resolved.", covered="Whether a Cover action hides it."),
-    **_on("InfluenceAttempt", succeeded="Whether the check succeeded.", 
+    **_on("InfluenceAttempt", succeeded="Whether the check succeeded.",
           house="The house afterwards."),
     **_on("SourceHunt", found="Whether the source was found.", aggressorHouseId="The attacker, when found.",
           result="What the hunt came to, in words.", roll="The check's roll.", house="The house afterwards."),
