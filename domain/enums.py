@@ -35,6 +35,7 @@ class AggregateKind(StrEnum):
     REGION = "region"
     FACTION = "faction"
     HOUSE = "house"
+    HOUSE_INTEL = "houseintel"  # what a house has learned, its own aggregate (domain/gameofbones/intel.py)
 
 
 class AdjustMode(StrEnum):

@@ -44,7 +44,7 @@ def test_the_welcome_query_is_valid_and_answers(client: TestClient) -> None:
     assert validate(schema._schema, parse(welcome)) == []
     body = client.post("/graphql", json={"query": welcome}).json()
     assert "errors" not in body and isinstance(body["data"]["campaigns"]["nodes"], list), body
-    assert body["data"]["campaigns"]["totalCount"] == len(body["data"]["campaigns"]["nodes"])
+    assert len(body["data"]["campaigns"]["nodes"]) == min(body["data"]["campaigns"]["totalCount"], 100)  # the first page
 
 
 def test_the_welcome_shows_the_header_a_seat_token_goes_in(client: TestClient, intrigue: Intrigue) -> None:
