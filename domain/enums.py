@@ -35,6 +35,7 @@ class AggregateKind(StrEnum):
     REGION = "region"
     FACTION = "faction"
     HOUSE = "house"
+    HOUSEINTEL = "houseintel"  # a house's knowledge, its own stream (issue 16 item 2)
 
 
 class AdjustMode(StrEnum):

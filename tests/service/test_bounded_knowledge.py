@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import uuid
 from collections import Counter
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -98,7 +99,13 @@ def test_each_house_still_knows_every_movement_it_saw_and_none_of_its_own(
         assert view["knowledge"] != [] and all(k in view["knowledge"] for k in intel.knowledge)
 
 
-HOUSES_KNOWLEDGE = "query($id: UUID!) { houses(campaignId: $id) { id knowledge } }"
+HOUSES_KNOWLEDGE = "query($id: UUID!) { houses(campaignId: $id) { id knowledge { id kind details { key value } } } }"
+
+
+def entries(house: dict[str, Any]) -> list[dict[str, Any]]:
+    """A house's typed knowledge entries, each with its details as keys of its own (KnowledgeEntry.details)."""
+    return [{"id": k["id"], "kind": k["kind"]} | {d["key"]: d["value"] for d in k["details"]}
+            for k in house["knowledge"]]  # fmt: skip
 
 
 def test_the_read_model_shows_a_house_what_it_saw_and_no_seat_anothers_knowledge(
@@ -109,14 +116,14 @@ def test_the_read_model_shows_a_house_what_it_saw_and_no_seat_anothers_knowledge
     token = intrigue.seats.create_seat(campaign.id, "player", "Ana", house_id=houses[0]).token
     body = gql_as(client, token, HOUSES_KNOWLEDGE, id=str(campaign.id))
     assert "errors" not in body, body
-    seen = {h["id"]: h["knowledge"] for h in body["data"]["houses"]}  # type: ignore[index]
+    seen = {h["id"]: entries(h) for h in body["data"]["houses"]}  # type: ignore[index]
     assert set(seen) == {str(h) for h in houses}
     assert all(knowledge == [] for hid, knowledge in seen.items() if hid != mine), seen  # as test_visibility
     movements = [k for k in seen[mine] if k["kind"] == "movement"]
     assert len(movements) == (HOUSES - 1) * PHASES and mine not in {k["house_id"] for k in movements}
     assert all("gm_only" not in k for k in seen[mine])
     gm = gql_as(client, intrigue.seats.seat_gm(campaign.id).token, HOUSES_KNOWLEDGE, id=str(campaign.id))
-    by_gm = {h["id"]: h["knowledge"] for h in gm["data"]["houses"]}  # type: ignore[index]
+    by_gm = {h["id"]: entries(h) for h in gm["data"]["houses"]}  # type: ignore[index]
     assert all(len([k for k in by_gm[str(h)] if k["kind"] == "movement"]) == (HOUSES - 1) * PHASES for h in houses)
 
 
