@@ -69,3 +69,13 @@ class PhaseChange(StrEnum):
 
     RESOLVED = "resolved"
     ROLLED_BACK = "rolled back"
+
+
+class SummaryScope(StrEnum):
+    """How much of a resolved phase a seat's summary holds (service/usecases/visibility.py `summary_scope`): the GM
+    every faction's and house's report and the GM's own turn summaries; a player its own member's report; an
+    observer none; every seat the public chronicle."""
+
+    GM = "gm"
+    PLAYER = "player"
+    OBSERVER = "observer"

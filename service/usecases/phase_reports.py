@@ -1,17 +1,37 @@
-"""Phase reports for seats: who may read which member's report, and the events it is built from."""
+"""Phase reports and summaries for seats: who may read which member's report, and the events it is built from.
+
+How much of a phase each seat class hears is decided in service/usecases/visibility.py (`summary_scope`); what a
+seat sees of each event, in service/usecases/phase_report.py.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Any
 from uuid import UUID
 
 from domain.campaign import Campaign
+from domain.enums import SummaryScope
 from domain.errors import ForbiddenError, NotFoundError
 from domain.gameofbones.house import House
 from domain.seats import Seat
 from service.persistence.app import IntrigueStore
-from service.usecases.audit import AuditLog
+from service.usecases.audit import AuditEntry, AuditLog
 from service.usecases.history import History
 from service.usecases.phase_report import PhaseReport, build_report, phase_window
+from service.usecases.visibility import summary_scope
+
+
+@dataclass
+class PhaseSummary:
+    """A resolved phase as one seat may hear it: `reports` and `gm_notes` as its scope allows, `gossip` for all."""
+
+    campaign_id: UUID
+    phase: int
+    scope: SummaryScope
+    reports: list[PhaseReport] = field(default_factory=list)  # by member: factions, then houses
+    gossip: dict[str, dict[str, Any]] = field(default_factory=dict)  # the published chronicle, by member id
+    gm_notes: dict[str, str] = field(default_factory=dict)  # the GM's turn summaries ("" for the whole phase)
 
 
 class PhaseReports:
@@ -22,29 +42,52 @@ class PhaseReports:
         """The report of the seat's own faction or house; the GM names the member whose report it reads."""
         member = self._member_for(campaign_id, seat, member_id)
         end = self.history.phase_end(campaign_id, phase)  # NotFoundError until the phase has resolved
-        kinds = self.store.load(campaign_id, Campaign).member_ids
-        if member in kinds("faction"):
+        campaign = self.store.load(campaign_id, Campaign)
+        return self._report(campaign, phase, member, self._window(campaign_id, phase, end))
+
+    def summary(self, campaign_id: UUID, phase: int, seat: Seat | None) -> PhaseSummary:
+        """The resolved phase as the seat may hear it: the GM every member's report and the turn summaries, a
+        player its own report, an observer neither; the published chronicle to every seat of the campaign."""
+        scope = summary_scope(seat, campaign_id)
+        end = self.history.phase_end(campaign_id, phase)  # NotFoundError until the phase has resolved
+        campaign = self.store.load(campaign_id, Campaign)
+        own = None if seat is None else seat.faction_id or seat.house_id
+        if scope is SummaryScope.GM:
+            members = [*campaign.member_ids("faction"), *campaign.member_ids("house")]
+        else:
+            members = [own] if scope is SummaryScope.PLAYER and own is not None else []
+        window = self._window(campaign_id, phase, end) if members else []
+        return PhaseSummary(campaign_id, phase, scope, [self._report(campaign, phase, m, window) for m in members],
+                            campaign.public_chronicle(phase),
+                            campaign.gm_summaries(phase) if scope is SummaryScope.GM else {})  # fmt: skip
+
+    def _window(self, campaign_id: UUID, phase: int, end: int) -> list[AuditEntry]:
+        return phase_window((e for e in self.audit.events(campaign_id) if e.position < end), campaign_id, phase)
+
+    def _report(self, campaign: Campaign, phase: int, member: UUID, window: list[AuditEntry]) -> PhaseReport:
+        if member in campaign.member_ids("faction"):
             kind, actors = "faction", {str(member)}
-        elif member in kinds("house"):
+        elif member in campaign.member_ids("house"):
             kind, actors = "house", _characters(self.store.load(member, House))
         else:
-            raise NotFoundError(f"no faction or house {member} in campaign {campaign_id}")
-        window = phase_window((e for e in self.audit.events(campaign_id) if e.position < end), campaign_id, phase)
-        return build_report(window, campaign_id, phase, member, kind, actors)
+            raise NotFoundError(f"no faction or house {member} in campaign {campaign.id}")
+        return build_report(window, campaign.id, phase, member, kind, actors)
 
     @staticmethod
     def _member_for(campaign_id: UUID, seat: Seat | None, member_id: UUID | None) -> UUID:
-        if seat is None or seat.campaign_id != campaign_id:
-            raise ForbiddenError("a phase report goes to a seat of the campaign; send its bearer token")
-        if seat.is_gm_of(campaign_id):
+        scope = summary_scope(seat, campaign_id)  # one decision for both: a seat of the campaign, and which class
+        if scope is SummaryScope.GM:
             if member_id is None:  # the GM's seat has no faction or house, so no report of its own
-                raise NotFoundError("the GM's seat has no report of its own; name a faction or house to read its")
+                raise NotFoundError("the GM's seat has no report of its own; name a faction or house to read its, "
+                                    "or read every member's in `phaseSummary`")  # fmt: skip
             return member_id
+        if scope is SummaryScope.OBSERVER or seat is None:
+            raise ForbiddenError("an observer seat has no faction or house, so no phase report; its share of the "
+                                 "phase is the public chronicle (`phaseSummary`)")  # fmt: skip
         own = seat.faction_id or seat.house_id
-        if own is None:
-            raise ForbiddenError("an observer seat has no faction or house, so no phase report")
         if member_id is not None and member_id != own:
             raise ForbiddenError("a player reads its own faction's or house's report only")
+        assert own is not None
         return own
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from domain.enums import SummaryScope
 from domain.errors import ForbiddenError
 from domain.gameofbones.scene import GM_ONLY
 from domain.seats import Seat
@@ -104,6 +105,17 @@ def intel_view(state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
     if owns(seat, UUID(state["house_id"])):
         return own_house_view(state)
     return {k: state[k] for k in ("id", "campaign_id", "house_id", "version") if k in state}
+
+
+def summary_scope(seat: Seat | None, campaign_id: UUID) -> SummaryScope:
+    """How much of a resolved phase a seat hears (`phaseResults`' and `phaseSummary`'s summary): the GM everything
+    (every member's report, its own turn summaries), a player its own member's report, an observer the public
+    chronicle only, which every seat hears. A request with no seat of this campaign hears nothing."""
+    if seat is None or seat.campaign_id != campaign_id:
+        raise ForbiddenError("a phase's summary goes to a seat of the campaign; send its bearer token")
+    if sees_everything(seat, campaign_id):
+        return SummaryScope.GM
+    return SummaryScope.PLAYER if (seat.faction_id or seat.house_id) is not None else SummaryScope.OBSERVER
 
 
 def check_gm_only(seat: Seat | None, campaign_id: UUID, what: str) -> None:

@@ -31,7 +31,7 @@ DECISIONS: Final[dict[str, str]] = {
                              "diceFairness"),
     **_fields("Query", "caller", "me"),
     # A player's own report, the GM's any member's: the use case decides (service/usecases/phase_reports.py).
-    **_fields("Query", "caller", "phaseReport"),
+    **_fields("Query", "caller", "phaseReport phaseSummary"),
     **_fields("Query", "own", "buyableAssets factionOrders houseOrders"),  # affordability tells secret FacGold
     **_fields("Query", "gm", "chronicleDraft orderStatus"),  # unpublished drafts; who has submitted
     # ---- Mutation: who may call (the answer is the caller's own view of what changed) -----------------------------
@@ -50,9 +50,12 @@ DECISIONS: Final[dict[str, str]] = {
                                 "draftChronicle writeTurnSummary writeGossip"),
     # ---- Subscriptions ---------------------------------------------------------------------------------------
     **_fields("CampaignSubscription", "gm", "campaignEvents"),
-    **_fields("CampaignSubscription", "seat", "phaseResults"),  # any seat of the campaign, no secret in it
+    **_fields("CampaignSubscription", "seat", "phaseResults"),  # any seat of the campaign, its `summary` filtered
     **_fields("PhaseResult", "public", "campaignId phase status position"),
     **_fields("PhaseResult", "caller", "report"),  # the listening player's own report; null for others
+    # The phase as the seat's class may hear it: service/usecases/visibility.py `summary_scope`.
+    **_fields("PhaseResult", "seat", "summary"),
+    **_fields("PhaseSummary", "seat", "campaignId phase scope reports gossip turnSummaries"),
     # ---- A seat's phase report: its own member's events as it may see them (service/usecases/phase_report.py)
     **_fields("PhaseReport", "caller", "campaignId phase kind memberId initiative orders rolls income costs ledger "
                                        "damageTaken damageDealt learned"),

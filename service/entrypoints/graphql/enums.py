@@ -12,7 +12,15 @@ import strawberry
 
 from domain.campaign import PhaseStatus, RuleSystemName
 from domain.closed_sets import CLOSED_SETS
-from domain.enums import AdjustField, AdjustMode, AggregateKind, MemberKind, PhaseChange, Population
+from domain.enums import (
+    AdjustField,
+    AdjustMode,
+    AggregateKind,
+    MemberKind,
+    PhaseChange,
+    Population,
+    SummaryScope,
+)
 from domain.factionturn.enums import (
     AssetAttribute,
     AssetKind,
@@ -63,6 +71,7 @@ __all__ = [
     "RuleSystemName",
     "SettleResult",
     "Status",
+    "SummaryScope",
 ]
 
 # Sets whose domain class has no docstring of its own.

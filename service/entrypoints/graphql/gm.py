@@ -236,7 +236,7 @@ class GMMutation:
     async def draft_chronicle(self, info: Info, campaign_id: UUID, phase: int) -> list[Gossip]:
         app = intrigue(info)
         await off_loop(app.chronicle.draft, campaign_id, phase, _by(info, campaign_id, "draft").seat)
-        return _gossip(await off_loop(app.chronicle.drafts, campaign_id, phase))
+        return gossip_of(await off_loop(app.chronicle.drafts, campaign_id, phase))
 
     @strawberry.mutation(description="Write the GM's summary of a turn (actorId empty: a note on the whole phase).")
     async def write_turn_summary(self, info: Info, campaign_id: UUID, phase: int, text: str,
@@ -244,7 +244,7 @@ class GMMutation:
                                  reason: str = "edited by the GM") -> list[TurnSummary]:  # fmt: skip
         app = intrigue(info)
         await off_loop(app.chronicle.write_summary, _by(info, campaign_id, reason), phase, _id(actor_id), text)
-        return _summaries(await off_loop(app.chronicle.gm_notes, campaign_id, phase))
+        return summaries_of(await off_loop(app.chronicle.gm_notes, campaign_id, phase))
 
     @strawberry.mutation(description="Write a turn's public gossip (1-2 lines, none to withdraw it) and its spin; "
                          "with `draft`, edit the unpublished draft instead (answering the drafts).")  # fmt: skip
@@ -255,39 +255,39 @@ class GMMutation:
         by = _by(info, campaign_id, reason)
         if draft:
             await off_loop(app.chronicle.write_draft, by, phase, str(actor_id), lines, spin)
-            return _gossip(await off_loop(app.chronicle.drafts, campaign_id, phase))
+            return gossip_of(await off_loop(app.chronicle.drafts, campaign_id, phase))
         await off_loop(app.chronicle.write_gossip, by, phase, str(actor_id), lines, spin)
-        return _gossip(await off_loop(app.chronicle.public, campaign_id, phase))
+        return gossip_of(await off_loop(app.chronicle.public, campaign_id, phase))
 
     @strawberry.mutation(description="Publish a phase's drafted gossip: every seat hears it from now on.")
     async def publish_chronicle(self, info: Info, campaign_id: UUID, phase: int,
                                 reason: str = "published by the GM") -> list[Gossip]:  # fmt: skip
         app = intrigue(info)
         await off_loop(app.chronicle.publish, _by(info, campaign_id, reason), phase)
-        return _gossip(await off_loop(app.chronicle.public, campaign_id, phase))
+        return gossip_of(await off_loop(app.chronicle.public, campaign_id, phase))
 
 
 @strawberry.type
 class GMQuery:
     @strawberry.field(description="The public chronicle of a phase: what every seat hears.")
     async def chronicle(self, info: Info, campaign_id: UUID, phase: int) -> list[Gossip]:
-        return _gossip(await off_loop(intrigue(info).chronicle.public, campaign_id, phase))
+        return gossip_of(await off_loop(intrigue(info).chronicle.public, campaign_id, phase))
 
     @strawberry.field(description="The GM's: a phase's drafted gossip, not yet published (no player hears it).")
     async def chronicle_draft(self, info: Info, campaign_id: UUID, phase: int) -> list[Gossip]:
-        return _gossip(await off_loop(intrigue(info).chronicle.drafts, campaign_id, phase))
+        return gossip_of(await off_loop(intrigue(info).chronicle.drafts, campaign_id, phase))
 
     @strawberry.field(description="The GM's summaries of a phase, secrets included: the GM's seat only.")
     async def gm_chronicle(self, info: Info, campaign_id: UUID, phase: int) -> list[TurnSummary]:
-        return _summaries(await off_loop(intrigue(info).chronicle.gm_notes, campaign_id, phase))
+        return summaries_of(await off_loop(intrigue(info).chronicle.gm_notes, campaign_id, phase))
 
 
-def _gossip(entries: dict[str, dict[str, Any]]) -> list[Gossip]:
+def gossip_of(entries: dict[str, dict[str, Any]]) -> list[Gossip]:
     return [
         Gossip(actor_id=uuid_or_none(k), lines=list(v["lines"]), spin=str(v["spin"]))
         for k, v in sorted(entries.items())
     ]
 
 
-def _summaries(entries: dict[str, str]) -> list[TurnSummary]:
+def summaries_of(entries: dict[str, str]) -> list[TurnSummary]:
     return [TurnSummary(actor_id=uuid_or_none(k), text=v) for k, v in sorted(entries.items())]

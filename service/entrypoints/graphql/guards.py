@@ -106,6 +106,8 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         # A seat of the campaign reads its own member's report, the GM any member's: checked in
         # service/usecases/phase_reports.py, since a player's call names no faction or house.
         "phaseReport": Access.ANYONE,
+        # How much of a phase each seat class hears: service/usecases/visibility.py `summary_scope`.
+        "phaseSummary": Access.ANYONE,
         "buyableAssets": Access.GM_OR_OWNER,  # what it can afford tells its secret FacGold
         "chronicleDraft": Access.GM,  # unpublished: what the GM has not yet chosen to tell
         "orderStatus": Access.GM,  # who has submitted; the orders themselves stay their seats'

@@ -1,4 +1,6 @@
-"""GraphQL for each seat's phase report: what its faction or house did and suffered in a resolved phase."""
+"""GraphQL for each seat's phase report (what its faction or house did and suffered in a resolved phase) and each
+seat's phase summary (the reports, the GM's turn summaries and the public chronicle, as far as its seat class may
+hear: service/usecases/visibility.py `summary_scope`)."""
 
 from __future__ import annotations
 
@@ -9,11 +11,13 @@ from strawberry.types import Info
 
 from domain.seats import Seat
 from service.entrypoints.graphql.context import intrigue, off_loop
-from service.entrypoints.graphql.enums import MemberKind
+from service.entrypoints.graphql.enums import MemberKind, SummaryScope
+from service.entrypoints.graphql.gm import Gossip, TurnSummary, gossip_of, summaries_of
 from service.entrypoints.graphql.guards import seat
 from service.entrypoints.graphql.records import ReportDetail, Roll, WeekOfMonth, month_week
 from service.entrypoints.graphql.types import uuid_or_none
 from service.usecases import phase_report as r
+from service.usecases import phase_reports as rs
 
 
 def _rolls(rolls: list[r.ReportRoll]) -> list[Roll]:
@@ -127,6 +131,35 @@ async def own_report(info: Info, campaign_id: UUID, phase: int, listener: Seat |
     return PhaseReport.of(await off_loop(intrigue(info).phase_reports.report, campaign_id, phase, listener))
 
 
+@strawberry.type(description="A resolved phase as the asking seat may hear it (`phaseSummary`, and `summary` on "
+                 "each `phaseResults` result): `scope` says how much that is.")  # fmt: skip
+class PhaseSummary:
+    campaign_id: UUID = strawberry.field(description="The campaign the phase belongs to.")
+    phase: int = strawberry.field(description="The resolved phase, counted from 1.")
+    scope: SummaryScope = strawberry.field(description="How much of the phase this seat hears: GM (every report and "
+                                           "the turn summaries), PLAYER (its own report) or OBSERVER (the public "
+                                           "chronicle only).")  # fmt: skip
+    reports: list[PhaseReport] = strawberry.field(description="The phase reports this seat may read: the GM every "
+                                                  "faction's and house's (factions first), a player its own "
+                                                  "member's, an observer none (an empty list).")  # fmt: skip
+    gossip: list[Gossip] = strawberry.field(description="The phase's public chronicle, as the GM has published it, "
+                                            "which every seat hears alike; empty until the GM publishes it "
+                                            "(`publishChronicle`).")  # fmt: skip
+    turn_summaries: list[TurnSummary] = strawberry.field(description="The GM's own summaries of each turn, secrets "
+                                                         "included: the GM's seat only; an empty list for every "
+                                                         "other seat.")  # fmt: skip
+
+    @classmethod
+    def of(cls, s: rs.PhaseSummary) -> PhaseSummary:
+        reports = [PhaseReport.of(p) for p in s.reports]
+        return cls(campaign_id=s.campaign_id, phase=s.phase, scope=s.scope, reports=reports,
+                   gossip=gossip_of(s.gossip), turn_summaries=summaries_of(s.gm_notes))  # fmt: skip
+
+
+async def read_summary(info: Info, campaign_id: UUID, phase: int, listener: Seat | None) -> PhaseSummary:
+    return PhaseSummary.of(await off_loop(intrigue(info).phase_reports.summary, campaign_id, phase, listener))
+
+
 @strawberry.type
 class PhaseReportQuery:
     @strawberry.field(description="What the caller's faction or house did and suffered in a resolved phase: its "
@@ -136,3 +169,10 @@ class PhaseReportQuery:
     async def phase_report(self, info: Info, campaign_id: UUID, phase: int, faction_id: UUID | None = None,
                            house_id: UUID | None = None) -> PhaseReport:  # fmt: skip
         return await read_report(info, campaign_id, phase, faction_id or house_id)
+
+    @strawberry.field(description="A resolved phase as the caller's seat may hear it, the same summary "
+                      "`phaseResults` carries: the GM every member's report and the turn summaries, a player its "
+                      "own report, an observer the public chronicle only. Refused FORBIDDEN without a seat of the "
+                      "campaign, NOT_FOUND for a phase not resolved.")  # fmt: skip
+    async def phase_summary(self, info: Info, campaign_id: UUID, phase: int) -> PhaseSummary:
+        return await read_summary(info, campaign_id, phase, seat(info))

@@ -21,7 +21,7 @@ from domain.seats import Seat, check_gm
 from service.bootstrap import Intrigue
 from service.entrypoints.graphql.context import intrigue, off_loop, reads
 from service.entrypoints.graphql.enums import PhaseChange
-from service.entrypoints.graphql.phase_report import PhaseReport, own_report
+from service.entrypoints.graphql.phase_report import PhaseReport, PhaseSummary, own_report, read_summary
 from service.entrypoints.graphql.seat_watch import watch_of
 from service.entrypoints.graphql.types import AuditEvent, as_json
 from service.entrypoints.shared.errors import graphql_extensions
@@ -41,11 +41,20 @@ class PhaseResult:
     )
 
     @strawberry.field(description="The listening player's own report of the phase (as `phaseReport`); null for the "
-                      "GM or an observer, and for a rollback.")  # fmt: skip
+                      "GM or an observer, whose seats have no faction or house of their own (the GM's reports of "
+                      "every member are in `summary`), and for a rollback.")  # fmt: skip
     async def report(self, info: Info) -> PhaseReport | None:
         if self.status != "resolved":
             return None
         return await own_report(info, self.campaign_id, self.phase, await _seat(info, _authorization(info)))
+
+    @strawberry.field(description="The resolved phase as the listening seat may hear it, as `phaseSummary` answers "
+                      "it: the GM every member's report and the turn summaries, a player its own report, an "
+                      "observer the public chronicle only (`scope` says which). Null for a rollback.")  # fmt: skip
+    async def summary(self, info: Info) -> PhaseSummary | None:
+        if self.status != "resolved":
+            return None
+        return await read_summary(info, self.campaign_id, self.phase, await _seat(info, _authorization(info)))
 
 
 def _authorization(info: Info) -> str | None:
