@@ -4,7 +4,7 @@ answers a coded problem naming the field and writes nothing."""
 from __future__ import annotations
 
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid4
 
 import pytest
 from starlette.testclient import TestClient
@@ -18,11 +18,13 @@ from tests.service.test_rest_phases import world  # noqa: F401 - the fixture: bo
 
 @pytest.mark.parametrize(("body", "code", "field"), [
     # The contract holds each action to its own fields (openapi.yaml FactionAction), as order_form.py does.
-    ({"action": {"action": "Sell Asset", "asset_id": "x", "strikes": []}}, "INVALID_INPUT",
+    ({"action": {"action": "Sell Asset", "asset_id": str(uuid4()), "strikes": []}}, "INVALID_INPUT",
      "action: 'strikes' is not a field here"),
     ({"raise_ratings": ["force"]}, "RULE_VIOLATION", "orders.raise_ratings[0]"),
     ({"goal": {"goal": "destroy_the_foe"}}, "INVALID_INPUT", "orders.goal"),
-    ({"defences": [{"region_id": "nowhere"}]}, "INVALID_INPUT", "orders.defences[0].region_id"),
+    # A well-formed id that names no region of the campaign: the rules refuse it (a malformed one, the contract).
+    ({"defences": [{"region_id": str(uuid4())}]}, "INVALID_INPUT", "orders.defences[0].region_id"),
+    ({"defences": [{"region_id": "nowhere"}]}, "INVALID_INPUT", "defences[0].region_id: 'nowhere' is not a 'uuid'"),
 ])  # fmt: skip
 def test_a_faction_order_the_campaign_cannot_carry_out_is_refused(
     client: TestClient, intrigue: Intrigue, world: dict[str, Any], body: dict[str, Any], code: str, field: str  # noqa: F811

@@ -194,8 +194,10 @@ def test_unknown_ids_are_not_found(client: TestClient, world: dict[str, Any]) ->
     [
         ("/factions/{spies}/orders", {"colour": "red"}, "unknown field(s) ['colour']"),
         ("/factions/{spies}/orders", {"action": {"action": "Fly"}}, "action.action: 'Fly' is not one of"),
-        ("/factions/{spies}/orders", {"action": {"action": "Expand Influence", "region_id": "r", "hp": "2"}},
+        ("/factions/{spies}/orders", {"action": {"action": "Expand Influence", "region_id": str(uuid4()), "hp": "2"}},
          "is not of type"),  # region_id too: the contract asks for every field Expand Influence needs
+        ("/factions/{spies}/orders", {"action": {"action": "Expand Influence", "region_id": "r", "hp": 2}},
+         "action.region_id: 'r' is not a 'uuid'"),  # every id of an order is a UUID, as GraphQL's are
         ("/factions/{spies}/orders", [], "is not of type 'object'"),
         ("/houses/{house}/actions", {"action": "Counterintelligence"}, "'actor' is a required property"),
         ("/houses/{house}/actions", {"action": "Dance", "actor": "Baenre Matron"}, "unknown action"),
