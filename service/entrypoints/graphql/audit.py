@@ -19,7 +19,7 @@ EVENT = "event"  # the cursors' kind: an event's position in the store, opaque t
 @strawberry.type(description="An event of the audit trail with its cursor.")
 class AuditEdge:
     cursor: str = strawberry.field(description="Opaque: pass it as `after` or `before` to page from this event.")
-    node: AuditEvent = strawberry.field(description="The stored event.")
+    node: AuditEvent = strawberry.field(description="The stored event at this place of the log.")
 
 
 @strawberry.type(description="A page of a campaign's stored events, oldest first.")

@@ -28,7 +28,8 @@ class AssetTypeRow:
     name: str
     attribute: Attribute
     rating: int
-    hp: int | None = strawberry.field(description="Null for Base of Influence (bought per HP) and Stealth.")
+    hp: int | None = strawberry.field(description="The hit points a new asset of the type starts with; null for "
+                                      "Base of Influence (bought per HP) and Stealth.")  # fmt: skip
     cost: int | None = strawberry.field(description="The table cost, before a region's surcharge or a discount; "
                                         "null for Base of Influence (1 FacGold per HP).")  # fmt: skip
     arcana: int = strawberry.field(description="The arcana level (AL) a region needs for it to be bought there.")

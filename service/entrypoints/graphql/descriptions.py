@@ -19,11 +19,26 @@ from graphql import GraphQLArgument, GraphQLField, GraphQLInputField, GraphQLNam
 from graphql.type import get_nullable_type, is_enum_type, is_input_object_type, is_interface_type, is_object_type
 
 from service.entrypoints.graphql.description_texts import TEXTS
+from service.usecases.visibility_registry import DECISIONS
+
+# Who sees each field, from the one place that decides it (service/usecases/visibility_registry.py), appended to
+# every object field's description so a client reads it beside what the value means.
+VISIBILITY: Final[dict[str, str]] = {
+    "public": "every seat, and a request with no token",
+    "seat": "the GM and its own faction's or house's seat whole; other seats the public part (null or empty)",
+    "gm": "the campaign's GM only",
+    "own": "the seat of its own faction or house, and the GM",
+    "once": "answered once, to whom it is issued, never again",
+    "caller": "the asking seat, about itself (its own faction's or house's; the GM any)",
+}
+VISIBILITY_MARK: Final = " Visibility: "
+ROOT_MARK: Final = " Who may call: "
+ROOTS: Final = ("Query", "Mutation", "CampaignSubscription")
 
 SHARED_ARGUMENTS: Final[dict[str, str]] = {
-    "campaignId": "The campaign's id.",
-    "factionId": "The faction's id (seed 002).",
-    "houseId": "The house's id (seed 000).",
+    "campaignId": "The id of the campaign it is about (`Campaign.id`, from `campaigns` or `createCampaign`).",
+    "factionId": "The id of the faction it is about (`Faction.id`, seed 002).",
+    "houseId": "The id of the house it is about (`House.id`, seed 000).",
     "regionId": "The region's id (a hex of the map; a city area for the Game of Bones).",
     "areaId": "The city area's id: a region of the campaign.",
     "assetId": "The asset's id within its faction.",
@@ -34,7 +49,7 @@ SHARED_ARGUMENTS: Final[dict[str, str]] = {
     "phase": "The phase's number: 1 is the campaign's first month.",
     "reason": "Why, in the GM's words: kept with the event in the campaign's log.",
     "startWeek": "The week of the month (1-4) it starts in.",
-    "id": "Its id.",
+    "id": "The id of the thing to read or change, as the schema answered it.",
 }
 # The Relay page arguments, on the fields that answer a connection (their cursors are Strings).
 PAGE_ARGUMENTS: Final[dict[str, str]] = {
@@ -74,6 +89,19 @@ def _describe_values(enum: GraphQLNamedType) -> None:
                 value.value, str) and value.value != name else None
 
 
+def _describe_visibility(named: GraphQLNamedType) -> None:
+    mark = ROOT_MARK if named.name in ROOTS else VISIBILITY_MARK
+    for name, field in getattr(named, "fields", {}).items():
+        decision = DECISIONS.get(f"{named.name}.{name}")
+        if decision is not None and field.description and mark not in field.description:
+            field.description = f"{field.description}{mark}{VISIBILITY[decision]}."
+
+
+def own_text(description: str) -> str:
+    """A description without the visibility clause `describe` appends: what the value means, in its own words."""
+    return description.split(VISIBILITY_MARK)[0].split(ROOT_MARK)[0]
+
+
 def describe(schema: GraphQLSchema) -> list[str]:
     """Give the schema the registry's descriptions; answer every entry that has no single home."""
     problems = []
@@ -86,6 +114,8 @@ def describe(schema: GraphQLSchema) -> list[str]:
         else:
             element.description = text
     for named in schema.type_map.values():
+        if is_object_type(named) and not named.name.startswith("__"):
+            _describe_visibility(named)
         if is_enum_type(named):
             _describe_values(named)
         if not (is_object_type(named) or is_interface_type(named)) or is_input_object_type(named):

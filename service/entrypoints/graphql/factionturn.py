@@ -73,7 +73,9 @@ class Faction:
     wealth: int
     hp: int
     max_hp: int
-    facgold: int | None = strawberry.field(description="Null unless you are this faction's seat or the GM.")
+    facgold: int | None = strawberry.field(description="Its FacGold, the Faction Turn's money: spent on assets, "
+                                              "repairs and maintenance. Null unless you are this faction's seat or "
+                                              "the GM.")  # fmt: skip
     xp: int | None
     tags: list[str]
     home_region_id: UUID

@@ -234,7 +234,8 @@ class House:
 @strawberry.type(description="A Gaining Influence attempt: whether its check succeeded, and the roll.")
 class InfluenceAttempt:
     succeeded: bool
-    roll: Roll | None = strawberry.field(description="Null for a row that needs no check.")
+    roll: Roll | None = strawberry.field(description="The check's d20 roll with its modifiers; null for a row that "
+                                            "needs no check.")  # fmt: skip
     house: House
 
 

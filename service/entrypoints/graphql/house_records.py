@@ -18,7 +18,8 @@ _DATED = ("when", "expected", "starts", "resolves", "releases")  # added by `dat
 
 @strawberry.type(description="Something a house learned: a plot, an attack on it, a rival's strength, a source.")
 class KnowledgeEntry:
-    id: UUID | None = strawberry.field(description="Null only for an entry recorded before entries had ids.")
+    id: UUID | None = strawberry.field(description="The entry's id; null only for an entry recorded before "
+                                              "entries had ids.")  # fmt: skip
     kind: str
     phase: int | None
     action: str | None

@@ -29,7 +29,8 @@ class ReportOrder:
     action: str
     actor: str | None = strawberry.field(description="The house character who acts; null for a faction.")
     target_id: UUID | None = strawberry.field(description="The house its order targets; null for a faction.")
-    outcome: str | None = strawberry.field(description="Null while an action runs on into a later phase.")
+    outcome: str | None = strawberry.field(description="What came of it, as the resolution wrote it; null while an "
+                                            "action runs on into a later phase.")  # fmt: skip
     week: int | None = strawberry.field(description="A house's: the week it resolves (or resolved), counted from "
                                         "the campaign's start; null for a faction.")  # fmt: skip
     rolls: list[Roll] = strawberry.field(description="The seat's own rolls for it.")
@@ -63,7 +64,8 @@ class ReportLearned:
     action: str | None
     week: int | None = strawberry.field(description="The week it was learned (of an attack: the week it struck).")
     expected_week: int | None = strawberry.field(description="A discovered plot's: the week it is due to resolve.")
-    aggressor_id: UUID | None = strawberry.field(description="Null when the author is not known to the house.")
+    aggressor_id: UUID | None = strawberry.field(description="The id of the house that made the attack or plot; null "
+                                                "when the author is not known to the house.")  # fmt: skip
     target_id: UUID | None
     area_ids: list[UUID]
     result: str | None

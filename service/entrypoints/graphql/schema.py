@@ -73,7 +73,7 @@ class CreateCampaignInput:
 @strawberry.type(description="A campaign of the list with its cursor.")
 class CampaignEdge:
     cursor: str = strawberry.field(description="Opaque: pass it as `after` or `before` to page from this campaign.")
-    node: Campaign = strawberry.field(description="The campaign.")
+    node: Campaign = strawberry.field(description="The campaign at this place of the list.")
 
 
 @strawberry.type(description="A page of the campaign list, oldest campaign first.")

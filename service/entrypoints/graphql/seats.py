@@ -39,8 +39,10 @@ class IssuedSeat:
 class SeatInput:
     role: Role = strawberry.field(description="PLAYER or OBSERVER (a campaign has one GM seat, its own).")
     name: str | None = None
-    faction_id: UUID | None = strawberry.field(default=None, description="A player's faction.")
-    house_id: UUID | None = strawberry.field(default=None, description="A player's house.")
+    faction_id: UUID | None = strawberry.field(default=None, description="A player's faction: the id of the faction "
+                                               "the seat plays; null for a GM or observer.")  # fmt: skip
+    house_id: UUID | None = strawberry.field(default=None, description="A player's house: the id of the house the "
+                                             "seat plays; null for a GM or observer.")  # fmt: skip
 
 
 @strawberry.type

@@ -33,7 +33,7 @@ PHASE_TOPICS = ("Campaign.PhaseResolved", "Campaign.PhaseRolledBack")
 
 @strawberry.type(description="A phase resolved or rolled back: what every seat of the campaign may hear.")
 class PhaseResult:
-    campaign_id: UUID = strawberry.field(description="The campaign.")
+    campaign_id: UUID = strawberry.field(description="The id of the campaign whose phase it was.")
     phase: int = strawberry.field(description="The phase resolved, or the phase rolled back to.")
     status: PhaseChange = strawberry.field(description="Resolved, or rolled back.")
     position: int = strawberry.field(
