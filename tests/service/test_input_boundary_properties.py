@@ -193,6 +193,7 @@ def test_graphql_refuses_any_poisoned_argument_and_writes_nothing(
 # REST: every command route that takes a body, with a body its contract accepts; each text position a target.
 REGION = {"name": "r", "q": 0, "r": 0, "population": "Hundreds", "tags": ["t"],
           "monster": {"name": "m", "cr": 1, "hp": 1, "hit_dice": "1d8"}}  # fmt: skip
+ID = "00000000-0000-4000-8000-000000000001"  # ids are UUIDs in the contract (tests/service/test_openapi_ids.py)
 REST_COMMANDS: dict[str, tuple[str, str, str, dict[str, Any]]] = {
     "createCampaign": ("POST", "/campaigns", "CreateCampaign",
                        {"name": "x", "rule_systems": ["factionturn"], "dice_seed": "s", "regions": [REGION]}),
@@ -201,11 +202,11 @@ REST_COMMANDS: dict[str, tuple[str, str, str, dict[str, Any]]] = {
     "createSeat": ("POST", "/campaigns/{c}/seats", "SeatRequest", {"role": "observer", "name": "n"}),
     "rollBack": ("POST", "/campaigns/{c}/phases/1/rollback", "RollBackRequest", {"reason": "r"}),
     "submitOrders": ("PUT", "/campaigns/{c}/factions/{x}/orders", "FactionOrders",
-                     {"narrative": "n", "goal": {"goal": "military_conquest", "target": "t"},
-                      "raise_ratings": ["force"], "defences": [{"region_id": "r", "defender_id": "d"}],
-                      "permissions": [{"faction_id": "f"}]}),
+                     {"narrative": "n", "goal": {"goal": "military_conquest", "target": ID},
+                      "raise_ratings": ["force"], "defences": [{"region_id": ID, "defender_id": ID}],
+                      "permissions": [{"faction_id": ID}]}),
     "orderHouseAction": ("POST", "/campaigns/{c}/houses/{x}/actions", "HouseOrder",
-                         {"action": "Assassination", "actor": "a", "target_character": "c", "covered_action_id": "x"}),
+                         {"action": "Assassination", "actor": "a", "target_character": "c", "covered_action_id": ID}),
 }  # fmt: skip
 
 

@@ -146,11 +146,14 @@ def test_a_house_order_the_input_type_cannot_hold_is_refused_before_anything_run
     assert intrigue.gameofbones.store.load(UUID(h), House).pending == {}
 
 
+REGION = str(uuid4())  # a well-formed id: what is refused is the field, not the id
+
+
 @pytest.mark.parametrize(("action", "refusal"), [
     ({"action": "Sell Asset"}, "'asset_id' is a required property"),
-    ({"action": "Buy Asset", "type_key": "thugs", "region_id": "r", "hp": 2}, "'hp' is not a field here"),
-    ({"action": "None", "region_id": "r"}, "'region_id' is not a field here"),
-    ({"action": "Expand Influence", "region_id": "r"}, "'hp' is a required property"),
+    ({"action": "Buy Asset", "type_key": "thugs", "region_id": REGION, "hp": 2}, "'hp' is not a field here"),
+    ({"action": "None", "region_id": REGION}, "'region_id' is not a field here"),
+    ({"action": "Expand Influence", "region_id": REGION}, "'hp' is a required property"),
 ])  # fmt: skip
 def test_rests_contract_holds_each_action_to_its_own_fields(action: dict[str, Any], refusal: str) -> None:
     """REST keeps its JSON body, snake_case and the seed's action names; its contract is as strict as the form."""
@@ -158,5 +161,5 @@ def test_rests_contract_holds_each_action_to_its_own_fields(action: dict[str, An
         check_against("FactionOrders", {"action": action})
     with pytest.raises(InvalidInputError):
         orders_from_dict({"action": action})  # the domain's reading agrees
-    check_against("FactionOrders", {"action": {"action": "Buy Asset", "type_key": "thugs", "region_id": "r"},
+    check_against("FactionOrders", {"action": {"action": "Buy Asset", "type_key": "thugs", "region_id": REGION},
                                     "goal": {"goal": "legendary_wealth"}, "raise_ratings": ["force"]})  # fmt: skip
