@@ -16,12 +16,20 @@ from domain.dice import DiceSpec, RaisingDice, Roll
 from domain.errors import RuleViolationError
 from domain.factionturn import abilities
 from domain.factionturn.assets import AttackSpec
-from domain.factionturn.attack import attack_side, books_in, choose_defender, counter_spec, defence_side
+from domain.factionturn.attack import (
+    attack_side,
+    books_in,
+    choose_defender,
+    counter_spec,
+    damage_victim,
+    defence_side,
+)
 from domain.factionturn.contest import FORCE, ContestResult, Side, book_choice
+from domain.factionturn.damage import deal_damage
 from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import WILD_MONSTER, OwnedAsset
 from domain.factionturn.orders import Strike
-from domain.factionturn.rows import type_of
+from domain.factionturn.rows import holds, type_of
 from domain.factionturn.wild import MONSTER_DAMAGE_MULTIPLIER
 from domain.factionturn.world import Session, World
 from domain.odds.distribution import Distribution, keep_highest, mixture, of_spec
@@ -140,7 +148,8 @@ def _odds_with(world: World, me: Faction, foe: Faction, attacker: OwnedAsset, st
                           defender.id if defender is not None else "", attack_total, defence_total, why, why, why,
                           why, why, why, why, why, (*notes, why.reason))  # fmt: skip
     damage, expected = _damage(spec.damage, defender, hit + tie)
-    counter, counter_damage, expected_counter = _counter(session, attacker, foe, defender, hit, tie, miss)
+    counter, counter_damage, expected_counter = _counter(session, attacker, foe, defender, hit, tie, miss,
+                                                         damage, player=player)  # fmt: skip
     return AttackOdds(
         strike.attacker_id, strike.target_faction_id, strike.target_asset_id,
         defender.id if defender is not None else "", attack_total, defence_total, hit, tie, miss, damage, expected,
@@ -187,8 +196,11 @@ def _damage(spec: DiceSpec | None, defender: OwnedAsset | None, lands: Fraction
 
 
 def _counter(session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset | None, hit: Fraction,
-             tie: Fraction, miss: Fraction) -> tuple[Fraction, Distribution | None, Fraction]:  # fmt: skip
-    """Ask `counter_spec` for each kind of result (a fresh session each: a monster counters once a turn)."""
+             tie: Fraction, miss: Fraction, damage: Distribution | None, *, player: bool
+             ) -> tuple[Chance, Distribution | Unknown | None, Chance]:  # fmt: skip
+    """Ask `counter_spec` for each kind of result (a fresh session each: a monster counters once a turn). On a
+    hit or tie the damage lands first (`strike_once`): a defender it destroys makes no counterattack, unless an
+    ability turns the killing blow aside; `deal_damage` itself decides, on a copy of the world."""
     parts: list[tuple[Fraction, Distribution]] = []
     for chance, (a, d) in ((hit, (2, 1)), (tie, (1, 1)), (miss, (1, 2))):
         if not chance:
@@ -196,11 +208,43 @@ def _counter(session: Session, attacker: OwnedAsset, foe: Faction, defender: Own
         result = ContestResult(Roll("1d10", (a,), (), a), Roll("1d10", (d,), (), d))
         fresh = Session(session.world, RaisingDice(), session.actor_id)
         spec = counter_spec(fresh, attacker, foe, defender, result)
-        if spec is not None:
+        if spec is None:
+            continue
+        if a >= d and damage is not None and defender is not None and damage.maximum >= defender.hp:
+            if player and _hidden_rescue(session.world, foe, attacker.region_id):
+                why = Unknown(f"whether {defender.name} outlives a killing blow is {foe.name}'s secret "
+                              "(its Base of Influence may take the damage; a Cathedral needs FacGold)")  # fmt: skip
+                return why, why, why
+            if not _survives_killing_blow(session, attacker, foe, defender, result):
+                chance *= damage.chance(lambda v: v < defender.hp)
+        if chance:
             parts.append((chance, of_spec(spec)))
     if not parts:
         return Fraction(0), None, Fraction(0)
     lands = sum((c for c, _ in parts), Fraction(0))
     expected = sum((c * d.mapped(lambda v: max(v, 0)).expected for c, d in parts), Fraction(0))
     return lands, mixture(parts), expected
+
+
+def _hidden_rescue(world: World, foe: Faction, region_id: str) -> bool:
+    """What a rival's seat cannot tell: whether the Base soaks the blow (a secret Defence order), whether the
+    Cathedral's owner has the FacGold (secret) to restore the asset."""
+    return foe.base_in(region_id) is not None or bool(holds(foe, "cathedral", region_id))
+
+
+def _survives_killing_blow(session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset,
+                           result: ContestResult) -> bool:  # fmt: skip
+    """Deal the defender a killing blow on a copy of the world, as `_hit` would, and ask `counter_spec` again."""
+    world = session.world.copy()
+    trial = Session(world, RaisingDice(), session.actor_id)
+    their, mine = world.faction(str(foe.id)), world.faction(session.actor_id)
+    struck = their.assets[defender.id]
+    victim = damage_victim(world, their, attacker.region_id, struck)
+    if victim is not None:
+        amount = victim.hp if victim.id == struck.id else 1
+        deal_damage(trial, their, victim.id, amount, "odds: a killing blow", attacker=mine,
+                    attacker_asset=mine.assets.get(attacker.id))  # fmt: skip
+    after = their.assets.get(defender.id)
+    own = mine.assets.get(attacker.id)
+    return own is not None and counter_spec(trial, own, their, after, result) is not None
 

@@ -1,0 +1,39 @@
+"""Helpers for the odds tests: every branch of the dice enumerated through the domain's own code, and a
+sampling-error bound for seeded resolutions."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable
+from fractions import Fraction
+
+from domain.dice import DiceExhaustedError, FixedDice
+
+
+def enumerate_faces(run: Callable[[FixedDice], Hashable], sides: int, limit: int = 300_000) -> dict[Hashable, Fraction]:
+    """Brute force over the faces: run `run` with every script of faces it asks for (each die `sides`-sided),
+    growing a script whenever the dice run out; each complete script weighs (1/sides)^length."""
+    found: dict[Hashable, Fraction] = {}
+    stack: list[tuple[int, ...]] = [()]
+    runs = 0
+    while stack:
+        script = stack.pop()
+        runs += 1
+        assert runs <= limit, "too many face combinations to enumerate"
+        try:
+            key = run(FixedDice(script))
+        except DiceExhaustedError:
+            stack.extend(script + (face,) for face in range(1, sides + 1))
+            continue
+        found[key] = found.get(key, Fraction(0)) + Fraction(1, sides ** len(script))
+    return found
+
+
+def within(observed: list[float], expected: float, bound: float = 4.0) -> bool:
+    """Is the sample mean within `bound` standard errors of `expected` (the SE from the sample; a sample with
+    no spread must hit the expectation exactly)?"""
+    n = len(observed)
+    mean = sum(observed) / n
+    var = sum((x - mean) ** 2 for x in observed) / (n - 1)
+    se = math.sqrt(var / n)
+    return abs(mean - expected) <= bound * se + 1e-12
