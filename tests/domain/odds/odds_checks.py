@@ -23,7 +23,7 @@ def enumerate_faces(run: Callable[[FixedDice], Hashable], sides: int, limit: int
         try:
             key = run(FixedDice(script))
         except DiceExhaustedError:
-            stack.extend(script + (face,) for face in range(1, sides + 1))
+            stack.extend((*script, face) for face in range(1, sides + 1))
             continue
         found[key] = found.get(key, Fraction(0)) + Fraction(1, sides ** len(script))
     return found

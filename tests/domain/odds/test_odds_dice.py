@@ -24,8 +24,9 @@ SEED_002 = (
 # Seed 000: rank and skill checks (1d20 + modifiers), Smear Campaign 1d4x1,000, Vandalism 1d6 x 1,000 and 1d4
 # weeks, Wrest Control 1d6 months.
 SEED_000 = ("1d20", "1d20+6", "1d20-2", "1d4x1000", "1d6 x 1,000", "1d4", "1d6")
-TABLES = tuple(sorted({str(s) for row in CATALOG.values()
-                       for s in (row.counter, row.attack.damage if row.attack else None) if s is not None}))  # fmt: skip
+TABLES = tuple(sorted({str(spec) for row in CATALOG.values()
+                       for spec in (row.counter, row.attack.damage if row.attack else None)
+                       if spec is not None}))  # fmt: skip
 BRUTE_LIMIT = 200_000  # more face combinations than this: enumerate each half by brute force, then pair the halves
 
 
