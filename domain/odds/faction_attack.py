@@ -67,11 +67,13 @@ class AttackOdds:
     notes: tuple[str, ...] = ()
 
 
-def attack_odds(world: World, faction_id: str, strike: Strike, *, viewer: str | None = None) -> AttackOdds:
+def attack_odds(world: World, faction_id: str, strike: Strike, *, viewer: str | None = None,
+                already_seen: bool = False) -> AttackOdds:  # fmt: skip
     """The odds of `strike` by `faction_id`. `viewer=None`: the GM's, from the truth. `viewer=<faction id>`:
     that seat's, computed from the world as it may see it (knowledge.seen_world); what still hangs on a rival's
-    choice or hidden asset is Unknown."""
-    if viewer is not None:
+    choice or hidden asset is Unknown. `already_seen`: `world` is already `seen_world(world, viewer)` (to ask
+    for many strikes on one copy)."""
+    if viewer is not None and not already_seen:
         world = seen_world(world, viewer)
     me = world.faction(faction_id)
     attacker = me.asset(strike.attacker_id)
