@@ -16,6 +16,9 @@ How to call it:
                       houses=houses, areas=areas, viewer=None)  # or viewer=<house id>
     odds.success, odds.bands, odds.expected    # each band: name, chance, mean effects given the band
 
+    # The other Faction Turn dice: opposed(Side, Side), expand_influence_odds(world, faction_id, region_id),
+    # ability_odds(world, faction_id, asset_id) (Industry, Risky Investments... read off the resolver per face).
+
     # Any dice expression: distribution.of_expression("2d6+2"), keep_highest(2, 10), of_spec(DiceSpec(...)).
 
 Every chance is a `fractions.Fraction`; where a seat's odds would read a secret (a rival's defence plan or
@@ -26,26 +29,42 @@ Decisions: docs/rules-notes/odds.md.
 
 from domain.odds.distribution import Distribution, dice_sum, die, keep_highest, mixture, of_expression, of_spec
 from domain.odds.faction_attack import TIE_RULE, AttackOdds, attack_odds
+from domain.odds.faction_checks import (
+    AbilityOdds,
+    ContestOdds,
+    ExpandOdds,
+    ability_odds,
+    expand_influence_odds,
+    opposed,
+    side_total,
+)
 from domain.odds.house_action import Band, HouseOdds, house_odds, scene_odds
 from domain.odds.knowledge import Chance, Unknown, known, seen_world
 
 __all__ = [
     "TIE_RULE",
+    "AbilityOdds",
     "AttackOdds",
     "Band",
     "Chance",
+    "ContestOdds",
     "Distribution",
+    "ExpandOdds",
     "HouseOdds",
     "Unknown",
+    "ability_odds",
     "attack_odds",
     "dice_sum",
     "die",
+    "expand_influence_odds",
     "house_odds",
     "keep_highest",
     "known",
     "mixture",
     "of_expression",
     "of_spec",
+    "opposed",
     "scene_odds",
     "seen_world",
+    "side_total",
 ]  # fmt: skip

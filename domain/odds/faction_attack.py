@@ -68,11 +68,11 @@ class AttackOdds:
 
 
 def attack_odds(world: World, faction_id: str, strike: Strike, *, viewer: str | None = None,
-                already_seen: bool = False) -> AttackOdds:  # fmt: skip
+                already_seen: bool = False, seizing: bool = False) -> AttackOdds:  # fmt: skip
     """The odds of `strike` by `faction_id`. `viewer=None`: the GM's, from the truth. `viewer=<faction id>`:
     that seat's, computed from the world as it may see it (knowledge.seen_world); what still hangs on a rival's
     choice or hidden asset is Unknown. `already_seen`: `world` is already `seen_world(world, viewer)` (to ask
-    for many strikes on one copy)."""
+    for many strikes on one copy). `seizing`: the strike is part of a Seize Region (its tags' dice apply)."""
     if viewer is not None and not already_seen:
         world = seen_world(world, viewer)
     me = world.faction(faction_id)
@@ -93,7 +93,8 @@ def attack_odds(world: World, faction_id: str, strike: Strike, *, viewer: str | 
         candidates = [choose_defender(world, foe, target, attacker, row.attack)]
     else:
         candidates = _possible_defenders(foe, target, attacker, row.attack)
-    each = [_odds_with(world, me, foe, attacker, strike, d, player=viewer is not None) for d in candidates]
+    each = [_odds_with(world, me, foe, attacker, strike, d, player=viewer is not None, seizing=seizing)
+            for d in candidates]  # fmt: skip
     first = each[0]
     if len(each) == 1:
         return first
@@ -126,12 +127,12 @@ def side_faces(side: Side) -> Distribution:
 
 
 def _odds_with(world: World, me: Faction, foe: Faction, attacker: OwnedAsset, strike: Strike,
-               defender: OwnedAsset | None, *, player: bool) -> AttackOdds:  # fmt: skip
+               defender: OwnedAsset | None, *, player: bool, seizing: bool) -> AttackOdds:  # fmt: skip
     session = Session(world, RaisingDice(), str(me.id))
     row = type_of(attacker)
     assert row is not None and row.attack is not None
     spec = row.attack
-    mine = attack_side(session, attacker, foe, defender, spec, False)
+    mine = attack_side(session, attacker, foe, defender, spec, seizing)
     theirs = defence_side(session, foe, attacker, defender, spec)
     books = books_in(world, attacker.region_id)
     notes = [f"attack: 1d10 + {mine.score} ({mine.attribute or 'flat'}), {mine.bonus_dice} bonus dice",
