@@ -62,10 +62,10 @@ class Distribution:
         return Distribution.of(weights)
 
     def shifted(self, by: int) -> Distribution:
-        return Distribution(tuple((v + by, p) for v, p in self.outcomes))
+        return self if not by else Distribution(tuple((v + by, p) for v, p in self.outcomes))
 
     def scaled(self, by: int) -> Distribution:
-        return self.mapped(lambda v: v * by)
+        return self if by == 1 else self.mapped(lambda v: v * by)
 
     def plus(self, other: Distribution) -> Distribution:
         """The distribution of the sum of two independent draws (convolution)."""
@@ -101,9 +101,16 @@ def dice_sum(count: int, sides: int) -> Distribution:
     return total
 
 
+@cache
 def of_spec(spec: DiceSpec) -> Distribution:
     """A dice expression as `DiceSpec.value` reads its faces: (sum of faces + modifier) × multiplier."""
     return dice_sum(spec.count, spec.sides).shifted(spec.modifier).scaled(spec.multiplier)
+
+
+@cache
+def floored_mean(dist: Distribution) -> Fraction:
+    """The mean with every negative total counted as 0 (damage of 0 or less does nothing: `deal_damage`)."""
+    return sum((v * p for v, p in dist.outcomes if v > 0), Fraction(0))
 
 
 def of_expression(text: str) -> Distribution:

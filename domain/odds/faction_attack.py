@@ -8,8 +8,10 @@ A side rolls 1d10 (the best of 1 + bonus dice) + its score; a Book of Secrets re
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import TypeVar
 
 from domain.dice import DiceSpec, RaisingDice, Roll
@@ -32,7 +34,7 @@ from domain.factionturn.orders import Strike
 from domain.factionturn.rows import holds, type_of
 from domain.factionturn.wild import MONSTER_DAMAGE_MULTIPLIER
 from domain.factionturn.world import Session, World
-from domain.odds.distribution import Distribution, keep_highest, mixture, of_spec
+from domain.odds.distribution import Distribution, floored_mean, keep_highest, mixture, of_spec
 from domain.odds.knowledge import Chance, Unknown, seen_world
 
 TIE_RULE = "seed 002, Attack Procedure: a tie on the roll results in both Attack and Counterattack succeeding"
@@ -139,11 +141,16 @@ def _odds_with(world: World, me: Faction, foe: Faction, attacker: OwnedAsset, st
              f"defence: 1d10 + {theirs.score} ({theirs.attribute or theirs.label}), {theirs.bonus_dice} bonus dice",
              TIE_RULE]  # fmt: skip
     foe_book = str(foe.id) in books
-    faces = _after_books(world, session, mine, theirs, books)
+    dice = (1 + max(mine.bonus_dice, 0), 1 + max(theirs.bonus_dice, 0))
     attack_total = side_faces(mine).shifted(mine.score)
     defence_total: Distribution | Unknown = side_faces(theirs).shifted(theirs.score)
-    hit = sum((p for (a, d), p in faces.items() if a + mine.score > d + theirs.score), Fraction(0))
-    tie = sum((p for (a, d), p in faces.items() if a + mine.score == d + theirs.score), Fraction(0))
+    gap = mine.score - theirs.score
+    if any(str(s.faction.id) in books and world.orders_of(str(s.faction.id)).rerolls for s in (mine, theirs)):
+        faces = _after_books(world, session, mine, theirs, books)
+        hit = sum((p for (a, d), p in faces.items() if a + gap > d), Fraction(0))
+        tie = sum((p for (a, d), p in faces.items() if a + gap == d), Fraction(0))
+    else:
+        hit, tie = _plain_contest(*dice, gap)
     miss = 1 - hit - tie
     if foe_book and player:
         why = Unknown(f"{foe.name} holds a Book of Secrets here; whether it rerolls is its secret order")
@@ -164,7 +171,7 @@ def _after_books(world: World, session: Session, mine: Side, theirs: Side, books
     """The faces after any Book of Secrets reroll, as `contest.contest` makes them: the attacker answers first,
     then the defender the result as it then stands; each rerolls its own die or forces the other's."""
     a_faces, d_faces = side_faces(mine), side_faces(theirs)
-    faces: Faces = {(a, d): p * q for a, p in a_faces.outcomes for d, q in d_faces.outcomes}
+    faces = dict(_pairs(1 + max(mine.bonus_dice, 0), 1 + max(theirs.bonus_dice, 0)))
     for attacking in (True, False):
         side = mine if attacking else theirs
         fid = str(side.faction.id)
@@ -188,6 +195,23 @@ def _after_books(world: World, session: Session, mine: Side, theirs: Side, books
     return faces
 
 
+@cache
+def _plain_contest(attack_dice: int, defence_dice: int, gap: int) -> tuple[Fraction, Fraction]:
+    """Hit and tie chances with no reroll: counted in whole numbers over 10^(all dice), then one fraction."""
+    a_counts = {f: f**attack_dice - (f - 1) ** attack_dice for f in range(1, 11)}
+    d_counts = {f: f**defence_dice - (f - 1) ** defence_dice for f in range(1, 11)}
+    hit = sum(m * n for a, m in a_counts.items() for d, n in d_counts.items() if a + gap > d)
+    tie = sum(m * n for a, m in a_counts.items() for d, n in d_counts.items() if a + gap == d)
+    whole = 10 ** (attack_dice + defence_dice)
+    return Fraction(hit, whole), Fraction(tie, whole)
+
+
+@cache
+def _pairs(attack_dice: int, defence_dice: int) -> tuple[tuple[tuple[int, int], Fraction], ...]:
+    a_faces, d_faces = keep_highest(attack_dice, 10), keep_highest(defence_dice, 10)
+    return tuple(((a, d), p * q) for a, p in a_faces.outcomes for d, q in d_faces.outcomes)
+
+
 def _damage(spec: DiceSpec | None, defender: OwnedAsset | None, lands: Fraction
             ) -> tuple[Distribution | None, Fraction]:  # fmt: skip
     if spec is None or defender is None:
@@ -195,7 +219,7 @@ def _damage(spec: DiceSpec | None, defender: OwnedAsset | None, lands: Fraction
     rolled = of_spec(spec)
     if defender.type_key == WILD_MONSTER:  # seed 002, Attacking a Monster Asset: damage × 3
         rolled = rolled.scaled(MONSTER_DAMAGE_MULTIPLIER)
-    return rolled, lands * rolled.mapped(lambda v: max(v, 0)).expected
+    return rolled, lands * floored_mean(rolled)
 
 
 def _counter(session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset | None, hit: Fraction,
@@ -225,7 +249,7 @@ def _counter(session: Session, attacker: OwnedAsset, foe: Faction, defender: Own
     if not parts:
         return Fraction(0), None, Fraction(0)
     lands = sum((c for c, _ in parts), Fraction(0))
-    expected = sum((c * d.mapped(lambda v: max(v, 0)).expected for c, d in parts), Fraction(0))
+    expected = sum((c * floored_mean(d) for c, d in parts), Fraction(0))
     return lands, mixture(parts), expected
 
 
@@ -238,7 +262,11 @@ def _hidden_rescue(world: World, foe: Faction, region_id: str) -> bool:
 def _survives_killing_blow(session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset,
                            result: ContestResult) -> bool:  # fmt: skip
     """Deal the defender a killing blow on a copy of the world, as `_hit` would, and ask `counter_spec` again."""
-    world = session.world.copy()
+    # Copies of the two factions a blow can change (the damage, a Cathedral's FacGold, a Hostile Takeover).
+    shared = session.world
+    world = World((), shared.regions.values(), shared.orders, shared.phase, shared.custom_types)
+    world.factions = {**shared.factions, **{fid: copy.deepcopy(shared.faction(fid))
+                                            for fid in (str(foe.id), session.actor_id)}}  # fmt: skip
     trial = Session(world, RaisingDice(), session.actor_id)
     their, mine = world.faction(str(foe.id)), world.faction(session.actor_id)
     struck = their.assets[defender.id]
