@@ -19,6 +19,9 @@ How to call it:
     # The other Faction Turn dice: opposed(Side, Side), expand_influence_odds(world, faction_id, region_id),
     # ability_odds(world, faction_id, asset_id) (Industry, Risky Investments... read off the resolver per face).
 
+    # The Game of Bones checks that are no order: spy_check_odds(aggressor, defender, spy, phase, week),
+    # source_hunt_odds(house, attack_id, phase).
+
     # Any dice expression: distribution.of_expression("2d6+2"), keep_highest(2, 10), of_spec(DiceSpec(...)).
 
 Every chance is a `fractions.Fraction`; where a seat's odds would read a secret (a rival's defence plan or
@@ -39,6 +42,7 @@ from domain.odds.faction_checks import (
     side_total,
 )
 from domain.odds.house_action import Band, HouseOdds, house_odds, scene_odds
+from domain.odds.house_checks import SpyOdds, source_hunt_odds, spy_check_odds
 from domain.odds.knowledge import Chance, Unknown, known, seen_world
 
 __all__ = [
@@ -51,6 +55,7 @@ __all__ = [
     "Distribution",
     "ExpandOdds",
     "HouseOdds",
+    "SpyOdds",
     "Unknown",
     "ability_odds",
     "attack_odds",
@@ -67,4 +72,6 @@ __all__ = [
     "scene_odds",
     "seen_world",
     "side_total",
+    "source_hunt_odds",
+    "spy_check_odds",
 ]  # fmt: skip

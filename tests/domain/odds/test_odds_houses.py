@@ -174,3 +174,31 @@ def test_a_players_odds_never_read_a_rivals_secret_the_gms_do() -> None:
     assert player_after == player_before and isinstance(player_after.success, Unknown)
     assert pr_after == pr_before and not isinstance(pr_after.success, Unknown)
     assert pr_before.success == house_odds(baenre, pr, phase=1, houses=world.houses, areas=world.areas).success
+
+
+def test_a_spys_monthly_check_matches_10000_seeded_checks() -> None:
+    from domain.gameofbones.intrigue import check_spy
+    from domain.gameofbones.records import Spy
+    from domain.odds import spy_check_odds
+
+    world, baenre, rival, _ = _table()
+    spy = Spy(str(rival.id), 1, 2, 1)  # at +1: a lost check discovers it
+    odds = spy_check_odds(baenre, rival, spy, 1, 4)
+    assert isinstance(spy_check_odds(baenre, rival, spy, 1, 4, viewer=str(baenre.id)).in_place, Unknown)
+    assert not isinstance(odds.in_place, Unknown) and not isinstance(odds.discovered, Unknown)
+    assert odds.suspected == 0 and odds.in_place + odds.discovered == 1  # type: ignore[operator]
+    dice = RandomDice.seeded("issue 19 spy")
+    found = [check_spy(baenre, rival, spy, 1, 4, dice).result == "the spy was discovered" for _ in range(RESOLUTIONS)]
+    assert within([float(f) for f in found], float(odds.discovered))
+
+
+def test_a_source_hunts_chance_is_its_d20_against_dc_20() -> None:
+    from domain.gameofbones.hunt import HUNT_DC
+    from domain.odds import source_hunt_odds
+
+    world, baenre, rival, _ = _table()
+    bonus = rival.best("Gather Information")
+    modifier = bonus.modifier("Gather Information") if bonus else 0
+    chance = source_hunt_odds(rival, "no-such-attack", 1)
+    assert chance == Fraction(sum(1 for face in range(1, 21) if face + modifier >= HUNT_DC), 20)
+    del world, baenre
