@@ -181,7 +181,7 @@ def test_a_spys_monthly_check_matches_10000_seeded_checks() -> None:
     from domain.gameofbones.records import Spy
     from domain.odds import spy_check_odds
 
-    world, baenre, rival, _ = _table()
+    _, baenre, rival, _ = _table()
     spy = Spy(str(rival.id), 1, 2, 1)  # at +1: a lost check discovers it
     odds = spy_check_odds(baenre, rival, spy, 1, 4)
     assert isinstance(spy_check_odds(baenre, rival, spy, 1, 4, viewer=str(baenre.id)).in_place, Unknown)
@@ -196,9 +196,8 @@ def test_a_source_hunts_chance_is_its_d20_against_dc_20() -> None:
     from domain.gameofbones.hunt import HUNT_DC
     from domain.odds import source_hunt_odds
 
-    world, baenre, rival, _ = _table()
+    _, _, rival, _ = _table()
     bonus = rival.best("Gather Information")
     modifier = bonus.modifier("Gather Information") if bonus else 0
     chance = source_hunt_odds(rival, "no-such-attack", 1)
     assert chance == Fraction(sum(1 for face in range(1, 21) if face + modifier >= HUNT_DC), 20)
-    del world, baenre
