@@ -12,12 +12,14 @@ from domain.factionturn.actions import resolve_action
 from domain.factionturn.attack import attack_side, books_in, defence_side
 from domain.factionturn.contest import RULE_ATTACK, RULE_BOOK, contest
 from domain.factionturn.faction import Faction
-from domain.factionturn.holdings import OwnedAsset
+from domain.factionturn.holdings import WILD_MONSTER, OwnedAsset
 from domain.factionturn.orders import Attack, Strike
 from domain.factionturn.rows import type_of
+from domain.factionturn.wild import MONSTER_DAMAGE_MULTIPLIER
+from domain.factionturn.wild_assets import found_the_wild, monster, terrain
 from domain.factionturn.world import Outcome, Session
 from domain.odds import AttackOdds, Unknown, attack_odds
-from tests.domain.factionturn.factionturn_scenario import Table, faction, give, region
+from tests.domain.factionturn.factionturn_scenario import CAMPAIGN, Table, faction, give, region
 from tests.domain.odds.odds_checks import enumerate_faces, within
 
 RESOLUTIONS = 10_000
@@ -41,6 +43,14 @@ def _scenario(name: str) -> tuple[Table, Faction, Faction, OwnedAsset, OwnedAsse
         red = faction("Red", 3, 6, 3, fort, tags=["Machiavellian"])
         blue = faction("Blue", 3, 7, 3, town)
         attacker, target = give(red, "master_assassin", town), give(blue, "illusionists", town)
+    elif name in ("monster", "terrain"):  # The Wild: a monster (×3 damage, always counters), hostile terrain
+        swamp = region("Swamp", 1, 0, terrain_difficulty=6, wild=True)
+        red, blue = faction("Red", 5, 3, 3, fort), found_the_wild(CAMPAIGN, str(swamp.id))
+        attacker = give(red, "warmage_regiment", swamp)
+        wild = monster(blue, str(swamp.id), "Charch-Go", 3, 20, "1d8", "") if name == "monster" else \
+            terrain(blue, str(swamp.id), 6, 30)  # fmt: skip
+        blue.grant_asset(wild, "map")
+        return Table([red, blue], [town, fort, swamp]), red, blue, attacker, blue.assets[wild.id]
     else:  # "wards": Guards & Wards give the defender a die on Cunning defences; Blackmail attacks
         red, blue = faction("Red", 3, 5, 3, fort), faction("Blue", 3, 5, 3, town)
         attacker, target = give(red, "blackmail", town), give(blue, "political_puppets", town)
@@ -48,7 +58,7 @@ def _scenario(name: str) -> tuple[Table, Faction, Faction, OwnedAsset, OwnedAsse
     return Table([red, blue], [town, fort]), red, blue, attacker, target
 
 
-SCENARIOS = ("plain", "tags", "books", "illusionists", "wards")
+SCENARIOS = ("plain", "tags", "books", "illusionists", "wards", "monster", "terrain")
 
 
 def _strike(red: Faction, blue: Faction, attacker: OwnedAsset, target: OwnedAsset) -> Strike:
@@ -88,7 +98,7 @@ def _rolled(outcome: Outcome, ending: str) -> Roll | None:
     return next((r for r in outcome.rolls if r.purpose.endswith(ending)), None)
 
 
-@pytest.mark.parametrize("name", ("tags", "books", "illusionists"))
+@pytest.mark.parametrize("name", ("tags", "books", "illusionists", "monster"))
 def test_the_odds_match_10000_seeded_resolutions_within_sampling_error(name: str) -> None:
     table, red, blue, attacker, target = _scenario(name)
     world = table.world()
@@ -104,7 +114,8 @@ def test_the_odds_match_10000_seeded_resolutions_within_sampling_error(name: str
             kinds[kind].append(float(happened))
         damage = _rolled(outcome, f"{attacker.name} damage")
         counter = _rolled(outcome, "counterattack")
-        kinds["damage"].append(float(max(damage.total, 0)) if damage else 0.0)
+        times = MONSTER_DAMAGE_MULTIPLIER if target.type_key == WILD_MONSTER else 1  # the odds: damage dealt
+        kinds["damage"].append(float(max(damage.total, 0) * times) if damage else 0.0)
         kinds["counter"].append(float(max(counter.total, 0)) if counter else 0.0)
         kinds["countered"].append(float(counter is not None))
     expected = {"hit": odds.hit, "tie": odds.tie, "miss": odds.miss, "damage": odds.expected_damage,
