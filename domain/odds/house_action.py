@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from domain.dice import Modifier, Roll
+from domain.errors import NotFoundError
 from domain.gameofbones.actions import RANK_CHECK, ActionName
 from domain.gameofbones.checks import Contest
 from domain.gameofbones.covert import REFLEX_DC
@@ -91,7 +92,7 @@ def scene_odds(scene: Scene, *, viewer: str | None = None) -> HouseOdds:
     defence = die(20).shifted(sum(m.value for m in defence_mods)) if defence_mods is not None else None
     endings = ENDINGS.get(name)
     if endings is None:
-        raise KeyError(f"no odds for {name.value}")
+        raise NotFoundError(f"no odds for {name.value}: it is no action of seed 000's table")
     totals: dict[str, tuple[Fraction, Effects]] = {}
     success = Fraction(0)
     for a, p in attack.outcomes:
