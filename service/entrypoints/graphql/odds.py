@@ -11,6 +11,8 @@ from uuid import UUID
 
 import strawberry
 
+from service.entrypoints.graphql.enums import HouseActionName
+
 KNOWN = "False when the asking seat may not know it: it hangs on a rival's secret (unknownReason says which)."
 WHY = "Why the asking seat is not told; null when known."
 
@@ -78,7 +80,7 @@ class OddsBand:
 @strawberry.type(description="A house action's exact odds (seed 000): each outcome band against its DC and "
                  "opposed check, with its expected effect.")  # fmt: skip
 class HouseOdds:
-    action: str = strawberry.field(description="The action.")
+    action: HouseActionName = strawberry.field(description="The action.")
     dc: int | None = strawberry.field(description="The DC it must meet; null for none.")
     success: ExactValue = strawberry.field(description="Chance the check succeeds (meets the DC and beats the "
                                            "opposing roll; ties go to the defender).")  # fmt: skip

@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from domain.gameofbones.actions import ActionName
 from domain.odds import TIE_RULE, AttackOdds, Distribution, HouseOdds, Unknown
 
 
@@ -56,7 +57,7 @@ def house_odds(odds: HouseOdds | None) -> dict[str, Any] | None:
         {"name": b.name, "chance": exact(b.chance), "effects": _effects(b.effects)} for b in odds.bands]
     expected = [] if isinstance(odds.expected, Unknown) else _effects(odds.expected)
     return {
-        "action": odds.action, "dc": odds.dc, "success": exact(odds.success),
+        "action": ActionName(odds.action), "dc": odds.dc, "success": exact(odds.success),
         "attack_total": distribution(odds.attack_total), "defence_total": distribution(odds.defence_total),
         "known": unknown is None, "unknown_reason": unknown.reason if unknown else None, "bands": bands,
         "expected": expected, "notes": list(odds.notes),
