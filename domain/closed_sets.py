@@ -11,7 +11,16 @@ from __future__ import annotations
 from enum import StrEnum
 
 from domain.campaign import PhaseStatus, RuleSystemName
-from domain.enums import AdjustField, AdjustMode, AggregateKind, MemberKind, PhaseChange, Population
+from domain.enums import (
+    AdjustField,
+    AdjustMode,
+    AggregateKind,
+    DraftDecision,
+    MemberKind,
+    PhaseChange,
+    Population,
+    Temperament,
+)
 from domain.factionturn.enums import (
     AssetAttribute,
     AssetKind,
@@ -58,6 +67,8 @@ CLOSED_SETS: dict[str, type[StrEnum]] = {
     "CharacterStatus": Status,
     "Fate": Fate,
     "SettleResult": SettleResult,
+    "Temperament": Temperament,
+    "DraftDecision": DraftDecision,
     "HuntResult": HuntResult,
     "InfluenceSourceKey": InfluenceSourceKey,
     "CircumstanceHook": Hook,
