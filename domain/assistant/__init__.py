@@ -6,5 +6,13 @@ from domain.assistant.faction_drafts import draft_faction
 from domain.assistant.house_drafts import draft_house
 from domain.assistant.temperaments import chosen, faction_temperament, house_temperament
 
-__all__ = ["Choice", "FactionDraft", "HouseDraft", "chosen", "draft_faction", "draft_house", "faction_temperament",
-           "house_temperament"]
+__all__ = [
+    "Choice",
+    "FactionDraft",
+    "HouseDraft",
+    "chosen",
+    "draft_faction",
+    "draft_house",
+    "faction_temperament",
+    "house_temperament",
+]

@@ -9,9 +9,10 @@ draft always passes; randomness is only the tie-breaking die handed in.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from domain.assistant.drafts import Choice, Dice, FactionDraft, best, tie_breaks
+from domain.assistant.faction_moves import bigger_bases, move_options, out_of_reach, score_move
 from domain.assistant.faction_scores import is_strike, score_option
 from domain.assistant.temperaments import WEIGHTS
 from domain.enums import Temperament
@@ -19,16 +20,17 @@ from domain.errors import DomainError
 from domain.factionturn.faction import Faction
 from domain.factionturn.goals import GOALS
 from domain.factionturn.order_checks import check_orders
-from domain.factionturn.orders import Action, Attack, FactionOrders, GoalChoice, Strike
-from domain.factionturn.preview import preview_faction
+from domain.factionturn.orders import Action, Attack, FactionOrders, GoalChoice, Strike, UseAssetAbility
+from domain.factionturn.preview import Option, preview_faction
 from domain.factionturn.world import World
 
 GOALS_BY_TEMPERAMENT = {
-    Temperament.AGGRESSIVE: ("blood_the_enemy", "military_conquest", "expand_influence"),
-    Temperament.CAUTIOUS: ("expand_influence", "peaceable_kingdom", "blood_the_enemy"),
-    Temperament.GREEDY: ("expand_influence", "commercial_expansion", "legendary_wealth"),
-    Temperament.SCHEMING: ("expand_influence", "intelligence_coup", "blood_the_enemy"),
+    Temperament.AGGRESSIVE: ("blood_the_enemy", "military_conquest", "peaceable_kingdom"),
+    Temperament.CAUTIOUS: ("peaceable_kingdom", "expand_influence"),
+    Temperament.GREEDY: ("peaceable_kingdom", "legendary_wealth", "expand_influence"),
+    Temperament.SCHEMING: ("expand_influence", "intelligence_coup", "peaceable_kingdom"),
 }
+SWITCH_TO = "peaceable_kingdom"  # a goal out of reach gives way to the one every faction can pursue
 RAISES = {Temperament.AGGRESSIVE: "force", Temperament.SCHEMING: "cunning", Temperament.GREEDY: "wealth"}
 
 
@@ -36,14 +38,20 @@ def draft_faction(world: World, faction_id: str, temperament: Temperament, dice:
     """The faction's drafted orders for the open phase, each choice with its reasons and odds."""
     faction = world.faction(faction_id)
     chosen: list[Choice] = []
-    goal_choice = _goal(world, faction, temperament, chosen)
+    moves = move_options(world, faction)
+    goal_choice = _goal(world, faction, temperament, chosen, bool(moves))
     raises = _raise(world, faction, temperament, goal_choice, chosen)
+    if goal_choice is not None and faction.goal is not None:  # seed 002: a goal changed, no action this turn
+        orders = _passing(world, faction_id, FactionOrders(goal=goal_choice, raise_ratings=raises), chosen)
+        return FactionDraft(faction_id, temperament.value, orders, tuple(chosen))
     weights = WEIGHTS[temperament]
-    options = [o for o in preview_faction(world, faction_id).options if o.verdict.allowed]
-    weighed = [(o.action, score_option(world, faction, o, weights, temperament.value)) for o in options]
+    preview = preview_faction(world, faction_id)
+    options = [o for o in preview.options if o.verdict.allowed]
+    options += moves + bigger_bases(world, faction, preview.facgold_at_action)
+    weighed = [(o.action, _score(world, faction, o, weights, temperament.value)) for o in options]
     scored = [(a, c) for a, c in weighed if c is not None]
     jitter = tie_breaks(dice, len(scored))
-    strikes = _strikes(world, faction, [(a, c) for a, c in scored if is_strike(a)], weights, temperament.value)
+    strikes = _strikes(world, faction, [(a, c) for a, c in scored if is_strike(a)])
     ranked = [(c.score + j, i) for i, ((a, c), j) in enumerate(zip(scored, jitter, strict=True)) if not is_strike(a)]
     if strikes is not None:
         ranked.append((strikes[1].score + max(jitter, default=0.0), len(scored)))
@@ -58,8 +66,7 @@ def draft_faction(world: World, faction_id: str, temperament: Temperament, dice:
     return FactionDraft(faction_id, temperament.value, orders, tuple(chosen), passed)
 
 
-def _strikes(world: World, faction: Faction, scored: list[tuple[Action, Choice]], weights: dict[str, float] | object,
-             temperament: str) -> tuple[Action, Choice] | None:  # fmt: skip
+def _strikes(world: World, faction: Faction, scored: list[tuple[Action, Choice]]) -> tuple[Action, Choice] | None:
     """Every worthwhile strike, each attacker against the target it scores best on, as one Attack."""
     by_attacker: dict[str, tuple[Strike, Choice]] = {}
     for action, choice in scored:
@@ -82,12 +89,34 @@ def _strikes(world: World, faction: Faction, scored: list[tuple[Action, Choice]]
     return attack, Choice(head.summary, head.reasons, (*head.odds, *lines), sum(c.score for _, c in picked))
 
 
-def _goal(world: World, faction: Faction, temperament: Temperament, chosen: list[Choice]) -> GoalChoice | None:
-    """Seed 002: "If a faction has no goal, they may pick one": the first its temperament favours that passes."""
+def _score(world: World, faction: Faction, option: Option, weights: Mapping[str, float], temperament: str
+           ) -> Choice | None:  # fmt: skip
+    action = option.action
+    if (
+        isinstance(action, UseAssetAbility)
+        and action.uses[0].region_id != faction.asset(action.uses[0].asset_id).region_id
+    ):
+        return score_move(world, faction, option, weights)
+    return score_option(world, faction, option, weights, temperament)
+
+
+def _goal(world: World, faction: Faction, temperament: Temperament, chosen: list[Choice], movable: bool
+          ) -> GoalChoice | None:  # fmt: skip
+    """Seed 002: "If a faction has no goal, they may pick one": the first its temperament favours that it can
+    reach and that passes. A goal held but out of reach is changed, at the price of the turn's income and action."""
     if faction.goal is not None:
-        return None
+        key = faction.goal["key"]
+        if not out_of_reach(world, faction, key, movable) or _refused(world, str(faction.id),
+                                                             FactionOrders(goal=GoalChoice(SWITCH_TO))):  # fmt: skip
+            return None
+        chosen.append(Choice(f"{faction.name} gives up {GOALS[key].name} for {GOALS[SWITCH_TO].name}",
+                             (f"Goal {GOALS[key].name} is out of reach: no rival within strike, nothing to move",),
+                             ("the turn's income and action are lost (seed 002, Faction Goals)",), 0.0))  # fmt: skip
+        return GoalChoice(SWITCH_TO)
     for key in GOALS_BY_TEMPERAMENT[temperament]:
         choice = GoalChoice(key)
+        if out_of_reach(world, faction, key, movable):
+            continue
         if not _refused(world, str(faction.id), FactionOrders(goal=choice)):
             chosen.append(Choice(f"{faction.name} takes up the goal {GOALS[key].name}",
                                  (f"{temperament.value}: {GOALS[key].requirement}",), (), 0.0))  # fmt: skip

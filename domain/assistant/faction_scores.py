@@ -190,8 +190,9 @@ def _seize(world: World, faction: Faction, action: SeizeRegion) -> Choice | None
         return None
     region = world.regions.get(action.region_id)
     where = region.name if region else action.region_id
+    aimed = faction.goal["target"] in (None, "", action.region_id)
     return Choice(f"{faction.name} moves to seize {where}", (f"Goal {goal_name(faction)}",),
-                  ("every asset there must be beaten, over several turns",), 1.5)  # fmt: skip
+                  ("every asset there must be beaten, over several turns",), 4.0 if aimed else 1.0)  # fmt: skip
 
 
 def is_strike(action: Action) -> bool:
