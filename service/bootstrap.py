@@ -22,6 +22,7 @@ from service.usecases.campaigns import CampaignService
 from service.usecases.chronicle import ChronicleService
 from service.usecases.factionturn import FactionTurnService
 from service.usecases.gameofbones import GameOfBonesService
+from service.usecases.assistant import AssistantService
 from service.usecases.gm import GMService
 from service.usecases.history import History
 from service.usecases.orders import OrderService
@@ -96,6 +97,8 @@ class Intrigue:
         self.chronicle = ChronicleService(self.store, self.audit, self.history, self.state, self.wait_for_projections)
         self.phase_reports = PhaseReports(self.store, self.audit, self.history)
         self.campaigns.drafters.append(self.chronicle.draft_resolution)
+        self.assistant = AssistantService(self.store, self.wait_for_projections, self.campaigns, self.factionturn,
+                                          self.gameofbones)  # fmt: skip
 
     def wait_for_projections(self, notification_id: int | None) -> None:
         """Read your writes: return once the read models have processed `notification_id`, or when they cannot.
