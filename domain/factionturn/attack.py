@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain.dice import DiceSpec
 from domain.errors import RuleViolationError
 from domain.factionturn import abilities
 from domain.factionturn.assets import AttackSpec
@@ -75,7 +76,7 @@ def strike_once(session: Session, attacker: OwnedAsset, foe: Faction, target_id:
     spec = row.attack
     target = foe.assets.get(target_id) if target_id else None
     defender = choose_defender(session.world, foe, target, attacker, spec) if target else None
-    result = contest(session, _attack_side(session, attacker, foe, defender, spec, seizing),
+    result = contest(session, attack_side(session, attacker, foe, defender, spec, seizing),
                      defence_side(session, foe, attacker, defender, spec), f"{attacker.name} attacks {foe.name}",
                      books=books_in(session.world, attacker.region_id))  # fmt: skip
     reveal_used(session, ((me, attacker), (foe, defender)))
@@ -105,7 +106,7 @@ def choose_defender(world: World, foe: Faction, target: OwnedAsset | None, attac
     return target
 
 
-def _attack_side(session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset | None,
+def attack_side(session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset | None,
                  spec: AttackSpec, seizing: bool) -> Side:  # fmt: skip
     me, region = session.actor, session.world.region(attacker.region_id)
     mine, theirs = attribute_key(spec.attacker), attribute_key(spec.defender)
@@ -170,10 +171,8 @@ def counterattack(session: Session, attacker: OwnedAsset, foe: Faction, defender
     multiplied by 3. `contest_recorded`: the contest's rolls are already in an event, so only the damage roll
     goes into this one."""
     me = session.actor
-    if defender is None or defender.id not in foe.assets or not defender.usable_on(foe.turn):
-        return
-    spec = abilities.counter_of(session, defender, attacker, result)
-    if spec is None:
+    spec = counter_spec(session, attacker, foe, defender, result)
+    if spec is None or defender is None:
         return
     damage = session.roll(spec, f"{defender.name} counterattack", RULE_PROCEDURE, actor=str(foe.id))
     amount = damage.total * (MONSTER_DAMAGE_MULTIPLIER if attacker.type_key == WILD_MONSTER else 1)
@@ -182,3 +181,12 @@ def counterattack(session: Session, attacker: OwnedAsset, foe: Faction, defender
                 attacker=foe, attacker_asset=defender)  # fmt: skip
     abilities.after_counter(session, foe, defender)
 
+
+
+def counter_spec(session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset | None,
+                 result: ContestResult) -> DiceSpec | None:  # fmt: skip
+    """The Counterattack line the defender answers this result with, if any (seed 002, Attack Procedure; the
+    abilities that change it: `abilities.counter_of`). The odds read it too (domain/odds/)."""
+    if defender is None or defender.id not in foe.assets or not defender.usable_on(foe.turn):
+        return None
+    return abilities.counter_of(session, defender, attacker, result)

@@ -105,15 +105,23 @@ class Scene:
     def bonus(self) -> Modifier:
         return Modifier(f"Action Bonus (action {self.pending.ordinal} of the month)", self.pending.bonus)
 
-    def skill_check(self, skill: str, defender: House | None, *, purpose: str = "", dice: Dice) -> Roll:
-        mods = [skill_modifier(self.actor, skill), self.bonus(),
+    def skill_modifiers(self, skill: str, defender: House | None) -> list[Modifier]:
+        """What adds to the acting leader's d20 (the odds read these too: domain/odds/)."""
+        return [skill_modifier(self.actor, skill), self.bonus(),
                 *attack_modifiers(self.house, defender, self.name, self.phase, skill_check=True)]  # fmt: skip
+
+    def skill_check(self, skill: str, defender: House | None, *, purpose: str = "", dice: Dice) -> Roll:
+        mods = self.skill_modifiers(skill, defender)
         return d20(dice, mods, purpose=purpose or f"{self.name.value}: {skill}", rule=self.rule, actor=self.actor.name)
+
+    def defence_modifiers(self, defender: House, skill: str) -> list[Modifier]:
+        """What adds to the defender's opposing d20: its best roller's skill, its defence, circumstances."""
+        return [skill_modifier(defender.best(skill), skill), *defence_modifiers(
+            defender, self.house, self.name, self.row.defence, self.phase, skill_check=True)]  # fmt: skip
 
     def defence_check(self, defender: House, skill: str, dice: Dice) -> Roll:
         roller = defender.best(skill)
-        mods = [skill_modifier(roller, skill), *defence_modifiers(
-            defender, self.house, self.name, self.row.defence, self.phase, skill_check=True)]  # fmt: skip
+        mods = self.defence_modifiers(defender, skill)
         actor = roller.name if roller else defender.name
         return d20(dice, mods, purpose=f"{self.name.value}: {defender.name} opposes with {skill}", rule=self.rule,
                    actor=actor)  # fmt: skip

@@ -115,10 +115,21 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("GainingTables", "public", "influence power"),
     **_fields("FactionPreview", "own", "factionId facgoldAtAction options"),
     **_fields("FactionOption", "own", "kind cost allowed reason rule regionId typeKey name assetId targetFactionId "
-                                      "targetAssetId"),
+                                      "targetAssetId odds"),
     **_fields("HouseOption", "own", "action actor targetHouseId targetCharacter areaIds power toAreaId "
                                     "coveredActionId influenceRequirement powerRequirement dedicatedInfluence "
-                                    "dedicatedPower gold allowed reason rule"),
+                                    "dedicatedPower gold allowed reason rule odds"),
+    # Issue 19: an option's exact odds, computed for the asking seat from what it may know (domain/odds/: a
+    # rival's secrets give `known: false`), the GM's from the truth; answered where the preview is.
+    **_fields("AttackOdds", "own", "defenderId defenderKnown attackTotal defenceTotal hit tie miss damage "
+                                   "expectedDamage counter counterDamage expectedCounterDamage tieRule notes"),
+    **_fields("HouseOdds", "own", "action dc success attackTotal defenceTotal known unknownReason bands expected "
+                                  "notes"),
+    **_fields("OddsBand", "own", "name chance effects"),
+    **_fields("OddsEffect", "own", "name mean exact"),
+    **_fields("ExactValue", "own", "known value exact unknownReason"),
+    **_fields("ExactDistribution", "own", "known outcomes expected unknownReason"),
+    **_fields("ExactOutcome", "own", "value probability exact"),
     # ---- The campaign, its map and its seats -----------------------------------------------------------------
     **_fields("Campaign", "public", "id name ruleSystems seeded phase phaseStatus createdAt regions"),
     **_fields("Campaign", "once", "gmToken"),

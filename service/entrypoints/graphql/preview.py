@@ -11,9 +11,11 @@ from uuid import UUID
 import strawberry
 from strawberry.types import Info
 
+from service.entrypoints.graphql import odds
 from service.entrypoints.graphql.context import intrigue, off_loop
 from service.entrypoints.graphql.enums import FactionActionName, HouseActionName
 from service.entrypoints.graphql.guards import seat
+from service.entrypoints.graphql.odds import AttackOdds, HouseOdds
 from service.entrypoints.shared import previews as shapes
 
 ALLOWED = "True when the order would be accepted now, as the faction or house will stand at its action."
@@ -37,6 +39,8 @@ class FactionOption:
                                             "acts; null for a repair of the faction itself.")  # fmt: skip
     target_faction_id: UUID | None
     target_asset_id: UUID | None
+    odds: AttackOdds | None = strawberry.field(description="An allowed attack's exact odds, as the asking seat "
+                                               "may know them (the GM's from the truth); null otherwise.")  # fmt: skip
 
 
 @strawberry.type(description="What a faction can do this turn: its FacGold at its action and every option.")
@@ -64,6 +68,8 @@ class HouseOption:
     allowed: bool = strawberry.field(description=ALLOWED)
     reason: str | None = strawberry.field(description=REASON)
     rule: str | None = strawberry.field(description=RULE)
+    odds: HouseOdds | None = strawberry.field(description="An allowed action's exact odds, as the asking seat may "
+                                              "know them (the GM's from the truth); null otherwise.")  # fmt: skip
 
 
 @strawberry.type
@@ -77,12 +83,15 @@ class PreviewQuery:
         gm = asking is not None and asking.is_gm_of(campaign_id)
         preview = await off_loop(intrigue(info).previews.faction, campaign_id, faction_id, gm=gm)
         shaped = shapes.faction_preview(preview, allowed_only=allowed_only)
+        options = [FactionOption(**{**o, "odds": odds.attack_odds(o["odds"])}) for o in shaped["options"]]
         return FactionPreview(faction_id=shaped["faction_id"], facgold_at_action=shaped["facgold_at_action"],
-                              options=[FactionOption(**o) for o in shaped["options"]])  # fmt: skip
+                              options=options)  # fmt: skip
 
     @strawberry.field(description="Each house action with its cost at the house's rank, what it would dedicate, "
                       "and whether the requirements are met (if not, why), led by `actor` or the first free "
                       "leader or lieutenant, against each rival or area it could name.")  # fmt: skip
     async def house_preview(self, info: Info, campaign_id: UUID, house_id: UUID, actor: str = "") -> list[HouseOption]:
-        options = await off_loop(intrigue(info).previews.house, campaign_id, house_id, actor)
-        return [HouseOption(**shapes.house_option(o)) for o in options]
+        asking = seat(info)
+        gm = asking is not None and asking.is_gm_of(campaign_id)
+        found = await off_loop(intrigue(info).previews.house, campaign_id, house_id, actor, gm=gm)
+        return [HouseOption(**{**o, "odds": odds.house_odds(o["odds"])}) for o in shapes.house_options(found)]

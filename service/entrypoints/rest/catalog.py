@@ -104,5 +104,7 @@ async def house_preview(request: Request) -> Response:
     campaign_id, house_id = await _owner(request, "houseId", "house", "preview a house's actions")
     actor = request.query_params.get("actor", "")
     check_text("actor", actor)  # the one input boundary (domain/inputs.py), as GraphQL's
-    options = await run_in_threadpool(intrigue_of(request).previews.house, campaign_id, house_id, actor)
-    return json_response([shapes.house_option(o) for o in options])
+    asking = await seat_of(request)
+    gm = asking is not None and asking.is_gm_of(campaign_id)
+    found = await run_in_threadpool(intrigue_of(request).previews.house, campaign_id, house_id, actor, gm=gm)
+    return json_response(shapes.house_options(found))

@@ -1,7 +1,8 @@
 """What a faction or house can do now (issue 17, item 4), shaped once for GraphQL and REST alike.
 
 Each option is one order the domain's preview judged with the checks that refuse orders; `allowed`, `reason`
-and `rule` are that check's answer (domain/factionturn/preview.py, domain/gameofbones/preview.py).
+and `rule` are that check's answer (domain/factionturn/preview.py, domain/gameofbones/preview.py). `odds`: an
+allowed order's exact odds as the asking seat may know them (issue 19; shared/odds.py), else null.
 """
 
 from __future__ import annotations
@@ -21,8 +22,11 @@ from domain.factionturn.orders import (
     SellAsset,
     UseAssetAbility,
 )
-from domain.factionturn.preview import FactionPreview, Option
+from domain.factionturn.preview import Option
 from domain.gameofbones.preview import HouseOption
+from domain.odds import AttackOdds, HouseOdds
+from service.entrypoints.shared import odds as shaped_odds
+from service.usecases.previews import FactionPreviewOdds, HousePreviewOdds
 
 EMPTY = {"region_id": None, "type_key": None, "name": None, "asset_id": None, "target_faction_id": None,
          "target_asset_id": None}  # fmt: skip
@@ -52,18 +56,25 @@ def _named(option: Option) -> dict[str, Any]:
     return {}
 
 
-def faction_option(option: Option) -> dict[str, Any]:
+def faction_option(option: Option, odds: AttackOdds | None = None) -> dict[str, Any]:
     verdict = option.verdict
     return {"kind": FactionActionName(option.kind), "cost": option.cost, "allowed": verdict.allowed,
-            "reason": verdict.reason or None, "rule": verdict.rule or None, **EMPTY, **_named(option)}  # fmt: skip
+            "reason": verdict.reason or None, "rule": verdict.rule or None, **EMPTY, **_named(option),
+            "odds": shaped_odds.attack_odds(odds)}  # fmt: skip
 
 
-def faction_preview(preview: FactionPreview, *, allowed_only: bool = False) -> dict[str, Any]:
-    options = [faction_option(o) for o in preview.options if o.verdict.allowed or not allowed_only]
+def faction_preview(found: FactionPreviewOdds, *, allowed_only: bool = False) -> dict[str, Any]:
+    preview = found.preview
+    options = [faction_option(o, odds) for o, odds in zip(preview.options, found.odds, strict=True)
+               if o.verdict.allowed or not allowed_only]  # fmt: skip
     return {"faction_id": preview.faction_id, "facgold_at_action": preview.facgold_at_action, "options": options}
 
 
-def house_option(option: HouseOption) -> dict[str, Any]:
+def house_options(found: HousePreviewOdds) -> list[dict[str, Any]]:
+    return [house_option(o, odds) for o, odds in zip(found.options, found.odds, strict=True)]
+
+
+def house_option(option: HouseOption, odds: HouseOdds | None = None) -> dict[str, Any]:
     order, cost = option.order, option.cost
     return {"action": order.action, "actor": order.actor, "target_house_id": order.target_house_id,
             "target_character": order.target_character, "area_ids": list(order.area_ids), "power": order.power,
@@ -71,4 +82,4 @@ def house_option(option: HouseOption) -> dict[str, Any]:
             "influence_requirement": cost.influence_requirement, "power_requirement": cost.power_requirement,
             "dedicated_influence": cost.dedicated_influence, "dedicated_power": cost.dedicated_power,
             "gold": cost.gold, "allowed": option.allowed, "reason": option.reason or None,
-            "rule": option.rule or None}  # fmt: skip
+            "rule": option.rule or None, "odds": shaped_odds.house_odds(odds)}  # fmt: skip

@@ -1,0 +1,51 @@
+"""Odds, exactly (issue 19): the exact chances of every order the rules resolve with dice. Pure: no I/O, no dice.
+
+How to call it:
+
+    from domain.odds import attack_odds, house_odds, Unknown
+
+    # A Faction Turn strike (seed 002, Attack Procedure). World and Strike as the resolution takes them.
+    odds = attack_odds(world, faction_id, Strike(attacker_id, target_faction_id, target_asset_id),
+                       viewer=None)            # None: the GM's truth; a faction id: that seat's knowledge
+    odds.hit, odds.tie, odds.miss              # Fraction (or Unknown): beat, equal, fall short of the defence
+    odds.damage.outcomes, odds.expected_damage # the damage roll's distribution; (hit + tie) × its mean
+    odds.counter, odds.counter_damage          # chance the counterattack lands (ties included), its roll
+
+    # A Game of Bones order (seed 000): planned as `plan_order` plans it (its refusals propagate).
+    odds = house_odds(house, Order(ActionName.SMEAR_CAMPAIGN, "Yvonnel", rival_id), phase=phase,
+                      houses=houses, areas=areas, viewer=None)  # or viewer=<house id>
+    odds.success, odds.bands, odds.expected    # each band: name, chance, mean effects given the band
+
+    # Any dice expression: distribution.of_expression("2d6+2"), keep_highest(2, 10), of_spec(DiceSpec(...)).
+
+Every chance is a `fractions.Fraction`; where a seat's odds would read a secret (a rival's defence plan or
+Book of Secrets order, its hidden assets; a house's defences, effective Rank, circumstances) the value is
+`Unknown(reason)` instead. Modifiers come from the resolution's own code, so odds and resolution agree.
+Decisions: docs/rules-notes/odds.md.
+"""
+
+from domain.odds.distribution import Distribution, dice_sum, die, keep_highest, mixture, of_expression, of_spec
+from domain.odds.faction_attack import TIE_RULE, AttackOdds, attack_odds
+from domain.odds.house_action import Band, HouseOdds, house_odds, scene_odds
+from domain.odds.knowledge import Chance, Unknown, known, seen_world
+
+__all__ = [
+    "TIE_RULE",
+    "AttackOdds",
+    "Band",
+    "Chance",
+    "Distribution",
+    "HouseOdds",
+    "Unknown",
+    "attack_odds",
+    "dice_sum",
+    "die",
+    "house_odds",
+    "keep_highest",
+    "known",
+    "mixture",
+    "of_expression",
+    "of_spec",
+    "scene_odds",
+    "seen_world",
+]  # fmt: skip

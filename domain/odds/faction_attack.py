@@ -1,0 +1,252 @@
+"""Exact odds of one Faction Turn strike (seed 002, Attack Procedure), from the resolution's own code.
+
+The sides are built by `attack.attack_side` / `attack.defence_side` (tag dice, Guards & Wards, Warmage Academy,
+Blackmail, The Wild's difficulty), the defender by `attack.choose_defender`, the counterattack line by
+`attack.counter_spec` (Illusionists, Fortress, Lawyers, monsters): so odds and resolution cannot disagree.
+A side rolls 1d10 (the best of 1 + bonus dice) + its score; a Book of Secrets rerolls as `contest.contest` does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TypeVar
+
+from domain.dice import DiceSpec, RaisingDice, Roll
+from domain.errors import RuleViolationError
+from domain.factionturn import abilities
+from domain.factionturn.assets import AttackSpec
+from domain.factionturn.attack import (
+    attack_side,
+    books_in,
+    choose_defender,
+    counter_spec,
+    damage_victim,
+    defence_side,
+)
+from domain.factionturn.contest import FORCE, ContestResult, Side, book_choice
+from domain.factionturn.damage import deal_damage
+from domain.factionturn.faction import Faction
+from domain.factionturn.holdings import WILD_MONSTER, OwnedAsset
+from domain.factionturn.orders import Strike
+from domain.factionturn.rows import holds, type_of
+from domain.factionturn.wild import MONSTER_DAMAGE_MULTIPLIER
+from domain.factionturn.world import Session, World
+from domain.odds.distribution import Distribution, keep_highest, mixture, of_spec
+from domain.odds.knowledge import Chance, Unknown, seen_world
+
+TIE_RULE = "seed 002, Attack Procedure: a tie on the roll results in both Attack and Counterattack succeeding"
+T = TypeVar("T")
+Faces = dict[tuple[int, int], Fraction]  # (attacker's best face, defender's best face) -> probability
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """One strike's odds. `hit`: the attacker's total exceeds the defender's; `tie`: equal (both the attack and
+    the counterattack land); `miss`: below. `damage`: the damage roll on a hit or tie (×3 against a monster;
+    None when the attack deals none: a special attack); `expected_damage`: (hit + tie) × its mean, floored at 0
+    per roll as `deal_damage` ignores damage of 0 or less. `counter`: the chance the defender's counterattack
+    lands; `counter_damage`: its roll when it does (a mixture where Illusionists turn the attack back).
+    `defender_id`: the asset that meets the strike (the defender's choice: Unknown to a rival's seat when it
+    has other assets that could)."""
+
+    attacker_id: str
+    target_faction_id: str
+    target_asset_id: str
+    defender_id: str | Unknown
+    attack_total: Distribution
+    defence_total: Distribution | Unknown
+    hit: Chance
+    tie: Chance
+    miss: Chance
+    damage: Distribution | Unknown | None
+    expected_damage: Chance
+    counter: Chance
+    counter_damage: Distribution | Unknown | None
+    expected_counter_damage: Chance
+    notes: tuple[str, ...] = ()
+
+
+def attack_odds(world: World, faction_id: str, strike: Strike, *, viewer: str | None = None,
+                already_seen: bool = False) -> AttackOdds:  # fmt: skip
+    """The odds of `strike` by `faction_id`. `viewer=None`: the GM's, from the truth. `viewer=<faction id>`:
+    that seat's, computed from the world as it may see it (knowledge.seen_world); what still hangs on a rival's
+    choice or hidden asset is Unknown. `already_seen`: `world` is already `seen_world(world, viewer)` (to ask
+    for many strikes on one copy)."""
+    if viewer is not None and not already_seen:
+        world = seen_world(world, viewer)
+    me = world.faction(faction_id)
+    attacker = me.asset(strike.attacker_id)
+    foe = world.faction(strike.target_faction_id)
+    target = foe.assets.get(strike.target_asset_id) if strike.target_asset_id else None
+    row = type_of(attacker)
+    if row is None or row.attack is None:
+        raise RuleViolationError(f"{attacker.name} has no Attack entry", "seed 002, Assets")
+    if strike.target_asset_id and target is None:
+        why = Unknown("the target cannot be seen from this seat")
+        return AttackOdds(strike.attacker_id, strike.target_faction_id, strike.target_asset_id, why,
+                          Distribution.constant(0), why, why, why, why, why, why, why, why, why,
+                          (why.reason,))  # fmt: skip
+    if target is None:
+        candidates: list[OwnedAsset | None] = [None]
+    elif viewer is None:
+        candidates = [choose_defender(world, foe, target, attacker, row.attack)]
+    else:
+        candidates = _possible_defenders(foe, target, attacker, row.attack)
+    each = [_odds_with(world, me, foe, attacker, strike, d, player=viewer is not None) for d in candidates]
+    first = each[0]
+    if len(each) == 1:
+        return first
+    why = Unknown(f"{foe.name} chooses which of its assets meets the strike")
+    return AttackOdds(
+        first.attacker_id, first.target_faction_id, first.target_asset_id, why, first.attack_total,
+        _agree([o.defence_total for o in each], why), _agree([o.hit for o in each], why),
+        _agree([o.tie for o in each], why), _agree([o.miss for o in each], why), _agree([o.damage for o in each], why),
+        _agree([o.expected_damage for o in each], why), _agree([o.counter for o in each], why),
+        _agree([o.counter_damage for o in each], why), _agree([o.expected_counter_damage for o in each], why),
+        first.notes,
+    )  # fmt: skip
+
+
+def _agree(values: list[T], why: Unknown) -> T | Unknown:
+    return values[0] if all(v == values[0] for v in values) else why
+
+
+def _possible_defenders(foe: Faction, target: OwnedAsset, attacker: OwnedAsset, spec: AttackSpec
+                        ) -> list[OwnedAsset | None]:  # fmt: skip
+    """The target, and every asset of the foe the seat can see that `choose_defender` would accept."""
+    others = [a for a in foe.assets_in(attacker.region_id) if a.id != target.id and a.usable_on(foe.turn)
+              and abilities.may_defend(a, attacker, spec)]  # fmt: skip
+    return [target, *others]
+
+
+def side_faces(side: Side) -> Distribution:
+    """A side's best d10 face (1 + bonus dice, keep the highest: contest.roll_side)."""
+    return keep_highest(1 + max(side.bonus_dice, 0), 10)
+
+
+def _odds_with(world: World, me: Faction, foe: Faction, attacker: OwnedAsset, strike: Strike,
+               defender: OwnedAsset | None, *, player: bool) -> AttackOdds:  # fmt: skip
+    session = Session(world, RaisingDice(), str(me.id))
+    row = type_of(attacker)
+    assert row is not None and row.attack is not None
+    spec = row.attack
+    mine = attack_side(session, attacker, foe, defender, spec, False)
+    theirs = defence_side(session, foe, attacker, defender, spec)
+    books = books_in(world, attacker.region_id)
+    notes = [f"attack: 1d10 + {mine.score} ({mine.attribute or 'flat'}), {mine.bonus_dice} bonus dice",
+             f"defence: 1d10 + {theirs.score} ({theirs.attribute or theirs.label}), {theirs.bonus_dice} bonus dice",
+             TIE_RULE]  # fmt: skip
+    foe_book = str(foe.id) in books
+    faces = _after_books(world, session, mine, theirs, books)
+    attack_total = side_faces(mine).shifted(mine.score)
+    defence_total: Distribution | Unknown = side_faces(theirs).shifted(theirs.score)
+    hit = sum((p for (a, d), p in faces.items() if a + mine.score > d + theirs.score), Fraction(0))
+    tie = sum((p for (a, d), p in faces.items() if a + mine.score == d + theirs.score), Fraction(0))
+    miss = 1 - hit - tie
+    if foe_book and player:
+        why = Unknown(f"{foe.name} holds a Book of Secrets here; whether it rerolls is its secret order")
+        return AttackOdds(strike.attacker_id, strike.target_faction_id, strike.target_asset_id,
+                          defender.id if defender is not None else "", attack_total, defence_total, why, why, why,
+                          why, why, why, why, why, (*notes, why.reason))  # fmt: skip
+    damage, expected = _damage(spec.damage, defender, hit + tie)
+    counter, counter_damage, expected_counter = _counter(session, attacker, foe, defender, hit, tie, miss,
+                                                         damage, player=player)  # fmt: skip
+    return AttackOdds(
+        strike.attacker_id, strike.target_faction_id, strike.target_asset_id,
+        defender.id if defender is not None else "", attack_total, defence_total, hit, tie, miss, damage, expected,
+        counter, counter_damage, expected_counter, tuple(notes),
+    )  # fmt: skip
+
+
+def _after_books(world: World, session: Session, mine: Side, theirs: Side, books: tuple[str, ...]) -> Faces:
+    """The faces after any Book of Secrets reroll, as `contest.contest` makes them: the attacker answers first,
+    then the defender the result as it then stands; each rerolls its own die or forces the other's."""
+    a_faces, d_faces = side_faces(mine), side_faces(theirs)
+    faces: Faces = {(a, d): p * q for a, p in a_faces.outcomes for d, q in d_faces.outcomes}
+    for attacking in (True, False):
+        side = mine if attacking else theirs
+        fid = str(side.faction.id)
+        if fid not in books or not world.orders_of(fid).rerolls:
+            continue
+        after: Faces = {}
+        for (a, d), p in faces.items():
+            at, dt = a + mine.score, d + theirs.score
+            losing = not at > dt if attacking else not dt > at
+            if not losing:
+                after[(a, d)] = after.get((a, d), Fraction(0)) + p
+                continue
+            own, other = (a, d) if attacking else (d, a)
+            force = book_choice(session, fid, own, other) == FORCE
+            reroll_attacker = attacking != force
+            fresh = a_faces if reroll_attacker else d_faces
+            for f, q in fresh.outcomes:
+                key = (f, d) if reroll_attacker else (a, f)
+                after[key] = after.get(key, Fraction(0)) + p * q
+        faces = after
+    return faces
+
+
+def _damage(spec: DiceSpec | None, defender: OwnedAsset | None, lands: Fraction
+            ) -> tuple[Distribution | None, Fraction]:  # fmt: skip
+    if spec is None or defender is None:
+        return None, Fraction(0)
+    rolled = of_spec(spec)
+    if defender.type_key == WILD_MONSTER:  # seed 002, Attacking a Monster Asset: damage × 3
+        rolled = rolled.scaled(MONSTER_DAMAGE_MULTIPLIER)
+    return rolled, lands * rolled.mapped(lambda v: max(v, 0)).expected
+
+
+def _counter(session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset | None, hit: Fraction,
+             tie: Fraction, miss: Fraction, damage: Distribution | None, *, player: bool
+             ) -> tuple[Chance, Distribution | Unknown | None, Chance]:  # fmt: skip
+    """Ask `counter_spec` for each kind of result (a fresh session each: a monster counters once a turn). On a
+    hit or tie the damage lands first (`strike_once`): a defender it destroys makes no counterattack, unless an
+    ability turns the killing blow aside; `deal_damage` itself decides, on a copy of the world."""
+    parts: list[tuple[Fraction, Distribution]] = []
+    for chance, (a, d) in ((hit, (2, 1)), (tie, (1, 1)), (miss, (1, 2))):
+        if not chance:
+            continue
+        result = ContestResult(Roll("1d10", (a,), (), a), Roll("1d10", (d,), (), d))
+        fresh = Session(session.world, RaisingDice(), session.actor_id)
+        spec = counter_spec(fresh, attacker, foe, defender, result)
+        if spec is None:
+            continue
+        if a >= d and damage is not None and defender is not None and damage.maximum >= defender.hp:
+            if player and _hidden_rescue(session.world, foe, attacker.region_id):
+                why = Unknown(f"whether {defender.name} outlives a killing blow is {foe.name}'s secret "
+                              "(its Base of Influence may take the damage; a Cathedral needs FacGold)")  # fmt: skip
+                return why, why, why
+            if not _survives_killing_blow(session, attacker, foe, defender, result):
+                chance *= damage.chance(lambda v: v < defender.hp)
+        if chance:
+            parts.append((chance, of_spec(spec)))
+    if not parts:
+        return Fraction(0), None, Fraction(0)
+    lands = sum((c for c, _ in parts), Fraction(0))
+    expected = sum((c * d.mapped(lambda v: max(v, 0)).expected for c, d in parts), Fraction(0))
+    return lands, mixture(parts), expected
+
+
+def _hidden_rescue(world: World, foe: Faction, region_id: str) -> bool:
+    """What a rival's seat cannot tell: whether the Base soaks the blow (a secret Defence order), whether the
+    Cathedral's owner has the FacGold (secret) to restore the asset."""
+    return foe.base_in(region_id) is not None or bool(holds(foe, "cathedral", region_id))
+
+
+def _survives_killing_blow(session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset,
+                           result: ContestResult) -> bool:  # fmt: skip
+    """Deal the defender a killing blow on a copy of the world, as `_hit` would, and ask `counter_spec` again."""
+    world = session.world.copy()
+    trial = Session(world, RaisingDice(), session.actor_id)
+    their, mine = world.faction(str(foe.id)), world.faction(session.actor_id)
+    struck = their.assets[defender.id]
+    victim = damage_victim(world, their, attacker.region_id, struck)
+    if victim is not None:
+        amount = victim.hp if victim.id == struck.id else 1
+        deal_damage(trial, their, victim.id, amount, "odds: a killing blow", attacker=mine,
+                    attacker_asset=mine.assets.get(attacker.id))  # fmt: skip
+    after = their.assets.get(defender.id)
+    own = mine.assets.get(attacker.id)
+    return own is not None and counter_spec(trial, own, their, after, result) is not None
+

@@ -1,0 +1,81 @@
+"""Issue 19, odds through GraphQL and REST: each allowed attack and house action in the previews carries its
+exact odds; the GM's from the truth, a player seat's from what it may know (a rival's secret is `known: false`)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+from uuid import UUID
+
+from starlette.testclient import TestClient
+
+from domain.campaign import Campaign
+from domain.factionturn.faction import Faction
+from domain.factionturn.orders import Strike
+from domain.factionturn.world import World
+from domain.odds import attack_odds
+from domain.region import Region
+from service.bootstrap import Intrigue
+from tests.service.conftest import gql_as
+from tests.service.test_catalog_preview import _campaign, ok
+from tests.service.test_gameofbones_play import two_houses
+
+API = "/api/v1"
+PREVIEW = """query($c: UUID!, $f: UUID!) { factionPreview(campaignId: $c, factionId: $f, allowedOnly: true) {
+  options { kind assetId targetFactionId targetAssetId odds { defenderId defenderKnown
+  hit { known value exact unknownReason } tie { exact } miss { exact } expectedDamage { exact }
+  damage { known outcomes { value exact } expected { exact } } counter { exact } tieRule } } } }"""
+HOUSE_PREVIEW = """query($c: UUID!, $h: UUID!) { housePreview(campaignId: $c, houseId: $h) { action allowed
+  targetHouseId odds { action dc known unknownReason success { known exact } bands { name chance { exact } }
+  expected { name exact } } } }"""
+
+
+def _attacks(body: dict[str, Any]) -> list[dict[str, Any]]:
+    return [o for o in ok(body)["factionPreview"]["options"] if o["kind"] == "ATTACK"]
+
+
+def test_the_faction_preview_carries_each_attacks_exact_odds(client: TestClient, intrigue: Intrigue) -> None:
+    c, gm, player, _, red = _campaign(client, intrigue)
+    mine = _attacks(gql_as(client, player, PREVIEW, c=c, f=red))
+    assert mine and _attacks(gql_as(client, gm, PREVIEW, c=c, f=red))
+    strike = mine[0]
+    odds = strike["odds"]
+    campaign = intrigue.store.load(UUID(c), Campaign)
+    world = World(intrigue.store.members(campaign, Faction), intrigue.store.members(campaign, Region),
+                  phase=campaign.phase)  # fmt: skip
+    expected = attack_odds(world, red, Strike(strike["assetId"], strike["targetFactionId"], strike["targetAssetId"]),
+                           viewer=red)  # fmt: skip
+    assert odds["hit"]["exact"] == str(expected.hit) and odds["hit"]["known"] is True
+    assert (odds["tie"]["exact"], odds["miss"]["exact"]) == (str(expected.tie), str(expected.miss))
+    assert odds["expectedDamage"]["exact"] == str(expected.expected_damage)
+    assert [o["value"] for o in odds["damage"]["outcomes"]] == [2, 3, 4]  # Guardsmen: 1d3+1
+    assert "tie" in odds["tieRule"]
+    rest = client.get(f"{API}/campaigns/{c}/factions/{red}/preview", headers={"Authorization": f"Bearer {player}"},
+                      params={"allowed_only": "true"}).json()  # fmt: skip
+    rest_attack = next(o for o in rest["options"] if o["kind"] == "Attack" and o["asset_id"] == strike["assetId"]
+                       and o["target_asset_id"] == strike["targetAssetId"])  # fmt: skip
+    assert rest_attack["odds"]["hit"]["exact"] == odds["hit"]["exact"]
+    assert rest_attack["odds"]["damage"]["expected"]["exact"] == odds["damage"]["expected"]["exact"]
+    assert all(o["odds"] is None for o in rest["options"] if o["kind"] != "Attack")
+
+
+def test_the_house_preview_tells_a_player_unknown_where_a_rival_keeps_a_secret(
+    client: TestClient, intrigue: Intrigue
+) -> None:
+    campaign, baenre, xorlarrin = two_houses(intrigue, "odds")
+    intrigue.campaigns.open_phase(campaign.id)
+    c, h = str(campaign.id), str(baenre.id)
+    player = intrigue.seats.create_seat(campaign.id, "player", "Baenre's player", house_id=baenre.id).token
+    gm = intrigue.seats.seat_gm(campaign.id).token
+    seen = {who: ok(gql_as(client, token, HOUSE_PREVIEW, c=c, h=h))["housePreview"]
+            for who, token in (("player", player), ("gm", gm))}  # fmt: skip
+    for options in seen.values():
+        assert all((o["odds"] is not None) == o["allowed"] for o in options)
+    against = {who: [o for o in options if o["allowed"] and o["targetHouseId"] == str(xorlarrin.id)]
+               for who, options in seen.items()}  # fmt: skip
+    assert against["player"] and all(not o["odds"]["known"] and o["odds"]["unknownReason"] for o in against["player"])
+    assert all(o["odds"]["known"] and o["odds"]["bands"] for o in against["gm"])  # the GM's from the truth
+    own = next(o for o in seen["player"] if o["allowed"] and o["action"] == "PUBLIC_RELATIONS_CAMPAIGN")
+    assert own["odds"]["known"] and sum(Fraction(b["chance"]["exact"]) for b in own["odds"]["bands"]) == 1
+    rest = client.get(f"{API}/campaigns/{c}/houses/{h}/preview", headers={"Authorization": f"Bearer {player}"}).json()
+    assert [o["odds"] is not None for o in rest] == [o["odds"] is not None for o in seen["player"]]
