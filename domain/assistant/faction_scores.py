@@ -8,9 +8,10 @@ Each candidate is one of the preview's allowed options (domain/factionturn/previ
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
 
 from domain.assistant.drafts import Choice
-from domain.assistant.estimates import StrikeOdds, strike_odds
 from domain.dice import DiceSpec
 from domain.factionturn.faction import Faction
 from domain.factionturn.goals import goal
@@ -26,12 +27,24 @@ from domain.factionturn.orders import (
     UseAssetAbility,
 )  # fmt: skip
 from domain.factionturn.preview import Option
-from domain.factionturn.rows import attribute_key, type_of
-from domain.factionturn.wild import MONSTER_DAMAGE_MULTIPLIER
+from domain.factionturn.rows import type_of
 from domain.factionturn.world import World
+from domain.odds import Distribution, Unknown, attack_odds
 
 DESTROYS = {"military_conquest": "force", "commercial_expansion": "wealth", "intelligence_coup": "cunning"}
 AIM_OF_ATTRIBUTE = {"force": "strike", "cunning": "covert", "wealth": "wealth"}
+
+
+@dataclass(frozen=True)
+class StrikeOdds:
+    """What the assistant weighs of a strike's exact odds (domain/odds), as floats."""
+
+    hit: float  # the attack lands: a win or a tie (seed 002: a tie means both hit)
+    counter: float
+    tie: float
+    damage: float  # expected, over every roll
+    counter_damage: float
+    kill: float  # the damage reaches the target's HP
 
 
 def pct(p: float) -> str:
@@ -72,7 +85,7 @@ def score_strike(world: World, faction: Faction, strike: Strike, weights: Mappin
     row = type_of(attacker)
     if target is None or row is None or row.attack is None or row.attack.damage is None:
         return None
-    odds, counter = strike_estimate(faction, rival, attacker, target)
+    odds, counter = strike_estimate(world, faction, strike, target)
     key = faction.goal["key"] if faction.goal else ""
     wild = target.type_key in (WILD_TERRAIN, WILD_MONSTER)
     bonus, reasons = 0.0, []
@@ -99,20 +112,23 @@ def score_strike(world: World, faction: Faction, strike: Strike, weights: Mappin
                   value - risk)  # fmt: skip
 
 
-def strike_estimate(faction: Faction, rival: Faction, attacker: OwnedAsset, target: OwnedAsset
-                    ) -> tuple[StrikeOdds, str]:  # fmt: skip
-    """Seed 002, Attack Procedure, with The Wild's difficulty standing in for a score and a monster's threefold
-    damage (seed 002, The Wild). The target is assumed to meet the strike itself."""
-    row = type_of(attacker)
-    assert row is not None and row.attack is not None
-    spec = row.attack
-    mine = faction.rating(attribute_key(spec.attacker))
-    wild = target.type_key in (WILD_TERRAIN, WILD_MONSTER)
-    theirs = target.difficulty if wild else rival.rating(attribute_key(spec.defender))
+def strike_estimate(world: World, faction: Faction, strike: Strike, target: OwnedAsset) -> tuple[StrikeOdds, str]:
+    """The GM's exact odds of the strike (domain/odds: the resolution's own sides, from the truth: the assistant
+    drafts for the GM), with the chance its damage reaches the target's HP, and the counter's dice in words."""
+    odds = attack_odds(world, str(faction.id), strike)
+    hit = _chance(odds.hit) + _chance(odds.tie)
+    dealt = odds.damage if isinstance(odds.damage, Distribution) else None
+    kill = hit * float(dealt.chance(lambda v: v >= target.hp)) if dealt is not None else 0.0
     counter = _counter_of(target)
-    multiplier = MONSTER_DAMAGE_MULTIPLIER if target.type_key == WILD_MONSTER else 1
-    odds = strike_odds(mine, theirs, spec.damage, counter, target.hp, multiplier=multiplier)
-    return odds, str(counter) if counter else ""
+    told = str(counter) if counter else ("a" if odds.counter_damage is not None else "")
+    estimate = StrikeOdds(hit, _chance(odds.counter), _chance(odds.tie), _chance(odds.expected_damage),
+                          _chance(odds.expected_counter_damage), kill)  # fmt: skip
+    return estimate, told if _chance(odds.counter) > 0 else ""
+
+
+def _chance(value: Fraction | Unknown) -> float:
+    """A chance as a float; an Unknown (a secret: never the GM's case) counts as an even chance."""
+    return 0.5 if isinstance(value, Unknown) else float(value)
 
 
 def _counter_of(target: OwnedAsset) -> DiceSpec | None:

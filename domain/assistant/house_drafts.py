@@ -13,13 +13,13 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from domain.assistant.drafts import Choice, Dice, HouseDraft, best, tie_breaks
-from domain.assistant.estimates import check_odds, opposed_odds
 from domain.assistant.faction_scores import pct
 from domain.assistant.temperaments import WEIGHTS
 from domain.enums import Temperament
-from domain.gameofbones.actions import ACTIONS, RANK_CHECK, ActionName, Sizing
+from domain.gameofbones.actions import ActionName
 from domain.gameofbones.ordering import Order, order_action
 from domain.gameofbones.preview import HouseOption, preview_house
+from domain.odds import Unknown, house_odds
 
 if TYPE_CHECKING:
     from domain.gameofbones.house import House
@@ -50,7 +50,7 @@ def draft_house(house: House, *, phase: int, houses: Mapping[str, House], areas:
     passed: list[Choice] = []
     for _ in range(MAX_ORDERS):
         options = [o for o in preview_house(work, phase=phase, houses=pool, areas=areas) if o.allowed]
-        weighed = [(o, score_house_option(work, o, pool, phase, weights, temperament.value)) for o in options]
+        weighed = [(o, score_house_option(work, o, pool, areas, phase, weights, temperament.value)) for o in options]
         jitter = tie_breaks(dice, len(weighed))
         pick = best([(c.score + j, i) for i, ((_, c), j) in enumerate(zip(weighed, jitter, strict=True))])
         if pick is None:
@@ -64,11 +64,11 @@ def draft_house(house: House, *, phase: int, houses: Mapping[str, House], areas:
     return HouseDraft(str(house.id), temperament.value, tuple(orders), tuple(chosen), tuple(passed))
 
 
-def score_house_option(house: House, option: HouseOption, houses: Mapping[str, House], phase: int,
-                       weights: Mapping[str, float], temperament: str) -> Choice:  # fmt: skip
+def score_house_option(house: House, option: HouseOption, houses: Mapping[str, House], areas: Mapping[str, Region],
+                       phase: int, weights: Mapping[str, float], temperament: str) -> Choice:  # fmt: skip
     order = option.order
     worth, aim = VALUE[order.action]
-    chance = success_chance(house, order, houses, phase)
+    chance = success_chance(house, order, houses, areas, phase)
     gold = option.cost.gold / 1_000
     value = weights[aim] * worth * chance - 0.05 * gold * weights["risk"]
     rival = houses.get(order.target_house_id or "")
@@ -79,32 +79,9 @@ def score_house_option(house: House, option: HouseOption, houses: Mapping[str, H
     return Choice(summary, (f"{temperament}: {aim_words}",), (f"{pct(chance)} to succeed",), value)
 
 
-def success_chance(house: House, order: Order, houses: Mapping[str, House], phase: int) -> float:
-    """Seed 000: d20 + skill + Action Bonus against the DC, and beating the defender's opposing d20 (ties to
-    the defender); a rank check sets the Action Bonus against the defender's Rank and defence."""
-    row = ACTIONS[order.action]
-    defender = houses.get(order.target_house_id or "")
-    ordinal = len(house.orders_in(phase))
-    bonuses = house.action_bonuses(phase)
-    bonus = bonuses[min(ordinal, len(bonuses) - 1)]
-    level = 0
-    if defender is not None:
-        level = defender.character(order.target_character).level if order.target_character else defender.leader.level
-    dc = row.dc(Sizing(own_rank=house.rank, target_level=level, power=order.power)) if row.dc else None
-    defence = 0
-    if defender is not None and row.defence is not None:
-        held = defender.defences(phase)
-        defence = held.influence if row.defence.value == "influence" else held.power
-    if row.skill == RANK_CHECK:
-        own = bonus
-    else:
-        actor = house.character(order.actor)
-        own = actor.modifier(str(row.skill)) + bonus
-    if defender is None or row.opposed_by is None:
-        return check_odds(own, dc) if dc is not None else 1.0
-    if row.opposed_by == RANK_CHECK:
-        opposing = defender.effective_rank(phase) + defence
-    else:
-        roller = defender.best(str(row.opposed_by))
-        opposing = (roller.modifier(str(row.opposed_by)) if roller else 0) + defence
-    return opposed_odds(own, opposing, dc)
+def success_chance(house: House, order: Order, houses: Mapping[str, House], areas: Mapping[str, Region],
+                   phase: int) -> float:  # fmt: skip
+    """The GM's exact chance that the order's check succeeds (domain/odds, from the truth): seed 000's d20 with
+    every modifier the resolution applies, against its DC and the defender's opposing roll."""
+    odds = house_odds(house, order, phase=phase, houses=houses, areas=areas)
+    return 0.5 if isinstance(odds.success, Unknown) else float(odds.success)

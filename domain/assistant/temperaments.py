@@ -33,7 +33,7 @@ TAG_TEMPERAMENT: Mapping[str, Temperament] = MappingProxyType({
 
 def faction_temperament(tags: Iterable[str], goal_key: str | None) -> Temperament:
     votes = dict.fromkeys(Temperament, 0)
-    if goal_key in GOAL_TEMPERAMENT:
+    if goal_key is not None and goal_key in GOAL_TEMPERAMENT:
         votes[GOAL_TEMPERAMENT[goal_key]] += 2
     for tag in tags:
         if tag in TAG_TEMPERAMENT:

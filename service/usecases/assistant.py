@@ -164,7 +164,7 @@ class AssistantService(SavesAndWaits):
         assert target is not None
         recorded: list[dict[str, Any]]
         if isinstance(draft, FactionDraft) or isinstance(edited, Mapping):
-            orders = orders_to_dict(draft.orders) if isinstance(draft, FactionDraft) else dict(edited or {})
+            orders = orders_to_dict(draft.orders) if isinstance(draft, FactionDraft) else dict(_mapping(edited))
             self._factionturn.submit_orders(by.campaign_id, target, orders)
             recorded = [orders]
         else:
@@ -176,6 +176,11 @@ class AssistantService(SavesAndWaits):
         campaign.decide_draft(campaign.phase, str(target), decision, recorded, by.seat, by.reason)
         self._save(campaign)
         return decision.value
+
+
+def _mapping(edited: Mapping[str, Any] | Sequence[Order] | None) -> Mapping[str, Any]:
+    assert isinstance(edited, Mapping)
+    return edited
 
 
 def _member(draft: Draft) -> str:
