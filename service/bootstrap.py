@@ -17,12 +17,12 @@ from service.persistence.database import Database
 from service.persistence.idempotency import IdempotencyKeys
 from service.persistence.queries import CatalogQueries, StateQueries
 from service.persistence.readmodels import ReadSide
+from service.usecases.assistant import AssistantService
 from service.usecases.audit import AuditLog
 from service.usecases.campaigns import CampaignService
 from service.usecases.chronicle import ChronicleService
 from service.usecases.factionturn import FactionTurnService
 from service.usecases.gameofbones import GameOfBonesService
-from service.usecases.assistant import AssistantService
 from service.usecases.gm import GMService
 from service.usecases.history import History
 from service.usecases.orders import OrderService

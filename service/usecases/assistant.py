@@ -15,8 +15,15 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from domain.assistant import FactionDraft, HouseDraft, chosen, draft_faction, draft_house, faction_temperament
-from domain.assistant import house_temperament
+from domain.assistant import (
+    FactionDraft,
+    HouseDraft,
+    chosen,
+    draft_faction,
+    draft_house,
+    faction_temperament,
+    house_temperament,
+)
 from domain.campaign import Campaign
 from domain.dice import RandomDice
 from domain.enums import DraftDecision, MemberKind, Temperament

@@ -57,8 +57,9 @@ class DraftedOrders:
         else:
             member, kind = draft.house_id, MemberKind.HOUSE
             actions = [o.action.value for o in draft.orders]
-        return cls(UUID(member), kind, Temperament(draft.temperament), actions,
-                   [DraftChoice.of(c) for c in draft.chosen], [DraftChoice.of(c) for c in draft.passed_over])  # fmt: skip
+        chosen = [DraftChoice.of(c) for c in draft.chosen]
+        passed = [DraftChoice.of(c) for c in draft.passed_over]
+        return cls(UUID(member), kind, Temperament(draft.temperament), actions, chosen, passed)
 
 
 @strawberry.type(description="A faction or house the GM runs, and the temperament the assistant weighs it by.")
@@ -97,8 +98,9 @@ class AssistantQuery:
     async def gm_run_powers(self, info: Info, campaign_id: Campaign) -> list[GmRunPower]:
         return [GmRunPower.of(p) for p in await off_loop(intrigue(info).assistant.powers, campaign_id)]
 
-    @strawberry.field(description="The GM's: orders drafted for the open phase for GM-run powers (all by default), "
-                                  "each choice with its reasons and exact odds; nothing is given until accepted.")  # fmt: skip
+    @strawberry.field(description="The GM's: orders drafted for the open phase for GM-run powers (all by "
+                                  "default), each choice with its reasons and exact odds; nothing is given until "
+                                  "accepted.")  # fmt: skip
     async def draft_orders(self, info: Info, campaign_id: Campaign,
                            member_ids: Annotated[list[UUID] | None, strawberry.argument(
                                description="The GM-run powers to draft for; default every one.")] = None,

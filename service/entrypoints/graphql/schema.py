@@ -10,8 +10,8 @@ from strawberry.tools import merge_types
 from strawberry.types import Info
 
 from domain.commands import AddRegions, CreateCampaign, MapRegion
-from service.entrypoints.graphql.assistant import AssistantMutation, AssistantQuery
 from service.entrypoints.graphql.analytics import AnalyticsQuery
+from service.entrypoints.graphql.assistant import AssistantMutation, AssistantQuery
 from service.entrypoints.graphql.audit import AuditQuery
 from service.entrypoints.graphql.buyable import BuyableQuery
 from service.entrypoints.graphql.catalog import CatalogQuery

@@ -4,7 +4,6 @@ drafts with their reasons and odds, accepting (as drafted or edited) or rejectin
 from __future__ import annotations
 
 from typing import Any
-from uuid import UUID
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
