@@ -48,7 +48,8 @@ def draft_faction(world: World, faction_id: str, temperament: Temperament, dice:
     preview = preview_faction(world, faction_id)
     options = [o for o in preview.options if o.verdict.allowed]
     options += moves + bigger_bases(world, faction, preview.facgold_at_action)
-    weighed = [(o.action, _score(world, faction, o, weights, temperament.value)) for o in options]
+    seen, me = _as_pursuing(world, faction_id, goal_choice)
+    weighed = [(o.action, _score(seen, me, o, weights, temperament.value)) for o in options]
     scored = [(a, c) for a, c in weighed if c is not None]
     jitter = tie_breaks(dice, len(scored))
     strikes = _strikes(world, faction, [(a, c) for a, c in scored if is_strike(a)])
@@ -87,6 +88,17 @@ def _strikes(world: World, faction: Faction, scored: list[tuple[Action, Choice]]
         return attack, head
     lines = tuple(c.line() for _, c in picked[1:])
     return attack, Choice(head.summary, head.reasons, (*head.odds, *lines), sum(c.score for _, c in picked))
+
+
+def _as_pursuing(world: World, faction_id: str, choice: GoalChoice | None) -> tuple[World, Faction]:
+    """The world to weigh choices in: with a goal just taken up, the faction as it will pursue it this turn
+    (seed 002: a faction without a goal picks one and acts), on a copy; the checks still judge the real one."""
+    if choice is None:
+        return world, world.faction(faction_id)
+    seen, me = world.with_copy_of(faction_id)
+    me.goal = {"key": choice.goal, "target": choice.target or None, "progress": {}, "baseline": {},
+               "adopted_turn": me.turn}  # fmt: skip
+    return seen, me
 
 
 def _score(world: World, faction: Faction, option: Option, weights: Mapping[str, float], temperament: str

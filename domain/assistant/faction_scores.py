@@ -47,6 +47,10 @@ class StrikeOdds:
     kill: float  # the damage reaches the target's HP
 
 
+def possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def pct(p: float) -> str:
     return f"{round(p * 100)}%"
 
@@ -108,7 +112,7 @@ def score_strike(world: World, faction: Faction, strike: Strike, weights: Mappin
     where = f" in {region.name}" if region else ""
     told = [f"{pct(odds.hit)} to hit", f"expected {odds.damage:.1f} damage"]
     told.append(f"{pct(odds.counter)} chance of a {counter} counter" if counter else "no counterattack")
-    return Choice(f"{attacker.name} attacks {rival.name}'s {target.name}{where}", tuple(reasons), tuple(told),
+    return Choice(f"{attacker.name} attacks {possessive(rival.name)} {target.name}{where}", tuple(reasons), tuple(told),
                   value - risk)  # fmt: skip
 
 
