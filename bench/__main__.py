@@ -1,6 +1,7 @@
 """Run every benchmark against one server: DATABASE_URL, or the embedded PostgreSQL.
 
-By default `played` and `assistant` (issue 19's simulation, bench/assistant_sim.py). `played`: the issue 16 table on a campaign built and played with the services (bench/played.py;
+By default `played` and `assistant` (issue 19's simulation, bench/assistant_sim.py). `played`: the issue 16
+table on a campaign built and played with the services (bench/played.py;
 INTRIGUE_BENCH_SCALE, INTRIGUE_BENCH_FACTIONS/_ASSETS/_HOUSES/_PHASES size it). The older synthetic sections run
 when named: BENCH_ONLY=played,store,http,projections,history,transfer picks sections. BENCH_SCALE multiplies
 their sizes (default 1: a 50,000-event projection backlog, HTTP loads of at most 2,000 requests or 8 s a round);

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from domain.assistant import draft_faction, draft_house, faction_temperament, house_temperament
 from domain.assistant.faction_scores import score_strike
-from domain.assistant.simulation import play_factions, play_houses
 from domain.assistant.sim_setup import faction_table, house_table
+from domain.assistant.simulation import play_factions, play_houses
 from domain.assistant.temperaments import WEIGHTS
 from domain.dice import RaisingDice, RandomDice
 from domain.enums import Temperament
