@@ -1,6 +1,7 @@
 """Run every benchmark against one server: DATABASE_URL, or the embedded PostgreSQL.
 
-By default only `played`: the issue 16 table on a campaign built and played with the services (bench/played.py;
+By default `played` and `assistant` (issue 19's simulation, bench/assistant_sim.py). `played`: the issue 16
+table on a campaign built and played with the services (bench/played.py;
 INTRIGUE_BENCH_SCALE, INTRIGUE_BENCH_FACTIONS/_ASSETS/_HOUSES/_PHASES size it). The older synthetic sections run
 when named: BENCH_ONLY=played,store,http,projections,history,transfer picks sections. BENCH_SCALE multiplies
 their sizes (default 1: a 50,000-event projection backlog, HTTP loads of at most 2,000 requests or 8 s a round);
@@ -14,7 +15,7 @@ import os
 import sys
 import uuid
 
-from bench import history, http_load, played_bench, played_rows, projections, transfer
+from bench import assistant_sim, history, http_load, played_bench, played_rows, projections, transfer
 from bench.store import run_all
 from service.bootstrap import Settings
 from service.persistence import database, migrations
@@ -24,7 +25,7 @@ from service.persistence.app import IntrigueStore
 def main() -> int:
     settings = Settings()
     scale = int(os.environ.get("BENCH_SCALE", "1"))
-    only = set(filter(None, os.environ.get("BENCH_ONLY", "").split(","))) or {"played"}
+    only = set(filter(None, os.environ.get("BENCH_ONLY", "").split(","))) or {"played", "assistant"}
     admin = database.resolve(settings.database_url, settings.pgdata)
     name = f"intrigue_bench_{uuid.uuid4().hex[:8]}"
     db = database.create_database(admin, name)
@@ -38,6 +39,8 @@ def main() -> int:
     try:
         if "played" in only:  # a database of its own
             results += played_bench.run(admin)
+        if "assistant" in only:  # issue 19: no database, the domain plays seeded campaigns
+            results += assistant_sim.run()
         if "http" in only:  # first, while the log is short: its server projects every event on start
             results += http_load.run(db, scale)
         if "store" in only:

@@ -8,6 +8,7 @@ from uuid import UUID
 
 from eventsourcing.domain import event
 
+from domain.assistant_ledger import AssistantLedger
 from domain.dice import Roll
 from domain.errors import InvalidInputError, RuleViolationError
 from domain.gm_ledger import GMLedger
@@ -47,7 +48,7 @@ def clean_name(name: str, what: str) -> str:
     return cleaned
 
 
-class Campaign(Rewindable, GMLedger):
+class Campaign(Rewindable, GMLedger, AssistantLedger):
     """Owns the phase clock and the list of every aggregate that belongs to the campaign; and, as a
     `GMLedger`, the GM's custom asset types and actions and the phase chronicle."""
 

@@ -11,7 +11,17 @@ from __future__ import annotations
 from enum import StrEnum
 
 from domain.campaign import PhaseStatus, RuleSystemName
-from domain.enums import AdjustField, AdjustMode, AggregateKind, MemberKind, PhaseChange, Population, SummaryScope
+from domain.enums import (
+    AdjustField,
+    AdjustMode,
+    AggregateKind,
+    DraftDecision,
+    MemberKind,
+    PhaseChange,
+    Population,
+    SummaryScope,
+    Temperament,
+)
 from domain.factionturn.enums import (
     AssetAttribute,
     AssetKind,
@@ -59,6 +69,8 @@ CLOSED_SETS: dict[str, type[StrEnum]] = {
     "CharacterStatus": Status,
     "Fate": Fate,
     "SettleResult": SettleResult,
+    "Temperament": Temperament,
+    "DraftDecision": DraftDecision,
     "HuntResult": HuntResult,
     "InfluenceSourceKey": InfluenceSourceKey,
     "CircumstanceHook": Hook,

@@ -79,3 +79,21 @@ class SummaryScope(StrEnum):
     GM = "gm"
     PLAYER = "player"
     OBSERVER = "observer"
+
+
+class Temperament(StrEnum):
+    """How the GM's assistant weighs a GM-run power's choices (issue 19): derived from its tags and goal unless
+    the GM sets it (domain/assistant/temperaments.py)."""
+
+    AGGRESSIVE = "aggressive"
+    CAUTIOUS = "cautious"
+    GREEDY = "greedy"
+    SCHEMING = "scheming"
+
+
+class DraftDecision(StrEnum):
+    """What the GM did with a drafted order (issue 19): accepted as drafted, accepted after editing, or rejected."""
+
+    ACCEPTED = "accepted"
+    EDITED = "edited"
+    REJECTED = "rejected"

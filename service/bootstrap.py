@@ -17,6 +17,7 @@ from service.persistence.database import Database
 from service.persistence.idempotency import IdempotencyKeys
 from service.persistence.queries import CatalogQueries, StateQueries
 from service.persistence.readmodels import ReadSide
+from service.usecases.assistant import AssistantService
 from service.usecases.audit import AuditLog
 from service.usecases.campaigns import CampaignService
 from service.usecases.chronicle import ChronicleService
@@ -96,6 +97,8 @@ class Intrigue:
         self.chronicle = ChronicleService(self.store, self.audit, self.history, self.state, self.wait_for_projections)
         self.phase_reports = PhaseReports(self.store, self.audit, self.history)
         self.campaigns.drafters.append(self.chronicle.draft_resolution)
+        self.assistant = AssistantService(self.store, self.wait_for_projections, self.campaigns, self.factionturn,
+                                          self.gameofbones)  # fmt: skip
 
     def wait_for_projections(self, notification_id: int | None) -> None:
         """Read your writes: return once the read models have processed `notification_id`, or when they cannot.

@@ -13,7 +13,7 @@ from uuid import UUID
 
 from domain.errors import DomainError
 from service.bootstrap import Settings, bootstrap
-from service.entrypoints import cli_campaigns, cli_projections
+from service.entrypoints import cli_campaigns, cli_projections, cli_simulate
 from service.operations import logs
 from service.persistence import database
 from service.persistence.readmodels import READ_MODELS, by_name
@@ -48,6 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     events = commands.add_parser("events", help="print a campaign's stored events in order, as JSON lines")
     events.add_argument("campaign_id", type=UUID)
     cli_campaigns.add_commands(commands)
+    cli_simulate.add_command(commands)
     args = parser.parse_args(argv)
     logs.configure(background=args.command == "serve")  # the server's loop never waits on a log write
     try:
@@ -61,6 +62,8 @@ def main(argv: list[str] | None = None) -> int:
             return cli_projections.run(args.projections_command, getattr(args, "campaign_id", None))
         if args.command in ("rebuild", "projections"):
             return _rebuild(args.projection or [m.name for m in READ_MODELS])
+        if args.command == "simulate":
+            return cli_simulate.run(args)
         if args.command in cli_campaigns.NAMES:
             return cli_campaigns.run(args)
         return _events(args.campaign_id)

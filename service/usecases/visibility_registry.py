@@ -34,11 +34,13 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("Query", "caller", "phaseReport phaseSummary"),
     **_fields("Query", "own", "buyableAssets factionOrders houseOrders"),  # affordability tells secret FacGold
     **_fields("Query", "gm", "chronicleDraft orderStatus"),  # unpublished drafts; who has submitted
+    **_fields("Query", "gm", "draftOrders gmRunPowers"),  # issue 19: drafted from the truth; the GM's own plans
     # ---- Mutation: who may call (the answer is the caller's own view of what changed) -----------------------------
     **_fields("Mutation", "public", "createCampaign"),
     **_fields("Mutation", "own", "submitFactionOrders orderHouseAction moveTroops huntAttackSource "
                                  "withdrawFactionOrders withdrawHouseAction amendHouseAction repairArea "
                                  "consentToMerger"),
+    **_fields("Mutation", "gm", "markGmRun acceptAllDrafts acceptDraft rejectDraft playDowntime"),  # issue 19
     **_fields("Mutation", "gm", "publishChronicle revokeSeat reissueSeatToken imposeHouseCircumstance mergeFactions"),
     **_fields("Mutation", "gm", "addRegions openPhase resolvePhase rollBackPhase createSeat foundFaction "
                                 "foundExampleFaction generateFactions populateTheWild gainInfluence registerHouse "
@@ -117,6 +119,11 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("RankRow", "public", "rank total actionBonuses defenceHigh defenceLow text rule"),
     **_fields("GainingTables", "public", "influence power"),
     **_fields("FactionPreview", "own", "factionId facgoldAtAction options"),
+    # ---- Issue 19: the assistant's drafts and GM-run powers, the GM's alone ---------------------------------
+    **_fields("DraftedOrders", "gm", "memberId kind temperament draftedActions chosen passedOver"),
+    **_fields("DraftChoice", "gm", "summary reasons odds score line"),
+    **_fields("GmRunPower", "gm", "memberId kind name temperament setByGm"),
+    **_fields("DowntimePlayed", "gm", "firstPhase phases rollbackPhase draftsGiven"),
     **_fields("FactionOption", "own", "kind cost allowed reason rule regionId typeKey name assetId targetFactionId "
                                       "targetAssetId odds"),
     **_fields("HouseOption", "own", "action actor targetHouseId targetCharacter areaIds power toAreaId "
@@ -204,6 +211,14 @@ REST: Final[dict[str, str]] = {
     "GET /health": "public",
     "GET /openapi.yaml": "public",
     "GET /campaigns": "public",
+    # Issue 19: the GM's assistant, the GM's alone.
+    "GET /campaigns/{campaign_id}/assistant/powers": "gm",
+    "PUT /campaigns/{campaign_id}/assistant/powers/{member_id}": "gm",
+    "GET /campaigns/{campaign_id}/assistant/drafts": "gm",
+    "POST /campaigns/{campaign_id}/assistant/drafts/accepted": "gm",
+    "POST /campaigns/{campaign_id}/assistant/drafts/{member_id}/accepted": "gm",
+    "POST /campaigns/{campaign_id}/assistant/drafts/{member_id}/rejected": "gm",
+    "POST /campaigns/{campaign_id}/assistant/downtime": "gm",
     "POST /campaigns": "public",
     "GET /campaigns/{campaign_id}": "public",
     "GET /campaigns/{campaign_id}/regions": "seat",

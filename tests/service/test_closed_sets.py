@@ -38,6 +38,8 @@ OPEN = {
     "KnowledgeEntry.result": "the result the resolution wrote",
     "Circumstance.source": "where the circumstance came from, in words",
     "Circumstance.actions": "the actions it is limited to: the fifteen, or a GM-made one's name",
+    # Issue 19 (the odds, merged from i19-odds): the order's action as its odds were asked for.
+    "HouseOdds.action": "the action the odds are of, as the preview names it (one of the fifteen, or a GM-made one)",
     # Not a String at all: the action is a typed @oneOf input (its one field names the action), read back typed.
     "FactionOrdersInput.action": "a @oneOf input, one typed input per Faction Turn action",
     "FactionOrders.action": "the typed read-back of that @oneOf choice",
@@ -112,6 +114,9 @@ CONTRACT_SETS = {
     "AssetTypeRow/attribute": "Attribute", "AssetTypeRow/kind": "AssetKind",
     "ExampleFactionRow/assets/attribute": "Attribute", "HouseActionName": "HouseActionName",
     "components/parameters/AttributeFilter/schema": "Attribute", "components/parameters/KindFilter/schema": "AssetKind",
+    # Issue 19: the GM's assistant.
+    "Temperament": "Temperament", "DraftDecision": "DraftDecision", "Draft/kind": "MemberKind",
+    "GmRunPower/kind": "MemberKind",
 }  # fmt: skip
 # Parts of a set: which a request may name, or which the conditions of a schema pick out.
 CONTRACT_SUBSETS = {

@@ -91,6 +91,12 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "amendHouseAction": Access.GM_OR_OWNER,
         "consentToMerger": Access.GM_OR_OWNER,  # seed 002, Mergers: the faction's own consent, or the GM's for it
         "mergeFactions": Access.GM,  # the merger score, the tags and the dice are the GM's
+        # Issue 19: the assistant works for the GM alone; what it drafts reads every secret of the campaign.
+        "markGmRun": Access.GM,
+        "acceptAllDrafts": Access.GM,
+        "acceptDraft": Access.GM,
+        "rejectDraft": Access.GM,
+        "playDowntime": Access.GM,
     },
     OperationType.QUERY: {
         # `campaigns` is open, unless INTRIGUE_OPEN_CAMPAIGN_LIST is off: then each seat its own campaign, decided
@@ -124,6 +130,8 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "rankTable": Access.ANYONE,
         "factionPreview": Access.GM_OR_OWNER,
         "housePreview": Access.GM_OR_OWNER,
+        "draftOrders": Access.GM,  # drafted from the truth: every secret the GM knows
+        "gmRunPowers": Access.GM,  # which powers the GM plays, and how, is the GM's
     },
 }
 

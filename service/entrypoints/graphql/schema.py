@@ -11,6 +11,7 @@ from strawberry.types import Info
 
 from domain.commands import AddRegions, CreateCampaign, MapRegion
 from service.entrypoints.graphql.analytics import AnalyticsQuery
+from service.entrypoints.graphql.assistant import AssistantMutation, AssistantQuery
 from service.entrypoints.graphql.audit import AuditQuery
 from service.entrypoints.graphql.buyable import BuyableQuery
 from service.entrypoints.graphql.catalog import CatalogQuery
@@ -142,11 +143,11 @@ Query = merge_types(
     "Query",
     (CampaignQuery, SeatQuery, FactionTurnQuery, GameOfBonesQuery, AuditQuery, GMQuery, AnalyticsQuery,
      PhaseReportQuery, BuyableQuery, OrdersQuery,
-     CatalogQuery, PreviewQuery),  # issue 17: the seeds' tables, and what a faction or house can do now
+     CatalogQuery, PreviewQuery, AssistantQuery),  # issue 17: the seeds' tables, and what a faction or house can do now
 )
 Mutation = merge_types(
     "Mutation", (CampaignMutation, HistoryMutation, SeatMutation, FactionTurnMutation, GameOfBonesMutation, GMMutation,
-                 OrdersMutation, MergerMutation)
+                 OrdersMutation, MergerMutation, AssistantMutation)
 )
 schema = IntrigueSchema(
     query=Query,

@@ -10,7 +10,18 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from service.entrypoints.rest import catalog, interventions, mergers, orders, phases, reports, routes, setup, state
+from service.entrypoints.rest import (
+    assistant,
+    catalog,
+    interventions,
+    mergers,
+    orders,
+    phases,
+    reports,
+    routes,
+    setup,
+    state,
+)
 from service.entrypoints.rest.support import Handler, problem_response
 from service.entrypoints.shared.errors import InternalError, http_refusal, unavailable
 from service.operations.logs import request_id
@@ -110,6 +121,8 @@ def create_rest_app(intrigue: Intrigue, reads: ReadModelReads, claims: ReadPool 
             Route(campaign + "/asset-types", catalog.campaign_asset_types, methods=["GET"]),
             Route(campaign + "/factions/{faction_id}/preview", catalog.faction_preview, methods=["GET"]),
             Route(campaign + "/houses/{house_id}/preview", catalog.house_preview, methods=["GET"]),
+            # Issue 19: the GM's assistant.
+            *[Route(path, handler, methods=[method]) for path, handler, method in assistant.routes_under(campaign)],
         ],
         exception_handlers={HTTPException: _http_problem, Exception: _internal_problem},
     )

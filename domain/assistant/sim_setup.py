@@ -1,0 +1,99 @@
+"""The seeded campaigns the simulation plays (issue 19): the demo's worlds, built in the domain alone.
+
+Faction Turn: seed 002's five worked factions ("A Month in the Life") on a small map of their homes and the
+wilds between, with their goals. Game of Bones: five houses of seed 000 over the settled areas, from a great
+house to a guild that has only just entered the Game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from uuid import UUID
+
+from domain.factionturn.examples import STARTING_FACGOLD, WORKED_FACTIONS
+from domain.factionturn.faction import Faction
+from domain.factionturn.goal_tracking import adoption_baseline
+from domain.factionturn.rows import starting_asset
+from domain.factionturn.world import World
+from domain.gameofbones.house import House
+from domain.gameofbones.records import Character
+from domain.region import Region
+
+SIM_CAMPAIGN = UUID("00000000-0000-4000-8000-000000000019")
+_HOMES = (("Remzal's Rest", 5, 0, 0), ("Crowfall", 4, 2, 0), ("The Fort-City", 4, 0, 2),
+          ("The Capital", 2, 1, 1), ("Goldbar Caverns", 4, 2, 2))  # fmt: skip
+_WILDS = ((1, 0), (0, 1), (2, 1), (1, 2))
+_SKILLS = ("Gather Information", "Sense Motive", "Diplomacy", "Bluff", "Innuendo", "Intimidate", "Hide",
+           "Profession (Merchant)", "Reflex save")  # fmt: skip
+# (house, leader's level, lieutenants' levels, influence, power, the area it holds)
+_HOUSES = (
+    ("House Varn", 14, (9, 9), 30_000, 6_000, "The Capital"),
+    ("House Droste", 13, (9,), 12_000, 4_000, "Remzal's Rest"),
+    ("The Gilded Guild", 12, (8,), 8_000, 2_000, "Goldbar Caverns"),
+    ("House Mereth", 11, (7,), 3_000, 3_000, "Crowfall"),
+    ("The Web of Sith", 10, (), 1_200, 400, "The Fort-City"),
+)
+
+
+@dataclass
+class FactionTable:
+    factions: list[Faction]
+    regions: list[Region]
+
+    def world(self, phase: int) -> World:
+        return World(self.factions, self.regions, phase=phase)
+
+
+@dataclass
+class HouseTable:
+    houses: dict[str, House]
+    areas: dict[str, Region]
+
+
+def regions() -> list[Region]:
+    settled = [Region.map(SIM_CAMPAIGN, name, q, r, arcana=arcana, population="Thousands", monthly_income=4_000)
+               for name, arcana, q, r in _HOMES]  # fmt: skip
+    wilds = [Region.map(SIM_CAMPAIGN, f"Wilds {q},{r}", q, r, population="Ruins", terrain_difficulty=(q + r) % 3,
+                        wild=True) for q, r in _WILDS]  # fmt: skip
+    return settled + wilds
+
+
+def faction_table() -> FactionTable:
+    regions_ = regions()
+    homes = {r.name: r for r in regions_}
+    names = [h[0] for h in _HOMES]
+    factions: list[Faction] = []
+    for worked, home_name in zip(WORKED_FACTIONS, names, strict=True):
+        home = homes[home_name]
+        tags = [t for t in worked.tags if t != "regional_government"]
+        faction = Faction.found(SIM_CAMPAIGN, worked.name, worked.force, worked.cunning, worked.wealth, str(home.id),
+                                tags=tags, facgold=STARTING_FACGOLD, secret=f"sim-{worked.name}")  # fmt: skip
+        world = World([faction], regions_)
+        for key in worked.assets:
+            faction.grant_asset(starting_asset(faction, world.asset_type(key), str(home.id)), "starting asset")
+        factions.append(faction)
+    ids = {f.name: str(f.id) for f in factions}
+    world = World(factions, regions_)
+    for worked, faction, home_name in zip(WORKED_FACTIONS, factions, names, strict=True):
+        named = worked.goal_target or ""
+        target = str(homes[home_name].id) if named == "home" else ids.get(named)
+        faction.choose_goal(worked.goal, target, adoption_baseline(world, faction, worked.goal), None)
+    return FactionTable(factions, regions_)
+
+
+def house_table() -> HouseTable:
+    areas = {r.name: r for r in regions() if not r.wild}
+    houses: dict[str, House] = {}
+    for name, level, lieutenants, influence, power, area in _HOUSES:
+        leader = Character(f"{name} leader", level, dict.fromkeys(_SKILLS, level))
+        house = House.register(SIM_CAMPAIGN, name, leader, 100_000, f"sim-{name}")
+        for index, lieutenant_level in enumerate(lieutenants):
+            house.appoint_lieutenant(Character(f"{name} lieutenant {index + 1}", lieutenant_level,
+                                               dict.fromkeys(_SKILLS, lieutenant_level)))  # fmt: skip
+        house.change_influence(influence, "setup")
+        house.change_power(power, "setup")
+        region = areas[area]
+        region.change_control(str(house.id), "setup")
+        house.gain_area(str(region.id), "setup")
+        houses[str(house.id)] = house
+    return HouseTable(houses, {str(r.id): r for r in areas.values()})

@@ -1,0 +1,85 @@
+"""The assistant in the domain (issue 19): temperaments derived from tags and goal, drafts that pass the
+submission check, chosen the same way from the same seed, and the simulation's players never refused."""
+
+from __future__ import annotations
+
+from domain.assistant import draft_faction, draft_house, faction_temperament, house_temperament
+from domain.assistant.faction_scores import score_strike
+from domain.assistant.sim_setup import faction_table, house_table
+from domain.assistant.simulation import play_factions, play_houses
+from domain.assistant.temperaments import WEIGHTS
+from domain.dice import RaisingDice, RandomDice
+from domain.enums import Temperament
+from domain.factionturn.order_checks import check_orders
+from domain.factionturn.orders import Strike
+from domain.gameofbones.ordering import order_action
+
+
+def test_a_factions_goal_outvotes_one_tag_and_tags_decide_without_a_goal() -> None:
+    assert faction_temperament(["plutocratic"], "military_conquest") is Temperament.AGGRESSIVE
+    assert faction_temperament(["machiavellian", "secretive"], None) is Temperament.SCHEMING
+    assert faction_temperament([], None) is Temperament.CAUTIOUS
+
+
+def test_a_power_based_house_is_aggressive_and_an_influence_based_one_schemes() -> None:
+    assert house_temperament(2_000, 6_000, 0) is Temperament.AGGRESSIVE
+    assert house_temperament(30_000, 6_000, 0) is Temperament.SCHEMING
+
+
+def test_every_factions_draft_passes_the_submission_check_and_drafts_again_the_same() -> None:
+    table = faction_table()
+    world = table.world(1)
+    for faction in table.factions:
+        temperament = faction_temperament(faction.tags, faction.goal["key"] if faction.goal else None)
+        first = draft_faction(world, str(faction.id), temperament, RandomDice.seeded("s", str(faction.id)))
+        again = draft_faction(world, str(faction.id), temperament, RandomDice.seeded("s", str(faction.id)))
+        check_orders(world, str(faction.id), first.orders)
+        assert first == again
+        assert first.chosen, f"{faction.name} drafted nothing and said nothing"
+
+
+def test_a_strike_is_told_with_its_goal_and_exact_odds() -> None:
+    table = faction_table()
+    remnants, chosen = table.factions[3], table.factions[0]
+    regiment = next(a for a in remnants.assets.values() if a.name == "Veteran Regiment")
+    regiment.region_id = chosen.home_region_id  # moved beside the Chosen's Warmage Regiment
+    warmages = next(a for a in chosen.assets.values() if a.name == "Warmage Regiment")
+    told = score_strike(table.world(1), remnants, Strike(regiment.id, str(chosen.id), warmages.id),
+                        WEIGHTS[Temperament.AGGRESSIVE], "aggressive")  # fmt: skip
+    assert told is not None
+    # seed 002: 1d10 + Force 5 against 1d10 + Force 3, a tie hitting too; the odds are domain/odds' exact ones
+    assert told.line() == ("Goal Blood the Enemy; aggressive: strike a rival: Veteran Regiment attacks Remzal's "
+                           "Chosen's Warmage Regiment in Remzal's Rest, 72% to hit, expected 6.5 damage, 31% chance "
+                           "of a 1d8 counter")  # fmt: skip
+
+
+def test_every_houses_draft_is_ordered_in_turn_and_drafts_again_the_same() -> None:
+    table = house_table()
+    for house_id, house in table.houses.items():
+        temperament = house_temperament(house.influence, house.power, house.gold)
+        first = draft_house(house, phase=1, houses=table.houses, areas=table.areas, temperament=temperament,
+                            dice=RandomDice.seeded("s", house_id))  # fmt: skip
+        again = draft_house(house, phase=1, houses=table.houses, areas=table.areas, temperament=temperament,
+                            dice=RandomDice.seeded("s", house_id))  # fmt: skip
+        assert first == again and house.pending == {}  # drafting changed nothing
+        for order in first.orders:
+            order_action(house, order, phase=1, houses=table.houses, areas=table.areas)
+
+
+def test_drafting_rolls_only_the_dice_it_is_handed() -> None:
+    table = faction_table()
+    faction = table.factions[0]
+    try:
+        draft_faction(table.world(1), str(faction.id), Temperament.CAUTIOUS, RaisingDice())
+    except AssertionError:
+        return  # it asked the handed dice for its tie-breaks, and they refused
+    raise AssertionError("the draft broke no ties with the dice it was handed")
+
+
+def test_the_assistant_and_the_baseline_are_never_refused_over_a_few_seeded_phases() -> None:
+    dice = lambda *parts: RandomDice.seeded("test", *parts)  # noqa: E731
+    for kind in ("assistant", "random"):
+        factions, houses = play_factions(kind, 3, dice), play_houses(kind, 3, dice)
+        assert factions.refused == houses.refused == 0
+        assert factions.orders == 15 and houses.orders > 0
+    assert play_factions("assistant", 3, dice).row() == play_factions("assistant", 3, dice).row()
