@@ -65,8 +65,10 @@ def campaign_of(aggregate: Any) -> UUID:
 
 
 def _member_of(aggregate: Any, campaign_id: UUID) -> bool:
-    """A member of the campaign whose phase history is written (the campaign itself is not one)."""
-    return isinstance(aggregate, Aggregate) and aggregate.id != campaign_id and campaign_of(aggregate) == campaign_id
+    """A member of the campaign whose phase history is written (the campaign itself is not one, nor a stream
+    whose class says `in_history = False`: a phase's chronicle, domain/phase_chronicle.py)."""
+    return (isinstance(aggregate, Aggregate) and aggregate.id != campaign_id and campaign_of(aggregate) == campaign_id
+            and getattr(type(aggregate), "in_history", True))  # fmt: skip
 
 
 def _identity(encoded: bytes) -> bytes:

@@ -18,6 +18,8 @@ from domain.dice import Dice
 from domain.errors import ConflictError, NotFoundError
 from domain.factionturn.faction import Faction
 from domain.gameofbones.house import House
+from domain.gameofbones.intel import HouseIntel
+from domain.phase_chronicle import PhaseChronicle
 from domain.region import Region
 from projections.codec import FastJSONTranscoder, register_domain_transcodings
 from service.persistence.play_order import in_play_order
@@ -49,6 +51,9 @@ class IntrigueStore(Application[UUID]):
         Region: SNAPSHOT_INTERVAL,
         Faction: SNAPSHOT_INTERVAL,
         House: SNAPSHOT_INTERVAL,
+        # Streams that only grow (issue 16): loaded by a resolution or a chronicle command, from a snapshot.
+        HouseIntel: SNAPSHOT_INTERVAL,
+        PhaseChronicle: SNAPSHOT_INTERVAL,
     }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
