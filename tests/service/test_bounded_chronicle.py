@@ -13,8 +13,8 @@ import pytest
 
 from domain.campaign import Campaign
 from domain.factionturn.faction import Faction
-from domain.phase_chronicle import PhaseChronicle, chronicle_id
 from domain.history import restorable_state
+from domain.phase_chronicle import PhaseChronicle, chronicle_id
 from service.bootstrap import Intrigue
 from service.usecases.interventions import By
 from tests.service.gameofbones_world import city, register_five
