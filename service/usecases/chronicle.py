@@ -66,7 +66,8 @@ class ChronicleService(SavesAndWaits):
         chronicle = ledger if isinstance(ledger, PhaseChronicle) else self.chronicle(campaign.id, campaign.phase)
         chronicle = chronicle or PhaseChronicle(campaign.id, campaign.phase)
         chronicle.record_narratives(narratives_in(changed))
-        if chronicle.pending_events and chronicle not in changed:
+        opened_only = chronicle.version == 1 and len(chronicle.pending_events) == 1  # nobody to write of
+        if chronicle.pending_events and not opened_only and chronicle not in changed:
             changed.append(chronicle)  # saved with the resolution
 
     def draft_into(self, campaign: Campaign, ledger: Ledger, phase: int, events: dict[str, TurnEventList], seat: str,
