@@ -29,6 +29,12 @@ def chronicle_id(campaign_id: UUID, phase: int) -> UUID:
     return uuid5(CHRONICLE, f"{campaign_id}/{phase}")
 
 
+def chronicle_ids(campaign_id: UUID, phases: int) -> list[UUID]:
+    """The ids the chronicles of phases 1-`phases` have, or would have: streams of the campaign that are no
+    members of it (its audit trail, export and replay read them with the members)."""
+    return [chronicle_id(campaign_id, phase) for phase in range(1, phases + 1)]
+
+
 class PhaseChronicle(Aggregate):
     """One phase's summaries, gossip (drafted and published) and narratives, by faction or house id."""
 

@@ -13,7 +13,7 @@ from domain.campaign import Campaign
 from domain.errors import InvalidInputError, NotFoundError
 from domain.factionturn.faction import Faction
 from domain.history import Rewindable
-from domain.phase_chronicle import chronicle_id, narratives_of
+from domain.phase_chronicle import chronicle_ids, narratives_of
 from projections.state import public_state
 from service.persistence.app import IntrigueStore, replay
 from service.persistence.database import Database
@@ -82,7 +82,7 @@ class History:
         if not factions:
             return aggregates
         phase = int(getattr(aggregates.get(campaign_id), "phase", 0))
-        ids = [chronicle_id(campaign_id, p) for p in range(1, phase + 1)]
+        ids = chronicle_ids(campaign_id, phase)
         rows = self._rows("SELECT originator_id, max(originator_version) FROM {table}"
                           " WHERE originator_id = ANY(%s) AND notification_id < %s GROUP BY originator_id",
                           (ids, position))  # fmt: skip
@@ -107,7 +107,7 @@ class History:
         decode = self.store.mapper.transcoder.decode
         ids = [campaign_id, *(UUID(str(decode(bytes(state))["member_id"])) for (state,) in enrolled)]
         phase = self.store.load(campaign_id, Campaign).phase  # and its phases' chronicles, as the audit trail
-        ids += [chronicle_id(campaign_id, p) for p in range(1, phase + 1)]
+        ids += chronicle_ids(campaign_id, phase)
         rows = self._rows("SELECT notification_id FROM {table} WHERE originator_id = ANY(%s) ORDER BY notification_id",
                           (ids,))  # fmt: skip
         return [int(position) for (position,) in rows]
