@@ -134,6 +134,10 @@ class GMLedger(Aggregate):
         self._ledger("chronicle").setdefault(str(phase), {}).update({k: dict(v) for k, v in entries.items()})
         self._ledger("_chronicle_drafts").pop(str(phase), None)
 
+    def check_phase(self, phase: int) -> None:
+        """A chronicle is written for a phase played, at or before the campaign's own."""
+        self._check_phase(phase)
+
     def _check_phase(self, phase: int) -> None:
         current = int(getattr(self, "phase", 0))
         if not 1 <= phase <= current:

@@ -164,12 +164,16 @@ def plain(value: Any) -> Any:
     kind: Any = type(value)
     if kind in _AS_IS:
         return value
+    as_is = _AS_IS  # scalars are kept without a call: most of a state's values are (issue 16, the rebuild)
     if kind is dict:
-        return {k if type(k) is str else str(k): plain(v) for k, v in value.items()}
+        return {k if type(k) is str else str(k): v if type(v) in as_is else plain(v) for k, v in value.items()}
     if kind is list or kind is tuple:
-        return [plain(v) for v in value]
+        return [v if type(v) in as_is else plain(v) for v in value]
     names = _field_names(kind)
     if names is not None:
+        held = getattr(value, "__dict__", None)
+        if held is not None and len(held) == len(names):  # exactly its fields, in their order
+            return {k: v if type(v) in as_is else plain(v) for k, v in held.items()}
         return {name: plain(getattr(value, name)) for name in names}
     return _plain_other(value)
 

@@ -85,32 +85,84 @@ def series_of(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return sorted(series, key=lambda r: (r["phase"], r["kind"], str(r["state"].get("name") or "")))
 
 
+class Member:
+    """A member the page folded, as it stands at the resolution: its kind, its version, and its public state,
+    built only when the history needs it (a member at the version its base holds has not moved)."""
+
+    __slots__ = ("_state", "_state_of", "kind", "version")
+
+    def __init__(self, kind: str, version: int, state_of: Callable[[], State]) -> None:
+        self.kind, self.version, self._state_of = kind, version, state_of
+        self._state: State | None = None
+
+    def state(self) -> State:
+        if self._state is None:
+            self._state = self._state_of()
+        return self._state
+
+
+# Bases written by this page's earlier resolutions and not yet stored, by member id: (its `set_base` row, its
+# whole state). A page of a rebuild holds many phases; each member's base is stored once, at the page's end.
+PendingBases = dict[UUID, tuple[dict[str, Any], State]]
+
+
 def record(curs: Cursor[DictRow], sql: dict[str, Composed], params: dict[str, Any],
-           in_memory: dict[UUID, tuple[str, State]], encode: Callable[[Any], Any]) -> None:  # fmt: skip
+           in_memory: Mapping[UUID, Member | tuple[str, State]], encode: Callable[[Any], Any],
+           pending: PendingBases | None = None) -> None:  # fmt: skip
     """Write one resolution's history: `params` has the campaign, phase and position; `in_memory` the members
-    the page folded, as they stand at it."""
-    moved = dict(in_memory)
-    for row in curs.execute(sql["moved"], params | {"in_memory": list(in_memory)}):
-        moved[row["id"]] = (row["kind"], row["state"])
-    bases = {row["aggregate_id"]: row["state"] for row in curs.execute(sql["bases"], (list(moved),))}
+    the page folded, as they stand at it. With `pending`, the new bases are kept there for `store_bases` (and
+    read from there by the page's later resolutions) instead of written now."""
+    members = {i: m if isinstance(m, Member) else _held(*m) for i, m in in_memory.items()}
+    for row in curs.execute(sql["moved"], params | {"in_memory": list(members)}):
+        members[row["id"]] = _held(row["kind"], row["state"])
+    held = pending if pending is not None else {}
+    bases = {i: held[i][1] for i in members if i in held}
+    unknown = [i for i in members if i not in bases]
+    if unknown:
+        bases |= {row["aggregate_id"]: row["state"] for row in curs.execute(sql["bases"], (unknown,))}
     rows, new_bases = [], []
-    for aggregate_id, (kind, state) in moved.items():
-        changed = change(bases.get(aggregate_id), state)
+    for aggregate_id, member in members.items():
+        base = bases.get(aggregate_id)
+        if base is not None and base.get("version") == member.version:
+            continue  # at the version its base holds: nothing moved (its public state is not even built)
+        state = member.state()
+        changed = change(base, state)
         if changed is None:
             continue
         whole, stored = changed
-        member = params | {"id": aggregate_id, "kind": kind, "whole": whole, "state": encode(stored)}
-        rows.append(member)
-        new_bases.append(member | {"version": state["version"], "whole_state": encode(state)})
+        row = params | {"id": aggregate_id, "kind": member.kind, "whole": whole, "state": encode(stored)}
+        rows.append(row)
+        base_row = row | {"version": state["version"], "whole_state": state}
+        if pending is not None:
+            pending[aggregate_id] = (base_row, state)
+        else:
+            new_bases.append(base_row | {"whole_state": encode(state)})
     rows.append(params | {"id": params["campaign_id"], "kind": MARKER, "whole": True, "state": encode({})})
     curs.executemany(sql["record"], rows)
     if new_bases:
         curs.executemany(sql["set_base"], new_bases)
 
 
+def store_bases(curs: Cursor[DictRow], sql: dict[str, Composed], pending: PendingBases,
+                encode: Callable[[Any], Any]) -> None:  # fmt: skip
+    """The page's last base of each member, in one statement."""
+    if pending:
+        curs.executemany(sql["set_base"], [row | {"whole_state": encode(state)} for row, state in pending.values()])
+        pending.clear()
+
+
+def _held(kind: str, state: State) -> Member:
+    member = Member(kind, int(state.get("version") or 0), lambda: state)
+    member._state = state
+    return member
+
+
 def rebase(curs: Cursor[DictRow], sql: dict[str, Composed], campaign_id: UUID,
-           encode: Callable[[Any], Any]) -> None:  # fmt: skip
-    """After a rollback: the campaign's bases are its members as the rows that still stand leave them."""
+           encode: Callable[[Any], Any], pending: PendingBases | None = None) -> None:  # fmt: skip
+    """After a rollback: the campaign's bases are its members as the rows that still stand leave them (the
+    page's pending bases of the campaign are dropped with the stored ones)."""
+    for aggregate_id in [i for i, (row, _) in (pending or {}).items() if row["campaign_id"] == campaign_id]:
+        del pending[aggregate_id]  # type: ignore[union-attr]
     curs.execute(sql["drop_bases"], (campaign_id,))
     members = fold(curs.execute(sql["standing"], (campaign_id,)).fetchall())
     curs.executemany(sql["set_base"], [

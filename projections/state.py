@@ -13,7 +13,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Sequence
 from contextlib import nullcontext
-from functools import cache
+from functools import cache, partial
 from typing import Any
 from uuid import UUID
 
@@ -65,8 +65,10 @@ def campaign_of(aggregate: Any) -> UUID:
 
 
 def _member_of(aggregate: Any, campaign_id: UUID) -> bool:
-    """A member of the campaign whose phase history is written (the campaign itself is not one)."""
-    return isinstance(aggregate, Aggregate) and aggregate.id != campaign_id and campaign_of(aggregate) == campaign_id
+    """A member of the campaign whose phase history is written (the campaign itself is not one, nor a stream
+    whose class says `in_history = False`: a phase's chronicle, domain/phase_chronicle.py)."""
+    return (isinstance(aggregate, Aggregate) and aggregate.id != campaign_id and campaign_of(aggregate) == campaign_id
+            and getattr(type(aggregate), "in_history", True))  # fmt: skip
 
 
 def _identity(encoded: bytes) -> bytes:
@@ -118,6 +120,7 @@ class StateView(PostgresTrackingRecorder):
         # A page's public states by (id, version): a member's row and its phase history read the same state
         # when the page ends at the resolution (a resolution's own page does), so it is built once.
         self._public: dict[tuple[int, int], dict[str, Any]] = {}
+        self._bases: history.PendingBases | None = None  # the page's phase-history bases (projections/history.py)
         self.origins: Origins | None = None  # set by the runner: the campaign of aggregates with no row
         self.stopped = StoppedCampaigns(self.read_failures)
         if self.generation is not None:
@@ -221,7 +224,11 @@ class StateView(PostgresTrackingRecorder):
             with nullcontext(outer) if outer is not None else self.datastore.transaction(commit=True) as curs:
                 failed = self._check_generation(curs)
                 page = PageFold(self, curs, self._starting_states(curs, ids), ids, failed, careful)
+                # A careful page writes each campaign in a savepoint of its own: its bases too, at once.
+                self._bases = None if careful else {}
                 page.fold(events, starts)
+                if self._bases:
+                    history.store_bases(curs, self._sql, self._bases, jsonb)
                 self._accept(page)
                 page.write(self._sql["upsert"])
                 if positions := page.positions():
@@ -295,11 +302,12 @@ class StateView(PostgresTrackingRecorder):
         params = {"campaign_id": campaign_id, "position": position}
         if name == "Campaign.PhaseResolved":
             members = [a for a in states.values() if _member_of(a, campaign_id)]
-            in_memory = {a.id: (type(a).__name__.lower(), self._public_state(a)) for a in members}
-            history.record(curs, self._sql, params | {"phase": domain_event.phase}, in_memory, jsonb)
+            in_memory = {a.id: history.Member(type(a).__name__.lower(), a.version, partial(self._public_state, a))
+                         for a in members}  # fmt: skip
+            history.record(curs, self._sql, params | {"phase": domain_event.phase}, in_memory, jsonb, self._bases)
         elif name == "Campaign.PhaseRolledBack":
             curs.execute(self._sql["supersede"], params | {"phase": domain_event.to_phase})
-            history.rebase(curs, self._sql, campaign_id, jsonb)
+            history.rebase(curs, self._sql, campaign_id, jsonb, self._bases)
 
     def _row(self, aggregate: Any, position: int) -> dict[str, Any]:
         stored = self.mapper.to_stored_event(Snapshot.take(aggregate))

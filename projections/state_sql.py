@@ -8,9 +8,11 @@ from projections.state_tables import names
 
 # A phase's history (projections/history.py): the members the page holds in memory as they stand at its
 # resolution, the others as their rows have them (the page did not touch them, so the rows are current) where
-# their version moved past the base, and each changed member's base.
+# their version moved past the base, and each changed member's base. A phase's chronicle is no member (its own
+# stream: domain/phase_chronicle.py).
 _MOVED = """SELECT s.id, s.kind, s.state FROM {state} s LEFT JOIN {base} b ON b.aggregate_id = s.id
-    WHERE s.campaign_id = %(campaign_id)s AND s.kind <> 'campaign' AND s.id <> ALL(%(in_memory)s)
+    WHERE s.campaign_id = %(campaign_id)s AND s.kind NOT IN ('campaign', 'phasechronicle')
+    AND s.id <> ALL(%(in_memory)s)
     AND (b.version IS NULL OR b.version <> s.version)"""
 _BASES = "SELECT aggregate_id, state FROM {base} WHERE aggregate_id = ANY(%s)"
 _SET_BASE = """INSERT INTO {base} VALUES (%(id)s, %(campaign_id)s, %(version)s, %(whole_state)s)

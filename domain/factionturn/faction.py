@@ -86,6 +86,7 @@ class Faction(FactionMergers):
         self.peaceful_turns = 0
         self.destroyed = False
         self.legendary_wealth_at: int | None = None  # the Wealth at which Legendary Wealth was last won
+        # Narratives told before phase chronicles; each turn's now goes to its phase's (domain/phase_chronicle.py).
         self.narratives: list[str] = []
         if not wild:
             self._add(OwnedAsset(self.next_asset_id(), BASE_OF_INFLUENCE, "Base of Influence", "special",
@@ -220,14 +221,18 @@ class Faction(FactionMergers):
         pass
 
     def end_turn(self, action: str, attacked: bool, narrative: str, rolls: Rolls | None = None) -> None:
-        """`rolls`: the turn's rolls that no other event carries (a missed strike, a failed check)."""
-        self._turn_ended(self.phase, action, attacked, narrative, rolls or [])
+        """`rolls`: the turn's rolls that no other event carries (a missed strike, a failed check). The narrative
+        is kept by the phase's chronicle, not by the faction (issue 16: what only accumulates lives apart)."""
+        self._turn_ended(self.phase, action, attacked, narrative, rolls or [], kept_apart=True)
 
     @event("TurnEnded")
-    def _turn_ended(self, phase: int, action: str, attacked: bool, narrative: str, rolls: Rolls | None = None) -> None:
+    def _turn_ended(self, phase: int, action: str, attacked: bool, narrative: str, rolls: Rolls | None = None,
+                    kept_apart: bool = False) -> None:  # fmt: skip
+        """`kept_apart`: False on a turn ended before phase chronicles, whose narrative the faction kept."""
         self.order = None
         self.peaceful_turns = 0 if attacked else self.peaceful_turns + 1
-        self.narratives.append(narrative)
+        if not kept_apart:
+            self.narratives.append(narrative)
 
     def set_multi_turn(self, state: dict[str, Any] | None, reason: str) -> None:
         self._multi_turn_set(state, reason)

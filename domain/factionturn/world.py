@@ -7,7 +7,6 @@ earlier ones; the service then applies the same changes, in order, to the aggreg
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,6 +15,7 @@ from domain.dice import Dice, DiceSpec, Modifier, Roll
 from domain.errors import InvalidInputError, NotFoundError
 from domain.factionturn.assets import AssetType
 from domain.factionturn.catalog import asset_type
+from domain.factionturn.clone import clone
 from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import OwnedAsset
 from domain.factionturn.orders import FactionOrders
@@ -71,13 +71,13 @@ class World:
         self.custom_types = dict(custom_types or {})  # the campaign's own asset types, by key
 
     def copy(self) -> World:
-        return World(copy.deepcopy(list(self.factions.values())), copy.deepcopy(list(self.regions.values())),
+        return World([clone(f) for f in self.factions.values()], [clone(r) for r in self.regions.values()],
                      self.orders, self.phase, self.custom_types)  # fmt: skip
 
     def with_copy_of(self, faction_id: str) -> tuple[World, Faction]:
         """This world with a copy of one faction, to change while its orders are checked; the other factions and
         the regions are shared, not copied (a check only reads them)."""
-        mine = copy.deepcopy(self.faction(faction_id))
+        mine = clone(self.faction(faction_id))
         working = World((), self.regions.values(), self.orders, self.phase, self.custom_types)
         working.factions = {**self.factions, str(mine.id): mine}  # the others are not even looked at
         return working, mine

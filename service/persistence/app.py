@@ -18,6 +18,8 @@ from domain.dice import Dice
 from domain.errors import ConflictError, NotFoundError
 from domain.factionturn.faction import Faction
 from domain.gameofbones.house import House
+from domain.gameofbones.intel import HouseIntel
+from domain.phase_chronicle import PhaseChronicle
 from domain.region import Region
 from projections.codec import FastJSONTranscoder, register_domain_transcodings
 from service.persistence.play_order import in_play_order
@@ -27,7 +29,9 @@ from service.persistence.streams import StreamReader
 A = TypeVar("A", bound=Aggregate)
 P = ParamSpec("P")
 R = TypeVar("R")
-SNAPSHOT_INTERVAL = 100
+# A faction or house writes 5-15 events a phase: every 25, a load replays about a dozen events after its snapshot,
+# not about fifty (issue 16: loading the members was a fifth of a resolution, most of it decoding that backlog).
+SNAPSHOT_INTERVAL = 25
 
 
 def replay(aggregate: Any, events: Iterable[Any]) -> Any:
@@ -49,6 +53,9 @@ class IntrigueStore(Application[UUID]):
         Region: SNAPSHOT_INTERVAL,
         Faction: SNAPSHOT_INTERVAL,
         House: SNAPSHOT_INTERVAL,
+        # Streams that only grow (issue 16): loaded by a resolution or a chronicle command, from a snapshot.
+        HouseIntel: SNAPSHOT_INTERVAL,
+        PhaseChronicle: SNAPSHOT_INTERVAL,
     }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -20,13 +20,14 @@ from domain.errors import NotFoundError
 from domain.factionturn.faction import Faction
 from domain.gameofbones.house import House
 from domain.gameofbones.intel import HouseIntel, knowing
+from domain.phase_chronicle import PhaseChronicle, chronicle_id, narrating
 from domain.region import Region
 from projections.state import public_state
 from service.persistence import outcomes
 from service.persistence.app import IntrigueStore
 
 KINDS: dict[str, type[Aggregate]] = {"campaign": Campaign, "region": Region, "faction": Faction, "house": House,
-                                      "houseintel": HouseIntel}
+                                      "houseintel": HouseIntel, "phasechronicle": PhaseChronicle}
 
 
 def wanted() -> bool:
@@ -45,10 +46,18 @@ class FreshReads:
         if kind not in KINDS:
             raise NotFoundError(f"no {kind} with id {aggregate_id}")
         state = _plain(self.store.load(aggregate_id, KINDS[kind]))
+        if kind == "faction":
+            return narrating([state], self._chronicles(UUID(state["campaign_id"])))[0]
         if kind != "house":
             return state
         campaign = self.store.load(UUID(state["campaign_id"]), Campaign)
         return knowing([state], [self.one(i, "houseintel") for i in campaign.member_ids("houseintel")])[0]
+
+    def _chronicles(self, campaign_id: UUID) -> list[dict[str, Any]]:
+        """The public state of every phase chronicle the campaign has (domain/phase_chronicle.py)."""
+        phases = range(1, self.store.load(campaign_id, Campaign).phase + 1)
+        ids = [i for i in (chronicle_id(campaign_id, p) for p in phases) if self.store.exists(i)]
+        return [_plain(c) for c in self.store.load_many(ids, PhaseChronicle, remember=False)]
 
     def of_kind(self, campaign_id: UUID, kind: str) -> list[dict[str, Any]]:
         """A campaign's members of one kind, in the read model's order (name, then id)."""

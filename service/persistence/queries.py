@@ -12,6 +12,7 @@ from starlette.concurrency import run_in_threadpool
 
 from domain.errors import NotFoundError
 from domain.gameofbones.intel import knowing
+from domain.phase_chronicle import narrating
 from projections.failures import CURRENT as CURRENT_FAILURES
 from projections.failures import StoppedCampaigns
 from projections.history import series_of
@@ -31,6 +32,10 @@ _REGIONS_OF = _REGIONS.replace("campaign_id = %s", "campaign_id = ANY(%s)")
 _OF_KIND = "SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind = %s ORDER BY state->>'name', id"
 _ONE = "SELECT state FROM aggregate_state WHERE id = %s AND kind = %s"
 _INTEL = "SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind = 'houseintel'"
+# What the factions narrated, kept by each phase's chronicle (domain/phase_chronicle.py): only that part is read.
+_NARRATIVES = ("SELECT jsonb_build_object('phase', state->'phase', 'narratives', state->'narratives') AS state"
+               " FROM aggregate_state WHERE campaign_id = %s AND kind = 'phasechronicle'"
+               " AND state->'narratives' <> '{}'::jsonb")  # fmt: skip
 _FACTIONS_IN = ("SELECT id FROM aggregate_state WHERE campaign_id = %s AND kind = 'faction' AND EXISTS"
                 " (SELECT 1 FROM jsonb_each(state->'assets') AS a(k, v) WHERE v->>'region_id' = ANY(%s))")  # fmt: skip
 
@@ -67,7 +72,11 @@ class StateQueries:
 
     def of_kind(self, campaign_id: UUID, kind: str) -> list[dict[str, Any]]:
         self.view.stopped.check(campaign_id)
-        return [row["state"] for row in self.view.query(_OF_KIND, (campaign_id, kind))]
+        states = [row["state"] for row in self.view.query(_OF_KIND, (campaign_id, kind))]
+        return self._narrating(campaign_id, states) if kind == "faction" and states else states
+
+    def _narrating(self, campaign_id: UUID | str, states: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return narrating(states, [row["state"] for row in self.view.query(_NARRATIVES, (campaign_id,))])
 
     def factions_in(self, campaign_id: UUID, region_ids: list[str]) -> list[UUID] | None:
         """The factions with an asset in any of these regions; None when the campaign's read model stopped."""
@@ -76,8 +85,10 @@ class StateQueries:
         return [row["id"] for row in self.view.query(_FACTIONS_IN, (campaign_id, region_ids))]
 
     def one(self, aggregate_id: UUID, kind: str) -> dict[str, Any]:
-        """The read model's row as it is (a house without what its intel holds: `ReadModelReads` adds it)."""
-        return _checked(_the_one(self.view.query(_ONE, (aggregate_id, kind)), aggregate_id, kind), self.view.stopped)
+        """The read model's row (a house without what its intel holds: `ReadModelReads` adds it; a faction with
+        the narratives its phases' chronicles keep)."""
+        found = _checked(_the_one(self.view.query(_ONE, (aggregate_id, kind)), aggregate_id, kind), self.view.stopped)
+        return self._narrating(found["campaign_id"], [found])[0] if kind == "faction" else found
 
 
 class ReadModelReads:
@@ -128,7 +139,12 @@ class ReadModelReads:
             return await run_in_threadpool(self.fresh.of_kind, campaign_id, kind)
         await self._check(campaign_id)
         states = [row["state"] for row in await self.pool.rows(_OF_KIND, (campaign_id, kind))]
+        if kind == "faction" and states:
+            return narrating(states, await self._narratives(campaign_id))
         return knowing(states, await self._intel(campaign_id) if kind == "house" and states else [])
+
+    async def _narratives(self, campaign_id: UUID | str) -> list[dict[str, Any]]:
+        return [row["state"] for row in await self.pool.rows(_NARRATIVES, (campaign_id,))]
 
     async def _intel(self, campaign_id: UUID | str) -> list[dict[str, Any]]:
         return [row["state"] for row in await self.pool.rows(_INTEL, (campaign_id,))]
@@ -138,6 +154,8 @@ class ReadModelReads:
             return await run_in_threadpool(self.fresh.one, aggregate_id, kind)
         found = _checked(_the_one(await self.pool.rows(_ONE, (aggregate_id, kind)), aggregate_id, kind),
                          await self._check())  # fmt: skip
+        if kind == "faction":
+            return narrating([found], await self._narratives(found["campaign_id"]))[0]
         return knowing([found], await self._intel(found["campaign_id"]) if kind == "house" else [])[0]
 
     async def series(self, campaign_id: UUID) -> list[dict[str, Any]]:

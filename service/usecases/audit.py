@@ -13,6 +13,7 @@ import psycopg
 from eventsourcing.persistence import StoredEvent
 
 from domain.campaign import Campaign
+from domain.phase_chronicle import chronicle_ids
 from service.persistence.app import IntrigueStore, event_payload
 from service.persistence.database import Database
 
@@ -53,7 +54,8 @@ class AuditLog:
 
     def _rows(self, campaign_id: UUID, columns: LiteralString, after: int) -> Iterator[tuple[Any, ...]]:
         campaign = self.store.load(campaign_id, Campaign)
-        ids = [campaign_id, *campaign.member_ids()]
+        # With its phases' chronicles (domain/phase_chronicle.py): streams of the campaign, not members.
+        ids = [campaign_id, *campaign.member_ids(), *chronicle_ids(campaign_id, campaign.phase)]
         table = f"{self.store.name.lower()}_events"
         with psycopg.connect(self.db.conninfo) as conn, conn.cursor(name="audit") as cursor:
             cursor.execute(

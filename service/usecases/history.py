@@ -11,7 +11,9 @@ from eventsourcing.domain import Aggregate
 
 from domain.campaign import Campaign
 from domain.errors import InvalidInputError, NotFoundError
+from domain.factionturn.faction import Faction
 from domain.history import Rewindable
+from domain.phase_chronicle import chronicle_ids, narratives_of
 from projections.state import public_state
 from service.persistence.app import IntrigueStore, replay
 from service.persistence.database import Database
@@ -68,10 +70,27 @@ class History:
 
     def as_of(self, campaign_id: UUID, position: int) -> dict[UUID, Aggregate]:
         """Every aggregate of the campaign as it stood before the event at `position`, rebuilt from events."""
-        return {
+        return self._narrated(campaign_id, position, {
             aggregate_id: self.store.repository.get(aggregate_id, version=version, projector_func=replay)
             for aggregate_id, version in self.versions_before(campaign_id, position).items()
-        }
+        })  # fmt: skip
+
+    def _narrated(self, campaign_id: UUID, position: int, aggregates: dict[UUID, Aggregate]) -> dict[UUID, Aggregate]:
+        """Past factions with the narratives their phases' chronicles held then (domain/phase_chronicle.py), as a
+        faction's `narratives` read before chronicles. These are copies for display, never saved."""
+        factions = [a for a in aggregates.values() if isinstance(a, Faction)]
+        if not factions:
+            return aggregates
+        phase = int(getattr(aggregates.get(campaign_id), "phase", 0))
+        ids = chronicle_ids(campaign_id, phase)
+        rows = self._rows("SELECT originator_id, max(originator_version) FROM {table}"
+                          " WHERE originator_id = ANY(%s) AND notification_id < %s GROUP BY originator_id",
+                          (ids, position))  # fmt: skip
+        chronicles = [public_state(self.store.repository.get(UUID(str(i)), version=int(v), projector_func=replay))
+                      for i, v in rows]  # fmt: skip
+        for faction in factions:
+            faction.narratives = narratives_of({"id": faction.id, "narratives": faction.narratives}, chronicles)
+        return aggregates
 
     def as_of_phase(self, campaign_id: UUID, phase: int) -> dict[UUID, Aggregate]:
         """The campaign as phase `phase` left it, once resolved."""
@@ -87,6 +106,8 @@ class History:
         )
         decode = self.store.mapper.transcoder.decode
         ids = [campaign_id, *(UUID(str(decode(bytes(state))["member_id"])) for (state,) in enrolled)]
+        phase = self.store.load(campaign_id, Campaign).phase  # and its phases' chronicles, as the audit trail
+        ids += chronicle_ids(campaign_id, phase)
         rows = self._rows("SELECT notification_id FROM {table} WHERE originator_id = ANY(%s) ORDER BY notification_id",
                           (ids,))  # fmt: skip
         return [int(position) for (position,) in rows]
@@ -122,8 +143,9 @@ class History:
             " WHERE originator_id = ANY(%s) AND notification_id < %s GROUP BY originator_id",
             (ids, position),
         )
-        return {UUID(str(i)): self.store.repository.get(UUID(str(i)), version=int(v), projector_func=replay)
-                for i, v in versions}  # fmt: skip
+        return self._narrated(campaign_id, position, {
+            UUID(str(i)): self.store.repository.get(UUID(str(i)), version=int(v), projector_func=replay)
+            for i, v in versions})  # fmt: skip
 
     def public_as_of(self, campaign_id: UUID, position: int) -> dict[str, dict[str, Any]]:
         return {str(i): public_state(a) for i, a in self.as_of(campaign_id, position).items()}

@@ -10,6 +10,8 @@ from eventsourcing.domain import Aggregate
 
 from domain.campaign import Campaign
 from domain.errors import NotFoundError
+from domain.factionturn.faction import Faction
+from domain.phase_chronicle import chronicle_id, narrating
 from projections.state import public_state
 from service.persistence.app import IntrigueStore
 from service.persistence.queries import StateQueries
@@ -29,9 +31,14 @@ class Divergence:
 def divergences(store: IntrigueStore, state: StateQueries, campaign_id: UUID) -> list[Divergence]:
     campaign = store.load(campaign_id, Campaign)
     found: list[Divergence] = []
-    for aggregate_id in [campaign_id, *campaign.member_ids()]:
+    # The phases' chronicles are compared too, and a faction's narratives are read from them as the reads do.
+    chronicles = [i for i in (chronicle_id(campaign_id, p) for p in range(1, campaign.phase + 1)) if store.exists(i)]
+    told = [public_state(store.repository.get(i)) for i in chronicles]
+    for aggregate_id in [campaign_id, *campaign.member_ids(), *chronicles]:
         aggregate: Aggregate = store.repository.get(aggregate_id)
         rebuilt = public_state(aggregate)
+        if isinstance(aggregate, Faction):
+            rebuilt = narrating([rebuilt], told)[0]
         try:
             viewed = state.one(aggregate_id, type(aggregate).__name__.lower())
         except NotFoundError:

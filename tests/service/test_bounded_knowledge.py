@@ -28,8 +28,11 @@ HOUSES, PHASES, MOVED = 8, 12, 100
 
 
 def house_size(intrigue: Intrigue, house_id: uuid.UUID) -> int:
-    """The House as every command loads it: its whole state as JSON (what its snapshot and row hold)."""
-    return len(json.dumps(public_state(intrigue.store.load(house_id, House)), default=str))
+    """The House as every command loads it: its whole state as JSON (what its snapshot and row hold), but for
+    its circumstances, which come and go with the dice (a smear's lasts a month) and would make the bound below
+    hold or fail by the roll."""
+    state = public_state(intrigue.store.load(house_id, House))
+    return len(json.dumps({k: v for k, v in state.items() if k != "circumstances"}, default=str))
 
 
 @pytest.fixture(scope="module")
