@@ -23,7 +23,7 @@ from service.usecases.assistant import Downtime, Power
 from service.usecases.interventions import By
 
 Reason = Annotated[str, strawberry.argument(description="Why the GM does it, kept on the event.")]
-Campaign = Annotated[UUID, strawberry.argument(description="The campaign.")]
+Campaign = Annotated[UUID, strawberry.argument(description="The campaign whose GM-run powers are meant (its GM token is needed).")]
 Member = Annotated[UUID, strawberry.argument(description="The faction or house.")]
 
 
@@ -68,7 +68,7 @@ class DraftedOrders:
 class GmRunPower:
     member_id: UUID = strawberry.field(description="The faction or house.")
     kind: MemberKind = strawberry.field(description="Whether it is a faction or a house.")
-    name: str = strawberry.field(description="Its name.")
+    name: str = strawberry.field(description="The faction's or house's name as the campaign shows it.")
     temperament: Temperament = strawberry.field(description="Its temperament: the GM's, else derived.")
     set_by_gm: bool = strawberry.field(description="True when the GM set the temperament; false when derived.")
 

@@ -27,7 +27,7 @@ class ExactValue:
 
 @strawberry.type(description="One total a roll can come to, with its exact chance.")
 class ExactOutcome:
-    value: int = strawberry.field(description="The total.")
+    value: int = strawberry.field(description="One total the roll can come to (the dice plus every modifier).")
     probability: float = strawberry.field(description="Its chance, as a number.")
     exact: str = strawberry.field(description="Its chance, as an exact fraction.")
 
@@ -36,7 +36,7 @@ class ExactOutcome:
 class ExactDistribution:
     known: bool = strawberry.field(description=KNOWN)
     outcomes: list[ExactOutcome] = strawberry.field(description="Every total with its chance; empty when unknown.")
-    expected: ExactValue = strawberry.field(description="The mean total.")
+    expected: ExactValue = strawberry.field(description="The mean of the roll's total, exactly, or unknown when it hangs on a secret.")
     unknown_reason: str | None = strawberry.field(description=WHY)
 
 
@@ -65,7 +65,7 @@ class AttackOdds:
 
 @strawberry.type(description="The mean of one effect of an action (e.g. target_influence_lost).")
 class OddsEffect:
-    name: str = strawberry.field(description="The effect.")
+    name: str = strawberry.field(description="What the action changes (for example Influence, Power or gold), by name.")
     mean: float = strawberry.field(description="Its mean, as a number.")
     exact: str = strawberry.field(description="Its mean, as an exact fraction.")
 
@@ -73,14 +73,14 @@ class OddsEffect:
 @strawberry.type(description="One outcome band of a house action, as its Success and Failure Results word it.")
 class OddsBand:
     name: str = strawberry.field(description="The band, in the resolver's words.")
-    chance: ExactValue = strawberry.field(description="Its exact chance.")
+    chance: ExactValue = strawberry.field(description="The chance of landing in this band, exactly, or unknown when it hangs on a secret.")
     effects: list[OddsEffect] = strawberry.field(description="Each effect's mean given this band.")
 
 
 @strawberry.type(description="A house action's exact odds (seed 000): each outcome band against its DC and "
                  "opposed check, with its expected effect.")  # fmt: skip
 class HouseOdds:
-    action: HouseActionName = strawberry.field(description="The action.")
+    action: HouseActionName = strawberry.field(description="The house action (seed 000) these odds are for.")
     dc: int | None = strawberry.field(description="The DC it must meet; null for none.")
     success: ExactValue = strawberry.field(description="Chance the check succeeds (meets the DC and beats the "
                                            "opposing roll; ties go to the defender).")  # fmt: skip
