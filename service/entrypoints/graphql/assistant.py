@@ -23,7 +23,9 @@ from service.usecases.assistant import Downtime, Power
 from service.usecases.interventions import By
 
 Reason = Annotated[str, strawberry.argument(description="Why the GM does it, kept on the event.")]
-Campaign = Annotated[UUID, strawberry.argument(description="The campaign whose GM-run powers are meant (its GM token is needed).")]
+Campaign = Annotated[
+    UUID, strawberry.argument(description="The campaign whose GM-run powers are meant (its GM token is needed).")
+]
 Member = Annotated[UUID, strawberry.argument(description="The faction or house.")]
 
 
@@ -37,8 +39,13 @@ class DraftChoice:
 
     @classmethod
     def of(cls, choice: Choice) -> DraftChoice:
-        return cls(summary=choice.summary, reasons=list(choice.reasons), odds=list(choice.odds),
-                   score=round(choice.score, 3), line=choice.line())
+        return cls(
+            summary=choice.summary,
+            reasons=list(choice.reasons),
+            odds=list(choice.odds),
+            score=round(choice.score, 3),
+            line=choice.line(),
+        )
 
 
 @strawberry.type(description="The assistant's draft for one GM-run faction or house, for the open phase.")
@@ -60,8 +67,14 @@ class DraftedOrders:
             actions = [o.action.value for o in draft.orders]
         chosen = [DraftChoice.of(c) for c in draft.chosen]
         passed = [DraftChoice.of(c) for c in draft.passed_over]
-        return cls(member_id=UUID(member), kind=kind, temperament=Temperament(draft.temperament),
-                   drafted_actions=actions, chosen=chosen, passed_over=passed)
+        return cls(
+            member_id=UUID(member),
+            kind=kind,
+            temperament=Temperament(draft.temperament),
+            drafted_actions=actions,
+            chosen=chosen,
+            passed_over=passed,
+        )
 
 
 @strawberry.type(description="A faction or house the GM runs, and the temperament the assistant weighs it by.")
@@ -74,8 +87,13 @@ class GmRunPower:
 
     @classmethod
     def of(cls, power: Power) -> GmRunPower:
-        return cls(member_id=UUID(power.member_id), kind=MemberKind(power.kind), name=power.name,
-                   temperament=power.temperament, set_by_gm=power.set_by_gm)
+        return cls(
+            member_id=UUID(power.member_id),
+            kind=MemberKind(power.kind),
+            name=power.name,
+            temperament=power.temperament,
+            set_by_gm=power.set_by_gm,
+        )
 
 
 @strawberry.type(description="A downtime the assistant played: one rollback to its first phase undoes it all.")
@@ -87,8 +105,12 @@ class DowntimePlayed:
 
     @classmethod
     def of(cls, downtime: Downtime) -> DowntimePlayed:
-        return cls(first_phase=downtime.first_phase, phases=downtime.phases, rollback_phase=downtime.rollback_phase,
-                   drafts_given=downtime.drafts)
+        return cls(
+            first_phase=downtime.first_phase,
+            phases=downtime.phases,
+            rollback_phase=downtime.rollback_phase,
+            drafts_given=downtime.drafts,
+        )
 
 
 def _by(info: Info, campaign_id: UUID, reason: str) -> By:

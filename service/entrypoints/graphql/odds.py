@@ -21,7 +21,7 @@ WHY = "Why the asking seat is not told; null when known."
 class ExactValue:
     known: bool = strawberry.field(description=KNOWN)
     value: float | None = strawberry.field(description="The value as a number; null when unknown.")
-    exact: str | None = strawberry.field(description="The value as an exact fraction (\"11/20\"); null when unknown.")
+    exact: str | None = strawberry.field(description='The value as an exact fraction ("11/20"); null when unknown.')
     unknown_reason: str | None = strawberry.field(description=WHY)
 
 
@@ -36,7 +36,9 @@ class ExactOutcome:
 class ExactDistribution:
     known: bool = strawberry.field(description=KNOWN)
     outcomes: list[ExactOutcome] = strawberry.field(description="Every total with its chance; empty when unknown.")
-    expected: ExactValue = strawberry.field(description="The mean of the roll's total, exactly, or unknown when it hangs on a secret.")
+    expected: ExactValue = strawberry.field(
+        description="The mean of the roll's total, exactly, or unknown when it hangs on a secret."
+    )
     unknown_reason: str | None = strawberry.field(description=WHY)
 
 
@@ -45,7 +47,8 @@ class ExactDistribution:
                  "Secrets, the defender's counterattack line.")  # fmt: skip
 class AttackOdds:
     defender_id: UUID | None = strawberry.field(
-        description="The asset that meets the strike; null when unknown (the defender's choice) or none is named.")
+        description="The asset that meets the strike; null when unknown (the defender's choice) or none is named."
+    )
     defender_known: bool = strawberry.field(description="False when the defender may choose another asset.")
     attack_total: ExactDistribution = strawberry.field(description="The attack roll: 1d10 + attribute.")
     defence_total: ExactDistribution = strawberry.field(description="The defence roll: 1d10 + attribute.")
@@ -53,7 +56,8 @@ class AttackOdds:
     tie: ExactValue = strawberry.field(description="Chance of a tie: both attack and counterattack land.")
     miss: ExactValue = strawberry.field(description="Chance the attack roll is below the defence roll.")
     damage: ExactDistribution | None = strawberry.field(
-        description="The damage roll when the attack lands (×3 against a monster); null for a special attack.")
+        description="The damage roll when the attack lands (×3 against a monster); null for a special attack."
+    )
     expected_damage: ExactValue = strawberry.field(description="Mean damage dealt: (hit + tie) × mean roll.")
     counter: ExactValue = strawberry.field(description="Chance the defender's counterattack lands.")
     counter_damage: ExactDistribution | None = strawberry.field(description="The counterattack's damage roll "
@@ -73,7 +77,9 @@ class OddsEffect:
 @strawberry.type(description="One outcome band of a house action, as its Success and Failure Results word it.")
 class OddsBand:
     name: str = strawberry.field(description="The band, in the resolver's words.")
-    chance: ExactValue = strawberry.field(description="The chance of landing in this band, exactly, or unknown when it hangs on a secret.")
+    chance: ExactValue = strawberry.field(
+        description="The chance of landing in this band, exactly, or unknown when it hangs on a secret."
+    )
     effects: list[OddsEffect] = strawberry.field(description="Each effect's mean given this band.")
 
 
