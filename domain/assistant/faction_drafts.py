@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from domain.assistant.candidates import candidates
 from domain.assistant.drafts import Choice, Dice, FactionDraft, best, tie_breaks
 from domain.assistant.faction_moves import bigger_bases, move_options, out_of_reach, score_move
 from domain.assistant.faction_scores import is_strike, score_option
@@ -21,7 +22,7 @@ from domain.factionturn.faction import Faction
 from domain.factionturn.goals import GOALS
 from domain.factionturn.order_checks import check_orders
 from domain.factionturn.orders import Action, Attack, FactionOrders, GoalChoice, Strike, UseAssetAbility
-from domain.factionturn.preview import Option, preview_faction
+from domain.factionturn.preview import Option
 from domain.factionturn.world import World
 
 GOALS_BY_TEMPERAMENT = {
@@ -45,9 +46,8 @@ def draft_faction(world: World, faction_id: str, temperament: Temperament, dice:
         orders = _passing(world, faction_id, FactionOrders(goal=goal_choice, raise_ratings=raises), chosen)
         return FactionDraft(faction_id, temperament.value, orders, tuple(chosen))
     weights = WEIGHTS[temperament]
-    preview = preview_faction(world, faction_id)
-    options = [o for o in preview.options if o.verdict.allowed]
-    options += moves + bigger_bases(world, faction, preview.facgold_at_action)
+    funds, options = candidates(world, faction_id)
+    options += moves + bigger_bases(world, faction, funds)
     seen, me = _as_pursuing(world, faction_id, goal_choice)
     weighed = [(o.action, _score(seen, me, o, weights, temperament.value)) for o in options]
     scored = [(a, c) for a, c in weighed if c is not None]
