@@ -98,6 +98,12 @@ class Campaign(Rewindable, GMLedger, AssistantLedger):
         self.phase = phase
         self.phase_status = PhaseStatus.OPEN.value
 
+    @property
+    def phases_reached(self) -> int:
+        """The highest phase ever opened, a rollback's included: where the campaign's phase chronicles stop
+        (domain/phase_chronicle.py)."""
+        return max(self.phase, int(vars(self).get("_reached", 0)))
+
     def begin_resolving(self) -> None:
         if self.phase_status != PhaseStatus.OPEN:
             raise RuleViolationError(f"phase {self.phase} is {self.phase_status}, not open", "design: phase lifecycle")
@@ -156,13 +162,18 @@ class Campaign(Rewindable, GMLedger, AssistantLedger):
         if to_phase == self.phase and self.phase_status == PhaseStatus.OPEN:
             raise RuleViolationError(f"phase {to_phase} is open and unresolved; nothing to roll back", "design: rewind")
 
-    def roll_back(self, to_phase: int, reason: str, seat: str, reverted: dict[str, list[int]]) -> None:
-        """Reopen `to_phase` once every member has been restored to its start (design: rewind)."""
+    def roll_back(self, to_phase: int, reason: str, seat: str, reverted: dict[str, list[int]],
+                  reached: int = 0) -> None:  # fmt: skip
+        """Reopen `to_phase` once every member has been restored to its start (design: rewind). `reached`: the
+        highest phase opened before the restore, kept (`phases_reached`)."""
         if not reason.strip():
             raise InvalidInputError("a rollback needs a reason")
-        self._rolled_back(to_phase, reason.strip(), seat, reverted)
+        self._rolled_back(to_phase, reason.strip(), seat, reverted, max(reached, self.phases_reached))
 
     @event("PhaseRolledBack")
-    def _rolled_back(self, to_phase: int, reason: str, seat: str, reverted: dict[str, list[int]]) -> None:
+    def _rolled_back(self, to_phase: int, reason: str, seat: str, reverted: dict[str, list[int]],
+                     reached: int = 0) -> None:  # fmt: skip
         self.phase = to_phase
         self.phase_status = PhaseStatus.OPEN.value
+        if reached > to_phase:
+            self._reached = reached

@@ -11,7 +11,7 @@ from eventsourcing.domain import Aggregate
 from domain.campaign import Campaign
 from domain.errors import NotFoundError
 from domain.factionturn.faction import Faction
-from domain.phase_chronicle import chronicle_id, narrating
+from domain.phase_chronicle import chronicle_ids, narrating
 from projections.state import public_state
 from service.persistence.app import IntrigueStore
 from service.persistence.queries import StateQueries
@@ -32,7 +32,7 @@ def divergences(store: IntrigueStore, state: StateQueries, campaign_id: UUID) ->
     campaign = store.load(campaign_id, Campaign)
     found: list[Divergence] = []
     # The phases' chronicles are compared too, and a faction's narratives are read from them as the reads do.
-    chronicles = [i for i in (chronicle_id(campaign_id, p) for p in range(1, campaign.phase + 1)) if store.exists(i)]
+    chronicles = [i for i in chronicle_ids(campaign_id, campaign.phases_reached) if store.exists(i)]
     told = [public_state(store.repository.get(i)) for i in chronicles]
     for aggregate_id in [campaign_id, *campaign.member_ids(), *chronicles]:
         aggregate: Aggregate = store.repository.get(aggregate_id)

@@ -17,8 +17,9 @@ from domain.history import restorable_state
 from domain.phase_chronicle import PhaseChronicle, chronicle_id
 from service.bootstrap import Intrigue
 from service.usecases.interventions import By
-from tests.service.gameofbones_world import city, register_five
-from tests.service.test_rewind_both import play
+from service.usecases.rewind import RollBackPhase
+from tests.service.gameofbones_world import city, give_orders, register_five
+from tests.service.test_rewind_both import faction_orders, play
 
 PHASES = 6
 
@@ -89,3 +90,30 @@ def test_the_chronicle_answers_each_phase_from_its_own_stream(intrigue: Intrigue
     intrigue.chronicle.write_summary(by, 1, next(iter(intrigue.chronicle.gm_notes(campaign_id, 1))), "Rewritten.")
     assert "Rewritten." in intrigue.chronicle.gm_notes(campaign_id, 1).values()
     assert "Rewritten." not in intrigue.chronicle.gm_notes(campaign_id, 2).values()
+
+
+def test_a_rollback_empties_the_chronicles_it_rolls_back_and_the_audit_trail_keeps_their_events(
+    intrigue: Intrigue,
+) -> None:
+    command = dataclasses.replace(city("rolled", areas=8), rule_systems=["factionturn", "gameofbones"])
+    campaign = intrigue.campaigns.create_campaign(command)
+    register_five(intrigue, campaign)
+    intrigue.factionturn.generate_factions(campaign.id, 3)
+    for _ in range(3):
+        play(intrigue, campaign.id)
+    trail = [e.position for e in intrigue.audit.events(campaign.id)]
+    intrigue.rewind.roll_back(RollBackPhase(campaign.id, 2, "the GM undoes two phases"))
+    for phase in (2, 3):
+        chronicle = intrigue.store.load(chronicle_id(campaign.id, phase), PhaseChronicle)
+        assert chronicle.is_empty() and intrigue.chronicle.gm_notes(campaign.id, phase) == {}
+    assert intrigue.chronicle.gm_notes(campaign.id, 1)  # before the rollback: as it was
+    rolled = intrigue.store.load(campaign.id, Campaign)
+    assert (rolled.phase, rolled.phases_reached) == (2, 3)
+    after = [e.position for e in intrigue.audit.events(campaign.id)]
+    assert after[: len(trail)] == trail  # phase 3's chronicle events are still in the trail
+    states = {s["id"]: s for s in intrigue.state.of_kind(campaign.id, "faction")}
+    assert all(len(s["narratives"]) == 1 for s in states.values())  # phase 1's only
+    give_orders(intrigue, campaign.id)  # phase 2 again: drafted anew into its emptied chronicle
+    faction_orders(intrigue, campaign.id)
+    intrigue.campaigns.resolve_phase(campaign.id)
+    assert intrigue.chronicle.gm_notes(campaign.id, 2)

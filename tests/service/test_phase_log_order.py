@@ -14,6 +14,7 @@ from domain.commands import CreateCampaign, MapRegion
 from domain.dice import FixedDice
 from domain.factionturn.faction import Faction
 from domain.ids import region_id
+from domain.phase_chronicle import chronicle_id
 from service.bootstrap import Intrigue
 from service.usecases.factionturn import FoundFaction, StartingAsset
 from tests.service.conftest import gql_as
@@ -58,7 +59,9 @@ def test_the_phase_log_reads_initiative_then_each_turn_with_the_damage_it_dealt(
     intrigue.campaigns.resolve_phase(cid)
 
     answer: Any = gql_as(client, gm, PHASE_LOG, c=str(cid), p=1)
-    log = [(UUID(e["node"]["aggregateId"]), _short(e["node"]["topic"])) for e in answer["data"]["phaseLog"]["edges"]]
+    chronicle = {chronicle_id(cid, 1): cid}  # the phase's chronicle (domain/phase_chronicle.py): the campaign's own
+    log = [(chronicle.get(UUID(e["node"]["aggregateId"]), UUID(e["node"]["aggregateId"])), _short(e["node"]["topic"]))
+           for e in answer["data"]["phaseLog"]["edges"]]  # fmt: skip
     assert log[:2] == [(cid, "PhaseResolutionBegan"), (cid, "InitiativeRolled")]
     turns = [who for who, topic in log if topic == "TurnBegun"]
     assert turns == [ids["Birch"], ids["Cedar"], ids["Ash"]]
