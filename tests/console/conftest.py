@@ -26,8 +26,10 @@ def chromium() -> str:
     return path
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(chromium: str) -> Iterator[object]:
+    """Chromium for one test module. Playwright's sync API runs an event loop on this thread while it is open, and
+    other tests call asyncio.run(): so it never outlives the module that uses it."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
