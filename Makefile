@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 PG_URL ?= postgresql://postgres@127.0.0.1:5432/postgres
 
-.PHONY: install run test lint test-external bench faults clean schema web-install schema-gates schema-breaking
+.PHONY: install run test lint test-external bench faults clean schema web-install schema-gates schema-breaking console test-web
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,13 +34,28 @@ $(WEB_STAMP): web/package-lock.json | $(if $(SYSTEM_NPM),,$(BIN)/npm)
 ## The web console's packages (npm ci, again only when web/package-lock.json changed).
 web-install: $(WEB_STAMP)
 
-## Start the service on the embedded PostgreSQL (./var/pgdata) with the demo campaign.
-run: install
+## The web console (web/, docs/console.md), built into the package when its sources or the schema changed;
+## the bundle-size budget is checked at each build (web/scripts/check-bundle.mjs).
+CONSOLE := service/entrypoints/console/static/index.html
+CONSOLE_SOURCES := $(shell find web/src web/index.html web/vite.config.ts web/tsconfig.json web/codegen.yml web/scripts -type f -not -name generated.ts 2>/dev/null) schema.graphql
+$(CONSOLE): $(CONSOLE_SOURCES) $(WEB_STAMP)
+	cd web && $(NPM) run --silent build
+	touch $(CONSOLE)
+
+console: $(CONSOLE)
+
+## Start the service on the embedded PostgreSQL (./var/pgdata) with the demo campaign; the console at /.
+run: install console
 	$(BIN)/intrigue serve --demo
 
-## Lint, type-check the domain, check layers and import cycles, the schema gates, and the whole suite on a real PostgreSQL.
-test: install lint schema-gates
+## Lint, type-check the domain, check layers and import cycles, the schema gates, the console's unit tests, and the
+## whole suite on a real PostgreSQL (the console's end-to-end tests in Chromium among it, tests/console/).
+test: install lint schema-gates test-web console
 	$(BIN)/pytest
+
+## The console's component tests (Vitest).
+test-web: web-install
+	cd web && $(NPM) run --silent test
 
 lint: install
 	$(BIN)/ruff check .
@@ -76,4 +91,4 @@ faults: install
 	$(BIN)/python -m bench.faults
 
 clean:
-	rm -rf $(VENV) var .pytest_cache .mypy_cache .ruff_cache web/node_modules
+	rm -rf $(VENV) var .pytest_cache .mypy_cache .ruff_cache web/node_modules service/entrypoints/console/static

@@ -28,6 +28,7 @@ from strawberry.types import ExecutionResult
 from domain.errors import DomainError
 from service.bootstrap import Intrigue
 from service.entrypoints.access_log import RequestObserver, observe_graphql
+from service.entrypoints.console import console_routes
 from service.entrypoints.failures import CodedFailures, refusal
 from service.entrypoints.graphql.answer_scope import campaigns_of
 from service.entrypoints.graphql.answers import Answers, cacheable, encode, key_of
@@ -240,6 +241,7 @@ def create_app(intrigue: Intrigue, limits: Limits | None = None) -> Starlette:
             Mount("/graphql", graphql),
             Mount(ASSETS_PATH, graphiql_assets()),
             Mount("/api/v1", create_rest_app(intrigue, reads, claims)),
+            *console_routes(),  # last: the console's pages never shadow the API
         ],
         middleware=[
             Middleware(RequestObserver),

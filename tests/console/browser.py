@@ -1,0 +1,91 @@
+"""Playwright on the machine's Chromium (Debian's `chromium`; Playwright's own download is not fetched).
+
+Every page runs with outbound requests blocked: a request to any host but the console's own server is aborted
+and recorded, and the test fails on it (issue 18: the console works with no internet). Responses are kept, so a
+test can look for secrets in everything a seat's browser received, not only in what it shows.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Browser, BrowserContext, Page, Response, Route
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "web" / "screenshots"  # the README names this folder
+AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
+VIEWPORT = {"width": 1280, "height": 800}
+INSTALL_HINT = (
+    "no Chromium found: install Debian's package (`sudo apt-get install chromium`) or point INTRIGUE_CHROMIUM at a "
+    "Chromium or Chrome binary; .ci/run installs it, and CI never skips these tests"
+)
+
+
+def chromium_path() -> str | None:
+    """INTRIGUE_CHROMIUM, else the first Chromium on PATH."""
+    configured = os.environ.get("INTRIGUE_CHROMIUM")
+    if configured:
+        return configured
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+@dataclass
+class Seat:
+    """One browser context (a person at the table): its page, and everything its browser was sent."""
+
+    context: BrowserContext
+    page: Page
+    origin: str
+    blocked: list[str] = field(default_factory=list)
+    bodies: list[str] = field(default_factory=list)
+
+    def received(self) -> str:
+        """Every response body this seat's browser received, and the page as it stands (DOM)."""
+        return "\n".join([*self.bodies, self.page.content()])
+
+
+def open_seat(browser: Browser, origin: str) -> Seat:
+    context = browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
+    page = context.new_page()
+    seat = Seat(context, page, origin)
+
+    def route(route: Route) -> None:
+        url = route.request.url
+        parts = urlsplit(url)
+        if parts.scheme in ("data", "blob") or f"{parts.scheme}://{parts.netloc}" == origin:
+            route.continue_()
+        else:
+            seat.blocked.append(url)
+            route.abort()
+
+    def keep(response: Response) -> None:
+        with contextlib.suppress(Exception):  # a redirect or a body the browser dropped has nothing to keep
+            seat.bodies.append(response.text())
+
+    context.route("**/*", route)
+    page.on("response", keep)
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: seat.bodies.append(str(frame))))
+    return seat
+
+
+def axe_violations(page: Page) -> list[dict[str, object]]:
+    """axe-core's serious and critical violations on the page as it stands."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => (await axe.run(document)).violations")
+    return [v for v in result if v.get("impact") in ("serious", "critical")]
+
+
+def screenshot(page: Page, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=False)
+    return path

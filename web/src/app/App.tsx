@@ -1,0 +1,33 @@
+// The console: campaigns and sign-in outside any campaign, then one campaign's screens under its seat.
+import { useMemo } from "react";
+import { BrowserRouter, Link, Navigate, Route, Routes } from "react-router-dom";
+import { Provider } from "urql";
+import { SignIn } from "../features/auth";
+import { CampaignList } from "../features/campaigns";
+import { makeClient } from "../lib/client";
+import { CampaignLayout } from "./CampaignLayout";
+import { campaignRoutes } from "./routes";
+
+export function App() {
+  const anonymous = useMemo(() => makeClient(null), []);
+  return (
+    <BrowserRouter>
+      <header className="app-header">
+        <Link to="/" className="brand">Intrigue</Link>
+        <Link to="/sign-in">Sign in</Link>
+        <a href="/graphql">GraphiQL</a>
+      </header>
+      <main>
+        <Routes>
+          <Route path="/" element={<Provider value={anonymous}><CampaignList /></Provider>} />
+          <Route path="/sign-in" element={<SignIn />} />
+          <Route path="/campaigns/:campaignId" element={<CampaignLayout />}>
+            <Route index element={<Navigate to="map" replace />} />
+            {campaignRoutes}
+          </Route>
+          <Route path="*" element={<p role="alert">No such page. <Link to="/">Back to the campaigns</Link>.</p>} />
+        </Routes>
+      </main>
+    </BrowserRouter>
+  );
+}

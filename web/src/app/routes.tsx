@@ -1,0 +1,25 @@
+// Each campaign screen is its feature's public component; charts load on demand (the charting library is
+// the largest dependency, kept out of the first page's bundle).
+import { lazy, Suspense } from "react";
+import { Route } from "react-router-dom";
+import { Loading } from "../components/ui";
+import { ChronicleScreen } from "../features/chronicle";
+import { MapScreen } from "../features/map";
+import { OrdersScreen } from "../features/orders";
+import { PhaseScreen } from "../features/phase";
+import { StandingsScreen } from "../features/standings";
+
+const ChartsScreen = lazy(() => import("../features/charts").then((m) => ({ default: m.ChartsScreen })));
+
+export const campaignRoutes = [
+  <Route key="map" path="map" element={<MapScreen />} />,
+  <Route key="standings" path="standings" element={<StandingsScreen />} />,
+  <Route key="orders" path="orders" element={<OrdersScreen />} />,
+  <Route key="phase" path="phase" element={<PhaseScreen />} />,
+  <Route
+    key="charts"
+    path="charts"
+    element={<Suspense fallback={<Loading what="charts" />}><ChartsScreen /></Suspense>}
+  />,
+  <Route key="chronicle" path="chronicle" element={<ChronicleScreen />} />,
+];

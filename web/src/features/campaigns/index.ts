@@ -1,0 +1,2 @@
+// Campaigns: the list and creating one.
+export { CampaignList } from "./components/CampaignList";
