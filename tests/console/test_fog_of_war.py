@@ -46,8 +46,8 @@ def test_a_player_receives_no_rivals_secret_on_any_screen(
     assert {"map", "standings", "orders", "phase", "chronicle"} <= set(pages), pages.keys()
     everything = player.received() + "\n".join(pages.values())
 
-    leaked = [f"{m.what} on {where}" for m in secrets.others(member)
-              for where, text in [*pages.items(), ("the network", "\n".join(player.bodies))] if m.found_in(text)]  # fmt: skip
+    places = [*pages.items(), ("the network", "\n".join(player.bodies))]
+    leaked = [f"{m.what} on {where}" for m in secrets.others(member) for where, text in places if m.found_in(text)]
     assert not leaked, f"{member}'s player received others' secrets: {leaked}"
 
     # Not vacuous: the player's browser did get its own secrets, and its own number is shown on a screen.
