@@ -118,3 +118,38 @@ def screens_of(page: Page) -> list[tuple[str, str]]:
         if "/campaigns/" in href and name:
             found.append((href.rstrip("/").rsplit("/", 1)[-1], name))
     return found
+
+
+SUBMIT_FACTION = """mutation Submit($campaignId: UUID!, $factionId: UUID!, $orders: FactionOrdersInput!) {
+  submitFactionOrders(campaignId: $campaignId, factionId: $factionId, orders: $orders) { id }
+}"""
+HOUSE_OPTIONS = """query Options($campaignId: UUID!, $houseId: UUID!) {
+  housePreview(campaignId: $campaignId, houseId: $houseId) {
+    action actor targetHouseId targetCharacter areaIds power toAreaId coveredActionId allowed
+  }
+}"""
+ORDER_HOUSE = """mutation Order($campaignId: UUID!, $houseId: UUID!, $order: HouseOrderInput!) {
+  orderHouseAction(campaignId: $campaignId, houseId: $houseId, order: $order) { id }
+}"""
+RESOLVE = "mutation Resolve($campaignId: UUID!) { resolvePhase(campaignId: $campaignId) { phase phaseStatus } }"
+
+
+def allowed_house_order(table: Table, house: str, token: str | None = None) -> dict[str, Any]:
+    """The first order the house's preview allows now, as an order input."""
+    house_id = table.house(house)["id"]
+    options = table.server.gql(HOUSE_OPTIONS, token or table.gm_token, campaignId=table.campaign_id,
+                               houseId=house_id)["housePreview"]  # fmt: skip
+    option = next(o for o in options if o["allowed"])
+    keys = ("action", "actor", "targetHouseId", "targetCharacter", "areaIds", "power", "toAreaId", "coveredActionId")
+    return {k: option[k] for k in keys}
+
+
+def play_a_phase(table: Table, faction: str, house: str) -> None:
+    """A phase played over the API (the faction narrates, the house acts), resolved; the next one opened."""
+    if table.campaign()["phaseStatus"] != "OPEN":
+        table.open_phase()
+    orders = {"narrative": f"{faction} keeps its counsel"}
+    table.gm(SUBMIT_FACTION, factionId=table.faction(faction)["id"], orders=orders)
+    table.gm(ORDER_HOUSE, houseId=table.house(house)["id"], order=allowed_house_order(table, house))
+    table.gm(RESOLVE)
+    table.open_phase()
