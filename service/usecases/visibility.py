@@ -106,6 +106,21 @@ def intel_view(state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
     return {k: state[k] for k in ("id", "campaign_id", "house_id", "version") if k in state}
 
 
+def viewed_as(asker: Seat | None, target: Seat | None, revoked: bool, reading: bool) -> Seat:
+    """The seat a read is answered as when the GM views the campaign as one of its seats (issue 18, the GM's
+    "view as any seat"): that seat's own visibility, decided by the views above like any read of its own. Only the
+    campaign's GM may ask it, only for reads (a mutation keeps who its caller is, so it is refused), and only as a
+    seat that could read itself (a revoked token reads nothing). A seat id of no campaign of the asker's is refused
+    like any other, so that a non-GM learns nothing of which seats exist."""
+    if target is None or not sees_everything(asker, target.campaign_id):
+        raise ForbiddenError("only the campaign's GM may view it as another seat")
+    if not reading:
+        raise ForbiddenError("viewing as another seat is for reads: send mutations without the view-as header")
+    if revoked:
+        raise ForbiddenError("this seat's token was revoked: it reads nothing to view it as")
+    return target
+
+
 def check_gm_only(seat: Seat | None, campaign_id: UUID, what: str) -> None:
     if not sees_everything(seat, campaign_id):
         raise ForbiddenError(f"only the campaign's GM may see {what}")

@@ -40,6 +40,7 @@ from domain.errors import DomainError, ForbiddenError
 from domain.seats import Seat, check_gm
 from service.entrypoints.shared.errors import graphql_extensions
 from service.entrypoints.shared.seat_checks import campaign_id_argument, check_gm_or_owner
+from service.entrypoints.shared.view_as import asking_seat
 from service.persistence import idempotency, outcomes
 from service.persistence.idempotency import fingerprint
 
@@ -156,9 +157,10 @@ class SeatGuard(SchemaExtension):
         try:
             if RESOLVED_SEAT in ec.context:  # resolved once already for this HTTP request (graphql/answers.py)
                 found = ec.context[RESOLVED_SEAT]
-            else:
-                authorization = ec.context["request"].headers.get("authorization")
-                found = await ec.context["intrigue"].seats.resolve_on(ec.context["reads"].pool, authorization)
+            else:  # the bearer token's seat, or the one the GM views the campaign as (reads only)
+                reading = ec.operation_type is not StrawberryOperation.MUTATION
+                found = await asking_seat(ec.context["intrigue"], ec.context["reads"].pool,
+                                          ec.context["request"].headers, reading)  # fmt: skip
             ec.context["seat"] = found
             self._authorise(found)
         except DomainError as error:
