@@ -98,10 +98,12 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "seats": Access.GM,
         # `campaign` is open, but its `asOf` argument is the GM's: checked in graphql/history.py `past_campaign`.
         "eventLog": Access.GM,
-        "phaseSeries": Access.GM,  # every member's full standing, secrets included
+        # `phaseSeries` is open: each seat reads every member as service/usecases/visibility.py filters it.
         "actionSuccess": Access.GM,
         "diceFairness": Access.GM,
         "phaseLog": Access.GM,  # rebuilt state, unfiltered: every secret as it stood
+        "phaseBranches": Access.GM,  # where each resolution's (secret-laden) events lie, and the GM's reasons
+        "rollbackPreview": Access.GM,  # names every order the rollback undoes, secret plots included
         "gmChronicle": Access.GM,  # the GM's summaries hold every secret of the phase
         # A seat of the campaign reads its own member's report, the GM any member's: checked in
         # service/usecases/phase_reports.py, since a player's call names no faction or house.

@@ -12,6 +12,7 @@ from strawberry.types import Info
 from domain.commands import AddRegions, CreateCampaign, MapRegion
 from service.entrypoints.graphql.analytics import AnalyticsQuery
 from service.entrypoints.graphql.audit import AuditQuery
+from service.entrypoints.graphql.branches import BranchQuery
 from service.entrypoints.graphql.buyable import BuyableQuery
 from service.entrypoints.graphql.catalog import CatalogQuery
 from service.entrypoints.graphql.connections import PageInfo, window
@@ -141,7 +142,7 @@ class CampaignMutation:
 Query = merge_types(
     "Query",
     (CampaignQuery, SeatQuery, FactionTurnQuery, GameOfBonesQuery, AuditQuery, GMQuery, AnalyticsQuery,
-     PhaseReportQuery, BuyableQuery, OrdersQuery,
+     PhaseReportQuery, BuyableQuery, OrdersQuery, BranchQuery,  # issue 18: the phase timeline's branches
      CatalogQuery, PreviewQuery),  # issue 17: the seeds' tables, and what a faction or house can do now
 )
 Mutation = merge_types(
