@@ -13,7 +13,8 @@ from tests.service.test_subscriptions import subscribe
 
 CHANGES = "subscription($id: UUID!, $after: Int) { campaignChanges(campaignId: $id, after: $after) { kind position } }"
 RESOLVE = "mutation($c: UUID!) { resolvePhase(campaignId: $c) { phaseStatus } }"
-ROLL_BACK = "mutation($c: UUID!, $p: Int!, $r: String!) { rollBackPhase(campaignId: $c, phase: $p, reason: $r) { phase } }"
+ROLL_BACK = """mutation($c: UUID!, $p: Int!, $r: String!) {
+  rollBackPhase(campaignId: $c, phase: $p, reason: $r) { phase } }"""
 
 
 def kinds_until(ws: Any, last: str) -> list[str]:

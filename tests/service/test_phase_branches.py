@@ -12,7 +12,8 @@ from tests.service.conftest import gql_as
 from tests.service.test_order_status import SUBMIT, ok, table  # noqa: F401 (the fixture `t`)
 
 RESOLVE = "mutation($c: UUID!) { resolvePhase(campaignId: $c) { phaseStatus } }"
-ROLL_BACK = "mutation($c: UUID!, $p: Int!, $r: String!) { rollBackPhase(campaignId: $c, phase: $p, reason: $r) { phase } }"
+ROLL_BACK = """mutation($c: UUID!, $p: Int!, $r: String!) {
+  rollBackPhase(campaignId: $c, phase: $p, reason: $r) { phase } }"""
 BRANCHES = "query($c: UUID!) { phaseBranches(campaignId: $c) { phase attempt rolledBack reason resolvedAt } }"
 PREVIEW = """query($c: UUID!, $p: Int!) { rollbackPreview(campaignId: $c, phase: $p) {
   phase phases events results { memberId action outcome } orders { memberId action } } }"""
