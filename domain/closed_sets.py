@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from domain.campaign import PhaseStatus, RuleSystemName
-from domain.enums import AdjustField, AdjustMode, AggregateKind, MemberKind, PhaseChange, Population
+from domain.enums import AdjustField, AdjustMode, AggregateKind, ChangeKind, MemberKind, PhaseChange, Population
 from domain.factionturn.enums import (
     AssetAttribute,
     AssetKind,
@@ -39,6 +39,7 @@ CLOSED_SETS: dict[str, type[StrEnum]] = {
     "RuleSystem": RuleSystemName,
     "PhaseStatus": PhaseStatus,
     "PhaseChange": PhaseChange,
+    "CampaignChangeKind": ChangeKind,
     "SeatRole": Role,
     "Population": Population,
     "MemberKind": MemberKind,

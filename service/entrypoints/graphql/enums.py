@@ -12,7 +12,7 @@ import strawberry
 
 from domain.campaign import PhaseStatus, RuleSystemName
 from domain.closed_sets import CLOSED_SETS
-from domain.enums import AdjustField, AdjustMode, AggregateKind, MemberKind, PhaseChange, Population
+from domain.enums import AdjustField, AdjustMode, AggregateKind, ChangeKind, MemberKind, PhaseChange, Population
 from domain.factionturn.enums import (
     AssetAttribute,
     AssetKind,
@@ -46,6 +46,7 @@ __all__ = [
     "AssetOutcome",
     "Attribute",
     "BookChoice",
+    "ChangeKind",
     "ExampleFactionName",
     "FactionActionName",
     "Fate",
