@@ -84,12 +84,17 @@ def fresh_number(rng: random.Random, low: int, high: int, taken: str) -> str:
             return candidate
 
 
+def _ownable(member: dict[str, Any]) -> str:
+    """An asset type the faction already owns, other than a Base of Influence (no asset one can own)."""
+    return str(next(a["typeKey"] for a in member["assets"] if a["typeKey"] != "base_of_influence"))
+
+
 def hide_an_asset(table: Table, faction: str, secrets: Secrets, rng: random.Random) -> str:
     """A stealthed asset for `faction` (an adventure's result, the GM's `createAsset`): its id and reason."""
     member = table.faction(faction)
     reason = f"fogmarker-{rng.getrandbits(48):012x} hides here"
     home = member["homeRegionId"]
-    answer = table.gm(CREATE_ASSET, factionId=member["id"], typeKey=member["assets"][0]["typeKey"],
+    answer = table.gm(CREATE_ASSET, factionId=member["id"], typeKey=_ownable(member),
                       regionId=home, reason=reason)["createAsset"]  # fmt: skip
     before = {a["id"] for a in member["assets"]}
     hidden = [a["id"] for a in answer["assets"] if a["id"] not in before and a["stealthed"]]

@@ -104,6 +104,13 @@ def visit(page: Page, campaign_id: str, path: str, label: str) -> None:
         page.get_by_role("navigation", name="Campaign").get_by_role("link", name=label, exact=True).click()
     expect(page).to_have_url(re.compile(f"/campaigns/{campaign_id}/{path}"))
     expect(page.get_by_role("heading", level=2).first).to_be_visible()
+    settle(page)
+
+
+def settle(page: Page) -> None:
+    """Wait until the screen has read what it asked for: no request in flight, no "Loading …" line left."""
+    page.wait_for_load_state("networkidle")
+    expect(page.locator(".loading")).to_have_count(0)
     page.wait_for_load_state("networkidle")
 
 

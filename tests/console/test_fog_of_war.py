@@ -12,12 +12,12 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 
 from tests.console.browser import Seat, open_seat
 from tests.console.secrets import Secrets, plant
 from tests.console.server import ConsoleServer
-from tests.console.table import Table, demo_table, screens_of, sign_in, visit
+from tests.console.table import Table, demo_table, screens_of, settle, sign_in, visit
 
 PLAYERS = {"faction": ("Empresses' Crows", {"faction": "Empresses' Crows"}),
            "house": ("House Varn", {"house": "House Varn"})}  # fmt: skip
@@ -73,6 +73,11 @@ def test_the_gm_sees_every_secret_the_players_do_not(
     sign_in(gm, campaign.gm_token)
     for path, label in screens_of(gm.page):
         visit(gm.page, campaign.campaign_id, path, label)
+    visit(gm.page, campaign.campaign_id, "orders", "Orders")
+    for house in ("House Droste", "House Varn"):  # the GM orders for any house: its plots are shown
+        gm.page.get_by_label("Order for house").select_option(value=campaign.house(house)["id"])
+        expect(gm.page.get_by_test_id("house-submitted-row")).to_have_count(1)
+        settle(gm.page)
     received = gm.received()
     kept = [m for markers in secrets.kept.values() for m in markers if not m.what.endswith("reason")]
     unseen = [m.what for m in kept if not m.found_in(received)]
