@@ -2,6 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { BranchTimeline, type Branch } from "./BranchTimeline";
+import type { LogEvent } from "../model";
 import { LogView } from "./LogView";
 
 const branches: Branch[] = [
@@ -39,7 +40,7 @@ describe("LogView", () => {
   it("shows initiative, each turn, and each roll with its faces, modifiers and rule", () => {
     const roll = { expression: "1d10", faces: [7], modifiers: [{ source: "Force", value: 2 }], base: 7, total: 9,
       purpose: "attack", rule: "seed 002, Attack", actor: "Crows" };
-    const events = [
+    const events: LogEvent[] = [
       { position: 1, aggregateId: "c", topic: "domain.campaign:Campaign.InitiativeRolled",
         payload: { order: ["f"], rolls: [{ ...roll, expression: "1d6", faces: [4], modifiers: [], total: 4, purpose: "initiative", rule: "seed 002, The Faction Phase" }] } },
       { position: 2, aggregateId: "f", topic: "domain.factionturn.faction:Faction.TurnBegun", payload: { phase: 1 } },
