@@ -28,7 +28,7 @@ DECISIONS: Final[dict[str, str]] = {
     # ---- Query: who may ask ----------------------------------------------------------------------------------
     **_fields("Query", "public", "campaigns campaign factions faction houses house areas chronicle"),
     **_fields("Query", "gm", "seats eventLog phaseLog gmChronicle actionSuccess diceFairness"),
-    **_fields("Query", "seat", "phaseSeries"),
+    **_fields("Query", "public", "phaseSeries"),  # its points are each seat's view (SeriesPoint below)
     **_fields("Query", "caller", "me"),
     # A player's own report, the GM's any member's: the use case decides (service/usecases/phase_reports.py).
     **_fields("Query", "caller", "phaseReport"),

@@ -19,7 +19,7 @@ from service.entrypoints.shared import previews as shapes
 ALLOWED = "True when the order would be accepted now, as the faction or house will stand at its action."
 REASON = "Why the order would be refused (the refusal's own message); null when allowed."
 COST = ("The FacGold it costs, surcharges and discounts included; null when the dice or the check decide it "
-        "(attacks, refits, sales).")
+        "(attacks), or when nothing is paid (sales); a refit's is the difference in cost it pays.")
 RULE = "The rule the refusal names; null when allowed or when the order names nothing that exists."
 
 

@@ -86,7 +86,7 @@ export function FactionOrderForm({ options, facgoldAtAction, names, refusal, bus
       )}
       <p className="price" data-testid="faction-price">
         {kind === "NONE" ? "No action: nothing to pay." :
-          price === null ? "Price: decided by the dice or the check at resolution." : <>Price: <strong>{price} FacGold</strong></>}
+          price === null ? (kind === "SELL_ASSET" ? "Price: nothing to pay (a sale)." : "Price: decided by the dice at resolution.") : <>Price: <strong>{price} FacGold</strong></>}
         {" "}(FacGold at its action: {facgoldAtAction})
       </p>
       {option && <Verdict allowed={option.allowed} reason={option.reason} rule={option.rule} testId="faction-verdict" />}

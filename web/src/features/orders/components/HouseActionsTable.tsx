@@ -1,5 +1,6 @@
 // Seed 000's fifteen house actions as the house would order them now: cost at its rank, what each dedicates,
 // and whether its requirements are met, and if not, why (housePreview).
+import { citedRule } from "./Verdict";
 import { actionLabel, actionsIn, leading, type HouseOption } from "../lib/houseOptions";
 
 export function HouseActionsTable({ options, actor }: { options: readonly HouseOption[]; actor: string }) {
@@ -26,7 +27,7 @@ export function HouseActionsTable({ options, actor }: { options: readonly HouseO
               <td>{o.influenceRequirement} / {o.powerRequirement}</td>
               <td>{o.dedicatedInfluence} / {o.dedicatedPower}</td>
               <td className={o.allowed ? "ok" : "refused"}>
-                {o.allowed ? "Met" : <>Not met: {o.reason}{o.rule ? <> (<cite>{o.rule}</cite>)</> : null}</>}
+                {o.allowed ? "Met" : <>Not met: {o.reason}{citedRule(o.reason, o.rule) ? <> (<cite>{o.rule}</cite>)</> : null}</>}
               </td>
             </tr>
           );

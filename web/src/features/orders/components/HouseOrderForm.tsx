@@ -37,7 +37,7 @@ export function HouseOrderForm({ options, actors, actor, onActor, names, refusal
   }
 
   return (
-    <form className="order-form" aria-label="House action" data-testid="house-order-form" onSubmit={submit}>
+    <form className="order-form" aria-label="House orders" data-testid="house-order-form" onSubmit={submit}>
       {amending && <p className="hint" data-testid="house-amending">Amending the order of {amending.action}.</p>}
       <div className="field">
         <label htmlFor={`${id}-actor`}>Led by</label>

@@ -2,10 +2,15 @@
 // after, a refusal the server gave, with the rule it cites (role=alert).
 import type { Refusal } from "../lib/refusal";
 
+/** The rule, cited after the reason unless the reason already names it (the checks' messages often do). */
+export function citedRule(reason: string | null | undefined, rule: string | null | undefined): string | null {
+  return rule && !(reason ?? "").includes(rule) ? rule : null;
+}
+
 export function Verdict({ allowed, reason, rule, testId }: { allowed: boolean; reason?: string | null; rule?: string | null; testId: string }) {
   return (
     <p className={allowed ? "verdict ok" : "verdict refused"} data-testid={testId} aria-live="polite">
-      {allowed ? "The server's checks accept this order now." : <>The server's checks would refuse it: {reason ?? "refused"}{rule ? <> (<cite>{rule}</cite>)</> : null}</>}
+      {allowed ? "The server's checks accept this order now." : <>The server's checks would refuse it: {reason ?? "refused"}{citedRule(reason, rule) ? <> (<cite>{rule}</cite>)</> : null}</>}
     </p>
   );
 }
