@@ -55,7 +55,8 @@ def choose_faction_order(page: Page, refused: bool, kinds: tuple[str, ...] = ("B
     form = page.get_by_test_id("faction-order-form")
     action = form.get_by_label("Action", exact=True)
     present = action.locator("option").all_inner_texts()
-    for kind in [k for k in kinds if k in present] + [k for k in present if k not in kinds and k != "No action this turn"]:
+    others = [k for k in present if k not in kinds and k != "No action this turn"]
+    for kind in [k for k in kinds if k in present] + others:
         action.select_option(label=kind)
         found = _search(form, "faction-verdict", ["Asset type", "Asset", "Region", "Target faction", "Target asset"],
                         refused)  # fmt: skip
@@ -76,3 +77,10 @@ def choose_house_order(page: Page, refused: bool, avoid: str = "") -> Chosen:
         if found:
             return Chosen((("House action", shown(action)), *found.picks), found.verdict)
     raise AssertionError(f"no house order is {'refused' if refused else 'accepted'} by the preview")
+
+
+def select_picks(page: Page, form_id: str, chosen: Chosen) -> None:
+    """Put a form back to choices found earlier (each select by the option it showed)."""
+    form = page.get_by_test_id(form_id)
+    for label, text in chosen.picks:
+        form.get_by_label(label, exact=True).select_option(label=text)
