@@ -119,8 +119,8 @@ def test_a_gm_and_two_players_play_roll_back_and_replay_a_phase(
     settle(varn.page)
     varn.page.get_by_role("button", name=f"Amend {first.picks[0][1]}").click()
     expect(varn.page.get_by_test_id("house-amending")).to_be_visible()
-    # The preview judges an order beside the pending one (here: refused, a second action needing a level-15
-    # lieutenant); the amendment replaces it, and the server, which decides, accepts what was allowed alone.
+    # The preview judges an order beside the pending one, not in its place, so on an amendment its verdict may
+    # refuse what the server accepts: the amendment is the action found allowed alone, before the first order.
     select_picks(varn.page, "house-order-form", second)
     screenshot(varn.page, "house-player-orders-amending")
     amended = second
