@@ -53,7 +53,7 @@ describe("hex layout", () => {
 describe("HexMap", () => {
   it("selects a hex from the keyboard: Tab to it, Enter or Space, and the panel shows its region", async () => {
     render(<Harness />);
-    const alpha = screen.getByRole("button", { name: /^Alpha, governed by Crows/ });
+    const alpha = screen.getByRole("button", { name: /^Alpha, terrain 1, arcana 2, governed by Crows/ });
     expect(screen.getByTestId("region-panel")).toHaveTextContent("Choose a hex");
     await userEvent.tab();
     await userEvent.tab(); // past the zoom and pan buttons

@@ -65,7 +65,7 @@ function GmSeats({ campaignId }: { campaignId: string }) {
                         Revoke
                       </button>
                     ) : null}
-                    <button type="button" className="secondary" aria-label={`Reissue the token of ${s.name}`}
+                    <button type="button" className="secondary" aria-label={`Reissue token of ${s.name}`}
                       onClick={async () => {
                         const result = await reissue({ campaignId, seatId: s.id });
                         const answer = result.data?.reissueSeatToken;
