@@ -7,6 +7,7 @@ import json
 import re
 from typing import Any
 
+import httpx
 from playwright.sync_api import Browser, Page, expect
 
 from tests.console.browser import Seat, axe_violations, open_seat, screenshot
@@ -37,6 +38,13 @@ def _create(page: Page, origin: str, name: str, preset: str) -> str:
 def _token(page: Page, campaign_id: str) -> str:
     seats: dict[str, Any] = json.loads(page.evaluate("() => localStorage.getItem('intrigue.seats')"))
     return str(seats[campaign_id]["token"])
+
+
+def _raw(server: ConsoleServer, query: str, token: str) -> dict[str, Any]:
+    response = httpx.post(f"{server.origin}/graphql", json={"query": query},
+                          headers={"Authorization": f"Bearer {token}"}, timeout=30)  # fmt: skip
+    body: dict[str, Any] = response.json()
+    return body
 
 
 def _hp(page: Page) -> list[int]:
@@ -111,6 +119,21 @@ def test_the_gm_seats_a_player_whose_map_and_standings_keep_a_rivals_secrets(
     expect(page.get_by_role("cell", name="Crows player", exact=True)).to_be_visible()
     assert axe_violations(page) == []
     screenshot(page, "gm-seats")
+    # An observer seated, revoked (its token stops working), then reissued (a new token, shown once).
+    page.get_by_label("Role").select_option("OBSERVER")
+    page.get_by_label("Seat name").fill("Watcher")
+    page.get_by_role("button", name="Create seat").click()
+    expect(page.get_by_test_id("new-seat-token")).not_to_have_text(player_token)
+    first = page.get_by_test_id("new-seat-token").inner_text().strip()
+    page.get_by_role("button", name="Revoke Watcher").click()
+    watcher = page.get_by_role("row", name=re.compile("Watcher"))
+    expect(watcher).to_contain_text("revoked")
+    assert "errors" in _raw(server, "{ me { id } }", first)  # a revoked token names no seat
+    page.get_by_role("button", name="Reissue token of Watcher").click()
+    expect(watcher).to_contain_text("active")
+    expect(page.get_by_test_id("new-seat-token")).not_to_have_text(first)
+    second = page.get_by_test_id("new-seat-token").inner_text().strip()
+    assert server.gql("{ me { name role } }", second) == {"me": {"name": "Watcher", "role": "OBSERVER"}}
 
     # The GM's standings: FacGold shown for every faction; sorting by HP from the header button.
     page.get_by_role("link", name="Standings").click()
