@@ -131,8 +131,8 @@ export function HexMap({ model, selected, onSelect }: {
               >
                 <polygon points={corners} fill={governor?.colour ?? terrainFill(region.terrainDifficulty, region.wild)}
                   stroke={house?.colour ?? "#8a8370"} strokeWidth={house ? 4 : 1} />
-                {house ? <rect x={-HEX_SIZE * 0.62} y={-HEX_SIZE * 0.72} width={9} height={9} fill={house.colour}
-                  transform={`rotate(45 ${-HEX_SIZE * 0.62 + 4.5} ${-HEX_SIZE * 0.72 + 4.5})`} /> : null}
+                {house ? <rect x={-4.5} y={-HEX_SIZE * 0.86} width={9} height={9} fill={house.colour}
+                  transform={`rotate(45 0 ${-HEX_SIZE * 0.86 + 4.5})`} /> : null}
                 {owners.map((owner, i) => (
                   <circle key={owner} cx={(i - (owners.length - 1) / 2) * 11} cy={20} r={4.5}
                     fill={model.factions.get(owner)?.colour ?? "#4b5563"} stroke="#ffffff" strokeWidth={1.5} />
