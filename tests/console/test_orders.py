@@ -114,8 +114,10 @@ def test_a_player_is_refused_with_the_rule_then_submits_and_the_gm_sees_both(
     # Amend while the phase is open: the week moves, still one order.
     page.get_by_role("button", name="Amend Intelligence Gathering").click()
     expect(page.get_by_test_id("house-amending")).to_be_visible()
-    house.get_by_label("House action").select_option(label="Intelligence Gathering")
+    expect(house.get_by_label("House action")).to_have_value("INTELLIGENCE_GATHERING")  # the order, filled in
+    expect(house.get_by_label("Starts in week")).to_have_value("2")
     house.get_by_label("Starts in week").select_option(label="Week 3 of the month")
+    expect(page.get_by_test_id("house-verdict")).to_contain_text("accept")  # judged with the old one withdrawn
     house.get_by_role("button", name="Amend the house action").click()
     expect(row).to_have_count(1)
     expect(row).to_contain_text("Month 1, week 3")
