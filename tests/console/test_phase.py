@@ -81,7 +81,7 @@ def test_the_gm_plays_rolls_back_and_replays_a_phase_while_a_player_follows_live
     undoes = dialog.get_by_test_id("rollback-undoes")
     expect(undoes).to_contain_text("Phase 1 opens again")
     expect(undoes.get_by_role("list", name="Results undone")).to_contain_text(
-        f"{CROWS} — None: The Crows gather in the rafters.")  # fmt: skip
+        f"{CROWS} — no action: The Crows gather in the rafters.")  # fmt: skip
     expect(dialog.get_by_role("button", name="Cancel")).to_be_focused()
     assert axe_violations(g) == []
     screenshot(g, "gm-phase-rollback")

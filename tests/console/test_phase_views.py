@@ -76,6 +76,7 @@ def test_the_gm_edits_and_publishes_gossip_and_a_player_hears_it_live(
     summary = g.get_by_role("textbox", name=f"Summary of {CROWS}'s turn (the GM's only)")
     expect(summary).to_be_visible()
     assert axe_violations(g) == []
+    g.evaluate("window.scrollTo(0, 0)")
     screenshot(g, "gm-chronicle")
     g.get_by_role("button", name=f"Publish phase {phase}'s chronicle").press("Enter")
     expect(g.get_by_role("status")).to_contain_text("Published")
