@@ -17,6 +17,7 @@ from service.usecases.history import History
 
 _MARKS = ("Campaign.PhaseOpened", "Campaign.PhaseResolutionBegan", "Campaign.PhaseResolved", "Campaign.PhaseRolledBack")
 # Orders a member gave (seed 002: a faction's orders; seed 000: a house action) and what resolving them wrote.
+_BRANCH_MARKS = ("PhaseResolutionBegan", "PhaseResolved", "PhaseRolledBack")
 _ORDERED = ("Faction.OrderSubmitted", "House.ActionOrdered")
 _RESULTS = ("Faction.TurnEnded", "House.ActionResolved")
 
@@ -52,29 +53,28 @@ def _name(topic: str) -> str:
     return topic.rsplit(":", 1)[-1]
 
 
-def branches(audit: AuditLog, campaign_id: UUID) -> list[Branch]:
-    """Every resolution each phase had, oldest first."""
+def branches(history: History, campaign_id: UUID) -> list[Branch]:
+    """Every resolution each phase had, oldest first (from the campaign's own phase marks only)."""
     found: list[Branch] = []
-    for entry in audit.events(campaign_id):
-        name, payload = _name(entry.topic), entry.payload
-        if name == "Campaign.PhaseResolutionBegan":
+    for position, name, payload in history.campaign_marks(campaign_id, _BRANCH_MARKS):
+        if name == "PhaseResolutionBegan":
             attempt = 1 + sum(1 for b in found if b.phase == int(payload["phase"]))
-            found.append(Branch(int(payload["phase"]), attempt, entry.position))
-        elif name == "Campaign.PhaseResolved":
-            found = [replace(b, resolved_at=entry.position)
+            found.append(Branch(int(payload["phase"]), attempt, position))
+        elif name == "PhaseResolved":
+            found = [replace(b, resolved_at=position)
                      if b.phase == int(payload["phase"]) and b.resolved_at is None and b.rolled_back_at is None
                      else b for b in found]  # fmt: skip
-        elif name == "Campaign.PhaseRolledBack":
-            found = [replace(b, rolled_back_at=entry.position, reason=str(payload["reason"]))
+        elif name == "PhaseRolledBack":
+            found = [replace(b, rolled_back_at=position, reason=str(payload["reason"]))
                      if b.phase >= int(payload["to_phase"]) and b.rolled_back_at is None else b
                      for b in found]  # fmt: skip
     return found
 
 
-def branch_window(audit: AuditLog, campaign_id: UUID, phase: int, attempt: int | None) -> tuple[int, int] | None:
+def branch_window(history: History, campaign_id: UUID, phase: int, attempt: int | None) -> tuple[int, int] | None:
     """Where the events of a phase's resolution lie, [start, end); the latest resolution when `attempt` is None.
     None when the phase had no such resolution."""
-    of_phase = [b for b in branches(audit, campaign_id) if b.phase == phase]
+    of_phase = [b for b in branches(history, campaign_id) if b.phase == phase]
     chosen = of_phase[-1:] if attempt is None else [b for b in of_phase if b.attempt == attempt]
     if not chosen:
         return None

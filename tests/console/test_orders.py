@@ -1,5 +1,6 @@
 """The Orders screen in a real Chromium (issue 18): a player's faction and house orders, each refused first with
-the rule the server cites, then corrected; the GM sees both submitted; keyboard-only submission; axe; screenshots.
+the rule the server cites, then corrected; the GM's page, open all along, shows both submitted
+without a reload; keyboard-only submission; axe; screenshots.
 
 The refusals are real ones of the demo campaign: Empire Remnants will have 5 FacGold at its action and Zealots
 cost 6 (seed 002, Faction Actions); The Gilded Guild holds 8,000 influence where Divine Petition needs 20,000
@@ -61,6 +62,9 @@ def sign_in(browser: Browser, server: ConsoleServer, seats: list[Seat], token: s
 def test_a_player_is_refused_with_the_rule_then_submits_and_the_gm_sees_both(
     browser: Browser, server: ConsoleServer, seats: list[Seat], demo: Demo
 ) -> None:
+    gm = sign_in(browser, server, seats, demo.gm_token)  # open before the players submit: it updates live
+    status = gm.get_by_test_id("order-status")
+    expect(status.get_by_role("row", name=re.compile("Empire Remnants"))).to_contain_text("Not yet")
     page = sign_in(browser, server, seats, demo.player("Remnants", faction="Empire Remnants"))
 
     faction = page.get_by_test_id("faction-order-form")
@@ -110,18 +114,20 @@ def test_a_player_is_refused_with_the_rule_then_submits_and_the_gm_sees_both(
     # Amend while the phase is open: the week moves, still one order.
     page.get_by_role("button", name="Amend Intelligence Gathering").click()
     expect(page.get_by_test_id("house-amending")).to_be_visible()
-    house.get_by_label("House action").select_option(label="Intelligence Gathering")
+    expect(house.get_by_label("House action")).to_have_value("INTELLIGENCE_GATHERING")  # the order, filled in
+    expect(house.get_by_label("Starts in week")).to_have_value("2")
     house.get_by_label("Starts in week").select_option(label="Week 3 of the month")
+    expect(page.get_by_test_id("house-verdict")).to_contain_text("accept")  # judged with the old one withdrawn
     house.get_by_role("button", name="Amend the house action").click()
     expect(row).to_have_count(1)
     expect(row).to_contain_text("Month 1, week 3")
 
-    gm = sign_in(browser, server, seats, demo.gm_token)
-    status = gm.get_by_test_id("order-status")
     for name in ("Empire Remnants", "The Gilded Guild"):
         expect(status.get_by_role("row", name=re.compile(name))).to_contain_text("Submitted")
     expect(status.get_by_role("row", name=re.compile("House Varn"))).to_contain_text("Not yet")
     expect(status.get_by_role("row", name=re.compile("Empire Remnants"))).to_contain_text("A player")
+    gm.reload()  # and a fresh read agrees
+    expect(status.get_by_role("row", name=re.compile("The Gilded Guild"))).to_contain_text("Submitted (1 order)")
     assert axe_violations(gm) == []
     screenshot(gm, "gm-orders")
 

@@ -94,7 +94,7 @@ class AuditQuery:
                 start = app.history.resolution_start(campaign_id, phase)
                 end = app.history.phase_end(campaign_id, phase)
             else:
-                found = branch_window(app.audit, campaign_id, phase, attempt)
+                found = branch_window(app.history, campaign_id, phase, attempt)
                 if found is None:
                     raise NotFoundError(f"phase {phase} had no resolution {attempt} (see phaseBranches)")
                 start, end = found

@@ -68,7 +68,7 @@ class BranchQuery:
     @strawberry.field(description="Every resolution each phase had, oldest first, rolled-back ones marked (GM only: "
                       "each branch's log is `phaseLog` with its `attempt`).")  # fmt: skip
     async def phase_branches(self, info: Info, campaign_id: UUID) -> list[PhaseBranch]:
-        found = await off_loop(branches, intrigue(info).audit, campaign_id)
+        found = await off_loop(branches, intrigue(info).history, campaign_id)
         return [PhaseBranch.of(b) for b in found]
 
     @strawberry.field(description="What `rollBackPhase` to this phase would undo, as it stands now (GM only).")

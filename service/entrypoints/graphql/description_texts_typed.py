@@ -108,7 +108,9 @@ TYPED: Final[dict[str, str]] = {
     **_on("Query", campaign__asOf="A past point (the GM's): a phase's close or an event's position.",
           assetTypes__attribute="Only this attribute's.", assetTypes__rating="Only this rating's.",
           assetTypes__kind="Only this kind's.", factionPreview__allowedOnly="Only the options it may take.",
-          housePreview__actor="Who would act; the leader when null."),
+          housePreview__actor="Who would act; the leader when null.",
+          housePreview__replacing="A pending action of the open phase the order would replace "
+                                  "(amendHouseAction): judged as if it were withdrawn first."),
     **_on("RankRow", rank="The rank.", actionBonuses="Its action bonuses.", defenceHigh="Its high defence.",
           defenceLow="Its low defence."),
     **_on("RefitAssetInput", typeKey="The new asset type's key."), **_ids("RefitAssetInput", "assetId"),

@@ -83,6 +83,8 @@ class PreviewQuery:
     @strawberry.field(description="Each house action with its cost at the house's rank, what it would dedicate, "
                       "and whether the requirements are met (if not, why), led by `actor` or the first free "
                       "leader or lieutenant, against each rival or area it could name.")  # fmt: skip
-    async def house_preview(self, info: Info, campaign_id: UUID, house_id: UUID, actor: str = "") -> list[HouseOption]:
-        options = await off_loop(intrigue(info).previews.house, campaign_id, house_id, actor)
+    async def house_preview(self, info: Info, campaign_id: UUID, house_id: UUID, actor: str = "",
+                            replacing: UUID | None = None) -> list[HouseOption]:  # fmt: skip
+        options = await off_loop(intrigue(info).previews.house, campaign_id, house_id, actor,
+                                 None if replacing is None else str(replacing))  # fmt: skip
         return [HouseOption(**shapes.house_option(o)) for o in options]

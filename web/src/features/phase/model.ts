@@ -84,8 +84,9 @@ export function rollsOf(payload: JsonValue): LogRoll[] {
 /** What an event says in words: its narrative, result, reason or amount. */
 export function eventSummary(event: LogEvent): string {
   const o = asObject(event.payload);
+  const lines = list(o.lines).map(text).join(" / ");
   const parts = [text(o.action) && text(o.action) !== "None" ? text(o.action) : "", text(o.narrative), text(o.result),
-    text(o.reason), o.amount !== undefined ? `amount ${text(o.amount)}` : ""];
+    lines ? `“${lines}”` : "", text(o.reason), o.amount !== undefined ? `amount ${text(o.amount)}` : ""];
   return parts.filter(Boolean).join(" · ");
 }
 
@@ -120,4 +121,10 @@ export function sectionsOf(events: LogEvent[]): LogSection[] {
 
 export function signed(value: number): string {
   return value >= 0 ? `+${value}` : String(value);
+}
+
+/** Whom an event is about when it is not its aggregate's own (the GM's chronicle of a member's turn). */
+export function aboutMember(event: LogEvent): string | null {
+  const id = text(asObject(event.payload).actor_id);
+  return id || null;
 }

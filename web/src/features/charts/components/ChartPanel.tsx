@@ -3,7 +3,12 @@
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 import type { Table } from "../series";
 
-export const PALETTE = ["#0b4f8a", "#b45309", "#15803d", "#9b1c1c", "#6d28d9", "#0f766e", "#4a4a4a", "#be185d"];
+export const PALETTE = ["#0b4f8a", "#c2410c", "#15803d", "#9b1c1c", "#6d28d9", "#a16207", "#be185d", "#4a4a4a"];
+
+/** One colour per member, the same on every chart (by its place among all the members charted). */
+export function coloursFor(names: string[]): Map<string, string> {
+  return new Map([...new Set(names)].sort().map((name, i) => [name, PALETTE[i % PALETTE.length]]));
+}
 
 export function SeriesTable({ title, table }: { title: string; table: Table }) {
   return (
@@ -24,7 +29,13 @@ export function SeriesTable({ title, table }: { title: string; table: Table }) {
   );
 }
 
-export function ChartPanel({ id, title, table, showTable }: { id: string; title: string; table: Table; showTable: boolean }) {
+export function ChartPanel({ id, title, table, showTable, colours }: {
+  id: string;
+  title: string;
+  table: Table;
+  showTable: boolean;
+  colours?: Map<string, string>;
+}) {
   const data = table.rows.map((row) => ({ phase: row.phase, ...Object.fromEntries(table.members.map((m, i) => [m, row.values[i]])) }));
   const described = `${title} over ${table.rows.length} phases for ${table.members.join(", ") || "no one"}; the table below holds the numbers.`;
   return (
@@ -40,7 +51,7 @@ export function ChartPanel({ id, title, table, showTable }: { id: string; title:
               <Tooltip />
               <Legend />
               {table.members.map((m, i) => (
-                <Line key={m} type="monotone" dataKey={m} stroke={PALETTE[i % PALETTE.length]} strokeWidth={2} isAnimationActive={false} connectNulls />
+                <Line key={m} type="monotone" dataKey={m} stroke={colours?.get(m) ?? PALETTE[i % PALETTE.length]} strokeWidth={2} isAnimationActive={false} connectNulls />
               ))}
             </LineChart>
           </div>

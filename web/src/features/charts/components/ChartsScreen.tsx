@@ -6,7 +6,7 @@ import { DiceFairnessDocument, PhaseSeriesDocument } from "../../../graphql/gene
 import { useCampaign, useLiveQuery } from "../../../lib/campaign";
 import "../charts.css";
 import { pivot, type Metric, type Point } from "../series";
-import { ChartPanel } from "./ChartPanel";
+import { ChartPanel, coloursFor } from "./ChartPanel";
 import { DiceFairness } from "./DiceFairness";
 
 const FACTION_CHARTS: [Metric, string][] = [["hp", "Faction HP"], ["facgold", "FacGold"], ["force", "Force rating"],
@@ -14,9 +14,12 @@ const FACTION_CHARTS: [Metric, string][] = [["hp", "Faction HP"], ["facgold", "F
 const HOUSE_CHARTS: [Metric, string][] = [["rank", "House rank"], ["influence", "Influence"], ["power", "Power"]];
 
 function Charts({ points, kind, charts, showTable }: { points: Point[]; kind: Point["kind"]; charts: [Metric, string][]; showTable: boolean }) {
+  const colours = coloursFor(points.filter((p) => p.kind === kind).map((p) => p.name));
   return (
     <div className="chart-grid">
-      {charts.map(([metric, title]) => <ChartPanel key={metric} id={metric} title={title} table={pivot(points, kind, metric)} showTable={showTable} />)}
+      {charts.map(([metric, title]) => (
+        <ChartPanel key={metric} id={metric} title={title} table={pivot(points, kind, metric)} showTable={showTable} colours={colours} />
+      ))}
     </div>
   );
 }

@@ -38,13 +38,6 @@ export function ChronicleScreen() {
   const desk = chosen !== null && chosen <= last ? chosen : last;
   return (
     <>
-      <Section title="Chronicle">
-        {phases.length === 0 ? <p>No phase has resolved yet: its gossip will be told here.</p> : (
-          <ol className="chronicle" aria-label="Published gossip, newest phase first">
-            {phases.map((n) => <PhaseChronicle key={n} campaignId={campaignId} phase={n} names={names} />)}
-          </ol>
-        )}
-      </Section>
       {seat.role === "GM" && phases.length > 0 && (
         <Section title="The GM's chronicle desk">
           <div className="form">
@@ -56,6 +49,13 @@ export function ChronicleScreen() {
           <GmDesk key={desk} campaignId={campaignId} phase={desk} names={names} />
         </Section>
       )}
+      <Section title="Chronicle">
+        {phases.length === 0 ? <p>No phase has resolved yet: its gossip will be told here.</p> : (
+          <ol className="chronicle" aria-label="Published gossip, newest phase first">
+            {phases.map((n) => <PhaseChronicle key={n} campaignId={campaignId} phase={n} names={names} />)}
+          </ol>
+        )}
+      </Section>
     </>
   );
 }

@@ -79,10 +79,10 @@ export function GmDesk({ campaignId, phase, names }: { campaignId: string; phase
       {published.data && <p role="status">Published: every seat hears phase {phase}'s gossip now.</p>}
       <h3>Drafted gossip ({drafts.length}, unpublished)</h3>
       {drafts.length === 0 ? <p>No draft waits: phase {phase}'s gossip is published, or none was drafted.</p>
-        : drafts.map((d) => <DraftForm key={`${d.actorId}-${d.lines.join("|")}-${d.spin}`} campaignId={campaignId} phase={phase} draft={d} names={names} />)}
+        : <div className="desk-grid">{drafts.map((d) => <DraftForm key={`${d.actorId}-${d.lines.join("|")}-${d.spin}`} campaignId={campaignId} phase={phase} draft={d} names={names} />)}</div>}
       <h3>The GM's summaries</h3>
       {data.gmChronicle.length === 0 ? <p>No summary written.</p>
-        : data.gmChronicle.map((s) => <SummaryForm key={`${s.actorId ?? "phase"}-${s.text}`} campaignId={campaignId} phase={phase} summary={s} names={names} />)}
+        : <div className="desk-grid">{data.gmChronicle.map((s) => <SummaryForm key={`${s.actorId ?? "phase"}-${s.text}`} campaignId={campaignId} phase={phase} summary={s} names={names} />)}</div>}
     </div>
   );
 }

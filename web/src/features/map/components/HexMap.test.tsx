@@ -2,6 +2,8 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
+
+const SLOW = 20_000; // user-event drives the DOM step by step: slow on a loaded machine, never timed
 import type { MapViewQuery } from "../../../graphql/generated";
 import { hexCenter, HEX_SIZE } from "../hexLayout";
 import { mapModel } from "../mapModel";
@@ -39,7 +41,7 @@ describe("hex layout", () => {
     expect(hexCenter(1, 0).x).toBeCloseTo(Math.sqrt(3) * HEX_SIZE);
     expect(hexCenter(0, 1).x).toBeCloseTo((Math.sqrt(3) * HEX_SIZE) / 2);
     expect(hexCenter(0, 1).y).toBeCloseTo(1.5 * HEX_SIZE);
-  });
+  }, SLOW);
 
   it("draws one hex per region at its axial position", () => {
     render(<Harness />);
@@ -47,13 +49,13 @@ describe("hex layout", () => {
     const { x, y } = hexCenter(1, 0);
     expect(beta.getAttribute("transform")).toBe(`translate(${x} ${y})`);
     expect(screen.getAllByRole("button", { name: /Alpha|Beta|Gamma/ })).toHaveLength(3);
-  });
+  }, SLOW);
 });
 
 describe("HexMap", () => {
   it("selects a hex from the keyboard: Tab to it, Enter or Space, and the panel shows its region", async () => {
     render(<Harness />);
-    const alpha = screen.getByRole("button", { name: /^Alpha, governed by Crows/ });
+    const alpha = screen.getByRole("button", { name: /^Alpha, terrain 1, arcana 2, governed by Crows/ });
     expect(screen.getByTestId("region-panel")).toHaveTextContent("Choose a hex");
     await userEvent.tab();
     await userEvent.tab(); // past the zoom and pan buttons
@@ -67,7 +69,7 @@ describe("HexMap", () => {
     expect(beta).toHaveAttribute("aria-pressed", "true");
     expect(alpha).toHaveAttribute("aria-pressed", "false");
     expect(screen.getByTestId("region-assets")).toHaveTextContent("Smugglers (Crows), 4/4 HP");
-  });
+  }, SLOW);
 
   it("zooms and pans by buttons and keys", async () => {
     render(<Harness />);
@@ -80,5 +82,5 @@ describe("HexMap", () => {
     expect(screen.getByTestId("map-zoom")).toHaveTextContent("100%");
     fireEvent.keyDown(screen.getByTestId("hex-0-0"), { key: "0" });
     expect(transform.getAttribute("transform")).toBe("translate(0 0) scale(1)");
-  });
+  }, SLOW);
 });

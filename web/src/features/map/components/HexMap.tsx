@@ -16,7 +16,7 @@ export function zoomed(view: View, factor: number): View {
 }
 
 function describe(region: MapRegion, model: MapModel): string {
-  const parts = [region.name];
+  const parts = [region.name, `terrain ${region.terrainDifficulty}`, `arcana ${region.arcana}`];
   const governor = region.governingFactionId ? model.factions.get(region.governingFactionId) : undefined;
   if (governor) parts.push(`governed by ${governor.name}`);
   const house = region.controllingHouseId ? model.houses.get(region.controllingHouseId) : undefined;
@@ -131,17 +131,8 @@ export function HexMap({ model, selected, onSelect }: {
               >
                 <polygon points={corners} fill={governor?.colour ?? terrainFill(region.terrainDifficulty, region.wild)}
                   stroke={house?.colour ?? "#8a8370"} strokeWidth={house ? 4 : 1} />
-                {house ? <rect x={-HEX_SIZE * 0.62} y={-HEX_SIZE * 0.72} width={9} height={9} fill={house.colour}
-                  transform={`rotate(45 ${-HEX_SIZE * 0.62 + 4.5} ${-HEX_SIZE * 0.72 + 4.5})`} /> : null}
-                {!region.wild || governor ? (
-                  <text y={-4} textAnchor="middle" className={governor ? "hex-label light" : "hex-label"}>
-                    {region.name.length > 11 ? `${region.name.slice(0, 10)}…` : region.name}
-                  </text>
-                ) : null}
-                <text y={region.wild && !governor ? 4 : 9} textAnchor="middle"
-                  className={governor ? "hex-terrain light" : "hex-terrain"}>
-                  {`T${region.terrainDifficulty}${region.arcana ? ` A${region.arcana}` : ""}`}
-                </text>
+                {house ? <rect x={-4.5} y={-HEX_SIZE * 0.86} width={9} height={9} fill={house.colour}
+                  transform={`rotate(45 0 ${-HEX_SIZE * 0.86 + 4.5})`} /> : null}
                 {owners.map((owner, i) => (
                   <circle key={owner} cx={(i - (owners.length - 1) / 2) * 11} cy={20} r={4.5}
                     fill={model.factions.get(owner)?.colour ?? "#4b5563"} stroke="#ffffff" strokeWidth={1.5} />
@@ -149,8 +140,36 @@ export function HexMap({ model, selected, onSelect }: {
               </g>
             );
           })}
+          <g aria-hidden="true" className="hex-labels">
+            {model.regions.map((region) => {
+              const { x, y } = hexCenter(region.q, region.r);
+              const governor = region.governingFactionId ? model.factions.get(region.governingFactionId) : undefined;
+              return (
+                <g key={region.id} transform={`translate(${x} ${y})`}>
+                  <HexLabel region={region} light={Boolean(governor)} />
+                </g>
+              );
+            })}
+          </g>
         </g>
       </svg>
     </div>
+  );
+}
+
+/** A hex's visible text, drawn above the hexes and outside their buttons (their accessible names say it all). */
+function HexLabel({ region, light }: { region: MapRegion; light: boolean }) {
+  const named = !region.wild || light;
+  return (
+    <>
+      {named ? (
+        <text y={-4} textAnchor="middle" className={light ? "hex-label light" : "hex-label"}>
+          {region.name.length > 11 ? `${region.name.slice(0, 10)}…` : region.name}
+        </text>
+      ) : null}
+      <text y={named ? 9 : 4} textAnchor="middle" className={light ? "hex-terrain light" : "hex-terrain"}>
+        {`T${region.terrainDifficulty}${region.arcana ? ` A${region.arcana}` : ""}`}
+      </text>
+    </>
   );
 }

@@ -7,6 +7,9 @@ import type { Names } from "../lib/names";
 import type { Refusal } from "../lib/refusal";
 import { RefusalAlert, Verdict } from "./Verdict";
 
+/** The pending action being amended: its id, its action as seed 000 names it, and its week of the month. */
+export type Amending = { id: string; action: string; week: number };
+
 type Props = {
   options: readonly HouseOption[];
   actors: readonly string[];
@@ -16,17 +19,23 @@ type Props = {
   refusal: Refusal | null;
   busy: boolean;
   /** The pending action being amended; null for a new order. */
-  amending: { id: string; action: string } | null;
+  amending: Amending | null;
   onSubmit: (order: HouseOrderInput) => void;
   onCancel: () => void;
 };
 
+/** The amended order's action, when it is one of the fifteen ("Intelligence Gathering" → INTELLIGENCE_GATHERING). */
+function initialAction(amending: Amending | null, actions: readonly HouseActionName[]): HouseActionName | "" {
+  const key = amending?.action.toUpperCase().replace(/ /g, "_");
+  return actions.find((a) => a === key) ?? "";
+}
+
 export function HouseOrderForm({ options, actors, actor, onActor, names, refusal, busy, amending, onSubmit, onCancel }: Props) {
   const id = useId();
   const actions = actionsIn(options);
-  const [action, setAction] = useState<HouseActionName | "">("");
+  const [action, setAction] = useState<HouseActionName | "">(() => initialAction(amending, actions));
   const [target, setTarget] = useState("");
-  const [week, setWeek] = useState(1);
+  const [week, setWeek] = useState(amending?.week ?? 1);
   const chosen = action || actions[0] || "";
   const candidates = options.filter((o) => o.action === chosen);
   const option = candidates.find((o) => targetKey(o) === target) ?? candidates[0] ?? null;

@@ -16,17 +16,17 @@ import { actionLabel } from "../lib/houseOptions";
 import { nameOf, type Names } from "../lib/names";
 import { refusalOf, type Refusal } from "../lib/refusal";
 import { HouseActionsTable } from "./HouseActionsTable";
-import { HouseOrderForm } from "./HouseOrderForm";
+import { HouseOrderForm, type Amending } from "./HouseOrderForm";
 
 type Props = { houseId: string; houseName: string; actors: readonly string[]; open: boolean; names: Names };
 
 export function HouseOrders({ houseId, houseName, actors, open, names }: Props) {
   const { campaignId, bump } = useCampaign();
   const [actor, setActor] = useState("");
-  const [amending, setAmending] = useState<{ id: string; action: string } | null>(null);
+  const [amending, setAmending] = useState<Amending | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [done, setDone] = useState("");
-  const [preview] = useLiveQuery({ query: HousePreviewDocument, variables: { campaignId, houseId, actor }, pause: !open });
+  const [preview] = useLiveQuery({ query: HousePreviewDocument, variables: { campaignId, houseId, actor, replacing: amending?.id ?? null }, pause: !open });
   const [given] = useLiveQuery({ query: SubmittedHouseOrdersDocument, variables: { campaignId, houseId } });
   const [ordering, order] = useMutation(OrderHouseActionDocument);
   const [amendingState, amend] = useMutation(AmendHouseActionDocument);
@@ -87,7 +87,7 @@ export function HouseOrders({ houseId, houseName, actors, open, names }: Props) 
                   <td>{p.gold}</td>
                   {open && (
                     <td className="buttons">
-                      <button type="button" aria-label={`Amend ${p.action}`} onClick={() => { setAmending({ id: p.id, action: p.action }); setActor(p.actor); }}>Amend</button>
+                      <button type="button" aria-label={`Amend ${p.action}`} onClick={() => { setAmending({ id: p.id, action: p.action, week: p.starts.weekOfMonth }); setActor(p.actor); }}>Amend</button>
                       <button type="button" aria-label={`Withdraw ${p.action}`} onClick={() => onWithdraw(p.id, p.action)}>Withdraw</button>
                     </td>
                   )}

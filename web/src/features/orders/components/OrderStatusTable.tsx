@@ -1,11 +1,16 @@
-// The GM's view of the open phase: which factions and houses have their orders in (orderStatus).
+// The GM's view of the open phase: which factions and houses have their orders in (orderStatus), read again
+// as the campaign's events arrive (`tick`, moved by the screen's campaignEvents), so an order shows as it lands.
+import { useEffect } from "react";
 import { ErrorMessage, Loading } from "../../../components/ui";
 import { OrderStatusDocument } from "../../../graphql/generated";
 import { useCampaign, useLiveQuery } from "../../../lib/campaign";
 
-export function OrderStatusTable({ seated }: { seated: ReadonlySet<string> }) {
+export function OrderStatusTable({ seated, tick }: { seated: ReadonlySet<string>; tick: number }) {
   const { campaignId } = useCampaign();
-  const [status] = useLiveQuery({ query: OrderStatusDocument, variables: { campaignId } });
+  const [status, reread] = useLiveQuery({ query: OrderStatusDocument, variables: { campaignId } });
+  useEffect(() => {
+    if (tick > 0) reread({ requestPolicy: "network-only" });
+  }, [tick, reread]);
   if (status.error) return <ErrorMessage error={status.error} />;
   if (!status.data) return <Loading what="who has submitted" />;
   const { phase, members } = status.data.orderStatus;

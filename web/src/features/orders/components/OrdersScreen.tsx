@@ -5,6 +5,7 @@ import { ErrorMessage, Loading, Section } from "../../../components/ui";
 import { OrderSeatsDocument, OrdersFrameDocument, type OrdersFrameQuery } from "../../../graphql/generated";
 import { useCampaign, useLiveQuery } from "../../../lib/campaign";
 import type { Names } from "../lib/names";
+import { useCampaignEvents } from "../lib/useCampaignEvents";
 import { FactionOrders } from "./FactionOrders";
 import { HouseOrders } from "./HouseOrders";
 import { OrderStatusTable } from "./OrderStatusTable";
@@ -33,7 +34,12 @@ export function OrdersScreen() {
   const { campaignId } = useCampaign();
   const [frame] = useLiveQuery({ query: OrdersFrameDocument, variables: { campaignId } });
   const gm = frame.data?.me?.role === "GM";
-  const [seats] = useLiveQuery({ query: OrderSeatsDocument, variables: { campaignId }, pause: !gm });
+  const [seats, rereadSeats] = useLiveQuery({ query: OrderSeatsDocument, variables: { campaignId }, pause: !gm });
+  const [tick, setTick] = useState(0);
+  useCampaignEvents(campaignId, gm, () => {
+    setTick((t) => t + 1);
+    rereadSeats({ requestPolicy: "network-only" });
+  });
   const names = useMemo(() => (frame.data ? namesOf(frame.data) : null), [frame.data]);
   const [factionChoice, setFactionChoice] = useState("");
   const [houseChoice, setHouseChoice] = useState("");
@@ -63,7 +69,7 @@ export function OrdersScreen() {
       </Section>
       {gm && (
         <Section title="Who has submitted">
-          <OrderStatusTable seated={seated} />
+          <OrderStatusTable seated={seated} tick={tick} />
           <div className="gm-choosers">
             <div className="field">
               <label htmlFor="orders-gm-faction">Order for faction</label>

@@ -1,5 +1,5 @@
 // A phase's log as it was played: initiative, then each turn with its events and rolls, then what came between.
-import { eventSummary, eventTitle, rollsOf, sectionsOf, type LogEvent } from "../model";
+import { aboutMember, eventSummary, eventTitle, rollsOf, sectionsOf, type LogEvent } from "../model";
 import { RollLine } from "./RollLine";
 
 export type Names = (id: string) => string;
@@ -7,9 +7,11 @@ export type Names = (id: string) => string;
 function EventItem({ event, names }: { event: LogEvent; names: Names }) {
   const rolls = rollsOf(event.payload);
   const summary = eventSummary(event);
+  const about = aboutMember(event);
+  const actor = about ? `the GM's chronicle, of ${names(about)}` : names(event.aggregateId);
   return (
     <li className="log-event" data-testid="log-event" data-topic={event.topic}>
-      <span className="log-title">{eventTitle(event.topic)}</span> <span className="log-actor">({names(event.aggregateId)})</span>
+      <span className="log-title">{eventTitle(event.topic)}</span> <span className="log-actor">({actor})</span>
       {summary && <span className="log-summary">: {summary}</span>}
       {rolls.length > 0 && <ul className="rolls" aria-label="Rolls">{rolls.map((r, i) => <RollLine key={i} roll={r} />)}</ul>}
     </li>

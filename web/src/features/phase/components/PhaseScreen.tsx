@@ -124,7 +124,8 @@ export function PhaseScreen() {
       </Section>
       <Section title={gm ? "Timeline of phases" : "My phase reports"}>
         {gm ? <GmTimeline campaignId={campaignId} phase={phase} names={names} />
-          : <PlayerReports campaignId={campaignId} lastResolved={lastResolved} />}
+          : seat.role === "OBSERVER" ? <p>An observer has no faction or house, so no phase report: the chronicle tells what is public.</p>
+            : <PlayerReports campaignId={campaignId} lastResolved={lastResolved} />}
       </Section>
     </>
   );

@@ -8,6 +8,11 @@ import { Modal } from "./Modal";
 
 export type Preview = RollbackPreviewQuery["rollbackPreview"];
 
+/** Seed 002: a faction's turn may take no action ("None"). */
+function actionWords(action: string): string {
+  return action === "None" ? "no action" : action;
+}
+
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -26,14 +31,14 @@ export function RollbackSummary({ preview, names, reason }: { preview: Preview; 
       {preview.results.length === 0 ? <p>No order had been resolved.</p> : (
         <ul aria-label="Results undone">
           {preview.results.map((o, i) => (
-            <li key={i}>Phase {o.phase}: {names(o.memberId)} — {o.action}{o.outcome ? `: ${o.outcome}` : ""}</li>
+            <li key={i}>Phase {o.phase}: {names(o.memberId)} — {actionWords(o.action)}{o.outcome ? `: ${o.outcome}` : ""}</li>
           ))}
         </ul>
       )}
       <h3>Orders taken back ({preview.orders.length})</h3>
       {preview.orders.length === 0 ? <p>No order of a later phase. Phase {preview.phase}'s own orders stand again, to be amended.</p> : (
         <ul aria-label="Orders taken back">
-          {preview.orders.map((o, i) => <li key={i}>Phase {o.phase}: {names(o.memberId)} — {o.action}</li>)}
+          {preview.orders.map((o, i) => <li key={i}>Phase {o.phase}: {names(o.memberId)} — {actionWords(o.action)}</li>)}
         </ul>
       )}
     </div>

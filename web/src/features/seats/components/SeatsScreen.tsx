@@ -65,15 +65,17 @@ function GmSeats({ campaignId }: { campaignId: string }) {
                         Revoke
                       </button>
                     ) : null}
-                    <button type="button" className="secondary" aria-label={`Reissue the token of ${s.name}`}
-                      onClick={async () => {
-                        const result = await reissue({ campaignId, seatId: s.id });
-                        const answer = result.data?.reissueSeatToken;
-                        if (answer) setIssued({ name: answer.seat.name, token: answer.token });
-                        again();
-                      }}>
-                      Reissue token
-                    </button>
+                    {s.role !== "GM" ? (
+                      <button type="button" className="secondary" aria-label={`Reissue token of ${s.name}`}
+                        onClick={async () => {
+                          const result = await reissue({ campaignId, seatId: s.id });
+                          const answer = result.data?.reissueSeatToken;
+                          if (answer) setIssued({ name: answer.seat.name, token: answer.token });
+                          again();
+                        }}>
+                        Reissue token
+                      </button>
+                    ) : <span>your own seat: its token is the one this browser holds</span>}
                   </td>
                 </tr>
               ))}

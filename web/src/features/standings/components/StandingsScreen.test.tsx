@@ -1,6 +1,8 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+
+const SLOW = 20_000; // user-event drives the DOM step by step: slow on a loaded machine, never timed
 import type { StandingsViewQuery } from "../../../graphql/generated";
 import { SortableTable } from "./SortableTable";
 import { FACTION_COLUMNS } from "./StandingsScreen";
@@ -31,7 +33,7 @@ describe("standings", () => {
     await userEvent.keyboard("{Enter}"); // the keyboard sorts too
     expect(names()).toEqual(["Republic", "Crows", "Remnants"]);
     expect(screen.getByRole("columnheader", { name: /HP/ })).toHaveAttribute("aria-sort", "descending");
-  });
+  }, SLOW);
 
   it("sorts a value the seat may not see last, and shows it as hidden", async () => {
     render(<SortableTable testId="factions" caption="Factions" columns={FACTION_COLUMNS} rows={ROWS}
@@ -40,5 +42,5 @@ describe("standings", () => {
     await userEvent.click(screen.getByRole("button", { name: "FacGold" }));
     expect(names()).toEqual(["Crows", "Remnants", "Republic"]);
     expect(screen.getAllByText("hidden").length).toBeGreaterThan(0);
-  });
+  }, SLOW);
 });

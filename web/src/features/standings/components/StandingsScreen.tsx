@@ -18,7 +18,9 @@ export const FACTION_COLUMNS: Column<FactionRow>[] = [
   { key: "xp", label: "XP", value: (f) => f.xp ?? null },
   { key: "assets", label: "Assets", value: (f) => f.assets.length,
     render: (f) => <span title={f.assets.map((a) => a.name).join(", ")}>{f.assets.length}</span> },
-  { key: "goal", label: "Goal", value: (f) => (f.goal ? f.goal.key.replaceAll("_", " ") : null) },
+  // A goal is null both when the seat may not see it and when there is none: FacGold tells which (whole view).
+  { key: "goal", label: "Goal", value: (f) => (f.goal ? f.goal.key.replaceAll("_", " ") : null),
+    render: (f) => (f.goal ? f.goal.key.replaceAll("_", " ") : f.facgold === null || f.facgold === undefined ? shown(null) : "none") },
 ];
 
 export function houseColumns(areaName: (id: string) => string): Column<HouseRow>[] {
