@@ -138,6 +138,7 @@ HOUSE_OPTIONS = """query Options($campaignId: UUID!, $houseId: UUID!) {
 ORDER_HOUSE = """mutation Order($campaignId: UUID!, $houseId: UUID!, $order: HouseOrderInput!) {
   orderHouseAction(campaignId: $campaignId, houseId: $houseId, order: $order) { id }
 }"""
+PUBLISH = "mutation Publish($campaignId: UUID!) { publishChronicle(campaignId: $campaignId, phase: 1) { lines } }"
 RESOLVE = "mutation Resolve($campaignId: UUID!) { resolvePhase(campaignId: $campaignId) { phase phaseStatus } }"
 
 
@@ -152,11 +153,13 @@ def allowed_house_order(table: Table, house: str, token: str | None = None) -> d
 
 
 def play_a_phase(table: Table, faction: str, house: str) -> None:
-    """A phase played over the API (the faction narrates, the house acts), resolved; the next one opened."""
+    """A phase played over the API (the faction narrates, the house acts), resolved, its gossip published; the
+    next one opened."""
     if table.campaign()["phaseStatus"] != "OPEN":
         table.open_phase()
     orders = {"narrative": f"{faction} keeps its counsel"}
     table.gm(SUBMIT_FACTION, factionId=table.faction(faction)["id"], orders=orders)
     table.gm(ORDER_HOUSE, houseId=table.house(house)["id"], order=allowed_house_order(table, house))
     table.gm(RESOLVE)
+    assert table.gm(PUBLISH)["publishChronicle"], "the resolution drafted no gossip to publish"
     table.open_phase()
