@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from domain.campaign import PhaseStatus, RuleSystemName
+from domain.campaign import CampaignPreset, PhaseStatus, RuleSystemName
 from domain.enums import AdjustField, AdjustMode, AggregateKind, ChangeKind, MemberKind, PhaseChange, Population
 from domain.factionturn.enums import (
     AssetAttribute,
@@ -38,6 +38,7 @@ from domain.seats import Role
 CLOSED_SETS: dict[str, type[StrEnum]] = {
     "RuleSystem": RuleSystemName,
     "PhaseStatus": PhaseStatus,
+    "CampaignPreset": CampaignPreset,
     "PhaseChange": PhaseChange,
     "CampaignChangeKind": ChangeKind,
     "SeatRole": Role,

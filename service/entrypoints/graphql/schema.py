@@ -19,7 +19,7 @@ from service.entrypoints.graphql.catalog import CatalogQuery
 from service.entrypoints.graphql.connections import PageInfo, window
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
 from service.entrypoints.graphql.descriptions import describe
-from service.entrypoints.graphql.enums import Population, RuleSystemName
+from service.entrypoints.graphql.enums import CampaignPreset, Population, RuleSystemName
 from service.entrypoints.graphql.errors import IntrigueSchema
 from service.entrypoints.graphql.factionturn import FactionTurnMutation, FactionTurnQuery
 from service.entrypoints.graphql.gameofbones import GameOfBonesMutation, GameOfBonesQuery
@@ -35,11 +35,7 @@ from service.entrypoints.graphql.seats import SeatMutation, SeatQuery
 from service.entrypoints.graphql.subscriptions import CampaignSubscription
 from service.entrypoints.graphql.types import Campaign, Region
 from service.entrypoints.shared import campaign_list
-from service.entrypoints.shared.presets import CampaignPreset, start_from_preset
-
-strawberry.enum(CampaignPreset, name="CampaignPreset",
-                description="What a new campaign starts with: the demo, seed 002's worked example alone, or its map "
-                "alone (docs/console.md, Presets).")  # fmt: skip
+from service.entrypoints.shared.presets import start_from_preset
 
 
 @strawberry.input(description="The Wild's head monster of a region (seed 002, Monster).")

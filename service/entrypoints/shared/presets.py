@@ -12,9 +12,9 @@ The decision is written in docs/console.md (Presets). Shared by the CLI's demo a
 
 from __future__ import annotations
 
-from enum import StrEnum
 from uuid import UUID
 
+from domain.campaign import CampaignPreset
 from domain.commands import CreateCampaign, MapRegion
 from domain.errors import InvalidInputError
 from domain.factionturn.examples import BRIBE_THE_BEHOLDER, CHARCH_GO, STARTING_FACGOLD, WORKED_FACTIONS, WorkedFaction
@@ -29,13 +29,7 @@ from service.usecases.gameofbones import RegisterHouse, StartingArea, StartingMe
 from service.usecases.interventions import By
 from service.usecases.seats import StartedCampaign
 
-
-class CampaignPreset(StrEnum):
-    """What a new campaign starts with (docs/console.md, Presets)."""
-
-    DEMO = "demo"  # the worked example, and three houses playing the Game of Bones
-    WORKED_EXAMPLE = "worked_example"  # seed 002's Example of Faction Play alone
-    EMPTY_MAP = "empty_map"  # the worked example's map, nobody on it
+__all__ = ["CampaignPreset", "populate", "preset_command", "start_from_preset"]
 
 
 # The rule systems each preset plays; a campaign created from it must run them.

@@ -48,7 +48,7 @@ export function CampaignLayout() {
       <CampaignProvider key={viewed?.seatId ?? "own"} campaignId={campaignId} seat={effective}>
         <nav aria-label="Campaign" className="campaign-nav">
           <span className="seat" data-testid="seat">{seat.name} · {seat.role}</span>
-          {SCREENS.map(([path, label]) => (
+          {SCREENS.filter(([path]) => path !== "seats" || effective.role === "GM").map(([path, label]) => (
             <NavLink key={path} to={path}>{label}</NavLink>
           ))}
           <Link to="/" onClick={() => forgetSeat(campaignId)}>Sign out</Link>

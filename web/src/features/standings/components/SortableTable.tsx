@@ -58,5 +58,6 @@ export function SortableTable<Row extends { id: string }>({ caption, columns, ro
 
 /** A value the seat was not sent reads "hidden", never a guess. */
 export function shown(value: string | number | null): ReactNode {
-  return value === null ? <span className="hidden-value">hidden</span> : value;
+  if (value === null) return <span className="hidden-value">hidden</span>;
+  return typeof value === "number" ? value.toLocaleString("en-GB") : value;
 }
