@@ -119,9 +119,10 @@ def test_a_gm_and_two_players_play_roll_back_and_replay_a_phase(
     settle(varn.page)
     varn.page.get_by_role("button", name=f"Amend {first.picks[0][1]}").click()
     expect(varn.page.get_by_test_id("house-amending")).to_be_visible()
-    # The preview judges an order beside the pending one, not in its place, so on an amendment its verdict may
-    # refuse what the server accepts: the amendment is the action found allowed alone, before the first order.
+    # The amendment: the action found allowed alone before the first order, previewed in place of the order it
+    # replaces (housePreview(replacing:)), so accepted again.
     select_picks(varn.page, "house-order-form", second)
+    expect(varn.page.get_by_test_id("house-verdict")).to_contain_text("accept this order now")
     screenshot(varn.page, "house-player-orders-amending")
     amended = second
     varn.page.get_by_role("button", name="Amend the house action").click()
