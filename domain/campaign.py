@@ -21,6 +21,15 @@ class RuleSystemName(StrEnum):
     GAME_OF_BONES = "gameofbones"
 
 
+class CampaignPreset(StrEnum):
+    """What a new campaign starts with: seed 002's worked-example map alone, its worked example (the five factions
+    and The Wild), or the demo (the worked example and three houses playing the Game of Bones); docs/console.md."""
+
+    DEMO = "demo"
+    WORKED_EXAMPLE = "worked_example"
+    EMPTY_MAP = "empty_map"
+
+
 class PhaseStatus(StrEnum):
     SETUP = "setup"  # no phase opened yet
     OPEN = "open"  # orders may be submitted and amended

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from domain.campaign import PhaseStatus, RuleSystemName
+from domain.campaign import CampaignPreset, PhaseStatus, RuleSystemName
 from domain.enums import (
     AdjustField,
     AdjustMode,
     AggregateKind,
+    ChangeKind,
     DraftDecision,
     MemberKind,
     PhaseChange,
@@ -48,8 +49,10 @@ from domain.seats import Role
 CLOSED_SETS: dict[str, type[StrEnum]] = {
     "RuleSystem": RuleSystemName,
     "PhaseStatus": PhaseStatus,
+    "CampaignPreset": CampaignPreset,
     "PhaseChange": PhaseChange,
     "SummaryScope": SummaryScope,
+    "CampaignChangeKind": ChangeKind,
     "SeatRole": Role,
     "Population": Population,
     "MemberKind": MemberKind,

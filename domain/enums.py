@@ -97,3 +97,16 @@ class DraftDecision(StrEnum):
     ACCEPTED = "accepted"
     EDITED = "edited"
     REJECTED = "rejected"
+
+
+class ChangeKind(StrEnum):
+    """What changed in a campaign, as the campaignChanges subscription tells a seat (issue 18, Live): the phase
+    clock moved, orders landed, the chronicle was published, or something else the seat may know of."""
+
+    PHASE_OPENED = "phase opened"
+    PHASE_RESOLVING = "phase resolving"
+    PHASE_RESOLVED = "phase resolved"
+    PHASE_ROLLED_BACK = "phase rolled back"
+    ORDERS = "orders"
+    CHRONICLE = "chronicle"
+    OTHER = "other"

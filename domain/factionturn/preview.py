@@ -35,8 +35,9 @@ from domain.factionturn.orders import (
     UseAssetAbility,
     action_name,
 )  # fmt: skip
-from domain.factionturn.purchase import repair_plan
+from domain.factionturn.purchase import refit_cost, repair_plan
 from domain.factionturn.purchase_rules import price
+from domain.factionturn.rows import type_of
 from domain.factionturn.world import World
 from domain.gm import CustomActionDef
 
@@ -148,14 +149,16 @@ def _expansions(world: World, faction: Faction) -> list[tuple[Action, int | None
 
 
 def _refits(world: World, faction: Faction) -> list[tuple[Action, int | None]]:
-    """Each non-base asset into each row of its attribute (seed 002, Refit Asset); its cost is told by the check."""
+    """Each non-base asset into each row of its attribute (seed 002, Refit Asset), at the difference in cost the
+    check asks for (`refit_cost`); an asset of no catalogued type has no price to tell."""
     found: list[tuple[Action, int | None]] = []
     for asset in faction.assets.values():
         if asset.is_base:
             continue
+        old = type_of(asset)
         for row in buyable_rows(world):
             if row.attribute.value.lower() == asset.attribute and row.key != asset.type_key:
-                found.append((RefitAsset(asset.id, row.key), None))
+                found.append((RefitAsset(asset.id, row.key), refit_cost(old, row) if old else None))
     return found
 
 

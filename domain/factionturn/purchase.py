@@ -104,6 +104,11 @@ def ability_of_row(row: AssetType) -> str:
     return row.ability or ""
 
 
+def refit_cost(old: AssetType, new: AssetType) -> int:
+    """Seed 002, Refit Asset: "paying the difference in cost" when the new asset costs more; nothing otherwise."""
+    return max(0, (new.cost or 0) - (old.cost or 0))
+
+
 def check_refit(world: World, faction: Faction, order: RefitAsset) -> None:
     asset = faction.asset(order.asset_id)
     old, new = type_of(asset), row_for(order.type_key, RULE_REFIT, world)
@@ -116,7 +121,7 @@ def check_refit(world: World, faction: Faction, order: RefitAsset) -> None:
     check_buying_ground(faction, asset.region_id, RULE_REFIT)
     check_can_buy_here(world, faction, new, asset.region_id, rule=RULE_REFIT)
     check_permission(permission(world, faction, new, asset.region_id))
-    faction.check_can_pay(max(0, (new.cost or 0) - (old.cost or 0)), f"refitting to {new.name}")
+    faction.check_can_pay(refit_cost(old, new), f"refitting to {new.name}")
 
 
 def run_refit(session: Session, order: RefitAsset) -> None:
@@ -128,7 +133,7 @@ def run_refit(session: Session, order: RefitAsset) -> None:
                                        asset.region_id, new.name)  # fmt: skip
     if not granted:
         return
-    cost = max(0, (new.cost or 0) - (old.cost or 0))
+    cost = refit_cost(old, new)
     damage_taken = asset.max_hp - asset.hp
     refitted = replace(asset, type_key=new.key, name=new.name, hp=max(1, new.hp - damage_taken), max_hp=new.hp,
                        usable_from=me.turn + 1)  # fmt: skip

@@ -1,64 +1,18 @@
-"""The demo campaign `make run` shows: seed 002's worked example map, with a city for the Game of Bones."""
+"""The demo campaign `make run` shows: the DEMO preset (service/entrypoints/shared/presets.py), seed 002's worked
+example map and factions, with houses playing the Game of Bones over its settled areas."""
 
 from __future__ import annotations
 
-from uuid import UUID
-
 from domain.campaign import Campaign
-from domain.commands import CreateCampaign, MapRegion
-from domain.factionturn.examples import BRIBE_THE_BEHOLDER, CHARCH_GO, STARTING_FACGOLD, WORKED_FACTIONS, WorkedFaction
-from domain.factionturn.faction import Faction
-from domain.factionturn.orders import GoalChoice
-from domain.gameofbones.records import Character
-from domain.hexmap import offset_of, rectangle
-from domain.seats import gm_seat_id
+from domain.commands import CreateCampaign
 from service.bootstrap import Intrigue
-from service.usecases.factionturn import FoundFaction, StartingAsset
-from service.usecases.gameofbones import RegisterHouse, StartingArea, StartingMember
-from service.usecases.interventions import By
+from service.entrypoints.shared.presets import CampaignPreset, populate, preset_command
 
 DEMO_NAME = "The Shattered Empire"
 
-# (column, row) on the 8x10 map -> name, arcana, population, tags; the homes of "A Month in the Life".
-_SETTLED = {
-    (7, 0): ("Remzal's Rest", 5, "Thousands", ["ancient ruin", "city"]),
-    (1, 4): ("Crowfall", 4, "Multiple Dozens", ["village"]),
-    (6, 8): ("The Fort-City", 4, "Hundreds", ["fortress"]),
-    (4, 4): ("The Capital", 2, "Tens of Thousands", ["imperial capital"]),
-    (0, 9): ("Goldbar Caverns", 4, "Outpost", ["coastal caverns"]),
-}
-_SWAMP = (5, 9)  # Charch-Go's lair: "a Terrain 2 Asset with 7 hp" (seed 002 worked example)
-# A beholder is CR 13: a Monster asset of difficulty 4 with the 189 HP the worked example states.
-_BEHOLDER = {"name": "Charch-Go", "cr": 13, "hp": 189, "hit_dice": "18d10+90"}
-_HOMES = {"Remzal's Chosen": "Remzal's Rest", "Empresses' Crows": "Crowfall", "The Republic": "The Fort-City",
-          "Empire Remnants": "The Capital", "Goldbar House": "Goldbar Caverns"}  # fmt: skip
-
-
-_SKILLS = ("Gather Information", "Sense Motive", "Diplomacy", "Bluff", "Innuendo", "Intimidate", "Hide",
-           "Profession (Merchant)", "Reflex save")  # fmt: skip
-# (house, leader, lieutenants, influence, 10th-level fighters at 1,000 power each, the area it holds)
-_HOUSES = (
-    ("House Varn", "Matriarch Ilse Varn", ("Oren Varn", "Sabeth Varn"), 30_000, 6, "The Capital"),
-    ("House Droste", "Lord Aldo Droste", ("Mira Droste",), 12_000, 4, "Remzal's Rest"),
-    ("The Gilded Guild", "Guildmaster Pell", ("Factor Quill",), 8_000, 2, "Goldbar Caverns"),
-)
-
-
-def _region(column: int, row: int, q: int, r: int) -> MapRegion:
-    if (column, row) in _SETTLED:
-        name, arcana, population, tags = _SETTLED[(column, row)]
-        return MapRegion(name, q, r, arcana=arcana, population=population, tags=tags, monthly_income=4000)
-    if (column, row) == _SWAMP:
-        return MapRegion("Charch-Go's Swamp", q, r, population="Unknown or non-humanoid", tags=["swamp"],
-                         terrain_difficulty=2, wild=True, monster=_BEHOLDER)  # fmt: skip
-    difficulty = (column * 3 + row * 5) % 7  # a fixed, varied wilderness
-    return MapRegion(f"Wilds {column},{row}", q, r, population="Ruins", tags=["wilderness"],
-                     terrain_difficulty=difficulty, wild=True)  # fmt: skip
-
 
 def demo_command() -> CreateCampaign:
-    regions = [_region(*offset_of(h), h.q, h.r) for h in rectangle()]
-    return CreateCampaign(DEMO_NAME, ["factionturn", "gameofbones"], "demo", regions)
+    return preset_command(DEMO_NAME, ["factionturn", "gameofbones"], "demo")
 
 
 def seed_demo(intrigue: Intrigue) -> Campaign | None:
@@ -66,39 +20,5 @@ def seed_demo(intrigue: Intrigue) -> Campaign | None:
     if intrigue.catalog.campaigns(limit=1):
         return None
     campaign = intrigue.campaigns.create_campaign(demo_command())
-    regions = {r["name"]: r["id"] for r in intrigue.catalog.regions(campaign.id)}
-    # Seed 002, "A Month in the Life": the five factions in list order, then The Wild as the sixth.
-    ids = {w.name: _found(intrigue, campaign, w, regions[_HOMES[w.name]]).id for w in WORKED_FACTIONS}
-    by = By(campaign.id, str(gm_seat_id(campaign.id)), "seed 002, Example of Faction Play")  # the GM's setup
-    # "I decided to give this faction Regional Government over their hex."
-    intrigue.gm.set_government(by, regions[_HOMES["The Republic"]], ids["The Republic"])
-    for worked in WORKED_FACTIONS:  # the goals of the turn-order table: "Regional Seizure (home)", ...
-        named = worked.goal_target or ""
-        target = regions[_HOMES[worked.name]] if named == "home" else ids.get(named)
-        intrigue.factionturn.adopt_goal(campaign.id, ids[worked.name], GoalChoice(worked.goal, str(target or "")))
-    # "Charch-Go lair in a Terrain 2 Asset with 7 hp": stated, not rolled again.
-    intrigue.factionturn.populate_the_wild(campaign.id, {regions["Charch-Go's Swamp"]: CHARCH_GO.terrain_hp})
-    # The special action the author "just made up" for the Crows, for the GM to order (`orderCustomAction`).
-    intrigue.gm.define_custom_action(by, BRIBE_THE_BEHOLDER)
-    # Seed 000: the capital's great houses and a guild play the Game of Bones over the settled areas.
-    for name, leader, lieutenants, influence, fighters, area in _HOUSES:
-        intrigue.gameofbones.register_house(RegisterHouse(
-            campaign.id, name, _person(leader, 14), 100_000, [_person(n, 9) for n in lieutenants],
-            [StartingMember(f"{name} guard {i + 1}", {"fighter": 10}) for i in range(fighters)],
-            influence=influence, areas=[StartingArea(regions[area], troops=2_000)],
-        ))  # fmt: skip
+    populate(intrigue, campaign.id, CampaignPreset.DEMO)
     return intrigue.store.load(campaign.id, Campaign)
-
-
-def _found(intrigue: Intrigue, campaign: Campaign, worked: WorkedFaction, home: UUID) -> Faction:
-    """A worked faction as generated: ratings, tags, its home's Base of Influence and its starting assets; the
-    Regional Government tag comes with the government itself (`set_government`)."""
-    tags = [t for t in worked.tags if t != "regional_government"]
-    return intrigue.factionturn.found_faction(FoundFaction(
-        campaign.id, worked.name, worked.force, worked.cunning, worked.wealth, home, tags,
-        facgold=STARTING_FACGOLD, assets=[StartingAsset(k) for k in worked.assets],
-    ))  # fmt: skip
-
-
-def _person(name: str, level: int) -> Character:
-    return Character(name, level, dict.fromkeys(_SKILLS, level))

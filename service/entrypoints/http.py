@@ -41,6 +41,7 @@ from service.entrypoints.limits import Limits, RequestLimits
 from service.entrypoints.ops import ops_routes
 from service.entrypoints.rest import create_rest_app
 from service.entrypoints.shared.errors import RETRY_AFTER_SECONDS, http_refusal
+from service.entrypoints.shared.view_as import asking_seat
 from service.persistence import database
 from service.persistence.fresh import FreshReads
 from service.persistence.listener import Listener
@@ -152,7 +153,7 @@ class IntrigueGraphQL(GraphQL):
         if not isinstance(query, str) or request_data.extensions or not _cacheable(query, name):
             return await run(*args)
         try:
-            seat = await self.intrigue.seats.resolve_on(self.reads.pool, request.headers.get("authorization"))
+            seat = await asking_seat(self.intrigue, self.reads.pool, request.headers, reading=True)
         except DomainError:
             return await run(*args)  # SeatGuard answers the refusal
         context[RESOLVED_SEAT] = seat

@@ -44,6 +44,17 @@ class History:
             marks.append((int(payload["phase"]), int(position)))
         return marks
 
+    def campaign_marks(self, campaign_id: UUID, names: tuple[str, ...]) -> list[tuple[int, str, dict[str, Any]]]:
+        """(position, name, payload) of each of the campaign's own events named in `names`, oldest first."""
+        rows = self._rows(
+            "SELECT notification_id, topic, state FROM {table}"
+            " WHERE originator_id = %s AND topic = ANY(%s) ORDER BY notification_id",
+            (campaign_id, [_CAMPAIGN_TOPIC + name for name in names]),
+        )
+        decode = self.store.mapper.transcoder.decode
+        return [(int(position), topic.removeprefix(_CAMPAIGN_TOPIC), decode(bytes(state)))
+                for position, topic, state in rows]  # fmt: skip
+
     def resolution_start(self, campaign_id: UUID, phase: int) -> int:
         """Where phase `phase` last began resolving: every turn's rolls and results come after it."""
         starts = [pos for p, pos in self.phase_marks(campaign_id, "PhaseResolutionBegan") if p == phase]

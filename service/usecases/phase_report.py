@@ -169,8 +169,13 @@ def build_report(window: Sequence[AuditEntry], campaign_id: UUID, phase: int, me
                  actors: set[str]) -> PhaseReport:  # fmt: skip
     """The report of member `member_id` from its phase's events; `actors`: whose rolls are its own."""
     report = PhaseReport(campaign_id, phase, member_id, kind)
+    # An action withdrawn (or amended: withdrawn and given anew) was never played: its order is left out.
+    withdrawn = {str(e.payload["action_id"]) for e in window
+                 if e.aggregate_id == member_id and _name(e) == "House.ActionWithdrawn"}  # fmt: skip
     for entry in window:
         if entry.aggregate_id == member_id:
+            if _name(entry) == "House.ActionOrdered" and str(entry.payload["pending"].get("id")) in withdrawn:
+                continue
             _own(report, entry, actors)
         elif kind == "faction" and sees_rival_event(entry, actors):
             report.damage_dealt.append(_damage(entry, actors, str(member_id)))
@@ -190,6 +195,9 @@ def _own(report: PhaseReport, entry: AuditEntry, actors: set[str]) -> None:
     name, p = _name(entry), entry.payload
     rolls = own_rolls(p.get("rolls") or [], actors)
     report.rolls.extend(rolls)
+    if name in ("Faction.OrderSubmitted", "Faction.OrderWithdrawn"):
+        # seed 002: one order a turn; submitting again replaces it, withdrawing takes it back
+        report.orders = [o for o in report.orders if o.outcome is not None]
     if name == "Faction.OrderSubmitted":
         action = (p["order"].get("action") or {}).get("action") or "Wait"
         report.orders.append(ReportOrder(str(action), None, None, None, None, []))
@@ -209,6 +217,8 @@ def _own(report: PhaseReport, entry: AuditEntry, actors: set[str]) -> None:
         report.ledger.append(Money(-int(p["cost"]), f"bought {what}"))
     elif name == "Faction.MaintenancePaid" and p["paid"]:
         report.ledger.append(Money(-int(p["paid"]), "maintenance"))
+    elif name == "House.ActionWithdrawn" and int(p["gold"]):
+        report.ledger.append(Money(int(p["gold"]), f"{p['action']} withdrawn: its gold back"))
     elif name == "House.IncomeReceived":
         report.ledger.append(Money(int(p["amount"]), "income"))
     elif name in REPORT_RIVAL_TOPICS:

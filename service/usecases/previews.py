@@ -8,6 +8,7 @@ what it may know (`viewer`). Who may ask is the entrypoints' guard (the GM, or t
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from uuid import UUID
 
@@ -23,6 +24,7 @@ from domain.gameofbones.preview import HouseOption, preview_house
 from domain.odds import AttackOdds, HouseOdds, attack_odds, house_odds, seen_world
 from domain.region import Region
 from service.persistence.app import IntrigueStore
+from service.usecases.orders import AMENDED
 
 
 @dataclass(frozen=True)
@@ -60,13 +62,22 @@ class Previews:
                      for o in preview.options)  # fmt: skip
         return FactionPreviewOdds(preview, odds)
 
-    def house(self, campaign_id: UUID, house_id: UUID, actor: str = "", *, gm: bool = False) -> HousePreviewOdds:
+    def house(self, campaign_id: UUID, house_id: UUID, actor: str = "", replacing: str | None = None, *,
+              gm: bool = False) -> HousePreviewOdds:  # fmt: skip
+        """The house's options and their odds; with `replacing`, judged as `amend_house_action` judges the new
+        order: with that pending action withdrawn first (on a copy, never saved), its influence, power, gold and
+        place freed."""
         campaign = self.store.campaign_running(campaign_id, RuleSystemName.GAME_OF_BONES)
         if campaign.members.get(str(house_id)) != "house":
             raise NotFoundError(f"no house {house_id} in this campaign")
         houses = {str(h.id): h for h in self.store.members(campaign, House)}
         areas = {str(r.id): r for r in self.store.members(campaign, Region)}
         house = houses[str(house_id)]
+        if replacing is not None:
+            campaign.check_phase_open()
+            house = copy.deepcopy(house)
+            house.withdraw_action(replacing, campaign.phase, AMENDED)
+            houses[str(house_id)] = house
         options = preview_house(house, phase=campaign.phase, houses=houses, areas=areas, actor=actor)
         viewer = None if gm else str(house_id)
         odds = tuple(_house_odds(house, o, campaign.phase, houses, areas, viewer) for o in options)

@@ -127,6 +127,13 @@ class SeatService:
         token = bearer_token(authorization)
         return None if token is None else _named(await reads.rows(_BY_TOKEN, (digest(token),)))
 
+    async def listed_on(self, reads: ReadPool, seat_id: UUID) -> tuple[Seat | None, bool]:
+        """One seat by its id (None when no seat has it), with whether its token was revoked, on the read pool."""
+        rows = await reads.rows(f"{_LISTED} WHERE id = %s", (seat_id,))
+        if not rows:
+            return None, False
+        return _seat_of(rows[0]), bool(rows[0]["revoked"])
+
     async def held_on(self, reads: ReadPool, digests: list[bytes]) -> set[bytes]:
         """Which of these token digests still name a seat, in one query (open subscriptions, after a seat change)."""
         rows = await reads.rows("SELECT token_sha256 FROM seats WHERE token_sha256 = ANY(%s)", (digests,))

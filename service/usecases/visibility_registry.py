@@ -27,14 +27,19 @@ def _fields(type_name: str, decision: str, names: str) -> dict[str, str]:
 DECISIONS: Final[dict[str, str]] = {
     # ---- Query: who may ask ----------------------------------------------------------------------------------
     **_fields("Query", "public", "campaigns campaign factions faction houses house areas chronicle"),
-    **_fields("Query", "gm", "seats eventLog phaseLog gmChronicle phaseSeries actionSuccess "
-                             "diceFairness"),
+    **_fields("Query", "gm", "seats eventLog phaseLog gmChronicle actionSuccess diceFairness"),
+    **_fields("Query", "public", "phaseSeries"),  # its points are each seat's view (SeriesPoint below)
     **_fields("Query", "caller", "me"),
     # A player's own report, the GM's any member's: the use case decides (service/usecases/phase_reports.py).
     **_fields("Query", "caller", "phaseReport phaseSummary"),
     **_fields("Query", "own", "buyableAssets factionOrders houseOrders"),  # affordability tells secret FacGold
     **_fields("Query", "gm", "chronicleDraft orderStatus"),  # unpublished drafts; who has submitted
     **_fields("Query", "gm", "draftOrders gmRunPowers"),  # issue 19: drafted from the truth; the GM's own plans
+    # Issue 18: the phase timeline's branches and a rollback's preview name secret orders and the GM's reasons.
+    **_fields("Query", "gm", "phaseBranches rollbackPreview"),
+    **_fields("PhaseBranch", "gm", "phase attempt beganAt resolvedAt rolledBack rolledBackAt reason"),
+    **_fields("UndoneOrderView", "gm", "phase memberId action outcome"),
+    **_fields("RollbackPreview", "gm", "phase phases events results orders"),
     # ---- Mutation: who may call (the answer is the caller's own view of what changed) -----------------------------
     **_fields("Mutation", "public", "createCampaign"),
     **_fields("Mutation", "own", "submitFactionOrders orderHouseAction moveTroops huntAttackSource "
@@ -53,6 +58,9 @@ DECISIONS: Final[dict[str, str]] = {
     # ---- Subscriptions ---------------------------------------------------------------------------------------
     **_fields("CampaignSubscription", "gm", "campaignEvents"),
     **_fields("CampaignSubscription", "seat", "phaseResults"),  # any seat of the campaign, its `summary` filtered
+    # Any seat of the campaign; which kinds each seat hears: service/usecases/visibility.py, `change_seen_by`.
+    **_fields("CampaignSubscription", "seat", "campaignChanges"),
+    **_fields("CampaignChange", "seat", "campaignId kind position"),
     **_fields("PhaseResult", "public", "campaignId phase status position"),
     **_fields("PhaseResult", "caller", "report"),  # the listening player's own report; null for others
     # The phase as the seat's class may hear it: service/usecases/visibility.py `summary_scope`.
@@ -199,8 +207,10 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("CampaignEdge", "public", "cursor node"),
     **_fields("TurnSummary", "gm", "actorId text"),
     # ---- The charts: built from every member's full standing and the whole log, so the GM's ----------------------
-    **_fields("SeriesPoint", "gm", "phase aggregateId kind name rank influence power hp facgold assetsByType"),
-    **_fields("AssetCount", "gm", "typeKey count"),
+    # Issue 18: the charts of every seat; each member as `faction_view` / `house_view` show it to the asking seat.
+    **_fields("SeriesPoint", "seat", "phase aggregateId kind name rank influence power hp facgold assetsByType "
+                                     "maxHp force cunning wealth xp"),
+    **_fields("AssetCount", "seat", "typeKey count"),
     **_fields("ActionRate", "gm", "actor action attempts successes rate"),
     **_fields("DieSummary", "gm", "sides rolls counts chiSquare pValue"),
     # ---- What every seat hears: the public chronicle -----------------------------------------------------------

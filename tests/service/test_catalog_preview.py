@@ -123,6 +123,8 @@ def test_a_player_previews_its_own_faction_and_the_submission_agrees(client: Tes
     refused = buys["fortress"]
     assert (refused["allowed"], refused["rule"]) == (False, "seed 002, Buy Asset")
     assert [o["targetAssetId"] for o in options if o["kind"] == "ATTACK"]  # Blue's Thugs share the Harbour
+    refits = [o for o in options if o["kind"] == "REFIT_ASSET"]  # priced: the difference in cost (seed 002)
+    assert refits and all(isinstance(o["cost"], int) and o["cost"] >= 0 for o in refits)
     submit = client.put(f"{API}/campaigns/{c}/factions/{red}/orders", headers={"Authorization": f"Bearer {player}"},
                         json={"action": {"action": "Buy Asset", "type_key": "fortress",
                                          "region_id": refused["regionId"]}})  # fmt: skip

@@ -29,6 +29,8 @@ OPEN = {
     "PendingAction.action": "one of the fifteen, or a GM-made custom action's name",
     "ReportOrder.action": "a Faction Turn or house action, or a GM-made one's name",
     "ReportOrder.outcome": "the narrative or result the resolution wrote",
+    "UndoneOrderView.action": "a Faction Turn or house action, or a GM-made one's name",
+    "UndoneOrderView.outcome": "the narrative or result the resolution wrote",
     "ReportLearned.kind": "what a house's knowledge entry records, which the GM's hand may add to",
     "ReportLearned.action": "the action the knowledge is of, custom ones included",
     "ReportLearned.result": "the result the resolution wrote",

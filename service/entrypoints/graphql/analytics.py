@@ -1,4 +1,5 @@
-"""Analytics over a campaign's history: per-phase series, action success rates, dice fairness (GM only)."""
+"""Analytics over a campaign's history: per-phase series (each seat as it may see each member), action success
+rates and dice fairness (GM only)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,16 @@ from strawberry.types import Info
 
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
 from service.entrypoints.graphql.enums import MemberKind
+from service.entrypoints.graphql.guards import seat
 from service.usecases.analytics import action_stats, fairness
+from service.usecases.visibility import faction_view, house_view
 
 SERIES_FIELDS = ("rank", "effective_rank", "influence", "power", "gold", "hp", "max_hp", "facgold", "xp")
 
 
-@strawberry.type(description="One member's standing as a phase resolved.")
+@strawberry.type(description="One member's standing as a phase resolved, as the asking seat may see it: the GM "
+                 "and the member's own seat whole; others its public part (a rival's FacGold, XP, Influence and "
+                 "Power null, its stealthed assets uncounted).")  # fmt: skip
 class SeriesPoint:
     phase: int
     aggregate_id: UUID
@@ -26,6 +31,12 @@ class SeriesPoint:
     power: int | None
     hp: int | None
     facgold: int | None
+    max_hp: int | None = strawberry.field(description="A faction's maximum HP (seed 002); null for a house.")
+    force: int | None = strawberry.field(description="A faction's Force rating (seed 002); null for a house.")
+    cunning: int | None = strawberry.field(description="A faction's Cunning rating (seed 002); null for a house.")
+    wealth: int | None = strawberry.field(description="A faction's Wealth rating (seed 002); null for a house.")
+    xp: int | None = strawberry.field(description="A faction's experience points (seed 002); null for a house, and "
+                                      "for a rival's.")  # fmt: skip
     assets_by_type: list[AssetCount] | None = strawberry.field(description="A faction's assets counted by type key "
                                                                "(by key); null for a house.")  # fmt: skip
 
@@ -65,7 +76,8 @@ def _point(row: dict[str, Any]) -> SeriesPoint:
     return SeriesPoint(
         phase=row["phase"], aggregate_id=row["aggregate_id"], kind=row["kind"], name=state.get("name", ""),
         rank=state.get("rank"), influence=state.get("influence"), power=state.get("power"), hp=state.get("hp"),
-        facgold=state.get("facgold"),
+        facgold=state.get("facgold"), max_hp=state.get("max_hp"), force=state.get("force"),
+        cunning=state.get("cunning"), wealth=state.get("wealth"), xp=state.get("xp"),
         assets_by_type=None if by_type is None else [AssetCount(type_key=k, count=n)
                                                      for k, n in sorted(by_type.items())],
     )  # fmt: skip
@@ -73,10 +85,12 @@ def _point(row: dict[str, Any]) -> SeriesPoint:
 
 @strawberry.type
 class AnalyticsQuery:
-    @strawberry.field(description="Each house's and faction's standing at the end of every phase.")
+    @strawberry.field(description="Each house's and faction's standing at the end of every phase, as the asking "
+                      "seat may see it (`SeriesPoint`): the GM all of it, a player its own member whole.")  # fmt: skip
     async def phase_series(self, info: Info, campaign_id: UUID) -> list[SeriesPoint]:
         rows = await on_loop(reads(info).series(campaign_id))
-        return [_point(r) for r in rows if r["kind"] in ("faction", "house")]
+        asking, views = seat(info), {"faction": faction_view, "house": house_view}
+        return [_point(r | {"state": views[r["kind"]](r["state"], asking)}) for r in rows if r["kind"] in views]
 
     @strawberry.field(description="How often each actor's actions succeeded, by action type.")
     async def action_success(self, info: Info, campaign_id: UUID) -> list[ActionRate]:

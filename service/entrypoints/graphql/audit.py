@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 from itertools import islice
+from typing import Annotated
 from uuid import UUID
 
 import strawberry
 from strawberry.types import Info
 
+from domain.errors import NotFoundError
 from service.entrypoints.graphql.connections import PageInfo, Window, window
 from service.entrypoints.graphql.context import intrigue, off_loop
 from service.entrypoints.graphql.types import AuditEvent, as_json
 from service.usecases.audit import AuditLog
+from service.usecases.phase_branches import branch_window
 
+Attempt = Annotated[int | None, strawberry.argument(description="Which resolution of the phase (a branch's "
+                    "`attempt`, 1 the first); null, the default, its latest.")]  # fmt: skip
 EVENT = "event"  # the cursors' kind: an event's position in the store, opaque to clients
 
 
@@ -68,7 +73,8 @@ class AuditQuery:
 
     @strawberry.field(
         description="One phase's log (GM only): initiative, then every turn's orders, rolls, outcomes and narrative, "
-        "from the moment the phase began resolving until it resolved. " + PAGING
+        "from the moment the phase began resolving until it resolved: its latest resolution, or with `attempt` "
+        "any of its branches (`phaseBranches`), a rolled-back one included. " + PAGING
     )
     async def phase_log(
         self,
@@ -79,12 +85,19 @@ class AuditQuery:
         after: str | None = None,
         last: int | None = None,
         before: str | None = None,
+        attempt: Attempt = None,
     ) -> AuditConnection:
         app = intrigue(info)
 
         def read() -> AuditConnection:
-            start = app.history.resolution_start(campaign_id, phase)
-            end = app.history.phase_end(campaign_id, phase)
+            if attempt is None:
+                start = app.history.resolution_start(campaign_id, phase)
+                end = app.history.phase_end(campaign_id, phase)
+            else:
+                found = branch_window(app.history, campaign_id, phase, attempt)
+                if found is None:
+                    raise NotFoundError(f"phase {phase} had no resolution {attempt} (see phaseBranches)")
+                start, end = found
             keys = [p for p in app.audit.positions(campaign_id) if start <= p < end]
             return page(app.audit, campaign_id, window(keys, EVENT, first, after, last, before))
 

@@ -167,7 +167,9 @@ TYPED: Final[dict[str, str]] = {
           assetTypes__rating="Only the asset types that need exactly this attribute rating (1-8) to buy.",
           assetTypes__kind="Only the asset types of this kind (MILITARY_UNIT, SPECIAL_FORCES, FACILITY…).",
           factionPreview__allowedOnly="Only the options it may take.",
-          housePreview__actor="Who would act; the leader when null."),
+          housePreview__actor="Who would act; the leader when null.",
+          housePreview__replacing="A pending action of the open phase the order would replace "
+                                  "(amendHouseAction): judged as if it were withdrawn first."),
     **_on("RankRow", rank="The rank, 1 (lowest) to the table's highest.",
           actionBonuses="How many Action Bonuses a house of this rank has each month.",
           defenceHigh="The higher of the two defences a house of this rank has (seed 000, Rank).",

@@ -10,12 +10,13 @@ from enum import StrEnum
 
 import strawberry
 
-from domain.campaign import PhaseStatus, RuleSystemName
+from domain.campaign import CampaignPreset, PhaseStatus, RuleSystemName
 from domain.closed_sets import CLOSED_SETS
 from domain.enums import (
     AdjustField,
     AdjustMode,
     AggregateKind,
+    ChangeKind,
     MemberKind,
     PhaseChange,
     Population,
@@ -54,6 +55,8 @@ __all__ = [
     "AssetOutcome",
     "Attribute",
     "BookChoice",
+    "CampaignPreset",
+    "ChangeKind",
     "ExampleFactionName",
     "FactionActionName",
     "Fate",
@@ -77,6 +80,8 @@ __all__ = [
 # Sets whose domain class has no docstring of its own.
 DESCRIPTIONS = {
     "RuleSystem": "A rule system a campaign runs: the Faction Turn (seed 002) or the Game of Bones (seed 000).",
+    "CampaignPreset": "What a new campaign starts with: seed 002's worked-example map alone, its worked example, or "
+    "the demo (the worked example and three houses playing the Game of Bones); docs/console.md, Presets.",
     "PhaseStatus": "Where a campaign's phase stands: setup (none opened yet), open, resolving or resolved.",
     "SeatRole": "Who a seat is: the GM, a player bound to one faction or house, or an observer.",
     "Attribute": "A Faction Turn attribute (seed 002): Force, Cunning or Wealth.",

@@ -40,6 +40,7 @@ from domain.errors import DomainError, ForbiddenError
 from domain.seats import Seat, check_gm
 from service.entrypoints.shared.errors import graphql_extensions
 from service.entrypoints.shared.seat_checks import campaign_id_argument, check_gm_or_owner
+from service.entrypoints.shared.view_as import asking_seat
 from service.persistence import idempotency, outcomes
 from service.persistence.idempotency import fingerprint
 
@@ -104,10 +105,12 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "seats": Access.GM,
         # `campaign` is open, but its `asOf` argument is the GM's: checked in graphql/history.py `past_campaign`.
         "eventLog": Access.GM,
-        "phaseSeries": Access.GM,  # every member's full standing, secrets included
+        # `phaseSeries` is open: each seat reads every member as service/usecases/visibility.py filters it.
         "actionSuccess": Access.GM,
         "diceFairness": Access.GM,
         "phaseLog": Access.GM,  # rebuilt state, unfiltered: every secret as it stood
+        "phaseBranches": Access.GM,  # where each resolution's (secret-laden) events lie, and the GM's reasons
+        "rollbackPreview": Access.GM,  # names every order the rollback undoes, secret plots included
         "gmChronicle": Access.GM,  # the GM's summaries hold every secret of the phase
         # A seat of the campaign reads its own member's report, the GM any member's: checked in
         # service/usecases/phase_reports.py, since a player's call names no faction or house.
@@ -166,9 +169,10 @@ class SeatGuard(SchemaExtension):
         try:
             if RESOLVED_SEAT in ec.context:  # resolved once already for this HTTP request (graphql/answers.py)
                 found = ec.context[RESOLVED_SEAT]
-            else:
-                authorization = ec.context["request"].headers.get("authorization")
-                found = await ec.context["intrigue"].seats.resolve_on(ec.context["reads"].pool, authorization)
+            else:  # the bearer token's seat, or the one the GM views the campaign as (reads only)
+                reading = ec.operation_type is not StrawberryOperation.MUTATION
+                found = await asking_seat(ec.context["intrigue"], ec.context["reads"].pool,
+                                          ec.context["request"].headers, reading)  # fmt: skip
             ec.context["seat"] = found
             self._authorise(found)
         except DomainError as error:

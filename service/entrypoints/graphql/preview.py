@@ -21,7 +21,7 @@ from service.entrypoints.shared import previews as shapes
 ALLOWED = "True when the order would be accepted now, as the faction or house will stand at its action."
 REASON = "Why the order would be refused (the refusal's own message); null when allowed."
 COST = ("The FacGold it costs, surcharges and discounts included; null when the dice or the check decide it "
-        "(attacks, refits, sales).")
+        "(attacks), or when nothing is paid (sales); a refit's is the difference in cost it pays.")
 RULE = "The rule the refusal names; null when allowed or when the order names nothing that exists."
 
 
@@ -90,8 +90,10 @@ class PreviewQuery:
     @strawberry.field(description="Each house action with its cost at the house's rank, what it would dedicate, "
                       "and whether the requirements are met (if not, why), led by `actor` or the first free "
                       "leader or lieutenant, against each rival or area it could name.")  # fmt: skip
-    async def house_preview(self, info: Info, campaign_id: UUID, house_id: UUID, actor: str = "") -> list[HouseOption]:
+    async def house_preview(self, info: Info, campaign_id: UUID, house_id: UUID, actor: str = "",
+                            replacing: UUID | None = None) -> list[HouseOption]:  # fmt: skip
         asking = seat(info)
         gm = asking is not None and asking.is_gm_of(campaign_id)
-        found = await off_loop(intrigue(info).previews.house, campaign_id, house_id, actor, gm=gm)
+        found = await off_loop(intrigue(info).previews.house, campaign_id, house_id, actor,
+                               None if replacing is None else str(replacing), gm=gm)  # fmt: skip
         return [HouseOption(**{**o, "odds": odds.house_odds(o["odds"])}) for o in shapes.house_options(found)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from uuid import UUID
 
 import strawberry
+from graphql import GraphQLError
 from strawberry.extensions import ParserCache, ValidationCache
 from strawberry.tools import merge_types
 from strawberry.types import Info
@@ -13,12 +14,13 @@ from domain.commands import AddRegions, CreateCampaign, MapRegion
 from service.entrypoints.graphql.analytics import AnalyticsQuery
 from service.entrypoints.graphql.assistant import AssistantMutation, AssistantQuery
 from service.entrypoints.graphql.audit import AuditQuery
+from service.entrypoints.graphql.branches import BranchQuery
 from service.entrypoints.graphql.buyable import BuyableQuery
 from service.entrypoints.graphql.catalog import CatalogQuery
 from service.entrypoints.graphql.connections import PageInfo, window
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
 from service.entrypoints.graphql.descriptions import describe
-from service.entrypoints.graphql.enums import Population, RuleSystemName
+from service.entrypoints.graphql.enums import CampaignPreset, Population, RuleSystemName
 from service.entrypoints.graphql.errors import IntrigueSchema
 from service.entrypoints.graphql.factionturn import FactionTurnMutation, FactionTurnQuery
 from service.entrypoints.graphql.gameofbones import GameOfBonesMutation, GameOfBonesQuery
@@ -34,6 +36,7 @@ from service.entrypoints.graphql.seats import SeatMutation, SeatQuery
 from service.entrypoints.graphql.subscriptions import CampaignSubscription
 from service.entrypoints.graphql.types import Campaign, Region
 from service.entrypoints.shared import campaign_list
+from service.entrypoints.shared.presets import start_from_preset
 
 
 @strawberry.input(description="The Wild's head monster of a region (seed 002, Monster).")
@@ -69,6 +72,9 @@ class CreateCampaignInput:
     rule_systems: list[RuleSystemName]
     dice_seed: str | None = None
     regions: list[RegionInput] = strawberry.field(default_factory=list)
+    preset: CampaignPreset | None = strawberry.field(
+        default=None, description="Start from a preset (its map, factions and houses) instead of `regions`, which must "
+        "then be empty; `ruleSystems` must hold the rule systems the preset plays.")
 
 
 @strawberry.type(description="A campaign of the list with its cursor.")
@@ -118,9 +124,16 @@ class CampaignMutation:
     @strawberry.mutation
     async def create_campaign(self, info: Info, input: CreateCampaignInput) -> Campaign:
         app = intrigue(info)
-        command = CreateCampaign(input.name, list(input.rule_systems), input.dice_seed,
-                                 [r.to_command() for r in input.regions])  # fmt: skip
-        started = await off_loop(app.seats.start_campaign, command)  # its caller becomes the GM
+        if input.preset is not None:
+            if input.regions:
+                raise GraphQLError("a preset brings its own map: leave `regions` empty",
+                                   extensions={"code": "INVALID_INPUT"})  # fmt: skip
+            started = await off_loop(start_from_preset, app, input.preset, input.name, list(input.rule_systems),
+                                     input.dice_seed)  # fmt: skip
+        else:
+            command = CreateCampaign(input.name, list(input.rule_systems), input.dice_seed,
+                                     [r.to_command() for r in input.regions])  # fmt: skip
+            started = await off_loop(app.seats.start_campaign, command)  # its caller becomes the GM
         created = Campaign.from_row(await on_loop(reads(info).campaign(started.campaign.id)))
         created.gm_token = started.gm.token
         return created
@@ -142,7 +155,7 @@ class CampaignMutation:
 Query = merge_types(
     "Query",
     (CampaignQuery, SeatQuery, FactionTurnQuery, GameOfBonesQuery, AuditQuery, GMQuery, AnalyticsQuery,
-     PhaseReportQuery, BuyableQuery, OrdersQuery,
+     PhaseReportQuery, BuyableQuery, OrdersQuery, BranchQuery,  # issue 18: the phase timeline's branches
      CatalogQuery, PreviewQuery, AssistantQuery),  # issue 17: the seeds' tables, and what a faction or house can do now
 )
 Mutation = merge_types(

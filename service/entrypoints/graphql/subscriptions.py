@@ -20,13 +20,14 @@ from domain.errors import DomainError, ForbiddenError
 from domain.seats import Seat, check_gm
 from service.bootstrap import Intrigue
 from service.entrypoints.graphql.context import intrigue, off_loop, reads
-from service.entrypoints.graphql.enums import PhaseChange
+from service.entrypoints.graphql.enums import ChangeKind, PhaseChange
 from service.entrypoints.graphql.phase_report import PhaseReport, PhaseSummary, own_report, read_summary
 from service.entrypoints.graphql.seat_watch import watch_of
 from service.entrypoints.graphql.types import AuditEvent, as_json
 from service.entrypoints.shared.errors import graphql_extensions
 from service.usecases.audit import AuditEntry
 from service.usecases.seats import UnauthenticatedError, bearer_token, digest
+from service.usecases.visibility import change_seen_by
 
 PHASE_TOPICS = ("Campaign.PhaseResolved", "Campaign.PhaseRolledBack")
 
@@ -73,10 +74,11 @@ async def _seat(info: Info, authorization: str | None) -> Seat | None:
     return resolved
 
 
-async def _follow(info: Info, campaign_id: UUID, after: int,
+async def _follow(info: Info, campaign_id: UUID, after: int | None,
                   check: Callable[[Seat | None], None]) -> AsyncGenerator[AuditEntry, None]:  # fmt: skip
     """The campaign's events after `after`, then each new one as NOTIFY announces it, for as long as the seat holds.
 
+    With `after` None, it follows from the campaign's last event at subscribe time (nothing of the past is sent).
     The seat is checked at subscribe time and again before any delivery once some seat's token changed since
     (`Listener.seat_changes`: one integer compared per delivery), so a rotated or revoked token ends the
     subscription with UNAUTHENTICATED, even while no event comes. The open subscriptions' tokens are checked
@@ -91,7 +93,7 @@ async def _follow(info: Info, campaign_id: UUID, after: int,
         sealed, watch = digest(bearer_token(authorization) or ""), watch_of(listener)
         held = partial(app.seats.held_on, reads(info).pool)
         with watch.watching(sealed):
-            position = after
+            position = after if after is not None else await off_loop(_last_position, app, campaign_id)
             while True:
                 mark = await listener.mark()  # before the read: an event saved during it wakes the wait below
                 entries = await off_loop(_events_after, app, campaign_id, position)
@@ -113,8 +115,23 @@ def _events_after(app: Intrigue, campaign_id: UUID, position: int) -> list[Audit
     return list(app.audit.events(campaign_id, position))
 
 
+def _last_position(app: Intrigue, campaign_id: UUID) -> int:
+    positions = app.audit.positions(campaign_id)
+    return positions[-1] if positions else 0
+
+
 def _refuse(error: DomainError) -> GraphQLError:
     return GraphQLError(error.message, extensions=graphql_extensions(error))
+
+
+@strawberry.type(description="Something changed in the campaign that the listening seat may know of (issue 18, "
+                 "Live): read again what you show. It carries no secret, only where and what kind.")  # fmt: skip
+class CampaignChange:
+    campaign_id: UUID = strawberry.field(description="The campaign.")
+    kind: ChangeKind = strawberry.field(description="What kind of change: the phase clock, orders (the seat's own, "
+                                        "or any for the GM), the published chronicle, or another change.")  # fmt: skip
+    position: int = strawberry.field(description="The event's position in the campaign's log: pass it as `after` "
+                                     "to resume after this change.")  # fmt: skip
 
 
 def _audit_event(entry: AuditEntry) -> AuditEvent:
@@ -139,6 +156,11 @@ AFTER = ("A position in the campaign's log (an event's `position`): the subscrip
          "is written. A client that reconnects passes the last `position` it received and misses nothing.")
 CampaignId = Annotated[UUID, strawberry.argument(description="The campaign to follow.")]
 After = Annotated[int, strawberry.argument(description=AFTER)]
+SINCE = (
+    "A position in the campaign's log to resume after (a change's `position`); null, the default, follows "
+    "from now on, sending nothing of the past."
+)
+Since = Annotated[int | None, strawberry.argument(description=SINCE)]
 
 
 @strawberry.type(description="Live updates over graphql-transport-ws; a seat's bearer token goes in the "
@@ -165,3 +187,23 @@ class CampaignSubscription:
                 phase = entry.payload["phase"] if "phase" in entry.payload else entry.payload["to_phase"]
                 status = PhaseChange.RESOLVED if entry.topic.endswith("PhaseResolved") else PhaseChange.ROLLED_BACK
                 yield PhaseResult(campaign_id=campaign_id, phase=int(phase), status=status, position=entry.position)
+
+    @strawberry.subscription(
+        description="Each change of the campaign that the listening seat may know of, for any seat of that "
+        "campaign: the phase opened, resolving, resolved or rolled back, and the published chronicle, for every "
+        "seat; orders landing or withdrawn, and any other change, only for the GM and the member's own seat "
+        "(service/usecases/visibility.py, `change_seen_by`). A console re-reads its views on each."
+    )
+    async def campaign_changes(
+        self, info: Info, campaign_id: CampaignId, after: Since = None
+    ) -> AsyncGenerator[CampaignChange, None]:
+        listening: list[Seat | None] = []
+
+        def check(found: Seat | None) -> None:
+            _seated_in(campaign_id)(found)
+            listening.append(found)
+
+        async for entry in _follow(info, campaign_id, after, check):
+            kind = change_seen_by(listening[0], campaign_id, entry.topic, entry.aggregate_id)
+            if kind is not None:
+                yield CampaignChange(campaign_id=campaign_id, kind=kind, position=entry.position)

@@ -104,7 +104,14 @@ async def house_preview(request: Request) -> Response:
     campaign_id, house_id = await _owner(request, "houseId", "house", "preview a house's actions")
     actor = request.query_params.get("actor", "")
     check_text("actor", actor)  # the one input boundary (domain/inputs.py), as GraphQL's
+    replacing = request.query_params.get("replacing")
+    if replacing is not None:
+        try:
+            replacing = str(UUID(replacing))
+        except ValueError:
+            raise InvalidInputError(f"replacing: {replacing[:40]!r} is not a UUID") from None
     asking = await seat_of(request)
     gm = asking is not None and asking.is_gm_of(campaign_id)
-    found = await run_in_threadpool(intrigue_of(request).previews.house, campaign_id, house_id, actor, gm=gm)
+    found = await run_in_threadpool(intrigue_of(request).previews.house, campaign_id, house_id, actor, replacing,
+                                    gm=gm)  # fmt: skip
     return json_response(shapes.house_options(found))

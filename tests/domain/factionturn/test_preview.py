@@ -117,3 +117,21 @@ def test_prices_include_the_rivals_local_investments_and_the_turn_charges_them()
     table.order(crows, action=thugs.action)
     run_phase(table, 1)
     assert crows.facgold == preview.facgold_at_action - thugs.cost
+
+
+def test_a_refit_is_priced_at_the_difference_in_cost_and_the_turn_charges_it() -> None:
+    """Seed 002, Refit Asset: "paying the difference in cost"; the preview tells it as the check and turn do."""
+    table, ids = _table()
+    preview = preview_faction(table.world(), ids["crows"])
+    options = {o.action: o for o in preview.options}
+    mob = options[RefitAsset(ids["guards"], "mob")]
+    assert (mob.cost, mob.verdict.allowed) == (4 - 2, True)  # Mob costs 4, Guardsmen 2
+    regiment = options[RefitAsset(ids["guards"], "regiment")]
+    assert regiment.cost == 8 - 2 and not regiment.verdict.allowed
+    assert f"costs {regiment.cost}" in regiment.verdict.reason  # the refusal names the price the preview quotes
+    cheaper = options[RefitAsset(ids["informers"], "smugglers")]
+    assert cheaper.cost == 0  # a cheaper type costs nothing (no refund)
+    crows = table.factions[0]
+    table.order(crows, action=mob.action)
+    run_phase(table, 1)
+    assert crows.facgold == preview.facgold_at_action - mob.cost

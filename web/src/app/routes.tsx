@@ -7,6 +7,7 @@ import { ChronicleScreen } from "../features/chronicle";
 import { MapScreen } from "../features/map";
 import { OrdersScreen } from "../features/orders";
 import { PhaseScreen } from "../features/phase";
+import { SeatsScreen } from "../features/seats";
 import { StandingsScreen } from "../features/standings";
 
 const ChartsScreen = lazy(() => import("../features/charts").then((m) => ({ default: m.ChartsScreen })));
@@ -22,4 +23,5 @@ export const campaignRoutes = [
     element={<Suspense fallback={<Loading what="charts" />}><ChartsScreen /></Suspense>}
   />,
   <Route key="chronicle" path="chronicle" element={<ChronicleScreen />} />,
+  <Route key="seats" path="seats" element={<SeatsScreen />} />,
 ];

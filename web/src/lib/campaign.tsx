@@ -1,22 +1,32 @@
 // The campaign being looked at, the seat it is looked at as, and a live version that every view re-reads on:
-// the version moves whenever a subscription says the campaign changed (issue 18, "Live").
+// the version moves whenever a subscription says the campaign changed (issue 18, "Live"): `campaignChanges`, which
+// any seat may follow, tells it of every change it may know of (the phase clock, its own orders, the chronicle;
+// the GM every change). A burst (a phase resolving writes many events) moves the version once.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useQuery, useSubscription, type AnyVariables, type UseQueryArgs } from "urql";
-import { PhaseResultsDocument } from "../graphql/generated";
+import { CampaignChangesDocument, type CampaignChangeKind } from "../graphql/generated";
 import type { StoredSeat } from "./session";
 
-type CampaignState = { campaignId: string; seat: StoredSeat; version: number; bump: () => void };
+export type LastChange = { kind: CampaignChangeKind; position: number; count: number };
+type CampaignState = { campaignId: string; seat: StoredSeat; version: number; bump: () => void; lastChange: LastChange | null };
+const SETTLE_MS = 150; // re-read once a burst of changes has settled
 const CampaignContext = createContext<CampaignState | null>(null);
 
 export function CampaignProvider({ campaignId, seat, children }: { campaignId: string; seat: StoredSeat; children: ReactNode }) {
   const [version, setVersion] = useState(0);
   const bump = useCallback(() => setVersion((v) => v + 1), []);
-  const [results] = useSubscription({ query: PhaseResultsDocument, variables: { campaignId, after: 0 } });
-  const latest = results.data?.phaseResults.position;
+  const [changes] = useSubscription(
+    { query: CampaignChangesDocument, variables: { campaignId, after: null } },
+    (previous: LastChange | undefined, data): LastChange => ({ ...data.campaignChanges, count: (previous?.count ?? 0) + 1 }),
+  );
+  const lastChange = changes.data ?? null;
+  const count = lastChange?.count ?? 0;
   useEffect(() => {
-    if (latest !== undefined) bump();
-  }, [latest, bump]);
-  const value = useMemo(() => ({ campaignId, seat, version, bump }), [campaignId, seat, version, bump]);
+    if (count === 0) return undefined;
+    const timer = window.setTimeout(bump, SETTLE_MS);
+    return () => window.clearTimeout(timer);
+  }, [count, bump]);
+  const value = useMemo(() => ({ campaignId, seat, version, bump, lastChange }), [campaignId, seat, version, bump, lastChange]);
   return <CampaignContext.Provider value={value}>{children}</CampaignContext.Provider>;
 }
 

@@ -7,7 +7,10 @@ export function graphqlUrl(): string {
   return new URL("/graphql", window.location.href).toString();
 }
 
-export function makeClient(token: string | null): Client {
+/** The header with which the GM's reads are answered as another seat of the campaign (reads only; docs/console.md). */
+export const VIEW_AS_HEADER = "X-Intrigue-View-As";
+
+export function makeClient(token: string | null, viewAs: string | null = null): Client {
   const wsUrl = graphqlUrl().replace(/^http/, "ws");
   const ws = createWsClient({
     url: wsUrl,
@@ -18,7 +21,12 @@ export function makeClient(token: string | null): Client {
   return new Client({
     url: graphqlUrl(),
     requestPolicy: "cache-and-network",
-    fetchOptions: (): RequestInit => ({ headers: token ? { Authorization: `Bearer ${token}` } : {} }),
+    fetchOptions: (): RequestInit => ({
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(viewAs ? { [VIEW_AS_HEADER]: viewAs } : {}),
+      },
+    }),
     exchanges: [
       cacheExchange,
       fetchExchange,

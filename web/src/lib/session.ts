@@ -31,3 +31,21 @@ export function forgetSeat(campaignId: string): void {
 export function knownCampaigns(): string[] {
   return Object.keys(readAll());
 }
+
+/** The seat the GM views a campaign as (issue 18: "a toggle to view as any seat"), kept for this browser tab. */
+export type ViewedSeat = { seatId: string; role: SeatRole; name: string };
+const VIEW_KEY = "intrigue.viewAs.";
+
+export function viewedSeat(campaignId: string): ViewedSeat | null {
+  try {
+    const raw = window.sessionStorage.getItem(VIEW_KEY + campaignId);
+    return raw ? (JSON.parse(raw) as ViewedSeat) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function viewAs(campaignId: string, seat: ViewedSeat | null): void {
+  if (seat) window.sessionStorage.setItem(VIEW_KEY + campaignId, JSON.stringify(seat));
+  else window.sessionStorage.removeItem(VIEW_KEY + campaignId);
+}

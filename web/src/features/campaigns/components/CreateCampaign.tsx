@@ -1,19 +1,28 @@
-// Creating a campaign: its creator becomes the GM and the GM token is kept in this browser.
+// Creating a campaign from a preset (docs/console.md, Presets): its creator becomes the GM and the GM token,
+// answered once, is kept in this browser.
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { useMutation } from "urql";
 import { ErrorMessage, Section } from "../../../components/ui";
-import { CreateEmptyCampaignDocument } from "../../../graphql/generated";
+import { CreateCampaignFromPresetDocument, type CampaignPreset } from "../../../graphql/generated";
 import { rememberSeat } from "../../../lib/session";
+
+export const PRESETS: { value: CampaignPreset; label: string }[] = [
+  { value: "DEMO", label: "The demo: the worked example and three houses (Faction Turn and Game of Bones)" },
+  { value: "WORKED_EXAMPLE", label: "The worked example: seed 002's five factions and The Wild (Faction Turn)" },
+  { value: "EMPTY_MAP", label: "An empty map: the worked example's 8×10 hexes, nobody on them" },
+];
 
 export function CreateCampaign() {
   const [name, setName] = useState("");
-  const [{ fetching, error }, create] = useMutation(CreateEmptyCampaignDocument);
+  const [preset, setPreset] = useState<CampaignPreset>("DEMO");
+  const [{ fetching, error }, create] = useMutation(CreateCampaignFromPresetDocument);
   const navigate = useNavigate();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const result = await create({ input: { name: name.trim(), ruleSystems: ["FACTION_TURN", "GAME_OF_BONES"] } });
+    const ruleSystems = preset === "WORKED_EXAMPLE" ? ["FACTION_TURN" as const] : ["FACTION_TURN" as const, "GAME_OF_BONES" as const];
+    const result = await create({ input: { name: name.trim(), ruleSystems, preset } });
     const campaign = result.data?.createCampaign;
     if (campaign?.gmToken) {
       rememberSeat(campaign.id, { token: campaign.gmToken, role: "GM", name: "GM", seatId: "" });
@@ -26,7 +35,11 @@ export function CreateCampaign() {
       <form onSubmit={submit} className="form">
         <label htmlFor="campaign-name">Name</label>
         <input id="campaign-name" value={name} onChange={(e) => setName(e.target.value)} required />
-        <button type="submit" disabled={fetching || !name.trim()}>Create</button>
+        <label htmlFor="campaign-preset">Start from</label>
+        <select id="campaign-preset" value={preset} onChange={(e) => setPreset(e.target.value as CampaignPreset)}>
+          {PRESETS.map((p) => <option key={p.value} value={p.value}>{p.label}</option>)}
+        </select>
+        <button type="submit" disabled={fetching || !name.trim()}>{fetching ? "Creating…" : "Create"}</button>
         <ErrorMessage error={error} />
       </form>
     </Section>

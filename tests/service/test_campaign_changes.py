@@ -1,0 +1,75 @@
+"""Issue 18, Live: `campaignChanges` over graphql-transport-ws tells each seat what changed, and no secret: a
+player hears the phase clock and its own orders, never that a rival ordered a plot; the GM hears every order."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from tests.service.conftest import gql_as
+from tests.service.test_order_status import ORDER, SUBMIT, ok, smear, table  # noqa: F401 (the fixture `t`)
+from tests.service.test_subscriptions import subscribe
+
+CHANGES = "subscription($id: UUID!, $after: Int) { campaignChanges(campaignId: $id, after: $after) { kind position } }"
+RESOLVE = "mutation($c: UUID!) { resolvePhase(campaignId: $c) { phaseStatus } }"
+ROLL_BACK = """mutation($c: UUID!, $p: Int!, $r: String!) {
+  rollBackPhase(campaignId: $c, phase: $p, reason: $r) { phase } }"""
+
+
+def kinds_until(ws: Any, last: str) -> list[str]:
+    """The kinds received, up to and including the first `last`."""
+    kinds: list[str] = []
+    while not kinds or kinds[-1] != last:
+        message = ws.receive_json()
+        assert message["type"] == "next", message
+        kinds.append(message["payload"]["data"]["campaignChanges"]["kind"])
+    return kinds
+
+
+def test_a_player_hears_its_own_orders_and_the_phase_but_not_a_rivals_plot(
+    client: TestClient, t: dict[str, Any]
+) -> None:
+    baenre = str(t["houses"][0].id)
+    with (
+        client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as rival,
+        client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as own,
+        client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as gm,
+        client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as observer,
+    ):
+        for ws, token in ((rival, t["barrison"]), (own, t["baenre"]), (gm, t["gm"]), (observer, t["observer"])):
+            subscribe(ws, token, CHANGES, id=t["c"])
+        ok(gql_as(client, t["baenre"], ORDER, c=t["c"], h=baenre, o=smear(t)))  # a secret plot against Barrison
+        ok(gql_as(client, t["gm"], RESOLVE, c=t["c"]))
+        assert kinds_until(own, "PHASE_RESOLVED")[0] == "ORDERS"
+        assert "ORDERS" in kinds_until(gm, "PHASE_RESOLVED")
+        heard = kinds_until(rival, "PHASE_RESOLVED")  # then its own house's changes as the month resolves
+        assert heard[0] == "PHASE_RESOLVING" and "ORDERS" not in heard  # the plot's existence never reached it
+        assert kinds_until(observer, "PHASE_RESOLVED") == ["PHASE_RESOLVING", "PHASE_RESOLVED"]
+
+
+def test_a_faction_player_hears_its_own_orders_land_and_a_rollback(client: TestClient, t: dict[str, Any]) -> None:
+    with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
+        subscribe(ws, t["spy"], CHANGES, id=t["c"])
+        ok(gql_as(client, t["spy"], SUBMIT, c=t["c"], f=t["spies"], o={"narrative": "waits"}))
+        first = ws.receive_json()["payload"]["data"]["campaignChanges"]
+        assert first["kind"] == "ORDERS"
+        ok(gql_as(client, t["gm"], RESOLVE, c=t["c"]))
+        kinds_until(ws, "PHASE_RESOLVED")
+        ok(gql_as(client, t["gm"], ROLL_BACK, c=t["c"], p=1, r="a misread order"))
+        assert kinds_until(ws, "PHASE_ROLLED_BACK")[-1] == "PHASE_ROLLED_BACK"
+    with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:  # resumes after a change
+        subscribe(ws, t["spy"], CHANGES, id=t["c"], after=first["position"])
+        phases = [k for k in kinds_until(ws, "PHASE_ROLLED_BACK") if k.startswith("PHASE")]
+        assert phases == ["PHASE_RESOLVING", "PHASE_RESOLVED", "PHASE_ROLLED_BACK"]
+
+
+def test_a_seat_of_another_campaign_is_refused(client: TestClient, t: dict[str, Any], intrigue: Any) -> None:
+    from tests.service.test_subscriptions import new_campaign
+
+    stranger = intrigue.seats.seat_gm(new_campaign(intrigue).id).token
+    with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
+        subscribe(ws, stranger, CHANGES, id=t["c"])
+        message = ws.receive_json()
+        errors = message["payload"] if message["type"] == "error" else message["payload"]["errors"]
+        assert errors[0]["extensions"]["code"] == "FORBIDDEN"

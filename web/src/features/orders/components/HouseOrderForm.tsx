@@ -1,0 +1,88 @@
+// A house's action for the open phase (seed 000, Taking Action): who leads it, which of the fifteen, against
+// what, and in which week of the month; its cost at the house's rank and its requirements, met or not and why.
+import { useId, useState, type FormEvent } from "react";
+import type { HouseActionName, HouseOrderInput } from "../../../graphql/generated";
+import { WEEKS, actionLabel, actionsIn, costLine, orderInput, targetKey, targetLabel, type HouseOption } from "../lib/houseOptions";
+import type { Names } from "../lib/names";
+import type { Refusal } from "../lib/refusal";
+import { RefusalAlert, Verdict } from "./Verdict";
+
+/** The pending action being amended: its id, its action as seed 000 names it, and its week of the month. */
+export type Amending = { id: string; action: string; week: number };
+
+type Props = {
+  options: readonly HouseOption[];
+  actors: readonly string[];
+  actor: string;
+  onActor: (actor: string) => void;
+  names: Names;
+  refusal: Refusal | null;
+  busy: boolean;
+  /** The pending action being amended; null for a new order. */
+  amending: Amending | null;
+  onSubmit: (order: HouseOrderInput) => void;
+  onCancel: () => void;
+};
+
+/** The amended order's action, when it is one of the fifteen ("Intelligence Gathering" → INTELLIGENCE_GATHERING). */
+function initialAction(amending: Amending | null, actions: readonly HouseActionName[]): HouseActionName | "" {
+  const key = amending?.action.toUpperCase().replace(/ /g, "_");
+  return actions.find((a) => a === key) ?? "";
+}
+
+export function HouseOrderForm({ options, actors, actor, onActor, names, refusal, busy, amending, onSubmit, onCancel }: Props) {
+  const id = useId();
+  const actions = actionsIn(options);
+  const [action, setAction] = useState<HouseActionName | "">(() => initialAction(amending, actions));
+  const [target, setTarget] = useState("");
+  const [week, setWeek] = useState(amending?.week ?? 1);
+  const chosen = action || actions[0] || "";
+  const candidates = options.filter((o) => o.action === chosen);
+  const option = candidates.find((o) => targetKey(o) === target) ?? candidates[0] ?? null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (option) onSubmit(orderInput(option, week));
+  }
+
+  return (
+    <form className="order-form" aria-label="House orders" data-testid="house-order-form" onSubmit={submit}>
+      {amending && <p className="hint" data-testid="house-amending">Amending the order of {amending.action}.</p>}
+      <div className="field">
+        <label htmlFor={`${id}-actor`}>Led by</label>
+        <select id={`${id}-actor`} value={actor} onChange={(e) => onActor(e.target.value)}>
+          {actors.map((a) => <option key={a} value={a}>{a}</option>)}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-action`}>House action</label>
+        <select id={`${id}-action`} value={chosen} onChange={(e) => { setAction(e.target.value as HouseActionName); setTarget(""); }}>
+          {actions.map((a) => <option key={a} value={a}>{actionLabel(a)}</option>)}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-target`}>Target</label>
+        <select id={`${id}-target`} value={option ? targetKey(option) : ""} onChange={(e) => setTarget(e.target.value)}>
+          {candidates.map((o) => <option key={targetKey(o)} value={targetKey(o)}>{targetLabel(o, names)}</option>)}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-week`}>Starts in week</label>
+        <select id={`${id}-week`} value={week} onChange={(e) => setWeek(Number(e.target.value))}>
+          {WEEKS.map((w) => <option key={w} value={w}>Week {w} of the month</option>)}
+        </select>
+      </div>
+      {option && (
+        <>
+          <p className="price" data-testid="house-cost">Cost at this rank: <strong>{costLine(option)}</strong></p>
+          <Verdict allowed={option.allowed} reason={option.reason} rule={option.rule} testId="house-verdict" />
+        </>
+      )}
+      <RefusalAlert refusal={refusal} testId="house-refusal" />
+      <div className="buttons">
+        <button type="submit" disabled={busy || !option}>{amending ? "Amend the house action" : "Order the house action"}</button>
+        {amending && <button type="button" onClick={onCancel}>Cancel the amendment</button>}
+      </div>
+    </form>
+  );
+}
