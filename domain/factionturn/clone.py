@@ -9,7 +9,6 @@ numbers), `OwnedAsset`s and, pending, immutable events; those are copied here di
 from __future__ import annotations
 
 import copy
-from datetime import datetime
 from typing import Any, TypeVar
 from uuid import UUID
 
@@ -18,7 +17,7 @@ from eventsourcing.domain import Aggregate
 from domain.factionturn.holdings import OwnedAsset
 
 T = TypeVar("T")
-_ATOMS = frozenset({str, int, float, bool, type(None), UUID, datetime, bytes})
+_ATOMS = frozenset({str, int, float, bool, type(None), UUID, bytes})  # a timestamp goes to `deepcopy`
 
 
 def clone(value: T) -> T:
