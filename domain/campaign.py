@@ -107,10 +107,9 @@ class Campaign(Rewindable, GMLedger, AssistantLedger):
         self.phase = phase
         self.phase_status = PhaseStatus.OPEN.value
 
-    @property
     def phases_reached(self) -> int:
         """The highest phase ever opened, a rollback's included: where the campaign's phase chronicles stop
-        (domain/phase_chronicle.py)."""
+        (domain/phase_chronicle.py). A method, not a property: properties go into the read model's state."""
         return max(self.phase, int(vars(self).get("_reached", 0)))
 
     def begin_resolving(self) -> None:
@@ -177,7 +176,7 @@ class Campaign(Rewindable, GMLedger, AssistantLedger):
         highest phase opened before the restore, kept (`phases_reached`)."""
         if not reason.strip():
             raise InvalidInputError("a rollback needs a reason")
-        self._rolled_back(to_phase, reason.strip(), seat, reverted, max(reached, self.phases_reached))
+        self._rolled_back(to_phase, reason.strip(), seat, reverted, max(reached, self.phases_reached()))
 
     @event("PhaseRolledBack")
     def _rolled_back(self, to_phase: int, reason: str, seat: str, reverted: dict[str, list[int]],

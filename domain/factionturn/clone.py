@@ -17,7 +17,7 @@ from eventsourcing.domain import Aggregate
 from domain.factionturn.holdings import OwnedAsset
 
 T = TypeVar("T")
-_ATOMS = frozenset({str, int, float, bool, type(None), UUID, bytes})  # an aggregate's timestamps go by deepcopy
+_ATOMS = frozenset({str, int, float, bool, type(None), UUID, bytes})  # a timestamp goes to `deepcopy`
 
 
 def clone(value: T) -> T:

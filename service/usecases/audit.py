@@ -55,7 +55,7 @@ class AuditLog:
     def _rows(self, campaign_id: UUID, columns: LiteralString, after: int) -> Iterator[tuple[Any, ...]]:
         campaign = self.store.load(campaign_id, Campaign)
         # With its phases' chronicles (domain/phase_chronicle.py): streams of the campaign, not members.
-        ids = [campaign_id, *campaign.member_ids(), *chronicle_ids(campaign_id, campaign.phases_reached)]
+        ids = [campaign_id, *campaign.member_ids(), *chronicle_ids(campaign_id, campaign.phases_reached())]
         table = f"{self.store.name.lower()}_events"
         with psycopg.connect(self.db.conninfo) as conn, conn.cursor(name="audit") as cursor:
             cursor.execute(

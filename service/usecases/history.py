@@ -117,7 +117,7 @@ class History:
         )
         decode = self.store.mapper.transcoder.decode
         ids = [campaign_id, *(UUID(str(decode(bytes(state))["member_id"])) for (state,) in enrolled)]
-        phase = self.store.load(campaign_id, Campaign).phases_reached  # and its phases' chronicles, as the audit trail
+        phase = self.store.load(campaign_id, Campaign).phases_reached()  # its phases' chronicles too, as the audit
         ids += chronicle_ids(campaign_id, phase)
         rows = self._rows("SELECT notification_id FROM {table} WHERE originator_id = ANY(%s) ORDER BY notification_id",
                           (ids,))  # fmt: skip

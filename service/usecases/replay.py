@@ -32,7 +32,7 @@ def divergences(store: IntrigueStore, state: StateQueries, campaign_id: UUID) ->
     campaign = store.load(campaign_id, Campaign)
     found: list[Divergence] = []
     # The phases' chronicles are compared too, and a faction's narratives are read from them as the reads do.
-    chronicles = [i for i in chronicle_ids(campaign_id, campaign.phases_reached) if store.exists(i)]
+    chronicles = [i for i in chronicle_ids(campaign_id, campaign.phases_reached()) if store.exists(i)]
     told = [public_state(store.repository.get(i)) for i in chronicles]
     for aggregate_id in [campaign_id, *campaign.member_ids(), *chronicles]:
         aggregate: Aggregate = store.repository.get(aggregate_id)

@@ -37,7 +37,7 @@ class RewindService(SavesAndWaits):
         # The campaign restored and saved is the one just checked, never a fresher copy, and the members left
         # as they were must still be so at the save: a racing command that moved either makes this conflict.
         chronicles = self._withdrawn(campaign, command.phase, command.reason)  # up to the phase it is in now
-        reached = campaign.phases_reached  # before the restore takes the campaign back
+        reached = campaign.phases_reached()  # before the restore takes the campaign back
         changed, reverted = restore_all(self.store, versions, command.phase, command.reason, {campaign.id: campaign})
         campaign.roll_back(command.phase, command.reason, command.seat, reverted, reached)
         restored = {a.id for a in changed}
@@ -48,7 +48,7 @@ class RewindService(SavesAndWaits):
         """The chronicles of the phases rolled back, emptied (domain/phase_chronicle.py): they are not members,
         so the restore above leaves them as they are."""
         withdrawn = []
-        for phase in range(to_phase, campaign.phases_reached + 1):
+        for phase in range(to_phase, campaign.phases_reached() + 1):
             try:
                 chronicle = self.store.load(chronicle_id(campaign.id, phase), PhaseChronicle)
             except NotFoundError:

@@ -24,7 +24,7 @@ BATCH = 500
 def export_lines(store: IntrigueStore, db: Database, campaign_id: UUID) -> Iterator[str]:
     """A header line, then one line per stored event, in log order. State is kept byte for byte."""
     campaign = store.load(campaign_id, Campaign)
-    ids = [campaign_id, *campaign.member_ids(), *chronicle_ids(campaign_id, campaign.phases_reached)]
+    ids = [campaign_id, *campaign.member_ids(), *chronicle_ids(campaign_id, campaign.phases_reached())]
     yield json.dumps({"format": FORMAT, "campaign_id": str(campaign_id), "name": campaign.name})
     table = f"{store.name.lower()}_events"
     with psycopg.connect(db.conninfo) as conn, conn.cursor(name="export") as cursor:
