@@ -26,8 +26,10 @@ def chromium() -> str:
     return path
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(chromium: str) -> Iterator[object]:
+    # Per module, not per session: Playwright's sync API runs an event loop in the main thread while it is open,
+    # and the tests after tests/console that call asyncio.run() would fail on it ("a running event loop").
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
