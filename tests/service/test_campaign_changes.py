@@ -49,17 +49,23 @@ def test_a_player_hears_its_own_orders_and_the_phase_but_not_a_rivals_plot(
 
 
 def test_a_faction_player_hears_its_own_orders_land_and_a_rollback(client: TestClient, t: dict[str, Any]) -> None:
-    with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
+    with (
+        client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws,
+        client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as gm,
+    ):
         subscribe(ws, t["spy"], CHANGES, id=t["c"])
+        subscribe(gm, t["gm"], CHANGES, id=t["c"])
         ok(gql_as(client, t["spy"], SUBMIT, c=t["c"], f=t["spies"], o={"narrative": "waits"}))
         first = ws.receive_json()["payload"]["data"]["campaignChanges"]
-        assert first["kind"] == "ORDERS"
+        assert first == {"kind": "ORDERS", "position": None}  # no position: its gaps would count hidden events
+        gm_first = gm.receive_json()["payload"]["data"]["campaignChanges"]
+        assert gm_first["kind"] == "ORDERS" and isinstance(gm_first["position"], int)
         ok(gql_as(client, t["gm"], RESOLVE, c=t["c"]))
         kinds_until(ws, "PHASE_RESOLVED")
         ok(gql_as(client, t["gm"], ROLL_BACK, c=t["c"], p=1, r="a misread order"))
         assert kinds_until(ws, "PHASE_ROLLED_BACK")[-1] == "PHASE_ROLLED_BACK"
-    with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:  # resumes after a change
-        subscribe(ws, t["spy"], CHANGES, id=t["c"], after=first["position"])
+    with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:  # the GM resumes
+        subscribe(ws, t["gm"], CHANGES, id=t["c"], after=gm_first["position"])
         phases = [k for k in kinds_until(ws, "PHASE_ROLLED_BACK") if k.startswith("PHASE")]
         assert phases == ["PHASE_RESOLVING", "PHASE_RESOLVED", "PHASE_ROLLED_BACK"]
 

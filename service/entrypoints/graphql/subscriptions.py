@@ -27,7 +27,7 @@ from service.entrypoints.graphql.types import AuditEvent, as_json
 from service.entrypoints.shared.errors import graphql_extensions
 from service.usecases.audit import AuditEntry
 from service.usecases.seats import UnauthenticatedError, bearer_token, digest
-from service.usecases.visibility import change_seen_by
+from service.usecases.visibility import change_seen_by, sees_everything
 
 PHASE_TOPICS = ("Campaign.PhaseResolved", "Campaign.PhaseRolledBack")
 
@@ -130,8 +130,11 @@ class CampaignChange:
     campaign_id: UUID = strawberry.field(description="The campaign.")
     kind: ChangeKind = strawberry.field(description="What kind of change: the phase clock, orders (the seat's own, "
                                         "or any for the GM), the published chronicle, or another change.")  # fmt: skip
-    position: int = strawberry.field(description="The event's position in the campaign's log: pass it as `after` "
-                                     "to resume after this change.")  # fmt: skip
+    position: int | None = strawberry.field(description="The event's position in the campaign's log, for the GM: "
+                                            "pass it as `after` to resume after this change. Null for every other "
+                                            "seat, since the gaps between two positions would count the events it "
+                                            "may not know of; a player or observer re-reads its views on a change "
+                                            "and resumes from now.")  # fmt: skip
 
 
 def _audit_event(entry: AuditEntry) -> AuditEvent:
@@ -206,4 +209,5 @@ class CampaignSubscription:
         async for entry in _follow(info, campaign_id, after, check):
             kind = change_seen_by(listening[0], campaign_id, entry.topic, entry.aggregate_id)
             if kind is not None:
-                yield CampaignChange(campaign_id=campaign_id, kind=kind, position=entry.position)
+                position = entry.position if sees_everything(listening[0], campaign_id) else None
+                yield CampaignChange(campaign_id=campaign_id, kind=kind, position=position)

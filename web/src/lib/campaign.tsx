@@ -7,7 +7,7 @@ import { useQuery, useSubscription, type AnyVariables, type UseQueryArgs } from 
 import { CampaignChangesDocument, type CampaignChangeKind } from "../graphql/generated";
 import type { StoredSeat } from "./session";
 
-export type LastChange = { kind: CampaignChangeKind; position: number; count: number };
+export type LastChange = { kind: CampaignChangeKind; position: number | null; count: number };
 type CampaignState = { campaignId: string; seat: StoredSeat; version: number; bump: () => void; lastChange: LastChange | null };
 const SETTLE_MS = 150; // re-read once a burst of changes has settled
 const CampaignContext = createContext<CampaignState | null>(null);
