@@ -95,7 +95,7 @@ class Intrigue:
         self.gm = GMService(self.store, self.wait_for_projections, dice)
         self.orders = OrderService(self.store, self.wait_for_projections, self.gameofbones)
         self.chronicle = ChronicleService(self.store, self.audit, self.history, self.state, self.wait_for_projections)
-        self.phase_reports = PhaseReports(self.store, self.audit, self.history)
+        self.phase_reports = PhaseReports(self.store, self.audit, self.history, self.chronicle)
         self.campaigns.drafters.append(self.chronicle.draft_resolution)
         self.assistant = AssistantService(self.store, self.wait_for_projections, self.campaigns, self.factionturn,
                                           self.gameofbones)  # fmt: skip

@@ -17,6 +17,7 @@ from domain.gameofbones.house import House
 from domain.seats import Seat
 from service.persistence.app import IntrigueStore
 from service.usecases.audit import AuditEntry, AuditLog
+from service.usecases.chronicle import ChronicleService
 from service.usecases.history import History
 from service.usecases.phase_report import PhaseReport, build_report, phase_window
 from service.usecases.visibility import summary_scope
@@ -35,8 +36,9 @@ class PhaseSummary:
 
 
 class PhaseReports:
-    def __init__(self, store: IntrigueStore, audit: AuditLog, history: History) -> None:
+    def __init__(self, store: IntrigueStore, audit: AuditLog, history: History, chronicle: ChronicleService) -> None:
         self.store, self.audit, self.history = store, audit, history
+        self.chronicle = chronicle  # a phase's gossip and GM summaries live in its own stream (issue 16)
 
     def report(self, campaign_id: UUID, phase: int, seat: Seat | None, member_id: UUID | None = None) -> PhaseReport:
         """The report of the seat's own faction or house; the GM names the member whose report it reads."""
@@ -57,9 +59,9 @@ class PhaseReports:
         else:
             members = [own] if scope is SummaryScope.PLAYER and own is not None else []
         window = self._window(campaign_id, phase, end) if members else []
+        notes = self.chronicle.gm_notes(campaign_id, phase) if scope is SummaryScope.GM else {}
         return PhaseSummary(campaign_id, phase, scope, [self._report(campaign, phase, m, window) for m in members],
-                            campaign.public_chronicle(phase),
-                            campaign.gm_summaries(phase) if scope is SummaryScope.GM else {})  # fmt: skip
+                            self.chronicle.public(campaign_id, phase), notes)  # fmt: skip
 
     def _window(self, campaign_id: UUID, phase: int, end: int) -> list[AuditEntry]:
         return phase_window((e for e in self.audit.events(campaign_id) if e.position < end), campaign_id, phase)

@@ -148,6 +148,8 @@ PHASE_CHANGES = {
     "Campaign.PhaseRolledBack": ChangeKind.PHASE_ROLLED_BACK,
     "GMLedger.ChroniclePublished": ChangeKind.CHRONICLE,
     "GMLedger.GossipWritten": ChangeKind.CHRONICLE,  # written straight to the published chronicle
+    "PhaseChronicle.ChroniclePublished": ChangeKind.CHRONICLE,  # the phase's own chronicle stream (issue 16)
+    "PhaseChronicle.GossipWritten": ChangeKind.CHRONICLE,
 }
 ORDER_TOPICS = frozenset({"Faction.OrderSubmitted", "Faction.OrderWithdrawn", "House.ActionOrdered",
                           "House.ActionWithdrawn", "House.ActionCovered"})  # fmt: skip

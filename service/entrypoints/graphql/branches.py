@@ -14,7 +14,7 @@ from service.usecases.phase_branches import Branch, RollbackPlan, UndoneOrder, b
 @strawberry.type(description="One resolution of a phase. A rollback appends, so a phase rolled back and resolved "
                  "again has two: the first marked rolled back, with the GM's reason.")  # fmt: skip
 class PhaseBranch:
-    phase: int = strawberry.field(description="The phase resolved.")
+    phase: int = strawberry.field(description="The phase this resolution resolved.")
     attempt: int = strawberry.field(description="1 for the phase's first resolution, 2 for the one after its "
                                     "first rollback, and so on: pass it to `phaseLog` as `attempt`.")  # fmt: skip
     began_at: int = strawberry.field(description="The position of its `PhaseResolutionBegan` in the log.")

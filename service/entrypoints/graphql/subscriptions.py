@@ -127,7 +127,7 @@ def _refuse(error: DomainError) -> GraphQLError:
 @strawberry.type(description="Something changed in the campaign that the listening seat may know of (issue 18, "
                  "Live): read again what you show. It carries no secret, only where and what kind.")  # fmt: skip
 class CampaignChange:
-    campaign_id: UUID = strawberry.field(description="The campaign.")
+    campaign_id: UUID = strawberry.field(description="The campaign that changed (the one subscribed to).")
     kind: ChangeKind = strawberry.field(description="What kind of change: the phase clock, orders (the seat's own, "
                                         "or any for the GM), the published chronicle, or another change.")  # fmt: skip
     position: int | None = strawberry.field(description="The event's position in the campaign's log, for the GM: "
