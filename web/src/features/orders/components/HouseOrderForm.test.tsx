@@ -22,14 +22,34 @@ describe("HouseOrderForm", () => {
     render(<HouseOrderForm options={OPTIONS} actors={["Guildmaster Pell", "Factor Quill"]} actor="Guildmaster Pell"
                            onActor={() => {}} names={NO_NAMES} refusal={null} busy={false} amending={null}
                            onSubmit={onSubmit} onCancel={() => {}} />);
+    expect(screen.getByLabelText("House action")).toHaveValue("INTELLIGENCE_GATHERING"); // the first the preview allows
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText("House action"), "Divine Petition");
     expect(screen.getByTestId("house-cost")).toHaveTextContent("5000 gp; dedicates 10000 influence and 0 power; requires 20000 influence");
     expect(screen.getByTestId("house-verdict")).toHaveTextContent("would refuse it: Divine Petition needs 20000 influence");
-    const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText("House action"), "Intelligence Gathering");
     expect(screen.getByTestId("house-verdict")).toHaveTextContent("accept");
     await user.selectOptions(screen.getByLabelText("Starts in week"), "Week 2 of the month");
     await user.click(screen.getByRole("button", { name: "Order the house action" }));
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ action: "INTELLIGENCE_GATHERING", actor: "Guildmaster Pell", startWeek: 2 }));
+  });
+
+  it("defaults to a target the preview allows, and shows a refusal, not a zero cost, for a dead one", async () => {
+    const dead = { ...base, action: "ASSASSINATION" as const, targetHouseId: "h2", targetCharacter: "Lord Aldo Droste",
+      influenceRequirement: 0, dedicatedInfluence: 0, gold: 0, allowed: false,
+      reason: "Lord Aldo Droste is already dead", rule: "seed 000, Assassination" };
+    const alive = { ...dead, targetCharacter: "Lady Mira Droste", influenceRequirement: 3000, dedicatedInfluence: 2000,
+      gold: 4000, allowed: true, reason: null, rule: null };
+    render(<HouseOrderForm options={[dead, alive]} actors={["Guildmaster Pell"]} actor="Guildmaster Pell"
+                           onActor={() => {}} names={NO_NAMES} refusal={null} busy={false} amending={null}
+                           onSubmit={() => {}} onCancel={() => {}} />);
+    expect(screen.getByRole("option", { name: /Lady Mira Droste/, selected: true })).toBeInTheDocument();
+    expect(screen.getByTestId("house-cost")).toHaveTextContent("4000 gp; dedicates 2000 influence");
+    const target = screen.getByLabelText("Target");
+    await userEvent.setup().selectOptions(target, screen.getByRole("option", { name: /Lord Aldo Droste/ }));
+    expect(screen.getByTestId("house-verdict")).toHaveTextContent("would refuse it: Lord Aldo Droste is already dead");
+    expect(screen.queryByTestId("house-cost")).toBeNull();
+    expect(screen.queryByText(/0 gp/)).toBeNull();
   });
 
   it("lists every action with its requirements met or not, and why", () => {

@@ -24,21 +24,29 @@ type Props = {
   onCancel: () => void;
 };
 
-/** The amended order's action, when it is one of the fifteen ("Intelligence Gathering" → INTELLIGENCE_GATHERING). */
-function initialAction(amending: Amending | null, actions: readonly HouseActionName[]): HouseActionName | "" {
+/** The amended order's action, when it is one of the fifteen ("Intelligence Gathering" → INTELLIGENCE_GATHERING);
+ * for a new order, the action of the first option the preview allows (never a refused default, a dead target). */
+function initialAction(amending: Amending | null, options: readonly HouseOption[]): HouseActionName | "" {
   const key = amending?.action.toUpperCase().replace(/ /g, "_");
-  return actions.find((a) => a === key) ?? "";
+  if (amending) return options.find((o) => o.action === key)?.action ?? "";
+  return options.find((o) => o.allowed)?.action ?? "";
+}
+
+/** A refused option the server priced at nothing (its target dead, gone): its cost would mislead, the refusal tells. */
+function unpriced(o: HouseOption): boolean {
+  return !o.allowed && o.gold === 0 && o.dedicatedInfluence === 0 && o.dedicatedPower === 0;
 }
 
 export function HouseOrderForm({ options, actors, actor, onActor, names, refusal, busy, amending, onSubmit, onCancel }: Props) {
   const id = useId();
   const actions = actionsIn(options);
-  const [action, setAction] = useState<HouseActionName | "">(() => initialAction(amending, actions));
+  const [action, setAction] = useState<HouseActionName | "">(() => initialAction(amending, options));
   const [target, setTarget] = useState("");
   const [week, setWeek] = useState(amending?.week ?? 1);
   const chosen = action || actions[0] || "";
   const candidates = options.filter((o) => o.action === chosen);
-  const option = candidates.find((o) => targetKey(o) === target) ?? candidates[0] ?? null;
+  // No target chosen yet: the first the preview allows, else the first (seed 000: a dead character cannot be targeted).
+  const option = candidates.find((o) => targetKey(o) === target) ?? candidates.find((o) => o.allowed) ?? candidates[0] ?? null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -74,7 +82,7 @@ export function HouseOrderForm({ options, actors, actor, onActor, names, refusal
       </div>
       {option && (
         <>
-          <p className="price" data-testid="house-cost">Cost at this rank: <strong>{costLine(option)}</strong></p>
+          {!unpriced(option) && <p className="price" data-testid="house-cost">Cost at this rank: <strong>{costLine(option)}</strong></p>}
           <Verdict allowed={option.allowed} reason={option.reason} rule={option.rule} testId="house-verdict" />
         </>
       )}
