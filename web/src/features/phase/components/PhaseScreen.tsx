@@ -125,7 +125,7 @@ export function PhaseScreen() {
       <Section title={gm ? "Timeline of phases" : "My phase reports"}>
         {gm ? <GmTimeline campaignId={campaignId} phase={phase} names={names} />
           : seat.role === "OBSERVER" ? <p>An observer has no faction or house, so no phase report: the chronicle tells what is public.</p>
-            : <PlayerReports campaignId={campaignId} lastResolved={lastResolved} />}
+            : <PlayerReports campaignId={campaignId} lastResolved={lastResolved} known={byId} />}
       </Section>
     </>
   );
