@@ -33,7 +33,7 @@ function DraftForm({ campaignId, phase, draft, names }: { campaignId: string; ph
       onSubmit={(e) => { e.preventDefault(); write({ campaignId, phase, actorId, lines: typed, spin, draft: true }); }}
     >
       <label htmlFor={`${key}-lines`}>Gossip of {who} (1–2 lines, one per line)</label>
-      <textarea id={`${key}-lines`} value={lines} rows={2} onChange={(e) => setLines(e.target.value)} />
+      <textarea id={`${key}-lines`} value={lines} rows={3} onChange={(e) => setLines(e.target.value)} />
       <label htmlFor={`${key}-spin`}>Spin of {who}'s gossip</label>
       <input id={`${key}-spin`} value={spin} onChange={(e) => setSpin(e.target.value)} />
       <button type="submit" disabled={state.fetching}>Save draft of {who}</button>
@@ -51,7 +51,7 @@ function SummaryForm({ campaignId, phase, summary, names }: { campaignId: string
     <form className="form chronicle-form" data-testid={key}
       onSubmit={(e) => { e.preventDefault(); write({ campaignId, phase, actorId: summary.actorId, text }); }}>
       <label htmlFor={`${key}-text`}>Summary of {who} (the GM's only)</label>
-      <textarea id={`${key}-text`} value={text} rows={2} onChange={(e) => setText(e.target.value)} />
+      <textarea id={`${key}-text`} value={text} rows={6} onChange={(e) => setText(e.target.value)} />
       <button type="submit" disabled={state.fetching || !text.trim()}>Save summary of {who}</button>
       <ErrorMessage error={state.error} />
     </form>
