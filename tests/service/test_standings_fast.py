@@ -155,3 +155,26 @@ def test_the_graphql_endpoint_answers_plain_standings_by_the_copy(
     body = gql_as(client, who["observer"], query, id=str(campaign_id))  # type: ignore[arg-type]
     assert copied == [True]
     assert body["data"] == {"standing": executed(client, who["observer"], QUERIES["factions"], campaign_id)["factions"]}
+
+
+def test_a_request_kept_answers_may_not_serve_is_still_answered_by_the_copy(
+    client: TestClient, factionturn: tuple[UUID, dict[str, str | None]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A request with `extensions` is never served a kept answer (the bench's "answer cache off"): it is
+    computed each time, as a miss is, by the copy and not by graphql-core's execution."""
+    copied: list[bool] = []
+
+    async def watched(*args: Any) -> Any:
+        data = await real(*args)
+        copied.append(data is not None)
+        return data
+
+    real = http.standings
+    monkeypatch.setattr(http, "standings", watched)
+    campaign_id, who = factionturn
+    payload = {"query": QUERIES["factions"], "variables": {"id": str(campaign_id)}, "extensions": {"bench": "off"}}
+    headers = {"Authorization": f"Bearer {who['observer']}"}
+    answers = [client.post("/graphql", json=payload, headers=headers).json() for _ in range(2)]
+    assert copied == [True, True]  # twice computed: neither answer was kept
+    assert answers[0] == answers[1]
+    assert answers[0]["data"] == executed(client, who["observer"], QUERIES["factions"], campaign_id)
