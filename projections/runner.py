@@ -27,6 +27,8 @@ from eventsourcing import persistence
 from eventsourcing.persistence import StoredEvent
 from psycopg.sql import SQL, Identifier
 
+from projections.restore import Restorer
+
 PAGE = 20_000
 MAX_PAUSE = 5.0  # seconds between attempts to reach PostgreSQL again, at most
 JUMP = 20  # a stored snapshot is used when it spares folding at least this many events of one aggregate
@@ -121,6 +123,8 @@ class PagedRunner:
         ).format(Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name))
         if hasattr(view, "origins"):
             view.origins = self.origins
+        if hasattr(view, "restorer"):
+            view.restorer = Restorer.of(app)
         self._listen = SQL("LISTEN {}").format(Identifier(recorder.channel_name))
         self._wake = Identifier(f"intrigue_runner_{uuid4().hex}")  # only this runner listens: its stop
         snapshots = app.snapshots.recorder if getattr(app, "snapshots", None) else None

@@ -1,7 +1,8 @@
 """Read model of every aggregate's current state, folded from its events by the domain's own apply methods.
 
-Each row keeps the aggregate's snapshot (to fold the next event onto) and its state as plain JSON with the
-values of its public properties (max HP, rank…), for the queries that serve standings, regions and assets.
+Each row keeps the aggregate's state as plain JSON with the values of its public properties (max HP, rank…), for
+the queries that serve standings, regions and assets, and its version. The writer folds onto the aggregates it
+keeps in memory, and restores any other from the event store (projections/restore.py); the rows keep no snapshot.
 A page of events is folded in memory and written in one transaction with its last position: each touched
 row once (not once per event), the phase history where a phase resolved or rolled back, and the tracking
 row, so a row is never ahead of or behind its events (tables: projections/state_tables.py).
@@ -17,8 +18,8 @@ from functools import cache, partial
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.domain import Aggregate, Snapshot
-from eventsourcing.persistence import IntegrityError, StoredEvent, Tracking
+from eventsourcing.domain import Aggregate
+from eventsourcing.persistence import IntegrityError, Tracking
 from eventsourcing.postgres import PostgresDatastore, PostgresTrackingRecorder
 from eventsourcing.projection import Projection
 from psycopg import Cursor
@@ -32,6 +33,7 @@ from projections.failures import CURRENT as CURRENT_FAILURES
 from projections.failures import DDL as FAILURES_DDL
 from projections.failures import OF_GENERATION, RECORD, StoppedCampaigns
 from projections.page import HISTORY_EVENTS, Origins, PageFold, Unreadable, data_fault
+from projections.restore import Restorer
 from projections.state_sql import CURRENT, CURRENT_AND_FAILED, FAILED, statements_of
 from projections.state_tables import MODEL, RELATIONS
 
@@ -122,6 +124,9 @@ class StateView(PostgresTrackingRecorder):
         self._public: dict[tuple[int, int], dict[str, Any]] = {}
         self._bases: history.PendingBases | None = None  # the page's phase-history bases (projections/history.py)
         self.origins: Origins | None = None  # set by the runner: the campaign of aggregates with no row
+        # Set by whoever runs this writer (the runner, the inline projection): where an aggregate not in
+        # memory is restored from.
+        self.restorer: Restorer | None = None
         self.stopped = StoppedCampaigns(self.read_failures)
         if self.generation is not None:
             self._aim(self.generation)
@@ -272,28 +277,26 @@ class StateView(PostgresTrackingRecorder):
 
     def _starting_states(self, curs: Cursor[DictRow], ids: dict[int, UUID]) -> dict[int, Any]:
         """Each aggregate as its row has it (locked for this page): from the cache when it is at the row's
-        version, else restored from the row's snapshot (`Unreadable` if that fails); None where there is no
-        row yet."""
-        rows = curs.execute(self._sql["versions"], (list(ids.values()),))
-        versions = {row["id"].int: row["version"] for row in rows}
+        version, else restored at that version from the event store (projections/restore.py; `Unreadable` if
+        that fails); None where there is no row yet."""
+        rows = curs.execute(self._sql["versions"], (list(ids.values()),)).fetchall()
         states: dict[int, Any] = {}
-        stale: list[UUID] = []
-        for key, aggregate_id in ids.items():
+        stale: dict[UUID, tuple[int, UUID]] = {}  # id: (the row's version, its campaign)
+        for row in rows:
+            key = row["id"].int
             cached = self._cache.get(key)
-            if key not in versions:
-                states[key] = None
-            elif cached is not None and cached.version == versions[key]:
+            if cached is not None and cached.version == row["version"]:
                 states[key] = cached
             else:
-                stale.append(aggregate_id)
+                stale[row["id"]] = (row["version"], row["campaign_id"])
         if stale:
-            for row in curs.execute(self._sql["snapshots"], (stale,)):
-                stored = StoredEvent(row["id"], row["version"], row["snapshot_topic"], bytes(row["snapshot"]))
-                try:
-                    states[row["id"].int] = self.mapper.to_domain_event(stored).mutate(None)  # type: ignore[attr-defined]
-                except Exception as error:
-                    states[row["id"].int] = Unreadable(row["campaign_id"], error)
-        return states
+            if self.restorer is None:
+                raise RuntimeError("this state writer has no event store to restore aggregates from")
+            wanted = {aggregate_id: version for aggregate_id, (version, _) in stale.items()}
+            for aggregate_id, restored in self.restorer.restore(curs, wanted, self.mapper.to_domain_event).items():
+                failed = isinstance(restored, Exception)
+                states[aggregate_id.int] = Unreadable(stale[aggregate_id][1], restored) if failed else restored
+        return {key: states.get(key) for key in ids}
 
     def _record_history(self, curs: Cursor[DictRow], domain_event: Any, position: int,
                         states: dict[int, Any]) -> None:  # fmt: skip
@@ -310,11 +313,9 @@ class StateView(PostgresTrackingRecorder):
             history.rebase(curs, self._sql, campaign_id, jsonb, self._bases)
 
     def _row(self, aggregate: Any, position: int) -> dict[str, Any]:
-        stored = self.mapper.to_stored_event(Snapshot.take(aggregate))
         return {
             "id": aggregate.id, "campaign_id": campaign_of(aggregate), "kind": type(aggregate).__name__.lower(),
-            "version": aggregate.version, "topic": stored.topic, "snapshot": stored.state,
-            "state": jsonb(self._public_state(aggregate)), "position": position,
+            "version": aggregate.version, "state": jsonb(self._public_state(aggregate)), "position": position,
         }  # fmt: skip
 
     def _public_state(self, aggregate: Any) -> dict[str, Any]:

@@ -24,12 +24,12 @@ _STANDING = """SELECT phase, position, aggregate_id, kind, whole, state FROM {hi
     WHERE campaign_id = %s AND NOT superseded ORDER BY position, aggregate_id"""
 _SUPERSEDE = """UPDATE {history} SET superseded = true
     WHERE campaign_id = %(campaign_id)s AND phase >= %(phase)s AND position < %(position)s"""
-_VERSIONS = "SELECT id, version FROM {state} WHERE id = ANY(%s) ORDER BY id FOR UPDATE"
-_SNAPSHOTS = "SELECT id, campaign_id, version, snapshot_topic, snapshot FROM {state} WHERE id = ANY(%s)"
-_UPSERT = """INSERT INTO {state} VALUES (%(id)s, %(campaign_id)s, %(kind)s, %(version)s, %(topic)s, %(snapshot)s,
-    %(state)s, %(position)s) ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version,
-    snapshot_topic = EXCLUDED.snapshot_topic, snapshot = EXCLUDED.snapshot, state = EXCLUDED.state,
-    position = EXCLUDED.position"""
+_VERSIONS = "SELECT id, campaign_id, version FROM {state} WHERE id = ANY(%s) ORDER BY id FOR UPDATE"
+# No snapshot column (issue 16): a writer without the state in memory restores it from the event store
+# (projections/restore.py).
+_UPSERT = """INSERT INTO {state} (id, campaign_id, kind, version, state, position)
+    VALUES (%(id)s, %(campaign_id)s, %(kind)s, %(version)s, %(state)s, %(position)s)
+    ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state, position = EXCLUDED.position"""
 _TRACK = """INSERT INTO {tracking} VALUES (%(application_name)s, %(notification_id)s)
     ON CONFLICT (application_name) DO UPDATE SET notification_id = EXCLUDED.notification_id
     WHERE {tracking}.notification_id < EXCLUDED.notification_id RETURNING notification_id"""
@@ -52,7 +52,7 @@ def statements_of(generation: int) -> dict[str, Composed]:
     """The statements of one generation's writer, its tables named."""
     return {
         name: SQL(text).format(**names(generation))
-        for name, text in (("versions", _VERSIONS), ("snapshots", _SNAPSHOTS), ("upsert", _UPSERT),
+        for name, text in (("versions", _VERSIONS), ("upsert", _UPSERT),
                            ("moved", _MOVED), ("bases", _BASES), ("set_base", _SET_BASE), ("record", _RECORD),
                            ("drop_bases", _DROP_BASES), ("standing", _STANDING),
                            ("supersede", _SUPERSEDE), ("track", _TRACK),

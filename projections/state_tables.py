@@ -49,8 +49,6 @@ _TABLES = [
         campaign_id uuid NOT NULL,
         kind text NOT NULL,
         version integer NOT NULL,
-        snapshot_topic text NOT NULL,
-        snapshot bytea NOT NULL,
         state jsonb NOT NULL,
         position bigint NOT NULL)""",
     "CREATE INDEX {state_index} ON {state} (campaign_id, kind)",
@@ -125,6 +123,19 @@ def bound_history(generation: int) -> list[Composed]:
     return [
         SQL("ALTER TABLE {history} ADD COLUMN IF NOT EXISTS whole boolean NOT NULL DEFAULT true").format(**tables),
         SQL(BASE_TABLE).format(**tables), *(SQL(s).format(**tables) for s in TUNING), *point_views_at(generation),
+    ]
+
+
+def drop_snapshots(generation: int) -> list[Composed]:
+    """Upgrade one generation whose rows kept each aggregate's snapshot: the columns go (a writer restores
+    from the event store, projections/restore.py), and the view over them is made again without them."""
+    tables = names(generation)
+    return [
+        SQL("DROP VIEW IF EXISTS aggregate_state").format(),
+        SQL("ALTER TABLE {state} DROP COLUMN IF EXISTS snapshot_topic, DROP COLUMN IF EXISTS snapshot").format(
+            **tables
+        ),
+        SQL("CREATE VIEW aggregate_state AS SELECT * FROM {state}").format(**tables),
     ]
 
 

@@ -87,6 +87,13 @@ def _bounded_history(conn: psycopg.Connection[tuple[object, ...]]) -> None:
             conn.execute(statement)
 
 
+def _read_model_without_snapshots(conn: psycopg.Connection[tuple[object, ...]]) -> None:
+    row = conn.execute("SELECT current FROM read_model_generation WHERE name = %s", (state_tables.MODEL,)).fetchone()
+    if row is not None:
+        for statement in state_tables.drop_snapshots(int(str(row[0]))):
+            conn.execute(statement)
+
+
 STEPS = (
     Step(1, "event store, snapshots, read models: " + ", ".join(m.name for m in READ_MODELS)),
     Step(2, "seats and their hashed tokens; idempotency keys", _seats_and_idempotency_keys),
@@ -101,6 +108,8 @@ STEPS = (
          _binary_insert_function),
     Step(8, "phase history stores changes (column whole, table of bases); read-model tables tuned for autovacuum",
          _bounded_history),
+    Step(9, "the state read model keeps no snapshot column: its writers restore from the event store",
+         _read_model_without_snapshots),
 )
 SCHEMA_VERSION = STEPS[-1].version
 

@@ -17,6 +17,7 @@ from eventsourcing.utils import Environment
 from projections import jsonsafe
 from projections.failures import Failure
 from projections.inline import InlineProjection, InlineStateView
+from projections.restore import Restorer
 from projections.runner import PAGE, PagedRunner
 from projections.state import StateView
 from service.persistence.app import IntrigueStore
@@ -108,6 +109,7 @@ class ReadSide:
         runner = self.runners.get(model.name)
         view = open_view(ReadModel(model.name, InlineStateView), env)
         assert isinstance(view, InlineStateView)
+        view.restorer = Restorer.of(self.store)
         recorder = self.store.recorder
         inline = InlineProjection(view, self.store.name, recorder.events_table_name,  # type: ignore[attr-defined]
                                   runner.advance if runner else lambda position: None)  # fmt: skip

@@ -7,6 +7,7 @@ from eventsourcing.utils import Environment
 
 from domain.campaign import Campaign
 from domain.dice import FixedDice, roll
+from projections.restore import Restorer
 from projections.state import StateView, public_state
 from service.persistence import migrations
 from service.persistence.app import IntrigueStore
@@ -20,6 +21,8 @@ def test_two_writers_taking_turns_leave_the_row_equal_to_the_aggregate(fresh_db:
     first, second = (
         InfrastructureFactory.construct(env=Environment("state", env)).tracking_recorder(StateView) for _ in range(2)
     )
+    for view in (first, second):  # as the runner and the inline projection set it
+        view.restorer = Restorer.of(store)
     try:
         campaign = Campaign.start("turns", ["factionturn"])
         for face in (1, 2, 3, 4, 5, 6):
