@@ -4,8 +4,8 @@ The real app and a bare Starlette endpoint (the same rows from `aggregate_state`
 run side by side in subprocesses (bench/http_load.py). A request with a GraphQL `extensions` entry is never
 answered from the kept answers but computed each time as a miss is, by the standings copy
 (service/entrypoints/http.py; before, it went to graphql-core's execution, which no miss takes), so the uncached
-figure sends one; the cached figure sends the plain query. The p99 is taken with the cache off while a writer rolls a die in another campaign
-every 10 ms (100 events/s).
+figure sends one; the cached figure sends the plain query. The p99 is taken with the cache off while a writer
+rolls a die in another campaign every 10 ms (100 events/s).
 """
 
 from __future__ import annotations

@@ -120,7 +120,7 @@ def resolve_intelligence_gathering(scene: Scene, dice: Dice) -> Outcome:
     contest = scene.contest(dice)
     if not contest.success:
         return false_plot(scene, dice, contest.rolls)
-    known = {k.get("action_id") for k in scene.known(scene.house) if k["kind"] == "plot"}
+    known = {k.get("action_id") for k in scene.known_plots(scene.house)}
     plots = sorted((p for _, p in aimed_at(scene) if p.id not in known), key=lambda p: (p.resolve_week, p.id))
     found = plots[: 1 + contest.margin // 5]
     effects = tuple(KnowledgeGain(scene.house_id, plot_knowledge(scene, i, p, owner_of(scene, p), gm_part(

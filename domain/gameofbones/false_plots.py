@@ -8,7 +8,7 @@ the same `plan_order` and `check_order` a submitted order passes; the plot reads
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 from uuid import uuid5
@@ -43,23 +43,32 @@ class Variant:
     count: int = 0  # multi-area actions: how many areas; the areas themselves are rolled afterwards
 
 
-def what_if(scene: Scene, rival: House, *extra: PendingAction) -> House:
+def what_if(scene: Scene, rival: House, *extra: PendingAction,
+            phantoms: Mapping[str, list[PendingAction]] | None = None) -> House:  # fmt: skip
     """A scratch copy of the rival (never saved, no events) whose book holds everything it has ordered this
     month: released orders count as actions but no longer hold resources; phantoms planted in its name count
-    as the orders they pretend to be."""
+    as the orders they pretend to be (`phantoms`: `phantoms_by_rival(scene)`, when the caller has it)."""
     view = copy.copy(rival)
     book = dict(rival.pending)
-    for p in (*scene.booked.get(str(rival.id), ()), *phantoms_of(scene, str(rival.id)), *extra):
+    planted = (phantoms if phantoms is not None else phantoms_by_rival(scene)).get(str(rival.id), [])
+    for p in (*scene.booked.get(str(rival.id), ()), *planted, *extra):
         if p.id not in book:
             book[p.id] = p if p.release_week >= scene.week else replace(p, dedicated_influence=0, dedicated_power=0)
     view.pending = book
     return view
 
 
-def phantoms_of(scene: Scene, rival_id: str) -> list[PendingAction]:
-    return [PendingAction.from_dict(p) for h in scene.houses.values() for k in scene.known(h) if k["kind"] == "plot"
-            and k.get(GM_ONLY, {}).get("source_house_id") == rival_id for p in k[GM_ONLY].get(PHANTOMS, [])
-            if p["phase"] == scene.phase]  # fmt: skip
+def phantoms_by_rival(scene: Scene) -> dict[str, list[PendingAction]]:
+    """The phantom orders of this month's false plots, by the rival they are planted on, in the order the
+    houses hold them (each house's known plots, then each plot's phantoms)."""
+    found: dict[str, list[PendingAction]] = {}
+    for house in scene.houses.values():
+        for known in scene.known_plots(house):
+            gm = known.get(GM_ONLY, {})
+            for phantom in gm.get(PHANTOMS, []):
+                if phantom["phase"] == scene.phase:
+                    found.setdefault(gm.get("source_house_id"), []).append(PendingAction.from_dict(phantom))
+    return found
 
 
 def legal(scene: Scene, view: House, order: Order) -> PendingAction | None:
@@ -168,11 +177,12 @@ def phantom_plot(scene: Scene, dice: Dice) -> tuple[PendingAction, str, PendingA
     """Roll a phantom order: the rival, its action, target details, start week and whether it is covered up."""
     roller = Roller(scene, dice)
     rivals = sorted(hid for hid, h in scene.houses.items() if hid != scene.house_id and not h.destroyed)
-    open_to = [rid for rid in rivals if can_plot(scene, what_if(scene, scene.houses[rid]))]
+    phantoms = phantoms_by_rival(scene)
+    open_to = [rid for rid in rivals if can_plot(scene, what_if(scene, scene.houses[rid], phantoms=phantoms))]
     if not open_to:
         return None
     rid = roller.pick(open_to, "plotter")
-    view = what_if(scene, scene.houses[rid])
+    view = what_if(scene, scene.houses[rid], phantoms=phantoms)
     options = {a: vs for a in PLOTTABLE if (vs := variants(scene, view, a))}  # the rolled plotter's, in full
     action = roller.pick(list(options), "plot")
     variant = roller.pick(options[action], "target")
@@ -184,7 +194,7 @@ def phantom_plot(scene: Scene, dice: Dice) -> tuple[PendingAction, str, PendingA
     phantom = legal(scene, view, order) or legal(scene, view, replace(variant.order, start_week=order.start_week))
     assert phantom is not None, "every start in a variant was found legal"
     phantom = replace(phantom, id=fake_id(scene, "plot"))
-    cover = legal(scene, what_if(scene, scene.houses[rid], phantom),
+    cover = legal(scene, what_if(scene, scene.houses[rid], phantom, phantoms=phantoms),
                   Order(A.COVER_UP, "", covered_action_id=phantom.id))  # fmt: skip
     # Whether a rival who could also cover it up did: the domain cannot know how often houses do without
     # reading their secret orders, so an even 1d2 (the least telling guess; docs/rules-notes/gameofbones.md).

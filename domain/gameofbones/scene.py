@@ -10,7 +10,7 @@ from uuid import UUID, uuid5
 from domain.dice import Dice, DiceSpec, Modifier, Roll
 from domain.gameofbones.actions import ACTIONS, ActionName, ActionRow, Defence, Sizing, action_rule
 from domain.gameofbones.checks import Contest, attack_modifiers, d20, defence_modifiers, skill_modifier
-from domain.gameofbones.intel import known_by
+from domain.gameofbones.intel import known_by, plots_known_by
 from domain.gameofbones.outcomes import CircumstanceGain, Effect, KnowledgeGain, Outcome
 from domain.gameofbones.records import Applies, Character, Circumstance, PendingAction, phase_of
 
@@ -41,6 +41,10 @@ class Scene:
     def known(self, house: House) -> list[dict[str, Any]]:
         """What a house knows (the rules read it here, never from the House alone)."""
         return known_by(house, self.intel)
+
+    def known_plots(self, house: House) -> list[dict[str, Any]]:
+        """The plots a house knows of: `known` less every entry that is not a plot."""
+        return plots_known_by(house, self.intel)
 
     @property
     def name(self) -> ActionName:

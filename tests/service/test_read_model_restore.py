@@ -34,7 +34,8 @@ def store(fresh_db: Database) -> Iterator[IntrigueStore]:
 
 
 def writer(store: IntrigueStore, db: Database) -> StateView:
-    view = InfrastructureFactory.construct(env=Environment("state", db.eventsourcing_env())).tracking_recorder(StateView)
+    factory = InfrastructureFactory.construct(env=Environment("state", db.eventsourcing_env()))
+    view = factory.tracking_recorder(StateView)
     view.restorer = Restorer.of(store)
     return view
 
