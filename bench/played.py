@@ -35,7 +35,7 @@ from tests.service.test_factionturn_play import candidate_orders
 
 # The issue plays 50 phases; at its size a phase costs minutes on a shared 2-core machine (its orders alone are
 # 150 commands that each load the campaign), so the default is 10 phases: docs/scaling.md, "Played-campaign bench".
-PHASES = 10
+PHASES = 50
 BATCH = 6  # generate_factions makes 3-6 at a time (seed 002, Factions)
 ASSET_KEYS = ("smugglers", "informers", "thugs", "guardsmen", "militia_unit", "franchise", "local_investments")
 
