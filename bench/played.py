@@ -9,7 +9,7 @@ policies read the board in a fixed order, so the same size plays the same game.
 
 Sizes come from the environment (`Size.from_env`): INTRIGUE_BENCH_SCALE multiplies the issue's counts (default
 1; 0.1 gives 10 factions and 5 houses), and INTRIGUE_BENCH_FACTIONS, _ASSETS, _HOUSES and _PHASES set one count
-(phases default to `PHASES`, not the issue's 50: see there).
+(phases default to `PHASES`, the issue's 50).
 """
 
 from __future__ import annotations
@@ -33,8 +33,9 @@ from service.usecases.interventions import By
 from tests.service.gameofbones_world import give_orders, person
 from tests.service.test_factionturn_play import candidate_orders
 
-# The issue plays 50 phases; at its size a phase costs minutes on a shared 2-core machine (its orders alone are
-# 150 commands that each load the campaign), so the default is 10 phases: docs/scaling.md, "Played-campaign bench".
+# The issue's 50 phases: at its size a phase (150 order commands, then the resolution) takes about 10 s on an idle
+# 2-core machine, so a whole run takes about 10 minutes (docs/scaling.md, "Played-campaign bench"). Ten phases
+# hid a month whose cost grew with history (issue 16, session 6).
 PHASES = 50
 BATCH = 6  # generate_factions makes 3-6 at a time (seed 002, Factions)
 ASSET_KEYS = ("smugglers", "informers", "thugs", "guardsmen", "militia_unit", "franchise", "local_investments")
