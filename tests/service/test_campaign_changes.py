@@ -4,6 +4,7 @@ player hears the phase clock and its own orders, never that a rival ordered a pl
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
 
 from starlette.testclient import TestClient
 
@@ -17,6 +18,14 @@ ROLL_BACK = """mutation($c: UUID!, $p: Int!, $r: String!) {
   rollBackPhase(campaignId: $c, phase: $p, reason: $r) { phase } }"""
 
 
+def now(intrigue: Any, campaign_id: str) -> int:
+    """The campaign's last position before the test acts: a subscription given it as `after` hears everything
+    after it, however late the server starts following (with `after` null it follows from whenever the
+    subscription begins, which may be after a mutation the test sent right after subscribing)."""
+    positions = intrigue.audit.positions(UUID(campaign_id))
+    return int(positions[-1]) if positions else 0
+
+
 def kinds_until(ws: Any, last: str) -> list[str]:
     """The kinds received, up to and including the first `last`."""
     kinds: list[str] = []
@@ -28,7 +37,7 @@ def kinds_until(ws: Any, last: str) -> list[str]:
 
 
 def test_a_player_hears_its_own_orders_and_the_phase_but_not_a_rivals_plot(
-    client: TestClient, t: dict[str, Any]
+    client: TestClient, t: dict[str, Any], intrigue: Any
 ) -> None:
     baenre = str(t["houses"][0].id)
     with (
@@ -37,8 +46,9 @@ def test_a_player_hears_its_own_orders_and_the_phase_but_not_a_rivals_plot(
         client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as gm,
         client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as observer,
     ):
+        start = now(intrigue, t["c"])
         for ws, token in ((rival, t["barrison"]), (own, t["baenre"]), (gm, t["gm"]), (observer, t["observer"])):
-            subscribe(ws, token, CHANGES, id=t["c"])
+            subscribe(ws, token, CHANGES, id=t["c"], after=start)
         ok(gql_as(client, t["baenre"], ORDER, c=t["c"], h=baenre, o=smear(t)))  # a secret plot against Barrison
         ok(gql_as(client, t["gm"], RESOLVE, c=t["c"]))
         assert kinds_until(own, "PHASE_RESOLVED")[0] == "ORDERS"
@@ -48,13 +58,16 @@ def test_a_player_hears_its_own_orders_and_the_phase_but_not_a_rivals_plot(
         assert kinds_until(observer, "PHASE_RESOLVED") == ["PHASE_RESOLVING", "PHASE_RESOLVED"]
 
 
-def test_a_faction_player_hears_its_own_orders_land_and_a_rollback(client: TestClient, t: dict[str, Any]) -> None:
+def test_a_faction_player_hears_its_own_orders_land_and_a_rollback(
+    client: TestClient, t: dict[str, Any], intrigue: Any
+) -> None:
     with (
         client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws,
         client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as gm,
     ):
-        subscribe(ws, t["spy"], CHANGES, id=t["c"])
-        subscribe(gm, t["gm"], CHANGES, id=t["c"])
+        start = now(intrigue, t["c"])
+        subscribe(ws, t["spy"], CHANGES, id=t["c"], after=start)
+        subscribe(gm, t["gm"], CHANGES, id=t["c"], after=start)
         ok(gql_as(client, t["spy"], SUBMIT, c=t["c"], f=t["spies"], o={"narrative": "waits"}))
         first = ws.receive_json()["payload"]["data"]["campaignChanges"]
         assert first == {"kind": "ORDERS", "position": None}  # no position: its gaps would count hidden events
