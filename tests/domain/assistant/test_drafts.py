@@ -3,7 +3,9 @@ submission check, chosen the same way from the same seed, and the simulation's p
 
 from __future__ import annotations
 
-from domain.assistant import draft_faction, draft_house, faction_temperament, house_temperament
+import pytest
+
+from domain.assistant import draft_faction, draft_house, faction_temperament, house_drafts, house_temperament, players
 from domain.assistant.faction_scores import score_strike
 from domain.assistant.sim_setup import faction_table, house_table
 from domain.assistant.simulation import play_factions, play_houses
@@ -13,6 +15,7 @@ from domain.enums import Temperament
 from domain.factionturn.order_checks import check_orders
 from domain.factionturn.orders import Strike
 from domain.gameofbones.ordering import order_action
+from domain.odds import house_odds
 
 
 def test_a_factions_goal_outvotes_one_tag_and_tags_decide_without_a_goal() -> None:
@@ -83,3 +86,27 @@ def test_the_assistant_and_the_baseline_are_never_refused_over_a_few_seeded_phas
         assert factions.refused == houses.refused == 0
         assert factions.orders == 15 and houses.orders > 0
     assert play_factions("assistant", 3, dice).row() == play_factions("assistant", 3, dice).row()
+
+
+def test_house_drafts_are_those_the_full_odds_would_choose_over_the_simulations_months(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    dice = lambda *parts: RandomDice.seeded("sim-1", *parts)  # noqa: E731
+    fast: list[tuple[object, ...]] = []
+    full: list[tuple[object, ...]] = []
+    for found in (fast, full):
+        if found is full:  # the odds as `house_odds` gives them, bands and all: what the drafts read before
+            monkeypatch.setattr(house_drafts, "house_success", lambda *a, **k: house_odds(*a, **k).success)
+        recording = _recording(found)
+        monkeypatch.setattr(players, "draft_house", recording)
+        play_houses("assistant", 6, dice)
+    assert fast == full and len(fast) == 30
+
+
+def _recording(found: list[tuple[object, ...]]):  # type: ignore[no-untyped-def]
+    def draft(*args, **kwargs):  # type: ignore[no-untyped-def]
+        drafted = house_drafts.draft_house(*args, **kwargs)
+        found.append((drafted.orders, drafted.chosen, drafted.passed_over))
+        return drafted
+
+    return draft
