@@ -3,9 +3,12 @@ submission check, chosen the same way from the same seed, and the simulation's p
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from domain.assistant import draft_faction, draft_house, faction_temperament, house_drafts, house_temperament, players
+from domain.assistant.faction_guard import threats
 from domain.assistant.faction_scores import score_strike
 from domain.assistant.sim_setup import faction_table, house_table
 from domain.assistant.simulation import play_factions, play_houses
@@ -14,8 +17,9 @@ from domain.dice import RaisingDice, RandomDice
 from domain.enums import Temperament
 from domain.factionturn.order_checks import check_orders
 from domain.factionturn.orders import Strike
+from domain.factionturn.rows import type_of
 from domain.gameofbones.ordering import order_action
-from domain.odds import house_odds
+from domain.odds import attack_odds, house_odds
 
 
 def test_a_factions_goal_outvotes_one_tag_and_tags_decide_without_a_goal() -> None:
@@ -110,3 +114,34 @@ def _recording(found: list[tuple[object, ...]]):  # type: ignore[no-untyped-def]
         return drafted
 
     return draft
+
+
+def test_a_draft_names_a_defender_where_a_base_stands_and_never_lets_the_base_soak_the_damage() -> None:
+    table = faction_table()
+    republic = table.factions[2]
+    world = table.world(1)
+    draft = draft_faction(world, str(republic.id), Temperament.CAUTIOUS, RandomDice.seeded("s", "guard"))
+    check_orders(world, str(republic.id), draft.orders)
+    (home,) = draft.orders.defences  # its footholds in the Capital, Goldbar Caverns and Remzal's Rest stand alone
+    assert home.region_id == republic.home_region_id and not home.base_absorbs
+    # seed 002, Fortress: it meets only Force attackers, so the Calvary (14 HP, 1d8 counter) meets every strike
+    assert republic.assets[home.defender_id].name == "Calvary"
+
+
+def test_an_unguarded_base_a_rival_can_strike_is_counted_by_its_exact_expected_damage() -> None:
+    table = faction_table()
+    chosen, remnants = table.factions[0], table.factions[3]
+    found = threats(table.world(1), chosen)
+    (capital,) = found  # the Chosen's foothold in the Capital, beside the Remnants' assets
+    assert capital == remnants.home_region_id
+    world = table.world(1)
+    base = chosen.base_in(capital)
+    assert base is not None
+    expected = Fraction(0)
+    for asset in remnants.assets_in(capital):
+        row = type_of(asset)
+        if row is not None and row.attack is not None and asset.usable_on(remnants.turn):
+            odds = attack_odds(world, str(remnants.id), Strike(asset.id, str(chosen.id), base.id))
+            assert isinstance(odds.expected_damage, Fraction)  # the GM's odds: from the truth, never Unknown
+            expected += odds.expected_damage
+    assert found[capital] == pytest.approx(min(float(expected), base.hp)) and found[capital] > 0
