@@ -98,14 +98,11 @@ def house_success(house: House, order: Order, *, phase: int, houses: Mapping[str
 @cache
 def _success(attack: int, defence: int | None, dc: int | None) -> Fraction:
     """The chance d20 + `attack` wins its `Contest` against d20 + `defence` (None: unopposed) and the DC, over
-    every pair of faces: a function of three integers, so kept once computed."""
-    attacks, defences = die(20).shifted(attack), None if defence is None else die(20).shifted(defence)
-    against = [(None, Fraction(1))] if defences is None else [(_roll(d), q) for d, q in defences.outcomes]
-    won = Fraction(0)
-    for a, p in attacks.outcomes:
-        rolled = _roll(a)
-        won += p * sum((q for d, q in against if Contest(rolled, d, dc).success), Fraction(0))
-    return won
+    every pair of faces, each pair as likely as any other: a function of three integers, so kept once computed."""
+    against = [None] if defence is None else [_roll(face + defence) for face in range(1, 21)]
+    wins = sum(1 for face in range(1, 21) for rolled in (_roll(face + attack),) for d in against
+               if Contest(rolled, d, dc).success)  # fmt: skip
+    return Fraction(wins, 20 * len(against))
 
 
 def _roll(total: int) -> Roll:
