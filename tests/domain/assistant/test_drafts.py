@@ -16,8 +16,8 @@ from domain.assistant.temperaments import WEIGHTS
 from domain.dice import RaisingDice, RandomDice
 from domain.enums import Temperament
 from domain.factionturn.order_checks import check_orders
-from domain.factionturn.orders import Strike
-from domain.factionturn.rows import type_of
+from domain.factionturn.orders import Defence, Strike
+from domain.factionturn.rows import new_asset, type_of
 from domain.gameofbones.ordering import order_action
 from domain.odds import attack_odds, house_odds
 
@@ -145,3 +145,16 @@ def test_an_unguarded_base_a_rival_can_strike_is_counted_by_its_exact_expected_d
             assert isinstance(odds.expected_damage, Fraction)  # the GM's odds: from the truth, never Unknown
             expected += odds.expected_damage
     assert found[capital] == pytest.approx(min(float(expected), base.hp)) and found[capital] > 0
+
+
+def test_a_guard_bought_last_turn_is_named_to_defend_and_its_base_no_longer_counts_as_threatened() -> None:
+    table = faction_table()
+    chosen = table.factions[0]
+    capital = table.factions[3].home_region_id
+    world = table.world(1)
+    guard = new_asset(chosen, world.asset_type("guardsmen"), capital, chosen.turn + 1)  # seed 002: from next turn
+    chosen.grant_asset(guard, "bought last turn")
+    assert capital not in threats(world, chosen)
+    draft = draft_faction(world, str(chosen.id), Temperament.CAUTIOUS, RandomDice.seeded("s", "guard"))
+    check_orders(world, str(chosen.id), draft.orders)
+    assert Defence(capital, guard.id, base_absorbs=False) in draft.orders.defences
