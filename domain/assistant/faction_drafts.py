@@ -3,8 +3,9 @@ checked by `check_orders`, the very check a submission passes (seed 002, Faction
 
 One action a turn, "in as many regions as it desires" (seed 002, The Faction Phase): a chosen Attack carries
 every worthwhile strike, one per attacking asset. A faction without a goal picks one (seed 002, Faction
-Goals); XP enough raises a rating first (seed 002, Raising Stats). Whatever is refused is left out, so the
-draft always passes; randomness is only the tie-breaking die handed in.
+Goals); XP enough raises a rating first (seed 002, Raising Stats). Where it keeps a Base of Influence, it names
+the asset that defends (seed 002, Attack Procedure: the defender chooses; `faction_guard`). Whatever is refused
+is left out, so the draft always passes; randomness is only the tie-breaking die handed in.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Iterable, Mapping
 
 from domain.assistant.candidates import candidates
 from domain.assistant.drafts import Choice, Dice, FactionDraft, best, tie_breaks
+from domain.assistant.faction_guard import defences, threats
 from domain.assistant.faction_moves import bigger_bases, move_options, out_of_reach, score_move
 from domain.assistant.faction_scores import is_strike, score_option
 from domain.assistant.temperaments import WEIGHTS
@@ -42,14 +44,17 @@ def draft_faction(world: World, faction_id: str, temperament: Temperament, dice:
     moves = move_options(world, faction)
     goal_choice = _goal(world, faction, temperament, chosen, bool(moves))
     raises = _raise(world, faction, temperament, goal_choice, chosen)
+    guards = defences(world, faction)
     if goal_choice is not None and faction.goal is not None:  # seed 002: a goal changed, no action this turn
-        orders = _passing(world, faction_id, FactionOrders(goal=goal_choice, raise_ratings=raises), chosen)
+        orders = _passing(world, faction_id, FactionOrders(goal=goal_choice, raise_ratings=raises, defences=guards),
+                          chosen)  # fmt: skip
         return FactionDraft(faction_id, temperament.value, orders, tuple(chosen))
     weights = WEIGHTS[temperament]
     funds, options = candidates(world, faction_id)
     options += moves + bigger_bases(world, faction, funds)
     seen, me = _as_pursuing(world, faction_id, goal_choice)
-    weighed = [(o.action, _score(seen, me, o, weights, temperament.value)) for o in options]
+    exposed = threats(seen, me)
+    weighed = [(o.action, _score(seen, me, o, weights, temperament.value, exposed)) for o in options]
     scored = [(a, c) for a, c in weighed if c is not None]
     jitter = tie_breaks(dice, len(scored))
     strikes = _strikes(world, faction, [(a, c) for a, c in scored if is_strike(a)])
@@ -62,8 +67,8 @@ def draft_faction(world: World, faction_id: str, temperament: Temperament, dice:
         action, choice = strikes if pick == len(scored) and strikes is not None else scored[pick]
         chosen.append(choice)
     passed = tuple(sorted((c for a, c in scored if a != action and not is_strike(a)), key=lambda c: -c.score)[:3])
-    orders = _passing(world, faction_id, FactionOrders(action=action, goal=goal_choice, raise_ratings=raises),
-                      chosen)  # fmt: skip
+    orders = _passing(world, faction_id, FactionOrders(action=action, goal=goal_choice, raise_ratings=raises,
+                                                       defences=guards), chosen)  # fmt: skip
     return FactionDraft(faction_id, temperament.value, orders, tuple(chosen), passed)
 
 
@@ -101,15 +106,15 @@ def _as_pursuing(world: World, faction_id: str, choice: GoalChoice | None) -> tu
     return seen, me
 
 
-def _score(world: World, faction: Faction, option: Option, weights: Mapping[str, float], temperament: str
-           ) -> Choice | None:  # fmt: skip
+def _score(world: World, faction: Faction, option: Option, weights: Mapping[str, float], temperament: str,
+           exposed: Mapping[str, float]) -> Choice | None:  # fmt: skip
     action = option.action
     if (
         isinstance(action, UseAssetAbility)
         and action.uses[0].region_id != faction.asset(action.uses[0].asset_id).region_id
     ):
         return score_move(world, faction, option, weights)
-    return score_option(world, faction, option, weights, temperament)
+    return score_option(world, faction, option, weights, temperament, exposed)
 
 
 def _goal(world: World, faction: Faction, temperament: Temperament, chosen: list[Choice], movable: bool
@@ -150,8 +155,10 @@ def _raise(world: World, faction: Faction, temperament: Temperament, goal_choice
 
 def _passing(world: World, faction_id: str, orders: FactionOrders, chosen: list[Choice]) -> FactionOrders:
     """The draft as the submission check accepts it: parts it refuses are dropped, the action first."""
-    tries = [orders, FactionOrders(goal=orders.goal, raise_ratings=orders.raise_ratings),
-             FactionOrders(goal=orders.goal), FactionOrders()]  # fmt: skip
+    guards = orders.defences
+    tries = [orders, FactionOrders(goal=orders.goal, raise_ratings=orders.raise_ratings, defences=guards),
+             FactionOrders(goal=orders.goal, defences=guards), FactionOrders(goal=orders.goal),
+             FactionOrders()]  # fmt: skip
     for attempt in tries:
         if not _refused(world, faction_id, attempt):
             if attempt.action is None and orders.action is not None and chosen:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from types import MappingProxyType
 
 from domain.assistant.drafts import Choice
 from domain.dice import DiceSpec
@@ -27,10 +28,12 @@ from domain.factionturn.orders import (
     UseAssetAbility,
 )  # fmt: skip
 from domain.factionturn.preview import Option
+from domain.factionturn.purchase import repair_plan
 from domain.factionturn.rows import type_of
 from domain.factionturn.world import World
 from domain.odds import Distribution, Unknown, attack_odds
 
+NO_THREATS: Mapping[str, float] = MappingProxyType({})
 DESTROYS = {"military_conquest": "force", "commercial_expansion": "wealth", "intelligence_coup": "cunning"}
 AIM_OF_ATTRIBUTE = {"force": "strike", "cunning": "covert", "wealth": "wealth"}
 
@@ -60,15 +63,16 @@ def goal_name(faction: Faction) -> str:
 
 
 def score_option(world: World, faction: Faction, option: Option, weights: Mapping[str, float],
-                 temperament: str) -> Choice | None:  # fmt: skip
-    """The option weighed, or None for kinds the assistant leaves to the GM (custom actions, moving home)."""
+                 temperament: str, threats: Mapping[str, float] = NO_THREATS) -> Choice | None:  # fmt: skip
+    """The option weighed, or None for kinds the assistant leaves to the GM (custom actions, moving home).
+    `threats`: per region, the faction HP its unguarded base there may lose this phase (`faction_guard`)."""
     action = option.action
     if isinstance(action, Attack) and len(action.strikes) == 1:
         return score_strike(world, faction, action.strikes[0], weights, temperament)
     if isinstance(action, BuyAsset):
-        return _buy(world, faction, action, option.cost or 0, weights, temperament)
+        return _buy(world, faction, action, option.cost or 0, weights, temperament, threats)
     if isinstance(action, RepairAsset):
-        return _repair(faction, action, option.cost or 0, weights)
+        return _repair(faction, action, option.cost or 0, weights, sum(threats.values()))
     if isinstance(action, ExpandInfluence):
         return _expand(world, faction, action, weights)
     if isinstance(action, SeizeRegion):
@@ -151,7 +155,7 @@ def _rating(asset: OwnedAsset) -> int:
 
 
 def _buy(world: World, faction: Faction, action: BuyAsset, cost: int, weights: Mapping[str, float],
-         temperament: str) -> Choice | None:  # fmt: skip
+         temperament: str, threats: Mapping[str, float]) -> Choice | None:  # fmt: skip
     row = world.asset_type(action.type_key)
     if row.hp is None or action.for_asset_id:
         return None
@@ -167,19 +171,30 @@ def _buy(world: World, faction: Faction, action: BuyAsset, cost: int, weights: M
     if key == "legendary_wealth":
         worth *= 0.5  # seed 002, Legendary Wealth: FacGold spent on bribes and influence counts, not on assets
     value = weights[AIM_OF_ATTRIBUTE.get(attribute, "grow")] * weights["grow"] * worth
+    threat = threats.get(action.region_id, 0.0)
+    if threat:  # a defender for a base that stands alone where rivals strike (`faction_guard`)
+        value += weights["guard"] * threat * (1 + threat / max(faction.hp, 1))
+        reasons.insert(0, f"guard its Base of Influence from the rivals there (expected {threat:.1f} damage)")
     region = world.regions.get(action.region_id)
     where = f" in {region.name}" if region else ""
     return Choice(f"{faction.name} buys {row.name}{where} for {cost} FacGold", tuple(reasons), (), value)
 
 
-def _repair(faction: Faction, action: RepairAsset, cost: int, weights: Mapping[str, float]) -> Choice | None:
+def _repair(faction: Faction, action: RepairAsset, cost: int, weights: Mapping[str, float], threat: float
+            ) -> Choice | None:  # fmt: skip
     if action.faction:
         missing = faction.max_hp - faction.hp
         if missing <= 0:
             return None
-        value = weights["guard"] * 3 * missing / max(faction.max_hp, 1) - 0.1 * cost
+        # seed 002, Repair Asset / Faction: "the faction regains hit points equal to the rounded average of its
+        # highest and lowest attribute scores" (`repair_plan`). A point of its own cohesion weighs at least as
+        # much as a point of damage dealt to a rival, and more the nearer the faction is to breaking (seed 002:
+        # at 0 HP it is destroyed) and the more its unguarded bases may lose.
+        healed = min(repair_plan(faction, action)[1], missing)
+        danger = missing / max(faction.max_hp, 1) + min(threat / max(faction.hp, 1), 2.0)
+        value = weights["guard"] * healed * (1 + 2 * danger) - 0.1 * cost
         return Choice(f"{faction.name} repairs its own cohesion for {cost} FacGold",
-                      (f"{missing} HP below its maximum",), (), value)  # fmt: skip
+                      (f"{missing} HP below its maximum", f"regains {healed} HP"), (), value)  # fmt: skip
     asset_id, _ = action.assets[0]
     asset = faction.assets[asset_id]
     missing = asset.max_hp - asset.hp

@@ -19,7 +19,7 @@ from domain.enums import Temperament
 from domain.gameofbones.actions import ActionName
 from domain.gameofbones.ordering import Order, order_action
 from domain.gameofbones.preview import HouseOption, preview_house
-from domain.odds import Unknown, house_odds
+from domain.odds import house_success
 
 if TYPE_CHECKING:
     from domain.gameofbones.house import House
@@ -82,6 +82,6 @@ def score_house_option(house: House, option: HouseOption, houses: Mapping[str, H
 def success_chance(house: House, order: Order, houses: Mapping[str, House], areas: Mapping[str, Region],
                    phase: int) -> float:  # fmt: skip
     """The GM's exact chance that the order's check succeeds (domain/odds, from the truth): seed 000's d20 with
-    every modifier the resolution applies, against its DC and the defender's opposing roll."""
-    odds = house_odds(house, order, phase=phase, houses=houses, areas=areas)
-    return 0.5 if isinstance(odds.success, Unknown) else float(odds.success)
+    every modifier the resolution applies, against its DC and the defender's opposing roll. `house_success` is
+    `house_odds(...).success` without the bands' effects, which no score reads."""
+    return float(house_success(house, order, phase=phase, houses=houses, areas=areas))

@@ -1,8 +1,18 @@
 """The seeded campaigns the simulation plays (issue 19): the demo's worlds, built in the domain alone.
 
-Faction Turn: seed 002's five worked factions ("A Month in the Life") on a small map of their homes and the
-wilds between, with their goals. Game of Bones: five houses of seed 000 over the settled areas, from a great
-house to a guild that has only just entered the Game.
+Faction Turn: seed 002's five worked factions ("A Month in the Life") with their goals, on a map where they
+meet: the Empire Remnants' Capital at the centre and the other homes and two wild hexes on the ring around it,
+so every home neighbours the Capital and two hexes of the ring. Each faction also holds the further Bases of
+Influence its size gives (seed 002, Generating Faction Quick Reference: a minor faction 1 at 7 HP, a major one
+3 at 14 HP), which the worked example leaves out ("nor putting down other bases of influence"). They stand where
+its goal sets it against a rival (seed 002, Creating a Faction: "pick goals that will put them in conflict"):
+first the home of the rival its goal names, then the homes nearest its own (ties in `_HOMES` order), in place
+of the seed's dice thrown on the map (Random Faction Location), so the world is the same on every run. Rivals
+thus share regions from the first turn: a base can be struck by the assets of the faction at home there, and
+assets can be bought at it (seed 002, Buy Asset: "on a home region or at a Base of Influence").
+
+Game of Bones: five houses of seed 000 over the settled areas, from a great house to a guild that has only
+just entered the Game.
 """
 
 from __future__ import annotations
@@ -10,19 +20,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from uuid import UUID
 
-from domain.factionturn.examples import STARTING_FACGOLD, WORKED_FACTIONS
+from domain.factionturn.creation import QUICK_REFERENCE
+from domain.factionturn.examples import STARTING_FACGOLD, WORKED_FACTIONS, WorkedFaction
 from domain.factionturn.faction import Faction
 from domain.factionturn.goal_tracking import adoption_baseline
+from domain.factionturn.holdings import BASE_OF_INFLUENCE, OwnedAsset
 from domain.factionturn.rows import starting_asset
 from domain.factionturn.world import World
 from domain.gameofbones.house import House
 from domain.gameofbones.records import Character
+from domain.hexmap import hex_distance
 from domain.region import Region
 
 SIM_CAMPAIGN = UUID("00000000-0000-4000-8000-000000000019")
-_HOMES = (("Remzal's Rest", 5, 0, 0), ("Crowfall", 4, 2, 0), ("The Fort-City", 4, 0, 2),
-          ("The Capital", 2, 1, 1), ("Goldbar Caverns", 4, 2, 2))  # fmt: skip
-_WILDS = ((1, 0), (0, 1), (2, 1), (1, 2))
+# (home, arcana, q, r): the Capital at the centre hex, the others on its ring (seed 002, Example of Faction
+# Play: the Chosen north-east, the Crows west, the Republic's fort-city south-east, Goldbar south-west).
+_HOMES = (("Remzal's Rest", 5, 2, 0), ("Crowfall", 4, 0, 1), ("The Fort-City", 4, 1, 2),
+          ("The Capital", 2, 1, 1), ("Goldbar Caverns", 4, 0, 2))  # fmt: skip
+_WILDS = ((1, 0), (2, 1))
 _SKILLS = ("Gather Information", "Sense Motive", "Diplomacy", "Bluff", "Innuendo", "Intimidate", "Hide",
            "Profession (Merchant)", "Reflex save")  # fmt: skip
 # (house, leader's level, lieutenants' levels, influence, power, the area it holds)
@@ -73,12 +88,27 @@ def faction_table() -> FactionTable:
             faction.grant_asset(starting_asset(faction, world.asset_type(key), str(home.id)), "starting asset")
         factions.append(faction)
     ids = {f.name: str(f.id) for f in factions}
+    for worked, faction, home_name in zip(WORKED_FACTIONS, factions, names, strict=True):
+        ref = QUICK_REFERENCE[worked.size]
+        for region in _further_bases(worked, home_name, homes, factions)[: ref.additional_bases]:
+            base = OwnedAsset(faction.next_asset_id(), BASE_OF_INFLUENCE, "Base of Influence", "special",
+                              str(region.id), ref.base_hp, ref.base_hp)  # fmt: skip
+            faction.grant_asset(base, "further Base of Influence (seed 002, Generating Faction Quick Reference)")
     world = World(factions, regions_)
     for worked, faction, home_name in zip(WORKED_FACTIONS, factions, names, strict=True):
         named = worked.goal_target or ""
         target = str(homes[home_name].id) if named == "home" else ids.get(named)
         faction.choose_goal(worked.goal, target, adoption_baseline(world, faction, worked.goal), None)
     return FactionTable(factions, regions_)
+
+
+def _further_bases(worked: WorkedFaction, home_name: str, homes: dict[str, Region], factions: list[Faction]
+                   ) -> list[Region]:  # fmt: skip
+    """The other homes, the named rival's first, then by distance from its own home, ties in `_HOMES` order."""
+    home = homes[home_name]
+    rival_home = {f.name: f.home_region_id for f in factions}.get(worked.goal_target or "")
+    others = [homes[h[0]] for h in _HOMES if h[0] != home_name]
+    return sorted(others, key=lambda r: (str(r.id) != rival_home, hex_distance(r.hex, home.hex)))
 
 
 def house_table() -> HouseTable:

@@ -36,6 +36,7 @@ class Tally:
     assets_start: int = 0
     assets_end: int = 0
     hp: list[int] = field(default_factory=list)
+    hp_start: int = 0
     facgold: list[int] = field(default_factory=list)
     ranks: list[int] = field(default_factory=list)
     refused: int = 0
@@ -45,7 +46,7 @@ class Tally:
     powers: int = 0
 
     def merge(self, other: Tally) -> None:
-        for name in ("goals", "xp", "assets_start", "assets_end", "refused", "orders", "draft_seconds",
+        for name in ("goals", "xp", "assets_start", "assets_end", "hp_start", "refused", "orders", "draft_seconds",
                      "resolve_seconds", "powers"):  # fmt: skip
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.hp += other.hp
@@ -55,7 +56,8 @@ class Tally:
     def row(self) -> dict[str, float | int | str]:
         ratio = self.draft_seconds / self.resolve_seconds if self.resolve_seconds else 0.0
         return {"kind": self.kind, "goals": self.goals, "xp": self.xp,
-                "assets kept": f"{self.assets_end}/{self.assets_start}", "median HP": _median(self.hp),
+                "assets kept": f"{self.assets_end}/{self.assets_start}", "HP kept": f"{sum(self.hp)}/{self.hp_start}",
+                "median HP": _median(self.hp),
                 "median FacGold": _median(self.facgold), "median rank": _median(self.ranks),
                 "orders": self.orders, "refused": self.refused, "draft/resolve": round(ratio, 3)}  # fmt: skip
 
@@ -68,6 +70,7 @@ def play_factions(kind: str, phases: int, dice_for: DiceFor, clock: Clock | None
     table, tally = faction_table(), Tally(kind)
     tally.assets_start = sum(1 for f in table.factions for a in f.assets.values() if not a.is_base)
     xp_start = sum(f.xp for f in table.factions)
+    tally.hp_start = sum(f.hp for f in table.factions)
     listed = [str(f.id) for f in table.factions]
     for phase in range(1, phases + 1):
         world = table.world(phase)
@@ -93,7 +96,7 @@ def play_factions(kind: str, phases: int, dice_for: DiceFor, clock: Clock | None
         tally.resolve_seconds += (clock() if clock else 0.0) - drafted
     tally.xp = sum(f.xp for f in table.factions) - xp_start
     tally.assets_end = sum(1 for f in table.factions for a in f.assets.values() if not a.is_base)
-    tally.hp = [max(f.hp, 0) for f in table.factions]
+    tally.hp = [max(f.hp, 0) for f in table.factions]  # seed 002: the faction's own HP (its cohesion), 0 if destroyed
     tally.facgold = [f.facgold for f in table.factions]
     tally.powers = len(table.factions)
     return tally

@@ -15,6 +15,7 @@ How to call it:
     odds = house_odds(house, Order(ActionName.SMEAR_CAMPAIGN, "Yvonnel", rival_id), phase=phase,
                       houses=houses, areas=areas, viewer=None)  # or viewer=<house id>
     odds.success, odds.bands, odds.expected    # each band: name, chance, mean effects given the band
+    house_success(house, order, phase=phase, houses=houses, areas=areas)  # the GM's odds.success alone, fast
 
     # The other Faction Turn dice: opposed(Side, Side), expand_influence_odds(world, faction_id, region_id),
     # ability_odds(world, faction_id, asset_id) (Industry, Risky Investments... read off the resolver per face).
@@ -41,7 +42,7 @@ from domain.odds.faction_checks import (
     opposed,
     side_total,
 )
-from domain.odds.house_action import Band, HouseOdds, house_odds, scene_odds
+from domain.odds.house_action import Band, HouseOdds, house_odds, house_success, scene_odds
 from domain.odds.house_checks import SpyOdds, source_hunt_odds, spy_check_odds
 from domain.odds.knowledge import Chance, Unknown, known, seen_world
 
@@ -63,6 +64,7 @@ __all__ = [
     "die",
     "expand_influence_odds",
     "house_odds",
+    "house_success",
     "keep_highest",
     "known",
     "mixture",

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import TYPE_CHECKING
 
 from domain.dice import Modifier, Roll
@@ -81,6 +82,33 @@ def house_odds(house: House, order: Order, *, phase: int, houses: Mapping[str, H
     return scene_odds(scene, viewer=viewer)
 
 
+def house_success(house: House, order: Order, *, phase: int, houses: Mapping[str, House],
+                  areas: Mapping[str, Region]) -> Fraction:  # fmt: skip
+    """The GM's exact chance that `order` succeeds: `house_odds(...).success`, without the bands' effects (what
+    an order is worth to the assistant reads only this). Same plan, same modifiers, same `Contest`."""
+    pending = plan_order(house, order, phase=phase, houses=houses, areas=areas)
+    scene = Scene(house, pending, pending.resolve_week, houses, areas)
+    if ENDINGS.get(scene.name) is None:
+        raise NotFoundError(f"no odds for {scene.name.value}: it is no action of seed 000's table")
+    attack_mods, defence_mods = _modifiers(scene)
+    defence = None if defence_mods is None else sum(m.value for m in defence_mods)
+    return _success(sum(m.value for m in attack_mods), defence, scene.dc())
+
+
+@cache
+def _success(attack: int, defence: int | None, dc: int | None) -> Fraction:
+    """The chance d20 + `attack` wins its `Contest` against d20 + `defence` (None: unopposed) and the DC, over
+    every pair of faces, each pair as likely as any other: a function of three integers, so kept once computed."""
+    against = [None] if defence is None else [_roll(face + defence) for face in range(1, 21)]
+    wins = sum(1 for face in range(1, 21) for rolled in (_roll(face + attack),) for d in against
+               if Contest(rolled, d, dc).success)  # fmt: skip
+    return Fraction(wins, 20 * len(against))
+
+
+def _roll(total: int) -> Roll:
+    return Roll("1d20", (), (), total)
+
+
 def scene_odds(scene: Scene, *, viewer: str | None = None) -> HouseOdds:
     name, row, dc = scene.name, scene.row, scene.dc()
     rival = scene.counterpart
@@ -132,7 +160,7 @@ def _modifiers(scene: Scene) -> tuple[list[Modifier], list[Modifier] | None]:
 
 
 def _contest(attack: int, defence: int | None, dc: int | None) -> Contest:
-    return Contest(Roll("1d20", (), (), attack), None if defence is None else Roll("1d20", (), (), defence), dc)
+    return Contest(_roll(attack), None if defence is None else _roll(defence), dc)
 
 
 ONE = Fraction(1)

@@ -2,7 +2,7 @@
 legal-order baseline and a do-nothing player (issue 19, "Measured, not asserted"), printed as one table.
 
 The play is the domain's (domain/assistant/simulation.py); here the seeded dice and the clock are made and
-the figures printed, per kind: goals completed, XP gained, assets kept, median HP and FacGold, median house
+the figures printed, per kind: goals completed, XP gained, assets and HP kept, median HP and FacGold, median house
 rank, orders refused, and drafting time per power as a ratio to resolving that power's turn.
 """
 
@@ -16,8 +16,8 @@ from domain.assistant.players import KINDS
 from domain.assistant.simulation import Tally, simulate
 from domain.dice import RandomDice
 
-COLUMNS = ("kind", "goals", "xp", "assets kept", "median HP", "median FacGold", "median rank", "orders", "refused",
-           "draft/resolve")  # fmt: skip
+COLUMNS = ("kind", "goals", "xp", "assets kept", "HP kept", "median HP", "median FacGold", "median rank", "orders",
+           "refused", "draft/resolve")  # fmt: skip
 
 
 def add_command(commands: Any) -> None:

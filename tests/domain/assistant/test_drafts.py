@@ -3,7 +3,12 @@ submission check, chosen the same way from the same seed, and the simulation's p
 
 from __future__ import annotations
 
-from domain.assistant import draft_faction, draft_house, faction_temperament, house_temperament
+from fractions import Fraction
+
+import pytest
+
+from domain.assistant import draft_faction, draft_house, faction_temperament, house_drafts, house_temperament, players
+from domain.assistant.faction_guard import threats
 from domain.assistant.faction_scores import score_strike
 from domain.assistant.sim_setup import faction_table, house_table
 from domain.assistant.simulation import play_factions, play_houses
@@ -11,8 +16,10 @@ from domain.assistant.temperaments import WEIGHTS
 from domain.dice import RaisingDice, RandomDice
 from domain.enums import Temperament
 from domain.factionturn.order_checks import check_orders
-from domain.factionturn.orders import Strike
+from domain.factionturn.orders import Defence, Strike
+from domain.factionturn.rows import new_asset, type_of
 from domain.gameofbones.ordering import order_action
+from domain.odds import attack_odds, house_odds
 
 
 def test_a_factions_goal_outvotes_one_tag_and_tags_decide_without_a_goal() -> None:
@@ -83,3 +90,71 @@ def test_the_assistant_and_the_baseline_are_never_refused_over_a_few_seeded_phas
         assert factions.refused == houses.refused == 0
         assert factions.orders == 15 and houses.orders > 0
     assert play_factions("assistant", 3, dice).row() == play_factions("assistant", 3, dice).row()
+
+
+def test_house_drafts_are_those_the_full_odds_would_choose_over_the_simulations_months(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    dice = lambda *parts: RandomDice.seeded("sim-1", *parts)  # noqa: E731
+    fast: list[tuple[object, ...]] = []
+    full: list[tuple[object, ...]] = []
+    for found in (fast, full):
+        if found is full:  # the odds as `house_odds` gives them, bands and all: what the drafts read before
+            monkeypatch.setattr(house_drafts, "house_success", lambda *a, **k: house_odds(*a, **k).success)
+        recording = _recording(found)
+        monkeypatch.setattr(players, "draft_house", recording)
+        play_houses("assistant", 6, dice)
+    assert fast == full and len(fast) == 30
+
+
+def _recording(found: list[tuple[object, ...]]):  # type: ignore[no-untyped-def]
+    def draft(*args, **kwargs):  # type: ignore[no-untyped-def]
+        drafted = house_drafts.draft_house(*args, **kwargs)
+        found.append((drafted.orders, drafted.chosen, drafted.passed_over))
+        return drafted
+
+    return draft
+
+
+def test_a_draft_names_a_defender_where_a_base_stands_and_never_lets_the_base_soak_the_damage() -> None:
+    table = faction_table()
+    republic = table.factions[2]
+    world = table.world(1)
+    draft = draft_faction(world, str(republic.id), Temperament.CAUTIOUS, RandomDice.seeded("s", "guard"))
+    check_orders(world, str(republic.id), draft.orders)
+    (home,) = draft.orders.defences  # its footholds in the Capital, Goldbar Caverns and Remzal's Rest stand alone
+    assert home.region_id == republic.home_region_id and not home.base_absorbs
+    # seed 002, Fortress: it meets only Force attackers, so the Calvary (14 HP, 1d8 counter) meets every strike
+    assert republic.assets[home.defender_id].name == "Calvary"
+
+
+def test_an_unguarded_base_a_rival_can_strike_is_counted_by_its_exact_expected_damage() -> None:
+    table = faction_table()
+    chosen, remnants = table.factions[0], table.factions[3]
+    found = threats(table.world(1), chosen)
+    (capital,) = found  # the Chosen's foothold in the Capital, beside the Remnants' assets
+    assert capital == remnants.home_region_id
+    world = table.world(1)
+    base = chosen.base_in(capital)
+    assert base is not None
+    expected = Fraction(0)
+    for asset in remnants.assets_in(capital):
+        row = type_of(asset)
+        if row is not None and row.attack is not None and asset.usable_on(remnants.turn):
+            odds = attack_odds(world, str(remnants.id), Strike(asset.id, str(chosen.id), base.id))
+            assert isinstance(odds.expected_damage, Fraction)  # the GM's odds: from the truth, never Unknown
+            expected += odds.expected_damage
+    assert found[capital] == pytest.approx(min(float(expected), base.hp)) and found[capital] > 0
+
+
+def test_a_guard_bought_last_turn_is_named_to_defend_and_its_base_no_longer_counts_as_threatened() -> None:
+    table = faction_table()
+    chosen = table.factions[0]
+    capital = table.factions[3].home_region_id
+    world = table.world(1)
+    guard = new_asset(chosen, world.asset_type("guardsmen"), capital, chosen.turn + 1)  # seed 002: from next turn
+    chosen.grant_asset(guard, "bought last turn")
+    assert capital not in threats(world, chosen)
+    draft = draft_faction(world, str(chosen.id), Temperament.CAUTIOUS, RandomDice.seeded("s", "guard"))
+    check_orders(world, str(chosen.id), draft.orders)
+    assert Defence(capital, guard.id, base_absorbs=False) in draft.orders.defences

@@ -15,7 +15,7 @@ from domain.gameofbones.month import RESOLVERS
 from domain.gameofbones.ordering import Order, plan_order
 from domain.gameofbones.outcomes import InfluenceChange, KnowledgeGain, Outcome, PowerChange
 from domain.gameofbones.scene import Scene
-from domain.odds import HouseOdds, Unknown, house_odds
+from domain.odds import HouseOdds, Unknown, house_odds, house_success
 from tests.domain.gameofbones.bones_world import World, court
 from tests.domain.odds.odds_checks import ScriptDice, enumerate_any, within
 
@@ -112,6 +112,14 @@ def test_every_band_matches_brute_force_through_the_resolver(action: A) -> None:
     exact = enumerate_any(run, free)
     assert {b.name: b.chance for b in odds.bands} == exact
     assert sum(b.chance for b in odds.bands) == 1
+
+
+@pytest.mark.parametrize("action", list(A))
+def test_the_success_chance_alone_is_the_full_odds_success(action: A) -> None:
+    world, baenre, rival, areas = _table()
+    order = _orders(world, baenre, rival, areas)[action]
+    odds = house_odds(baenre, order, phase=1, houses=world.houses, areas=world.areas)
+    assert house_success(baenre, order, phase=1, houses=world.houses, areas=world.areas) == odds.success
 
 
 def _power_lost(outcome: Outcome, rival: House) -> int:
