@@ -1,5 +1,9 @@
-"""Seeded campaigns of both rule systems played for some phases by one kind of player (issue 19, "Measured,
-not asserted"): every order checked as a submission is, then the phase resolved by the rules' own code.
+"""Seeded campaigns of both rule systems played for some phases (issue 19, "Measured, not asserted"): every
+order checked as a submission is, then the phase resolved by the rules' own code.
+
+Who plays which power is a seating: one kind at every seat (`same_kind`), or a mixed table (`mixed`) where the
+three kinds sit at once, rotated so that over `ROTATION` tables every power is played once by each kind
+(docs/assistant.md, Simulation). The figures are tallied per kind, over the seats that kind held.
 
 Dice come from `dice_for(*parts)`, handed in: the caller seeds them. Drafting and resolving are timed with
 the `clock` handed in (no clock: no timing), for the ratio of drafting time to resolving time per power.
@@ -7,128 +11,135 @@ the `clock` handed in (no clock: no timing), for the ratio of drafting time to r
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from statistics import median
+from collections.abc import Callable, Iterable
 
 from domain.assistant.drafts import Dice
-from domain.assistant.players import faction_orders, house_orders
-from domain.assistant.sim_setup import faction_table, house_table
+from domain.assistant.players import KINDS, faction_orders, house_orders
+from domain.assistant.sim_setup import HouseTable, faction_table, house_table
+from domain.assistant.sim_tally import Tally
 from domain.errors import DomainError
+from domain.factionturn.faction import Faction
 from domain.factionturn.order_checks import check_orders
 from domain.factionturn.orders import FactionOrders
 from domain.factionturn.phase import apply_phase, resolve_phase
+from domain.gameofbones.house import House
 from domain.gameofbones.month import resolve_month
 from domain.gameofbones.ordering import order_action
 
+__all__ = ["ROTATION", "Tally", "mixed", "play_factions", "play_houses", "same_kind", "simulate"]
+
 DiceFor = Callable[..., Dice]
 Clock = Callable[[], float]
+Seats = Callable[[int], str]  # the kind of player at the seat of the table's power number `index`
 MAX_HOUSE_ORDERS = 8
+ROTATION = len(KINDS)
 
 
-@dataclass
-class Tally:
-    """What one kind of player achieved over one campaign of each rule system."""
-
-    kind: str
-    goals: int = 0
-    xp: int = 0
-    assets_start: int = 0
-    assets_end: int = 0
-    hp: list[int] = field(default_factory=list)
-    hp_start: int = 0
-    facgold: list[int] = field(default_factory=list)
-    ranks: list[int] = field(default_factory=list)
-    refused: int = 0
-    orders: int = 0
-    draft_seconds: float = 0.0
-    resolve_seconds: float = 0.0
-    powers: int = 0
-
-    def merge(self, other: Tally) -> None:
-        for name in ("goals", "xp", "assets_start", "assets_end", "hp_start", "refused", "orders", "draft_seconds",
-                     "resolve_seconds", "powers"):  # fmt: skip
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        self.hp += other.hp
-        self.facgold += other.facgold
-        self.ranks += other.ranks
-
-    def row(self) -> dict[str, float | int | str]:
-        ratio = self.draft_seconds / self.resolve_seconds if self.resolve_seconds else 0.0
-        return {"kind": self.kind, "goals": self.goals, "xp": self.xp,
-                "assets kept": f"{self.assets_end}/{self.assets_start}", "HP kept": f"{sum(self.hp)}/{self.hp_start}",
-                "median HP": _median(self.hp),
-                "median FacGold": _median(self.facgold), "median rank": _median(self.ranks),
-                "orders": self.orders, "refused": self.refused, "draft/resolve": round(ratio, 3)}  # fmt: skip
+def same_kind(kind: str) -> Seats:
+    """Every power played by `kind`."""
+    return lambda _index: kind
 
 
-def _median(values: list[int]) -> float:
-    return float(median(values)) if values else 0.0
+def mixed(rotation: int) -> Seats:
+    """A mixed table: power `index` played by kind `(index + rotation) mod 3`, so each table seats all three
+    kinds and tables 0, 1 and 2 of a rotation give every power each kind once."""
+    return lambda index: KINDS[(index + rotation) % ROTATION]
 
 
-def play_factions(kind: str, phases: int, dice_for: DiceFor, clock: Clock | None = None) -> Tally:
-    table, tally = faction_table(), Tally(kind)
-    tally.assets_start = sum(1 for f in table.factions for a in f.assets.values() if not a.is_base)
-    xp_start = sum(f.xp for f in table.factions)
-    tally.hp_start = sum(f.hp for f in table.factions)
-    listed = [str(f.id) for f in table.factions]
+def _tallies(kinds: Iterable[str]) -> dict[str, Tally]:
+    present = set(kinds)
+    return {kind: Tally(kind) for kind in KINDS if kind in present}
+
+
+def _now(clock: Clock | None) -> float:
+    return clock() if clock else 0.0
+
+
+def _share(tallies: dict[str, Tally], live: list[str], seconds: float) -> None:
+    """A phase resolves every turn at once: each kind is charged the share of its live seats."""
+    for kind in set(live):
+        tallies[kind].resolve_seconds += seconds * live.count(kind) / len(live)
+
+
+def _assets(faction: Faction) -> int:
+    return sum(1 for a in faction.assets.values() if not a.is_base)
+
+
+def play_factions(seats: Seats, phases: int, dice_for: DiceFor, clock: Clock | None = None) -> dict[str, Tally]:
+    table = faction_table()
+    kind_of = {str(f.id): seats(index) for index, f in enumerate(table.factions)}
+    tallies = _tallies(kind_of.values())
+    for faction in table.factions:
+        tally = tallies[kind_of[str(faction.id)]]
+        tally.seats.append(faction.name)
+        tally.assets_start, tally.hp_start = tally.assets_start + _assets(faction), tally.hp_start + faction.hp
+        tally.xp -= faction.xp
+    listed = list(kind_of)
     for phase in range(1, phases + 1):
         world = table.world(phase)
+        live = [f for f in listed if not world.faction(f).destroyed]
         orders: dict[str, FactionOrders] = {}
-        started = clock() if clock else 0.0
-        for faction_id in listed:
-            if world.faction(faction_id).destroyed:
-                continue
+        for faction_id in live:
+            kind, started = kind_of[faction_id], _now(clock)
             given = faction_orders(kind, world, faction_id, dice_for("draft", kind, phase, faction_id))
-            tally.orders += 1
+            tallies[kind].orders += 1
             try:
                 check_orders(world, faction_id, given)
+                orders[faction_id] = given
             except DomainError:
-                tally.refused += 1
-                continue
-            orders[faction_id] = given
-        drafted = clock() if clock else 0.0
+                tallies[kind].refused += 1
+            tallies[kind].draft_seconds += _now(clock) - started
+        started = _now(clock)
         outcome = resolve_phase(table.factions, table.regions, orders, dice_for("resolve", phase), phase=phase,
                                 listed=listed)  # fmt: skip
         apply_phase(outcome, table.factions, table.regions)
-        tally.goals += sum(1 for c in outcome.changes if c.method == "achieve_goal")
-        tally.draft_seconds += drafted - started
-        tally.resolve_seconds += (clock() if clock else 0.0) - drafted
-    tally.xp = sum(f.xp for f in table.factions) - xp_start
-    tally.assets_end = sum(1 for f in table.factions for a in f.assets.values() if not a.is_base)
-    tally.hp = [max(f.hp, 0) for f in table.factions]  # seed 002: the faction's own HP (its cohesion), 0 if destroyed
-    tally.facgold = [f.facgold for f in table.factions]
-    tally.powers = len(table.factions)
-    return tally
+        _share(tallies, [kind_of[f] for f in live], _now(clock) - started)
+        for change in outcome.changes:
+            if change.method == "achieve_goal" and change.target_id in kind_of:
+                tallies[kind_of[change.target_id]].goals += 1
+    for faction in table.factions:
+        tally = tallies[kind_of[str(faction.id)]]
+        tally.xp, tally.assets_end = tally.xp + faction.xp, tally.assets_end + _assets(faction)
+        tally.hp.append(max(faction.hp, 0))  # seed 002: the faction's own HP (its cohesion), 0 if destroyed
+        tally.facgold.append(faction.facgold)
+    return tallies
 
 
-def play_houses(kind: str, phases: int, dice_for: DiceFor, clock: Clock | None = None) -> Tally:
-    table, tally = house_table(), Tally(kind)
+def play_houses(seats: Seats, phases: int, dice_for: DiceFor, clock: Clock | None = None) -> dict[str, Tally]:
+    table = house_table()
+    kind_of = {house_id: seats(index) for index, house_id in enumerate(table.houses)}
+    tallies = _tallies(kind_of.values())
+    for house_id, house in table.houses.items():
+        tallies[kind_of[house_id]].seats.append(house.name)
     for phase in range(1, phases + 1):
-        started = clock() if clock else 0.0
-        for house_id, house in table.houses.items():
-            if house.destroyed:
-                continue
-            dice = dice_for("draft", kind, phase, house_id)
-            for _ in range(MAX_HOUSE_ORDERS):
-                batch = house_orders(kind, house, phase=phase, houses=table.houses, areas=table.areas, dice=dice)
-                for order in batch:
-                    tally.orders += 1
-                    try:
-                        order_action(house, order, phase=phase, houses=table.houses, areas=table.areas)
-                    except DomainError:
-                        tally.refused += 1
-                if not batch or kind != "random":
-                    break
-        drafted = clock() if clock else 0.0
+        live = [h for h, house in table.houses.items() if not house.destroyed]
+        for house_id in live:
+            kind, started = kind_of[house_id], _now(clock)
+            _order_house(tallies[kind], table.houses[house_id], phase, table, dice_for("draft", kind, phase, house_id))
+            tallies[kind].draft_seconds += _now(clock) - started
+        started = _now(clock)
         resolve_month(list(table.houses.values()), list(table.areas.values()), phase, dice_for("month", phase))
-        tally.draft_seconds += drafted - started
-        tally.resolve_seconds += (clock() if clock else 0.0) - drafted
-    tally.ranks = [0 if h.destroyed else h.rank for h in table.houses.values()]
-    tally.powers = len(table.houses)
-    return tally
+        _share(tallies, [kind_of[h] for h in live], _now(clock) - started)
+    for house_id, house in table.houses.items():
+        tallies[kind_of[house_id]].ranks.append(0 if house.destroyed else house.rank)
+    return tallies
 
 
-def simulate(kind: str, phases: int, dice_for: DiceFor, clock: Clock | None = None) -> tuple[Tally, Tally]:
-    """One kind of player over a campaign of each rule system: (Faction Turn, Game of Bones)."""
-    return play_factions(kind, phases, dice_for, clock), play_houses(kind, phases, dice_for, clock)
+def _order_house(tally: Tally, house: House, phase: int, table: HouseTable, dice: Dice) -> None:
+    """The house's orders given in turn; the baseline asks again while it still picks one (at most 8)."""
+    for _ in range(MAX_HOUSE_ORDERS):
+        batch = house_orders(tally.kind, house, phase=phase, houses=table.houses, areas=table.areas, dice=dice)
+        for order in batch:
+            tally.orders += 1
+            try:
+                order_action(house, order, phase=phase, houses=table.houses, areas=table.areas)
+            except DomainError:
+                tally.refused += 1
+        if not batch or tally.kind != "random":
+            break
+
+
+def simulate(seats: Seats, phases: int, dice_for: DiceFor, clock: Clock | None = None
+             ) -> tuple[dict[str, Tally], dict[str, Tally]]:  # fmt: skip
+    """One seating over a campaign of each rule system: per kind, (Faction Turn, Game of Bones)."""
+    return play_factions(seats, phases, dice_for, clock), play_houses(seats, phases, dice_for, clock)

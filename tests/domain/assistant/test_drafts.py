@@ -10,8 +10,9 @@ import pytest
 from domain.assistant import draft_faction, draft_house, faction_temperament, house_drafts, house_temperament, players
 from domain.assistant.faction_guard import threats
 from domain.assistant.faction_scores import score_strike
+from domain.assistant.players import KINDS
 from domain.assistant.sim_setup import faction_table, house_table
-from domain.assistant.simulation import play_factions, play_houses
+from domain.assistant.simulation import ROTATION, mixed, play_factions, play_houses, same_kind
 from domain.assistant.temperaments import WEIGHTS
 from domain.dice import RaisingDice, RandomDice
 from domain.enums import Temperament
@@ -86,10 +87,33 @@ def test_drafting_rolls_only_the_dice_it_is_handed() -> None:
 def test_the_assistant_and_the_baseline_are_never_refused_over_a_few_seeded_phases() -> None:
     dice = lambda *parts: RandomDice.seeded("test", *parts)  # noqa: E731
     for kind in ("assistant", "random"):
-        factions, houses = play_factions(kind, 3, dice), play_houses(kind, 3, dice)
+        factions, houses = play_factions(same_kind(kind), 3, dice)[kind], play_houses(same_kind(kind), 3, dice)[kind]
         assert factions.refused == houses.refused == 0
         assert factions.orders == 15 and houses.orders > 0
-    assert play_factions("assistant", 3, dice).row() == play_factions("assistant", 3, dice).row()
+    assistant = same_kind("assistant")
+    assert play_factions(assistant, 3, dice)["assistant"].row() == play_factions(assistant, 3, dice)["assistant"].row()
+
+
+def test_a_mixed_table_seats_every_kind_and_a_rotation_gives_each_power_each_kind_once() -> None:
+    dice = lambda *parts: RandomDice.seeded("test", *parts)  # noqa: E731
+    for play, powers in ((play_factions, [f.name for f in faction_table().factions]),
+                         (play_houses, [h.name for h in house_table().houses.values()])):  # fmt: skip
+        played: dict[str, list[str]] = {kind: [] for kind in KINDS}
+        for rotation in range(ROTATION):
+            tallies = play(mixed(rotation), 2, dice)
+            assert set(tallies) == set(KINDS)  # all three kinds sit at one table
+            assert sorted(p for t in tallies.values() for p in t.seats) == sorted(powers)
+            for kind, tally in tallies.items():
+                played[kind] += tally.seats
+        assert all(sorted(seats) == sorted(powers) for seats in played.values())  # each power once by each kind
+
+
+def test_a_mixed_table_plays_the_same_for_the_same_seed() -> None:
+    dice = lambda *parts: RandomDice.seeded("test", *parts)  # noqa: E731
+    for play in (play_factions, play_houses):
+        first, again = play(mixed(1), 3, dice), play(mixed(1), 3, dice)
+        assert first == again  # the same seats, orders, refusals and figures (no clock: no timing)
+        assert first["assistant"].orders > 0 and first["random"].orders > 0
 
 
 def test_house_drafts_are_those_the_full_odds_would_choose_over_the_simulations_months(
@@ -103,7 +127,7 @@ def test_house_drafts_are_those_the_full_odds_would_choose_over_the_simulations_
             monkeypatch.setattr(house_drafts, "house_success", lambda *a, **k: house_odds(*a, **k).success)
         recording = _recording(found)
         monkeypatch.setattr(players, "draft_house", recording)
-        play_houses("assistant", 6, dice)
+        play_houses(same_kind("assistant"), 6, dice)
     assert fast == full and len(fast) == 30
 
 
