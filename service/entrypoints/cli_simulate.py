@@ -43,7 +43,7 @@ def add_command(commands: Any) -> None:
     simulate_ = commands.add_parser("simulate", help="play seeded campaigns with the assistant and two baselines")
     simulate_.add_argument("--phases", type=int, default=20)
     simulate_.add_argument("--seed", default="1", help="the first seed; further seeds count on from it")
-    simulate_.add_argument("--seeds", type=int, default=1, help="how many seeded campaigns of each system")
+    simulate_.add_argument("--seeds", type=int, default=1, help="seeds: each in 3 mixed tables, once per kind")
 
 
 def play(phases: int, seeds: list[str]) -> Played:
