@@ -142,7 +142,7 @@ def _run(db: Database, spare: Database, size: Size) -> list[bool]:
 def _log_rows(big: Played, measures: Measures, spare: str, store: IntrigueStore) -> list[bool]:
     first, last = 1, big.phase
     rows = {p: phase_rows(big.db.conninfo, *big.phase_events[p]) for p in (first, last)}
-    raw = {p: raw_executemany(spare, rows[p]) for p in (first, last)}
+    raw = raw_executemany(spare, {p: rows[p] for p in (first, last)})
     multiple = {p: big.phase_seconds[p] / raw[p] for p in (first, last)}
     phase = report(ROWS[0], [
         f"phase {p}: resolution {big.phase_seconds[p] * 1000:.1f} ms for {len(rows[p])} events"

@@ -7,6 +7,7 @@ Every raw baseline writes or reads the same rows with the same payload sizes ove
 from __future__ import annotations
 
 import os
+import statistics
 import time
 import uuid
 from collections.abc import Callable
@@ -94,17 +95,21 @@ def renamed(rows: list[tuple[UUID, int, str, bytes]]) -> list[tuple[UUID, int, s
     return [(ids.setdefault(r[0], uuid.uuid4()), r[1], r[2], r[3]) for r in rows]
 
 
-def raw_executemany(conninfo: str, rows: list[tuple[UUID, int, str, bytes]], repeats: int = 3) -> float:
-    """Seconds of one transaction inserting `rows` with executemany, on a connection opened beforehand."""
+def raw_executemany(conninfo: str, phases: dict[int, list[tuple[UUID, int, str, bytes]]],
+                    repeats: int = 7) -> dict[int, float]:  # fmt: skip
+    """Seconds of one transaction inserting each phase's rows with executemany, on a connection opened
+    beforehand: the median of `repeats`, the phases taken in turn (a best of three, phase 1's first, swung 3x
+    between the phases of one run: the baseline of the phase-50-against-phase-1 figure must not be noise)."""
+    times: dict[int, list[float]] = {phase: [] for phase in phases}
     with psycopg.connect(conninfo) as conn:
-        best = float("inf")
         for _ in range(repeats):
-            fresh = renamed(rows)
-            started = time.perf_counter()
-            with conn.transaction(), conn.cursor() as cur:
-                cur.executemany(_RAW_INSERT, fresh)
-            best = min(best, time.perf_counter() - started)
-    return best
+            for phase, rows in phases.items():
+                fresh = renamed(rows)
+                started = time.perf_counter()
+                with conn.transaction(), conn.cursor() as cur:
+                    cur.executemany(_RAW_INSERT, fresh)
+                times[phase].append(time.perf_counter() - started)
+    return {phase: statistics.median(seconds) for phase, seconds in times.items()}
 
 
 def appended(store: IntrigueStore, rows: list[tuple[UUID, int, str, bytes]], repeats: int = 3) -> float:
