@@ -17,6 +17,7 @@ from domain.assistant.faction_scores import DESTROYS
 from domain.enums import Temperament
 from domain.errors import DomainError
 from domain.factionturn.faction import Faction
+from domain.factionturn.goal_tracking import scores
 from domain.factionturn.goals import GOALS
 from domain.factionturn.order_checks import check_orders
 from domain.factionturn.orders import FactionOrders, GoalChoice, Strike, UseAssetAbility
@@ -84,8 +85,9 @@ def unreachable(world: World, faction: Faction, key: str, moves: Sequence[Option
         # Wealth what is spent on bribes (a government's price for its permission, seed 002, Buy Asset) or on a
         # custom action, which is the GM's to define, not the assistant's
         return "no region is governed by another faction"
-    if key in DESTROYS and not _rival_assets(world, faction, DESTROYS[key], 0):
-        return f"no rival holds a {DESTROYS[key].title()} asset"
+    if key in DESTROYS and _rival_assets(world, faction, DESTROYS[key], 0) < _still_to_destroy(faction, key):
+        # seed 002: "Destroy a number of <attribute> assets of rival factions equal to your faction's <score>"
+        return f"rivals hold fewer {DESTROYS[key].title()} assets than it must still destroy"
     if key == "invincible_valor" and not _rival_assets(world, faction, "force", faction.force + 1):
         return f"no rival holds a Force asset of rating above {faction.force}"
     if key == "expand_influence" and not _new_ground(world, faction, moves):
@@ -103,10 +105,19 @@ def _new_ground(world: World, faction: Faction, moves: Sequence[Option]) -> bool
     return here or any(isinstance(m.action, UseAssetAbility) and m.action.uses[0].region_id in open_ for m in moves)
 
 
-def _rival_assets(world: World, faction: Faction, attribute: str, rating: int) -> bool:
-    return any(a.attribute == attribute and (row := type_of(a)) is not None and row.rating >= rating
-               for f in world.factions.values() if f.id != faction.id and not f.wild and not f.destroyed
-               for a in f.assets.values())  # fmt: skip
+def _rival_assets(world: World, faction: Faction, attribute: str, rating: int) -> int:
+    return sum(1 for f in world.factions.values() if f.id != faction.id and not f.wild and not f.destroyed
+               for a in f.assets.values()
+               if a.attribute == attribute and (row := type_of(a)) is not None and row.rating >= rating)  # fmt: skip
+
+
+def _still_to_destroy(faction: Faction, key: str) -> int:
+    """The count the goal asks for from the faction's score, less those destroyed since it was taken up."""
+    asks = GOALS[key].target
+    needed = asks(scores(faction)) if asks is not None else 1
+    held = faction.goal if faction.goal is not None and faction.goal["key"] == key else None
+    done = held["progress"].get(f"destroyed_{DESTROYS[key]}", 0) if held is not None else 0
+    return max(needed - done, 1)
 
 
 def finishable_foe(world: World, faction: Faction) -> Faction | None:
