@@ -14,26 +14,18 @@ from collections.abc import Iterable, Mapping
 
 from domain.assistant.candidates import candidates
 from domain.assistant.drafts import Choice, Dice, FactionDraft, best, tie_breaks
+from domain.assistant.faction_goals import goal_choice as goal_choice_of
+from domain.assistant.faction_goals import refused
 from domain.assistant.faction_guard import defences, threats
-from domain.assistant.faction_moves import bigger_bases, move_options, out_of_reach, score_move
+from domain.assistant.faction_moves import bigger_bases, move_options, score_move
 from domain.assistant.faction_scores import is_strike, score_option
 from domain.assistant.temperaments import WEIGHTS
 from domain.enums import Temperament
-from domain.errors import DomainError
 from domain.factionturn.faction import Faction
-from domain.factionturn.goals import GOALS
-from domain.factionturn.order_checks import check_orders
 from domain.factionturn.orders import Action, Attack, FactionOrders, GoalChoice, Strike, UseAssetAbility
 from domain.factionturn.preview import Option
 from domain.factionturn.world import World
 
-GOALS_BY_TEMPERAMENT = {
-    Temperament.AGGRESSIVE: ("blood_the_enemy", "military_conquest", "peaceable_kingdom"),
-    Temperament.CAUTIOUS: ("peaceable_kingdom", "expand_influence"),
-    Temperament.GREEDY: ("peaceable_kingdom", "legendary_wealth", "expand_influence"),
-    Temperament.SCHEMING: ("expand_influence", "intelligence_coup", "peaceable_kingdom"),
-}
-SWITCH_TO = "peaceable_kingdom"  # a goal out of reach gives way to the one every faction can pursue
 RAISES = {Temperament.AGGRESSIVE: "force", Temperament.SCHEMING: "cunning", Temperament.GREEDY: "wealth"}
 
 
@@ -42,7 +34,7 @@ def draft_faction(world: World, faction_id: str, temperament: Temperament, dice:
     faction = world.faction(faction_id)
     chosen: list[Choice] = []
     moves = move_options(world, faction)
-    goal_choice = _goal(world, faction, temperament, chosen, bool(moves))
+    goal_choice = goal_choice_of(world, faction, temperament, chosen, moves)
     raises = _raise(world, faction, temperament, goal_choice, chosen)
     guards = defences(world, faction)
     if goal_choice is not None and faction.goal is not None:  # seed 002: a goal changed, no action this turn
@@ -85,7 +77,7 @@ def _strikes(world: World, faction: Faction, scored: list[tuple[Action, Choice]]
         return None
     picked = sorted(by_attacker.values(), key=lambda sc: -sc[1].score)
     attack = Attack(tuple(s for s, _ in picked))
-    if _refused(world, str(faction.id), FactionOrders(action=attack)):
+    if refused(world, str(faction.id), FactionOrders(action=attack)):
         attack = Attack((picked[0][0],))
         picked = picked[:1]
     head = picked[0][1]
@@ -117,36 +109,12 @@ def _score(world: World, faction: Faction, option: Option, weights: Mapping[str,
     return score_option(world, faction, option, weights, temperament, exposed)
 
 
-def _goal(world: World, faction: Faction, temperament: Temperament, chosen: list[Choice], movable: bool
-          ) -> GoalChoice | None:  # fmt: skip
-    """Seed 002: "If a faction has no goal, they may pick one": the first its temperament favours that it can
-    reach and that passes. A goal held but out of reach is changed, at the price of the turn's income and action."""
-    if faction.goal is not None:
-        key = faction.goal["key"]
-        if not out_of_reach(world, faction, key, movable) or _refused(world, str(faction.id),
-                                                             FactionOrders(goal=GoalChoice(SWITCH_TO))):  # fmt: skip
-            return None
-        chosen.append(Choice(f"{faction.name} gives up {GOALS[key].name} for {GOALS[SWITCH_TO].name}",
-                             (f"Goal {GOALS[key].name} is out of reach: no rival within strike, nothing to move",),
-                             ("the turn's income and action are lost (seed 002, Faction Goals)",), 0.0))  # fmt: skip
-        return GoalChoice(SWITCH_TO)
-    for key in GOALS_BY_TEMPERAMENT[temperament]:
-        choice = GoalChoice(key)
-        if out_of_reach(world, faction, key, movable):
-            continue
-        if not _refused(world, str(faction.id), FactionOrders(goal=choice)):
-            chosen.append(Choice(f"{faction.name} takes up the goal {GOALS[key].name}",
-                                 (f"{temperament.value}: {GOALS[key].requirement}",), (), 0.0))  # fmt: skip
-            return choice
-    return None
-
-
 def _raise(world: World, faction: Faction, temperament: Temperament, goal_choice: GoalChoice | None,
            chosen: list[Choice]) -> tuple[str, ...]:  # fmt: skip
     """Seed 002, Raising Stats: XP spent on the rating its temperament favours (the lowest, for the cautious)."""
     lowest = min(("force", "cunning", "wealth"), key=faction.rating)
     attribute = RAISES.get(temperament, lowest)
-    if _refused(world, str(faction.id), FactionOrders(goal=goal_choice, raise_ratings=(attribute,))):
+    if refused(world, str(faction.id), FactionOrders(goal=goal_choice, raise_ratings=(attribute,))):
         return ()
     chosen.append(Choice(f"{faction.name} raises its {attribute.title()} to {faction.rating(attribute) + 1}",
                          (f"{temperament.value}: XP to spend",), (), 0.0))  # fmt: skip
@@ -160,19 +128,11 @@ def _passing(world: World, faction_id: str, orders: FactionOrders, chosen: list[
              FactionOrders(goal=orders.goal, defences=guards), FactionOrders(goal=orders.goal),
              FactionOrders()]  # fmt: skip
     for attempt in tries:
-        if not _refused(world, faction_id, attempt):
+        if not refused(world, faction_id, attempt):
             if attempt.action is None and orders.action is not None and chosen:
                 chosen.pop()
             return attempt
     return FactionOrders()
-
-
-def _refused(world: World, faction_id: str, orders: FactionOrders) -> bool:
-    try:
-        check_orders(world, faction_id, orders)
-    except DomainError:
-        return True
-    return False
 
 
 def strikes_of(choices: Iterable[Choice]) -> int:

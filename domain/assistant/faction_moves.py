@@ -50,7 +50,9 @@ def score_move(world: World, faction: Faction, option: Option, weights: Mapping[
     rivals = [f for f, a in world.present(use.region_id, but=str(faction.id)) if not f.wild and not a.stealthed]
     value, reasons = 0.0, []
     if key == "expand_influence" and faction.base_in(use.region_id) is None and not region.wild:
-        value += 2.0
+        # the goal's one step before planting the base (seed 002, Expand Influence: "a new base needs at least one
+        # other asset of the faction in the region"), worth most of what planting it is (`faction_scores._expand`)
+        value += 4.0
         reasons.append(f"Goal {goal_name(faction)}: a foothold where it has no base")
     striking = key in NEEDS_RIVALS - {"inside_enemy_territory", "regional_seizure"}
     if rivals and striking:

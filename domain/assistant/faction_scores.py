@@ -15,7 +15,8 @@ from types import MappingProxyType
 from domain.assistant.drafts import Choice
 from domain.dice import DiceSpec
 from domain.factionturn.faction import Faction
-from domain.factionturn.goals import goal
+from domain.factionturn.goal_tracking import scores
+from domain.factionturn.goals import GOALS, GoalContext, goal
 from domain.factionturn.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.orders import (
     Action,
@@ -48,6 +49,7 @@ class StrikeOdds:
     damage: float  # expected, over every roll
     counter_damage: float
     kill: float  # the damage reaches the target's HP
+    ends: float = 0.0  # the target is a base meeting the strike itself and the damage takes its faction's last HP
 
 
 def possessive(name: str) -> str:
@@ -103,6 +105,7 @@ def score_strike(world: World, faction: Faction, strike: Strike, weights: Mappin
         bonus += 0.5 * odds.damage
     if key == "destroy_the_foe" and faction.goal and faction.goal["target"] == str(rival.id):
         bonus += 0.6 * odds.damage + (0.5 * odds.damage if target.is_base else 0)
+        bonus += 2 * foe_difficulty(faction, rival) * odds.ends  # the blow that achieves the goal
     if key == "invincible_valor" and target.attribute == "force" and _rating(target) > faction.force:
         bonus += 5 * odds.kill
     if key == "peaceable_kingdom":
@@ -127,10 +130,16 @@ def strike_estimate(world: World, faction: Faction, strike: Strike, target: Owne
     hit = _chance(odds.hit) + _chance(odds.tie)
     dealt = odds.damage if isinstance(odds.damage, Distribution) else None
     kill = hit * float(dealt.chance(lambda v: v >= target.hp)) if dealt is not None else 0.0
+    # seed 002: damage to a Base of Influence is lost by the faction too (at most the base's HP); at 0 HP the
+    # faction is destroyed
+    left = world.faction(strike.target_faction_id).hp
+    ends = 0.0
+    if dealt is not None and target.is_base and odds.defender_id == target.id and left <= target.hp:
+        ends = hit * float(dealt.chance(lambda v: v >= left))
     counter = _counter_of(target)
     told = str(counter) if counter else ("a" if odds.counter_damage is not None else "")
     estimate = StrikeOdds(hit, _chance(odds.counter), _chance(odds.tie), _chance(odds.expected_damage),
-                          _chance(odds.expected_counter_damage), kill)  # fmt: skip
+                          _chance(odds.expected_counter_damage), kill, ends)  # fmt: skip
     return estimate, told if _chance(odds.counter) > 0 else ""
 
 
@@ -228,6 +237,11 @@ def _seize(world: World, faction: Faction, action: SeizeRegion) -> Choice | None
     aimed = faction.goal["target"] in (None, "", action.region_id)
     return Choice(f"{faction.name} moves to seize {where}", (f"Goal {goal_name(faction)}",),
                   ("every asset there must be beaten, over several turns",), 4.0 if aimed else 1.0)  # fmt: skip
+
+
+def foe_difficulty(faction: Faction, foe: Faction) -> int:
+    """Seed 002, Destroy the Foe: "Difficulty equal to 1 plus the average of the faction's ... scores"."""
+    return GOALS["destroy_the_foe"].difficulty(GoalContext(scores(faction), opponent=scores(foe)))
 
 
 def is_strike(action: Action) -> bool:
