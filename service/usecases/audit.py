@@ -52,6 +52,17 @@ class AuditLog:
         """The positions of the campaign's events, in order: what a page of the log is cut from."""
         return [position for (position,) in self._rows(campaign_id, "notification_id", 0)]
 
+    def result_positions(self, campaign_id: UUID, topics: tuple[str, ...]) -> list[int]:
+        """The positions of the campaign's own events whose topic ends with one of `topics`, in order (its phase
+        results: a player's `phaseResults` cursor counts them, service/entrypoints/graphql/subscriptions.py)."""
+        table = psycopg.sql.Identifier(f"{self.store.name.lower()}_events")
+        patterns = [f"%{topic}" for topic in topics]
+        with psycopg.connect(self.db.conninfo) as conn:
+            rows = conn.execute(psycopg.sql.SQL(
+                "SELECT notification_id FROM {} WHERE originator_id = %s AND topic LIKE ANY(%s) ORDER BY 1"
+            ).format(table), (campaign_id, patterns)).fetchall()  # fmt: skip
+        return [int(position) for (position,) in rows]
+
     def _rows(self, campaign_id: UUID, columns: LiteralString, after: int) -> Iterator[tuple[Any, ...]]:
         campaign = self.store.load(campaign_id, Campaign)
         # With its phases' chronicles (domain/phase_chronicle.py): streams of the campaign, not members.

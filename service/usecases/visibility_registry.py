@@ -61,7 +61,8 @@ DECISIONS: Final[dict[str, str]] = {
     # Any seat of the campaign; which kinds each seat hears: service/usecases/visibility.py, `change_seen_by`.
     **_fields("CampaignSubscription", "seat", "campaignChanges"),
     **_fields("CampaignChange", "seat", "campaignId kind position"),
-    **_fields("PhaseResult", "public", "campaignId phase status position"),
+    **_fields("PhaseResult", "public", "campaignId phase status"),
+    **_fields("PhaseResult", "seat", "position"),  # the GM a log position; others the result's number
     **_fields("PhaseResult", "caller", "report"),  # the listening player's own report; null for others
     # The phase as the seat's class may hear it: service/usecases/visibility.py `summary_scope`.
     **_fields("PhaseResult", "seat", "summary"),

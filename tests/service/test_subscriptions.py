@@ -10,7 +10,7 @@ import psycopg
 import pytest
 from starlette.testclient import TestClient
 
-from domain.commands import CreateCampaign, MapRegion
+from domain.commands import CreateCampaign, MapRegion, RollDice
 from service.bootstrap import Intrigue
 from service.entrypoints.http import create_app
 from service.persistence.listener import APPLICATION_NAME
@@ -119,3 +119,35 @@ def test_many_subscriptions_share_one_listening_connection_which_comes_back_when
             while not topics or not topics[-1].endswith("PhaseResolved"):
                 topics.append(ws.receive_json()["payload"]["data"]["campaignEvents"]["topic"])
             assert topics[0].endswith("PhaseResolutionBegan")
+
+
+RESULTS = "subscription($id: UUID!, $after: Int!) { phaseResults(campaignId: $id, after: $after) { phase position } }"
+
+
+def results(client: TestClient, token: str, campaign_id: Any, after: int, count: int) -> list[dict[str, int]]:
+    with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
+        subscribe(ws, token, RESULTS, id=str(campaign_id), after=after)
+        return [ws.receive_json()["payload"]["data"]["phaseResults"] for _ in range(count)]
+
+
+def test_a_players_result_positions_count_results_not_the_events_between_them(
+    intrigue: Intrigue, client: TestClient
+) -> None:
+    """The gaps between log positions would count the events a player may not know of (a rival's orders, a
+    hidden move): a player's cursor is the result's number; the GM's is the log position."""
+    campaign = new_campaign(intrigue)
+    region_id = campaign.member_ids("region")[0]
+    faction = intrigue.factionturn.found_faction(FoundFaction(campaign.id, "Watchers", 1, 3, 1, region_id))
+    player = intrigue.seats.create_seat(campaign.id, "player", "Someone", faction_id=faction.id).token
+    gm = intrigue.seats.seat_gm(campaign.id).token
+    for rolls in (1, 5, 2):  # events no player sees between the results, a different number each phase
+        intrigue.campaigns.open_phase(campaign.id)
+        for _ in range(rolls):
+            intrigue.campaigns.roll_dice(RollDice(campaign.id, "1d6", "the GM's secret roll"))
+        intrigue.campaigns.resolve_phase(campaign.id)
+    assert results(client, player, campaign.id, 0, 3) == [{"phase": p, "position": p} for p in (1, 2, 3)]
+    assert results(client, player, campaign.id, 2, 1) == [{"phase": 3, "position": 3}]  # resumed after the second
+    logged = results(client, gm, campaign.id, 0, 3)
+    resolved = intrigue.audit.result_positions(campaign.id, ("Campaign.PhaseResolved",))
+    assert [r["position"] for r in logged] == resolved and resolved[2] - resolved[1] != resolved[1] - resolved[0]
+    assert results(client, gm, campaign.id, logged[1]["position"], 1) == [logged[2]]

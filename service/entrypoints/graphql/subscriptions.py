@@ -38,7 +38,9 @@ class PhaseResult:
     phase: int = strawberry.field(description="The phase resolved, or the phase rolled back to.")
     status: PhaseChange = strawberry.field(description="Resolved, or rolled back.")
     position: int = strawberry.field(
-        description="The event's position in the campaign's log: pass it as `after` to resume after this result."
+        description="Where to resume after this result: pass it as `after`. For the GM, the event's position in "
+        "the campaign's log; for any other seat, the result's number among the campaign's phase results (1 for "
+        "the first), since the gaps between log positions would count the events it may not know of."
     )
 
     @strawberry.field(description="The listening player's own report of the phase (as `phaseReport`); null for the "
@@ -164,6 +166,11 @@ SINCE = (
     "from now on, sending nothing of the past."
 )
 Since = Annotated[int | None, strawberry.argument(description=SINCE)]
+RESULTS_AFTER = (
+    "The last result's `position` received, to resume after it: the subscription first sends, in order, the "
+    "results that followed it (with 0, the default, every one since the campaign began), then each new one."
+)
+ResultsAfter = Annotated[int, strawberry.argument(description=RESULTS_AFTER)]
 
 
 @strawberry.type(description="Live updates over graphql-transport-ws; a seat's bearer token goes in the "
@@ -183,13 +190,25 @@ class CampaignSubscription:
         "them with the default 0), in order, then each new one as the phase resolves or rolls back."
     )
     async def phase_results(
-        self, info: Info, campaign_id: CampaignId, after: After = 0
+        self, info: Info, campaign_id: CampaignId, after: ResultsAfter = 0
     ) -> AsyncGenerator[PhaseResult, None]:
-        async for entry in _follow(info, campaign_id, after, _seated_in(campaign_id)):
+        try:
+            seat = await _seat(info, _authorization(info))
+        except DomainError:
+            seat = None  # `_follow` refuses it, with its error
+        counted: int | None = None  # a player's cursor: the results so far (log positions are the GM's)
+        start = after
+        if not sees_everything(seat, campaign_id):
+            results = await off_loop(intrigue(info).audit.result_positions, campaign_id, PHASE_TOPICS)
+            counted = max(0, min(after, len(results)))
+            start = results[counted - 1] if counted else 0
+        async for entry in _follow(info, campaign_id, start, _seated_in(campaign_id)):
             if entry.topic.endswith(PHASE_TOPICS):
                 phase = entry.payload["phase"] if "phase" in entry.payload else entry.payload["to_phase"]
                 status = PhaseChange.RESOLVED if entry.topic.endswith("PhaseResolved") else PhaseChange.ROLLED_BACK
-                yield PhaseResult(campaign_id=campaign_id, phase=int(phase), status=status, position=entry.position)
+                counted = None if counted is None else counted + 1
+                position = entry.position if counted is None else counted
+                yield PhaseResult(campaign_id=campaign_id, phase=int(phase), status=status, position=position)
 
     @strawberry.subscription(
         description="Each change of the campaign that the listening seat may know of, for any seat of that "
