@@ -138,18 +138,24 @@ def test_anything_but_plain_standings_goes_to_the_execution(document: str) -> No
     assert plan_of(document, None) is None
 
 
-def test_the_graphql_endpoint_answers_plain_standings_by_the_copy(
-    client: TestClient, factionturn: tuple[UUID, dict[str, str | None]], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    copied: list[bool] = []
+@pytest.fixture
+def copied(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """For each standings answer the endpoint computes, whether the copy answered it (else the execution did)."""
+    answered: list[bool] = []
+    real = http.standings
 
     async def watched(*args: Any) -> Any:
         data = await real(*args)
-        copied.append(data is not None)
+        answered.append(data is not None)
         return data
 
-    real = http.standings
     monkeypatch.setattr(http, "standings", watched)
+    return answered
+
+
+def test_the_graphql_endpoint_answers_plain_standings_by_the_copy(
+    client: TestClient, factionturn: tuple[UUID, dict[str, str | None]], copied: list[bool]
+) -> None:
     campaign_id, who = factionturn
     query = QUERIES["factions"].replace("{ factions(", "{ standing: factions(")  # a document no answer is kept for
     body = gql_as(client, who["observer"], query, id=str(campaign_id))  # type: ignore[arg-type]
@@ -158,19 +164,10 @@ def test_the_graphql_endpoint_answers_plain_standings_by_the_copy(
 
 
 def test_a_request_kept_answers_may_not_serve_is_still_answered_by_the_copy(
-    client: TestClient, factionturn: tuple[UUID, dict[str, str | None]], monkeypatch: pytest.MonkeyPatch
+    client: TestClient, factionturn: tuple[UUID, dict[str, str | None]], copied: list[bool]
 ) -> None:
     """A request with `extensions` is never served a kept answer (the bench's "answer cache off"): it is
     computed each time, as a miss is, by the copy and not by graphql-core's execution."""
-    copied: list[bool] = []
-
-    async def watched(*args: Any) -> Any:
-        data = await real(*args)
-        copied.append(data is not None)
-        return data
-
-    real = http.standings
-    monkeypatch.setattr(http, "standings", watched)
     campaign_id, who = factionturn
     payload = {"query": QUERIES["factions"], "variables": {"id": str(campaign_id)}, "extensions": {"bench": "off"}}
     headers = {"Authorization": f"Bearer {who['observer']}"}
