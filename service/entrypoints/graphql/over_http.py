@@ -1,5 +1,6 @@
-"""strawberry's ASGI view, answering as the GraphQL-over-HTTP specification describes (docs/operations.md, "GraphQL
-over HTTP"): the media type the Accept header asks for, UTF-8 bodies only, subscriptions over a WebSocket only."""
+"""strawberry's ASGI view, answering as the GraphQL-over-HTTP specification describes (docs/operations.md, "Limits
+and error answers"): the media type the Accept header asks for, UTF-8 bodies only, subscriptions over a WebSocket
+only."""
 
 from __future__ import annotations
 
