@@ -11,6 +11,7 @@ import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from starlette.datastructures import Headers
 from starlette.responses import Response
 
 from domain.errors import DomainError
@@ -23,6 +24,7 @@ from service.entrypoints.shared.errors import (
     status_of,
     unavailable,
 )
+from service.entrypoints.shared.graphql_media import GRAPHQL_RESPONSE, JSON, answer_media_type, without_data
 from service.operations.logs import request_id
 
 Scope = MutableMapping[str, Any]
@@ -38,11 +40,14 @@ def is_graphql(scope: Scope) -> bool:
 
 
 def refusal(scope: Scope, error: DomainError) -> Response:
-    """The error in the shape the endpoint answers in: a GraphQL error on /graphql, a problem elsewhere."""
+    """The error in the shape the endpoint answers in: a GraphQL error on /graphql (without `data` under
+    `application/graphql-response+json`, service/entrypoints/shared/graphql_media.py), a problem elsewhere."""
     status, headers = status_of(error), problem_headers(error)
     if is_graphql(scope):
         body = {"data": None, "errors": [{"message": error.message, "extensions": graphql_extensions(error)}]}
-        return Response(json.dumps(body), status, headers, media_type="application/json")
+        media = answer_media_type(Headers(scope=scope).get("accept")) or JSON
+        return Response(json.dumps(without_data(body) if media == GRAPHQL_RESPONSE else body), status, headers,
+                        media_type=media)  # fmt: skip
     return Response(json.dumps(problem(error, scope.get("path"))), status, headers, media_type=PROBLEM_MEDIA_TYPE)
 
 

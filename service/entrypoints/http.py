@@ -20,7 +20,6 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.types import Message, Receive, Scope, Send
-from strawberry.asgi import GraphQL
 from strawberry.dataloader import DataLoader
 from strawberry.http import GraphQLHTTPResponse
 from strawberry.types import ExecutionResult
@@ -35,12 +34,14 @@ from service.entrypoints.graphql.answers import Answers, cacheable, encode, key_
 from service.entrypoints.graphql.errors import coded
 from service.entrypoints.graphql.guards import RESOLVED_SEAT
 from service.entrypoints.graphql.ide import ASSETS_PATH, graphiql_assets, graphiql_html
+from service.entrypoints.graphql.over_http import GraphQLOverHTTP
 from service.entrypoints.graphql.schema import schema
 from service.entrypoints.graphql.standings import standings
 from service.entrypoints.limits import Limits, RequestLimits
 from service.entrypoints.ops import ops_routes
 from service.entrypoints.rest import create_rest_app
 from service.entrypoints.shared.errors import RETRY_AFTER_SECONDS, http_refusal
+from service.entrypoints.shared.graphql_media import code_of
 from service.entrypoints.shared.view_as import asking_seat
 from service.persistence import database
 from service.persistence.fresh import FreshReads
@@ -87,7 +88,7 @@ class ConfiguredCORS(CORSMiddleware):
         await self.app(scope, receive, vary)
 
 
-class IntrigueGraphQL(GraphQL):
+class IntrigueGraphQL(GraphQLOverHTTP):
     def __init__(self, intrigue: Intrigue, reads: ReadModelReads, listener: Listener, limits: Limits,
                  claims: ReadPool) -> None:  # fmt: skip
         super().__init__(schema, graphql_ide="graphiql")
@@ -108,6 +109,8 @@ class IntrigueGraphQL(GraphQL):
             response = await self.run(Request(scope, receive))
         except GraphQLHTTPException as error:
             response = refusal(scope, http_refusal(error.status_code, error.reason))
+            if error.status_code == 405:
+                response.headers["Allow"] = "GET, POST"
         except DomainError as error:  # a body over the limits, read as the view parses it
             response = refusal(scope, error)
         await response(scope, receive, send)
@@ -122,7 +125,7 @@ class IntrigueGraphQL(GraphQL):
         """503 with Retry-After when nothing could be answered because the database is unavailable."""
         response = super().create_response(response_data, sub_response)
         errors = response_data.get("errors") if isinstance(response_data, dict) else None
-        if errors and response_data.get("data") is None and all(_code(e) == "UNAVAILABLE" for e in errors):
+        if errors and response_data.get("data") is None and all(code_of(e) == "UNAVAILABLE" for e in errors):
             response.status_code = 503
             response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
         return response
@@ -174,10 +177,6 @@ class IntrigueGraphQL(GraphQL):
     def encode_json(self, data: object) -> str:
         # Text, not bytes: the view sends bytes to a WebSocket as binary frames, which graphql-transport-ws refuses.
         return encode(data).decode()
-
-
-def _code(error: Any) -> object:
-    return (error.get("extensions") or {}).get("code") if isinstance(error, dict) else None
 
 
 def _cacheable(query: str, name: str | None) -> bool:

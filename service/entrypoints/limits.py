@@ -14,6 +14,7 @@ from typing import Any
 
 from domain.errors import DomainError, InvalidInputError
 from service.entrypoints.failures import is_graphql, refusal
+from service.entrypoints.shared.codings import decoded
 from service.entrypoints.shared.errors import PayloadTooLargeError, RequestTimeoutError
 
 Scope = MutableMapping[str, Any]
@@ -79,13 +80,13 @@ class RequestLimits:
             await self.app(scope, receive, send)
             return
         try:
-            receive = await self._checked(scope, receive)
+            scope, receive = await self._checked(scope, receive)
         except DomainError as error:
             await refusal(scope, error)(scope, receive, send)
             return
         await self.app(scope, receive, send)
 
-    async def _checked(self, scope: Scope, receive: Receive) -> Receive:
+    async def _checked(self, scope: Scope, receive: Receive) -> tuple[Scope, Receive]:
         headers = dict(scope.get("headers") or [])
         declared = headers.get(b"content-length", b"").strip()
         if declared.isdigit() and int(declared) > self.limits.max_body_bytes:
@@ -95,14 +96,18 @@ class RequestLimits:
         while more:
             message = await bounded()
             if message["type"] != "http.request":
-                return _replaying(bytes(body), receive, message)
+                return scope, _replaying(bytes(body), receive, message)
             body += message.get("body", b"")
             more = message.get("more_body", False)
+        coding = headers.get(b"content-encoding")
+        if body and coding is not None:  # decoded here, so the limits below hold for what the endpoint reads
+            body = bytearray(decoded(bytes(body), coding.decode("latin-1"), self.limits.max_body_bytes))
+            scope = _plain(scope, len(body))
         if body:
             check_json(bytes(body), self.limits.max_json_depth)
         if self.observe is not None and is_graphql(scope) and scope.get("method") == "POST":
             self.observe(bytes(body))
-        return _replaying(bytes(body), receive)
+        return scope, _replaying(bytes(body), receive)
 
     def _bounded(self, receive: Receive) -> Receive:
         limits, received, done = self.limits, 0, False
@@ -125,6 +130,12 @@ class RequestLimits:
 
     def _too_large(self) -> PayloadTooLargeError:
         return PayloadTooLargeError(f"the body is larger than {self.limits.max_body_bytes} bytes")
+
+
+def _plain(scope: Scope, length: int) -> Scope:
+    """The scope of a decoded body: no Content-Encoding, and the decoded Content-Length."""
+    kept = [(k, v) for k, v in scope.get("headers") or [] if k not in (b"content-encoding", b"content-length")]
+    return {**scope, "headers": [*kept, (b"content-length", str(length).encode())]}
 
 
 def _replaying(body: bytes, receive: Receive, last: Message | None = None) -> Receive:

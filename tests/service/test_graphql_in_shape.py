@@ -1,4 +1,8 @@
-"""Whatever a client sends to /graphql, the answer is a GraphQL error with a code, never a 500 or internal text."""
+"""Whatever a client sends to /graphql, the answer is a GraphQL error with a code, never a 500 or internal text.
+
+The battery of hand-made malformed requests (issue 25, item 3) is in tests/service/malformed_requests.py and
+tests/service/malformed_documents.py: each names the status and codes its answer must carry.
+"""
 
 from __future__ import annotations
 
@@ -10,13 +14,18 @@ import psycopg
 import pytest
 from starlette.testclient import TestClient
 
+from service.entrypoints.graphql.errors import CLIENT_CODES
+from service.entrypoints.shared.errors import HTTP_STATUS
 from service.persistence.queries import ReadModelReads
+from tests.service.malformed_documents import DOCUMENT_CASES, GUARDED
+from tests.service.malformed_requests import GRAPHQL_RESPONSE, TRANSPORT_CASES, Case
 
+PROJECT_CODES = frozenset({kind.code for kind in HTTP_STATUS} | CLIENT_CODES)
 INTERNAL_TEXT = ("Traceback", "object has no attribute", "psycopg", "DETAIL", "CONTEXT", "administrator command")
 
 
 def errors_of(response: Any) -> list[dict[str, Any]]:
-    assert response.headers["content-type"].startswith("application/json"), response.text
+    assert response.headers["content-type"].startswith(("application/json", GRAPHQL_RESPONSE)), response.text
     body = response.json()
     for error in body["errors"]:
         assert isinstance(error["extensions"]["code"], str), error
@@ -153,3 +162,35 @@ def test_a_subscription_refused_over_a_websocket_is_coded(client: TestClient, qu
         message = ws.receive_json()
     assert message["type"] == "error"
     assert [e["extensions"]["code"] for e in message["payload"]] == [code]
+
+
+def sent(client: TestClient, case: Case) -> Any:
+    headers = {name: value.encode("latin-1") for name, value in case.headers.items()}  # a header may be non-ASCII
+    return client.request(case.method, "/graphql", content=case.body, headers=headers, params=case.params)
+
+
+def assert_answered_as(response: Any, case: Case) -> None:
+    """The case's status and codes; every code one of the project's, and INTERNAL only with its request id."""
+    assert response.status_code == case.status, response.text[:500]
+    errors = errors_of(response) if response.status_code != 200 or "errors" in response.json() else []
+    for error in errors:
+        assert error["extensions"]["code"] in PROJECT_CODES, error
+        assert error["extensions"]["code"] != "INTERNAL" or error["extensions"].get("requestId"), error
+    assert {e["extensions"]["code"] for e in errors} == case.codes, response.text[:500]
+    assert any(case.says in e["message"] for e in errors) if case.says else True, errors
+
+
+@pytest.mark.parametrize("case", [*TRANSPORT_CASES, *DOCUMENT_CASES], ids=lambda case: case.name)
+def test_a_malformed_request_is_answered_with_its_code_and_status(client: TestClient, case: Case) -> None:
+    assert_answered_as(sent(client, case), case)
+
+
+@pytest.mark.xfail(strict=True, reason="guards.py's rewrite (issue 25, item 3) answers these; then drop this mark")
+@pytest.mark.parametrize("case", GUARDED, ids=lambda case: case.name)
+def test_an_unknown_fragment_or_an_empty_selection_is_refused_with_a_code(client: TestClient, case: Case) -> None:
+    assert_answered_as(sent(client, case), case)
+
+
+def test_the_battery_holds_at_least_150_distinct_cases() -> None:
+    names = [case.name for case in [*TRANSPORT_CASES, *DOCUMENT_CASES, *GUARDED]]
+    assert len(set(names)) == len(names) >= 150

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gzip
+import json
 import logging
 from typing import Any
 
@@ -78,6 +80,31 @@ def test_a_streamed_body_over_the_limit_answers_413(client: TestClient) -> None:
 
     response = client.post(f"{API}/campaigns", content=chunks(), headers={"content-type": "application/json"})
     assert problem_of(response, 413)["code"] == "PAYLOAD_TOO_LARGE"
+
+
+def test_a_gzip_body_is_decoded_before_the_endpoint_reads_it(client: TestClient) -> None:
+    body = gzip.compress(json.dumps({"name": "Packed", "rule_systems": ["factionturn"]}).encode())
+    response = client.post(f"{API}/campaigns", content=body,
+                           headers={"content-type": "application/json", "content-encoding": "gzip"})  # fmt: skip
+    assert response.status_code == 201, response.text
+    assert response.json()["campaign"]["name"] == "Packed"
+
+
+@pytest.mark.parametrize(("body", "coding", "status", "code"), [
+    (b'{"name": "x"}', "gzip", 400, "BAD_REQUEST"),  # not gzip at all
+    (gzip.compress(b'{"name": "x", "rule_systems": ["factionturn"]}')[:-4], "gzip", 400, "BAD_REQUEST"),  # cut short
+    (gzip.compress(b" " * (3 * 2**20)), "gzip", 413, "PAYLOAD_TOO_LARGE"),  # past the limit once decoded
+    (b'{"name": "x", "rule_systems": ["factionturn"]}', "br", 415, "UNSUPPORTED_MEDIA_TYPE"),
+])  # fmt: skip
+def test_a_body_that_is_not_in_its_content_coding_is_refused_and_writes_nothing(
+    client: TestClient, body: bytes, coding: str, status: int, code: str
+) -> None:
+    before = client.get(f"{API}/campaigns").json()
+    response = client.post(f"{API}/campaigns", content=body,
+                           headers={"content-type": "application/json", "content-encoding": coding})  # fmt: skip
+    assert problem_of(response, status)["code"] == code
+    assert response.headers.get("accept-encoding") == ("gzip, deflate" if status == 415 else None)
+    assert client.get(f"{API}/campaigns").json() == before
 
 
 def test_a_huge_name_is_not_echoed_back_whole(client: TestClient) -> None:

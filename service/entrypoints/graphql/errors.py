@@ -10,11 +10,14 @@ and
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from typing import Any
 
 import strawberry
 from graphql import GraphQLError, GraphQLSyntaxError
-from strawberry.types import ExecutionContext
+from strawberry.schema.schema import DEFAULT_ALLOWED_OPERATION_TYPES
+from strawberry.types import ExecutionContext, ExecutionResult
+from strawberry.types.graphql import OperationType
 
 from domain.errors import DomainError
 from service.entrypoints.shared.errors import InternalError, bounded, graphql_extensions, unavailable
@@ -69,6 +72,16 @@ def log_error(error: GraphQLError, code: str, original: BaseException | None) ->
 
 class IntrigueSchema(strawberry.Schema):
     """The schema, coding and logging its errors (`code_error`) in the one hook every execution passes."""
+
+    async def execute(self, query: str | None, variable_values: dict[str, Any] | None = None,
+                      context_value: Any | None = None, root_value: Any | None = None,
+                      operation_name: str | None = None,
+                      allowed_operation_types: Iterable[OperationType] | None = None,
+                      operation_extensions: dict[str, Any] | None = None) -> ExecutionResult:  # fmt: skip
+        """No subscription: it streams over a WebSocket (`stream`); run once, over HTTP, it ended in INTERNAL."""
+        allowed = set(allowed_operation_types or DEFAULT_ALLOWED_OPERATION_TYPES) - {OperationType.SUBSCRIPTION}
+        return await super().execute(query, variable_values, context_value, root_value, operation_name, allowed,
+                                     operation_extensions)  # fmt: skip
 
     def process_errors(self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None) -> None:
         # strawberry processes execution errors once the result is set; parse and validation errors before.

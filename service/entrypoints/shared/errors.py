@@ -32,6 +32,22 @@ class MethodNotAllowedError(DomainError):
     code = "METHOD_NOT_ALLOWED"
 
 
+class NotAcceptableError(DomainError):
+    """An Accept header naming no media type the endpoint answers in (a GraphQL subscription asked for as events)."""
+
+    code = "NOT_ACCEPTABLE"
+
+
+class UnsupportedMediaTypeError(DomainError):
+    """A body in a content coding the server does not decode (RFC 9110, section 15.5.16); gzip and deflate it does."""
+
+    code = "UNSUPPORTED_MEDIA_TYPE"
+
+    def __init__(self, message: str, accept_encoding: str) -> None:
+        super().__init__(message)
+        self.accept_encoding = accept_encoding
+
+
 class PayloadTooLargeError(DomainError):
     """A request body over the configured limit (service/entrypoints/limits.py)."""
 
@@ -60,6 +76,8 @@ HTTP_STATUS: dict[type[DomainError], int] = {
     ReadModelStoppedError: 503,  # an operator's retry (docs/operations.md) brings the campaign's reads back
     BadRequestError: 400,
     MethodNotAllowedError: 405,
+    NotAcceptableError: 406,
+    UnsupportedMediaTypeError: 415,
     PayloadTooLargeError: 413,
     RequestTimeoutError: 408,
     InternalError: 500,
@@ -85,6 +103,8 @@ def http_refusal(status: int, reason: str) -> DomainError:
         return NotFoundError(reason)
     if status == 405:
         return MethodNotAllowedError(reason)
+    if status == 406:
+        return NotAcceptableError(reason)
     return BadRequestError(reason)
 
 
@@ -142,7 +162,10 @@ def problem(error: DomainError, instance: str | None = None) -> dict[str, Any]:
 
 
 def problem_headers(error: DomainError) -> dict[str, str]:
-    """The headers a problem is sent with: a bearer challenge for 401 (RFC 6750, section 3), Retry-After for 503."""
+    """The headers a problem is sent with: a bearer challenge for 401 (RFC 6750, section 3), Retry-After for 503,
+    the codings the server decodes for 415 (RFC 9110, section 12.5.3)."""
+    if isinstance(error, UnsupportedMediaTypeError):
+        return {"Accept-Encoding": error.accept_encoding}
     if isinstance(error, UnauthenticatedError):
         return {"WWW-Authenticate": 'Bearer error="invalid_token"'}
     if isinstance(error, UnavailableError):
