@@ -8,6 +8,7 @@ from domain.factionturn.orders import AbilityUse, UseAssetAbility
 from domain.region import Region
 from tests.domain.factionturn.factionturn_scenario import Table, faction, give, region
 
+
 def _vault_holder() -> tuple[Table, Faction, Faction, Faction, Region]:
     """Guild holds a Treasure Vault at home; Rulers and Barons each hold a Monopoly there."""
     home, far = region("Home", 0, 0, arcana=4), region("Far", 3, 0, arcana=4)
