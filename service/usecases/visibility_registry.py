@@ -104,7 +104,7 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("CustomAssetType", "gm", "key name attribute rating hp cost arcana kind attack counter maintenance "
                                        "ability needsPermission"),
     **_fields("CustomActionDefinition", "gm", "key name system duration cost description dedicatedInfluence "
-                                              "dedicatedPower check onSuccess onFailure"),
+                                              "dedicatedPower check onSuccess onFailure influenceSpending"),
     **_fields("CustomCheck", "gm", "dice stat dc opposedId opposedStat"),
     **_fields("CustomEffect", "gm", "field value mode targetId"),
     **_fields("BuyableAsset", "own", "typeKey name attribute rating hp cost attack counter kind needsPermission"),

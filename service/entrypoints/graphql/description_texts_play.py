@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from service.entrypoints.graphql.description_texts_on import INFLUENCE_SPENDING
 from service.entrypoints.graphql.description_texts_on import on as _on
 
 SECRET = " Null unless you are its own seat or the GM."
@@ -187,7 +188,7 @@ PLAY: Final[dict[str, str]] = {
           cost="FacGold per turn or gold.", description="Its rules text, as the players will read it.",
           dedicatedInfluence="Influence it holds (a house's).", dedicatedPower="Power it holds (a house's).",
           check="Its check; null for none.", onSuccess="What changes on success.",
-          onFailure="What changes on failure."),
+          onFailure="What changes on failure.", influenceSpending=INFLUENCE_SPENDING),
     **_on("AssetTypeInput", key="Its key, unique in the campaign.", name="The type's name, as assets of it will show.",
           attribute="Force, Cunning or Wealth.", rating="The rating it needs.",
           hp="The hit points a new asset of the type starts with (1 or more).",
