@@ -164,7 +164,7 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("IssuedSeat", "once", "seat token"),
     # ---- Faction Turn ----------------------------------------------------------------------------------------
     **_fields("Faction", "public", "id campaignId name force cunning wealth hp maxHp tags homeRegionId destroyed "
-                                   "wild narratives"),
+                                   "wild statsNote narratives"),
     **_fields("Faction", "seat", "facgold xp goal assets"),  # assets: stealthed ones to the owner and GM only
     **_fields("Goal", "seat", "key target progress baseline adoptedTurn"),  # seed 002: a faction's plans, its own
     **_fields("GoalCounter", "seat", "name value"),

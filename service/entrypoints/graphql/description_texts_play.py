@@ -25,6 +25,8 @@ PLAY: Final[dict[str, str]] = {
           goal="Its goal and progress toward it." + SECRET,
           destroyed="Whether the faction has been destroyed (its HP reached 0); it takes no more turns.",
           wild="Whether this faction is The Wild: the GM's monsters of the wild regions, not a player's.",
+          statsNote="Why its ratings and HP are the engine's own, not the seed's: The Wild's, which the seed gives "
+                    "none (seed 002, Special Faction: The Wild). Null for a faction whose ratings and HP are its own.",
           assets="Its assets; a stealthed one only for its own seat and the GM.",
           narratives="What it narrated with its orders, phase by phase."),
     **_on("Asset", id="The asset's id within its faction.", typeKey="Its asset type's key (catalog or custom).",
