@@ -137,7 +137,8 @@ DECISIONS: Final[dict[str, str]] = {
                                       "targetAssetId odds"),
     **_fields("HouseOption", "own", "action actor targetHouseId targetCharacter areaIds power toAreaId "
                                     "coveredActionId influenceRequirement powerRequirement dedicatedInfluence "
-                                    "dedicatedPower gold allowed reason rule odds"),
+                                    "dedicatedPower gold allowed reason rule odds oddsByPower"),
+    **_fields("PowerOdds", "own", "power odds"),
     # Issue 19: an option's exact odds, computed for the asking seat from what it may know (domain/odds/: a
     # rival's secrets give `known: false`), the GM's from the truth; answered where the preview is.
     **_fields("AttackOdds", "own", "defenderId defenderKnown attackTotal defenceTotal hit tie miss damage "
