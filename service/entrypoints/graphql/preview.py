@@ -54,7 +54,7 @@ class FactionPreview:
 @strawberry.type(description="An Assault's odds had the house committed this much power (seed 000, Assault: +1 "
                  "and 500 gp for every 1,000 power devoted).")  # fmt: skip
 class PowerOdds:
-    power: int = strawberry.field(description="The power committed.")
+    power: int = strawberry.field(description="The power the Assault would commit (seed 000: devote).")
     odds: HouseOdds = strawberry.field(description="The Assault's exact odds with that power, as the asking seat "
                                        "may know them.")  # fmt: skip
 
