@@ -141,6 +141,9 @@ class CustomActionDef:
     check: Check | None = None
     on_success: tuple[Adjustment, ...] = field(default=())
     on_failure: tuple[Adjustment, ...] = field(default=())
+    # Seed 002, Legendary Wealth: "Spend FacGolds equal to four times your faction's Wealth score on bribes and
+    # influence": the GM marks a faction's action whose FacGold is that spending (docs/rules-notes/factionturn-play.md).
+    influence_spending: bool = False
 
     def __post_init__(self) -> None:
         if not self.key.strip() or not self.name.strip():
@@ -152,6 +155,8 @@ class CustomActionDef:
                                      RULE_CUSTOM)  # fmt: skip
         if self.system == "factionturn" and (self.dedicated_influence or self.dedicated_power):
             raise InvalidInputError("influence and power are dedicated by houses, not factions")
+        if self.system == "gameofbones" and self.influence_spending:
+            raise InvalidInputError("influence spending counts for Legendary Wealth, a faction's goal, not a house's")
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -169,11 +174,13 @@ class CustomActionDef:
 
     @classmethod
     def _from_dict(cls, data: dict[str, Any]) -> CustomActionDef:
-        check = data.get("check")
+        check, influence = data.get("check"), data.get("influence_spending", False)  # absent in older definitions
+        if not isinstance(influence, bool):
+            raise TypeError("influence_spending")
         return cls(
             str(data["key"]), str(data["name"]), str(data["system"]), int(data["duration"]), int(data.get("cost", 0)),
             str(data.get("description", "")), int(data.get("dedicated_influence", 0)),
             int(data.get("dedicated_power", 0)), Check.from_dict(check) if check else None,
             tuple(Adjustment.from_dict(a) for a in data.get("on_success", ())),
-            tuple(Adjustment.from_dict(a) for a in data.get("on_failure", ())),
+            tuple(Adjustment.from_dict(a) for a in data.get("on_failure", ())), influence,
         )  # fmt: skip

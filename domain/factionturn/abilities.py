@@ -18,6 +18,8 @@ from domain.factionturn.tags import TagRoll
 from domain.factionturn.wild_assets import strike_dice
 from domain.factionturn.world import Session, World, roll_dicts
 
+RULE_VAULT = "seed 002, Treasure Vaults"
+
 
 def check_can_act(world: World, faction: Faction, asset: OwnedAsset, what: str) -> None:
     rule = "seed 002, Faction Turn"
@@ -112,19 +114,22 @@ def self_harm(session: Session, owner: Faction, zealots: OwnedAsset) -> None:
         deal_damage(session, owner, zealots.id, hurt.total, "Zealots spend themselves", (hurt,))
 
 
-def vault_ignores(session: Session, victim: Faction) -> bool:
-    """Seed 002, Treasure Vaults: each vault ignores one cost or loss imposed by another faction per turn."""
-    for vault in holds(victim, "treasure_vault"):
-        if session.use_once(f"treasure_vault:{vault.id}"):
-            session.notes.append(f"{victim.name}'s Treasure Vault ignores a loss")
-            return True
-    return False
+def vault_ignores(session: Session, victim: Faction, what: str) -> bool:
+    """Seed 002, Treasure Vaults: "Once per turn, the faction can ignore one cost or FacGold loss imposed by
+    another faction": once while the owner's turn number stands, as the Cathedral's "once between turns"
+    (docs/rules-notes/factionturn-play.md); the vault keeps the turn it was used, and the log says what it saved."""
+    vault = next((v for v in holds(victim, "treasure_vault") if v.restored_on != victim.turn), None)
+    if vault is None:
+        return False
+    session.apply(victim, "mark_asset", asset_id=vault.id, changes={"restored_on": victim.turn},
+                  reason=f"{victim.name}'s Treasure Vault ignores {what} ({RULE_VAULT})")  # fmt: skip
+    return True
 
 
 def take_facgold(session: Session, victim: Faction, taker: Faction | None, amount: int, reason: str,
                  rolls: list[dict[str, object]]) -> int:  # fmt: skip
     """Move up to `amount` FacGold from `victim` (to `taker`, if any); returns what moved."""
-    if vault_ignores(session, victim):
+    if vault_ignores(session, victim, f"the loss of {amount} FacGold to {reason}"):
         return 0
     moved = min(amount, victim.facgold)
     if moved:

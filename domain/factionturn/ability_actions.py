@@ -120,7 +120,7 @@ def confidence_men(session: Session, asset: OwnedAsset, use: AbilityUse) -> None
     foe, target = _rival_asset(session, use)
     test = contest(session, Side(session.actor, "cunning"), Side(foe, "wealth"), "Confidence Men",
                    rule="seed 002, Confidence Men")  # fmt: skip
-    if not test.attacker_wins or abilities.vault_ignores(session, foe):
+    if not test.attacker_wins or abilities.vault_ignores(session, foe, "the Confidence Men's demand"):
         return
     row = type_of(target)
     due = (row.cost or 0) // 2 if row else 0
@@ -137,7 +137,7 @@ def monopoly(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
         raise RuleViolationError(f"{foe.name} has no unstealthed assets there", "seed 002, Monopoly")
     # seed 002, Treasure Vaults: "ignore one cost or FacGold loss imposed by another faction"; the asset
     # lost for want of the FacGold is that same loss, so a vault that ignores the payment saves it too.
-    if abilities.vault_ignores(session, foe):
+    if abilities.vault_ignores(session, foe, "the Monopoly's demand"):
         return
     if abilities.take_facgold(session, foe, session.actor, 1, "Monopoly", []) == 0 and foe.facgold < 1:
         lost = min((a for a in visible if not a.is_base), key=lambda a: a.max_hp, default=None)

@@ -81,10 +81,16 @@ def strike_once(session: Session, attacker: OwnedAsset, foe: Faction, target_id:
                      books=books_in(session.world, attacker.region_id))  # fmt: skip
     reveal_used(session, ((me, attacker), (foe, defender)))
     abilities.after_strike(session, attacker, foe, defender)
+    # Seed 002, Attack Procedure: "A tie on the roll results in both Attack and Counterattack succeeding. Both
+    # attacker and defender take damage as indicated": the counter is owed by the roll, read before the hit is
+    # written, so a defender the tie destroys still answers.
+    owed = None if result.attacker_wins else counter_spec(session, attacker, foe, defender, result)
     if not result.defender_wins:
         _hit(session, attacker, spec, foe, target, defender, result)
-    if not result.attacker_wins or (defender is not None and defender.type_key == WILD_MONSTER):
-        counterattack(session, attacker, foe, defender, result)
+    if owed is not None:
+        counterattack(session, attacker, foe, defender, result, owed=owed)
+    elif result.attacker_wins and defender is not None and defender.type_key == WILD_MONSTER:
+        counterattack(session, attacker, foe, defender, result)  # seed 002, Monster: unless the hit destroyed it
 
 
 def reveal_used(session: Session, used: tuple[tuple[Faction, OwnedAsset | None], ...]) -> None:
@@ -166,12 +172,13 @@ def damage_victim(world: World, foe: Faction, region_id: str, defender: OwnedAss
 
 
 def counterattack(session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset | None,
-                  result: ContestResult, *, contest_recorded: bool = False) -> None:  # fmt: skip
+                  result: ContestResult, *, contest_recorded: bool = False, owed: DiceSpec | None = None
+                  ) -> None:  # fmt: skip
     """The defender's Counterattack line against the attacker (the acting faction's asset); a Monster takes it
     multiplied by 3. `contest_recorded`: the contest's rolls are already in an event, so only the damage roll
-    goes into this one."""
+    goes into this one. `owed`: the line read before the attack's own damage was written (a tie)."""
     me = session.actor
-    spec = counter_spec(session, attacker, foe, defender, result)
+    spec = owed if owed is not None else counter_spec(session, attacker, foe, defender, result)
     if spec is None or defender is None:
         return
     damage = session.roll(spec, f"{defender.name} counterattack", RULE_PROCEDURE, actor=str(foe.id))
@@ -180,7 +187,6 @@ def counterattack(session: Session, attacker: OwnedAsset, foe: Faction, defender
     deal_damage(session, me, attacker.id, amount, f"counterattack by {foe.name}'s {defender.name}", rolls,
                 attacker=foe, attacker_asset=defender)  # fmt: skip
     abilities.after_counter(session, foe, defender)
-
 
 
 def counter_spec(session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset | None,

@@ -58,7 +58,8 @@ class OwnedAsset:
     moved_phase: int | None = None  # The Wild monsters: the phase of the GM's last move of it (one hex a turn)
     attacked_phase: int | None = None  # The Wild monsters: the phase of the GM's last attack with it
     custom_type: dict[str, Any] | None = None  # a campaign's own asset type: its row (custom_types.py)
-    restored_on: int | None = None  # Cathedral: the owner's turn number after which it last restored a unit
+    # Cathedral, Treasure Vault: the owner's turn number in which it last restored a unit / ignored a loss
+    restored_on: int | None = None
 
     @property
     def is_base(self) -> bool:

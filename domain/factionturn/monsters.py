@@ -14,7 +14,15 @@ from domain.dice import Dice
 from domain.errors import InvalidInputError, RuleViolationError
 from domain.factionturn import abilities
 from domain.factionturn.assets import AttackSpec, Attribute
-from domain.factionturn.attack import books_in, choose_defender, counterattack, damage_victim, defence_side, reveal_used
+from domain.factionturn.attack import (
+    books_in,
+    choose_defender,
+    counter_spec,
+    counterattack,
+    damage_victim,
+    defence_side,
+    reveal_used,
+)
 from domain.factionturn.contest import Side, contest
 from domain.factionturn.damage import deal_damage
 from domain.factionturn.faction import Faction
@@ -93,6 +101,8 @@ def decide_attack(world: World, wild_id: str, monster_id: str, foe_id: str, targ
                   countered=not result.attacker_wins, rolls=roll_dicts(session.rolls), seat=seat,
                   reason=reason)  # fmt: skip
     reveal_used(session, ((foe, defender),))
+    # Seed 002, Attack Procedure: on a tie "both attacker and defender take damage": the counter is owed first.
+    owed = None if result.attacker_wins else counter_spec(session, beast, foe, defender, result)
     if not result.defender_wins:
         assert spec.damage is not None
         damage = session.roll(spec.damage, f"{beast.name} damage", RULE_MONSTER)
@@ -100,6 +110,6 @@ def decide_attack(world: World, wild_id: str, monster_id: str, foe_id: str, targ
         assert victim is not None
         deal_damage(session, foe, victim.id, damage.total, f"hit by {wild.name}'s {beast.name}", (damage,),
                     attacker=wild, attacker_asset=beast)  # fmt: skip
-    if not result.attacker_wins:
-        counterattack(session, beast, foe, defender, result, contest_recorded=True)
+    if owed is not None:
+        counterattack(session, beast, foe, defender, result, contest_recorded=True, owed=owed)
     return session.outcome(f"{beast.name} attacks")

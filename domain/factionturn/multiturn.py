@@ -66,7 +66,8 @@ def continue_custom(session: Session, state: dict[str, Any]) -> None:
         return
     if cost:
         session.apply(me, "spend_facgold", amount=cost, reason=str(state["name"]))
-        track(session, me, "wealth_spent", cost)
+        if dict(state.get("definition") or {}).get("influence_spending") is True:
+            track(session, me, "wealth_spent", cost)  # Legendary Wealth: only what the GM marked as influence
     left = int(state["turns_left"]) - 1
     if left > 0:
         session.apply(me, "set_multi_turn", state=dict(state, turns_left=left), reason=f"{state['name']}: {left} to go")

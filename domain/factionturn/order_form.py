@@ -36,13 +36,13 @@ from domain.factionturn.orders import (
     UseAssetAbility,
 )
 from domain.forms import choice, fields, flag, integer, items, text, texts
+from domain.gm import CustomActionDef
 
 T = TypeVar("T")
 NARRATIVE_LIMIT = 10_000
 ORDER_KEYS = frozenset(FactionOrders.__dataclass_fields__)
 # Kept in a custom action's definition: the GM's `CustomActionDef.to_dict()` and the seat and reason of its order.
-DEFINITION_KEYS = frozenset({"key", "name", "system", "duration", "cost", "description", "dedicated_influence",
-                             "dedicated_power", "check", "on_success", "on_failure", "seat", "reason"})  # fmt: skip
+DEFINITION_KEYS = frozenset(CustomActionDef.__dataclass_fields__) | {"seat", "reason"}
 
 
 def orders_from_dict(data: object, where: str = "orders") -> FactionOrders:

@@ -152,7 +152,8 @@ def run_sell(session: Session, order: SellAsset) -> None:
 
 
 def repair_plan(faction: Faction, order: RepairAsset) -> tuple[dict[str, int], int, int]:
-    """(HP per asset, faction HP, FacGold cost). Each asset's k-th step of healing costs k FacGold."""
+    """(HP per asset, faction HP, FacGold cost). Each asset's k-th step of healing costs k FacGold (seed 002,
+    Repair Asset / Faction)."""
     healed: dict[str, int] = {}
     cost = 0
     for asset_id, steps in order.assets:
@@ -160,9 +161,11 @@ def repair_plan(faction: Faction, order: RepairAsset) -> tuple[dict[str, int], i
         if steps < 1:
             raise RuleViolationError("repair at least one step", RULE_REPAIR)
         per_step = faction.rating(asset.attribute if asset.attribute != "special" else "cunning")
+        # seed 002, Cathedral: "Any Repair Asset action taken in this region costs one less FacGold for Special
+        # Forces and Military Units": one less for the unit's repair, not one less for each step of it.
         cathedral = 1 if is_unit(asset) and holds(faction, "cathedral", asset.region_id) else 0
         healed[asset_id] = min(per_step * steps, asset.max_hp - asset.hp)
-        cost += sum(max(0, k - cathedral) for k in range(1, steps + 1))
+        cost += max(0, steps * (steps + 1) // 2 - cathedral)
     faction_hp = 0
     if order.faction:
         scores = (faction.force, faction.cunning, faction.wealth)

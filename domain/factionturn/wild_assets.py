@@ -13,9 +13,22 @@ from domain.factionturn.wild import terrain_of_difficulty
 THE_WILD = "The Wild"
 
 
+# Seed 002, Special Faction: The Wild gives it no ratings and no hit points: "The Terrain Asset adds its difficulty
+# to its defense rolls, instead of a stat", and each asset has its own HP. Told to every client beside them.
+WILD_STATS_NOTE = ("The seed gives The Wild no Force, Cunning, Wealth or hit points (seed 002, Special Faction: The "
+                   "Wild): its Terrain and Monster assets roll their difficulty instead of a stat and carry their own "
+                   "HP. The ratings of 1 and the HP shown are the engine's own, held only so that The Wild is stored "
+                   "as a faction; no rule of The Wild reads them.")
+
+
 def found_the_wild(campaign_id: UUID, region_id: str, secret: str = "") -> Faction:
     """The Wild has no ratings of its own (its assets add their difficulty instead); it is given 1s."""
     return Faction.found(campaign_id, THE_WILD, 1, 1, 1, region_id, wild=True, secret=secret)
+
+
+def stats_note(wild: bool) -> str | None:
+    """Why a faction's ratings and HP are the engine's own (The Wild's), or None when they are the faction's."""
+    return WILD_STATS_NOTE if wild else None
 
 
 def terrain(wild: Faction, region_id: str, difficulty: int, hp: int, name: str = "Terrain") -> OwnedAsset:

@@ -114,8 +114,7 @@ def resolve_vandalism(scene: Scene, dice: Dice) -> Outcome:
 def vandalize(scene: Scene, aggressor: House, defender: House, area_id: str, dice: Dice, rolls: list[Roll],
               effects: list[Effect], *, turned: bool) -> str:  # fmt: skip
     if turned:
-        bonus = Modifier("Action Bonus (turned vandals, no action used)", aggressor.action_bonuses(scene.phase)[0])
-        contest = turned_contest(scene, aggressor, defender, bonus, dice)
+        contest = turned_contest(scene, aggressor, defender, turned_bonus(scene, aggressor), dice)
     else:
         contest = rank_contest(scene, defender, dice)
     rolls.extend(contest.rolls)
@@ -145,12 +144,20 @@ def vandalize(scene: Scene, aggressor: House, defender: House, area_id: str, dic
 def turned_contest(scene: Scene, hirer: House, victim: House, bonus: Modifier, dice: Dice) -> Contest:
     """Turned vandals act as if `hirer` (the original defender) sent them against `victim`."""
     attack = d20(dice, [bonus], purpose="Vandalism: turned vandals' rank check", rule=scene.rule, actor=hirer.name)
-    mods = [
-        Modifier("Rank", victim.effective_rank(scene.phase)),
-        *defence_modifiers(victim, hirer, scene.name, Defence.POWER, scene.phase, skill_check=False),
-    ]
+    mods = turned_defence(scene, hirer, victim)
     defence = d20(dice, mods, purpose=f"Vandalism: {victim.name}'s rank check", rule=scene.rule, actor=victim.name)
     return Contest(attack, defence, scene.dc())
+
+
+def turned_bonus(scene: Scene, hirer: House) -> Modifier:
+    """The turned vandals' rank check: the hirer's Action Bonus, though it uses none of its actions."""
+    return Modifier("Action Bonus (turned vandals, no action used)", hirer.action_bonuses(scene.phase)[0])
+
+
+def turned_defence(scene: Scene, hirer: House, victim: House) -> list[Modifier]:
+    """The victim's rank check against turned vandals (the odds read it too: domain/odds/house_action.py)."""
+    return [Modifier("Rank", victim.effective_rank(scene.phase)),
+            *defence_modifiers(victim, hirer, scene.name, Defence.POWER, scene.phase, skill_check=False)]  # fmt: skip
 
 
 def resolve_wrest_control(scene: Scene, dice: Dice) -> Outcome:

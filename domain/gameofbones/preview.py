@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
 from domain.gameofbones.actions import ACTION_TABLE, ActionName, ActionRow, Sizing, Target
-from domain.gameofbones.garrison import stationed_power
+from domain.gameofbones.garrison import free_power, stationed_power
 from domain.gameofbones.order_checks import check_order
 from domain.gameofbones.ordering import Order, plan_order
 
@@ -100,6 +100,7 @@ def candidates(house: House, row: ActionRow, actor: str, phase: int, houses: Map
     if row.target is Target.MOVE:
         return [Order(name, actor, area_ids=(a,), power=r.troops[own], to_area_id=b)
                 for a, r in areas.items() if r.troops.get(own) for b in areas if b != a]  # fmt: skip
-    power = house.available_power if name is ActionName.ASSAULT else 0
+    # An Assault commits all the power it may: neither dedicated elsewhere nor stationed in areas (garrison.py).
+    power = free_power(house, stationed_power(own, areas.values())) if name is ActionName.ASSAULT else 0
     return [Order(name, actor, str(h.id), area_ids=(a,), power=power)
             for h in rivals for a, r in areas.items() if r.controlling_house_id == str(h.id)]  # fmt: skip

@@ -15,6 +15,7 @@ How to call it:
     odds = house_odds(house, Order(ActionName.SMEAR_CAMPAIGN, "Yvonnel", rival_id), phase=phase,
                       houses=houses, areas=areas, viewer=None)  # or viewer=<house id>
     odds.success, odds.bands, odds.expected    # each band: name, chance, mean effects given the band
+    assault_odds_by_power(house, assault, phase=phase, houses=houses, areas=areas)  # ((power, odds), ...)
     house_success(house, order, phase=phase, houses=houses, areas=areas)  # the GM's odds.success alone, fast
 
     # The other Faction Turn dice: opposed(Side, Side), expand_influence_odds(world, faction_id, region_id),
@@ -31,6 +32,7 @@ Book of Secrets order, its hidden assets; a house's defences, effective Rank, ci
 Decisions: docs/rules-notes/odds.md.
 """
 
+from domain.odds.assault_power import assault_odds_by_power, assault_powers
 from domain.odds.distribution import Distribution, dice_sum, die, keep_highest, mixture, of_expression, of_spec
 from domain.odds.faction_attack import TIE_RULE, AttackOdds, attack_odds
 from domain.odds.faction_checks import (
@@ -59,6 +61,8 @@ __all__ = [
     "SpyOdds",
     "Unknown",
     "ability_odds",
+    "assault_odds_by_power",
+    "assault_powers",
     "attack_odds",
     "dice_sum",
     "die",

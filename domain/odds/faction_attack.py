@@ -2,7 +2,8 @@
 
 The sides are built by `attack.attack_side` / `attack.defence_side` (tag dice, Guards & Wards, Warmage Academy,
 Blackmail, The Wild's difficulty), the defender by `attack.choose_defender`, the counterattack line by
-`attack.counter_spec` (Illusionists, Fortress, Lawyers, monsters): so odds and resolution cannot disagree.
+`attack.counter_spec` (Illusionists, Fortress, Lawyers, monsters), read when `strike_once` reads it (before the
+hit on a tie): so odds and resolution cannot disagree.
 A side rolls 1d10 (the best of 1 + bonus dice) + its score; a Book of Secrets rerolls as `contest.contest` does.
 """
 
@@ -225,9 +226,10 @@ def _damage(spec: DiceSpec | None, defender: OwnedAsset | None, lands: Fraction
 def _counter(session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset | None, hit: Fraction,
              tie: Fraction, miss: Fraction, damage: Distribution | None, *, player: bool
              ) -> tuple[Chance, Distribution | Unknown | None, Chance]:  # fmt: skip
-    """Ask `counter_spec` for each kind of result (a fresh session each: a monster counters once a turn). On a
-    hit or tie the damage lands first (`strike_once`): a defender it destroys makes no counterattack, unless an
-    ability turns the killing blow aside; `deal_damage` itself decides, on a copy of the world."""
+    """Ask `counter_spec` for each kind of result (a fresh session each: a monster counters once a turn). A tie
+    owes the counterattack before the hit is written (`strike_once`; seed 002: "Both attacker and defender take
+    damage as indicated"), so it lands whatever the hit does. On a clean hit only a monster answers, after the
+    damage: one it destroys makes no counterattack; `deal_damage` itself decides, on a copy of the world."""
     parts: list[tuple[Fraction, Distribution]] = []
     for chance, (a, d) in ((hit, (2, 1)), (tie, (1, 1)), (miss, (1, 2))):
         if not chance:
@@ -237,7 +239,7 @@ def _counter(session: Session, attacker: OwnedAsset, foe: Faction, defender: Own
         spec = counter_spec(fresh, attacker, foe, defender, result)
         if spec is None:
             continue
-        if a >= d and damage is not None and defender is not None and damage.maximum >= defender.hp:
+        if a > d and damage is not None and defender is not None and damage.maximum >= defender.hp:
             if player and _hidden_rescue(session.world, foe, attacker.region_id):
                 why = Unknown(f"whether {defender.name} outlives a killing blow is {foe.name}'s secret "
                               "(its Base of Influence may take the damage; a Cathedral needs FacGold)")  # fmt: skip

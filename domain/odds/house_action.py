@@ -27,6 +27,8 @@ from domain.gameofbones.force import (
     POWER_PER_DEFENCE_BONUS,
     REPAIRS,
     WREST_MONTHS,
+    turned_bonus,
+    turned_defence,
 )
 from domain.gameofbones.gains import Skill
 from domain.gameofbones.intrigue import PR_GAIN, SMEAR_BAND, SMEAR_LOSS
@@ -260,8 +262,30 @@ def _vandalism(scene: Scene, c: Contest) -> list[Ending]:
     if c.success:
         return [(ONE, "at half income", {"half_income_weeks": of_spec(HALF_WEEKS).expected})]
     if c.shortfall >= 10 and scene.house.area_ids:
-        return [(ONE, "the vandals turned", {})]
+        return [(ONE, "the vandals turned", _turned(scene))]
     return [(ONE, "untouched", {})]
+
+
+def _turned(scene: Scene) -> Effects:
+    """Seed 000, Vandalism: turned vandals attack one of the aggressor's areas "exactly as if the defender had
+    hired the vandals": their own rank contest (`force.turned_contest`), wrecking or halving the income of that
+    area of the aggressor's, never turned again."""
+    defender = scene.defender
+    assert defender is not None
+    attack = turned_bonus(scene, defender).value
+    defence = sum(m.value for m in turned_defence(scene, defender, scene.house))
+    wrecked, halved = _turned_bands(attack, defence, scene.dc())
+    return {"own_area_wrecked": wrecked, "own_repair_cost": wrecked * of_spec(REPAIRS).expected,
+            "own_area_at_half_income": halved, "own_half_income_weeks": halved * of_spec(HALF_WEEKS).expected}
+
+
+@cache
+def _turned_bands(attack: int, defence: int, dc: int | None) -> tuple[Fraction, Fraction]:
+    """The chances the turned vandals wreck the area (win by 10) and halve its income (win by less)."""
+    contests = [_contest(a + attack, d + defence, dc) for a in range(1, 21) for d in range(1, 21)]
+    wrecked = sum(1 for c in contests if c.success and c.margin >= 10)
+    halved = sum(1 for c in contests if c.success and c.margin < 10)
+    return Fraction(wrecked, 400), Fraction(halved, 400)
 
 
 def _wrest(scene: Scene, c: Contest) -> list[Ending]:

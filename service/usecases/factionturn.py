@@ -28,6 +28,7 @@ from domain.factionturn.rows import new_asset, starting_asset
 from domain.factionturn.wild import terrain_of_difficulty
 from domain.factionturn.wild_assets import THE_WILD, found_the_wild, monster, stated_terrain_hp, terrain
 from domain.factionturn.world import World
+from domain.gm import CustomActionDef
 from domain.ids import faction_id
 from domain.region import Region
 from service.persistence.app import IntrigueStore, RollsSavesAndWaits, unit_of_work
@@ -250,11 +251,11 @@ def _check_definition(campaign: Campaign, orders: FactionOrders) -> None:
     if not isinstance(action, CustomAction) or not action.definition:
         return
     given = {k: v for k, v in action.definition.items() if k not in ("seat", "reason")}
-    try:
-        held = campaign.custom_action(str(given.get("key", ""))).to_dict()
-    except NotFoundError:
-        held = None
-    if held != given:
+    try:  # read as the domain reads it: a definition sent without a later field (influence_spending) has its default
+        same = CustomActionDef.from_dict(given) == campaign.custom_action(str(given.get("key", "")))
+    except (NotFoundError, InvalidInputError, RuleViolationError):
+        same = False
+    if not same:
         raise InvalidInputError("orders.action.definition: it is not one of this campaign's custom actions, as "
                                 "the GM defined it; the GM orders a custom action for a faction")  # fmt: skip
     for key in ("seat", "reason"):

@@ -21,7 +21,7 @@ from domain.factionturn.preview import FactionPreview, preview_faction
 from domain.factionturn.world import World
 from domain.gameofbones.house import House
 from domain.gameofbones.preview import HouseOption, preview_house
-from domain.odds import AttackOdds, HouseOdds, attack_odds, house_odds, seen_world
+from domain.odds import AttackOdds, HouseOdds, assault_odds_by_power, attack_odds, house_odds, seen_world
 from domain.region import Region
 from service.persistence.app import IntrigueStore
 from service.usecases.orders import AMENDED
@@ -39,6 +39,8 @@ class FactionPreviewOdds:
 class HousePreviewOdds:
     options: tuple[HouseOption, ...]
     odds: tuple[HouseOdds | None, ...]  # an allowed option's, else None
+    # an allowed Assault's odds for each power it may commit (domain/odds/assault_power.py); () for the others
+    by_power: tuple[tuple[tuple[int, HouseOdds], ...], ...] = ()
 
 
 class Previews:
@@ -81,7 +83,10 @@ class Previews:
         options = preview_house(house, phase=campaign.phase, houses=houses, areas=areas, actor=actor)
         viewer = None if gm else str(house_id)
         odds = tuple(_house_odds(house, o, campaign.phase, houses, areas, viewer) for o in options)
-        return HousePreviewOdds(options, odds)
+        # Every Assault target gets its odds for each power the house may commit, whether or not all of it may.
+        by_power = tuple(assault_odds_by_power(house, o.order, phase=campaign.phase, houses=houses, areas=areas,
+                                               viewer=viewer) for o in options)  # fmt: skip
+        return HousePreviewOdds(options, odds, by_power)
 
     def custom_types(self, campaign_id: UUID) -> list[AssetType]:
         return list(self.store.load(campaign_id, Campaign).custom_asset_rows().values())

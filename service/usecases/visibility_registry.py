@@ -104,7 +104,7 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("CustomAssetType", "gm", "key name attribute rating hp cost arcana kind attack counter maintenance "
                                        "ability needsPermission"),
     **_fields("CustomActionDefinition", "gm", "key name system duration cost description dedicatedInfluence "
-                                              "dedicatedPower check onSuccess onFailure"),
+                                              "dedicatedPower check onSuccess onFailure influenceSpending"),
     **_fields("CustomCheck", "gm", "dice stat dc opposedId opposedStat"),
     **_fields("CustomEffect", "gm", "field value mode targetId"),
     **_fields("BuyableAsset", "own", "typeKey name attribute rating hp cost attack counter kind needsPermission"),
@@ -137,7 +137,8 @@ DECISIONS: Final[dict[str, str]] = {
                                       "targetAssetId odds"),
     **_fields("HouseOption", "own", "action actor targetHouseId targetCharacter areaIds power toAreaId "
                                     "coveredActionId influenceRequirement powerRequirement dedicatedInfluence "
-                                    "dedicatedPower gold allowed reason rule odds"),
+                                    "dedicatedPower gold allowed reason rule odds oddsByPower"),
+    **_fields("PowerOdds", "own", "power odds"),
     # Issue 19: an option's exact odds, computed for the asking seat from what it may know (domain/odds/: a
     # rival's secrets give `known: false`), the GM's from the truth; answered where the preview is.
     **_fields("AttackOdds", "own", "defenderId defenderKnown attackTotal defenceTotal hit tie miss damage "
@@ -164,7 +165,7 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("IssuedSeat", "once", "seat token"),
     # ---- Faction Turn ----------------------------------------------------------------------------------------
     **_fields("Faction", "public", "id campaignId name force cunning wealth hp maxHp tags homeRegionId destroyed "
-                                   "wild narratives"),
+                                   "wild statsNote narratives"),
     **_fields("Faction", "seat", "facgold xp goal assets"),  # assets: stealthed ones to the owner and GM only
     **_fields("Goal", "seat", "key target progress baseline adoptedTurn"),  # seed 002: a faction's plans, its own
     **_fields("GoalCounter", "seat", "name value"),

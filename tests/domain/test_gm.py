@@ -163,3 +163,17 @@ def test_an_adventure_foils_a_custom_action_under_way_and_what_was_paid_stays_pa
     assert crows.multi_turn is None and crows.facgold == 10 + 3 - 2
     with pytest.raises(RuleViolationError, match="no action"):
         crows.foil_plan(GM, "again")
+
+
+def test_a_custom_action_is_influence_spending_only_when_the_gm_marks_it_and_older_definitions_are_not() -> None:
+    """Seed 002, Legendary Wealth: "Spend FacGolds equal to four times your faction's Wealth score on bribes and
+    influence." The GM's definition says whether its FacGold is that spending; a definition recorded before the
+    flag existed loads unmarked."""
+    marked = CustomActionDef("gild", "Gild the court", "factionturn", 1, 3, influence_spending=True)
+    assert CustomActionDef.from_dict(marked.to_dict()).influence_spending is True
+    older = {k: v for k, v in marked.to_dict().items() if k != "influence_spending"}
+    assert CustomActionDef.from_dict(older).influence_spending is False
+    with pytest.raises(InvalidInputError, match="influence_spending"):
+        CustomActionDef.from_dict(marked.to_dict() | {"influence_spending": "yes"})
+    with pytest.raises(InvalidInputError, match="a faction's goal"):
+        CustomActionDef("gild", "Gild the court", "gameofbones", 1, 3, influence_spending=True)

@@ -26,6 +26,7 @@ from service.entrypoints.http import create_app
 from service.persistence.database import Database
 from service.usecases.factionturn import FoundFaction
 from tests.service.conftest import gql_as
+from tests.service.rest_support import bearer, conforms
 
 FACTIONS = """query($c: UUID!) { factions(campaignId: $c) {
   id name force cunning wealth hp maxHp facgold xp tags homeRegionId goal { key target } wild
@@ -232,3 +233,20 @@ def test_a_starting_goal_is_checked_as_an_order_and_set_only_once(intrigue: Intr
     assert adopted.goal is not None and adopted.goal["key"] == "peaceable_kingdom"
     with pytest.raises(RuleViolationError, match="already pursues peaceable_kingdom"):
         intrigue.factionturn.adopt_goal(campaign.id, founded.id, GoalChoice("expand_influence"))
+
+
+STATS = "query($c: UUID!) { factions(campaignId: $c) { name force cunning wealth hp statsNote } }"
+
+
+def test_the_wild_is_shown_with_no_ratings_or_hp_of_the_seeds_and_says_why(demo: Demo) -> None:
+    """Seed 002, Special Faction: The Wild: "The Terrain Asset adds its difficulty to its defense rolls, instead of
+    a stat." The seed gives The Wild no ratings and no HP, so those the engine holds are marked as its own."""
+    told = {f["name"]: f for f in demo.gql(STATS)["data"]["factions"]}
+    wild = told.pop("The Wild")
+    assert wild["statsNote"].startswith("The seed gives The Wild no Force, Cunning, Wealth or hit points")
+    assert "engine's own" in wild["statsNote"]
+    assert {f["statsNote"] for f in told.values()} == {None}
+    listed = conforms(demo.client.get(f"/api/v1/campaigns/{demo.id}/factions", headers=bearer(demo.token))).json()
+    notes = {f["name"]: f["stats_note"] for f in listed["factions"]}
+    assert notes.pop("The Wild") == wild["statsNote"] and set(notes.values()) == {None}
+

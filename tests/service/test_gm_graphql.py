@@ -8,6 +8,7 @@ from uuid import UUID
 
 from starlette.testclient import TestClient
 
+from domain.campaign import Campaign
 from domain.factionturn.faction import Faction
 from service.bootstrap import Intrigue
 from tests.service.conftest import gql_as
@@ -109,3 +110,21 @@ def test_found_faction_starts_with_a_custom_type_the_campaign_defined_and_an_unk
     paladins = next(a for a in intrigue.store.load(UUID(founded["id"]), Faction).assets.values()
                     if a.type_key == "shadow_paladins")  # fmt: skip
     assert paladins.custom_type is not None and paladins.custom_type["ability"] == "cutthroats"
+
+
+GILD = """mutation($c: UUID!, $s: RuleSystem!) { defineCustomAction(campaignId: $c, reason: "Goldbar shows off",
+  input: {key: "gild", name: "Gild the Court", system: $s, duration: 1, cost: 3, influenceSpending: true})
+  { key influenceSpending } }"""
+
+
+def test_the_gm_marks_a_custom_action_as_influence_spending_through_graphql_and_a_house_cannot_be(
+    intrigue: Intrigue, client: TestClient
+) -> None:
+    """Seed 002, Legendary Wealth: "Spend FacGolds equal to four times your faction's Wealth score on bribes and
+    influence." The GM's definition carries the mark; the campaign keeps it."""
+    t = table(intrigue)
+    body = gql_as(client, t.gm_token, GILD, c=str(t.campaign_id), s="FACTION_TURN")
+    assert body["data"]["defineCustomAction"] == {"key": "gild", "influenceSpending": True}  # type: ignore[index]
+    assert intrigue.store.load(t.campaign_id, Campaign).custom_action("gild").influence_spending is True
+    refused = gql_as(client, t.gm_token, GILD, c=str(t.campaign_id), s="GAME_OF_BONES")
+    assert code(refused) == "INVALID_INPUT" and "a faction's goal" in refused["errors"][0]["message"]  # type: ignore[index]

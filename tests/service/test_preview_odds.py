@@ -13,7 +13,10 @@ from domain.campaign import Campaign
 from domain.factionturn.faction import Faction
 from domain.factionturn.orders import Strike
 from domain.factionturn.world import World
-from domain.odds import attack_odds
+from domain.gameofbones.actions import ActionName
+from domain.gameofbones.house import House
+from domain.gameofbones.ordering import Order
+from domain.odds import attack_odds, house_odds
 from domain.region import Region
 from service.bootstrap import Intrigue
 from tests.service.conftest import gql_as
@@ -79,3 +82,43 @@ def test_the_house_preview_tells_a_player_unknown_where_a_rival_keeps_a_secret(
     assert own["odds"]["known"] and sum(Fraction(b["chance"]["exact"]) for b in own["odds"]["bands"]) == 1
     rest = client.get(f"{API}/campaigns/{c}/houses/{h}/preview", headers={"Authorization": f"Bearer {player}"}).json()
     assert [o["odds"] is not None for o in rest] == [o["odds"] is not None for o in seen["player"]]
+
+
+BY_POWER = """query($c: UUID!, $h: UUID!) { housePreview(campaignId: $c, houseId: $h) { action allowed areaIds
+  power targetHouseId odds { success { exact } bands { name effects { name exact } } }
+  oddsByPower { power odds { success { exact } } } } }"""
+
+
+def test_the_house_preview_offers_assault_odds_for_each_power_and_the_turned_vandals_effect(
+    client: TestClient, intrigue: Intrigue
+) -> None:
+    """Seed 000, Assault: "For every 1,000 power the aggressor devotes to the assault, he must also expend 500 gp
+    in supplies and bribes." Vandalism: "the vandals are turned against the aggressor and attack one of his
+    territories." The GM's preview offers each power's odds, exactly as `house_odds` gives them."""
+    campaign, baenre, _ = two_houses(intrigue, "by power")
+    intrigue.campaigns.open_phase(campaign.id)
+    c, h = str(campaign.id), str(baenre.id)
+    gm = intrigue.seats.seat_gm(campaign.id).token
+    options = ok(gql_as(client, gm, BY_POWER, c=c, h=h))["housePreview"]
+    assaults = [o for o in options if o["action"] == "ASSAULT"]
+    assert assaults and all(o["oddsByPower"] == [] for o in options if o["action"] != "ASSAULT")
+    loaded = intrigue.store.load(campaign.id, Campaign)
+    houses = {str(x.id): x for x in intrigue.store.members(loaded, House)}
+    areas = {str(r.id): r for r in intrigue.store.members(loaded, Region)}
+    house = houses[h]
+    free = house.available_power - 2_000  # 2,000 stationed in its area: no order may dedicate it
+    for assault in assaults:
+        powers = [p["power"] for p in assault["oddsByPower"]]
+        assert powers == [1_000, 2_000, 3_000, 4_000] == sorted({*range(1_000, free + 1, 1_000), free})
+        assert assault["allowed"] and assault["power"] == free  # all of what it may commit, and no more
+        for offered in assault["oddsByPower"]:
+            order = Order(ActionName.ASSAULT, house.leader.name, assault["targetHouseId"],
+                          area_ids=tuple(assault["areaIds"]), power=offered["power"])  # fmt: skip
+            exact = house_odds(house, order, phase=loaded.phase, houses=houses, areas=areas)
+            assert offered["odds"]["success"]["exact"] == str(exact.success)
+        successes = [Fraction(p["odds"]["success"]["exact"]) for p in assault["oddsByPower"]]
+        assert successes == sorted(successes) and successes[0] < successes[-1]  # +1 for every 1,000 devoted
+    vandalism = [o for o in options if o["action"] == "VANDALISM" and o["allowed"]]
+    turned = [b for o in vandalism for b in o["odds"]["bands"] if b["name"] == "the vandals turned"]
+    assert turned and all({e["name"] for e in b["effects"]} >= {"own_area_wrecked", "own_area_at_half_income"}
+                          for b in turned)  # fmt: skip

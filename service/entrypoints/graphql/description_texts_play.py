@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from service.entrypoints.graphql.description_texts_on import INFLUENCE_SPENDING
 from service.entrypoints.graphql.description_texts_on import on as _on
 
 SECRET = " Null unless you are its own seat or the GM."
@@ -24,6 +25,8 @@ PLAY: Final[dict[str, str]] = {
           goal="Its goal and progress toward it." + SECRET,
           destroyed="Whether the faction has been destroyed (its HP reached 0); it takes no more turns.",
           wild="Whether this faction is The Wild: the GM's monsters of the wild regions, not a player's.",
+          statsNote="Why its ratings and HP are the engine's own, not the seed's: The Wild's, which the seed gives "
+                    "none (seed 002, Special Faction: The Wild). Null for a faction whose ratings and HP are its own.",
           assets="Its assets; a stealthed one only for its own seat and the GM.",
           narratives="What it narrated with its orders, phase by phase."),
     **_on("Asset", id="The asset's id within its faction.", typeKey="Its asset type's key (catalog or custom).",
@@ -187,7 +190,7 @@ PLAY: Final[dict[str, str]] = {
           cost="FacGold per turn or gold.", description="Its rules text, as the players will read it.",
           dedicatedInfluence="Influence it holds (a house's).", dedicatedPower="Power it holds (a house's).",
           check="Its check; null for none.", onSuccess="What changes on success.",
-          onFailure="What changes on failure."),
+          onFailure="What changes on failure.", influenceSpending=INFLUENCE_SPENDING),
     **_on("AssetTypeInput", key="Its key, unique in the campaign.", name="The type's name, as assets of it will show.",
           attribute="Force, Cunning or Wealth.", rating="The rating it needs.",
           hp="The hit points a new asset of the type starts with (1 or more).",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from service.entrypoints.graphql.description_texts_on import INFLUENCE_SPENDING
 from service.entrypoints.graphql.description_texts_on import on as _on
 
 _IDS: Final[dict[str, str]] = {
@@ -70,7 +71,8 @@ TYPED: Final[dict[str, str]] = {
           description="Its rules text, as the GM wrote it for the players.",
           dedicatedInfluence="Influence it holds (a house's).",
           dedicatedPower="Power it holds (a house's).", check="Its check; null for none.",
-          onSuccess="What changes on success.", onFailure="What changes on failure."),
+          onSuccess="What changes on success.", onFailure="What changes on failure.",
+          influenceSpending=INFLUENCE_SPENDING),
     **_on("CustomActionOrder", definitionKey="The custom action's key.", **_CUSTOM),
     **_on("CustomActionOrderInput", **_CUSTOM),
     **_on("CustomAssetType", key="The type's key, chosen by the GM: pass it as `typeKey`.",

@@ -8,6 +8,7 @@ from uuid import UUID
 import strawberry
 from strawberry.types import Info
 
+from domain.factionturn.wild_assets import stats_note
 from domain.seats import Seat
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
 from service.entrypoints.graphql.enums import AssetAttribute, ExampleFactionName
@@ -82,6 +83,7 @@ class Faction:
     goal: Goal | None
     destroyed: bool
     wild: bool
+    stats_note: str | None
     assets: list[Asset]
     narratives: list[str]
 
@@ -95,7 +97,7 @@ class Faction:
             id=UUID(s["id"]), campaign_id=UUID(s["campaign_id"]), name=s["name"], force=s["force"],
             cunning=s["cunning"], wealth=s["wealth"], hp=s["hp"], max_hp=s["max_hp"], facgold=s.get("facgold"),
             xp=s.get("xp"), tags=s["tags"], home_region_id=s["home_region_id"], goal=Goal.of(s.get("goal")),
-            destroyed=s.get("destroyed", False), wild=s.get("wild", False),
+            destroyed=s.get("destroyed", False), wild=s.get("wild", False), stats_note=stats_note(s.get("wild", False)),
             assets=[Asset.from_state(a) for a in s["assets"].values()], narratives=s.get("narratives", []),
         )  # fmt: skip
 

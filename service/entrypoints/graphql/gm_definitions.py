@@ -60,12 +60,14 @@ class CustomActionInput:
     check: CheckInput | None = None
     on_success: list[AdjustmentInput] = strawberry.field(default_factory=list)
     on_failure: list[AdjustmentInput] = strawberry.field(default_factory=list)
+    influence_spending: bool = False
 
     def to_definition(self) -> CustomActionDef:
         return CustomActionDef(
             self.key, self.name, self.system.value, self.duration, self.cost, self.description,
             self.dedicated_influence, self.dedicated_power, self.check.to_check() if self.check else None,
             tuple(a.to_adjustment() for a in self.on_success), tuple(a.to_adjustment() for a in self.on_failure),
+            self.influence_spending,
         )  # fmt: skip
 
 
@@ -151,6 +153,7 @@ class CustomActionDefinition:
     check: CustomCheck | None
     on_success: list[CustomEffect]
     on_failure: list[CustomEffect]
+    influence_spending: bool
 
     @classmethod
     def of(cls, d: CustomActionDef) -> CustomActionDefinition:
@@ -161,4 +164,5 @@ class CustomActionDefinition:
                    description=d.description, dedicated_influence=d.dedicated_influence,
                    dedicated_power=d.dedicated_power, check=check,
                    on_success=[CustomEffect.of(a) for a in d.on_success],
-                   on_failure=[CustomEffect.of(a) for a in d.on_failure])  # fmt: skip
+                   on_failure=[CustomEffect.of(a) for a in d.on_failure],
+                   influence_spending=d.influence_spending)  # fmt: skip

@@ -6,6 +6,7 @@ option shown as allowed is accepted when submitted, and a refused one is refused
 
 from __future__ import annotations
 
+from typing import Any
 from uuid import UUID
 
 import strawberry
@@ -50,6 +51,14 @@ class FactionPreview:
     options: list[FactionOption]
 
 
+@strawberry.type(description="An Assault's odds had the house committed this much power (seed 000, Assault: +1 "
+                 "and 500 gp for every 1,000 power devoted).")  # fmt: skip
+class PowerOdds:
+    power: int = strawberry.field(description="The power the Assault would commit (seed 000: devote).")
+    odds: HouseOdds = strawberry.field(description="The Assault's exact odds with that power, as the asking seat "
+                                       "may know them.")  # fmt: skip
+
+
 @strawberry.type(description="One house action as it would be ordered now: its cost at this rank and verdict.")
 class HouseOption:
     action: HouseActionName
@@ -70,6 +79,9 @@ class HouseOption:
     rule: str | None = strawberry.field(description=RULE)
     odds: HouseOdds | None = strawberry.field(description="An allowed action's exact odds, as the asking seat may "
                                               "know them (the GM's from the truth); null otherwise.")  # fmt: skip
+    odds_by_power: list[PowerOdds] = strawberry.field(description="An Assault's odds for each power the house may "
+                                                      "commit (every 1,000 up to its free power, and that); empty "
+                                                      "when it may commit none, and for any other action.")  # fmt: skip
 
 
 @strawberry.type
@@ -96,4 +108,9 @@ class PreviewQuery:
         gm = asking is not None and asking.is_gm_of(campaign_id)
         found = await off_loop(intrigue(info).previews.house, campaign_id, house_id, actor,
                                None if replacing is None else str(replacing), gm=gm)  # fmt: skip
-        return [HouseOption(**{**o, "odds": odds.house_odds(o["odds"])}) for o in shapes.house_options(found)]
+        return [HouseOption(**{**o, "odds": odds.house_odds(o["odds"]), "odds_by_power": _by_power(o["odds_by_power"])})
+                for o in shapes.house_options(found)]  # fmt: skip
+
+
+def _by_power(shaped: list[dict[str, Any]]) -> list[PowerOdds]:
+    return [PowerOdds(power=p["power"], odds=told) for p in shaped if (told := odds.house_odds(p["odds"])) is not None]

@@ -11,6 +11,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from domain.errors import InvalidInputError
+from domain.factionturn.wild_assets import stats_note
 from domain.gameofbones.records import dated
 from domain.seats import Seat
 from projections.state import public_state
@@ -48,6 +49,7 @@ def faction_shape(state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
     shaped = {"destroyed": False, "wild": False, "narratives": []}  # as GraphQL reads a state older than them
     shaped |= {k: seen[k] for k in (*FACTION_PUBLIC, *FACTION_SECRET) if k in seen}
     shaped["assets"] = [{k: a[k] for k in ASSET_FIELDS} for a in seen.get("assets", {}).values()]
+    shaped["stats_note"] = stats_note(bool(shaped["wild"]))
     return shaped
 
 

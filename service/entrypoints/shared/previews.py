@@ -71,10 +71,12 @@ def faction_preview(found: FactionPreviewOdds, *, allowed_only: bool = False) ->
 
 
 def house_options(found: HousePreviewOdds) -> list[dict[str, Any]]:
-    return [house_option(o, odds) for o, odds in zip(found.options, found.odds, strict=True)]
+    by_power = found.by_power or ((),) * len(found.options)
+    return [house_option(o, odds, powers) for o, odds, powers in zip(found.options, found.odds, by_power, strict=True)]
 
 
-def house_option(option: HouseOption, odds: HouseOdds | None = None) -> dict[str, Any]:
+def house_option(option: HouseOption, odds: HouseOdds | None = None,
+                 by_power: tuple[tuple[int, HouseOdds], ...] = ()) -> dict[str, Any]:  # fmt: skip
     order, cost = option.order, option.cost
     return {"action": order.action, "actor": order.actor, "target_house_id": order.target_house_id,
             "target_character": order.target_character, "area_ids": list(order.area_ids), "power": order.power,
@@ -82,4 +84,5 @@ def house_option(option: HouseOption, odds: HouseOdds | None = None) -> dict[str
             "influence_requirement": cost.influence_requirement, "power_requirement": cost.power_requirement,
             "dedicated_influence": cost.dedicated_influence, "dedicated_power": cost.dedicated_power,
             "gold": cost.gold, "allowed": option.allowed, "reason": option.reason or None,
-            "rule": option.rule or None, "odds": shaped_odds.house_odds(odds)}  # fmt: skip
+            "rule": option.rule or None, "odds": shaped_odds.house_odds(odds),
+            "odds_by_power": [{"power": p, "odds": shaped_odds.house_odds(o)} for p, o in by_power]}  # fmt: skip

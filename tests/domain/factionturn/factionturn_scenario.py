@@ -13,11 +13,12 @@ from domain.factionturn.actions import resolve_action
 from domain.factionturn.catalog import asset_type
 from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import OwnedAsset
-from domain.factionturn.orders import Action, FactionOrders
+from domain.factionturn.orders import Action, CustomAction, FactionOrders
 from domain.factionturn.phase import PhaseOutcome, apply_phase, resolve_phase
 from domain.factionturn.rows import new_asset
 from domain.factionturn.turn import resolve_turn
 from domain.factionturn.world import Outcome, World, apply_outcomes
+from domain.gm import CustomActionDef
 from domain.region import Region
 
 CAMPAIGN = UUID("00000000-0000-0000-0000-000000000002")
@@ -38,6 +39,12 @@ def give(owner: Faction, key: str, where: Region, **changes: Any) -> OwnedAsset:
         setattr(asset, name, value)
     owner.grant_asset(asset, "scenario set-up")
     return owner.assets[asset.id]
+
+
+def influence_action(name: str, cost: int, turns: int = 1, *, marked: bool = True) -> CustomAction:
+    """A GM's custom action whose FacGold is (`marked`) or is not spending on bribes and influence."""
+    definition = CustomActionDef("gilding", name, "factionturn", turns, cost, influence_spending=marked)
+    return CustomAction(name, turns, cost, definition.to_dict())
 
 
 def settle(*aggregates: Aggregate) -> None:

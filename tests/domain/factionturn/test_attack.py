@@ -42,6 +42,17 @@ def test_a_tie_means_both_attack_and_counterattack_hit() -> None:
     assert (target.hp, regiment.hp) == (12 - 3, 12 - 4)
 
 
+def test_a_tie_that_destroys_the_defender_still_lands_its_counterattack() -> None:
+    """Seed 002, Attack Procedure: "A tie on the roll results in both Attack and Counterattack succeeding. Both
+    attacker and defender take damage as indicated." """
+    table, empire, republic, capital, _ = _field()
+    regiment = give(empire, "regiment", capital)
+    target = give(republic, "regiment", capital, hp=3)
+    table.resolve(empire, Attack((Strike(regiment.id, str(republic.id), target.id),)), 5, 5, 3, 4)
+    assert target.id not in republic.assets  # the 1d8 hit of 3 destroyed it
+    assert regiment.hp == 12 - 4  # and its 1d8 counterattack of 4 still landed
+
+
 def test_an_asset_without_a_counterattack_does_no_damage_to_a_failed_attacker() -> None:
     table, empire, republic, capital, _ = _field()
     regiment = give(empire, "regiment", capital)

@@ -465,12 +465,22 @@ def test_a_treasure_vault_ignores_a_monopolys_demand() -> None:
     assert (m.guild.facgold, m.rulers.facgold) == (20, 20)
 
 
-def test_a_cathedral_makes_each_repair_step_of_a_unit_one_facgold_cheaper() -> None:
+def test_a_cathedral_takes_one_facgold_off_a_units_repair_not_off_each_step() -> None:
+    """Seed 002, Cathedral: "Any Repair Asset action taken in this region costs one less FacGold for Special
+    Forces and Military Units." Three steps cost 1 + 2 + 3 = 6, less one: 5 (not 0 + 1 + 2 = 3)."""
+    m = Map()
+    give(m.guild, "cathedral", m.r[0])
+    regiment = give(m.guild, "regiment", m.r[0], hp=1)
+    m.table.resolve(m.guild, RepairAsset(((regiment.id, 3),)))
+    assert m.guild.facgold == 20 - (1 + 2 + 3 - 1)
+
+
+def test_a_cathedral_makes_a_one_step_unit_repair_free() -> None:
     m = Map()
     give(m.guild, "cathedral", m.r[0])
     regiment = give(m.guild, "regiment", m.r[0], hp=2)
-    m.table.resolve(m.guild, RepairAsset(((regiment.id, 2),)))
-    assert regiment.hp == 2 + 8 and m.guild.facgold == 20 - (0 + 1)
+    m.table.resolve(m.guild, RepairAsset(((regiment.id, 1),)))
+    assert regiment.hp == 2 + 4 and m.guild.facgold == 20
 
 
 def test_a_cathedral_gives_no_discount_to_a_facility() -> None:

@@ -10,7 +10,6 @@ from domain.factionturn.faction import Faction
 from domain.factionturn.orders import (
     AbilityUse,
     Attack,
-    CustomAction,
     ExpandInfluence,
     GoalChoice,
     SeizeRegion,
@@ -19,7 +18,16 @@ from domain.factionturn.orders import (
 )
 from domain.factionturn.seize import REGIONAL_GOVERNMENT
 from domain.region import Region
-from tests.domain.factionturn.factionturn_scenario import Table, event_names, faction, give, region, settle, take_turn
+from tests.domain.factionturn.factionturn_scenario import (
+    Table,
+    event_names,
+    faction,
+    give,
+    influence_action,
+    region,
+    settle,
+    take_turn,
+)
 
 
 def _rivals(red_ratings: tuple[int, int, int], blue_ratings: tuple[int, int, int] = (1, 1, 1)) -> tuple[
@@ -218,7 +226,7 @@ def _legendary(wealth: int = 1) -> tuple[Table, Faction]:
     goldbar = faction("Goldbar", 1, 1, wealth, home, facgold=20)
     table = Table([goldbar], [home])
     table.order(goldbar, goal=GoalChoice("legendary_wealth"),
-                action=CustomAction("Gold-plated state house", turns=1, cost_per_turn=4 * wealth))  # fmt: skip
+                action=influence_action("Gold-plated state house", 4 * wealth))  # fmt: skip
     take_turn(table, goldbar)
     assert goldbar.goal is None and goldbar.xp == 2
     return table, goldbar

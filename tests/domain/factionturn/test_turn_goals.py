@@ -1,7 +1,9 @@
 from __future__ import annotations
 
+import pytest
+
 from domain.factionturn.orders import Attack, CustomAction, ExpandInfluence, GoalChoice, Strike
-from tests.domain.factionturn.factionturn_scenario import Table, faction, give, region, take_turn
+from tests.domain.factionturn.factionturn_scenario import Table, faction, give, influence_action, region, take_turn
 
 
 def test_peaceable_kingdom_is_won_after_four_turns_without_an_attack() -> None:
@@ -46,9 +48,23 @@ def test_legendary_wealth_is_won_by_spending_four_times_wealth() -> None:
     goldbar = faction("Goldbar", 1, 1, 1, home, facgold=10)
     table = Table([goldbar], [home])
     table.order(goldbar, goal=GoalChoice("legendary_wealth"),
-                action=CustomAction("Gold-plated state house", turns=1, cost_per_turn=4))  # fmt: skip
+                action=influence_action("Gold-plated state house", 4))  # fmt: skip
     take_turn(table, goldbar)
     assert goldbar.xp == 2 and goldbar.facgold == 10 + 1 - 4
+
+
+@pytest.mark.parametrize("action", [influence_action("Gold-plated roads", 4, marked=False),
+                                    CustomAction("Gold-plated roads", turns=1, cost_per_turn=4)])  # fmt: skip
+def test_legendary_wealth_does_not_count_a_custom_action_the_gm_did_not_mark_as_influence(action: CustomAction) -> None:
+    """Seed 002, Legendary Wealth: "Spend FacGolds equal to four times your faction's Wealth score on bribes and
+    influence. This money is effectively lost." A custom action counts only when the GM's definition marks it."""
+    home = region("Home")
+    goldbar = faction("Goldbar", 1, 1, 1, home, facgold=10)
+    table = Table([goldbar], [home])
+    table.order(goldbar, goal=GoalChoice("legendary_wealth"), action=action)
+    take_turn(table, goldbar)
+    assert goldbar.facgold == 10 + 1 - 4 and goldbar.xp == 0
+    assert goldbar.goal is not None and goldbar.goal.get("progress", {}).get("wealth_spent", 0) == 0
 
 
 def test_expand_influence_is_won_by_planting_a_base_on_a_new_region() -> None:

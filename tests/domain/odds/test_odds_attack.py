@@ -20,7 +20,7 @@ from domain.factionturn.wild_assets import found_the_wild, monster, terrain
 from domain.factionturn.world import Outcome, Session
 from domain.odds import AttackOdds, Unknown, attack_odds
 from tests.domain.factionturn.factionturn_scenario import CAMPAIGN, Table, faction, give, region
-from tests.domain.odds.odds_checks import enumerate_faces, within
+from tests.domain.odds.odds_checks import ScriptDice, enumerate_any, enumerate_faces, within
 
 RESOLUTIONS = 10_000
 
@@ -125,23 +125,44 @@ def test_the_odds_match_10000_seeded_resolutions_within_sampling_error(name: str
 
 
 def test_a_tie_lands_both_the_attack_and_the_counterattack() -> None:
+    """Seed 002, Attack Procedure: "A tie on the roll results in both Attack and Counterattack succeeding. Both
+    attacker and defender take damage as indicated." """
     table, red, blue, attacker, target = _scenario("plain")
     odds = attack_odds(table.world(), str(red.id), _strike(red, blue, attacker, target))
     assert odds.hit == Fraction(55, 100) and odds.tie == Fraction(9, 100)  # 1d10+6 against 1d10+5
-    # The hit lands first: a tie whose 2d8 reaches the Regiment's 12 HP destroys it before it can answer.
-    assert odds.counter == odds.tie * Fraction(49, 64) + odds.miss  # type: ignore[operator]
+    # A tie whose 2d8 reaches the Regiment's 12 HP destroys it, and its counterattack lands all the same.
+    assert odds.counter == odds.tie + odds.miss  # type: ignore[operator]
     assert odds.expected_damage == (odds.hit + odds.tie) * 9  # type: ignore[operator]  # 2d8: mean 9
     assert odds.expected_counter_damage == odds.counter * Fraction(9, 2)  # type: ignore[operator]  # 1d8
 
 
-def test_a_defender_saved_by_boltholes_still_counterattacks_after_a_killing_tie() -> None:
-    """Seed 002, Boltholes: set at 0 HP and "unusable until repaired", so no counter; a False Front instead
-    takes the killing blow and the defender answers."""
+def test_a_tie_that_kills_the_defender_draws_its_counter_as_often_as_brute_force_through_the_resolution() -> None:
+    """Seed 002, Attack Procedure: "Both attacker and defender take damage as indicated." Guardsmen (1d3+1)
+    against 3-HP Guardsmen (counter 1d4): a tie kills two times in three, and the counter lands every time."""
+    town, fort = region("Town", 0, 0), region("Fort", 3, 0)
+    red, blue = faction("Red", 2, 1, 1, fort), faction("Blue", 1, 1, 1, town)
+    attacker, target = give(red, "guardsmen", town), give(blue, "guardsmen", town)
+    world = Table([red, blue], [town, fort]).world()
+    strike = _strike(red, blue, attacker, target)
+    odds = attack_odds(world, str(red.id), strike)
+
+    def countered(dice: ScriptDice) -> bool:
+        outcome = resolve_action(world, str(red.id), Attack((strike,)), dice)  # type: ignore[arg-type]
+        return _rolled(outcome, f"{target.name} counterattack") is not None
+
+    lands = enumerate_any(countered).get(True, Fraction(0))
+    assert odds.tie == Fraction(9, 100) and odds.miss == Fraction(36, 100)  # 1d10+2 against 1d10+1
+    assert odds.counter == lands == odds.tie + odds.miss == Fraction(45, 100)  # the engine said 0.39 before
+    assert odds.expected_counter_damage == lands * Fraction(5, 2)  # 1d4
+
+
+def test_a_defender_a_false_front_saves_counterattacks_as_one_a_killing_tie_destroys() -> None:
+    """The counter is owed by the tie itself, so whether a False Front takes the killing blow changes nothing."""
     table, red, blue, attacker, target = _scenario("plain")
     plain = attack_odds(table.world(), str(red.id), _strike(red, blue, attacker, target))
     give(blue, "false_front", table.regions[0])
     fronted = attack_odds(table.world(), str(red.id), _strike(red, blue, attacker, target))
-    assert fronted.counter == plain.tie + plain.miss  # type: ignore[operator]
+    assert fronted.counter == plain.counter == plain.tie + plain.miss  # type: ignore[operator]
 
 
 def test_the_player_sees_no_rivals_secret_and_the_gm_sees_the_truth() -> None:

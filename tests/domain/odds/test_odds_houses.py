@@ -13,7 +13,7 @@ from domain.gameofbones.actions import ActionName
 from domain.gameofbones.house import House
 from domain.gameofbones.month import RESOLVERS
 from domain.gameofbones.ordering import Order, plan_order
-from domain.gameofbones.outcomes import InfluenceChange, KnowledgeGain, Outcome, PowerChange
+from domain.gameofbones.outcomes import AreaDamageChange, InfluenceChange, KnowledgeGain, Outcome, PowerChange
 from domain.gameofbones.scene import Scene
 from domain.odds import HouseOdds, Unknown, house_odds, house_success
 from tests.domain.gameofbones.bones_world import World, court
@@ -209,3 +209,26 @@ def test_a_source_hunts_chance_is_its_d20_against_dc_20() -> None:
     modifier = bonus.modifier("Gather Information") if bonus else 0
     chance = source_hunt_odds(rival, "no-such-attack", 1)
     assert chance == Fraction(sum(1 for face in range(1, 21) if face + modifier >= HUNT_DC), 20)
+
+
+def test_the_vandals_turned_band_lists_its_effect_on_the_aggressors_area_against_brute_force() -> None:
+    """Seed 000, Vandalism: "When the aggressor's Rank check fails by 10 or more, the vandals are turned against
+    the aggressor and attack one of his territories. This is treated exactly as if the defender had hired the
+    vandals to attack the aggressor." The band's effects are that attack's, through the resolver."""
+    world, baenre, rival, areas = _table()
+    order = _orders(world, baenre, rival, areas)[A.VANDALISM]
+    odds = house_odds(baenre, order, phase=1, houses=world.houses, areas=world.areas)
+    assert not isinstance(odds.bands, Unknown)
+    scene = _scene(world, baenre, order)
+
+    def own_area(dice: ScriptDice) -> Hashable:
+        outcome = RESOLVERS[A.VANDALISM](scene, dice)
+        hit = [e.damage for e in outcome.effects if isinstance(e, AreaDamageChange) and e.house_id == str(baenre.id)]
+        return "wrecked" if hit and hit[0].dark_weeks else "halved" if hit else "spared"
+
+    exact = enumerate_any(own_area, 5)  # the contest, the target, the turned vandals' contest; then damage dice
+    [turned] = [b for b in odds.bands if b.name == "the vandals turned"]
+    effects = dict(turned.effects)
+    assert turned.chance * effects["own_area_wrecked"] == exact["wrecked"] > 0
+    assert turned.chance * effects["own_area_at_half_income"] == exact["halved"] > 0
+    assert effects["own_repair_cost"] == effects["own_area_wrecked"] * 3_500  # 1d6 × 1,000 gp of repairs: 3,500

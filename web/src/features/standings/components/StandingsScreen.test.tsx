@@ -9,7 +9,7 @@ import { FACTION_COLUMNS } from "./StandingsScreen";
 
 const faction = (id: string, name: string, hp: number, facgold: number | null) => ({
   __typename: "Faction" as const, id, name, force: 3, cunning: 4, wealth: 5, hp, maxHp: 10, facgold, xp: null,
-  destroyed: false, wild: false, goal: null, assets: [],
+  destroyed: false, wild: false, statsNote: null, goal: null, assets: [],
 });
 const ROWS: StandingsViewQuery["factions"] = [faction("1", "Crows", 7, 3), faction("2", "Republic", 9, null),
   faction("3", "Remnants", 4, 11)];
@@ -43,4 +43,15 @@ describe("standings", () => {
     expect(names()).toEqual(["Crows", "Remnants", "Republic"]);
     expect(screen.getAllByText("hidden").length).toBeGreaterThan(0);
   }, SLOW);
+
+  it("shows no ratings or HP for The Wild, which the seed gives none, with the server's reason", () => {
+    const note = "The seed gives The Wild no Force, Cunning, Wealth or hit points";
+    const wild = { ...faction("w", "The Wild", 7, null), wild: true, statsNote: note };
+    render(<SortableTable testId="factions" caption="Factions" columns={FACTION_COLUMNS} rows={[...ROWS, wild]}
+      initial={{ key: "name", descending: false }} />);
+    const row = within(screen.getByTestId("factions")).getAllByRole("row").find((r) => r.textContent?.includes("The Wild"));
+    const cells = within(row as HTMLElement).getAllByRole("cell").map((c) => c.textContent);
+    expect(cells.slice(1, 5)).toEqual(["none", "none", "none", "none"]);
+    expect(within(row as HTMLElement).getAllByTitle(note)).toHaveLength(4);
+  });
 });

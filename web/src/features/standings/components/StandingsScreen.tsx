@@ -8,12 +8,22 @@ import "./standings.css";
 type FactionRow = StandingsViewQuery["factions"][number];
 type HouseRow = StandingsViewQuery["houses"][number];
 
+// The Wild has no ratings or HP in the seed (issue 29): the server says so in `statsNote`, and none is shown.
+function noStat(note: string) {
+  return <span className="no-stat" title={note} aria-label="none in the seed">none</span>;
+}
+
+function stat(f: FactionRow, value: number) {
+  return f.statsNote ? noStat(f.statsNote) : shown(value);
+}
+
 export const FACTION_COLUMNS: Column<FactionRow>[] = [
   { key: "name", label: "Faction", value: (f) => f.name, render: (f) => <>{f.name}{f.destroyed ? " (destroyed)" : ""}</> },
-  { key: "hp", label: "HP", value: (f) => f.hp, render: (f) => `${f.hp} of ${f.maxHp}` },
-  { key: "force", label: "Force", value: (f) => f.force },
-  { key: "cunning", label: "Cunning", value: (f) => f.cunning },
-  { key: "wealth", label: "Wealth", value: (f) => f.wealth },
+  { key: "hp", label: "HP", value: (f) => (f.statsNote ? null : f.hp),
+    render: (f) => (f.statsNote ? noStat(f.statsNote) : `${f.hp} of ${f.maxHp}`) },
+  { key: "force", label: "Force", value: (f) => (f.statsNote ? null : f.force), render: (f) => stat(f, f.force) },
+  { key: "cunning", label: "Cunning", value: (f) => (f.statsNote ? null : f.cunning), render: (f) => stat(f, f.cunning) },
+  { key: "wealth", label: "Wealth", value: (f) => (f.statsNote ? null : f.wealth), render: (f) => stat(f, f.wealth) },
   { key: "facgold", label: "FacGold", value: (f) => f.facgold ?? null },
   { key: "xp", label: "XP", value: (f) => f.xp ?? null },
   { key: "assets", label: "Assets", value: (f) => f.assets.length,
