@@ -91,4 +91,5 @@ def test_rest_shows_the_owning_seat_a_gm_ordered_custom_action_without_the_gms_s
     assert spies["multi_turn"]["definition"]["name"] == "Bribe the Beholder"
     assert REASON not in str(spies) and gm_seat not in str(spies)
     [factions] = _reads(client, t, t["gm"], "factions")  # the GM's trail keeps both
-    assert next(f for f in factions["factions"] if f["id"] == t["spies"])["multi_turn"]["definition"]["reason"] == REASON
+    spies = next(f for f in factions["factions"] if f["id"] == t["spies"])
+    assert spies["multi_turn"]["definition"]["reason"] == REASON

@@ -32,7 +32,6 @@ Handler = Callable[[Request], Awaitable[Response]]
 REPLAYED_HEADER = "Idempotent-Replayed"
 LAG_HEADER = "Intrigue-Reads-May-Lag"  # the command committed; the read models had not caught up when it answered
 POSITION_HEADER = "Intrigue-Position"  # the last event position the command committed
-IGNORED_HEADER = "Idempotency-Key-Ignored"
 log = logging.getLogger("intrigue.rest")
 
 
@@ -140,13 +139,10 @@ def command(handler: Handler) -> Handler:
     async def answer(request: Request) -> Response:
         key = request.headers.get("idempotency-key")
         try:
-            seat = await seat_of(request) if key is not None else None
-            scope = None if key is None else idempotency.scope_of(seat.id if seat else None, key)
-            if key is None or scope is None:
-                response = await _tracked(inner, request, outcomes.tracking())
-                if key is not None:
-                    response.headers[IGNORED_HEADER] = idempotency.IGNORED
-                return response
+            if key is None:
+                return await _tracked(inner, request, outcomes.tracking())
+            seat = await seat_of(request)
+            scope = idempotency.scope_of(seat.id if seat else None, key)  # an unseated key too guessable: refused
             print_ = fingerprint(request.method, request.url.path, request.url.query, await request.body())
             async with intrigue_of(request).idempotency.claim(claims_of(request), scope, key, print_) as claim:
                 if claim.stored is not None:
