@@ -32,6 +32,12 @@ class MethodNotAllowedError(DomainError):
     code = "METHOD_NOT_ALLOWED"
 
 
+class UnsupportedMediaTypeError(DomainError):
+    """A REST body that is not JSON (RFC 9110, 15.5.16): the contract's bodies are `application/json` only."""
+
+    code = "UNSUPPORTED_MEDIA_TYPE"
+
+
 class PayloadTooLargeError(DomainError):
     """A request body over the configured limit (service/entrypoints/limits.py)."""
 
@@ -61,6 +67,7 @@ HTTP_STATUS: dict[type[DomainError], int] = {
     BadRequestError: 400,
     MethodNotAllowedError: 405,
     PayloadTooLargeError: 413,
+    UnsupportedMediaTypeError: 415,
     RequestTimeoutError: 408,
     InternalError: 500,
     InvalidInputError: 422,
