@@ -102,8 +102,8 @@ def test_the_gms_view_as_header_is_allowed_from_a_configured_origin(cors_client:
     response = preflight(cors_client, "/graphql", CONSOLE, "POST", asked)
     assert response.status_code == 200, response.text
     assert VIEW_AS in listed(response.headers["access-control-allow-headers"])
-    created = cors_client.post("/graphql", json={"query": CREATE, "variables": {"input": {
-        "name": "viewed from the console", "ruleSystems": ["FACTION_TURN"]}}}).json()["data"]["createCampaign"]  # fmt: skip
+    given = {"input": {"name": "viewed from the console", "ruleSystems": ["FACTION_TURN"]}}
+    created = cors_client.post("/graphql", json={"query": CREATE, "variables": given}).json()["data"]["createCampaign"]
     observer = cors_client.post("/graphql", json={"query": SEAT, "variables": {"c": created["id"]}},
                                 headers={"Authorization": f"Bearer {created['gmToken']}"}).json()  # fmt: skip
     seat_id = observer["data"]["createSeat"]["seat"]["id"]
