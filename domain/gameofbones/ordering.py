@@ -244,6 +244,10 @@ def check_coverable(house: House, covered: PendingAction, phase: int) -> None:
 def covered_requirements(covered: PendingAction | None) -> int:
     if covered is None:
         return 0
-    return int(covered.params["influence_requirement"]) + int(covered.params["power_requirement"])
+    # A GM-made action (custom.py) has no requirement columns; what it must hold is what it dedicates
+    # (docs/rules-notes/gm.md, Custom actions), so that is what a Cover Up of it requires.
+    influence = covered.params.get("influence_requirement", covered.dedicated_influence)
+    power = covered.params.get("power_requirement", covered.dedicated_power)
+    return int(influence) + int(power)
 
 

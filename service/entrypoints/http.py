@@ -52,10 +52,10 @@ from service.persistence.readpool import ReadPool
 CLAIM_CONNECTIONS = 10  # keyed commands in flight at once; waiters for a key hold none
 CORS_ORIGINS = "INTRIGUE_CORS_ORIGINS"  # comma-separated origins a browser may call from; unset: same origin only
 # What a browser page on another origin may send and read (docs/operations.md, "Browsers on other origins"):
-# the seat's bearer token, a JSON body and a command's idempotency key; the headers REST answers with.
-CORS_REQUEST_HEADERS = ("Authorization", "Content-Type", "Idempotency-Key", "X-Request-ID")
-CORS_EXPOSED_HEADERS = ("Idempotent-Replayed", "Idempotency-Key-Ignored", "Location", "Retry-After",
-                        "WWW-Authenticate", "X-Request-ID")  # fmt: skip
+# the seat's bearer token, a JSON body, a command's idempotency key and the GM's view-as seat (the console's toggle,
+# shared/view_as.py); the headers REST answers with.
+CORS_REQUEST_HEADERS = ("Authorization", "Content-Type", "Idempotency-Key", "X-Intrigue-View-As", "X-Request-ID")
+CORS_EXPOSED_HEADERS = ("Idempotent-Replayed", "Location", "Retry-After", "WWW-Authenticate", "X-Request-ID")
 CORS_METHODS = ("GET", "POST", "PUT", "DELETE")
 
 

@@ -1,14 +1,14 @@
 """Idempotency keys: a retried command answers its first result and never writes twice.
 
-A key is scoped to the seat that sent it; an unseated caller's key is its own scope, honoured only when long
-enough to be a secret (`scope_of`). The record is committed in the same transaction as the command's writes:
-the request runs its command inside `Claim.running()`, and the event store's writer (`service/persistence/recorder.py`;
-`service/usecases/seats.py` for a seat) writes the claim (scope, key digest, fingerprint, the position appended) in
-the transaction that appends the events. The full answer needs the read models, so it is stored afterwards
-(`Claim.save`). Decision: a retry that finds the claim without an answer (`unanswered`: the server stopped
-between the commit and the answer) does not run the command again; it is answered that the command was
-committed at `committed_at`, without the first answer's body, which may have held a token that must not be
-shown again and which cannot be rebuilt without running the command.
+A key is scoped to the seat that sent it; an unseated caller's key is its own scope, honoured only when random enough
+to be a secret (`scope_of`, `key_randomness`), refused otherwise. The record is committed in the same transaction as
+the command's writes: the request runs its command inside `Claim.running()`, and the event store's writer
+(`service/persistence/recorder.py`; `service/usecases/seats.py` for a seat) writes the claim (scope, key digest,
+fingerprint, the position appended) in the transaction that appends the events. The full answer needs the read models,
+so it is stored afterwards (`Claim.save`). Decision: a retry that finds the claim without an answer (`unanswered`: the
+server stopped between the commit and the answer) does not run the command again; it is answered that the command was
+committed at `committed_at`, without the first answer's body, which may have held a token that must not be shown again
+and which cannot be rebuilt without running the command.
 
 Racing requests with one key are serialised by a PostgreSQL advisory lock, taken on a connection of the app's
 idempotency pool and held while the first one runs; a waiter polls for it without holding a connection.
@@ -37,12 +37,11 @@ from psycopg import AsyncConnection
 from psycopg.rows import DictRow
 
 from domain.errors import ConflictError, InvalidInputError
-from service.persistence import outcomes
+from service.persistence import key_randomness, outcomes
 from service.persistence.outcomes import Outcome
 from service.persistence.readpool import ReadPool
 
 MAX_KEY_LENGTH = 255
-MIN_UNSEATED_KEY = 32  # about 128 random bits or more: an unseated caller's key is its only secret
 LOCK_TIMEOUT_SECONDS = 30
 DDL = [  # run by `service.persistence.migrations`
     """CREATE TABLE IF NOT EXISTS idempotency_keys (
@@ -64,8 +63,10 @@ DDL_CLAIM_WITH_EVENTS = [
     "ALTER TABLE idempotency_keys ALTER COLUMN response DROP NOT NULL",
 ]
 RETENTION = "7 days"
-IGNORED = (f"an unseated caller's Idempotency-Key must be at least {MIN_UNSEATED_KEY} characters (a random UUID);"
-           " this one was not honoured, so a retry runs the command again")  # fmt: skip
+REFUSED = ("without a bearer token, the Idempotency-Key is the caller's only secret and must carry at least"
+           " {required} random bits; this one carries about {credited} (too short, or a pattern): send a random UUID,"
+           " or 16 random bytes in hex or base64url. Nothing was run")  # fmt: skip
+IGNORED = "this Idempotency-Key was not honoured"  # no longer answered: a key unfit to be honoured is REFUSED
 ANSWER_LOST = ("this command was committed at the position given; its answer was not kept (the server stopped"
                " before sending it), so it is not run again: read the state it changed")  # fmt: skip
 
@@ -131,17 +132,21 @@ def check_key(key: str) -> str:
     return key
 
 
-def scope_of(seat_id: UUID | None, key: str) -> str | None:
-    """Whose keys these are: the seat's; for an unseated caller, its own key, if long enough to be its secret.
+def scope_of(seat_id: UUID | None, key: str) -> str:
+    """Whose keys these are: the seat's; for an unseated caller, its own key, if random enough to be its secret.
 
     An unseated caller has nothing else that tells its retries from another client's, so its key must be
-    unguessable (at least `MIN_UNSEATED_KEY` characters, e.g. a random UUID); a shorter one is not honoured
-    (None), so that no answer, nor the token it may hold, is ever replayed to someone else.
+    unguessable: one credited fewer random bits than `key_randomness` requires is refused before anything runs,
+    so that no answer, nor the token it may hold, is ever replayed to someone else, and the caller, told so,
+    does not retry believing it is safe.
     """
     check_key(key)
     if seat_id is not None:
         return f"seat:{seat_id}"
-    return "unseated" if len(key) >= MIN_UNSEATED_KEY else None
+    credited, required = key_randomness.random_bits(key), key_randomness.required_bits(key)
+    if credited < required:
+        raise InvalidInputError(REFUSED.format(credited=int(credited), required=required))
+    return "unseated"
 
 
 def fingerprint(*parts: str | bytes) -> bytes:

@@ -52,6 +52,12 @@ class AuditLog:
         """The positions of the campaign's events, in order: what a page of the log is cut from."""
         return [position for (position,) in self._rows(campaign_id, "notification_id", 0)]
 
+    def topics(self, campaign_id: UUID) -> list[tuple[int, UUID, str]]:
+        """Each event's position, stream and topic, in order, no payload decoded: what a seat's count of the
+        changes it may know of is made from (`campaignChanges`, service/entrypoints/graphql/subscriptions.py)."""
+        rows = self._rows(campaign_id, "notification_id, originator_id, topic", 0)
+        return [(int(position), UUID(str(stream)), str(topic)) for position, stream, topic in rows]
+
     def result_positions(self, campaign_id: UUID, topics: tuple[str, ...]) -> list[int]:
         """The positions of the campaign's own events whose topic ends with one of `topics`, in order (its phase
         results: a player's `phaseResults` cursor counts them, service/entrypoints/graphql/subscriptions.py)."""

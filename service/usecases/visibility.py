@@ -18,6 +18,7 @@ from uuid import UUID
 
 from domain.enums import ChangeKind, SummaryScope
 from domain.errors import ForbiddenError
+from domain.gameofbones.order_checks import CUSTOM
 from domain.gameofbones.scene import GM_ONLY
 from domain.seats import Seat
 
@@ -50,8 +51,10 @@ def sees_whole(state: dict[str, Any], seat: Seat | None) -> bool:
 
 
 def faction_view(state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
-    if sees_whole(state, seat):
+    if sees_everything(seat, UUID(state["campaign_id"])):
         return state
+    if owns(seat, UUID(state["id"])):
+        return own_faction_view(state)
     public = {k: state[k] for k in FACTION_PUBLIC if k in state}
     public["assets"] = {i: a for i, a in state.get("assets", {}).items() if not a.get("stealthed")}
     return public
@@ -66,9 +69,56 @@ def house_view(state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
 
 
 def own_house_view(state: dict[str, Any]) -> dict[str, Any]:
-    """The house whole, but for the GM's part of its knowledge: who made an attack it has not traced yet."""
+    """The house whole, but for the GM's part of its knowledge (who made an attack it has not traced yet) and the
+    GM's hand on the custom actions it ordered for the house."""
     knowledge = [{k: v for k, v in entry.items() if k != GM_ONLY} for entry in state.get("knowledge", [])]
-    return state | {"knowledge": knowledge}
+    seen = state | {"knowledge": knowledge}
+    if "pending" in state:
+        seen["pending"] = {i: _own_pending(p) for i, p in state["pending"].items()}
+    return seen
+
+
+def own_faction_view(state: dict[str, Any]) -> dict[str, Any]:
+    """The faction whole, but for the GM's hand on a custom action it ordered: in the order and the plan under way."""
+    seen = dict(state)
+    if state.get("order"):
+        seen["order"] = _own_order(state["order"])
+    if state.get("multi_turn"):
+        seen["multi_turn"] = _without_gm_hand(state["multi_turn"], "definition")
+    return seen
+
+
+def pending_view(pending: dict[str, Any], seat: Seat | None, campaign_id: UUID) -> dict[str, Any]:
+    """A house's pending action as the GM (whole) or its own seat (no GM's hand) reads it."""
+    return pending if sees_everything(seat, campaign_id) else _own_pending(pending)
+
+
+def order_view(order: dict[str, Any], seat: Seat | None, campaign_id: UUID) -> dict[str, Any]:
+    """A faction's orders as the GM (whole) or its own seat (no GM's hand) reads them."""
+    return order if sees_everything(seat, campaign_id) else _own_order(order)
+
+
+# The GM's hand (docs/rules-notes/gm.md, Custom actions): a custom action the GM orders for a faction or a house
+# carries its definition, and in it the GM's seat and reason, which the intervention records for the GM's trail.
+# The member's own seat reads the action it takes, not who ordered it or why; GraphQL's types have no such fields.
+GM_HAND = ("seat", "reason")
+
+
+def _own_pending(pending: dict[str, Any]) -> dict[str, Any]:
+    params = pending.get("params")
+    return pending | {"params": _without_gm_hand(params, CUSTOM)} if isinstance(params, dict) else pending
+
+
+def _own_order(order: dict[str, Any]) -> dict[str, Any]:
+    action = order.get("action")
+    return order | {"action": _without_gm_hand(action, "definition")} if isinstance(action, dict) else order
+
+
+def _without_gm_hand(holder: dict[str, Any], key: str) -> dict[str, Any]:
+    definition = holder.get(key)
+    if not isinstance(definition, dict):
+        return holder
+    return holder | {key: {k: v for k, v in definition.items() if k not in GM_HAND}}
 
 
 def region_view(state: dict[str, Any], seat: Seat | None, hidden_troops: set[str] | None = None) -> dict[str, Any]:

@@ -10,11 +10,15 @@ from starlette.testclient import TestClient
 
 from service.bootstrap import Intrigue
 from service.entrypoints.http import CORS_ORIGINS, cors_origins, create_app
+from service.entrypoints.shared.view_as import HEADER as VIEW_AS
 
 CONSOLE = "http://console.example.org"
 OTHER = "http://elsewhere.example.net"
 CAMPAIGNS = "/api/v1/campaigns"
 QUERY = {"query": "{ __typename }"}
+CREATE = "mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id gmToken } }"
+SEAT = """mutation($c: UUID!) { createSeat(campaignId: $c, input: {role: OBSERVER, name: "Watcher"}) {
+  seat { id } } }"""
 
 
 def preflight(client: TestClient, path: str, origin: str, method: str, headers: str) -> httpx.Response:
@@ -91,3 +95,19 @@ def test_without_configured_origins_there_is_no_cors(intrigue: Intrigue, monkeyp
         assert cors_headers(refused) == {}
         answered = client.post("/graphql", json=QUERY, headers={"Origin": CONSOLE})
         assert answered.status_code == 200 and cors_headers(answered) == {}
+
+
+def test_the_gms_view_as_header_is_allowed_from_a_configured_origin(cors_client: TestClient) -> None:
+    asked = f"authorization, content-type, {VIEW_AS}"
+    response = preflight(cors_client, "/graphql", CONSOLE, "POST", asked)
+    assert response.status_code == 200, response.text
+    assert VIEW_AS in listed(response.headers["access-control-allow-headers"])
+    given = {"input": {"name": "viewed from the console", "ruleSystems": ["FACTION_TURN"]}}
+    created = cors_client.post("/graphql", json={"query": CREATE, "variables": given}).json()["data"]["createCampaign"]
+    observer = cors_client.post("/graphql", json={"query": SEAT, "variables": {"c": created["id"]}},
+                                headers={"Authorization": f"Bearer {created['gmToken']}"}).json()  # fmt: skip
+    seat_id = observer["data"]["createSeat"]["seat"]["id"]
+    viewed = cors_client.post("/graphql", json={"query": "{ me { id role } }"}, headers={
+        "Origin": CONSOLE, "Authorization": f"Bearer {created['gmToken']}", VIEW_AS: seat_id})  # fmt: skip
+    assert viewed.headers["access-control-allow-origin"] == CONSOLE
+    assert viewed.json() == {"data": {"me": {"id": seat_id, "role": "OBSERVER"}}}

@@ -8,6 +8,7 @@ from uuid import UUID
 
 from starlette.testclient import TestClient
 
+from service.usecases.visibility import change_seen_by, sees_everything
 from tests.service.conftest import gql_as
 from tests.service.test_order_status import ORDER, SUBMIT, ok, smear, table  # noqa: F401 (the fixture `t`)
 from tests.service.test_subscriptions import subscribe
@@ -24,6 +25,16 @@ def now(intrigue: Any, campaign_id: str) -> int:
     subscription begins, which may be after a mutation the test sent right after subscribing)."""
     positions = intrigue.audit.positions(UUID(campaign_id))
     return int(positions[-1]) if positions else 0
+
+
+def cursor(intrigue: Any, campaign_id: str, token: str) -> int:
+    """Where a seat's `after` stands before the test acts: the GM's last log position; any other seat's count of
+    the changes it may know of so far (its positions count them, as `phaseResults`' do)."""
+    seat, campaign = intrigue.seats.resolve(f"Bearer {token}"), UUID(campaign_id)
+    if sees_everything(seat, campaign):
+        return now(intrigue, campaign_id)
+    logged = intrigue.audit.topics(campaign)
+    return sum(change_seen_by(seat, campaign, topic, stream) is not None for _, stream, topic in logged)
 
 
 def kinds_until(ws: Any, last: str) -> list[str]:
@@ -46,9 +57,8 @@ def test_a_player_hears_its_own_orders_and_the_phase_but_not_a_rivals_plot(
         client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as gm,
         client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as observer,
     ):
-        start = now(intrigue, t["c"])
         for ws, token in ((rival, t["barrison"]), (own, t["baenre"]), (gm, t["gm"]), (observer, t["observer"])):
-            subscribe(ws, token, CHANGES, id=t["c"], after=start)
+            subscribe(ws, token, CHANGES, id=t["c"], after=cursor(intrigue, t["c"], token))
         ok(gql_as(client, t["baenre"], ORDER, c=t["c"], h=baenre, o=smear(t)))  # a secret plot against Barrison
         ok(gql_as(client, t["gm"], RESOLVE, c=t["c"]))
         assert kinds_until(own, "PHASE_RESOLVED")[0] == "ORDERS"
@@ -65,12 +75,12 @@ def test_a_faction_player_hears_its_own_orders_land_and_a_rollback(
         client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws,
         client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as gm,
     ):
-        start = now(intrigue, t["c"])
+        start = cursor(intrigue, t["c"], t["spy"])
         subscribe(ws, t["spy"], CHANGES, id=t["c"], after=start)
-        subscribe(gm, t["gm"], CHANGES, id=t["c"], after=start)
+        subscribe(gm, t["gm"], CHANGES, id=t["c"], after=now(intrigue, t["c"]))
         ok(gql_as(client, t["spy"], SUBMIT, c=t["c"], f=t["spies"], o={"narrative": "waits"}))
         first = ws.receive_json()["payload"]["data"]["campaignChanges"]
-        assert first == {"kind": "ORDERS", "position": None}  # no position: its gaps would count hidden events
+        assert first == {"kind": "ORDERS", "position": start + 1}  # its own count: log gaps would count hidden events
         gm_first = gm.receive_json()["payload"]["data"]["campaignChanges"]
         assert gm_first["kind"] == "ORDERS" and isinstance(gm_first["position"], int)
         ok(gql_as(client, t["gm"], RESOLVE, c=t["c"]))
@@ -92,3 +102,21 @@ def test_a_seat_of_another_campaign_is_refused(client: TestClient, t: dict[str, 
         message = ws.receive_json()
         errors = message["payload"] if message["type"] == "error" else message["payload"]["errors"]
         assert errors[0]["extensions"]["code"] == "FORBIDDEN"
+
+
+def test_a_player_resumes_after_the_last_change_it_heard_and_misses_nothing(
+    client: TestClient, t: dict[str, Any]
+) -> None:
+    with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
+        subscribe(ws, t["spy"], CHANGES, id=t["c"], after=0)  # every change it may know of, from the beginning
+        ok(gql_as(client, t["spy"], SUBMIT, c=t["c"], f=t["spies"], o={"narrative": "waits"}))
+        heard = [ws.receive_json()["payload"]["data"]["campaignChanges"]]
+        while heard[-1]["kind"] != "ORDERS":
+            heard.append(ws.receive_json()["payload"]["data"]["campaignChanges"])
+    assert [c["position"] for c in heard] == list(range(1, len(heard) + 1))  # its own count, 1 for the first
+    ok(gql_as(client, t["gm"], RESOLVE, c=t["c"]))  # heard by no one: the player is away
+    with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
+        subscribe(ws, t["spy"], CHANGES, id=t["c"], after=heard[-1]["position"])
+        missed = [ws.receive_json()["payload"]["data"]["campaignChanges"] for _ in range(2)]
+    assert missed[0] == {"kind": "PHASE_RESOLVING", "position": len(heard) + 1}
+    assert missed[1]["position"] == len(heard) + 2

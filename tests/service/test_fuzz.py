@@ -8,7 +8,6 @@ refused request must have written no event.
 
 from __future__ import annotations
 
-import itertools
 import json
 import uuid
 from collections.abc import Iterator
@@ -72,7 +71,6 @@ MEMBER_FIELDS = {"faction_id": "faction", "house_id": "house", "target_house_id"
                  "target_asset_id": "asset", "attacker_id": "asset", "area_ids": "region",
                  "from_faction_id": "faction", "to_faction_id": "faction", "home_region_id": "region",
                  "area_id": "region"}  # fmt: skip
-_keys = itertools.count()
 
 
 @pytest.fixture(scope="module")
@@ -148,7 +146,7 @@ def _fresh_key(case: Any) -> Any:
     # A reused Idempotency-Key with a different request is refused by design (a 422 the contract states), so a
     # well-formed case gets a key of its own; negative cases keep what was generated.
     if case.headers and "Idempotency-Key" in case.headers:
-        case.headers["Idempotency-Key"] = f"fuzz-{next(_keys)}"
+        case.headers["Idempotency-Key"] = str(uuid.uuid4())  # random, as an unseated key must be (key_randomness.py)
     return case
 
 

@@ -113,6 +113,13 @@ async def _follow(info: Info, campaign_id: UUID, after: int | None,
         raise _refuse(error) from error
 
 
+def _counted(seen: list[int], after: int | None) -> tuple[int, int]:
+    """A player's or observer's cursor: how many of the log positions it may know of (`seen`) it has had, and the
+    log position to follow from. `after` counts them (1 for the first); None is from now on."""
+    counted = len(seen) if after is None else max(0, min(after, len(seen)))
+    return counted, seen[counted - 1] if counted else 0
+
+
 def _events_after(app: Intrigue, campaign_id: UUID, position: int) -> list[AuditEntry]:
     return list(app.audit.events(campaign_id, position))
 
@@ -132,11 +139,11 @@ class CampaignChange:
     campaign_id: UUID = strawberry.field(description="The campaign that changed (the one subscribed to).")
     kind: ChangeKind = strawberry.field(description="What kind of change: the phase clock, orders (the seat's own, "
                                         "or any for the GM), the published chronicle, or another change.")  # fmt: skip
-    position: int | None = strawberry.field(description="The event's position in the campaign's log, for the GM: "
-                                            "pass it as `after` to resume after this change. Null for every other "
-                                            "seat, since the gaps between two positions would count the events it "
-                                            "may not know of; a player or observer re-reads its views on a change "
-                                            "and resumes from now.")  # fmt: skip
+    position: int = strawberry.field(description="Where to resume after this change: pass it as `after`. For the "
+                                     "GM, the event's position in the campaign's log; for any other seat, the "
+                                     "change's number among the changes that seat may know of (1 for the first), "
+                                     "since the gaps between log positions would count the events it may not "
+                                     "know of.")  # fmt: skip
 
 
 def _audit_event(entry: AuditEntry) -> AuditEvent:
@@ -162,8 +169,9 @@ AFTER = ("A position in the campaign's log (an event's `position`): the subscrip
 CampaignId = Annotated[UUID, strawberry.argument(description="The campaign to follow.")]
 After = Annotated[int, strawberry.argument(description=AFTER)]
 SINCE = (
-    "A position in the campaign's log to resume after (a change's `position`); null, the default, follows "
-    "from now on, sending nothing of the past."
+    "The last change's `position` received, to resume after it: the subscription first sends, in order, the "
+    "changes that followed it, then each new one (0: every change since the campaign began). Null, the default, "
+    "follows from now on, sending nothing of the past."
 )
 Since = Annotated[int | None, strawberry.argument(description=SINCE)]
 RESULTS_AFTER = (
@@ -200,8 +208,7 @@ class CampaignSubscription:
         start = after
         if not sees_everything(seat, campaign_id):
             results = await off_loop(intrigue(info).audit.result_positions, campaign_id, PHASE_TOPICS)
-            counted = max(0, min(after, len(results)))
-            start = results[counted - 1] if counted else 0
+            counted, start = _counted(results, after)
         async for entry in _follow(info, campaign_id, start, _seated_in(campaign_id)):
             if entry.topic.endswith(PHASE_TOPICS):
                 phase = entry.payload["phase"] if "phase" in entry.payload else entry.payload["to_phase"]
@@ -219,14 +226,19 @@ class CampaignSubscription:
     async def campaign_changes(
         self, info: Info, campaign_id: CampaignId, after: Since = None
     ) -> AsyncGenerator[CampaignChange, None]:
-        listening: list[Seat | None] = []
-
-        def check(found: Seat | None) -> None:
-            _seated_in(campaign_id)(found)
-            listening.append(found)
-
-        async for entry in _follow(info, campaign_id, after, check):
-            kind = change_seen_by(listening[0], campaign_id, entry.topic, entry.aggregate_id)
+        try:
+            seat = await _seat(info, _authorization(info))
+        except DomainError:
+            seat = None  # `_follow` refuses it, with its error
+        counted: int | None = None  # a player's or observer's cursor: the changes it may know of so far
+        start = after
+        if seat is not None and seat.campaign_id == campaign_id and not sees_everything(seat, campaign_id):
+            logged = await off_loop(intrigue(info).audit.topics, campaign_id)
+            seen = [p for p, stream, topic in logged if change_seen_by(seat, campaign_id, topic, stream) is not None]
+            counted, start = _counted(seen, after)
+        async for entry in _follow(info, campaign_id, start, _seated_in(campaign_id)):
+            kind = change_seen_by(seat, campaign_id, entry.topic, entry.aggregate_id)
             if kind is not None:
-                position = entry.position if sees_everything(listening[0], campaign_id) else None
+                counted = None if counted is None else counted + 1
+                position = entry.position if counted is None else counted
                 yield CampaignChange(campaign_id=campaign_id, kind=kind, position=position)

@@ -26,6 +26,7 @@ from service.entrypoints.rest.support import (
     seat_of,
 )
 from service.entrypoints.shared.seat_checks import check_gm_or_owner
+from service.usecases.visibility import order_view, pending_view
 
 
 async def _owner(request: Request, key: str, kind: str, doing: str) -> tuple[UUID, UUID]:
@@ -47,7 +48,8 @@ async def order_status(request: Request) -> Response:
 async def faction_orders(request: Request) -> Response:
     campaign_id, faction_id = await _owner(request, "factionId", "faction", "read a faction's orders")
     orders = await run_in_threadpool(intrigue_of(request).orders.faction_orders, campaign_id, faction_id)
-    return json_response({"faction_id": str(faction_id), "orders": orders})
+    seen = None if orders is None else order_view(orders, await seat_of(request), campaign_id)
+    return json_response({"faction_id": str(faction_id), "orders": seen})
 
 
 @command
@@ -62,7 +64,9 @@ async def withdraw_faction_orders(request: Request) -> Response:
 async def house_orders(request: Request) -> Response:
     campaign_id, house_id = await _owner(request, "houseId", "house", "read a house's orders")
     given = await run_in_threadpool(intrigue_of(request).orders.house_orders, campaign_id, house_id)
-    return json_response({"house_id": str(house_id), "actions": [dated(p.to_dict()) for p in given]})
+    seat = await seat_of(request)
+    return json_response({"house_id": str(house_id),
+                          "actions": [dated(pending_view(p.to_dict(), seat, campaign_id)) for p in given]})
 
 
 async def _house(request: Request, campaign_id: UUID, house_id: UUID) -> dict[str, object]:

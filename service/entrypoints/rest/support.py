@@ -18,7 +18,12 @@ from domain.errors import DomainError, InvalidInputError, NotFoundError
 from domain.inputs import check_json
 from domain.seats import Seat
 from service.entrypoints.rest.contract import check_against
-from service.entrypoints.shared.errors import PROBLEM_MEDIA_TYPE, problem, problem_headers
+from service.entrypoints.shared.errors import (
+    PROBLEM_MEDIA_TYPE,
+    UnsupportedMediaTypeError,
+    problem,
+    problem_headers,
+)
 from service.persistence import idempotency, outcomes
 from service.persistence.idempotency import fingerprint
 from service.persistence.outcomes import Outcome
@@ -32,7 +37,6 @@ Handler = Callable[[Request], Awaitable[Response]]
 REPLAYED_HEADER = "Idempotent-Replayed"
 LAG_HEADER = "Intrigue-Reads-May-Lag"  # the command committed; the read models had not caught up when it answered
 POSITION_HEADER = "Intrigue-Position"  # the last event position the command committed
-IGNORED_HEADER = "Idempotency-Key-Ignored"
 log = logging.getLogger("intrigue.rest")
 
 
@@ -111,6 +115,18 @@ async def json_body(request: Request, schema_name: str) -> dict[str, Any]:
     return body
 
 
+async def _check_json_media(request: Request) -> None:
+    """A body sent with POST, PUT or PATCH is JSON (`application/json`, or a `+json` type, RFC 6839), or it is
+    refused (415) before anything reads it: the contract's bodies are JSON only, and a form or text body that
+    happens to parse must not run a command its sender did not mean."""
+    if request.method not in ("POST", "PUT", "PATCH") or not await request.body():
+        return
+    given = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    kind, _, subtype = given.partition("/")
+    if kind != "application" or not (subtype == "json" or subtype.endswith("+json")):
+        raise UnsupportedMediaTypeError(f"a request body is JSON, sent as application/json, not {given or 'untyped'}")
+
+
 def _number(text: str) -> float | int:
     # JSON Schema counts 2.0 as an integer (2020-12, section 6.1.1), so the contract lets it through;
     # it must reach the domain as the int it stands for, or PostgreSQL refuses it deep in a write.
@@ -140,13 +156,11 @@ def command(handler: Handler) -> Handler:
     async def answer(request: Request) -> Response:
         key = request.headers.get("idempotency-key")
         try:
-            seat = await seat_of(request) if key is not None else None
-            scope = None if key is None else idempotency.scope_of(seat.id if seat else None, key)
-            if key is None or scope is None:
-                response = await _tracked(inner, request, outcomes.tracking())
-                if key is not None:
-                    response.headers[IGNORED_HEADER] = idempotency.IGNORED
-                return response
+            await _check_json_media(request)  # before the key is claimed: a retry with the right type runs
+            if key is None:
+                return await _tracked(inner, request, outcomes.tracking())
+            seat = await seat_of(request)
+            scope = idempotency.scope_of(seat.id if seat else None, key)  # an unseated key too guessable: refused
             print_ = fingerprint(request.method, request.url.path, request.url.query, await request.body())
             async with intrigue_of(request).idempotency.claim(claims_of(request), scope, key, print_) as claim:
                 if claim.stored is not None:

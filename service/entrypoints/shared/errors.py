@@ -39,11 +39,12 @@ class NotAcceptableError(DomainError):
 
 
 class UnsupportedMediaTypeError(DomainError):
-    """A body in a content coding the server does not decode (RFC 9110, section 15.5.16); gzip and deflate it does."""
+    """A body in a media type or content coding the server does not read (RFC 9110, section 15.5.16): REST bodies
+    are `application/json` only; gzip and deflate codings are decoded (`accept_encoding` names them)."""
 
     code = "UNSUPPORTED_MEDIA_TYPE"
 
-    def __init__(self, message: str, accept_encoding: str) -> None:
+    def __init__(self, message: str, accept_encoding: str | None = None) -> None:
         super().__init__(message)
         self.accept_encoding = accept_encoding
 
@@ -164,7 +165,7 @@ def problem(error: DomainError, instance: str | None = None) -> dict[str, Any]:
 def problem_headers(error: DomainError) -> dict[str, str]:
     """The headers a problem is sent with: a bearer challenge for 401 (RFC 6750, section 3), Retry-After for 503,
     the codings the server decodes for 415 (RFC 9110, section 12.5.3)."""
-    if isinstance(error, UnsupportedMediaTypeError):
+    if isinstance(error, UnsupportedMediaTypeError) and error.accept_encoding:
         return {"Accept-Encoding": error.accept_encoding}
     if isinstance(error, UnauthenticatedError):
         return {"WWW-Authenticate": 'Bearer error="invalid_token"'}
