@@ -72,8 +72,7 @@ def _child(source_json: str, target_json: str, campaign_id: str, path: str, tota
             progress(done)  # the header line is not an event: `done` events are written
     exported = time.perf_counter() - started
     started = time.perf_counter()
-    with open(path, encoding="utf-8") as lines:
-        import_lines(empty, lines, progress=Progress("import", total))
+    import_lines(empty, lambda: open(path, encoding="utf-8"), progress=Progress("import", total))  # noqa: SIM115 (read to the end)
     imported = time.perf_counter() - started
     peak = _peak_rss_kb()
     print(json.dumps({"baseline_kb": baseline, "peak_kb": peak, "export_s": exported, "import_s": imported}))

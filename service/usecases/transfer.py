@@ -8,14 +8,14 @@ from collections.abc import Callable, Iterable, Iterator
 from uuid import UUID
 
 import psycopg
-from eventsourcing.persistence import StoredEvent
+from eventsourcing.persistence import IntegrityError, StoredEvent
 
 from domain.campaign import Campaign
 from domain.errors import ConflictError, InvalidInputError
 from domain.phase_chronicle import chronicle_ids
 from service.persistence.app import IntrigueStore
 from service.persistence.database import Database
-from service.persistence.storable import check_event
+from service.usecases.import_check import ExportCheck, parsed
 
 FORMAT = "intrigue-events/1"
 BATCH = 500
@@ -42,68 +42,62 @@ def export_lines(store: IntrigueStore, db: Database, campaign_id: UUID) -> Itera
             )
 
 
-def import_lines(store: IntrigueStore, lines: Iterable[str], progress: Callable[[int], None] | None = None) -> UUID:
-    """Append an exported log to a store that does not hold that campaign yet; returns the campaign id."""
-    iterator = iter(lines)
-    campaign_id = _header(next(iterator, ""))
-    if store.exists(campaign_id):
-        raise ConflictError(f"campaign {campaign_id} is already in this store")
+def import_lines(store: IntrigueStore, source: Callable[[], Iterable[str]],
+                 progress: Callable[[int], None] | None = None) -> UUID:  # fmt: skip
+    """Append an exported log to a store that does not hold that campaign yet; returns the campaign id.
+
+    `source()` gives the lines and is called twice: the whole file is checked first (service/usecases/import_check.py)
+    and appended only if all of it holds, in batches, the first of which checks again, under the table lock, that
+    none of its aggregates is stored yet (an import racing another with the same ids appends nothing)."""
+    check = check_export(store, source())
+    lines = iter(source())
+    campaign_id = _header(next(lines, ""))
+    unstored: dict[UUID, int | None] = dict.fromkeys(check.ids())  # None: no event of it stored
     batch: list[StoredEvent] = []
     count = 0
-    for number, line in enumerate(iterator, start=2):
-        if not line.strip():
-            continue
-        batch.append(checked_line(store, number, line))
+    for number, line in enumerate(lines, start=2):
+        if line.strip():
+            batch.append(parsed(number, line).stored())
         if len(batch) >= BATCH:
-            count += _append(store, batch, progress, count)
-            batch = []
+            count += _append(store, batch, unstored, progress, count)
+            batch, unstored = [], {}
     if batch:
-        count += _append(store, batch, progress, count)
+        _append(store, batch, unstored, progress, count)
     return campaign_id
 
 
-def check_export(store: IntrigueStore, lines: Iterable[str]) -> int:
-    """Check a whole export without writing (the import appends in batches): its header and every event."""
+def check_export(store: IntrigueStore, lines: Iterable[str]) -> ExportCheck:
+    """Check a whole export without writing: its header, every event, and the file as one campaign new to the store."""
     iterator = iter(lines)
-    _header(next(iterator, ""))
-    count = 0
+    check = ExportCheck(store, _header(next(iterator, "")))
     for number, line in enumerate(iterator, start=2):
         if line.strip():
-            checked_line(store, number, line)
-            count += 1
-    return count
+            check.line(number, line)
+    check.finish()
+    return check
 
 
 def _header(line: str) -> UUID:
     try:
         header = json.loads(line)
-    except json.JSONDecodeError as error:
-        raise InvalidInputError("an export starts with its header line") from error
+    except (ValueError, RecursionError):
+        raise InvalidInputError("line 1: an export starts with its header line") from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         found = header.get("format") if isinstance(header, dict) else None
-        raise InvalidInputError(f"not an Intrigue export (format {found!r}, expected {FORMAT!r})")
+        raise InvalidInputError(f"line 1: not an Intrigue export (format {found!r}, expected {FORMAT!r})")
     try:
         return UUID(str(header["campaign_id"]))
     except (KeyError, ValueError):
-        raise InvalidInputError("the header names no campaign_id") from None
+        raise InvalidInputError("line 1: the header names no campaign_id") from None
 
 
-def checked_line(store: IntrigueStore, number: int, line: str) -> StoredEvent:
-    """One exported event, refused (naming its line, event and attribute) if it holds what cannot be stored."""
+def _append(store: IntrigueStore, batch: list[StoredEvent], unstored: dict[UUID, int | None],
+            progress: Callable[[int], None] | None, done: int) -> int:  # fmt: skip
     try:
-        row = json.loads(line)
-        stored = StoredEvent(UUID(row["id"]), int(row["v"]), str(row["topic"]), base64.b64decode(row["state"]))
-        state = store.mapper.transcoder.decode(stored.state)
-    except (ValueError, KeyError, TypeError, RecursionError) as error:
-        raise InvalidInputError(f"line {number} is not an exported event ({type(error).__name__})") from None
-    if not isinstance(state, dict):
-        raise InvalidInputError(f"line {number} is not an exported event (its state is not an object)")
-    check_event(f"line {number}: {stored.topic.rsplit(':', 1)[-1]}", state)
-    return stored
-
-
-def _append(store: IntrigueStore, batch: list[StoredEvent], progress: Callable[[int], None] | None, done: int) -> int:
-    store.recorder.insert_events(batch)
+        store.recorder.insert_events(batch, unchanged=unstored)
+    except IntegrityError:
+        raise ConflictError(f"an aggregate of this campaign was stored by another writer during the import, after"
+                            f" {done} of its events were appended") from None  # fmt: skip
     if progress:
         progress(done + len(batch))
     return len(batch)
