@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator
 from uuid import UUID
@@ -46,35 +47,65 @@ def import_lines(store: IntrigueStore, source: Callable[[], Iterable[str]],
                  progress: Callable[[int], None] | None = None) -> UUID:  # fmt: skip
     """Append an exported log to a store that does not hold that campaign yet; returns the campaign id.
 
-    `source()` gives the lines and is called twice: the whole file is checked first (service/usecases/import_check.py)
-    and appended only if all of it holds, in batches, the first of which checks again, under the table lock, that
-    none of its aggregates is stored yet (an import racing another with the same ids appends nothing)."""
-    check = check_export(store, source())
+    `source()` gives the lines and is called twice: the whole file is checked (service/usecases/import_check.py),
+    then appended in batches, each only if it is byte for byte a batch the check read. The first batch checks
+    again, under the table lock, that none of the file's aggregates is stored (docs/architecture.md, Importing)."""
+    check, digests = check_export(store, source())
     lines = iter(source())
-    campaign_id = _header(next(lines, ""))
+    if _header(next(lines, "")) != check.campaign_id:
+        raise ConflictError("line 1: the file changed while it was imported; nothing was appended")
     unstored: dict[UUID, int | None] = dict.fromkeys(check.ids())  # None: no event of it stored
-    batch: list[StoredEvent] = []
-    count = 0
-    for number, line in enumerate(lines, start=2):
-        if line.strip():
-            batch.append(parsed(number, line).stored())
-        if len(batch) >= BATCH:
-            count += _append(store, batch, unstored, progress, count)
-            batch, unstored = [], {}
-    if batch:
-        _append(store, batch, unstored, progress, count)
-    return campaign_id
+    count = appended = 0
+    for index, batch in enumerate(_batches(lines)):
+        if index >= len(digests) or _digest(batch) != digests[index]:
+            raise _changed(batch[0][0], count)
+        count += _append(store, [parsed(n, line).stored() for n, line in batch], unstored if index == 0 else {},
+                         progress, count)  # fmt: skip
+        appended = index + 1
+    if appended < len(digests):
+        raise _changed(None, count)
+    return check.campaign_id
 
 
-def check_export(store: IntrigueStore, lines: Iterable[str]) -> ExportCheck:
-    """Check a whole export without writing: its header, every event, and the file as one campaign new to the store."""
+def check_export(store: IntrigueStore, lines: Iterable[str]) -> tuple[ExportCheck, list[bytes]]:
+    """Check a whole export without writing: its header, every event, and the file as one campaign new to the
+    store; with the digest of each batch of lines the import will append."""
     iterator = iter(lines)
     check = ExportCheck(store, _header(next(iterator, "")))
-    for number, line in enumerate(iterator, start=2):
-        if line.strip():
+    digests = []
+    for batch in _batches(iterator):
+        for number, line in batch:
             check.line(number, line)
+        digests.append(_digest(batch))
     check.finish()
-    return check
+    return check, digests
+
+
+def _batches(lines: Iterable[str]) -> Iterator[list[tuple[int, str]]]:
+    """The lines after the header, numbered from 2, blank ones left out, BATCH at a time."""
+    batch: list[tuple[int, str]] = []
+    for number, line in enumerate(lines, start=2):
+        if line.strip():
+            batch.append((number, line))
+        if len(batch) == BATCH:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _digest(batch: list[tuple[int, str]]) -> bytes:
+    digest = hashlib.blake2b(digest_size=16)
+    for number, line in batch:
+        digest.update(f"{number}:{len(line)}:".encode())
+        digest.update(line.encode("utf-8", "surrogatepass"))
+    return digest.digest()
+
+
+def _changed(number: int | None, appended: int) -> ConflictError:
+    where = f"line {number}: " if number is not None else ""
+    return ConflictError(f"{where}the file changed while it was imported; {appended} of its checked events were"
+                         " appended")  # fmt: skip
 
 
 def _header(line: str) -> UUID:

@@ -178,20 +178,20 @@ def test_a_file_without_its_campaigns_events_is_refused(store: IntrigueStore) ->
 
 
 MALFORMED: dict[str, tuple[object, str]] = {
-    "not JSON": ('{"id": ', "not JSON"),
-    "not an object": ([1, 2], "not an exported event (a JSON object with id, v, topic and state)"),
-    "no state": ({"drop": "state"}, "'state' is missing or not a string"),
-    "a version in a string": ({"v": "3"}, "'v' is missing or not a number"),
-    "a version that is a boolean": ({"v": True}, "'v' is missing or not a number"),
-    "an id that is no UUID": ({"id": "nope"}, "'id' is not a UUID or 'state' is not base64"),
-    "a state that is no base64": ({"state": "!!not base64!!"}, "'id' is not a UUID or 'state' is not base64"),
-    "a state that is no JSON": ({"state": encoded(b"{not json")}, "its state does not decode to an event's attributes"),
-    "a state that is no object": ({"state": encoded(b"[1, 2]")}, "its state does not decode to an event's attributes"),
-    "an unknown type": ({"state": encoded(b'{"a": {"_type_": "nope", "_data_": 1}}')},
+    "not-JSON": ('{"id": ', "not JSON"),
+    "not-an-object": ([1, 2], "not an exported event (a JSON object with id, v, topic and state)"),
+    "no-state": ({"drop": "state"}, "'state' is missing or not a string"),
+    "a-version-in-a-string": ({"v": "3"}, "'v' is missing or not a number"),
+    "a-version-that-is-a-boolean": ({"v": True}, "'v' is missing or not a number"),
+    "an-id-that-is-no-UUID": ({"id": "nope"}, "'id' is not a UUID or 'state' is not base64"),
+    "a-state-that-is-no-base64": ({"state": "!!not base64!!"}, "'id' is not a UUID or 'state' is not base64"),
+    "a-state-that-is-no-JSON": ({"state": encoded(b"{not json")}, "its state does not decode to an event's attributes"),
+    "a-state-that-is-no-object": ({"state": encoded(b"[1, 2]")}, "its state does not decode to an event's attributes"),
+    "an-unknown-type": ({"state": encoded(b'{"a": {"_type_": "nope", "_data_": 1}}')},
                         "its state does not decode to an event's attributes"),
-    "a UUID of the wrong type": ({"state": encoded(b'{"a": {"_type_": "uuid_hex", "_data_": 5}}')},
+    "a-UUID-of-the-wrong-type": ({"state": encoded(b'{"a": {"_type_": "uuid_hex", "_data_": 5}}')},
                                  "its state does not decode to an event's attributes"),
-    "a decimal that is no number": ({"state": encoded(b'{"a": {"_type_": "decimal_str", "_data_": "x"}}')},
+    "a-decimal-that-is-no-number": ({"state": encoded(b'{"a": {"_type_": "decimal_str", "_data_": "x"}}')},
                                     "its state does not decode to an event's attributes"),
 }  # fmt: skip
 
@@ -213,6 +213,20 @@ def test_a_malformed_line_is_refused_by_its_number_and_reason(store: IntrigueSto
     with pytest.raises(InvalidInputError) as refused:
         import_lines(store, lambda: lines)
     assert refused.value.message == f"line 5: {reason}"
+    assert store.recorder.max_notification_id() == before
+
+
+def test_a_file_that_changes_between_the_check_and_the_append_appends_nothing_unchecked(store: IntrigueStore) -> None:
+    checked = text(forged())
+    rows = forged()
+    rows[5] = {**rows[5], "topic": "os:system"}
+    reads = iter([checked, text(rows)])
+    before = store.recorder.max_notification_id()
+    with pytest.raises(ConflictError) as refused:
+        import_lines(store, lambda: next(reads))
+    assert refused.value.message == (
+        "line 2: the file changed while it was imported; 0 of its checked events were appended"
+    )
     assert store.recorder.max_notification_id() == before
 
 
