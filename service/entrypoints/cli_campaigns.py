@@ -5,17 +5,15 @@ from __future__ import annotations
 import argparse
 import csv
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 from uuid import UUID
 
 from domain.campaign import Campaign
-from domain.errors import InvalidInputError
 from service.bootstrap import Intrigue, Settings, bootstrap
 from service.usecases.analytics import Analytics, action_stats, fairness
 from service.usecases.replay import divergences
-from service.usecases.transfer import export_lines, import_lines
+from service.usecases.transfer import export_lines, file_lines, import_lines
 
 NAMES = ("export", "import", "replay", "analytics", "gm-token")
 
@@ -67,22 +65,9 @@ def _export(intrigue: Intrigue, campaign_id: UUID, out: Path | None) -> int:
 
 
 def _import(intrigue: Intrigue, file: Path) -> int:
-    campaign_id = import_lines(intrigue.store, lambda: _lines(file), lambda n: _progress("imported", n))
+    campaign_id = import_lines(intrigue.store, lambda: file_lines(file), lambda n: _progress("imported", n))
     print(f"\nimported campaign {campaign_id}", file=sys.stderr)
     return 0
-
-
-def _lines(file: Path) -> Iterator[str]:
-    """The file's lines; one that cannot be read is refused by its number, as the import's checks are."""
-    try:
-        with file.open("rb") as source:
-            for number, line in enumerate(source, start=1):
-                try:
-                    yield line.decode("utf-8")
-                except UnicodeDecodeError:
-                    raise InvalidInputError(f"line {number}: not UTF-8 text") from None
-    except OSError as error:
-        raise InvalidInputError(f"cannot read {file}: {error.strerror or 'an error of the system'}") from None
 
 
 def _progress(what: str, count: int) -> None:

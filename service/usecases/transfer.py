@@ -6,6 +6,7 @@ import base64
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from uuid import UUID
 
 import psycopg
@@ -65,6 +66,19 @@ def import_lines(store: IntrigueStore, source: Callable[[], Iterable[str]],
     if appended < len(digests):
         raise _changed(None, count)
     return check.campaign_id
+
+
+def file_lines(file: Path) -> Iterator[str]:
+    """An export file's lines; one that cannot be read is refused by its number, as the import's checks are."""
+    try:
+        with file.open("rb") as source:
+            for number, line in enumerate(source, start=1):
+                try:
+                    yield line.decode("utf-8")
+                except UnicodeDecodeError:
+                    raise InvalidInputError(f"line {number}: not UTF-8 text") from None
+    except OSError as error:
+        raise InvalidInputError(f"cannot read {file}: {error.strerror or 'an error of the system'}") from None
 
 
 def check_export(store: IntrigueStore, lines: Iterable[str]) -> tuple[ExportCheck, list[bytes]]:
