@@ -10,6 +10,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 from uuid import UUID
 
 import psycopg
@@ -58,7 +59,7 @@ def _peak_rss_kb() -> int:
 def _child(source_json: str, target_json: str, campaign_id: str, path: str, total: int) -> None:
     """Export the campaign to `path`, then import it into the empty target; print what it cost as JSON."""
     from service.persistence.app import IntrigueStore
-    from service.usecases.transfer import export_lines, import_lines
+    from service.usecases.transfer import export_lines, file_lines, import_lines
 
     source, target = Database(**json.loads(source_json)), Database(**json.loads(target_json))
     store = IntrigueStore(env={**source.eventsourcing_env(1), "CREATE_TABLE": "n"})
@@ -72,8 +73,7 @@ def _child(source_json: str, target_json: str, campaign_id: str, path: str, tota
             progress(done)  # the header line is not an event: `done` events are written
     exported = time.perf_counter() - started
     started = time.perf_counter()
-    with open(path, encoding="utf-8") as lines:
-        import_lines(empty, lines, progress=Progress("import", total))
+    import_lines(empty, lambda: file_lines(Path(path)), progress=Progress("import", total))
     imported = time.perf_counter() - started
     peak = _peak_rss_kb()
     print(json.dumps({"baseline_kb": baseline, "peak_kb": peak, "export_s": exported, "import_s": imported}))

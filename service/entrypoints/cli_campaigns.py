@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import csv
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 from uuid import UUID
@@ -14,7 +13,7 @@ from domain.campaign import Campaign
 from service.bootstrap import Intrigue, Settings, bootstrap
 from service.usecases.analytics import Analytics, action_stats, fairness
 from service.usecases.replay import divergences
-from service.usecases.transfer import check_export, export_lines, import_lines
+from service.usecases.transfer import export_lines, file_lines, import_lines
 
 NAMES = ("export", "import", "replay", "analytics", "gm-token")
 
@@ -66,16 +65,9 @@ def _export(intrigue: Intrigue, campaign_id: UUID, out: Path | None) -> int:
 
 
 def _import(intrigue: Intrigue, file: Path) -> int:
-    with file.open(encoding="utf-8") as source:  # all of it is checked first: the import appends in batches
-        check_export(intrigue.store, _lines(source))
-    with file.open(encoding="utf-8") as source:
-        campaign_id = import_lines(intrigue.store, _lines(source), lambda n: _progress("imported", n))
+    campaign_id = import_lines(intrigue.store, lambda: file_lines(file), lambda n: _progress("imported", n))
     print(f"\nimported campaign {campaign_id}", file=sys.stderr)
     return 0
-
-
-def _lines(source: TextIO) -> Iterator[str]:
-    yield from source
 
 
 def _progress(what: str, count: int) -> None:

@@ -124,10 +124,12 @@ class IntrigueRecorder(PostgresApplicationRecorder):
         ).format(schema=schema, table=table)
 
     def insert_events(
-        self, stored_events: Sequence[StoredEvent], *, unchanged: Mapping[UUID, int] | None = None, **kwargs: Any
+        self, stored_events: Sequence[StoredEvent], *, unchanged: Mapping[UUID, int | None] | None = None,
+        **kwargs: Any,
     ) -> Sequence[int] | None:
         """Insert the events. With `unchanged`, check in the same transaction that each of those aggregates is
-        still at that version, and write nothing if one has moved (the library's IntegrityError: a conflict).
+        still at that version (None: has no event), and write nothing if one has moved (the library's
+        IntegrityError: a conflict).
         A save for a request `service.persistence.outcomes` tracks writes the request's idempotency claim in it too."""
         columns = _columns(stored_events)
         read = unchanged if unchanged and stored_events else {}

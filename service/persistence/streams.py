@@ -51,6 +51,9 @@ class StreamReader:
         self.datastore = events.datastore
         self.statement = streams_statement(events.datastore, events.events_table_name,
                                            snapshots.events_table_name if snapshots is not None else None)  # fmt: skip
+        self.stored_statement = SQL(
+            "SELECT DISTINCT originator_id FROM {schema}.{events} WHERE originator_id = ANY(%s::uuid[])"
+        ).format(schema=Identifier(self.datastore.schema), events=Identifier(events.events_table_name))
 
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
     def read(self, ids: Sequence[UUID]) -> Streams:
@@ -58,6 +61,14 @@ class StreamReader:
         with self.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row, binary=True) as curs:
             curs.execute(self.statement, (list(ids),), prepare=True)
             return grouped(curs.fetchall())
+
+
+    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
+    def stored(self, ids: Sequence[UUID]) -> set[UUID]:
+        """Those of the ids that have events in the store."""
+        with self.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row, binary=True) as curs:
+            curs.execute(self.stored_statement, (list(ids),))
+            return {row[0] for row in curs.fetchall()}
 
 
 def grouped(rows: Iterable[tuple[Any, ...]]) -> Streams:

@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from uuid import UUID
 
 import psycopg
-from eventsourcing.persistence import StoredEvent
+from eventsourcing.persistence import IntegrityError, StoredEvent
 
 from domain.campaign import Campaign
 from domain.errors import ConflictError, InvalidInputError
 from domain.phase_chronicle import chronicle_ids
 from service.persistence.app import IntrigueStore
 from service.persistence.database import Database
-from service.persistence.storable import check_event
+from service.usecases.import_check import ExportCheck, parsed
 
 FORMAT = "intrigue-events/1"
 BATCH = 500
@@ -42,68 +44,105 @@ def export_lines(store: IntrigueStore, db: Database, campaign_id: UUID) -> Itera
             )
 
 
-def import_lines(store: IntrigueStore, lines: Iterable[str], progress: Callable[[int], None] | None = None) -> UUID:
-    """Append an exported log to a store that does not hold that campaign yet; returns the campaign id."""
+def import_lines(store: IntrigueStore, source: Callable[[], Iterable[str]],
+                 progress: Callable[[int], None] | None = None) -> UUID:  # fmt: skip
+    """Append an exported log to a store that does not hold that campaign yet; returns the campaign id.
+
+    `source()` gives the lines and is called twice: the whole file is checked (service/usecases/import_check.py),
+    then appended in batches, each only if it is byte for byte a batch the check read. The first batch checks
+    again, under the table lock, that none of the file's aggregates is stored (docs/architecture.md, Importing)."""
+    check, digests = check_export(store, source())
+    lines = iter(source())
+    if _header(next(lines, "")) != check.campaign_id:
+        raise ConflictError("line 1: the file changed while it was imported; nothing was appended")
+    unstored: dict[UUID, int | None] = dict.fromkeys(check.ids())  # None: no event of it stored
+    count = appended = 0
+    for index, batch in enumerate(_batches(lines)):
+        if index >= len(digests) or _digest(batch) != digests[index]:
+            raise _changed(batch[0][0], count)
+        count += _append(store, [parsed(n, line).stored() for n, line in batch], unstored if index == 0 else {},
+                         progress, count)  # fmt: skip
+        appended = index + 1
+    if appended < len(digests):
+        raise _changed(None, count)
+    return check.campaign_id
+
+
+def file_lines(file: Path) -> Iterator[str]:
+    """An export file's lines; one that cannot be read is refused by its number, as the import's checks are."""
+    try:
+        with file.open("rb") as source:
+            for number, line in enumerate(source, start=1):
+                try:
+                    yield line.decode("utf-8")
+                except UnicodeDecodeError:
+                    raise InvalidInputError(f"line {number}: not UTF-8 text") from None
+    except OSError as error:
+        raise InvalidInputError(f"cannot read {file}: {error.strerror or 'an error of the system'}") from None
+
+
+def check_export(store: IntrigueStore, lines: Iterable[str]) -> tuple[ExportCheck, list[bytes]]:
+    """Check a whole export without writing: its header, every event, and the file as one campaign new to the
+    store; with the digest of each batch of lines the import will append."""
     iterator = iter(lines)
-    campaign_id = _header(next(iterator, ""))
-    if store.exists(campaign_id):
-        raise ConflictError(f"campaign {campaign_id} is already in this store")
-    batch: list[StoredEvent] = []
-    count = 0
-    for number, line in enumerate(iterator, start=2):
-        if not line.strip():
-            continue
-        batch.append(checked_line(store, number, line))
-        if len(batch) >= BATCH:
-            count += _append(store, batch, progress, count)
+    check = ExportCheck(store, _header(next(iterator, "")))
+    digests = []
+    for batch in _batches(iterator):
+        for number, line in batch:
+            check.line(number, line)
+        digests.append(_digest(batch))
+    check.finish()
+    return check, digests
+
+
+def _batches(lines: Iterable[str]) -> Iterator[list[tuple[int, str]]]:
+    """The lines after the header, numbered from 2, blank ones left out, BATCH at a time."""
+    batch: list[tuple[int, str]] = []
+    for number, line in enumerate(lines, start=2):
+        if line.strip():
+            batch.append((number, line))
+        if len(batch) == BATCH:
+            yield batch
             batch = []
     if batch:
-        count += _append(store, batch, progress, count)
-    return campaign_id
+        yield batch
 
 
-def check_export(store: IntrigueStore, lines: Iterable[str]) -> int:
-    """Check a whole export without writing (the import appends in batches): its header and every event."""
-    iterator = iter(lines)
-    _header(next(iterator, ""))
-    count = 0
-    for number, line in enumerate(iterator, start=2):
-        if line.strip():
-            checked_line(store, number, line)
-            count += 1
-    return count
+def _digest(batch: list[tuple[int, str]]) -> bytes:
+    digest = hashlib.blake2b(digest_size=16)
+    for number, line in batch:
+        digest.update(f"{number}:{len(line)}:".encode())
+        digest.update(line.encode("utf-8", "surrogatepass"))
+    return digest.digest()
+
+
+def _changed(number: int | None, appended: int) -> ConflictError:
+    where = f"line {number}: " if number is not None else ""
+    return ConflictError(f"{where}the file changed while it was imported; {appended} of its checked events were"
+                         " appended")  # fmt: skip
 
 
 def _header(line: str) -> UUID:
     try:
         header = json.loads(line)
-    except json.JSONDecodeError as error:
-        raise InvalidInputError("an export starts with its header line") from error
+    except (ValueError, RecursionError):
+        raise InvalidInputError("line 1: an export starts with its header line") from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         found = header.get("format") if isinstance(header, dict) else None
-        raise InvalidInputError(f"not an Intrigue export (format {found!r}, expected {FORMAT!r})")
+        raise InvalidInputError(f"line 1: not an Intrigue export (format {found!r}, expected {FORMAT!r})")
     try:
         return UUID(str(header["campaign_id"]))
     except (KeyError, ValueError):
-        raise InvalidInputError("the header names no campaign_id") from None
+        raise InvalidInputError("line 1: the header names no campaign_id") from None
 
 
-def checked_line(store: IntrigueStore, number: int, line: str) -> StoredEvent:
-    """One exported event, refused (naming its line, event and attribute) if it holds what cannot be stored."""
+def _append(store: IntrigueStore, batch: list[StoredEvent], unstored: dict[UUID, int | None],
+            progress: Callable[[int], None] | None, done: int) -> int:  # fmt: skip
     try:
-        row = json.loads(line)
-        stored = StoredEvent(UUID(row["id"]), int(row["v"]), str(row["topic"]), base64.b64decode(row["state"]))
-        state = store.mapper.transcoder.decode(stored.state)
-    except (ValueError, KeyError, TypeError, RecursionError) as error:
-        raise InvalidInputError(f"line {number} is not an exported event ({type(error).__name__})") from None
-    if not isinstance(state, dict):
-        raise InvalidInputError(f"line {number} is not an exported event (its state is not an object)")
-    check_event(f"line {number}: {stored.topic.rsplit(':', 1)[-1]}", state)
-    return stored
-
-
-def _append(store: IntrigueStore, batch: list[StoredEvent], progress: Callable[[int], None] | None, done: int) -> int:
-    store.recorder.insert_events(batch)
+        store.recorder.insert_events(batch, unchanged=unstored)
+    except IntegrityError:
+        raise ConflictError(f"an aggregate of this campaign was stored by another writer during the import, after"
+                            f" {done} of its events were appended") from None  # fmt: skip
     if progress:
         progress(done + len(batch))
     return len(batch)

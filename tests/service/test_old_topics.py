@@ -38,8 +38,7 @@ def imported(fresh_db: Database) -> Iterator[tuple[Intrigue, dict[str, UUID]]]:
         intrigue.campaigns.create_campaign(CreateCampaign("warm-up", ["factionturn"], None, []))
         ids = {}
         for system, path in FILES.items():
-            with path.open() as lines:
-                ids[system] = import_lines(intrigue.store, lines)
+            ids[system] = import_lines(intrigue.store, path.read_text().splitlines)
         intrigue.wait_for_projections(intrigue.store.recorder.max_notification_id())
         yield intrigue, ids
     finally:

@@ -37,7 +37,7 @@ def test_an_export_imports_into_an_empty_store_with_identical_state(intrigue: In
     target = IntrigueStore(env=fresh_db.eventsourcing_env())
     try:
         progress: list[int] = []
-        assert import_lines(target, lines, progress.append) == campaign.id
+        assert import_lines(target, lambda: lines, progress.append) == campaign.id
         assert progress[-1] == len(lines) - 1
         for aggregate_id in [campaign.id, *campaign.member_ids()]:
             assert public_state(target.repository.get(aggregate_id)) == public_state(
@@ -45,7 +45,7 @@ def test_an_export_imports_into_an_empty_store_with_identical_state(intrigue: In
             )
         assert list(export_lines(target, fresh_db, campaign.id))[1:] == lines[1:]
         with pytest.raises(ConflictError):
-            import_lines(target, lines)
+            import_lines(target, lambda: lines)
     finally:
         target.close()
 
@@ -54,9 +54,9 @@ def test_an_import_refuses_what_is_not_an_export(fresh_db: Database) -> None:
     target = IntrigueStore(env=fresh_db.eventsourcing_env())
     try:
         with pytest.raises(InvalidInputError):
-            import_lines(target, ['{"format": "something-else"}'])
+            import_lines(target, lambda: ['{"format": "something-else"}'])
         with pytest.raises(InvalidInputError):
-            import_lines(target, [])
+            import_lines(target, list)
     finally:
         target.close()
 
