@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 import pytest
 from graphql import parse
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
@@ -67,8 +67,9 @@ def codes(body: dict[str, Any]) -> list[str]:
 
 @pytest.mark.parametrize("fragments", [30, 1000])
 def test_the_fragment_chain_is_refused_with_a_code_while_healthz_answers(server: str, fragments: int) -> None:
-    body, took = answered_while_healthy(server, chain(fragments))
-    print(f"\n{fragments} fragments ({len(chain(fragments))} characters): answered {codes(body)} in {took * 1000:.1f} ms")
+    query = chain(fragments)
+    body, took = answered_while_healthy(server, query)
+    print(f"\n{fragments} fragments ({len(query)} characters): answered {codes(body)} in {took * 1000:.1f} ms")
     assert body.get("data") is None
     # 30 fragments: past the expansion limit; 1,000: past the token limit, refused while it is parsed.
     assert codes(body) == ["GRAPHQL_VALIDATION_FAILED" if fragments == 30 else "GRAPHQL_PARSE_FAILED"]
@@ -143,7 +144,7 @@ def spreading(draw: st.DrawFn) -> str:
     return f"{{ campaigns {{ nodes {{ {body(0)} }} }} }} {fragments}"
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None)
 @given(query=spreading())
 def test_every_spreading_document_is_answered_with_a_code_by_work_linear_in_its_length(
     server: str, query: str
