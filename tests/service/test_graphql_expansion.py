@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
+from uuid import UUID
 
 import httpx
 import pytest
@@ -176,3 +177,17 @@ def test_every_spreading_document_is_answered_with_a_code_by_work_linear_in_its_
         assert set(codes(body)) <= {"GRAPHQL_VALIDATION_FAILED", "GRAPHQL_PARSE_FAILED"}, body
     else:
         assert isinstance(body["data"]["campaigns"]["nodes"], list)
+
+
+def test_the_fragment_chain_is_refused_over_a_websocket_too(client: TestClient) -> None:
+    spreads = " ".join(f"fragment F{i} on AuditEvent {{ ...F{i + 1} ...F{i + 1} }}" for i in range(29))
+    query = (f'subscription {{ campaignEvents(campaignId: "{UUID(int=0)}") {{ ...F0 }} }} {spreads} '
+             "fragment F29 on AuditEvent { position }")  # fmt: skip
+    with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
+        ws.send_json({"type": "connection_init", "payload": {}})
+        assert ws.receive_json()["type"] == "connection_ack"
+        ws.send_json({"id": "1", "type": "subscribe", "payload": {"query": query}})
+        message = ws.receive_json()
+    assert message["type"] == "error"
+    (error,) = message["payload"]
+    assert error["extensions"]["code"] == "GRAPHQL_VALIDATION_FAILED" and "expands to more than" in error["message"]
