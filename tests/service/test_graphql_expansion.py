@@ -24,6 +24,7 @@ from starlette.testclient import TestClient
 from service.bootstrap import Intrigue
 from service.entrypoints.graphql.expansion import MAX_EXPANSION, cost_of
 from service.entrypoints.graphql.guards import MAX_ALIASES, MAX_DEPTH
+from service.entrypoints.graphql.parsing import _parsed
 from service.entrypoints.http import create_app
 from tests.service.processes import served
 
@@ -92,6 +93,15 @@ def test_counting_the_expansion_is_linear_in_the_text(fragments: int) -> None:
     cost = cost_of(parse(query))
     assert cost.expansion > MAX_EXPANSION and cost.cycle is None
     assert cost.visited <= WORK_PER_CHAR * len(query)
+
+
+def test_a_refused_document_is_parsed_once_for_every_reader_of_its_request(client: TestClient) -> None:
+    """The access log, the kept answers and strawberry share one parse (graphql/parsing.py), failures included."""
+    query = chain(1000) + " # parsed once"
+    before = _parsed.cache_info()
+    assert codes(client.post("/graphql", json={"query": query}).json()) == ["GRAPHQL_PARSE_FAILED"]
+    after = _parsed.cache_info()
+    assert (after.misses - before.misses, after.hits - before.hits) == (1, 2)
 
 
 def test_a_document_within_the_expansion_limit_runs(client: TestClient) -> None:

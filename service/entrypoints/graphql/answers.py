@@ -20,10 +20,11 @@ from functools import lru_cache
 from typing import Any
 
 import orjson
-from graphql import ExecutionResult, GraphQLError, OperationType, get_operation_ast, parse
+from graphql import ExecutionResult, GraphQLError, OperationType, get_operation_ast
 
 from domain.seats import Seat
-from service.entrypoints.graphql.guards import MAX_TOKENS, POLICY, Access, root_fields
+from service.entrypoints.graphql.guards import POLICY, Access, root_fields
+from service.entrypoints.graphql.parsing import parsed
 
 # Root fields answered from `aggregate_state` (and the seat) only. A field that reads the event log, history or
 # seats table must not be added: the position below does not move when those change.
@@ -39,7 +40,7 @@ Key = tuple[Any, ...]
 def cacheable(query: str, operation_name: str | None) -> bool:
     """A query operation whose every root field, fragments included, is in `CACHEABLE`."""
     try:
-        document = parse(query, max_tokens=MAX_TOKENS)
+        document = parsed(query)
     except GraphQLError:
         return False
     operation = get_operation_ast(document, operation_name)

@@ -28,7 +28,7 @@ from graphql import (
 )
 from graphql.utilities import value_from_ast_untyped
 from graphql.validation import ASTValidationRule
-from strawberry.extensions import AddValidationRules, MaxTokensLimiter, SchemaExtension
+from strawberry.extensions import AddValidationRules, SchemaExtension
 from strawberry.types.graphql import OperationType as StrawberryOperation
 
 from domain.errors import DomainError, ForbiddenError
@@ -51,10 +51,8 @@ MAX_ALIASES = 15
 # `BoundedValidation` (in schema.py, before any rule) has refused a document that expands too far.
 _RULES: list[type[ASTValidationRule]] = [limits_rule(MAX_DEPTH, MAX_ALIASES)]
 LIMIT_RULES = tuple(_RULES)
-LIMITS: list[Callable[[], SchemaExtension]] = [
-    partial(AddValidationRules, _RULES),
-    partial(MaxTokensLimiter, max_token_count=MAX_TOKENS),
-]
+# MAX_TOKENS bounds every parse of a document (graphql/parsing.py, which parses each text once for all).
+LIMITS: list[Callable[[], SchemaExtension]] = [partial(AddValidationRules, _RULES)]
 
 
 # Set only for one HTTP request; a WebSocket's context lives as long as its connection, and resolves per operation.

@@ -6,7 +6,6 @@ from uuid import UUID
 
 import strawberry
 from graphql import GraphQLError
-from strawberry.extensions import ParserCache
 from strawberry.tools import merge_types
 from strawberry.types import Info
 
@@ -31,6 +30,7 @@ from service.entrypoints.graphql.history import AsOfInput, HistoryMutation, past
 from service.entrypoints.graphql.inputs import InputGuard
 from service.entrypoints.graphql.mergers import MergerMutation
 from service.entrypoints.graphql.orders import OrdersMutation, OrdersQuery
+from service.entrypoints.graphql.parsing import SharedParse
 from service.entrypoints.graphql.phase_report import PhaseReportQuery
 from service.entrypoints.graphql.preview import PreviewQuery
 from service.entrypoints.graphql.seats import SeatMutation, SeatQuery
@@ -170,7 +170,7 @@ schema = IntrigueSchema(
     # Parsed and validated documents are cached: clients send the same few queries again and again.
     # Instances, not classes, so that the two caches are shared by every request. A document whose fragments
     # expand too far is refused before any validation rule walks it (graphql/expansion.py).
-    extensions=[ParserCache(maxsize=256), BoundedValidation(maxsize=256),  # type: ignore[list-item]
+    extensions=[SharedParse(), BoundedValidation(maxsize=256),  # type: ignore[list-item]
                 *LIMITS, SeatGuard, InputGuard, IdempotentMutations],
 )
 # The descriptions the code leaves out, from one registry (tests/service/test_schema_descriptions.py).

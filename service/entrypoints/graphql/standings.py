@@ -30,7 +30,6 @@ from graphql import (
     OperationDefinitionNode,
     OperationType,
     get_operation_ast,
-    parse,
     specified_rules,
     validate,
 )
@@ -41,7 +40,8 @@ from domain.seats import Seat
 from service.entrypoints.graphql.expansion import refusal
 from service.entrypoints.graphql.factionturn import factions_seen
 from service.entrypoints.graphql.gameofbones import areas_seen, houses_seen
-from service.entrypoints.graphql.guards import LIMIT_RULES, MAX_TOKENS
+from service.entrypoints.graphql.guards import LIMIT_RULES
+from service.entrypoints.graphql.parsing import parsed
 from service.entrypoints.graphql.schema import schema
 from service.persistence.queries import ReadModelReads
 
@@ -76,7 +76,7 @@ class _Plan:
 def plan_of(query: str, operation_name: str | None) -> _Plan | None:
     """How to copy the answer out of the root's objects; None when the query is not plain standings."""
     try:
-        document = parse(query, max_tokens=MAX_TOKENS)
+        document = parsed(query)
     except (GraphQLError, RecursionError):
         return None
     operation = get_operation_ast(document, operation_name)
