@@ -62,12 +62,12 @@ def _operation_facts(query: str, wanted: str | None) -> tuple[str, str | None]:
     The label is bounded by the schema, so that /metrics stays small whatever clients send: the operation type
     and its one root field, or `multiple` or `other` (a set of root fields as label grew /metrics to 3.4 MB).
     """
-    from graphql import FieldNode, GraphQLError, OperationDefinitionNode, parse
+    from graphql import FieldNode, GraphQLError, OperationDefinitionNode
 
-    from service.entrypoints.graphql.guards import MAX_TOKENS
+    from service.entrypoints.graphql.parsing import parsed
 
     try:
-        document = parse(query, max_tokens=MAX_TOKENS)
+        document = parsed(query)  # the one parse strawberry and the kept answers use too
     except (GraphQLError, RecursionError):
         return "invalid", None
     operations = [d for d in document.definitions if isinstance(d, OperationDefinitionNode)]

@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -17,9 +18,11 @@ from urllib.parse import quote
 
 import httpx
 import psycopg
+import uvicorn
 from websockets.sync.client import connect
 from websockets.typing import Subprotocol
 
+from service.entrypoints.serving import uvicorn_options
 from service.persistence.database import Database
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,6 +41,23 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+@contextmanager
+def served(app: Any, lifespan: str = "on", wait: float = 30.0) -> Iterator[int]:
+    """`app` served by uvicorn, as `intrigue serve` configures it, in a thread of this process: its port."""
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, lifespan=lifespan, **uvicorn_options()))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + wait
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    try:
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join(timeout=wait)
 
 
 class Process:

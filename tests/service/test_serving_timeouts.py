@@ -3,39 +3,25 @@
 from __future__ import annotations
 
 import socket
-import threading
-import time
 from collections.abc import Iterator
 
 import pytest
-import uvicorn
 from starlette.applications import Starlette
 from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 
-from service.entrypoints.serving import uvicorn_options
-from tests.service.processes import free_port
+from tests.service.processes import served
 
 WAIT = 30.0  # what a test waits for an answer at most: generous, never a timing assertion
 
 
 @pytest.fixture
-def served(monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
+def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
     monkeypatch.setenv("INTRIGUE_HEADER_TIMEOUT", "0.3")
     monkeypatch.setenv("INTRIGUE_KEEP_ALIVE_TIMEOUT", "0.3")
     app = Starlette(routes=[Route("/", lambda request: PlainTextResponse("ok"))])
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, lifespan="off", **uvicorn_options()))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + WAIT
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.02)
-    try:
+    with served(app, lifespan="off", wait=WAIT) as port:
         yield port
-    finally:
-        server.should_exit = True
-        thread.join(timeout=WAIT)
 
 
 def _closed_by_server(sock: socket.socket) -> bool:
@@ -49,27 +35,27 @@ def _closed_by_server(sock: socket.socket) -> bool:
         return False
 
 
-def test_a_connection_that_sends_nothing_is_closed(served: int) -> None:
-    with socket.create_connection(("127.0.0.1", served), timeout=WAIT) as sock:
+def test_a_connection_that_sends_nothing_is_closed(server: int) -> None:
+    with socket.create_connection(("127.0.0.1", server), timeout=WAIT) as sock:
         assert _closed_by_server(sock)
 
 
-def test_a_connection_whose_headers_never_finish_is_closed(served: int) -> None:
-    with socket.create_connection(("127.0.0.1", served), timeout=WAIT) as sock:
+def test_a_connection_whose_headers_never_finish_is_closed(server: int) -> None:
+    with socket.create_connection(("127.0.0.1", server), timeout=WAIT) as sock:
         sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")
         assert _closed_by_server(sock)
 
 
-def test_a_slow_next_request_on_a_kept_alive_connection_is_closed(served: int) -> None:
-    with socket.create_connection(("127.0.0.1", served), timeout=WAIT) as sock:
+def test_a_slow_next_request_on_a_kept_alive_connection_is_closed(server: int) -> None:
+    with socket.create_connection(("127.0.0.1", server), timeout=WAIT) as sock:
         sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
         assert b"200 OK" in sock.recv(4096)
         sock.sendall(b"GET / HTT")  # the first bytes of a next request stop uvicorn's keep-alive clock
         assert _closed_by_server(sock)
 
 
-def test_a_prompt_request_is_served(served: int) -> None:
-    with socket.create_connection(("127.0.0.1", served), timeout=WAIT) as sock:
+def test_a_prompt_request_is_served(server: int) -> None:
+    with socket.create_connection(("127.0.0.1", server), timeout=WAIT) as sock:
         sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         sock.settimeout(WAIT)
         assert sock.recv(4096).startswith(b"HTTP/1.1 200")

@@ -12,9 +12,10 @@ from functools import lru_cache
 from typing import Any
 from uuid import UUID
 
-from graphql import GraphQLError, OperationType, StringValueNode, VariableNode, get_operation_ast, parse
+from graphql import GraphQLError, OperationType, StringValueNode, VariableNode, get_operation_ast
 
-from service.entrypoints.graphql.guards import MAX_TOKENS, root_fields
+from service.entrypoints.graphql.guards import root_fields
+from service.entrypoints.graphql.parsing import parsed
 
 # Root field -> the argument that names its campaign (the campaign's id, or one of its members').
 SCOPED = {"campaign": "id", "faction": "id", "house": "id",
@@ -26,7 +27,7 @@ Plan = tuple[tuple[bool, str], ...]  # (is a variable, its name or the literal i
 @lru_cache(maxsize=256)
 def _plan(query: str, operation_name: str | None) -> Plan | None:
     try:
-        document = parse(query, max_tokens=MAX_TOKENS)
+        document = parsed(query)
     except (GraphQLError, RecursionError):
         return None
     operation = get_operation_ast(document, operation_name)

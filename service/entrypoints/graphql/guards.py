@@ -27,17 +27,13 @@ from graphql import (
     get_operation_ast,
 )
 from graphql.utilities import value_from_ast_untyped
-from strawberry.extensions import (
-    AddValidationRules,
-    MaxAliasesLimiter,
-    MaxTokensLimiter,
-    QueryDepthLimiter,
-    SchemaExtension,
-)
+from graphql.validation import ASTValidationRule
+from strawberry.extensions import AddValidationRules, SchemaExtension
 from strawberry.types.graphql import OperationType as StrawberryOperation
 
 from domain.errors import DomainError, ForbiddenError
 from domain.seats import Seat, check_gm
+from service.entrypoints.graphql.expansion import limits_rule
 from service.entrypoints.shared.errors import graphql_extensions
 from service.entrypoints.shared.seat_checks import campaign_id_argument, check_gm_or_owner
 from service.entrypoints.shared.view_as import asking_seat
@@ -49,15 +45,14 @@ from service.persistence.idempotency import fingerprint
 MAX_DEPTH = 10
 MAX_TOKENS = 2000
 MAX_ALIASES = 15
-# Each limiter instance makes a new validation rule class, and ValidationCache keys on the rule classes: built
-# per request, they made every request miss the cache and validate again. So the rules are built once, here.
-_RULES = [*QueryDepthLimiter(max_depth=MAX_DEPTH).validation_rules,
-          *MaxAliasesLimiter(max_alias_count=MAX_ALIASES).validation_rules]  # fmt: skip
+# The validation cache keys on the rule classes: built per request, they made every request miss the cache and
+# validate again. So the rule is built once, here. strawberry's own depth and alias limiters walked every spread
+# again, exponential in the fragments (issue 25): these count each fragment once (graphql/expansion.py), after
+# `BoundedValidation` (in schema.py, before any rule) has refused a document that expands too far.
+_RULES: list[type[ASTValidationRule]] = [limits_rule(MAX_DEPTH, MAX_ALIASES)]
 LIMIT_RULES = tuple(_RULES)
-LIMITS: list[Callable[[], SchemaExtension]] = [
-    partial(AddValidationRules, _RULES),
-    partial(MaxTokensLimiter, max_token_count=MAX_TOKENS),
-]
+# MAX_TOKENS bounds every parse of a document (graphql/parsing.py, which parses each text once for all).
+LIMITS: list[Callable[[], SchemaExtension]] = [partial(AddValidationRules, _RULES)]
 
 
 # Set only for one HTTP request; a WebSocket's context lives as long as its connection, and resolves per operation.
@@ -68,6 +63,10 @@ class Access(Enum):
     ANYONE = "anyone"
     GM = "the campaign's GM"  # the field takes `campaignId`; its bearer token must be that campaign's GM seat
     GM_OR_OWNER = "the GM, or the seat bound to the faction or house"  # takes `campaignId` and `factionId`/`houseId`
+
+
+def _all(access: Access, names: str) -> dict[str, Access]:
+    return dict.fromkeys(names.split(), access)
 
 
 POLICY: dict[OperationType, dict[str, Access]] = {
@@ -98,14 +97,23 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "acceptDraft": Access.GM,
         "rejectDraft": Access.GM,
         "playDowntime": Access.GM,
+        # Setup, judgement calls and writing: the GM's alone.
+        **_all(Access.GM, "addPriest adjust appointLieutenant assignArea attackWithMonster createAsset decideFate "
+               "defineAssetType defineCustomAction dismissMember draftChronicle enlistMember foilFactionPlan "
+               "foundExampleFaction foundFaction gainInfluence generateFactions moveMonster orderCustomAction "
+               "orderHouseCustomAction populateTheWild registerHouse resolveAssetAdventure setAreaControl "
+               "setBaseOfInfluence setRegionalGovernment settleHouseAction stationTroops transferAsset "
+               "updateCharacter writeGossip writeTurnSummary"),
     },
     OperationType.QUERY: {
-        # `campaigns` is open, unless INTRIGUE_OPEN_CAMPAIGN_LIST is off: then each seat its own campaign, decided
-        # in service/entrypoints/shared/campaign_list.py (not here, so graphql/answers.py may keep its answers).
+        # Open, unless INTRIGUE_OPEN_CAMPAIGN_LIST is off: then each seat its own campaign, decided in
+        # service/entrypoints/shared/campaign_list.py (not here, so graphql/answers.py may keep its answers).
+        "campaigns": Access.ANYONE,
+        "campaign": Access.ANYONE,  # its `asOf` argument is the GM's: checked in graphql/history.py `past_campaign`
+        # Each seat reads every member as service/usecases/visibility.py filters it; `me` is the caller's own seat.
+        **_all(Access.ANYONE, "factions faction houses house areas phaseSeries chronicle me"),
         "seats": Access.GM,
-        # `campaign` is open, but its `asOf` argument is the GM's: checked in graphql/history.py `past_campaign`.
         "eventLog": Access.GM,
-        # `phaseSeries` is open: each seat reads every member as service/usecases/visibility.py filters it.
         "actionSuccess": Access.GM,
         "diceFairness": Access.GM,
         "phaseLog": Access.GM,  # rebuilt state, unfiltered: every secret as it stood
@@ -140,15 +148,14 @@ POLICY: dict[OperationType, dict[str, Access]] = {
 
 
 def access_to(operation: OperationType, field: str, arguments: dict[str, Any]) -> Access:
-    """A root field's declared access. An undeclared mutation on a campaign is the GM's; other reads are open."""
+    """A root field's declared access. An undeclared one fails closed: its campaign's GM's, else no one's."""
     declared = POLICY.get(operation, {}).get(field)
     if declared is not None:
         return declared
-    if operation is OperationType.MUTATION:
-        if "campaignId" not in arguments:
-            raise ForbiddenError(f"mutation {field} declares no access policy (service/entrypoints/graphql/guards.py)")
-        return Access.GM
-    return Access.ANYONE
+    if "campaignId" not in arguments:
+        raise ForbiddenError(f"{operation.value} {field} declares no access policy "
+                             "(service/entrypoints/graphql/guards.py)")  # fmt: skip
+    return Access.GM
 
 
 def seat(info: Any) -> Seat | None:

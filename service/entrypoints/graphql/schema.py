@@ -6,7 +6,6 @@ from uuid import UUID
 
 import strawberry
 from graphql import GraphQLError
-from strawberry.extensions import ParserCache, ValidationCache
 from strawberry.tools import merge_types
 from strawberry.types import Info
 
@@ -22,6 +21,7 @@ from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, rea
 from service.entrypoints.graphql.descriptions import describe
 from service.entrypoints.graphql.enums import CampaignPreset, Population, RuleSystemName
 from service.entrypoints.graphql.errors import IntrigueSchema
+from service.entrypoints.graphql.expansion import BoundedValidation
 from service.entrypoints.graphql.factionturn import FactionTurnMutation, FactionTurnQuery
 from service.entrypoints.graphql.gameofbones import GameOfBonesMutation, GameOfBonesQuery
 from service.entrypoints.graphql.gm import GMMutation, GMQuery
@@ -30,6 +30,7 @@ from service.entrypoints.graphql.history import AsOfInput, HistoryMutation, past
 from service.entrypoints.graphql.inputs import InputGuard
 from service.entrypoints.graphql.mergers import MergerMutation
 from service.entrypoints.graphql.orders import OrdersMutation, OrdersQuery
+from service.entrypoints.graphql.parsing import SharedParse
 from service.entrypoints.graphql.phase_report import PhaseReportQuery
 from service.entrypoints.graphql.preview import PreviewQuery
 from service.entrypoints.graphql.seats import SeatMutation, SeatQuery
@@ -167,8 +168,9 @@ schema = IntrigueSchema(
     mutation=Mutation,
     subscription=CampaignSubscription,
     # Parsed and validated documents are cached: clients send the same few queries again and again.
-    # Instances, not classes, so that the two caches are shared by every request.
-    extensions=[ParserCache(maxsize=256), ValidationCache(maxsize=256),  # type: ignore[list-item]
+    # Instances, not classes, so that the two caches are shared by every request. A document whose fragments
+    # expand too far is refused before any validation rule walks it (graphql/expansion.py).
+    extensions=[SharedParse(), BoundedValidation(maxsize=256),  # type: ignore[list-item]
                 *LIMITS, SeatGuard, InputGuard, IdempotentMutations],
 )
 # The descriptions the code leaves out, from one registry (tests/service/test_schema_descriptions.py).

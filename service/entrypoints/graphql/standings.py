@@ -30,7 +30,6 @@ from graphql import (
     OperationDefinitionNode,
     OperationType,
     get_operation_ast,
-    parse,
     specified_rules,
     validate,
 )
@@ -38,9 +37,11 @@ from graphql.execution.values import get_argument_values, get_variable_values
 
 from domain.errors import DomainError
 from domain.seats import Seat
+from service.entrypoints.graphql.expansion import refusal
 from service.entrypoints.graphql.factionturn import factions_seen
 from service.entrypoints.graphql.gameofbones import areas_seen, houses_seen
-from service.entrypoints.graphql.guards import LIMIT_RULES, MAX_TOKENS
+from service.entrypoints.graphql.guards import LIMIT_RULES
+from service.entrypoints.graphql.parsing import parsed
 from service.entrypoints.graphql.schema import schema
 from service.persistence.queries import ReadModelReads
 
@@ -75,13 +76,13 @@ class _Plan:
 def plan_of(query: str, operation_name: str | None) -> _Plan | None:
     """How to copy the answer out of the root's objects; None when the query is not plain standings."""
     try:
-        document = parse(query, max_tokens=MAX_TOKENS)
+        document = parsed(query)
     except (GraphQLError, RecursionError):
         return None
     operation = get_operation_ast(document, operation_name)
     if operation is None or operation.operation is not OperationType.QUERY or operation.directives:
         return None
-    if validate(schema._schema, document, [*specified_rules, *LIMIT_RULES]):
+    if refusal(document) is not None or validate(schema._schema, document, [*specified_rules, *LIMIT_RULES]):
         return None
     selections = operation.selection_set.selections
     if len(selections) != 1 or not isinstance(node := selections[0], FieldNode) or node.name.value not in ROOTS:
