@@ -66,7 +66,6 @@ RETENTION = "7 days"
 REFUSED = ("without a bearer token, the Idempotency-Key is the caller's only secret and must carry at least"
            " {required} random bits; this one carries about {credited} (too short, or a pattern): send a random UUID,"
            " or 16 random bytes in hex or base64url. Nothing was run")  # fmt: skip
-IGNORED = "this Idempotency-Key was not honoured"  # no longer answered: a key unfit to be honoured is REFUSED
 ANSWER_LOST = ("this command was committed at the position given; its answer was not kept (the server stopped"
                " before sending it), so it is not run again: read the state it changed")  # fmt: skip
 

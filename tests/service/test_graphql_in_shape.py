@@ -185,7 +185,6 @@ def test_a_malformed_request_is_answered_with_its_code_and_status(client: TestCl
     assert_answered_as(sent(client, case), case)
 
 
-@pytest.mark.xfail(strict=True, reason="guards.py's rewrite (issue 25, item 3) answers these; then drop this mark")
 @pytest.mark.parametrize("case", GUARDED, ids=lambda case: case.name)
 def test_an_unknown_fragment_or_an_empty_selection_is_refused_with_a_code(client: TestClient, case: Case) -> None:
     assert_answered_as(sent(client, case), case)

@@ -43,6 +43,7 @@ class _Own:
     aliases: int = 0
     depth: int = 0
     spreads: list[tuple[str, int | None]] = field(default_factory=list)  # fragment, its depth (None: not counted)
+    empty: bool = False  # a selection set with no selection, which the grammar forbids (graphql-core parses it)
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,7 @@ class Cost:
     expansion: int
     cycle: str | None
     visited: int  # selections and spread edges walked: at most a few per selection of the text
+    empty: bool = False
 
 
 def cost_of(document: DocumentNode) -> Cost:
@@ -78,7 +80,7 @@ def cost_of(document: DocumentNode) -> Cost:
     unspread = [memo[name].size for name in owns if name not in spread and name in memo]
     expansion = min(sum(e.size for _, e in expanded) + sum(unspread), _CAP)
     visited += sum(own.size + len(own.spreads) for own in everyone)
-    return Cost(expanded, expansion, cycle, visited)
+    return Cost(expanded, expansion, cycle, visited, any(own.empty for own in everyone))
 
 
 def refusal(document: DocumentNode) -> GraphQLError | None:
@@ -87,6 +89,9 @@ def refusal(document: DocumentNode) -> GraphQLError | None:
 
 
 def _refusal(cost: Cost) -> GraphQLError | None:
+    if cost.empty:  # GraphQL, 2.4 Selection Sets: SelectionSet : { Selection+ }
+        return GraphQLError("a selection set selects nothing: name at least one field between its braces",
+                            extensions=REFUSED)  # fmt: skip
     if cost.cycle is not None:
         return GraphQLError(f"fragment {cost.cycle!r} spreads itself (through the fragments it spreads): "
                             "fragments may not form a cycle", extensions=REFUSED)  # fmt: skip
@@ -136,6 +141,7 @@ def _own(selection_set: SelectionSetNode) -> _Own:
     stack: list[tuple[SelectionSetNode, int, bool]] = [(selection_set, 0, True)]
     while stack:
         selections, level, counted = stack.pop()
+        own.empty = own.empty or not selections.selections
         for selection in selections.selections:
             own.size += 1
             if isinstance(selection, FieldNode):

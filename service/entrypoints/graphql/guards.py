@@ -251,7 +251,7 @@ class IdempotentMutations(SchemaExtension):
         if key is None or scope is None:
             with outcomes.tracking() as outcome:
                 yield
-            _tell(ec, outcome, {} if key is None else {"idempotencyKeyIgnored": idempotency.IGNORED})
+            _tell(ec, outcome)
             return
         print_ = fingerprint("graphql", ec.query or "", ec.operation_name or "",
                              json.dumps(ec.variables or {}, sort_keys=True, default=str))  # fmt: skip
@@ -277,19 +277,19 @@ class IdempotentMutations(SchemaExtension):
             with claim.running() as outcome:
                 yield
             result = ec.result
-            _tell(ec, outcome, {})
+            _tell(ec, outcome)
             if isinstance(result, ExecutionResult) and (outcome.committed or _worth_keeping(result)):
                 # A committed command's answer is always kept, beside the claim its events committed.
                 await claim.save({"data": result.data, "errors": [e.formatted for e in result.errors or []],
                                   "extensions": dict(ec.extensions_results)})  # fmt: skip
 
 
-def _tell(ec: Any, outcome: outcomes.Outcome, extra: dict[str, Any]) -> None:
-    """Say in the answer's `extensions` what the client must know: reads may lag, a key was not honoured, and
-    that the command was committed even though an error follows (so no answer reads as "nothing happened")."""
+def _tell(ec: Any, outcome: outcomes.Outcome) -> None:
+    """Say in the answer's `extensions` what the client must know: reads may lag, and that the command was
+    committed even though an error follows (so no answer reads as "nothing happened")."""
     failed = isinstance(ec.result, ExecutionResult) and bool(ec.result.errors)
     committed = {"committed": True, "position": outcome.position} if outcome.committed and failed else {}
-    ec.extensions_results.update({**outcome.lag_extensions(), **committed, **extra})
+    ec.extensions_results.update({**outcome.lag_extensions(), **committed})
 
 
 def _worth_keeping(result: ExecutionResult) -> bool:
