@@ -15,6 +15,7 @@ export default defineConfig({
     proxy: {
       "/graphql": { target: "http://127.0.0.1:8000", ws: true },
       "/api": "http://127.0.0.1:8000",
+      "/session": "http://127.0.0.1:8000",
     },
   },
   test: {

@@ -28,6 +28,8 @@ from domain.errors import DomainError
 from service.bootstrap import Intrigue
 from service.entrypoints.access_log import RequestObserver, observe_graphql
 from service.entrypoints.console import console_routes
+from service.entrypoints.console.headers import SecurityHeaders
+from service.entrypoints.console.session import SeatCookies
 from service.entrypoints.failures import CodedFailures, refusal
 from service.entrypoints.graphql.answer_scope import campaigns_of
 from service.entrypoints.graphql.answers import Answers, cacheable, encode, key_of
@@ -243,10 +245,12 @@ def create_app(intrigue: Intrigue, limits: Limits | None = None) -> Starlette:
             Mount("/graphql", graphql),
             Mount(ASSETS_PATH, graphiql_assets()),
             Mount("/api/v1", create_rest_app(intrigue, reads, claims)),
-            *console_routes(),  # last: the console's pages never shadow the API
+            *console_routes(intrigue, pool),  # last: the console's pages never shadow the API
         ],
         middleware=[
             Middleware(RequestObserver),
+            Middleware(SecurityHeaders),  # on every answer, refusals included (docs/console.md)
+            Middleware(SeatCookies),  # a console's seat cookie as the bearer token, before anything reads one
             *_cors(cors_origins()),  # outside limits and failures: a refusal a browser reads carries CORS headers
             Middleware(CodedFailures),
             Middleware(RequestLimits, limits=limits, observe=observe_graphql),

@@ -1,7 +1,8 @@
 """Playwright on the machine's Chromium (Debian's `chromium`; Playwright's own download is not fetched).
 
 Every page runs with outbound requests blocked: a request to any host but the console's own server is aborted
-and recorded, and the test fails on it (issue 18: the console works with no internet). Responses are kept, so a
+and recorded, and the test fails on it (issue 18: the console works with no internet); so does anything the
+page's Content-Security-Policy refused (issue 25). Responses are kept, so a
 test can look for secrets in everything a seat's browser received, not only in what it shows.
 """
 
@@ -26,6 +27,10 @@ INSTALL_HINT = (
 )
 
 
+CSP_REPORTER = """document.addEventListener("securitypolicyviolation", (e) =>
+  window.__cspRefused(`${location.pathname}: ${e.effectiveDirective} refused ${e.blockedURI || "inline"}`));"""
+
+
 def chromium_path() -> str | None:
     """INTRIGUE_CHROMIUM, else the first Chromium on PATH."""
     configured = os.environ.get("INTRIGUE_CHROMIUM")
@@ -47,6 +52,7 @@ class Seat:
     origin: str
     blocked: list[str] = field(default_factory=list)
     bodies: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)  # what the page's Content-Security-Policy blocked
 
     def received(self) -> str:
         """Every response body this seat's browser received, and the page as it stands (DOM)."""
@@ -55,8 +61,12 @@ class Seat:
 
 def open_seat(browser: Browser, origin: str) -> Seat:
     context = browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
+    refused: list[str] = []
+    # Every page reports what its CSP blocked (issue 25, item 6), across navigations: the console must work under it.
+    context.expose_binding("__cspRefused", lambda _source, text: refused.append(text))
+    context.add_init_script(CSP_REPORTER)
     page = context.new_page()
-    seat = Seat(context, page, origin)
+    seat = Seat(context, page, origin, refused=refused)
 
     def route(route: Route) -> None:
         url = route.request.url
@@ -79,7 +89,8 @@ def open_seat(browser: Browser, origin: str) -> Seat:
 
 def axe_violations(page: Page) -> list[dict[str, object]]:
     """axe-core's serious and critical violations on the page as it stands."""
-    page.add_script_tag(path=str(AXE))
+    # Evaluated by the driver, not added as a <script>: the page's CSP (script-src 'self') blocks an inline one.
+    page.evaluate(AXE.read_text(encoding="utf-8"))
     result = page.evaluate("async () => (await axe.run(document)).violations")
     return [v for v in result if v.get("impact") in ("serious", "critical")]
 

@@ -55,10 +55,13 @@ def server(admin_db: Database, tmp_path_factory: pytest.TempPathFactory) -> Iter
 
 @pytest.fixture
 def seats(browser: object, server: ConsoleServer) -> Iterator[list[Seat]]:
-    """Open seats with `open_seat(browser, server.origin)`; none may have asked another host for anything."""
+    """Open seats with `open_seat(browser, server.origin)`; none may have asked another host for anything, nor had
+    anything refused by its page's Content-Security-Policy."""
     opened: list[Seat] = []
     yield opened
     for seat in opened:
         seat.context.close()
     outside = [url for seat in opened for url in seat.blocked]
     assert not outside, f"the console asked hosts other than its own server: {outside}"
+    refused = [text for seat in opened for text in seat.refused]
+    assert not refused, f"the pages' Content-Security-Policy refused: {refused}"

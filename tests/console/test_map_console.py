@@ -3,7 +3,6 @@ seated through the seats screen, and the GM's view as that player."""
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -36,8 +35,9 @@ def _create(page: Page, origin: str, name: str, preset: str) -> str:
 
 
 def _token(page: Page, campaign_id: str) -> str:
-    seats: dict[str, Any] = json.loads(page.evaluate("() => localStorage.getItem('intrigue.seats')"))
-    return str(seats[campaign_id]["token"])
+    """The GM's token, from the browser's cookie jar: the test reads it, the page's script cannot (HttpOnly)."""
+    (cookie,) = [c for c in page.context.cookies() if c["name"] == f"__Host-intrigue-seat-{campaign_id}"]
+    return cookie["value"]
 
 
 def _raw(server: ConsoleServer, query: str, token: str) -> dict[str, Any]:

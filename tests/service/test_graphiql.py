@@ -24,7 +24,8 @@ def page(client: TestClient) -> str:
 
 def test_the_page_and_every_asset_it_loads_come_from_this_server(client: TestClient) -> None:
     html = page(client)
-    assert len([u for u, _ in loads_of(html) if u.startswith("/graphiql/")]) == 6  # React, ReactDOM, GraphiQL, explorer
+    # React, ReactDOM, GraphiQL, the explorer, and the page's own script and styles (issue 25: no inline ones)
+    assert len([u for u, _ in loads_of(html) if u.startswith("/graphiql/")]) == 8
 
 
 def test_the_check_sees_a_cdn_link() -> None:

@@ -1,7 +1,8 @@
 """The web console (web/, issue 18), served by the same process at `/` from files inside the package.
 
 `make console` builds web/ into `static/` here (package data, so the wheel carries it). Paths the console's router
-owns (`/campaigns/…`, `/sign-in`) answer its index page; its hashed scripts and styles are under `/assets`.
+owns (`/campaigns/…`, `/sign-in`) answer its index page; its hashed scripts and styles are under `/assets`
+(precompressed, cached a year: assets.py); `/session` trades a seat's token for an HttpOnly cookie (session.py).
 Without a build, `/` says how to make one rather than failing.
 """
 
@@ -9,11 +10,18 @@ from __future__ import annotations
 
 from importlib.resources import files
 from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING
 
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
-from starlette.staticfiles import StaticFiles
+
+from service.entrypoints.console.assets import HashedAssets
+from service.entrypoints.console.session import session_routes
+
+if TYPE_CHECKING:
+    from service.bootstrap import Intrigue
+    from service.persistence.readpool import ReadPool
 
 PACKAGE = "service.entrypoints.console"
 STATIC = "static"
@@ -41,14 +49,15 @@ async def _index(request: Request) -> Response:
     return FileResponse(str(index), headers={"Cache-Control": "no-cache"})
 
 
-def console_routes() -> list[BaseRoute]:
-    """`/`, the router's paths and `/assets`; mounted last, after the API's own routes."""
+def console_routes(intrigue: Intrigue, pool: ReadPool) -> list[BaseRoute]:
+    """`/`, the router's paths, `/assets` and `/session`; mounted last, after the API's own routes."""
     routes: list[BaseRoute] = [
+        *session_routes(intrigue, pool),
         Route("/", _index),
         Route("/sign-in", _index),
         Route("/campaigns", _index),
         Route("/campaigns/{rest:path}", _index),
     ]
     if (_static() / "assets").is_dir():
-        routes.append(Mount("/assets", StaticFiles(packages=[(PACKAGE, f"{STATIC}/assets")])))
+        routes.append(Mount("/assets", HashedAssets(packages=[(PACKAGE, f"{STATIC}/assets")])))
     return routes

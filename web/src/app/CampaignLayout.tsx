@@ -1,12 +1,15 @@
 // One campaign's frame: its seat's client, the live version, and the navigation between its screens. The GM may
 // view every screen as another seat (the view-as toggle): reads are then answered as that seat by the server.
+// The seat is this browser's cookie for the campaign (docs/console.md, "Seat tokens"), asked who it is (`me`).
 import { useMemo, useState } from "react";
-import { Link, NavLink, Outlet, useParams } from "react-router-dom";
-import { Provider } from "urql";
+import { Link, NavLink, Outlet, useNavigate, useParams } from "react-router-dom";
+import { Provider, useQuery, type Client } from "urql";
+import { Loading } from "../components/ui";
 import { ViewAsToggle } from "../features/seats";
+import { MeDocument } from "../graphql/generated";
 import { makeClient } from "../lib/client";
 import { CampaignProvider } from "../lib/campaign";
-import { forgetSeat, seatFor, viewAs, viewedSeat, type ViewedSeat } from "../lib/session";
+import { signOut, viewAs, viewedSeat, type ViewedSeat } from "../lib/session";
 
 const SCREENS = [
   ["map", "Map"],
@@ -20,28 +23,42 @@ const SCREENS = [
 
 export function CampaignLayout() {
   const { campaignId = "" } = useParams();
-  const seat = seatFor(campaignId);
-  const [viewed, setViewed] = useState<ViewedSeat | null>(() => (seat?.role === "GM" ? viewedSeat(campaignId) : null));
-  const own = useMemo(() => makeClient(seat?.token ?? null), [seat?.token]);
-  const client = useMemo(
-    () => (viewed ? makeClient(seat?.token ?? null, viewed.seatId) : own),
-    [own, viewed, seat?.token],
+  const own = useMemo(() => makeClient(campaignId), [campaignId]);
+  return (
+    <Provider value={own}>
+      <SeatedFrame key={campaignId} campaignId={campaignId} own={own} />
+    </Provider>
   );
-  // Every screen sees the seat it is looked at as; the token stays the GM's, the header names the seat.
-  const effective = useMemo(
-    () => (seat && viewed ? { ...seat, role: viewed.role, name: viewed.name, seatId: viewed.seatId } : seat),
-    [seat, viewed],
-  );
-  if (!seat || !effective) {
+}
+
+function SeatedFrame({ campaignId, own }: { campaignId: string; own: Client }) {
+  const [{ data, fetching }] = useQuery({ query: MeDocument, requestPolicy: "network-only" });
+  const me = data?.me;
+  const seat = useMemo(() => (me ? { seatId: me.id, role: me.role, name: me.name } : null), [me]);
+  if (fetching && !data) return <Loading what="your seat" />;
+  if (!seat) {
     return (
       <p role="alert">
         This browser holds no seat for this campaign. <Link to="/sign-in">Sign in with a token</Link>.
       </p>
     );
   }
+  return <Frame campaignId={campaignId} own={own} seat={seat} />;
+}
+
+function Frame({ campaignId, own, seat }: { campaignId: string; own: Client; seat: ViewedSeat }) {
+  const [viewed, setViewed] = useState<ViewedSeat | null>(() => (seat.role === "GM" ? viewedSeat(campaignId) : null));
+  const navigate = useNavigate();
+  const client = useMemo(() => (viewed ? makeClient(campaignId, viewed.seatId) : own), [own, viewed, campaignId]);
+  // Every screen sees the seat it is looked at as; the cookie stays the GM's, the header names the seat.
+  const effective = viewed ?? seat;
   function choose(next: ViewedSeat | null) {
     viewAs(campaignId, next);
     setViewed(next);
+  }
+  async function leave() {
+    await signOut(campaignId); // before the campaign list asks which seats this browser holds
+    navigate("/");
   }
   return (
     <Provider value={client}>
@@ -51,7 +68,7 @@ export function CampaignLayout() {
           {SCREENS.filter(([path]) => path !== "seats" || effective.role === "GM").map(([path, label]) => (
             <NavLink key={path} to={path}>{label}</NavLink>
           ))}
-          <Link to="/" onClick={() => forgetSeat(campaignId)}>Sign out</Link>
+          <Link to="/" onClick={(event) => { event.preventDefault(); void leave(); }}>Sign out</Link>
           {seat.role === "GM" ? (
             <Provider value={own}>
               <ViewAsToggle campaignId={campaignId} viewed={viewed} onChange={choose} />

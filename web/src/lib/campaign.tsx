@@ -5,14 +5,14 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useQuery, useSubscription, type AnyVariables, type UseQueryArgs } from "urql";
 import { CampaignChangesDocument, type CampaignChangeKind } from "../graphql/generated";
-import type { StoredSeat } from "./session";
+import type { ViewedSeat } from "./session";
 
 export type LastChange = { kind: CampaignChangeKind; position: number | null; count: number };
-type CampaignState = { campaignId: string; seat: StoredSeat; version: number; bump: () => void; lastChange: LastChange | null };
+type CampaignState = { campaignId: string; seat: ViewedSeat; version: number; bump: () => void; lastChange: LastChange | null };
 const SETTLE_MS = 150; // re-read once a burst of changes has settled
 const CampaignContext = createContext<CampaignState | null>(null);
 
-export function CampaignProvider({ campaignId, seat, children }: { campaignId: string; seat: StoredSeat; children: ReactNode }) {
+export function CampaignProvider({ campaignId, seat, children }: { campaignId: string; seat: ViewedSeat; children: ReactNode }) {
   const [version, setVersion] = useState(0);
   const bump = useCallback(() => setVersion((v) => v + 1), []);
   const [changes] = useSubscription(

@@ -1,35 +1,37 @@
-// Seat tokens, kept per campaign in the browser (issue 18: "sign-in with a seat's token … kept per campaign").
-// Only the token and what `me` answered are stored; every secret stays on the server.
+// The seats this browser holds (docs/console.md, "Seat tokens"). A token is handed to the server once, at sign-in,
+// and comes back as an HttpOnly cookie of its campaign's: page script never holds it after that, so a script
+// injected into the page cannot read it. The console keeps only which seat it is (never the key to it), from the server.
 import type { SeatRole } from "../graphql/generated";
 
-export type StoredSeat = { token: string; role: SeatRole; name: string; seatId: string };
-const KEY = "intrigue.seats";
+export type HeldSeat = { campaignId: string; seatId: string; role: SeatRole; name: string };
+const JSON_HEADERS = { "Content-Type": "application/json", Accept: "application/json" };
 
-function readAll(): Record<string, StoredSeat> {
+async function reason(response: Response): Promise<string> {
   try {
-    const raw = window.localStorage.getItem(KEY);
-    return raw ? (JSON.parse(raw) as Record<string, StoredSeat>) : {};
+    const problem = (await response.json()) as { detail?: string };
+    return problem.detail ?? `the server answered ${response.status}`;
   } catch {
-    return {};
+    return `the server answered ${response.status}`;
   }
 }
 
-export function seatFor(campaignId: string): StoredSeat | null {
-  return readAll()[campaignId] ?? null;
+/** Trades a seat's token for its campaign's cookie; the seat it names, or the server's reason for refusing it. */
+export async function signIn(token: string): Promise<HeldSeat> {
+  const response = await fetch("/session", { method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ token }) });
+  if (!response.ok) throw new Error(await reason(response));
+  return (await response.json()) as HeldSeat;
 }
 
-export function rememberSeat(campaignId: string, seat: StoredSeat): void {
-  window.localStorage.setItem(KEY, JSON.stringify({ ...readAll(), [campaignId]: seat }));
+/** The seats this browser's cookies hold, as the server reads them (a revoked seat's cookie is dropped). */
+export async function heldSeats(): Promise<HeldSeat[]> {
+  const response = await fetch("/session", { headers: { Accept: "application/json" } });
+  if (!response.ok) return [];
+  return ((await response.json()) as { seats: HeldSeat[] }).seats;
 }
 
-export function forgetSeat(campaignId: string): void {
-  const all = readAll();
-  delete all[campaignId];
-  window.localStorage.setItem(KEY, JSON.stringify(all));
-}
-
-export function knownCampaigns(): string[] {
-  return Object.keys(readAll());
+/** Forgets the campaign's seat in this browser (the server clears its cookie). */
+export async function signOut(campaignId: string): Promise<void> {
+  await fetch(`/session/${encodeURIComponent(campaignId)}`, { method: "DELETE" });
 }
 
 /** The seat the GM views a campaign as (issue 18: "a toggle to view as any seat"), kept for this browser tab. */

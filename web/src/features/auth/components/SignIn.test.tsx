@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SignIn } from "./SignIn";
 
 describe("SignIn", () => {
@@ -12,4 +12,19 @@ describe("SignIn", () => {
     await userEvent.type(screen.getByLabelText(/Seat token/), "abc");
     expect(button).toBeEnabled();
   });
+});
+
+describe("SignIn with the server", () => {
+  it("posts the token for the seat's cookie and shows the server's reason when it is refused", async () => {
+    const problem = { status: 401, code: "UNAUTHENTICATED", detail: "this bearer token names no seat" };
+    const post = vi.fn(async () => new Response(JSON.stringify(problem), { status: 401 }));
+    vi.stubGlobal("fetch", post);
+    render(<MemoryRouter><SignIn /></MemoryRouter>);
+    await userEvent.type(screen.getByLabelText(/Seat token/), "itg_nothing");
+    await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("this bearer token names no seat");
+    const [url, init] = post.mock.calls[0] as unknown as [string, RequestInit];
+    expect([url, init.method, JSON.parse(String(init.body))]).toEqual(["/session", "POST", { token: "itg_nothing" }]);
+    vi.unstubAllGlobals();
+  }, 20_000);
 });

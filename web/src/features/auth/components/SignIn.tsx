@@ -1,11 +1,9 @@
-// Sign-in with a seat's token (GM, player or observer): the token is asked who it is (`me`), then kept for
-// that campaign in this browser.
+// Sign-in with a seat's token (GM, player or observer): the server trades it for its campaign's HttpOnly cookie
+// and says whose seat it is (docs/console.md, "Seat tokens"); the page keeps no token.
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { ErrorMessage, Section } from "../../../components/ui";
-import { MeDocument } from "../../../graphql/generated";
-import { makeClient } from "../../../lib/client";
-import { rememberSeat } from "../../../lib/session";
+import { signIn } from "../../../lib/session";
 
 export function SignIn() {
   const [token, setToken] = useState("");
@@ -17,15 +15,15 @@ export function SignIn() {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const result = await makeClient(token.trim()).query(MeDocument, {}, { requestPolicy: "network-only" }).toPromise();
-    setBusy(false);
-    const me = result.data?.me;
-    if (!me) {
-      setError(result.error?.graphQLErrors[0]?.message ?? result.error?.message ?? "This token is not a seat of any campaign.");
-      return;
+    try {
+      const seat = await signIn(token.trim());
+      setToken("");
+      navigate(`/campaigns/${seat.campaignId}`);
+    } catch (refused) {
+      setError(refused instanceof Error ? refused.message : "This token is not a seat of any campaign.");
+    } finally {
+      setBusy(false);
     }
-    rememberSeat(me.campaignId, { token: token.trim(), role: me.role, name: me.name, seatId: me.id });
-    navigate(`/campaigns/${me.campaignId}`);
   }
 
   return (

@@ -1,13 +1,20 @@
 // The list of campaigns (open to anyone unless the server hides it), with the seat this browser holds in each.
+import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import { useQuery } from "urql";
 import { ErrorMessage, Loading, Section } from "../../../components/ui";
 import { CampaignListDocument } from "../../../graphql/generated";
-import { seatFor } from "../../../lib/session";
+import { heldSeats, type HeldSeat } from "../../../lib/session";
 import { CreateCampaign } from "./CreateCampaign";
 
 export function CampaignList() {
   const [{ data, fetching, error }] = useQuery({ query: CampaignListDocument, variables: { first: 50 } });
+  const [held, setHeld] = useState<HeldSeat[]>([]);
+  useEffect(() => {
+    let current = true;
+    heldSeats().then((seats) => { if (current) setHeld(seats); }, () => undefined);
+    return () => { current = false; };
+  }, []);
   return (
     <>
       <Section title="Campaigns">
@@ -21,7 +28,7 @@ export function CampaignList() {
             </thead>
             <tbody>
               {data.campaigns.edges.map(({ node }) => {
-                const seat = seatFor(node.id);
+                const seat = held.find((s) => s.campaignId === node.id);
                 return (
                   <tr key={node.id}>
                     <td>{seat ? <Link to={`/campaigns/${node.id}`}>{node.name}</Link> : node.name}</td>

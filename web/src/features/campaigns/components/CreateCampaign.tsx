@@ -1,11 +1,11 @@
 // Creating a campaign from a preset (docs/console.md, Presets): its creator becomes the GM and the GM token,
-// answered once, is kept in this browser.
+// answered once, is traded at once for the campaign's HttpOnly cookie (docs/console.md, "Seat tokens").
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { useMutation } from "urql";
 import { ErrorMessage, Section } from "../../../components/ui";
 import { CreateCampaignFromPresetDocument, type CampaignPreset } from "../../../graphql/generated";
-import { rememberSeat } from "../../../lib/session";
+import { signIn } from "../../../lib/session";
 
 export const PRESETS: { value: CampaignPreset; label: string }[] = [
   { value: "DEMO", label: "The demo: the worked example and three houses (Faction Turn and Game of Bones)" },
@@ -17,6 +17,7 @@ export function CreateCampaign() {
   const [name, setName] = useState("");
   const [preset, setPreset] = useState<CampaignPreset>("DEMO");
   const [{ fetching, error }, create] = useMutation(CreateCampaignFromPresetDocument);
+  const [refused, setRefused] = useState<string | null>(null);
   const navigate = useNavigate();
 
   async function submit(event: FormEvent) {
@@ -25,8 +26,12 @@ export function CreateCampaign() {
     const result = await create({ input: { name: name.trim(), ruleSystems, preset } });
     const campaign = result.data?.createCampaign;
     if (campaign?.gmToken) {
-      rememberSeat(campaign.id, { token: campaign.gmToken, role: "GM", name: "GM", seatId: "" });
-      navigate(`/campaigns/${campaign.id}`);
+      try {
+        await signIn(campaign.gmToken);
+        navigate(`/campaigns/${campaign.id}`);
+      } catch (failed) {
+        setRefused(failed instanceof Error ? failed.message : "The GM's seat could not be kept in this browser.");
+      }
     }
   }
 
@@ -40,7 +45,7 @@ export function CreateCampaign() {
           {PRESETS.map((p) => <option key={p.value} value={p.value}>{p.label}</option>)}
         </select>
         <button type="submit" disabled={fetching || !name.trim()}>{fetching ? "Creating…" : "Create"}</button>
-        <ErrorMessage error={error} />
+        <ErrorMessage error={error ?? refused} />
       </form>
     </Section>
   );

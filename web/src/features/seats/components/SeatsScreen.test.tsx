@@ -28,7 +28,7 @@ describe("SeatsScreen", () => {
     const createSeat = vi.fn(() => fromValue({ data: { createSeat: { token: "itg_secret", seat: { id: "s1", name: "Crows player", role: "PLAYER", factionId: "f1", houseId: null, revoked: false } } } }));
     render(
       <Provider value={fakeClient(createSeat)}>
-        <CampaignProvider campaignId="c1" seat={{ token: "t", role: "GM", name: "GM", seatId: "" }}>
+        <CampaignProvider campaignId="c1" seat={{ role: "GM", name: "GM", seatId: "" }}>
           <SeatsScreen />
         </CampaignProvider>
       </Provider>,
@@ -47,7 +47,7 @@ describe("SeatsScreen", () => {
   it("tells a player that seating is the GM's", () => {
     render(
       <Provider value={fakeClient(vi.fn())}>
-        <CampaignProvider campaignId="c1" seat={{ token: "t", role: "PLAYER", name: "P", seatId: "s2" }}>
+        <CampaignProvider campaignId="c1" seat={{ role: "PLAYER", name: "P", seatId: "s2" }}>
           <SeatsScreen />
         </CampaignProvider>
       </Provider>,
