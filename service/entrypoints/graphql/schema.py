@@ -32,6 +32,7 @@ from service.entrypoints.graphql.mergers import MergerMutation
 from service.entrypoints.graphql.orders import OrdersMutation, OrdersQuery
 from service.entrypoints.graphql.phase_report import PhaseReportQuery
 from service.entrypoints.graphql.preview import PreviewQuery
+from service.entrypoints.graphql.rates import MutationRates
 from service.entrypoints.graphql.seats import SeatMutation, SeatQuery
 from service.entrypoints.graphql.subscriptions import CampaignSubscription
 from service.entrypoints.graphql.types import Campaign, Region
@@ -169,7 +170,7 @@ schema = IntrigueSchema(
     # Parsed and validated documents are cached: clients send the same few queries again and again.
     # Instances, not classes, so that the two caches are shared by every request.
     extensions=[ParserCache(maxsize=256), ValidationCache(maxsize=256),  # type: ignore[list-item]
-                *LIMITS, SeatGuard, InputGuard, IdempotentMutations],
+                *LIMITS, SeatGuard, InputGuard, MutationRates, IdempotentMutations],
 )
 # The descriptions the code leaves out, from one registry (tests/service/test_schema_descriptions.py).
 DESCRIPTION_PROBLEMS = describe(schema._schema)
