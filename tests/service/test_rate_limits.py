@@ -8,6 +8,7 @@ from contextlib import ExitStack
 from typing import Any
 
 import pytest
+from limits.storage import MemoryStorage
 from starlette.testclient import TestClient
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
@@ -16,6 +17,7 @@ from service.entrypoints.http import create_app
 from service.entrypoints.rates import Rates
 from tests.service.log_head import event_rows
 from tests.service.rest_support import API, bearer, conforms
+from tests.service.test_subscriptions import subscribe
 
 CREATE = "mutation($name: String!) { createCampaign(input: {name: $name, ruleSystems: [FACTION_TURN]}) { id gmToken } }"
 TWICE = """mutation { a: createCampaign(input: {name: "A", ruleSystems: [FACTION_TURN]}) { id }
@@ -29,11 +31,11 @@ ADDRESS = "203.0.113.7"
 
 @pytest.fixture
 def serve(intrigue: Intrigue) -> Iterator[Serve]:
-    """A client of an app limited by `rates`, behind a proxy it trusts: each request's X-Forwarded-For is its address
-    (uvicorn's middleware, as `intrigue serve` runs it, with FORWARDED_ALLOW_IPS=*)."""
+    """A client of an app limited by `rates`, from behind a proxy it trusts: each request's X-Forwarded-For is its
+    address (uvicorn's middleware, as `intrigue serve` runs it, with the proxy in FORWARDED_ALLOW_IPS)."""
     with ExitStack() as stack:
         yield lambda rates: stack.enter_context(
-            TestClient(ProxyHeadersMiddleware(create_app(intrigue, rates=rates), trusted_hosts="*"))
+            TestClient(ProxyHeadersMiddleware(create_app(intrigue, rates=rates), trusted_hosts="testclient"))
         )  # type: ignore[arg-type]
 
 
@@ -188,3 +190,40 @@ def test_a_rate_that_reads_as_none_is_refused_at_start(intrigue: Intrigue, text:
     app = create_app(intrigue, rates=Rates(campaigns=text))
     with pytest.raises(ValueError, match="INTRIGUE_RATE_CAMPAIGNS"), TestClient(app):
         pass
+
+
+def test_a_mutation_over_a_websocket_is_counted_and_refused_with_its_retry_after(
+    serve: Serve, intrigue: Intrigue
+) -> None:
+    client = serve(campaigns_only(1))
+    assert rest_create(client, address="testclient").status_code == 201  # a WebSocket's address is its connection's
+    before = event_rows(intrigue.db)
+    with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
+        subscribe(ws, None, CREATE, name="Over a socket")
+        answer = ws.receive_json()
+    assert answer["type"] == "next", answer
+    [error] = answer["payload"]["errors"]
+    assert error["extensions"]["code"] == "RATE_LIMITED" and 1 <= error["extensions"]["retryAfter"] <= HOUR
+    assert event_rows(intrigue.db) == before
+
+
+class UnreachableStorage(MemoryStorage):
+    """A shared storage that cannot be reached, as a Redis that is down."""
+
+    STORAGE_SCHEME = ["unreachable"]  # noqa: RUF012 (the library registers storages by this class attribute)
+
+    @property
+    def base_exceptions(self) -> type[Exception]:
+        return ConnectionError
+
+    def acquire_entry(self, key: str, limit: int, expiry: int, amount: int = 1) -> bool:
+        raise ConnectionError("the storage is down")
+
+
+def test_writes_go_on_uncounted_when_the_shared_storage_cannot_answer(
+    serve: Serve, caplog: pytest.LogCaptureFixture
+) -> None:
+    client = serve(Rates(campaigns="1/hour", mutations="1/hour", storage_uri="unreachable://"))
+    with caplog.at_level("WARNING", logger="intrigue.http"):
+        assert [rest_create(client).status_code for _ in range(2)] == [201, 201]
+    assert any("rate limits not counted" in record.getMessage() for record in caplog.records)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 from graphql import ExecutionResult, GraphQLError, get_operation_ast
+from starlette.responses import Response
 from strawberry.extensions import SchemaExtension
 from strawberry.types.graphql import OperationType
 
@@ -33,8 +34,8 @@ class MutationRates(SchemaExtension):
             ec.result = ExecutionResult(
                 data=None, errors=[GraphQLError(error.message, extensions=graphql_extensions(error))]
             )
-            response = ec.context.get("response")  # None over a WebSocket: `retryAfter` in extensions says it
-            if response is not None:
+            response = ec.context.get("response")  # the socket itself over a WebSocket: `retryAfter` says it there
+            if isinstance(response, Response):
                 response.status_code = status_of(error)
                 response.headers["Retry-After"] = str(error.retry_after)
         yield
