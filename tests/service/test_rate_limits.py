@@ -196,9 +196,10 @@ def test_a_mutation_over_a_websocket_is_counted_and_refused_with_its_retry_after
     serve: Serve, intrigue: Intrigue
 ) -> None:
     client = serve(campaigns_only(1))
-    assert rest_create(client, address="testclient").status_code == 201  # a WebSocket's address is its connection's
+    assert rest_create(client).status_code == 201
     before = event_rows(intrigue.db)
-    with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
+    socket = client.websocket_connect("/graphql", ["graphql-transport-ws"], headers={"X-Forwarded-For": ADDRESS})
+    with socket as ws:
         subscribe(ws, None, CREATE, name="Over a socket")
         answer = ws.receive_json()
     assert answer["type"] == "next", answer
