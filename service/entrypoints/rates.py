@@ -29,6 +29,8 @@ __all__ = ["RateLimits", "Rates"]
 
 
 class RateLimits:
+    """ASGI middleware: the app's limiter in every HTTP and WebSocket scope; a REST write counted before it runs."""
+
     def __init__(self, app: ASGIApp, intrigue: Intrigue, pool: ReadPool, rates: Rates | None = None) -> None:
         self.app, self.intrigue, self.pool = app, intrigue, pool
         self.limiter = RateLimiter(rates)
