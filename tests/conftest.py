@@ -15,6 +15,10 @@ import pytest
 # The suite runs every server as the embedded demo does, whichever PostgreSQL it is on: the campaign list open
 # (service/entrypoints/shared/campaign_list.py). Tests of the closed list set the variable themselves.
 os.environ.setdefault("INTRIGUE_OPEN_CAMPAIGN_LIST", "1")
+# Its servers, in process and `intrigue serve` alike, create campaigns and write far faster than a caller may
+# (service/entrypoints/shared/rates.py): the limits are raised, still counted. Tests of the limits set their own.
+os.environ.setdefault("INTRIGUE_RATE_CAMPAIGNS", "1000000/second")
+os.environ.setdefault("INTRIGUE_RATE_MUTATIONS", "1000000/second")
 
 from service.persistence import database
 from service.persistence.database import Database

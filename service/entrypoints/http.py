@@ -41,6 +41,7 @@ from service.entrypoints.graphql.schema import schema
 from service.entrypoints.graphql.standings import standings
 from service.entrypoints.limits import Limits, RequestLimits
 from service.entrypoints.ops import ops_routes
+from service.entrypoints.rates import RateLimits, Rates
 from service.entrypoints.rest import create_rest_app
 from service.entrypoints.shared.errors import RETRY_AFTER_SECONDS, http_refusal
 from service.entrypoints.shared.graphql_media import code_of
@@ -205,7 +206,7 @@ def _cors(origins: list[str]) -> list[Middleware]:
                        allow_headers=CORS_REQUEST_HEADERS, expose_headers=CORS_EXPOSED_HEADERS)]  # fmt: skip
 
 
-def create_app(intrigue: Intrigue, limits: Limits | None = None) -> Starlette:
+def create_app(intrigue: Intrigue, limits: Limits | None = None, rates: Rates | None = None) -> Starlette:
     # The pool belongs to this app and opens on the loop it serves from; several apps may share one Intrigue.
     pool = ReadPool(intrigue.db.conninfo)
     reads = ReadModelReads(pool, FreshReads(intrigue.store))
@@ -254,6 +255,7 @@ def create_app(intrigue: Intrigue, limits: Limits | None = None) -> Starlette:
             *_cors(cors_origins()),  # outside limits and failures: a refusal a browser reads carries CORS headers
             Middleware(CodedFailures),
             Middleware(RequestLimits, limits=limits, observe=observe_graphql),
+            Middleware(RateLimits, intrigue=intrigue, pool=pool, rates=rates),  # writes counted before they run
         ],
         exception_handlers={HTTPException: _http_error},
         lifespan=lifespan,

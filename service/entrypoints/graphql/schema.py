@@ -33,6 +33,7 @@ from service.entrypoints.graphql.orders import OrdersMutation, OrdersQuery
 from service.entrypoints.graphql.parsing import SharedParse
 from service.entrypoints.graphql.phase_report import PhaseReportQuery
 from service.entrypoints.graphql.preview import PreviewQuery
+from service.entrypoints.graphql.rates import MutationRates
 from service.entrypoints.graphql.seats import SeatMutation, SeatQuery
 from service.entrypoints.graphql.subscriptions import CampaignSubscription
 from service.entrypoints.graphql.types import Campaign, Region
@@ -171,7 +172,7 @@ schema = IntrigueSchema(
     # Instances, not classes, so that the two caches are shared by every request. A document whose fragments
     # expand too far is refused before any validation rule walks it (graphql/expansion.py).
     extensions=[SharedParse(), BoundedValidation(maxsize=256),  # type: ignore[list-item]
-                *LIMITS, SeatGuard, InputGuard, IdempotentMutations],
+                *LIMITS, SeatGuard, InputGuard, MutationRates, IdempotentMutations],
 )
 # The descriptions the code leaves out, from one registry (tests/service/test_schema_descriptions.py).
 DESCRIPTION_PROBLEMS = describe(schema._schema)

@@ -61,6 +61,16 @@ class RequestTimeoutError(DomainError):
     code = "REQUEST_TIMEOUT"
 
 
+class RateLimitedError(DomainError):
+    """Past a caller's rate limit (service/entrypoints/shared/rates.py): nothing ran; retry after `retry_after` s."""
+
+    code = "RATE_LIMITED"
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
 class InternalError(DomainError):
     """An unexpected failure: the answer names only the request id, which the log line of the failure carries."""
 
@@ -81,6 +91,7 @@ HTTP_STATUS: dict[type[DomainError], int] = {
     UnsupportedMediaTypeError: 415,
     PayloadTooLargeError: 413,
     RequestTimeoutError: 408,
+    RateLimitedError: 429,
     InternalError: 500,
     InvalidInputError: 422,
     RuleViolationError: 409,
@@ -141,6 +152,8 @@ def graphql_extensions(error: DomainError) -> dict[str, Any]:
         extensions["rule"] = error.rule
     if isinstance(error, InternalError):
         extensions["requestId"] = error.request_id
+    if isinstance(error, RateLimitedError):  # a WebSocket's answer has no Retry-After header to carry it
+        extensions["retryAfter"] = error.retry_after
     return extensions
 
 
@@ -163,12 +176,15 @@ def problem(error: DomainError, instance: str | None = None) -> dict[str, Any]:
 
 
 def problem_headers(error: DomainError) -> dict[str, str]:
-    """The headers a problem is sent with: a bearer challenge for 401 (RFC 6750, section 3), Retry-After for 503,
-    the codings the server decodes for 415 (RFC 9110, section 12.5.3)."""
+    """The headers a problem is sent with: a bearer challenge for 401 (RFC 6750, section 3), Retry-After for 503
+    and 429 (RFC 9110, section 10.2.3; RFC 6585, section 4), the codings the server decodes for 415 (RFC 9110,
+    section 12.5.3)."""
     if isinstance(error, UnsupportedMediaTypeError) and error.accept_encoding:
         return {"Accept-Encoding": error.accept_encoding}
     if isinstance(error, UnauthenticatedError):
         return {"WWW-Authenticate": 'Bearer error="invalid_token"'}
     if isinstance(error, UnavailableError):
         return {"Retry-After": str(RETRY_AFTER_SECONDS)}
+    if isinstance(error, RateLimitedError):
+        return {"Retry-After": str(error.retry_after)}
     return {}
