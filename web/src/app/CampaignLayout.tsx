@@ -3,6 +3,7 @@
 import { useMemo, useState } from "react";
 import { Link, NavLink, Outlet, useParams } from "react-router-dom";
 import { Provider } from "urql";
+import { SeatGate } from "../features/auth";
 import { ViewAsToggle } from "../features/seats";
 import { makeClient } from "../lib/client";
 import { CampaignProvider } from "../lib/campaign";
@@ -45,21 +46,23 @@ export function CampaignLayout() {
   }
   return (
     <Provider value={client}>
-      <CampaignProvider key={viewed?.seatId ?? "own"} campaignId={campaignId} seat={effective}>
-        <nav aria-label="Campaign" className="campaign-nav">
-          <span className="seat" data-testid="seat">{seat.name} · {seat.role}</span>
-          {SCREENS.filter(([path]) => path !== "seats" || effective.role === "GM").map(([path, label]) => (
-            <NavLink key={path} to={path}>{label}</NavLink>
-          ))}
-          <Link to="/" onClick={() => forgetSeat(campaignId)}>Sign out</Link>
-          {seat.role === "GM" ? (
-            <Provider value={own}>
-              <ViewAsToggle campaignId={campaignId} viewed={viewed} onChange={choose} />
-            </Provider>
-          ) : null}
-        </nav>
-        <Outlet />
-      </CampaignProvider>
+      <SeatGate>
+        <CampaignProvider key={viewed?.seatId ?? "own"} campaignId={campaignId} seat={effective}>
+          <nav aria-label="Campaign" className="campaign-nav">
+            <span className="seat" data-testid="seat">{seat.name} · {seat.role}</span>
+            {SCREENS.filter(([path]) => path !== "seats" || effective.role === "GM").map(([path, label]) => (
+              <NavLink key={path} to={path}>{label}</NavLink>
+            ))}
+            <Link to="/" onClick={() => forgetSeat(campaignId)}>Sign out</Link>
+            {seat.role === "GM" ? (
+              <Provider value={own}>
+                <ViewAsToggle campaignId={campaignId} viewed={viewed} onChange={choose} />
+              </Provider>
+            ) : null}
+          </nav>
+          <Outlet />
+        </CampaignProvider>
+      </SeatGate>
     </Provider>
   );
 }
