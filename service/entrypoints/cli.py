@@ -12,7 +12,8 @@ import threading
 from uuid import UUID
 
 from domain.errors import DomainError
-from service.bootstrap import Settings, bootstrap
+from domain.seats import gm_seat_id
+from service.bootstrap import Intrigue, Settings, bootstrap
 from service.entrypoints import cli_campaigns, cli_projections, cli_simulate
 from service.operations import logs
 from service.persistence import database
@@ -75,7 +76,6 @@ def main(argv: list[str] | None = None) -> int:
 def _serve(host: str, port: int, demo: bool, projections: bool, migrate: bool) -> int:
     import uvicorn
 
-    from service.entrypoints.demo import DEMO_NAME, seed_demo
     from service.entrypoints.http import create_app
     from service.entrypoints.serving import uvicorn_options
 
@@ -92,23 +92,36 @@ def _serve(host: str, port: int, demo: bool, projections: bool, migrate: bool) -
         log.info("projections are left to `intrigue worker`")
     try:
         if demo:
-            campaign = seed_demo(intrigue)
-            if campaign is not None:
-                log.info("demo campaign %s created: %s", campaign.name, campaign.id)
-            else:
-                log.info("store already holds campaigns; demo not seeded again")
-            for listed in intrigue.catalog.campaigns(limit=1000):
-                if listed["name"] == DEMO_NAME:
-                    # Printed once to stdout, never logged: the log stream is stderr (service/operations/logs.py),
-                    # and whatever collects it must never hold a token (docs/operations.md).
-                    token = intrigue.seats.seat_gm(listed["id"]).token
-                    print(f"\nDemo campaign {listed['id']}: GM token (send as 'Authorization: Bearer …'):\n"
-                          f"  {token}\n", file=sys.stdout, flush=True)  # fmt: skip
+            _seed_and_announce_demo(intrigue, log)
         log.info("GraphQL (GraphiQL in a browser) at http://%s:%d/graphql", host, port)
         uvicorn.run(create_app(intrigue), host=host, port=port, **uvicorn_options())
     finally:
         intrigue.close()
     return 0
+
+
+def _seed_and_announce_demo(intrigue: Intrigue, log: logging.Logger) -> None:
+    """Seed the demo if the store is empty; print its GM token only when the GM seat is new (issue 28, item 4)."""
+    from service.entrypoints.demo import DEMO_NAME, seed_demo
+
+    campaign = seed_demo(intrigue)
+    if campaign is not None:
+        log.info("demo campaign %s created: %s", campaign.name, campaign.id)
+    else:
+        log.info("store already holds campaigns; demo not seeded again")
+    for listed in intrigue.catalog.campaigns(limit=1000):
+        if listed["name"] != DEMO_NAME:
+            continue
+        if any(seat.id == gm_seat_id(listed["id"]) for seat in intrigue.seats.seats(listed["id"])):
+            # A restart keeps the GM's token: rotating it here locked a signed-in GM out of the console.
+            print(f"\nDemo campaign {listed['id']}: its GM token is unchanged; for a new one (the old one stops"
+                  f" working) run:\n  intrigue gm-token {listed['id']}\n", file=sys.stdout, flush=True)  # fmt: skip
+            continue
+        # Printed once to stdout, never logged: the log stream is stderr (service/operations/logs.py),
+        # and whatever collects it must never hold a token (docs/operations.md).
+        token = intrigue.seats.seat_gm(listed["id"]).token
+        print(f"\nDemo campaign {listed['id']}: GM token (send as 'Authorization: Bearer …'):\n"
+              f"  {token}\n", file=sys.stdout, flush=True)  # fmt: skip
 
 
 def _stop_on_signals() -> threading.Event:

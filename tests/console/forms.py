@@ -22,7 +22,8 @@ class Chosen:
 
 
 def values_of(select: Locator) -> list[str]:
-    values: list[str] = select.locator("option").evaluate_all("os => os.map(o => o.value)")
+    """The values a player can pick (a disabled prompt, such as "Choose an action…", is not one)."""
+    values: list[str] = select.locator("option").evaluate_all("os => os.filter(o => !o.disabled).map(o => o.value)")
     return values
 
 
@@ -77,6 +78,15 @@ def choose_house_order(page: Page, refused: bool, avoid: str = "") -> Chosen:
         if found:
             return Chosen((("House action", shown(action)), *found.picks), found.verdict)
     raise AssertionError(f"no house order is {'refused' if refused else 'accepted'} by the preview")
+
+
+def order_house_action(form: Locator, button: str = "Order the house action") -> bool:
+    """Click the house form's order button, saying yes if it asks first (a spend of over half a resource)."""
+    form.get_by_role("button", name=button).click()
+    asked = form.get_by_test_id("house-confirm").count() > 0  # set in the submit handler, before click returns
+    if asked:
+        form.get_by_role("button", name="Yes, spend it").click()
+    return asked
 
 
 def select_picks(page: Page, form_id: str, chosen: Chosen) -> None:

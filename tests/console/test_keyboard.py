@@ -92,6 +92,9 @@ def test_a_faction_order_and_a_house_action_by_keyboard(browser: Browser, server
     arrow_to(page, week, "Week 2 of the month")
     tab_to(page, form.get_by_role("button", name="Order the house action"))
     page.keyboard.press("Space")
+    if form.get_by_test_id("house-confirm").count():  # a spend of over half a resource is asked about first
+        tab_to(page, form.get_by_role("button", name="Yes, spend it"))
+        page.keyboard.press("Space")
     expect(page.get_by_role("status")).to_contain_text(f"ordered for {HOUSE}.")
     expect(page.get_by_test_id("house-submitted-row")).to_contain_text("week 2")
 

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.console.browser import Seat, axe_violations, open_seat, screenshot
+from tests.console.forms import order_house_action
 from tests.console.server import ConsoleServer
 
 MEMBERS = "query($c: UUID!) { campaign(id: $c) { factions { id name } houses { id name } } }"
@@ -90,17 +91,28 @@ def test_a_player_is_refused_with_the_rule_then_submits_and_the_gm_sees_both(
 
     page = sign_in(browser, server, seats, demo.player("Guild", house="The Gilded Guild"))  # a seat is one member
     house = page.get_by_test_id("house-order-form")
+    # No action chosen at first (issue 28): nothing is spent by one click; what the house holds is shown.
+    expect(house.get_by_label("House action")).to_have_value("")
+    expect(house.get_by_role("button", name="Order the house action")).to_be_disabled()
+    expect(page.get_by_test_id("house-holding")).to_contain_text("8000 influence")
+    screenshot(page, "player-house-orders-unchosen")
     house.get_by_label("House action").select_option(label="Divine Petition")
     expect(page.get_by_test_id("house-cost")).to_contain_text("requires 20000 influence")
     expect(page.get_by_test_id("house-verdict")).to_contain_text("seed 000, Divine Petition")
     house.get_by_role("button", name="Order the house action").click()
+    # It dedicates 10000 influence of the 8000 the house holds: asked first, then sent (and refused).
+    expect(page.get_by_test_id("house-confirm")).to_contain_text("more than half of the house's")
+    expect(page.get_by_test_id("house-confirm")).to_contain_text("influence")
+    assert axe_violations(page) == []
+    screenshot(page, "player-house-orders-confirm")
+    house.get_by_role("button", name="Yes, spend it").click()
     expect(page.get_by_test_id("house-refusal")).to_have_attribute("role", "alert")
     expect(page.get_by_test_id("house-refusal-rule")).to_have_text("seed 000, Divine Petition")
 
     house.get_by_label("House action").select_option(label="Intelligence Gathering")
     house.get_by_label("Starts in week").select_option(label="Week 2 of the month")
     expect(page.get_by_test_id("house-verdict")).to_contain_text("accept")
-    house.get_by_role("button", name="Order the house action").click()
+    order_house_action(house)
     row = page.get_by_test_id("house-submitted-row")
     expect(row).to_have_count(1)
     expect(row).to_contain_text("Intelligence Gathering")
@@ -118,7 +130,7 @@ def test_a_player_is_refused_with_the_rule_then_submits_and_the_gm_sees_both(
     expect(house.get_by_label("Starts in week")).to_have_value("2")
     house.get_by_label("Starts in week").select_option(label="Week 3 of the month")
     expect(page.get_by_test_id("house-verdict")).to_contain_text("accept")  # judged with the old one withdrawn
-    house.get_by_role("button", name="Amend the house action").click()
+    order_house_action(house, "Amend the house action")
     expect(row).to_have_count(1)
     expect(row).to_contain_text("Month 1, week 3")
 

@@ -110,9 +110,9 @@ def eventually(check: Callable[[], bool], what: str, *procs: Process, limit: flo
 
 
 class Api(Process):
-    def __init__(self, db: Database, logs: Path, name: str, *extra: str) -> None:
+    def __init__(self, db: Database, logs: Path, name: str, *extra: str, env: dict[str, str] | None = None) -> None:
         self.port = free_port()
-        super().__init__(db, logs, name, "serve", "--port", str(self.port), *extra)
+        super().__init__(db, logs, name, "serve", "--port", str(self.port), *extra, env=env)
         self.base = f"http://127.0.0.1:{self.port}"
 
     def ready(self) -> bool:

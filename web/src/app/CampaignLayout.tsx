@@ -5,6 +5,7 @@ import { useMemo, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate, useParams } from "react-router-dom";
 import { Provider, useQuery, type Client } from "urql";
 import { Loading } from "../components/ui";
+import { refusedSeat, SeatRefused } from "../features/auth";
 import { ViewAsToggle } from "../features/seats";
 import { MeDocument } from "../graphql/generated";
 import { makeClient } from "../lib/client";
@@ -32,9 +33,10 @@ export function CampaignLayout() {
 }
 
 function SeatedFrame({ campaignId, own }: { campaignId: string; own: Client }) {
-  const [{ data, fetching }] = useQuery({ query: MeDocument, requestPolicy: "network-only" });
+  const [{ data, error, fetching }] = useQuery({ query: MeDocument, requestPolicy: "network-only" });
   const me = data?.me;
   const seat = useMemo(() => (me ? { seatId: me.id, role: me.role, name: me.name } : null), [me]);
+  if (refusedSeat(error)) return <SeatRefused />; // issue 28, item 4: said once, not on every screen
   if (fetching && !data) return <Loading what="your seat" />;
   if (!seat) {
     return (

@@ -16,13 +16,64 @@ const OPTIONS: HouseOption[] = [
     reason: null, rule: null },
 ];
 
+const HOLDING = { gold: 8000, influence: 8000, power: 300, availableInfluence: 6000, availablePower: 300 };
+
+function form(options: HouseOption[], onSubmit: (order: HouseOrderInput) => void = () => {}, holding: typeof HOLDING | null = null) {
+  return render(<HouseOrderForm options={options} holding={holding} actors={["Guildmaster Pell", "Factor Quill"]}
+                                actor="Guildmaster Pell" onActor={() => {}} names={NO_NAMES} refusal={null} busy={false}
+                                amending={null} onSubmit={onSubmit} onCancel={() => {}} />);
+}
+
 describe("HouseOrderForm", () => {
+  it("starts with no action chosen, so nothing can be ordered by one click", async () => {
+    const onSubmit = vi.fn<(order: HouseOrderInput) => void>();
+    form(OPTIONS, onSubmit);
+    expect(screen.getByLabelText("House action")).toHaveValue("");
+    expect(screen.queryByTestId("house-cost")).toBeNull();
+    const button = screen.getByRole("button", { name: "Order the house action" });
+    expect(button).toBeDisabled();
+    await userEvent.setup().click(button);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("shows what the house holds beside the cost", async () => {
+    form(OPTIONS, () => {}, HOLDING);
+    expect(screen.getByTestId("house-holding")).toHaveTextContent("The house holds 8000 gp, 8000 influence (6000 free) and 300 power.");
+    await userEvent.setup().selectOptions(screen.getByLabelText("House action"), "Intelligence Gathering");
+    expect(screen.getByTestId("house-cost")).toHaveTextContent("500 gp");
+    expect(screen.getByTestId("house-holding")).toBeVisible();
+  });
+
+  it("asks before an order that spends more than half of a resource, and orders only when told yes", async () => {
+    const onSubmit = vi.fn<(order: HouseOrderInput) => void>();
+    const dear = { ...OPTIONS[1]!, action: "ASSASSINATION" as const, gold: 4001, dedicatedInfluence: 3001 };
+    form([...OPTIONS, dear], onSubmit, HOLDING);
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText("House action"), "Assassination");
+    await user.click(screen.getByRole("button", { name: "Order the house action" }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByTestId("house-confirm")).toHaveTextContent("more than half of the house's gold and influence");
+    await user.click(screen.getByRole("button", { name: "Not yet" }));
+    expect(screen.queryByTestId("house-confirm")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Order the house action" }));
+    await user.click(screen.getByRole("button", { name: "Yes, spend it" }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ action: "ASSASSINATION" }));
+  });
+
+  it("orders a cheap action at once, without asking", async () => {
+    const onSubmit = vi.fn<(order: HouseOrderInput) => void>();
+    form(OPTIONS, onSubmit, HOLDING);
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText("House action"), "Intelligence Gathering");
+    await user.click(screen.getByRole("button", { name: "Order the house action" }));
+    expect(screen.queryByTestId("house-confirm")).toBeNull();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
   it("shows the cost at this rank and the unmet requirement, then orders another action in the week chosen", async () => {
     const onSubmit = vi.fn<(order: HouseOrderInput) => void>();
-    render(<HouseOrderForm options={OPTIONS} actors={["Guildmaster Pell", "Factor Quill"]} actor="Guildmaster Pell"
-                           onActor={() => {}} names={NO_NAMES} refusal={null} busy={false} amending={null}
-                           onSubmit={onSubmit} onCancel={() => {}} />);
-    expect(screen.getByLabelText("House action")).toHaveValue("INTELLIGENCE_GATHERING"); // the first the preview allows
+    form(OPTIONS, onSubmit);
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText("House action"), "Divine Petition");
     expect(screen.getByTestId("house-cost")).toHaveTextContent("5000 gp; dedicates 10000 influence and 0 power; requires 20000 influence");
@@ -40,9 +91,8 @@ describe("HouseOrderForm", () => {
       reason: "Lord Aldo Droste is already dead", rule: "seed 000, Assassination" };
     const alive = { ...dead, targetCharacter: "Lady Mira Droste", influenceRequirement: 3000, dedicatedInfluence: 2000,
       gold: 4000, allowed: true, reason: null, rule: null };
-    render(<HouseOrderForm options={[dead, alive]} actors={["Guildmaster Pell"]} actor="Guildmaster Pell"
-                           onActor={() => {}} names={NO_NAMES} refusal={null} busy={false} amending={null}
-                           onSubmit={() => {}} onCancel={() => {}} />);
+    form([dead, alive]);
+    await userEvent.setup().selectOptions(screen.getByLabelText("House action"), "Assassination");
     expect(screen.getByRole("option", { name: /Lady Mira Droste/, selected: true })).toBeInTheDocument();
     expect(screen.getByTestId("house-cost")).toHaveTextContent("4000 gp; dedicates 2000 influence");
     const target = screen.getByLabelText("Target");

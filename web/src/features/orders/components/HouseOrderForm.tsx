@@ -1,8 +1,10 @@
 // A house's action for the open phase (seed 000, Taking Action): who leads it, which of the fifteen, against
-// what, and in which week of the month; its cost at the house's rank and its requirements, met or not and why.
+// what, and in which week of the month; its cost at the house's rank beside what the house holds, and its
+// requirements, met or not and why. An order that spends more than half of a resource is asked about first.
 import { useId, useState, type FormEvent } from "react";
 import type { HouseActionName, HouseOrderInput } from "../../../graphql/generated";
-import { WEEKS, actionLabel, actionsIn, costLine, orderInput, targetKey, targetLabel, type HouseOption } from "../lib/houseOptions";
+import { WEEKS, actionLabel, actionsIn, costLine, heavySpend, holdingLine, orderInput, targetKey, targetLabel,
+  type HouseHolding, type HouseOption } from "../lib/houseOptions";
 import type { Names } from "../lib/names";
 import type { Refusal } from "../lib/refusal";
 import { RefusalAlert, Verdict } from "./Verdict";
@@ -12,6 +14,8 @@ export type Amending = { id: string; action: string; week: number };
 
 type Props = {
   options: readonly HouseOption[];
+  /** What the house holds now; null when the seat may not see it. */
+  holding: HouseHolding | null;
   actors: readonly string[];
   actor: string;
   onActor: (actor: string) => void;
@@ -25,11 +29,10 @@ type Props = {
 };
 
 /** The amended order's action, when it is one of the fifteen ("Intelligence Gathering" → INTELLIGENCE_GATHERING);
- * for a new order, the action of the first option the preview allows (never a refused default, a dead target). */
+ * a new order starts with none: a default spent a house's treasury in one click (issue 28, item 2). */
 function initialAction(amending: Amending | null, options: readonly HouseOption[]): HouseActionName | "" {
   const key = amending?.action.toUpperCase().replace(/ /g, "_");
-  if (amending) return options.find((o) => o.action === key)?.action ?? "";
-  return options.find((o) => o.allowed)?.action ?? "";
+  return options.find((o) => o.action === key)?.action ?? "";
 }
 
 /** A refused option the server priced at nothing (its target dead, gone): its cost would mislead, the refusal tells. */
@@ -37,20 +40,30 @@ function unpriced(o: HouseOption): boolean {
   return !o.allowed && o.gold === 0 && o.dedicatedInfluence === 0 && o.dedicatedPower === 0;
 }
 
-export function HouseOrderForm({ options, actors, actor, onActor, names, refusal, busy, amending, onSubmit, onCancel }: Props) {
+export function HouseOrderForm({ options, holding, actors, actor, onActor, names, refusal, busy, amending, onSubmit, onCancel }: Props) {
   const id = useId();
   const actions = actionsIn(options);
   const [action, setAction] = useState<HouseActionName | "">(() => initialAction(amending, options));
   const [target, setTarget] = useState("");
   const [week, setWeek] = useState(amending?.week ?? 1);
-  const chosen = action || actions[0] || "";
+  const [asking, setAsking] = useState<string[]>([]);
+  const chosen = action;
   const candidates = options.filter((o) => o.action === chosen);
   // No target chosen yet: the first the preview allows, else the first (seed 000: a dead character cannot be targeted).
   const option = candidates.find((o) => targetKey(o) === target) ?? candidates.find((o) => o.allowed) ?? candidates[0] ?? null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (option) onSubmit(orderInput(option, week));
+    if (!option) return;
+    const heavy = holding ? heavySpend(option, holding) : [];
+    if (heavy.length && !asking.length) return setAsking(heavy);
+    setAsking([]);
+    onSubmit(orderInput(option, week));
+  }
+
+  function choose(change: () => void) {
+    change();
+    setAsking([]);
   }
 
   return (
@@ -64,13 +77,14 @@ export function HouseOrderForm({ options, actors, actor, onActor, names, refusal
       </div>
       <div className="field">
         <label htmlFor={`${id}-action`}>House action</label>
-        <select id={`${id}-action`} value={chosen} onChange={(e) => { setAction(e.target.value as HouseActionName); setTarget(""); }}>
+        <select id={`${id}-action`} value={chosen} onChange={(e) => choose(() => { setAction(e.target.value as HouseActionName); setTarget(""); })}>
+          <option value="" disabled>Choose an action…</option>
           {actions.map((a) => <option key={a} value={a}>{actionLabel(a)}</option>)}
         </select>
       </div>
       <div className="field">
         <label htmlFor={`${id}-target`}>Target</label>
-        <select id={`${id}-target`} value={option ? targetKey(option) : ""} onChange={(e) => setTarget(e.target.value)}>
+        <select id={`${id}-target`} value={option ? targetKey(option) : ""} onChange={(e) => choose(() => setTarget(e.target.value))}>
           {candidates.map((o) => <option key={targetKey(o)} value={targetKey(o)}>{targetLabel(o, names)}</option>)}
         </select>
       </div>
@@ -80,6 +94,7 @@ export function HouseOrderForm({ options, actors, actor, onActor, names, refusal
           {WEEKS.map((w) => <option key={w} value={w}>Week {w} of the month</option>)}
         </select>
       </div>
+      {holding && <p className="hint" data-testid="house-holding">{holdingLine(holding)}</p>}
       {option && (
         <>
           {!unpriced(option) && <p className="price" data-testid="house-cost">Cost at this rank: <strong>{costLine(option)}</strong></p>}
@@ -87,8 +102,17 @@ export function HouseOrderForm({ options, actors, actor, onActor, names, refusal
         </>
       )}
       <RefusalAlert refusal={refusal} testId="house-refusal" />
+      {asking.length > 0 && (
+        <div role="alert" className="hint" data-testid="house-confirm">
+          This order spends more than half of the house's {asking.join(" and ")}. Order it all the same?
+          <div className="buttons">
+            <button type="submit" disabled={busy}>Yes, spend it</button>
+            <button type="button" onClick={() => setAsking([])}>Not yet</button>
+          </div>
+        </div>
+      )}
       <div className="buttons">
-        <button type="submit" disabled={busy || !option}>{amending ? "Amend the house action" : "Order the house action"}</button>
+        <button type="submit" disabled={busy || !option || asking.length > 0}>{amending ? "Amend the house action" : "Order the house action"}</button>
         {amending && <button type="button" onClick={onCancel}>Cancel the amendment</button>}
       </div>
     </form>

@@ -12,15 +12,17 @@ import {
   type HouseOrderInput,
 } from "../../../graphql/generated";
 import { useCampaign, useLiveQuery } from "../../../lib/campaign";
-import { actionLabel } from "../lib/houseOptions";
+import { actionLabel, type HouseHolding } from "../lib/houseOptions";
 import { nameOf, type Names } from "../lib/names";
 import { refusalOf, type Refusal } from "../lib/refusal";
 import { HouseActionsTable } from "./HouseActionsTable";
 import { HouseOrderForm, type Amending } from "./HouseOrderForm";
 
-type Props = { houseId: string; houseName: string; actors: readonly string[]; open: boolean; names: Names };
+type Props = {
+  houseId: string; houseName: string; holding: HouseHolding | null; actors: readonly string[]; open: boolean; names: Names;
+};
 
-export function HouseOrders({ houseId, houseName, actors, open, names }: Props) {
+export function HouseOrders({ houseId, houseName, holding, actors, open, names }: Props) {
   const { campaignId, bump } = useCampaign();
   const [actor, setActor] = useState("");
   const [amending, setAmending] = useState<Amending | null>(null);
@@ -109,6 +111,7 @@ export function HouseOrders({ houseId, houseName, actors, open, names }: Props) 
           <HouseOrderForm
             key={`${houseId}:${amending?.id ?? "new"}`}
             options={options}
+            holding={holding}
             actors={actors}
             actor={shownActor}
             onActor={setActor}

@@ -91,7 +91,8 @@ export function OrdersScreen() {
       <div className="orders-columns">
         {faction && <FactionOrders key={faction.id} factionId={faction.id} factionName={faction.name} open={open} names={names} />}
         {house && (
-          <HouseOrders key={house.id} houseId={house.id} houseName={house.name} actors={actorsOf(frame.data, house.id)}
+          <HouseOrders key={house.id} houseId={house.id} houseName={house.name} holding={house}
+                       actors={actorsOf(frame.data, house.id)}
                        open={open} names={names} />
         )}
       </div>

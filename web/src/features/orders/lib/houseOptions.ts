@@ -1,9 +1,12 @@
 // The house form's choices, read from housePreview: the fifteen actions of seed 000 (Taking Action), each with
 // the targets it could name, its cost at the house's rank, what it dedicates, and whether its requirements are met.
-import type { HouseActionName, HouseOrderInput, HousePreviewQuery } from "../../../graphql/generated";
+import type { HouseActionName, HouseOrderInput, HousePreviewQuery, OrdersFrameQuery } from "../../../graphql/generated";
 import { nameOf, type Names } from "./names";
 
 export type HouseOption = HousePreviewQuery["housePreview"][number];
+/** What a house holds, as the orders frame reads it (null where the seat may not see it). */
+export type HouseHolding = Pick<NonNullable<OrdersFrameQuery["campaign"]>["houses"][number],
+  "gold" | "influence" | "power" | "availableInfluence" | "availablePower">;
 export const WEEKS = [1, 2, 3, 4] as const;
 
 /** "PUBLIC_RELATIONS_CAMPAIGN" → "Public Relations Campaign", as seed 000 writes it. */
@@ -53,4 +56,22 @@ export function orderInput(o: HouseOption, startWeek: number): HouseOrderInput {
 export function costLine(o: HouseOption): string {
   return `${o.gold} gp; dedicates ${o.dedicatedInfluence} influence and ${o.dedicatedPower} power; ` +
     `requires ${o.influenceRequirement} influence and ${o.powerRequirement} power`;
+}
+
+/** "The house holds 20000 gp, 12000 influence (9000 free) and 300 power (300 free)", from what the seat may see. */
+export function holdingLine(h: HouseHolding): string {
+  const free = (all: number | null | undefined, left: number | null | undefined) =>
+    left != null && left !== all ? ` (${left} free)` : "";
+  return `The house holds ${h.gold ?? "?"} gp, ${h.influence ?? "?"} influence${free(h.influence, h.availableInfluence)}` +
+    ` and ${h.power ?? "?"} power${free(h.power, h.availablePower)}.`;
+}
+
+/** The resources an order spends more than half of (gold; influence and power it dedicates, of what is free). */
+export function heavySpend(o: HouseOption, h: HouseHolding): string[] {
+  const over = (spent: number, held: number | null | undefined) => held != null && spent > 0 && spent * 2 > held;
+  return [
+    over(o.gold, h.gold) && "gold",
+    over(o.dedicatedInfluence, h.availableInfluence ?? h.influence) && "influence",
+    over(o.dedicatedPower, h.availablePower ?? h.power) && "power",
+  ].filter((r): r is string => Boolean(r));
 }
