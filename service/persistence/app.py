@@ -22,6 +22,7 @@ from domain.gameofbones.intel import HouseIntel
 from domain.phase_chronicle import PhaseChronicle
 from domain.region import Region
 from projections.codec import FastJSONTranscoder, register_domain_transcodings
+from projections.state import campaign_of
 from service.persistence.play_order import in_play_order
 from service.persistence.storable import check_pending
 from service.persistence.streams import StreamReader
@@ -177,6 +178,12 @@ class IntrigueStore(Application[UUID]):
         """Every member of a kind, in the order they joined the campaign."""
         return self.load_many(campaign.member_ids(kind.__name__.lower()), kind)
 
+    def save(self, *objs: Any, **kwargs: Any) -> Any:
+        """The library's save, naming the one campaign whose lane the events go to (from the aggregates)."""
+        if "campaign" not in kwargs:
+            kwargs["campaign"] = one_campaign(o for o in objs if isinstance(o, Aggregate))
+        return super().save(*objs, **kwargs)
+
     def exists(self, aggregate_id: UUID) -> bool:
         return aggregate_id in self.repository
 
@@ -192,13 +199,14 @@ class IntrigueStore(Application[UUID]):
         # Refuses what PostgreSQL or the read models cannot hold (service/persistence/storable.py).
         check_pending(aggregates)
         written = {a.id for a in aggregates if a.pending_events}
+        lane = one_campaign(a for a in aggregates if a.id in written)
         read = self._campaigns_read()
         members_of = {getattr(a, "campaign_id", None) for a in aggregates if a.id in written}
         campaigns = {c for c in members_of if isinstance(c, UUID) and c in read and c not in written}
         expected = {i: v for i, v in (unchanged or {}).items() if i not in written} | {c: read[c] for c in campaigns}
         try:
             with conflicts_as_domain_errors():
-                recordings = self.save(*in_play_order(aggregates, played), unchanged=expected)
+                recordings = self.save(*in_play_order(aggregates, played), unchanged=expected, campaign=lane)
         except BaseException:
             read.clear()
             raise
@@ -208,6 +216,14 @@ class IntrigueStore(Application[UUID]):
         read.update(kept)
         ids = [r.notification.id for r in recordings if getattr(r.notification, "id", None) is not None]
         return max(ids) if ids else None
+
+
+def one_campaign(aggregates: Iterable[Aggregate]) -> UUID | None:
+    """The campaign of every one of these aggregates (each belongs to exactly one); None for none."""
+    campaigns = {campaign_of(aggregate) for aggregate in aggregates}
+    if len(campaigns) > 1:
+        raise ValueError(f"one save writes one campaign's events, not {len(campaigns)} campaigns'")
+    return next(iter(campaigns), None)
 
 
 class SavesAndWaits:
