@@ -12,6 +12,7 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
 from eventsourcing.domain import Aggregate, MutableOrImmutableAggregate, Snapshot
 from eventsourcing.persistence import IntegrityError, JSONTranscoder, Transcoder
+from eventsourcing.utils import get_topic
 
 from domain.campaign import Campaign, RuleSystemName
 from domain.dice import Dice
@@ -33,6 +34,7 @@ R = TypeVar("R")
 # A faction or house writes 5-15 events a phase: every 25, a load replays about a dozen events after its snapshot,
 # not about fifty (issue 16: loading the members was a fifth of a resolution, most of it decoding that backlog).
 SNAPSHOT_INTERVAL = 25
+UNREAD_TOPICS = tuple(get_topic(getattr(Campaign, name)) for name in sorted(Campaign.UNREAD_BY_MEMBERS))
 
 
 def replay(aggregate: Any, events: Iterable[Any]) -> Any:
@@ -62,6 +64,7 @@ class IntrigueStore(Application[UUID]):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._read = threading.local()  # per thread: campaign id -> the version its command loaded (`commit`)
+        self.recorder.unread_topics = UNREAD_TOPICS  # type: ignore[attr-defined]
         self.streams = StreamReader(self.recorder, self.snapshots.recorder if self.snapshots else None)  # type: ignore[arg-type]
 
     def construct_transcoder(self) -> Transcoder:
@@ -193,8 +196,9 @@ class IntrigueStore(Application[UUID]):
         pending events in the order they were played, written first in that order (service/persistence/play_order.py).
 
         The transaction also checks that each aggregate in `unchanged` is still at that version, and that the
-        campaign of every member written is still at the version this thread's command loaded: a command
-        decided on state that another command has since moved conflicts (docs/architecture.md, Races).
+        campaign of every member written has had nothing appended since the version this thread's command loaded
+        but events no member command reads (`Campaign.UNREAD_BY_MEMBERS`): a command decided on state that
+        another command has since moved conflicts (docs/architecture.md, Races).
         """
         # Refuses what PostgreSQL or the read models cannot hold (service/persistence/storable.py).
         check_pending(aggregates)
@@ -203,10 +207,12 @@ class IntrigueStore(Application[UUID]):
         read = self._campaigns_read()
         members_of = {getattr(a, "campaign_id", None) for a in aggregates if a.id in written}
         campaigns = {c for c in members_of if isinstance(c, UUID) and c in read and c not in written}
-        expected = {i: v for i, v in (unchanged or {}).items() if i not in written} | {c: read[c] for c in campaigns}
+        expected = {i: v for i, v in (unchanged or {}).items() if i not in written}
+        loose = {c: read[c] for c in campaigns if c not in expected}  # its phase clock and rules, not its dice
         try:
             with conflicts_as_domain_errors():
-                recordings = self.save(*in_play_order(aggregates, played), unchanged=expected, campaign=lane)
+                recordings = self.save(*in_play_order(aggregates, played), unchanged=expected, loose=loose,
+                                       campaign=lane)  # fmt: skip
         except BaseException:
             read.clear()
             raise

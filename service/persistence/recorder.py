@@ -72,11 +72,14 @@ def insert_function(datastore: PostgresDatastore, table: str) -> Composed:
     lock, which serialises the writers of that campaign alone and makes the check race-free that every
     aggregate in (`read_ids`, `read_versions`) is still at that version (SQLSTATE 23000, the library's
     IntegrityError, when one moved); the insert gives each event the campaign's next positions, returning
-    them with the notification ids. No table lock and no NOTIFY: PostgreSQL takes a database-wide lock at
+    them with the notification ids. The aggregates in (`loose_ids`, `loose_versions`) were read for less: only an
+    event appended since whose topic is not in `unread` conflicts (a campaign's dice and chronicle lines, which no
+    command on a member decides on). No table lock and no NOTIFY: PostgreSQL takes a database-wide lock at
     the commit of a transaction that notified (service/persistence/notifier.py notifies after the commit)."""
     return SQL(
         "CREATE OR REPLACE FUNCTION {schema}.{function}(campaign uuid, ids uuid[], versions bigint[],"
-        " topics text[], states bytea[], read_ids uuid[], read_versions bigint[])"
+        " topics text[], states bytea[], read_ids uuid[], read_versions bigint[], loose_ids uuid[],"
+        " loose_versions bigint[], unread text[])"
         " RETURNS TABLE (notification_id bigint, campaign_position bigint) LANGUAGE plpgsql AS $BODY$"
         " DECLARE head bigint; count bigint := cardinality(ids); BEGIN"
         "    SET LOCAL lock_timeout = '{lock_timeout}s';"
@@ -84,6 +87,9 @@ def insert_function(datastore: PostgresDatastore, table: str) -> Composed:
         "    ON CONFLICT (campaign_id) DO UPDATE SET position = h.position + count RETURNING h.position INTO head;"
         "    IF EXISTS (SELECT FROM unnest(read_ids, read_versions) AS r(id, version) WHERE r.version"
         "        IS DISTINCT FROM (SELECT max(originator_version) FROM {schema}.{table} WHERE originator_id = r.id))"
+        "    THEN RAISE EXCEPTION {moved} USING ERRCODE = '23000'; END IF;"
+        "    IF EXISTS (SELECT FROM unnest(loose_ids, loose_versions) AS r(id, version) JOIN {schema}.{table} e"
+        "        ON e.originator_id = r.id AND e.originator_version > r.version WHERE e.topic <> ALL(unread))"
         "    THEN RAISE EXCEPTION {moved} USING ERRCODE = '23000'; END IF;"
         "    RETURN QUERY INSERT INTO {schema}.{table} AS t"
         "    (originator_id, originator_version, topic, state, campaign_id, campaign_position)"
@@ -105,6 +111,7 @@ class IntrigueRecorder(PostgresApplicationRecorder):
     """Saves through `intrigue_insert_events` (migration step 10), one campaign's lane, in one transaction."""
 
     inline: Inline | None = None  # set by the read side when this process projects inline
+    unread_topics: Sequence[str] = ()  # set by the event store: what a `loose` read does not conflict with
 
     def __init__(self, datastore: PostgresDatastore, **kwargs: Any) -> None:
         super().__init__(datastore, **kwargs)
@@ -132,7 +139,7 @@ class IntrigueRecorder(PostgresApplicationRecorder):
         ])
         self.sql_insert = SQL(
             "SELECT * FROM {schema}.{function}(%b::uuid, %b::uuid[], %b::bigint[], %b::text[], %b::bytea[],"
-            " %b::uuid[], %b::bigint[])"
+            " %b::uuid[], %b::bigint[], %b::uuid[], %b::bigint[], %b::text[])"
         ).format(schema=schema, function=Identifier(FUNCTION))
         self.sql_stored = SQL(
             "SELECT e.notification_id, e.campaign_position, e.topic = s.topic AND e.state = s.state AS same"
@@ -150,19 +157,21 @@ class IntrigueRecorder(PostgresApplicationRecorder):
 
     def insert_events(
         self, stored_events: Sequence[StoredEvent], *, campaign: UUID | None = None,
-        unchanged: Mapping[UUID, int] | None = None, **kwargs: Any,
+        unchanged: Mapping[UUID, int] | None = None, loose: Mapping[UUID, int] | None = None, **kwargs: Any,
     ) -> Sequence[int] | None:  # fmt: skip
         """Insert one campaign's events at its next positions. With `unchanged`, check in the same transaction
         that each of those aggregates is still at that version, and write nothing if one has moved (the
-        library's IntegrityError: a conflict). A save for a request `service.persistence.outcomes` tracks
-        writes the request's idempotency claim in it too."""
+        library's IntegrityError: a conflict); with `loose`, that nothing but `unread_topics` was appended to
+        each since that version. A save for a request `service.persistence.outcomes` tracks writes the
+        request's idempotency claim in it too."""
         if not stored_events:
             return []
         if campaign is None:
             raise ValueError("every save names its campaign (docs/architecture.md, Persistence: lanes)")
         columns = _columns(stored_events)
-        read = unchanged or {}
-        params = (campaign, *columns, list(read), list(read.values()))
+        read, seen = unchanged or {}, loose or {}
+        params = (campaign, *columns, list(read), list(read.values()), list(seen), list(seen.values()),
+                  list(self.unread_topics))  # fmt: skip
         for attempt in range(1, ATTEMPTS + 1):
             try:
                 if attempt > 1:
