@@ -23,11 +23,21 @@ _BEFORE_LANES = [
     "DROP TABLE state_g1_tracking",
     "CREATE TABLE state_g1_tracking (application_name text PRIMARY KEY, notification_id bigint)",
     "INSERT INTO state_g1_tracking VALUES ('Intrigue', %(tracked)s)",
-    "CREATE TABLE campaign_position_g1 (campaign_id uuid PRIMARY KEY, position bigint NOT NULL)",
     "CREATE VIEW state_tracking AS SELECT * FROM state_g1_tracking",
-    "CREATE VIEW campaign_position AS SELECT * FROM campaign_position_g1",
     "DELETE FROM intrigue_schema WHERE version = 10",
 ]
+_POSITIONS = [  # step 6's table, which step 10 replaces by the tracking rows
+    "CREATE TABLE campaign_position_g1 (campaign_id uuid PRIMARY KEY, position bigint NOT NULL)",
+    "CREATE VIEW campaign_position AS SELECT * FROM campaign_position_g1",
+]
+
+
+def to_layout_before_lanes(db: Database, tracked: int, with_positions: bool = True) -> None:
+    """The database as step 9 left it (and, without positions, as step 5 did), every event up to `tracked` folded."""
+    with psycopg.connect(db.conninfo, autocommit=True) as conn:
+        for statement in [*_BEFORE_LANES, *(_POSITIONS if with_positions else ["DELETE FROM intrigue_schema"
+                                                                                " WHERE version = 6"])]:  # fmt: skip
+            conn.execute(statement, {"tracked": tracked})  # type: ignore[arg-type]
 
 
 def in_order(db: Database) -> list[tuple[int, UUID, int]]:
@@ -49,9 +59,7 @@ def test_migrate_numbers_each_campaigns_events_in_the_old_order_and_tracks_each_
     finally:
         intrigue.close()
     tracked = before[-3][0]  # the old runner had not projected the last two events
-    with psycopg.connect(fresh_db.conninfo, autocommit=True) as conn:
-        for statement in _BEFORE_LANES:
-            conn.execute(statement, {"tracked": tracked})  # type: ignore[arg-type]
+    to_layout_before_lanes(fresh_db, tracked)
     assert migrations.migrate(fresh_db) == [10]
     assert in_order(fresh_db) == before  # each event back in its campaign, numbered in the old order
     with psycopg.connect(fresh_db.conninfo) as conn:
