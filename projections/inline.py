@@ -22,7 +22,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 from uuid import UUID
 
 from eventsourcing.persistence import StoredEvent
@@ -37,8 +37,16 @@ from projections.state_tables import MODEL, names
 
 log = logging.getLogger("intrigue.projections")
 LOCK_TIMEOUT = "200ms"  # a lock the fold would wait for longer means a runner is busy: leave it to the runner
-_CAUGHT_UP = """SELECT set_config('lock_timeout', %(timeout)s, true), (SELECT position FROM {tracking}
-    WHERE campaign_id = %(campaign)s AND position = %(before)s FOR UPDATE SKIP LOCKED) AS position"""
+# One round trip (issue 26, item 2): the lock timeout; the generation (locked FOR KEY SHARE, as every write of
+# the live writer does) and whether the campaign is stopped in it; the campaign's tracking row if it is at the
+# position before the command's events (locked, SKIP LOCKED); the versions of the command's aggregates' rows.
+# Those rows need no lock of their own: only the holder of the campaign's tracking row writes them.
+_CAUGHT_UP = """SELECT set_config('lock_timeout', %(timeout)s, true), g.current,
+    EXISTS (SELECT FROM read_model_failures f WHERE f.generation = g.current AND f.campaign_id = %(campaign)s)
+    AS stopped, (SELECT position FROM {tracking} WHERE campaign_id = %(campaign)s AND position = %(before)s
+    FOR UPDATE SKIP LOCKED) AS position, (SELECT coalesce(jsonb_agg(jsonb_build_array(s.id, s.campaign_id,
+    s.version)), '[]') FROM {state} s WHERE s.id = ANY(%(ids)s)) AS versions
+    FROM read_model_generation g WHERE g.name = %(model)s FOR KEY SHARE OF g"""
 # A campaign's first events: its row, made (and so held) by this transaction.
 _OPEN = """INSERT INTO {tracking} (campaign_id, position, notification_id) VALUES (%(campaign)s, 0, 0)
     ON CONFLICT (campaign_id) DO NOTHING RETURNING position"""
@@ -65,12 +73,17 @@ class InlineStateView(StateView):
     """The live writer of the state read model, for inline pages only (its own cache, never a runner's)."""
 
     held: dict[UUID, int]  # the command's campaign and the position its tracking row was locked at
+    caught_up: dict[str, Any]  # what `_CAUGHT_UP` answered for this page
 
     def _check_generation(self, curs: Cursor[DictRow]) -> set[int]:
-        failed = super()._check_generation(curs)
-        if any(campaign_id.int in failed for campaign_id in self.held):  # the runner keeps a stopped one's account
+        if self.caught_up["current"] != self._aimed:
+            raise _GenerationChangedError(self.caught_up["current"])
+        if self.caught_up["stopped"]:  # the runner keeps a stopped campaign's account
             raise RefusedError("the command's campaign is stopped")
         return set()  # other campaigns' failures are theirs
+
+    def _versions(self, curs: Cursor[DictRow], ids: list[UUID]) -> list[Any]:
+        return [{"id": UUID(i), "campaign_id": UUID(c), "version": v} for i, c, v in self.caught_up["versions"]]
 
     def _claim(self, curs: Cursor[DictRow], lanes: Lanes) -> dict[UUID, int]:
         return self.held
@@ -99,7 +112,7 @@ class InlineProjection:
                  lane: Lane) -> bool:  # fmt: skip
         try:
             with curs.connection.transaction():  # a savepoint: nothing of this survives a failure
-                if not self._caught_up(curs, lane):
+                if not self._caught_up(curs, lane, {stored.originator_id for stored in stored_events}):
                     return False
                 to_domain_event = self.view.mapper.to_domain_event
                 events = [(to_domain_event(stored), position) for stored, position in zip(stored_events, ids,
@@ -115,19 +128,23 @@ class InlineProjection:
         self.forget()
         return False
 
-    def _caught_up(self, curs: Cursor[DictRow], lane: Lane) -> bool:
+    def _caught_up(self, curs: Cursor[DictRow], lane: Lane, ids: set[Any]) -> bool:
         if self.view._aimed is None:
             row = curs.execute(SQL(CURRENT), {"model": MODEL}).fetchone()
             if row is None:
                 return False
             self.view._aim(int(row["current"]))
         assert self.view._aimed is not None
-        tracking = names(self.view._aimed)["tracking"]
-        params = {"timeout": LOCK_TIMEOUT, "campaign": lane.campaign_id, "before": lane.first - 1}
-        row = curs.execute(SQL(_CAUGHT_UP).format(tracking=tracking), params, prepare=True).fetchone()
-        if row is not None and row["position"] is not None:
+        tables = names(self.view._aimed)
+        params = {"timeout": LOCK_TIMEOUT, "campaign": lane.campaign_id, "before": lane.first - 1, "model": MODEL,
+                  "ids": list(ids)}  # fmt: skip
+        row = curs.execute(SQL(_CAUGHT_UP).format(**tables), params, prepare=True).fetchone()
+        if row is None:
+            return False
+        self.view.caught_up = row
+        if row["position"] is not None:
             return True
-        return lane.first == 1 and curs.execute(SQL(_OPEN).format(tracking=tracking), params).fetchone() is not None
+        return lane.first == 1 and curs.execute(SQL(_OPEN).format(**tables), params).fetchone() is not None
 
     def committed(self, position: int, lane: Lane) -> None:
         """The command's transaction committed: its events are projected."""

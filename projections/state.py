@@ -276,11 +276,15 @@ class StateView(PostgresTrackingRecorder):
             raise _GenerationChangedError(current["current"])
         return {campaign_id.int for campaign_id in current["failed"]}
 
+    def _versions(self, curs: Cursor[DictRow], ids: list[UUID]) -> list[Any]:
+        """The rows' id, campaign and version, locked for this page."""
+        return curs.execute(self._sql["versions"], (ids,)).fetchall()
+
     def _starting_states(self, curs: Cursor[DictRow], ids: dict[int, UUID]) -> dict[int, Any]:
         """Each aggregate as its row has it (locked for this page): from the cache when it is at the row's
         version, else restored at that version from the event store (projections/restore.py; `Unreadable` if
         that fails); None where there is no row yet."""
-        rows = curs.execute(self._sql["versions"], (list(ids.values()),)).fetchall()
+        rows = self._versions(curs, list(ids.values()))
         states: dict[int, Any] = {}
         stale: dict[UUID, tuple[int, UUID]] = {}  # id: (the row's version, its campaign)
         for row in rows:
