@@ -11,7 +11,7 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
 from eventsourcing.domain import Aggregate, MutableOrImmutableAggregate, Snapshot
-from eventsourcing.persistence import IntegrityError, JSONTranscoder, Transcoder
+from eventsourcing.persistence import IntegrityError, JSONTranscoder, StoredEvent, Transcoder
 from eventsourcing.utils import get_topic
 
 from domain.campaign import Campaign, RuleSystemName
@@ -65,7 +65,24 @@ class IntrigueStore(Application[UUID]):
         super().__init__(*args, **kwargs)
         self._read = threading.local()  # per thread: campaign id -> the version its command loaded (`commit`)
         self.recorder.unread_topics = UNREAD_TOPICS  # type: ignore[attr-defined]
+        self.recorder.creations = self._created_in  # type: ignore[attr-defined]
         self.streams = StreamReader(self.recorder, self.snapshots.recorder if self.snapshots else None)  # type: ignore[arg-type]
+
+    def _created_in(self, stored: StoredEvent) -> UUID | None:
+        """The campaign an aggregate's creating event names (a campaign its own): for a raw write that names
+        none (a test's, a tool's); a command's save names it from its aggregates."""
+        if stored.originator_version != 1:
+            return None
+        try:
+            created = self.mapper.to_domain_event(stored)
+        except Exception:  # no event this store knows: a lane of its own
+            return stored.originator_id if isinstance(stored.originator_id, UUID) else UUID(stored.originator_id)
+        campaign_id = getattr(created, "campaign_id", None) or stored.originator_id
+        return campaign_id if isinstance(campaign_id, UUID) else UUID(str(campaign_id))
+
+    def close(self) -> None:
+        self.recorder.notifier.close()  # type: ignore[attr-defined]
+        super().close()
 
     def construct_transcoder(self) -> Transcoder:
         transcoder = FastJSONTranscoder()

@@ -4,7 +4,8 @@ A transaction that ran NOTIFY takes, at its commit, one lock for the whole datab
 every notifying commit to keep the queue in commit order): with the NOTIFY inside the insert function, every
 command of every campaign waited for every other's commit. So the writer commits without it and hands the
 campaign to this notifier, whose one thread sends the campaigns written since its last send in one
-statement, on a pooled connection of its own. A notification lost with the process (killed between the
+statement, on a connection of its own (`intrigue-notifier` in pg_stat_activity). Notifiers of several processes
+may still queue on that lock; no writer does. A notification lost with the process (killed between the
 commit and the send) is covered by the slow polls of the projection runner and of the subscriptions' listener.
 """
 
@@ -16,9 +17,12 @@ import threading
 from typing import Any
 from uuid import UUID
 
+import psycopg
 from psycopg.sql import SQL
 
 log = logging.getLogger("intrigue.notifier")
+APPLICATION_NAME = "intrigue-notifier"  # how its connection shows in pg_stat_activity
+_CONNECTS = ("dbname", "host", "port", "user", "password")
 _SEND = SQL("SELECT pg_notify(%s, c) FROM unnest(%s::text[]) AS c")
 
 
@@ -27,7 +31,8 @@ class Notifier:
 
     def __init__(self, datastore: Any, channel: str) -> None:
         self.datastore, self.channel = datastore, channel
-        self._queue: queue.SimpleQueue[str] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+        self._conn: psycopg.Connection[Any] | None = None
         self._thread: threading.Thread | None = None
         self._start = threading.Lock()
 
@@ -39,13 +44,35 @@ class Notifier:
                     self._thread = threading.Thread(target=self._run, name="intrigue-notifier", daemon=True)
                     self._thread.start()
 
+    def close(self) -> None:
+        """Send what is queued, then close the connection (the thread ends)."""
+        with self._start:
+            thread, self._thread = self._thread, None
+        if thread is not None:
+            self._queue.put(None)
+            thread.join(timeout=5)
+
     def _run(self) -> None:
         while True:
             payloads = {self._queue.get()}
             while not self._queue.empty():
                 payloads.add(self._queue.get_nowait())
-            try:
-                with self.datastore.get_connection() as conn:
-                    conn.execute(_SEND, (self.channel, sorted(payloads)))
-            except Exception as error:  # the listeners' polls cover a lost notification
-                log.debug("notifying %d campaigns failed: %s", len(payloads), error)
+            closing = None in payloads
+            payloads.discard(None)
+            if payloads:
+                self._send({p for p in payloads if p is not None})
+            if closing:
+                if self._conn is not None:
+                    self._conn.close()
+                return
+
+    def _send(self, payloads: set[str]) -> None:
+        try:
+            if self._conn is None or self._conn.closed:
+                kwargs = {k: v for k, v in self.datastore.pool.kwargs.items() if k in _CONNECTS and v}
+                self._conn = psycopg.connect(autocommit=True, application_name=APPLICATION_NAME, **kwargs)
+            self._conn.execute(_SEND, (self.channel, sorted(payloads)))
+        except Exception as error:  # the listeners' polls cover a lost notification
+            log.debug("notifying %d campaigns failed: %s", len(payloads), error)
+            if self._conn is not None:
+                self._conn.close()

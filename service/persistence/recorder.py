@@ -25,7 +25,7 @@ import os
 import signal
 import time
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 from uuid import UUID
 
@@ -112,6 +112,7 @@ class IntrigueRecorder(PostgresApplicationRecorder):
 
     inline: Inline | None = None  # set by the read side when this process projects inline
     unread_topics: Sequence[str] = ()  # set by the event store: what a `loose` read does not conflict with
+    creations: Callable[[StoredEvent], UUID | None] | None = None  # set by the event store: a creation's campaign
 
     def __init__(self, datastore: PostgresDatastore, **kwargs: Any) -> None:
         super().__init__(datastore, **kwargs)
@@ -151,6 +152,9 @@ class IntrigueRecorder(PostgresApplicationRecorder):
         self.sql_lane_of = SQL("SELECT campaign_id, campaign_position FROM {}.{} WHERE notification_id = %s").format(
             schema, table
         )
+        self.sql_campaign_of = SQL("SELECT campaign_id FROM {}.{} WHERE originator_id = %s LIMIT 1").format(
+            schema, table
+        )
         self.heads_table_name = HEADS
         self.notifier = Notifier(datastore, self.channel_name)
         self._lanes: OrderedDict[int, Lane] = OrderedDict()  # the last notification id of recent saves: their lane
@@ -166,8 +170,8 @@ class IntrigueRecorder(PostgresApplicationRecorder):
         request's idempotency claim in it too."""
         if not stored_events:
             return []
-        if campaign is None:
-            raise ValueError("every save names its campaign (docs/architecture.md, Persistence: lanes)")
+        if campaign is None:  # a raw write (a test, a tool): the lane its first aggregate is in, or is created in
+            campaign = self._campaign_of_raw(stored_events[0])
         columns = _columns(stored_events)
         read, seen = unchanged or {}, loose or {}
         params = (campaign, *columns, list(read), list(read.values()), list(seen), list(seen.values()),
@@ -230,6 +234,16 @@ class IntrigueRecorder(PostgresApplicationRecorder):
             if outcome.record is not None and os.environ.get(FAULT) == "exit-after-commit":
                 os.kill(os.getpid(), signal.SIGKILL)
         return ids
+
+    def _campaign_of_raw(self, first: StoredEvent) -> UUID:
+        with self.datastore.get_connection() as conn:
+            row = conn.execute(self.sql_campaign_of, (first.originator_id,)).fetchone()
+        if row is not None:
+            return UUID(str(row["campaign_id"]))
+        created = self.creations(first) if self.creations is not None else None
+        if created is None:
+            raise ValueError("every save names its campaign (docs/architecture.md, Persistence: lanes)")
+        return created
 
     def lane_of(self, notification_id: int) -> Lane | None:
         """The campaign and position of the event with this notification id (None when there is none)."""
