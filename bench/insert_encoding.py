@@ -36,14 +36,8 @@ def ways(store: IntrigueStore) -> dict[str, Callable[[list[StoredEvent]], None]]
     datastore = recorder.datastore  # type: ignore[attr-defined]
     datastore.register_type_adapters()
 
-    def composite(events: list[StoredEvent]) -> None:
-        rows = [recorder.construct_pg_stored_event(e.originator_id, e.originator_version, e.topic, e.state)  # type: ignore[attr-defined]
-                for e in events]  # fmt: skip
-        with datastore.get_connection() as conn:
-            conn.execute(recorder.sql_invoke_pg_function_insert_events, (rows,), prepare=True).fetchall()  # type: ignore[attr-defined]
-
     def arrays(events: list[StoredEvent]) -> None:
-        recorder.insert_events(events)  # type: ignore[attr-defined]
+        recorder.insert_events(events, campaign=uuid4())  # type: ignore[attr-defined]  # a lane of its own
 
     def copy(events: list[StoredEvent]) -> None:
         with datastore.transaction(commit=True) as curs:
@@ -57,7 +51,8 @@ def ways(store: IntrigueStore) -> dict[str, Callable[[list[StoredEvent]], None]]
                          " SELECT * FROM staging RETURNING notification_id").fetchall()  # fmt: skip
             curs.execute("NOTIFY intrigue_events")
 
-    return {"composite text": composite, "binary arrays": arrays, "COPY binary": copy}
+    # The composite of steps 1-5 refuses since step 10 (every event needs its campaign): its figures are history.
+    return {"binary arrays": arrays, "COPY binary": copy}
 
 
 def main() -> None:

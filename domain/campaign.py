@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 from uuid import UUID
 
 from eventsourcing.domain import event
@@ -60,6 +60,12 @@ def clean_name(name: str, what: str) -> str:
 class Campaign(Rewindable, GMLedger, AssistantLedger):
     """Owns the phase clock and the list of every aggregate that belongs to the campaign; and, as a
     `GMLedger`, the GM's custom asset types and actions and the phase chronicle."""
+
+    # Events no command on a member decides on: the GM's dice and the chronicle's lines. A command that read the
+    # campaign and wrote only members does not conflict with them (docs/architecture.md, Races; issue 26).
+    UNREAD_BY_MEMBERS: ClassVar[frozenset[str]] = frozenset(
+        {"DiceRolled", "TurnSummaryWritten", "GossipWritten", "GossipDrafted", "ChroniclePublished"}
+    )
 
     @classmethod
     def start(cls, name: str, rule_systems: list[str], dice_seed: str | None = None) -> Campaign:

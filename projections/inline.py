@@ -1,19 +1,20 @@
-"""The state read model brought up to a command's own events inside the command's transaction (issue 16, item 4).
+"""The state read model brought up to a command's own events inside the command's transaction (issue 16, item 4),
+in the command's campaign's lane (issue 26).
 
 Read-your-writes then costs the command's one transaction: no second transaction by the runner, no LISTEN
 wake-up, no wait. It is done only where it is exactly what the runner would have done:
 
-- every event before the command's is already projected: the tracking row of the current generation holds
-  the last notification id before the command's first (the command holds the events table's lock, so no
-  other event can commit in between), and that row is locked for the rest of the transaction (SKIP LOCKED:
-  a runner writing its page at that moment means a backlog, and the runner will project the command's events);
-- no campaign of the generation is stopped, and no event of the command fails to fold (a failure is the
-  runner's to record);
+- every earlier event of the command's campaign is already projected: the campaign's tracking row of the
+  current generation holds the position before the command's first (the command holds its campaign's head
+  row, so no other event of the campaign can commit in between), and that row is locked for the rest of the
+  transaction (SKIP LOCKED: a runner writing a page of the campaign at that moment means a backlog there, and
+  the runner will project the command's events). Other campaigns' lag, backlogs and failures do not matter;
+- the campaign is not stopped, and no event of the command fails to fold (a failure is the runner's to record);
 - all of it in a savepoint with a short lock timeout: whatever goes wrong is rolled back to it, the command
   commits as it would have without it, and its events are projected by the runner as before.
 
-The page is folded by the state view's own code (`StateView._project`), with the tracking row moved to the
-command's last event in the same transaction, so a runner reading after it skips these events.
+The page is folded by the state view's own code (`StateView._project`), with the campaign's tracking row moved
+to the command's last event in the same transaction, so a runner reading after it skips these events.
 """
 
 from __future__ import annotations
@@ -21,22 +22,47 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+from uuid import UUID
 
 from eventsourcing.persistence import StoredEvent
 from psycopg import Cursor
 from psycopg.rows import DictRow
-from psycopg.sql import SQL, Identifier
+from psycopg.sql import SQL
 
 from projections.page import PageFold
-from projections.state import StateView, _GenerationChangedError
+from projections.state import Lanes, StateView, _GenerationChangedError
 from projections.state_sql import CURRENT
 from projections.state_tables import MODEL, names
 
 log = logging.getLogger("intrigue.projections")
 LOCK_TIMEOUT = "200ms"  # a lock the fold would wait for longer means a runner is busy: leave it to the runner
-_CAUGHT_UP = """SELECT set_config('lock_timeout', %(timeout)s, true), t.notification_id FROM {tracking} t
-    WHERE t.application_name = %(name)s AND t.notification_id = (SELECT coalesce(max(notification_id), 0)
-    FROM {schema}.{events} WHERE notification_id < %(first)s) FOR UPDATE OF t SKIP LOCKED"""
+# One round trip (issue 26, item 2): the lock timeout; the generation (locked FOR KEY SHARE, as every write of
+# the live writer does) and whether the campaign is stopped in it; the campaign's tracking row if it is at the
+# position before the command's events (locked, SKIP LOCKED); the versions of the command's aggregates' rows.
+# Those rows need no lock of their own: only the holder of the campaign's tracking row writes them.
+_CAUGHT_UP = """SELECT set_config('lock_timeout', %(timeout)s, true), g.current,
+    EXISTS (SELECT FROM read_model_failures f WHERE f.generation = g.current AND f.campaign_id = %(campaign)s)
+    AS stopped, (SELECT position FROM {tracking} WHERE campaign_id = %(campaign)s AND position = %(before)s
+    FOR UPDATE SKIP LOCKED) AS position, (SELECT coalesce(jsonb_agg(jsonb_build_array(s.id, s.campaign_id,
+    s.version)), '[]') FROM {state} s WHERE s.id = ANY(%(ids)s)) AS versions
+    FROM read_model_generation g WHERE g.name = %(model)s FOR KEY SHARE OF g"""
+# A campaign's first events: its row, made (and so held) by this transaction.
+_OPEN = """INSERT INTO {tracking} (campaign_id, position, notification_id) VALUES (%(campaign)s, 0, 0)
+    ON CONFLICT (campaign_id) DO NOTHING RETURNING position"""
+
+
+class Lane(Protocol):
+    """Where the command's events went (service/persistence/recorder.py `Lane`)."""
+
+    @property
+    def campaign_id(self) -> UUID: ...
+
+    @property
+    def first(self) -> int: ...
+
+    @property
+    def last(self) -> int: ...
 
 
 class RefusedError(Exception):
@@ -46,11 +72,21 @@ class RefusedError(Exception):
 class InlineStateView(StateView):
     """The live writer of the state read model, for inline pages only (its own cache, never a runner's)."""
 
+    held: dict[UUID, int]  # the command's campaign and the position its tracking row was locked at
+    caught_up: dict[str, Any]  # what `_CAUGHT_UP` answered for this page
+
     def _check_generation(self, curs: Cursor[DictRow]) -> set[int]:
-        failed = super()._check_generation(curs)
-        if failed:  # a stopped campaign's later events are skipped: the runner keeps that account
-            raise RefusedError("a campaign of this generation is stopped")
-        return failed
+        if self.caught_up["current"] != self._aimed:
+            raise _GenerationChangedError(self.caught_up["current"])
+        if self.caught_up["stopped"]:  # the runner keeps a stopped campaign's account
+            raise RefusedError("the command's campaign is stopped")
+        return set()  # other campaigns' failures are theirs
+
+    def _versions(self, curs: Cursor[DictRow], ids: list[UUID]) -> list[Any]:
+        return [{"id": UUID(i), "campaign_id": UUID(c), "version": v} for i, c, v in self.caught_up["versions"]]
+
+    def _claim(self, curs: Cursor[DictRow], lanes: Lanes) -> dict[UUID, int]:
+        return self.held
 
     def _accept(self, page: PageFold) -> None:
         if page.failures:
@@ -60,27 +96,30 @@ class InlineStateView(StateView):
 class InlineProjection:
     """Called by the event store's writer inside a command's transaction (service/persistence/recorder.py)."""
 
-    def __init__(self, view: InlineStateView, application_name: str, events_table: str,
-                 advanced: Callable[[int], None] = lambda position: None) -> None:  # fmt: skip
+    def __init__(self, view: InlineStateView, application_name: str,
+                 advanced: Callable[[UUID, int], None] = lambda campaign_id, position: None) -> None:  # fmt: skip
         self.view, self.name, self.advanced = view, application_name, advanced
-        self.events = Identifier(events_table)
-        self.reached = 0  # every event up to here is projected and committed (inline or not)
+        self.reached: dict[UUID, int] = {}  # each campaign's last position projected inline and committed
         self._lock = threading.RLock()  # the view's cache: one inline page at a time
 
-    def project(self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], ids: Sequence[int]) -> bool:
+    def project(self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], ids: Sequence[int],
+                lane: Lane) -> bool:  # fmt: skip
         """Fold the command's events into the read model in its transaction; False when left to the runner."""
         with self._lock:
-            return self._project(curs, stored_events, ids)
+            return self._project(curs, stored_events, ids, lane)
 
-    def _project(self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], ids: Sequence[int]) -> bool:
+    def _project(self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], ids: Sequence[int],
+                 lane: Lane) -> bool:  # fmt: skip
         try:
             with curs.connection.transaction():  # a savepoint: nothing of this survives a failure
-                if not self._caught_up(curs, ids[0]):
+                if not self._caught_up(curs, lane, {stored.originator_id for stored in stored_events}):
                     return False
                 to_domain_event = self.view.mapper.to_domain_event
                 events = [(to_domain_event(stored), position) for stored, position in zip(stored_events, ids,
                                                                                           strict=True)]  # fmt: skip
-                self.view._project(events, self.name, {}, max(ids), False, outer=curs)
+                lanes = {n: (lane.campaign_id, lane.first + i) for i, n in enumerate(ids)}
+                self.view.held = {lane.campaign_id: lane.first - 1}
+                self.view._project(events, self.name, {}, False, lanes, outer=curs)
             return True
         except _GenerationChangedError as changed:  # a rebuild switched: aim there next time
             self.view._aim(changed.current)
@@ -89,29 +128,34 @@ class InlineProjection:
         self.forget()
         return False
 
-    def _caught_up(self, curs: Cursor[DictRow], first: int) -> bool:
+    def _caught_up(self, curs: Cursor[DictRow], lane: Lane, ids: set[Any]) -> bool:
         if self.view._aimed is None:
             row = curs.execute(SQL(CURRENT), {"model": MODEL}).fetchone()
             if row is None:
                 return False
             self.view._aim(int(row["current"]))
         assert self.view._aimed is not None
-        schema = Identifier(self.view.datastore.schema)
-        statement = SQL(_CAUGHT_UP).format(tracking=names(self.view._aimed)["tracking"], schema=schema,
-                                           events=self.events)  # fmt: skip
-        params = {"timeout": LOCK_TIMEOUT, "name": self.name, "first": first}
-        return curs.execute(statement, params, prepare=True).fetchone() is not None
+        tables = names(self.view._aimed)
+        params = {"timeout": LOCK_TIMEOUT, "campaign": lane.campaign_id, "before": lane.first - 1, "model": MODEL,
+                  "ids": list(ids)}  # fmt: skip
+        row = curs.execute(SQL(_CAUGHT_UP).format(**tables), params, prepare=True).fetchone()
+        if row is None:
+            return False
+        self.view.caught_up = row
+        if row["position"] is not None:
+            return True
+        return lane.first == 1 and curs.execute(SQL(_OPEN).format(**tables), params).fetchone() is not None
 
-    def committed(self, position: int) -> None:
+    def committed(self, position: int, lane: Lane) -> None:
         """The command's transaction committed: its events are projected."""
         with self._lock:
-            self.reached = max(self.reached, position)
-        self.advanced(position)
+            self.reached[lane.campaign_id] = max(self.reached.get(lane.campaign_id, 0), lane.last)
+        self.advanced(lane.campaign_id, lane.last)
 
     def forget(self) -> None:
         """The transaction did not commit (or its fate is unknown): folded states kept in memory may be ahead
         of the rows, so none is trusted."""
         self.view._cache.clear()
 
-    def covers(self, notification_id: int) -> bool:
-        return notification_id <= self.reached
+    def covers(self, campaign_id: UUID, position: int) -> bool:
+        return position <= self.reached.get(campaign_id, 0)

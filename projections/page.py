@@ -183,15 +183,6 @@ class PageFold:
                 position, event = self.dirty[key]
                 self._fail(key, event, position, error)
 
-    def positions(self) -> list[dict[str, Any]]:
-        """Each campaign's last event this page wrote: its row of `campaign_position` (projections/state_tables.py)."""
-        last: dict[int, int] = {}
-        for key, (position, _) in self.dirty.items():
-            campaign = self.campaign_of(key)
-            if campaign is not None and campaign not in self.failed:
-                last[campaign] = max(position, last.get(campaign, 0))
-        return [{"campaign_id": UUID(int=c), "position": p} for c, p in sorted(last.items())]
-
     def cacheable(self) -> dict[int, Any]:
         """What the page folded and wrote: the stopped campaigns' aggregates are left out (folded in place)."""
         return {key: state for key, state in self.states.items()

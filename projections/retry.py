@@ -47,8 +47,10 @@ def retry(store: Any, view: StateView, campaign_id: UUID) -> int | None:
             if curs.execute(_FAILURE, (generation, campaign_id)).fetchone() is None:
                 return None
             tables = names(generation)
-            tracked = curs.execute(SQL("SELECT max(notification_id) AS at FROM {}").format(tables["tracking"]))
-            position = int(tracked.fetchone()["at"] or 0)  # type: ignore[index]
+            # Its lane, locked: the runner leaves it alone meanwhile (projections/state.py `_claim`).
+            tracked = curs.execute(SQL("SELECT notification_id AS at FROM {} WHERE campaign_id = %s FOR UPDATE")
+                                   .format(tables["tracking"]), (campaign_id,)).fetchone()  # fmt: skip
+            position = int(tracked["at"]) if tracked else 0
             ids = _aggregates(store, curs, events_table, campaign_id)
             rows = curs.execute(SQL(
                 "SELECT notification_id, originator_id, originator_version, topic, state FROM {}"
@@ -62,8 +64,6 @@ def retry(store: Any, view: StateView, campaign_id: UUID) -> int | None:
             page = PageFold(writer, curs, dict.fromkeys(ids), ids, set(), careful=False)
             page.fold([(_decode(store, row), row["notification_id"]) for row in rows], {})
             page.write(writer._sql["upsert"])
-            if positions := page.positions():
-                curs.executemany(writer._sql["campaign_position"], positions)
             if page.failures:
                 raise StillFailsError(page.failures[0])
             curs.execute(FORGET, (generation, campaign_id))

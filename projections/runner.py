@@ -30,6 +30,8 @@ from psycopg.sql import SQL, Identifier
 from projections.restore import Restorer
 
 PAGE = 20_000
+CAMPAIGNS = 1_000  # campaigns behind their head read in one page, at most
+HEADS = "campaign_heads"  # service/persistence/recorder.py
 MAX_PAUSE = 5.0  # seconds between attempts to reach PostgreSQL again, at most
 JUMP = 20  # a stored snapshot is used when it spares folding at least this many events of one aggregate
 POLL = 1.0  # seconds between reads when no notification arrives
@@ -81,15 +83,18 @@ class Undecodable:
 Tails = tuple[int, dict[int, int]]  # where an unknown aggregate's tail starts; each known one's
 
 
+Lanes = dict[int, tuple[UUID, int]]  # a page's notification ids: each event's campaign and position in it
+
+
 class View(Protocol):
-    def max_tracking_id(self, application_name: str) -> int | None: ...
+    def lane_position(self, campaign_id: UUID) -> int: ...
+
+    def progress(self) -> tuple[int, int]: ...
 
     def project(self, events: Sequence[tuple[Any, int]], application_name: str,
-                starts: dict[int, tuple[Any, int]] | None = None) -> None: ...
+                starts: dict[int, tuple[Any, int]] | None = None, lanes: Lanes | None = None) -> dict[UUID, int]: ...
 
     def needs_exact_state(self, topic: str) -> bool: ...
-
-    def campaigns_of(self, ids: dict[int, Any]) -> dict[int, int]: ...
 
 
 class PagedRunner:
@@ -105,18 +110,26 @@ class PagedRunner:
         self._stopping = False
         self._error: BaseException | None = None
         self._progress = threading.Condition()
-        self.position = view.max_tracking_id(app.name) or 0
+        self.lanes: dict[UUID, int] = {}  # each campaign's last position known projected (waiters' progress)
         self.spared = 0  # events not folded because a stored snapshot already held their outcome
         recorder = app.recorder
-        # After the runner's position, and after its view's tracking row, which an inline projection
-        # (projections/inline.py) may have moved past it: those events are projected already.
+        # Each campaign's lane after its tracking row (issue 26): the campaigns whose head is past their row,
+        # then each one's next events, the page being the earliest of them all. Within a campaign notification
+        # ids follow its positions (its writers queue on its head row), so each campaign's share is a prefix of
+        # its lane. An inline projection (projections/inline.py) moves a row in a command's transaction: the
+        # page's transaction locks the rows it writes and leaves out what they passed (projections/state.py).
         self._select = SQL(
-            "SELECT notification_id, originator_id, originator_version, topic, state FROM {}.{}"
-            " WHERE notification_id > GREATEST(%s,"
-            " (SELECT max(notification_id) FROM {}.{} WHERE application_name = %s))"
-            " ORDER BY notification_id LIMIT %s"
-        ).format(Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name),
-                 Identifier(view.datastore.schema), Identifier(view.tracking_table_name))  # type: ignore[attr-defined]
+            "SELECT e.notification_id, e.originator_id, e.originator_version, e.topic, e.state, e.campaign_id,"
+            " e.campaign_position FROM (SELECT h.campaign_id, coalesce(t.position, 0) AS done FROM {schema}.{heads} h"
+            " LEFT JOIN {tracking_schema}.{tracking} t ON t.campaign_id = h.campaign_id"
+            " WHERE h.position > coalesce(t.position, 0) ORDER BY h.campaign_id LIMIT %(campaigns)s) b"
+            " CROSS JOIN LATERAL (SELECT * FROM {schema}.{events} e WHERE e.campaign_id = b.campaign_id"
+            " AND e.campaign_position > b.done ORDER BY e.campaign_position LIMIT %(page)s) e"
+            " ORDER BY e.notification_id LIMIT %(page)s"
+        ).format(schema=Identifier(recorder.datastore.schema), events=Identifier(recorder.events_table_name),
+                 heads=Identifier(getattr(recorder, "heads_table_name", HEADS)),
+                 tracking_schema=Identifier(view.datastore.schema),  # type: ignore[attr-defined]
+                 tracking=Identifier(view.tracking_table_name))  # type: ignore[attr-defined]  # fmt: skip
         self._creations = SQL(
             "SELECT originator_id, originator_version, topic, state FROM {}.{}"
             " WHERE originator_id = ANY(%s) AND originator_version = 1"
@@ -165,18 +178,27 @@ class PagedRunner:
             self._raise_error()
 
     def wait(self, notification_id: int, timeout: float = 1.0) -> None:
-        """Block until the view has projected `notification_id`; raise what the view raised, or TimeoutError."""
+        """Block until the view has projected the event `notification_id` (its campaign's lane up to it); raise
+        what the view raised, or TimeoutError."""
+        lane = self.app.recorder.lane_of(notification_id)
+        if lane is not None:
+            self.wait_lane(lane.campaign_id, lane.last, timeout)
+
+    def wait_lane(self, campaign_id: UUID, position: int, timeout: float = 1.0) -> None:
+        """Block until the view has projected the campaign up to its `position`."""
+        if campaign_id not in self.lanes:  # projected before this runner started, or by another process
+            self.advance(campaign_id, self.view.lane_position(campaign_id))
         with self._progress:
             reached = self._progress.wait_for(
-                lambda: self.position >= notification_id or self.is_interrupted.is_set(), timeout=timeout
+                lambda: self.lanes.get(campaign_id, 0) >= position or self.is_interrupted.is_set(), timeout=timeout
             )
-        if self.position >= notification_id:
+        if self.lanes.get(campaign_id, 0) >= position:
             return
         self._raise_error()
         if not reached:
-            raise TimeoutError(f"projection {self.name!r} has not reached event {notification_id}")
+            raise TimeoutError(f"projection {self.name!r} has not reached position {position} of {campaign_id}")
         if not self._stopping:
-            raise RuntimeError(f"projection {self.name!r} stopped before event {notification_id}")
+            raise RuntimeError(f"projection {self.name!r} stopped before position {position} of {campaign_id}")
 
     def _raise_error(self) -> None:
         error, self._error = self._error, None
@@ -205,13 +227,10 @@ class PagedRunner:
     def _step(self) -> None:
         if self._conn.closed:
             self._conn = self._connect()
-            # A page whose COMMIT was sent when the connection broke may have been written after all.
-            self.position = max(self.position, self.view.max_tracking_id(self.app.name) or 0)
         with collector_paused():  # the page's rows live until it is written, like its events
             rows = self._read()
-            if rows:
-                self._project(rows)
-        if not rows:
+            projected = self._project(rows) if rows else False
+        if not projected:  # nothing behind, or only lanes an inline projection holds: until it commits
             self._idle()
 
     def _sleep(self, seconds: float) -> None:
@@ -228,9 +247,10 @@ class PagedRunner:
 
     def _read(self) -> list[tuple[Any, ...]]:
         with self._conn.cursor(binary=True) as cursor:
-            return cursor.execute(self._select, (self.position, self.app.name, self.page)).fetchall()
+            return cursor.execute(self._select, {"campaigns": CAMPAIGNS, "page": self.page}).fetchall()
 
-    def _project(self, rows: list[tuple[Any, ...]]) -> None:
+    def _project(self, rows: list[tuple[Any, ...]]) -> bool:
+        """Fold and write one page; False when it wrote nothing (every lane in it was held by another writer)."""
         (default, tails), jumps, starts = self._jumps(rows)
         kept = [row for index, row in enumerate(rows)
                 if row[2] > jumps.get(row[1].int, 0) or index < tails.get(row[1].int, default)]  # fmt: skip
@@ -239,14 +259,17 @@ class PagedRunner:
             events = [(to_domain_event(StoredEvent(row[1], row[2], row[3], row[4])), row[0]) for row in kept]
         except Exception:  # one of them cannot be decoded: each on its own, so only its campaign stops
             events = [(self._decode(row), row[0]) for row in kept]
-        self.view.project(events, self.app.name, starts)
+        lanes = {row[0]: (row[5], row[6]) for row in rows}
+        written = self.view.project(events, self.app.name, starts, lanes)
         self.spared += len(rows) - len(events)
-        self.advance(rows[-1][0])
+        for campaign_id, position in written.items():
+            self.advance(campaign_id, position)
+        return bool(written)
 
-    def advance(self, position: int) -> None:
-        """Every event up to `position` is projected (by this runner, or inline in a command's transaction)."""
+    def advance(self, campaign_id: UUID, position: int) -> None:
+        """The campaign is projected up to `position` (by this runner, or inline in a command's transaction)."""
         with self._progress:
-            self.position = max(self.position, position)
+            self.lanes[campaign_id] = max(self.lanes.get(campaign_id, 0), position)
             self._progress.notify_all()
 
     def _decode(self, row: tuple[Any, ...]) -> Any:
@@ -307,12 +330,8 @@ class PagedRunner:
         """Where each aggregate's tail starts in the page: after the page's last event of its campaign that
         needs the campaign's rows exact (a phase's history reads its members' rows), or after the page's
         last such event of any campaign when the aggregate's campaign cannot be told."""
-        barriers = {row[1].int: index for index, row in enumerate(rows) if self.view.needs_exact_state(row[3])}
+        barriers = {row[5].int: index for index, row in enumerate(rows) if self.view.needs_exact_state(row[3])}
         if not barriers:
             return 0, {}
-        campaigns = self.view.campaigns_of({row[1].int: row[1] for row in rows})
-        for row in rows:  # aggregates created in this page: their campaign is in the creating event
-            if row[2] == 1 and row[1].int not in campaigns:
-                created = self._decode(row)
-                campaigns[row[1].int] = UUID(str(getattr(created, "campaign_id", None) or row[1])).int
+        campaigns = {row[1].int: row[5].int for row in rows}  # each event carries its campaign (issue 26)
         return 1 + max(barriers.values()), {key: 1 + barriers.get(c, -1) for key, c in campaigns.items()}

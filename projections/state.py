@@ -19,9 +19,7 @@ from typing import Any
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate
-from eventsourcing.persistence import IntegrityError, Tracking
 from eventsourcing.postgres import PostgresDatastore, PostgresTrackingRecorder
-from eventsourcing.projection import Projection
 from psycopg import Cursor
 from psycopg.rows import DictRow
 from psycopg.sql import SQL, Composable, Composed
@@ -42,8 +40,17 @@ log = logging.getLogger("intrigue.projections")
 _SKIP = frozenset({"pending_events"})
 
 
-class TrackingPassedError(IntegrityError):
-    """Another writer (an inline projection, service/persistence/inline.py) already projected the page."""
+Lanes = dict[int, tuple[UUID, int]]  # by notification id: the event's campaign and its position there
+_NOT_HELD = 1 << 62  # a campaign whose tracking row another writer holds: none of its events is written
+
+
+def _tracks(lanes: Lanes, held: dict[UUID, int]) -> list[dict[str, Any]]:
+    """Each held campaign's last event of the page past its row: its new tracking row."""
+    last: dict[UUID, tuple[int, int]] = {}
+    for notification_id, (campaign_id, position) in lanes.items():
+        if position > held.get(campaign_id, _NOT_HELD) and position > last.get(campaign_id, (0, 0))[0]:
+            last[campaign_id] = (position, notification_id)
+    return [{"campaign_id": c, "position": p, "notification_id": n} for c, (p, n) in sorted(last.items())]
 
 
 class _GenerationChangedError(Exception):
@@ -118,7 +125,6 @@ class StateView(PostgresTrackingRecorder):
         # most pages then need no snapshot read and no decoding.
         self._cache: OrderedDict[int, Aggregate] = OrderedDict()  # by the id's integer
         self._aimed: int | None = None  # the generation this writer writes to
-        self._skip_until = 0  # events the rebuild already projected into that generation
         # A page's public states by (id, version): a member's row and its phase history read the same state
         # when the page ends at the resolution (a resolution's own page does), so it is built once.
         self._public: dict[tuple[int, int], dict[str, Any]] = {}
@@ -159,56 +165,39 @@ class StateView(PostgresTrackingRecorder):
             return self.query(CURRENT_FAILURES)
         return self.query(OF_GENERATION, (self.generation,))
 
-    def _follow(self, current: int, application_name: str) -> None:
-        """The live writer moves to the generation a rebuild switched to."""
-        self._aim(current)
-        rows = self.query(self._sql["position"], (application_name,))
-        self._skip_until = int(rows[0]["notification_id"] or 0) if rows else 0
+    def lane_position(self, campaign_id: UUID) -> int:
+        """The campaign's last position folded into this writer's generation (0 for none)."""
+        rows = self.query(self._statements()["lane"], (campaign_id,))
+        return int(rows[0]["position"]) if rows else 0
 
-    def fold(self, domain_event: Any, tracking: Tracking) -> None:
-        """One event: a page of one."""
-        self.project([(domain_event, tracking.notification_id)], tracking.application_name)
+    def progress(self) -> tuple[int, int]:
+        """Events folded into this writer's generation, and events in the store (positions are gap-free counts)."""
+        rows = self.query(self._statements()["progress"])
+        return int(rows[0]["done"]), int(rows[0]["head"])
 
     @staticmethod
     def needs_exact_state(topic: str) -> bool:
         """Whether folding an event of this topic reads other rows, which must then be exact, not skipped."""
         return topic.rpartition(":")[2] in HISTORY_EVENTS
 
-    def campaigns_of(self, ids: dict[int, UUID]) -> dict[int, int]:
-        """The campaign of each aggregate already projected (by the ids' integers); new ones are left out."""
-        found: dict[int, int] = {}
-        missing: list[UUID] = []
-        for key, aggregate_id in ids.items():
-            cached = self._cache.get(key)
-            if cached is None:
-                missing.append(aggregate_id)
-            else:
-                found[key] = campaign_of(cached).int
-        if missing:
-            for row in self.query(self._statements()["campaigns"], (missing,)):
-                found[row["id"].int] = row["campaign_id"].int
-        return found
-
     def project(self, events: Sequence[tuple[Any, int]], application_name: str,
-                starts: dict[int, tuple[Aggregate, int]] | None = None) -> None:  # fmt: skip
-        """Fold a page of (domain event, notification id), in log order, and write it in one transaction.
+                starts: dict[int, tuple[Aggregate, int]] | None = None,
+                lanes: Lanes | None = None) -> dict[UUID, int]:  # fmt: skip
+        """Fold a page of (domain event, notification id), in log order, and write it in one transaction; return
+        each campaign's position written.
 
-        `starts` (by the id's integer) are aggregates restored from the event store's snapshots, with the
-        position of the event each was taken at; the page's events up to them are left out of `events`.
-        An event that cannot be folded or written stops its campaign alone (projections/page.py).
+        `lanes` gives each event's campaign and position in it (by notification id): the page writes the lanes
+        whose tracking rows it can lock, from their rows on (issue 26). `starts` (by the id's integer) are
+        aggregates restored from the event store's snapshots, with the position of the event each was taken at;
+        the page's events up to them are left out of `events`. An event that cannot be folded or written stops
+        its campaign alone (projections/page.py).
         """
         careful = False
         while True:
-            pending = [(event, position) for event, position in events if position > self._skip_until]
-            jumps = {key: start for key, start in (starts or {}).items() if start[1] > self._skip_until}
-            if not pending and not jumps:
-                return
             try:
-                last = max(p for _, p in [*events, *jumps.values()])
-                self._project(pending, application_name, dict(jumps), last, careful)
-                return
-            except _GenerationChangedError as changed:
-                self._follow(changed.current, application_name)
+                return self._project(events, application_name, dict(starts or {}), careful, lanes or {})
+            except _GenerationChangedError as changed:  # a rebuild switched: its rows say what it projected
+                self._aim(changed.current)
             except Exception as error:
                 if careful or not data_fault(error):
                     raise
@@ -217,17 +206,21 @@ class StateView(PostgresTrackingRecorder):
                 careful = True
 
     def _project(self, events: Sequence[tuple[Any, int]], application_name: str,
-                 starts: dict[int, tuple[Aggregate, int]], last: int, careful: bool,
-                 outer: Cursor[DictRow] | None = None) -> None:  # fmt: skip
+                 starts: dict[int, tuple[Aggregate, int]], careful: bool, lanes: Lanes,
+                 outer: Cursor[DictRow] | None = None) -> dict[UUID, int]:  # fmt: skip
         """The page in one transaction: its own, or the `outer` one it is given (an inline projection's)."""
         # Keyed by the ids' integers: a UUID hashes and compares in Python, an int in C, and a page looks
         # each id up several times per event.
-        ids = {event.originator_id.int: event.originator_id for event, _ in events}
-        ids.update((key, start.id) for key, (start, _) in starts.items())
+        ids: dict[int, UUID] = {}
         self._public.clear()
         try:
             with nullcontext(outer) if outer is not None else self.datastore.transaction(commit=True) as curs:
                 failed = self._check_generation(curs)
+                held = self._claim(curs, lanes)
+                events = [(event, p) for event, p in events if lanes[p][1] > held.get(lanes[p][0], _NOT_HELD)]
+                starts = {k: s for k, s in starts.items() if lanes[s[1]][1] > held.get(lanes[s[1]][0], _NOT_HELD)}
+                ids.update((event.originator_id.int, event.originator_id) for event, _ in events)
+                ids.update((key, start.id) for key, (start, _) in starts.items())
                 page = PageFold(self, curs, self._starting_states(curs, ids), ids, failed, careful)
                 # A careful page writes each campaign in a savepoint of its own: its bases too, at once.
                 self._bases = None if careful else {}
@@ -236,15 +229,13 @@ class StateView(PostgresTrackingRecorder):
                     history.store_bases(curs, self._sql, self._bases, jsonb)
                 self._accept(page)
                 page.write(self._sql["upsert"])
-                if positions := page.positions():
-                    curs.executemany(self._sql["campaign_position"], positions)
                 generation = self._aimed
                 assert generation is not None
                 for failure in page.failures:
                     curs.execute(SQL(RECORD), failure.params(generation))
-                params = {"application_name": application_name, "notification_id": last}
-                if curs.execute(self._sql["track"], params).fetchone() is None:
-                    raise TrackingPassedError(f"tracking is past {last}: another writer projected it")
+                tracks = _tracks(lanes, held)
+                if tracks:
+                    curs.executemany(self._sql["track"], tracks)
         except BaseException:
             for key in ids:  # folded in place, perhaps past what was written
                 self._cache.pop(key, None)
@@ -260,6 +251,16 @@ class StateView(PostgresTrackingRecorder):
             self._cache[key] = folded
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
+        return {track["campaign_id"]: track["position"] for track in tracks}
+
+    def _claim(self, curs: Cursor[DictRow], lanes: Lanes) -> dict[UUID, int]:
+        """Lock the tracking rows of the page's campaigns (made where missing), skipping those another writer
+        holds (an inline projection in a command's transaction): each held campaign's position."""
+        campaigns = sorted({campaign_id for campaign_id, _ in lanes.values()})
+        if not campaigns:
+            return {}
+        curs.execute(self._sql["open_lanes"], (campaigns,))
+        return {row["campaign_id"]: row["position"] for row in curs.execute(self._sql["lock_lanes"], (campaigns,))}
 
     def _accept(self, page: PageFold) -> None:
         """Whether the folded page may be written (every page may; an inline projection's refuses some)."""
@@ -275,11 +276,15 @@ class StateView(PostgresTrackingRecorder):
             raise _GenerationChangedError(current["current"])
         return {campaign_id.int for campaign_id in current["failed"]}
 
+    def _versions(self, curs: Cursor[DictRow], ids: list[UUID]) -> list[Any]:
+        """The rows' id, campaign and version, locked for this page."""
+        return curs.execute(self._sql["versions"], (ids,)).fetchall()
+
     def _starting_states(self, curs: Cursor[DictRow], ids: dict[int, UUID]) -> dict[int, Any]:
         """Each aggregate as its row has it (locked for this page): from the cache when it is at the row's
         version, else restored at that version from the event store (projections/restore.py; `Unreadable` if
         that fails); None where there is no row yet."""
-        rows = curs.execute(self._sql["versions"], (list(ids.values()),)).fetchall()
+        rows = self._versions(curs, list(ids.values()))
         states: dict[int, Any] = {}
         stale: dict[UUID, tuple[int, UUID]] = {}  # id: (the row's version, its campaign)
         for row in rows:
@@ -329,10 +334,3 @@ class StateView(PostgresTrackingRecorder):
         with self.datastore.get_connection() as conn, conn.cursor() as curs:
             curs.execute(SQL(statement) if isinstance(statement, str) else statement, params)  # type: ignore[arg-type,call-overload,unused-ignore]
             return curs.fetchall()
-
-
-class StateProjection(Projection[StateView]):
-    name = "state"
-
-    def process_event(self, domain_event: Any, tracking: Tracking) -> None:
-        self.view.fold(domain_event, tracking)

@@ -30,14 +30,17 @@ _VERSIONS = "SELECT id, campaign_id, version FROM {state} WHERE id = ANY(%s) ORD
 _UPSERT = """INSERT INTO {state} (id, campaign_id, kind, version, state, position)
     VALUES (%(id)s, %(campaign_id)s, %(kind)s, %(version)s, %(state)s, %(position)s)
     ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state, position = EXCLUDED.position"""
-_TRACK = """INSERT INTO {tracking} VALUES (%(application_name)s, %(notification_id)s)
-    ON CONFLICT (application_name) DO UPDATE SET notification_id = EXCLUDED.notification_id
-    WHERE {tracking}.notification_id < EXCLUDED.notification_id RETURNING notification_id"""
-_CAMPAIGN_POSITION = """INSERT INTO {positions} (campaign_id, position) VALUES (%(campaign_id)s, %(position)s)
-    ON CONFLICT (campaign_id) DO UPDATE SET position = EXCLUDED.position
-    WHERE {positions}.position < EXCLUDED.position"""
-_POSITION = "SELECT notification_id FROM {tracking} WHERE application_name = %s"
-_CAMPAIGNS = "SELECT id, campaign_id FROM {state} WHERE id = ANY(%s)"
+# Each campaign's lane (issue 26): its row made where missing, then locked by the page's writer, skipping rows
+# an inline projection holds in a command's transaction; moved to the page's last event of the campaign.
+_OPEN_LANES = """INSERT INTO {tracking} (campaign_id, position, notification_id)
+    SELECT unnest(%s::uuid[]), 0, 0 ON CONFLICT (campaign_id) DO NOTHING"""
+_LOCK_LANES = """SELECT campaign_id, position FROM {tracking} WHERE campaign_id = ANY(%s)
+    ORDER BY campaign_id FOR UPDATE SKIP LOCKED"""
+_TRACK = """UPDATE {tracking} SET position = %(position)s, notification_id = %(notification_id)s
+    WHERE campaign_id = %(campaign_id)s"""
+_LANE = "SELECT position FROM {tracking} WHERE campaign_id = %s"
+_PROGRESS = """SELECT (SELECT coalesce(sum(position), 0) FROM {tracking}) AS done,
+    (SELECT coalesce(sum(position), 0) FROM campaign_heads) AS head"""
 # The live writer locks the generation row (FOR KEY SHARE) in every write, so a rebuild's switch (FOR UPDATE
 # on that row) waits for the write in flight and every later write sees the new generation.
 CURRENT = "SELECT current FROM read_model_generation WHERE name = %(model)s FOR KEY SHARE"
@@ -55,7 +58,6 @@ def statements_of(generation: int) -> dict[str, Composed]:
         for name, text in (("versions", _VERSIONS), ("upsert", _UPSERT),
                            ("moved", _MOVED), ("bases", _BASES), ("set_base", _SET_BASE), ("record", _RECORD),
                            ("drop_bases", _DROP_BASES), ("standing", _STANDING),
-                           ("supersede", _SUPERSEDE), ("track", _TRACK),
-                           ("position", _POSITION), ("campaigns", _CAMPAIGNS),
-                           ("campaign_position", _CAMPAIGN_POSITION))
+                           ("supersede", _SUPERSEDE), ("track", _TRACK), ("lane", _LANE),
+                           ("open_lanes", _OPEN_LANES), ("lock_lanes", _LOCK_LANES), ("progress", _PROGRESS))
     }  # fmt: skip

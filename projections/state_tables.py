@@ -22,6 +22,13 @@ GENERATIONS = """CREATE TABLE IF NOT EXISTS read_model_generation (
 CAMPAIGN_POSITION = """CREATE TABLE IF NOT EXISTS {positions} (
         campaign_id uuid PRIMARY KEY,
         position bigint NOT NULL)"""
+# Each campaign's lane (issue 26): the campaign's last position folded into this generation and that event's
+# notification id (the key of the campaign's kept answers, service/entrypoints/graphql/answers.py). A row per
+# campaign, so no writer of one campaign waits for another's.
+TRACKING = """CREATE TABLE IF NOT EXISTS {tracking} (
+        campaign_id uuid PRIMARY KEY,
+        position bigint NOT NULL,
+        notification_id bigint NOT NULL)"""
 # Each member's whole state as the history last recorded it, the base its next change is taken against.
 BASE_TABLE = """CREATE TABLE IF NOT EXISTS {base} (
         aggregate_id uuid PRIMARY KEY,
@@ -64,8 +71,7 @@ _TABLES = [
         whole boolean NOT NULL DEFAULT true,
         PRIMARY KEY (campaign_id, position, aggregate_id))""",
     BASE_TABLE,
-    "CREATE TABLE {tracking} (application_name text PRIMARY KEY, notification_id bigint)",
-    CAMPAIGN_POSITION,
+    TRACKING,
     *TUNING,
 ]
 
@@ -92,7 +98,7 @@ def drop_generation(generation: int) -> list[Composed]:
     tables = names(generation)
     return [
         *(SQL("DROP TABLE IF EXISTS {}").format(tables[t])
-          for t in ("state", "history", "positions", "tracking", "base")),
+          for t in ("state", "history", "positions", "tracking", "base")),  # positions: a generation before step 10
         SQL(failures.DDL).format(),
         SQL("DELETE FROM {} WHERE generation = {}").format(Identifier(failures.TABLE), Literal(generation)),
     ]
@@ -102,8 +108,36 @@ def point_views_at(generation: int) -> list[Composed]:
     """Repoint the names every reader uses at one generation (run in the transaction that sets `current`)."""
     tables = names(generation)
     return [
-        SQL("CREATE OR REPLACE VIEW {} AS SELECT * FROM {}").format(Identifier(view), tables[table])
-        for view, table in zip(RELATIONS, ("state", "history", "positions", "tracking"), strict=True)
+        SQL("CREATE OR REPLACE VIEW aggregate_state AS SELECT * FROM {state}").format(**tables),
+        SQL("CREATE OR REPLACE VIEW phase_history AS SELECT * FROM {history}").format(**tables),
+        SQL(POSITIONS_VIEW).format(**tables),
+        SQL("CREATE OR REPLACE VIEW state_tracking AS SELECT * FROM {tracking}").format(**tables),
+    ]
+
+
+# Since step 10 each campaign's position for its kept answers is its tracking row's notification id.
+POSITIONS_VIEW = ("CREATE OR REPLACE VIEW campaign_position AS"
+                  " SELECT campaign_id, notification_id AS position FROM {tracking}")
+
+
+def lanes(generation: int) -> list[Composed]:
+    """Step 10 on one generation: its one tracking row becomes a row per campaign (every campaign's events up
+    to the old row's notification id were folded), and the positions table gives way to those rows."""
+    tables = names(generation)
+    old = Identifier(f"{MODEL}_g{generation}_tracking_before_lanes")
+    fill = """INSERT INTO {tracking} (campaign_id, position, notification_id)
+        SELECT campaign_id, max(campaign_position), max(notification_id) FROM intrigue_events
+        WHERE notification_id <= (SELECT coalesce(max(notification_id), 0) FROM {old}) GROUP BY campaign_id"""
+    return [
+        SQL("DROP VIEW IF EXISTS state_tracking").format(),
+        SQL("DROP VIEW IF EXISTS campaign_position").format(),
+        SQL("ALTER TABLE {tracking} RENAME TO {old}").format(old=old, **tables),
+        SQL(TRACKING).format(**tables),
+        SQL(fill).format(old=old, **tables),
+        SQL("DROP TABLE {old}").format(old=old),
+        SQL("DROP TABLE IF EXISTS {positions}").format(**tables),
+        *point_views_at(generation),
+        SQL(TUNING[-1]).format(**tables),
     ]
 
 

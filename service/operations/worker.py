@@ -165,14 +165,11 @@ def rebuild(db: Database, env: dict[str, str], model: ReadModel, progress: Progr
 def _catch_up(runner: Runner, slack: int, report: Progress, pause: float) -> int:
     """Run until the runner is within `slack` events of the head; return the head it measured against."""
     while True:
-        head = runner.app.recorder.max_notification_id() or 0
-        report(runner.position, head)
-        if head - runner.position <= slack:
+        done, head = runner.view.progress()  # events folded into the new generation, events in the store
+        report(done, head)
+        if head - done <= slack:
             return head
-        try:
-            runner.wait(head - slack, timeout=pause)  # raises what the projection raised
-        except TimeoutError:
-            continue
+        runner.run_forever(timeout=pause)  # raises what the projection raised
 
 
 class ProgressBar:

@@ -11,7 +11,8 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
 from eventsourcing.domain import Aggregate, MutableOrImmutableAggregate, Snapshot
-from eventsourcing.persistence import IntegrityError, JSONTranscoder, Transcoder
+from eventsourcing.persistence import IntegrityError, JSONTranscoder, StoredEvent, Transcoder
+from eventsourcing.utils import get_topic
 
 from domain.campaign import Campaign, RuleSystemName
 from domain.dice import Dice
@@ -22,6 +23,7 @@ from domain.gameofbones.intel import HouseIntel
 from domain.phase_chronicle import PhaseChronicle
 from domain.region import Region
 from projections.codec import FastJSONTranscoder, register_domain_transcodings
+from projections.state import campaign_of
 from service.persistence.play_order import in_play_order
 from service.persistence.storable import check_pending
 from service.persistence.streams import StreamReader
@@ -32,6 +34,7 @@ R = TypeVar("R")
 # A faction or house writes 5-15 events a phase: every 25, a load replays about a dozen events after its snapshot,
 # not about fifty (issue 16: loading the members was a fifth of a resolution, most of it decoding that backlog).
 SNAPSHOT_INTERVAL = 25
+UNREAD_TOPICS = tuple(get_topic(getattr(Campaign, name)) for name in sorted(Campaign.UNREAD_BY_MEMBERS))
 
 
 def replay(aggregate: Any, events: Iterable[Any]) -> Any:
@@ -61,7 +64,25 @@ class IntrigueStore(Application[UUID]):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._read = threading.local()  # per thread: campaign id -> the version its command loaded (`commit`)
+        self.recorder.unread_topics = UNREAD_TOPICS  # type: ignore[attr-defined]
+        self.recorder.creations = self._created_in  # type: ignore[attr-defined]
         self.streams = StreamReader(self.recorder, self.snapshots.recorder if self.snapshots else None)  # type: ignore[arg-type]
+
+    def _created_in(self, stored: StoredEvent) -> UUID | None:
+        """The campaign an aggregate's creating event names (a campaign its own): for a raw write that names
+        none (a test's, a tool's); a command's save names it from its aggregates."""
+        if stored.originator_version != 1:
+            return None
+        try:
+            created = self.mapper.to_domain_event(stored)
+        except Exception:  # no event this store knows: a lane of its own
+            return stored.originator_id if isinstance(stored.originator_id, UUID) else UUID(stored.originator_id)
+        campaign_id = getattr(created, "campaign_id", None) or stored.originator_id
+        return campaign_id if isinstance(campaign_id, UUID) else UUID(str(campaign_id))
+
+    def close(self) -> None:
+        self.recorder.notifier.close()  # type: ignore[attr-defined]
+        super().close()
 
     def construct_transcoder(self) -> Transcoder:
         transcoder = FastJSONTranscoder()
@@ -177,6 +198,12 @@ class IntrigueStore(Application[UUID]):
         """Every member of a kind, in the order they joined the campaign."""
         return self.load_many(campaign.member_ids(kind.__name__.lower()), kind)
 
+    def save(self, *objs: Any, **kwargs: Any) -> Any:
+        """The library's save, naming the one campaign whose lane the events go to (from the aggregates)."""
+        if "campaign" not in kwargs:
+            kwargs["campaign"] = one_campaign(o for o in objs if isinstance(o, Aggregate))
+        return super().save(*objs, **kwargs)
+
     def exists(self, aggregate_id: UUID) -> bool:
         return aggregate_id in self.repository
 
@@ -186,19 +213,23 @@ class IntrigueStore(Application[UUID]):
         pending events in the order they were played, written first in that order (service/persistence/play_order.py).
 
         The transaction also checks that each aggregate in `unchanged` is still at that version, and that the
-        campaign of every member written is still at the version this thread's command loaded: a command
-        decided on state that another command has since moved conflicts (docs/architecture.md, Races).
+        campaign of every member written has had nothing appended since the version this thread's command loaded
+        but events no member command reads (`Campaign.UNREAD_BY_MEMBERS`): a command decided on state that
+        another command has since moved conflicts (docs/architecture.md, Races).
         """
         # Refuses what PostgreSQL or the read models cannot hold (service/persistence/storable.py).
         check_pending(aggregates)
         written = {a.id for a in aggregates if a.pending_events}
+        lane = one_campaign(a for a in aggregates if a.id in written)
         read = self._campaigns_read()
         members_of = {getattr(a, "campaign_id", None) for a in aggregates if a.id in written}
         campaigns = {c for c in members_of if isinstance(c, UUID) and c in read and c not in written}
-        expected = {i: v for i, v in (unchanged or {}).items() if i not in written} | {c: read[c] for c in campaigns}
+        expected = {i: v for i, v in (unchanged or {}).items() if i not in written}
+        loose = {c: read[c] for c in campaigns if c not in expected}  # its phase clock and rules, not its dice
         try:
             with conflicts_as_domain_errors():
-                recordings = self.save(*in_play_order(aggregates, played), unchanged=expected)
+                recordings = self.save(*in_play_order(aggregates, played), unchanged=expected, loose=loose,
+                                       campaign=lane)  # fmt: skip
         except BaseException:
             read.clear()
             raise
@@ -208,6 +239,14 @@ class IntrigueStore(Application[UUID]):
         read.update(kept)
         ids = [r.notification.id for r in recordings if getattr(r.notification, "id", None) is not None]
         return max(ids) if ids else None
+
+
+def one_campaign(aggregates: Iterable[Aggregate]) -> UUID | None:
+    """The campaign of every one of these aggregates (each belongs to exactly one); None for none."""
+    campaigns = {campaign_of(aggregate) for aggregate in aggregates}
+    if len(campaigns) > 1:
+        raise ValueError(f"one save writes one campaign's events, not {len(campaigns)} campaigns'")
+    return next(iter(campaigns), None)
 
 
 class SavesAndWaits:

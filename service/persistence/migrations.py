@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import psycopg
 
 from projections import state_tables
-from service.persistence import idempotency, recorder
+from service.persistence import idempotency, lanes, recorder
 from service.persistence.app import IntrigueStore
 from service.persistence.database import Database, ping
 from service.persistence.readmodels import READ_MODELS, close_view, open_view
@@ -110,6 +110,8 @@ STEPS = (
          _bounded_history),
     Step(9, "the state read model keeps no snapshot column: its writers restore from the event store",
          _read_model_without_snapshots),
+    Step(10, "every campaign its own lane: events carry their campaign and position in it (campaign_heads);"
+         " the state read model tracks each campaign", lanes.campaign_lanes),
 )
 SCHEMA_VERSION = STEPS[-1].version
 

@@ -186,7 +186,9 @@ class ReadModelReads:
 
 def _position() -> Composed:
     # A rebuild may change rows without moving the position, so the generation counts too.
-    parts = [SQL("(SELECT current FROM read_model_generation WHERE name = {}), (SELECT max(notification_id) FROM {})")
+    # Each campaign's tracking row counts its events folded (issue 26): their sum moves with any campaign's write,
+    # where the greatest notification id would not (a lane behind another's moves below it).
+    parts = [SQL("(SELECT current FROM read_model_generation WHERE name = {}), (SELECT sum(position) FROM {})")
              .format(Literal(m.name), Identifier(relations_of(m)[-1])) for m in READ_MODELS]  # fmt: skip
     return SQL("SELECT ") + SQL(", ").join(parts)
 

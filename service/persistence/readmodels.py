@@ -110,10 +110,9 @@ class ReadSide:
         view = open_view(ReadModel(model.name, InlineStateView), env)
         assert isinstance(view, InlineStateView)
         view.restorer = Restorer.of(self.store)
-        recorder = self.store.recorder
-        inline = InlineProjection(view, self.store.name, recorder.events_table_name,  # type: ignore[attr-defined]
-                                  runner.advance if runner else lambda position: None)  # fmt: skip
-        recorder.inline = inline  # type: ignore[attr-defined]
+        inline = InlineProjection(view, self.store.name,
+                                  runner.advance if runner else lambda campaign_id, position: None)  # fmt: skip
+        self.store.recorder.inline = inline  # type: ignore[attr-defined]
         return inline
 
     def _view_of(self, model: ReadModel, env: dict[str, str]) -> PostgresTrackingRecorder:
@@ -135,17 +134,19 @@ class ReadSide:
         return view
 
     def wait(self, notification_id: int, timeout: float) -> None:
-        """Return once every read model has processed `notification_id`, by whichever process runs it."""
-        if self.inline is not None and self.inline.covers(notification_id):
-            return  # projected in the command's own transaction
+        """Return once every read model has processed the event `notification_id`, by whichever process runs it:
+        its campaign's lane up to it (issue 26), whatever the other campaigns' lanes are at."""
+        lane = self.store.recorder.lane_of(notification_id)  # type: ignore[attr-defined]
+        if lane is None or (self.inline is not None and self.inline.covers(lane.campaign_id, lane.last)):
+            return  # no such event, or projected in the command's own transaction
         deadline = time.monotonic() + timeout
         for model in READ_MODELS:
             runner = self.runners.get(model.name)
             if runner is not None:  # woken by the runner itself, as soon as the page is committed
-                runner.wait(notification_id, timeout=max(0.0, deadline - time.monotonic()))
+                runner.wait_lane(lane.campaign_id, lane.last, timeout=max(0.0, deadline - time.monotonic()))
                 continue
-            view, pause = self.views[model.view], 0.002
-            while not view.has_tracking_id(self.store.name, notification_id):
+            view, pause = self.view(StateView), 0.002
+            while view.lane_position(lane.campaign_id) < lane.last:
                 if time.monotonic() > deadline:
                     raise TimeoutError(f"projection {model.name!r} in a worker has not reached event {notification_id}")
                 time.sleep(pause)

@@ -1,13 +1,14 @@
-"""The events table's writer: one round trip per save, notification ids committed in order.
+"""The events table's writer: one round trip per save, each save in its campaign's lane (issue 26).
 
 Events go to the insert function as four parallel arrays in binary format (ids, versions, topics, states),
 not as an array of the `stored_event` composite dumped as text (issue 16, item 4; docs/architecture.md,
-"Writing events"). The same call checks, under the table lock, that the aggregates a command read are still
-at the versions it read, so a stale command writes nothing.
+"Writing events"), with the campaign they belong to. The function moves that campaign's head row (its writers
+queue there, and no other campaign's do), checks that the aggregates the command read are still at the
+versions it read, so a stale command writes nothing, and gives the events the campaign's next positions.
 
 A save made for a request that `service.persistence.outcomes` tracks runs in an explicit transaction, so the request's
 idempotency claim is written in the same transaction as its events (finding 3 of issue 12). Where this process
-projects inline (`service/persistence/inline.py`), the same transaction also brings the read models up to the
+projects inline (`projections/inline.py`), the same transaction also brings the read models up to the
 command's own events.
 
 A save whose connection broke looks, before it tries again, whether its events are already stored byte for
@@ -23,174 +24,250 @@ from __future__ import annotations
 import os
 import signal
 import time
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple, Protocol
 from uuid import UUID
 
+import psycopg
 from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from psycopg.sql import SQL, Composed, Identifier
 
 from service.persistence import outcomes
+from service.persistence.notifier import Notifier
 
 FAULT = "INTRIGUE_FAULT"  # test-only; see the module docstring
 FUNCTION = "intrigue_insert_events"
+HEADS = "campaign_heads"  # each campaign's last position: the one row its writers serialise on
+LANE_COLUMNS = """ALTER TABLE {schema}.{table} ADD COLUMN IF NOT EXISTS campaign_id uuid,
+    ADD COLUMN IF NOT EXISTS campaign_position bigint"""
+LANE_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS {index} ON {schema}.{table} (campaign_id, campaign_position)"
+HEADS_DDL = "CREATE TABLE IF NOT EXISTS {schema}.{heads} (campaign_id uuid PRIMARY KEY, position bigint NOT NULL)"
+LANES_KEPT = 4096  # recent saves whose lane `lane_of` answers without a query
 ATTEMPTS, WAIT = 10, 0.2  # as eventsourcing's own @retry on insert_events
 MOVED = "an aggregate read by this command changed before it saved"
 
 
+class Lane(NamedTuple):
+    """Where a save's events went: their campaign, and their first and last positions in it."""
+
+    campaign_id: UUID
+    first: int
+    last: int
+
+
 class Inline(Protocol):
-    """What the recorder asks of an inline projection (service/persistence/inline.py)."""
+    """What the recorder asks of an inline projection (projections/inline.py)."""
 
-    def project(self, curs: Any, stored_events: Sequence[StoredEvent], ids: Sequence[int]) -> bool: ...
+    def project(self, curs: Any, stored_events: Sequence[StoredEvent], ids: Sequence[int], lane: Lane) -> bool: ...
 
-    def committed(self, position: int) -> None: ...
+    def committed(self, position: int, lane: Lane) -> None: ...
 
     def forget(self) -> None: ...
 
 
-def insert_function(datastore: PostgresDatastore, table: str, channel: str) -> Composed:
-    """The insert function (migration step 6): the table lock, so notification ids commit in order; the check
-    that every aggregate in (`read_ids`, `read_versions`) is still at that version (SQLSTATE 23000, the
-    library's IntegrityError, when one moved); the NOTIFY; the insert, returning the notification ids."""
+def insert_function(datastore: PostgresDatastore, table: str) -> Composed:
+    """The insert function (migration step 10): one campaign's lane. Moving the campaign's head row takes its
+    lock, which serialises the writers of that campaign alone and makes the check race-free that every
+    aggregate in (`read_ids`, `read_versions`) is still at that version (SQLSTATE 23000, the library's
+    IntegrityError, when one moved); the insert gives each event the campaign's next positions, returning
+    them with the notification ids. The aggregates in (`loose_ids`, `loose_versions`) were read for less: only an
+    event appended since whose topic is not in `unread` conflicts (a campaign's dice and chronicle lines, which no
+    command on a member decides on). No table lock and no NOTIFY: PostgreSQL takes a database-wide lock at
+    the commit of a transaction that notified (service/persistence/notifier.py notifies after the commit)."""
     return SQL(
-        "CREATE OR REPLACE FUNCTION {schema}.{function}(ids uuid[], versions bigint[], topics text[],"
-        " states bytea[], read_ids uuid[], read_versions bigint[])"
-        " RETURNS SETOF bigint LANGUAGE plpgsql AS $BODY$ BEGIN"
+        "CREATE OR REPLACE FUNCTION {schema}.{function}(campaign uuid, ids uuid[], versions bigint[],"
+        " topics text[], states bytea[], read_ids uuid[], read_versions bigint[], loose_ids uuid[],"
+        " loose_versions bigint[], unread text[])"
+        " RETURNS TABLE (notification_id bigint, campaign_position bigint) LANGUAGE plpgsql AS $BODY$"
+        " DECLARE head bigint; count bigint := cardinality(ids); BEGIN"
         "    SET LOCAL lock_timeout = '{lock_timeout}s';"
-        "    LOCK TABLE {schema}.{table} IN EXCLUSIVE MODE;"
+        "    INSERT INTO {schema}.{heads} AS h (campaign_id, position) VALUES (campaign, count)"
+        "    ON CONFLICT (campaign_id) DO UPDATE SET position = h.position + count RETURNING h.position INTO head;"
         "    IF EXISTS (SELECT FROM unnest(read_ids, read_versions) AS r(id, version) WHERE r.version"
         "        IS DISTINCT FROM (SELECT max(originator_version) FROM {schema}.{table} WHERE originator_id = r.id))"
         "    THEN RAISE EXCEPTION {moved} USING ERRCODE = '23000'; END IF;"
-        "    NOTIFY {channel};"
-        "    RETURN QUERY INSERT INTO {schema}.{table} AS t (originator_id, originator_version, topic, state)"
-        "    SELECT * FROM unnest(ids, versions, topics, states)"
-        "    RETURNING notification_id;"
+        "    IF EXISTS (SELECT FROM unnest(loose_ids, loose_versions) AS r(id, version) JOIN {schema}.{table} e"
+        "        ON e.originator_id = r.id AND e.originator_version > r.version WHERE e.topic <> ALL(unread))"
+        "    THEN RAISE EXCEPTION {moved} USING ERRCODE = '23000'; END IF;"
+        "    RETURN QUERY INSERT INTO {schema}.{table} AS t"
+        "    (originator_id, originator_version, topic, state, campaign_id, campaign_position)"
+        "    SELECT u.id, u.version, u.topic, u.state, campaign, head - count + u.n"
+        "    FROM unnest(ids, versions, topics, states) WITH ORDINALITY AS u(id, version, topic, state, n)"
+        "    ORDER BY u.n RETURNING t.notification_id, t.campaign_position;"
         " END; $BODY$"
     ).format(
         function=Identifier(FUNCTION),
         lock_timeout=datastore.lock_timeout,
-        channel=Identifier(channel),
         moved=MOVED,
         schema=Identifier(datastore.schema),
         table=Identifier(table),
+        heads=Identifier(HEADS),
     )
 
 
 class IntrigueRecorder(PostgresApplicationRecorder):
-    """Saves through `intrigue_insert_events` (created by migration step 6), in one explicit transaction."""
+    """Saves through `intrigue_insert_events` (migration step 10), one campaign's lane, in one transaction."""
 
     inline: Inline | None = None  # set by the read side when this process projects inline
+    unread_topics: Sequence[str] = ()  # set by the event store: what a `loose` read does not conflict with
+    creations: Callable[[StoredEvent], UUID | None] | None = None  # set by the event store: a creation's campaign
 
     def __init__(self, datastore: PostgresDatastore, **kwargs: Any) -> None:
         super().__init__(datastore, **kwargs)
-        # The composite-array function of steps 1-5, kept with its table lock for code from before step 6
-        # (a rolling upgrade): every `migrate` runs the recorder's DDL, which would otherwise replace it by
-        # the library's, without the lock.
-        self.sql_create_pg_function_insert_events = SQL(
+        # The composite-array function of steps 1-5 refuses: code from before the lanes would write events
+        # without their campaign and position (every `migrate` runs the recorder's DDL, which would otherwise
+        # make the library's, which writes them so).
+        self.sql_create_statements[self.create_insert_function_statement_index] = SQL(
             "CREATE OR REPLACE FUNCTION {schema}.{insert_events}(events {schema}.{event}[]) "
             "RETURNS SETOF bigint LANGUAGE plpgsql AS $BODY$ BEGIN"
-            "    SET LOCAL lock_timeout = '{lock_timeout}s';"
-            "    LOCK TABLE {schema}.{table} IN EXCLUSIVE MODE;"
-            "    NOTIFY {channel};"
-            "    RETURN QUERY INSERT INTO {schema}.{table} AS t (originator_id, originator_version, topic, state)"
-            "    SELECT originator_id, originator_version, topic, state FROM unnest(events)"
-            "    RETURNING notification_id;"
+            "    RAISE EXCEPTION 'this store writes by campaign (migration step 10): upgrade the writer';"
             " END; $BODY$"
         ).format(
             insert_events=Identifier(self.pg_function_name_insert_events),
-            lock_timeout=self.datastore.lock_timeout,
-            channel=Identifier(self.channel_name),
             event=Identifier(self.stored_event_type_name),
             schema=Identifier(self.datastore.schema),
-            table=Identifier(self.events_table_name),
         )
-        self.sql_create_statements[self.create_insert_function_statement_index] = (
-            self.sql_create_pg_function_insert_events
-        )
-        # Step 6's function (the recorder's DDL runs on every `migrate`, before the steps).
-        self.sql_create_statements.append(insert_function(datastore, self.events_table_name, self.channel_name))
         schema, table = Identifier(self.datastore.schema), Identifier(self.events_table_name)
+        # Step 10's columns, heads and function (the recorder's DDL runs on every `migrate`, before the steps,
+        # and makes a store where nothing migrates, as tests do); step 10 fills the columns of older events.
+        self.sql_create_statements.extend([
+            SQL(LANE_COLUMNS).format(schema=schema, table=table),
+            SQL(HEADS_DDL).format(schema=schema, heads=Identifier(HEADS)),
+            SQL(LANE_INDEX).format(schema=schema, table=table, index=Identifier(f"{self.events_table_name}_lane")),
+            insert_function(datastore, self.events_table_name),
+        ])
         self.sql_insert = SQL(
-            "SELECT * FROM {schema}.{function}(%b::uuid[], %b::bigint[], %b::text[], %b::bytea[],"
-            " %b::uuid[], %b::bigint[]) AS f(notification_id)"
+            "SELECT * FROM {schema}.{function}(%b::uuid, %b::uuid[], %b::bigint[], %b::text[], %b::bytea[],"
+            " %b::uuid[], %b::bigint[], %b::uuid[], %b::bigint[], %b::text[])"
         ).format(schema=schema, function=Identifier(FUNCTION))
         self.sql_stored = SQL(
-            "SELECT e.notification_id, e.topic = s.topic AND e.state = s.state AS same"
+            "SELECT e.notification_id, e.campaign_position, e.topic = s.topic AND e.state = s.state AS same"
             " FROM unnest(%b::uuid[], %b::bigint[], %b::text[], %b::bytea[]) WITH ORDINALITY"
             " AS s(id, version, topic, state, n)"
             " LEFT JOIN {schema}.{table} e ON e.originator_id = s.id AND e.originator_version = s.version"
             " ORDER BY s.n"
         ).format(schema=schema, table=table)
+        self.sql_lane_of = SQL("SELECT campaign_id, campaign_position FROM {}.{} WHERE notification_id = %s").format(
+            schema, table
+        )
+        self.sql_campaign_of = SQL("SELECT campaign_id FROM {}.{} WHERE originator_id = %s LIMIT 1").format(
+            schema, table
+        )
+        self.heads_table_name = HEADS
+        self.notifier = Notifier(datastore, self.channel_name)
+        self._lanes: OrderedDict[int, Lane] = OrderedDict()  # the last notification id of recent saves: their lane
 
     def insert_events(
-        self, stored_events: Sequence[StoredEvent], *, unchanged: Mapping[UUID, int | None] | None = None,
-        **kwargs: Any,
-    ) -> Sequence[int] | None:
-        """Insert the events. With `unchanged`, check in the same transaction that each of those aggregates is
-        still at that version (None: has no event), and write nothing if one has moved (the library's
-        IntegrityError: a conflict).
-        A save for a request `service.persistence.outcomes` tracks writes the request's idempotency claim in it too."""
+        self, stored_events: Sequence[StoredEvent], *, campaign: UUID | None = None,
+        unchanged: Mapping[UUID, int | None] | None = None, loose: Mapping[UUID, int] | None = None, **kwargs: Any,
+    ) -> Sequence[int] | None:  # fmt: skip
+        """Insert one campaign's events at its next positions. With `unchanged`, check in the same transaction
+        that each of those aggregates is still at that version (None: has no event), and write nothing if one has moved (the
+        library's IntegrityError: a conflict); with `loose`, that nothing but `unread_topics` was appended to
+        each since that version. A save for a request `service.persistence.outcomes` tracks writes the
+        request's idempotency claim in it too."""
+        if not stored_events:
+            return []
+        if campaign is None:  # a raw write (a test, a tool): the lane its first aggregate is in, or is created in
+            campaign = self._campaign_of_raw(stored_events[0])
         columns = _columns(stored_events)
-        read = unchanged if unchanged and stored_events else {}
-        params = (*columns, list(read), list(read.values()))
+        read, seen = unchanged or {}, loose or {}
+        params = (campaign, *columns, list(read), list(read.values()), list(seen), list(seen.values()),
+                  list(self.unread_topics))  # fmt: skip
         for attempt in range(1, ATTEMPTS + 1):
             try:
                 if attempt > 1:
                     found = self._already_stored(columns)
                     if found is not None:  # the last attempt committed; only its acknowledgement was lost
-                        return self._written(found, None)
-                ids, inlined = self._insert(params, columns)
-                return self._written(ids, inlined)
+                        return self._written(campaign, found, None)
+                rows, inlined = self._insert(params, columns)
+                return self._written(campaign, rows, inlined)
             except (InterfaceError, OperationalError):
                 if attempt == ATTEMPTS:
                     raise
                 time.sleep(WAIT * attempt)
         raise AssertionError("unreachable")
 
-    def _insert(self, params: tuple[list[Any], ...], columns: tuple[list[Any], ...]) -> tuple[list[int], int | None]:
+    def _insert(self, params: tuple[Any, ...], columns: tuple[list[Any], ...]) -> tuple[list[Any], int | None]:
         """One transaction: the events (and the check), the idempotency claim, the inline projection. Without
         a claim or an inline projection, one statement in autocommit (the function is its own transaction)."""
         inline = self.inline
         if outcomes.current() is None and inline is None:
             with self.datastore.get_connection() as conn:
-                rows = conn.execute(self.sql_insert, params, prepare=True).fetchall()
-            return [row["notification_id"] for row in rows], None
+                return conn.execute(self.sql_insert, params, prepare=True).fetchall(), None
         inlined = None
         try:
-            with self.datastore.transaction(commit=True) as curs:
+            # In pipeline mode (issue 26, item 2): a statement whose result is not read (the claim, the folded
+            # rows, the tracking row) travels with the next one that is, so the inline fold costs four round trips
+            # (savepoint, check, writes, release), where it cost nine; a libpq trace counts them.
+            with self.datastore.transaction(commit=True) as curs, curs.connection.pipeline():
                 curs.execute(self.sql_insert, params, prepare=True)
-                ids: list[int] = [row["notification_id"] for row in curs.fetchall()]
-                outcomes.writing(curs, max(ids, default=None))
-                if inline is not None and ids:
+                rows = curs.fetchall()
+                outcomes.writing(curs, rows[-1]["notification_id"])
+                if inline is not None:
                     stored = [StoredEvent(*event) for event in zip(*columns, strict=True)]
-                    inlined = max(ids) if inline.project(curs, stored, ids) else None
+                    lane = Lane(params[0], rows[0]["campaign_position"], rows[-1]["campaign_position"])
+                    ids = [row["notification_id"] for row in rows]
+                    inlined = ids[-1] if inline.project(curs, stored, ids, lane) else None
         except BaseException:
             if inline is not None:
                 inline.forget()
             raise
-        return ids, inlined
+        return rows, inlined
 
-    def _written(self, ids: list[int], inlined: int | None) -> list[int]:
-        """After the commit: the inline projection's position, the request's outcome, the test-only fault."""
+    def _written(self, campaign: UUID, rows: list[Any], inlined: int | None) -> list[int]:
+        """After the commit: the notification, the inline projection's position, the request's outcome, the
+        test-only fault."""
+        ids = [row["notification_id"] for row in rows]
+        lane = Lane(campaign, rows[0]["campaign_position"], rows[-1]["campaign_position"])
+        self._lanes[ids[-1]] = lane
+        while len(self._lanes) > LANES_KEPT:
+            self._lanes.popitem(last=False)
+        self.notifier.notify(campaign)
         if self.inline is not None and inlined is not None:
-            self.inline.committed(inlined)
+            self.inline.committed(inlined, lane)
         outcome = outcomes.current()
         if outcome is not None:
-            outcomes.written(max(ids, default=None))
+            outcomes.written(ids[-1])
             if outcome.record is not None and os.environ.get(FAULT) == "exit-after-commit":
                 os.kill(os.getpid(), signal.SIGKILL)
         return ids
 
-    def _already_stored(self, columns: tuple[list[Any], ...]) -> list[int] | None:
-        """The notification ids of these very events when every one is stored byte for byte, else None
-        (none stored: the insert was rolled back; some other: a real conflict, which the insert reports)."""
-        if not columns[0]:
-            return None
+    def _campaign_of_raw(self, first: StoredEvent) -> UUID:
+        with self.datastore.get_connection() as conn:
+            row = conn.execute(self.sql_campaign_of, (first.originator_id,)).fetchone()
+        if row is not None:
+            return UUID(str(row["campaign_id"]))
+        created = self.creations(first) if self.creations is not None else None
+        if created is None:
+            raise ValueError("every save names its campaign (docs/architecture.md, Persistence: lanes)")
+        return created
+
+    def lane_of(self, notification_id: int) -> Lane | None:
+        """The campaign and position of the event with this notification id (None when there is none)."""
+        kept = self._lanes.get(notification_id)
+        if kept is not None:
+            return kept
+        for attempt in range(1, ATTEMPTS + 1):
+            try:
+                with self.datastore.get_connection() as conn:
+                    row = conn.execute(self.sql_lane_of, (notification_id,)).fetchone()
+                break
+            except (InterfaceError, OperationalError, psycopg.OperationalError):  # a pooled connection was lost
+                if attempt == ATTEMPTS:
+                    raise
+                time.sleep(WAIT * attempt)
+        return None if row is None else Lane(row["campaign_id"], row["campaign_position"], row["campaign_position"])
+
+    def _already_stored(self, columns: tuple[list[Any], ...]) -> list[Any] | None:
+        """The rows of these very events when every one is stored byte for byte, else None (none stored: the
+        insert was rolled back; some other: a real conflict, which the insert reports)."""
         with self.datastore.transaction(commit=False) as curs:
             rows = curs.execute(self.sql_stored, columns).fetchall()
         if all(row["same"] for row in rows):
-            return [row["notification_id"] for row in rows]
+            return rows
         return None
 
 

@@ -50,7 +50,7 @@ def import_lines(store: IntrigueStore, source: Callable[[], Iterable[str]],
 
     `source()` gives the lines and is called twice: the whole file is checked (service/usecases/import_check.py),
     then appended in batches, each only if it is byte for byte a batch the check read. The first batch checks
-    again, under the table lock, that none of the file's aggregates is stored (docs/architecture.md, Importing)."""
+    again, in the campaign's lane, that none of the file's aggregates is stored (docs/architecture.md, Importing)."""
     check, digests = check_export(store, source())
     lines = iter(source())
     if _header(next(lines, "")) != check.campaign_id:
@@ -60,8 +60,8 @@ def import_lines(store: IntrigueStore, source: Callable[[], Iterable[str]],
     for index, batch in enumerate(_batches(lines)):
         if index >= len(digests) or _digest(batch) != digests[index]:
             raise _changed(batch[0][0], count)
-        count += _append(store, [parsed(n, line).stored() for n, line in batch], unstored if index == 0 else {},
-                         progress, count)  # fmt: skip
+        count += _append(store, check.campaign_id, [parsed(n, line).stored() for n, line in batch],
+                         unstored if index == 0 else {}, progress, count)  # fmt: skip
         appended = index + 1
     if appended < len(digests):
         raise _changed(None, count)
@@ -136,10 +136,11 @@ def _header(line: str) -> UUID:
         raise InvalidInputError("line 1: the header names no campaign_id") from None
 
 
-def _append(store: IntrigueStore, batch: list[StoredEvent], unstored: dict[UUID, int | None],
+def _append(store: IntrigueStore, campaign_id: UUID, batch: list[StoredEvent], unstored: dict[UUID, int | None],
             progress: Callable[[int], None] | None, done: int) -> int:  # fmt: skip
+    # In the campaign's lane, in the file's order: the campaign's positions are the exporting store's.
     try:
-        store.recorder.insert_events(batch, unchanged=unstored)
+        store.recorder.insert_events(batch, campaign=campaign_id, unchanged=unstored)
     except IntegrityError:
         raise ConflictError(f"an aggregate of this campaign was stored by another writer during the import, after"
                             f" {done} of its events were appended") from None  # fmt: skip

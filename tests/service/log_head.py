@@ -16,12 +16,12 @@ def event_rows(db: Database) -> int:
 
 
 def assert_projection_at_head(intrigue: Intrigue) -> None:
-    """The read model has projected the last event of the log (its tracking position is the max notification id)."""
+    """The read model has projected every campaign's lane to its head (issue 26: each lane is tracked apart)."""
     with psycopg.connect(intrigue.db.conninfo) as conn:
-        head = conn.execute("SELECT coalesce(max(notification_id), 0) FROM intrigue_events").fetchone()
-    assert head is not None
-    intrigue.wait_for_projections(int(head[0]) or None)  # raises if the projection stopped before it
+        heads = conn.execute("SELECT max(notification_id) FROM intrigue_events GROUP BY campaign_id").fetchall()
+    for (last,) in heads:
+        intrigue.wait_for_projections(int(last))  # raises if the projection stopped before it
     with psycopg.connect(intrigue.db.conninfo) as conn:
-        row = conn.execute("SELECT (SELECT coalesce(max(notification_id), 0) FROM intrigue_events),"
-                           " (SELECT coalesce(max(notification_id), 0) FROM state_tracking)").fetchone()  # fmt: skip
+        row = conn.execute("SELECT (SELECT coalesce(sum(position), 0) FROM campaign_heads),"
+                           " (SELECT coalesce(sum(position), 0) FROM state_tracking)").fetchone()  # fmt: skip
     assert row is not None and row[0] == row[1], f"log head {row[0]}, read model at {row[1]}"

@@ -148,9 +148,10 @@ class Api(Process):
 
 
 def position(db: Database, projection: str) -> int:
+    """Events the projection folded: the sum of its campaigns' tracked positions (each lane is gap-free)."""
     with psycopg.connect(db.conninfo) as conn:
         row = conn.execute(
-            psycopg.sql.SQL("SELECT notification_id FROM {} WHERE application_name = 'Intrigue'").format(
+            psycopg.sql.SQL("SELECT coalesce(sum(position), 0) FROM {}").format(
                 psycopg.sql.Identifier(f"{projection}_tracking")
             )
         ).fetchone()
@@ -158,8 +159,9 @@ def position(db: Database, projection: str) -> int:
 
 
 def head(db: Database) -> int:
+    """Events in the store: the sum of the campaigns' heads."""
     with psycopg.connect(db.conninfo) as conn:
-        row = conn.execute("SELECT coalesce(max(notification_id), 0) FROM intrigue_events").fetchone()
+        row = conn.execute("SELECT coalesce(sum(position), 0) FROM campaign_heads").fetchone()
     return int(row[0]) if row else 0
 
 

@@ -18,6 +18,7 @@ from service.usecases.factionturn import FoundFaction
 from tests.service.conftest import campaign_with_hidden_spies, gql_as
 from tests.service.test_answers import STANDINGS
 from tests.service.test_answers import reads as reads  # the fixture counting read-model reads
+from tests.service.test_lanes_migration import in_order, to_layout_before_lanes
 
 ONE = "query($id: UUID!) { faction(id: $id) { name facgold } }"
 
@@ -117,10 +118,7 @@ def test_migrate_gives_an_older_database_each_campaign_position_from_its_rows(fr
         campaign_id, _, _ = campaign_with_hidden_spies(intrigue, "older")
     finally:
         intrigue.close()
-    with psycopg.connect(fresh_db.conninfo, autocommit=True) as conn:  # back to the layout before step 6
-        for statement in ("DROP VIEW campaign_position", "DROP TABLE campaign_position_g1",
-                          "DELETE FROM intrigue_schema WHERE version = 6"):  # fmt: skip
-            conn.execute(statement)  # type: ignore[arg-type]
+    to_layout_before_lanes(fresh_db, in_order(fresh_db)[-1][0], with_positions=False)  # as before step 6
     intrigue = Intrigue(fresh_db)  # migrates on start
     try:
         with psycopg.connect(fresh_db.conninfo) as conn:

@@ -110,7 +110,8 @@ def test_a_lost_connection_before_another_writer_still_conflicts(
     mine = events(1)[0]
     theirs = StoredEvent(mine.originator_id, 1, "tests:Event", b'{"theirs": true}')
     columns, insert = recorder._columns([theirs]), store.recorder._insert
-    calls = lose_the_acknowledgement(monkeypatch, store.recorder, lambda: insert((*columns, [], []), columns))
+    lane = (mine.originator_id, *columns, [], [], [], [], [])  # its own lane, nothing read
+    calls = lose_the_acknowledgement(monkeypatch, store.recorder, lambda: insert(lane, columns))
     with pytest.raises(IntegrityError):
         store.recorder.insert_events([mine])
     assert len(calls) == 2  # looked, found another writer's event, inserted, conflicted
@@ -149,8 +150,8 @@ def test_the_insert_function_takes_parallel_typed_arrays(store: IntrigueStore, f
     with psycopg.connect(fresh_db.conninfo) as conn:
         row = conn.execute("SELECT pg_get_function_identity_arguments(oid) FROM pg_proc WHERE proname = %s",
                            (recorder.FUNCTION,)).fetchone()  # fmt: skip
-    assert row == ("ids uuid[], versions bigint[], topics text[], states bytea[], read_ids uuid[],"
-                   " read_versions bigint[]",)  # fmt: skip
+    assert row == ("campaign uuid, ids uuid[], versions bigint[], topics text[], states bytea[], read_ids uuid[],"
+                   " read_versions bigint[], loose_ids uuid[], loose_versions bigint[], unread text[]",)  # fmt: skip
 
 
 def test_a_save_of_no_events_writes_nothing(store: IntrigueStore, fresh_db: Database) -> None:

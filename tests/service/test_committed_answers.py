@@ -45,8 +45,10 @@ def projected(db: Database) -> int:
 
 @pytest.fixture
 def stalled(fresh_db: Database, monkeypatch: pytest.MonkeyPatch) -> Iterator[Intrigue]:
-    """An Intrigue whose read models never move: nobody runs the projections, so every command's wait times out."""
+    """An Intrigue whose read models never move: nobody runs the projections and commands fold nothing inline (a
+    new campaign's lane would be at its head), so every command's wait times out."""
     monkeypatch.setattr(bootstrap, "PROJECTION_TIMEOUT", 0.2)
+    monkeypatch.setenv("INTRIGUE_INLINE_PROJECTION", "0")
     system = Intrigue(fresh_db, run_projections=False)
     yield system
     system.close()

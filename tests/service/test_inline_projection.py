@@ -51,11 +51,11 @@ def watch_inline(intrigue: Intrigue, db: Database, campaign_id: UUID, monkeypatc
     assert inline is not None
     project = inline.project
 
-    def watched(curs: Any, stored_events: Any, ids: Any) -> bool:
-        projected = project(curs, stored_events, ids)
+    def watched(curs: Any, stored_events: Any, ids: Any, lane: Any) -> bool:
+        projected = project(curs, stored_events, ids, lane)
         inside = curs.execute("SELECT pg_current_xact_id()::text AS xid, (SELECT version FROM aggregate_state_g1"
-                              " WHERE id = %s) AS version, (SELECT notification_id FROM state_g1_tracking) AS"
-                              " tracked", (campaign_id,)).fetchone()  # fmt: skip
+                              " WHERE id = %s) AS version, (SELECT notification_id FROM state_g1_tracking"
+                              " WHERE campaign_id = %s) AS tracked", (campaign_id, campaign_id)).fetchone()  # fmt: skip
         seen.append((inside["xid"], inside["version"], inside["tracked"], read_version(db, campaign_id), projected))
         return projected
 
@@ -88,14 +88,15 @@ def test_a_command_reads_its_own_writes_in_one_transaction(
         pages: list[Any] = []
         project = runner.view.project
 
-        def no_waiting(notification_id: int, timeout: float = 1.0) -> None:
-            raise AssertionError(f"waited for the runner to reach {notification_id}")
+        def no_waiting(*position: Any, timeout: float = 1.0) -> None:
+            raise AssertionError(f"waited for the runner to reach {position}")
 
-        def page(events: Any, *args: Any) -> None:
+        def page(events: Any, *args: Any) -> Any:
             pages.append(events)
-            project(events, *args)
+            return project(events, *args)
 
         monkeypatch.setattr(runner, "wait", no_waiting)
+        monkeypatch.setattr(runner, "wait_lane", no_waiting)
         monkeypatch.setattr(runner.view, "project", page)
         seen = watch_inline(intrigue, fresh_db, campaign.id, monkeypatch)
         opened = counted_transactions(intrigue, monkeypatch)

@@ -214,10 +214,12 @@ def positions(db: Database) -> list[int]:
 
 
 def test_a_worker_killed_mid_projection_is_replaced_with_no_gap_and_no_duplicate(
-    fresh_db: Database, tmp_path: Path
+    fresh_db: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert run(fresh_db, tmp_path, "migrate", "migrate").returncode == 0
+    monkeypatch.setenv("INTRIGUE_INLINE_PROJECTION", "0")  # a new campaign's lane would be folded inline
     writer = Intrigue(fresh_db, run_projections=False, migrate=False)
+    monkeypatch.delenv("INTRIGUE_INLINE_PROJECTION")
     service = CampaignService(writer.store, lambda _: None, campaign_dice)  # nobody projects yet
     first = second = None
     try:

@@ -150,9 +150,10 @@ def test_a_runner_hears_a_new_event_and_a_waiter_is_woken(fresh_db: Database) ->
             head = store.recorder.max_notification_id() or 0
             runner.wait(head, timeout=30)
             woken = threading.Event()
+            lane = store.recorder.lane_of(head)  # type: ignore[attr-defined]
 
-            def waiter() -> None:
-                runner.wait(head + 1, timeout=30)
+            def waiter() -> None:  # the campaign's next event, not yet written
+                runner.wait_lane(campaign.id, lane.last + 1, timeout=30)
                 woken.set()
 
             thread = threading.Thread(target=waiter)

@@ -253,9 +253,10 @@ def test_an_event_that_cannot_be_decoded_stops_its_campaign_alone(served: Intrig
     campaign.record_roll(roll("1d6", FixedDice([3]), purpose="renamed later"))
     stored = raw(served.store, campaign, lambda s: s)
     topic = stored.topic.replace("DiceRolled", "NoSuchEvent")  # a class renamed without an upcaster
-    served.store.recorder.insert_events([StoredEvent(stored.originator_id, stored.originator_version, topic,
-                                                     stored.state)])  # fmt: skip
-    served.campaigns.roll_dice(RollDice(bystander, "1d6", "unaffected"))
+    ids = served.store.recorder.insert_events([StoredEvent(stored.originator_id, stored.originator_version, topic,
+                                                           stored.state)])  # fmt: skip
+    served.campaigns.roll_dice(RollDice(bystander, "1d6", "unaffected"))  # its own lane: folded inline, at once
+    served.wait_for_projections(max(ids or [0]))  # the victim's lane, which the runner reaches and stops
     [failure] = served.read_side.stopped_campaigns()
     assert (failure.campaign_id, failure.topic) == (victim, topic)
     assert served.catalog.campaign(bystander)["name"].startswith("Bystander")

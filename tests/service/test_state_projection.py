@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from eventsourcing.persistence import InfrastructureFactory, Tracking
+from eventsourcing.persistence import InfrastructureFactory
 from eventsourcing.utils import Environment
 
 from domain.campaign import Campaign
@@ -33,11 +33,12 @@ def test_two_writers_taking_turns_leave_the_row_equal_to_the_aggregate(fresh_db:
         # under the first one's cache), then the first resumes: it must notice and fold from the row.
         for index, notification in enumerate(notifications):
             view = second if index in (3, 4) else first
-            view.fold(store.mapper.to_domain_event(notification), Tracking(store.name, notification.id))
+            lane = {notification.id: (campaign.id, index + 1)}  # the campaign's own position (issue 26)
+            view.project([(store.mapper.to_domain_event(notification), notification.id)], store.name, None, lane)
         row = first.query("SELECT state, version FROM aggregate_state WHERE id = %s", (campaign.id,))[0]
         assert row["version"] == campaign.version == len(notifications)
         assert row["state"] == public_state(store.load(campaign.id, Campaign))
-        assert first.max_tracking_id(store.name) == notifications[-1].id
+        assert first.lane_position(campaign.id) == len(notifications)
     finally:
         store.close()
         first.datastore.close()

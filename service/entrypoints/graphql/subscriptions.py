@@ -1,8 +1,8 @@
 """Subscriptions over graphql-transport-ws, fed by PostgreSQL LISTEN/NOTIFY on the events table.
 
-Every save notifies the channel of the events table (service/persistence/recorder.py); the app's one listener
-(service/persistence/listener.py) wakes every subscriber, which reads its campaign's events after the last position it
-sent, and sends them. Nothing polls, and a thousand subscribers hold one connection, not a thousand.
+Every save notifies the channel of the events table with its campaign (service/persistence/notifier.py); the app's
+one listener (service/persistence/listener.py) wakes the subscribers of that campaign, which read its events after the
+last position each sent, and send them. Nothing polls, and a thousand subscribers hold one connection, not a thousand.
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ async def _follow(info: Info, campaign_id: UUID, after: int | None,
         with watch.watching(sealed):
             position = after if after is not None else await off_loop(_last_position, app, campaign_id)
             while True:
-                mark = await listener.mark()  # before the read: an event saved during it wakes the wait below
+                mark = await listener.mark(campaign_id)  # before the read: an event saved during it wakes the wait
                 entries = await off_loop(_events_after, app, campaign_id, position)
                 for entry in [*entries, None]:
                     if listener.seat_changes != checked:
@@ -108,7 +108,7 @@ async def _follow(info: Info, campaign_id: UUID, after: int | None,
                     if entry is not None:
                         position = entry.position
                         yield entry
-                await listener.wait_past(mark)
+                await listener.wait_past(mark, campaign_id)
     except DomainError as error:
         raise _refuse(error) from error
 

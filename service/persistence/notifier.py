@@ -1,0 +1,78 @@
+"""NOTIFY after the commit, off the command's path (issue 26, lanes).
+
+A transaction that ran NOTIFY takes, at its commit, one lock for the whole database (PostgreSQL serialises
+every notifying commit to keep the queue in commit order): with the NOTIFY inside the insert function, every
+command of every campaign waited for every other's commit. So the writer commits without it and hands the
+campaign to this notifier, whose one thread sends the campaigns written since its last send in one
+statement, on a connection of its own (`intrigue-notifier` in pg_stat_activity). Notifiers of several processes
+may still queue on that lock; no writer does. A notification lost with the process (killed between the
+commit and the send) is covered by the slow polls of the projection runner and of the subscriptions' listener.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from typing import Any
+from uuid import UUID
+
+import psycopg
+from psycopg.sql import SQL
+
+log = logging.getLogger("intrigue.notifier")
+APPLICATION_NAME = "intrigue-notifier"  # how its connection shows in pg_stat_activity
+_CONNECTS = ("dbname", "host", "port", "user", "password")
+_SEND = SQL("SELECT pg_notify(%s, c) FROM unnest(%s::text[]) AS c")
+
+
+class Notifier:
+    """Sends `NOTIFY channel, '<campaign id>'` for each campaign written, after its commit, in a thread."""
+
+    def __init__(self, datastore: Any, channel: str) -> None:
+        self.datastore, self.channel = datastore, channel
+        self._queue: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+        self._conn: psycopg.Connection[Any] | None = None
+        self._thread: threading.Thread | None = None
+        self._start = threading.Lock()
+
+    def notify(self, campaign_id: UUID | str) -> None:
+        self._queue.put(str(campaign_id))
+        if self._thread is None:
+            with self._start:
+                if self._thread is None:
+                    self._thread = threading.Thread(target=self._run, name="intrigue-notifier", daemon=True)
+                    self._thread.start()
+
+    def close(self) -> None:
+        """Send what is queued, then close the connection (the thread ends)."""
+        with self._start:
+            thread, self._thread = self._thread, None
+        if thread is not None:
+            self._queue.put(None)
+            thread.join(timeout=5)
+
+    def _run(self) -> None:
+        while True:
+            payloads = {self._queue.get()}
+            while not self._queue.empty():
+                payloads.add(self._queue.get_nowait())
+            closing = None in payloads
+            payloads.discard(None)
+            if payloads:
+                self._send({p for p in payloads if p is not None})
+            if closing:
+                if self._conn is not None:
+                    self._conn.close()
+                return
+
+    def _send(self, payloads: set[str]) -> None:
+        try:
+            if self._conn is None or self._conn.closed:
+                kwargs = {k: v for k, v in self.datastore.pool.kwargs.items() if k in _CONNECTS and v}
+                self._conn = psycopg.connect(autocommit=True, application_name=APPLICATION_NAME, **kwargs)
+            self._conn.execute(_SEND, (self.channel, sorted(payloads)))
+        except Exception as error:  # the listeners' polls cover a lost notification
+            log.debug("notifying %d campaigns failed: %s", len(payloads), error)
+            if self._conn is not None:
+                self._conn.close()
