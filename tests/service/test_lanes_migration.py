@@ -102,7 +102,7 @@ def test_an_export_imports_into_its_campaigns_lane_in_the_file_order(fresh_db: D
     target = database.create_database(admin_db, f"intrigue_fresh_{uuid4().hex[:12]}")
     into = Intrigue(target)
     try:
-        assert transfer.import_lines(into.store, iter(lines)) == campaign.id
+        assert transfer.import_lines(into.store, lambda: iter(lines)) == campaign.id
         imported = [(n, p) for n, c, p in in_order(target) if c == campaign.id]
         assert [p for _, p in imported] == [p for _, p in exported] == list(range(1, len(exported) + 1))
         with outcomes.tracking() as outcome:  # the imported lane goes on from its head
