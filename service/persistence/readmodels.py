@@ -21,6 +21,7 @@ from projections.restore import Restorer
 from projections.runner import PAGE, PagedRunner
 from projections.state import StateView
 from service.persistence.app import IntrigueStore
+from service.persistence.database import OPTIONS
 
 log = logging.getLogger("intrigue.projections")
 V = TypeVar("V", bound=PostgresTrackingRecorder)
@@ -179,6 +180,6 @@ def lock_key(model: ReadModel) -> int:
 
 def _conninfo(env: dict[str, str]) -> str:
     return psycopg.conninfo.make_conninfo(
-        host=env["POSTGRES_HOST"], port=env["POSTGRES_PORT"], user=env["POSTGRES_USER"],
+        env.get(OPTIONS, ""), host=env["POSTGRES_HOST"], port=env["POSTGRES_PORT"], user=env["POSTGRES_USER"],
         password=env["POSTGRES_PASSWORD"] or None, dbname=env["POSTGRES_DBNAME"],
     )  # fmt: skip
