@@ -43,17 +43,19 @@ from service.entrypoints.rest import create_rest_app
 from service.entrypoints.shared.errors import RETRY_AFTER_SECONDS, http_refusal
 from service.entrypoints.shared.graphql_media import code_of
 from service.entrypoints.shared.view_as import asking_seat
+from service.entrypoints.wanted_position import WantedPosition
 from service.persistence import database
 from service.persistence.fresh import FreshReads
 from service.persistence.listener import Listener
 from service.persistence.queries import ReadModelReads
 from service.persistence.readpool import ReadPool
+from service.persistence.replica import ReplicaReads
 
 CLAIM_CONNECTIONS = 10  # keyed commands in flight at once; waiters for a key hold none
 CORS_ORIGINS = "INTRIGUE_CORS_ORIGINS"  # comma-separated origins a browser may call from; unset: same origin only
 # What a browser page on another origin may send and read (docs/operations.md, "Browsers on other origins"):
 # the seat's bearer token, a JSON body and a command's idempotency key; the headers REST answers with.
-CORS_REQUEST_HEADERS = ("Authorization", "Content-Type", "Idempotency-Key", "X-Request-ID")
+CORS_REQUEST_HEADERS = ("Authorization", "Content-Type", "Idempotency-Key", "Intrigue-Position", "X-Request-ID")
 CORS_EXPOSED_HEADERS = ("Idempotent-Replayed", "Idempotency-Key-Ignored", "Location", "Retry-After",
                         "WWW-Authenticate", "X-Request-ID")  # fmt: skip
 CORS_METHODS = ("GET", "POST", "PUT", "DELETE")
@@ -206,7 +208,9 @@ def _cors(origins: list[str]) -> list[Middleware]:
 def create_app(intrigue: Intrigue, limits: Limits | None = None) -> Starlette:
     # The pool belongs to this app and opens on the loop it serves from; several apps may share one Intrigue.
     pool = ReadPool(intrigue.db.conninfo)
-    reads = ReadModelReads(pool, FreshReads(intrigue.store))
+    # With DATABASE_URL_READ, the read models' rows come from a streaming replica (docs/scaling.md).
+    replica = ReplicaReads(pool, ReadPool(intrigue.read_db.conninfo, name="replica")) if intrigue.read_db else None
+    reads = ReadModelReads(pool, FreshReads(intrigue.store), replica)
     # Idempotency keys' advisory locks, on a pool of their own: a request waiting for a key never takes a
     # connection its command needs for reads (service/persistence/idempotency.py).
     claims = ReadPool(intrigue.db.conninfo, min_size=1, max_size=CLAIM_CONNECTIONS, name="idempotency")
@@ -217,6 +221,8 @@ def create_app(intrigue: Intrigue, limits: Limits | None = None) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await pool.open()
         await claims.open()
+        if replica is not None:
+            await replica.open()
         # What exists at start (schema, libraries, the store) lives as long as the process. Frozen, it is no
         # longer walked by every full collection, each of which stalled all requests in flight for 50-100 ms.
         gc.collect()
@@ -225,6 +231,8 @@ def create_app(intrigue: Intrigue, limits: Limits | None = None) -> Starlette:
             yield
         finally:
             await listener.close()
+            if replica is not None:
+                await replica.close()
             await claims.close()
             await pool.close()
 
@@ -250,6 +258,7 @@ def create_app(intrigue: Intrigue, limits: Limits | None = None) -> Starlette:
             *_cors(cors_origins()),  # outside limits and failures: a refusal a browser reads carries CORS headers
             Middleware(CodedFailures),
             Middleware(RequestLimits, limits=limits, observe=observe_graphql),
+            Middleware(WantedPosition),
         ],
         exception_handlers={HTTPException: _http_error},
         lifespan=lifespan,
