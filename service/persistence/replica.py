@@ -54,7 +54,7 @@ class ReplicaReads:
         if pool is self.replica:
             try:
                 found = await pool.rows(statement, params)
-            except UnavailableError:  # the replica is down: the primary answers meanwhile
+            except (UnavailableError, psycopg.Error):  # down, or not yet at the schema: the primary answers
                 pool = self.primary
             else:
                 self.sent["replica"] += 1

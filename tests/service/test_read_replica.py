@@ -11,6 +11,7 @@ from starlette.testclient import TestClient
 
 from service.bootstrap import Intrigue
 from service.entrypoints.http import create_app
+from service.persistence import migrations
 from service.persistence.replica import ReplicaReads
 from tests.service.pgcluster import own_primary
 from tests.service.processes import eventually
@@ -22,6 +23,7 @@ CAMPAIGNS = "/api/v1/campaigns"
 @pytest.fixture
 def replicated() -> Iterator[tuple[TestClient, ReplicaReads]]:
     with own_primary() as primary:
+        migrations.migrate(primary.db)  # the standby starts with the schema
         standby = primary.standby(apply_delay_ms=300)
         system = Intrigue(primary.db, pool_size=2, read_db=standby.db)
         try:
