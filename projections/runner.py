@@ -97,6 +97,10 @@ class View(Protocol):
     def needs_exact_state(self, topic: str) -> bool: ...
 
 
+class StandingByError(Exception):
+    """The runner's lock is held by another process, which projects meanwhile."""
+
+
 class PagedRunner:
     """One thread that projects pages of events into `view` until stopped, or until the view raises.
 
@@ -104,8 +108,12 @@ class PagedRunner:
     ProjectionRunner's do, so the worker, the server and a rebuild drive either alike.
     """
 
-    def __init__(self, app: Any, view: View, name: str, conninfo: str, page: int = PAGE) -> None:
+    def __init__(self, app: Any, view: View, name: str, conninfo: str, page: int = PAGE,
+                 lock: int | None = None) -> None:  # fmt: skip
         self.app, self.view, self.name, self.page = app, view, name, page
+        # With `lock`, the runner holds that advisory lock on its own connection, taken again after every
+        # reconnect (a failover ends the session and the lock with it); without it, it stands by (issue 27).
+        self.lock, self.holds_lock = lock, lock is None
         self.is_interrupted = threading.Event()
         self._stopping = False
         self._error: BaseException | None = None
@@ -159,6 +167,9 @@ class PagedRunner:
         conn = psycopg.connect(self._conninfo, autocommit=True, application_name=f"intrigue-projection-{self.name}")
         conn.execute(self._listen)
         conn.execute(SQL("LISTEN {}").format(self._wake))
+        if self.lock is not None:
+            row = conn.execute("SELECT pg_try_advisory_lock(%s)", (self.lock,)).fetchone()
+            self.holds_lock = bool(row and row[0])
         return conn
 
     def __exit__(self, *_: object) -> None:
@@ -171,6 +182,11 @@ class PagedRunner:
         self._conn.close()
         self.app.close()
         self._raise_error()
+
+    @property
+    def leading(self) -> bool:
+        """Projecting now: running, and holding its lock (if it takes one)."""
+        return self.holds_lock and not self.is_interrupted.is_set()
 
     def run_forever(self, timeout: float | None = None) -> None:
         """Block until `timeout`, or until the runner stops; raise what the view raised."""
@@ -212,6 +228,9 @@ class PagedRunner:
                 try:
                     self._step()
                     pause = 0.1
+                except StandingByError:  # another process holds the lock and projects: ask for it again later
+                    self._conn.close()
+                    self._sleep(MAX_PAUSE)
                 except _LOST as lost:  # the page was rolled back: read it again once PostgreSQL answers
                     log.warning("projection %s lost its connection; again in %.1f s: %s", self.name, pause, lost)
                     self._conn.close()
@@ -227,6 +246,8 @@ class PagedRunner:
     def _step(self) -> None:
         if self._conn.closed:
             self._conn = self._connect()
+        if not self.holds_lock:
+            raise StandingByError(f"projection {self.name!r} runs in another process")
         with collector_paused():  # the page's rows live until it is written, like its events
             rows = self._read()
             projected = self._project(rows) if rows else False

@@ -38,6 +38,8 @@ log = logging.getLogger("intrigue.commands")
 @dataclass(frozen=True)
 class Settings:
     database_url: str | None = field(default_factory=lambda: os.environ.get("DATABASE_URL") or None)
+    # A streaming replica the read models' rows are read from (service/persistence/replica.py); optional.
+    database_url_read: str | None = field(default_factory=lambda: os.environ.get("DATABASE_URL_READ") or None)
     pgdata: Path = field(default_factory=lambda: Path(os.environ.get("INTRIGUE_PGDATA", database.DEFAULT_PGDATA)))
     pool_size: int = field(default_factory=lambda: int(os.environ.get("INTRIGUE_DB_POOL_SIZE", "5")))
     # Production splits the roles: API replicas with run_projections off, `intrigue worker`, `intrigue migrate`.
@@ -70,8 +72,9 @@ class Intrigue:
         dice: DiceFactory = campaign_dice,
         run_projections: bool = True,
         migrate: bool = True,
+        read_db: Database | None = None,
     ) -> None:
-        self.db = db
+        self.db, self.read_db = db, read_db
         if migrate:
             migrations.migrate(db)
         env = {**db.eventsourcing_env(pool_size), "CREATE_TABLE": "n"}  # tables come from `migrations`
@@ -126,4 +129,5 @@ def bootstrap(settings: Settings | None = None, db: Database | None = None) -> I
     return Intrigue(
         db or database.resolve(settings.database_url, settings.pgdata), settings.pool_size,
         run_projections=settings.run_projections, migrate=settings.migrate_on_start,
+        read_db=database.Database.from_url(settings.database_url_read) if settings.database_url_read else None,
     )  # fmt: skip

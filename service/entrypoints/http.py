@@ -46,18 +46,22 @@ from service.entrypoints.rest import create_rest_app
 from service.entrypoints.shared.errors import RETRY_AFTER_SECONDS, http_refusal
 from service.entrypoints.shared.graphql_media import code_of
 from service.entrypoints.shared.view_as import asking_seat
+from service.entrypoints.wanted_position import WantedPosition
 from service.persistence import database
 from service.persistence.fresh import FreshReads
 from service.persistence.listener import Listener
 from service.persistence.queries import ReadModelReads
 from service.persistence.readpool import ReadPool
+from service.persistence.replica import ReplicaReads
 
 CLAIM_CONNECTIONS = 10  # keyed commands in flight at once; waiters for a key hold none
 CORS_ORIGINS = "INTRIGUE_CORS_ORIGINS"  # comma-separated origins a browser may call from; unset: same origin only
 # What a browser page on another origin may send and read (docs/operations.md, "Browsers on other origins"):
-# the seat's bearer token, a JSON body, a command's idempotency key and the GM's view-as seat (the console's toggle,
-# shared/view_as.py); the headers REST answers with.
-CORS_REQUEST_HEADERS = ("Authorization", "Content-Type", "Idempotency-Key", "X-Intrigue-View-As", "X-Request-ID")
+# the seat's bearer token, a JSON body, a command's idempotency key, the GM's view-as seat (the console's toggle,
+# shared/view_as.py) and the position a client last read (a read replica's wait, docs/scaling.md); the headers REST
+# answers with.
+CORS_REQUEST_HEADERS = ("Authorization", "Content-Type", "Idempotency-Key", "Intrigue-Position", "X-Intrigue-View-As",
+                        "X-Request-ID")  # fmt: skip
 CORS_EXPOSED_HEADERS = ("Idempotent-Replayed", "Location", "Retry-After", "WWW-Authenticate", "X-Request-ID")
 CORS_METHODS = ("GET", "POST", "PUT", "DELETE")
 
@@ -209,7 +213,9 @@ def _cors(origins: list[str]) -> list[Middleware]:
 def create_app(intrigue: Intrigue, limits: Limits | None = None, rates: Rates | None = None) -> Starlette:
     # The pool belongs to this app and opens on the loop it serves from; several apps may share one Intrigue.
     pool = ReadPool(intrigue.db.conninfo)
-    reads = ReadModelReads(pool, FreshReads(intrigue.store))
+    # With DATABASE_URL_READ, the read models' rows come from a streaming replica (docs/scaling.md).
+    replica = ReplicaReads(pool, ReadPool(intrigue.read_db.conninfo, name="replica")) if intrigue.read_db else None
+    reads = ReadModelReads(pool, FreshReads(intrigue.store), replica)
     # Idempotency keys' advisory locks, on a pool of their own: a request waiting for a key never takes a
     # connection its command needs for reads (service/persistence/idempotency.py).
     claims = ReadPool(intrigue.db.conninfo, min_size=1, max_size=CLAIM_CONNECTIONS, name="idempotency")
@@ -220,6 +226,8 @@ def create_app(intrigue: Intrigue, limits: Limits | None = None, rates: Rates | 
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await pool.open()
         await claims.open()
+        if replica is not None:
+            await replica.open()
         # What exists at start (schema, libraries, the store) lives as long as the process. Frozen, it is no
         # longer walked by every full collection, each of which stalled all requests in flight for 50-100 ms.
         gc.collect()
@@ -228,6 +236,8 @@ def create_app(intrigue: Intrigue, limits: Limits | None = None, rates: Rates | 
             yield
         finally:
             await listener.close()
+            if replica is not None:
+                await replica.close()
             await claims.close()
             await pool.close()
 
@@ -256,6 +266,7 @@ def create_app(intrigue: Intrigue, limits: Limits | None = None, rates: Rates | 
             Middleware(CodedFailures),
             Middleware(RequestLimits, limits=limits, observe=observe_graphql),
             Middleware(RateLimits, intrigue=intrigue, pool=pool, rates=rates),  # writes counted before they run
+            Middleware(WantedPosition),
         ],
         exception_handlers={HTTPException: _http_error},
         lifespan=lifespan,

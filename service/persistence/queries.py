@@ -21,6 +21,7 @@ from service.persistence import fresh
 from service.persistence.fresh import FreshReads
 from service.persistence.readmodels import READ_MODELS, relations_of
 from service.persistence.readpool import ReadPool, SharedRead
+from service.persistence.replica import ReplicaReads, wants_own_writes
 
 _CAMPAIGNS = ("SELECT state FROM aggregate_state WHERE kind = 'campaign'"
               " ORDER BY state->>'created_on', id LIMIT %s OFFSET %s")  # fmt: skip
@@ -94,8 +95,9 @@ class StateQueries:
 class ReadModelReads:
     """The same reads on the async pool, for the HTTP API, and the read models' position."""
 
-    def __init__(self, pool: ReadPool, fresh: FreshReads | None = None) -> None:
-        self.pool = pool
+    def __init__(self, pool: ReadPool, fresh: FreshReads | None = None, replica: ReplicaReads | None = None) -> None:
+        self.pool = pool  # the primary's: seats and everything but the read models' rows
+        self.reads: ReadPool | ReplicaReads = replica or pool  # the read models' rows (service/persistence/replica.py)
         # The answer of a command the read models lag behind reads here (service/persistence/fresh.py).
         self.fresh = fresh
         self.position = SharedRead(self._position)  # asked on every cacheable GraphQL request
@@ -104,55 +106,55 @@ class ReadModelReads:
 
     async def _check(self, *campaign_ids: UUID | str | None) -> StoppedCampaigns:
         if self.stopped.stale():
-            self.stopped.replace(await self.pool.rows(CURRENT_FAILURES))
+            self.stopped.replace(await self.reads.rows(CURRENT_FAILURES))
         for campaign_id in campaign_ids:
             self.stopped.check(campaign_id, self.stopped.all())
         return self.stopped
 
     async def campaigns(self, limit: int = 100, offset: int = 0) -> list[dict[str, Any]]:
-        return [_campaign(row["state"]) for row in await self.pool.rows(_CAMPAIGNS, (limit, offset))]
+        return [_campaign(row["state"]) for row in await self.reads.rows(_CAMPAIGNS, (limit, offset))]
 
     async def campaign_count(self) -> int:
         """How many campaigns the list holds: a connection's `totalCount`."""
-        return int((await self.pool.rows(_CAMPAIGN_COUNT))[0]["n"])
+        return int((await self.reads.rows(_CAMPAIGN_COUNT))[0]["n"])
 
     async def campaign(self, campaign_id: UUID) -> dict[str, Any]:
         if self.fresh is not None and fresh.wanted():
             return _campaign(await run_in_threadpool(self.fresh.one, campaign_id, "campaign"))
         await self._check(campaign_id)
-        return _the_campaign(await self.pool.rows(_CAMPAIGN, (campaign_id,)), campaign_id)
+        return _the_campaign(await self.reads.rows(_CAMPAIGN, (campaign_id,)), campaign_id)
 
     async def regions(self, campaign_id: UUID) -> list[dict[str, Any]]:
         if self.fresh is not None and fresh.wanted():
             return [_region(state) for state in await run_in_threadpool(self.fresh.regions, campaign_id)]
         await self._check(campaign_id)
-        return [_region(row["state"]) for row in await self.pool.rows(_REGIONS, (campaign_id,))]
+        return [_region(row["state"]) for row in await self.reads.rows(_REGIONS, (campaign_id,))]
 
     async def regions_of(self, campaign_ids: list[UUID]) -> list[list[dict[str, Any]]]:
         if self.fresh is not None and fresh.wanted():
             return [await self.regions(i) for i in campaign_ids]
         await self._check(*campaign_ids)
-        return _by_campaign(await self.pool.rows(_REGIONS_OF, (campaign_ids,)), campaign_ids)
+        return _by_campaign(await self.reads.rows(_REGIONS_OF, (campaign_ids,)), campaign_ids)
 
     async def of_kind(self, campaign_id: UUID, kind: str) -> list[dict[str, Any]]:
         if self.fresh is not None and fresh.wanted():
             return await run_in_threadpool(self.fresh.of_kind, campaign_id, kind)
         await self._check(campaign_id)
-        states = [row["state"] for row in await self.pool.rows(_OF_KIND, (campaign_id, kind))]
+        states = [row["state"] for row in await self.reads.rows(_OF_KIND, (campaign_id, kind))]
         if kind == "faction" and states:
             return narrating(states, await self._narratives(campaign_id))
         return knowing(states, await self._intel(campaign_id) if kind == "house" and states else [])
 
     async def _narratives(self, campaign_id: UUID | str) -> list[dict[str, Any]]:
-        return [row["state"] for row in await self.pool.rows(_NARRATIVES, (campaign_id,))]
+        return [row["state"] for row in await self.reads.rows(_NARRATIVES, (campaign_id,))]
 
     async def _intel(self, campaign_id: UUID | str) -> list[dict[str, Any]]:
-        return [row["state"] for row in await self.pool.rows(_INTEL, (campaign_id,))]
+        return [row["state"] for row in await self.reads.rows(_INTEL, (campaign_id,))]
 
     async def one(self, aggregate_id: UUID, kind: str) -> dict[str, Any]:
         if self.fresh is not None and fresh.wanted():
             return await run_in_threadpool(self.fresh.one, aggregate_id, kind)
-        found = _checked(_the_one(await self.pool.rows(_ONE, (aggregate_id, kind)), aggregate_id, kind),
+        found = _checked(_the_one(await self.reads.rows(_ONE, (aggregate_id, kind)), aggregate_id, kind),
                          await self._check())  # fmt: skip
         if kind == "faction":
             return narrating([found], await self._narratives(found["campaign_id"]))[0]
@@ -160,11 +162,13 @@ class ReadModelReads:
 
     async def series(self, campaign_id: UUID) -> list[dict[str, Any]]:
         """Each member's state at the end of each phase, rolled-back phases left out (`Analytics.series`)."""
-        return series_of(await self.pool.rows(SERIES, (campaign_id,)))
+        return series_of(await self.reads.rows(SERIES, (campaign_id,)))
 
     async def position_of(self, ids: tuple[UUID, ...] | None) -> tuple[Any, ...]:
         """Where the campaigns of `ids` (campaigns or their members) stand in the read model: its generation, each
         campaign's own position and whether it stopped. A write elsewhere leaves it; None: `position`."""
+        if wants_own_writes():  # a shared read may have been sent for a caller that named no position
+            return await (self._position() if ids is None else self._campaign_position(ids))
         if ids is None:
             return await self.position()
         shared = self._positions.get(ids)
@@ -175,12 +179,12 @@ class ReadModelReads:
         return await shared()
 
     async def _campaign_position(self, ids: tuple[UUID, ...]) -> tuple[Any, ...]:
-        rows = await self.pool.rows(_CAMPAIGN_POSITION, (list(ids),))
+        rows = await self.reads.rows(_CAMPAIGN_POSITION, (list(ids),))  # where the rows are read, on the replica
         return (rows[0]["generation"], *((r["campaign_id"], r["position"], r["stopped"]) for r in rows))
 
     async def _position(self) -> tuple[Any, ...]:
         """Where every read model stands: its generation and tracking position. Equal positions, equal rows."""
-        rows = await self.pool.rows(_POSITION)
+        rows = await self.reads.rows(_POSITION)
         return tuple(rows[0].values())
 
 

@@ -21,6 +21,7 @@ from projections.restore import Restorer
 from projections.runner import PAGE, PagedRunner
 from projections.state import StateView
 from service.persistence.app import IntrigueStore
+from service.persistence.database import OPTIONS
 
 log = logging.getLogger("intrigue.projections")
 V = TypeVar("V", bound=PostgresTrackingRecorder)
@@ -53,8 +54,9 @@ def open_view(model: ReadModel, env: dict[str, str]) -> PostgresTrackingRecorder
     return factory.tracking_recorder(model.view)
 
 
-def start_runner(model: ReadModel, env: dict[str, str], store_class: type[IntrigueStore] = IntrigueStore) -> Runner:
-    """A running projection: its thread reads the log after the view's position, page by page."""
+def start_runner(model: ReadModel, env: dict[str, str], store_class: type[IntrigueStore] = IntrigueStore,
+                 lock: int | None = None) -> Runner:  # fmt: skip
+    """A running projection: its thread reads the log after the view's position, page by page (holding `lock`)."""
     app = store_class(env=env)
     try:
         view = open_view(model, env)
@@ -62,7 +64,7 @@ def start_runner(model: ReadModel, env: dict[str, str], store_class: type[Intrig
         app.close()
         raise
     page = int(os.environ.get("INTRIGUE_PROJECTION_PAGE", PAGE))  # most events a transaction projects
-    return PagedRunner(app, view, model.name, _conninfo(env), page).__enter__()  # type: ignore[arg-type]
+    return PagedRunner(app, view, model.name, _conninfo(env), page, lock).__enter__()  # type: ignore[arg-type]
 
 
 def relations_of(model: ReadModel) -> tuple[str, ...]:
@@ -80,22 +82,23 @@ class ReadSide:
 
     Running projections in-process (`make run`) takes each projection's advisory lock, as a worker does;
     a projection whose lock another process holds is left to it, so a server beside workers never
-    applies an event twice. A rebuild (`intrigue projections rebuild`) runs beside it in a new generation;
-    the runner's view follows the switch on its own (projections/state.py).
+    applies an event twice. The runner holds the lock on its own connection and takes it again after every
+    reconnect (a failover ends the session); while another process holds it, commands poll the tracking.
+    A rebuild (`intrigue projections rebuild`) runs beside it in a new generation; the runner's view
+    follows the switch on its own (projections/state.py).
     """
 
     def __init__(self, env: dict[str, str], run: bool, store_class: type[IntrigueStore] = IntrigueStore,
                  inline: bool = True) -> None:  # fmt: skip
         jsonsafe.read_back_escaped_text()  # before any connection is opened: readers get the stored text back
         self.runners: dict[str, Runner] = {}
-        self._locks: psycopg.Connection | None = None
-        if run:
-            self._locks = psycopg.connect(_conninfo(env), autocommit=True)
-            for model in READ_MODELS:
-                if self._try_lock(model):
-                    self.runners[model.name] = start_runner(model, env, store_class)
-                else:
-                    log.warning("projection %s runs in another process; this one waits for it", model.name)
+        for model in READ_MODELS if run else ():
+            started = start_runner(model, env, store_class, lock=lock_key(model))
+            if started.holds_lock:
+                self.runners[model.name] = started
+            else:
+                started.__exit__(None, None, None)
+                log.warning("projection %s runs in another process; this one waits for it", model.name)
         runner = next(iter(self.runners.values()), None)
         self.store: IntrigueStore = runner.app if runner else store_class(env)
         self.views: dict[type[PostgresTrackingRecorder], PostgresTrackingRecorder] = {
@@ -123,11 +126,6 @@ class ReadSide:
         assert isinstance(runner.view, PostgresTrackingRecorder)
         return runner.view
 
-    def _try_lock(self, model: ReadModel) -> bool:
-        assert self._locks is not None
-        row = self._locks.execute("SELECT pg_try_advisory_lock(%s)", (lock_key(model),)).fetchone()
-        return bool(row and row[0])
-
     def view(self, kind: type[V]) -> V:
         view = self.views[kind]
         assert isinstance(view, kind)
@@ -142,9 +140,11 @@ class ReadSide:
         deadline = time.monotonic() + timeout
         for model in READ_MODELS:
             runner = self.runners.get(model.name)
-            if runner is not None:  # woken by the runner itself, as soon as the page is committed
+            if runner is not None and runner.leading:  # woken by the runner itself, as soon as the page is committed
                 runner.wait_lane(lane.campaign_id, lane.last, timeout=max(0.0, deadline - time.monotonic()))
                 continue
+            # Projected by another process (a worker, or one that took the lock while this runner reconnected):
+            # the tracking says when, so a stopped or standing-by runner never leaves reads lagging for good.
             view, pause = self.view(StateView), 0.002
             while view.lane_position(lane.campaign_id) < lane.last:
                 if time.monotonic() > deadline:
@@ -169,8 +169,6 @@ class ReadSide:
         for model in READ_MODELS:
             if model.name not in self.runners:
                 close_view(self.views[model.view])
-        if self._locks is not None:
-            self._locks.close()  # ends the session: the locks are free
 
 
 def lock_key(model: ReadModel) -> int:
@@ -180,6 +178,6 @@ def lock_key(model: ReadModel) -> int:
 
 def _conninfo(env: dict[str, str]) -> str:
     return psycopg.conninfo.make_conninfo(
-        host=env["POSTGRES_HOST"], port=env["POSTGRES_PORT"], user=env["POSTGRES_USER"],
+        env.get(OPTIONS, ""), host=env["POSTGRES_HOST"], port=env["POSTGRES_PORT"], user=env["POSTGRES_USER"],
         password=env["POSTGRES_PASSWORD"] or None, dbname=env["POSTGRES_DBNAME"],
     )  # fmt: skip

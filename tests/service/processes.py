@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import httpx
 import psycopg
@@ -30,11 +29,8 @@ STARTUP_LIMIT = 90.0
 
 
 def url_of(db: Database) -> str:
-    """A DATABASE_URL that `Database.from_url` reads back as `db` (a socket directory goes in `host=`)."""
-    auth = quote(db.user) + (f":{quote(db.password)}" if db.password else "")
-    if db.host.startswith("/"):
-        return f"postgresql://{auth}@/{quote(db.dbname)}?host={db.host}&port={db.port}"
-    return f"postgresql://{auth}@{db.host}:{db.port}/{quote(db.dbname)}"
+    """A DATABASE_URL that `Database.from_url` reads back as `db`."""
+    return db.url
 
 
 def free_port() -> int:
