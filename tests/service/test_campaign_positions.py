@@ -4,6 +4,8 @@ committed position, never the store's interleaved notification ids."""
 
 from __future__ import annotations
 
+import base64
+import json
 import uuid
 from typing import Any
 
@@ -14,9 +16,12 @@ from domain.commands import CreateCampaign, MapRegion, RollDice
 from service.bootstrap import Intrigue
 from service.persistence import outcomes
 from tests.service.conftest import gql_as
+from tests.service.rest_support import API, bearer
 from tests.service.test_subscriptions import subscribe
 
 LOG = """query($id: UUID!) { eventLog(campaignId: $id, first: 500) { nodes { position } } }"""
+LOG_AFTER = """query($id: UUID!, $after: String) { eventLog(campaignId: $id, first: 5, after: $after) {
+  nodes { position } } }"""
 EVENTS = "subscription($id: UUID!) { campaignEvents(campaignId: $id, after: 0) { position } }"
 RESULTS = "subscription($id: UUID!) { phaseResults(campaignId: $id, after: 0) { position } }"
 CHANGES = "subscription($id: UUID!) { campaignChanges(campaignId: $id, after: 0) { position } }"
@@ -63,6 +68,19 @@ def test_two_campaigns_written_alternately_each_number_their_events_from_one(
         assert received(client, gm, RESULTS, "phaseResults", campaign, 1) == resolved == [count]
         changes = received(client, gm, CHANGES, "campaignChanges", campaign, count)
         assert changes == positions  # the GM may know of every change
+        exported = client.get(f"{API}/campaigns/{campaign.id}/events", params={"after": 2}, headers=bearer(gm))
+        assert [json.loads(line)["position"] for line in exported.text.splitlines()] == positions[2:]
         # The last roll committed at its own place in the campaign's log (Intrigue-Position, `extensions`).
         rolls = [e.position for e in intrigue.audit.events(campaign.id) if e.topic.endswith("DiceRolled")]
         assert at == rolls[-1] < count
+
+
+def test_an_event_log_cursor_of_the_notification_ids_shown_before_is_refused(
+    intrigue: Intrigue, client: TestClient
+) -> None:
+    campaigns, _ = two_campaigns_written_alternately(intrigue)
+    gm = intrigue.seats.seat_gm(campaigns[1].id).token
+    old = base64.urlsafe_b64encode(b"event:3").decode()  # a cursor of kind `event`: a notification id
+    body = gql_as(client, gm, LOG_AFTER, id=str(campaigns[1].id), after=old)
+    assert body["errors"][0]["extensions"]["code"] == "INVALID_INPUT"  # type: ignore[index]
+    assert body["data"] is None
