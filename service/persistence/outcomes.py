@@ -27,7 +27,7 @@ class Outcome:
 
     record: Record | None = None
     committed: bool = False  # something this request asked for is written (events, or a seat)
-    position: int | None = None  # the last notification id it appended
+    position: int | None = None  # the last campaign position it appended (its campaign's own: 1 is its first)
     lagging: bool = False  # the read models had not reached `position` when the command returned
 
     def lag_extensions(self) -> dict[str, Any]:

@@ -205,7 +205,7 @@ class IntrigueRecorder(PostgresApplicationRecorder):
             with self.datastore.transaction(commit=True) as curs, curs.connection.pipeline():
                 curs.execute(self.sql_insert, params, prepare=True)
                 rows = curs.fetchall()
-                outcomes.writing(curs, rows[-1]["notification_id"])
+                outcomes.writing(curs, rows[-1]["campaign_position"])  # the API's position: the campaign's own
                 if inline is not None:
                     stored = [StoredEvent(*event) for event in zip(*columns, strict=True)]
                     lane = Lane(params[0], rows[0]["campaign_position"], rows[-1]["campaign_position"])
@@ -230,7 +230,7 @@ class IntrigueRecorder(PostgresApplicationRecorder):
             self.inline.committed(inlined, lane)
         outcome = outcomes.current()
         if outcome is not None:
-            outcomes.written(ids[-1])
+            outcomes.written(lane.last)
             if outcome.record is not None and os.environ.get(FAULT) == "exit-after-commit":
                 os.kill(os.getpid(), signal.SIGKILL)
         return ids

@@ -13,7 +13,6 @@ import psycopg
 from eventsourcing.persistence import StoredEvent
 
 from domain.campaign import Campaign
-from domain.phase_chronicle import chronicle_ids
 from service.persistence.app import IntrigueStore, event_payload
 from service.persistence.database import Database
 
@@ -41,8 +40,9 @@ class AuditLog:
         self.db = db
 
     def events(self, campaign_id: UUID, after: int = 0) -> Iterator[AuditEntry]:
-        """Every event of the campaign and of its members, by notification id."""
-        rows = self._rows(campaign_id, "notification_id, originator_id, originator_version, topic, state", after)
+        """Every event of the campaign's lane (itself, every member it ever enrolled, its phases' chronicles), in
+        order, each at its campaign position (docs/architecture.md, Persistence: positions)."""
+        rows = self._rows(campaign_id, "campaign_position, originator_id, originator_version, topic, state", after)
         for position, originator_id, version, topic, state in rows:
             event = self.store.mapper.to_domain_event(StoredEvent(originator_id, version, topic, bytes(state)))
             yield AuditEntry(position, originator_id, version, topic, event.timestamp,  # type: ignore[attr-defined]
@@ -50,12 +50,12 @@ class AuditLog:
 
     def positions(self, campaign_id: UUID) -> list[int]:
         """The positions of the campaign's events, in order: what a page of the log is cut from."""
-        return [position for (position,) in self._rows(campaign_id, "notification_id", 0)]
+        return [position for (position,) in self._rows(campaign_id, "campaign_position", 0)]
 
     def topics(self, campaign_id: UUID) -> list[tuple[int, UUID, str]]:
         """Each event's position, stream and topic, in order, no payload decoded: what a seat's count of the
         changes it may know of is made from (`campaignChanges`, service/entrypoints/graphql/subscriptions.py)."""
-        rows = self._rows(campaign_id, "notification_id, originator_id, topic", 0)
+        rows = self._rows(campaign_id, "campaign_position, originator_id, topic", 0)
         return [(int(position), UUID(str(stream)), str(topic)) for position, stream, topic in rows]
 
     def result_positions(self, campaign_id: UUID, topics: tuple[str, ...]) -> list[int]:
@@ -65,21 +65,20 @@ class AuditLog:
         patterns = [f"%{topic}" for topic in topics]
         with psycopg.connect(self.db.conninfo) as conn:
             rows = conn.execute(psycopg.sql.SQL(
-                "SELECT notification_id FROM {} WHERE originator_id = %s AND topic LIKE ANY(%s) ORDER BY 1"
-            ).format(table), (campaign_id, patterns)).fetchall()  # fmt: skip
+                "SELECT campaign_position FROM {} WHERE campaign_id = %s AND originator_id = %s AND topic LIKE ANY(%s)"
+                " ORDER BY 1"
+            ).format(table), (campaign_id, campaign_id, patterns)).fetchall()  # fmt: skip
         return [int(position) for (position,) in rows]
 
     def _rows(self, campaign_id: UUID, columns: LiteralString, after: int) -> Iterator[tuple[Any, ...]]:
-        campaign = self.store.load(campaign_id, Campaign)
-        # With its phases' chronicles (domain/phase_chronicle.py): streams of the campaign, not members.
-        ids = [campaign_id, *campaign.member_ids(), *chronicle_ids(campaign_id, campaign.phases_reached())]
+        self.store.load(campaign_id, Campaign)  # NotFoundError for a campaign that is not stored
         table = f"{self.store.name.lower()}_events"
         with psycopg.connect(self.db.conninfo) as conn, conn.cursor(name="audit") as cursor:
             cursor.execute(
                 psycopg.sql.SQL(
                     "SELECT " + columns + " FROM {}"
-                    " WHERE originator_id = ANY(%s) AND notification_id > %s ORDER BY notification_id"
+                    " WHERE campaign_id = %s AND campaign_position > %s ORDER BY campaign_position"
                 ).format(psycopg.sql.Identifier(table)),
-                (ids, after),
+                (campaign_id, after),
             )
             yield from cursor

@@ -34,8 +34,8 @@ class History:
     def phase_marks(self, campaign_id: UUID, name: str) -> list[tuple[int, int]]:
         """(phase, position) of each of the campaign's phase events named `name`, oldest first."""
         rows = self._rows(
-            "SELECT notification_id, originator_version, state FROM {table}"
-            " WHERE originator_id = %s AND topic = %s ORDER BY notification_id",
+            "SELECT campaign_position, originator_version, state FROM {table}"
+            " WHERE originator_id = %s AND topic = %s ORDER BY campaign_position",
             (campaign_id, _CAMPAIGN_TOPIC + name),
         )
         marks = []
@@ -47,8 +47,8 @@ class History:
     def campaign_marks(self, campaign_id: UUID, names: tuple[str, ...]) -> list[tuple[int, str, dict[str, Any]]]:
         """(position, name, payload) of each of the campaign's own events named in `names`, oldest first."""
         rows = self._rows(
-            "SELECT notification_id, topic, state FROM {table}"
-            " WHERE originator_id = %s AND topic = ANY(%s) ORDER BY notification_id",
+            "SELECT campaign_position, topic, state FROM {table}"
+            " WHERE originator_id = %s AND topic = ANY(%s) ORDER BY campaign_position",
             (campaign_id, [_CAMPAIGN_TOPIC + name for name in names]),
         )
         decode = self.store.mapper.transcoder.decode
@@ -74,7 +74,7 @@ class History:
         ids = [campaign_id, *campaign.member_ids()]
         rows = self._rows(
             "SELECT originator_id, max(originator_version) FROM {table}"
-            " WHERE originator_id = ANY(%s) AND notification_id < %s GROUP BY originator_id",
+            " WHERE originator_id = ANY(%s) AND campaign_position < %s GROUP BY originator_id",
             (ids, position),
         )
         return {UUID(str(aggregate_id)): int(version) for aggregate_id, version in rows}
@@ -95,7 +95,7 @@ class History:
         phase = int(getattr(aggregates.get(campaign_id), "phase", 0))
         ids = chronicle_ids(campaign_id, phase)
         rows = self._rows("SELECT originator_id, max(originator_version) FROM {table}"
-                          " WHERE originator_id = ANY(%s) AND notification_id < %s GROUP BY originator_id",
+                          " WHERE originator_id = ANY(%s) AND campaign_position < %s GROUP BY originator_id",
                           (ids, position))  # fmt: skip
         chronicles = [public_state(self.store.repository.get(UUID(str(i)), version=int(v), projector_func=replay))
                       for i, v in rows]  # fmt: skip
@@ -107,30 +107,22 @@ class History:
         """The campaign as phase `phase` left it, once resolved."""
         return self.as_of(campaign_id, self.phase_end(campaign_id, phase))
 
-    def event_positions(self, campaign_id: UUID) -> list[int]:
-        """Where each of the campaign's events stands in the server's log, oldest first: the campaign's own and
-        those of every member it ever enrolled (one a rollback dropped included), so a campaign's count of events
-        never changes under a rollback. The campaign's event n (from 1) is at `event_positions(...)[n - 1]`."""
-        enrolled = self._rows(
-            "SELECT state FROM {table} WHERE originator_id = %s AND topic = %s",
-            (campaign_id, _CAMPAIGN_TOPIC + "MemberEnrolled"),
-        )
-        decode = self.store.mapper.transcoder.decode
-        ids = [campaign_id, *(UUID(str(decode(bytes(state))["member_id"])) for (state,) in enrolled)]
-        phase = self.store.load(campaign_id, Campaign).phases_reached()  # its phases' chronicles too, as the audit
-        ids += chronicle_ids(campaign_id, phase)
-        rows = self._rows("SELECT notification_id FROM {table} WHERE originator_id = ANY(%s) ORDER BY notification_id",
-                          (ids,))  # fmt: skip
-        return [int(position) for (position,) in rows]
+    def event_count(self, campaign_id: UUID) -> int:
+        """How many events the campaign's lane holds: its own and those of every member it ever enrolled (one a
+        rollback dropped included) and its phases' chronicles, so a rollback never lowers it. Its events are
+        numbered 1 to this count (campaign positions: docs/architecture.md, Persistence: positions)."""
+        rows = self._rows("SELECT coalesce(max(campaign_position), 0) FROM {table} WHERE campaign_id = %s",
+                          (campaign_id,))  # fmt: skip
+        return int(rows[0][0])
 
     def as_of_event(self, campaign_id: UUID, number: int) -> tuple[dict[UUID, Aggregate], int]:
         """The campaign just after its own event `number` (1: its first): each aggregate that was a member then,
         at its version then; and `number`."""
-        positions = self.event_positions(campaign_id)
-        if not 1 <= number <= len(positions):
+        count = self.event_count(campaign_id)
+        if not 1 <= number <= count:
             raise InvalidInputError(f"position {number} is outside campaign {campaign_id}: its events are numbered "
-                                    f"1-{len(positions)}")  # fmt: skip
-        return self._members_before(campaign_id, positions[number - 1] + 1), number
+                                    f"1-{count}")  # fmt: skip
+        return self._members_before(campaign_id, number + 1), number
 
     def as_of_resolved_phase(self, campaign_id: UUID, phase: int) -> tuple[dict[UUID, Aggregate], int]:
         """The campaign as resolved phase `phase` left it (a phase rolled back and open again is not resolved), and
@@ -142,16 +134,16 @@ class History:
             raise InvalidInputError(f"phase {phase} is not a resolved phase of campaign {campaign_id}: resolved "
                                     f"phases are {standing}")  # fmt: skip
         end = self.phase_end(campaign_id, phase)
-        return self._members_before(campaign_id, end), sum(1 for p in self.event_positions(campaign_id) if p < end)
+        return self._members_before(campaign_id, end), end - 1
 
     def _members_before(self, campaign_id: UUID, position: int) -> dict[UUID, Aggregate]:
         rows = self._rows("SELECT max(originator_version) FROM {table}"
-                          " WHERE originator_id = %s AND notification_id < %s", (campaign_id, position))  # fmt: skip
+                          " WHERE originator_id = %s AND campaign_position < %s", (campaign_id, position))  # fmt: skip
         then: Campaign = self.store.repository.get(campaign_id, version=int(rows[0][0]), projector_func=replay)
         ids = [campaign_id, *then.member_ids()]
         versions = self._rows(
             "SELECT originator_id, max(originator_version) FROM {table}"
-            " WHERE originator_id = ANY(%s) AND notification_id < %s GROUP BY originator_id",
+            " WHERE originator_id = ANY(%s) AND campaign_position < %s GROUP BY originator_id",
             (ids, position),
         )
         return self._narrated(campaign_id, position, {

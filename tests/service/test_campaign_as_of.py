@@ -44,8 +44,8 @@ def test_position_one_is_the_campaigns_own_first_event_whatever_came_before_it(
     assert "errors" not in body, body
     first = body["data"]["campaign"]  # type: ignore[index]
     assert (first["phaseStatus"], first["phase"], first["factions"], first["houses"]) == ("SETUP", 0, [], [])
-    assert first["asOf"]["position"] == 1 and first["asOf"]["lastPosition"] == len(
-        intrigue.history.event_positions(t.campaign_id))  # fmt: skip
+    assert first["asOf"]["position"] == 1 and first["asOf"]["lastPosition"] == intrigue.history.event_count(
+        t.campaign_id)  # fmt: skip
     last = at(client, t, position=first["asOf"]["lastPosition"])["data"]["campaign"]  # type: ignore[index]
     now = gql_as(client, t.gm_token, NOW, c=str(t.campaign_id))["data"]["campaign"]  # type: ignore[index]
     assert now["asOf"] is None
@@ -73,7 +73,7 @@ def test_a_position_or_phase_outside_the_campaign_is_refused_with_the_valid_rang
     intrigue: Intrigue, client: TestClient
 ) -> None:
     t = played(intrigue)
-    count = len(intrigue.history.event_positions(t.campaign_id))
+    count = intrigue.history.event_count(t.campaign_id)
     for point, valid in (({"position": 0}, f"1-{count}"), ({"position": count + 1}, f"1-{count}"),
                          ({"phase": 2}, "1-1"), ({"phase": 0}, "1-1")):  # fmt: skip
         body = at(client, t, **point)
@@ -93,7 +93,7 @@ def test_the_past_is_the_gms_and_a_player_is_refused(intrigue: Intrigue, client:
 
 def test_a_rollback_leaves_the_campaigns_positions_as_they_were(intrigue: Intrigue, client: TestClient) -> None:
     t = played(intrigue)
-    count = len(intrigue.history.event_positions(t.campaign_id))
+    count = intrigue.history.event_count(t.campaign_id)
     before = [at(client, t, position=p)["data"] for p in (1, count // 2, count)]
     intrigue.rewind.roll_back(RollBackPhase(t.campaign_id, 1, "a disputed phase", t.seat))
     after = [at(client, t, position=p)["data"] for p in (1, count // 2, count)]
@@ -101,7 +101,7 @@ def test_a_rollback_leaves_the_campaigns_positions_as_they_were(intrigue: Intrig
         old["campaign"]["asOf"].pop("lastPosition")  # type: ignore[index]
         new["campaign"]["asOf"].pop("lastPosition")  # type: ignore[index]
     assert before == after
-    assert len(intrigue.history.event_positions(t.campaign_id)) > count
+    assert intrigue.history.event_count(t.campaign_id) > count
 
 
 def test_an_audit_event_carries_a_typed_summary_beside_its_raw_payload(intrigue: Intrigue, client: TestClient) -> None:

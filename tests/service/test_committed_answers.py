@@ -32,8 +32,8 @@ OPEN = "mutation($id: UUID!) { openPhase(campaignId: $id) { id phase phaseStatus
 
 def events_of(db: Database, campaign_id: str) -> list[tuple[int, str]]:
     with psycopg.connect(db.conninfo) as conn:
-        rows = conn.execute("SELECT notification_id, topic FROM intrigue_events WHERE originator_id = %s"
-                            " ORDER BY notification_id", (UUID(campaign_id),)).fetchall()  # fmt: skip
+        rows = conn.execute("SELECT campaign_position, topic FROM intrigue_events WHERE originator_id = %s"
+                            " ORDER BY campaign_position", (UUID(campaign_id),)).fetchall()  # fmt: skip
     return [(int(r[0]), str(r[1])) for r in rows]
 
 

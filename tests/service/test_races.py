@@ -32,7 +32,7 @@ T = TypeVar("T")
 
 
 def a_campaign_in_phase_two(intrigue: Intrigue) -> tuple[UUID, list[UUID], int]:
-    """Three factions; phase 1 resolved, phase 2 open. Also the log's head before the race."""
+    """Three factions; phase 1 resolved, phase 2 open. Also the campaign's last position before the race."""
     regions = [MapRegion("Harbour", 0, 0), MapRegion("Hills", 1, 0)]
     campaign = intrigue.campaigns.create_campaign(
         CreateCampaign(f"race-{uuid.uuid4().hex[:6]}", ["factionturn"], None, regions)
@@ -43,8 +43,7 @@ def a_campaign_in_phase_two(intrigue: Intrigue) -> tuple[UUID, list[UUID], int]:
     intrigue.campaigns.open_phase(campaign.id)
     intrigue.campaigns.resolve_phase(campaign.id)
     intrigue.campaigns.open_phase(campaign.id)
-    head = intrigue.store.recorder.max_notification_id() or 0
-    return campaign.id, factions, head
+    return campaign.id, factions, intrigue.history.event_count(campaign.id)
 
 
 def race(commands: list[Command]) -> list[BaseException | None]:
@@ -115,7 +114,7 @@ def test_a_house_order_checked_before_a_resolution_commits_and_saved_after_it_co
     campaign = intrigue.campaigns.create_campaign(city("late"))
     house = register_five(intrigue, campaign)[0]
     intrigue.campaigns.open_phase(campaign.id)
-    head = intrigue.store.recorder.max_notification_id() or 0
+    head = intrigue.history.event_count(campaign.id)
     service = intrigue.gameofbones
     monkeypatch.setattr(service, "_house", resolved_meanwhile(intrigue, campaign.id, service._house))
     with pytest.raises(ConflictError):

@@ -18,7 +18,8 @@ from service.usecases.phase_branches import branch_window
 
 Attempt = Annotated[int | None, strawberry.argument(description="Which resolution of the phase (a branch's "
                     "`attempt`, 1 the first); null, the default, its latest.")]  # fmt: skip
-EVENT = "event"  # the cursors' kind: an event's position in the store, opaque to clients
+EVENT = "position"  # the cursors' kind: an event's campaign position, opaque to clients (a cursor of the
+# notification ids shown before issue 26 was "event": refused, never misread as a position)
 
 
 @strawberry.type(description="An event of the audit trail with its cursor.")

@@ -76,7 +76,7 @@ TEXTS: Final[dict[str, str]] = {
     **_on("Mutation", createSeat__input="The seat to create."),
     # ---- the audit trail, history and analytics --------------------------------------------------------------
     **_on("AuditEvent", _="A stored event of the campaign: what happened, in log order.",
-          position="Its position in the store: the log's order.",
+          position="Its position in its campaign's log: 1 is the campaign's first event, then 2, 3… in order.",
           aggregateId="The id of the aggregate (campaign, faction, house, region…) the event happened to.",
           version="The aggregate's version after the event: 1 for its first event, then one more each.",
           topic="Its kind, as module and class.",

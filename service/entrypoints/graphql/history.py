@@ -39,7 +39,7 @@ async def past_campaign(info: Info, campaign_id: UUID, as_of: AsOfInput) -> Camp
         for aggregate in aggregates.values():
             states.setdefault(type(aggregate).__name__.lower(), []).append(public_state(aggregate))
         phase = as_of.phase if isinstance(as_of.phase, int) else None
-        point = PastPoint(phase=phase, position=count, last_position=len(history.event_positions(campaign_id)))
+        point = PastPoint(phase=phase, position=count, last_position=history.event_count(campaign_id))
         return Past(point, states)
 
     past = await off_loop(read)

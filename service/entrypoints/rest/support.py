@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 Handler = Callable[[Request], Awaitable[Response]]
 REPLAYED_HEADER = "Idempotent-Replayed"
 LAG_HEADER = "Intrigue-Reads-May-Lag"  # the command committed; the read models had not caught up when it answered
-POSITION_HEADER = "Intrigue-Position"  # the last event position the command committed
+POSITION_HEADER = "Intrigue-Position"  # the campaign position of the last event the command committed
 log = logging.getLogger("intrigue.rest")
 
 
