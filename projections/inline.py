@@ -155,7 +155,7 @@ class InlineProjection:
     def forget(self) -> None:
         """The transaction did not commit (or its fate is unknown): folded states kept in memory may be ahead
         of the rows, so none is trusted."""
-        self.view._cache.clear()
+        self.view.forget_rows()
 
     def covers(self, campaign_id: UUID, position: int) -> bool:
         return position <= self.reached.get(campaign_id, 0)

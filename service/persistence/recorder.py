@@ -164,8 +164,8 @@ class IntrigueRecorder(PostgresApplicationRecorder):
         unchanged: Mapping[UUID, int | None] | None = None, loose: Mapping[UUID, int] | None = None, **kwargs: Any,
     ) -> Sequence[int] | None:  # fmt: skip
         """Insert one campaign's events at its next positions. With `unchanged`, check in the same transaction
-        that each of those aggregates is still at that version (None: has no event), and write nothing if one has moved (the
-        library's IntegrityError: a conflict); with `loose`, that nothing but `unread_topics` was appended to
+        that each of those aggregates is still at that version (None: has no event), and write nothing if one has
+        moved (the library's IntegrityError: a conflict); with `loose`, that nothing but `unread_topics` was appended to
         each since that version. A save for a request `service.persistence.outcomes` tracks writes the
         request's idempotency claim in it too."""
         if not stored_events:
