@@ -25,8 +25,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 from uuid import UUID
 
+import psycopg
 from eventsourcing.persistence import StoredEvent
-from psycopg import Cursor
+from psycopg import Cursor, Transaction
 from psycopg.rows import DictRow
 from psycopg.sql import SQL
 
@@ -111,15 +112,18 @@ class InlineProjection:
     def _project(self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], ids: Sequence[int],
                  lane: Lane) -> bool:  # fmt: skip
         try:
-            with curs.connection.transaction():  # a savepoint: nothing of this survives a failure
-                if not self._caught_up(curs, lane, {stored.originator_id for stored in stored_events}):
-                    return False
-                to_domain_event = self.view.mapper.to_domain_event
-                events = [(to_domain_event(stored), position) for stored, position in zip(stored_events, ids,
-                                                                                          strict=True)]  # fmt: skip
-                lanes = {n: (lane.campaign_id, lane.first + i) for i, n in enumerate(ids)}
-                self.view.held = {lane.campaign_id: lane.first - 1}
-                self.view._project(events, self.name, {}, False, lanes, outer=curs)
+            # A savepoint: nothing of this survives a failure. Not `connection.transaction()`, which in pipeline
+            # mode syncs on entering and leaving (two round trips): SAVEPOINT travels with the check, RELEASE with
+            # the folded rows (issue 26, item 2). A row PostgreSQL refuses is then reported at the command's
+            # commit, where the recorder saves again without folding (service/persistence/recorder.py).
+            with Transaction(curs.connection) as savepoint:
+                try:
+                    if not self._caught_up(curs, lane, {stored.originator_id for stored in stored_events}):
+                        return False
+                    self._fold(curs, stored_events, ids, lane)
+                except BaseException:
+                    _settle(savepoint)
+                    raise
             return True
         except _GenerationChangedError as changed:  # a rebuild switched: aim there next time
             self.view._aim(changed.current)
@@ -127,6 +131,14 @@ class InlineProjection:
             log.debug("inline projection left events to the runner: %s", error)
         self.forget()
         return False
+
+    def _fold(self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], ids: Sequence[int],
+              lane: Lane) -> None:  # fmt: skip
+        to_domain_event = self.view.mapper.to_domain_event
+        events = [(to_domain_event(stored), position) for stored, position in zip(stored_events, ids, strict=True)]
+        lanes = {n: (lane.campaign_id, lane.first + i) for i, n in enumerate(ids)}
+        self.view.held = {lane.campaign_id: lane.first - 1}
+        self.view._project(events, self.name, {}, False, lanes, outer=curs)
 
     def _caught_up(self, curs: Cursor[DictRow], lane: Lane, ids: set[Any]) -> bool:
         if self.view._aimed is None:
@@ -155,7 +167,16 @@ class InlineProjection:
     def forget(self) -> None:
         """The transaction did not commit (or its fate is unknown): folded states kept in memory may be ahead
         of the rows, so none is trusted."""
-        self.view._cache.clear()
+        self.view.forget_rows()
 
     def covers(self, campaign_id: UUID, position: int) -> bool:
         return position <= self.reached.get(campaign_id, 0)
+
+
+def _settle(savepoint: Transaction) -> None:
+    """In pipeline mode, end the pipeline's failed segment (a sync), so the rollback to the savepoint runs."""
+    try:
+        with savepoint.connection.pipeline():  # entering and leaving a nested pipeline syncs
+            pass
+    except psycopg.Error:  # the failure itself, reported again: the rollback follows
+        pass

@@ -9,7 +9,7 @@ Where PostgreSQL itself refuses a row, the whole transaction is lost; the view t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 from uuid import UUID
 
@@ -164,11 +164,14 @@ class PageFold:
                 self._fail(key, event, position, error)
         return [row for key, row in rows.items() if self.campaign_of(key) not in self.failed]
 
-    def write(self, upsert: Any) -> None:
+    def write(self, statements: Mapping[str, Any]) -> None:
+        """Write the rows: whole (`upsert`), or their changed keys alone (`patch`, projections/state.py `_row`)."""
         rows = self.rows()
         if not self.careful:
-            if rows:
-                self.curs.executemany(upsert, rows)
+            for name, kind in (("upsert", True), ("patch", False)):
+                of_kind = [row for row in rows if ("state" in row) is kind]
+                if of_kind:
+                    self.curs.executemany(statements[name], of_kind)
             return
         for row in rows:
             key = row["id"].int
@@ -176,7 +179,7 @@ class PageFold:
                 continue
             try:
                 with self.curs.connection.transaction():
-                    self.curs.execute(upsert, row)
+                    self.curs.execute(statements["upsert" if "state" in row else "patch"], row)
             except psycopg.Error as error:
                 if not data_fault(error):
                     raise

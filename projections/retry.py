@@ -59,11 +59,11 @@ def retry(store: Any, view: StateView, campaign_id: UUID) -> int | None:
             for table in ("state", "history"):
                 curs.execute(SQL("DELETE FROM {} WHERE campaign_id = %s").format(tables[table]), (campaign_id,))
             writer = copy.copy(view)  # the view's statements and encoders, aimed at that generation
-            writer._cache = OrderedDict()
+            writer._cache, writer._stored, writer._written, writer._row_versions = OrderedDict(), OrderedDict(), {}, {}
             writer._aim(generation)
             page = PageFold(writer, curs, dict.fromkeys(ids), ids, set(), careful=False)
             page.fold([(_decode(store, row), row["notification_id"]) for row in rows], {})
-            page.write(writer._sql["upsert"])
+            page.write(writer._sql)
             if page.failures:
                 raise StillFailsError(page.failures[0])
             curs.execute(FORGET, (generation, campaign_id))

@@ -36,12 +36,16 @@ from projections.state_sql import CURRENT, CURRENT_AND_FAILED, FAILED, statement
 from projections.state_tables import MODEL, RELATIONS
 
 CACHE_SIZE = 2_000
+RECENT_BYTES = 2_048  # keys changed since a row's state was written whole, encoded, up to which only they are written
 log = logging.getLogger("intrigue.projections")
 _SKIP = frozenset({"pending_events"})
 
 
 Lanes = dict[int, tuple[UUID, int]]  # by notification id: the event's campaign and its position there
 _NOT_HELD = 1 << 62  # a campaign whose tracking row another writer holds: none of its events is written
+
+
+Stored = tuple[int, dict[str, bytes]]  # a row's version, and its `state` column as written whole, encoded by key
 
 
 def _tracks(lanes: Lanes, held: dict[UUID, int]) -> list[dict[str, Any]]:
@@ -124,6 +128,11 @@ class StateView(PostgresTrackingRecorder):
         # The last folded state of recently seen aggregates, valid while its row is at the same version:
         # most pages then need no snapshot read and no decoding.
         self._cache: OrderedDict[int, Aggregate] = OrderedDict()  # by the id's integer
+        # What the rows this writer wrote keep in their `state` column, valid while the row is at that version:
+        # a row changed in a few keys then gets those alone (`_row`); `_versions` are the page's rows' versions.
+        self._stored: OrderedDict[int, Stored] = OrderedDict()
+        self._written: dict[int, Stored] = {}
+        self._row_versions: dict[int, int] = {}
         self._aimed: int | None = None  # the generation this writer writes to
         # A page's public states by (id, version): a member's row and its phase history read the same state
         # when the page ends at the resolution (a resolution's own page does), so it is built once.
@@ -146,7 +155,12 @@ class StateView(PostgresTrackingRecorder):
     def _aim(self, generation: int) -> None:
         self._sql = statements_of(generation)
         self._aimed = generation
+        self.forget_rows()
+
+    def forget_rows(self) -> None:
+        """Trust no state kept in memory (the rows may differ from it)."""
         self._cache.clear()
+        self._stored.clear()
 
     def _statements(self) -> dict[str, Composed]:
         """The statements of the generation this writer writes to, or, before its first page has aimed it, of
@@ -213,6 +227,8 @@ class StateView(PostgresTrackingRecorder):
         # each id up several times per event.
         ids: dict[int, UUID] = {}
         self._public.clear()
+        self._written.clear()
+        self._row_versions = {}
         try:
             with nullcontext(outer) if outer is not None else self.datastore.transaction(commit=True) as curs:
                 failed = self._check_generation(curs)
@@ -228,7 +244,7 @@ class StateView(PostgresTrackingRecorder):
                 if self._bases:
                     history.store_bases(curs, self._sql, self._bases, jsonb)
                 self._accept(page)
-                page.write(self._sql["upsert"])
+                page.write(self._sql)
                 generation = self._aimed
                 assert generation is not None
                 for failure in page.failures:
@@ -239,6 +255,7 @@ class StateView(PostgresTrackingRecorder):
         except BaseException:
             for key in ids:  # folded in place, perhaps past what was written
                 self._cache.pop(key, None)
+                self._stored.pop(key, None)
             raise
         for failure in page.failures:
             log.error("projection state stopped campaign %s at event %s (%s): %s", failure.campaign_id,
@@ -247,10 +264,15 @@ class StateView(PostgresTrackingRecorder):
         self._public.clear()
         for key in ids:
             self._cache.pop(key, None)
+            self._stored.pop(key, None)
         for key, folded in page.cacheable().items():
             self._cache[key] = folded
+            if key in self._written:
+                self._stored[key] = self._written[key]
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
+        while len(self._stored) > CACHE_SIZE:
+            self._stored.popitem(last=False)
         return {track["campaign_id"]: track["position"] for track in tracks}
 
     def _claim(self, curs: Cursor[DictRow], lanes: Lanes) -> dict[UUID, int]:
@@ -285,6 +307,7 @@ class StateView(PostgresTrackingRecorder):
         version, else restored at that version from the event store (projections/restore.py; `Unreadable` if
         that fails); None where there is no row yet."""
         rows = self._versions(curs, list(ids.values()))
+        self._row_versions = {row["id"].int: row["version"] for row in rows}
         states: dict[int, Any] = {}
         stale: dict[UUID, tuple[int, UUID]] = {}  # id: (the row's version, its campaign)
         for row in rows:
@@ -318,9 +341,21 @@ class StateView(PostgresTrackingRecorder):
             history.rebase(curs, self._sql, campaign_id, jsonb, self._bases)
 
     def _row(self, aggregate: Any, position: int) -> dict[str, Any]:
+        """The row's new values: whole, or, where this writer knows its stored `state` and only a few keys moved
+        from it (a dice roll: `version`, `rolls_recorded`), those keys in `recent` (issue 26, item 2)."""
+        key, state = aggregate.id.int, self._public_state(aggregate)
+        encoded = {name: jsonsafe.dumps(value) for name, value in state.items()}
+        stored = self._stored.get(key)
+        if stored is not None and stored[0] == self._row_versions.get(key) and stored[1].keys() <= encoded.keys():
+            recent = [name for name, value in encoded.items() if stored[1].get(name) != value]
+            if sum(len(encoded[name]) for name in recent) <= RECENT_BYTES:
+                self._written[key] = (aggregate.version, stored[1])
+                return {"id": aggregate.id, "version": aggregate.version, "position": position,
+                        "recent": jsonb({name: state[name] for name in recent})}  # fmt: skip
+        self._written[key] = (aggregate.version, encoded)
         return {
             "id": aggregate.id, "campaign_id": campaign_of(aggregate), "kind": type(aggregate).__name__.lower(),
-            "version": aggregate.version, "state": jsonb(self._public_state(aggregate)), "position": position,
+            "version": aggregate.version, "state": jsonb(state), "position": position,
         }  # fmt: skip
 
     def _public_state(self, aggregate: Any) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from projections.state_tables import names
 # resolution, the others as their rows have them (the page did not touch them, so the rows are current) where
 # their version moved past the base, and each changed member's base. A phase's chronicle is no member (its own
 # stream: domain/phase_chronicle.py).
-_MOVED = """SELECT s.id, s.kind, s.state FROM {state} s LEFT JOIN {base} b ON b.aggregate_id = s.id
+_MOVED = """SELECT s.id, s.kind, s.state || s.recent AS state FROM {state} s LEFT JOIN {base} b ON b.aggregate_id = s.id
     WHERE s.campaign_id = %(campaign_id)s AND s.kind NOT IN ('campaign', 'phasechronicle')
     AND s.id <> ALL(%(in_memory)s)
     AND (b.version IS NULL OR b.version <> s.version)"""
@@ -29,7 +29,12 @@ _VERSIONS = "SELECT id, campaign_id, version FROM {state} WHERE id = ANY(%s) ORD
 # (projections/restore.py).
 _UPSERT = """INSERT INTO {state} (id, campaign_id, kind, version, state, position)
     VALUES (%(id)s, %(campaign_id)s, %(kind)s, %(version)s, %(state)s, %(position)s)
-    ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state, position = EXCLUDED.position"""
+    ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state, position = EXCLUDED.position,
+    recent = '{{}}'"""
+# A row whose state this writer knows as stored, changed in a few keys: those keys (every one changed since its
+# `state` was written whole) in `recent`; `state`, and its TOAST, untouched (projections/state.py `_row`).
+_PATCH = """UPDATE {state} SET version = %(version)s, recent = %(recent)s, position = %(position)s
+    WHERE id = %(id)s"""
 # Each campaign's lane (issue 26): its row made where missing, then locked by the page's writer, skipping rows
 # an inline projection holds in a command's transaction; moved to the page's last event of the campaign.
 _OPEN_LANES = """INSERT INTO {tracking} (campaign_id, position, notification_id)
@@ -55,7 +60,7 @@ def statements_of(generation: int) -> dict[str, Composed]:
     """The statements of one generation's writer, its tables named."""
     return {
         name: SQL(text).format(**names(generation))
-        for name, text in (("versions", _VERSIONS), ("upsert", _UPSERT),
+        for name, text in (("versions", _VERSIONS), ("upsert", _UPSERT), ("patch", _PATCH),
                            ("moved", _MOVED), ("bases", _BASES), ("set_base", _SET_BASE), ("record", _RECORD),
                            ("drop_bases", _DROP_BASES), ("standing", _STANDING),
                            ("supersede", _SUPERSEDE), ("track", _TRACK), ("lane", _LANE),

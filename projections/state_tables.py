@@ -57,7 +57,8 @@ _TABLES = [
         kind text NOT NULL,
         version integer NOT NULL,
         state jsonb NOT NULL,
-        position bigint NOT NULL)""",
+        position bigint NOT NULL,
+        recent jsonb NOT NULL DEFAULT '{{}}')""",
     "CREATE INDEX {state_index} ON {state} (campaign_id, kind)",
     # History series: what of each member changed as each phase resolved (projections/history.py).
     """CREATE TABLE {history} (
@@ -104,11 +105,21 @@ def drop_generation(generation: int) -> list[Composed]:
     ]
 
 
-def point_views_at(generation: int) -> list[Composed]:
-    """Repoint the names every reader uses at one generation (run in the transaction that sets `current`)."""
+# A row's state is its `state` as last written whole with its `recent` keys over it (issue 26, item 2): a command
+# that changed a few keys (a dice roll: `version`, `rolls_recorded`) writes those alone, not the whole JSON.
+# `||` with an empty `recent` returns `state` as it is (jsonb_concat's shortcut).
+STATE_VIEW = ("VIEW aggregate_state AS SELECT id, campaign_id, kind, version, state || recent AS state, position"
+              " FROM {state}")
+RECENT = "ALTER TABLE {state} ADD COLUMN IF NOT EXISTS recent jsonb NOT NULL DEFAULT '{{}}'"
+
+
+def point_views_at(generation: int, *, recent: bool = True) -> list[Composed]:
+    """Repoint the names every reader uses at one generation (run in the transaction that sets `current`), the
+    state's first. `recent=False`: for step 3, before the tables had the column `recent` (step 11)."""
     tables = names(generation)
+    state_view = "CREATE OR REPLACE " + (STATE_VIEW if recent else "VIEW aggregate_state AS SELECT * FROM {state}")
     return [
-        SQL("CREATE OR REPLACE VIEW aggregate_state AS SELECT * FROM {state}").format(**tables),
+        SQL(state_view).format(**tables),
         SQL("CREATE OR REPLACE VIEW phase_history AS SELECT * FROM {history}").format(**tables),
         SQL(POSITIONS_VIEW).format(**tables),
         SQL("CREATE OR REPLACE VIEW state_tracking AS SELECT * FROM {tracking}").format(**tables),
@@ -136,7 +147,7 @@ def lanes(generation: int) -> list[Composed]:
         SQL(fill).format(old=old, **tables),
         SQL("DROP TABLE {old}").format(old=old),
         SQL("DROP TABLE IF EXISTS {positions}").format(**tables),
-        *point_views_at(generation),
+        *point_views_at(generation)[1:],  # the state's view stays as it is
         SQL(TUNING[-1]).format(**tables),
     ]
 
@@ -156,7 +167,8 @@ def bound_history(generation: int) -> list[Composed]:
     tables = names(generation)
     return [
         SQL("ALTER TABLE {history} ADD COLUMN IF NOT EXISTS whole boolean NOT NULL DEFAULT true").format(**tables),
-        SQL(BASE_TABLE).format(**tables), *(SQL(s).format(**tables) for s in TUNING), *point_views_at(generation),
+        SQL(BASE_TABLE).format(**tables), *(SQL(s).format(**tables) for s in TUNING),
+        *point_views_at(generation)[1:],  # the state's view stays as it is
     ]
 
 
@@ -182,3 +194,10 @@ def adopt_plain_tables() -> list[Composed]:
         SQL("ALTER TABLE phase_history RENAME TO {}").format(tables["history"]),
         SQL("ALTER TABLE state_tracking RENAME TO {}").format(tables["tracking"]),
     ]
+
+
+def keep_recent(generation: int) -> list[Composed]:
+    """Step 11 on one generation: the column `recent`, and the view that lays it over `state`."""
+    tables = names(generation)
+    return [SQL(RECENT).format(**tables), SQL("DROP VIEW IF EXISTS aggregate_state").format(),
+            SQL("CREATE " + STATE_VIEW).format(**tables)]  # fmt: skip

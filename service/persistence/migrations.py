@@ -49,7 +49,10 @@ def _read_model_generations(conn: psycopg.Connection[tuple[object, ...]]) -> Non
         return
     kind = conn.execute("SELECT relkind FROM pg_class WHERE oid = to_regclass('aggregate_state')").fetchone()
     statements = state_tables.adopt_plain_tables() if kind == ("r",) else state_tables.create_generation(1)
-    for statement in [*statements, *state_tables.point_views_at(1)]:
+    # Tables from before step 11 have no column `recent` (that step adds it, and the view over it).
+    recent = conn.execute("SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('aggregate_state')"
+                          " AND attname = 'recent'").fetchone() is not None or kind != ("r",)  # fmt: skip
+    for statement in [*statements, *state_tables.point_views_at(1, recent=recent)]:
         conn.execute(statement)
     conn.execute("INSERT INTO read_model_generation (name, current) VALUES (%s, 1)", (state_tables.MODEL,))
 
@@ -94,6 +97,13 @@ def _read_model_without_snapshots(conn: psycopg.Connection[tuple[object, ...]]) 
             conn.execute(statement)
 
 
+def _recent_keys(conn: psycopg.Connection[tuple[object, ...]]) -> None:
+    row = conn.execute("SELECT current FROM read_model_generation WHERE name = %s", (state_tables.MODEL,)).fetchone()
+    if row is not None:
+        for statement in state_tables.keep_recent(int(str(row[0]))):
+            conn.execute(statement)
+
+
 STEPS = (
     Step(1, "event store, snapshots, read models: " + ", ".join(m.name for m in READ_MODELS)),
     Step(2, "seats and their hashed tokens; idempotency keys", _seats_and_idempotency_keys),
@@ -112,6 +122,8 @@ STEPS = (
          _read_model_without_snapshots),
     Step(10, "every campaign its own lane: events carry their campaign and position in it (campaign_heads);"
          " the state read model tracks each campaign", lanes.campaign_lanes),
+    Step(11, "the state read model's rows keep the keys a command changed apart (column recent): a dice roll"
+         " writes those, not the whole state", _recent_keys),
 )
 SCHEMA_VERSION = STEPS[-1].version
 

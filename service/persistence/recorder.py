@@ -21,6 +21,7 @@ Test-only fault hook: with `INTRIGUE_FAULT=exit-after-commit` in its environment
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import time
@@ -30,13 +31,14 @@ from typing import Any, NamedTuple, Protocol
 from uuid import UUID
 
 import psycopg
-from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
+from eventsourcing.persistence import InterfaceError, OperationalError, PersistenceError, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from psycopg.sql import SQL, Composed, Identifier
 
 from service.persistence import outcomes
 from service.persistence.notifier import Notifier
 
+log = logging.getLogger("intrigue.persistence")
 FAULT = "INTRIGUE_FAULT"  # test-only; see the module docstring
 FUNCTION = "intrigue_insert_events"
 HEADS = "campaign_heads"  # each campaign's last position: the one row its writers serialise on
@@ -132,12 +134,14 @@ class IntrigueRecorder(PostgresApplicationRecorder):
         schema, table = Identifier(self.datastore.schema), Identifier(self.events_table_name)
         # Step 10's columns, heads and function (the recorder's DDL runs on every `migrate`, before the steps,
         # and makes a store where nothing migrates, as tests do); step 10 fills the columns of older events.
-        self.sql_create_statements.extend([
-            SQL(LANE_COLUMNS).format(schema=schema, table=table),
-            SQL(HEADS_DDL).format(schema=schema, heads=Identifier(HEADS)),
-            SQL(LANE_INDEX).format(schema=schema, table=table, index=Identifier(f"{self.events_table_name}_lane")),
-            insert_function(datastore, self.events_table_name),
-        ])
+        self.sql_create_statements.extend(
+            [
+                SQL(LANE_COLUMNS).format(schema=schema, table=table),
+                SQL(HEADS_DDL).format(schema=schema, heads=Identifier(HEADS)),
+                SQL(LANE_INDEX).format(schema=schema, table=table, index=Identifier(f"{self.events_table_name}_lane")),
+                insert_function(datastore, self.events_table_name),
+            ]
+        )
         self.sql_insert = SQL(
             "SELECT * FROM {schema}.{function}(%b::uuid, %b::uuid[], %b::bigint[], %b::text[], %b::bytea[],"
             " %b::uuid[], %b::bigint[], %b::uuid[], %b::bigint[], %b::text[])"
@@ -192,16 +196,32 @@ class IntrigueRecorder(PostgresApplicationRecorder):
 
     def _insert(self, params: tuple[Any, ...], columns: tuple[list[Any], ...]) -> tuple[list[Any], int | None]:
         """One transaction: the events (and the check), the idempotency claim, the inline projection. Without
-        a claim or an inline projection, one statement in autocommit (the function is its own transaction)."""
+        a claim or an inline projection, one statement in autocommit (the function is its own transaction).
+        Where PostgreSQL refuses the folded rows (reported at the end of the pipeline, so the whole transaction
+        is lost), the save is made again without folding: the runner folds them, and records the failure."""
         inline = self.inline
         if outcomes.current() is None and inline is None:
             with self.datastore.get_connection() as conn:
                 return conn.execute(self.sql_insert, params, prepare=True).fetchall(), None
+        folded: list[bool] = []
+        try:
+            return self._transaction(params, columns, inline, folded)
+        except (InterfaceError, OperationalError):
+            raise
+        except PersistenceError:
+            if not any(folded):
+                raise
+            log.warning("the inline projection's rows were refused; saving again without them")
+            return self._transaction(params, columns, None, [])
+
+    def _transaction(self, params: tuple[Any, ...], columns: tuple[list[Any], ...], inline: Inline | None,
+                     folded: list[bool]) -> tuple[list[Any], int | None]:  # fmt: skip
         inlined = None
         try:
-            # In pipeline mode (issue 26, item 2): a statement whose result is not read (the claim, the folded
-            # rows, the tracking row) travels with the next one that is, so the inline fold costs four round trips
-            # (savepoint, check, writes, release), where it cost nine; a libpq trace counts them.
+            # In pipeline mode (issue 26, item 2): a statement whose result is not read (the claim, the savepoint,
+            # the folded rows, the tracking row, the release) travels with the next one that is, so the save
+            # costs four round trips after BEGIN: the insert; the savepoint, the claim and the check of the lane;
+            # the folded rows and the release, at the pipeline's end; COMMIT (tests/service/test_round_trips.py).
             with self.datastore.transaction(commit=True) as curs, curs.connection.pipeline():
                 curs.execute(self.sql_insert, params, prepare=True)
                 rows = curs.fetchall()
@@ -211,6 +231,7 @@ class IntrigueRecorder(PostgresApplicationRecorder):
                     lane = Lane(params[0], rows[0]["campaign_position"], rows[-1]["campaign_position"])
                     ids = [row["notification_id"] for row in rows]
                     inlined = ids[-1] if inline.project(curs, stored, ids, lane) else None
+                    folded.append(inlined is not None)
         except BaseException:
             if inline is not None:
                 inline.forget()
@@ -276,4 +297,3 @@ def _columns(stored_events: Sequence[StoredEvent]) -> tuple[list[Any], ...]:
         [e.originator_id for e in stored_events], [e.originator_version for e in stored_events],
         [e.topic for e in stored_events], [e.state for e in stored_events],
     )  # fmt: skip
-

@@ -53,7 +53,8 @@ def play(store: IntrigueStore, phases: int, events_per_phase: int) -> tuple[Camp
 
 def rows(view: Any, generation: int) -> dict[str, list[tuple[Any, ...]]]:
     tables = state_tables.names(generation)
-    state = view.query(SQL("SELECT id, version, position, state FROM {} ORDER BY id").format(tables["state"]))
+    state = view.query(SQL("SELECT id, version, position, state || recent AS state FROM {} ORDER BY id")
+                       .format(tables["state"]))  # the row's state: its recent keys over it
     history = view.query(SQL("SELECT * FROM {} ORDER BY campaign_id, position, aggregate_id").format(tables["history"]))
     return {
         "state": [(r["id"], r["version"], r["position"], r["state"]) for r in state],

@@ -66,9 +66,9 @@ def test_the_rows_hold_the_hot_columns_and_the_public_state_and_no_snapshot(fres
     finally:
         intrigue.close()
     with psycopg.connect(fresh_db.conninfo) as conn:
-        for relation in ("aggregate_state", "aggregate_state_g1"):
-            names = [row[0] for row in conn.execute(COLUMNS, (relation,))]
-            assert names == ["id", "campaign_id", "kind", "version", "state", "position"]
+        hot = ["id", "campaign_id", "kind", "version", "state", "position"]
+        for relation, columns in (("aggregate_state", hot), ("aggregate_state_g1", [*hot, "recent"])):
+            assert [row[0] for row in conn.execute(COLUMNS, (relation,))] == columns  # the view: recent over state
 
 
 @pytest.mark.parametrize("at", [SNAPSHOT_INTERVAL - 5, SNAPSHOT_INTERVAL, SNAPSHOT_INTERVAL + 7])
