@@ -57,11 +57,12 @@ def test_a_resolution_reads_its_members_in_a_few_round_trips_whatever_their_numb
 def test_many_aggregates_load_as_each_loads_alone_from_snapshots_and_events(db: Database, snapshotting: str) -> None:
     store = IntrigueStore(env=db.eventsourcing_env() | {"IS_SNAPSHOTTING_ENABLED": snapshotting})
     try:
-        faction, house = busy_faction(), busy_house()  # past the snapshot interval: restored from a snapshot
+        campaign_id = uuid.uuid4()  # one save writes one campaign's lane (issue 26)
+        faction, house = busy_faction(campaign_id), busy_house(campaign_id)  # past the snapshot interval
         store.commit(faction, house)
         faction.gain_facgold(2, "after the snapshot")
         house.change_gold(3, "after the snapshot")
-        plain = House.register(uuid.uuid4(), "Melarn", house.leader, 10)  # events only
+        plain = House.register(campaign_id, "Melarn", house.leader, 10)  # events only
         store.commit(faction, house, plain)
         if store.snapshots is not None:  # else every aggregate is read from its events alone
             assert list(store.snapshots.get(faction.id))
@@ -78,7 +79,8 @@ def test_many_aggregates_load_as_each_loads_alone_from_snapshots_and_events(db: 
 def test_loading_many_refuses_an_id_not_found_or_of_another_kind(db: Database) -> None:
     store = IntrigueStore(env=db.eventsourcing_env())
     try:
-        faction, house = busy_faction(), busy_house()
+        campaign_id = uuid.uuid4()  # one save writes one campaign's lane (issue 26)
+        faction, house = busy_faction(campaign_id), busy_house(campaign_id)
         store.commit(faction, house)
         with pytest.raises(NotFoundError, match="not a house"):
             store.load_many([house.id, faction.id], House)

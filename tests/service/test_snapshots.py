@@ -17,9 +17,9 @@ from service.persistence.app import SNAPSHOT_INTERVAL, IntrigueStore
 from service.persistence.database import Database
 
 
-def busy_house() -> House:
+def busy_house(campaign_id: uuid.UUID | None = None) -> House:
     """A house holding one of every record a snapshot must carry, then a long run of small events."""
-    house = House.register(uuid.uuid4(), "Baenre", Character("Yvonnel", 12, {"Bluff": 20}), 100_000)
+    house = House.register(campaign_id or uuid.uuid4(), "Baenre", Character("Yvonnel", 12, {"Bluff": 20}), 100_000)
     house.appoint_lieutenant(Character("Dab", 9, {"Sense Motive": 8}))
     house.add_priest("Priestess", 3, fatespinner_priestess=True)
     house.change_influence(30_000, "setup")
@@ -38,8 +38,9 @@ def busy_house() -> House:
     return house
 
 
-def busy_faction() -> Faction:
-    faction = Faction.found(uuid.uuid4(), "The Snapshotters", 4, 3, 2, str(uuid.uuid4()), tags=["Secretive"])
+def busy_faction(campaign_id: uuid.UUID | None = None) -> Faction:
+    faction = Faction.found(campaign_id or uuid.uuid4(), "The Snapshotters", 4, 3, 2, str(uuid.uuid4()),
+                            tags=["Secretive"])
     for key in sorted(k for k, row in CATALOG.items() if row.hp)[:3]:
         faction.grant_asset(new_asset(faction, CATALOG[key], faction.home_region_id, 0), "starting asset")
     for i in range(SNAPSHOT_INTERVAL):
