@@ -7,11 +7,10 @@ import io
 import uuid
 from pathlib import Path
 
-import psycopg
-
 from domain.commands import CreateCampaign, MapRegion, RollDice
 from service.bootstrap import Intrigue
 from service.persistence.database import Database
+from tests.service.drift import drift
 from tests.service.processes import run
 
 
@@ -42,10 +41,7 @@ def test_export_then_import_into_an_empty_store_then_replay_finds_no_divergence(
 
 def test_replay_exits_non_zero_when_a_read_model_drifted(intrigue: Intrigue, db: Database, tmp_path: Path) -> None:
     campaign_id = played(intrigue)
-    with psycopg.connect(intrigue.db.conninfo, autocommit=True) as conn:
-        conn.execute(
-            "UPDATE aggregate_state SET state = jsonb_set(state, '{phase}', '99') WHERE id = %s", (campaign_id,)
-        )
+    drift(intrigue.db.conninfo, campaign_id, "phase", 99)
     result = run(db, tmp_path, "replay-drift", "replay", str(campaign_id))
     assert result.returncode == 1
     assert f"{campaign_id} phase: events say 2, read model says 99" in result.stdout

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import uuid
 
-import psycopg
 import pytest
 
 from domain.campaign import Campaign
@@ -18,6 +17,7 @@ from service.persistence.app import IntrigueStore
 from service.persistence.database import Database
 from service.usecases.replay import divergences
 from service.usecases.transfer import export_lines, import_lines
+from tests.service.drift import drift
 
 
 def played(intrigue: Intrigue) -> Campaign:
@@ -69,8 +69,7 @@ def test_replay_finds_no_divergence_in_a_played_campaign(intrigue: Intrigue) -> 
 def test_replay_reports_a_read_model_that_drifted(intrigue: Intrigue) -> None:
     campaign = played(intrigue)
     region_id = campaign.member_ids("region")[0]
-    with psycopg.connect(intrigue.db.conninfo, autocommit=True) as conn:
-        conn.execute("UPDATE aggregate_state SET state = jsonb_set(state, '{arcana}', '5') WHERE id = %s", (region_id,))
+    drift(intrigue.db.conninfo, region_id, "arcana", 5)
     found = divergences(intrigue.store, intrigue.state, campaign.id)
     assert [(d.aggregate_id, d.field, d.rebuilt, d.read_model) for d in found] == [
         (region_id, "arcana", intrigue.store.load(region_id, Region).arcana, 5)
