@@ -1,6 +1,7 @@
 """Run every benchmark against one server: DATABASE_URL, or the embedded PostgreSQL.
 
-By default `played` and `assistant` (issue 19's simulation, bench/assistant_sim.py). `played`: the issue 16
+By default `lanes` (issue 26's P7: 1-8 writer processes against raw commits, bench/lanes_bench.py), `played`
+and `assistant` (issue 19's simulation, bench/assistant_sim.py). `played`: the issue 16
 table on a campaign built and played with the services (bench/played.py;
 INTRIGUE_BENCH_SCALE, INTRIGUE_BENCH_FACTIONS/_ASSETS/_HOUSES/_PHASES size it). The older synthetic sections run
 when named: BENCH_ONLY=played,store,http,projections,history,transfer picks sections. BENCH_SCALE multiplies
@@ -15,7 +16,7 @@ import os
 import sys
 import uuid
 
-from bench import assistant_sim, history, http_load, played_bench, played_rows, projections, transfer
+from bench import assistant_sim, history, http_load, lanes_bench, played_bench, played_rows, projections, transfer
 from bench.store import run_all
 from service.bootstrap import Settings
 from service.persistence import database, migrations
@@ -25,7 +26,7 @@ from service.persistence.app import IntrigueStore
 def main() -> int:
     settings = Settings()
     scale = int(os.environ.get("BENCH_SCALE", "1"))
-    only = set(filter(None, os.environ.get("BENCH_ONLY", "").split(","))) or {"played", "assistant"}
+    only = set(filter(None, os.environ.get("BENCH_ONLY", "").split(","))) or {"lanes", "played", "assistant"}
     admin = database.resolve(settings.database_url, settings.pgdata)
     name = f"intrigue_bench_{uuid.uuid4().hex[:8]}"
     db = database.create_database(admin, name)
@@ -37,6 +38,8 @@ def main() -> int:
     full_replay.snapshotting_intervals = {}
     results: list[bool] = []
     try:
+        if "lanes" in only:  # a database of its own, before the played campaign loads the machine's caches
+            results += lanes_bench.run(admin)
         if "played" in only:  # a database of its own
             results += played_bench.run(admin)
         if "assistant" in only:  # issue 19: no database, the domain plays seeded campaigns

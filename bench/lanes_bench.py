@@ -1,0 +1,195 @@
+"""`make bench`'s lanes section (issue 26, P7): N writer processes, each on its own campaign, against raw commits.
+
+For N = 1, 2, 4, 8 (`INTRIGUE_BENCH_WRITERS`), N processes are started (spawned: each its own interpreter, store
+and warm connections, as N API processes would be). Each creates its campaign, then the rounds alternate
+(ABAB, `ROUNDS` of each, `INTRIGUE_BENCH_LANE_SECONDS` a round): A, every process runs whole `roll_dice` commands
+(load, decide, save in its lane, inline fold, read-your-writes) for the round; B, every process runs single-row
+INSERT + COMMIT into a plain table on its warm connection. During each round a thread in this process samples
+`pg_stat_activity` for the bench database's backends waiting on `Lock:*`. Rates are medians over the rounds.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import statistics
+import threading
+import time
+import uuid
+from collections import Counter
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from typing import Any
+
+import psycopg
+
+from bench.played_rows import Figure, ensure_raw_table, report
+from domain.commands import CreateCampaign, RollDice
+from service.persistence import database, migrations
+from service.persistence.database import Database
+
+ROUNDS = 5  # of each side: the issue asks a median of at least 5
+TITLE = "P7: N writer processes, each on its own campaign, against raw concurrent single-row commits"
+_RAW_INSERT = "INSERT INTO raw_events (originator_id, originator_version, topic, state) VALUES (%s, %s, %s, %s)"
+_LOCK_WAITERS = (
+    "SELECT wait_event FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
+    " AND pid <> pg_backend_pid()"
+)
+
+
+def writer_counts() -> list[int]:
+    return [int(n) for n in os.environ.get("INTRIGUE_BENCH_WRITERS", "1,2,4,8").split(",")]
+
+
+def round_seconds() -> float:
+    return float(os.environ.get("INTRIGUE_BENCH_LANE_SECONDS", "2"))
+
+
+def _writer(db: Database, pipe: Connection, start: Any) -> None:
+    """One writer process: its own Intrigue (store pool of 1, no projection runner) and raw connection."""
+    from service.bootstrap import Intrigue  # imported in the spawned process
+
+    intrigue = Intrigue(db, pool_size=1, run_projections=False, migrate=False)
+    raw = psycopg.connect(db.conninfo, autocommit=True)
+    try:
+        campaign = intrigue.campaigns.create_campaign(CreateCampaign(f"lane {uuid.uuid4().hex[:6]}", ["factionturn"]))
+        roll = RollDice(campaign.id, "2d6", "bench")
+        intrigue.campaigns.roll_dice(roll)  # warm: a pooled connection, prepared plans
+        raw_id, version = uuid.uuid4(), 0
+        payload = b"x" * 300  # about a RollRecorded's size
+        raw.execute(_RAW_INSERT, (raw_id, 0, "bench.raw", payload), prepare=True)
+        pipe.send("ready")
+        while (task := pipe.recv()) is not None:
+            side, seconds = task
+            start.wait()
+            count, ends = 0, time.perf_counter() + seconds
+            while time.perf_counter() < ends:
+                if side == "command":
+                    intrigue.campaigns.roll_dice(roll)
+                else:  # autocommit: one INSERT, one COMMIT
+                    version += 1
+                    raw.execute(_RAW_INSERT, (raw_id, version, "bench.raw", payload), prepare=True)
+                count += 1
+            pipe.send(count)
+    finally:
+        raw.close()
+        intrigue.close()
+
+
+@dataclass
+class Sampler:
+    """Polls the bench database's backends waiting on a lock while a round runs."""
+
+    conninfo: str
+    samples: list[int] = field(default_factory=list)
+    events: Counter[str] = field(default_factory=Counter)
+    _stop: threading.Event = field(default_factory=threading.Event)
+
+    def __enter__(self) -> Sampler:
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        with psycopg.connect(self.conninfo, autocommit=True) as conn:
+            while not self._stop.is_set():
+                rows = conn.execute(_LOCK_WAITERS, prepare=True).fetchall()
+                self.samples.append(len(rows))
+                self.events.update(f"Lock:{r[0]}" for r in rows)
+                time.sleep(0.01)
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(self.samples) if self.samples else 0.0
+
+
+@dataclass
+class Lanes:
+    """The rates of one N: commands/s and raw commits/s per round, and the lock waiters of the command rounds."""
+
+    writers: int
+    commands: list[float] = field(default_factory=list)
+    raw: list[float] = field(default_factory=list)
+    waiting: list[float] = field(default_factory=list)
+    events: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def command_rate(self) -> float:
+        return statistics.median(self.commands)
+
+    @property
+    def raw_rate(self) -> float:
+        return statistics.median(self.raw)
+
+
+def measure(db: Database, writers: int, seconds: float, rounds: int = ROUNDS) -> Lanes:
+    ctx = mp.get_context("spawn")  # no pool, lock or thread of this process is inherited
+    start = ctx.Barrier(writers + 1, timeout=120)  # a dead writer breaks it
+    pipes, procs = [], []
+    for _ in range(writers):
+        ours, theirs = ctx.Pipe()
+        proc = ctx.Process(target=_writer, args=(db, theirs, start), daemon=True)
+        proc.start()
+        theirs.close()  # the writer's end lives in the writer only: its death is an EOFError here
+        pipes.append(ours)
+        procs.append(proc)
+    lanes = Lanes(writers)
+    try:
+        for pipe in pipes:
+            if pipe.recv() != "ready":
+                raise RuntimeError("a writer process did not start")
+        for _ in range(rounds):
+            for side in ("command", "raw"):  # ABAB: each command round beside its raw round
+                for pipe in pipes:
+                    pipe.send((side, seconds))
+                with Sampler(db.conninfo) as sampler:
+                    start.wait()
+                    rate = sum(pipe.recv() for pipe in pipes) / seconds
+                if side == "command":
+                    lanes.commands.append(rate)
+                    lanes.waiting.append(sampler.mean)
+                    lanes.events.update(sampler.events)
+                else:
+                    lanes.raw.append(rate)
+    finally:
+        for pipe in pipes:
+            pipe.send(None)
+        for proc in procs:
+            proc.join(timeout=30)
+    return lanes
+
+
+def run(admin: Database) -> list[bool]:
+    name = f"intrigue_bench_lanes_{uuid.uuid4().hex[:8]}"
+    db = database.create_database(admin, name)
+    print(f"\nLanes: {', '.join(map(str, writer_counts()))} writer processes, {ROUNDS} rounds of"
+          f" {round_seconds():g} s a side (ABAB); database {name}.")  # fmt: skip
+    try:
+        migrations.migrate(db)
+        ensure_raw_table(db.conninfo)
+        return _report([measure(db, n, round_seconds()) for n in writer_counts()])
+    finally:
+        database.drop_database(admin, name)
+
+
+def _report(runs: list[Lanes]) -> list[bool]:
+    details = [
+        f"N={r.writers}: {r.command_rate:.1f} commands/s (roll_dice), raw {r.raw_rate:.0f} commits/s;"
+        f" ratio {r.command_rate / r.raw_rate:.3f}; {statistics.fmean(r.waiting):.2f} backends waiting on Lock:*"
+        f" on average{' (' + ', '.join(f'{k} {v}' for k, v in r.events.most_common(3)) + ')' if r.events else ''}"
+        for r in runs
+    ]
+    one, most = runs[0], runs[-1]
+    figures = [
+        Figure(f"commands/s at N={most.writers} against N={one.writers}", most.command_rate / one.command_rate,
+               ">= 2"),
+        Figure(f"commands/s against raw commits/s at N={most.writers}", most.command_rate / most.raw_rate,
+               ">= 0.25"),
+        Figure(f"backends waiting on Lock:* at N={most.writers}, mean of the samples",
+               statistics.fmean(most.waiting), "< 0.5"),
+    ]  # fmt: skip
+    return report(TITLE, details, figures)

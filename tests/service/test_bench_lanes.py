@@ -1,0 +1,33 @@
+"""The lanes bench (issue 26, P7) runs whole at a tiny size: writer processes on their own campaigns, ABAB with
+raw commits, and prints its row with the load average, each N's rates and lock waiters, ratios and targets.
+Timings are printed, never asserted."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bench import lanes_bench
+from service.persistence.database import Database
+
+
+def test_the_lanes_row_is_printed_for_each_writer_count_with_ratios_and_targets(
+    admin_db: Database, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("INTRIGUE_BENCH_WRITERS", "1,2")
+    monkeypatch.setenv("INTRIGUE_BENCH_LANE_SECONDS", "0.2")
+    results = lanes_bench.run(admin_db)
+    out = capsys.readouterr().out
+    assert re.search(re.escape(lanes_bench.TITLE) + r"  \[load average \d+\.\d\d \d+\.\d\d \d+\.\d\d\]", out), out
+    for n in (1, 2):
+        line = re.search(rf"N={n}: ([\d.]+) commands/s \(roll_dice\), raw (\d+) commits/s;.*Lock:\*", out)
+        assert line and float(line[1]) > 0 and int(line[2]) > 0, out  # every process wrote on both sides
+    assert len(re.findall(r"ratio +[\d.e+-]+ +target +(<=|>=|<) [\d.]+: (meets|misses)", out)) == len(results) == 3
+
+
+def test_a_target_below_a_bound_is_met_only_under_it() -> None:
+    from bench.played_rows import Figure
+
+    assert Figure("waiters", 0.49, "< 0.5").met and not Figure("waiters", 0.5, "< 0.5").met
+    assert Figure("rate", 2.0, ">= 2").met and not Figure("rate", 1.99, ">= 2").met
