@@ -34,7 +34,7 @@ from tests.service.gameofbones_world import give_orders, person
 from tests.service.test_factionturn_play import candidate_orders
 
 # The issue's 50 phases: at its size a phase (150 order commands, then the resolution) takes 2-5 s on an idle
-# 2-core machine, so a whole run takes 4-5 minutes (docs/scaling.md, "Played-campaign bench"). Ten phases
+# 2-core machine, so the played section takes 4-5 minutes (docs/scaling.md, "Played-campaign bench"). Ten phases
 # hid a month whose cost grew with history (issue 16, session 6).
 PHASES = 50
 BATCH = 6  # generate_factions makes 3-6 at a time (seed 002, Factions)
