@@ -14,7 +14,7 @@ from uuid import UUID
 from domain.errors import DomainError
 from domain.seats import gm_seat_id
 from service.bootstrap import Intrigue, Settings, bootstrap
-from service.entrypoints import cli_campaigns, cli_projections, cli_simulate
+from service.entrypoints import cli_campaigns, cli_exchange, cli_projections, cli_simulate
 from service.operations import logs
 from service.persistence import database
 from service.persistence.readmodels import READ_MODELS, by_name
@@ -49,6 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     events = commands.add_parser("events", help="print a campaign's stored events in order, as JSON lines")
     events.add_argument("campaign_id", type=UUID)
     cli_campaigns.add_commands(commands)
+    cli_exchange.add_commands(commands)
     cli_simulate.add_command(commands)
     args = parser.parse_args(argv)
     logs.configure(background=args.command == "serve")  # the server's loop never waits on a log write
@@ -65,6 +66,8 @@ def main(argv: list[str] | None = None) -> int:
             return _rebuild(args.projection or [m.name for m in READ_MODELS])
         if args.command == "simulate":
             return cli_simulate.run(args)
+        if args.command in cli_exchange.NAMES:
+            return cli_exchange.run(args)
         if args.command in cli_campaigns.NAMES:
             return cli_campaigns.run(args)
         return _events(args.campaign_id)

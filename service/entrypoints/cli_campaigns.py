@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import csv
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 from typing import TextIO
 from uuid import UUID
 
-from domain.campaign import Campaign
 from service.bootstrap import Intrigue, Settings, bootstrap
+from service.operations.progress import Counted
 from service.usecases.analytics import Analytics, action_stats, fairness
 from service.usecases.replay import divergences
 from service.usecases.transfer import export_lines, file_lines, import_lines
@@ -52,35 +53,29 @@ def run(args: argparse.Namespace) -> int:
 
 def _export(intrigue: Intrigue, campaign_id: UUID, out: Path | None) -> int:
     lines = export_lines(intrigue.store, intrigue.db, campaign_id)
-    if out is None:
+    header = next(lines)  # not an event: the count is of events, as `import` counts them
+    with (nullcontext(sys.stdout) if out is None else out.open("w", encoding="utf-8")) as target, \
+            Counted("exported", "events") as count:  # fmt: skip
+        target.write(header + "\n")
         for line in lines:
-            sys.stdout.write(line + "\n")
-        return 0
-    with out.open("w", encoding="utf-8") as target:
-        for count, line in enumerate(lines):
             target.write(line + "\n")
-            _progress("exported", count)
-    print(file=sys.stderr)
+            count.advance()
     return 0
 
 
 def _import(intrigue: Intrigue, file: Path) -> int:
-    campaign_id = import_lines(intrigue.store, lambda: file_lines(file), lambda n: _progress("imported", n))
-    print(f"\nimported campaign {campaign_id}", file=sys.stderr)
+    with Counted("imported", "events") as count:
+        campaign_id = import_lines(intrigue.store, lambda: file_lines(file), count.update)
+    print(f"imported campaign {campaign_id}", file=sys.stderr)
     return 0
 
 
-def _progress(what: str, count: int) -> None:
-    if count % 1000 == 0:
-        print(f"\r{what} {count:,} events", end="", file=sys.stderr, flush=True)
-
-
 def _replay(intrigue: Intrigue, campaign_id: UUID) -> int:
-    found = divergences(intrigue.store, intrigue.state, campaign_id)
+    with Counted("replayed", "aggregates") as count:
+        found = divergences(intrigue.store, intrigue.state, campaign_id, count.progress)
     for divergence in found:
         print(divergence)
-    members = len(intrigue.store.load(campaign_id, Campaign).members)
-    print(f"{len(found)} divergence(s) across {members + 1} aggregates", file=sys.stderr)
+    print(f"{len(found)} divergence(s) across {count.count} aggregates", file=sys.stderr)
     return 1 if found else 0
 
 

@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from domain.assistant.players import KINDS
 from domain.assistant.simulation import ROTATION, Seats, Tally, mixed, same_kind, simulate
 from domain.dice import RandomDice
+from service.operations.progress import Counted
 
 COLUMNS = ("kind", "seats", "goals", "xp", "assets kept", "HP kept", "median HP", "median FacGold", "median rank",
            "orders", "refused", "draft/resolve")  # fmt: skip
@@ -41,21 +43,26 @@ class Played:
 
 def add_command(commands: Any) -> None:
     simulate_ = commands.add_parser("simulate", help="play seeded campaigns with the assistant and two baselines")
-    simulate_.add_argument("--phases", type=int, default=20)
+    simulate_.add_argument("--phases", type=int, default=20, help="phases each campaign plays (default 20)")
     simulate_.add_argument("--seed", default="1", help="the first seed; further seeds count on from it")
     simulate_.add_argument("--seeds", type=int, default=1, help="seeds: each in 3 mixed tables, once per kind")
 
 
-def play(phases: int, seeds: list[str]) -> Played:
-    """Per kind and design, the Faction Turn and Game of Bones tallies summed over the seeds."""
+def play(phases: int, seeds: list[str], progress: Callable[[int, int], None] | None = None) -> Played:
+    """Per kind and design, the Faction Turn and Game of Bones tallies summed over the seeds; `progress` is told
+    (campaigns played, campaigns in all) after each."""
     played = Played(phases, seeds)
     rotation = [mixed(r) for r in range(ROTATION)]
     same = [same_kind(kind) for kind in KINDS]
+    total, done = len(seeds) * (len(rotation) + len(same)), 0
     for found, seatings in ((played.mixed, rotation), (played.same, same)):
         found.update({kind: (Tally(kind), Tally(kind)) for kind in KINDS})
         for seed in seeds:
             for seats in seatings:
                 _add(found, seats, phases, seed)
+                done += 1
+                if progress is not None:
+                    progress(done, total)
     return played
 
 
@@ -121,5 +128,7 @@ def _met(ok: bool) -> str:
 def run(args: argparse.Namespace) -> int:
     first = int(args.seed) if str(args.seed).isdigit() else 0
     seeds = [str(first + i) for i in range(args.seeds)] if str(args.seed).isdigit() else [args.seed]
-    print("\n".join(table(play(args.phases, seeds))))
+    with Counted("played", "campaigns") as count:
+        played = play(args.phases, seeds, count.progress)
+    print("\n".join(table(played)))
     return 0

@@ -117,35 +117,56 @@ class ActionStat:
         return self.successes / self.attempts if self.attempts else 0.0
 
 
-def action_stats(entries: Iterable[Any], names: dict[str, str]) -> list[ActionStat]:
-    """Success rates by actor and action, over the phases that stand (a rolled-back phase's tries drop out).
+@dataclass
+class ActionRow:
+    """One action tried in a phase, with its outcome; `stands` is false once a rollback undid its phase."""
+
+    phase: int
+    kind: str
+    actor_id: str
+    actor: str
+    action: str
+    succeeded: bool
+    result: str | None
+    stands: bool = True
+
+
+def action_rows(entries: Iterable[Any], names: dict[str, str]) -> list[ActionRow]:
+    """Every action tried, in log order.
 
     Faction Turn: a turn's action succeeded unless an `ActionFailed` came in that turn. Game of Bones: each
     outcome in the GM-side phase summary says whether the aggressor got what the action is for.
     """
-    tries: dict[int, list[tuple[str, str, bool]]] = {}
-    failed_turn: set[str] = set()
+    rows: list[ActionRow] = []
+    failed_turn: dict[str, str] = {}
     for entry in entries:
         kind = entry.topic.rsplit(".", 1)[-1]
-        actor = names.get(str(entry.aggregate_id), str(entry.aggregate_id))
+        actor_id = str(entry.aggregate_id)
         if kind == "ActionFailed":
-            failed_turn.add(actor)
+            failed_turn[actor_id] = str(entry.payload.get("reason") or "")
         elif kind == "TurnEnded":
             action = entry.payload.get("action")
             if action not in (None, "", "None"):
-                tries.setdefault(int(entry.payload["phase"]), []).append((actor, action, actor not in failed_turn))
-            failed_turn.discard(actor)
+                failed = failed_turn.get(actor_id)
+                rows.append(ActionRow(int(entry.payload["phase"]), "faction", actor_id, names.get(actor_id, actor_id),
+                                      action, failed is None, failed or entry.payload.get("narrative")))  # fmt: skip
+            failed_turn.pop(actor_id, None)
         elif kind == "PhaseResolved":
-            tries.setdefault(int(entry.payload["phase"]), []).extend(_house_tries(entry.payload, names))
+            rows.extend(_house_tries(int(entry.payload["phase"]), entry.payload, names))
         elif kind == "PhaseRolledBack":
-            for phase in [p for p in tries if p >= int(entry.payload["to_phase"])]:
-                del tries[phase]
+            for row in rows:
+                row.stands = row.stands and row.phase < int(entry.payload["to_phase"])
+    return rows
+
+
+def action_stats(entries: Iterable[Any], names: dict[str, str]) -> list[ActionStat]:
+    """Success rates by actor and action, over the phases that stand (a rolled-back phase's tries drop out)."""
     tally: dict[tuple[str, str], list[int]] = {}
-    for attempts in tries.values():
-        for actor, action, ok in attempts:
-            counts = tally.setdefault((actor, action), [0, 0])
+    for row in action_rows(entries, names):
+        if row.stands:
+            counts = tally.setdefault((row.actor, row.action), [0, 0])
             counts[0] += 1
-            counts[1] += ok
+            counts[1] += row.succeeded
     return [ActionStat(actor, action, n, ok) for (actor, action), (n, ok) in sorted(tally.items())]
 
 
@@ -160,10 +181,11 @@ def house_succeeded(outcome: dict[str, Any]) -> bool:
     return bool(outcome.get("succeeded")) and (outcome.get("action"), outcome.get("result")) not in EMPTY_HANDED
 
 
-def _house_tries(payload: dict[str, Any], names: dict[str, str]) -> list[tuple[str, str, bool]]:
+def _house_tries(phase: int, payload: dict[str, Any], names: dict[str, str]) -> list[ActionRow]:
     bones = (payload.get("summary") or {}).get("gameofbones") or {}
     return [
-        (names.get(str(o["house_id"]), str(o["house_id"])), o["action"], house_succeeded(o))
+        ActionRow(phase, "house", str(o["house_id"]), names.get(str(o["house_id"]), str(o["house_id"])), o["action"],
+                  house_succeeded(o), o.get("result"))
         for o in bones.get("outcomes", [])
         if o.get("action_id") is not None  # a spy's monthly check is no action of its own
     ]

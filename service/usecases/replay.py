@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
@@ -28,13 +29,19 @@ class Divergence:
         return f"{self.aggregate_id} {self.field}: events say {self.rebuilt!r}, read model says {self.read_model!r}"
 
 
-def divergences(store: IntrigueStore, state: StateQueries, campaign_id: UUID) -> list[Divergence]:
+def divergences(store: IntrigueStore, state: StateQueries, campaign_id: UUID,
+                progress: Callable[[int, int], None] | None = None) -> list[Divergence]:  # fmt: skip
+    """Every field on which an aggregate rebuilt from its events differs from its read-model row; `progress` is
+    told (aggregates compared, aggregates in all) after each."""
     campaign = store.load(campaign_id, Campaign)
     found: list[Divergence] = []
     # The phases' chronicles are compared too, and a faction's narratives are read from them as the reads do.
     chronicles = [i for i in chronicle_ids(campaign_id, campaign.phases_reached()) if store.exists(i)]
     told = [public_state(store.repository.get(i)) for i in chronicles]
-    for aggregate_id in [campaign_id, *campaign.member_ids(), *chronicles]:
+    ids = [campaign_id, *campaign.member_ids(), *chronicles]
+    for done, aggregate_id in enumerate(ids, start=1):
+        if progress is not None:
+            progress(done, len(ids))
         aggregate: Aggregate = store.repository.get(aggregate_id)
         rebuilt = public_state(aggregate)
         if isinstance(aggregate, Faction):
