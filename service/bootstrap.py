@@ -5,8 +5,10 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
+
+from pydantic import Field, ValidationError
+from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from domain.campaign import Campaign
 from domain.dice import Dice, RandomDice
@@ -35,16 +37,49 @@ PROJECTION_TIMEOUT = 10.0
 log = logging.getLogger("intrigue.commands")
 
 
-@dataclass(frozen=True)
-class Settings:
-    database_url: str | None = field(default_factory=lambda: os.environ.get("DATABASE_URL") or None)
+class ConfigurationError(ValueError):
+    """A configuration value that cannot be used, named with its environment variable."""
+
+
+class Settings(BaseSettings):
+    """One running Intrigue's configuration, read from the environment and typed: a bad value (`INTRIGUE_PORT=abc`)
+    is refused by name before anything starts (issue 32, item 5). docs/operations.md lists every variable."""
+
+    model_config = SettingsConfigDict(env_ignore_empty=True, frozen=True, extra="ignore", populate_by_name=True)
+
+    database_url: str | None = Field(None, validation_alias="DATABASE_URL",
+                                     description="PostgreSQL to use; unset: the embedded server")  # fmt: skip
     # A streaming replica the read models' rows are read from (service/persistence/replica.py); optional.
-    database_url_read: str | None = field(default_factory=lambda: os.environ.get("DATABASE_URL_READ") or None)
-    pgdata: Path = field(default_factory=lambda: Path(os.environ.get("INTRIGUE_PGDATA", database.DEFAULT_PGDATA)))
-    pool_size: int = field(default_factory=lambda: int(os.environ.get("INTRIGUE_DB_POOL_SIZE", "5")))
+    database_url_read: str | None = Field(None, validation_alias="DATABASE_URL_READ",
+                                          description="a streaming replica to read the read models from")  # fmt: skip
+    pgdata: Path = Field(Path(database.DEFAULT_PGDATA), validation_alias="INTRIGUE_PGDATA",
+                         description="the embedded server's data directory")  # fmt: skip
+    pool_size: int = Field(5, ge=1, validation_alias="INTRIGUE_DB_POOL_SIZE", description="connections per pool")
     # Production splits the roles: API replicas with run_projections off, `intrigue worker`, `intrigue migrate`.
-    run_projections: bool = field(default_factory=lambda: _flag("INTRIGUE_RUN_PROJECTIONS", True))
-    migrate_on_start: bool = field(default_factory=lambda: _flag("INTRIGUE_MIGRATE_ON_START", True))
+    run_projections: bool = Field(True, validation_alias="INTRIGUE_RUN_PROJECTIONS",
+                                  description="run the projections in this process")  # fmt: skip
+    migrate_on_start: bool = Field(True, validation_alias="INTRIGUE_MIGRATE_ON_START",
+                                   description="create or upgrade the tables on start")  # fmt: skip
+    host: str = Field("127.0.0.1", validation_alias="INTRIGUE_HOST", description="the address `serve` listens on")
+    port: int = Field(8000, ge=1, le=65535, validation_alias="INTRIGUE_PORT", description="the port `serve` listens on")
+    metrics_port: int = Field(0, ge=0, le=65535, validation_alias="INTRIGUE_METRICS_PORT",
+                              description="the port of a worker's /metrics (0: none)")  # fmt: skip
+
+    @classmethod
+    def env(cls, name: str) -> str:
+        """The environment variable a setting is read from."""
+        return str(cls.model_fields[name].validation_alias)
+
+    @classmethod
+    def load(cls) -> Settings:
+        """The settings from the environment; a value that cannot be used raises `ConfigurationError`, naming it."""
+        try:
+            return cls()
+        except ValidationError as error:
+            first = error.errors()[0]
+            name = str(first["loc"][0]) if first["loc"] else "?"
+            variable = cls.env(name) if name in cls.model_fields else name
+            raise ConfigurationError(f"{variable}={first.get('input')!r}: {first['msg']}") from None
 
 
 def _flag(name: str, default: bool) -> bool:
@@ -125,7 +160,7 @@ class Intrigue:
 
 
 def bootstrap(settings: Settings | None = None, db: Database | None = None) -> Intrigue:
-    settings = settings or Settings()
+    settings = settings or Settings.load()
     return Intrigue(
         db or database.resolve(settings.database_url, settings.pgdata), settings.pool_size,
         run_projections=settings.run_projections, migrate=settings.migrate_on_start,

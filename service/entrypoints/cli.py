@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import logging
-import os
 import signal
 import sys
 import threading
+from importlib import metadata
 from uuid import UUID
 
 from domain.errors import DomainError
 from domain.seats import gm_seat_id
-from service.bootstrap import Intrigue, Settings, bootstrap
+from service.bootstrap import ConfigurationError, Intrigue, Settings, bootstrap
 from service.entrypoints import cli_campaigns, cli_exchange, cli_projections, cli_simulate
 from service.operations import logs
 from service.persistence import database
@@ -21,18 +20,36 @@ from service.persistence.readmodels import READ_MODELS, by_name
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="intrigue", description="Event-sourced faction play for tabletop campaigns.")
+    try:
+        settings = Settings.load()
+    except ConfigurationError as error:  # a message, not a traceback (issue 32, item 5)
+        print(f"intrigue: bad configuration: {error}", file=sys.stderr)
+        return 2
+    args = build_parser(settings).parse_args(argv)
+    logs.configure(background=args.command == "serve")  # the server's loop never waits on a log write
+    return _run(settings, args)
+
+
+def build_parser(settings: Settings) -> argparse.ArgumentParser:
+    """Every command and option, each with its help; an option read from the environment names its variable."""
+    parser = argparse.ArgumentParser(prog="intrigue", description="Event-sourced faction play for tabletop campaigns.",
+                                     epilog=_environment_help(),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     commands = parser.add_subparsers(dest="command", required=True)
-    serve = commands.add_parser("serve", help="run the HTTP API (GraphQL at /graphql)")
-    serve.add_argument("--host", default=os.environ.get("INTRIGUE_HOST", "127.0.0.1"))
-    serve.add_argument("--port", type=int, default=int(os.environ.get("INTRIGUE_PORT", "8000")))
+    serve = commands.add_parser("serve", help="run the HTTP API (GraphQL at /graphql, the console at /)")
+    serve.add_argument("--host", default=settings.host, help=_env_help(settings, "host"))
+    serve.add_argument("--port", type=int, default=settings.port, help=_env_help(settings, "port"))
     serve.add_argument("--demo", action="store_true", help="seed the demo campaign when the store is empty")
-    serve.add_argument("--no-projections", action="store_true", help="leave projections to `intrigue worker`")
-    serve.add_argument("--no-migrate", action="store_true", help="expect `intrigue migrate` to have run")
+    serve.add_argument("--no-projections", action="store_true", help="leave projections to `intrigue worker` "
+                       "(the same as INTRIGUE_RUN_PROJECTIONS=false)")  # fmt: skip
+    serve.add_argument("--no-migrate", action="store_true", help="expect `intrigue migrate` to have run "
+                       "(the same as INTRIGUE_MIGRATE_ON_START=false)")  # fmt: skip
     worker = commands.add_parser("worker", help="run the projections (each in one worker at a time)")
     worker.add_argument("--projection", action="append", choices=[m.name for m in READ_MODELS],
                         help="only these projections (repeatable); default all")  # fmt: skip
-    worker.add_argument("--metrics-port", type=int, default=int(os.environ.get("INTRIGUE_METRICS_PORT", "0")) or None)
+    worker.add_argument("--metrics-port", type=int, default=settings.metrics_port or None,
+                        help=_env_help(settings, "metrics_port"))  # fmt: skip
     worker.add_argument("--poll", type=float, default=2.0, help="seconds between tries for a projection's lock")
     commands.add_parser("migrate", help="create or upgrade the database objects, then exit")
     projections = commands.add_parser("projections", help="manage the read models")
@@ -44,18 +61,20 @@ def main(argv: list[str] | None = None) -> int:
         rebuild.add_argument("projection", nargs="*", metavar="NAME",
                              help=f"one of: {', '.join(m.name for m in READ_MODELS)}; default: all")  # fmt: skip
     retry = projection_commands.add_parser("retry", help="fold a stopped campaign's read model again from its events")
-    retry.add_argument("campaign_id", type=UUID)
+    retry.add_argument("campaign_id", type=UUID, help="the campaign's id")
     projection_commands.add_parser("stopped", help="list the campaigns whose read model stopped, as JSON lines")
     events = commands.add_parser("events", help="print a campaign's stored events in order, as JSON lines")
-    events.add_argument("campaign_id", type=UUID)
+    events.add_argument("campaign_id", type=UUID, help="the campaign's id")
     cli_campaigns.add_commands(commands)
     cli_exchange.add_commands(commands)
     cli_simulate.add_command(commands)
-    args = parser.parse_args(argv)
-    logs.configure(background=args.command == "serve")  # the server's loop never waits on a log write
+    return parser
+
+
+def _run(settings: Settings, args: argparse.Namespace) -> int:
     try:
         if args.command == "serve":
-            return _serve(args.host, args.port, args.demo, not args.no_projections, not args.no_migrate)
+            return _serve(settings, args.host, args.port, args.demo, not args.no_projections, not args.no_migrate)
         if args.command == "worker":
             return _worker(args.projection or [m.name for m in READ_MODELS], args.metrics_port, args.poll)
         if args.command == "migrate":
@@ -74,20 +93,37 @@ def main(argv: list[str] | None = None) -> int:
     except DomainError as error:
         print(f"intrigue: {error.message}", file=sys.stderr)
         return 2
+    except ConfigurationError as error:
+        print(f"intrigue: bad configuration: {error}", file=sys.stderr)
+        return 2
 
 
-def _serve(host: str, port: int, demo: bool, projections: bool, migrate: bool) -> int:
+def _version() -> str:
+    try:
+        return metadata.version("intrigue")
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown (not installed)"
+
+
+def _env_help(settings: Settings, name: str) -> str:
+    field = Settings.model_fields[name]
+    return f"{field.description} (env {Settings.env(name)}; now {getattr(settings, name)})"
+
+
+def _environment_help() -> str:
+    """Every setting's environment variable, for `intrigue --help`; the rest are in docs/operations.md."""
+    lines = [f"  {Settings.env(name):28} {field.description}" for name, field in Settings.model_fields.items()]
+    return "environment (docs/operations.md lists every variable):\n" + "\n".join(lines)
+
+
+def _serve(settings: Settings, host: str, port: int, demo: bool, projections: bool, migrate: bool) -> int:
     import uvicorn
 
     from service.entrypoints.http import create_app
     from service.entrypoints.serving import uvicorn_options
 
-    settings = Settings()
-    settings = dataclasses.replace(
-        settings,
-        run_projections=settings.run_projections and projections,
-        migrate_on_start=settings.migrate_on_start and migrate,
-    )
+    settings = settings.model_copy(update={"run_projections": settings.run_projections and projections,
+                                           "migrate_on_start": settings.migrate_on_start and migrate})  # fmt: skip
     intrigue = bootstrap(settings)
     log = logging.getLogger("intrigue")
     log.info("event store: %s", intrigue.db.describe())
@@ -142,7 +178,7 @@ def _worker(names: list[str], metrics_port: int | None, poll: float) -> int:
     from service.persistence.app import IntrigueStore
     from service.persistence.readmodels import open_view
 
-    settings = Settings()
+    settings = Settings.load()
     db = database.resolve(settings.database_url, settings.pgdata)
     env = {**db.eventsourcing_env(settings.pool_size), "CREATE_TABLE": "n"}
     logging.getLogger("intrigue").info("worker on %s", db.describe())
@@ -159,7 +195,7 @@ def _worker(names: list[str], metrics_port: int | None, poll: float) -> int:
 def _migrate() -> int:
     from service.persistence.migrations import SCHEMA_VERSION, migrate
 
-    settings = Settings()
+    settings = Settings.load()
     db = database.resolve(settings.database_url, settings.pgdata)
     applied = migrate(db)
     log = logging.getLogger("intrigue.migrate")
@@ -170,7 +206,7 @@ def _migrate() -> int:
 def _rebuild(names: list[str]) -> int:
     from service.operations.worker import ProgressBar, rebuild
 
-    settings = Settings()
+    settings = Settings.load()
     db = database.resolve(settings.database_url, settings.pgdata)
     env = {**db.eventsourcing_env(settings.pool_size), "CREATE_TABLE": "n"}
     try:
@@ -193,7 +229,7 @@ def _rebuild(names: list[str]) -> int:
 
 
 def _events(campaign_id: UUID) -> int:
-    intrigue = bootstrap(dataclasses.replace(Settings(), run_projections=False))
+    intrigue = bootstrap(Settings.load().model_copy(update={"run_projections": False}))
     try:
         for entry in intrigue.audit.events(campaign_id):
             print(entry.to_json())

@@ -21,21 +21,21 @@ NAMES = ("export", "import", "replay", "analytics", "gm-token")
 
 def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     export = commands.add_parser("export", help="write a campaign's events as NDJSON (stdout or --out FILE)")
-    export.add_argument("campaign_id", type=UUID)
-    export.add_argument("--out", type=Path)
+    export.add_argument("campaign_id", type=UUID, help="the campaign's id")
+    export.add_argument("--out", type=Path, help="the file to write (default: stdout)")
     imported = commands.add_parser("import", help="append an NDJSON export to a store that lacks that campaign")
-    imported.add_argument("file", type=Path)
+    imported.add_argument("file", type=Path, help="an NDJSON export of `intrigue export`")
     replay = commands.add_parser("replay", help="rebuild a campaign from events and compare with the read models")
-    replay.add_argument("campaign_id", type=UUID)
+    replay.add_argument("campaign_id", type=UUID, help="the campaign's id")
     analytics = commands.add_parser("analytics", help="a campaign's analytics as CSV (series, actions or dice)")
-    analytics.add_argument("campaign_id", type=UUID)
-    analytics.add_argument("table", choices=("series", "actions", "dice"))
+    analytics.add_argument("campaign_id", type=UUID, help="the campaign's id")
+    analytics.add_argument("table", choices=("series", "actions", "dice"), help="which table")
     token = commands.add_parser("gm-token", help="issue a new GM bearer token for a campaign (the old one stops)")
-    token.add_argument("campaign_id", type=UUID)
+    token.add_argument("campaign_id", type=UUID, help="the campaign's id")
 
 
 def run(args: argparse.Namespace) -> int:
-    intrigue = bootstrap(Settings())
+    intrigue = bootstrap(Settings.load())
     try:
         if args.command == "export":
             return _export(intrigue, args.campaign_id, args.out)

@@ -36,7 +36,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
 
 def run(args: argparse.Namespace) -> int:
     sector = _read(args.file) if args.command == "import-sector" else None  # a bad file is refused before any write
-    intrigue = bootstrap(Settings())
+    intrigue = bootstrap(Settings.load())
     try:
         if sector is None:
             return _export(intrigue, args.campaign_id, args.format, args.out)

@@ -3,7 +3,6 @@ stopped at an event it could not fold (projections/failures.py, docs/operations.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import sys
 from uuid import UUID
@@ -14,7 +13,7 @@ from service.bootstrap import Settings, bootstrap
 
 
 def run(command: str, campaign_id: UUID | None) -> int:
-    intrigue = bootstrap(dataclasses.replace(Settings(), run_projections=False, migrate_on_start=False))
+    intrigue = bootstrap(Settings.load().model_copy(update={"run_projections": False, "migrate_on_start": False}))
     try:
         if command == "stopped":
             for failure in intrigue.read_side.stopped_campaigns():

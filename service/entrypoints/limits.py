@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.errors import DomainError, InvalidInputError
+from service.bootstrap import ConfigurationError
 from service.entrypoints.failures import is_graphql, refusal
 from service.entrypoints.shared.codings import decoded
 from service.entrypoints.shared.errors import PayloadTooLargeError, RequestTimeoutError
@@ -26,7 +27,10 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 def _env(name: str, default: float) -> float:
     raw = os.environ.get(name, "").strip()
-    return float(raw) if raw else default
+    try:
+        return float(raw) if raw else default
+    except ValueError:  # refused by name, not with a traceback (issue 32, item 5)
+        raise ConfigurationError(f"{name}={raw!r}: not a number") from None
 
 
 @dataclass(frozen=True)

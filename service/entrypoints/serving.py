@@ -15,10 +15,15 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from service.bootstrap import ConfigurationError
+
 
 def _env(name: str, default: float) -> float:
     raw = os.environ.get(name, "").strip()
-    return float(raw) if raw else default
+    try:
+        return float(raw) if raw else default
+    except ValueError:  # refused by name, not with a traceback (issue 32, item 5)
+        raise ConfigurationError(f"{name}={raw!r}: not a number") from None
 
 
 class TimedH11Protocol(H11Protocol):
