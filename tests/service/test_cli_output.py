@@ -39,10 +39,10 @@ def test_version_is_the_installed_packages() -> None:
 
 def test_the_package_says_what_it_is_and_under_which_terms() -> None:
     about = metadata.metadata("intrigue")
-    assert about["License"] and about["Author"] and about["Description-Content-Type"] == "text/markdown"
+    assert about["License-Expression"] and about["Author"] and about["Description-Content-Type"] == "text/markdown"
     assert "# Intrigue" in (about["Description"] or about.get_payload())  # type: ignore[attr-defined]
-    assert {c.split(" :: ")[0] for c in about.get_all("Classifier") or []} >= {"License", "Programming Language",
-                                                                                "Topic", "Development Status"}
+    assert {c.split(" :: ")[0] for c in about.get_all("Classifier") or []} >= {"Programming Language", "Topic",
+                                                                                "Development Status"}
 
 
 def _options(parser: argparse.ArgumentParser, path: str = "intrigue") -> list[tuple[str, argparse.Action]]:
