@@ -27,7 +27,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     args = build_parser(settings).parse_args(argv)
     logs.configure(background=args.command == "serve")  # the server's loop never waits on a log write
-    return _run(settings, args)
+    return _run(args)
 
 
 def build_parser(settings: Settings) -> argparse.ArgumentParser:
@@ -71,10 +71,10 @@ def build_parser(settings: Settings) -> argparse.ArgumentParser:
     return parser
 
 
-def _run(settings: Settings, args: argparse.Namespace) -> int:
+def _run(args: argparse.Namespace) -> int:
     try:
         if args.command == "serve":
-            return _serve(settings, args.host, args.port, args.demo, not args.no_projections, not args.no_migrate)
+            return _serve(args.host, args.port, args.demo, not args.no_projections, not args.no_migrate)
         if args.command == "worker":
             return _worker(args.projection or [m.name for m in READ_MODELS], args.metrics_port, args.poll)
         if args.command == "migrate":
@@ -116,12 +116,13 @@ def _environment_help() -> str:
     return "environment (docs/operations.md lists every variable):\n" + "\n".join(lines)
 
 
-def _serve(settings: Settings, host: str, port: int, demo: bool, projections: bool, migrate: bool) -> int:
+def _serve(host: str, port: int, demo: bool, projections: bool, migrate: bool) -> int:
     import uvicorn
 
     from service.entrypoints.http import create_app
     from service.entrypoints.serving import uvicorn_options
 
+    settings = Settings.load()
     settings = settings.model_copy(update={"run_projections": settings.run_projections and projections,
                                            "migrate_on_start": settings.migrate_on_start and migrate})  # fmt: skip
     intrigue = bootstrap(settings)

@@ -19,12 +19,12 @@ from pathlib import Path
 
 import pytest
 
-from domain.commands import CreateCampaign, MapRegion, RollDice
 from service.bootstrap import Intrigue, Settings
 from service.entrypoints.cli import build_parser
 from service.operations.progress import Counted
 from service.persistence.database import Database
 from tests.service.processes import ROOT, Api, eventually, run, url_of
+from tests.service.test_cli_campaigns import played
 
 INTRIGUE = [sys.executable, "-m", "service.entrypoints.cli"]
 
@@ -114,13 +114,8 @@ def test_progress_on_a_terminal_draws_a_bar_then_leaves_the_final_count() -> Non
 
 
 def _played(intrigue: Intrigue) -> tuple[uuid.UUID, int]:
-    command = CreateCampaign(f"out-{uuid.uuid4().hex[:6]}", ["factionturn"], "out", [MapRegion("A", 0, 0)])
-    campaign = intrigue.campaigns.create_campaign(command)
-    for _ in range(3):
-        intrigue.campaigns.open_phase(campaign.id)
-        intrigue.campaigns.roll_dice(RollDice(campaign.id, "2d6", "omens"))
-        intrigue.campaigns.resolve_phase(campaign.id)
-    return campaign.id, len(list(intrigue.audit.events(campaign.id)))
+    campaign_id = played(intrigue)
+    return campaign_id, len(list(intrigue.audit.events(campaign_id)))
 
 
 def test_export_counts_the_events_it_wrote(intrigue: Intrigue, db: Database, tmp_path: Path) -> None:
