@@ -173,3 +173,13 @@ def test_the_embedded_servers_narration_is_kept_out_of_the_start(caplog: pytest.
                       stacklevel=1)  # fmt: skip
         warnings.warn("something else", UserWarning, stacklevel=1)
     assert [str(w.message) for w in seen] == ["something else"]
+
+
+def test_simulate_counts_the_campaigns_it_played() -> None:
+    from domain.assistant.players import KINDS
+    from domain.assistant.simulation import ROTATION
+
+    played_ = _cli("simulate", "--phases", "1", "--seeds", "2", env={"INTRIGUE_LOG_LEVEL": "WARNING"})
+    assert played_.returncode == 0, played_.stderr
+    assert played_.stderr.endswith(f"played {2 * (ROTATION + len(KINDS))} campaigns\n")  # two seeds' tables
+    assert played_.stdout.startswith("Simulation: 2 seed(s), 1 phases")
