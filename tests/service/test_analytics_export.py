@@ -58,6 +58,16 @@ def test_every_table_is_written_with_its_declared_types(exported: dict[str, Any]
             assert header.replace('"', "").split(",") == [name for name, _ in TABLES[table]]
 
 
+def test_the_csv_files_hold_the_parquet_files_rows(exported: dict[str, Any]) -> None:
+    for system in exported.values():
+        for table in TABLES:
+            parquet = f"{system['dir']}/parquet/{table}.parquet"
+            types = ", ".join(f"'{name}': '{kind}'" for name, kind, *_ in _sql(f"DESCRIBE SELECT * FROM '{parquet}'"))
+            from_csv = _sql(f"SELECT * FROM read_csv('{system['dir']}/csv/{table}.csv', header = true, "
+                            f"columns = {{{types}}})")  # fmt: skip
+            assert sorted(from_csv, key=repr) == sorted(_sql(f"SELECT * FROM '{parquet}'"), key=repr), table
+
+
 def test_members_agree_with_the_gms_phase_series(exported: dict[str, Any], intrigue: Intrigue, client: Any) -> None:
     fields = "phase kind aggregateId name rank influence power hp maxHp facgold xp force cunning wealth"
     for system in exported.values():
