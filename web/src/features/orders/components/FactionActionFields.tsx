@@ -70,7 +70,11 @@ function Strikes({ id, draft, options, names, set }: Props) {
     const t = firstTarget(attacker);
     return { attackerId: attacker, targetFactionId: t?.targetFactionId ?? "", targetAssetId: t?.targetAssetId ?? "" };
   }
-  const unused = attackers.find((a) => !draft.strikes.some((s) => s.attackerId === a)) ?? attackers[0];
+  const canStrike = (a: string) => targetsOf(a).some((o) => o.allowed);
+  const free = attackers.filter((a) => !draft.strikes.some((s) => s.attackerId === a));
+  const unused = free.find(canStrike) ?? free[0] ?? attackers[0];
+  // An asset with no target it may strike is offered with the reason (its first refusal), never silently.
+  const attackerText = (a: string) => optionText(nameOf(names.assets, a), targetsOf(a).find((o) => o.allowed) ?? targetsOf(a)[0] ?? null);
   const path = "orders.action.attack.strikes";
   return (
     <>
@@ -83,7 +87,7 @@ function Strikes({ id, draft, options, names, set }: Props) {
               <label htmlFor={`${id}-strike${i}-attacker`}>Attacking asset</label>
               <select id={`${id}-strike${i}-attacker`} data-field={`${path}.attackerId`} value={strike.attackerId}
                       onChange={(e) => set({ ...draft, strikes: rowsWith(draft.strikes, i, strikeFor(e.target.value)) })}>
-                {attackers.map((a) => <option key={a} value={a}>{nameOf(names.assets, a)}</option>)}
+                {attackers.map((a) => <option key={a} value={a}>{attackerText(a)}</option>)}
               </select>
             </div>
             <div className="field">
@@ -94,7 +98,7 @@ function Strikes({ id, draft, options, names, set }: Props) {
                         set({ ...draft, strikes: rowsWith(draft.strikes, i, { ...strike, targetFactionId, targetAssetId }) });
                       }}>
                 {targetsOf(strike.attackerId).map((o) => (
-                  <option key={key(o)} value={key(o)}>{optionText(`${nameOf(names.assets, o.targetAssetId)} of ${nameOf(names.factions, o.targetFactionId)}`, o)}</option>
+                  <option key={key(o)} value={key(o)}>{optionText(nameOf(names.assets, o.targetAssetId), o)}</option>
                 ))}
               </select>
             </div>
@@ -196,12 +200,26 @@ function Custom({ id, draft, options, set }: Props) {
   );
 }
 
+/** A listed kind starts with one row, from the first option the preview allows (else its first): choosing
+ * "Attack" starts with a strike, as choosing "Buy Asset" starts with an asset type. */
+function firstRows(kind: FactionActionName, options: readonly FactionOption[]): Partial<TurnDraft> {
+  const of = options.filter((o) => o.kind === kind);
+  const first = of.find((o) => o.allowed) ?? of[0];
+  const rows: Partial<TurnDraft> = { strikes: [], repairs: [], repairFaction: false, uses: [], custom: { name: "", turns: 1, costPerTurn: 0 } };
+  if (!first) return rows;
+  if (kind === "ATTACK") rows.strikes = [{ attackerId: first.assetId ?? "", targetFactionId: first.targetFactionId ?? "", targetAssetId: first.targetAssetId ?? "" }];
+  if (kind === "REPAIR_ASSET" && first.assetId) rows.repairs = [{ assetId: first.assetId, steps: 1 }];
+  if (kind === "REPAIR_ASSET" && !first.assetId) rows.repairFaction = true;
+  if (kind === "USE_ASSET_ABILITY") rows.uses = [{ ...NEW_USE, assetId: first.assetId ?? "", regionId: first.regionId ?? null }];
+  if (kind === "CUSTOM_ACTION") rows.custom = { name: first.name ?? "", turns: 1, costPerTurn: first.cost ?? 0 };
+  return rows;
+}
+
 export function FactionActionFields(props: Props) {
   const { id, draft, options, facts, set } = props;
   const kinds = kindsIn(options);
   function chooseKind(kind: FactionActionName) {
-    const strikes: TurnDraft["strikes"] = [];
-    set({ ...draft, kind, choice: {}, forAssetId: null, strikes, repairs: [], repairFaction: false, uses: [], custom: { name: "", turns: 1, costPerTurn: 0 } });
+    set({ ...draft, ...firstRows(kind, options), kind, choice: {}, forAssetId: null });
   }
   const choice = settle(options, draft.kind, draft.choice);
   return (

@@ -37,7 +37,7 @@ describe("FactionOrderForm", () => {
     const onSubmit = renderForm();
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText("Action"), "Attack");
-    await user.click(screen.getByRole("button", { name: "Add a strike" }));
+    expect(screen.getAllByTestId("faction-strike")).toHaveLength(1); // "Attack" starts with one strike
     await user.click(screen.getByRole("button", { name: "Add a strike" }));
     const [first, second] = screen.getAllByTestId("faction-strike");
     await user.selectOptions(within(second).getByLabelText("Defender it strikes"), within(second).getByRole("option", { name: /^Mob/ }));
@@ -62,7 +62,6 @@ describe("FactionOrderForm", () => {
     const onSubmit = renderForm();
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText("Action"), "Repair Asset/Faction");
-    await user.click(screen.getByRole("button", { name: "Add an asset to repair" }));
     await user.click(screen.getByRole("button", { name: "Add an asset to repair" }));
     await user.selectOptions(screen.getAllByLabelText("Asset to repair")[1], screen.getAllByRole("option", { name: /^Thugs II/ })[1]);
     await user.type(screen.getAllByLabelText("Repair steps")[1], "2", { initialSelectionStart: 0, initialSelectionEnd: 1 });

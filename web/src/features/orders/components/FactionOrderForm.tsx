@@ -13,7 +13,8 @@ import { FactionTurnFields, type PartVerdict } from "./FactionTurnFields";
 import { NarrativeField } from "./NarrativeField";
 import { RefusalAlert, Verdict } from "./Verdict";
 
-export type Verdicts = Partial<Record<Part | "whole", PartVerdict>>;
+/** The check's verdicts, and `key`: the whole orders they were given for (JSON), so a stale one is never shown. */
+export type Verdicts = Partial<Record<Part | "whole", PartVerdict>> & { key?: string };
 
 type Props = {
   options: readonly FactionOption[];
@@ -63,8 +64,9 @@ export function FactionOrderForm({ options, facgoldAtAction, names, facts, verdi
     onSubmit(ordersInput(draft, options));
   }
 
-  const whole = verdicts.whole;
-  const part = verdicts.action;
+  const fresh: Verdicts = verdicts.key === undefined || verdicts.key === JSON.stringify(ordersInput(draft, options)) ? verdicts : {};
+  const whole = fresh.whole;
+  const part = fresh.action;
   return (
     <form className="order-form" aria-label="Faction orders" data-testid="faction-order-form" onSubmit={submit}>
       <FactionActionFields id={id} draft={draft} options={options} facts={facts} names={names} set={set} />
@@ -77,7 +79,7 @@ export function FactionOrderForm({ options, facgoldAtAction, names, facts, verdi
         <Verdict allowed={part.allowed} reason={part.reason} rule={part.rule} testId="faction-verdict" what="this action" />
       ) : null}
       {draft.kind === "EXPAND_INFLUENCE" && draft.hp > 1 && <p className="hint">The verdict is the check's on 1 HP; each HP costs 1 FacGold more.</p>}
-      <FactionTurnFields id={id} draft={draft} facts={facts} verdicts={verdicts} set={set} />
+      <FactionTurnFields id={id} draft={draft} facts={facts} verdicts={fresh} set={set} />
       <NarrativeField id={`${id}-narrative`} field="orders.narrative" value={draft.narrative} cleared={cleared}
                       onChange={(t) => { setCleared(false); setDraft({ ...draft, narrative: t }); }} testId="faction-narrative-cleared" />
       {whole && <Verdict allowed={whole.allowed} reason={whole.reason} rule={whole.rule} testId="faction-orders-verdict" what="these orders, whole," />}

@@ -41,7 +41,7 @@ export function FactionOrders({ factionId, factionName, open, names, facts }: Pr
     pause: !open || draft === null,
     requestPolicy: "network-only",
   });
-  const verdicts: Verdicts = checks.data ?? {};
+  const verdicts: Verdicts = checks.data && checks.operation ? { ...checks.data, key: JSON.stringify(checks.operation.variables.whole) } : {};
 
   async function onSubmit(input: FactionOrdersInput) {
     setDone("");
