@@ -11,8 +11,8 @@ from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
 from domain.forms import fields, integer, text, texts
 from domain.gameofbones.actions import ACTIONS, ActionName, ActionRow, Sizing, Target, action_rule
 from domain.gameofbones.garrison import stationed_power
-from domain.inputs import LONG_TEXT_MAX
 from domain.gameofbones.records import WEEKS_PER_MONTH, PendingAction, Status, absolute_week
+from domain.inputs import LONG_TEXT_MAX
 
 if TYPE_CHECKING:
     from domain.gameofbones.house import House

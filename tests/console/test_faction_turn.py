@@ -66,6 +66,7 @@ def test_a_faction_player_plays_a_whole_turn_and_a_house_player_confirms_a_costl
     expect(whole).not_to_contain_text("orders.")  # the player's words, not the payload's paths
     expect(whole.locator("cite")).to_have_text("seed 002, Faction Goals")  # the rule, named once
     assert axe_violations(page) == []
+    whole.scroll_into_view_if_needed()
     screenshot(page, "player-faction-turn-goal-refused")
     form.get_by_label("Action", exact=True).select_option(label="No action this turn")
     expect(whole).to_contain_text("accept these orders, whole,")
@@ -95,6 +96,7 @@ def test_a_faction_player_plays_a_whole_turn_and_a_house_player_confirms_a_costl
     assert attackers[0] != attackers[1], attackers
     expect(page.get_by_test_id("faction-verdict")).to_contain_text("accept this action")
     form.get_by_label("Narrative (the player's own words)").fill("Two columns march on the Republic's pickets.")
+    strikes.nth(0).scroll_into_view_if_needed()
     screenshot(page, "player-faction-turn-attack")
     form.get_by_role("button", name="Submit faction orders").click()
     said = page.get_by_test_id("faction-submitted-action")
