@@ -12,6 +12,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
   },
   server: {
+    // The checked-in SDL, read by the faction form's schema-walk test (issue 28); the API publishes it anyway.
+    fs: { allow: [".", "../schema.graphql"] },
     proxy: {
       "/graphql": { target: "http://127.0.0.1:8000", ws: true },
       "/api": "http://127.0.0.1:8000",
