@@ -35,7 +35,7 @@ async function pressEveryAdd() {
 // The member a kind of FactionActionName fills (`ATTACK` → `attack`), as the one-of input names it.
 const camel = (kind: string) => kind.toLowerCase().replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
-describe("the faction form against the schema", () => {
+describe("the faction form against the schema", { timeout: 30_000 }, () => { // the whole form renders slowly in jsdom on a shared machine
   it("reaches every field of FactionOrdersInput", async () => {
     render(<FactionOrderForm options={OPTIONS} facgoldAtAction={5} names={NAMES} facts={FACTS} verdicts={{}} refusal={null}
                              busy={false} submitted={false} onSubmit={vi.fn()} />);

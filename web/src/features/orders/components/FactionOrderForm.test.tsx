@@ -14,7 +14,7 @@ function renderForm(onSubmit = vi.fn<(orders: FactionOrdersInput) => void>(), re
 
 const form = () => screen.getByTestId("faction-order-form");
 
-describe("FactionOrderForm", () => {
+describe("FactionOrderForm", { timeout: 30_000 }, () => { // the whole form renders slowly in jsdom on a shared machine
   it("shows each purchase's price, grouped by attribute with its rating, and a refused one with its reason", async () => {
     renderForm();
     await userEvent.selectOptions(screen.getByLabelText("Action"), "Buy Asset");
@@ -86,6 +86,14 @@ describe("FactionOrderForm", () => {
     expect(raise).not.toHaveTextContent("orders.");
     expect(screen.getByTestId("faction-orders-verdict")).toHaveTextContent("accept these orders, whole, now");
     expect(screen.getByRole("alert")).toHaveTextContent("Refused by the server: Rating raise 1: raising force to 5 costs 9 XP, not 6 — rule: seed 002, Raising Stats");
+  });
+
+  it("offers a goal the check refuses with its reason, in the player's words", () => {
+    render(<FactionOrderForm options={OPTIONS} facgoldAtAction={5} names={NAMES} facts={FACTS} verdicts={{}} refusal={null}
+                             busy={false} submitted={false} onSubmit={vi.fn()}
+                             goalVerdicts={{ MILITARY_CONQUEST: { allowed: false, reason: "orders.goal.target: it names no rival faction", rule: null } }} />);
+    expect(within(screen.getByLabelText("Change the goal to")).getByRole("option", { name: /^Military Conquest/ }))
+      .toHaveTextContent("Military Conquest (difficulty number of assets destroyed / 2) — refused: Goal, target: it names no rival faction");
   });
 
   it("is reached field by field with Tab, the labels naming each control", async () => {

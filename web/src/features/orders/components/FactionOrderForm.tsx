@@ -23,6 +23,8 @@ type Props = {
   facts: FactionFacts;
   /** The submission check's verdicts on the draft as last sent by `onDraft`: whole, and part by part. */
   verdicts: Verdicts;
+  /** Each goal's verdict as the faction's only order, by GoalKey: a refused goal is offered with its reason. */
+  goalVerdicts?: Record<string, PartVerdict>;
   onDraft?: (draft: TurnDraft) => void;
   refusal: Refusal | null;
   busy: boolean;
@@ -41,7 +43,7 @@ function priceLine(draft: TurnDraft, option: FactionOption | null): string {
   return `Price: ${price} FacGold`;
 }
 
-export function FactionOrderForm({ options, facgoldAtAction, names, facts, verdicts, onDraft, refusal, busy, submitted, onSubmit }: Props) {
+export function FactionOrderForm({ options, facgoldAtAction, names, facts, verdicts, goalVerdicts = {}, onDraft, refusal, busy, submitted, onSubmit }: Props) {
   const id = useId();
   const [draft, setDraft] = useState<TurnDraft>(EMPTY_TURN);
   const [cleared, setCleared] = useState(false);
@@ -79,7 +81,7 @@ export function FactionOrderForm({ options, facgoldAtAction, names, facts, verdi
         <Verdict allowed={part.allowed} reason={part.reason} rule={part.rule} testId="faction-verdict" what="this action" />
       ) : null}
       {draft.kind === "EXPAND_INFLUENCE" && draft.hp > 1 && <p className="hint">The verdict is the check's on 1 HP; each HP costs 1 FacGold more.</p>}
-      <FactionTurnFields id={id} draft={draft} facts={facts} verdicts={fresh} set={set} />
+      <FactionTurnFields id={id} draft={draft} facts={facts} verdicts={fresh} goalVerdicts={goalVerdicts} set={set} />
       <NarrativeField id={`${id}-narrative`} field="orders.narrative" value={draft.narrative} cleared={cleared}
                       onChange={(t) => { setCleared(false); setDraft({ ...draft, narrative: t }); }} testId="faction-narrative-cleared" />
       {whole && <Verdict allowed={whole.allowed} reason={whole.reason} rule={whole.rule} testId="faction-orders-verdict" what="these orders, whole," />}

@@ -6,6 +6,7 @@ import { ErrorMessage, Loading } from "../../../components/ui";
 import {
   FactionOrdersCheckDocument,
   FactionPreviewDocument,
+  GoalVerdictsDocument,
   SubmitFactionOrdersDocument,
   SubmittedFactionOrdersDocument,
   WithdrawFactionOrdersDocument,
@@ -14,7 +15,7 @@ import {
 import { useCampaign, useLiveQuery } from "../../../lib/campaign";
 import { describeFactionAction, describeTurn } from "../lib/describe";
 import type { FactionFacts } from "../lib/factionFacts";
-import { EMPTY_TURN, checkVariables, type TurnDraft } from "../lib/factionTurn";
+import { EMPTY_TURN, checkVariables, goalVerdictsOf, type TurnDraft } from "../lib/factionTurn";
 import type { Names } from "../lib/names";
 import { refusalOf, type Refusal } from "../lib/refusal";
 import { FactionOrderForm, type Verdicts } from "./FactionOrderForm";
@@ -26,6 +27,7 @@ export function FactionOrders({ factionId, factionName, open, names, facts }: Pr
   const variables = { campaignId, factionId };
   const [preview] = useLiveQuery({ query: FactionPreviewDocument, variables, pause: !open });
   const [orders] = useLiveQuery({ query: SubmittedFactionOrdersDocument, variables });
+  const [goals] = useLiveQuery({ query: GoalVerdictsDocument, variables, pause: !open }); // each goal judged alone
   const [submitting, submit] = useMutation(SubmitFactionOrdersDocument);
   const [withdrawing, withdraw] = useMutation(WithdrawFactionOrdersDocument);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
@@ -97,6 +99,7 @@ export function FactionOrders({ factionId, factionName, open, names, facts }: Pr
           names={names}
           facts={facts}
           verdicts={verdicts}
+          goalVerdicts={goalVerdictsOf(goals.data)}
           onDraft={onDraft}
           refusal={refusal}
           busy={submitting.fetching}

@@ -4,11 +4,21 @@
 import type { Attribute, BookChoice, GoalKey, PermissionAnswer } from "../../../graphql/generated";
 import type { FactionFacts } from "../lib/factionFacts";
 import { ATTRIBUTES, ATTRIBUTE_LABELS, NEW_USE, raiseCost, rowsWith, type Part, type TurnDraft } from "../lib/factionTurn";
+import { inPlayersWords } from "../lib/refusal";
 import { AbilityUseRow } from "./AbilityUseRow";
 import { Verdict } from "./Verdict";
 
 export type PartVerdict = { allowed: boolean; reason?: string | null; rule?: string | null } | null;
-type Props = { id: string; draft: TurnDraft; facts: FactionFacts; verdicts: Partial<Record<Part, PartVerdict>>; set: (next: TurnDraft) => void };
+type Props = {
+  id: string; draft: TurnDraft; facts: FactionFacts; verdicts: Partial<Record<Part, PartVerdict>>;
+  goalVerdicts: Record<string, PartVerdict>; set: (next: TurnDraft) => void;
+};
+
+/** A goal's text: its name and difficulty, and the check's reason when it refuses the goal alone. */
+function goalText(name: string, difficulty: string, verdict: PartVerdict | undefined): string {
+  const refused = verdict && !verdict.allowed ? ` — refused: ${inPlayersWords(verdict.reason ?? "refused", verdict.rule)}` : "";
+  return `${name} (difficulty ${difficulty})${refused}`;
+}
 
 const ANSWERS: Record<PermissionAnswer, string> = { GRANT: "Grant", BRIBE: "Grant for a bribe of FacGold", DENY: "Deny" };
 
@@ -17,7 +27,7 @@ function PartVerdictLine({ part, verdicts, what }: { part: Part; verdicts: Props
   return v ? <Verdict allowed={v.allowed} reason={v.reason} rule={v.rule} what={what} testId={`faction-verdict-${part}`} /> : null;
 }
 
-export function FactionTurnFields({ id, draft, facts, verdicts, set }: Props) {
+export function FactionTurnFields({ id, draft, facts, verdicts, goalVerdicts, set }: Props) {
   const goalKey = (draft.goal?.goal ?? "") as GoalKey | "";
   const toggle = <T,>(list: readonly T[], item: T, on: boolean) => (on ? [...list, item] : list.filter((x) => x !== item));
   const regionsHeld = [...new Set(facts.assets.map((a) => a.regionId))];
@@ -30,7 +40,7 @@ export function FactionTurnFields({ id, draft, facts, verdicts, set }: Props) {
           <select id={`${id}-goal`} data-field="orders.goal.goal" value={goalKey}
                   onChange={(e) => set({ ...draft, goal: e.target.value ? { goal: e.target.value as GoalKey, target: null } : null })}>
             <option value="">Keep the current goal</option>
-            {facts.goals.map((g) => <option key={g.key} value={g.key.toUpperCase()}>{g.name} (difficulty {g.difficulty})</option>)}
+            {facts.goals.map((g) => <option key={g.key} value={g.key.toUpperCase()}>{goalText(g.name, g.difficulty, goalVerdicts[g.key.toUpperCase()])}</option>)}
           </select>
         </div>
         <div className="field">

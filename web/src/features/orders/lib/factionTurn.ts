@@ -148,3 +148,11 @@ export function checkVariables(draft: TurnDraft, options: readonly FactionOption
     allowSeizure: p.allowSeizure ?? {}, withAllowSeizure: p.allowSeizure !== null,
   };
 }
+
+type GoalVerdict = { allowed: boolean; reason?: string | null; rule?: string | null };
+
+/** The GoalVerdicts query's answer by GoalKey ("militaryConquest" → "MILITARY_CONQUEST"). */
+export function goalVerdictsOf(data: object | undefined): Record<string, GoalVerdict> {
+  const entries = Object.entries(data ?? {}).filter(([alias]) => alias !== "__typename");
+  return Object.fromEntries(entries.map(([alias, verdict]) => [alias.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase(), verdict as GoalVerdict]));
+}
