@@ -17,6 +17,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
   },
   server: {
+    // The checked-in SDL, read by the faction form's schema-walk test (issue 28); the API publishes it anyway.
+    fs: { allow: [".", "../schema.graphql"] },
     proxy: {
       "/graphql": { target: api, ws: true },
       "/api": api,

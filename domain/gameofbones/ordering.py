@@ -12,6 +12,7 @@ from domain.forms import fields, integer, text, texts
 from domain.gameofbones.actions import ACTIONS, ActionName, ActionRow, Sizing, Target, action_rule
 from domain.gameofbones.garrison import stationed_power
 from domain.gameofbones.records import WEEKS_PER_MONTH, PendingAction, Status, absolute_week
+from domain.inputs import LONG_TEXT_MAX
 
 if TYPE_CHECKING:
     from domain.gameofbones.house import House
@@ -33,6 +34,7 @@ class Order:
     to_area_id: str | None = None
     covered_action_id: str | None = None
     start_week: int = 1
+    narrative: str = ""  # the player's own words, kept with the order as a faction's are (issue 28, item 2)
 
 
 def order_action(
@@ -92,7 +94,7 @@ def plan_order(
         action_id(house, phase, ordinal), order.action.value, order.actor, ordinal,
         bonuses[ordinal - 1] if ordinal <= len(bonuses) else 0, phase, start, resolve, release,
         row.dedicated_influence(sizing), row.dedicated_power(sizing), row.gold(sizing),
-        order.target_house_id, order.target_character, tuple(order.area_ids), params,
+        order.target_house_id, order.target_character, tuple(order.area_ids), params, narrative=order.narrative,
     )  # fmt: skip
 
 
@@ -132,7 +134,7 @@ def check_fields(order: Order, row: ActionRow) -> None:
 
 def order_from_dict(data: object, where: str = "order") -> Order:
     """An order from its JSON form (the REST body), read strictly: unknown keys and wrong types are refused."""
-    form = fields(data, where, ("action", "actor", "start_week", *UNSET), ("action", "actor"))
+    form = fields(data, where, ("action", "actor", "start_week", "narrative", *UNSET), ("action", "actor"))
     name = text(form, "action", where)
     try:
         action = ActionName(name.strip())
@@ -148,7 +150,8 @@ def order_from_dict(data: object, where: str = "order") -> Order:
     return Order(action, text(form, "actor", where, limit=200), target, optional("target_character"), areas,
                  integer(form, "power", where, 0, 0, 1_000_000_000), _id(optional("to_area_id"), f"{where}.to_area_id"),
                  optional("covered_action_id"),
-                 integer(form, "start_week", where, 1, 1, WEEKS_PER_MONTH))  # fmt: skip
+                 integer(form, "start_week", where, 1, 1, WEEKS_PER_MONTH),
+                 text(form, "narrative", where, "", limit=LONG_TEXT_MAX))  # fmt: skip
 
 
 def _id(value: str | None, where: str) -> str | None:

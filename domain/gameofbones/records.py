@@ -190,6 +190,7 @@ class PendingAction:
     params: dict[str, Any] = field(default_factory=dict, hash=False)
     resolved: bool = False
     covered: bool = False
+    narrative: str = ""  # the player's own words (issue 28); an action ordered before it has none
 
     @property
     def counts_as_action(self) -> bool:

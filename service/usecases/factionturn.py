@@ -22,18 +22,17 @@ from domain.factionturn.goal_tracking import adoption_baseline
 from domain.factionturn.goals import goal
 from domain.factionturn.holdings import BASE_OF_INFLUENCE, OwnedAsset
 from domain.factionturn.order_form import orders_from_dict
-from domain.factionturn.orders import CustomAction, FactionOrders, GoalChoice, orders_to_dict
+from domain.factionturn.orders import FactionOrders, GoalChoice, orders_to_dict
 from domain.factionturn.phase import PhaseOutcome, check_orders, read_orders, resolve_phase
 from domain.factionturn.rows import new_asset, starting_asset
 from domain.factionturn.wild import terrain_of_difficulty
 from domain.factionturn.wild_assets import THE_WILD, found_the_wild, monster, stated_terrain_hp, terrain
 from domain.factionturn.world import World
-from domain.gm import CustomActionDef
 from domain.ids import faction_id
 from domain.region import Region
 from service.persistence.app import IntrigueStore, RollsSavesAndWaits, unit_of_work
 from service.usecases.campaigns import Resolution
-from service.usecases.order_world import FactionsIn, order_world
+from service.usecases.order_world import FactionsIn, check_definition, order_world
 
 RULE = RuleSystemName.FACTION_TURN
 
@@ -192,17 +191,26 @@ class FactionTurnService(RollsSavesAndWaits):
     @unit_of_work
     def submit_orders(self, campaign_id: UUID, faction_id_: UUID, orders: Mapping[str, Any]) -> Faction:
         """Orders are read and checked whole before anything is stored (docs/rules-notes/factionturn-play.md)."""
+        campaign, faction, parsed = self._checked(campaign_id, faction_id_, orders)
+        faction.submit_order(campaign.phase, orders_to_dict(parsed) | {"phase": campaign.phase})
+        self._save(faction)
+        return faction
+
+    def check_submission(self, campaign_id: UUID, faction_id_: UUID, orders: Mapping[str, Any]) -> None:
+        """The checks `submit_orders` makes, nothing stored: whole orders judged before they are sent (issue 28)."""
+        self._checked(campaign_id, faction_id_, orders)
+
+    def _checked(self, campaign_id: UUID, faction_id_: UUID,
+                 orders: Mapping[str, Any]) -> tuple[Campaign, Faction, FactionOrders]:  # fmt: skip
         campaign = self._campaign(campaign_id)
         campaign.check_phase_open()
         if str(faction_id_) not in campaign.members:
             raise NotFoundError(f"no faction {faction_id_} in this campaign")
         parsed = orders_from_dict(orders)
-        _check_definition(campaign, parsed)
+        check_definition(campaign, parsed)
         faction = self.store.member(campaign, faction_id_, Faction)
         check_orders(self._order_world(campaign, faction, parsed), str(faction.id), parsed)
-        faction.submit_order(campaign.phase, orders_to_dict(parsed) | {"phase": campaign.phase})
-        self._save(faction)
-        return faction
+        return campaign, faction, parsed
 
     @unit_of_work
     def resolve(self, campaign: Campaign, dice: Dice) -> Resolution:
@@ -242,25 +250,6 @@ class FactionTurnService(RollsSavesAndWaits):
 
     def _home_taken(self, campaign: Campaign, region: Region) -> bool:
         return any(f.home_region_id == str(region.id) for f in self._factions(campaign))
-
-
-def _check_definition(campaign: Campaign, orders: FactionOrders) -> None:
-    """A custom action's effects are the GM's to define (docs/rules-notes/gm.md): orders may carry a definition
-    only as the campaign holds it (the GM's `orderCustomAction` stored it so), never one of their own."""
-    action = orders.action
-    if not isinstance(action, CustomAction) or not action.definition:
-        return
-    given = {k: v for k, v in action.definition.items() if k not in ("seat", "reason")}
-    try:  # read as the domain reads it: a definition sent without a later field (influence_spending) has its default
-        same = CustomActionDef.from_dict(given) == campaign.custom_action(str(given.get("key", "")))
-    except (NotFoundError, InvalidInputError, RuleViolationError):
-        same = False
-    if not same:
-        raise InvalidInputError("orders.action.definition: it is not one of this campaign's custom actions, as "
-                                "the GM defined it; the GM orders a custom action for a faction")  # fmt: skip
-    for key in ("seat", "reason"):
-        if not isinstance(action.definition.get(key, ""), str):
-            raise InvalidInputError(f"orders.action.definition.{key} must be text")
 
 
 def _pick(dice: Dice, options: Sequence[object], name: str, what: str, records: dict[str, list[dict[str, Any]]]) -> int:

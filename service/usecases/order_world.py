@@ -13,10 +13,12 @@ from collections.abc import Callable, Iterable
 from uuid import UUID
 
 from domain.campaign import Campaign
+from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
 from domain.factionturn.faction import Faction
 from domain.factionturn.order_scope import order_scope
-from domain.factionturn.orders import FactionOrders
+from domain.factionturn.orders import CustomAction, FactionOrders
 from domain.factionturn.world import World
+from domain.gm import CustomActionDef
 from domain.region import Region
 from service.persistence.app import IntrigueStore
 
@@ -49,3 +51,22 @@ def _present(store: IntrigueStore, campaign: Campaign, region_ids: list[str], fa
         return set()
     # No read model to ask: every faction is loaded, as before.
     return {str(f.id) for f in store.members(campaign, Faction) if any(f.assets_in(r) for r in region_ids)}
+
+
+def check_definition(campaign: Campaign, orders: FactionOrders) -> None:
+    """A custom action's effects are the GM's to define (docs/rules-notes/gm.md): orders may carry a definition
+    only as the campaign holds it (the GM's `orderCustomAction` stored it so), never one of their own."""
+    action = orders.action
+    if not isinstance(action, CustomAction) or not action.definition:
+        return
+    given = {k: v for k, v in action.definition.items() if k not in ("seat", "reason")}
+    try:  # read as the domain reads it: a definition sent without a later field (influence_spending) has its default
+        same = CustomActionDef.from_dict(given) == campaign.custom_action(str(given.get("key", "")))
+    except (NotFoundError, InvalidInputError, RuleViolationError):
+        same = False
+    if not same:
+        raise InvalidInputError("orders.action.definition: it is not one of this campaign's custom actions, as "
+                                "the GM defined it; the GM orders a custom action for a faction")  # fmt: skip
+    for key in ("seat", "reason"):
+        if not isinstance(action.definition.get(key, ""), str):
+            raise InvalidInputError(f"orders.action.definition.{key} must be text")

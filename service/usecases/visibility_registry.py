@@ -112,6 +112,8 @@ DECISIONS: Final[dict[str, str]] = {
     # service/entrypoints/graphql/catalog.py), and what a member can do now (its own seat and the GM) ----------
     **_fields("Query", "public", "assetTypes goals tags exampleFactions houseActions gainingTables rankTable"),
     **_fields("Query", "own", "factionPreview housePreview"),
+    **_fields("Query", "own", "factionOrdersCheck"),  # issue 28: whole orders judged, as the submission would
+    **_fields("OrdersVerdict", "own", "allowed reason rule"),
     **_fields("AssetTypeRow", "public", "key name attribute rating hp cost arcana kind attack counter codes "
                                         "needsPermission hasAction hasSpecial maintenance vehicle boughtAsAsset "
                                         "custom text rule"),
@@ -185,6 +187,8 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("PendingAction", "seat", "id action actor phase startWeek resolveWeek releaseWeek dedicatedInfluence "
                                        "dedicatedPower gold targetHouseId targetCharacter areaIds resolved covered "
                                        "starts resolves releases"),
+    # The player's own words, visible as a faction's narrative is (FactionOrders.narrative above).
+    **_fields("PendingAction", "own", "narrative"),
     **_fields("WeekOfMonth", "seat", "week month weekOfMonth"),
     **_fields("Area", "public", "id name q r monthlyIncome controllingHouseId"),
     **_fields("Area", "seat", "troops"),  # troops moved in secret: their house and the GM only

@@ -169,6 +169,7 @@ TYPED: Final[dict[str, str]] = {
           assetTypes__rating="Only the asset types that need exactly this attribute rating (1-8) to buy.",
           assetTypes__kind="Only the asset types of this kind (MILITARY_UNIT, SPECIAL_FORCES, FACILITY…).",
           factionPreview__allowedOnly="Only the options it may take.",
+          factionOrdersCheck__orders="The orders as they would be submitted (submitFactionOrders' `orders`).",
           housePreview__actor="Who would act; the leader when null.",
           housePreview__replacing="A pending action of the open phase the order would replace "
                                   "(amendHouseAction): judged as if it were withdrawn first."),

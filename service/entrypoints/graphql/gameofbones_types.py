@@ -108,6 +108,7 @@ class PendingAction:
     area_ids: list[UUID]
     resolved: bool
     covered: bool
+    narrative: str = strawberry.field(description="The player's own words, given with the order (issue 28).")
 
     @strawberry.field(description="The week it starts: month and week within it.")
     def starts(self) -> WeekOfMonth:
@@ -123,7 +124,7 @@ class PendingAction:
 
     @classmethod
     def from_state(cls, s: dict[str, Any]) -> PendingAction:
-        return cls(**{k: s[k] for k in cls.__annotations__})
+        return cls(**{k: s.get(k, "") if k == "narrative" else s[k] for k in cls.__annotations__})
 
 
 SECRET_NUMBERS = ("influence", "power", "granted_power", "gold", "dedicated_influence", "dedicated_power",

@@ -141,6 +141,7 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "rankTable": Access.ANYONE,
         "factionPreview": Access.GM_OR_OWNER,
         "housePreview": Access.GM_OR_OWNER,
+        "factionOrdersCheck": Access.GM_OR_OWNER,  # issue 28: judged on the faction's secrets, as its preview
         "draftOrders": Access.GM,  # drafted from the truth: every secret the GM knows
         "gmRunPowers": Access.GM,  # which powers the GM plays, and how, is the GM's
     },

@@ -30,6 +30,7 @@ from service.entrypoints.graphql.history import AsOfInput, HistoryMutation, past
 from service.entrypoints.graphql.inputs import InputGuard
 from service.entrypoints.graphql.mergers import MergerMutation
 from service.entrypoints.graphql.orders import OrdersMutation, OrdersQuery
+from service.entrypoints.graphql.orders_check import OrdersCheckQuery
 from service.entrypoints.graphql.parsing import SharedParse
 from service.entrypoints.graphql.phase_report import PhaseReportQuery
 from service.entrypoints.graphql.preview import PreviewQuery
@@ -158,7 +159,8 @@ Query = merge_types(
     "Query",
     (CampaignQuery, SeatQuery, FactionTurnQuery, GameOfBonesQuery, AuditQuery, GMQuery, AnalyticsQuery,
      PhaseReportQuery, BuyableQuery, OrdersQuery, BranchQuery,  # issue 18: the phase timeline's branches
-     CatalogQuery, PreviewQuery, AssistantQuery),  # issue 17: the seeds' tables, and what a faction or house can do now
+     CatalogQuery, PreviewQuery, AssistantQuery,  # issue 17: the seeds' tables, what a member can do now
+     OrdersCheckQuery),  # issue 28: whole faction orders judged before they are sent
 )
 Mutation = merge_types(
     "Mutation", (CampaignMutation, HistoryMutation, SeatMutation, FactionTurnMutation, GameOfBonesMutation, GMMutation,

@@ -90,12 +90,13 @@ class HouseOrderInput:
     covered_action_id: UUID | None = strawberry.field(default=None, description="Cover Up: the house's own "
                                                       "pending action it covers.")  # fmt: skip
     start_week: int = 1
+    narrative: str = strawberry.field(default="", description="The player's own words, kept with the order.")
 
     def to_order(self) -> Order:
         return Order(
             ActionName(self.action), self.actor, _text(self.target_house_id), self.target_character,
             tuple(str(a) for a in self.area_ids), self.power, _text(self.to_area_id), _text(self.covered_action_id),
-            self.start_week,
+            self.start_week, self.narrative,
         )  # fmt: skip
 
 

@@ -1,5 +1,6 @@
 // The chosen region: its terrain, arcana and population, who governs and controls it, and the assets and troops
 // in it that this seat was sent.
+import { hexCoords } from "../../../lib/hex";
 import type { MapModel, MapRegion } from "../mapModel";
 
 export function RegionPanel({ region, model }: { region: MapRegion | null; model: MapModel }) {
@@ -18,7 +19,7 @@ export function RegionPanel({ region, model }: { region: MapRegion | null; model
     <aside className="region-panel" aria-label={`Region ${region.name}`} data-testid="region-panel">
       <h3>{region.name}</h3>
       <dl className="region-facts">
-        <dt>Hex</dt><dd>q {region.q}, r {region.r}</dd>
+        <dt>Hex</dt><dd>{hexCoords(region.q, region.r)}</dd>
         <dt>Terrain</dt><dd>difficulty {region.terrainDifficulty}{region.wild ? ", wild" : ""}</dd>
         <dt>Arcana</dt><dd>{region.arcana}</dd>
         <dt>Population</dt><dd>{region.population.toLowerCase().replaceAll("_", " ")}</dd>

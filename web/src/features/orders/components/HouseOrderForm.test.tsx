@@ -25,6 +25,20 @@ function form(options: HouseOption[], onSubmit: (order: HouseOrderInput) => void
 }
 
 describe("HouseOrderForm", () => {
+  it("sends the player's narrative with the order, and clears it when the order it told of is replaced", async () => {
+    const onSubmit = vi.fn<(order: HouseOrderInput) => void>();
+    form(OPTIONS, onSubmit);
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText("House action"), "Divine Petition");
+    await user.type(screen.getByLabelText("Narrative (the player's own words)"), "Pray.");
+    await user.selectOptions(screen.getByLabelText("House action"), "Intelligence Gathering");
+    expect(screen.getByLabelText("Narrative (the player's own words)")).toHaveValue("");
+    expect(screen.getByTestId("house-narrative-cleared")).toBeVisible();
+    await user.type(screen.getByLabelText("Narrative (the player's own words)"), "Spies.");
+    await user.click(screen.getByRole("button", { name: "Order the house action" }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ action: "INTELLIGENCE_GATHERING", narrative: "Spies." }));
+  }, 20_000);
+
   it("starts with no action chosen, so nothing can be ordered by one click", async () => {
     const onSubmit = vi.fn<(order: HouseOrderInput) => void>();
     form(OPTIONS, onSubmit);

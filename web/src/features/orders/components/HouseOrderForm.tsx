@@ -7,10 +7,11 @@ import { WEEKS, actionLabel, actionsIn, costLine, heavySpend, holdingLine, order
   type HouseHolding, type HouseOption } from "../lib/houseOptions";
 import type { Names } from "../lib/names";
 import type { Refusal } from "../lib/refusal";
+import { NarrativeField } from "./NarrativeField";
 import { RefusalAlert, Verdict } from "./Verdict";
 
 /** The pending action being amended: its id, its action as seed 000 names it, and its week of the month. */
-export type Amending = { id: string; action: string; week: number };
+export type Amending = { id: string; action: string; week: number; narrative?: string };
 
 type Props = {
   options: readonly HouseOption[];
@@ -47,6 +48,8 @@ export function HouseOrderForm({ options, holding, actors, actor, onActor, names
   const [target, setTarget] = useState("");
   const [week, setWeek] = useState(amending?.week ?? 1);
   const [asking, setAsking] = useState<string[]>([]);
+  const [narrative, setNarrative] = useState(amending?.narrative ?? "");
+  const [cleared, setCleared] = useState(false);
   const chosen = action;
   const candidates = options.filter((o) => o.action === chosen);
   // No target chosen yet: the first the preview allows, else the first (seed 000: a dead character cannot be targeted).
@@ -58,12 +61,17 @@ export function HouseOrderForm({ options, holding, actors, actor, onActor, names
     const heavy = holding ? heavySpend(option, holding) : [];
     if (heavy.length && !asking.length) return setAsking(heavy);
     setAsking([]);
-    onSubmit(orderInput(option, week));
+    onSubmit({ ...orderInput(option, week), narrative });
   }
 
+  /** A change of the order; a narrative written for the order it replaces is cleared and asked again (issue 28). */
   function choose(change: () => void) {
     change();
     setAsking([]);
+    if (narrative) {
+      setNarrative("");
+      setCleared(true);
+    }
   }
 
   return (
@@ -101,6 +109,8 @@ export function HouseOrderForm({ options, holding, actors, actor, onActor, names
           <Verdict allowed={option.allowed} reason={option.reason} rule={option.rule} testId="house-verdict" />
         </>
       )}
+      <NarrativeField id={`${id}-narrative`} value={narrative} onChange={(t) => { setCleared(false); setNarrative(t); }}
+                      cleared={cleared} testId="house-narrative-cleared" />
       <RefusalAlert refusal={refusal} testId="house-refusal" />
       {asking.length > 0 && (
         <div role="alert" className="hint" data-testid="house-confirm">

@@ -80,7 +80,7 @@ export function HouseOrders({ houseId, houseName, holding, actors, open, names }
               {[...list].sort((a, b) => a.starts.week - b.starts.week).map((p) => (
                 <tr key={p.id} data-testid="house-submitted-row">
                   <td>Month {p.starts.month}, week {p.starts.weekOfMonth}</td>
-                  <th scope="row">{p.action}</th>
+                  <th scope="row">{p.action}{p.narrative ? <span className="narrative"> “{p.narrative}”</span> : null}</th>
                   <td>{p.actor}</td>
                   <td>{[p.targetCharacter, p.targetHouseId ? nameOf(names.houses, p.targetHouseId) : null,
                     ...p.areaIds.map((a) => nameOf(names.regions, a))].filter(Boolean).join(" · ") || "—"}</td>
@@ -89,7 +89,7 @@ export function HouseOrders({ houseId, houseName, holding, actors, open, names }
                   <td>{p.gold}</td>
                   {open && (
                     <td className="buttons">
-                      <button type="button" aria-label={`Amend ${p.action}`} onClick={() => { setAmending({ id: p.id, action: p.action, week: p.starts.weekOfMonth }); setActor(p.actor); }}>Amend</button>
+                      <button type="button" aria-label={`Amend ${p.action}`} onClick={() => { setAmending({ id: p.id, action: p.action, week: p.starts.weekOfMonth, narrative: p.narrative }); setActor(p.actor); }}>Amend</button>
                       <button type="button" aria-label={`Withdraw ${p.action}`} onClick={() => onWithdraw(p.id, p.action)}>Withdraw</button>
                     </td>
                   )}

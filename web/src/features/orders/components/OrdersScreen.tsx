@@ -4,6 +4,8 @@ import { useMemo, useState } from "react";
 import { ErrorMessage, Loading, Section } from "../../../components/ui";
 import { OrderSeatsDocument, OrdersFrameDocument, type OrdersFrameQuery } from "../../../graphql/generated";
 import { useCampaign, useLiveQuery } from "../../../lib/campaign";
+import { regionLabel } from "../../../lib/hex";
+import { factionFacts } from "../lib/factionFacts";
 import type { Names } from "../lib/names";
 import { useCampaignEvents } from "../lib/useCampaignEvents";
 import { FactionOrders } from "./FactionOrders";
@@ -16,7 +18,7 @@ type Frame = OrdersFrameQuery;
 function namesOf(frame: Frame): Names {
   const c = frame.campaign;
   return {
-    regions: new Map(c?.regions.map((r) => [r.id, r.name]) ?? []),
+    regions: new Map(c?.regions.map((r) => [r.id, regionLabel(r)]) ?? []),
     factions: new Map(c?.factions.map((f) => [f.id, f.name]) ?? []),
     assets: new Map(c?.factions.flatMap((f) => f.assets.map((a) => [a.id, `${a.name} (${f.name})`] as const)) ?? []),
     types: new Map(frame.assetTypes.map((t) => [t.key, t.name])),
@@ -57,6 +59,7 @@ export function OrdersScreen() {
   const houseId = gm ? houseChoice || houses.find((h) => !seated.has(h.id))?.id || "" : me.houseId ?? "";
   const faction = factions.find((f) => f.id === factionId);
   const house = houses.find((h) => h.id === houseId);
+  const facts = faction ? factionFacts(frame.data, faction.id) : null;
   const runBy = (id: string) => (seated.has(id) ? " (a player's)" : " (GM-run)");
 
   return (
@@ -89,7 +92,7 @@ export function OrdersScreen() {
         </Section>
       )}
       <div className="orders-columns">
-        {faction && <FactionOrders key={faction.id} factionId={faction.id} factionName={faction.name} open={open} names={names} />}
+        {faction && facts && <FactionOrders key={faction.id} factionId={faction.id} factionName={faction.name} open={open} names={names} facts={facts} />}
         {house && (
           <HouseOrders key={house.id} houseId={house.id} houseName={house.name} holding={house}
                        actors={actorsOf(frame.data, house.id)}

@@ -31,3 +31,23 @@ export function describeFactionAction(action: Action, names: Names): string {
       return `Custom Action: ${action.name} (${action.turns} turn(s), ${action.costPerTurn} FacGold each)`;
   }
 }
+
+type Turn = NonNullable<SubmittedFactionOrdersQuery["factionOrders"]>;
+const TITLE = (word: string) => word.charAt(0) + word.slice(1).toLowerCase().replaceAll("_", " ");
+
+/** The rest of the submitted turn in words, one line a part; the input's defaults say nothing. */
+export function describeTurn(turn: Turn, names: Names): string[] {
+  const lines: string[] = [];
+  if (turn.goal) lines.push(`Goal changed to ${TITLE(turn.goal.goal)}${turn.goal.target ? ` (${nameOf(names.factions, turn.goal.target, "") || nameOf(names.regions, turn.goal.target)})` : ""}`);
+  if (turn.raiseRatings.length) lines.push(`Raises with XP: ${turn.raiseRatings.map(TITLE).join(", ")}`);
+  for (const d of turn.defences) {
+    lines.push(`Defends ${nameOf(names.regions, d.regionId)} with ${d.defenderId ? nameOf(names.assets, d.defenderId) : "the asset the check chooses"}${d.baseAbsorbs ? ", the Base of Influence absorbing" : ""}`);
+  }
+  for (const p of turn.permissions) lines.push(`Answers ${nameOf(names.factions, p.factionId)}: ${TITLE(p.answer)}`);
+  if (turn.allowSeizure.length) lines.push(`Lets seize unopposed: ${turn.allowSeizure.map((f) => nameOf(names.factions, f)).join(", ")}`);
+  if (!turn.contestExpansions) lines.push("Does not strike rivals' new Bases of Influence");
+  if (turn.freeUses.length) lines.push(`Free ability uses: ${turn.freeUses.map((u) => nameOf(names.assets, u.assetId)).join(", ")}`);
+  if (!turn.rerolls) lines.push("Uses no Book of Secrets");
+  else if (turn.bookOfSecrets) lines.push(`Book of Secrets: ${turn.bookOfSecrets === "OWN" ? "rerolls its own die" : "forces the enemy to reroll"}`);
+  return lines;
+}

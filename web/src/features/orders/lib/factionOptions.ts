@@ -52,9 +52,9 @@ export function fieldsOf(kind: FactionActionName): Field[] {
 }
 
 export function kindsIn(options: readonly FactionOption[]): FactionActionName[] {
-  // A GM-made custom action is the GM's to order (`orderCustomAction`), not a seat's form.
+  // A GM-made custom action is offered where the preview offers it (to the GM, who orders it: issue 28).
   const present = new Set(options.map((o) => o.kind));
-  return (Object.keys(KIND_LABELS) as FactionActionName[]).filter((k) => k !== "CUSTOM_ACTION" && present.has(k));
+  return (Object.keys(KIND_LABELS) as FactionActionName[]).filter((k) => present.has(k));
 }
 
 function matches(option: FactionOption, choice: Choice, fields: readonly Field[]): boolean {
