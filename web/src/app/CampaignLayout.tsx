@@ -62,8 +62,17 @@ function Frame({ campaignId, own, seat }: { campaignId: string; own: Client; sea
     await signOut(campaignId); // before the campaign list asks which seats this browser holds
     navigate("/");
   }
+  // The view-as toggle sits outside the frame that its choice remounts, so a keyboard user arrowing through its
+  // seats keeps the focus on it (issue 28, item 6).
   return (
     <Provider value={client}>
+      {seat.role === "GM" ? (
+        <Provider value={own}>
+          <div className="view-as-bar">
+            <ViewAsToggle campaignId={campaignId} viewed={viewed} onChange={choose} />
+          </div>
+        </Provider>
+      ) : null}
       <CampaignProvider key={viewed?.seatId ?? "own"} campaignId={campaignId} seat={effective} readOnly={viewed !== null}>
         <nav aria-label="Campaign" className="campaign-nav">
           <CampaignLine />
@@ -72,11 +81,6 @@ function Frame({ campaignId, own, seat }: { campaignId: string; own: Client; sea
             <NavLink key={path} to={path}>{label}</NavLink>
           ))}
           <Link to="/" onClick={(event) => { event.preventDefault(); void leave(); }}>Sign out</Link>
-          {seat.role === "GM" ? (
-            <Provider value={own}>
-              <ViewAsToggle campaignId={campaignId} viewed={viewed} onChange={choose} />
-            </Provider>
-          ) : null}
         </nav>
         <Outlet />
       </CampaignProvider>
