@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.console.browser import Seat, open_seat
 from tests.console.keyboard import arrow_to, shown, tab_to
@@ -28,14 +28,19 @@ def table(server: ConsoleServer) -> Iterator[Table]:
     yield table
 
 
-def test_the_gms_order_choosers_by_keyboard(browser: Browser, server: ConsoleServer, seats: list[Seat],
-                                            table: Table) -> None:  # fmt: skip
+def gm_by_keyboard(browser: Browser, server: ConsoleServer, seats: list[Seat], table: Table, screen: str) -> Page:
+    """The GM signed in, on the map, then on `screen` through the navigation by keyboard."""
     gm = open_seat(browser, server.origin)
     seats.append(gm)
     sign_in(gm, table.gm_token)
-    page = gm.page
-    visit(page, table.campaign_id, "map", "Map")
-    keyboard_go(page, "Orders")
+    visit(gm.page, table.campaign_id, "map", "Map")
+    keyboard_go(gm.page, screen)
+    return gm.page
+
+
+def test_the_gms_order_choosers_by_keyboard(browser: Browser, server: ConsoleServer, seats: list[Seat],
+                                            table: Table) -> None:  # fmt: skip
+    page = gm_by_keyboard(browser, server, seats, table, "Orders")
     faction = page.get_by_test_id("gm-faction-chooser")
     tab_to(page, faction)
     arrow_to(page, faction, "The Republic (GM-run)")
@@ -55,12 +60,7 @@ def test_the_chronicles_forms_by_keyboard(browser: Browser, server: ConsoleServe
     phase = table.campaign()["phase"]
     drafted = table.gm(DRAFTS, phase=phase)
     draft = next(d for d in drafted["chronicleDraft"] if d["actorId"])
-    gm = open_seat(browser, server.origin)
-    seats.append(gm)
-    sign_in(gm, table.gm_token)
-    page = gm.page
-    visit(page, table.campaign_id, "map", "Map")
-    keyboard_go(page, "Chronicle")
+    page = gm_by_keyboard(browser, server, seats, table, "Chronicle")
     desk = page.get_by_label("Phase to draft and publish")
     tab_to(page, desk)
     arrow_to(page, desk, f"Phase {phase}")

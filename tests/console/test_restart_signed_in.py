@@ -44,7 +44,7 @@ def test_the_gm_keeps_every_screen_across_a_server_restart(browser: Browser, dat
         second = ConsoleServer(data, _logs(tmp_path, "second"), "--demo", port=first.port)
         servers.append(second)
         again = Table(second, table.campaign_id, table.gm_token)  # the token printed once, at the demo's creation
-        for path, label in SCREENS + (("seats", "Seats"),):
+        for path, label in (*SCREENS, ("seats", "Seats")):
             visit(page, table.campaign_id, path, label)
             expect(page.get_by_role("alert")).to_have_count(0)  # neither "no seat" nor a refused token
             expect(page.get_by_test_id("seat")).to_contain_text("GM")
