@@ -11,8 +11,8 @@ from tests.service.processes import Process, eventually, free_port
 
 
 class ConsoleServer(Process):
-    def __init__(self, db: Database, logs: Path, *extra: str) -> None:
-        self.port = free_port()
+    def __init__(self, db: Database, logs: Path, *extra: str, port: int | None = None) -> None:
+        self.port = port or free_port()  # a restart keeps its port: the page's origin, and its cookies, stay
         env = {"INTRIGUE_MIGRATE_ON_START": "1", "INTRIGUE_RUN_PROJECTIONS": "1", "INTRIGUE_LOG_FORMAT": "text"}
         super().__init__(db, logs, "console", "serve", "--port", str(self.port), *extra, env=env)
         self.origin = f"http://127.0.0.1:{self.port}"

@@ -60,7 +60,7 @@ def test_creating_a_campaign_and_signing_in_by_keyboard(browser: Browser, server
     player = open_seat(browser, server.origin)
     seats.append(player)
     keyboard_sign_in(player, table.seat("Goldbar's player", faction="Goldbar House"))
-    expect(player.page.get_by_test_id("seat")).to_contain_text("PLAYER")
+    expect(player.page.get_by_test_id("seat")).to_contain_text("player")
 
 
 def test_a_faction_order_and_a_house_action_by_keyboard(browser: Browser, server: ConsoleServer, seats: list[Seat],

@@ -1,7 +1,7 @@
 """The web console (web/, issue 18), served by the same process at `/` from files inside the package.
 
 `make console` builds web/ into `static/` here (package data, so the wheel carries it). Paths the console's router
-owns (`/campaigns/…`, `/sign-in`) answer its index page; its hashed scripts and styles are under `/assets`
+owns (`/campaigns/…`, `/sign-in`, `/join`) answer its index page; its hashed scripts and styles are under `/assets`
 (precompressed, cached a year: assets.py); `/session` trades a seat's token for an HttpOnly cookie (session.py).
 Without a build, `/` says how to make one rather than failing.
 """
@@ -55,6 +55,7 @@ def console_routes(intrigue: Intrigue, pool: ReadPool) -> list[BaseRoute]:
         *session_routes(intrigue, pool),
         Route("/", _index),
         Route("/sign-in", _index),
+        Route("/join", _index),  # an invite link: its token is in the fragment, which never reaches the server
         Route("/campaigns", _index),
         Route("/campaigns/{rest:path}", _index),
     ]

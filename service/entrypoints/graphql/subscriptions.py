@@ -25,6 +25,7 @@ from service.entrypoints.graphql.phase_report import PhaseReport, PhaseSummary, 
 from service.entrypoints.graphql.seat_watch import watch_of
 from service.entrypoints.graphql.types import AuditEvent, as_json
 from service.entrypoints.shared.errors import graphql_extensions
+from service.entrypoints.shared.view_as import named_in, seat_viewed
 from service.usecases.audit import AuditEntry
 from service.usecases.seats import UnauthenticatedError, bearer_token, digest
 from service.usecases.visibility import change_seen_by, sees_everything
@@ -72,8 +73,11 @@ def _authorization(info: Info) -> str | None:
 
 
 async def _seat(info: Info, authorization: str | None) -> Seat | None:
-    resolved: Seat | None = await intrigue(info).seats.resolve_on(reads(info).pool, authorization)
-    return resolved
+    """The token's seat, or the seat its GM views the campaign as (issue 28, item 5), as a query would be answered."""
+    found: Seat | None = await intrigue(info).seats.resolve_on(reads(info).pool, authorization)
+    request = info.context.get("request")
+    named = named_in(info.context.get("connection_params"), request.headers if request is not None else None)
+    return await seat_viewed(intrigue(info), reads(info).pool, found, named, reading=True)
 
 
 async def _follow(info: Info, campaign_id: UUID, after: int | None,

@@ -1,8 +1,8 @@
 // The console: campaigns and sign-in outside any campaign, then one campaign's screens under its seat.
 import { useMemo } from "react";
-import { BrowserRouter, Link, Navigate, Route, Routes } from "react-router-dom";
+import { BrowserRouter, Link, Navigate, Route, Routes, useMatch } from "react-router-dom";
 import { Provider } from "urql";
-import { SignIn } from "../features/auth";
+import { JoinInvite, SignIn } from "../features/auth";
 import { CampaignList } from "../features/campaigns";
 import { makeClient } from "../lib/client";
 import { CampaignLayout } from "./CampaignLayout";
@@ -14,13 +14,14 @@ export function App() {
     <BrowserRouter>
       <header className="app-header">
         <Link to="/" className="brand">Intrigue</Link>
-        <Link to="/sign-in">Sign in</Link>
+        <SignInLink />
         <a href="/graphql">GraphiQL</a>
       </header>
       <main>
         <Routes>
           <Route path="/" element={<Provider value={anonymous}><CampaignList /></Provider>} />
           <Route path="/sign-in" element={<SignIn />} />
+          <Route path="/join" element={<JoinInvite />} />
           <Route path="/campaigns/:campaignId" element={<CampaignLayout />}>
             <Route index element={<Navigate to="map" replace />} />
             {campaignRoutes}
@@ -30,4 +31,11 @@ export function App() {
       </main>
     </BrowserRouter>
   );
+}
+
+/** No "Sign in" inside a campaign (issue 28, item 5): its frame names the seat and offers "Sign out", or, holding
+ * none, says so with a sign-in link of its own. */
+function SignInLink() {
+  const inCampaign = useMatch("/campaigns/:campaignId/*");
+  return inCampaign ? null : <Link to="/sign-in">Sign in</Link>;
 }

@@ -7,10 +7,10 @@ import { Provider, useQuery, type Client } from "urql";
 import { Loading } from "../components/ui";
 import { refusedSeat, SeatRefused } from "../features/auth";
 import { ViewAsToggle } from "../features/seats";
-import { MeDocument } from "../graphql/generated";
+import { FrameCampaignDocument, MeDocument } from "../graphql/generated";
 import { makeClient } from "../lib/client";
-import { CampaignProvider } from "../lib/campaign";
-import { signOut, viewAs, viewedSeat, type ViewedSeat } from "../lib/session";
+import { CampaignProvider, useCampaign, useLiveQuery } from "../lib/campaign";
+import { roleName, signOut, viewAs, viewedSeat, type ViewedSeat } from "../lib/session";
 
 const SCREENS = [
   ["map", "Map"],
@@ -62,23 +62,38 @@ function Frame({ campaignId, own, seat }: { campaignId: string; own: Client; sea
     await signOut(campaignId); // before the campaign list asks which seats this browser holds
     navigate("/");
   }
+  // The view-as toggle sits outside the frame that its choice remounts, so a keyboard user arrowing through its
+  // seats keeps the focus on it (issue 28, item 6).
   return (
     <Provider value={client}>
-      <CampaignProvider key={viewed?.seatId ?? "own"} campaignId={campaignId} seat={effective}>
+      {seat.role === "GM" ? (
+        <Provider value={own}>
+          <div className="view-as-bar">
+            <ViewAsToggle campaignId={campaignId} viewed={viewed} onChange={choose} />
+          </div>
+        </Provider>
+      ) : null}
+      <CampaignProvider key={viewed?.seatId ?? "own"} campaignId={campaignId} seat={effective} readOnly={viewed !== null}>
         <nav aria-label="Campaign" className="campaign-nav">
-          <span className="seat" data-testid="seat">{seat.name} · {seat.role}</span>
+          <CampaignLine />
+          <span className="seat" data-testid="seat">{seat.name} · {roleName(seat.role)}</span>
           {SCREENS.filter(([path]) => path !== "seats" || effective.role === "GM").map(([path, label]) => (
             <NavLink key={path} to={path}>{label}</NavLink>
           ))}
           <Link to="/" onClick={(event) => { event.preventDefault(); void leave(); }}>Sign out</Link>
-          {seat.role === "GM" ? (
-            <Provider value={own}>
-              <ViewAsToggle campaignId={campaignId} viewed={viewed} onChange={choose} />
-            </Provider>
-          ) : null}
         </nav>
         <Outlet />
       </CampaignProvider>
     </Provider>
   );
+}
+
+/** The campaign's name, its phase and the phase's status, on every screen (issue 28, item 5), read live. */
+function CampaignLine() {
+  const { campaignId } = useCampaign();
+  const [{ data }] = useLiveQuery({ query: FrameCampaignDocument, variables: { campaignId } });
+  const campaign = data?.campaign;
+  if (!campaign) return null;
+  const phase = campaign.phase === 0 ? "no phase opened yet" : `phase ${campaign.phase}, ${campaign.phaseStatus.toLowerCase()}`;
+  return <strong className="campaign-line" data-testid="campaign-line">{campaign.name} · {phase}</strong>;
 }

@@ -3,22 +3,46 @@
 // any seat may follow, tells it of every change it may know of (the phase clock, its own orders, the chronicle;
 // the GM every change). A burst (a phase resolving writes many events) moves the version once.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { useQuery, useSubscription, type AnyVariables, type UseQueryArgs } from "urql";
+import { useClient, useQuery, useSubscription, type AnyVariables, type UseQueryArgs } from "urql";
 import { CampaignChangesDocument, type CampaignChangeKind } from "../graphql/generated";
+import { onConnection } from "./client";
 import type { ViewedSeat } from "./session";
 
 export type LastChange = { kind: CampaignChangeKind; position: number | null; count: number };
-type CampaignState = { campaignId: string; seat: ViewedSeat; version: number; bump: () => void; lastChange: LastChange | null };
+// `readOnly`: the GM views the campaign as another seat, whose forms it may read but not send (issue 28, item 5).
+type CampaignState = {
+  campaignId: string; seat: ViewedSeat; version: number; bump: () => void; lastChange: LastChange | null; readOnly: boolean;
+};
 const SETTLE_MS = 150; // re-read once a burst of changes has settled
+const RESUBSCRIBE_MS = 1000; // after the subscription ended (its server went away), follow again
 const CampaignContext = createContext<CampaignState | null>(null);
 
-export function CampaignProvider({ campaignId, seat, children }: { campaignId: string; seat: ViewedSeat; children: ReactNode }) {
+export function CampaignProvider({ campaignId, seat, readOnly = false, children }: {
+  campaignId: string; seat: ViewedSeat; readOnly?: boolean; children: ReactNode;
+}) {
   const [version, setVersion] = useState(0);
   const bump = useCallback(() => setVersion((v) => v + 1), []);
-  const [changes] = useSubscription(
+  const [changes, resubscribe] = useSubscription(
     { query: CampaignChangesDocument, variables: { campaignId, after: null } },
     (previous: LastChange | undefined, data): LastChange => ({ ...data.campaignChanges, count: (previous?.count ?? 0) + 1 }),
   );
+  const client = useClient();
+  // A server going away ends the subscription (issue 28: a restart must not leave the page deaf): follow again a
+  // moment later, until connected again; then read again whatever changed meanwhile.
+  useEffect(() => {
+    let timer: number | undefined;
+    const undo = onConnection(client, {
+      closed: () => {
+        window.clearTimeout(timer);
+        timer = window.setTimeout(() => resubscribe({}), RESUBSCRIBE_MS);
+      },
+      reconnected: bump,
+    });
+    return () => {
+      window.clearTimeout(timer);
+      undo();
+    };
+  }, [client, resubscribe, bump]);
   const lastChange = changes.data ?? null;
   const count = lastChange?.count ?? 0;
   useEffect(() => {
@@ -26,7 +50,8 @@ export function CampaignProvider({ campaignId, seat, children }: { campaignId: s
     const timer = window.setTimeout(bump, SETTLE_MS);
     return () => window.clearTimeout(timer);
   }, [count, bump]);
-  const value = useMemo(() => ({ campaignId, seat, version, bump, lastChange }), [campaignId, seat, version, bump, lastChange]);
+  const value = useMemo(() => ({ campaignId, seat, version, bump, lastChange, readOnly }),
+    [campaignId, seat, version, bump, lastChange, readOnly]);
   return <CampaignContext.Provider value={value}>{children}</CampaignContext.Provider>;
 }
 

@@ -21,8 +21,18 @@ function wsUrl(campaignId: string | null): string {
 
 /** A client answered as this browser's seat in the campaign (none: anonymous), viewing as `viewAs` if the GM's. */
 export function makeClient(campaignId: string | null, viewAs: string | null = null): Client {
-  const ws = createWsClient({ url: wsUrl(campaignId), lazy: true, retryAttempts: Infinity });
-  return new Client({
+  // A browser's WebSocket takes no header: the view-as seat goes in its connection_init payload, under the
+  // header's own name, so live updates are the viewed seat's too (issue 28, item 5).
+  const connectionParams = viewAs ? { [VIEW_AS_HEADER]: viewAs } : undefined;
+  const ws = createWsClient({ url: wsUrl(campaignId), lazy: true, retryAttempts: Infinity, connectionParams, retryWait });
+  let connections = 0;
+  const listeners = new Set<ConnectionListener>();
+  ws.on("connected", () => {
+    connections += 1;
+    if (connections > 1) listeners.forEach((l) => l.reconnected()); // a reconnection: changes may have been missed
+  });
+  ws.on("closed", () => listeners.forEach((l) => l.closed()));
+  const client = new Client({
     url: graphqlUrl(),
     requestPolicy: "cache-and-network",
     fetchOptions: (): RequestInit => ({
@@ -48,4 +58,28 @@ export function makeClient(campaignId: string | null, viewAs: string | null = nu
       }),
     ],
   });
+  reconnections.set(client, listeners);
+  return client;
+}
+
+// Issue 28 (the GM is never locked out): a server restarted is reconnected to within seconds, not after graphql-ws's
+// default backoff (doubling without bound). A server going away ends the subscriptions it held (graphql-ws gives
+// up once none is left), so whoever follows the campaign is told (`closed`) to follow again, and, once connected
+// again (`reconnected`), to re-read what it may have missed.
+const MAX_RETRY_MS = 3000;
+type ConnectionListener = { closed: () => void; reconnected: () => void };
+const reconnections = new WeakMap<Client, Set<ConnectionListener>>();
+
+async function retryWait(retries: number): Promise<void> {
+  const wait = Math.min(MAX_RETRY_MS, 500 * 2 ** retries) + Math.floor(Math.random() * 500);
+  await new Promise((resolve) => window.setTimeout(resolve, wait));
+}
+
+/** Tells `listener` when the client's WebSocket closes and when it connects again; returns the undo. */
+export function onConnection(client: Client, listener: ConnectionListener): () => void {
+  const listeners = reconnections.get(client);
+  listeners?.add(listener);
+  return () => {
+    listeners?.delete(listener);
+  };
 }

@@ -51,3 +51,27 @@ export function viewAs(campaignId: string, seat: ViewedSeat | null): void {
   if (seat) window.sessionStorage.setItem(VIEW_KEY + campaignId, JSON.stringify(seat));
   else window.sessionStorage.removeItem(VIEW_KEY + campaignId);
 }
+
+/** Issue 28, item 5: a seat shared as a link. The token rides in the URL's fragment (`#token=…`), which a browser
+ * never sends to a server (nor in a Referer), and `/join` trades it for the cookie at once (`takeInviteToken`). */
+const INVITE_KEY = "token";
+
+export function inviteLink(token: string): string {
+  const url = new URL("/join", window.location.href);
+  url.hash = new URLSearchParams({ [INVITE_KEY]: token }).toString();
+  return url.toString();
+}
+
+/** The invite's token, taken out of the address bar (and so out of the tab's history) as it is read. */
+export function takeInviteToken(): string | null {
+  const token = new URLSearchParams(window.location.hash.replace(/^#/, "")).get(INVITE_KEY);
+  if (window.location.hash) {
+    window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
+  }
+  return token && token.trim() ? token.trim() : null;
+}
+
+/** A seat's role, named one way on every screen (issue 28, item 5). */
+export function roleName(role: SeatRole): string {
+  return role === "GM" ? "GM" : role === "PLAYER" ? "player" : "observer";
+}

@@ -4,7 +4,7 @@ import { Link } from "react-router-dom";
 import { useQuery } from "urql";
 import { ErrorMessage, Loading, Section } from "../../../components/ui";
 import { CampaignListDocument } from "../../../graphql/generated";
-import { heldSeats, type HeldSeat } from "../../../lib/session";
+import { heldSeats, roleName, type HeldSeat } from "../../../lib/session";
 import { CreateCampaign } from "./CreateCampaign";
 
 export function CampaignList() {
@@ -34,7 +34,7 @@ export function CampaignList() {
                     <td>{seat ? <Link to={`/campaigns/${node.id}`}>{node.name}</Link> : node.name}</td>
                     <td>{node.phase}</td>
                     <td>{node.phaseStatus}</td>
-                    <td>{seat ? `${seat.name} (${seat.role})` : <Link to="/sign-in">sign in</Link>}</td>
+                    <td>{seat ? `${seat.name} (${roleName(seat.role)})` : <Link to="/sign-in">sign in</Link>}</td>
                   </tr>
                 );
               })}

@@ -5,7 +5,8 @@ import { ErrorMessage, Loading } from "../../../components/ui";
 import { OrderStatusDocument } from "../../../graphql/generated";
 import { useCampaign, useLiveQuery } from "../../../lib/campaign";
 
-export function OrderStatusTable({ seated, tick }: { seated: ReadonlySet<string>; tick: number }) {
+/** `seated`: the members a player runs, null while the seats load (then "Run by" says so, never "The GM"). */
+export function OrderStatusTable({ seated, tick }: { seated: ReadonlySet<string> | null; tick: number }) {
   const { campaignId } = useCampaign();
   const [status, reread] = useLiveQuery({ query: OrderStatusDocument, variables: { campaignId } });
   useEffect(() => {
@@ -26,7 +27,8 @@ export function OrderStatusTable({ seated, tick }: { seated: ReadonlySet<string>
           <tr key={m.id} data-testid="order-status-row" data-submitted={m.submitted}>
             <th scope="row">{m.name}</th>
             <td>{m.kind === "FACTION" ? "Faction" : "House"}</td>
-            <td>{seated.has(m.id) ? "A player" : "The GM"}</td>
+            <td data-testid="run-by">{seated === null ? <span className="loading">Loading the seats…</span>
+              : seated.has(m.id) ? "A player" : "The GM"}</td>
             <td className={m.submitted ? "ok" : "pending"}>
               {m.submitted ? `Submitted (${m.orders} order${m.orders === 1 ? "" : "s"})` : "Not yet"}
             </td>

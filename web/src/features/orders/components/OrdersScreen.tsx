@@ -33,7 +33,7 @@ function actorsOf(frame: Frame, houseId: string): string[] {
 }
 
 export function OrdersScreen() {
-  const { campaignId } = useCampaign();
+  const { campaignId, readOnly } = useCampaign();
   const [frame] = useLiveQuery({ query: OrdersFrameDocument, variables: { campaignId } });
   const gm = frame.data?.me?.role === "GM";
   const [seats, rereadSeats] = useLiveQuery({ query: OrderSeatsDocument, variables: { campaignId }, pause: !gm });
@@ -53,14 +53,16 @@ export function OrdersScreen() {
   const open = campaign.phaseStatus === "OPEN";
   const factions = campaign.factions.filter((f) => !f.destroyed);
   const houses = campaign.houses.filter((h) => !h.destroyed);
-  const seated = new Set((seats.data?.seats ?? []).filter((s) => s.role === "PLAYER" && !s.revoked)
-    .flatMap((s) => [s.factionId, s.houseId]).filter((id): id is string => Boolean(id)));
-  const factionId = gm ? factionChoice || factions.find((f) => !seated.has(f.id))?.id || "" : me.factionId ?? "";
-  const houseId = gm ? houseChoice || houses.find((h) => !seated.has(h.id))?.id || "" : me.houseId ?? "";
+  // Who runs each member is unknown until the seats are read: null, never "the GM" (issue 28, item 5).
+  const seated = seats.data ? new Set(seats.data.seats.filter((s) => s.role === "PLAYER" && !s.revoked)
+    .flatMap((s) => [s.factionId, s.houseId]).filter((id): id is string => Boolean(id))) : null;
+  const gmRun = (id: string) => seated !== null && !seated.has(id);
+  const factionId = gm ? factionChoice || factions.find((f) => gmRun(f.id))?.id || "" : me.factionId ?? "";
+  const houseId = gm ? houseChoice || houses.find((h) => gmRun(h.id))?.id || "" : me.houseId ?? "";
   const faction = factions.find((f) => f.id === factionId);
   const house = houses.find((h) => h.id === houseId);
   const facts = faction ? factionFacts(frame.data, faction.id) : null;
-  const runBy = (id: string) => (seated.has(id) ? " (a player's)" : " (GM-run)");
+  const runBy = (id: string) => (seated === null ? "" : seated.has(id) ? " (a player's)" : " (GM-run)");
 
   return (
     <div className="orders-screen" data-testid="orders-screen">
@@ -78,6 +80,7 @@ export function OrdersScreen() {
               <label htmlFor="orders-gm-faction">Order for faction</label>
               <select id="orders-gm-faction" data-testid="gm-faction-chooser" value={factionId}
                       onChange={(e) => setFactionChoice(e.target.value)}>
+                {!factionId && <option value="">Choose a faction…</option>}
                 {factions.map((f) => <option key={f.id} value={f.id}>{f.name}{runBy(f.id)}</option>)}
               </select>
             </div>
@@ -85,20 +88,29 @@ export function OrdersScreen() {
               <label htmlFor="orders-gm-house">Order for house</label>
               <select id="orders-gm-house" data-testid="gm-house-chooser" value={houseId}
                       onChange={(e) => setHouseChoice(e.target.value)}>
+                {!houseId && <option value="">Choose a house…</option>}
                 {houses.map((h) => <option key={h.id} value={h.id}>{h.name}{runBy(h.id)}</option>)}
               </select>
             </div>
           </div>
         </Section>
       )}
-      <div className="orders-columns">
+      {readOnly && (
+        <p className="read-only-note" data-testid="orders-read-only">
+          Viewing as another seat: its forms are shown as it sees them, read-only.
+        </p>
+      )}
+      {/* A disabled fieldset disables every control of the forms inside it (issue 28, item 5: read-only while
+          viewing as another seat), so the forms themselves need not know. */}
+      <fieldset className="orders-columns" disabled={readOnly} data-testid="orders-forms">
+        <legend className="visually-hidden">Order forms</legend>
         {faction && facts && <FactionOrders key={faction.id} factionId={faction.id} factionName={faction.name} open={open} names={names} facts={facts} />}
         {house && (
           <HouseOrders key={house.id} houseId={house.id} houseName={house.name} holding={house}
                        actors={actorsOf(frame.data, house.id)}
                        open={open} names={names} />
         )}
-      </div>
+      </fieldset>
     </div>
   );
 }

@@ -5,7 +5,9 @@ import type { PhaseBranchesQuery } from "../../../graphql/generated";
 
 export type Branch = PhaseBranchesQuery["phaseBranches"][number];
 
-function BranchItem({ branch, renderLog }: { branch: Branch; renderLog: (b: Branch) => ReactNode }) {
+type Render = (b: Branch) => ReactNode;
+
+function BranchItem({ branch, renderLog, renderSummary }: { branch: Branch; renderLog: Render; renderSummary?: Render }) {
   const [open, setOpen] = useState(false);
   const id = `branch-log-${branch.phase}-${branch.attempt}`;
   const state = branch.rolledBack ? "rolled back" : branch.resolvedAt !== null ? "resolved" : "resolving";
@@ -29,15 +31,18 @@ function BranchItem({ branch, renderLog }: { branch: Branch; renderLog: (b: Bran
           {open ? "Hide" : "Show"} the log of phase {branch.phase}, resolution {branch.attempt}
         </button>
       </div>
+      {/* The standing resolution says what it came to before its log (issue 28, item 5). */}
+      {renderSummary && !branch.rolledBack && branch.resolvedAt !== null && renderSummary(branch)}
       {open && <div id={id} data-testid={id}>{renderLog(branch)}</div>}
     </li>
   );
 }
 
-export function BranchTimeline({ phase, branches, renderLog }: {
+export function BranchTimeline({ phase, branches, renderLog, renderSummary }: {
   phase: number;
   branches: Branch[];
-  renderLog: (b: Branch) => ReactNode;
+  renderLog: Render;
+  renderSummary?: Render;
 }) {
   const phases = Array.from({ length: phase }, (_, i) => phase - i); // newest first
   if (phases.length === 0) return <p>No phase has been opened yet.</p>;
@@ -53,7 +58,7 @@ export function BranchTimeline({ phase, branches, renderLog }: {
               {undone > 0 && <span className="badge badge-undone"> {undone} rolled back</span>}
             </h3>
             {of.length === 0 ? <p>Not resolved yet.</p> : (
-              <ol className="branches">{of.map((b) => <BranchItem key={b.attempt} branch={b} renderLog={renderLog} />)}</ol>
+              <ol className="branches">{of.map((b) => <BranchItem key={b.attempt} branch={b} renderLog={renderLog} renderSummary={renderSummary} />)}</ol>
             )}
           </li>
         );

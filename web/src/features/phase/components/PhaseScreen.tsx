@@ -17,6 +17,7 @@ import { BranchLog } from "./BranchLog";
 import { BranchTimeline } from "./BranchTimeline";
 import type { Names } from "./LogView";
 import { PlayerReports } from "./PlayerReports";
+import { ResolutionSummary } from "./ResolutionSummary";
 import { RollbackDialog } from "./RollbackDialog";
 
 const CHANGE_WORDS: Record<string, string> = {
@@ -92,6 +93,7 @@ function GmTimeline({ campaignId, phase, names }: { campaignId: string; phase: n
       phase={phase}
       branches={data.phaseBranches}
       renderLog={(b) => <BranchLog campaignId={campaignId} phase={b.phase} attempt={b.attempt} names={names} />}
+      renderSummary={(b) => <ResolutionSummary campaignId={campaignId} phase={b.phase} names={names} />}
     />
   );
 }

@@ -33,13 +33,15 @@ describe("SeatsScreen", () => {
         </CampaignProvider>
       </Provider>,
     );
-    expect(screen.getByRole("cell", { name: "GM" })).toBeInTheDocument();
+    expect(screen.getAllByRole("cell", { name: "GM" })).toHaveLength(2); // the GM's seat, named and its role
     const member = screen.getByLabelText("Plays (a faction or a house)");
     expect(screen.queryByRole("option", { name: "The Wild" })).toBeNull(); // The Wild is the GM's, no seat's
     await userEvent.type(screen.getByLabelText("Seat name"), "Crows player");
     await userEvent.selectOptions(member, "faction:f1");
     await userEvent.click(screen.getByRole("button", { name: "Create seat" }));
     await waitFor(() => expect(screen.getByTestId("new-seat-token")).toHaveTextContent("itg_secret"));
+    // Its invite link carries the token in the fragment, which no request sends (issue 28, item 5).
+    expect(screen.getByTestId("new-seat-invite")).toHaveTextContent(`${window.location.origin}/join#token=itg_secret`);
     const variables = (createSeat.mock.calls[0] as unknown as [{ variables: unknown }])[0].variables;
     expect(variables).toEqual({ campaignId: "c1", input: { role: "PLAYER", name: "Crows player", factionId: "f1", houseId: null } });
   }, SLOW);

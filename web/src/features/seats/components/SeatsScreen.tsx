@@ -12,6 +12,7 @@ import {
   type SeatRole,
 } from "../../../graphql/generated";
 import { useCampaign } from "../../../lib/campaign";
+import { inviteLink, roleName } from "../../../lib/session";
 import "./seats.css";
 
 type Issued = { name: string; token: string };
@@ -55,7 +56,7 @@ function GmSeats({ campaignId }: { campaignId: string }) {
               {data.seats.map((s) => (
                 <tr key={s.id}>
                   <td>{s.name}</td>
-                  <td>{s.role.toLowerCase()}</td>
+                  <td>{roleName(s.role)}</td>
                   <td>{nameOf(s.factionId ?? s.houseId)}</td>
                   <td>{s.revoked ? "revoked" : "active"}</td>
                   <td className="seat-actions">
@@ -90,19 +91,27 @@ function GmSeats({ campaignId }: { campaignId: string }) {
 }
 
 function NewToken({ issued, onDone }: { issued: Issued; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState<string | null>(null);
+  const link = inviteLink(issued.token);
+  async function copy(what: string, text: string) {
+    try { await navigator.clipboard.writeText(text); setCopied(what); } catch { setCopied(null); }
+  }
   return (
     <Section title="New token">
       <p role="status">
-        The token of <strong>{issued.name}</strong>. It is shown this once: copy it and hand it to its player.
+        The token of <strong>{issued.name}</strong>. It is shown this once: copy it, or its invite link, and hand
+        it to its player.
       </p>
       <p><code className="token" data-testid="new-seat-token">{issued.token}</code></p>
+      <p>
+        Invite link (opening it signs the browser in as this seat; the token is in the part after #, which is never
+        sent to a server): <code className="token" data-testid="new-seat-invite">{link}</code>
+      </p>
       <div className="seat-actions">
-        <button type="button" onClick={async () => {
-          try { await navigator.clipboard.writeText(issued.token); setCopied(true); } catch { setCopied(false); }
-        }}>Copy token</button>
+        <button type="button" onClick={() => copy("The token", issued.token)}>Copy token</button>
+        <button type="button" onClick={() => copy("The invite link", link)}>Copy invite link</button>
         <button type="button" className="secondary" onClick={onDone}>Done</button>
-        {copied ? <span aria-live="polite">Copied.</span> : null}
+        <span aria-live="polite">{copied ? `${copied} is copied.` : ""}</span>
       </div>
     </Section>
   );

@@ -1,7 +1,7 @@
 // The GM's "view as": every screen's reads answered as the chosen seat (the server decides what it sees).
 import { useQuery } from "urql";
 import { SeatListDocument } from "../../../graphql/generated";
-import type { ViewedSeat } from "../../../lib/session";
+import { roleName, type ViewedSeat } from "../../../lib/session";
 
 export function ViewAsToggle({ campaignId, viewed, onChange }: {
   campaignId: string;
@@ -23,7 +23,7 @@ export function ViewAsToggle({ campaignId, viewed, onChange }: {
       >
         <option value="">Myself (GM: everything)</option>
         {seats.map((s) => (
-          <option key={s.id} value={s.id}>{s.name} ({s.role.toLowerCase()})</option>
+          <option key={s.id} value={s.id}>{s.name} ({roleName(s.role)})</option>
         ))}
       </select>
       {viewed ? <strong className="viewing" data-testid="viewing-as"> Viewing as {viewed.name}: reads only</strong> : null}

@@ -5,7 +5,9 @@ import { describe, expect, it } from "vitest";
 const SLOW = 20_000; // user-event drives the DOM step by step: slow on a loaded machine, never timed
 import type { StandingsViewQuery } from "../../../graphql/generated";
 import { SortableTable } from "./SortableTable";
-import { FACTION_COLUMNS } from "./StandingsScreen";
+import { factionColumns } from "./StandingsScreen";
+
+const FACTION_COLUMNS = factionColumns((id) => ({ r1: "Wilds 0,0", f2: "Republic" })[id] ?? id);
 
 const faction = (id: string, name: string, hp: number, facgold: number | null) => ({
   __typename: "Faction" as const, id, name, force: 3, cunning: 4, wealth: 5, hp, maxHp: 10, facgold, xp: null,
@@ -53,5 +55,15 @@ describe("standings", () => {
     const cells = within(row as HTMLElement).getAllByRole("cell").map((c) => c.textContent);
     expect(cells.slice(1, 5)).toEqual(["none", "none", "none", "none"]);
     expect(within(row as HTMLElement).getAllByTitle(note)).toHaveLength(4);
+  });
+
+  it("shows a goal with its target named", () => {
+    const crows = { ...faction("1", "Crows", 7, 3), goal: { __typename: "Goal" as const, key: "military_conquest", target: "f2" } };
+    const seekers = { ...faction("3", "Seekers", 5, 2), goal: { __typename: "Goal" as const, key: "expand_influence", target: null } };
+    render(<SortableTable testId="factions" caption="Factions" columns={FACTION_COLUMNS} rows={[crows, seekers]}
+      initial={{ key: "name", descending: false }} />);
+    const cells = within(screen.getByTestId("factions")).getAllByRole("row").slice(1)
+      .map((row) => within(row).getAllByRole("cell").at(-1)?.textContent);
+    expect(cells).toEqual(["military conquest (target: Republic)", "expand influence"]);
   });
 });

@@ -17,7 +17,15 @@ function stat(f: FactionRow, value: number) {
   return f.statsNote ? noStat(f.statsNote) : shown(value);
 }
 
-export const FACTION_COLUMNS: Column<FactionRow>[] = [
+/** A goal in words, with its target named (issue 28, item 5: the standings show a goal's target). */
+export function goalText(goal: NonNullable<FactionRow["goal"]>, nameOf: (id: string) => string): string {
+  const words = goal.key.replaceAll("_", " ");
+  return goal.target ? `${words} (target: ${nameOf(goal.target)})` : words;
+}
+
+/** The factions' columns; `nameOf` names a goal's target (a faction or a region, by id). */
+export function factionColumns(nameOf: (id: string) => string): Column<FactionRow>[] {
+  return [
   { key: "name", label: "Faction", value: (f) => f.name, render: (f) => <>{f.name}{f.destroyed ? " (destroyed)" : ""}</> },
   { key: "hp", label: "HP", value: (f) => (f.statsNote ? null : f.hp),
     render: (f) => (f.statsNote ? noStat(f.statsNote) : `${f.hp} of ${f.maxHp}`) },
@@ -29,9 +37,10 @@ export const FACTION_COLUMNS: Column<FactionRow>[] = [
   { key: "assets", label: "Assets", value: (f) => f.assets.length,
     render: (f) => <span title={f.assets.map((a) => a.name).join(", ")}>{f.assets.length}</span> },
   // A goal is null both when the seat may not see it and when there is none: FacGold tells which (whole view).
-  { key: "goal", label: "Goal", value: (f) => (f.goal ? f.goal.key.replaceAll("_", " ") : null),
-    render: (f) => (f.goal ? f.goal.key.replaceAll("_", " ") : f.facgold === null || f.facgold === undefined ? shown(null) : "none") },
-];
+  { key: "goal", label: "Goal", value: (f) => (f.goal ? goalText(f.goal, nameOf) : null),
+    render: (f) => (f.goal ? goalText(f.goal, nameOf) : f.facgold === null || f.facgold === undefined ? shown(null) : "none") },
+  ];
+}
 
 export function houseColumns(areaName: (id: string) => string): Column<HouseRow>[] {
   return [
@@ -50,6 +59,7 @@ export function StandingsScreen() {
   const { campaignId } = useCampaign();
   const [{ data, fetching, error }] = useLiveQuery({ query: StandingsViewDocument, variables: { campaignId } });
   const areas = new Map((data?.areas ?? []).map((a) => [a.id, a.name]));
+  const targets = new Map([...(data?.campaign?.regions ?? []), ...(data?.factions ?? [])].map((m) => [m.id, m.name]));
   return (
     <>
       {fetching && !data ? <Loading what="the standings" /> : null}
@@ -59,7 +69,7 @@ export function StandingsScreen() {
           <Section title="Factions">
             {data.factions.length ? (
               <SortableTable testId="faction-standings" caption={`${data.factions.length} factions (seed 002)`}
-                columns={FACTION_COLUMNS} rows={data.factions} initial={{ key: "name", descending: false }} />
+                columns={factionColumns((id) => targets.get(id) ?? "a member hidden from this seat")} rows={data.factions} initial={{ key: "name", descending: false }} />
             ) : <p>No factions in this campaign.</p>}
           </Section>
           <Section title="Houses">
