@@ -35,6 +35,7 @@ from service.entrypoints.graphql.phase_report import PhaseReportQuery
 from service.entrypoints.graphql.preview import PreviewQuery
 from service.entrypoints.graphql.rates import MutationRates
 from service.entrypoints.graphql.seats import SeatMutation, SeatQuery
+from service.entrypoints.graphql.table_dice import TableDiceMutation, TableDiceQuery
 from service.entrypoints.graphql.subscriptions import CampaignSubscription
 from service.entrypoints.graphql.types import Campaign, Region
 from service.entrypoints.shared import campaign_list
@@ -158,11 +159,12 @@ Query = merge_types(
     "Query",
     (CampaignQuery, SeatQuery, FactionTurnQuery, GameOfBonesQuery, AuditQuery, GMQuery, AnalyticsQuery,
      PhaseReportQuery, BuyableQuery, OrdersQuery, BranchQuery,  # issue 18: the phase timeline's branches
-     CatalogQuery, PreviewQuery, AssistantQuery),  # issue 17: the seeds' tables, and what a faction or house can do now
+     CatalogQuery, PreviewQuery, AssistantQuery,  # issue 17: the seeds' tables, and what a faction or house can do now
+     TableDiceQuery),  # issue 28: the table's own dice
 )
 Mutation = merge_types(
     "Mutation", (CampaignMutation, HistoryMutation, SeatMutation, FactionTurnMutation, GameOfBonesMutation, GMMutation,
-                 OrdersMutation, MergerMutation, AssistantMutation)
+                 OrdersMutation, MergerMutation, AssistantMutation, TableDiceMutation)
 )
 schema = IntrigueSchema(
     query=Query,

@@ -1,0 +1,98 @@
+"""GraphQL for the table's own dice (issue 28, item 3): set whose dice resolve a phase, step through the rolls
+the rules need, enter their faces, abandon. Every field takes `campaignId` and is the campaign's GM's alone
+(guards.POLICY); the use case is service/usecases/table_dice.py."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+import strawberry
+from strawberry.types import Info
+
+from domain.dice import RollRequest
+from domain.enums import DiceSource
+from service.entrypoints.graphql.context import intrigue, off_loop
+from service.entrypoints.graphql.guards import seat
+from service.entrypoints.graphql.records import RollModifier
+from service.usecases.table_dice import TableDiceStep as Step
+
+
+@strawberry.type(description="A roll the rules need, named: who rolls, what for, which dice and the modifiers; "
+                 "with the faces the table gave it once entered.")  # fmt: skip
+class TableRoll:
+    expression: str = strawberry.field(description="The dice, as `1d10`, `2d6+2`, or `2d10kh1` (two d10, keep the "
+                                       "highest).")  # fmt: skip
+    count: int = strawberry.field(description="How many dice to roll: enter exactly this many faces.")
+    sides: int = strawberry.field(description="The sides of each die: a face is 1 to this.")
+    keeps_highest: bool = strawberry.field(description="Whether only the highest face counts (bonus dice).")
+    purpose: str = strawberry.field(description="What the roll decides.")
+    rule: str = strawberry.field(description="The rule that asks for it (seed and section).")
+    roller_id: str = strawberry.field(description="Who rolls: a faction's or house's id, or `GM`.")
+    roller: str = strawberry.field(description="Who rolls, by name (`GM` for the table's own rolls).")
+    modifiers: list[RollModifier] = strawberry.field(description="What is added to the kept face.")
+    faces: list[int] | None = strawberry.field(description="The faces entered; null for the roll still wanted.")
+
+    @classmethod
+    def of(cls, step: Step, request: RollRequest, faces: tuple[int, ...] | None) -> TableRoll:
+        return cls(expression=request.expression, count=request.count, sides=request.sides,
+                   keeps_highest=request.keeps_highest, purpose=request.purpose, rule=request.rule,
+                   roller_id=request.actor, roller=step.who(request.actor),
+                   modifiers=[RollModifier(source=m.source, value=m.value) for m in request.modifiers],
+                   faces=None if faces is None else list(faces))  # fmt: skip
+
+
+@strawberry.type(description="Where a phase resolved with the table's dice stands. Nothing of the phase is "
+                 "committed until the last roll is in.")  # fmt: skip
+class TableDiceStep:
+    campaign_id: UUID
+    phase: int
+    entered: list[TableRoll] = strawberry.field(description="The rolls entered so far, in the order the rules "
+                                                "asked for them.")  # fmt: skip
+    next: TableRoll | None = strawberry.field(description="The next roll the resolution needs; null when none is "
+                                              "left (enter no faces to resolve) or once resolved.")  # fmt: skip
+    resolved: bool = strawberry.field(description="Whether the phase is now resolved with these rolls.")
+
+    @classmethod
+    def of(cls, step: Step) -> TableDiceStep:
+        return cls(campaign_id=step.campaign_id, phase=step.phase,
+                   entered=[TableRoll.of(step, e.request, e.faces) for e in step.entered],
+                   next=None if step.next is None else TableRoll.of(step, step.next, None),
+                   resolved=step.resolved)  # fmt: skip
+
+
+@strawberry.type(description="Whose dice resolve a campaign's phases, as the GM set it.")
+class DiceSourceSetting:
+    campaign_id: UUID
+    phase: int = strawberry.field(description="The campaign's current phase.")
+    source: DiceSource = strawberry.field(description="Whose dice resolve the current phase.")
+
+
+@strawberry.type
+class TableDiceQuery:
+    @strawberry.field(description="The next roll a table-dice resolution of the current phase needs, and the rolls "
+                      "entered so far (GM only; the phase's dice must be the table's).")  # fmt: skip
+    async def table_dice_step(self, info: Info, campaign_id: UUID) -> TableDiceStep:
+        return TableDiceStep.of(await off_loop(intrigue(info).table_dice.step, campaign_id))
+
+
+@strawberry.type
+class TableDiceMutation:
+    @strawberry.mutation(description="Set whose dice resolve the campaign's phases (no `phase`) or one phase not yet "
+                         "resolved (GM only; recorded as an event). Faces entered for the current phase are "
+                         "dropped.")  # fmt: skip
+    async def set_dice_source(self, info: Info, campaign_id: UUID, source: DiceSource,
+                              phase: int | None = None) -> DiceSourceSetting:  # fmt: skip
+        found = seat(info)
+        campaign = await off_loop(intrigue(info).table_dice.set_dice_source, campaign_id, source.value, phase,
+                                  str(found.id) if found else "")  # fmt: skip
+        return DiceSourceSetting(campaign_id=campaign_id, phase=campaign.phase, source=campaign.dice_source())
+
+    @strawberry.mutation(description="Enter the faces of the next roll (`tableDiceStep.next`): exactly its count, "
+                         "each 1 to its sides, else refused and nothing kept. The last roll resolves the phase; "
+                         "no faces resolves a phase that needs no more rolls.")  # fmt: skip
+    async def enter_table_dice(self, info: Info, campaign_id: UUID, faces: list[int]) -> TableDiceStep:
+        return TableDiceStep.of(await off_loop(intrigue(info).table_dice.enter, campaign_id, faces))
+
+    @strawberry.mutation(description="Drop every face entered for the current phase; it stays open.")
+    async def abandon_table_dice(self, info: Info, campaign_id: UUID) -> TableDiceStep:
+        return TableDiceStep.of(await off_loop(intrigue(info).table_dice.abandon, campaign_id))

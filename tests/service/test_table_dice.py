@@ -1,0 +1,114 @@
+"""The table's own dice (issue 28, item 3), played on seed 002's worked example "A Month in the Life".
+
+The GM sets the demo campaign to the table's dice, gives the month's orders as the text does, and enters the one
+roll the month needs, as the text rolled it: "I rolled a 3, so the Republic will act first". The outcomes are the
+text's (tests/service/worked_month.py), the same as with the server's dice (test_demo_worked_example.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+from uuid import UUID
+
+import pytest
+from starlette.testclient import TestClient
+
+from service.bootstrap import Intrigue
+from service.entrypoints.demo import seed_demo
+from service.entrypoints.http import create_app
+from service.persistence.database import Database
+from service.usecases.replay import divergences
+from tests.service.worked_month import PHASE, Demo, check_the_month, order_the_month
+
+SET = """mutation($c: UUID!, $s: DiceSource!, $p: Int) {
+  setDiceSource(campaignId: $c, source: $s, phase: $p) { phase source } }"""
+ROLL = "expression count sides keepsHighest purpose rule rollerId roller modifiers { source value } faces"
+STEP = "query($c: UUID!) { tableDiceStep(campaignId: $c) { phase resolved entered { %s } next { %s } } }" % (ROLL, ROLL)
+ENTER = """mutation($c: UUID!, $f: [Int!]!) { enterTableDice(campaignId: $c, faces: $f) {
+  phase resolved entered { %s } next { %s } } }""" % (ROLL, ROLL)
+ABANDON = "mutation($c: UUID!) { abandonTableDice(campaignId: $c) { resolved entered { faces } next { purpose } } }"
+INITIATIVE = {"expression": "1d6", "count": 1, "sides": 6, "keepsHighest": False, "purpose": "initiative",
+              "rule": "seed 002, The Faction Phase", "rollerId": "GM", "roller": "GM", "modifiers": [],
+              "faces": None}  # fmt: skip
+
+
+@pytest.fixture
+def table(fresh_db: Database) -> Iterator[tuple[Demo, Intrigue]]:
+    intrigue = Intrigue(fresh_db)  # the server's dice as in production: the table's replace them
+    try:
+        campaign = seed_demo(intrigue)
+        assert campaign is not None
+        token = intrigue.seats.seat_gm(campaign.id).token
+        with TestClient(create_app(intrigue)) as client:
+            yield Demo(client, token, str(campaign.id)), intrigue
+    finally:
+        intrigue.close()
+
+
+def _error(answer: dict[str, Any]) -> tuple[str, str]:
+    (error,) = answer["errors"]
+    return error["extensions"]["code"], error["message"]
+
+
+def test_a_month_in_the_life_resolves_with_the_texts_roll_entered_at_the_table(table: tuple[Demo, Intrigue]) -> None:
+    demo, intrigue = table
+    factions = demo.factions()
+    assert demo.gql(SET, s="TABLE")["data"]["setDiceSource"] == {"phase": 0, "source": "TABLE"}
+    opened_at = order_the_month(demo, factions)
+    ordered_at = max(position for _, position, _ in demo.positioned_events())
+
+    # The server's resolution is refused, naming the way on; nothing is written.
+    code, message = _error(demo.gql(PHASE % "resolvePhase"))
+    assert code == "RULE_VIOLATION" and "enterTableDice" in message
+    # "First, we determine turn order by rolling d6": the month's one roll, named, the GM's.
+    step = demo.gql(STEP)["data"]["tableDiceStep"]
+    assert step == {"phase": 1, "resolved": False, "entered": [], "next": INITIATIVE}
+
+    # Bad faces are refused with a clear error and keep nothing.
+    for faces, said in (([7], "a d6 shows 1 to 6, not 7"), ([0], "not 0"), ([3, 3], "takes one die, not 2 faces"),
+                        ([], "")):  # fmt: skip
+        answer = demo.gql(ENTER, f=faces)
+        if faces:
+            code, message = _error(answer)
+            assert code == "INVALID_INPUT" and said in message, message
+        else:  # no faces while a roll is wanted: the step as it stands, nothing resolved
+            assert answer["data"]["enterTableDice"] == step
+    assert demo.gql(STEP)["data"]["tableDiceStep"] == step
+    assert demo.events(after=ordered_at) == []
+
+    # "I rolled a 3, so the Republic will act first and we'll go down the list."
+    done = demo.gql(ENTER, f=[3])["data"]["enterTableDice"]
+    assert done == {"phase": 1, "resolved": True, "entered": [INITIATIVE | {"faces": [3]}], "next": None}
+    assert demo.gql(PHASE % "resolvePhase")["errors"]  # resolved: nothing left to resolve
+    check_the_month(demo, factions, opened_at)
+
+    # The rolls are recorded with their source, before the PhaseResolved that closes the phase.
+    month = [(t, p) for t, _, p in demo.events(after=opened_at)]
+    topics = [t for t, _ in month]
+    (recorded,) = [p for t, p in month if t == "TableDiceRecorded"]
+    assert topics.index("TableDiceRecorded") == len(topics) - 2 and topics[-1] == "PhaseResolved"
+    assert recorded["source"] == "table" and recorded["phase"] == 1
+    assert [(r["expression"], r["purpose"], r["actor"], r["faces"]) for r in recorded["rolls"]] == [
+        ("1d6", "initiative", "GM", [3])]  # fmt: skip
+    # Replay rebuilds every aggregate from the events, which carry the faces: no die is rolled again.
+    assert divergences(intrigue.store, intrigue.state, UUID(demo.id)) == []
+    # The draft is gone with the resolution: a new step-through needs an open phase.
+    code, message = _error(demo.gql(STEP))
+    assert code == "RULE_VIOLATION" and "phase 1 is resolved" in message
+
+
+def test_abandoning_the_step_through_drops_the_faces_and_the_phase_stays_open(table: tuple[Demo, Intrigue]) -> None:
+    demo, _ = table
+    factions = demo.factions()
+    order_the_month(demo, factions)
+    assert demo.gql(SET, s="TABLE", p=1)["data"]["setDiceSource"] == {"phase": 1, "source": "TABLE"}
+    assert demo.gql(ABANDON)["data"]["abandonTableDice"] == {"resolved": False, "entered": [],
+                                                             "next": {"purpose": "initiative"}}  # fmt: skip
+    # Back to the server's dice for this phase: the table's step-through is refused, the server resolves.
+    assert demo.gql(SET, s="SERVER", p=1)["data"]["setDiceSource"] == {"phase": 1, "source": "SERVER"}
+    code, message = _error(demo.gql(STEP))
+    assert code == "RULE_VIOLATION" and "server's dice" in message
+    assert demo.gql(PHASE % "resolvePhase")["data"]["resolvePhase"] == {"phase": 1, "phaseStatus": "RESOLVED"}
+    code, message = _error(demo.gql(SET, s="TABLE", p=1))
+    assert code == "INVALID_INPUT" and "already resolved" in message
