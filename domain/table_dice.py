@@ -34,7 +34,7 @@ def request_dict(request: RollRequest) -> dict[str, Any]:
     }  # fmt: skip
 
 
-class TableDiceNeeded(Exception):  # noqa: N818 - a signal that stops a run, never an error shown to anyone
+class TableDiceNeeded(Exception):  # a signal that stops a run, never an error shown to anyone
     """The entered faces ran out: `request` is the next roll the rules need, `entered` what came before it."""
 
     def __init__(self, request: RollRequest, entered: tuple[EnteredRoll, ...]) -> None:
@@ -98,5 +98,5 @@ def check_faces(request: RollRequest, faces: Sequence[int], where: str = "the ro
                                 f"not {len(faces)} faces")  # fmt: skip
     for face in faces:
         if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= request.sides:
-            raise InvalidInputError(f"{where} ({request.expression}, {request.purpose or 'unnamed'}): a d{request.sides}"
-                                    f" shows 1 to {request.sides}, not {face!r}")  # fmt: skip
+            named = f"{where} ({request.expression}, {request.purpose or 'unnamed'})"
+            raise InvalidInputError(f"{named}: a d{request.sides} shows 1 to {request.sides}, not {face!r}")

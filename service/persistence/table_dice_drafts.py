@@ -52,7 +52,7 @@ class TableDiceDrafts:
 
     def _write(self, statement: str, params: tuple[object, ...], claim: bool = True) -> None:
         with self.datastore.transaction(commit=True) as cursor:
-            cursor.execute(SQL(statement), params)  # type: ignore[arg-type]
+            cursor.execute(SQL(statement), params)
             if claim:
                 outcomes.writing(cursor, None)  # a keyed request's idempotency claim commits with the draft
         if claim:

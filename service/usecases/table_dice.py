@@ -104,8 +104,8 @@ class TableDiceService(SavesAndWaits):
             raise RuleViolationError(f"phase {campaign.phase} is {campaign.phase_status}: there is no phase to "
                                      "resolve with the table's dice", "design: phase lifecycle")  # fmt: skip
         if campaign.dice_source() != DiceSource.TABLE:
-            raise RuleViolationError(f"phase {campaign.phase} is resolved with the server's dice; set the "
-                                     "campaign's or the phase's dice to the table's first", RULE_TABLE_DICE)  # fmt: skip
+            raise RuleViolationError(f"phase {campaign.phase} is resolved with the server's dice; set the campaign's"
+                                     " or the phase's dice to the table's first", RULE_TABLE_DICE)  # fmt: skip
         return campaign.phase
 
     def _names(self, campaign: Campaign) -> dict[str, str]:

@@ -19,14 +19,16 @@ from service.entrypoints.demo import seed_demo
 from service.entrypoints.http import create_app
 from service.persistence.database import Database
 from service.usecases.replay import divergences
+from tests.service.conftest import gql_as
+from tests.service.rest_support import API, bearer, conforms
 from tests.service.worked_month import PHASE, Demo, check_the_month, order_the_month
 
 SET = """mutation($c: UUID!, $s: DiceSource!, $p: Int) {
   setDiceSource(campaignId: $c, source: $s, phase: $p) { phase source } }"""
 ROLL = "expression count sides keepsHighest purpose rule rollerId roller modifiers { source value } faces"
-STEP = "query($c: UUID!) { tableDiceStep(campaignId: $c) { phase resolved entered { %s } next { %s } } }" % (ROLL, ROLL)
-ENTER = """mutation($c: UUID!, $f: [Int!]!) { enterTableDice(campaignId: $c, faces: $f) {
-  phase resolved entered { %s } next { %s } } }""" % (ROLL, ROLL)
+STEP_FIELDS = "phase resolved entered { " + ROLL + " } next { " + ROLL + " }"
+STEP = "query($c: UUID!) { tableDiceStep(campaignId: $c) { " + STEP_FIELDS + " } }"
+ENTER = "mutation($c: UUID!, $f: [Int!]!) { enterTableDice(campaignId: $c, faces: $f) { " + STEP_FIELDS + " } }"
 ABANDON = "mutation($c: UUID!) { abandonTableDice(campaignId: $c) { resolved entered { faces } next { purpose } } }"
 INITIATIVE = {"expression": "1d6", "count": 1, "sides": 6, "keepsHighest": False, "purpose": "initiative",
               "rule": "seed 002, The Faction Phase", "rollerId": "GM", "roller": "GM", "modifiers": [],
@@ -98,13 +100,47 @@ def test_a_month_in_the_life_resolves_with_the_texts_roll_entered_at_the_table(t
     assert code == "RULE_VIOLATION" and "phase 1 is resolved" in message
 
 
-def test_abandoning_the_step_through_drops_the_faces_and_the_phase_stays_open(table: tuple[Demo, Intrigue]) -> None:
+def test_the_same_roll_entered_over_rest_gives_the_same_month(table: tuple[Demo, Intrigue]) -> None:
     demo, _ = table
     factions = demo.factions()
-    order_the_month(demo, factions)
+    base, gm = f"{API}/campaigns/{demo.id}", bearer(demo.token)
+    opened_at = order_the_month(demo, factions)
+    setting = conforms(demo.client.put(f"{base}/dice-source", json={"source": "table", "phase": 1}, headers=gm))
+    assert setting.json() == {"campaign_id": demo.id, "phase": 1, "source": "table"}
+    step = conforms(demo.client.get(f"{base}/phases/current/table-dice", headers=gm)).json()
+    assert step["next"] | {"faces": None} == {"expression": "1d6", "count": 1, "sides": 6, "keeps_highest": False,
+                                              "purpose": "initiative", "rule": "seed 002, The Faction Phase",
+                                              "roller_id": "GM", "roller": "GM", "modifiers": [], "faces": None}
+    refused = conforms(demo.client.post(f"{base}/phases/current/table-dice", json={"faces": [9]}, headers=gm))
+    assert refused.status_code == 422 and "a d6 shows 1 to 6, not 9" in refused.json()["detail"]
+    malformed = conforms(demo.client.post(f"{base}/phases/current/table-dice", json={"faces": "3"}, headers=gm))
+    assert malformed.status_code == 422
+    done = conforms(demo.client.post(f"{base}/phases/current/table-dice", json={"faces": [3]}, headers=gm)).json()
+    assert (done["resolved"], done["next"], [r["faces"] for r in done["entered"]]) == (True, None, [[3]])
+    check_the_month(demo, factions, opened_at)
+
+
+def test_rolls_are_asked_in_order_named_with_their_roller_and_abandoning_keeps_the_phase_open(
+    table: tuple[Demo, Intrigue],
+) -> None:
+    demo, _ = table
+    crows = demo.factions()["Empresses' Crows"]
+    workforce = next(a for a in crows["assets"] if a["typeKey"] == "indentured_workforce")
+    assert demo.gql(PHASE % "openPhase")["data"]["openPhase"] == {"phase": 1, "phaseStatus": "OPEN"}
+    # Seed 002, Indentured Workforce: "the owning faction may roll 1d6. On 3+, gain one FacGold."
+    answer = demo.submit(crows, {"useAssetAbility": {"uses": [{"assetId": workforce["id"]}]}})
+    assert not answer.get("errors"), answer
     assert demo.gql(SET, s="TABLE", p=1)["data"]["setDiceSource"] == {"phase": 1, "source": "TABLE"}
+    after_initiative = demo.gql(ENTER, f=[2])["data"]["enterTableDice"]  # the Crows are second on the list
+    assert after_initiative["resolved"] is False and [r["faces"] for r in after_initiative["entered"]] == [[2]]
+    wanted = after_initiative["next"]
+    assert (wanted["expression"], wanted["rollerId"], wanted["roller"]) == ("1d6", crows["id"], "Empresses' Crows")
+    assert "Indentured Workforce" in wanted["purpose"] + wanted["rule"]
+    assert demo.gql(STEP)["data"]["tableDiceStep"] == after_initiative  # kept, server-side
+    # Abandoned: the faces go, the phase stays open, and the step-through starts again at the initiative.
     assert demo.gql(ABANDON)["data"]["abandonTableDice"] == {"resolved": False, "entered": [],
                                                              "next": {"purpose": "initiative"}}  # fmt: skip
+    assert demo.gql(PHASE.replace("phase phaseStatus", "phaseStatus") % "openPhase")["errors"]  # still open
     # Back to the server's dice for this phase: the table's step-through is refused, the server resolves.
     assert demo.gql(SET, s="SERVER", p=1)["data"]["setDiceSource"] == {"phase": 1, "source": "SERVER"}
     code, message = _error(demo.gql(STEP))
@@ -112,3 +148,12 @@ def test_abandoning_the_step_through_drops_the_faces_and_the_phase_stays_open(ta
     assert demo.gql(PHASE % "resolvePhase")["data"]["resolvePhase"] == {"phase": 1, "phaseStatus": "RESOLVED"}
     code, message = _error(demo.gql(SET, s="TABLE", p=1))
     assert code == "INVALID_INPUT" and "already resolved" in message
+
+
+def test_the_table_dice_are_the_gms_alone(table: tuple[Demo, Intrigue]) -> None:
+    demo, intrigue = table
+    crows = demo.factions()["Empresses' Crows"]
+    player = intrigue.seats.create_seat(UUID(demo.id), "player", "Crow", faction_id=UUID(crows["id"])).token
+    for query, variables in ((STEP, {}), (ENTER, {"f": [3]}), (ABANDON, {}), (SET, {"s": "TABLE"})):
+        answer = gql_as(demo.client, player, query, c=demo.id, **variables)
+        assert answer["errors"][0]["extensions"]["code"] == "FORBIDDEN", answer

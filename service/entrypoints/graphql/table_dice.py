@@ -4,6 +4,7 @@ the rules need, enter their faces, abandon. Every field takes `campaignId` and i
 
 from __future__ import annotations
 
+from typing import Annotated
 from uuid import UUID
 
 import strawberry
@@ -15,6 +16,13 @@ from service.entrypoints.graphql.context import intrigue, off_loop
 from service.entrypoints.graphql.guards import seat
 from service.entrypoints.graphql.records import RollModifier
 from service.usecases.table_dice import TableDiceStep as Step
+
+Source = Annotated[DiceSource, strawberry.argument(description="The server's dice, or the table's own, entered by "
+                                                  "the GM.")]  # fmt: skip
+Faces = Annotated[list[int], strawberry.argument(description="The faces of the next roll, as many as its `count`, "
+                                                 "each 1 to its `sides`.")]  # fmt: skip
+CAMPAIGN = "The campaign it is about."
+PHASE = "The campaign's current phase."
 
 
 @strawberry.type(description="A roll the rules need, named: who rolls, what for, which dice and the modifiers; "
@@ -44,8 +52,8 @@ class TableRoll:
 @strawberry.type(description="Where a phase resolved with the table's dice stands. Nothing of the phase is "
                  "committed until the last roll is in.")  # fmt: skip
 class TableDiceStep:
-    campaign_id: UUID
-    phase: int
+    campaign_id: UUID = strawberry.field(description=CAMPAIGN)
+    phase: int = strawberry.field(description=PHASE)
     entered: list[TableRoll] = strawberry.field(description="The rolls entered so far, in the order the rules "
                                                 "asked for them.")  # fmt: skip
     next: TableRoll | None = strawberry.field(description="The next roll the resolution needs; null when none is "
@@ -62,8 +70,8 @@ class TableDiceStep:
 
 @strawberry.type(description="Whose dice resolve a campaign's phases, as the GM set it.")
 class DiceSourceSetting:
-    campaign_id: UUID
-    phase: int = strawberry.field(description="The campaign's current phase.")
+    campaign_id: UUID = strawberry.field(description=CAMPAIGN)
+    phase: int = strawberry.field(description=PHASE)
     source: DiceSource = strawberry.field(description="Whose dice resolve the current phase.")
 
 
@@ -80,7 +88,7 @@ class TableDiceMutation:
     @strawberry.mutation(description="Set whose dice resolve the campaign's phases (no `phase`) or one phase not yet "
                          "resolved (GM only; recorded as an event). Faces entered for the current phase are "
                          "dropped.")  # fmt: skip
-    async def set_dice_source(self, info: Info, campaign_id: UUID, source: DiceSource,
+    async def set_dice_source(self, info: Info, campaign_id: UUID, source: Source,
                               phase: int | None = None) -> DiceSourceSetting:  # fmt: skip
         found = seat(info)
         campaign = await off_loop(intrigue(info).table_dice.set_dice_source, campaign_id, source.value, phase,
@@ -90,7 +98,7 @@ class TableDiceMutation:
     @strawberry.mutation(description="Enter the faces of the next roll (`tableDiceStep.next`): exactly its count, "
                          "each 1 to its sides, else refused and nothing kept. The last roll resolves the phase; "
                          "no faces resolves a phase that needs no more rolls.")  # fmt: skip
-    async def enter_table_dice(self, info: Info, campaign_id: UUID, faces: list[int]) -> TableDiceStep:
+    async def enter_table_dice(self, info: Info, campaign_id: UUID, faces: Faces) -> TableDiceStep:
         return TableDiceStep.of(await off_loop(intrigue(info).table_dice.enter, campaign_id, faces))
 
     @strawberry.mutation(description="Drop every face entered for the current phase; it stays open.")
