@@ -38,7 +38,12 @@ class TableDiceStep:
     names: dict[str, str]  # member id -> name, to say who rolls
 
     def who(self, actor: str) -> str:
+        """Who rolls, by name: a member's, or the actor as the rules named it (`GM`, a house character)."""
         return self.names.get(actor, actor)
+
+    def member_of(self, actor: str) -> UUID | None:
+        """The faction or house that rolls; None for the GM's own rolls or a character named by the rules."""
+        return UUID(actor) if actor in self.names else None
 
 
 class TableDiceService(SavesAndWaits):

@@ -31,7 +31,7 @@ STEP = "query($c: UUID!) { tableDiceStep(campaignId: $c) { " + STEP_FIELDS + " }
 ENTER = "mutation($c: UUID!, $f: [Int!]!) { enterTableDice(campaignId: $c, faces: $f) { " + STEP_FIELDS + " } }"
 ABANDON = "mutation($c: UUID!) { abandonTableDice(campaignId: $c) { resolved entered { faces } next { purpose } } }"
 INITIATIVE = {"expression": "1d6", "count": 1, "sides": 6, "keepsHighest": False, "purpose": "initiative",
-              "rule": "seed 002, The Faction Phase", "rollerId": "GM", "roller": "GM", "modifiers": [],
+              "rule": "seed 002, The Faction Phase", "rollerId": None, "roller": "GM", "modifiers": [],
               "faces": None}  # fmt: skip
 
 
@@ -110,7 +110,7 @@ def test_the_same_roll_entered_over_rest_gives_the_same_month(table: tuple[Demo,
     step = conforms(demo.client.get(f"{base}/phases/current/table-dice", headers=gm)).json()
     assert step["next"] | {"faces": None} == {"expression": "1d6", "count": 1, "sides": 6, "keeps_highest": False,
                                               "purpose": "initiative", "rule": "seed 002, The Faction Phase",
-                                              "roller_id": "GM", "roller": "GM", "modifiers": [], "faces": None}
+                                              "roller_id": None, "roller": "GM", "modifiers": [], "faces": None}
     refused = conforms(demo.client.post(f"{base}/phases/current/table-dice", json={"faces": [9]}, headers=gm))
     assert refused.status_code == 422 and "a d6 shows 1 to 6, not 9" in refused.json()["detail"]
     malformed = conforms(demo.client.post(f"{base}/phases/current/table-dice", json={"faces": "3"}, headers=gm))

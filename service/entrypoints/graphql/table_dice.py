@@ -35,8 +35,10 @@ class TableRoll:
     keeps_highest: bool = strawberry.field(description="Whether only the highest face counts (bonus dice).")
     purpose: str = strawberry.field(description="What the roll decides.")
     rule: str = strawberry.field(description="The rule that asks for it (seed and section).")
-    roller_id: str = strawberry.field(description="Who rolls: a faction's or house's id, or `GM`.")
-    roller: str = strawberry.field(description="Who rolls, by name (`GM` for the table's own rolls).")
+    roller_id: UUID | None = strawberry.field(description="The faction or house that rolls; null for the GM's own "
+                                              "rolls (the initiative) or a character the rules name.")  # fmt: skip
+    roller: str = strawberry.field(description="Who rolls, by name: the faction's or house's, `GM`, or the "
+                                   "character's.")  # fmt: skip
     modifiers: list[RollModifier] = strawberry.field(description="What is added to the kept face.")
     faces: list[int] | None = strawberry.field(description="The faces entered; null for the roll still wanted.")
 
@@ -44,7 +46,7 @@ class TableRoll:
     def of(cls, step: Step, request: RollRequest, faces: tuple[int, ...] | None) -> TableRoll:
         return cls(expression=request.expression, count=request.count, sides=request.sides,
                    keeps_highest=request.keeps_highest, purpose=request.purpose, rule=request.rule,
-                   roller_id=request.actor, roller=step.who(request.actor),
+                   roller_id=step.member_of(request.actor), roller=step.who(request.actor),
                    modifiers=[RollModifier(source=m.source, value=m.value) for m in request.modifiers],
                    faces=None if faces is None else list(faces))  # fmt: skip
 

@@ -33,9 +33,13 @@ async def _gm(request: Request, doing: str) -> UUID:
 def _roll(step: TableDiceStep, request: RollRequest, faces: tuple[int, ...] | None) -> dict[str, Any]:
     return {"expression": request.expression, "count": request.count, "sides": request.sides,
             "keeps_highest": request.keeps_highest, "purpose": request.purpose, "rule": request.rule,
-            "roller_id": request.actor, "roller": step.who(request.actor),
+            "roller_id": _text(step.member_of(request.actor)), "roller": step.who(request.actor),
             "modifiers": [{"source": m.source, "value": m.value} for m in request.modifiers],
             "faces": None if faces is None else list(faces)}  # fmt: skip
+
+
+def _text(value: UUID | None) -> str | None:
+    return None if value is None else str(value)
 
 
 def step_shape(step: TableDiceStep) -> dict[str, Any]:
