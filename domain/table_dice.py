@@ -23,7 +23,9 @@ class EnteredRoll:
     faces: tuple[int, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return request_dict(self.request) | {"faces": list(self.faces)}
+        # The faces beside the request, not inside it: the events that used them carry them as rolls already, so
+        # a reader of rolls (the dice-fairness summary) counts each once.
+        return {"asked": request_dict(self.request), "faces": list(self.faces)}
 
 
 def request_dict(request: RollRequest) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from service.bootstrap import Intrigue
 from service.entrypoints.demo import seed_demo
 from service.entrypoints.http import create_app
 from service.persistence.database import Database
+from service.usecases.analytics import rolls_in
 from service.usecases.replay import divergences
 from tests.service.conftest import gql_as
 from tests.service.rest_support import API, bearer, conforms
@@ -91,8 +92,8 @@ def test_a_month_in_the_life_resolves_with_the_texts_roll_entered_at_the_table(t
     (recorded,) = [p for t, p in month if t == "TableDiceRecorded"]
     assert topics.index("TableDiceRecorded") == len(topics) - 2 and topics[-1] == "PhaseResolved"
     assert recorded["source"] == "table" and recorded["phase"] == 1
-    assert [(r["expression"], r["purpose"], r["actor"], r["faces"]) for r in recorded["rolls"]] == [
-        ("1d6", "initiative", "GM", [3])]  # fmt: skip
+    assert [(r["asked"]["expression"], r["asked"]["purpose"], r["asked"]["actor"], r["faces"])
+            for r in recorded["rolls"]] == [("1d6", "initiative", "GM", [3])]  # fmt: skip
     # Replay rebuilds every aggregate from the events, which carry the faces: no die is rolled again.
     assert divergences(intrigue.store, intrigue.state, UUID(demo.id)) == []
     # The draft is gone with the resolution: a new step-through needs an open phase.
@@ -120,16 +121,22 @@ def test_the_same_roll_entered_over_rest_gives_the_same_month(table: tuple[Demo,
     check_the_month(demo, factions, opened_at)
 
 
-def test_rolls_are_asked_in_order_named_with_their_roller_and_abandoning_keeps_the_phase_open(
-    table: tuple[Demo, Intrigue],
-) -> None:
-    demo, _ = table
+def _crows_work(demo: Demo) -> dict[str, Any]:
+    """Phase 1 open, the Crows ordered to work their Indentured Workforce; the Crows."""
     crows = demo.factions()["Empresses' Crows"]
     workforce = next(a for a in crows["assets"] if a["typeKey"] == "indentured_workforce")
     assert demo.gql(PHASE % "openPhase")["data"]["openPhase"] == {"phase": 1, "phaseStatus": "OPEN"}
     # Seed 002, Indentured Workforce: "the owning faction may roll 1d6. On 3+, gain one FacGold."
     answer = demo.submit(crows, {"useAssetAbility": {"uses": [{"assetId": workforce["id"]}]}})
     assert not answer.get("errors"), answer
+    return crows
+
+
+def test_rolls_are_asked_in_order_named_with_their_roller_and_abandoning_keeps_the_phase_open(
+    table: tuple[Demo, Intrigue],
+) -> None:
+    demo, _ = table
+    crows = _crows_work(demo)
     assert demo.gql(SET, s="TABLE", p=1)["data"]["setDiceSource"] == {"phase": 1, "source": "TABLE"}
     after_initiative = demo.gql(ENTER, f=[2])["data"]["enterTableDice"]  # the Crows are second on the list
     assert after_initiative["resolved"] is False and [r["faces"] for r in after_initiative["entered"]] == [[2]]
@@ -157,3 +164,31 @@ def test_the_table_dice_are_the_gms_alone(table: tuple[Demo, Intrigue]) -> None:
     for query, variables in ((STEP, {}), (ENTER, {"f": [3]}), (ABANDON, {}), (SET, {"s": "TABLE"})):
         answer = gql_as(demo.client, player, query, c=demo.id, **variables)
         assert answer["errors"][0]["extensions"]["code"] == "FORBIDDEN", answer
+
+
+PREVIEW = """query($c: UUID!, $f: UUID!) { factionPreview(campaignId: $c, factionId: $f) {
+  options { kind allowed reason } } }"""
+FAIRNESS = "query($c: UUID!) { diceFairness(campaignId: $c) { sides rolls counts } }"
+
+
+def test_previews_odds_and_audit_read_a_table_dice_phase_as_a_server_dice_one(table: tuple[Demo, Intrigue]) -> None:
+    demo, _ = table
+    crows = _crows_work(demo)
+    before = demo.gql(PREVIEW, f=crows["id"])["data"]
+    ordered_at = max(position for _, position, _ in demo.positioned_events())
+    fair_before = {d["sides"]: d for d in demo.gql(FAIRNESS)["data"]["diceFairness"]}
+    assert demo.gql(SET, s="TABLE")["data"]["setDiceSource"]["source"] == "TABLE"
+    assert demo.gql(ENTER, f=[2])["data"]["enterTableDice"]["next"]["expression"] == "1d6"
+    # Mid step-through nothing is committed: the Crows' preview (and its odds) reads the phase as it was.
+    assert demo.gql(PREVIEW, f=crows["id"])["data"] == before
+    assert demo.gql(ENTER, f=[4])["data"]["enterTableDice"]["resolved"] is True
+    # The audit trail carries the entered faces as the rolls of the events that used them, counted once each.
+    month = [(t, r) for t, _, p in demo.events(after=ordered_at) for r in rolls_in(p)]
+    assert [(t, r["expression"], r["faces"], r["actor"]) for t, r in month] == [
+        ("InitiativeRolled", "1d6", [2], "GM"), ("FacGoldGained", "1d6", [4], crows["id"])]  # fmt: skip
+    fair_after = {d["sides"]: d for d in demo.gql(FAIRNESS)["data"]["diceFairness"]}
+    d6_before = fair_before.get(6, {"rolls": 0, "counts": [0] * 6})
+    assert fair_after[6]["rolls"] == d6_before["rolls"] + 2
+    assert [a - b for a, b in zip(fair_after[6]["counts"], d6_before["counts"], strict=True)] == [0, 1, 0, 1, 0, 0]
+    # "On 3+, gain one FacGold": the income (2) and the workforce's one.
+    assert demo.factions()["Empresses' Crows"]["facgold"] == 3
