@@ -64,6 +64,12 @@ class TableDiceService(SavesAndWaits):
         self._drafts.drop(campaign_id, claim=False)
         return campaign
 
+    def setting(self, campaign_id: UUID, phase: int | None = None) -> tuple[int, DiceSource]:
+        """A phase (the current one when None) and whose dice resolve it."""
+        campaign = self.store.load(campaign_id, Campaign)
+        at = campaign.phase if phase is None else phase
+        return at, campaign.dice_source(at)
+
     def step(self, campaign_id: UUID) -> TableDiceStep:
         """The rolls entered so far for the current phase and the next one its resolution needs."""
         phase = self._playable(campaign_id)

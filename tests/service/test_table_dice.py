@@ -26,6 +26,7 @@ from tests.service.worked_month import PHASE, Demo, check_the_month, order_the_m
 
 SET = """mutation($c: UUID!, $s: DiceSource!, $p: Int) {
   setDiceSource(campaignId: $c, source: $s, phase: $p) { phase source } }"""
+SOURCE = "query($c: UUID!) { diceSource(campaignId: $c) { phase source } }"
 ROLL = "expression count sides keepsHighest purpose rule rollerId roller modifiers { source value } faces"
 STEP_FIELDS = "phase resolved entered { " + ROLL + " } next { " + ROLL + " }"
 STEP = "query($c: UUID!) { tableDiceStep(campaignId: $c) { " + STEP_FIELDS + " } }"
@@ -57,7 +58,9 @@ def _error(answer: dict[str, Any]) -> tuple[str, str]:
 def test_a_month_in_the_life_resolves_with_the_texts_roll_entered_at_the_table(table: tuple[Demo, Intrigue]) -> None:
     demo, intrigue = table
     factions = demo.factions()
+    assert demo.gql(SOURCE)["data"]["diceSource"] == {"phase": 0, "source": "SERVER"}
     assert demo.gql(SET, s="TABLE")["data"]["setDiceSource"] == {"phase": 0, "source": "TABLE"}
+    assert demo.gql(SOURCE)["data"]["diceSource"] == {"phase": 0, "source": "TABLE"}
     opened_at = order_the_month(demo, factions)
     ordered_at = max(position for _, position, _ in demo.positioned_events())
 
@@ -161,7 +164,7 @@ def test_the_table_dice_are_the_gms_alone(table: tuple[Demo, Intrigue]) -> None:
     demo, intrigue = table
     crows = demo.factions()["Empresses' Crows"]
     player = intrigue.seats.create_seat(UUID(demo.id), "player", "Crow", faction_id=UUID(crows["id"])).token
-    for query, variables in ((STEP, {}), (ENTER, {"f": [3]}), (ABANDON, {}), (SET, {"s": "TABLE"})):
+    for query, variables in ((SOURCE, {}), (STEP, {}), (ENTER, {"f": [3]}), (ABANDON, {}), (SET, {"s": "TABLE"})):
         answer = gql_as(demo.client, player, query, c=demo.id, **variables)
         assert answer["errors"][0]["extensions"]["code"] == "FORBIDDEN", answer
 

@@ -121,6 +121,7 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "phaseLog": Access.GM,  # rebuilt state, unfiltered: every secret as it stood
         "phaseBranches": Access.GM,  # where each resolution's (secret-laden) events lie, and the GM's reasons
         "rollbackPreview": Access.GM,  # names every order the rollback undoes, secret plots included
+        "diceSource": Access.GM,
         "tableDiceStep": Access.GM,  # the next roll names who rolls for what: the phase's secret orders
         "gmChronicle": Access.GM,  # the GM's summaries hold every secret of the phase
         # A seat of the campaign reads its own member's report, the GM any member's: checked in

@@ -73,12 +73,17 @@ class TableDiceStep:
 @strawberry.type(description="Whose dice resolve a campaign's phases, as the GM set it.")
 class DiceSourceSetting:
     campaign_id: UUID = strawberry.field(description=CAMPAIGN)
-    phase: int = strawberry.field(description=PHASE)
-    source: DiceSource = strawberry.field(description="Whose dice resolve the current phase.")
+    phase: int = strawberry.field(description="The phase it is about (the current one unless one was named).")
+    source: DiceSource = strawberry.field(description="Whose dice resolve that phase.")
 
 
 @strawberry.type
 class TableDiceQuery:
+    @strawberry.field(description="Whose dice resolve a phase of the campaign: the current one, or `phase` (GM only).")
+    async def dice_source(self, info: Info, campaign_id: UUID, phase: int | None = None) -> DiceSourceSetting:
+        at, source = await off_loop(intrigue(info).table_dice.setting, campaign_id, phase)
+        return DiceSourceSetting(campaign_id=campaign_id, phase=at, source=source)
+
     @strawberry.field(description="The next roll a table-dice resolution of the current phase needs, and the rolls "
                       "entered so far (GM only; the phase's dice must be the table's).")  # fmt: skip
     async def table_dice_step(self, info: Info, campaign_id: UUID) -> TableDiceStep:
@@ -88,14 +93,15 @@ class TableDiceQuery:
 @strawberry.type
 class TableDiceMutation:
     @strawberry.mutation(description="Set whose dice resolve the campaign's phases (no `phase`) or one phase not yet "
-                         "resolved (GM only; recorded as an event). Faces entered for the current phase are "
-                         "dropped.")  # fmt: skip
+                         "resolved (GM only; recorded as an event); answers that phase's (the current one's) "
+                         "setting. Faces entered for the current phase are dropped.")  # fmt: skip
     async def set_dice_source(self, info: Info, campaign_id: UUID, source: Source,
                               phase: int | None = None) -> DiceSourceSetting:  # fmt: skip
         found = seat(info)
         campaign = await off_loop(intrigue(info).table_dice.set_dice_source, campaign_id, source.value, phase,
                                   str(found.id) if found else "")  # fmt: skip
-        return DiceSourceSetting(campaign_id=campaign_id, phase=campaign.phase, source=campaign.dice_source())
+        at = campaign.phase if phase is None else phase
+        return DiceSourceSetting(campaign_id=campaign_id, phase=at, source=campaign.dice_source(at))
 
     @strawberry.mutation(description="Enter the faces of the next roll (`tableDiceStep.next`): exactly its count, "
                          "each 1 to its sides, else refused and nothing kept. The last roll resolves the phase; "

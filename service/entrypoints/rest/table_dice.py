@@ -55,8 +55,8 @@ async def set_dice_source(request: Request) -> Response:
     seat = await seat_of(request)
     campaign = await run_in_threadpool(intrigue_of(request).table_dice.set_dice_source, campaign_id, body["source"],
                                        body.get("phase"), str(seat.id) if seat else "")  # fmt: skip
-    return json_response({"campaign_id": str(campaign_id), "phase": campaign.phase,
-                          "source": campaign.dice_source().value})  # fmt: skip
+    at = campaign.phase if body.get("phase") is None else int(body["phase"])
+    return json_response({"campaign_id": str(campaign_id), "phase": at, "source": campaign.dice_source(at).value})
 
 
 @endpoint
