@@ -20,7 +20,7 @@ from domain.enums import DiceSource
 from domain.errors import RuleViolationError
 from domain.factionturn.faction import Faction
 from domain.gameofbones.house import House
-from domain.table_dice import EnteredRoll, TableDice, TableDiceNeeded
+from domain.table_dice import EnteredRoll, TableDice, TableDiceNeeded, check_faces
 from service.persistence.app import IntrigueStore, SavesAndWaits, unit_of_work
 from service.persistence.table_dice_drafts import TableDiceDrafts
 from service.usecases.campaigns import CampaignService
@@ -82,6 +82,8 @@ class TableDiceService(SavesAndWaits):
         rolls = self._drafts.rolls(campaign_id, phase)
         entered = [*rolls, [*faces]] if faces else rolls
         step = self._run(campaign_id, entered, commit=True)  # refuses bad faces: nothing saved, nothing kept
+        if not faces and step.next is not None:  # no faces while a roll is wanted: the wrong count, refused
+            check_faces(step.next, faces, f"roll {len(step.entered) + 1}")
         if step.resolved:
             self._drafts.drop(campaign_id, claim=False)  # the resolution's transaction held the request's claim
         else:

@@ -73,13 +73,9 @@ def test_a_month_in_the_life_resolves_with_the_texts_roll_entered_at_the_table(t
 
     # Bad faces are refused with a clear error and keep nothing.
     for faces, said in (([7], "a d6 shows 1 to 6, not 7"), ([0], "not 0"), ([3, 3], "takes one die, not 2 faces"),
-                        ([], "")):  # fmt: skip
-        answer = demo.gql(ENTER, f=faces)
-        if faces:
-            code, message = _error(answer)
-            assert code == "INVALID_INPUT" and said in message, message
-        else:  # no faces while a roll is wanted: the step as it stands, nothing resolved
-            assert answer["data"]["enterTableDice"] == step
+                        ([], "roll 1 (1d6, initiative) takes one die, not 0 faces")):  # fmt: skip
+        code, message = _error(demo.gql(ENTER, f=faces))
+        assert code == "INVALID_INPUT" and said in message, message
     assert demo.gql(STEP)["data"]["tableDiceStep"] == step
     assert demo.events(after=ordered_at) == []
 
