@@ -1,7 +1,8 @@
 // Words for a roll the rules ask the table for (issue 28): who rolls, which dice, what for, and the modifiers.
-import type { TableRollFieldsFragment } from "../../graphql/generated";
+import type { TableDiceStepQuery } from "../../graphql/generated";
 
-export type TableRoll = TableRollFieldsFragment;
+export type Step = TableDiceStepQuery["tableDiceStep"];
+export type TableRoll = Step["entered"][number];
 
 function signed(n: number): string {
   return n < 0 ? `${n}` : `+${n}`;

@@ -9,15 +9,12 @@ import {
   DiceSourceDocument,
   EnterTableDiceDocument,
   SetDiceSourceDocument,
-  type TableDiceStepFieldsFragment,
   TableDiceStepDocument,
 } from "../../../graphql/generated";
 import { useLiveQuery } from "../../../lib/campaign";
-import { describeRoll } from "../model";
+import { describeRoll, type Step } from "../model";
 import "../tabledice.css";
 import { RollEntry } from "./RollEntry";
-
-type Step = TableDiceStepFieldsFragment;
 
 /** Whether the campaign's current phase is to be resolved with the table's dice (the GM's resolve screen asks). */
 export function useTableDiceOn(campaignId: string): boolean {
