@@ -10,6 +10,7 @@ from eventsourcing.domain import event
 
 from domain.assistant_ledger import AssistantLedger
 from domain.dice import Roll
+from domain.dice_source import DiceSourceLedger
 from domain.errors import InvalidInputError, RuleViolationError
 from domain.gm_ledger import GMLedger
 from domain.history import Rewindable
@@ -57,14 +58,15 @@ def clean_name(name: str, what: str) -> str:
     return cleaned
 
 
-class Campaign(Rewindable, GMLedger, AssistantLedger):
+class Campaign(Rewindable, GMLedger, AssistantLedger, DiceSourceLedger):
     """Owns the phase clock and the list of every aggregate that belongs to the campaign; and, as a
     `GMLedger`, the GM's custom asset types and actions and the phase chronicle."""
 
     # Events no command on a member decides on: the GM's dice and the chronicle's lines. A command that read the
     # campaign and wrote only members does not conflict with them (docs/architecture.md, Races; issue 26).
     UNREAD_BY_MEMBERS: ClassVar[frozenset[str]] = frozenset(
-        {"DiceRolled", "TurnSummaryWritten", "GossipWritten", "GossipDrafted", "ChroniclePublished"}
+        {"DiceRolled", "DiceSourceSet", "TurnSummaryWritten", "GossipWritten", "GossipDrafted",
+         "ChroniclePublished"}
     )
 
     @classmethod

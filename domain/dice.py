@@ -18,6 +18,32 @@ class Dice(Protocol):
     def roll(self, sides: int) -> int: ...
 
 
+@dataclass(frozen=True)
+class RollRequest:
+    """What the next dice are for, said before they are rolled: who rolls, for what, which dice, and the
+    modifiers (a table that rolls its own dice is asked for them by name; domain/table_dice.py)."""
+
+    expression: str  # "1d10", "2d10kh1" (two d10, keep the highest), "1d6"
+    count: int
+    sides: int
+    purpose: str = ""
+    rule: str = ""
+    actor: str = ""
+    modifiers: tuple[Modifier, ...] = ()
+
+    @property
+    def keeps_highest(self) -> bool:
+        return "kh" in self.expression
+
+
+def announce(dice: Dice, request: RollRequest) -> None:
+    """Tell a dice source that can be asked by name (`TableDice`) what the next `request.count` faces are for;
+    any other source ignores it."""
+    told = getattr(dice, "announce", None)
+    if callable(told):
+        told(request)
+
+
 class RandomDice:
     """Dice drawn from a private `random.Random` (seeded) or the OS source (unseeded)."""
 
@@ -142,6 +168,9 @@ class DiceSpec:
         actor: str = "",
         modifiers: Iterable[Modifier] = (),
     ) -> Roll:
+        modifiers = tuple(modifiers)
+        announce(dice, RollRequest(str(self), self.count, self.sides, purpose, rule, actor,
+                                   modifiers))  # fmt: skip
         faces = tuple(dice.roll(self.sides) for _ in range(self.count))
         return Roll(str(self), faces, tuple(modifiers), self.value(faces), purpose, rule, actor)
 

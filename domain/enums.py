@@ -110,3 +110,10 @@ class ChangeKind(StrEnum):
     ORDERS = "orders"
     CHRONICLE = "chronicle"
     OTHER = "other"
+
+
+class DiceSource(StrEnum):
+    """Whose dice resolve a phase (issue 28): the server's, or the table's own physical dice, entered by the GM."""
+
+    SERVER = "server"
+    TABLE = "table"

@@ -19,6 +19,7 @@ from service.persistence.database import Database
 from service.persistence.idempotency import IdempotencyKeys
 from service.persistence.queries import CatalogQueries, StateQueries
 from service.persistence.readmodels import ReadSide
+from service.persistence.table_dice_drafts import TableDiceDrafts
 from service.usecases.assistant import AssistantService
 from service.usecases.audit import AuditLog
 from service.usecases.campaigns import CampaignService
@@ -32,6 +33,7 @@ from service.usecases.phase_reports import PhaseReports
 from service.usecases.previews import Previews
 from service.usecases.rewind import RewindService
 from service.usecases.seats import SeatService
+from service.usecases.table_dice import TableDiceService
 
 PROJECTION_TIMEOUT = 10.0
 log = logging.getLogger("intrigue.commands")
@@ -135,6 +137,8 @@ class Intrigue:
         self.chronicle = ChronicleService(self.store, self.audit, self.history, self.state, self.wait_for_projections)
         self.phase_reports = PhaseReports(self.store, self.audit, self.history, self.chronicle)
         self.campaigns.drafters.append(self.chronicle.draft_resolution)
+        self.table_dice = TableDiceService(self.store, self.wait_for_projections, self.campaigns,
+                                           TableDiceDrafts(self.store))  # fmt: skip
         self.assistant = AssistantService(self.store, self.wait_for_projections, self.campaigns, self.factionturn,
                                           self.gameofbones)  # fmt: skip
 

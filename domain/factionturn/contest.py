@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.dice import Modifier, Roll
+from domain.dice import Modifier, Roll, RollRequest, announce
 from domain.factionturn.faction import Faction
 from domain.factionturn.world import Session
 
@@ -34,10 +34,12 @@ class Side:
 
 def roll_side(session: Session, side: Side, purpose: str, rule: str = RULE_ATTACK) -> Roll:
     count = 1 + max(side.bonus_dice, 0)
-    faces = tuple(session.dice.roll(10) for _ in range(count))
     source = side.attribute.title() if side.flat is None else side.label or "difficulty"
     expression = "1d10" if count == 1 else f"{count}d10kh1"
-    result = Roll(expression, faces, (Modifier(source, side.score),), max(faces), purpose, rule, str(side.faction.id))
+    modifiers = (Modifier(source, side.score),)
+    announce(session.dice, RollRequest(expression, count, 10, purpose, rule, str(side.faction.id), modifiers))
+    faces = tuple(session.dice.roll(10) for _ in range(count))
+    result = Roll(expression, faces, modifiers, max(faces), purpose, rule, str(side.faction.id))
     session.rolls.append(result)
     return result
 

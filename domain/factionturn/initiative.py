@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from domain.dice import Dice, Roll
+from domain.dice import Dice, Roll, RollRequest, announce
 from domain.errors import InvalidInputError
 
 RULE = "seed 002, The Faction Phase"
@@ -36,7 +36,8 @@ def roll_initiative(listed: Sequence[str], dice: Dice) -> Initiative:
     """`listed` is the campaign's numbered faction list (The Wild included when it is listed)."""
     sides = die_for(len(listed))
     rolls: list[Roll] = []
-    while True:
+    while True:  # the GM rolls for the table
+        announce(dice, RollRequest(f"1d{sides}", 1, sides, "initiative", RULE, "GM"))
         face = dice.roll(sides)
         rolls.append(Roll(f"1d{sides}", (face,), (), face, "initiative", RULE, "GM"))  # the GM rolls for the table
         if face <= len(listed):

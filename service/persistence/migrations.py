@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import psycopg
 
 from projections import state_tables
-from service.persistence import idempotency, lanes, recorder
+from service.persistence import idempotency, lanes, recorder, table_dice_drafts
 from service.persistence.app import IntrigueStore
 from service.persistence.database import Database, ping
 from service.persistence.readmodels import READ_MODELS, close_view, open_view
@@ -104,6 +104,11 @@ def _recent_keys(conn: psycopg.Connection[tuple[object, ...]]) -> None:
             conn.execute(statement)
 
 
+def _table_dice_drafts(conn: psycopg.Connection[tuple[object, ...]]) -> None:
+    for statement in table_dice_drafts.DDL:
+        conn.execute(statement)
+
+
 STEPS = (
     Step(1, "event store, snapshots, read models: " + ", ".join(m.name for m in READ_MODELS)),
     Step(2, "seats and their hashed tokens; idempotency keys", _seats_and_idempotency_keys),
@@ -124,6 +129,8 @@ STEPS = (
          " the state read model tracks each campaign", lanes.campaign_lanes),
     Step(11, "the state read model's rows keep the keys a command changed apart (column recent): a dice roll"
          " writes those, not the whole state", _recent_keys),
+    Step(12, "the faces a GM enters for a phase played with the table's dice, kept until the last roll is in"
+         " (table_dice_drafts)", _table_dice_drafts),
 )
 SCHEMA_VERSION = STEPS[-1].version
 

@@ -12,7 +12,9 @@ from eventsourcing.domain import Aggregate
 from domain.campaign import Campaign
 from domain.commands import AddRegions, CreateCampaign, MapRegion, RollDice
 from domain.dice import Dice, DiceSpec, Roll
-from domain.errors import InvalidInputError
+from domain.dice_source import RULE_TABLE_DICE
+from domain.enums import DiceSource
+from domain.errors import InvalidInputError, RuleViolationError
 from domain.ids import region_id
 from domain.region import Region
 from service.persistence.app import IntrigueStore, RollsSavesAndWaits, unit_of_work
@@ -27,6 +29,15 @@ class Resolution:
     # The events it triggered, in the order it played them (the initiative, then each turn with what it did to
     # other aggregates): saved in that order (service/persistence/play_order.py).
     played: list[Any] = field(default_factory=list)
+
+
+@dataclass
+class PlayedPhase:
+    """A phase resolved in memory, not yet saved: what changed, the events in played order, the summaries."""
+
+    changed: list[Aggregate] = field(default_factory=list)
+    played: list[Any] = field(default_factory=list)
+    summaries: dict[str, Any] = field(default_factory=dict)
 
 
 # A rule system's phase resolution: given the campaign (its phase already resolving) and the dice for the
@@ -75,32 +86,52 @@ class CampaignService(RollsSavesAndWaits):
 
     @unit_of_work
     def resolve_phase(self, campaign_id: UUID) -> Campaign:
-        """Every enabled rule system resolves the open phase; the phase then closes."""
+        """Every enabled rule system resolves the open phase with the server's dice; the phase then closes."""
         campaign = self.store.load(campaign_id, Campaign)
+        if campaign.phase_status in ("open", "resolving") and campaign.dice_source() == DiceSource.TABLE:
+            raise RuleViolationError(
+                f"phase {campaign.phase} is played with the table's dice: enter them (enterTableDice; tableDiceStep "
+                "names the next roll), or set the phase's dice to the server's", RULE_TABLE_DICE)  # fmt: skip
         if campaign.phase_status == "open":
             campaign.begin_resolving()
             self._save(campaign)
-        changed: list[Aggregate] = []
-        played: list[Any] = []
+        played = self.play_phase(campaign, lambda system: self._dice_for(campaign, f"phase-{campaign.phase}-{system}"))
+        self.commit_phase(campaign, played)
+        return campaign
+
+    def play_phase(self, campaign: Campaign, dice_of: Callable[[str], Dice]) -> PlayedPhase:
+        """Resolve the phase in memory (the campaign's `PhaseResolved` pending), saving nothing: `dice_of(system)`
+        is each rule system's dice. Inside a unit of work; `commit_phase` saves it."""
+        if campaign.phase_status == "open":
+            campaign.begin_resolving()
+        played = PlayedPhase()
         summaries: dict[str, Any] = {}
         for system in campaign.rule_systems:
             resolver = self.resolvers.get(system)
             if resolver is not None:
-                result = resolver(campaign, self._dice_for(campaign, f"phase-{campaign.phase}-{system}"))
+                result = resolver(campaign, dice_of(system))
                 if isinstance(result, Resolution):
-                    changed.extend(result.changed)
-                    played.extend(result.played)
+                    played.changed.extend(result.changed)
+                    played.played.extend(result.played)
                     summaries |= {system: result.summary} if result.summary else {}
                 else:
-                    changed.extend(result)
+                    played.changed.extend(result)
         for drafter in self.drafters if campaign.phase_status == "resolving" else ():  # else resolve_phase refuses
-            drafter(campaign, changed)
-        campaign.resolve_phase(summaries)
+            drafter(campaign, played.changed)
+        played.summaries = summaries
+        return played
+
+    def commit_phase(self, campaign: Campaign, played: PlayedPhase, table_rolls: list[dict[str, Any]] | None = None,
+                     ) -> None:  # fmt: skip
+        """Close the phase and save what `play_phase` changed, in one transaction. `table_rolls`: the rolls the
+        table entered, recorded before the `PhaseResolved` (domain/dice_source.py)."""
+        if table_rolls is not None:
+            campaign.record_table_dice(table_rolls)
+        campaign.resolve_phase(played.summaries)
         # The campaign's PhaseResolved is written last, so its position closes the phase. A member the
         # resolution read but left as it was must not have moved either (an order submitted meanwhile).
-        self._save(*[a for a in changed if a is not campaign], campaign, unchanged=self.store.loaded_unchanged(),
-                   played=played)  # fmt: skip
-        return campaign
+        self._save(*[a for a in played.changed if a is not campaign], campaign,
+                   unchanged=self.store.loaded_unchanged(), played=played.played)  # fmt: skip
 
     def _map(self, campaign: Campaign, requests: list[MapRegion]) -> list[Region]:
         seen: set[tuple[int, int]] = set()

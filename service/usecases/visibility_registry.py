@@ -40,6 +40,12 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("PhaseBranch", "gm", "phase attempt beganAt resolvedAt rolledBack rolledBackAt reason"),
     **_fields("UndoneOrderView", "gm", "phase memberId action outcome"),
     **_fields("RollbackPreview", "gm", "phase phases events results orders"),
+    # Issue 28: the table's own dice; the next roll names who rolls for what (the phase's secret orders).
+    **_fields("Query", "gm", "diceSource tableDiceStep"),
+    **_fields("Mutation", "gm", "setDiceSource enterTableDice abandonTableDice"),
+    **_fields("DiceSourceSetting", "gm", "campaignId phase source"),
+    **_fields("TableDiceStep", "gm", "campaignId phase entered next resolved"),
+    **_fields("TableRoll", "gm", "expression count sides keepsHighest purpose rule rollerId roller modifiers faces"),
     # ---- Mutation: who may call (the answer is the caller's own view of what changed) -----------------------------
     **_fields("Mutation", "public", "createCampaign"),
     **_fields("Mutation", "own", "submitFactionOrders orderHouseAction moveTroops huntAttackSource "
@@ -243,6 +249,10 @@ REST: Final[dict[str, str]] = {
     "GET /campaigns/{campaign_id}/phases/current": "public",
     "POST /campaigns/{campaign_id}/phases/current/resolve": "gm",
     "POST /campaigns/{campaign_id}/phases/{phase}/rollback": "gm",
+    "PUT /campaigns/{campaign_id}/dice-source": "gm",
+    "GET /campaigns/{campaign_id}/phases/current/table-dice": "gm",
+    "POST /campaigns/{campaign_id}/phases/current/table-dice": "gm",
+    "DELETE /campaigns/{campaign_id}/phases/current/table-dice": "gm",
     "GET /campaigns/{campaign_id}/factions": "seat",
     "PUT /campaigns/{campaign_id}/factions/{faction_id}/orders": "own",
     "GET /campaigns/{campaign_id}/houses": "seat",

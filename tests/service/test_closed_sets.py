@@ -117,6 +117,7 @@ CONTRACT_SETS = {
     "ExampleFactionRow/assets/attribute": "Attribute", "HouseActionName": "HouseActionName",
     "components/parameters/AttributeFilter/schema": "Attribute", "components/parameters/KindFilter/schema": "AssetKind",
     # Issue 19: the GM's assistant.
+    "DiceSourceRequest/source": "DiceSource", "DiceSourceSetting/source": "DiceSource",
     "Temperament": "Temperament", "DraftDecision": "DraftDecision", "Draft/kind": "MemberKind",
     "GmRunPower/kind": "MemberKind",
 }  # fmt: skip

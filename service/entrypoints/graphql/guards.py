@@ -91,6 +91,8 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "amendHouseAction": Access.GM_OR_OWNER,
         "consentToMerger": Access.GM_OR_OWNER,  # seed 002, Mergers: the faction's own consent, or the GM's for it
         "mergeFactions": Access.GM,  # the merger score, the tags and the dice are the GM's
+        # Issue 28: whose dice resolve a phase, and the faces the table rolled, are the GM's.
+        **_all(Access.GM, "setDiceSource enterTableDice abandonTableDice"),
         # Issue 19: the assistant works for the GM alone; what it drafts reads every secret of the campaign.
         "markGmRun": Access.GM,
         "acceptAllDrafts": Access.GM,
@@ -119,6 +121,8 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "phaseLog": Access.GM,  # rebuilt state, unfiltered: every secret as it stood
         "phaseBranches": Access.GM,  # where each resolution's (secret-laden) events lie, and the GM's reasons
         "rollbackPreview": Access.GM,  # names every order the rollback undoes, secret plots included
+        "diceSource": Access.GM,
+        "tableDiceStep": Access.GM,  # the next roll names who rolls for what: the phase's secret orders
         "gmChronicle": Access.GM,  # the GM's summaries hold every secret of the phase
         # A seat of the campaign reads its own member's report, the GM any member's: checked in
         # service/usecases/phase_reports.py, since a player's call names no faction or house.

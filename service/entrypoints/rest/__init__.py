@@ -21,6 +21,7 @@ from service.entrypoints.rest import (
     routes,
     setup,
     state,
+    table_dice,
 )
 from service.entrypoints.rest.support import Handler, problem_response
 from service.entrypoints.shared.errors import InternalError, http_refusal, unavailable
@@ -84,6 +85,10 @@ def create_rest_app(intrigue: Intrigue, reads: ReadModelReads, claims: ReadPool 
             Route(campaign + "/phases", routes.open_phase, methods=["POST"]),
             Route(campaign + "/phases/current", phases.current_phase, methods=["GET"]),
             Route(campaign + "/phases/current/resolve", phases.resolve_phase, methods=["POST"]),
+            Route(campaign + "/dice-source", table_dice.set_dice_source, methods=["PUT"]),
+            Route(campaign + "/phases/current/table-dice", table_dice.table_dice_step, methods=["GET"]),
+            Route(campaign + "/phases/current/table-dice", table_dice.enter_table_dice, methods=["POST"]),
+            Route(campaign + "/phases/current/table-dice", table_dice.abandon_table_dice, methods=["DELETE"]),
             Route(campaign + "/phases/{phase}/rollback", phases.roll_back_phase, methods=["POST"]),
             Route(campaign + "/phases/{phase}/report", reports.phase_report, methods=["GET"]),
             Route(campaign + "/factions", state.list_factions, methods=["GET"]),

@@ -12,6 +12,7 @@ import {
   RollBackPhaseDocument,
 } from "../../../graphql/generated";
 import { useCampaign, useLiveQuery } from "../../../lib/campaign";
+import { TableDicePanel, useTableDiceOn } from "../../tabledice";
 import "../phase.css";
 import { BranchLog } from "./BranchLog";
 import { BranchTimeline } from "./BranchTimeline";
@@ -37,6 +38,7 @@ function GmControls({ campaignId, phase, status, names }: { campaignId: string; 
   const [target, setTarget] = useState(phase);
   const [reason, setReason] = useState("");
   const [confirming, setConfirming] = useState(false);
+  const tableDice = useTableDiceOn(campaignId); // issue 28: then the phase resolves as the table's dice are entered
   const canOpen = status === "SETUP" || status === "RESOLVED";
   const canResolve = status === "OPEN" || status === "RESOLVING";
   const lastRollable = status === "OPEN" ? phase - 1 : phase;
@@ -55,8 +57,9 @@ function GmControls({ campaignId, phase, status, names }: { campaignId: string; 
     <div className="phase-controls">
       <div className="phase-buttons">
         <button type="button" disabled={!canOpen || opened.fetching} onClick={() => open({ campaignId })}>Open phase {phase + 1}</button>
-        <button type="button" disabled={!canResolve || resolved.fetching} onClick={() => resolve({ campaignId })}>Resolve phase {phase}</button>
+        <button type="button" disabled={!canResolve || resolved.fetching || tableDice} onClick={() => resolve({ campaignId })}>Resolve phase {phase}</button>
       </div>
+      <TableDicePanel campaignId={campaignId} phase={phase} status={status} />
       {lastRollable >= 1 && (
         <form className="form rollback-form" onSubmit={(e) => { e.preventDefault(); if (reason.trim()) setConfirming(true); }}>
           <label htmlFor="rollback-phase">Phase to roll back</label>
