@@ -14,7 +14,8 @@ from tests.deploy.manifests import DEPLOY, documents
 
 CITUS = DEPLOY / "citus"
 K8S = CITUS / "k8s"
-MANIFESTS = ("citus-patroni.yaml", "rbac.yaml", "secret.example.yaml")
+GROUPS = ("patroni-config.yaml", "group-0.yaml", "group-1.yaml", "group-2.yaml")
+MANIFESTS = (*GROUPS, "rbac.yaml", "secret.example.yaml")
 VERSIONS = ("1.30.0", "latest")
 
 
@@ -88,7 +89,7 @@ def test_the_service_reaches_the_coordinator_and_the_kustomization_swaps_the_dat
     (secret,) = [d for d in documents(K8S / "secret.example.yaml") if d["metadata"]["name"] == "intrigue-db-app"]
     assert "@intrigue-citus-0:5432/intrigue" in secret["stringData"]["uri"]
     kustomization = yaml.safe_load((K8S / "kustomization.yaml").read_text())
-    assert set(kustomization["resources"]) == {"../../k8s", "rbac.yaml", "citus-patroni.yaml"}
+    assert set(kustomization["resources"]) == {"../../k8s", "rbac.yaml", *GROUPS}
     deleted = {yaml.safe_load(p["patch"])["kind"] for p in kustomization["patches"]}
     assert deleted == {"Cluster", "ScheduledBackup"}  # CloudNativePG's single-primary database is not deployed
 
