@@ -42,6 +42,10 @@ class ReplicaReads:
     def __init__(self, primary: ReadPool, replica: ReadPool, wait: float = WAIT_SECONDS) -> None:
         self.primary, self.replica, self.wait = primary, replica, wait
         self.sent = {"replica": 0, "primary": 0}  # reads by where they went (for metrics and tests)
+        # Reads that named a position: found on the replica in time (hit) or sent to the primary (miss), and the
+        # seconds spent choosing, the latency the replica adds to them (docs/scaling.md, "Read replicas").
+        self.waits = {"hit": 0, "miss": 0}
+        self.waited = 0.0
 
     async def open(self) -> None:
         await self.replica.open()
@@ -65,8 +69,14 @@ class ReplicaReads:
     async def _choose(self) -> ReadPool:
         if not wants_own_writes():  # the client asked for no position: any replica state will do
             return self.replica
+        began = time.monotonic()
+        chosen = await self._wait_for_replica(began + self.wait)
+        self.waits["hit" if chosen is self.replica else "miss"] += 1
+        self.waited += time.monotonic() - began
+        return chosen
+
+    async def _wait_for_replica(self, deadline: float) -> ReadPool:
         (row,) = await self.primary.rows(_PRIMARY_LSN)
-        deadline = time.monotonic() + self.wait
         while True:
             try:
                 (reached,) = await self.replica.rows(_REPLAYED, (row["lsn"],))

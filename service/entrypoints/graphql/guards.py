@@ -297,10 +297,15 @@ def _tell(ec: Any, outcome: outcomes.Outcome) -> None:
     ec.extensions_results.update({**outcome.lag_extensions(), **committed})
 
 
+# Answers that say "nothing was done, try again": a lost race, or the database unreachable (a failover). Kept under
+# the key, every retry would be answered the same, for good (issue 27, item 5: writes succeed again after one).
+TRANSIENT = frozenset({"CONFLICT", "UNAVAILABLE"})
+
+
 def _worth_keeping(result: ExecutionResult) -> bool:
-    """Keep refusals and successes; a lost race (CONFLICT) or an unexpected error may succeed on retry."""
+    """Keep refusals and successes; a transient refusal or an unexpected error may succeed on retry."""
     codes = [(e.extensions or {}).get("code") for e in result.errors or []]
-    return all(code is not None and code != "CONFLICT" for code in codes)
+    return all(code is not None and code not in TRANSIENT for code in codes)
 
 
 def _replay(stored: dict[str, Any]) -> ExecutionResult:
