@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 PG_URL ?= postgresql://postgres@127.0.0.1:5432/postgres
 
-.PHONY: install run web-dev test lint test-external bench faults test-ha clean schema web-install schema-gates schema-breaking console test-web
+.PHONY: install run web-dev test test-slow lint test-external bench faults test-ha clean schema web-install schema-gates schema-breaking console test-web
 
 # setuptools warns at every editable install that a folder named like a package may shadow it: true of any
 # checkout, and the reason Intrigue runs from its own .venv (docs/architecture.md, "The top-level package names").
@@ -57,9 +57,17 @@ web-dev: web-install
 	cd web && INTRIGUE_PORT=$(PORT) $(NPM) run dev
 
 ## Lint, type-check the domain, check layers and import cycles, the schema gates, the console's unit tests, and the
-## whole suite on a real PostgreSQL (the console's end-to-end tests in Chromium among it, tests/console/).
+## whole suite on a real PostgreSQL (the console's end-to-end tests in Chromium among it, tests/console/), in
+## TEST_WORKERS processes (pytest-xdist), each on its own embedded server, a module's tests in one worker (its
+## server and browser are started once); the slow fault and fuzz tests are left, whole, to `make test-slow`.
+TEST_WORKERS ?= 3
 test: install lint schema-gates test-web console
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadscope -m "not slow"
+
+## The slow fault and fuzz tests (marked `slow`): SIGKILL at random points of resolutions, and the generated REST
+## and GraphQL requests. .ci/run runs them after `make test`.
+test-slow: install
+	$(BIN)/pytest -n $(TEST_WORKERS) -m slow
 
 ## The console's component tests (Vitest).
 test-web: web-install

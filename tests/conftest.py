@@ -1,6 +1,8 @@
 """A real PostgreSQL for the tests: TEST_DATABASE_URL, else a Docker container, else the embedded server.
 
-Each test session works in a fresh database of its own and drops it at the end.
+Each test session works in a fresh database of its own and drops it at the end. Under pytest-xdist (`make test`
+runs `pytest -n`) each worker is a session of its own: its own databases and, on the embedded server, its own
+server, started in the worker's own temporary folder (one server for all workers ran out of its 100 connections).
 """
 
 from __future__ import annotations

@@ -30,5 +30,6 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/testing/setup.ts"],
     css: false,
+    testTimeout: 60_000, // a limit on a test that never ends, not a wait: Vitest's 5 s default is short on a busy machine
   },
 });

@@ -15,12 +15,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Browser, BrowserContext, Page, Response, Route
+from playwright.sync_api import Browser, BrowserContext, Page, Response, Route, expect
+
+from tests.service.processes import STARTUP_LIMIT
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "web" / "screenshots"  # the README names this folder
 AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
 VIEWPORT = {"width": 1280, "height": 800}
+# Every wait in the console's tests waits for a state (an `expect`, a locator's action, a load state) and goes on as
+# soon as it holds; no test sleeps. The limit below only ends a wait that would never end (issue 31: a test failed on
+# Playwright's 5-second default on a busy machine): the same generous limit as a server's start, never a speed check.
+WAIT_LIMIT_MS = int(STARTUP_LIMIT * 1000)
+expect.set_options(timeout=WAIT_LIMIT_MS)
 INSTALL_HINT = (
     "no Chromium found: install Debian's package (`sudo apt-get install chromium`) or point INTRIGUE_CHROMIUM at a "
     "Chromium or Chrome binary; .ci/run installs it, and CI never skips these tests"
@@ -61,6 +68,7 @@ class Seat:
 
 def open_seat(browser: Browser, origin: str) -> Seat:
     context = browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
+    context.set_default_timeout(WAIT_LIMIT_MS)  # clicks, fills and load states: the same limit as `expect`
     refused: list[str] = []
     # Every page reports what its CSP blocked (issue 25, item 6), across navigations: the console must work under it.
     context.expose_binding("__cspRefused", lambda _source, text: refused.append(text))

@@ -30,7 +30,7 @@ def _create(page: Page, origin: str, name: str, preset: str) -> str:
     page.get_by_label("Name").fill(name)
     page.get_by_label("Start from").select_option(preset)
     page.get_by_role("button", name="Create").click()
-    expect(page.get_by_test_id("seat")).to_contain_text("GM", timeout=30_000)
+    expect(page.get_by_test_id("seat")).to_contain_text("GM")
     found = re.search(r"/campaigns/([0-9a-f-]{36})", page.url)
     assert found, page.url
     return found.group(1)

@@ -189,6 +189,7 @@ def _judge_rest(events: EventRows, findings: Findings, case: Any) -> None:
                              response.text[:300]))  # fmt: skip
 
 
+@pytest.mark.slow  # a whole fuzz run: `make test-slow`, which .ci/run runs (README, "How long each command takes")
 @pytest.mark.timeout(600)  # 47 operations since issue 17's REST parity, on a machine that may be shared
 def test_generated_rest_requests_find_no_server_error_no_leak_and_no_write_by_a_refusal(
     app: Any, world: World, events: EventRows
@@ -204,6 +205,7 @@ def test_generated_rest_requests_find_no_server_error_no_leak_and_no_write_by_a_
     assert not findings.seen, findings.report()
 
 
+@pytest.mark.slow  # a whole fuzz run: `make test-slow`, which .ci/run runs (README, "How long each command takes")
 @pytest.mark.timeout(600)  # every root field, phaseSummary's nested reports among them, on a machine that may be shared
 def test_generated_graphql_operations_find_no_internal_error_no_leak_and_no_write_by_a_refusal(
     app: Any, world: World, events: EventRows

@@ -151,6 +151,7 @@ def receive(conn: Connection, process: Any) -> Any:
     return message
 
 
+@pytest.mark.slow  # a whole fault run: `make test-slow`, which .ci/run runs (README, "How long each command takes")
 def test_sigkill_at_random_points_of_resolutions_loses_nothing_and_restarts_project_the_backlog(
     fresh_db: Database, campaign: UUID
 ) -> None:

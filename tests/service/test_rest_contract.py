@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, Phase, given, settings
 from openapi_spec_validator import validate
@@ -38,6 +39,7 @@ def test_the_contract_is_a_valid_openapi_3_1_document() -> None:
     assert contract()["openapi"].startswith("3.1")
 
 
+@pytest.mark.slow  # a whole fuzz run: `make test-slow`, which .ci/run runs (README, "How long each command takes")
 def test_generated_requests_find_no_server_error_and_no_answer_outside_the_contract(
     intrigue: Intrigue, client: TestClient
 ) -> None:
