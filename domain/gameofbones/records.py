@@ -199,6 +199,8 @@ class PendingAction:
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["area_ids"] = list(self.area_ids)
+        if not self.narrative:  # an order without words is written as before narratives were kept (issue 28)
+            del data["narrative"]
         return data
 
     @classmethod

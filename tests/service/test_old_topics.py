@@ -45,6 +45,15 @@ def imported(fresh_db: Database) -> Iterator[tuple[Intrigue, dict[str, UUID]]]:
         intrigue.close()
 
 
+def with_fields_added_since(recorded: dict[str, dict]) -> dict[str, dict]:
+    """The recorded states with each field added to the state after the recording, at the default an old event
+    replays to: a house's pending action's `narrative` (issue 28: the house form's narrative), empty."""
+    for state in recorded.values():
+        for pending in state.get("pending", {}).values():
+            pending.setdefault("narrative", "")
+    return recorded
+
+
 def test_the_exports_carry_the_topics_of_the_modules_as_they_were() -> None:
     found = {topic.partition(":")[0] for system in FILES for topic in topics(system)}
     assert found == OLD_MODULES
@@ -60,7 +69,7 @@ def test_exports_made_before_the_move_replay_to_the_recorded_state(
     assert set(expected) == {str(i) for i in ids.values()}
     for campaign_id in ids.values():
         rebuilt = json.loads(json.dumps(replayed_state(intrigue.store, campaign_id)))
-        assert rebuilt == expected[str(campaign_id)]
+        assert rebuilt == with_fields_added_since(expected[str(campaign_id)])
         assert divergences(intrigue.store, intrigue.state, campaign_id) == []
 
 
