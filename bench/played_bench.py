@@ -158,6 +158,18 @@ def _run(db: Database, spare: Database, size: Size) -> list[bool]:
     return results[:1] + command + results[1:] + rebuild + [*_orders_row(measures)] + standings + _storage_row(big)
 
 
+def _phase_cpu(big: Played, first: int, last: int) -> list[str]:
+    """The resolutions' CPU, beside their wall time: what a late phase costs the machine against an early one."""
+    cpu = big.phase_cpu
+    if cpu[first][1] is None or cpu[last][1] is None:
+        return [f"phase {p}: resolution {cpu[p][0] * 1000:.1f} ms CPU in this process" for p in (first, last)]
+    total = {p: cpu[p][0] + (cpu[p][1] or 0.0) for p in (first, last)}
+    return [f"phase {p}: resolution {total[p] * 1000:.1f} ms CPU ({cpu[p][0] * 1000:.1f} this process +"
+            f" {(cpu[p][1] or 0.0) * 1000:.1f} PostgreSQL)" for p in (first, last)] + [
+        f"CPU of phase {last} / phase {first}: {total[last] / total[first]:.2f} (the machine's load moves it less"
+        " than the wall time)"]  # fmt: skip
+
+
 def _log_rows(big: Played, measures: Measures, spare: str, store: IntrigueStore) -> list[bool]:
     first, last = 1, big.phase
     rows = {p: phase_rows(big.db.conninfo, *big.phase_events[p]) for p in (first, last)}
@@ -166,7 +178,7 @@ def _log_rows(big: Played, measures: Measures, spare: str, store: IntrigueStore)
     phase = report(ROWS[0], [
         f"phase {p}: resolution {big.phase_seconds[p] * 1000:.1f} ms for {len(rows[p])} events"
         f" ({sum(len(r[3]) for r in rows[p]) / 1024:.0f} KB); raw executemany right after it {raw[p] * 1000:.1f} ms"
-        for p in (first, last)], [
+        for p in (first, last)] + _phase_cpu(big, first, last), [
         Figure(f"phase {first}: resolution / raw executemany", multiple[first], "<= 5"),
         Figure(f"phase {last}: resolution / raw executemany", multiple[last], "<= 5"),
         Figure(f"phase {last} multiple / phase {first} multiple", multiple[last] / multiple[first], "<= 1.3"),
