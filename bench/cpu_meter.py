@@ -9,6 +9,7 @@ import statistics
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import psycopg
 
@@ -48,7 +49,7 @@ class Round:
 class CpuMeter:
     """Opened before a round and read after it: `with CpuMeter(conninfo) as meter: ...; meter.round`."""
 
-    def __init__(self, conn: psycopg.Connection[object]) -> None:
+    def __init__(self, conn: psycopg.Connection[Any]) -> None:
         self.conn = conn
         self.round: Round | None = None
 

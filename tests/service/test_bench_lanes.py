@@ -38,7 +38,8 @@ def test_cpu_is_read_for_live_processes_and_a_server_elsewhere_is_said_not_measu
     elsewhere = [Spent(10, 0.01, Round(None, 1.0, 1.0))]
     assert "not measurable" in per_op(elsewhere) and ours_cost(elsewhere) is None
     here = [Spent(10, 0.01, Round(0.02, 1.0, 1.0))]
-    assert per_op(here).startswith("3.000 ms CPU (1.000 writers + 2.000 PostgreSQL)") and ours_cost(here) == pytest.approx(0.003)
+    assert per_op(here).startswith("3.000 ms CPU (1.000 writers + 2.000 PostgreSQL)")
+    assert ours_cost(here) == pytest.approx(0.003)
 
 
 def test_a_target_below_a_bound_is_met_only_under_it() -> None:
