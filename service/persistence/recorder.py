@@ -21,7 +21,6 @@ Test-only fault hook: with `INTRIGUE_FAULT=exit-after-commit` in its environment
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 import signal
@@ -34,7 +33,6 @@ from uuid import UUID
 import psycopg
 from eventsourcing.persistence import InterfaceError, OperationalError, PersistenceError, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
-from psycopg import Transaction, pq
 from psycopg.sql import SQL, Composed, Identifier
 
 from service.persistence import outcomes
@@ -219,30 +217,25 @@ class IntrigueRecorder(PostgresApplicationRecorder):
     def _transaction(self, params: tuple[Any, ...], columns: tuple[list[Any], ...], inline: Inline | None,
                      folded: list[bool]) -> tuple[list[Any], int | None]:  # fmt: skip
         inlined = None
-        with self.datastore.get_connection() as conn:  # its errors become the library's
-            try:
-                # In pipeline mode (issue 26, items 2 and 6), BEGIN and COMMIT included: a statement whose result is
-                # not read (BEGIN, the claim, the savepoint, the folded rows, the tracking row, the release, COMMIT)
-                # travels with the next one that is, so the save costs three round trips: BEGIN and the insert; the
-                # savepoint, the claim and the check of the lane; the folded rows, the release and COMMIT, at the
-                # pipeline's end (tests/service/test_round_trips.py). Not `conn.transaction()`, which in pipeline
-                # mode syncs on entering and leaving.
-                with conn.pipeline() as pipeline, Transaction(conn), conn.cursor() as curs:
-                    curs.execute(self.sql_insert, params, prepare=True)
-                    pipeline.sync()  # not a fetch's flush: the sync's answer tells libpq the transaction is open
-                    rows = curs.fetchall()
-                    outcomes.writing(curs, rows[-1]["campaign_position"])  # the API's position: the campaign's own
-                    if inline is not None:
-                        stored = [StoredEvent(*event) for event in zip(*columns, strict=True)]
-                        lane = Lane(params[0], rows[0]["campaign_position"], rows[-1]["campaign_position"])
-                        ids = [row["notification_id"] for row in rows]
-                        inlined = ids[-1] if inline.project(curs, stored, ids, lane) else None
-                        folded.append(inlined is not None)
-            except BaseException:
+        try:
+            # In pipeline mode (issue 26, item 2): a statement whose result is not read (the claim, the savepoint,
+            # the folded rows, the tracking row, the release) travels with the next one that is, so the save
+            # costs four round trips after BEGIN: the insert; the savepoint, the claim and the check of the lane;
+            # the folded rows and the release, at the pipeline's end; COMMIT (tests/service/test_round_trips.py).
+            with self.datastore.transaction(commit=True) as curs, curs.connection.pipeline():
+                curs.execute(self.sql_insert, params, prepare=True)
+                rows = curs.fetchall()
+                outcomes.writing(curs, rows[-1]["campaign_position"])  # the API's position: the campaign's own
                 if inline is not None:
-                    inline.forget()
-                _roll_back(conn)
-                raise
+                    stored = [StoredEvent(*event) for event in zip(*columns, strict=True)]
+                    lane = Lane(params[0], rows[0]["campaign_position"], rows[-1]["campaign_position"])
+                    ids = [row["notification_id"] for row in rows]
+                    inlined = ids[-1] if inline.project(curs, stored, ids, lane) else None
+                    folded.append(inlined is not None)
+        except BaseException:
+            if inline is not None:
+                inline.forget()
+            raise
         return rows, inlined
 
     def _written(self, campaign: UUID, rows: list[Any], inlined: int | None) -> list[int]:
@@ -297,14 +290,6 @@ class IntrigueRecorder(PostgresApplicationRecorder):
         if all(row["same"] for row in rows):
             return rows
         return None
-
-
-def _roll_back(conn: psycopg.Connection[Any]) -> None:
-    """A statement refused in the pipeline's last segment (the folded rows, COMMIT) leaves the transaction open
-    and failed, its block already left: roll it back before the connection goes back to the pool."""
-    if not conn.closed and conn.info.transaction_status != pq.TransactionStatus.IDLE:
-        with contextlib.suppress(psycopg.Error):
-            conn.rollback()
 
 
 def _columns(stored_events: Sequence[StoredEvent]) -> tuple[list[Any], ...]:
