@@ -8,8 +8,8 @@ statement, on a connection of its own (`intrigue-notifier` in pg_stat_activity).
 may still queue on that lock; no writer does. It sends at most once every `PACE` (issue 26, item 6): a NOTIFY is a
 transaction of its own, with its commit record, its flush and that lock, which at one a command cost a busy writer
 a fifth of its CPU; paced, a burst of commands costs one, and a quiet campaign's notification leaves at once. A
-notification lost with the process (killed between the
-commit and the send) is covered by the slow polls of the projection runner and of the subscriptions' listener.
+notification lost with the process (killed between the commit and the send) is covered by the slow polls of the
+projection runner and of the subscriptions' listener.
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ class Notifier:
         if self._thread is None:
             with self._start:
                 if self._thread is None:
+                    self._closing.clear()  # a notifier used again after `close` paces again
                     self._thread = threading.Thread(target=self._run, name="intrigue-notifier", daemon=True)
                     self._thread.start()
 
