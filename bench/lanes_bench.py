@@ -6,6 +6,12 @@ and warm connections, as N API processes would be). Each creates its campaign, t
 (load, decide, save in its lane, inline fold, read-your-writes) for the round; B, every process runs single-row
 INSERT + COMMIT into a plain table on its warm connection. During each round a thread in this process samples
 `pg_stat_activity` for the bench database's backends waiting on `Lock:*`. Rates are medians over the rounds.
+
+Each round also counts CPU seconds (bench/cpu_meter.py): each writer process's own (all its threads), the bench
+database's backends' (from /proc), and the machine's busy core-seconds, so the row says per command and per raw
+commit where the CPU goes, and whether a rate is bounded by the machine's cores: the most N writers can gain over
+one is the cores over what one writer already keeps busy; the most commands can reach of raw commits, once the
+cores are full, is a raw commit's CPU over a command's.
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ from typing import Any
 
 import psycopg
 
+from bench import cpu_meter
+from bench.cpu_meter import SAMPLER, CpuMeter, Spent
 from bench.played_rows import Figure, ensure_raw_table, report
 from domain.commands import CreateCampaign, RollDice
 from service.persistence import database, migrations
@@ -62,7 +70,7 @@ def _writer(db: Database, pipe: Connection, start: Any) -> None:
         while (task := pipe.recv()) is not None:
             side, seconds = task
             start.wait()
-            count, ends = 0, time.perf_counter() + seconds
+            cpu, count, ends = time.process_time(), 0, time.perf_counter() + seconds
             while time.perf_counter() < ends:
                 if side == "command":
                     intrigue.campaigns.roll_dice(roll)
@@ -70,7 +78,7 @@ def _writer(db: Database, pipe: Connection, start: Any) -> None:
                     version += 1
                     raw.execute(_RAW_INSERT, (raw_id, version, "bench.raw", payload), prepare=True)
                 count += 1
-            pipe.send(count)
+            pipe.send((count, time.process_time() - cpu))
     finally:
         raw.close()
         intrigue.close()
@@ -95,7 +103,7 @@ class Sampler:
         self._thread.join()
 
     def _run(self) -> None:
-        with psycopg.connect(self.conninfo, autocommit=True) as conn:
+        with psycopg.connect(self.conninfo, autocommit=True, application_name=SAMPLER) as conn:
             while not self._stop.is_set():
                 rows = conn.execute(_LOCK_WAITERS, prepare=True).fetchall()
                 self.samples.append(len(rows))
@@ -116,6 +124,7 @@ class Lanes:
     raw: list[float] = field(default_factory=list)
     waiting: list[float] = field(default_factory=list)
     events: Counter[str] = field(default_factory=Counter)
+    spent: dict[str, list[Spent]] = field(default_factory=lambda: {"command": [], "raw": []})
 
     @property
     def command_rate(self) -> float:
@@ -138,6 +147,7 @@ def measure(db: Database, writers: int, seconds: float, rounds: int = ROUNDS) ->
         pipes.append(ours)
         procs.append(proc)
     lanes = Lanes(writers)
+    meter = psycopg.connect(db.conninfo, autocommit=True, application_name=SAMPLER)
     try:
         for pipe in pipes:
             if pipe.recv() != "ready":
@@ -146,9 +156,13 @@ def measure(db: Database, writers: int, seconds: float, rounds: int = ROUNDS) ->
             for side in ("command", "raw"):  # ABAB: each command round beside its raw round
                 for pipe in pipes:
                     pipe.send((side, seconds))
-                with Sampler(db.conninfo) as sampler:
+                with Sampler(db.conninfo) as sampler, CpuMeter(meter) as cpu:
                     start.wait()
-                    rate = sum(pipe.recv() for pipe in pipes) / seconds
+                    done = [pipe.recv() for pipe in pipes]
+                ops = sum(count for count, _ in done)
+                assert cpu.round is not None
+                lanes.spent[side].append(Spent(ops, sum(client for _, client in done), cpu.round))
+                rate = ops / seconds
                 if side == "command":
                     lanes.commands.append(rate)
                     lanes.waiting.append(sampler.mean)
@@ -160,6 +174,7 @@ def measure(db: Database, writers: int, seconds: float, rounds: int = ROUNDS) ->
             pipe.send(None)
         for proc in procs:
             proc.join(timeout=30)
+        meter.close()
     return lanes
 
 
@@ -183,7 +198,9 @@ def _report(runs: list[Lanes]) -> list[bool]:
         f" on average{' (' + ', '.join(f'{k} {v}' for k, v in r.events.most_common(3)) + ')' if r.events else ''}"
         for r in runs
     ]
+    details += [line for r in runs for line in _cpu(r)]
     one, most = runs[0], runs[-1]
+    details += _ceilings(one, most)
     figures = [
         Figure(f"commands/s at N={most.writers} against N={one.writers}", most.command_rate / one.command_rate,
                ">= 2"),
@@ -193,3 +210,32 @@ def _report(runs: list[Lanes]) -> list[bool]:
                statistics.fmean(most.waiting), "< 0.5"),
     ]  # fmt: skip
     return report(TITLE, details, figures)
+
+
+def _cpu(r: Lanes) -> list[str]:
+    lines = []
+    for side, what in (("command", "command"), ("raw", "raw commit")):
+        machine, ours = cpu_meter.cores(r.spent[side])
+        busy = f"{machine:.2f} of {os.cpu_count()} cores busy" + (f", {ours:.2f} ours" if ours is not None else "")
+        lines.append(f"N={r.writers}, CPU per {what}: {cpu_meter.per_op(r.spent[side])}; {busy}")
+    return lines
+
+
+def _ceilings(one: Lanes, most: Lanes) -> list[str]:
+    """What the machine's cores allow the two rates, from the CPU measured (issue 26: a target out of reach on
+    this machine is said so, with its measured reason)."""
+    cpus = os.cpu_count() or 1
+    _, used = cpu_meter.cores(one.spent["command"])
+    command, raw = cpu_meter.ours_cost(most.spent["command"]), cpu_meter.ours_cost(most.spent["raw"])
+    if used is None or command is None or raw is None:
+        return ["CPU ceilings: not measurable (PostgreSQL is not on this machine)"]
+    machine, ours = cpu_meter.cores(most.spent["command"])
+    others = max(0.0, machine - (ours or 0.0))
+    return [
+        f"Ceiling of N={most.writers}/N={one.writers} on {cpus} cores: N={one.writers} kept {used:.2f} cores busy;"
+        f" at N={most.writers}'s {command * 1e3:.3f} ms CPU per command, the whole machine allows at most"
+        f" {cpus / command:.0f} commands/s, {cpus / command / one.command_rate:.2f}x N={one.writers}; during the"
+        f" N={most.writers} command rounds others (and this bench's sampler) kept {others:.2f} cores busy",
+        f"Ceiling of commands/raw when both sides fill the cores: a raw commit costs {raw * 1e3:.3f} ms CPU and a"
+        f" command {command * 1e3:.3f} ms, so at most {raw / command:.3f}",
+    ]

@@ -22,6 +22,7 @@ from uuid import UUID
 
 import psycopg
 
+from bench.cpu_meter import SAMPLER, CpuMeter
 from domain.campaign import Campaign
 from domain.commands import CreateCampaign, MapRegion
 from domain.errors import DomainError
@@ -76,6 +77,9 @@ class Played:
     phase_seconds: dict[int, float] = field(default_factory=dict)  # the resolution alone
     phase_events: dict[int, tuple[int, int]] = field(default_factory=dict)  # (after, through) notification ids
     db_bytes: dict[int, int] = field(default_factory=lambda: {})  # the database's size after each phase
+    # The resolution's CPU seconds: this process's (all its threads) and the database's backends' (None: the
+    # server is not on this machine), a cost the machine's other load moves less than the wall time.
+    phase_cpu: dict[int, tuple[float, float | None]] = field(default_factory=dict)
 
     @property
     def phase(self) -> int:
@@ -176,9 +180,15 @@ def play_phase(played: Played, between: Callable[[Played], None] | None = None) 
     if between is not None:
         between(played)
     before = intrigue.store.recorder.max_notification_id() or 0
-    started = time.perf_counter()
-    resolved = intrigue.campaigns.resolve_phase(played.campaign_id)
-    seconds = time.perf_counter() - started
+    with (
+        psycopg.connect(played.db.conninfo, autocommit=True, application_name=SAMPLER) as conn,
+        CpuMeter(conn) as meter,
+    ):
+        started, cpu = time.perf_counter(), time.process_time()
+        resolved = intrigue.campaigns.resolve_phase(played.campaign_id)
+        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+    assert meter.round is not None
+    played.phase_cpu[resolved.phase] = (cpu, meter.round.backends)
     played.phase_seconds[resolved.phase] = seconds
     played.phase_events[resolved.phase] = (before, intrigue.store.recorder.max_notification_id() or 0)
     played.db_bytes[resolved.phase] = database_bytes(played.db)

@@ -135,9 +135,10 @@ _RAW_LANE = (
 
 
 class RawCommand:
-    """Raw SQL doing what one command does, on one connection kept warm between rounds: the load (the campaign's
-    snapshot, the events after it), the lane's head moved (upsert RETURNING), one event of the same size
-    inserted, the inline fold (the campaign's read-model row locked and written), one transaction each."""
+    """Raw SQL doing what one command does, on one connection kept warm between rounds: the load (the events
+    after the version the process keeps: the last one written, service/persistence/app.py), the lane's head moved
+    (upsert RETURNING), one event of the same size inserted, the inline fold (the campaign's read-model row locked
+    and written), one transaction each."""
 
     def __init__(self, conninfo: str, campaign_id: UUID, payload: bytes) -> None:
         self.conn = psycopg.connect(conninfo)
@@ -154,14 +155,10 @@ class RawCommand:
         for _ in range(n):
             self.version += 1
             with conn.transaction():
-                snap = conn.execute(
-                    "SELECT originator_version, state FROM intrigue_snapshots WHERE originator_id = %s"
-                    " ORDER BY originator_version DESC LIMIT 1", (self.campaign_id,), prepare=True,
-                ).fetchone()  # fmt: skip
-                conn.execute(
-                    "SELECT originator_version, topic, state FROM intrigue_events WHERE originator_id = %s"
+                conn.execute(  # the load: what the command reads, the events after the version it keeps
+                    "SELECT originator_version, topic, state FROM raw_events WHERE originator_id = %s"
                     " AND originator_version > %s ORDER BY originator_version",
-                    (self.campaign_id, snap[0] if snap else 0), prepare=True).fetchall()  # fmt: skip
+                    (lane, self.version - 2), prepare=True).fetchall()  # fmt: skip
                 conn.execute(
                     "INSERT INTO raw_heads VALUES (%s, 1) ON CONFLICT (campaign_id)"
                     " DO UPDATE SET position = raw_heads.position + 1 RETURNING position", (lane,), prepare=True,

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from typing import Any, ClassVar, ParamSpec, TypeVar
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
+from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent, Repository
 from eventsourcing.domain import Aggregate, MutableOrImmutableAggregate, Snapshot
 from eventsourcing.persistence import IntegrityError, JSONTranscoder, StoredEvent, Transcoder
 from eventsourcing.utils import get_topic
@@ -34,6 +34,11 @@ R = TypeVar("R")
 # A faction or house writes 5-15 events a phase: every 25, a load replays about a dozen events after its snapshot,
 # not about fifty (issue 16: loading the members was a fifth of a resolution, most of it decoding that backlog).
 SNAPSHOT_INTERVAL = 25
+# Aggregates kept per process (issue 26, item 6): each load reads only the events after the kept version (the
+# library's fast-forward, one round trip instead of a snapshot and a dozen events to decode), so it is as fresh as
+# a load from the tables; `0` keeps none.
+AGGREGATE_CACHE = "INTRIGUE_AGGREGATE_CACHE"
+AGGREGATE_CACHE_SIZE = 256
 UNREAD_TOPICS = tuple(get_topic(getattr(Campaign, name)) for name in sorted(Campaign.UNREAD_BY_MEMBERS))
 
 
@@ -79,6 +84,14 @@ class IntrigueStore(Application[UUID]):
             return stored.originator_id if isinstance(stored.originator_id, UUID) else UUID(stored.originator_id)
         campaign_id = getattr(created, "campaign_id", None) or stored.originator_id
         return campaign_id if isinstance(campaign_id, UUID) else UUID(str(campaign_id))
+
+    def construct_repository(self) -> Repository[UUID]:
+        """The library's repository with its aggregate cache, always fast-forwarded from the store (a write by
+        another process or thread is read before the aggregate is used) and deep-copied out (a command that
+        fails half-way leaves the kept aggregate as stored)."""
+        size = int(self.env.get(AGGREGATE_CACHE) or AGGREGATE_CACHE_SIZE)
+        return Repository(event_store=self.events, snapshot_store=self.snapshots, cache_maxsize=size or None,
+                          fastforward=True, deepcopy_from_cache=True)  # fmt: skip
 
     def close(self) -> None:
         self.recorder.notifier.close()  # type: ignore[attr-defined]

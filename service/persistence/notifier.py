@@ -5,8 +5,11 @@ every notifying commit to keep the queue in commit order): with the NOTIFY insid
 command of every campaign waited for every other's commit. So the writer commits without it and hands the
 campaign to this notifier, whose one thread sends the campaigns written since its last send in one
 statement, on a connection of its own (`intrigue-notifier` in pg_stat_activity). Notifiers of several processes
-may still queue on that lock; no writer does. A notification lost with the process (killed between the
-commit and the send) is covered by the slow polls of the projection runner and of the subscriptions' listener.
+may still queue on that lock; no writer does. It sends at most once every `PACE` (issue 26, item 6): a NOTIFY is a
+transaction of its own, with its commit record, its flush and that lock, which at one a command cost a busy writer
+a fifth of its CPU; paced, a burst of commands costs one, and a quiet campaign's notification leaves at once. A
+notification lost with the process (killed between the commit and the send) is covered by the slow polls of the
+projection runner and of the subscriptions' listener.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 from typing import Any
 from uuid import UUID
 
@@ -23,24 +27,27 @@ from psycopg.sql import SQL
 log = logging.getLogger("intrigue.notifier")
 APPLICATION_NAME = "intrigue-notifier"  # how its connection shows in pg_stat_activity
 _CONNECTS = ("dbname", "host", "port", "user", "password")
+PACE = 0.01  # seconds: at most one send per PACE; a listener hears of a write at most that much later
 _SEND = SQL("SELECT pg_notify(%s, c) FROM unnest(%s::text[]) AS c")
 
 
 class Notifier:
     """Sends `NOTIFY channel, '<campaign id>'` for each campaign written, after its commit, in a thread."""
 
-    def __init__(self, datastore: Any, channel: str) -> None:
-        self.datastore, self.channel = datastore, channel
+    def __init__(self, datastore: Any, channel: str, pace: float = PACE) -> None:
+        self.datastore, self.channel, self.pace = datastore, channel, pace
         self._queue: queue.SimpleQueue[str | None] = queue.SimpleQueue()
         self._conn: psycopg.Connection[Any] | None = None
         self._thread: threading.Thread | None = None
         self._start = threading.Lock()
+        self._closing = threading.Event()  # ends a wait for the pace: what is queued is sent at once
 
     def notify(self, campaign_id: UUID | str) -> None:
         self._queue.put(str(campaign_id))
         if self._thread is None:
             with self._start:
                 if self._thread is None:
+                    self._closing.clear()  # a notifier used again after `close` paces again
                     self._thread = threading.Thread(target=self._run, name="intrigue-notifier", daemon=True)
                     self._thread.start()
 
@@ -49,12 +56,16 @@ class Notifier:
         with self._start:
             thread, self._thread = self._thread, None
         if thread is not None:
+            self._closing.set()
             self._queue.put(None)
             thread.join(timeout=5)
 
     def _run(self) -> None:
+        sent = float("-inf")
         while True:
             payloads = {self._queue.get()}
+            self._closing.wait(sent + self.pace - time.monotonic())  # the pace; what comes meanwhile joins the send
+            sent = time.monotonic()
             while not self._queue.empty():
                 payloads.add(self._queue.get_nowait())
             closing = None in payloads

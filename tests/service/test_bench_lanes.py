@@ -4,6 +4,7 @@ Timings are printed, never asserted."""
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -23,7 +24,22 @@ def test_the_lanes_row_is_printed_for_each_writer_count_with_ratios_and_targets(
     for n in (1, 2):
         line = re.search(rf"N={n}: ([\d.]+) commands/s \(roll_dice\), raw (\d+) commits/s;.*Lock:\*", out)
         assert line and float(line[1]) > 0 and int(line[2]) > 0, out  # every process wrote on both sides
+    for n in (1, 2):  # where the CPU went, per command and per raw commit: writers and PostgreSQL (on this machine)
+        for what in ("command", "raw commit"):
+            assert re.search(rf"N={n}, CPU per {what}: [\d.]+ ms CPU \([\d.]+ writers \+ [\d.]+ PostgreSQL\)", out), out
+    assert "Ceiling of N=2/N=1 on" in out and "Ceiling of commands/raw" in out, out
     assert len(re.findall(r"ratio +[\d.e+-]+ +target +(<=|>=|<) [\d.]+: (meets|misses)", out)) == len(results) == 3
+
+
+def test_cpu_is_read_for_live_processes_and_a_server_elsewhere_is_said_not_measurable() -> None:
+    from bench.cpu_meter import Round, Spent, ours_cost, per_op, process_seconds
+
+    assert (process_seconds(os.getpid()) or 0.0) > 0 and process_seconds(2**22 + 1) is None  # past pid_max
+    elsewhere = [Spent(10, 0.01, Round(None, 1.0, 1.0))]
+    assert "not measurable" in per_op(elsewhere) and ours_cost(elsewhere) is None
+    here = [Spent(10, 0.01, Round(0.02, 1.0, 1.0))]
+    assert per_op(here).startswith("3.000 ms CPU (1.000 writers + 2.000 PostgreSQL)")
+    assert ours_cost(here) == pytest.approx(0.003)
 
 
 def test_a_target_below_a_bound_is_met_only_under_it() -> None:

@@ -4,8 +4,7 @@ nobody; one that finds a backlog leaves its events to the runner and still answe
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -18,30 +17,9 @@ from service import bootstrap
 from service.bootstrap import Intrigue
 from service.persistence import outcomes
 from service.persistence.database import Database
+from tests.service.libpq_trace import begun, messages, traced_connections
 
 INLINE = "INTRIGUE_INLINE_PROJECTION"
-
-
-def counted_transactions(intrigue: Intrigue, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every transaction and every connection the event store's datastore opens, from now on."""
-    datastore, opened = intrigue.store.recorder.datastore, []  # type: ignore[attr-defined]
-    transaction, connection = datastore.transaction, datastore.get_connection
-
-    @contextmanager
-    def counted_transaction(**kwargs: Any) -> Iterator[Any]:
-        opened.append("transaction")
-        with transaction(**kwargs) as curs:
-            yield curs
-
-    @contextmanager
-    def counted_connection() -> Iterator[Any]:
-        opened.append("connection")
-        with connection() as conn:
-            yield conn
-
-    monkeypatch.setattr(datastore, "transaction", counted_transaction)
-    monkeypatch.setattr(datastore, "get_connection", counted_connection)
-    return opened
 
 
 def watch_inline(intrigue: Intrigue, db: Database, campaign_id: UUID, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
@@ -77,7 +55,7 @@ def read_version(db: Database, aggregate_id: UUID) -> int | None:
 
 
 def test_a_command_reads_its_own_writes_in_one_transaction(
-    fresh_db: Database, monkeypatch: pytest.MonkeyPatch
+    fresh_db: Database, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     intrigue = Intrigue(fresh_db)
     try:
@@ -99,12 +77,11 @@ def test_a_command_reads_its_own_writes_in_one_transaction(
         monkeypatch.setattr(runner, "wait_lane", no_waiting)
         monkeypatch.setattr(runner.view, "project", page)
         seen = watch_inline(intrigue, fresh_db, campaign.id, monkeypatch)
-        opened = counted_transactions(intrigue, monkeypatch)
-        with outcomes.tracking() as outcome:
+        trace = tmp_path / "trace"
+        with traced_connections(intrigue, trace), outcomes.tracking() as outcome:
             intrigue.campaigns.roll_dice(RollDice(campaign.id, "2d6", "omen"))
         assert outcome.position is not None and outcome.committed and not outcome.lagging
-        saved = [what for what in opened if what == "transaction"]
-        assert saved == ["transaction"], opened  # the save: one transaction (the load read in autocommit)
+        assert begun(trace) == 1, messages(trace)  # the save: one transaction (the load read in autocommit)
         # In that transaction, before its commit: the row at the new version and the tracking row at the
         # command's event, while another connection still saw the row as it was.
         ((xid, version, tracked, outside, projected),) = seen
