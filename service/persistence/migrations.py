@@ -16,7 +16,8 @@ from dataclasses import dataclass
 import psycopg
 
 from projections import state_tables
-from service.persistence import idempotency, lanes, recorder
+from service.persistence import citus, idempotency, lanes, recorder
+from service.persistence.campaign_keys import campaign_keys
 from service.persistence.app import IntrigueStore
 from service.persistence.database import Database, ping
 from service.persistence.readmodels import READ_MODELS, close_view, open_view
@@ -124,6 +125,8 @@ STEPS = (
          " the state read model tracks each campaign", lanes.campaign_lanes),
     Step(11, "the state read model's rows keep the keys a command changed apart (column recent): a dice roll"
          " writes those, not the whole state", _recent_keys),
+    Step(12, "every key of a campaign's table carries campaign_id (Citus distributes by it); seat tokens keep an"
+         " index; idempotency claims name their campaign", campaign_keys),
 )
 SCHEMA_VERSION = STEPS[-1].version
 
@@ -153,6 +156,9 @@ def migrate(db: Database) -> list[int]:
                     )
                 log.info("migration applied", extra={"version": step.version, "description": step.description})
                 applied.append(step.version)
+            distributed = citus.distribute(conn)  # on a Citus coordinator only (docs/scaling.md, "Citus")
+            if distributed:
+                log.info("tables distributed", extra={"tables": distributed})
             return applied
         finally:
             conn.execute("SELECT pg_advisory_unlock(%s)", (advisory_key("intrigue.migrate"),))

@@ -88,10 +88,12 @@ def insert_function(datastore: PostgresDatastore, table: str) -> Composed:
         "    INSERT INTO {schema}.{heads} AS h (campaign_id, position) VALUES (campaign, count)"
         "    ON CONFLICT (campaign_id) DO UPDATE SET position = h.position + count RETURNING h.position INTO head;"
         "    IF EXISTS (SELECT FROM unnest(read_ids, read_versions) AS r(id, version) WHERE r.version"
-        "        IS DISTINCT FROM (SELECT max(originator_version) FROM {schema}.{table} WHERE originator_id = r.id))"
+        "        IS DISTINCT FROM (SELECT max(originator_version) FROM {schema}.{table}"
+        "        WHERE campaign_id = campaign AND originator_id = r.id))"
         "    THEN RAISE EXCEPTION {moved} USING ERRCODE = '23000'; END IF;"
         "    IF EXISTS (SELECT FROM unnest(loose_ids, loose_versions) AS r(id, version) JOIN {schema}.{table} e"
-        "        ON e.originator_id = r.id AND e.originator_version > r.version WHERE e.topic <> ALL(unread))"
+        "        ON e.campaign_id = campaign AND e.originator_id = r.id AND e.originator_version > r.version"
+        "        WHERE e.topic <> ALL(unread))"
         "    THEN RAISE EXCEPTION {moved} USING ERRCODE = '23000'; END IF;"
         "    RETURN QUERY INSERT INTO {schema}.{table} AS t"
         "    (originator_id, originator_version, topic, state, campaign_id, campaign_position)"
@@ -225,7 +227,7 @@ class IntrigueRecorder(PostgresApplicationRecorder):
             with self.datastore.transaction(commit=True) as curs, curs.connection.pipeline():
                 curs.execute(self.sql_insert, params, prepare=True)
                 rows = curs.fetchall()
-                outcomes.writing(curs, rows[-1]["campaign_position"])  # the API's position: the campaign's own
+                outcomes.writing(curs, rows[-1]["campaign_position"], params[0])  # the API's position: the campaign's own
                 if inline is not None:
                     stored = [StoredEvent(*event) for event in zip(*columns, strict=True)]
                     lane = Lane(params[0], rows[0]["campaign_position"], rows[-1]["campaign_position"])
