@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 PG_URL ?= postgresql://postgres@127.0.0.1:5432/postgres
 
-.PHONY: install run test lint test-external bench faults clean schema web-install schema-gates schema-breaking console test-web
+.PHONY: install run test lint test-external test-citus bench faults clean schema web-install schema-gates schema-breaking console test-web
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -66,6 +66,11 @@ lint: install
 ## The persistence tests again, against an external server (default: the local PostgreSQL on 5432).
 test-external: install
 	TEST_DATABASE_URL=$(PG_URL) $(BIN)/pytest tests/service
+
+## The persistence and service tests on a Citus cluster (coordinator + 2 workers under ./var/citus, ports 5610-5612),
+## built from ../shared/citus/ (docs/scaling.md, "Citus"). Skips with a hint when Citus is missing, except in CI.
+test-citus: install
+	.ci/test-citus
 
 ## Rewrite the checked-in GraphQL SDL (schema.graphql) from the running schema; a test fails when they drift.
 schema: install

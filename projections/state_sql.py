@@ -32,8 +32,8 @@ _VERSIONS = """SELECT id, campaign_id, version FROM {state} WHERE id = ANY(%s) A
 # (projections/restore.py).
 _UPSERT = """INSERT INTO {state} (id, campaign_id, kind, version, state, position)
     VALUES (%(id)s, %(campaign_id)s, %(kind)s, %(version)s, %(state)s, %(position)s)
-    ON CONFLICT (id, campaign_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state, position = EXCLUDED.position,
-    recent = '{{}}'"""
+    ON CONFLICT (id, campaign_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state,
+    position = EXCLUDED.position, recent = '{{}}'"""
 # A row whose state this writer knows as stored, changed in a few keys: those keys (every one changed since its
 # `state` was written whole) in `recent`; `state`, and its TOAST, untouched (projections/state.py `_row`).
 _PATCH = """UPDATE {state} SET version = %(version)s, recent = %(recent)s, position = %(position)s

@@ -20,7 +20,7 @@ import psycopg
 from prometheus_client import Gauge
 
 from projections import state_tables as tables
-from service.persistence import idempotency
+from service.persistence import citus, idempotency
 from service.persistence.database import Database
 from service.persistence.migrations import advisory_key, is_current
 from service.persistence.readmodels import ReadModel, Runner, close_view, lock_key, start_runner

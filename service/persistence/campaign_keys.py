@@ -36,7 +36,7 @@ _BEFORE = [
 
 def campaign_keys(conn: psycopg.Connection[Any]) -> None:
     for statement in _BEFORE:
-        conn.execute(statement)  # type: ignore[arg-type]  # literal DDL
+        conn.execute(statement)
     keys = dict(_KEYS)
     row = conn.execute("SELECT current FROM read_model_generation WHERE name = %s", (state_tables.MODEL,)).fetchone()
     if row is not None:

@@ -90,8 +90,9 @@ def workers(conn: psycopg.Connection[Any]) -> list[tuple[str, int]]:
     """The worker nodes this coordinator's database knows (empty off Citus)."""
     if not enabled(conn):
         return []
-    return [(str(h), int(p)) for h, p in conn.execute(
-        "SELECT nodename, nodeport FROM pg_dist_node WHERE groupid <> 0 AND noderole = 'primary' ORDER BY 1, 2")]  # fmt: skip
+    rows = conn.execute("SELECT nodename, nodeport FROM pg_dist_node WHERE groupid <> 0 AND noderole = 'primary'"
+                        " ORDER BY 1, 2").fetchall()  # fmt: skip
+    return [(str(h), int(p)) for h, p in rows]
 
 
 def create_database(admin_conninfo: str, dbname: str) -> None:

@@ -17,8 +17,8 @@ import psycopg
 
 from projections import state_tables
 from service.persistence import citus, idempotency, lanes, recorder
-from service.persistence.campaign_keys import campaign_keys
 from service.persistence.app import IntrigueStore
+from service.persistence.campaign_keys import campaign_keys
 from service.persistence.database import Database, ping
 from service.persistence.readmodels import READ_MODELS, close_view, open_view
 

@@ -227,7 +227,8 @@ class IntrigueRecorder(PostgresApplicationRecorder):
             with self.datastore.transaction(commit=True) as curs, curs.connection.pipeline():
                 curs.execute(self.sql_insert, params, prepare=True)
                 rows = curs.fetchall()
-                outcomes.writing(curs, rows[-1]["campaign_position"], params[0])  # the API's position: the campaign's own
+                # The API's position: the campaign's own; the claim goes to the campaign's shard (on Citus).
+                outcomes.writing(curs, rows[-1]["campaign_position"], params[0])
                 if inline is not None:
                     stored = [StoredEvent(*event) for event in zip(*columns, strict=True)]
                     lane = Lane(params[0], rows[0]["campaign_position"], rows[-1]["campaign_position"])
