@@ -96,8 +96,6 @@ def intrigue_on_cluster(cluster_db: Database) -> Iterator[Intrigue]:
     intrigue.read_side.close()
 
 
-@pytest.mark.xfail(strict=True, reason="not yet met (issue 27, item 2): 3 played phases show 2 two-phase commits;"
-                   " suspected the runner page's FOR KEY SHARE on the reference table read_model_generation")
 def test_a_played_phase_commits_without_two_phase_commit(cluster_db: Database, intrigue_on_cluster: Intrigue) -> None:
     intrigue = intrigue_on_cluster
     cities = [intrigue.campaigns.create_campaign(city(f"citus {n}")).id for n in range(3)]
