@@ -18,8 +18,8 @@ from psycopg.sql import SQL, Identifier
 
 def write_rows(recorder: Any) -> None:
     """Make `recorder` (the library's PostgresAggregateRecorder of snapshots) insert a row per statement."""
-    statement = SQL("INSERT INTO {}.{} (originator_id, originator_version, topic, state) VALUES (%s, %s, %s, %s)")
-    statement = statement.format(Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name))
+    text = SQL("INSERT INTO {}.{} (originator_id, originator_version, topic, state) VALUES (%s, %s, %s, %s)")
+    statement = text.format(Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name))
 
     def insert(curs: Any, stored_events: Sequence[StoredEvent], **_: Any) -> None:
         curs.executemany(statement, [(e.originator_id, e.originator_version, e.topic, e.state) for e in stored_events])
