@@ -128,18 +128,23 @@ class PagedRunner:
         # on one node (its writers queue on its head row), so each campaign's share is a prefix of its lane. An
         # inline projection (projections/inline.py) moves a row in a command's transaction: the page's
         # transaction locks the rows it writes and leaves out what they passed (projections/state.py).
-        self._select = SQL(
+        select = SQL(
             "WITH b AS (SELECT h.campaign_id, coalesce(t.position, 0) AS done FROM {schema}.{heads} h"
             " LEFT JOIN {tracking_schema}.{tracking} t ON t.campaign_id = h.campaign_id"
             " WHERE h.position > coalesce(t.position, 0) ORDER BY h.campaign_id LIMIT %(campaigns)s)"
             " SELECT e.notification_id, e.originator_id, e.originator_version, e.topic, e.state, e.campaign_id,"
             " e.campaign_position FROM b JOIN {schema}.{events} e ON e.campaign_id = b.campaign_id"
             " AND e.campaign_position > b.done AND e.campaign_position <= b.done + %(page)s"
-            " ORDER BY e.notification_id LIMIT %(page)s"
-        ).format(schema=Identifier(recorder.datastore.schema), events=Identifier(recorder.events_table_name),
-                 heads=Identifier(getattr(recorder, "heads_table_name", HEADS)),
-                 tracking_schema=Identifier(view.datastore.schema),  # type: ignore[attr-defined]
-                 tracking=Identifier(view.tracking_table_name))  # type: ignore[attr-defined]  # fmt: skip
+            " ORDER BY {order} LIMIT %(page)s"
+        )
+        names = {"schema": Identifier(recorder.datastore.schema), "events": Identifier(recorder.events_table_name),
+                 "heads": Identifier(getattr(recorder, "heads_table_name", HEADS)),
+                 "tracking_schema": Identifier(view.datastore.schema),  # type: ignore[attr-defined]
+                 "tracking": Identifier(view.tracking_table_name)}  # type: ignore[attr-defined]  # fmt: skip
+        # On Citus a page is one campaign's, in its positions' order: its notification ids come from the sequence
+        # of the worker holding its shard, and a shard move changes the worker (docs/scaling.md, "Citus").
+        self._select = select.format(order=SQL("e.notification_id"), **names)
+        self._select_one = select.format(order=SQL("e.campaign_position"), **names)
         self._creations = SQL(
             "SELECT originator_id, originator_version, topic, state FROM {}.{}"
             " WHERE originator_id = ANY(%s) AND originator_version = 1"
@@ -274,7 +279,8 @@ class PagedRunner:
 
     def _read(self) -> list[tuple[Any, ...]]:
         with self._conn.cursor(binary=True) as cursor:
-            return cursor.execute(self._select, {"campaigns": self.campaigns, "page": self.page}).fetchall()
+            select = self._select_one if self.campaigns == 1 else self._select
+            return cursor.execute(select, {"campaigns": self.campaigns, "page": self.page}).fetchall()
 
     def _project(self, rows: list[tuple[Any, ...]]) -> bool:
         """Fold and write one page; False when it wrote nothing (every lane in it was held by another writer)."""

@@ -49,6 +49,9 @@ HEADS_DDL = "CREATE TABLE IF NOT EXISTS {schema}.{heads} (campaign_id uuid PRIMA
 LANES_KEPT = 4096  # recent saves whose lane `lane_of` answers without a query
 ATTEMPTS, WAIT = 10, 0.2  # as eventsourcing's own @retry on insert_events
 MOVED = "an aggregate read by this command changed before it saved"
+# Citus (docs/scaling.md, "Citus"): a call delegated to the worker its campaign's shard has just left (a shard move's
+# switch) fails there, its transaction rolled back; sent again, it goes to the shard's new worker.
+SHARD_MOVED = "cannot execute a distributed query from a query on a shard"
 
 
 class Lane(NamedTuple):
@@ -190,8 +193,9 @@ class IntrigueRecorder(PostgresApplicationRecorder):
                         return self._written(campaign, found, None)
                 rows, inlined = self._insert(params, columns)
                 return self._written(campaign, rows, inlined)
-            except (InterfaceError, OperationalError):
-                if attempt == ATTEMPTS:
+            except PersistenceError as error:
+                lost = isinstance(error, (InterfaceError, OperationalError)) or SHARD_MOVED in str(error)
+                if attempt == ATTEMPTS or not lost:
                     raise
                 time.sleep(WAIT * attempt)
         raise AssertionError("unreachable")
