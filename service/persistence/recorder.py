@@ -36,6 +36,7 @@ from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastor
 from psycopg.sql import SQL, Composed, Identifier
 
 from service.persistence import outcomes
+from service.persistence.campaign_reads import CampaignReads
 from service.persistence.notifier import Notifier
 
 log = logging.getLogger("intrigue.persistence")
@@ -114,7 +115,7 @@ def insert_function(datastore: PostgresDatastore, table: str) -> Composed:
     )
 
 
-class IntrigueRecorder(PostgresApplicationRecorder):
+class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
     """Saves through `intrigue_insert_events` (migration step 10), one campaign's lane, in one transaction."""
 
     inline: Inline | None = None  # set by the read side when this process projects inline
@@ -182,6 +183,7 @@ class IntrigueRecorder(PostgresApplicationRecorder):
         if campaign is None:  # a raw write (a test, a tool): the lane its first aggregate is in, or is created in
             campaign = self._campaign_of_raw(stored_events[0])
         columns = _columns(stored_events)
+        self.learn(columns[0], campaign)  # an aggregate stays in its campaign: later reads go to its lane
         read, seen = unchanged or {}, loose or {}
         params = (campaign, *columns, list(read), list(read.values()), list(seen), list(seen.values()),
                   list(self.unread_topics))  # fmt: skip
