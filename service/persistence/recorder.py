@@ -76,7 +76,8 @@ class Inline(Protocol):
 def insert_function(datastore: PostgresDatastore, table: str) -> Composed:
     """The insert function (migration step 10): one campaign's lane. Moving the campaign's head row takes its
     lock, which serialises the writers of that campaign alone and makes the check race-free that every
-    aggregate in (`read_ids`, `read_versions`) is still at that version (SQLSTATE 23000, the library's
+    aggregate in (`read_ids`, `read_versions`), all of the campaign (a command reads its own campaign only; on
+    Citus the check stays on the campaign's shard), is still at that version (SQLSTATE 23000, the library's
     IntegrityError, when one moved); the insert gives each event the campaign's next positions, returning
     them with the notification ids. The aggregates in (`loose_ids`, `loose_versions`) were read for less: only an
     event appended since whose topic is not in `unread` conflicts (a campaign's dice and chronicle lines, which no

@@ -63,13 +63,13 @@ def test_a_stale_read_writes_nothing_and_conflicts(store: IntrigueStore, fresh_d
     first = events(1)[0]
     store.recorder.insert_events([first])
     store.recorder.insert_events([StoredEvent(first.originator_id, 2, "tests:Event", b"{}")])
-    other = events(1)[0]
+    other, lane = events(1)[0], first.originator_id  # written in `first`'s lane: a command reads its campaign only
     with pytest.raises(IntegrityError):  # read at version 1, now at 2
-        store.recorder.insert_events([other], unchanged={first.originator_id: 1})
+        store.recorder.insert_events([other], campaign=lane, unchanged={first.originator_id: 1})
     with psycopg.connect(fresh_db.conninfo) as conn:
         assert conn.execute("SELECT count(*) FROM intrigue_events WHERE originator_id = %s",
                             (other.originator_id,)).fetchone() == (0,)  # fmt: skip
-    assert store.recorder.insert_events([other], unchanged={first.originator_id: 2})  # current: written
+    assert store.recorder.insert_events([other], campaign=lane, unchanged={first.originator_id: 2})  # current
     with pytest.raises(IntegrityError):  # the same version twice
         store.recorder.insert_events([StoredEvent(first.originator_id, 2, "tests:Event", b"{}")])
 
