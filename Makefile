@@ -67,7 +67,7 @@ lint: install
 test-external: install
 	TEST_DATABASE_URL=$(PG_URL) $(BIN)/pytest tests/service
 
-## The persistence and service tests on a Citus cluster (coordinator + 2 workers under ./var/citus, ports 5610-5612),
+## The persistence tests on a Citus cluster (coordinator + 2 workers under ./var/citus, ports 5610-5612),
 ## built from ../shared/citus/ (docs/scaling.md, "Citus"). Skips with a hint when Citus is missing, except in CI.
 test-citus: install
 	.ci/test-citus
