@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 PG_URL ?= postgresql://postgres@127.0.0.1:5432/postgres
 
-.PHONY: install run web-dev test test-slow lint test-external bench faults test-ha clean schema web-install schema-gates schema-breaking console test-web
+.PHONY: install run web-dev test test-slow lint test-external test-citus bench faults test-ha clean schema web-install schema-gates schema-breaking console test-web
 
 # setuptools warns at every editable install that a folder named like a package may shadow it: true of any
 # checkout, and the reason Intrigue runs from its own .venv (docs/architecture.md, "The top-level package names").
@@ -82,6 +82,11 @@ lint: install
 ## The persistence tests again, against an external server (default: the local PostgreSQL on 5432).
 test-external: install
 	TEST_DATABASE_URL=$(PG_URL) $(BIN)/pytest tests/service
+
+## The persistence tests on a Citus cluster (coordinator + 2 workers under ./var/citus, ports 5610-5612),
+## built from ../shared/citus/ (docs/scaling.md, "Citus"). Skips with a hint when Citus is missing, except in CI.
+test-citus: install
+	.ci/test-citus
 
 ## Rewrite the checked-in GraphQL SDL (schema.graphql) from the running schema; a test fails when they drift.
 schema: install

@@ -4,7 +4,8 @@ By default `lanes` (issue 26's P7: 1-8 writer processes against raw commits, ben
 and `assistant` (issue 19's simulation, bench/assistant_sim.py). `played`: the issue 16
 table on a campaign built and played with the services (bench/played.py;
 INTRIGUE_BENCH_SCALE, INTRIGUE_BENCH_FACTIONS/_ASSETS/_HOUSES/_PHASES size it). The older synthetic sections run
-when named: BENCH_ONLY=played,store,http,projections,history,transfer picks sections. BENCH_SCALE multiplies
+when named: BENCH_ONLY=played,store,http,projections,history,transfer,citus picks sections (citus: issue 27,
+bench/citus_bench.py, on BENCH_CITUS_URL or a cluster it starts). BENCH_SCALE multiplies
 their sizes (default 1: a 50,000-event projection backlog, HTTP loads of at most 2,000 requests or 8 s a round);
 BENCH_HISTORY_EVENTS (default 100000) is the longest history timed "as of"; BENCH_EXPORT_EVENTS
 (default 100000, 1000000 for the issue's full million) is the size of the exported campaign stream.
@@ -16,7 +17,17 @@ import os
 import sys
 import uuid
 
-from bench import assistant_sim, history, http_load, lanes_bench, played_bench, played_rows, projections, transfer
+from bench import (
+    assistant_sim,
+    citus_bench,
+    history,
+    http_load,
+    lanes_bench,
+    played_bench,
+    played_rows,
+    projections,
+    transfer,
+)
 from bench.store import run_all
 from service.bootstrap import Settings
 from service.persistence import database, migrations
@@ -43,6 +54,8 @@ def main() -> int:
             results += lanes_bench.run(admin)
         if "played" in only:  # a database of its own
             results += played_bench.run(admin)
+        if "citus" in only:  # issue 27: a Citus cluster of its own (bench/citus_bench.py)
+            results += citus_bench.run()
         if "assistant" in only:  # issue 19: no database, the domain plays seeded campaigns
             results += assistant_sim.run()
         if "http" in only:  # first, while the log is short: its server projects every event on start

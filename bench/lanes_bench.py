@@ -191,16 +191,18 @@ def run(admin: Database) -> list[bool]:
         database.drop_database(admin, name)
 
 
-def _report(runs: list[Lanes]) -> list[bool]:
-    details = [
+def details(runs: list[Lanes]) -> list[str]:
+    """A line per N: its rates, their ratio, the lock waiters seen, and the CPU each side spent."""
+    return [
         f"N={r.writers}: {r.command_rate:.1f} commands/s (roll_dice), raw {r.raw_rate:.0f} commits/s;"
         f" ratio {r.command_rate / r.raw_rate:.3f}; {statistics.fmean(r.waiting):.2f} backends waiting on Lock:*"
         f" on average{' (' + ', '.join(f'{k} {v}' for k, v in r.events.most_common(3)) + ')' if r.events else ''}"
         for r in runs
-    ]
-    details += [line for r in runs for line in _cpu(r)]
+    ] + [line for r in runs for line in _cpu(r)]
+
+
+def _report(runs: list[Lanes]) -> list[bool]:
     one, most = runs[0], runs[-1]
-    details += _ceilings(one, most)
     figures = [
         Figure(f"commands/s at N={most.writers} against N={one.writers}", most.command_rate / one.command_rate,
                ">= 2"),
@@ -209,7 +211,7 @@ def _report(runs: list[Lanes]) -> list[bool]:
         Figure(f"backends waiting on Lock:* at N={most.writers}, mean of the samples",
                statistics.fmean(most.waiting), "< 0.5"),
     ]  # fmt: skip
-    return report(TITLE, details, figures)
+    return report(TITLE, details(runs) + _ceilings(one, most), figures)
 
 
 def _cpu(r: Lanes) -> list[str]:

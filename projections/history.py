@@ -119,7 +119,8 @@ def record(curs: Cursor[DictRow], sql: dict[str, Composed], params: dict[str, An
     bases = {i: held[i][1] for i in members if i in held}
     unknown = [i for i in members if i not in bases]
     if unknown:
-        bases |= {row["aggregate_id"]: row["state"] for row in curs.execute(sql["bases"], (unknown,))}
+        found = curs.execute(sql["bases"], (unknown, params["campaign_id"]))
+        bases |= {row["aggregate_id"]: row["state"] for row in found}
     rows, new_bases = [], []
     for aggregate_id, member in members.items():
         base = bases.get(aggregate_id)

@@ -26,9 +26,10 @@ _EVENTS_ONLY = (
 )
 _WITH_SNAPSHOTS = (
     "WITH r AS (SELECT * FROM unnest(%s::uuid[], %s::integer[]) AS r(id, hi)),"
-    " s AS (SELECT l.* FROM r CROSS JOIN LATERAL (SELECT originator_id, originator_version, topic, state"
-    "   FROM {schema}.{snapshots} WHERE originator_id = r.id AND originator_version <= r.hi"
-    "   ORDER BY originator_version DESC LIMIT 1) l)"
+    # DISTINCT ON, not LATERAL ... LIMIT 1, which Citus cannot push down (docs/scaling.md, "Citus").
+    " s AS (SELECT DISTINCT ON (x.originator_id) x.originator_id, x.originator_version, x.topic, x.state"
+    "   FROM r JOIN {schema}.{snapshots} x ON x.originator_id = r.id AND x.originator_version <= r.hi"
+    "   ORDER BY x.originator_id, x.originator_version DESC)"
     " SELECT originator_id, originator_version, topic, state, 0 AS part FROM s"
     " UNION ALL"
     " SELECT e.originator_id, e.originator_version, e.topic, e.state, 1 FROM r"

@@ -122,22 +122,29 @@ class PagedRunner:
         self.spared = 0  # events not folded because a stored snapshot already held their outcome
         recorder = app.recorder
         # Each campaign's lane after its tracking row (issue 26): the campaigns whose head is past their row,
-        # then each one's next events, the page being the earliest of them all. Within a campaign notification
-        # ids follow its positions (its writers queue on its head row), so each campaign's share is a prefix of
-        # its lane. An inline projection (projections/inline.py) moves a row in a command's transaction: the
-        # page's transaction locks the rows it writes and leaves out what they passed (projections/state.py).
-        self._select = SQL(
-            "SELECT e.notification_id, e.originator_id, e.originator_version, e.topic, e.state, e.campaign_id,"
-            " e.campaign_position FROM (SELECT h.campaign_id, coalesce(t.position, 0) AS done FROM {schema}.{heads} h"
+        # then each one's next events, the page being the earliest of them all. A campaign's positions have no
+        # gaps, so its next `page` events are a range of positions (no LATERAL ... LIMIT, which Citus cannot push
+        # down to the shards: docs/scaling.md, "Citus"). Within a campaign notification ids follow its positions
+        # on one node (its writers queue on its head row), so each campaign's share is a prefix of its lane. An
+        # inline projection (projections/inline.py) moves a row in a command's transaction: the page's
+        # transaction locks the rows it writes and leaves out what they passed (projections/state.py).
+        select = SQL(
+            "WITH b AS (SELECT h.campaign_id, coalesce(t.position, 0) AS done FROM {schema}.{heads} h"
             " LEFT JOIN {tracking_schema}.{tracking} t ON t.campaign_id = h.campaign_id"
-            " WHERE h.position > coalesce(t.position, 0) ORDER BY h.campaign_id LIMIT %(campaigns)s) b"
-            " CROSS JOIN LATERAL (SELECT * FROM {schema}.{events} e WHERE e.campaign_id = b.campaign_id"
-            " AND e.campaign_position > b.done ORDER BY e.campaign_position LIMIT %(page)s) e"
-            " ORDER BY e.notification_id LIMIT %(page)s"
-        ).format(schema=Identifier(recorder.datastore.schema), events=Identifier(recorder.events_table_name),
-                 heads=Identifier(getattr(recorder, "heads_table_name", HEADS)),
-                 tracking_schema=Identifier(view.datastore.schema),  # type: ignore[attr-defined]
-                 tracking=Identifier(view.tracking_table_name))  # type: ignore[attr-defined]  # fmt: skip
+            " WHERE h.position > coalesce(t.position, 0) ORDER BY h.campaign_id LIMIT %(campaigns)s)"
+            " SELECT e.notification_id, e.originator_id, e.originator_version, e.topic, e.state, e.campaign_id,"
+            " e.campaign_position FROM b JOIN {schema}.{events} e ON e.campaign_id = b.campaign_id"
+            " AND e.campaign_position > b.done AND e.campaign_position <= b.done + %(page)s"
+            " ORDER BY {order} LIMIT %(page)s"
+        )
+        names = {"schema": Identifier(recorder.datastore.schema), "events": Identifier(recorder.events_table_name),
+                 "heads": Identifier(getattr(recorder, "heads_table_name", HEADS)),
+                 "tracking_schema": Identifier(view.datastore.schema),  # type: ignore[attr-defined]
+                 "tracking": Identifier(view.tracking_table_name)}  # type: ignore[attr-defined]  # fmt: skip
+        # On Citus a page is one campaign's, in its positions' order: its notification ids come from the sequence
+        # of the worker holding its shard, and a shard move changes the worker (docs/scaling.md, "Citus").
+        self._select = select.format(order=SQL("e.notification_id"), **names)
+        self._select_one = select.format(order=SQL("e.campaign_position"), **names)
         self._creations = SQL(
             "SELECT originator_id, originator_version, topic, state FROM {}.{}"
             " WHERE originator_id = ANY(%s) AND originator_version = 1"
@@ -150,10 +157,10 @@ class PagedRunner:
         self._wake = Identifier(f"intrigue_runner_{uuid4().hex}")  # only this runner listens: its stop
         snapshots = app.snapshots.recorder if getattr(app, "snapshots", None) else None
         self._latest_snapshots = snapshots and SQL(
-            "SELECT s.originator_id, s.originator_version, s.topic, s.state"
-            " FROM unnest(%s::uuid[], %s::integer[], %s::integer[]) AS r(id, lo, hi) CROSS JOIN LATERAL"
-            " (SELECT * FROM {}.{} WHERE originator_id = r.id AND originator_version BETWEEN r.lo AND r.hi"
-            " ORDER BY originator_version DESC LIMIT 1) AS s"
+            "SELECT DISTINCT ON (s.originator_id) s.originator_id, s.originator_version, s.topic, s.state"
+            " FROM unnest(%s::uuid[], %s::integer[], %s::integer[]) AS r(id, lo, hi) JOIN {}.{} s"
+            " ON s.originator_id = r.id AND s.originator_version BETWEEN r.lo AND r.hi"
+            " ORDER BY s.originator_id, s.originator_version DESC"
         ).format(Identifier(snapshots.datastore.schema), Identifier(snapshots.events_table_name))
         self._conninfo = conninfo
         self._conn = self._connect()
@@ -167,6 +174,10 @@ class PagedRunner:
         conn = psycopg.connect(self._conninfo, autocommit=True, application_name=f"intrigue-projection-{self.name}")
         conn.execute(self._listen)
         conn.execute(SQL("LISTEN {}").format(self._wake))
+        # On Citus a page is one campaign's: its transaction then stays on that campaign's shard (row locks on
+        # several shards are refused; docs/scaling.md, "Citus").
+        on_citus = conn.execute("SELECT 1 FROM pg_extension WHERE extname = 'citus'").fetchone() is not None
+        self.campaigns = 1 if on_citus else CAMPAIGNS
         if self.lock is not None:
             row = conn.execute("SELECT pg_try_advisory_lock(%s)", (self.lock,)).fetchone()
             self.holds_lock = bool(row and row[0])
@@ -268,7 +279,8 @@ class PagedRunner:
 
     def _read(self) -> list[tuple[Any, ...]]:
         with self._conn.cursor(binary=True) as cursor:
-            return cursor.execute(self._select, {"campaigns": CAMPAIGNS, "page": self.page}).fetchall()
+            select = self._select_one if self.campaigns == 1 else self._select
+            return cursor.execute(select, {"campaigns": self.campaigns, "page": self.page}).fetchall()
 
     def _project(self, rows: list[tuple[Any, ...]]) -> bool:
         """Fold and write one page; False when it wrote nothing (every lane in it was held by another writer)."""

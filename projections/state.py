@@ -133,6 +133,7 @@ class StateView(PostgresTrackingRecorder):
         self._stored: OrderedDict[int, Stored] = OrderedDict()
         self._written: dict[int, Stored] = {}
         self._row_versions: dict[int, int] = {}
+        self._campaigns: list[UUID] = []  # the page's campaigns (`_claim`): its statements name them
         self._aimed: int | None = None  # the generation this writer writes to
         # A page's public states by (id, version): a member's row and its phase history read the same state
         # when the page ends at the resolution (a resolution's own page does), so it is built once.
@@ -278,7 +279,7 @@ class StateView(PostgresTrackingRecorder):
     def _claim(self, curs: Cursor[DictRow], lanes: Lanes) -> dict[UUID, int]:
         """Lock the tracking rows of the page's campaigns (made where missing), skipping those another writer
         holds (an inline projection in a command's transaction): each held campaign's position."""
-        campaigns = sorted({campaign_id for campaign_id, _ in lanes.values()})
+        campaigns = self._campaigns = sorted({campaign_id for campaign_id, _ in lanes.values()})
         if not campaigns:
             return {}
         curs.execute(self._sql["open_lanes"], (campaigns,))
@@ -300,7 +301,7 @@ class StateView(PostgresTrackingRecorder):
 
     def _versions(self, curs: Cursor[DictRow], ids: list[UUID]) -> list[Any]:
         """The rows' id, campaign and version, locked for this page."""
-        return curs.execute(self._sql["versions"], (ids,)).fetchall()
+        return curs.execute(self._sql["versions"], (ids, self._campaigns)).fetchall()
 
     def _starting_states(self, curs: Cursor[DictRow], ids: dict[int, UUID]) -> dict[int, Any]:
         """Each aggregate as its row has it (locked for this page): from the cache when it is at the row's
@@ -350,8 +351,8 @@ class StateView(PostgresTrackingRecorder):
             recent = [name for name, value in encoded.items() if stored[1].get(name) != value]
             if sum(len(encoded[name]) for name in recent) <= RECENT_BYTES:
                 self._written[key] = (aggregate.version, stored[1])
-                return {"id": aggregate.id, "version": aggregate.version, "position": position,
-                        "recent": jsonb({name: state[name] for name in recent})}  # fmt: skip
+                return {"id": aggregate.id, "campaign_id": campaign_of(aggregate), "version": aggregate.version,
+                        "position": position, "recent": jsonb({name: state[name] for name in recent})}  # fmt: skip
         self._written[key] = (aggregate.version, encoded)
         return {
             "id": aggregate.id, "campaign_id": campaign_of(aggregate), "kind": type(aggregate).__name__.lower(),

@@ -10,13 +10,16 @@ from projections.state_tables import names
 # resolution, the others as their rows have them (the page did not touch them, so the rows are current) where
 # their version moved past the base, and each changed member's base. A phase's chronicle is no member (its own
 # stream: domain/phase_chronicle.py).
-_MOVED = """SELECT s.id, s.kind, s.state || s.recent AS state FROM {state} s LEFT JOIN {base} b ON b.aggregate_id = s.id
+_MOVED = """SELECT s.id, s.kind, s.state || s.recent AS state FROM {state} s
+    LEFT JOIN {base} b ON b.aggregate_id = s.id AND b.campaign_id = s.campaign_id
     WHERE s.campaign_id = %(campaign_id)s AND s.kind NOT IN ('campaign', 'phasechronicle')
     AND s.id <> ALL(%(in_memory)s)
     AND (b.version IS NULL OR b.version <> s.version)"""
-_BASES = "SELECT aggregate_id, state FROM {base} WHERE aggregate_id = ANY(%s)"
+# Each statement names its campaigns beside the ids: on Citus it then goes to their shards alone, and a row lock
+# (FOR UPDATE) is refused on any other (docs/scaling.md, "Citus").
+_BASES = "SELECT aggregate_id, state FROM {base} WHERE aggregate_id = ANY(%s) AND campaign_id = %s"
 _SET_BASE = """INSERT INTO {base} VALUES (%(id)s, %(campaign_id)s, %(version)s, %(whole_state)s)
-    ON CONFLICT (aggregate_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state"""
+    ON CONFLICT (aggregate_id, campaign_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state"""
 _RECORD = """INSERT INTO {history} (campaign_id, phase, position, aggregate_id, kind, state, whole)
     VALUES (%(campaign_id)s, %(phase)s, %(position)s, %(id)s, %(kind)s, %(state)s, %(whole)s) ON CONFLICT DO NOTHING"""
 _DROP_BASES = "DELETE FROM {base} WHERE campaign_id = %s"
@@ -24,17 +27,18 @@ _STANDING = """SELECT phase, position, aggregate_id, kind, whole, state FROM {hi
     WHERE campaign_id = %s AND NOT superseded ORDER BY position, aggregate_id"""
 _SUPERSEDE = """UPDATE {history} SET superseded = true
     WHERE campaign_id = %(campaign_id)s AND phase >= %(phase)s AND position < %(position)s"""
-_VERSIONS = "SELECT id, campaign_id, version FROM {state} WHERE id = ANY(%s) ORDER BY id FOR UPDATE"
+_VERSIONS = """SELECT id, campaign_id, version FROM {state} WHERE id = ANY(%s) AND campaign_id = ANY(%s)
+    ORDER BY id FOR UPDATE"""
 # No snapshot column (issue 16): a writer without the state in memory restores it from the event store
 # (projections/restore.py).
 _UPSERT = """INSERT INTO {state} (id, campaign_id, kind, version, state, position)
     VALUES (%(id)s, %(campaign_id)s, %(kind)s, %(version)s, %(state)s, %(position)s)
-    ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state, position = EXCLUDED.position,
-    recent = '{{}}'"""
+    ON CONFLICT (id, campaign_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state,
+    position = EXCLUDED.position, recent = '{{}}'"""
 # A row whose state this writer knows as stored, changed in a few keys: those keys (every one changed since its
 # `state` was written whole) in `recent`; `state`, and its TOAST, untouched (projections/state.py `_row`).
 _PATCH = """UPDATE {state} SET version = %(version)s, recent = %(recent)s, position = %(position)s
-    WHERE id = %(id)s"""
+    WHERE id = %(id)s AND campaign_id = %(campaign_id)s"""
 # Each campaign's lane (issue 26): its row made where missing, then locked by the page's writer, skipping rows
 # an inline projection holds in a command's transaction; moved to the page's last event of the campaign.
 _OPEN_LANES = """INSERT INTO {tracking} (campaign_id, position, notification_id)

@@ -30,11 +30,13 @@ TRACKING = """CREATE TABLE IF NOT EXISTS {tracking} (
         position bigint NOT NULL,
         notification_id bigint NOT NULL)"""
 # Each member's whole state as the history last recorded it, the base its next change is taken against.
+# Keys carry the campaign (migration step 12, service/persistence/campaign_keys.py): Citus distributes by it.
 BASE_TABLE = """CREATE TABLE IF NOT EXISTS {base} (
-        aggregate_id uuid PRIMARY KEY,
+        aggregate_id uuid NOT NULL,
         campaign_id uuid NOT NULL,
         version integer NOT NULL,
-        state jsonb NOT NULL)"""
+        state jsonb NOT NULL,
+        PRIMARY KEY (aggregate_id, campaign_id))"""
 # Autovacuum fit for the churn (issue 16): every page rewrites its touched rows of `aggregate_state` and the
 # tracking row, so they are vacuumed after a small share of dead rows (the default waits for 20%, which for a
 # few hundred wide rows is megabytes of dead TOAST a phase), and leave room for HOT updates (the indexed
@@ -52,13 +54,14 @@ TUNING = [
 ]
 _TABLES = [
     """CREATE TABLE {state} (
-        id uuid PRIMARY KEY,
+        id uuid NOT NULL,
         campaign_id uuid NOT NULL,
         kind text NOT NULL,
         version integer NOT NULL,
         state jsonb NOT NULL,
         position bigint NOT NULL,
-        recent jsonb NOT NULL DEFAULT '{{}}')""",
+        recent jsonb NOT NULL DEFAULT '{{}}',
+        PRIMARY KEY (id, campaign_id))""",
     "CREATE INDEX {state_index} ON {state} (campaign_id, kind)",
     # History series: what of each member changed as each phase resolved (projections/history.py).
     """CREATE TABLE {history} (

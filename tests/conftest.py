@@ -69,3 +69,18 @@ def fresh_db(admin_db: Database) -> Iterator[Database]:
     name = f"intrigue_fresh_{uuid.uuid4().hex[:12]}"
     yield database.create_database(admin_db, name)
     database.drop_database(admin_db, name)
+
+
+# `make test-citus` (INTRIGUE_TEST_CITUS=1): a test marked `single_node` is about one PostgreSQL server's own
+# behaviour (its reason says which), and is left out on the cluster.
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "single_node(reason): holds on one PostgreSQL server only, not on Citus")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not os.environ.get("INTRIGUE_TEST_CITUS"):
+        return
+    for item in items:
+        mark = item.get_closest_marker("single_node")
+        if mark is not None:
+            item.add_marker(pytest.mark.skip(reason=f"single node: {mark.kwargs.get('reason', '')}"))

@@ -20,7 +20,7 @@ import psycopg
 from prometheus_client import Gauge
 
 from projections import state_tables as tables
-from service.persistence import idempotency
+from service.persistence import citus, idempotency
 from service.persistence.database import Database
 from service.persistence.migrations import advisory_key, is_current
 from service.persistence.readmodels import ReadModel, Runner, close_view, lock_key, start_runner
@@ -138,6 +138,7 @@ def rebuild(db: Database, env: dict[str, str], model: ReadModel, progress: Progr
         with conn.transaction():  # a rebuild that died before its switch left its generation behind
             for statement in [*tables.drop_generation(new), *tables.create_generation(new)]:
                 conn.execute(statement)
+            citus.distribute(conn)  # on Citus, the new generation's tables join their campaigns' shards
         log.info("rebuilding", extra={"projection": model.name, "generation": new})
         runner = start_runner(model.at_generation(new), env)
         stopped = False

@@ -24,6 +24,7 @@ from domain.phase_chronicle import PhaseChronicle
 from domain.region import Region
 from projections.codec import FastJSONTranscoder, register_domain_transcodings
 from projections.state import campaign_of
+from service.persistence import snapshot_writes
 from service.persistence.play_order import in_play_order
 from service.persistence.storable import check_pending
 from service.persistence.streams import StreamReader
@@ -72,6 +73,8 @@ class IntrigueStore(Application[UUID]):
         self.recorder.unread_topics = UNREAD_TOPICS  # type: ignore[attr-defined]
         self.recorder.creations = self._created_in  # type: ignore[attr-defined]
         self.streams = StreamReader(self.recorder, self.snapshots.recorder if self.snapshots else None)  # type: ignore[arg-type]
+        if self.snapshots is not None:
+            snapshot_writes.write_rows(self.snapshots.recorder)
 
     def _created_in(self, stored: StoredEvent) -> UUID | None:
         """The campaign an aggregate's creating event names (a campaign its own): for a raw write that names

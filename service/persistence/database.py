@@ -13,6 +13,7 @@ from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
 from domain.errors import DomainError
 from projections import jsonsafe
+from service.persistence import citus
 
 # Every connection the service opens decodes json and jsonb with orjson (issue 16, item 4), escaped text given
 # back as it was (projections/jsonsafe.py): registered once, before any connection, for the whole process.
@@ -131,12 +132,18 @@ def create_database(admin: Database, dbname: str) -> Database:
         exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (dbname,)).fetchone()
         if not exists:
             conn.execute(psycopg.sql.SQL("CREATE DATABASE {}").format(psycopg.sql.Identifier(dbname)))
+        on_citus = citus.enabled(conn)
+    if on_citus:  # a Citus coordinator: the database is the cluster's (docs/scaling.md, "Citus")
+        citus.create_database(admin.conninfo, dbname)
     return admin.with_dbname(dbname)
 
 
 def drop_database(admin: Database, dbname: str) -> None:
     with psycopg.connect(admin.conninfo, autocommit=True) as conn:
         conn.execute(psycopg.sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(psycopg.sql.Identifier(dbname)))
+        on_citus = citus.enabled(conn)
+    if on_citus:
+        citus.drop_database(admin.conninfo, dbname)
 
 
 def ping(db: Database) -> bool:

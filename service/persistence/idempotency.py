@@ -38,6 +38,7 @@ from psycopg.rows import DictRow
 
 from domain.errors import ConflictError, InvalidInputError
 from service.persistence import key_randomness, outcomes
+from service.persistence.campaign_keys import NIL
 from service.persistence.outcomes import Outcome
 from service.persistence.readpool import ReadPool
 
@@ -87,19 +88,22 @@ class Claim:
     unanswered: bool = False
     committed_at: int | None = None
     outcome: Outcome = field(default_factory=Outcome)
+    campaign: UUID = NIL  # the campaign its command wrote to (`record`); an answer kept alone: none
 
     @property
     def digest(self) -> bytes:
         return _key_digest(self.scope, self.key)
 
-    def record(self, cursor: Any, position: int | None) -> None:
-        """Write the claim in the caller's transaction (the one appending the command's events)."""
+    def record(self, cursor: Any, position: int | None, campaign: UUID) -> None:
+        """Write the claim in the caller's transaction (the one appending the command's events), in the
+        command's campaign: on Citus, the shard its events go to (a single-shard transaction, docs/scaling.md)."""
+        self.campaign = campaign
         cursor.execute(
-            "INSERT INTO idempotency_keys (scope, key_sha256, fingerprint, response, sealing, position)"
-            " VALUES (%s, %s, %s, NULL, 2, %s)"
-            " ON CONFLICT (scope, key_sha256)"
+            "INSERT INTO idempotency_keys (campaign_id, scope, key_sha256, fingerprint, response, sealing, position)"
+            " VALUES (%s, %s, %s, %s, NULL, 2, %s)"
+            " ON CONFLICT (scope, key_sha256, campaign_id)"
             " DO UPDATE SET position = coalesce(EXCLUDED.position, idempotency_keys.position)",
-            (self.scope, self.digest, self.fingerprint, position),
+            (campaign, self.scope, self.digest, self.fingerprint, position),
         )
 
     @contextmanager
@@ -114,13 +118,14 @@ class Claim:
         sealed = _seal(self.scope, self.key, json.dumps(response, default=str).encode())
         if self.outcome.committed:
             await self.conn.execute(
-                "UPDATE idempotency_keys SET response = %s, sealing = 2 WHERE scope = %s AND key_sha256 = %s",
-                (sealed, self.scope, self.digest),
+                "UPDATE idempotency_keys SET response = %s, sealing = 2"
+                " WHERE campaign_id = %s AND scope = %s AND key_sha256 = %s",
+                (sealed, self.campaign, self.scope, self.digest),
             )
             return
         await self.conn.execute(
             "INSERT INTO idempotency_keys (scope, key_sha256, fingerprint, response, sealing)"
-            " VALUES (%s, %s, %s, %s, 2) ON CONFLICT DO NOTHING",
+            " VALUES (%s, %s, %s, %s, 2) ON CONFLICT DO NOTHING",  # campaign_id: its default, NIL
             (self.scope, self.digest, self.fingerprint, sealed),
         )
 

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 import psycopg
 
 from projections import state_tables
-from service.persistence import idempotency, lanes, recorder, table_dice_drafts
+from service.persistence import citus, idempotency, lanes, recorder, table_dice_drafts
 from service.persistence.app import IntrigueStore
+from service.persistence.campaign_keys import campaign_keys
 from service.persistence.database import Database, ping
 from service.persistence.readmodels import READ_MODELS, close_view, open_view
 
@@ -131,6 +132,8 @@ STEPS = (
          " writes those, not the whole state", _recent_keys),
     Step(12, "the faces a GM enters for a phase played with the table's dice, kept until the last roll is in"
          " (table_dice_drafts)", _table_dice_drafts),
+    Step(13, "every key of a campaign's table carries campaign_id (Citus distributes by it); seat tokens keep an"
+         " index; idempotency claims name their campaign", campaign_keys),
 )
 SCHEMA_VERSION = STEPS[-1].version
 
@@ -160,6 +163,9 @@ def migrate(db: Database) -> list[int]:
                     )
                 log.info("migration applied", extra={"version": step.version, "description": step.description})
                 applied.append(step.version)
+            distributed = citus.distribute(conn)  # on a Citus coordinator only (docs/scaling.md, "Citus")
+            if distributed:
+                log.info("tables distributed", extra={"tables": distributed})
             return applied
         finally:
             conn.execute("SELECT pg_advisory_unlock(%s)", (advisory_key("intrigue.migrate"),))

@@ -16,9 +16,11 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
+from uuid import UUID
 
-# Written in the transaction of the command's first commit (and kept current by later ones): the cursor, the position.
-Record = Callable[[Any, int | None], None]
+# Written in the transaction of the command's first commit (and kept current by later ones): the cursor, the position,
+# the campaign written to (the claim's shard on Citus: docs/scaling.md).
+Record = Callable[[Any, int | None, UUID], None]
 
 
 @dataclass
@@ -53,11 +55,11 @@ def current() -> Outcome | None:
     return _CURRENT.get()
 
 
-def writing(cursor: Any, position: int | None) -> None:
+def writing(cursor: Any, position: int | None, campaign: UUID) -> None:
     """Called inside the transaction of a write, before it commits: the request's idempotency claim joins it."""
     outcome = _CURRENT.get()
     if outcome is not None and outcome.record is not None:
-        outcome.record(cursor, position)
+        outcome.record(cursor, position, campaign)
 
 
 def written(position: int | None) -> None:

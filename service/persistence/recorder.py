@@ -36,6 +36,7 @@ from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastor
 from psycopg.sql import SQL, Composed, Identifier
 
 from service.persistence import outcomes
+from service.persistence.campaign_reads import CampaignReads
 from service.persistence.notifier import Notifier
 
 log = logging.getLogger("intrigue.persistence")
@@ -49,6 +50,9 @@ HEADS_DDL = "CREATE TABLE IF NOT EXISTS {schema}.{heads} (campaign_id uuid PRIMA
 LANES_KEPT = 4096  # recent saves whose lane `lane_of` answers without a query
 ATTEMPTS, WAIT = 10, 0.2  # as eventsourcing's own @retry on insert_events
 MOVED = "an aggregate read by this command changed before it saved"
+# Citus (docs/scaling.md, "Citus"): a call delegated to the worker its campaign's shard has just left (a shard move's
+# switch) fails there, its transaction rolled back; sent again, it goes to the shard's new worker.
+SHARD_MOVED = "cannot execute a distributed query from a query on a shard"
 
 
 class Lane(NamedTuple):
@@ -72,7 +76,8 @@ class Inline(Protocol):
 def insert_function(datastore: PostgresDatastore, table: str) -> Composed:
     """The insert function (migration step 10): one campaign's lane. Moving the campaign's head row takes its
     lock, which serialises the writers of that campaign alone and makes the check race-free that every
-    aggregate in (`read_ids`, `read_versions`) is still at that version (SQLSTATE 23000, the library's
+    aggregate in (`read_ids`, `read_versions`), all of the campaign (a command reads its own campaign only; on
+    Citus the check stays on the campaign's shard), is still at that version (SQLSTATE 23000, the library's
     IntegrityError, when one moved); the insert gives each event the campaign's next positions, returning
     them with the notification ids. The aggregates in (`loose_ids`, `loose_versions`) were read for less: only an
     event appended since whose topic is not in `unread` conflicts (a campaign's dice and chronicle lines, which no
@@ -88,10 +93,12 @@ def insert_function(datastore: PostgresDatastore, table: str) -> Composed:
         "    INSERT INTO {schema}.{heads} AS h (campaign_id, position) VALUES (campaign, count)"
         "    ON CONFLICT (campaign_id) DO UPDATE SET position = h.position + count RETURNING h.position INTO head;"
         "    IF EXISTS (SELECT FROM unnest(read_ids, read_versions) AS r(id, version) WHERE r.version"
-        "        IS DISTINCT FROM (SELECT max(originator_version) FROM {schema}.{table} WHERE originator_id = r.id))"
+        "        IS DISTINCT FROM (SELECT max(originator_version) FROM {schema}.{table}"
+        "        WHERE campaign_id = campaign AND originator_id = r.id))"
         "    THEN RAISE EXCEPTION {moved} USING ERRCODE = '23000'; END IF;"
         "    IF EXISTS (SELECT FROM unnest(loose_ids, loose_versions) AS r(id, version) JOIN {schema}.{table} e"
-        "        ON e.originator_id = r.id AND e.originator_version > r.version WHERE e.topic <> ALL(unread))"
+        "        ON e.campaign_id = campaign AND e.originator_id = r.id AND e.originator_version > r.version"
+        "        WHERE e.topic <> ALL(unread))"
         "    THEN RAISE EXCEPTION {moved} USING ERRCODE = '23000'; END IF;"
         "    RETURN QUERY INSERT INTO {schema}.{table} AS t"
         "    (originator_id, originator_version, topic, state, campaign_id, campaign_position)"
@@ -109,7 +116,7 @@ def insert_function(datastore: PostgresDatastore, table: str) -> Composed:
     )
 
 
-class IntrigueRecorder(PostgresApplicationRecorder):
+class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
     """Saves through `intrigue_insert_events` (migration step 10), one campaign's lane, in one transaction."""
 
     inline: Inline | None = None  # set by the read side when this process projects inline
@@ -177,6 +184,7 @@ class IntrigueRecorder(PostgresApplicationRecorder):
         if campaign is None:  # a raw write (a test, a tool): the lane its first aggregate is in, or is created in
             campaign = self._campaign_of_raw(stored_events[0])
         columns = _columns(stored_events)
+        self.learn(columns[0], campaign)  # an aggregate stays in its campaign: later reads go to its lane
         read, seen = unchanged or {}, loose or {}
         params = (campaign, *columns, list(read), list(read.values()), list(seen), list(seen.values()),
                   list(self.unread_topics))  # fmt: skip
@@ -188,8 +196,9 @@ class IntrigueRecorder(PostgresApplicationRecorder):
                         return self._written(campaign, found, None)
                 rows, inlined = self._insert(params, columns)
                 return self._written(campaign, rows, inlined)
-            except (InterfaceError, OperationalError):
-                if attempt == ATTEMPTS:
+            except PersistenceError as error:
+                lost = isinstance(error, (InterfaceError, OperationalError)) or SHARD_MOVED in str(error)
+                if attempt == ATTEMPTS or not lost:
                     raise
                 time.sleep(WAIT * attempt)
         raise AssertionError("unreachable")
@@ -225,7 +234,8 @@ class IntrigueRecorder(PostgresApplicationRecorder):
             with self.datastore.transaction(commit=True) as curs, curs.connection.pipeline():
                 curs.execute(self.sql_insert, params, prepare=True)
                 rows = curs.fetchall()
-                outcomes.writing(curs, rows[-1]["campaign_position"])  # the API's position: the campaign's own
+                # The API's position: the campaign's own; the claim goes to the campaign's shard (on Citus).
+                outcomes.writing(curs, rows[-1]["campaign_position"], params[0])
                 if inline is not None:
                     stored = [StoredEvent(*event) for event in zip(*columns, strict=True)]
                     lane = Lane(params[0], rows[0]["campaign_position"], rows[-1]["campaign_position"])

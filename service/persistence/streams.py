@@ -32,8 +32,10 @@ def streams_statement(datastore: PostgresDatastore, events: str, snapshots: str 
         ).format(schema=schema, events=Identifier(events))
     return SQL(
         "WITH i AS (SELECT DISTINCT unnest(%s::uuid[]) AS id),"
-        " s AS (SELECT l.* FROM i CROSS JOIN LATERAL (SELECT originator_id, originator_version, topic, state"
-        "   FROM {schema}.{snapshots} WHERE originator_id = i.id ORDER BY originator_version DESC LIMIT 1) l)"
+        # DISTINCT ON, not LATERAL ... LIMIT 1, which Citus cannot push down (docs/scaling.md, "Citus").
+        " s AS (SELECT DISTINCT ON (x.originator_id) x.originator_id, x.originator_version, x.topic, x.state"
+        "   FROM i JOIN {schema}.{snapshots} x ON x.originator_id = i.id"
+        "   ORDER BY x.originator_id, x.originator_version DESC)"
         " SELECT originator_id, originator_version, topic, state, 0 AS part FROM s"
         " UNION ALL"
         " SELECT e.originator_id, e.originator_version, e.topic, e.state, 1 FROM i"

@@ -104,7 +104,8 @@ class SeatService:
         found = self._one(campaign_id, seat_id)
         if found.role is Role.GM:
             raise InvalidInputError("the GM seat cannot be revoked (nobody could run the campaign); reissue its token")
-        self._write("UPDATE seats SET token_sha256 = %s WHERE id = %s", (secrets.token_bytes(_REVOKED_BYTES), seat_id))
+        self._write("UPDATE seats SET token_sha256 = %s WHERE id = %s AND campaign_id = %s",
+                    (secrets.token_bytes(_REVOKED_BYTES), seat_id, campaign_id), campaign_id)
         return found
 
     def reissue(self, campaign_id: UUID, seat_id: UUID) -> IssuedSeat:
@@ -142,17 +143,17 @@ class SeatService:
     def _seat(self, seat: Seat) -> IssuedSeat:
         token = TOKEN_PREFIX + secrets.token_urlsafe(32)
         self._write(f"INSERT INTO seats ({_COLUMNS}, token_sha256) VALUES (%s, %s, %s, %s, %s, %s, %s)"
-                    " ON CONFLICT (id) DO UPDATE SET token_sha256 = EXCLUDED.token_sha256",  # re-seating rotates
+                    " ON CONFLICT (id, campaign_id) DO UPDATE SET token_sha256 = EXCLUDED.token_sha256",  # rotates
                     (seat.id, seat.campaign_id, seat.role.value, seat.name, seat.faction_id, seat.house_id,
-                     digest(token)))  # fmt: skip
+                     digest(token)), seat.campaign_id)  # fmt: skip
         return IssuedSeat(seat, token)
 
-    def _write(self, statement: str, params: tuple[Any, ...]) -> None:
+    def _write(self, statement: str, params: tuple[Any, ...], campaign_id: UUID) -> None:
         with self.datastore.transaction(commit=True) as cursor:
             cursor.execute(SQL(statement), params)
             # Delivered at commit to every process's listener: open subscriptions check their seat again.
             cursor.execute(SQL("SELECT pg_notify(%s, %s)"), (self.store.recorder.channel_name, SEATS_CHANGED))  # type: ignore[attr-defined]
-            outcomes.writing(cursor, None)  # a keyed request's idempotency claim commits with the seat
+            outcomes.writing(cursor, None, campaign_id)  # a keyed request's idempotency claim commits with the seat
         outcomes.written(None)
 
     def _query(self, statement: str, params: tuple[Any, ...]) -> list[dict[str, Any]]:

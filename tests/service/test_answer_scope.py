@@ -112,6 +112,8 @@ def test_the_campaigns_a_query_reads_are_its_scope(document: str, variables: Any
     assert campaigns_of(document, None, variables) == expected
 
 
+@pytest.mark.single_node(reason="rewinds a current database to the layout before lanes by dropping campaign_id,"
+                         " which Citus distributes by; an old database is migrated on one server, then distributed")
 def test_migrate_gives_an_older_database_each_campaign_position_from_its_rows(fresh_db: Database) -> None:
     intrigue = Intrigue(fresh_db)
     try:

@@ -40,6 +40,8 @@ def events(count: int, state: bytes = b"{}", topic: str = "tests:Event") -> list
 TEXTS = ["plain", "ünïcødé ✓ 漢字 𝄞 emoji 🎲", "quote ' \" backslash \\ comma , braces {} parens ()", "NULL", ""]
 
 
+@pytest.mark.single_node(reason="compares a command's positions with notification ids, which on Citus come from"
+                         " a worker's own sequence range")
 @pytest.mark.parametrize("tracked", [False, True], ids=["autocommit", "in a transaction"])
 def test_events_round_trip_byte_for_byte(store: IntrigueStore, fresh_db: Database, tracked: bool) -> None:
     payloads = [t.encode() for t in TEXTS] + [bytes(range(256)) * 4, b"\x00" * 10, b"x" * 3_000_000]
@@ -63,13 +65,13 @@ def test_a_stale_read_writes_nothing_and_conflicts(store: IntrigueStore, fresh_d
     first = events(1)[0]
     store.recorder.insert_events([first])
     store.recorder.insert_events([StoredEvent(first.originator_id, 2, "tests:Event", b"{}")])
-    other = events(1)[0]
+    other, lane = events(1)[0], first.originator_id  # written in `first`'s lane: a command reads its campaign only
     with pytest.raises(IntegrityError):  # read at version 1, now at 2
-        store.recorder.insert_events([other], unchanged={first.originator_id: 1})
+        store.recorder.insert_events([other], campaign=lane, unchanged={first.originator_id: 1})
     with psycopg.connect(fresh_db.conninfo) as conn:
         assert conn.execute("SELECT count(*) FROM intrigue_events WHERE originator_id = %s",
                             (other.originator_id,)).fetchone() == (0,)  # fmt: skip
-    assert store.recorder.insert_events([other], unchanged={first.originator_id: 2})  # current: written
+    assert store.recorder.insert_events([other], campaign=lane, unchanged={first.originator_id: 2})  # current
     with pytest.raises(IntegrityError):  # the same version twice
         store.recorder.insert_events([StoredEvent(first.originator_id, 2, "tests:Event", b"{}")])
 
@@ -92,6 +94,8 @@ def lose_the_acknowledgement(monkeypatch: pytest.MonkeyPatch, target: Any, befor
     return calls
 
 
+@pytest.mark.single_node(reason="compares a command's positions with notification ids, which on Citus come from"
+                         " a worker's own sequence range")
 def test_a_lost_acknowledgement_answers_the_committed_ids(
     store: IntrigueStore, fresh_db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -134,6 +138,8 @@ def test_a_command_whose_commit_acknowledgement_was_lost_answers_success(
         intrigue.close()
 
 
+@pytest.mark.single_node(reason="rewinds a current database to step 6 by rewriting campaign_id, which Citus"
+                         " distributes by")
 def test_a_database_from_before_step_7_gets_the_binary_insert_function(fresh_db: Database) -> None:
     migrations.migrate(fresh_db)
     with psycopg.connect(fresh_db.conninfo, autocommit=True) as conn:

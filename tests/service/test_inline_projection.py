@@ -54,6 +54,8 @@ def read_version(db: Database, aggregate_id: UUID) -> int | None:
     return None if row is None else int(row[0])
 
 
+@pytest.mark.single_node(reason="compares the events' xmin with the transaction id and notification ids with positions,"
+                         " which on Citus are a worker's (docs/scaling.md, Citus)")
 def test_a_command_reads_its_own_writes_in_one_transaction(
     fresh_db: Database, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
