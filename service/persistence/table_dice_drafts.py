@@ -50,10 +50,11 @@ class TableDiceDrafts:
         """`claim`: a keyed request's idempotency claim commits with it (not when the request's events held it)."""
         self._write("DELETE FROM table_dice_drafts WHERE campaign_id = %s", (campaign_id,), claim)
 
-    def _write(self, statement: str, params: tuple[object, ...], claim: bool = True) -> None:
+    def _write(self, statement: str, params: tuple[UUID, *tuple[object, ...]], claim: bool = True) -> None:
+        """`params` name the campaign first: the claim is written in that campaign's lane (its shard on Citus)."""
         with self.datastore.transaction(commit=True) as cursor:
             cursor.execute(SQL(statement), params)
             if claim:
-                outcomes.writing(cursor, None)  # a keyed request's idempotency claim commits with the draft
+                outcomes.writing(cursor, None, params[0])  # a keyed request's idempotency claim commits with the draft
         if claim:
             outcomes.written(None)
