@@ -25,12 +25,10 @@ export function makeClient(campaignId: string | null, viewAs: string | null = nu
   // header's own name, so live updates are the viewed seat's too (issue 28, item 5).
   const connectionParams = viewAs ? { [VIEW_AS_HEADER]: viewAs } : undefined;
   const ws = createWsClient({ url: wsUrl(campaignId), lazy: true, retryAttempts: Infinity, connectionParams, retryWait });
-  let connections = 0;
   const listeners = new Set<ConnectionListener>();
-  ws.on("connected", () => {
-    connections += 1;
-    if (connections > 1) listeners.forEach((l) => l.reconnected()); // a reconnection: changes may have been missed
-  });
+  // Every connection, the first too, re-reads: a change committed between a screen's first read and the
+  // subscription's start is told to no one, and a reconnection may have missed several.
+  ws.on("connected", () => listeners.forEach((l) => l.reconnected()));
   ws.on("closed", () => listeners.forEach((l) => l.closed()));
   const client = new Client({
     url: graphqlUrl(),
