@@ -6,6 +6,7 @@ import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
+from uuid import UUID
 
 from pydantic import Field, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -158,6 +159,19 @@ class Intrigue:
             log.warning("reads may lag: the read models have not reached a committed command",
                         extra={"position": notification_id, "reason": type(error).__name__})  # fmt: skip
             outcomes.lagged()
+
+    def wait_for_reads(self, campaign_id: UUID, position: int, timeout: float = PROJECTION_TIMEOUT) -> bool:
+        """Whether the read models have folded the campaign up to its `position` within `timeout`: what a live
+        change waits for before it is told, so a client re-reading on it reads the change (issue 18, Live)."""
+        try:
+            self.read_side.wait_lane(campaign_id, position, timeout)
+        except Exception:  # a stopped or slow projection: the change is told anyway, reads may lag
+            return False
+        return True
+
+    def folded_position(self, campaign_id: UUID) -> int:
+        """How far the state read model has folded the campaign (its campaign position)."""
+        return self.read_side.view(StateView).lane_position(campaign_id)
 
     def close(self) -> None:
         self.read_side.close()

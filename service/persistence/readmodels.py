@@ -8,6 +8,7 @@ import os
 import time
 from dataclasses import dataclass
 from typing import TypeVar
+from uuid import UUID
 
 import psycopg
 from eventsourcing.persistence import InfrastructureFactory
@@ -137,18 +138,23 @@ class ReadSide:
         lane = self.store.recorder.lane_of(notification_id)  # type: ignore[attr-defined]
         if lane is None or (self.inline is not None and self.inline.covers(lane.campaign_id, lane.last)):
             return  # no such event, or projected in the command's own transaction
+        self.wait_lane(lane.campaign_id, lane.last, timeout)
+
+    def wait_lane(self, campaign_id: UUID, position: int, timeout: float) -> None:
+        """Return once every read model has folded the campaign up to its `position` (a campaign position)."""
         deadline = time.monotonic() + timeout
         for model in READ_MODELS:
             runner = self.runners.get(model.name)
             if runner is not None and runner.leading:  # woken by the runner itself, as soon as the page is committed
-                runner.wait_lane(lane.campaign_id, lane.last, timeout=max(0.0, deadline - time.monotonic()))
+                runner.wait_lane(campaign_id, position, timeout=max(0.0, deadline - time.monotonic()))
                 continue
             # Projected by another process (a worker, or one that took the lock while this runner reconnected):
             # the tracking says when, so a stopped or standing-by runner never leaves reads lagging for good.
             view, pause = self.view(StateView), 0.002
-            while view.lane_position(lane.campaign_id) < lane.last:
+            while view.lane_position(campaign_id) < position:
                 if time.monotonic() > deadline:
-                    raise TimeoutError(f"projection {model.name!r} in a worker has not reached event {notification_id}")
+                    raise TimeoutError(f"projection {model.name!r} in a worker has not reached {position} of "
+                                       f"{campaign_id}")  # fmt: skip
                 time.sleep(pause)
                 pause = min(pause * 2, 0.1)
 

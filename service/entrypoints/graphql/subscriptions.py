@@ -80,8 +80,8 @@ async def _seat(info: Info, authorization: str | None) -> Seat | None:
     return await seat_viewed(intrigue(info), reads(info).pool, found, named, reading=True)
 
 
-async def _follow(info: Info, campaign_id: UUID, after: int | None,
-                  check: Callable[[Seat | None], None]) -> AsyncGenerator[AuditEntry, None]:  # fmt: skip
+async def _follow(info: Info, campaign_id: UUID, after: int | None, check: Callable[[Seat | None], None],
+                  readable: bool = False) -> AsyncGenerator[AuditEntry, None]:  # fmt: skip
     """The campaign's events after `after`, then each new one as NOTIFY announces it, for as long as the seat holds.
 
     With `after` None, it follows from the campaign's last event at subscribe time (nothing of the past is sent).
@@ -89,6 +89,9 @@ async def _follow(info: Info, campaign_id: UUID, after: int | None,
     (`Listener.seat_changes`: one integer compared per delivery), so a rotated or revoked token ends the
     subscription with UNAUTHENTICATED, even while no event comes. The open subscriptions' tokens are checked
     together, in one query per change (graphql/seat_watch.py).
+
+    `readable`: a batch is sent once the read models have folded it (or could not within the projection timeout),
+    so a client that re-reads on a change reads it, even when the runner, not the command, folds it.
     """
     app, listener = intrigue(info), info.context["listener"]
     authorization = _authorization(info)
@@ -103,6 +106,8 @@ async def _follow(info: Info, campaign_id: UUID, after: int | None,
             while True:
                 mark = await listener.mark(campaign_id)  # before the read: an event saved during it wakes the wait
                 entries = await off_loop(_events_after, app, campaign_id, position)
+                if readable and entries:
+                    await off_loop(app.wait_for_reads, campaign_id, entries[-1].position)
                 for entry in [*entries, None]:
                     if listener.seat_changes != checked:
                         checked = listener.seat_changes
@@ -121,6 +126,12 @@ def _counted(seen: list[int], after: int | None) -> tuple[int, int]:
     """A player's or observer's cursor: how many of the log positions it may know of (`seen`) it has had, and the
     log position to follow from. `after` counts them (1 for the first); None is from now on."""
     counted = len(seen) if after is None else max(0, min(after, len(seen)))
+    return counted, seen[counted - 1] if counted else 0
+
+
+def _counted_to(seen: list[int], position: int) -> tuple[int, int]:
+    """A player's cursor from `position` on: the changes it may know of up to it, and the last one's position."""
+    counted = sum(1 for p in seen if p <= position)
     return counted, seen[counted - 1] if counted else 0
 
 
@@ -213,7 +224,7 @@ class CampaignSubscription:
         if not sees_everything(seat, campaign_id):
             results = await off_loop(intrigue(info).audit.result_positions, campaign_id, PHASE_TOPICS)
             counted, start = _counted(results, after)
-        async for entry in _follow(info, campaign_id, start, _seated_in(campaign_id)):
+        async for entry in _follow(info, campaign_id, start, _seated_in(campaign_id), readable=True):
             if entry.topic.endswith(PHASE_TOPICS):
                 phase = entry.payload["phase"] if "phase" in entry.payload else entry.payload["to_phase"]
                 status = PhaseChange.RESOLVED if entry.topic.endswith("PhaseResolved") else PhaseChange.ROLLED_BACK
@@ -235,12 +246,14 @@ class CampaignSubscription:
         except DomainError:
             seat = None  # `_follow` refuses it, with its error
         counted: int | None = None  # a player's or observer's cursor: the changes it may know of so far
-        start = after
+        # "From now on" is from what the reads show now: a change committed but not yet folded (the runner's to
+        # fold) is still to be told, once readable, or a client that read before the fold would never re-read it.
+        start = after if after is not None else await off_loop(intrigue(info).folded_position, campaign_id)
         if seat is not None and seat.campaign_id == campaign_id and not sees_everything(seat, campaign_id):
             logged = await off_loop(intrigue(info).audit.topics, campaign_id)
             seen = [p for p, stream, topic in logged if change_seen_by(seat, campaign_id, topic, stream) is not None]
-            counted, start = _counted(seen, after)
-        async for entry in _follow(info, campaign_id, start, _seated_in(campaign_id)):
+            counted, start = _counted(seen, after) if after is not None else _counted_to(seen, start)
+        async for entry in _follow(info, campaign_id, start, _seated_in(campaign_id), readable=True):
             kind = change_seen_by(seat, campaign_id, entry.topic, entry.aggregate_id)
             if kind is not None:
                 counted = None if counted is None else counted + 1
