@@ -28,6 +28,7 @@ from bench import (
     projections,
     transfer,
 )
+from bench.played_rows import resident_memory
 from bench.store import run_all
 from service.bootstrap import Settings
 from service.persistence import database, migrations
@@ -52,26 +53,34 @@ def main() -> int:
     try:
         if "lanes" in only:  # a database of its own, before the played campaign loads the machine's caches
             results += lanes_bench.run(admin)
+            resident_memory("lanes")
         if "played" in only:  # a database of its own
             results += played_bench.run(admin)
+            resident_memory("played")
         if "citus" in only:  # issue 27: a Citus cluster of its own (bench/citus_bench.py)
             results += citus_bench.run()
+            resident_memory("citus")
         if "assistant" in only:  # issue 19: no database, the domain plays seeded campaigns
             results += assistant_sim.run()
+            resident_memory("assistant")
         if "http" in only:  # first, while the log is short: its server projects every event on start
             results += http_load.run(db, scale)
+            resident_memory("http")
         if "store" in only:
             results += run_all(store, full_replay, db.conninfo)
+            resident_memory("store")
         if "projections" in only:
             results.append(projections.catch_up(store, db, 50_000 * scale))
             results.append(projections.full_rebuild(db))
             projections.played_rebuild(admin)
+            resident_memory("projections")
         if only & {"history", "transfer"}:
             ok, campaign = history.as_of(store, db.conninfo)
             results += [ok] if "history" in only else []
             if "transfer" in only:
                 history.grow(store, campaign, int(os.environ.get("BENCH_EXPORT_EVENTS", "100000")))
                 results.append(transfer.export_import(admin, db, campaign.id))
+            resident_memory("history/transfer")
     finally:
         store.close()
         full_replay.close()

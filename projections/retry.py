@@ -11,13 +11,13 @@ failure's error text, and the failure is answered.
 from __future__ import annotations
 
 import copy
-from collections import OrderedDict
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.persistence import StoredEvent
 from psycopg.sql import SQL, Identifier
 
+from projections import kept
 from projections.failures import FORGET, TABLE, Failure
 from projections.page import PageFold
 from projections.runner import Undecodable
@@ -59,7 +59,8 @@ def retry(store: Any, view: StateView, campaign_id: UUID) -> int | None:
             for table in ("state", "history"):
                 curs.execute(SQL("DELETE FROM {} WHERE campaign_id = %s").format(tables[table]), (campaign_id,))
             writer = copy.copy(view)  # the view's statements and encoders, aimed at that generation
-            writer._cache, writer._stored, writer._written, writer._row_versions = OrderedDict(), OrderedDict(), {}, {}
+            writer._cache, writer._stored = kept.folded_map(), kept.stored_map()
+            writer._written, writer._row_versions = {}, {}
             writer._aim(generation)
             page = PageFold(writer, curs, dict.fromkeys(ids), ids, set(), careful=False)
             page.fold([(_decode(store, row), row["notification_id"]) for row in rows], {})

@@ -11,7 +11,6 @@ row, so a row is never ahead of or behind its events (tables: projections/state_
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
 from collections.abc import Sequence
 from contextlib import nullcontext
 from functools import cache, partial
@@ -25,7 +24,7 @@ from psycopg.rows import DictRow
 from psycopg.sql import SQL, Composable, Composed
 from psycopg.types.json import Jsonb
 
-from projections import history, jsonsafe
+from projections import history, jsonsafe, kept
 from projections.codec import domain_mapper, plain
 from projections.failures import CURRENT as CURRENT_FAILURES
 from projections.failures import DDL as FAILURES_DDL
@@ -35,7 +34,6 @@ from projections.restore import Restorer
 from projections.state_sql import CURRENT, CURRENT_AND_FAILED, FAILED, statements_of
 from projections.state_tables import MODEL, RELATIONS
 
-CACHE_SIZE = 2_000
 RECENT_BYTES = 2_048  # keys changed since a row's state was written whole, encoded, up to which only they are written
 log = logging.getLogger("intrigue.projections")
 _SKIP = frozenset({"pending_events"})
@@ -45,7 +43,6 @@ Lanes = dict[int, tuple[UUID, int]]  # by notification id: the event's campaign 
 _NOT_HELD = 1 << 62  # a campaign whose tracking row another writer holds: none of its events is written
 
 
-Stored = tuple[int, dict[str, bytes]]  # a row's version, and its `state` column as written whole, encoded by key
 
 
 def _tracks(lanes: Lanes, held: dict[UUID, int]) -> list[dict[str, Any]]:
@@ -127,11 +124,11 @@ class StateView(PostgresTrackingRecorder):
         self.mapper = domain_mapper()
         # The last folded state of recently seen aggregates, valid while its row is at the same version:
         # most pages then need no snapshot read and no decoding.
-        self._cache: OrderedDict[int, Aggregate] = OrderedDict()  # by the id's integer
+        self._cache = kept.folded_map()  # by the id's integer, bounded by bytes (projections/kept.py)
         # What the rows this writer wrote keep in their `state` column, valid while the row is at that version:
         # a row changed in a few keys then gets those alone (`_row`); `_versions` are the page's rows' versions.
-        self._stored: OrderedDict[int, Stored] = OrderedDict()
-        self._written: dict[int, Stored] = {}
+        self._stored = kept.stored_map()
+        self._written: dict[int, kept.Stored] = {}
         self._row_versions: dict[int, int] = {}
         self._campaigns: list[UUID] = []  # the page's campaigns (`_claim`): its statements name them
         self._aimed: int | None = None  # the generation this writer writes to
@@ -267,13 +264,11 @@ class StateView(PostgresTrackingRecorder):
             self._cache.pop(key, None)
             self._stored.pop(key, None)
         for key, folded in page.cacheable().items():
-            self._cache[key] = folded
-            if key in self._written:
-                self._stored[key] = self._written[key]
-        while len(self._cache) > CACHE_SIZE:
-            self._cache.popitem(last=False)
-        while len(self._stored) > CACHE_SIZE:
-            self._stored.popitem(last=False)
+            written = self._written.get(key)
+            size = kept.encoded_size(written[1]) if written else kept.ENTRY_BYTES
+            kept.keep(self._cache, key, kept.Folded(folded, size * kept.IN_MEMORY))
+            if written is not None:
+                kept.keep(self._stored, key, written)
         return {track["campaign_id"]: track["position"] for track in tracks}
 
     def _claim(self, curs: Cursor[DictRow], lanes: Lanes) -> dict[UUID, int]:
@@ -314,8 +309,8 @@ class StateView(PostgresTrackingRecorder):
         for row in rows:
             key = row["id"].int
             cached = self._cache.get(key)
-            if cached is not None and cached.version == row["version"]:
-                states[key] = cached
+            if cached is not None and cached.state.version == row["version"]:
+                states[key] = cached.state
             else:
                 stale[row["id"]] = (row["version"], row["campaign_id"])
         if stale:

@@ -1,0 +1,73 @@
+"""The state writers' fold cache is bounded by bytes, not by a count of aggregates of any size (issue 31, item 5):
+a big member counts what it weighs, the budget holds whatever mix of members a process meets, and folding with
+the cache evicting at every page gives the same read model as with every member kept."""
+
+from __future__ import annotations
+
+import copy
+import tracemalloc
+from collections.abc import Iterator
+from typing import Any
+from uuid import UUID
+
+import orjson
+import pytest
+
+from projections import jsonsafe, kept
+from projections.state import StateView, public_state
+from service.bootstrap import Intrigue
+from service.persistence.database import Database
+from tests.service.test_bounded_history import current, played
+
+
+def in_memory(state: Any) -> int:
+    """The bytes a folded aggregate takes, as a deep copy of it allocates them."""
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        duplicate = copy.deepcopy(state)
+        size = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    del duplicate
+    return size
+
+
+def writers(intrigue: Intrigue) -> list[StateView]:
+    """The state writers that fold and keep: the inline projection's and the runner's."""
+    inline = intrigue.read_side.inline
+    found = [runner.view for runner in intrigue.read_side.runners.values()]
+    return [view for view in [*found, inline.view if inline else None] if isinstance(view, StateView)]
+
+
+@pytest.fixture
+def small_budget(fresh_db: Database, monkeypatch: pytest.MonkeyPatch) -> Iterator[Intrigue]:
+    monkeypatch.setenv(kept.FOLD_CACHE_MB, str(BUDGET / 2**20))
+    system = Intrigue(fresh_db)
+    yield system
+    system.close()
+
+
+BUDGET = 60_000  # bytes: a few of a played campaign's members, counted as they weigh
+
+
+def test_a_member_is_counted_for_at_least_what_it_takes_in_memory(intrigue: Intrigue) -> None:
+    played(intrigue, 3)
+    entries = [entry for view in writers(intrigue) for entry in view._cache.values()]
+    members = [entry for entry in entries if type(entry.state).__name__ in {"Faction", "House"}]
+    assert members, "the writers kept no member"
+    for entry in members:
+        assert in_memory(entry.state) <= entry.size, type(entry.state).__name__
+
+
+def test_a_small_budget_keeps_fewer_big_members_and_folds_the_same(small_budget: Intrigue) -> None:
+    campaign = played(small_budget, 3)
+    for view in writers(small_budget):
+        sizes = [entry.size for entry in view._cache.values()]
+        assert sum(sizes) <= BUDGET and view._cache.currsize == sum(sizes)
+        assert sum(kept.encoded_size(stored[1]) for stored in view._stored.values()) <= BUDGET
+    rows = current(small_budget, campaign.id)
+    assert rows
+    for member_id, row in rows.items():  # each row is its member as the events make it, kept or not
+        loaded = small_budget.store.repository.get(UUID(member_id))
+        assert row == orjson.loads(jsonsafe.dumps(public_state(loaded))), type(loaded).__name__
