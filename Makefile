@@ -71,6 +71,7 @@ test-slow: install
 
 ## The console's component tests (Vitest).
 test-web: web-install
+	cd web && $(NPM) run --silent lint
 	cd web && $(NPM) run --silent test
 
 lint: install
@@ -93,7 +94,7 @@ schema: install
 	$(BIN)/python -m service.entrypoints.graphql.sdl
 
 ## The checked-in SDL's gates (docs/architecture.md, "Schema quality gates"): the schema linter, then the typed
-## client generated from web/src/graphql/*.graphql, type-checked, with no `any` or `unknown` in it.
+## client generated from web/src/**/*.graphql (shared ones in src/graphql/, each feature's in its api/), type-checked, with no `any` or `unknown` in it.
 schema-gates: web-install
 	cd web && $(NPM) run --silent schema:gates
 

@@ -1,2 +1,2 @@
 // The phase feature's public face: its screen, mounted by src/app/routes.tsx.
-export { PhaseScreen } from "./components/PhaseScreen";
+export { PhaseScreen, type ResolutionAid } from "./components/PhaseScreen";

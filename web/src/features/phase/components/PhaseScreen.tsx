@@ -1,7 +1,7 @@
 // The phase screen (issue 18): the clock; the GM opens, resolves and rolls back (with a reason, confirmed in a
 // dialog naming what is undone); a timeline of phases, each resolution expanding into its log as it was played,
 // rolled-back branches marked. A player sees its own phase reports. Every part re-reads live.
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useState, type ComponentType } from "react";
 import { useMutation } from "urql";
 import { ErrorMessage, Loading, Section } from "../../../components/ui";
 import {
@@ -12,7 +12,6 @@ import {
   RollBackPhaseDocument,
 } from "../../../graphql/generated";
 import { useCampaign, useLiveQuery } from "../../../lib/campaign";
-import { TableDicePanel, useTableDiceOn } from "../../tabledice";
 import "../phase.css";
 import { BranchLog } from "./BranchLog";
 import { BranchTimeline } from "./BranchTimeline";
@@ -20,6 +19,15 @@ import type { Names } from "./LogView";
 import { PlayerReports } from "./PlayerReports";
 import { ResolutionSummary } from "./ResolutionSummary";
 import { RollbackDialog } from "./RollbackDialog";
+
+/** What another feature adds to the GM's controls, composed in app/ (features never import each other): the table's
+ * dice entry (issue 28), whose hook says whether it holds the Resolve button (the phase resolves as the dice are
+ * entered). */
+export type ResolutionAid = {
+  Panel: ComponentType<{ campaignId: string; phase: number; status: string }>;
+  useHoldsResolve: (campaignId: string) => boolean;
+};
+const NO_AID: ResolutionAid = { Panel: () => null, useHoldsResolve: () => false };
 
 const CHANGE_WORDS: Record<string, string> = {
   PHASE_OPENED: "A phase opened",
@@ -31,14 +39,16 @@ const CHANGE_WORDS: Record<string, string> = {
   OTHER: "The campaign changed",
 };
 
-function GmControls({ campaignId, phase, status, names }: { campaignId: string; phase: number; status: string; names: Names }) {
+function GmControls({ campaignId, phase, status, names, aid }: {
+  campaignId: string; phase: number; status: string; names: Names; aid: ResolutionAid;
+}) {
   const [opened, open] = useMutation(OpenPhaseDocument);
   const [resolved, resolve] = useMutation(ResolvePhaseDocument);
   const [rolled, rollBack] = useMutation(RollBackPhaseDocument);
   const [target, setTarget] = useState(phase);
   const [reason, setReason] = useState("");
   const [confirming, setConfirming] = useState(false);
-  const tableDice = useTableDiceOn(campaignId); // issue 28: then the phase resolves as the table's dice are entered
+  const tableDice = aid.useHoldsResolve(campaignId); // issue 28: then the phase resolves as the table's dice are entered
   const canOpen = status === "SETUP" || status === "RESOLVED";
   const canResolve = status === "OPEN" || status === "RESOLVING";
   const lastRollable = status === "OPEN" ? phase - 1 : phase;
@@ -59,7 +69,7 @@ function GmControls({ campaignId, phase, status, names }: { campaignId: string; 
         <button type="button" disabled={!canOpen || opened.fetching} onClick={() => open({ campaignId })}>Open phase {phase + 1}</button>
         <button type="button" disabled={!canResolve || resolved.fetching || tableDice} onClick={() => resolve({ campaignId })}>Resolve phase {phase}</button>
       </div>
-      <TableDicePanel campaignId={campaignId} phase={phase} status={status} />
+      <aid.Panel campaignId={campaignId} phase={phase} status={status} />
       {lastRollable >= 1 && (
         <form className="form rollback-form" onSubmit={(e) => { e.preventDefault(); if (reason.trim()) setConfirming(true); }}>
           <label htmlFor="rollback-phase">Phase to roll back</label>
@@ -101,7 +111,7 @@ function GmTimeline({ campaignId, phase, names }: { campaignId: string; phase: n
   );
 }
 
-export function PhaseScreen() {
+export function PhaseScreen({ aid = NO_AID }: { aid?: ResolutionAid }) {
   const { campaignId, seat, lastChange } = useCampaign();
   const [{ data, error }] = useLiveQuery({ query: PhaseScreenDocument, variables: { campaignId } });
   const byId = useMemo(() => {
@@ -125,7 +135,7 @@ export function PhaseScreen() {
         <p className="live-status" data-testid="live-status" aria-live="polite">
           {lastChange ? `${CHANGE_WORDS[lastChange.kind] ?? "The campaign changed"}; this page is up to date.` : ""}
         </p>
-        {gm && <GmControls key={`${phase}-${phaseStatus}`} campaignId={campaignId} phase={phase} status={phaseStatus} names={names} />}
+        {gm && <GmControls key={`${phase}-${phaseStatus}`} campaignId={campaignId} phase={phase} status={phaseStatus} names={names} aid={aid} />}
       </Section>
       <Section title={gm ? "Timeline of phases" : "My phase reports"}>
         {gm ? <GmTimeline campaignId={campaignId} phase={phase} names={names} />
