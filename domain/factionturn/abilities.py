@@ -11,6 +11,16 @@ from domain.errors import RuleViolationError
 from domain.factionturn.assets import AssetKind, AttackSpec, Attribute
 from domain.factionturn.contest import ContestResult, Side, contest
 from domain.factionturn.damage import deal_damage
+from domain.factionturn.effects import (
+    AssetAcquired,
+    AssetDestroyed,
+    AssetLostToRival,
+    AssetMarked,
+    EmbargoSet,
+    FacGoldGained,
+    FacGoldSpent,
+    StealthChanged,
+)
 from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.rows import ability_of, holds, kind_of, tag_dice, type_of
@@ -87,8 +97,8 @@ def counter_of(session: Session, defender: OwnedAsset, attacker: OwnedAsset, res
 
 def after_strike(session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset | None) -> None:
     if ability_of(attacker) == "arsonists" and defender is not None and defender.id in foe.assets:
-        session.apply(foe, "mark_asset", asset_id=defender.id, changes={"ability_blocked_by": session.actor_id},
-                      reason="attacked by Arsonists (seed 002, Arsonists)")  # fmt: skip
+        session.record(foe, AssetMarked(asset_id=defender.id, changes={"ability_blocked_by": session.actor_id},
+                                        reason="attacked by Arsonists (seed 002, Arsonists)"))  # fmt: skip
 
 
 def after_hit(session: Session, attacker: OwnedAsset, foe: Faction) -> None:
@@ -121,8 +131,8 @@ def vault_ignores(session: Session, victim: Faction, what: str) -> bool:
     vault = next((v for v in holds(victim, "treasure_vault") if v.restored_on != victim.turn), None)
     if vault is None:
         return False
-    session.apply(victim, "mark_asset", asset_id=vault.id, changes={"restored_on": victim.turn},
-                  reason=f"{victim.name}'s Treasure Vault ignores {what} ({RULE_VAULT})")  # fmt: skip
+    why = f"{victim.name}'s Treasure Vault ignores {what} ({RULE_VAULT})"
+    session.record(victim, AssetMarked(asset_id=vault.id, changes={"restored_on": victim.turn}, reason=why))
     return True
 
 
@@ -133,9 +143,9 @@ def take_facgold(session: Session, victim: Faction, taker: Faction | None, amoun
         return 0
     moved = min(amount, victim.facgold)
     if moved:
-        session.apply(victim, "spend_facgold", amount=moved, reason=reason, rolls=rolls)
+        session.record(victim, FacGoldSpent(amount=moved, reason=reason, rolls=rolls))
         if taker is not None:
-            session.apply(taker, "gain_facgold", amount=moved, reason=reason, rolls=rolls)
+            session.record(taker, FacGoldGained(amount=moved, reason=reason, rolls=rolls))
     return moved
 
 
@@ -145,13 +155,13 @@ def special_hit(session: Session, attacker: OwnedAsset, foe: Faction, target: Ow
         # Informers reveal all of the faction's stealthed assets here; Enchanters all the others.
         reveal_all(session, foe, attacker.region_id, f"revealed by {me.name}'s {attacker.name}")
     elif ability == "treachery" and target is not None and target.id in foe.assets:
-        session.apply(me, "destroy_asset", asset_id=attacker.id, reason="Treachery is spent (seed 002, Treachery)")
-        session.apply(me, "gain_facgold", amount=5, reason="Treachery (seed 002, Treachery)")
-        session.apply(foe, "lose_asset", asset_id=target.id, to_faction_id=session.actor_id, reason="Treachery")
+        session.record(me, AssetDestroyed(asset_id=attacker.id, reason="Treachery is spent (seed 002, Treachery)"))
+        session.record(me, FacGoldGained(amount=5, reason="Treachery (seed 002, Treachery)"))
+        session.record(foe, AssetLostToRival(asset_id=target.id, to_faction_id=session.actor_id, reason="Treachery"))
         turned = foe_copy(target, me)
-        session.apply(me, "acquire_asset", asset=turned, from_faction_id=str(foe.id), reason="Treachery")
+        session.record(me, AssetAcquired(asset=turned, from_faction_id=str(foe.id), reason="Treachery"))
     elif ability == "trade_embargo":
-        session.apply(foe, "set_embargo", region_id=attacker.region_id, by_faction_id=session.actor_id)
+        session.record(foe, EmbargoSet(region_id=attacker.region_id, by_faction_id=session.actor_id))
 
 
 def foe_copy(asset: OwnedAsset, new_owner: Faction) -> OwnedAsset:
@@ -170,7 +180,7 @@ def foe_copy(asset: OwnedAsset, new_owner: Faction) -> OwnedAsset:
 def reveal_all(session: Session, owner: Faction, region_id: str, reason: str) -> None:
     for asset in owner.assets_in(region_id):
         if asset.stealthed:
-            session.apply(owner, "set_stealth", asset_id=asset.id, stealthed=False, reason=reason)
+            session.record(owner, StealthChanged(asset_id=asset.id, stealthed=False, reason=reason))
 
 
 def stealth_test(session: Session, watcher: Faction, owner: Faction, asset: OwnedAsset, why: str) -> None:
@@ -179,8 +189,8 @@ def stealth_test(session: Session, watcher: Faction, owner: Faction, asset: Owne
     keep = tag_dice(owner, TagRoll.KEEP_STEALTH, region)
     result = contest(session, Side(watcher, "cunning"), Side(owner, "cunning", keep), why, rule=f"seed 002, {why}")
     if result.attacker_wins:
-        session.apply(owner, "set_stealth", asset_id=asset.id, stealthed=False, reason=why,
-                      rolls=roll_dicts((result.attack, result.defence)))  # fmt: skip
+        session.record(owner, StealthChanged(asset_id=asset.id, stealthed=False, reason=why,
+                                             rolls=roll_dicts((result.attack, result.defence))))  # fmt: skip
 
 
 def guards_and_wards(session: Session) -> None:

@@ -8,6 +8,7 @@ from domain.factionturn import abilities
 from domain.factionturn.assets import AttackSpec
 from domain.factionturn.contest import ContestResult, Side, contest
 from domain.factionturn.damage import deal_damage
+from domain.factionturn.effects import StealthChanged
 from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.orders import Attack, Strike
@@ -97,8 +98,8 @@ def reveal_used(session: Session, used: tuple[tuple[Faction, OwnedAsset | None],
     """Seed 002, Stealth: an asset loses its Stealth if it is used to attack or defend."""
     for side, asset in used:
         if asset is not None and asset.stealthed and asset.id in side.assets:
-            session.apply(side, "set_stealth", asset_id=asset.id, stealthed=False,
-                          reason="an asset loses its Stealth if it is used to attack or defend (seed 002, Stealth)")
+            why = "an asset loses its Stealth if it is used to attack or defend (seed 002, Stealth)"
+            session.record(side, StealthChanged(asset_id=asset.id, stealthed=False, reason=why))
 
 
 def choose_defender(world: World, foe: Faction, target: OwnedAsset | None, attacker: OwnedAsset,

@@ -8,6 +8,7 @@ from domain.errors import NotFoundError, RuleViolationError
 from domain.factionturn import abilities
 from domain.factionturn.assets import AssetKind, AssetType, Attribute
 from domain.factionturn.catalog import NOT_BOUGHT_AS_ASSETS, asset_type, slug
+from domain.factionturn.effects import AssetPurchased, AssetRefitted, AssetSold, Repaired, StealthChanged
 from domain.factionturn.faction import Faction
 from domain.factionturn.orders import BuyAsset, RefitAsset, RepairAsset, SellAsset
 from domain.factionturn.purchase_rules import (
@@ -79,8 +80,8 @@ def _check_stealth(faction: Faction, order: BuyAsset, row: AssetType) -> None:
 def run_buy(session: Session, order: BuyAsset, *, excavation: bool = False) -> None:
     me, row = session.actor, session.world.asset_type(order.type_key)
     if row.key == "stealth":
-        session.apply(me, "set_stealth", asset_id=order.for_asset_id, stealthed=True, reason="Stealth bought",
-                      cost=row.cost or 0)  # fmt: skip
+        session.record(me, StealthChanged(asset_id=order.for_asset_id, stealthed=True, reason="Stealth bought",
+                                          cost=row.cost or 0))  # fmt: skip
         abilities.thieves_guild(session, me, me.assets[order.for_asset_id])
         return
     granted, rolls = obtain_permission(session, permission(session.world, me, row, order.region_id), order.region_id,
@@ -95,7 +96,7 @@ def run_buy(session: Session, order: BuyAsset, *, excavation: bool = False) -> N
     asset = new_asset(me, row, order.region_id, me.turn + 1, stealthed=stealthed)
     lost = surcharge(session.world, me, order.region_id)
     via = "ruin excavation" if excavation else "buy asset" + (" (1 FacGold lost to Local Investments)" if lost else "")
-    session.apply(me, "buy_asset", asset=asset, cost=cost, via=via, rolls=roll_dicts(rolls))
+    session.record(me, AssetPurchased(asset=asset, cost=cost, via=via, rolls=roll_dicts(rolls)))
     if stealthed:
         abilities.thieves_guild(session, me, me.assets[asset.id])
 
@@ -137,7 +138,7 @@ def run_refit(session: Session, order: RefitAsset) -> None:
     damage_taken = asset.max_hp - asset.hp
     refitted = replace(asset, type_key=new.key, name=new.name, hp=max(1, new.hp - damage_taken), max_hp=new.hp,
                        usable_from=me.turn + 1)  # fmt: skip
-    session.apply(me, "refit_asset", asset_id=asset.id, refitted=refitted, cost=cost, rolls=roll_dicts(rolls))
+    session.record(me, AssetRefitted(asset_id=asset.id, asset=refitted, cost=cost, rolls=roll_dicts(rolls)))
 
 
 def check_sell(world: World, faction: Faction, order: SellAsset) -> None:
@@ -148,7 +149,7 @@ def check_sell(world: World, faction: Faction, order: SellAsset) -> None:
 def run_sell(session: Session, order: SellAsset) -> None:
     me = session.actor
     row = type_of(me.asset(order.asset_id))
-    session.apply(me, "sell_asset", asset_id=order.asset_id, proceeds=(row.cost or 0) // 2 if row else 0)
+    session.record(me, AssetSold(asset_id=order.asset_id, proceeds=(row.cost or 0) // 2 if row else 0))
 
 
 def repair_plan(faction: Faction, order: RepairAsset) -> tuple[dict[str, int], int, int]:
@@ -191,4 +192,4 @@ def check_repair(world: World, faction: Faction, order: RepairAsset) -> None:
 def run_repair(session: Session, order: RepairAsset) -> None:
     me = session.actor
     healed, faction_hp, cost = repair_plan(me, order)
-    session.apply(me, "repair", assets=healed, faction_hp=min(faction_hp, me.max_hp - me.hp), cost=cost)
+    session.record(me, Repaired(assets=healed, faction_hp=min(faction_hp, me.max_hp - me.hp), cost=cost))

@@ -11,6 +11,7 @@ from domain.factionturn.assets import AssetType, Attribute
 from domain.factionturn.catalog import slug
 from domain.factionturn.contest import Side, contest
 from domain.factionturn.damage import track
+from domain.factionturn.effects import FacGoldSpent
 from domain.factionturn.faction import Faction
 from domain.factionturn.rows import holds
 from domain.factionturn.tags import tag
@@ -134,6 +135,6 @@ def obtain_permission(
     if bribe.total > me.facgold:
         session.failures.append(f"{me.name} cannot pay a {bribe.total} FacGold bribe for {what}")
         return False, (bribe,)
-    session.apply(me, "spend_facgold", amount=bribe.total, reason=f"bribe for {what}", rolls=[bribe.to_dict()])
+    session.record(me, FacGoldSpent(amount=bribe.total, reason=f"bribe for {what}", rolls=[bribe.to_dict()]))
     track(session, me, "wealth_spent", bribe.total)
     return True, (bribe,)

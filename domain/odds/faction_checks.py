@@ -14,6 +14,7 @@ from fractions import Fraction
 from domain.dice import FixedDice
 from domain.factionturn.actions import resolve_action
 from domain.factionturn.contest import Side
+from domain.factionturn.effects import AssetDestroyed, FacGoldGained, FacGoldSpent, PurchaseDiscountSet
 from domain.factionturn.orders import AbilityUse, UseAssetAbility
 from domain.factionturn.rows import ability_of, holds, tag_dice
 from domain.factionturn.tags import TagRoll
@@ -113,12 +114,11 @@ def ability_odds(world: World, faction_id: str, asset_id: str) -> AbilityOdds | 
     lost = Fraction(0)
     for face in range(1, sides + 1):
         outcome = resolve_action(world, faction_id, order, FixedDice([face]))
-        mine = [c for c in outcome.changes if c.target_id == faction_id]
-        gold = sum(int(c.kwargs["amount"]) for c in mine if c.method == "gain_facgold") - sum(
-            int(c.kwargs["amount"]) for c in mine if c.method == "spend_facgold")  # fmt: skip
-        gold += sum(int(c.kwargs["amount"]) for c in mine if c.method == "set_purchase_discount")
+        mine = [c.effect for c in outcome.changes if c.target_id == faction_id]
+        gold = sum(e.amount for e in mine if isinstance(e, FacGoldGained | PurchaseDiscountSet))
+        gold -= sum(e.amount for e in mine if isinstance(e, FacGoldSpent))
         values[gold] = values.get(gold, Fraction(0)) + Fraction(1, sides)
-        if any(c.method == "destroy_asset" and c.kwargs.get("asset_id") == asset.id for c in mine):
+        if any(isinstance(e, AssetDestroyed) and e.asset_id == asset.id for e in mine):
             lost += Fraction(1, sides)
     measure = "discount on the next purchase" if ability == "trade_broker" else "FacGold gained"
     return AbilityOdds(asset.id, measure, Distribution.of(values), lost)
