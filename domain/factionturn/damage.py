@@ -19,6 +19,7 @@ from domain.factionturn.effects import (
 )
 from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import OwnedAsset
+from domain.factionturn.passives import Passive
 from domain.factionturn.rows import ability_of, holds, is_unit, type_of
 from domain.factionturn.tags import tag
 from domain.factionturn.world import Session, roll_dicts
@@ -64,7 +65,7 @@ def _killing_blow_averted(
     session: Session, owner: Faction, asset: OwnedAsset, attacker: Faction | None,
     attacker_asset: OwnedAsset | None, reason: str,
 ) -> bool:  # fmt: skip
-    if attacker is not None and attacker_asset is not None and ability_of(attacker_asset) == "hostile_takeover":
+    if attacker is not None and attacker_asset is not None and ability_of(attacker_asset) == Passive.HOSTILE_TAKEOVER:
         session.record(owner, AssetLostToRival(asset_id=asset.id, to_faction_id=str(attacker.id), reason=RULE_TAKEOVER))
         taken = replace(asset, hp=1, stealthed=False, threatened=False, usable_from=attacker.turn + 1,
                         attached_to="", ability_blocked_by="")  # fmt: skip
@@ -72,20 +73,20 @@ def _killing_blow_averted(
         return True
     # seed 002, Buy Asset: a new asset cannot "grant their special benefits until the beginning of the faction's
     # next turn"; Maintenance: a threatened asset "can do nothing". `holds` keeps only usable assets.
-    others = [a for a in holds(owner, "boltholes", asset.region_id) + holds(owner, "false_front", asset.region_id)
-              if a.id != asset.id]  # fmt: skip
-    if is_unit(asset) and any(ability_of(a) == "boltholes" for a in others):
+    savers = holds(owner, Passive.BOLTHOLES, asset.region_id) + holds(owner, Passive.FALSE_FRONT, asset.region_id)
+    others = [a for a in savers if a.id != asset.id]
+    if is_unit(asset) and any(ability_of(a) == Passive.BOLTHOLES for a in others):
         session.record(owner, AssetMarked(asset_id=asset.id, changes={"hp": 0, "sheltered": True},
                                           reason=f"{reason}; saved by Boltholes ({RULE_BOLTHOLES})"))  # fmt: skip
         return True
-    front = next((a for a in others if ability_of(a) == "false_front"), None)
+    front = next((a for a in others if ability_of(a) == Passive.FALSE_FRONT), None)
     if front is not None:
         why = f"sacrificed to save {asset.name} ({RULE_FALSE_FRONT})"
         session.record(owner, AssetDestroyed(asset_id=front.id, reason=why))
         return True
     row = type_of(asset)
     price = (row.cost or 0) // 2 if row else 0
-    cathedral = next((c for c in holds(owner, "cathedral", asset.region_id) if c.restored_on != owner.turn), None)
+    cathedral = next((c for c in holds(owner, Passive.CATHEDRAL, asset.region_id) if c.restored_on != owner.turn), None)
     if is_unit(asset) and cathedral is not None and owner.facgold >= price:
         # seed 002, Cathedral: "Once between turns": once while the owner's turn number stands, so from one of
         # its turns to the next however many factions strike in between. Kept on the Cathedral's state.
@@ -99,7 +100,7 @@ def _killing_blow_averted(
 
 
 def _destroyed(session: Session, owner: Faction, asset: OwnedAsset, attacker: Faction | None) -> None:
-    if ability_of(asset) == "boltholes" and not holds(owner, "boltholes", asset.region_id, usable=False):
+    if ability_of(asset) == Passive.BOLTHOLES and not holds(owner, Passive.BOLTHOLES, asset.region_id, usable=False):
         for hidden in [a for a in owner.assets_in(asset.region_id) if a.sheltered]:
             reason = f"lost with the Boltholes ({RULE_BOLTHOLES})"
             session.record(owner, AssetDestroyed(asset_id=hidden.id, reason=reason))

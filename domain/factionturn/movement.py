@@ -12,6 +12,7 @@ from domain.factionturn.effects import AssetMoved, FacGoldSpent
 from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import OwnedAsset
 from domain.factionturn.orders import AbilityUse
+from domain.factionturn.passives import Passive
 from domain.factionturn.purchase_rules import obtain_permission, permission
 from domain.factionturn.rows import holds, kind_of, type_of
 from domain.factionturn.world import Session, World, roll_dicts
@@ -128,7 +129,7 @@ def needs_permission(rule: Mover, load: OwnedAsset) -> bool:
     """A P asset asks the destination's government unless its mover ignores it; a Professional Army never asks
     to move (seed 002, Professional Army)."""
     row = type_of(load)
-    return row is not None and not rule.ignores_permission and ability_of_row(row) != "professional_army"
+    return row is not None and not rule.ignores_permission and ability_of_row(row) != Passive.PROFESSIONAL_ARMY
 
 
 def move_cost(rule: Mover, loads: list[OwnedAsset]) -> int:
@@ -182,7 +183,7 @@ def _embargoed(world: World, faction: Faction, region_id: str) -> bool:
     """Seed 002, Trade Embargo: it holds while the embargoing faction keeps its Trade Embargo there."""
     by = faction.embargoes.get(region_id)
     return by is not None and by in world.factions and bool(
-        holds(world.factions[by], "trade_embargo", region_id, usable=False)
+        holds(world.factions[by], Passive.TRADE_EMBARGO, region_id, usable=False)
     )
 
 

@@ -11,6 +11,7 @@ from domain.factionturn.catalog import NOT_BOUGHT_AS_ASSETS, asset_type, slug
 from domain.factionturn.effects import AssetPurchased, AssetRefitted, AssetSold, Repaired, StealthChanged
 from domain.factionturn.faction import Faction
 from domain.factionturn.orders import BuyAsset, RefitAsset, RepairAsset, SellAsset
+from domain.factionturn.passives import Passive
 from domain.factionturn.purchase_rules import (
     RULE_BUY,
     check_buying_ground,
@@ -43,7 +44,7 @@ def check_buy(world: World, faction: Faction, order: BuyAsset, *, excavation: bo
     if faction.purchased_this_turn:
         raise RuleViolationError("only one asset can be purchased by a faction per turn", RULE_BUY)
     row = row_for(order.type_key, RULE_BUY, world)
-    if row.key == "stealth":
+    if row.key == Passive.STEALTH:
         _check_stealth(faction, order, row)
         return
     if row.key in NOT_BOUGHT_AS_ASSETS:
@@ -79,7 +80,7 @@ def _check_stealth(faction: Faction, order: BuyAsset, row: AssetType) -> None:
 
 def run_buy(session: Session, order: BuyAsset, *, excavation: bool = False) -> None:
     me, row = session.actor, session.world.asset_type(order.type_key)
-    if row.key == "stealth":
+    if row.key == Passive.STEALTH:
         session.record(me, StealthChanged(asset_id=order.for_asset_id, stealthed=True, reason="Stealth bought",
                                           cost=row.cost or 0))  # fmt: skip
         abilities.thieves_guild(session, me, me.assets[order.for_asset_id])
@@ -92,7 +93,7 @@ def run_buy(session: Session, order: BuyAsset, *, excavation: bool = False) -> N
     if cost > me.facgold:
         session.failures.append(f"{me.name} can no longer pay {cost} FacGold for {row.name}")
         return
-    stealthed = ability_of_row(row) == "cutthroats"  # seed 002, Cutthroats: start Stealthed
+    stealthed = ability_of_row(row) == Passive.CUTTHROATS  # seed 002, Cutthroats: start Stealthed
     asset = new_asset(me, row, order.region_id, me.turn + 1, stealthed=stealthed)
     lost = surcharge(session.world, me, order.region_id)
     via = "ruin excavation" if excavation else "buy asset" + (" (1 FacGold lost to Local Investments)" if lost else "")
@@ -164,7 +165,7 @@ def repair_plan(faction: Faction, order: RepairAsset) -> tuple[dict[str, int], i
         per_step = faction.rating(asset.attribute if asset.attribute != "special" else "cunning")
         # seed 002, Cathedral: "Any Repair Asset action taken in this region costs one less FacGold for Special
         # Forces and Military Units": one less for the unit's repair, not one less for each step of it.
-        cathedral = 1 if is_unit(asset) and holds(faction, "cathedral", asset.region_id) else 0
+        cathedral = 1 if is_unit(asset) and holds(faction, Passive.CATHEDRAL, asset.region_id) else 0
         healed[asset_id] = min(per_step * steps, asset.max_hp - asset.hp)
         cost += max(0, steps * (steps + 1) // 2 - cathedral)
     faction_hp = 0

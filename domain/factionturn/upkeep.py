@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.factionturn.effects import AssetMarked, FacGoldGained, FacGoldSpent, MaintenancePaid
 from domain.factionturn.holdings import ATTRIBUTES, OwnedAsset, income_for
+from domain.factionturn.passives import Passive
 from domain.factionturn.rows import holds, type_of
 from domain.factionturn.world import Session
 
@@ -15,7 +16,7 @@ def collect_income(session: Session) -> None:
     """ceil(Wealth / 2) + floor((Force + Cunning) / 4), plus 1 per Political Puppets."""
     me = session.actor
     base = income_for(me.force, me.cunning, me.wealth)
-    puppets = len(holds(me, "political_puppets"))
+    puppets = len(holds(me, Passive.POLITICAL_PUPPETS))
     reason = (f"income: ceil({me.wealth}/2) + floor(({me.force}+{me.cunning})/4) = {base}"
               + (f", Political Puppets +{puppets}" if puppets else ""))  # fmt: skip
     session.record(me, FacGoldGained(amount=base + puppets, reason=reason))

@@ -13,18 +13,19 @@ from fractions import Fraction
 
 from domain.dice import FixedDice
 from domain.factionturn.actions import resolve_action
+from domain.factionturn.catalog import CATALOG
 from domain.factionturn.contest import Side
 from domain.factionturn.effects import AssetDestroyed, FacGoldGained, FacGoldSpent, PurchaseDiscountSet
 from domain.factionturn.orders import AbilityUse, UseAssetAbility
+from domain.factionturn.passives import Passive
 from domain.factionturn.rows import ability_of, holds, tag_dice
 from domain.factionturn.tags import TagRoll
 from domain.factionturn.world import World
 from domain.odds.distribution import Distribution, keep_highest
 from domain.odds.knowledge import seen_world
 
-# The assets whose special action rolls one die, and its size (seed 002, the assets' texts).
-ABILITY_DIE: dict[str, int] = {"industry": 6, "indentured_workforce": 6, "risky_investments": 8, "arcane_industry": 8,
-                               "trade_broker": 8}  # fmt: skip
+# The abilities whose special action rolls one die, and its size: declared by the asset rows (`AssetType.die`).
+ABILITY_DIE: dict[str, int] = {row.ability: row.die for row in CATALOG.values() if row.ability and row.die}
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ def expand_influence_odds(world: World, faction_id: str, region_id: str, *, view
     if viewer is not None:
         world = seen_world(world, viewer)
     me, region = world.faction(faction_id), world.region(region_id)
-    dice = tag_dice(me, TagRoll.EXPAND_INFLUENCE, region) + (1 if holds(me, "surveyors", region_id) else 0)
+    dice = tag_dice(me, TagRoll.EXPAND_INFLUENCE, region) + (1 if holds(me, Passive.SURVEYORS, region_id) else 0)
     mine = side_total(Side(me, "cunning", dice))
     rivals = [f for f in world.factions.values() if f.id != me.id and not f.wild and f.assets_in(region_id)]
     theirs = [(str(f.id), side_total(Side(f, "cunning"))) for f in rivals]
