@@ -25,6 +25,13 @@ Handler = Callable[[Session, OwnedAsset, AbilityUse], None]
 Check = Callable[[World, Faction, OwnedAsset, AbilityUse], None]
 # Seed 002, Teleportation Web: "using the ability doesn't require an action".
 FREE_ABILITIES = frozenset({"teleportation_web"})
+ACTIONS: dict[str, Handler] = {}
+
+
+def action(handler: Handler) -> Handler:
+    """Register a special action under its ability key, the function's name (the row declares the rest)."""
+    ACTIONS[handler.__name__] = handler
+    return handler
 
 
 def _gain(session: Session, asset: OwnedAsset, amount: int, expression: str, rolls: list[dict[str, object]]) -> None:
@@ -32,11 +39,13 @@ def _gain(session: Session, asset: OwnedAsset, amount: int, expression: str, rol
         session.record(session.actor, FacGoldGained(amount=amount, reason=f"{asset.name} ({expression})", rolls=rolls))
 
 
+@action
 def arcane_industry(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     roll = session.roll("1d8", "Arcane Industry output", "seed 002, Arcane Industry")
     _gain(session, asset, -(-roll.total // 2), "1d8, half rounded up", [roll.to_dict()])
 
 
+@action
 def industry(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     roll = session.roll("1d6", "Industry output", "seed 002, Industry")
     if roll.total == 1:
@@ -50,11 +59,13 @@ def industry(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     _gain(session, asset, 1 if roll.total <= 4 else 2, "1d6", [roll.to_dict()])
 
 
+@action
 def indentured_workforce(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     roll = session.roll("1d6", "Indentured Workforce output", "seed 002, Indentured Workforce")
     _gain(session, asset, 1 if roll.total >= 3 else 0, "1d6, 3+", [roll.to_dict()])
 
 
+@action
 def risky_investments(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     roll = session.roll("1d8", "Risky Investments", "seed 002, Risky Investments")
     if roll.total == 1:
@@ -64,6 +75,7 @@ def risky_investments(session: Session, asset: OwnedAsset, use: AbilityUse) -> N
     _gain(session, asset, 1 if roll.total <= 3 else 2 if roll.total <= 7 else 3, "1d8", [roll.to_dict()])
 
 
+@action
 def trade_broker(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     roll = session.roll("1d8", "Trade Broker discount", "seed 002, Trade Broker")
     session.record(session.actor, PurchaseDiscountSet(amount=roll.total, rolls=[roll.to_dict()]))
@@ -117,6 +129,7 @@ def check_excavation(world: World, me: Faction, asset: OwnedAsset, use: AbilityU
     check_buy(world, me, BuyAsset(use.type_key, asset.region_id), excavation=True)
 
 
+@action
 def confidence_men(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     foe, target = _rival_asset(session, use)
     test = contest(session, Side(session.actor, "cunning"), Side(foe, "wealth"), "Confidence Men",
@@ -131,6 +144,7 @@ def confidence_men(session: Session, asset: OwnedAsset, use: AbilityUse) -> None
         session.record(foe, AssetMarked(asset_id=target.id, changes={"disabled": True}, reason="Confidence Men"))
 
 
+@action
 def monopoly(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     foe = session.world.faction(use.target_faction_id)
     visible = [a for a in foe.assets_in(asset.region_id) if not a.stealthed]
@@ -146,6 +160,7 @@ def monopoly(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
             session.record(foe, AssetDestroyed(asset_id=lost.id, reason="could not pay the Monopoly"))
 
 
+@action
 def agitators(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     _, target = _rival_asset(session, use)
     if target.region_id != asset.region_id:
@@ -158,23 +173,13 @@ def agitators(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     session.record(me, AssetMarked(asset_id=asset.id, changes={"attached_to": target.id}, reason="Agitators attach"))
 
 
+@action
 def ruin_excavation(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     order = BuyAsset(use.type_key, asset.region_id)
     check_buy(session.world, session.actor, order, excavation=True)
     run_buy(session, order, excavation=True)
 
 
-ACTIONS: dict[str, Handler] = {
-    "arcane_industry": arcane_industry,
-    "industry": industry,
-    "indentured_workforce": indentured_workforce,
-    "risky_investments": risky_investments,
-    "trade_broker": trade_broker,
-    "confidence_men": confidence_men,
-    "monopoly": monopoly,
-    "agitators": agitators,
-    "ruin_excavation": ruin_excavation,
-}
 TARGET_CHECKS: dict[str, Check] = {
     "confidence_men": check_confidence_men,
     "agitators": check_agitators,
