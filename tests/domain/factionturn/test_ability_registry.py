@@ -16,6 +16,7 @@ from domain.factionturn.actions import resolve_action
 from domain.factionturn.asset_texts import ASSET_TEXTS
 from domain.factionturn.assets import AssetType
 from domain.factionturn.catalog import CATALOG
+from domain.factionturn.custom_types import define_row
 from domain.factionturn.movement import MOVERS
 from domain.factionturn.orders import AbilityUse, UseAssetAbility
 from domain.factionturn.passives import Passive
@@ -107,3 +108,9 @@ def test_an_action_s_declared_die_is_the_one_die_it_rolls_and_has_odds(row: Asse
     assert ABILITY_DIE.get(str(row.ability)) == row.die
     if row.die is not None:
         assert odds is not None and sum(p for _, p in odds.facgold.outcomes) == 1
+
+
+def test_a_custom_type_s_ability_plays_as_its_catalog_row_declares_it() -> None:
+    mine = define_row("gold_mine", "Gold Mine", "wealth", 3, 4, 8, kind="Facility", ability="industry")
+    walls = define_row("walls", "Walls", "force", 2, 6, 6, kind="Facility", ability="fortress")
+    assert (mine.die, mine.passive, walls.die, walls.passive) == (6, False, None, True)
