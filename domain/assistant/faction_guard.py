@@ -15,6 +15,7 @@ from domain.errors import DomainError
 from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import OwnedAsset
 from domain.factionturn.orders import Defence, Strike
+from domain.factionturn.passives import Passive
 from domain.factionturn.rows import ability_of, type_of
 from domain.factionturn.world import World
 from domain.odds import Unknown, attack_odds
@@ -22,7 +23,7 @@ from domain.odds import Unknown, attack_odds
 # seed 002: a Fortress defends only against Force assets, a Warmage Academy only against attacks versus
 # Cunning, Lawyers never against Force: named as the region's defender, they would leave other strikes to the
 # target itself (`attack.choose_defender`), so they are named only where nothing else may defend.
-PARTIAL_DEFENDERS = frozenset({"fortress", "warmage_academy", "lawyers"})
+PARTIAL_DEFENDERS = frozenset({Passive.FORTRESS, Passive.WARMAGE_ACADEMY, Passive.LAWYERS})
 
 
 def defences(world: World, faction: Faction) -> tuple[Defence, ...]:

@@ -18,6 +18,7 @@ from domain.assistant.players import KINDS, faction_orders, house_orders
 from domain.assistant.sim_setup import HouseTable, faction_table, house_table
 from domain.assistant.sim_tally import Tally
 from domain.errors import DomainError
+from domain.factionturn.effects import GoalAchieved
 from domain.factionturn.faction import Faction
 from domain.factionturn.order_checks import check_orders
 from domain.factionturn.orders import FactionOrders
@@ -95,7 +96,7 @@ def play_factions(seats: Seats, phases: int, dice_for: DiceFor, clock: Clock | N
         apply_phase(outcome, table.factions, table.regions)
         _share(tallies, [kind_of[f] for f in live], _now(clock) - started)
         for change in outcome.changes:
-            if change.method == "achieve_goal" and change.target_id in kind_of:
+            if isinstance(change.effect, GoalAchieved) and change.target_id in kind_of:
                 tallies[kind_of[change.target_id]].goals += 1
     for faction in table.factions:
         tally = tallies[kind_of[str(faction.id)]]

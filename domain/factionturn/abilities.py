@@ -11,8 +11,19 @@ from domain.errors import RuleViolationError
 from domain.factionturn.assets import AssetKind, AttackSpec, Attribute
 from domain.factionturn.contest import ContestResult, Side, contest
 from domain.factionturn.damage import deal_damage
+from domain.factionturn.effects import (
+    AssetAcquired,
+    AssetDestroyed,
+    AssetLostToRival,
+    AssetMarked,
+    EmbargoSet,
+    FacGoldGained,
+    FacGoldSpent,
+    StealthChanged,
+)
 from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
+from domain.factionturn.passives import Passive
 from domain.factionturn.rows import ability_of, holds, kind_of, tag_dice, type_of
 from domain.factionturn.tags import TagRoll
 from domain.factionturn.wild_assets import strike_dice
@@ -42,26 +53,26 @@ def agitated(world: World, asset: OwnedAsset) -> bool:
 
 
 def check_may_target(attacker: OwnedAsset, target: OwnedAsset) -> None:
-    if ability_of(target) == "enchanters" and kind_of(attacker) is not AssetKind.SPECIAL_FORCES:
+    if ability_of(target) == Passive.ENCHANTERS and kind_of(attacker) is not AssetKind.SPECIAL_FORCES:
         raise RuleViolationError("only Special Forces units can attack an Enchanter", "seed 002, Enchanters")
-    if ability_of(attacker) == "lawyers" and target.attribute == "force":
+    if ability_of(attacker) == Passive.LAWYERS and target.attribute == "force":
         raise RuleViolationError("Lawyers cannot attack Force assets", "seed 002, Lawyers")
 
 
 def may_defend(defender: OwnedAsset, attacker: OwnedAsset, spec: AttackSpec) -> bool:
     ability = ability_of(defender)
-    if ability == "fortress":
+    if ability == Passive.FORTRESS:
         return attacker.attribute == "force"  # seed 002, Fortress: defends only against Force assets
-    if ability == "warmage_academy":
+    if ability == Passive.WARMAGE_ACADEMY:
         return spec.defender is Attribute.CUNNING  # seed 002, Warmage Academy: only attacks versus Cunning
-    if ability == "lawyers":
+    if ability == Passive.LAWYERS:
         return attacker.attribute != "force"
     return True
 
 
 def ward_dice(faction: Faction, region_id: str, attribute: str) -> int:
     """Seed 002, Guards & Wards: an additional die on all Cunning attacks and defences in that region."""
-    return 1 if attribute == "cunning" and holds(faction, "guards_and_wards", region_id) else 0
+    return 1 if attribute == "cunning" and holds(faction, Passive.GUARDS_AND_WARDS, region_id) else 0
 
 
 def counter_of(session: Session, defender: OwnedAsset, attacker: OwnedAsset, result: ContestResult) -> DiceSpec | None:
@@ -77,7 +88,8 @@ def counter_of(session: Session, defender: OwnedAsset, attacker: OwnedAsset, res
     row, attacking = type_of(defender), type_of(attacker)
     if row is None:
         return None
-    if row.counter_special and result.defender_wins and attacking is not None and attacking.attack is not None:
+    illusion = row.counter_special or row.ability == Passive.ILLUSIONISTS
+    if illusion and result.defender_wins and attacking is not None and attacking.attack is not None:
         return attacking.attack.damage  # seed 002, Illusionists: the attacker strikes itself
     spec = attacking.attack if attacking is not None else None
     if spec is not None and not may_defend(defender, attacker, spec):
@@ -86,24 +98,24 @@ def counter_of(session: Session, defender: OwnedAsset, attacker: OwnedAsset, res
 
 
 def after_strike(session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset | None) -> None:
-    if ability_of(attacker) == "arsonists" and defender is not None and defender.id in foe.assets:
-        session.apply(foe, "mark_asset", asset_id=defender.id, changes={"ability_blocked_by": session.actor_id},
-                      reason="attacked by Arsonists (seed 002, Arsonists)")  # fmt: skip
+    if ability_of(attacker) == Passive.ARSONISTS and defender is not None and defender.id in foe.assets:
+        session.record(foe, AssetMarked(asset_id=defender.id, changes={"ability_blocked_by": session.actor_id},
+                                        reason="attacked by Arsonists (seed 002, Arsonists)"))  # fmt: skip
 
 
 def after_hit(session: Session, attacker: OwnedAsset, foe: Faction) -> None:
     me, ability = session.actor, ability_of(attacker)
-    if ability == "bandits" and session.use_once(f"bandits:{foe.id}"):
+    if ability == Passive.BANDITS and session.use_once(f"bandits:{foe.id}"):
         theft = session.roll("1d4", "Bandits steal FacGold", "seed 002, Bandits")
         take_facgold(session, foe, me, theft.total, "stolen by Bandits", [theft.to_dict()])
-    if ability == "franchise" and session.use_once(f"franchise:{foe.id}"):
+    if ability == Passive.FRANCHISE and session.use_once(f"franchise:{foe.id}"):
         take_facgold(session, foe, me, 1, "lost to a Franchise (seed 002, Franchise)", [])
-    if ability == "zealots":
+    if ability == Passive.ZEALOTS:
         self_harm(session, me, attacker)
 
 
 def after_counter(session: Session, owner: Faction, defender: OwnedAsset) -> None:
-    if ability_of(defender) == "zealots":
+    if ability_of(defender) == Passive.ZEALOTS:
         self_harm(session, owner, defender)
 
 
@@ -118,11 +130,11 @@ def vault_ignores(session: Session, victim: Faction, what: str) -> bool:
     """Seed 002, Treasure Vaults: "Once per turn, the faction can ignore one cost or FacGold loss imposed by
     another faction": once while the owner's turn number stands, as the Cathedral's "once between turns"
     (docs/rules-notes/factionturn-play.md); the vault keeps the turn it was used, and the log says what it saved."""
-    vault = next((v for v in holds(victim, "treasure_vault") if v.restored_on != victim.turn), None)
+    vault = next((v for v in holds(victim, Passive.TREASURE_VAULT) if v.restored_on != victim.turn), None)
     if vault is None:
         return False
-    session.apply(victim, "mark_asset", asset_id=vault.id, changes={"restored_on": victim.turn},
-                  reason=f"{victim.name}'s Treasure Vault ignores {what} ({RULE_VAULT})")  # fmt: skip
+    why = f"{victim.name}'s Treasure Vault ignores {what} ({RULE_VAULT})"
+    session.record(victim, AssetMarked(asset_id=vault.id, changes={"restored_on": victim.turn}, reason=why))
     return True
 
 
@@ -133,25 +145,25 @@ def take_facgold(session: Session, victim: Faction, taker: Faction | None, amoun
         return 0
     moved = min(amount, victim.facgold)
     if moved:
-        session.apply(victim, "spend_facgold", amount=moved, reason=reason, rolls=rolls)
+        session.record(victim, FacGoldSpent(amount=moved, reason=reason, rolls=rolls))
         if taker is not None:
-            session.apply(taker, "gain_facgold", amount=moved, reason=reason, rolls=rolls)
+            session.record(taker, FacGoldGained(amount=moved, reason=reason, rolls=rolls))
     return moved
 
 
 def special_hit(session: Session, attacker: OwnedAsset, foe: Faction, target: OwnedAsset | None) -> None:
     me, ability = session.actor, ability_of(attacker)
-    if ability in ("informers", "enchanters"):
+    if ability in (Passive.INFORMERS, Passive.ENCHANTERS):
         # Informers reveal all of the faction's stealthed assets here; Enchanters all the others.
         reveal_all(session, foe, attacker.region_id, f"revealed by {me.name}'s {attacker.name}")
-    elif ability == "treachery" and target is not None and target.id in foe.assets:
-        session.apply(me, "destroy_asset", asset_id=attacker.id, reason="Treachery is spent (seed 002, Treachery)")
-        session.apply(me, "gain_facgold", amount=5, reason="Treachery (seed 002, Treachery)")
-        session.apply(foe, "lose_asset", asset_id=target.id, to_faction_id=session.actor_id, reason="Treachery")
+    elif ability == Passive.TREACHERY and target is not None and target.id in foe.assets:
+        session.record(me, AssetDestroyed(asset_id=attacker.id, reason="Treachery is spent (seed 002, Treachery)"))
+        session.record(me, FacGoldGained(amount=5, reason="Treachery (seed 002, Treachery)"))
+        session.record(foe, AssetLostToRival(asset_id=target.id, to_faction_id=session.actor_id, reason="Treachery"))
         turned = foe_copy(target, me)
-        session.apply(me, "acquire_asset", asset=turned, from_faction_id=str(foe.id), reason="Treachery")
-    elif ability == "trade_embargo":
-        session.apply(foe, "set_embargo", region_id=attacker.region_id, by_faction_id=session.actor_id)
+        session.record(me, AssetAcquired(asset=turned, from_faction_id=str(foe.id), reason="Treachery"))
+    elif ability == Passive.TRADE_EMBARGO:
+        session.record(foe, EmbargoSet(region_id=attacker.region_id, by_faction_id=session.actor_id))
 
 
 def foe_copy(asset: OwnedAsset, new_owner: Faction) -> OwnedAsset:
@@ -170,7 +182,7 @@ def foe_copy(asset: OwnedAsset, new_owner: Faction) -> OwnedAsset:
 def reveal_all(session: Session, owner: Faction, region_id: str, reason: str) -> None:
     for asset in owner.assets_in(region_id):
         if asset.stealthed:
-            session.apply(owner, "set_stealth", asset_id=asset.id, stealthed=False, reason=reason)
+            session.record(owner, StealthChanged(asset_id=asset.id, stealthed=False, reason=reason))
 
 
 def stealth_test(session: Session, watcher: Faction, owner: Faction, asset: OwnedAsset, why: str) -> None:
@@ -179,14 +191,14 @@ def stealth_test(session: Session, watcher: Faction, owner: Faction, asset: Owne
     keep = tag_dice(owner, TagRoll.KEEP_STEALTH, region)
     result = contest(session, Side(watcher, "cunning"), Side(owner, "cunning", keep), why, rule=f"seed 002, {why}")
     if result.attacker_wins:
-        session.apply(owner, "set_stealth", asset_id=asset.id, stealthed=False, reason=why,
-                      rolls=roll_dicts((result.attack, result.defence)))  # fmt: skip
+        session.record(owner, StealthChanged(asset_id=asset.id, stealthed=False, reason=why,
+                                             rolls=roll_dicts((result.attack, result.defence))))  # fmt: skip
 
 
 def guards_and_wards(session: Session) -> None:
     """Seed 002, Guards & Wards: at the start of its owner's turn, every rival stealthed asset there is tested."""
     me = session.actor
-    for ward in holds(me, "guards_and_wards"):
+    for ward in holds(me, Passive.GUARDS_AND_WARDS):
         for rival, asset in session.world.present(ward.region_id, but=session.actor_id):
             if asset.stealthed:
                 stealth_test(session, me, rival, asset, "Guards & Wards")
@@ -195,5 +207,5 @@ def guards_and_wards(session: Session) -> None:
 def thieves_guild(session: Session, owner: Faction, asset: OwnedAsset) -> None:
     """Seed 002, Thieves Guild: a stealthed asset arriving or bought where a rival's guild is gets tested."""
     for rival in session.world.factions.values():
-        if rival.id != owner.id and holds(rival, "thieves_guild", asset.region_id) and asset.stealthed:
+        if rival.id != owner.id and holds(rival, Passive.THIEVES_GUILD, asset.region_id) and asset.stealthed:
             stealth_test(session, rival, owner, owner.assets[asset.id], "Thieves Guild")

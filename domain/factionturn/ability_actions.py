@@ -10,6 +10,7 @@ from collections.abc import Callable
 from domain.errors import DomainError, NotFoundError, RuleViolationError
 from domain.factionturn import abilities, movement
 from domain.factionturn.contest import Side, contest
+from domain.factionturn.effects import AssetDestroyed, AssetMarked, FacGoldGained, FacGoldSpent, PurchaseDiscountSet
 from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import OwnedAsset
 from domain.factionturn.orders import AbilityUse, BuyAsset, FactionOrders, UseAssetAbility
@@ -24,48 +25,60 @@ Handler = Callable[[Session, OwnedAsset, AbilityUse], None]
 Check = Callable[[World, Faction, OwnedAsset, AbilityUse], None]
 # Seed 002, Teleportation Web: "using the ability doesn't require an action".
 FREE_ABILITIES = frozenset({"teleportation_web"})
+ACTIONS: dict[str, Handler] = {}
+
+
+def action(handler: Handler) -> Handler:
+    """Register a special action under its ability key, the function's name (the row declares the rest)."""
+    ACTIONS[handler.__name__] = handler
+    return handler
 
 
 def _gain(session: Session, asset: OwnedAsset, amount: int, expression: str, rolls: list[dict[str, object]]) -> None:
     if amount:
-        session.apply(session.actor, "gain_facgold", amount=amount, reason=f"{asset.name} ({expression})", rolls=rolls)
+        session.record(session.actor, FacGoldGained(amount=amount, reason=f"{asset.name} ({expression})", rolls=rolls))
 
 
+@action
 def arcane_industry(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     roll = session.roll("1d8", "Arcane Industry output", "seed 002, Arcane Industry")
     _gain(session, asset, -(-roll.total // 2), "1d8, half rounded up", [roll.to_dict()])
 
 
+@action
 def industry(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     roll = session.roll("1d6", "Industry output", "seed 002, Industry")
     if roll.total == 1:
         me = session.actor
         if me.facgold >= 1:
-            session.apply(me, "spend_facgold", amount=1, reason="Industry loses money", rolls=[roll.to_dict()])
+            session.record(me, FacGoldSpent(amount=1, reason="Industry loses money", rolls=[roll.to_dict()]))
         else:
-            session.apply(me, "destroy_asset", asset_id=asset.id, reason="Industry could not cover its loss",
-                          rolls=[roll.to_dict()])  # fmt: skip
+            session.record(me, AssetDestroyed(asset_id=asset.id, reason="Industry could not cover its loss",
+                                              rolls=[roll.to_dict()]))  # fmt: skip
         return
     _gain(session, asset, 1 if roll.total <= 4 else 2, "1d6", [roll.to_dict()])
 
 
+@action
 def indentured_workforce(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     roll = session.roll("1d6", "Indentured Workforce output", "seed 002, Indentured Workforce")
     _gain(session, asset, 1 if roll.total >= 3 else 0, "1d6, 3+", [roll.to_dict()])
 
 
+@action
 def risky_investments(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     roll = session.roll("1d8", "Risky Investments", "seed 002, Risky Investments")
     if roll.total == 1:
-        session.apply(session.actor, "destroy_asset", asset_id=asset.id, reason="Risky Investments fail",
-                      rolls=[roll.to_dict()])  # fmt: skip
+        session.record(session.actor, AssetDestroyed(asset_id=asset.id, reason="Risky Investments fail",
+                                                     rolls=[roll.to_dict()]))  # fmt: skip
         return
     _gain(session, asset, 1 if roll.total <= 3 else 2 if roll.total <= 7 else 3, "1d8", [roll.to_dict()])
 
 
+@action
 def trade_broker(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     roll = session.roll("1d8", "Trade Broker discount", "seed 002, Trade Broker")
-    session.apply(session.actor, "set_purchase_discount", amount=roll.total, rolls=[roll.to_dict()])
+    session.record(session.actor, PurchaseDiscountSet(amount=roll.total, rolls=[roll.to_dict()]))
 
 
 def _rival_asset(session: Session, use: AbilityUse) -> tuple[Faction, OwnedAsset]:
@@ -116,6 +129,7 @@ def check_excavation(world: World, me: Faction, asset: OwnedAsset, use: AbilityU
     check_buy(world, me, BuyAsset(use.type_key, asset.region_id), excavation=True)
 
 
+@action
 def confidence_men(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     foe, target = _rival_asset(session, use)
     test = contest(session, Side(session.actor, "cunning"), Side(foe, "wealth"), "Confidence Men",
@@ -125,11 +139,12 @@ def confidence_men(session: Session, asset: OwnedAsset, use: AbilityUse) -> None
     row = type_of(target)
     due = (row.cost or 0) // 2 if row else 0
     if foe.facgold >= due:
-        session.apply(foe, "spend_facgold", amount=due, reason="Confidence Men", rolls=roll_dicts((test.attack,)))
+        session.record(foe, FacGoldSpent(amount=due, reason="Confidence Men", rolls=roll_dicts((test.attack,))))
     else:
-        session.apply(foe, "mark_asset", asset_id=target.id, changes={"disabled": True}, reason="Confidence Men")
+        session.record(foe, AssetMarked(asset_id=target.id, changes={"disabled": True}, reason="Confidence Men"))
 
 
+@action
 def monopoly(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     foe = session.world.faction(use.target_faction_id)
     visible = [a for a in foe.assets_in(asset.region_id) if not a.stealthed]
@@ -142,9 +157,10 @@ def monopoly(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     if abilities.take_facgold(session, foe, session.actor, 1, "Monopoly", []) == 0 and foe.facgold < 1:
         lost = min((a for a in visible if not a.is_base), key=lambda a: a.max_hp, default=None)
         if lost is not None:
-            session.apply(foe, "destroy_asset", asset_id=lost.id, reason="could not pay the Monopoly")
+            session.record(foe, AssetDestroyed(asset_id=lost.id, reason="could not pay the Monopoly"))
 
 
+@action
 def agitators(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     _, target = _rival_asset(session, use)
     if target.region_id != asset.region_id:
@@ -153,27 +169,17 @@ def agitators(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     me = session.actor
     if fee.total > me.facgold:
         raise RuleViolationError(f"{me.name} cannot pay {fee.total} FacGold for the Agitators", "seed 002, Agitators")
-    session.apply(me, "spend_facgold", amount=fee.total, reason="Agitators", rolls=[fee.to_dict()])
-    session.apply(me, "mark_asset", asset_id=asset.id, changes={"attached_to": target.id}, reason="Agitators attach")
+    session.record(me, FacGoldSpent(amount=fee.total, reason="Agitators", rolls=[fee.to_dict()]))
+    session.record(me, AssetMarked(asset_id=asset.id, changes={"attached_to": target.id}, reason="Agitators attach"))
 
 
+@action
 def ruin_excavation(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     order = BuyAsset(use.type_key, asset.region_id)
     check_buy(session.world, session.actor, order, excavation=True)
     run_buy(session, order, excavation=True)
 
 
-ACTIONS: dict[str, Handler] = {
-    "arcane_industry": arcane_industry,
-    "industry": industry,
-    "indentured_workforce": indentured_workforce,
-    "risky_investments": risky_investments,
-    "trade_broker": trade_broker,
-    "confidence_men": confidence_men,
-    "monopoly": monopoly,
-    "agitators": agitators,
-    "ruin_excavation": ruin_excavation,
-}
 TARGET_CHECKS: dict[str, Check] = {
     "confidence_men": check_confidence_men,
     "agitators": check_agitators,

@@ -78,7 +78,10 @@ class AssetType:
     not an asset); `cost` is None for Base of Influence (1 FacGold per HP). `counter_special` marks a
     Counter cell reading "Special" (Illusionists). `maintenance` is the extra FacGold owed each turn.
     `ability` names the special rule for the engine's registry; `narrative_only` rows have none (their
-    text is flavour). `vehicle` marks craft that "non-vehicle" transports cannot carry.
+    text is flavour). `passive`: the ability is read where it applies (`passives.Passive`), not used by an order;
+    `die`: the sides of the one die its special action rolls, whose odds a seat is shown (domain/odds). A row
+    declares both, so a forgotten handler or odds entry fails tests/domain/factionturn/test_ability_registry.py.
+    `vehicle` marks craft that "non-vehicle" transports cannot carry.
     """
 
     key: str
@@ -100,6 +103,8 @@ class AssetType:
     narrative_only: bool = False
     vehicle: bool = False
     origin: RowOrigin = RowOrigin.TABLE
+    passive: bool = False
+    die: int | None = None
 
     def __post_init__(self) -> None:
         if not _KEY.match(self.key):
@@ -114,6 +119,10 @@ class AssetType:
             raise InvalidInputError(f"{self.key}: cost and maintenance cannot be negative")
         if self.narrative_only == (self.ability is not None):
             raise InvalidInputError(f"{self.key}: a row has an ability key exactly when it is not narrative-only")
+        if (self.passive or self.die is not None) and self.ability is None:
+            raise InvalidInputError(f"{self.key}: only a row with an ability has a passive ability or a die")
+        if self.die is not None and self.die < 2:
+            raise InvalidInputError(f"{self.key}: a die has two sides or more")
 
     @property
     def codes(self) -> str:
@@ -155,6 +164,8 @@ def row(
     maintenance: int = 0,
     vehicle: bool = False,
     origin: RowOrigin = RowOrigin.TABLE,
+    passive: bool = False,
+    die: int | None = None,
 ) -> AssetType:
     """Build a row from its table cells `(hp, cost, AL, type, attack, counter, codes)`.
 
@@ -183,4 +194,6 @@ def row(
         narrative_only=narrative_only,
         vehicle=vehicle,
         origin=origin,
+        passive=passive,
+        die=die,
     )

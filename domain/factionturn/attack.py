@@ -8,9 +8,11 @@ from domain.factionturn import abilities
 from domain.factionturn.assets import AttackSpec
 from domain.factionturn.contest import ContestResult, Side, contest
 from domain.factionturn.damage import deal_damage
+from domain.factionturn.effects import StealthChanged
 from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.orders import Attack, Strike
+from domain.factionturn.passives import Passive
 from domain.factionturn.rows import ability_of, attribute_key, holds, tag_dice, type_of
 from domain.factionturn.tags import TagRoll
 from domain.factionturn.wild import MONSTER_DAMAGE_MULTIPLIER
@@ -43,7 +45,7 @@ def check_strike(world: World, faction: Faction, strike: Strike) -> None:
     if target_faction.id == faction.id:
         raise RuleViolationError("a faction does not attack itself", RULE)
     if not strike.target_asset_id:
-        if ability_of(attacker) != "informers":
+        if ability_of(attacker) != Passive.INFORMERS:
             raise RuleViolationError("only Informers attack a faction without naming an asset", "seed 002, Informers")
         return
     target = target_faction.assets.get(strike.target_asset_id)
@@ -97,8 +99,8 @@ def reveal_used(session: Session, used: tuple[tuple[Faction, OwnedAsset | None],
     """Seed 002, Stealth: an asset loses its Stealth if it is used to attack or defend."""
     for side, asset in used:
         if asset is not None and asset.stealthed and asset.id in side.assets:
-            session.apply(side, "set_stealth", asset_id=asset.id, stealthed=False,
-                          reason="an asset loses its Stealth if it is used to attack or defend (seed 002, Stealth)")
+            why = "an asset loses its Stealth if it is used to attack or defend (seed 002, Stealth)"
+            session.record(side, StealthChanged(asset_id=asset.id, stealthed=False, reason=why))
 
 
 def choose_defender(world: World, foe: Faction, target: OwnedAsset | None, attacker: OwnedAsset,
@@ -117,7 +119,7 @@ def attack_side(session: Session, attacker: OwnedAsset, foe: Faction, defender: 
     me, region = session.actor, session.world.region(attacker.region_id)
     mine, theirs = attribute_key(spec.attacker), attribute_key(spec.defender)
     dice = 0
-    if not (defender is not None and ability_of(defender) == "blackmail"):
+    if not (defender is not None and ability_of(defender) == Passive.BLACKMAIL):
         dice += tag_dice(me, TagRoll.ATTACK, region, attribute=mine, against=theirs, opponent_id=str(foe.id))
         dice += tag_dice(me, TagRoll.SEIZE_REGION, region) if seizing else 0
         wild = defender is not None and defender.type_key in (WILD_TERRAIN, WILD_MONSTER)
@@ -132,15 +134,15 @@ def defence_side(session: Session, foe: Faction, attacker: OwnedAsset, defender:
     mine, theirs = attribute_key(spec.defender), attribute_key(spec.attacker)
     if defender is not None and defender.type_key in (WILD_TERRAIN, WILD_MONSTER):
         return Side(foe, "", 0, defender.difficulty, f"{defender.name} difficulty")
-    dice = 0 if ability_of(attacker) == "blackmail" else tag_dice(foe, TagRoll.DEFENCE, region, attribute=mine,
+    dice = 0 if ability_of(attacker) == Passive.BLACKMAIL else tag_dice(foe, TagRoll.DEFENCE, region, attribute=mine,
                                                                    against=theirs)  # fmt: skip
     dice += abilities.ward_dice(foe, attacker.region_id, mine)
-    dice += 1 if defender is not None and ability_of(defender) == "warmage_academy" and mine == "cunning" else 0
+    dice += 1 if defender is not None and ability_of(defender) == Passive.WARMAGE_ACADEMY and mine == "cunning" else 0
     return Side(foe, mine, dice)
 
 
 def books_in(world: World, region_id: str) -> tuple[str, ...]:
-    return tuple(str(f.id) for f in world.factions.values() if holds(f, "book_of_secrets", region_id))
+    return tuple(str(f.id) for f in world.factions.values() if holds(f, Passive.BOOK_OF_SECRETS, region_id))
 
 
 def _hit(session: Session, attacker: OwnedAsset, spec: AttackSpec, foe: Faction, target: OwnedAsset | None,

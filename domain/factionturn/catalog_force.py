@@ -25,7 +25,7 @@ FORCE_ASSETS: tuple[AssetType, ...] = (
         (6, 4, 0, "Military Unit", "Force vs. Cunning, 1d4+1 damage", "None", "-"), narrative_only=True),
     # Force 3
     row("zealots", "Zealots", F, 3,
-        (4, 6, 0, "Special Forces", "Force vs Force, 2d6 damage", "2d6 damage", "S")),
+        (4, 6, 0, "Special Forces", "Force vs Force, 2d6 damage", "2d6 damage", "S"), passive=True),
     row("cunning_trap", "Cunning Trap", F, 3,
         (2, 5, 0, "Tactic", "None", "1d6+3 damage", "-"), narrative_only=True),
     row("inquisitors", "Inquisitors", F, 3,
@@ -42,27 +42,28 @@ FORCE_ASSETS: tuple[AssetType, ...] = (
         (12, 8, 4, "Military Unit", "Force vs. Force, 1d8 damage", "1d8 damage", "P"), narrative_only=True),
     # Force 5. Bandits prints Counter "*" and Notes "None": read as no counter, codes A, S (notes).
     row("bandits", "Bandits", F, 5,
-        (8, 10, 4, "Mobile Unit", "Force vs. Wealth, 1d6 damage", "None", "A, S"), origin=RowOrigin.REPAIRED),
+        (8, 10, 4, "Mobile Unit", "Force vs. Wealth, 1d6 damage", "None", "A, S"), origin=RowOrigin.REPAIRED,
+        passive=True),
     row("ruin_excavation", "Ruin Excavation", F, 5,
         (6, 14, 0, "Facility", "None", "None", "A")),
     row("cutthroats", "Cutthroats", F, 5,
-        (4, 12, 4, "Special Forces", "Cunning vs. Cunning, 2d6+2 damage", "None", "S")),
+        (4, 12, 4, "Special Forces", "Cunning vs. Cunning, 2d6+2 damage", "None", "S"), passive=True),
     # Force 6
     row("veteran_regiment", "Veteran Regiment", F, 6,
         (16, 20, 5, "Military Unit", "Force vs. Force, 2d8 damage", "2d8+2 damage", "P"), narrative_only=True),
     row("fortress", "Fortress", F, 6,
-        (20, 18, 4, "Facility", "None", "2d6+6 damage*", "S")),
+        (20, 18, 4, "Facility", "None", "2d6+6 damage*", "S"), passive=True),
     row("calvary", "Calvary", F, 6,
         (14, 25, 4, "Military Unit", "Force vs. Force, 2d10+4 damage", "1d10 damage", "P"), narrative_only=True),
     # Force 7
     row("airship", "Airship", F, 7,
         (10, 25, 4, "Mobile Unit", "None", "None", "A"), vehicle=True),
     row("warmage_academy", "Warmage Academy", F, 7,
-        (10, 20, 5, "Facility", "None", "2d8+2 damage*", "S")),
+        (10, 20, 5, "Facility", "None", "2d8+2 damage*", "S"), passive=True),
     row("shock_troops", "Shock Troops", F, 7,
         (16, 30, 4, "Military Unit", "Force vs. Force 2d8+2 damage", "2d8 damage", "A")),
     # Force 8. Printed "A, S"; the description requires permission to raise it, so P is added (notes).
     row("professional_army", "Professional Army", F, 8,
         (30, 40, 4, "Mobile Unit", "Force vs. Force, 3d10+4 damage", "3d8 damage", "A, S, P"),
-        maintenance=2, origin=RowOrigin.REPAIRED),
+        maintenance=2, origin=RowOrigin.REPAIRED, passive=True),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.errors import DomainError
+from domain.factionturn.effects import CustomActionResolved
 from domain.factionturn.world import Session
 from domain.gm import CustomActionDef, decide_check
 
@@ -22,12 +23,11 @@ def resolve_custom(session: Session, definition: dict[str, Any]) -> None:
                                f"{action.name}: check", str(me.id))  # fmt: skip
         session.rolls.extend(outcome.rolls)
         success, rolls = outcome.success, outcome.roll_dicts()
-    session.apply(me, "resolve_custom_action", name=action.name, succeeded=success, rolls=rolls, seat=seat,
-                  reason=reason)  # fmt: skip
+    session.record(me, CustomActionResolved(action.name, succeeded=success, rolls=rolls, seat=seat, reason=reason))
     for effect in action.on_success if success else action.on_failure:
-        target = effect.target_id or str(me.id)
+        why = f"{action.name}: {'success' if success else 'failure'}"
         try:
-            session.apply(target, "adjust", field=effect.field, mode=effect.mode, value=effect.value, seat=seat,
-                          reason=f"{action.name}: {'success' if success else 'failure'}")  # fmt: skip
+            target = session.world.faction(effect.target_id or str(me.id))
+            session.record(target, target.adjustment(effect.field, effect.mode, effect.value, seat, why))
         except DomainError as refused:  # an effect the rules forbid now is skipped, and says why
             session.failures.append(f"{action.name}: {refused.message}")

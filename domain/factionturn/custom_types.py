@@ -23,17 +23,20 @@ def define_row(
     kind: str = "Special Forces", attack_cell: str = "None", counter_cell: str = "None", maintenance: int = 0,
     ability: str | None = None, needs_permission: bool = False,
 ) -> AssetType:  # fmt: skip
-    """Check and build a custom row. No ability key means a narrative-only asset (its text is flavour)."""
+    """Check and build a custom row. No ability key means a narrative-only asset (its text is flavour); an ability
+    plays as the catalog row it belongs to declares it (passive, its die)."""
     if key in CATALOG or key in ALIASES:
         raise InvalidInputError(f"{key!r} is a built-in asset type; a custom type needs its own key")
     if ability is not None and ability not in ABILITY_KEYS:
         raise InvalidInputError(f"unknown ability key {ability!r}; choose from {sorted(ABILITY_KEYS)}")
+    source = next((r for r in CATALOG.values() if ability is not None and r.ability == ability), None)
     try:
         return AssetType(
             key=key, name=name.strip(), attribute=Attribute(attribute.title()), rating=rating, hp=hp, cost=cost,
             arcana=arcana, kind=AssetKind(kind), attack=attack(attack_cell), counter=counter(counter_cell),
             needs_permission=needs_permission, has_action=ability is not None, maintenance=maintenance,
-            ability=ability, narrative_only=ability is None,
+            ability=ability, narrative_only=ability is None, passive=source.passive if source else False,
+            die=source.die if source else None,
         )  # fmt: skip
     except ValueError as wrong:
         raise InvalidInputError(f"custom asset type {key!r}: {wrong}") from wrong

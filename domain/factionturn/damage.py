@@ -8,8 +8,18 @@ from dataclasses import replace
 from domain.dice import Roll
 from domain.errors import NotFoundError
 from domain.factionturn.catalog import slug
+from domain.factionturn.effects import (
+    AssetAcquired,
+    AssetDestroyed,
+    AssetLostToRival,
+    AssetMarked,
+    FacGoldGained,
+    FacGoldSpent,
+    GoalProgressed,
+)
 from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import OwnedAsset
+from domain.factionturn.passives import Passive
 from domain.factionturn.rows import ability_of, holds, is_unit, type_of
 from domain.factionturn.tags import tag
 from domain.factionturn.world import Session, roll_dicts
@@ -44,7 +54,7 @@ def deal_damage(
                                                                            attacker_asset, reason):  # fmt: skip
         return
     dealt = min(damage, asset.hp)
-    session.apply(owner, "damage_asset", asset_id=asset_id, damage=damage, reason=reason, rolls=roll_dicts(rolls))
+    session.record(owner, owner.damage(asset_id=asset_id, damage=damage, reason=reason, rolls=roll_dicts(rolls)))
     if attacker is not None and attacker.id != owner.id:
         track(session, attacker, "damage_dealt", dealt)
     if asset_id not in owner.assets:
@@ -55,52 +65,52 @@ def _killing_blow_averted(
     session: Session, owner: Faction, asset: OwnedAsset, attacker: Faction | None,
     attacker_asset: OwnedAsset | None, reason: str,
 ) -> bool:  # fmt: skip
-    if attacker is not None and attacker_asset is not None and ability_of(attacker_asset) == "hostile_takeover":
-        session.apply(owner, "lose_asset", asset_id=asset.id, to_faction_id=str(attacker.id), reason=RULE_TAKEOVER)
+    if attacker is not None and attacker_asset is not None and ability_of(attacker_asset) == Passive.HOSTILE_TAKEOVER:
+        session.record(owner, AssetLostToRival(asset_id=asset.id, to_faction_id=str(attacker.id), reason=RULE_TAKEOVER))
         taken = replace(asset, hp=1, stealthed=False, threatened=False, usable_from=attacker.turn + 1,
                         attached_to="", ability_blocked_by="")  # fmt: skip
-        session.apply(attacker, "acquire_asset", asset=taken, from_faction_id=str(owner.id), reason=RULE_TAKEOVER)
+        session.record(attacker, AssetAcquired(asset=taken, from_faction_id=str(owner.id), reason=RULE_TAKEOVER))
         return True
     # seed 002, Buy Asset: a new asset cannot "grant their special benefits until the beginning of the faction's
     # next turn"; Maintenance: a threatened asset "can do nothing". `holds` keeps only usable assets.
-    others = [a for a in holds(owner, "boltholes", asset.region_id) + holds(owner, "false_front", asset.region_id)
-              if a.id != asset.id]  # fmt: skip
-    if is_unit(asset) and any(ability_of(a) == "boltholes" for a in others):
-        session.apply(owner, "mark_asset", asset_id=asset.id, changes={"hp": 0, "sheltered": True},
-                      reason=f"{reason}; saved by Boltholes ({RULE_BOLTHOLES})")  # fmt: skip
+    savers = holds(owner, Passive.BOLTHOLES, asset.region_id) + holds(owner, Passive.FALSE_FRONT, asset.region_id)
+    others = [a for a in savers if a.id != asset.id]
+    if is_unit(asset) and any(ability_of(a) == Passive.BOLTHOLES for a in others):
+        session.record(owner, AssetMarked(asset_id=asset.id, changes={"hp": 0, "sheltered": True},
+                                          reason=f"{reason}; saved by Boltholes ({RULE_BOLTHOLES})"))  # fmt: skip
         return True
-    front = next((a for a in others if ability_of(a) == "false_front"), None)
+    front = next((a for a in others if ability_of(a) == Passive.FALSE_FRONT), None)
     if front is not None:
-        session.apply(owner, "destroy_asset", asset_id=front.id,
-                      reason=f"sacrificed to save {asset.name} ({RULE_FALSE_FRONT})")  # fmt: skip
+        why = f"sacrificed to save {asset.name} ({RULE_FALSE_FRONT})"
+        session.record(owner, AssetDestroyed(asset_id=front.id, reason=why))
         return True
     row = type_of(asset)
     price = (row.cost or 0) // 2 if row else 0
-    cathedral = next((c for c in holds(owner, "cathedral", asset.region_id) if c.restored_on != owner.turn), None)
+    cathedral = next((c for c in holds(owner, Passive.CATHEDRAL, asset.region_id) if c.restored_on != owner.turn), None)
     if is_unit(asset) and cathedral is not None and owner.facgold >= price:
         # seed 002, Cathedral: "Once between turns": once while the owner's turn number stands, so from one of
         # its turns to the next however many factions strike in between. Kept on the Cathedral's state.
-        session.apply(owner, "mark_asset", asset_id=cathedral.id, changes={"restored_on": owner.turn},
-                      reason=f"Cathedral used ({RULE_CATHEDRAL})")  # fmt: skip
-        session.apply(owner, "spend_facgold", amount=price, reason=f"Cathedral restores {asset.name}")
-        session.apply(owner, "mark_asset", asset_id=asset.id, changes={"hp": 1},
-                      reason=f"{reason}; restored at 1 HP ({RULE_CATHEDRAL})")  # fmt: skip
+        session.record(owner, AssetMarked(asset_id=cathedral.id, changes={"restored_on": owner.turn},
+                                          reason=f"Cathedral used ({RULE_CATHEDRAL})"))  # fmt: skip
+        session.record(owner, FacGoldSpent(amount=price, reason=f"Cathedral restores {asset.name}"))
+        session.record(owner, AssetMarked(asset_id=asset.id, changes={"hp": 1},
+                                          reason=f"{reason}; restored at 1 HP ({RULE_CATHEDRAL})"))  # fmt: skip
         return True
     return False
 
 
 def _destroyed(session: Session, owner: Faction, asset: OwnedAsset, attacker: Faction | None) -> None:
-    if ability_of(asset) == "boltholes" and not holds(owner, "boltholes", asset.region_id, usable=False):
+    if ability_of(asset) == Passive.BOLTHOLES and not holds(owner, Passive.BOLTHOLES, asset.region_id, usable=False):
         for hidden in [a for a in owner.assets_in(asset.region_id) if a.sheltered]:
             reason = f"lost with the Boltholes ({RULE_BOLTHOLES})"
-            session.apply(owner, "destroy_asset", asset_id=hidden.id, reason=reason)
+            session.record(owner, AssetDestroyed(asset_id=hidden.id, reason=reason))
     if attacker is None or attacker.id == owner.id:
         return
     if asset.attribute in ("force", "cunning", "wealth"):
         track(session, attacker, f"destroyed_{asset.attribute}", 1)
     salvage = sum(_salvage(name) for name in attacker.tags)
     if salvage and session.use_once(f"salvage:{attacker.id}"):
-        session.apply(attacker, "gain_facgold", amount=salvage, reason="salvage (tag: Scavengers)")
+        session.record(attacker, FacGoldGained(amount=salvage, reason="salvage (tag: Scavengers)"))
     row = type_of(asset)
     if row is not None and asset.attribute == "force" and row.rating > attacker.force:
         track(session, attacker, "destroyed_stronger_force", 1)
@@ -111,7 +121,7 @@ def _destroyed(session: Session, owner: Faction, asset: OwnedAsset, attacker: Fa
 def track(session: Session, faction: Faction, counter: str, amount: int) -> None:
     """Goal progress: counted only while the faction pursues a goal that reads this counter."""
     if faction.goal is not None and amount and counter in GOAL_COUNTERS.get(faction.goal["key"], ()):
-        session.apply(faction, "progress_goal", counter=counter, amount=amount, reason="seed 002, Faction Goals")
+        session.record(faction, GoalProgressed(counter=counter, amount=amount, reason="seed 002, Faction Goals"))
 
 
 def _salvage(name: str) -> int:

@@ -14,7 +14,7 @@ from eventsourcing.domain import event
 from domain.campaign import clean_name
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
 from domain.factionturn.adjustment import faction_adjustment
-from domain.factionturn.faction_assets import Rolls
+from domain.factionturn.effects import Adjusted, RatingRaised, Rolls
 from domain.factionturn.faction_merger import FactionMergers
 from domain.factionturn.holdings import (
     ATTRIBUTES,
@@ -132,6 +132,11 @@ class Faction(FactionMergers):
         self.purchased_this_turn = False
 
     def raise_rating(self, attribute: str) -> None:
+        raised = self.rating_raise(attribute)
+        self._rating_raised(raised.attribute, raised.rating, raised.xp_cost, raised.hp_gained)
+
+    def rating_raise(self, attribute: str) -> RatingRaised:
+        """What raising a rating by one records, refused without the XP (seed 002, Raising Stats)."""
         rule = "seed 002, Raising Stats"
         current = self.rating(attribute)
         if attribute not in ATTRIBUTES:
@@ -142,7 +147,7 @@ class Faction(FactionMergers):
         if cost > self.xp:
             raise RuleViolationError(f"raising {attribute} to {current + 1} costs {cost} XP, not {self.xp}", rule)
         ratings = {a: self.rating(a) for a in ATTRIBUTES} | {attribute: current + 1}
-        self._rating_raised(attribute, current + 1, cost, max_hp_for(**ratings) - self.max_hp)
+        return RatingRaised(attribute, current + 1, cost, max_hp_for(**ratings) - self.max_hp)
 
     @event("RatingRaised")
     def _rating_raised(self, attribute: str, rating: int, xp_cost: int, hp_gained: int) -> None:
@@ -157,21 +162,11 @@ class Faction(FactionMergers):
     def _goal_chosen(self, goal: str, target: str | None, baseline: dict[str, int], abandoned: str | None) -> None:
         self.goal = {"key": goal, "target": target, "progress": {}, "baseline": baseline, "adopted_turn": self.turn}
 
-    def progress_goal(self, counter: str, amount: int, reason: str) -> None:
-        if self.goal is None:
-            raise RuleViolationError(f"{self.name} has no goal", "seed 002, Faction Goals")
-        self._goal_progressed(counter, amount, reason)
-
     @event("GoalProgressed")
     def _goal_progressed(self, counter: str, amount: int, reason: str) -> None:
         assert self.goal is not None
         progress = self.goal["progress"]
         progress[counter] = progress.get(counter, 0) + amount
-
-    def achieve_goal(self, xp: int) -> None:
-        if self.goal is None:
-            raise RuleViolationError(f"{self.name} has no goal", "seed 002, Faction Goals")
-        self._goal_achieved(self.goal["key"], xp)
 
     @event("GoalAchieved")
     def _goal_achieved(self, goal: str, xp: int) -> None:
@@ -213,17 +208,9 @@ class Faction(FactionMergers):
         for asset_id in lost:
             del self.assets[asset_id]
 
-    def fail_action(self, action: str, reason: str) -> None:
-        self._action_failed(action, reason)
-
     @event("ActionFailed")
     def _action_failed(self, action: str, reason: str) -> None:
         pass
-
-    def end_turn(self, action: str, attacked: bool, narrative: str, rolls: Rolls | None = None) -> None:
-        """`rolls`: the turn's rolls that no other event carries (a missed strike, a failed check). The narrative
-        is kept by the phase's chronicle, not by the faction (issue 16: what only accumulates lives apart)."""
-        self._turn_ended(self.phase, action, attacked, narrative, rolls or [], kept_apart=True)
 
     @event("TurnEnded")
     def _turn_ended(self, phase: int, action: str, attacked: bool, narrative: str, rolls: Rolls | None = None,
@@ -275,12 +262,16 @@ class Faction(FactionMergers):
 
     def adjust(self, field: str, mode: str, value: int, seat: str, reason: str) -> None:
         """Set or adjust a rating, HP, FacGold or XP; refused, naming the rule, when an invariant would break."""
+        done = self.adjustment(field, mode, value, seat, reason)
+        self._adjusted(done.field, done.before, done.after, done.hp, done.seat, done.reason)
+
+    def adjustment(self, field: str, mode: str, value: int, seat: str, reason: str) -> Adjusted:
         why = check_intervention(seat, reason)
         numbers = {name: int(getattr(self, name)) for name in FACTION_FIELDS}
         if field not in numbers:
             raise InvalidInputError(f"a faction has no {field!r} to adjust; choose from {list(FACTION_FIELDS)}")
         after = faction_adjustment(numbers, field, target_value(numbers[field], mode, value))
-        self._adjusted(field, numbers[field], after[field], after["hp"], seat, why)
+        return Adjusted(field, numbers[field], after[field], after["hp"], seat, why)
 
     @event("Adjusted")
     def _adjusted(self, field: str, before: int, after: int, hp: int, seat: str, reason: str) -> None:

@@ -12,12 +12,12 @@ from uuid import uuid5
 from eventsourcing.domain import event
 
 from domain.errors import InvalidInputError, RuleViolationError
+from domain.factionturn.effects import AssetDamaged, HomeMoved, InfluenceExpanded, Rolls
 from domain.factionturn.holdings import ATTRIBUTES, BASE_OF_INFLUENCE, WILD_MONSTER, OwnedAsset, max_hp_for
 from domain.factionturn.wild import RULE_MONSTER
 from domain.gm import check_intervention
 from domain.history import Rewindable
 
-Rolls = list[dict[str, Any]]
 MARKABLE = frozenset({"disabled", "sheltered", "attached_to", "ability_blocked_by", "threatened", "hp", "restored_on"})
 
 
@@ -87,12 +87,6 @@ class FactionAssets(Rewindable):
             raise CannotPayError(self.name, self.facgold, what, amount)
 
     # ---- assets --------------------------------------------------------------------------------------------
-    def buy_asset(self, asset: OwnedAsset, cost: int, via: str, rolls: Rolls | None = None) -> None:
-        if self.purchased_this_turn:
-            raise RuleViolationError(f"{self.name} already bought an asset this turn", "seed 002, Buy Asset")
-        self.check_can_pay(cost, asset.name)
-        self._asset_purchased(asset.to_dict(), cost, via, rolls or [])
-
     @event("AssetPurchased")
     def _asset_purchased(self, asset: dict[str, Any], cost: int, via: str, rolls: Rolls) -> None:
         self._add(OwnedAsset.from_dict(asset))
@@ -101,6 +95,10 @@ class FactionAssets(Rewindable):
         self.purchase_discount = 0
 
     def expand_influence(self, region_id: str, hp: int, cost: int, usable_from: int, rolls: Rolls) -> None:
+        e = self.expansion(region_id, hp, cost, usable_from, rolls)
+        self._influence_expanded(e.asset_id, e.region_id, e.hp, e.cost, e.usable_from, e.rolls)
+
+    def expansion(self, region_id: str, hp: int, cost: int, usable_from: int, rolls: Rolls) -> InfluenceExpanded:
         base = self.base_in(region_id)
         if (base.max_hp if base else 0) + hp > self.max_hp:
             raise RuleViolationError(
@@ -108,7 +106,7 @@ class FactionAssets(Rewindable):
             )
         self.check_can_pay(cost, "the Base of Influence")
         asset_id = base.id if base else self.next_asset_id()
-        self._influence_expanded(asset_id, region_id, hp, cost, usable_from, rolls)
+        return InfluenceExpanded(asset_id, region_id, hp, cost, usable_from, rolls)
 
     @event("InfluenceExpanded")
     def _influence_expanded(self, asset_id: str, region_id: str, hp: int, cost: int, usable_from: int,
@@ -122,11 +120,15 @@ class FactionAssets(Rewindable):
                                  usable_from=usable_from))  # fmt: skip
 
     def damage_asset(self, asset_id: str, damage: int, reason: str, rolls: Rolls | None = None) -> None:
-        """Damage an asset; at 0 HP it is lost. Damage to a Base of Influence also hits faction HP."""
+        e = self.damage(asset_id, damage, reason, rolls)
+        self._asset_damaged(e.asset_id, e.damage, e.hp, e.faction_damage, e.reason, e.rolls)
+
+    def damage(self, asset_id: str, damage: int, reason: str, rolls: Rolls | None = None) -> AssetDamaged:
+        """Damage to an asset; at 0 HP it is lost. Damage to a Base of Influence also hits faction HP."""
         asset = self.asset(asset_id)
         dealt = min(max(damage, 0), asset.hp)
         faction_damage = min(dealt, self.hp) if asset.is_base else 0
-        self._asset_damaged(asset_id, dealt, asset.hp - dealt, faction_damage, reason, rolls or [])
+        return AssetDamaged(asset_id, dealt, asset.hp - dealt, faction_damage, reason, rolls or [])
 
     @event("AssetDamaged")
     def _asset_damaged(self, asset_id: str, damage: int, hp: int, faction_damage: int, reason: str,
@@ -170,22 +172,11 @@ class FactionAssets(Rewindable):
         self.assets[asset_id].stealthed = stealthed
         self.facgold -= cost
 
-    def move_asset(self, asset_id: str, region_id: str, arrives_on: int, cost: int, reason: str) -> None:
-        self.asset(asset_id)
-        self.check_can_pay(cost, "the move")
-        self._asset_moved(asset_id, region_id, arrives_on, cost, reason)
-
     @event("AssetMoved")
     def _asset_moved(self, asset_id: str, region_id: str, arrives_on: int, cost: int, reason: str) -> None:
         asset = self.assets[asset_id]
         asset.region_id, asset.arrives_on = region_id, arrives_on
         self.facgold -= cost
-
-    def repair(self, assets: dict[str, int], faction_hp: int, cost: int) -> None:
-        for asset_id in assets:
-            self.asset(asset_id)
-        self.check_can_pay(cost, "the repair")
-        self._repaired(assets, faction_hp, cost)
 
     @event("Repaired")
     def _repaired(self, assets: dict[str, int], faction_hp: int, cost: int) -> None:
@@ -196,52 +187,27 @@ class FactionAssets(Rewindable):
         self.hp = min(self.max_hp, self.hp + faction_hp)
         self.facgold -= cost
 
-    def sell_asset(self, asset_id: str, proceeds: int) -> None:
-        if self.asset(asset_id).is_base:
-            raise RuleViolationError("a Base of Influence cannot be sold", "seed 002, Sell Asset")
-        self._asset_sold(asset_id, proceeds)
-
     @event("AssetSold")
     def _asset_sold(self, asset_id: str, proceeds: int) -> None:
         del self.assets[asset_id]
         self.facgold += proceeds
-
-    def refit_asset(self, asset_id: str, refitted: OwnedAsset, cost: int, rolls: Rolls | None = None) -> None:
-        self.asset(asset_id)
-        self.check_can_pay(cost, "the refit")
-        self._asset_refitted(asset_id, refitted.to_dict(), cost, rolls or [])
 
     @event("AssetRefitted")
     def _asset_refitted(self, asset_id: str, asset: dict[str, Any], cost: int, rolls: Rolls) -> None:
         self.assets[asset_id] = OwnedAsset.from_dict(asset)
         self.facgold -= cost
 
-    def lose_asset(self, asset_id: str, to_faction_id: str, reason: str) -> None:
-        self.asset(asset_id)
-        self._asset_lost(asset_id, to_faction_id, reason)
-
     @event("AssetLostToRival")
     def _asset_lost(self, asset_id: str, to_faction_id: str, reason: str) -> None:
         del self.assets[asset_id]
-
-    def acquire_asset(self, asset: OwnedAsset, from_faction_id: str, reason: str) -> None:
-        if asset.id in self.assets:
-            raise InvalidInputError(f"{self.name} already owns asset {asset.id}")
-        self._asset_acquired(asset.to_dict(), from_faction_id, reason)
 
     @event("AssetAcquired")
     def _asset_acquired(self, asset: dict[str, Any], from_faction_id: str, reason: str) -> None:
         self._add(OwnedAsset.from_dict(asset))
 
-    def set_purchase_discount(self, amount: int, rolls: Rolls) -> None:
-        self._discount_set(amount, rolls)
-
     @event("PurchaseDiscountSet")
     def _discount_set(self, amount: int, rolls: Rolls) -> None:
         self.purchase_discount = amount
-
-    def set_embargo(self, region_id: str, by_faction_id: str | None, rolls: Rolls | None = None) -> None:
-        self._embargo_set(region_id, by_faction_id, rolls or [])
 
     @event("EmbargoSet")
     def _embargo_set(self, region_id: str, by_faction_id: str | None, rolls: Rolls) -> None:
@@ -250,11 +216,12 @@ class FactionAssets(Rewindable):
         else:
             self.embargoes[region_id] = by_faction_id
 
-    def move_home(self, region_id: str, reason: str) -> None:
+    def home_move(self, region_id: str, reason: str) -> HomeMoved:
+        """Seed 002, Change Home: the base there becomes the home and takes the faction's HP."""
         base = self.base_in(region_id)
         if base is None:
             raise RuleViolationError(f"{self.name} has no Base of Influence there", "seed 002, Change Home")
-        self._home_moved(region_id, base.id, self.hp, reason)
+        return HomeMoved(region_id, base.id, self.hp, reason)
 
     @event("HomeMoved")
     def _home_moved(self, region_id: str, base_id: str, base_hp: int, reason: str) -> None:

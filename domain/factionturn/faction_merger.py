@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 from eventsourcing.domain import event
 
 from domain.errors import InvalidInputError, RuleViolationError
-from domain.factionturn.faction_assets import FactionAssets, Rolls
+from domain.factionturn.effects import Rolls
+from domain.factionturn.faction_assets import FactionAssets
 from domain.factionturn.holdings import ATTRIBUTES, OwnedAsset, max_hp_for
 from domain.gm import check_intervention
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.errors import NotFoundError, RuleViolationError
+from domain.factionturn.effects import GoalAchieved, GoalChosen, GoalProgressed
 from domain.factionturn.faction import Faction
 from domain.factionturn.goals import GoalContext, Scores, goal
 from domain.factionturn.orders import GoalChoice
@@ -45,8 +46,8 @@ def choose(session: Session, choice: GoalChoice | None) -> bool:
         session.failures.append(refused.message)
         return False
     abandoned = me.goal["key"] if me.goal is not None else None
-    session.apply(me, "choose_goal", goal=key, target=choice.target or None,
-                  baseline=adoption_baseline(session.world, me, key), abandoned=abandoned)  # fmt: skip
+    session.record(me, GoalChosen(goal=key, target=choice.target or None,
+                                  baseline=adoption_baseline(session.world, me, key), abandoned=abandoned))  # fmt: skip
     return abandoned is not None
 
 
@@ -109,16 +110,16 @@ def close_turn(session: Session, attacked: bool) -> None:
     me = session.actor
     if me.goal is not None and me.goal["key"] == "peaceable_kingdom":
         quiet = me.goal["progress"].get("quiet_turns", 0)
-        session.apply(me, "progress_goal", counter="quiet_turns", amount=-quiet if attacked else 1, reason=RULE)
+        session.record(me, GoalProgressed(counter="quiet_turns", amount=-quiet if attacked else 1, reason=RULE))
     xp = difficulty_reached(session.world, me)
-    if xp is not None:
-        session.apply(me, "achieve_goal", xp=xp)
+    if xp is not None and me.goal is not None:
+        session.record(me, GoalAchieved(str(me.goal["key"]), xp))
         session.notes.append(f"{me.name} accomplishes its goal and gains {xp} XP")
 
 
 def raise_ratings(session: Session, attributes: tuple[str, ...]) -> None:
     for attribute in attributes:
         try:
-            session.apply(session.actor, "raise_rating", attribute=attribute)
+            session.record(session.actor, session.actor.rating_raise(attribute=attribute))
         except RuleViolationError as refused:
             session.failures.append(refused.message)

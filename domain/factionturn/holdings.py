@@ -8,13 +8,14 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from domain.factionturn.passives import Passive
 from domain.factionturn.progression import XP_COST, max_hp
 
 RULE_RATINGS = "seed 002, Defining Factions"
 ATTRIBUTES = ("force", "cunning", "wealth")
 MIN_RATING = 1
 MAX_RATING = 8
-BASE_OF_INFLUENCE = "base_of_influence"
+BASE_OF_INFLUENCE = Passive.BASE_OF_INFLUENCE.value  # its rules read its type key, not its ability
 WILD_TERRAIN = "wild_terrain"
 WILD_MONSTER = "wild_monster"
 

@@ -9,6 +9,7 @@ from domain.factionturn.contest import Side, roll_side
 from domain.factionturn.damage import track
 from domain.factionturn.faction import Faction
 from domain.factionturn.orders import ExpandInfluence
+from domain.factionturn.passives import Passive
 from domain.factionturn.rows import holds, tag_dice, type_of
 from domain.factionturn.tags import TagRoll
 from domain.factionturn.world import Session, World, roll_dicts
@@ -32,14 +33,14 @@ def run_expand(session: Session, order: ExpandInfluence) -> None:
     me, world = session.actor, session.world
     base = me.base_in(order.region_id)
     if base is not None:
-        session.apply(me, "expand_influence", region_id=order.region_id, hp=order.hp, cost=order.hp,
-                      usable_from=base.usable_from, rolls=[])  # fmt: skip
+        session.record(me, me.expansion(region_id=order.region_id, hp=order.hp, cost=order.hp,
+                                        usable_from=base.usable_from, rolls=[]))  # fmt: skip
         return
     region = world.region(order.region_id)
-    dice = tag_dice(me, TagRoll.EXPAND_INFLUENCE, region) + (1 if holds(me, "surveyors", order.region_id) else 0)
+    dice = tag_dice(me, TagRoll.EXPAND_INFLUENCE, region) + (1 if holds(me, Passive.SURVEYORS, order.region_id) else 0)
     mine = roll_side(session, Side(me, "cunning", dice), "Expand Influence", RULE)
-    session.apply(me, "expand_influence", region_id=order.region_id, hp=order.hp, cost=order.hp,
-                  usable_from=me.turn + 1, rolls=roll_dicts((mine,)))  # fmt: skip
+    session.record(me, me.expansion(region_id=order.region_id, hp=order.hp, cost=order.hp, usable_from=me.turn + 1,
+                                    rolls=roll_dicts((mine,))))  # fmt: skip
     new_base = me.base_in(order.region_id)
     assert new_base is not None
     contested = False

@@ -25,6 +25,7 @@ from domain.factionturn.attack import (
 )
 from domain.factionturn.contest import Side, contest
 from domain.factionturn.damage import deal_damage
+from domain.factionturn.effects import MonsterAttacked
 from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import WILD_MONSTER, OwnedAsset
 from domain.factionturn.wild import MONSTER_MOVE_HEXES, RULE_MONSTER
@@ -96,10 +97,10 @@ def decide_attack(world: World, wild_id: str, monster_id: str, foe_id: str, targ
     result = contest(session, Side(wild, "", 0, beast.difficulty, f"{beast.name} level"),
                      defence_side(session, foe, beast, defender, spec), f"{beast.name} attacks {foe.name}",
                      books=books_in(working, beast.region_id))  # fmt: skip
-    session.apply(wild, "record_monster_attack", monster_id=beast.id, target_faction_id=foe_id,
-                  target_asset_id=target_id, defender_id=defender.id, phase=phase, hit=not result.defender_wins,
-                  countered=not result.attacker_wins, rolls=roll_dicts(session.rolls), seat=seat,
-                  reason=reason)  # fmt: skip
+    session.record(wild, MonsterAttacked(monster_id=beast.id, target_faction_id=foe_id, target_asset_id=target_id,
+                                         defender_id=defender.id, phase=phase, hit=not result.defender_wins,
+                                         countered=not result.attacker_wins, rolls=roll_dicts(session.rolls),
+                                         seat=seat, reason=reason))  # fmt: skip
     reveal_used(session, ((foe, defender),))
     # Seed 002, Attack Procedure: on a tie "both attacker and defender take damage": the counter is owed first.
     owed = None if result.attacker_wins else counter_spec(session, beast, foe, defender, result)

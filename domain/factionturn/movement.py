@@ -8,9 +8,11 @@ from dataclasses import dataclass
 from domain.errors import RuleViolationError
 from domain.factionturn import abilities
 from domain.factionturn.assets import AssetKind, AssetType
+from domain.factionturn.effects import AssetMoved, FacGoldSpent
 from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import OwnedAsset
 from domain.factionturn.orders import AbilityUse
+from domain.factionturn.passives import Passive
 from domain.factionturn.purchase_rules import obtain_permission, permission
 from domain.factionturn.rows import holds, kind_of, type_of
 from domain.factionturn.world import Session, World, roll_dicts
@@ -127,7 +129,7 @@ def needs_permission(rule: Mover, load: OwnedAsset) -> bool:
     """A P asset asks the destination's government unless its mover ignores it; a Professional Army never asks
     to move (seed 002, Professional Army)."""
     row = type_of(load)
-    return row is not None and not rule.ignores_permission and ability_of_row(row) != "professional_army"
+    return row is not None and not rule.ignores_permission and ability_of_row(row) != Passive.PROFESSIONAL_ARMY
 
 
 def move_cost(rule: Mover, loads: list[OwnedAsset]) -> int:
@@ -149,7 +151,7 @@ def run_move(session: Session, mover: OwnedAsset, use: AbilityUse, rule: Mover) 
     loads = cargo(me, mover, use)
     cost = move_cost(rule, loads)
     if cost:  # a free move spends nothing, so it records no FacGold spent
-        session.apply(me, "spend_facgold", amount=cost, reason=f"transport by {mover.name}")
+        session.record(me, FacGoldSpent(amount=cost, reason=f"transport by {mover.name}"))
     for load in loads:
         _move_one(session, me, load, use.region_id, rule, mover)
 
@@ -169,11 +171,11 @@ def _move_one(session: Session, me: Faction, load: OwnedAsset, region_id: str, r
         if toll.total > me.facgold:
             session.failures.append(f"{load.name} cannot pay the Trade Embargo toll")
             return
-        session.apply(me, "spend_facgold", amount=toll.total, reason="Trade Embargo", rolls=roll_dicts((toll,)))
+        session.record(me, FacGoldSpent(amount=toll.total, reason="Trade Embargo", rolls=roll_dicts((toll,))))
         turns += 1
     arrives = me.turn + turns if turns > 1 else me.turn
-    session.apply(me, "move_asset", asset_id=load.id, region_id=region_id, arrives_on=arrives, cost=cost,
-                  reason=f"moved by {mover.name}" + (f" ({RULE_TERRAIN})" if turns > 1 else ""))  # fmt: skip
+    why = f"moved by {mover.name}" + (f" ({RULE_TERRAIN})" if turns > 1 else "")
+    session.record(me, AssetMoved(asset_id=load.id, region_id=region_id, arrives_on=arrives, cost=cost, reason=why))
     abilities.thieves_guild(session, me, me.assets[load.id])
 
 
@@ -181,7 +183,7 @@ def _embargoed(world: World, faction: Faction, region_id: str) -> bool:
     """Seed 002, Trade Embargo: it holds while the embargoing faction keeps its Trade Embargo there."""
     by = faction.embargoes.get(region_id)
     return by is not None and by in world.factions and bool(
-        holds(world.factions[by], "trade_embargo", region_id, usable=False)
+        holds(world.factions[by], Passive.TRADE_EMBARGO, region_id, usable=False)
     )
 
 

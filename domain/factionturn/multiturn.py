@@ -7,6 +7,7 @@ from typing import Any
 from domain.errors import RuleViolationError
 from domain.factionturn.custom_actions import resolve_custom
 from domain.factionturn.damage import track
+from domain.factionturn.effects import FacGoldSpent, MultiTurnActionSet
 from domain.factionturn.faction import Faction
 from domain.factionturn.orders import ChangeHome, CustomAction
 from domain.factionturn.world import Session, World
@@ -34,14 +35,14 @@ def continue_change_home(session: Session, state: dict[str, Any]) -> None:
     me, region_id = session.actor, str(state["region_id"])
     if me.base_in(region_id) is None:
         session.failures.append("the move home fails: the Base of Influence there is gone")
-        session.apply(me, "set_multi_turn", state=None, reason="home move failed")
+        session.record(me, MultiTurnActionSet(state=None, reason="home move failed"))
         return
     left = int(state["turns_left"]) - 1
     if left > 0:
-        session.apply(me, "set_multi_turn", state=dict(state, turns_left=left), reason=f"moving home, {left} to go")
+        session.record(me, MultiTurnActionSet(state=dict(state, turns_left=left), reason=f"moving home, {left} to go"))
         return
-    session.apply(me, "set_multi_turn", state=None, reason="home moved")
-    session.apply(me, "move_home", region_id=region_id, reason=RULE_HOME)
+    session.record(me, MultiTurnActionSet(state=None, reason="home moved"))
+    session.record(me, me.home_move(region_id=region_id, reason=RULE_HOME))
 
 
 def check_custom(world: World, faction: Faction, order: CustomAction) -> None:
@@ -62,17 +63,18 @@ def continue_custom(session: Session, state: dict[str, Any]) -> None:
     me, cost = session.actor, int(state["cost_per_turn"])
     if cost > me.facgold:
         session.failures.append(f"{state['name']} stops: {me.name} cannot pay {cost} FacGold")
-        session.apply(me, "set_multi_turn", state=None, reason="custom action abandoned")
+        session.record(me, MultiTurnActionSet(state=None, reason="custom action abandoned"))
         return
     if cost:
-        session.apply(me, "spend_facgold", amount=cost, reason=str(state["name"]))
+        session.record(me, FacGoldSpent(amount=cost, reason=str(state["name"])))
         if dict(state.get("definition") or {}).get("influence_spending") is True:
             track(session, me, "wealth_spent", cost)  # Legendary Wealth: only what the GM marked as influence
     left = int(state["turns_left"]) - 1
     if left > 0:
-        session.apply(me, "set_multi_turn", state=dict(state, turns_left=left), reason=f"{state['name']}: {left} to go")
+        session.record(me, MultiTurnActionSet(state=dict(state, turns_left=left),
+                                              reason=f"{state['name']}: {left} to go"))  # fmt: skip
     else:
-        session.apply(me, "set_multi_turn", state=None, reason=f"{state['name']} completed")
+        session.record(me, MultiTurnActionSet(state=None, reason=f"{state['name']} completed"))
         if state.get("definition"):
             resolve_custom(session, dict(state["definition"]))
         else:

@@ -8,8 +8,10 @@ from domain.errors import NotFoundError, RuleViolationError
 from domain.factionturn import abilities
 from domain.factionturn.assets import AssetKind, AssetType, Attribute
 from domain.factionturn.catalog import NOT_BOUGHT_AS_ASSETS, asset_type, slug
+from domain.factionturn.effects import AssetPurchased, AssetRefitted, AssetSold, Repaired, StealthChanged
 from domain.factionturn.faction import Faction
 from domain.factionturn.orders import BuyAsset, RefitAsset, RepairAsset, SellAsset
+from domain.factionturn.passives import Passive
 from domain.factionturn.purchase_rules import (
     RULE_BUY,
     check_buying_ground,
@@ -42,7 +44,7 @@ def check_buy(world: World, faction: Faction, order: BuyAsset, *, excavation: bo
     if faction.purchased_this_turn:
         raise RuleViolationError("only one asset can be purchased by a faction per turn", RULE_BUY)
     row = row_for(order.type_key, RULE_BUY, world)
-    if row.key == "stealth":
+    if row.key == Passive.STEALTH:
         _check_stealth(faction, order, row)
         return
     if row.key in NOT_BOUGHT_AS_ASSETS:
@@ -78,9 +80,9 @@ def _check_stealth(faction: Faction, order: BuyAsset, row: AssetType) -> None:
 
 def run_buy(session: Session, order: BuyAsset, *, excavation: bool = False) -> None:
     me, row = session.actor, session.world.asset_type(order.type_key)
-    if row.key == "stealth":
-        session.apply(me, "set_stealth", asset_id=order.for_asset_id, stealthed=True, reason="Stealth bought",
-                      cost=row.cost or 0)  # fmt: skip
+    if row.key == Passive.STEALTH:
+        session.record(me, StealthChanged(asset_id=order.for_asset_id, stealthed=True, reason="Stealth bought",
+                                          cost=row.cost or 0))  # fmt: skip
         abilities.thieves_guild(session, me, me.assets[order.for_asset_id])
         return
     granted, rolls = obtain_permission(session, permission(session.world, me, row, order.region_id), order.region_id,
@@ -91,11 +93,11 @@ def run_buy(session: Session, order: BuyAsset, *, excavation: bool = False) -> N
     if cost > me.facgold:
         session.failures.append(f"{me.name} can no longer pay {cost} FacGold for {row.name}")
         return
-    stealthed = ability_of_row(row) == "cutthroats"  # seed 002, Cutthroats: start Stealthed
+    stealthed = ability_of_row(row) == Passive.CUTTHROATS  # seed 002, Cutthroats: start Stealthed
     asset = new_asset(me, row, order.region_id, me.turn + 1, stealthed=stealthed)
     lost = surcharge(session.world, me, order.region_id)
     via = "ruin excavation" if excavation else "buy asset" + (" (1 FacGold lost to Local Investments)" if lost else "")
-    session.apply(me, "buy_asset", asset=asset, cost=cost, via=via, rolls=roll_dicts(rolls))
+    session.record(me, AssetPurchased(asset=asset, cost=cost, via=via, rolls=roll_dicts(rolls)))
     if stealthed:
         abilities.thieves_guild(session, me, me.assets[asset.id])
 
@@ -137,7 +139,7 @@ def run_refit(session: Session, order: RefitAsset) -> None:
     damage_taken = asset.max_hp - asset.hp
     refitted = replace(asset, type_key=new.key, name=new.name, hp=max(1, new.hp - damage_taken), max_hp=new.hp,
                        usable_from=me.turn + 1)  # fmt: skip
-    session.apply(me, "refit_asset", asset_id=asset.id, refitted=refitted, cost=cost, rolls=roll_dicts(rolls))
+    session.record(me, AssetRefitted(asset_id=asset.id, asset=refitted, cost=cost, rolls=roll_dicts(rolls)))
 
 
 def check_sell(world: World, faction: Faction, order: SellAsset) -> None:
@@ -148,7 +150,7 @@ def check_sell(world: World, faction: Faction, order: SellAsset) -> None:
 def run_sell(session: Session, order: SellAsset) -> None:
     me = session.actor
     row = type_of(me.asset(order.asset_id))
-    session.apply(me, "sell_asset", asset_id=order.asset_id, proceeds=(row.cost or 0) // 2 if row else 0)
+    session.record(me, AssetSold(asset_id=order.asset_id, proceeds=(row.cost or 0) // 2 if row else 0))
 
 
 def repair_plan(faction: Faction, order: RepairAsset) -> tuple[dict[str, int], int, int]:
@@ -163,7 +165,7 @@ def repair_plan(faction: Faction, order: RepairAsset) -> tuple[dict[str, int], i
         per_step = faction.rating(asset.attribute if asset.attribute != "special" else "cunning")
         # seed 002, Cathedral: "Any Repair Asset action taken in this region costs one less FacGold for Special
         # Forces and Military Units": one less for the unit's repair, not one less for each step of it.
-        cathedral = 1 if is_unit(asset) and holds(faction, "cathedral", asset.region_id) else 0
+        cathedral = 1 if is_unit(asset) and holds(faction, Passive.CATHEDRAL, asset.region_id) else 0
         healed[asset_id] = min(per_step * steps, asset.max_hp - asset.hp)
         cost += max(0, steps * (steps + 1) // 2 - cathedral)
     faction_hp = 0
@@ -191,4 +193,4 @@ def check_repair(world: World, faction: Faction, order: RepairAsset) -> None:
 def run_repair(session: Session, order: RepairAsset) -> None:
     me = session.actor
     healed, faction_hp, cost = repair_plan(me, order)
-    session.apply(me, "repair", assets=healed, faction_hp=min(faction_hp, me.max_hp - me.hp), cost=cost)
+    session.record(me, Repaired(assets=healed, faction_hp=min(faction_hp, me.max_hp - me.hp), cost=cost))

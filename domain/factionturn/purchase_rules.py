@@ -11,7 +11,9 @@ from domain.factionturn.assets import AssetType, Attribute
 from domain.factionturn.catalog import slug
 from domain.factionturn.contest import Side, contest
 from domain.factionturn.damage import track
+from domain.factionturn.effects import FacGoldSpent
 from domain.factionturn.faction import Faction
+from domain.factionturn.passives import Passive
 from domain.factionturn.rows import holds
 from domain.factionturn.tags import tag
 from domain.factionturn.world import Session, World
@@ -28,11 +30,12 @@ def effective_arcana(world: World, faction: Faction, region_id: str, row: AssetT
     region", "Any region with Arcane Scholars on it"); Guild Agents only their owner ("A faction with Guild
     Agents may treat all regions"). Notes: factionturn-play.md, Arcana overrides."""
     level = world.region(region_id).arcana
-    if _anyone_holds(world, "arcane_laboratory", region_id):
+    if _anyone_holds(world, Passive.ARCANE_LABORATORY, region_id):
         level = max(level, 4)
-    if row.attribute in (Attribute.CUNNING, Attribute.WEALTH) and _anyone_holds(world, "arcane_researchers", region_id):
+    scholars = _anyone_holds(world, Passive.ARCANE_RESEARCHERS, region_id)
+    if row.attribute in (Attribute.CUNNING, Attribute.WEALTH) and scholars:
         level = max(level, 5)
-    if row.attribute is Attribute.WEALTH and holds(faction, "guild_agents"):
+    if row.attribute is Attribute.WEALTH and holds(faction, Passive.GUILD_AGENTS):
         level = max(level, 4)
     if faction.base_in(region_id) is not None:
         level += sum(_tag_arcana(name) for name in faction.tags)
@@ -73,9 +76,9 @@ def surcharge(world: World, faction: Faction, region_id: str) -> int:
     only once however many there are. A usable Treasure Vault of the buyer ignores it (seed 002, Treasure
     Vaults: "ignore one cost ... imposed by another faction"); one purchase a turn, so one vault use at most."""
     rivals = [f for f in world.factions.values() if f.id != faction.id]
-    if not any(holds(f, "local_investments", region_id) for f in rivals):
+    if not any(holds(f, Passive.LOCAL_INVESTMENTS, region_id) for f in rivals):
         return 0
-    return 0 if holds(faction, "treasure_vault") else 1
+    return 0 if holds(faction, Passive.TREASURE_VAULT) else 1
 
 
 def price(world: World, faction: Faction, row: AssetType, region_id: str, *, excavation: bool = False) -> int:
@@ -100,7 +103,7 @@ def permission(
     governor = world.governor(region_id)
     if not row.needs_permission or stealthed or governor in (None, str(faction.id)):
         return Permission(False, "none")
-    if holds(faction, "popular_movement", region_id):
+    if holds(faction, Passive.POPULAR_MOVEMENT, region_id):
         return Permission(True, "popular movement")  # seed 002, Popular Movements: always granted
     answer = world.orders_of(governor).permission_for(str(faction.id)) if governor in world.factions else "bribe"
     return Permission(True, answer)
@@ -119,7 +122,7 @@ def obtain_permission(
         return True, ()
     me = session.actor
     for rival in session.world.factions.values():
-        if rival.id != me.id and holds(rival, "diplomats", region_id):
+        if rival.id != me.id and holds(rival, Passive.DIPLOMATS, region_id):
             test = contest(session, Side(rival, "cunning"), Side(me, "cunning"), f"Diplomats block {what}",
                            rule="seed 002, Diplomats")  # fmt: skip
             if test.attacker_wins:
@@ -134,6 +137,6 @@ def obtain_permission(
     if bribe.total > me.facgold:
         session.failures.append(f"{me.name} cannot pay a {bribe.total} FacGold bribe for {what}")
         return False, (bribe,)
-    session.apply(me, "spend_facgold", amount=bribe.total, reason=f"bribe for {what}", rolls=[bribe.to_dict()])
+    session.record(me, FacGoldSpent(amount=bribe.total, reason=f"bribe for {what}", rolls=[bribe.to_dict()]))
     track(session, me, "wealth_spent", bribe.total)
     return True, (bribe,)

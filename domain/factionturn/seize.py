@@ -9,6 +9,7 @@ from domain.errors import RuleViolationError
 from domain.factionturn import abilities
 from domain.factionturn.attack import strike_once
 from domain.factionturn.damage import track
+from domain.factionturn.effects import GovernmentChanged, MultiTurnActionSet, TagsChanged
 from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import OwnedAsset
 from domain.factionturn.orders import SeizeRegion
@@ -58,22 +59,18 @@ def continue_seizure(session: Session, state: dict[str, Any]) -> None:
         foes = opposition(world, me, region_id)
     if not [a for a in me.assets_in(region_id) if not a.stealthed]:
         session.failures.append("the seizure fails: no unstealthed asset of the faction is left in the region")
-        session.apply(me, "set_multi_turn", state=None, reason="seizure failed")
+        session.record(me, MultiTurnActionSet(state=None, reason="seizure failed"))
         return
     held = 0 if foes else int(state["held"]) + 1
     if held < HOLD_TURNS:
-        session.apply(
-            me,
-            "set_multi_turn",
-            state=dict(state, held=held),
-            reason="resistance remains" if foes else f"holding the region, turn {held} of {HOLD_TURNS}",
-        )
+        why = "resistance remains" if foes else f"holding the region, turn {held} of {HOLD_TURNS}"
+        session.record(me, MultiTurnActionSet(state=dict(state, held=held), reason=why))
         return
-    session.apply(me, "set_multi_turn", state=None, reason="region seized")
+    session.record(me, MultiTurnActionSet(state=None, reason="region seized"))
     former = world.governor(region_id)
-    session.apply(region_id, "change_government", faction_id=str(me.id), reason=f"seized by {me.name} ({RULE})")
+    session.record(region_id, GovernmentChanged(faction_id=str(me.id), reason=f"seized by {me.name} ({RULE})"))
     if REGIONAL_GOVERNMENT not in me.tags:
-        session.apply(me, "change_tags", add=[REGIONAL_GOVERNMENT], remove=[], reason=RULE)
+        session.record(me, TagsChanged(add=[REGIONAL_GOVERNMENT], remove=[], reason=RULE))
     _unseat(session, former, region_id)
     track(session, me, "regions_seized", 1)
     track(session, me, "seized_ruler_total", int(state["ruler_total"]))
@@ -87,8 +84,8 @@ def _unseat(session: Session, former: str | None, region_id: str) -> None:
         return
     ousted = world.factions[former]
     if REGIONAL_GOVERNMENT in ousted.tags and not any(r.governing_faction_id == former for r in world.regions.values()):
-        session.apply(ousted, "change_tags", add=[], remove=[REGIONAL_GOVERNMENT],
-                      reason=f"lost {world.region(region_id).name} to {session.actor.name} ({RULE})")  # fmt: skip
+        why = f"lost {world.region(region_id).name} to {session.actor.name} ({RULE})"
+        session.record(ousted, TagsChanged(add=[], remove=[REGIONAL_GOVERNMENT], reason=why))
 
 
 def _fight(session: Session, region_id: str) -> None:

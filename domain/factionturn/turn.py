@@ -11,6 +11,7 @@ from domain.dice import Dice, Roll
 from domain.errors import DomainError, RuleViolationError
 from domain.factionturn import abilities, ability_actions, goal_tracking, upkeep
 from domain.factionturn.actions import CONTINUATIONS, check_action, run_action
+from domain.factionturn.effects import ActionFailed, AssetMarked, Repaired, TurnBegun, TurnEnded, rolls_of
 from domain.factionturn.holdings import WILD_MONSTER
 from domain.factionturn.orders import Attack, FactionOrders, action_name
 from domain.factionturn.world import Outcome, Session, World
@@ -31,14 +32,14 @@ def take_turn(session: Session, orders: FactionOrders, set_aside: str = "") -> O
     me = session.actor
     if me.destroyed:
         return session.outcome("none (destroyed)")
-    session.apply(me, "begin_turn", phase=session.world.phase)
+    session.record(me, TurnBegun(session.world.phase, me.turn + 1))
     if set_aside:
         _fail(session, ORDERS, set_aside)
     _lift_arsonist_blocks(session)
     if me.wild:
         _wild_turn(session)
-        session.apply(me, "end_turn", action="None", attacked=False, narrative=f"{me.name} remains wild.",
-                      rolls=unrecorded_rolls(session))  # fmt: skip
+        session.record(me, TurnEnded(me.phase, action="None", attacked=False, narrative=f"{me.name} remains wild.",
+                                     rolls=unrecorded_rolls(session)))  # fmt: skip
         return session.outcome("None")
     abilities.guards_and_wards(session)
     before = len(session.failures)
@@ -55,8 +56,8 @@ def take_turn(session: Session, orders: FactionOrders, set_aside: str = "") -> O
     name = _take_action(session, orders, changing_goal)
     attacked = isinstance(orders.action, Attack) and name == "Attack"
     goal_tracking.close_turn(session, attacked)
-    session.apply(me, "end_turn", action=name, attacked=attacked, narrative=draft_narrative(session, name, orders),
-                  rolls=unrecorded_rolls(session))  # fmt: skip
+    narrative = draft_narrative(session, name, orders)
+    session.record(me, TurnEnded(me.phase, name, attacked, narrative, rolls=unrecorded_rolls(session)))
     return session.outcome(name)
 
 
@@ -70,10 +71,10 @@ def bare_turn(session: Session, set_aside: str) -> Outcome:
     """A turn that only records why the faction did nothing: its last resort when even a turn without orders
     is refused, so the phase still resolves."""
     me = session.actor
-    session.apply(me, "begin_turn", phase=session.world.phase)
+    session.record(me, TurnBegun(session.world.phase, me.turn + 1))
     _fail(session, ORDERS, set_aside)
-    session.apply(me, "end_turn", action="None", attacked=False, narrative=f"{me.name} bides its time.",
-                  rolls=unrecorded_rolls(session))  # fmt: skip
+    session.record(me, TurnEnded(me.phase, action="None", attacked=False, narrative=f"{me.name} bides its time.",
+                                 rolls=unrecorded_rolls(session)))  # fmt: skip
     return session.outcome("None")
 
 
@@ -81,7 +82,7 @@ def unrecorded_rolls(session: Session) -> list[dict[str, Any]]:
     """The turn's rolls that no change carries, in the order rolled: a strike that missed an asset with no
     counterattack, a check that failed. `TurnEnded` keeps them, so every die rolled is in the log once
     (design: dice values are recorded inside the events that used them)."""
-    carried = Counter(_key(r) for change in session.changes for r in change.kwargs.get("rolls") or ())
+    carried = Counter(_key(r) for change in session.changes for r in rolls_of(change.effect))
     left = []
     for roll in session.rolls:
         key = _key(roll)
@@ -122,7 +123,7 @@ def _take_action(session: Session, orders: FactionOrders, changing_goal: bool) -
     except DomainError as stopped:  # what was done stands; the rest of the order fails, not the phase
         session.failures.append(stopped.message)
     if len(session.failures) > before:
-        session.apply(me, "fail_action", action=name, reason="; ".join(session.failures[before:]))
+        session.record(me, ActionFailed(action=name, reason="; ".join(session.failures[before:])))
     return name
 
 
@@ -132,19 +133,19 @@ def _free_uses(session: Session, orders: FactionOrders) -> None:
     before = len(session.failures)
     ability_actions.run_free_uses(session, orders.free_uses)
     if len(session.failures) > before:
-        session.apply(session.actor, "fail_action", action="Free ability use",
-                      reason="; ".join(session.failures[before:]))  # fmt: skip
+        session.record(session.actor, ActionFailed(action="Free ability use",
+                                                   reason="; ".join(session.failures[before:])))  # fmt: skip
 
 
 def _record(session: Session, name: str, before: int) -> None:
     """A part of the orders that failed (a raise without the XP, a goal that cannot be chosen) is recorded."""
     if len(session.failures) > before:
-        session.apply(session.actor, "fail_action", action=name, reason="; ".join(session.failures[before:]))
+        session.record(session.actor, ActionFailed(action=name, reason="; ".join(session.failures[before:])))
 
 
 def _fail(session: Session, name: str, reason: str) -> None:
     session.failures.append(reason)
-    session.apply(session.actor, "fail_action", action=name, reason=reason)
+    session.record(session.actor, ActionFailed(action=name, reason=reason))
 
 
 def _lift_arsonist_blocks(session: Session) -> None:
@@ -152,8 +153,8 @@ def _lift_arsonist_blocks(session: Session) -> None:
     for faction in session.world.factions.values():
         for asset in faction.assets.values():
             if asset.ability_blocked_by == session.actor_id:
-                session.apply(faction, "mark_asset", asset_id=asset.id, changes={"ability_blocked_by": ""},
-                              reason="the Arsonists' block lifts")  # fmt: skip
+                session.record(faction, AssetMarked(asset_id=asset.id, changes={"ability_blocked_by": ""},
+                                                    reason="the Arsonists' block lifts"))  # fmt: skip
 
 
 def _wild_turn(session: Session) -> None:
@@ -161,7 +162,7 @@ def _wild_turn(session: Session) -> None:
     me = session.actor
     for monster in [a for a in me.assets.values() if a.type_key == WILD_MONSTER and a.hp < a.max_hp]:
         heal = session.roll(monster.heal or monster.hit_die or "1d8", f"{monster.name} heals", "seed 002, Monster")
-        session.apply(me, "repair", assets={monster.id: heal.total}, faction_hp=0, cost=0)
+        session.record(me, Repaired(assets={monster.id: heal.total}, faction_hp=0, cost=0))
 
 
 def draft_narrative(session: Session, name: str, orders: FactionOrders) -> str:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from domain.factionturn.effects import AssetMarked, FacGoldGained, FacGoldSpent, MaintenancePaid
 from domain.factionturn.holdings import ATTRIBUTES, OwnedAsset, income_for
+from domain.factionturn.passives import Passive
 from domain.factionturn.rows import holds, type_of
 from domain.factionturn.world import Session
 
@@ -14,10 +16,10 @@ def collect_income(session: Session) -> None:
     """ceil(Wealth / 2) + floor((Force + Cunning) / 4), plus 1 per Political Puppets."""
     me = session.actor
     base = income_for(me.force, me.cunning, me.wealth)
-    puppets = len(holds(me, "political_puppets"))
+    puppets = len(holds(me, Passive.POLITICAL_PUPPETS))
     reason = (f"income: ceil({me.wealth}/2) + floor(({me.force}+{me.cunning})/4) = {base}"
               + (f", Political Puppets +{puppets}" if puppets else ""))  # fmt: skip
-    session.apply(me, "gain_facgold", amount=base + puppets, reason=reason)
+    session.record(me, FacGoldGained(amount=base + puppets, reason=reason))
 
 
 def dues(assets: list[OwnedAsset], ratings: dict[str, int]) -> list[tuple[OwnedAsset, int]]:
@@ -52,7 +54,7 @@ def pay_maintenance(session: Session) -> None:
         else:
             threatened.append(asset.id)
     if paid or threatened or lost or restored:
-        session.apply(me, "pay_maintenance", paid=paid, threatened=threatened, lost=lost, restored=restored)
+        session.record(me, MaintenancePaid(paid=paid, threatened=threatened, lost=lost, restored=restored))
 
 
 def redeem_disabled(session: Session) -> None:
@@ -62,5 +64,5 @@ def redeem_disabled(session: Session) -> None:
         row = type_of(asset)
         due = (row.cost or 0) // 2 if row else 0
         if due <= me.facgold:
-            session.apply(me, "spend_facgold", amount=due, reason=f"redeeming {asset.name} (seed 002, Confidence Men)")
-            session.apply(me, "mark_asset", asset_id=asset.id, changes={"disabled": False}, reason="price paid")
+            session.record(me, FacGoldSpent(amount=due, reason=f"redeeming {asset.name} (seed 002, Confidence Men)"))
+            session.record(me, AssetMarked(asset_id=asset.id, changes={"disabled": False}, reason="price paid"))

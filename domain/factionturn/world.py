@@ -1,8 +1,8 @@
 """The working state a resolution reads and the outcome it returns.
 
 A `World` holds copies of the campaign's factions and regions. Resolving records every change as a
-`Change` (aggregate id, method, arguments) and applies it to the copies at once, so later steps see
-earlier ones; the service then applies the same changes, in order, to the aggregates it loaded.
+`Change` (aggregate id, typed effect: domain/factionturn/effects.py) and applies it to the copies at once, so
+later steps see earlier ones; the service then applies the same changes, in order, to the aggregates it loaded.
 """
 
 from __future__ import annotations
@@ -16,29 +16,21 @@ from domain.errors import InvalidInputError, NotFoundError
 from domain.factionturn.assets import AssetType
 from domain.factionturn.catalog import asset_type
 from domain.factionturn.clone import clone
+from domain.factionturn.effects import Effect, GovernmentChanged
 from domain.factionturn.faction import Faction
+from domain.factionturn.faction_record import record
 from domain.factionturn.holdings import OwnedAsset
 from domain.factionturn.orders import FactionOrders
 from domain.hexmap import hex_distance
 from domain.region import Region
 
-FACTION_METHODS = frozenset({
-    "begin_turn", "raise_rating", "choose_goal", "progress_goal", "achieve_goal", "gain_facgold", "spend_facgold",
-    "pay_maintenance", "fail_action", "end_turn", "set_multi_turn", "change_tags", "buy_asset", "expand_influence",
-    "damage_asset", "destroy_asset", "mark_asset", "set_stealth", "move_asset", "repair", "sell_asset",
-    "refit_asset", "lose_asset", "acquire_asset", "set_purchase_discount", "set_embargo", "move_home",
-    "adjust", "resolve_custom_action", "record_monster_attack",
-})  # fmt: skip
-REGION_METHODS = frozenset({"change_government"})
-
 
 @dataclass(frozen=True)
 class Change:
-    """One aggregate method call that records part of an outcome."""
+    """One effect a rule decided, and the aggregate (a faction or a region) that records it."""
 
     target_id: str
-    method: str
-    kwargs: Mapping[str, Any]
+    effect: Effect
 
 
 @dataclass(frozen=True)
@@ -112,12 +104,14 @@ class World:
         return self.region(region_id).governing_faction_id
 
     def apply(self, change: Change) -> None:
-        if change.target_id in self.factions and change.method in FACTION_METHODS:
-            getattr(self.factions[change.target_id], change.method)(**change.kwargs)
-        elif change.target_id in self.regions and change.method in REGION_METHODS:
-            getattr(self.regions[change.target_id], change.method)(**change.kwargs)
+        """Record one change on this world's faction or region: the one way an effect is applied."""
+        effect = change.effect
+        if isinstance(effect, GovernmentChanged) and change.target_id in self.regions:
+            self.regions[change.target_id].change_government(effect.faction_id, effect.reason)
+        elif not isinstance(effect, GovernmentChanged) and change.target_id in self.factions:
+            record(self.factions[change.target_id], effect)
         else:
-            raise InvalidInputError(f"cannot apply {change.method} to {change.target_id}")
+            raise InvalidInputError(f"cannot apply {type(effect).__name__} to {change.target_id}")
 
 
 @dataclass
@@ -137,8 +131,9 @@ class Session:
     def actor(self) -> Faction:
         return self.world.faction(self.actor_id)
 
-    def apply(self, aggregate: Faction | Region | str, method: str, /, **kwargs: Any) -> None:
-        change = Change(str(aggregate if isinstance(aggregate, str) else aggregate.id), method, kwargs)
+    def record(self, aggregate: Faction | Region | str, effect: Effect) -> None:
+        """Apply an effect to the working world at once (later steps see it) and keep it for the outcome."""
+        change = Change(str(aggregate if isinstance(aggregate, str) else aggregate.id), effect)
         self.world.apply(change)
         self.changes.append(change)
 

@@ -32,6 +32,7 @@ from domain.factionturn.damage import deal_damage
 from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import WILD_MONSTER, OwnedAsset
 from domain.factionturn.orders import Strike
+from domain.factionturn.passives import Passive
 from domain.factionturn.rows import holds, type_of
 from domain.factionturn.wild import MONSTER_DAMAGE_MULTIPLIER
 from domain.factionturn.world import Session, World
@@ -258,7 +259,7 @@ def _counter(session: Session, attacker: OwnedAsset, foe: Faction, defender: Own
 def _hidden_rescue(world: World, foe: Faction, region_id: str) -> bool:
     """What a rival's seat cannot tell: whether the Base soaks the blow (a secret Defence order), whether the
     Cathedral's owner has the FacGold (secret) to restore the asset."""
-    return foe.base_in(region_id) is not None or bool(holds(foe, "cathedral", region_id))
+    return foe.base_in(region_id) is not None or bool(holds(foe, Passive.CATHEDRAL, region_id))
 
 
 def _survives_killing_blow(session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset,

@@ -13,17 +13,19 @@ from fractions import Fraction
 
 from domain.dice import FixedDice
 from domain.factionturn.actions import resolve_action
+from domain.factionturn.catalog import CATALOG
 from domain.factionturn.contest import Side
+from domain.factionturn.effects import AssetDestroyed, FacGoldGained, FacGoldSpent, PurchaseDiscountSet
 from domain.factionturn.orders import AbilityUse, UseAssetAbility
+from domain.factionturn.passives import Passive
 from domain.factionturn.rows import ability_of, holds, tag_dice
 from domain.factionturn.tags import TagRoll
 from domain.factionturn.world import World
 from domain.odds.distribution import Distribution, keep_highest
 from domain.odds.knowledge import seen_world
 
-# The assets whose special action rolls one die, and its size (seed 002, the assets' texts).
-ABILITY_DIE: dict[str, int] = {"industry": 6, "indentured_workforce": 6, "risky_investments": 8, "arcane_industry": 8,
-                               "trade_broker": 8}  # fmt: skip
+# The abilities whose special action rolls one die, and its size: declared by the asset rows (`AssetType.die`).
+ABILITY_DIE: dict[str, int] = {row.ability: row.die for row in CATALOG.values() if row.ability and row.die}
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,7 @@ def expand_influence_odds(world: World, faction_id: str, region_id: str, *, view
     if viewer is not None:
         world = seen_world(world, viewer)
     me, region = world.faction(faction_id), world.region(region_id)
-    dice = tag_dice(me, TagRoll.EXPAND_INFLUENCE, region) + (1 if holds(me, "surveyors", region_id) else 0)
+    dice = tag_dice(me, TagRoll.EXPAND_INFLUENCE, region) + (1 if holds(me, Passive.SURVEYORS, region_id) else 0)
     mine = side_total(Side(me, "cunning", dice))
     rivals = [f for f in world.factions.values() if f.id != me.id and not f.wild and f.assets_in(region_id)]
     theirs = [(str(f.id), side_total(Side(f, "cunning"))) for f in rivals]
@@ -113,12 +115,11 @@ def ability_odds(world: World, faction_id: str, asset_id: str) -> AbilityOdds | 
     lost = Fraction(0)
     for face in range(1, sides + 1):
         outcome = resolve_action(world, faction_id, order, FixedDice([face]))
-        mine = [c for c in outcome.changes if c.target_id == faction_id]
-        gold = sum(int(c.kwargs["amount"]) for c in mine if c.method == "gain_facgold") - sum(
-            int(c.kwargs["amount"]) for c in mine if c.method == "spend_facgold")  # fmt: skip
-        gold += sum(int(c.kwargs["amount"]) for c in mine if c.method == "set_purchase_discount")
+        mine = [c.effect for c in outcome.changes if c.target_id == faction_id]
+        gold = sum(e.amount for e in mine if isinstance(e, FacGoldGained | PurchaseDiscountSet))
+        gold -= sum(e.amount for e in mine if isinstance(e, FacGoldSpent))
         values[gold] = values.get(gold, Fraction(0)) + Fraction(1, sides)
-        if any(c.method == "destroy_asset" and c.kwargs.get("asset_id") == asset.id for c in mine):
+        if any(isinstance(e, AssetDestroyed) and e.asset_id == asset.id for e in mine):
             lost += Fraction(1, sides)
     measure = "discount on the next purchase" if ability == "trade_broker" else "FacGold gained"
     return AbilityOdds(asset.id, measure, Distribution.of(values), lost)

@@ -11,6 +11,7 @@ from uuid import UUID
 from domain.campaign import Campaign
 from domain.dice import Dice
 from domain.errors import NotFoundError
+from domain.factionturn.effects import MonsterAttacked
 from domain.factionturn.faction import Faction
 from domain.factionturn.monsters import decide_attack, plan_move
 from domain.factionturn.phase import submitted_orders
@@ -71,8 +72,9 @@ class MonsterHand:
                                 phase=campaign.phase, seat=by.seat, reason=by.reason)  # fmt: skip
         apply_outcomes([outcome], factions, regions)
         self._save(*(a for a in (*factions, *regions) if a.pending_events))
-        record = outcome.changes[0].kwargs  # MonsterAttacked, written first
-        return MonsterAttack(bool(record["hit"]), bool(record["countered"]), [r.to_dict() for r in outcome.rolls])
+        record = outcome.changes[0].effect  # MonsterAttacked, written first
+        assert isinstance(record, MonsterAttacked)
+        return MonsterAttack(record.hit, record.countered, [r.to_dict() for r in outcome.rolls])
 
     @staticmethod
     def _wild_id(campaign: Campaign) -> UUID:

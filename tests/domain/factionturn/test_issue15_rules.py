@@ -6,6 +6,7 @@ import pytest
 
 from domain.dice import FixedDice
 from domain.errors import RuleViolationError
+from domain.factionturn.effects import Effect, FacGoldSpent, GoalProgressed
 from domain.factionturn.faction import Faction
 from domain.factionturn.generated_goals import RULE_FOE, foe_for
 from domain.factionturn.generation import Rolled
@@ -169,8 +170,8 @@ def test_an_action_ordered_while_a_seizure_or_a_move_home_is_under_way_is_refuse
     check_orders(table.world(), str(guild.id), FactionOrders())  # no action: the move goes on
 
 
-def _methods(outcome: Outcome) -> list[tuple[str, dict[str, object]]]:
-    return [(change.method, change.kwargs) for change in outcome.changes]
+def _effects(outcome: Outcome) -> list[Effect]:
+    return [change.effect for change in outcome.changes]
 
 
 def test_goal_progress_is_written_only_for_a_counter_the_held_goal_reads() -> None:
@@ -178,12 +179,10 @@ def test_goal_progress_is_written_only_for_a_counter_the_held_goal_reads() -> No
     red.choose_goal("legendary_wealth", None, {}, None)
     target = give(blue, "regiment", town)
     quiet = table.resolve(red, _strike(give(red, "regiment", town), blue, target), 9, 1, 5)
-    assert target.hp == 12 - 5 and not [m for m, _ in _methods(quiet) if m == "progress_goal"]
+    assert target.hp == 12 - 5 and not [e for e in _effects(quiet) if isinstance(e, GoalProgressed)]
     red.choose_goal("blood_the_enemy", None, {}, None)
     counted = table.resolve(red, _strike(give(red, "regiment", town), blue, target), 9, 1, 5)
-    assert ("progress_goal", {"counter": "damage_dealt", "amount": 5, "reason": "seed 002, Faction Goals"}) in _methods(
-        counted
-    )
+    assert GoalProgressed(counter="damage_dealt", amount=5, reason="seed 002, Faction Goals") in _effects(counted)
 
 
 def test_a_free_move_records_no_facgold_spent() -> None:
@@ -191,7 +190,7 @@ def test_a_free_move_records_no_facgold_spent() -> None:
     warmages = give(guild, "warmage_regiment", home)
     moved = table.resolve(guild, UseAssetAbility((AbilityUse(warmages.id, region_id=str(town.id)),)))
     assert warmages.region_id == str(town.id) and guild.facgold == 20
-    assert "spend_facgold" not in [m for m, _ in _methods(moved)]
+    assert not [e for e in _effects(moved) if isinstance(e, FacGoldSpent)]
 
 
 def test_the_wild_does_not_contest_an_expand_influence() -> None:

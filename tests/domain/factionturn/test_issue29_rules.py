@@ -3,6 +3,7 @@ Cathedral's discount are in test_attack.py, tests/domain/odds and test_coverage_
 
 from __future__ import annotations
 
+from domain.factionturn.effects import AssetMarked
 from domain.factionturn.faction import Faction
 from domain.factionturn.orders import AbilityUse, UseAssetAbility
 from domain.region import Region
@@ -31,8 +32,8 @@ def test_a_treasure_vault_that_ignores_a_loss_says_so_in_the_log() -> None:
     outcome = table.resolve(rulers, UseAssetAbility((AbilityUse(monopoly.id, target_faction_id=str(guild.id)),)))
     assert guild.facgold == 20
     vault = next(a for a in guild.assets.values() if a.type_key == "treasure_vault")
-    logged = [c for c in outcome.changes if c.method == "mark_asset" and c.kwargs["asset_id"] == vault.id]
-    assert [c.kwargs["reason"] for c in logged] == [
+    logged = [c.effect for c in outcome.changes if isinstance(c.effect, AssetMarked) and c.effect.asset_id == vault.id]
+    assert [e.reason for e in logged] == [
         "Guild's Treasure Vault ignores the Monopoly's demand (seed 002, Treasure Vaults)"]
 
 

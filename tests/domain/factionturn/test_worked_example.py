@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import RuleViolationError
+from domain.factionturn.effects import FacGoldGained
 from domain.factionturn.orders import BuyAsset, CustomAction, FactionOrders, SeizeRegion
 from domain.factionturn.phase import PhaseOutcome, check_orders
 from domain.factionturn.wild_assets import found_the_wild, monster, terrain
@@ -83,7 +84,7 @@ def test_each_faction_gains_income_by_the_formula(month) -> None:  # type: ignor
     for name in ("republic", "empire", "goldbar", "chosen", "crows"):
         turn = outcome.turn_of(str(cast[name].id))  # type: ignore[attr-defined]
         assert turn is not None
-        gained[name] = next(c.kwargs["amount"] for c in turn.changes if c.method == "gain_facgold")
+        gained[name] = next(c.effect.amount for c in turn.changes if isinstance(c.effect, FacGoldGained))
     assert gained == {"republic": 4, "empire": 5, "goldbar": 3, "chosen": 3, "crows": 2}
 
 
