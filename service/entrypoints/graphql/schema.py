@@ -39,6 +39,7 @@ from service.entrypoints.graphql.seats import SeatMutation, SeatQuery
 from service.entrypoints.graphql.subscriptions import CampaignSubscription
 from service.entrypoints.graphql.table_dice import TableDiceMutation, TableDiceQuery
 from service.entrypoints.graphql.types import Campaign, Region
+from service.entrypoints.graphql.visibility import undecided
 from service.entrypoints.shared import campaign_list
 from service.entrypoints.shared.presets import start_from_preset
 
@@ -178,5 +179,8 @@ schema = IntrigueSchema(
     extensions=[SharedParse(), BoundedValidation(maxsize=256),  # type: ignore[list-item]
                 *LIMITS, SeatGuard, InputGuard, MutationRates, IdempotentMutations],
 )
+# Default deny: a field with no visibility decision keeps the schema from serving (graphql/visibility.py).
+if UNDECIDED := undecided(schema._schema):
+    raise RuntimeError("GraphQL fields without one visibility decision:\n" + "\n".join(UNDECIDED))
 # The descriptions the code leaves out, from one registry (tests/service/test_schema_descriptions.py).
 DESCRIPTION_PROBLEMS = describe(schema._schema)

@@ -17,8 +17,9 @@ from service.entrypoints.graphql.factionturn import Faction, factions_seen
 from service.entrypoints.graphql.gameofbones import areas_seen, houses_seen
 from service.entrypoints.graphql.gameofbones_types import Area, House
 from service.entrypoints.graphql.guards import seat
+from service.entrypoints.graphql.visibility import over
 from service.persistence.queries import region_row
-from service.usecases.visibility import faction_view
+from service.usecases.visibility import REGION, faction_view
 
 
 def uuid_or_none(value: str | None) -> UUID | None:
@@ -31,6 +32,7 @@ def as_json(value: object) -> JSON:
     return cast(JSON, value)
 
 
+@over(REGION)
 @strawberry.type
 class Region:
     id: UUID

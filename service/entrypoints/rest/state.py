@@ -1,4 +1,5 @@
-"""REST reads of factions, houses and regions, each state filtered by `service.usecases.visibility` for the seat asking,
+"""REST reads of factions, houses and regions, each state filtered by `service.usecases.visibility` for the seat asking
+(each shape is the read model's declared fields, as the seat's view has them),
 and time travel: the campaign as of a phase or an event position, rebuilt from events (GM only)."""
 
 from __future__ import annotations
@@ -27,10 +28,8 @@ from service.entrypoints.rest.support import (
 )
 from service.usecases.standing import HouseStanding
 from service.usecases.visibility import (
-    FACTION_PUBLIC,
-    FACTION_SECRET,
-    HOUSE_PUBLIC,
-    HOUSE_SECRET,
+    FACTION,
+    HOUSE,
     area_view,
     check_gm_only,
     faction_view,
@@ -47,7 +46,7 @@ MAX_POSITION = 2**63 - 1
 def faction_shape(state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
     seen = faction_view(state, seat)
     shaped = {"destroyed": False, "wild": False, "narratives": []}  # as GraphQL reads a state older than them
-    shaped |= {k: seen[k] for k in (*FACTION_PUBLIC, *FACTION_SECRET) if k in seen}
+    shaped |= {k: seen[k] for k in FACTION.fields if k in seen and k != "assets"}
     shaped["assets"] = [{k: a[k] for k in ASSET_FIELDS} for a in seen.get("assets", {}).values()]
     shaped["stats_note"] = stats_note(bool(shaped["wild"]))
     return shaped
@@ -55,11 +54,10 @@ def faction_shape(state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
 
 def house_shape(state: dict[str, Any], seat: Seat | None, phase: int) -> dict[str, Any]:
     seen = house_view(state, seat)
-    shaped = {k: seen[k] for k in HOUSE_PUBLIC if k in seen}
+    shaped = {k: seen[k] for k in HOUSE.fields if k in seen}  # the public part alone, unless it sees it whole
     shaped["lieutenants"] = list(seen["lieutenants"].values())
     if not sees_whole(state, seat):  # the public view: rank, leader, lieutenants and areas only
         return shaped
-    shaped |= {k: seen[k] for k in HOUSE_SECRET if k in seen}
     shaped["knowledge"] = dated(seen["knowledge"])  # each week also as month and week within (issue 15)
     shaped["priests"] = list(seen["priests"].values())
     shaped["members"] = list(seen["members"].values())
