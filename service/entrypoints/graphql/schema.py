@@ -41,7 +41,7 @@ from service.entrypoints.graphql.table_dice import TableDiceMutation, TableDiceQ
 from service.entrypoints.graphql.types import Campaign, Region
 from service.entrypoints.graphql.visibility import undecided
 from service.entrypoints.shared import campaign_list
-from service.entrypoints.shared.presets import start_from_preset
+from service.usecases.presets import start_from_preset
 
 
 @strawberry.input(description="The Wild's head monster of a region (seed 002, Monster).")
