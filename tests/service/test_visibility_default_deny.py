@@ -1,8 +1,9 @@
 """Default deny (issue 30, item 6): a read-model field with no visibility decision is the GM's alone.
 
 A GraphQL type is added here over the faction read model, as a new feature might add one, with a field that reads a
-real field of the faction's row that no one has decided: `peaceful_turns` (seed 002, Peaceful Pursuits counts the
-turns a faction went unattacked). The schema's check names it, and no player reads it, not even the faction's own.
+real field of the faction's row that no one has decided: `asset_serial`, how many assets the faction has had (asset
+ids were once a series of it, which an observer could guess: issue 14, leak 6). The schema's check names the field,
+and no player reads it, not even the faction's own seat.
 """
 
 from __future__ import annotations
@@ -32,47 +33,47 @@ from tests.service.conftest import campaign_with_hidden_spies
 
 
 @over(FACTION)
-@strawberry.type(description="A faction's calm: how long it went unattacked.")
-class CalmFaction:
+@strawberry.type(description="A faction's asset serial: how many assets it has had.")
+class SerialFaction:
     id: UUID
     name: str
     facgold: int | None  # declared: the GM and its own seat
-    peaceful_turns: int | None  # a read-model field with no decision
+    asset_serial: int | None  # a read-model field with no decision
 
     @classmethod
-    def seen(cls, info: Info, state: dict[str, Any]) -> CalmFaction:
+    def seen(cls, info: Info, state: dict[str, Any]) -> SerialFaction:
         seen = faction_view(state, guards.seat(info))
         return cls(id=UUID(seen["id"]), name=seen["name"], facgold=seen.get("facgold"),
-                   peaceful_turns=seen.get("peaceful_turns"))  # fmt: skip
+                   asset_serial=seen.get("asset_serial"))  # fmt: skip
 
 
 @strawberry.type
-class CalmQuery:
-    @strawberry.field(description="The campaign's factions' calm, as the seat may see it.")
-    async def calm_factions(self, info: Info, campaign_id: UUID) -> list[CalmFaction]:
+class SerialQuery:
+    @strawberry.field(description="The campaign's factions' asset serials, as the seat may see them.")
+    async def serial_factions(self, info: Info, campaign_id: UUID) -> list[SerialFaction]:
         rows = await on_loop(reads(info).of_kind(campaign_id, "faction"))
-        return [CalmFaction.seen(info, r) for r in rows]
+        return [SerialFaction.seen(info, r) for r in rows]
 
 
-EXTENDED = IntrigueSchema(query=merge_types("Query", (Query, CalmQuery)), mutation=Mutation,
+EXTENDED = IntrigueSchema(query=merge_types("Query", (Query, SerialQuery)), mutation=Mutation,
                           subscription=CampaignSubscription, extensions=schema.extensions)  # fmt: skip
-CALM = "query($c: UUID!) { calmFactions(campaignId: $c) { name facgold peacefulTurns } }"
+SERIAL = "query($c: UUID!) { serialFactions(campaignId: $c) { id name facgold assetSerial } }"
 
 
 def test_the_schemas_check_names_the_field_with_no_decision() -> None:
     with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(decisions.DECISIONS, "Query.calmFactions", Decision.PUBLIC)
+        patch.setitem(decisions.DECISIONS, "Query.serialFactions", Decision.PUBLIC)
         assert undecided(EXTENDED._schema) == [
-            "CalmFaction.peacefulTurns: no visibility decision (declare it with the read-model field, or in "
+            "SerialFaction.assetSerial: no visibility decision (declare it with the read-model field, or in "
             "decisions.py)"
         ]
     assert undecided(schema._schema) == []
 
 
 @pytest.fixture(scope="module")
-def calm(intrigue: Intrigue) -> Iterator[tuple[TestClient, dict[str, Any]]]:
+def served(intrigue: Intrigue) -> Iterator[tuple[TestClient, dict[str, Any]]]:
     """The app serving the extended schema, its root field open to every seat as `factions` is; a campaign's seats."""
-    campaign_id, _, spies_id = campaign_with_hidden_spies(intrigue, "calm")
+    campaign_id, _, spies_id = campaign_with_hidden_spies(intrigue, "serial")
     seats = intrigue.seats
     tokens = {"gm": seats.seat_gm(campaign_id).token,
               "owner": seats.create_seat(campaign_id, "player", "Ana", faction_id=spies_id).token,
@@ -81,33 +82,34 @@ def calm(intrigue: Intrigue) -> Iterator[tuple[TestClient, dict[str, Any]]]:
     view = next(r.app for r in app.routes if isinstance(r, Route) and r.path == "/graphql")
     view.schema = EXTENDED  # type: ignore[attr-defined]
     with pytest.MonkeyPatch.context() as patch, TestClient(app) as client:
-        patch.setitem(guards.POLICY[OperationType.QUERY], "calmFactions", guards.Access.ANYONE)
+        patch.setitem(guards.POLICY[OperationType.QUERY], "serialFactions", guards.Access.ANYONE)
         yield client, {"campaign": str(campaign_id), **tokens}
 
 
-def spies_calm(client: TestClient, token: str | None, campaign: str) -> dict[str, Any]:
+def spies_serial(client: TestClient, token: str | None, campaign: str) -> dict[str, Any]:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    body = client.post("/graphql", json={"query": CALM, "variables": {"c": campaign}}, headers=headers).json()
+    body = client.post("/graphql", json={"query": SERIAL, "variables": {"c": campaign}}, headers=headers).json()
     assert "errors" not in body, body
-    return next(f for f in body["data"]["calmFactions"] if f["name"] == "Spies")  # type: ignore[no-any-return]
+    return next(f for f in body["data"]["serialFactions"] if f["name"] == "Spies")  # type: ignore[no-any-return]
 
 
 @pytest.mark.parametrize("who", ["owner", "observer", "no token"])
 def test_a_field_with_no_decision_is_refused_to_every_player_even_its_owner(
-    calm: tuple[TestClient, dict[str, Any]], who: str
+    served: tuple[TestClient, dict[str, Any]], who: str
 ) -> None:
-    client, seats = calm
-    assert spies_calm(client, seats[who], seats["campaign"])["peacefulTurns"] is None
+    client, seats = served
+    assert spies_serial(client, seats[who], seats["campaign"])["assetSerial"] is None
 
 
-def test_the_gm_reads_a_field_with_no_decision(calm: tuple[TestClient, dict[str, Any]]) -> None:
-    client, seats = calm
-    assert spies_calm(client, seats["gm"], seats["campaign"])["peacefulTurns"] == 0
+def test_the_gm_reads_a_field_with_no_decision(intrigue: Intrigue, served: tuple[TestClient, dict[str, Any]]) -> None:
+    client, seats = served
+    spies = spies_serial(client, seats["gm"], seats["campaign"])
+    assert spies["assetSerial"] == intrigue.state.one(UUID(spies["id"]), "faction")["asset_serial"] >= 1
 
 
-def test_a_declared_field_of_the_same_row_reaches_its_owner(calm: tuple[TestClient, dict[str, Any]]) -> None:
+def test_a_declared_field_of_the_same_row_reaches_its_owner(served: tuple[TestClient, dict[str, Any]]) -> None:
     """The control: the owner's seat does read its row through the view, where the fields are declared."""
-    client, seats = calm
-    assert "peaceful_turns" not in FACTION.fields
-    assert spies_calm(client, seats["owner"], seats["campaign"])["facgold"] == 7
-    assert spies_calm(client, seats["observer"], seats["campaign"])["facgold"] is None
+    client, seats = served
+    assert "asset_serial" not in FACTION.fields, "pick a field of the faction's row that has no decision"
+    assert spies_serial(client, seats["owner"], seats["campaign"])["facgold"] == 7
+    assert spies_serial(client, seats["observer"], seats["campaign"])["facgold"] is None

@@ -79,13 +79,13 @@ DECISIONS: Final[dict[str, Decision]] = {
     # ---- Subscriptions ---------------------------------------------------------------------------------------
     **_fields("CampaignSubscription", "gm", "campaignEvents"),
     **_fields("CampaignSubscription", "seat", "phaseResults"),  # any seat of the campaign, its `summary` filtered
-    # Any seat of the campaign; which kinds each seat hears: service/usecases/visibility.py, `change_seen_by`.
+    # Any seat of the campaign; which kinds each seat hears: service/usecases/visibility/live.py, `change_seen_by`.
     **_fields("CampaignSubscription", "seat", "campaignChanges"),
     **_fields("CampaignChange", "seat", "campaignId kind position"),
     **_fields("PhaseResult", "public", "campaignId phase status"),
     **_fields("PhaseResult", "seat", "position"),  # the GM a log position; others the result's number
     **_fields("PhaseResult", "caller", "report"),  # the listening player's own report; null for others
-    # The phase as the seat's class may hear it: service/usecases/visibility.py `summary_scope`.
+    # The phase as the seat's class may hear it: service/usecases/visibility/live.py `summary_scope`.
     **_fields("PhaseResult", "seat", "summary"),
     **_fields("PhaseSummary", "seat", "campaignId phase scope reports gossip turnSummaries"),
     # ---- A seat's phase report: its own member's events as it may see them (service/usecases/phase_report.py)
