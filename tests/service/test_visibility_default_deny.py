@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid4
 
 import pytest
 import strawberry
@@ -20,6 +20,7 @@ from starlette.testclient import TestClient
 from strawberry.tools import merge_types
 from strawberry.types import Info
 
+from domain.seats import Role, Seat, gm_seat_id
 from service.bootstrap import Intrigue
 from service.entrypoints.graphql import decisions, guards
 from service.entrypoints.graphql.context import on_loop, reads
@@ -28,7 +29,7 @@ from service.entrypoints.graphql.schema import Mutation, Query, schema
 from service.entrypoints.graphql.subscriptions import CampaignSubscription
 from service.entrypoints.graphql.visibility import over, undecided
 from service.entrypoints.http import create_app
-from service.usecases.visibility import FACTION, Decision, faction_view
+from service.usecases.visibility import FACTION, READ_MODELS, Decision, faction_view
 from tests.service.conftest import campaign_with_hidden_spies
 
 
@@ -90,7 +91,7 @@ def spies_serial(client: TestClient, token: str | None, campaign: str) -> dict[s
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     body = client.post("/graphql", json={"query": SERIAL, "variables": {"c": campaign}}, headers=headers).json()
     assert "errors" not in body, body
-    return next(f for f in body["data"]["serialFactions"] if f["name"] == "Spies")  # type: ignore[no-any-return]
+    return next(f for f in body["data"]["serialFactions"] if f["name"] == "Spies")
 
 
 @pytest.mark.parametrize("who", ["owner", "observer", "no token"])
@@ -113,3 +114,17 @@ def test_a_declared_field_of_the_same_row_reaches_its_owner(served: tuple[TestCl
     assert "asset_serial" not in FACTION.fields, "pick a field of the faction's row that has no decision"
     assert spies_serial(client, seats["owner"], seats["campaign"])["facgold"] == 7
     assert spies_serial(client, seats["observer"], seats["campaign"])["facgold"] is None
+
+
+def test_every_read_model_leaves_an_undeclared_field_to_the_gm_alone() -> None:
+    """Each read model, on a row with a field no one decided: the GM reads it, its own seat and others do not."""
+    campaign, member = uuid4(), uuid4()
+    gm = Seat(gm_seat_id(campaign), campaign, Role.GM, "GM")
+    owner = Seat(uuid4(), campaign, Role.PLAYER, "Ana", faction_id=member, house_id=member)
+    observer = Seat(uuid4(), campaign, Role.OBSERVER, "Cy")
+    for model in READ_MODELS.values():
+        row = {"id": str(member), "campaign_id": str(campaign), "house_id": str(member), "new_secret": "marker"}
+        assert model.seen_by(row, gm)["new_secret"] == "marker", model.kind
+        for seat in (owner, observer, None):
+            assert "new_secret" not in model.seen_by(row, seat), (model.kind, seat)
+        assert model.seen_by(row, owner)["id"] == str(member), model.kind  # the declared fields still reach it
