@@ -27,7 +27,7 @@ def summary_scope(seat: Seat | None, campaign_id: UUID) -> SummaryScope:
 
 def viewed_as(asker: Seat | None, target: Seat | None, revoked: bool, reading: bool) -> Seat:
     """The seat a read is answered as when the GM views the campaign as one of its seats (issue 18, the GM's
-    "view as any seat"): that seat's own visibility, decided by the views above like any read of its own. Only the
+    "view as any seat"): that seat's own visibility, decided by the views (views.py) like any read of its own. Only the
     campaign's GM may ask it, only for reads (a mutation keeps who its caller is, so it is refused), and only as a
     seat that could read itself (a revoked token reads nothing). A seat id of no campaign of the asker's is refused
     like any other, so that a non-GM learns nothing of which seats exist."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Final
 from uuid import UUID
 
@@ -92,12 +93,27 @@ class ReadModel:
         """The row as `seat` may read it: the GM whole; anyone else each declared field as decided, nothing else."""
         if sees_everything(seat, UUID(state["campaign_id"])):
             return state
-        owner, seen = self.owned_by(state, seat), {}
-        for key, value in state.items():
-            decided = self.fields.get(key)
-            if decided is not None and (shown := decided.shown(value, seat, owner)) is not HIDDEN:
+        owner = self.owned_by(state, seat)
+        plain, reading = self._read_by(owner)
+        seen = {k: state[k] for k in plain if k in state}
+        for key, decided in reading:
+            if key in state and (shown := decided.shown(state[key], seat, owner)) is not HIDDEN:
                 seen[key] = shown
         return seen
+
+    def _read_by(self, owner: bool) -> tuple[tuple[str, ...], tuple[tuple[str, Seen], ...]]:
+        """The fields its own seat (or another) reads whole, and those it reads through a reader."""
+        return self._owners if owner else self._others
+
+    @cached_property
+    def _owners(self) -> tuple[tuple[str, ...], tuple[tuple[str, Seen], ...]]:
+        plain = tuple(k for k, d in self.fields.items() if d.decision is not Decision.GM and d.own is None)
+        return plain, tuple((k, d) for k, d in self.fields.items() if d.own is not None)
+
+    @cached_property
+    def _others(self) -> tuple[tuple[str, ...], tuple[tuple[str, Seen], ...]]:
+        plain = tuple(k for k, d in self.fields.items() if d.decision is Decision.PUBLIC and d.others is None)
+        return plain, tuple((k, d) for k, d in self.fields.items() if d.others is not None)
 
 
 def _fields(seen: Seen, names: str) -> dict[str, Seen]:
