@@ -148,7 +148,7 @@ class CampaignMutation:
         app = intrigue(info)
         await off_loop(app.campaigns.add_regions, AddRegions(campaign_id, [r.to_command() for r in regions]))
         rows = await on_loop(reads(info).regions(campaign_id))
-        return [Region.from_row(r) for r in rows]
+        return [Region.seen_as(seat(info), r) for r in rows]
 
     @strawberry.mutation
     async def open_phase(self, info: Info, campaign_id: UUID) -> Campaign:

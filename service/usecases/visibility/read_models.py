@@ -87,11 +87,11 @@ class ReadModel:
     fields: Mapping[str, Seen]
 
     def owned_by(self, state: dict[str, Any], seat: Seat | None) -> bool:
-        return self.owner_key is not None and owns(seat, UUID(state[self.owner_key]))
+        return self.owner_key is not None and owns(seat, UUID(str(state[self.owner_key])))
 
     def seen_by(self, state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
         """The row as `seat` may read it: the GM whole; anyone else each declared field as decided, nothing else."""
-        if sees_everything(seat, UUID(state["campaign_id"])):
+        if sees_everything(seat, UUID(str(state["campaign_id"]))):
             return state
         owner = self.owned_by(state, seat)
         plain, reading = self._read_by(owner)
