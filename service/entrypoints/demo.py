@@ -1,4 +1,4 @@
-"""The demo campaign `make run` shows: the DEMO preset (service/entrypoints/shared/presets.py), seed 002's worked
+"""The demo campaign `make run` shows: the DEMO preset (service/usecases/presets.py), seed 002's worked
 example map and factions, with houses playing the Game of Bones over its settled areas."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from domain.campaign import Campaign
 from domain.commands import CreateCampaign
 from service.bootstrap import Intrigue
-from service.entrypoints.shared.presets import CampaignPreset, populate, preset_command
+from service.usecases.presets import CampaignPreset, populate, preset_command
 
 DEMO_NAME = "The Shattered Empire"
 

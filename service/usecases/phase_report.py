@@ -3,9 +3,9 @@
 Who reads which report (service/usecases/phase_reports.py): a player seat its own faction's or house's; the GM
 any member's, by naming it; an observer, or a request with no seat, none.
 
-What a seat sees of each event (decided here, on top of `service/usecases/visibility.py`):
+What a seat sees of each event (decided in `service/usecases/visibility/`: reports.py, gm_hand.py):
 
-- Its own member's events of the phase: whole, but for the GM's part of its knowledge (`own_house_view`).
+- Its own member's events of the phase: whole, but for the GM's part of its knowledge (`own_knowledge`).
 - Faction Turn, a rival's `AssetDamaged` / `AssetDestroyed` in which the seat rolled: whole. Seed 002 attacks are
   rolled in the open, a stealthed asset loses its Stealth when it attacks or defends (seed 002, Stealth), and the
   ratings behind the modifiers are public.
@@ -20,8 +20,7 @@ What a seat sees of each event (decided here, on top of `service/usecases/visibi
   until the house traces it).
 - The campaign's `InitiativeRolled`: the seat's own place in the Faction Turn's order.
 
-Rule names for visibility.py (`REPORT_RIVAL_TOPICS`, `sees_rival_event`, `own_rolls`) live here until that module
-takes them. A phase that was rolled back and resolved again reports its last resolution only.
+A phase that was rolled back and resolved again reports its last resolution only.
 """
 
 from __future__ import annotations
@@ -34,9 +33,8 @@ from uuid import UUID
 from domain.gameofbones.intel import intel_id, sighting_entries
 from domain.gameofbones.records import DATED_KEYS, dated
 from service.usecases.audit import AuditEntry
-from service.usecases.visibility import own_house_view
-
-REPORT_RIVAL_TOPICS = ("FactionAssets.AssetDamaged", "FactionAssets.AssetDestroyed")
+from service.usecases.visibility import own_knowledge
+from service.usecases.visibility.reports import REPORT_RIVAL_TOPICS, actors_rolls, sees_rival_event
 
 
 @dataclass(frozen=True)
@@ -157,12 +155,7 @@ def phase_window(entries: Iterable[AuditEntry], campaign_id: UUID, phase: int) -
 
 
 def own_rolls(rolls: Sequence[dict[str, Any]], actors: set[str]) -> list[ReportRoll]:
-    return [ReportRoll.of(r) for r in rolls if str(r.get("actor", "")) in actors]
-
-
-def sees_rival_event(entry: AuditEntry, actors: set[str]) -> bool:
-    """Faction Turn only: a rival's damage from a contest in which the seat rolled."""
-    return _name(entry) in REPORT_RIVAL_TOPICS and any(str(r.get("actor")) in actors for r in entry.payload["rolls"])
+    return [ReportRoll.of(r) for r in actors_rolls(rolls, actors)]
 
 
 def build_report(window: Sequence[AuditEntry], campaign_id: UUID, phase: int, member_id: UUID, kind: str,
@@ -177,7 +170,7 @@ def build_report(window: Sequence[AuditEntry], campaign_id: UUID, phase: int, me
             if _name(entry) == "House.ActionOrdered" and str(entry.payload["pending"].get("id")) in withdrawn:
                 continue
             _own(report, entry, actors)
-        elif kind == "faction" and sees_rival_event(entry, actors):
+        elif kind == "faction" and sees_rival_event(_name(entry), entry.payload, actors):
             report.damage_dealt.append(_damage(entry, actors, str(member_id)))
             report.rolls.extend(own_rolls(entry.payload["rolls"], actors))
         elif kind == "house" and entry.aggregate_id == intel_id(member_id):
@@ -227,7 +220,7 @@ def _own(report: PhaseReport, entry: AuditEntry, actors: set[str]) -> None:
         report.damage_taken.append(Damage(str(entry.aggregate_id), None, -int(p["amount"]), -int(p["amount"]), None,
                                           None, str(p["reason"]), rolls))  # fmt: skip
     elif name == "House.KnowledgeGained":
-        report.learned.append(_learned(dated(own_house_view({"knowledge": [p["knowledge"]]})["knowledge"][0])))
+        report.learned.append(_learned(dated(own_knowledge([p["knowledge"]])[0])))
 
 
 def _learned_in_intel(report: PhaseReport, entry: AuditEntry, observer: str | None) -> None:
@@ -235,7 +228,7 @@ def _learned_in_intel(report: PhaseReport, entry: AuditEntry, observer: str | No
     movements of other houses it saw (`observer`), each as its own entry."""
     name, p = _name(entry), entry.payload
     if observer is None and name == "HouseIntel.KnowledgeGained":
-        report.learned.append(_learned(dated(own_house_view({"knowledge": [p["knowledge"]]})["knowledge"][0])))
+        report.learned.append(_learned(dated(own_knowledge([p["knowledge"]])[0])))
     elif observer is not None:
         for seen in sighting_entries([p], observer):
             report.learned.append(_learned(dated(seen)))

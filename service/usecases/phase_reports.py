@@ -1,6 +1,6 @@
 """Phase reports and summaries for seats: who may read which member's report, and the events it is built from.
 
-How much of a phase each seat class hears is decided in service/usecases/visibility.py (`summary_scope`); what a
+How much of a phase each seat class hears is decided in service/usecases/visibility/live.py (`summary_scope`); what a
 seat sees of each event, in service/usecases/phase_report.py.
 """
 

@@ -2,8 +2,8 @@
 
 Each walker (the other rule system's player, a rival player, an observer, no token) tries every query field
 reachable by introspection, every REST GET of the OpenAPI, the errors it can provoke, the NDJSON export and
-every subscription; the test fails on any marker in any answer. A schema field or REST path with no visibility
-decision in service/usecases/visibility_registry.py fails it too.
+every subscription; the test fails on any marker in any answer. A schema field with no visibility decision (its
+read model's, or service/entrypoints/graphql/decisions.py's) or a REST path with none (rest/decisions.py) fails it too.
 """
 
 from __future__ import annotations
@@ -20,8 +20,11 @@ from graphql import OperationType
 from starlette.testclient import TestClient
 
 from service.bootstrap import Intrigue
+from service.entrypoints.graphql.decisions import WHERE
 from service.entrypoints.graphql.guards import Access, access_to
-from service.usecases.visibility_registry import DECISIONS, REST, WHERE
+from service.entrypoints.graphql.visibility import decision_of
+from service.entrypoints.rest.decisions import REST
+from service.entrypoints.rest.decisions import WHERE as REST_WHERE
 from tests.service.canary_crawl import OPENAPI, REST_PREFIX, harvest, operations, rest_gets, schema
 from tests.service.canary_probes import probes, same_but_for
 from tests.service.canary_world import Canary, build_canary
@@ -43,14 +46,15 @@ def test_every_schema_field_and_rest_path_has_a_visibility_decision(client: Test
     meta = schema(client, {})
     fields = {f"{t['name']}.{f['name']}" for t in meta["types"] if t["kind"] == "OBJECT"
               and not t["name"].startswith("__") for f in t["fields"]}  # fmt: skip
-    missing, stale = sorted(fields - set(DECISIONS)), sorted(set(DECISIONS) - fields)
+    missing = sorted(f for f in fields if decision_of(*f.split(".")) is None)
     assert not missing, f"fields with no visibility decision: {missing}; declare each in {WHERE}"
-    assert not stale, f"{WHERE} decides fields the schema no longer has: {stale}"
     spec = yaml.safe_load(OPENAPI.read_text())
     verbs = ("get", "post", "put", "patch", "delete")
     paths = {f"{m.upper()} {p}" for p, item in spec["paths"].items() for m in item if m in verbs}
-    assert not paths - set(REST), f"REST paths with no visibility decision: {sorted(paths - set(REST))}; in {WHERE}"
-    assert not set(REST) - paths, f"{WHERE} decides REST paths the OpenAPI no longer has: {sorted(set(REST) - paths)}"
+    undecided = sorted(paths - set(REST))
+    assert not undecided, f"REST paths with no visibility decision: {undecided}; in {REST_WHERE}"
+    stale = sorted(set(REST) - paths)
+    assert not stale, f"{REST_WHERE} decides REST paths the OpenAPI no longer has: {stale}"
 
 
 def check(canary: Canary, seat: str, leaks: list[str], where_: str, answer: Any, sent: str = "") -> None:
@@ -184,6 +188,7 @@ def test_each_root_fields_decision_is_the_one_the_graphql_guard_enforces(client:
     disagree = []
     for name in meta_fields(schema(client, {}), root):
         access = access_to(operation, name, {"campaignId": "any"})  # an undeclared mutation is the GM's
-        if DECISIONS[f"{root}.{name}"] not in ENFORCED[access]:
-            disagree.append(f"{root}.{name}: {DECISIONS[f'{root}.{name}']} in {WHERE}, {access.value} in guards.POLICY")
+        decided = decision_of(root, name)
+        if decided is None or decided.value not in ENFORCED[access]:
+            disagree.append(f"{root}.{name}: {decided} in {WHERE}, {access.value} in guards.POLICY")
     assert not disagree, "\n".join(disagree)

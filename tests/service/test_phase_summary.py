@@ -1,6 +1,6 @@
 """Issue 17, item 7: `phaseResults` carries the phase's summary as each seat class may hear it, over
 graphql-transport-ws, and `phaseSummary` / `phaseReport` answer every seat class the same way (the decision is
-service/usecases/visibility.py `summary_scope`): the GM every member's report and the turn summaries, a player its
+service/usecases/visibility/live.py `summary_scope`): the GM every member's report and the turn summaries, a player its
 own report, an observer the public chronicle only, no seat of the campaign nothing."""
 
 from __future__ import annotations

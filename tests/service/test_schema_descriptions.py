@@ -11,7 +11,7 @@ from graphql import GraphQLEnumType, build_schema
 
 from service.entrypoints.graphql import descriptions
 from service.entrypoints.graphql.schema import DESCRIPTION_PROBLEMS, schema
-from service.usecases.visibility_registry import DECISIONS
+from service.entrypoints.graphql.visibility import decisions
 
 SDL = '''
 type Query {
@@ -104,11 +104,11 @@ def test_a_description_that_says_what_it_means_is_not_weak() -> None:
     assert weakness("hp", "Its hit points now: 0 destroys it.") is None
 
 
-def test_every_object_field_says_who_sees_it_as_the_visibility_registry_decides() -> None:
+def test_every_object_field_says_who_sees_it_as_its_visibility_decision_says() -> None:
     missing = []
-    for where, decision in DECISIONS.items():
+    for where, decision in decisions(schema._schema).items():
         type_name, field_name = where.split(".")
         text = schema._schema.type_map[type_name].fields[field_name].description  # type: ignore[attr-defined]
-        if not text or not text.endswith(descriptions.VISIBILITY[decision] + "."):
+        if decision is None or not text or not text.endswith(descriptions.MEANING[decision] + "."):
             missing.append(f"{where} ({decision}): {text!r}")
     assert not missing, "\n".join(missing)

@@ -19,21 +19,13 @@ from graphql import GraphQLArgument, GraphQLField, GraphQLInputField, GraphQLNam
 from graphql.type import get_nullable_type, is_enum_type, is_input_object_type, is_interface_type, is_object_type
 
 from service.entrypoints.graphql.description_texts import TEXTS
-from service.usecases.visibility_registry import DECISIONS
+from service.entrypoints.graphql.visibility import ROOTS, decision_of
+from service.usecases.visibility import MEANING
 
-# Who sees each field, from the one place that decides it (service/usecases/visibility_registry.py), appended to
+# Who sees each field (MEANING), from where it is decided (its read model's field, or graphql/decisions.py), appended to
 # every object field's description so a client reads it beside what the value means.
-VISIBILITY: Final[dict[str, str]] = {
-    "public": "every seat, and a request with no token",
-    "seat": "the GM and its own faction's or house's seat whole; other seats the public part (null or empty)",
-    "gm": "the campaign's GM only",
-    "own": "the seat of its own faction or house, and the GM",
-    "once": "answered once, to whom it is issued, never again",
-    "caller": "the asking seat, about itself (its own faction's or house's; the GM any)",
-}
 VISIBILITY_MARK: Final = " Visibility: "
 ROOT_MARK: Final = " Who may call: "
-ROOTS: Final = ("Query", "Mutation", "CampaignSubscription")
 
 SHARED_ARGUMENTS: Final[dict[str, str]] = {
     "campaignId": "The id of the campaign it is about (`Campaign.id`, from `campaigns` or `createCampaign`).",
@@ -92,9 +84,9 @@ def _describe_values(enum: GraphQLNamedType) -> None:
 def _describe_visibility(named: GraphQLNamedType) -> None:
     mark = ROOT_MARK if named.name in ROOTS else VISIBILITY_MARK
     for name, field in getattr(named, "fields", {}).items():
-        decision = DECISIONS.get(f"{named.name}.{name}")
+        decision = decision_of(named.name, name)
         if decision is not None and field.description and mark not in field.description:
-            field.description = f"{field.description}{mark}{VISIBILITY[decision]}."
+            field.description = f"{field.description}{mark}{MEANING[decision]}."
 
 
 def own_text(description: str) -> str:

@@ -14,11 +14,13 @@ from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, rea
 from service.entrypoints.graphql.enums import AssetAttribute, ExampleFactionName
 from service.entrypoints.graphql.guards import seat
 from service.entrypoints.graphql.order_inputs import FactionOrdersInput
+from service.entrypoints.graphql.visibility import over
 from service.persistence.queries import ReadModelReads
 from service.usecases.factionturn import FoundFaction, StartingAsset
-from service.usecases.visibility import faction_view
+from service.usecases.visibility import FACTION, faction_view
 
 
+@over(FACTION, "assets")
 @strawberry.type(description="An asset a faction owns (seed 002, Assets); Bases of Influence included.")
 class Asset:
     id: UUID
@@ -37,12 +39,14 @@ class Asset:
         return cls(**{k: data[k] for k in cls.__annotations__})
 
 
+@over(FACTION, "goal")
 @strawberry.type(description="A named count a goal keeps: progress made, or a baseline as the goal was adopted.")
 class GoalCounter:
     name: str
     value: int
 
 
+@over(FACTION, "goal")
 @strawberry.type(description="The faction's goal (seed 002, Faction Goals) and how far it has come.")
 class Goal:
     key: str = strawberry.field(description="The goal's key in the seed's table: 'military_conquest'…")
@@ -64,6 +68,7 @@ def _counters(counts: dict[str, Any] | None) -> list[GoalCounter]:
     return [GoalCounter(name=k, value=int(v)) for k, v in sorted((counts or {}).items())]
 
 
+@over(FACTION, stats_note="wild")
 @strawberry.type(description="A Faction Turn power: ratings, HP, FacGold, XP, goal and assets.")
 class Faction:
     id: UUID

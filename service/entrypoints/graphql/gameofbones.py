@@ -10,6 +10,14 @@ from strawberry.types import Info
 from domain.seats import Seat
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
 from service.entrypoints.graphql.enums import InfluenceSourceKey
+from service.entrypoints.graphql.gameofbones_inputs import (
+    CharacterInput,
+    ClassLevelInput,
+    HouseOrderInput,
+    PriestInput,
+    RegisterHouseInput,
+    classes_of,
+)
 from service.entrypoints.graphql.gameofbones_types import (
     Area,
     House,
@@ -19,14 +27,6 @@ from service.entrypoints.graphql.gameofbones_types import (
 from service.entrypoints.graphql.guards import seat
 from service.entrypoints.graphql.house_records import KnowledgeEntry
 from service.entrypoints.graphql.records import Roll
-from service.entrypoints.shared.gameofbones_inputs import (
-    CharacterInput,
-    ClassLevelInput,
-    HouseOrderInput,
-    PriestInput,
-    RegisterHouseInput,
-    classes_of,
-)
 from service.persistence.queries import ReadModelReads
 
 

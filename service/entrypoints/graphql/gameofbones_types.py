@@ -16,16 +16,19 @@ from service.entrypoints.graphql.enums import HuntResult, Status
 from service.entrypoints.graphql.guards import seat
 from service.entrypoints.graphql.house_records import Circumstance, KnowledgeEntry, Spy
 from service.entrypoints.graphql.records import Roll, WeekOfMonth
+from service.entrypoints.graphql.visibility import over
 from service.usecases.standing import HouseStanding
-from service.usecases.visibility import area_view, house_view, sees_whole
+from service.usecases.visibility import HOUSE, REGION, Decision, area_view, house_view, sees_whole
 
 
+@over(HOUSE, "leader")
 @strawberry.type(description="A skill modifier of a leader or lieutenant (Gather Information, Reflex save…).")
 class SkillModifier:
     skill: str
     modifier: int
 
 
+@over(HOUSE, "leader")
 @strawberry.type(description="The leader or a lieutenant: level or Hit Dice, skills and whether free to act.")
 class Character:
     name: str
@@ -39,18 +42,21 @@ class Character:
         return cls(name=s["name"], level=s["level"], status=s["status"], skills=skills)
 
 
+@over(HOUSE, "members")
 @strawberry.type(description="A class and its levels, for the Gaining Power table.")
 class ClassLevel:
     character_class: str
     level: int
 
 
+@over(HOUSE, "members")
 @strawberry.type(description="Someone who gives the house power (seed 000, Gaining Power).")
 class Member:
     name: str
     classes: list[ClassLevel]
 
 
+@over(HOUSE, "priests")
 @strawberry.type
 class Priest:
     name: str
@@ -58,12 +64,14 @@ class Priest:
     fatespinner_priestess: bool
 
 
+@over(REGION, "troops")
 @strawberry.type(description="Power a house has stationed in an area.")
 class Troops:
     house_id: UUID
     power: int
 
 
+@over(REGION)
 @strawberry.type(description="A city area: a region of the campaign with its income, controller and troops.")
 class Area:
     id: UUID
@@ -90,6 +98,7 @@ class Area:
                    controlling_house_id=controller, troops=troops)  # fmt: skip
 
 
+@over(HOUSE, "pending")
 @strawberry.type(description="An action in flight: its dedicated influence and power stay locked until released.")
 class PendingAction:
     id: UUID
@@ -133,6 +142,7 @@ SECRET_NUMBERS = ("influence", "power", "granted_power", "gold", "dedicated_infl
 SECRET_LISTS = ("action_bonuses", "pending_actions", "knowledge", "circumstances", "spies", "area_damage")
 
 
+@over(HOUSE, "area_damage")
 @strawberry.type(description="Seed 000, Vandalism: an area's damage and the repair bill owed before it yields "
                  "more than 30% again (the GM and the controlling house only).")  # fmt: skip
 class AreaDamage:
@@ -149,6 +159,12 @@ class AreaDamage:
                    repair_cost=damage.repair_cost, income_percent=damage.income_percent())  # fmt: skip
 
 
+# Computed with the domain's Standing rules (service/usecases/standing.py) from the house's secret Influence and Power.
+STANDING = dict.fromkeys(("effective_rank", "effective_influence", "available_influence", "available_power",
+                          "action_bonuses", "influence_defence", "power_defence"), "influence")  # fmt: skip
+
+
+@over(HOUSE, pending_actions="pending", areas=Decision.SEAT, **STANDING)
 @strawberry.type(description="A Game of Bones power: Influence, Power, Rank, its people, areas and plots.")
 class House:
     id: UUID

@@ -83,7 +83,7 @@ async def read_faction(info: Info, faction_id: UUID) -> Faction:
 
 
 async def _region(info: Info, region_id: UUID) -> Region:
-    return Region.from_row(region_row(await on_loop(reads(info).one(region_id, "region"))))
+    return Region.seen_as(seat(info), region_row(await on_loop(reads(info).one(region_id, "region"))))
 
 
 async def _area(info: Info, region_id: UUID) -> Area:

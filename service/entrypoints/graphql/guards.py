@@ -1,7 +1,8 @@
 """Schema extensions that guard GraphQL: query size limits, the seat asking, who may call what, idempotency.
 
 The seat named by the request's bearer token is put in `info.context["seat"]` (None when unseated). Who may
-call a root field is declared in `POLICY`, in this one place, and checked before any resolver runs.
+call a root field is `POLICY`, derived from the root field's visibility decision (graphql/decisions.py), and checked
+before any resolver runs.
 """
 
 from __future__ import annotations
@@ -34,11 +35,13 @@ from strawberry.types.graphql import OperationType as StrawberryOperation
 from domain.errors import DomainError, ForbiddenError
 from domain.seats import Seat, check_gm
 from service.entrypoints.graphql.expansion import limits_rule
+from service.entrypoints.graphql.visibility import root_decisions
 from service.entrypoints.shared.errors import graphql_extensions
 from service.entrypoints.shared.seat_checks import campaign_id_argument, check_gm_or_owner
 from service.entrypoints.shared.view_as import asking_seat
 from service.persistence import idempotency, outcomes
 from service.persistence.idempotency import fingerprint
+from service.usecases.visibility import Decision
 
 # Generous for the GM's and players' screens, small enough that one request cannot make the server walk
 # an unbounded tree: depth counts nested selections, tokens the parsed document, aliases repeated fields.
@@ -65,90 +68,14 @@ class Access(Enum):
     GM_OR_OWNER = "the GM, or the seat bound to the faction or house"  # takes `campaignId` and `factionId`/`houseId`
 
 
-def _all(access: Access, names: str) -> dict[str, Access]:
-    return dict.fromkeys(names.split(), access)
-
-
+# Who may call each root field: derived from its visibility decision, declared once (graphql/decisions.py). A player
+# may call an `own` field for its own faction or house (`factionId`/`houseId`); a `caller` field answers the caller
+# about itself, and a `public` one reads each member through its view (service/usecases/visibility/).
+ACCESS: dict[Decision, Access] = {Decision.PUBLIC: Access.ANYONE, Decision.CALLER: Access.ANYONE,
+                                  Decision.GM: Access.GM, Decision.OWN: Access.GM_OR_OWNER}  # fmt: skip
 POLICY: dict[OperationType, dict[str, Access]] = {
-    OperationType.MUTATION: {
-        "createCampaign": Access.ANYONE,  # its caller becomes the new campaign's GM
-        "addRegions": Access.GM,
-        "openPhase": Access.GM,
-        "resolvePhase": Access.GM,
-        "rollBackPhase": Access.GM,
-        "createSeat": Access.GM,
-        "publishChronicle": Access.GM,
-        "revokeSeat": Access.GM,
-        "reissueSeatToken": Access.GM,
-        "submitFactionOrders": Access.GM_OR_OWNER,
-        "orderHouseAction": Access.GM_OR_OWNER,  # seed 000: the house's own player gives its orders
-        "moveTroops": Access.GM_OR_OWNER,  # seed 002: orders come from the GM or the faction's player
-        "imposeHouseCircumstance": Access.GM,  # seed 000's judgement calls are the GM's
-        "repairArea": Access.GM_OR_OWNER,  # seed 000, Vandalism: the controlling house pays its own repairs
-        "huntAttackSource": Access.GM_OR_OWNER,  # seed 000: the targeted house's own check; its finding is secret
-        "withdrawFactionOrders": Access.GM_OR_OWNER,  # orders are the faction's own, taken back while the phase is open
-        "withdrawHouseAction": Access.GM_OR_OWNER,
-        "amendHouseAction": Access.GM_OR_OWNER,
-        "consentToMerger": Access.GM_OR_OWNER,  # seed 002, Mergers: the faction's own consent, or the GM's for it
-        "mergeFactions": Access.GM,  # the merger score, the tags and the dice are the GM's
-        # Issue 28: whose dice resolve a phase, and the faces the table rolled, are the GM's.
-        **_all(Access.GM, "setDiceSource enterTableDice abandonTableDice"),
-        # Issue 19: the assistant works for the GM alone; what it drafts reads every secret of the campaign.
-        "markGmRun": Access.GM,
-        "acceptAllDrafts": Access.GM,
-        "acceptDraft": Access.GM,
-        "rejectDraft": Access.GM,
-        "playDowntime": Access.GM,
-        # Setup, judgement calls and writing: the GM's alone.
-        **_all(Access.GM, "addPriest adjust appointLieutenant assignArea attackWithMonster createAsset decideFate "
-               "defineAssetType defineCustomAction dismissMember draftChronicle enlistMember foilFactionPlan "
-               "foundExampleFaction foundFaction gainInfluence generateFactions moveMonster orderCustomAction "
-               "orderHouseCustomAction populateTheWild registerHouse resolveAssetAdventure setAreaControl "
-               "setBaseOfInfluence setRegionalGovernment settleHouseAction stationTroops transferAsset "
-               "updateCharacter writeGossip writeTurnSummary"),
-    },
-    OperationType.QUERY: {
-        # Open, unless INTRIGUE_OPEN_CAMPAIGN_LIST is off: then each seat its own campaign, decided in
-        # service/entrypoints/shared/campaign_list.py (not here, so graphql/answers.py may keep its answers).
-        "campaigns": Access.ANYONE,
-        "campaign": Access.ANYONE,  # its `asOf` argument is the GM's: checked in graphql/history.py `past_campaign`
-        # Each seat reads every member as service/usecases/visibility.py filters it; `me` is the caller's own seat.
-        **_all(Access.ANYONE, "factions faction houses house areas phaseSeries chronicle me"),
-        "seats": Access.GM,
-        "eventLog": Access.GM,
-        "actionSuccess": Access.GM,
-        "diceFairness": Access.GM,
-        "phaseLog": Access.GM,  # rebuilt state, unfiltered: every secret as it stood
-        "phaseBranches": Access.GM,  # where each resolution's (secret-laden) events lie, and the GM's reasons
-        "rollbackPreview": Access.GM,  # names every order the rollback undoes, secret plots included
-        "diceSource": Access.GM,
-        "tableDiceStep": Access.GM,  # the next roll names who rolls for what: the phase's secret orders
-        "gmChronicle": Access.GM,  # the GM's summaries hold every secret of the phase
-        # A seat of the campaign reads its own member's report, the GM any member's: checked in
-        # service/usecases/phase_reports.py, since a player's call names no faction or house.
-        "phaseReport": Access.ANYONE,
-        # How much of a phase each seat class hears: service/usecases/visibility.py `summary_scope`.
-        "phaseSummary": Access.ANYONE,
-        "buyableAssets": Access.GM_OR_OWNER,  # what it can afford tells its secret FacGold
-        "chronicleDraft": Access.GM,  # unpublished: what the GM has not yet chosen to tell
-        "orderStatus": Access.GM,  # who has submitted; the orders themselves stay their seats'
-        "factionOrders": Access.GM_OR_OWNER,  # pending orders are secret until they resolve
-        "houseOrders": Access.GM_OR_OWNER,
-        # Issue 17: the seeds' tables are public (a campaign's own asset types, with `campaignId`, its seats':
-        # checked in service/entrypoints/graphql/catalog.py); what a member can do now tells its secrets.
-        "assetTypes": Access.ANYONE,
-        "goals": Access.ANYONE,
-        "tags": Access.ANYONE,
-        "exampleFactions": Access.ANYONE,
-        "houseActions": Access.ANYONE,
-        "gainingTables": Access.ANYONE,
-        "rankTable": Access.ANYONE,
-        "factionPreview": Access.GM_OR_OWNER,
-        "housePreview": Access.GM_OR_OWNER,
-        "factionOrdersCheck": Access.GM_OR_OWNER,  # issue 28: judged on the faction's secrets, as its preview
-        "draftOrders": Access.GM,  # drafted from the truth: every secret the GM knows
-        "gmRunPowers": Access.GM,  # which powers the GM plays, and how, is the GM's
-    },
+    operation: {name: ACCESS[d] for name, d in root_decisions(root).items() if d in ACCESS}
+    for operation, root in ((OperationType.MUTATION, "Mutation"), (OperationType.QUERY, "Query"))
 }
 
 
@@ -159,7 +86,7 @@ def access_to(operation: OperationType, field: str, arguments: dict[str, Any]) -
         return declared
     if "campaignId" not in arguments:
         raise ForbiddenError(f"{operation.value} {field} declares no access policy "
-                             "(service/entrypoints/graphql/guards.py)")  # fmt: skip
+                             "(service/entrypoints/graphql/decisions.py)")  # fmt: skip
     return Access.GM
 
 

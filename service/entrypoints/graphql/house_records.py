@@ -9,6 +9,8 @@ import strawberry
 
 from service.entrypoints.graphql.enums import Applies
 from service.entrypoints.graphql.records import ReportDetail, WeekOfMonth, month_week
+from service.entrypoints.graphql.visibility import over
+from service.usecases.visibility import HOUSE
 
 # The fields every kind of entry may carry; the rest of an entry are its details.
 _KNOWN = ("id", "kind", "phase", "action", "week", "expected_week", "aggressor_house_id", "target_house_id",
@@ -16,6 +18,7 @@ _KNOWN = ("id", "kind", "phase", "action", "week", "expected_week", "aggressor_h
 _DATED = ("when", "expected", "starts", "resolves", "releases")  # added by `dated`: answered as fields here
 
 
+@over(HOUSE, "knowledge")
 @strawberry.type(description="Something a house learned: a plot, an attack on it, a rival's strength, a source.")
 class KnowledgeEntry:
     id: UUID | None = strawberry.field(description="The entry's id; null only for an entry recorded before "
@@ -51,6 +54,7 @@ class KnowledgeEntry:
                    details=details)  # fmt: skip
 
 
+@over(HOUSE, "circumstances")
 @strawberry.type(description="A modifier on a house's checks (seed 000's circumstances), from a phase to a phase.")
 class Circumstance:
     source: str
@@ -75,6 +79,7 @@ class Circumstance:
                    knowledge_id=_uuid(c.get("knowledge_id")))  # fmt: skip
 
 
+@over(HOUSE, "spies")
 @strawberry.type(description="A Poison Pill spy the house planted in another (seed 000, Poison Pill).")
 class Spy:
     target_house_id: UUID

@@ -12,9 +12,9 @@ from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, rea
 from service.entrypoints.graphql.enums import MemberKind, PhaseStatus
 from service.entrypoints.graphql.factionturn import Faction
 from service.entrypoints.graphql.gameofbones import read_house
+from service.entrypoints.graphql.gameofbones_inputs import HouseOrderInput
 from service.entrypoints.graphql.gameofbones_types import House, PendingAction
 from service.entrypoints.graphql.order_types import FactionOrders
-from service.entrypoints.shared.gameofbones_inputs import HouseOrderInput
 from service.usecases.orders import OrderStatus as Status
 
 

@@ -1,6 +1,6 @@
 """GraphQL for each seat's phase report (what its faction or house did and suffered in a resolved phase) and each
 seat's phase summary (the reports, the GM's turn summaries and the public chronicle, as far as its seat class may
-hear: service/usecases/visibility.py `summary_scope`)."""
+hear: service/usecases/visibility/live.py `summary_scope`)."""
 
 from __future__ import annotations
 

@@ -39,8 +39,9 @@ from service.entrypoints.graphql.seats import SeatMutation, SeatQuery
 from service.entrypoints.graphql.subscriptions import CampaignSubscription
 from service.entrypoints.graphql.table_dice import TableDiceMutation, TableDiceQuery
 from service.entrypoints.graphql.types import Campaign, Region
+from service.entrypoints.graphql.visibility import undecided
 from service.entrypoints.shared import campaign_list
-from service.entrypoints.shared.presets import start_from_preset
+from service.usecases.presets import start_from_preset
 
 
 @strawberry.input(description="The Wild's head monster of a region (seed 002, Monster).")
@@ -147,7 +148,7 @@ class CampaignMutation:
         app = intrigue(info)
         await off_loop(app.campaigns.add_regions, AddRegions(campaign_id, [r.to_command() for r in regions]))
         rows = await on_loop(reads(info).regions(campaign_id))
-        return [Region.from_row(r) for r in rows]
+        return [Region.seen_as(seat(info), r) for r in rows]
 
     @strawberry.mutation
     async def open_phase(self, info: Info, campaign_id: UUID) -> Campaign:
@@ -178,5 +179,8 @@ schema = IntrigueSchema(
     extensions=[SharedParse(), BoundedValidation(maxsize=256),  # type: ignore[list-item]
                 *LIMITS, SeatGuard, InputGuard, MutationRates, IdempotentMutations],
 )
+# Default deny: a field with no visibility decision keeps the schema from serving (graphql/visibility.py).
+if UNDECIDED := undecided(schema._schema):
+    raise RuntimeError("GraphQL fields without one visibility decision:\n" + "\n".join(UNDECIDED))
 # The descriptions the code leaves out, from one registry (tests/service/test_schema_descriptions.py).
 DESCRIPTION_PROBLEMS = describe(schema._schema)

@@ -4,7 +4,7 @@ field-by-field execution.
 graphql-core resolves and completes each field of an answer one at a time, about 3 µs apiece: 100 factions of
 20 assets are 25,000 fields, most of a request's cost. A query of one such root field whose selections are
 plain fields is answered here instead: the root is read and shaped by the very function its resolver calls (so
-through the same visibility views, service/usecases/visibility.py), then the selection is copied out of the
+through the same visibility views, service/usecases/visibility/views.py), then the selection is copied out of the
 typed objects by a plan made once per document, with each leaf serialized by its GraphQL scalar. Anything
 else, or any failure, goes through the normal execution, which then answers as it always did.
 """

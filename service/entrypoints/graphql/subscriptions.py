@@ -236,7 +236,7 @@ class CampaignSubscription:
         description="Each change of the campaign that the listening seat may know of, for any seat of that "
         "campaign: the phase opened, resolving, resolved or rolled back, and the published chronicle, for every "
         "seat; orders landing or withdrawn, and any other change, only for the GM and the member's own seat "
-        "(service/usecases/visibility.py, `change_seen_by`). A console re-reads its views on each."
+        "(service/usecases/visibility/live.py, `change_seen_by`). A console re-reads its views on each."
     )
     async def campaign_changes(
         self, info: Info, campaign_id: CampaignId, after: Since = None

@@ -11,14 +11,16 @@ import strawberry
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
+from domain.seats import Seat
 from service.entrypoints.graphql.context import on_loop, reads
 from service.entrypoints.graphql.enums import PhaseStatus, Population, RuleSystemName
 from service.entrypoints.graphql.factionturn import Faction, factions_seen
 from service.entrypoints.graphql.gameofbones import areas_seen, houses_seen
 from service.entrypoints.graphql.gameofbones_types import Area, House
 from service.entrypoints.graphql.guards import seat
+from service.entrypoints.graphql.visibility import over
 from service.persistence.queries import region_row
-from service.usecases.visibility import faction_view
+from service.usecases.visibility import REGION, area_view, faction_view
 
 
 def uuid_or_none(value: str | None) -> UUID | None:
@@ -31,6 +33,7 @@ def as_json(value: object) -> JSON:
     return cast(JSON, value)
 
 
+@over(REGION)
 @strawberry.type
 class Region:
     id: UUID
@@ -48,8 +51,11 @@ class Region:
     controlling_house_id: UUID | None
 
     @classmethod
-    def from_row(cls, row: dict[str, Any]) -> Region:
-        return cls(**{k: row[k] for k in cls.__annotations__ if k in row})
+    def seen_as(cls, seat: Seat | None, row: dict[str, Any]) -> Region:
+        """The region as the read model's view lets this seat see it (every field of it public today)."""
+        seen = area_view(row, seat)
+        fields: dict[str, Any] = {k: seen.get(k) for k in cls.__annotations__}
+        return cls(**fields)
 
 
 @strawberry.type(description="The point of the campaign's past an answer stands at (`campaign(id, asOf: ...)`).")
@@ -97,9 +103,9 @@ class Campaign:
     @strawberry.field
     async def regions(self, info: Info) -> list[Region]:
         if self.past is not None:
-            return [Region.from_row(region_row(s)) for s in self.past.of_kind("region")]
+            return [Region.seen_as(seat(info), region_row(s)) for s in self.past.of_kind("region")]
         rows = await info.context["regions"].load(self.id)
-        return [Region.from_row(r) for r in rows]
+        return [Region.seen_as(seat(info), r) for r in rows]
 
     @strawberry.field(description="Its factions, as the seat may see them.")
     async def factions(self, info: Info) -> list[Faction]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
@@ -81,3 +82,9 @@ def _field(error: Any) -> str:
     if error.absolute_path and isinstance(error.absolute_path[-1], int):
         name = name.removesuffix("s")
     return name.replace("_", " ")
+
+
+def contract_fields(schema_name: str, declared: Iterable[str], but: Iterable[str] = ()) -> tuple[str, ...]:
+    """The `declared` fields (in their order) that the contract's `schema_name` answers, but those shaped apart."""
+    answered = contract()["components"]["schemas"][schema_name]["properties"]
+    return tuple(k for k in declared if k in answered and k not in set(but))

@@ -1,4 +1,5 @@
-"""REST reads of factions, houses and regions, each state filtered by `service.usecases.visibility` for the seat asking,
+"""REST reads of factions, houses and regions, each state filtered by `service.usecases.visibility` for the seat asking
+(each shape the fields the contract names, as the seat's view has them),
 and time travel: the campaign as of a phase or an event position, rebuilt from events (GM only)."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from domain.factionturn.wild_assets import stats_note
 from domain.gameofbones.records import dated
 from domain.seats import Seat
 from projections.state import public_state
+from service.entrypoints.rest.contract import contract_fields
 from service.entrypoints.rest.routes import REGION_FIELDS
 from service.entrypoints.rest.support import (
     campaign_id_of,
@@ -27,10 +29,8 @@ from service.entrypoints.rest.support import (
 )
 from service.usecases.standing import HouseStanding
 from service.usecases.visibility import (
-    FACTION_PUBLIC,
-    FACTION_SECRET,
-    HOUSE_PUBLIC,
-    HOUSE_SECRET,
+    FACTION,
+    HOUSE,
     area_view,
     check_gm_only,
     faction_view,
@@ -39,6 +39,10 @@ from service.usecases.visibility import (
     view,
 )
 
+# What REST answers of a row: the fields its contract names (openapi/openapi.yaml), each as the read model's view
+# lets the seat see it (service/usecases/visibility/read_models.py); a field the contract lacks is not answered.
+FACTION_FIELDS = contract_fields("Faction", FACTION.fields, but=("assets",))
+HOUSE_FIELDS = contract_fields("House", HOUSE.fields)
 ASSET_FIELDS = ("id", "type_key", "name", "attribute", "region_id", "hp", "max_hp", "stealthed", "threatened",
                 "usable_from")  # fmt: skip
 MAX_POSITION = 2**63 - 1
@@ -47,7 +51,7 @@ MAX_POSITION = 2**63 - 1
 def faction_shape(state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
     seen = faction_view(state, seat)
     shaped = {"destroyed": False, "wild": False, "narratives": []}  # as GraphQL reads a state older than them
-    shaped |= {k: seen[k] for k in (*FACTION_PUBLIC, *FACTION_SECRET) if k in seen}
+    shaped |= {k: seen[k] for k in FACTION_FIELDS if k in seen}
     shaped["assets"] = [{k: a[k] for k in ASSET_FIELDS} for a in seen.get("assets", {}).values()]
     shaped["stats_note"] = stats_note(bool(shaped["wild"]))
     return shaped
@@ -55,11 +59,10 @@ def faction_shape(state: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
 
 def house_shape(state: dict[str, Any], seat: Seat | None, phase: int) -> dict[str, Any]:
     seen = house_view(state, seat)
-    shaped = {k: seen[k] for k in HOUSE_PUBLIC if k in seen}
+    shaped = {k: seen[k] for k in HOUSE_FIELDS if k in seen}  # the public part alone, unless it sees it whole
     shaped["lieutenants"] = list(seen["lieutenants"].values())
     if not sees_whole(state, seat):  # the public view: rank, leader, lieutenants and areas only
         return shaped
-    shaped |= {k: seen[k] for k in HOUSE_SECRET if k in seen}
     shaped["knowledge"] = dated(seen["knowledge"])  # each week also as month and week within (issue 15)
     shaped["priests"] = list(seen["priests"].values())
     shaped["members"] = list(seen["members"].values())

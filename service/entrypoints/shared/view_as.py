@@ -2,7 +2,7 @@
 id) the GM's view of the campaign as that seat (issue 18). A subscription names it the same way, by the header or,
 since a browser's WebSocket takes no header, by the same key in its `connection_init` payload (issue 28, item 5:
 "View as" applies to live updates too). Who may, and for what, is decided with the other visibility rules in
-service/usecases/visibility.py (`viewed_as`), for queries and subscriptions alike."""
+service/usecases/visibility/live.py (`viewed_as`), for queries and subscriptions alike."""
 
 from __future__ import annotations
 

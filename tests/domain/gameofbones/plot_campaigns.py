@@ -194,5 +194,5 @@ def check_phantom(scene: Scene, rolled: Any, booked: dict[str, tuple[PendingActi
 
 
 def visible(plot: dict[str, Any]) -> dict[str, Any]:
-    """The plot as its holder's seat reads it (service/usecases/visibility.py drops the GM's part)."""
+    """The plot as its holder's seat reads it (service/usecases/visibility/gm_hand.py drops the GM's part)."""
     return {k: v for k, v in plot.items() if k != GM_ONLY}

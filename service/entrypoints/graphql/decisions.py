@@ -1,32 +1,43 @@
-"""Every schema field (Type.field) and REST path with its visibility decision: the canary crawl's registry.
+"""Who may read each GraphQL field that is over no read model, and who may call each root field: declared once, here.
 
-A field or path added without an entry here fails tests/service/test_canary_crawl.py, which walks them all
-from every seat that must not know a secret. The decisions:
+A field of a type over a read model (`@over(...)`, service/entrypoints/graphql/visibility.py) takes its decision from
+the read model's field declaration (service/usecases/visibility/read_models.py) and is not listed here; every other
+object field is. A field with neither fails the schema's build (`undecided`, checked in schema.py) and
+tests/service/test_canary_crawl.py, which walks every field from every seat that must not know a secret. A root
+field's decision is also who may call it: the GraphQL guard's `POLICY` is derived from it (guards.py). The words
+(service/usecases/visibility/decisions.py):
 - public: every seat, and a request with no token, may read it;
-- seat: each seat reads it as service/usecases/visibility.py filters it (the GM and the owner whole, others
+- seat: each seat reads it as service/usecases/visibility/ filters it (the GM and the owner whole, others
   the public part: null, empty or left out);
 - gm: the campaign's GM only; everyone else is refused;
 - own: a player seat for its own faction or house, and the GM; everyone else is refused;
 - once: answered once to whom it is issued (a seat's bearer token), never again;
 - caller: about the caller itself (the seat its token names).
-A root field's decision must agree with the GraphQL guard's access policy (service/entrypoints/graphql/guards.py,
-POLICY), which enforces it; the canary crawl checks that they agree.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-WHERE: Final = "service/usecases/visibility_registry.py (DECISIONS, or REST for a REST path)"
+from service.usecases.visibility import Decision
+
+WHERE: Final = ("service/entrypoints/graphql/decisions.py (DECISIONS), or the read model's field declaration in "
+                "service/usecases/visibility/read_models.py for a type over one")  # fmt: skip
 
 
-def _fields(type_name: str, decision: str, names: str) -> dict[str, str]:
-    return {f"{type_name}.{name}": decision for name in names.split()}
+def _fields(type_name: str, decision: str, names: str) -> dict[str, Decision]:
+    return {f"{type_name}.{name}": Decision(decision) for name in names.split()}
 
 
-DECISIONS: Final[dict[str, str]] = {
-    # ---- Query: who may ask ----------------------------------------------------------------------------------
+DECISIONS: Final[dict[str, Decision]] = {
+    # ---- Query: who may ask (guards.POLICY) -----------------------------------------------------------------
+    # `campaigns` is open unless INTRIGUE_OPEN_CAMPAIGN_LIST is off: then each seat its own campaign, decided in
+    # service/entrypoints/shared/campaign_list.py (not by the guard, so graphql/answers.py may keep its answers).
+    # `campaign`'s `asOf` argument is the GM's: checked in graphql/history.py `past_campaign`. Each seat reads every
+    # member as service/usecases/visibility/ filters it.
     **_fields("Query", "public", "campaigns campaign factions faction houses house areas chronicle"),
+    # The phase log is rebuilt state, unfiltered: every secret as it stood; the GM chronicle's summaries hold every
+    # secret of the phase.
     **_fields("Query", "gm", "seats eventLog phaseLog gmChronicle actionSuccess diceFairness"),
     **_fields("Query", "public", "phaseSeries"),  # its points are each seat's view (SeriesPoint below)
     **_fields("Query", "caller", "me"),
@@ -47,10 +58,14 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("TableDiceStep", "gm", "campaignId phase entered next resolved"),
     **_fields("TableRoll", "gm", "expression count sides keepsHighest purpose rule rollerId roller modifiers faces"),
     # ---- Mutation: who may call (the answer is the caller's own view of what changed) -----------------------------
-    **_fields("Mutation", "public", "createCampaign"),
+    **_fields("Mutation", "public", "createCampaign"),  # its caller becomes the new campaign's GM
+    # Orders come from the GM or the member's own player (seeds 000 and 002), and are taken back while the phase is
+    # open; seed 000: a source hunt is the targeted house's own check (its finding is secret), and the controlling
+    # house pays its own repairs (Vandalism); seed 002, Mergers: the faction's own consent, or the GM's for it.
     **_fields("Mutation", "own", "submitFactionOrders orderHouseAction moveTroops huntAttackSource "
                                  "withdrawFactionOrders withdrawHouseAction amendHouseAction repairArea "
                                  "consentToMerger"),
+    # Setup, judgement calls (seed 000's circumstances, the merger's score, tags and dice) and writing: the GM's.
     **_fields("Mutation", "gm", "markGmRun acceptAllDrafts acceptDraft rejectDraft playDowntime"),  # issue 19
     **_fields("Mutation", "gm", "publishChronicle revokeSeat reissueSeatToken imposeHouseCircumstance mergeFactions"),
     **_fields("Mutation", "gm", "addRegions openPhase resolvePhase rollBackPhase createSeat foundFaction "
@@ -64,13 +79,13 @@ DECISIONS: Final[dict[str, str]] = {
     # ---- Subscriptions ---------------------------------------------------------------------------------------
     **_fields("CampaignSubscription", "gm", "campaignEvents"),
     **_fields("CampaignSubscription", "seat", "phaseResults"),  # any seat of the campaign, its `summary` filtered
-    # Any seat of the campaign; which kinds each seat hears: service/usecases/visibility.py, `change_seen_by`.
+    # Any seat of the campaign; which kinds each seat hears: service/usecases/visibility/live.py, `change_seen_by`.
     **_fields("CampaignSubscription", "seat", "campaignChanges"),
     **_fields("CampaignChange", "seat", "campaignId kind position"),
     **_fields("PhaseResult", "public", "campaignId phase status"),
     **_fields("PhaseResult", "seat", "position"),  # the GM a log position; others the result's number
     **_fields("PhaseResult", "caller", "report"),  # the listening player's own report; null for others
-    # The phase as the seat's class may hear it: service/usecases/visibility.py `summary_scope`.
+    # The phase as the seat's class may hear it: service/usecases/visibility/live.py `summary_scope`.
     **_fields("PhaseResult", "seat", "summary"),
     **_fields("PhaseSummary", "seat", "campaignId phase scope reports gossip turnSummaries"),
     # ---- A seat's phase report: its own member's events as it may see them (service/usecases/phase_report.py)
@@ -166,45 +181,11 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("Campaign", "seat", "factions houses areas"),
     **_fields("Campaign", "public", "asOf"),
     **_fields("PastPoint", "gm", "phase position lastPosition"),
-    **_fields("Region", "public", "id campaignId name q r arcana population tags terrainDifficulty wild "
-                                  "governingFactionId monthlyIncome controllingHouseId"),
     # Others' seats: the GM's list only.
     **_fields("Seat", "caller", "id campaignId role name factionId houseId revoked"),
     **_fields("IssuedSeat", "once", "seat token"),
-    # ---- Faction Turn ----------------------------------------------------------------------------------------
-    **_fields("Faction", "public", "id campaignId name force cunning wealth hp maxHp tags homeRegionId destroyed "
-                                   "wild statsNote narratives"),
-    **_fields("Faction", "seat", "facgold xp goal assets"),  # assets: stealthed ones to the owner and GM only
-    **_fields("Goal", "seat", "key target progress baseline adoptedTurn"),  # seed 002: a faction's plans, its own
-    **_fields("GoalCounter", "seat", "name value"),
-    **_fields("Asset", "seat", "id typeKey name attribute regionId hp maxHp stealthed threatened usableFrom"),
-    # ---- Game of Bones ---------------------------------------------------------------------------------------
-    **_fields("House", "public", "id campaignId name rank enteredGame destroyed leader lieutenants areaIds"),
-    **_fields("House", "seat", "members priests influence power grantedPower gold dedicatedInfluence dedicatedPower "
-                               "effectiveRank effectiveInfluence availableInfluence availablePower actionBonuses "
-                               "influenceDefence powerDefence pendingActions knowledge circumstances spies areas "
-                               "areaDamage"),  # seed 000, Vandalism: the damage and bill, the house's own
-    **_fields("AreaDamage", "seat", "areaId darkWeeks halfWeeks incomePercent repairCost"),
-    **_fields("Character", "public", "name level status skills"),
-    **_fields("SkillModifier", "public", "skill modifier"),
-    **_fields("Member", "seat", "name classes"),  # seed 000, Gaining Power: members give away secret Power
-    **_fields("ClassLevel", "seat", "characterClass level"),
-    **_fields("Priest", "seat", "name level fatespinnerPriestess"),  # seed 000, Gaining Influence: by their levels
-    **_fields("PendingAction", "seat", "id action actor phase startWeek resolveWeek releaseWeek dedicatedInfluence "
-                                       "dedicatedPower gold targetHouseId targetCharacter areaIds resolved covered "
-                                       "starts resolves releases"),
-    # The player's own words, visible as a faction's narrative is (FactionOrders.narrative above).
-    **_fields("PendingAction", "own", "narrative"),
+    # ---- Game of Bones: a week in a pending action or a piece of knowledge, the house's own ---------------------
     **_fields("WeekOfMonth", "seat", "week month weekOfMonth"),
-    **_fields("Area", "public", "id name q r monthlyIncome controllingHouseId"),
-    **_fields("Area", "seat", "troops"),  # troops moved in secret: their house and the GM only
-    **_fields("Troops", "seat", "houseId power"),
-    # What a house keeps: its own seat's and the GM's (a rival's view has none of them).
-    **_fields("KnowledgeEntry", "seat", "id kind phase action week expectedWeek aggressorHouseId targetHouseId "
-                                        "areaIds result details when expected"),
-    **_fields("Circumstance", "seat", "source value applies fromPhase untilPhase actions otherHouseId "
-                                      "skillChecksOnly thenInfluence knowledgeId"),
-    **_fields("Spy", "seat", "targetHouseId bonus months plantedPhase"),
     **_fields("InfluenceAttempt", "gm", "succeeded roll house"),
     **_fields("SourceHunt", "own", "found aggressorHouseId result roll knowledge house"),
     # ---- The GM's tools: answered to the GM only -------------------------------------------------------------
@@ -227,72 +208,4 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("DieSummary", "gm", "sides rolls counts chiSquare pValue"),
     # ---- What every seat hears: the public chronicle -----------------------------------------------------------
     **_fields("Gossip", "public", "actorId lines spin"),
-}
-
-REST: Final[dict[str, str]] = {
-    "GET /health": "public",
-    "GET /openapi.yaml": "public",
-    "GET /campaigns": "public",
-    # Issue 19: the GM's assistant, the GM's alone.
-    "GET /campaigns/{campaign_id}/assistant/powers": "gm",
-    "PUT /campaigns/{campaign_id}/assistant/powers/{member_id}": "gm",
-    "GET /campaigns/{campaign_id}/assistant/drafts": "gm",
-    "POST /campaigns/{campaign_id}/assistant/drafts/accepted": "gm",
-    "POST /campaigns/{campaign_id}/assistant/drafts/{member_id}/accepted": "gm",
-    "POST /campaigns/{campaign_id}/assistant/drafts/{member_id}/rejected": "gm",
-    "POST /campaigns/{campaign_id}/assistant/downtime": "gm",
-    "POST /campaigns": "public",
-    "GET /campaigns/{campaign_id}": "public",
-    "GET /campaigns/{campaign_id}/regions": "seat",
-    "POST /campaigns/{campaign_id}/regions": "gm",
-    "POST /campaigns/{campaign_id}/phases": "gm",
-    "GET /campaigns/{campaign_id}/phases/current": "public",
-    "POST /campaigns/{campaign_id}/phases/current/resolve": "gm",
-    "POST /campaigns/{campaign_id}/phases/{phase}/rollback": "gm",
-    "PUT /campaigns/{campaign_id}/dice-source": "gm",
-    "GET /campaigns/{campaign_id}/phases/current/table-dice": "gm",
-    "POST /campaigns/{campaign_id}/phases/current/table-dice": "gm",
-    "DELETE /campaigns/{campaign_id}/phases/current/table-dice": "gm",
-    "GET /campaigns/{campaign_id}/factions": "seat",
-    "PUT /campaigns/{campaign_id}/factions/{faction_id}/orders": "own",
-    "GET /campaigns/{campaign_id}/houses": "seat",
-    "POST /campaigns/{campaign_id}/houses/{house_id}/actions": "own",
-    "GET /campaigns/{campaign_id}/state": "gm",
-    "POST /campaigns/{campaign_id}/rolls": "gm",
-    "GET /campaigns/{campaign_id}/seats": "gm",
-    "POST /campaigns/{campaign_id}/seats": "gm",
-    "GET /campaigns/{campaign_id}/events": "gm",
-    "GET /campaigns/{campaign_id}/phases/{phase}/report": "caller",
-    "GET /campaigns/{campaign_id}/factions/{faction_id}/orders": "own",
-    "DELETE /campaigns/{campaign_id}/factions/{faction_id}/orders": "own",
-    "GET /campaigns/{campaign_id}/houses/{house_id}/actions": "own",
-    "PUT /campaigns/{campaign_id}/houses/{house_id}/actions/{action_id}": "own",
-    "DELETE /campaigns/{campaign_id}/houses/{house_id}/actions/{action_id}": "own",
-    "GET /campaigns/{campaign_id}/orders": "gm",
-    "DELETE /campaigns/{campaign_id}/seats/{seat_id}/token": "gm",
-    "POST /campaigns/{campaign_id}/seats/{seat_id}/token": "gm",
-    "POST /campaigns/{campaign_id}/houses/{house_id}/areas/{area_id}/repair": "own",
-    "POST /campaigns/{campaign_id}/factions/{faction_id}/merger-consent": "own",
-    "POST /campaigns/{campaign_id}/mergers": "gm",
-    # Setting up a game and the GM's interventions (their GraphQL twins' decisions): the GM's.
-    "POST /campaigns/{campaign_id}/factions": "gm",
-    "POST /campaigns/{campaign_id}/factions/examples": "gm",
-    "POST /campaigns/{campaign_id}/factions/generated": "gm",
-    "POST /campaigns/{campaign_id}/factions/the-wild": "gm",
-    "POST /campaigns/{campaign_id}/houses": "gm",
-    **{f"POST /campaigns/{{campaign_id}}/interventions/{name}": "gm" for name in (
-        "asset-adventures", "assets", "asset-transfers", "bases-of-influence", "foiled-plans", "monster-moves",
-        "monster-attacks", "regional-governments", "area-control", "fates", "house-circumstances",
-        "house-action-settlements", "adjustments", "custom-action-orders", "house-custom-action-orders")},
-    # Issue 17: the seeds' tables; a campaign's own asset types to its seats; what a member can do now.
-    "GET /catalog/asset-types": "public",
-    "GET /catalog/goals": "public",
-    "GET /catalog/tags": "public",
-    "GET /catalog/example-factions": "public",
-    "GET /catalog/house-actions": "public",
-    "GET /catalog/gaining-tables": "public",
-    "GET /catalog/ranks": "public",
-    "GET /campaigns/{campaign_id}/asset-types": "caller",
-    "GET /campaigns/{campaign_id}/factions/{faction_id}/preview": "own",
-    "GET /campaigns/{campaign_id}/houses/{house_id}/preview": "own",
 }

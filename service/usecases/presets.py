@@ -7,11 +7,13 @@ in the Life" named and Charch-Go's swamp. Then:
   Regional Government, The Wild with Charch-Go, and the Crows' made-up special action; no houses;
 - DEMO: the worked example, and the capital's great houses and a guild playing the Game of Bones (seed 000)
   over the settled areas: what `intrigue serve --demo` seeds.
-The decision is written in docs/console.md (Presets). Shared by the CLI's demo and GraphQL's createCampaign.
+The decision is written in docs/console.md (Presets). Shared by the CLI's demo and GraphQL's createCampaign, which
+hand it the composition root (`service.bootstrap.Intrigue`, a `Services`).
 """
 
 from __future__ import annotations
 
+from typing import Protocol
 from uuid import UUID
 
 from domain.campaign import CampaignPreset
@@ -23,11 +25,23 @@ from domain.factionturn.orders import GoalChoice
 from domain.gameofbones.records import Character
 from domain.hexmap import offset_of, rectangle
 from domain.seats import gm_seat_id
-from service.bootstrap import Intrigue
-from service.usecases.factionturn import FoundFaction, StartingAsset
-from service.usecases.gameofbones import RegisterHouse, StartingArea, StartingMember
+from service.persistence.queries import CatalogQueries
+from service.usecases.factionturn import FactionTurnService, FoundFaction, StartingAsset
+from service.usecases.gameofbones import GameOfBonesService, RegisterHouse, StartingArea, StartingMember
+from service.usecases.gm import GMService
 from service.usecases.interventions import By
-from service.usecases.seats import StartedCampaign
+from service.usecases.seats import SeatService, StartedCampaign
+
+
+class Services(Protocol):
+    """The application services a preset is laid out with (the composition root has them all)."""
+
+    seats: SeatService
+    catalog: CatalogQueries
+    gm: GMService
+    factionturn: FactionTurnService
+    gameofbones: GameOfBonesService
+
 
 __all__ = ["CampaignPreset", "populate", "preset_command", "start_from_preset"]
 
@@ -77,7 +91,7 @@ def preset_command(name: str, rule_systems: list[str], dice_seed: str | None) ->
     return CreateCampaign(name, rule_systems, dice_seed, regions)
 
 
-def start_from_preset(intrigue: Intrigue, preset: CampaignPreset, name: str, rule_systems: list[str],
+def start_from_preset(intrigue: Services, preset: CampaignPreset, name: str, rule_systems: list[str],
                       dice_seed: str | None) -> StartedCampaign:  # fmt: skip
     """Create the campaign, its caller seated as its GM, and set it up as the preset says."""
     missing = NEEDS[preset] - set(rule_systems)
@@ -88,7 +102,7 @@ def start_from_preset(intrigue: Intrigue, preset: CampaignPreset, name: str, rul
     return started
 
 
-def populate(intrigue: Intrigue, campaign_id: UUID, preset: CampaignPreset) -> None:
+def populate(intrigue: Services, campaign_id: UUID, preset: CampaignPreset) -> None:
     """Found the preset's factions and register its houses on a campaign made by `preset_command`."""
     if preset is CampaignPreset.EMPTY_MAP:
         return
@@ -117,7 +131,7 @@ def populate(intrigue: Intrigue, campaign_id: UUID, preset: CampaignPreset) -> N
         ))  # fmt: skip
 
 
-def _found(intrigue: Intrigue, campaign_id: UUID, worked: WorkedFaction, home: UUID) -> Faction:
+def _found(intrigue: Services, campaign_id: UUID, worked: WorkedFaction, home: UUID) -> Faction:
     """A worked faction as generated: ratings, tags, its home's Base of Influence and its starting assets; the
     Regional Government tag comes with the government itself (`set_government`)."""
     tags = [t for t in worked.tags if t != "regional_government"]
