@@ -29,7 +29,8 @@ from graphql import (
 from strawberry.extensions import ValidationCache
 
 # Selections once every fragment is spread (fields, inline fragments and spreads, each counted where it lands).
-# The console's largest document (web/src/features/orders/api/orders.graphql) expands to 155; GraphiQL's introspection to 230.
+# The console's largest document (web/src/features/orders/api/orders.graphql) expands to 155; GraphiQL's
+# introspection to 230.
 MAX_EXPANSION = int(os.environ.get("INTRIGUE_MAX_GRAPHQL_EXPANSION", "").strip() or 5000)
 _CAP = 2**62  # sums saturate here: a refused document's count stays a small integer, however far it expands
 REFUSED = {"code": "GRAPHQL_VALIDATION_FAILED"}
