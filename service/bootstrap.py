@@ -32,6 +32,7 @@ from service.usecases.orders import OrderService
 from service.usecases.phase_reports import PhaseReports
 from service.usecases.previews import Previews
 from service.usecases.rewind import RewindService
+from service.usecases.forks import ForkService
 from service.usecases.seats import SeatService
 from service.usecases.table_dice import TableDiceService
 
@@ -127,6 +128,7 @@ class Intrigue:
         self.audit = AuditLog(self.store, db)
         self.history = History(self.store, db)
         self.rewind = RewindService(self.store, self.history, self.wait_for_projections)
+        self.forks = ForkService(self.store, db, self.history, self.seats, self.wait_for_projections)  # issue 32
         self.factionturn = FactionTurnService(self.store, self.wait_for_projections, dice, self.state.factions_in)
         self.gameofbones = GameOfBonesService(self.store, self.wait_for_projections, dice)
         self.previews = Previews(self.store)  # what a faction or house can do now (issue 17)
