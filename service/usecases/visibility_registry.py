@@ -48,6 +48,9 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("TableRoll", "gm", "expression count sides keepsHighest purpose rule rollerId roller modifiers faces"),
     # ---- Mutation: who may call (the answer is the caller's own view of what changed) -----------------------------
     **_fields("Mutation", "public", "createCampaign"),
+    # Issue 32: a fork copies every secret of the history (the source's GM's to give); a sector adds regions.
+    **_fields("Mutation", "gm", "forkCampaign importSector"),
+    **_fields("Query", "gm", "forks"),
     **_fields("Mutation", "own", "submitFactionOrders orderHouseAction moveTroops huntAttackSource "
                                  "withdrawFactionOrders withdrawHouseAction amendHouseAction repairArea "
                                  "consentToMerger"),
@@ -165,6 +168,10 @@ DECISIONS: Final[dict[str, str]] = {
     # being the GM's (service/entrypoints/graphql/history.py `past_campaign`).
     **_fields("Campaign", "seat", "factions houses areas"),
     **_fields("Campaign", "public", "asOf"),
+    # Where a fork came from is part of what the campaign is, as its name: public (the source's public state is
+    # anyone's already; its secrets and seats stay its own).
+    **_fields("Campaign", "public", "forkedFrom"),
+    **_fields("ForkOrigin", "public", "campaignId phase"),
     **_fields("PastPoint", "gm", "phase position lastPosition"),
     **_fields("Region", "public", "id campaignId name q r arcana population tags terrainDifficulty wild "
                                   "governingFactionId monthlyIncome controllingHouseId"),

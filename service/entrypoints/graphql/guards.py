@@ -73,6 +73,8 @@ POLICY: dict[OperationType, dict[str, Access]] = {
     OperationType.MUTATION: {
         "createCampaign": Access.ANYONE,  # its caller becomes the new campaign's GM
         "addRegions": Access.GM,
+        "importSector": Access.GM,  # issue 32: a sector's systems as regions, as addRegions
+        "forkCampaign": Access.GM,  # issue 32: the whole history to the fork's phase, secrets and all
         "openPhase": Access.GM,
         "resolvePhase": Access.GM,
         "rollBackPhase": Access.GM,
@@ -124,6 +126,7 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "diceSource": Access.GM,
         "tableDiceStep": Access.GM,  # the next roll names who rolls for what: the phase's secret orders
         "gmChronicle": Access.GM,  # the GM's summaries hold every secret of the phase
+        "forks": Access.GM,  # issue 32: the campaign's what-ifs are the GM's
         # A seat of the campaign reads its own member's report, the GM any member's: checked in
         # service/usecases/phase_reports.py, since a player's call names no faction or house.
         "phaseReport": Access.ANYONE,
