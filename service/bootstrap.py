@@ -25,6 +25,7 @@ from service.usecases.audit import AuditLog
 from service.usecases.campaigns import CampaignService
 from service.usecases.chronicle import ChronicleService
 from service.usecases.factionturn import FactionTurnService
+from service.usecases.forks import ForkService
 from service.usecases.gameofbones import GameOfBonesService
 from service.usecases.gm import GMService
 from service.usecases.history import History
@@ -32,7 +33,6 @@ from service.usecases.orders import OrderService
 from service.usecases.phase_reports import PhaseReports
 from service.usecases.previews import Previews
 from service.usecases.rewind import RewindService
-from service.usecases.forks import ForkService
 from service.usecases.seats import SeatService
 from service.usecases.table_dice import TableDiceService
 

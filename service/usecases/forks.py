@@ -74,7 +74,7 @@ class ForkService:
         """The campaign's lane before position `end`, in order: every aggregate's first versions."""
         with psycopg.connect(self.db.conninfo) as conn, conn.cursor(name="fork") as cursor:
             cursor.itersize = 500
-            cursor.execute(f"SELECT originator_id, originator_version, topic, state FROM {self.table}"  # noqa: S608
+            cursor.execute(f"SELECT originator_id, originator_version, topic, state FROM {self.table}"
                            " WHERE campaign_id = %s AND campaign_position < %s ORDER BY campaign_position",
                            (campaign_id, end))  # fmt: skip
             for originator_id, version, topic, state in cursor:
@@ -109,7 +109,7 @@ class ForkService:
 
     def _last_notification(self, campaign_id: UUID) -> int | None:
         with psycopg.connect(self.db.conninfo) as conn:
-            row = conn.execute(f"SELECT max(notification_id) FROM {self.table} WHERE campaign_id = %s",  # noqa: S608
+            row = conn.execute(f"SELECT max(notification_id) FROM {self.table} WHERE campaign_id = %s",
                                (campaign_id,)).fetchone()  # fmt: skip
         return int(row[0]) if row and row[0] is not None else None
 

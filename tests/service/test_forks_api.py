@@ -115,7 +115,8 @@ def test_a_bad_sector_is_refused_by_its_place_and_adds_nothing(client: TestClien
     bad: Any = gql_as(client, token, SECTOR_IMPORT, id=campaign, s=json.dumps(data))
     assert code(bad) == "INVALID_INPUT" and "is less than the minimum of 1" in bad["errors"][0]["message"]
     not_json: Any = gql_as(client, token, SECTOR_IMPORT, id=campaign, s="{ not json")
-    assert code(not_json) == "INVALID_INPUT" and "not a Sectors Without Number export" in not_json["errors"][0]["message"]
+    assert code(not_json) == "INVALID_INPUT"
+    assert "not a Sectors Without Number export" in not_json["errors"][0]["message"]
     rest = client.post(f"/api/v1/campaigns/{campaign}/regions/sector", json={"sector": json.dumps(data)},
                        headers=bearer(token))  # fmt: skip
     assert rest.status_code == 422

@@ -34,7 +34,8 @@ class ForkMutation:
 
     @strawberry.mutation(description="Add a Sectors Without Number sector's systems to the campaign as regions, "
                          "from the text of its JSON export (docs/architecture.md, \"Importing a Sectors Without "
-                         "Number sector\"); a file that is no such export, or a hex already mapped, adds none.")  # fmt: skip
+                         "Number sector\"); a file that is no such export, or a hex already mapped, adds "
+                         "none.")  # fmt: skip
     async def import_sector(self, info: Info, campaign_id: UUID, sector: str) -> list[Region]:
         app = intrigue(info)
 

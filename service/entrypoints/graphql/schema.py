@@ -22,8 +22,8 @@ from service.entrypoints.graphql.descriptions import describe
 from service.entrypoints.graphql.enums import CampaignPreset, Population, RuleSystemName
 from service.entrypoints.graphql.errors import IntrigueSchema
 from service.entrypoints.graphql.expansion import BoundedValidation
-from service.entrypoints.graphql.forks import ForkMutation, ForkQuery
 from service.entrypoints.graphql.factionturn import FactionTurnMutation, FactionTurnQuery
+from service.entrypoints.graphql.forks import ForkMutation, ForkQuery
 from service.entrypoints.graphql.gameofbones import GameOfBonesMutation, GameOfBonesQuery
 from service.entrypoints.graphql.gm import GMMutation, GMQuery
 from service.entrypoints.graphql.guards import LIMITS, IdempotentMutations, SeatGuard, seat
