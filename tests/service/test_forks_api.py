@@ -123,3 +123,15 @@ def test_a_bad_sector_is_refused_by_its_place_and_adds_nothing(client: TestClien
     assert code(gql(client, SECTOR_IMPORT, id=campaign, s=SECTOR.read_text())) in {"FORBIDDEN", "UNAUTHENTICATED"}
     regions: Any = gql_as(client, token, "query($id: UUID!) { campaign(id: $id) { regions { id } } }", id=campaign)
     assert regions["data"]["campaign"]["regions"] == []
+
+
+def test_a_fork_retried_with_its_idempotency_key_is_answered_again_not_made_twice(client: TestClient) -> None:
+    source, token = played(client, 1)
+    headers = {"Authorization": f"Bearer {token}", "Idempotency-Key": str(uuid4())}
+    body = {"query": FORK, "variables": {"id": source, "phase": 1, "name": "Once"}}
+    first = client.post("/graphql", json=body, headers=headers).json()
+    again = client.post("/graphql", json=body, headers=headers).json()
+    assert "errors" not in first, first
+    assert again["data"]["forkCampaign"]["id"] == first["data"]["forkCampaign"]["id"]
+    listed: Any = gql_as(client, token, FORKS, id=source)
+    assert [f["id"] for f in listed["data"]["forks"]] == [first["data"]["forkCampaign"]["id"]]
