@@ -45,6 +45,12 @@ def test_the_gm_forks_over_graphql_becomes_the_forks_gm_and_sees_it_listed(clien
     assert (fork["name"], fork["phase"], fork["phaseStatus"]) == ("After the first month", 1, "RESOLVED")
     assert fork["forkedFrom"] == {"campaignId": source, "phase": 1}
     assert fork["gmToken"] and fork["gmToken"] != token
+    # Its log shows where it came from: its last event, before anything is played in it.
+    log: Any = gql_as(client, fork["gmToken"], """query($id: UUID!) { eventLog(campaignId: $id, last: 1) {
+      totalCount nodes { aggregateId topic payload } } }""", id=fork["id"])  # fmt: skip
+    (last,) = log["data"]["eventLog"]["nodes"]
+    assert (last["aggregateId"], last["topic"]) == (fork["id"], "domain.campaign:Campaign.Forked"), last
+    assert (last["payload"]["source_id"], last["payload"]["phase"]) == (source, 1)
     # The fork's GM runs the fork, and only the fork.
     assert gql_as(client, fork["gmToken"], OPEN, id=fork["id"])["data"] == {"openPhase": {"phase": 2}}
     assert code(gql_as(client, fork["gmToken"], OPEN, id=source)) == "FORBIDDEN"
@@ -117,6 +123,8 @@ def test_a_bad_sector_is_refused_by_its_place_and_adds_nothing(client: TestClien
     not_json: Any = gql_as(client, token, SECTOR_IMPORT, id=campaign, s="{ not json")
     assert code(not_json) == "INVALID_INPUT"
     assert "not a Sectors Without Number export" in not_json["errors"][0]["message"]
+    too_long: Any = gql_as(client, token, SECTOR_IMPORT, id=campaign, s=" " * 256_001)
+    assert code(too_long) == "INVALID_INPUT", too_long
     rest = client.post(f"/api/v1/campaigns/{campaign}/regions/sector", json={"sector": json.dumps(data)},
                        headers=bearer(token))  # fmt: skip
     assert rest.status_code == 422
