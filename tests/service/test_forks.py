@@ -50,6 +50,8 @@ def test_a_fork_at_phase_two_plays_its_own_phase_three_and_leaves_the_source_as_
     intrigue: Intrigue, db: Database
 ) -> None:  # fmt: skip
     source = played_demo(intrigue, 3)
+    crows_there = by_name(intrigue, source, "faction")["Empresses' Crows"]["id"]
+    player = intrigue.seats.create_seat(source, "player", "The Crows' player", faction_id=UUID(crows_there))
     source_then = states(intrigue, source)
     source_events = intrigue.history.event_count(source)
     phase_two = {s["name"]: s for s in intrigue.history.public_as_of(source, intrigue.history.phase_end(source, 2))
@@ -59,7 +61,9 @@ def test_a_fork_at_phase_two_plays_its_own_phase_three_and_leaves_the_source_as_
     fork = started.campaign
     assert (fork.name, fork.phase, fork.phase_status) == ("What if the Crows waited", 2, "resolved")
     assert fork.forked_from == {"campaign_id": str(source), "phase": 2}
+    # No seat of the source: the fork's one seat is its new GM's, and the source keeps both of its own.
     assert started.gm.seat.campaign_id == fork.id and intrigue.seats.seats(fork.id) == [started.gm.seat]
+    assert player.seat in intrigue.seats.seats(source) and len(intrigue.seats.seats(source)) == 2
     assert not set(states(intrigue, fork.id)) & set(source_then)  # every aggregate has a new id
     # Its factions stand as the source's stood when phase 2 was resolved, each in the fork.
     forked = by_name(intrigue, fork.id, "faction")

@@ -54,6 +54,7 @@ def test_the_gm_forks_over_graphql_becomes_the_forks_gm_and_sees_it_listed(clien
     # The fork's GM runs the fork, and only the fork.
     assert gql_as(client, fork["gmToken"], OPEN, id=fork["id"])["data"] == {"openPhase": {"phase": 2}}
     assert code(gql_as(client, fork["gmToken"], OPEN, id=source)) == "FORBIDDEN"
+    assert code(gql_as(client, token, RESOLVE, id=fork["id"])) == "FORBIDDEN"  # the source's GM has no seat there
     listed: Any = gql_as(client, token, FORKS, id=source)
     assert listed["data"]["forks"] == [{"id": fork["id"], "name": "After the first month",
                                         "forkedFrom": {"campaignId": source, "phase": 1}}]  # fmt: skip
