@@ -124,6 +124,8 @@ def test_a_bad_sector_is_refused_by_its_place_and_adds_nothing(client: TestClien
     not_json: Any = gql_as(client, token, SECTOR_IMPORT, id=campaign, s="{ not json")
     assert code(not_json) == "INVALID_INPUT"
     assert "not a Sectors Without Number export" in not_json["errors"][0]["message"]
+    deep: Any = gql_as(client, token, SECTOR_IMPORT, id=campaign, s="[" * 100_000 + "]" * 100_000)
+    assert code(deep) == "INVALID_INPUT" and "nested too deeply" in deep["errors"][0]["message"]
     too_long: Any = gql_as(client, token, SECTOR_IMPORT, id=campaign, s=" " * 256_001)
     assert code(too_long) == "INVALID_INPUT", too_long
     rest = client.post(f"/api/v1/campaigns/{campaign}/regions/sector", json={"sector": json.dumps(data)},
