@@ -18,13 +18,12 @@ from uuid import UUID, uuid4
 import psycopg
 from eventsourcing.domain import Aggregate
 
-from domain.campaign import Campaign, PhaseStatus, clean_name
-from domain.errors import InvalidInputError
+from domain.campaign import Campaign, clean_name
 from domain.seats import gm_seat_id
 from projections.topics import stored_topics
 from service.persistence.app import IntrigueStore
 from service.persistence.database import Database
-from service.usecases.history import History
+from service.usecases.history import History, check_resolved
 from service.usecases.seats import SeatService, StartedCampaign
 from service.usecases.transfer import FORMAT, import_lines
 
@@ -52,11 +51,7 @@ class ForkService:
         """The caller becomes the fork's GM: no seat of the source is copied."""
         name = clean_name(command.name, "campaign")
         source = self.store.load(command.campaign_id, Campaign)  # NotFoundError for an unknown campaign
-        last = source.phase if source.phase_status == PhaseStatus.RESOLVED else source.phase - 1
-        if not 1 <= command.phase <= last:
-            standing = f"1-{last}" if last >= 1 else "none yet"
-            raise InvalidInputError(f"phase {command.phase} is not a resolved phase of campaign {source.id}: resolved "
-                                    f"phases are {standing}")  # fmt: skip
+        check_resolved(source, command.phase)  # as `campaign(asOf: {phase})` checks it
         end = self.history.phase_end(source.id, command.phase)  # the position after its last PhaseResolved
         ids, version = self._new_ids(source.id, end)
         fork_id = ids[source.id]
