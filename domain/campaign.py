@@ -115,6 +115,18 @@ class Campaign(Rewindable, GMLedger, AssistantLedger, DiceSourceLedger):
         self.phase = phase
         self.phase_status = PhaseStatus.OPEN.value
 
+    @event("Forked")
+    def _forked(self, source_id: UUID, phase: int, name: str) -> None:
+        """Issue 32: this campaign's first events are campaign `source_id`'s up to the end of its phase `phase`,
+        copied with new ids (service/usecases/forks.py writes this event after them)."""
+        self.name = name
+        self.forked_from: dict[str, Any] | None = {"campaign_id": str(source_id), "phase": phase}
+
+    def _kept_on_restore(self) -> dict[str, Any]:
+        # A fork's name and origin are not state of a phase: a rollback past the fork point keeps them.
+        origin = vars(self).get("forked_from")
+        return {"name": self.name, "forked_from": origin} if origin else {}
+
     def phases_reached(self) -> int:
         """The highest phase ever opened, a rollback's included: where the campaign's phase chronicles stop
         (domain/phase_chronicle.py). A method, not a property: properties go into the read model's state."""

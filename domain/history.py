@@ -20,7 +20,11 @@ class Rewindable(Aggregate):
     def restore(self, earlier: Aggregate, phase: int, reason: str) -> None:
         if earlier.id != self.id or earlier.version > self.version:
             raise ValueError(f"cannot restore {self.id} v{self.version} from {earlier.id} v{earlier.version}")
-        self._state_restored(restorable_state(earlier), earlier.version, phase, reason)
+        self._state_restored(restorable_state(earlier) | self._kept_on_restore(), earlier.version, phase, reason)
+
+    def _kept_on_restore(self) -> dict[str, Any]:
+        """What a restore keeps of the present (a campaign's fork origin); nothing by default."""
+        return {}
 
     @event("StateRestored")
     def _state_restored(self, state: dict[str, Any], restored_version: int, phase: int, reason: str) -> None:

@@ -30,6 +30,9 @@ INT_MIN, INT_MAX = -(2**63), 2**63 - 1  # orjson (the read side's codec) refuses
 LONG_TEXT_FIELDS = frozenset({"narrative", "text", "note", "notes", "description", "summary"})
 REASON_FIELDS = frozenset({"reason"})
 GOSSIP_FIELDS = frozenset({"lines", "spin"})
+# A whole file's text sent as one argument (`importSector`'s Sectors Without Number export): bounded by the request's
+# own limit; a bigger file goes through the CLI (`intrigue import-sector`, service/usecases/sector_import.py).
+DOCUMENT_FIELDS = frozenset({"sector"})
 
 
 def max_length(field: str) -> int:
@@ -45,6 +48,8 @@ def _limit(leaf: str) -> int:
         return REASON_MAX
     if leaf in GOSSIP_FIELDS:
         return GOSSIP_LINE_MAX
+    if leaf in DOCUMENT_FIELDS:
+        return INPUT_MAX_BYTES
     return NAME_MAX
 
 

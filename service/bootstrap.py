@@ -26,6 +26,7 @@ from service.usecases.audit import AuditLog
 from service.usecases.campaigns import CampaignService
 from service.usecases.chronicle import ChronicleService
 from service.usecases.factionturn import FactionTurnService
+from service.usecases.forks import ForkService
 from service.usecases.gameofbones import GameOfBonesService
 from service.usecases.gm import GMService
 from service.usecases.history import History
@@ -128,6 +129,7 @@ class Intrigue:
         self.audit = AuditLog(self.store, db)
         self.history = History(self.store, db)
         self.rewind = RewindService(self.store, self.history, self.wait_for_projections)
+        self.forks = ForkService(self.store, db, self.history, self.seats, self.wait_for_projections)  # issue 32
         self.factionturn = FactionTurnService(self.store, self.wait_for_projections, dice, self.state.factions_in)
         self.gameofbones = GameOfBonesService(self.store, self.wait_for_projections, dice)
         self.previews = Previews(self.store)  # what a faction or house can do now (issue 17)

@@ -27,6 +27,9 @@ _CAMPAIGNS = ("SELECT state FROM aggregate_state WHERE kind = 'campaign'"
               " ORDER BY state->>'created_on', id LIMIT %s OFFSET %s")  # fmt: skip
 _CAMPAIGN_COUNT = "SELECT count(*) AS n FROM aggregate_state WHERE kind = 'campaign'"
 _CAMPAIGN = "SELECT state FROM aggregate_state WHERE id = %s AND kind = 'campaign'"
+# A campaign's forks (issue 32): their `Campaign.Forked` names it. Every shard is asked, as for the list.
+_FORKS = ("SELECT state FROM aggregate_state WHERE kind = 'campaign' AND state->'forked_from'->>'campaign_id' = %s"
+          " ORDER BY state->>'created_on', id")  # fmt: skip
 _REGIONS = ("SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind = 'region'"
             " ORDER BY (state->>'r')::int, (state->>'q')::int")  # fmt: skip
 _REGIONS_OF = _REGIONS.replace("campaign_id = %s", "campaign_id = ANY(%s)")
@@ -53,6 +56,9 @@ class CatalogQueries:
     def campaign(self, campaign_id: UUID) -> dict[str, Any]:
         self.view.stopped.check(campaign_id)
         return _the_campaign(self.view.query(_CAMPAIGN, (campaign_id,)), campaign_id)
+
+    def forks(self, campaign_id: UUID) -> list[dict[str, Any]]:
+        return [_campaign(row["state"]) for row in self.view.query(_FORKS, (str(campaign_id),))]
 
     def regions(self, campaign_id: UUID) -> list[dict[str, Any]]:
         self.view.stopped.check(campaign_id)
@@ -123,6 +129,10 @@ class ReadModelReads:
             return _campaign(await run_in_threadpool(self.fresh.one, campaign_id, "campaign"))
         await self._check(campaign_id)
         return _the_campaign(await self.reads.rows(_CAMPAIGN, (campaign_id,)), campaign_id)
+
+    async def forks(self, campaign_id: UUID) -> list[dict[str, Any]]:
+        """The campaigns forked from this one (issue 32), oldest first."""
+        return [_campaign(row["state"]) for row in await self.reads.rows(_FORKS, (str(campaign_id),))]
 
     async def regions(self, campaign_id: UUID) -> list[dict[str, Any]]:
         if self.fresh is not None and fresh.wanted():
@@ -239,6 +249,7 @@ def _campaign(state: dict[str, Any]) -> dict[str, Any]:
         "id": UUID(state["id"]), "name": state["name"], "rule_systems": state["rule_systems"],
         "seeded": state["dice_seed"] is not None, "phase": state["phase"], "phase_status": state["phase_status"],
         "created_at": datetime.fromisoformat(state["created_on"]), "version": state["version"],
+        "forked_from": state.get("forked_from"),
     }  # fmt: skip
 
 

@@ -127,12 +127,7 @@ class History:
     def as_of_resolved_phase(self, campaign_id: UUID, phase: int) -> tuple[dict[UUID, Aggregate], int]:
         """The campaign as resolved phase `phase` left it (a phase rolled back and open again is not resolved), and
         the number of its events then."""
-        campaign = self.store.load(campaign_id, Campaign)
-        last = campaign.phase if campaign.phase_status == "resolved" else campaign.phase - 1
-        if not 1 <= phase <= last:
-            standing = f"1-{last}" if last >= 1 else "none yet"
-            raise InvalidInputError(f"phase {phase} is not a resolved phase of campaign {campaign_id}: resolved "
-                                    f"phases are {standing}")  # fmt: skip
+        check_resolved(self.store.load(campaign_id, Campaign), phase)
         end = self.phase_end(campaign_id, phase)
         return self._members_before(campaign_id, end), end - 1
 
@@ -156,6 +151,15 @@ class History:
     def rewind_plan(self, campaign_id: UUID, phase: int) -> tuple[int, dict[UUID, int]]:
         position = self.resolution_start(campaign_id, phase)
         return position, self.versions_before(campaign_id, position)
+
+
+def check_resolved(campaign: Campaign, phase: int) -> None:
+    """`phase` is one of the campaign's resolved phases (a phase rolled back and open again is not)."""
+    last = campaign.phase if campaign.phase_status == "resolved" else campaign.phase - 1
+    if not 1 <= phase <= last:
+        standing = f"1-{last}" if last >= 1 else "none yet"
+        raise InvalidInputError(f"phase {phase} is not a resolved phase of campaign {campaign.id}: resolved "
+                                f"phases are {standing}")  # fmt: skip
 
 
 def restore_all(

@@ -63,6 +63,8 @@ def read_sector(text: bytes) -> tuple[str, list[MapRegion]]:
         raise InvalidInputError("not a Sectors Without Number export: not UTF-8 text") from None
     except json.JSONDecodeError as bad:
         raise InvalidInputError(f"not a Sectors Without Number export: line {bad.lineno}: {bad.msg}") from None
+    except RecursionError:  # arrays or objects nested deeper than the parser goes: no export is
+        raise InvalidInputError("not a Sectors Without Number export: nested too deeply") from None
     errors = sorted(Draft202012Validator(SCHEMA).iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
     if errors:
         error = errors[0]

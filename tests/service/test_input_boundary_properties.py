@@ -198,6 +198,8 @@ REST_COMMANDS: dict[str, tuple[str, str, str, dict[str, Any]]] = {
     "createCampaign": ("POST", "/campaigns", "CreateCampaign",
                        {"name": "x", "rule_systems": ["factionturn"], "dice_seed": "s", "regions": [REGION]}),
     "addRegions": ("POST", "/campaigns/{c}/regions", "AddRegions", {"regions": [REGION]}),
+    "importSector": ("POST", "/campaigns/{c}/regions/sector", "SectorImport", {"sector": "{}"}),  # issue 32
+    "forkCampaign": ("POST", "/campaigns/{c}/forks", "ForkRequest", {"phase": 1, "name": "n"}),
     "rollDice": ("POST", "/campaigns/{c}/rolls", "RollRequest", {"expression": "1d6", "purpose": "p"}),
     "createSeat": ("POST", "/campaigns/{c}/seats", "SeatRequest", {"role": "observer", "name": "n"}),
     "rollBack": ("POST", "/campaigns/{c}/phases/1/rollback", "RollBackRequest", {"reason": "r"}),

@@ -3,6 +3,7 @@ contract, openapi.yaml) and GraphiQL (page and assets) from its own package data
 
 from __future__ import annotations
 
+import email
 import os
 import shutil
 import subprocess
@@ -28,7 +29,8 @@ def build_wheel(into: Path) -> Path:
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     for name in SOURCES:
         shutil.copytree(ROOT / name, source / name, ignore=ignore)
-    shutil.copy(ROOT / "pyproject.toml", source)
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy(ROOT / name, source)
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(into / "dist"),
                     str(source)], check=True, timeout=LIMIT, capture_output=True)  # fmt: skip
     (wheel,) = (into / "dist").glob("intrigue-*.whl")
@@ -67,6 +69,27 @@ def test_the_wheel_carries_every_file_the_packages_hold(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     assert data - names == set(), "files of the packages missing from the wheel: add them to pyproject's package-data"
     assert zipfile.ZipFile(wheel).read("openapi/openapi.yaml") == (ROOT / "openapi" / "openapi.yaml").read_bytes()
+
+
+def test_the_wheels_metadata_names_its_licence_authors_readme_and_classifiers(wheel: Path) -> None:
+    """Issue 32, item 5: read from the built wheel's METADATA, as pip and an index read it."""
+    archive = zipfile.ZipFile(wheel)
+    (metadata_name,) = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
+    metadata = email.message_from_bytes(archive.read(metadata_name))
+    assert metadata["License-Expression"] == "Apache-2.0"
+    assert metadata.get_all("License-File") == ["LICENSE"]
+    licence = next(n for n in archive.namelist() if n.endswith(".dist-info/licenses/LICENSE"))
+    assert archive.read(licence) == (ROOT / "LICENSE").read_bytes()
+    assert b"Apache License" in archive.read(licence) and b"Version 2.0" in archive.read(licence)
+    assert metadata["Author"] == "The Intrigue developers"
+    assert metadata["Description-Content-Type"] == "text/markdown"
+    assert metadata.get_payload().startswith("# Intrigue")  # the README is the long description
+    classifiers = metadata.get_all("Classifier") or []
+    assert {"Programming Language :: Python :: 3.11", "Topic :: Games/Entertainment :: Role-Playing",
+            "Typing :: Typed"} <= set(classifiers)  # fmt: skip
+    # Licence classifiers are superseded by License-Expression (PEP 639); no address but a real one (pyproject).
+    assert not [c for c in classifiers if c.startswith("License ::")]
+    assert metadata.get_all("Project-URL") is None
 
 
 def test_installed_from_the_wheel_it_serves_rest_and_graphiql(wheel: Path, fresh_db: Database, tmp_path: Path) -> None:

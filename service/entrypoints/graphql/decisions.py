@@ -62,6 +62,9 @@ DECISIONS: Final[dict[str, Decision]] = {
     # Orders come from the GM or the member's own player (seeds 000 and 002), and are taken back while the phase is
     # open; seed 000: a source hunt is the targeted house's own check (its finding is secret), and the controlling
     # house pays its own repairs (Vandalism); seed 002, Mergers: the faction's own consent, or the GM's for it.
+    # Issue 32: a fork copies every secret of the history (the source's GM's to give); a sector adds regions.
+    **_fields("Mutation", "gm", "forkCampaign importSector"),
+    **_fields("Query", "gm", "forks"),
     **_fields("Mutation", "own", "submitFactionOrders orderHouseAction moveTroops huntAttackSource "
                                  "withdrawFactionOrders withdrawHouseAction amendHouseAction repairArea "
                                  "consentToMerger"),
@@ -180,6 +183,10 @@ DECISIONS: Final[dict[str, Decision]] = {
     # being the GM's (service/entrypoints/graphql/history.py `past_campaign`).
     **_fields("Campaign", "seat", "factions houses areas"),
     **_fields("Campaign", "public", "asOf"),
+    # Where a fork came from is part of what the campaign is, as its name: public (the source's public state is
+    # anyone's already; its secrets and seats stay its own).
+    **_fields("Campaign", "public", "forkedFrom"),
+    **_fields("ForkOrigin", "public", "campaignId phase"),
     **_fields("PastPoint", "gm", "phase position lastPosition"),
     # Others' seats: the GM's list only.
     **_fields("Seat", "caller", "id campaignId role name factionId houseId revoked"),

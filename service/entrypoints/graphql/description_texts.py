@@ -53,7 +53,10 @@ TEXTS: Final[dict[str, str]] = {
           hitDice="Its Hit Dice, as an expression (`12d10`)."),
     **_on("Mutation", createCampaign="Create a campaign; its caller becomes the GM (the answer's gmToken, once).",
           createCampaign__input="The campaign to create.", addRegions="Add regions to the map (GM only).",
-          addRegions__regions="The regions to add.", openPhase="Open the next phase for orders (GM only)."),
+          addRegions__regions="The regions to add.", openPhase="Open the next phase for orders (GM only).",
+          forkCampaign__name="The new campaign's name, 1-200 characters after trimming.",
+          importSector__sector="The text of the sector's JSON export, as Sectors Without Number saves it; at most "
+          "256,000 characters (a bigger file: `intrigue import-sector`)."),
     **_on("Query", campaign__id="The id of the campaign to read, as `campaigns` or `createCampaign` answered it.",
           factions="Every faction of the campaign, as the seat may "
           "see it.", faction="One faction, as the seat may see it.",

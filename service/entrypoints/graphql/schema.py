@@ -23,6 +23,7 @@ from service.entrypoints.graphql.enums import CampaignPreset, Population, RuleSy
 from service.entrypoints.graphql.errors import IntrigueSchema
 from service.entrypoints.graphql.expansion import BoundedValidation
 from service.entrypoints.graphql.factionturn import FactionTurnMutation, FactionTurnQuery
+from service.entrypoints.graphql.forks import ForkMutation, ForkQuery
 from service.entrypoints.graphql.gameofbones import GameOfBonesMutation, GameOfBonesQuery
 from service.entrypoints.graphql.gm import GMMutation, GMQuery
 from service.entrypoints.graphql.guards import LIMITS, IdempotentMutations, SeatGuard, seat
@@ -163,11 +164,12 @@ Query = merge_types(
      PhaseReportQuery, BuyableQuery, OrdersQuery, BranchQuery,  # issue 18: the phase timeline's branches
      CatalogQuery, PreviewQuery, AssistantQuery,  # issue 17: the seeds' tables, what a member can do now
      OrdersCheckQuery,  # issue 28: whole faction orders judged before they are sent
-     TableDiceQuery),  # issue 28: the table's own dice
+     TableDiceQuery,  # issue 28: the table's own dice
+     ForkQuery),  # issue 32: a campaign's what-if forks
 )
 Mutation = merge_types(
     "Mutation", (CampaignMutation, HistoryMutation, SeatMutation, FactionTurnMutation, GameOfBonesMutation, GMMutation,
-                 OrdersMutation, MergerMutation, AssistantMutation, TableDiceMutation)
+                 OrdersMutation, MergerMutation, AssistantMutation, TableDiceMutation, ForkMutation)
 )
 schema = IntrigueSchema(
     query=Query,

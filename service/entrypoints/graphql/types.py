@@ -78,6 +78,13 @@ class Past:
         return sorted(self.states.get(kind, []), key=lambda s: (str(s.get("name", "")), str(s["id"])))
 
 
+@strawberry.type(description="Where a forked campaign came from (`forkCampaign`): its first events are a copy of "
+                 "that campaign's, up to the end of that phase.")  # fmt: skip
+class ForkOrigin:
+    campaign_id: UUID = strawberry.field(description="The campaign it was forked from (its id, unchanged).")
+    phase: int = strawberry.field(description="The resolved phase of that campaign it was forked at, from 1.")
+
+
 @strawberry.type
 class Campaign:
     id: UUID
@@ -94,11 +101,15 @@ class Campaign:
     as_of: PastPoint | None = strawberry.field(default=None, description="Where in its past this answer stands, "
                                                "when asked `asOf`; null for the present.")  # fmt: skip
     past: strawberry.Private[Past | None] = None
+    forked_from: ForkOrigin | None = strawberry.field(default=None, description="Where this campaign was forked "
+                                                      "from; null for a campaign started afresh.")  # fmt: skip
 
     @classmethod
     def from_row(cls, row: dict[str, Any], past: Past | None = None) -> Campaign:
         keys = ("id", "name", "rule_systems", "seeded", "phase", "phase_status", "created_at")
-        return cls(**{k: row[k] for k in keys}, as_of=past.point if past else None, past=past)
+        origin = row.get("forked_from")
+        forked = ForkOrigin(campaign_id=UUID(origin["campaign_id"]), phase=int(origin["phase"])) if origin else None
+        return cls(**{k: row[k] for k in keys}, as_of=past.point if past else None, past=past, forked_from=forked)
 
     @strawberry.field
     async def regions(self, info: Info) -> list[Region]:

@@ -13,6 +13,7 @@ from starlette.routing import BaseRoute, Route
 from service.entrypoints.rest import (
     assistant,
     catalog,
+    forks,
     interventions,
     mergers,
     orders,
@@ -82,6 +83,9 @@ def create_rest_app(intrigue: Intrigue, reads: ReadModelReads, claims: ReadPool 
             Route("/campaigns", routes.create_campaign, methods=["POST"]),
             Route(campaign, routes.get_campaign, methods=["GET"]),
             Route(campaign + "/regions", routes.add_regions, methods=["POST"]),
+            Route(campaign + "/regions/sector", forks.import_sector, methods=["POST"]),  # issue 32
+            Route(campaign + "/forks", forks.fork_campaign, methods=["POST"]),
+            Route(campaign + "/forks", forks.list_forks, methods=["GET"]),
             Route(campaign + "/phases", routes.open_phase, methods=["POST"]),
             Route(campaign + "/phases/current", phases.current_phase, methods=["GET"]),
             Route(campaign + "/phases/current/resolve", phases.resolve_phase, methods=["POST"]),

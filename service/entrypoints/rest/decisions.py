@@ -28,6 +28,9 @@ REST: Final[dict[str, str]] = {
     "GET /campaigns/{campaign_id}": "public",
     "GET /campaigns/{campaign_id}/regions": "seat",
     "POST /campaigns/{campaign_id}/regions": "gm",
+    "POST /campaigns/{campaign_id}/regions/sector": "gm",  # issue 32: as importSector
+    "GET /campaigns/{campaign_id}/forks": "gm",  # issue 32: as forks and forkCampaign
+    "POST /campaigns/{campaign_id}/forks": "gm",
     "POST /campaigns/{campaign_id}/phases": "gm",
     "GET /campaigns/{campaign_id}/phases/current": "public",
     "POST /campaigns/{campaign_id}/phases/current/resolve": "gm",
