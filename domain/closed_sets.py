@@ -19,10 +19,12 @@ from domain.enums import (
     DiceSource,
     DraftDecision,
     MemberKind,
+    NewsKind,
     PhaseChange,
     Population,
     SummaryScope,
     Temperament,
+    WebhookFormat,
 )
 from domain.factionturn.enums import (
     AssetAttribute,
@@ -54,6 +56,8 @@ CLOSED_SETS: dict[str, type[StrEnum]] = {
     "PhaseChange": PhaseChange,
     "SummaryScope": SummaryScope,
     "CampaignChangeKind": ChangeKind,
+    "NewsKind": NewsKind,
+    "WebhookFormat": WebhookFormat,
     "SeatRole": Role,
     "Population": Population,
     "MemberKind": MemberKind,
