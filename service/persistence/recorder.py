@@ -147,7 +147,8 @@ class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
                 SQL(HEADS_DDL).format(schema=schema, heads=Identifier(HEADS)),
                 SQL(LANE_INDEX).format(schema=schema, table=table, index=Identifier(f"{self.events_table_name}_lane")),
                 insert_function(datastore, self.events_table_name),
-                *[SQL(statement).format() for statement in outbox.DDL],  # step 14's outbox, which a save with news writes in its transaction
+                # Step 14's outbox, which a save with news writes in its transaction.
+                *[SQL(statement).format() for statement in outbox.DDL],
             ]
         )
         self.sql_insert = SQL(

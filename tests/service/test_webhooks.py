@@ -10,8 +10,8 @@ import psycopg
 import pytest
 from eventsourcing.persistence import IntegrityError
 
-from domain.enums import NewsKind, WebhookFormat
 from domain.campaign import Campaign
+from domain.enums import NewsKind, WebhookFormat
 from domain.errors import InvalidInputError, RuleViolationError
 from domain.factionturn.faction import Faction
 from service.bootstrap import Intrigue
