@@ -132,6 +132,14 @@ class WebhookFormat(StrEnum):
     SLACK = "slack"
 
 
+class DeliveryState(StrEnum):
+    """Where a webhook delivery stands: still to be sent (or tried again later), delivered, or given up."""
+
+    PENDING = "pending"
+    DELIVERED = "delivered"
+    GIVEN_UP = "given up"
+
+
 class DiceSource(StrEnum):
     """Whose dice resolve a phase (issue 28): the server's, or the table's own physical dice, entered by the GM."""
 

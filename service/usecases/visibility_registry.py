@@ -46,6 +46,14 @@ DECISIONS: Final[dict[str, str]] = {
     **_fields("DiceSourceSetting", "gm", "campaignId phase source"),
     **_fields("TableDiceStep", "gm", "campaignId phase entered next resolved"),
     **_fields("TableRoll", "gm", "expression count sides keepsHighest purpose rule rollerId roller modifiers faces"),
+    # Issue 32: the GM's webhooks (an endpoint's address is a credential for Discord and Slack; its secret is never
+    # answered); what a delivery says is an observer's view, built in service/usecases/news.py.
+    **_fields("Query", "gm", "webhooks"),
+    **_fields("Mutation", "gm", "registerWebhook removeWebhook sendWebhookTest announceOrdersDue"),
+    **_fields("WebhookEndpoint", "gm", "id campaignId url kinds format createdAt lastError deliveries"),
+    **_fields("WebhookDelivery", "gm", "id kind position createdAt attempts nextAttemptAt deliveredAt gaveUpAt "
+                                       "lastStatus lastError state"),
+    **_fields("OrdersDue", "gm", "campaignId dueAt noticeAt"),
     # ---- Mutation: who may call (the answer is the caller's own view of what changed) -----------------------------
     **_fields("Mutation", "public", "createCampaign"),
     **_fields("Mutation", "own", "submitFactionOrders orderHouseAction moveTroops huntAttackSource "

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 from uuid import UUID
 
 from domain.campaign import Campaign, PhaseStatus
-from domain.enums import NewsKind, WebhookFormat
+from domain.enums import DeliveryState, NewsKind, WebhookFormat
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
 from domain.inputs import NAME_MAX, check_text
 from service.persistence.app import IntrigueStore
@@ -46,9 +46,10 @@ class Delivery:
     last_error: str | None
 
     @property
-    def state(self) -> str:
-        """`delivered`, `given up` or `pending` (still to be tried, or tried again later)."""
-        return "delivered" if self.delivered_at else "given up" if self.gave_up_at else "pending"
+    def state(self) -> DeliveryState:
+        if self.delivered_at:
+            return DeliveryState.DELIVERED
+        return DeliveryState.GIVEN_UP if self.gave_up_at else DeliveryState.PENDING
 
 
 @dataclass(frozen=True)

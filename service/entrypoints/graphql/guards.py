@@ -93,6 +93,8 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "mergeFactions": Access.GM,  # the merger score, the tags and the dice are the GM's
         # Issue 28: whose dice resolve a phase, and the faces the table rolled, are the GM's.
         **_all(Access.GM, "setDiceSource enterTableDice abandonTableDice"),
+        # Issue 32: the campaign's webhooks, their secrets and deliveries are the GM's.
+        **_all(Access.GM, "registerWebhook removeWebhook sendWebhookTest announceOrdersDue"),
         # Issue 19: the assistant works for the GM alone; what it drafts reads every secret of the campaign.
         "markGmRun": Access.GM,
         "acceptAllDrafts": Access.GM,
@@ -123,6 +125,7 @@ POLICY: dict[OperationType, dict[str, Access]] = {
         "rollbackPreview": Access.GM,  # names every order the rollback undoes, secret plots included
         "diceSource": Access.GM,
         "tableDiceStep": Access.GM,  # the next roll names who rolls for what: the phase's secret orders
+        "webhooks": Access.GM,  # issue 32: where the campaign's news goes, and what failed
         "gmChronicle": Access.GM,  # the GM's summaries hold every secret of the phase
         # A seat of the campaign reads its own member's report, the GM any member's: checked in
         # service/usecases/phase_reports.py, since a player's call names no faction or house.

@@ -38,6 +38,7 @@ from service.entrypoints.graphql.rates import MutationRates
 from service.entrypoints.graphql.seats import SeatMutation, SeatQuery
 from service.entrypoints.graphql.subscriptions import CampaignSubscription
 from service.entrypoints.graphql.table_dice import TableDiceMutation, TableDiceQuery
+from service.entrypoints.graphql.webhooks import WebhookMutation, WebhookQuery
 from service.entrypoints.graphql.types import Campaign, Region
 from service.entrypoints.shared import campaign_list
 from service.entrypoints.shared.presets import start_from_preset
@@ -162,11 +163,12 @@ Query = merge_types(
      PhaseReportQuery, BuyableQuery, OrdersQuery, BranchQuery,  # issue 18: the phase timeline's branches
      CatalogQuery, PreviewQuery, AssistantQuery,  # issue 17: the seeds' tables, what a member can do now
      OrdersCheckQuery,  # issue 28: whole faction orders judged before they are sent
-     TableDiceQuery),  # issue 28: the table's own dice
+     TableDiceQuery,  # issue 28: the table's own dice
+     WebhookQuery),  # issue 32: the GM's webhooks
 )
 Mutation = merge_types(
     "Mutation", (CampaignMutation, HistoryMutation, SeatMutation, FactionTurnMutation, GameOfBonesMutation, GMMutation,
-                 OrdersMutation, MergerMutation, AssistantMutation, TableDiceMutation)
+                 OrdersMutation, MergerMutation, AssistantMutation, TableDiceMutation, WebhookMutation)
 )
 schema = IntrigueSchema(
     query=Query,
