@@ -38,8 +38,8 @@ from service.entrypoints.graphql.rates import MutationRates
 from service.entrypoints.graphql.seats import SeatMutation, SeatQuery
 from service.entrypoints.graphql.subscriptions import CampaignSubscription
 from service.entrypoints.graphql.table_dice import TableDiceMutation, TableDiceQuery
-from service.entrypoints.graphql.webhooks import WebhookMutation, WebhookQuery
 from service.entrypoints.graphql.types import Campaign, Region
+from service.entrypoints.graphql.webhooks import WebhookMutation, WebhookQuery
 from service.entrypoints.shared import campaign_list
 from service.entrypoints.shared.presets import start_from_preset
 
