@@ -82,7 +82,7 @@ class WebhookService:
         check_text("secret", secret, NAME_MAX)
         if len(secret) < SECRET_MIN or not secret.isprintable():
             raise InvalidInputError(f"the secret must be at least {SECRET_MIN} printable characters")
-        wanted = sorted(set(kinds) - {NewsKind.TEST})
+        wanted = [kind for kind in NewsKind if kind in set(kinds) and kind != NewsKind.TEST]  # in the enum's order
         if not wanted:
             raise InvalidInputError("name at least one kind of news the endpoint wants")
         self.store.load(campaign_id, Campaign)  # NotFoundError for a campaign that is not stored
