@@ -32,9 +32,13 @@ _CLAIM = f"""UPDATE {DELIVERIES} d SET next_attempt_at = now() + make_interval(s
     RETURNING d.id, d.campaign_id, d.endpoint_id, d.kind, d.position, d.detail, d.body, d.created_at, d.attempts,
         e.url, e.secret, e.format"""
 _FAILED = f"""UPDATE {DELIVERIES} SET last_status = %(status)s, last_error = %(error)s,
-        next_attempt_at = now() + make_interval(secs => %(delay)s),
-        gave_up_at = CASE WHEN now() >= created_at + make_interval(secs => %(give_up)s) THEN now() END
-    WHERE campaign_id = %(campaign)s AND id = %(id)s RETURNING gave_up_at"""
+        next_attempt_at = now() + make_interval(secs => %(delay)s)
+    WHERE campaign_id = %(campaign)s AND id = %(id)s"""
+# Given up once it has been tried for `give_up` seconds. A statement of its own, the column compared with a value
+# computed without it: Citus refuses now() in a CASE, and a STABLE function called with a column in an UPDATE.
+_GIVE_UP = f"""UPDATE {DELIVERIES} SET gave_up_at = now()
+    WHERE campaign_id = %(campaign)s AND id = %(id)s AND created_at <= now() - make_interval(secs => %(give_up)s)
+    RETURNING gave_up_at"""
 # Announce a phase's orders once, at its notice time, to every endpoint that wants it (one transaction).
 _ANNOUNCE = f"""WITH due AS (UPDATE {ORDERS_DUE} SET announced_at = now() WHERE campaign_id = %(campaign)s
         AND announced_at IS NULL AND notice_at <= now() RETURNING campaign_id, phase, due_at)
@@ -141,10 +145,11 @@ class WebhookRows:
                give_up: float) -> bool:  # fmt: skip
         """Record a failed attempt and when to try again; True when the delivery has now been given up."""
         with self.datastore.transaction(commit=True) as cursor:
-            cursor.execute(SQL(_FAILED), {"campaign": campaign_id, "id": delivery_id, "status": status,
-                                          "error": error[:500], "delay": delay, "give_up": give_up})  # fmt: skip
-            row = cursor.fetchone()
-        return row is not None and row["gave_up_at"] is not None
+            params = {"campaign": campaign_id, "id": delivery_id, "status": status, "error": error[:500],
+                      "delay": delay, "give_up": give_up}  # fmt: skip
+            cursor.execute(SQL(_FAILED), params)
+            cursor.execute(SQL(_GIVE_UP), params)
+            return cursor.fetchone() is not None
 
     def _read(self, statement: str, params: tuple[Any, ...]) -> list[dict[str, Any]]:
         with self.datastore.get_connection() as conn, conn.cursor() as cursor:

@@ -145,9 +145,11 @@ def test_a_delivery_that_keeps_failing_is_given_up_after_its_time_and_says_so(in
         tried = len([r for r in receiver.received if r.json["kind"] == "phase_opened"])
     finally:
         worker.stop()
-    seen = intrigue.webhooks.endpoint(campaign_id, endpoint.id)
-    assert seen.deliveries[0].state == "given up" and seen.deliveries[0].attempts == tried >= 2
-    assert seen.last_error == "the endpoint answered HTTP 500"
+    [seen] = intrigue.webhooks.endpoint(campaign_id, endpoint.id).deliveries
+    assert seen.state == "given up" and seen.attempts == tried >= 1 and seen.next_attempt_at is None
+    assert seen.gave_up_at is not None and (seen.gave_up_at - seen.created_at).total_seconds() >= 0.3  # not sooner
+    assert seen.last_error == "the endpoint answered HTTP 500" and seen.last_status == 500
+    assert intrigue.webhooks.endpoint(campaign_id, endpoint.id).last_error == seen.last_error
 
 
 def test_a_test_delivery_reaches_the_endpoint(intrigue: Intrigue, worker: DeliveryWorker) -> None:
