@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid4
 
 import pytest
 from starlette.testclient import TestClient
@@ -157,3 +157,14 @@ def test_a_phase_that_resolves_before_the_notice_cancels_it(client: TestClient, 
     late = conforms(client.put(f"{API}/campaigns/{campaign_id}/phases/current/orders-due",
                                json={"due_at": due.isoformat()}, headers=bearer(gm)))  # fmt: skip
     assert late.status_code == 409  # no open phase
+
+
+def test_a_registration_sent_again_with_its_idempotency_key_registers_once(client: TestClient,
+                                                                          campaign: tuple[str, str, str]) -> None:
+    campaign_id, gm, _ = campaign
+    payload = {"query": REGISTER, "variables": {"id": campaign_id, "url": "https://example.org/once", "secret": SECRET}}
+    headers = {**bearer(gm), "Idempotency-Key": str(uuid4())}
+    first = client.post("/graphql", json=payload, headers=headers).json()
+    again = client.post("/graphql", json=payload, headers=headers).json()
+    assert data(again)["registerWebhook"]["id"] == data(first)["registerWebhook"]["id"]
+    assert len(data(gql_as(client, gm, LIST, id=campaign_id))["webhooks"]) == 1

@@ -93,7 +93,8 @@ class WebhookMutation:
         secret: Annotated[str, strawberry.argument(description="At least 16 characters the receiver also knows: the "
                                                    "key of every delivery's HMAC-SHA256 signature.")],
         kinds: Annotated[list[NewsKind], strawberry.argument(description="The kinds of news it hears (at least one; "
-                                                             "a test is always sent when asked).")],
+                                                             "a test is always sent when asked). A rollback's news "
+                                                             "carries the reason the GM gave it.")],
         format: Annotated[WebhookFormat, strawberry.argument(description="How each body is shaped (default "
                                                              "Intrigue's JSON).")] = WebhookFormat.JSON,
     ) -> WebhookEndpoint:  # fmt: skip
