@@ -112,6 +112,34 @@ class ChangeKind(StrEnum):
     OTHER = "other"
 
 
+class NewsKind(StrEnum):
+    """A kind of news a GM's webhook endpoint may ask for (issue 32; docs/webhooks.md): the phase clock, the published
+    chronicle, the announced due time of the phase's orders, and the GM's test."""
+
+    PHASE_OPENED = "phase_opened"
+    PHASE_RESOLVED = "phase_resolved"
+    PHASE_ROLLED_BACK = "phase_rolled_back"
+    CHRONICLE_PUBLISHED = "chronicle_published"
+    ORDERS_DUE_SOON = "orders_due_soon"
+    TEST = "test"
+
+
+class WebhookFormat(StrEnum):
+    """How a webhook's body is shaped: Intrigue's own JSON, or a Discord or Slack incoming webhook's message."""
+
+    JSON = "json"
+    DISCORD = "discord"
+    SLACK = "slack"
+
+
+class DeliveryState(StrEnum):
+    """Where a webhook delivery stands: still to be sent (or tried again later), delivered, or given up."""
+
+    PENDING = "pending"
+    DELIVERED = "delivered"
+    GIVEN_UP = "given up"
+
+
 class DiceSource(StrEnum):
     """Whose dice resolve a phase (issue 28): the server's, or the table's own physical dice, entered by the GM."""
 

@@ -15,12 +15,14 @@ from domain.campaign import Campaign
 from domain.dice import Dice, RandomDice
 from projections.state import StateView
 from service.operations import logs, metrics
+from service.operations.deliveries import DeliverySettings
 from service.persistence import database, migrations, outcomes
 from service.persistence.database import Database
 from service.persistence.idempotency import IdempotencyKeys
 from service.persistence.queries import CatalogQueries, StateQueries
 from service.persistence.readmodels import ReadSide
 from service.persistence.table_dice_drafts import TableDiceDrafts
+from service.persistence.webhooks import WebhookRows
 from service.usecases.assistant import AssistantService
 from service.usecases.audit import AuditLog
 from service.usecases.campaigns import CampaignService
@@ -30,12 +32,14 @@ from service.usecases.forks import ForkService
 from service.usecases.gameofbones import GameOfBonesService
 from service.usecases.gm import GMService
 from service.usecases.history import History
+from service.usecases.news import NewsReader
 from service.usecases.orders import OrderService
 from service.usecases.phase_reports import PhaseReports
 from service.usecases.previews import Previews
 from service.usecases.rewind import RewindService
 from service.usecases.seats import SeatService
 from service.usecases.table_dice import TableDiceService
+from service.usecases.webhooks import WebhookService
 
 PROJECTION_TIMEOUT = 10.0
 log = logging.getLogger("intrigue.commands")
@@ -68,6 +72,29 @@ class Settings(BaseSettings):
     port: int = Field(8000, ge=1, le=65535, validation_alias="INTRIGUE_PORT", description="the port `serve` listens on")
     metrics_port: int = Field(0, ge=0, le=65535, validation_alias="INTRIGUE_METRICS_PORT",
                               description="the port of a worker's /metrics (0: none)")  # fmt: skip
+    # Issue 32: the webhooks' delivery worker, a thread of each API process (docs/webhooks.md).
+    webhooks: bool = Field(True, validation_alias="INTRIGUE_WEBHOOKS",
+                           description="send webhook deliveries from this process")  # fmt: skip
+    webhook_timeout: float = Field(10.0, gt=0, validation_alias="INTRIGUE_WEBHOOK_TIMEOUT",
+                                   description="seconds one delivery attempt may take")  # fmt: skip
+    webhook_backoff: float = Field(30.0, gt=0, validation_alias="INTRIGUE_WEBHOOK_BACKOFF",
+                                   description="seconds: the first retry's longest wait, doubled after")  # fmt: skip
+    webhook_backoff_max: float = Field(3600.0, gt=0, validation_alias="INTRIGUE_WEBHOOK_BACKOFF_MAX",
+                                       description="the longest wait between two attempts, seconds")  # fmt: skip
+    webhook_give_up: float = Field(90000.0, gt=0, validation_alias="INTRIGUE_WEBHOOK_GIVE_UP",
+                                   description="seconds a failing delivery is retried, then given up")  # fmt: skip
+    webhook_lease: float = Field(60.0, gt=0, validation_alias="INTRIGUE_WEBHOOK_LEASE",
+                                 description="seconds a claimed delivery stays its worker's")  # fmt: skip
+    webhook_poll: float = Field(5.0, gt=0, validation_alias="INTRIGUE_WEBHOOK_POLL",
+                                description="seconds between looks for deliveries other processes queued")  # fmt: skip
+
+    def deliveries(self) -> DeliverySettings | None:
+        """The delivery worker's settings, or None where this process sends no webhooks."""
+        if not self.webhooks:
+            return None
+        return DeliverySettings(timeout=self.webhook_timeout, lease=self.webhook_lease, backoff=self.webhook_backoff,
+                                backoff_max=self.webhook_backoff_max, give_up=self.webhook_give_up,
+                                poll=self.webhook_poll)  # fmt: skip
 
     @classmethod
     def env(cls, name: str) -> str:
@@ -112,8 +139,10 @@ class Intrigue:
         run_projections: bool = True,
         migrate: bool = True,
         read_db: Database | None = None,
+        deliveries: DeliverySettings | None = None,
     ) -> None:
         self.db, self.read_db = db, read_db
+        self.deliveries = deliveries  # the app starts a delivery worker with these (None: no worker here)
         if migrate:
             migrations.migrate(db)
         env = {**db.eventsourcing_env(pool_size), "CREATE_TABLE": "n"}  # tables come from `migrations`
@@ -142,6 +171,9 @@ class Intrigue:
         self.campaigns.drafters.append(self.chronicle.draft_resolution)
         self.table_dice = TableDiceService(self.store, self.wait_for_projections, self.campaigns,
                                            TableDiceDrafts(self.store))  # fmt: skip
+        self.webhook_rows = WebhookRows(self.store)
+        self.webhooks = WebhookService(self.store, self.webhook_rows)  # issue 32: the GM's endpoints
+        self.news = NewsReader(self.catalog, self.state, self.audit)  # what a delivery says
         self.assistant = AssistantService(self.store, self.wait_for_projections, self.campaigns, self.factionturn,
                                           self.gameofbones)  # fmt: skip
 
@@ -185,4 +217,5 @@ def bootstrap(settings: Settings | None = None, db: Database | None = None) -> I
         db or database.resolve(settings.database_url, settings.pgdata), settings.pool_size,
         run_projections=settings.run_projections, migrate=settings.migrate_on_start,
         read_db=database.Database.from_url(settings.database_url_read) if settings.database_url_read else None,
+        deliveries=settings.deliveries(),
     )  # fmt: skip

@@ -47,6 +47,7 @@ from service.entrypoints.shared.errors import RETRY_AFTER_SECONDS, http_refusal
 from service.entrypoints.shared.graphql_media import code_of
 from service.entrypoints.shared.view_as import asking_seat
 from service.entrypoints.wanted_position import WantedPosition
+from service.operations.deliveries import DeliveryWorker
 from service.persistence import database
 from service.persistence.fresh import FreshReads
 from service.persistence.listener import Listener
@@ -232,9 +233,16 @@ def create_app(intrigue: Intrigue, limits: Limits | None = None, rates: Rates | 
         # longer walked by every full collection, each of which stalled all requests in flight for 50-100 ms.
         gc.collect()
         gc.freeze()
+        # Issue 32: the webhooks' delivery worker, off every command's path (service/operations/deliveries.py).
+        worker = DeliveryWorker(intrigue.webhook_rows, intrigue.news, intrigue.deliveries) if intrigue.deliveries \
+            else None  # fmt: skip
+        if worker is not None:
+            worker.start()
         try:
             yield
         finally:
+            if worker is not None:
+                await run_in_threadpool(worker.stop)
             await listener.close()
             if replica is not None:
                 await replica.close()

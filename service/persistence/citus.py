@@ -19,6 +19,7 @@ from psycopg.conninfo import make_conninfo
 from psycopg.sql import SQL, Identifier
 
 from projections import failures
+from service.persistence import outbox
 from service.persistence.recorder import FUNCTION, HEADS
 
 EVENTS = "intrigue_events"  # the table every campaign-scoped table is co-located with
@@ -28,8 +29,9 @@ SNAPSHOTS = "intrigue_snapshots"  # an aggregate's snapshots: distributed by the
 REFERENCE = ("read_model_generation", failures.TABLE)
 # Per campaign: the lane's head row, the seats (a seat is issued in its campaign's transaction), the
 # idempotency claims (written in the command's transaction), the table dice a GM has entered for the phase (one
-# row per campaign, issue 28), and every read-model generation's tables.
-CAMPAIGN_TABLES = (HEADS, "seats", "idempotency_keys", "table_dice_drafts")
+# row per campaign, issue 28), the webhooks' endpoints and outbox (issue 32), and every read-model generation's
+# tables.
+CAMPAIGN_TABLES = (HEADS, "seats", "idempotency_keys", "table_dice_drafts", *outbox.TABLES)
 GENERATION_TABLE = re.compile(r"^(aggregate_state|phase_history|state)_g\d+(_base|_tracking)?$")
 SIGNATURE = "(uuid, uuid[], bigint[], text[], bytea[], uuid[], bigint[], uuid[], bigint[], text[])"
 

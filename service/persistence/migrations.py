@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import psycopg
 
 from projections import state_tables
-from service.persistence import citus, idempotency, lanes, recorder, table_dice_drafts
+from service.persistence import citus, idempotency, lanes, outbox, recorder, table_dice_drafts
 from service.persistence.app import IntrigueStore
 from service.persistence.campaign_keys import campaign_keys
 from service.persistence.database import Database, ping
@@ -110,6 +110,11 @@ def _table_dice_drafts(conn: psycopg.Connection[tuple[object, ...]]) -> None:
         conn.execute(statement)
 
 
+def _webhook_outbox(conn: psycopg.Connection[tuple[object, ...]]) -> None:
+    for statement in outbox.DDL:
+        conn.execute(statement)
+
+
 STEPS = (
     Step(1, "event store, snapshots, read models: " + ", ".join(m.name for m in READ_MODELS)),
     Step(2, "seats and their hashed tokens; idempotency keys", _seats_and_idempotency_keys),
@@ -134,6 +139,9 @@ STEPS = (
          " (table_dice_drafts)", _table_dice_drafts),
     Step(13, "every key of a campaign's table carries campaign_id (Citus distributes by it); seat tokens keep an"
          " index; idempotency claims name their campaign", campaign_keys),
+    Step(14, "webhooks: the GM's endpoints, the outbox of deliveries written with the events that cause them, the"
+         " announced due time of a phase's orders (webhook_endpoints, webhook_deliveries, webhook_orders_due)",
+         _webhook_outbox),
 )
 SCHEMA_VERSION = STEPS[-1].version
 

@@ -35,7 +35,7 @@ from eventsourcing.persistence import InterfaceError, OperationalError, Persiste
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from psycopg.sql import SQL, Composed, Identifier
 
-from service.persistence import outcomes
+from service.persistence import outbox, outcomes
 from service.persistence.campaign_reads import CampaignReads
 from service.persistence.notifier import Notifier
 
@@ -147,6 +147,8 @@ class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
                 SQL(HEADS_DDL).format(schema=schema, heads=Identifier(HEADS)),
                 SQL(LANE_INDEX).format(schema=schema, table=table, index=Identifier(f"{self.events_table_name}_lane")),
                 insert_function(datastore, self.events_table_name),
+                # Step 14's outbox, which a save with news writes in its transaction.
+                *[SQL(statement).format() for statement in outbox.DDL],
             ]
         )
         self.sql_insert = SQL(
@@ -209,7 +211,7 @@ class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
         Where PostgreSQL refuses the folded rows (reported at the end of the pipeline, so the whole transaction
         is lost), the save is made again without folding: the runner folds them, and records the failure."""
         inline = self.inline
-        if outcomes.current() is None and inline is None:
+        if outcomes.current() is None and inline is None and not outbox.news_in(columns[2]):
             with self.datastore.get_connection() as conn:
                 return conn.execute(self.sql_insert, params, prepare=True).fetchall(), None
         folded: list[bool] = []
@@ -236,6 +238,8 @@ class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
                 rows = curs.fetchall()
                 # The API's position: the campaign's own; the claim goes to the campaign's shard (on Citus).
                 outcomes.writing(curs, rows[-1]["campaign_position"], params[0])
+                # News in these events: their deliveries commit with them (service/persistence/outbox.py).
+                outbox.enqueue(curs, params[0], columns[2], [row["campaign_position"] for row in rows])
                 if inline is not None:
                     stored = [StoredEvent(*event) for event in zip(*columns, strict=True)]
                     lane = Lane(params[0], rows[0]["campaign_position"], rows[-1]["campaign_position"])
@@ -257,6 +261,7 @@ class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
         while len(self._lanes) > LANES_KEPT:
             self._lanes.popitem(last=False)
         self.notifier.notify(campaign)
+        outbox.committed()
         if self.inline is not None and inlined is not None:
             self.inline.committed(inlined, lane)
         outcome = outcomes.current()

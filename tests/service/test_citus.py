@@ -22,7 +22,8 @@ from tests.service.gameofbones_world import city, give_orders, register_five
 EXPECTED = {  # docs/scaling.md, "Citus": which table is what
     "intrigue_events": "distributed by campaign_id", "campaign_heads": "distributed by campaign_id",
     "seats": "distributed by campaign_id", "idempotency_keys": "distributed by campaign_id",
-    "table_dice_drafts": "distributed by campaign_id",
+    "table_dice_drafts": "distributed by campaign_id", "webhook_endpoints": "distributed by campaign_id",
+    "webhook_deliveries": "distributed by campaign_id", "webhook_orders_due": "distributed by campaign_id",
     "aggregate_state_g1": "distributed by campaign_id", "phase_history_g1": "distributed by campaign_id",
     "phase_history_g1_base": "distributed by campaign_id", "state_g1_tracking": "distributed by campaign_id",
     "intrigue_snapshots": "distributed by originator_id",

@@ -120,6 +120,9 @@ CONTRACT_SETS = {
     "DiceSourceRequest/source": "DiceSource", "DiceSourceSetting/source": "DiceSource",
     "Temperament": "Temperament", "DraftDecision": "DraftDecision", "Draft/kind": "MemberKind",
     "GmRunPower/kind": "MemberKind",
+    # Issue 32: the GM's webhooks.
+    "WebhookRequest/format": "WebhookFormat", "WebhookEndpoint/format": "WebhookFormat",
+    "WebhookDelivery/kind": "NewsKind", "WebhookDelivery/state": "DeliveryState",
 }  # fmt: skip
 # Parts of a set: which a request may name, or which the conditions of a schema pick out.
 CONTRACT_SUBSETS = {
@@ -130,6 +133,8 @@ CONTRACT_SUBSETS = {
     "ImposeHouseCircumstance/applies": "CircumstanceApplies",
     "FactionPreview/options/kind": "FactionActionName",  # every action but "None"
     "FactionOrders/raise_ratings": "AssetAttribute",  # the three ratings; Special is no rating
+    # a test is sent when the GM asks, never because an endpoint asked for it
+    "WebhookRequest/kinds": "NewsKind", "WebhookEndpoint/kinds": "NewsKind",
 }
 # The transport's own sets, not the game's.
 CONTRACT_TRANSPORT = {"Problem/code", "Health/status"}

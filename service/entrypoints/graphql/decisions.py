@@ -57,6 +57,14 @@ DECISIONS: Final[dict[str, Decision]] = {
     **_fields("DiceSourceSetting", "gm", "campaignId phase source"),
     **_fields("TableDiceStep", "gm", "campaignId phase entered next resolved"),
     **_fields("TableRoll", "gm", "expression count sides keepsHighest purpose rule rollerId roller modifiers faces"),
+    # Issue 32: the GM's webhooks (an endpoint's address is a credential for Discord and Slack; its secret is never
+    # answered); what a delivery says is an observer's view, built in service/usecases/news.py.
+    **_fields("Query", "gm", "webhooks"),
+    **_fields("Mutation", "gm", "registerWebhook removeWebhook sendWebhookTest announceOrdersDue"),
+    **_fields("WebhookEndpoint", "gm", "id campaignId url kinds format createdAt lastError deliveries"),
+    **_fields("WebhookDelivery", "gm", "id kind position createdAt attempts nextAttemptAt deliveredAt gaveUpAt "
+                                       "lastStatus lastError state"),
+    **_fields("OrdersDue", "gm", "campaignId dueAt noticeAt"),
     # ---- Mutation: who may call (the answer is the caller's own view of what changed) -----------------------------
     **_fields("Mutation", "public", "createCampaign"),  # its caller becomes the new campaign's GM
     # Orders come from the GM or the member's own player (seeds 000 and 002), and are taken back while the phase is

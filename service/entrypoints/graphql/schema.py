@@ -41,6 +41,7 @@ from service.entrypoints.graphql.subscriptions import CampaignSubscription
 from service.entrypoints.graphql.table_dice import TableDiceMutation, TableDiceQuery
 from service.entrypoints.graphql.types import Campaign, Region
 from service.entrypoints.graphql.visibility import undecided
+from service.entrypoints.graphql.webhooks import WebhookMutation, WebhookQuery
 from service.entrypoints.shared import campaign_list
 from service.usecases.presets import start_from_preset
 
@@ -165,11 +166,12 @@ Query = merge_types(
      CatalogQuery, PreviewQuery, AssistantQuery,  # issue 17: the seeds' tables, what a member can do now
      OrdersCheckQuery,  # issue 28: whole faction orders judged before they are sent
      TableDiceQuery,  # issue 28: the table's own dice
-     ForkQuery),  # issue 32: a campaign's what-if forks
+     ForkQuery,  # issue 32: a campaign's what-if forks
+     WebhookQuery),  # issue 32: the GM's webhooks
 )
 Mutation = merge_types(
     "Mutation", (CampaignMutation, HistoryMutation, SeatMutation, FactionTurnMutation, GameOfBonesMutation, GMMutation,
-                 OrdersMutation, MergerMutation, AssistantMutation, TableDiceMutation, ForkMutation)
+                 OrdersMutation, MergerMutation, AssistantMutation, TableDiceMutation, ForkMutation, WebhookMutation)
 )
 schema = IntrigueSchema(
     query=Query,

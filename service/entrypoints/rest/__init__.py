@@ -23,6 +23,7 @@ from service.entrypoints.rest import (
     setup,
     state,
     table_dice,
+    webhooks,
 )
 from service.entrypoints.rest.support import Handler, problem_response
 from service.entrypoints.shared.errors import InternalError, http_refusal, unavailable
@@ -94,6 +95,12 @@ def create_rest_app(intrigue: Intrigue, reads: ReadModelReads, claims: ReadPool 
             Route(campaign + "/phases/current/table-dice", table_dice.enter_table_dice, methods=["POST"]),
             Route(campaign + "/phases/current/table-dice", table_dice.abandon_table_dice, methods=["DELETE"]),
             Route(campaign + "/phases/{phase}/rollback", phases.roll_back_phase, methods=["POST"]),
+            # Issue 32: the GM's webhooks (docs/webhooks.md).
+            Route(campaign + "/webhooks", webhooks.list_webhooks, methods=["GET"]),
+            Route(campaign + "/webhooks", webhooks.register_webhook, methods=["POST"]),
+            Route(campaign + "/webhooks/{endpoint_id}", webhooks.remove_webhook, methods=["DELETE"]),
+            Route(campaign + "/webhooks/{endpoint_id}/tests", webhooks.send_webhook_test, methods=["POST"]),
+            Route(campaign + "/phases/current/orders-due", webhooks.announce_orders_due, methods=["PUT"]),
             Route(campaign + "/phases/{phase}/report", reports.phase_report, methods=["GET"]),
             Route(campaign + "/factions", state.list_factions, methods=["GET"]),
             Route(campaign + "/factions/{faction_id}/orders", phases.submit_faction_orders, methods=["PUT"]),

@@ -39,6 +39,12 @@ REST: Final[dict[str, str]] = {
     "GET /campaigns/{campaign_id}/phases/current/table-dice": "gm",
     "POST /campaigns/{campaign_id}/phases/current/table-dice": "gm",
     "DELETE /campaigns/{campaign_id}/phases/current/table-dice": "gm",
+    # Issue 32: the GM's webhooks.
+    "GET /campaigns/{campaign_id}/webhooks": "gm",
+    "POST /campaigns/{campaign_id}/webhooks": "gm",
+    "DELETE /campaigns/{campaign_id}/webhooks/{endpoint_id}": "gm",
+    "POST /campaigns/{campaign_id}/webhooks/{endpoint_id}/tests": "gm",
+    "PUT /campaigns/{campaign_id}/phases/current/orders-due": "gm",
     "GET /campaigns/{campaign_id}/factions": "seat",
     "PUT /campaigns/{campaign_id}/factions/{faction_id}/orders": "own",
     "GET /campaigns/{campaign_id}/houses": "seat",
