@@ -32,6 +32,8 @@ class Spec:
     options: tuple[str, ...] = ()
     check: str = ""
     schema: str = ""
+    enum: type | None = None  # the closed set `options` spell (case aside), as typed transports name it
+    sent: bool = True  # False: the typed transports neither take nor show it (the GM's hand fills it in)
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Annotated, Any
 
-from domain.factionturn.enums import BookChoice, PermissionAnswer
+from domain.factionturn.assets import Attribute
+from domain.factionturn.enums import BookChoice, GoalKey, PermissionAnswer
 from domain.factionturn.goals import GOALS
 from domain.factionturn.holdings import ATTRIBUTES
 from domain.shapes import Id, Key, Spec, Tagged
@@ -115,7 +116,9 @@ class CustomAction:
     cost_per_turn: Annotated[int, Spec(low=0, high=1_000_000)] = 0
     # The GM's definition (domain/gm.py `CustomActionDef.to_dict()` plus its seat and reason): its check and
     # effects resolve when the last turn is paid. Empty: the GM applies the effect by hand.
-    definition: Annotated[dict[str, Any], Spec(check="definition", schema="CustomActionDefinition")] = field(
+    definition: Annotated[
+        dict[str, Any], Spec(check="definition", schema="CustomActionDefinition", sent=False)
+    ] = field(
         default_factory=dict, hash=False
     )
 
@@ -130,13 +133,16 @@ Action = (
 class GoalChoice:
     """The faction's goal (seed 002, Faction Goals), and the rival or region it names."""
 
-    goal: Annotated[str, Spec("A goal's key (seed 002, Faction Goals).", options=tuple(GOALS), check="goal")]
-    target: Annotated[str, Spec("A rival faction or region id, for goals that name one.", uuid=True)] = ""
+    goal: Annotated[
+        str, Spec("A goal's key (seed 002, Faction Goals).", options=tuple(GOALS), check="goal", enum=GoalKey)
+    ]
+    target: Annotated[str, Spec("A rival faction or region, for goals that name one.", uuid=True)] = ""
 
 
 @dataclass(frozen=True)
 class Defence:
-    """The defender's standing choice in a region: which asset meets attacks, and whether a Base soaks them."""
+    """The defender's standing choice in a region: which asset meets attacks, and whether a Base of Influence soaks
+    them."""
 
     region_id: Id
     defender_id: Id = ""
@@ -145,20 +151,22 @@ class Defence:
 
 @dataclass(frozen=True)
 class Permission:
-    """A regional government's answer to another faction: grant, bribe (1d4 FacGold) or deny."""
+    """A Regional Government's answer to another faction: grant, bribe (1d4 FacGold) or deny."""
 
     faction_id: Id
-    answer: Annotated[str, Spec(options=tuple(a.value for a in PermissionAnswer))] = "bribe"
+    answer: Annotated[str, Spec(options=tuple(a.value for a in PermissionAnswer), enum=PermissionAnswer)] = "bribe"
 
 
 @dataclass(frozen=True)
 class FactionOrders:
-    """Everything a faction decides for its turn in one phase. Every field is read by a rule; nothing else is kept."""
+    """Everything a faction decides for its turn in one phase (seed 002, Faction Actions).
+
+    Every field is read by a rule; nothing else is kept."""
 
     action: Annotated[Action | None, Tagged("action", ACTION_NAMES, none="None")] = None
     goal: GoalChoice | None = None
     raise_ratings: Annotated[
-        tuple[str, ...], Spec("Ratings to raise with XP.", options=ATTRIBUTES, check="rating")
+        tuple[str, ...], Spec("Ratings to raise with XP.", options=ATTRIBUTES, check="rating", enum=Attribute)
     ] = ()
     defences: tuple[Defence, ...] = ()
     permissions: tuple[Permission, ...] = ()
@@ -166,16 +174,16 @@ class FactionOrders:
     narrative: Annotated[str, Spec(limit=NARRATIVE_LIMIT)] = ""
     free_uses: Annotated[
         tuple[AbilityUse, ...],
-        Spec("Seed 002, Teleportation Web: uses of abilities that need no action, beside the turn's action."),
+        Spec("Seed 002, Teleportation Web: uses of abilities that need no action."),
     ] = ()
     book_of_secrets: Annotated[
-        str, Spec("Which die a Book of Secrets rerolls; empty: the better bet.", options=BOOK_CHOICES)
+        str, Spec("Which die a Book of Secrets rerolls; null: the better bet.", options=BOOK_CHOICES, enum=BookChoice)
     ] = ""
     allow_seizure: Annotated[
         tuple[Id, ...], Spec("Factions whose Seize Region this faction's assets do not oppose.")
     ] = ()
     contest_expansions: Annotated[
-        bool, Spec("Strike a rival's new Base of Influence (Expand Influence) where this faction's assets stand.")
+        bool, Spec("Strike a rival's new Base of Influence where this faction's assets stand.")
     ] = True
 
     def defence_in(self, region_id: str) -> Defence:

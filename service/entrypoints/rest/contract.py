@@ -48,7 +48,7 @@ def check_against(schema_name: str, value: Any) -> None:
     for error in errors:
         member = _member(error)
         if member is not None:
-            raise InvalidInputError(_where(member) + ": " + _member_message(member))
+            raise InvalidInputError(_member_message(member))
     # A broken field says more than "no branch of oneOf matched", which a broken field also causes.
     error = best_match([e for e in errors if e.validator != "oneOf"] or errors)
     if error is None:
@@ -81,14 +81,17 @@ def _member(error: Any) -> Any:
 
 
 def _member_message(error: Any) -> str:
+    """The refusal, named as the enum of a flat form would name it."""
     found = error.schema.get("discriminator") if isinstance(error.schema, dict) else None
     if found:
-        name, known = error.instance[found["propertyName"]], sorted(found["mapping"])
-        return f"unknown {found['propertyName']} {name!r}; choose from {known}"
+        tag = found["propertyName"]
+        name, known = error.instance[tag], sorted(found["mapping"])
+        return f"{_where(error)}.{tag}: {name!r} is not one of {known} (unknown {tag.replace('_', ' ')})"
     if error.validator == "additionalProperties":
         unknown = sorted(set(error.instance) - set(error.schema.get("properties", {})))
-        return f"{unknown[0]!r} is not a field here; the fields are {sorted(error.schema.get('properties', {}))}"
-    return _message(error)
+        fields = sorted(error.schema.get("properties", {}))
+        return f"{_where(error)}: {unknown[0]!r} is not a field here; the fields are {fields}"
+    return f"{_where(error)}: {_message(error)}"
 
 
 def _message(error: Any) -> str:

@@ -79,7 +79,7 @@ def _forms_in(hint: Any, spec: Any) -> list[type]:
 
 
 def _doc(cls: type) -> str:
-    return " ".join((inspect.getdoc(cls) or cls.__name__).split())
+    return " ".join((inspect.getdoc(cls) or cls.__name__).split("\n\n")[0].split())
 
 
 def _object(cls: type | None, description: str, tag: tuple[str, str] | None = None) -> dict[str, Any]:
