@@ -22,7 +22,7 @@ from domain.factionturn.goal_tracking import adoption_baseline
 from domain.factionturn.goals import goal
 from domain.factionturn.holdings import BASE_OF_INFLUENCE, OwnedAsset
 from domain.factionturn.order_form import orders_from_dict
-from domain.factionturn.orders import FactionOrders, GoalChoice, orders_to_dict
+from domain.factionturn.orders import FactionOrders, GoalChoice
 from domain.factionturn.phase import PhaseOutcome, check_orders, read_orders, resolve_phase
 from domain.factionturn.rows import new_asset, starting_asset
 from domain.factionturn.wild import terrain_of_difficulty
@@ -192,7 +192,7 @@ class FactionTurnService(RollsSavesAndWaits):
     def submit_orders(self, campaign_id: UUID, faction_id_: UUID, orders: Mapping[str, Any] | FactionOrders) -> Faction:
         """Orders are read and checked whole before anything is stored (docs/rules-notes/factionturn-play.md)."""
         campaign, faction, parsed = self._checked(campaign_id, faction_id_, orders)
-        faction.submit_order(campaign.phase, orders_to_dict(parsed) | {"phase": campaign.phase})
+        faction.submit_order(campaign.phase, parsed)
         self._save(faction)
         return faction
 
