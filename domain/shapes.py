@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
 
 from domain.errors import InvalidInputError
-from domain.forms import MAX_ID, choice, fields, flag, integer, items, kind_of, text, texts
+from domain.forms import MAX_ID, MAX_ITEMS, choice, fields, flag, integer, items, kind_of, text, texts
 
 
 @dataclass(frozen=True)
@@ -32,6 +32,7 @@ class Spec:
     options: tuple[str, ...] = ()
     check: str = ""
     schema: str = ""
+    most: int = MAX_ITEMS  # a list's length, as the contract states it (any list reads at most MAX_ITEMS)
     enum: type | None = None  # the closed set `options` spell (case aside), as typed transports name it
     sent: bool = True  # False: the typed transports neither take nor show it (the GM's hand fills it in)
 

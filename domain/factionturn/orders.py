@@ -166,7 +166,7 @@ class FactionOrders:
     action: Annotated[Action | None, Tagged("action", ACTION_NAMES, none="None")] = None
     goal: GoalChoice | None = None
     raise_ratings: Annotated[
-        tuple[str, ...], Spec("Ratings to raise with XP.", options=ATTRIBUTES, check="rating", enum=Attribute)
+        tuple[str, ...], Spec("Ratings to raise with XP.", options=ATTRIBUTES, check="rating", enum=Attribute, most=3)
     ] = ()
     defences: tuple[Defence, ...] = ()
     permissions: tuple[Permission, ...] = ()

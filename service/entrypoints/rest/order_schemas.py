@@ -17,7 +17,6 @@ import yaml
 
 from domain.factionturn.order_form import ACTIONS
 from domain.factionturn.orders import FactionOrders
-from domain.forms import MAX_ITEMS
 from domain.shapes import Spec, Tagged, form_fields, is_form, optional, unwrap
 
 BEGIN = "    # generated from domain/factionturn/orders.py by `make openapi`; do not edit by hand (begin)\n"
@@ -115,7 +114,7 @@ def _value(hint: Any, spec: Spec) -> dict[str, Any]:
     if get_origin(hint) is tuple and get_args(hint)[-1] is Ellipsis:
         item, item_spec = unwrap(get_args(hint)[0])
         items_spec = Spec(options=spec.options) if spec.options else item_spec
-        return {"type": "array", "maxItems": MAX_ITEMS, "items": _value(item, items_spec)}
+        return {"type": "array", "maxItems": spec.most, "items": _value(item, items_spec)}
     if get_origin(hint) is tuple:  # a fixed pair
         members = [_value(*unwrap(a)) for a in get_args(hint)]
         return {"type": "array", "prefixItems": members, "minItems": len(members), "maxItems": len(members)}
