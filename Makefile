@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 PG_URL ?= postgresql://postgres@127.0.0.1:5432/postgres
 
-.PHONY: install run web-dev test test-slow lint test-external test-citus bench faults test-ha clean schema web-install schema-gates schema-breaking console test-web
+.PHONY: install run web-dev test test-slow lint test-external test-citus bench faults test-ha clean schema openapi web-install schema-gates schema-breaking console test-web
 
 # setuptools warns at every editable install that a folder named like a package may shadow it: true of any
 # checkout, and the reason Intrigue runs from its own .venv (docs/architecture.md, "The top-level package names").
@@ -92,6 +92,11 @@ test-citus: install
 ## Rewrite the checked-in GraphQL SDL (schema.graphql) from the running schema; a test fails when they drift.
 schema: install
 	$(BIN)/python -m service.entrypoints.graphql.sdl
+
+## Rewrite the REST contract's order components (openapi/openapi.yaml) from domain/factionturn/orders.py; a test
+## fails when they drift.
+openapi: install
+	$(BIN)/python -m service.entrypoints.rest.order_schemas
 
 ## The checked-in SDL's gates (docs/architecture.md, "Schema quality gates"): the schema linter, then the typed
 ## client generated from web/src/**/*.graphql (shared ones in src/graphql/, each feature's in its api/), type-checked, with no `any` or `unknown` in it.

@@ -23,6 +23,7 @@ from eventsourcing.persistence import (
 )
 
 import domain
+from domain.factionturn.orders import FactionOrders, orders_to_dict
 from projections.old_topics import register_old_topics
 
 
@@ -56,6 +57,23 @@ class EnumAsValue(Transcoding):
         return self.type(data)
 
 
+class FormAsJSON(Transcoding):
+    """A typed form written as its JSON form itself, with no `{"_type_", "_data_"}` wrapper: the bytes its events
+    held before they carried the typed value, so old and new events read alike (as that JSON form), and the
+    aggregate that applies them reads the form back (a faction's orders: `Faction._order_submitted`)."""
+
+    def __init__(self, cls: type, to_json: Any) -> None:
+        self.type = cls
+        self.name = f"{cls.__module__}:{cls.__qualname__}"
+        self._to_json = to_json
+
+    def encode(self, obj: Any) -> Any:
+        return self._to_json(obj)
+
+    def decode(self, data: Any) -> Any:
+        return data  # never wrapped, so never asked; a wrapped one (none is written) reads as its JSON form
+
+
 class FastJSONTranscoder(JSONTranscoder):
     """The library's JSON format, decoded by orjson: the same bytes written, the same objects read back.
 
@@ -64,6 +82,12 @@ class FastJSONTranscoder(JSONTranscoder):
     `{"_type_", "_data_"}` objects innermost first, exactly as the hook would. What orjson refuses (NaN,
     integers beyond 64 bits, which the standard encoder can write) falls back to the standard decoder.
     """
+
+    def _encode_obj(self, o: Any) -> Any:
+        transcoding = self.types.get(type(o))
+        if isinstance(transcoding, FormAsJSON):
+            return transcoding.encode(o)
+        return super()._encode_obj(o)
 
     def decode(self, data: bytes) -> Any:
         try:
@@ -120,6 +144,8 @@ def register_domain_transcodings(transcoder: JSONTranscoder) -> None:
             transcoder.register(DataclassAsDict(cls))
         elif issubclass(cls, Enum):
             transcoder.register(EnumAsValue(cls))
+    # A faction's orders are stored in the JSON form they had before events carried them typed (issue 30).
+    transcoder.types[FactionOrders] = FormAsJSON(FactionOrders, orders_to_dict)
     # Everything that reads or writes events comes here first: classes that moved keep their old names.
     for old, cls in register_old_topics().items():
         current = transcoder.names.get(f"{cls.__module__}:{cls.__qualname__}")

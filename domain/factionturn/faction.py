@@ -6,6 +6,7 @@ event; the rules that need other aggregates or dice live in `domain/factionturn/
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 from uuid import UUID
 
@@ -25,6 +26,7 @@ from domain.factionturn.holdings import (
     OwnedAsset,
     max_hp_for,
 )
+from domain.factionturn.orders import FactionOrders, orders_to_dict
 from domain.gm import FACTION_FIELDS, check_intervention, target_value
 from domain.ids import faction_id
 
@@ -103,14 +105,15 @@ class Faction(FactionMergers):
     def _asset_granted(self, asset: dict[str, Any], reason: str, rolls: Rolls | None = None) -> None:
         self._add(OwnedAsset.from_dict(asset))
 
-    def submit_order(self, phase: int, order: dict[str, Any]) -> None:
+    def submit_order(self, phase: int, order: FactionOrders | Mapping[str, Any]) -> None:
+        """`order` typed; its JSON form as older callers and events hold it (projections/codec.py FormAsJSON)."""
         if self.destroyed:
             raise RuleViolationError(f"{self.name} has been destroyed", "seed 002, Faction Goals")
         self._order_submitted(phase, order)
 
     @event("OrderSubmitted")
-    def _order_submitted(self, phase: int, order: dict[str, Any]) -> None:
-        self.order = dict(order, phase=phase)
+    def _order_submitted(self, phase: int, order: FactionOrders | Mapping[str, Any]) -> None:
+        self.order = dict(orders_to_dict(order) if isinstance(order, FactionOrders) else order, phase=phase)
 
     def withdraw_order(self, phase: int, reason: str) -> None:
         """Take back the open phase's orders (submitting again replaces them); refused when none stand."""

@@ -3,83 +3,107 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
-from domain.factionturn.enums import BookChoice, PermissionAnswer
+from domain.factionturn.assets import Attribute
+from domain.factionturn.enums import BookChoice, GoalKey, PermissionAnswer
+from domain.factionturn.goals import GOALS
+from domain.factionturn.holdings import ATTRIBUTES
+from domain.shapes import Id, Key, Spec, Tagged
+
+NARRATIVE_LIMIT = 10_000
+BOOK_CHOICES = tuple(b.value for b in BookChoice)
 
 
 @dataclass(frozen=True)
 class Strike:
     """One attacking asset against one target asset (a Base of Influence is an asset too)."""
 
-    attacker_id: str
-    target_faction_id: str
-    target_asset_id: str
+    attacker_id: Id
+    target_faction_id: Id
+    target_asset_id: Id
 
 
 @dataclass(frozen=True)
 class Attack:
+    """Attack: each attacking asset strikes one target in its region."""
+
     strikes: tuple[Strike, ...]
 
 
 @dataclass(frozen=True)
 class BuyAsset:
-    """`for_asset_id` names the Special Forces asset that a Stealth purchase is for."""
+    """Buy Asset: a catalog key or one of the campaign's own types, in a region."""
 
-    type_key: str
-    region_id: str
-    for_asset_id: str = ""
+    type_key: Key
+    region_id: Id
+    for_asset_id: Annotated[str, Spec("The Special Forces asset a Stealth purchase is for.", uuid=True)] = ""
 
 
 @dataclass(frozen=True)
 class ChangeHome:
-    region_id: str
+    """Change Home: move the faction's home to a region where it has a Base of Influence."""
+
+    region_id: Id
 
 
 @dataclass(frozen=True)
 class ExpandInfluence:
-    region_id: str
-    hp: int
+    """Expand Influence: a new Base of Influence of `hp` HP (1 FacGold each) in a region."""
+
+    region_id: Id
+    hp: Annotated[int, Spec(low=0, high=1_000_000)]
 
 
 @dataclass(frozen=True)
 class RefitAsset:
-    asset_id: str
-    type_key: str
+    """Refit Asset: turn an asset into another type of the same attribute."""
+
+    asset_id: Id
+    type_key: Key
 
 
 @dataclass(frozen=True)
 class RepairAsset:
-    """`assets` maps asset id to how many healing steps to buy (1 FacGold, then 2, then 3...)."""
+    """Repair Asset/Faction: heal assets, the faction's own HP, or both."""
 
-    assets: tuple[tuple[str, int], ...] = ()
-    faction: bool = False
+    assets: Annotated[
+        tuple[tuple[Id, Annotated[int, Spec(low=1, high=100)]], ...],
+        Spec("Pairs of asset id and healing steps to buy (1 FacGold, then 2, then 3...).", check="repair_step"),
+    ] = ()
+    faction: Annotated[bool, Spec("Heal the faction's HP too.")] = False
 
 
 @dataclass(frozen=True)
 class SellAsset:
-    asset_id: str
+    """Sell Asset: sell one of the faction's assets for half its cost."""
+
+    asset_id: Id
 
 
 @dataclass(frozen=True)
 class SeizeRegion:
-    region_id: str
+    """Seize Region: take a region's Regional Government."""
+
+    region_id: Id
 
 
 @dataclass(frozen=True)
 class AbilityUse:
     """One asset's special action: where to, against whom, what it carries."""
 
-    asset_id: str
-    region_id: str = ""
-    target_faction_id: str = ""
-    target_asset_id: str = ""
-    carried_ids: tuple[str, ...] = ()
-    type_key: str = ""  # Ruin Excavation: the Force asset to buy
+    asset_id: Id
+    region_id: Id = ""
+    target_faction_id: Id = ""
+    target_asset_id: Id = ""
+    carried_ids: tuple[Id, ...] = ()
+    type_key: Annotated[str, Spec("Ruin Excavation: the Force asset to buy.")] = ""
 
 
 @dataclass(frozen=True)
 class UseAssetAbility:
+    """Use Asset Ability: the special actions of one or more assets."""
+
     uses: tuple[AbilityUse, ...]
 
 
@@ -87,12 +111,16 @@ class UseAssetAbility:
 class CustomAction:
     """Seed 002: "The GM should feel free to add new action types" (e.g. the Crows' Bribe the Beholder)."""
 
-    name: str
-    turns: int = 1
-    cost_per_turn: int = 0
+    name: Annotated[str, Spec(limit=200)]
+    turns: Annotated[int, Spec(low=1, high=100)] = 1
+    cost_per_turn: Annotated[int, Spec(low=0, high=1_000_000)] = 0
     # The GM's definition (domain/gm.py `CustomActionDef.to_dict()` plus its seat and reason): its check and
     # effects resolve when the last turn is paid. Empty: the GM applies the effect by hand.
-    definition: dict[str, Any] = field(default_factory=dict, hash=False)
+    definition: Annotated[
+        dict[str, Any], Spec(check="definition", schema="CustomActionDefinition", sent=False)
+    ] = field(
+        default_factory=dict, hash=False
+    )
 
 
 Action = (
@@ -103,43 +131,60 @@ Action = (
 
 @dataclass(frozen=True)
 class GoalChoice:
-    goal: str
-    target: str = ""  # a rival faction or region id, for goals that name one
+    """The faction's goal (seed 002, Faction Goals), and the rival or region it names."""
+
+    goal: Annotated[
+        str, Spec("A goal's key (seed 002, Faction Goals).", options=tuple(GOALS), check="goal", enum=GoalKey)
+    ]
+    target: Annotated[str, Spec("A rival faction or region, for goals that name one.", uuid=True)] = ""
 
 
 @dataclass(frozen=True)
 class Defence:
-    """The defender's standing choice in a region: which asset meets attacks, and whether a Base soaks them."""
+    """The defender's standing choice in a region: which asset meets attacks, and whether a Base of Influence soaks
+    them."""
 
-    region_id: str
-    defender_id: str = ""
+    region_id: Id
+    defender_id: Id = ""
     base_absorbs: bool = False
 
 
 @dataclass(frozen=True)
 class Permission:
-    """A regional government's answer to another faction: grant, bribe (1d4 FacGold) or deny."""
+    """A Regional Government's answer to another faction: grant, bribe (1d4 FacGold) or deny."""
 
-    faction_id: str
-    answer: str = "bribe"
+    faction_id: Id
+    answer: Annotated[str, Spec(options=tuple(a.value for a in PermissionAnswer), enum=PermissionAnswer)] = "bribe"
 
 
 @dataclass(frozen=True)
 class FactionOrders:
-    """Everything a faction decides for its turn in one phase. Every field is read by a rule; nothing else is kept."""
+    """Everything a faction decides for its turn in one phase (seed 002, Faction Actions).
 
-    action: Action | None = None
+    Every field is read by a rule; nothing else is kept."""
+
+    action: Annotated[Action | None, Tagged("action", ACTION_NAMES, none="None")] = None
     goal: GoalChoice | None = None
-    raise_ratings: tuple[str, ...] = ()
+    raise_ratings: Annotated[
+        tuple[str, ...], Spec("Ratings to raise with XP.", options=ATTRIBUTES, check="rating", enum=Attribute, most=3)
+    ] = ()
     defences: tuple[Defence, ...] = ()
     permissions: tuple[Permission, ...] = ()
-    rerolls: bool = True  # use a Book of Secrets when one is at hand
-    narrative: str = ""
-    # Seed 002, Teleportation Web: uses of abilities that need no action, made beside the turn's action.
-    free_uses: tuple[AbilityUse, ...] = ()
-    book_of_secrets: str = ""  # which die a Book of Secrets rerolls: "own", "force", or "" for the better bet
-    allow_seizure: tuple[str, ...] = ()  # factions whose Seize Region this faction's assets do not oppose
-    contest_expansions: bool = True  # strike a rival's new Base of Influence where this faction's assets stand
+    rerolls: Annotated[bool, Spec("Use a Book of Secrets when one is at hand.")] = True
+    narrative: Annotated[str, Spec(limit=NARRATIVE_LIMIT)] = ""
+    free_uses: Annotated[
+        tuple[AbilityUse, ...],
+        Spec("Seed 002, Teleportation Web: uses of abilities that need no action."),
+    ] = ()
+    book_of_secrets: Annotated[
+        str, Spec("Which die a Book of Secrets rerolls; null: the better bet.", options=BOOK_CHOICES, enum=BookChoice)
+    ] = ""
+    allow_seizure: Annotated[
+        tuple[Id, ...], Spec("Factions whose Seize Region this faction's assets do not oppose.")
+    ] = ()
+    contest_expansions: Annotated[
+        bool, Spec("Strike a rival's new Base of Influence where this faction's assets stand.")
+    ] = True
 
     def defence_in(self, region_id: str) -> Defence:
         return next((d for d in self.defences if d.region_id == region_id), Defence(region_id))
@@ -160,7 +205,6 @@ ACTION_NAMES: dict[type, str] = {
     UseAssetAbility: "Use Asset Ability",
     CustomAction: "Custom Action",
 }
-BOOK_CHOICES = tuple(b.value for b in BookChoice)
 ANSWERS = tuple(a.value for a in PermissionAnswer)
 
 

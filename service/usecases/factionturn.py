@@ -22,7 +22,7 @@ from domain.factionturn.goal_tracking import adoption_baseline
 from domain.factionturn.goals import goal
 from domain.factionturn.holdings import BASE_OF_INFLUENCE, OwnedAsset
 from domain.factionturn.order_form import orders_from_dict
-from domain.factionturn.orders import FactionOrders, GoalChoice, orders_to_dict
+from domain.factionturn.orders import FactionOrders, GoalChoice
 from domain.factionturn.phase import PhaseOutcome, check_orders, read_orders, resolve_phase
 from domain.factionturn.rows import new_asset, starting_asset
 from domain.factionturn.wild import terrain_of_difficulty
@@ -189,19 +189,19 @@ class FactionTurnService(RollsSavesAndWaits):
 
     # ---- orders and resolution --------------------------------------------------------------------------------
     @unit_of_work
-    def submit_orders(self, campaign_id: UUID, faction_id_: UUID, orders: Mapping[str, Any]) -> Faction:
+    def submit_orders(self, campaign_id: UUID, faction_id_: UUID, orders: Mapping[str, Any] | FactionOrders) -> Faction:
         """Orders are read and checked whole before anything is stored (docs/rules-notes/factionturn-play.md)."""
         campaign, faction, parsed = self._checked(campaign_id, faction_id_, orders)
-        faction.submit_order(campaign.phase, orders_to_dict(parsed) | {"phase": campaign.phase})
+        faction.submit_order(campaign.phase, parsed)
         self._save(faction)
         return faction
 
-    def check_submission(self, campaign_id: UUID, faction_id_: UUID, orders: Mapping[str, Any]) -> None:
+    def check_submission(self, campaign_id: UUID, faction_id_: UUID, orders: Mapping[str, Any] | FactionOrders) -> None:
         """The checks `submit_orders` makes, nothing stored: whole orders judged before they are sent (issue 28)."""
         self._checked(campaign_id, faction_id_, orders)
 
     def _checked(self, campaign_id: UUID, faction_id_: UUID,
-                 orders: Mapping[str, Any]) -> tuple[Campaign, Faction, FactionOrders]:  # fmt: skip
+                 orders: Mapping[str, Any] | FactionOrders) -> tuple[Campaign, Faction, FactionOrders]:  # fmt: skip
         campaign = self._campaign(campaign_id)
         campaign.check_phase_open()
         if str(faction_id_) not in campaign.members:

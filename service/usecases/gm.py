@@ -19,7 +19,7 @@ from domain.factionturn import adventures
 from domain.factionturn.adventures import AssetOutcome
 from domain.factionturn.custom_types import define_row
 from domain.factionturn.faction import Faction
-from domain.factionturn.orders import CustomAction, FactionOrders, orders_to_dict
+from domain.factionturn.orders import CustomAction, FactionOrders
 from domain.factionturn.seize import REGIONAL_GOVERNMENT
 from domain.factionturn.world import World
 from domain.gameofbones.actions import ActionName
@@ -246,7 +246,7 @@ class GMService(MonsterHand, MergerHand, RollsSavesAndWaits):
             raise InvalidInputError(f"{action.name} is a Game of Bones action; a faction cannot take it")
         order = CustomAction(action.name, action.duration, action.cost,
                              action.to_dict() | {"seat": by.seat, "reason": by.reason})  # fmt: skip
-        faction.submit_order(campaign.phase, orders_to_dict(FactionOrders(action=order)) | {"phase": campaign.phase})
+        faction.submit_order(campaign.phase, FactionOrders(action=order))
         self._save(faction)
         return faction
 

@@ -16,7 +16,7 @@ ONE_ID = re.compile(r"^id$|_id$|[a-z]Id$")
 MANY_IDS = re.compile(r"^ids$|_ids$|[a-z]Ids$")
 # Ids named otherwise: a Faction Turn order's factions whose Seize Region it allows, a goal's target (a faction or
 # region), both `UUID` in GraphQL.
-ALSO_IDS = {"FactionOrders.allow_seizure": MANY_IDS, "FactionOrders.goal.target": ONE_ID}
+ALSO_IDS = {"FactionOrders.allow_seizure": MANY_IDS, "GoalChoice.target": ONE_ID}
 # Ids that are not an entity's, and why.
 NOT_UUID = {
     "Problem.request_id": "the request's correlation id: the client may choose it (X-Request-Id, ^[\\w.-]{1,64}$)",
@@ -104,8 +104,8 @@ def test_the_walk_reaches_every_kind_of_place_an_id_sits() -> None:
     """The walk's control: an id left a plain string is found in a body, a nested list, a parameter, a branch."""
     spec = contract()
     found = {_short(w, n) for w, n, _, _ in _slots(spec, "")}
-    assert {"Problem.request_id", "FactionAction.strikes.attacker_id", "AbilityUse.carried_ids",
-            "FactionOrders.allow_seizure", "FactionOrders.goal.target", "HouseOrder.area_ids"} <= found  # fmt: skip
+    assert {"Problem.request_id", "Strike.attacker_id", "AbilityUse.carried_ids",
+            "FactionOrders.allow_seizure", "GoalChoice.target", "HouseOrder.area_ids"} <= found  # fmt: skip
     assert all(n in found for n in NOT_UUID) and all(n in found for n in ALSO_IDS)
     planted = {
         "paths": {"/x/{thing_id}": {"parameters": [{"name": "thing_id", "in": "path", "schema": {"type": "string"}}]}},

@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Final
 
 from service.entrypoints.graphql.description_texts_on import on as _on
+from service.entrypoints.graphql.description_texts_orders import ORDER_TEXTS
 from service.entrypoints.graphql.description_texts_play import PLAY
 from service.entrypoints.graphql.description_texts_typed import TYPED
 
 TEXTS: Final[dict[str, str]] = {
     **PLAY,
     **TYPED,
+    **ORDER_TEXTS,
     # ---- campaigns, the map, seats ---------------------------------------------------------------------------
     **_on("Campaign", _="A campaign: its rule systems, map and phase clock.",
           id="The campaign's id: pass it as `campaignId` to every field about this campaign.",

@@ -182,5 +182,5 @@ class FactionTurnMutation:
                          "none), goal, rating raises, defences, permissions and narrative, checked whole.")
     async def submit_faction_orders(self, info: Info, campaign_id: UUID, faction_id: UUID,
                                     orders: FactionOrdersInput) -> Faction:  # fmt: skip
-        await off_loop(intrigue(info).factionturn.submit_orders, campaign_id, faction_id, orders.to_dict())
+        await off_loop(intrigue(info).factionturn.submit_orders, campaign_id, faction_id, orders.to_orders())
         return await _read(info, faction_id)

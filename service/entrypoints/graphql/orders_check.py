@@ -8,13 +8,13 @@ raises, defences, permissions and the rest before the player submits; a verdict 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 from uuid import UUID
 
 import strawberry
 from strawberry.types import Info
 
 from domain.errors import InvalidInputError, RuleViolationError
+from domain.factionturn.orders import FactionOrders
 from service.entrypoints.graphql.context import intrigue, off_loop
 from service.entrypoints.graphql.order_inputs import FactionOrdersInput
 from service.entrypoints.graphql.preview import ALLOWED, REASON, RULE
@@ -34,11 +34,11 @@ class OrdersCheckQuery:
     async def faction_orders_check(self, info: Info, campaign_id: UUID, faction_id: UUID,
                                    orders: FactionOrdersInput) -> OrdersVerdict:  # fmt: skip
         check = intrigue(info).factionturn.check_submission
-        return await off_loop(_verdict, check, campaign_id, faction_id, orders.to_dict())
+        return await off_loop(_verdict, check, campaign_id, faction_id, orders.to_orders())
 
 
-def _verdict(check: Callable[[UUID, UUID, dict[str, Any]], None], campaign_id: UUID, faction_id: UUID,
-             orders: dict[str, Any]) -> OrdersVerdict:  # fmt: skip
+def _verdict(check: Callable[[UUID, UUID, FactionOrders], None], campaign_id: UUID, faction_id: UUID,
+             orders: FactionOrders) -> OrdersVerdict:  # fmt: skip
     """The submission's answer as a verdict; a closed phase or a missing faction stays an error, as it is there."""
     try:
         check(campaign_id, faction_id, orders)

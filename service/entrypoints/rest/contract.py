@@ -46,6 +46,10 @@ def _validator(schema_name: str) -> Draft202012Validator:
 def check_against(schema_name: str, value: Any) -> None:
     """Raise InvalidInputError naming the first place where `value` breaks the contract's schema."""
     errors = list(_validator(schema_name).iter_errors(value))
+    for error in errors:
+        member = _member(error)
+        if member is not None:
+            raise InvalidInputError(_member_message(member))
     # A broken field says more than "no branch of oneOf matched", which a broken field also causes.
     error = best_match([e for e in errors if e.validator != "oneOf"] or errors)
     if error is None:
@@ -55,8 +59,40 @@ def check_against(schema_name: str, value: Any) -> None:
         outer = outer.parent
     if outer.validator == "oneOf" and "description" in outer.schema:  # the rule its branches state together
         error = outer
-    where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path).lstrip(".")
-    raise InvalidInputError(f"{where or 'the body'}: {_message(error)}")
+    raise InvalidInputError(f"{_where(error)}: {_message(error)}")
+
+
+def _where(error: Any) -> str:
+    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path).lstrip(".") or "the body"
+
+
+def _member(error: Any) -> Any:
+    """Where a `discriminator` names the member of a union a value claims to be, the first error of that member
+    alone (the other members' errors say only that it is not them); an unknown name is the error itself."""
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    found = schema.get("discriminator")
+    if found and isinstance(error.instance, dict) and found["propertyName"] in error.instance:
+        target = found["mapping"].get(error.instance[found["propertyName"]])
+        if target is None:
+            return error
+        index = next(i for i, branch in enumerate(error.validator_value) if branch.get("$ref") == target)
+        inside = [e for e in error.context if e.relative_schema_path[0] == index]
+        return best_match(inside) if inside else None
+    return next((m for m in map(_member, error.context or ()) if m is not None), None)
+
+
+def _member_message(error: Any) -> str:
+    """The refusal, named as the enum of a flat form would name it."""
+    found = error.schema.get("discriminator") if isinstance(error.schema, dict) else None
+    if found:
+        tag = found["propertyName"]
+        name, known = error.instance[tag], sorted(found["mapping"])
+        return f"{_where(error)}.{tag}: {name!r} is not one of {known} (unknown {tag.replace('_', ' ')})"
+    if error.validator == "additionalProperties":
+        unknown = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        fields = sorted(error.schema.get("properties", {}))
+        return f"{_where(error)}: {unknown[0]!r} is not a field here; the fields are {fields}"
+    return f"{_where(error)}: {_message(error)}"
 
 
 def _message(error: Any) -> str:

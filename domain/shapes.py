@@ -1,0 +1,171 @@
+"""A form declared once, by its frozen dataclass: the fields' types and defaults, and a `Spec` on the fields that
+need more (an id, a limit, a range, a closed set, a text). Read strictly from JSON here (`decode`), and described
+from the same declaration by the transports (the REST contract's components, the GraphQL inputs and outputs).
+
+A field without a default is required. A union of dataclasses is told apart by a tag field (`Tagged`), as a
+faction's one action is by its `action` name.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import types
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
+
+from domain.errors import InvalidInputError
+from domain.forms import MAX_ID, MAX_ITEMS, choice, fields, flag, integer, items, kind_of, text, texts
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What a field's type does not say. `check` names a rule's own test of a read value (`Checks`), `schema` a
+    contract component the value follows (a shape declared elsewhere)."""
+
+    doc: str = ""
+    uuid: bool = False
+    limit: int = MAX_ID
+    low: int = 0
+    high: int = 1_000_000
+    options: tuple[str, ...] = ()
+    check: str = ""
+    schema: str = ""
+    most: int = MAX_ITEMS  # a list's length, as the contract states it (any list reads at most MAX_ITEMS)
+    enum: type | None = None  # the closed set `options` spell (case aside), as typed transports name it
+    sent: bool = True  # False: the typed transports neither take nor show it (the GM's hand fills it in)
+
+
+@dataclass(frozen=True)
+class Tagged:
+    """A union of forms told apart by one field, `tag`: each member's name there, and the name of none."""
+
+    tag: str
+    names: Mapping[type, str]
+    none: str = ""
+
+
+Id = Annotated[str, Spec(uuid=True)]  # a UUID as text; "" where there is none
+Key = Annotated[str, Spec()]  # a table key or short name, at most MAX_ID characters
+
+# A rule's own test of a value the form has read: (value, where) -> value, raising InvalidInputError.
+Check = Callable[[Any, str], Any]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a form, as declared."""
+
+    name: str
+    hint: Any
+    spec: Spec
+    default: Any
+    required: bool
+
+
+@functools.cache
+def form_fields(cls: type) -> tuple[Field, ...]:
+    hints = get_type_hints(cls, include_extras=True)
+    return tuple(_field(f, hints[f.name]) for f in dataclasses.fields(cls) if f.init)
+
+
+def _field(f: dataclasses.Field[Any], hint: Any) -> Field:
+    hint, spec = unwrap(hint)
+    if f.default is not dataclasses.MISSING:
+        return Field(f.name, hint, spec, f.default, False)
+    if f.default_factory is not dataclasses.MISSING:
+        return Field(f.name, hint, spec, f.default_factory(), False)
+    return Field(f.name, hint, spec, None, True)
+
+
+def unwrap(hint: Any) -> tuple[Any, Any]:
+    """A hint without its `Annotated` layer, and the Spec or Tagged it carried (a plain Spec when none)."""
+    if get_origin(hint) is Annotated:
+        base, *extras = get_args(hint)
+        return base, next((e for e in extras if isinstance(e, Spec | Tagged)), Spec())
+    return hint, Spec()
+
+
+def optional(hint: Any) -> tuple[Any, bool]:
+    """`X | None` as (X, True); anything else as (it, False)."""
+    if get_origin(hint) in (Union, types.UnionType):
+        members = [a for a in get_args(hint) if a is not type(None)]
+        if len(members) < len(get_args(hint)):
+            return (members[0] if len(members) == 1 else functools.reduce(lambda a, b: a | b, members)), True
+    return hint, False
+
+
+def is_form(hint: Any) -> bool:
+    return isinstance(hint, type) and dataclasses.is_dataclass(hint)
+
+
+def decode(cls: type, data: object, where: str, checks: Mapping[str, Check]) -> Any:
+    """One form read whole from its JSON: an unknown key, a missing one or a wrong type is refused, naming the field."""
+    if isinstance(data, cls):
+        return data
+    declared = form_fields(cls)
+    form = fields(data, where, [f.name for f in declared], [f.name for f in declared if f.required])
+    return cls(**{f.name: _value(f, form, where, checks) for f in declared})
+
+
+def _value(f: Field, form: Mapping[str, Any], where: str, checks: Mapping[str, Check]) -> Any:
+    hint, spec, path = f.hint, f.spec, f"{where}.{f.name}"
+    base, nullable = optional(hint)
+    if isinstance(spec, Tagged):
+        return decode_tagged(spec, form.get(f.name), path, checks)
+    if is_form(base):
+        value = form.get(f.name)
+        return None if nullable and (value is None or value == {}) else decode(base, value, path, checks)
+    if get_origin(base) is tuple:
+        return _items(base, spec, form, f.name, where, checks)
+    value = _scalar(base, spec, form, f.name, where, f.default)
+    return checks[spec.check](value, path) if spec.check else value
+
+
+def _scalar(hint: Any, spec: Spec, form: Mapping[str, Any], key: str, where: str, default: Any) -> Any:
+    if hint is bool:
+        return flag(form, key, where, bool(default))
+    if hint is int:
+        return integer(form, key, where, default or 0, spec.low, spec.high)
+    if hint is str and spec.options and not spec.check:  # a rule's own check refuses in its own words
+        return choice(form, key, where, spec.options, default or "")
+    if hint is str:
+        return text(form, key, where, default or "", limit=spec.limit)
+    value = form.get(key) or {}  # an open object a rule reads by its own keys (`Spec.check`)
+    if not isinstance(value, dict):
+        raise InvalidInputError(f"{where}.{key} must be an object, not {kind_of(value)}")
+    return dict(value)
+
+
+def _items(hint: Any, spec: Spec, form: Mapping[str, Any], key: str, where: str, checks: Mapping[str, Check]) -> Any:
+    item, _ = unwrap(get_args(hint)[0])
+    if item is str and not spec.check:
+        return texts(form, key, where)
+    check = checks[spec.check] if spec.check else functools.partial(_decode_item, item, checks)
+    return tuple(check(value, f"{where}.{key}[{i}]") for i, value in enumerate(items(form, key, where)))
+
+
+def _decode_item(item: type, checks: Mapping[str, Check], value: object, where: str) -> Any:
+    return decode(item, value, where, checks)
+
+
+def decode_tagged(union: Tagged, data: object, where: str, checks: Mapping[str, Check]) -> Any:
+    """One member of a tagged union from its flat form (`{"action": "Buy Asset", ...}`); null, `{}` or the name
+    of none is none."""
+    if data is None or data == {}:
+        return None
+    if not isinstance(data, Mapping) or union.tag not in data:
+        fields(data, where, (union.tag,), (union.tag,))
+    form: Mapping[str, Any] = data  # type: ignore[assignment]
+    name = text(form, union.tag, where)
+    if union.none and name == union.none:
+        fields(form, where, (union.tag,))
+        return None
+    kind = next((k for k, known in union.names.items() if known == name), None)
+    if kind is None:
+        known = sorted(union.names.values())
+        raise InvalidInputError(f"{where}.{union.tag}: unknown {union.tag} {name!r}; choose from {known}")
+    declared = form_fields(kind)
+    fields(form, where, {union.tag, *(f.name for f in declared)}, [f.name for f in declared if f.required])
+    return decode(kind, {k: v for k, v in form.items() if k != union.tag}, where, checks)

@@ -1,0 +1,152 @@
+"""The REST contract's order components, generated from the orders' one declaration (domain/factionturn/orders.py,
+read by domain/shapes.py): `make openapi` writes them into openapi/openapi.yaml between two marker lines, and
+tests/service/test_openapi_orders.py fails when the file and the generation differ.
+
+A faction's one action is a discriminated union: `oneOf` one component per action, told apart by its `action`
+name (`discriminator.propertyName`), each holding exactly its own fields, the ones without a default required.
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+from pathlib import Path
+from typing import Any, get_args, get_origin
+
+import yaml
+
+from domain.factionturn.order_form import ACTIONS
+from domain.factionturn.orders import FactionOrders
+from domain.shapes import Spec, Tagged, form_fields, is_form, optional, unwrap
+
+BEGIN = "    # generated from domain/factionturn/orders.py by `make openapi`; do not edit by hand (begin)\n"
+END = "    # generated from domain/factionturn/orders.py by `make openapi` (end)\n"
+UNION = "FactionAction"
+NO_ACTION = "NoActionOrder"
+CONTRACT = Path(__file__).resolve().parents[3] / "openapi" / "openapi.yaml"
+
+
+def ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def component_name(cls: type) -> str:
+    return f"{cls.__name__}Order" if cls in ACTIONS.names else cls.__name__
+
+
+def order_components() -> dict[str, Any]:
+    """Every component a faction's orders need, in the order they are declared, the action union last."""
+    found: dict[str, Any] = {}
+    _collect(FactionOrders, found)
+    found[NO_ACTION] = _tagged_member(None, "None", "No action this turn: the faction bides its time.")
+    for cls, name in ACTIONS.names.items():
+        found[component_name(cls)] = _tagged_member(cls, name, _doc(cls))
+    found[UNION] = {
+        "description": "The turn's one action, by the name seed 002 prints, with exactly the fields that action takes "
+        "(REST keeps snake_case and the seed's names; GraphQL's FactionActionInput is the same, typed).",
+        "oneOf": [ref(NO_ACTION), *(ref(component_name(cls)) for cls in ACTIONS.names)],
+        "discriminator": {
+            "propertyName": ACTIONS.tag,
+            "mapping": {"None": ref(NO_ACTION)["$ref"]}
+            | {name: ref(component_name(cls))["$ref"] for cls, name in ACTIONS.names.items()},
+        },
+    }
+    return found
+
+
+def _collect(cls: type, found: dict[str, Any]) -> None:
+    found[component_name(cls)] = _object(cls, _doc(cls))
+    for f in form_fields(cls):
+        for inner in _forms_in(f.hint, f.spec):
+            if component_name(inner) not in found and inner not in ACTIONS.names:
+                _collect(inner, found)
+    if cls is FactionOrders:
+        for action in ACTIONS.names:
+            for f in form_fields(action):
+                for inner in _forms_in(f.hint, f.spec):
+                    if component_name(inner) not in found:
+                        _collect(inner, found)
+
+
+def _forms_in(hint: Any, spec: Any) -> list[type]:
+    base, _ = optional(hint)
+    if isinstance(spec, Tagged):
+        return []
+    if get_origin(base) is tuple:
+        base, _ = unwrap(get_args(base)[0])
+    return [base] if is_form(base) else []
+
+
+def _doc(cls: type) -> str:
+    return " ".join((inspect.getdoc(cls) or cls.__name__).split("\n\n")[0].split())
+
+
+def _object(cls: type | None, description: str, tag: tuple[str, str] | None = None) -> dict[str, Any]:
+    declared = form_fields(cls) if cls is not None else ()
+    required = ([tag[0]] if tag else []) + [f.name for f in declared if f.required]
+    properties = {tag[0]: {"type": "string", "enum": [tag[1]]}} if tag else {}
+    properties |= {f.name: _property(f.hint, f.spec, f.default) for f in declared}
+    shape: dict[str, Any] = {"type": "object", "additionalProperties": False, "description": description}
+    return shape | ({"required": required} if required else {}) | {"properties": properties}
+
+
+def _tagged_member(cls: type | None, name: str, description: str) -> dict[str, Any]:
+    return _object(cls, description, (ACTIONS.tag, name))
+
+
+def _property(hint: Any, spec: Any, default: Any) -> dict[str, Any]:
+    base, nullable = optional(hint)
+    if isinstance(spec, Tagged):
+        return {"description": "The turn's one action; null or absent: none.", "anyOf": [ref(UNION), {"type": "null"}]}
+    described = {"description": spec.doc} if spec.doc else {}
+    if is_form(base):
+        return described | ({"anyOf": [ref(component_name(base)), {"type": "null"}]} if nullable else
+                            ref(component_name(base)))  # fmt: skip
+    shape = _value(base, spec)
+    if default not in (None, "", (), {}) and not isinstance(default, dict):
+        shape["default"] = default
+    return described | shape
+
+
+def _value(hint: Any, spec: Spec) -> dict[str, Any]:
+    if spec.schema:
+        return ref(spec.schema)
+    if get_origin(hint) is tuple and get_args(hint)[-1] is Ellipsis:
+        item, item_spec = unwrap(get_args(hint)[0])
+        items_spec = Spec(options=spec.options) if spec.options else item_spec
+        return {"type": "array", "maxItems": spec.most, "items": _value(item, items_spec)}
+    if get_origin(hint) is tuple:  # a fixed pair
+        members = [_value(*unwrap(a)) for a in get_args(hint)]
+        return {"type": "array", "prefixItems": members, "minItems": len(members), "maxItems": len(members)}
+    if is_form(hint):
+        return ref(component_name(hint))
+    if hint is bool:
+        return {"type": "boolean"}
+    if hint is int:
+        return {"type": "integer", "minimum": spec.low, "maximum": spec.high}
+    if spec.options:
+        return {"type": "string", "enum": list(spec.options)}
+    if spec.uuid:
+        return {"type": "string", "format": "uuid"}
+    return {"type": "string", "maxLength": spec.limit}
+
+
+def generated_block() -> str:
+    text = yaml.safe_dump(order_components(), sort_keys=False, width=116, allow_unicode=True)
+    return BEGIN + "".join(f"    {line}\n" for line in text.splitlines()) + END
+
+
+def contract_with_orders(contract: str) -> str:
+    """The contract's text with its generated block replaced by a new generation."""
+    head, rest = contract.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    return head + generated_block() + tail
+
+
+def main() -> int:
+    CONTRACT.write_text(contract_with_orders(CONTRACT.read_text(encoding="utf-8")), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
