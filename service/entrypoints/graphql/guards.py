@@ -12,6 +12,7 @@ from contextlib import AsyncExitStack
 from enum import Enum
 from functools import partial
 from typing import Any
+from uuid import UUID
 
 from graphql import (
     DocumentNode,
@@ -192,24 +193,39 @@ class SeatGuard(SchemaExtension):
         yield
 
     def _authorise(self, found: Seat | None) -> None:
-        ec = self.execution_context
-        document = ec.graphql_document
-        operation = get_operation_ast(document, ec.operation_name) if document else None
-        if document is None or operation is None:
-            return  # nothing will run: graphql-core reports it
-        root = ec.schema._schema.get_root_type(operation.operation)
-        defaults = {d.variable.name.value: value_from_ast_untyped(d.default_value)
-                    for d in operation.variable_definitions or () if d.default_value}  # fmt: skip
-        variables = {**defaults, **(ec.variables or {})}
-        for node in root_fields(document, operation):
-            if root is None or node.name.value not in root.fields:
-                continue  # __typename, or a field validation already refused
-            arguments = {a.name.value: value_from_ast_untyped(a.value, variables) for a in node.arguments or ()}
-            access = access_to(operation.operation, node.name.value, arguments)
+        for operation, field, arguments in root_arguments(self.execution_context):
+            access = access_to(operation, field, arguments)
             if access is Access.GM:
-                check_gm(found, campaign_id_argument(arguments), _doing(node.name.value))
+                check_gm(found, campaign_id_argument(arguments), _doing(field))
             elif access is Access.GM_OR_OWNER:
-                check_gm_or_owner(found, arguments, _doing(node.name.value))
+                check_gm_or_owner(found, arguments, _doing(field))
+
+
+def root_arguments(ec: Any) -> Iterator[tuple[OperationType, str, dict[str, Any]]]:
+    """Each root field of the operation that the schema has, with its arguments (variables and defaults filled in)."""
+    document = ec.graphql_document
+    operation = get_operation_ast(document, ec.operation_name) if document else None
+    if document is None or operation is None:
+        return  # nothing will run: graphql-core reports it
+    root = ec.schema._schema.get_root_type(operation.operation)
+    defaults = {d.variable.name.value: value_from_ast_untyped(d.default_value)
+                for d in operation.variable_definitions or () if d.default_value}  # fmt: skip
+    variables = {**defaults, **(ec.variables or {})}
+    for node in root_fields(document, operation):
+        if root is None or node.name.value not in root.fields:
+            continue  # __typename, or a field validation already refused
+        arguments = {a.name.value: value_from_ast_untyped(a.value, variables) for a in node.arguments or ()}
+        yield operation.operation, node.name.value, arguments
+
+
+def named_campaign(ec: Any) -> UUID | None:
+    """The one campaign every root field of a mutation names (`campaignId`): its command writes there, and so does
+    its idempotency claim (service/persistence/idempotency.py); None when a field names none, or two differ."""
+    named = {str(arguments.get("campaignId")) for _, _, arguments in root_arguments(ec)}
+    try:
+        return UUID(named.pop()) if len(named) == 1 else None
+    except ValueError:
+        return None
 
 
 def root_fields(document: DocumentNode, operation: OperationDefinitionNode) -> Iterator[FieldNode]:
@@ -262,9 +278,9 @@ class IdempotentMutations(SchemaExtension):
                              json.dumps(ec.variables or {}, sort_keys=True, default=str))  # fmt: skip
         async with AsyncExitStack() as stack:
             try:
-                claim = await stack.enter_async_context(
-                    ec.context["intrigue"].idempotency.claim(ec.context["claims"], scope, key, print_)
-                )
+                claims = ec.context["intrigue"].idempotency.claim(ec.context["claims"], scope, key, print_,
+                                                                  named_campaign(ec))  # fmt: skip
+                claim = await stack.enter_async_context(claims)
             except DomainError as error:
                 ec.result = _error_result(error)
                 yield
