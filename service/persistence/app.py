@@ -140,7 +140,9 @@ class IntrigueStore(Application[UUID]):
         of the identity map (a read for display, which the command's conflict check need not cover)."""
         cache: dict[UUID, Aggregate] | None = getattr(self._loaded, "map", None)
         wanted = [i for i in dict.fromkeys(aggregate_ids) if cache is None or i not in cache]
-        streams = self.streams.read(wanted) if len(wanted) > 1 else {}
+        # On Citus one statement over many aggregates' snapshots (distributed by aggregate) is a multi-shard
+        # query: there each is loaded alone, two router queries (docs/scaling.md, "Citus").
+        streams = self.streams.read(wanted) if len(wanted) > 1 and not self.on_citus else {}
         loaded: dict[UUID, A] = {}
         to_domain_event = self.mapper.to_domain_event
         for aggregate_id in wanted:
@@ -167,9 +169,25 @@ class IntrigueStore(Application[UUID]):
         if crossed:
             self.snapshots.put([getattr(type(a), "Snapshot", Snapshot).take(a) for a in crossed.values()])
 
+    @functools.cached_property
+    def on_citus(self) -> bool:
+        """Whether the store is on a Citus coordinator (docs/scaling.md, "Citus")."""
+        with self.recorder.datastore.get_connection() as conn:  # type: ignore[attr-defined]
+            return conn.execute("SELECT 1 FROM pg_extension WHERE extname = 'citus'").fetchone() is not None
+
+    def _campaign_read_in(self, aggregate_id: UUID, kind: type[Aggregate]) -> UUID | None:
+        """The campaign an aggregate not read before is looked for in (service/persistence/campaign_reads.py): a
+        campaign's own; within a command (its identity map), the one campaign the command loaded."""
+        if kind is Campaign:
+            return aggregate_id
+        loaded: dict[UUID, Aggregate] = getattr(self._loaded, "map", None) or {}
+        campaigns = {a.id for a in loaded.values() if isinstance(a, Campaign)}
+        return next(iter(campaigns)) if len(campaigns) == 1 else None
+
     def _load(self, aggregate_id: UUID, kind: type[A], version: int | None = None) -> A:
         try:
-            aggregate = self.repository.get(aggregate_id, version=version, projector_func=replay)
+            with self.recorder.in_campaign(self._campaign_read_in(aggregate_id, kind)):  # type: ignore[attr-defined]
+                aggregate = self.repository.get(aggregate_id, version=version, projector_func=replay)
         except AggregateNotFoundError:
             raise NotFoundError(f"no {kind.__name__.lower()} with id {aggregate_id}") from None
         return self._checked(aggregate, aggregate_id, kind, noted=version is None)

@@ -4,12 +4,19 @@ The library reads an aggregate's events `WHERE originator_id = %s`. On Citus, wh
 campaign, that statement goes to every shard. An aggregate never changes campaign, so once the recorder has seen
 an aggregate's campaign (it wrote or read its events) it adds `AND campaign_id = %s`, and the read goes to that
 campaign's shard alone, a router query. On plain PostgreSQL the condition costs nothing (the lane's index).
+
+An aggregate's first read in this process names the campaign it is read in (`in_campaign`: a campaign is its
+own; within a command, its one campaign, service/persistence/app.py): a command reads its own campaign only, so an
+aggregate that is not there is not found, as a member of another campaign is refused. The campaign is
+remembered once the read finds the aggregate's events there.
 """
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 from uuid import UUID
 
@@ -19,6 +26,7 @@ from eventsourcing.utils import retry
 from psycopg.sql import SQL
 
 KEPT = 100_000  # aggregates whose campaign is remembered
+_guessed = threading.local()  # the campaign this thread's next first reads name (`in_campaign`)
 
 
 class CampaignReads:
@@ -35,12 +43,36 @@ class CampaignReads:
         while len(known) > KEPT:
             known.popitem(last=False)
 
-    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
+    def campaign_known(self, originator_id: UUID) -> UUID | None:
+        """The campaign the aggregate's events were written or read in (None when this process has not seen it)."""
+        known: dict[UUID, UUID] = self.__dict__.get("_campaigns", {})
+        return known.get(originator_id)
+
+    @contextmanager
+    def in_campaign(self, campaign: UUID | None) -> Iterator[None]:
+        """Within this block, an aggregate whose campaign is not known yet is looked for in `campaign` alone (None:
+        in the campaign of an enclosing block, if any)."""
+        before = getattr(_guessed, "campaign", None)
+        _guessed.campaign = campaign or before
+        try:
+            yield
+        finally:
+            _guessed.campaign = before
+
     def select_events(self, originator_id: UUID | str, *, gt: int | None = None, lte: int | None = None,
                       desc: bool = False, limit: int | None = None) -> Sequence[StoredEvent]:  # fmt: skip
-        """The library's read, in the aggregate's campaign when it is known."""
+        """The library's read, in the aggregate's campaign when it is known, else in the one read in (if any)."""
+        known = self.campaign_known(originator_id) if isinstance(originator_id, UUID) else None
+        within = getattr(_guessed, "campaign", None) if known is None else None
+        rows: Sequence[StoredEvent] = self._select(originator_id, known or within, gt, lte, desc, limit)
+        if rows and within is not None and isinstance(originator_id, UUID):
+            self.learn([originator_id], within)
+        return rows
+
+    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
+    def _select(self, originator_id: UUID | str, campaign: UUID | None, gt: int | None, lte: int | None,
+                desc: bool, limit: int | None) -> Sequence[StoredEvent]:  # fmt: skip
         params: list[Any]
-        campaign = self.__dict__.get("_campaigns", {}).get(originator_id)
         statement, params = self.select_events_statement, [originator_id]
         for clause, value in ((" AND campaign_id = %s", campaign), (" AND originator_version > %s", gt),
                               (" AND originator_version <= %s", lte)):  # fmt: skip

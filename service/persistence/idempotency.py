@@ -88,7 +88,7 @@ class Claim:
     unanswered: bool = False
     committed_at: int | None = None
     outcome: Outcome = field(default_factory=Outcome)
-    campaign: UUID = NIL  # the campaign its command wrote to (`record`); an answer kept alone: none
+    campaign: UUID = NIL  # the campaign its command wrote to (`record`); an answer kept alone: the one named
 
     @property
     def digest(self) -> bytes:
@@ -123,10 +123,10 @@ class Claim:
                 (sealed, self.campaign, self.scope, self.digest),
             )
             return
-        await self.conn.execute(
-            "INSERT INTO idempotency_keys (scope, key_sha256, fingerprint, response, sealing)"
-            " VALUES (%s, %s, %s, %s, 2) ON CONFLICT DO NOTHING",  # campaign_id: its default, NIL
-            (self.scope, self.digest, self.fingerprint, sealed),
+        await self.conn.execute(  # under the campaign the request named (NIL: none), where a retry looks
+            "INSERT INTO idempotency_keys (campaign_id, scope, key_sha256, fingerprint, response, sealing)"
+            " VALUES (%s, %s, %s, %s, %s, 2) ON CONFLICT DO NOTHING",
+            (self.campaign, self.scope, self.digest, self.fingerprint, sealed),
         )
 
 
@@ -166,15 +166,22 @@ class IdempotencyKeys:
         self.conninfo = conninfo
 
     @asynccontextmanager
-    async def claim(self, pool: ReadPool, scope: str, key: str, print_: bytes) -> AsyncIterator[Claim]:
-        """Hold the key for the length of the block; a racer with the same key waits, then reads the answer."""
+    async def claim(self, pool: ReadPool, scope: str, key: str, print_: bytes,
+                    campaign: UUID | None = None) -> AsyncIterator[Claim]:  # fmt: skip
+        """Hold the key for the length of the block; a racer with the same key waits, then reads the answer.
+
+        `campaign`: the one campaign the request names, which its command writes to (a command writes one
+        campaign, the one it names), so its claim is there: the lookup names it and, on Citus, goes to that
+        campaign's shard alone (docs/scaling.md, "Citus"). Without one (creating a campaign), every shard is read.
+        """
         check_key(key)
+        lookup = ("SELECT fingerprint, response, sealing, position FROM idempotency_keys"
+                  " WHERE scope = %s AND key_sha256 = %s")  # fmt: skip
+        params: tuple[Any, ...] = (scope, _key_digest(scope, key))
+        if campaign is not None:
+            lookup, params = f"{lookup} AND campaign_id = %s", (*params, campaign)
         async with _locked(pool, _key_digest(scope, key)) as conn:
-            cursor = await conn.execute(
-                "SELECT fingerprint, response, sealing, position FROM idempotency_keys"
-                " WHERE scope = %s AND key_sha256 = %s",
-                (scope, _key_digest(scope, key)),
-            )
+            cursor = await conn.execute(lookup, params)
             row = await cursor.fetchone()
             if row is not None and bytes(row["fingerprint"]) != print_:
                 raise InvalidInputError("this idempotency key was first used for a different request")
@@ -182,7 +189,8 @@ class IdempotencyKeys:
             if row is not None and row["response"] is not None:
                 stored = json.loads(_open(scope, key, bytes(row["response"]), row["sealing"]))
             unanswered = row is not None and row["response"] is None
-            yield Claim(conn, scope, key, print_, stored, unanswered, row["position"] if row else None)
+            yield Claim(conn, scope, key, print_, stored, unanswered, row["position"] if row else None,
+                        campaign=campaign or NIL)
 
 
 @asynccontextmanager

@@ -28,6 +28,9 @@ from service.usecases.campaigns import CampaignService
 TOKEN_PREFIX = "itg_"
 _COLUMNS = "id, campaign_id, role, name, faction_id, house_id"
 _BY_TOKEN = f"SELECT {_COLUMNS} FROM seats WHERE token_sha256 = %s"
+# A token names its campaign (`token_for`), so the lookup goes to that campaign's shard on Citus, a router query
+# (docs/scaling.md, "Citus"); a token issued before it did is looked up by its digest alone, on every shard.
+_BY_CAMPAIGN_TOKEN = f"{_BY_TOKEN} AND campaign_id = %s"
 # A revoked seat keeps its row (the GM still lists it) but holds 16 random bytes where a token's 32-byte SHA-256
 # would be: no token hashes to it, and its length says "revoked" without a schema change.
 _REVOKED_BYTES = 16
@@ -51,6 +54,31 @@ class StartedCampaign:
 def digest(token: str) -> bytes:
     # Tokens carry 256 random bits, so a plain hash resists guessing; a slow KDF would only slow lookups.
     return hashlib.sha256(token.encode()).digest()
+
+
+def token_for(campaign_id: UUID) -> str:
+    """A new bearer token of a seat of the campaign: the prefix, the campaign's id in hex, `_`, 256 random bits.
+    The id is no secret (the token's holder is told it anyway); the digest covers the whole token, so a token
+    whose campaign was changed names no seat."""
+    return f"{TOKEN_PREFIX}{campaign_id.hex}_{secrets.token_urlsafe(32)}"
+
+
+def token_campaign(token: str) -> UUID | None:
+    """The campaign a token names (`token_for`); None for a token of before, or one that is no token of ours."""
+    head, sep, _ = token.removeprefix(TOKEN_PREFIX).partition("_")
+    if not token.startswith(TOKEN_PREFIX) or not sep or len(head) != 32:
+        return None
+    try:
+        return UUID(hex=head)
+    except ValueError:
+        return None
+
+
+def _by_token(token: str) -> tuple[str, tuple[Any, ...]]:
+    campaign_id = token_campaign(token)
+    if campaign_id is None:
+        return _BY_TOKEN, (digest(token),)
+    return _BY_CAMPAIGN_TOKEN, (digest(token), campaign_id)
 
 
 def bearer_token(authorization: str | None) -> str | None:
@@ -121,12 +149,12 @@ class SeatService:
     def resolve(self, authorization: str | None) -> Seat | None:
         """The seat an Authorization header names; None without one. An unknown token is refused."""
         token = bearer_token(authorization)
-        return None if token is None else _named(self._query(_BY_TOKEN, (digest(token),)))
+        return None if token is None else _named(self._query(*_by_token(token)))
 
     async def resolve_on(self, reads: ReadPool, authorization: str | None) -> Seat | None:
         """`resolve` on the async read pool."""
         token = bearer_token(authorization)
-        return None if token is None else _named(await reads.rows(_BY_TOKEN, (digest(token),)))
+        return None if token is None else _named(await reads.rows(*_by_token(token)))
 
     async def listed_on(self, reads: ReadPool, seat_id: UUID) -> tuple[Seat | None, bool]:
         """One seat by its id (None when no seat has it), with whether its token was revoked, on the read pool."""
@@ -141,7 +169,7 @@ class SeatService:
         return {bytes(row["token_sha256"]) for row in rows}
 
     def _seat(self, seat: Seat) -> IssuedSeat:
-        token = TOKEN_PREFIX + secrets.token_urlsafe(32)
+        token = token_for(seat.campaign_id)
         self._write(f"INSERT INTO seats ({_COLUMNS}, token_sha256) VALUES (%s, %s, %s, %s, %s, %s, %s)"
                     " ON CONFLICT (id, campaign_id) DO UPDATE SET token_sha256 = EXCLUDED.token_sha256",  # rotates
                     (seat.id, seat.campaign_id, seat.role.value, seat.name, seat.faction_id, seat.house_id,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from uuid import UUID, uuid4
@@ -15,6 +16,7 @@ from uuid import UUID, uuid4
 import httpx
 import psycopg
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from domain.commands import CreateCampaign
 from domain.seats import gm_seat_id
@@ -97,6 +99,18 @@ class Clients:
             thread.join(timeout=120)
 
 
+def listen(receive: Callable[[], dict[str, Any]], received: list[Any]) -> None:
+    """Each payload of the subscription into `received` until its connection closes (the test leaves the
+    subscription's block), a quiet half-minute waited through."""
+    while True:
+        try:
+            received.append(receive())
+        except TimeoutError:
+            continue
+        except ConnectionClosed:
+            return
+
+
 def rolled(db: Database, campaign_id: UUID) -> int:
     with psycopg.connect(db.conninfo) as conn:
         row = conn.execute("SELECT count(*) FROM intrigue_events WHERE campaign_id = %s AND topic LIKE %s",
@@ -127,7 +141,7 @@ def test_a_campaign_moves_to_the_other_worker_under_ten_writers(fresh_db: Databa
         eventually(api.ready, "the server", api)
         with api.subscription(token, EVENTS, id=str(campaign_id), after=0) as receive, \
                 Clients(api.base, campaign_id, token) as clients:  # fmt: skip
-            listening = threading.Thread(target=lambda: [received.append(receive()) for _ in iter(int, 1)], daemon=True)
+            listening = threading.Thread(target=listen, args=(receive, received), daemon=True)
             listening.start()
             eventually(lambda: len(clients.acknowledged) >= 20, "rolls before the move", api)
             before, source = len(clients.acknowledged), placement(fresh_db, campaign_id)
@@ -137,6 +151,7 @@ def test_a_campaign_moves_to_the_other_worker_under_ten_writers(fresh_db: Databa
             eventually(lambda: len(clients.acknowledged) >= before + 40 and len(received) > heard + 10,
                        f"rolls and events after the move (had {before} acknowledged, {heard} events)", api)  # fmt: skip
             read = httpx.get(f"{api.base}{API}/campaigns/{campaign_id}", headers=bearer(token), timeout=30)
+        listening.join(timeout=30)  # the subscription's connection closed with its block: the listener ends
         acknowledged, statuses = list(clients.acknowledged), dict(clients.statuses)
     finally:
         api.stop()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import secrets
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -15,6 +16,7 @@ from domain.campaign import Campaign
 from domain.errors import ForbiddenError
 from service.bootstrap import Intrigue
 from service.entrypoints.graphql.guards import Access, access_to
+from service.usecases.seats import TOKEN_PREFIX, token_campaign
 from tests.service.conftest import gql, gql_as
 from tests.service.rest_support import API, bearer, conforms, new_campaign
 
@@ -109,6 +111,21 @@ def test_graphql_refuses_the_gms_mutations_without_a_token_and_accepts_them_with
     assert issued["createSeat"]["seat"] == {"role": "OBSERVER"}  # type: ignore[index]
     seats = gql_as(client, gm, "query($id: UUID!) { seats(campaignId: $id) { role } }", id=campaign["id"])
     assert seats["data"] == {"seats": [{"role": "GM"}, {"role": "OBSERVER"}]}
+
+
+def test_a_token_names_its_campaign_and_one_of_before_still_works(client: TestClient, intrigue: Intrigue) -> None:
+    campaign, gm = new_campaign(client)  # the campaign in the token: on Citus, its lookup goes to one shard
+    other, _ = new_campaign(client)
+    assert token_campaign(gm) == UUID(campaign["id"])
+    assert gql_as(client, gm, ME)["data"]["me"]["campaignId"] == campaign["id"]  # type: ignore[index]
+    moved = gm.replace(UUID(campaign["id"]).hex, UUID(other["id"]).hex)  # another campaign's: no seat
+    assert gql_as(client, moved, ME)["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"  # type: ignore[index]
+    old = TOKEN_PREFIX + secrets.token_urlsafe(32)  # issued before tokens named their campaign
+    assert token_campaign(old) is None
+    with psycopg.connect(intrigue.db.conninfo) as conn:
+        conn.execute("UPDATE seats SET token_sha256 = %s WHERE campaign_id = %s AND role = 'gm'",
+                     (hashlib.sha256(old.encode()).digest(), campaign["id"]))  # fmt: skip
+    assert gql_as(client, old, ME)["data"]["me"]["campaignId"] == campaign["id"]  # type: ignore[index]
 
 
 def test_a_token_that_names_no_seat_is_refused_over_graphql(client: TestClient) -> None:

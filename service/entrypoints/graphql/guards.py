@@ -7,12 +7,11 @@ before any resolver runs.
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator, Callable, Iterator
-from contextlib import AsyncExitStack
 from enum import Enum
 from functools import partial
 from typing import Any
+from uuid import UUID
 
 from graphql import (
     DocumentNode,
@@ -96,7 +95,7 @@ def seat(info: Any) -> Seat | None:
     return found
 
 
-def _error_result(error: DomainError) -> ExecutionResult:
+def error_result(error: DomainError) -> ExecutionResult:
     return ExecutionResult(data=None, errors=[GraphQLError(error.message, extensions=graphql_extensions(error))])
 
 
@@ -115,28 +114,43 @@ class SeatGuard(SchemaExtension):
             ec.context["seat"] = found
             self._authorise(found)
         except DomainError as error:
-            ec.result = _error_result(error)
+            ec.result = error_result(error)
         yield
 
     def _authorise(self, found: Seat | None) -> None:
-        ec = self.execution_context
-        document = ec.graphql_document
-        operation = get_operation_ast(document, ec.operation_name) if document else None
-        if document is None or operation is None:
-            return  # nothing will run: graphql-core reports it
-        root = ec.schema._schema.get_root_type(operation.operation)
-        defaults = {d.variable.name.value: value_from_ast_untyped(d.default_value)
-                    for d in operation.variable_definitions or () if d.default_value}  # fmt: skip
-        variables = {**defaults, **(ec.variables or {})}
-        for node in root_fields(document, operation):
-            if root is None or node.name.value not in root.fields:
-                continue  # __typename, or a field validation already refused
-            arguments = {a.name.value: value_from_ast_untyped(a.value, variables) for a in node.arguments or ()}
-            access = access_to(operation.operation, node.name.value, arguments)
+        for operation, field, arguments in root_arguments(self.execution_context):
+            access = access_to(operation, field, arguments)
             if access is Access.GM:
-                check_gm(found, campaign_id_argument(arguments), _doing(node.name.value))
+                check_gm(found, campaign_id_argument(arguments), _doing(field))
             elif access is Access.GM_OR_OWNER:
-                check_gm_or_owner(found, arguments, _doing(node.name.value))
+                check_gm_or_owner(found, arguments, _doing(field))
+
+
+def root_arguments(ec: Any) -> Iterator[tuple[OperationType, str, dict[str, Any]]]:
+    """Each root field of the operation that the schema has, with its arguments (variables and defaults filled in)."""
+    document = ec.graphql_document
+    operation = get_operation_ast(document, ec.operation_name) if document else None
+    if document is None or operation is None:
+        return  # nothing will run: graphql-core reports it
+    root = ec.schema._schema.get_root_type(operation.operation)
+    defaults = {d.variable.name.value: value_from_ast_untyped(d.default_value)
+                for d in operation.variable_definitions or () if d.default_value}  # fmt: skip
+    variables = {**defaults, **(ec.variables or {})}
+    for node in root_fields(document, operation):
+        if root is None or node.name.value not in root.fields:
+            continue  # __typename, or a field validation already refused
+        arguments = {a.name.value: value_from_ast_untyped(a.value, variables) for a in node.arguments or ()}
+        yield operation.operation, node.name.value, arguments
+
+
+def named_campaign(ec: Any) -> UUID | None:
+    """The one campaign every root field of a mutation names (`campaignId`): its command writes there, and so does
+    its idempotency claim (service/persistence/idempotency.py); None when a field names none, or two differ."""
+    named = {str(arguments.get("campaignId")) for _, _, arguments in root_arguments(ec)}
+    try:
+        return UUID(named.pop()) if len(named) == 1 else None
+    except ValueError:
+        return None
 
 
 def root_fields(document: DocumentNode, operation: OperationDefinitionNode) -> Iterator[FieldNode]:
@@ -160,87 +174,3 @@ def _root_fields(selections: SelectionSetNode, fragments: dict[str, FragmentDefi
 
 def _doing(field: str) -> str:
     return "".join(f" {c.lower()}" if c.isupper() else c for c in field)
-
-
-class IdempotentMutations(SchemaExtension):
-    """Every mutation's answer says what it committed: `extensions` carry `readsMayLag` and `position` when the read
-    models had not caught up. With an `Idempotency-Key` header, a retry answers the first result and never writes
-    twice (service/persistence/idempotency.py)."""
-
-    async def on_execute(self) -> AsyncIterator[None]:
-        ec = self.execution_context
-        if ec.result is not None or ec.operation_type is not StrawberryOperation.MUTATION:
-            yield
-            return
-        key = ec.context["request"].headers.get("idempotency-key")
-        found = ec.context.get("seat")
-        try:
-            scope = None if key is None else idempotency.scope_of(found.id if found else None, key)
-        except DomainError as error:
-            ec.result = _error_result(error)
-            yield
-            return
-        if key is None or scope is None:
-            with outcomes.tracking() as outcome:
-                yield
-            _tell(ec, outcome)
-            return
-        print_ = fingerprint("graphql", ec.query or "", ec.operation_name or "",
-                             json.dumps(ec.variables or {}, sort_keys=True, default=str))  # fmt: skip
-        async with AsyncExitStack() as stack:
-            try:
-                claim = await stack.enter_async_context(
-                    ec.context["intrigue"].idempotency.claim(ec.context["claims"], scope, key, print_)
-                )
-            except DomainError as error:
-                ec.result = _error_result(error)
-                yield
-                return
-            if claim.stored is not None:
-                ec.result = _replay(claim.stored)
-                ec.extensions_results.update(claim.stored.get("extensions") or {})
-                yield
-                return
-            if claim.unanswered:  # committed, but the server stopped before its answer was kept
-                ec.result = ExecutionResult(data=None)
-                ec.extensions_results.update(_committed(claim.committed_at))
-                yield
-                return
-            with claim.running() as outcome:
-                yield
-            result = ec.result
-            _tell(ec, outcome)
-            if isinstance(result, ExecutionResult) and (outcome.committed or _worth_keeping(result)):
-                # A committed command's answer is always kept, beside the claim its events committed.
-                await claim.save({"data": result.data, "errors": [e.formatted for e in result.errors or []],
-                                  "extensions": dict(ec.extensions_results)})  # fmt: skip
-
-
-def _tell(ec: Any, outcome: outcomes.Outcome) -> None:
-    """Say in the answer's `extensions` what the client must know: reads may lag, and that the command was
-    committed even though an error follows (so no answer reads as "nothing happened")."""
-    failed = isinstance(ec.result, ExecutionResult) and bool(ec.result.errors)
-    committed = {"committed": True, "position": outcome.position} if outcome.committed and failed else {}
-    ec.extensions_results.update({**outcome.lag_extensions(), **committed})
-
-
-# Answers that say "nothing was done, try again": a lost race, or the database unreachable (a failover). Kept under
-# the key, every retry would be answered the same, for good (issue 27, item 5: writes succeed again after one).
-TRANSIENT = frozenset({"CONFLICT", "UNAVAILABLE"})
-
-
-def _worth_keeping(result: ExecutionResult) -> bool:
-    """Keep refusals and successes; a transient refusal or an unexpected error may succeed on retry."""
-    codes = [(e.extensions or {}).get("code") for e in result.errors or []]
-    return all(code is not None and code not in TRANSIENT for code in codes)
-
-
-def _replay(stored: dict[str, Any]) -> ExecutionResult:
-    errors = [GraphQLError(e["message"], path=e.get("path"), extensions=e.get("extensions")) for e in stored["errors"]]
-    return ExecutionResult(data=stored["data"], errors=errors or None)
-
-
-def _committed(position: int | None) -> dict[str, Any]:
-    """The `extensions` of a retry whose command committed while its answer was lost: not run again, said so."""
-    return {"committed": True, "position": position, "readsMayLag": True, "answerKept": False,
-            "detail": idempotency.ANSWER_LOST}  # fmt: skip

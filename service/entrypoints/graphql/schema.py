@@ -26,8 +26,9 @@ from service.entrypoints.graphql.factionturn import FactionTurnMutation, Faction
 from service.entrypoints.graphql.forks import ForkMutation, ForkQuery
 from service.entrypoints.graphql.gameofbones import GameOfBonesMutation, GameOfBonesQuery
 from service.entrypoints.graphql.gm import GMMutation, GMQuery
-from service.entrypoints.graphql.guards import LIMITS, IdempotentMutations, SeatGuard, seat
+from service.entrypoints.graphql.guards import LIMITS, SeatGuard, seat
 from service.entrypoints.graphql.history import AsOfInput, HistoryMutation, past_campaign
+from service.entrypoints.graphql.idempotent import IdempotentMutations
 from service.entrypoints.graphql.inputs import InputGuard
 from service.entrypoints.graphql.mergers import MergerMutation
 from service.entrypoints.graphql.orders import OrdersMutation, OrdersQuery

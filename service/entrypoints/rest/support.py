@@ -162,7 +162,8 @@ def command(handler: Handler) -> Handler:
             seat = await seat_of(request)
             scope = idempotency.scope_of(seat.id if seat else None, key)  # an unseated key too guessable: refused
             print_ = fingerprint(request.method, request.url.path, request.url.query, await request.body())
-            async with intrigue_of(request).idempotency.claim(claims_of(request), scope, key, print_) as claim:
+            claims = intrigue_of(request).idempotency.claim(claims_of(request), scope, key, print_, _named(request))
+            async with claims as claim:
                 if claim.stored is not None:
                     return _replay(claim.stored)
                 if claim.unanswered:
@@ -175,6 +176,15 @@ def command(handler: Handler) -> Handler:
             return problem_response(error, request.url.path)
 
     return answer
+
+
+def _named(request: Request) -> UUID | None:
+    """The campaign a command's path names (`/campaigns/{campaign_id}/...`), where its command writes, and so its
+    idempotency claim (service/persistence/idempotency.py); None for a path that names none (creating one)."""
+    try:
+        return UUID(str(request.path_params["campaign_id"]))
+    except (KeyError, ValueError):
+        return None
 
 
 def claims_of(request: Request) -> ReadPool:
