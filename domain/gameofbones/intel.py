@@ -32,6 +32,11 @@ def intel_id(house_id: UUID | str) -> UUID:
 class HouseIntel(Rewindable):
     """One house's knowledge, and the movements of its troops other houses saw."""
 
+    # Not in the phase history (projections/state.py): every entry names its phase and week, so the history would
+    # only copy it again, and each resolution read and rewrote every house's whole intel there, a cost that grew
+    # with the phases played (issue 26, "a late phase costs no more than an early one"; docs/scaling.md).
+    in_history = False
+
     @staticmethod
     def create_id(campaign_id: UUID, house_id: str) -> UUID:
         return intel_id(house_id)

@@ -8,7 +8,10 @@ import uuid
 from collections import Counter
 from typing import Any
 
+import psycopg
 import pytest
+from psycopg.rows import dict_row
+from psycopg.sql import SQL
 from starlette.testclient import TestClient
 
 from domain.campaign import Campaign
@@ -17,7 +20,9 @@ from domain.gameofbones.house import House
 from domain.gameofbones.intel import HouseIntel, intel_id
 from domain.gameofbones.ordering import Order
 from projections.state import public_state
+from projections.state_tables import MODEL, names
 from service.bootstrap import Intrigue
+from service.persistence.database import Database
 from service.persistence.fresh import FreshReads
 from service.usecases.gameofbones import RegisterHouse, StartingArea, StartingMember
 from service.usecases.rewind import RollBackPhase
@@ -25,6 +30,12 @@ from tests.service.conftest import gql_as
 from tests.service.gameofbones_world import city, person
 
 HOUSES, PHASES, MOVED = 8, 12, 100
+# The campaign, its houses, each house's size after each phase (`house_size`), and the phase history's bases
+# after each phase (`history_bases`).
+Played = tuple[Campaign, list[uuid.UUID], dict[int, list[int]], dict[int, tuple[int, int]]]
+# What each resolution reads and rewrites in the phase history (projections/history.py): each member's base.
+BASES = """SELECT count(*) AS members, coalesce(sum(pg_column_size(state)), 0) AS bytes, count(*) FILTER
+    (WHERE state ? 'knowledge' AND state ? 'sightings') AS intel FROM {base} WHERE campaign_id = %s"""
 
 
 def house_size(intrigue: Intrigue, house_id: uuid.UUID) -> int:
@@ -35,8 +46,18 @@ def house_size(intrigue: Intrigue, house_id: uuid.UUID) -> int:
     return len(json.dumps({k: v for k, v in state.items() if k != "circumstances"}, default=str))
 
 
+def history_bases(db: Database, campaign_id: uuid.UUID) -> tuple[int, int]:
+    """(members, bytes) of the campaign's bases in the current generation of the phase history."""
+    with psycopg.connect(db.conninfo, row_factory=dict_row) as conn:
+        generation = conn.execute("SELECT current FROM read_model_generation WHERE name = %s", (MODEL,)).fetchone()
+        assert generation is not None
+        row = conn.execute(SQL(BASES).format(**names(generation["current"])), (campaign_id,)).fetchone()
+    assert row is not None and row["intel"] == 0, row  # a house's intel is not in the phase history
+    return row["members"], row["bytes"]
+
+
 @pytest.fixture(scope="module")
-def played(intrigue: Intrigue) -> tuple[Campaign, list[uuid.UUID], dict[int, list[int]]]:
+def played(intrigue: Intrigue, db: Database) -> Played:
     """Eight houses, each holding two areas; every month each moves troops openly, and every other house
     smears the next one, which gathers intelligence."""
     campaign = intrigue.campaigns.create_campaign(city("bounded", areas=2 * HOUSES))
@@ -47,6 +68,7 @@ def played(intrigue: Intrigue) -> tuple[Campaign, list[uuid.UUID], dict[int, lis
         areas=[StartingArea(regions[2 * i], troops=3_000), StartingArea(regions[2 * i + 1], troops=3_000)],
     )).id for i in range(HOUSES)]  # fmt: skip
     sizes: dict[int, list[int]] = {}
+    bases: dict[int, tuple[int, int]] = {}
     for phase in range(1, PHASES + 1):
         intrigue.campaigns.open_phase(campaign.id)
         for i, house_id in enumerate(houses):
@@ -57,21 +79,33 @@ def played(intrigue: Intrigue) -> tuple[Campaign, list[uuid.UUID], dict[int, lis
             intrigue.gameofbones.order_action(campaign.id, house_id, gather if i % 2 else smear)
         intrigue.campaigns.resolve_phase(campaign.id)
         sizes[phase] = [house_size(intrigue, h) for h in houses]
-    return intrigue.store.load(campaign.id, Campaign), houses, sizes
+        bases[phase] = history_bases(db, campaign.id)
+    return intrigue.store.load(campaign.id, Campaign), houses, sizes, bases
 
 
-def test_a_houses_loaded_state_does_not_grow_with_the_phases_played(
-    played: tuple[Campaign, list[uuid.UUID], dict[int, list[int]]],
-) -> None:
-    _, houses, sizes = played
+def test_a_houses_loaded_state_does_not_grow_with_the_phases_played(played: Played) -> None:
+    _, houses, sizes, _ = played
     for index in range(len(houses)):
         # Gold and influence change digits, nothing else remains: a House that kept its knowledge grew by about
         # 175 bytes for each of the other houses' moves, 1,200 bytes a month here.
         assert sizes[PHASES][index] <= sizes[3][index] + 200, (index, sizes[3][index], sizes[PHASES][index])
 
 
+def test_what_a_resolution_reads_and_rewrites_of_the_phase_history_does_not_grow_with_the_phases(
+    played: Played,
+) -> None:
+    """Issue 26: a late phase costs no more than an early one. Each resolution reads the phase history's base of
+    every member that moved and writes it back; with each house's intel there (everything it ever learned and
+    every movement of it others saw), they grew from 30 KB after the first month to 58 KB after the twelfth
+    here; without it they stay at 19 KB."""
+    bases = played[3]
+    assert bases[PHASES][0] == bases[3][0] == 2 * HOUSES + HOUSES  # the houses and their areas: no intel
+    # The houses' circumstances come and go with the dice (see `house_size`), the rest changes digits.
+    assert bases[PHASES][1] <= bases[3][1] * 1.15, (bases[3], bases[PHASES])
+
+
 def test_a_troop_movement_seen_writes_one_event_whatever_the_number_of_houses(
-    intrigue: Intrigue, played: tuple[Campaign, list[uuid.UUID], dict[int, list[int]]],
+    intrigue: Intrigue, played: Played
 ) -> None:
     campaign = played[0]
     events = list(intrigue.audit.events(campaign.id))
@@ -87,10 +121,8 @@ def test_a_troop_movement_seen_writes_one_event_whatever_the_number_of_houses(
     assert names["House.KnowledgeGained"] == 0  # everything learned went to the houses' intel
 
 
-def test_each_house_still_knows_every_movement_it_saw_and_none_of_its_own(
-    intrigue: Intrigue, played: tuple[Campaign, list[uuid.UUID], dict[int, list[int]]],
-) -> None:
-    _, houses, _ = played
+def test_each_house_still_knows_every_movement_it_saw_and_none_of_its_own(intrigue: Intrigue, played: Played) -> None:
+    _, houses, *_ = played
     for house_id in houses:
         view = FreshReads(intrigue.store).one(house_id, "house")
         movements = [k for k in view["knowledge"] if k["kind"] == "movement"]
@@ -111,9 +143,9 @@ def entries(knowledge: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def test_the_read_model_shows_a_house_what_it_saw_and_no_seat_anothers_knowledge(
-    intrigue: Intrigue, client: TestClient, played: tuple[Campaign, list[uuid.UUID], dict[int, list[int]]],
+    intrigue: Intrigue, client: TestClient, played: Played
 ) -> None:
-    campaign, houses, _ = played
+    campaign, houses, *_ = played
     mine = str(houses[0])
     token = intrigue.seats.create_seat(campaign.id, "player", "Ana", house_id=houses[0]).token
     body = gql_as(client, token, HOUSES_KNOWLEDGE, id=str(campaign.id))
@@ -129,11 +161,9 @@ def test_the_read_model_shows_a_house_what_it_saw_and_no_seat_anothers_knowledge
     assert all(len([k for k in by_gm[str(h)] if k["kind"] == "movement"]) == (HOUSES - 1) * PHASES for h in houses)
 
 
-def test_rolling_back_a_month_undoes_what_the_houses_learned_in_it(
-    intrigue: Intrigue, played: tuple[Campaign, list[uuid.UUID], dict[int, list[int]]],
-) -> None:
+def test_rolling_back_a_month_undoes_what_the_houses_learned_in_it(intrigue: Intrigue, played: Played) -> None:
     """Last in this module: it rolls the played campaign back a month."""
-    campaign, houses, _ = played
+    campaign, houses, *_ = played
     before = {h: FreshReads(intrigue.store).one(h, "house")["knowledge"] for h in houses}
     intrigue.rewind.roll_back(RollBackPhase(campaign.id, PHASES, "test: the month is played again"))
     for house_id in houses:
