@@ -3,7 +3,10 @@ its part, into the new generation. Each campaign is one lane with its own tracki
 disjoint rows; what the log gained meanwhile is left to the rebuild's own runner, which then switches as before.
 
 How many: `INTRIGUE_REBUILD_WORKERS` (default: the machine's cores; 1 folds everything in the rebuild's runner, as
-before). The generation is the same either way (tests/service/test_rebuild_parts.py)."""
+before), and only for a log of at least `INTRIGUE_REBUILD_PARALLEL_FROM` events (default 20,000): a worker costs
+a process started and the service's modules imported (1-3 s on a loaded 2-core machine), more than a small log's
+whole rebuild (docs/scaling.md, issue 31). The generation is the same either way
+(tests/service/test_rebuild_parts.py)."""
 
 from __future__ import annotations
 
@@ -18,13 +21,22 @@ from service.persistence.readmodels import ReadModel, by_name, close_view, drain
 
 log = logging.getLogger("intrigue.worker")
 WORKERS = "INTRIGUE_REBUILD_WORKERS"
+PARALLEL_FROM = "INTRIGUE_REBUILD_PARALLEL_FROM"
+SMALL_LOG = 20_000  # events: below it, one process rebuilds faster than several start
 Progress = Callable[[int, int], None]
 
 
-def rebuild_workers(env: dict[str, str]) -> int:
-    """How many processes fold a rebuild: the setting, else the machine's cores."""
-    value = env.get(WORKERS) or os.environ.get(WORKERS) or ""
-    return max(1, int(value)) if value.strip() else max(1, os.cpu_count() or 1)
+def rebuild_workers(env: dict[str, str], events: int) -> int:
+    """How many processes fold a rebuild of a log of `events`: the setting, else the machine's cores; one for a
+    log under the parallel threshold."""
+    if events < _setting(env, PARALLEL_FROM, SMALL_LOG):
+        return 1
+    return max(1, _setting(env, WORKERS, os.cpu_count() or 1))
+
+
+def _setting(env: dict[str, str], name: str, default: int) -> int:
+    value = (env.get(name) or os.environ.get(name) or "").strip()
+    return int(value) if value else default
 
 
 def fold_in_parts(model: ReadModel, generation: int, env: dict[str, str], workers: int, report: Progress) -> int:

@@ -142,7 +142,7 @@ def rebuild(db: Database, env: dict[str, str], model: ReadModel, progress: Progr
                 conn.execute(statement)
             citus.distribute(conn)  # on Citus, the new generation's tables join their campaigns' shards
         log.info("rebuilding", extra={"projection": model.name, "generation": new})
-        if (workers := rebuild_parts.rebuild_workers(env)) > 1:
+        if (workers := rebuild_parts.rebuild_workers(env, _events(conn))) > 1:
             rebuild_parts.fold_in_parts(model, new, env, workers, report)
         runner = start_runner(model.at_generation(new), env)
         stopped = False
@@ -165,6 +165,12 @@ def rebuild(db: Database, env: dict[str, str], model: ReadModel, progress: Progr
                 conn.execute(statement)
         log.info("projection switched", extra={"projection": model.name, "generation": new, "position": head})
         return head
+
+
+def _events(conn: psycopg.Connection[Any]) -> int:
+    """Events in the store: the sum of the campaigns' heads (each lane's positions are gap-free)."""
+    row = conn.execute("SELECT coalesce(sum(position), 0) FROM campaign_heads").fetchone()
+    return int(row[0]) if row else 0
 
 
 def _catch_up(runner: Runner, slack: int, report: Progress, pause: float) -> int:

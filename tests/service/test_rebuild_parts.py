@@ -35,6 +35,7 @@ def generation_rows(db: Database) -> dict[str, Any]:
 def rebuilt(db: Database, workers: int, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     parts: list[int] = []
     monkeypatch.setenv(rebuild_parts.WORKERS, str(workers))
+    monkeypatch.setenv(rebuild_parts.PARALLEL_FROM, "1")  # a test's log is small
     monkeypatch.setattr(rebuild_parts, "fold_in_parts", counting(parts, rebuild_parts.fold_in_parts))
     rebuild(db, {**db.eventsourcing_env(2), "CREATE_TABLE": "n"}, STATE)
     assert parts == ([] if workers == 1 else [workers])  # in parts, or all in the rebuild's own runner
@@ -70,3 +71,13 @@ def test_a_rebuild_in_parts_makes_the_generation_a_sequential_rebuild_makes(
     with monkeypatch.context() as m:
         in_parts = rebuilt(fresh_db, 3, m)
     assert in_parts == sequential
+
+
+def test_a_small_log_is_rebuilt_in_one_process_and_a_big_one_by_as_many_as_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(rebuild_parts.WORKERS, raising=False)
+    monkeypatch.delenv(rebuild_parts.PARALLEL_FROM, raising=False)
+    assert rebuild_parts.rebuild_workers({}, rebuild_parts.SMALL_LOG - 1) == 1
+    monkeypatch.setattr(rebuild_parts.os, "cpu_count", lambda: 4)
+    assert rebuild_parts.rebuild_workers({}, rebuild_parts.SMALL_LOG) == 4
+    assert rebuild_parts.rebuild_workers({rebuild_parts.WORKERS: "3"}, rebuild_parts.SMALL_LOG) == 3
+    assert rebuild_parts.rebuild_workers({rebuild_parts.PARALLEL_FROM: "10"}, 10) == 4
