@@ -9,7 +9,7 @@ the scans' own, in the same order (tests/domain/factionturn/test_asset_index.py)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from domain.factionturn.faction import Faction
@@ -38,27 +38,41 @@ def faction_part(faction: Faction) -> FactionPart:
 
 
 class AssetIndex:
-    """The parts of the factions a working world holds, each rebuilt only when its faction changed."""
+    """Every faction's part merged (agitators by their target, holders by ability), each part replaced only when
+    its faction changed; a look-up first makes sure of that (one step per faction, not per asset)."""
 
     def __init__(self) -> None:
         self._parts: dict[str, tuple[Faction, int, FactionPart]] = {}
+        self._attached: dict[str, dict[str, tuple[OwnedAsset, ...]]] = {}  # target -> faction id -> agitators
+        self._by_ability: dict[str, dict[str, tuple[OwnedAsset, ...]]] = {}  # ability -> faction id -> assets
 
-    def part(self, faction: Faction) -> FactionPart:
-        key = str(faction.id)
-        kept = self._parts.get(key)
-        if kept is not None and kept[0] is faction and kept[1] == faction.version:
-            return kept[2]
-        built = faction_part(faction)
-        self._parts[key] = (faction, faction.version, built)
-        return built
+    def _sync(self, factions: Mapping[str, Faction]) -> None:
+        for key, faction in factions.items():
+            kept = self._parts.get(key)
+            if kept is None or kept[0] is not faction or kept[1] != faction.version:
+                self._replace(key, faction, None if kept is None else kept[2])
 
-    def agitated(self, factions: Iterable[Faction], asset: OwnedAsset) -> bool:
+    def _replace(self, key: str, faction: Faction, old: FactionPart | None) -> None:
+        new = faction_part(faction)
+        for merged, before, after in ((self._attached, old and old.attached, new.attached),
+                                      (self._by_ability, old and old.by_ability, new.by_ability)):  # fmt: skip
+            for name in before or ():
+                merged[name].pop(key, None)
+            for name, assets in after.items():
+                merged.setdefault(name, {})[key] = assets
+        self._parts[key] = (faction, faction.version, new)
+
+    def agitated(self, factions: Mapping[str, Faction], asset: OwnedAsset) -> bool:
         """Seed 002, Agitators: an asset with an Agitator of any faction attached to it in its region."""
-        return any(a.region_id == asset.region_id
-                   for f in factions for a in self.part(f).attached.get(asset.id, ()))  # fmt: skip
+        self._sync(factions)
+        return any(a.region_id == asset.region_id and key in factions
+                   for key, agitators in self._attached.get(asset.id, {}).items() for a in agitators)  # fmt: skip
 
-    def holders(self, factions: Iterable[Faction], ability: str, region_id: str) -> Iterator[Faction]:
-        """The factions, in the order given, holding a usable asset with `ability` in the region (`rows.holds`)."""
-        for f in factions:
-            if any(a.region_id == region_id and a.usable_on(f.turn) for a in self.part(f).by_ability.get(ability, ())):
-                yield f
+    def holders(self, factions: Mapping[str, Faction], ability: str, region_id: str) -> Iterator[Faction]:
+        """The factions, in the world's order, holding a usable asset with `ability` in the region (`rows.holds`)."""
+        self._sync(factions)
+        found = self._by_ability.get(ability, {})
+        for key, faction in factions.items():
+            assets = found.get(key)
+            if assets and any(a.region_id == region_id and a.usable_on(faction.turn) for a in assets):
+                yield faction

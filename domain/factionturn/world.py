@@ -105,11 +105,11 @@ class World:
 
     def agitated(self, asset: OwnedAsset) -> bool:
         """Seed 002, Agitators: whether an Agitator shares the asset's region, attached to it."""
-        return self.index.agitated(self.factions.values(), asset)
+        return self.index.agitated(self.factions, asset)
 
     def holders(self, ability: str, region_id: str) -> list[Faction]:
         """The factions holding a usable asset with the ability in the region, in the world's order."""
-        return list(self.index.holders(self.factions.values(), ability, region_id))
+        return list(self.index.holders(self.factions, ability, region_id))
 
     def governor(self, region_id: str) -> str | None:
         return self.region(region_id).governing_faction_id
