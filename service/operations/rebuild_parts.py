@@ -10,12 +10,15 @@ whole rebuild (docs/scaling.md, issue 31). The generation is the same either way
 
 from __future__ import annotations
 
+import json
 import logging
-import multiprocessing
 import os
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
-from concurrent.futures import FIRST_EXCEPTION, Future, ProcessPoolExecutor, wait
+from pathlib import Path
 
 from service.persistence.readmodels import ReadModel, by_name, close_view, drained_runner, open_view
 
@@ -40,24 +43,43 @@ def _setting(env: dict[str, str], name: str, default: int) -> int:
 
 
 def fold_in_parts(model: ReadModel, generation: int, env: dict[str, str], workers: int, report: Progress) -> int:
-    """Fold the log into `generation` with `workers` processes, one part each; return the events they read."""
-    spawn = multiprocessing.get_context("spawn")  # no fork of a process holding pools and threads
+    """Fold the log into `generation` with `workers` processes, one part each; return the events they read.
+    Each is `python -m service.operations.rebuild_parts`, importing the fold's modules only (a `multiprocessing`
+    spawn imports the parent's main module again: the CLI's, seconds on a loaded machine); the settings go
+    through its standard input, never its command line."""
     view = open_view(model.at_generation(generation), env)
-    try:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=spawn) as pool:
-            parts = [pool.submit(fold_part, model.name, generation, env, k, workers) for k in range(workers)]
-            while True:
-                done, pending = wait(parts, timeout=0.5, return_when=FIRST_EXCEPTION)
+    with tempfile.TemporaryDirectory(prefix="intrigue-rebuild-") as folder:
+        procs = [_start(model.name, generation, env, k, workers, Path(folder) / f"part{k}") for k in range(workers)]
+        try:
+            while any(p.poll() is None for p, _ in procs):
                 report(*view.progress())  # type: ignore[attr-defined]
-                if not pending or any(f.exception() is not None for f in done):
-                    break
-            return sum(_result(f) for f in parts)
-    finally:
-        close_view(view)
+                time.sleep(0.5)
+            report(*view.progress())  # type: ignore[attr-defined]
+        finally:
+            for p, _ in procs:
+                if p.poll() is None:
+                    p.kill()
+                p.wait()
+            close_view(view)
+        return sum(_result(p, out) for p, out in procs)
 
 
-def _result(future: Future[int]) -> int:
-    return future.result()  # raises what the worker raised
+def _start(name: str, generation: int, env: dict[str, str], part: int, parts: int,
+           out: Path) -> tuple[subprocess.Popen[bytes], Path]:  # fmt: skip
+    command = [sys.executable, "-m", __name__, name, str(generation), str(part), str(parts)]
+    with out.open("wb") as written:
+        proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=written, stderr=subprocess.STDOUT)
+    assert proc.stdin is not None
+    proc.stdin.write(json.dumps(env).encode())
+    proc.stdin.close()
+    return proc, out
+
+
+def _result(proc: subprocess.Popen[bytes], out: Path) -> int:
+    lines = out.read_text(errors="replace").splitlines()
+    if proc.returncode != 0 or not lines or not lines[-1].isdigit():
+        raise RuntimeError(f"rebuild part failed ({proc.returncode}): {' / '.join(lines[-5:])}")
+    return int(lines[-1])
 
 
 def fold_part(name: str, generation: int, env: dict[str, str], part: int, parts: int) -> int:
@@ -72,3 +94,8 @@ def fold_part(name: str, generation: int, env: dict[str, str], part: int, parts:
     log.info("rebuild part folded", extra={"part": part, "parts": parts, "events": read,
                                            "seconds": round(time.monotonic() - started, 2)})  # fmt: skip
     return read
+
+
+if __name__ == "__main__":  # a worker: the model, generation, part and parts as arguments, the settings on stdin
+    folded = fold_part(sys.argv[1], int(sys.argv[2]), json.load(sys.stdin), int(sys.argv[3]), int(sys.argv[4]))
+    print(folded)
