@@ -3,9 +3,9 @@ its part, into the new generation. Each campaign is one lane with its own tracki
 disjoint rows; what the log gained meanwhile is left to the rebuild's own runner, which then switches as before.
 
 How many: `INTRIGUE_REBUILD_WORKERS` (default: the machine's cores; 1 folds everything in the rebuild's runner, as
-before), and only for a log of at least `INTRIGUE_REBUILD_PARALLEL_FROM` events (default 20,000): a worker costs
-a process started and the service's modules imported (1-3 s on a loaded 2-core machine), more than a small log's
-whole rebuild (docs/scaling.md, issue 31). The generation is the same either way
+before), and only for a log of at least `INTRIGUE_REBUILD_PARALLEL_FROM` events (default 100,000): a worker costs
+a process started and the service's modules imported (0.5 s of CPU, seconds on a loaded 2-core machine), and at
+16,000 events two processes were slower than one (docs/scaling.md, issue 31). The generation is the same either way
 (tests/service/test_rebuild_parts.py)."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from service.persistence.readmodels import ReadModel, by_name, close_view, drain
 log = logging.getLogger("intrigue.worker")
 WORKERS = "INTRIGUE_REBUILD_WORKERS"
 PARALLEL_FROM = "INTRIGUE_REBUILD_PARALLEL_FROM"
-SMALL_LOG = 20_000  # events: below it, one process rebuilds faster than several start
+SMALL_LOG = 100_000  # events: below it, one process rebuilds faster than several start
 Progress = Callable[[int, int], None]
 
 
