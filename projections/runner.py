@@ -35,6 +35,8 @@ HEADS = "campaign_heads"  # service/persistence/recorder.py
 MAX_PAUSE = 5.0  # seconds between attempts to reach PostgreSQL again, at most
 JUMP = 20  # a stored snapshot is used when it spares folding at least this many events of one aggregate
 POLL = 1.0  # seconds between reads when no notification arrives
+# A campaign's part of n: its id's hash, made non-negative (hashtext is a signed 32-bit integer).
+PART = "AND mod(hashtext(h.campaign_id::text)::bigint + 2147483648, %(parts)s) = %(part)s"
 
 
 log = logging.getLogger("intrigue.projections")
@@ -109,8 +111,11 @@ class PagedRunner:
     """
 
     def __init__(self, app: Any, view: View, name: str, conninfo: str, page: int = PAGE,
-                 lock: int | None = None) -> None:  # fmt: skip
+                 lock: int | None = None, part: tuple[int, int] | None = None) -> None:  # fmt: skip
         self.app, self.view, self.name, self.page = app, view, name, page
+        # With `part` (k, n), only the campaigns whose id hashes to k of n: a rebuild's workers share the log so
+        # (issue 31). Each campaign is one lane with its own tracking row, so parts never touch each other's rows.
+        self.part = part
         # With `lock`, the runner holds that advisory lock on its own connection, taken again after every
         # reconnect (a failover ends the session and the lock with it); without it, it stands by (issue 27).
         self.lock, self.holds_lock = lock, lock is None
@@ -131,7 +136,7 @@ class PagedRunner:
         select = SQL(
             "WITH b AS (SELECT h.campaign_id, coalesce(t.position, 0) AS done FROM {schema}.{heads} h"
             " LEFT JOIN {tracking_schema}.{tracking} t ON t.campaign_id = h.campaign_id"
-            " WHERE h.position > coalesce(t.position, 0) ORDER BY h.campaign_id LIMIT %(campaigns)s)"
+            " WHERE h.position > coalesce(t.position, 0) {part} ORDER BY h.campaign_id LIMIT %(campaigns)s)"
             " SELECT e.notification_id, e.originator_id, e.originator_version, e.topic, e.state, e.campaign_id,"
             " e.campaign_position FROM b JOIN {schema}.{events} e ON e.campaign_id = b.campaign_id"
             " AND e.campaign_position > b.done AND e.campaign_position <= b.done + %(page)s"
@@ -143,8 +148,9 @@ class PagedRunner:
                  "tracking": Identifier(view.tracking_table_name)}  # type: ignore[attr-defined]  # fmt: skip
         # On Citus a page is one campaign's, in its positions' order: its notification ids come from the sequence
         # of the worker holding its shard, and a shard move changes the worker (docs/scaling.md, "Citus").
-        self._select = select.format(order=SQL("e.notification_id"), **names)
-        self._select_one = select.format(order=SQL("e.campaign_position"), **names)
+        part_of = SQL(PART if part else "")
+        self._select = select.format(order=SQL("e.notification_id"), part=part_of, **names)
+        self._select_one = select.format(order=SQL("e.campaign_position"), part=part_of, **names)
         self._creations = SQL(
             "SELECT originator_id, originator_version, topic, state FROM {}.{}"
             " WHERE originator_id = ANY(%s) AND originator_version = 1"
@@ -280,7 +286,25 @@ class PagedRunner:
     def _read(self) -> list[tuple[Any, ...]]:
         with self._conn.cursor(binary=True) as cursor:
             select = self._select_one if self.campaigns == 1 else self._select
-            return cursor.execute(select, {"campaigns": self.campaigns, "page": self.page}).fetchall()
+            part, parts = self.part or (0, 1)
+            params = {"campaigns": self.campaigns, "page": self.page, "part": part, "parts": parts}
+            return cursor.execute(select, params).fetchall()
+
+    def drain(self) -> int:
+        """Project, in the caller's thread, page after page until none is behind (in this runner's part of the
+        campaigns); return how many events were read. For a rebuild's workers: the runner is never entered."""
+        read = 0
+        while True:
+            with collector_paused():
+                rows = self._read()
+                if not rows or not self._project(rows):
+                    return read
+            read += len(rows)
+
+    def close_drained(self) -> None:
+        """Close what a runner that only drained holds (its thread never ran)."""
+        self._conn.close()
+        self.app.close()
 
     def _project(self, rows: list[tuple[Any, ...]]) -> bool:
         """Fold and write one page; False when it wrote nothing (every lane in it was held by another writer)."""

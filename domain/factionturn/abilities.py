@@ -48,8 +48,7 @@ def check_can_act(world: World, faction: Faction, asset: OwnedAsset, what: str) 
 
 def agitated(world: World, asset: OwnedAsset) -> bool:
     """Seed 002, Agitators: the asset they attach to cannot attack while they share its region."""
-    return any(a.attached_to == asset.id and a.region_id == asset.region_id
-               for f in world.factions.values() for a in f.assets.values())  # fmt: skip
+    return world.agitated(asset)
 
 
 def check_may_target(attacker: OwnedAsset, target: OwnedAsset) -> None:

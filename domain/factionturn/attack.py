@@ -13,7 +13,7 @@ from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.orders import Attack, Strike
 from domain.factionturn.passives import Passive
-from domain.factionturn.rows import ability_of, attribute_key, holds, tag_dice, type_of
+from domain.factionturn.rows import ability_of, attribute_key, tag_dice, type_of
 from domain.factionturn.tags import TagRoll
 from domain.factionturn.wild import MONSTER_DAMAGE_MULTIPLIER
 from domain.factionturn.world import Session, World
@@ -142,7 +142,8 @@ def defence_side(session: Session, foe: Faction, attacker: OwnedAsset, defender:
 
 
 def books_in(world: World, region_id: str) -> tuple[str, ...]:
-    return tuple(str(f.id) for f in world.factions.values() if holds(f, Passive.BOOK_OF_SECRETS, region_id))
+    """Seed 002, Book of Secrets: the factions holding one in the region (`World.holders`, indexed)."""
+    return tuple(str(f.id) for f in world.holders(Passive.BOOK_OF_SECRETS, region_id))
 
 
 def _hit(session: Session, attacker: OwnedAsset, spec: AttackSpec, foe: Faction, target: OwnedAsset | None,

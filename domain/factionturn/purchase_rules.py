@@ -43,7 +43,7 @@ def effective_arcana(world: World, faction: Faction, region_id: str, row: AssetT
 
 
 def _anyone_holds(world: World, ability: str, region_id: str) -> bool:
-    return any(holds(owner, ability, region_id) for owner in world.factions.values())
+    return bool(world.holders(ability, region_id))
 
 
 def _tag_arcana(name: str) -> int:
@@ -75,8 +75,7 @@ def surcharge(world: World, faction: Faction, region_id: str) -> int:
     """Seed 002, Local Investments: one extra FacGold (lost) when another faction's investments are there,
     only once however many there are. A usable Treasure Vault of the buyer ignores it (seed 002, Treasure
     Vaults: "ignore one cost ... imposed by another faction"); one purchase a turn, so one vault use at most."""
-    rivals = [f for f in world.factions.values() if f.id != faction.id]
-    if not any(holds(f, Passive.LOCAL_INVESTMENTS, region_id) for f in rivals):
+    if not any(f.id != faction.id for f in world.holders(Passive.LOCAL_INVESTMENTS, region_id)):
         return 0
     return 0 if holds(faction, Passive.TREASURE_VAULT) else 1
 
@@ -121,8 +120,8 @@ def obtain_permission(
     if not granted.needed:
         return True, ()
     me = session.actor
-    for rival in session.world.factions.values():
-        if rival.id != me.id and holds(rival, Passive.DIPLOMATS, region_id):
+    for rival in session.world.holders(Passive.DIPLOMATS, region_id):
+        if rival.id != me.id:
             test = contest(session, Side(rival, "cunning"), Side(me, "cunning"), f"Diplomats block {what}",
                            rule="seed 002, Diplomats")  # fmt: skip
             if test.attacker_wins:

@@ -13,6 +13,7 @@ from typing import Any
 
 from domain.dice import Dice, DiceSpec, Modifier, Roll
 from domain.errors import InvalidInputError, NotFoundError
+from domain.factionturn.asset_index import AssetIndex
 from domain.factionturn.assets import AssetType
 from domain.factionturn.catalog import asset_type
 from domain.factionturn.clone import clone
@@ -61,6 +62,7 @@ class World:
         self.orders = dict(orders or {})
         self.phase = phase
         self.custom_types = dict(custom_types or {})  # the campaign's own asset types, by key
+        self.index = AssetIndex()  # each faction's agitators and abilities, kept while it is unchanged
 
     def copy(self) -> World:
         return World([clone(f) for f in self.factions.values()], [clone(r) for r in self.regions.values()],
@@ -72,6 +74,7 @@ class World:
         mine = clone(self.faction(faction_id))
         working = World((), self.regions.values(), self.orders, self.phase, self.custom_types)
         working.factions = {**self.factions, str(mine.id): mine}  # the others are not even looked at
+        working.index = self.index  # shared: a part is kept only for the very object at its version
         return working, mine
 
     def asset_type(self, key: str) -> AssetType:
@@ -99,6 +102,14 @@ class World:
     def present(self, region_id: str, *, but: str = "") -> list[tuple[Faction, OwnedAsset]]:
         """Every asset in a region, with its owner, leaving out faction `but`."""
         return [(f, a) for f in self.factions.values() if str(f.id) != but for a in f.assets_in(region_id)]
+
+    def agitated(self, asset: OwnedAsset) -> bool:
+        """Seed 002, Agitators: whether an Agitator shares the asset's region, attached to it."""
+        return self.index.agitated(self.factions, asset)
+
+    def holders(self, ability: str, region_id: str) -> list[Faction]:
+        """The factions holding a usable asset with the ability in the region, in the world's order."""
+        return list(self.index.holders(self.factions, ability, region_id))
 
     def governor(self, region_id: str) -> str | None:
         return self.region(region_id).governing_faction_id

@@ -18,7 +18,7 @@ from uuid import uuid5
 from domain.dice import Dice, DiceSpec, Roll
 from domain.errors import DomainError
 from domain.gameofbones.actions import ACTIONS, ActionName
-from domain.gameofbones.order_checks import check_order
+from domain.gameofbones.order_checks import check_actor, check_order
 from domain.gameofbones.ordering import Order, plan_order
 from domain.gameofbones.records import WEEKS_PER_MONTH, PendingAction, absolute_week
 from domain.gameofbones.scene import GM_ONLY, KNOWLEDGE, Scene
@@ -75,7 +75,8 @@ def phantoms_by_rival(scene: Scene) -> dict[str, list[PendingAction]]:
 
 def legal(scene: Scene, view: House, order: Order) -> PendingAction | None:
     """The pending action the order would be, led by the first leader or lieutenant it can be; None if none can.
-    The order is planned once: `plan_order` reads its actor only to put it in the pending action."""
+    The order is planned once: `plan_order` reads its actor only to put it in the pending action; and checked
+    whole once, for the first actor able to lead it."""
     try:
         planned = plan_order(view, order, phase=scene.phase, houses=scene.houses, areas=scene.areas)
     except DomainError:
@@ -83,9 +84,14 @@ def legal(scene: Scene, view: House, order: Order) -> PendingAction | None:
     for actor in (view.leader.name, *sorted(view.lieutenants)):
         pending = replace(planned, actor=actor)
         try:
-            check_order(view, pending)
+            if pending.counts_as_action:
+                check_actor(view, pending)
         except DomainError:
             continue
+        try:
+            check_order(view, pending)
+        except DomainError:
+            return None  # issue 31: only `check_actor` reads the actor, so every other actor is refused alike
         return pending
     return None
 
@@ -99,16 +105,24 @@ def timely_starts(scene: Scene, order: Order) -> list[int]:
 
 
 def fitting_starts(scene: Scene, view: House, order: Order) -> tuple[int, ...]:
-    """Timely start weeks for which the order is legal."""
-    return tuple(s for s in timely_starts(scene, order) if legal(scene, view, replace(order, start_week=s)) is not None)
+    """Timely start weeks for which the order is legal: all or none of them (`legal_at_some_start`)."""
+    starts = timely_starts(scene, order)
+    return tuple(starts) if legal_at_some_start(scene, view, order, starts) else ()
+
+
+def legal_at_some_start(scene: Scene, view: House, order: Order, starts: Sequence[int]) -> bool:
+    """Whether the order is legal at one of `starts` (weeks 1-4 of this month). Its start week changes only its
+    weeks: `plan_order` checks the week is 1-4 and `check_order` reads no week (its month, actor, action count
+    and resources), so one start stands for all (issue 31: a quarter of the checks; test_false_plot_pruning.py)."""
+    return bool(starts) and legal(scene, view, replace(order, start_week=starts[0])) is not None
 
 
 def can_plot(scene: Scene, view: House) -> bool:
     """Whether the rival has any variant at all (`variants` of some plottable action is not empty), stopping at
     the first legal order: the rivals a plotter is rolled among need only this, not every variant of each."""
     return may_lead(view, scene.phase) and any(
-        legal(scene, view, replace(order, start_week=s)) is not None
-        for action in PLOTTABLE for order in shapes(scene, view, action) for s in timely_starts(scene, order)
+        legal_at_some_start(scene, view, order, timely_starts(scene, order))
+        for action in PLOTTABLE for order in shapes(scene, view, action)
     )  # fmt: skip
 
 

@@ -20,6 +20,7 @@ import psycopg
 from prometheus_client import Gauge
 
 from projections import state_tables as tables
+from service.operations import rebuild_parts
 from service.persistence import citus, idempotency
 from service.persistence.database import Database
 from service.persistence.migrations import advisory_key, is_current
@@ -122,7 +123,8 @@ def rebuild(db: Database, env: dict[str, str], model: ReadModel, progress: Progr
     Queries and the live runner go on meanwhile. Once within `close_enough` events of the head, the rebuild
     locks the generation row (FOR UPDATE): the live writer's next write waits on it. Under that lock the
     rebuild projects the tail up to the head, repoints the views and `current` in one transaction, and the
-    live writer, unblocked, finds the new generation and continues there (projections/state.py).
+    live writer, unblocked, finds the new generation and continues there (projections/state.py). Before its
+    runner starts, worker processes fold the log by parts of the campaigns (`rebuild_parts.py`).
     `progress(done, head)` hears about each step. Returns the position the new generation was switched at.
     """
     report: Progress = progress or (lambda done, head: None)
@@ -140,6 +142,8 @@ def rebuild(db: Database, env: dict[str, str], model: ReadModel, progress: Progr
                 conn.execute(statement)
             citus.distribute(conn)  # on Citus, the new generation's tables join their campaigns' shards
         log.info("rebuilding", extra={"projection": model.name, "generation": new})
+        if (workers := rebuild_parts.rebuild_workers(env, _events(conn))) > 1:
+            rebuild_parts.fold_in_parts(model, new, env, workers, report)
         runner = start_runner(model.at_generation(new), env)
         stopped = False
         try:
@@ -161,6 +165,12 @@ def rebuild(db: Database, env: dict[str, str], model: ReadModel, progress: Progr
                 conn.execute(statement)
         log.info("projection switched", extra={"projection": model.name, "generation": new, "position": head})
         return head
+
+
+def _events(conn: psycopg.Connection[Any]) -> int:
+    """Events in the store: the sum of the campaigns' heads (each lane's positions are gap-free)."""
+    row = conn.execute("SELECT coalesce(sum(position), 0) FROM campaign_heads").fetchone()
+    return int(row[0]) if row else 0
 
 
 def _catch_up(runner: Runner, slack: int, report: Progress, pause: float) -> int:

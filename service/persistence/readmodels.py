@@ -68,6 +68,18 @@ def start_runner(model: ReadModel, env: dict[str, str], store_class: type[Intrig
     return PagedRunner(app, view, model.name, _conninfo(env), page, lock).__enter__()  # type: ignore[arg-type]
 
 
+def drained_runner(model: ReadModel, env: dict[str, str], part: tuple[int, int]) -> Runner:
+    """A runner over one part of the campaigns, to `drain` in the caller's thread (a rebuild's worker)."""
+    app = IntrigueStore(env=env)
+    try:
+        view = open_view(model, env)
+    except BaseException:
+        app.close()
+        raise
+    page = int(os.environ.get("INTRIGUE_PROJECTION_PAGE", PAGE))
+    return PagedRunner(app, view, model.name, _conninfo(env), page, part=part)  # type: ignore[arg-type]
+
+
 def relations_of(model: ReadModel) -> tuple[str, ...]:
     """The names readers use for a read model (views over its current generation), its tracking view last."""
     relations: tuple[str, ...] = model.view.RELATIONS  # type: ignore[attr-defined]
