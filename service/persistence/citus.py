@@ -30,7 +30,7 @@ REFERENCE = ("read_model_generation", failures.TABLE)
 # idempotency claims (written in the command's transaction), the table dice a GM has entered for the phase (one
 # row per campaign, issue 28), and every read-model generation's tables.
 CAMPAIGN_TABLES = (HEADS, "seats", "idempotency_keys", "table_dice_drafts")
-GENERATION_TABLE = re.compile(r"^(aggregate_state|phase_history|state)_g\d+(_base|_tracking)?$")
+GENERATION_TABLE = re.compile(r"^(aggregate_state|phase_history|state|standings_answer)_g\d+(_base|_tracking)?$")
 SIGNATURE = "(uuid, uuid[], bigint[], text[], bytea[], uuid[], bigint[], uuid[], bigint[], text[])"
 
 

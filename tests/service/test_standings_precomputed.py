@@ -1,0 +1,125 @@
+"""The standings the projection precomputes per visibility class (projections/standings.py) are the answers the copy
+builds, byte for byte, and the execution's, for the GM, a player, an observer, no seat and the GM viewing as the
+player: after played phases, after a rollback, and in a rebuilt generation."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+import orjson
+import psycopg
+import pytest
+from starlette.testclient import TestClient
+
+from domain.factionturn.faction import Faction
+from domain.seats import Seat
+from service.bootstrap import Intrigue
+from service.entrypoints.graphql.answers import encode
+from service.entrypoints.graphql.precomputed import FACTIONS, precompute_standings
+from service.entrypoints.graphql.standings import plan_of, standings
+from service.entrypoints.http import create_app
+from service.entrypoints.shared.view_as import HEADER as VIEW_AS
+from service.operations.worker import rebuild
+from service.persistence.database import Database
+from service.persistence.queries import ReadModelReads
+from service.persistence.readmodels import READ_MODELS
+from service.persistence.readpool import ReadPool
+from service.usecases.rewind import RollBackPhase
+from tests.service.conftest import gql, gql_as
+from tests.service.test_factionturn_play import play_phase, played
+
+CONSOLE = Path(__file__).parents[2] / "web/src/features/standings/api/standings.graphql"
+VARIABLES = "campaignId"
+
+
+class Built(ReadModelReads):
+    """The reads with no precomputed answer: every answer built by the copy, as before (the reference)."""
+
+    async def standings_answer(self, *args: Any) -> bytes | None:
+        return None
+
+
+def test_the_precomputed_selection_is_the_consoles() -> None:
+    console = re.search(r"query Factions[^{]*\{.*?\n\}", CONSOLE.read_text(), re.S)
+    assert console is not None
+    ours, theirs = plan_of(FACTIONS, None), plan_of(console.group(0), None)
+    assert ours is not None and theirs is not None
+    assert ours.selection == theirs.selection
+
+
+def answer(reads: ReadModelReads, seat: Seat | None, campaign_id: UUID) -> bytes:
+    data = asyncio.run(standings(reads, seat, FACTIONS, "Factions", {VARIABLES: str(campaign_id)}))
+    assert data is not None
+    return encode(data)
+
+
+def assert_sent_as_built(intrigue: Intrigue, client: TestClient, campaign_id: UUID, who: dict[str, Any]) -> None:
+    pool = ReadPool(intrigue.db.conninfo)
+    kept, built = ReadModelReads(pool), Built(pool)
+    sent: dict[str, bytes] = {}
+    for name, (seat, token) in who.items():
+        stored = asyncio.run(kept.standings_answer(campaign_id, "factions", name == "gm",
+                                                   tuple(i for i in (seat.faction_id, seat.house_id) if i)
+                                                   if seat else ()))  # fmt: skip
+        assert stored is not None, name  # the projection kept it: no row was built for this request
+        sent[name] = answer(kept, seat, campaign_id)
+        assert sent[name] == answer(built, seat, campaign_id), name  # byte for byte
+        slow = FACTIONS.replace("(campaignId: $campaignId)", "(campaignId: $campaignId) @include(if: true)")
+        executed = gql_as(client, token, slow, campaignId=str(campaign_id)) if token else gql(
+            client, slow, campaignId=str(campaign_id))  # graphql-core's execution: the directive keeps it off both
+        assert orjson.loads(sent[name]) == executed["data"], name
+    gm_token, player = who["gm"][1], who["player"][0]
+    viewed = client.post("/graphql", json={"query": FACTIONS, "variables": {VARIABLES: str(campaign_id)}},
+                         headers={"Authorization": f"Bearer {gm_token}", VIEW_AS: str(player.id)})  # fmt: skip
+    assert viewed.status_code == 200 and orjson.loads(sent["player"]) == viewed.json()["data"]
+    assert sent["gm"] != sent["player"] != sent["observer"] == sent["none"]  # each its own part of the fog
+
+
+@pytest.fixture(scope="module")
+def campaign(intrigue: Intrigue) -> tuple[UUID, dict[str, Any]]:
+    precompute_standings()
+    played_campaign = played(intrigue, "precomputed standings", 2)
+    faction_ids = [UUID(i) for i, kind in played_campaign.members.items() if kind == "faction"]
+    spies = intrigue.store.load(faction_ids[-1], Faction)
+    spies.set_stealth(next(iter(spies.assets)), True, "test setup: an asset only its owner and the GM see")
+    intrigue.wait_for_projections(intrigue.store.commit(spies))
+    campaign_id = played_campaign.id
+    gm = intrigue.seats.seat_gm(campaign_id)
+    player = intrigue.seats.create_seat(campaign_id, "player", "Ana", faction_id=faction_ids[-1])
+    observer = intrigue.seats.create_seat(campaign_id, "observer", "Cy")
+    who = {name: (intrigue.seats.resolve(f"Bearer {s.token}"), s.token)
+           for name, s in (("gm", gm), ("player", player), ("observer", observer))}  # fmt: skip
+    return campaign_id, who | {"none": (None, None)}
+
+
+def test_precomputed_standings_are_sent_as_the_copy_builds_them_after_play_and_a_rollback(
+    intrigue: Intrigue, client: TestClient, campaign: tuple[UUID, dict[str, Any]]
+) -> None:
+    campaign_id, who = campaign
+    play_phase(intrigue, campaign_id)
+    assert_sent_as_built(intrigue, client, campaign_id, who)
+    intrigue.rewind.roll_back(RollBackPhase(campaign_id, 3, "a disputed phase"))
+    assert_sent_as_built(intrigue, client, campaign_id, who)
+
+
+def kept_rows(db: Database) -> list[tuple[Any, ...]]:
+    with psycopg.connect(db.conninfo) as conn:
+        return conn.execute("SELECT * FROM standings_answer ORDER BY campaign_id, root, member_id").fetchall()
+
+
+def test_a_rebuild_keeps_the_same_precomputed_standings(fresh_db: Database) -> None:
+    intrigue = Intrigue(fresh_db)
+    try:
+        with TestClient(create_app(intrigue)):  # the app's process keeps them (it registers the composer)
+            campaign = played(intrigue, "rebuilt standings", 2)
+            intrigue.rewind.roll_back(RollBackPhase(campaign.id, 2, "a disputed phase"))
+            before = kept_rows(fresh_db)
+            assert {row[0] for row in before} == {campaign.id}
+            rebuild(fresh_db, {**fresh_db.eventsourcing_env(2), "CREATE_TABLE": "n"}, READ_MODELS[0])
+            assert kept_rows(fresh_db) == before
+    finally:
+        intrigue.close()
