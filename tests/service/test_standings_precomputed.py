@@ -15,8 +15,10 @@ import psycopg
 import pytest
 from starlette.testclient import TestClient
 
+from bench.http_load import STANDINGS
 from domain.factionturn.faction import Faction
 from domain.seats import Seat
+from projections import standings as rows
 from service.bootstrap import Intrigue
 from service.entrypoints.graphql.answers import encode
 from service.entrypoints.graphql.precomputed import FACTIONS, precompute_standings
@@ -46,9 +48,9 @@ class Built(ReadModelReads):
 def test_the_precomputed_selection_is_the_consoles() -> None:
     console = re.search(r"query Factions[^{]*\{.*?\n\}", CONSOLE.read_text(), re.S)
     assert console is not None
-    ours, theirs = plan_of(FACTIONS, None), plan_of(console.group(0), None)
-    assert ours is not None and theirs is not None
-    assert ours.selection == theirs.selection
+    ours, theirs, bench = plan_of(FACTIONS, None), plan_of(console.group(0), None), plan_of(STANDINGS, None)
+    assert ours is not None and theirs is not None and bench is not None
+    assert ours.selection == theirs.selection == bench.selection  # the bench measures the answer kept
 
 
 def answer(reads: ReadModelReads, seat: Seat | None, campaign_id: UUID) -> bytes:
@@ -121,5 +123,50 @@ def test_a_rebuild_keeps_the_same_precomputed_standings(fresh_db: Database) -> N
             assert {row[0] for row in before} == {campaign.id}
             rebuild(fresh_db, {**fresh_db.eventsourcing_env(2), "CREATE_TABLE": "n"}, READ_MODELS[0])
             assert kept_rows(fresh_db) == before
+    finally:
+        intrigue.close()
+
+
+def test_a_writer_with_no_composer_leaves_no_stale_answer_and_the_next_one_keeps_them_whole(
+    fresh_db: Database,
+) -> None:
+    intrigue = Intrigue(fresh_db)
+    precompute_standings()
+    try:
+        campaign = played(intrigue, "no composer", 1)
+        faction_id = next(UUID(f["id"]) for f in intrigue.state.of_kind(campaign.id, "faction") if f["assets"])
+        composer = rows.COMPOSERS.pop("factions")
+        try:  # a process that never registered one: a script on `bootstrap` alone
+            stealth(intrigue, faction_id, True)
+            assert kept_rows(fresh_db) == []
+            pool = ReadPool(intrigue.db.conninfo)
+            assert asyncio.run(ReadModelReads(pool).standings_answer(campaign.id, "factions", True, ())) is None
+            assert answer(ReadModelReads(pool), None, campaign.id) == answer(Built(pool), None, campaign.id)
+        finally:
+            rows.register(composer)
+        stealth(intrigue, faction_id, False)
+        members = [UUID(i) for i, kind in campaign.members.items() if kind == "faction"]
+        assert {row[2] for row in kept_rows(fresh_db)} == {rows.ZERO, *members}  # every member, not the changed one
+    finally:
+        intrigue.close()
+
+
+def stealth(intrigue: Intrigue, faction_id: UUID, hidden: bool) -> None:
+    faction = intrigue.store.load(faction_id, Faction)
+    faction.set_stealth(next(iter(faction.assets)), hidden, "test: a change to one faction")
+    intrigue.wait_for_projections(intrigue.store.commit(faction))
+
+
+def test_step_16_gives_a_generation_made_before_it_the_table_of_precomputed_standings(fresh_db: Database) -> None:
+    Intrigue(fresh_db).close()
+    with psycopg.connect(fresh_db.conninfo, autocommit=True) as conn:  # back to a database before step 16
+        for statement in ("DROP VIEW standings_answer", "DROP TABLE standings_answer_g1",
+                          "DELETE FROM intrigue_schema WHERE version = 16"):  # fmt: skip
+            conn.execute(statement)  # type: ignore[arg-type]
+    intrigue = Intrigue(fresh_db)  # migrates on start
+    precompute_standings()
+    try:
+        campaign = played(intrigue, "after step 16", 1)
+        assert {row[0] for row in kept_rows(fresh_db)} == {campaign.id}
     finally:
         intrigue.close()
