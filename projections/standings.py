@@ -8,10 +8,11 @@ A standings answer (`factions(campaignId)`) is stored as the bytes a client is s
   answer order and where each element of the public answer ends.
 
 A player's answer is the public one with its own element spliced in (`splice`): two rows read, nothing rebuilt.
-The page writes the member rows of the members it changed, then assembles the campaign row from the member rows
-in SQL, in the page's transaction. What a class reads is decided by the visibility room, which lives in
-`service/` (projections/ knows no service): a composer registered from there (`register`) makes the elements. A
-writer with no composer deletes the rows its page makes stale, and readers then build the answer as before.
+The page writes the member rows of the members whose elements it changed (an order changes none: the answer does
+not select it), then assembles the campaign row from the member rows in SQL, in the page's transaction. What a
+class reads is decided by the visibility room, which lives in `service/` (projections/ knows no service): a
+composer registered from there (`register`) makes the elements. A writer with no composer deletes the rows its
+page makes stale, and readers then build the answer as before.
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ _ASSEMBLE = """INSERT INTO {standings} (campaign_id, root, member_id, sort_name,
     ON CONFLICT (campaign_id, root, member_id) DO UPDATE SET gm = EXCLUDED.gm, public = EXCLUDED.public,
     members = EXCLUDED.members, ends = EXCLUDED.ends"""
 _HAS = "SELECT 1 FROM {standings} WHERE campaign_id = %s AND root = %s AND member_id = %s"
+_STORED = """SELECT member_id, sort_name, gm, public, own FROM {standings}
+    WHERE campaign_id = %s AND root = %s AND member_id = ANY(%s)"""
 _DROP = "DELETE FROM {standings} WHERE campaign_id = %s AND root = %s"
 _STATES = """SELECT state || recent AS state FROM {state} WHERE campaign_id = %s AND kind = %s
     AND (%s::uuid[] IS NULL OR id = ANY(%s)) ORDER BY state->>'name', id"""
@@ -102,7 +105,8 @@ def statements(generation: int, state: Identifier) -> dict[str, Composed]:
     standings = table(generation)
     return {name: SQL(text).format(standings=standings, state=state)
             for name, text in (("answer_member", _MEMBER), ("answer_assemble", _ASSEMBLE), ("answer_has", _HAS),
-                               ("answer_drop", _DROP), ("answer_states", _STATES))}  # fmt: skip
+                               ("answer_drop", _DROP), ("answer_states", _STATES),
+                               ("answer_stored", _STORED))}  # fmt: skip
 
 
 def refresh(curs: Cursor[DictRow], sql: dict[str, Composed], changed: dict[UUID, set[tuple[str, UUID]]]) -> None:
@@ -117,13 +121,12 @@ def refresh(curs: Cursor[DictRow], sql: dict[str, Composed], changed: dict[UUID,
                 curs.execute(sql["answer_drop"], (campaign_id, root))
                 continue
             kept = curs.execute(sql["answer_has"], (campaign_id, root, ZERO)).fetchone() is not None
-            whole = bool(kinds & also) or not kept
-            ids = None if whole else sorted(i for k, i in members if k == kind)
-            _recompose(curs, sql, composer, campaign_id, ids)
+            ids = None if kinds & also or not kept else sorted(i for k, i in members if k == kind)
+            _recompose(curs, sql, composer, campaign_id, ids, kept)
 
 
 def _recompose(curs: Cursor[DictRow], sql: dict[str, Composed], composer: Composer, campaign_id: UUID,
-               ids: list[UUID] | None) -> None:  # fmt: skip
+               ids: list[UUID] | None, kept: bool) -> None:  # fmt: skip
     def read(kind: str, only: list[UUID] | None) -> list[dict[str, Any]]:
         return [row["state"] for row in curs.execute(sql["answer_states"], (campaign_id, kind, only, only))]
 
@@ -133,7 +136,14 @@ def _recompose(curs: Cursor[DictRow], sql: dict[str, Composed], composer: Compos
         log.exception("standings of campaign %s not precomputed", campaign_id)
         curs.execute(sql["answer_drop"], (campaign_id, composer.root))
         return
-    _write(curs, sql, composer.root, campaign_id, members)
+    # Most changes leave what the answer shows as it was (an order, a die's record: fields it does not select):
+    # those members, and the campaign's answers, are not written again.
+    stored = curs.execute(sql["answer_stored"], (campaign_id, composer.root, [m.id for m in members])).fetchall()
+    before = {r["member_id"]: (r["sort_name"], bytes(r["gm"]), bytes(r["public"]), r["own"] and bytes(r["own"]))
+              for r in stored}  # fmt: skip
+    moved = [m for m in members if before.get(m.id) != (m.sort_name, m.gm, m.public, m.own)]
+    if moved or not kept:
+        _write(curs, sql, composer.root, campaign_id, moved)
 
 
 def _write(curs: Cursor[DictRow], sql: dict[str, Composed], root: str, campaign_id: UUID,

@@ -16,6 +16,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from bench.http_load import STANDINGS
+from domain.errors import RuleViolationError
 from domain.factionturn.faction import Faction
 from domain.seats import Seat
 from projections import standings as rows
@@ -32,7 +33,7 @@ from service.persistence.readmodels import READ_MODELS
 from service.persistence.readpool import ReadPool
 from service.usecases.rewind import RollBackPhase
 from tests.service.conftest import gql, gql_as
-from tests.service.test_factionturn_play import play_phase, played
+from tests.service.test_factionturn_play import candidate_orders, play_phase, played
 
 CONSOLE = Path(__file__).parents[2] / "web/src/features/standings/api/standings.graphql"
 VARIABLES = "campaignId"
@@ -170,3 +171,39 @@ def test_step_16_gives_a_generation_made_before_it_the_table_of_precomputed_stan
         assert {row[0] for row in kept_rows(fresh_db)} == {campaign.id}
     finally:
         intrigue.close()
+
+
+def written_at(db: Database, campaign_id: UUID) -> str:
+    """The transaction that last wrote the campaign's answers."""
+    with psycopg.connect(db.conninfo) as conn:
+        current = conn.execute("SELECT current FROM read_model_generation WHERE name = 'state'").fetchone()
+        assert current is not None
+        row = conn.execute(f"SELECT xmin::text FROM standings_answer_g{current[0]} WHERE campaign_id = %s"
+                           " AND member_id = %s", (campaign_id, rows.ZERO)).fetchone()  # type: ignore[call-overload]  # fmt: skip
+    assert row is not None
+    return str(row[0])
+
+
+def test_an_order_leaves_the_answers_unwritten_and_a_change_they_show_rewrites_them(fresh_db: Database) -> None:
+    system = Intrigue(fresh_db)
+    precompute_standings()
+    try:
+        campaign = played(system, "orders unwritten", 1)
+        system.campaigns.open_phase(campaign.id)
+        factions = [system.store.load(UUID(f["id"]), Faction) for f in system.state.of_kind(campaign.id, "faction")
+                    if f["assets"] and not f["wild"]]  # fmt: skip
+        before = written_at(fresh_db, campaign.id)
+        submitted = False
+        for orders in candidate_orders(factions[0], factions):
+            try:
+                system.factionturn.submit_orders(campaign.id, factions[0].id, orders)
+            except RuleViolationError:
+                continue
+            submitted = True
+            break
+        assert submitted
+        assert written_at(fresh_db, campaign.id) == before  # its order is no field the answer shows
+        stealth(system, factions[0].id, not next(iter(factions[0].assets.values())).stealthed)
+        assert written_at(fresh_db, campaign.id) != before
+    finally:
+        system.close()
