@@ -28,9 +28,11 @@ from service.persistence.database import Database
 CLIENTS = 50
 START_SECONDS = 180  # a server projects what its log holds before it answers; a busy 2-core machine is slow
 WRITE_EVERY = 0.1  # seconds between writes in the round with a writer
+# The console's standings (web/src/features/standings/api/standings.graphql), whose answers the projection keeps
+# (service/entrypoints/graphql/precomputed.py; tests/service/test_standings_precomputed.py checks they are one).
 STANDINGS = """query Standings($campaignId: UUID!) { factions(campaignId: $campaignId) {
-    id name force cunning wealth hp maxHp facgold xp tags homeRegionId goal { key target } destroyed wild
-    assets { id typeKey name attribute regionId hp maxHp stealthed threatened usableFrom } } }"""
+    id name force cunning wealth hp maxHp facgold xp tags homeRegionId destroyed wild
+    assets { id typeKey name attribute regionId hp maxHp stealthed } } }"""
 BARE_SQL = "SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind = 'faction' ORDER BY state->>'name', id"
 
 
@@ -118,9 +120,8 @@ def _bare_app(db: Database) -> Any:
 
 
 FACTION_FIELDS = ("id", "name", "force", "cunning", "wealth", "hp", "max_hp", "facgold", "xp", "tags",
-                  "home_region_id", "goal", "destroyed", "wild")  # fmt: skip
-ASSET_FIELDS = ("id", "type_key", "name", "attribute", "region_id", "hp", "max_hp", "stealthed", "threatened",
-                "usable_from")  # fmt: skip
+                  "home_region_id", "destroyed", "wild")  # fmt: skip
+ASSET_FIELDS = ("id", "type_key", "name", "attribute", "region_id", "hp", "max_hp", "stealthed")
 
 
 def _camel(name: str) -> str:

@@ -36,6 +36,7 @@ from domain.errors import DomainError
 from domain.factionturn.faction import Faction
 from domain.gameofbones.house import House
 from service.bootstrap import Intrigue
+from service.entrypoints.graphql.precomputed import precompute_standings
 from service.persistence import database, migrations
 from service.persistence.app import AGGREGATE_CACHE, IntrigueStore
 from service.persistence.database import Database
@@ -103,6 +104,7 @@ class Measures:
 
 
 def run(admin: Database) -> list[bool]:
+    precompute_standings()  # this process plays the campaigns: its writers keep the standings as the app's do
     size = Size.from_env()
     name = f"intrigue_bench_played_{uuid.uuid4().hex[:8]}"
     db = database.create_database(admin, name)

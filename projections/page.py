@@ -186,6 +186,15 @@ class PageFold:
                 position, event = self.dirty[key]
                 self._fail(key, event, position, error)
 
+    def changed(self) -> dict[UUID, set[tuple[str, UUID]]]:
+        """The members whose rows the page wrote, by campaign: (kind, id)."""
+        changed: dict[UUID, set[tuple[str, UUID]]] = {}
+        for key in self.dirty:
+            campaign, state = self.campaign_of(key), self.states[key]
+            if campaign is not None and campaign not in self.failed and state is not None:
+                changed.setdefault(UUID(int=campaign), set()).add((type(state).__name__.lower(), self.ids[key]))
+        return changed
+
     def cacheable(self) -> dict[int, Any]:
         """What the page folded and wrote: the stopped campaigns' aggregates are left out (folded in place)."""
         return {key: state for key, state in self.states.items()

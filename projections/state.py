@@ -24,7 +24,7 @@ from psycopg.rows import DictRow
 from psycopg.sql import SQL, Composable, Composed
 from psycopg.types.json import Jsonb
 
-from projections import history, jsonsafe, kept
+from projections import history, jsonsafe, kept, standings
 from projections.codec import domain_mapper, plain
 from projections.failures import CURRENT as CURRENT_FAILURES
 from projections.failures import DDL as FAILURES_DDL
@@ -243,6 +243,7 @@ class StateView(PostgresTrackingRecorder):
                     history.store_bases(curs, self._sql, self._bases, jsonb)
                 self._accept(page)
                 page.write(self._sql)
+                standings.refresh(curs, self._sql, page.changed())
                 generation = self._aimed
                 assert generation is not None
                 for failure in page.failures:

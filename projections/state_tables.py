@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from psycopg.sql import SQL, Composed, Identifier, Literal
 
-from projections import failures
+from projections import failures, standings
 
 MODEL = "state"
-RELATIONS = ("aggregate_state", "phase_history", "campaign_position", "state_tracking")  # tracking last
+RELATIONS = ("aggregate_state", "phase_history", "campaign_position", "standings_answer",
+             "state_tracking")  # tracking last
 GENERATIONS = """CREATE TABLE IF NOT EXISTS read_model_generation (
     name text PRIMARY KEY,
     current integer NOT NULL)"""
@@ -37,6 +38,9 @@ BASE_TABLE = """CREATE TABLE IF NOT EXISTS {base} (
         version integer NOT NULL,
         state jsonb NOT NULL,
         PRIMARY KEY (aggregate_id, campaign_id))"""
+# Each campaign's standings answers as sent, per visibility class (projections/standings.py; migration step 15).
+STANDINGS = standings.TABLE
+STANDINGS_VIEW = "CREATE OR REPLACE VIEW standings_answer AS SELECT * FROM {standings}"
 # Autovacuum fit for the churn (issue 16): every page rewrites its touched rows of `aggregate_state` and the
 # tracking row, so they are vacuumed after a small share of dead rows (the default waits for 20%, which for a
 # few hundred wide rows is megabytes of dead TOAST a phase), and leave room for HOT updates (the indexed
@@ -75,6 +79,7 @@ _TABLES = [
         whole boolean NOT NULL DEFAULT true,
         PRIMARY KEY (campaign_id, position, aggregate_id))""",
     BASE_TABLE,
+    STANDINGS,
     TRACKING,
     *TUNING,
 ]
@@ -88,6 +93,7 @@ def names(generation: int) -> dict[str, Identifier]:
         "base": Identifier(f"phase_history_g{generation}_base"),
         "state_index": Identifier(f"aggregate_state_g{generation}_campaign"),
         "positions": Identifier(f"campaign_position_g{generation}"),
+        "standings": standings.table(generation),
     }  # fmt: skip
 
 
@@ -101,8 +107,8 @@ def drop_generation(generation: int) -> list[Composed]:
     a rebuild that died may have recorded some under the number the next one reuses."""
     tables = names(generation)
     return [
-        *(SQL("DROP TABLE IF EXISTS {}").format(tables[t])
-          for t in ("state", "history", "positions", "tracking", "base")),  # positions: a generation before step 10
+        *(SQL("DROP TABLE IF EXISTS {}").format(tables[t])  # positions: a generation before step 10
+          for t in ("state", "history", "positions", "standings", "tracking", "base")),
         SQL(failures.DDL).format(),
         SQL("DELETE FROM {} WHERE generation = {}").format(Identifier(failures.TABLE), Literal(generation)),
     ]
@@ -116,9 +122,10 @@ STATE_VIEW = ("VIEW aggregate_state AS SELECT id, campaign_id, kind, version, st
 RECENT = "ALTER TABLE {state} ADD COLUMN IF NOT EXISTS recent jsonb NOT NULL DEFAULT '{{}}'"
 
 
-def point_views_at(generation: int, *, recent: bool = True) -> list[Composed]:
+def point_views_at(generation: int, *, recent: bool = True, standings: bool = True) -> list[Composed]:
     """Repoint the names every reader uses at one generation (run in the transaction that sets `current`), the
-    state's first. `recent=False`: for step 3, before the tables had the column `recent` (step 11)."""
+    state's first. `recent=False`: for step 3, before the tables had the column `recent` (step 11);
+    `standings=False`: for the steps before the standings' table (step 15)."""
     tables = names(generation)
     state_view = "CREATE OR REPLACE " + (STATE_VIEW if recent else "VIEW aggregate_state AS SELECT * FROM {state}")
     return [
@@ -126,6 +133,7 @@ def point_views_at(generation: int, *, recent: bool = True) -> list[Composed]:
         SQL("CREATE OR REPLACE VIEW phase_history AS SELECT * FROM {history}").format(**tables),
         SQL(POSITIONS_VIEW).format(**tables),
         SQL("CREATE OR REPLACE VIEW state_tracking AS SELECT * FROM {tracking}").format(**tables),
+        *([SQL(STANDINGS_VIEW).format(**tables)] if standings else []),
     ]
 
 
@@ -150,7 +158,7 @@ def lanes(generation: int) -> list[Composed]:
         SQL(fill).format(old=old, **tables),
         SQL("DROP TABLE {old}").format(old=old),
         SQL("DROP TABLE IF EXISTS {positions}").format(**tables),
-        *point_views_at(generation)[1:],  # the state's view stays as it is
+        *point_views_at(generation, standings=False)[1:],  # the state's view stays as it is
         SQL(TUNING[-1]).format(**tables),
     ]
 
@@ -171,7 +179,7 @@ def bound_history(generation: int) -> list[Composed]:
     return [
         SQL("ALTER TABLE {history} ADD COLUMN IF NOT EXISTS whole boolean NOT NULL DEFAULT true").format(**tables),
         SQL(BASE_TABLE).format(**tables), *(SQL(s).format(**tables) for s in TUNING),
-        *point_views_at(generation)[1:],  # the state's view stays as it is
+        *point_views_at(generation, standings=False)[1:],  # the state's view stays as it is
     ]
 
 
@@ -204,3 +212,10 @@ def keep_recent(generation: int) -> list[Composed]:
     tables = names(generation)
     return [SQL(RECENT).format(**tables), SQL("DROP VIEW IF EXISTS aggregate_state").format(),
             SQL("CREATE " + STATE_VIEW).format(**tables)]  # fmt: skip
+
+
+def precompute_standings(generation: int) -> list[Composed]:
+    """Step 15 on one generation: the table of precomputed standings answers (empty: each campaign's page that
+    next changes its standings fills it, a rebuild fills it whole) and its view."""
+    tables = names(generation)
+    return [SQL(STANDINGS).format(**tables), SQL(STANDINGS_VIEW).format(**tables)]

@@ -14,6 +14,7 @@ from domain.errors import DomainError
 from domain.seats import gm_seat_id
 from service.bootstrap import ConfigurationError, Intrigue, Settings, bootstrap
 from service.entrypoints import cli_campaigns, cli_exchange, cli_projections, cli_simulate
+from service.entrypoints.graphql.precomputed import precompute_standings
 from service.operations import logs
 from service.persistence import database
 from service.persistence.readmodels import READ_MODELS, by_name
@@ -72,6 +73,7 @@ def build_parser(settings: Settings) -> argparse.ArgumentParser:
 
 
 def _run(args: argparse.Namespace) -> int:
+    precompute_standings()  # whichever command writes projects the standings as sent (docs/scaling.md)
     try:
         if args.command == "serve":
             return _serve(args.host, args.port, args.demo, not args.no_projections, not args.no_migrate)

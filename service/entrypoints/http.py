@@ -37,6 +37,7 @@ from service.entrypoints.graphql.errors import coded
 from service.entrypoints.graphql.guards import RESOLVED_SEAT
 from service.entrypoints.graphql.ide import ASSETS_PATH, graphiql_assets, graphiql_html
 from service.entrypoints.graphql.over_http import GraphQLOverHTTP
+from service.entrypoints.graphql.precomputed import precompute_standings
 from service.entrypoints.graphql.schema import schema
 from service.entrypoints.graphql.standings import standings
 from service.entrypoints.limits import Limits, RequestLimits
@@ -212,6 +213,7 @@ def _cors(origins: list[str]) -> list[Middleware]:
 
 
 def create_app(intrigue: Intrigue, limits: Limits | None = None, rates: Rates | None = None) -> Starlette:
+    precompute_standings()  # this process's projection writers keep the standings as sent (docs/scaling.md)
     # The pool belongs to this app and opens on the loop it serves from; several apps may share one Intrigue.
     pool = ReadPool(intrigue.db.conninfo)
     # With DATABASE_URL_READ, the read models' rows come from a streaming replica (docs/scaling.md).

@@ -53,7 +53,7 @@ def _read_model_generations(conn: psycopg.Connection[tuple[object, ...]]) -> Non
     # Tables from before step 11 have no column `recent` (that step adds it, and the view over it).
     recent = conn.execute("SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('aggregate_state')"
                           " AND attname = 'recent'").fetchone() is not None or kind != ("r",)  # fmt: skip
-    for statement in [*statements, *state_tables.point_views_at(1, recent=recent)]:
+    for statement in [*statements, *state_tables.point_views_at(1, recent=recent, standings=False)]:
         conn.execute(statement)
     conn.execute("INSERT INTO read_model_generation (name, current) VALUES (%s, 1)", (state_tables.MODEL,))
 
@@ -105,6 +105,13 @@ def _recent_keys(conn: psycopg.Connection[tuple[object, ...]]) -> None:
             conn.execute(statement)
 
 
+def _precomputed_standings(conn: psycopg.Connection[tuple[object, ...]]) -> None:
+    row = conn.execute("SELECT current FROM read_model_generation WHERE name = %s", (state_tables.MODEL,)).fetchone()
+    if row is not None:
+        for statement in state_tables.precompute_standings(int(str(row[0]))):
+            conn.execute(statement)
+
+
 def _table_dice_drafts(conn: psycopg.Connection[tuple[object, ...]]) -> None:
     for statement in table_dice_drafts.DDL:
         conn.execute(statement)
@@ -142,6 +149,8 @@ STEPS = (
     Step(14, "webhooks: the GM's endpoints, the outbox of deliveries written with the events that cause them, the"
          " announced due time of a phase's orders (webhook_endpoints, webhook_deliveries, webhook_orders_due)",
          _webhook_outbox),
+    Step(15, "each campaign's standings answers precomputed per visibility class (standings_answer)",
+         _precomputed_standings),
 )
 SCHEMA_VERSION = STEPS[-1].version
 
