@@ -2,8 +2,9 @@
 
 Two least-recently-used maps (cachetools' `LRUCache`, sized by each entry's bytes):
 - the folded aggregates, valid while their row is at the same version: an entry counts its public state's
-  encoded size times `IN_MEMORY`, what decoded Python objects take against their JSON (measured on played
-  campaigns' factions and houses, tests/service/test_fold_cache_bytes.py);
+  encoded size times `IN_MEMORY`, what decoded Python objects take against their JSON, plus `OBJECT_BYTES`, what
+  an aggregate costs however small (its instance, its empty maps and lists); measured on played campaigns'
+  factions and houses, tests/service/test_fold_cache_bytes.py;
 - each row's `state` column as this writer wrote it, encoded by key: an entry counts its bytes.
 A 100-faction campaign's big members and a thousand small campaigns' dice rolls cost what they weigh, so a
 process's memory no longer follows the size of the aggregates it happens to meet. `INTRIGUE_FOLD_CACHE_MB`
@@ -21,6 +22,7 @@ FOLD_CACHE_MB = "INTRIGUE_FOLD_CACHE_MB"
 DEFAULT_MB = 64
 IN_MEMORY = 3  # a folded aggregate's bytes in memory per byte of its encoded public state (measured 1.6-1.8)
 ENTRY_BYTES = 200  # a map entry's own cost: its key, its slot, the tuple
+OBJECT_BYTES = 2_048  # an aggregate's cost however small: a new house takes 2.7 KB for 0.6 KB of JSON
 
 
 class Folded(NamedTuple):
@@ -39,6 +41,11 @@ def budget() -> int:
 
 def encoded_size(encoded: dict[str, bytes]) -> int:
     return ENTRY_BYTES + sum(len(name) + len(value) for name, value in encoded.items())
+
+
+def folded_size(written: dict[str, bytes] | None) -> int:
+    """The bytes a folded aggregate is counted for, from its public state as written (None: not written whole)."""
+    return OBJECT_BYTES + IN_MEMORY * (encoded_size(written) if written is not None else ENTRY_BYTES)
 
 
 def folded_map(size: int | None = None) -> LRUCache[int, Folded]:

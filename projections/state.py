@@ -266,8 +266,7 @@ class StateView(PostgresTrackingRecorder):
             self._stored.pop(key, None)
         for key, folded in page.cacheable().items():
             written = self._written.get(key)
-            size = kept.encoded_size(written[1]) if written else kept.ENTRY_BYTES
-            kept.keep(self._cache, key, kept.Folded(folded, size * kept.IN_MEMORY))
+            kept.keep(self._cache, key, kept.Folded(folded, kept.folded_size(written[1] if written else None)))
             if written is not None:
                 kept.keep(self._stored, key, written)
         return {track["campaign_id"]: track["position"] for track in tracks}

@@ -18,6 +18,7 @@ from projections.state import StateView, public_state
 from service.bootstrap import Intrigue
 from service.persistence.database import Database
 from tests.service.test_bounded_history import current, played
+from tests.service.test_gameofbones_play import two_houses
 
 
 def in_memory(state: Any) -> int:
@@ -52,10 +53,12 @@ BUDGET = 60_000  # bytes: a few of a played campaign's members, counted as they 
 
 
 def test_a_member_is_counted_for_at_least_what_it_takes_in_memory(intrigue: Intrigue) -> None:
-    played(intrigue, 3)
+    played(intrigue, 3)  # factions grown by three phases
+    campaign, *_ = two_houses(intrigue, "fold-cache")  # a big house and a new small one
+    intrigue.campaigns.open_phase(campaign.id)
     entries = [entry for view in writers(intrigue) for entry in view._cache.values()]
     members = [entry for entry in entries if type(entry.state).__name__ in {"Faction", "House"}]
-    assert members, "the writers kept no member"
+    assert {type(e.state).__name__ for e in members} == {"Faction", "House"}, "the writers kept no faction or house"
     for entry in members:
         assert in_memory(entry.state) <= entry.size, type(entry.state).__name__
 
