@@ -7,6 +7,7 @@ from uuid import UUID, uuid4
 
 import psycopg
 import pytest
+from service.entrypoints.shared.presets import start_from_preset
 
 from domain.campaign import Campaign, CampaignPreset
 from domain.errors import InvalidInputError, NotFoundError
@@ -14,7 +15,6 @@ from domain.factionturn.faction import Faction
 from domain.ids import faction_id
 from projections.state import public_state
 from service.bootstrap import Intrigue
-from service.entrypoints.shared.presets import start_from_preset
 from service.persistence.database import Database
 from service.usecases.forks import ForkCampaign
 from service.usecases.interventions import By

@@ -9,6 +9,7 @@ from strawberry.types import Info
 
 from domain.commands import AddRegions
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
+from service.entrypoints.graphql.guards import seat
 from service.entrypoints.graphql.types import Campaign, Region
 from service.usecases.forks import ForkCampaign
 from service.usecases.sector_import import read_sector
@@ -44,4 +45,4 @@ class ForkMutation:
             app.campaigns.add_regions(AddRegions(campaign_id, regions))
 
         await off_loop(add)
-        return [Region.from_row(r) for r in await on_loop(reads(info).regions(campaign_id))]
+        return [Region.seen_as(seat(info), r) for r in await on_loop(reads(info).regions(campaign_id))]

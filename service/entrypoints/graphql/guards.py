@@ -38,8 +38,6 @@ from service.entrypoints.graphql.visibility import root_decisions
 from service.entrypoints.shared.errors import graphql_extensions
 from service.entrypoints.shared.seat_checks import campaign_id_argument, check_gm_or_owner
 from service.entrypoints.shared.view_as import asking_seat
-from service.persistence import idempotency, outcomes
-from service.persistence.idempotency import fingerprint
 from service.usecases.visibility import Decision
 
 # Generous for the GM's and players' screens, small enough that one request cannot make the server walk
