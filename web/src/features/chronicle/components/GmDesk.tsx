@@ -33,7 +33,7 @@ function useEdited(server: string): [string, (text: string) => void] {
 // While a save is under way its button says so (aria-disabled) but stays enabled: a disabled button loses the focus.
 /** "Saved." once the server has taken what the form holds now; nothing while an edit is unsaved. */
 function SavedLine({ saved }: { saved: boolean }) {
-  return <p role="status" className="status-line">{saved ? "Saved." : ""}</p>;
+  return saved ? <p role="status" className="status-line">Saved.</p> : null;
 }
 
 function DraftForm({ campaignId, phase, draft, names }: { campaignId: string; phase: number; draft: Draft; names: Names }) {
