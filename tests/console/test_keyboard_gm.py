@@ -4,21 +4,30 @@ gossip and spin; publishing is test_keyboard.py's). The seats form, the invite a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Response, expect
 
 from tests.console.browser import Seat, open_seat
 from tests.console.keyboard import arrow_to, shown, tab_to
 from tests.console.server import ConsoleServer
 from tests.console.table import RESOLVE, Table, demo_table, sign_in, visit
 from tests.console.test_keyboard import keyboard_go
-from tests.service.processes import eventually
 
+SUMMARIES = """query Summaries($campaignId: UUID!, $phase: Int!) {
+  gmChronicle(campaignId: $campaignId, phase: $phase) { actorId text }
+}"""
 DRAFTS = """query Drafts($campaignId: UUID!, $phase: Int!) {
   chronicleDraft(campaignId: $campaignId, phase: $phase) { actorId lines spin }
 }"""
+
+
+def answer_to(operation: str) -> Callable[[Response], bool]:
+    """The server's answer to the page's `operation`. A test waits for it with Playwright (`expect_response`), not
+    with a loop of its own: every request of the page passes the test's route handler (tests/console/browser.py),
+    which runs only while Playwright is waited on, so a loop that never calls Playwright holds the request back."""
+    return lambda response: f'"operationName":"{operation}"' in (response.request.post_data or "")
 
 
 @pytest.fixture(scope="module")
@@ -73,12 +82,54 @@ def test_the_chronicles_forms_by_keyboard(browser: Browser, server: ConsoleServe
     tab_to(page, spin)
     page.keyboard.press("Control+A")
     page.keyboard.type("kept by keys")
-    tab_to(page, form.get_by_role("button", name="Save draft of", exact=False))
-    page.keyboard.press("Enter")
+    save = form.get_by_role("button", name="Save draft of", exact=False)
+    tab_to(page, save)
+    with page.expect_response(answer_to("WriteGossip")):  # waits in Playwright, so the page's requests go out
+        page.keyboard.press("Enter")
+    now = next(d for d in table.gm(DRAFTS, phase=phase)["chronicleDraft"] if d["actorId"] == draft["actorId"])
+    assert (now["lines"], now["spin"]) == (["Told by keyboard."], "kept by keys")
+    expect(page.get_by_role("alert")).to_have_count(0)
+    expect(form.get_by_role("status")).to_have_text("Saved.")
+    expect(save).to_be_focused()  # the keyboard stays where it was: the form is not remade by its own save
 
-    def gossip_saved() -> bool:
-        now = next(d for d in table.gm(DRAFTS, phase=phase)["chronicleDraft"] if d["actorId"] == draft["actorId"])
-        return bool(now["lines"] == ["Told by keyboard."] and now["spin"] == "kept by keys")
 
-    eventually(gossip_saved, "the draft's gossip, sent by keyboard, to be saved")
+def test_the_gm_saves_a_turn_summary_by_keyboard(browser: Browser, server: ConsoleServer, seats: list[Seat],
+                                                 table: Table) -> None:  # fmt: skip
+    """The chronicle desk's turn summary: Tab to it, type, Tab to its Save and press Enter; it is saved, said so,
+    and the focus stays on Save (the form was once remade by its own save, the keyboard thrown back to the page's
+    top), and Space saves again from there."""
+    if table.campaign()["phaseStatus"] == "OPEN":
+        table.gm(RESOLVE)
+    phase = table.campaign()["phase"]
+    summary = table.gm(SUMMARIES, phase=phase)["gmChronicle"][0]
+    page = gm_by_keyboard(browser, server, seats, table, "Chronicle")
+    desk = page.get_by_label("Phase to draft and publish")
+    tab_to(page, desk)
+    arrow_to(page, desk, f"Phase {phase}")
+    form = page.get_by_test_id(f"summary-{phase}-{summary['actorId'] or 'phase'}")
+    tab_to(page, form.get_by_label("Summary of", exact=False))
+    page.keyboard.press("Control+A")
+    page.keyboard.type("Summed up by keyboard.")
+    save = form.get_by_role("button", name="Save summary of", exact=False)
+    tab_to(page, save)
+    with page.expect_response(answer_to("WriteTurnSummary")):
+        page.keyboard.press("Enter")
+
+    def saved() -> str:
+        return str(next(s for s in table.gm(SUMMARIES, phase=phase)["gmChronicle"]
+                        if s["actorId"] == summary["actorId"])["text"])  # fmt: skip
+
+    assert saved() == "Summed up by keyboard."
+    expect(form.get_by_role("status")).to_have_text("Saved.")
+    expect(save).to_be_focused()
+    expect(form.get_by_label("Summary of", exact=False)).to_have_value("Summed up by keyboard.")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("End")
+    page.keyboard.type(" Then more.")
+    expect(form.get_by_role("status")).to_have_count(0)  # an edit not yet saved is not said to be saved
+    page.keyboard.press("Tab")
+    with page.expect_response(answer_to("WriteTurnSummary")):
+        page.keyboard.press("Space")
+    assert saved() == "Summed up by keyboard. Then more."
+    expect(save).to_be_focused()
     expect(page.get_by_role("alert")).to_have_count(0)

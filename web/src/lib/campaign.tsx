@@ -2,7 +2,7 @@
 // the version moves whenever a subscription says the campaign changed (issue 18, "Live"): `campaignChanges`, which
 // any seat may follow, tells it of every change it may know of (the phase clock, its own orders, the chronicle;
 // the GM every change). A burst (a phase resolving writes many events) moves the version once.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useClient, useQuery, useSubscription, type AnyVariables, type UseQueryArgs } from "urql";
 import { CampaignChangesDocument, type CampaignChangeKind } from "../graphql/generated";
 import { onConnection } from "./client";
@@ -65,9 +65,22 @@ export function useCampaign(): CampaignState {
 export function useLiveQuery<Data, Variables extends AnyVariables>(args: UseQueryArgs<Variables, Data>) {
   const { version } = useCampaign();
   const result = useQuery<Data, Variables>(args);
-  const reexecute = result[1];
+  const [{ fetching, operation }, reexecute] = result;
+  // Two re-reads of one query may be in flight at once (changes told close together), and their answers may cross on
+  // the way back: urql shows the one that lands last. Each re-read carries the version it was asked for, and an
+  // answer older than the last version asked is read again, so a screen never ends on a state older than the last
+  // change (a withdrawn order once stayed shown as submitted).
+  const asked = useRef(0);
   useEffect(() => {
-    if (version > 0) reexecute({ requestPolicy: "network-only" });
+    if (version === 0) return;
+    asked.current = version;
+    reexecute({ requestPolicy: "network-only", liveVersion: version });
   }, [version, reexecute]);
+  const answered = Number(operation?.context.liveVersion ?? 0);
+  useEffect(() => {
+    if (!fetching && answered < asked.current) {
+      reexecute({ requestPolicy: "network-only", liveVersion: asked.current });
+    }
+  }, [fetching, answered, reexecute]);
   return result;
 }

@@ -17,42 +17,76 @@ type Draft = GmChronicleQuery["chronicleDraft"][number];
 type Summary = GmChronicleQuery["gmChronicle"][number];
 type Names = (id: string | null) => string;
 
+/** A field's text as the GM edits it: the server's until edited, and the server's again whenever that changes while
+ * the field holds no edit of its own. Each form is keyed by its member alone, so a save (or a redraft) re-reads the
+ * text into the same form: remaking the form would throw a keyboard user's focus back to the page's top. */
+function useEdited(server: string): [string, (text: string) => void] {
+  const [text, setText] = useState(server);
+  const [base, setBase] = useState(server);
+  if (server !== base) {
+    setBase(server);
+    if (text === base) setText(server);
+  }
+  return [text, setText];
+}
+
+// While a save is under way its button says so (aria-disabled) but stays enabled: a disabled button loses the focus.
+/** "Saved." once the server has taken what the form holds now; nothing while an edit is unsaved. */
+function SavedLine({ saved }: { saved: boolean }) {
+  return saved ? <p role="status" className="status-line">Saved.</p> : null;
+}
+
 function DraftForm({ campaignId, phase, draft, names }: { campaignId: string; phase: number; draft: Draft; names: Names }) {
-  const [lines, setLines] = useState(draft.lines.join("\n"));
-  const [spin, setSpin] = useState(draft.spin);
+  const [lines, setLines] = useEdited(draft.lines.join("\n"));
+  const [spin, setSpin] = useEdited(draft.spin);
+  const [sent, setSent] = useState<string | null>(null);
   const [state, write] = useMutation(WriteGossipDocument);
   const actorId = draft.actorId;
   if (!actorId) return null;
   const who = names(actorId);
   const key = `draft-${phase}-${actorId}`;
   const typed = lines.split("\n").map((l) => l.trim()).filter(Boolean);
+  const holding = JSON.stringify([lines, spin]);
   return (
     <form
       className="form chronicle-form"
       data-testid={key}
-      onSubmit={(e) => { e.preventDefault(); write({ campaignId, phase, actorId, lines: typed, spin, draft: true }); }}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (state.fetching) return;
+        const result = await write({ campaignId, phase, actorId, lines: typed, spin, draft: true });
+        if (!result.error) setSent(holding);
+      }}
     >
       <label htmlFor={`${key}-lines`}>Gossip of {who} (1–2 lines, one per line)</label>
       <textarea id={`${key}-lines`} value={lines} rows={3} onChange={(e) => setLines(e.target.value)} />
       <label htmlFor={`${key}-spin`}>Spin of {who}'s gossip</label>
       <input id={`${key}-spin`} value={spin} onChange={(e) => setSpin(e.target.value)} />
-      <button type="submit" disabled={state.fetching}>Save draft of {who}</button>
+      <button type="submit" aria-disabled={state.fetching}>Save draft of {who}</button>
+      <SavedLine saved={sent === holding && !state.fetching} />
       <ErrorMessage error={state.error} />
     </form>
   );
 }
 
 function SummaryForm({ campaignId, phase, summary, names }: { campaignId: string; phase: number; summary: Summary; names: Names }) {
-  const [text, setText] = useState(summary.text);
+  const [text, setText] = useEdited(summary.text);
+  const [sent, setSent] = useState<string | null>(null);
   const [state, write] = useMutation(WriteTurnSummaryDocument);
   const who = summary.actorId ? `${names(summary.actorId)}'s turn` : "the whole phase";
   const key = `summary-${phase}-${summary.actorId ?? "phase"}`;
   return (
     <form className="form chronicle-form" data-testid={key}
-      onSubmit={(e) => { e.preventDefault(); write({ campaignId, phase, actorId: summary.actorId, text }); }}>
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (state.fetching) return;
+        const result = await write({ campaignId, phase, actorId: summary.actorId, text });
+        if (!result.error) setSent(text);
+      }}>
       <label htmlFor={`${key}-text`}>Summary of {who} (the GM's only)</label>
       <textarea id={`${key}-text`} value={text} rows={6} onChange={(e) => setText(e.target.value)} />
-      <button type="submit" disabled={state.fetching || !text.trim()}>Save summary of {who}</button>
+      <button type="submit" aria-disabled={state.fetching} disabled={!text.trim()}>Save summary of {who}</button>
+      <SavedLine saved={sent === text && !state.fetching} />
       <ErrorMessage error={state.error} />
     </form>
   );
@@ -79,10 +113,10 @@ export function GmDesk({ campaignId, phase, names }: { campaignId: string; phase
       {published.data && <p role="status">Published: every seat hears phase {phase}'s gossip now.</p>}
       <h3>Drafted gossip ({drafts.length}, unpublished)</h3>
       {drafts.length === 0 ? <p>No draft waits: phase {phase}'s gossip is published, or none was drafted.</p>
-        : <div className="desk-grid">{drafts.map((d) => <DraftForm key={`${d.actorId}-${d.lines.join("|")}-${d.spin}`} campaignId={campaignId} phase={phase} draft={d} names={names} />)}</div>}
+        : <div className="desk-grid">{drafts.map((d) => <DraftForm key={d.actorId} campaignId={campaignId} phase={phase} draft={d} names={names} />)}</div>}
       <h3>The GM's summaries</h3>
       {data.gmChronicle.length === 0 ? <p>No summary written.</p>
-        : <div className="desk-grid">{data.gmChronicle.map((s) => <SummaryForm key={`${s.actorId ?? "phase"}-${s.text}`} campaignId={campaignId} phase={phase} summary={s} names={names} />)}</div>}
+        : <div className="desk-grid">{data.gmChronicle.map((s) => <SummaryForm key={s.actorId ?? "phase"} campaignId={campaignId} phase={phase} summary={s} names={names} />)}</div>}
     </div>
   );
 }
