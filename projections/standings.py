@@ -17,6 +17,7 @@ page makes stale, and readers then build the answer as before.
 
 from __future__ import annotations
 
+import importlib
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -95,6 +96,19 @@ COMPOSERS: dict[str, Composer] = {}
 def register(composer: Composer) -> None:
     assert (composer.kind, composer.also) == ROOTS[composer.root], "a composer lists what ROOTS says its root reads"
     COMPOSERS[composer.root] = composer
+
+
+def registered() -> list[str]:
+    """The registered composers by class (`module:QualName`), for another process to register the same: a
+    rebuild's part workers write the answers the rebuild's own process would (service/operations/rebuild_parts.py)."""
+    return [f"{type(c).__module__}:{type(c).__qualname__}" for c in COMPOSERS.values()]
+
+
+def register_named(names: list[str]) -> None:
+    """Register each composer `registered()` named in the process that started this one (built with no arguments)."""
+    for name in names:
+        module, _, qualname = name.partition(":")
+        register(getattr(importlib.import_module(module), qualname)())
 
 
 def table(generation: int) -> Identifier:

@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from projections import standings
 from service.persistence.readmodels import ReadModel, by_name, close_view, drained_runner, open_view
 
 log = logging.getLogger("intrigue.worker")
@@ -70,7 +71,7 @@ def _start(name: str, generation: int, env: dict[str, str], part: int, parts: in
     with out.open("wb") as written:
         proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=written, stderr=subprocess.STDOUT)
     assert proc.stdin is not None
-    proc.stdin.write(json.dumps(env).encode())
+    proc.stdin.write(json.dumps({"env": env, "composers": standings.registered()}).encode())
     proc.stdin.close()
     return proc, out
 
@@ -97,5 +98,7 @@ def fold_part(name: str, generation: int, env: dict[str, str], part: int, parts:
 
 
 if __name__ == "__main__":  # a worker: the model, generation, part and parts as arguments, the settings on stdin
-    folded = fold_part(sys.argv[1], int(sys.argv[2]), json.load(sys.stdin), int(sys.argv[3]), int(sys.argv[4]))
+    given = json.load(sys.stdin)
+    standings.register_named(given["composers"])  # the precomputed answers the rebuild's own process keeps
+    folded = fold_part(sys.argv[1], int(sys.argv[2]), given["env"], int(sys.argv[3]), int(sys.argv[4]))
     print(folded)

@@ -7,7 +7,6 @@ from uuid import UUID, uuid4
 
 import psycopg
 import pytest
-from service.entrypoints.shared.presets import start_from_preset
 
 from domain.campaign import Campaign, CampaignPreset
 from domain.errors import InvalidInputError, NotFoundError
@@ -18,6 +17,7 @@ from service.bootstrap import Intrigue
 from service.persistence.database import Database
 from service.usecases.forks import ForkCampaign
 from service.usecases.interventions import By
+from service.usecases.presets import start_from_preset
 from service.usecases.replay import divergences
 from tests.service.conftest import replaying
 

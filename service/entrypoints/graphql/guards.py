@@ -141,10 +141,16 @@ def root_arguments(ec: Any) -> Iterator[tuple[OperationType, str, dict[str, Any]
         yield operation.operation, node.name.value, arguments
 
 
+NEW_CAMPAIGN = frozenset({"createCampaign", "forkCampaign"})  # mutations whose command writes a campaign it makes
+
+
 def named_campaign(ec: Any) -> UUID | None:
     """The one campaign every root field of a mutation names (`campaignId`): its command writes there, and so does
     its idempotency claim (service/persistence/idempotency.py); None when a field names none, or two differ."""
-    named = {str(arguments.get("campaignId")) for _, _, arguments in root_arguments(ec)}
+    roots = list(root_arguments(ec))
+    if any(name in NEW_CAMPAIGN for _, name, _ in roots):
+        return None  # it writes a campaign it makes (a fork names its source): its claim is looked for everywhere
+    named = {str(arguments.get("campaignId")) for _, _, arguments in roots}
     try:
         return UUID(named.pop()) if len(named) == 1 else None
     except ValueError:

@@ -180,7 +180,10 @@ def command(handler: Handler) -> Handler:
 
 def _named(request: Request) -> UUID | None:
     """The campaign a command's path names (`/campaigns/{campaign_id}/...`), where its command writes, and so its
-    idempotency claim (service/persistence/idempotency.py); None for a path that names none (creating one)."""
+    idempotency claim (service/persistence/idempotency.py); None for a path that names none (creating one), or
+    that makes a campaign of the one it names (a fork: its claim is in the fork)."""
+    if request.method == "POST" and request.url.path.endswith("/forks"):
+        return None
     try:
         return UUID(str(request.path_params["campaign_id"]))
     except (KeyError, ValueError):
