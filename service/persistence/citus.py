@@ -75,6 +75,11 @@ def delegate_insert_function(conn: psycopg.Connection[Any]) -> None:
     (`force_delegation`): the coordinator forwards the call, and the rest of the transaction follows it there."""
     if not enabled(conn):
         return
+    known = conn.execute("SELECT 1 FROM pg_catalog.pg_dist_object WHERE classid = 'pg_proc'::regclass"
+                         " AND objid = %s::regprocedure::oid AND distribution_argument_index IS NOT NULL"
+                         " AND force_delegation", (f"{FUNCTION}{SIGNATURE}",)).fetchone()  # fmt: skip
+    if known:  # delegated already; a rebuild's transaction, which has just made tables, may not do it again
+        return
     conn.execute("SELECT create_distributed_function(%s::regprocedure, distribution_arg_name => 'campaign',"
                  " colocate_with => %s, force_delegation => true)", (f"{FUNCTION}{SIGNATURE}", EVENTS))
 
