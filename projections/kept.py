@@ -3,8 +3,8 @@
 Two least-recently-used maps (cachetools' `LRUCache`, sized by each entry's bytes):
 - the folded aggregates, valid while their row is at the same version: an entry counts its public state's
   encoded size times `IN_MEMORY`, what decoded Python objects take against their JSON, plus `OBJECT_BYTES`, what
-  an aggregate costs however small (its instance, its empty maps and lists); measured on played campaigns'
-  factions and houses, tests/service/test_fold_cache_bytes.py;
+  an aggregate costs however small (its instance, its empty maps and lists): within three times what a member takes,
+  measured on played campaigns' factions and houses (tests/service/test_fold_cache_bytes.py);
 - each row's `state` column as this writer wrote it, encoded by key: an entry counts its bytes.
 A 100-faction campaign's big members and a thousand small campaigns' dice rolls cost what they weigh, so a
 process's memory no longer follows the size of the aggregates it happens to meet. `INTRIGUE_FOLD_CACHE_MB`
@@ -20,9 +20,9 @@ from cachetools import LRUCache
 
 FOLD_CACHE_MB = "INTRIGUE_FOLD_CACHE_MB"
 DEFAULT_MB = 64
-IN_MEMORY = 4  # bytes in memory per byte of the encoded public state (measured: factions 1.6-1.8, houses up to 3.2)
+IN_MEMORY = 3  # bytes in memory per byte of the encoded public state (measured: factions 1.6-1.8, houses 3-5)
 ENTRY_BYTES = 200  # a map entry's own cost: its key, its slot, the tuple
-OBJECT_BYTES = 2_048  # an aggregate's cost however small: a new house takes 2.7 KB for 0.6 KB of JSON
+OBJECT_BYTES = 1_024  # an aggregate's cost however small (its instance, its empty maps and lists)
 
 
 class Folded(NamedTuple):

@@ -52,7 +52,10 @@ def small_budget(fresh_db: Database, monkeypatch: pytest.MonkeyPatch) -> Iterato
 BUDGET = 60_000  # bytes: a few of a played campaign's members, counted as they weigh
 
 
-def test_a_member_is_counted_for_at_least_what_it_takes_in_memory(intrigue: Intrigue) -> None:
+def test_a_member_is_counted_for_what_it_takes_in_memory_within_three_times(intrigue: Intrigue) -> None:
+    """The count is an estimate from the JSON (measuring each object's memory would cost more than the fold): it
+    stays within a factor of three of what a member takes, so the budget bounds the memory within three times
+    itself."""
     played(intrigue, 3)  # factions grown by three phases
     campaign, *_ = two_houses(intrigue, "fold-cache")  # a big house and a new small one
     intrigue.campaigns.open_phase(campaign.id)
@@ -60,7 +63,8 @@ def test_a_member_is_counted_for_at_least_what_it_takes_in_memory(intrigue: Intr
     members = [entry for entry in entries if type(entry.state).__name__ in {"Faction", "House"}]
     assert {type(e.state).__name__ for e in members} == {"Faction", "House"}, "the writers kept no faction or house"
     for entry in members:
-        assert in_memory(entry.state) <= entry.size, type(entry.state).__name__
+        taken = in_memory(entry.state)
+        assert taken / 3 <= entry.size <= taken * 3, (type(entry.state).__name__, taken, entry.size)
 
 
 def test_a_small_budget_keeps_fewer_big_members_and_folds_the_same(small_budget: Intrigue) -> None:
