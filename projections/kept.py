@@ -20,7 +20,7 @@ from cachetools import LRUCache
 
 FOLD_CACHE_MB = "INTRIGUE_FOLD_CACHE_MB"
 DEFAULT_MB = 64
-IN_MEMORY = 3  # bytes in memory per byte of the encoded public state (measured: factions 1.6-1.8, houses 3-5)
+IN_MEMORY = 3  # bytes in memory per byte of the encoded public state (measured: factions 1.8-1.9, houses 3.2)
 ENTRY_BYTES = 200  # a map entry's own cost: its key, its slot, the tuple
 OBJECT_BYTES = 1_024  # an aggregate's cost however small (its instance, its empty maps and lists)
 
