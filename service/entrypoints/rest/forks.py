@@ -9,26 +9,18 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from domain.commands import AddRegions
-from domain.seats import check_gm
 from service.entrypoints.rest.routes import campaign_shape, region_shape, seat_shape
 from service.entrypoints.rest.support import (
-    campaign_id_of,
     command,
     endpoint,
+    gm_campaign,
     intrigue_of,
     json_body,
     json_response,
     reads_of,
-    seat_of,
 )
 from service.usecases.forks import ForkCampaign
 from service.usecases.sector_import import read_sector
-
-
-async def _gm(request: Request, doing: str) -> UUID:
-    campaign_id = campaign_id_of(request)
-    check_gm(await seat_of(request), campaign_id, doing)
-    return campaign_id
 
 
 def fork_shape(row: dict[str, object]) -> dict[str, object]:
@@ -37,7 +29,7 @@ def fork_shape(row: dict[str, object]) -> dict[str, object]:
 
 @command
 async def fork_campaign(request: Request) -> Response:
-    campaign_id = await _gm(request, "fork the campaign")
+    campaign_id = await gm_campaign(request, "fork the campaign")
     body = await json_body(request, "ForkRequest")
     started = await run_in_threadpool(intrigue_of(request).forks.fork,
                                       ForkCampaign(campaign_id, body["phase"], body["name"]))  # fmt: skip
@@ -50,13 +42,13 @@ async def fork_campaign(request: Request) -> Response:
 
 @endpoint
 async def list_forks(request: Request) -> Response:
-    campaign_id = await _gm(request, "list the campaign's forks")
+    campaign_id = await gm_campaign(request, "list the campaign's forks")
     return json_response({"campaigns": [fork_shape(r) for r in await reads_of(request).forks(campaign_id)]})
 
 
 @command
 async def import_sector(request: Request) -> Response:
-    campaign_id = await _gm(request, "map regions")
+    campaign_id = await gm_campaign(request, "map regions")
     body = await json_body(request, "SectorImport")
     app = intrigue_of(request)
 

@@ -16,7 +16,7 @@ from starlette.responses import Response
 
 from domain.errors import DomainError, InvalidInputError, NotFoundError
 from domain.inputs import check_json
-from domain.seats import Seat
+from domain.seats import Seat, check_gm
 from service.entrypoints.rest.contract import check_against
 from service.entrypoints.shared.errors import (
     PROBLEM_MEDIA_TYPE,
@@ -78,6 +78,13 @@ async def seat_of(request: Request) -> Seat | None:
 
 def campaign_id_of(request: Request) -> UUID:
     return path_id(request, "campaign_id", "campaign")
+
+
+async def gm_campaign(request: Request, doing: str) -> UUID:
+    """The campaign the path names, once the caller is shown to be its GM (ForbiddenError otherwise)."""
+    campaign_id = campaign_id_of(request)
+    check_gm(await seat_of(request), campaign_id, doing)
+    return campaign_id
 
 
 def path_id(request: Request, name: str, kind: str) -> UUID:

@@ -11,23 +11,16 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from domain.dice import RollRequest
-from domain.seats import check_gm
 from service.entrypoints.rest.support import (
-    campaign_id_of,
     command,
     endpoint,
+    gm_campaign,
     intrigue_of,
     json_body,
     json_response,
     seat_of,
 )
 from service.usecases.table_dice import TableDiceStep
-
-
-async def _gm(request: Request, doing: str) -> UUID:
-    campaign_id = campaign_id_of(request)
-    check_gm(await seat_of(request), campaign_id, doing)
-    return campaign_id
 
 
 def _roll(step: TableDiceStep, request: RollRequest, faces: tuple[int, ...] | None) -> dict[str, Any]:
@@ -50,7 +43,7 @@ def step_shape(step: TableDiceStep) -> dict[str, Any]:
 
 @command
 async def set_dice_source(request: Request) -> Response:
-    campaign_id = await _gm(request, "set whose dice resolve a phase")
+    campaign_id = await gm_campaign(request, "set whose dice resolve a phase")
     body = await json_body(request, "DiceSourceRequest")
     seat = await seat_of(request)
     campaign = await run_in_threadpool(intrigue_of(request).table_dice.set_dice_source, campaign_id, body["source"],
@@ -61,13 +54,13 @@ async def set_dice_source(request: Request) -> Response:
 
 @endpoint
 async def table_dice_step(request: Request) -> Response:
-    campaign_id = await _gm(request, "read the table's dice")
+    campaign_id = await gm_campaign(request, "read the table's dice")
     return json_response(step_shape(await run_in_threadpool(intrigue_of(request).table_dice.step, campaign_id)))
 
 
 @command
 async def enter_table_dice(request: Request) -> Response:
-    campaign_id = await _gm(request, "enter the table's dice")
+    campaign_id = await gm_campaign(request, "enter the table's dice")
     body = await json_body(request, "TableDiceFaces")
     step = await run_in_threadpool(intrigue_of(request).table_dice.enter, campaign_id, body["faces"])
     return json_response(step_shape(step))
@@ -75,5 +68,5 @@ async def enter_table_dice(request: Request) -> Response:
 
 @command
 async def abandon_table_dice(request: Request) -> Response:
-    campaign_id = await _gm(request, "abandon the table's dice")
+    campaign_id = await gm_campaign(request, "abandon the table's dice")
     return json_response(step_shape(await run_in_threadpool(intrigue_of(request).table_dice.abandon, campaign_id)))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
-from uuid import UUID
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -14,24 +13,16 @@ from starlette.responses import Response
 
 from domain.enums import NewsKind, WebhookFormat
 from domain.errors import InvalidInputError
-from domain.seats import check_gm
 from service.entrypoints.rest.support import (
-    campaign_id_of,
     command,
     endpoint,
+    gm_campaign,
     intrigue_of,
     json_body,
     json_response,
     path_id,
-    seat_of,
 )
 from service.usecases.webhooks import Delivery, Endpoint
-
-
-async def _gm(request: Request, doing: str) -> UUID:
-    campaign_id = campaign_id_of(request)
-    check_gm(await seat_of(request), campaign_id, doing)
-    return campaign_id
 
 
 def _time(value: datetime | None) -> str | None:
@@ -55,14 +46,14 @@ def endpoint_shape(found: Endpoint) -> dict[str, Any]:
 
 @endpoint
 async def list_webhooks(request: Request) -> Response:
-    campaign_id = await _gm(request, "list the webhooks")
+    campaign_id = await gm_campaign(request, "list the webhooks")
     found = await run_in_threadpool(intrigue_of(request).webhooks.endpoints, campaign_id)
     return json_response({"webhooks": [endpoint_shape(e) for e in found]})
 
 
 @command
 async def register_webhook(request: Request) -> Response:
-    campaign_id = await _gm(request, "register a webhook")
+    campaign_id = await gm_campaign(request, "register a webhook")
     body = await json_body(request, "WebhookRequest")
     kinds = [NewsKind(k) for k in body["kinds"]]
     found = await run_in_threadpool(intrigue_of(request).webhooks.register, campaign_id, body["url"], body["secret"],
@@ -72,7 +63,7 @@ async def register_webhook(request: Request) -> Response:
 
 @command
 async def remove_webhook(request: Request) -> Response:
-    campaign_id = await _gm(request, "remove a webhook")
+    campaign_id = await gm_campaign(request, "remove a webhook")
     endpoint_id = path_id(request, "endpoint_id", "webhook endpoint")
     await run_in_threadpool(intrigue_of(request).webhooks.remove, campaign_id, endpoint_id)
     found = await run_in_threadpool(intrigue_of(request).webhooks.endpoints, campaign_id)
@@ -81,7 +72,7 @@ async def remove_webhook(request: Request) -> Response:
 
 @command
 async def send_webhook_test(request: Request) -> Response:
-    campaign_id = await _gm(request, "send a webhook a test")
+    campaign_id = await gm_campaign(request, "send a webhook a test")
     endpoint_id = path_id(request, "endpoint_id", "webhook endpoint")
     await run_in_threadpool(intrigue_of(request).webhooks.send_test, campaign_id, endpoint_id)
     found = await run_in_threadpool(intrigue_of(request).webhooks.endpoint, campaign_id, endpoint_id)
@@ -90,7 +81,7 @@ async def send_webhook_test(request: Request) -> Response:
 
 @command
 async def announce_orders_due(request: Request) -> Response:
-    campaign_id = await _gm(request, "announce when the orders are due")
+    campaign_id = await gm_campaign(request, "announce when the orders are due")
     body = await json_body(request, "OrdersDueRequest")
     try:
         due_at = datetime.fromisoformat(body["due_at"])
