@@ -7,6 +7,7 @@ seat sees of each event, in service/usecases/phase_report.py.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import takewhile
 from typing import Any
 from uuid import UUID
 
@@ -64,7 +65,14 @@ class PhaseReports:
                             self.chronicle.public(campaign_id, phase), notes)  # fmt: skip
 
     def _window(self, campaign_id: UUID, phase: int, end: int) -> list[AuditEntry]:
-        return phase_window((e for e in self.audit.events(campaign_id) if e.position < end), campaign_id, phase)
+        """The phase's events, read from its last opening before `end` (an indexed range of the lane, not the
+        campaign's whole log: a report costs what its phase holds, however long the campaign has run). A rollback
+        to this phase keeps the opening it rolled back to, and a rollback further back is followed by a new
+        opening, so the last opening before the resolution is where the window starts (`phase_window`)."""
+        openings = [pos for p, pos in self.history.phase_marks(campaign_id, "PhaseOpened") if p == phase and pos < end]
+        start = openings[-1] - 1 if openings else 0
+        events = takewhile(lambda e: e.position < end, self.audit.events(campaign_id, after=start))
+        return phase_window(events, campaign_id, phase)
 
     def _report(self, campaign: Campaign, phase: int, member: UUID, window: list[AuditEntry]) -> PhaseReport:
         if member in campaign.member_ids("faction"):
