@@ -24,12 +24,11 @@ import psycopg
 
 from bench.cpu_meter import SAMPLER, CpuMeter
 from domain.campaign import Campaign
-from domain.commands import CreateCampaign, MapRegion
+from domain.commands import CreateCampaign, MapRegion, RegisterHouse, StartingArea, StartingMember, StartingPriest
 from domain.errors import DomainError
 from domain.factionturn.faction import Faction
 from service.bootstrap import Intrigue
 from service.persistence.database import Database
-from service.usecases.gameofbones import RegisterHouse, StartingArea, StartingMember, StartingPriest
 from service.usecases.interventions import By
 from tests.service.gameofbones_world import give_orders, person
 from tests.service.test_factionturn_play import candidate_orders

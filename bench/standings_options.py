@@ -26,9 +26,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from bench.http_load import STANDINGS, _bare_app
-from domain.commands import CreateCampaign, MapRegion
+from domain.commands import CreateCampaign, FoundFaction, MapRegion, StartingAsset
 from service.persistence import database
-from service.usecases.factionturn import FoundFaction, StartingAsset
 
 ASSETS = ["guardsmen", "thugs", "militia_unit", "smugglers", "informers", "franchise", "local_investments",
           "false_front", "indentured_workforce", "heavy_transports", "diplomats", "lawyers", "mob", "surveyors",

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate
 
 from domain.campaign import Campaign, RuleSystemName
+from domain.commands import FoundFaction, StartingAsset
 from domain.dice import Dice, DiceSpec
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
 from domain.factionturn.catalog import asset_type
@@ -35,27 +35,6 @@ from service.usecases.campaigns import Resolution
 from service.usecases.order_world import FactionsIn, check_definition, order_world
 
 RULE = RuleSystemName.FACTION_TURN
-
-
-@dataclass(frozen=True)
-class StartingAsset:
-    type_key: str  # a catalog key, or one of the campaign's custom types (docs/rules-notes/gm.md)
-    region_id: UUID | None = None  # default: the home region
-
-
-@dataclass(frozen=True)
-class FoundFaction:
-    campaign_id: UUID
-    name: str
-    force: int
-    cunning: int
-    wealth: int
-    home_region_id: UUID
-    tags: list[str] = field(default_factory=list)
-    facgold: int = 0
-    xp: int = 0
-    hp: int | None = None
-    assets: list[StartingAsset] = field(default_factory=list)
 
 
 class FactionTurnService(RollsSavesAndWaits):

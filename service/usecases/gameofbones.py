@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate
 
 from domain.campaign import Campaign, RuleSystemName
+from domain.commands import RegisterHouse
 from domain.dice import Dice
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
 from domain.gameofbones.gains import INFLUENCE_RULE
@@ -29,41 +30,6 @@ from service.usecases.campaigns import Resolution
 RULE = RuleSystemName.GAME_OF_BONES
 M = TypeVar("M", bound=Aggregate)
 SETUP = "setup"
-
-
-@dataclass(frozen=True)
-class StartingMember:
-    name: str
-    classes: dict[str, int]
-
-
-@dataclass(frozen=True)
-class StartingPriest:
-    name: str
-    level: int
-    fatespinner_priestess: bool = False
-
-
-@dataclass(frozen=True)
-class StartingArea:
-    region_id: UUID
-    troops: int = 0  # power stationed there
-
-
-@dataclass(frozen=True)
-class RegisterHouse:
-    """A house as the GM sets it up: its leader and treasury, and optionally its people, grants and areas."""
-
-    campaign_id: UUID
-    name: str
-    leader: Character
-    gold: int = 0
-    lieutenants: list[Character] = field(default_factory=list)
-    members: list[StartingMember] = field(default_factory=list)
-    priests: list[StartingPriest] = field(default_factory=list)
-    influence: int = 0  # the GM's grant of standing influence (seed 000 sets no start beyond the tables)
-    power: int = 0  # power granted directly, beyond the members' by the Gaining Power table
-    areas: list[StartingArea] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,15 @@ from typing import Protocol
 from uuid import UUID
 
 from domain.campaign import CampaignPreset
-from domain.commands import CreateCampaign, MapRegion
+from domain.commands import (
+    CreateCampaign,
+    FoundFaction,
+    MapRegion,
+    RegisterHouse,
+    StartingArea,
+    StartingAsset,
+    StartingMember,
+)
 from domain.errors import InvalidInputError
 from domain.factionturn.examples import BRIBE_THE_BEHOLDER, CHARCH_GO, STARTING_FACGOLD, WORKED_FACTIONS, WorkedFaction
 from domain.factionturn.faction import Faction
@@ -26,8 +34,8 @@ from domain.gameofbones.records import Character
 from domain.hexmap import offset_of, rectangle
 from domain.seats import gm_seat_id
 from service.persistence.queries import CatalogQueries
-from service.usecases.factionturn import FactionTurnService, FoundFaction, StartingAsset
-from service.usecases.gameofbones import GameOfBonesService, RegisterHouse, StartingArea, StartingMember
+from service.usecases.factionturn import FactionTurnService
+from service.usecases.gameofbones import GameOfBonesService
 from service.usecases.gm import GMService
 from service.usecases.interventions import By
 from service.usecases.seats import SeatService, StartedCampaign

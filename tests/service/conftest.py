@@ -7,13 +7,12 @@ from uuid import UUID, uuid4
 import pytest
 from starlette.testclient import TestClient
 
-from domain.commands import CreateCampaign, MapRegion
+from domain.commands import CreateCampaign, FoundFaction, MapRegion, StartingAsset
 from domain.dice import RaisingDice
 from domain.factionturn.faction import Faction
 from service.bootstrap import Intrigue
 from service.entrypoints.http import create_app
 from service.persistence.database import Database
-from service.usecases.factionturn import FoundFaction, StartingAsset
 
 
 @pytest.fixture(scope="session")

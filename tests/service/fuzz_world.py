@@ -15,12 +15,19 @@ from uuid import UUID
 import psycopg
 
 from domain.campaign import Campaign
-from domain.commands import CreateCampaign, MapRegion
+from domain.commands import (
+    CreateCampaign,
+    FoundFaction,
+    MapRegion,
+    RegisterHouse,
+    StartingArea,
+    StartingAsset,
+    StartingMember,
+    StartingPriest,
+)
 from domain.factionturn.faction import Faction
 from domain.gameofbones.records import Character
 from service.bootstrap import Intrigue
-from service.usecases.factionturn import FoundFaction, StartingAsset
-from service.usecases.gameofbones import RegisterHouse, StartingArea, StartingMember, StartingPriest
 
 SKILLS = ("Gather Information", "Sense Motive", "Diplomacy", "Bluff", "Innuendo", "Intimidate", "Hide", "Reflex save")
 _BEHOLDER = {"name": "Charch-Go", "cr": 13, "hp": 189, "hit_dice": "18d10+90"}

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from domain.campaign import Campaign
-from domain.commands import CreateCampaign, MapRegion
+from domain.commands import CreateCampaign, MapRegion, RegisterHouse, StartingArea, StartingMember, StartingPriest
 from domain.errors import DomainError
 from domain.gameofbones.actions import ActionName as A
 from domain.gameofbones.house import House
@@ -15,7 +15,6 @@ from domain.gameofbones.ordering import Order
 from domain.gameofbones.records import Character, PendingAction
 from domain.region import Region
 from service.bootstrap import Intrigue
-from service.usecases.gameofbones import RegisterHouse, StartingArea, StartingMember, StartingPriest
 
 SKILLS = ("Gather Information", "Sense Motive", "Diplomacy", "Bluff", "Innuendo", "Intimidate", "Hide", "Reflex save")
 

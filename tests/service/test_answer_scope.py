@@ -10,11 +10,10 @@ import psycopg
 import pytest
 from starlette.testclient import TestClient
 
-from domain.commands import CreateCampaign, MapRegion
+from domain.commands import CreateCampaign, FoundFaction, MapRegion
 from service.bootstrap import Intrigue
 from service.entrypoints.graphql.answer_scope import campaigns_of
 from service.persistence.database import Database
-from service.usecases.factionturn import FoundFaction
 from tests.service.conftest import campaign_with_hidden_spies, gql_as
 from tests.service.test_answers import STANDINGS
 from tests.service.test_answers import reads as reads  # the fixture counting read-model reads

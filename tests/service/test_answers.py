@@ -11,12 +11,12 @@ import httpx
 import pytest
 from starlette.testclient import TestClient
 
+from domain.commands import FoundFaction
 from service.bootstrap import Intrigue
 from service.entrypoints.graphql.answers import cacheable
 from service.entrypoints.http import create_app
 from service.persistence.queries import ReadModelReads
 from service.persistence.readpool import SharedRead
-from service.usecases.factionturn import FoundFaction
 from tests.service.conftest import campaign_with_hidden_spies, gql, gql_as
 
 STANDINGS = "query($id: UUID!) { factions(campaignId: $id) { name facgold assets { typeKey stealthed } } }"

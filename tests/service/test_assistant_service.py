@@ -10,13 +10,19 @@ from uuid import UUID, uuid4
 from starlette.testclient import TestClient
 
 from domain.campaign import Campaign
-from domain.commands import CreateCampaign, MapRegion
+from domain.commands import (
+    CreateCampaign,
+    FoundFaction,
+    MapRegion,
+    RegisterHouse,
+    StartingArea,
+    StartingAsset,
+    StartingMember,
+)
 from domain.factionturn.faction import Faction
 from domain.gameofbones.records import Character
 from domain.seats import gm_seat_id
 from service.bootstrap import Intrigue
-from service.usecases.factionturn import FoundFaction, StartingAsset
-from service.usecases.gameofbones import RegisterHouse, StartingArea, StartingMember
 from service.usecases.rewind import RollBackPhase
 from tests.service.conftest import gql_as
 

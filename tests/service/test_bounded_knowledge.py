@@ -15,6 +15,7 @@ from psycopg.sql import SQL
 from starlette.testclient import TestClient
 
 from domain.campaign import Campaign
+from domain.commands import RegisterHouse, StartingArea, StartingMember
 from domain.gameofbones.actions import ActionName as A
 from domain.gameofbones.house import House
 from domain.gameofbones.intel import HouseIntel, intel_id
@@ -24,7 +25,6 @@ from projections.state_tables import MODEL, names
 from service.bootstrap import Intrigue
 from service.persistence.database import Database
 from service.persistence.fresh import FreshReads
-from service.usecases.gameofbones import RegisterHouse, StartingArea, StartingMember
 from service.usecases.rewind import RollBackPhase
 from tests.service.conftest import gql_as
 from tests.service.gameofbones_world import city, person

@@ -8,6 +8,7 @@ from uuid import UUID
 
 from starlette.testclient import TestClient
 
+from domain.commands import FoundFaction, StartingAsset
 from domain.factionturn.asset_texts import ASSET_TEXTS
 from domain.factionturn.catalog import CATALOG, at_rating
 from domain.factionturn.examples import EXAMPLE_FACTIONS
@@ -18,7 +19,6 @@ from domain.gameofbones.actions import ACTION_TABLE
 from domain.gameofbones.gains import GAINING_INFLUENCE, GAINING_POWER
 from domain.gameofbones.ranks import RANK_TABLE
 from service.bootstrap import Intrigue
-from service.usecases.factionturn import FoundFaction, StartingAsset
 from service.usecases.interventions import By
 from tests.service.conftest import gql, gql_as
 

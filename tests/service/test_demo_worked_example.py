@@ -16,7 +16,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from domain.campaign import Campaign
-from domain.commands import CreateCampaign, MapRegion
+from domain.commands import CreateCampaign, FoundFaction, MapRegion
 from domain.dice import Dice, FixedDice
 from domain.errors import InvalidInputError, RuleViolationError
 from domain.factionturn.orders import GoalChoice
@@ -24,7 +24,6 @@ from service.bootstrap import Intrigue, campaign_dice
 from service.entrypoints.demo import seed_demo
 from service.entrypoints.http import create_app
 from service.persistence.database import Database
-from service.usecases.factionturn import FoundFaction
 from tests.service.rest_support import bearer, conforms
 from tests.service.worked_month import PHASE, REGIONS, Demo, check_the_month, order_the_month
 

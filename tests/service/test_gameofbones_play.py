@@ -11,6 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from domain.campaign import Campaign
+from domain.commands import RegisterHouse, StartingArea, StartingMember
 from domain.errors import DomainError, InvalidInputError, NotFoundError, RuleViolationError
 from domain.gameofbones.actions import ActionName as A
 from domain.gameofbones.house import House
@@ -18,7 +19,6 @@ from domain.gameofbones.ordering import Order
 from projections.state import public_state
 from service.bootstrap import Intrigue
 from service.persistence.database import Database
-from service.usecases.gameofbones import RegisterHouse, StartingArea, StartingMember
 from service.usecases.replay import divergences
 from tests.service.conftest import gql, gql_as, replaying
 from tests.service.decoding import assert_both_decoders_agree

@@ -10,7 +10,7 @@ from uuid import UUID
 import pytest
 
 from domain.campaign import Campaign
-from domain.commands import CreateCampaign, MapRegion
+from domain.commands import CreateCampaign, FoundFaction, MapRegion, StartingAsset
 from domain.errors import RuleViolationError
 from domain.factionturn.faction import Faction
 from domain.gameofbones.actions import ActionName
@@ -21,7 +21,6 @@ from domain.gm import Adjustment, Check, CustomActionDef
 from domain.ids import region_id
 from service.bootstrap import Intrigue
 from service.usecases.audit import AuditEntry
-from service.usecases.factionturn import FoundFaction, StartingAsset
 from service.usecases.interventions import By
 from service.usecases.rewind import RollBackPhase
 

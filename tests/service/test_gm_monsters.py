@@ -10,12 +10,11 @@ from uuid import UUID
 
 from starlette.testclient import TestClient
 
-from domain.commands import CreateCampaign, MapRegion
+from domain.commands import CreateCampaign, FoundFaction, MapRegion, StartingAsset
 from domain.factionturn.faction import Faction
 from domain.factionturn.holdings import WILD_MONSTER
 from domain.ids import region_id
 from service.bootstrap import Intrigue
-from service.usecases.factionturn import FoundFaction, StartingAsset
 from tests.service.conftest import gql_as
 from tests.service.test_gm import trail
 from tests.service.test_gm_graphql import code

@@ -11,12 +11,11 @@ from uuid import UUID
 
 import pytest
 
-from domain.commands import CreateCampaign, MapRegion, RollDice
+from domain.commands import CreateCampaign, FoundFaction, MapRegion, RollDice
 from domain.errors import ConflictError
 from domain.factionturn.faction import Faction
 from service.bootstrap import Intrigue
 from service.persistence.app import IntrigueStore
-from service.usecases.factionturn import FoundFaction
 from service.usecases.interventions import By
 
 

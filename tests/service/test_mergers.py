@@ -11,13 +11,12 @@ from uuid import UUID
 import pytest
 from starlette.testclient import TestClient
 
-from domain.commands import CreateCampaign, MapRegion
+from domain.commands import CreateCampaign, FoundFaction, MapRegion, StartingAsset
 from domain.dice import FixedDice
 from domain.factionturn.faction import Faction
 from domain.factionturn.progression import max_hp
 from domain.ids import region_id
 from service.bootstrap import Intrigue
-from service.usecases.factionturn import FoundFaction, StartingAsset
 from tests.service.conftest import gql_as
 from tests.service.rest_support import API, bearer, conforms
 from tests.service.test_gm import trail

@@ -10,10 +10,9 @@ from uuid import UUID
 import pytest
 from starlette.testclient import TestClient
 
-from domain.commands import CreateCampaign, MapRegion
+from domain.commands import CreateCampaign, FoundFaction, MapRegion
 from domain.gameofbones.house import House
 from service.bootstrap import Intrigue
-from service.usecases.factionturn import FoundFaction
 from tests.service.conftest import gql_as
 from tests.service.gameofbones_world import register_five
 from tests.service.rest_support import API, bearer, conforms

@@ -10,13 +10,12 @@ from uuid import UUID
 import pytest
 from starlette.testclient import TestClient
 
-from domain.commands import CreateCampaign, MapRegion
+from domain.commands import CreateCampaign, FoundFaction, MapRegion, StartingAsset
 from domain.dice import FixedDice
 from domain.factionturn.faction import Faction
 from domain.ids import region_id
 from domain.phase_chronicle import chronicle_id
 from service.bootstrap import Intrigue
-from service.usecases.factionturn import FoundFaction, StartingAsset
 from tests.service.conftest import gql_as
 
 PHASE_LOG = """query($c: UUID!, $p: Int!) { phaseLog(campaignId: $c, phase: $p, first: 500) {

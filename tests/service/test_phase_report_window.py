@@ -8,11 +8,10 @@ import uuid
 from collections.abc import Iterator
 from uuid import UUID
 
-from domain.commands import CreateCampaign, MapRegion
+from domain.commands import CreateCampaign, FoundFaction, MapRegion
 from domain.factionturn.catalog import CATALOG
 from service.bootstrap import Intrigue
 from service.usecases.audit import AuditEntry, AuditLog
-from service.usecases.factionturn import FoundFaction
 from service.usecases.phase_report import phase_window
 from service.usecases.phase_reports import PhaseReports
 from service.usecases.rewind import RollBackPhase

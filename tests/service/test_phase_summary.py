@@ -11,10 +11,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from domain.commands import CreateCampaign, MapRegion
+from domain.commands import CreateCampaign, FoundFaction, MapRegion, RegisterHouse, StartingArea
 from service.bootstrap import Intrigue
-from service.usecases.factionturn import FoundFaction
-from service.usecases.gameofbones import RegisterHouse, StartingArea
 from tests.service.conftest import gql_as
 from tests.service.gameofbones_world import person
 

@@ -12,14 +12,13 @@ from uuid import UUID
 import pytest
 
 from domain.campaign import Campaign
-from domain.commands import CreateCampaign, MapRegion
+from domain.commands import CreateCampaign, FoundFaction, MapRegion
 from domain.errors import ConflictError, InvalidInputError, RuleViolationError
 from domain.gameofbones.actions import ActionName
 from domain.gameofbones.ordering import Order
 from domain.region import Region
 from service.bootstrap import Intrigue
 from service.usecases import rewind
-from service.usecases.factionturn import FoundFaction
 from service.usecases.rewind import RollBackPhase
 from tests.service.gameofbones_world import city, register_five
 from tests.service.race_log import Acknowledged, violations

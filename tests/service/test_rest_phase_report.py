@@ -7,9 +7,8 @@ from uuid import UUID
 
 from starlette.testclient import TestClient
 
-from domain.commands import CreateCampaign, MapRegion
+from domain.commands import CreateCampaign, FoundFaction, MapRegion
 from service.bootstrap import Intrigue
-from service.usecases.factionturn import FoundFaction
 from tests.service.conftest import gql_as
 from tests.service.rest_support import API, bearer, conforms
 

@@ -10,11 +10,10 @@ import pytest
 from starlette.testclient import TestClient
 
 from domain.campaign import Campaign
+from domain.commands import FoundFaction, RegisterHouse, StartingArea, StartingAsset
 from domain.factionturn.faction import Faction
 from domain.gameofbones.records import Character
 from service.bootstrap import Intrigue
-from service.usecases.factionturn import FoundFaction, StartingAsset
-from service.usecases.gameofbones import RegisterHouse, StartingArea
 from tests.service.rest_support import API, bearer, conforms, new_campaign
 
 REGIONS = [{"name": "Home", "q": 0, "r": 0, "arcana": 4}, {"name": "Ward", "q": 1, "r": 0, "monthly_income": 4000}]

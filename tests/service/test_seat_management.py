@@ -13,11 +13,10 @@ import psycopg
 import pytest
 from starlette.testclient import TestClient
 
-from domain.commands import CreateCampaign, MapRegion
+from domain.commands import CreateCampaign, FoundFaction, MapRegion
 from service.bootstrap import Intrigue
 from service.entrypoints.graphql.seat_watch import SeatWatch
 from service.persistence.database import UnavailableError
-from service.usecases.factionturn import FoundFaction
 from tests.service.conftest import gql, gql_as
 from tests.service.rest_support import API, bearer, conforms
 from tests.service.test_subscriptions import EVENTS, PHASES, subscribe

@@ -10,11 +10,10 @@ import psycopg
 import pytest
 from starlette.testclient import TestClient
 
-from domain.commands import CreateCampaign, MapRegion, RollDice
+from domain.commands import CreateCampaign, FoundFaction, MapRegion, RollDice
 from service.bootstrap import Intrigue
 from service.entrypoints.http import create_app
 from service.persistence.listener import APPLICATION_NAME
-from service.usecases.factionturn import FoundFaction
 
 PHASES = "subscription($id: UUID!) { phaseResults(campaignId: $id) { phase status position } }"
 EVENTS = "subscription($id: UUID!, $after: Int!) { campaignEvents(campaignId: $id, after: $after) { topic } }"

@@ -9,8 +9,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from domain.campaign import Campaign
+from domain.commands import FoundFaction
 from service.bootstrap import Intrigue
-from service.usecases.factionturn import FoundFaction
 from tests.service.conftest import campaign_with_hidden_spies, gql, gql_as
 
 FACTIONS = """query($id: UUID!) { factions(campaignId: $id) {

@@ -8,6 +8,7 @@ from uuid import UUID
 import strawberry
 from strawberry.types import Info
 
+from domain.commands import FoundFaction, StartingAsset
 from domain.factionturn.wild_assets import stats_note
 from domain.seats import Seat
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
@@ -16,7 +17,6 @@ from service.entrypoints.graphql.guards import seat
 from service.entrypoints.graphql.order_inputs import FactionOrdersInput
 from service.entrypoints.graphql.visibility import over
 from service.persistence.queries import ReadModelReads
-from service.usecases.factionturn import FoundFaction, StartingAsset
 from service.usecases.visibility import FACTION, faction_view
 
 

@@ -6,10 +6,10 @@ from uuid import UUID
 
 import strawberry
 
+from domain.commands import RegisterHouse, StartingArea, StartingMember, StartingPriest
 from domain.gameofbones.actions import ActionName
 from domain.gameofbones.ordering import Order
 from domain.gameofbones.records import Character
-from service.usecases.gameofbones import RegisterHouse, StartingArea, StartingMember, StartingPriest
 
 
 @strawberry.input

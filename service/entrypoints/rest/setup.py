@@ -13,6 +13,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
+from domain.commands import FoundFaction, RegisterHouse, StartingArea, StartingAsset, StartingMember, StartingPriest
 from domain.gameofbones.records import Character
 from domain.seats import check_gm
 from service.entrypoints.rest.state import faction_shape, house_shape
@@ -25,8 +26,6 @@ from service.entrypoints.rest.support import (
     reads_of,
     seat_of,
 )
-from service.usecases.factionturn import FoundFaction, StartingAsset
-from service.usecases.gameofbones import RegisterHouse, StartingArea, StartingMember, StartingPriest
 
 
 async def _gm_body(request: Request, schema: str, doing: str) -> tuple[UUID, dict[str, Any]]:
