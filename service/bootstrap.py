@@ -15,7 +15,7 @@ from domain.campaign import Campaign
 from domain.dice import Dice, RandomDice
 from projections.state import StateView
 from service.operations import logs, metrics
-from service.operations.deliveries import DeliverySettings
+from service.operations.deliveries import DeliverySettings, DeliveryWorker
 from service.persistence import database, migrations, outcomes
 from service.persistence.database import Database
 from service.persistence.idempotency import IdempotencyKeys
@@ -42,6 +42,7 @@ from service.usecases.table_dice import TableDiceService
 from service.usecases.webhooks import WebhookService
 
 PROJECTION_TIMEOUT = 10.0
+DAY = 86400.0  # seconds
 log = logging.getLogger("intrigue.commands")
 
 
@@ -72,9 +73,9 @@ class Settings(BaseSettings):
     port: int = Field(8000, ge=1, le=65535, validation_alias="INTRIGUE_PORT", description="the port `serve` listens on")
     metrics_port: int = Field(0, ge=0, le=65535, validation_alias="INTRIGUE_METRICS_PORT",
                               description="the port of a worker's /metrics (0: none)")  # fmt: skip
-    # Issue 32: the webhooks' delivery worker, a thread of each API process (docs/webhooks.md).
+    # Issue 32: the webhooks' delivery worker, a thread of each `serve` and `worker` process (docs/webhooks.md).
     webhooks: bool = Field(True, validation_alias="INTRIGUE_WEBHOOKS",
-                           description="send webhook deliveries from this process")  # fmt: skip
+                           description="send webhook deliveries from this process (serve and worker)")  # fmt: skip
     webhook_timeout: float = Field(10.0, gt=0, validation_alias="INTRIGUE_WEBHOOK_TIMEOUT",
                                    description="seconds one delivery attempt may take")  # fmt: skip
     webhook_backoff: float = Field(30.0, gt=0, validation_alias="INTRIGUE_WEBHOOK_BACKOFF",
@@ -87,6 +88,10 @@ class Settings(BaseSettings):
                                  description="seconds a claimed delivery stays its worker's")  # fmt: skip
     webhook_poll: float = Field(5.0, gt=0, validation_alias="INTRIGUE_WEBHOOK_POLL",
                                 description="seconds between looks for deliveries other processes queued")  # fmt: skip
+    webhook_keep_delivered_days: float = Field(30.0, gt=0, validation_alias="INTRIGUE_WEBHOOK_KEEP_DELIVERED_DAYS",
+                                               description="days a delivered row is kept, then purged")  # fmt: skip
+    webhook_keep_given_up_days: float = Field(90.0, gt=0, validation_alias="INTRIGUE_WEBHOOK_KEEP_GIVEN_UP_DAYS",
+                                              description="days a given-up row is kept, then purged")  # fmt: skip
 
     def deliveries(self) -> DeliverySettings | None:
         """The delivery worker's settings, or None where this process sends no webhooks."""
@@ -94,7 +99,8 @@ class Settings(BaseSettings):
             return None
         return DeliverySettings(timeout=self.webhook_timeout, lease=self.webhook_lease, backoff=self.webhook_backoff,
                                 backoff_max=self.webhook_backoff_max, give_up=self.webhook_give_up,
-                                poll=self.webhook_poll)  # fmt: skip
+                                poll=self.webhook_poll, keep_delivered=self.webhook_keep_delivered_days * DAY,
+                                keep_given_up=self.webhook_keep_given_up_days * DAY)  # fmt: skip
 
     @classmethod
     def env(cls, name: str) -> str:
@@ -142,7 +148,7 @@ class Intrigue:
         deliveries: DeliverySettings | None = None,
     ) -> None:
         self.db, self.read_db = db, read_db
-        self.deliveries = deliveries  # the app starts a delivery worker with these (None: no worker here)
+        self.deliveries = deliveries  # `delivery_worker` runs with these (None: no worker here)
         if migrate:
             migrations.migrate(db)
         env = {**db.eventsourcing_env(pool_size), "CREATE_TABLE": "n"}  # tables come from `migrations`
@@ -176,6 +182,11 @@ class Intrigue:
         self.news = NewsReader(self.catalog, self.state, self.audit)  # what a delivery says
         self.assistant = AssistantService(self.store, self.wait_for_projections, self.campaigns, self.factionturn,
                                           self.gameofbones)  # fmt: skip
+
+    def delivery_worker(self) -> DeliveryWorker | None:
+        """The webhooks' delivery worker of this process (not started), or None where it sends none: the app's
+        lifespan runs it in `serve` (service/entrypoints/http.py), `intrigue worker` beside its projections."""
+        return DeliveryWorker(self.webhook_rows, self.news, self.deliveries) if self.deliveries else None
 
     def wait_for_projections(self, notification_id: int | None) -> None:
         """Read your writes: return once the read models have processed `notification_id`, or when they cannot.

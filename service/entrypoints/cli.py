@@ -7,6 +7,7 @@ import logging
 import signal
 import sys
 import threading
+from collections.abc import Callable
 from importlib import metadata
 from uuid import UUID
 
@@ -18,6 +19,8 @@ from service.entrypoints.graphql.precomputed import precompute_standings
 from service.operations import logs
 from service.persistence import database
 from service.persistence.readmodels import READ_MODELS, by_name
+
+DELIVERY_POOL = 2  # connections per pool of a worker's delivery thread: one claim or record at a time
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -46,7 +49,8 @@ def build_parser(settings: Settings) -> argparse.ArgumentParser:
                        "(the same as INTRIGUE_RUN_PROJECTIONS=false)")  # fmt: skip
     serve.add_argument("--no-migrate", action="store_true", help="expect `intrigue migrate` to have run "
                        "(the same as INTRIGUE_MIGRATE_ON_START=false)")  # fmt: skip
-    worker = commands.add_parser("worker", help="run the projections (each in one worker at a time)")
+    worker = commands.add_parser("worker", help="run the projections (each in one worker at a time) and send webhook"
+                                 f" deliveries (unless {Settings.env('webhooks')}=0; docs/webhooks.md)")  # fmt: skip
     worker.add_argument("--projection", action="append", choices=[m.name for m in READ_MODELS],
                         help="only these projections (repeatable); default all")  # fmt: skip
     worker.add_argument("--metrics-port", type=int, default=settings.metrics_port or None,
@@ -197,8 +201,29 @@ def _worker(names: list[str], metrics_port: int | None, poll: float) -> int:
         views = {name: open_view(by_name(name), small) for name in names}
         REGISTRY.register(IntrigueCollector(db, IntrigueStore(small), views))
         start_http_server(metrics_port)
-    run_worker(db, env, [by_name(name) for name in names], stop, poll)
+    run_worker(db, env, [by_name(name) for name in names], stop, poll, _deliveries(settings, db))
     return 0
+
+
+def _deliveries(settings: Settings, db: database.Database) -> Callable[[], Callable[[], None]] | None:
+    """What starts the worker's webhook delivery thread (docs/webhooks.md, Where deliveries are sent): its own small
+    Intrigue, which reads the news from the read models the projections keep and runs no projection itself."""
+    if settings.deliveries() is None:
+        return None
+
+    def start() -> Callable[[], None]:
+        intrigue = Intrigue(db, DELIVERY_POOL, run_projections=False, migrate=False, deliveries=settings.deliveries())
+        deliverer = intrigue.delivery_worker()
+        assert deliverer is not None
+        deliverer.start()
+
+        def stop() -> None:
+            deliverer.stop()
+            intrigue.close()
+
+        return stop
+
+    return start
 
 
 def _migrate() -> int:

@@ -48,7 +48,6 @@ from service.entrypoints.shared.errors import RETRY_AFTER_SECONDS, http_refusal
 from service.entrypoints.shared.graphql_media import code_of
 from service.entrypoints.shared.view_as import asking_seat
 from service.entrypoints.wanted_position import WantedPosition
-from service.operations.deliveries import DeliveryWorker
 from service.persistence import database
 from service.persistence.fresh import FreshReads
 from service.persistence.listener import Listener
@@ -236,8 +235,7 @@ def create_app(intrigue: Intrigue, limits: Limits | None = None, rates: Rates | 
         gc.collect()
         gc.freeze()
         # Issue 32: the webhooks' delivery worker, off every command's path (service/operations/deliveries.py).
-        worker = DeliveryWorker(intrigue.webhook_rows, intrigue.news, intrigue.deliveries) if intrigue.deliveries \
-            else None  # fmt: skip
+        worker = intrigue.delivery_worker()
         if worker is not None:
             worker.start()
         try:

@@ -1,12 +1,15 @@
 """The webhooks' delivery worker (issue 32, item 1; docs/webhooks.md): sends the outbox's deliveries, off every
-command's path, in a thread of each API process (started with the app, service/entrypoints/http.py).
+command's path, in a thread of each `serve` process (started with the app, service/entrypoints/http.py) and of each
+`intrigue worker` (service/entrypoints/cli.py).
 
 Several processes may run one each: a worker claims a campaign's due deliveries with FOR UPDATE SKIP LOCKED and
-leases them (service/persistence/webhooks.py), so no two send the same delivery at once, and one killed while
-sending leaves its lease to run out and the delivery to be sent again: at least once, each time with the same id
-and body. Each attempt is a POST with a timeout, signed (`signature`); a failure is tried again after an
-exponential backoff with full jitter, for at least `give_up` seconds (24 hours by default), then given up and
-recorded so.
+leases them (service/persistence/webhooks.py), so no two send the same delivery at once. It starts an attempt only
+while its lease has more than an attempt's timeout left, and gives the rest of its claim back, so a lease never
+runs out under a delivery being sent by a live worker; one killed while sending leaves its lease to run out and the
+delivery to be sent again: at least once, each time with the same id and body. Each attempt is a POST with a
+timeout, signed (`signature`); a failure is tried again after an exponential backoff with full jitter, for at least
+`give_up` seconds (24 hours by default), then given up and recorded so. Every `purge_every` seconds it deletes the
+rows kept past their retention (`keep_delivered`, `keep_given_up`).
 """
 
 from __future__ import annotations
@@ -47,6 +50,9 @@ class DeliverySettings(BaseModel):
     backoff_max: float = Field(3600.0, gt=0, description="the longest wait between two attempts")
     give_up: float = Field(86400.0 + 3600.0, gt=0, description="retry for at least this long, then give up")
     poll: float = Field(5.0, gt=0, description="how often to look for deliveries queued by other processes")
+    keep_delivered: float = Field(30 * 86400.0, gt=0, description="seconds a delivered row is kept, then purged")
+    keep_given_up: float = Field(90 * 86400.0, gt=0, description="seconds a given-up row is kept, then purged")
+    purge_every: float = Field(3600.0, gt=0, description="seconds between two purges of old rows")
 
 
 def signature(secret: str, timestamp: str, payload: bytes) -> str:
@@ -89,9 +95,13 @@ class DeliveryWorker(threading.Thread):
 
     def run(self) -> None:
         log.info("webhook delivery worker up")
+        purged_at = time.monotonic() - self.settings.purge_every  # the first purge at once
         while not self.stopping.is_set():
             wait = self.settings.poll
             try:
+                if time.monotonic() - purged_at >= self.settings.purge_every:
+                    purged_at = time.monotonic()
+                    self.purge()
                 self.round()
                 upcoming = self.rows.seconds_to_next()
                 if upcoming is not None:
@@ -108,11 +118,31 @@ class DeliveryWorker(threading.Thread):
             if self.stopping.is_set():
                 break
             self.rows.announce_orders_due(campaign_id)
-            while claimed := self.rows.claim(campaign_id, BATCH, self.settings.lease):
-                for row in claimed:
-                    self.deliver(row)
-                tried += len(claimed)
+            while not self.stopping.is_set():
+                lease_end = time.monotonic() + self.settings.lease  # no later than the database's: read after
+                claimed = self.rows.claim(campaign_id, BATCH, self.settings.lease)
+                if not claimed:
+                    break
+                tried += self.send(claimed, lease_end)
         return tried
+
+    def send(self, claimed: list[dict[str, Any]], lease_end: float) -> int:
+        """Send a claim's rows in order while the lease outlasts an attempt; give the rest back. The first is sent
+        whatever the lease (a lease shorter than the timeout is a configuration the docs warn against)."""
+        for index, row in enumerate(claimed):
+            if index and time.monotonic() + self.settings.timeout >= lease_end:
+                rest = [UUID(str(r["id"])) for r in claimed[index:]]
+                self.rows.release(UUID(str(row["campaign_id"])), rest, row["lease_end"])
+                return index
+            self.deliver(row)
+        return len(claimed)
+
+    def purge(self) -> int:
+        """Delete the rows kept past their retention (docs/webhooks.md, Retention)."""
+        purged = self.rows.purge(self.settings.keep_delivered, self.settings.keep_given_up)
+        if purged:
+            log.info("webhook deliveries purged", extra={"purged": purged})
+        return purged
 
     def deliver(self, row: dict[str, Any]) -> None:
         campaign_id, delivery_id = UUID(str(row["campaign_id"])), UUID(str(row["id"]))
@@ -131,7 +161,7 @@ class DeliveryWorker(threading.Thread):
             log.info("webhook delivered", extra={"delivery": str(delivery_id), "kind": row["kind"]})
             return
         delay = backoff(int(row["attempts"]), self.settings)
-        gave_up = self.rows.failed(campaign_id, delivery_id, attempt.status, attempt.error, delay,
+        gave_up = self.rows.failed(campaign_id, delivery_id, row["lease_end"], attempt.status, attempt.error, delay,
                                    self.settings.give_up)  # fmt: skip
         log.warning("webhook delivery failed", extra={"delivery": str(delivery_id), "error": attempt.error,
                                                       "gave_up": gave_up, "retry_in": round(delay, 3)})  # fmt: skip

@@ -96,18 +96,26 @@ def _purge_idempotency_keys(db: Database) -> None:
         log.exception("purging idempotency answers failed; will try again")
 
 
-def run_worker(db: Database, env: dict[str, str], models: list[ReadModel], stop: threading.Event, poll: float) -> None:
-    """Run until `stop` is set: one leader thread per projection."""
+Beside = Callable[[], Callable[[], None]]  # starts something the worker also runs; returns how to stop it
+
+
+def run_worker(db: Database, env: dict[str, str], models: list[ReadModel], stop: threading.Event, poll: float,
+               beside: Beside | None = None) -> None:  # fmt: skip
+    """Run until `stop` is set: one leader thread per projection, and what `beside` starts once the schema is
+    current (the webhooks' delivery worker, service/entrypoints/cli.py)."""
     if not wait_for_migrations(db, stop, poll):
         return
     leaders = [Leader(db, env, model, stop, poll) for model in models]
     for leader in leaders:
         leader.start()
-    log.info("worker up", extra={"projections": [m.name for m in models]})
+    stop_beside = beside() if beside is not None else None
+    log.info("worker up", extra={"projections": [m.name for m in models], "beside": stop_beside is not None})
     while True:
         _purge_idempotency_keys(db)
         if stop.wait(PURGE_EVERY):
             break
+    if stop_beside is not None:
+        stop_beside()
     for leader in leaders:
         leader.join()
 

@@ -30,15 +30,28 @@ _CLAIM = f"""UPDATE {DELIVERIES} d SET next_attempt_at = now() + make_interval(s
           AND gave_up_at IS NULL AND next_attempt_at <= now() ORDER BY created_at, position, id
           LIMIT %(limit)s FOR UPDATE SKIP LOCKED)
     RETURNING d.id, d.campaign_id, d.endpoint_id, d.kind, d.position, d.detail, d.body, d.created_at, d.attempts,
-        e.url, e.secret, e.format"""
+        d.next_attempt_at AS lease_end, e.url, e.secret, e.format"""
+# A claim's rows are fenced by their lease's end (`lease_end`, the same for every row of one claim): a worker whose
+# lease ran out, the row claimed again by another, neither reschedules nor releases it.
+_FENCE = "AND next_attempt_at = %(lease_end)s AND delivered_at IS NULL AND gave_up_at IS NULL"
 _FAILED = f"""UPDATE {DELIVERIES} SET last_status = %(status)s, last_error = %(error)s,
         next_attempt_at = now() + make_interval(secs => %(delay)s)
-    WHERE campaign_id = %(campaign)s AND id = %(id)s"""
+    WHERE campaign_id = %(campaign)s AND id = %(id)s {_FENCE}"""
 # Given up once it has been tried for `give_up` seconds. A statement of its own, the column compared with a value
 # computed without it: Citus refuses now() in a CASE, and a STABLE function called with a column in an UPDATE.
 _GIVE_UP = f"""UPDATE {DELIVERIES} SET gave_up_at = now()
     WHERE campaign_id = %(campaign)s AND id = %(id)s AND created_at <= now() - make_interval(secs => %(give_up)s)
     RETURNING gave_up_at"""
+# Claimed rows its worker will not send before its lease ends: due again at once, the attempt not counted.
+_RELEASE = f"""UPDATE {DELIVERIES} SET next_attempt_at = now(), attempts = attempts - 1
+    WHERE campaign_id = %(campaign)s AND id = ANY(%(ids)s) {_FENCE}"""
+# The retention (docs/webhooks.md, Retention): a delivered row goes `keep_delivered` seconds after its delivery, a
+# given-up one `keep_given_up` seconds after it was given up; a row still to be sent has neither time and stays.
+# Across campaigns, each cut-off computed first (Citus evaluates no function of a column in a multi-shard write).
+_CUT_OFFS = """SELECT now() - make_interval(secs => %(delivered)s) AS delivered,
+    now() - make_interval(secs => %(given_up)s) AS given_up"""
+_PURGE = (f"DELETE FROM {DELIVERIES} WHERE delivered_at < %(delivered)s",
+          f"DELETE FROM {DELIVERIES} WHERE gave_up_at < %(given_up)s")  # fmt: skip
 # Announce a phase's orders once, at its notice time, to every endpoint that wants it (one transaction).
 _ANNOUNCE = f"""WITH due AS (UPDATE {ORDERS_DUE} SET announced_at = now() WHERE campaign_id = %(campaign)s
         AND announced_at IS NULL AND notice_at <= now() RETURNING campaign_id, phase, due_at)
@@ -141,15 +154,35 @@ class WebhookRows:
             cursor.execute(SQL(f"UPDATE {DELIVERIES} SET delivered_at = now(), last_status = %s, last_error = NULL"
                                " WHERE campaign_id = %s AND id = %s"), (status, campaign_id, delivery_id))  # fmt: skip
 
-    def failed(self, campaign_id: UUID, delivery_id: UUID, status: int | None, error: str, delay: float,
-               give_up: float) -> bool:  # fmt: skip
-        """Record a failed attempt and when to try again; True when the delivery has now been given up."""
+    def failed(self, campaign_id: UUID, delivery_id: UUID, lease_end: datetime, status: int | None, error: str,
+               delay: float, give_up: float) -> bool:  # fmt: skip
+        """Record a failed attempt and when to try again, if the claim is still this worker's; True when the
+        delivery has now been given up."""
         with self.datastore.transaction(commit=True) as cursor:
             params = {"campaign": campaign_id, "id": delivery_id, "status": status, "error": error[:500],
-                      "delay": delay, "give_up": give_up}  # fmt: skip
+                      "delay": delay, "give_up": give_up, "lease_end": lease_end}  # fmt: skip
             cursor.execute(SQL(_FAILED), params)
+            if cursor.rowcount != 1:  # the lease ran out and another worker has it: its attempt will tell
+                return False
             cursor.execute(SQL(_GIVE_UP), params)
             return cursor.fetchone() is not None
+
+    def release(self, campaign_id: UUID, delivery_ids: Sequence[UUID], lease_end: datetime) -> None:
+        """Claimed rows this worker will not send (too little of its lease is left): due again for any worker."""
+        with self.datastore.transaction(commit=True) as cursor:
+            cursor.execute(SQL(_RELEASE), {"campaign": campaign_id, "ids": list(delivery_ids), "lease_end": lease_end})
+
+    def purge(self, keep_delivered: float, keep_given_up: float) -> int:
+        """Delete the deliveries delivered more than `keep_delivered` seconds ago and those given up more than
+        `keep_given_up` seconds ago; how many went. Never one still to be sent."""
+        with self.datastore.transaction(commit=True) as cursor:
+            cursor.execute(SQL(_CUT_OFFS), {"delivered": keep_delivered, "given_up": keep_given_up})
+            cut_offs = cursor.fetchone()
+            purged = 0
+            for statement in _PURGE:
+                cursor.execute(SQL(statement), cut_offs)
+                purged += cursor.rowcount
+            return purged
 
     def _read(self, statement: str, params: tuple[Any, ...]) -> list[dict[str, Any]]:
         with self.datastore.get_connection() as conn, conn.cursor() as cursor:

@@ -2,7 +2,9 @@
 
 The fork is an import (service/usecases/transfer.py `import_lines`, with every check an import makes) of the
 source's lane up to its phase's `PhaseResolved`, each event with new aggregate ids, then the fork's own
-`Campaign.Forked` naming the source and the phase. Nothing is written to the source's lane.
+`Campaign.Forked` naming the source and the phase. Nothing is written to the source's lane. Every event of the
+fork, its GM seat and the request's idempotency claim commit in one transaction (service/persistence/
+whole_saves.py): a fork that fails or is killed midway leaves no campaign, and its retry forks once.
 """
 
 from __future__ import annotations
@@ -61,9 +63,10 @@ class ForkService:
         )  # fmt: skip
         stored = self.store.mapper.to_stored_event(forked)
         last_line = _line(fork_id, stored.originator_version, stored.topic, stored.state)
-        import_lines(self.store, lambda: self._lines(source.id, end, ids, last_line, name))
+        gm, seat_gm = self.seats.gm_of_new(fork_id)  # written in the fork's one transaction, as the claim is
+        import_lines(self.store, lambda: self._lines(source.id, end, ids, last_line, name), also=seat_gm)
         self._projected(self._last_notification(fork_id))
-        return StartedCampaign(self.store.load(fork_id, Campaign), self.seats.seat_gm(fork_id))
+        return StartedCampaign(self.store.load(fork_id, Campaign), gm)
 
     def _events(self, campaign_id: UUID, end: int) -> Iterator[tuple[UUID, int, str, bytes]]:
         """The campaign's lane before position `end`, in order: every aggregate's first versions."""

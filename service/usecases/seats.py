@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID, uuid4
@@ -27,6 +28,9 @@ from service.usecases.campaigns import CampaignService
 
 TOKEN_PREFIX = "itg_"
 _COLUMNS = "id, campaign_id, role, name, faction_id, house_id"
+# A seat, or its new token (a reissue rotates it): `_row`'s values.
+_INSERT = (f"INSERT INTO seats ({_COLUMNS}, token_sha256) VALUES (%s, %s, %s, %s, %s, %s, %s)"
+           " ON CONFLICT (id, campaign_id) DO UPDATE SET token_sha256 = EXCLUDED.token_sha256")  # fmt: skip
 _BY_TOKEN = f"SELECT {_COLUMNS} FROM seats WHERE token_sha256 = %s"
 # A token names its campaign (`token_for`), so the lookup goes to that campaign's shard on Citus, a router query
 # (docs/scaling.md, "Citus"); a token issued before it did is looked up by its digest alone, on every shard.
@@ -168,13 +172,17 @@ class SeatService:
         rows = await reads.rows("SELECT token_sha256 FROM seats WHERE token_sha256 = ANY(%s)", (digests,))
         return {bytes(row["token_sha256"]) for row in rows}
 
+    def gm_of_new(self, campaign_id: UUID) -> tuple[IssuedSeat, Callable[[Any], None]]:
+        """The GM seat of a campaign made in the caller's transaction (a fork, service/persistence/whole_saves.py):
+        its token, and the write to run in that transaction. No notification: no subscription holds a seat of a
+        campaign that did not exist."""
+        issued = IssuedSeat(Seat(gm_seat_id(campaign_id), campaign_id, Role.GM, "GM"), token_for(campaign_id))
+        return issued, lambda cursor: cursor.execute(SQL(_INSERT), _row(issued))
+
     def _seat(self, seat: Seat) -> IssuedSeat:
-        token = token_for(seat.campaign_id)
-        self._write(f"INSERT INTO seats ({_COLUMNS}, token_sha256) VALUES (%s, %s, %s, %s, %s, %s, %s)"
-                    " ON CONFLICT (id, campaign_id) DO UPDATE SET token_sha256 = EXCLUDED.token_sha256",  # rotates
-                    (seat.id, seat.campaign_id, seat.role.value, seat.name, seat.faction_id, seat.house_id,
-                     digest(token)), seat.campaign_id)  # fmt: skip
-        return IssuedSeat(seat, token)
+        issued = IssuedSeat(seat, token_for(seat.campaign_id))
+        self._write(_INSERT, _row(issued), seat.campaign_id)
+        return issued
 
     def _write(self, statement: str, params: tuple[Any, ...], campaign_id: UUID) -> None:
         with self.datastore.transaction(commit=True) as cursor:
@@ -188,6 +196,12 @@ class SeatService:
         with self.datastore.get_connection() as conn, conn.cursor() as cursor:
             cursor.execute(SQL(statement), params)
             return [dict(row) for row in cursor.fetchall()]
+
+
+def _row(issued: IssuedSeat) -> tuple[Any, ...]:
+    seat = issued.seat
+    return (seat.id, seat.campaign_id, seat.role.value, seat.name, seat.faction_id, seat.house_id,
+            digest(issued.token))  # fmt: skip
 
 
 def _named(rows: list[dict[str, Any]]) -> Seat:

@@ -17,6 +17,7 @@ from domain.errors import ConflictError, InvalidInputError
 from domain.phase_chronicle import chronicle_ids
 from service.persistence.app import IntrigueStore
 from service.persistence.database import Database
+from service.persistence.whole_saves import Also, insert_whole
 from service.usecases.import_check import ExportCheck, parsed
 
 FORMAT = "intrigue-events/1"
@@ -45,27 +46,37 @@ def export_lines(store: IntrigueStore, db: Database, campaign_id: UUID) -> Itera
 
 
 def import_lines(store: IntrigueStore, source: Callable[[], Iterable[str]],
-                 progress: Callable[[int], None] | None = None) -> UUID:  # fmt: skip
+                 progress: Callable[[int], None] | None = None, also: Also | None = None) -> UUID:  # fmt: skip
     """Append an exported log to a store that does not hold that campaign yet; returns the campaign id.
 
     `source()` gives the lines and is called twice: the whole file is checked (service/usecases/import_check.py),
     then appended in batches, each only if it is byte for byte a batch the check read. The first batch checks
-    again, in the campaign's lane, that none of the file's aggregates is stored (docs/architecture.md, Importing)."""
+    again, in the campaign's lane, that none of the file's aggregates is stored (docs/architecture.md, Importing).
+    Every batch, and `also` (a write of the caller's), is in one transaction (service/persistence/whole_saves.py):
+    a file refused or changed midway, a process killed or a connection lost, appends nothing."""
     check, digests = check_export(store, source())
     lines = iter(source())
     if _header(next(lines, "")) != check.campaign_id:
         raise ConflictError("line 1: the file changed while it was imported; nothing was appended")
     unstored: dict[UUID, int | None] = dict.fromkeys(check.ids())  # None: no event of it stored
-    count = appended = 0
+    try:
+        insert_whole(store, _checked(lines, digests), check.campaign_id, unstored, also, progress)
+    except IntegrityError:
+        raise ConflictError("an aggregate of this campaign was stored by another writer during the import;"
+                            " nothing was appended") from None  # fmt: skip
+    return check.campaign_id
+
+
+def _checked(lines: Iterable[str], digests: list[bytes]) -> Iterator[list[StoredEvent]]:
+    """The batches to append, each byte for byte one the check read, and as many as it read."""
+    count = 0
     for index, batch in enumerate(_batches(lines)):
         if index >= len(digests) or _digest(batch) != digests[index]:
-            raise _changed(batch[0][0], count)
-        count += _append(store, check.campaign_id, [parsed(n, line).stored() for n, line in batch],
-                         unstored if index == 0 else {}, progress, count)  # fmt: skip
-        appended = index + 1
-    if appended < len(digests):
-        raise _changed(None, count)
-    return check.campaign_id
+            raise _changed(batch[0][0])
+        count = index + 1
+        yield [parsed(n, line).stored() for n, line in batch]
+    if count < len(digests):
+        raise _changed(None)
 
 
 def file_lines(file: Path) -> Iterator[str]:
@@ -116,10 +127,9 @@ def _digest(batch: list[tuple[int, str]]) -> bytes:
     return digest.digest()
 
 
-def _changed(number: int | None, appended: int) -> ConflictError:
+def _changed(number: int | None) -> ConflictError:
     where = f"line {number}: " if number is not None else ""
-    return ConflictError(f"{where}the file changed while it was imported; {appended} of its checked events were"
-                         " appended")  # fmt: skip
+    return ConflictError(f"{where}the file changed while it was imported; nothing was appended")
 
 
 def _header(line: str) -> UUID:
@@ -134,16 +144,3 @@ def _header(line: str) -> UUID:
         return UUID(str(header["campaign_id"]))
     except (KeyError, ValueError):
         raise InvalidInputError("line 1: the header names no campaign_id") from None
-
-
-def _append(store: IntrigueStore, campaign_id: UUID, batch: list[StoredEvent], unstored: dict[UUID, int | None],
-            progress: Callable[[int], None] | None, done: int) -> int:  # fmt: skip
-    # In the campaign's lane, in the file's order: the campaign's positions are the exporting store's.
-    try:
-        store.recorder.insert_events(batch, campaign=campaign_id, unchanged=unstored)
-    except IntegrityError:
-        raise ConflictError(f"an aggregate of this campaign was stored by another writer during the import, after"
-                            f" {done} of its events were appended") from None  # fmt: skip
-    if progress:
-        progress(done + len(batch))
-    return len(batch)

@@ -225,7 +225,7 @@ def test_a_file_that_changes_between_the_check_and_the_append_appends_nothing_un
     with pytest.raises(ConflictError) as refused:
         import_lines(store, lambda: next(reads))
     assert refused.value.message == (
-        "line 2: the file changed while it was imported; 0 of its checked events were appended"
+        "line 2: the file changed while it was imported; nothing was appended"
     )
     assert store.recorder.max_notification_id() == before
 

@@ -1,8 +1,8 @@
 """A real HTTP receiver for webhook deliveries (issue 32): a threaded http.server on 127.0.0.1, never a mock.
 
 It records every request it is sent (headers and body); it can answer a status other than 204, hold each request
-until told to let it go (a slow receiver), and verify a delivery's signature the way docs/webhooks.md tells a
-receiver to.
+until told to let it go or for `delay` seconds (a slow receiver), and verify a delivery's signature the way
+docs/webhooks.md tells a receiver to.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ class Receiver:
     def __init__(self, port: int = 0) -> None:
         self.received: list[Received] = []
         self.status = 204
+        self.delay = 0.0  # seconds each request is held before it is recorded and answered
         self.release = threading.Event()
         self.release.set()  # not holding
         self.entered = threading.Event()  # a request has arrived (and, while holding, is being held)
@@ -57,6 +58,7 @@ class Receiver:
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
                 receiver.entered.set()
                 receiver.release.wait(WAIT)
+                time.sleep(receiver.delay)
                 with receiver.changed:
                     receiver.received.append(Received({k.lower(): v for k, v in self.headers.items()}, body))
                     receiver.changed.notify_all()
