@@ -1,0 +1,85 @@
+"""The capacity bench (issue 27, item 7) at a tiny size: K tables play their phases over HTTP against the real
+service, and what the round counts is what the log holds. Its service levels and conclusion are checked on
+rounds made up here. Timings are printed, never asserted."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+import psycopg
+import pytest
+
+from bench import capacity
+from bench.capacity import Row, Settings, conclusion
+from bench.capacity_tables import Planner, Table, Tally, build_tables
+from bench.http_load import Server
+from bench.played_rows import ensure_raw_table
+from domain.campaign import Campaign
+from service.bootstrap import Intrigue
+from service.persistence.database import Database
+
+TINY = Settings(ks=(2,), window=1.0, phases=2, factions=3, houses=2)
+
+
+@pytest.fixture
+def intrigue(fresh_db: Database) -> Iterator[Intrigue]:
+    system = Intrigue(fresh_db, pool_size=2, run_projections=False)
+    ensure_raw_table(fresh_db.conninfo)
+    yield system
+    system.close()
+
+
+def logged(db: Database, tables: list[Table], after: int) -> Counter[str]:
+    """The commands the log holds for the tables since `after`: each kind by its event."""
+    with psycopg.connect(db.conninfo) as conn:
+        rows = conn.execute(
+            "SELECT split_part(topic, '.', -1), count(*) FROM intrigue_events WHERE notification_id > %s AND"
+            " campaign_id = ANY(%s) GROUP BY 1", (after, [t.campaign_id for t in tables])).fetchall()  # fmt: skip
+    return Counter({str(kind): int(n) for kind, n in rows})
+
+
+def test_a_round_plays_every_table_and_counts_the_commands_the_log_holds(
+    intrigue: Intrigue, fresh_db: Database, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tables = build_tables(intrigue, fresh_db, 2, TINY.factions, TINY.houses)
+    assert [len(t.seats) for t in tables] == [TINY.factions + TINY.houses] * 2
+    after = intrigue.store.recorder.max_notification_id() or 0
+    with Server("intrigue", fresh_db) as server:
+        row = capacity.measure(server, Planner(intrigue), fresh_db, tables, TINY)
+    tally = row.tally
+    assert not tally.failed, tally.failed
+    for table in tables:  # every table opened and resolved each of its phases
+        campaign = intrigue.store.load(table.campaign_id, Campaign)
+        assert (campaign.phase, campaign.phase_status) == (TINY.phases, "resolved")
+    assert len(tally.resolutions) == 2 * TINY.phases
+    log = logged(fresh_db, tables, after)
+    # Every accepted command is one event of its kind: the GM's openings, the factions' orders, the houses'
+    # actions; every living faction's orders are accepted once a phase (its narrative when no candidate is).
+    assert log["PhaseOpened"] == 2 * TINY.phases
+    assert log["OrderSubmitted"] == 2 * TINY.phases * TINY.factions
+    assert tally.accepted == log["PhaseOpened"] + log["OrderSubmitted"] + log["ActionOrdered"]
+    assert len(tally.commands) == tally.accepted + tally.refused
+    assert len(tally.reads) == 2 * TINY.phases * len(tables[0].seats) * 2  # standings and its own list, each seat
+    assert len(tally.lags) == 2 and row.k == 2 and row.raw > 0
+    assert row.line().startswith("K=  2: ") and f"{tally.accepted} accepted" in row.line()
+
+
+def _row(k: int, commands_ms: float, resolution_s: float = 0.5, lag: float = 0.0, failed: int = 0) -> Row:
+    tally = Tally(commands=[commands_ms / 1000] * 20, accepted=20, resolutions=[resolution_s] * 3,
+                  lags=[lag] * k, failed=["503"] * failed)  # fmt: skip
+    return Row(k, tally, 10.0, 1.0, 1.0, 5.0, 0.5, 500.0, "1.00 1.00 1.00")
+
+
+def test_each_service_level_breaks_a_round_and_the_largest_k_that_holds_is_converted_by_the_compression() -> None:
+    s = Settings(ks=(1, 2, 4), window=9.0, real_phase=900.0, phases=3)
+    assert _row(1, 100).broken(s.window) == []
+    assert "p99 of a command 300 ms > 250" in _row(1, 300).broken(s.window)[0]
+    assert "a resolution took 6.0 s > 5" in _row(1, 100, resolution_s=6.0).broken(s.window)[0]
+    assert "behind" in _row(1, 100, lag=3.0).broken(s.window)[0] and not _row(1, 100, lag=2.0).broken(s.window)
+    assert "1 answers failed" in _row(1, 100, failed=1).broken(s.window)[0]
+    lines = conclusion([_row(1, 100), _row(2, 120), _row(4, 400)], s)
+    assert "K=4 fails: p99 of a command 400 ms > 250" in lines
+    assert "largest K that holds: 2, at 100x compression 200 campaigns" in lines[-1]
+    assert "every K held up to 2" in conclusion([_row(1, 100), _row(2, 120)], s)[1]
+    assert conclusion([_row(1, 400)], s)[-1] == "no K held"
