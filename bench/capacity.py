@@ -4,13 +4,15 @@ K campaigns are played at once as tables play them (bench/capacity_tables.py), o
 (one uvicorn process, bench/http_load.py's `Server`), with the phase compressed: a phase that lasts REAL_PHASE
 seconds at a table (`INTRIGUE_BENCH_CAPACITY_REAL_PHASE`, default 900: a quarter of an hour) is played in WINDOW
 seconds (`INTRIGUE_BENCH_CAPACITY_WINDOW`, default 9), so K tables here send what REAL_PHASE / WINDOW x K tables
-send at a real pace. K is raised (`INTRIGUE_BENCH_CAPACITY_K`, default 1,2,4,...,64) until the service level
-fails: p99 of a command over P99_MS, a resolution over RESOLUTION_S, a table's lag over LAG_SHARE of a window, or
-any failed answer. For each K: commands/s, p50/p99 command latency, resolutions, the CPU of the service process,
-of the database's backends and of the whole machine, and the load average; each K's round beside a round of raw
-single-row commits on a warm connection just before it (ABAB). The largest K that holds, times the compression,
-is the campaigns one node carries at a real pace. Tables: `INTRIGUE_BENCH_CAPACITY_FACTIONS` (default 10) and
-`_HOUSES` (5); `_PHASES` (3) phases each a round.
+send at a real pace. Two service levels: latency (p99 of a command within P99_MS, every resolution within
+RESOLUTION_S) and pace (no table's lag over LAG_SHARE of a window, no failed answer). K is raised
+(`INTRIGUE_BENCH_CAPACITY_K`, default 1,2,4,...,64) until the pace fails: past it a node only falls further
+behind, while the latency level also moves with whatever else the machine runs. For each K: commands/s, p50/p99
+command latency, resolutions, the CPU of the service process, of the database's backends and of the whole
+machine, and the load average; each K's round beside a round of raw single-row commits on a warm connection just
+before it (ABAB). The largest K that holds, times the compression, is the campaigns one node carries at a real
+pace; the CPU a table cost gives the bound of an otherwise idle node. Tables: `INTRIGUE_BENCH_CAPACITY_FACTIONS`
+(default 10) and `_HOUSES` (5); `_PHASES` (3) phases each a round.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import os
 import statistics
+import sys
 import time
 import uuid
 from dataclasses import dataclass
@@ -83,17 +86,30 @@ class Row:
         ordered = sorted(values)
         return ordered[min(len(ordered) - 1, int(q / 100 * len(ordered)))] * 1000 if ordered else 0.0
 
-    def broken(self, window: float) -> list[str]:
-        """The service levels this round failed (none: it holds)."""
-        t = self.tally
+    def slow(self) -> list[str]:
+        """The latency levels this round failed: a command's p99, a resolution's wait."""
+        t, p99, longest = self.tally, self.p(self.tally.commands, 99), max(self.tally.resolutions, default=0.0)
         return [why for why, bad in (
-            (f"p99 of a command {self.p(t.commands, 99):.0f} ms > {P99_MS:g}", self.p(t.commands, 99) > P99_MS),
-            (f"a resolution took {max(t.resolutions, default=0):.1f} s > {RESOLUTION_S:g}",
-             max(t.resolutions, default=0) > RESOLUTION_S),
-            (f"a table ended {max(t.lags, default=0):.1f} s behind > {LAG_SHARE * window:g}",
-             max(t.lags, default=0) > LAG_SHARE * window),
+            (f"p99 of a command {p99:.0f} ms > {P99_MS:g}", p99 > P99_MS),
+            (f"a resolution took {longest:.1f} s > {RESOLUTION_S:g}", longest > RESOLUTION_S),
+        ) if bad] if t.commands else []  # fmt: skip
+
+    def behind(self, window: float) -> list[str]:
+        """The pace levels this round failed: a table fell behind its phases, or an answer failed."""
+        t, lag = self.tally, max(self.tally.lags, default=0.0)
+        return [why for why, bad in (
+            (f"a table ended {lag:.1f} s behind > {LAG_SHARE * window:g}", lag > LAG_SHARE * window),
             (f"{len(t.failed)} answers failed, the first: {t.failed[0] if t.failed else ''}", bool(t.failed)),
         ) if bad]  # fmt: skip
+
+    def broken(self, window: float) -> list[str]:
+        return self.slow() + self.behind(window)
+
+    def cost(self) -> float | None:
+        """Cores a table keeps busy, the service's and PostgreSQL's (None: the server is not on this machine)."""
+        if self.service is None or self.backends is None:
+            return None
+        return (self.service + self.backends) / self.wall / self.k
 
     def line(self) -> str:
         t, cores = self.tally, (lambda s: "n/a" if s is None else f"{s / self.wall:.2f}")
@@ -166,28 +182,36 @@ def _run(intrigue: Intrigue, db: Database, s: Settings) -> list[bool]:
     tables: list[Table] = []
     with Server("intrigue", db) as server:
         for k in s.ks:
+            started = time.perf_counter()
             tables += build_tables(intrigue, db, k - len(tables), s.factions, s.houses, first=len(tables))
+            print(f"  [capacity] {len(tables)} tables built ({time.perf_counter() - started:.0f} s)", file=sys.stderr)
             rows.append(measure(server, Planner(intrigue), db, tables[:k], s))
             print(f"  [capacity] {rows[-1].line()}", flush=True)
-            if rows[-1].broken(s.window):
+            if rows[-1].behind(s.window):  # past the pace the node keeps: a larger K only falls further behind
                 break
     return report(TITLE, [row.line() for row in rows] + conclusion(rows, s), [])
 
 
 def conclusion(rows: list[Row], s: Settings) -> list[str]:
-    held = [row for row in rows if not row.broken(s.window)]
-    failed = next((row for row in rows if row.broken(s.window)), None)
+    """The largest K that holds both levels, the largest that keeps pace, each at a real pace, and the CPU's bound."""
     per_phase = statistics.fmean(len(r.tally.commands) / (r.k * s.phases) for r in rows)
+    reads = statistics.fmean(len(r.tally.reads) / (r.k * s.phases) for r in rows)
     lines = [f"commands a campaign a phase (the seats' orders, refused ones too, and the GM's opening):"
-             f" {per_phase:.1f}; the resolution beside them"]  # fmt: skip
-    if failed is not None:
-        lines.append(f"K={failed.k} fails: {'; '.join(failed.broken(s.window))}")
-    else:
-        lines.append(f"every K held up to {rows[-1].k}: raise INTRIGUE_BENCH_CAPACITY_K to find the limit")
-    if held:
-        most = held[-1].k
-        lines.append(f"largest K that holds: {most}, at {s.compression:g}x compression {most * s.compression:.0f}"
-                     f" campaigns at a real pace of one phase every {s.real_phase:g} s")  # fmt: skip
-    else:
-        lines.append("no K held")
+             f" {per_phase:.1f}; a resolution and {reads:.0f} reads beside them"]  # fmt: skip
+    for level, fails in (("both levels", lambda r: r.broken(s.window)), ("the pace", lambda r: r.behind(s.window))):
+        failed = next((r for r in rows if fails(r)), None)
+        held = [r.k for r in rows[: rows.index(failed) if failed else len(rows)]]
+        if failed is not None:
+            lines.append(f"{level}: K={failed.k} fails ({'; '.join(fails(failed))})")
+        lines.append(f"{level}: largest K that holds {held[-1]}, at {s.compression:g}x compression"
+                     f" {held[-1] * s.compression:.0f} campaigns with a phase every {s.real_phase:g} s"
+                     if held else f"{level}: no K held")  # fmt: skip
+    costs = [(r.k, c) for r in rows if (c := r.cost()) is not None]
+    if costs:
+        k, cost = costs[-1]
+        cpus = os.cpu_count() or 1
+        most = cpus / cost
+        lines.append(f"CPU bound: at K={k} a table kept {cost:.3f} cores busy (service and PostgreSQL); {cpus} cores"
+                     f" with nothing else running carry at most {most:.0f} tables here, {most * s.compression:.0f}"
+                     " at a real pace")  # fmt: skip
     return lines

@@ -78,8 +78,11 @@ def test_each_service_level_breaks_a_round_and_the_largest_k_that_holds_is_conve
     assert "a resolution took 6.0 s > 5" in _row(1, 100, resolution_s=6.0).broken(s.window)[0]
     assert "behind" in _row(1, 100, lag=3.0).broken(s.window)[0] and not _row(1, 100, lag=2.0).broken(s.window)
     assert "1 answers failed" in _row(1, 100, failed=1).broken(s.window)[0]
-    lines = conclusion([_row(1, 100), _row(2, 120), _row(4, 400)], s)
-    assert "K=4 fails: p99 of a command 400 ms > 250" in lines
-    assert "largest K that holds: 2, at 100x compression 200 campaigns" in lines[-1]
-    assert "every K held up to 2" in conclusion([_row(1, 100), _row(2, 120)], s)[1]
-    assert conclusion([_row(1, 400)], s)[-1] == "no K held"
+    lines = conclusion([_row(1, 100), _row(2, 120), _row(4, 400), _row(8, 400, lag=3.0)], s)
+    assert "both levels: K=4 fails (p99 of a command 400 ms > 250)" in lines
+    assert "both levels: largest K that holds 2, at 100x compression 200 campaigns with a phase every 900 s" in lines
+    assert any(line.startswith("the pace: K=8 fails (a table ended 3.0 s behind > 2.25)") for line in lines)
+    assert "the pace: largest K that holds 4, at 100x compression 400 campaigns with a phase every 900 s" in lines
+    # The CPU of the last round: (1 + 1) s over 10 s for 8 tables, 0.025 cores a table.
+    assert lines[-1].startswith("CPU bound: at K=8 a table kept 0.025 cores busy") and "at a real pace" in lines[-1]
+    assert "both levels: no K held" in conclusion([_row(1, 400)], s)
