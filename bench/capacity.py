@@ -12,7 +12,9 @@ command latency, resolutions, the CPU of the service process, of the database's 
 machine, and the load average; each K's round beside a round of raw single-row commits on a warm connection just
 before it (ABAB). The largest K that holds, times the compression, is the campaigns one node carries at a real
 pace; the CPU a table cost gives the bound of an otherwise idle node. Tables: `INTRIGUE_BENCH_CAPACITY_FACTIONS`
-(default 10) and `_HOUSES` (5); `_PHASES` (3) phases each a round.
+(default 10) and `_HOUSES` (5); `_PHASES` (3) phases each a round. The database's CPU is its backends' (on this
+machine), or with `INTRIGUE_BENCH_CAPACITY_PGDATA` (data directories, comma-separated) those whole servers',
+every node of a Citus cluster.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from dataclasses import dataclass
 import psycopg
 
 from bench.capacity_tables import Client, Planner, Round, Table, Tally, build_tables
-from bench.cpu_meter import SAMPLER, CpuMeter, process_seconds
+from bench.cpu_meter import SAMPLER, CpuMeter, process_seconds, servers_seconds
 from bench.http_load import Server
 from bench.played_rows import ensure_raw_table, load, report
 from service.bootstrap import Intrigue
@@ -52,6 +54,7 @@ class Settings:
     phases: int = 3
     factions: int = 10
     houses: int = 5
+    servers: tuple[str, ...] = ()  # data directories: the database's CPU is these whole servers' (a Citus cluster)
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -61,7 +64,8 @@ class Settings:
         d = cls()
         return cls(tuple(int(k) for k in env("K", ",".join(map(str, d.ks))).split(",")), float(env("WINDOW", d.window)),
                    float(env("REAL_PHASE", d.real_phase)), int(env("PHASES", d.phases)),
-                   int(env("FACTIONS", d.factions)), int(env("HOUSES", d.houses)))  # fmt: skip
+                   int(env("FACTIONS", d.factions)), int(env("HOUSES", d.houses)),
+                   tuple(filter(None, env("PGDATA", "").split(","))))  # fmt: skip
 
     @property
     def compression(self) -> float:
@@ -105,11 +109,21 @@ class Row:
     def broken(self, window: float) -> list[str]:
         return self.slow() + self.behind(window)
 
-    def cost(self) -> float | None:
-        """Cores a table keeps busy, the service's and PostgreSQL's (None: the server is not on this machine)."""
+    def used(self) -> float | None:
+        """Cores the service and PostgreSQL kept busy (None: the server is not on this machine)."""
         if self.service is None or self.backends is None:
             return None
-        return (self.service + self.backends) / self.wall / self.k
+        return (self.service + self.backends) / self.wall
+
+    def cores(self, seconds: float | None) -> str:
+        return "n/a" if seconds is None else f"{seconds / self.wall:.3f}"
+
+    def idle_line(self) -> str:
+        cores = self.cores
+        return (f"idle (the service up, no table playing, {self.wall:.1f} s): cores busy: service"
+                f" {cores(self.service)}, PostgreSQL {cores(self.backends)}, machine"
+                f" {self.machine / self.wall:.2f} of {os.cpu_count()};"
+                f" raw {self.raw:.0f} commits/s just before; load {self.load}")  # fmt: skip
 
     def line(self) -> str:
         t, cores = self.tally, (lambda s: "n/a" if s is None else f"{s / self.wall:.2f}")
@@ -143,18 +157,23 @@ def measure(server: Server, planner: Planner, db: Database, tables: list[Table],
         client = Client(server.port)
         await client.warm(min(64, 2 * len(tables) + 2))
         try:
+            if not tables:  # the idle round: what the service and the database spend with nobody playing
+                await asyncio.sleep(s.window)
             return await Round(client, planner, s.window, s.phases, seed=len(tables)).play(tables)
         finally:
             await client.close()
 
-    pid = server.process.pid
+    pid, servers = server.process.pid, s.servers
     with psycopg.connect(db.conninfo, autocommit=True, application_name=SAMPLER) as conn, CpuMeter(conn) as cpu:
         service, client = process_seconds(pid), time.process_time()
+        database_cpu = servers_seconds(servers) if servers else 0.0
         tally = asyncio.run(played())
         service_after, client = process_seconds(pid), time.process_time() - client
+        database_cpu = servers_seconds(servers) - database_cpu if servers else 0.0
     assert cpu.round is not None
     spent = None if service is None or service_after is None else service_after - service
-    return Row(len(tables), tally, cpu.round.wall, spent, cpu.round.backends, cpu.round.machine, client, raw, load())
+    backends = database_cpu if servers else cpu.round.backends
+    return Row(len(tables), tally, cpu.round.wall, spent, backends, cpu.round.machine, client, raw, load())
 
 
 def run(admin: Database) -> list[bool]:
@@ -181,6 +200,8 @@ def _run(intrigue: Intrigue, db: Database, s: Settings) -> list[bool]:
     rows: list[Row] = []
     tables: list[Table] = []
     with Server("intrigue", db) as server:
+        idle = measure(server, Planner(intrigue), db, [], s)
+        print(f"  [capacity] {idle.idle_line()}", flush=True)
         for k in s.ks:
             started = time.perf_counter()
             tables += build_tables(intrigue, db, k - len(tables), s.factions, s.houses, first=len(tables))
@@ -189,11 +210,12 @@ def _run(intrigue: Intrigue, db: Database, s: Settings) -> list[bool]:
             print(f"  [capacity] {rows[-1].line()}", flush=True)
             if rows[-1].behind(s.window):  # past the pace the node keeps: a larger K only falls further behind
                 break
-    return report(TITLE, [row.line() for row in rows] + conclusion(rows, s), [])
+    return report(TITLE, [idle.idle_line()] + [row.line() for row in rows] + conclusion(rows, s, idle), [])
 
 
-def conclusion(rows: list[Row], s: Settings) -> list[str]:
-    """The largest K that holds both levels, the largest that keeps pace, each at a real pace, and the CPU's bound."""
+def conclusion(rows: list[Row], s: Settings, idle: Row) -> list[str]:
+    """The largest K that holds both levels, the largest that keeps pace, each at a real pace, and the CPU's bound:
+    what a table adds to the idle service's and database's cores, against the cores the idle ones leave."""
     per_phase = statistics.fmean(len(r.tally.commands) / (r.k * s.phases) for r in rows)
     reads = statistics.fmean(len(r.tally.reads) / (r.k * s.phases) for r in rows)
     lines = [f"commands a campaign a phase (the seats' orders, refused ones too, and the GM's opening):"
@@ -201,17 +223,17 @@ def conclusion(rows: list[Row], s: Settings) -> list[str]:
     for level, fails in (("both levels", lambda r: r.broken(s.window)), ("the pace", lambda r: r.behind(s.window))):
         failed = next((r for r in rows if fails(r)), None)
         held = [r.k for r in rows[: rows.index(failed) if failed else len(rows)]]
-        if failed is not None:
-            lines.append(f"{level}: K={failed.k} fails ({'; '.join(fails(failed))})")
+        lines.append(f"{level}: K={failed.k} fails ({'; '.join(fails(failed))})" if failed else
+                     f"{level}: every K held, the limit is further (INTRIGUE_BENCH_CAPACITY_K)")  # fmt: skip
         lines.append(f"{level}: largest K that holds {held[-1]}, at {s.compression:g}x compression"
                      f" {held[-1] * s.compression:.0f} campaigns with a phase every {s.real_phase:g} s"
                      if held else f"{level}: no K held")  # fmt: skip
-    costs = [(r.k, c) for r in rows if (c := r.cost()) is not None]
-    if costs:
-        k, cost = costs[-1]
-        cpus = os.cpu_count() or 1
-        most = cpus / cost
-        lines.append(f"CPU bound: at K={k} a table kept {cost:.3f} cores busy (service and PostgreSQL); {cpus} cores"
-                     f" with nothing else running carry at most {most:.0f} tables here, {most * s.compression:.0f}"
-                     " at a real pace")  # fmt: skip
+    base, last = idle.used(), rows[-1]
+    used = last.used()
+    if base is not None and used is not None:
+        cpus, cost = os.cpu_count() or 1, max(used - base, 1e-9) / last.k
+        most = (cpus - base) / cost
+        lines.append(f"CPU bound: idle, the service and PostgreSQL keep {base:.3f} cores busy; at K={last.k} a table"
+                     f" adds {cost:.3f} (service and PostgreSQL); {cpus} cores with nothing else running carry at"
+                     f" most {most:.0f} tables here, {most * s.compression:.0f} at a real pace")  # fmt: skip
     return lines

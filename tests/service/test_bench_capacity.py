@@ -4,8 +4,13 @@ rounds made up here. Timings are printed, never asserted."""
 
 from __future__ import annotations
 
+import os
+import resource
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 
 import psycopg
 import pytest
@@ -78,11 +83,27 @@ def test_each_service_level_breaks_a_round_and_the_largest_k_that_holds_is_conve
     assert "a resolution took 6.0 s > 5" in _row(1, 100, resolution_s=6.0).broken(s.window)[0]
     assert "behind" in _row(1, 100, lag=3.0).broken(s.window)[0] and not _row(1, 100, lag=2.0).broken(s.window)
     assert "1 answers failed" in _row(1, 100, failed=1).broken(s.window)[0]
-    lines = conclusion([_row(1, 100), _row(2, 120), _row(4, 400), _row(8, 400, lag=3.0)], s)
+    idle = Row(0, Tally(), 10.0, 0.2, 0.3, 1.0, 0.0, 500.0, "1.00 1.00 1.00")  # 0.05 cores busy, idle
+    lines = conclusion([_row(1, 100), _row(2, 120), _row(4, 400), _row(8, 400, lag=3.0)], s, idle)
     assert "both levels: K=4 fails (p99 of a command 400 ms > 250)" in lines
     assert "both levels: largest K that holds 2, at 100x compression 200 campaigns with a phase every 900 s" in lines
     assert any(line.startswith("the pace: K=8 fails (a table ended 3.0 s behind > 2.25)") for line in lines)
     assert "the pace: largest K that holds 4, at 100x compression 400 campaigns with a phase every 900 s" in lines
-    # The CPU of the last round: (1 + 1) s over 10 s for 8 tables, 0.025 cores a table.
-    assert lines[-1].startswith("CPU bound: at K=8 a table kept 0.025 cores busy") and "at a real pace" in lines[-1]
-    assert "both levels: no K held" in conclusion([_row(1, 400)], s)
+    # The last round's CPU, (1 + 1) s over 10 s, less the idle 0.05 cores, over 8 tables: 0.01875 cores a table;
+    # the 1.95 cores the idle service leaves carry 104 tables, 10400 at a real pace.
+    assert lines[-1].startswith("CPU bound: idle, the service and PostgreSQL keep 0.050 cores busy; at K=8 a table"
+                                " adds 0.019") and "at most 104 tables here, 10400 at a real pace" in lines[-1]
+    assert "both levels: no K held" in conclusion([_row(1, 400)], s, idle)
+    every = "the pace: every K held, the limit is further (INTRIGUE_BENCH_CAPACITY_K)"
+    assert every in conclusion([_row(1, 400)], s, idle)
+
+
+def test_a_server_s_cpu_is_its_postmaster_s_and_its_children_s_those_gone_too(tmp_path: Path) -> None:
+    from bench.cpu_meter import servers_seconds
+
+    (tmp_path / "postmaster.pid").write_text(f"{os.getpid()}\n{tmp_path}\n")  # this process stands for a postmaster
+    before, children = servers_seconds([str(tmp_path)]), resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([sys.executable, "-c", "sum(range(20_000_000))"], check=True)  # a child, gone before the reading
+    after, done = servers_seconds([str(tmp_path)]), resource.getrusage(resource.RUSAGE_CHILDREN)
+    spent = done.ru_utime + done.ru_stime - children.ru_utime - children.ru_stime
+    assert spent > 0.05 and after - before >= spent - 0.02  # within a clock tick or two of /proc's granularity
