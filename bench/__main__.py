@@ -4,8 +4,9 @@ By default `lanes` (issue 26's P7: 1-8 writer processes against raw commits, ben
 and `assistant` (issue 19's simulation, bench/assistant_sim.py). `played`: the issue 16
 table on a campaign built and played with the services (bench/played.py;
 INTRIGUE_BENCH_SCALE, INTRIGUE_BENCH_FACTIONS/_ASSETS/_HOUSES/_PHASES size it). The older synthetic sections run
-when named: BENCH_ONLY=played,store,http,projections,history,transfer,citus picks sections (citus: issue 27,
-bench/citus_bench.py, on BENCH_CITUS_URL or a cluster it starts). BENCH_SCALE multiplies
+when named: BENCH_ONLY=played,store,http,projections,history,transfer,citus,capacity picks sections (citus: issue
+27, bench/citus_bench.py, on BENCH_CITUS_URL or a cluster it starts; capacity: issue 27's campaigns a node
+carries, bench/capacity.py, on DATABASE_URL or the embedded server). BENCH_SCALE multiplies
 their sizes (default 1: a 50,000-event projection backlog, HTTP loads of at most 2,000 requests or 8 s a round);
 BENCH_HISTORY_EVENTS (default 100000) is the longest history timed "as of"; BENCH_EXPORT_EVENTS
 (default 100000, 1000000 for the issue's full million) is the size of the exported campaign stream.
@@ -19,6 +20,7 @@ import uuid
 
 from bench import (
     assistant_sim,
+    capacity,
     citus_bench,
     history,
     http_load,
@@ -57,6 +59,9 @@ def main() -> int:
         if "played" in only:  # a database of its own
             results += played_bench.run(admin)
             resident_memory("played")
+        if "capacity" in only:  # issue 27, item 7: a database and a service process of its own
+            results += capacity.run(admin)
+            resident_memory("capacity")
         if "citus" in only:  # issue 27: a Citus cluster of its own (bench/citus_bench.py)
             results += citus_bench.run()
             resident_memory("citus")

@@ -102,3 +102,24 @@ def cores(rounds: list[Spent]) -> tuple[float, float | None]:
     if any(r.cpu.backends is None for r in rounds):
         return machine, None
     return machine, statistics.median((r.client + (r.cpu.backends or 0.0)) / r.cpu.wall for r in rounds)
+
+
+def servers_seconds(datadirs: list[str]) -> float:
+    """CPU seconds so far of whole PostgreSQL servers on this machine, each named by its data directory: its
+    postmaster and every child (backends, background workers), and the children already gone (the postmaster's
+    waited-for time), as a Citus cluster's coordinator and workers spend it."""
+    postmasters = {int(Path(d, "postmaster.pid").read_text().split()[0]) for d in datadirs}
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid, parent = int(entry.name), int(fields[1])
+        if pid in postmasters:
+            total += sum(int(f) for f in fields[11:15]) / _TICK  # its own and its waited-for children's
+        elif parent in postmasters:
+            total += (int(fields[11]) + int(fields[12])) / _TICK
+    return total

@@ -213,15 +213,17 @@ class Connection:
         self.writer.close()
         await self.writer.wait_closed()
 
-    async def ask(self) -> tuple[int, bytes]:
-        self.writer.write(self.request)
+    async def ask(self, request: bytes | None = None) -> tuple[int, bytes]:
+        """Send `request` (else the connection's own) and read its answer."""
+        self.writer.write(request or self.request)
         head = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
         headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in head[1:])}
         return int(head[0].split()[1]), await self.reader.readexactly(int(headers["content-length"]))
 
 
-def http_request(method: str, path: str, body: bytes = b"") -> bytes:
+def http_request(method: str, path: str, body: bytes = b"", token: str | None = None) -> bytes:
     head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+    head += f"Authorization: Bearer {token}\r\n" if token else ""
     return (head + f"Content-Length: {len(body)}\r\n\r\n").encode() + body
 
 
