@@ -37,6 +37,7 @@ def grow(store: IntrigueStore, campaign: Campaign, length: int, per_save: int = 
             last = time.monotonic()
             rate = campaign.version / max(time.monotonic() - started, 1e-9)
             print(f"\r  appending: {campaign.version:>9}/{length} events ({rate:.0f}/s)", end="", file=sys.stderr)
+    store.snapshots_written()  # written after each save's answer (service/persistence/snapshot_writes.py)
     if sys.stderr.isatty():
         print(file=sys.stderr)
 

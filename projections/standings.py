@@ -1,18 +1,15 @@
 """Each campaign's standings answers, precomputed by the page that changes them (issue 31, item 2).
 
-A standings answer (`factions(campaignId)`) is stored as the bytes a client is sent, per visibility class:
+A standings answer (`factions(campaignId)`) is kept as the bytes a client is sent, in pieces: per member, a row of
+its three elements as sent: as the GM reads it, as any other seat does (public), and as its own seat does. A
+campaign's answer is not stored whole: a read concatenates its members' elements in the answer's order (`READ`,
+one statement, no JSON decoded or encoded), taking the reader's class of each (its own element for the member its
+seat owns). So a change to one faction rewrites that faction's row, not the campaign's 500 KB of answers.
 
-- per member, a row of its three elements: as the GM reads it, as any other seat does (public), and as its own
-  seat does;
-- per campaign, a row (member id `ZERO`) of the whole GM answer and the whole public one, with the members in
-  answer order and where each element of the public answer ends.
-
-A player's answer is the public one with its own element spliced in (`splice`): two rows read, nothing rebuilt.
-The page writes the member rows of the members whose elements it changed (an order changes none: the answer does
-not select it), then assembles the campaign row from the member rows in SQL, in the page's transaction. What a
-class reads is decided by the visibility room, which lives in `service/` (projections/ knows no service): a
-composer registered from there (`register`) makes the elements. A writer with no composer deletes the rows its
-page makes stale, and readers then build the answer as before.
+A campaign's row (member id `ZERO`, no bytes) marks its pieces whole: a writer with no composer deletes the rows
+its page makes stale, marker included, and readers then build the answer as before until a writer with a
+composer writes every member again. What a class reads is decided by the visibility room, which lives in
+`service/` (projections/ knows no service): a composer registered from there (`register`) makes the elements.
 """
 
 from __future__ import annotations
@@ -38,26 +35,21 @@ TABLE = """CREATE TABLE IF NOT EXISTS {standings} (
         gm bytea NOT NULL,
         public bytea NOT NULL,
         own bytea,
-        members uuid[],
-        ends integer[],
         PRIMARY KEY (campaign_id, root, member_id))"""
 _MEMBER = """INSERT INTO {standings} (campaign_id, root, member_id, sort_name, gm, public, own)
     VALUES (%(campaign_id)s, %(root)s, %(member_id)s, %(sort_name)s, %(gm)s, %(public)s, %(own)s)
     ON CONFLICT (campaign_id, root, member_id) DO UPDATE SET sort_name = EXCLUDED.sort_name, gm = EXCLUDED.gm,
     public = EXCLUDED.public, own = EXCLUDED.own"""
-# The answer's order is the read's (service/persistence/queries.py `_OF_KIND`: by name, then id). Element i of
-# the public answer ends at the sum of the lengths (and one separator each) of elements 0..i.
-_ASSEMBLE = """INSERT INTO {standings} (campaign_id, root, member_id, sort_name, gm, public, members, ends)
-    SELECT %(campaign_id)s, %(root)s, %(zero)s, NULL,
-        '['::bytea || coalesce(string_agg(gm, ','::bytea ORDER BY sort_name, member_id), '') || ']'::bytea,
-        '['::bytea || coalesce(string_agg(public, ','::bytea ORDER BY sort_name, member_id), '') || ']'::bytea,
-        coalesce(array_agg(member_id ORDER BY sort_name, member_id), '{{}}'),
-        coalesce(array_agg(ends ORDER BY sort_name, member_id), '{{}}')
-    FROM (SELECT member_id, sort_name, gm, public,
-              sum(length(public) + 1) OVER (ORDER BY sort_name, member_id)::integer AS ends
-          FROM {standings} WHERE campaign_id = %(campaign_id)s AND root = %(root)s AND member_id <> %(zero)s) m
-    ON CONFLICT (campaign_id, root, member_id) DO UPDATE SET gm = EXCLUDED.gm, public = EXCLUDED.public,
-    members = EXCLUDED.members, ends = EXCLUDED.ends"""
+# Marks the campaign's pieces whole (written once; a writer with no composer deletes it with them).
+_MARK = """INSERT INTO {standings} (campaign_id, root, member_id, gm, public)
+    VALUES (%(campaign_id)s, %(root)s, %(zero)s, '', '') ON CONFLICT (campaign_id, root, member_id) DO NOTHING"""
+# A campaign's answer for one class, from its pieces: NULL when not kept (no marker). The order is the read's
+# (service/persistence/queries.py `_OF_KIND`: by name, then id); a member of `owned` (a seat's own faction) is
+# sent its own element, every other the GM's (`gm`) or the public one. Parameters: gm, owned, campaign, root.
+READ = f"""SELECT CASE WHEN bool_or(member_id = '{ZERO}') THEN '['::bytea
+        || coalesce(string_agg(CASE WHEN member_id = ANY(%s) THEN own WHEN %s THEN gm ELSE public END, ','::bytea
+            ORDER BY sort_name, member_id) FILTER (WHERE member_id <> '{ZERO}'), '') || ']'::bytea END AS answer
+    FROM {{standings}} WHERE campaign_id = %s AND root = %s"""
 _HAS = "SELECT 1 FROM {standings} WHERE campaign_id = %s AND root = %s AND member_id = %s"
 _STORED = """SELECT member_id, sort_name, gm, public, own FROM {standings}
     WHERE campaign_id = %s AND root = %s AND member_id = ANY(%s)"""
@@ -118,7 +110,7 @@ def table(generation: int) -> Identifier:
 def statements(generation: int, state: Identifier) -> dict[str, Composed]:
     standings = table(generation)
     return {name: SQL(text).format(standings=standings, state=state)
-            for name, text in (("answer_member", _MEMBER), ("answer_assemble", _ASSEMBLE), ("answer_has", _HAS),
+            for name, text in (("answer_member", _MEMBER), ("answer_mark", _MARK), ("answer_has", _HAS),
                                ("answer_drop", _DROP), ("answer_states", _STATES),
                                ("answer_stored", _STORED))}  # fmt: skip
 
@@ -166,10 +158,4 @@ def _write(curs: Cursor[DictRow], sql: dict[str, Composed], root: str, campaign_
              "public": m.public, "own": m.own} for m in members]  # fmt: skip
     if rows:
         curs.executemany(sql["answer_member"], rows)
-    curs.execute(sql["answer_assemble"], {"campaign_id": campaign_id, "root": root, "zero": ZERO})
-
-
-def splice(public: bytes, ends: list[int], at: int, own: bytes) -> bytes:
-    """The public answer with element `at` replaced by the member's own."""
-    start = ends[at - 1] + 1 if at else 1
-    return public[:start] + own + public[ends[at]:]
+    curs.execute(sql["answer_mark"], {"campaign_id": campaign_id, "root": root, "zero": ZERO})

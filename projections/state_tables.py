@@ -219,3 +219,13 @@ def precompute_standings(generation: int) -> list[Composed]:
     next changes its standings fills it, a rebuild fills it whole) and its view."""
     tables = names(generation)
     return [SQL(STANDINGS).format(**tables), SQL(STANDINGS_VIEW).format(**tables)]
+
+
+def standings_in_pieces(generation: int) -> list[Composed]:
+    """Step 17 on one generation's standings (projections/standings.py): the campaign's row keeps no whole answer
+    (a read concatenates the members' pieces), only marks them whole; its columns of answer order go."""
+    tables = names(generation)
+    return [SQL("DROP VIEW IF EXISTS standings_answer").format(),
+            SQL("ALTER TABLE {standings} DROP COLUMN IF EXISTS members, DROP COLUMN IF EXISTS ends").format(**tables),
+            SQL("UPDATE {standings} SET gm = '', public = '' WHERE member_id = {zero}").format(
+                zero=Literal(str(standings.ZERO)), **tables)]  # fmt: skip

@@ -26,6 +26,7 @@ from projections.codec import FastJSONTranscoder, register_domain_transcodings
 from projections.state import campaign_of
 from service.persistence import snapshot_writes
 from service.persistence.play_order import in_play_order
+from service.persistence.snapshot_writes import SnapshotWriter
 from service.persistence.storable import check_pending
 from service.persistence.streams import StreamReader
 
@@ -73,8 +74,10 @@ class IntrigueStore(Application[UUID]):
         self.recorder.unread_topics = UNREAD_TOPICS  # type: ignore[attr-defined]
         self.recorder.creations = self._created_in  # type: ignore[attr-defined]
         self.streams = StreamReader(self.recorder, self.snapshots.recorder if self.snapshots else None)  # type: ignore[arg-type]
+        self.snapshot_writer: SnapshotWriter | None = None
         if self.snapshots is not None:
             snapshot_writes.write_rows(self.snapshots.recorder)
+            self.snapshot_writer = SnapshotWriter(self.snapshots.recorder)
 
     def _created_in(self, stored: StoredEvent) -> UUID | None:
         """The campaign an aggregate's creating event names (a campaign its own): for a raw write that names
@@ -97,8 +100,15 @@ class IntrigueStore(Application[UUID]):
                           fastforward=True, deepcopy_from_cache=True)  # fmt: skip
 
     def close(self) -> None:
+        if self.snapshot_writer is not None:
+            self.snapshot_writer.close()  # what the commands gave it is written before the connections go
         self.recorder.notifier.close()  # type: ignore[attr-defined]
         super().close()
+
+    def snapshots_written(self) -> None:
+        """Wait until every snapshot the saves so far gave the writer is written (persistence/snapshot_writes.py)."""
+        if self.snapshot_writer is not None:
+            self.snapshot_writer.flush()
 
     def construct_transcoder(self) -> Transcoder:
         transcoder = FastJSONTranscoder()
@@ -157,8 +167,9 @@ class IntrigueStore(Application[UUID]):
 
     def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
         """Snapshot each aggregate just saved whose events crossed its interval, from the saved instance itself:
-        the library reloads it from the store and replays its backlog first (issue 16, half a late phase)."""
-        if self.snapshots is None:
+        the library reloads it from the store and replays its backlog first (issue 16, half a late phase). They
+        are encoded here and written after the command answers (issue 31, item 1: `SnapshotWriter`)."""
+        if self.snapshots is None or self.snapshot_writer is None:
             return
         crossed: dict[UUID, Aggregate] = {}
         for saved in processing_event.events:
@@ -167,7 +178,9 @@ class IntrigueStore(Application[UUID]):
             if isinstance(aggregate, Aggregate) and interval and saved.originator_version % interval == 0:
                 crossed[aggregate.id] = aggregate  # at its last saved version: one snapshot per save
         if crossed:
-            self.snapshots.put([getattr(type(a), "Snapshot", Snapshot).take(a) for a in crossed.values()])
+            to_stored = self.snapshots.mapper.to_stored_event
+            self.snapshot_writer.write([to_stored(getattr(type(a), "Snapshot", Snapshot).take(a))
+                                        for a in crossed.values()])  # fmt: skip
 
     @functools.cached_property
     def on_citus(self) -> bool:

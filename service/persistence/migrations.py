@@ -14,8 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import psycopg
+from psycopg.sql import SQL
 
-from projections import state_tables
+from projections import standings, state_tables
 from service.persistence import citus, idempotency, lanes, outbox, recorder, table_dice_drafts
 from service.persistence.app import IntrigueStore
 from service.persistence.campaign_keys import campaign_keys
@@ -112,6 +113,18 @@ def _precomputed_standings(conn: psycopg.Connection[tuple[object, ...]]) -> None
             conn.execute(statement)
 
 
+def _standings_in_pieces(conn: psycopg.Connection[tuple[object, ...]]) -> None:
+    """Every generation's standings table (a rebuild's too), then the view over the current one's."""
+    found = conn.execute("SELECT relname FROM pg_class WHERE relkind IN ('r', 'p') AND relname ~ %s",
+                         (r"^standings_answer_g\d+$",)).fetchall()  # fmt: skip
+    for (name,) in found:
+        for statement in state_tables.standings_in_pieces(int(str(name).removeprefix("standings_answer_g"))):
+            conn.execute(statement)
+    row = conn.execute("SELECT current FROM read_model_generation WHERE name = %s", (state_tables.MODEL,)).fetchone()
+    if row is not None and found:
+        conn.execute(SQL(state_tables.STANDINGS_VIEW).format(standings=standings.table(int(str(row[0])))))
+
+
 def _table_dice_drafts(conn: psycopg.Connection[tuple[object, ...]]) -> None:
     for statement in table_dice_drafts.DDL:
         conn.execute(statement)
@@ -151,6 +164,9 @@ STEPS = (
          _webhook_outbox),
     Step(15, "each campaign's standings answers precomputed per visibility class (standings_answer)",
          _precomputed_standings),
+    Step(17, "the standings are kept as each member's pieces, concatenated at read time: the campaign's row of"
+         " whole answers keeps none (standings_answer: gm and public emptied, members and ends dropped)",
+         _standings_in_pieces),
 )
 SCHEMA_VERSION = STEPS[-1].version
 

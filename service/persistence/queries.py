@@ -35,9 +35,8 @@ _REGIONS = ("SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind =
             " ORDER BY (state->>'r')::int, (state->>'q')::int")  # fmt: skip
 _REGIONS_OF = _REGIONS.replace("campaign_id = %s", "campaign_id = ANY(%s)")
 _OF_KIND = "SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind = %s ORDER BY state->>'name', id"
-# A campaign's precomputed standings (projections/standings.py): its row, and the rows of the members the seat may own.
-_ANSWER = """SELECT member_id, CASE WHEN %s THEN gm ELSE public END AS answer, own, members, ends
-    FROM standings_answer WHERE campaign_id = %s AND root = %s AND member_id = ANY(%s)"""
+# A campaign's precomputed standings (projections/standings.py), concatenated from its members' pieces.
+_ANSWER = SQL(standings.READ).format(standings=Identifier("standings_answer"))
 _ONE = "SELECT state FROM aggregate_state WHERE id = %s AND kind = %s"
 _INTEL = "SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind = 'houseintel'"
 # What the factions narrated, kept by each phase's chronicle (domain/phase_chronicle.py): only that part is read.
@@ -160,21 +159,13 @@ class ReadModelReads:
         return knowing(states, await self._intel(campaign_id) if kind == "house" and states else [])
 
     async def standings_answer(self, campaign_id: UUID, root: str, gm: bool, owned: tuple[UUID, ...]) -> bytes | None:
-        """The campaign's precomputed answer as the GM (`gm`), or as the public with the row of the member among
+        """The campaign's precomputed answer as the GM (`gm`), or as the public with the element of the member among
         `owned` it has as that member's own seat reads it; None when none is kept (or a fresh read is wanted)."""
         if self.fresh is not None and fresh.wanted():
             return None
         await self._check(campaign_id)
-        rows = await self.reads.rows(_ANSWER, (gm, campaign_id, root, [standings.ZERO, *owned]))
-        whole = next((row for row in rows if row["member_id"] == standings.ZERO), None)
-        if whole is None:
-            return None
-        answer = bytes(whole["answer"])
-        for row in rows:
-            if not gm and row["member_id"] in whole["members"]:
-                at = whole["members"].index(row["member_id"])
-                return standings.splice(answer, whole["ends"], at, bytes(row["own"]))
-        return answer
+        rows = await self.reads.rows(_ANSWER, (list(owned), gm, campaign_id, root))
+        return bytes(rows[0]["answer"]) if rows and rows[0]["answer"] is not None else None
 
     async def _narratives(self, campaign_id: UUID | str) -> list[dict[str, Any]]:
         return [row["state"] for row in await self.reads.rows(_NARRATIVES, (campaign_id,))]

@@ -1,19 +1,31 @@
-"""Snapshots written a row per statement (issue 27, item 2; docs/scaling.md, "Citus").
+"""Snapshots written a row per statement (issue 27, item 2; docs/scaling.md, "Citus"), after the command's answer
+(issue 31, item 1).
 
 The library inserts a save's snapshots as one `INSERT ... SELECT FROM unnest(...)`; on Citus such a statement is
 pulled through the coordinator and copied into the shards under a two-phase commit, even for one row. A
 `VALUES` row per snapshot, each its own statement on the autocommit connection, goes to one shard as a router
 query and commits there alone; psycopg's `executemany` sends them in one pipeline, so plain PostgreSQL still pays
 one round trip.
+
+The library writes a save's snapshots on the command's path, after its events commit and before it answers. Here
+the command encodes them (the saved aggregate is its caller's, who may change it again once the call returns: the
+stored bytes are what the snapshot is) and a writer thread inserts them after: the command answers without waiting
+for that round trip. Nothing depends on a snapshot being there: a load reads the latest snapshot it finds and the
+events after it, so a write lost to a crash, or one that failed, only makes a later load replay more events.
 """
 
 from __future__ import annotations
 
+import logging
+import queue
+import threading
 from collections.abc import Sequence
 from typing import Any
 
 from eventsourcing.persistence import StoredEvent
 from psycopg.sql import SQL, Identifier
+
+log = logging.getLogger("intrigue.snapshots")
 
 
 def write_rows(recorder: Any) -> None:
@@ -25,3 +37,43 @@ def write_rows(recorder: Any) -> None:
         curs.executemany(statement, [(e.originator_id, e.originator_version, e.topic, e.state) for e in stored_events])
 
     recorder._insert_stored_events = insert
+
+
+class SnapshotWriter:
+    """Inserts encoded snapshots on a thread of its own, in the order given; `flush` waits until all given are
+    written (or failed), `close` flushes and stops the thread."""
+
+    def __init__(self, recorder: Any) -> None:
+        self.recorder = recorder
+        self._queue: queue.Queue[list[StoredEvent] | None] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def write(self, stored: list[StoredEvent]) -> None:
+        with self._lock:
+            if self._thread is None:  # started on first use: most processes (a CLI read) never snapshot
+                self._thread = threading.Thread(target=self._run, name="intrigue-snapshots", daemon=True)
+                self._thread.start()
+        self._queue.put(stored)
+
+    def flush(self) -> None:
+        self._queue.join()
+
+    def close(self) -> None:
+        with self._lock:
+            thread, self._thread = self._thread, None
+        if thread is not None:
+            self._queue.put(None)
+            thread.join()
+
+    def _run(self) -> None:
+        while True:
+            stored = self._queue.get()
+            try:
+                if stored is None:
+                    return
+                self.recorder.insert_events(stored)
+            except Exception:  # only slower: a later load replays the events this snapshot would have skipped
+                log.exception("snapshots of %s not written", sorted({str(s.originator_id) for s in stored or ()}))
+            finally:
+                self._queue.task_done()

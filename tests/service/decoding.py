@@ -17,6 +17,7 @@ def assert_both_decoders_agree(intrigue: Intrigue, ids: list[UUID]) -> int:
     fast = intrigue.store.mapper.transcoder
     assert type(fast) is not JSONTranscoder
     compared = 0
+    intrigue.store.snapshots_written()
     for table in ("intrigue_events", "intrigue_snapshots"):
         with intrigue.store.recorder.datastore.get_connection() as conn:
             rows = conn.execute(f"SELECT state FROM {table} WHERE originator_id = ANY(%s)", (ids,)).fetchall()

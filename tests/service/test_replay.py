@@ -68,6 +68,7 @@ def test_a_snapshot_restores_exactly_the_state_it_was_taken_from(db: Database) -
         for i in range(SNAPSHOT_INTERVAL + 7):
             campaign.record_roll(roll("1d6", FixedDice([1 + i % 6]), purpose=f"r{i}"))
         replayer.commit(campaign)
+        replayer.snapshots_written()
         assert replayer.snapshots is not None
         assert list(replayer.snapshots.get(campaign.id))  # a snapshot was taken
         assert state(replayer.load(campaign.id, Campaign)) == state(campaign)

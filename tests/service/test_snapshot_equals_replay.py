@@ -35,6 +35,7 @@ def test_every_snapshot_of_a_played_house_campaign_equals_the_replay_of_its_even
 def snapshots_replay_alike(intrigue: Intrigue, campaign_id: uuid.UUID) -> None:
     store = intrigue.store
     assert store.snapshots is not None
+    store.snapshots_written()
     members = store.load(campaign_id, Campaign).member_ids()
     snapshotted = 0
     for aggregate_id in [campaign_id, *members]:

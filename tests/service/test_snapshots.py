@@ -1,7 +1,9 @@
-"""Houses and factions are snapshotted like campaigns: a snapshot restores exactly the state it was taken from."""
+"""Houses and factions are snapshotted like campaigns: a snapshot restores exactly the state it was taken from. It is
+written after the command answers (issue 31, item 1): the commit does not wait for it, and it still appears."""
 
 from __future__ import annotations
 
+import threading
 import uuid
 from typing import Any
 
@@ -50,6 +52,7 @@ def busy_faction(campaign_id: uuid.UUID | None = None) -> Faction:
 
 def restores_from_a_snapshot(store: IntrigueStore, aggregate: Any) -> None:
     store.commit(aggregate)
+    store.snapshots_written()
     assert store.snapshots is not None
     # Taken from the instance just saved, so at the version saved (past the interval it crossed), not reloaded
     # at the interval itself as eventsourcing's own `_take_snapshots` did.
@@ -68,6 +71,7 @@ def test_a_snapshot_is_taken_from_the_saved_aggregate_without_loading_it(db: Dat
         real_get = store.repository.get
         store.repository.get = lambda *a, **k: loads.append(a) or real_get(*a, **k)  # type: ignore[method-assign]
         store.commit(house)
+        store.snapshots_written()
         assert store.snapshots is not None
         assert len(list(store.snapshots.get(house.id))) == 1
         assert loads == []
@@ -84,11 +88,13 @@ def test_a_save_that_crosses_no_interval_takes_no_snapshot(db: Database) -> None
         store.commit(house)
         house.change_gold(1, "the last tithe before the interval")
         store.commit(house)
+        store.snapshots_written()
         assert store.snapshots is not None
         assert house.version == SNAPSHOT_INTERVAL - 1
         assert list(store.snapshots.get(house.id)) == []
         house.change_gold(1, "the tithe that reaches it")
         store.commit(house)
+        store.snapshots_written()
         assert [s.originator_version for s in store.snapshots.get(house.id)] == [SNAPSHOT_INTERVAL]
     finally:
         store.close()
@@ -112,3 +118,47 @@ def test_a_faction_with_many_events_restores_from_a_snapshot_with_identical_stat
         restores_from_a_snapshot(store, busy_faction())
     finally:
         store.close()
+
+
+def test_a_commit_answers_before_its_snapshot_is_written_and_the_snapshot_still_appears(db: Database) -> None:
+    store = IntrigueStore(env=db.eventsourcing_env())
+    assert store.snapshots is not None and store.snapshot_writer is not None
+    recorder = store.snapshots.recorder
+    insert, held, release = recorder.insert_events, threading.Event(), threading.Event()
+
+    def held_insert(*args: Any, **kwargs: Any) -> Any:  # the snapshot's write, held until the commit has returned
+        held.set()
+        release.wait(60)  # a bound for a commit that waits (the test then fails below), not a timing
+        return insert(*args, **kwargs)
+
+    recorder.insert_events = held_insert  # type: ignore[method-assign]
+    try:
+        house = busy_house()
+        store.commit(house)  # returns while the write is held: it is not on the command's path
+        assert not release.is_set()
+        assert list(store.snapshots.get(house.id)) == []
+        release.set()
+        store.snapshots_written()
+        assert held.is_set()
+        assert [s.originator_version for s in store.snapshots.get(house.id)] == [house.version]
+        snapshotted = public_state(house)
+        house.gain_area("a2", "after the snapshot: the caller's aggregate changes, the snapshot written does not")
+        store.commit(house)
+        assert public_state(store.load(house.id, House)) == public_state(house) != snapshotted
+        assert public_state(next(iter(store.snapshots.get(house.id))).mutate(None)) == snapshotted
+    finally:
+        release.set()
+        store.close()
+
+
+def test_closing_the_store_writes_the_snapshots_its_commits_gave(db: Database) -> None:
+    store = IntrigueStore(env=db.eventsourcing_env())
+    house = busy_house()
+    store.commit(house)
+    store.close()
+    reader = IntrigueStore(env=db.eventsourcing_env())
+    try:
+        assert reader.snapshots is not None
+        assert [s.originator_version for s in reader.snapshots.get(house.id)] == [house.version]
+    finally:
+        reader.close()

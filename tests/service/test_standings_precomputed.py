@@ -1,6 +1,8 @@
 """The standings the projection precomputes per visibility class (projections/standings.py) are the answers the copy
 builds, byte for byte, and the execution's, for the GM, a player, an observer, no seat and the GM viewing as the
-player: after played phases, after a rollback, and in a rebuilt generation."""
+player: after played phases, after changes of one faction between reads, after a rollback, and in a rebuilt
+generation. The answer is concatenated at read time from each member's pieces: a change to one faction rewrites that
+faction's row alone."""
 
 from __future__ import annotations
 
@@ -31,6 +33,7 @@ from service.persistence.database import Database
 from service.persistence.queries import ReadModelReads
 from service.persistence.readmodels import READ_MODELS
 from service.persistence.readpool import ReadPool
+from service.usecases.interventions import By
 from service.usecases.rewind import RollBackPhase
 from tests.service.conftest import gql, gql_as
 from tests.service.test_factionturn_play import candidate_orders, play_phase, played
@@ -105,6 +108,20 @@ def test_precomputed_standings_are_sent_as_the_copy_builds_them_after_play_and_a
     campaign_id, who = campaign
     play_phase(intrigue, campaign_id)
     assert_sent_as_built(intrigue, client, campaign_id, who)
+    # Changes of one faction between reads: another's (a GM's edit of its FacGold, which the GM's answer shows), then
+    # the player's own (stealth: what the others' answers stop showing), each answer concatenated from the pieces.
+    mine = who["player"][0].faction_id
+    other = next(UUID(f["id"]) for f in intrigue.state.of_kind(campaign_id, "faction") if UUID(f["id"]) != mine
+                 and not f["wild"] and not f["destroyed"])  # fmt: skip
+    before = asyncio.run(ReadModelReads(ReadPool(intrigue.db.conninfo)).standings_answer(campaign_id, "factions",
+                                                                                          True, ()))  # fmt: skip
+    intrigue.gm.adjust(By(campaign_id, "gm", "a windfall"), other, "facgold", 7)  # the service waits for its read
+    assert_sent_as_built(intrigue, client, campaign_id, who)
+    assert asyncio.run(ReadModelReads(ReadPool(intrigue.db.conninfo)).standings_answer(
+        campaign_id, "factions", True, ())) != before  # fmt: skip
+    assert mine is not None
+    stealth(intrigue, mine, not next(iter(intrigue.store.load(mine, Faction).assets.values())).stealthed)
+    assert_sent_as_built(intrigue, client, campaign_id, who)
     intrigue.rewind.roll_back(RollBackPhase(campaign_id, 3, "a disputed phase"))
     assert_sent_as_built(intrigue, client, campaign_id, who)
 
@@ -173,18 +190,51 @@ def test_step_15_gives_a_generation_made_before_it_the_table_of_precomputed_stan
         intrigue.close()
 
 
-def written_at(db: Database, campaign_id: UUID) -> str:
-    """The transaction that last wrote the campaign's answers."""
+def test_step_17_keeps_a_campaigns_pieces_and_leaves_its_row_of_whole_answers_a_marker(fresh_db: Database) -> None:
+    intrigue = Intrigue(fresh_db)
+    precompute_standings()
+    try:
+        campaign = played(intrigue, "before step 17", 1)
+    finally:
+        intrigue.close()
+    with psycopg.connect(fresh_db.conninfo, autocommit=True) as conn:  # back to step 15's rows: whole answers
+        for statement in ("DROP VIEW standings_answer",
+                          "ALTER TABLE standings_answer_g1 ADD COLUMN members uuid[], ADD COLUMN ends integer[]",
+                          "UPDATE standings_answer_g1 SET gm = 'a whole answer', public = 'a whole answer',"
+                          f" members = '{{}}', ends = '{{}}' WHERE member_id = '{rows.ZERO}'",
+                          "CREATE VIEW standings_answer AS SELECT * FROM standings_answer_g1",
+                          "DELETE FROM intrigue_schema WHERE version = 17"):  # fmt: skip
+            conn.execute(statement)  # type: ignore[arg-type]
+    intrigue = Intrigue(fresh_db)  # migrates on start
+    try:
+        with psycopg.connect(fresh_db.conninfo) as conn:
+            columns = {r[0] for r in conn.execute("SELECT column_name FROM information_schema.columns"
+                                                  " WHERE table_name = 'standings_answer'")}  # fmt: skip
+            marker = conn.execute("SELECT gm, public FROM standings_answer WHERE member_id = %s",
+                                  (rows.ZERO,)).fetchall()  # fmt: skip
+        assert columns == {"campaign_id", "root", "member_id", "sort_name", "gm", "public", "own"}
+        assert marker == [(b"", b"")]
+        pool = ReadPool(intrigue.db.conninfo)
+        assert asyncio.run(ReadModelReads(pool).standings_answer(campaign.id, "factions", True, ())) is not None
+        for seat in (None, intrigue.seats.resolve(f"Bearer {intrigue.seats.seat_gm(campaign.id).token}")):
+            assert answer(ReadModelReads(pool), seat, campaign.id) == answer(Built(pool), seat, campaign.id)
+    finally:
+        intrigue.close()
+
+
+def written_at(db: Database, campaign_id: UUID) -> dict[UUID, str]:
+    """The transaction that last wrote each row of the campaign's answers (its members' pieces and its marker)."""
     with psycopg.connect(db.conninfo) as conn:
         current = conn.execute("SELECT current FROM read_model_generation WHERE name = 'state'").fetchone()
         assert current is not None
-        row = conn.execute(f"SELECT xmin::text FROM standings_answer_g{current[0]} WHERE campaign_id = %s"
-                           " AND member_id = %s", (campaign_id, rows.ZERO)).fetchone()  # type: ignore[call-overload]  # fmt: skip
-    assert row is not None
-    return str(row[0])
+        found = conn.execute(f"SELECT member_id, xmin::text FROM standings_answer_g{current[0]}"  # type: ignore[call-overload]
+                             " WHERE campaign_id = %s", (campaign_id,)).fetchall()  # fmt: skip
+    return {row[0]: str(row[1]) for row in found}
 
 
-def test_an_order_leaves_the_answers_unwritten_and_a_change_they_show_rewrites_them(fresh_db: Database) -> None:
+def test_an_order_leaves_the_answers_unwritten_and_a_change_they_show_rewrites_that_factions_pieces_alone(
+    fresh_db: Database,
+) -> None:
     system = Intrigue(fresh_db)
     precompute_standings()
     try:
@@ -204,6 +254,8 @@ def test_an_order_leaves_the_answers_unwritten_and_a_change_they_show_rewrites_t
         assert submitted
         assert written_at(fresh_db, campaign.id) == before  # its order is no field the answer shows
         stealth(system, factions[0].id, not next(iter(factions[0].assets.values())).stealthed)
-        assert written_at(fresh_db, campaign.id) != before
+        after = written_at(fresh_db, campaign.id)
+        assert after.keys() == before.keys()
+        assert {member for member in before if after[member] != before[member]} == {factions[0].id}
     finally:
         system.close()
