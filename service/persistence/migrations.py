@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import psycopg
 
 from projections import state_tables
-from service.persistence import citus, idempotency, lanes, outbox, recorder, table_dice_drafts
+from service.persistence import citus, idempotency, knowledge_fill, lanes, outbox, recorder, table_dice_drafts
 from service.persistence.app import IntrigueStore
 from service.persistence.campaign_keys import campaign_keys
 from service.persistence.database import Database, ping
@@ -151,6 +151,8 @@ STEPS = (
          _webhook_outbox),
     Step(15, "each campaign's standings answers precomputed per visibility class (standings_answer)",
          _precomputed_standings),
+    Step(16, "what each house knows, a row per entry (house_knowledge), filled from the houses' intel events;"
+         " a house's intel keeps only what the rules read", knowledge_fill.keep_knowledge),
 )
 SCHEMA_VERSION = STEPS[-1].version
 
