@@ -31,3 +31,7 @@ class Rewindable(Aggregate):
         for key in [k for k in vars(self) if k not in _BOOKKEEPING]:
             delattr(self, key)
         vars(self).update(state)
+        self._restored()
+
+    def _restored(self) -> None:
+        """What an aggregate makes of a restored state kept in an older shape (domain/gameofbones/intel.py)."""

@@ -19,7 +19,9 @@ from eventsourcing.persistence import PersistenceError
 from psycopg import Cursor
 from psycopg.rows import DictRow
 
+from domain.gameofbones.intel import HouseIntel
 from projections.failures import Failure
+from projections.knowledge import PageKnowledge
 
 HISTORY_EVENTS = frozenset({"Campaign.PhaseResolved", "Campaign.PhaseRolledBack"})
 Origins = Callable[[list[UUID]], dict[int, int]]  # each aggregate's campaign, from its creating event
@@ -70,6 +72,7 @@ class PageFold:
         self.failures: list[Failure] = []
         self.dirty: dict[int, tuple[int, Any]] = {}  # key -> (position, event) of its last folded event
         self.campaigns: dict[int, int] = {}
+        self.knowledge = PageKnowledge()  # what the houses' intel events add to what they know (issue 26)
 
     def fold(self, events: Sequence[tuple[Any, int]], starts: dict[int, tuple[Aggregate, int]]) -> None:
         learned = bool(self.failed)
@@ -89,8 +92,10 @@ class PageFold:
                     before = start if before is None or before.version < start.version else before
                 if before is not None and before.version >= event.originator_version:
                     continue  # another writer already projected it into the row
-                states[key] = event.mutate(before)
+                after = states[key] = event.mutate(before)
                 dirty[key] = (position, event)
+                if type(after) is HouseIntel:
+                    self.knowledge.fold(campaign_key(after), after, event)
                 if type(event).__qualname__ in HISTORY_EVENTS:
                     self._record_history(event, position)
             except Exception as error:  # the blast radius is this event's campaign
@@ -172,6 +177,7 @@ class PageFold:
                 of_kind = [row for row in rows if ("state" in row) is kind]
                 if of_kind:
                     self.curs.executemany(statements[name], of_kind)
+            self.knowledge.write(self.curs, statements, [c for c in self.knowledge.campaigns() if c not in self.failed])
             return
         for row in rows:
             key = row["id"].int
@@ -183,6 +189,20 @@ class PageFold:
             except psycopg.Error as error:
                 if not data_fault(error):
                     raise
+                position, event = self.dirty[key]
+                self._fail(key, event, position, error)
+        self._write_knowledge_carefully(statements)
+
+    def _write_knowledge_carefully(self, statements: Mapping[str, Any]) -> None:
+        """Each campaign's knowledge rows in a savepoint of their own: a refused row stops its campaign alone."""
+        for campaign in sorted(self.knowledge.campaigns() - self.failed):
+            try:
+                with self.curs.connection.transaction():
+                    self.knowledge.write(self.curs, statements, [campaign])
+            except psycopg.Error as error:
+                if not data_fault(error):
+                    raise
+                key = next(k for k, (_, e) in self.dirty.items() if self.campaign_of(k) == campaign)
                 position, event = self.dirty[key]
                 self._fail(key, event, position, error)
 

@@ -98,6 +98,8 @@ class View(Protocol):
 
     def needs_exact_state(self, topic: str) -> bool: ...
 
+    def needs_every_event(self, topic: str) -> bool: ...
+
 
 class StandingByError(Exception):
     """The runner's lock is held by another process, which projects meanwhile."""
@@ -359,7 +361,7 @@ class PagedRunner:
         positions: dict[tuple[int, int], int] = {}
         for index, row in enumerate(rows):
             key = row[1].int
-            if index < of.get(key, default):
+            if index < of.get(key, default) or self.view.needs_every_event(row[3]):
                 continue
             positions[(key, row[2])] = row[0]
             span = spans.get(row[1])

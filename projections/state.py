@@ -192,6 +192,12 @@ class StateView(PostgresTrackingRecorder):
         """Whether folding an event of this topic reads other rows, which must then be exact, not skipped."""
         return topic.rpartition(":")[2] in HISTORY_EVENTS
 
+    @staticmethod
+    def needs_every_event(topic: str) -> bool:
+        """Whether no event of this topic's aggregate may be spared by a snapshot: a house's intel, each of whose
+        events adds rows to what the houses know (projections/knowledge.py)."""
+        return topic.rpartition(":")[2].startswith("HouseIntel.")
+
     def project(self, events: Sequence[tuple[Any, int]], application_name: str,
                 starts: dict[int, tuple[Aggregate, int]] | None = None,
                 lanes: Lanes | None = None) -> dict[UUID, int]:  # fmt: skip

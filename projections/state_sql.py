@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from psycopg.sql import SQL, Composed
 
-from projections import standings
+from projections import knowledge, standings
 from projections.state_tables import names
 
 # A phase's history (projections/history.py): the members the page holds in memory as they stand at its
@@ -70,4 +70,4 @@ def statements_of(generation: int) -> dict[str, Composed]:
                            ("drop_bases", _DROP_BASES), ("standing", _STANDING),
                            ("supersede", _SUPERSEDE), ("track", _TRACK), ("lane", _LANE),
                            ("open_lanes", _OPEN_LANES), ("lock_lanes", _LOCK_LANES), ("progress", _PROGRESS))
-    } | standings.statements(generation, names(generation)["state"])  # fmt: skip
+    } | standings.statements(generation, names(generation)["state"]) | knowledge.statements(generation)  # fmt: skip

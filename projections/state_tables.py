@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from psycopg.sql import SQL, Composed, Identifier, Literal
 
-from projections import failures, standings
+from projections import failures, knowledge, standings
 
 MODEL = "state"
-RELATIONS = ("aggregate_state", "phase_history", "campaign_position", "standings_answer",
+RELATIONS = ("aggregate_state", "phase_history", "campaign_position", "standings_answer", "house_knowledge",
              "state_tracking")  # tracking last
 GENERATIONS = """CREATE TABLE IF NOT EXISTS read_model_generation (
     name text PRIMARY KEY,
@@ -41,6 +41,8 @@ BASE_TABLE = """CREATE TABLE IF NOT EXISTS {base} (
 # Each campaign's standings answers as sent, per visibility class (projections/standings.py; migration step 15).
 STANDINGS = standings.TABLE
 STANDINGS_VIEW = "CREATE OR REPLACE VIEW standings_answer AS SELECT * FROM {standings}"
+# What each house knows, a row per entry (projections/knowledge.py; migration step 16).
+KNOWLEDGE = knowledge.TABLE
 # Autovacuum fit for the churn (issue 16): every page rewrites its touched rows of `aggregate_state` and the
 # tracking row, so they are vacuumed after a small share of dead rows (the default waits for 20%, which for a
 # few hundred wide rows is megabytes of dead TOAST a phase), and leave room for HOT updates (the indexed
@@ -80,6 +82,7 @@ _TABLES = [
         PRIMARY KEY (campaign_id, position, aggregate_id))""",
     BASE_TABLE,
     STANDINGS,
+    KNOWLEDGE,
     TRACKING,
     *TUNING,
 ]
@@ -94,6 +97,7 @@ def names(generation: int) -> dict[str, Identifier]:
         "state_index": Identifier(f"aggregate_state_g{generation}_campaign"),
         "positions": Identifier(f"campaign_position_g{generation}"),
         "standings": standings.table(generation),
+        "knowledge": knowledge.table(generation),
     }  # fmt: skip
 
 
@@ -108,7 +112,7 @@ def drop_generation(generation: int) -> list[Composed]:
     tables = names(generation)
     return [
         *(SQL("DROP TABLE IF EXISTS {}").format(tables[t])  # positions: a generation before step 10
-          for t in ("state", "history", "positions", "standings", "tracking", "base")),
+          for t in ("state", "history", "positions", "standings", "knowledge", "tracking", "base")),
         SQL(failures.DDL).format(),
         SQL("DELETE FROM {} WHERE generation = {}").format(Identifier(failures.TABLE), Literal(generation)),
     ]
@@ -125,7 +129,7 @@ RECENT = "ALTER TABLE {state} ADD COLUMN IF NOT EXISTS recent jsonb NOT NULL DEF
 def point_views_at(generation: int, *, recent: bool = True, standings: bool = True) -> list[Composed]:
     """Repoint the names every reader uses at one generation (run in the transaction that sets `current`), the
     state's first. `recent=False`: for step 3, before the tables had the column `recent` (step 11);
-    `standings=False`: for the steps before the standings' table (step 15)."""
+    `standings=False`: for the steps before the standings' table (step 15) and the houses' knowledge (step 16)."""
     tables = names(generation)
     state_view = "CREATE OR REPLACE " + (STATE_VIEW if recent else "VIEW aggregate_state AS SELECT * FROM {state}")
     return [
@@ -133,7 +137,7 @@ def point_views_at(generation: int, *, recent: bool = True, standings: bool = Tr
         SQL("CREATE OR REPLACE VIEW phase_history AS SELECT * FROM {history}").format(**tables),
         SQL(POSITIONS_VIEW).format(**tables),
         SQL("CREATE OR REPLACE VIEW state_tracking AS SELECT * FROM {tracking}").format(**tables),
-        *([SQL(STANDINGS_VIEW).format(**tables)] if standings else []),
+        *([SQL(STANDINGS_VIEW).format(**tables), SQL(knowledge.VIEW).format(**tables)] if standings else []),
     ]
 
 
@@ -229,3 +233,8 @@ def standings_in_pieces(generation: int) -> list[Composed]:
             SQL("ALTER TABLE {standings} DROP COLUMN IF EXISTS members, DROP COLUMN IF EXISTS ends").format(**tables),
             SQL("UPDATE {standings} SET gm = '', public = '' WHERE member_id = {zero}").format(
                 zero=Literal(str(standings.ZERO)), **tables)]  # fmt: skip
+def keep_knowledge(generation: int) -> list[Composed]:
+    """Step 16 on one generation: the table of what each house knows, a row per entry, and its view (filled by
+    the step from the intel events the generation's rows folded: service/persistence/knowledge_fill.py)."""
+    tables = names(generation)
+    return [SQL(KNOWLEDGE).format(**tables), SQL(knowledge.VIEW).format(**tables)]

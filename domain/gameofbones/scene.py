@@ -39,7 +39,8 @@ class Scene:
     intel: Mapping[str, HouseIntel] = field(default_factory=dict)
 
     def known(self, house: House) -> list[dict[str, Any]]:
-        """What a house knows (the rules read it here, never from the House alone)."""
+        """What the rules read of what a house knows (its intel's working set: working_set.py), never from the
+        House alone."""
         return known_by(house, self.intel)
 
     def known_plots(self, house: House) -> list[dict[str, Any]]:

@@ -19,9 +19,10 @@ from domain.campaign import Campaign
 from domain.errors import NotFoundError
 from domain.factionturn.faction import Faction
 from domain.gameofbones.house import House
-from domain.gameofbones.intel import HouseIntel, knowing
+from domain.gameofbones.intel import HouseIntel, knowing, view_order
 from domain.phase_chronicle import PhaseChronicle, chronicle_id, narrating
 from domain.region import Region
+from projections.knowledge import PageKnowledge
 from projections.state import public_state
 from service.persistence import outcomes
 from service.persistence.app import IntrigueStore
@@ -51,7 +52,24 @@ class FreshReads:
         if kind != "house":
             return state
         campaign = self.store.load(UUID(state["campaign_id"]), Campaign)
-        return knowing([state], [self.one(i, "houseintel") for i in campaign.member_ids("houseintel")])[0]
+        return knowing([state], self._knowledge(campaign.member_ids("houseintel")))[0]
+
+    def _knowledge(self, intel_ids: list[UUID]) -> dict[str, list[dict[str, Any]]]:
+        """What the houses learned through these intel streams, by house, in the views' order: their events
+        folded as the read model folds them (projections/knowledge.py), the aggregates keeping only a working set."""
+        folded = PageKnowledge()
+        for intel_id in intel_ids:
+            intel: Any = None
+            events: Any = self.store.repository.event_store.get(intel_id)
+            for event in events:
+                intel = event.mutate(intel)
+                folded.fold(UUID(str(intel.campaign_id)).int, intel, event)
+        rows = sorted((r for _, r in folded.rows), key=lambda r: view_order(
+            str(r["house_id"]), str(r["source_id"]), r["version"], r["entry"]))  # fmt: skip
+        learned: dict[str, list[dict[str, Any]]] = {}
+        for row in rows:
+            learned.setdefault(str(row["house_id"]), []).append(orjson.loads(orjson.dumps(row["entry"])))
+        return learned
 
     def _chronicles(self, campaign_id: UUID) -> list[dict[str, Any]]:
         """The public state of every phase chronicle the campaign has (domain/phase_chronicle.py)."""

@@ -17,7 +17,7 @@ import psycopg
 from psycopg.sql import SQL
 
 from projections import standings, state_tables
-from service.persistence import citus, idempotency, lanes, outbox, recorder, table_dice_drafts
+from service.persistence import citus, idempotency, knowledge_fill, lanes, outbox, recorder, table_dice_drafts
 from service.persistence.app import IntrigueStore
 from service.persistence.campaign_keys import campaign_keys
 from service.persistence.database import Database, ping
@@ -164,6 +164,8 @@ STEPS = (
          _webhook_outbox),
     Step(15, "each campaign's standings answers precomputed per visibility class (standings_answer)",
          _precomputed_standings),
+    Step(16, "what each house knows, a row per entry (house_knowledge), filled from the houses' intel events;"
+         " a house's intel keeps only what the rules read", knowledge_fill.keep_knowledge),
     Step(17, "the standings are kept as each member's pieces, concatenated at read time: the campaign's row of"
          " whole answers keeps none (standings_answer: gm and public emptied, members and ends dropped)",
          _standings_in_pieces),

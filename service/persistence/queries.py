@@ -13,10 +13,11 @@ from starlette.concurrency import run_in_threadpool
 from domain.errors import NotFoundError
 from domain.gameofbones.intel import knowing
 from domain.phase_chronicle import narrating
-from projections import standings
+from projections import knowledge, standings
 from projections.failures import CURRENT as CURRENT_FAILURES
 from projections.failures import StoppedCampaigns
 from projections.history import series_of
+from projections.knowledge import by_house
 from projections.state import StateView
 from service.persistence import fresh
 from service.persistence.fresh import FreshReads
@@ -38,7 +39,6 @@ _OF_KIND = "SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind = 
 # A campaign's precomputed standings (projections/standings.py), concatenated from its members' pieces.
 _ANSWER = SQL(standings.READ).format(standings=Identifier("standings_answer"))
 _ONE = "SELECT state FROM aggregate_state WHERE id = %s AND kind = %s"
-_INTEL = "SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind = 'houseintel'"
 # What the factions narrated, kept by each phase's chronicle (domain/phase_chronicle.py): only that part is read.
 _NARRATIVES = ("SELECT jsonb_build_object('phase', state->'phase', 'narratives', state->'narratives') AS state"
                " FROM aggregate_state WHERE campaign_id = %s AND kind = 'phasechronicle'"
@@ -156,7 +156,9 @@ class ReadModelReads:
         states = [row["state"] for row in await self.reads.rows(_OF_KIND, (campaign_id, kind))]
         if kind == "faction" and states:
             return narrating(states, await self._narratives(campaign_id))
-        return knowing(states, await self._intel(campaign_id) if kind == "house" and states else [])
+        if kind == "house" and states:
+            return knowing(states, await self._knowledge(campaign_id))
+        return states
 
     async def standings_answer(self, campaign_id: UUID, root: str, gm: bool, owned: tuple[UUID, ...]) -> bytes | None:
         """The campaign's precomputed answer as the GM (`gm`), or as the public with the element of the member among
@@ -170,8 +172,12 @@ class ReadModelReads:
     async def _narratives(self, campaign_id: UUID | str) -> list[dict[str, Any]]:
         return [row["state"] for row in await self.reads.rows(_NARRATIVES, (campaign_id,))]
 
-    async def _intel(self, campaign_id: UUID | str) -> list[dict[str, Any]]:
-        return [row["state"] for row in await self.reads.rows(_INTEL, (campaign_id,))]
+    async def _knowledge(self, campaign_id: UUID | str, house_id: UUID | str | None = None) -> dict[str, list[Any]]:
+        """What the campaign's houses (or this one) learned through their intel, by house, in the views' order
+        (projections/knowledge.py)."""
+        if house_id is None:
+            return by_house(await self.reads.rows(knowledge.OF_CAMPAIGN, (campaign_id,)))
+        return by_house(await self.reads.rows(knowledge.OF_HOUSE, (campaign_id, house_id)))
 
     async def one(self, aggregate_id: UUID, kind: str) -> dict[str, Any]:
         if self.fresh is not None and fresh.wanted():
@@ -180,7 +186,9 @@ class ReadModelReads:
                          await self._check())  # fmt: skip
         if kind == "faction":
             return narrating([found], await self._narratives(found["campaign_id"]))[0]
-        return knowing([found], await self._intel(found["campaign_id"]) if kind == "house" else [])[0]
+        if kind == "house":
+            return knowing([found], await self._knowledge(found["campaign_id"], found["id"]))[0]
+        return found
 
     async def series(self, campaign_id: UUID) -> list[dict[str, Any]]:
         """Each member's state at the end of each phase, rolled-back phases left out (`Analytics.series`)."""

@@ -20,6 +20,7 @@ from domain.gameofbones.actions import ActionName as A
 from domain.gameofbones.house import House
 from domain.gameofbones.intel import HouseIntel, intel_id
 from domain.gameofbones.ordering import Order
+from domain.gameofbones.working_set import TRACED
 from projections.state import public_state
 from projections.state_tables import MODEL, names
 from service.bootstrap import Intrigue
@@ -30,9 +31,9 @@ from tests.service.conftest import gql_as
 from tests.service.gameofbones_world import city, person
 
 HOUSES, PHASES, MOVED = 8, 12, 100
-# The campaign, its houses, each house's size after each phase (`house_size`), and the phase history's bases
-# after each phase (`history_bases`).
-Played = tuple[Campaign, list[uuid.UUID], dict[int, list[int]], dict[int, tuple[int, int]]]
+# The campaign, its houses, each house's size after each phase (`house_size`), the phase history's bases after
+# each phase (`history_bases`), and the houses' intel after each phase (`intel_size`).
+Played = tuple[Campaign, list[uuid.UUID], dict[int, list[int]], dict[int, tuple[int, int]], dict[int, tuple[int, ...]]]
 # What each resolution reads and rewrites in the phase history (projections/history.py): each member's base.
 BASES = """SELECT count(*) AS members, coalesce(sum(pg_column_size(state)), 0) AS bytes, count(*) FILTER
     (WHERE state ? 'knowledge' AND state ? 'sightings') AS intel FROM {base} WHERE campaign_id = %s"""
@@ -56,6 +57,47 @@ def history_bases(db: Database, campaign_id: uuid.UUID) -> tuple[int, int]:
     return row["members"], row["bytes"]
 
 
+# The intel's rows as every resolution reads and rewrites them (its `aggregate_state` row, written whole when it
+# changes), and what the house views read of it instead (projections/knowledge.py).
+INTEL_ROWS = """SELECT coalesce(sum(pg_column_size(state)), 0) AS bytes,
+    (SELECT count(*) FROM house_knowledge k WHERE k.campaign_id = %(c)s) AS entries
+    FROM aggregate_state WHERE campaign_id = %(c)s AND kind = 'houseintel'"""
+
+
+def intel_size(intrigue: Intrigue, db: Database, campaign_id: uuid.UUID, houses: list[uuid.UUID]) -> tuple[int, ...]:
+    """(bytes of the intel's read-model rows, bytes of the intel as a resolution loads it, less the attacks each
+    house suffered: a hunt may trace those in any later month, so they stay, an attack whose author the house
+    knows as a stub, `stubs`) of all the houses."""
+    with psycopg.connect(db.conninfo, row_factory=dict_row) as conn:
+        row = conn.execute(INTEL_ROWS, {"c": campaign_id}).fetchone()
+    assert row is not None
+    loaded = [public_state(intrigue.store.load(intel_id(h), HouseIntel)) for h in houses]
+    rest = [s | {"knowledge": [k for k in s["knowledge"] if k["kind"] != "attack"]} for s in loaded]
+    return row["bytes"], len(json.dumps(rest, default=str)), everything(intrigue, houses)
+
+
+def everything(intrigue: Intrigue, houses: list[uuid.UUID]) -> int:
+    """Bytes of the intel as it was kept before issue 26 (everything learned, every movement seen), from the events."""
+    kept = []
+    for house_id in houses:
+        events = list(intrigue.store.repository.event_store.get(intel_id(house_id)))
+        kept.append({"knowledge": [e.knowledge for e in events if isinstance(e, HouseIntel.KnowledgeGained)],
+                     "sightings": [{"observers": e.observers, "knowledge": e.knowledge} for e in events
+                                   if isinstance(e, HouseIntel.MovementSeen)]})  # fmt: skip
+    return len(json.dumps(kept, default=str))
+
+
+def stubs(intrigue: Intrigue, houses: list[uuid.UUID]) -> list[dict[str, Any]]:
+    return [k for h in houses for k in intrigue.store.load(intel_id(h), HouseIntel).knowledge if k["kind"] == "attack"]
+
+
+def knowledge_rows(db: Database, campaign_id: uuid.UUID) -> int:
+    with psycopg.connect(db.conninfo) as conn:
+        found = conn.execute("SELECT count(*) FROM house_knowledge WHERE campaign_id = %s", (campaign_id,)).fetchone()
+    assert found is not None
+    return int(found[0])
+
+
 @pytest.fixture(scope="module")
 def played(intrigue: Intrigue, db: Database) -> Played:
     """Eight houses, each holding two areas; every month each moves troops openly, and every other house
@@ -69,6 +111,7 @@ def played(intrigue: Intrigue, db: Database) -> Played:
     )).id for i in range(HOUSES)]  # fmt: skip
     sizes: dict[int, list[int]] = {}
     bases: dict[int, tuple[int, int]] = {}
+    intel: dict[int, tuple[int, int]] = {}
     for phase in range(1, PHASES + 1):
         intrigue.campaigns.open_phase(campaign.id)
         for i, house_id in enumerate(houses):
@@ -80,11 +123,12 @@ def played(intrigue: Intrigue, db: Database) -> Played:
         intrigue.campaigns.resolve_phase(campaign.id)
         sizes[phase] = [house_size(intrigue, h) for h in houses]
         bases[phase] = history_bases(db, campaign.id)
-    return intrigue.store.load(campaign.id, Campaign), houses, sizes, bases
+        intel[phase] = intel_size(intrigue, db, campaign.id, houses)
+    return intrigue.store.load(campaign.id, Campaign), houses, sizes, bases, intel
 
 
 def test_a_houses_loaded_state_does_not_grow_with_the_phases_played(played: Played) -> None:
-    _, houses, sizes, _ = played
+    _, houses, sizes, *_ = played
     for index in range(len(houses)):
         # Gold and influence change digits, nothing else remains: a House that kept its knowledge grew by about
         # 175 bytes for each of the other houses' moves, 1,200 bytes a month here.
@@ -102,6 +146,29 @@ def test_what_a_resolution_reads_and_rewrites_of_the_phase_history_does_not_grow
     assert bases[PHASES][0] == bases[3][0] == 2 * HOUSES + HOUSES  # the houses and their areas: no intel
     # The houses' circumstances come and go with the dice (see `house_size`), the rest changes digits.
     assert bases[PHASES][1] <= bases[3][1] * 1.15, (bases[3], bases[PHASES])
+
+
+def test_a_houses_intel_as_a_resolution_loads_and_writes_it_grows_only_by_the_attacks_it_suffered(
+    intrigue: Intrigue, db: Database, played: Played
+) -> None:
+    """Issue 26: the intel keeps only what the rules read (domain/gameofbones/working_set.py), so what a
+    resolution loads of it stays as it was after month 3 but for the attacks suffered, which a source hunt may
+    trace in any later month: here smears, whose author each house knows, kept as the stub the hunt's refusal
+    reads; what the houses learned and saw grows in the read model of its own (a row per entry, appended).
+    Before, the intel held everything: 25 KB of JSON after month 3, 98 KB after month 12 for these eight houses
+    (the working set less the attacks: 3.5 and 4.0 KB; the rows, compressed, 4.8 and 7.9 KB with the stubs)."""
+    campaign, houses, _, _, intel = played
+    assert intel[PHASES][2] > 3 * intel[3][2]  # everything kept: what the working set spares
+    assert intel[PHASES][1] <= intel[3][1] * 1.15, (intel[3], intel[PHASES])
+    smeared = stubs(intrigue, houses)
+    told = [e for e in intrigue.audit.events(campaign.id) if e.topic.endswith("HouseIntel.KnowledgeGained")
+            and e.payload["knowledge"]["kind"] == "attack"]  # fmt: skip
+    assert len(smeared) == len(told) > PHASES  # the smears that landed: every other house smears one a month
+    assert all(k.keys() == set(TRACED) and k["aggressor_house_id"] for k in smeared)
+    stub = max(len(json.dumps(k)) for k in smeared)
+    assert intel[PHASES][0] <= intel[3][0] + HOUSES // 2 * (PHASES - 3) * (stub + 40), (intel[3], intel[PHASES])
+    # Each house saw the others' moves, a row each, and learned what its gathering and the smears told it.
+    assert knowledge_rows(db, campaign.id) >= HOUSES * (HOUSES - 1) * PHASES
 
 
 def test_a_troop_movement_seen_writes_one_event_whatever_the_number_of_houses(
@@ -130,8 +197,9 @@ def test_each_house_still_knows_every_movement_it_saw_and_none_of_its_own(intrig
         assert str(house_id) not in {k["house_id"] for k in movements}
         assert len({k["id"] for k in view["knowledge"]}) == len(view["knowledge"])
         assert [(k["phase"], k["week"]) for k in movements] == sorted((k["phase"], k["week"]) for k in movements)
-        intel = intrigue.store.load(intel_id(house_id), HouseIntel)
-        assert view["knowledge"] != [] and all(k in view["knowledge"] for k in intel.knowledge)
+        intel = intrigue.store.load(intel_id(house_id), HouseIntel)  # its working set: each entry is in the view
+        by_id = {k["id"]: k for k in view["knowledge"]}  # a traced attack as much of it as a hunt's refusal reads
+        assert view["knowledge"] != [] and all(k.items() <= by_id[k["id"]].items() for k in intel.knowledge)
 
 
 HOUSES_KNOWLEDGE = "query($id: UUID!) { houses(campaignId: $id) { id knowledge { kind details { key value } } } }"

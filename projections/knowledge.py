@@ -1,0 +1,116 @@
+"""What each house knows, a row per entry (issue 26): the read model the house views read their knowledge from.
+
+A house's intel keeps only the working set the rules read (domain/gameofbones/working_set.py); everything it
+learned, and each movement of another house it saw, is here, written by the state projection's page as the
+intel's events are folded: appended, never rewritten. A row names its holder, the house whose intel event gave it
+(`source_id`: the holder itself, or the mover of a movement seen) and that event's version; readers order them as
+the views always did (`domain.gameofbones.intel.view_order`: `ORDERED`). A rollback's `StateRestored` of an intel
+deletes the rows of the events it undid (its versions after the one restored).
+
+The table is one per generation of the state read model (`house_knowledge_g{N}`, view `house_knowledge`),
+distributed by campaign on Citus (service/persistence/citus.py); migration step 16 makes it for the current
+generation and fills it from the intel events its rows had folded (`fill`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+from psycopg import Cursor
+from psycopg.sql import SQL, Composed, Identifier
+from psycopg.types.json import Jsonb
+
+from domain.gameofbones.intel import HouseIntel, knowledge_entries
+from projections import jsonsafe
+
+TABLE = """CREATE TABLE IF NOT EXISTS {knowledge} (
+        campaign_id uuid NOT NULL,
+        house_id uuid NOT NULL,
+        source_id uuid NOT NULL,
+        version integer NOT NULL,
+        phase integer NOT NULL,
+        week integer NOT NULL,
+        entry jsonb NOT NULL,
+        PRIMARY KEY (campaign_id, house_id, source_id, version))"""
+VIEW = "CREATE OR REPLACE VIEW house_knowledge AS SELECT * FROM {knowledge}"
+# `view_order`: month and week, what the holder learned before what it saw, by mover (a uuid orders as its text),
+# each intel's events in order.
+ORDER = "house_id, phase, week, source_id <> house_id, source_id, version"
+OF_CAMPAIGN = f"SELECT house_id, entry FROM house_knowledge WHERE campaign_id = %s ORDER BY {ORDER}"
+OF_HOUSE = f"SELECT house_id, entry FROM house_knowledge WHERE campaign_id = %s AND house_id = %s ORDER BY {ORDER}"
+_INSERT = """INSERT INTO {knowledge} (campaign_id, house_id, source_id, version, phase, week, entry)
+    VALUES (%(campaign_id)s, %(house_id)s, %(source_id)s, %(version)s, %(phase)s, %(week)s, %(entry)s)
+    ON CONFLICT DO NOTHING"""
+_UNDO = """DELETE FROM {knowledge} WHERE campaign_id = %(campaign_id)s AND source_id = %(source_id)s
+    AND version > %(restored)s AND version < %(at)s"""
+
+
+def table(generation: int) -> Identifier:
+    return Identifier(f"house_knowledge_g{generation}")
+
+
+def statements(generation: int) -> dict[str, Composed]:
+    return {"learned": SQL(_INSERT).format(knowledge=table(generation)),
+            "unlearned": SQL(_UNDO).format(knowledge=table(generation))}  # fmt: skip
+
+
+def _jsonb(value: Any) -> Jsonb:
+    encoded = jsonsafe.dumps(value)
+    return Jsonb(encoded, dumps=lambda _: encoded)
+
+
+def rows_of(intel: HouseIntel, event: Any) -> list[dict[str, Any]]:
+    """The rows one intel event adds (`intel`: the aggregate it was folded onto)."""
+    rows = []
+    for holder, entry in knowledge_entries(str(intel.house_id), event):
+        phase, week = int(entry.get("phase") or 0), int(entry.get("week") or 0)
+        rows.append({"campaign_id": UUID(str(intel.campaign_id)), "house_id": UUID(holder),
+                     "source_id": UUID(str(intel.house_id)), "version": event.originator_version, "phase": phase,
+                     "week": week, "entry": entry})  # fmt: skip
+    return rows
+
+
+@dataclass
+class PageKnowledge:
+    """The rows a page of the state projection adds and undoes, by the key of their campaign."""
+
+    rows: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    undone: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+
+    def fold(self, campaign: int, intel: HouseIntel, event: Any) -> None:
+        if type(event).__qualname__.endswith(".StateRestored"):  # `Rewindable`'s, on the intel
+            undo = {"campaign_id": UUID(int=campaign), "source_id": UUID(str(intel.house_id)),
+                    "restored": event.restored_version, "at": event.originator_version}  # fmt: skip
+            self.rows = [(c, r) for c, r in self.rows if not _undone(r, undo)]
+            self.undone.append((campaign, undo))
+        else:
+            self.rows += [(campaign, row) for row in rows_of(intel, event)]
+
+    def write(self, curs: Cursor[Any], statements: Mapping[str, Any], campaigns: Iterable[int] | None) -> None:
+        """Write the page's changes of these campaigns (None: all)."""
+        wanted = None if campaigns is None else set(campaigns)
+        undone = [u for c, u in self.undone if wanted is None or c in wanted]
+        rows = [r | {"entry": _jsonb(r["entry"])} for c, r in self.rows if wanted is None or c in wanted]
+        if undone:
+            curs.executemany(statements["unlearned"], undone)
+        if rows:
+            curs.executemany(statements["learned"], rows)
+
+    def campaigns(self) -> set[int]:
+        return {c for c, _ in self.rows} | {c for c, _ in self.undone}
+
+
+def _undone(row: dict[str, Any], undo: dict[str, Any]) -> bool:
+    return bool(row["campaign_id"] == undo["campaign_id"] and row["source_id"] == undo["source_id"]
+            and undo["restored"] < row["version"] < undo["at"])  # fmt: skip
+
+
+def by_house(rows: Iterable[Mapping[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """Rows read in `ORDER`, as each holder's entries in order."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        found.setdefault(str(row["house_id"]), []).append(row["entry"])
+    return found
