@@ -2,8 +2,9 @@
 need more (an id, a limit, a range, a closed set, a text). Read strictly from JSON here (`decode`), and described
 from the same declaration by the transports (the REST contract's components, the GraphQL inputs and outputs).
 
-A field without a default is required. A union of dataclasses is told apart by a tag field (`Tagged`), as a
-faction's one action is by its `action` name.
+A field without a default is required; `X | None = None` may be null. A union of dataclasses is told apart by a tag
+field (`Tagged`), as a faction's one action is by its `action` name; a field typed as an enum (a house order's
+`ActionName`) reads its values.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import functools
 import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import Enum
 from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
 
 from domain.errors import InvalidInputError
@@ -100,6 +102,10 @@ def is_form(hint: Any) -> bool:
     return isinstance(hint, type) and dataclasses.is_dataclass(hint)
 
 
+def is_enum(hint: Any) -> bool:
+    return isinstance(hint, type) and issubclass(hint, Enum)
+
+
 def decode(cls: type, data: object, where: str, checks: Mapping[str, Check]) -> Any:
     """One form read whole from its JSON: an unknown key, a missing one or a wrong type is refused, naming the field."""
     if isinstance(data, cls):
@@ -119,11 +125,17 @@ def _value(f: Field, form: Mapping[str, Any], where: str, checks: Mapping[str, C
         return None if nullable and (value is None or value == {}) else decode(base, value, path, checks)
     if get_origin(base) is tuple:
         return _items(base, spec, form, f.name, where, checks)
+    if nullable and form.get(f.name) is None:  # `X | None = None`: null or absent is none
+        return None
     value = _scalar(base, spec, form, f.name, where, f.default)
     return checks[spec.check](value, path) if spec.check else value
 
 
 def _scalar(hint: Any, spec: Spec, form: Mapping[str, Any], key: str, where: str, default: Any) -> Any:
+    if is_enum(hint):  # a closed set typed as its enum: its values, or a rule's own check in its own words
+        if spec.check:
+            return text(form, key, where, default or "")
+        return hint(choice(form, key, where, [m.value for m in hint], default or ""))
     if hint is bool:
         return flag(form, key, where, bool(default))
     if hint is int:
@@ -139,9 +151,12 @@ def _scalar(hint: Any, spec: Spec, form: Mapping[str, Any], key: str, where: str
 
 
 def _items(hint: Any, spec: Spec, form: Mapping[str, Any], key: str, where: str, checks: Mapping[str, Check]) -> Any:
-    item, _ = unwrap(get_args(hint)[0])
+    item, item_spec = unwrap(get_args(hint)[0])
     if item is str and not spec.check:
-        return texts(form, key, where)
+        found = texts(form, key, where)
+        if not item_spec.check:
+            return found
+        return tuple(checks[item_spec.check](value, f"{where}.{key}[{i}]") for i, value in enumerate(found))
     check = checks[spec.check] if spec.check else functools.partial(_decode_item, item, checks)
     return tuple(check(value, f"{where}.{key}[{i}]") for i, value in enumerate(items(form, key, where)))
 

@@ -24,6 +24,7 @@ from eventsourcing.persistence import (
 
 import domain
 from domain.factionturn.orders import FactionOrders, orders_to_dict
+from domain.gameofbones.records import PendingAction
 from projections.old_topics import register_old_topics
 
 
@@ -58,9 +59,13 @@ class EnumAsValue(Transcoding):
 
 
 class FormAsJSON(Transcoding):
-    """A typed form written as its JSON form itself, with no `{"_type_", "_data_"}` wrapper: the bytes its events
-    held before they carried the typed value, so old and new events read alike (as that JSON form), and the
-    aggregate that applies them reads the form back (a faction's orders: `Faction._order_submitted`)."""
+    """A typed form an event carries as one of its fields, written as its JSON form itself, with no
+    `{"_type_", "_data_"}` wrapper: the bytes its events held before they carried the typed value, so old and new
+    events read alike (as that JSON form), and the aggregate that applies them reads the form back (a faction's
+    orders: `Faction._order_submitted`; a house's ordered action: `House._action_ordered`).
+
+    Only an event's own fields are written so (`FastJSONTranscoder.forms`): the same class held in an aggregate's
+    state (a house's pending actions) keeps its type tag in a snapshot, which must read back typed."""
 
     def __init__(self, cls: type, to_json: Any) -> None:
         self.type = cls
@@ -83,11 +88,15 @@ class FastJSONTranscoder(JSONTranscoder):
     integers beyond 64 bits, which the standard encoder can write) falls back to the standard decoder.
     """
 
-    def _encode_obj(self, o: Any) -> Any:
-        transcoding = self.types.get(type(o))
-        if isinstance(transcoding, FormAsJSON):
-            return transcoding.encode(o)
-        return super()._encode_obj(o)
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: dict[type, FormAsJSON] = {}  # typed forms written as JSON where an event carries them
+
+    def encode(self, obj: Any) -> bytes:
+        if type(obj) is dict and self.forms:  # an event's (or a snapshot's) own fields
+            forms = self.forms
+            obj = {k: forms[type(v)].encode(v) if type(v) in forms else v for k, v in obj.items()}
+        return super().encode(obj)
 
     def decode(self, data: bytes) -> Any:
         try:
@@ -144,8 +153,10 @@ def register_domain_transcodings(transcoder: JSONTranscoder) -> None:
             transcoder.register(DataclassAsDict(cls))
         elif issubclass(cls, Enum):
             transcoder.register(EnumAsValue(cls))
-    # A faction's orders are stored in the JSON form they had before events carried them typed (issue 30).
-    transcoder.types[FactionOrders] = FormAsJSON(FactionOrders, orders_to_dict)
+    # Orders are stored in the JSON form they had before events carried them typed (issue 30).
+    if isinstance(transcoder, FastJSONTranscoder):
+        transcoder.forms[FactionOrders] = FormAsJSON(FactionOrders, orders_to_dict)
+        transcoder.forms[PendingAction] = FormAsJSON(PendingAction, PendingAction.to_dict)
     # Everything that reads or writes events comes here first: classes that moved keep their old names.
     for old, cls in register_old_topics().items():
         current = transcoder.names.get(f"{cls.__module__}:{cls.__qualname__}")

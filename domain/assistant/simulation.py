@@ -24,7 +24,7 @@ from domain.factionturn.order_checks import check_orders
 from domain.factionturn.orders import FactionOrders
 from domain.factionturn.phase import apply_phase, resolve_phase
 from domain.gameofbones.house import House
-from domain.gameofbones.month import resolve_month
+from domain.gameofbones.month import apply_month, resolve_month
 from domain.gameofbones.ordering import order_action
 
 __all__ = ["ROTATION", "Tally", "mixed", "play_factions", "play_houses", "same_kind", "simulate"]
@@ -119,7 +119,8 @@ def play_houses(seats: Seats, phases: int, dice_for: DiceFor, clock: Clock | Non
             _order_house(tallies[kind], table.houses[house_id], phase, table, dice_for("draft", kind, phase, house_id))
             tallies[kind].draft_seconds += _now(clock) - started
         started = _now(clock)
-        resolve_month(list(table.houses.values()), list(table.areas.values()), phase, dice_for("month", phase))
+        houses, areas = list(table.houses.values()), list(table.areas.values())
+        apply_month(resolve_month(houses, areas, phase, dice_for("month", phase)), houses, areas)
         _share(tallies, [kind_of[h] for h in live], _now(clock) - started)
     for house_id, house in table.houses.items():
         tallies[kind_of[house_id]].ranks.append(0 if house.destroyed else house.rank)

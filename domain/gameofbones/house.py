@@ -120,8 +120,9 @@ class House(HouseCommands):
             self.area_damage[area_id] = damage
 
     @event("ActionOrdered")
-    def _action_ordered(self, pending: dict[str, Any]) -> None:
-        action = PendingAction.from_dict(pending)
+    def _action_ordered(self, pending: PendingAction | dict[str, Any]) -> None:
+        """`pending` typed; its dict as the store writes it and older events hold it (projections/codec.py)."""
+        action = pending if isinstance(pending, PendingAction) else PendingAction.from_dict(pending)
         self.pending[action.id] = action
 
     @event("ActionCovered")

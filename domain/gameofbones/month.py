@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from domain.dice import Dice, Roll
 from domain.errors import DomainError, NotFoundError, RuleViolationError
+from domain.gameofbones import effects as fx
 from domain.gameofbones.actions import ActionName
 from domain.gameofbones.covert import (
     resolve_assassination,
@@ -27,6 +28,7 @@ from domain.gameofbones.intrigue import (
     resolve_public_relations_campaign,
     resolve_smear_campaign,
 )
+from domain.gameofbones.ledger import Change, Ledger, apply_changes
 from domain.gameofbones.outcomes import (
     ControlChange,
     Cover,
@@ -61,12 +63,14 @@ RESOLVERS: dict[ActionName, Resolver] = {
 
 @dataclass(frozen=True)
 class MonthReport:
-    """Everything a phase decided, in order; `summary()` is the GM-side record for `Campaign.resolve_phase`."""
+    """Everything a phase decided, in order; `summary()` is the GM-side record for `Campaign.resolve_phase`.
+    `changes`: every typed effect it records, in order, for `apply_month`."""
 
     phase: int
     outcomes: tuple[Outcome, ...]
     income: dict[str, int] = field(hash=False)
     destroyed: tuple[str, ...] = ()
+    changes: tuple[Change, ...] = ()
 
     def summary(self) -> dict[str, Any]:
         return {"system": "gameofbones", "phase": self.phase, "outcomes": [o.summary() for o in self.outcomes],
@@ -75,31 +79,36 @@ class MonthReport:
 
 def resolve_month(houses: Sequence[House], areas: Sequence[Region], phase: int, dice: Dice,
                   intel: Intel | None = None) -> MonthReport:  # fmt: skip
-    """Resolve a phase on the loaded houses and areas, recording every outcome on them as it lands.
+    """Resolve a phase on working copies of the houses, areas and intel (the ones given are left untouched;
+    `apply_month` records the report on them), each change recorded on the copies as it lands.
 
     Week by week: the week's income accrues (damage honoured), then the actions due that week resolve in
     order, each seeing the results of those before it. At the month's end: income is paid, spies are
     checked, circumstances expire, and houses at Rank 1 with every leader dead are destroyed. `intel`: the houses'
     knowledge by house id (domain/gameofbones/intel.py); without it, knowledge is read from and written to the Houses.
     """
-    intel = intel or {}
-    by_house = {str(h.id): h for h in houses}
-    by_area = {str(a.id): a for a in areas}
+    ledger = Ledger.copy_of(houses, areas, intel)
     outcomes: list[Outcome] = []
-    earned: dict[str, dict[str, int]] = {hid: {} for hid in by_house}
-    booked = {hid: tuple(h.orders_in(phase)) for hid, h in by_house.items()}
+    earned: dict[str, dict[str, int]] = {hid: {} for hid in ledger.houses}
+    booked = {hid: tuple(h.orders_in(phase)) for hid, h in ledger.houses.items()}
     for week in range(1, WEEKS_PER_MONTH + 1):
         now = absolute_week(phase, week)
-        accrue_income(by_house, by_area, week, earned)
-        for house, planned in due(by_house, now, phase):
+        accrue_income(ledger, week, earned)
+        for house, planned in due(ledger.houses, now, phase):
             pending = house.pending[planned.id]  # as it stands now: a Cover Up may just have covered it
-            outcomes.append(carry_out(house, pending, now, by_house, by_area, dice, booked, intel))
-        release_finished(by_house, now)
-    income = pay_income(by_house, phase, earned, outcomes)
-    outcomes += check_spies(by_house, phase, dice, intel)
-    expire_circumstances(by_house, phase)
-    destroyed = destroy_fallen(by_house, by_area)
-    return MonthReport(phase, tuple(outcomes), income, destroyed)
+            outcomes.append(carry_out(ledger, house, pending, now, dice, booked))
+        release_finished(ledger, now)
+    income = pay_income(ledger, phase, earned, outcomes)
+    outcomes += check_spies(ledger, phase, dice)
+    expire_circumstances(ledger, phase)
+    destroyed = destroy_fallen(ledger)
+    return MonthReport(phase, tuple(outcomes), income, destroyed, tuple(ledger.changes))
+
+
+def apply_month(report: MonthReport, houses: Iterable[House], areas: Iterable[Region],
+                intel: Intel | None = None) -> None:  # fmt: skip
+    """Record a resolved month on the aggregates the service loaded (the same state it was resolved from)."""
+    apply_changes(report.changes, houses, areas, (intel or {}).values())
 
 
 def due(houses: Mapping[str, House], week: int, phase: int) -> list[tuple[House, PendingAction]]:
@@ -127,29 +136,30 @@ def resolve_pending(
 
 
 def carry_out(
-    house: House, pending: PendingAction, week: int, houses: Mapping[str, House], areas: Mapping[str, Region],
-    dice: Dice, booked: Mapping[str, tuple[PendingAction, ...]] | None = None, intel: Intel | None = None,
+    ledger: Ledger, house: House, pending: PendingAction, week: int, dice: Dice,
+    booked: Mapping[str, tuple[PendingAction, ...]] | None = None,
 ) -> Outcome:  # fmt: skip
     """Resolve one pending action and record its outcome. An order that can no longer be carried out (the
     campaign changed since it was given: the action it covers was settled by the GM...) fails that action,
     the refusal and its rule recorded in the house's `ActionResolved`; it never fails the month."""
+    houses, areas = ledger.houses, ledger.areas
     rolls: tuple[Roll, ...] = ()
     try:
-        outcome = resolve_pending(house, pending, week, houses, areas, dice, booked, intel)
+        outcome = resolve_pending(house, pending, week, houses, areas, dice, booked, ledger.intel)
         rolls = outcome.rolls
         check_outcome(outcome, houses, areas)
     except DomainError as refused:
         rule = refused.message if isinstance(refused, RuleViolationError) else f"{refused.message} ({ORDER_RULE})"
         scene = Scene(house, pending, week, houses, areas)
         outcome = scene.outcome(f"could not be carried out: {rule}", rolls, succeeded=False)
-    apply_outcome(outcome, houses, areas, intel)
+    apply_outcome(outcome, ledger)
     return outcome
 
 
 def check_outcome(outcome: Outcome, houses: Mapping[str, House], areas: Mapping[str, Region]) -> None:
     """Refuse, before anything is recorded, an outcome that would be refused half-way: the houses, areas,
     characters and pending actions its effects name must still be there (everything else an effect changes
-    is clamped by the aggregates: gold, influence, power, troops)."""
+    is clamped: gold, influence, power, troops)."""
     _house(houses, outcome.house_id)
     for effect in outcome.effects:
         if isinstance(effect, Skim | TroopChange | ControlChange):
@@ -173,19 +183,18 @@ def _area(areas: Mapping[str, Region], area_id: str) -> None:
         raise NotFoundError(f"no area {area_id} in this campaign")
 
 
-def release_finished(houses: Mapping[str, House], week: int) -> None:
-    for house in houses.values():
+def release_finished(ledger: Ledger, week: int) -> None:
+    for house in ledger.houses.values():
         for pending in list(house.pending.values()):
             if pending.resolved and pending.release_week <= week:
-                house.release_action(pending.id, week)
+                released = fx.ActionReleased(pending.id, pending.dedicated_influence, pending.dedicated_power, week)
+                ledger.record(house, released)
 
 
-def accrue_income(
-    houses: Mapping[str, House], areas: Mapping[str, Region], week: int, earned: dict[str, dict[str, int]]
-) -> None:
+def accrue_income(ledger: Ledger, week: int, earned: dict[str, dict[str, int]]) -> None:
     """A quarter of each area's monthly income per week, at the share its damage allows."""
-    for area_id, area in sorted(areas.items()):
-        owner = houses.get(area.controlling_house_id or "")
+    for area_id, area in sorted(ledger.areas.items()):
+        owner = ledger.houses.get(area.controlling_house_id or "")
         if owner is None or owner.destroyed:
             continue
         share = area.monthly_income * week // WEEKS_PER_MONTH - area.monthly_income * (week - 1) // WEEKS_PER_MONTH
@@ -193,11 +202,13 @@ def accrue_income(
         percent = damage.income_percent() if damage else 100
         earned[str(owner.id)][area_id] = earned[str(owner.id)].get(area_id, 0) + share * percent // 100
         if damage is not None and damage.after_a_week() != damage:
-            owner.record_area_damage(damage.after_a_week(), "a week passed")
+            later = damage.after_a_week()
+            ledger.record(owner, fx.AreaDamageSet(area_id, later.dark_weeks, later.half_weeks, later.repair_cost,
+                                               "a week passed"))  # fmt: skip
 
 
 def pay_income(
-    houses: Mapping[str, House], phase: int, earned: dict[str, dict[str, int]], outcomes: list[Outcome]
+    ledger: Ledger, phase: int, earned: dict[str, dict[str, int]], outcomes: list[Outcome]
 ) -> dict[str, int]:
     """Seed 000, Extortion: the aggressor's share comes out of the defender's income for the month."""
     for skim in (e for o in outcomes for e in o.effects if isinstance(e, Skim)):
@@ -208,45 +219,47 @@ def pay_income(
             earned[skim.house_id][key] = earned[skim.house_id].get(key, 0) + taken
     paid: dict[str, int] = {}
     for hid, by_area in earned.items():
-        if by_area and not houses[hid].destroyed:
+        if by_area and not ledger.houses[hid].destroyed:
             paid[hid] = sum(by_area.values())
-            houses[hid].receive_income(phase, paid[hid], by_area)
+            ledger.record(ledger.houses[hid], fx.IncomeReceived(phase, paid[hid], dict(by_area)))
     return paid
 
 
-def check_spies(houses: Mapping[str, House], phase: int, dice: Dice, intel: Intel | None = None) -> list[Outcome]:
+def check_spies(ledger: Ledger, phase: int, dice: Dice) -> list[Outcome]:
     outcomes = []
     week = absolute_week(phase, WEEKS_PER_MONTH)
+    houses = ledger.houses
     for house in sorted(houses.values(), key=lambda h: h.name):
         for spy in list(house.spies.values()):
             target = houses.get(spy.target_house_id)
             if spy.planted_phase >= phase or target is None or target.destroyed or house.destroyed:
                 continue
             outcome = check_spy(house, target, spy, phase, week, dice)
-            apply_outcome(outcome, houses, {}, intel)
+            apply_outcome(outcome, ledger)
             outcomes.append(outcome)
     return outcomes
 
 
-def expire_circumstances(houses: Mapping[str, House], phase: int) -> None:
+def expire_circumstances(ledger: Ledger, phase: int) -> None:
     """Circumstances lasting through this phase end; Wrest Control's then becomes a permanent loss."""
-    for house in houses.values():
+    for house in ledger.houses.values():
         for circumstance in list(house.circumstances):
             if circumstance.until_phase is not None and circumstance.until_phase <= phase:
-                house.end_circumstance(circumstance.id, "expired")
+                ledger.record(house, fx.CircumstanceEnded(circumstance.id, "expired"))
                 if circumstance.then_influence:
-                    house.change_influence(circumstance.then_influence, circumstance.source)
+                    loss = max(circumstance.then_influence, -house.influence)
+                    ledger.record(house, fx.InfluenceChanged(loss, circumstance.source))
 
 
-def destroy_fallen(houses: Mapping[str, House], areas: Mapping[str, Region]) -> tuple[str, ...]:
+def destroy_fallen(ledger: Ledger) -> tuple[str, ...]:
     """Seed 000, Destroying an Enemy House: Rank 1 or less and the leader and every lieutenant dead."""
     fallen = []
-    for hid, house in sorted(houses.items()):
+    for hid, house in sorted(ledger.houses.items()):
         if house.destroyed or house.rank > 1 or any(c.status.value != "dead" for c in house.characters):
             continue
-        for area in areas.values():
+        for area in ledger.areas.values():
             if area.controlling_house_id == hid:
-                area.change_control(None, "its house was destroyed")
-        house.destroy("the Rank fell to 1 and every leader is dead")
+                ledger.record(area, fx.ControlChanged(None, "its house was destroyed"))
+        ledger.record(house, fx.Destroyed("the Rank fell to 1 and every leader is dead"))
         fallen.append(hid)
     return tuple(fallen)

@@ -3,38 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
-from uuid import UUID, uuid5
+from uuid import uuid5
 
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
-from domain.forms import fields, integer, text, texts
 from domain.gameofbones.actions import ACTIONS, ActionName, ActionRow, Sizing, Target, action_rule
 from domain.gameofbones.garrison import stationed_power
+from domain.gameofbones.orders import Order as Order  # the declaration, re-exported for the rules that plan it
 from domain.gameofbones.records import WEEKS_PER_MONTH, PendingAction, Status, absolute_week
-from domain.inputs import LONG_TEXT_MAX
 
 if TYPE_CHECKING:
     from domain.gameofbones.house import House
     from domain.region import Region
 
 MOVE_RULE = "seed 000, Troop Movements: it takes one week to move troops"
-
-
-@dataclass(frozen=True)
-class Order:
-    """What a house intends: the action, who leads it, and its target."""
-
-    action: ActionName
-    actor: str
-    target_house_id: str | None = None
-    target_character: str | None = None
-    area_ids: tuple[str, ...] = ()
-    power: int = 0  # committed to an Assault, or moved by Troop Movements
-    to_area_id: str | None = None
-    covered_action_id: str | None = None
-    start_week: int = 1
-    narrative: str = ""  # the player's own words, kept with the order as a faction's are (issue 28, item 2)
 
 
 def order_action(
@@ -118,6 +100,8 @@ TAKES: dict[Target, frozenset[str]] = {
     Target.AREAS: frozenset({"target_house_id", "area_ids"}), Target.ANY_AREAS: frozenset({"area_ids"}),
     Target.MOVE: frozenset({"area_ids", "to_area_id", "power"}), Target.ACTION: frozenset({"covered_action_id"}),
 }  # fmt: skip
+# The actions that name exactly one area (check_areas refuses more); the REST contract states it from here.
+ONE_AREA = (ActionName.ASSAULT, ActionName.TROOP_MOVEMENTS, ActionName.WREST_CONTROL)
 UNSET: dict[str, Any] = {"target_house_id": None, "target_character": None, "area_ids": (), "power": 0,
                          "to_area_id": None, "covered_action_id": None}  # fmt: skip
 
@@ -130,38 +114,6 @@ def check_fields(order: Order, row: ActionRow) -> None:
             raise InvalidInputError(f"order.{name}: {order.action.value} takes no {name.replace('_', ' ')}")
     if order.power < 0:
         raise InvalidInputError(f"order.power must be zero or more, not {order.power}")
-
-
-def order_from_dict(data: object, where: str = "order") -> Order:
-    """An order from its JSON form (the REST body), read strictly: unknown keys and wrong types are refused."""
-    form = fields(data, where, ("action", "actor", "start_week", "narrative", *UNSET), ("action", "actor"))
-    name = text(form, "action", where)
-    try:
-        action = ActionName(name.strip())
-    except ValueError:
-        raise InvalidInputError(f"{where}.action: unknown action {name!r}; choose from "
-                                f"{[a.value for a in ActionName]}") from None  # fmt: skip
-
-    def optional(key: str) -> str | None:
-        return None if form.get(key) is None else text(form, key, where, limit=200)
-
-    areas = tuple(str(_id(a, f"{where}.area_ids[{i}]")) for i, a in enumerate(texts(form, "area_ids", where)))
-    target = _id(optional("target_house_id"), f"{where}.target_house_id")
-    return Order(action, text(form, "actor", where, limit=200), target, optional("target_character"), areas,
-                 integer(form, "power", where, 0, 0, 1_000_000_000), _id(optional("to_area_id"), f"{where}.to_area_id"),
-                 optional("covered_action_id"),
-                 integer(form, "start_week", where, 1, 1, WEEKS_PER_MONTH),
-                 text(form, "narrative", where, "", limit=LONG_TEXT_MAX))  # fmt: skip
-
-
-def _id(value: str | None, where: str) -> str | None:
-    """A house or area id in its canonical form (ids are UUIDs, however a client spells them)."""
-    if value is None:
-        return None
-    try:
-        return str(UUID(value))
-    except ValueError:
-        raise InvalidInputError(f"{where}: {value[:40]!r} is not an id") from None
 
 
 def check_week(week: int) -> None:

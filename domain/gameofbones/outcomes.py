@@ -1,18 +1,35 @@
-"""What a resolved action changes, as data; `apply_outcome` records it through the aggregates' methods."""
+"""What a resolved action decides, as data; `apply_outcome` records it through a month's ledger as the typed
+effects of the events it makes (domain/gameofbones/effects.py), clamped as the aggregates clamp them."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from domain.dice import Roll
+from domain.gameofbones.effects import (
+    ActionCovered,
+    ActionResolved,
+    AreaDamageSet,
+    AreaGained,
+    AreaLost,
+    CharacterSet,
+    CircumstanceGained,
+    ControlChanged,
+    GoldChanged,
+    InfluenceChanged,
+    KnowledgeGained,
+    MovementSeen,
+    PowerChanged,
+    SpySet,
+    TroopsChanged,
+)
 from domain.gameofbones.records import AreaDamage, Circumstance, Spy, Status, week_fields
 
 if TYPE_CHECKING:
-    from domain.gameofbones.house import House
     from domain.gameofbones.intel import HouseIntel
-    from domain.region import Region
+    from domain.gameofbones.ledger import Ledger
 
 
 @dataclass(frozen=True)
@@ -151,87 +168,96 @@ class Outcome:
                 "false_knowledge_ids": self.false_knowledge_ids}  # fmt: skip
 
 
-Houses = Mapping[str, "House"]
-Areas = Mapping[str, "Region"]
 Intel = Mapping[str, "HouseIntel"]
 
 
-def apply_outcome(outcome: Outcome, houses: Houses, areas: Areas, intel: Intel | None = None) -> None:
-    """Record an outcome on the aggregates it names: the acting house, defenders, areas and the houses' intel
-    (where loaded; without it knowledge goes to the House, as before intel streams: domain/gameofbones/intel.py)."""
+def apply_outcome(outcome: Outcome, ledger: Ledger) -> None:
+    """Record an outcome through the ledger, as the typed effects of the events it makes (domain/gameofbones/
+    effects.py): the acting house, defenders, areas and the houses' intel (where there is one; without it knowledge
+    goes to the House, as before intel streams: domain/gameofbones/intel.py)."""
     for effect in outcome.effects:
-        if isinstance(effect, (KnowledgeGain, Sighting)):
-            _learn(effect, houses, intel or {})
-        else:
-            APPLY[type(effect)](effect, houses, areas)
-    house = houses[outcome.house_id]
+        APPLY[type(effect)](effect, ledger)
+    house = ledger.houses[outcome.house_id]
     if outcome.action_id is not None and outcome.action_id in house.pending:
         rolls = [] if outcome.secret else [r.to_dict() for r in outcome.rolls]
-        house.resolve_action(outcome.action_id, outcome.result, rolls, outcome.week)
+        action = house.pending[outcome.action_id].action
+        ledger.record(house, ActionResolved(outcome.action_id, action, outcome.result, rolls, outcome.week))
 
 
-def _influence(e: Any, houses: Houses, areas: Areas) -> None:
-    houses[e.house_id].change_influence(e.amount, e.reason)
+def _influence(e: Any, ledger: Ledger) -> None:
+    house = ledger.houses[e.house_id]
+    ledger.record(house, InfluenceChanged(max(e.amount, -house.influence), e.reason))
 
 
-def _power(e: Any, houses: Houses, areas: Areas) -> None:
-    houses[e.house_id].change_power(e.amount, e.reason)
+def _power(e: Any, ledger: Ledger) -> None:
+    house = ledger.houses[e.house_id]
+    ledger.record(house, PowerChanged(max(e.amount, -house.power), e.reason))
 
 
-def _gold(e: Any, houses: Houses, areas: Areas) -> None:
-    house = houses[e.house_id]
-    house.change_gold(max(e.amount, -house.gold), e.reason)
+def _gold(e: Any, ledger: Ledger) -> None:
+    house = ledger.houses[e.house_id]
+    ledger.record(house, GoldChanged(max(e.amount, -house.gold), e.reason))
 
 
-def _fate(e: Any, houses: Houses, areas: Areas) -> None:
-    houses[e.house_id].set_character_status(e.name, e.status, e.reason)
+def _fate(e: Any, ledger: Ledger) -> None:
+    house = ledger.houses[e.house_id]
+    ledger.record(house, CharacterSet(replace(house.character(e.name), status=e.status), e.reason))
 
 
-def _circumstance(e: Any, houses: Houses, areas: Areas) -> None:
-    houses[e.house_id].add_circumstance(e.circumstance)
+def _circumstance(e: Any, ledger: Ledger) -> None:
+    ledger.record(ledger.houses[e.house_id], CircumstanceGained(e.circumstance))
 
 
-def _learn(e: KnowledgeGain | Sighting, houses: Houses, intel: Intel) -> None:
-    if isinstance(e, KnowledgeGain):
-        (intel.get(e.house_id) or houses[e.house_id]).learn(e.knowledge)
-    elif e.house_id in intel:
-        intel[e.house_id].record_sighting(e.observers, e.knowledge)
-    else:
-        for observer, knowledge_id in sorted(e.observers.items()):
-            houses[observer].learn({"id": knowledge_id, **e.knowledge})
+def _knowledge(e: Any, ledger: Ledger) -> None:
+    ledger.record(ledger.intel.get(e.house_id) or ledger.houses[e.house_id], KnowledgeGained(dict(e.knowledge)))
 
 
-def _control(e: Any, houses: Houses, areas: Areas) -> None:
-    areas[e.area_id].change_control(e.house_id, e.reason)
-    if e.previous_house_id in houses:
-        houses[e.previous_house_id].lose_area(e.area_id, e.reason)
-    if e.house_id in houses:
-        houses[e.house_id].gain_area(e.area_id, e.reason)
+def _sighting(e: Any, ledger: Ledger) -> None:
+    if e.house_id in ledger.intel:
+        seen = MovementSeen(dict(sorted(e.observers.items())), dict(e.knowledge))
+        ledger.record(ledger.intel[e.house_id], seen)
+        return
+    for observer, knowledge_id in sorted(e.observers.items()):
+        ledger.record(ledger.houses[observer], KnowledgeGained({"id": knowledge_id, **e.knowledge}))
 
 
-def _troops(e: Any, houses: Houses, areas: Areas) -> None:
-    area = areas[e.area_id]
-    area.station_troops(e.house_id, max(e.amount, -area.troops.get(e.house_id, 0)), e.reason)
+def _control(e: Any, ledger: Ledger) -> None:
+    ledger.record(ledger.areas[e.area_id], ControlChanged(e.house_id, e.reason))
+    previous = ledger.houses.get(e.previous_house_id or "")
+    if previous is not None and e.area_id in previous.area_ids:
+        ledger.record(previous, AreaLost(e.area_id, e.reason))
+    gaining = ledger.houses.get(e.house_id or "")
+    if gaining is not None and e.area_id not in gaining.area_ids:
+        ledger.record(gaining, AreaGained(e.area_id, e.reason))
 
 
-def _damage(e: Any, houses: Houses, areas: Areas) -> None:
-    houses[e.house_id].record_area_damage(e.damage, e.reason)
+def _troops(e: Any, ledger: Ledger) -> None:
+    area = ledger.areas[e.area_id]
+    ledger.record(area, TroopsChanged(e.house_id, max(e.amount, -area.troops.get(e.house_id, 0)), e.reason))
 
 
-def _spy(e: Any, houses: Houses, areas: Areas) -> None:
-    houses[e.house_id].set_spy(e.spy, e.reason)
+def _damage(e: Any, ledger: Ledger) -> None:
+    d = e.damage
+    ledger.record(ledger.houses[e.house_id], AreaDamageSet(d.area_id, d.dark_weeks, d.half_weeks, d.repair_cost,
+                                                           e.reason))  # fmt: skip
 
 
-def _cover(e: Any, houses: Houses, areas: Areas) -> None:
-    houses[e.house_id].cover_action(e.action_id)
+def _spy(e: Any, ledger: Ledger) -> None:
+    spy = e.spy
+    ledger.record(ledger.houses[e.house_id], SpySet(spy.target_house_id, spy.bonus, spy.months, spy.planted_phase,
+                                                    e.reason))  # fmt: skip
 
 
-def _skim(e: Any, houses: Houses, areas: Areas) -> None:
+def _cover(e: Any, ledger: Ledger) -> None:
+    ledger.record(ledger.houses[e.house_id], ActionCovered(e.action_id))
+
+
+def _skim(e: Any, ledger: Ledger) -> None:
     """Paid with the month's income (see `month.pay_income`)."""
 
 
-APPLY: dict[type, Callable[[Any, Houses, Areas], None]] = {
+APPLY: dict[type, Callable[[Any, Ledger], None]] = {
     InfluenceChange: _influence, PowerChange: _power, GoldChange: _gold, FateChange: _fate,
-    CircumstanceGain: _circumstance, ControlChange: _control, TroopChange: _troops,
-    AreaDamageChange: _damage, SpyChange: _spy, Cover: _cover, Skim: _skim,
+    CircumstanceGain: _circumstance, KnowledgeGain: _knowledge, Sighting: _sighting, ControlChange: _control,
+    TroopChange: _troops, AreaDamageChange: _damage, SpyChange: _spy, Cover: _cover, Skim: _skim,
 }  # fmt: skip

@@ -20,7 +20,7 @@ from domain.gameofbones.house import House
 from domain.gameofbones.hunt import SourceHunt, hunt_source, record_hunt
 from domain.gameofbones.influence import attempt_influence_gain
 from domain.gameofbones.intel import HouseIntel, intel_id
-from domain.gameofbones.month import MonthReport, resolve_month
+from domain.gameofbones.month import MonthReport, apply_month, resolve_month
 from domain.gameofbones.ordering import Order, order_action, plan_open_move
 from domain.gameofbones.records import Character, PendingAction
 from domain.region import Region
@@ -178,7 +178,8 @@ class GameOfBonesService(RollsSavesAndWaits):
             return Resolution([])
         regions = list(self._regions(campaign).values())
         intel = {i.house_id: i for i in self.store.members(campaign, HouseIntel)}
-        report = resolve_month(houses, regions, campaign.phase, dice, intel)
+        report = resolve_month(houses, regions, campaign.phase, dice, intel)  # on copies: typed effects
+        apply_month(report, houses, regions, intel)
         changed: list[Aggregate] = [a for a in (*houses, *regions, *intel.values()) if a.pending_events]
         return Resolution(changed, gm_summary(report))
 

@@ -1,15 +1,17 @@
-"""GraphQL inputs for the Game of Bones commands: characters, members, starting areas, orders."""
+"""GraphQL inputs for the Game of Bones commands: characters, members, starting areas, orders (the last made from
+their one declaration, domain/gameofbones/orders.py)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 from uuid import UUID
 
 import strawberry
 
 from domain.commands import RegisterHouse, StartingArea, StartingMember, StartingPriest
-from domain.gameofbones.actions import ActionName
-from domain.gameofbones.ordering import Order
+from domain.gameofbones.orders import Order
 from domain.gameofbones.records import Character
+from service.entrypoints.graphql.order_shapes import Builder, Naming
 
 
 @strawberry.input
@@ -78,27 +80,14 @@ class RegisterHouseInput:
         )  # fmt: skip
 
 
-@strawberry.input(description="An order for one of the fifteen actions (seed 000, Taking Action).")
-class HouseOrderInput:
-    action: ActionName
-    actor: str = strawberry.field(description="The leader or lieutenant who leads it.")
-    target_house_id: UUID | None = None
-    target_character: str | None = None
-    area_ids: list[UUID] = strawberry.field(default_factory=list)
-    power: int = 0
-    to_area_id: UUID | None = None
-    covered_action_id: UUID | None = strawberry.field(default=None, description="Cover Up: the house's own "
-                                                      "pending action it covers.")  # fmt: skip
-    start_week: int = 1
-    narrative: str = strawberry.field(default="", description="The player's own words, kept with the order.")
+HOUSE_ORDERS = Builder(Naming(inputs={Order: "HouseOrderInput"}, outputs={}, pairs={}, extra={}, extra_types={},
+                             union_description=""))
 
-    def to_order(self) -> Order:
-        return Order(
-            ActionName(self.action), self.actor, _text(self.target_house_id), self.target_character,
-            tuple(str(a) for a in self.area_ids), self.power, _text(self.to_area_id), _text(self.covered_action_id),
-            self.start_week, self.narrative,
-        )  # fmt: skip
+if TYPE_CHECKING:
+    class HouseOrderInput:
+        """Made from the order's one declaration (domain/gameofbones/orders.py) by order_shapes.py."""
 
-
-def _text(value: UUID | None) -> str | None:
-    return None if value is None else str(value)
+        def to_order(self) -> Order: ...
+else:
+    HouseOrderInput = HOUSE_ORDERS.input(Order)
+    HouseOrderInput.to_order = lambda self: HOUSE_ORDERS.to_domain[Order](self)

@@ -1,6 +1,7 @@
 """GraphQL types made from a form's one declaration (domain/shapes.py; a faction's orders in
-domain/factionturn/orders.py): an input type and an output type per dataclass, each field typed from the declared
-one (an id `UUID`, a closed set its enum, "" or an unset choice null), and the conversions both ways.
+domain/factionturn/orders.py, a house's in domain/gameofbones/orders.py): an input type and an output type per
+dataclass, each field typed from the declared one (an id `UUID`, a closed set its enum, "" or an unset choice null,
+`X | None` nullable), and the conversions both ways.
 
 A tagged union becomes a `@oneOf` input (one field per member) and a union of the members' outputs. What only
 GraphQL says stays here: the names it has always had, a pair it spells as an object, and the descriptions of
@@ -101,7 +102,7 @@ class Builder:
         return self.inputs[cls]
 
     def _input_field(self, cls: type, f: Field) -> tuple[Any, Any, Convert]:
-        base, _ = optional(f.hint)
+        base, nullable = optional(f.hint)
         if isinstance(f.spec, Tagged):
             union = self.one_of(f.spec)
             return union | None, None, lambda v, u=f.spec: None if v is None else self._chosen(u, v)
@@ -122,15 +123,19 @@ class Builder:
                 return _list(kind), _default_list(f), lambda v, i=item: tuple(self.to_domain[i](x) for x in v)
             one, _, read = self._scalar(item, spec, required=True)
             return _list(one), _default_list(f), lambda v, r=read: tuple(r(x) for x in v)
-        kind, default, read = self._scalar(base, f.spec, f.required, f.default)
+        kind, default, read = self._scalar(base, f.spec, f.required, f.default, nullable)
         return kind, default, read
 
-    def _scalar(self, hint: Any, spec: Spec, required: bool, default: Any = None) -> tuple[Any, Any, Convert]:
+    def _scalar(
+        self, hint: Any, spec: Spec, required: bool, default: Any = None, nullable: bool = False
+    ) -> tuple[Any, Any, Convert]:
+        """`nullable`: the declaration's own none is None (`X | None = None`), not ""."""
         missing = dataclasses.MISSING
+        none = None if nullable else ""
         if spec.uuid:
             if required:
                 return UUID, missing, str
-            return UUID | None, None, lambda v: "" if v is None else str(v)
+            return UUID | None, None, lambda v: none if v is None else str(v)
         if spec.enum is not None:
             members: list[Any] = list(spec.enum)  # type: ignore[call-overload]
             options = spec.options or tuple(m.value for m in members)
@@ -140,7 +145,7 @@ class Builder:
             if default:
                 return spec.enum, _member(spec.enum, default), lambda v: spell[v]
             return spec.enum | None, None, lambda v: "" if v is None else spell[v]
-        return hint, (missing if required else default), lambda v: v
+        return (hint | None if nullable else hint), (missing if required else default), lambda v: v
 
     def one_of(self, union: Tagged) -> Any:
         if Tagged not in self.inputs:
@@ -178,7 +183,7 @@ class Builder:
         return self.outputs[cls]
 
     def _output_field(self, cls: type, f: Field) -> tuple[Any, Convert]:
-        base, _ = optional(f.hint)
+        base, nullable = optional(f.hint)
         if isinstance(f.spec, Tagged):
             return self.union(f.spec) | None, lambda v: None if v is None else self.of_domain[type(v)](v)
         if is_form(base):
@@ -197,16 +202,18 @@ class Builder:
                 return _list(kind), lambda v, i=item: [self.of_domain[i](x) for x in v]
             one, show = self._shown(item, spec, required=True)
             return _list(one), lambda v, s=show: [s(x) for x in v]
-        return self._shown(base, f.spec, f.required, f.default)
+        return self._shown(base, f.spec, f.required, f.default, nullable)
 
-    def _shown(self, hint: Any, spec: Spec, required: bool, default: Any = None) -> tuple[Any, Convert]:
+    def _shown(
+        self, hint: Any, spec: Spec, required: bool, default: Any = None, nullable: bool = False
+    ) -> tuple[Any, Convert]:
         if spec.uuid:
             return (UUID, UUID) if required else (UUID | None, lambda v: UUID(v) if v else None)
         if spec.enum is not None:
             if required or default:
                 return spec.enum, lambda v, e=spec.enum: _member(e, v)
             return spec.enum | None, lambda v, e=spec.enum: _member(e, v) if v else None
-        return hint, lambda v: v
+        return (hint | None if nullable else hint), lambda v: v
 
     def union(self, union: Tagged) -> Any:
         if Tagged not in self.outputs:

@@ -11,7 +11,7 @@ from starlette.responses import Response
 
 from domain.assistant import Choice, FactionDraft, HouseDraft
 from domain.factionturn.orders import action_name
-from domain.gameofbones.ordering import order_from_dict
+from domain.gameofbones.orders import decode_order
 from domain.seats import check_gm
 from service.entrypoints.rest.support import (
     campaign_id_of,
@@ -97,7 +97,7 @@ async def accept_draft(request: Request) -> Response:
     body = await json_body(request, "AcceptDraft")
     edited: Any = body.get("faction_orders")
     if "house_orders" in body:
-        edited = [order_from_dict(o, f"house_orders[{i}]") for i, o in enumerate(body["house_orders"])]
+        edited = [decode_order(o, f"house_orders[{i}]") for i, o in enumerate(body["house_orders"])]
     decided = await run_in_threadpool(intrigue_of(request).assistant.accept,
                                       By(by.campaign_id, by.seat, body["reason"]), member, edited)  # fmt: skip
     return json_response({"member_id": str(member), "decision": decided})

@@ -1,6 +1,7 @@
-"""The REST contract's order components, generated from the orders' one declaration (domain/factionturn/orders.py,
-read by domain/shapes.py): `make openapi` writes them into openapi/openapi.yaml between two marker lines, and
-tests/service/test_openapi_orders.py fails when the file and the generation differ.
+"""The REST contract's order components, generated from the orders' one declaration (domain/factionturn/orders.py
+and domain/gameofbones/orders.py, read by domain/shapes.py): `make openapi` writes them into openapi/openapi.yaml,
+each system's between two marker lines, and tests/service/test_openapi_orders.py fails when the file and the
+generation differ.
 
 A faction's one action is a discriminated union: `oneOf` one component per action, told apart by its `action`
 name (`discriminator.propertyName`), each holding exactly its own fields, the ones without a default required.
@@ -17,10 +18,16 @@ import yaml
 
 from domain.factionturn.order_form import ACTIONS
 from domain.factionturn.orders import FactionOrders
-from domain.shapes import Spec, Tagged, form_fields, is_form, optional, unwrap
+from domain.gameofbones.actions import ACTIONS as HOUSE_ACTIONS
+from domain.gameofbones.actions import ActionName, Target
+from domain.gameofbones.ordering import ONE_AREA
+from domain.gameofbones.orders import Order
+from domain.shapes import Spec, Tagged, form_fields, is_enum, is_form, optional, unwrap
 
 BEGIN = "    # generated from domain/factionturn/orders.py by `make openapi`; do not edit by hand (begin)\n"
 END = "    # generated from domain/factionturn/orders.py by `make openapi` (end)\n"
+HOUSE_BEGIN = "    # generated from domain/gameofbones/orders.py by `make openapi`; do not edit by hand (begin)\n"
+HOUSE_END = "    # generated from domain/gameofbones/orders.py by `make openapi` (end)\n"
 UNION = "FactionAction"
 NO_ACTION = "NoActionOrder"
 CONTRACT = Path(__file__).resolve().parents[3] / "openapi" / "openapi.yaml"
@@ -103,6 +110,8 @@ def _property(hint: Any, spec: Any, default: Any) -> dict[str, Any]:
         return described | ({"anyOf": [ref(component_name(base)), {"type": "null"}]} if nullable else
                             ref(component_name(base)))  # fmt: skip
     shape = _value(base, spec)
+    if nullable and "type" in shape:  # `X | None = None`: null is none
+        shape["type"] = [shape["type"], "null"]
     if default not in (None, "", (), {}) and not isinstance(default, dict):
         shape["default"] = default
     return described | shape
@@ -120,6 +129,8 @@ def _value(hint: Any, spec: Spec) -> dict[str, Any]:
         return {"type": "array", "prefixItems": members, "minItems": len(members), "maxItems": len(members)}
     if is_form(hint):
         return ref(component_name(hint))
+    if is_enum(hint):
+        return {"type": "string", "enum": [m.value for m in hint]}
     if hint is bool:
         return {"type": "boolean"}
     if hint is int:
@@ -131,16 +142,45 @@ def _value(hint: Any, spec: Spec) -> dict[str, Any]:
     return {"type": "string", "maxLength": spec.limit}
 
 
-def generated_block() -> str:
-    text = yaml.safe_dump(order_components(), sort_keys=False, width=116, allow_unicode=True)
-    return BEGIN + "".join(f"    {line}\n" for line in text.splitlines()) + END
+def house_order_components() -> dict[str, Any]:
+    """A house's order (domain/gameofbones/orders.py): one object, its action an enum, and what the rules ask of
+    the actions that name areas (domain/gameofbones/ordering.py `check_areas`; seed 000, Taking Action)."""
+    shape = _object(Order, _doc(Order))
+    naming = [a.value for a, row in HOUSE_ACTIONS.items() if row.target in (Target.AREAS, Target.ANY_AREAS,
+                                                                            Target.MOVE)]  # fmt: skip
+    one = [a.value for a in ONE_AREA]
+    shape["allOf"] = [
+        {"if": {"properties": {"action": {"enum": naming}}},
+         "then": {"required": ["area_ids"], "properties": {"area_ids": {"minItems": 1, "uniqueItems": True}}}},
+        {"if": {"properties": {"action": {"enum": one}}},
+         "then": {"description": f"{', '.join(one[:-1])} and {one[-1]} name one area.",
+                  "properties": {"area_ids": {"maxItems": 1}}}},
+        {"if": {"properties": {"action": {"const": ActionName.ASSAULT.value}}},
+         "then": {"required": ["power"],
+                  "properties": {"power": {"minimum": 1, "description": "An Assault commits some power."}}}},
+        {"if": {"properties": {"action": {"const": ActionName.TROOP_MOVEMENTS.value}}},
+         "then": {"required": ["to_area_id"], "properties": {"to_area_id": {
+             "type": "string", "format": "uuid", "description": "Where the troops go."}}}},
+    ]  # fmt: skip
+    return {"HouseOrder": shape}
+
+
+# Each generated block: its markers (the file it is generated from) and its components.
+BLOCKS = ((BEGIN, END, order_components), (HOUSE_BEGIN, HOUSE_END, house_order_components))
+
+
+def generated_block(begin: str = BEGIN, end: str = END, components: Any = order_components) -> str:
+    text = yaml.safe_dump(components(), sort_keys=False, width=116, allow_unicode=True)
+    return begin + "".join(f"    {line}\n" for line in text.splitlines()) + end
 
 
 def contract_with_orders(contract: str) -> str:
-    """The contract's text with its generated block replaced by a new generation."""
-    head, rest = contract.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
-    return head + generated_block() + tail
+    """The contract's text with its generated blocks replaced by a new generation."""
+    for begin, end, components in BLOCKS:
+        head, rest = contract.split(begin, 1)
+        _, tail = rest.split(end, 1)
+        contract = head + generated_block(begin, end, components) + tail
+    return contract
 
 
 def main() -> int:

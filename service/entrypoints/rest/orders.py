@@ -10,7 +10,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from domain.gameofbones.ordering import order_from_dict
+from domain.gameofbones.orders import decode_order
 from domain.gameofbones.records import dated
 from domain.seats import check_gm
 from service.entrypoints.rest.state import faction_shape, house_shape
@@ -86,7 +86,7 @@ async def withdraw_house_action(request: Request) -> Response:
 @command
 async def amend_house_action(request: Request) -> Response:
     campaign_id, house_id = await _owner(request, "houseId", "house", "amend a house's order")
-    order = order_from_dict(await json_body(request, "HouseOrder"))
+    order = decode_order(await json_body(request, "HouseOrder"))
     app = intrigue_of(request)
     pending = await run_in_threadpool(app.orders.amend_house_action, campaign_id, house_id,
                                       request.path_params["action_id"], order)  # fmt: skip

@@ -13,7 +13,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from domain.errors import NotFoundError
-from domain.gameofbones.ordering import order_from_dict
+from domain.gameofbones.orders import decode_order
 from domain.gameofbones.records import dated
 from domain.seats import check_gm
 from service.entrypoints.rest.routes import campaign_shape
@@ -108,7 +108,7 @@ async def order_house_action(request: Request) -> Response:
     house_id = path_id(request, "house_id", "house")
     # Seed 000: a house's own player gives its orders; the GM may too (as GraphQL's POLICY says).
     check_gm_or_owner(await seat_of(request), {"campaignId": campaign_id, "houseId": house_id}, "order house actions")
-    order = order_from_dict(await json_body(request, "HouseOrder"))
+    order = decode_order(await json_body(request, "HouseOrder"))
     app = intrigue_of(request)
     pending = await run_in_threadpool(app.gameofbones.order_action, campaign_id, house_id, order)
     state = await reads_of(request).one(house_id, "house")

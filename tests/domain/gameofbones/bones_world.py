@@ -9,7 +9,8 @@ from uuid import UUID
 from domain.dice import FixedDice
 from domain.gameofbones.actions import ActionName
 from domain.gameofbones.house import House
-from domain.gameofbones.month import RESOLVERS, MonthReport, resolve_month
+from domain.gameofbones.ledger import Ledger
+from domain.gameofbones.month import RESOLVERS, MonthReport, apply_month, resolve_month
 from domain.gameofbones.ordering import Order, order_action
 from domain.gameofbones.outcomes import Outcome, apply_outcome
 from domain.gameofbones.records import Character, PendingAction
@@ -65,7 +66,9 @@ class World:
 
     def month(self, faces: Iterable[int], phase: int = 1) -> MonthReport:
         dice = FixedDice(faces)
-        report = resolve_month(list(self.houses.values()), list(self.areas.values()), phase, dice)
+        houses, areas = list(self.houses.values()), list(self.areas.values())
+        report = resolve_month(houses, areas, phase, dice)
+        apply_month(report, houses, areas)
         assert dice.remaining == 0, f"{dice.remaining} scripted faces were not used"
         return report
 
@@ -90,7 +93,7 @@ def act(world: World, actor_house: House, order: Order, faces: Iterable[int]) ->
     scene = Scene(actor_house, pending, pending.resolve_week, world.houses, world.areas)
     outcome = RESOLVERS[ActionName(pending.action)](scene, dice)
     assert dice.remaining == 0, f"{dice.remaining} scripted faces were not used"
-    apply_outcome(outcome, world.houses, world.areas)
+    apply_outcome(outcome, Ledger(world.houses, world.areas))  # recorded on the world's own aggregates
     return outcome
 
 

@@ -10,7 +10,8 @@ from domain.dice import Dice, FixedDice, RandomDice
 from domain.gameofbones.actions import ACTIONS
 from domain.gameofbones.actions import ActionName as A
 from domain.gameofbones.covert import resolve_intelligence_gathering
-from domain.gameofbones.month import resolve_month
+from domain.gameofbones.ledger import Ledger
+from domain.gameofbones.month import apply_month, resolve_month
 from domain.gameofbones.ordering import Order
 from domain.gameofbones.outcomes import Outcome, apply_outcome
 from domain.gameofbones.records import WEEKS_PER_MONTH, absolute_week
@@ -32,7 +33,7 @@ def gather(world: World, holder: Any, actor: str, dice: Dice, start_week: int = 
     pending = world.order(holder, Order(A.INTELLIGENCE_GATHERING, actor, start_week=start_week))
     scene = Scene(holder, pending, pending.resolve_week, world.houses, world.areas)
     outcome = resolve_intelligence_gathering(scene, dice)
-    apply_outcome(outcome, world.houses, world.areas)
+    apply_outcome(outcome, Ledger(world.houses, world.areas))
     return outcome
 
 
@@ -91,7 +92,8 @@ def test_a_rival_whose_action_already_landed_this_month_is_not_named_either() ->
     world.order(b, Order(A.FORCE_ASSESSMENT, "Zeerith", area_ids=(warrens,)))
     world.order(a, Order(A.INTELLIGENCE_GATHERING, "Dab", start_week=2))
     # Xorlarrin assesses in week 1 and its resources are released; then Dab fails in week 2 (1+0+1).
-    resolve_month(list(world.houses.values()), list(world.areas.values()), 1, ThenRandom([15, 1], 0))
+    houses, areas = list(world.houses.values()), list(world.areas.values())
+    apply_month(resolve_month(houses, areas, 1, ThenRandom([15, 1], 0)), houses, areas)
     assert a.knowledge == []
 
 

@@ -188,13 +188,14 @@ def test_wresting_control_by_less_than_10_leaves_it_with_the_defender() -> None:
 
 
 def test_wrest_control_failing_by_10_costs_5000_effective_influence_for_1d6_months_then_2500() -> None:
+    from domain.gameofbones.ledger import Ledger
     from domain.gameofbones.month import expire_circumstances
 
     world, _, _, a, _ = wrest([1, 15, 2])  # 7 against 17; two months
     assert (a.effective_influence(1), a.effective_influence(2), a.effective_influence(3)) == (30_000, 25_000, 25_000)
-    expire_circumstances(world.houses, 2)
+    expire_circumstances(Ledger(world.houses, world.areas), 2)
     assert a.influence == 30_000
-    expire_circumstances(world.houses, 3)
+    expire_circumstances(Ledger(world.houses, world.areas), 3)
     assert (a.influence, a.effective_influence(4), a.circumstances) == (27_500, 27_500, [])
 
 

@@ -89,7 +89,19 @@ def test_actions_resolve_in_the_week_their_time_ends() -> None:
 
 
 def test_a_resolved_months_events_store_and_replay_to_the_same_houses() -> None:
+    """Through the store's transcoder: an order's event carries its typed pending action (projections/codec.py)."""
     from eventsourcing.application import Application
+    from eventsourcing.persistence import DatetimeAsISO, Transcoder, UUIDAsHex
+
+    from projections.codec import FastJSONTranscoder, register_domain_transcodings
+
+    class Store(Application):  # type: ignore[type-arg]
+        def construct_transcoder(self) -> Transcoder:
+            transcoder = FastJSONTranscoder()
+            for transcoding in (UUIDAsHex(), DatetimeAsISO()):
+                transcoder.register(transcoding)
+            register_domain_transcodings(transcoder)
+            return transcoder
 
     world, a, b = court()
     b.change_influence(20_000, "favour")  # Xorlarrin can afford to plot against Baenre
@@ -97,7 +109,7 @@ def test_a_resolved_months_events_store_and_replay_to_the_same_houses() -> None:
     world.order(a, Order(A.VANDALISM, "Yvonnel", str(b.id), area_ids=(bazaar,)))
     world.order(a, Order(A.INTELLIGENCE_GATHERING, "Dab"))
     world.month([20, 5, 3, 1, 2, 2], phase=1)  # the vandals wreck the Bazaar; a false plot is believed
-    app: Application = Application()
+    app: Application = Store()  # type: ignore[type-arg]
     app.save(a, b, *world.areas.values())
     again = app.repository.get(a.id)
     assert (again.knowledge, again.gold, again.circumstances, again.pending) == (

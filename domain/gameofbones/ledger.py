@@ -1,0 +1,64 @@
+"""The working state a Game of Bones month resolves on, and the changes it records (issue 30, item 3).
+
+A `Ledger` holds the campaign's houses, areas and intel: copies (`Ledger.copy_of`) when a month is resolved, so
+the aggregates the service loaded are left as they were. Every change is recorded as a `Change` (an aggregate's
+id, a typed effect: domain/gameofbones/effects.py) and applied at once to the ledger's own aggregates, so a later
+week reads the earlier ones; `apply_changes` then applies the same changes, in order, to the loaded aggregates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.clone import clone
+from domain.gameofbones.effect_record import Target, record
+from domain.gameofbones.effects import Effect
+from domain.gameofbones.house import House
+from domain.gameofbones.intel import HouseIntel
+from domain.gameofbones.records import AreaDamage, Character, Circumstance, Member, PendingAction, Priest, Spy
+from domain.region import Region
+
+# A house's records are frozen, replaced and never changed in place: a copy may share them.
+_SHARED: dict[type, Any] = {kind: lambda record: record
+                            for kind in (Character, Member, Priest, Circumstance, PendingAction, Spy, AreaDamage)}
+
+
+@dataclass(frozen=True)
+class Change:
+    """One effect the month decided, and the aggregate (a house, an area or a house's intel) that records it."""
+
+    target_id: str
+    effect: Effect
+
+
+@dataclass
+class Ledger:
+    """Houses and intel by house id, areas by area id, and every change recorded on them, in order."""
+
+    houses: dict[str, House]
+    areas: dict[str, Region]
+    intel: dict[str, HouseIntel] = field(default_factory=dict)
+    changes: list[Change] = field(default_factory=list)
+
+    @classmethod
+    def copy_of(cls, houses: Iterable[House], areas: Iterable[Region],
+                intel: Mapping[str, HouseIntel] | None = None) -> Ledger:  # fmt: skip
+        return cls({str(h.id): clone(h, _SHARED) for h in houses}, {str(a.id): clone(a, _SHARED) for a in areas},
+                   {k: clone(i, _SHARED) for k, i in (intel or {}).items()})  # fmt: skip
+
+    def record(self, aggregate: Target, effect: Effect) -> None:
+        """Apply an effect to the ledger's aggregate at once (later steps see it) and keep it."""
+        record(aggregate, effect)
+        self.changes.append(Change(str(aggregate.id), effect))
+
+
+def apply_changes(
+    changes: Iterable[Change], houses: Iterable[House], areas: Iterable[Region], intel: Iterable[HouseIntel] = ()
+) -> None:
+    """Record resolved changes, in order, on the aggregates the service loaded (the state they were resolved from)."""
+    by_id: dict[str, Target] = {str(h.id): h for h in houses}
+    by_id |= {str(a.id): a for a in areas} | {str(i.id): i for i in intel}
+    for change in changes:
+        record(by_id[change.target_id], change.effect)
