@@ -23,7 +23,7 @@ from eventsourcing.persistence import (
 )
 
 import domain
-from domain.factionturn.orders import FactionOrders, orders_to_dict
+from domain.factionturn.face import FactionOrders, orders_to_dict
 from projections.old_topics import register_old_topics
 
 

@@ -17,9 +17,8 @@ from eventsourcing.domain import Aggregate
 
 from domain.campaign import Campaign
 from domain.errors import NotFoundError
-from domain.factionturn.faction import Faction
-from domain.gameofbones.house import House
-from domain.gameofbones.intel import HouseIntel, knowing
+from domain.factionturn.face import Faction
+from domain.gameofbones.face import House, HouseIntel, knowing
 from domain.phase_chronicle import PhaseChronicle, chronicle_id, narrating
 from domain.region import Region
 from projections.state import public_state

@@ -11,7 +11,7 @@ from psycopg.sql import SQL, Composed, Identifier, Literal
 from starlette.concurrency import run_in_threadpool
 
 from domain.errors import NotFoundError
-from domain.gameofbones.intel import knowing
+from domain.gameofbones.face import knowing
 from domain.phase_chronicle import narrating
 from projections import standings
 from projections.failures import CURRENT as CURRENT_FAILURES

@@ -28,11 +28,8 @@ from domain.campaign import Campaign
 from domain.dice import RandomDice
 from domain.enums import DraftDecision, MemberKind, Temperament
 from domain.errors import InvalidInputError
-from domain.factionturn.faction import Faction
-from domain.factionturn.orders import orders_to_dict
-from domain.factionturn.world import World
-from domain.gameofbones.house import House
-from domain.gameofbones.ordering import Order
+from domain.factionturn.face import Faction, World, orders_to_dict
+from domain.gameofbones.face import House, Order
 from domain.region import Region
 from service.persistence.app import IntrigueStore, SavesAndWaits, unit_of_work
 from service.usecases.campaigns import CampaignService

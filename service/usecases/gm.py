@@ -15,22 +15,30 @@ from eventsourcing.domain import Aggregate
 
 from domain.campaign import Campaign
 from domain.errors import InvalidInputError, NotFoundError
-from domain.factionturn import adventures
-from domain.factionturn.adventures import AssetOutcome
-from domain.factionturn.custom_types import define_row
-from domain.factionturn.faction import Faction
-from domain.factionturn.orders import CustomAction, FactionOrders
-from domain.factionturn.seize import REGIONAL_GOVERNMENT
-from domain.factionturn.world import World
-from domain.gameofbones.actions import ActionName
-from domain.gameofbones.custom import effects_of, is_custom, plan_custom
-from domain.gameofbones.enums import Fate
-from domain.gameofbones.garrison import stationed_power
-from domain.gameofbones.gm_hooks import gm_circumstance
-from domain.gameofbones.house import House
-from domain.gameofbones.order_checks import CUSTOM
-from domain.gameofbones.outcomes import GoldChange, InfluenceChange, PowerChange
-from domain.gameofbones.records import Status
+from domain.factionturn.face import (
+    REGIONAL_GOVERNMENT,
+    CustomAction,
+    Faction,
+    FactionOrders,
+    World,
+    adventures,
+    define_row,
+)
+from domain.gameofbones.face import (
+    CUSTOM,
+    ActionName,
+    Fate,
+    GoldChange,
+    House,
+    InfluenceChange,
+    PowerChange,
+    Status,
+    effects_of,
+    gm_circumstance,
+    is_custom,
+    plan_custom,
+    stationed_power,
+)
 from domain.gm import CustomActionDef
 from domain.region import Region
 from service.persistence.app import RollsSavesAndWaits
@@ -79,14 +87,14 @@ class GMService(MonsterHand, MergerHand, RollsSavesAndWaits):
         self._save(giver, taker)
         return taker
 
-    def _asset(self, by: By, faction_id: UUID, plan: Callable[[Faction], AssetOutcome]) -> Faction:
+    def _asset(self, by: By, faction_id: UUID, plan: Callable[[Faction], adventures.AssetOutcome]) -> Faction:
         faction = self._load(self._campaign(by), faction_id, Faction)
         self._record(faction, plan(faction), by)
         self._save(faction)
         return faction
 
     @staticmethod
-    def _record(faction: Faction, outcome: AssetOutcome, by: By) -> None:
+    def _record(faction: Faction, outcome: adventures.AssetOutcome, by: By) -> None:
         faction.resolve_adventure(outcome.outcome, outcome.asset_id, outcome.asset, by.seat, by.reason)
 
     def foil_faction_plan(self, by: By, faction_id: UUID) -> Faction:

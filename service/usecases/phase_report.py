@@ -30,8 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
-from domain.gameofbones.intel import intel_id, sighting_entries
-from domain.gameofbones.records import DATED_KEYS, dated
+from domain.gameofbones.face import DATED_KEYS, dated, intel_id, sighting_entries
 from service.usecases.audit import AuditEntry
 from service.usecases.visibility import own_knowledge
 from service.usecases.visibility.reports import REPORT_RIVAL_TOPICS, actors_rolls, sees_rival_event

@@ -6,9 +6,7 @@ from uuid import UUID
 
 import strawberry
 
-from domain.gameofbones.actions import ActionName
-from domain.gameofbones.ordering import Order
-from domain.gameofbones.records import Character
+from domain.gameofbones.face import ActionName, Character, Order
 from service.usecases.gameofbones import RegisterHouse, StartingArea, StartingMember, StartingPriest
 
 

@@ -15,8 +15,7 @@ from typing import Any, get_args, get_origin
 
 import yaml
 
-from domain.factionturn.order_form import ACTIONS
-from domain.factionturn.orders import FactionOrders
+from domain.factionturn.face import ACTIONS, FactionOrders
 from domain.shapes import Spec, Tagged, form_fields, is_form, optional, unwrap
 
 BEGIN = "    # generated from domain/factionturn/orders.py by `make openapi`; do not edit by hand (begin)\n"
