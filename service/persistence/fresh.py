@@ -9,6 +9,7 @@ read stays on the read models.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
@@ -17,15 +18,15 @@ from eventsourcing.domain import Aggregate
 
 from domain.campaign import Campaign
 from domain.errors import NotFoundError
-from domain.factionturn.face import Faction
-from domain.gameofbones.face import House, HouseIntel, knowing
-from domain.phase_chronicle import PhaseChronicle, chronicle_id, narrating
+from domain.gameofbones.face import HouseIntel
+from domain.phase_chronicle import PhaseChronicle, chronicle_id
 from domain.region import Region
+from domain.systems import SYSTEMS, of_kind
 from projections.state import public_state
 from service.persistence import outcomes
 from service.persistence.app import IntrigueStore
 
-KINDS: dict[str, type[Aggregate]] = {"campaign": Campaign, "region": Region, "faction": Faction, "house": House,
+KINDS: dict[str, type[Aggregate]] = {"campaign": Campaign, "region": Region, **{s.kind: s.member for s in SYSTEMS},
                                       "houseintel": HouseIntel, "phasechronicle": PhaseChronicle}
 
 
@@ -40,17 +41,23 @@ class FreshReads:
 
     def __init__(self, store: IntrigueStore) -> None:
         self.store = store
+        # Each companion kind's rows of a campaign, by the kind (`Companion.kind`).
+        self._companions: dict[str, Callable[[UUID], list[dict[str, Any]]]] = {
+            "phasechronicle": self._chronicles, "houseintel": self._intel}  # fmt: skip
 
     def one(self, aggregate_id: UUID, kind: str) -> dict[str, Any]:
         if kind not in KINDS:
             raise NotFoundError(f"no {kind} with id {aggregate_id}")
         state = _plain(self.store.load(aggregate_id, KINDS[kind]))
-        if kind == "faction":
-            return narrating([state], self._chronicles(UUID(state["campaign_id"])))[0]
-        if kind != "house":
+        system = of_kind(kind)  # a member's state is completed by its companion rows (domain/rule_system.py)
+        if system is None:
             return state
-        campaign = self.store.load(UUID(state["campaign_id"]), Campaign)
-        return knowing([state], [self.one(i, "houseintel") for i in campaign.member_ids("houseintel")])[0]
+        companions = self._companions[system.companion.kind](UUID(state["campaign_id"]))
+        return system.companion.complete([state], companions)[0]
+
+    def _intel(self, campaign_id: UUID) -> list[dict[str, Any]]:
+        """The public state of every house's intel the campaign has (domain/gameofbones/intel.py)."""
+        return [self.one(i, "houseintel") for i in self.store.load(campaign_id, Campaign).member_ids("houseintel")]
 
     def _chronicles(self, campaign_id: UUID) -> list[dict[str, Any]]:
         """The public state of every phase chronicle the campaign has (domain/phase_chronicle.py)."""

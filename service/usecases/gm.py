@@ -41,6 +41,7 @@ from domain.gameofbones.face import (
 )
 from domain.gm import CustomActionDef
 from domain.region import Region
+from domain.systems import of_kind
 from service.persistence.app import RollsSavesAndWaits
 from service.usecases.gm_monsters import MonsterHand
 from service.usecases.interventions import By
@@ -206,11 +207,10 @@ class GMService(MonsterHand, MergerHand, RollsSavesAndWaits):
     def adjust(self, by: By, target_id: UUID, field: str, value: int, mode: str = "adjust") -> Faction | House:
         """Set or adjust a faction's rating, HP, FacGold or XP, or a house's influence, power or gold."""
         campaign = self._campaign(by)
-        kind = campaign.members.get(str(target_id))
-        if kind not in ("faction", "house"):
+        system = of_kind(campaign.members.get(str(target_id)))
+        if system is None:
             raise NotFoundError(f"no faction or house {target_id} in this campaign")
-        target: Faction | House = (self._load(campaign, target_id, Faction) if kind == "faction"
-                                   else self._load(campaign, target_id, House))
+        target: Faction | House = self._load(campaign, target_id, system.member)
         target.adjust(field, mode, value, by.seat, by.reason)
         self._save(target)
         return target
