@@ -23,8 +23,8 @@ from eventsourcing.persistence import (
 )
 
 import domain
-from domain.factionturn.orders import FactionOrders, orders_to_dict
-from domain.gameofbones.records import PendingAction
+from domain.factionturn.face import FactionOrders, orders_to_dict
+from domain.gameofbones.face import PendingAction
 from projections.old_topics import register_old_topics
 
 

@@ -23,7 +23,7 @@ from psycopg import Cursor
 from psycopg.sql import SQL, Composed, Identifier
 from psycopg.types.json import Jsonb
 
-from domain.gameofbones.intel import HouseIntel, knowledge_entries
+from domain.gameofbones.face import HouseIntel, knowledge_entries
 from projections import jsonsafe
 
 TABLE = """CREATE TABLE IF NOT EXISTS {knowledge} (

@@ -19,7 +19,7 @@ from eventsourcing.persistence import PersistenceError
 from psycopg import Cursor
 from psycopg.rows import DictRow
 
-from domain.gameofbones.intel import HouseIntel
+from domain.gameofbones.face import HouseIntel
 from projections.failures import Failure
 from projections.knowledge import PageKnowledge
 

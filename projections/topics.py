@@ -13,9 +13,8 @@ from eventsourcing.domain import Aggregate, CanInitAggregate, DomainEvent, Snaps
 from eventsourcing.utils import get_topic
 
 from domain.campaign import Campaign
-from domain.factionturn.faction import Faction
-from domain.gameofbones.house import House
-from domain.gameofbones.intel import HouseIntel
+from domain.factionturn.face import Faction
+from domain.gameofbones.face import House, HouseIntel
 from domain.phase_chronicle import PhaseChronicle
 from domain.region import Region
 from projections.old_topics import register_old_topics

@@ -13,6 +13,8 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from domain.campaign import Campaign
 from domain.dice import Dice, RandomDice
+from domain.factionturn.face import FACTION_TURN
+from domain.gameofbones.face import GAME_OF_BONES
 from projections.state import StateView
 from service.operations import logs, metrics
 from service.operations.deliveries import DeliverySettings, DeliveryWorker
@@ -168,8 +170,8 @@ class Intrigue:
         self.factionturn = FactionTurnService(self.store, self.wait_for_projections, dice, self.state.factions_in)
         self.gameofbones = GameOfBonesService(self.store, self.wait_for_projections, dice)
         self.previews = Previews(self.store)  # what a faction or house can do now (issue 17)
-        self.campaigns.resolvers["factionturn"] = self.factionturn.resolve
-        self.campaigns.resolvers["gameofbones"] = self.gameofbones.resolve
+        self.campaigns.resolvers[FACTION_TURN.name] = self.factionturn.resolve
+        self.campaigns.resolvers[GAME_OF_BONES.name] = self.gameofbones.resolve
         self.gm = GMService(self.store, self.wait_for_projections, dice)
         self.orders = OrderService(self.store, self.wait_for_projections, self.gameofbones)
         self.chronicle = ChronicleService(self.store, self.audit, self.history, self.state, self.wait_for_projections)

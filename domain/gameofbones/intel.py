@@ -143,3 +143,12 @@ def knowing(houses: list[dict[str, Any]], learned: Mapping[str, Entries] | None)
         return houses
     return [house | {"knowledge": [*house.get("knowledge", []), *learned.get(str(house["id"]), [])]}
             for house in houses]  # fmt: skip
+
+
+def knowing_rows(houses: list[dict[str, Any]], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`knowing` from the read model's rows of what houses learned (`house_id`, `entry`, in `view_order`): the
+    Game of Bones' companion rows (domain/rule_system.py `Companion`)."""
+    learned: dict[str, list[Any]] = {}
+    for row in rows:
+        learned.setdefault(str(row["house_id"]), []).append(row["entry"])
+    return knowing(houses, learned)

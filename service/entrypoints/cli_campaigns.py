@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TextIO
 from uuid import UUID
 
+from domain.systems import MEMBER_KINDS
 from service.bootstrap import Intrigue, Settings, bootstrap
 from service.operations.progress import Counted
 from service.usecases.analytics import Analytics, action_stats, fairness
@@ -88,7 +89,7 @@ def _analytics(intrigue: Intrigue, campaign_id: UUID, table: str, out: TextIO) -
             writer.writerow([row["phase"], row["kind"], row["aggregate_id"], s.get("name"), s.get("rank"),
                              s.get("influence"), s.get("power"), s.get("hp"), s.get("facgold")])  # fmt: skip
     elif table == "actions":
-        names = {s["id"]: s["name"] for kind in ("faction", "house") for s in intrigue.state.of_kind(campaign_id, kind)}
+        names = {s["id"]: s["name"] for kind in MEMBER_KINDS for s in intrigue.state.of_kind(campaign_id, kind)}
         writer.writerow(["actor", "action", "attempts", "successes", "rate"])
         for stat in action_stats(intrigue.audit.events(campaign_id), names):
             writer.writerow([stat.actor, stat.action, stat.attempts, stat.successes, f"{stat.rate:.3f}"])

@@ -11,6 +11,7 @@ from uuid import UUID
 from domain.campaign import Campaign
 from domain.commands import AddRegions, CreateCampaign, MapRegion
 from domain.errors import InvalidInputError
+from domain.systems import MEMBER_KINDS
 from service.bootstrap import Intrigue, Settings, bootstrap
 from service.operations.progress import Counted
 from service.usecases.analytics import Analytics
@@ -63,7 +64,7 @@ def _read(file: Path) -> tuple[str, list[MapRegion]]:
 
 def _export(intrigue: Intrigue, campaign_id: UUID, form: str, out: Path) -> int:
     intrigue.store.load(campaign_id, Campaign)  # an unknown campaign is refused by name, no files written
-    names = {str(s["id"]): s["name"] for kind in ("faction", "house")
+    names = {str(s["id"]): s["name"] for kind in MEMBER_KINDS
              for s in intrigue.state.of_kind(campaign_id, kind)}  # fmt: skip
     rows = fact_tables(intrigue.audit, Analytics(intrigue.state.view), campaign_id, names)
     with Counted("wrote", "rows", total=sum(len(r) for r in rows.values())) as count:

@@ -17,9 +17,8 @@ from eventsourcing.utils import get_topic
 from domain.campaign import Campaign, RuleSystemName
 from domain.dice import Dice
 from domain.errors import ConflictError, NotFoundError
-from domain.factionturn.faction import Faction
-from domain.gameofbones.house import House
-from domain.gameofbones.intel import HouseIntel
+from domain.factionturn.face import Faction
+from domain.gameofbones.face import House, HouseIntel
 from domain.phase_chronicle import PhaseChronicle
 from domain.region import Region
 from projections.codec import FastJSONTranscoder, register_domain_transcodings

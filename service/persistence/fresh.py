@@ -9,6 +9,7 @@ read stays on the read models.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
@@ -17,17 +18,16 @@ from eventsourcing.domain import Aggregate
 
 from domain.campaign import Campaign
 from domain.errors import NotFoundError
-from domain.factionturn.faction import Faction
-from domain.gameofbones.house import House
-from domain.gameofbones.intel import HouseIntel, knowing, view_order
-from domain.phase_chronicle import PhaseChronicle, chronicle_id, narrating
+from domain.gameofbones.face import HouseIntel, view_order
+from domain.phase_chronicle import PhaseChronicle, chronicle_id
 from domain.region import Region
+from domain.systems import SYSTEMS, of_kind
 from projections.knowledge import PageKnowledge
 from projections.state import public_state
 from service.persistence import outcomes
 from service.persistence.app import IntrigueStore
 
-KINDS: dict[str, type[Aggregate]] = {"campaign": Campaign, "region": Region, "faction": Faction, "house": House,
+KINDS: dict[str, type[Aggregate]] = {"campaign": Campaign, "region": Region, **{s.kind: s.member for s in SYSTEMS},
                                       "houseintel": HouseIntel, "phasechronicle": PhaseChronicle}
 
 
@@ -42,23 +42,25 @@ class FreshReads:
 
     def __init__(self, store: IntrigueStore) -> None:
         self.store = store
+        # Each companion kind's rows of a campaign, by the kind (`Companion.kind`).
+        self._companions: dict[str, Callable[[UUID], list[dict[str, Any]]]] = {
+            "phasechronicle": self._chronicles, "houseknowledge": self._knowledge}  # fmt: skip
 
     def one(self, aggregate_id: UUID, kind: str) -> dict[str, Any]:
         if kind not in KINDS:
             raise NotFoundError(f"no {kind} with id {aggregate_id}")
         state = _plain(self.store.load(aggregate_id, KINDS[kind]))
-        if kind == "faction":
-            return narrating([state], self._chronicles(UUID(state["campaign_id"])))[0]
-        if kind != "house":
+        system = of_kind(kind)  # a member's state is completed by its companion rows (domain/rule_system.py)
+        if system is None:
             return state
-        campaign = self.store.load(UUID(state["campaign_id"]), Campaign)
-        return knowing([state], self._knowledge(campaign.member_ids("houseintel")))[0]
+        companions = self._companions[system.companion.kind](UUID(state["campaign_id"]))
+        return system.companion.complete([state], companions)[0]
 
-    def _knowledge(self, intel_ids: list[UUID]) -> dict[str, list[dict[str, Any]]]:
-        """What the houses learned through these intel streams, by house, in the views' order: their events
-        folded as the read model folds them (projections/knowledge.py), the aggregates keeping only a working set."""
+    def _knowledge(self, campaign_id: UUID) -> list[dict[str, Any]]:
+        """What the houses learned through the campaign's intel streams, a row per entry in the views' order: their
+        events folded as the read model folds them (projections/knowledge.py), the aggregates keeping a working set."""
         folded = PageKnowledge()
-        for intel_id in intel_ids:
+        for intel_id in self.store.load(campaign_id, Campaign).member_ids("houseintel"):
             intel: Any = None
             events: Any = self.store.repository.event_store.get(intel_id)
             for event in events:
@@ -66,10 +68,7 @@ class FreshReads:
                 folded.fold(UUID(str(intel.campaign_id)).int, intel, event)
         rows = sorted((r for _, r in folded.rows), key=lambda r: view_order(
             str(r["house_id"]), str(r["source_id"]), r["version"], r["entry"]))  # fmt: skip
-        learned: dict[str, list[dict[str, Any]]] = {}
-        for row in rows:
-            learned.setdefault(str(row["house_id"]), []).append(orjson.loads(orjson.dumps(row["entry"])))
-        return learned
+        return [{"house_id": str(r["house_id"]), "entry": orjson.loads(orjson.dumps(r["entry"]))} for r in rows]
 
     def _chronicles(self, campaign_id: UUID) -> list[dict[str, Any]]:
         """The public state of every phase chronicle the campaign has (domain/phase_chronicle.py)."""

@@ -11,13 +11,11 @@ from psycopg.sql import SQL, Composed, Identifier, Literal
 from starlette.concurrency import run_in_threadpool
 
 from domain.errors import NotFoundError
-from domain.gameofbones.intel import knowing
-from domain.phase_chronicle import narrating
+from domain.systems import of_kind
 from projections import knowledge, standings
 from projections.failures import CURRENT as CURRENT_FAILURES
 from projections.failures import StoppedCampaigns
 from projections.history import series_of
-from projections.knowledge import by_house
 from projections.state import StateView
 from service.persistence import fresh
 from service.persistence.fresh import FreshReads
@@ -43,6 +41,10 @@ _ONE = "SELECT state FROM aggregate_state WHERE id = %s AND kind = %s"
 _NARRATIVES = ("SELECT jsonb_build_object('phase', state->'phase', 'narratives', state->'narratives') AS state"
                " FROM aggregate_state WHERE campaign_id = %s AND kind = 'phasechronicle'"
                " AND state->'narratives' <> '{}'::jsonb")  # fmt: skip
+# What each house learned through its intel (projections/knowledge.py), a row per entry in the views' order.
+_KNOWLEDGE = ("SELECT jsonb_build_object('house_id', house_id, 'entry', entry) AS state FROM house_knowledge"
+              " WHERE campaign_id = %s ORDER BY " + knowledge.ORDER)  # fmt: skip
+_COMPANIONS = {"phasechronicle": _NARRATIVES, "houseknowledge": _KNOWLEDGE}  # a member's companion rows, by their kind
 _FACTIONS_IN = ("SELECT id FROM aggregate_state WHERE campaign_id = %s AND kind = 'faction' AND EXISTS"
                 " (SELECT 1 FROM jsonb_each(state->'assets') AS a(k, v) WHERE v->>'region_id' = ANY(%s))")  # fmt: skip
 
@@ -83,10 +85,17 @@ class StateQueries:
     def of_kind(self, campaign_id: UUID, kind: str) -> list[dict[str, Any]]:
         self.view.stopped.check(campaign_id)
         states = [row["state"] for row in self.view.query(_OF_KIND, (campaign_id, kind))]
-        return self._narrating(campaign_id, states) if kind == "faction" and states else states
+        return self._completed(campaign_id, kind, states)
 
-    def _narrating(self, campaign_id: UUID | str, states: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return narrating(states, [row["state"] for row in self.view.query(_NARRATIVES, (campaign_id,))])
+    def _completed(self, campaign_id: UUID | str | None, kind: str, states: list[dict[str, Any]]
+                   ) -> list[dict[str, Any]]:  # fmt: skip
+        """Members completed by their companion rows where every read completes them (a faction's narratives;
+        a house's intel only in the API's reads, `ReadModelReads`)."""
+        system = of_kind(kind)
+        if system is None or not system.companion.everywhere or not states:
+            return states
+        companions = [row["state"] for row in self.view.query(_COMPANIONS[system.companion.kind], (campaign_id,))]
+        return system.companion.complete(states, companions)
 
     def factions_in(self, campaign_id: UUID, region_ids: list[str]) -> list[UUID] | None:
         """The factions with an asset in any of these regions; None when the campaign's read model stopped."""
@@ -98,7 +107,7 @@ class StateQueries:
         """The read model's row (a house without what its intel holds: `ReadModelReads` adds it; a faction with
         the narratives its phases' chronicles keep)."""
         found = _checked(_the_one(self.view.query(_ONE, (aggregate_id, kind)), aggregate_id, kind), self.view.stopped)
-        return self._narrating(found["campaign_id"], [found])[0] if kind == "faction" else found
+        return self._completed(found.get("campaign_id"), kind, [found])[0]
 
 
 class ReadModelReads:
@@ -153,12 +162,8 @@ class ReadModelReads:
         if self.fresh is not None and fresh.wanted():
             return await run_in_threadpool(self.fresh.of_kind, campaign_id, kind)
         await self._check(campaign_id)
-        states = [row["state"] for row in await self.reads.rows(_OF_KIND, (campaign_id, kind))]
-        if kind == "faction" and states:
-            return narrating(states, await self._narratives(campaign_id))
-        if kind == "house" and states:
-            return knowing(states, await self._knowledge(campaign_id))
-        return states
+        return await self._completed(campaign_id, kind, [row["state"] for row in await self.reads.rows(
+            _OF_KIND, (campaign_id, kind))])  # fmt: skip
 
     async def standings_answer(self, campaign_id: UUID, root: str, gm: bool, owned: tuple[UUID, ...]) -> bytes | None:
         """The campaign's precomputed answer as the GM (`gm`), or as the public with the element of the member among
@@ -169,26 +174,21 @@ class ReadModelReads:
         rows = await self.reads.rows(_ANSWER, (list(owned), gm, campaign_id, root))
         return bytes(rows[0]["answer"]) if rows and rows[0]["answer"] is not None else None
 
-    async def _narratives(self, campaign_id: UUID | str) -> list[dict[str, Any]]:
-        return [row["state"] for row in await self.reads.rows(_NARRATIVES, (campaign_id,))]
-
-    async def _knowledge(self, campaign_id: UUID | str, house_id: UUID | str | None = None) -> dict[str, list[Any]]:
-        """What the campaign's houses (or this one) learned through their intel, by house, in the views' order
-        (projections/knowledge.py)."""
-        if house_id is None:
-            return by_house(await self.reads.rows(knowledge.OF_CAMPAIGN, (campaign_id,)))
-        return by_house(await self.reads.rows(knowledge.OF_HOUSE, (campaign_id, house_id)))
+    async def _completed(self, campaign_id: UUID | str | None, kind: str, states: list[dict[str, Any]]
+                         ) -> list[dict[str, Any]]:  # fmt: skip
+        """Members completed by their companion rows (domain/rule_system.py): narratives, what houses learned."""
+        system = of_kind(kind)
+        if system is None or not states:
+            return states
+        companions = await self.reads.rows(_COMPANIONS[system.companion.kind], (campaign_id,))
+        return system.companion.complete(states, [row["state"] for row in companions])
 
     async def one(self, aggregate_id: UUID, kind: str) -> dict[str, Any]:
         if self.fresh is not None and fresh.wanted():
             return await run_in_threadpool(self.fresh.one, aggregate_id, kind)
         found = _checked(_the_one(await self.reads.rows(_ONE, (aggregate_id, kind)), aggregate_id, kind),
                          await self._check())  # fmt: skip
-        if kind == "faction":
-            return narrating([found], await self._narratives(found["campaign_id"]))[0]
-        if kind == "house":
-            return knowing([found], await self._knowledge(found["campaign_id"], found["id"]))[0]
-        return found
+        return (await self._completed(found.get("campaign_id"), kind, [found]))[0]
 
     async def series(self, campaign_id: UUID) -> list[dict[str, Any]]:
         """Each member's state at the end of each phase, rolled-back phases left out (`Analytics.series`)."""

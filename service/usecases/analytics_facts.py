@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.systems import of_kind
 from service.usecases.analytics import action_rows, rolls_in, sides_of
 from service.usecases.audit import AuditEntry
 
@@ -129,12 +130,11 @@ def state_facts(series: Iterable[dict[str, Any]], names: dict[str, str]) -> dict
     tables: dict[str, list[Row]] = {"members": [], "assets": [], "areas": [], "troops": []}
     for point in series:
         phase, kind, member_id, state = point["phase"], point["kind"], str(point["aggregate_id"]), point["state"]
-        if kind in ("faction", "house"):
+        system = of_kind(kind)
+        if system is not None:
             tables["members"].append({"phase": phase, "kind": kind, "member_id": member_id, "name": state.get("name"),
                                       **{f: _int(state.get(f)) for f in MEMBER_FIELDS}})  # fmt: skip
-        assets = state.get("assets")
-        if kind == "faction" and isinstance(assets, dict):
-            tables["assets"].extend(_asset(phase, member_id, state.get("name"), a) for a in assets.values())
+            tables["assets"].extend(_asset(phase, member_id, state.get("name"), a) for a in system.assets_of(state))
         if kind == "region" and (state.get("controlling_house_id") or state.get("troops")):
             controller = state.get("controlling_house_id")
             tables["areas"].append({"phase": phase, "area_id": member_id, "name": state.get("name"),

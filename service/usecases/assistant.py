@@ -25,14 +25,11 @@ from domain.assistant import (
     house_temperament,
 )
 from domain.campaign import Campaign
-from domain.dice import RandomDice
+from domain.dice import Dice, RandomDice
 from domain.enums import DraftDecision, MemberKind, Temperament
 from domain.errors import InvalidInputError
-from domain.factionturn.faction import Faction
-from domain.factionturn.orders import orders_to_dict
-from domain.factionturn.world import World
-from domain.gameofbones.house import House
-from domain.gameofbones.ordering import Order
+from domain.factionturn.face import FACTION_TURN, Faction, World, orders_to_dict
+from domain.gameofbones.face import GAME_OF_BONES, House, Order
 from domain.region import Region
 from service.persistence.app import IntrigueStore, SavesAndWaits, unit_of_work
 from service.usecases.campaigns import CampaignService
@@ -112,16 +109,16 @@ class AssistantService(SavesAndWaits):
         world = World(factions, regions, phase=campaign.phase, custom_types=campaign.custom_asset_rows())
         houses = {str(h.id): h for h in self.store.members(campaign, House)}
         areas = {str(r.id): r for r in regions}
-        found: list[Draft] = []
-        for member_id in wanted:
-            dice = RandomDice.seeded(campaign.dice_seed or str(campaign.id), "draft", campaign.phase, member_id)
-            temperament = powers[member_id].temperament
-            if powers[member_id].kind == "faction":
-                found.append(draft_faction(world, member_id, temperament, dice))
-            else:
-                found.append(draft_house(houses[member_id], phase=campaign.phase, houses=houses, areas=areas,
-                                         temperament=temperament, dice=dice))  # fmt: skip
-        return found
+        # Each rule system's drafting (domain/assistant/), by the kind of its members (domain/systems.py).
+        draft: dict[str, Callable[[str, Temperament, Dice], Draft]] = {
+            FACTION_TURN.kind: lambda member_id, temperament, dice: draft_faction(world, member_id, temperament, dice),
+            GAME_OF_BONES.kind: lambda member_id, temperament, dice: draft_house(
+                houses[member_id], phase=campaign.phase, houses=houses, areas=areas, temperament=temperament,
+                dice=dice),
+        }  # fmt: skip
+        return [draft[powers[member_id].kind](member_id, powers[member_id].temperament, RandomDice.seeded(
+                    campaign.dice_seed or str(campaign.id), "draft", campaign.phase, member_id))
+                for member_id in wanted]  # fmt: skip
 
     def accept(self, by: By, member_id: UUID, edited: Mapping[str, Any] | Sequence[Order] | None = None) -> str:
         """The draft given as the power's orders (or the GM's edit of it); returns the decision recorded."""

@@ -19,6 +19,7 @@ from domain.campaign import Campaign
 from domain.chronicle import draft_gossip, draft_summary
 from domain.errors import NotFoundError
 from domain.phase_chronicle import PhaseChronicle, chronicle_id
+from domain.systems import MEMBER_KINDS
 from service.persistence.app import IntrigueStore, SavesAndWaits, event_payload
 from service.persistence.queries import StateQueries
 from service.usecases.audit import AuditLog
@@ -58,7 +59,7 @@ class ChronicleService(SavesAndWaits):
     def draft_resolution(self, campaign: Campaign, changed: list[Aggregate]) -> None:
         """At resolution, in its transaction: the phase's drafts from the events its turns are about to write."""
         events = {str(a.id): [(type(e).__name__, event_payload(e)) for e in a.pending_events] for a in changed
-                  if campaign.members.get(str(a.id)) in ("faction", "house")}  # fmt: skip
+                  if campaign.members.get(str(a.id)) in MEMBER_KINDS}  # fmt: skip
         ledger = self.ledger(campaign, campaign.phase)
         self.draft_into(campaign, ledger, campaign.phase, events, AT_RESOLUTION, loaded=changed)
         # The factions' narratives of the phase go to its chronicle, wherever its entries are (a phase begun on
@@ -103,7 +104,7 @@ class ChronicleService(SavesAndWaits):
     def names(self, campaign: Campaign, loaded: Sequence[Aggregate] = ()) -> dict[str, str]:
         """Every faction's, house's and area's name by its id, for text a reader can follow."""
         known: dict[str, Any] = {str(a.id): a for a in loaded}
-        ids = [member_id for member_id, kind in campaign.members.items() if kind in ("faction", "house", "region")]
+        ids = [member_id for member_id, kind in campaign.members.items() if kind in (*MEMBER_KINDS, "region")]
         missing = [UUID(member_id) for member_id in ids if member_id not in known]
         known |= {str(a.id): a for a in self.store.load_many(missing, Aggregate, remember=False)}
         return {member_id: str(known[member_id].name) for member_id in ids}
@@ -116,7 +117,7 @@ class ChronicleService(SavesAndWaits):
         for entry in self.audit.events(campaign.id, after=start):
             if entry.position >= end:
                 break
-            if campaign.members.get(str(entry.aggregate_id)) in ("faction", "house"):
+            if campaign.members.get(str(entry.aggregate_id)) in MEMBER_KINDS:
                 found.setdefault(str(entry.aggregate_id), []).append((entry.topic.rsplit(".", 1)[-1], entry.payload))
         turns = {}
         for actor_id, events in found.items():

@@ -13,21 +13,34 @@ from domain.campaign import Campaign, RuleSystemName
 from domain.commands import FoundFaction, StartingAsset
 from domain.dice import Dice, DiceSpec
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
-from domain.factionturn.catalog import asset_type
-from domain.factionturn.examples import EXAMPLE_FACTIONS
-from domain.factionturn.faction import Faction
-from domain.factionturn.generated_goals import foe_for
-from domain.factionturn.generation import GeneratedFaction, generate_world
-from domain.factionturn.goal_tracking import adoption_baseline
-from domain.factionturn.goals import goal
-from domain.factionturn.holdings import BASE_OF_INFLUENCE, OwnedAsset
-from domain.factionturn.order_form import orders_from_dict
-from domain.factionturn.orders import FactionOrders, GoalChoice
-from domain.factionturn.phase import PhaseOutcome, check_orders, read_orders, resolve_phase
-from domain.factionturn.rows import new_asset, starting_asset
-from domain.factionturn.wild import terrain_of_difficulty
-from domain.factionturn.wild_assets import THE_WILD, found_the_wild, monster, stated_terrain_hp, terrain
-from domain.factionturn.world import World
+from domain.factionturn.face import (
+    BASE_OF_INFLUENCE,
+    EXAMPLE_FACTIONS,
+    THE_WILD,
+    Faction,
+    FactionOrders,
+    GeneratedFaction,
+    GoalChoice,
+    OwnedAsset,
+    PhaseOutcome,
+    World,
+    adoption_baseline,
+    asset_type,
+    check_orders,
+    foe_for,
+    found_the_wild,
+    generate_world,
+    goal,
+    monster,
+    new_asset,
+    orders_from_dict,
+    read_orders,
+    resolve_phase,
+    starting_asset,
+    stated_terrain_hp,
+    terrain,
+    terrain_of_difficulty,
+)
 from domain.ids import faction_id
 from domain.region import Region
 from service.persistence.app import IntrigueStore, RollsSavesAndWaits, unit_of_work

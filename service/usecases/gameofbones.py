@@ -14,15 +14,26 @@ from domain.campaign import Campaign, RuleSystemName
 from domain.commands import RegisterHouse
 from domain.dice import Dice
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
-from domain.gameofbones.gains import INFLUENCE_RULE
-from domain.gameofbones.garrison import check_stationing, stationed_power
-from domain.gameofbones.house import House
-from domain.gameofbones.hunt import SourceHunt, hunt_source, record_hunt
-from domain.gameofbones.influence import attempt_influence_gain
-from domain.gameofbones.intel import HouseIntel, intel_id
-from domain.gameofbones.month import MonthReport, apply_month, resolve_month
-from domain.gameofbones.ordering import Order, order_action, plan_open_move
-from domain.gameofbones.records import Character, PendingAction
+from domain.gameofbones.face import (
+    INFLUENCE_RULE,
+    Character,
+    House,
+    HouseIntel,
+    MonthReport,
+    Order,
+    PendingAction,
+    SourceHunt,
+    apply_month,
+    attempt_influence_gain,
+    check_stationing,
+    hunt_source,
+    intel_id,
+    order_action,
+    plan_open_move,
+    record_hunt,
+    resolve_month,
+    stationed_power,
+)
 from domain.region import Region
 from service.persistence.app import RollsSavesAndWaits
 from service.usecases.campaigns import Resolution

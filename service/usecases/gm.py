@@ -15,24 +15,33 @@ from eventsourcing.domain import Aggregate
 
 from domain.campaign import Campaign
 from domain.errors import InvalidInputError, NotFoundError
-from domain.factionturn import adventures
-from domain.factionturn.adventures import AssetOutcome
-from domain.factionturn.custom_types import define_row
-from domain.factionturn.faction import Faction
-from domain.factionturn.orders import CustomAction, FactionOrders
-from domain.factionturn.seize import REGIONAL_GOVERNMENT
-from domain.factionturn.world import World
-from domain.gameofbones.actions import ActionName
-from domain.gameofbones.custom import effects_of, is_custom, plan_custom
-from domain.gameofbones.enums import Fate
-from domain.gameofbones.garrison import stationed_power
-from domain.gameofbones.gm_hooks import gm_circumstance
-from domain.gameofbones.house import House
-from domain.gameofbones.order_checks import CUSTOM
-from domain.gameofbones.outcomes import GoldChange, InfluenceChange, PowerChange
-from domain.gameofbones.records import Status
+from domain.factionturn.face import (
+    REGIONAL_GOVERNMENT,
+    CustomAction,
+    Faction,
+    FactionOrders,
+    World,
+    adventures,
+    define_row,
+)
+from domain.gameofbones.face import (
+    CUSTOM,
+    ActionName,
+    Fate,
+    GoldChange,
+    House,
+    InfluenceChange,
+    PowerChange,
+    Status,
+    effects_of,
+    gm_circumstance,
+    is_custom,
+    plan_custom,
+    stationed_power,
+)
 from domain.gm import CustomActionDef
 from domain.region import Region
+from domain.systems import of_kind
 from service.persistence.app import RollsSavesAndWaits
 from service.usecases.gm_monsters import MonsterHand
 from service.usecases.interventions import By
@@ -79,14 +88,14 @@ class GMService(MonsterHand, MergerHand, RollsSavesAndWaits):
         self._save(giver, taker)
         return taker
 
-    def _asset(self, by: By, faction_id: UUID, plan: Callable[[Faction], AssetOutcome]) -> Faction:
+    def _asset(self, by: By, faction_id: UUID, plan: Callable[[Faction], adventures.AssetOutcome]) -> Faction:
         faction = self._load(self._campaign(by), faction_id, Faction)
         self._record(faction, plan(faction), by)
         self._save(faction)
         return faction
 
     @staticmethod
-    def _record(faction: Faction, outcome: AssetOutcome, by: By) -> None:
+    def _record(faction: Faction, outcome: adventures.AssetOutcome, by: By) -> None:
         faction.resolve_adventure(outcome.outcome, outcome.asset_id, outcome.asset, by.seat, by.reason)
 
     def foil_faction_plan(self, by: By, faction_id: UUID) -> Faction:
@@ -198,11 +207,10 @@ class GMService(MonsterHand, MergerHand, RollsSavesAndWaits):
     def adjust(self, by: By, target_id: UUID, field: str, value: int, mode: str = "adjust") -> Faction | House:
         """Set or adjust a faction's rating, HP, FacGold or XP, or a house's influence, power or gold."""
         campaign = self._campaign(by)
-        kind = campaign.members.get(str(target_id))
-        if kind not in ("faction", "house"):
+        system = of_kind(campaign.members.get(str(target_id)))
+        if system is None:
             raise NotFoundError(f"no faction or house {target_id} in this campaign")
-        target: Faction | House = (self._load(campaign, target_id, Faction) if kind == "faction"
-                                   else self._load(campaign, target_id, House))
+        target: Faction | House = self._load(campaign, target_id, system.member)
         target.adjust(field, mode, value, by.seat, by.reason)
         self._save(target)
         return target

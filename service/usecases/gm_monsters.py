@@ -11,12 +11,16 @@ from uuid import UUID
 from domain.campaign import Campaign
 from domain.dice import Dice
 from domain.errors import NotFoundError
-from domain.factionturn.effects import MonsterAttacked
-from domain.factionturn.faction import Faction
-from domain.factionturn.monsters import decide_attack, plan_move
-from domain.factionturn.phase import submitted_orders
-from domain.factionturn.wild_assets import THE_WILD
-from domain.factionturn.world import World, apply_outcomes
+from domain.factionturn.face import (
+    THE_WILD,
+    Faction,
+    MonsterAttacked,
+    World,
+    apply_outcomes,
+    decide_attack,
+    plan_move,
+    submitted_orders,
+)
 from domain.ids import faction_id
 from domain.region import Region
 from service.persistence.app import IntrigueStore

@@ -11,7 +11,7 @@ from eventsourcing.domain import Aggregate
 
 from domain.campaign import Campaign
 from domain.errors import InvalidInputError, NotFoundError
-from domain.factionturn.faction import Faction
+from domain.factionturn.face import Faction
 from domain.history import Rewindable
 from domain.phase_chronicle import chronicle_ids, narratives_of
 from projections.state import public_state

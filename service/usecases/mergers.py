@@ -13,11 +13,7 @@ from uuid import UUID
 from domain.campaign import Campaign, PhaseStatus
 from domain.dice import Dice
 from domain.errors import RuleViolationError
-from domain.factionturn.faction import Faction
-from domain.factionturn.faction_merger import MergerResult
-from domain.factionturn.holdings import ATTRIBUTES
-from domain.factionturn.merger import RULE_MERGERS, merge
-from domain.factionturn.seize import REGIONAL_GOVERNMENT
+from domain.factionturn.face import ATTRIBUTES, REGIONAL_GOVERNMENT, RULE_MERGERS, Faction, MergerResult, merge
 from domain.region import Region
 from service.persistence.app import IntrigueStore
 

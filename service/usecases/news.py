@@ -16,6 +16,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.enums import NewsKind, WebhookFormat
+from domain.systems import MEMBER_KINDS
 from service.persistence.queries import CatalogQueries, StateQueries
 from service.usecases.audit import AuditLog
 from service.usecases.visibility import view
@@ -79,7 +80,7 @@ class NewsReader:
         """The entries the GM published, as every seat read them then (`ChronicleService.public`: a later rollback
         withdraws them from the read, not from the news), each with its member's public name."""
         names = {}
-        for kind in ("faction", "house"):
+        for kind in MEMBER_KINDS:
             for state in self.state.of_kind(campaign_id, kind):
                 public = view(kind, state, None)  # an observer's view: the public state only
                 names[str(public["id"])] = str(public.get("name", ""))

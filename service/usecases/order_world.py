@@ -14,10 +14,7 @@ from uuid import UUID
 
 from domain.campaign import Campaign
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
-from domain.factionturn.faction import Faction
-from domain.factionturn.order_scope import order_scope
-from domain.factionturn.orders import CustomAction, FactionOrders
-from domain.factionturn.world import World
+from domain.factionturn.face import CustomAction, Faction, FactionOrders, World, order_scope
 from domain.gm import CustomActionDef
 from domain.region import Region
 from service.persistence.app import IntrigueStore

@@ -9,10 +9,8 @@ from typing import Any
 from uuid import UUID
 
 from domain.campaign import Campaign, RuleSystemName
-from domain.factionturn.faction import Faction
-from domain.gameofbones.house import House
-from domain.gameofbones.ordering import Order
-from domain.gameofbones.records import PendingAction
+from domain.factionturn.face import Faction
+from domain.gameofbones.face import House, Order, PendingAction
 from service.persistence.app import IntrigueStore, SavesAndWaits, unit_of_work
 from service.usecases.gameofbones import GameOfBonesService
 

@@ -25,13 +25,14 @@ A phase that was rolled back and resolved again reports its last resolution only
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
-from domain.gameofbones.intel import intel_id, sighting_entries
-from domain.gameofbones.records import DATED_KEYS, dated
+from domain.factionturn.face import FACTION_TURN
+from domain.gameofbones.face import DATED_KEYS, GAME_OF_BONES, dated, intel_id, sighting_entries
+from domain.systems import of_kind
 from service.usecases.audit import AuditEntry
 from service.usecases.visibility import own_knowledge
 from service.usecases.visibility.reports import REPORT_RIVAL_TOPICS, actors_rolls, sees_rival_event
@@ -162,6 +163,7 @@ def build_report(window: Sequence[AuditEntry], campaign_id: UUID, phase: int, me
                  actors: set[str]) -> PhaseReport:  # fmt: skip
     """The report of member `member_id` from its phase's events; `actors`: whose rolls are its own."""
     report = PhaseReport(campaign_id, phase, member_id, kind)
+    seen_elsewhere = SEEN_ELSEWHERE.get(kind, _nothing)
     # An action withdrawn (or amended: withdrawn and given anew) was never played: its order is left out.
     withdrawn = {str(e.payload["action_id"]) for e in window
                  if e.aggregate_id == member_id and _name(e) == "House.ActionWithdrawn"}  # fmt: skip
@@ -170,18 +172,42 @@ def build_report(window: Sequence[AuditEntry], campaign_id: UUID, phase: int, me
             if _name(entry) == "House.ActionOrdered" and str(entry.payload["pending"].get("id")) in withdrawn:
                 continue
             _own(report, entry, actors)
-        elif kind == "faction" and sees_rival_event(_name(entry), entry.payload, actors):
-            report.damage_dealt.append(_damage(entry, actors, str(member_id)))
-            report.rolls.extend(own_rolls(entry.payload["rolls"], actors))
-        elif kind == "house" and entry.aggregate_id == intel_id(member_id):
-            _learned_in_intel(report, entry, None)
-        elif kind == "house" and _name(entry) == "HouseIntel.MovementSeen":
-            _learned_in_intel(report, entry, str(member_id))
+        elif seen_elsewhere(report, entry, str(member_id), actors):
+            continue
         elif entry.aggregate_id == campaign_id and _name(entry) == "Campaign.InitiativeRolled":
             order = [str(i) for i in entry.payload["order"]]
             report.initiative = order.index(str(member_id)) + 1 if str(member_id) in order else None
     _credit_attackers(report)
     return report
+
+
+def _rival_strike(report: PhaseReport, entry: AuditEntry, member_id: str, actors: set[str]) -> bool:
+    """Faction Turn: a rival's damage in which the seat rolled (seed 002 attacks are rolled in the open)."""
+    if not sees_rival_event(_name(entry), entry.payload, actors):
+        return False
+    report.damage_dealt.append(_damage(entry, actors, member_id))
+    report.rolls.extend(own_rolls(entry.payload["rolls"], actors))
+    return True
+
+
+def _intel_learned(report: PhaseReport, entry: AuditEntry, member_id: str, actors: set[str]) -> bool:
+    """Game of Bones: the house's own intel stream, and the movements of other houses it saw."""
+    if entry.aggregate_id == intel_id(member_id):
+        _learned_in_intel(report, entry, None)
+    elif _name(entry) == "HouseIntel.MovementSeen":
+        _learned_in_intel(report, entry, member_id)
+    else:
+        return False
+    return True
+
+
+def _nothing(report: PhaseReport, entry: AuditEntry, member_id: str, actors: set[str]) -> bool:
+    return False
+
+
+# What a member's report takes from other aggregates' events, by its rule system's kind (domain/systems.py).
+SEEN_ELSEWHERE: dict[str, Callable[[PhaseReport, AuditEntry, str, set[str]], bool]] = {
+    FACTION_TURN.kind: _rival_strike, GAME_OF_BONES.kind: _intel_learned}  # fmt: skip
 
 
 def _own(report: PhaseReport, entry: AuditEntry, actors: set[str]) -> None:
@@ -238,7 +264,8 @@ def _settle(report: PhaseReport, action: str, outcome: str, week: int | None, ro
     """The outcome goes to the first open order of that action (a faction has one order a phase: its own)."""
     open_ = [i for i, o in enumerate(report.orders) if o.outcome is None]
     matching = [i for i in open_ if report.orders[i].action == action]
-    for index in (matching or [i for i in open_ if report.kind == "faction"])[:1]:
+    one_order = (system := of_kind(report.kind)) is not None and system.one_order_a_phase
+    for index in (matching or [i for i in open_ if one_order])[:1]:
         order = report.orders[index]
         report.orders[index] = ReportOrder(order.action, order.actor, order.target_id, outcome, week or order.week,
                                            rolls)  # fmt: skip

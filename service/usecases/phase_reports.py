@@ -14,7 +14,7 @@ from uuid import UUID
 from domain.campaign import Campaign
 from domain.enums import SummaryScope
 from domain.errors import ForbiddenError, NotFoundError
-from domain.gameofbones.house import House
+from domain.gameofbones.face import House
 from domain.seats import Seat
 from service.persistence.app import IntrigueStore
 from service.usecases.audit import AuditEntry, AuditLog

@@ -27,10 +27,16 @@ from domain.commands import (
     StartingMember,
 )
 from domain.errors import InvalidInputError
-from domain.factionturn.examples import BRIBE_THE_BEHOLDER, CHARCH_GO, STARTING_FACGOLD, WORKED_FACTIONS, WorkedFaction
-from domain.factionturn.faction import Faction
-from domain.factionturn.orders import GoalChoice
-from domain.gameofbones.records import Character
+from domain.factionturn.face import (
+    BRIBE_THE_BEHOLDER,
+    CHARCH_GO,
+    STARTING_FACGOLD,
+    WORKED_FACTIONS,
+    Faction,
+    GoalChoice,
+    WorkedFaction,
+)
+from domain.gameofbones.face import Character
 from domain.hexmap import offset_of, rectangle
 from domain.seats import gm_seat_id
 from service.persistence.queries import CatalogQueries

@@ -14,13 +14,8 @@ from uuid import UUID
 
 from domain.campaign import Campaign, RuleSystemName
 from domain.errors import DomainError, NotFoundError
-from domain.factionturn.assets import AssetType
-from domain.factionturn.faction import Faction
-from domain.factionturn.orders import Attack
-from domain.factionturn.preview import FactionPreview, preview_faction
-from domain.factionturn.world import World
-from domain.gameofbones.house import House
-from domain.gameofbones.preview import HouseOption, preview_house
+from domain.factionturn.face import AssetType, Attack, Faction, FactionPreview, World, preview_faction
+from domain.gameofbones.face import House, HouseOption, preview_house
 from domain.odds import AttackOdds, HouseOdds, assault_odds_by_power, attack_odds, house_odds, seen_world
 from domain.region import Region
 from service.persistence.app import IntrigueStore

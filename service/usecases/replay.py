@@ -11,7 +11,7 @@ from eventsourcing.domain import Aggregate
 
 from domain.campaign import Campaign
 from domain.errors import NotFoundError
-from domain.factionturn.faction import Faction
+from domain.factionturn.face import Faction
 from domain.phase_chronicle import chronicle_ids, narrating
 from projections.state import public_state
 from service.persistence.app import IntrigueStore

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.gameofbones.records import AreaDamage, Character, Circumstance, Member, PendingAction, Priest, Spy
-from domain.gameofbones.standing import Standing
+from domain.gameofbones.face import AreaDamage, Character, Circumstance, Member, PendingAction, Priest, Spy, Standing
 
 
 class HouseStanding(Standing):

@@ -18,8 +18,8 @@ from domain.dice import RollRequest
 from domain.dice_source import RULE_TABLE_DICE
 from domain.enums import DiceSource
 from domain.errors import RuleViolationError
-from domain.factionturn.faction import Faction
-from domain.gameofbones.house import House
+from domain.factionturn.face import Faction
+from domain.gameofbones.face import House
 from domain.table_dice import EnteredRoll, TableDice, TableDiceNeeded, check_faces
 from service.persistence.app import IntrigueStore, SavesAndWaits, unit_of_work
 from service.persistence.table_dice_drafts import TableDiceDrafts

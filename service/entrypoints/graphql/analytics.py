@@ -9,6 +9,7 @@ from uuid import UUID
 import strawberry
 from strawberry.types import Info
 
+from domain.systems import MEMBER_KINDS
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
 from service.entrypoints.graphql.enums import MemberKind
 from service.entrypoints.graphql.guards import seat
@@ -95,7 +96,7 @@ class AnalyticsQuery:
     @strawberry.field(description="How often each actor's actions succeeded, by action type.")
     async def action_success(self, info: Info, campaign_id: UUID) -> list[ActionRate]:
         app, names = intrigue(info), {}
-        for kind in ("faction", "house"):  # the read model on the loop; the event log in a worker thread
+        for kind in MEMBER_KINDS:  # the read model on the loop; the event log in a worker thread
             names.update({str(s["id"]): s["name"] for s in await on_loop(reads(info).of_kind(campaign_id, kind))})
         stats = await off_loop(lambda: action_stats(app.audit.events(campaign_id), names))
         return [ActionRate(actor=s.actor, action=s.action, attempts=s.attempts, successes=s.successes,

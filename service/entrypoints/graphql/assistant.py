@@ -14,7 +14,7 @@ from strawberry.types import Info
 
 from domain.assistant import Choice, FactionDraft, HouseDraft
 from domain.enums import DraftDecision, MemberKind, Temperament
-from domain.factionturn.orders import action_name
+from domain.factionturn.face import action_name
 from service.entrypoints.graphql.context import intrigue, off_loop
 from service.entrypoints.graphql.gameofbones_inputs import HouseOrderInput
 from service.entrypoints.graphql.guards import seat

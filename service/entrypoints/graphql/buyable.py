@@ -7,7 +7,7 @@ from uuid import UUID
 import strawberry
 from strawberry.types import Info
 
-from domain.factionturn.catalog import CATALOG, NOT_BOUGHT_AS_ASSETS
+from domain.factionturn.face import CATALOG, NOT_BOUGHT_AS_ASSETS
 from service.entrypoints.graphql.context import on_loop, reads
 from service.entrypoints.graphql.enums import AssetKind, Attribute
 

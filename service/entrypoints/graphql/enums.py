@@ -22,7 +22,7 @@ from domain.enums import (
     Population,
     SummaryScope,
 )
-from domain.factionturn.enums import (
+from domain.factionturn.face import (
     AssetAttribute,
     AssetKind,
     AssetOutcome,
@@ -33,16 +33,16 @@ from domain.factionturn.enums import (
     GoalKey,
     PermissionAnswer,
 )
-from domain.gameofbones.enums import (
+from domain.gameofbones.face import (
     Applies,
     Fate,
+    Hook,
     HouseActionName,
     HuntResult,
     InfluenceSourceKey,
     SettleResult,
     Status,
 )
-from domain.gameofbones.gm_hooks import Hook
 from domain.seats import Role
 
 __all__ = [

@@ -9,7 +9,7 @@ import strawberry
 from strawberry.types import Info
 
 from domain.commands import FoundFaction, StartingAsset
-from domain.factionturn.wild_assets import stats_note
+from domain.factionturn.face import stats_note
 from domain.seats import Seat
 from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
 from service.entrypoints.graphql.enums import AssetAttribute, ExampleFactionName

@@ -9,8 +9,7 @@ from uuid import UUID
 import strawberry
 
 from domain.commands import RegisterHouse, StartingArea, StartingMember, StartingPriest
-from domain.gameofbones.orders import Order
-from domain.gameofbones.records import Character
+from domain.gameofbones.face import Character, Order
 from service.entrypoints.graphql.order_shapes import Builder, Naming
 
 

@@ -9,7 +9,7 @@ from uuid import UUID
 import strawberry
 from strawberry.types import Info
 
-from domain.gameofbones.records import AreaDamage as DamageRecord
+from domain.gameofbones.face import AreaDamage as DamageRecord
 from domain.seats import Seat
 from service.entrypoints.graphql.context import on_loop, reads
 from service.entrypoints.graphql.enums import HuntResult, Status

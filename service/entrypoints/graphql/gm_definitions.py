@@ -9,8 +9,7 @@ from uuid import UUID
 
 import strawberry
 
-from domain.factionturn.assets import AssetType
-from domain.factionturn.custom_types import row_to_dict
+from domain.factionturn.face import AssetType, row_to_dict
 from domain.gm import Adjustment, Check, CustomActionDef
 from service.entrypoints.graphql.enums import AdjustField, AdjustMode, AssetKind, Attribute, RuleSystemName
 

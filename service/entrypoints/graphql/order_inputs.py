@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from domain.factionturn import orders as o
-from domain.factionturn.orders import orders_to_dict
+from domain.factionturn import face as o
+from domain.factionturn.face import orders_to_dict
 from domain.shapes import Tagged
 from service.entrypoints.graphql.order_shapes import Builder, Naming, Pair
 

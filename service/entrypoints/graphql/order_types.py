@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from domain.factionturn import orders as o
-from domain.factionturn.order_form import stored_orders
+from domain.factionturn import face as o
+from domain.factionturn.face import stored_orders
 from service.entrypoints.graphql.order_inputs import ORDERS
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ import strawberry
 from strawberry.types import Info
 
 from domain.errors import InvalidInputError, RuleViolationError
-from domain.factionturn.orders import FactionOrders
+from domain.factionturn.face import FactionOrders
 from service.entrypoints.graphql.context import intrigue, off_loop
 from service.entrypoints.graphql.order_inputs import FactionOrdersInput
 from service.entrypoints.graphql.preview import ALLOWED, REASON, RULE

@@ -8,7 +8,7 @@ from typing import Any
 
 import strawberry
 
-from domain.gameofbones.records import week_of_month
+from domain.gameofbones.face import week_of_month
 from service.usecases import phase_report as r
 
 

@@ -10,8 +10,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from domain.assistant import Choice, FactionDraft, HouseDraft
-from domain.factionturn.orders import action_name
-from domain.gameofbones.orders import decode_order
+from domain.factionturn.face import action_name
+from domain.gameofbones.face import decode_order
 from domain.seats import check_gm
 from service.entrypoints.rest.support import (
     campaign_id_of,

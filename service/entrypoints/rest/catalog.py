@@ -12,7 +12,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from domain.errors import ForbiddenError, InvalidInputError
-from domain.factionturn.assets import AssetKind, Attribute
+from domain.factionturn.face import AssetKind, Attribute
 from domain.inputs import check_text
 from service.entrypoints.rest.support import (
     campaign_id_of,

@@ -7,9 +7,9 @@ runs; the answer is the faction, house or region the intervention changed, as th
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from starlette.concurrency import run_in_threadpool
@@ -17,7 +17,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from domain.seats import check_gm
+from domain.factionturn.face import FACTION_TURN
+from domain.gameofbones.face import GAME_OF_BONES
+from domain.seats import Seat, check_gm
 from service.entrypoints.rest.state import faction_shape, house_shape, region_shape
 from service.entrypoints.rest.support import (
     campaign_id_of,
@@ -30,6 +32,9 @@ from service.entrypoints.rest.support import (
 )
 from service.usecases.gm import GMService
 from service.usecases.interventions import By
+
+if TYPE_CHECKING:
+    from service.persistence.queries import ReadModelReads
 
 Body = dict[str, Any]
 
@@ -122,12 +127,25 @@ INTERVENTIONS: dict[str, Intervention] = {
 async def _shaped(request: Request, changed: Changed) -> Body:
     seat, reads = await seat_of(request), reads_of(request)
     state = await reads.one(changed.id, changed.kind)
-    if changed.kind == "faction":
-        return faction_shape(state, seat)
-    if changed.kind == "house":
-        campaign = await reads.campaign(UUID(state["campaign_id"]))
-        return house_shape(state, seat, max(1, campaign["phase"]))
+    return await _SHAPES.get(changed.kind, _region)(reads, state, seat)
+
+
+async def _faction(reads: ReadModelReads, state: Body, seat: Seat | None) -> Body:
+    return faction_shape(state, seat)
+
+
+async def _house(reads: ReadModelReads, state: Body, seat: Seat | None) -> Body:
+    campaign = await reads.campaign(UUID(state["campaign_id"]))
+    return house_shape(state, seat, max(1, campaign["phase"]))
+
+
+async def _region(reads: ReadModelReads, state: Body, seat: Seat | None) -> Body:
     return region_shape(state, seat)
+
+
+# A changed member's REST shape, by the kind of its rule system's members (domain/systems.py); else a region's.
+_SHAPES: dict[str, Callable[[ReadModelReads, Body, Seat | None], Awaitable[Body]]] = {
+    FACTION_TURN.kind: _faction, GAME_OF_BONES.kind: _house}  # fmt: skip
 
 
 def _endpoint(name: str, intervention: Intervention) -> Callable[[Request], Any]:

@@ -16,12 +16,9 @@ from typing import Any, get_args, get_origin
 
 import yaml
 
-from domain.factionturn.order_form import ACTIONS
-from domain.factionturn.orders import FactionOrders
-from domain.gameofbones.actions import ACTIONS as HOUSE_ACTIONS
-from domain.gameofbones.actions import ActionName, Target
-from domain.gameofbones.ordering import ONE_AREA
-from domain.gameofbones.orders import Order
+from domain.factionturn.face import ACTIONS, FactionOrders
+from domain.gameofbones.face import ACTIONS as HOUSE_ACTIONS
+from domain.gameofbones.face import ONE_AREA, ActionName, Order, Target
 from domain.shapes import Spec, Tagged, form_fields, is_enum, is_form, optional, unwrap
 
 BEGIN = "    # generated from domain/factionturn/orders.py by `make openapi`; do not edit by hand (begin)\n"

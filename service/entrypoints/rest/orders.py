@@ -10,8 +10,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from domain.gameofbones.orders import decode_order
-from domain.gameofbones.records import dated
+from domain.gameofbones.face import dated, decode_order
 from domain.seats import check_gm
 from service.entrypoints.rest.state import faction_shape, house_shape
 from service.entrypoints.rest.support import (

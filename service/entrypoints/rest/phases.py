@@ -13,8 +13,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from domain.errors import NotFoundError
-from domain.gameofbones.orders import decode_order
-from domain.gameofbones.records import dated
+from domain.gameofbones.face import dated, decode_order
 from domain.seats import check_gm
 from service.entrypoints.rest.routes import campaign_shape
 from service.entrypoints.rest.state import faction_shape, house_shape

@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from domain.commands import FoundFaction, RegisterHouse, StartingArea, StartingAsset, StartingMember, StartingPriest
-from domain.gameofbones.records import Character
+from domain.gameofbones.face import Character
 from domain.seats import check_gm
 from service.entrypoints.rest.state import faction_shape, house_shape
 from service.entrypoints.rest.support import (

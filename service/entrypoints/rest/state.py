@@ -12,8 +12,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from domain.errors import InvalidInputError
-from domain.factionturn.wild_assets import stats_note
-from domain.gameofbones.records import dated
+from domain.factionturn.face import stats_note
+from domain.gameofbones.face import dated
 from domain.seats import Seat
 from projections.state import public_state
 from service.entrypoints.rest.contract import contract_fields

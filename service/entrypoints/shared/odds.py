@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from domain.gameofbones.actions import ActionName
+from domain.gameofbones.face import ActionName
 from domain.odds import TIE_RULE, AttackOdds, Distribution, HouseOdds, Unknown
 
 

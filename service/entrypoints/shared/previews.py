@@ -9,21 +9,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.factionturn.enums import FactionActionName
-from domain.factionturn.orders import (
+from domain.factionturn.face import (
     Attack,
     BuyAsset,
     ChangeHome,
     CustomAction,
     ExpandInfluence,
+    FactionActionName,
+    Option,
     RefitAsset,
     RepairAsset,
     SeizeRegion,
     SellAsset,
     UseAssetAbility,
 )
-from domain.factionturn.preview import Option
-from domain.gameofbones.preview import HouseOption
+from domain.gameofbones.face import HouseOption
 from domain.odds import AttackOdds, HouseOdds
 from service.entrypoints.shared import odds as shaped_odds
 from service.usecases.previews import FactionPreviewOdds, HousePreviewOdds

@@ -11,16 +11,31 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from domain.factionturn.asset_texts import ASSET_TEXTS
-from domain.factionturn.assets import AssetKind, AssetType, Attribute
-from domain.factionturn.catalog import CATALOG, NOT_BOUGHT_AS_ASSETS
-from domain.factionturn.examples import EXAMPLE_FACTIONS
-from domain.factionturn.goals import GOALS, RANDOM_GOAL
-from domain.factionturn.tags import RANDOM_TAG, TAGS
-from domain.gameofbones.action_texts import ACTION_TEXTS
-from domain.gameofbones.actions import ACTION_TABLE, Scale, action_rule
-from domain.gameofbones.gains import GAINING_INFLUENCE, GAINING_POWER, INFLUENCE_RULE, POWER_RULE
-from domain.gameofbones.ranks import RANK_RULE, RANK_TABLE
+from domain.factionturn.face import (
+    ASSET_TEXTS,
+    CATALOG,
+    EXAMPLE_FACTIONS,
+    GOALS,
+    NOT_BOUGHT_AS_ASSETS,
+    RANDOM_GOAL,
+    RANDOM_TAG,
+    TAGS,
+    AssetKind,
+    AssetType,
+    Attribute,
+)
+from domain.gameofbones.face import (
+    ACTION_TABLE,
+    ACTION_TEXTS,
+    GAINING_INFLUENCE,
+    GAINING_POWER,
+    INFLUENCE_RULE,
+    POWER_RULE,
+    RANK_RULE,
+    RANK_TABLE,
+    Scale,
+    action_rule,
+)
 
 CUSTOM_RULE = "the campaign's GM (seed 002: the GM may add asset types)"
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.gameofbones.order_checks import CUSTOM
-from domain.gameofbones.scene import GM_ONLY
+from domain.gameofbones.face import CUSTOM, GM_ONLY
 
 GM_HAND = ("seat", "reason")
 

@@ -8,9 +8,9 @@ import pytest
 from domain.dice import FixedDice
 from domain.errors import RuleViolationError
 from domain.factionturn.effects import AssetDamaged
+from domain.factionturn.face import FACTION_TURN, Founding
 from domain.factionturn.orders import Attack, BuyAsset, FactionOrders, Strike
 from domain.factionturn.phase import apply_phase
-from domain.factionturn.system import FACTION_TURN, Founding
 from domain.factionturn.world import World
 from tests.domain.factionturn.factionturn_scenario import CAMPAIGN, give, region
 
