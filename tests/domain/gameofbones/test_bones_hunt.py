@@ -103,9 +103,12 @@ def test_a_house_that_was_not_the_target_cannot_hunt_the_source() -> None:
 
 
 def test_only_an_attack_can_be_hunted_not_other_knowledge() -> None:
+    """Refused as no attack known: whether the plot is still in the house's intel (its working set,
+    docs/rules-notes/intel-working-set.md) must not change the answer."""
     _, b, _ = attacked([2, 1])
     b.learn({"id": "plot-1", "kind": "plot", "phase": 1, "aggressor_house_id": None})
-    assert isinstance(refused(b, "plot-1"), RuleViolationError)
+    found = refused(b, "plot-1")
+    assert isinstance(found, NotFoundError) and "knows of no attack plot-1" in found.message
 
 
 def test_one_hunt_per_attack_a_month_and_none_once_the_source_is_known() -> None:
