@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from domain.dice import FixedDice, RaisingDice
-from domain.errors import DomainError, NotFoundError, RuleViolationError
+from domain.errors import DomainError, NotFoundError
 from domain.gameofbones.actions import ActionName as A
 from domain.gameofbones.house import House
 from domain.gameofbones.hunt import HUNT_DC, SourceHunt, hunt_source, record_hunt
