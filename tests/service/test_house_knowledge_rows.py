@@ -15,6 +15,7 @@ import psycopg
 from starlette.testclient import TestClient
 
 from domain.campaign import Campaign
+from domain.commands import RegisterHouse, StartingArea, StartingMember
 from domain.errors import DomainError
 from domain.gameofbones.actions import ActionName as A
 from domain.gameofbones.intel import HouseIntel, intel_id, sighting_entries
@@ -27,7 +28,6 @@ from service.operations.worker import rebuild
 from service.persistence.database import Database
 from service.persistence.fresh import FreshReads
 from service.persistence.readmodels import READ_MODELS
-from service.usecases.gameofbones import RegisterHouse, StartingArea, StartingMember
 from service.usecases.rewind import RollBackPhase
 from service.usecases.visibility import own_knowledge
 from tests.service.gameofbones_world import city, person
