@@ -16,7 +16,7 @@ from domain.errors import DomainError
 from domain.gameofbones import intel as intel_module
 from domain.gameofbones.hunt import hunt_source, record_hunt
 from domain.gameofbones.intel import HouseIntel
-from domain.gameofbones.month import resolve_month
+from domain.gameofbones.month import apply_month, resolve_month
 from domain.gameofbones.ordering import Order
 from domain.gameofbones.outcomes import KnowledgeGain
 from domain.gameofbones.records import WEEKS_PER_MONTH
@@ -61,6 +61,7 @@ def play(seed: int) -> tuple[list[Any], dict[str, int]]:
     for phase in range(1, MONTHS + 1):
         orders(world, rng, phase)
         report = resolve_month(list(world.houses.values()), list(world.areas.values()), phase, dice, intel)
+        apply_month(report, world.houses.values(), world.areas.values(), intel)
         results.append([o.summary() for o in report.outcomes])
         for gain in (e for o in report.outcomes for e in o.effects if isinstance(e, KnowledgeGain)):
             learned[gain.house_id].append(gain.knowledge["id"])
@@ -114,11 +115,13 @@ def smear_across_months() -> list[str]:
     intel = {hid: HouseIntel(CAMPAIGN, hid) for hid in world.houses}
     world.order(a, Order(A.SMEAR_CAMPAIGN, "Ama", str(b.id), start_week=3), 1)
     world.order(b, Order(A.INTELLIGENCE_GATHERING, "Bea", start_week=2), 1)
-    results = [o.result for o in resolve_month([a, b], list(world.areas.values()), 1, RandomDice.seeded("s", 1),
-                                               intel).outcomes]  # fmt: skip
+    first = resolve_month([a, b], list(world.areas.values()), 1, RandomDice.seeded("s", 1), intel)
+    apply_month(first, [a, b], world.areas.values(), intel)
+    results = [o.result for o in first.outcomes]
     world.order(b, Order(A.FORCE_ASSESSMENT, "Bo", area_ids=(area,), start_week=1), 2)
     world.order(b, Order(A.INTELLIGENCE_GATHERING, "Bea", start_week=1), 2)
     report = resolve_month([a, b], list(world.areas.values()), 2, RandomDice.seeded("s", 2), intel)
+    apply_month(report, [a, b], world.areas.values(), intel)
     return results + [o.result for o in report.outcomes if o.house_id == str(b.id)]
 
 

@@ -45,7 +45,7 @@ def test_the_registry_finds_each_face_by_its_name_and_by_the_kind_of_its_members
     assert BY_KIND == {"faction": FACTION_TURN, "house": GAME_OF_BONES} and MEMBER_KINDS == ("faction", "house")
     assert of_kind("region") is None and of_kind(None) is None
     assert [s.one_order_a_phase for s in (FACTION_TURN, GAME_OF_BONES)] == [True, False]
-    assert [s.companion.kind for s in (FACTION_TURN, GAME_OF_BONES)] == ["phasechronicle", "houseintel"]
+    assert [s.companion.kind for s in (FACTION_TURN, GAME_OF_BONES)] == ["phasechronicle", "houseknowledge"]
 
 
 @pytest.mark.parametrize("face", ["domain.factionturn.face", "domain.gameofbones.face"])
