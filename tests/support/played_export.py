@@ -1,9 +1,9 @@
 """Write tests/data/: exports of two played campaigns, one per rule system, and the state their events replay to.
 
-`python -m tests.service.played_export` plays them on an embedded PostgreSQL of its own (a tmp dir) and
+`python -m tests.support.played_export` plays them on an embedded PostgreSQL of its own (a tmp dir) and
 rewrites the files. They were made before the aggregates moved packages (issue 13), so their events carry the
-old topics (`domain.faction:Faction.Created`…); tests/service/test_old_topics.py replays them. Regenerate only
-to add coverage, and only from a tree whose aggregates still sit where the committed files say they did.
+old topics (`domain.faction:Faction.Created`…); tests/service/persistence/test_old_topics.py replays them.
+Regenerate only to add coverage, and only from a tree whose aggregates still sit where the committed files say they did.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from service.persistence.app import IntrigueStore
 from service.usecases.interventions import By
 from service.usecases.rewind import RollBackPhase
 from service.usecases.transfer import export_lines
-from tests.service.gameofbones_world import city, give_orders, register_five
-from tests.service.test_factionturn_play import play_phase, played
+from tests.service.usecases.test_factionturn_play import play_phase, played
+from tests.support.gameofbones_world import city, give_orders, register_five
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 FILES = {"factionturn": DATA / "played_factionturn.ndjson", "gameofbones": DATA / "played_gameofbones.ndjson"}

@@ -1,32 +1,20 @@
+"""Helpers the service's and the entry points' tests share: GraphQL as a seat, a campaign with a hidden
+asset, a replaying process. The `intrigue` and `client` fixtures are in tests/conftest.py."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
 from uuid import UUID, uuid4
 
-import pytest
 from starlette.testclient import TestClient
 
 from domain.commands import CreateCampaign, MapRegion
 from domain.dice import RaisingDice
 from domain.factionturn.faction import Faction
 from service.bootstrap import Intrigue
-from service.entrypoints.http import create_app
 from service.persistence.database import Database
 from service.usecases.factionturn import FoundFaction, StartingAsset
-
-
-@pytest.fixture(scope="session")
-def intrigue(db: Database) -> Iterator[Intrigue]:
-    system = Intrigue(db)
-    yield system
-    system.close()
-
-
-@pytest.fixture(scope="session")
-def client(intrigue: Intrigue) -> Iterator[TestClient]:
-    with TestClient(create_app(intrigue)) as test_client:
-        yield test_client
 
 
 def gql(client: TestClient, query: str, **variables: object) -> dict[str, object]:

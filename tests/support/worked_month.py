@@ -12,7 +12,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from tests.service.conftest import gql_as
+from tests.support.service import gql_as
 
 FACTIONS = """query($c: UUID!) { factions(campaignId: $c) {
   id name force cunning wealth hp maxHp facgold xp tags homeRegionId goal { key target } wild

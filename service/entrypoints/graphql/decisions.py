@@ -3,7 +3,8 @@
 A field of a type over a read model (`@over(...)`, service/entrypoints/graphql/visibility.py) takes its decision from
 the read model's field declaration (service/usecases/visibility/read_models.py) and is not listed here; every other
 object field is. A field with neither fails the schema's build (`undecided`, checked in schema.py) and
-tests/service/test_canary_crawl.py, which walks every field from every seat that must not know a secret. A root
+tests/entrypoints/graphql/test_canary_crawl.py, which walks every field from every seat that must not know a secret.
+A root
 field's decision is also who may call it: the GraphQL guard's `POLICY` is derived from it (guards.py). The words
 (service/usecases/visibility/decisions.py):
 - public: every seat, and a request with no token, may read it;

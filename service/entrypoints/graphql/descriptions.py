@@ -7,8 +7,8 @@ holds the rest, keyed by schema coordinate exactly as the linter names a missing
 An argument that means the same on every field (`campaignId`, `reason`, the Relay page arguments…) is described
 once by name (SHARED_ARGUMENTS). An enum value the code leaves undescribed is described by the value it stands
 for, as the rules and the REST contract write it (`Cover Up`, `open`). A coordinate here that the schema lacks,
-or that the code describes too, is a problem `describe` reports (tests/service/test_schema_descriptions.py fails
-on it): each description has one home.
+or that the code describes too, is a problem `describe` reports
+(tests/entrypoints/graphql/test_schema_descriptions.py fails on it): each description has one home.
 """
 
 from __future__ import annotations

@@ -187,5 +187,5 @@ schema = IntrigueSchema(
 # Default deny: a field with no visibility decision keeps the schema from serving (graphql/visibility.py).
 if UNDECIDED := undecided(schema._schema):
     raise RuntimeError("GraphQL fields without one visibility decision:\n" + "\n".join(UNDECIDED))
-# The descriptions the code leaves out, from one registry (tests/service/test_schema_descriptions.py).
+# The descriptions the code leaves out, from one registry (tests/entrypoints/graphql/test_schema_descriptions.py).
 DESCRIPTION_PROBLEMS = describe(schema._schema)

@@ -12,9 +12,9 @@ from typing import Any
 import yaml
 from starlette.testclient import TestClient
 
-from tests.service.canary_world import Canary
+from tests.entrypoints.graphql.canary_world import Canary
 
-OPENAPI = Path(__file__).resolve().parents[2] / "openapi" / "openapi.yaml"
+OPENAPI = Path(__file__).resolve().parents[3] / "openapi" / "openapi.yaml"
 UUID_TEXT = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 DEPTH = 4
 HARVEST = 40  # ids found in earlier answers that later `id` arguments try, at most

@@ -14,7 +14,7 @@ from typing import Any
 from uuid import uuid4
 
 from domain.gameofbones.enums import HouseActionName
-from tests.service.canary_world import Canary
+from tests.entrypoints.graphql.canary_world import Canary
 
 ORDERS = """mutation($c: UUID!, $f: UUID!, $o: FactionOrdersInput!) {
   submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { id } }"""

@@ -17,8 +17,8 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from service.bootstrap import Intrigue
-from tests.service.conftest import gql_as
-from tests.service.fuzz_world import World, build_world
+from tests.support.fuzz_world import World, build_world
+from tests.support.service import gql_as
 
 # Whole numbers planted in secret places: FacGold, XP, a house's gold, influence and power, a custom action's
 # dedicated influence and power, and the power of a secret troop movement.

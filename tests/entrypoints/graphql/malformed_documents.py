@@ -1,7 +1,7 @@
 """Hand-made malformed requests to /graphql, part two: documents and variables (issue 25, item 3).
 
-Under application/json each is answered 200 with its codes, as today's clients expect; tests/service/
-test_graphql_over_http.py has their 400s under application/graphql-response+json.
+Under application/json each is answered 200 with its codes, as today's clients expect;
+tests/entrypoints/graphql/test_graphql_over_http.py has their 400s under application/graphql-response+json.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from tests.service.malformed_requests import Case, raw, sent
+from tests.entrypoints.graphql.malformed_requests import Case, raw, sent
 
 PARSE, INVALID, INPUT = "GRAPHQL_PARSE_FAILED", "GRAPHQL_VALIDATION_FAILED", "BAD_USER_INPUT"
 NOBODY = "00000000-0000-0000-0000-000000000000"

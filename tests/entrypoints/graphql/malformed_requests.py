@@ -1,7 +1,7 @@
 """Hand-made malformed requests to /graphql, part one: bodies, encodings, methods, media types, batching, headers.
 
 Each case names the status and the error codes its answer must carry (issue 25, item 3); the documents are in
-tests/service/malformed_documents.py, and tests/service/test_graphql_in_shape.py sends both.
+tests/entrypoints/graphql/malformed_documents.py, and tests/entrypoints/graphql/test_graphql_in_shape.py sends both.
 """
 
 from __future__ import annotations

@@ -18,8 +18,8 @@ from service.entrypoints.graphql.errors import IntrigueSchema
 from service.entrypoints.graphql.guards import POLICY
 from service.entrypoints.graphql.schema import Mutation, Query, schema
 from service.entrypoints.http import create_app
-from tests.service.rest_support import new_campaign
-from tests.service.test_seats import enrol, seat
+from tests.entrypoints.graphql.test_seats import enrol, seat
+from tests.support.rest_support import new_campaign
 
 SECRET = "the GM's own notes"
 

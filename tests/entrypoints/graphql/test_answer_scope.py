@@ -15,10 +15,10 @@ from service.bootstrap import Intrigue
 from service.entrypoints.graphql.answer_scope import campaigns_of
 from service.persistence.database import Database
 from service.usecases.factionturn import FoundFaction
-from tests.service.conftest import campaign_with_hidden_spies, gql_as
-from tests.service.test_answers import STANDINGS
-from tests.service.test_answers import reads as reads  # the fixture counting read-model reads
-from tests.service.test_lanes_migration import in_order, to_layout_before_lanes
+from tests.entrypoints.graphql.test_answers import STANDINGS
+from tests.entrypoints.graphql.test_answers import reads as reads  # the fixture counting read-model reads
+from tests.service.persistence.test_lanes_migration import in_order, to_layout_before_lanes
+from tests.support.service import campaign_with_hidden_spies, gql_as
 
 ONE = "query($id: UUID!) { faction(id: $id) { name facgold } }"
 

@@ -17,7 +17,7 @@ from service.entrypoints.http import create_app
 from service.persistence.queries import ReadModelReads
 from service.persistence.readpool import SharedRead
 from service.usecases.factionturn import FoundFaction
-from tests.service.conftest import campaign_with_hidden_spies, gql, gql_as
+from tests.support.service import campaign_with_hidden_spies, gql, gql_as
 
 STANDINGS = "query($id: UUID!) { factions(campaignId: $id) { name facgold assets { typeKey stealthed } } }"
 

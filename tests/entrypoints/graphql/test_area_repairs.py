@@ -10,7 +10,7 @@ from starlette.testclient import TestClient
 from domain.gameofbones.house import House
 from domain.gameofbones.records import AreaDamage
 from service.bootstrap import Intrigue
-from tests.service.conftest import gql, gql_as
+from tests.support.service import gql, gql_as
 
 CREATE = """mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id gmToken regions { id } } }"""
 REGISTER = """mutation($c: UUID!, $input: RegisterHouseInput!) {

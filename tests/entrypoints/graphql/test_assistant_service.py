@@ -18,7 +18,7 @@ from service.bootstrap import Intrigue
 from service.usecases.factionturn import FoundFaction, StartingAsset
 from service.usecases.gameofbones import RegisterHouse, StartingArea, StartingMember
 from service.usecases.rewind import RollBackPhase
-from tests.service.conftest import gql_as
+from tests.support.service import gql_as
 
 MARK = """mutation($c: UUID!, $m: UUID!, $t: Temperament) {
   markGmRun(campaignId: $c, memberId: $m, gmRun: true, temperament: $t, reason: "the GM plays it") {

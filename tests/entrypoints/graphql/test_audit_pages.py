@@ -8,7 +8,7 @@ from starlette.testclient import TestClient
 
 from domain.commands import CreateCampaign, MapRegion, RollDice
 from service.bootstrap import Intrigue
-from tests.service.conftest import gql, gql_as
+from tests.support.service import gql, gql_as
 
 LOG = """query($id: UUID!, $first: Int!, $after: String) {
   eventLog(campaignId: $id, first: $first, after: $after) {

@@ -10,8 +10,8 @@ from starlette.testclient import TestClient
 from domain.factionturn.faction import Faction
 from service.bootstrap import Intrigue
 from service.usecases.rewind import RollBackPhase
-from tests.service.conftest import gql_as
-from tests.service.test_gm import Table, table
+from tests.service.usecases.test_gm import Table, table
+from tests.support.service import gql_as
 
 AS_OF = """query($c: UUID!, $at: AsOfInput!) { campaign(id: $c, asOf: $at) {
   name phase phaseStatus asOf { phase position lastPosition } regions { name governingFactionId }

@@ -9,9 +9,9 @@ from uuid import UUID
 from starlette.testclient import TestClient
 
 from service.usecases.visibility import change_seen_by, sees_everything
-from tests.service.conftest import gql_as
-from tests.service.test_order_status import ORDER, SUBMIT, ok, smear, table  # noqa: F401 (the fixture `t`)
-from tests.service.test_subscriptions import subscribe
+from tests.entrypoints.graphql.test_order_status import ORDER, SUBMIT, ok, smear, table  # noqa: F401 (the fixture `t`)
+from tests.entrypoints.graphql.test_subscriptions import subscribe
+from tests.support.service import gql_as
 
 CHANGES = "subscription($id: UUID!, $after: Int) { campaignChanges(campaignId: $id, after: $after) { kind position } }"
 RESOLVE = "mutation($c: UUID!) { resolvePhase(campaignId: $c) { phaseStatus } }"
@@ -94,7 +94,7 @@ def test_a_faction_player_hears_its_own_orders_land_and_a_rollback(
 
 
 def test_a_seat_of_another_campaign_is_refused(client: TestClient, t: dict[str, Any], intrigue: Any) -> None:
-    from tests.service.test_subscriptions import new_campaign
+    from tests.entrypoints.graphql.test_subscriptions import new_campaign
 
     stranger = intrigue.seats.seat_gm(new_campaign(intrigue).id).token
     with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:

@@ -8,8 +8,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from service.bootstrap import Intrigue
-from tests.service.conftest import gql, gql_as
-from tests.service.rest_support import API, bearer, conforms, new_campaign
+from tests.support.rest_support import API, bearer, conforms, new_campaign
+from tests.support.service import gql, gql_as
 
 LIST = "{ campaigns(first: 200) { nodes { id } } }"
 PAGE = "query($a: String) { campaigns(first: 200, after: $a) { nodes { id } pageInfo { hasNextPage endCursor } } }"

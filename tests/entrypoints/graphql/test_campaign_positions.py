@@ -15,9 +15,9 @@ from domain.campaign import Campaign
 from domain.commands import CreateCampaign, MapRegion, RollDice
 from service.bootstrap import Intrigue
 from service.persistence import outcomes
-from tests.service.conftest import gql_as
-from tests.service.rest_support import API, bearer
-from tests.service.test_subscriptions import subscribe
+from tests.entrypoints.graphql.test_subscriptions import subscribe
+from tests.support.rest_support import API, bearer
+from tests.support.service import gql_as
 
 LOG = """query($id: UUID!) { eventLog(campaignId: $id, first: 500) { nodes { position } } }"""
 LOG_AFTER = """query($id: UUID!, $after: String) { eventLog(campaignId: $id, first: 5, after: $after) {

@@ -25,10 +25,10 @@ from service.entrypoints.graphql.guards import Access, access_to
 from service.entrypoints.graphql.visibility import decision_of
 from service.entrypoints.rest.decisions import REST
 from service.entrypoints.rest.decisions import WHERE as REST_WHERE
-from tests.service.canary_crawl import OPENAPI, REST_PREFIX, harvest, operations, rest_gets, schema
-from tests.service.canary_probes import probes, same_but_for
-from tests.service.canary_world import Canary, build_canary
-from tests.service.canary_world import where as where_in
+from tests.entrypoints.graphql.canary_crawl import OPENAPI, REST_PREFIX, harvest, operations, rest_gets, schema
+from tests.entrypoints.graphql.canary_probes import probes, same_but_for
+from tests.entrypoints.graphql.canary_world import Canary, build_canary
+from tests.entrypoints.graphql.canary_world import where as where_in
 
 TRIED: Counter[str] = Counter()  # seat -> paths tried
 

@@ -20,7 +20,7 @@ from domain.gameofbones.ranks import RANK_TABLE
 from service.bootstrap import Intrigue
 from service.usecases.factionturn import FoundFaction, StartingAsset
 from service.usecases.interventions import By
-from tests.service.conftest import gql, gql_as
+from tests.support.service import gql, gql_as
 
 API = "/api/v1"
 ASSETS = """query($a: Attribute, $r: Int, $k: AssetKind, $c: UUID) {

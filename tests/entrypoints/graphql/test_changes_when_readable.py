@@ -17,8 +17,8 @@ from service import bootstrap
 from service.bootstrap import Intrigue
 from service.entrypoints.http import create_app
 from service.persistence.database import Database
-from tests.service.test_committed_answers import a_campaign
-from tests.service.test_subscriptions import subscribe
+from tests.entrypoints.graphql.test_subscriptions import subscribe
+from tests.service.operations.test_committed_answers import a_campaign
 
 CHANGES = "subscription($id: UUID!) { campaignChanges(campaignId: $id) { kind } }"
 OPEN = "mutation($id: UUID!) { openPhase(campaignId: $id) { phase } }"

@@ -11,8 +11,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from service.bootstrap import Intrigue
-from tests.service.conftest import gql_as
-from tests.service.gameofbones_world import city, give_orders, register_five
+from tests.support.gameofbones_world import city, give_orders, register_five
+from tests.support.service import gql_as
 
 UUID_RE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
 CHRONICLE = "query($c: UUID!) { chronicle(campaignId: $c, phase: 1) { actorId lines spin } }"

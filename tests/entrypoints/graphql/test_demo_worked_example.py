@@ -25,8 +25,8 @@ from service.entrypoints.demo import seed_demo
 from service.entrypoints.http import create_app
 from service.persistence.database import Database
 from service.usecases.factionturn import FoundFaction
-from tests.service.rest_support import bearer, conforms
-from tests.service.worked_month import PHASE, REGIONS, Demo, check_the_month, order_the_month
+from tests.support.rest_support import bearer, conforms
+from tests.support.worked_month import PHASE, REGIONS, Demo, check_the_month, order_the_month
 
 
 def text_dice(campaign: Campaign, stream: str) -> Dice:

@@ -11,10 +11,10 @@ from uuid import uuid4
 from starlette.testclient import TestClient
 
 from service.bootstrap import Intrigue
-from tests.service.conftest import gql, gql_as
-from tests.service.rest_support import bearer
+from tests.support.rest_support import bearer
+from tests.support.service import gql, gql_as
 
-SECTOR = Path(__file__).resolve().parents[1] / "data" / "swn_sector.json"
+SECTOR = Path(__file__).resolve().parents[2] / "data" / "swn_sector.json"
 CREATE = """mutation($name: String!) { createCampaign(input: {name: $name, ruleSystems: [FACTION_TURN], diceSeed: "f",
   preset: WORKED_EXAMPLE}) { id gmToken } }"""
 OPEN = "mutation($id: UUID!) { openPhase(campaignId: $id) { phase } }"

@@ -11,8 +11,8 @@ from starlette.testclient import TestClient
 from domain.campaign import Campaign
 from domain.factionturn.faction import Faction
 from service.bootstrap import Intrigue
-from tests.service.conftest import gql_as
-from tests.service.test_gm import Table, regiment_of, table, trail
+from tests.service.usecases.test_gm import Table, regiment_of, table, trail
+from tests.support.service import gql_as
 
 DESTROY = """mutation($c: UUID!, $f: UUID!, $a: UUID!) {
   resolveAssetAdventure(campaignId: $c, factionId: $f, assetId: $a, outcome: DESTROY,

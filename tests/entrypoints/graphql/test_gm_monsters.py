@@ -16,9 +16,9 @@ from domain.factionturn.holdings import WILD_MONSTER
 from domain.ids import region_id
 from service.bootstrap import Intrigue
 from service.usecases.factionturn import FoundFaction, StartingAsset
-from tests.service.conftest import gql_as
-from tests.service.test_gm import trail
-from tests.service.test_gm_graphql import code
+from tests.entrypoints.graphql.test_gm_graphql import code
+from tests.service.usecases.test_gm import trail
+from tests.support.service import gql_as
 
 CHARCH_GO = {"name": "Charch-Go", "cr": 13, "hp": 189, "hit_dice": "18d10+90"}
 MOVE = """mutation($c: UUID!, $m: UUID!, $r: UUID!) {

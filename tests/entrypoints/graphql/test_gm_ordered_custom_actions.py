@@ -10,9 +10,9 @@ from uuid import UUID
 from starlette.testclient import TestClient
 
 from service.bootstrap import Intrigue
-from tests.service.conftest import gql_as
-from tests.service.rest_support import API, bearer
-from tests.service.test_order_status import ORDER, ok, table
+from tests.entrypoints.graphql.test_order_status import ORDER, ok, table
+from tests.support.rest_support import API, bearer
+from tests.support.service import gql_as
 
 __all__ = ["table"]  # the campaign of test_order_status: five houses and the faction Spies, a phase open
 REASON = "the party's cleric asked the matron for a shrine"

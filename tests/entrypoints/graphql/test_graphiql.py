@@ -13,7 +13,7 @@ from domain.commands import CreateCampaign
 from service.bootstrap import Intrigue
 from service.entrypoints.graphql.schema import schema
 from service.usecases.seats import bearer_token
-from tests.service.graphiql_page import ANY_HOST, check_served_offline, loads_of, welcome_of
+from tests.support.graphiql_page import ANY_HOST, check_served_offline, loads_of, welcome_of
 
 HEADER_EXAMPLE = re.compile(r'\{"Authorization": "Bearer [^"]+"\}')
 

@@ -12,7 +12,7 @@ from service.entrypoints.demo import DEMO_NAME, seed_demo
 from service.entrypoints.http import create_app
 from service.persistence.database import Database
 from service.persistence.queries import ReadModelReads
-from tests.service.conftest import gql, gql_as
+from tests.support.service import gql, gql_as
 
 CREATE = """
 mutation Create($input: CreateCampaignInput!) {

@@ -26,7 +26,7 @@ from service.entrypoints.graphql.expansion import MAX_EXPANSION, cost_of
 from service.entrypoints.graphql.guards import MAX_ALIASES, MAX_DEPTH
 from service.entrypoints.graphql.parsing import _parsed
 from service.entrypoints.http import create_app
-from tests.service.processes import served
+from tests.support.processes import served
 
 WAIT = 30.0  # what a test waits for an answer at most: generous, never a timing assertion
 BOUND = 5.0  # a generous safety bound on one refused document's answer; the work itself is counted below

@@ -1,7 +1,7 @@
 """Whatever a client sends to /graphql, the answer is a GraphQL error with a code, never a 500 or internal text.
 
-The battery of hand-made malformed requests (issue 25, item 3) is in tests/service/malformed_requests.py and
-tests/service/malformed_documents.py: each names the status and codes its answer must carry.
+The battery of hand-made malformed requests (issue 25, item 3) is in tests/entrypoints/graphql/malformed_requests.py and
+tests/entrypoints/graphql/malformed_documents.py: each names the status and codes its answer must carry.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from starlette.testclient import TestClient
 from service.entrypoints.graphql.errors import CLIENT_CODES
 from service.entrypoints.shared.errors import HTTP_STATUS
 from service.persistence.queries import ReadModelReads
-from tests.service.malformed_documents import DOCUMENT_CASES, GUARDED
-from tests.service.malformed_requests import GRAPHQL_RESPONSE, TRANSPORT_CASES, Case
+from tests.entrypoints.graphql.malformed_documents import DOCUMENT_CASES, GUARDED
+from tests.entrypoints.graphql.malformed_requests import GRAPHQL_RESPONSE, TRANSPORT_CASES, Case
 
 PROJECT_CODES = frozenset({kind.code for kind in HTTP_STATUS} | CLIENT_CODES)
 INTERNAL_TEXT = ("Traceback", "object has no attribute", "psycopg", "DETAIL", "CONTEXT", "administrator command")

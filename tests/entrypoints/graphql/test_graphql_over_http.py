@@ -17,7 +17,7 @@ from starlette.testclient import TestClient
 
 from service.bootstrap import Intrigue
 from service.entrypoints.http import create_app
-from tests.service.processes import ROOT, eventually, free_port
+from tests.support.processes import ROOT, eventually, free_port
 
 GRAPHQL_RESPONSE = "application/graphql-response+json"
 AUDIT = ROOT / "web" / "scripts" / "audit-graphql-http.mjs"

@@ -27,8 +27,8 @@ from starlette.testclient import TestClient
 from service.bootstrap import Intrigue
 from service.entrypoints.graphql.schema import schema
 from service.entrypoints.rest.contract import check_against
-from tests.service.log_head import assert_projection_at_head, event_rows
-from tests.service.rest_support import API, bearer, new_campaign
+from tests.support.log_head import assert_projection_at_head, event_rows
+from tests.support.rest_support import API, bearer, new_campaign
 
 Path = tuple[str | int, ...]
 TEXT = ("String",)
@@ -193,7 +193,8 @@ def test_graphql_refuses_any_poisoned_argument_and_writes_nothing(
 # REST: every command route that takes a body, with a body its contract accepts; each text position a target.
 REGION = {"name": "r", "q": 0, "r": 0, "population": "Hundreds", "tags": ["t"],
           "monster": {"name": "m", "cr": 1, "hp": 1, "hit_dice": "1d8"}}  # fmt: skip
-ID = "00000000-0000-4000-8000-000000000001"  # ids are UUIDs in the contract (tests/service/test_openapi_ids.py)
+# ids are UUIDs in the contract (tests/entrypoints/rest/test_openapi_ids.py)
+ID = "00000000-0000-4000-8000-000000000001"
 REST_COMMANDS: dict[str, tuple[str, str, str, dict[str, Any]]] = {
     "createCampaign": ("POST", "/campaigns", "CreateCampaign",
                        {"name": "x", "rule_systems": ["factionturn"], "dice_seed": "s", "regions": [REGION]}),

@@ -8,9 +8,9 @@ from domain.factionturn.faction import Faction
 from domain.factionturn.goals import RANDOM_GOAL
 from domain.factionturn.holdings import WILD_MONSTER
 from service.bootstrap import Intrigue
-from tests.service.conftest import gql, gql_as
-from tests.service.test_gm_monsters import marches
-from tests.service.test_orders_whole import CREATE
+from tests.entrypoints.graphql.test_gm_monsters import marches
+from tests.entrypoints.graphql.test_orders_whole import CREATE
+from tests.support.service import gql, gql_as
 
 
 def test_a_monster_the_gm_enters_heals_a_roll_of_all_its_hit_dice(intrigue: Intrigue) -> None:

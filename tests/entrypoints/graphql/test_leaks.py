@@ -11,13 +11,13 @@ from starlette.testclient import TestClient
 from domain.factionturn.faction import Faction
 from domain.region import Region
 from service.bootstrap import Intrigue
-from tests.service.conftest import campaign_with_hidden_spies, gql, gql_as
-from tests.service.rest_support import API
+from tests.support.rest_support import API
+from tests.support.service import campaign_with_hidden_spies, gql, gql_as
 
 
 @pytest.fixture(scope="module")
 def court(intrigue: Intrigue) -> dict[str, Any]:
-    from tests.service.gameofbones_world import city, register_five
+    from tests.support.gameofbones_world import city, register_five
 
     campaign = intrigue.campaigns.create_campaign(city(f"leaks-{uuid.uuid4().hex[:6]}"))
     houses = register_five(intrigue, campaign)

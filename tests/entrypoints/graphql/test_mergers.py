@@ -18,10 +18,10 @@ from domain.factionturn.progression import max_hp
 from domain.ids import region_id
 from service.bootstrap import Intrigue
 from service.usecases.factionturn import FoundFaction, StartingAsset
-from tests.service.conftest import gql_as
-from tests.service.rest_support import API, bearer, conforms
-from tests.service.test_gm import trail
-from tests.service.test_gm_graphql import code
+from tests.entrypoints.graphql.test_gm_graphql import code
+from tests.service.usecases.test_gm import trail
+from tests.support.rest_support import API, bearer, conforms
+from tests.support.service import gql_as
 
 CONSENT = """mutation($c: UUID!, $f: UUID!, $p: UUID!, $yes: Boolean!) {
   consentToMerger(campaignId: $c, factionId: $f, partnerId: $p, consent: $yes) { id name } }"""

@@ -14,9 +14,9 @@ from domain.commands import CreateCampaign, MapRegion
 from domain.gameofbones.house import House
 from service.bootstrap import Intrigue
 from service.usecases.factionturn import FoundFaction
-from tests.service.conftest import gql_as
-from tests.service.gameofbones_world import register_five
-from tests.service.rest_support import API, bearer, conforms
+from tests.support.gameofbones_world import register_five
+from tests.support.rest_support import API, bearer, conforms
+from tests.support.service import gql_as
 
 STATUS = "query($c: UUID!) { orderStatus(campaignId: $c) { phase status members { id kind name submitted orders } } }"
 FACTION_ORDERS = """query($c: UUID!, $f: UUID!) { factionOrders(campaignId: $c, factionId: $f) {

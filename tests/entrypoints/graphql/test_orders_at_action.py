@@ -15,7 +15,7 @@ from domain.enums import Population
 from domain.factionturn.examples import WORKED_FACTIONS
 from domain.factionturn.faction import Faction
 from service.bootstrap import Intrigue
-from tests.service.conftest import gql, gql_as
+from tests.support.service import gql, gql_as
 
 CREATE = """mutation($input: CreateCampaignInput!) {
   createCampaign(input: $input) { id gmToken regions { id name } } }"""

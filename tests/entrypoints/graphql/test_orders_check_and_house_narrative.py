@@ -10,9 +10,9 @@ from starlette.testclient import TestClient
 
 from domain.factionturn.faction import Faction
 from service.bootstrap import Intrigue
-from tests.service.conftest import gql_as
-from tests.service.rest_support import API, bearer
-from tests.service.test_order_status import FACTION_ORDERS, ORDER, SUBMIT, code, ok, smear, table
+from tests.entrypoints.graphql.test_order_status import FACTION_ORDERS, ORDER, SUBMIT, code, ok, smear, table
+from tests.support.rest_support import API, bearer
+from tests.support.service import gql_as
 
 __all__ = ["table"]  # the campaign of test_order_status: five houses, a faction of spies, a phase open
 CHECK = """query($c: UUID!, $f: UUID!, $o: FactionOrdersInput!) {

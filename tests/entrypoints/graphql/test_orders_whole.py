@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 
 from domain.factionturn.faction import Faction
 from service.bootstrap import Intrigue
-from tests.service.conftest import gql, gql_as
+from tests.support.service import gql, gql_as
 
 CREATE = """mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id gmToken } }"""
 GENERATE = "mutation($c: UUID!) { generateFactions(campaignId: $c, count: 3) { id name homeRegionId } }"

@@ -8,8 +8,8 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from tests.service.conftest import gql_as
-from tests.service.test_order_status import SUBMIT, ok, table  # noqa: F401 (the fixture `t`)
+from tests.entrypoints.graphql.test_order_status import SUBMIT, ok, table  # noqa: F401 (the fixture `t`)
+from tests.support.service import gql_as
 
 RESOLVE = "mutation($c: UUID!) { resolvePhase(campaignId: $c) { phaseStatus } }"
 ROLL_BACK = """mutation($c: UUID!, $p: Int!, $r: String!) {

@@ -7,8 +7,8 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from tests.service.conftest import gql, gql_as
-from tests.service.test_phase_report_house import AREAS, CREATE, ORDER, REGISTER, SEAT, character, ok
+from tests.entrypoints.graphql.test_phase_report_house import AREAS, CREATE, ORDER, REGISTER, SEAT, character, ok
+from tests.support.service import gql, gql_as
 
 HOUSE_REPORT = """query($c: UUID!) { phaseReport(campaignId: $c, phase: 1) { orders { action actor outcome }
   ledger { amount reason } } }"""

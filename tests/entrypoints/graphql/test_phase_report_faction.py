@@ -9,7 +9,7 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from domain.factionturn.holdings import max_hp_for
-from tests.service.conftest import gql, gql_as
+from tests.support.service import gql, gql_as
 
 CREATE = "mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id gmToken } }"
 FOUND = "mutation($c: UUID!, $i: FoundFactionInput!) { foundFaction(campaignId: $c, input: $i) { id } }"

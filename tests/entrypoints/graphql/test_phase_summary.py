@@ -15,8 +15,8 @@ from domain.commands import CreateCampaign, MapRegion
 from service.bootstrap import Intrigue
 from service.usecases.factionturn import FoundFaction
 from service.usecases.gameofbones import RegisterHouse, StartingArea
-from tests.service.conftest import gql_as
-from tests.service.gameofbones_world import person
+from tests.support.gameofbones_world import person
+from tests.support.service import gql_as
 
 REPORT = "phase kind memberId orders { action outcome } income costs ledger { amount reason } learned { kind }"
 SUMMARY = f"""campaignId phase scope reports {{ {REPORT} }} gossip {{ actorId lines spin }}

@@ -18,12 +18,12 @@ from service.entrypoints import cli
 from service.persistence.database import Database
 from service.usecases.interventions import By
 from service.usecases.transfer import export_lines
-from tests.service.conftest import gql, gql_as
-from tests.service.log_head import assert_projection_at_head, event_rows
-from tests.service.processes import url_of
-from tests.service.rest_support import API, bearer
-from tests.service.test_gm import regiment_of, table
-from tests.service.test_gm_graphql import player
+from tests.entrypoints.graphql.test_gm_graphql import player
+from tests.service.usecases.test_gm import regiment_of, table
+from tests.support.log_head import assert_projection_at_head, event_rows
+from tests.support.processes import url_of
+from tests.support.rest_support import API, bearer
+from tests.support.service import gql, gql_as
 
 CREATE = 'mutation($n: String!) { createCampaign(input: {name: $n, ruleSystems: [FACTION_TURN]}) { id } }'
 ORDERS = """mutation($c: UUID!, $f: UUID!, $o: FactionOrdersInput!) {

@@ -19,9 +19,9 @@ from domain.gameofbones.ordering import Order
 from domain.odds import attack_odds, house_odds
 from domain.region import Region
 from service.bootstrap import Intrigue
-from tests.service.conftest import gql_as
-from tests.service.test_catalog_preview import _campaign, ok
-from tests.service.test_gameofbones_play import two_houses
+from tests.entrypoints.graphql.test_catalog_preview import _campaign, ok
+from tests.service.usecases.test_gameofbones_play import two_houses
+from tests.support.service import gql_as
 
 API = "/api/v1"
 PREVIEW = """query($c: UUID!, $f: UUID!) { factionPreview(campaignId: $c, factionId: $f, allowedOnly: true) {

@@ -18,9 +18,9 @@ from service.bootstrap import Intrigue
 from service.entrypoints.graphql.seat_watch import SeatWatch
 from service.persistence.database import UnavailableError
 from service.usecases.factionturn import FoundFaction
-from tests.service.conftest import gql, gql_as
-from tests.service.rest_support import API, bearer, conforms
-from tests.service.test_subscriptions import EVENTS, PHASES, subscribe
+from tests.entrypoints.graphql.test_subscriptions import EVENTS, PHASES, subscribe
+from tests.support.rest_support import API, bearer, conforms
+from tests.support.service import gql, gql_as
 
 ME = "{ me { id role } }"
 SEATS = "query($c: UUID!) { seats(campaignId: $c) { id role name revoked } }"

@@ -17,8 +17,8 @@ from domain.errors import ForbiddenError
 from service.bootstrap import Intrigue
 from service.entrypoints.graphql.guards import Access, access_to
 from service.usecases.seats import TOKEN_PREFIX, token_campaign
-from tests.service.conftest import gql, gql_as
-from tests.service.rest_support import API, bearer, conforms, new_campaign
+from tests.support.rest_support import API, bearer, conforms, new_campaign
+from tests.support.service import gql, gql_as
 
 ME = "{ me { id role name campaignId factionId houseId } }"
 OPEN = "mutation($id: UUID!) { openPhase(campaignId: $id) { phase } }"

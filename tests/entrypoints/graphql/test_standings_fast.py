@@ -20,9 +20,9 @@ from service.entrypoints.graphql.standings import plan_of, standings
 from service.persistence.queries import ReadModelReads
 from service.persistence.readpool import ReadPool
 from service.usecases.rewind import RollBackPhase
-from tests.service.conftest import gql, gql_as
-from tests.service.gameofbones_world import city, give_orders, register_five
-from tests.service.test_factionturn_play import play_phase, played
+from tests.service.usecases.test_factionturn_play import play_phase, played
+from tests.support.gameofbones_world import city, give_orders, register_five
+from tests.support.service import gql, gql_as
 
 
 def every_field(type_name: str, depth: int = 3) -> str:

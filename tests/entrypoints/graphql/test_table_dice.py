@@ -2,7 +2,7 @@
 
 The GM sets the demo campaign to the table's dice, gives the month's orders as the text does, and enters the one
 roll the month needs, as the text rolled it: "I rolled a 3, so the Republic will act first". The outcomes are the
-text's (tests/service/worked_month.py), the same as with the server's dice (test_demo_worked_example.py).
+text's (tests/support/worked_month.py), the same as with the server's dice (test_demo_worked_example.py).
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from service.entrypoints.http import create_app
 from service.persistence.database import Database
 from service.usecases.analytics import rolls_in
 from service.usecases.replay import divergences
-from tests.service.conftest import gql_as
-from tests.service.rest_support import API, bearer, conforms
-from tests.service.worked_month import PHASE, Demo, check_the_month, order_the_month
+from tests.support.rest_support import API, bearer, conforms
+from tests.support.service import gql_as
+from tests.support.worked_month import PHASE, Demo, check_the_month, order_the_month
 
 SET = """mutation($c: UUID!, $s: DiceSource!, $p: Int) {
   setDiceSource(campaignId: $c, source: $s, phase: $p) { phase source } }"""

@@ -15,7 +15,7 @@ from domain.factionturn.order_form import orders_from_dict
 from domain.gameofbones.house import House
 from service.bootstrap import Intrigue
 from service.entrypoints.rest.contract import check_against
-from tests.service.conftest import gql, gql_as
+from tests.support.service import gql, gql_as
 
 CREATE = """mutation($input: CreateCampaignInput!) {
   createCampaign(input: $input) { id gmToken regions { id name } } }"""

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from tests.service.conftest import gql, gql_as
+from tests.support.service import gql, gql_as
 
 CREATE = """
 mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id gmToken regions { id name q r } } }"""

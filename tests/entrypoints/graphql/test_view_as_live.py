@@ -10,9 +10,9 @@ from uuid import UUID
 from starlette.testclient import TestClient
 
 from service.usecases.seats import IssuedSeat
-from tests.service.conftest import gql_as
-from tests.service.test_campaign_changes import CHANGES, RESOLVE, kinds_until, now
-from tests.service.test_order_status import ORDER, ok, smear, table  # noqa: F401 (the fixture `t`)
+from tests.entrypoints.graphql.test_campaign_changes import CHANGES, RESOLVE, kinds_until, now
+from tests.entrypoints.graphql.test_order_status import ORDER, ok, smear, table  # noqa: F401 (the fixture `t`)
+from tests.support.service import gql_as
 
 WS = {"subprotocols": ["graphql-transport-ws"]}
 

@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 from domain.campaign import Campaign
 from service.bootstrap import Intrigue
 from service.usecases.factionturn import FoundFaction
-from tests.service.conftest import campaign_with_hidden_spies, gql, gql_as
+from tests.support.service import campaign_with_hidden_spies, gql, gql_as
 
 FACTIONS = """query($id: UUID!) { factions(campaignId: $id) {
   id name facgold xp goal { key } assets { typeKey stealthed } } }"""
@@ -86,7 +86,7 @@ HOUSES = """query($id: UUID!) { houses(campaignId: $id) {
 
 @pytest.fixture(scope="module")
 def court(intrigue: Intrigue) -> dict[str, Any]:
-    from tests.service.gameofbones_world import city, give_orders, register_five
+    from tests.support.gameofbones_world import city, give_orders, register_five
 
     campaign = intrigue.campaigns.create_campaign(city(f"vis-{uuid.uuid4().hex[:6]}"))
     houses = register_five(intrigue, campaign)

@@ -30,7 +30,7 @@ from service.entrypoints.graphql.subscriptions import CampaignSubscription
 from service.entrypoints.graphql.visibility import over, undecided
 from service.entrypoints.http import create_app
 from service.usecases.visibility import FACTION, READ_MODELS, Decision, faction_view
-from tests.service.conftest import campaign_with_hidden_spies
+from tests.support.service import campaign_with_hidden_spies
 
 
 @over(FACTION)

@@ -13,9 +13,9 @@ from starlette.testclient import TestClient
 
 from service.bootstrap import Intrigue
 from service.operations.deliveries import DeliverySettings, DeliveryWorker
-from tests.service.conftest import gql_as
-from tests.service.rest_support import API, bearer, conforms, new_campaign
-from tests.service.webhook_receiver import WAIT, receiving
+from tests.support.rest_support import API, bearer, conforms, new_campaign
+from tests.support.service import gql_as
+from tests.support.webhook_receiver import WAIT, receiving
 
 SECRET = "the-table-shares-this-0123456789"
 FAST = DeliverySettings(timeout=WAIT, lease=WAIT * 2, backoff=0.05, backoff_max=0.2, give_up=3600.0, poll=0.05)

@@ -14,7 +14,7 @@ from domain.dice import FixedDice
 from service.bootstrap import Intrigue
 from service.entrypoints.http import create_app
 from service.persistence.database import Database
-from tests.service.conftest import gql, gql_as
+from tests.support.service import gql, gql_as
 
 CREATE = """mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id gmToken regions { id } } }"""
 REGISTER = """mutation($c: UUID!, $input: RegisterHouseInput!) {

@@ -16,7 +16,7 @@ from service.bootstrap import Intrigue
 from service.entrypoints.http import create_app
 from service.entrypoints.rest.support import REPLAYED_HEADER
 from service.persistence import idempotency
-from tests.service.rest_support import API, bearer, conforms, new_campaign
+from tests.support.rest_support import API, bearer, conforms, new_campaign
 
 CREATE = """mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id name gmToken } }"""
 

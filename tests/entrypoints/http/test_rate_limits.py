@@ -15,9 +15,9 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from service.bootstrap import Intrigue
 from service.entrypoints.http import create_app
 from service.entrypoints.rates import Rates
-from tests.service.log_head import event_rows
-from tests.service.rest_support import API, bearer, conforms
-from tests.service.test_subscriptions import subscribe
+from tests.entrypoints.graphql.test_subscriptions import subscribe
+from tests.support.log_head import event_rows
+from tests.support.rest_support import API, bearer, conforms
 
 CREATE = "mutation($name: String!) { createCampaign(input: {name: $name, ruleSystems: [FACTION_TURN]}) { id gmToken } }"
 TWICE = """mutation { a: createCampaign(input: {name: "A", ruleSystems: [FACTION_TURN]}) { id }

@@ -14,7 +14,7 @@ from starlette.websockets import WebSocketDisconnect
 from domain.commands import CreateCampaign, MapRegion
 from service.bootstrap import Intrigue
 from service.entrypoints.console.session import cookie_name
-from tests.service.test_subscriptions import EVENTS, subscribe
+from tests.entrypoints.graphql.test_subscriptions import EVENTS, subscribe
 
 ME = "{ me { id campaignId role name } }"
 OWN = "http://testserver"  # TestClient's origin: its Host header is `testserver`

@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 import pytest
 from starlette.testclient import TestClient
 
-from tests.service.graphiql_page import BROWSER
+from tests.support.graphiql_page import BROWSER
 
 
 def directives(policy: str) -> dict[str, list[str]]:

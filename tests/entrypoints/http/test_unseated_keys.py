@@ -14,8 +14,8 @@ from starlette.testclient import TestClient
 
 from service.bootstrap import Intrigue
 from service.persistence.key_randomness import random_bits, required_bits
-from tests.service.rest_support import API, bearer, conforms, new_campaign
-from tests.service.test_idempotency import CREATE, named
+from tests.entrypoints.http.test_idempotency import CREATE, named
+from tests.support.rest_support import API, bearer, conforms, new_campaign
 
 GUESSABLE = ["k" * 40, "ab" * 20, "0123456789abcdef" * 2, "00000000-0000-4000-8000-000000000000",
              "kkkkkkkk-kkkk-kkkk-kkkk-kkkkkkkkkkkk", "x" * 255, "1", "42", "a" * 31]  # fmt: skip

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from hypothesis.errors import Unsatisfiable
 from schemathesis.core.failures import Failure, FailureGroup
 
-from tests.service.fuzz_world import EventRows, internal_text
+from tests.support.fuzz_world import EventRows, internal_text
 
 # Deterministic and bounded, so `make test` stays fast and a failure reproduces: the same examples every run.
 # No shrinking: every finding is kept as generated and the run goes on.

@@ -21,8 +21,8 @@ from schemathesis.specs.graphql import nodes
 from schemathesis.specs.graphql.scalars import CUSTOM_SCALARS
 from schemathesis.specs.openapi.checks import response_schema_conformance
 
-from tests.service.fuzz_world import EventRows, World
-from tests.service.fuzzing import Finding, Findings, check_failures, excerpt, judge_common, run_cases
+from tests.entrypoints.rest.fuzzing import Finding, Findings, check_failures, excerpt, judge_common, run_cases
+from tests.support.fuzz_world import EventRows, World
 
 GRAPHQL_UNSEATED, GRAPHQL_AS_GM, GRAPHQL_NEGATIVE, GRAPHQL_AS_PLAYER = 2, 20, 4, 3
 KEEP_GENERATED = 0.15  # how often a member-naming argument keeps its generated value

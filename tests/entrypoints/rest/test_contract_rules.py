@@ -14,8 +14,8 @@ from starlette.testclient import TestClient
 
 from service.bootstrap import Intrigue
 from service.entrypoints.rest.contract import contract
-from tests.service.rest_support import API, bearer, conforms, new_campaign
-from tests.service.test_seats import enrol
+from tests.entrypoints.graphql.test_seats import enrol
+from tests.support.rest_support import API, bearer, conforms, new_campaign
 
 _URI = "urn:intrigue:openapi-rules"
 

@@ -33,9 +33,9 @@ from service.bootstrap import Intrigue
 from service.entrypoints.http import create_app
 from service.persistence import database
 from service.persistence.database import Database
-from tests.service.fuzz_world import EventRows, World, build_world, internal_text
-from tests.service.fuzzing import Finding, Findings, check_failures, judge_common, request_summary, run_cases
-from tests.service.graphql_fuzz import fuzz_graphql
+from tests.entrypoints.rest.fuzzing import Finding, Findings, check_failures, judge_common, request_summary, run_cases
+from tests.entrypoints.rest.graphql_fuzz import fuzz_graphql
+from tests.support.fuzz_world import EventRows, World, build_world, internal_text
 
 REST_CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
                response_headers_conformance, positive_data_acceptance, negative_data_rejection]  # fmt: skip

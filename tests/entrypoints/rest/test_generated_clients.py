@@ -20,9 +20,9 @@ from domain.factionturn.faction import Faction
 from domain.factionturn.orders import BuyAsset
 from service.bootstrap import Intrigue
 from service.entrypoints.http import create_app
-from tests.service.processes import ROOT, served
-from tests.service.rest_support import API, bearer, conforms
-from tests.service.test_rest_phases import world  # noqa: F401 - the fixture: both rule systems, seats for each
+from tests.entrypoints.rest.test_rest_phases import world  # noqa: F401 - the fixture: both rule systems, seats for each
+from tests.support.processes import ROOT, served
+from tests.support.rest_support import API, bearer, conforms
 
 CONTRACT = ROOT / "openapi" / "openapi.yaml"
 WEB = ROOT / "web"

@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 from domain.campaign import Campaign
 from service.bootstrap import Intrigue
 from service.entrypoints.rest.contract import CONTRACT_PATH
-from tests.service.rest_support import API, audit_line_conforms, bearer, conforms, new_campaign
+from tests.support.rest_support import API, audit_line_conforms, bearer, conforms, new_campaign
 
 FORT = {"name": "Fort", "q": 0, "r": 0, "arcana": 4, "tags": ["fortress"]}
 SWAMP = {"name": "Swamp", "q": 1, "r": 0, "wild": True, "terrain_difficulty": 2}

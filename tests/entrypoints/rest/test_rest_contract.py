@@ -20,7 +20,7 @@ from starlette.testclient import TestClient
 from service.bootstrap import Intrigue
 from service.entrypoints.http import create_app
 from service.entrypoints.rest.contract import contract
-from tests.service.rest_support import new_campaign
+from tests.support.rest_support import new_campaign
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
           response_headers_conformance]  # fmt: skip

@@ -12,7 +12,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from service.persistence.queries import ReadModelReads
-from tests.service.rest_support import API, new_campaign
+from tests.support.rest_support import API, new_campaign
 
 INTERNAL_TEXT = ("Traceback", "object has no attribute", "psycopg", "DETAIL", "CONTEXT", "administrator command")
 

@@ -12,9 +12,9 @@ from starlette.testclient import TestClient
 
 from domain.campaign import Campaign
 from service.bootstrap import Intrigue
-from tests.service.rest_support import API, bearer, conforms, new_campaign
-from tests.service.test_idempotency import named
-from tests.service.test_rest_in_shape import problem_of
+from tests.entrypoints.http.test_idempotency import named
+from tests.entrypoints.rest.test_rest_in_shape import problem_of
+from tests.support.rest_support import API, bearer, conforms, new_campaign
 
 
 def _created(client: TestClient, name: str, content_type: str | None, **headers: str) -> httpx.Response:

@@ -12,8 +12,8 @@ from starlette.testclient import TestClient
 from domain.factionturn.faction import Faction
 from domain.gameofbones.house import House
 from service.bootstrap import Intrigue
-from tests.service.rest_support import bearer, conforms
-from tests.service.test_rest_phases import world  # noqa: F401 - the fixture: both rule systems, seats for each
+from tests.entrypoints.rest.test_rest_phases import world  # noqa: F401 - the fixture: both rule systems, seats for each
+from tests.support.rest_support import bearer, conforms
 
 
 @pytest.mark.parametrize(("body", "code", "field"), [

@@ -10,8 +10,8 @@ from starlette.testclient import TestClient
 from domain.commands import CreateCampaign, MapRegion
 from service.bootstrap import Intrigue
 from service.usecases.factionturn import FoundFaction
-from tests.service.conftest import gql_as
-from tests.service.rest_support import API, bearer, conforms
+from tests.support.rest_support import API, bearer, conforms
+from tests.support.service import gql_as
 
 
 def played(intrigue: Intrigue) -> tuple[UUID, UUID, UUID, str, str, str]:

@@ -15,7 +15,7 @@ from domain.gameofbones.records import Character
 from service.bootstrap import Intrigue
 from service.usecases.factionturn import FoundFaction, StartingAsset
 from service.usecases.gameofbones import RegisterHouse, StartingArea
-from tests.service.rest_support import API, bearer, conforms, new_campaign
+from tests.support.rest_support import API, bearer, conforms, new_campaign
 
 REGIONS = [{"name": "Home", "q": 0, "r": 0, "arcana": 4}, {"name": "Ward", "q": 1, "r": 0, "monthly_income": 4000}]
 SKILLS = {"Innuendo": 8, "Gather Information": 8, "Sense Motive": 8}

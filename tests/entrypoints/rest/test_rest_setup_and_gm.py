@@ -13,7 +13,7 @@ from domain.factionturn.holdings import WILD_MONSTER
 from domain.gm import Adjustment, Check, CustomActionDef
 from service.bootstrap import Intrigue
 from service.usecases.interventions import By
-from tests.service.rest_support import API, bearer, conforms, new_campaign
+from tests.support.rest_support import API, bearer, conforms, new_campaign
 
 CHARCH_GO = {"name": "Charch-Go", "cr": 13, "hp": 189, "hit_dice": "18d10+90"}
 REGIONS = [{"name": "Capital", "q": 0, "r": 0, "population": "Thousands"},

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from service.persistence.database import Database
-from tests.service.processes import free_port
+from tests.support.processes import free_port
 
 BIN = Path(os.environ.get("INTRIGUE_PG_BIN", "/usr/lib/postgresql/15/bin"))
 # initdb and postgres refuse to run as root: as root, they run as the postgres system user.

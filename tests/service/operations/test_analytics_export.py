@@ -18,11 +18,11 @@ import pytest
 from service.bootstrap import Intrigue
 from service.persistence.database import Database
 from service.usecases.analytics_export import TABLES, schema
-from tests.service.conftest import gql_as
-from tests.service.played_export import play_factionturn, play_gameofbones
-from tests.service.processes import run
+from tests.support.played_export import play_factionturn, play_gameofbones
+from tests.support.processes import run
+from tests.support.service import gql_as
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "analytics.md"
+DOC = Path(__file__).resolve().parents[3] / "docs" / "analytics.md"
 
 
 @pytest.fixture(scope="module")

@@ -23,8 +23,8 @@ from domain.seats import gm_seat_id
 from service.bootstrap import Intrigue
 from service.persistence import citus, idempotency
 from service.persistence.database import Database
-from tests.service.processes import Api, eventually
-from tests.service.rest_support import API, bearer
+from tests.support.processes import Api, eventually
+from tests.support.rest_support import API, bearer
 
 CLIENTS = 10
 EVENTS = "subscription($id: UUID!, $after: Int!) { campaignEvents(campaignId: $id, after: $after) { topic } }"

@@ -10,8 +10,8 @@ from pathlib import Path
 from domain.commands import CreateCampaign, MapRegion, RollDice
 from service.bootstrap import Intrigue
 from service.persistence.database import Database
-from tests.service.drift import drift
-from tests.service.processes import run
+from tests.support.drift import drift
+from tests.support.processes import run
 
 
 def played(intrigue: Intrigue) -> uuid.UUID:

@@ -23,8 +23,8 @@ from service.bootstrap import Intrigue, Settings
 from service.entrypoints.cli import build_parser
 from service.operations.progress import Counted
 from service.persistence.database import Database
-from tests.service.processes import ROOT, Api, eventually, run, url_of
-from tests.service.test_cli_campaigns import played
+from tests.service.operations.test_cli_campaigns import played
+from tests.support.processes import ROOT, Api, eventually, run, url_of
 
 INTRIGUE = [sys.executable, "-m", "service.entrypoints.cli"]
 

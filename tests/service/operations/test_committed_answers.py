@@ -21,8 +21,8 @@ from service.entrypoints import http
 from service.entrypoints.http import create_app
 from service.persistence import idempotency
 from service.persistence.database import Database
-from tests.service.processes import Api, eventually
-from tests.service.rest_support import API, bearer
+from tests.support.processes import Api, eventually
+from tests.support.rest_support import API, bearer
 
 CREATE = """mutation($input: CreateCampaignInput!) {
   createCampaign(input: $input) { id name phase gmToken regions { name q r } } }"""

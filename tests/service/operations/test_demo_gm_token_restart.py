@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from service.persistence.database import Database
-from tests.service.processes import Api, eventually, run
+from tests.support.processes import Api, eventually, run
 
 TOKEN_LINE = re.compile(r"Demo campaign ([0-9a-f-]{36}): GM token .*\n\s+(\S+)")
 WHO = "{ me { role } }"

@@ -22,9 +22,19 @@ from service.persistence import database
 from service.persistence.app import IntrigueStore
 from service.persistence.database import Database
 from service.usecases.transfer import import_lines
-from tests.service.forged_exports import Row, encoded, first_of, index_of, rows_of, stream, text, uuid_hex, with_state
-from tests.service.played_export import FILES
-from tests.service.processes import run
+from tests.service.operations.forged_exports import (
+    Row,
+    encoded,
+    first_of,
+    index_of,
+    rows_of,
+    stream,
+    text,
+    uuid_hex,
+    with_state,
+)
+from tests.support.played_export import FILES
+from tests.support.processes import run
 
 TARGET, FILE = FILES["factionturn"], FILES["gameofbones"]
 PYTHON_TEXT = re.compile(r"Traceback|[A-Z][a-z]+Error\b|\bTypeError|\bKeyError")
@@ -88,14 +98,14 @@ def test_another_campaigns_faction_moved_whole_into_the_file_is_refused(store: I
     assert message == f"line {first}: faction {faction} is already in this store"
 
 
-@pytest.mark.parametrize("topic", ["os:system", "tests.service.forged_topic_target:IMPORTED"])
+@pytest.mark.parametrize("topic", ["os:system", "tests.service.operations.forged_topic_target:IMPORTED"])
 def test_a_topic_outside_the_registry_is_refused_without_importing_its_module(
     store: IntrigueStore, topic: str
 ) -> None:
     rows = forged()
     rows[5] = {**rows[5], "topic": topic}
     assert refusal(store, rows) == f"line 6: topic {topic!r} is not an Intrigue event"
-    assert "tests.service.forged_topic_target" not in sys.modules
+    assert "tests.service.operations.forged_topic_target" not in sys.modules
 
 
 def test_a_long_topic_is_named_shortened(store: IntrigueStore) -> None:

@@ -12,8 +12,8 @@ import pytest
 from domain.commands import CreateCampaign, MapRegion
 from service.bootstrap import Intrigue
 from service.persistence.database import Database
-from tests.service.pgcluster import own_primary
-from tests.service.processes import Process
+from tests.service.operations.pgcluster import own_primary
+from tests.support.processes import Process
 
 
 def test_a_multi_host_url_keeps_every_host_port_and_parameter() -> None:

@@ -27,8 +27,8 @@ from service.persistence import migrations
 from service.persistence.database import Database
 from service.persistence.readmodels import READ_MODELS, relations_of
 from service.usecases.campaigns import CampaignService
-from tests.service.conftest import gql, gql_as
-from tests.service.processes import Api, Process, eventually, free_port, head, position, rows, run
+from tests.support.processes import Api, Process, eventually, free_port, head, position, rows, run
+from tests.support.service import gql, gql_as
 
 CREATE = "mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id name phaseStatus gmToken } }"
 OPEN = "mutation($id: UUID!) { openPhase(campaignId: $id) { phase phaseStatus } }"

@@ -15,7 +15,7 @@ from service.bootstrap import Intrigue
 from service.persistence import outcomes
 from service.persistence.database import Database
 from service.persistence.readmodels import by_name, lock_key, start_runner
-from tests.service.processes import eventually
+from tests.support.processes import eventually
 
 STATE = by_name("state")
 HEXES = itertools.count(1)

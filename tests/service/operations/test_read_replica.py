@@ -16,8 +16,8 @@ from service.bootstrap import Intrigue
 from service.entrypoints.http import create_app
 from service.persistence import migrations
 from service.persistence.replica import ReplicaReads
-from tests.service.pgcluster import own_primary
-from tests.service.processes import eventually
+from tests.service.operations.pgcluster import own_primary
+from tests.support.processes import eventually
 
 WRITERS, WRITES_EACH = 4, 8
 CAMPAIGNS = "/api/v1/campaigns"

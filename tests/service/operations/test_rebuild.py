@@ -18,10 +18,10 @@ from service.operations.worker import CLOSE_ENOUGH, ProgressBar, rebuild
 from service.persistence.database import Database
 from service.persistence.readmodels import READ_MODELS
 from service.usecases.replay import divergences
-from tests.service.conftest import gql
-from tests.service.processes import Api, Process, eventually, head, position, run
-from tests.service.test_factionturn_play import play_phase, played
-from tests.service.test_ops import play, read_models
+from tests.service.operations.test_ops import play, read_models
+from tests.service.usecases.test_factionturn_play import play_phase, played
+from tests.support.processes import Api, Process, eventually, head, position, run
+from tests.support.service import gql
 
 STATE = READ_MODELS[0]
 FACTIONS = "query($id: UUID!) { factions(campaignId: $id) { id name hp maxHp force cunning wealth } }"

@@ -14,8 +14,8 @@ from service.operations import rebuild_parts
 from service.operations.worker import rebuild
 from service.persistence.database import Database
 from service.persistence.readmodels import READ_MODELS
-from tests.service.test_factionturn_play import played
-from tests.service.test_ops import play, read_models
+from tests.service.operations.test_ops import play, read_models
+from tests.service.usecases.test_factionturn_play import played
 
 STATE = READ_MODELS[0]
 

@@ -28,8 +28,8 @@ from domain.commands import CreateCampaign, MapRegion, RollDice
 from service.bootstrap import Intrigue
 from service.persistence.database import Database
 from service.usecases.replay import divergences
-from tests.service.conftest import replaying
-from tests.service.processes import eventually, head, position
+from tests.support.processes import eventually, head, position
+from tests.support.service import replaying
 
 RUNS = 30
 LIMIT = 60.0  # seconds any one message from a run may take, generously (never an assertion on speed)
@@ -156,7 +156,7 @@ def test_sigkill_at_random_points_of_resolutions_loses_nothing_and_restarts_proj
     fresh_db: Database, campaign: UUID
 ) -> None:
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["service.bootstrap", "tests.service.test_resolution_kills"])
+    context.set_forkserver_preload(["service.bootstrap", "tests.service.operations.test_resolution_kills"])
     chance = random.Random(12)
     tally, took, started = Tally(), [0.2], time.monotonic()
     with replaying(fresh_db) as reader:

@@ -10,7 +10,7 @@ from starlette.applications import Starlette
 from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 
-from tests.service.processes import served
+from tests.support.processes import served
 
 WAIT = 30.0  # what a test waits for an answer at most: generous, never a timing assertion
 

@@ -16,8 +16,8 @@ from domain.commands import CreateCampaign
 from domain.enums import NewsKind
 from service.bootstrap import Intrigue
 from service.persistence.database import Database
-from tests.service.processes import Api, eventually
-from tests.service.webhook_receiver import WAIT, receiving
+from tests.support.processes import Api, eventually
+from tests.support.webhook_receiver import WAIT, receiving
 
 SECRET = "kill-me-softly-0123456789abcdef"
 OPEN = "mutation($id: UUID!) { openPhase(campaignId: $id) { phase } }"

@@ -18,9 +18,9 @@ from service.bootstrap import Intrigue
 from service.operations.deliveries import DeliverySettings, DeliveryWorker
 from service.usecases.interventions import By
 from service.usecases.rewind import RollBackPhase
-from tests.service.conftest import campaign_with_hidden_spies
-from tests.service.processes import free_port
-from tests.service.webhook_receiver import Received, Receiver, receiving
+from tests.support.processes import free_port
+from tests.support.service import campaign_with_hidden_spies
+from tests.support.webhook_receiver import Received, Receiver, receiving
 
 SECRET = "a-secret-of-the-table-0123456789"
 EVERY = [NewsKind.PHASE_OPENED, NewsKind.PHASE_RESOLVED, NewsKind.PHASE_ROLLED_BACK, NewsKind.CHRONICLE_PUBLISHED]
@@ -206,7 +206,7 @@ def test_a_short_secret_or_no_kind_is_refused(intrigue: Intrigue) -> None:
 def _wait(check: object, what: str) -> None:
     import time
 
-    from tests.service.webhook_receiver import WAIT
+    from tests.support.webhook_receiver import WAIT
 
     deadline = time.monotonic() + WAIT
     while not check():  # type: ignore[operator]

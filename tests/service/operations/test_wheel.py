@@ -16,8 +16,8 @@ import httpx
 import pytest
 
 from service.persistence.database import Database
-from tests.service.graphiql_page import check_served_offline
-from tests.service.processes import ROOT, eventually, free_port, url_of
+from tests.support.graphiql_page import check_served_offline
+from tests.support.processes import ROOT, eventually, free_port, url_of
 
 SOURCES = ["domain", "projections", "service", "openapi"]  # what pyproject's packages.find includes
 LIMIT = 120.0  # seconds for each step (a cold build under load); never asserted as a timing

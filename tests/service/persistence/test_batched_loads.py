@@ -17,8 +17,8 @@ from projections.state import public_state
 from service.bootstrap import Intrigue
 from service.persistence.app import IntrigueStore
 from service.persistence.database import Database
-from tests.service.gameofbones_world import give_orders
-from tests.service.test_snapshots import busy_faction, busy_house
+from tests.service.persistence.test_snapshots import busy_faction, busy_house
+from tests.support.gameofbones_world import give_orders
 
 
 def reads_of_one_resolution(intrigue: Intrigue, size: Size, monkeypatch: pytest.MonkeyPatch) -> Counter[str]:

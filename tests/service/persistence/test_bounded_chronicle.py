@@ -18,8 +18,8 @@ from domain.phase_chronicle import PhaseChronicle, chronicle_id
 from service.bootstrap import Intrigue
 from service.usecases.interventions import By
 from service.usecases.rewind import RollBackPhase
-from tests.service.gameofbones_world import city, give_orders, register_five
-from tests.service.test_rewind_both import faction_orders, play
+from tests.service.usecases.test_rewind_both import faction_orders, play
+from tests.support.gameofbones_world import city, give_orders, register_five
 
 PHASES = 6
 

@@ -14,7 +14,7 @@ from service.bootstrap import Intrigue
 from service.persistence.database import Database
 from service.usecases.analytics import Analytics
 from service.usecases.rewind import RollBackPhase
-from tests.service.test_factionturn_play import play_phase, world_map
+from tests.service.usecases.test_factionturn_play import play_phase, world_map
 
 PHASES = 8
 STORED = """SELECT phase, count(*) AS rows, sum(pg_column_size(state)) AS bytes FROM phase_history

@@ -26,8 +26,8 @@ from service.persistence.database import Database
 from service.persistence.fresh import FreshReads
 from service.usecases.gameofbones import RegisterHouse, StartingArea, StartingMember
 from service.usecases.rewind import RollBackPhase
-from tests.service.conftest import gql_as
-from tests.service.gameofbones_world import city, person
+from tests.support.gameofbones_world import city, person
+from tests.support.service import gql_as
 
 HOUSES, PHASES, MOVED = 8, 12, 100
 # The campaign, its houses, each house's size after each phase (`house_size`), and the phase history's bases

@@ -17,7 +17,7 @@ from domain.campaign import Campaign
 from service.bootstrap import Intrigue
 from service.persistence import citus
 from service.persistence.database import Database
-from tests.service.gameofbones_world import city, give_orders, register_five
+from tests.support.gameofbones_world import city, give_orders, register_five
 
 EXPECTED = {  # docs/scaling.md, "Citus": which table is what
     "intrigue_events": "distributed by campaign_id", "campaign_heads": "distributed by campaign_id",

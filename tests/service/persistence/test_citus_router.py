@@ -22,8 +22,8 @@ from service.entrypoints.http import create_app
 from service.persistence import citus
 from service.persistence.database import Database
 from service.usecases.seats import token_campaign
-from tests.service.gameofbones_world import city, give_orders, register_five
-from tests.service.rest_support import API, bearer
+from tests.support.gameofbones_world import city, give_orders, register_five
+from tests.support.rest_support import API, bearer
 
 # Citus refuses, with an error, every statement it would run as a multi-shard (multi-task) query.
 ROUTER_ONLY = "-c citus.multi_task_query_log_level=error"

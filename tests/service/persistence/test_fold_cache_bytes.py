@@ -18,8 +18,8 @@ from projections import jsonsafe, kept
 from projections.state import StateView, public_state
 from service.bootstrap import Intrigue
 from service.persistence.database import Database
-from tests.service.test_bounded_history import current, played
-from tests.service.test_gameofbones_play import two_houses
+from tests.service.persistence.test_bounded_history import current, played
+from tests.service.usecases.test_gameofbones_play import two_houses
 
 
 def in_memory(state: Any) -> int:

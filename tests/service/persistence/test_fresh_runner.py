@@ -15,7 +15,7 @@ from service.entrypoints.http import create_app
 from service.persistence.database import Database
 from service.usecases.replay import divergences
 from service.usecases.rewind import RollBackPhase
-from tests.service.processes import run
+from tests.support.processes import run
 
 QUERY = """query($id: UUID!) { campaign(id: $id) { name phase phaseStatus regions { name } } }"""
 

@@ -17,7 +17,7 @@ from service import bootstrap
 from service.bootstrap import Intrigue
 from service.persistence import outcomes
 from service.persistence.database import Database
-from tests.service.libpq_trace import begun, messages, traced_connections
+from tests.service.persistence.libpq_trace import begun, messages, traced_connections
 
 INLINE = "INTRIGUE_INLINE_PROJECTION"
 

@@ -1,5 +1,5 @@
 """Stored events stay readable: exports made before the aggregates moved packages replay to the state recorded
-then (tests/data/, written by tests/service/played_export.py), and the imported campaigns play on."""
+then (tests/data/, written by tests/support/played_export.py), and the imported campaigns play on."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from service.persistence.database import Database
 from service.usecases.interventions import By
 from service.usecases.replay import divergences
 from service.usecases.transfer import import_lines
-from tests.service.played_export import FILES, STATE, replayed_state
+from tests.support.played_export import FILES, STATE, replayed_state
 
 # The modules the exports' topics name; issue 13 moves the last three into the rule-system packages.
 OLD_MODULES = {"domain.campaign", "domain.region", "domain.history", "domain.faction", "domain.faction_assets",

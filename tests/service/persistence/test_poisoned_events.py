@@ -28,7 +28,7 @@ from service.entrypoints.http import create_app
 from service.persistence.app import IntrigueStore
 from service.persistence.database import Database
 from service.usecases.replay import divergences
-from tests.service.processes import run
+from tests.support.processes import run
 
 # Text a jsonb column cannot hold, text that looks like the escape, and a string as long as a whole narrative.
 AWKWARD = ["Nul\x00in the name", f"{MARK}marked", "back\\slash \\0 and \\u0000", "\x00", "\ud800 alone", "x" * 100_000]

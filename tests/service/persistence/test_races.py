@@ -21,8 +21,8 @@ from service.bootstrap import Intrigue
 from service.usecases import rewind
 from service.usecases.factionturn import FoundFaction
 from service.usecases.rewind import RollBackPhase
-from tests.service.gameofbones_world import city, register_five
-from tests.service.race_log import Acknowledged, violations
+from tests.service.persistence.race_log import Acknowledged, violations
+from tests.support.gameofbones_world import city, register_five
 
 RACERS = 20
 ROUNDS = 20

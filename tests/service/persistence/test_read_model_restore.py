@@ -20,7 +20,7 @@ from service.bootstrap import Intrigue
 from service.persistence import migrations
 from service.persistence.app import SNAPSHOT_INTERVAL, IntrigueStore
 from service.persistence.database import Database
-from tests.service.test_bounded_history import current, played
+from tests.service.persistence.test_bounded_history import current, played
 
 COLUMNS = "SELECT column_name FROM information_schema.columns WHERE table_name = %s ORDER BY ordinal_position"
 

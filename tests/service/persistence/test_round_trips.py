@@ -19,7 +19,7 @@ from projections import inline
 from service.bootstrap import Intrigue
 from service.persistence import outcomes
 from service.persistence.database import Database
-from tests.service.libpq_trace import begun, messages, round_trips, traced_connections
+from tests.service.persistence.libpq_trace import begun, messages, round_trips, traced_connections
 
 
 def test_a_dice_roll_costs_six_round_trips_load_and_save(fresh_db: Database) -> None:

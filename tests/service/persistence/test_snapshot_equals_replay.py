@@ -9,8 +9,8 @@ from domain.commands import CreateCampaign
 from projections.state import public_state
 from service.bootstrap import Intrigue
 from service.persistence.app import replay
-from tests.service.gameofbones_world import city, give_orders, register_five
-from tests.service.test_factionturn_play import play_phase, world_map
+from tests.service.usecases.test_factionturn_play import play_phase, world_map
+from tests.support.gameofbones_world import city, give_orders, register_five
 
 
 def test_every_snapshot_of_a_played_faction_campaign_equals_the_replay_of_its_events(intrigue: Intrigue) -> None:

@@ -32,10 +32,10 @@ from service.persistence.queries import ReadModelReads
 from service.persistence.readmodels import READ_MODELS
 from service.persistence.readpool import ReadPool
 from service.usecases.rewind import RollBackPhase
-from tests.service.conftest import gql, gql_as
-from tests.service.test_factionturn_play import candidate_orders, play_phase, played
+from tests.service.usecases.test_factionturn_play import candidate_orders, play_phase, played
+from tests.support.service import gql, gql_as
 
-CONSOLE = Path(__file__).parents[2] / "web/src/features/standings/api/standings.graphql"
+CONSOLE = Path(__file__).parents[3] / "web/src/features/standings/api/standings.graphql"
 VARIABLES = "campaignId"
 
 

@@ -17,7 +17,7 @@ from service.persistence.app import IntrigueStore
 from service.persistence.database import Database
 from service.usecases.replay import divergences
 from service.usecases.transfer import export_lines, import_lines
-from tests.service.drift import drift
+from tests.support.drift import drift
 
 
 def played(intrigue: Intrigue) -> Campaign:

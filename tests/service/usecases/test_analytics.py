@@ -63,8 +63,8 @@ def test_phase_history_keeps_each_members_state_as_each_phase_resolved(intrigue:
 
 
 def test_graphql_analytics_over_a_played_faction_campaign(intrigue: Intrigue, client: Any) -> None:
-    from tests.service.conftest import gql, gql_as
-    from tests.service.test_factionturn_play import play_phase, world_map
+    from tests.service.usecases.test_factionturn_play import play_phase, world_map
+    from tests.support.service import gql, gql_as
 
     command = CreateCampaign(f"a-{uuid.uuid4().hex[:6]}", ["factionturn"], "analytics", world_map())
     campaign = intrigue.campaigns.create_campaign(command)

@@ -12,8 +12,8 @@ from domain.campaign import Campaign
 from domain.dice import Dice
 from service.bootstrap import Intrigue, campaign_dice
 from service.persistence.database import Database
-from tests.service.gameofbones_world import city, give_orders, register_five
-from tests.service.test_factionturn_play import played
+from tests.service.usecases.test_factionturn_play import played
+from tests.support.gameofbones_world import city, give_orders, register_five
 
 
 class CountingDice:

@@ -17,8 +17,8 @@ from projections.state import public_state
 from service.bootstrap import Intrigue
 from service.persistence.database import Database
 from service.usecases.replay import divergences
-from tests.service.conftest import replaying
-from tests.service.decoding import assert_both_decoders_agree
+from tests.service.usecases.decoding import assert_both_decoders_agree
+from tests.support.service import replaying
 
 
 def world_map() -> list[MapRegion]:

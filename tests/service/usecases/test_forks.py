@@ -19,7 +19,7 @@ from service.usecases.forks import ForkCampaign
 from service.usecases.interventions import By
 from service.usecases.presets import start_from_preset
 from service.usecases.replay import divergences
-from tests.service.conftest import replaying
+from tests.support.service import replaying
 
 SYSTEMS = ["factionturn", "gameofbones"]
 

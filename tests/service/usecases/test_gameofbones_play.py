@@ -20,9 +20,9 @@ from service.bootstrap import Intrigue
 from service.persistence.database import Database
 from service.usecases.gameofbones import RegisterHouse, StartingArea, StartingMember
 from service.usecases.replay import divergences
-from tests.service.conftest import gql, gql_as, replaying
-from tests.service.decoding import assert_both_decoders_agree
-from tests.service.gameofbones_world import city, give_orders, person, register_five
+from tests.service.usecases.decoding import assert_both_decoders_agree
+from tests.support.gameofbones_world import city, give_orders, person, register_five
+from tests.support.service import gql, gql_as, replaying
 
 PHASES = 12
 

@@ -17,7 +17,7 @@ from domain.ids import region_id
 from domain.phase_chronicle import chronicle_id
 from service.bootstrap import Intrigue
 from service.usecases.factionturn import FoundFaction, StartingAsset
-from tests.service.conftest import gql_as
+from tests.support.service import gql_as
 
 PHASE_LOG = """query($c: UUID!, $p: Int!) { phaseLog(campaignId: $c, phase: $p, first: 500) {
   edges { node { aggregateId topic payload } } } }"""

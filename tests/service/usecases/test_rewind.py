@@ -135,7 +135,7 @@ def test_two_racing_rollbacks_leave_one_consistent_outcome(harvesting: Intrigue)
 
 
 def test_graphql_resolves_rolls_back_and_travels_in_time(harvesting: Intrigue, client: Any) -> None:
-    from tests.service.conftest import gql, gql_as
+    from tests.support.service import gql, gql_as
 
     campaign = played(harvesting, 2)
     gm = harvesting.seats.seat_gm(campaign.id).token  # made outside the API, so it needs a GM seat

@@ -12,8 +12,8 @@ from domain.errors import RuleViolationError
 from domain.factionturn.faction import Faction
 from service.bootstrap import Intrigue
 from service.usecases.rewind import RollBackPhase
-from tests.service.gameofbones_world import city, give_orders, register_five
-from tests.service.test_factionturn_play import candidate_orders
+from tests.service.usecases.test_factionturn_play import candidate_orders
+from tests.support.gameofbones_world import city, give_orders, register_five
 
 VOLATILE = {"version", "modified_on"}
 

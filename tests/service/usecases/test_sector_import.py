@@ -17,9 +17,9 @@ from domain.hexmap import hex_distance
 from service.bootstrap import Intrigue
 from service.persistence.database import Database
 from service.usecases.sector_import import axial, read_sector
-from tests.service.processes import run
+from tests.support.processes import run
 
-SECTOR = Path(__file__).resolve().parents[1] / "data" / "swn_sector.json"
+SECTOR = Path(__file__).resolve().parents[2] / "data" / "swn_sector.json"
 SECTOR_ID = "Hq3kTz8aPw2LmN7bXc4R"
 EXPECTED = {"Tarsis": (0, 0), "Vespera": (1, 0), "The Maw": (3, 0), "Morrow's Gate": (2, 2), "Caldera": (7, 6)}
 
