@@ -10,12 +10,12 @@ import strawberry
 from strawberry.types import Info
 
 from domain.seats import Seat
-from service.entrypoints.graphql.context import intrigue, off_loop
-from service.entrypoints.graphql.enums import MemberKind, SummaryScope
-from service.entrypoints.graphql.gm import Gossip, TurnSummary, gossip_of, summaries_of
-from service.entrypoints.graphql.guards import seat
-from service.entrypoints.graphql.records import ReportDetail, Roll, WeekOfMonth, month_week
-from service.entrypoints.graphql.types import uuid_or_none
+from service.entrypoints.graphql.campaign.types import uuid_or_none
+from service.entrypoints.graphql.core.context import intrigue, off_loop
+from service.entrypoints.graphql.core.enums import MemberKind, SummaryScope
+from service.entrypoints.graphql.core.guards import seat
+from service.entrypoints.graphql.core.records import ReportDetail, Roll, WeekOfMonth, month_week
+from service.entrypoints.graphql.gm.hand import Gossip, TurnSummary, gossip_of, summaries_of
 from service.usecases import phase_report as r
 from service.usecases import phase_reports as rs
 

@@ -14,8 +14,8 @@ from uuid import UUID
 
 from domain.phase_chronicle import narrating
 from projections import standings as rows
-from service.entrypoints.graphql.answers import encode
-from service.entrypoints.graphql.factionturn import Faction
+from service.entrypoints.graphql.core.answers import encode
+from service.entrypoints.graphql.factionturn.factions import Faction
 from service.entrypoints.graphql.standings import copy_out, plan_of
 from service.usecases.visibility import FACTION, Reader, faction_view, seats_of
 

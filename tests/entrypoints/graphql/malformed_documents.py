@@ -148,7 +148,7 @@ VARIABLES = [
     sent("a NaN", {"query": FIRST, "variables": {"n": float("nan")}}, 200, INPUT),
     doc("variables the operation does not declare", "{ __typename }", x=1, y=[1, 2]),
 ]
-# The depth limit counts nested selections (service/entrypoints/graphql/guards.py, MAX_DEPTH 10).
+# The depth limit counts nested selections (service/entrypoints/graphql/core/guards.py, MAX_DEPTH 10).
 DEEP = "exceeds maximum operation depth of 10"
 DEPTH = [
     doc("one level past the depth limit", nested(10), INVALID, says=f"'Deep' {DEEP}"),

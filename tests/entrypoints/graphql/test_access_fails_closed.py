@@ -14,8 +14,8 @@ from starlette.testclient import TestClient
 from strawberry.tools import merge_types
 
 from service.bootstrap import Intrigue
-from service.entrypoints.graphql.errors import IntrigueSchema
-from service.entrypoints.graphql.guards import POLICY
+from service.entrypoints.graphql.core.errors import IntrigueSchema
+from service.entrypoints.graphql.core.guards import POLICY
 from service.entrypoints.graphql.schema import Mutation, Query, schema
 from service.entrypoints.http import create_app
 from tests.entrypoints.graphql.test_seats import enrol, seat

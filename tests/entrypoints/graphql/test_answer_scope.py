@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 
 from domain.commands import CreateCampaign, MapRegion
 from service.bootstrap import Intrigue
-from service.entrypoints.graphql.answer_scope import campaigns_of
+from service.entrypoints.graphql.core.answer_scope import campaigns_of
 from service.persistence.database import Database
 from service.usecases.factionturn import FoundFaction
 from tests.entrypoints.graphql.test_answers import STANDINGS

@@ -12,7 +12,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from service.bootstrap import Intrigue
-from service.entrypoints.graphql.answers import cacheable
+from service.entrypoints.graphql.core.answers import cacheable
 from service.entrypoints.http import create_app
 from service.persistence.queries import ReadModelReads
 from service.persistence.readpool import SharedRead

@@ -3,7 +3,8 @@
 Each walker (the other rule system's player, a rival player, an observer, no token) tries every query field
 reachable by introspection, every REST GET of the OpenAPI, the errors it can provoke, the NDJSON export and
 every subscription; the test fails on any marker in any answer. A schema field with no visibility decision (its
-read model's, or service/entrypoints/graphql/decisions.py's) or a REST path with none (rest/decisions.py) fails it too.
+read model's, or service/entrypoints/graphql/core/decisions.py's) or a REST path with none (rest/decisions.py) fails it
+too.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from graphql import OperationType
 from starlette.testclient import TestClient
 
 from service.bootstrap import Intrigue
-from service.entrypoints.graphql.decisions import WHERE
-from service.entrypoints.graphql.guards import Access, access_to
-from service.entrypoints.graphql.visibility import decision_of
+from service.entrypoints.graphql.core.decisions import WHERE
+from service.entrypoints.graphql.core.guards import Access, access_to
+from service.entrypoints.graphql.core.visibility import decision_of
 from service.entrypoints.rest.decisions import REST
 from service.entrypoints.rest.decisions import WHERE as REST_WHERE
 from tests.entrypoints.graphql.canary_crawl import OPENAPI, REST_PREFIX, harvest, operations, rest_gets, schema

@@ -22,9 +22,9 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from service.bootstrap import Intrigue
-from service.entrypoints.graphql.expansion import MAX_EXPANSION, cost_of
-from service.entrypoints.graphql.guards import MAX_ALIASES, MAX_DEPTH
-from service.entrypoints.graphql.parsing import _parsed
+from service.entrypoints.graphql.core.expansion import MAX_EXPANSION, cost_of
+from service.entrypoints.graphql.core.guards import MAX_ALIASES, MAX_DEPTH
+from service.entrypoints.graphql.core.parsing import _parsed
 from service.entrypoints.http import create_app
 from tests.support.processes import served
 
@@ -96,7 +96,7 @@ def test_counting_the_expansion_is_linear_in_the_text(fragments: int) -> None:
 
 
 def test_a_refused_document_is_parsed_once_for_every_reader_of_its_request(client: TestClient) -> None:
-    """The access log, the kept answers and strawberry share one parse (graphql/parsing.py), failures included."""
+    """The access log, the kept answers and strawberry share one parse (graphql/core/parsing.py), failures included."""
     query = chain(1000) + " # parsed once"
     before = _parsed.cache_info()
     assert codes(client.post("/graphql", json={"query": query}).json()) == ["GRAPHQL_PARSE_FAILED"]

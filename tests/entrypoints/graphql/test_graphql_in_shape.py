@@ -14,7 +14,7 @@ import psycopg
 import pytest
 from starlette.testclient import TestClient
 
-from service.entrypoints.graphql.errors import CLIENT_CODES
+from service.entrypoints.graphql.core.errors import CLIENT_CODES
 from service.entrypoints.shared.errors import HTTP_STATUS
 from service.persistence.queries import ReadModelReads
 from tests.entrypoints.graphql.malformed_documents import DOCUMENT_CASES, GUARDED

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from starlette.testclient import TestClient
 
-from service.entrypoints.graphql.guards import MAX_ALIASES, MAX_DEPTH, MAX_TOKENS
+from service.entrypoints.graphql.core.guards import MAX_ALIASES, MAX_DEPTH, MAX_TOKENS
 
 
 def messages(client: TestClient, query: str) -> list[str]:

@@ -1,4 +1,4 @@
-"""Issue 25, item 9: /graphql speaks GraphQL over HTTP (service/entrypoints/graphql/over_http.py): it answers in
+"""Issue 25, item 9: /graphql speaks GraphQL over HTTP (service/entrypoints/graphql/core/over_http.py): it answers in
 `application/graphql-response+json` when asked, a request error under it is a 400 without `data`, and under
 `application/json` it keeps answering 200 with `data: null`. The graphql-http audit finds nothing to warn about."""
 

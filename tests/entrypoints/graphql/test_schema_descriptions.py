@@ -1,4 +1,4 @@
-"""The description registry (service/entrypoints/graphql/descriptions.py): every entry has one home, every
+"""The description registry (service/entrypoints/graphql/core/descriptions.py): every entry has one home, every
 description says what the value means in more than its name, and every object field says who sees it."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from collections.abc import Iterator
 import pytest
 from graphql import GraphQLEnumType, build_schema
 
-from service.entrypoints.graphql import descriptions
+from service.entrypoints.graphql.core import descriptions
+from service.entrypoints.graphql.core.visibility import decisions
 from service.entrypoints.graphql.schema import DESCRIPTION_PROBLEMS, schema
-from service.entrypoints.graphql.visibility import decisions
 
 SDL = '''
 type Query {

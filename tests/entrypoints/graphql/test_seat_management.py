@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 
 from domain.commands import CreateCampaign, MapRegion
 from service.bootstrap import Intrigue
-from service.entrypoints.graphql.seat_watch import SeatWatch
+from service.entrypoints.graphql.core.seat_watch import SeatWatch
 from service.persistence.database import UnavailableError
 from service.usecases.factionturn import FoundFaction
 from tests.entrypoints.graphql.test_subscriptions import EVENTS, PHASES, subscribe

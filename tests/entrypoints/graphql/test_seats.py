@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 from domain.campaign import Campaign
 from domain.errors import ForbiddenError
 from service.bootstrap import Intrigue
-from service.entrypoints.graphql.guards import Access, access_to
+from service.entrypoints.graphql.core.guards import Access, access_to
 from service.usecases.seats import TOKEN_PREFIX, token_campaign
 from tests.support.rest_support import API, bearer, conforms, new_campaign
 from tests.support.service import gql, gql_as

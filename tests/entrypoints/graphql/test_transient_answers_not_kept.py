@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from graphql import ExecutionResult, GraphQLError
 
-from service.entrypoints.graphql.idempotent import _worth_keeping
+from service.entrypoints.graphql.core.idempotent import _worth_keeping
 
 
 def answered(*codes: str | None) -> ExecutionResult:

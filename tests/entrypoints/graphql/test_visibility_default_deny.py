@@ -22,12 +22,12 @@ from strawberry.types import Info
 
 from domain.seats import Role, Seat, gm_seat_id
 from service.bootstrap import Intrigue
-from service.entrypoints.graphql import decisions, guards
-from service.entrypoints.graphql.context import on_loop, reads
-from service.entrypoints.graphql.errors import IntrigueSchema
+from service.entrypoints.graphql.core import decisions, guards
+from service.entrypoints.graphql.core.context import on_loop, reads
+from service.entrypoints.graphql.core.errors import IntrigueSchema
+from service.entrypoints.graphql.core.visibility import over, undecided
 from service.entrypoints.graphql.schema import Mutation, Query, schema
 from service.entrypoints.graphql.subscriptions import CampaignSubscription
-from service.entrypoints.graphql.visibility import over, undecided
 from service.entrypoints.http import create_app
 from service.usecases.visibility import FACTION, READ_MODELS, Decision, faction_view
 from tests.support.service import campaign_with_hidden_spies

@@ -21,7 +21,7 @@ from domain.factionturn.faction import Faction
 from domain.seats import Seat
 from projections import standings as rows
 from service.bootstrap import Intrigue
-from service.entrypoints.graphql.answers import encode
+from service.entrypoints.graphql.core.answers import encode
 from service.entrypoints.graphql.precomputed import FACTIONS, precompute_standings
 from service.entrypoints.graphql.standings import plan_of, standings
 from service.entrypoints.http import create_app

@@ -15,10 +15,10 @@ from strawberry.types import Info
 from domain.assistant import Choice, FactionDraft, HouseDraft
 from domain.enums import DraftDecision, MemberKind, Temperament
 from domain.factionturn.orders import action_name
-from service.entrypoints.graphql.context import intrigue, off_loop
-from service.entrypoints.graphql.gameofbones_inputs import HouseOrderInput
-from service.entrypoints.graphql.guards import seat
-from service.entrypoints.graphql.order_inputs import FactionOrdersInput
+from service.entrypoints.graphql.core.context import intrigue, off_loop
+from service.entrypoints.graphql.core.guards import seat
+from service.entrypoints.graphql.factionturn.order_inputs import FactionOrdersInput
+from service.entrypoints.graphql.gameofbones.inputs import HouseOrderInput
 from service.usecases.assistant import Downtime, Power
 from service.usecases.interventions import By
 

@@ -10,9 +10,9 @@ import strawberry
 from strawberry.types import Info
 
 from domain.errors import NotFoundError
-from service.entrypoints.graphql.connections import PageInfo, Window, window
-from service.entrypoints.graphql.context import intrigue, off_loop
-from service.entrypoints.graphql.types import AuditEvent, as_json
+from service.entrypoints.graphql.campaign.types import AuditEvent, as_json
+from service.entrypoints.graphql.core.connections import PageInfo, Window, window
+from service.entrypoints.graphql.core.context import intrigue, off_loop
 from service.usecases.audit import AuditLog
 from service.usecases.phase_branches import branch_window
 

@@ -13,9 +13,9 @@ import strawberry
 from strawberry.types import Info
 
 from domain.errors import ForbiddenError
-from service.entrypoints.graphql.context import intrigue, off_loop
-from service.entrypoints.graphql.enums import AssetKind, Attribute, HouseActionName
-from service.entrypoints.graphql.guards import seat
+from service.entrypoints.graphql.core.context import intrigue, off_loop
+from service.entrypoints.graphql.core.enums import AssetKind, Attribute, HouseActionName
+from service.entrypoints.graphql.core.guards import seat
 from service.entrypoints.shared import rules_catalog as rows
 
 TEXT = "The rules text the seed gives for this row."

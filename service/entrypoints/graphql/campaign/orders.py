@@ -8,13 +8,13 @@ from uuid import UUID
 import strawberry
 from strawberry.types import Info
 
-from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
-from service.entrypoints.graphql.enums import MemberKind, PhaseStatus
-from service.entrypoints.graphql.factionturn import Faction
-from service.entrypoints.graphql.gameofbones import read_house
-from service.entrypoints.graphql.gameofbones_inputs import HouseOrderInput
-from service.entrypoints.graphql.gameofbones_types import House, PendingAction
-from service.entrypoints.graphql.order_types import FactionOrders
+from service.entrypoints.graphql.core.context import intrigue, off_loop, on_loop, reads
+from service.entrypoints.graphql.core.enums import MemberKind, PhaseStatus
+from service.entrypoints.graphql.factionturn.factions import Faction
+from service.entrypoints.graphql.factionturn.order_types import FactionOrders
+from service.entrypoints.graphql.gameofbones.houses import read_house
+from service.entrypoints.graphql.gameofbones.inputs import HouseOrderInput
+from service.entrypoints.graphql.gameofbones.types import House, PendingAction
 from service.usecases.orders import OrderStatus as Status
 
 

@@ -15,9 +15,9 @@ from strawberry.types import Info
 
 from domain.errors import InvalidInputError, RuleViolationError
 from domain.factionturn.orders import FactionOrders
-from service.entrypoints.graphql.context import intrigue, off_loop
-from service.entrypoints.graphql.order_inputs import FactionOrdersInput
-from service.entrypoints.graphql.preview import ALLOWED, REASON, RULE
+from service.entrypoints.graphql.campaign.preview import ALLOWED, REASON, RULE
+from service.entrypoints.graphql.core.context import intrigue, off_loop
+from service.entrypoints.graphql.factionturn.order_inputs import FactionOrdersInput
 
 
 @strawberry.type(description="The submission check's answer to whole faction orders, nothing stored.")

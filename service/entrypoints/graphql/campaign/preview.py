@@ -12,11 +12,11 @@ from uuid import UUID
 import strawberry
 from strawberry.types import Info
 
-from service.entrypoints.graphql import odds
-from service.entrypoints.graphql.context import intrigue, off_loop
-from service.entrypoints.graphql.enums import FactionActionName, HouseActionName
-from service.entrypoints.graphql.guards import seat
-from service.entrypoints.graphql.odds import AttackOdds, HouseOdds
+from service.entrypoints.graphql.campaign import odds
+from service.entrypoints.graphql.campaign.odds import AttackOdds, HouseOdds
+from service.entrypoints.graphql.core.context import intrigue, off_loop
+from service.entrypoints.graphql.core.enums import FactionActionName, HouseActionName
+from service.entrypoints.graphql.core.guards import seat
 from service.entrypoints.shared import previews as shapes
 
 ALLOWED = "True when the order would be accepted now, as the faction or house will stand at its action."

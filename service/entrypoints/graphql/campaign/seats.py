@@ -8,9 +8,9 @@ import strawberry
 from strawberry.types import Info
 
 from domain import seats as domain_seats
-from service.entrypoints.graphql.context import intrigue, off_loop
-from service.entrypoints.graphql.enums import Role
-from service.entrypoints.graphql.guards import seat
+from service.entrypoints.graphql.core.context import intrigue, off_loop
+from service.entrypoints.graphql.core.enums import Role
+from service.entrypoints.graphql.core.guards import seat
 
 
 @strawberry.type(description="Who is asking: the GM, a player bound to one faction or house, or an observer.")

@@ -12,13 +12,13 @@ from strawberry.scalars import JSON
 from strawberry.types import Info
 
 from domain.seats import Seat
-from service.entrypoints.graphql.context import on_loop, reads
-from service.entrypoints.graphql.enums import PhaseStatus, Population, RuleSystemName
-from service.entrypoints.graphql.factionturn import Faction, factions_seen
-from service.entrypoints.graphql.gameofbones import areas_seen, houses_seen
-from service.entrypoints.graphql.gameofbones_types import Area, House
-from service.entrypoints.graphql.guards import seat
-from service.entrypoints.graphql.visibility import over
+from service.entrypoints.graphql.core.context import on_loop, reads
+from service.entrypoints.graphql.core.enums import PhaseStatus, Population, RuleSystemName
+from service.entrypoints.graphql.core.guards import seat
+from service.entrypoints.graphql.core.visibility import over
+from service.entrypoints.graphql.factionturn.factions import Faction, factions_seen
+from service.entrypoints.graphql.gameofbones.houses import areas_seen, houses_seen
+from service.entrypoints.graphql.gameofbones.types import Area, House
 from service.persistence.queries import region_row
 from service.usecases.visibility import REGION, area_view, faction_view
 

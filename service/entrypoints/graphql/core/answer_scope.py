@@ -14,8 +14,8 @@ from uuid import UUID
 
 from graphql import GraphQLError, OperationType, StringValueNode, VariableNode, get_operation_ast
 
-from service.entrypoints.graphql.guards import root_fields
-from service.entrypoints.graphql.parsing import parsed
+from service.entrypoints.graphql.core.guards import root_fields
+from service.entrypoints.graphql.core.parsing import parsed
 
 # Root field -> the argument that names its campaign (the campaign's id, or one of its members').
 SCOPED = {"campaign": "id", "faction": "id", "house": "id",

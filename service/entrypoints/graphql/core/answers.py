@@ -2,7 +2,7 @@
 
 An answer is kept under who asked (the seat, which decides what is visible), the document, operation and
 variables, and tagged with the read models' position read *before* it was computed: the position of the campaigns
-it reads where its root fields name them (service/entrypoints/graphql/answer_scope.py), so a write in another
+it reads where its root fields name them (service/entrypoints/graphql/core/answer_scope.py), so a write in another
 campaign leaves it valid, else of the whole read model. It is reused only while the position read for the new
 request is still that tag, so it is never staler than a fresh one would be; a seat is
 still resolved on every request, so a revoked token fails at once. Only queries whose every root field reads
@@ -23,8 +23,8 @@ import orjson
 from graphql import ExecutionResult, GraphQLError, OperationType, get_operation_ast
 
 from domain.seats import Seat
-from service.entrypoints.graphql.guards import POLICY, Access, root_fields
-from service.entrypoints.graphql.parsing import parsed
+from service.entrypoints.graphql.core.guards import POLICY, Access, root_fields
+from service.entrypoints.graphql.core.parsing import parsed
 
 # Root fields answered from `aggregate_state` (and the seat) only. A field that reads the event log, history or
 # seats table must not be added: the position below does not move when those change.

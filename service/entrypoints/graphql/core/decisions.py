@@ -1,11 +1,10 @@
 """Who may read each GraphQL field that is over no read model, and who may call each root field: declared once, here.
 
-A field of a type over a read model (`@over(...)`, service/entrypoints/graphql/visibility.py) takes its decision from
-the read model's field declaration (service/usecases/visibility/read_models.py) and is not listed here; every other
+A field of a type over a read model (`@over(...)`, service/entrypoints/graphql/core/visibility.py) takes its decision
+from the read model's field declaration (service/usecases/visibility/read_models.py) and is not listed here; every other
 object field is. A field with neither fails the schema's build (`undecided`, checked in schema.py) and
 tests/entrypoints/graphql/test_canary_crawl.py, which walks every field from every seat that must not know a secret.
-A root
-field's decision is also who may call it: the GraphQL guard's `POLICY` is derived from it (guards.py). The words
+A root field's decision is also who may call it: the GraphQL guard's `POLICY` is derived from it (guards.py). The words
 (service/usecases/visibility/decisions.py):
 - public: every seat, and a request with no token, may read it;
 - seat: each seat reads it as service/usecases/visibility/ filters it (the GM and the owner whole, others
@@ -22,7 +21,7 @@ from typing import Final
 
 from service.usecases.visibility import Decision
 
-WHERE: Final = ("service/entrypoints/graphql/decisions.py (DECISIONS), or the read model's field declaration in "
+WHERE: Final = ("service/entrypoints/graphql/core/decisions.py (DECISIONS), or the read model's field declaration in "
                 "service/usecases/visibility/read_models.py for a type over one")  # fmt: skip
 
 
@@ -33,8 +32,8 @@ def _fields(type_name: str, decision: str, names: str) -> dict[str, Decision]:
 DECISIONS: Final[dict[str, Decision]] = {
     # ---- Query: who may ask (guards.POLICY) -----------------------------------------------------------------
     # `campaigns` is open unless INTRIGUE_OPEN_CAMPAIGN_LIST is off: then each seat its own campaign, decided in
-    # service/entrypoints/shared/campaign_list.py (not by the guard, so graphql/answers.py may keep its answers).
-    # `campaign`'s `asOf` argument is the GM's: checked in graphql/history.py `past_campaign`. Each seat reads every
+    # service/entrypoints/shared/campaign_list.py (not by the guard, so graphql/core/answers.py may keep its answers).
+    # `campaign`'s `asOf` argument is the GM's: checked in graphql/gm/history.py `past_campaign`. Each seat reads every
     # member as service/usecases/visibility/ filters it.
     **_fields("Query", "public", "campaigns campaign factions faction houses house areas chronicle"),
     # The phase log is rebuilt state, unfiltered: every secret as it stood; the GM chronicle's summaries hold every
@@ -142,7 +141,7 @@ DECISIONS: Final[dict[str, Decision]] = {
     **_fields("CustomEffect", "gm", "field value mode targetId"),
     **_fields("BuyableAsset", "own", "typeKey name attribute rating hp cost attack counter kind needsPermission"),
     # ---- Issue 17: the seeds' tables (public; a campaign's own asset types to its seats, checked in
-    # service/entrypoints/graphql/catalog.py), and what a member can do now (its own seat and the GM) ----------
+    # service/entrypoints/graphql/campaign/catalog.py), and what a member can do now (its own seat and the GM) --
     **_fields("Query", "public", "assetTypes goals tags exampleFactions houseActions gainingTables rankTable"),
     **_fields("Query", "own", "factionPreview housePreview"),
     **_fields("Query", "own", "factionOrdersCheck"),  # issue 28: whole orders judged, as the submission would
@@ -189,7 +188,7 @@ DECISIONS: Final[dict[str, Decision]] = {
     **_fields("Campaign", "public", "id name ruleSystems seeded phase phaseStatus createdAt regions"),
     **_fields("Campaign", "once", "gmToken"),
     # Its members as the seat may see them; `asOf` is null but for the GM's `campaign(id, asOf: ...)`, the past
-    # being the GM's (service/entrypoints/graphql/history.py `past_campaign`).
+    # being the GM's (service/entrypoints/graphql/gm/history.py `past_campaign`).
     **_fields("Campaign", "seat", "factions houses areas"),
     **_fields("Campaign", "public", "asOf"),
     # Where a fork came from is part of what the campaign is, as its name: public (the source's public state is

@@ -1,13 +1,13 @@
-"""The registry's texts (service/entrypoints/graphql/descriptions.py): schema coordinate → description."""
+"""The registry's texts (service/entrypoints/graphql/core/descriptions.py): schema coordinate → description."""
 
 from __future__ import annotations
 
 from typing import Final
 
-from service.entrypoints.graphql.description_texts_on import on as _on
-from service.entrypoints.graphql.description_texts_orders import ORDER_TEXTS
-from service.entrypoints.graphql.description_texts_play import PLAY
-from service.entrypoints.graphql.description_texts_typed import TYPED
+from service.entrypoints.graphql.core.description_texts_on import on as _on
+from service.entrypoints.graphql.core.description_texts_orders import ORDER_TEXTS
+from service.entrypoints.graphql.core.description_texts_play import PLAY
+from service.entrypoints.graphql.core.description_texts_typed import TYPED
 
 TEXTS: Final[dict[str, str]] = {
     **PLAY,

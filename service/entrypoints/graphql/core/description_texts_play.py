@@ -1,11 +1,12 @@
-"""The registry's texts for the two rule systems and the GM's hand (service/entrypoints/graphql/descriptions.py)."""
+"""The registry's texts for the two rule systems and the GM's hand
+(service/entrypoints/graphql/core/descriptions.py)."""
 
 from __future__ import annotations
 
 from typing import Final
 
-from service.entrypoints.graphql.description_texts_on import INFLUENCE_SPENDING
-from service.entrypoints.graphql.description_texts_on import on as _on
+from service.entrypoints.graphql.core.description_texts_on import INFLUENCE_SPENDING
+from service.entrypoints.graphql.core.description_texts_on import on as _on
 
 SECRET = " Null unless you are its own seat or the GM."
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from service.entrypoints.graphql.description_texts_on import INFLUENCE_SPENDING
-from service.entrypoints.graphql.description_texts_on import on as _on
+from service.entrypoints.graphql.core.description_texts_on import INFLUENCE_SPENDING
+from service.entrypoints.graphql.core.description_texts_on import on as _on
 
 _IDS: Final[dict[str, str]] = {
     "assetId": "The id of the faction's own asset it acts with or on (`Asset.id`).",

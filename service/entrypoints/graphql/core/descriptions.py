@@ -18,12 +18,12 @@ from typing import Final
 from graphql import GraphQLArgument, GraphQLField, GraphQLInputField, GraphQLNamedType, GraphQLSchema, GraphQLString
 from graphql.type import get_nullable_type, is_enum_type, is_input_object_type, is_interface_type, is_object_type
 
-from service.entrypoints.graphql.description_texts import TEXTS
-from service.entrypoints.graphql.visibility import ROOTS, decision_of
+from service.entrypoints.graphql.core.description_texts import TEXTS
+from service.entrypoints.graphql.core.visibility import ROOTS, decision_of
 from service.usecases.visibility import MEANING
 
-# Who sees each field (MEANING), from where it is decided (its read model's field, or graphql/decisions.py), appended to
-# every object field's description so a client reads it beside what the value means.
+# Who sees each field (MEANING), from where it is decided (its read model's field, or graphql/core/decisions.py),
+# appended to every object field's description so a client reads it beside what the value means.
 VISIBILITY_MARK: Final = " Visibility: "
 ROOT_MARK: Final = " Who may call: "
 

@@ -1,8 +1,8 @@
 """Schema extensions that guard GraphQL: query size limits, the seat asking, who may call what, idempotency.
 
 The seat named by the request's bearer token is put in `info.context["seat"]` (None when unseated). Who may
-call a root field is `POLICY`, derived from the root field's visibility decision (graphql/decisions.py), and checked
-before any resolver runs.
+call a root field is `POLICY`, derived from the root field's visibility decision (graphql/core/decisions.py), and
+checked before any resolver runs.
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ from strawberry.types.graphql import OperationType as StrawberryOperation
 
 from domain.errors import DomainError, ForbiddenError
 from domain.seats import Seat, check_gm
-from service.entrypoints.graphql.expansion import limits_rule
-from service.entrypoints.graphql.visibility import root_decisions
+from service.entrypoints.graphql.core.expansion import limits_rule
+from service.entrypoints.graphql.core.visibility import root_decisions
 from service.entrypoints.shared.errors import graphql_extensions
 from service.entrypoints.shared.seat_checks import campaign_id_argument, check_gm_or_owner
 from service.entrypoints.shared.view_as import asking_seat
@@ -47,11 +47,11 @@ MAX_TOKENS = 2000
 MAX_ALIASES = 15
 # The validation cache keys on the rule classes: built per request, they made every request miss the cache and
 # validate again. So the rule is built once, here. strawberry's own depth and alias limiters walked every spread
-# again, exponential in the fragments (issue 25): these count each fragment once (graphql/expansion.py), after
+# again, exponential in the fragments (issue 25): these count each fragment once (graphql/core/expansion.py), after
 # `BoundedValidation` (in schema.py, before any rule) has refused a document that expands too far.
 _RULES: list[type[ASTValidationRule]] = [limits_rule(MAX_DEPTH, MAX_ALIASES)]
 LIMIT_RULES = tuple(_RULES)
-# MAX_TOKENS bounds every parse of a document (graphql/parsing.py, which parses each text once for all).
+# MAX_TOKENS bounds every parse of a document (graphql/core/parsing.py, which parses each text once for all).
 LIMITS: list[Callable[[], SchemaExtension]] = [partial(AddValidationRules, _RULES)]
 
 
@@ -65,9 +65,9 @@ class Access(Enum):
     GM_OR_OWNER = "the GM, or the seat bound to the faction or house"  # takes `campaignId` and `factionId`/`houseId`
 
 
-# Who may call each root field: derived from its visibility decision, declared once (graphql/decisions.py). A player
-# may call an `own` field for its own faction or house (`factionId`/`houseId`); a `caller` field answers the caller
-# about itself, and a `public` one reads each member through its view (service/usecases/visibility/).
+# Who may call each root field: derived from its visibility decision, declared once (graphql/core/decisions.py).
+# A player may call an `own` field for its own faction or house (`factionId`/`houseId`); a `caller` field answers
+# the caller about itself, and a `public` one reads each member through its view (service/usecases/visibility/).
 ACCESS: dict[Decision, Access] = {Decision.PUBLIC: Access.ANYONE, Decision.CALLER: Access.ANYONE,
                                   Decision.GM: Access.GM, Decision.OWN: Access.GM_OR_OWNER}  # fmt: skip
 POLICY: dict[OperationType, dict[str, Access]] = {
@@ -83,7 +83,7 @@ def access_to(operation: OperationType, field: str, arguments: dict[str, Any]) -
         return declared
     if "campaignId" not in arguments:
         raise ForbiddenError(f"{operation.value} {field} declares no access policy "
-                             "(service/entrypoints/graphql/decisions.py)")  # fmt: skip
+                             "(service/entrypoints/graphql/core/decisions.py)")  # fmt: skip
     return Access.GM
 
 
@@ -103,7 +103,7 @@ class SeatGuard(SchemaExtension):
     async def on_execute(self) -> AsyncIterator[None]:
         ec = self.execution_context
         try:
-            if RESOLVED_SEAT in ec.context:  # resolved once already for this HTTP request (graphql/answers.py)
+            if RESOLVED_SEAT in ec.context:  # resolved once already for this HTTP request (graphql/core/answers.py)
                 found = ec.context[RESOLVED_SEAT]
             else:  # the bearer token's seat, or the one the GM views the campaign as (reads only)
                 reading = ec.operation_type is not StrawberryOperation.MUTATION

@@ -13,7 +13,7 @@ from strawberry.extensions import SchemaExtension
 from strawberry.types.graphql import OperationType as StrawberryOperation
 
 from domain.errors import DomainError
-from service.entrypoints.graphql.guards import error_result, named_campaign
+from service.entrypoints.graphql.core.guards import error_result, named_campaign
 from service.persistence import idempotency, outcomes
 from service.persistence.idempotency import fingerprint
 

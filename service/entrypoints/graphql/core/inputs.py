@@ -11,7 +11,7 @@ from strawberry.extensions import SchemaExtension
 
 from domain.errors import InvalidInputError
 from domain.inputs import check_json
-from service.entrypoints.graphql.guards import root_fields
+from service.entrypoints.graphql.core.guards import root_fields
 from service.entrypoints.shared.errors import graphql_extensions
 
 

@@ -22,8 +22,8 @@ from uuid import UUID
 import strawberry
 
 from domain.shapes import Field, Spec, Tagged, form_fields, is_form, optional, unwrap
-from service.entrypoints.graphql import enums as _enums  # noqa: F401 - the domain's enums as GraphQL's
-from service.entrypoints.graphql.description_texts import TEXTS
+from service.entrypoints.graphql.core import enums as _enums  # noqa: F401 - the domain's enums as GraphQL's
+from service.entrypoints.graphql.core.description_texts import TEXTS
 
 Convert = Callable[[Any], Any]
 

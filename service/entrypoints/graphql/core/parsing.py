@@ -13,7 +13,7 @@ from functools import lru_cache
 from graphql import DocumentNode, GraphQLError, parse
 from strawberry.extensions import ParserCache
 
-from service.entrypoints.graphql.guards import MAX_TOKENS
+from service.entrypoints.graphql.core.guards import MAX_TOKENS
 
 KEPT = 256
 PARSE_FAILED = {"code": "GRAPHQL_PARSE_FAILED"}

@@ -9,7 +9,7 @@ from starlette.responses import Response
 from strawberry.extensions import SchemaExtension
 from strawberry.types.graphql import OperationType
 
-from service.entrypoints.graphql.guards import root_fields
+from service.entrypoints.graphql.core.guards import root_fields
 from service.entrypoints.shared.errors import RateLimitedError, graphql_extensions, status_of
 from service.entrypoints.shared.rates import SCOPE_KEY, RateLimiter, caller_of
 

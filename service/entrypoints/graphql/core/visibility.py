@@ -19,7 +19,7 @@ from typing import Any, Final, TypeVar
 from graphql import GraphQLSchema
 from graphql.type import is_object_type
 
-from service.entrypoints.graphql.decisions import DECISIONS
+from service.entrypoints.graphql.core.decisions import DECISIONS
 from service.usecases.visibility import Decision, ReadModel
 
 T = TypeVar("T")

@@ -8,8 +8,8 @@ import strawberry
 from strawberry.types import Info
 
 from domain.factionturn.catalog import CATALOG, NOT_BOUGHT_AS_ASSETS
-from service.entrypoints.graphql.context import on_loop, reads
-from service.entrypoints.graphql.enums import AssetKind, Attribute
+from service.entrypoints.graphql.core.context import on_loop, reads
+from service.entrypoints.graphql.core.enums import AssetKind, Attribute
 
 
 @strawberry.type(description="A row of the seed 002 asset tables that the faction can afford and is rated for.")

@@ -10,11 +10,11 @@ from strawberry.types import Info
 
 from domain.factionturn.wild_assets import stats_note
 from domain.seats import Seat
-from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
-from service.entrypoints.graphql.enums import AssetAttribute, ExampleFactionName
-from service.entrypoints.graphql.guards import seat
-from service.entrypoints.graphql.order_inputs import FactionOrdersInput
-from service.entrypoints.graphql.visibility import over
+from service.entrypoints.graphql.core.context import intrigue, off_loop, on_loop, reads
+from service.entrypoints.graphql.core.enums import AssetAttribute, ExampleFactionName
+from service.entrypoints.graphql.core.guards import seat
+from service.entrypoints.graphql.core.visibility import over
+from service.entrypoints.graphql.factionturn.order_inputs import FactionOrdersInput
 from service.persistence.queries import ReadModelReads
 from service.usecases.factionturn import FoundFaction, StartingAsset
 from service.usecases.visibility import FACTION, faction_view

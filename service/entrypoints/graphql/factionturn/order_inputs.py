@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from domain.factionturn import orders as o
 from domain.factionturn.orders import orders_to_dict
 from domain.shapes import Tagged
-from service.entrypoints.graphql.order_shapes import Builder, Naming, Pair
+from service.entrypoints.graphql.core.order_shapes import Builder, Naming, Pair
 
 NAMING = Naming(
     inputs={o.CustomAction: "CustomActionOrderInput", Tagged: "FactionActionInput"},  # the union's by `Tagged`

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from domain.factionturn import orders as o
 from domain.factionturn.order_form import stored_orders
-from service.entrypoints.graphql.order_inputs import ORDERS
+from service.entrypoints.graphql.factionturn.order_inputs import ORDERS
 
 if TYPE_CHECKING:
     class FactionOrders:

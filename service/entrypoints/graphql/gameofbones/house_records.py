@@ -7,9 +7,9 @@ from uuid import UUID
 
 import strawberry
 
-from service.entrypoints.graphql.enums import Applies
-from service.entrypoints.graphql.records import ReportDetail, WeekOfMonth, month_week
-from service.entrypoints.graphql.visibility import over
+from service.entrypoints.graphql.core.enums import Applies
+from service.entrypoints.graphql.core.records import ReportDetail, WeekOfMonth, month_week
+from service.entrypoints.graphql.core.visibility import over
 from service.usecases.visibility import HOUSE
 
 # The fields every kind of entry may carry; the rest of an entry are its details.

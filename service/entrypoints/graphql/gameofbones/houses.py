@@ -8,9 +8,12 @@ import strawberry
 from strawberry.types import Info
 
 from domain.seats import Seat
-from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
-from service.entrypoints.graphql.enums import InfluenceSourceKey
-from service.entrypoints.graphql.gameofbones_inputs import (
+from service.entrypoints.graphql.core.context import intrigue, off_loop, on_loop, reads
+from service.entrypoints.graphql.core.enums import InfluenceSourceKey
+from service.entrypoints.graphql.core.guards import seat
+from service.entrypoints.graphql.core.records import Roll
+from service.entrypoints.graphql.gameofbones.house_records import KnowledgeEntry
+from service.entrypoints.graphql.gameofbones.inputs import (
     CharacterInput,
     ClassLevelInput,
     HouseOrderInput,
@@ -18,15 +21,12 @@ from service.entrypoints.graphql.gameofbones_inputs import (
     RegisterHouseInput,
     classes_of,
 )
-from service.entrypoints.graphql.gameofbones_types import (
+from service.entrypoints.graphql.gameofbones.types import (
     Area,
     House,
     InfluenceAttempt,
     SourceHunt,
 )
-from service.entrypoints.graphql.guards import seat
-from service.entrypoints.graphql.house_records import KnowledgeEntry
-from service.entrypoints.graphql.records import Roll
 from service.persistence.queries import ReadModelReads
 
 

@@ -11,12 +11,12 @@ from strawberry.types import Info
 
 from domain.gameofbones.records import AreaDamage as DamageRecord
 from domain.seats import Seat
-from service.entrypoints.graphql.context import on_loop, reads
-from service.entrypoints.graphql.enums import HuntResult, Status
-from service.entrypoints.graphql.guards import seat
-from service.entrypoints.graphql.house_records import Circumstance, KnowledgeEntry, Spy
-from service.entrypoints.graphql.records import Roll, WeekOfMonth
-from service.entrypoints.graphql.visibility import over
+from service.entrypoints.graphql.core.context import on_loop, reads
+from service.entrypoints.graphql.core.enums import HuntResult, Status
+from service.entrypoints.graphql.core.guards import seat
+from service.entrypoints.graphql.core.records import Roll, WeekOfMonth
+from service.entrypoints.graphql.core.visibility import over
+from service.entrypoints.graphql.gameofbones.house_records import Circumstance, KnowledgeEntry, Spy
 from service.usecases.standing import HouseStanding
 from service.usecases.visibility import HOUSE, REGION, Decision, area_view, house_view, sees_whole
 

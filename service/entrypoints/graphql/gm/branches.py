@@ -7,7 +7,7 @@ from uuid import UUID
 import strawberry
 from strawberry.types import Info
 
-from service.entrypoints.graphql.context import intrigue, off_loop
+from service.entrypoints.graphql.core.context import intrigue, off_loop
 from service.usecases.phase_branches import Branch, RollbackPlan, UndoneOrder, branches, rollback_plan
 
 

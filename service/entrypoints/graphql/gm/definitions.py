@@ -12,7 +12,7 @@ import strawberry
 from domain.factionturn.assets import AssetType
 from domain.factionturn.custom_types import row_to_dict
 from domain.gm import Adjustment, Check, CustomActionDef
-from service.entrypoints.graphql.enums import AdjustField, AdjustMode, AssetKind, Attribute, RuleSystemName
+from service.entrypoints.graphql.core.enums import AdjustField, AdjustMode, AssetKind, Attribute, RuleSystemName
 
 
 def _id(value: UUID | None) -> str:

@@ -8,9 +8,9 @@ import strawberry
 from strawberry.types import Info
 
 from domain.commands import AddRegions
-from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
-from service.entrypoints.graphql.guards import seat
-from service.entrypoints.graphql.types import Campaign, Region
+from service.entrypoints.graphql.campaign.types import Campaign, Region
+from service.entrypoints.graphql.core.context import intrigue, off_loop, on_loop, reads
+from service.entrypoints.graphql.core.guards import seat
 from service.usecases.forks import ForkCampaign
 from service.usecases.sector_import import read_sector
 

@@ -13,8 +13,9 @@ from uuid import UUID
 import strawberry
 from strawberry.types import Info
 
-from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
-from service.entrypoints.graphql.enums import (
+from service.entrypoints.graphql.campaign.types import Region, uuid_or_none
+from service.entrypoints.graphql.core.context import intrigue, off_loop, on_loop, reads
+from service.entrypoints.graphql.core.enums import (
     AdjustField,
     AdjustMode,
     Applies,
@@ -24,18 +25,17 @@ from service.entrypoints.graphql.enums import (
     HouseActionName,
     SettleResult,
 )
-from service.entrypoints.graphql.factionturn import Faction
-from service.entrypoints.graphql.gameofbones import read_house
-from service.entrypoints.graphql.gameofbones_types import Area, House
-from service.entrypoints.graphql.gm_definitions import (
+from service.entrypoints.graphql.core.guards import seat
+from service.entrypoints.graphql.core.records import Roll
+from service.entrypoints.graphql.factionturn.factions import Faction
+from service.entrypoints.graphql.gameofbones.houses import read_house
+from service.entrypoints.graphql.gameofbones.types import Area, House
+from service.entrypoints.graphql.gm.definitions import (
     AssetTypeInput,
     CustomActionDefinition,
     CustomActionInput,
     CustomAssetType,
 )
-from service.entrypoints.graphql.guards import seat
-from service.entrypoints.graphql.records import Roll
-from service.entrypoints.graphql.types import Region, uuid_or_none
 from service.persistence.queries import region_row
 from service.usecases.interventions import By
 

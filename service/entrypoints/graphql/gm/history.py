@@ -9,9 +9,9 @@ import strawberry
 from strawberry.types import Info
 
 from projections.state import public_state
-from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
-from service.entrypoints.graphql.guards import seat
-from service.entrypoints.graphql.types import Campaign, Past, PastPoint
+from service.entrypoints.graphql.campaign.types import Campaign, Past, PastPoint
+from service.entrypoints.graphql.core.context import intrigue, off_loop, on_loop, reads
+from service.entrypoints.graphql.core.guards import seat
 from service.persistence.queries import campaign_row
 from service.usecases.rewind import RollBackPhase
 from service.usecases.visibility import check_gm_only

@@ -10,10 +10,10 @@ from uuid import UUID
 import strawberry
 from strawberry.types import Info
 
-from service.entrypoints.graphql.context import intrigue, off_loop
-from service.entrypoints.graphql.factionturn import Faction
-from service.entrypoints.graphql.gm import _by, read_faction
-from service.entrypoints.graphql.records import Roll
+from service.entrypoints.graphql.core.context import intrigue, off_loop
+from service.entrypoints.graphql.core.records import Roll
+from service.entrypoints.graphql.factionturn.factions import Faction
+from service.entrypoints.graphql.gm.hand import _by, read_faction
 from service.usecases.mergers import MergeFactions
 
 

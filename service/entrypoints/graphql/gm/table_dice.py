@@ -12,9 +12,9 @@ from strawberry.types import Info
 
 from domain.dice import RollRequest
 from domain.enums import DiceSource
-from service.entrypoints.graphql.context import intrigue, off_loop
-from service.entrypoints.graphql.guards import seat
-from service.entrypoints.graphql.records import RollModifier
+from service.entrypoints.graphql.core.context import intrigue, off_loop
+from service.entrypoints.graphql.core.guards import seat
+from service.entrypoints.graphql.core.records import RollModifier
 from service.usecases.table_dice import TableDiceStep as Step
 
 Source = Annotated[DiceSource, strawberry.argument(description="The server's dice, or the table's own, entered by "

@@ -12,7 +12,7 @@ import strawberry
 from strawberry.types import Info
 
 from domain.enums import DeliveryState, NewsKind, WebhookFormat
-from service.entrypoints.graphql.context import intrigue, off_loop
+from service.entrypoints.graphql.core.context import intrigue, off_loop
 from service.usecases import webhooks as use
 
 CAMPAIGN = "The campaign the endpoint belongs to."
