@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from service.entrypoints.graphql.core.description_texts_on import INFLUENCE_SPENDING
 from service.entrypoints.graphql.core.description_texts_on import on as _on
 
 SECRET = " Null unless you are its own seat or the GM."
@@ -174,31 +173,6 @@ PLAY: Final[dict[str, str]] = {
           moveTroops__fromAreaId="The area they leave.", moveTroops__toAreaId="The area they go to.",
           huntAttackSource__attackId="The attack's knowledge entry."),
     # ---- the GM's hand ---------------------------------------------------------------------------------------
-    **_on("MonsterAttackResult", hit="Whether the attack hit.", countered="Whether the defender countered.",
-          rolls="Every roll, as recorded.", target="The attacked faction afterwards."),
-    **_on("AdjustmentInput",
-          field="The field: force, cunning, wealth, hp, facgold, xp, influence, power or gold.",
-          value="The amount (adjust) or the value (set).",
-          mode="ADJUST adds `value` to the field; SET makes the field `value`."),
-    **_on("CheckInput",
-          dice="The dice, as an expression (`1d20`).", stat="The actor's stat added to them.",
-          dc="The difficulty to meet; null for an opposed check.", opposedId="The opposing faction or house.",
-          opposedStat="The stat the opposing member rolls against; leave it out for a check against a DC."),
-    **_on("CustomActionInput", key="Its key, unique in the campaign.",
-          name="The action's name, as reports and the log will show it.",
-          system="The rule system it belongs to: FACTION_TURN or GAME_OF_BONES.",
-          duration="Turns (a faction's) or weeks (a house's).",
-          cost="FacGold per turn or gold.", description="Its rules text, as the players will read it.",
-          dedicatedInfluence="Influence it holds (a house's).", dedicatedPower="Power it holds (a house's).",
-          check="Its check; null for none.", onSuccess="What changes on success.",
-          onFailure="What changes on failure.", influenceSpending=INFLUENCE_SPENDING),
-    **_on("AssetTypeInput", key="Its key, unique in the campaign.", name="The type's name, as assets of it will show.",
-          attribute="Force, Cunning or Wealth.", rating="The rating it needs.",
-          hp="The hit points a new asset of the type starts with (1 or more).",
-          cost="Its cost in FacGold.", arcana="The Arcana it needs.",
-          kind="Its kind (MILITARY_UNIT, SPECIAL_FORCES, FACILITY, LOGISTICS_FACILITY).",
-          maintenance="Its maintenance per turn.",
-          needsPermission="Whether buying it needs the region's permission."),
     **_on("Mutation", defineAssetType__input="The asset type to define for this campaign, with its numbers.",
           defineCustomAction__input="The custom action to define for this campaign: its cost, check and effects.",
           resolveAssetAdventure__outcome="destroy, damage, heal, reveal or stealth.",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from service.entrypoints.graphql.core.description_texts_on import INFLUENCE_SPENDING
 from service.entrypoints.graphql.core.description_texts_on import on as _on
 
 _IDS: Final[dict[str, str]] = {
@@ -42,10 +41,6 @@ TYPED: Final[dict[str, str]] = {
     **_on("AbilityUseOrder",
           typeKey="The asset type's key the ability asks for (a type to buy or become); empty when it needs none.",
           **_ABILITY),
-    **_on("AsOfInput", phase="The state at the close of this phase.",
-          position="An event's position in the campaign's log (from 1): the state just before it."),
-    **_on("AssetCount", typeKey="The asset type's key (`AssetTypeRow.key`) counted.",
-          count="How many assets of that type the faction held at that phase."),
     **_on("AssetTypeRow", key="The asset type's key: pass it as `typeKey` to buy or refit.",
           name="Its name, as the seed prints it.",
           attribute="The attribute its rating is measured against (Force, Cunning or Wealth).",
@@ -65,30 +60,9 @@ TYPED: Final[dict[str, str]] = {
           value="Its bonus (positive) or penalty (negative) to the checks it applies to.",
           fromPhase="The first phase (month, from 1) in which it applies.",
           skillChecksOnly="Whether it applies to skill checks only."),
-    **_on("CustomActionDefinition", key="The action's key, chosen by the GM: pass it to order the action.",
-          name="The action's name, as reports and the log show it.", system="The rule system it belongs to.",
-          duration="Turns (a faction's) or weeks (a house's).", cost="FacGold per turn or gold.",
-          description="Its rules text, as the GM wrote it for the players.",
-          dedicatedInfluence="Influence it holds (a house's).",
-          dedicatedPower="Power it holds (a house's).", check="Its check; null for none.",
-          onSuccess="What changes on success.", onFailure="What changes on failure.",
-          influenceSpending=INFLUENCE_SPENDING),
     **_on("CustomActionOrder", definitionKey="The custom action's key.", **_CUSTOM),
     **_on("CustomActionOrderInput", **_CUSTOM),
-    **_on("CustomAssetType", key="The type's key, chosen by the GM: pass it as `typeKey`.",
-          name="The type's name, as the GM wrote it.",
-          attribute="The attribute its rating is measured against (Force, Cunning or Wealth).",
-          rating="The rating it needs.", hp="The hit points a new asset of the type starts with.",
-          cost="Its cost in FacGold.",
-          arcana="The Arcana it needs.", kind="Its kind (MILITARY_UNIT, SPECIAL_FORCES, FACILITY, LOGISTICS_FACILITY).",
-          maintenance="Its maintenance per turn.",
-          needsPermission="Whether buying it needs permission."),
-    **_on("CustomCheck", dice="The dice, as an expression.", stat="The actor's stat added.",
-          dc="The difficulty; null for an opposed check.",
-          opposedStat="The stat the opposing member rolls against; empty for a check against a DC."),
     **_ids("CustomCheck", "opposedId"),
-    **_on("CustomEffect", field="The field it changes.", value="The amount or the value.",
-          mode="ADJUST adds `value` to the field; SET makes the field `value`."),
     **_on("DefenceInput", baseAbsorbs="Whether the Base of Influence absorbs the damage."),
     **_on("DefenceOrder", baseAbsorbs="Whether the Base of Influence absorbs the damage."),
     **_ids("DefenceInput", "regionId defenderId"), **_ids("DefenceOrder", "regionId defenderId"),
@@ -192,7 +166,6 @@ TYPED: Final[dict[str, str]] = {
           unit="What a unit is."),
     **_ids("SeizeRegionInput", "regionId"), **_ids("SeizeRegionOrder", "regionId"),
     **_ids("SellAssetInput", "assetId"), **_ids("SellAssetOrder", "assetId"),
-    **_on("SoldAsset", name="The sold asset's type name.", assetId="The id the sold asset had."),
     **_on("Spy", bonus="The spy's bonus to the house's checks against the target house (seed 000, Spies).",
           months="How many months (phases) the spy stays planted.",
           plantedPhase="The phase (month, from 1) in which the spy was planted."),

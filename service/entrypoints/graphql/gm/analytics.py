@@ -22,15 +22,15 @@ SERIES_FIELDS = ("rank", "effective_rank", "influence", "power", "gold", "hp", "
                  "and the member's own seat whole; others its public part (a rival's FacGold, XP, Influence and "
                  "Power null, its stealthed assets uncounted).")  # fmt: skip
 class SeriesPoint:
-    phase: int
-    aggregate_id: UUID
-    kind: MemberKind
-    name: str
-    rank: int | None
-    influence: int | None
-    power: int | None
-    hp: int | None
-    facgold: int | None
+    phase: int = strawberry.field(description="The phase (from 1) at whose close the point was taken.")
+    aggregate_id: UUID = strawberry.field(description="The id of the faction or house the point is about.")
+    kind: MemberKind = strawberry.field(description="Whether the member is a FACTION or a HOUSE.")
+    name: str = strawberry.field(description="The member's name as it stood at that phase.")
+    rank: int | None = strawberry.field(description="A house's rank; null for a faction.")
+    influence: int | None = strawberry.field(description="A house's influence; null for a faction.")
+    power: int | None = strawberry.field(description="A house's power; null for a faction.")
+    hp: int | None = strawberry.field(description="A faction's HP; null for a house.")
+    facgold: int | None = strawberry.field(description="A faction's FacGold; null for a house.")
     max_hp: int | None = strawberry.field(description="A faction's maximum HP (seed 002); null for a house.")
     force: int | None = strawberry.field(description="A faction's Force rating (seed 002); null for a house.")
     cunning: int | None = strawberry.field(description="A faction's Cunning rating (seed 002); null for a house.")
@@ -43,26 +43,30 @@ class SeriesPoint:
 
 @strawberry.type(description="How many assets of one type a faction held.")
 class AssetCount:
-    type_key: str
-    count: int
+    type_key: str = strawberry.field(description="The asset type's key (`AssetTypeRow.key`) counted.")
+    count: int = strawberry.field(description="How many assets of that type the faction held at that phase.")
 
 
-@strawberry.type
+@strawberry.type(description="How often one actor's actions of one type succeeded.")
 class ActionRate:
-    actor: str
-    action: str
-    attempts: int
-    successes: int
-    rate: float
+    actor: str = strawberry.field(description="The id of the faction or house whose actions are counted.")
+    action: str = strawberry.field(description="The action's name (a Faction Turn or house action, or a GM-made one).")
+    attempts: int = strawberry.field(
+        description="How many of these actions the member had resolved (succeeded or failed)."
+    )
+    successes: int = strawberry.field(description="How many of those resolved actions succeeded.")
+    rate: float = strawberry.field(description="successes / attempts, from 0 to 1 (0 when there were no attempts).")
 
 
-@strawberry.type
+@strawberry.type(description="The faces rolled on one die size, against a fair die.")
 class DieSummary:
-    sides: int
-    rolls: int
-    counts: list[int]
-    chi_square: float
-    p_value: float
+    sides: int = strawberry.field(description="How many sides the die has (4, 6, 8, 10, 12, 20 or 100).")
+    rolls: int = strawberry.field(description="How many times it was rolled.")
+    counts: list[int] = strawberry.field(description="How often each face came up, from 1.")
+    chi_square: float = strawberry.field(description="The chi-square statistic against a uniform die.")
+    p_value: float = strawberry.field(
+        description="The chi-square test's p-value, 0-1: a very small one says the die looks unfair."
+    )
 
 
 def _point(row: dict[str, Any]) -> SeriesPoint:

@@ -43,10 +43,10 @@ from service.usecases.interventions import By
 @strawberry.type(description="A monster's attack: whether it hit, whether the defender countered, every roll, "
                              "and the attacked faction afterwards.")  # fmt: skip
 class MonsterAttackResult:
-    hit: bool
-    countered: bool
-    rolls: list[Roll]
-    target: Faction
+    hit: bool = strawberry.field(description="Whether the attack hit.")
+    countered: bool = strawberry.field(description="Whether the defender countered.")
+    rolls: list[Roll] = strawberry.field(description="Every roll, as recorded.")
+    target: Faction = strawberry.field(description="The attacked faction afterwards.")
 
 
 FactionOrHouse = Annotated[
@@ -58,14 +58,16 @@ FactionOrHouse = Annotated[
 @strawberry.type(description="The public gossip of one turn (seed 002: 1-2 lines), and who spreads it.")
 class Gossip:
     actor_id: UUID | None = strawberry.field(description="The faction or house whose turn it tells.")
-    lines: list[str]
-    spin: str
+    lines: list[str] = strawberry.field(
+        description="The gossip itself: one or two lines of text, as every seat hears it (seed 002, Procedure)."
+    )
+    spin: str = strawberry.field(description="The spin it carries, if any.")
 
 
 @strawberry.type(description="The GM's summary of one turn; actorId is null for the GM's note on the phase.")
 class TurnSummary:
-    actor_id: UUID | None
-    text: str
+    actor_id: UUID | None = strawberry.field(description="The faction or house the turn was; empty for the phase note.")
+    text: str = strawberry.field(description="The GM's summary of the turn, in words; it may tell secrets.")
 
 
 def _id(value: UUID | None) -> str:

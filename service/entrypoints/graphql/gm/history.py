@@ -21,8 +21,11 @@ from service.usecases.visibility import check_gm_only
                   "or just after its own event `position` (1: its first event; positions are the campaign's own, "
                   "not the server's). Exactly one.")  # fmt: skip
 class AsOfInput:
-    phase: int | None = strawberry.UNSET
-    position: int | None = strawberry.UNSET
+    phase: int | None = strawberry.field(default=strawberry.UNSET, description="The state at the close of this phase.")
+    position: int | None = strawberry.field(
+        default=strawberry.UNSET, description="An event's position in the campaign's log (from 1): the state just "
+        "before it."
+    )
 
 
 async def past_campaign(info: Info, campaign_id: UUID, as_of: AsOfInput) -> Campaign:

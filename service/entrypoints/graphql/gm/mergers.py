@@ -19,8 +19,8 @@ from service.usecases.mergers import MergeFactions
 
 @strawberry.type(description="An asset sold in a merger for half its cost (seed 002, Mergers).")
 class SoldAsset:
-    asset_id: UUID
-    name: str
+    asset_id: UUID = strawberry.field(description="The id the sold asset had.")
+    name: str = strawberry.field(description="The sold asset's type name.")
     faction_id: UUID = strawberry.field(description="The faction that owned it.")
     facgold: int = strawberry.field(description="What the sale brought the merged faction.")
 
@@ -28,10 +28,10 @@ class SoldAsset:
 @strawberry.type(description="A merger's result: the merged faction, the one dissolved into it, every d10 rolled "
                              "and the assets sold (seed 002, Mergers).")  # fmt: skip
 class MergerResult:
-    faction: Faction
-    dissolved: Faction
-    rolls: list[Roll]
-    sold: list[SoldAsset]
+    faction: Faction = strawberry.field(description="The merged faction, as the GM sees it (seed 002, Mergers).")
+    dissolved: Faction = strawberry.field(description="The faction dissolved into it.")
+    rolls: list[Roll] = strawberry.field(description="Every d10 rolled, as the roll records.")
+    sold: list[SoldAsset] = strawberry.field(description="The assets sold, with their prices.")
 
 
 @strawberry.type
