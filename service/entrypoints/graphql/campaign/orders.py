@@ -20,18 +20,20 @@ from service.usecases.orders import OrderStatus as Status
 
 @strawberry.type(description="A faction or house: whether its orders for the current phase are in, and how many.")
 class SubmittedOrders:
-    id: UUID
-    kind: MemberKind
-    name: str
-    submitted: bool
-    orders: int
+    id: UUID = strawberry.field(description="The faction's or house's id.")
+    kind: MemberKind = strawberry.field(description="Whether the member is a FACTION or a HOUSE.")
+    name: str = strawberry.field(description="The faction's or house's name.")
+    submitted: bool = strawberry.field(description="Whether its orders for the phase are in.")
+    orders: int = strawberry.field(description="How many orders the member has given for the open phase (0 when none).")
 
 
 @strawberry.type(description="The current phase and, for each faction and house, whether it has submitted orders.")
 class OrderStatus:
-    phase: int
-    status: PhaseStatus
-    members: list[SubmittedOrders]
+    phase: int = strawberry.field(description="The open phase, counted from 1, whose orders it tells.")
+    status: PhaseStatus = strawberry.field(description="Its status: setup, open, resolving, resolved.")
+    members: list[SubmittedOrders] = strawberry.field(
+        description="Each faction and house, with whether its orders are in."
+    )
 
     @classmethod
     def of(cls, status: Status) -> OrderStatus:

@@ -28,7 +28,9 @@ RULE = "The rule the refusal names; null when allowed or when the order names no
 
 @strawberry.type(description="One action a faction might order this turn, with its price and verdict.")
 class FactionOption:
-    kind: FactionActionName
+    kind: FactionActionName = strawberry.field(
+        description="The action this option is of (Buy Asset, Attack, Expand Influence…)."
+    )
     cost: int | None = strawberry.field(description=COST)
     allowed: bool = strawberry.field(description=ALLOWED)
     reason: str | None = strawberry.field(description=REASON)
@@ -46,9 +48,9 @@ class FactionOption:
 
 @strawberry.type(description="What a faction can do this turn: its FacGold at its action and every option.")
 class FactionPreview:
-    faction_id: UUID
+    faction_id: UUID = strawberry.field(description="The id of the faction the preview is for.")
     facgold_at_action: int = strawberry.field(description="Its FacGold now + this turn's income − maintenance.")
-    options: list[FactionOption]
+    options: list[FactionOption] = strawberry.field(description="What it may do now.")
 
 
 @strawberry.type(description="An Assault's odds had the house committed this much power (seed 000, Assault: +1 "
@@ -61,12 +63,16 @@ class PowerOdds:
 
 @strawberry.type(description="One house action as it would be ordered now: its cost at this rank and verdict.")
 class HouseOption:
-    action: HouseActionName
-    actor: str
+    action: HouseActionName = strawberry.field(description="The house action this option is of.")
+    actor: str = strawberry.field(description="The character who would lead it, as orders name their `actor`.")
     target_house_id: UUID | None
-    target_character: str | None
-    area_ids: list[UUID]
-    power: int
+    target_character: str | None = strawberry.field(
+        description="The character it would target; null when it targets none."
+    )
+    area_ids: list[UUID] = strawberry.field(description="The ids of the city areas it would concern (`Area.id`).")
+    power: int = strawberry.field(
+        description="The power it would commit (an Assault's troops); 0 when it commits none."
+    )
     to_area_id: UUID | None
     covered_action_id: UUID | None
     influence_requirement: int

@@ -15,12 +15,20 @@ from service.entrypoints.graphql.core.guards import seat
 
 @strawberry.type(description="Who is asking: the GM, a player bound to one faction or house, or an observer.")
 class Seat:
-    id: UUID
-    campaign_id: UUID
-    role: Role
-    name: str
-    faction_id: UUID | None
-    house_id: UUID | None
+    id: UUID = strawberry.field(description="The seat's id: pass it as `seatId` to revoke it or reissue its token.")
+    campaign_id: UUID = strawberry.field(
+        description="The id of the campaign the seat sits at; its token works there only."
+    )
+    role: Role = strawberry.field(
+        description="What the seat is: GM, PLAYER (bound to one faction or house) or OBSERVER."
+    )
+    name: str = strawberry.field(description="Its name, as the GM gave it.")
+    faction_id: UUID | None = strawberry.field(
+        description="A player's faction: the id of the faction it plays; null for a GM, an observer or a house player."
+    )
+    house_id: UUID | None = strawberry.field(
+        description="A player's house: the id of the house it plays; null for a GM, an observer or a faction player."
+    )
     revoked: bool = strawberry.field(default=False, description="Its token was revoked; reissue it to seat again.")
 
     @classmethod
@@ -29,16 +37,16 @@ class Seat:
                    faction_id=seat_.faction_id, house_id=seat_.house_id, revoked=revoked)  # fmt: skip
 
 
-@strawberry.type
+@strawberry.type(description="A seat with its bearer token, answered once.")
 class IssuedSeat:
-    seat: Seat
+    seat: Seat = strawberry.field(description="The seat created or reissued, without its token.")
     token: str = strawberry.field(description="The seat's bearer token. It is not stored and cannot be shown again.")
 
 
-@strawberry.input
+@strawberry.input(description="A seat to create: its role, name and (a player's) faction or house.")
 class SeatInput:
     role: Role = strawberry.field(description="PLAYER or OBSERVER (a campaign has one GM seat, its own).")
-    name: str | None = None
+    name: str | None = strawberry.field(default=None, description="Its name; the role's when null.")
     faction_id: UUID | None = strawberry.field(default=None, description="A player's faction: the id of the faction "
                                                "the seat plays; null for a GM or observer.")  # fmt: skip
     house_id: UUID | None = strawberry.field(default=None, description="A player's house: the id of the house the "

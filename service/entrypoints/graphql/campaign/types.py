@@ -34,21 +34,25 @@ def as_json(value: object) -> JSON:
 
 
 @over(REGION)
-@strawberry.type
+@strawberry.type(description="A hex of the campaign's map (seed 002, The Map), also a city area of the Game of Bones.")
 class Region:
-    id: UUID
-    campaign_id: UUID
-    name: str
-    q: int
-    r: int
-    arcana: int
-    population: Population
-    tags: list[str]
-    terrain_difficulty: int
-    wild: bool
-    governing_faction_id: UUID | None
-    monthly_income: int
-    controlling_house_id: UUID | None
+    id: UUID = strawberry.field(description="The region's id: pass it as `regionId` (or `areaId` for a city area).")
+    campaign_id: UUID = strawberry.field(description="The id of the campaign it belongs to (`Campaign.id`).")
+    name: str = strawberry.field(description="The region's name, as the GM mapped it.")
+    q: int = strawberry.field(description="Its hex column on the map (axial q coordinate; neighbours differ by 1).")
+    r: int = strawberry.field(description="Its hex row on the map (axial r coordinate; neighbours differ by 1).")
+    arcana: int = strawberry.field(description="Its Arcana rating (seed 002, Magic).")
+    population: Population = strawberry.field(description="Its population band: Hundreds, Thousands…")
+    tags: list[str] = strawberry.field(description="Its region tags' names (seed 002), as the GM wrote them.")
+    terrain_difficulty: int = strawberry.field(description="Its terrain's difficulty for The Wild.")
+    wild: bool = strawberry.field(description="Whether it belongs to The Wild.")
+    governing_faction_id: UUID | None = strawberry.field(
+        description="The faction holding its Regional Government; null for none."
+    )
+    monthly_income: int = strawberry.field(description="Its monthly income in gp (seed 000, city areas).")
+    controlling_house_id: UUID | None = strawberry.field(
+        description="The house that controls it as a city area; null for none."
+    )
 
     @classmethod
     def seen_as(cls, seat: Seat | None, row: dict[str, Any]) -> Region:
@@ -85,15 +89,23 @@ class ForkOrigin:
     phase: int = strawberry.field(description="The resolved phase of that campaign it was forked at, from 1.")
 
 
-@strawberry.type
+@strawberry.type(description="A campaign: its rule systems, map and phase clock.")
 class Campaign:
-    id: UUID
-    name: str
-    rule_systems: list[RuleSystemName]
-    seeded: bool
-    phase: int
-    phase_status: PhaseStatus
-    created_at: datetime
+    id: UUID = strawberry.field(
+        description="The campaign's id: pass it as `campaignId` to every field about this campaign."
+    )
+    name: str = strawberry.field(description="Its name, as the GM gave it.")
+    rule_systems: list[RuleSystemName] = strawberry.field(
+        description="The rule systems it plays: factionturn, gameofbones."
+    )
+    seeded: bool = strawberry.field(
+        description="Whether its dice come from a seed given at creation (replayable), rather than the OS source."
+    )
+    phase: int = strawberry.field(description="The current phase (month); 0 before the first opens.")
+    phase_status: PhaseStatus = strawberry.field(description="setup, open (orders are taken), resolving or resolved.")
+    created_at: datetime = strawberry.field(
+        description="When the campaign was created, as an ISO 8601 date and time (UTC)."
+    )
     gm_token: str | None = strawberry.field(
         default=None, description="The GM's bearer token: answered by createCampaign only, and never again."
     )
@@ -111,7 +123,7 @@ class Campaign:
         forked = ForkOrigin(campaign_id=UUID(origin["campaign_id"]), phase=int(origin["phase"])) if origin else None
         return cls(**{k: row[k] for k in keys}, as_of=past.point if past else None, past=past, forked_from=forked)
 
-    @strawberry.field
+    @strawberry.field(description="Its map: every region, by row then column.")
     async def regions(self, info: Info) -> list[Region]:
         if self.past is not None:
             return [Region.seen_as(seat(info), region_row(s)) for s in self.past.of_kind("region")]
@@ -137,13 +149,21 @@ class Campaign:
         return await on_loop(areas_seen(reads(info), seat(info), self.id))
 
 
-@strawberry.type
+@strawberry.type(description="A stored event of the campaign: what happened, in log order.")
 class AuditEvent:
-    position: int
-    aggregate_id: UUID
-    version: int
-    topic: str
-    timestamp: datetime
+    position: int = strawberry.field(
+        description="Its position in its campaign's log: 1 is the campaign's first event, then 2, 3… in order."
+    )
+    aggregate_id: UUID = strawberry.field(
+        description="The id of the aggregate (campaign, faction, house, region…) the event happened to."
+    )
+    version: int = strawberry.field(
+        description="The aggregate's version after the event: 1 for its first event, then one more each."
+    )
+    topic: str = strawberry.field(description="Its kind, as module and class.")
+    timestamp: datetime = strawberry.field(
+        description="When the event was written, as an ISO 8601 date and time (UTC)."
+    )
     payload: strawberry.scalars.JSON = strawberry.field(description="The event as recorded: its raw, open payload "
                                                         "(what each event records is its own); see the summary "
                                                         "fields beside it.")  # fmt: skip

@@ -14,19 +14,25 @@ from service.usecases import phase_report as r
 
 @strawberry.type(description="A bonus or penalty added to a roll, with where it came from.")
 class RollModifier:
-    source: str
-    value: int
+    source: str = strawberry.field(description="Where it came from.")
+    value: int = strawberry.field(description="The bonus (positive) or penalty (negative) it adds to the roll.")
 
 
 @strawberry.type(description="One use of dice: the expression, every face, the modifiers, and the rule it decided.")
 class Roll:
-    expression: str
-    faces: list[int]
-    modifiers: list[RollModifier]
-    base: int
-    total: int
-    purpose: str
-    rule: str
+    expression: str = strawberry.field(description="The dice, as an expression (`2d6`).")
+    faces: list[int] = strawberry.field(
+        description="Each die's face as rolled, in order (a 2d6 gives two numbers, each 1-6)."
+    )
+    modifiers: list[RollModifier] = strawberry.field(
+        description="Each bonus or penalty added to the faces, with where it came from."
+    )
+    base: int = strawberry.field(
+        description="A fixed number added before the modifiers (the `+1` of `1d3+1`); 0 when none."
+    )
+    total: int = strawberry.field(description="The result: the faces, the base and the modifiers added together.")
+    purpose: str = strawberry.field(description="What the roll was for, in words (`Zealots attacks Blue: attack`).")
+    rule: str = strawberry.field(description="The seed's rule that called for the roll (`seed 002, Attack Procedure`).")
     actor: str = strawberry.field(description="A faction's id, or the house character who rolled.")
 
     @classmethod
@@ -49,8 +55,8 @@ class Roll:
                  "(phase) and the week within it (1-4, as an order's startWeek).")  # fmt: skip
 class WeekOfMonth:
     week: int = strawberry.field(description="Weeks from the campaign's start: month 1 week 1 is week 1.")
-    month: int
-    week_of_month: int
+    month: int = strawberry.field(description="The month: the phase it falls in.")
+    week_of_month: int = strawberry.field(description="The week within its month, 1-4.")
 
     @classmethod
     def of(cls, week: int) -> WeekOfMonth:
@@ -64,7 +70,9 @@ def month_week(week: int | None) -> WeekOfMonth | None:
 
 @strawberry.type(description="One fact its knowledge holds; the rest of the entry's fields.")
 class ReportDetail:
-    key: str
+    key: str = strawberry.field(
+        description="The name of one fact of what was learned (`power`, `troops`…), snake_case as recorded."
+    )
     value: str = strawberry.field(description="Text as it is; a number or a nested record as its JSON text.")
 
     @classmethod
