@@ -14,16 +14,16 @@ from service.entrypoints.graphql.core.enums import AssetKind, Attribute
 
 @strawberry.type(description="A row of the seed 002 asset tables that the faction can afford and is rated for.")
 class BuyableAsset:
-    type_key: str
-    name: str
-    attribute: Attribute
-    rating: int
+    type_key: str = strawberry.field(description="The asset type's key: pass it as `typeKey` to buy it.")
+    name: str = strawberry.field(description="The asset type's name, as the catalog prints it.")
+    attribute: Attribute = strawberry.field(description="Its attribute: Force, Cunning or Wealth.")
+    rating: int = strawberry.field(description="The rating it needs in that attribute.")
     cost: int = strawberry.field(description="Its table cost, before a region's surcharge or a discount.")
-    hp: int
-    kind: AssetKind
+    hp: int = strawberry.field(description="The hit points a new asset of this type starts with.")
+    kind: AssetKind = strawberry.field(description="Its kind: Special Forces, Military Unit, Facility…")
     attack: str | None = strawberry.field(description="'Force vs. Cunning, 1d6 damage', or null.")
-    counter: str | None
-    needs_permission: bool
+    counter: str | None = strawberry.field(description="Its counterattack, or null.")
+    needs_permission: bool = strawberry.field(description="Whether buying it needs the region's permission.")
 
 
 @strawberry.type

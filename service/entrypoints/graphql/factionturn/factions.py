@@ -23,16 +23,22 @@ from service.usecases.visibility import FACTION, faction_view
 @over(FACTION, "assets")
 @strawberry.type(description="An asset a faction owns (seed 002, Assets); Bases of Influence included.")
 class Asset:
-    id: UUID
-    type_key: str
-    name: str
-    attribute: AssetAttribute
-    region_id: UUID
-    hp: int
-    max_hp: int
-    stealthed: bool
-    threatened: bool
-    usable_from: int
+    id: UUID = strawberry.field(description="The asset's id within its faction.")
+    type_key: str = strawberry.field(description="Its asset type's key (catalog or custom).")
+    name: str = strawberry.field(
+        description="The name of its asset type (Zealots, Smugglers…), as the catalog prints it."
+    )
+    attribute: AssetAttribute = strawberry.field(description="Its attribute: Force, Cunning or Wealth.")
+    region_id: UUID = strawberry.field(description="The id of the region the asset stands in (`Region.id`).")
+    hp: int = strawberry.field(description="Its hit points now, 1 to `maxHp` (an asset at 0 is destroyed and gone).")
+    max_hp: int = strawberry.field(description="Its maximum hit points, from its type (repairs heal it back to this).")
+    stealthed: bool = strawberry.field(description="Whether it is Stealthed (seed 002).")
+    threatened: bool = strawberry.field(
+        description="Whether unpaid maintenance threatens it: it can do nothing until paid."
+    )
+    usable_from: int = strawberry.field(
+        description="The faction's turn from which it may act (a newly bought or moved asset waits a turn)."
+    )
 
     @classmethod
     def from_state(cls, data: dict[str, Any]) -> Asset:
@@ -42,8 +48,12 @@ class Asset:
 @over(FACTION, "goal")
 @strawberry.type(description="A named count a goal keeps: progress made, or a baseline as the goal was adopted.")
 class GoalCounter:
-    name: str
-    value: int
+    name: str = strawberry.field(
+        description="What the goal counts toward completion (assets destroyed, FacGold gained…), in words."
+    )
+    value: int = strawberry.field(
+        description="How much of it the faction has achieved since adopting the goal (a count)."
+    )
 
 
 @over(FACTION, "goal")
@@ -51,9 +61,13 @@ class GoalCounter:
 class Goal:
     key: str = strawberry.field(description="The goal's key in the seed's table: 'military_conquest'…")
     target: str | None = strawberry.field(description="The faction or region it is aimed at, where the goal names one.")
-    progress: list[GoalCounter]
+    progress: list[GoalCounter] = strawberry.field(
+        description="How far the faction has come toward the goal, in the goal's own counters."
+    )
     baseline: list[GoalCounter] = strawberry.field(description="What the faction held as it adopted the goal.")
-    adopted_turn: int | None
+    adopted_turn: int | None = strawberry.field(
+        description="The turn (phase, from 1) in which the faction adopted the goal."
+    )
 
     @classmethod
     def of(cls, g: dict[str, Any] | None) -> Goal | None:
@@ -71,26 +85,49 @@ def _counters(counts: dict[str, Any] | None) -> list[GoalCounter]:
 @over(FACTION, stats_note="wild")
 @strawberry.type(description="A Faction Turn power: ratings, HP, FacGold, XP, goal and assets.")
 class Faction:
-    id: UUID
-    campaign_id: UUID
-    name: str
-    force: int
-    cunning: int
-    wealth: int
-    hp: int
-    max_hp: int
+    id: UUID = strawberry.field(description="The faction's id: pass it as `factionId`.")
+    campaign_id: UUID = strawberry.field(description="The id of the campaign it belongs to (`Campaign.id`).")
+    name: str = strawberry.field(description="The faction's name, unique within its campaign.")
+    force: int = strawberry.field(
+        description="Its Force rating, 1-8 (seed 002): its military might, and what Force assets it may buy."
+    )
+    cunning: int = strawberry.field(
+        description="Its Cunning rating, 1-8 (seed 002): its spies and subtlety, and what Cunning assets it may buy."
+    )
+    wealth: int = strawberry.field(
+        description="Its Wealth rating, 1-8 (seed 002): its riches and trade, and what Wealth assets it may buy."
+    )
+    hp: int = strawberry.field(
+        description="Its hit points now, 0 to `maxHp`: at 0 the faction is destroyed (seed 002)."
+    )
+    max_hp: int = strawberry.field(description="Its maximum hit points (seed 002: from its ratings).")
     facgold: int | None = strawberry.field(description="Its FacGold, the Faction Turn's money: spent on assets, "
                                               "repairs and maintenance. Null unless you are this faction's seat or "
                                               "the GM.")  # fmt: skip
-    xp: int | None
-    tags: list[str]
-    home_region_id: UUID
-    goal: Goal | None
-    destroyed: bool
-    wild: bool
-    stats_note: str | None
-    assets: list[Asset]
-    narratives: list[str]
+    xp: int | None = strawberry.field(
+        description="Its experience points. Null unless you are its own seat or the GM."
+    )
+    tags: list[str] = strawberry.field(
+        description="Its faction tags' names (seed 002, Faction Tags; the `tags` catalog says what each does)."
+    )
+    home_region_id: UUID = strawberry.field(
+        description="The id of its home region (seed 002, Homeworld): where its Base of Influence stands."
+    )
+    goal: Goal | None = strawberry.field(
+        description="Its goal and progress toward it. Null unless you are its own seat or the GM."
+    )
+    destroyed: bool = strawberry.field(
+        description="Whether the faction has been destroyed (its HP reached 0); it takes no more turns."
+    )
+    wild: bool = strawberry.field(
+        description="Whether this faction is The Wild: the GM's monsters of the wild regions, not a player's."
+    )
+    stats_note: str | None = strawberry.field(
+        description="Why its ratings and HP are the engine's own, not the seed's: The Wild's, which the seed gives "
+        "none (seed 002, Special Faction: The Wild). Null for a faction whose ratings and HP are its own."
+    )
+    assets: list[Asset] = strawberry.field(description="Its assets; a stealthed one only for its own seat and the GM.")
+    narratives: list[str] = strawberry.field(description="What it narrated with its orders, phase by phase.")
 
     @classmethod
     def seen_by(cls, info: Info, state: dict[str, Any]) -> Faction:
@@ -112,24 +149,28 @@ async def factions_seen(reads: ReadModelReads, seat: Seat | None, campaign_id: U
     return [Faction.from_state(faction_view(r, seat)) for r in await reads.of_kind(campaign_id, "faction")]
 
 
-@strawberry.input
+@strawberry.input(description="A starting asset: its type and region.")
 class StartingAssetInput:
     type_key: str = strawberry.field(description="A catalog key, or one of the campaign's own asset types.")
-    region_id: UUID | None = None
+    region_id: UUID | None = strawberry.field(default=None, description="Its region; null for the faction's home.")
 
 
-@strawberry.input
+@strawberry.input(description="A faction to found: ratings, home, tags and starting assets.")
 class FoundFactionInput:
-    name: str
-    force: int
-    cunning: int
-    wealth: int
-    home_region_id: UUID
-    tags: list[str] = strawberry.field(default_factory=list)
-    facgold: int = 0
-    xp: int = 0
-    hp: int | None = None
-    assets: list[StartingAssetInput] = strawberry.field(default_factory=list)
+    name: str = strawberry.field(description="The faction's name, unique within its campaign.")
+    force: int = strawberry.field(description="Its Force rating, 1-8 (seed 002).")
+    cunning: int = strawberry.field(description="Its Cunning rating, 1-8 (seed 002).")
+    wealth: int = strawberry.field(description="Its Wealth rating, 1-8 (seed 002).")
+    home_region_id: UUID = strawberry.field(description="The id of its home region, a region of the campaign.")
+    tags: list[str] = strawberry.field(
+        default_factory=list, description="Its faction tags' names (the `tags` catalog lists them)."
+    )
+    facgold: int = strawberry.field(default=0, description="The FacGold it starts with, 0 or more.")
+    xp: int = strawberry.field(default=0, description="The XP it starts with, 0 or more.")
+    hp: int | None = strawberry.field(default=None, description="Its hit points; null for the rules' maximum.")
+    assets: list[StartingAssetInput] = strawberry.field(
+        default_factory=list, description="The assets it starts with, each by its type key and region."
+    )
 
 
 @strawberry.type
