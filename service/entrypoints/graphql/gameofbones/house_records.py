@@ -23,16 +23,18 @@ _DATED = ("when", "expected", "starts", "resolves", "releases")  # added by `dat
 class KnowledgeEntry:
     id: UUID | None = strawberry.field(description="The entry's id; null only for an entry recorded before "
                                               "entries had ids.")  # fmt: skip
-    kind: str
-    phase: int | None
-    action: str | None
+    kind: str = strawberry.field(description="What kind of knowledge.")
+    phase: int | None = strawberry.field(description="The phase (month, from 1) in which the house learned it.")
+    action: str | None = strawberry.field(description="The action it concerns.")
     week: int | None = strawberry.field(description="The week it was learned (of an attack: the week it struck).")
     expected_week: int | None = strawberry.field(description="A discovered plot's: the week it is due to resolve.")
     aggressor_house_id: UUID | None = strawberry.field(description="Null when the author is not known to the "
                                                        "house.")  # fmt: skip
     target_house_id: UUID | None
-    area_ids: list[UUID]
-    result: str | None
+    area_ids: list[UUID] = strawberry.field(
+        description="The ids of the city areas it concerns (`Area.id`); empty when it names none."
+    )
+    result: str | None = strawberry.field(description="What came of it.")
     details: list[ReportDetail] = strawberry.field(description="The rest of the entry, as its kind records it.")
 
     @strawberry.field(description="`week` as the month and the week within it.")
@@ -57,14 +59,14 @@ class KnowledgeEntry:
 @over(HOUSE, "circumstances")
 @strawberry.type(description="A modifier on a house's checks (seed 000's circumstances), from a phase to a phase.")
 class Circumstance:
-    source: str
-    value: int
+    source: str = strawberry.field(description="Where it comes from.")
+    value: int = strawberry.field(description="Its bonus (positive) or penalty (negative) to the checks it applies to.")
     applies: Applies = strawberry.field(description="Which checks it touches: the holder's attacks, its defence, …")
-    from_phase: int
+    from_phase: int = strawberry.field(description="The first phase (month, from 1) in which it applies.")
     until_phase: int | None = strawberry.field(description="Null: it lasts until it is used.")
     actions: list[str] = strawberry.field(description="The actions it is limited to; empty: every action.")
     other_house_id: UUID | None = strawberry.field(description="The counterpart it is limited to, if any.")
-    skill_checks_only: bool
+    skill_checks_only: bool = strawberry.field(description="Whether it applies to skill checks only.")
     then_influence: int = strawberry.field(description="A lasting influence change when it expires (Wrest Control).")
     knowledge_id: UUID | None = strawberry.field(description="The knowledge entry it concerns: a source hunt's "
                                                  "attack.")  # fmt: skip
@@ -83,9 +85,11 @@ class Circumstance:
 @strawberry.type(description="A Poison Pill spy the house planted in another (seed 000, Poison Pill).")
 class Spy:
     target_house_id: UUID
-    bonus: int
-    months: int
-    planted_phase: int
+    bonus: int = strawberry.field(
+        description="The spy's bonus to the house's checks against the target house (seed 000, Spies)."
+    )
+    months: int = strawberry.field(description="How many months (phases) the spy stays planted.")
+    planted_phase: int = strawberry.field(description="The phase (month, from 1) in which the spy was planted.")
 
     @classmethod
     def of(cls, s: dict[str, Any]) -> Spy:

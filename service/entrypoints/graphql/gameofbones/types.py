@@ -24,17 +24,21 @@ from service.usecases.visibility import HOUSE, REGION, Decision, area_view, hous
 @over(HOUSE, "leader")
 @strawberry.type(description="A skill modifier of a leader or lieutenant (Gather Information, Reflex save…).")
 class SkillModifier:
-    skill: str
-    modifier: int
+    skill: str = strawberry.field(description="The skill's name as the seed writes it (Gather Information, Bluff…).")
+    modifier: int = strawberry.field(description="The modifier added to a d20 check with this skill (may be negative).")
 
 
 @over(HOUSE, "leader")
 @strawberry.type(description="The leader or a lieutenant: level or Hit Dice, skills and whether free to act.")
 class Character:
-    name: str
-    level: int
-    status: Status
-    skills: list[SkillModifier]
+    name: str = strawberry.field(description="The character's name, as actions name their `actor`.")
+    level: int = strawberry.field(
+        description="Their character level, or a monster's Hit Dice (a whole number, 1 or more)."
+    )
+    status: Status = strawberry.field(description="active, dead or captured.")
+    skills: list[SkillModifier] = strawberry.field(
+        description="The character's skill modifiers (Bluff +7…), added to the checks of the actions they lead."
+    )
 
     @classmethod
     def from_state(cls, s: dict[str, Any]) -> Character:
@@ -45,42 +49,54 @@ class Character:
 @over(HOUSE, "members")
 @strawberry.type(description="A class and its levels, for the Gaining Power table.")
 class ClassLevel:
-    character_class: str
-    level: int
+    character_class: str = strawberry.field(
+        description="The character class (fighter, wizard…) as the Gaining Power table names it."
+    )
+    level: int = strawberry.field(description="How many levels the member has in this class (1-20).")
 
 
 @over(HOUSE, "members")
 @strawberry.type(description="Someone who gives the house power (seed 000, Gaining Power).")
 class Member:
-    name: str
-    classes: list[ClassLevel]
+    name: str = strawberry.field(description="The member's name (a soldier, wizard or other of the house's people).")
+    classes: list[ClassLevel] = strawberry.field(
+        description="Their character classes with levels in each, as the Gaining Power table reads them."
+    )
 
 
 @over(HOUSE, "priests")
-@strawberry.type
+@strawberry.type(description="A priest or priestess of the house (seed 000, Gaining Power).")
 class Priest:
-    name: str
-    level: int
-    fatespinner_priestess: bool
+    name: str = strawberry.field(
+        description="The priest's name (seed 000, Gaining Influence counts a house's priests)."
+    )
+    level: int = strawberry.field(description="The priest's level (1-20), which sets the influence they bring.")
+    fatespinner_priestess: bool = strawberry.field(description="Whether a Fatespinner priestess (seed 000's own row).")
 
 
 @over(REGION, "troops")
 @strawberry.type(description="Power a house has stationed in an area.")
 class Troops:
-    house_id: UUID
-    power: int
+    house_id: UUID = strawberry.field(description="The id of the house whose troops they are (`House.id`).")
+    power: int = strawberry.field(
+        description="How much power the house has stationed there (a whole number of power points)."
+    )
 
 
 @over(REGION)
 @strawberry.type(description="A city area: a region of the campaign with its income, controller and troops.")
 class Area:
-    id: UUID
-    name: str
-    q: int
-    r: int
-    monthly_income: int
-    controlling_house_id: UUID | None
-    troops: list[Troops]
+    id: UUID = strawberry.field(description="The area's id: a region of the campaign.")
+    name: str = strawberry.field(description="The city area's name, as the GM mapped it.")
+    q: int = strawberry.field(description="Its hex column on the map (axial q coordinate).")
+    r: int = strawberry.field(description="Its hex row on the map (axial r coordinate).")
+    monthly_income: int = strawberry.field(
+        description="The gold (gp) the area pays its controlling house each month, before any damage."
+    )
+    controlling_house_id: UUID | None = strawberry.field(description="The house that controls it; null for none.")
+    troops: list[Troops] = strawberry.field(
+        description="The troops stationed in the area, by house: each house sees only its own (the GM all)."
+    )
 
     @classmethod
     def seen_by(cls, info: Info, s: dict[str, Any]) -> Area:
@@ -101,22 +117,32 @@ class Area:
 @over(HOUSE, "pending")
 @strawberry.type(description="An action in flight: its dedicated influence and power stay locked until released.")
 class PendingAction:
-    id: UUID
+    id: UUID = strawberry.field(description="The pending action's id: pass it as `actionId` to withdraw or amend it.")
     action: str = strawberry.field(description="One of the fifteen, as HouseActionName's value ('Smear "
                                   "Campaign'), or the name of a GM-made custom action.")
-    actor: str
-    phase: int
-    start_week: int
-    resolve_week: int
-    release_week: int
-    dedicated_influence: int
-    dedicated_power: int
-    gold: int
-    target_house_id: UUID | None
-    target_character: str | None
-    area_ids: list[UUID]
-    resolved: bool
-    covered: bool
+    actor: str = strawberry.field(
+        description="The name of the character who leads the action (the leader or a lieutenant)."
+    )
+    phase: int = strawberry.field(description="The phase it was ordered in.")
+    start_week: int = strawberry.field(description="The week it starts, from the campaign's start.")
+    resolve_week: int = strawberry.field(description="The week it resolves, from the campaign's start.")
+    release_week: int = strawberry.field(description="The week its dedicated influence and power are released.")
+    dedicated_influence: int = strawberry.field(
+        description="The influence the action holds until it is released (seed 000, Taking Action)."
+    )
+    dedicated_power: int = strawberry.field(
+        description="The power the action holds until it is released (seed 000, Taking Action)."
+    )
+    gold: int = strawberry.field(description="The gold (gp) the action cost when it was ordered.")
+    target_house_id: UUID | None = strawberry.field(description="The house it targets, if any.")
+    target_character: str | None = strawberry.field(description="The character it targets, if any.")
+    area_ids: list[UUID] = strawberry.field(
+        description="The ids of the city areas the action concerns (`Area.id`); empty when it names none."
+    )
+    resolved: bool = strawberry.field(
+        description="Whether the action has resolved (its resources may still be held until release)."
+    )
+    covered: bool = strawberry.field(description="Whether a Cover action hides it.")
     narrative: str = strawberry.field(description="The player's own words, given with the order (issue 28).")
 
     @strawberry.field(description="The week it starts: month and week within it.")
@@ -146,7 +172,7 @@ SECRET_LISTS = ("action_bonuses", "pending_actions", "knowledge", "circumstances
 @strawberry.type(description="Seed 000, Vandalism: an area's damage and the repair bill owed before it yields "
                  "more than 30% again (the GM and the controlling house only).")  # fmt: skip
 class AreaDamage:
-    area_id: UUID
+    area_id: UUID = strawberry.field(description="The id of the damaged city area (a region of the campaign).")
     dark_weeks: int = strawberry.field(description="Weeks left with no income.")
     half_weeks: int = strawberry.field(description="Weeks left at half income.")
     repair_cost: int = strawberry.field(description="gp owed for repairs; 0 once paid (repairArea).")
@@ -167,37 +193,74 @@ STANDING = dict.fromkeys(("effective_rank", "effective_influence", "available_in
 @over(HOUSE, pending_actions="pending", areas=Decision.SEAT, **STANDING)
 @strawberry.type(description="A Game of Bones power: Influence, Power, Rank, its people, areas and plots.")
 class House:
-    id: UUID
-    campaign_id: UUID
-    name: str
+    id: UUID = strawberry.field(description="The house's id: pass it as `houseId`.")
+    campaign_id: UUID = strawberry.field(description="The id of the campaign it belongs to (`Campaign.id`).")
+    name: str = strawberry.field(description="The house's name, unique within its campaign.")
     rank: int = strawberry.field(description="Public: seed 000, every player knows the others' rank.")
-    entered_game: bool
-    destroyed: bool
-    leader: Character
-    lieutenants: list[Character]
-    members: list[Member]  # these two, as what follows area_ids, only for the house's own seat and the GM
-    priests: list[Priest]
-    area_ids: list[UUID]
+    entered_game: bool = strawberry.field(
+        description="Whether it has entered the Game (seed 000: 1,000 influence and power together)."
+    )
+    destroyed: bool = strawberry.field(
+        description="Whether the house has fallen (seed 000: at Rank 1 with every leader dead); it acts no more."
+    )
+    leader: Character = strawberry.field(
+        description="The house's leader (seed 000): the character who leads it; at Rank 1 its death ends the house."
+    )
+    lieutenants: list[Character] = strawberry.field(
+        description="The house's lieutenants (seed 000), who may lead its actions beside the leader."
+    )
+    # these two, as what follows area_ids, only for the house's own seat and the GM
+    members: list[Member] = strawberry.field(
+        description="Those who give it power. Empty unless you are its own seat or the GM."
+    )
+    priests: list[Priest] = strawberry.field(
+        description="Its priests and priestesses. Empty unless you are its own seat or the GM."
+    )
+    area_ids: list[UUID] = strawberry.field(description="The ids of the city areas the house controls (`Area.id`).")
     # What follows is shown only to the house's own seat and the GM (service/usecases/visibility.py); others get
     # null/[].
-    influence: int | None
-    power: int | None
-    granted_power: int | None
-    gold: int | None
-    dedicated_influence: int | None
-    dedicated_power: int | None
+    influence: int | None = strawberry.field(description="Its influence. Null unless you are its own seat or the GM.")
+    power: int | None = strawberry.field(description="Its power. Null unless you are its own seat or the GM.")
+    granted_power: int | None = strawberry.field(
+        description="Power granted to it beyond its members'. Null unless you are its own seat or the GM."
+    )
+    gold: int | None = strawberry.field(description="Its gold in gp. Null unless you are its own seat or the GM.")
+    dedicated_influence: int | None = strawberry.field(
+        description="Influence locked in actions under way. Null unless you are its own seat or the GM."
+    )
+    dedicated_power: int | None = strawberry.field(
+        description="Power locked in actions under way. Null unless you are its own seat or the GM."
+    )
     effective_rank: int | None = strawberry.field(description="After Frame Up and Wrest Control, this phase.")
-    effective_influence: int | None
-    available_influence: int | None
-    available_power: int | None
+    effective_influence: int | None = strawberry.field(
+        description="Its influence after this phase's effects. Null unless you are its own seat or the GM."
+    )
+    available_influence: int | None = strawberry.field(
+        description="Influence free for a new action. Null unless you are its own seat or the GM."
+    )
+    available_power: int | None = strawberry.field(
+        description="Power free for a new action. Null unless you are its own seat or the GM."
+    )
     action_bonuses: list[int] = strawberry.field(description="The iterative Action Bonus: one entry per action.")
-    influence_defence: int | None
-    power_defence: int | None
-    pending_actions: list[PendingAction]
+    influence_defence: int | None = strawberry.field(
+        description="Its defence against influence attacks. Null unless you are its own seat or the GM."
+    )
+    power_defence: int | None = strawberry.field(
+        description="Its defence against power attacks. Null unless you are its own seat or the GM."
+    )
+    pending_actions: list[PendingAction] = strawberry.field(
+        description="Its actions in flight. Empty unless you are its own seat or the GM."
+    )
     knowledge: list[KnowledgeEntry] = strawberry.field(description="What it learned, oldest first.")
-    circumstances: list[Circumstance]
-    spies: list[Spy]
-    area_damage: list[AreaDamage]
+    circumstances: list[Circumstance] = strawberry.field(
+        description="The GM's circumstances on it, as recorded. Empty unless its own seat or the GM."
+    )
+    spies: list[Spy] = strawberry.field(
+        description="Its spies, as recorded. Empty unless you are its own seat or the GM."
+    )
+    area_damage: list[AreaDamage] = strawberry.field(
+        description="Damage to its areas (Vandalism). Empty unless you are its own seat or the GM."
+    )
 
     @classmethod
     def seen_by(cls, info: Info, s: dict[str, Any], phase: int) -> House:
@@ -250,17 +313,17 @@ class House:
 
 @strawberry.type(description="A Gaining Influence attempt: whether its check succeeded, and the roll.")
 class InfluenceAttempt:
-    succeeded: bool
+    succeeded: bool = strawberry.field(description="Whether the check succeeded.")
     roll: Roll | None = strawberry.field(description="The check's d20 roll with its modifiers; null for a row that "
                                             "needs no check.")  # fmt: skip
-    house: House
+    house: House = strawberry.field(description="The house as it stands after the attempt, as the GM sees it.")
 
 
 @strawberry.type(description="A source hunt (seed 000, Assassination): the check and what the house now knows.")
 class SourceHunt:
-    found: bool
-    aggressor_house_id: UUID | None
-    result: HuntResult
-    roll: Roll
+    found: bool = strawberry.field(description="Whether the source was found.")
+    aggressor_house_id: UUID | None = strawberry.field(description="The attacker, when found.")
+    result: HuntResult = strawberry.field(description="What the hunt came to, in words.")
+    roll: Roll = strawberry.field(description="The check's roll, with its faces and modifiers.")
     knowledge: KnowledgeEntry = strawberry.field(description="The entry added to the house's knowledge.")
-    house: House
+    house: House = strawberry.field(description="The house as it stands after the hunt, as its own seat sees it.")
