@@ -80,9 +80,9 @@ lint: install
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/python tests/test_import_cycles.py
 
-## The persistence tests again, against an external server (default: the local PostgreSQL on 5432).
+## The service's and entry points' tests again, against an external server (default: the local PostgreSQL on 5432).
 test-external: install
-	TEST_DATABASE_URL=$(PG_URL) $(BIN)/pytest tests/service
+	TEST_DATABASE_URL=$(PG_URL) $(BIN)/pytest tests/service tests/entrypoints
 
 ## The persistence tests on a Citus cluster (coordinator + 2 workers under ./var/citus, ports 5610-5612),
 ## built from ../shared/citus/ (docs/scaling.md, "Citus"). Skips with a hint when Citus is missing, except in CI.

@@ -32,8 +32,8 @@ from domain.factionturn.faction import Faction
 from domain.gameofbones.ordering import UNSET, Order
 from service.bootstrap import Intrigue
 from service.persistence.database import Database
-from tests.service.gameofbones_world import load_board
-from tests.service.test_factionturn_play import candidate_orders
+from tests.service.usecases.test_factionturn_play import candidate_orders
+from tests.support.gameofbones_world import load_board
 
 API = "/api/v1"
 ORDERS_SHARE = 0.8  # of the window: the seats' orders come in over it, then the GM resolves

@@ -16,7 +16,7 @@ from domain.campaign import Campaign
 from service.persistence.app import IntrigueStore
 from service.persistence.database import Database
 from service.usecases.audit import AuditEntry
-from tests.service.race_log import serial_violations
+from tests.service.persistence.race_log import serial_violations
 
 CREATE = "mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id gmToken regions { id } } }"
 FOUND = "mutation($c: UUID!, $input: FoundFactionInput!) { foundFaction(campaignId: $c, input: $input) { id } }"

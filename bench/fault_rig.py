@@ -19,7 +19,7 @@ import httpx
 from service.persistence.app import IntrigueStore
 from service.persistence.database import Database, start_embedded
 from service.usecases.audit import AuditEntry, AuditLog
-from tests.service.processes import free_port, url_of
+from tests.support.processes import free_port, url_of
 
 ROOT = Path(__file__).resolve().parents[1]
 # Codes that refuse a command cleanly: nothing was written and the client knows why.

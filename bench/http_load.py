@@ -29,7 +29,8 @@ CLIENTS = 50
 START_SECONDS = 180  # a server projects what its log holds before it answers; a busy 2-core machine is slow
 WRITE_EVERY = 0.1  # seconds between writes in the round with a writer
 # The console's standings (web/src/features/standings/api/standings.graphql), whose answers the projection keeps
-# (service/entrypoints/graphql/precomputed.py; tests/service/test_standings_precomputed.py checks they are one).
+# (service/entrypoints/graphql/precomputed.py; tests/service/persistence/test_standings_precomputed.py checks they
+# are one).
 STANDINGS = """query Standings($campaignId: UUID!) { factions(campaignId: $campaignId) {
     id name force cunning wealth hp maxHp facgold xp tags homeRegionId destroyed wild
     assets { id typeKey name attribute regionId hp maxHp stealthed } } }"""

@@ -4,7 +4,7 @@ One campaign of both rule systems, as the issue sizes it (100 factions of 20 ass
 `create_campaign`, `generate_factions`, the GM's `create_asset` and `register_house`, then played phase after
 phase: every faction submits the first orders the rules accept (an attack on a foe sharing a region, else the
 dearest asset it can buy), every house orders actions and moves troops over the weeks (the plain policy of
-tests/service/gameofbones_world.py), and the phase is resolved. The campaign's seed fixes every die; the
+tests/support/gameofbones_world.py), and the phase is resolved. The campaign's seed fixes every die; the
 policies read the board in a fixed order, so the same size plays the same game.
 
 Sizes come from the environment (`Size.from_env`): INTRIGUE_BENCH_SCALE multiplies the issue's counts (default
@@ -30,8 +30,8 @@ from domain.factionturn.faction import Faction
 from service.bootstrap import Intrigue
 from service.persistence.database import Database
 from service.usecases.interventions import By
-from tests.service.gameofbones_world import give_orders, person
-from tests.service.test_factionturn_play import candidate_orders
+from tests.service.usecases.test_factionturn_play import candidate_orders
+from tests.support.gameofbones_world import give_orders, person
 
 # The issue's 50 phases: at its size a phase (150 order commands, then the resolution) takes 2-5 s on an idle
 # 2-core machine, so the played section takes 4-5 minutes (docs/scaling.md, "Played-campaign bench"). Ten phases

@@ -40,7 +40,7 @@ from service.entrypoints.graphql.precomputed import precompute_standings
 from service.persistence import database, migrations
 from service.persistence.app import AGGREGATE_CACHE, IntrigueStore
 from service.persistence.database import Database
-from tests.service.test_factionturn_play import candidate_orders
+from tests.service.usecases.test_factionturn_play import candidate_orders
 
 SMALL_FACTIONS = 6
 UNCACHED = {AGGREGATE_CACHE: "0"}

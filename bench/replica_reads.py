@@ -1,5 +1,5 @@
 """Read-your-writes on a real primary and streaming replica, under load (issue 27, item 6): `python -m
-bench.replica_reads [runs]`. Each run starts a primary and a standby of its own (tests/service/pgcluster.py);
+bench.replica_reads [runs]`. Each run starts a primary and a standby of its own (tests/service/operations/pgcluster.py);
 WRITERS clients each create a campaign, then read it back at once naming their position, WRITES_EACH times.
 Printed: reads that saw their write, the replica waits that found the position there (hit) or fell back to the
 primary after INTRIGUE_REPLICA_WAIT (miss), and the mean latency the choice added. docs/scaling.md has three runs."""
@@ -11,7 +11,7 @@ import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from tests.service.test_read_replica import replicated_with, write_then_read
+from tests.service.operations.test_read_replica import replicated_with, write_then_read
 
 WRITERS, WRITES_EACH = 8, 25
 

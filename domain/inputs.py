@@ -1,7 +1,7 @@
 """The one input boundary: what text and structures may reach an event, and how big they may be.
 
-Every transport checks its whole input here before anything runs (GraphQL `service/entrypoints/graphql/inputs.py`, REST
-`json_body`, `intrigue import`), and the event store checks every event it is about to save
+Every transport checks its whole input here before anything runs (GraphQL `service/entrypoints/graphql/core/inputs.py`,
+REST `json_body`, `intrigue import`), and the event store checks every event it is about to save
 (`service/persistence/storable.py`), so no path can store what PostgreSQL or the read models cannot hold.
 """
 

@@ -4,7 +4,7 @@ Two least-recently-used maps (cachetools' `LRUCache`, sized by each entry's byte
 - the folded aggregates, valid while their row is at the same version: an entry counts its public state's
   encoded size times `IN_MEMORY`, what decoded Python objects take against their JSON, plus `OBJECT_BYTES`, what
   an aggregate costs however small (its instance, its empty maps and lists): within three times what a member takes,
-  measured on played campaigns' factions and houses (tests/service/test_fold_cache_bytes.py);
+  measured on played campaigns' factions and houses (tests/service/persistence/test_fold_cache_bytes.py);
 - each row's `state` column as this writer wrote it, encoded by key: an entry counts its bytes.
 A 100-faction campaign's big members and a thousand small campaigns' dice rolls cost what they weigh, so a
 process's memory no longer follows the size of the aggregates it happens to meet. `INTRIGUE_FOLD_CACHE_MB`

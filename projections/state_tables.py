@@ -19,12 +19,12 @@ GENERATIONS = """CREATE TABLE IF NOT EXISTS read_model_generation (
     name text PRIMARY KEY,
     current integer NOT NULL)"""
 # Each campaign's own position: the last of its events written to this generation (the kept answers' key,
-# service/entrypoints/graphql/answers.py). IF NOT EXISTS: migration step 6 adds it to an existing generation.
+# service/entrypoints/graphql/core/answers.py). IF NOT EXISTS: migration step 6 adds it to an existing generation.
 CAMPAIGN_POSITION = """CREATE TABLE IF NOT EXISTS {positions} (
         campaign_id uuid PRIMARY KEY,
         position bigint NOT NULL)"""
 # Each campaign's lane (issue 26): the campaign's last position folded into this generation and that event's
-# notification id (the key of the campaign's kept answers, service/entrypoints/graphql/answers.py). A row per
+# notification id (the key of the campaign's kept answers, service/entrypoints/graphql/core/answers.py). A row per
 # campaign, so no writer of one campaign waits for another's.
 TRACKING = """CREATE TABLE IF NOT EXISTS {tracking} (
         campaign_id uuid PRIMARY KEY,

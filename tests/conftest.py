@@ -22,6 +22,10 @@ os.environ.setdefault("INTRIGUE_OPEN_CAMPAIGN_LIST", "1")
 os.environ.setdefault("INTRIGUE_RATE_CAMPAIGNS", "1000000/second")
 os.environ.setdefault("INTRIGUE_RATE_MUTATIONS", "1000000/second")
 
+from starlette.testclient import TestClient
+
+from service.bootstrap import Intrigue
+from service.entrypoints.http import create_app
 from service.persistence import database
 from service.persistence.database import Database
 
@@ -69,6 +73,21 @@ def fresh_db(admin_db: Database) -> Iterator[Database]:
     name = f"intrigue_fresh_{uuid.uuid4().hex[:12]}"
     yield database.create_database(admin_db, name)
     database.drop_database(admin_db, name)
+
+
+# One service and one ASGI client per session, shared by tests/service/ and tests/entrypoints/ (their helpers are in
+# tests/support/service.py).
+@pytest.fixture(scope="session")
+def intrigue(db: Database) -> Iterator[Intrigue]:
+    system = Intrigue(db)
+    yield system
+    system.close()
+
+
+@pytest.fixture(scope="session")
+def client(intrigue: Intrigue) -> Iterator[TestClient]:
+    with TestClient(create_app(intrigue)) as test_client:
+        yield test_client
 
 
 # `make test-citus` (INTRIGUE_TEST_CITUS=1): a test marked `single_node` is about one PostgreSQL server's own

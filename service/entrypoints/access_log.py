@@ -64,7 +64,7 @@ def _operation_facts(query: str, wanted: str | None) -> tuple[str, str | None]:
     """
     from graphql import FieldNode, GraphQLError, OperationDefinitionNode
 
-    from service.entrypoints.graphql.parsing import parsed
+    from service.entrypoints.graphql.core.parsing import parsed
 
     try:
         document = parsed(query)  # the one parse strawberry and the kept answers use too

@@ -31,12 +31,12 @@ from service.entrypoints.console import console_routes
 from service.entrypoints.console.headers import SecurityHeaders
 from service.entrypoints.console.session import SeatCookies
 from service.entrypoints.failures import CodedFailures, refusal
-from service.entrypoints.graphql.answer_scope import campaigns_of
-from service.entrypoints.graphql.answers import Answers, cacheable, encode, key_of
-from service.entrypoints.graphql.errors import coded
-from service.entrypoints.graphql.guards import RESOLVED_SEAT
+from service.entrypoints.graphql.core.answer_scope import campaigns_of
+from service.entrypoints.graphql.core.answers import Answers, cacheable, encode, key_of
+from service.entrypoints.graphql.core.errors import coded
+from service.entrypoints.graphql.core.guards import RESOLVED_SEAT
+from service.entrypoints.graphql.core.over_http import GraphQLOverHTTP
 from service.entrypoints.graphql.ide import ASSETS_PATH, graphiql_assets, graphiql_html
-from service.entrypoints.graphql.over_http import GraphQLOverHTTP
 from service.entrypoints.graphql.precomputed import precompute_standings
 from service.entrypoints.graphql.schema import schema
 from service.entrypoints.graphql.standings import standings

@@ -1,7 +1,7 @@
 """ASGI middleware counting REST writes before they run, and handing the app's limiter to GraphQL.
 
 A REST write is any POST, PUT, PATCH or DELETE under /api/v1 (every such route runs a command); POST /api/v1/campaigns
-creates a campaign. GraphQL mutations are counted by service/entrypoints/graphql/rates.py once the operation is
+creates a campaign. GraphQL mutations are counted by service/entrypoints/graphql/core/rates.py once the operation is
 parsed, with the limiter this middleware puts in the scope. Past a limit the answer is 429, code RATE_LIMITED, with
 Retry-After, and nothing runs.
 """

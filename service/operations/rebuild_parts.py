@@ -6,7 +6,7 @@ How many: `INTRIGUE_REBUILD_WORKERS` (default: the machine's cores; 1 folds ever
 before), and only for a log of at least `INTRIGUE_REBUILD_PARALLEL_FROM` events (default 100,000): a worker costs
 a process started and the service's modules imported (0.5 s of CPU, seconds on a loaded 2-core machine), and at
 16,000 events two processes were slower than one (docs/scaling.md, issue 31). The generation is the same either way
-(tests/service/test_rebuild_parts.py)."""
+(tests/service/operations/test_rebuild_parts.py)."""
 
 from __future__ import annotations
 

@@ -232,7 +232,8 @@ class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
             # In pipeline mode (issue 26, item 2): a statement whose result is not read (the claim, the savepoint,
             # the folded rows, the tracking row, the release) travels with the next one that is, so the save
             # costs four round trips after BEGIN: the insert; the savepoint, the claim and the check of the lane;
-            # the folded rows and the release, at the pipeline's end; COMMIT (tests/service/test_round_trips.py).
+            # the folded rows and the release, at the pipeline's end; COMMIT
+            # (tests/service/persistence/test_round_trips.py).
             with self.datastore.transaction(commit=True) as curs, curs.connection.pipeline():
                 curs.execute(self.sql_insert, params, prepare=True)
                 rows = curs.fetchall()

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, BrowserContext, Page, Response, Route, expect
 
-from tests.service.processes import STARTUP_LIMIT
+from tests.support.processes import STARTUP_LIMIT
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "web" / "screenshots"  # the README names this folder

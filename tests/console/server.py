@@ -7,7 +7,7 @@ from pathlib import Path
 import httpx
 
 from service.persistence.database import Database
-from tests.service.processes import Process, eventually, free_port
+from tests.support.processes import Process, eventually, free_port
 
 
 class ConsoleServer(Process):

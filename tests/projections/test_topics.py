@@ -14,7 +14,7 @@ from domain.factionturn.faction import Faction
 from domain.region import Region
 from projections.topics import AGGREGATES, stored_topics
 
-DATA = Path(__file__).resolve().parents[1] / "data"  # the recorded exports (tests/service/played_export.py)
+DATA = Path(__file__).resolve().parents[1] / "data"  # the recorded exports (tests/support/played_export.py)
 
 
 def concrete_aggregates() -> set[type]:

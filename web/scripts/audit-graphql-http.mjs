@@ -1,5 +1,5 @@
 // The graphql-http audit (GraphQL over HTTP conformance) against a served /graphql, for
-// tests/service/test_graphql_over_http.py: one JSON line per audit that is not ok, then a count;
+// tests/entrypoints/graphql/test_graphql_over_http.py: one JSON line per audit that is not ok, then a count;
 // exit 1 when any audit warns or fails (a MAY's notice is printed, and counted, but fails nothing).
 import { auditServer } from 'graphql-http';
 

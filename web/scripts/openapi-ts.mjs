@@ -1,7 +1,7 @@
 // @hey-api/openapi-ts builds its output with the TypeScript compiler's JavaScript API, which TypeScript 7 (the
 // console's, a native compiler) no longer ships. Its peer dependency is hoisted beside ours, so npm cannot nest an
 // older one under it: this runs its command line with the bare specifier `typescript` resolved, for it alone, to
-// `typescript-js` (TypeScript 6, package.json's alias). Used by tests/service/test_generated_clients.py.
+// `typescript-js` (TypeScript 6, package.json's alias). Used by tests/entrypoints/rest/test_generated_clients.py.
 import { register } from 'node:module';
 
 const hook = `

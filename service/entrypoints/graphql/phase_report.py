@@ -10,12 +10,12 @@ import strawberry
 from strawberry.types import Info
 
 from domain.seats import Seat
-from service.entrypoints.graphql.context import intrigue, off_loop
-from service.entrypoints.graphql.enums import MemberKind, SummaryScope
-from service.entrypoints.graphql.gm import Gossip, TurnSummary, gossip_of, summaries_of
-from service.entrypoints.graphql.guards import seat
-from service.entrypoints.graphql.records import ReportDetail, Roll, WeekOfMonth, month_week
-from service.entrypoints.graphql.types import uuid_or_none
+from service.entrypoints.graphql.campaign.types import uuid_or_none
+from service.entrypoints.graphql.core.context import intrigue, off_loop
+from service.entrypoints.graphql.core.enums import MemberKind, SummaryScope
+from service.entrypoints.graphql.core.guards import seat
+from service.entrypoints.graphql.core.records import ReportDetail, Roll, WeekOfMonth, month_week
+from service.entrypoints.graphql.gm.hand import Gossip, TurnSummary, gossip_of, summaries_of
 from service.usecases import phase_report as r
 from service.usecases import phase_reports as rs
 
@@ -26,7 +26,9 @@ def _rolls(rolls: list[r.ReportRoll]) -> list[Roll]:
 
 @strawberry.type(description="An order of the phase and what came of it.")
 class ReportOrder:
-    action: str
+    action: str = strawberry.field(
+        description="The action ordered, by the name the rules give it (or a GM-made action's name)."
+    )
     actor: str | None = strawberry.field(description="The house character who acts; null for a faction.")
     target_id: UUID | None = strawberry.field(description="The house its order targets; null for a faction.")
     outcome: str | None = strawberry.field(description="What came of it, as the resolution wrote it; null while an "
@@ -43,33 +45,41 @@ class ReportOrder:
 @strawberry.type(description="Damage taken or dealt: an asset's HP, a faction's HP, or a house's influence.")
 class ReportDamage:
     member_id: UUID = strawberry.field(description="The faction or house that took it.")
-    asset_id: UUID | None
-    amount: int
+    asset_id: UUID | None = strawberry.field(description="The asset hit; null when the faction or house itself was.")
+    amount: int = strawberry.field(
+        description="How much damage: HP lost by an asset, or by the faction itself; a house's influence lost."
+    )
     member_damage: int = strawberry.field(description="Faction HP lost with a Base of Influence; influence lost.")
-    hp_left: int | None
+    hp_left: int | None = strawberry.field(description="HP left afterwards; null where hidden.")
     by_member_id: UUID | None = strawberry.field(description="Who dealt it; null where the rules keep it hidden.")
-    reason: str
-    rolls: list[Roll]
+    reason: str = strawberry.field(
+        description="What dealt it, in words (an attack, a counterattack, an asset spending itself…)."
+    )
+    rolls: list[Roll] = strawberry.field(description="The seat's own rolls for it.")
 
 
 @strawberry.type(description="FacGold or gold gained (positive) or paid (negative), and why.")
 class ReportMoney:
-    amount: int
-    reason: str
+    amount: int = strawberry.field(description="FacGold or gp gained (positive) or paid (negative).")
+    reason: str = strawberry.field(
+        description="What the gain or cost was for, in words (income, maintenance, bought Thugs…)."
+    )
 
 
 @strawberry.type(description="Something the house learned: a plot, an attack on it, a rival's strength.")
 class ReportLearned:
-    kind: str
-    action: str | None
+    kind: str = strawberry.field(description="What kind of knowledge: a plot, an attack, a strength.")
+    action: str | None = strawberry.field(description="The action it concerns, if any.")
     week: int | None = strawberry.field(description="The week it was learned (of an attack: the week it struck).")
     expected_week: int | None = strawberry.field(description="A discovered plot's: the week it is due to resolve.")
     aggressor_id: UUID | None = strawberry.field(description="The id of the house that made the attack or plot; null "
                                                 "when the author is not known to the house.")  # fmt: skip
-    target_id: UUID | None
-    area_ids: list[UUID]
-    result: str | None
-    details: list[ReportDetail]
+    target_id: UUID | None = strawberry.field(description="Its target, if any.")
+    area_ids: list[UUID] = strawberry.field(description="The areas it concerns.")
+    result: str | None = strawberry.field(description="What came of it, if known.")
+    details: list[ReportDetail] = strawberry.field(
+        description="The rest of what was learned, as key and value pairs (numbers as text)."
+    )
 
     @strawberry.field(description="`week` as the month and the week within it.")
     def when(self) -> WeekOfMonth | None:
@@ -82,17 +92,25 @@ class ReportLearned:
 
 @strawberry.type(description="What a faction or house did and suffered in one resolved phase, as its seat may know.")
 class PhaseReport:
-    campaign_id: UUID
-    phase: int
-    member_id: UUID
-    kind: MemberKind
+    campaign_id: UUID = strawberry.field(description="The id of the campaign it belongs to (`Campaign.id`).")
+    phase: int = strawberry.field(description="The resolved phase the report tells, counted from 1.")
+    member_id: UUID = strawberry.field(description="The faction or house it reports on.")
+    kind: MemberKind = strawberry.field(description="Whether the report is a FACTION's or a HOUSE's.")
     initiative: int | None = strawberry.field(description="Its place in the Faction Turn's order, from 1.")
-    orders: list[ReportOrder]
+    orders: list[ReportOrder] = strawberry.field(description="Its orders and what came of them.")
     rolls: list[Roll] = strawberry.field(description="Every roll of its own in the phase.")
-    damage_taken: list[ReportDamage]
-    damage_dealt: list[ReportDamage]
-    learned: list[ReportLearned]
-    ledger: list[ReportMoney]
+    damage_taken: list[ReportDamage] = strawberry.field(
+        description="Each hit its faction, assets or house took in the phase, with who dealt it where known."
+    )
+    damage_dealt: list[ReportDamage] = strawberry.field(
+        description="Each hit its assets dealt to a rival's in the phase (Faction Turn)."
+    )
+    learned: list[ReportLearned] = strawberry.field(
+        description="What its house learned in the phase: plots found, attacks suffered, rivals assessed."
+    )
+    ledger: list[ReportMoney] = strawberry.field(
+        description="Every gain (positive) and payment (negative) of the phase, in the member's money."
+    )
     income: int = strawberry.field(description="Everything gained in the phase.")
     costs: int = strawberry.field(description="Everything paid in the phase.")
 

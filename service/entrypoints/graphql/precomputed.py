@@ -14,13 +14,13 @@ from uuid import UUID
 
 from domain.phase_chronicle import narrating
 from projections import standings as rows
-from service.entrypoints.graphql.answers import encode
-from service.entrypoints.graphql.factionturn import Faction
+from service.entrypoints.graphql.core.answers import encode
+from service.entrypoints.graphql.factionturn.factions import Faction
 from service.entrypoints.graphql.standings import copy_out, plan_of
 from service.usecases.visibility import FACTION, Reader, faction_view, seats_of
 
-# The console's standings of factions, as it sends it; tests/service/test_standings_precomputed.py checks the two
-# selections are one.
+# The console's standings of factions, as it sends it; tests/service/persistence/test_standings_precomputed.py checks
+# the two selections are one.
 FACTIONS = """query Factions($campaignId: UUID!) {
   factions(campaignId: $campaignId) {
     id name force cunning wealth hp maxHp facgold xp tags homeRegionId destroyed wild

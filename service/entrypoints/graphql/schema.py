@@ -10,39 +10,39 @@ from strawberry.tools import merge_types
 from strawberry.types import Info
 
 from domain.commands import AddRegions, CreateCampaign, MapRegion
-from service.entrypoints.graphql.analytics import AnalyticsQuery
-from service.entrypoints.graphql.assistant import AssistantMutation, AssistantQuery
-from service.entrypoints.graphql.audit import AuditQuery
-from service.entrypoints.graphql.branches import BranchQuery
-from service.entrypoints.graphql.buyable import BuyableQuery
-from service.entrypoints.graphql.catalog import CatalogQuery
-from service.entrypoints.graphql.connections import PageInfo, window
-from service.entrypoints.graphql.context import intrigue, off_loop, on_loop, reads
-from service.entrypoints.graphql.descriptions import describe
-from service.entrypoints.graphql.enums import CampaignPreset, Population, RuleSystemName
-from service.entrypoints.graphql.errors import IntrigueSchema
-from service.entrypoints.graphql.expansion import BoundedValidation
-from service.entrypoints.graphql.factionturn import FactionTurnMutation, FactionTurnQuery
-from service.entrypoints.graphql.forks import ForkMutation, ForkQuery
-from service.entrypoints.graphql.gameofbones import GameOfBonesMutation, GameOfBonesQuery
-from service.entrypoints.graphql.gm import GMMutation, GMQuery
-from service.entrypoints.graphql.guards import LIMITS, SeatGuard, seat
-from service.entrypoints.graphql.history import AsOfInput, HistoryMutation, past_campaign
-from service.entrypoints.graphql.idempotent import IdempotentMutations
-from service.entrypoints.graphql.inputs import InputGuard
-from service.entrypoints.graphql.mergers import MergerMutation
-from service.entrypoints.graphql.orders import OrdersMutation, OrdersQuery
-from service.entrypoints.graphql.orders_check import OrdersCheckQuery
-from service.entrypoints.graphql.parsing import SharedParse
+from service.entrypoints.graphql.assistant.drafts import AssistantMutation, AssistantQuery
+from service.entrypoints.graphql.campaign.audit import AuditQuery
+from service.entrypoints.graphql.campaign.catalog import CatalogQuery
+from service.entrypoints.graphql.campaign.orders import OrdersMutation, OrdersQuery
+from service.entrypoints.graphql.campaign.orders_check import OrdersCheckQuery
+from service.entrypoints.graphql.campaign.preview import PreviewQuery
+from service.entrypoints.graphql.campaign.seats import SeatMutation, SeatQuery
+from service.entrypoints.graphql.campaign.types import Campaign, Region
+from service.entrypoints.graphql.core.connections import PageInfo, window
+from service.entrypoints.graphql.core.context import intrigue, off_loop, on_loop, reads
+from service.entrypoints.graphql.core.descriptions import describe
+from service.entrypoints.graphql.core.enums import CampaignPreset, Population, RuleSystemName
+from service.entrypoints.graphql.core.errors import IntrigueSchema
+from service.entrypoints.graphql.core.expansion import BoundedValidation
+from service.entrypoints.graphql.core.guards import LIMITS, SeatGuard, seat
+from service.entrypoints.graphql.core.idempotent import IdempotentMutations
+from service.entrypoints.graphql.core.inputs import InputGuard
+from service.entrypoints.graphql.core.parsing import SharedParse
+from service.entrypoints.graphql.core.rates import MutationRates
+from service.entrypoints.graphql.core.visibility import undecided
+from service.entrypoints.graphql.factionturn.buyable import BuyableQuery
+from service.entrypoints.graphql.factionturn.factions import FactionTurnMutation, FactionTurnQuery
+from service.entrypoints.graphql.gameofbones.houses import GameOfBonesMutation, GameOfBonesQuery
+from service.entrypoints.graphql.gm.analytics import AnalyticsQuery
+from service.entrypoints.graphql.gm.branches import BranchQuery
+from service.entrypoints.graphql.gm.forks import ForkMutation, ForkQuery
+from service.entrypoints.graphql.gm.hand import GMMutation, GMQuery
+from service.entrypoints.graphql.gm.history import AsOfInput, HistoryMutation, past_campaign
+from service.entrypoints.graphql.gm.mergers import MergerMutation
+from service.entrypoints.graphql.gm.table_dice import TableDiceMutation, TableDiceQuery
+from service.entrypoints.graphql.gm.webhooks import WebhookMutation, WebhookQuery
 from service.entrypoints.graphql.phase_report import PhaseReportQuery
-from service.entrypoints.graphql.preview import PreviewQuery
-from service.entrypoints.graphql.rates import MutationRates
-from service.entrypoints.graphql.seats import SeatMutation, SeatQuery
 from service.entrypoints.graphql.subscriptions import CampaignSubscription
-from service.entrypoints.graphql.table_dice import TableDiceMutation, TableDiceQuery
-from service.entrypoints.graphql.types import Campaign, Region
-from service.entrypoints.graphql.visibility import undecided
-from service.entrypoints.graphql.webhooks import WebhookMutation, WebhookQuery
 from service.entrypoints.shared import campaign_list
 from service.usecases.presets import start_from_preset
 
@@ -180,12 +180,12 @@ schema = IntrigueSchema(
     subscription=CampaignSubscription,
     # Parsed and validated documents are cached: clients send the same few queries again and again.
     # Instances, not classes, so that the two caches are shared by every request. A document whose fragments
-    # expand too far is refused before any validation rule walks it (graphql/expansion.py).
+    # expand too far is refused before any validation rule walks it (graphql/core/expansion.py).
     extensions=[SharedParse(), BoundedValidation(maxsize=256),  # type: ignore[list-item]
                 *LIMITS, SeatGuard, InputGuard, MutationRates, IdempotentMutations],
 )
-# Default deny: a field with no visibility decision keeps the schema from serving (graphql/visibility.py).
+# Default deny: a field with no visibility decision keeps the schema from serving (graphql/core/visibility.py).
 if UNDECIDED := undecided(schema._schema):
     raise RuntimeError("GraphQL fields without one visibility decision:\n" + "\n".join(UNDECIDED))
-# The descriptions the code leaves out, from one registry (tests/service/test_schema_descriptions.py).
+# The descriptions the code leaves out, from one registry (tests/entrypoints/graphql/test_schema_descriptions.py).
 DESCRIPTION_PROBLEMS = describe(schema._schema)

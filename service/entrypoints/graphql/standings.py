@@ -40,11 +40,11 @@ from graphql.execution.values import get_argument_values, get_variable_values
 from domain.errors import DomainError
 from domain.seats import Seat
 from projections.standings import COMPOSERS
-from service.entrypoints.graphql.expansion import refusal
-from service.entrypoints.graphql.factionturn import factions_seen
-from service.entrypoints.graphql.gameofbones import areas_seen, houses_seen
-from service.entrypoints.graphql.guards import LIMIT_RULES
-from service.entrypoints.graphql.parsing import parsed
+from service.entrypoints.graphql.core.expansion import refusal
+from service.entrypoints.graphql.core.guards import LIMIT_RULES
+from service.entrypoints.graphql.core.parsing import parsed
+from service.entrypoints.graphql.factionturn.factions import factions_seen
+from service.entrypoints.graphql.gameofbones.houses import areas_seen, houses_seen
 from service.entrypoints.graphql.schema import schema
 from service.persistence.queries import ReadModelReads
 from service.usecases.visibility import Reader, reader_of

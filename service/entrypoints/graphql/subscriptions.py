@@ -19,11 +19,11 @@ from strawberry.types import Info
 from domain.errors import DomainError, ForbiddenError
 from domain.seats import Seat, check_gm
 from service.bootstrap import Intrigue
-from service.entrypoints.graphql.context import intrigue, off_loop, reads
-from service.entrypoints.graphql.enums import ChangeKind, PhaseChange
+from service.entrypoints.graphql.campaign.types import AuditEvent, as_json
+from service.entrypoints.graphql.core.context import intrigue, off_loop, reads
+from service.entrypoints.graphql.core.enums import ChangeKind, PhaseChange
+from service.entrypoints.graphql.core.seat_watch import watch_of
 from service.entrypoints.graphql.phase_report import PhaseReport, PhaseSummary, own_report, read_summary
-from service.entrypoints.graphql.seat_watch import watch_of
-from service.entrypoints.graphql.types import AuditEvent, as_json
 from service.entrypoints.shared.errors import graphql_extensions
 from service.entrypoints.shared.view_as import named_in, seat_viewed
 from service.usecases.audit import AuditEntry
@@ -88,7 +88,7 @@ async def _follow(info: Info, campaign_id: UUID, after: int | None, check: Calla
     The seat is checked at subscribe time and again before any delivery once some seat's token changed since
     (`Listener.seat_changes`: one integer compared per delivery), so a rotated or revoked token ends the
     subscription with UNAUTHENTICATED, even while no event comes. The open subscriptions' tokens are checked
-    together, in one query per change (graphql/seat_watch.py).
+    together, in one query per change (graphql/core/seat_watch.py).
 
     `readable`: a batch is sent once the read models have folded it (or could not within the projection timeout),
     so a client that re-reads on a change reads it, even when the runner, not the command, folds it.

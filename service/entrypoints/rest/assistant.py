@@ -1,4 +1,4 @@
-"""REST for the GM's assistant (issue 19), the twin of service/entrypoints/graphql/assistant.py: GM-run powers,
+"""REST for the GM's assistant (issue 19), the twin of service/entrypoints/graphql/assistant/drafts.py: GM-run powers,
 drafts with their reasons and odds, accepting (as drafted or edited) or rejecting them, and a downtime. The GM's."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """REST for the seeds' tables (public) and what a faction or house can do now (its own seat and the GM), the
-twins of service/entrypoints/graphql/catalog.py and preview.py, shaped by service/entrypoints/shared."""
+twins of service/entrypoints/graphql/campaign/catalog.py and preview.py, shaped by service/entrypoints/shared."""
 
 from __future__ import annotations
 

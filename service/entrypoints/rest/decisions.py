@@ -3,7 +3,7 @@
 The routes check it themselves (`domain.seats.check_gm`, the GM-or-owner checks in service/entrypoints/shared/), and
 answer every faction, house and area through the read models' views (rest/state.py), so a read-model field's
 decision is its read model's. A path of the REST contract (openapi/openapi.yaml) with no entry here fails
-tests/service/test_canary_crawl.py, which walks every GET from every seat that must not know a secret.
+tests/entrypoints/graphql/test_canary_crawl.py, which walks every GET from every seat that must not know a secret.
 """
 
 from __future__ import annotations

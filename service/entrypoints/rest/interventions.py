@@ -1,5 +1,6 @@
 """REST for the GM's interventions: one route each under /campaigns/{id}/interventions/, the same use cases as the
-GraphQL mutations (service/entrypoints/graphql/gm.py), the GM's only, each recorded with the GM's seat and `reason`.
+GraphQL mutations (service/entrypoints/graphql/gm/hand.py), the GM's only, each recorded with the GM's seat and
+`reason`.
 
 A body's shape (and its closed sets: outcome, fate, result, field, mode) is the contract's, checked before anything
 runs; the answer is the faction, house or region the intervention changed, as the GM sees it.

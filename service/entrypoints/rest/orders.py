@@ -1,5 +1,5 @@
 """REST for the orders of the open phase: who has submitted (GM), orders read back by their own seat, and
-withdrawing or amending them. Each route authorises as its GraphQL twin does (graphql/guards.py POLICY)."""
+withdrawing or amending them. Each route authorises as its GraphQL twin does (graphql/core/guards.py POLICY)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """REST for setting up a game: found factions (given, an Example Faction, or generated) and register houses.
 
-Each route is the GM's, as its GraphQL twin (service/entrypoints/graphql/factionturn.py, gameofbones.py), and calls
-the same application method; the answer is what it made, as the GM sees it.
+Each route is the GM's, as its GraphQL twin (service/entrypoints/graphql/factionturn/factions.py,
+gameofbones/houses.py), and calls the same application method; the answer is what it made, as the GM sees it.
 """
 
 from __future__ import annotations

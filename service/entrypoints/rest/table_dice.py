@@ -1,4 +1,4 @@
-"""REST for the table's own dice (issue 28, item 3), twin of service/entrypoints/graphql/table_dice.py: set whose
+"""REST for the table's own dice (issue 28, item 3), twin of service/entrypoints/graphql/gm/table_dice.py: set whose
 dice resolve a phase, read the next roll wanted, enter its faces, abandon. The campaign's GM's alone."""
 
 from __future__ import annotations

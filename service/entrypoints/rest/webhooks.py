@@ -1,4 +1,4 @@
-"""REST for the GM's webhooks (issue 32, item 1; docs/webhooks.md), twin of service/entrypoints/graphql/webhooks.py:
+"""REST for the GM's webhooks (issue 32, item 1; docs/webhooks.md), twin of service/entrypoints/graphql/gm/webhooks.py:
 list the endpoints with their deliveries, register one, remove one, send one a test, announce when the phase's
 orders are due. The campaign's GM's alone."""
 

@@ -16,7 +16,7 @@ JSON = "application/json"
 GRAPHQL_RESPONSE = "application/graphql-response+json"
 # In increasing preference (python-mimeparse picks the last on a tie): a wildcard answers JSON.
 SERVED = [GRAPHQL_RESPONSE, JSON]
-# Codes of the errors raised before execution starts, as service/entrypoints/graphql/errors.py gives them.
+# Codes of the errors raised before execution starts, as service/entrypoints/graphql/core/errors.py gives them.
 REQUEST_ERROR_CODES = frozenset({"GRAPHQL_PARSE_FAILED", "GRAPHQL_VALIDATION_FAILED", "BAD_USER_INPUT",
                                  "BAD_REQUEST"})  # fmt: skip
 

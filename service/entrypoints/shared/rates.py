@@ -25,7 +25,7 @@ from domain.seats import Seat
 from service.entrypoints.shared.errors import RateLimitedError
 
 # The app's limiter travels in each ASGI scope under this key (service/entrypoints/rates.py puts it there), so that
-# the GraphQL extension counting mutations (service/entrypoints/graphql/rates.py) shares REST's counts.
+# the GraphQL extension counting mutations (service/entrypoints/graphql/core/rates.py) shares REST's counts.
 SCOPE_KEY = "intrigue.rates"
 IPV6_PREFIX = 64  # one IPv6 subscriber usually holds a whole /64: its addresses share one count
 UNLIMITED = "unlimited"

@@ -1,5 +1,5 @@
 """The words a visibility decision is written in, and what each means to a client (each schema field's description
-ends with it, service/entrypoints/graphql/descriptions.py)."""
+ends with it, service/entrypoints/graphql/core/descriptions.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from enum import Enum
 
 class Decision(Enum):
     """Who may read a field. A read-model field's decision is declared in read_models.py; a GraphQL field over no
-    read-model field declares its own (service/entrypoints/graphql/visibility.py)."""
+    read-model field declares its own (service/entrypoints/graphql/core/visibility.py)."""
 
     PUBLIC = "public"  # every seat, and a request with no token
     SEAT = "seat"  # the GM and the member's own seat whole; other seats the public part (null, empty, left out)

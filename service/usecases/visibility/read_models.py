@@ -3,7 +3,7 @@
 A row of the state read model (projections/state.py) is an aggregate's public state. Each of its fields is declared
 below with its decision; the views (views.py) apply them to every row a seat reads, and GraphQL's and REST's types
 build from those views alone, so their fields' visibility is this declaration's (a GraphQL type says which read model
-it is over: service/entrypoints/graphql/visibility.py `over`). **Default deny:** a field a row carries with no
+it is over: service/entrypoints/graphql/core/visibility.py `over`). **Default deny:** a field a row carries with no
 decision here is the GM's alone; no player, observer or unseated request reads it.
 
 - PUBLIC: every seat, and a request with no token.

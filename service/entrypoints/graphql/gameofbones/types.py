@@ -1,0 +1,329 @@
+"""GraphQL types of the Game of Bones (seed 000): houses, their people, areas and actions, as a seat may see them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+from uuid import UUID
+
+import strawberry
+from strawberry.types import Info
+
+from domain.gameofbones.face import AreaDamage as DamageRecord
+from domain.seats import Seat
+from service.entrypoints.graphql.core.context import on_loop, reads
+from service.entrypoints.graphql.core.enums import HuntResult, Status
+from service.entrypoints.graphql.core.guards import seat
+from service.entrypoints.graphql.core.records import Roll, WeekOfMonth
+from service.entrypoints.graphql.core.visibility import over
+from service.entrypoints.graphql.gameofbones.house_records import Circumstance, KnowledgeEntry, Spy
+from service.usecases.standing import HouseStanding
+from service.usecases.visibility import HOUSE, REGION, Decision, area_view, house_view, sees_whole
+
+
+@over(HOUSE, "leader")
+@strawberry.type(description="A skill modifier of a leader or lieutenant (Gather Information, Reflex save…).")
+class SkillModifier:
+    skill: str = strawberry.field(description="The skill's name as the seed writes it (Gather Information, Bluff…).")
+    modifier: int = strawberry.field(description="The modifier added to a d20 check with this skill (may be negative).")
+
+
+@over(HOUSE, "leader")
+@strawberry.type(description="The leader or a lieutenant: level or Hit Dice, skills and whether free to act.")
+class Character:
+    name: str = strawberry.field(description="The character's name, as actions name their `actor`.")
+    level: int = strawberry.field(
+        description="Their character level, or a monster's Hit Dice (a whole number, 1 or more)."
+    )
+    status: Status = strawberry.field(description="active, dead or captured.")
+    skills: list[SkillModifier] = strawberry.field(
+        description="The character's skill modifiers (Bluff +7…), added to the checks of the actions they lead."
+    )
+
+    @classmethod
+    def from_state(cls, s: dict[str, Any]) -> Character:
+        skills = [SkillModifier(skill=k, modifier=v) for k, v in sorted(s["skills"].items())]
+        return cls(name=s["name"], level=s["level"], status=s["status"], skills=skills)
+
+
+@over(HOUSE, "members")
+@strawberry.type(description="A class and its levels, for the Gaining Power table.")
+class ClassLevel:
+    character_class: str = strawberry.field(
+        description="The character class (fighter, wizard…) as the Gaining Power table names it."
+    )
+    level: int = strawberry.field(description="How many levels the member has in this class (1-20).")
+
+
+@over(HOUSE, "members")
+@strawberry.type(description="Someone who gives the house power (seed 000, Gaining Power).")
+class Member:
+    name: str = strawberry.field(description="The member's name (a soldier, wizard or other of the house's people).")
+    classes: list[ClassLevel] = strawberry.field(
+        description="Their character classes with levels in each, as the Gaining Power table reads them."
+    )
+
+
+@over(HOUSE, "priests")
+@strawberry.type(description="A priest or priestess of the house (seed 000, Gaining Power).")
+class Priest:
+    name: str = strawberry.field(
+        description="The priest's name (seed 000, Gaining Influence counts a house's priests)."
+    )
+    level: int = strawberry.field(description="The priest's level (1-20), which sets the influence they bring.")
+    fatespinner_priestess: bool = strawberry.field(description="Whether a Fatespinner priestess (seed 000's own row).")
+
+
+@over(REGION, "troops")
+@strawberry.type(description="Power a house has stationed in an area.")
+class Troops:
+    house_id: UUID = strawberry.field(description="The id of the house whose troops they are (`House.id`).")
+    power: int = strawberry.field(
+        description="How much power the house has stationed there (a whole number of power points)."
+    )
+
+
+@over(REGION)
+@strawberry.type(description="A city area: a region of the campaign with its income, controller and troops.")
+class Area:
+    id: UUID = strawberry.field(description="The area's id: a region of the campaign.")
+    name: str = strawberry.field(description="The city area's name, as the GM mapped it.")
+    q: int = strawberry.field(description="Its hex column on the map (axial q coordinate).")
+    r: int = strawberry.field(description="Its hex row on the map (axial r coordinate).")
+    monthly_income: int = strawberry.field(
+        description="The gold (gp) the area pays its controlling house each month, before any damage."
+    )
+    controlling_house_id: UUID | None = strawberry.field(description="The house that controls it; null for none.")
+    troops: list[Troops] = strawberry.field(
+        description="The troops stationed in the area, by house: each house sees only its own (the GM all)."
+    )
+
+    @classmethod
+    def seen_by(cls, info: Info, s: dict[str, Any]) -> Area:
+        return cls.seen_as(seat(info), s)
+
+    @classmethod
+    def seen_as(cls, seat: Seat | None, s: dict[str, Any]) -> Area:
+        return cls.from_state(area_view(s, seat))
+
+    @classmethod
+    def from_state(cls, s: dict[str, Any]) -> Area:
+        troops = [Troops(house_id=UUID(h), power=p) for h, p in sorted(s["troops"].items())]
+        controller = UUID(s["controlling_house_id"]) if s["controlling_house_id"] else None
+        return cls(id=UUID(s["id"]), name=s["name"], q=s["q"], r=s["r"], monthly_income=s["monthly_income"],
+                   controlling_house_id=controller, troops=troops)  # fmt: skip
+
+
+@over(HOUSE, "pending")
+@strawberry.type(description="An action in flight: its dedicated influence and power stay locked until released.")
+class PendingAction:
+    id: UUID = strawberry.field(description="The pending action's id: pass it as `actionId` to withdraw or amend it.")
+    action: str = strawberry.field(description="One of the fifteen, as HouseActionName's value ('Smear "
+                                  "Campaign'), or the name of a GM-made custom action.")
+    actor: str = strawberry.field(
+        description="The name of the character who leads the action (the leader or a lieutenant)."
+    )
+    phase: int = strawberry.field(description="The phase it was ordered in.")
+    start_week: int = strawberry.field(description="The week it starts, from the campaign's start.")
+    resolve_week: int = strawberry.field(description="The week it resolves, from the campaign's start.")
+    release_week: int = strawberry.field(description="The week its dedicated influence and power are released.")
+    dedicated_influence: int = strawberry.field(
+        description="The influence the action holds until it is released (seed 000, Taking Action)."
+    )
+    dedicated_power: int = strawberry.field(
+        description="The power the action holds until it is released (seed 000, Taking Action)."
+    )
+    gold: int = strawberry.field(description="The gold (gp) the action cost when it was ordered.")
+    target_house_id: UUID | None = strawberry.field(description="The house it targets, if any.")
+    target_character: str | None = strawberry.field(description="The character it targets, if any.")
+    area_ids: list[UUID] = strawberry.field(
+        description="The ids of the city areas the action concerns (`Area.id`); empty when it names none."
+    )
+    resolved: bool = strawberry.field(
+        description="Whether the action has resolved (its resources may still be held until release)."
+    )
+    covered: bool = strawberry.field(description="Whether a Cover action hides it.")
+    narrative: str = strawberry.field(description="The player's own words, given with the order (issue 28).")
+
+    @strawberry.field(description="The week it starts: month and week within it.")
+    def starts(self) -> WeekOfMonth:
+        return WeekOfMonth.of(self.start_week)
+
+    @strawberry.field(description="The week it resolves: month and week within it.")
+    def resolves(self) -> WeekOfMonth:
+        return WeekOfMonth.of(self.resolve_week)
+
+    @strawberry.field(description="The week its dedicated influence and power are released.")
+    def releases(self) -> WeekOfMonth:
+        return WeekOfMonth.of(self.release_week)
+
+    @classmethod
+    def from_state(cls, s: dict[str, Any]) -> PendingAction:
+        return cls(**{k: s.get(k, "") if k == "narrative" else s[k] for k in cls.__annotations__})
+
+
+SECRET_NUMBERS = ("influence", "power", "granted_power", "gold", "dedicated_influence", "dedicated_power",
+                  "effective_rank", "effective_influence", "available_influence", "available_power",
+                  "influence_defence", "power_defence")  # fmt: skip
+SECRET_LISTS = ("action_bonuses", "pending_actions", "knowledge", "circumstances", "spies", "area_damage")
+
+
+@over(HOUSE, "area_damage")
+@strawberry.type(description="Seed 000, Vandalism: an area's damage and the repair bill owed before it yields "
+                 "more than 30% again (the GM and the controlling house only).")  # fmt: skip
+class AreaDamage:
+    area_id: UUID = strawberry.field(description="The id of the damaged city area (a region of the campaign).")
+    dark_weeks: int = strawberry.field(description="Weeks left with no income.")
+    half_weeks: int = strawberry.field(description="Weeks left at half income.")
+    repair_cost: int = strawberry.field(description="gp owed for repairs; 0 once paid (repairArea).")
+    income_percent: int = strawberry.field(description="The share of its income the area yields now.")
+
+    @classmethod
+    def from_state(cls, d: dict[str, Any]) -> AreaDamage:
+        damage = DamageRecord(d["area_id"], d["dark_weeks"], d["half_weeks"], d["repair_cost"])
+        return cls(area_id=UUID(d["area_id"]), dark_weeks=damage.dark_weeks, half_weeks=damage.half_weeks,
+                   repair_cost=damage.repair_cost, income_percent=damage.income_percent())  # fmt: skip
+
+
+# Computed with the domain's Standing rules (service/usecases/standing.py) from the house's secret Influence and Power.
+STANDING = dict.fromkeys(("effective_rank", "effective_influence", "available_influence", "available_power",
+                          "action_bonuses", "influence_defence", "power_defence"), "influence")  # fmt: skip
+
+
+@over(HOUSE, pending_actions="pending", areas=Decision.SEAT, **STANDING)
+@strawberry.type(description="A Game of Bones power: Influence, Power, Rank, its people, areas and plots.")
+class House:
+    id: UUID = strawberry.field(description="The house's id: pass it as `houseId`.")
+    campaign_id: UUID = strawberry.field(description="The id of the campaign it belongs to (`Campaign.id`).")
+    name: str = strawberry.field(description="The house's name, unique within its campaign.")
+    rank: int = strawberry.field(description="Public: seed 000, every player knows the others' rank.")
+    entered_game: bool = strawberry.field(
+        description="Whether it has entered the Game (seed 000: 1,000 influence and power together)."
+    )
+    destroyed: bool = strawberry.field(
+        description="Whether the house has fallen (seed 000: at Rank 1 with every leader dead); it acts no more."
+    )
+    leader: Character = strawberry.field(
+        description="The house's leader (seed 000): the character who leads it; at Rank 1 its death ends the house."
+    )
+    lieutenants: list[Character] = strawberry.field(
+        description="The house's lieutenants (seed 000), who may lead its actions beside the leader."
+    )
+    # these two, as what follows area_ids, only for the house's own seat and the GM
+    members: list[Member] = strawberry.field(
+        description="Those who give it power. Empty unless you are its own seat or the GM."
+    )
+    priests: list[Priest] = strawberry.field(
+        description="Its priests and priestesses. Empty unless you are its own seat or the GM."
+    )
+    area_ids: list[UUID] = strawberry.field(description="The ids of the city areas the house controls (`Area.id`).")
+    # What follows is shown only to the house's own seat and the GM (service/usecases/visibility.py); others get
+    # null/[].
+    influence: int | None = strawberry.field(description="Its influence. Null unless you are its own seat or the GM.")
+    power: int | None = strawberry.field(description="Its power. Null unless you are its own seat or the GM.")
+    granted_power: int | None = strawberry.field(
+        description="Power granted to it beyond its members'. Null unless you are its own seat or the GM."
+    )
+    gold: int | None = strawberry.field(description="Its gold in gp. Null unless you are its own seat or the GM.")
+    dedicated_influence: int | None = strawberry.field(
+        description="Influence locked in actions under way. Null unless you are its own seat or the GM."
+    )
+    dedicated_power: int | None = strawberry.field(
+        description="Power locked in actions under way. Null unless you are its own seat or the GM."
+    )
+    effective_rank: int | None = strawberry.field(description="After Frame Up and Wrest Control, this phase.")
+    effective_influence: int | None = strawberry.field(
+        description="Its influence after this phase's effects. Null unless you are its own seat or the GM."
+    )
+    available_influence: int | None = strawberry.field(
+        description="Influence free for a new action. Null unless you are its own seat or the GM."
+    )
+    available_power: int | None = strawberry.field(
+        description="Power free for a new action. Null unless you are its own seat or the GM."
+    )
+    action_bonuses: list[int] = strawberry.field(description="The iterative Action Bonus: one entry per action.")
+    influence_defence: int | None = strawberry.field(
+        description="Its defence against influence attacks. Null unless you are its own seat or the GM."
+    )
+    power_defence: int | None = strawberry.field(
+        description="Its defence against power attacks. Null unless you are its own seat or the GM."
+    )
+    pending_actions: list[PendingAction] = strawberry.field(
+        description="Its actions in flight. Empty unless you are its own seat or the GM."
+    )
+    knowledge: list[KnowledgeEntry] = strawberry.field(description="What it learned, oldest first.")
+    circumstances: list[Circumstance] = strawberry.field(
+        description="The GM's circumstances on it, as recorded. Empty unless its own seat or the GM."
+    )
+    spies: list[Spy] = strawberry.field(
+        description="Its spies, as recorded. Empty unless you are its own seat or the GM."
+    )
+    area_damage: list[AreaDamage] = strawberry.field(
+        description="Damage to its areas (Vandalism). Empty unless you are its own seat or the GM."
+    )
+
+    @classmethod
+    def seen_by(cls, info: Info, s: dict[str, Any], phase: int) -> House:
+        return cls.seen_as(seat(info), s, phase)
+
+    @classmethod
+    def seen_as(cls, seat: Seat | None, s: dict[str, Any], phase: int) -> House:
+        """The house as `service/usecases/visibility.py` lets this seat see it: built from that view alone."""
+        seen = house_view(s, seat)
+        return cls.from_state(seen, phase) if sees_whole(s, seat) else cls.from_public(seen)
+
+    @classmethod
+    def from_public(cls, s: dict[str, Any]) -> House:
+        """From a view that may lack the secret fields: each missing one is null or []."""
+        secret: dict[str, Any] = dict.fromkeys(SECRET_NUMBERS) | {key: [] for key in SECRET_LISTS}
+        return cls(
+            id=UUID(s["id"]), campaign_id=UUID(s["campaign_id"]), name=s["name"], rank=s["rank"],
+            entered_game=s["entered_game"], destroyed=s["destroyed"], leader=Character.from_state(s["leader"]),
+            lieutenants=[Character.from_state(c) for c in s["lieutenants"].values()],
+            members=[Member(name=m["name"], classes=[ClassLevel(character_class=k, level=v) for k, v in
+                                                     m["classes"].items()]) for m in s.get("members", {}).values()],
+            priests=[Priest(**p) for p in s.get("priests", {}).values()], area_ids=[UUID(a) for a in s["area_ids"]],
+            **secret,
+        )  # fmt: skip
+
+    @classmethod
+    def from_state(cls, s: dict[str, Any], phase: int) -> House:
+        standing = HouseStanding(s)
+        defences = standing.defences(phase)
+        return replace(
+            cls.from_public(s), influence=s["influence"], power=s["power"], granted_power=s["granted_power"],
+            gold=s["gold"], dedicated_influence=s["dedicated_influence"], dedicated_power=s["dedicated_power"],
+            effective_rank=standing.effective_rank(phase), effective_influence=standing.effective_influence(phase),
+            available_influence=standing.available_influence(phase), available_power=standing.available_power,
+            action_bonuses=list(standing.action_bonuses(phase)), influence_defence=defences.influence,
+            power_defence=defences.power,
+            pending_actions=[PendingAction.from_state(p) for p in s["pending"].values()],
+            knowledge=[KnowledgeEntry.of(k) for k in s["knowledge"]],
+            circumstances=[Circumstance.of(c) for c in s["circumstances"]],
+            spies=[Spy.of(x) for x in s["spies"].values()],
+            area_damage=[AreaDamage.from_state(d) for d in s.get("area_damage", {}).values()],
+        )  # fmt: skip
+
+    @strawberry.field(description="The areas the house controls.")
+    async def areas(self, info: Info) -> list[Area]:
+        rows = await on_loop(reads(info).of_kind(self.campaign_id, "region"))
+        mine = {str(a) for a in self.area_ids}
+        return [Area.seen_by(info, r) for r in rows if r["id"] in mine]
+
+
+@strawberry.type(description="A Gaining Influence attempt: whether its check succeeded, and the roll.")
+class InfluenceAttempt:
+    succeeded: bool = strawberry.field(description="Whether the check succeeded.")
+    roll: Roll | None = strawberry.field(description="The check's d20 roll with its modifiers; null for a row that "
+                                            "needs no check.")  # fmt: skip
+    house: House = strawberry.field(description="The house as it stands after the attempt, as the GM sees it.")
+
+
+@strawberry.type(description="A source hunt (seed 000, Assassination): the check and what the house now knows.")
+class SourceHunt:
+    found: bool = strawberry.field(description="Whether the source was found.")
+    aggressor_house_id: UUID | None = strawberry.field(description="The attacker, when found.")
+    result: HuntResult = strawberry.field(description="What the hunt came to, in words.")
+    roll: Roll = strawberry.field(description="The check's roll, with its faces and modifiers.")
+    knowledge: KnowledgeEntry = strawberry.field(description="The entry added to the house's knowledge.")
+    house: House = strawberry.field(description="The house as it stands after the hunt, as its own seat sees it.")

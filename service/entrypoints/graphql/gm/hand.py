@@ -1,0 +1,295 @@
+"""GraphQL for the GM's hand: adventure outcomes, adjustments, custom types and actions, the phase chronicle.
+
+Every mutation takes `campaignId`, so `guards.POLICY` gives it to the campaign's GM only; the GM's seat id is
+recorded on each event with the `reason`. `chronicle` is public; `gmChronicle` is the GM's (see POLICY).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any
+from uuid import UUID
+
+import strawberry
+from strawberry.types import Info
+
+from service.entrypoints.graphql.campaign.types import Region, uuid_or_none
+from service.entrypoints.graphql.core.context import intrigue, off_loop, on_loop, reads
+from service.entrypoints.graphql.core.enums import (
+    AdjustField,
+    AdjustMode,
+    Applies,
+    AssetOutcome,
+    Fate,
+    Hook,
+    HouseActionName,
+    SettleResult,
+)
+from service.entrypoints.graphql.core.guards import seat
+from service.entrypoints.graphql.core.records import Roll
+from service.entrypoints.graphql.factionturn.factions import Faction
+from service.entrypoints.graphql.gameofbones.houses import read_house
+from service.entrypoints.graphql.gameofbones.types import Area, House
+from service.entrypoints.graphql.gm.definitions import (
+    AssetTypeInput,
+    CustomActionDefinition,
+    CustomActionInput,
+    CustomAssetType,
+)
+from service.persistence.queries import region_row
+from service.usecases.interventions import By
+
+
+@strawberry.type(description="A monster's attack: whether it hit, whether the defender countered, every roll, "
+                             "and the attacked faction afterwards.")  # fmt: skip
+class MonsterAttackResult:
+    hit: bool = strawberry.field(description="Whether the attack hit.")
+    countered: bool = strawberry.field(description="Whether the defender countered.")
+    rolls: list[Roll] = strawberry.field(description="Every roll, as recorded.")
+    target: Faction = strawberry.field(description="The attacked faction afterwards.")
+
+
+FactionOrHouse = Annotated[
+    Faction | House,
+    strawberry.union("FactionOrHouse", description="The faction or house an intervention changed, as the GM sees it."),
+]
+
+
+@strawberry.type(description="The public gossip of one turn (seed 002: 1-2 lines), and who spreads it.")
+class Gossip:
+    actor_id: UUID | None = strawberry.field(description="The faction or house whose turn it tells.")
+    lines: list[str] = strawberry.field(
+        description="The gossip itself: one or two lines of text, as every seat hears it (seed 002, Procedure)."
+    )
+    spin: str = strawberry.field(description="The spin it carries, if any.")
+
+
+@strawberry.type(description="The GM's summary of one turn; actorId is null for the GM's note on the phase.")
+class TurnSummary:
+    actor_id: UUID | None = strawberry.field(description="The faction or house the turn was; empty for the phase note.")
+    text: str = strawberry.field(description="The GM's summary of the turn, in words; it may tell secrets.")
+
+
+def _id(value: UUID | None) -> str:
+    """The domain's form of an optional id: its text, or empty for none."""
+    return "" if value is None else str(value)
+
+
+def _by(info: Info, campaign_id: UUID, reason: str) -> By:
+    found = seat(info)
+    return By(campaign_id, str(found.id) if found else "", reason)
+
+
+async def read_faction(info: Info, faction_id: UUID) -> Faction:
+    return Faction.seen_by(info, await on_loop(reads(info).one(faction_id, "faction")))
+
+
+async def _region(info: Info, region_id: UUID) -> Region:
+    return Region.seen_as(seat(info), region_row(await on_loop(reads(info).one(region_id, "region"))))
+
+
+async def _area(info: Info, region_id: UUID) -> Area:
+    return Area.seen_by(info, await on_loop(reads(info).one(region_id, "region")))
+
+
+@strawberry.type
+class GMMutation:
+    @strawberry.mutation(description="An adventure's result on an asset: destroy, damage, heal, reveal or stealth.")
+    async def resolve_asset_adventure(
+        self, info: Info, campaign_id: UUID, faction_id: UUID, asset_id: UUID, outcome: AssetOutcome, reason: str,
+        amount: int = 0,
+    ) -> Faction:  # fmt: skip
+        gm, by, asset = intrigue(info).gm, _by(info, campaign_id, reason), str(asset_id)
+        calls: dict[AssetOutcome, Callable[[], object]] = {
+            AssetOutcome.DESTROY: lambda: gm.destroy_asset(by, faction_id, asset),
+            AssetOutcome.DAMAGE: lambda: gm.damage_asset(by, faction_id, asset, amount),
+            AssetOutcome.HEAL: lambda: gm.heal_asset(by, faction_id, asset, amount),
+            AssetOutcome.REVEAL: lambda: gm.set_asset_stealth(by, faction_id, asset, False),
+            AssetOutcome.STEALTH: lambda: gm.set_asset_stealth(by, faction_id, asset, True),
+        }
+        await off_loop(calls[outcome])
+        return await read_faction(info, faction_id)
+
+    @strawberry.mutation(description="An adventure creates an asset (a catalog or custom type) for a faction.")
+    async def create_asset(self, info: Info, campaign_id: UUID, faction_id: UUID, type_key: str, region_id: UUID,
+                           reason: str, stealthed: bool = False) -> Faction:  # fmt: skip
+        await off_loop(intrigue(info).gm.create_asset, _by(info, campaign_id, reason), faction_id, type_key,
+                       region_id, stealthed)  # fmt: skip
+        return await read_faction(info, faction_id)
+
+    @strawberry.mutation(description="An asset changes hands as the PCs decided.")
+    async def transfer_asset(self, info: Info, campaign_id: UUID, from_faction_id: UUID, asset_id: UUID,
+                             to_faction_id: UUID, reason: str) -> Faction:  # fmt: skip
+        await off_loop(intrigue(info).gm.transfer_asset, _by(info, campaign_id, reason), from_faction_id,
+                       str(asset_id), to_faction_id)  # fmt: skip
+        return await read_faction(info, to_faction_id)
+
+    @strawberry.mutation(description="Grant (hp > 0) or remove (hp = 0) a faction's Base of Influence in a region.")
+    async def set_base_of_influence(self, info: Info, campaign_id: UUID, faction_id: UUID, region_id: UUID, hp: int,
+                                    reason: str) -> Faction:  # fmt: skip
+        gm, by = intrigue(info).gm, _by(info, campaign_id, reason)
+        if hp > 0:
+            await off_loop(gm.grant_base, by, faction_id, region_id, hp)
+        else:
+            await off_loop(gm.remove_base, by, faction_id, region_id)
+        return await read_faction(info, faction_id)
+
+    @strawberry.mutation(description="The PCs stop a faction's ordered action or its multi-turn action under way.")
+    async def foil_faction_plan(self, info: Info, campaign_id: UUID, faction_id: UUID, reason: str) -> Faction:
+        await off_loop(intrigue(info).gm.foil_faction_plan, _by(info, campaign_id, reason), faction_id)
+        return await read_faction(info, faction_id)
+
+    @strawberry.mutation(description="A Monster of The Wild moves to an adjacent region (seed 002: up to one hex a "
+                                     "turn; once a phase).")  # fmt: skip
+    async def move_monster(self, info: Info, campaign_id: UUID, monster_id: UUID, region_id: UUID,
+                           reason: str) -> Faction:  # fmt: skip
+        wild = await off_loop(intrigue(info).gm.move_monster, _by(info, campaign_id, reason), str(monster_id),
+                              region_id)  # fmt: skip
+        return await read_faction(info, wild.id)
+
+    @strawberry.mutation(description="A Monster of The Wild attacks a faction's asset in its region: 1d10 + its level "
+                                     "against 1d10 + Force; once a phase.")  # fmt: skip
+    async def attack_with_monster(self, info: Info, campaign_id: UUID, monster_id: UUID, faction_id: UUID,
+                                  asset_id: UUID, reason: str) -> MonsterAttackResult:  # fmt: skip
+        done = await off_loop(intrigue(info).gm.attack_with_monster, _by(info, campaign_id, reason), str(monster_id),
+                              faction_id, str(asset_id))  # fmt: skip
+        return MonsterAttackResult(hit=done.hit, countered=done.countered, rolls=Roll.all_of(done.rolls),
+                                   target=await read_faction(info, faction_id))  # fmt: skip
+
+    @strawberry.mutation(description="Give a region's Regional Government to a faction, or to no one.")
+    async def set_regional_government(self, info: Info, campaign_id: UUID, region_id: UUID, faction_id: UUID | None,
+                                      reason: str) -> Region:  # fmt: skip
+        await off_loop(intrigue(info).gm.set_government, _by(info, campaign_id, reason), region_id, faction_id)
+        return await _region(info, region_id)
+
+    @strawberry.mutation(description="Give control of a city area to a house, or to no one.")
+    async def set_area_control(self, info: Info, campaign_id: UUID, region_id: UUID, house_id: UUID | None,
+                               reason: str) -> Area:  # fmt: skip
+        await off_loop(intrigue(info).gm.set_control, _by(info, campaign_id, reason), region_id, house_id)
+        return await _area(info, region_id)
+
+    @strawberry.mutation(description="Kill, capture or save a house's leader or lieutenant.")
+    async def decide_fate(self, info: Info, campaign_id: UUID, house_id: UUID, name: str, fate: Fate,
+                          reason: str) -> House:  # fmt: skip
+        await off_loop(intrigue(info).gm.decide_fate, _by(info, campaign_id, reason), house_id, name, fate)
+        return await read_house(info, house_id)
+
+    @strawberry.mutation(
+        description="Seed 000's judgement calls, recorded: hook 'Throwing Rank around' (a penalty) "
+        "or 'lieutenants' assistance' (a bonus) as a circumstance on the house from this phase for "
+        "`months`; `applies` as in the house's circumstances; `actions` limits it (empty: all)."
+    )
+    async def impose_house_circumstance(self, info: Info, campaign_id: UUID, house_id: UUID, hook: Hook, value: int,
+                                        applies: Applies, months: int, reason: str,
+                                        actions: list[HouseActionName] | None = None) -> House:  # fmt: skip
+        await off_loop(intrigue(info).gm.impose_circumstance, _by(info, campaign_id, reason), house_id, hook, value,
+                       applies, months, tuple(actions or ()))  # fmt: skip
+        return await read_house(info, house_id)
+
+    @strawberry.mutation(description="Foil a house's pending action (result: foiled) or let it succeed (succeeded).")
+    async def settle_house_action(self, info: Info, campaign_id: UUID, house_id: UUID, action_id: UUID,
+                                  result: SettleResult, reason: str) -> House:  # fmt: skip
+        await off_loop(intrigue(info).gm.settle_action, _by(info, campaign_id, reason), house_id, str(action_id),
+                       result)  # fmt: skip
+        return await read_house(info, house_id)
+
+    @strawberry.mutation(
+        description="Set (mode: set) or adjust a faction's force, cunning, wealth, hp, facgold or "
+        "xp, or a house's influence, power or gold. A broken invariant is refused."
+    )
+    async def adjust(self, info: Info, campaign_id: UUID, target_id: UUID, field: AdjustField, value: int,
+                     reason: str, mode: AdjustMode = AdjustMode.ADJUST) -> FactionOrHouse:  # fmt: skip
+        target = await off_loop(intrigue(info).gm.adjust, _by(info, campaign_id, reason), target_id, field, value,
+                                mode)  # fmt: skip
+        if type(target).__name__ == "Faction":
+            return await read_faction(info, target_id)
+        return await read_house(info, target_id)
+
+    @strawberry.mutation(description="Define (or redefine) one of the campaign's own asset types.")
+    async def define_asset_type(self, info: Info, campaign_id: UUID, input: AssetTypeInput,
+                                reason: str) -> CustomAssetType:  # fmt: skip
+        campaign = await off_loop(intrigue(info).gm.define_asset_type, _by(info, campaign_id, reason), input.key,
+                                  input.name, input.attribute.value, input.rating, input.hp, input.cost,
+                                  **input.cells())  # fmt: skip
+        return CustomAssetType.of(campaign.custom_asset_rows()[input.key])
+
+    @strawberry.mutation(description="Define a custom action for factions or houses.")
+    async def define_custom_action(self, info: Info, campaign_id: UUID, input: CustomActionInput,
+                                   reason: str) -> CustomActionDefinition:  # fmt: skip
+        definition = input.to_definition()
+        await off_loop(intrigue(info).gm.define_custom_action, _by(info, campaign_id, reason), definition)
+        return CustomActionDefinition.of(definition)
+
+    @strawberry.mutation(description="A faction takes a custom action as its action in the open phase.")
+    async def order_custom_action(self, info: Info, campaign_id: UUID, faction_id: UUID, key: str,
+                                  reason: str) -> Faction:  # fmt: skip
+        await off_loop(intrigue(info).gm.order_custom_action, _by(info, campaign_id, reason), faction_id, key)
+        return await read_faction(info, faction_id)
+
+    @strawberry.mutation(description="A house starts a custom action in the open phase, led by `actor`.")
+    async def order_house_custom_action(self, info: Info, campaign_id: UUID, house_id: UUID, key: str, actor: str,
+                                        reason: str, start_week: int = 1) -> House:  # fmt: skip
+        await off_loop(intrigue(info).gm.order_house_custom_action, _by(info, campaign_id, reason), house_id, key,
+                       actor, start_week)  # fmt: skip
+        return await read_house(info, house_id)
+
+    @strawberry.mutation(description="Draft a resolved phase's summaries and gossip from its events where none is "
+                         "written (the resolution drafts them already); answers the unpublished drafts.")  # fmt: skip
+    async def draft_chronicle(self, info: Info, campaign_id: UUID, phase: int) -> list[Gossip]:
+        app = intrigue(info)
+        await off_loop(app.chronicle.draft, campaign_id, phase, _by(info, campaign_id, "draft").seat)
+        return gossip_of(await off_loop(app.chronicle.drafts, campaign_id, phase))
+
+    @strawberry.mutation(description="Write the GM's summary of a turn (actorId empty: a note on the whole phase).")
+    async def write_turn_summary(self, info: Info, campaign_id: UUID, phase: int, text: str,
+                                 actor_id: UUID | None = None,
+                                 reason: str = "edited by the GM") -> list[TurnSummary]:  # fmt: skip
+        app = intrigue(info)
+        await off_loop(app.chronicle.write_summary, _by(info, campaign_id, reason), phase, _id(actor_id), text)
+        return summaries_of(await off_loop(app.chronicle.gm_notes, campaign_id, phase))
+
+    @strawberry.mutation(description="Write a turn's public gossip (1-2 lines, none to withdraw it) and its spin; "
+                         "with `draft`, edit the unpublished draft instead (answering the drafts).")  # fmt: skip
+    async def write_gossip(self, info: Info, campaign_id: UUID, phase: int, actor_id: UUID, lines: list[str],
+                           spin: str = "", reason: str = "edited by the GM",
+                           draft: bool = False) -> list[Gossip]:  # fmt: skip
+        app = intrigue(info)
+        by = _by(info, campaign_id, reason)
+        if draft:
+            await off_loop(app.chronicle.write_draft, by, phase, str(actor_id), lines, spin)
+            return gossip_of(await off_loop(app.chronicle.drafts, campaign_id, phase))
+        await off_loop(app.chronicle.write_gossip, by, phase, str(actor_id), lines, spin)
+        return gossip_of(await off_loop(app.chronicle.public, campaign_id, phase))
+
+    @strawberry.mutation(description="Publish a phase's drafted gossip: every seat hears it from now on.")
+    async def publish_chronicle(self, info: Info, campaign_id: UUID, phase: int,
+                                reason: str = "published by the GM") -> list[Gossip]:  # fmt: skip
+        app = intrigue(info)
+        await off_loop(app.chronicle.publish, _by(info, campaign_id, reason), phase)
+        return gossip_of(await off_loop(app.chronicle.public, campaign_id, phase))
+
+
+@strawberry.type
+class GMQuery:
+    @strawberry.field(description="The public chronicle of a phase: what every seat hears.")
+    async def chronicle(self, info: Info, campaign_id: UUID, phase: int) -> list[Gossip]:
+        return gossip_of(await off_loop(intrigue(info).chronicle.public, campaign_id, phase))
+
+    @strawberry.field(description="The GM's: a phase's drafted gossip, not yet published (no player hears it).")
+    async def chronicle_draft(self, info: Info, campaign_id: UUID, phase: int) -> list[Gossip]:
+        return gossip_of(await off_loop(intrigue(info).chronicle.drafts, campaign_id, phase))
+
+    @strawberry.field(description="The GM's summaries of a phase, secrets included: the GM's seat only.")
+    async def gm_chronicle(self, info: Info, campaign_id: UUID, phase: int) -> list[TurnSummary]:
+        return summaries_of(await off_loop(intrigue(info).chronicle.gm_notes, campaign_id, phase))
+
+
+def gossip_of(entries: dict[str, dict[str, Any]]) -> list[Gossip]:
+    return [
+        Gossip(actor_id=uuid_or_none(k), lines=list(v["lines"]), spin=str(v["spin"]))
+        for k, v in sorted(entries.items())
+    ]
+
+
+def summaries_of(entries: dict[str, str]) -> list[TurnSummary]:
+    return [TurnSummary(actor_id=uuid_or_none(k), text=v) for k, v in sorted(entries.items())]

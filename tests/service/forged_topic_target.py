@@ -1,4 +1,0 @@
-"""A module nothing imports: a forged export names it in a topic, and tests/service/test_import_forged.py checks
-that the import refuses the file without importing it (eventsourcing's `resolve_topic` would)."""
-
-IMPORTED = True

@@ -1,0 +1,61 @@
+"""`intrigue serve`'s uvicorn closes connections that send nothing, or headers too slowly, and still serves."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterator
+
+import pytest
+from starlette.applications import Starlette
+from starlette.responses import PlainTextResponse
+from starlette.routing import Route
+
+from tests.support.processes import served
+
+WAIT = 30.0  # what a test waits for an answer at most: generous, never a timing assertion
+
+
+@pytest.fixture
+def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
+    monkeypatch.setenv("INTRIGUE_HEADER_TIMEOUT", "0.3")
+    monkeypatch.setenv("INTRIGUE_KEEP_ALIVE_TIMEOUT", "0.3")
+    app = Starlette(routes=[Route("/", lambda request: PlainTextResponse("ok"))])
+    with served(app, lifespan="off", wait=WAIT) as port:
+        yield port
+
+
+def _closed_by_server(sock: socket.socket) -> bool:
+    sock.settimeout(WAIT)
+    try:
+        while chunk := sock.recv(4096):
+            if b"HTTP/1.1" in chunk and b"408" not in chunk:
+                return False
+        return True
+    except TimeoutError:
+        return False
+
+
+def test_a_connection_that_sends_nothing_is_closed(server: int) -> None:
+    with socket.create_connection(("127.0.0.1", server), timeout=WAIT) as sock:
+        assert _closed_by_server(sock)
+
+
+def test_a_connection_whose_headers_never_finish_is_closed(server: int) -> None:
+    with socket.create_connection(("127.0.0.1", server), timeout=WAIT) as sock:
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        assert _closed_by_server(sock)
+
+
+def test_a_slow_next_request_on_a_kept_alive_connection_is_closed(server: int) -> None:
+    with socket.create_connection(("127.0.0.1", server), timeout=WAIT) as sock:
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert b"200 OK" in sock.recv(4096)
+        sock.sendall(b"GET / HTT")  # the first bytes of a next request stop uvicorn's keep-alive clock
+        assert _closed_by_server(sock)
+
+
+def test_a_prompt_request_is_served(server: int) -> None:
+    with socket.create_connection(("127.0.0.1", server), timeout=WAIT) as sock:
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        sock.settimeout(WAIT)
+        assert sock.recv(4096).startswith(b"HTTP/1.1 200")

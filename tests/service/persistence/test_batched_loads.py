@@ -1,0 +1,91 @@
+"""Issue 16, item 3: a phase resolution reads the campaign's members in one round trip per kind, not two per
+member, and what it reads is exactly what loading each one alone gives."""
+
+from __future__ import annotations
+
+import uuid
+from collections import Counter
+
+import pytest
+from eventsourcing.domain import Aggregate
+
+from bench.played import Size, build, order_factions
+from domain.errors import NotFoundError
+from domain.factionturn.faction import Faction
+from domain.gameofbones.house import House
+from projections.state import public_state
+from service.bootstrap import Intrigue
+from service.persistence.app import IntrigueStore
+from service.persistence.database import Database
+from tests.service.persistence.test_snapshots import busy_faction, busy_house
+from tests.support.gameofbones_world import give_orders
+
+
+def reads_of_one_resolution(intrigue: Intrigue, size: Size, monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """Open a phase of a campaign of `size`, give its orders, and count the store's reads while it resolves."""
+    played = build(intrigue, intrigue.db, size, seed=f"batched {uuid.uuid4()}")
+    intrigue.campaigns.open_phase(played.campaign_id)
+    order_factions(played)
+    give_orders(intrigue, played.campaign_id)
+    store = intrigue.store
+    assert store.snapshots is not None
+    reads: Counter[str] = Counter()
+    with monkeypatch.context() as patch:
+        for name, recorder in (("one aggregate", store.recorder), ("one snapshot", store.snapshots.recorder)):
+            real = recorder.select_events
+            patch.setattr(recorder, "select_events", lambda *a, real=real, name=name, **k: (
+                reads.update([name]), real(*a, **k))[1])  # fmt: skip
+        real_streams = store.streams.read
+        patch.setattr(store.streams, "read", lambda ids: (reads.update(["many aggregates"]), real_streams(ids))[1])
+        intrigue.campaigns.resolve_phase(played.campaign_id)
+    return reads
+
+
+def test_a_resolution_reads_its_members_in_a_few_round_trips_whatever_their_number(
+    intrigue: Intrigue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    small = reads_of_one_resolution(intrigue, Size(factions=3, assets=4, houses=2, phases=1), monkeypatch)
+    big = reads_of_one_resolution(intrigue, Size(factions=12, assets=4, houses=6, phases=1), monkeypatch)
+    assert big == small  # the same reads with four times the members
+    # The campaign alone is read by the repository (its snapshot, its events); regions, factions, houses and the
+    # houses' intel streams (HouseIntel, issue 16 item 2) in one statement each.
+    assert big["one aggregate"] <= 2 and big["one snapshot"] <= 2
+    assert 1 <= big["many aggregates"] <= 4
+
+
+@pytest.mark.parametrize("snapshotting", ["y", "n"])
+def test_many_aggregates_load_as_each_loads_alone_from_snapshots_and_events(db: Database, snapshotting: str) -> None:
+    store = IntrigueStore(env=db.eventsourcing_env() | {"IS_SNAPSHOTTING_ENABLED": snapshotting})
+    try:
+        campaign_id = uuid.uuid4()  # one save writes one campaign's lane (issue 26)
+        faction, house = busy_faction(campaign_id), busy_house(campaign_id)  # past the snapshot interval
+        store.commit(faction, house)
+        faction.gain_facgold(2, "after the snapshot")
+        house.change_gold(3, "after the snapshot")
+        plain = House.register(campaign_id, "Melarn", house.leader, 10)  # events only
+        store.commit(faction, house, plain)
+        store.snapshots_written()
+        if store.snapshots is not None:  # else every aggregate is read from its events alone
+            assert list(store.snapshots.get(faction.id))
+        ids = [house.id, plain.id, faction.id, house.id]
+        many = store.load_many(ids, Aggregate)
+        alone = [store.load(i, Aggregate) for i in ids]
+        assert [(type(a), a.version, public_state(a)) for a in many] == [
+            (type(a), a.version, public_state(a)) for a in alone]  # fmt: skip
+        assert many[0].version == house.version and many[2].version == faction.version
+    finally:
+        store.close()
+
+
+def test_loading_many_refuses_an_id_not_found_or_of_another_kind(db: Database) -> None:
+    store = IntrigueStore(env=db.eventsourcing_env())
+    try:
+        campaign_id = uuid.uuid4()  # one save writes one campaign's lane (issue 26)
+        faction, house = busy_faction(campaign_id), busy_house(campaign_id)
+        store.commit(faction, house)
+        with pytest.raises(NotFoundError, match="not a house"):
+            store.load_many([house.id, faction.id], House)
+        with pytest.raises(NotFoundError, match="no faction"):
+            store.load_many([faction.id, uuid.uuid4()], Faction)
+    finally:
+        store.close()

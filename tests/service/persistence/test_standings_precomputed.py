@@ -1,0 +1,261 @@
+"""The standings the projection precomputes per visibility class (projections/standings.py) are the answers the copy
+builds, byte for byte, and the execution's, for the GM, a player, an observer, no seat and the GM viewing as the
+player: after played phases, after changes of one faction between reads, after a rollback, and in a rebuilt
+generation. The answer is concatenated at read time from each member's pieces: a change to one faction rewrites that
+faction's row alone."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+import orjson
+import psycopg
+import pytest
+from starlette.testclient import TestClient
+
+from bench.http_load import STANDINGS
+from domain.errors import RuleViolationError
+from domain.factionturn.faction import Faction
+from domain.seats import Seat
+from projections import standings as rows
+from service.bootstrap import Intrigue
+from service.entrypoints.graphql.core.answers import encode
+from service.entrypoints.graphql.precomputed import FACTIONS, precompute_standings
+from service.entrypoints.graphql.standings import plan_of, standings
+from service.entrypoints.http import create_app
+from service.entrypoints.shared.view_as import HEADER as VIEW_AS
+from service.operations.worker import rebuild
+from service.persistence.database import Database
+from service.persistence.queries import ReadModelReads
+from service.persistence.readmodels import READ_MODELS
+from service.persistence.readpool import ReadPool
+from service.usecases.interventions import By
+from service.usecases.rewind import RollBackPhase
+from tests.service.usecases.test_factionturn_play import candidate_orders, play_phase, played
+from tests.support.service import gql, gql_as
+
+CONSOLE = Path(__file__).parents[3] / "web/src/features/standings/api/standings.graphql"
+VARIABLES = "campaignId"
+
+
+class Built(ReadModelReads):
+    """The reads with no precomputed answer: every answer built by the copy, as before (the reference)."""
+
+    async def standings_answer(self, *args: Any) -> bytes | None:
+        return None
+
+
+def test_the_precomputed_selection_is_the_consoles() -> None:
+    console = re.search(r"query Factions[^{]*\{.*?\n\}", CONSOLE.read_text(), re.S)
+    assert console is not None
+    ours, theirs, bench = plan_of(FACTIONS, None), plan_of(console.group(0), None), plan_of(STANDINGS, None)
+    assert ours is not None and theirs is not None and bench is not None
+    assert ours.selection == theirs.selection == bench.selection  # the bench measures the answer kept
+
+
+def answer(reads: ReadModelReads, seat: Seat | None, campaign_id: UUID) -> bytes:
+    data = asyncio.run(standings(reads, seat, FACTIONS, "Factions", {VARIABLES: str(campaign_id)}))
+    assert data is not None
+    return encode(data)
+
+
+def assert_sent_as_built(intrigue: Intrigue, client: TestClient, campaign_id: UUID, who: dict[str, Any]) -> None:
+    pool = ReadPool(intrigue.db.conninfo)
+    kept, built = ReadModelReads(pool), Built(pool)
+    sent: dict[str, bytes] = {}
+    for name, (seat, token) in who.items():
+        stored = asyncio.run(kept.standings_answer(campaign_id, "factions", name == "gm",
+                                                   tuple(i for i in (seat.faction_id, seat.house_id) if i)
+                                                   if seat else ()))  # fmt: skip
+        assert stored is not None, name  # the projection kept it: no row was built for this request
+        sent[name] = answer(kept, seat, campaign_id)
+        assert sent[name] == answer(built, seat, campaign_id), name  # byte for byte
+        slow = FACTIONS.replace("(campaignId: $campaignId)", "(campaignId: $campaignId) @include(if: true)")
+        executed = gql_as(client, token, slow, campaignId=str(campaign_id)) if token else gql(
+            client, slow, campaignId=str(campaign_id))  # graphql-core's execution: the directive keeps it off both
+        assert orjson.loads(sent[name]) == executed["data"], name
+    gm_token, player = who["gm"][1], who["player"][0]
+    viewed = client.post("/graphql", json={"query": FACTIONS, "variables": {VARIABLES: str(campaign_id)}},
+                         headers={"Authorization": f"Bearer {gm_token}", VIEW_AS: str(player.id)})  # fmt: skip
+    assert viewed.status_code == 200 and orjson.loads(sent["player"]) == viewed.json()["data"]
+    assert sent["gm"] != sent["player"] != sent["observer"] == sent["none"]  # each its own part of the fog
+
+
+@pytest.fixture(scope="module")
+def campaign(intrigue: Intrigue) -> tuple[UUID, dict[str, Any]]:
+    precompute_standings()
+    played_campaign = played(intrigue, "precomputed standings", 2)
+    faction_ids = [UUID(i) for i, kind in played_campaign.members.items() if kind == "faction"]
+    spies = intrigue.store.load(faction_ids[-1], Faction)
+    spies.set_stealth(next(iter(spies.assets)), True, "test setup: an asset only its owner and the GM see")
+    intrigue.wait_for_projections(intrigue.store.commit(spies))
+    campaign_id = played_campaign.id
+    gm = intrigue.seats.seat_gm(campaign_id)
+    player = intrigue.seats.create_seat(campaign_id, "player", "Ana", faction_id=faction_ids[-1])
+    observer = intrigue.seats.create_seat(campaign_id, "observer", "Cy")
+    who = {name: (intrigue.seats.resolve(f"Bearer {s.token}"), s.token)
+           for name, s in (("gm", gm), ("player", player), ("observer", observer))}  # fmt: skip
+    return campaign_id, who | {"none": (None, None)}
+
+
+def test_precomputed_standings_are_sent_as_the_copy_builds_them_after_play_and_a_rollback(
+    intrigue: Intrigue, client: TestClient, campaign: tuple[UUID, dict[str, Any]]
+) -> None:
+    campaign_id, who = campaign
+    play_phase(intrigue, campaign_id)
+    assert_sent_as_built(intrigue, client, campaign_id, who)
+    # Changes of one faction between reads: another's (a GM's edit of its FacGold, which the GM's answer shows), then
+    # the player's own (stealth: what the others' answers stop showing), each answer concatenated from the pieces.
+    mine = who["player"][0].faction_id
+    other = next(UUID(f["id"]) for f in intrigue.state.of_kind(campaign_id, "faction") if UUID(f["id"]) != mine
+                 and not f["wild"] and not f["destroyed"])  # fmt: skip
+    before = asyncio.run(ReadModelReads(ReadPool(intrigue.db.conninfo)).standings_answer(campaign_id, "factions",
+                                                                                          True, ()))  # fmt: skip
+    intrigue.gm.adjust(By(campaign_id, "gm", "a windfall"), other, "facgold", 7)  # the service waits for its read
+    assert_sent_as_built(intrigue, client, campaign_id, who)
+    assert asyncio.run(ReadModelReads(ReadPool(intrigue.db.conninfo)).standings_answer(
+        campaign_id, "factions", True, ())) != before  # fmt: skip
+    assert mine is not None
+    stealth(intrigue, mine, not next(iter(intrigue.store.load(mine, Faction).assets.values())).stealthed)
+    assert_sent_as_built(intrigue, client, campaign_id, who)
+    intrigue.rewind.roll_back(RollBackPhase(campaign_id, 3, "a disputed phase"))
+    assert_sent_as_built(intrigue, client, campaign_id, who)
+
+
+def kept_rows(db: Database) -> list[tuple[Any, ...]]:
+    with psycopg.connect(db.conninfo) as conn:
+        return conn.execute("SELECT * FROM standings_answer ORDER BY campaign_id, root, member_id").fetchall()
+
+
+def test_a_rebuild_keeps_the_same_precomputed_standings(fresh_db: Database) -> None:
+    intrigue = Intrigue(fresh_db)
+    try:
+        with TestClient(create_app(intrigue)):  # the app's process keeps them (it registers the composer)
+            campaign = played(intrigue, "rebuilt standings", 2)
+            intrigue.rewind.roll_back(RollBackPhase(campaign.id, 2, "a disputed phase"))
+            before = kept_rows(fresh_db)
+            assert {row[0] for row in before} == {campaign.id}
+            rebuild(fresh_db, {**fresh_db.eventsourcing_env(2), "CREATE_TABLE": "n"}, READ_MODELS[0])
+            assert kept_rows(fresh_db) == before
+    finally:
+        intrigue.close()
+
+
+def test_a_writer_with_no_composer_leaves_no_stale_answer_and_the_next_one_keeps_them_whole(
+    fresh_db: Database,
+) -> None:
+    intrigue = Intrigue(fresh_db)
+    precompute_standings()
+    try:
+        campaign = played(intrigue, "no composer", 1)
+        faction_id = next(UUID(f["id"]) for f in intrigue.state.of_kind(campaign.id, "faction") if f["assets"])
+        composer = rows.COMPOSERS.pop("factions")
+        try:  # a process that never registered one: a script on `bootstrap` alone
+            stealth(intrigue, faction_id, True)
+            assert kept_rows(fresh_db) == []
+            pool = ReadPool(intrigue.db.conninfo)
+            assert asyncio.run(ReadModelReads(pool).standings_answer(campaign.id, "factions", True, ())) is None
+            assert answer(ReadModelReads(pool), None, campaign.id) == answer(Built(pool), None, campaign.id)
+        finally:
+            rows.register(composer)
+        stealth(intrigue, faction_id, False)
+        members = [UUID(i) for i, kind in campaign.members.items() if kind == "faction"]
+        assert {row[2] for row in kept_rows(fresh_db)} == {rows.ZERO, *members}  # every member, not the changed one
+    finally:
+        intrigue.close()
+
+
+def stealth(intrigue: Intrigue, faction_id: UUID, hidden: bool) -> None:
+    faction = intrigue.store.load(faction_id, Faction)
+    faction.set_stealth(next(iter(faction.assets)), hidden, "test: a change to one faction")
+    intrigue.wait_for_projections(intrigue.store.commit(faction))
+
+
+def test_step_15_gives_a_generation_made_before_it_the_table_of_precomputed_standings(fresh_db: Database) -> None:
+    Intrigue(fresh_db).close()
+    with psycopg.connect(fresh_db.conninfo, autocommit=True) as conn:  # back to a database before step 15
+        for statement in ("DROP VIEW standings_answer", "DROP TABLE standings_answer_g1",
+                          "DELETE FROM intrigue_schema WHERE version = 15"):  # fmt: skip
+            conn.execute(statement)  # type: ignore[arg-type]
+    intrigue = Intrigue(fresh_db)  # migrates on start
+    precompute_standings()
+    try:
+        campaign = played(intrigue, "after step 15", 1)
+        assert {row[0] for row in kept_rows(fresh_db)} == {campaign.id}
+    finally:
+        intrigue.close()
+
+
+def test_step_17_keeps_a_campaigns_pieces_and_leaves_its_row_of_whole_answers_a_marker(fresh_db: Database) -> None:
+    intrigue = Intrigue(fresh_db)
+    precompute_standings()
+    try:
+        campaign = played(intrigue, "before step 17", 1)
+    finally:
+        intrigue.close()
+    with psycopg.connect(fresh_db.conninfo, autocommit=True) as conn:  # back to step 15's rows: whole answers
+        for statement in ("DROP VIEW standings_answer",
+                          "ALTER TABLE standings_answer_g1 ADD COLUMN members uuid[], ADD COLUMN ends integer[]",
+                          "UPDATE standings_answer_g1 SET gm = 'a whole answer', public = 'a whole answer',"
+                          f" members = '{{}}', ends = '{{}}' WHERE member_id = '{rows.ZERO}'",
+                          "CREATE VIEW standings_answer AS SELECT * FROM standings_answer_g1",
+                          "DELETE FROM intrigue_schema WHERE version = 17"):  # fmt: skip
+            conn.execute(statement)  # type: ignore[arg-type]
+    intrigue = Intrigue(fresh_db)  # migrates on start
+    try:
+        with psycopg.connect(fresh_db.conninfo) as conn:
+            columns = {r[0] for r in conn.execute("SELECT column_name FROM information_schema.columns"
+                                                  " WHERE table_name = 'standings_answer'")}  # fmt: skip
+            marker = conn.execute("SELECT gm, public FROM standings_answer WHERE member_id = %s",
+                                  (rows.ZERO,)).fetchall()  # fmt: skip
+        assert columns == {"campaign_id", "root", "member_id", "sort_name", "gm", "public", "own"}
+        assert marker == [(b"", b"")]
+        pool = ReadPool(intrigue.db.conninfo)
+        assert asyncio.run(ReadModelReads(pool).standings_answer(campaign.id, "factions", True, ())) is not None
+        for seat in (None, intrigue.seats.resolve(f"Bearer {intrigue.seats.seat_gm(campaign.id).token}")):
+            assert answer(ReadModelReads(pool), seat, campaign.id) == answer(Built(pool), seat, campaign.id)
+    finally:
+        intrigue.close()
+
+
+def written_at(db: Database, campaign_id: UUID) -> dict[UUID, str]:
+    """The transaction that last wrote each row of the campaign's answers (its members' pieces and its marker)."""
+    with psycopg.connect(db.conninfo) as conn:
+        current = conn.execute("SELECT current FROM read_model_generation WHERE name = 'state'").fetchone()
+        assert current is not None
+        found = conn.execute(f"SELECT member_id, xmin::text FROM standings_answer_g{current[0]}"  # type: ignore[call-overload]
+                             " WHERE campaign_id = %s", (campaign_id,)).fetchall()  # fmt: skip
+    return {row[0]: str(row[1]) for row in found}
+
+
+def test_an_order_leaves_the_answers_unwritten_and_a_change_they_show_rewrites_that_factions_pieces_alone(
+    fresh_db: Database,
+) -> None:
+    system = Intrigue(fresh_db)
+    precompute_standings()
+    try:
+        campaign = played(system, "orders unwritten", 1)
+        system.campaigns.open_phase(campaign.id)
+        factions = [system.store.load(UUID(f["id"]), Faction) for f in system.state.of_kind(campaign.id, "faction")
+                    if f["assets"] and not f["wild"]]  # fmt: skip
+        before = written_at(fresh_db, campaign.id)
+        submitted = False
+        for orders in candidate_orders(factions[0], factions):
+            try:
+                system.factionturn.submit_orders(campaign.id, factions[0].id, orders)
+            except RuleViolationError:
+                continue
+            submitted = True
+            break
+        assert submitted
+        assert written_at(fresh_db, campaign.id) == before  # its order is no field the answer shows
+        stealth(system, factions[0].id, not next(iter(factions[0].assets.values())).stealthed)
+        after = written_at(fresh_db, campaign.id)
+        assert after.keys() == before.keys()
+        assert {member for member in before if after[member] != before[member]} == {factions[0].id}
+    finally:
+        system.close()
