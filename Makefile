@@ -84,9 +84,11 @@ lint: install
 test-external: install
 	TEST_DATABASE_URL=$(PG_URL) $(BIN)/pytest tests/service tests/entrypoints
 
-## The persistence tests on a Citus cluster (coordinator + 2 workers under ./var/citus, ports 5610-5612),
-## built from ../shared/citus/ (docs/scaling.md, "Citus"). Skips with a hint when Citus is missing, except in CI.
-test-citus: install
+## The persistence and service tests (tests/service, the slow ones left to test-slow) on a Citus cluster
+## (coordinator + 2 workers under ./var/citus, ports 5610-5612), built from ../shared/citus/, in 2 processes
+## (docs/scaling.md, "Citus"). Skips with a hint when Citus is missing, except in CI. The console's node_modules
+## for the GraphQL-over-HTTP audit among them.
+test-citus: install web-install
 	.ci/test-citus
 
 ## Rewrite the checked-in GraphQL SDL (schema.graphql) from the running schema; a test fails when they drift.

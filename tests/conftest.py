@@ -28,6 +28,7 @@ from service.bootstrap import Intrigue
 from service.entrypoints.http import create_app
 from service.persistence import database
 from service.persistence.database import Database
+from tests import citus_pool
 
 
 def _docker_postgres() -> Iterator[Database] | None:
@@ -61,15 +62,50 @@ def admin_db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
 
 
 @pytest.fixture(scope="session")
-def db(admin_db: Database) -> Iterator[Database]:
-    name = f"intrigue_test_{uuid.uuid4().hex[:12]}"
-    yield database.create_database(admin_db, name)
-    database.drop_database(admin_db, name)
+def cluster_pool(admin_db: Database) -> Iterator[citus_pool.Pool | None]:
+    """On a Citus cluster (`make test-citus`), the session's one database for `fresh_db` (tests/citus_pool.py)."""
+    if not citus_pool.on_citus(admin_db):
+        yield None
+        return
+    pool = citus_pool.Pool(admin_db)
+    yield pool
+    pool.close()
+
+
+@pytest.fixture(scope="session")
+def db(admin_db: Database, cluster_pool: citus_pool.Pool | None) -> Iterator[Database]:
+    if cluster_pool is not None:
+        made = citus_pool.create(admin_db, "intrigue_test")
+    else:
+        made = database.create_database(admin_db, f"intrigue_test_{uuid.uuid4().hex[:12]}")
+    yield made
+    database.drop_database(admin_db, made.dbname)
 
 
 @pytest.fixture
-def fresh_db(admin_db: Database) -> Iterator[Database]:
-    """A database of this test's own, for tests that need an empty store."""
+def fresh_db(admin_db: Database, cluster_pool: citus_pool.Pool | None) -> Iterator[Database]:
+    """An empty store of this test's own, which may or may not be migrated yet: on one server a new database; on a
+    Citus cluster the session's one database, migrated, emptied after each test (tests/citus_pool.py)."""
+    if cluster_pool is not None:
+        yield cluster_pool.take()
+        cluster_pool.give_back()
+        return
+    yield from blank(admin_db)
+
+
+@pytest.fixture
+def blank_db(admin_db: Database, cluster_pool: citus_pool.Pool | None) -> Iterator[Database]:
+    """A database of this test's own with nothing in it, not even the migrations: for tests of the migrations
+    themselves and of older databases."""
+    if cluster_pool is not None:
+        made = citus_pool.create(admin_db, "intrigue_blank")
+        yield made
+        database.drop_database(admin_db, made.dbname)
+        return
+    yield from blank(admin_db)
+
+
+def blank(admin_db: Database) -> Iterator[Database]:
     name = f"intrigue_fresh_{uuid.uuid4().hex[:12]}"
     yield database.create_database(admin_db, name)
     database.drop_database(admin_db, name)

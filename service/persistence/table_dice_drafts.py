@@ -44,7 +44,8 @@ class TableDiceDrafts:
     def keep(self, campaign_id: UUID, phase: int, rolls: Sequence[Sequence[int]]) -> None:
         self._write("INSERT INTO table_dice_drafts (campaign_id, phase, rolls) VALUES (%s, %s, %s::jsonb)"
                     " ON CONFLICT (campaign_id) DO UPDATE SET phase = EXCLUDED.phase, rolls = EXCLUDED.rolls,"
-                    " updated_at = now()", (campaign_id, phase, json.dumps([list(r) for r in rolls])))  # fmt: skip
+                    " updated_at = EXCLUDED.updated_at",  # the column's default, now(): Citus refuses now() here
+                    (campaign_id, phase, json.dumps([list(r) for r in rolls])))  # fmt: skip
 
     def drop(self, campaign_id: UUID, claim: bool = True) -> None:
         """`claim`: a keyed request's idempotency claim commits with it (not when the request's events held it)."""

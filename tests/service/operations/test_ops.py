@@ -96,14 +96,14 @@ def test_logs_never_carry_secrets() -> None:
     assert line["campaign_id"] == "c"
 
 
-def test_readyz_is_ready_only_once_migrations_are_current(fresh_db: Database) -> None:
-    intrigue = Intrigue(fresh_db, run_projections=False, migrate=False)
+def test_readyz_is_ready_only_once_migrations_are_current(blank_db: Database) -> None:
+    intrigue = Intrigue(blank_db, run_projections=False, migrate=False)
     try:
         with TestClient(create_app(intrigue)) as client:
             waiting = client.get("/readyz")
             assert waiting.status_code == 503
             assert waiting.json() == {"status": "not ready", "database": True, "migrations": False}
-            assert migrations.migrate(fresh_db) == [step.version for step in migrations.STEPS]
+            assert migrations.migrate(blank_db) == [step.version for step in migrations.STEPS]
             ready = {"status": "ready", "database": True, "migrations": True, "stopped_campaigns": []}
             assert client.get("/readyz").json() == ready
             # The API started before the tables existed, and writes once they do.

@@ -41,6 +41,8 @@ def reads_of_one_resolution(intrigue: Intrigue, size: Size, monkeypatch: pytest.
     return reads
 
 
+@pytest.mark.single_node(reason="counts one server's batched loads; on Citus `load_many` loads each aggregate alone by"
+                         " design, its snapshots being distributed by aggregate (docs/scaling.md, Citus)")
 def test_a_resolution_reads_its_members_in_a_few_round_trips_whatever_their_number(
     intrigue: Intrigue, monkeypatch: pytest.MonkeyPatch
 ) -> None:

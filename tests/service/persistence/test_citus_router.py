@@ -1,6 +1,7 @@
 """Every statement of a played command is a router query on Citus (issue 27, item 2; docs/scaling.md, "Citus"):
 the seat's lookup by its token, the idempotency key's lookup, the loads of the campaign and its members (first
-loads and `load_many` included), the save with its claim and inline projection. The service runs with
+loads and `load_many` included), the save with its claim and inline projection; and a read of one campaign's
+standings, with the position its kept answer is keyed on. The service runs with
 `citus.multi_task_query_log_level = error` on every connection it opens, so any statement that Citus plans over
 several shards fails its request. Runs where TEST_DATABASE_URL is a Citus coordinator (`make test-citus`)."""
 
@@ -29,6 +30,7 @@ from tests.support.rest_support import API, bearer
 ROUTER_ONLY = "-c citus.multi_task_query_log_level=error"
 OPEN = "mutation($id: UUID!) { openPhase(campaignId: $id) { phase phaseStatus } }"
 RESOLVE = "mutation($id: UUID!) { resolvePhase(campaignId: $id) { phase phaseStatus } }"
+HOUSES = "query($id: UUID!) { houses(campaignId: $id) { name } }"
 
 
 @pytest.fixture
@@ -92,3 +94,23 @@ def test_a_played_phase_is_router_queries_only(played: tuple[Intrigue, UUID, str
         assert rolled.status_code == 201, rolled.text
         resolved = mutate(client, token, RESOLVE, str(uuid4()), id=str(campaign_id))
         assert resolved["data"]["resolvePhase"]["phaseStatus"] == "RESOLVED"
+
+
+def test_a_read_of_one_campaign_is_keyed_on_its_position_by_router_queries(played: tuple[Intrigue, UUID, str]) -> None:
+    strict, campaign_id, token = played  # a kept answer's position (service/persistence/campaign_positions.py)
+    with TestClient(create_app(strict)) as client:
+        answers = []
+        for _ in range(2):  # computed, then kept: the position is read before each
+            read = client.post("/graphql", json={"query": HOUSES, "variables": {"id": str(campaign_id)}},
+                               headers=bearer(token))  # fmt: skip
+            assert read.status_code == 200, read.text
+            assert not read.json().get("errors"), read.text
+            answers.append(read.json())
+        assert len(answers[0]["data"]["houses"]) == 5
+        assert answers[1] == answers[0]
+        rolled = client.post(f"{API}/campaigns/{campaign_id}/rolls", json={"expression": "1d6", "purpose": "omen"},
+                             headers={"Idempotency-Key": str(uuid4()), **bearer(token)})  # fmt: skip
+        assert rolled.status_code == 201, rolled.text
+        read = client.post("/graphql", json={"query": HOUSES, "variables": {"id": str(campaign_id)}},
+                           headers=bearer(token))  # fmt: skip
+        assert read.status_code == 200 and not read.json().get("errors"), read.text  # the moved position, read

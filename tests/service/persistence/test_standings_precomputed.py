@@ -28,6 +28,7 @@ from service.entrypoints.graphql.precomputed import FACTIONS, precompute_standin
 from service.entrypoints.graphql.standings import plan_of, standings
 from service.entrypoints.http import create_app
 from service.entrypoints.shared.view_as import HEADER as VIEW_AS
+from service.operations import rebuild_parts
 from service.operations.worker import rebuild
 from service.persistence.database import Database
 from service.persistence.queries import ReadModelReads
@@ -126,12 +127,24 @@ def test_precomputed_standings_are_sent_as_the_copy_builds_them_after_play_and_a
     assert_sent_as_built(intrigue, client, campaign_id, who)
 
 
+def current_generation(db: Database) -> int:
+    with psycopg.connect(db.conninfo) as conn:
+        row = conn.execute("SELECT current FROM read_model_generation WHERE name = 'state'").fetchone()
+    assert row is not None
+    return int(row[0])
+
+
 def kept_rows(db: Database) -> list[tuple[Any, ...]]:
     with psycopg.connect(db.conninfo) as conn:
         return conn.execute("SELECT * FROM standings_answer ORDER BY campaign_id, root, member_id").fetchall()
 
 
-def test_a_rebuild_keeps_the_same_precomputed_standings(fresh_db: Database) -> None:
+@pytest.mark.parametrize("workers", [1, 2])  # folded by the rebuild's own runner, or by parts in worker processes
+def test_a_rebuild_keeps_the_same_precomputed_standings(
+    fresh_db: Database, workers: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(rebuild_parts.WORKERS, str(workers))
+    monkeypatch.setenv(rebuild_parts.PARALLEL_FROM, "1")  # a test's log is small
     intrigue = Intrigue(fresh_db)
     try:
         with TestClient(create_app(intrigue)):  # the app's process keeps them (it registers the composer)
@@ -140,6 +153,7 @@ def test_a_rebuild_keeps_the_same_precomputed_standings(fresh_db: Database) -> N
             before = kept_rows(fresh_db)
             assert {row[0] for row in before} == {campaign.id}
             rebuild(fresh_db, {**fresh_db.eventsourcing_env(2), "CREATE_TABLE": "n"}, READ_MODELS[0])
+            assert current_generation(fresh_db) == 2  # the rows below are the new generation's
             assert kept_rows(fresh_db) == before
     finally:
         intrigue.close()
