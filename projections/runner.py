@@ -221,12 +221,16 @@ class PagedRunner:
 
     def wait_lane(self, campaign_id: UUID, position: int, timeout: float = 1.0) -> None:
         """Block until the view has projected the campaign up to its `position`."""
-        if campaign_id not in self.lanes:  # projected before this runner started, or by another process
+        # Not known here to be that far: projected before this runner started, or by another process (a worker,
+        # or another server's inline fold, which this runner is never told of): its tracking row says.
+        if self.lanes.get(campaign_id, 0) < position:
             self.advance(campaign_id, self.view.lane_position(campaign_id))
         with self._progress:
             reached = self._progress.wait_for(
                 lambda: self.lanes.get(campaign_id, 0) >= position or self.is_interrupted.is_set(), timeout=timeout
             )
+        if self.lanes.get(campaign_id, 0) < position and not self.is_interrupted.is_set():
+            self.advance(campaign_id, self.view.lane_position(campaign_id))  # folded elsewhere while waiting
         if self.lanes.get(campaign_id, 0) >= position:
             return
         self._raise_error()
