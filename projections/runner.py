@@ -91,6 +91,8 @@ Lanes = dict[int, tuple[UUID, int]]  # a page's notification ids: each event's c
 class View(Protocol):
     def lane_position(self, campaign_id: UUID) -> int: ...
 
+    def read_position(self, campaign_id: UUID) -> int: ...
+
     def progress(self) -> tuple[int, int]: ...
 
     def project(self, events: Sequence[tuple[Any, int]], application_name: str,
@@ -221,16 +223,16 @@ class PagedRunner:
 
     def wait_lane(self, campaign_id: UUID, position: int, timeout: float = 1.0) -> None:
         """Block until the view has projected the campaign up to its `position`."""
-        # Not known here to be that far: projected before this runner started, or by another process (a worker,
-        # or another server's inline fold, which this runner is never told of): its tracking row says.
-        if self.lanes.get(campaign_id, 0) < position:
+        if campaign_id not in self.lanes:  # projected before this runner started, or by another process
             self.advance(campaign_id, self.view.lane_position(campaign_id))
+        # Still behind: another process's inline fold (an API replica's, a worker's) is never told to this runner.
+        # The readers' tracking says (not this writer's generation, which a rebuild's switch may have left behind).
+        if self.lanes.get(campaign_id, 0) < position:
+            self.advance(campaign_id, self.view.read_position(campaign_id))
         with self._progress:
             reached = self._progress.wait_for(
                 lambda: self.lanes.get(campaign_id, 0) >= position or self.is_interrupted.is_set(), timeout=timeout
             )
-        if self.lanes.get(campaign_id, 0) < position and not self.is_interrupted.is_set():
-            self.advance(campaign_id, self.view.lane_position(campaign_id))  # folded elsewhere while waiting
         if self.lanes.get(campaign_id, 0) >= position:
             return
         self._raise_error()

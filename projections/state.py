@@ -182,6 +182,14 @@ class StateView(PostgresTrackingRecorder):
         rows = self.query(self._statements()["lane"], (campaign_id,))
         return int(rows[0]["position"]) if rows else 0
 
+    def read_position(self, campaign_id: UUID) -> int:
+        """The campaign's last position folded into the generation readers see (`state_tracking`), whoever folded it;
+        for a rebuild's writer (a generation of its own), what it folded there."""
+        if self.generation is not None:
+            return self.lane_position(campaign_id)
+        rows = self.query(SQL("SELECT position FROM state_tracking WHERE campaign_id = %s"), (campaign_id,))
+        return int(rows[0]["position"]) if rows else 0
+
     def progress(self) -> tuple[int, int]:
         """Events folded into this writer's generation, and events in the store (positions are gap-free counts)."""
         rows = self.query(self._statements()["progress"])
