@@ -76,6 +76,7 @@ test-web: web-install
 
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict domain service projections
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/python tests/test_import_cycles.py

@@ -62,10 +62,15 @@ class Settings:
             return os.environ.get(f"INTRIGUE_BENCH_CAPACITY_{name}", str(default))
 
         d = cls()
-        return cls(tuple(int(k) for k in env("K", ",".join(map(str, d.ks))).split(",")), float(env("WINDOW", d.window)),
-                   float(env("REAL_PHASE", d.real_phase)), int(env("PHASES", d.phases)),
-                   int(env("FACTIONS", d.factions)), int(env("HOUSES", d.houses)),
-                   tuple(filter(None, env("PGDATA", "").split(","))))  # fmt: skip
+        return cls(
+            tuple(int(k) for k in env("K", ",".join(map(str, d.ks))).split(",")),
+            float(env("WINDOW", d.window)),
+            float(env("REAL_PHASE", d.real_phase)),
+            int(env("PHASES", d.phases)),
+            int(env("FACTIONS", d.factions)),
+            int(env("HOUSES", d.houses)),
+            tuple(filter(None, env("PGDATA", "").split(","))),
+        )
 
     @property
     def compression(self) -> float:
@@ -93,18 +98,30 @@ class Row:
     def slow(self) -> list[str]:
         """The latency levels this round failed: a command's p99, a resolution's wait."""
         t, p99, longest = self.tally, self.p(self.tally.commands, 99), max(self.tally.resolutions, default=0.0)
-        return [why for why, bad in (
-            (f"p99 of a command {p99:.0f} ms > {P99_MS:g}", p99 > P99_MS),
-            (f"a resolution took {longest:.1f} s > {RESOLUTION_S:g}", longest > RESOLUTION_S),
-        ) if bad] if t.commands else []  # fmt: skip
+        return (
+            [
+                why
+                for why, bad in (
+                    (f"p99 of a command {p99:.0f} ms > {P99_MS:g}", p99 > P99_MS),
+                    (f"a resolution took {longest:.1f} s > {RESOLUTION_S:g}", longest > RESOLUTION_S),
+                )
+                if bad
+            ]
+            if t.commands
+            else []
+        )
 
     def behind(self, window: float) -> list[str]:
         """The pace levels this round failed: a table fell behind its phases, or an answer failed."""
         t, lag = self.tally, max(self.tally.lags, default=0.0)
-        return [why for why, bad in (
-            (f"a table ended {lag:.1f} s behind > {LAG_SHARE * window:g}", lag > LAG_SHARE * window),
-            (f"{len(t.failed)} answers failed, the first: {t.failed[0] if t.failed else ''}", bool(t.failed)),
-        ) if bad]  # fmt: skip
+        return [
+            why
+            for why, bad in (
+                (f"a table ended {lag:.1f} s behind > {LAG_SHARE * window:g}", lag > LAG_SHARE * window),
+                (f"{len(t.failed)} answers failed, the first: {t.failed[0] if t.failed else ''}", bool(t.failed)),
+            )
+            if bad
+        ]
 
     def broken(self, window: float) -> list[str]:
         return self.slow() + self.behind(window)
@@ -120,21 +137,25 @@ class Row:
 
     def idle_line(self) -> str:
         cores = self.cores
-        return (f"idle (the service up, no table playing, {self.wall:.1f} s): cores busy: service"
-                f" {cores(self.service)}, PostgreSQL {cores(self.backends)}, machine"
-                f" {self.machine / self.wall:.2f} of {os.cpu_count()};"
-                f" raw {self.raw:.0f} commits/s just before; load {self.load}")  # fmt: skip
+        return (
+            f"idle (the service up, no table playing, {self.wall:.1f} s): cores busy: service"
+            f" {cores(self.service)}, PostgreSQL {cores(self.backends)}, machine"
+            f" {self.machine / self.wall:.2f} of {os.cpu_count()};"
+            f" raw {self.raw:.0f} commits/s just before; load {self.load}"
+        )
 
     def line(self) -> str:
         t, cores = self.tally, (lambda s: "n/a" if s is None else f"{s / self.wall:.2f}")
-        return (f"K={self.k:>3}: {len(t.commands) / self.wall:6.1f} commands/s ({t.accepted} accepted, {t.refused}"
-                f" refused, {len(t.commands)} in {self.wall:.1f} s), p50 {self.p(t.commands, 50):.0f} ms p99"
-                f" {self.p(t.commands, 99):.0f} ms; {len(t.resolutions)} resolutions p50"
-                f" {self.p(t.resolutions, 50):.0f} ms max {self.p(t.resolutions, 100):.0f} ms; {len(t.reads)} reads"
-                f" p99 {self.p(t.reads, 99):.0f} ms; lag max {max(t.lags, default=0):.2f} s; cores busy: service"
-                f" {cores(self.service)}, PostgreSQL {cores(self.backends)}, seats {cores(self.client)}, machine"
-                f" {self.machine / self.wall:.2f} of {os.cpu_count()}; raw {self.raw:.0f} commits/s just before;"
-                f" load {self.load}")  # fmt: skip
+        return (
+            f"K={self.k:>3}: {len(t.commands) / self.wall:6.1f} commands/s ({t.accepted} accepted, {t.refused}"
+            f" refused, {len(t.commands)} in {self.wall:.1f} s), p50 {self.p(t.commands, 50):.0f} ms p99"
+            f" {self.p(t.commands, 99):.0f} ms; {len(t.resolutions)} resolutions p50"
+            f" {self.p(t.resolutions, 50):.0f} ms max {self.p(t.resolutions, 100):.0f} ms; {len(t.reads)} reads"
+            f" p99 {self.p(t.reads, 99):.0f} ms; lag max {max(t.lags, default=0):.2f} s; cores busy: service"
+            f" {cores(self.service)}, PostgreSQL {cores(self.backends)}, seats {cores(self.client)}, machine"
+            f" {self.machine / self.wall:.2f} of {os.cpu_count()}; raw {self.raw:.0f} commits/s just before;"
+            f" load {self.load}"
+        )
 
 
 def raw_commits(conninfo: str, seconds: float = RAW_SECONDS) -> float:
@@ -180,9 +201,11 @@ def run(admin: Database) -> list[bool]:
     s = Settings.from_env()
     name = f"intrigue_bench_capacity_{uuid.uuid4().hex[:8]}"
     db = database.create_database(admin, name)
-    print(f"\nCapacity: K = {', '.join(map(str, s.ks))} tables of {s.factions} factions and {s.houses} houses, each"
-          f" playing {s.phases} phases of {s.window:g} s (a {s.real_phase:g} s phase compressed {s.compression:g}x);"
-          f" database {name} on {admin.describe()}.")  # fmt: skip
+    print(
+        f"\nCapacity: K = {', '.join(map(str, s.ks))} tables of {s.factions} factions and {s.houses} houses, each"
+        f" playing {s.phases} phases of {s.window:g} s (a {s.real_phase:g} s phase compressed {s.compression:g}x);"
+        f" database {name} on {admin.describe()}."
+    )
     try:
         migrations.migrate(db)
         ensure_raw_table(db.conninfo)
@@ -218,22 +241,32 @@ def conclusion(rows: list[Row], s: Settings, idle: Row) -> list[str]:
     what a table adds to the idle service's and database's cores, against the cores the idle ones leave."""
     per_phase = statistics.fmean(len(r.tally.commands) / (r.k * s.phases) for r in rows)
     reads = statistics.fmean(len(r.tally.reads) / (r.k * s.phases) for r in rows)
-    lines = [f"commands a campaign a phase (the seats' orders, refused ones too, and the GM's opening):"
-             f" {per_phase:.1f}; a resolution and {reads:.0f} reads beside them"]  # fmt: skip
+    lines = [
+        f"commands a campaign a phase (the seats' orders, refused ones too, and the GM's opening):"
+        f" {per_phase:.1f}; a resolution and {reads:.0f} reads beside them"
+    ]
     for level, fails in (("both levels", lambda r: r.broken(s.window)), ("the pace", lambda r: r.behind(s.window))):
         failed = next((r for r in rows if fails(r)), None)
         held = [r.k for r in rows[: rows.index(failed) if failed else len(rows)]]
-        lines.append(f"{level}: K={failed.k} fails ({'; '.join(fails(failed))})" if failed else
-                     f"{level}: every K held, the limit is further (INTRIGUE_BENCH_CAPACITY_K)")  # fmt: skip
-        lines.append(f"{level}: largest K that holds {held[-1]}, at {s.compression:g}x compression"
-                     f" {held[-1] * s.compression:.0f} campaigns with a phase every {s.real_phase:g} s"
-                     if held else f"{level}: no K held")  # fmt: skip
+        lines.append(
+            f"{level}: K={failed.k} fails ({'; '.join(fails(failed))})"
+            if failed
+            else f"{level}: every K held, the limit is further (INTRIGUE_BENCH_CAPACITY_K)"
+        )
+        lines.append(
+            f"{level}: largest K that holds {held[-1]}, at {s.compression:g}x compression"
+            f" {held[-1] * s.compression:.0f} campaigns with a phase every {s.real_phase:g} s"
+            if held
+            else f"{level}: no K held"
+        )
     base, last = idle.used(), rows[-1]
     used = last.used()
     if base is not None and used is not None:
         cpus, cost = os.cpu_count() or 1, max(used - base, 1e-9) / last.k
         most = (cpus - base) / cost
-        lines.append(f"CPU bound: idle, the service and PostgreSQL keep {base:.3f} cores busy; at K={last.k} a table"
-                     f" adds {cost:.3f} (service and PostgreSQL); {cpus} cores with nothing else running carry at"
-                     f" most {most:.0f} tables here, {most * s.compression:.0f} at a real pace")  # fmt: skip
+        lines.append(
+            f"CPU bound: idle, the service and PostgreSQL keep {base:.3f} cores busy; at K={last.k} a table"
+            f" adds {cost:.3f} (service and PostgreSQL); {cpus} cores with nothing else running carry at"
+            f" most {most:.0f} tables here, {most * s.compression:.0f} at a real pace"
+        )
     return lines

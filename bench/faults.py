@@ -177,8 +177,19 @@ def table(rows: list[Row]) -> str:
     lines = [" | ".join(f"{c:>6}" if i else f"{c:<28}" for i, c in enumerate(COLUMNS))]
     for r in rows:
         t = r.tally
-        cells = [r.scenario, t.sent, r.acked, r.found, r.lost, r.duplicates, r.lies, t.server_errors,
-                 t.unavailable, t.cut, r.replay]  # fmt: skip
+        cells = [
+            r.scenario,
+            t.sent,
+            r.acked,
+            r.found,
+            r.lost,
+            r.duplicates,
+            r.lies,
+            t.server_errors,
+            t.unavailable,
+            t.cut,
+            r.replay,
+        ]
         lines.append(" | ".join(f"{c:>6}" if i else f"{c:<28}" for i, c in enumerate(cells)))
     for r in rows:
         for note in r.notes + [f"5xx sample: {s}" for s in r.tally.samples]:
@@ -215,8 +226,10 @@ def main() -> int:
 
 
 SCENARIOS: dict[str, Callable[[Postgres, Path], Row]] = {
-    "a": racing_writers, "b": killed_resolutions, "c": restarted_database,
-}  # fmt: skip
+    "a": racing_writers,
+    "b": killed_resolutions,
+    "c": restarted_database,
+}
 
 
 if __name__ == "__main__":

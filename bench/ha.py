@@ -32,9 +32,11 @@ ROOT = Path(__file__).resolve().parents[1]
 WRITERS, KILLS = 10, 3
 RECOVERY_LIMIT = 30.0  # the issue's bound: writes answered done again within 30 s of the leader's death
 WARM, SETTLE = 5.0, 3.0  # seconds of writing before the first kill, and after the cluster is whole again
-HOW_TO_GET = ("make test-ha needs Debian's patroni and etcd-server and PostgreSQL 15's server binaries:\n"
-              "  sudo apt-get install -y patroni etcd-server postgresql-15\n"
-              "(CI, running as root, installs them itself.)")  # fmt: skip
+HOW_TO_GET = (
+    "make test-ha needs Debian's patroni and etcd-server and PostgreSQL 15's server binaries:\n"
+    "  sudo apt-get install -y patroni etcd-server postgresql-15\n"
+    "(CI, running as root, installs them itself.)"
+)
 
 
 def ensure_tools() -> bool:
@@ -61,8 +63,9 @@ def runner_holders(db: Database) -> list[str]:
             row = conn.execute(
                 "SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"
                 " WHERE l.locktype = 'advisory' AND l.granted AND l.classid = %s::oid AND l.objid = %s::oid"
-                " AND l.objsubid = 1", (key >> 32, key & 0xFFFFFFFF),
-            ).fetchone()  # fmt: skip
+                " AND l.objsubid = 1",
+                (key >> 32, key & 0xFFFFFFFF),
+            ).fetchone()
             holders.append(str(row[0]) if row else "nobody")
     return holders
 
@@ -76,7 +79,7 @@ def projected(db: Database, campaign: UUID, limit: float = 60.0) -> bool:
                 "SELECT (SELECT position FROM campaign_heads WHERE campaign_id = %s)"
                 " <= coalesce((SELECT max(position) FROM state_tracking WHERE campaign_id = %s), 0)",
                 (campaign, campaign),
-            ).fetchone()  # fmt: skip
+            ).fetchone()
         if row and row[0]:
             return True
         time.sleep(0.2)
@@ -95,8 +98,10 @@ def kill_round(cluster: Cluster, writers: Writers, k: int) -> dict[str, object]:
         cluster.wait(lambda: writers.first_ok_after(killed) is not None, "a write answered done", 90)
     except RuntimeError:
         with psycopg.connect(cluster.admin().conninfo, autocommit=True) as conn:
-            for row in conn.execute("SELECT application_name, client_port, state, wait_event, backend_start::text,"
-                                    " left(query, 60) FROM pg_stat_activity WHERE backend_type = 'client backend'"):
+            for row in conn.execute(
+                "SELECT application_name, client_port, state, wait_event, backend_start::text,"
+                " left(query, 60) FROM pg_stat_activity WHERE backend_type = 'client backend'"
+            ):
                 print(row)
         print(httpx.get(writers.base + "/readyz").text)
         raise
@@ -104,8 +109,15 @@ def kill_round(cluster: Cluster, writers: Writers, k: int) -> dict[str, object]:
     old.start()  # it rejoins as a replica (pg_rewind), so the next kill finds three nodes again
     rejoined = cluster.wait(cluster.healthy, "the old leader to rejoin", 180)
     new = cluster.leader()
-    return {"kill": k + 1, "killed": old.name, "new leader": new.name if new else "?", "promoted s": promoted,
-            "first write s": first, "503s": writers.count("unavailable", killed), "rejoined s": rejoined}
+    return {
+        "kill": k + 1,
+        "killed": old.name,
+        "new leader": new.name if new else "?",
+        "promoted s": promoted,
+        "first write s": first,
+        "503s": writers.count("unavailable", killed),
+        "rejoined s": rejoined,
+    }
 
 
 def run(root: Path) -> tuple[list[str], list[str]]:
@@ -137,22 +149,28 @@ def run(root: Path) -> tuple[list[str], list[str]]:
         heard = _eventually(lambda: listener.heard(log[-1].position), 30)
         holders, caught_up = runner_holders(db), projected(db, game.id)
         errors = [a for a in writers.answers if a.kind in ("error", "cut")]
-        figures += [" | ".join(f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}" for k, v in r.items())
-                    for r in rounds]  # fmt: skip
-        figures.append(f"sent {len(writers.answers)} | acked {len(writers.acked)} | 503 {writers.count('unavailable')}"
-                       f" | refused {writers.count('refused')} | errors {len(errors)} | lost {len(lost)}"
-                       f" | duplicates {len(duplicates)} | unanswered {len(writers.unanswered)}"
-                       f" | lagging answers {sum(a.lagging for a in writers.answers)}"
-                       f" | subscription heard {len(listener.positions)} changes"
-                       f" | resubscribed {listener.resubscribed}")  # fmt: skip
+        figures += [
+            " | ".join(f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}" for k, v in r.items()) for r in rounds
+        ]
+        figures.append(
+            f"sent {len(writers.answers)} | acked {len(writers.acked)} | 503 {writers.count('unavailable')}"
+            f" | refused {writers.count('refused')} | errors {len(errors)} | lost {len(lost)}"
+            f" | duplicates {len(duplicates)} | unanswered {len(writers.unanswered)}"
+            f" | lagging answers {sum(a.lagging for a in writers.answers)}"
+            f" | subscription heard {len(listener.positions)} changes"
+            f" | resubscribed {listener.resubscribed}"
+        )
         failures += [f"{len(lost)} acknowledged writes lost: {lost[:3]}"] if lost else []
         failures += [f"{len(duplicates)} writes twice in the log: {list(duplicates)[:3]}"] if duplicates else []
-        failures += [f"{len(errors)} answers neither done nor a clean 503: {[a.detail for a in errors[:3]]}"
-                     ] if errors else []  # fmt: skip
+        failures += (
+            [f"{len(errors)} answers neither done nor a clean 503: {[a.detail for a in errors[:3]]}"] if errors else []
+        )
         failures += [f"{len(writers.unanswered)} writes never answered done"] if writers.unanswered else []
-        failures += [f"kill {r['kill']}: no write done within {RECOVERY_LIMIT:.0f} s ({r['first write s']})"
-                     for r in rounds if not isinstance(r["first write s"], float)
-                     or r["first write s"] > RECOVERY_LIMIT]  # fmt: skip
+        failures += [
+            f"kill {r['kill']}: no write done within {RECOVERY_LIMIT:.0f} s ({r['first write s']})"
+            for r in rounds
+            if not isinstance(r["first write s"], float) or r["first write s"] > RECOVERY_LIMIT
+        ]
         failures += [] if probe.kind == "ok" and not probe.lagging else [f"the last write: {probe}"]
         failures += [] if heard else [f"the subscription missed the last change (it ended: {listener.ended!r})"]
         listener.stop.set()
@@ -182,8 +200,10 @@ def main() -> int:
     load = os.getloadavg()
     figures, failures = run(root)
     print("\n".join(figures))
-    print(f"{time.monotonic() - began:.0f} s, load average {load[0]:.1f} at the start,"
-          f" {os.getloadavg()[0]:.1f} at the end")
+    print(
+        f"{time.monotonic() - began:.0f} s, load average {load[0]:.1f} at the start,"
+        f" {os.getloadavg()[0]:.1f} at the end"
+    )
     print("FAILED:\n  " + "\n  ".join(failures) if failures else "make test-ha: every check held")
     return 1 if failures else 0
 

@@ -140,8 +140,9 @@ class Listener:
                 ws.send(json.dumps({"type": "connection_init", "payload": {"Authorization": f"Bearer {self.token}"}}))
                 ws.recv(timeout=30)
                 variables = {"id": self.campaign, "after": after}
-                ws.send(json.dumps({"id": "1", "type": "subscribe",
-                                    "payload": {"query": CHANGES, "variables": variables}}))  # fmt: skip
+                ws.send(
+                    json.dumps({"id": "1", "type": "subscribe", "payload": {"query": CHANGES, "variables": variables}})
+                )
                 while not self.stop.is_set():
                     message: dict[str, Any] = json.loads(ws.recv())
                     errors = message.get("payload", {}).get("errors") if message.get("type") == "next" else None

@@ -28,16 +28,29 @@ SCOPE = "intrigue-ha"
 # The DCS timings: the leader renews its key every second (loop_wait) and a dead leader's key expires after
 # `ttl`, when the synchronous standby takes over; Patroni wants loop_wait + 2 * retry_timeout <= ttl.
 DCS = {
-    "ttl": 10, "loop_wait": 1, "retry_timeout": 4, "maximum_lag_on_failover": 1048576,
+    "ttl": 10,
+    "loop_wait": 1,
+    "retry_timeout": 4,
+    "maximum_lag_on_failover": 1048576,
     # Synchronous replication, not strict (docs/scaling.md says why): a commit is acknowledged once the
     # synchronous standby has it, and Patroni promotes only that standby, so no acknowledged write is lost; with
     # both standbys gone a lone primary keeps taking writes rather than refusing them all.
-    "synchronous_mode": True, "synchronous_mode_strict": False,
-    "postgresql": {"use_pg_rewind": True, "use_slots": True, "parameters": {
-        "wal_level": "replica", "hot_standby": "on", "wal_log_hints": "on", "max_wal_senders": 10,
-        "max_replication_slots": 10, "max_connections": 80, "wal_keep_size": "128MB",
-    }},
-}  # fmt: skip
+    "synchronous_mode": True,
+    "synchronous_mode_strict": False,
+    "postgresql": {
+        "use_pg_rewind": True,
+        "use_slots": True,
+        "parameters": {
+            "wal_level": "replica",
+            "hot_standby": "on",
+            "wal_log_hints": "on",
+            "max_wal_senders": 10,
+            "max_replication_slots": 10,
+            "max_connections": 80,
+            "wal_keep_size": "128MB",
+        },
+    },
+}
 
 
 def missing_tools() -> list[str]:
@@ -58,21 +71,33 @@ class Node:
     def configure(self) -> Path:
         self.dir.mkdir(parents=True, exist_ok=True)
         config = {
-            "scope": SCOPE, "name": self.name,
+            "scope": SCOPE,
+            "name": self.name,
             "restapi": {"listen": f"127.0.0.1:{self.rest}", "connect_address": f"127.0.0.1:{self.rest}"},
             "etcd3": {"hosts": [f"127.0.0.1:{ETCD_PORT}"]},
-            "bootstrap": {"dcs": DCS, "initdb": [{"encoding": "UTF8"}, {"auth": "trust"}],
-                          "pg_hba": ["local all all trust", "host all all 127.0.0.1/32 trust",
-                                     "host replication all 127.0.0.1/32 trust"]},
+            "bootstrap": {
+                "dcs": DCS,
+                "initdb": [{"encoding": "UTF8"}, {"auth": "trust"}],
+                "pg_hba": [
+                    "local all all trust",
+                    "host all all 127.0.0.1/32 trust",
+                    "host replication all 127.0.0.1/32 trust",
+                ],
+            },
             "postgresql": {
-                "listen": f"127.0.0.1:{self.port}", "connect_address": f"127.0.0.1:{self.port}",
-                "data_dir": str(self.dir / "data"), "bin_dir": str(PG_BIN), "pgpass": str(self.dir / "pgpass"),
-                "authentication": {"superuser": {"username": "postgres", "password": "postgres"},
-                                   "replication": {"username": "replicator", "password": "replicator"},
-                                   "rewind": {"username": "postgres", "password": "postgres"}},
+                "listen": f"127.0.0.1:{self.port}",
+                "connect_address": f"127.0.0.1:{self.port}",
+                "data_dir": str(self.dir / "data"),
+                "bin_dir": str(PG_BIN),
+                "pgpass": str(self.dir / "pgpass"),
+                "authentication": {
+                    "superuser": {"username": "postgres", "password": "postgres"},
+                    "replication": {"username": "replicator", "password": "replicator"},
+                    "rewind": {"username": "postgres", "password": "postgres"},
+                },
                 "parameters": {"unix_socket_directories": str(self.dir), "fsync": "on"},
             },
-        }  # fmt: skip
+        }
         path = self.dir / "patroni.yml"
         path.write_text(json.dumps(config, indent=1))  # JSON is YAML: Patroni reads it as it is
         if AS_USER:
@@ -81,8 +106,12 @@ class Node:
 
     def start(self) -> None:
         log = (self.dir / "patroni.log").open("ab")
-        self.popen = subprocess.Popen([*AS_USER, "patroni", str(self.dir / "patroni.yml")], stdout=log,
-                                      stderr=subprocess.STDOUT, start_new_session=True)  # fmt: skip
+        self.popen = subprocess.Popen(
+            [*AS_USER, "patroni", str(self.dir / "patroni.yml")],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
 
     def status(self) -> dict[str, object]:
         try:
@@ -158,14 +187,27 @@ class Cluster:
         self.root.mkdir(parents=True)
         log = (self.root / "etcd.log").open("ab")
         self.etcd = subprocess.Popen(
-            ["etcd", "--name", "ha", "--data-dir", str(self.root / "etcd"),
-             "--listen-client-urls", f"http://127.0.0.1:{ETCD_PORT}",
-             "--advertise-client-urls", f"http://127.0.0.1:{ETCD_PORT}",
-             "--listen-peer-urls", f"http://127.0.0.1:{ETCD_PORT + 1}",
-             "--initial-advertise-peer-urls", f"http://127.0.0.1:{ETCD_PORT + 1}",
-             "--initial-cluster", f"ha=http://127.0.0.1:{ETCD_PORT + 1}"],
-            stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-        )  # fmt: skip
+            [
+                "etcd",
+                "--name",
+                "ha",
+                "--data-dir",
+                str(self.root / "etcd"),
+                "--listen-client-urls",
+                f"http://127.0.0.1:{ETCD_PORT}",
+                "--advertise-client-urls",
+                f"http://127.0.0.1:{ETCD_PORT}",
+                "--listen-peer-urls",
+                f"http://127.0.0.1:{ETCD_PORT + 1}",
+                "--initial-advertise-peer-urls",
+                f"http://127.0.0.1:{ETCD_PORT + 1}",
+                "--initial-cluster",
+                f"ha=http://127.0.0.1:{ETCD_PORT + 1}",
+            ],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         for node in self.nodes:
             node.configure()
             node.start()
@@ -196,7 +238,8 @@ class Cluster:
         members = cluster.get("members", [])
         roles = sorted(str(m.get("role")) for m in members if m.get("state") in ("running", "streaming"))
         return roles == ["leader", "replica", "sync_standby"] and all(
-            m.get("lag") == 0 for m in members if m.get("role") != "leader")
+            m.get("lag") == 0 for m in members if m.get("role") != "leader"
+        )
 
     def wait(self, check: object, what: str, limit: float) -> float:
         began = time.monotonic()

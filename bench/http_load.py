@@ -115,13 +115,29 @@ def _bare_app(db: Database) -> Any:
         yield
         await pool.close()
 
-    routes = [Route("/healthz", healthz), Route("/factions/{campaign_id}", factions),
-              Route("/standings/{campaign_id}", standings)]  # fmt: skip
+    routes = [
+        Route("/healthz", healthz),
+        Route("/factions/{campaign_id}", factions),
+        Route("/standings/{campaign_id}", standings),
+    ]
     return Starlette(routes=routes, lifespan=lifespan)
 
 
-FACTION_FIELDS = ("id", "name", "force", "cunning", "wealth", "hp", "max_hp", "facgold", "xp", "tags",
-                  "home_region_id", "destroyed", "wild")  # fmt: skip
+FACTION_FIELDS = (
+    "id",
+    "name",
+    "force",
+    "cunning",
+    "wealth",
+    "hp",
+    "max_hp",
+    "facgold",
+    "xp",
+    "tags",
+    "home_region_id",
+    "destroyed",
+    "wild",
+)
 ASSET_FIELDS = ("id", "type_key", "name", "attribute", "region_id", "hp", "max_hp", "stealthed")
 
 
@@ -144,8 +160,9 @@ def serve(kind: str, db_json: str, port: int) -> None:
 
     db = Database(**json.loads(db_json))
     app = _intrigue_app(db) if kind == "intrigue" else _bare_app(db)
-    uvicorn.run(app, host="127.0.0.1", port=port, log_config=None, access_log=False, log_level="warning",
-                timeout_keep_alive=120)  # fmt: skip
+    uvicorn.run(
+        app, host="127.0.0.1", port=port, log_config=None, access_log=False, log_level="warning", timeout_keep_alive=120
+    )
 
 
 # ---- the load ---------------------------------------------------------------------------------------------
@@ -228,8 +245,7 @@ def http_request(method: str, path: str, body: bytes = b"", token: str | None = 
     return (head + f"Content-Length: {len(body)}\r\n\r\n").encode() + body
 
 
-async def _drive(label: str, port: int, request: bytes, total: int, max_seconds: float, tolerate: bool = False
-                 ) -> Load:  # fmt: skip
+async def _drive(label: str, port: int, request: bytes, total: int, max_seconds: float, tolerate: bool = False) -> Load:
     """`CLIENTS` clients, each on its own keep-alive connection, in a closed loop: bounded count and time. An
     answer that is not a 200 without errors stops the load, or with `tolerate` is counted in `refused`."""
     latencies: list[float] = []
@@ -326,10 +342,12 @@ def run(db: Database, scale: int, rounds: int = 2) -> list[bool]:
             f"  ({load.requests} requests in {load.seconds:.1f} s, {what})"
         )
     print(f"  ratio    : {ratio:12.3g}    target >= 0.30: {'meets' if ratio >= 0.3 else 'misses'}")
-    print(f"  (each answer above is kept and reused while nothing changes; with a die rolled in the campaign every"
-          f" {WRITE_EVERY * 1000:.0f} ms,\n   {writer.writes} writes, each making the kept answers stale: "
-          f"{written.per_second:.1f} /s, p50 {written.percentile(50):.1f} ms, p99 {written.percentile(99):.1f} ms;"
-          f" no target)")
+    print(
+        f"  (each answer above is kept and reused while nothing changes; with a die rolled in the campaign every"
+        f" {WRITE_EVERY * 1000:.0f} ms,\n   {writer.writes} writes, each making the kept answers stale: "
+        f"{written.per_second:.1f} /s, p50 {written.percentile(50):.1f} ms, p99 {written.percentile(99):.1f} ms;"
+        f" no target)"
+    )
     print(f"  p99      : {p99:9.1f} ms    target < 50 ms: {'meets' if p99 < 50 else 'misses'}")
     return [ratio >= 0.3, p99 < 50]
 

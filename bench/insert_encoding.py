@@ -22,13 +22,17 @@ from service.persistence import database, migrations
 from service.persistence.app import IntrigueStore
 
 SIZES = ((1, 300), (50, 500), (2_000, 500), (2_000, 5_000))  # (events per save, bytes of state each)
-STAGING = ("CREATE TEMP TABLE IF NOT EXISTS staging (originator_id uuid, originator_version bigint, topic text,"
-           " state bytea) ON COMMIT DELETE ROWS")  # fmt: skip
+STAGING = (
+    "CREATE TEMP TABLE IF NOT EXISTS staging (originator_id uuid, originator_version bigint, topic text,"
+    " state bytea) ON COMMIT DELETE ROWS"
+)
 
 
 def batch(count: int, size: int) -> list[StoredEvent]:
-    return [StoredEvent(uuid4(), 1, "domain.bench:Thing.Happened", os.urandom(size // 2).hex().encode())
-            for _ in range(count)]  # fmt: skip
+    return [
+        StoredEvent(uuid4(), 1, "domain.bench:Thing.Happened", os.urandom(size // 2).hex().encode())
+        for _ in range(count)
+    ]
 
 
 def ways(store: IntrigueStore) -> dict[str, Callable[[list[StoredEvent]], None]]:
@@ -47,8 +51,10 @@ def ways(store: IntrigueStore) -> dict[str, Callable[[list[StoredEvent]], None]]
                 staged.set_types(["uuid", "int8", "text", "bytea"])
                 for e in events:
                     staged.write_row((e.originator_id, e.originator_version, e.topic, e.state))
-            curs.execute("INSERT INTO intrigue_events (originator_id, originator_version, topic, state)"
-                         " SELECT * FROM staging RETURNING notification_id").fetchall()  # fmt: skip
+            curs.execute(
+                "INSERT INTO intrigue_events (originator_id, originator_version, topic, state)"
+                " SELECT * FROM staging RETURNING notification_id"
+            ).fetchall()
             curs.execute("NOTIFY intrigue_events")
 
     # The composite of steps 1-5 refuses since step 10 (every event needs its campaign): its figures are history.
@@ -71,8 +77,10 @@ def main() -> None:
                     for events in batches:
                         write(events)
                     each = (time.perf_counter() - started) / len(batches)
-                    print(f"{count:6d} events x {size:5d} B  {name:15s} {each * 1000:9.2f} ms"
-                          f"  {count / each:10.0f} events/s")  # fmt: skip
+                    print(
+                        f"{count:6d} events x {size:5d} B  {name:15s} {each * 1000:9.2f} ms"
+                        f"  {count / each:10.0f} events/s"
+                    )
         finally:
             store.close()
 

@@ -181,8 +181,10 @@ def measure(db: Database, writers: int, seconds: float, rounds: int = ROUNDS) ->
 def run(admin: Database) -> list[bool]:
     name = f"intrigue_bench_lanes_{uuid.uuid4().hex[:8]}"
     db = database.create_database(admin, name)
-    print(f"\nLanes: {', '.join(map(str, writer_counts()))} writer processes, {ROUNDS} rounds of"
-          f" {round_seconds():g} s a side (ABAB); database {name}.")  # fmt: skip
+    print(
+        f"\nLanes: {', '.join(map(str, writer_counts()))} writer processes, {ROUNDS} rounds of"
+        f" {round_seconds():g} s a side (ABAB); database {name}."
+    )
     try:
         migrations.migrate(db)
         ensure_raw_table(db.conninfo)
@@ -204,13 +206,14 @@ def details(runs: list[Lanes]) -> list[str]:
 def _report(runs: list[Lanes]) -> list[bool]:
     one, most = runs[0], runs[-1]
     figures = [
-        Figure(f"commands/s at N={most.writers} against N={one.writers}", most.command_rate / one.command_rate,
-               ">= 2"),
-        Figure(f"commands/s against raw commits/s at N={most.writers}", most.command_rate / most.raw_rate,
-               ">= 0.25"),
-        Figure(f"backends waiting on Lock:* at N={most.writers}, mean of the samples",
-               statistics.fmean(most.waiting), "< 0.5"),
-    ]  # fmt: skip
+        Figure(f"commands/s at N={most.writers} against N={one.writers}", most.command_rate / one.command_rate, ">= 2"),
+        Figure(f"commands/s against raw commits/s at N={most.writers}", most.command_rate / most.raw_rate, ">= 0.25"),
+        Figure(
+            f"backends waiting on Lock:* at N={most.writers}, mean of the samples",
+            statistics.fmean(most.waiting),
+            "< 0.5",
+        ),
+    ]
     return report(TITLE, details(runs) + _ceilings(one, most), figures)
 
 

@@ -58,8 +58,9 @@ class Size:
             value = os.environ.get(f"INTRIGUE_BENCH_{name.upper()}")
             return int(value) if value else max(least, round(full * scale))
 
-        return cls(count("factions", 100, 3), count("assets", 20, 4), count("houses", 50, 2),
-                   count("phases", PHASES, 2))  # fmt: skip
+        return cls(
+            count("factions", 100, 3), count("assets", 20, 4), count("houses", 50, 2), count("phases", PHASES, 2)
+        )
 
     def describe(self) -> str:
         return f"{self.factions} factions x {self.assets} assets, {self.houses} houses, {self.phases} phases"
@@ -95,13 +96,23 @@ def regions(size: Size) -> list[MapRegion]:
     """A home for each faction and an area for each house, in a grid, every one settled and with an income."""
     count = size.factions + size.houses + 4
     width = max(4, int(count**0.5) + 1)
-    return [MapRegion(f"Region {i:03d}", i % width, i // width, arcana=2, population="Thousands",
-                      monthly_income=2_000 + 1_000 * (i % 3)) for i in range(count)]  # fmt: skip
+    return [
+        MapRegion(
+            f"Region {i:03d}",
+            i % width,
+            i // width,
+            arcana=2,
+            population="Thousands",
+            monthly_income=2_000 + 1_000 * (i % 3),
+        )
+        for i in range(count)
+    ]
 
 
 def build(intrigue: Intrigue, db: Database, size: Size, seed: str = "played bench") -> Played:
-    command = CreateCampaign(f"played {size.factions}x{size.houses}", ["factionturn", "gameofbones"], seed,
-                             regions(size))  # fmt: skip
+    command = CreateCampaign(
+        f"played {size.factions}x{size.houses}", ["factionturn", "gameofbones"], seed, regions(size)
+    )
     campaign = intrigue.campaigns.create_campaign(command)
     made = 0
     for count in batches(size.factions):
@@ -137,12 +148,19 @@ def register_houses(intrigue: Intrigue, campaign_id: UUID, count: int) -> None:
     free = [r for r in campaign.member_ids("region") if str(r) not in homes]
     for index in range(count):
         name, bonus = f"House {index + 1:03d}", 10 + index % 5
-        intrigue.gameofbones.register_house(RegisterHouse(
-            campaign_id, name, person(f"{name} Matron", 14, bonus), 200_000,
-            [person(f"{name} Blade", 9, bonus - 2), person(f"{name} Wizard", 8, bonus)],
-            [StartingMember(f"Guard {i + 1}", {"fighter": 10}) for i in range(6)], [StartingPriest("Priestess", 3)],
-            influence=30_000 + 1_000 * (index % 10), areas=[StartingArea(free[index % len(free)], troops=3_000)],
-        ))  # fmt: skip
+        intrigue.gameofbones.register_house(
+            RegisterHouse(
+                campaign_id,
+                name,
+                person(f"{name} Matron", 14, bonus),
+                200_000,
+                [person(f"{name} Blade", 9, bonus - 2), person(f"{name} Wizard", 8, bonus)],
+                [StartingMember(f"Guard {i + 1}", {"fighter": 10}) for i in range(6)],
+                [StartingPriest("Priestess", 3)],
+                influence=30_000 + 1_000 * (index % 10),
+                areas=[StartingArea(free[index % len(free)], troops=3_000)],
+            )
+        )
 
 
 def database_bytes(db: Database) -> int:

@@ -29,7 +29,7 @@ from bench.played_rows import (
     report,
     snapshot_bytes,
     timed,
-)  # fmt: skip
+)
 from bench.projections import _raw_read
 from domain.commands import RollDice
 from domain.errors import DomainError
@@ -98,9 +98,11 @@ class Measures:
                 return
             self.house = ids[0]
         store, house_id = self.from_snapshots, self.house
-        self.house_load[phase] = (timed(lambda: store.load(house_id, House), 7),
-                                  timed(lambda: self.full_replay.load(house_id, House), 3),
-                                  snapshot_bytes(self.big.db.conninfo, house_id))  # fmt: skip
+        self.house_load[phase] = (
+            timed(lambda: store.load(house_id, House), 7),
+            timed(lambda: self.full_replay.load(house_id, House), 3),
+            snapshot_bytes(self.big.db.conninfo, house_id),
+        )
 
 
 def run(admin: Database) -> list[bool]:
@@ -170,10 +172,14 @@ def _phase_cpu(big: Played, first: int, last: int) -> list[str]:
     if cpu[first][1] is None or cpu[last][1] is None:
         return [f"phase {p}: resolution {cpu[p][0] * 1000:.1f} ms CPU in this process" for p in (first, last)]
     total = {p: cpu[p][0] + (cpu[p][1] or 0.0) for p in (first, last)}
-    return [f"phase {p}: resolution {total[p] * 1000:.1f} ms CPU ({cpu[p][0] * 1000:.1f} this process +"
-            f" {(cpu[p][1] or 0.0) * 1000:.1f} PostgreSQL)" for p in (first, last)] + [
+    return [
+        f"phase {p}: resolution {total[p] * 1000:.1f} ms CPU ({cpu[p][0] * 1000:.1f} this process +"
+        f" {(cpu[p][1] or 0.0) * 1000:.1f} PostgreSQL)"
+        for p in (first, last)
+    ] + [
         f"CPU of phase {last} / phase {first}: {total[last] / total[first]:.2f} (the machine's load moves it less"
-        " than the wall time)"]  # fmt: skip
+        " than the wall time)"
+    ]
 
 
 def _log_rows(big: Played, measures: Measures, spare: str, store: IntrigueStore) -> list[bool]:
@@ -181,32 +187,52 @@ def _log_rows(big: Played, measures: Measures, spare: str, store: IntrigueStore)
     rows = {p: phase_rows(big.db.conninfo, *big.phase_events[p]) for p in (first, last)}
     raw = measures.raw_phase
     multiple = {p: big.phase_seconds[p] / raw[p] for p in (first, last)}
-    phase = report(ROWS[0], [
-        f"phase {p}: resolution {big.phase_seconds[p] * 1000:.1f} ms for {len(rows[p])} events"
-        f" ({sum(len(r[3]) for r in rows[p]) / 1024:.0f} KB); raw executemany right after it {raw[p] * 1000:.1f} ms"
-        for p in (first, last)] + _phase_cpu(big, first, last), [
-        Figure(f"phase {first}: resolution / raw executemany", multiple[first], "<= 5"),
-        Figure(f"phase {last}: resolution / raw executemany", multiple[last], "<= 5"),
-        Figure(f"phase {last} multiple / phase {first} multiple", multiple[last] / multiple[first], "<= 1.3"),
-    ])  # fmt: skip
+    phase = report(
+        ROWS[0],
+        [
+            f"phase {p}: resolution {big.phase_seconds[p] * 1000:.1f} ms for {len(rows[p])} events"
+            f" ({sum(len(r[3]) for r in rows[p]) / 1024:.0f} KB); raw executemany right after it {raw[p] * 1000:.1f} ms"
+            for p in (first, last)
+        ]
+        + _phase_cpu(big, first, last),
+        [
+            Figure(f"phase {first}: resolution / raw executemany", multiple[first], "<= 5"),
+            Figure(f"phase {last}: resolution / raw executemany", multiple[last], "<= 5"),
+            Figure(f"phase {last} multiple / phase {first} multiple", multiple[last] / multiple[first], "<= 1.3"),
+        ],
+    )
     ours, raw_now = _appends_paired(store, spare, {p: rows[p] for p in (first, last)})
-    append = report(ROWS[2], [
-        f"phase {p}: {len(rows[p])} events; store.recorder.insert_events {ours[p] * 1000:.1f} ms,"
-        f" raw executemany {raw_now[p] * 1000:.1f} ms (ABAB, medians of 5)" for p in (first, last)], [
-        Figure(f"phase {p}: raw seconds / our seconds", raw_now[p] / ours[p], ">= 0.6") for p in (first, last)
-    ])  # fmt: skip
+    append = report(
+        ROWS[2],
+        [
+            f"phase {p}: {len(rows[p])} events; store.recorder.insert_events {ours[p] * 1000:.1f} ms,"
+            f" raw executemany {raw_now[p] * 1000:.1f} ms (ABAB, medians of 5)"
+            for p in (first, last)
+        ],
+        [Figure(f"phase {p}: raw seconds / our seconds", raw_now[p] / ours[p], ">= 0.6") for p in (first, last)],
+    )
     loads = measures.house_load
-    house = report(ROWS[3], [
-        f"phase {p}: load {loads[p][0] * 1000:.2f} ms (from its snapshot of {loads[p][2] / 1024:.1f} KB);"
-        f" snapshots skipped, a full replay of its events: {loads[p][1] * 1000:.2f} ms" for p in sorted(loads)], [
-        Figure(f"load at phase {last} / load at phase {first}, with snapshots", loads[last][0] / loads[first][0],
-               "<= 1.3"),
-    ])  # fmt: skip
+    house = report(
+        ROWS[3],
+        [
+            f"phase {p}: load {loads[p][0] * 1000:.2f} ms (from its snapshot of {loads[p][2] / 1024:.1f} KB);"
+            f" snapshots skipped, a full replay of its events: {loads[p][1] * 1000:.2f} ms"
+            for p in sorted(loads)
+        ],
+        [
+            Figure(
+                f"load at phase {last} / load at phase {first}, with snapshots",
+                loads[last][0] / loads[first][0],
+                "<= 1.3",
+            ),
+        ],
+    )
     return phase + append + house
 
 
-def _appends_paired(store: IntrigueStore, spare: str, rows: dict[int, list[tuple[UUID, int, str, bytes]]],
-                    rounds: int = 5) -> tuple[dict[int, float], dict[int, float]]:  # fmt: skip
+def _appends_paired(
+    store: IntrigueStore, spare: str, rows: dict[int, list[tuple[UUID, int, str, bytes]]], rounds: int = 5
+) -> tuple[dict[int, float], dict[int, float]]:
     """Each phase's events appended by the store and by a raw executemany in turn (ABAB): the medians of each."""
     ours: dict[int, list[float]] = {p: [] for p in rows}
     raw: dict[int, list[float]] = {p: [] for p in rows}
@@ -231,12 +257,16 @@ def _command_row(big: Played, n: int = 20, rounds: int = 5) -> list[bool]:
     finally:
         raw.close()
     ours, raws = statistics.median(ours_times), statistics.median(raw_times)
-    return report(ROWS[1], [
-        f"roll_dice (load, decide, commit, inline fold, read-your-writes): {ours * 1000:.2f} ms a command,"
-        f" median of {rounds} rounds of {n}",
-        f"raw, warm connection, interleaved (ABAB): the events after the kept version read, lane head moved, one event"
-        f" inserted, read-model row locked and written, one transaction: {raws * 1000:.2f} ms",
-    ], [Figure("commands/s against raw transactions/s", raws / ours, ">= 0.5")])  # fmt: skip
+    return report(
+        ROWS[1],
+        [
+            f"roll_dice (load, decide, commit, inline fold, read-your-writes): {ours * 1000:.2f} ms a command,"
+            f" median of {rounds} rounds of {n}",
+            f"raw, warm connection, interleaved (ABAB): the events after the kept version read, lane head moved,"
+            f" one event inserted, read-model row locked and written, one transaction: {raws * 1000:.2f} ms",
+        ],
+        [Figure("commands/s against raw transactions/s", raws / ours, ">= 0.5")],
+    )
 
 
 def _rebuild_row(db: Database) -> list[bool]:
@@ -244,18 +274,26 @@ def _rebuild_row(db: Database) -> list[bool]:
     raw = _raw_read(db.conninfo, 0)
     seconds = rebuild_seconds(db, env)
     ours = raw.operations / seconds
-    return report(ROWS[4], [
-        f"rebuild of the state projection: {ours:.0f} events/s ({raw.operations} events in {seconds:.1f} s)",
-        f"raw sequential SELECT of the same rows: {raw.per_second:.0f} events/s",
-    ], [Figure("events/s against raw events/s", ours / raw.per_second, ">= 0.15")])  # fmt: skip
+    return report(
+        ROWS[4],
+        [
+            f"rebuild of the state projection: {ours:.0f} events/s ({raw.operations} events in {seconds:.1f} s)",
+            f"raw sequential SELECT of the same rows: {raw.per_second:.0f} events/s",
+        ],
+        [Figure("events/s against raw events/s", ours / raw.per_second, ">= 0.15")],
+    )
 
 
 def _orders_row(measures: Measures) -> list[bool]:
     big, small, factions = measures.orders["big"], measures.orders["small"], measures.big.size.factions
-    return report(ROWS[5], [
-        f"submit_orders, one faction, phase 1: {big * 1000:.1f} ms with {factions} factions,"
-        f" {small * 1000:.1f} ms with {SMALL_FACTIONS} (both phases open, ABAB, medians of 5)",
-    ], [Figure(f"{factions} factions / {SMALL_FACTIONS} factions", big / small, "<= 2")])  # fmt: skip
+    return report(
+        ROWS[5],
+        [
+            f"submit_orders, one faction, phase 1: {big * 1000:.1f} ms with {factions} factions,"
+            f" {small * 1000:.1f} ms with {SMALL_FACTIONS} (both phases open, ABAB, medians of 5)",
+        ],
+        [Figure(f"{factions} factions / {SMALL_FACTIONS} factions", big / small, "<= 2")],
+    )
 
 
 def _storage_row(big: Played) -> list[bool]:
@@ -267,9 +305,12 @@ def _storage_row(big: Played) -> list[bool]:
         return sum(sizes[p] - sizes[p - 1] for p in phases) / len(phases)
 
     grown_early, grown_late = per_phase(early), per_phase(late)
-    return report(ROWS[8], [
-        f"database growth a phase: {grown_early / 1024:.0f} KB over phases {early[0]}-{early[-1]},"
-        f" {grown_late / 1024:.0f} KB over phases {late[0]}-{late[-1]};"
-        f" {sizes[last] / 2**20:.1f} MB after phase {last}",
-    ], [Figure("late growth a phase / early growth a phase", grown_late / max(grown_early, 1.0),
-               "<= 1.5")])  # fmt: skip
+    return report(
+        ROWS[8],
+        [
+            f"database growth a phase: {grown_early / 1024:.0f} KB over phases {early[0]}-{early[-1]},"
+            f" {grown_late / 1024:.0f} KB over phases {late[0]}-{late[-1]};"
+            f" {sizes[last] / 2**20:.1f} MB after phase {last}",
+        ],
+        [Figure("late growth a phase / early growth a phase", grown_late / max(grown_early, 1.0), "<= 1.5")],
+    )

@@ -98,8 +98,9 @@ def phase_rows(conninfo: str, after: int, through: int) -> list[tuple[UUID, int,
     with psycopg.connect(conninfo) as conn:
         rows = conn.execute(
             "SELECT originator_id, originator_version, topic, state FROM intrigue_events"
-            " WHERE notification_id > %s AND notification_id <= %s ORDER BY notification_id", (after, through)
-        ).fetchall()  # fmt: skip
+            " WHERE notification_id > %s AND notification_id <= %s ORDER BY notification_id",
+            (after, through),
+        ).fetchall()
     return [(r[0], int(r[1]), str(r[2]), bytes(r[3])) for r in rows]
 
 
@@ -109,8 +110,9 @@ def renamed(rows: list[tuple[UUID, int, str, bytes]]) -> list[tuple[UUID, int, s
     return [(ids.setdefault(r[0], uuid.uuid4()), r[1], r[2], r[3]) for r in rows]
 
 
-def raw_executemany(conninfo: str, phases: dict[int, list[tuple[UUID, int, str, bytes]]],
-                    repeats: int = 7) -> dict[int, float]:  # fmt: skip
+def raw_executemany(
+    conninfo: str, phases: dict[int, list[tuple[UUID, int, str, bytes]]], repeats: int = 7
+) -> dict[int, float]:
     """Seconds of one transaction inserting each phase's rows with executemany, on a connection opened
     beforehand: the median of `repeats`, the phases taken in turn (a best of three, phase 1's first, swung 3x
     between the phases of one run: the baseline of the phase-50-against-phase-1 figure must not be noise)."""
@@ -168,18 +170,27 @@ class RawCommand:
                 conn.execute(  # the load: what the command reads, the events after the version it keeps
                     "SELECT originator_version, topic, state FROM raw_events WHERE originator_id = %s"
                     " AND originator_version > %s ORDER BY originator_version",
-                    (lane, self.version - 2), prepare=True).fetchall()  # fmt: skip
+                    (lane, self.version - 2),
+                    prepare=True,
+                ).fetchall()
                 conn.execute(
                     "INSERT INTO raw_heads VALUES (%s, 1) ON CONFLICT (campaign_id)"
-                    " DO UPDATE SET position = raw_heads.position + 1 RETURNING position", (lane,), prepare=True,
-                )  # fmt: skip
+                    " DO UPDATE SET position = raw_heads.position + 1 RETURNING position",
+                    (lane,),
+                    prepare=True,
+                )
                 conn.execute(_RAW_INSERT, (lane, self.version, "bench.roll", self.payload), prepare=True)
-                conn.execute("SELECT position FROM raw_state WHERE campaign_id = %s FOR UPDATE SKIP LOCKED",
-                             (lane,), prepare=True)  # fmt: skip
+                conn.execute(
+                    "SELECT position FROM raw_state WHERE campaign_id = %s FOR UPDATE SKIP LOCKED",
+                    (lane,),
+                    prepare=True,
+                )
                 conn.execute(
                     "INSERT INTO raw_state VALUES (%s, %s, %s) ON CONFLICT (campaign_id)"
                     " DO UPDATE SET position = excluded.position, state = excluded.state",
-                    (lane, self.version, self.payload), prepare=True)  # fmt: skip
+                    (lane, self.version, self.payload),
+                    prepare=True,
+                )
         return (time.perf_counter() - started) / n
 
     def close(self) -> None:
@@ -190,7 +201,9 @@ def last_payload(conninfo: str, campaign_id: UUID, topic_end: str) -> bytes:
     with psycopg.connect(conninfo) as conn:
         row = conn.execute(
             "SELECT state FROM intrigue_events WHERE originator_id = %s AND topic LIKE %s"
-            " ORDER BY originator_version DESC LIMIT 1", (campaign_id, f"%{topic_end}")).fetchone()  # fmt: skip
+            " ORDER BY originator_version DESC LIMIT 1",
+            (campaign_id, f"%{topic_end}"),
+        ).fetchone()
     return bytes(row[0]) if row else b"{}" * 100
 
 
@@ -198,7 +211,9 @@ def snapshot_bytes(conninfo: str, aggregate_id: UUID) -> int:
     with psycopg.connect(conninfo) as conn:
         row = conn.execute(
             "SELECT length(state) FROM intrigue_snapshots WHERE originator_id = %s"
-            " ORDER BY originator_version DESC LIMIT 1", (aggregate_id,)).fetchone()  # fmt: skip
+            " ORDER BY originator_version DESC LIMIT 1",
+            (aggregate_id,),
+        ).fetchone()
     return int(row[0]) if row and row[0] is not None else 0
 
 
@@ -229,6 +244,8 @@ def check_connections(conninfo: str, needed: int = HTTP_CONNECTIONS) -> str:
         limit = conn.execute("SELECT current_setting('max_connections')::int").fetchone()
     in_use, most = (int(used[0]) if used else 0), (int(limit[0]) if limit else 0)
     if most - in_use < needed:
-        raise RuntimeError(f"the server has {most - in_use} of {most} connections free; the HTTP section needs "
-                           f"{needed}: stop what holds them or raise max_connections")  # fmt: skip
+        raise RuntimeError(
+            f"the server has {most - in_use} of {most} connections free; the HTTP section needs "
+            f"{needed}: stop what holds them or raise max_connections"
+        )
     return f"connections: {in_use} in use of {most} before the HTTP section, which opens at most {needed}"

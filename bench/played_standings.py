@@ -51,26 +51,48 @@ def run(db: Database, small: UUID, big: UUID, writer_campaign: UUID) -> list[boo
             writer = Writer(db, writer_campaign, WRITES_EVERY)
             writer.start()
             try:
-                written = drive(our_server.port, http_request("POST", "/graphql", _body(campaign_id, False)),
-                                "uncached, writer")  # fmt: skip
+                written = drive(
+                    our_server.port, http_request("POST", "/graphql", _body(campaign_id, False)), "uncached, writer"
+                )
             finally:
                 writer.stop.set()
                 writer.join()
-            results += report(row, [
-                f"{name:<26}: {load.per_second:8.1f} /s  p50 {load.percentile(50):7.1f} ms"
-                f"  p99 {load.percentile(99):7.1f} ms  ({load.requests} requests in {load.seconds:.1f} s)"
-                for name, load in (("bare endpoint", bare), ("GraphQL, answer cache off", uncached),
-                                   ("GraphQL, answer cache on", cached),
-                                   (f"cache off, {writer.writes} writes elsewhere", written))] + [
-                f"cache on against bare (no target): {cached.per_second / bare.per_second:.3g}",
-            ] + [f"{load.label}: {len(load.refused)} answers refused or failed, the first: {load.refused[0]}"
-                 for load in (bare, uncached, cached, written) if load.refused], [
-                Figure("uncached requests/s against bare requests/s", uncached.per_second / bare.per_second, ">= 0.6"),
-                Figure(f"p99 ms, cache off, {50} clients, writer in another campaign", written.percentile(99),
-                       f"<= {P99_MS[label]:g}"),
-                Figure("answers refused or failed (503 when the read pool waits too long)",
-                       sum(len(load.refused) for load in (bare, uncached, cached, written)), "<= 0"),
-            ])  # fmt: skip
+            results += report(
+                row,
+                [
+                    f"{name:<26}: {load.per_second:8.1f} /s  p50 {load.percentile(50):7.1f} ms"
+                    f"  p99 {load.percentile(99):7.1f} ms  ({load.requests} requests in {load.seconds:.1f} s)"
+                    for name, load in (
+                        ("bare endpoint", bare),
+                        ("GraphQL, answer cache off", uncached),
+                        ("GraphQL, answer cache on", cached),
+                        (f"cache off, {writer.writes} writes elsewhere", written),
+                    )
+                ]
+                + [
+                    f"cache on against bare (no target): {cached.per_second / bare.per_second:.3g}",
+                ]
+                + [
+                    f"{load.label}: {len(load.refused)} answers refused or failed, the first: {load.refused[0]}"
+                    for load in (bare, uncached, cached, written)
+                    if load.refused
+                ],
+                [
+                    Figure(
+                        "uncached requests/s against bare requests/s", uncached.per_second / bare.per_second, ">= 0.6"
+                    ),
+                    Figure(
+                        f"p99 ms, cache off, {50} clients, writer in another campaign",
+                        written.percentile(99),
+                        f"<= {P99_MS[label]:g}",
+                    ),
+                    Figure(
+                        "answers refused or failed (503 when the read pool waits too long)",
+                        sum(len(load.refused) for load in (bare, uncached, cached, written)),
+                        "<= 0",
+                    ),
+                ],
+            )
     return results
 
 

@@ -79,8 +79,13 @@ def catch_up(store: IntrigueStore, db: Database, events: int, rounds: int = 3) -
         finally:
             runner.__exit__(None, None, None)
         raws.append(raw)
-        ours.append(Measure(f"a fresh runner, started and catching up on {raw.operations} events, best of {rounds}",
-                            raw.operations, seconds))  # fmt: skip
+        ours.append(
+            Measure(
+                f"a fresh runner, started and catching up on {raw.operations} events, best of {rounds}",
+                raw.operations,
+                seconds,
+            )
+        )
     best = max(ours, key=lambda m: m.per_second)
     return report("Projection catch-up on a backlog (events/s)", best, max(raws, key=lambda m: m.per_second), 0.25)
 
@@ -88,8 +93,11 @@ def catch_up(store: IntrigueStore, db: Database, events: int, rounds: int = 3) -
 def full_rebuild(db: Database, rounds: int = 3) -> bool:
     env = {**db.eventsourcing_env(), "CREATE_TABLE": "n"}
     raw = _raw_read(db.conninfo, 0)
-    ours = Measure(f"`intrigue projections rebuild state`, the whole log of {raw.operations} events, best of {rounds}",
-                   raw.operations, _fastest_rebuild(db, env, rounds))  # fmt: skip
+    ours = Measure(
+        f"`intrigue projections rebuild state`, the whole log of {raw.operations} events, best of {rounds}",
+        raw.operations,
+        _fastest_rebuild(db, env, rounds),
+    )
     return report("Full projection rebuild (events/s)", ours, raw, 0.25)
 
 
@@ -115,8 +123,9 @@ def played_rebuild(admin: Database, campaigns: int = 8, phases: int = 12) -> Non
         intrigue = Intrigue(db)
         try:
             for n in range(campaigns):
-                regions = [MapRegion(f"R{q},{r}", q, r, arcana=2, population="Thousands")
-                           for q in range(4) for r in range(3)]  # fmt: skip
+                regions = [
+                    MapRegion(f"R{q},{r}", q, r, arcana=2, population="Thousands") for q in range(4) for r in range(3)
+                ]
                 command = CreateCampaign(f"played {n}", ["factionturn"], f"seed {n}", regions)
                 campaign = intrigue.campaigns.create_campaign(command)
                 intrigue.factionturn.generate_factions(campaign.id, 6)

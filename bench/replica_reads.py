@@ -24,9 +24,11 @@ def one_run(n: int) -> bool:
             seen = list(pool.map(lambda name: write_then_read(client, name, "given"), names))
         took, waits = time.monotonic() - began, replica.waits
         named = waits["hit"] + waits["miss"]
-        print(f"run {n}: {len(seen)} write-then-read pairs in {took:.1f} s by {WRITERS} clients | saw own write"
-              f" {sum(seen)}/{len(seen)} | replica waits: hit {waits['hit']}, miss {waits['miss']} | added"
-              f" {1000 * replica.waited / max(named, 1):.1f} ms a read | reads sent: {replica.sent} | load {load:.1f}")
+        print(
+            f"run {n}: {len(seen)} write-then-read pairs in {took:.1f} s by {WRITERS} clients | saw own write"
+            f" {sum(seen)}/{len(seen)} | replica waits: hit {waits['hit']}, miss {waits['miss']} | added"
+            f" {1000 * replica.waited / max(named, 1):.1f} ms a read | reads sent: {replica.sent} | load {load:.1f}"
+        )
         return all(seen)
 
 

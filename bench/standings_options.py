@@ -29,9 +29,28 @@ from bench.http_load import STANDINGS, _bare_app
 from domain.commands import CreateCampaign, FoundFaction, MapRegion, StartingAsset
 from service.persistence import database
 
-ASSETS = ["guardsmen", "thugs", "militia_unit", "smugglers", "informers", "franchise", "local_investments",
-          "false_front", "indentured_workforce", "heavy_transports", "diplomats", "lawyers", "mob", "surveyors",
-          "arsonists", "blackmail", "command_post", "guild_thugs", "enchanters", "barbarian_hordes"]  # fmt: skip
+ASSETS = [
+    "guardsmen",
+    "thugs",
+    "militia_unit",
+    "smugglers",
+    "informers",
+    "franchise",
+    "local_investments",
+    "false_front",
+    "indentured_workforce",
+    "heavy_transports",
+    "diplomats",
+    "lawyers",
+    "mob",
+    "surveyors",
+    "arsonists",
+    "blackmail",
+    "command_post",
+    "guild_thugs",
+    "enchanters",
+    "barbarian_hordes",
+]
 BARE = "bare endpoint (same SQL, JSONResponse)"
 
 
@@ -51,8 +70,9 @@ def stored_document_app(conninfo: str, pool: AsyncConnectionPool) -> Starlette:
 
     async def document(request: Request) -> Response:
         async with pool.connection() as conn:
-            cursor = await conn.execute("SELECT doc FROM standings_options WHERE campaign_id = %s",
-                                        (request.path_params["campaign_id"],))  # fmt: skip
+            cursor = await conn.execute(
+                "SELECT doc FROM standings_options WHERE campaign_id = %s", (request.path_params["campaign_id"],)
+            )
             row = await cursor.fetchone()
         assert row is not None
         return Response(row[0], media_type="application/json")
@@ -67,9 +87,11 @@ async def measure(intrigue: Any, campaign_id: UUID, rounds: int, per: int) -> No
     graphql = next(r.app for r in app.routes if getattr(r, "path", "") == "/graphql" and hasattr(r, "methods"))
     graphql.answers.get = lambda *args: None  # the answer cache off
     faction_id = UUID(intrigue.state.of_kind(campaign_id, "faction")[0]["id"])
-    tokens = {"gm": intrigue.seats.seat_gm(campaign_id).token,
-              "player": intrigue.seats.create_seat(campaign_id, "player", "p", faction_id=faction_id).token,
-              "observer": intrigue.seats.create_seat(campaign_id, "observer", "o").token}  # fmt: skip
+    tokens = {
+        "gm": intrigue.seats.seat_gm(campaign_id).token,
+        "player": intrigue.seats.create_seat(campaign_id, "player", "p", faction_id=faction_id).token,
+        "observer": intrigue.seats.create_seat(campaign_id, "observer", "o").token,
+    }
     body = {"query": STANDINGS, "variables": {"campaignId": str(campaign_id)}}
     copied = http.standings
 
@@ -80,10 +102,13 @@ async def measure(intrigue: Any, campaign_id: UUID, rounds: int, per: int) -> No
     stored = stored_document_app(intrigue.db.conninfo, pool)
     await pool.open()
     transport = httpx.ASGITransport
-    async with app.router.lifespan_context(app), bare.router.lifespan_context(bare), \
-            httpx.AsyncClient(transport=transport(app=app), base_url="http://t") as client, \
-            httpx.AsyncClient(transport=transport(app=bare), base_url="http://t") as bare_client, \
-            httpx.AsyncClient(transport=transport(app=stored), base_url="http://t") as stored_client:  # fmt: skip
+    async with (
+        app.router.lifespan_context(app),
+        bare.router.lifespan_context(bare),
+        httpx.AsyncClient(transport=transport(app=app), base_url="http://t") as client,
+        httpx.AsyncClient(transport=transport(app=bare), base_url="http://t") as bare_client,
+        httpx.AsyncClient(transport=transport(app=stored), base_url="http://t") as stored_client,
+    ):
         answer = await client.post("/graphql", json=body, headers={"Authorization": f"Bearer {tokens['gm']}"})
         with psycopg.connect(intrigue.db.conninfo, autocommit=True) as conn:
             conn.execute("CREATE TABLE standings_options (campaign_id uuid, doc text)")

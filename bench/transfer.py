@@ -104,8 +104,16 @@ def export_import(admin: Database, db: Database, campaign_id: UUID) -> bool:
             path = os.path.join(folder, "campaign.ndjson")
             raw = _raw_copy(db.conninfo, campaign_id, path, events)
             print(f"\nExport then import of a {events}-event campaign stream, in a subprocess (progress on stderr)")
-            args = [sys.executable, "-m", "bench.transfer", json.dumps(dataclasses.asdict(db)),
-                    json.dumps(dataclasses.asdict(target)), str(campaign_id), path, str(events)]  # fmt: skip
+            args = [
+                sys.executable,
+                "-m",
+                "bench.transfer",
+                json.dumps(dataclasses.asdict(db)),
+                json.dumps(dataclasses.asdict(target)),
+                str(campaign_id),
+                path,
+                str(events),
+            ]
             done = subprocess.run(args, stdout=subprocess.PIPE, text=True, check=True)
             result = json.loads(done.stdout.strip().splitlines()[-1])
             size = os.path.getsize(path)
@@ -123,8 +131,10 @@ def export_import(admin: Database, db: Database, campaign_id: UUID) -> bool:
     print(f"  import   : {events / result['import_s']:12.1f} /s  (import_lines from the file, 500 events a batch)")
     ok = peak_mb < TARGET_MB and copied == events
     verdict = "meets" if ok else "misses"
-    print(f"  peak RSS : {peak_mb:9.1f} MB (after imports, before work: {baseline_mb:.1f} MB)"
-          f"    target < {TARGET_MB} MB: {verdict}")  # fmt: skip
+    print(
+        f"  peak RSS : {peak_mb:9.1f} MB (after imports, before work: {baseline_mb:.1f} MB)"
+        f"    target < {TARGET_MB} MB: {verdict}"
+    )
     return ok
 
 

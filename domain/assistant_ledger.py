@@ -59,8 +59,9 @@ class AssistantLedger(Aggregate):
         else:
             marks.pop(member_id, None)
 
-    def decide_draft(self, phase: int, member_id: str, decision: str, orders: list[dict[str, Any]], seat: str,
-                     reason: str) -> None:  # fmt: skip
+    def decide_draft(
+        self, phase: int, member_id: str, decision: str, orders: list[dict[str, Any]], seat: str, reason: str
+    ) -> None:
         """Record what the GM did with the assistant's draft for a power: the orders given stay the power's own
         events; this one says that the assistant drafted them and who accepted, edited or rejected them."""
         self.check_gm_run(member_id)
@@ -69,8 +70,9 @@ class AssistantLedger(Aggregate):
         self._draft_decided(phase, member_id, decision, list(orders), seat, check_intervention(seat, reason))
 
     @event("DraftDecided")
-    def _draft_decided(self, phase: int, member_id: str, decision: str, orders: list[dict[str, Any]], seat: str,
-                       reason: str) -> None:  # fmt: skip
+    def _draft_decided(
+        self, phase: int, member_id: str, decision: str, orders: list[dict[str, Any]], seat: str, reason: str
+    ) -> None:
         decided: dict[str, Any] = vars(self).setdefault("_drafts_decided", {})
         decided.setdefault(str(phase), {})[member_id] = decision
 

@@ -65,8 +65,7 @@ class Campaign(Rewindable, GMLedger, AssistantLedger, DiceSourceLedger):
     # Events no command on a member decides on: the GM's dice and the chronicle's lines. A command that read the
     # campaign and wrote only members does not conflict with them (docs/architecture.md, Races; issue 26).
     UNREAD_BY_MEMBERS: ClassVar[frozenset[str]] = frozenset(
-        {"DiceRolled", "DiceSourceSet", "TurnSummaryWritten", "GossipWritten", "GossipDrafted",
-         "ChroniclePublished"}
+        {"DiceRolled", "DiceSourceSet", "TurnSummaryWritten", "GossipWritten", "GossipDrafted", "ChroniclePublished"}
     )
 
     @classmethod
@@ -190,8 +189,9 @@ class Campaign(Rewindable, GMLedger, AssistantLedger, DiceSourceLedger):
         if to_phase == self.phase and self.phase_status == PhaseStatus.OPEN:
             raise RuleViolationError(f"phase {to_phase} is open and unresolved; nothing to roll back", "design: rewind")
 
-    def roll_back(self, to_phase: int, reason: str, seat: str, reverted: dict[str, list[int]],
-                  reached: int = 0) -> None:  # fmt: skip
+    def roll_back(
+        self, to_phase: int, reason: str, seat: str, reverted: dict[str, list[int]], reached: int = 0
+    ) -> None:
         """Reopen `to_phase` once every member has been restored to its start (design: rewind). `reached`: the
         highest phase opened before the restore, kept (`phases_reached`)."""
         if not reason.strip():
@@ -199,8 +199,9 @@ class Campaign(Rewindable, GMLedger, AssistantLedger, DiceSourceLedger):
         self._rolled_back(to_phase, reason.strip(), seat, reverted, max(reached, self.phases_reached()))
 
     @event("PhaseRolledBack")
-    def _rolled_back(self, to_phase: int, reason: str, seat: str, reverted: dict[str, list[int]],
-                     reached: int = 0) -> None:  # fmt: skip
+    def _rolled_back(
+        self, to_phase: int, reason: str, seat: str, reverted: dict[str, list[int]], reached: int = 0
+    ) -> None:
         self.phase = to_phase
         self.phase_status = PhaseStatus.OPEN.value
         if reached > to_phase:

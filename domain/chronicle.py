@@ -12,15 +12,46 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 TurnEvents = Sequence[tuple[str, dict[str, Any]]]  # (event class name, payload), in order
-ALWAYS_SECRET = frozenset({
-    "KnowledgeGained", "SpySet", "ActionCovered", "OrderSubmitted", "ActionOrdered", "CustomActionDefined",
-})  # fmt: skip
+ALWAYS_SECRET = frozenset(
+    {
+        "KnowledgeGained",
+        "SpySet",
+        "ActionCovered",
+        "OrderSubmitted",
+        "ActionOrdered",
+        "CustomActionDefined",
+    }
+)
 QUIET = "Little is heard of {actor} this month."
 UUID_RE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
-ID_KEYS = ("target_house_id", "target_faction_id", "area_id", "region_id", "to_area_id", "attacker_id",
-           "defender_id", "target_id")  # fmt: skip
-SUMMARY_KEYS = ("action", "result", "outcome", "name", "amount", "cost", "damage", "proceeds", "paid", "field",
-                "before", "after", "succeeded", "status", "reason", "narrative")  # fmt: skip
+ID_KEYS = (
+    "target_house_id",
+    "target_faction_id",
+    "area_id",
+    "region_id",
+    "to_area_id",
+    "attacker_id",
+    "defender_id",
+    "target_id",
+)
+SUMMARY_KEYS = (
+    "action",
+    "result",
+    "outcome",
+    "name",
+    "amount",
+    "cost",
+    "damage",
+    "proceeds",
+    "paid",
+    "field",
+    "before",
+    "after",
+    "succeeded",
+    "status",
+    "reason",
+    "narrative",
+)
 
 
 def is_secret(name: str, payload: dict[str, Any]) -> bool:
@@ -43,8 +74,11 @@ def describe(name: str, payload: dict[str, Any], names: Mapping[str, str] | None
     known = names or {}
     asset = payload.get("asset")
     parts = [f"asset {asset.get('name')}"] if isinstance(asset, dict) else []
-    parts += [f"{key.removesuffix('_id').replace('_', ' ')} {known[str(value)]}"
-              for key in ID_KEYS if (value := payload.get(key)) is not None and str(value) in known]  # fmt: skip
+    parts += [
+        f"{key.removesuffix('_id').replace('_', ' ')} {known[str(value)]}"
+        for key in ID_KEYS
+        if (value := payload.get(key)) is not None and str(value) in known
+    ]
     facts = [(key, _named(payload[key], known)) for key in SUMMARY_KEYS if payload.get(key) not in (None, "", [], {})]
     parts += [f"{key} {value}" for key, value in facts if value]
     label = _humane(name)
@@ -66,8 +100,10 @@ def _named(value: object, names: Mapping[str, str]) -> str:
 def draft_summary(actor: str, narrative: str, events: TurnEvents, names: Mapping[str, str] | None = None) -> str:
     """Everything the turn did, secrets included and marked, for the GM's eyes, as text with names."""
     lines = [f"{actor}: {narrative}" if narrative else actor]
-    lines += [f"- {describe(name, payload, names)}" + (" [secret]" if is_secret(name, payload) else "")
-              for name, payload in events]  # fmt: skip
+    lines += [
+        f"- {describe(name, payload, names)}" + (" [secret]" if is_secret(name, payload) else "")
+        for name, payload in events
+    ]
     return "\n".join(lines)
 
 
@@ -76,8 +112,11 @@ def draft_gossip(actor: str, narrative: str, events: TurnEvents) -> list[str]:
     may tell it) nor any sign of it: with nothing public to tell, every turn reads alike, secret or quiet."""
     secret = any(is_secret(name, payload) for name, payload in events)
     lines = [narrative] if narrative and not secret else []
-    lines += [line for name, payload in events
-              if not is_secret(name, payload) and (line := _public_fact(actor, name, payload))]  # fmt: skip
+    lines += [
+        line
+        for name, payload in events
+        if not is_secret(name, payload) and (line := _public_fact(actor, name, payload))
+    ]
     return lines[:2] or [QUIET.format(actor=actor)]
 
 

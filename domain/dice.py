@@ -169,8 +169,7 @@ class DiceSpec:
         modifiers: Iterable[Modifier] = (),
     ) -> Roll:
         modifiers = tuple(modifiers)
-        announce(dice, RollRequest(str(self), self.count, self.sides, purpose, rule, actor,
-                                   modifiers))  # fmt: skip
+        announce(dice, RollRequest(str(self), self.count, self.sides, purpose, rule, actor, modifiers))
         faces = tuple(dice.roll(self.sides) for _ in range(self.count))
         return Roll(str(self), faces, tuple(modifiers), self.value(faces), purpose, rule, actor)
 

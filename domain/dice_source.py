@@ -33,8 +33,9 @@ class DiceSourceLedger(Aggregate):
         current = int(getattr(self, "phase", 0))
         status = str(getattr(self, "phase_status", ""))
         if phase is not None and (phase < current or (phase == current and status == "resolved")):
-            raise InvalidInputError(f"phase {phase} is already resolved; set the dice of phase {current + 1} "
-                                    "or of the campaign")  # fmt: skip
+            raise InvalidInputError(
+                f"phase {phase} is already resolved; set the dice of phase {current + 1} or of the campaign"
+            )
         self._dice_source_set(source, phase, seat)
 
     @event("DiceSourceSet")

@@ -59,8 +59,14 @@ class AdjustField(StrEnum):
     GOLD = "gold"
 
 
-FACTION_FIELDS = (AdjustField.FORCE, AdjustField.CUNNING, AdjustField.WEALTH, AdjustField.HP, AdjustField.FACGOLD,
-                  AdjustField.XP)  # fmt: skip
+FACTION_FIELDS = (
+    AdjustField.FORCE,
+    AdjustField.CUNNING,
+    AdjustField.WEALTH,
+    AdjustField.HP,
+    AdjustField.FACGOLD,
+    AdjustField.XP,
+)
 HOUSE_FIELDS = (AdjustField.INFLUENCE, AdjustField.POWER, AdjustField.GOLD)
 
 

@@ -17,8 +17,15 @@ MAX_ID = 100  # an id or a table key (the contract's maxLength)
 
 
 def kind_of(value: object) -> str:
-    return {dict: "an object", list: "a list", str: "text", bool: "a boolean", int: "an integer",
-            float: "a number", type(None): "null"}.get(type(value), type(value).__name__)  # fmt: skip
+    return {
+        dict: "an object",
+        list: "a list",
+        str: "text",
+        bool: "a boolean",
+        int: "an integer",
+        float: "a number",
+        type(None): "null",
+    }.get(type(value), type(value).__name__)
 
 
 def fields(data: object, where: str, allowed: Collection[str], required: Collection[str] = ()) -> Mapping[str, Any]:
@@ -75,8 +82,9 @@ def texts(data: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
     found = items(data, key, where)
     for index, value in enumerate(found):
         if not isinstance(value, str) or len(value) > MAX_ID:
-            raise InvalidInputError(f"{where}.{key}[{index}] must be text of at most {MAX_ID} characters, "
-                                    f"not {kind_of(value)}")  # fmt: skip
+            raise InvalidInputError(
+                f"{where}.{key}[{index}] must be text of at most {MAX_ID} characters, not {kind_of(value)}"
+            )
     return tuple(found)
 
 

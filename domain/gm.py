@@ -62,8 +62,9 @@ class Adjustment:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Adjustment:
-        return cls(str(data["field"]), int(data["value"]), str(data.get("mode", "adjust")),
-                   str(data.get("target_id", "")))  # fmt: skip
+        return cls(
+            str(data["field"]), int(data["value"]), str(data.get("mode", "adjust")), str(data.get("target_id", ""))
+        )
 
 
 def house_adjustment(current: int, field_: str, after: int) -> int:
@@ -100,8 +101,13 @@ class Check:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Check:
         dc = data.get("dc")
-        return cls(str(data["dice"]), str(data["stat"]), None if dc is None else int(dc),
-                   str(data.get("opposed_id", "")), str(data.get("opposed_stat", "")))  # fmt: skip
+        return cls(
+            str(data["dice"]),
+            str(data["stat"]),
+            None if dc is None else int(dc),
+            str(data.get("opposed_id", "")),
+            str(data.get("opposed_stat", "")),
+        )
 
 
 @dataclass(frozen=True)
@@ -116,12 +122,18 @@ class CheckOutcome:
 def decide_check(check: Check, bonus: int, opposed_bonus: int, dice: Dice, purpose: str, actor: str) -> CheckOutcome:
     """Roll the check; success when it meets the DC, or beats the opposed roll."""
     spec = DiceSpec.parse(check.dice)
-    mine = spec.roll(dice, purpose=purpose, rule=RULE_CUSTOM, actor=actor,
-                     modifiers=[Modifier(check.stat, bonus)] if bonus else [])  # fmt: skip
+    mine = spec.roll(
+        dice, purpose=purpose, rule=RULE_CUSTOM, actor=actor, modifiers=[Modifier(check.stat, bonus)] if bonus else []
+    )
     if check.dc is not None:
         return CheckOutcome(mine.total >= check.dc, (mine,))
-    theirs = spec.roll(dice, purpose=f"{purpose} (opposed)", rule=RULE_CUSTOM, actor=check.opposed_id,
-                       modifiers=[Modifier(check.opposed_stat, opposed_bonus)] if opposed_bonus else [])  # fmt: skip
+    theirs = spec.roll(
+        dice,
+        purpose=f"{purpose} (opposed)",
+        rule=RULE_CUSTOM,
+        actor=check.opposed_id,
+        modifiers=[Modifier(check.opposed_stat, opposed_bonus)] if opposed_bonus else [],
+    )
     return CheckOutcome(mine.total > theirs.total, (mine, theirs))
 
 
@@ -151,8 +163,9 @@ class CustomActionDef:
         if self.system not in ("factionturn", "gameofbones"):
             raise InvalidInputError(f"a custom action is for factionturn or gameofbones, not {self.system!r}")
         if self.duration < 1 or min(self.cost, self.dedicated_influence, self.dedicated_power) < 0:
-            raise RuleViolationError("a custom action lasts one turn (or week) or more and costs zero or more",
-                                     RULE_CUSTOM)  # fmt: skip
+            raise RuleViolationError(
+                "a custom action lasts one turn (or week) or more and costs zero or more", RULE_CUSTOM
+            )
         if self.system == "factionturn" and (self.dedicated_influence or self.dedicated_power):
             raise InvalidInputError("influence and power are dedicated by houses, not factions")
         if self.system == "gameofbones" and self.influence_spending:
@@ -178,9 +191,16 @@ class CustomActionDef:
         if not isinstance(influence, bool):
             raise TypeError("influence_spending")
         return cls(
-            str(data["key"]), str(data["name"]), str(data["system"]), int(data["duration"]), int(data.get("cost", 0)),
-            str(data.get("description", "")), int(data.get("dedicated_influence", 0)),
-            int(data.get("dedicated_power", 0)), Check.from_dict(check) if check else None,
+            str(data["key"]),
+            str(data["name"]),
+            str(data["system"]),
+            int(data["duration"]),
+            int(data.get("cost", 0)),
+            str(data.get("description", "")),
+            int(data.get("dedicated_influence", 0)),
+            int(data.get("dedicated_power", 0)),
+            Check.from_dict(check) if check else None,
             tuple(Adjustment.from_dict(a) for a in data.get("on_success", ())),
-            tuple(Adjustment.from_dict(a) for a in data.get("on_failure", ())), influence,
-        )  # fmt: skip
+            tuple(Adjustment.from_dict(a) for a in data.get("on_failure", ())),
+            influence,
+        )

@@ -71,9 +71,18 @@ class Region(Rewindable):
         check_region_values(arcana, population, terrain_difficulty, monthly_income)
         clean_tags = sorted({t.strip() for t in tags or [] if t.strip()})
         return cls(
-            campaign_id, clean_name(name, "region"), q, r, arcana, population, clean_tags,
-            terrain_difficulty, wild, monthly_income, check_monster(monster) if monster else None,
-        )  # fmt: skip
+            campaign_id,
+            clean_name(name, "region"),
+            q,
+            r,
+            arcana,
+            population,
+            clean_tags,
+            terrain_difficulty,
+            wild,
+            monthly_income,
+            check_monster(monster) if monster else None,
+        )
 
     @event("Mapped")
     def __init__(

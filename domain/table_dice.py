@@ -30,10 +30,14 @@ class EnteredRoll:
 
 def request_dict(request: RollRequest) -> dict[str, Any]:
     return {
-        "expression": request.expression, "count": request.count, "sides": request.sides,
-        "purpose": request.purpose, "rule": request.rule, "actor": request.actor,
+        "expression": request.expression,
+        "count": request.count,
+        "sides": request.sides,
+        "purpose": request.purpose,
+        "rule": request.rule,
+        "actor": request.actor,
         "modifiers": [{"source": m.source, "value": m.value} for m in request.modifiers],
-    }  # fmt: skip
+    }
 
 
 class TableDiceNeeded(Exception):  # a signal that stops a run, never an error shown to anyone
@@ -82,8 +86,10 @@ class TableDice:
         """Every roll used, once the resolution is over; faces entered beyond them are refused."""
         self._close()
         if len(self.entered) < len(self.rolls):
-            raise InvalidInputError(f"the resolution needed {len(self.entered)} rolls, not {len(self.rolls)}: "
-                                    "the faces entered after the last one are not wanted")  # fmt: skip
+            raise InvalidInputError(
+                f"the resolution needed {len(self.entered)} rolls, not {len(self.rolls)}: "
+                "the faces entered after the last one are not wanted"
+            )
         return tuple(self.entered)
 
     def _close(self) -> None:
@@ -96,8 +102,9 @@ def check_faces(request: RollRequest, faces: Sequence[int], where: str = "the ro
     """Exactly the roll's number of dice, each a face its dice can show; else a clear error and nothing kept."""
     if len(faces) != request.count:
         dice = "one die" if request.count == 1 else f"{request.count} dice"
-        raise InvalidInputError(f"{where} ({request.expression}, {request.purpose or 'unnamed'}) takes {dice}, "
-                                f"not {len(faces)} faces")  # fmt: skip
+        raise InvalidInputError(
+            f"{where} ({request.expression}, {request.purpose or 'unnamed'}) takes {dice}, not {len(faces)} faces"
+        )
     for face in faces:
         if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= request.sides:
             named = f"{where} ({request.expression}, {request.purpose or 'unnamed'})"

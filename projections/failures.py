@@ -60,19 +60,30 @@ class Failure:
         return cls(row["campaign_id"], row["position"], row["topic"], row["aggregate_id"], row["error"])
 
     @classmethod
-    def of_error(cls, campaign_id: UUID, position: int, topic: str, aggregate_id: UUID, error: BaseException
-                 ) -> Failure:  # fmt: skip
+    def of_error(
+        cls, campaign_id: UUID, position: int, topic: str, aggregate_id: UUID, error: BaseException
+    ) -> Failure:
         text = f"{type(error).__name__}: {error}"
         return cls(campaign_id, position, topic, aggregate_id, text[:ERROR_TEXT])
 
     def params(self, generation: int) -> dict[str, Any]:
-        return {"generation": generation, "campaign_id": self.campaign_id, "position": self.position,
-                "topic": self.topic, "aggregate_id": self.aggregate_id, "error": self.error}  # fmt: skip
+        return {
+            "generation": generation,
+            "campaign_id": self.campaign_id,
+            "position": self.position,
+            "topic": self.topic,
+            "aggregate_id": self.aggregate_id,
+            "error": self.error,
+        }
 
     def to_json(self, with_error: bool = False) -> dict[str, Any]:
         """For `/readyz` (no error text: it is Python's or PostgreSQL's) and, with it, for operators."""
-        found = {"campaign_id": str(self.campaign_id), "position": self.position, "topic": self.topic,
-                 "aggregate_id": str(self.aggregate_id)}  # fmt: skip
+        found = {
+            "campaign_id": str(self.campaign_id),
+            "position": self.position,
+            "topic": self.topic,
+            "aggregate_id": str(self.aggregate_id),
+        }
         return found | {"error": self.error} if with_error else found
 
     def stopped_error(self) -> ReadModelStoppedError:

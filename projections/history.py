@@ -59,8 +59,9 @@ def apply(before: State, stored: State) -> State:
     return after
 
 
-def fold(rows: Iterable[Mapping[str, Any]],
-         members: Mapping[UUID, tuple[str, State]] | None = None) -> dict[UUID, tuple[str, State]]:  # fmt: skip
+def fold(
+    rows: Iterable[Mapping[str, Any]], members: Mapping[UUID, tuple[str, State]] | None = None
+) -> dict[UUID, tuple[str, State]]:
     """Each member's (kind, whole state) after the given rows, in log order, from `members`."""
     folded = dict(members or {})
     for row in rows:
@@ -80,8 +81,9 @@ def series_of(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     members: dict[UUID, tuple[str, State]] = {}
     for phase, phase_rows in by_phase.items():
         members = fold(phase_rows, members)
-        series.extend({"phase": phase, "aggregate_id": i, "kind": kind, "state": state}
-                      for i, (kind, state) in members.items())  # fmt: skip
+        series.extend(
+            {"phase": phase, "aggregate_id": i, "kind": kind, "state": state} for i, (kind, state) in members.items()
+        )
     return sorted(series, key=lambda r: (r["phase"], r["kind"], str(r["state"].get("name") or "")))
 
 
@@ -106,9 +108,14 @@ class Member:
 PendingBases = dict[UUID, tuple[dict[str, Any], State]]
 
 
-def record(curs: Cursor[DictRow], sql: dict[str, Composed], params: dict[str, Any],
-           in_memory: Mapping[UUID, Member | tuple[str, State]], encode: Callable[[Any], Any],
-           pending: PendingBases | None = None) -> None:  # fmt: skip
+def record(
+    curs: Cursor[DictRow],
+    sql: dict[str, Composed],
+    params: dict[str, Any],
+    in_memory: Mapping[UUID, Member | tuple[str, State]],
+    encode: Callable[[Any], Any],
+    pending: PendingBases | None = None,
+) -> None:
     """Write one resolution's history: `params` has the campaign, phase and position; `in_memory` the members
     the page folded, as they stand at it. With `pending`, the new bases are kept there for `store_bases` (and
     read from there by the page's later resolutions) instead of written now."""
@@ -144,8 +151,9 @@ def record(curs: Cursor[DictRow], sql: dict[str, Composed], params: dict[str, An
         curs.executemany(sql["set_base"], new_bases)
 
 
-def store_bases(curs: Cursor[DictRow], sql: dict[str, Composed], pending: PendingBases,
-                encode: Callable[[Any], Any]) -> None:  # fmt: skip
+def store_bases(
+    curs: Cursor[DictRow], sql: dict[str, Composed], pending: PendingBases, encode: Callable[[Any], Any]
+) -> None:
     """The page's last base of each member, in one statement."""
     if pending:
         curs.executemany(sql["set_base"], [row | {"whole_state": encode(state)} for row, state in pending.values()])
@@ -158,15 +166,23 @@ def _held(kind: str, state: State) -> Member:
     return member
 
 
-def rebase(curs: Cursor[DictRow], sql: dict[str, Composed], campaign_id: UUID,
-           encode: Callable[[Any], Any], pending: PendingBases | None = None) -> None:  # fmt: skip
+def rebase(
+    curs: Cursor[DictRow],
+    sql: dict[str, Composed],
+    campaign_id: UUID,
+    encode: Callable[[Any], Any],
+    pending: PendingBases | None = None,
+) -> None:
     """After a rollback: the campaign's bases are its members as the rows that still stand leave them (the
     page's pending bases of the campaign are dropped with the stored ones)."""
     for aggregate_id in [i for i, (row, _) in (pending or {}).items() if row["campaign_id"] == campaign_id]:
         del pending[aggregate_id]  # type: ignore[union-attr]
     curs.execute(sql["drop_bases"], (campaign_id,))
     members = fold(curs.execute(sql["standing"], (campaign_id,)).fetchall())
-    curs.executemany(sql["set_base"], [
-        {"id": i, "campaign_id": campaign_id, "version": state["version"], "whole_state": encode(state)}
-        for i, (_, state) in members.items()
-    ])  # fmt: skip
+    curs.executemany(
+        sql["set_base"],
+        [
+            {"id": i, "campaign_id": campaign_id, "version": state["version"], "whole_state": encode(state)}
+            for i, (_, state) in members.items()
+        ],
+    )

@@ -97,21 +97,27 @@ class InlineStateView(StateView):
 class InlineProjection:
     """Called by the event store's writer inside a command's transaction (service/persistence/recorder.py)."""
 
-    def __init__(self, view: InlineStateView, application_name: str,
-                 advanced: Callable[[UUID, int], None] = lambda campaign_id, position: None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        view: InlineStateView,
+        application_name: str,
+        advanced: Callable[[UUID, int], None] = lambda campaign_id, position: None,
+    ) -> None:
         self.view, self.name, self.advanced = view, application_name, advanced
         self.reached: dict[UUID, int] = {}  # each campaign's last position projected inline and committed
         self._lock = threading.RLock()  # the view's cache: one inline page at a time
         self._check: tuple[tuple[int, str], bytes] | None = None  # (generation, text): `_CAUGHT_UP` composed
 
-    def project(self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], ids: Sequence[int],
-                lane: Lane) -> bool:  # fmt: skip
+    def project(
+        self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], ids: Sequence[int], lane: Lane
+    ) -> bool:
         """Fold the command's events into the read model in its transaction; False when left to the runner."""
         with self._lock:
             return self._project(curs, stored_events, ids, lane)
 
-    def _project(self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], ids: Sequence[int],
-                 lane: Lane) -> bool:  # fmt: skip
+    def _project(
+        self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], ids: Sequence[int], lane: Lane
+    ) -> bool:
         try:
             # A savepoint: nothing of this survives a failure. Not `connection.transaction()`, which in pipeline
             # mode syncs on entering and leaving (two round trips): SAVEPOINT travels with the check, RELEASE with
@@ -133,8 +139,9 @@ class InlineProjection:
         self.forget()
         return False
 
-    def _fold(self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], ids: Sequence[int],
-              lane: Lane) -> None:  # fmt: skip
+    def _fold(
+        self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], ids: Sequence[int], lane: Lane
+    ) -> None:
         to_domain_event = self.view.mapper.to_domain_event
         events = [(to_domain_event(stored), position) for stored, position in zip(stored_events, ids, strict=True)]
         lanes = {n: (lane.campaign_id, lane.first + i) for i, n in enumerate(ids)}
@@ -149,8 +156,13 @@ class InlineProjection:
             self.view._aim(int(row["current"]))
         assert self.view._aimed is not None
         tables = names(self.view._aimed)
-        params = {"timeout": LOCK_TIMEOUT, "campaign": lane.campaign_id, "before": lane.first - 1, "model": MODEL,
-                  "ids": list(ids)}  # fmt: skip
+        params = {
+            "timeout": LOCK_TIMEOUT,
+            "campaign": lane.campaign_id,
+            "before": lane.first - 1,
+            "model": MODEL,
+            "ids": list(ids),
+        }
         if self._check is None or self._check[0] != (self.view._aimed, _CAUGHT_UP):
             # Composed once per generation, not per command (issue 26, item 6: about 50 us a command).
             self._check = ((self.view._aimed, _CAUGHT_UP), SQL(_CAUGHT_UP).format(**tables).as_bytes(curs))

@@ -53,8 +53,10 @@ def table(generation: int) -> Identifier:
 
 
 def statements(generation: int) -> dict[str, Composed]:
-    return {"learned": SQL(_INSERT).format(knowledge=table(generation)),
-            "unlearned": SQL(_UNDO).format(knowledge=table(generation))}  # fmt: skip
+    return {
+        "learned": SQL(_INSERT).format(knowledge=table(generation)),
+        "unlearned": SQL(_UNDO).format(knowledge=table(generation)),
+    }
 
 
 def _jsonb(value: Any) -> Jsonb:
@@ -67,9 +69,17 @@ def rows_of(intel: HouseIntel, event: Any) -> list[dict[str, Any]]:
     rows = []
     for holder, entry in knowledge_entries(str(intel.house_id), event):
         phase, week = int(entry.get("phase") or 0), int(entry.get("week") or 0)
-        rows.append({"campaign_id": UUID(str(intel.campaign_id)), "house_id": UUID(holder),
-                     "source_id": UUID(str(intel.house_id)), "version": event.originator_version, "phase": phase,
-                     "week": week, "entry": entry})  # fmt: skip
+        rows.append(
+            {
+                "campaign_id": UUID(str(intel.campaign_id)),
+                "house_id": UUID(holder),
+                "source_id": UUID(str(intel.house_id)),
+                "version": event.originator_version,
+                "phase": phase,
+                "week": week,
+                "entry": entry,
+            }
+        )
     return rows
 
 
@@ -82,8 +92,12 @@ class PageKnowledge:
 
     def fold(self, campaign: int, intel: HouseIntel, event: Any) -> None:
         if type(event).__qualname__.endswith(".StateRestored"):  # `Rewindable`'s, on the intel
-            undo = {"campaign_id": UUID(int=campaign), "source_id": UUID(str(intel.house_id)),
-                    "restored": event.restored_version, "at": event.originator_version}  # fmt: skip
+            undo = {
+                "campaign_id": UUID(int=campaign),
+                "source_id": UUID(str(intel.house_id)),
+                "restored": event.restored_version,
+                "at": event.originator_version,
+            }
             self.rows = [(c, r) for c, r in self.rows if not _undone(r, undo)]
             self.undone.append((campaign, undo))
         else:
@@ -104,8 +118,11 @@ class PageKnowledge:
 
 
 def _undone(row: dict[str, Any], undo: dict[str, Any]) -> bool:
-    return bool(row["campaign_id"] == undo["campaign_id"] and row["source_id"] == undo["source_id"]
-            and undo["restored"] < row["version"] < undo["at"])  # fmt: skip
+    return bool(
+        row["campaign_id"] == undo["campaign_id"]
+        and row["source_id"] == undo["source_id"]
+        and undo["restored"] < row["version"] < undo["at"]
+    )
 
 
 def by_house(rows: Iterable[Mapping[str, Any]]) -> dict[str, list[dict[str, Any]]]:

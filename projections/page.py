@@ -32,8 +32,9 @@ class FoldingView(Protocol):
 
     origins: Origins | None
 
-    def _record_history(self, curs: Cursor[DictRow], domain_event: Any, position: int,
-                        states: dict[int, Any]) -> None: ...  # fmt: skip
+    def _record_history(
+        self, curs: Cursor[DictRow], domain_event: Any, position: int, states: dict[int, Any]
+    ) -> None: ...
 
     def _row(self, aggregate: Any, position: int) -> dict[str, Any]: ...
 
@@ -65,8 +66,15 @@ def campaign_key(aggregate: Any) -> int:
 class PageFold:
     """The page's aggregates folded in memory, with the campaigns stopped before it and in it."""
 
-    def __init__(self, view: FoldingView, curs: Cursor[DictRow], states: dict[int, Any], ids: dict[int, UUID],
-                 failed: set[int], careful: bool) -> None:  # fmt: skip
+    def __init__(
+        self,
+        view: FoldingView,
+        curs: Cursor[DictRow],
+        states: dict[int, Any],
+        ids: dict[int, UUID],
+        failed: set[int],
+        careful: bool,
+    ) -> None:
         self.view, self.curs, self.states, self.ids = view, curs, states, ids
         self.failed, self.careful = failed, careful
         self.failures: list[Failure] = []
@@ -217,6 +225,8 @@ class PageFold:
 
     def cacheable(self) -> dict[int, Any]:
         """What the page folded and wrote: the stopped campaigns' aggregates are left out (folded in place)."""
-        return {key: state for key, state in self.states.items()
-                if state is not None and not isinstance(state, Unreadable)
-                and self.campaign_of(key) not in self.failed}  # fmt: skip
+        return {
+            key: state
+            for key, state in self.states.items()
+            if state is not None and not isinstance(state, Unreadable) and self.campaign_of(key) not in self.failed
+        }

@@ -60,8 +60,9 @@ class Restorer:
         snapshots = app.snapshots.recorder.events_table_name if getattr(app, "snapshots", None) else None
         return cls(app.recorder.datastore.schema, app.recorder.events_table_name, snapshots)
 
-    def restore(self, curs: Cursor[Any], wanted: Mapping[UUID, int],
-                to_domain_event: Callable[[StoredEvent], Any]) -> dict[UUID, Any]:  # fmt: skip
+    def restore(
+        self, curs: Cursor[Any], wanted: Mapping[UUID, int], to_domain_event: Callable[[StoredEvent], Any]
+    ) -> dict[UUID, Any]:
         """Each aggregate at exactly its wanted version, or the error that stopped it (decoding, applying, or
         `VersionNotFoundError`)."""
         ids = list(wanted)

@@ -26,8 +26,10 @@ from projections.state_tables import MODEL, names
 
 _LOCK = "SELECT current FROM read_model_generation WHERE name = %s FOR UPDATE"
 _FAILURE = f"SELECT * FROM {TABLE} WHERE generation = %s AND campaign_id = %s"
-_NEW_ERROR = f"UPDATE {TABLE} SET position = %s, topic = %s, aggregate_id = %s, error = %s, failed_at = now()" \
-    " WHERE generation = %s AND campaign_id = %s"  # fmt: skip
+_NEW_ERROR = (
+    f"UPDATE {TABLE} SET position = %s, topic = %s, aggregate_id = %s, error = %s, failed_at = now()"
+    " WHERE generation = %s AND campaign_id = %s"
+)
 
 
 class StillFailsError(Exception):
@@ -39,8 +41,9 @@ class StillFailsError(Exception):
 def retry(store: Any, view: StateView, campaign_id: UUID) -> int | None:
     """Fold the campaign again into the current generation; the position it is folded up to, or None when
     it was not stopped. Raises `StillFailsError` (and records the new error) when an event still fails."""
-    events_table = SQL("{}.{}").format(Identifier(store.recorder.datastore.schema),
-                                       Identifier(store.recorder.events_table_name))  # fmt: skip
+    events_table = SQL("{}.{}").format(
+        Identifier(store.recorder.datastore.schema), Identifier(store.recorder.events_table_name)
+    )
     try:
         with view.datastore.transaction(commit=True) as curs:
             generation = int(curs.execute(_LOCK, (MODEL,)).fetchone()["current"])  # type: ignore[index]
@@ -48,14 +51,21 @@ def retry(store: Any, view: StateView, campaign_id: UUID) -> int | None:
                 return None
             tables = names(generation)
             # Its lane, locked: the runner leaves it alone meanwhile (projections/state.py `_claim`).
-            tracked = curs.execute(SQL("SELECT notification_id AS at FROM {} WHERE campaign_id = %s FOR UPDATE")
-                                   .format(tables["tracking"]), (campaign_id,)).fetchone()  # fmt: skip
+            tracked = curs.execute(
+                SQL("SELECT notification_id AS at FROM {} WHERE campaign_id = %s FOR UPDATE").format(
+                    tables["tracking"]
+                ),
+                (campaign_id,),
+            ).fetchone()
             position = int(tracked["at"]) if tracked else 0
             ids = _aggregates(store, curs, events_table, campaign_id)
-            rows = curs.execute(SQL(
-                "SELECT notification_id, originator_id, originator_version, topic, state FROM {}"
-                " WHERE originator_id = ANY(%s) AND notification_id <= %s ORDER BY notification_id"
-            ).format(events_table), (list(ids.values()), position)).fetchall()  # fmt: skip
+            rows = curs.execute(
+                SQL(
+                    "SELECT notification_id, originator_id, originator_version, topic, state FROM {}"
+                    " WHERE originator_id = ANY(%s) AND notification_id <= %s ORDER BY notification_id"
+                ).format(events_table),
+                (list(ids.values()), position),
+            ).fetchall()
             for table in ("state", "history"):
                 curs.execute(SQL("DELETE FROM {} WHERE campaign_id = %s").format(tables[table]), (campaign_id,))
             writer = copy.copy(view)  # the view's statements and encoders, aimed at that generation
@@ -72,8 +82,10 @@ def retry(store: Any, view: StateView, campaign_id: UUID) -> int | None:
     except StillFailsError as still:
         failure = still.failure
         with view.datastore.transaction(commit=True) as curs:
-            curs.execute(_NEW_ERROR, (failure.position, failure.topic, failure.aggregate_id, failure.error,
-                                      generation, campaign_id))  # fmt: skip
+            curs.execute(
+                _NEW_ERROR,
+                (failure.position, failure.topic, failure.aggregate_id, failure.error, generation, campaign_id),
+            )
         raise
 
 
@@ -89,10 +101,13 @@ def _aggregates(store: Any, curs: Any, events_table: Any, campaign_id: UUID) -> 
     """The campaign and every aggregate whose creating event names it (enrolled or not, projected or not): the
     creating events that hold the campaign's id are decoded, and their `campaign_id` compared."""
     found = {campaign_id.int: campaign_id}
-    candidates = curs.execute(SQL(
-        "SELECT originator_id, originator_version, topic, state FROM {}"
-        " WHERE originator_version = 1 AND position(%s::bytea IN state) > 0"
-    ).format(events_table), (campaign_id.hex.encode(),))  # fmt: skip
+    candidates = curs.execute(
+        SQL(
+            "SELECT originator_id, originator_version, topic, state FROM {}"
+            " WHERE originator_version = 1 AND position(%s::bytea IN state) > 0"
+        ).format(events_table),
+        (campaign_id.hex.encode(),),
+    )
     for row in candidates.fetchall():
         created = _decode(store, {**row, "notification_id": 0})
         if str(getattr(created, "campaign_id", "")) == str(campaign_id):

@@ -95,8 +95,13 @@ class View(Protocol):
 
     def progress(self) -> tuple[int, int]: ...
 
-    def project(self, events: Sequence[tuple[Any, int]], application_name: str,
-                starts: dict[int, tuple[Any, int]] | None = None, lanes: Lanes | None = None) -> dict[UUID, int]: ...
+    def project(
+        self,
+        events: Sequence[tuple[Any, int]],
+        application_name: str,
+        starts: dict[int, tuple[Any, int]] | None = None,
+        lanes: Lanes | None = None,
+    ) -> dict[UUID, int]: ...
 
     def needs_exact_state(self, topic: str) -> bool: ...
 
@@ -114,8 +119,16 @@ class PagedRunner:
     ProjectionRunner's do, so the worker, the server and a rebuild drive either alike.
     """
 
-    def __init__(self, app: Any, view: View, name: str, conninfo: str, page: int = PAGE,
-                 lock: int | None = None, part: tuple[int, int] | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        app: Any,
+        view: View,
+        name: str,
+        conninfo: str,
+        page: int = PAGE,
+        lock: int | None = None,
+        part: tuple[int, int] | None = None,
+    ) -> None:
         self.app, self.view, self.name, self.page = app, view, name, page
         # With `part` (k, n), only the campaigns whose id hashes to k of n: a rebuild's workers share the log so
         # (issue 31). Each campaign is one lane with its own tracking row, so parts never touch each other's rows.
@@ -146,10 +159,13 @@ class PagedRunner:
             " AND e.campaign_position > b.done AND e.campaign_position <= b.done + %(page)s"
             " ORDER BY {order} LIMIT %(page)s"
         )
-        names = {"schema": Identifier(recorder.datastore.schema), "events": Identifier(recorder.events_table_name),
-                 "heads": Identifier(getattr(recorder, "heads_table_name", HEADS)),
-                 "tracking_schema": Identifier(view.datastore.schema),  # type: ignore[attr-defined]
-                 "tracking": Identifier(view.tracking_table_name)}  # type: ignore[attr-defined]  # fmt: skip
+        names = {
+            "schema": Identifier(recorder.datastore.schema),
+            "events": Identifier(recorder.events_table_name),
+            "heads": Identifier(getattr(recorder, "heads_table_name", HEADS)),
+            "tracking_schema": Identifier(view.datastore.schema),  # type: ignore[attr-defined]
+            "tracking": Identifier(view.tracking_table_name),  # type: ignore[attr-defined]
+        }
         # On Citus a page is one campaign's, in its positions' order: its notification ids come from the sequence
         # of the worker holding its shard, and a shard move changes the worker (docs/scaling.md, "Citus").
         part_of = SQL(PART if part else "")
@@ -317,8 +333,11 @@ class PagedRunner:
     def _project(self, rows: list[tuple[Any, ...]]) -> bool:
         """Fold and write one page; False when it wrote nothing (every lane in it was held by another writer)."""
         (default, tails), jumps, starts = self._jumps(rows)
-        kept = [row for index, row in enumerate(rows)
-                if row[2] > jumps.get(row[1].int, 0) or index < tails.get(row[1].int, default)]  # fmt: skip
+        kept = [
+            row
+            for index, row in enumerate(rows)
+            if row[2] > jumps.get(row[1].int, 0) or index < tails.get(row[1].int, default)
+        ]
         to_domain_event = self.app.mapper.to_domain_event
         try:  # the common case, at the speed of one comprehension
             events = [(to_domain_event(StoredEvent(row[1], row[2], row[3], row[4])), row[0]) for row in kept]
@@ -379,9 +398,14 @@ class PagedRunner:
         if not busy or self._latest_snapshots is None:
             return tails, {}, {}
         with self._conn.cursor(binary=True) as cursor:
-            found = cursor.execute(self._latest_snapshots, (
-                [key for key, _ in busy], [span[0] + JUMP - 1 for _, span in busy], [span[1] for _, span in busy],
-            )).fetchall()  # fmt: skip
+            found = cursor.execute(
+                self._latest_snapshots,
+                (
+                    [key for key, _ in busy],
+                    [span[0] + JUMP - 1 for _, span in busy],
+                    [span[1] for _, span in busy],
+                ),
+            ).fetchall()
         starts: dict[int, tuple[Any, int]] = {}
         for originator_id, version, topic, state in found:
             try:

@@ -109,10 +109,17 @@ def table(generation: int) -> Identifier:
 
 def statements(generation: int, state: Identifier) -> dict[str, Composed]:
     standings = table(generation)
-    return {name: SQL(text).format(standings=standings, state=state)
-            for name, text in (("answer_member", _MEMBER), ("answer_mark", _MARK), ("answer_has", _HAS),
-                               ("answer_drop", _DROP), ("answer_states", _STATES),
-                               ("answer_stored", _STORED))}  # fmt: skip
+    return {
+        name: SQL(text).format(standings=standings, state=state)
+        for name, text in (
+            ("answer_member", _MEMBER),
+            ("answer_mark", _MARK),
+            ("answer_has", _HAS),
+            ("answer_drop", _DROP),
+            ("answer_states", _STATES),
+            ("answer_stored", _STORED),
+        )
+    }
 
 
 def refresh(curs: Cursor[DictRow], sql: dict[str, Composed], changed: dict[UUID, set[tuple[str, UUID]]]) -> None:
@@ -131,8 +138,14 @@ def refresh(curs: Cursor[DictRow], sql: dict[str, Composed], changed: dict[UUID,
             _recompose(curs, sql, composer, campaign_id, ids, kept)
 
 
-def _recompose(curs: Cursor[DictRow], sql: dict[str, Composed], composer: Composer, campaign_id: UUID,
-               ids: list[UUID] | None, kept: bool) -> None:  # fmt: skip
+def _recompose(
+    curs: Cursor[DictRow],
+    sql: dict[str, Composed],
+    composer: Composer,
+    campaign_id: UUID,
+    ids: list[UUID] | None,
+    kept: bool,
+) -> None:
     def read(kind: str, only: list[UUID] | None) -> list[dict[str, Any]]:
         return [row["state"] for row in curs.execute(sql["answer_states"], (campaign_id, kind, only, only))]
 
@@ -145,17 +158,30 @@ def _recompose(curs: Cursor[DictRow], sql: dict[str, Composed], composer: Compos
     # Most changes leave what the answer shows as it was (an order, a die's record: fields it does not select):
     # those members, and the campaign's answers, are not written again.
     stored = curs.execute(sql["answer_stored"], (campaign_id, composer.root, [m.id for m in members])).fetchall()
-    before = {r["member_id"]: (r["sort_name"], bytes(r["gm"]), bytes(r["public"]), r["own"] and bytes(r["own"]))
-              for r in stored}  # fmt: skip
+    before = {
+        r["member_id"]: (r["sort_name"], bytes(r["gm"]), bytes(r["public"]), r["own"] and bytes(r["own"]))
+        for r in stored
+    }
     moved = [m for m in members if before.get(m.id) != (m.sort_name, m.gm, m.public, m.own)]
     if moved or not kept:
         _write(curs, sql, composer.root, campaign_id, moved)
 
 
-def _write(curs: Cursor[DictRow], sql: dict[str, Composed], root: str, campaign_id: UUID,
-           members: Iterable[Member]) -> None:  # fmt: skip
-    rows = [{"campaign_id": campaign_id, "root": root, "member_id": m.id, "sort_name": m.sort_name, "gm": m.gm,
-             "public": m.public, "own": m.own} for m in members]  # fmt: skip
+def _write(
+    curs: Cursor[DictRow], sql: dict[str, Composed], root: str, campaign_id: UUID, members: Iterable[Member]
+) -> None:
+    rows = [
+        {
+            "campaign_id": campaign_id,
+            "root": root,
+            "member_id": m.id,
+            "sort_name": m.sort_name,
+            "gm": m.gm,
+            "public": m.public,
+            "own": m.own,
+        }
+        for m in members
+    ]
     if rows:
         curs.executemany(sql["answer_member"], rows)
     curs.execute(sql["answer_mark"], {"campaign_id": campaign_id, "root": root, "zero": ZERO})

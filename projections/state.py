@@ -43,8 +43,6 @@ Lanes = dict[int, tuple[UUID, int]]  # by notification id: the event's campaign 
 _NOT_HELD = 1 << 62  # a campaign whose tracking row another writer holds: none of its events is written
 
 
-
-
 def _tracks(lanes: Lanes, held: dict[UUID, int]) -> list[dict[str, Any]]:
     """Each held campaign's last event of the page past its row: its new tracking row."""
     last: dict[UUID, tuple[int, int]] = {}
@@ -63,9 +61,10 @@ class _GenerationChangedError(Exception):
 @cache
 def _properties(kind: type) -> tuple[str, ...]:
     return tuple(
-        name for name in dir(kind)
+        name
+        for name in dir(kind)
         if not name.startswith("_") and name not in _SKIP and isinstance(getattr(kind, name, None), property)
-    )  # fmt: skip
+    )
 
 
 def campaign_of(aggregate: Any) -> UUID:
@@ -77,8 +76,12 @@ def campaign_of(aggregate: Any) -> UUID:
 def _member_of(aggregate: Any, campaign_id: UUID) -> bool:
     """A member of the campaign whose phase history is written (the campaign itself is not one, nor a stream
     whose class says `in_history = False`: a phase's chronicle, domain/phase_chronicle.py)."""
-    return (isinstance(aggregate, Aggregate) and aggregate.id != campaign_id and campaign_of(aggregate) == campaign_id
-            and getattr(type(aggregate), "in_history", True))  # fmt: skip
+    return (
+        isinstance(aggregate, Aggregate)
+        and aggregate.id != campaign_id
+        and campaign_of(aggregate) == campaign_id
+        and getattr(type(aggregate), "in_history", True)
+    )
 
 
 def _identity(encoded: bytes) -> bytes:
@@ -206,9 +209,13 @@ class StateView(PostgresTrackingRecorder):
         events adds rows to what the houses know (projections/knowledge.py)."""
         return topic.rpartition(":")[2].startswith("HouseIntel.")
 
-    def project(self, events: Sequence[tuple[Any, int]], application_name: str,
-                starts: dict[int, tuple[Aggregate, int]] | None = None,
-                lanes: Lanes | None = None) -> dict[UUID, int]:  # fmt: skip
+    def project(
+        self,
+        events: Sequence[tuple[Any, int]],
+        application_name: str,
+        starts: dict[int, tuple[Aggregate, int]] | None = None,
+        lanes: Lanes | None = None,
+    ) -> dict[UUID, int]:
         """Fold a page of (domain event, notification id), in log order, and write it in one transaction; return
         each campaign's position written.
 
@@ -227,13 +234,21 @@ class StateView(PostgresTrackingRecorder):
             except Exception as error:
                 if careful or not data_fault(error):
                     raise
-                log.warning("projection state: PostgreSQL refused a row; folding the page again, campaign by"
-                            " campaign: %s", type(error).__name__)  # fmt: skip
+                log.warning(
+                    "projection state: PostgreSQL refused a row; folding the page again, campaign by campaign: %s",
+                    type(error).__name__,
+                )
                 careful = True
 
-    def _project(self, events: Sequence[tuple[Any, int]], application_name: str,
-                 starts: dict[int, tuple[Aggregate, int]], careful: bool, lanes: Lanes,
-                 outer: Cursor[DictRow] | None = None) -> dict[UUID, int]:  # fmt: skip
+    def _project(
+        self,
+        events: Sequence[tuple[Any, int]],
+        application_name: str,
+        starts: dict[int, tuple[Aggregate, int]],
+        careful: bool,
+        lanes: Lanes,
+        outer: Cursor[DictRow] | None = None,
+    ) -> dict[UUID, int]:
         """The page in one transaction: its own, or the `outer` one it is given (an inline projection's)."""
         # Keyed by the ids' integers: a UUID hashes and compares in Python, an int in C, and a page looks
         # each id up several times per event.
@@ -271,8 +286,13 @@ class StateView(PostgresTrackingRecorder):
                 self._stored.pop(key, None)
             raise
         for failure in page.failures:
-            log.error("projection state stopped campaign %s at event %s (%s): %s", failure.campaign_id,
-                      failure.position, failure.topic, failure.error)  # fmt: skip
+            log.error(
+                "projection state stopped campaign %s at event %s (%s): %s",
+                failure.campaign_id,
+                failure.position,
+                failure.topic,
+                failure.error,
+            )
         self.stopped.learn(page.failures)
         self._public.clear()
         for key in ids:
@@ -336,15 +356,16 @@ class StateView(PostgresTrackingRecorder):
                 states[aggregate_id.int] = Unreadable(stale[aggregate_id][1], restored) if failed else restored
         return {key: states.get(key) for key in ids}
 
-    def _record_history(self, curs: Cursor[DictRow], domain_event: Any, position: int,
-                        states: dict[int, Any]) -> None:  # fmt: skip
+    def _record_history(self, curs: Cursor[DictRow], domain_event: Any, position: int, states: dict[int, Any]) -> None:
         name = type(domain_event).__qualname__
         campaign_id = domain_event.originator_id
         params = {"campaign_id": campaign_id, "position": position}
         if name == "Campaign.PhaseResolved":
             members = [a for a in states.values() if _member_of(a, campaign_id)]
-            in_memory = {a.id: history.Member(type(a).__name__.lower(), a.version, partial(self._public_state, a))
-                         for a in members}  # fmt: skip
+            in_memory = {
+                a.id: history.Member(type(a).__name__.lower(), a.version, partial(self._public_state, a))
+                for a in members
+            }
             history.record(curs, self._sql, params | {"phase": domain_event.phase}, in_memory, jsonb, self._bases)
         elif name == "Campaign.PhaseRolledBack":
             curs.execute(self._sql["supersede"], params | {"phase": domain_event.to_phase})
@@ -360,13 +381,22 @@ class StateView(PostgresTrackingRecorder):
             recent = [name for name, value in encoded.items() if stored[1].get(name) != value]
             if sum(len(encoded[name]) for name in recent) <= RECENT_BYTES:
                 self._written[key] = (aggregate.version, stored[1])
-                return {"id": aggregate.id, "campaign_id": campaign_of(aggregate), "version": aggregate.version,
-                        "position": position, "recent": jsonb({name: state[name] for name in recent})}  # fmt: skip
+                return {
+                    "id": aggregate.id,
+                    "campaign_id": campaign_of(aggregate),
+                    "version": aggregate.version,
+                    "position": position,
+                    "recent": jsonb({name: state[name] for name in recent}),
+                }
         self._written[key] = (aggregate.version, encoded)
         return {
-            "id": aggregate.id, "campaign_id": campaign_of(aggregate), "kind": type(aggregate).__name__.lower(),
-            "version": aggregate.version, "state": jsonb(state), "position": position,
-        }  # fmt: skip
+            "id": aggregate.id,
+            "campaign_id": campaign_of(aggregate),
+            "kind": type(aggregate).__name__.lower(),
+            "version": aggregate.version,
+            "state": jsonb(state),
+            "position": position,
+        }
 
     def _public_state(self, aggregate: Any) -> dict[str, Any]:
         key = (aggregate.id.int, aggregate.version)

@@ -63,11 +63,27 @@ FAILED = "SELECT campaign_id FROM read_model_failures WHERE generation = %s"
 
 def statements_of(generation: int) -> dict[str, Composed]:
     """The statements of one generation's writer, its tables named."""
-    return {
-        name: SQL(text).format(**names(generation))
-        for name, text in (("versions", _VERSIONS), ("upsert", _UPSERT), ("patch", _PATCH),
-                           ("moved", _MOVED), ("bases", _BASES), ("set_base", _SET_BASE), ("record", _RECORD),
-                           ("drop_bases", _DROP_BASES), ("standing", _STANDING),
-                           ("supersede", _SUPERSEDE), ("track", _TRACK), ("lane", _LANE),
-                           ("open_lanes", _OPEN_LANES), ("lock_lanes", _LOCK_LANES), ("progress", _PROGRESS))
-    } | standings.statements(generation, names(generation)["state"]) | knowledge.statements(generation)  # fmt: skip
+    return (
+        {
+            name: SQL(text).format(**names(generation))
+            for name, text in (
+                ("versions", _VERSIONS),
+                ("upsert", _UPSERT),
+                ("patch", _PATCH),
+                ("moved", _MOVED),
+                ("bases", _BASES),
+                ("set_base", _SET_BASE),
+                ("record", _RECORD),
+                ("drop_bases", _DROP_BASES),
+                ("standing", _STANDING),
+                ("supersede", _SUPERSEDE),
+                ("track", _TRACK),
+                ("lane", _LANE),
+                ("open_lanes", _OPEN_LANES),
+                ("lock_lanes", _LOCK_LANES),
+                ("progress", _PROGRESS),
+            )
+        }
+        | standings.statements(generation, names(generation)["state"])
+        | knowledge.statements(generation)
+    )

@@ -13,8 +13,14 @@ from psycopg.sql import SQL, Composed, Identifier, Literal
 from projections import failures, knowledge, standings
 
 MODEL = "state"
-RELATIONS = ("aggregate_state", "phase_history", "campaign_position", "standings_answer", "house_knowledge",
-             "state_tracking")  # tracking last
+RELATIONS = (
+    "aggregate_state",
+    "phase_history",
+    "campaign_position",
+    "standings_answer",
+    "house_knowledge",
+    "state_tracking",
+)  # tracking last
 GENERATIONS = """CREATE TABLE IF NOT EXISTS read_model_generation (
     name text PRIMARY KEY,
     current integer NOT NULL)"""
@@ -91,14 +97,15 @@ _TABLES = [
 def names(generation: int) -> dict[str, Identifier]:
     """The physical tables of one generation."""
     return {
-        "state": Identifier(f"aggregate_state_g{generation}"), "history": Identifier(f"phase_history_g{generation}"),
+        "state": Identifier(f"aggregate_state_g{generation}"),
+        "history": Identifier(f"phase_history_g{generation}"),
         "tracking": Identifier(f"{MODEL}_g{generation}_tracking"),
         "base": Identifier(f"phase_history_g{generation}_base"),
         "state_index": Identifier(f"aggregate_state_g{generation}_campaign"),
         "positions": Identifier(f"campaign_position_g{generation}"),
         "standings": standings.table(generation),
         "knowledge": knowledge.table(generation),
-    }  # fmt: skip
+    }
 
 
 def create_generation(generation: int) -> list[Composed]:
@@ -111,8 +118,10 @@ def drop_generation(generation: int) -> list[Composed]:
     a rebuild that died may have recorded some under the number the next one reuses."""
     tables = names(generation)
     return [
-        *(SQL("DROP TABLE IF EXISTS {}").format(tables[t])  # positions: a generation before step 10
-          for t in ("state", "history", "positions", "standings", "knowledge", "tracking", "base")),
+        *(
+            SQL("DROP TABLE IF EXISTS {}").format(tables[t])  # positions: a generation before step 10
+            for t in ("state", "history", "positions", "standings", "knowledge", "tracking", "base")
+        ),
         SQL(failures.DDL).format(),
         SQL("DELETE FROM {} WHERE generation = {}").format(Identifier(failures.TABLE), Literal(generation)),
     ]
@@ -121,8 +130,9 @@ def drop_generation(generation: int) -> list[Composed]:
 # A row's state is its `state` as last written whole with its `recent` keys over it (issue 26, item 2): a command
 # that changed a few keys (a dice roll: `version`, `rolls_recorded`) writes those alone, not the whole JSON.
 # `||` with an empty `recent` returns `state` as it is (jsonb_concat's shortcut).
-STATE_VIEW = ("VIEW aggregate_state AS SELECT id, campaign_id, kind, version, state || recent AS state, position"
-              " FROM {state}")
+STATE_VIEW = (
+    "VIEW aggregate_state AS SELECT id, campaign_id, kind, version, state || recent AS state, position FROM {state}"
+)
 RECENT = "ALTER TABLE {state} ADD COLUMN IF NOT EXISTS recent jsonb NOT NULL DEFAULT '{{}}'"
 
 
@@ -142,8 +152,9 @@ def point_views_at(generation: int, *, recent: bool = True, standings: bool = Tr
 
 
 # Since step 10 each campaign's position for its kept answers is its tracking row's notification id.
-POSITIONS_VIEW = ("CREATE OR REPLACE VIEW campaign_position AS"
-                  " SELECT campaign_id, notification_id AS position FROM {tracking}")
+POSITIONS_VIEW = (
+    "CREATE OR REPLACE VIEW campaign_position AS SELECT campaign_id, notification_id AS position FROM {tracking}"
+)
 
 
 def lanes(generation: int) -> list[Composed]:
@@ -170,8 +181,10 @@ def lanes(generation: int) -> list[Composed]:
 def add_campaign_positions(generation: int) -> list[Composed]:
     """The positions table of a generation made before it existed, filled from the rows, and its view."""
     tables = names(generation)
-    fill = ("INSERT INTO {positions} SELECT campaign_id, max(position) FROM {state} GROUP BY campaign_id"
-            " ON CONFLICT (campaign_id) DO NOTHING")  # fmt: skip
+    fill = (
+        "INSERT INTO {positions} SELECT campaign_id, max(position) FROM {state} GROUP BY campaign_id"
+        " ON CONFLICT (campaign_id) DO NOTHING"
+    )
     view = SQL("CREATE OR REPLACE VIEW campaign_position AS SELECT * FROM {positions}").format(**tables)
     return [SQL(CAMPAIGN_POSITION).format(**tables), SQL(fill).format(**tables), view]
 
@@ -182,7 +195,8 @@ def bound_history(generation: int) -> list[Composed]:
     tables = names(generation)
     return [
         SQL("ALTER TABLE {history} ADD COLUMN IF NOT EXISTS whole boolean NOT NULL DEFAULT true").format(**tables),
-        SQL(BASE_TABLE).format(**tables), *(SQL(s).format(**tables) for s in TUNING),
+        SQL(BASE_TABLE).format(**tables),
+        *(SQL(s).format(**tables) for s in TUNING),
         *point_views_at(generation, standings=False)[1:],  # the state's view stays as it is
     ]
 
@@ -214,8 +228,11 @@ def adopt_plain_tables() -> list[Composed]:
 def keep_recent(generation: int) -> list[Composed]:
     """Step 11 on one generation: the column `recent`, and the view that lays it over `state`."""
     tables = names(generation)
-    return [SQL(RECENT).format(**tables), SQL("DROP VIEW IF EXISTS aggregate_state").format(),
-            SQL("CREATE " + STATE_VIEW).format(**tables)]  # fmt: skip
+    return [
+        SQL(RECENT).format(**tables),
+        SQL("DROP VIEW IF EXISTS aggregate_state").format(),
+        SQL("CREATE " + STATE_VIEW).format(**tables),
+    ]
 
 
 def precompute_standings(generation: int) -> list[Composed]:
@@ -229,10 +246,15 @@ def standings_in_pieces(generation: int) -> list[Composed]:
     """Step 17 on one generation's standings (projections/standings.py): the campaign's row keeps no whole answer
     (a read concatenates the members' pieces), only marks them whole; its columns of answer order go."""
     tables = names(generation)
-    return [SQL("DROP VIEW IF EXISTS standings_answer").format(),
-            SQL("ALTER TABLE {standings} DROP COLUMN IF EXISTS members, DROP COLUMN IF EXISTS ends").format(**tables),
-            SQL("UPDATE {standings} SET gm = '', public = '' WHERE member_id = {zero}").format(
-                zero=Literal(str(standings.ZERO)), **tables)]  # fmt: skip
+    return [
+        SQL("DROP VIEW IF EXISTS standings_answer").format(),
+        SQL("ALTER TABLE {standings} DROP COLUMN IF EXISTS members, DROP COLUMN IF EXISTS ends").format(**tables),
+        SQL("UPDATE {standings} SET gm = '', public = '' WHERE member_id = {zero}").format(
+            zero=Literal(str(standings.ZERO)), **tables
+        ),
+    ]
+
+
 def keep_knowledge(generation: int) -> list[Composed]:
     """Step 16 on one generation: the table of what each house knows, a row per entry, and its view (filled by
     the step from the intel events the generation's rows folded: service/persistence/knowledge_fill.py)."""

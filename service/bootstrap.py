@@ -58,51 +58,101 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(env_ignore_empty=True, frozen=True, extra="ignore", populate_by_name=True)
 
-    database_url: str | None = Field(None, validation_alias="DATABASE_URL",
-                                     description="PostgreSQL to use; unset: the embedded server")  # fmt: skip
+    database_url: str | None = Field(
+        None, validation_alias="DATABASE_URL", description="PostgreSQL to use; unset: the embedded server"
+    )
     # A streaming replica the read models' rows are read from (service/persistence/replica.py); optional.
-    database_url_read: str | None = Field(None, validation_alias="DATABASE_URL_READ",
-                                          description="a streaming replica to read the read models from")  # fmt: skip
-    pgdata: Path = Field(Path(database.DEFAULT_PGDATA), validation_alias="INTRIGUE_PGDATA",
-                         description="the embedded server's data directory")  # fmt: skip
+    database_url_read: str | None = Field(
+        None, validation_alias="DATABASE_URL_READ", description="a streaming replica to read the read models from"
+    )
+    pgdata: Path = Field(
+        Path(database.DEFAULT_PGDATA),
+        validation_alias="INTRIGUE_PGDATA",
+        description="the embedded server's data directory",
+    )
     pool_size: int = Field(5, ge=1, validation_alias="INTRIGUE_DB_POOL_SIZE", description="connections per pool")
     # Production splits the roles: API replicas with run_projections off, `intrigue worker`, `intrigue migrate`.
-    run_projections: bool = Field(True, validation_alias="INTRIGUE_RUN_PROJECTIONS",
-                                  description="run the projections in this process")  # fmt: skip
-    migrate_on_start: bool = Field(True, validation_alias="INTRIGUE_MIGRATE_ON_START",
-                                   description="create or upgrade the tables on start")  # fmt: skip
+    run_projections: bool = Field(
+        True, validation_alias="INTRIGUE_RUN_PROJECTIONS", description="run the projections in this process"
+    )
+    migrate_on_start: bool = Field(
+        True, validation_alias="INTRIGUE_MIGRATE_ON_START", description="create or upgrade the tables on start"
+    )
     host: str = Field("127.0.0.1", validation_alias="INTRIGUE_HOST", description="the address `serve` listens on")
     port: int = Field(8000, ge=1, le=65535, validation_alias="INTRIGUE_PORT", description="the port `serve` listens on")
-    metrics_port: int = Field(0, ge=0, le=65535, validation_alias="INTRIGUE_METRICS_PORT",
-                              description="the port of a worker's /metrics (0: none)")  # fmt: skip
+    metrics_port: int = Field(
+        0,
+        ge=0,
+        le=65535,
+        validation_alias="INTRIGUE_METRICS_PORT",
+        description="the port of a worker's /metrics (0: none)",
+    )
     # Issue 32: the webhooks' delivery worker, a thread of each `serve` and `worker` process (docs/webhooks.md).
-    webhooks: bool = Field(True, validation_alias="INTRIGUE_WEBHOOKS",
-                           description="send webhook deliveries from this process (serve and worker)")  # fmt: skip
-    webhook_timeout: float = Field(10.0, gt=0, validation_alias="INTRIGUE_WEBHOOK_TIMEOUT",
-                                   description="seconds one delivery attempt may take")  # fmt: skip
-    webhook_backoff: float = Field(30.0, gt=0, validation_alias="INTRIGUE_WEBHOOK_BACKOFF",
-                                   description="seconds: the first retry's longest wait, doubled after")  # fmt: skip
-    webhook_backoff_max: float = Field(3600.0, gt=0, validation_alias="INTRIGUE_WEBHOOK_BACKOFF_MAX",
-                                       description="the longest wait between two attempts, seconds")  # fmt: skip
-    webhook_give_up: float = Field(90000.0, gt=0, validation_alias="INTRIGUE_WEBHOOK_GIVE_UP",
-                                   description="seconds a failing delivery is retried, then given up")  # fmt: skip
-    webhook_lease: float = Field(60.0, gt=0, validation_alias="INTRIGUE_WEBHOOK_LEASE",
-                                 description="seconds a claimed delivery stays its worker's")  # fmt: skip
-    webhook_poll: float = Field(5.0, gt=0, validation_alias="INTRIGUE_WEBHOOK_POLL",
-                                description="seconds between looks for deliveries other processes queued")  # fmt: skip
-    webhook_keep_delivered_days: float = Field(30.0, gt=0, validation_alias="INTRIGUE_WEBHOOK_KEEP_DELIVERED_DAYS",
-                                               description="days a delivered row is kept, then purged")  # fmt: skip
-    webhook_keep_given_up_days: float = Field(90.0, gt=0, validation_alias="INTRIGUE_WEBHOOK_KEEP_GIVEN_UP_DAYS",
-                                              description="days a given-up row is kept, then purged")  # fmt: skip
+    webhooks: bool = Field(
+        True,
+        validation_alias="INTRIGUE_WEBHOOKS",
+        description="send webhook deliveries from this process (serve and worker)",
+    )
+    webhook_timeout: float = Field(
+        10.0, gt=0, validation_alias="INTRIGUE_WEBHOOK_TIMEOUT", description="seconds one delivery attempt may take"
+    )
+    webhook_backoff: float = Field(
+        30.0,
+        gt=0,
+        validation_alias="INTRIGUE_WEBHOOK_BACKOFF",
+        description="seconds: the first retry's longest wait, doubled after",
+    )
+    webhook_backoff_max: float = Field(
+        3600.0,
+        gt=0,
+        validation_alias="INTRIGUE_WEBHOOK_BACKOFF_MAX",
+        description="the longest wait between two attempts, seconds",
+    )
+    webhook_give_up: float = Field(
+        90000.0,
+        gt=0,
+        validation_alias="INTRIGUE_WEBHOOK_GIVE_UP",
+        description="seconds a failing delivery is retried, then given up",
+    )
+    webhook_lease: float = Field(
+        60.0,
+        gt=0,
+        validation_alias="INTRIGUE_WEBHOOK_LEASE",
+        description="seconds a claimed delivery stays its worker's",
+    )
+    webhook_poll: float = Field(
+        5.0,
+        gt=0,
+        validation_alias="INTRIGUE_WEBHOOK_POLL",
+        description="seconds between looks for deliveries other processes queued",
+    )
+    webhook_keep_delivered_days: float = Field(
+        30.0,
+        gt=0,
+        validation_alias="INTRIGUE_WEBHOOK_KEEP_DELIVERED_DAYS",
+        description="days a delivered row is kept, then purged",
+    )
+    webhook_keep_given_up_days: float = Field(
+        90.0,
+        gt=0,
+        validation_alias="INTRIGUE_WEBHOOK_KEEP_GIVEN_UP_DAYS",
+        description="days a given-up row is kept, then purged",
+    )
 
     def deliveries(self) -> DeliverySettings | None:
         """The delivery worker's settings, or None where this process sends no webhooks."""
         if not self.webhooks:
             return None
-        return DeliverySettings(timeout=self.webhook_timeout, lease=self.webhook_lease, backoff=self.webhook_backoff,
-                                backoff_max=self.webhook_backoff_max, give_up=self.webhook_give_up,
-                                poll=self.webhook_poll, keep_delivered=self.webhook_keep_delivered_days * DAY,
-                                keep_given_up=self.webhook_keep_given_up_days * DAY)  # fmt: skip
+        return DeliverySettings(
+            timeout=self.webhook_timeout,
+            lease=self.webhook_lease,
+            backoff=self.webhook_backoff,
+            backoff_max=self.webhook_backoff_max,
+            give_up=self.webhook_give_up,
+            poll=self.webhook_poll,
+            keep_delivered=self.webhook_keep_delivered_days * DAY,
+            keep_given_up=self.webhook_keep_given_up_days * DAY,
+        )
 
     @classmethod
     def env(cls, name: str) -> str:
@@ -155,8 +205,9 @@ class Intrigue:
             migrations.migrate(db)
         env = {**db.eventsourcing_env(pool_size), "CREATE_TABLE": "n"}  # tables come from `migrations`
         # Commands project their own events in their transaction (projections/inline.py); off for comparison.
-        self.read_side = ReadSide(env, run=run_projections, store_class=metrics.MeteredStore,
-                                  inline=_flag("INTRIGUE_INLINE_PROJECTION", True))  # fmt: skip
+        self.read_side = ReadSide(
+            env, run=run_projections, store_class=metrics.MeteredStore, inline=_flag("INTRIGUE_INLINE_PROJECTION", True)
+        )
         self.store = self.read_side.store
         self.campaigns = metrics.counted(CampaignService(self.store, self.wait_for_projections, dice))
         self.seats: SeatService = logs.SeatLogging(SeatService(self.store, self.campaigns))  # type: ignore[assignment]
@@ -177,13 +228,15 @@ class Intrigue:
         self.chronicle = ChronicleService(self.store, self.audit, self.history, self.state, self.wait_for_projections)
         self.phase_reports = PhaseReports(self.store, self.audit, self.history, self.chronicle)
         self.campaigns.drafters.append(self.chronicle.draft_resolution)
-        self.table_dice = TableDiceService(self.store, self.wait_for_projections, self.campaigns,
-                                           TableDiceDrafts(self.store))  # fmt: skip
+        self.table_dice = TableDiceService(
+            self.store, self.wait_for_projections, self.campaigns, TableDiceDrafts(self.store)
+        )
         self.webhook_rows = WebhookRows(self.store)
         self.webhooks = WebhookService(self.store, self.webhook_rows)  # issue 32: the GM's endpoints
         self.news = NewsReader(self.catalog, self.state, self.audit)  # what a delivery says
-        self.assistant = AssistantService(self.store, self.wait_for_projections, self.campaigns, self.factionturn,
-                                          self.gameofbones)  # fmt: skip
+        self.assistant = AssistantService(
+            self.store, self.wait_for_projections, self.campaigns, self.factionturn, self.gameofbones
+        )
 
     def delivery_worker(self) -> DeliveryWorker | None:
         """The webhooks' delivery worker of this process (not started), or None where it sends none: the app's
@@ -203,8 +256,10 @@ class Intrigue:
         try:
             self.read_side.wait(notification_id, timeout=PROJECTION_TIMEOUT)
         except Exception as error:  # whatever the read side raised, the write stands
-            log.warning("reads may lag: the read models have not reached a committed command",
-                        extra={"position": notification_id, "reason": type(error).__name__})  # fmt: skip
+            log.warning(
+                "reads may lag: the read models have not reached a committed command",
+                extra={"position": notification_id, "reason": type(error).__name__},
+            )
             outcomes.lagged()
 
     def wait_for_reads(self, campaign_id: UUID, position: int, timeout: float = PROJECTION_TIMEOUT) -> bool:
@@ -227,8 +282,10 @@ class Intrigue:
 def bootstrap(settings: Settings | None = None, db: Database | None = None) -> Intrigue:
     settings = settings or Settings.load()
     return Intrigue(
-        db or database.resolve(settings.database_url, settings.pgdata), settings.pool_size,
-        run_projections=settings.run_projections, migrate=settings.migrate_on_start,
+        db or database.resolve(settings.database_url, settings.pgdata),
+        settings.pool_size,
+        run_projections=settings.run_projections,
+        migrate=settings.migrate_on_start,
         read_db=database.Database.from_url(settings.database_url_read) if settings.database_url_read else None,
         deliveries=settings.deliveries(),
-    )  # fmt: skip
+    )

@@ -42,7 +42,7 @@ SELECT md5(string_agg(item, ',' ORDER BY item)) FROM (
       ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND NOT t.tgisinternal
   UNION ALL SELECT 'step ' || version FROM intrigue_schema
 ) shape
-"""  # fmt: skip
+"""
 
 
 def on_citus(admin: Database) -> bool:
@@ -74,8 +74,9 @@ class Pool:
             migrations.migrate(self.db)
             with psycopg.connect(self.db.conninfo, autocommit=True) as conn:
                 self.shape = _shape(conn)
-                self.rows = {t: conn.execute(SQL("SELECT * FROM {}").format(Identifier(t))).fetchall()
-                             for t in citus.REFERENCE}  # fmt: skip
+                self.rows = {
+                    t: conn.execute(SQL("SELECT * FROM {}").format(Identifier(t))).fetchall() for t in citus.REFERENCE
+                }
         return self.db
 
     def give_back(self) -> None:
@@ -88,9 +89,13 @@ class Pool:
                 conn.close()
                 self.close()
                 return
-            tables = [row[0] for row in conn.execute(
-                "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
-                " WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p')")]  # fmt: skip
+            tables = [
+                row[0]
+                for row in conn.execute(
+                    "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+                    " WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p')"
+                )
+            ]
             emptied = [Identifier(t) for t in tables if t not in KEPT]
             conn.execute(SQL("TRUNCATE {} RESTART IDENTITY").format(SQL(", ").join(emptied)))
             for table, rows in self.rows.items():
@@ -113,5 +118,8 @@ def _end_connections(admin: Database, dbname: str) -> None:
     """End the connections a test left to the database (its Intrigue's pools close with it; a killed process's
     may linger), so that the TRUNCATE waits on none of them."""
     with psycopg.connect(admin.conninfo, autocommit=True) as conn:
-        conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s"
-                     " AND pid <> pg_backend_pid() AND backend_type = 'client backend'", (dbname,))  # fmt: skip
+        conn.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s"
+            " AND pid <> pg_backend_pid() AND backend_type = 'client backend'",
+            (dbname,),
+        )

@@ -9,8 +9,26 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-IO_MODULES = {"io", "os", "socket", "subprocess", "sqlite3", "shutil", "tempfile", "pathlib", "asyncio", "time",
-              "datetime", "urllib", "http", "logging", "threading", "multiprocessing", "select", "signal"}  # fmt: skip
+IO_MODULES = {
+    "io",
+    "os",
+    "socket",
+    "subprocess",
+    "sqlite3",
+    "shutil",
+    "tempfile",
+    "pathlib",
+    "asyncio",
+    "time",
+    "datetime",
+    "urllib",
+    "http",
+    "logging",
+    "threading",
+    "multiprocessing",
+    "select",
+    "signal",
+}
 RANDOM_ALLOWED_IN = {"domain/dice.py"}  # the one place that wraps a random source that is passed in
 
 

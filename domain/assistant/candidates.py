@@ -40,10 +40,15 @@ def candidates(world: World, faction_id: str) -> tuple[int, list[Option]]:
     priced += [(ExpandInfluence(region_id, 1), 1) for region_id in regions]
     if faction.goal and faction.goal["key"] == "regional_seizure":
         priced += [(SeizeRegion(r), None) for r in world.regions]
-    priced += [(UseAssetAbility((AbilityUse(a.id, a.region_id),)), None) for a in faction.assets.values()
-               if not a.is_base]  # fmt: skip
-    priced += [(Attack((Strike(a.id, str(rival.id), target.id),)), None) for a in faction.assets.values()
-               for rival, target in world.present(a.region_id, but=faction_id) if not target.stealthed]  # fmt: skip
+    priced += [
+        (UseAssetAbility((AbilityUse(a.id, a.region_id),)), None) for a in faction.assets.values() if not a.is_base
+    ]
+    priced += [
+        (Attack((Strike(a.id, str(rival.id), target.id),)), None)
+        for a in faction.assets.values()
+        for rival, target in world.present(a.region_id, but=faction_id)
+        if not target.stealthed
+    ]
     judged = [(a, cost, verdict(world, faction_id, a)) for a, cost in priced]
     return funds, [Option(action_name(a), a, cost, v) for a, cost, v in judged if v.allowed]
 

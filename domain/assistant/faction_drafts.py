@@ -38,8 +38,9 @@ def draft_faction(world: World, faction_id: str, temperament: Temperament, dice:
     raises = _raise(world, faction, temperament, goal_choice, chosen)
     guards = defences(world, faction)
     if goal_choice is not None and faction.goal is not None:  # seed 002: a goal changed, no action this turn
-        orders = _passing(world, faction_id, FactionOrders(goal=goal_choice, raise_ratings=raises, defences=guards),
-                          chosen)  # fmt: skip
+        orders = _passing(
+            world, faction_id, FactionOrders(goal=goal_choice, raise_ratings=raises, defences=guards), chosen
+        )
         return FactionDraft(faction_id, temperament.value, orders, tuple(chosen))
     weights = WEIGHTS[temperament]
     funds, options = candidates(world, faction_id)
@@ -59,8 +60,9 @@ def draft_faction(world: World, faction_id: str, temperament: Temperament, dice:
         action, choice = strikes if pick == len(scored) and strikes is not None else scored[pick]
         chosen.append(choice)
     passed = tuple(sorted((c for a, c in scored if a != action and not is_strike(a)), key=lambda c: -c.score)[:3])
-    orders = _passing(world, faction_id, FactionOrders(action=action, goal=goal_choice, raise_ratings=raises,
-                                                       defences=guards), chosen)  # fmt: skip
+    orders = _passing(
+        world, faction_id, FactionOrders(action=action, goal=goal_choice, raise_ratings=raises, defences=guards), chosen
+    )
     return FactionDraft(faction_id, temperament.value, orders, tuple(chosen), passed)
 
 
@@ -93,13 +95,24 @@ def _as_pursuing(world: World, faction_id: str, choice: GoalChoice | None) -> tu
     if choice is None:
         return world, world.faction(faction_id)
     seen, me = world.with_copy_of(faction_id)
-    me.goal = {"key": choice.goal, "target": choice.target or None, "progress": {}, "baseline": {},
-               "adopted_turn": me.turn}  # fmt: skip
+    me.goal = {
+        "key": choice.goal,
+        "target": choice.target or None,
+        "progress": {},
+        "baseline": {},
+        "adopted_turn": me.turn,
+    }
     return seen, me
 
 
-def _score(world: World, faction: Faction, option: Option, weights: Mapping[str, float], temperament: str,
-           exposed: Mapping[str, float]) -> Choice | None:  # fmt: skip
+def _score(
+    world: World,
+    faction: Faction,
+    option: Option,
+    weights: Mapping[str, float],
+    temperament: str,
+    exposed: Mapping[str, float],
+) -> Choice | None:
     action = option.action
     if (
         isinstance(action, UseAssetAbility)
@@ -109,24 +122,35 @@ def _score(world: World, faction: Faction, option: Option, weights: Mapping[str,
     return score_option(world, faction, option, weights, temperament, exposed)
 
 
-def _raise(world: World, faction: Faction, temperament: Temperament, goal_choice: GoalChoice | None,
-           chosen: list[Choice]) -> tuple[str, ...]:  # fmt: skip
+def _raise(
+    world: World, faction: Faction, temperament: Temperament, goal_choice: GoalChoice | None, chosen: list[Choice]
+) -> tuple[str, ...]:
     """Seed 002, Raising Stats: XP spent on the rating its temperament favours (the lowest, for the cautious)."""
     lowest = min(("force", "cunning", "wealth"), key=faction.rating)
     attribute = RAISES.get(temperament, lowest)
     if refused(world, str(faction.id), FactionOrders(goal=goal_choice, raise_ratings=(attribute,))):
         return ()
-    chosen.append(Choice(f"{faction.name} raises its {attribute.title()} to {faction.rating(attribute) + 1}",
-                         (f"{temperament.value}: XP to spend",), (), 0.0))  # fmt: skip
+    chosen.append(
+        Choice(
+            f"{faction.name} raises its {attribute.title()} to {faction.rating(attribute) + 1}",
+            (f"{temperament.value}: XP to spend",),
+            (),
+            0.0,
+        )
+    )
     return (attribute,)
 
 
 def _passing(world: World, faction_id: str, orders: FactionOrders, chosen: list[Choice]) -> FactionOrders:
     """The draft as the submission check accepts it: parts it refuses are dropped, the action first."""
     guards = orders.defences
-    tries = [orders, FactionOrders(goal=orders.goal, raise_ratings=orders.raise_ratings, defences=guards),
-             FactionOrders(goal=orders.goal, defences=guards), FactionOrders(goal=orders.goal),
-             FactionOrders()]  # fmt: skip
+    tries = [
+        orders,
+        FactionOrders(goal=orders.goal, raise_ratings=orders.raise_ratings, defences=guards),
+        FactionOrders(goal=orders.goal, defences=guards),
+        FactionOrders(goal=orders.goal),
+        FactionOrders(),
+    ]
     for attempt in tries:
         if not refused(world, faction_id, attempt):
             if attempt.action is None and orders.action is not None and chosen:

@@ -36,8 +36,9 @@ FINISH_TURNS = 2  # a rival whose HP its strikes are expected to take within thi
 GOVERNED = frozenset({"inside_enemy_territory", "legendary_wealth"})
 
 
-def goal_choice(world: World, faction: Faction, temperament: Temperament, chosen: list[Choice],
-                moves: Sequence[Option]) -> GoalChoice | None:  # fmt: skip
+def goal_choice(
+    world: World, faction: Faction, temperament: Temperament, chosen: list[Choice], moves: Sequence[Option]
+) -> GoalChoice | None:
     """The goal to take up, or to change to; None to keep the one held (or to go without). `moves`: the moves of
     its assets by their own abilities that the preview allows (`faction_moves.move_options`)."""
     me = str(faction.id)
@@ -47,25 +48,42 @@ def goal_choice(world: World, faction: Faction, temperament: Temperament, chosen
         new = _first_open(world, faction, temperament, moves, but=key) if why else None
         if new is None:
             return None
-        chosen.append(Choice(f"{faction.name} gives up {GOALS[key].name} for {GOALS[new.goal].name}",
-                             (f"Goal {GOALS[key].name} is out of reach: {why}",),
-                             ("the turn's income and action are lost (seed 002, Faction Goals)",), 0.0))  # fmt: skip
+        chosen.append(
+            Choice(
+                f"{faction.name} gives up {GOALS[key].name} for {GOALS[new.goal].name}",
+                (f"Goal {GOALS[key].name} is out of reach: {why}",),
+                ("the turn's income and action are lost (seed 002, Faction Goals)",),
+                0.0,
+            )
+        )
         return new
     foe = finishable_foe(world, faction)
     if foe is not None and not refused(world, me, FactionOrders(goal=GoalChoice("destroy_the_foe", str(foe.id)))):
-        chosen.append(Choice(f"{faction.name} takes up the goal Destroy the Foe against {foe.name}",
-                             (f"{temperament.value}: {foe.name} has {foe.hp} HP left, within its strikes' reach",),
-                             (), 0.0))  # fmt: skip
+        chosen.append(
+            Choice(
+                f"{faction.name} takes up the goal Destroy the Foe against {foe.name}",
+                (f"{temperament.value}: {foe.name} has {foe.hp} HP left, within its strikes' reach",),
+                (),
+                0.0,
+            )
+        )
         return GoalChoice("destroy_the_foe", str(foe.id))
     found = _first_open(world, faction, temperament, moves)
     if found is not None:
-        chosen.append(Choice(f"{faction.name} takes up the goal {GOALS[found.goal].name}",
-                             (f"{temperament.value}: {GOALS[found.goal].requirement}",), (), 0.0))  # fmt: skip
+        chosen.append(
+            Choice(
+                f"{faction.name} takes up the goal {GOALS[found.goal].name}",
+                (f"{temperament.value}: {GOALS[found.goal].requirement}",),
+                (),
+                0.0,
+            )
+        )
     return found
 
 
-def _first_open(world: World, faction: Faction, temperament: Temperament, moves: Sequence[Option], but: str = ""
-                ) -> GoalChoice | None:  # fmt: skip
+def _first_open(
+    world: World, faction: Faction, temperament: Temperament, moves: Sequence[Option], but: str = ""
+) -> GoalChoice | None:
     for key in GOALS_BY_TEMPERAMENT[temperament]:
         choice = GoalChoice(key)
         if key == but or unreachable(world, faction, key, moves):
@@ -106,9 +124,13 @@ def _new_ground(world: World, faction: Faction, moves: Sequence[Option]) -> bool
 
 
 def _rival_assets(world: World, faction: Faction, attribute: str, rating: int) -> int:
-    return sum(1 for f in world.factions.values() if f.id != faction.id and not f.wild and not f.destroyed
-               for a in f.assets.values()
-               if a.attribute == attribute and (row := type_of(a)) is not None and row.rating >= rating)  # fmt: skip
+    return sum(
+        1
+        for f in world.factions.values()
+        if f.id != faction.id and not f.wild and not f.destroyed
+        for a in f.assets.values()
+        if a.attribute == attribute and (row := type_of(a)) is not None and row.rating >= rating
+    )
 
 
 def _still_to_destroy(faction: Faction, key: str) -> int:
@@ -124,9 +146,14 @@ def finishable_foe(world: World, faction: Faction) -> Faction | None:
     """The weakest rival whose own HP the faction's strikes on its undefended bases are expected to take within
     `FINISH_TURNS` turns, by the exact odds (domain/odds). Seed 002: damage to a Base of Influence is lost by the
     faction too, at most the base's HP; at 0 HP the faction is destroyed."""
-    found = [(rival.hp, str(rival.id), rival) for rival in world.factions.values()
-             if rival.id != faction.id and not rival.wild and not rival.destroyed
-             and rival.hp <= reachable_hp(world, faction, rival, FINISH_TURNS)]  # fmt: skip
+    found = [
+        (rival.hp, str(rival.id), rival)
+        for rival in world.factions.values()
+        if rival.id != faction.id
+        and not rival.wild
+        and not rival.destroyed
+        and rival.hp <= reachable_hp(world, faction, rival, FINISH_TURNS)
+    ]
     return min(found)[2] if found else None
 
 
@@ -141,8 +168,11 @@ def reachable_hp(world: World, faction: Faction, rival: Faction, turns: int) -> 
             continue
         if best_defender(rival, attacker.region_id) is not None:
             continue
-        each = [(_expected(world, me, attacker.id, rival, base.id), base.id)
-                for base in rival.assets_in(attacker.region_id) if base.is_base]  # fmt: skip
+        each = [
+            (_expected(world, me, attacker.id, rival, base.id), base.id)
+            for base in rival.assets_in(attacker.region_id)
+            if base.is_base
+        ]
         if each:
             damage, base_id = max(each)
             dealt[base_id] += damage

@@ -39,10 +39,16 @@ def defences(world: World, faction: Faction) -> tuple[Defence, ...]:
 def best_defender(faction: Faction, region_id: str) -> OwnedAsset | None:
     """Seed 002, Buy Asset: a new asset cannot defend "until the beginning of the faction's next turn", so one
     bought last turn meets only the strikes after this turn begins; one usable already is preferred."""
-    candidates = [a for a in faction.assets_in(region_id) if not a.is_base and a.usable_on(faction.turn + 1)
-                  and type_of(a) is not None]  # fmt: skip
-    return max(candidates, key=lambda a: (a.usable_on(faction.turn), ability_of(a) not in PARTIAL_DEFENDERS,
-                                          _staying_power(a)), default=None)  # fmt: skip
+    candidates = [
+        a
+        for a in faction.assets_in(region_id)
+        if not a.is_base and a.usable_on(faction.turn + 1) and type_of(a) is not None
+    ]
+    return max(
+        candidates,
+        key=lambda a: (a.usable_on(faction.turn), ability_of(a) not in PARTIAL_DEFENDERS, _staying_power(a)),
+        default=None,
+    )
 
 
 def _staying_power(asset: OwnedAsset) -> float:

@@ -17,10 +17,18 @@ from domain.factionturn.rows import type_of
 from domain.factionturn.world import World
 
 # Goals that need a rival within reach; with none in any region the faction holds, they are out of reach.
-NEEDS_RIVALS = frozenset({
-    "military_conquest", "commercial_expansion", "intelligence_coup", "blood_the_enemy", "destroy_the_foe",
-    "invincible_valor", "inside_enemy_territory", "regional_seizure",
-})  # fmt: skip
+NEEDS_RIVALS = frozenset(
+    {
+        "military_conquest",
+        "commercial_expansion",
+        "intelligence_coup",
+        "blood_the_enemy",
+        "destroy_the_foe",
+        "invincible_valor",
+        "inside_enemy_territory",
+        "regional_seizure",
+    }
+)
 REACH = 3  # the longest move seed 002's movers make (Airship, Covert Shipping, Teleportation Circles)
 
 
@@ -98,4 +106,4 @@ def _nearest_rival(world: World, faction: Faction, region_id: str) -> int:
         for a in f.assets.values()
         if not a.stealthed
     ]
-    return min(found, default=99)  # fmt: skip
+    return min(found, default=99)

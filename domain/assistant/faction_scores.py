@@ -27,7 +27,7 @@ from domain.factionturn.orders import (
     SeizeRegion,
     Strike,
     UseAssetAbility,
-)  # fmt: skip
+)
 from domain.factionturn.preview import Option
 from domain.factionturn.purchase import repair_plan
 from domain.factionturn.rows import type_of
@@ -64,8 +64,14 @@ def goal_name(faction: Faction) -> str:
     return goal(faction.goal["key"]).name if faction.goal else ""
 
 
-def score_option(world: World, faction: Faction, option: Option, weights: Mapping[str, float],
-                 temperament: str, threats: Mapping[str, float] = NO_THREATS) -> Choice | None:  # fmt: skip
+def score_option(
+    world: World,
+    faction: Faction,
+    option: Option,
+    weights: Mapping[str, float],
+    temperament: str,
+    threats: Mapping[str, float] = NO_THREATS,
+) -> Choice | None:
     """The option weighed, or None for kinds the assistant leaves to the GM (custom actions, moving home).
     `threats`: per region, the faction HP its unguarded base there may lose this phase (`faction_guard`)."""
     action = option.action
@@ -82,13 +88,18 @@ def score_option(world: World, faction: Faction, option: Option, weights: Mappin
     if isinstance(action, UseAssetAbility):
         asset = faction.assets.get(action.uses[0].asset_id)
         name = asset.name if asset else action.uses[0].asset_id
-        return Choice(f"{faction.name} uses {name}'s ability", (f"{temperament}: a quiet turn's use",), (),
-                      0.05 * weights["covert"])  # fmt: skip
+        return Choice(
+            f"{faction.name} uses {name}'s ability",
+            (f"{temperament}: a quiet turn's use",),
+            (),
+            0.05 * weights["covert"],
+        )
     return None
 
 
-def score_strike(world: World, faction: Faction, strike: Strike, weights: Mapping[str, float],
-                 temperament: str) -> Choice | None:  # fmt: skip
+def score_strike(
+    world: World, faction: Faction, strike: Strike, weights: Mapping[str, float], temperament: str
+) -> Choice | None:
     attacker = faction.assets[strike.attacker_id]
     rival = world.faction(strike.target_faction_id)
     target = rival.assets.get(strike.target_asset_id)
@@ -119,8 +130,12 @@ def score_strike(world: World, faction: Faction, strike: Strike, weights: Mappin
     where = f" in {region.name}" if region else ""
     told = [f"{pct(odds.hit)} to hit", f"expected {odds.damage:.1f} damage"]
     told.append(f"{pct(odds.counter)} chance of a {counter} counter" if counter else "no counterattack")
-    return Choice(f"{attacker.name} attacks {possessive(rival.name)} {target.name}{where}", tuple(reasons), tuple(told),
-                  value - risk)  # fmt: skip
+    return Choice(
+        f"{attacker.name} attacks {possessive(rival.name)} {target.name}{where}",
+        tuple(reasons),
+        tuple(told),
+        value - risk,
+    )
 
 
 def strike_estimate(world: World, faction: Faction, strike: Strike, target: OwnedAsset) -> tuple[StrikeOdds, str]:
@@ -138,8 +153,15 @@ def strike_estimate(world: World, faction: Faction, strike: Strike, target: Owne
         ends = hit * float(dealt.chance(lambda v: v >= left))
     counter = _counter_of(target)
     told = str(counter) if counter else ("a" if odds.counter_damage is not None else "")
-    estimate = StrikeOdds(hit, _chance(odds.counter), _chance(odds.tie), _chance(odds.expected_damage),
-                          _chance(odds.expected_counter_damage), kill, ends)  # fmt: skip
+    estimate = StrikeOdds(
+        hit,
+        _chance(odds.counter),
+        _chance(odds.tie),
+        _chance(odds.expected_damage),
+        _chance(odds.expected_counter_damage),
+        kill,
+        ends,
+    )
     return estimate, told if _chance(odds.counter) > 0 else ""
 
 
@@ -163,8 +185,15 @@ def _rating(asset: OwnedAsset) -> int:
     return row.rating if row else 0
 
 
-def _buy(world: World, faction: Faction, action: BuyAsset, cost: int, weights: Mapping[str, float],
-         temperament: str, threats: Mapping[str, float]) -> Choice | None:  # fmt: skip
+def _buy(
+    world: World,
+    faction: Faction,
+    action: BuyAsset,
+    cost: int,
+    weights: Mapping[str, float],
+    temperament: str,
+    threats: Mapping[str, float],
+) -> Choice | None:
     row = world.asset_type(action.type_key)
     if row.hp is None or action.for_asset_id:
         return None
@@ -189,8 +218,9 @@ def _buy(world: World, faction: Faction, action: BuyAsset, cost: int, weights: M
     return Choice(f"{faction.name} buys {row.name}{where} for {cost} FacGold", tuple(reasons), (), value)
 
 
-def _repair(faction: Faction, action: RepairAsset, cost: int, weights: Mapping[str, float], threat: float
-            ) -> Choice | None:  # fmt: skip
+def _repair(
+    faction: Faction, action: RepairAsset, cost: int, weights: Mapping[str, float], threat: float
+) -> Choice | None:
     if action.faction:
         missing = faction.max_hp - faction.hp
         if missing <= 0:
@@ -202,14 +232,19 @@ def _repair(faction: Faction, action: RepairAsset, cost: int, weights: Mapping[s
         healed = min(repair_plan(faction, action)[1], missing)
         danger = missing / max(faction.max_hp, 1) + min(threat / max(faction.hp, 1), 2.0)
         value = weights["guard"] * healed * (1 + 2 * danger) - 0.1 * cost
-        return Choice(f"{faction.name} repairs its own cohesion for {cost} FacGold",
-                      (f"{missing} HP below its maximum", f"regains {healed} HP"), (), value)  # fmt: skip
+        return Choice(
+            f"{faction.name} repairs its own cohesion for {cost} FacGold",
+            (f"{missing} HP below its maximum", f"regains {healed} HP"),
+            (),
+            value,
+        )
     asset_id, _ = action.assets[0]
     asset = faction.assets[asset_id]
     missing = asset.max_hp - asset.hp
     value = weights["guard"] * 1.5 * missing / max(asset.max_hp, 1) - 0.1 * cost
-    return Choice(f"{faction.name} repairs {asset.name} for {cost} FacGold", (f"{missing} HP below its maximum",),
-                  (), value)  # fmt: skip
+    return Choice(
+        f"{faction.name} repairs {asset.name} for {cost} FacGold", (f"{missing} HP below its maximum",), (), value
+    )
 
 
 def _expand(world: World, faction: Faction, action: ExpandInfluence, weights: Mapping[str, float]) -> Choice:
@@ -225,8 +260,12 @@ def _expand(world: World, faction: Faction, action: ExpandInfluence, weights: Ma
     if key == "legendary_wealth":
         value += 0.6  # FacGold spent on influence counts toward it
         reasons.insert(0, f"Goal {goal_name(faction)}")
-    return Choice(f"{faction.name} plants a Base of Influence in {where}", tuple(reasons),
-                  ("a 1d10 + Cunning roll decides whether rivals there may strike it",), value)  # fmt: skip
+    return Choice(
+        f"{faction.name} plants a Base of Influence in {where}",
+        tuple(reasons),
+        ("a 1d10 + Cunning roll decides whether rivals there may strike it",),
+        value,
+    )
 
 
 def _seize(world: World, faction: Faction, action: SeizeRegion) -> Choice | None:
@@ -235,8 +274,12 @@ def _seize(world: World, faction: Faction, action: SeizeRegion) -> Choice | None
     region = world.regions.get(action.region_id)
     where = region.name if region else action.region_id
     aimed = faction.goal["target"] in (None, "", action.region_id)
-    return Choice(f"{faction.name} moves to seize {where}", (f"Goal {goal_name(faction)}",),
-                  ("every asset there must be beaten, over several turns",), 4.0 if aimed else 1.0)  # fmt: skip
+    return Choice(
+        f"{faction.name} moves to seize {where}",
+        (f"Goal {goal_name(faction)}",),
+        ("every asset there must be beaten, over several turns",),
+        4.0 if aimed else 1.0,
+    )
 
 
 def foe_difficulty(faction: Faction, foe: Faction) -> int:

@@ -33,8 +33,9 @@ def faction_orders(kind: str, world: World, faction_id: str, dice: Dice) -> Fact
         return draft_faction(world, faction_id, faction_temperament(faction.tags, key), dice).orders
     if kind == "idle":
         return FactionOrders()
-    allowed = [o.action for o in preview_faction(world, faction_id).options
-               if o.verdict.allowed and o.kind != "Custom Action"]  # fmt: skip
+    allowed = [
+        o.action for o in preview_faction(world, faction_id).options if o.verdict.allowed and o.kind != "Custom Action"
+    ]
     goal_choice = _random_goal(world, faction_id, dice) if faction.goal is None else None
     pick = dice.roll(len(allowed) + 1) - 1  # the last face: no action this turn
     return FactionOrders(action=allowed[pick] if pick < len(allowed) else None, goal=goal_choice)
@@ -54,8 +55,9 @@ def _random_goal(world: World, faction_id: str, dice: Dice) -> GoalChoice | None
     return GoalChoice(keys[dice.roll(len(keys)) - 1]) if keys else None
 
 
-def house_orders(kind: str, house: House, *, phase: int, houses: Mapping[str, House], areas: Mapping[str, Region],
-                 dice: Dice) -> list[Order]:  # fmt: skip
+def house_orders(
+    kind: str, house: House, *, phase: int, houses: Mapping[str, House], areas: Mapping[str, Region], dice: Dice
+) -> list[Order]:
     """The orders to give in turn. The baseline's: each slot uniform among the allowed options and stopping."""
     if kind == "assistant":
         temperament = house_temperament(house.influence, house.power, house.gold)

@@ -35,11 +35,25 @@ from domain.region import Region
 SIM_CAMPAIGN = UUID("00000000-0000-4000-8000-000000000019")
 # (home, arcana, q, r): the Capital at the centre hex, the others on its ring (seed 002, Example of Faction
 # Play: the Chosen north-east, the Crows west, the Republic's fort-city south-east, Goldbar south-west).
-_HOMES = (("Remzal's Rest", 5, 2, 0), ("Crowfall", 4, 0, 1), ("The Fort-City", 4, 1, 2),
-          ("The Capital", 2, 1, 1), ("Goldbar Caverns", 4, 0, 2))  # fmt: skip
+_HOMES = (
+    ("Remzal's Rest", 5, 2, 0),
+    ("Crowfall", 4, 0, 1),
+    ("The Fort-City", 4, 1, 2),
+    ("The Capital", 2, 1, 1),
+    ("Goldbar Caverns", 4, 0, 2),
+)
 _WILDS = ((1, 0), (2, 1))
-_SKILLS = ("Gather Information", "Sense Motive", "Diplomacy", "Bluff", "Innuendo", "Intimidate", "Hide",
-           "Profession (Merchant)", "Reflex save")  # fmt: skip
+_SKILLS = (
+    "Gather Information",
+    "Sense Motive",
+    "Diplomacy",
+    "Bluff",
+    "Innuendo",
+    "Intimidate",
+    "Hide",
+    "Profession (Merchant)",
+    "Reflex save",
+)
 # (house, leader's level, lieutenants' levels, influence, power, the area it holds)
 _HOUSES = (
     ("House Varn", 14, (9, 9), 30_000, 6_000, "The Capital"),
@@ -66,10 +80,14 @@ class HouseTable:
 
 
 def regions() -> list[Region]:
-    settled = [Region.map(SIM_CAMPAIGN, name, q, r, arcana=arcana, population="Thousands", monthly_income=4_000)
-               for name, arcana, q, r in _HOMES]  # fmt: skip
-    wilds = [Region.map(SIM_CAMPAIGN, f"Wilds {q},{r}", q, r, population="Ruins", terrain_difficulty=(q + r) % 3,
-                        wild=True) for q, r in _WILDS]  # fmt: skip
+    settled = [
+        Region.map(SIM_CAMPAIGN, name, q, r, arcana=arcana, population="Thousands", monthly_income=4_000)
+        for name, arcana, q, r in _HOMES
+    ]
+    wilds = [
+        Region.map(SIM_CAMPAIGN, f"Wilds {q},{r}", q, r, population="Ruins", terrain_difficulty=(q + r) % 3, wild=True)
+        for q, r in _WILDS
+    ]
     return settled + wilds
 
 
@@ -81,8 +99,17 @@ def faction_table() -> FactionTable:
     for worked, home_name in zip(WORKED_FACTIONS, names, strict=True):
         home = homes[home_name]
         tags = [t for t in worked.tags if t != "regional_government"]
-        faction = Faction.found(SIM_CAMPAIGN, worked.name, worked.force, worked.cunning, worked.wealth, str(home.id),
-                                tags=tags, facgold=STARTING_FACGOLD, secret=f"sim-{worked.name}")  # fmt: skip
+        faction = Faction.found(
+            SIM_CAMPAIGN,
+            worked.name,
+            worked.force,
+            worked.cunning,
+            worked.wealth,
+            str(home.id),
+            tags=tags,
+            facgold=STARTING_FACGOLD,
+            secret=f"sim-{worked.name}",
+        )
         world = World([faction], regions_)
         for key in worked.assets:
             faction.grant_asset(starting_asset(faction, world.asset_type(key), str(home.id)), "starting asset")
@@ -91,8 +118,15 @@ def faction_table() -> FactionTable:
     for worked, faction, home_name in zip(WORKED_FACTIONS, factions, names, strict=True):
         ref = QUICK_REFERENCE[worked.size]
         for region in _further_bases(worked, home_name, homes, factions)[: ref.additional_bases]:
-            base = OwnedAsset(faction.next_asset_id(), BASE_OF_INFLUENCE, "Base of Influence", "special",
-                              str(region.id), ref.base_hp, ref.base_hp)  # fmt: skip
+            base = OwnedAsset(
+                faction.next_asset_id(),
+                BASE_OF_INFLUENCE,
+                "Base of Influence",
+                "special",
+                str(region.id),
+                ref.base_hp,
+                ref.base_hp,
+            )
             faction.grant_asset(base, "further Base of Influence (seed 002, Generating Faction Quick Reference)")
     world = World(factions, regions_)
     for worked, faction, home_name in zip(WORKED_FACTIONS, factions, names, strict=True):
@@ -102,8 +136,9 @@ def faction_table() -> FactionTable:
     return FactionTable(factions, regions_)
 
 
-def _further_bases(worked: WorkedFaction, home_name: str, homes: dict[str, Region], factions: list[Faction]
-                   ) -> list[Region]:  # fmt: skip
+def _further_bases(
+    worked: WorkedFaction, home_name: str, homes: dict[str, Region], factions: list[Faction]
+) -> list[Region]:
     """The other homes, the named rival's first, then by distance from its own home, ties in `_HOMES` order."""
     home = homes[home_name]
     rival_home = {f.name: f.home_region_id for f in factions}.get(worked.goal_target or "")
@@ -118,8 +153,9 @@ def house_table() -> HouseTable:
         leader = Character(f"{name} leader", level, dict.fromkeys(_SKILLS, level))
         house = House.register(SIM_CAMPAIGN, name, leader, 100_000, f"sim-{name}")
         for index, lieutenant_level in enumerate(lieutenants):
-            house.appoint_lieutenant(Character(f"{name} lieutenant {index + 1}", lieutenant_level,
-                                               dict.fromkeys(_SKILLS, lieutenant_level)))  # fmt: skip
+            house.appoint_lieutenant(
+                Character(f"{name} lieutenant {index + 1}", lieutenant_level, dict.fromkeys(_SKILLS, lieutenant_level))
+            )
         house.change_influence(influence, "setup")
         house.change_power(power, "setup")
         region = areas[area]

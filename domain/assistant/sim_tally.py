@@ -26,8 +26,17 @@ class Tally:
     resolve_seconds: float = 0.0
 
     def merge(self, other: Tally) -> None:
-        for name in ("goals", "xp", "assets_start", "assets_end", "hp_start", "refused", "orders", "draft_seconds",
-                     "resolve_seconds"):  # fmt: skip
+        for name in (
+            "goals",
+            "xp",
+            "assets_start",
+            "assets_end",
+            "hp_start",
+            "refused",
+            "orders",
+            "draft_seconds",
+            "resolve_seconds",
+        ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.seats += other.seats
         self.hp += other.hp
@@ -36,11 +45,20 @@ class Tally:
 
     def row(self) -> dict[str, float | int | str]:
         ratio = self.draft_seconds / self.resolve_seconds if self.resolve_seconds else 0.0
-        return {"kind": self.kind, "seats": len(self.seats), "goals": self.goals, "xp": self.xp,
-                "assets kept": f"{self.assets_end}/{self.assets_start}", "HP kept": f"{sum(self.hp)}/{self.hp_start}",
-                "median HP": _median(self.hp),
-                "median FacGold": _median(self.facgold), "median rank": _median(self.ranks),
-                "orders": self.orders, "refused": self.refused, "draft/resolve": round(ratio, 3)}  # fmt: skip
+        return {
+            "kind": self.kind,
+            "seats": len(self.seats),
+            "goals": self.goals,
+            "xp": self.xp,
+            "assets kept": f"{self.assets_end}/{self.assets_start}",
+            "HP kept": f"{sum(self.hp)}/{self.hp_start}",
+            "median HP": _median(self.hp),
+            "median FacGold": _median(self.facgold),
+            "median rank": _median(self.ranks),
+            "orders": self.orders,
+            "refused": self.refused,
+            "draft/resolve": round(ratio, 3),
+        }
 
 
 def _median(values: list[int]) -> float:

@@ -91,8 +91,9 @@ def play_factions(seats: Seats, phases: int, dice_for: DiceFor, clock: Clock | N
                 tallies[kind].refused += 1
             tallies[kind].draft_seconds += _now(clock) - started
         started = _now(clock)
-        outcome = resolve_phase(table.factions, table.regions, orders, dice_for("resolve", phase), phase=phase,
-                                listed=listed)  # fmt: skip
+        outcome = resolve_phase(
+            table.factions, table.regions, orders, dice_for("resolve", phase), phase=phase, listed=listed
+        )
         apply_phase(outcome, table.factions, table.regions)
         _share(tallies, [kind_of[f] for f in live], _now(clock) - started)
         for change in outcome.changes:
@@ -141,7 +142,8 @@ def _order_house(tally: Tally, house: House, phase: int, table: HouseTable, dice
             break
 
 
-def simulate(seats: Seats, phases: int, dice_for: DiceFor, clock: Clock | None = None
-             ) -> tuple[dict[str, Tally], dict[str, Tally]]:  # fmt: skip
+def simulate(
+    seats: Seats, phases: int, dice_for: DiceFor, clock: Clock | None = None
+) -> tuple[dict[str, Tally], dict[str, Tally]]:
     """One seating over a campaign of each rule system: per kind, (Faction Turn, Game of Bones)."""
     return play_factions(seats, phases, dice_for, clock), play_houses(seats, phases, dice_for, clock)

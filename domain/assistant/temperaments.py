@@ -15,20 +15,45 @@ from domain.enums import Temperament
 
 T = Temperament
 
-GOAL_TEMPERAMENT: Mapping[str, Temperament] = MappingProxyType({
-    "military_conquest": T.AGGRESSIVE, "blood_the_enemy": T.AGGRESSIVE, "destroy_the_foe": T.AGGRESSIVE,
-    "invincible_valor": T.AGGRESSIVE, "commercial_expansion": T.GREEDY, "legendary_wealth": T.GREEDY,
-    "intelligence_coup": T.SCHEMING, "inside_enemy_territory": T.SCHEMING, "peaceable_kingdom": T.CAUTIOUS,
-    "expand_influence": T.CAUTIOUS, "regional_seizure": T.CAUTIOUS,
-})  # fmt: skip
-TAG_TEMPERAMENT: Mapping[str, Temperament] = MappingProxyType({
-    "warlike": T.AGGRESSIVE, "savage": T.AGGRESSIVE, "imperialist": T.AGGRESSIVE, "mercenary_group": T.AGGRESSIVE,
-    "fanatical": T.AGGRESSIVE, "pirates": T.AGGRESSIVE, "plutocratic": T.GREEDY, "scavengers": T.GREEDY,
-    "colonists": T.GREEDY, "machiavellian": T.SCHEMING, "secretive": T.SCHEMING, "cult": T.SCHEMING,
-    "pactsworn": T.SCHEMING, "magocratic": T.SCHEMING, "rebels": T.SCHEMING, "deep_rooted": T.CAUTIOUS,
-    "diplomatic": T.CAUTIOUS, "theocratic": T.CAUTIOUS, "regional_government": T.CAUTIOUS,
-    "field_expertise": T.CAUTIOUS,
-})  # fmt: skip
+GOAL_TEMPERAMENT: Mapping[str, Temperament] = MappingProxyType(
+    {
+        "military_conquest": T.AGGRESSIVE,
+        "blood_the_enemy": T.AGGRESSIVE,
+        "destroy_the_foe": T.AGGRESSIVE,
+        "invincible_valor": T.AGGRESSIVE,
+        "commercial_expansion": T.GREEDY,
+        "legendary_wealth": T.GREEDY,
+        "intelligence_coup": T.SCHEMING,
+        "inside_enemy_territory": T.SCHEMING,
+        "peaceable_kingdom": T.CAUTIOUS,
+        "expand_influence": T.CAUTIOUS,
+        "regional_seizure": T.CAUTIOUS,
+    }
+)
+TAG_TEMPERAMENT: Mapping[str, Temperament] = MappingProxyType(
+    {
+        "warlike": T.AGGRESSIVE,
+        "savage": T.AGGRESSIVE,
+        "imperialist": T.AGGRESSIVE,
+        "mercenary_group": T.AGGRESSIVE,
+        "fanatical": T.AGGRESSIVE,
+        "pirates": T.AGGRESSIVE,
+        "plutocratic": T.GREEDY,
+        "scavengers": T.GREEDY,
+        "colonists": T.GREEDY,
+        "machiavellian": T.SCHEMING,
+        "secretive": T.SCHEMING,
+        "cult": T.SCHEMING,
+        "pactsworn": T.SCHEMING,
+        "magocratic": T.SCHEMING,
+        "rebels": T.SCHEMING,
+        "deep_rooted": T.CAUTIOUS,
+        "diplomatic": T.CAUTIOUS,
+        "theocratic": T.CAUTIOUS,
+        "regional_government": T.CAUTIOUS,
+        "field_expertise": T.CAUTIOUS,
+    }
+)
 
 
 def faction_temperament(tags: Iterable[str], goal_key: str | None) -> Temperament:
@@ -61,9 +86,11 @@ def chosen(set_by_gm: str, derived: Temperament) -> Temperament:
 
 # What each temperament cares for, by aim: striking rivals, growing, guarding what it has, wealth, covert work.
 # `risk` multiplies the harm a choice may bring back (a counterattack, a failure's cost).
-WEIGHTS: Mapping[Temperament, Mapping[str, float]] = MappingProxyType({
-    T.AGGRESSIVE: {"strike": 1.6, "grow": 1.0, "guard": 0.6, "wealth": 0.7, "covert": 0.8, "risk": 0.5},
-    T.CAUTIOUS: {"strike": 0.6, "grow": 1.0, "guard": 1.6, "wealth": 1.0, "covert": 0.8, "risk": 2.0},
-    T.GREEDY: {"strike": 0.8, "grow": 1.2, "guard": 0.9, "wealth": 1.6, "covert": 0.7, "risk": 1.0},
-    T.SCHEMING: {"strike": 1.0, "grow": 1.0, "guard": 0.9, "wealth": 0.9, "covert": 1.6, "risk": 1.0},
-})  # fmt: skip
+WEIGHTS: Mapping[Temperament, Mapping[str, float]] = MappingProxyType(
+    {
+        T.AGGRESSIVE: {"strike": 1.6, "grow": 1.0, "guard": 0.6, "wealth": 0.7, "covert": 0.8, "risk": 0.5},
+        T.CAUTIOUS: {"strike": 0.6, "grow": 1.0, "guard": 1.6, "wealth": 1.0, "covert": 0.8, "risk": 2.0},
+        T.GREEDY: {"strike": 0.8, "grow": 1.2, "guard": 0.9, "wealth": 1.6, "covert": 0.7, "risk": 1.0},
+        T.SCHEMING: {"strike": 1.0, "grow": 1.0, "guard": 0.9, "wealth": 0.9, "covert": 1.6, "risk": 1.0},
+    }
+)

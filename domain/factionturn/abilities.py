@@ -98,8 +98,14 @@ def counter_of(session: Session, defender: OwnedAsset, attacker: OwnedAsset, res
 
 def after_strike(session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset | None) -> None:
     if ability_of(attacker) == Passive.ARSONISTS and defender is not None and defender.id in foe.assets:
-        session.record(foe, AssetMarked(asset_id=defender.id, changes={"ability_blocked_by": session.actor_id},
-                                        reason="attacked by Arsonists (seed 002, Arsonists)"))  # fmt: skip
+        session.record(
+            foe,
+            AssetMarked(
+                asset_id=defender.id,
+                changes={"ability_blocked_by": session.actor_id},
+                reason="attacked by Arsonists (seed 002, Arsonists)",
+            ),
+        )
 
 
 def after_hit(session: Session, attacker: OwnedAsset, foe: Faction) -> None:
@@ -137,8 +143,9 @@ def vault_ignores(session: Session, victim: Faction, what: str) -> bool:
     return True
 
 
-def take_facgold(session: Session, victim: Faction, taker: Faction | None, amount: int, reason: str,
-                 rolls: list[dict[str, object]]) -> int:  # fmt: skip
+def take_facgold(
+    session: Session, victim: Faction, taker: Faction | None, amount: int, reason: str, rolls: list[dict[str, object]]
+) -> int:
     """Move up to `amount` FacGold from `victim` (to `taker`, if any); returns what moved."""
     if vault_ignores(session, victim, f"the loss of {amount} FacGold to {reason}"):
         return 0
@@ -190,8 +197,12 @@ def stealth_test(session: Session, watcher: Faction, owner: Faction, asset: Owne
     keep = tag_dice(owner, TagRoll.KEEP_STEALTH, region)
     result = contest(session, Side(watcher, "cunning"), Side(owner, "cunning", keep), why, rule=f"seed 002, {why}")
     if result.attacker_wins:
-        session.record(owner, StealthChanged(asset_id=asset.id, stealthed=False, reason=why,
-                                             rolls=roll_dicts((result.attack, result.defence))))  # fmt: skip
+        session.record(
+            owner,
+            StealthChanged(
+                asset_id=asset.id, stealthed=False, reason=why, rolls=roll_dicts((result.attack, result.defence))
+            ),
+        )
 
 
 def guards_and_wards(session: Session) -> None:

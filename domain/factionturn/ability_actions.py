@@ -53,8 +53,10 @@ def industry(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
         if me.facgold >= 1:
             session.record(me, FacGoldSpent(amount=1, reason="Industry loses money", rolls=[roll.to_dict()]))
         else:
-            session.record(me, AssetDestroyed(asset_id=asset.id, reason="Industry could not cover its loss",
-                                              rolls=[roll.to_dict()]))  # fmt: skip
+            session.record(
+                me,
+                AssetDestroyed(asset_id=asset.id, reason="Industry could not cover its loss", rolls=[roll.to_dict()]),
+            )
         return
     _gain(session, asset, 1 if roll.total <= 4 else 2, "1d6", [roll.to_dict()])
 
@@ -69,8 +71,9 @@ def indentured_workforce(session: Session, asset: OwnedAsset, use: AbilityUse) -
 def risky_investments(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     roll = session.roll("1d8", "Risky Investments", "seed 002, Risky Investments")
     if roll.total == 1:
-        session.record(session.actor, AssetDestroyed(asset_id=asset.id, reason="Risky Investments fail",
-                                                     rolls=[roll.to_dict()]))  # fmt: skip
+        session.record(
+            session.actor, AssetDestroyed(asset_id=asset.id, reason="Risky Investments fail", rolls=[roll.to_dict()])
+        )
         return
     _gain(session, asset, 1 if roll.total <= 3 else 2 if roll.total <= 7 else 3, "1d8", [roll.to_dict()])
 
@@ -100,8 +103,9 @@ def rival_asset(world: World, me: Faction, use: AbilityUse) -> tuple[Faction, Ow
 
 def _in_region(asset: OwnedAsset, target: OwnedAsset, rule: str) -> None:
     if target.region_id != asset.region_id:
-        raise RuleViolationError(f"{asset.name} reaches only assets in its own region; {target.name} is not there",
-                                 rule)  # fmt: skip
+        raise RuleViolationError(
+            f"{asset.name} reaches only assets in its own region; {target.name} is not there", rule
+        )
 
 
 def check_confidence_men(world: World, me: Faction, asset: OwnedAsset, use: AbilityUse) -> None:
@@ -132,8 +136,9 @@ def check_excavation(world: World, me: Faction, asset: OwnedAsset, use: AbilityU
 @action
 def confidence_men(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     foe, target = _rival_asset(session, use)
-    test = contest(session, Side(session.actor, "cunning"), Side(foe, "wealth"), "Confidence Men",
-                   rule="seed 002, Confidence Men")  # fmt: skip
+    test = contest(
+        session, Side(session.actor, "cunning"), Side(foe, "wealth"), "Confidence Men", rule="seed 002, Confidence Men"
+    )
     if not test.attacker_wins or abilities.vault_ignores(session, foe, "the Confidence Men's demand"):
         return
     row = type_of(target)

@@ -63,8 +63,9 @@ def grant_base(faction: Faction, region_id: str, hp: int) -> AssetOutcome:
     if (base.max_hp if base else 0) + hp > faction.max_hp:
         raise RuleViolationError(f"{faction.name}'s base would exceed its maximum HP {faction.max_hp}", RULE_BASE)
     if base is not None:
-        return AssetOutcome(str(faction.id), "base grown", base.id, replace(base, hp=base.hp + hp,
-                                                                              max_hp=base.max_hp + hp))  # fmt: skip
+        return AssetOutcome(
+            str(faction.id), "base grown", base.id, replace(base, hp=base.hp + hp, max_hp=base.max_hp + hp)
+        )
     asset = OwnedAsset(faction.next_asset_id(), BASE_OF_INFLUENCE, "Base of Influence", "special", region_id, hp, hp)
     return AssetOutcome(str(faction.id), "base granted", asset.id, asset)
 
@@ -80,8 +81,9 @@ def set_stealth(faction: Faction, asset_id: str, stealthed: bool) -> AssetOutcom
     asset = faction.asset(asset_id)
     if asset.stealthed == stealthed:
         raise RuleViolationError(f"{asset.name} is already {'stealthed' if stealthed else 'revealed'}", RULE_PC_002)
-    return AssetOutcome(str(faction.id), "stealthed" if stealthed else "revealed", asset_id,
-                        replace(asset, stealthed=stealthed))  # fmt: skip
+    return AssetOutcome(
+        str(faction.id), "stealthed" if stealthed else "revealed", asset_id, replace(asset, stealthed=stealthed)
+    )
 
 
 def transfer(giver: Faction, taker: Faction, asset_id: str) -> tuple[AssetOutcome, AssetOutcome]:
@@ -91,7 +93,15 @@ def transfer(giver: Faction, taker: Faction, asset_id: str) -> tuple[AssetOutcom
         raise RuleViolationError("a Base of Influence is not handed over; grant the new owner its own", RULE_PC_002)
     if giver.id == taker.id:
         raise InvalidInputError("an asset is transferred to another faction")
-    moved = replace(asset, id=taker.next_asset_id(), usable_from=taker.turn + 1, attached_to="",
-                    ability_blocked_by="", threatened=False)  # fmt: skip
-    return (AssetOutcome(str(giver.id), "given away", asset_id, None),
-            AssetOutcome(str(taker.id), "received", moved.id, moved))  # fmt: skip
+    moved = replace(
+        asset,
+        id=taker.next_asset_id(),
+        usable_from=taker.turn + 1,
+        attached_to="",
+        ability_blocked_by="",
+        threatened=False,
+    )
+    return (
+        AssetOutcome(str(giver.id), "given away", asset_id, None),
+        AssetOutcome(str(taker.id), "received", moved.id, moved),
+    )

@@ -54,8 +54,10 @@ class AssetIndex:
 
     def _replace(self, key: str, faction: Faction, old: FactionPart | None) -> None:
         new = faction_part(faction)
-        for merged, before, after in ((self._attached, old and old.attached, new.attached),
-                                      (self._by_ability, old and old.by_ability, new.by_ability)):  # fmt: skip
+        for merged, before, after in (
+            (self._attached, old and old.attached, new.attached),
+            (self._by_ability, old and old.by_ability, new.by_ability),
+        ):
             for name in before or ():
                 merged[name].pop(key, None)
             for name, assets in after.items():
@@ -65,8 +67,11 @@ class AssetIndex:
     def agitated(self, factions: Mapping[str, Faction], asset: OwnedAsset) -> bool:
         """Seed 002, Agitators: an asset with an Agitator of any faction attached to it in its region."""
         self._sync(factions)
-        return any(a.region_id == asset.region_id and key in factions
-                   for key, agitators in self._attached.get(asset.id, {}).items() for a in agitators)  # fmt: skip
+        return any(
+            a.region_id == asset.region_id and key in factions
+            for key, agitators in self._attached.get(asset.id, {}).items()
+            for a in agitators
+        )
 
     def holders(self, factions: Mapping[str, Faction], ability: str, region_id: str) -> Iterator[Faction]:
         """The factions, in the world's order, holding a usable asset with `ability` in the region (`rows.holds`)."""

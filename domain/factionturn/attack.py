@@ -67,8 +67,12 @@ def run_attack(session: Session, order: Attack) -> None:
         except RuleViolationError as refused:
             session.failures.append(f"strike by {strike.attacker_id}: {refused.message}")
             continue
-        strike_once(session, me.assets[strike.attacker_id], session.world.faction(strike.target_faction_id),
-                    strike.target_asset_id)  # fmt: skip
+        strike_once(
+            session,
+            me.assets[strike.attacker_id],
+            session.world.faction(strike.target_faction_id),
+            strike.target_asset_id,
+        )
 
 
 def strike_once(session: Session, attacker: OwnedAsset, foe: Faction, target_id: str, *, seizing: bool = False) -> None:
@@ -78,9 +82,13 @@ def strike_once(session: Session, attacker: OwnedAsset, foe: Faction, target_id:
     spec = row.attack
     target = foe.assets.get(target_id) if target_id else None
     defender = choose_defender(session.world, foe, target, attacker, spec) if target else None
-    result = contest(session, attack_side(session, attacker, foe, defender, spec, seizing),
-                     defence_side(session, foe, attacker, defender, spec), f"{attacker.name} attacks {foe.name}",
-                     books=books_in(session.world, attacker.region_id))  # fmt: skip
+    result = contest(
+        session,
+        attack_side(session, attacker, foe, defender, spec, seizing),
+        defence_side(session, foe, attacker, defender, spec),
+        f"{attacker.name} attacks {foe.name}",
+        books=books_in(session.world, attacker.region_id),
+    )
     reveal_used(session, ((me, attacker), (foe, defender)))
     abilities.after_strike(session, attacker, foe, defender)
     # Seed 002, Attack Procedure: "A tie on the roll results in both Attack and Counterattack succeeding. Both
@@ -103,19 +111,25 @@ def reveal_used(session: Session, used: tuple[tuple[Faction, OwnedAsset | None],
             session.record(side, StealthChanged(asset_id=asset.id, stealthed=False, reason=why))
 
 
-def choose_defender(world: World, foe: Faction, target: OwnedAsset | None, attacker: OwnedAsset,
-                    spec: AttackSpec) -> OwnedAsset | None:  # fmt: skip
+def choose_defender(
+    world: World, foe: Faction, target: OwnedAsset | None, attacker: OwnedAsset, spec: AttackSpec
+) -> OwnedAsset | None:
     """The defender picks the asset that meets the strike (its Defence plan), else the target itself."""
     plan = world.orders_of(str(foe.id)).defence_in(attacker.region_id)
     chosen = foe.assets.get(plan.defender_id) if plan.defender_id else None
-    if (chosen is not None and chosen.region_id == attacker.region_id and chosen.usable_on(foe.turn)
-            and abilities.may_defend(chosen, attacker, spec)):  # fmt: skip
+    if (
+        chosen is not None
+        and chosen.region_id == attacker.region_id
+        and chosen.usable_on(foe.turn)
+        and abilities.may_defend(chosen, attacker, spec)
+    ):
         return chosen
     return target
 
 
-def attack_side(session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset | None,
-                 spec: AttackSpec, seizing: bool) -> Side:  # fmt: skip
+def attack_side(
+    session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset | None, spec: AttackSpec, seizing: bool
+) -> Side:
     me, region = session.actor, session.world.region(attacker.region_id)
     mine, theirs = attribute_key(spec.attacker), attribute_key(spec.defender)
     dice = 0
@@ -128,14 +142,18 @@ def attack_side(session: Session, attacker: OwnedAsset, foe: Faction, defender: 
     return Side(me, mine, dice)
 
 
-def defence_side(session: Session, foe: Faction, attacker: OwnedAsset, defender: OwnedAsset | None,
-                  spec: AttackSpec) -> Side:  # fmt: skip
+def defence_side(
+    session: Session, foe: Faction, attacker: OwnedAsset, defender: OwnedAsset | None, spec: AttackSpec
+) -> Side:
     region = session.world.region(attacker.region_id)
     mine, theirs = attribute_key(spec.defender), attribute_key(spec.attacker)
     if defender is not None and defender.type_key in (WILD_TERRAIN, WILD_MONSTER):
         return Side(foe, "", 0, defender.difficulty, f"{defender.name} difficulty")
-    dice = 0 if ability_of(attacker) == Passive.BLACKMAIL else tag_dice(foe, TagRoll.DEFENCE, region, attribute=mine,
-                                                                   against=theirs)  # fmt: skip
+    dice = (
+        0
+        if ability_of(attacker) == Passive.BLACKMAIL
+        else tag_dice(foe, TagRoll.DEFENCE, region, attribute=mine, against=theirs)
+    )
     dice += abilities.ward_dice(foe, attacker.region_id, mine)
     dice += 1 if defender is not None and ability_of(defender) == Passive.WARMAGE_ACADEMY and mine == "cunning" else 0
     return Side(foe, mine, dice)
@@ -146,8 +164,15 @@ def books_in(world: World, region_id: str) -> tuple[str, ...]:
     return tuple(str(f.id) for f in world.holders(Passive.BOOK_OF_SECRETS, region_id))
 
 
-def _hit(session: Session, attacker: OwnedAsset, spec: AttackSpec, foe: Faction, target: OwnedAsset | None,
-         defender: OwnedAsset | None, result: ContestResult) -> None:  # fmt: skip
+def _hit(
+    session: Session,
+    attacker: OwnedAsset,
+    spec: AttackSpec,
+    foe: Faction,
+    target: OwnedAsset | None,
+    defender: OwnedAsset | None,
+    result: ContestResult,
+) -> None:
     me = session.actor
     if spec.damage is None:
         abilities.special_hit(session, attacker, foe, target or defender)
@@ -160,23 +185,42 @@ def _hit(session: Session, attacker: OwnedAsset, spec: AttackSpec, foe: Faction,
         amount = damage.total
         victim = damage_victim(session.world, foe, attacker.region_id, defender)
     if victim is not None:
-        deal_damage(session, foe, victim.id, amount, f"hit by {me.name}'s {attacker.name}",
-                    (result.attack, result.defence, damage), attacker=me, attacker_asset=attacker)  # fmt: skip
+        deal_damage(
+            session,
+            foe,
+            victim.id,
+            amount,
+            f"hit by {me.name}'s {attacker.name}",
+            (result.attack, result.defence, damage),
+            attacker=me,
+            attacker_asset=attacker,
+        )
     abilities.after_hit(session, attacker, foe)
 
 
 def damage_victim(world: World, foe: Faction, region_id: str, defender: OwnedAsset | None) -> OwnedAsset | None:
     """Seed 002, Attack Procedure: the defender may let damage bypass the asset and hit its Base of Influence."""
     base = foe.base_in(region_id)
-    if base is not None and world.orders_of(str(foe.id)).defence_in(region_id).base_absorbs and \
-            defender is not None and not defender.is_base:  # fmt: skip
+    if (
+        base is not None
+        and world.orders_of(str(foe.id)).defence_in(region_id).base_absorbs
+        and defender is not None
+        and not defender.is_base
+    ):
         return base
     return defender
 
 
-def counterattack(session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset | None,
-                  result: ContestResult, *, contest_recorded: bool = False, owed: DiceSpec | None = None
-                  ) -> None:  # fmt: skip
+def counterattack(
+    session: Session,
+    attacker: OwnedAsset,
+    foe: Faction,
+    defender: OwnedAsset | None,
+    result: ContestResult,
+    *,
+    contest_recorded: bool = False,
+    owed: DiceSpec | None = None,
+) -> None:
     """The defender's Counterattack line against the attacker (the acting faction's asset); a Monster takes it
     multiplied by 3. `contest_recorded`: the contest's rolls are already in an event, so only the damage roll
     goes into this one. `owed`: the line read before the attack's own damage was written (a tie)."""
@@ -187,13 +231,22 @@ def counterattack(session: Session, attacker: OwnedAsset, foe: Faction, defender
     damage = session.roll(spec, f"{defender.name} counterattack", RULE_PROCEDURE, actor=str(foe.id))
     amount = damage.total * (MONSTER_DAMAGE_MULTIPLIER if attacker.type_key == WILD_MONSTER else 1)
     rolls = (damage,) if contest_recorded else (result.attack, result.defence, damage)
-    deal_damage(session, me, attacker.id, amount, f"counterattack by {foe.name}'s {defender.name}", rolls,
-                attacker=foe, attacker_asset=defender)  # fmt: skip
+    deal_damage(
+        session,
+        me,
+        attacker.id,
+        amount,
+        f"counterattack by {foe.name}'s {defender.name}",
+        rolls,
+        attacker=foe,
+        attacker_asset=defender,
+    )
     abilities.after_counter(session, foe, defender)
 
 
-def counter_spec(session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset | None,
-                 result: ContestResult) -> DiceSpec | None:  # fmt: skip
+def counter_spec(
+    session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset | None, result: ContestResult
+) -> DiceSpec | None:
     """The Counterattack line the defender answers this result with, if any (seed 002, Attack Procedure; the
     abilities that change it: `abilities.counter_of`). The odds read it too (domain/odds/)."""
     if defender is None or defender.id not in foe.assets or not defender.usable_on(foe.turn):

@@ -14,7 +14,11 @@ from domain.factionturn.catalog_wealth import WEALTH_ASSETS
 # Printed at rating 1 in all three tables: one row. Its attribute is Cunning because the one roll tied to a
 # base is Expand Influence's 1d10 + Cunning; bases never count against an attribute's asset limit.
 BASE_OF_INFLUENCE = row(
-    "base_of_influence", "Base of Influence", Attribute.CUNNING, 1, (None, None, 0, "Special", "None", "None", "S"),
+    "base_of_influence",
+    "Base of Influence",
+    Attribute.CUNNING,
+    1,
+    (None, None, 0, "Special", "None", "None", "S"),
     passive=True,
 )
 

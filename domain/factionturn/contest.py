@@ -63,13 +63,20 @@ class ContestResult:
 
 
 def contest(
-    session: Session, attacker: Side, defender: Side, purpose: str, *, books: tuple[str, ...] = (),
+    session: Session,
+    attacker: Side,
+    defender: Side,
+    purpose: str,
+    *,
+    books: tuple[str, ...] = (),
     rule: str = RULE_ATTACK,
-) -> ContestResult:  # fmt: skip
+) -> ContestResult:
     """Roll both sides; a losing side that holds a Book of Secrets here (faction ids in `books`) uses it once
     per turn: it rerolls its own roll or forces the winner to reroll theirs (`book_choice`)."""
-    result = ContestResult(roll_side(session, attacker, f"{purpose}: attack", rule),
-                           roll_side(session, defender, f"{purpose}: defence", rule))  # fmt: skip
+    result = ContestResult(
+        roll_side(session, attacker, f"{purpose}: attack", rule),
+        roll_side(session, defender, f"{purpose}: defence", rule),
+    )
     for side in (attacker, defender):  # the attacker first; the defender answers the result as it then stands
         losing = not result.attacker_wins if side is attacker else not result.defender_wins or result.tie
         faction_id = str(side.faction.id)

@@ -18,9 +18,14 @@ def resolve_custom(session: Session, definition: dict[str, Any]) -> None:
     success, rolls = True, []
     if action.check is not None:
         opposed = session.world.factions.get(action.check.opposed_id)
-        outcome = decide_check(action.check, me.rating(action.check.stat),
-                               opposed.rating(action.check.opposed_stat) if opposed else 0, session.dice,
-                               f"{action.name}: check", str(me.id))  # fmt: skip
+        outcome = decide_check(
+            action.check,
+            me.rating(action.check.stat),
+            opposed.rating(action.check.opposed_stat) if opposed else 0,
+            session.dice,
+            f"{action.name}: check",
+            str(me.id),
+        )
         session.rolls.extend(outcome.rolls)
         success, rolls = outcome.success, outcome.roll_dicts()
     session.record(me, CustomActionResolved(action.name, succeeded=success, rolls=rolls, seat=seat, reason=reason))

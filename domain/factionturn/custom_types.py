@@ -19,10 +19,21 @@ ABILITY_KEYS = frozenset(row.ability for row in CATALOG.values() if row.ability)
 
 
 def define_row(
-    key: str, name: str, attribute: str, rating: int, hp: int, cost: int, *, arcana: int = 0,
-    kind: str = "Special Forces", attack_cell: str = "None", counter_cell: str = "None", maintenance: int = 0,
-    ability: str | None = None, needs_permission: bool = False,
-) -> AssetType:  # fmt: skip
+    key: str,
+    name: str,
+    attribute: str,
+    rating: int,
+    hp: int,
+    cost: int,
+    *,
+    arcana: int = 0,
+    kind: str = "Special Forces",
+    attack_cell: str = "None",
+    counter_cell: str = "None",
+    maintenance: int = 0,
+    ability: str | None = None,
+    needs_permission: bool = False,
+) -> AssetType:
     """Check and build a custom row. No ability key means a narrative-only asset (its text is flavour); an ability
     plays as the catalog row it belongs to declares it (passive, its die)."""
     if key in CATALOG or key in ALIASES:
@@ -32,12 +43,24 @@ def define_row(
     source = next((r for r in CATALOG.values() if ability is not None and r.ability == ability), None)
     try:
         return AssetType(
-            key=key, name=name.strip(), attribute=Attribute(attribute.title()), rating=rating, hp=hp, cost=cost,
-            arcana=arcana, kind=AssetKind(kind), attack=attack(attack_cell), counter=counter(counter_cell),
-            needs_permission=needs_permission, has_action=ability is not None, maintenance=maintenance,
-            ability=ability, narrative_only=ability is None, passive=source.passive if source else False,
+            key=key,
+            name=name.strip(),
+            attribute=Attribute(attribute.title()),
+            rating=rating,
+            hp=hp,
+            cost=cost,
+            arcana=arcana,
+            kind=AssetKind(kind),
+            attack=attack(attack_cell),
+            counter=counter(counter_cell),
+            needs_permission=needs_permission,
+            has_action=ability is not None,
+            maintenance=maintenance,
+            ability=ability,
+            narrative_only=ability is None,
+            passive=source.passive if source else False,
             die=source.die if source else None,
-        )  # fmt: skip
+        )
     except ValueError as wrong:
         raise InvalidInputError(f"custom asset type {key!r}: {wrong}") from wrong
 
@@ -45,11 +68,20 @@ def define_row(
 def row_to_dict(row: AssetType) -> dict[str, Any]:
     """A custom row as flat JSON: its table cells as text, as the seed prints them."""
     return {
-        "key": row.key, "name": row.name, "attribute": row.attribute.value, "rating": row.rating, "hp": row.hp,
-        "cost": row.cost, "arcana": row.arcana, "kind": row.kind.value,
-        "attack": str(row.attack) if row.attack else "None", "counter": str(row.counter) if row.counter else "None",
-        "maintenance": row.maintenance, "ability": row.ability, "needs_permission": row.needs_permission,
-    }  # fmt: skip
+        "key": row.key,
+        "name": row.name,
+        "attribute": row.attribute.value,
+        "rating": row.rating,
+        "hp": row.hp,
+        "cost": row.cost,
+        "arcana": row.arcana,
+        "kind": row.kind.value,
+        "attack": str(row.attack) if row.attack else "None",
+        "counter": str(row.counter) if row.counter else "None",
+        "maintenance": row.maintenance,
+        "ability": row.ability,
+        "needs_permission": row.needs_permission,
+    }
 
 
 def row_from_dict(data: dict[str, Any]) -> AssetType:
@@ -60,7 +92,17 @@ def row_from_dict(data: dict[str, Any]) -> AssetType:
 def _cached(text: str) -> AssetType:
     d = json.loads(text)
     return define_row(
-        d["key"], d["name"], d["attribute"], int(d["rating"]), int(d["hp"]), int(d["cost"]), arcana=int(d["arcana"]),
-        kind=d["kind"], attack_cell=d["attack"], counter_cell=d["counter"], maintenance=int(d["maintenance"]),
-        ability=d["ability"], needs_permission=bool(d["needs_permission"]),
-    )  # fmt: skip
+        d["key"],
+        d["name"],
+        d["attribute"],
+        int(d["rating"]),
+        int(d["hp"]),
+        int(d["cost"]),
+        arcana=int(d["arcana"]),
+        kind=d["kind"],
+        attack_cell=d["attack"],
+        counter_cell=d["counter"],
+        maintenance=int(d["maintenance"]),
+        ability=d["ability"],
+        needs_permission=bool(d["needs_permission"]),
+    )

@@ -43,15 +43,25 @@ GOAL_COUNTERS: dict[str, frozenset[str]] = {
 
 
 def deal_damage(
-    session: Session, owner: Faction, asset_id: str, damage: int, reason: str, rolls: tuple[Roll, ...] = (),
-    *, attacker: Faction | None = None, attacker_asset: OwnedAsset | None = None,
-) -> None:  # fmt: skip
+    session: Session,
+    owner: Faction,
+    asset_id: str,
+    damage: int,
+    reason: str,
+    rolls: tuple[Roll, ...] = (),
+    *,
+    attacker: Faction | None = None,
+    attacker_asset: OwnedAsset | None = None,
+) -> None:
     """Damage `owner`'s asset; a killing blow may be turned aside; goal progress goes to the attacker."""
     asset = owner.assets.get(asset_id)
     if asset is None or damage <= 0:
         return
-    if damage >= asset.hp and not asset.is_base and _killing_blow_averted(session, owner, asset, attacker,
-                                                                           attacker_asset, reason):  # fmt: skip
+    if (
+        damage >= asset.hp
+        and not asset.is_base
+        and _killing_blow_averted(session, owner, asset, attacker, attacker_asset, reason)
+    ):
         return
     dealt = min(damage, asset.hp)
     session.record(owner, owner.damage(asset_id=asset_id, damage=damage, reason=reason, rolls=roll_dicts(rolls)))
@@ -62,13 +72,24 @@ def deal_damage(
 
 
 def _killing_blow_averted(
-    session: Session, owner: Faction, asset: OwnedAsset, attacker: Faction | None,
-    attacker_asset: OwnedAsset | None, reason: str,
-) -> bool:  # fmt: skip
+    session: Session,
+    owner: Faction,
+    asset: OwnedAsset,
+    attacker: Faction | None,
+    attacker_asset: OwnedAsset | None,
+    reason: str,
+) -> bool:
     if attacker is not None and attacker_asset is not None and ability_of(attacker_asset) == Passive.HOSTILE_TAKEOVER:
         session.record(owner, AssetLostToRival(asset_id=asset.id, to_faction_id=str(attacker.id), reason=RULE_TAKEOVER))
-        taken = replace(asset, hp=1, stealthed=False, threatened=False, usable_from=attacker.turn + 1,
-                        attached_to="", ability_blocked_by="")  # fmt: skip
+        taken = replace(
+            asset,
+            hp=1,
+            stealthed=False,
+            threatened=False,
+            usable_from=attacker.turn + 1,
+            attached_to="",
+            ability_blocked_by="",
+        )
         session.record(attacker, AssetAcquired(asset=taken, from_faction_id=str(owner.id), reason=RULE_TAKEOVER))
         return True
     # seed 002, Buy Asset: a new asset cannot "grant their special benefits until the beginning of the faction's
@@ -76,8 +97,14 @@ def _killing_blow_averted(
     savers = holds(owner, Passive.BOLTHOLES, asset.region_id) + holds(owner, Passive.FALSE_FRONT, asset.region_id)
     others = [a for a in savers if a.id != asset.id]
     if is_unit(asset) and any(ability_of(a) == Passive.BOLTHOLES for a in others):
-        session.record(owner, AssetMarked(asset_id=asset.id, changes={"hp": 0, "sheltered": True},
-                                          reason=f"{reason}; saved by Boltholes ({RULE_BOLTHOLES})"))  # fmt: skip
+        session.record(
+            owner,
+            AssetMarked(
+                asset_id=asset.id,
+                changes={"hp": 0, "sheltered": True},
+                reason=f"{reason}; saved by Boltholes ({RULE_BOLTHOLES})",
+            ),
+        )
         return True
     front = next((a for a in others if ability_of(a) == Passive.FALSE_FRONT), None)
     if front is not None:
@@ -90,11 +117,17 @@ def _killing_blow_averted(
     if is_unit(asset) and cathedral is not None and owner.facgold >= price:
         # seed 002, Cathedral: "Once between turns": once while the owner's turn number stands, so from one of
         # its turns to the next however many factions strike in between. Kept on the Cathedral's state.
-        session.record(owner, AssetMarked(asset_id=cathedral.id, changes={"restored_on": owner.turn},
-                                          reason=f"Cathedral used ({RULE_CATHEDRAL})"))  # fmt: skip
+        session.record(
+            owner,
+            AssetMarked(
+                asset_id=cathedral.id, changes={"restored_on": owner.turn}, reason=f"Cathedral used ({RULE_CATHEDRAL})"
+            ),
+        )
         session.record(owner, FacGoldSpent(amount=price, reason=f"Cathedral restores {asset.name}"))
-        session.record(owner, AssetMarked(asset_id=asset.id, changes={"hp": 1},
-                                          reason=f"{reason}; restored at 1 HP ({RULE_CATHEDRAL})"))  # fmt: skip
+        session.record(
+            owner,
+            AssetMarked(asset_id=asset.id, changes={"hp": 1}, reason=f"{reason}; restored at 1 HP ({RULE_CATHEDRAL})"),
+        )
         return True
     return False
 

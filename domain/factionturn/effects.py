@@ -265,12 +265,37 @@ class GovernmentChanged:
 
 
 FactionEffect = (
-    TurnBegun | RatingRaised | GoalChosen | GoalProgressed | GoalAchieved | FacGoldGained | FacGoldSpent
-    | MaintenancePaid | ActionFailed | TurnEnded | MultiTurnActionSet | TagsChanged | AssetPurchased
-    | InfluenceExpanded | AssetDamaged | AssetDestroyed | AssetMarked | StealthChanged | AssetMoved | Repaired
-    | AssetSold | AssetRefitted | AssetLostToRival | AssetAcquired | PurchaseDiscountSet | EmbargoSet | HomeMoved
-    | Adjusted | CustomActionResolved | MonsterAttacked
-)  # fmt: skip
+    TurnBegun
+    | RatingRaised
+    | GoalChosen
+    | GoalProgressed
+    | GoalAchieved
+    | FacGoldGained
+    | FacGoldSpent
+    | MaintenancePaid
+    | ActionFailed
+    | TurnEnded
+    | MultiTurnActionSet
+    | TagsChanged
+    | AssetPurchased
+    | InfluenceExpanded
+    | AssetDamaged
+    | AssetDestroyed
+    | AssetMarked
+    | StealthChanged
+    | AssetMoved
+    | Repaired
+    | AssetSold
+    | AssetRefitted
+    | AssetLostToRival
+    | AssetAcquired
+    | PurchaseDiscountSet
+    | EmbargoSet
+    | HomeMoved
+    | Adjusted
+    | CustomActionResolved
+    | MonsterAttacked
+)
 RegionEffect = GovernmentChanged
 Effect = FactionEffect | RegionEffect
 

@@ -111,8 +111,17 @@ class FactionTurn:
 
     def found(self, campaign_id: UUID, founding: Founding) -> Faction:
         f = founding
-        return Faction.found(campaign_id, f.name, f.force, f.cunning, f.wealth, f.home_region_id, tags=list(f.tags),
-                             facgold=f.facgold, secret=f.secret)  # fmt: skip
+        return Faction.found(
+            campaign_id,
+            f.name,
+            f.force,
+            f.cunning,
+            f.wealth,
+            f.home_region_id,
+            tags=list(f.tags),
+            facgold=f.facgold,
+            secret=f.secret,
+        )
 
     def check_orders(self, table: World, member_id: str, orders: FactionOrders) -> None:
         check_orders(table, member_id, orders)
@@ -121,8 +130,14 @@ class FactionTurn:
         return preview_faction(table, member_id)
 
     def resolve(self, table: World, dice: Dice) -> PhaseOutcome:
-        return resolve_phase(table.factions.values(), table.regions.values(), table.orders, dice, phase=table.phase,
-                             custom_types=table.custom_types)  # fmt: skip
+        return resolve_phase(
+            table.factions.values(),
+            table.regions.values(),
+            table.orders,
+            dice,
+            phase=table.phase,
+            custom_types=table.custom_types,
+        )
 
     def report(self, resolution: PhaseOutcome, member_id: str) -> TurnReport:
         others = [t for t in resolution.turns if t.faction_id != member_id]

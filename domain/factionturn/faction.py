@@ -40,10 +40,21 @@ class Faction(FactionMergers):
 
     @classmethod
     def found(
-        cls, campaign_id: UUID, name: str, force: int, cunning: int, wealth: int, home_region_id: str,
-        *, tags: list[str] | None = None, facgold: int = 0, xp: int = 0, hp: int | None = None,
-        wild: bool = False, secret: str = "",
-    ) -> Faction:  # fmt: skip
+        cls,
+        campaign_id: UUID,
+        name: str,
+        force: int,
+        cunning: int,
+        wealth: int,
+        home_region_id: str,
+        *,
+        tags: list[str] | None = None,
+        facgold: int = 0,
+        xp: int = 0,
+        hp: int | None = None,
+        wild: bool = False,
+        secret: str = "",
+    ) -> Faction:
         """`secret`: random text no seat sees, which makes the faction's asset ids unguessable (faction_assets.py)."""
         for attribute, rating in zip(ATTRIBUTES, (force, cunning, wealth), strict=True):
             if not MIN_RATING <= rating <= MAX_RATING:
@@ -56,15 +67,36 @@ class Faction(FactionMergers):
             raise InvalidInputError(f"HP must be 1-{top}, not {start_hp}")
         clean_tags = sorted({t.strip() for t in tags or [] if t.strip()})
         return cls(
-            campaign_id, clean_name(name, "faction"), force, cunning, wealth, home_region_id, clean_tags,
-            facgold, xp, start_hp, wild, secret,
-        )  # fmt: skip
+            campaign_id,
+            clean_name(name, "faction"),
+            force,
+            cunning,
+            wealth,
+            home_region_id,
+            clean_tags,
+            facgold,
+            xp,
+            start_hp,
+            wild,
+            secret,
+        )
 
     @event("Founded")
     def __init__(
-        self, campaign_id: UUID, name: str, force: int, cunning: int, wealth: int, home_region_id: str,
-        tags: list[str], facgold: int, xp: int, hp: int, wild: bool, secret: str = "",
-    ) -> None:  # fmt: skip
+        self,
+        campaign_id: UUID,
+        name: str,
+        force: int,
+        cunning: int,
+        wealth: int,
+        home_region_id: str,
+        tags: list[str],
+        facgold: int,
+        xp: int,
+        hp: int,
+        wild: bool,
+        secret: str = "",
+    ) -> None:
         self._secret = secret  # private: left out of every view (projections/state.py public_state)
         self.campaign_id = campaign_id
         self.name = name
@@ -91,8 +123,11 @@ class Faction(FactionMergers):
         # Narratives told before phase chronicles; each turn's now goes to its phase's (domain/phase_chronicle.py).
         self.narratives: list[str] = []
         if not wild:
-            self._add(OwnedAsset(self.next_asset_id(), BASE_OF_INFLUENCE, "Base of Influence", "special",
-                                 home_region_id, hp, hp))  # fmt: skip
+            self._add(
+                OwnedAsset(
+                    self.next_asset_id(), BASE_OF_INFLUENCE, "Base of Influence", "special", home_region_id, hp, hp
+                )
+            )
 
     # ---- set-up and orders ---------------------------------------------------------------------------------
     def grant_asset(self, asset: OwnedAsset, reason: str, rolls: Rolls | None = None) -> None:
@@ -216,8 +251,15 @@ class Faction(FactionMergers):
         pass
 
     @event("TurnEnded")
-    def _turn_ended(self, phase: int, action: str, attacked: bool, narrative: str, rolls: Rolls | None = None,
-                    kept_apart: bool = False) -> None:  # fmt: skip
+    def _turn_ended(
+        self,
+        phase: int,
+        action: str,
+        attacked: bool,
+        narrative: str,
+        rolls: Rolls | None = None,
+        kept_apart: bool = False,
+    ) -> None:
         """`kept_apart`: False on a turn ended before phase chronicles, whose narrative the faction kept."""
         self.order = None
         self.peaceful_turns = 0 if attacked else self.peaceful_turns + 1
@@ -250,12 +292,14 @@ class Faction(FactionMergers):
         if asset is not None and asset.id != asset_id:
             raise InvalidInputError(f"asset {asset.id} is not asset {asset_id}")
         lost = old.hp - (asset.hp if asset else 0) if old is not None and old.is_base else 0
-        self._adventure_resolved(outcome, asset_id, asset.to_dict() if asset else None, min(max(lost, 0), self.hp),
-                                 seat, why)  # fmt: skip
+        self._adventure_resolved(
+            outcome, asset_id, asset.to_dict() if asset else None, min(max(lost, 0), self.hp), seat, why
+        )
 
     @event("AdventureResolved")
-    def _adventure_resolved(self, outcome: str, asset_id: str, asset: dict[str, Any] | None, faction_damage: int,
-                            seat: str, reason: str) -> None:  # fmt: skip
+    def _adventure_resolved(
+        self, outcome: str, asset_id: str, asset: dict[str, Any] | None, faction_damage: int, seat: str, reason: str
+    ) -> None:
         self.hp -= faction_damage
         self.destroyed = self.destroyed or self.hp <= 0
         if asset is None:

@@ -109,15 +109,26 @@ class FactionAssets(Rewindable):
         return InfluenceExpanded(asset_id, region_id, hp, cost, usable_from, rolls)
 
     @event("InfluenceExpanded")
-    def _influence_expanded(self, asset_id: str, region_id: str, hp: int, cost: int, usable_from: int,
-                            rolls: Rolls) -> None:  # fmt: skip
+    def _influence_expanded(
+        self, asset_id: str, region_id: str, hp: int, cost: int, usable_from: int, rolls: Rolls
+    ) -> None:
         self.facgold -= cost
         if asset_id in self.assets:
             base = self.assets[asset_id]
             base.hp, base.max_hp = base.hp + hp, base.max_hp + hp
         else:
-            self._add(OwnedAsset(asset_id, BASE_OF_INFLUENCE, "Base of Influence", "special", region_id, hp, hp,
-                                 usable_from=usable_from))  # fmt: skip
+            self._add(
+                OwnedAsset(
+                    asset_id,
+                    BASE_OF_INFLUENCE,
+                    "Base of Influence",
+                    "special",
+                    region_id,
+                    hp,
+                    hp,
+                    usable_from=usable_from,
+                )
+            )
 
     def damage_asset(self, asset_id: str, damage: int, reason: str, rolls: Rolls | None = None) -> None:
         e = self.damage(asset_id, damage, reason, rolls)
@@ -131,8 +142,9 @@ class FactionAssets(Rewindable):
         return AssetDamaged(asset_id, dealt, asset.hp - dealt, faction_damage, reason, rolls or [])
 
     @event("AssetDamaged")
-    def _asset_damaged(self, asset_id: str, damage: int, hp: int, faction_damage: int, reason: str,
-                       rolls: Rolls) -> None:  # fmt: skip
+    def _asset_damaged(
+        self, asset_id: str, damage: int, hp: int, faction_damage: int, reason: str, rolls: Rolls
+    ) -> None:
         self.hp -= faction_damage
         self.destroyed = self.destroyed or self.hp <= 0
         if hp <= 0:
@@ -244,24 +256,54 @@ class FactionAssets(Rewindable):
         self._monster_moved(monster_id, beast.region_id, region_id, phase, seat, check_intervention(seat, reason))
 
     @event("MonsterMoved")
-    def _monster_moved(self, monster_id: str, from_region_id: str, to_region_id: str, phase: int, seat: str,
-                       reason: str) -> None:  # fmt: skip
+    def _monster_moved(
+        self, monster_id: str, from_region_id: str, to_region_id: str, phase: int, seat: str, reason: str
+    ) -> None:
         beast = self.assets[monster_id]
         beast.region_id, beast.moved_phase = to_region_id, phase
 
     def record_monster_attack(
-        self, monster_id: str, target_faction_id: str, target_asset_id: str, defender_id: str, phase: int,
-        hit: bool, countered: bool, rolls: Rolls, seat: str, reason: str,
-    ) -> None:  # fmt: skip
+        self,
+        monster_id: str,
+        target_faction_id: str,
+        target_asset_id: str,
+        defender_id: str,
+        phase: int,
+        hit: bool,
+        countered: bool,
+        rolls: Rolls,
+        seat: str,
+        reason: str,
+    ) -> None:
         """The GM's monster attack and its contest rolls; the damage follows as ordinary `AssetDamaged` events."""
         beast = self.monster(monster_id)
         if beast.attacked_phase == phase:
             raise RuleViolationError(f"{beast.name} has already attacked in phase {phase}", RULE_MONSTER)
-        self._monster_attacked(monster_id, target_faction_id, target_asset_id, defender_id, phase, hit, countered,
-                               rolls, seat, check_intervention(seat, reason))  # fmt: skip
+        self._monster_attacked(
+            monster_id,
+            target_faction_id,
+            target_asset_id,
+            defender_id,
+            phase,
+            hit,
+            countered,
+            rolls,
+            seat,
+            check_intervention(seat, reason),
+        )
 
     @event("MonsterAttacked")
-    def _monster_attacked(self, monster_id: str, target_faction_id: str, target_asset_id: str, defender_id: str,
-                          phase: int, hit: bool, countered: bool, rolls: Rolls, seat: str,
-                          reason: str) -> None:  # fmt: skip
+    def _monster_attacked(
+        self,
+        monster_id: str,
+        target_faction_id: str,
+        target_asset_id: str,
+        defender_id: str,
+        phase: int,
+        hit: bool,
+        countered: bool,
+        rolls: Rolls,
+        seat: str,
+        reason: str,
+    ) -> None:
         self.assets[monster_id].attacked_phase = phase

@@ -100,9 +100,21 @@ class FactionMergers(FactionAssets):
         kept = {a for a in partner.assets if not any(f["asset_id"] == a and f["side"] == "b" for f in sold)}
         acquired = self._acquisitions(partner, kept, top)
         gained = sum(int(f["facgold"]) for f in sold)
-        self._merged(str(partner.id), partner.name, outcome.merger_score, list(outcome.rolls), dict(outcome.ratings),
-                     min(top, self.hp + partner.hp), self.facgold + partner.facgold + gained, self.xp + partner.xp,
-                     sorted({t.strip() for t in tags if t.strip()}), sold, acquired, seat, why)  # fmt: skip
+        self._merged(
+            str(partner.id),
+            partner.name,
+            outcome.merger_score,
+            list(outcome.rolls),
+            dict(outcome.ratings),
+            min(top, self.hp + partner.hp),
+            self.facgold + partner.facgold + gained,
+            self.xp + partner.xp,
+            sorted({t.strip() for t in tags if t.strip()}),
+            sold,
+            acquired,
+            seat,
+            why,
+        )
 
     def _acquisitions(self, partner: FactionMergers, kept: set[str], top: int) -> list[dict[str, Any]]:
         """The partner's kept assets as this faction's: new ids in its series, usable from its next turn, free of
@@ -116,14 +128,30 @@ class FactionMergers(FactionAssets):
                 acquired.append(replace(base, max_hp=grown, hp=min(grown, base.hp + asset.hp)).to_dict())
                 continue
             new_id = self.next_asset_id(ahead=sum(1 for a in acquired if a["id"] not in self.assets))
-            acquired.append(replace(asset, id=new_id, usable_from=self.turn + 1, attached_to="",
-                                    ability_blocked_by="", threatened=False).to_dict())  # fmt: skip
+            acquired.append(
+                replace(
+                    asset, id=new_id, usable_from=self.turn + 1, attached_to="", ability_blocked_by="", threatened=False
+                ).to_dict()
+            )
         return acquired
 
     @event("Merged")
-    def _merged(self, partner_id: str, partner_name: str, merger_score: int, rolls: Rolls, ratings: dict[str, int],
-                hp: int, facgold: int, xp: int, tags: list[str], sold: list[dict[str, Any]],
-                acquired: list[dict[str, Any]], seat: str, reason: str) -> None:  # fmt: skip
+    def _merged(
+        self,
+        partner_id: str,
+        partner_name: str,
+        merger_score: int,
+        rolls: Rolls,
+        ratings: dict[str, int],
+        hp: int,
+        facgold: int,
+        xp: int,
+        tags: list[str],
+        sold: list[dict[str, Any]],
+        acquired: list[dict[str, Any]],
+        seat: str,
+        reason: str,
+    ) -> None:
         for name, rating in ratings.items():
             setattr(self, name, rating)
         for fate in sold:

@@ -46,9 +46,13 @@ D6, D12, D20 = DiceSpec.parse("1d6"), DiceSpec.parse("1d12"), DiceSpec.parse("1d
 ROLLABLE_TAGS = sum(1 for key in RANDOM_TAG.values() if key is not None)
 WORLD_SIZES = range(3, 7)  # "There should be 3-6 factions acting on your game."
 DEFAULT_NAMES = (
-    "The Iron Company", "The Veiled Hand", "The Gilded Compact",
-    "The Ashen Circle", "The Free Marches", "The Salt Lords",
-)  # fmt: skip
+    "The Iron Company",
+    "The Veiled Hand",
+    "The Gilded Compact",
+    "The Ashen Circle",
+    "The Free Marches",
+    "The Salt Lords",
+)
 
 
 @dataclass(frozen=True)
@@ -216,14 +220,32 @@ def generate_faction(name: str, dice: Dice) -> GeneratedFaction:
     ]
     force, cunning, wealth = (scores[a] for a in (Attribute.FORCE, Attribute.CUNNING, Attribute.WEALTH))
     return GeneratedFaction(
-        name=name, size=size.value, order=order.value, force=force, cunning=cunning, wealth=wealth,
-        max_hp=max_hp(force, cunning, wealth), tags=tags.value, goal=goal.value[0], goal_choices=goal.value,
-        home_arcana=region.arcana, home_population=region.population,
-        additional_bases=ref.additional_bases, base_hp=ref.base_hp,
-        primary_assets=primary.value, other_assets=tuple(key for o in others for key in o.value),
-        rolls=(*region.rolls, *size.rolls, *order.rolls, *tags.rolls, *goal.rolls, *primary.rolls,
-               *(r for o in others for r in o.rolls)),
-    )  # fmt: skip
+        name=name,
+        size=size.value,
+        order=order.value,
+        force=force,
+        cunning=cunning,
+        wealth=wealth,
+        max_hp=max_hp(force, cunning, wealth),
+        tags=tags.value,
+        goal=goal.value[0],
+        goal_choices=goal.value,
+        home_arcana=region.arcana,
+        home_population=region.population,
+        additional_bases=ref.additional_bases,
+        base_hp=ref.base_hp,
+        primary_assets=primary.value,
+        other_assets=tuple(key for o in others for key in o.value),
+        rolls=(
+            *region.rolls,
+            *size.rolls,
+            *order.rolls,
+            *tags.rolls,
+            *goal.rolls,
+            *primary.rolls,
+            *(r for o in others for r in o.rolls),
+        ),
+    )
 
 
 def generate_world(count: int, dice: Dice, names: Sequence[str] | None = None) -> list[GeneratedFaction]:

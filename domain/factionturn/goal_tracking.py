@@ -18,8 +18,11 @@ def scores(faction: Faction) -> Scores:
 
 def hidden_in_enemy_lands(world: World, faction: Faction) -> list[str]:
     """Stealthed assets in regions whose government is another faction (Inside Enemy Territory)."""
-    return [a.id for a in faction.assets.values()
-            if a.stealthed and world.governor(a.region_id) not in (None, str(faction.id))]  # fmt: skip
+    return [
+        a.id
+        for a in faction.assets.values()
+        if a.stealthed and world.governor(a.region_id) not in (None, str(faction.id))
+    ]
 
 
 def adoption_baseline(world: World, faction: Faction, key: str) -> dict[str, int]:
@@ -46,8 +49,15 @@ def choose(session: Session, choice: GoalChoice | None) -> bool:
         session.failures.append(refused.message)
         return False
     abandoned = me.goal["key"] if me.goal is not None else None
-    session.record(me, GoalChosen(goal=key, target=choice.target or None,
-                                  baseline=adoption_baseline(session.world, me, key), abandoned=abandoned))  # fmt: skip
+    session.record(
+        me,
+        GoalChosen(
+            goal=key,
+            target=choice.target or None,
+            baseline=adoption_baseline(session.world, me, key),
+            abandoned=abandoned,
+        ),
+    )
     return abandoned is not None
 
 

@@ -76,31 +76,68 @@ GOALS: Mapping[str, Goal] = MappingProxyType(
     {
         goal.key: goal
         for goal in (
-            Goal("military_conquest", "Military Conquest",
-                 "destroy rival Force assets equal to your Force", half_the_assets_destroyed, lambda s: s.force),
-            Goal("commercial_expansion", "Commercial Expansion",
-                 "destroy rival Wealth assets equal to your Wealth", half_the_assets_destroyed, lambda s: s.wealth),
-            Goal("intelligence_coup", "Intelligence Coup",
-                 "destroy rival Cunning assets equal to your Cunning", half_the_assets_destroyed,
-                 lambda s: s.cunning),
-            Goal("regional_seizure", "Regional Seizure",
-                 "become the legitimate regional government of a region", half_the_rulers_average),
-            Goal("expand_influence", "Expand Influence",
-                 "plant a Base of Influence on a new region", one_plus_contested),
-            Goal("blood_the_enemy", "Blood the Enemy",
-                 "inflict HP damage on enemy assets or bases equal to your Force + Cunning + Wealth", fixed(2),
-                 lambda s: s.total),
-            Goal("peaceable_kingdom", "Peaceable Kingdom",
-                 "take no Attack action for four turns", fixed(1), lambda s: 4),
+            Goal(
+                "military_conquest",
+                "Military Conquest",
+                "destroy rival Force assets equal to your Force",
+                half_the_assets_destroyed,
+                lambda s: s.force,
+            ),
+            Goal(
+                "commercial_expansion",
+                "Commercial Expansion",
+                "destroy rival Wealth assets equal to your Wealth",
+                half_the_assets_destroyed,
+                lambda s: s.wealth,
+            ),
+            Goal(
+                "intelligence_coup",
+                "Intelligence Coup",
+                "destroy rival Cunning assets equal to your Cunning",
+                half_the_assets_destroyed,
+                lambda s: s.cunning,
+            ),
+            Goal(
+                "regional_seizure",
+                "Regional Seizure",
+                "become the legitimate regional government of a region",
+                half_the_rulers_average,
+            ),
+            Goal(
+                "expand_influence", "Expand Influence", "plant a Base of Influence on a new region", one_plus_contested
+            ),
+            Goal(
+                "blood_the_enemy",
+                "Blood the Enemy",
+                "inflict HP damage on enemy assets or bases equal to your Force + Cunning + Wealth",
+                fixed(2),
+                lambda s: s.total,
+            ),
+            Goal(
+                "peaceable_kingdom", "Peaceable Kingdom", "take no Attack action for four turns", fixed(1), lambda s: 4
+            ),
             Goal("destroy_the_foe", "Destroy the Foe", "destroy a rival faction", one_plus_the_foes_average),
-            Goal("inside_enemy_territory", "Inside Enemy Territory",
-                 "have stealthed assets in regions with other governments equal to your Cunning", fixed(2),
-                 lambda s: s.cunning),
-            Goal("invincible_valor", "Invincible Valor",
-                 "destroy a Force asset whose rating is above your Force", fixed(2), lambda s: s.force + 1),
-            Goal("legendary_wealth", "Legendary Wealth",
-                 "spend FacGold equal to four times your Wealth on bribes and influence", fixed(2),
-                 lambda s: 4 * s.wealth),
+            Goal(
+                "inside_enemy_territory",
+                "Inside Enemy Territory",
+                "have stealthed assets in regions with other governments equal to your Cunning",
+                fixed(2),
+                lambda s: s.cunning,
+            ),
+            Goal(
+                "invincible_valor",
+                "Invincible Valor",
+                "destroy a Force asset whose rating is above your Force",
+                fixed(2),
+                lambda s: s.force + 1,
+            ),
+            Goal(
+                "legendary_wealth",
+                "Legendary Wealth",
+                "spend FacGold equal to four times your Wealth on bribes and influence",
+                fixed(2),
+                lambda s: 4 * s.wealth,
+            ),
         )
     }
 )

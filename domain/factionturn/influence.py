@@ -33,14 +33,20 @@ def run_expand(session: Session, order: ExpandInfluence) -> None:
     me, world = session.actor, session.world
     base = me.base_in(order.region_id)
     if base is not None:
-        session.record(me, me.expansion(region_id=order.region_id, hp=order.hp, cost=order.hp,
-                                        usable_from=base.usable_from, rolls=[]))  # fmt: skip
+        session.record(
+            me,
+            me.expansion(region_id=order.region_id, hp=order.hp, cost=order.hp, usable_from=base.usable_from, rolls=[]),
+        )
         return
     region = world.region(order.region_id)
     dice = tag_dice(me, TagRoll.EXPAND_INFLUENCE, region) + (1 if holds(me, Passive.SURVEYORS, order.region_id) else 0)
     mine = roll_side(session, Side(me, "cunning", dice), "Expand Influence", RULE)
-    session.record(me, me.expansion(region_id=order.region_id, hp=order.hp, cost=order.hp, usable_from=me.turn + 1,
-                                    rolls=roll_dicts((mine,))))  # fmt: skip
+    session.record(
+        me,
+        me.expansion(
+            region_id=order.region_id, hp=order.hp, cost=order.hp, usable_from=me.turn + 1, rolls=roll_dicts((mine,))
+        ),
+    )
     new_base = me.base_in(order.region_id)
     assert new_base is not None
     contested = False
@@ -64,8 +70,11 @@ def _free_attack(session: Session, rival: Faction, base_id: str) -> None:
     base = me.assets.get(base_id)
     if base is None:
         return
-    attackers = [a for a in rival.assets_in(base.region_id)
-                 if a.usable_on(rival.turn) and (row := type_of(a)) is not None and row.attack is not None]  # fmt: skip
+    attackers = [
+        a
+        for a in rival.assets_in(base.region_id)
+        if a.usable_on(rival.turn) and (row := type_of(a)) is not None and row.attack is not None
+    ]
     actor_id = session.actor_id
     session.actor_id = str(rival.id)
     try:

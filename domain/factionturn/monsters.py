@@ -55,8 +55,9 @@ def plan_move(world: World, wild_id: str, monster_id: str, to_region_id: str, ph
     if distance == 0:
         raise InvalidInputError(f"{beast.name} is already in that region")
     if distance > MONSTER_MOVE_HEXES:
-        raise RuleViolationError(f"{beast.name} moves one hex a turn; that region is {distance} hexes away",
-                                 RULE_MONSTER)  # fmt: skip
+        raise RuleViolationError(
+            f"{beast.name} moves one hex a turn; that region is {distance} hexes away", RULE_MONSTER
+        )
     if any(a.type_key == WILD_MONSTER for a in wild.assets_in(to_region_id)):
         raise RuleViolationError("that region already holds a Monster asset", RULE_ONE_MONSTER)
     return MonsterMove(monster_id, beast.region_id, to_region_id)
@@ -81,8 +82,18 @@ def check_attack(world: World, wild: Faction, monster_id: str, foe: Faction, tar
     return beast
 
 
-def decide_attack(world: World, wild_id: str, monster_id: str, foe_id: str, target_id: str, dice: Dice, *,
-                  phase: int, seat: str, reason: str) -> Outcome:  # fmt: skip
+def decide_attack(
+    world: World,
+    wild_id: str,
+    monster_id: str,
+    foe_id: str,
+    target_id: str,
+    dice: Dice,
+    *,
+    phase: int,
+    seat: str,
+    reason: str,
+) -> Outcome:
     """The monster strikes one asset; its contest rolls go into `MonsterAttacked`, each damage roll into the
     damage it did. Resolved on a copy of the world; apply the outcome's changes to the aggregates."""
     reason = check_intervention(seat, reason)
@@ -94,13 +105,28 @@ def decide_attack(world: World, wild_id: str, monster_id: str, foe_id: str, targ
     spec = AttackSpec(Attribute.FORCE, Attribute.FORCE, strike_dice(beast))
     defender = choose_defender(working, foe, foe.assets[target_id], beast, spec)
     assert defender is not None
-    result = contest(session, Side(wild, "", 0, beast.difficulty, f"{beast.name} level"),
-                     defence_side(session, foe, beast, defender, spec), f"{beast.name} attacks {foe.name}",
-                     books=books_in(working, beast.region_id))  # fmt: skip
-    session.record(wild, MonsterAttacked(monster_id=beast.id, target_faction_id=foe_id, target_asset_id=target_id,
-                                         defender_id=defender.id, phase=phase, hit=not result.defender_wins,
-                                         countered=not result.attacker_wins, rolls=roll_dicts(session.rolls),
-                                         seat=seat, reason=reason))  # fmt: skip
+    result = contest(
+        session,
+        Side(wild, "", 0, beast.difficulty, f"{beast.name} level"),
+        defence_side(session, foe, beast, defender, spec),
+        f"{beast.name} attacks {foe.name}",
+        books=books_in(working, beast.region_id),
+    )
+    session.record(
+        wild,
+        MonsterAttacked(
+            monster_id=beast.id,
+            target_faction_id=foe_id,
+            target_asset_id=target_id,
+            defender_id=defender.id,
+            phase=phase,
+            hit=not result.defender_wins,
+            countered=not result.attacker_wins,
+            rolls=roll_dicts(session.rolls),
+            seat=seat,
+            reason=reason,
+        ),
+    )
     reveal_used(session, ((foe, defender),))
     # Seed 002, Attack Procedure: on a tie "both attacker and defender take damage": the counter is owed first.
     owed = None if result.attacker_wins else counter_spec(session, beast, foe, defender, result)
@@ -109,8 +135,16 @@ def decide_attack(world: World, wild_id: str, monster_id: str, foe_id: str, targ
         damage = session.roll(spec.damage, f"{beast.name} damage", RULE_MONSTER)
         victim = damage_victim(working, foe, beast.region_id, defender)
         assert victim is not None
-        deal_damage(session, foe, victim.id, damage.total, f"hit by {wild.name}'s {beast.name}", (damage,),
-                    attacker=wild, attacker_asset=beast)  # fmt: skip
+        deal_damage(
+            session,
+            foe,
+            victim.id,
+            damage.total,
+            f"hit by {wild.name}'s {beast.name}",
+            (damage,),
+            attacker=wild,
+            attacker_asset=beast,
+        )
     if owed is not None:
         counterattack(session, beast, foe, defender, result, contest_recorded=True, owed=owed)
     return session.outcome(f"{beast.name} attacks")

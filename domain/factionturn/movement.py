@@ -112,10 +112,14 @@ def check_move(world: World, faction: Faction, mover: OwnedAsset, use: AbilityUs
             raise RuleViolationError(f"{load.name} is not in {mover.name}'s region", where)
         if world.distance(start, str(destination.id)) > rule.reach:
             raise RuleViolationError(f"{destination.name} is more than {rule.reach} hexes away", where)
-        if needs_permission(rule, load) and permission(world, faction, row_of(load), str(destination.id),
-                                                       stealthed=load.stealthed).answer == "deny":  # fmt: skip
-            raise RuleViolationError(f"the government of {destination.name} refuses {load.name} its permission",
-                                     "seed 002, Buy Asset (permission to transport an asset in)")  # fmt: skip
+        if (
+            needs_permission(rule, load)
+            and permission(world, faction, row_of(load), str(destination.id), stealthed=load.stealthed).answer == "deny"
+        ):
+            raise RuleViolationError(
+                f"the government of {destination.name} refuses {load.name} its permission",
+                "seed 002, Buy Asset (permission to transport an asset in)",
+            )
     faction.check_can_pay(move_cost(rule, loads), f"moving with {mover.name}")
 
 
@@ -159,9 +163,12 @@ def run_move(session: Session, mover: OwnedAsset, use: AbilityUse, rule: Mover) 
 def _move_one(session: Session, me: Faction, load: OwnedAsset, region_id: str, rule: Mover, mover: OwnedAsset) -> None:
     world = session.world
     if needs_permission(rule, load):
-        granted, _ = obtain_permission(session, permission(world, me, row_of(load), region_id,
-                                                           stealthed=load.stealthed),
-                                       region_id, f"moving {load.name}")  # fmt: skip
+        granted, _ = obtain_permission(
+            session,
+            permission(world, me, row_of(load), region_id, stealthed=load.stealthed),
+            region_id,
+            f"moving {load.name}",
+        )
         if not granted:
             return
     turns = travel_turns(world, world.region(load.region_id), world.region(region_id))
@@ -182,8 +189,10 @@ def _move_one(session: Session, me: Faction, load: OwnedAsset, region_id: str, r
 def _embargoed(world: World, faction: Faction, region_id: str) -> bool:
     """Seed 002, Trade Embargo: it holds while the embargoing faction keeps its Trade Embargo there."""
     by = faction.embargoes.get(region_id)
-    return by is not None and by in world.factions and bool(
-        holds(world.factions[by], Passive.TRADE_EMBARGO, region_id, usable=False)
+    return (
+        by is not None
+        and by in world.factions
+        and bool(holds(world.factions[by], Passive.TRADE_EMBARGO, region_id, usable=False))
     )
 
 

@@ -54,8 +54,13 @@ def check_custom(world: World, faction: Faction, order: CustomAction) -> None:
 
 
 def start_custom(session: Session, order: CustomAction) -> None:
-    state = {"kind": "custom", "name": order.name, "turns_left": order.turns, "cost_per_turn": order.cost_per_turn,
-             "definition": dict(order.definition)}  # fmt: skip
+    state = {
+        "kind": "custom",
+        "name": order.name,
+        "turns_left": order.turns,
+        "cost_per_turn": order.cost_per_turn,
+        "definition": dict(order.definition),
+    }
     continue_custom(session, state)
 
 
@@ -71,8 +76,9 @@ def continue_custom(session: Session, state: dict[str, Any]) -> None:
             track(session, me, "wealth_spent", cost)  # Legendary Wealth: only what the GM marked as influence
     left = int(state["turns_left"]) - 1
     if left > 0:
-        session.record(me, MultiTurnActionSet(state=dict(state, turns_left=left),
-                                              reason=f"{state['name']}: {left} to go"))  # fmt: skip
+        session.record(
+            me, MultiTurnActionSet(state=dict(state, turns_left=left), reason=f"{state['name']}: {left} to go")
+        )
     else:
         session.record(me, MultiTurnActionSet(state=None, reason=f"{state['name']} completed"))
         if state.get("definition"):

@@ -106,7 +106,8 @@ def _in(where: str, check: Callable[..., Any], *args: Any) -> None:
     try:
         check(*args)
     except RuleViolationError as refused:
-        raise RuleViolationError(f"{where}: {refused.message.removesuffix(f' ({refused.rule})')}",
-                                 refused.rule) from refused  # fmt: skip
+        raise RuleViolationError(
+            f"{where}: {refused.message.removesuffix(f' ({refused.rule})')}", refused.rule
+        ) from refused
     except (InvalidInputError, NotFoundError) as wrong:
         raise InvalidInputError(f"{where}: {wrong.message}") from wrong

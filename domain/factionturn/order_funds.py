@@ -42,8 +42,11 @@ class Funds:
 
     def refusal(self, short: CannotPayError) -> RuleViolationError:
         """The refusal of a cost, naming the figures the FacGold at the action was reckoned from."""
-        return RuleViolationError(f"{self.name} will have {self.at_action} FacGold when its action comes "
-                                  f"({self.figures()}) and {short.what} costs {short.amount}", short.rule)  # fmt: skip
+        return RuleViolationError(
+            f"{self.name} will have {self.at_action} FacGold when its action comes "
+            f"({self.figures()}) and {short.what} costs {short.amount}",
+            short.rule,
+        )
 
 
 def bring_to_action(world: World, faction: Faction, changing_goal: bool) -> Funds:

@@ -116,17 +116,23 @@ class CustomAction:
     cost_per_turn: Annotated[int, Spec(low=0, high=1_000_000)] = 0
     # The GM's definition (domain/gm.py `CustomActionDef.to_dict()` plus its seat and reason): its check and
     # effects resolve when the last turn is paid. Empty: the GM applies the effect by hand.
-    definition: Annotated[
-        dict[str, Any], Spec(check="definition", schema="CustomActionDefinition", sent=False)
-    ] = field(
-        default_factory=dict, hash=False
+    definition: Annotated[dict[str, Any], Spec(check="definition", schema="CustomActionDefinition", sent=False)] = (
+        field(default_factory=dict, hash=False)
     )
 
 
 Action = (
-    Attack | BuyAsset | ChangeHome | ExpandInfluence | RefitAsset | RepairAsset | SellAsset | SeizeRegion
-    | UseAssetAbility | CustomAction
-)  # fmt: skip
+    Attack
+    | BuyAsset
+    | ChangeHome
+    | ExpandInfluence
+    | RefitAsset
+    | RepairAsset
+    | SellAsset
+    | SeizeRegion
+    | UseAssetAbility
+    | CustomAction
+)
 
 
 @dataclass(frozen=True)

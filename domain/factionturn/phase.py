@@ -45,10 +45,16 @@ class PhaseOutcome:
 
 
 def resolve_phase(
-    factions: Iterable[Faction], regions: Iterable[Region], orders: Mapping[str, FactionOrders], dice: Dice,
-    *, phase: int, listed: Sequence[str] | None = None, custom_types: Mapping[str, AssetType] | None = None,
+    factions: Iterable[Faction],
+    regions: Iterable[Region],
+    orders: Mapping[str, FactionOrders],
+    dice: Dice,
+    *,
+    phase: int,
+    listed: Sequence[str] | None = None,
+    custom_types: Mapping[str, AssetType] | None = None,
     unreadable: Mapping[str, str] | None = None,
-) -> PhaseOutcome:  # fmt: skip
+) -> PhaseOutcome:
     """Roll initiative over `listed` (the campaign's numbered faction list; default: the order given) and
     resolve every turn on a copy of the aggregates. `custom_types` are the campaign's own asset types;
     `unreadable`: why a faction's stored orders could not be read (`read_orders`)."""

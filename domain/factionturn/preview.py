@@ -34,7 +34,7 @@ from domain.factionturn.orders import (
     Strike,
     UseAssetAbility,
     action_name,
-)  # fmt: skip
+)
 from domain.factionturn.purchase import refit_cost, repair_plan
 from domain.factionturn.purchase_rules import price
 from domain.factionturn.rows import type_of
@@ -91,8 +91,9 @@ def preview_faction(world: World, faction_id: str, custom: Iterable[CustomAction
     faction.begin_turn(world.phase)
     funds = bring_to_action(working, faction, False)
     priced = [*_buys(working, faction), *_repairs(faction), *_expansions(working, faction), *_refits(working, faction)]
-    priced += [(CustomAction(d.name, d.duration, d.cost, d.to_dict()), d.cost) for d in custom
-               if d.system == "factionturn"]  # fmt: skip
+    priced += [
+        (CustomAction(d.name, d.duration, d.cost, d.to_dict()), d.cost) for d in custom if d.system == "factionturn"
+    ]
     unpriced: list[Action] = [*_attacks(working, faction), *_sales(faction), *_moves(working, faction)]
     options = [Option(action_name(a), a, cost, verdict(world, faction_id, a)) for a, cost in priced]
     options += [Option(action_name(a), a, None, verdict(world, faction_id, a)) for a in unpriced]
@@ -115,9 +116,12 @@ def buying_regions(faction: Faction) -> list[str]:
 
 
 def _buys(world: World, faction: Faction) -> list[tuple[Action, int | None]]:
-    return [(BuyAsset(row.key, region_id), price(world, faction, row, region_id))
-            for region_id in buying_regions(faction) if region_id in world.regions
-            for row in buyable_rows(world)]  # fmt: skip
+    return [
+        (BuyAsset(row.key, region_id), price(world, faction, row, region_id))
+        for region_id in buying_regions(faction)
+        if region_id in world.regions
+        for row in buyable_rows(world)
+    ]
 
 
 def _attacks(world: World, faction: Faction) -> list[Action]:

@@ -81,12 +81,14 @@ def _check_stealth(faction: Faction, order: BuyAsset, row: AssetType) -> None:
 def run_buy(session: Session, order: BuyAsset, *, excavation: bool = False) -> None:
     me, row = session.actor, session.world.asset_type(order.type_key)
     if row.key == Passive.STEALTH:
-        session.record(me, StealthChanged(asset_id=order.for_asset_id, stealthed=True, reason="Stealth bought",
-                                          cost=row.cost or 0))  # fmt: skip
+        session.record(
+            me, StealthChanged(asset_id=order.for_asset_id, stealthed=True, reason="Stealth bought", cost=row.cost or 0)
+        )
         abilities.thieves_guild(session, me, me.assets[order.for_asset_id])
         return
-    granted, rolls = obtain_permission(session, permission(session.world, me, row, order.region_id), order.region_id,
-                                       row.name)  # fmt: skip
+    granted, rolls = obtain_permission(
+        session, permission(session.world, me, row, order.region_id), order.region_id, row.name
+    )
     if not granted:
         return
     cost = price(session.world, me, row, order.region_id, excavation=excavation)
@@ -131,14 +133,16 @@ def run_refit(session: Session, order: RefitAsset) -> None:
     asset = me.asset(order.asset_id)
     old, new = type_of(asset), session.world.asset_type(order.type_key)
     assert old is not None and new.hp is not None
-    granted, rolls = obtain_permission(session, permission(session.world, me, new, asset.region_id),
-                                       asset.region_id, new.name)  # fmt: skip
+    granted, rolls = obtain_permission(
+        session, permission(session.world, me, new, asset.region_id), asset.region_id, new.name
+    )
     if not granted:
         return
     cost = refit_cost(old, new)
     damage_taken = asset.max_hp - asset.hp
-    refitted = replace(asset, type_key=new.key, name=new.name, hp=max(1, new.hp - damage_taken), max_hp=new.hp,
-                       usable_from=me.turn + 1)  # fmt: skip
+    refitted = replace(
+        asset, type_key=new.key, name=new.name, hp=max(1, new.hp - damage_taken), max_hp=new.hp, usable_from=me.turn + 1
+    )
     session.record(me, AssetRefitted(asset_id=asset.id, asset=refitted, cost=cost, rolls=roll_dicts(rolls)))
 
 

@@ -122,8 +122,13 @@ def obtain_permission(
     me = session.actor
     for rival in session.world.holders(Passive.DIPLOMATS, region_id):
         if rival.id != me.id:
-            test = contest(session, Side(rival, "cunning"), Side(me, "cunning"), f"Diplomats block {what}",
-                           rule="seed 002, Diplomats")  # fmt: skip
+            test = contest(
+                session,
+                Side(rival, "cunning"),
+                Side(me, "cunning"),
+                f"Diplomats block {what}",
+                rule="seed 002, Diplomats",
+            )
             if test.attacker_wins:
                 session.failures.append(f"{rival.name}'s Diplomats withdraw the permission for {what}")
                 return False, (test.attack, test.defence)

@@ -46,8 +46,18 @@ def new_asset(
 ) -> OwnedAsset:
     assert row.hp is not None, f"{row.key} is not bought as an asset"
     custom = None if row.key in CATALOG else row_to_dict(row)
-    return OwnedAsset(faction.next_asset_id(), row.key, row.name, attribute_key(row.attribute), region_id, row.hp,
-                      row.hp, usable_from=usable_from, stealthed=stealthed, custom_type=custom)  # fmt: skip
+    return OwnedAsset(
+        faction.next_asset_id(),
+        row.key,
+        row.name,
+        attribute_key(row.attribute),
+        region_id,
+        row.hp,
+        row.hp,
+        usable_from=usable_from,
+        stealthed=stealthed,
+        custom_type=custom,
+    )
 
 
 def starting_asset(faction: Faction, row: AssetType, region_id: str) -> OwnedAsset:
@@ -62,10 +72,12 @@ def starting_asset(faction: Faction, row: AssetType, region_id: str) -> OwnedAss
 def holds(faction: Faction, ability: str, region_id: str | None = None, *, usable: bool = True) -> list[OwnedAsset]:
     """The faction's assets with an ability, in a region (or anywhere), usable now unless told otherwise."""
     return [
-        a for a in faction.assets.values()
-        if (region_id is None or a.region_id == region_id) and ability_of(a) == ability
+        a
+        for a in faction.assets.values()
+        if (region_id is None or a.region_id == region_id)
+        and ability_of(a) == ability
         and (not usable or a.usable_on(faction.turn))
-    ]  # fmt: skip
+    ]
 
 
 def tag_dice(

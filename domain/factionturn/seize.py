@@ -46,8 +46,13 @@ def start_seizure(session: Session, order: SeizeRegion) -> None:
     if ruler is not None and ruler in world.factions:
         r = world.factions[ruler]
         ruler_total = r.force + r.cunning + r.wealth
-    state = {"kind": "seize", "region_id": order.region_id, "held": 0, "ruler_total": ruler_total,
-             "opposed": bool(opposition(world, me, order.region_id)) or ruler is not None}  # fmt: skip
+    state = {
+        "kind": "seize",
+        "region_id": order.region_id,
+        "held": 0,
+        "ruler_total": ruler_total,
+        "opposed": bool(opposition(world, me, order.region_id)) or ruler is not None,
+    }
     continue_seizure(session, state)
 
 
@@ -90,8 +95,14 @@ def _unseat(session: Session, former: str | None, region_id: str) -> None:
 
 def _fight(session: Session, region_id: str) -> None:
     me = session.actor
-    attackers = [a for a in me.assets_in(region_id) if a.usable_on(me.turn) and not abilities.agitated(session.world, a)
-                 and (row := type_of(a)) is not None and row.attack is not None]  # fmt: skip
+    attackers = [
+        a
+        for a in me.assets_in(region_id)
+        if a.usable_on(me.turn)
+        and not abilities.agitated(session.world, a)
+        and (row := type_of(a)) is not None
+        and row.attack is not None
+    ]
     for attacker in attackers:
         foes = opposition(session.world, me, region_id)
         if not foes or attacker.id not in me.assets:

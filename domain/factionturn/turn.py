@@ -38,8 +38,16 @@ def take_turn(session: Session, orders: FactionOrders, set_aside: str = "") -> O
     _lift_arsonist_blocks(session)
     if me.wild:
         _wild_turn(session)
-        session.record(me, TurnEnded(me.phase, action="None", attacked=False, narrative=f"{me.name} remains wild.",
-                                     rolls=unrecorded_rolls(session)))  # fmt: skip
+        session.record(
+            me,
+            TurnEnded(
+                me.phase,
+                action="None",
+                attacked=False,
+                narrative=f"{me.name} remains wild.",
+                rolls=unrecorded_rolls(session),
+            ),
+        )
         return session.outcome("None")
     abilities.guards_and_wards(session)
     before = len(session.failures)
@@ -73,8 +81,16 @@ def bare_turn(session: Session, set_aside: str) -> Outcome:
     me = session.actor
     session.record(me, TurnBegun(session.world.phase, me.turn + 1))
     _fail(session, ORDERS, set_aside)
-    session.record(me, TurnEnded(me.phase, action="None", attacked=False, narrative=f"{me.name} bides its time.",
-                                 rolls=unrecorded_rolls(session)))  # fmt: skip
+    session.record(
+        me,
+        TurnEnded(
+            me.phase,
+            action="None",
+            attacked=False,
+            narrative=f"{me.name} bides its time.",
+            rolls=unrecorded_rolls(session),
+        ),
+    )
     return session.outcome("None")
 
 
@@ -133,8 +149,9 @@ def _free_uses(session: Session, orders: FactionOrders) -> None:
     before = len(session.failures)
     ability_actions.run_free_uses(session, orders.free_uses)
     if len(session.failures) > before:
-        session.record(session.actor, ActionFailed(action="Free ability use",
-                                                   reason="; ".join(session.failures[before:])))  # fmt: skip
+        session.record(
+            session.actor, ActionFailed(action="Free ability use", reason="; ".join(session.failures[before:]))
+        )
 
 
 def _record(session: Session, name: str, before: int) -> None:
@@ -153,8 +170,12 @@ def _lift_arsonist_blocks(session: Session) -> None:
     for faction in session.world.factions.values():
         for asset in faction.assets.values():
             if asset.ability_blocked_by == session.actor_id:
-                session.record(faction, AssetMarked(asset_id=asset.id, changes={"ability_blocked_by": ""},
-                                                    reason="the Arsonists' block lifts"))  # fmt: skip
+                session.record(
+                    faction,
+                    AssetMarked(
+                        asset_id=asset.id, changes={"ability_blocked_by": ""}, reason="the Arsonists' block lifts"
+                    ),
+                )
 
 
 def _wild_turn(session: Session) -> None:
@@ -170,11 +191,19 @@ def draft_narrative(session: Session, name: str, orders: FactionOrders) -> str:
     if orders.narrative:
         return orders.narrative
     me = session.actor
-    done = {"None": "bides its time", "Attack": "strikes at its rivals", "Buy Asset": "gathers new strength",
-            "Sell Asset": "sells off holdings", "Expand Influence": "extends its reach",
-            "Seize Region": "moves to take power", "Change Home": "begins to move its seat",
-            "Repair Asset/Faction": "mends its wounds", "Refit Asset": "reorganises its forces",
-            "Use Asset Ability": "sets its agents to work", "Custom Action": "pursues a scheme of its own"}  # fmt: skip
+    done = {
+        "None": "bides its time",
+        "Attack": "strikes at its rivals",
+        "Buy Asset": "gathers new strength",
+        "Sell Asset": "sells off holdings",
+        "Expand Influence": "extends its reach",
+        "Seize Region": "moves to take power",
+        "Change Home": "begins to move its seat",
+        "Repair Asset/Faction": "mends its wounds",
+        "Refit Asset": "reorganises its forces",
+        "Use Asset Ability": "sets its agents to work",
+        "Custom Action": "pursues a scheme of its own",
+    }
     line = f"{me.name} {done.get(name, 'carries on: ' + name)}."
     if session.failures:
         line += " Not everything goes to plan."

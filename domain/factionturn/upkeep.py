@@ -17,8 +17,9 @@ def collect_income(session: Session) -> None:
     me = session.actor
     base = income_for(me.force, me.cunning, me.wealth)
     puppets = len(holds(me, Passive.POLITICAL_PUPPETS))
-    reason = (f"income: ceil({me.wealth}/2) + floor(({me.force}+{me.cunning})/4) = {base}"
-              + (f", Political Puppets +{puppets}" if puppets else ""))  # fmt: skip
+    reason = f"income: ceil({me.wealth}/2) + floor(({me.force}+{me.cunning})/4) = {base}" + (
+        f", Political Puppets +{puppets}" if puppets else ""
+    )
     session.record(me, FacGoldGained(amount=base + puppets, reason=reason))
 
 

@@ -21,8 +21,9 @@ class TerrainRow:
 
 
 def _row(low: int, high: int, difficulty: int, hp: str, counter: str | None, example: str) -> TerrainRow:
-    return TerrainRow(low, high, difficulty, DiceSpec.parse(hp), None if counter is None else DiceSpec.parse(counter),
-                      example)
+    return TerrainRow(
+        low, high, difficulty, DiceSpec.parse(hp), None if counter is None else DiceSpec.parse(counter), example
+    )
 
 
 TERRAIN: tuple[TerrainRow, ...] = (

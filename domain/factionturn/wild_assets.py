@@ -15,10 +15,12 @@ THE_WILD = "The Wild"
 
 # Seed 002, Special Faction: The Wild gives it no ratings and no hit points: "The Terrain Asset adds its difficulty
 # to its defense rolls, instead of a stat", and each asset has its own HP. Told to every client beside them.
-WILD_STATS_NOTE = ("The seed gives The Wild no Force, Cunning, Wealth or hit points (seed 002, Special Faction: The "
-                   "Wild): its Terrain and Monster assets roll their difficulty instead of a stat and carry their own "
-                   "HP. The ratings of 1 and the HP shown are the engine's own, held only so that The Wild is stored "
-                   "as a faction; no rule of The Wild reads them.")
+WILD_STATS_NOTE = (
+    "The seed gives The Wild no Force, Cunning, Wealth or hit points (seed 002, Special Faction: The "
+    "Wild): its Terrain and Monster assets roll their difficulty instead of a stat and carry their own "
+    "HP. The ratings of 1 and the HP shown are the engine's own, held only so that The Wild is stored "
+    "as a faction; no rule of The Wild reads them."
+)
 
 
 def found_the_wild(campaign_id: UUID, region_id: str, secret: str = "") -> Faction:
@@ -34,8 +36,17 @@ def stats_note(wild: bool) -> str | None:
 def terrain(wild: Faction, region_id: str, difficulty: int, hp: int, name: str = "Terrain") -> OwnedAsset:
     """A Terrain asset: defends with its difficulty; counterattacks as the Terrain Table says."""
     row = terrain_of_difficulty(difficulty)
-    return OwnedAsset(wild.next_asset_id(), WILD_TERRAIN, name, "special", region_id, hp, hp, difficulty=difficulty,
-                      counter=str(row.counter) if row.counter else "")  # fmt: skip
+    return OwnedAsset(
+        wild.next_asset_id(),
+        WILD_TERRAIN,
+        name,
+        "special",
+        region_id,
+        hp,
+        hp,
+        difficulty=difficulty,
+        counter=str(row.counter) if row.counter else "",
+    )
 
 
 def stated_terrain_hp(difficulty: int, hp: int) -> int:
@@ -43,16 +54,27 @@ def stated_terrain_hp(difficulty: int, hp: int) -> int:
     be one the row's HP dice can give (seed 002, Terrain Table)."""
     dice = terrain_of_difficulty(difficulty).hp
     if not dice.minimum <= hp <= dice.maximum:
-        raise InvalidInputError(f"terrain difficulty {difficulty} has {dice} HP ({dice.minimum}-{dice.maximum}), "
-                                f"not {hp}")  # fmt: skip
+        raise InvalidInputError(
+            f"terrain difficulty {difficulty} has {dice} HP ({dice.minimum}-{dice.maximum}), not {hp}"
+        )
     return hp
 
 
 def monster(wild: Faction, region_id: str, name: str, level: int, hp: int, hit_die: str, heal: str = "") -> OwnedAsset:
     """A Monster asset: level = CR / 3; strikes with one hit die + level; heals a roll of its hit dice
     (`heal`, e.g. "19d10+76", from its stat block; one hit die when not given)."""
-    return OwnedAsset(wild.next_asset_id(), WILD_MONSTER, name, "special", region_id, hp, hp, difficulty=level,
-                      hit_die=hit_die, heal=heal)  # fmt: skip
+    return OwnedAsset(
+        wild.next_asset_id(),
+        WILD_MONSTER,
+        name,
+        "special",
+        region_id,
+        hp,
+        hp,
+        difficulty=level,
+        hit_die=hit_die,
+        heal=heal,
+    )
 
 
 def strike_dice(monster: OwnedAsset) -> DiceSpec:

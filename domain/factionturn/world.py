@@ -65,8 +65,13 @@ class World:
         self.index = AssetIndex()  # each faction's agitators and abilities, kept while it is unchanged
 
     def copy(self) -> World:
-        return World([clone(f) for f in self.factions.values()], [clone(r) for r in self.regions.values()],
-                     self.orders, self.phase, self.custom_types)  # fmt: skip
+        return World(
+            [clone(f) for f in self.factions.values()],
+            [clone(r) for r in self.regions.values()],
+            self.orders,
+            self.phase,
+            self.custom_types,
+        )
 
     def with_copy_of(self, faction_id: str) -> tuple[World, Faction]:
         """This world with a copy of one faction, to change while its orders are checked; the other factions and
@@ -148,8 +153,9 @@ class Session:
         self.world.apply(change)
         self.changes.append(change)
 
-    def roll(self, spec: DiceSpec | str, purpose: str, rule: str, actor: str = "",
-             modifiers: Sequence[Modifier] = ()) -> Roll:  # fmt: skip
+    def roll(
+        self, spec: DiceSpec | str, purpose: str, rule: str, actor: str = "", modifiers: Sequence[Modifier] = ()
+    ) -> Roll:
         parsed = spec if isinstance(spec, DiceSpec) else DiceSpec.parse(spec)
         result = parsed.roll(self.dice, purpose=purpose, rule=rule, actor=actor or self.actor_id, modifiers=modifiers)
         self.rolls.append(result)
@@ -163,8 +169,14 @@ class Session:
         return True
 
     def outcome(self, step: str, since: int = 0, rolls_since: int = 0) -> Outcome:
-        return Outcome(self.actor_id, step, tuple(self.rolls[rolls_since:]), tuple(self.changes[since:]),
-                       tuple(self.failures), tuple(self.notes))  # fmt: skip
+        return Outcome(
+            self.actor_id,
+            step,
+            tuple(self.rolls[rolls_since:]),
+            tuple(self.changes[since:]),
+            tuple(self.failures),
+            tuple(self.notes),
+        )
 
 
 def roll_dicts(rolls: Iterable[Roll]) -> list[dict[str, Any]]:

@@ -69,8 +69,11 @@ def skill_modifier(character: Character | None, skill: str) -> Modifier:
 def circumstances(
     holder: House, applies: Applies, phase: int, action: ActionName, other: str | None, skill_check: bool
 ) -> list[Modifier]:
-    return [Modifier(c.source, c.value) for c in holder.circumstances
-            if c.matches(applies, phase, action.value, other, skill_check)]  # fmt: skip
+    return [
+        Modifier(c.source, c.value)
+        for c in holder.circumstances
+        if c.matches(applies, phase, action.value, other, skill_check)
+    ]
 
 
 def attack_modifiers(

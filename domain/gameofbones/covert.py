@@ -31,8 +31,13 @@ def resolve_assassination(scene: Scene, dice: Dice) -> Outcome:
     contest = scene.contest(dice)
     rolls = contest.rolls
     if contest.success and contest.margin < 10:
-        save = d20(dice, [Modifier(f"{victim.name}'s Reflex save", victim.modifier(Skill.REFLEX_SAVE))],
-                   purpose="Assassination: Reflex save (DC 20)", rule=scene.rule, actor=victim.name)  # fmt: skip
+        save = d20(
+            dice,
+            [Modifier(f"{victim.name}'s Reflex save", victim.modifier(Skill.REFLEX_SAVE))],
+            purpose="Assassination: Reflex save (DC 20)",
+            rule=scene.rule,
+            actor=victim.name,
+        )
         rolls += (save,)
         if save.total >= REFLEX_DC:
             told = scene.tell_defender("survived", reveal=False, target_character=victim.name)
@@ -44,8 +49,14 @@ def resolve_assassination(scene: Scene, dice: Dice) -> Outcome:
     if contest.shortfall >= 10:
         # Tied to the attack, not to its author: the holder's seat sees its circumstances (domain/gameofbones/hunt.py).
         told = scene.tell_defender("assassin captured", reveal=False, target_character=victim.name)
-        hunt = scene.circumstance(str(defender.id), Applies.SOURCE_HUNT, CAPTURED_ASSASSIN_BONUS, months=None,
-                                  knowledge_id=told.knowledge["id"], source="captured assassin")  # fmt: skip
+        hunt = scene.circumstance(
+            str(defender.id),
+            Applies.SOURCE_HUNT,
+            CAPTURED_ASSASSIN_BONUS,
+            months=None,
+            knowledge_id=told.knowledge["id"],
+            source="captured assassin",
+        )
         return scene.outcome("the assassin was captured", rolls, (hunt, told), succeeded=False)
     if contest.shortfall >= 5:
         told = scene.tell_defender("target alarmed", reveal=False, target_character=victim.name)
@@ -61,8 +72,14 @@ def resolve_counterintelligence(scene: Scene, dice: Dice) -> Outcome:
         result = "succeeded without effect" if contest.success else "failed without effect"
         return scene.outcome(result, contest.rolls, succeeded=contest.success)
     value = -steps if contest.success else steps
-    gain = scene.circumstance(scene.house_id, Applies.AGAINST_HOLDER, value, actions=tuple(a.value for a in WATCHED),
-                              skill_checks_only=True, source="Counterintelligence")  # fmt: skip
+    gain = scene.circumstance(
+        scene.house_id,
+        Applies.AGAINST_HOLDER,
+        value,
+        actions=tuple(a.value for a in WATCHED),
+        skill_checks_only=True,
+        source="Counterintelligence",
+    )
     return scene.outcome(f"aggressors' watched actions {value:+d}", contest.rolls, (gain,), succeeded=contest.success)
 
 
@@ -103,16 +120,26 @@ def misjudged(troops: dict[str, int], more: bool, quarters: int) -> dict[str, in
 
 
 def planned_in(scene: Scene, area_id: str) -> list[dict[str, object]]:
-    return [{"action": p.action, "week": p.resolve_week,
-             "house_id": None if p.covered or under_cover(scene.houses[house_id], p) else house_id}
-            for house_id, p in pending_everywhere(scene)
-            if (area_id in p.area_ids or p.params.get("to_area_id") == area_id)
-            and scene.week < p.resolve_week <= scene.week + 1]  # fmt: skip
+    return [
+        {
+            "action": p.action,
+            "week": p.resolve_week,
+            "house_id": None if p.covered or under_cover(scene.houses[house_id], p) else house_id,
+        }
+        for house_id, p in pending_everywhere(scene)
+        if (area_id in p.area_ids or p.params.get("to_area_id") == area_id)
+        and scene.week < p.resolve_week <= scene.week + 1
+    ]
 
 
 def pending_everywhere(scene: Scene) -> list[tuple[str, PendingAction]]:
-    return [(hid, p) for hid, h in scene.houses.items() if hid != scene.house_id for p in h.pending.values()
-            if not p.resolved]  # fmt: skip
+    return [
+        (hid, p)
+        for hid, h in scene.houses.items()
+        if hid != scene.house_id
+        for p in h.pending.values()
+        if not p.resolved
+    ]
 
 
 def resolve_intelligence_gathering(scene: Scene, dice: Dice) -> Outcome:
@@ -123,8 +150,10 @@ def resolve_intelligence_gathering(scene: Scene, dice: Dice) -> Outcome:
     known = {k.get("action_id") for k in scene.known_plots(scene.house)}
     plots = sorted((p for _, p in aimed_at(scene) if p.id not in known), key=lambda p: (p.resolve_week, p.id))
     found = plots[: 1 + contest.margin // 5]
-    effects = tuple(KnowledgeGain(scene.house_id, plot_knowledge(scene, i, p, owner_of(scene, p), gm_part(
-        truly(scene, p)))) for i, p in enumerate(found))  # fmt: skip
+    effects = tuple(
+        KnowledgeGain(scene.house_id, plot_knowledge(scene, i, p, owner_of(scene, p), gm_part(truly(scene, p))))
+        for i, p in enumerate(found)
+    )
     return scene.outcome(f"{len(found)} plot(s) discovered", contest.rolls, effects, succeeded=bool(found))
 
 
@@ -134,9 +163,13 @@ def truly(scene: Scene, plot: PendingAction) -> str:
 
 def aimed_at(scene: Scene) -> list[tuple[str, PendingAction]]:
     mine = set(scene.house.area_ids)
-    return [(hid, p) for hid, p in pending_everywhere(scene) if p.counts_as_action
-            and scene.week < p.resolve_week <= scene.week + 4
-            and (p.target_house_id == scene.house_id or mine.intersection(p.area_ids))]  # fmt: skip
+    return [
+        (hid, p)
+        for hid, p in pending_everywhere(scene)
+        if p.counts_as_action
+        and scene.week < p.resolve_week <= scene.week + 4
+        and (p.target_house_id == scene.house_id or mine.intersection(p.area_ids))
+    ]
 
 
 def owner_of(scene: Scene, plot: PendingAction) -> str | None:
@@ -147,16 +180,27 @@ def owner_of(scene: Scene, plot: PendingAction) -> str | None:
 
 
 def under_cover(house: House, plot: PendingAction) -> bool:
-    return any(p.action == ActionName.COVER_UP and p.params.get("covered_action_id") == plot.id and not p.resolved
-               for p in house.pending.values())  # fmt: skip
+    return any(
+        p.action == ActionName.COVER_UP and p.params.get("covered_action_id") == plot.id and not p.resolved
+        for p in house.pending.values()
+    )
 
 
 def plot_knowledge(
     scene: Scene, index: int, plot: PendingAction, aggressor: str | None, gm: dict[str, Any]
 ) -> dict[str, object]:
-    return scene.knowledge(scene.house_id, "plot", index, action_id=plot.id, action=plot.action,
-                           aggressor_house_id=aggressor, target_house_id=scene.house_id,
-                           area_ids=list(plot.area_ids), expected_week=plot.resolve_week, **{GM_ONLY: gm})  # fmt: skip
+    return scene.knowledge(
+        scene.house_id,
+        "plot",
+        index,
+        action_id=plot.id,
+        action=plot.action,
+        aggressor_house_id=aggressor,
+        target_house_id=scene.house_id,
+        area_ids=list(plot.area_ids),
+        expected_week=plot.resolve_week,
+        **{GM_ONLY: gm},
+    )
 
 
 def false_plot(scene: Scene, dice: Dice, rolls: tuple[Roll, ...]) -> Outcome:

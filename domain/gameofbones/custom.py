@@ -22,8 +22,9 @@ def is_custom(pending: PendingAction) -> bool:
     return CUSTOM in pending.params
 
 
-def plan_custom(house: House, action: CustomActionDef, actor: str, *, phase: int, start_week: int = 1,
-                seat: str, reason: str) -> PendingAction:  # fmt: skip
+def plan_custom(
+    house: House, action: CustomActionDef, actor: str, *, phase: int, start_week: int = 1, seat: str, reason: str
+) -> PendingAction:
     """The pending action, as `plan_order` builds the seed's: the k-th action of the month, its Action Bonus."""
     if action.system != "gameofbones":
         raise InvalidInputError(f"{action.name} is a Faction Turn action; a house cannot take it")
@@ -38,10 +39,23 @@ def plan_custom(house: House, action: CustomActionDef, actor: str, *, phase: int
     target = action.check.opposed_id if action.check and action.check.opposed_id else None
     params: dict[str, Any] = {CUSTOM: action.to_dict() | {"seat": seat, "reason": reason}}
     return PendingAction(
-        action_id(house, phase, ordinal), f"Custom: {action.name}", actor, ordinal,
-        bonuses[ordinal - 1] if ordinal <= len(bonuses) else 0, phase, start, end, end, action.dedicated_influence,
-        action.dedicated_power, action.cost, target, None, (), params,
-    )  # fmt: skip
+        action_id(house, phase, ordinal),
+        f"Custom: {action.name}",
+        actor,
+        ordinal,
+        bonuses[ordinal - 1] if ordinal <= len(bonuses) else 0,
+        phase,
+        start,
+        end,
+        end,
+        action.dedicated_influence,
+        action.dedicated_power,
+        action.cost,
+        target,
+        None,
+        (),
+        params,
+    )
 
 
 def resolve_custom(scene: Scene, dice: Dice) -> Outcome:
@@ -52,11 +66,21 @@ def resolve_custom(scene: Scene, dice: Dice) -> Outcome:
         defender = scene.defender
         roller = defender.best(action.check.opposed_stat) if defender else None
         bonus = scene.actor.modifier(action.check.stat) + scene.pending.bonus
-        outcome = decide_check(action.check, bonus, roller.modifier(action.check.opposed_stat) if roller else 0,
-                               dice, f"{action.name}: check", scene.actor.name)  # fmt: skip
+        outcome = decide_check(
+            action.check,
+            bonus,
+            roller.modifier(action.check.opposed_stat) if roller else 0,
+            dice,
+            f"{action.name}: check",
+            scene.actor.name,
+        )
         success, rolls = outcome.success, outcome.rolls
-    effects = effects_of(scene.houses, scene.house_id, action.on_success if success else action.on_failure,
-                         f"{action.name}: {'success' if success else 'failure'}")  # fmt: skip
+    effects = effects_of(
+        scene.houses,
+        scene.house_id,
+        action.on_success if success else action.on_failure,
+        f"{action.name}: {'success' if success else 'failure'}",
+    )
     return scene.outcome("succeeded" if success else "failed", rolls, effects, succeeded=success)
 
 

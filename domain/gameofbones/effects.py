@@ -149,10 +149,23 @@ class MovementSeen:
 
 
 HouseEffect = (
-    InfluenceChanged | PowerChanged | GoldChanged | CharacterSet | CircumstanceGained | CircumstanceEnded
-    | KnowledgeGained | SpySet | AreaDamageSet | AreaGained | AreaLost | ActionCovered | ActionResolved
-    | ActionReleased | IncomeReceived | Destroyed
-)  # fmt: skip
+    InfluenceChanged
+    | PowerChanged
+    | GoldChanged
+    | CharacterSet
+    | CircumstanceGained
+    | CircumstanceEnded
+    | KnowledgeGained
+    | SpySet
+    | AreaDamageSet
+    | AreaGained
+    | AreaLost
+    | ActionCovered
+    | ActionResolved
+    | ActionReleased
+    | IncomeReceived
+    | Destroyed
+)
 AreaEffect = ControlChanged | TroopsChanged
 IntelEffect = KnowledgeGained | MovementSeen
 Effect = HouseEffect | AreaEffect | IntelEffect

@@ -137,13 +137,17 @@ class GameOfBones:
 
     def report(self, resolution: MonthResolution, member_id: str) -> HouseMonth:
         outcomes = resolution.report.outcomes
-        return HouseMonth(member_id, tuple(o for o in outcomes if o.house_id == member_id),
-                          tuple(o for o in outcomes if o.defender_id == member_id and o.house_id != member_id),
-                          resolution.report.income.get(member_id, 0))  # fmt: skip
+        return HouseMonth(
+            member_id,
+            tuple(o for o in outcomes if o.house_id == member_id),
+            tuple(o for o in outcomes if o.defender_id == member_id and o.house_id != member_id),
+            resolution.report.income.get(member_id, 0),
+        )
 
 
-GAME_OF_BONES: RuleSystem[Court, HouseFounding, Sequence[Order], House, tuple[HouseOption, ...], MonthResolution,
-                          HouseMonth]  # fmt: skip
+GAME_OF_BONES: RuleSystem[
+    Court, HouseFounding, Sequence[Order], House, tuple[HouseOption, ...], MonthResolution, HouseMonth
+]
 GAME_OF_BONES = GameOfBones()
 
 __all__ = [
@@ -207,7 +211,8 @@ __all__ = [
     "intel_id",
     "is_custom",
     "knowing",
-    "knowing_rows", "knowledge_entries",
+    "knowing_rows",
+    "knowledge_entries",
     "order_action",
     "plan_custom",
     "plan_open_move",
@@ -219,4 +224,4 @@ __all__ = [
     "view_order",
     "week_fields",
     "week_of_month",
-]  # fmt: skip
+]

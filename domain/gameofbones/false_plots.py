@@ -28,8 +28,18 @@ if TYPE_CHECKING:
 
 A = ActionName
 # The actions a true plot found by Intelligence Gathering can be: aimed at the house or at areas it controls.
-PLOTTABLE = (A.ASSASSINATION, A.ASSAULT, A.EXTORTION, A.FORCE_ASSESSMENT, A.FRAME_UP, A.POISON_PILL,
-             A.SMEAR_CAMPAIGN, A.TROOP_MOVEMENTS, A.VANDALISM, A.WREST_CONTROL)  # fmt: skip
+PLOTTABLE = (
+    A.ASSASSINATION,
+    A.ASSAULT,
+    A.EXTORTION,
+    A.FORCE_ASSESSMENT,
+    A.FRAME_UP,
+    A.POISON_PILL,
+    A.SMEAR_CAMPAIGN,
+    A.TROOP_MOVEMENTS,
+    A.VANDALISM,
+    A.WREST_CONTROL,
+)
 MULTI_AREA = (A.EXTORTION, A.VANDALISM, A.FORCE_ASSESSMENT)  # sized by how many areas: one variant per count
 PHANTOMS = "phantom_orders"  # GM-only: the orders a false plot pretends, so later ones fit with them
 PROBE_POWER = 1_000  # an Assault's or a move's power: the plot never shows it, only that the order is legal
@@ -45,8 +55,9 @@ class Variant:
     count: int = 0  # multi-area actions: how many areas; the areas themselves are rolled afterwards
 
 
-def what_if(scene: Scene, rival: House, *extra: PendingAction,
-            phantoms: Mapping[str, list[PendingAction]] | None = None) -> House:  # fmt: skip
+def what_if(
+    scene: Scene, rival: House, *extra: PendingAction, phantoms: Mapping[str, list[PendingAction]] | None = None
+) -> House:
     """A scratch copy of the rival (never saved, no events) whose book holds everything it has ordered this
     month: released orders count as actions but no longer hold resources; phantoms planted in its name count
     as the orders they pretend to be (`phantoms`: `phantoms_by_rival(scene)`, when the caller has it)."""
@@ -100,8 +111,11 @@ def timely_starts(scene: Scene, order: Order) -> list[int]:
     """Start weeks this month whose resolution falls in the four weeks after now."""
     row = ACTIONS[order.action]
     length = row.resolves_after_weeks or row.weeks or 0
-    return [s for s in range(1, WEEKS_PER_MONTH + 1)
-            if scene.week < absolute_week(scene.phase, s) + length - 1 <= scene.week + WEEKS_PER_MONTH]  # fmt: skip
+    return [
+        s
+        for s in range(1, WEEKS_PER_MONTH + 1)
+        if scene.week < absolute_week(scene.phase, s) + length - 1 <= scene.week + WEEKS_PER_MONTH
+    ]
 
 
 def fitting_starts(scene: Scene, view: House, order: Order) -> tuple[int, ...]:
@@ -122,8 +136,9 @@ def can_plot(scene: Scene, view: House) -> bool:
     the first legal order: the rivals a plotter is rolled among need only this, not every variant of each."""
     return may_lead(view, scene.phase) and any(
         legal_at_some_start(scene, view, order, timely_starts(scene, order))
-        for action in PLOTTABLE for order in shapes(scene, view, action)
-    )  # fmt: skip
+        for action in PLOTTABLE
+        for order in shapes(scene, view, action)
+    )
 
 
 def may_lead(view: House, phase: int) -> bool:
@@ -134,8 +149,9 @@ def may_lead(view: House, phase: int) -> bool:
     if len(orders) >= len(view.action_bonuses(phase)):
         return False
     leading = {o.actor for o in orders}
-    return any(c.active and c.name not in leading
-               for c in (view.character(n) for n in (view.leader.name, *view.lieutenants)))  # fmt: skip
+    return any(
+        c.active and c.name not in leading for c in (view.character(n) for n in (view.leader.name, *view.lieutenants))
+    )
 
 
 def shapes(scene: Scene, view: House, action: A) -> list[Order]:
@@ -149,12 +165,26 @@ def shapes(scene: Scene, view: House, action: A) -> list[Order]:
         power = min(PROBE_POWER, view.available_power) if action is A.ASSAULT else 0
         return [Order(action, "", hid, area_ids=(a,), power=power) for a in mine]
     if action is A.TROOP_MOVEMENTS:
-        return [Order(action, "", area_ids=(a,), to_area_id=next(o for o in sorted(scene.areas) if o != a),
-                      power=min(PROBE_POWER, scene.areas[a].troops.get(str(view.id), 0)))
-                for a in mine if scene.areas[a].troops.get(str(view.id), 0) > 0 and len(scene.areas) > 1]  # fmt: skip
+        return [
+            Order(
+                action,
+                "",
+                area_ids=(a,),
+                to_area_id=next(o for o in sorted(scene.areas) if o != a),
+                power=min(PROBE_POWER, scene.areas[a].troops.get(str(view.id), 0)),
+            )
+            for a in mine
+            if scene.areas[a].troops.get(str(view.id), 0) > 0 and len(scene.areas) > 1
+        ]
     if action is A.FORCE_ASSESSMENT:
-        return [Order(action, "", area_ids=tuple(mine[:1] + others + mine[1:])[:k]) for k in
-                range(1, len(scene.areas) + 1)] if mine else []  # fmt: skip
+        return (
+            [
+                Order(action, "", area_ids=tuple(mine[:1] + others + mine[1:])[:k])
+                for k in range(1, len(scene.areas) + 1)
+            ]
+            if mine
+            else []
+        )
     if action in MULTI_AREA:
         return [Order(action, "", hid, area_ids=tuple(mine[:k])) for k in range(1, len(mine) + 1)]
     return [Order(action, "", hid)]
@@ -253,8 +283,11 @@ def phantom_plot(scene: Scene, dice: Dice) -> tuple[PendingAction, str, PendingA
     phantom = legal(scene, view, order) or legal(scene, view, replace(variant.order, start_week=order.start_week))
     assert phantom is not None, "every start in a variant was found legal"
     phantom = replace(phantom, id=fake_id(scene, "plot"))
-    cover = legal(scene, what_if(scene, scene.houses[rid], phantom, phantoms=phantoms),
-                  Order(A.COVER_UP, "", covered_action_id=phantom.id))  # fmt: skip
+    cover = legal(
+        scene,
+        what_if(scene, scene.houses[rid], phantom, phantoms=phantoms),
+        Order(A.COVER_UP, "", covered_action_id=phantom.id),
+    )
     # Whether a rival who could also cover it up did: the domain cannot know how often houses do without
     # reading their secret orders, so an even 1d2 (the least telling guess; docs/rules-notes/gameofbones.md).
     if cover is not None and roller.pick([False, True], "cover up"):
@@ -272,4 +305,3 @@ def fake_id(scene: Scene, what: str) -> str:
 def gm_part(source_house_id: str | None, *phantoms: PendingAction | None) -> dict[str, Any]:
     """The GM's part of a plot: who is truly behind it, and the orders a false one pretends (none if true)."""
     return {"source_house_id": source_house_id, PHANTOMS: [p.to_dict() for p in phantoms if p is not None]}
-

@@ -33,14 +33,21 @@ WREST_PERMANENT_LOSS = -2_500
 WREST_MONTHS = DiceSpec(1, 6)
 
 
-def rank_contest(scene: Scene, defender: House, dice: Dice, extra: tuple[list[Modifier], list[Modifier]] = ([], [])
-                 ) -> Contest:  # fmt: skip
+def rank_contest(
+    scene: Scene, defender: House, dice: Dice, extra: tuple[list[Modifier], list[Modifier]] = ([], [])
+) -> Contest:
     attack_mods, defence_mods = rank_check_modifiers(scene, defender)
     name = scene.name.value
-    attack = d20(dice, [*attack_mods, *extra[0]], purpose=f"{name}: rank check", rule=scene.rule,
-                 actor=scene.house.name)  # fmt: skip
-    defence = d20(dice, [*defence_mods, *extra[1]], purpose=f"{name}: {defender.name}'s rank check", rule=scene.rule,
-                  actor=defender.name)  # fmt: skip
+    attack = d20(
+        dice, [*attack_mods, *extra[0]], purpose=f"{name}: rank check", rule=scene.rule, actor=scene.house.name
+    )
+    defence = d20(
+        dice,
+        [*defence_mods, *extra[1]],
+        purpose=f"{name}: {defender.name}'s rank check",
+        rule=scene.rule,
+        actor=defender.name,
+    )
     return Contest(attack, defence, scene.dc())
 
 
@@ -51,16 +58,25 @@ def resolve_assault(scene: Scene, dice: Dice) -> Outcome:
     area_id = scene.pending.area_ids[0]
     committed = int(scene.pending.params["power"])
     in_position = scene.areas[area_id].troops.get(str(defender.id), 0)
-    contest = rank_contest(scene, defender, dice, (
-        [Modifier("power committed", committed // POWER_PER_ATTACK_BONUS)],
-        [Modifier("power in position", in_position // POWER_PER_DEFENCE_BONUS)]))  # fmt: skip
+    contest = rank_contest(
+        scene,
+        defender,
+        dice,
+        (
+            [Modifier("power committed", committed // POWER_PER_ATTACK_BONUS)],
+            [Modifier("power in position", in_position // POWER_PER_DEFENCE_BONUS)],
+        ),
+    )
     told = scene.tell_defender("assaulted", area_ids=[area_id])
     if contest.success:
         loss = min(contest.margin // 5 * LOSS_STEP, in_position)
         effects: tuple[Effect, ...] = (told,)
         if loss:
-            effects = (PowerChange(str(defender.id), -loss, scene.rule),
-                       TroopChange(area_id, str(defender.id), -loss, scene.rule), told)  # fmt: skip
+            effects = (
+                PowerChange(str(defender.id), -loss, scene.rule),
+                TroopChange(area_id, str(defender.id), -loss, scene.rule),
+                told,
+            )
         # Success is power taken (rules notes, Success): a win on a site with none in position took nothing.
         return scene.outcome(f"the defender lost {loss} power", contest.rolls, effects, succeeded=loss > 0)
     beaten_by = contest.defence.total - contest.attack.total if contest.defence else 0
@@ -80,14 +96,17 @@ def resolve_troop_movements(scene: Scene, dice: Dice) -> Outcome:
         rolls, hidden = contest.rolls, contest.success
     source, target, power = pending.area_ids[0], str(pending.params["to_area_id"]), int(pending.params["power"])
     reason = "hidden troop movement" if hidden else "troop movement"
-    moves: tuple[Effect, ...] = (TroopChange(source, scene.house_id, -power, reason),
-                                 TroopChange(target, scene.house_id, power, reason))  # fmt: skip
+    moves: tuple[Effect, ...] = (
+        TroopChange(source, scene.house_id, -power, reason),
+        TroopChange(target, scene.house_id, power, reason),
+    )
     if hidden:
         return scene.outcome("moved unseen", rolls, moves, succeeded=True)
     # Every other house sees it: one record naming them all (issue 16: not one event per house).
     fields: dict[str, Any] = {"house_id": scene.house_id, "from_area_id": source, "to_area_id": target, "power": power}
-    observers = {hid: scene.knowledge(hid, "movement", **fields)["id"] for hid in sorted(scene.houses)
-                 if hid != scene.house_id}  # fmt: skip
+    observers = {
+        hid: scene.knowledge(hid, "movement", **fields)["id"] for hid in sorted(scene.houses) if hid != scene.house_id
+    }
     entry = {k: v for k, v in scene.knowledge(scene.house_id, "movement", **fields).items() if k != "id"}
     seen = (Sighting(scene.house_id, observers, entry),) if observers else ()
     return scene.outcome("moved in plain sight", rolls, (*moves, *seen), succeeded=False)
@@ -105,14 +124,26 @@ def resolve_vandalism(scene: Scene, dice: Dice) -> Outcome:
         results.append(result)
     damaged = any(r.endswith(("wrecked", "at half income")) for r in results)
     # "vandalized" only when an area of the defender's took damage; otherwise it saw the vandals off.
-    told = "vandalized" if any(isinstance(e, AreaDamageChange) and e.house_id == str(defender.id) for e in effects) \
+    told = (
+        "vandalized"
+        if any(isinstance(e, AreaDamageChange) and e.house_id == str(defender.id) for e in effects)
         else "vandalism repelled"
+    )
     effects.append(scene.tell_defender(told, area_ids=list(scene.pending.area_ids)))
     return scene.outcome("; ".join(results), tuple(rolls), tuple(effects), succeeded=damaged)
 
 
-def vandalize(scene: Scene, aggressor: House, defender: House, area_id: str, dice: Dice, rolls: list[Roll],
-              effects: list[Effect], *, turned: bool) -> str:  # fmt: skip
+def vandalize(
+    scene: Scene,
+    aggressor: House,
+    defender: House,
+    area_id: str,
+    dice: Dice,
+    rolls: list[Roll],
+    effects: list[Effect],
+    *,
+    turned: bool,
+) -> str:
     if turned:
         contest = turned_contest(scene, aggressor, defender, turned_bonus(scene, aggressor), dice)
     else:
@@ -156,8 +187,10 @@ def turned_bonus(scene: Scene, hirer: House) -> Modifier:
 
 def turned_defence(scene: Scene, hirer: House, victim: House) -> list[Modifier]:
     """The victim's rank check against turned vandals (the odds read it too: domain/odds/house_action.py)."""
-    return [Modifier("Rank", victim.effective_rank(scene.phase)),
-            *defence_modifiers(victim, hirer, scene.name, Defence.POWER, scene.phase, skill_check=False)]  # fmt: skip
+    return [
+        Modifier("Rank", victim.effective_rank(scene.phase)),
+        *defence_modifiers(victim, hirer, scene.name, Defence.POWER, scene.phase, skill_check=False),
+    ]
 
 
 def resolve_wrest_control(scene: Scene, dice: Dice) -> Outcome:
@@ -168,16 +201,27 @@ def resolve_wrest_control(scene: Scene, dice: Dice) -> Outcome:
     if area.troops.get(str(defender.id), 0) > 0 or area.controlling_house_id != str(defender.id):
         return scene.outcome("the area is no longer open to seizure", succeeded=False)
     contest = rank_contest(scene, defender, dice)
-    told = scene.tell_defender("control wrested" if contest.success and contest.margin >= 10 else "attempt failed",
-                               area_ids=[str(area.id)])  # fmt: skip
+    told = scene.tell_defender(
+        "control wrested" if contest.success and contest.margin >= 10 else "attempt failed", area_ids=[str(area.id)]
+    )
     if contest.success and contest.margin >= 10:
         seized = ControlChange(str(area.id), scene.house_id, str(defender.id), scene.rule)
         return scene.outcome("control seized", contest.rolls, (seized, told), succeeded=True)
     if contest.shortfall >= 10:
         months = scene.roll(WREST_MONTHS, dice, "Wrest Control: months of lost influence")
-        penalty = scene.circumstance(scene.house_id, Applies.EFFECTIVE_INFLUENCE, WREST_INFLUENCE_PENALTY,
-                                     months=months.total, start_next=True, then_influence=WREST_PERMANENT_LOSS,
-                                     source="Wrest Control: public opinion")  # fmt: skip
-        return scene.outcome(f"public opinion turned for {months.total} month(s)", (*contest.rolls, months),
-                             (penalty, told), succeeded=False)  # fmt: skip
+        penalty = scene.circumstance(
+            scene.house_id,
+            Applies.EFFECTIVE_INFLUENCE,
+            WREST_INFLUENCE_PENALTY,
+            months=months.total,
+            start_next=True,
+            then_influence=WREST_PERMANENT_LOSS,
+            source="Wrest Control: public opinion",
+        )
+        return scene.outcome(
+            f"public opinion turned for {months.total} month(s)",
+            (*contest.rolls, months),
+            (penalty, told),
+            succeeded=False,
+        )
     return scene.outcome("control holds", contest.rolls, (told,), succeeded=False)

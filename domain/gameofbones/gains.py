@@ -75,8 +75,11 @@ def check_units(row: InfluenceSource, units: int) -> None:
     if units < 1:
         raise InvalidInputError(f"units must be at least 1, not {units}")
     if row.unit is InfluenceUnit.ITEM_VALUE_1000_GP and units * 1_000 < MAGIC_ITEM_MIN_GP:
-        raise RuleViolationError(f"a magical item grants influence only at {MAGIC_ITEM_MIN_GP:,} gp or more; "
-                                 f"{units:,} units are {units * 1_000:,} gp", INFLUENCE_RULE)  # fmt: skip
+        raise RuleViolationError(
+            f"a magical item grants influence only at {MAGIC_ITEM_MIN_GP:,} gp or more; "
+            f"{units:,} units are {units * 1_000:,} gp",
+            INFLUENCE_RULE,
+        )
 
 
 def priest_influence(level: int, fatespinner_priestess: bool) -> int:

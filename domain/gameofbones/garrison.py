@@ -34,5 +34,6 @@ def check_stationing(house: Standing, stationed: int) -> None:
     """`stationed`: the house's power in position once the change is made."""
     if stationed > house.available_power:
         busy = f" ({house.dedicated_power} is dedicated to actions)" if house.dedicated_power else ""
-        raise RuleViolationError(f"{house.name} has {house.power} power; {stationed} cannot be stationed{busy}",
-                                 GARRISON_RULE)  # fmt: skip
+        raise RuleViolationError(
+            f"{house.name} has {house.power} power; {stationed} cannot be stationed{busy}", GARRISON_RULE
+        )

@@ -34,23 +34,41 @@ ALLOWED: dict[Hook, tuple[frozenset[Applies], int]] = {
 RULES = {Hook.THROWING_RANK: "seed 000, Rank Checks", Hook.ASSISTANCE: "seed 000, Taking Action: Skill DC"}
 
 
-def gm_circumstance(house: House, hook: str, value: int, applies: str, phase: int, months: int, seat: str,
-                    reason: str, actions: tuple[str, ...] = ()) -> Circumstance:  # fmt: skip
+def gm_circumstance(
+    house: House,
+    hook: str,
+    value: int,
+    applies: str,
+    phase: int,
+    months: int,
+    seat: str,
+    reason: str,
+    actions: tuple[str, ...] = (),
+) -> Circumstance:
     """The circumstance, from this phase for `months` phases; its source names the hook, the seat and the reason."""
     why = check_intervention(seat, reason)
     try:
         kind, where = Hook(hook), Applies(applies)
     except ValueError:
-        raise InvalidInputError(f"a GM circumstance is one of {[h.value for h in Hook]} on one of "
-                                f"{[a.value for a in Applies]}") from None  # fmt: skip
+        raise InvalidInputError(
+            f"a GM circumstance is one of {[h.value for h in Hook]} on one of {[a.value for a in Applies]}"
+        ) from None
     allowed, sign = ALLOWED[kind]
     if where not in allowed:
         raise RuleViolationError(f"{kind.value} cannot touch {where.value}", RULES[kind])
     if not 1 <= abs(value) <= MAX_VALUE or value * sign < 0:
-        raise RuleViolationError(f"{kind.value} is {'a penalty' if sign < 0 else 'a bonus'} of 1-{MAX_VALUE}, "
-                                 f"not {value:+d}", RULES[kind])  # fmt: skip
+        raise RuleViolationError(
+            f"{kind.value} is {'a penalty' if sign < 0 else 'a bonus'} of 1-{MAX_VALUE}, not {value:+d}", RULES[kind]
+        )
     if not 1 <= months <= MAX_MONTHS:
         raise InvalidInputError(f"a GM circumstance lasts 1-{MAX_MONTHS} months, not {months}")
     key = f"gm circumstance:{house.id}:{house.version}"
-    return Circumstance(str(uuid5(KNOWLEDGE, key)), f"{kind.value} (GM {seat}: {why})", value, where, phase,
-                        phase + months - 1, actions=tuple(actions))  # fmt: skip
+    return Circumstance(
+        str(uuid5(KNOWLEDGE, key)),
+        f"{kind.value} (GM {seat}: {why})",
+        value,
+        where,
+        phase,
+        phase + months - 1,
+        actions=tuple(actions),
+    )

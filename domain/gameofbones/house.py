@@ -140,8 +140,16 @@ class House(HouseCommands):
         del self.pending[action_id]
 
     @event("ActionWithdrawn")
-    def _action_withdrawn(self, action_id: str, action: str, influence: int, power: int, gold: int,
-                          renumbered: dict[str, list[int]], reason: str) -> None:  # fmt: skip
+    def _action_withdrawn(
+        self,
+        action_id: str,
+        action: str,
+        influence: int,
+        power: int,
+        gold: int,
+        renumbered: dict[str, list[int]],
+        reason: str,
+    ) -> None:
         del self.pending[action_id]
         self.gold += gold
         self.withdrawals = getattr(self, "withdrawals", 0) + 1  # houses snapshotted before withdrawals had none
@@ -186,8 +194,9 @@ class House(HouseCommands):
             self.lieutenants[name] = person
 
     @event("ActionSettled")
-    def _action_settled(self, action_id: str, action: str, result: str, influence: int, power: int, seat: str,
-                        reason: str) -> None:  # fmt: skip
+    def _action_settled(
+        self, action_id: str, action: str, result: str, influence: int, power: int, seat: str, reason: str
+    ) -> None:
         del self.pending[action_id]
 
     @event("Adjusted")

@@ -37,11 +37,11 @@ class HouseCommands(Rewindable, Standing):
     """The commands of the House aggregate; its state is set up by `House.__init__`."""
 
     if TYPE_CHECKING:  # House declares and applies these; a class annotation would make eventsourcing add fields
+
         def _character_set(self, character: dict[str, Any], reason: str) -> None: ...
         def _member_enlisted(self, name: str, classes: dict[str, int], power: int) -> None: ...
         def _member_dismissed(self, name: str, reason: str) -> None: ...
-        def _priest_joined(self, name: str, level: int, fatespinner_priestess: bool,
-                           influence_gained: int) -> None: ...
+        def _priest_joined(self, name: str, level: int, fatespinner_priestess: bool, influence_gained: int) -> None: ...
         def _influence_sought(self, source: str, units: int, amount: int, roll: dict[str, Any] | None) -> None: ...
         def _influence_changed(self, amount: int, reason: str) -> None: ...
         def _power_changed(self, amount: int, reason: str) -> None: ...
@@ -49,25 +49,35 @@ class HouseCommands(Rewindable, Standing):
         def _entered_game(self, total: int, rule: str) -> None: ...
         def _area_gained(self, area_id: str, reason: str) -> None: ...
         def _area_lost(self, area_id: str, reason: str) -> None: ...
-        def _area_damage_set(self, area_id: str, dark_weeks: int, half_weeks: int, repair_cost: int,
-                             reason: str) -> None: ...
+        def _area_damage_set(
+            self, area_id: str, dark_weeks: int, half_weeks: int, repair_cost: int, reason: str
+        ) -> None: ...
         def _action_ordered(self, pending: PendingAction | dict[str, Any]) -> None: ...
         def _action_covered(self, action_id: str) -> None: ...
-        def _action_resolved(self, action_id: str, action: str, result: str, rolls: list[dict[str, Any]],
-                             week: int) -> None: ...
+        def _action_resolved(
+            self, action_id: str, action: str, result: str, rolls: list[dict[str, Any]], week: int
+        ) -> None: ...
         def _action_released(self, action_id: str, influence: int, power: int, week: int) -> None: ...
-        def _action_withdrawn(self, action_id: str, action: str, influence: int, power: int, gold: int,
-                              renumbered: dict[str, list[int]], reason: str) -> None: ...
+        def _action_withdrawn(
+            self,
+            action_id: str,
+            action: str,
+            influence: int,
+            power: int,
+            gold: int,
+            renumbered: dict[str, list[int]],
+            reason: str,
+        ) -> None: ...
         def _circumstance_gained(self, circumstance: dict[str, Any]) -> None: ...
         def _circumstance_ended(self, circumstance_id: str, reason: str) -> None: ...
         def _knowledge_gained(self, knowledge: dict[str, Any]) -> None: ...
-        def _spy_set(self, target_house_id: str, bonus: int, months: int, planted_phase: int,
-                     reason: str) -> None: ...
+        def _spy_set(self, target_house_id: str, bonus: int, months: int, planted_phase: int, reason: str) -> None: ...
         def _income_received(self, phase: int, amount: int, by_area: dict[str, int]) -> None: ...
         def _destroyed(self, reason: str) -> None: ...
         def _fate_decided(self, name: str, status: str, was: str, seat: str, reason: str) -> None: ...
-        def _action_settled(self, action_id: str, action: str, result: str, influence: int, power: int, seat: str,
-                            reason: str) -> None: ...
+        def _action_settled(
+            self, action_id: str, action: str, result: str, influence: int, power: int, seat: str, reason: str
+        ) -> None: ...
         def _adjusted(self, field: str, before: int, after: int, change: int, seat: str, reason: str) -> None: ...
 
     # --- building the house ---------------------------------------------------------------------
@@ -111,8 +121,9 @@ class HouseCommands(Rewindable, Standing):
         """A Gaining Influence row: gained on success; lost when the action fails and is discovered."""
         row = influence_source(source)
         if self.entered_game:
-            raise RuleViolationError(f"{self.name} is in the Game: only a Public Relations Campaign adds influence",
-                                     INFLUENCE_RULE)  # fmt: skip
+            raise RuleViolationError(
+                f"{self.name} is in the Game: only a Public Relations Campaign adds influence", INFLUENCE_RULE
+            )
         check_units(row, units)
         amount = row.gained(units) if succeeded else -row.gained(units) if discovered else 0
         self._influence_sought(source, units, max(amount, -self.influence), roll.to_dict() if roll else None)
@@ -191,14 +202,24 @@ class HouseCommands(Rewindable, Standing):
         house). The later actions of the month move up a place and take that place's Action Bonus."""
         action = self.pending_action(action_id)
         if action.phase != phase or action.resolved:
-            raise RuleViolationError(f"{action.action} {action_id} is under way from an earlier phase or has "
-                                     f"resolved; only an order of the open phase can be withdrawn",
-                                     WITHDRAWAL_RULE)  # fmt: skip
+            raise RuleViolationError(
+                f"{action.action} {action_id} is under way from an earlier phase or has "
+                f"resolved; only an order of the open phase can be withdrawn",
+                WITHDRAWAL_RULE,
+            )
         if any(p.params.get("covered_action_id") == action_id for p in self.pending.values()):
-            raise RuleViolationError(f"a Cover Up covers {action.action} {action_id}: withdraw the Cover Up first",
-                                     WITHDRAWAL_RULE)  # fmt: skip
-        self._action_withdrawn(action_id, action.action, action.dedicated_influence, action.dedicated_power,
-                               action.gold, self._renumbered(action), reason)  # fmt: skip
+            raise RuleViolationError(
+                f"a Cover Up covers {action.action} {action_id}: withdraw the Cover Up first", WITHDRAWAL_RULE
+            )
+        self._action_withdrawn(
+            action_id,
+            action.action,
+            action.dedicated_influence,
+            action.dedicated_power,
+            action.gold,
+            self._renumbered(action),
+            reason,
+        )
 
     def _renumbered(self, withdrawn: PendingAction) -> dict[str, list[int]]:
         if not withdrawn.counts_as_action:
@@ -246,10 +267,12 @@ class HouseCommands(Rewindable, Standing):
         if result not in {r.value for r in SettleResult}:
             raise InvalidInputError(f"an action is foiled or succeeds, not {result!r}")
         if action.resolved:
-            raise RuleViolationError(f"{action.action} {action_id} has resolved already; overturn its results instead",
-                                     RULE_PC_000)  # fmt: skip
-        self._action_settled(action_id, action.action, result, action.dedicated_influence, action.dedicated_power,
-                             seat, why)  # fmt: skip
+            raise RuleViolationError(
+                f"{action.action} {action_id} has resolved already; overturn its results instead", RULE_PC_000
+            )
+        self._action_settled(
+            action_id, action.action, result, action.dedicated_influence, action.dedicated_power, seat, why
+        )
 
     def adjust(self, field: str, mode: str, value: int, seat: str, reason: str) -> None:
         """Set or adjust influence, power or gold; refused, naming the rule, below zero."""

@@ -46,15 +46,28 @@ def hunt_source(house: House, attack_id: str, phase: int, dice: Dice, intel: Hou
     roller = house.best(Skill.GATHER_INFORMATION)
     used = captured_assassin(house, attack_id, phase)
     mods = [skill_modifier(roller, Skill.GATHER_INFORMATION), *([Modifier(used.source, used.value)] if used else [])]
-    roll = d20(dice, mods, purpose=f"Source hunt: {attack['action']} ({attack['result']})", rule=HUNT_RULE,
-               actor=roller.name if roller else house.name)  # fmt: skip
+    roll = d20(
+        dice,
+        mods,
+        purpose=f"Source hunt: {attack['action']} ({attack['result']})",
+        rule=HUNT_RULE,
+        actor=roller.name if roller else house.name,
+    )
     source = attack.get(GM_ONLY, {}).get("source_house_id")  # None: covered up, or recorded before it was kept
     found = source if roll.total >= HUNT_DC else None
-    result = (HuntResult.FOUND if found else HuntResult.EVIDENCE_DESTROYED if roll.total >= HUNT_DC
-              else HuntResult.NOT_FOUND).value  # fmt: skip
-    knowledge = {"id": str(uuid5(KNOWLEDGE, f"{attack_id}:source:{phase}")), "kind": "source", "phase": phase,
-                 "attack_id": attack_id, "action": attack["action"], "aggressor_house_id": found, "result": result,
-                 "roll": roll.to_dict()}  # fmt: skip
+    result = (
+        HuntResult.FOUND if found else HuntResult.EVIDENCE_DESTROYED if roll.total >= HUNT_DC else HuntResult.NOT_FOUND
+    ).value
+    knowledge = {
+        "id": str(uuid5(KNOWLEDGE, f"{attack_id}:source:{phase}")),
+        "kind": "source",
+        "phase": phase,
+        "attack_id": attack_id,
+        "action": attack["action"],
+        "aggressor_house_id": found,
+        "result": result,
+        "roll": roll.to_dict(),
+    }
     return SourceHunt(roll, knowledge, used)
 
 
@@ -84,5 +97,11 @@ def traceable_attack(house: House, attack_id: str, phase: int, intel: HouseIntel
 
 
 def captured_assassin(house: House, attack_id: str, phase: int) -> Circumstance | None:
-    return next((c for c in house.circumstances if c.applies is Applies.SOURCE_HUNT and c.active(phase)
-                 and c.knowledge_id == attack_id), None)  # fmt: skip
+    return next(
+        (
+            c
+            for c in house.circumstances
+            if c.applies is Applies.SOURCE_HUNT and c.active(phase) and c.knowledge_id == attack_id
+        ),
+        None,
+    )

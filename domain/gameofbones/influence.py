@@ -29,6 +29,11 @@ def attempt_influence_gain(house: House, source: str, actor: str, dice: Dice, un
     if row.skill is None or row.dc is None:
         return GainAttempt(source, units, None, True)
     character = house.character(actor)
-    roll = d20(dice, [skill_modifier(character, row.skill)], purpose=f"{row.action}: {row.skill} (DC {row.dc})",
-               rule=INFLUENCE_RULE, actor=character.name)  # fmt: skip
+    roll = d20(
+        dice,
+        [skill_modifier(character, row.skill)],
+        purpose=f"{row.action}: {row.skill} (DC {row.dc})",
+        rule=INFLUENCE_RULE,
+        actor=character.name,
+    )
     return GainAttempt(source, units, roll, roll.total >= row.dc)

@@ -141,8 +141,9 @@ def knowing(houses: list[dict[str, Any]], learned: Mapping[str, Entries] | None)
     campaign from before intel streams), so a house's view of its knowledge is what it was in the House."""
     if learned is None:
         return houses
-    return [house | {"knowledge": [*house.get("knowledge", []), *learned.get(str(house["id"]), [])]}
-            for house in houses]  # fmt: skip
+    return [
+        house | {"knowledge": [*house.get("knowledge", []), *learned.get(str(house["id"]), [])]} for house in houses
+    ]
 
 
 def knowing_rows(houses: list[dict[str, Any]], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -37,11 +37,23 @@ def resolve_divine_petition(scene: Scene, dice: Dice) -> Outcome:
     """Sanction: next phase, those you target defend at −4. Condemnation: you defend at −2."""
     contest = scene.contest(dice)
     if contest.success:
-        gain = scene.circumstance(scene.house_id, Applies.DEFENCE_AGAINST_HOLDER, -4, start_next=True,
-                                  skill_checks_only=True, source="Divine Petition: divine sanction")  # fmt: skip
+        gain = scene.circumstance(
+            scene.house_id,
+            Applies.DEFENCE_AGAINST_HOLDER,
+            -4,
+            start_next=True,
+            skill_checks_only=True,
+            source="Divine Petition: divine sanction",
+        )
         return scene.outcome("divine sanction granted", contest.rolls, (gain,), succeeded=True)
-    loss = scene.circumstance(scene.house_id, Applies.HOLDER_DEFENCE, -2, start_next=True, skill_checks_only=True,
-                              source="Divine Petition: condemned")  # fmt: skip
+    loss = scene.circumstance(
+        scene.house_id,
+        Applies.HOLDER_DEFENCE,
+        -2,
+        start_next=True,
+        skill_checks_only=True,
+        source="Divine Petition: condemned",
+    )
     return scene.outcome("condemned by the priestesses", contest.rolls, (loss,), succeeded=False)
 
 
@@ -50,16 +62,18 @@ def resolve_extortion(scene: Scene, dice: Dice) -> Outcome:
     defender = scene.defender
     assert defender is not None
     contest = scene.contest(dice)
-    told = scene.tell_defender("extorted" if contest.success else "extortion resisted", area_ids=list(
-        scene.pending.area_ids))  # fmt: skip
+    told = scene.tell_defender(
+        "extorted" if contest.success else "extortion resisted", area_ids=list(scene.pending.area_ids)
+    )
     if contest.success:
         percent = min(100, 5 * contest.margin)
         skims = tuple(Skim(a, scene.house_id, str(defender.id), percent) for a in scene.pending.area_ids)
         return scene.outcome(f"{percent}% of the areas' income extorted", contest.rolls, (*skims, told), succeeded=True)
     beaten_by = contest.defence.total - contest.attack.total if contest.defence else 0
     value = 5 if beaten_by >= 10 else 2
-    armed = scene.circumstance(str(defender.id), Applies.HOLDER_ATTACKS, value, other_house_id=scene.house_id,
-                               source="Extortion: response")  # fmt: skip
+    armed = scene.circumstance(
+        str(defender.id), Applies.HOLDER_ATTACKS, value, other_house_id=scene.house_id, source="Extortion: response"
+    )
     return scene.outcome(f"failed; the defender responds at {value:+d}", contest.rolls, (armed, told), succeeded=False)
 
 
@@ -70,8 +84,12 @@ def resolve_frame_up(scene: Scene, dice: Dice) -> Outcome:
     contest = scene.contest(dice)
     if not contest.success:
         own = scene.circumstance(scene.house_id, Applies.EFFECTIVE_RANK, -1, start_next=True, source="Frame Up failed")
-        return scene.outcome("the frame up failed; own effective rank −1", contest.rolls, (own, scene.tell_defender(
-            "frame up exposed")), succeeded=False)  # fmt: skip
+        return scene.outcome(
+            "the frame up failed; own effective rank −1",
+            contest.rolls,
+            (own, scene.tell_defender("frame up exposed")),
+            succeeded=False,
+        )
     steps = contest.margin // 10
     if not steps:
         return scene.outcome("the evidence convinced no one", contest.rolls, succeeded=False)
@@ -88,14 +106,24 @@ def resolve_poison_pill(scene: Scene, dice: Dice) -> Outcome:
     if contest.success:
         spy = Spy(str(defender.id), SPY_BONUS, 0, scene.phase)
         return scene.outcome("spy planted", contest.rolls, (SpyChange(scene.house_id, spy, "planted"),), succeeded=True)
-    return scene.outcome("the spy was turned", contest.rolls, turned(scene.house, defender, scene.phase,
-                                                                      scene.tell_defender("spy turned")),
-                         succeeded=False)  # fmt: skip
+    return scene.outcome(
+        "the spy was turned",
+        contest.rolls,
+        turned(scene.house, defender, scene.phase, scene.tell_defender("spy turned")),
+        succeeded=False,
+    )
 
 
 def turned(aggressor: House, defender: House, phase: int, *told: Effect) -> tuple[Effect, ...]:
-    penalty = Circumstance(f"turned spy:{defender.id}:{phase}", "Poison Pill: turned spy", -2,
-                           Applies.HOLDER_ATTACKS, phase, phase + 1, other_house_id=str(defender.id))  # fmt: skip
+    penalty = Circumstance(
+        f"turned spy:{defender.id}:{phase}",
+        "Poison Pill: turned spy",
+        -2,
+        Applies.HOLDER_ATTACKS,
+        phase,
+        phase + 1,
+        other_house_id=str(defender.id),
+    )
     return (CircumstanceGain(str(aggressor.id), penalty), *told)
 
 
@@ -103,33 +131,71 @@ def check_spy(aggressor: House, defender: House, spy: Spy, phase: int, week: int
     """Seed 000, Poison Pill: the check again each month; lose and the spy is suspected (−1), at 0 found."""
     rule, name = action_rule(ActionName.POISON_PILL), ActionName.POISON_PILL
     runner, hunter = aggressor.best(Skill.SENSE_MOTIVE), defender.best(Skill.GATHER_INFORMATION)
-    attack_mods = [skill_modifier(runner, Skill.SENSE_MOTIVE),
-                   *attack_modifiers(aggressor, defender, name, phase, skill_check=True, spy=False)]  # fmt: skip
-    attack = d20(dice, attack_mods, purpose="Poison Pill: monthly check", rule=rule,
-                 actor=runner.name if runner else aggressor.name)  # fmt: skip
+    attack_mods = [
+        skill_modifier(runner, Skill.SENSE_MOTIVE),
+        *attack_modifiers(aggressor, defender, name, phase, skill_check=True, spy=False),
+    ]
+    attack = d20(
+        dice,
+        attack_mods,
+        purpose="Poison Pill: monthly check",
+        rule=rule,
+        actor=runner.name if runner else aggressor.name,
+    )
     defence_mods = [
         skill_modifier(hunter, Skill.GATHER_INFORMATION),
         *defence_modifiers(defender, aggressor, name, ACTIONS[name].defence, phase, skill_check=True),
     ]
-    defence = d20(dice, defence_mods, purpose="Poison Pill: the target hunts the spy", rule=rule,
-                  actor=hunter.name if hunter else defender.name)  # fmt: skip
+    defence = d20(
+        dice,
+        defence_mods,
+        purpose="Poison Pill: the target hunts the spy",
+        rule=rule,
+        actor=hunter.name if hunter else defender.name,
+    )
     contest = Contest(attack, defence, SPY_DC)
     months = spy.months + 1
     bonus = spy.bonus - (0 if contest.success else 1)
     aggressor_id, defender_id = str(aggressor.id), str(defender.id)
     if bonus <= 0:
         gone = SpyChange(aggressor_id, Spy(spy.target_house_id, 0, months, spy.planted_phase), "discovered")
-        found = {"id": str(uuid5(KNOWLEDGE, f"spy found:{aggressor_id}:{defender_id}:{phase}")), "kind": "attack",
-                 "phase": phase, "week": week, "action": name.value, "aggressor_house_id": aggressor_id,
-                 "result": "spy discovered"}  # fmt: skip
-        return Outcome(MONTHLY_CHECK, aggressor_id, "the spy was discovered", week, contest.rolls,
-                       (gone, *turned(aggressor, defender, phase, KnowledgeGain(defender_id, found))), None,
-                       defender_id, succeeded=False)  # fmt: skip
+        found = {
+            "id": str(uuid5(KNOWLEDGE, f"spy found:{aggressor_id}:{defender_id}:{phase}")),
+            "kind": "attack",
+            "phase": phase,
+            "week": week,
+            "action": name.value,
+            "aggressor_house_id": aggressor_id,
+            "result": "spy discovered",
+        }
+        return Outcome(
+            MONTHLY_CHECK,
+            aggressor_id,
+            "the spy was discovered",
+            week,
+            contest.rolls,
+            (gone, *turned(aggressor, defender, phase, KnowledgeGain(defender_id, found))),
+            None,
+            defender_id,
+            succeeded=False,
+        )
     bonus += 1 if months % SPY_GROWTH_MONTHS == 0 else 0
-    kept = SpyChange(aggressor_id, Spy(spy.target_house_id, bonus, months, spy.planted_phase),
-                     "in place" if contest.success else "suspected")  # fmt: skip
-    return Outcome(MONTHLY_CHECK, aggressor_id, f"the spy stays at {bonus:+d}", week, contest.rolls, (kept,), None,
-                   defender_id, succeeded=contest.success)  # fmt: skip
+    kept = SpyChange(
+        aggressor_id,
+        Spy(spy.target_house_id, bonus, months, spy.planted_phase),
+        "in place" if contest.success else "suspected",
+    )
+    return Outcome(
+        MONTHLY_CHECK,
+        aggressor_id,
+        f"the spy stays at {bonus:+d}",
+        week,
+        contest.rolls,
+        (kept,),
+        None,
+        defender_id,
+        succeeded=contest.success,
+    )
 
 
 def resolve_public_relations_campaign(scene: Scene, dice: Dice) -> Outcome:
@@ -153,14 +219,23 @@ def resolve_smear_campaign(scene: Scene, dice: Dice) -> Outcome:
             band = scene.roll(SMEAR_BAND, dice, "Smear Campaign: influence lost")
             rolls, loss = (*rolls, band), band.total
         hit = InfluenceChange(str(defender.id), -loss, scene.rule)
-        return scene.outcome(f"the target lost {loss} influence", rolls, (hit, scene.tell_defender(
-            "smeared", influence_lost=loss)), succeeded=True)  # fmt: skip
+        return scene.outcome(
+            f"the target lost {loss} influence",
+            rolls,
+            (hit, scene.tell_defender("smeared", influence_lost=loss)),
+            succeeded=True,
+        )
     # Seed 000: exposed only when the check is "10 or more less than the target's Sense Motive skill check";
     # missing the DC alone, by however much, only wastes the money.
     below_sense_motive = contest.defence.total - contest.attack.total if contest.defence else 0
     if below_sense_motive >= 10:
-        counter = scene.circumstance(str(defender.id), Applies.HOLDER_ATTACKS, 5, other_house_id=scene.house_id,
-                                     source="Smear Campaign exposed")  # fmt: skip
-        return scene.outcome("exposed; the target counterattacks at +5", rolls, (counter, scene.tell_defender(
-            "smear exposed")), succeeded=False)  # fmt: skip
+        counter = scene.circumstance(
+            str(defender.id), Applies.HOLDER_ATTACKS, 5, other_house_id=scene.house_id, source="Smear Campaign exposed"
+        )
+        return scene.outcome(
+            "exposed; the target counterattacks at +5",
+            rolls,
+            (counter, scene.tell_defender("smear exposed")),
+            succeeded=False,
+        )
     return scene.outcome("the money was wasted", rolls, succeeded=False)

@@ -21,8 +21,9 @@ from domain.gameofbones.records import AreaDamage, Character, Circumstance, Memb
 from domain.region import Region
 
 # A house's records are frozen, replaced and never changed in place: a copy may share them.
-_SHARED: dict[type, Any] = {kind: lambda record: record
-                            for kind in (Character, Member, Priest, Circumstance, PendingAction, Spy, AreaDamage)}
+_SHARED: dict[type, Any] = {
+    kind: lambda record: record for kind in (Character, Member, Priest, Circumstance, PendingAction, Spy, AreaDamage)
+}
 
 
 @dataclass(frozen=True)
@@ -43,10 +44,14 @@ class Ledger:
     changes: list[Change] = field(default_factory=list)
 
     @classmethod
-    def copy_of(cls, houses: Iterable[House], areas: Iterable[Region],
-                intel: Mapping[str, HouseIntel] | None = None) -> Ledger:  # fmt: skip
-        return cls({str(h.id): clone(h, _SHARED) for h in houses}, {str(a.id): clone(a, _SHARED) for a in areas},
-                   {k: clone(i, _SHARED) for k, i in (intel or {}).items()})  # fmt: skip
+    def copy_of(
+        cls, houses: Iterable[House], areas: Iterable[Region], intel: Mapping[str, HouseIntel] | None = None
+    ) -> Ledger:
+        return cls(
+            {str(h.id): clone(h, _SHARED) for h in houses},
+            {str(a.id): clone(a, _SHARED) for a in areas},
+            {k: clone(i, _SHARED) for k, i in (intel or {}).items()},
+        )
 
     def record(self, aggregate: Target, effect: Effect) -> None:
         """Apply an effect to the ledger's aggregate at once (later steps see it) and keep it."""

@@ -51,14 +51,22 @@ ORDER_RULE = "seed 000, Taking Action"
 Resolver = Callable[[Scene, Dice], Outcome]
 A = ActionName
 RESOLVERS: dict[ActionName, Resolver] = {
-    A.ASSASSINATION: resolve_assassination, A.ASSAULT: resolve_assault,
-    A.COUNTERINTELLIGENCE: resolve_counterintelligence, A.COVER_UP: resolve_cover_up,
-    A.DIVINE_PETITION: resolve_divine_petition, A.EXTORTION: resolve_extortion,
-    A.FORCE_ASSESSMENT: resolve_force_assessment, A.FRAME_UP: resolve_frame_up,
-    A.INTELLIGENCE_GATHERING: resolve_intelligence_gathering, A.POISON_PILL: resolve_poison_pill,
-    A.PUBLIC_RELATIONS_CAMPAIGN: resolve_public_relations_campaign, A.SMEAR_CAMPAIGN: resolve_smear_campaign,
-    A.TROOP_MOVEMENTS: resolve_troop_movements, A.VANDALISM: resolve_vandalism, A.WREST_CONTROL: resolve_wrest_control,
-}  # fmt: skip
+    A.ASSASSINATION: resolve_assassination,
+    A.ASSAULT: resolve_assault,
+    A.COUNTERINTELLIGENCE: resolve_counterintelligence,
+    A.COVER_UP: resolve_cover_up,
+    A.DIVINE_PETITION: resolve_divine_petition,
+    A.EXTORTION: resolve_extortion,
+    A.FORCE_ASSESSMENT: resolve_force_assessment,
+    A.FRAME_UP: resolve_frame_up,
+    A.INTELLIGENCE_GATHERING: resolve_intelligence_gathering,
+    A.POISON_PILL: resolve_poison_pill,
+    A.PUBLIC_RELATIONS_CAMPAIGN: resolve_public_relations_campaign,
+    A.SMEAR_CAMPAIGN: resolve_smear_campaign,
+    A.TROOP_MOVEMENTS: resolve_troop_movements,
+    A.VANDALISM: resolve_vandalism,
+    A.WREST_CONTROL: resolve_wrest_control,
+}
 
 
 @dataclass(frozen=True)
@@ -73,12 +81,18 @@ class MonthReport:
     changes: tuple[Change, ...] = ()
 
     def summary(self) -> dict[str, Any]:
-        return {"system": "gameofbones", "phase": self.phase, "outcomes": [o.summary() for o in self.outcomes],
-                "income": dict(self.income), "destroyed": list(self.destroyed)}  # fmt: skip
+        return {
+            "system": "gameofbones",
+            "phase": self.phase,
+            "outcomes": [o.summary() for o in self.outcomes],
+            "income": dict(self.income),
+            "destroyed": list(self.destroyed),
+        }
 
 
-def resolve_month(houses: Sequence[House], areas: Sequence[Region], phase: int, dice: Dice,
-                  intel: Intel | None = None) -> MonthReport:  # fmt: skip
+def resolve_month(
+    houses: Sequence[House], areas: Sequence[Region], phase: int, dice: Dice, intel: Intel | None = None
+) -> MonthReport:
     """Resolve a phase on working copies of the houses, areas and intel (the ones given are left untouched;
     `apply_month` records the report on them), each change recorded on the copies as it lands.
 
@@ -105,8 +119,9 @@ def resolve_month(houses: Sequence[House], areas: Sequence[Region], phase: int, 
     return MonthReport(phase, tuple(outcomes), income, destroyed, tuple(ledger.changes))
 
 
-def apply_month(report: MonthReport, houses: Iterable[House], areas: Iterable[Region],
-                intel: Intel | None = None) -> None:  # fmt: skip
+def apply_month(
+    report: MonthReport, houses: Iterable[House], areas: Iterable[Region], intel: Intel | None = None
+) -> None:
     """Record a resolved month on the aggregates the service loaded (the same state it was resolved from)."""
     apply_changes(report.changes, houses, areas, (intel or {}).values())
 
@@ -114,14 +129,22 @@ def apply_month(report: MonthReport, houses: Iterable[House], areas: Iterable[Re
 def due(houses: Mapping[str, House], week: int, phase: int) -> list[tuple[House, PendingAction]]:
     """Cover Ups first (they must land before what they hide), then by effective Rank, name and order."""
     found = [(h, p) for h in houses.values() for p in h.pending.values() if p.resolve_week == week and not p.resolved]
-    return sorted(found, key=lambda hp: (hp[1].action != A.COVER_UP, -hp[0].effective_rank(phase), hp[0].name,
-                                         hp[1].ordinal, hp[1].id))  # fmt: skip
+    return sorted(
+        found,
+        key=lambda hp: (hp[1].action != A.COVER_UP, -hp[0].effective_rank(phase), hp[0].name, hp[1].ordinal, hp[1].id),
+    )
 
 
 def resolve_pending(
-    house: House, pending: PendingAction, week: int, houses: Mapping[str, House], areas: Mapping[str, Region],
-    dice: Dice, booked: Mapping[str, tuple[PendingAction, ...]] | None = None, intel: Intel | None = None,
-) -> Outcome:  # fmt: skip
+    house: House,
+    pending: PendingAction,
+    week: int,
+    houses: Mapping[str, House],
+    areas: Mapping[str, Region],
+    dice: Dice,
+    booked: Mapping[str, tuple[PendingAction, ...]] | None = None,
+    intel: Intel | None = None,
+) -> Outcome:
     scene = Scene(house, pending, week, houses, areas, booked or {}, intel or {})
     if house.destroyed:
         return scene.outcome("the house has fallen", succeeded=False)
@@ -136,9 +159,13 @@ def resolve_pending(
 
 
 def carry_out(
-    ledger: Ledger, house: House, pending: PendingAction, week: int, dice: Dice,
+    ledger: Ledger,
+    house: House,
+    pending: PendingAction,
+    week: int,
+    dice: Dice,
     booked: Mapping[str, tuple[PendingAction, ...]] | None = None,
-) -> Outcome:  # fmt: skip
+) -> Outcome:
     """Resolve one pending action and record its outcome. An order that can no longer be carried out (the
     campaign changed since it was given: the action it covers was settled by the GM...) fails that action,
     the refusal and its rule recorded in the house's `ActionResolved`; it never fails the month."""
@@ -203,8 +230,9 @@ def accrue_income(ledger: Ledger, week: int, earned: dict[str, dict[str, int]]) 
         earned[str(owner.id)][area_id] = earned[str(owner.id)].get(area_id, 0) + share * percent // 100
         if damage is not None and damage.after_a_week() != damage:
             later = damage.after_a_week()
-            ledger.record(owner, fx.AreaDamageSet(area_id, later.dark_weeks, later.half_weeks, later.repair_cost,
-                                               "a week passed"))  # fmt: skip
+            ledger.record(
+                owner, fx.AreaDamageSet(area_id, later.dark_weeks, later.half_weeks, later.repair_cost, "a week passed")
+            )
 
 
 def pay_income(

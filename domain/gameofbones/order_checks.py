@@ -33,8 +33,11 @@ def check_order(house: Standing, pending: PendingAction, stationed: int = 0) -> 
     need_influence = int(pending.params.get("influence_requirement", 0))
     need_power = int(pending.params.get("power_requirement", 0))
     if house.effective_influence(pending.phase) < need_influence:
-        raise RuleViolationError(f"{pending.action} needs {need_influence} influence; "
-                                 f"{house.name} has {house.effective_influence(pending.phase)}", rule)  # fmt: skip
+        raise RuleViolationError(
+            f"{pending.action} needs {need_influence} influence; "
+            f"{house.name} has {house.effective_influence(pending.phase)}",
+            rule,
+        )
     if house.power < need_power:
         raise RuleViolationError(f"{pending.action} needs {need_power} power; {house.name} has {house.power}", rule)
     if house.available_influence(pending.phase) < pending.dedicated_influence:
@@ -50,8 +53,11 @@ def check_order(house: Standing, pending: PendingAction, stationed: int = 0) -> 
 def check_entered(house: Standing, pending: PendingAction) -> None:
     """Only a house in the Game takes its actions; a GM-made action is the GM's ruling (docs/rules-notes)."""
     if not house.entered_game and CUSTOM not in pending.params:
-        raise RuleViolationError(f"{house.name} has not entered the Game: influence + power is {house.total}, "
-                                 f"1000 is needed before it can order {pending.action}", ENTRY_GATE_RULE)  # fmt: skip
+        raise RuleViolationError(
+            f"{house.name} has not entered the Game: influence + power is {house.total}, "
+            f"1000 is needed before it can order {pending.action}",
+            ENTRY_GATE_RULE,
+        )
 
 
 def check_actor(house: Standing, pending: PendingAction) -> None:
@@ -64,8 +70,9 @@ def check_actor(house: Standing, pending: PendingAction) -> None:
     bonuses = house.action_bonuses(pending.phase)
     if len(orders) >= len(bonuses):
         raise RuleViolationError(f"{house.name} may take {len(bonuses)} action(s) a month at its rank", RANK_RULE)
-    if not house.qualifies(actor.name, pending.phase) and any(not house.qualifies(o.actor, pending.phase)
-                                                               for o in orders):  # fmt: skip
+    if not house.qualifies(actor.name, pending.phase) and any(
+        not house.qualifies(o.actor, pending.phase) for o in orders
+    ):
         raise RuleViolationError(
             f"every action after the first needs a lieutenant of level {house.effective_rank(pending.phase) - 5}+",
             LIEUTENANT_RULE,

@@ -73,11 +73,24 @@ def plan_order(
         "covered_action_id": order.covered_action_id,
     }
     return PendingAction(
-        action_id(house, phase, ordinal), order.action.value, order.actor, ordinal,
-        bonuses[ordinal - 1] if ordinal <= len(bonuses) else 0, phase, start, resolve, release,
-        row.dedicated_influence(sizing), row.dedicated_power(sizing), row.gold(sizing),
-        order.target_house_id, order.target_character, tuple(order.area_ids), params, narrative=order.narrative,
-    )  # fmt: skip
+        action_id(house, phase, ordinal),
+        order.action.value,
+        order.actor,
+        ordinal,
+        bonuses[ordinal - 1] if ordinal <= len(bonuses) else 0,
+        phase,
+        start,
+        resolve,
+        release,
+        row.dedicated_influence(sizing),
+        row.dedicated_power(sizing),
+        row.gold(sizing),
+        order.target_house_id,
+        order.target_character,
+        tuple(order.area_ids),
+        params,
+        narrative=order.narrative,
+    )
 
 
 def plan_open_move(
@@ -89,21 +102,41 @@ def plan_open_move(
     start = absolute_week(phase, start_week)
     key = f"move:{phase}:{start_week}:{from_area.id}:{to_area.id}:{power}"
     params = {"power": power, "to_area_id": str(to_area.id), "open": True}
-    return PendingAction(str(uuid5(house.id, key)), ActionName.TROOP_MOVEMENTS.value, "", 0, 0, phase, start,
-                         start, start, area_ids=(str(from_area.id),), params=params)  # fmt: skip
+    return PendingAction(
+        str(uuid5(house.id, key)),
+        ActionName.TROOP_MOVEMENTS.value,
+        "",
+        0,
+        0,
+        phase,
+        start,
+        start,
+        start,
+        area_ids=(str(from_area.id),),
+        params=params,
+    )
 
 
 # What each kind of target reads from an order; anything else given is refused, never silently ignored.
 TAKES: dict[Target, frozenset[str]] = {
-    Target.OWN: frozenset(), Target.HOUSE: frozenset({"target_house_id"}),
+    Target.OWN: frozenset(),
+    Target.HOUSE: frozenset({"target_house_id"}),
     Target.CHARACTER: frozenset({"target_house_id", "target_character"}),
-    Target.AREAS: frozenset({"target_house_id", "area_ids"}), Target.ANY_AREAS: frozenset({"area_ids"}),
-    Target.MOVE: frozenset({"area_ids", "to_area_id", "power"}), Target.ACTION: frozenset({"covered_action_id"}),
-}  # fmt: skip
+    Target.AREAS: frozenset({"target_house_id", "area_ids"}),
+    Target.ANY_AREAS: frozenset({"area_ids"}),
+    Target.MOVE: frozenset({"area_ids", "to_area_id", "power"}),
+    Target.ACTION: frozenset({"covered_action_id"}),
+}
 # The actions that name exactly one area (check_areas refuses more); the REST contract states it from here.
 ONE_AREA = (ActionName.ASSAULT, ActionName.TROOP_MOVEMENTS, ActionName.WREST_CONTROL)
-UNSET: dict[str, Any] = {"target_house_id": None, "target_character": None, "area_ids": (), "power": 0,
-                         "to_area_id": None, "covered_action_id": None}  # fmt: skip
+UNSET: dict[str, Any] = {
+    "target_house_id": None,
+    "target_character": None,
+    "area_ids": (),
+    "power": 0,
+    "to_area_id": None,
+    "covered_action_id": None,
+}
 
 
 def check_fields(order: Order, row: ActionRow) -> None:
@@ -185,8 +218,9 @@ def check_one_area(regions: list[Region]) -> None:
 def check_move(house: House, from_area: Region, power: int) -> None:
     present = from_area.troops.get(str(house.id), 0)
     if power <= 0 or power > present:
-        raise RuleViolationError(f"{house.name} has {present} power in {from_area.name}, cannot move {power}",
-                                 MOVE_RULE)  # fmt: skip
+        raise RuleViolationError(
+            f"{house.name} has {present} power in {from_area.name}, cannot move {power}", MOVE_RULE
+        )
 
 
 def check_coverable(house: House, covered: PendingAction, phase: int) -> None:
@@ -204,5 +238,3 @@ def covered_requirements(covered: PendingAction | None) -> int:
     influence = covered.params.get("influence_requirement", covered.dedicated_influence)
     power = covered.params.get("power_requirement", covered.dedicated_power)
     return int(influence) + int(power)
-
-

@@ -47,8 +47,9 @@ def _action(value: Any, where: str) -> ActionName:
     try:
         return ActionName(str(value).strip())
     except ValueError:
-        raise InvalidInputError(f"{where}: unknown action {value!r}; choose from "
-                                f"{[a.value for a in ActionName]}") from None  # fmt: skip
+        raise InvalidInputError(
+            f"{where}: unknown action {value!r}; choose from {[a.value for a in ActionName]}"
+        ) from None
 
 
 def _id(value: Any, where: str) -> str:

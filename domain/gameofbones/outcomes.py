@@ -132,9 +132,20 @@ class Skim:
 
 
 Effect = (
-    InfluenceChange | PowerChange | GoldChange | FateChange | CircumstanceGain | KnowledgeGain | ControlChange
-    | TroopChange | AreaDamageChange | SpyChange | Cover | Skim | Sighting
-)  # fmt: skip
+    InfluenceChange
+    | PowerChange
+    | GoldChange
+    | FateChange
+    | CircumstanceGain
+    | KnowledgeGain
+    | ControlChange
+    | TroopChange
+    | AreaDamageChange
+    | SpyChange
+    | Cover
+    | Skim
+    | Sighting
+)
 
 
 @dataclass(frozen=True)
@@ -162,10 +173,18 @@ class Outcome:
 
     def summary(self) -> dict[str, Any]:
         """The GM-side record: every roll, and which knowledge was false."""
-        return {"action": self.action, "action_id": self.action_id, "house_id": self.house_id,
-                "defender_id": self.defender_id, "result": self.result, "succeeded": self.succeeded, "week": self.week,
-                "when": week_fields(self.week), "rolls": [r.to_dict() for r in self.rolls],
-                "false_knowledge_ids": self.false_knowledge_ids}  # fmt: skip
+        return {
+            "action": self.action,
+            "action_id": self.action_id,
+            "house_id": self.house_id,
+            "defender_id": self.defender_id,
+            "result": self.result,
+            "succeeded": self.succeeded,
+            "week": self.week,
+            "when": week_fields(self.week),
+            "rolls": [r.to_dict() for r in self.rolls],
+            "false_knowledge_ids": self.false_knowledge_ids,
+        }
 
 
 Intel = Mapping[str, "HouseIntel"]
@@ -238,14 +257,16 @@ def _troops(e: Any, ledger: Ledger) -> None:
 
 def _damage(e: Any, ledger: Ledger) -> None:
     d = e.damage
-    ledger.record(ledger.houses[e.house_id], AreaDamageSet(d.area_id, d.dark_weeks, d.half_weeks, d.repair_cost,
-                                                           e.reason))  # fmt: skip
+    ledger.record(
+        ledger.houses[e.house_id], AreaDamageSet(d.area_id, d.dark_weeks, d.half_weeks, d.repair_cost, e.reason)
+    )
 
 
 def _spy(e: Any, ledger: Ledger) -> None:
     spy = e.spy
-    ledger.record(ledger.houses[e.house_id], SpySet(spy.target_house_id, spy.bonus, spy.months, spy.planted_phase,
-                                                    e.reason))  # fmt: skip
+    ledger.record(
+        ledger.houses[e.house_id], SpySet(spy.target_house_id, spy.bonus, spy.months, spy.planted_phase, e.reason)
+    )
 
 
 def _cover(e: Any, ledger: Ledger) -> None:
@@ -257,7 +278,17 @@ def _skim(e: Any, ledger: Ledger) -> None:
 
 
 APPLY: dict[type, Callable[[Any, Ledger], None]] = {
-    InfluenceChange: _influence, PowerChange: _power, GoldChange: _gold, FateChange: _fate,
-    CircumstanceGain: _circumstance, KnowledgeGain: _knowledge, Sighting: _sighting, ControlChange: _control,
-    TroopChange: _troops, AreaDamageChange: _damage, SpyChange: _spy, Cover: _cover, Skim: _skim,
-}  # fmt: skip
+    InfluenceChange: _influence,
+    PowerChange: _power,
+    GoldChange: _gold,
+    FateChange: _fate,
+    CircumstanceGain: _circumstance,
+    KnowledgeGain: _knowledge,
+    Sighting: _sighting,
+    ControlChange: _control,
+    TroopChange: _troops,
+    AreaDamageChange: _damage,
+    SpyChange: _spy,
+    Cover: _cover,
+    Skim: _skim,
+}

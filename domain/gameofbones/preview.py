@@ -46,15 +46,21 @@ class HouseOption:
     rule: str = ""
 
 
-def judge(house: House, order: Order, *, phase: int, houses: Mapping[str, House], areas: Mapping[str, Region]
-          ) -> HouseOption:  # fmt: skip
+def judge(
+    house: House, order: Order, *, phase: int, houses: Mapping[str, House], areas: Mapping[str, Region]
+) -> HouseOption:
     """Plan and check the order as `order_action` does, recording nothing."""
     row = next(r for r in ACTION_TABLE if r.name is order.action)
     cost = row_cost(row, Sizing(own_rank=house.rank))
     try:
         pending = plan_order(house, order, phase=phase, houses=houses, areas=areas)
-        cost = Cost(int(pending.params["influence_requirement"]), int(pending.params["power_requirement"]),
-                    pending.dedicated_influence, pending.dedicated_power, pending.gold)  # fmt: skip
+        cost = Cost(
+            int(pending.params["influence_requirement"]),
+            int(pending.params["power_requirement"]),
+            pending.dedicated_influence,
+            pending.dedicated_power,
+            pending.gold,
+        )
         check_order(house, pending, stationed_power(str(house.id), areas.values()))
     except RuleViolationError as refused:
         return HouseOption(order, cost, False, refused.message, refused.rule)
@@ -64,25 +70,34 @@ def judge(house: House, order: Order, *, phase: int, houses: Mapping[str, House]
 
 
 def row_cost(row: ActionRow, sizing: Sizing) -> Cost:
-    return Cost(row.influence_requirement(sizing), row.power_requirement(sizing), row.dedicated_influence(sizing),
-                row.dedicated_power(sizing), row.gold(sizing))  # fmt: skip
+    return Cost(
+        row.influence_requirement(sizing),
+        row.power_requirement(sizing),
+        row.dedicated_influence(sizing),
+        row.dedicated_power(sizing),
+        row.gold(sizing),
+    )
 
 
-def preview_house(house: House, *, phase: int, houses: Mapping[str, House], areas: Mapping[str, Region],
-                  actor: str = "") -> tuple[HouseOption, ...]:  # fmt: skip
+def preview_house(
+    house: House, *, phase: int, houses: Mapping[str, House], areas: Mapping[str, Region], actor: str = ""
+) -> tuple[HouseOption, ...]:
     """Every action of the table, led by `actor` (by default the first of its leader and lieutenants who leads
     nothing yet this month), against each rival house or area it could name. An action with nothing to aim at
     is shown once, untargeted, with the refusal that says what it lacks."""
     leading = {o.actor for o in house.orders_in(phase)}
     free = [c.name for c in house.characters if c.active and c.name not in leading]
     who = actor or (free[0] if free else house.leader.name)
-    return tuple(judge(house, order, phase=phase, houses=houses, areas=areas)
-                 for row in ACTION_TABLE
-                 for order in candidates(house, row, who, phase, houses, areas) or [Order(row.name, who)])  # fmt: skip
+    return tuple(
+        judge(house, order, phase=phase, houses=houses, areas=areas)
+        for row in ACTION_TABLE
+        for order in candidates(house, row, who, phase, houses, areas) or [Order(row.name, who)]
+    )
 
 
-def candidates(house: House, row: ActionRow, actor: str, phase: int, houses: Mapping[str, House],
-               areas: Mapping[str, Region]) -> list[Order]:  # fmt: skip
+def candidates(
+    house: House, row: ActionRow, actor: str, phase: int, houses: Mapping[str, House], areas: Mapping[str, Region]
+) -> list[Order]:
     """The orders of one action the house could give: one per rival (its leader; the areas it controls), per
     area, or per action to cover; one order when the action is aimed at the house itself."""
     rivals = [h for h in houses.values() if h.id != house.id and not h.destroyed]
@@ -98,9 +113,18 @@ def candidates(house: House, row: ActionRow, actor: str, phase: int, houses: Map
     if row.target is Target.ACTION:
         return [Order(name, actor, covered_action_id=p.id) for p in house.orders_in(phase)]
     if row.target is Target.MOVE:
-        return [Order(name, actor, area_ids=(a,), power=r.troops[own], to_area_id=b)
-                for a, r in areas.items() if r.troops.get(own) for b in areas if b != a]  # fmt: skip
+        return [
+            Order(name, actor, area_ids=(a,), power=r.troops[own], to_area_id=b)
+            for a, r in areas.items()
+            if r.troops.get(own)
+            for b in areas
+            if b != a
+        ]
     # An Assault commits all the power it may: neither dedicated elsewhere nor stationed in areas (garrison.py).
     power = free_power(house, stationed_power(own, areas.values())) if name is ActionName.ASSAULT else 0
-    return [Order(name, actor, str(h.id), area_ids=(a,), power=power)
-            for h in rivals for a, r in areas.items() if r.controlling_house_id == str(h.id)]  # fmt: skip
+    return [
+        Order(name, actor, str(h.id), area_ids=(a,), power=power)
+        for h in rivals
+        for a, r in areas.items()
+        if r.controlling_house_id == str(h.id)
+    ]

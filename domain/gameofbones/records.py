@@ -34,8 +34,13 @@ def week_fields(week: int) -> dict[str, int]:
 
 
 # A record's campaign-week key, and the key beside it that gives the same week as month and week within it.
-DATED_KEYS = {"week": "when", "expected_week": "expected", "start_week": "starts", "resolve_week": "resolves",
-              "release_week": "releases"}  # fmt: skip
+DATED_KEYS = {
+    "week": "when",
+    "expected_week": "expected",
+    "start_week": "starts",
+    "resolve_week": "resolves",
+    "release_week": "releases",
+}
 
 
 def dated(record: Any) -> Any:

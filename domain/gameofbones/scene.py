@@ -88,8 +88,9 @@ class Scene:
         self, result: str, rolls: tuple[Roll, ...] = (), effects: tuple[Effect, ...] = (), *, succeeded: bool
     ) -> Outcome:
         defender = self.pending.target_house_id
-        return Outcome(self.pending.action, self.house_id, result, self.week, rolls, effects, self.pending.id, defender,
-                       succeeded)  # fmt: skip
+        return Outcome(
+            self.pending.action, self.house_id, result, self.week, rolls, effects, self.pending.id, defender, succeeded
+        )
 
     def roll(self, spec: DiceSpec, dice: Dice, purpose: str) -> Roll:
         """A die the action itself rolls (damage, duration, a target): made on the acting house's behalf."""
@@ -112,8 +113,11 @@ class Scene:
 
     def skill_modifiers(self, skill: str, defender: House | None) -> list[Modifier]:
         """What adds to the acting leader's d20 (the odds read these too: domain/odds/)."""
-        return [skill_modifier(self.actor, skill), self.bonus(),
-                *attack_modifiers(self.house, defender, self.name, self.phase, skill_check=True)]  # fmt: skip
+        return [
+            skill_modifier(self.actor, skill),
+            self.bonus(),
+            *attack_modifiers(self.house, defender, self.name, self.phase, skill_check=True),
+        ]
 
     def skill_check(self, skill: str, defender: House | None, *, purpose: str = "", dice: Dice) -> Roll:
         mods = self.skill_modifiers(skill, defender)
@@ -121,15 +125,18 @@ class Scene:
 
     def defence_modifiers(self, defender: House, skill: str) -> list[Modifier]:
         """What adds to the defender's opposing d20: its best roller's skill, its defence, circumstances."""
-        return [skill_modifier(defender.best(skill), skill), *defence_modifiers(
-            defender, self.house, self.name, self.row.defence, self.phase, skill_check=True)]  # fmt: skip
+        return [
+            skill_modifier(defender.best(skill), skill),
+            *defence_modifiers(defender, self.house, self.name, self.row.defence, self.phase, skill_check=True),
+        ]
 
     def defence_check(self, defender: House, skill: str, dice: Dice) -> Roll:
         roller = defender.best(skill)
         mods = self.defence_modifiers(defender, skill)
         actor = roller.name if roller else defender.name
-        return d20(dice, mods, purpose=f"{self.name.value}: {defender.name} opposes with {skill}", rule=self.rule,
-                   actor=actor)  # fmt: skip
+        return d20(
+            dice, mods, purpose=f"{self.name.value}: {defender.name} opposes with {skill}", rule=self.rule, actor=actor
+        )
 
     def contest(self, dice: Dice) -> Contest:
         """The action's own skill check as its row says, against its DC and the defender's opposing skill."""
@@ -148,8 +155,9 @@ class Scene:
         holder = self.pending.target_house_id or ""
         traceable = None if self.pending.covered else self.house_id
         aggressor = traceable if reveal else None
-        told = self.knowledge(holder, "attack", action=self.pending.action, aggressor_house_id=aggressor,
-                              result=result, **fields)  # fmt: skip
+        told = self.knowledge(
+            holder, "attack", action=self.pending.action, aggressor_house_id=aggressor, result=result, **fields
+        )
         return KnowledgeGain(holder, told | {GM_ONLY: {"source_house_id": traceable}})
 
     def circumstance(
@@ -167,6 +175,8 @@ class Scene:
 def rank_check_modifiers(scene: Scene, defender: House) -> tuple[list[Modifier], list[Modifier]]:
     """Attacker: the current Action Bonus stands in for Rank. Defender: effective Rank plus its defence."""
     attack = [scene.bonus(), *attack_modifiers(scene.house, defender, scene.name, scene.phase, skill_check=False)]
-    defence = [Modifier("Rank", defender.effective_rank(scene.phase)), *defence_modifiers(
-        defender, scene.house, scene.name, Defence.POWER, scene.phase, skill_check=False)]  # fmt: skip
+    defence = [
+        Modifier("Rank", defender.effective_rank(scene.phase)),
+        *defence_modifiers(defender, scene.house, scene.name, Defence.POWER, scene.phase, skill_check=False),
+    ]
     return attack, defence

@@ -90,8 +90,9 @@ class Standing:
         return name in self.lieutenants and self.lieutenants[name].level >= self.effective_rank(phase) - 5
 
     def orders_in(self, phase: int) -> list[PendingAction]:
-        return sorted((p for p in self.pending.values() if p.phase == phase and p.counts_as_action),
-                      key=lambda p: p.ordinal)  # fmt: skip
+        return sorted(
+            (p for p in self.pending.values() if p.phase == phase and p.counts_as_action), key=lambda p: p.ordinal
+        )
 
     def best(self, skill: str) -> Character | None:
         """The defender's roller: whoever free among the leader and lieutenants has the best modifier."""

@@ -80,4 +80,4 @@ __all__ = [
     "side_total",
     "source_hunt_odds",
     "spy_check_odds",
-]  # fmt: skip
+]

@@ -71,8 +71,15 @@ class AttackOdds:
     notes: tuple[str, ...] = ()
 
 
-def attack_odds(world: World, faction_id: str, strike: Strike, *, viewer: str | None = None,
-                already_seen: bool = False, seizing: bool = False) -> AttackOdds:  # fmt: skip
+def attack_odds(
+    world: World,
+    faction_id: str,
+    strike: Strike,
+    *,
+    viewer: str | None = None,
+    already_seen: bool = False,
+    seizing: bool = False,
+) -> AttackOdds:
     """The odds of `strike` by `faction_id`. `viewer=None`: the GM's, from the truth. `viewer=<faction id>`:
     that seat's, computed from the world as it may see it (knowledge.seen_world); what still hangs on a rival's
     choice or hidden asset is Unknown. `already_seen`: `world` is already `seen_world(world, viewer)` (to ask
@@ -88,40 +95,68 @@ def attack_odds(world: World, faction_id: str, strike: Strike, *, viewer: str | 
         raise RuleViolationError(f"{attacker.name} has no Attack entry", "seed 002, Assets")
     if strike.target_asset_id and target is None:
         why = Unknown("the target cannot be seen from this seat")
-        return AttackOdds(strike.attacker_id, strike.target_faction_id, strike.target_asset_id, why,
-                          Distribution.constant(0), why, why, why, why, why, why, why, why, why,
-                          (why.reason,))  # fmt: skip
+        return AttackOdds(
+            strike.attacker_id,
+            strike.target_faction_id,
+            strike.target_asset_id,
+            why,
+            Distribution.constant(0),
+            why,
+            why,
+            why,
+            why,
+            why,
+            why,
+            why,
+            why,
+            why,
+            (why.reason,),
+        )
     if target is None:
         candidates: list[OwnedAsset | None] = [None]
     elif viewer is None:
         candidates = [choose_defender(world, foe, target, attacker, row.attack)]
     else:
         candidates = _possible_defenders(foe, target, attacker, row.attack)
-    each = [_odds_with(world, me, foe, attacker, strike, d, player=viewer is not None, seizing=seizing)
-            for d in candidates]  # fmt: skip
+    each = [
+        _odds_with(world, me, foe, attacker, strike, d, player=viewer is not None, seizing=seizing) for d in candidates
+    ]
     first = each[0]
     if len(each) == 1:
         return first
     why = Unknown(f"{foe.name} chooses which of its assets meets the strike")
     return AttackOdds(
-        first.attacker_id, first.target_faction_id, first.target_asset_id, why, first.attack_total,
-        _agree([o.defence_total for o in each], why), _agree([o.hit for o in each], why),
-        _agree([o.tie for o in each], why), _agree([o.miss for o in each], why), _agree([o.damage for o in each], why),
-        _agree([o.expected_damage for o in each], why), _agree([o.counter for o in each], why),
-        _agree([o.counter_damage for o in each], why), _agree([o.expected_counter_damage for o in each], why),
+        first.attacker_id,
+        first.target_faction_id,
+        first.target_asset_id,
+        why,
+        first.attack_total,
+        _agree([o.defence_total for o in each], why),
+        _agree([o.hit for o in each], why),
+        _agree([o.tie for o in each], why),
+        _agree([o.miss for o in each], why),
+        _agree([o.damage for o in each], why),
+        _agree([o.expected_damage for o in each], why),
+        _agree([o.counter for o in each], why),
+        _agree([o.counter_damage for o in each], why),
+        _agree([o.expected_counter_damage for o in each], why),
         first.notes,
-    )  # fmt: skip
+    )
 
 
 def _agree(values: list[T], why: Unknown) -> T | Unknown:
     return values[0] if all(v == values[0] for v in values) else why
 
 
-def _possible_defenders(foe: Faction, target: OwnedAsset, attacker: OwnedAsset, spec: AttackSpec
-                        ) -> list[OwnedAsset | None]:  # fmt: skip
+def _possible_defenders(
+    foe: Faction, target: OwnedAsset, attacker: OwnedAsset, spec: AttackSpec
+) -> list[OwnedAsset | None]:
     """The target, and every asset of the foe the seat can see that `choose_defender` would accept."""
-    others = [a for a in foe.assets_in(attacker.region_id) if a.id != target.id and a.usable_on(foe.turn)
-              and abilities.may_defend(a, attacker, spec)]  # fmt: skip
+    others = [
+        a
+        for a in foe.assets_in(attacker.region_id)
+        if a.id != target.id and a.usable_on(foe.turn) and abilities.may_defend(a, attacker, spec)
+    ]
     return [target, *others]
 
 
@@ -130,8 +165,17 @@ def side_faces(side: Side) -> Distribution:
     return keep_highest(1 + max(side.bonus_dice, 0), 10)
 
 
-def _odds_with(world: World, me: Faction, foe: Faction, attacker: OwnedAsset, strike: Strike,
-               defender: OwnedAsset | None, *, player: bool, seizing: bool) -> AttackOdds:  # fmt: skip
+def _odds_with(
+    world: World,
+    me: Faction,
+    foe: Faction,
+    attacker: OwnedAsset,
+    strike: Strike,
+    defender: OwnedAsset | None,
+    *,
+    player: bool,
+    seizing: bool,
+) -> AttackOdds:
     session = Session(world, RaisingDice(), str(me.id))
     row = type_of(attacker)
     assert row is not None and row.attack is not None
@@ -139,9 +183,11 @@ def _odds_with(world: World, me: Faction, foe: Faction, attacker: OwnedAsset, st
     mine = attack_side(session, attacker, foe, defender, spec, seizing)
     theirs = defence_side(session, foe, attacker, defender, spec)
     books = books_in(world, attacker.region_id)
-    notes = [f"attack: 1d10 + {mine.score} ({mine.attribute or 'flat'}), {mine.bonus_dice} bonus dice",
-             f"defence: 1d10 + {theirs.score} ({theirs.attribute or theirs.label}), {theirs.bonus_dice} bonus dice",
-             TIE_RULE]  # fmt: skip
+    notes = [
+        f"attack: 1d10 + {mine.score} ({mine.attribute or 'flat'}), {mine.bonus_dice} bonus dice",
+        f"defence: 1d10 + {theirs.score} ({theirs.attribute or theirs.label}), {theirs.bonus_dice} bonus dice",
+        TIE_RULE,
+    ]
     foe_book = str(foe.id) in books
     dice = (1 + max(mine.bonus_dice, 0), 1 + max(theirs.bonus_dice, 0))
     attack_total = side_faces(mine).shifted(mine.score)
@@ -156,17 +202,44 @@ def _odds_with(world: World, me: Faction, foe: Faction, attacker: OwnedAsset, st
     miss = 1 - hit - tie
     if foe_book and player:
         why = Unknown(f"{foe.name} holds a Book of Secrets here; whether it rerolls is its secret order")
-        return AttackOdds(strike.attacker_id, strike.target_faction_id, strike.target_asset_id,
-                          defender.id if defender is not None else "", attack_total, defence_total, why, why, why,
-                          why, why, why, why, why, (*notes, why.reason))  # fmt: skip
+        return AttackOdds(
+            strike.attacker_id,
+            strike.target_faction_id,
+            strike.target_asset_id,
+            defender.id if defender is not None else "",
+            attack_total,
+            defence_total,
+            why,
+            why,
+            why,
+            why,
+            why,
+            why,
+            why,
+            why,
+            (*notes, why.reason),
+        )
     damage, expected = _damage(spec.damage, defender, hit + tie)
-    counter, counter_damage, expected_counter = _counter(session, attacker, foe, defender, hit, tie, miss,
-                                                         damage, player=player)  # fmt: skip
+    counter, counter_damage, expected_counter = _counter(
+        session, attacker, foe, defender, hit, tie, miss, damage, player=player
+    )
     return AttackOdds(
-        strike.attacker_id, strike.target_faction_id, strike.target_asset_id,
-        defender.id if defender is not None else "", attack_total, defence_total, hit, tie, miss, damage, expected,
-        counter, counter_damage, expected_counter, tuple(notes),
-    )  # fmt: skip
+        strike.attacker_id,
+        strike.target_faction_id,
+        strike.target_asset_id,
+        defender.id if defender is not None else "",
+        attack_total,
+        defence_total,
+        hit,
+        tie,
+        miss,
+        damage,
+        expected,
+        counter,
+        counter_damage,
+        expected_counter,
+        tuple(notes),
+    )
 
 
 def _after_books(world: World, session: Session, mine: Side, theirs: Side, books: tuple[str, ...]) -> Faces:
@@ -214,8 +287,9 @@ def _pairs(attack_dice: int, defence_dice: int) -> tuple[tuple[tuple[int, int], 
     return tuple(((a, d), p * q) for a, p in a_faces.outcomes for d, q in d_faces.outcomes)
 
 
-def _damage(spec: DiceSpec | None, defender: OwnedAsset | None, lands: Fraction
-            ) -> tuple[Distribution | None, Fraction]:  # fmt: skip
+def _damage(
+    spec: DiceSpec | None, defender: OwnedAsset | None, lands: Fraction
+) -> tuple[Distribution | None, Fraction]:
     if spec is None or defender is None:
         return None, Fraction(0)
     rolled = of_spec(spec)
@@ -224,9 +298,18 @@ def _damage(spec: DiceSpec | None, defender: OwnedAsset | None, lands: Fraction
     return rolled, lands * floored_mean(rolled)
 
 
-def _counter(session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset | None, hit: Fraction,
-             tie: Fraction, miss: Fraction, damage: Distribution | None, *, player: bool
-             ) -> tuple[Chance, Distribution | Unknown | None, Chance]:  # fmt: skip
+def _counter(
+    session: Session,
+    attacker: OwnedAsset,
+    foe: Faction,
+    defender: OwnedAsset | None,
+    hit: Fraction,
+    tie: Fraction,
+    miss: Fraction,
+    damage: Distribution | None,
+    *,
+    player: bool,
+) -> tuple[Chance, Distribution | Unknown | None, Chance]:
     """Ask `counter_spec` for each kind of result (a fresh session each: a monster counters once a turn). A tie
     owes the counterattack before the hit is written (`strike_once`; seed 002: "Both attacker and defender take
     damage as indicated"), so it lands whatever the hit does. On a clean hit only a monster answers, after the
@@ -242,8 +325,10 @@ def _counter(session: Session, attacker: OwnedAsset, foe: Faction, defender: Own
             continue
         if a > d and damage is not None and defender is not None and damage.maximum >= defender.hp:
             if player and _hidden_rescue(session.world, foe, attacker.region_id):
-                why = Unknown(f"whether {defender.name} outlives a killing blow is {foe.name}'s secret "
-                              "(its Base of Influence may take the damage; a Cathedral needs FacGold)")  # fmt: skip
+                why = Unknown(
+                    f"whether {defender.name} outlives a killing blow is {foe.name}'s secret "
+                    "(its Base of Influence may take the damage; a Cathedral needs FacGold)"
+                )
                 return why, why, why
             if not _survives_killing_blow(session, attacker, foe, defender, result):
                 chance *= damage.chance(lambda v: v < defender.hp)
@@ -262,23 +347,32 @@ def _hidden_rescue(world: World, foe: Faction, region_id: str) -> bool:
     return foe.base_in(region_id) is not None or bool(holds(foe, Passive.CATHEDRAL, region_id))
 
 
-def _survives_killing_blow(session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset,
-                           result: ContestResult) -> bool:  # fmt: skip
+def _survives_killing_blow(
+    session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset, result: ContestResult
+) -> bool:
     """Deal the defender a killing blow on a copy of the world, as `_hit` would, and ask `counter_spec` again."""
     # Copies of the two factions a blow can change (the damage, a Cathedral's FacGold, a Hostile Takeover).
     shared = session.world
     world = World((), shared.regions.values(), shared.orders, shared.phase, shared.custom_types)
-    world.factions = {**shared.factions, **{fid: copy.deepcopy(shared.faction(fid))
-                                            for fid in (str(foe.id), session.actor_id)}}  # fmt: skip
+    world.factions = {
+        **shared.factions,
+        **{fid: copy.deepcopy(shared.faction(fid)) for fid in (str(foe.id), session.actor_id)},
+    }
     trial = Session(world, RaisingDice(), session.actor_id)
     their, mine = world.faction(str(foe.id)), world.faction(session.actor_id)
     struck = their.assets[defender.id]
     victim = damage_victim(world, their, attacker.region_id, struck)
     if victim is not None:
         amount = victim.hp if victim.id == struck.id else 1
-        deal_damage(trial, their, victim.id, amount, "odds: a killing blow", attacker=mine,
-                    attacker_asset=mine.assets.get(attacker.id))  # fmt: skip
+        deal_damage(
+            trial,
+            their,
+            victim.id,
+            amount,
+            "odds: a killing blow",
+            attacker=mine,
+            attacker_asset=mine.assets.get(attacker.id),
+        )
     after = their.assets.get(defender.id)
     own = mine.assets.get(attacker.id)
     return own is not None and counter_spec(trial, own, their, after, result) is not None
-

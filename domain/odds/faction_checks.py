@@ -62,8 +62,7 @@ class ExpandOdds:
     uncontested: Fraction
 
 
-def expand_influence_odds(world: World, faction_id: str, region_id: str, *, viewer: str | None = None
-                          ) -> ExpandOdds:  # fmt: skip
+def expand_influence_odds(world: World, faction_id: str, region_id: str, *, viewer: str | None = None) -> ExpandOdds:
     """As `influence.run_expand` rolls it; The Wild does not roll."""
     if viewer is not None:
         world = seen_world(world, viewer)
@@ -72,8 +71,7 @@ def expand_influence_odds(world: World, faction_id: str, region_id: str, *, view
     mine = side_total(Side(me, "cunning", dice))
     rivals = [f for f in world.factions.values() if f.id != me.id and not f.wild and f.assets_in(region_id)]
     theirs = [(str(f.id), side_total(Side(f, "cunning"))) for f in rivals]
-    contested = tuple((fid, sum((p * _at_least(d, m) for m, p in mine.outcomes), Fraction(0)))
-                      for fid, d in theirs)  # fmt: skip
+    contested = tuple((fid, sum((p * _at_least(d, m) for m, p in mine.outcomes), Fraction(0))) for fid, d in theirs)
     none = Fraction(0)
     for m, p in mine.outcomes:
         share = p

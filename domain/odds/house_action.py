@@ -74,8 +74,15 @@ class HouseOdds:
     notes: tuple[str, ...] = ()
 
 
-def house_odds(house: House, order: Order, *, phase: int, houses: Mapping[str, House],
-               areas: Mapping[str, Region], viewer: str | None = None) -> HouseOdds:  # fmt: skip
+def house_odds(
+    house: House,
+    order: Order,
+    *,
+    phase: int,
+    houses: Mapping[str, House],
+    areas: Mapping[str, Region],
+    viewer: str | None = None,
+) -> HouseOdds:
     """The odds of `order` as `plan_order` plans it (its refusals propagate). `viewer=None`: the GM's, from the
     truth; `viewer=<house id>`: that seat's, where any roll that reads a rival house's secret state (its
     defences, effective Rank, circumstances, troops) is Unknown."""
@@ -84,8 +91,9 @@ def house_odds(house: House, order: Order, *, phase: int, houses: Mapping[str, H
     return scene_odds(scene, viewer=viewer)
 
 
-def house_success(house: House, order: Order, *, phase: int, houses: Mapping[str, House],
-                  areas: Mapping[str, Region]) -> Fraction:  # fmt: skip
+def house_success(
+    house: House, order: Order, *, phase: int, houses: Mapping[str, House], areas: Mapping[str, Region]
+) -> Fraction:
     """The GM's exact chance that `order` succeeds: `house_odds(...).success`, without the bands' effects (what
     an order is worth to the assistant reads only this). Same plan, same modifiers, same `Contest`."""
     pending = plan_order(house, order, phase=phase, houses=houses, areas=areas)
@@ -102,8 +110,13 @@ def _success(attack: int, defence: int | None, dc: int | None) -> Fraction:
     """The chance d20 + `attack` wins its `Contest` against d20 + `defence` (None: unopposed) and the DC, over
     every pair of faces, each pair as likely as any other: a function of three integers, so kept once computed."""
     against = [None] if defence is None else [_roll(face + defence) for face in range(1, 21)]
-    wins = sum(1 for face in range(1, 21) for rolled in (_roll(face + attack),) for d in against
-               if Contest(rolled, d, dc).success)  # fmt: skip
+    wins = sum(
+        1
+        for face in range(1, 21)
+        for rolled in (_roll(face + attack),)
+        for d in against
+        if Contest(rolled, d, dc).success
+    )
     return Fraction(wins, 20 * len(against))
 
 
@@ -275,8 +288,12 @@ def _turned(scene: Scene) -> Effects:
     attack = turned_bonus(scene, defender).value
     defence = sum(m.value for m in turned_defence(scene, defender, scene.house))
     wrecked, halved = _turned_bands(attack, defence, scene.dc())
-    return {"own_area_wrecked": wrecked, "own_repair_cost": wrecked * of_spec(REPAIRS).expected,
-            "own_area_at_half_income": halved, "own_half_income_weeks": halved * of_spec(HALF_WEEKS).expected}
+    return {
+        "own_area_wrecked": wrecked,
+        "own_repair_cost": wrecked * of_spec(REPAIRS).expected,
+        "own_area_at_half_income": halved,
+        "own_half_income_weeks": halved * of_spec(HALF_WEEKS).expected,
+    }
 
 
 @cache
@@ -297,13 +314,19 @@ def _wrest(scene: Scene, c: Contest) -> list[Ending]:
 
 
 ENDINGS: dict[ActionName, Callable[[Scene, Contest], list[Ending]]] = {
-    A.ASSASSINATION: _assassination, A.ASSAULT: _assault, A.COUNTERINTELLIGENCE: _counterintelligence,
+    A.ASSASSINATION: _assassination,
+    A.ASSAULT: _assault,
+    A.COUNTERINTELLIGENCE: _counterintelligence,
     A.COVER_UP: _passfail("evidence destroyed", "the action is not covered up"),
     A.DIVINE_PETITION: _passfail("divine sanction granted", "condemned by the priestesses"),
-    A.EXTORTION: _extortion, A.FORCE_ASSESSMENT: _force_assessment, A.FRAME_UP: _frame_up,
+    A.EXTORTION: _extortion,
+    A.FORCE_ASSESSMENT: _force_assessment,
+    A.FRAME_UP: _frame_up,
     A.INTELLIGENCE_GATHERING: _intelligence_gathering,
     A.POISON_PILL: _passfail("spy planted", "the spy was turned"),
     A.PUBLIC_RELATIONS_CAMPAIGN: _passfail(f"+{PR_GAIN} influence", "no influence gained", "influence_gained", PR_GAIN),
-    A.SMEAR_CAMPAIGN: _smear, A.TROOP_MOVEMENTS: _passfail("moved unseen", "moved in plain sight"),
-    A.VANDALISM: _vandalism, A.WREST_CONTROL: _wrest,
-}  # fmt: skip
+    A.SMEAR_CAMPAIGN: _smear,
+    A.TROOP_MOVEMENTS: _passfail("moved unseen", "moved in plain sight"),
+    A.VANDALISM: _vandalism,
+    A.WREST_CONTROL: _wrest,
+}

@@ -35,8 +35,9 @@ class SpyOdds:
     discovered: Chance
 
 
-def spy_check_odds(aggressor: House, defender: House, spy: Spy, phase: int, week: int, *,
-                   viewer: str | None = None) -> SpyOdds:  # fmt: skip
+def spy_check_odds(
+    aggressor: House, defender: House, spy: Spy, phase: int, week: int, *, viewer: str | None = None
+) -> SpyOdds:
     """`viewer`: a seat (the aggressor's) cannot see the target's defences and circumstances: Unknown."""
     if viewer is not None:
         why = Unknown(f"the check reads {defender.name}'s secret defences and circumstances")
@@ -45,8 +46,13 @@ def spy_check_odds(aggressor: House, defender: House, spy: Spy, phase: int, week
     for a in FACES:
         for d in FACES:
             outcome = check_spy(aggressor, defender, spy, phase, week, FixedDice([a, d]))
-            kind = "discovered" if outcome.result == "the spy was discovered" else \
-                "in place" if outcome.succeeded else "suspected"  # fmt: skip
+            kind = (
+                "discovered"
+                if outcome.result == "the spy was discovered"
+                else "in place"
+                if outcome.succeeded
+                else "suspected"
+            )
             counts[kind] += 1
     return SpyOdds(*(Fraction(counts[k], 400) for k in ("in place", "suspected", "discovered")))
 

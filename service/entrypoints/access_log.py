@@ -76,8 +76,11 @@ def _operation_facts(query: str, wanted: str | None) -> tuple[str, str | None]:
     if chosen is None:
         return "invalid", None
     known = _graphql_fields()
-    fields = {f.name.value if f.name.value in known else "other"
-              for f in chosen.selection_set.selections if isinstance(f, FieldNode)}  # fmt: skip
+    fields = {
+        f.name.value if f.name.value in known else "other"
+        for f in chosen.selection_set.selections
+        if isinstance(f, FieldNode)
+    }
     field = fields.pop() if len(fields) == 1 else "multiple" if fields else "other"
     found = _CAMPAIGN_IN_QUERY.search(query)
     return f"{chosen.operation.value} {field}", found.group(1) if found else None
@@ -141,6 +144,13 @@ class RequestObserver:
             method = scope["method"] if scope["method"] in _METHODS else "other"  # a label of bounded cardinality
             metrics.HTTP_LATENCY.labels(method, route, operation, str(status)).observe(elapsed)
             level = logging.DEBUG if route in _QUIET_ROUTES and status < 500 else logging.INFO
-            self.log.log(level, "request", method=scope["method"], route=route, operation=operation or None,
-                         status=status, duration_ms=round(elapsed * 1000, 1))  # fmt: skip
+            self.log.log(
+                level,
+                "request",
+                method=scope["method"],
+                route=route,
+                operation=operation or None,
+                status=status,
+                duration_ms=round(elapsed * 1000, 1),
+            )
             _request.reset(previous)

@@ -36,25 +36,42 @@ def main(argv: list[str] | None = None) -> int:
 
 def build_parser(settings: Settings) -> argparse.ArgumentParser:
     """Every command and option, each with its help; an option read from the environment names its variable."""
-    parser = argparse.ArgumentParser(prog="intrigue", description="Event-sourced faction play for tabletop campaigns.",
-                                     epilog=_environment_help(),
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
+    parser = argparse.ArgumentParser(
+        prog="intrigue",
+        description="Event-sourced faction play for tabletop campaigns.",
+        epilog=_environment_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     commands = parser.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="run the HTTP API (GraphQL at /graphql, the console at /)")
     serve.add_argument("--host", default=settings.host, help=_env_help(settings, "host"))
     serve.add_argument("--port", type=int, default=settings.port, help=_env_help(settings, "port"))
     serve.add_argument("--demo", action="store_true", help="seed the demo campaign when the store is empty")
-    serve.add_argument("--no-projections", action="store_true", help="leave projections to `intrigue worker` "
-                       "(the same as INTRIGUE_RUN_PROJECTIONS=false)")  # fmt: skip
-    serve.add_argument("--no-migrate", action="store_true", help="expect `intrigue migrate` to have run "
-                       "(the same as INTRIGUE_MIGRATE_ON_START=false)")  # fmt: skip
-    worker = commands.add_parser("worker", help="run the projections (each in one worker at a time) and send webhook"
-                                 f" deliveries (unless {Settings.env('webhooks')}=0; docs/webhooks.md)")  # fmt: skip
-    worker.add_argument("--projection", action="append", choices=[m.name for m in READ_MODELS],
-                        help="only these projections (repeatable); default all")  # fmt: skip
-    worker.add_argument("--metrics-port", type=int, default=settings.metrics_port or None,
-                        help=_env_help(settings, "metrics_port"))  # fmt: skip
+    serve.add_argument(
+        "--no-projections",
+        action="store_true",
+        help="leave projections to `intrigue worker` (the same as INTRIGUE_RUN_PROJECTIONS=false)",
+    )
+    serve.add_argument(
+        "--no-migrate",
+        action="store_true",
+        help="expect `intrigue migrate` to have run (the same as INTRIGUE_MIGRATE_ON_START=false)",
+    )
+    worker = commands.add_parser(
+        "worker",
+        help="run the projections (each in one worker at a time) and send webhook"
+        f" deliveries (unless {Settings.env('webhooks')}=0; docs/webhooks.md)",
+    )
+    worker.add_argument(
+        "--projection",
+        action="append",
+        choices=[m.name for m in READ_MODELS],
+        help="only these projections (repeatable); default all",
+    )
+    worker.add_argument(
+        "--metrics-port", type=int, default=settings.metrics_port or None, help=_env_help(settings, "metrics_port")
+    )
     worker.add_argument("--poll", type=float, default=2.0, help="seconds between tries for a projection's lock")
     commands.add_parser("migrate", help="create or upgrade the database objects, then exit")
     projections = commands.add_parser("projections", help="manage the read models")
@@ -63,8 +80,12 @@ def build_parser(settings: Settings) -> argparse.ArgumentParser:
         projection_commands.add_parser("rebuild", help="rebuild read models side by side, then switch reads over"),
         commands.add_parser("rebuild", help="same as `projections rebuild`"),
     ):
-        rebuild.add_argument("projection", nargs="*", metavar="NAME",
-                             help=f"one of: {', '.join(m.name for m in READ_MODELS)}; default: all")  # fmt: skip
+        rebuild.add_argument(
+            "projection",
+            nargs="*",
+            metavar="NAME",
+            help=f"one of: {', '.join(m.name for m in READ_MODELS)}; default: all",
+        )
     retry = projection_commands.add_parser("retry", help="fold a stopped campaign's read model again from its events")
     retry.add_argument("campaign_id", type=UUID, help="the campaign's id")
     projection_commands.add_parser("stopped", help="list the campaigns whose read model stopped, as JSON lines")
@@ -129,8 +150,12 @@ def _serve(host: str, port: int, demo: bool, projections: bool, migrate: bool) -
     from service.entrypoints.serving import uvicorn_options
 
     settings = Settings.load()
-    settings = settings.model_copy(update={"run_projections": settings.run_projections and projections,
-                                           "migrate_on_start": settings.migrate_on_start and migrate})  # fmt: skip
+    settings = settings.model_copy(
+        update={
+            "run_projections": settings.run_projections and projections,
+            "migrate_on_start": settings.migrate_on_start and migrate,
+        }
+    )
     intrigue = bootstrap(settings)
     log = logging.getLogger("intrigue")
     log.info("event store: %s", intrigue.db.describe())
@@ -160,14 +185,21 @@ def _seed_and_announce_demo(intrigue: Intrigue, log: logging.Logger) -> None:
             continue
         if any(seat.id == gm_seat_id(listed["id"]) for seat in intrigue.seats.seats(listed["id"])):
             # A restart keeps the GM's token: rotating it here locked a signed-in GM out of the console.
-            print(f"\nDemo campaign {listed['id']}: its GM token is unchanged; for a new one (the old one stops"
-                  f" working) run:\n  intrigue gm-token {listed['id']}\n", file=sys.stdout, flush=True)  # fmt: skip
+            print(
+                f"\nDemo campaign {listed['id']}: its GM token is unchanged; for a new one (the old one stops"
+                f" working) run:\n  intrigue gm-token {listed['id']}\n",
+                file=sys.stdout,
+                flush=True,
+            )
             continue
         # Printed once to stdout, never logged: the log stream is stderr (service/operations/logs.py),
         # and whatever collects it must never hold a token (docs/operations.md).
         token = intrigue.seats.seat_gm(listed["id"]).token
-        print(f"\nDemo campaign {listed['id']}: GM token (send as 'Authorization: Bearer …'):\n"
-              f"  {token}\n", file=sys.stdout, flush=True)  # fmt: skip
+        print(
+            f"\nDemo campaign {listed['id']}: GM token (send as 'Authorization: Bearer …'):\n  {token}\n",
+            file=sys.stdout,
+            flush=True,
+        )
 
 
 def _announce_urls(host: str, port: int) -> None:

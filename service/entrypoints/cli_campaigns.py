@@ -55,8 +55,10 @@ def run(args: argparse.Namespace) -> int:
 def _export(intrigue: Intrigue, campaign_id: UUID, out: Path | None) -> int:
     lines = export_lines(intrigue.store, intrigue.db, campaign_id)
     header = next(lines)  # not an event: the count is of events, as `import` counts them
-    with (nullcontext(sys.stdout) if out is None else out.open("w", encoding="utf-8")) as target, \
-            Counted("exported", "events") as count:  # fmt: skip
+    with (
+        nullcontext(sys.stdout) if out is None else out.open("w", encoding="utf-8") as target,
+        Counted("exported", "events") as count,
+    ):
         target.write(header + "\n")
         for line in lines:
             target.write(line + "\n")
@@ -86,8 +88,19 @@ def _analytics(intrigue: Intrigue, campaign_id: UUID, table: str, out: TextIO) -
         writer.writerow(["phase", "kind", "aggregate_id", "name", "rank", "influence", "power", "hp", "facgold"])
         for row in Analytics(intrigue.state.view).series(campaign_id):
             s = row["state"]
-            writer.writerow([row["phase"], row["kind"], row["aggregate_id"], s.get("name"), s.get("rank"),
-                             s.get("influence"), s.get("power"), s.get("hp"), s.get("facgold")])  # fmt: skip
+            writer.writerow(
+                [
+                    row["phase"],
+                    row["kind"],
+                    row["aggregate_id"],
+                    s.get("name"),
+                    s.get("rank"),
+                    s.get("influence"),
+                    s.get("power"),
+                    s.get("hp"),
+                    s.get("facgold"),
+                ]
+            )
     elif table == "actions":
         names = {s["id"]: s["name"] for kind in MEMBER_KINDS for s in intrigue.state.of_kind(campaign_id, kind)}
         writer.writerow(["actor", "action", "attempts", "successes", "rate"])
@@ -96,6 +109,7 @@ def _analytics(intrigue: Intrigue, campaign_id: UUID, table: str, out: TextIO) -
     else:
         writer.writerow(["sides", "rolls", "chi_square", "p_value", "counts"])
         for die in fairness(e.payload for e in intrigue.audit.events(campaign_id)):
-            writer.writerow([die.sides, die.rolls, f"{die.chi_square:.4f}", f"{die.p_value:.6f}",
-                             " ".join(map(str, die.counts))])  # fmt: skip
+            writer.writerow(
+                [die.sides, die.rolls, f"{die.chi_square:.4f}", f"{die.p_value:.6f}", " ".join(map(str, die.counts))]
+            )
     return 0

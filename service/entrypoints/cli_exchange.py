@@ -22,8 +22,11 @@ NAMES = ("export-analytics", "import-sector")
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    export = commands.add_parser("export-analytics", help="write a campaign's facts as typed tables, one per kind "
-                                 "(rolls, dice, actions, attacks, members, assets, areas, troops; docs/analytics.md)")
+    export = commands.add_parser(
+        "export-analytics",
+        help="write a campaign's facts as typed tables, one per kind "
+        "(rolls, dice, actions, attacks, members, assets, areas, troops; docs/analytics.md)",
+    )
     export.add_argument("campaign_id", type=UUID, help="the campaign's id")
     export.add_argument("--format", choices=FORMATS, default="parquet", help="file format (default parquet)")
     export.add_argument("--out", type=Path, required=True, help="directory for the files, made if missing")
@@ -31,8 +34,12 @@ def add_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     sector.add_argument("file", type=Path, help="the sector's JSON export")
     into = sector.add_mutually_exclusive_group(required=True)
     into.add_argument("--campaign", type=UUID, help="add the regions to this campaign")
-    into.add_argument("--new", metavar="SYSTEMS", help="create a campaign named after the sector with these rule "
-                      "systems, comma-separated (factionturn, gameofbones), and print its GM token")  # fmt: skip
+    into.add_argument(
+        "--new",
+        metavar="SYSTEMS",
+        help="create a campaign named after the sector with these rule "
+        "systems, comma-separated (factionturn, gameofbones), and print its GM token",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -64,8 +71,7 @@ def _read(file: Path) -> tuple[str, list[MapRegion]]:
 
 def _export(intrigue: Intrigue, campaign_id: UUID, form: str, out: Path) -> int:
     intrigue.store.load(campaign_id, Campaign)  # an unknown campaign is refused by name, no files written
-    names = {str(s["id"]): s["name"] for kind in MEMBER_KINDS
-             for s in intrigue.state.of_kind(campaign_id, kind)}  # fmt: skip
+    names = {str(s["id"]): s["name"] for kind in MEMBER_KINDS for s in intrigue.state.of_kind(campaign_id, kind)}
     rows = fact_tables(intrigue.audit, Analytics(intrigue.state.view), campaign_id, names)
     with Counted("wrote", "rows", total=sum(len(r) for r in rows.values())) as count:
         written = write_tables(rows, out, form, count.update)

@@ -26,8 +26,20 @@ from domain.assistant.simulation import ROTATION, Seats, Tally, mixed, same_kind
 from domain.dice import RandomDice
 from service.operations.progress import Counted
 
-COLUMNS = ("kind", "seats", "goals", "xp", "assets kept", "HP kept", "median HP", "median FacGold", "median rank",
-           "orders", "refused", "draft/resolve")  # fmt: skip
+COLUMNS = (
+    "kind",
+    "seats",
+    "goals",
+    "xp",
+    "assets kept",
+    "HP kept",
+    "median HP",
+    "median FacGold",
+    "median rank",
+    "orders",
+    "refused",
+    "draft/resolve",
+)
 Found = dict[str, tuple[Tally, Tally]]  # per kind: (Faction Turn, Game of Bones)
 
 
@@ -79,12 +91,18 @@ def table(played: Played) -> list[str]:
     """The mixed tables (judged), then the same-kind tables, each with the targets read from it."""
     count = len(played.seeds)
     lines = [f"Simulation: {count} seed(s), {played.phases} phases, per kind of player."]
-    lines += ["", f"MIXED TABLES (judged): each seed's campaign played {ROTATION} times with all three kinds "
-                  f"seated at once, the kind of power i being (i + table) mod {ROTATION}: every faction and house "
-                  f"played once by each kind per seed"]  # fmt: skip
+    lines += [
+        "",
+        f"MIXED TABLES (judged): each seed's campaign played {ROTATION} times with all three kinds "
+        f"seated at once, the kind of power i being (i + table) mod {ROTATION}: every faction and house "
+        f"played once by each kind per seed",
+    ]
     lines += [*_tables(played.mixed), "", "target (judged): " + _verdict(played.mixed)]
-    lines += ["", "SAME-KIND TABLES (not judged): each seed's campaign played once per kind, by that kind at "
-                  "every seat (a kind against copies of itself)"]  # fmt: skip
+    lines += [
+        "",
+        "SAME-KIND TABLES (not judged): each seed's campaign played once per kind, by that kind at "
+        "every seat (a kind against copies of itself)",
+    ]
     return [*lines, *_tables(played.same), "", "same targets, read from these: " + _verdict(played.same)]
 
 
@@ -100,11 +118,13 @@ def _verdict(found: Found) -> str:
     goals_ok, rank_ok, hp_ok, _ = _targets(found)
     assistant, baseline = found["assistant"], found["random"]
     refused = sum(t.refused for kind in ("assistant", "random") for t in found[kind])
-    return (f"goals >= 2x the baseline's: {_met(goals_ok)} ({assistant[0].goals} vs {baseline[0].goals}); "
-            f"higher median rank: {_met(rank_ok)} ({assistant[1].row()['median rank']} vs "
-            f"{baseline[1].row()['median rank']}); higher median HP: {_met(hp_ok)} "
-            f"({assistant[0].row()['median HP']} vs {baseline[0].row()['median HP']}); "
-            f"orders refused (assistant and baseline): {refused}")  # fmt: skip
+    return (
+        f"goals >= 2x the baseline's: {_met(goals_ok)} ({assistant[0].goals} vs {baseline[0].goals}); "
+        f"higher median rank: {_met(rank_ok)} ({assistant[1].row()['median rank']} vs "
+        f"{baseline[1].row()['median rank']}); higher median HP: {_met(hp_ok)} "
+        f"({assistant[0].row()['median HP']} vs {baseline[0].row()['median HP']}); "
+        f"orders refused (assistant and baseline): {refused}"
+    )
 
 
 def targets(played: Played) -> list[bool]:
@@ -115,10 +135,12 @@ def targets(played: Played) -> list[bool]:
 
 def _targets(found: Found) -> list[bool]:
     assistant, baseline = found["assistant"], found["random"]
-    return [assistant[0].goals >= 2 * baseline[0].goals and assistant[0].goals > 0,
-            float(assistant[1].row()["median rank"]) > float(baseline[1].row()["median rank"]),
-            float(assistant[0].row()["median HP"]) > float(baseline[0].row()["median HP"]),
-            all(t.refused == 0 for kind in ("assistant", "random") for t in found[kind])]  # fmt: skip
+    return [
+        assistant[0].goals >= 2 * baseline[0].goals and assistant[0].goals > 0,
+        float(assistant[1].row()["median rank"]) > float(baseline[1].row()["median rank"]),
+        float(assistant[0].row()["median HP"]) > float(baseline[0].row()["median HP"]),
+        all(t.refused == 0 for kind in ("assistant", "random") for t in found[kind]),
+    ]
 
 
 def _met(ok: bool) -> str:

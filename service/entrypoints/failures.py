@@ -46,8 +46,9 @@ def refusal(scope: Scope, error: DomainError) -> Response:
     if is_graphql(scope):
         body = {"data": None, "errors": [{"message": error.message, "extensions": graphql_extensions(error)}]}
         media = answer_media_type(Headers(scope=scope).get("accept")) or JSON
-        return Response(json.dumps(without_data(body) if media == GRAPHQL_RESPONSE else body), status, headers,
-                        media_type=media)  # fmt: skip
+        return Response(
+            json.dumps(without_data(body) if media == GRAPHQL_RESPONSE else body), status, headers, media_type=media
+        )
     return Response(json.dumps(problem(error, scope.get("path"))), status, headers, media_type=PROBLEM_MEDIA_TYPE)
 
 

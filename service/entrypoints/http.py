@@ -61,8 +61,14 @@ CORS_ORIGINS = "INTRIGUE_CORS_ORIGINS"  # comma-separated origins a browser may 
 # the seat's bearer token, a JSON body, a command's idempotency key, the GM's view-as seat (the console's toggle,
 # shared/view_as.py) and the position a client last read (a read replica's wait, docs/scaling.md); the headers REST
 # answers with.
-CORS_REQUEST_HEADERS = ("Authorization", "Content-Type", "Idempotency-Key", "Intrigue-Position", "X-Intrigue-View-As",
-                        "X-Request-ID")  # fmt: skip
+CORS_REQUEST_HEADERS = (
+    "Authorization",
+    "Content-Type",
+    "Idempotency-Key",
+    "Intrigue-Position",
+    "X-Intrigue-View-As",
+    "X-Request-ID",
+)
 CORS_EXPOSED_HEADERS = ("Idempotent-Replayed", "Location", "Retry-After", "WWW-Authenticate", "X-Request-ID")
 CORS_METHODS = ("GET", "POST", "PUT", "DELETE")
 
@@ -97,8 +103,9 @@ class ConfiguredCORS(CORSMiddleware):
 
 
 class IntrigueGraphQL(GraphQLOverHTTP):
-    def __init__(self, intrigue: Intrigue, reads: ReadModelReads, listener: Listener, limits: Limits,
-                 claims: ReadPool) -> None:  # fmt: skip
+    def __init__(
+        self, intrigue: Intrigue, reads: ReadModelReads, listener: Listener, limits: Limits, claims: ReadPool
+    ) -> None:
         super().__init__(schema, graphql_ide="graphiql")
         self.intrigue, self.reads, self.listener, self.limits = intrigue, reads, listener, limits
         self.claims = claims
@@ -146,12 +153,19 @@ class IntrigueGraphQL(GraphQLOverHTTP):
 
     async def get_context(self, request: Any, response: Any = None) -> dict[str, Any]:  # type: ignore[override]
         # One loader per request: nested lists cost one query per level, not one per parent.
-        return {"request": request, "response": response, "intrigue": self.intrigue, "reads": self.reads,
-                "listener": self.listener, "claims": self.claims,
-                "regions": DataLoader(load_fn=self.reads.regions_of)}  # fmt: skip
+        return {
+            "request": request,
+            "response": response,
+            "intrigue": self.intrigue,
+            "reads": self.reads,
+            "listener": self.listener,
+            "claims": self.claims,
+            "regions": DataLoader(load_fn=self.reads.regions_of),
+        }
 
-    async def execute_single(self, request: Any, request_adapter: Any, sub_response: Any, context: Any,
-                             root_value: Any, request_data: Any) -> ExecutionResult:  # fmt: skip
+    async def execute_single(
+        self, request: Any, request_adapter: Any, sub_response: Any, context: Any, root_value: Any, request_data: Any
+    ) -> ExecutionResult:
         """A kept answer when the query is cacheable and the read models have not moved since it was computed."""
         run = super().execute_single
         args = (request, request_adapter, sub_response, context, root_value, request_data)
@@ -178,8 +192,9 @@ class IntrigueGraphQL(GraphQLOverHTTP):
 
     async def _compute(self, seat: Any, request_data: Any, run: Any, args: tuple[Any, ...]) -> ExecutionResult:
         """Plain standings without graphql-core's execution (graphql/standings.py), anything else with it."""
-        data = await standings(self.reads, seat, request_data.query, request_data.operation_name,
-                               request_data.variables)  # fmt: skip
+        data = await standings(
+            self.reads, seat, request_data.query, request_data.operation_name, request_data.variables
+        )
         return cast(ExecutionResult, await run(*args)) if data is None else ExecutionResult(data=data, errors=None)
 
     def encode_json(self, data: object) -> str:
@@ -207,8 +222,15 @@ def _cors(origins: list[str]) -> list[Middleware]:
     """No middleware at all without configured origins: the same-origin app, as before CORS existed."""
     if not origins:
         return []
-    return [Middleware(ConfiguredCORS, allow_origins=origins, allow_methods=CORS_METHODS,
-                       allow_headers=CORS_REQUEST_HEADERS, expose_headers=CORS_EXPOSED_HEADERS)]  # fmt: skip
+    return [
+        Middleware(
+            ConfiguredCORS,
+            allow_origins=origins,
+            allow_methods=CORS_METHODS,
+            allow_headers=CORS_REQUEST_HEADERS,
+            expose_headers=CORS_EXPOSED_HEADERS,
+        )
+    ]
 
 
 def create_app(intrigue: Intrigue, limits: Limits | None = None, rates: Rates | None = None) -> Starlette:

@@ -75,8 +75,9 @@ class RequestLimits:
     """ASGI middleware: bodies bounded in size and time, and, when they are JSON, in nesting, before any endpoint
     parses them; a GraphQL body is handed to `observe` (the request's log facts) once read."""
 
-    def __init__(self, app: ASGIApp, limits: Limits | None = None,
-                 observe: Callable[[bytes], None] | None = None) -> None:  # fmt: skip
+    def __init__(
+        self, app: ASGIApp, limits: Limits | None = None, observe: Callable[[bytes], None] | None = None
+    ) -> None:
         self.app, self.limits, self.observe = app, limits or Limits(), observe
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

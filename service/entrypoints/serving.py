@@ -67,8 +67,7 @@ class TimedH11Protocol(H11Protocol):
 
 def uvicorn_options() -> dict[str, Any]:
     """The uvicorn settings `intrigue serve` passes, from the environment (docs/operations.md, Limits)."""
-    protocol = type("TimedH11Protocol", (TimedH11Protocol,),
-                    {"header_timeout": _env("INTRIGUE_HEADER_TIMEOUT", 10.0)})  # fmt: skip
+    protocol = type("TimedH11Protocol", (TimedH11Protocol,), {"header_timeout": _env("INTRIGUE_HEADER_TIMEOUT", 10.0)})
     concurrency = int(_env("INTRIGUE_LIMIT_CONCURRENCY", 0)) or None
     return {
         "http": protocol,

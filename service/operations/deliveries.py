@@ -34,8 +34,12 @@ from service.persistence.webhooks import WebhookRows
 from service.usecases.news import NewsReader, body
 
 log = logging.getLogger("intrigue.webhooks")
-SIGNATURE, DELIVERY, TIMESTAMP, KIND = ("X-Intrigue-Signature", "X-Intrigue-Delivery", "X-Intrigue-Timestamp",
-                                        "X-Intrigue-Kind")  # fmt: skip
+SIGNATURE, DELIVERY, TIMESTAMP, KIND = (
+    "X-Intrigue-Signature",
+    "X-Intrigue-Delivery",
+    "X-Intrigue-Timestamp",
+    "X-Intrigue-Kind",
+)
 BATCH = 20  # deliveries claimed at a time from one campaign
 
 
@@ -84,8 +88,9 @@ class DeliveryWorker(threading.Thread):
         super().__init__(name="webhook-deliveries", daemon=True)
         self.rows, self.news, self.settings = rows, news, settings
         self.stopping = threading.Event()
-        self.client = httpx.Client(timeout=settings.timeout, follow_redirects=False,
-                                   headers={"User-Agent": "Intrigue-Webhooks"})  # fmt: skip
+        self.client = httpx.Client(
+            timeout=settings.timeout, follow_redirects=False, headers={"User-Agent": "Intrigue-Webhooks"}
+        )
 
     def stop(self) -> None:
         self.stopping.set()
@@ -161,10 +166,18 @@ class DeliveryWorker(threading.Thread):
             log.info("webhook delivered", extra={"delivery": str(delivery_id), "kind": row["kind"]})
             return
         delay = backoff(int(row["attempts"]), self.settings)
-        gave_up = self.rows.failed(campaign_id, delivery_id, row["lease_end"], attempt.status, attempt.error, delay,
-                                   self.settings.give_up)  # fmt: skip
-        log.warning("webhook delivery failed", extra={"delivery": str(delivery_id), "error": attempt.error,
-                                                      "gave_up": gave_up, "retry_in": round(delay, 3)})  # fmt: skip
+        gave_up = self.rows.failed(
+            campaign_id, delivery_id, row["lease_end"], attempt.status, attempt.error, delay, self.settings.give_up
+        )
+        log.warning(
+            "webhook delivery failed",
+            extra={
+                "delivery": str(delivery_id),
+                "error": attempt.error,
+                "gave_up": gave_up,
+                "retry_in": round(delay, 3),
+            },
+        )
 
     def body(self, row: dict[str, Any], campaign_id: UUID, delivery_id: UUID) -> bytes:
         """Built at the first attempt from the observer's reads, kept, and sent the same on every later one."""
@@ -176,8 +189,13 @@ class DeliveryWorker(threading.Thread):
 
     def post(self, row: dict[str, Any], delivery_id: UUID, payload: bytes) -> Attempt:
         timestamp = str(int(time.time()))
-        headers = {"Content-Type": "application/json", DELIVERY: str(delivery_id), TIMESTAMP: timestamp,
-                   KIND: str(row["kind"]), SIGNATURE: signature(str(row["secret"]), timestamp, payload)}  # fmt: skip
+        headers = {
+            "Content-Type": "application/json",
+            DELIVERY: str(delivery_id),
+            TIMESTAMP: timestamp,
+            KIND: str(row["kind"]),
+            SIGNATURE: signature(str(row["secret"]), timestamp, payload),
+        }
         try:
             response = self.client.post(str(row["url"]), content=payload, headers=headers)
         except httpx.HTTPError as error:

@@ -28,8 +28,9 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 _UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 
 
-def configure(fmt: str | None = None, level: str | None = None, background: bool = False,
-              stream: IO[str] | None = None) -> None:  # fmt: skip
+def configure(
+    fmt: str | None = None, level: str | None = None, background: bool = False, stream: IO[str] | None = None
+) -> None:
     """Route stdlib and structlog records through one renderer: JSON, or readable lines on a terminal.
 
     With `background` (what `intrigue serve` asks for), a record is only queued where it is logged: redaction,
@@ -175,5 +176,3 @@ def _named(seat: Any) -> Any:
     if seat is not None:
         bind_seat(f"{getattr(seat.role, 'value', seat.role)}:{seat.id}")
     return seat
-
-

@@ -135,8 +135,9 @@ def projection_lag(db: Database, store: IntrigueStore, views: dict[str, Postgres
 
 def stopped_campaigns(views: dict[str, PostgresTrackingRecorder]) -> Metric:
     """Per projection: campaigns whose read model stopped at an event it could not fold (projections/failures.py)."""
-    gauge = GaugeMetricFamily("intrigue_projection_stopped_campaigns", "Campaigns whose read model stopped.",
-                              labels=["projection"])  # fmt: skip
+    gauge = GaugeMetricFamily(
+        "intrigue_projection_stopped_campaigns", "Campaigns whose read model stopped.", labels=["projection"]
+    )
     for name, view in views.items():
         stopped = getattr(view, "stopped", None)
         gauge.add_metric([name], len(stopped.all()) if stopped is not None else 0)

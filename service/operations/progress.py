@@ -18,8 +18,9 @@ class Counted:
     """`with Counted("exported", "events") as count: count.advance()`: rich's bar on a terminal, else a line
     every few seconds; on leaving, one line with the final count (`exported 424 events`), terminal or not."""
 
-    def __init__(self, done: str, unit: str, total: int | None = None, stream: TextIO | None = None,
-                 terminal: bool | None = None) -> None:  # fmt: skip
+    def __init__(
+        self, done: str, unit: str, total: int | None = None, stream: TextIO | None = None, terminal: bool | None = None
+    ) -> None:
         self.done_word, self.unit, self.total, self.count = done, unit, total, 0
         self.stream = stream or sys.stderr
         self.terminal = self.stream.isatty() if terminal is None else terminal
@@ -30,8 +31,13 @@ class Counted:
     def __enter__(self) -> Counted:
         if self.terminal:
             console = Console(file=self.stream, force_terminal=True)
-            columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn(self.unit),
-                       TimeElapsedColumn())  # fmt: skip
+            columns = (
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn(self.unit),
+                TimeElapsedColumn(),
+            )
             self._bar = Progress(*columns, console=console, transient=True)
             self._bar.start()
             self._task = self._bar.add_task(self.done_word, total=self.total)
@@ -61,8 +67,9 @@ class Counted:
             self.stream.write(f"{self.done_word} {count:,}{of} {self.unit} so far\n")
             self.stream.flush()
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: TracebackType | None) -> None:  # fmt: skip
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
         if self._bar is not None:
             self._bar.stop()
         if kind is None:

@@ -65,8 +65,9 @@ def fold_in_parts(model: ReadModel, generation: int, env: dict[str, str], worker
         return sum(_result(p, out) for p, out in procs)
 
 
-def _start(name: str, generation: int, env: dict[str, str], part: int, parts: int,
-           out: Path) -> tuple[subprocess.Popen[bytes], Path]:  # fmt: skip
+def _start(
+    name: str, generation: int, env: dict[str, str], part: int, parts: int, out: Path
+) -> tuple[subprocess.Popen[bytes], Path]:
     command = [sys.executable, "-m", __name__, name, str(generation), str(part), str(parts)]
     with out.open("wb") as written:
         proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=written, stderr=subprocess.STDOUT)
@@ -92,8 +93,10 @@ def fold_part(name: str, generation: int, env: dict[str, str], part: int, parts:
     finally:
         runner.close_drained()
         close_view(runner.view)  # type: ignore[arg-type]
-    log.info("rebuild part folded", extra={"part": part, "parts": parts, "events": read,
-                                           "seconds": round(time.monotonic() - started, 2)})  # fmt: skip
+    log.info(
+        "rebuild part folded",
+        extra={"part": part, "parts": parts, "events": read, "seconds": round(time.monotonic() - started, 2)},
+    )
     return read
 
 

@@ -41,8 +41,10 @@ def _redacted(value: object, depth: int) -> object:
         if depth >= _MAX_NESTING:
             return "[nested too deep]"
         if isinstance(value, dict):
-            return {k: "[redacted]" if isinstance(k, str) and _SECRET_KEYS.search(k) else _redacted(v, depth + 1)
-                    for k, v in value.items()}  # fmt: skip
+            return {
+                k: "[redacted]" if isinstance(k, str) and _SECRET_KEYS.search(k) else _redacted(v, depth + 1)
+                for k, v in value.items()
+            }
         return [_redacted(v, depth + 1) for v in value]
     return value
 

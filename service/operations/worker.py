@@ -99,8 +99,14 @@ def _purge_idempotency_keys(db: Database) -> None:
 Beside = Callable[[], Callable[[], None]]  # starts something the worker also runs; returns how to stop it
 
 
-def run_worker(db: Database, env: dict[str, str], models: list[ReadModel], stop: threading.Event, poll: float,
-               beside: Beside | None = None) -> None:  # fmt: skip
+def run_worker(
+    db: Database,
+    env: dict[str, str],
+    models: list[ReadModel],
+    stop: threading.Event,
+    poll: float,
+    beside: Beside | None = None,
+) -> None:
     """Run until `stop` is set: one leader thread per projection, and what `beside` starts once the schema is
     current (the webhooks' delivery worker, service/entrypoints/cli.py)."""
     if not wait_for_migrations(db, stop, poll):
@@ -124,8 +130,13 @@ CLOSE_ENOUGH = 50  # events behind the head at which a rebuild takes the switch 
 Progress = Callable[[int, int], None]
 
 
-def rebuild(db: Database, env: dict[str, str], model: ReadModel, progress: Progress | None = None,
-            close_enough: int = CLOSE_ENOUGH) -> int:  # fmt: skip
+def rebuild(
+    db: Database,
+    env: dict[str, str],
+    model: ReadModel,
+    progress: Progress | None = None,
+    close_enough: int = CLOSE_ENOUGH,
+) -> int:
     """Project every event into a new generation beside the live one, switch readers to it, drop the old one.
 
     Queries and the live runner go on meanwhile. Once within `close_enough` events of the head, the rebuild

@@ -95,8 +95,13 @@ class IntrigueStore(Application[UUID]):
         another process or thread is read before the aggregate is used) and deep-copied out (a command that
         fails half-way leaves the kept aggregate as stored)."""
         size = int(self.env.get(AGGREGATE_CACHE) or AGGREGATE_CACHE_SIZE)
-        return Repository(event_store=self.events, snapshot_store=self.snapshots, cache_maxsize=size or None,
-                          fastforward=True, deepcopy_from_cache=True)  # fmt: skip
+        return Repository(
+            event_store=self.events,
+            snapshot_store=self.snapshots,
+            cache_maxsize=size or None,
+            fastforward=True,
+            deepcopy_from_cache=True,
+        )
 
     def close(self) -> None:
         if self.snapshot_writer is not None:
@@ -178,8 +183,9 @@ class IntrigueStore(Application[UUID]):
                 crossed[aggregate.id] = aggregate  # at its last saved version: one snapshot per save
         if crossed:
             to_stored = self.snapshots.mapper.to_stored_event
-            self.snapshot_writer.write([to_stored(getattr(type(a), "Snapshot", Snapshot).take(a))
-                                        for a in crossed.values()])  # fmt: skip
+            self.snapshot_writer.write(
+                [to_stored(getattr(type(a), "Snapshot", Snapshot).take(a)) for a in crossed.values()]
+            )
 
     @functools.cached_property
     def on_citus(self) -> bool:
@@ -253,8 +259,9 @@ class IntrigueStore(Application[UUID]):
     def exists(self, aggregate_id: UUID) -> bool:
         return aggregate_id in self.repository
 
-    def commit(self, *aggregates: Aggregate, unchanged: Mapping[UUID, int] | None = None,
-               played: Sequence[Any] = ()) -> int | None:  # fmt: skip
+    def commit(
+        self, *aggregates: Aggregate, unchanged: Mapping[UUID, int] | None = None, played: Sequence[Any] = ()
+    ) -> int | None:
         """Save every changed aggregate in one transaction; return the last notification id written. `played`:
         pending events in the order they were played, written first in that order (service/persistence/play_order.py).
 
@@ -274,8 +281,9 @@ class IntrigueStore(Application[UUID]):
         loose = {c: read[c] for c in campaigns if c not in expected}  # its phase clock and rules, not its dice
         try:
             with conflicts_as_domain_errors():
-                recordings = self.save(*in_play_order(aggregates, played), unchanged=expected, loose=loose,
-                                       campaign=lane)  # fmt: skip
+                recordings = self.save(
+                    *in_play_order(aggregates, played), unchanged=expected, loose=loose, campaign=lane
+                )
         except BaseException:
             read.clear()
             raise
@@ -303,18 +311,19 @@ class SavesAndWaits:
     store: IntrigueStore
     _projected: Callable[[int | None], None]
 
-    def _save(self, *aggregates: Aggregate, unchanged: Mapping[UUID, int] | None = None,
-              played: Sequence[Any] = ()) -> None:  # fmt: skip
-        self._projected(self.store.commit(*{id(a): a for a in aggregates}.values(), unchanged=unchanged,
-                                          played=played))  # fmt: skip
+    def _save(
+        self, *aggregates: Aggregate, unchanged: Mapping[UUID, int] | None = None, played: Sequence[Any] = ()
+    ) -> None:
+        self._projected(self.store.commit(*{id(a): a for a in aggregates}.values(), unchanged=unchanged, played=played))
 
 
 class RollsSavesAndWaits(SavesAndWaits):
     """An application service that also rolls: a campaign's dice for a command come from `dice_for(campaign,
     stream)` (service/bootstrap.py `campaign_dice`), never from a global."""
 
-    def __init__(self, store: IntrigueStore, projected: Callable[[int | None], None],
-                 dice_for: Callable[[Campaign, str], Dice]) -> None:  # fmt: skip
+    def __init__(
+        self, store: IntrigueStore, projected: Callable[[int | None], None], dice_for: Callable[[Campaign, str], Dice]
+    ) -> None:
         self.store = store
         self._projected = projected
         self._dice_for = dice_for

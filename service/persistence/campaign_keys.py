@@ -50,9 +50,13 @@ def campaign_keys(conn: psycopg.Connection[Any]) -> None:
 def rekey(conn: psycopg.Connection[Any], table: str, columns: tuple[str, ...]) -> None:
     """Make `columns` the table's primary key, under the name its key has (a table renamed from the layout
     before generations keeps its first key's name)."""
-    row = conn.execute("SELECT conname FROM pg_constraint WHERE conrelid = to_regclass(%s) AND contype = 'p'",
-                       (table,)).fetchone()  # fmt: skip
+    row = conn.execute(
+        "SELECT conname FROM pg_constraint WHERE conrelid = to_regclass(%s) AND contype = 'p'", (table,)
+    ).fetchone()
     name = Identifier(str(row[0]) if row else f"{table}_pkey")
     drop = SQL("DROP CONSTRAINT {}, ").format(name) if row else SQL("")
-    conn.execute(SQL("ALTER TABLE {} {}ADD CONSTRAINT {} PRIMARY KEY ({})").format(
-        Identifier(table), drop, name, SQL(", ").join(map(Identifier, columns))))
+    conn.execute(
+        SQL("ALTER TABLE {} {}ADD CONSTRAINT {} PRIMARY KEY ({})").format(
+            Identifier(table), drop, name, SQL(", ").join(map(Identifier, columns))
+        )
+    )

@@ -59,8 +59,15 @@ class CampaignReads:
         finally:
             _guessed.campaign = before
 
-    def select_events(self, originator_id: UUID | str, *, gt: int | None = None, lte: int | None = None,
-                      desc: bool = False, limit: int | None = None) -> Sequence[StoredEvent]:  # fmt: skip
+    def select_events(
+        self,
+        originator_id: UUID | str,
+        *,
+        gt: int | None = None,
+        lte: int | None = None,
+        desc: bool = False,
+        limit: int | None = None,
+    ) -> Sequence[StoredEvent]:
         """The library's read, in the aggregate's campaign when it is known, else in the one read in (if any)."""
         known = self.campaign_known(originator_id) if isinstance(originator_id, UUID) else None
         within = getattr(_guessed, "campaign", None) if known is None else None
@@ -70,12 +77,22 @@ class CampaignReads:
         return rows
 
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
-    def _select(self, originator_id: UUID | str, campaign: UUID | None, gt: int | None, lte: int | None,
-                desc: bool, limit: int | None) -> Sequence[StoredEvent]:  # fmt: skip
+    def _select(
+        self,
+        originator_id: UUID | str,
+        campaign: UUID | None,
+        gt: int | None,
+        lte: int | None,
+        desc: bool,
+        limit: int | None,
+    ) -> Sequence[StoredEvent]:
         params: list[Any]
         statement, params = self.select_events_statement, [originator_id]
-        for clause, value in ((" AND campaign_id = %s", campaign), (" AND originator_version > %s", gt),
-                              (" AND originator_version <= %s", lte)):  # fmt: skip
+        for clause, value in (
+            (" AND campaign_id = %s", campaign),
+            (" AND originator_version > %s", gt),
+            (" AND originator_version <= %s", lte),
+        ):
             if value is not None:
                 statement, params = statement + SQL(clause), [*params, value]
         statement += SQL(" ORDER BY originator_version DESC" if desc else " ORDER BY originator_version ASC")
@@ -85,5 +102,7 @@ class CampaignReads:
             rows = curs.execute(statement, params, prepare=True).fetchall()
         if rows and campaign is None and isinstance(originator_id, UUID):
             self.learn([originator_id], rows[0]["campaign_id"])
-        return [StoredEvent(row["originator_id"], row["originator_version"], row["topic"], bytes(row["state"]))
-                for row in rows]  # fmt: skip
+        return [
+            StoredEvent(row["originator_id"], row["originator_version"], row["topic"], bytes(row["state"]))
+            for row in rows
+        ]

@@ -33,7 +33,8 @@ REFERENCE = ("read_model_generation", failures.TABLE)
 # tables (the precomputed standings answers among them, issue 31; what each house knows, issue 26).
 CAMPAIGN_TABLES = (HEADS, "seats", "idempotency_keys", "table_dice_drafts", *outbox.TABLES)
 GENERATION_TABLE = re.compile(
-    r"^(aggregate_state|phase_history|state|standings_answer|house_knowledge)_g\d+(_base|_tracking)?$")
+    r"^(aggregate_state|phase_history|state|standings_answer|house_knowledge)_g\d+(_base|_tracking)?$"
+)
 SIGNATURE = "(uuid, uuid[], bigint[], text[], bytea[], uuid[], bigint[], uuid[], bigint[], text[])"
 
 
@@ -48,9 +49,13 @@ def distribute(conn: psycopg.Connection[Any]) -> list[str]:
     if not enabled(conn):
         return []
     done = {row[0] for row in conn.execute("SELECT logicalrelid::regclass::text FROM pg_dist_partition")}
-    tables = [row[0] for row in conn.execute(
-        "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
-        " WHERE n.nspname = current_schema() AND c.relkind = 'r'")]  # fmt: skip
+    tables = [
+        row[0]
+        for row in conn.execute(
+            "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+            " WHERE n.nspname = current_schema() AND c.relkind = 'r'"
+        )
+    ]
     now: list[str] = []
     if EVENTS in tables and EVENTS not in done:
         conn.execute("SELECT create_distributed_table(%s, 'campaign_id')", (EVENTS,))
@@ -76,13 +81,19 @@ def delegate_insert_function(conn: psycopg.Connection[Any]) -> None:
     (`force_delegation`): the coordinator forwards the call, and the rest of the transaction follows it there."""
     if not enabled(conn):
         return
-    known = conn.execute("SELECT 1 FROM pg_catalog.pg_dist_object WHERE classid = 'pg_proc'::regclass"
-                         " AND objid = %s::regprocedure::oid AND distribution_argument_index IS NOT NULL"
-                         " AND force_delegation", (f"{FUNCTION}{SIGNATURE}",)).fetchone()  # fmt: skip
+    known = conn.execute(
+        "SELECT 1 FROM pg_catalog.pg_dist_object WHERE classid = 'pg_proc'::regclass"
+        " AND objid = %s::regprocedure::oid AND distribution_argument_index IS NOT NULL"
+        " AND force_delegation",
+        (f"{FUNCTION}{SIGNATURE}",),
+    ).fetchone()
     if known:  # delegated already; a rebuild's transaction, which has just made tables, may not do it again
         return
-    conn.execute("SELECT create_distributed_function(%s::regprocedure, distribution_arg_name => 'campaign',"
-                 " colocate_with => %s, force_delegation => true)", (f"{FUNCTION}{SIGNATURE}", EVENTS))
+    conn.execute(
+        "SELECT create_distributed_function(%s::regprocedure, distribution_arg_name => 'campaign',"
+        " colocate_with => %s, force_delegation => true)",
+        (f"{FUNCTION}{SIGNATURE}", EVENTS),
+    )
 
 
 def distributed(conn: psycopg.Connection[Any]) -> dict[str, str]:
@@ -94,13 +105,13 @@ def distributed(conn: psycopg.Connection[Any]) -> dict[str, str]:
     return {t: "reference" if m == "n" else f"distributed by {c}" for t, m, c in rows}
 
 
-
 def workers(conn: psycopg.Connection[Any]) -> list[tuple[str, int]]:
     """The worker nodes this coordinator's database knows (empty off Citus)."""
     if not enabled(conn):
         return []
-    rows = conn.execute("SELECT nodename, nodeport FROM pg_dist_node WHERE groupid <> 0 AND noderole = 'primary'"
-                        " ORDER BY 1, 2").fetchall()  # fmt: skip
+    rows = conn.execute(
+        "SELECT nodename, nodeport FROM pg_dist_node WHERE groupid <> 0 AND noderole = 'primary' ORDER BY 1, 2"
+    ).fetchall()
     return [(str(h), int(p)) for h, p in rows]
 
 
@@ -115,8 +126,9 @@ def create_database(admin_conninfo: str, dbname: str) -> None:
         with psycopg.connect(make_conninfo(admin_conninfo, host=node_host, port=node_port), autocommit=True) as w:
             if w.execute("SELECT 1 FROM pg_database WHERE datname = %s", (dbname,)).fetchone() is None:
                 w.execute(SQL("CREATE DATABASE {}").format(Identifier(dbname)))
-        with psycopg.connect(make_conninfo(admin_conninfo, host=node_host, port=node_port, dbname=dbname),
-                             autocommit=True) as w:  # fmt: skip
+        with psycopg.connect(
+            make_conninfo(admin_conninfo, host=node_host, port=node_port, dbname=dbname), autocommit=True
+        ) as w:
             w.execute("CREATE EXTENSION IF NOT EXISTS citus")
     with psycopg.connect(make_conninfo(admin_conninfo, dbname=dbname), autocommit=True) as conn:
         conn.execute("CREATE EXTENSION IF NOT EXISTS citus")

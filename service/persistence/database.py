@@ -72,9 +72,13 @@ class Database:
     @property
     def conninfo(self) -> str:
         return make_conninfo(
-            self.options, host=self.host, port=self.port, user=self.user, password=self.password or None,
+            self.options,
+            host=self.host,
+            port=self.port,
+            user=self.user,
+            password=self.password or None,
             dbname=self.dbname,
-        )  # fmt: skip
+        )
 
     @property
     def url(self) -> str:
@@ -118,9 +122,13 @@ def start_embedded(pgdata: Path = DEFAULT_PGDATA) -> Database:
         )
     info = server.get_postmaster_info()
     return Database(
-        host=str(info.socket_dir), port=str(info.port or 5432), user="postgres", password="", dbname="postgres",
+        host=str(info.socket_dir),
+        port=str(info.port or 5432),
+        user="postgres",
+        password="",
+        dbname="postgres",
         embedded=True,
-    )  # fmt: skip
+    )
 
 
 def resolve(database_url: str | None, pgdata: Path = DEFAULT_PGDATA) -> Database:

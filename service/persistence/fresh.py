@@ -27,8 +27,13 @@ from projections.state import public_state
 from service.persistence import outcomes
 from service.persistence.app import IntrigueStore
 
-KINDS: dict[str, type[Aggregate]] = {"campaign": Campaign, "region": Region, **{s.kind: s.member for s in SYSTEMS},
-                                      "houseintel": HouseIntel, "phasechronicle": PhaseChronicle}
+KINDS: dict[str, type[Aggregate]] = {
+    "campaign": Campaign,
+    "region": Region,
+    **{s.kind: s.member for s in SYSTEMS},
+    "houseintel": HouseIntel,
+    "phasechronicle": PhaseChronicle,
+}
 
 
 def wanted() -> bool:
@@ -44,7 +49,9 @@ class FreshReads:
         self.store = store
         # Each companion kind's rows of a campaign, by the kind (`Companion.kind`).
         self._companions: dict[str, Callable[[UUID], list[dict[str, Any]]]] = {
-            "phasechronicle": self._chronicles, "houseknowledge": self._knowledge}  # fmt: skip
+            "phasechronicle": self._chronicles,
+            "houseknowledge": self._knowledge,
+        }
 
     def one(self, aggregate_id: UUID, kind: str) -> dict[str, Any]:
         if kind not in KINDS:
@@ -66,8 +73,10 @@ class FreshReads:
             for event in events:
                 intel = event.mutate(intel)
                 folded.fold(UUID(str(intel.campaign_id)).int, intel, event)
-        rows = sorted((r for _, r in folded.rows), key=lambda r: view_order(
-            str(r["house_id"]), str(r["source_id"]), r["version"], r["entry"]))  # fmt: skip
+        rows = sorted(
+            (r for _, r in folded.rows),
+            key=lambda r: view_order(str(r["house_id"]), str(r["source_id"]), r["version"], r["entry"]),
+        )
         return [{"house_id": str(r["house_id"]), "entry": orjson.loads(orjson.dumps(r["entry"]))} for r in rows]
 
     def _chronicles(self, campaign_id: UUID) -> list[dict[str, Any]]:

@@ -64,11 +64,15 @@ DDL_CLAIM_WITH_EVENTS = [
     "ALTER TABLE idempotency_keys ALTER COLUMN response DROP NOT NULL",
 ]
 RETENTION = "7 days"
-REFUSED = ("without a bearer token, the Idempotency-Key is the caller's only secret and must carry at least"
-           " {required} random bits; this one carries about {credited} (too short, or a pattern): send a random UUID,"
-           " or 16 random bytes in hex or base64url. Nothing was run")  # fmt: skip
-ANSWER_LOST = ("this command was committed at the position given; its answer was not kept (the server stopped"
-               " before sending it), so it is not run again: read the state it changed")  # fmt: skip
+REFUSED = (
+    "without a bearer token, the Idempotency-Key is the caller's only secret and must carry at least"
+    " {required} random bits; this one carries about {credited} (too short, or a pattern): send a random UUID,"
+    " or 16 random bytes in hex or base64url. Nothing was run"
+)
+ANSWER_LOST = (
+    "this command was committed at the position given; its answer was not kept (the server stopped"
+    " before sending it), so it is not run again: read the state it changed"
+)
 
 
 @dataclass
@@ -166,8 +170,9 @@ class IdempotencyKeys:
         self.conninfo = conninfo
 
     @asynccontextmanager
-    async def claim(self, pool: ReadPool, scope: str, key: str, print_: bytes,
-                    campaign: UUID | None = None) -> AsyncIterator[Claim]:  # fmt: skip
+    async def claim(
+        self, pool: ReadPool, scope: str, key: str, print_: bytes, campaign: UUID | None = None
+    ) -> AsyncIterator[Claim]:
         """Hold the key for the length of the block; a racer with the same key waits, then reads the answer.
 
         `campaign`: the one campaign the request names, which its command writes to (a command writes one
@@ -175,8 +180,9 @@ class IdempotencyKeys:
         campaign's shard alone (docs/scaling.md, "Citus"). Without one (creating a campaign), every shard is read.
         """
         check_key(key)
-        lookup = ("SELECT fingerprint, response, sealing, position FROM idempotency_keys"
-                  " WHERE scope = %s AND key_sha256 = %s")  # fmt: skip
+        lookup = (
+            "SELECT fingerprint, response, sealing, position FROM idempotency_keys WHERE scope = %s AND key_sha256 = %s"
+        )
         params: tuple[Any, ...] = (scope, _key_digest(scope, key))
         if campaign is not None:
             lookup, params = f"{lookup} AND campaign_id = %s", (*params, campaign)
@@ -189,8 +195,9 @@ class IdempotencyKeys:
             if row is not None and row["response"] is not None:
                 stored = json.loads(_open(scope, key, bytes(row["response"]), row["sealing"]))
             unanswered = row is not None and row["response"] is None
-            yield Claim(conn, scope, key, print_, stored, unanswered, row["position"] if row else None,
-                        campaign=campaign or NIL)
+            yield Claim(
+                conn, scope, key, print_, stored, unanswered, row["position"] if row else None, campaign=campaign or NIL
+            )
 
 
 @asynccontextmanager

@@ -32,8 +32,9 @@ _AFTER: list[str | Composed] = [
     "UPDATE intrigue_events SET campaign_id = originator_id WHERE campaign_id IS NULL",
     _POSITIONS,
     "ALTER TABLE intrigue_events ALTER COLUMN campaign_id SET NOT NULL, ALTER COLUMN campaign_position SET NOT NULL",
-    SQL(LANE_INDEX).format(schema=Identifier("public"), table=Identifier("intrigue_events"),
-                           index=Identifier("intrigue_events_lane")),
+    SQL(LANE_INDEX).format(
+        schema=Identifier("public"), table=Identifier("intrigue_events"), index=Identifier("intrigue_events_lane")
+    ),
     SQL(HEADS_DDL).format(schema=Identifier("public"), heads=Identifier(HEADS)),
     f"""INSERT INTO {HEADS} (campaign_id, position) SELECT campaign_id, max(campaign_position)
         FROM intrigue_events GROUP BY campaign_id ON CONFLICT (campaign_id) DO NOTHING""",

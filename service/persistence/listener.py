@@ -79,8 +79,9 @@ class Listener:
         pause = 0.1
         while True:
             try:
-                connect = psycopg.AsyncConnection.connect(self.conninfo, autocommit=True,
-                                                          application_name=APPLICATION_NAME)  # fmt: skip
+                connect = psycopg.AsyncConnection.connect(
+                    self.conninfo, autocommit=True, application_name=APPLICATION_NAME
+                )
                 async with await connect as conn:
                     await conn.execute(SQL("LISTEN {}").format(Identifier(self.channel)))
                     await self._bump(seats=True)  # (again) listening: whatever changed meanwhile must be read

@@ -52,8 +52,9 @@ def _read_model_generations(conn: psycopg.Connection[tuple[object, ...]]) -> Non
     kind = conn.execute("SELECT relkind FROM pg_class WHERE oid = to_regclass('aggregate_state')").fetchone()
     statements = state_tables.adopt_plain_tables() if kind == ("r",) else state_tables.create_generation(1)
     # Tables from before step 11 have no column `recent` (that step adds it, and the view over it).
-    recent = conn.execute("SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('aggregate_state')"
-                          " AND attname = 'recent'").fetchone() is not None or kind != ("r",)  # fmt: skip
+    recent = conn.execute(
+        "SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('aggregate_state') AND attname = 'recent'"
+    ).fetchone() is not None or kind != ("r",)
     for statement in [*statements, *state_tables.point_views_at(1, recent=recent, standings=False)]:
         conn.execute(statement)
     conn.execute("INSERT INTO read_model_generation (name, current) VALUES (%s, 1)", (state_tables.MODEL,))
@@ -115,8 +116,9 @@ def _precomputed_standings(conn: psycopg.Connection[tuple[object, ...]]) -> None
 
 def _standings_in_pieces(conn: psycopg.Connection[tuple[object, ...]]) -> None:
     """Every generation's standings table (a rebuild's too), then the view over the current one's."""
-    found = conn.execute("SELECT relname FROM pg_class WHERE relkind IN ('r', 'p') AND relname ~ %s",
-                         (r"^standings_answer_g\d+$",)).fetchall()  # fmt: skip
+    found = conn.execute(
+        "SELECT relname FROM pg_class WHERE relkind IN ('r', 'p') AND relname ~ %s", (r"^standings_answer_g\d+$",)
+    ).fetchall()
     for (name,) in found:
         for statement in state_tables.standings_in_pieces(int(str(name).removeprefix("standings_answer_g"))):
             conn.execute(statement)
@@ -138,37 +140,84 @@ def _webhook_outbox(conn: psycopg.Connection[tuple[object, ...]]) -> None:
 STEPS = (
     Step(1, "event store, snapshots, read models: " + ", ".join(m.name for m in READ_MODELS)),
     Step(2, "seats and their hashed tokens; idempotency keys", _seats_and_idempotency_keys),
-    Step(3, "read model generations: state tables become generation 1, readers' names become views",
-         _read_model_generations),
+    Step(
+        3,
+        "read model generations: state tables become generation 1, readers' names become views",
+        _read_model_generations,
+    ),
     Step(4, "idempotency answers sealed with AES-GCM (column sealing); index for their purge", _idempotency_sealing),
-    Step(5, "idempotency claims committed with the command's events (column position; response NULL until answered)",
-         _idempotency_claims_with_events),
-    Step(6, "each campaign's own read-model position (campaign_position), the key of its kept answers",
-         _campaign_positions),
-    Step(7, "events inserted as parallel binary arrays, stale reads checked in the same call (intrigue_insert_events)",
-         _binary_insert_function),
-    Step(8, "phase history stores changes (column whole, table of bases); read-model tables tuned for autovacuum",
-         _bounded_history),
-    Step(9, "the state read model keeps no snapshot column: its writers restore from the event store",
-         _read_model_without_snapshots),
-    Step(10, "every campaign its own lane: events carry their campaign and position in it (campaign_heads);"
-         " the state read model tracks each campaign", lanes.campaign_lanes),
-    Step(11, "the state read model's rows keep the keys a command changed apart (column recent): a dice roll"
-         " writes those, not the whole state", _recent_keys),
-    Step(12, "the faces a GM enters for a phase played with the table's dice, kept until the last roll is in"
-         " (table_dice_drafts)", _table_dice_drafts),
-    Step(13, "every key of a campaign's table carries campaign_id (Citus distributes by it); seat tokens keep an"
-         " index; idempotency claims name their campaign", campaign_keys),
-    Step(14, "webhooks: the GM's endpoints, the outbox of deliveries written with the events that cause them, the"
-         " announced due time of a phase's orders (webhook_endpoints, webhook_deliveries, webhook_orders_due)",
-         _webhook_outbox),
-    Step(15, "each campaign's standings answers precomputed per visibility class (standings_answer)",
-         _precomputed_standings),
-    Step(16, "what each house knows, a row per entry (house_knowledge), filled from the houses' intel events;"
-         " a house's intel keeps only what the rules read", knowledge_fill.keep_knowledge),
-    Step(17, "the standings are kept as each member's pieces, concatenated at read time: the campaign's row of"
-         " whole answers keeps none (standings_answer: gm and public emptied, members and ends dropped)",
-         _standings_in_pieces),
+    Step(
+        5,
+        "idempotency claims committed with the command's events (column position; response NULL until answered)",
+        _idempotency_claims_with_events,
+    ),
+    Step(
+        6,
+        "each campaign's own read-model position (campaign_position), the key of its kept answers",
+        _campaign_positions,
+    ),
+    Step(
+        7,
+        "events inserted as parallel binary arrays, stale reads checked in the same call (intrigue_insert_events)",
+        _binary_insert_function,
+    ),
+    Step(
+        8,
+        "phase history stores changes (column whole, table of bases); read-model tables tuned for autovacuum",
+        _bounded_history,
+    ),
+    Step(
+        9,
+        "the state read model keeps no snapshot column: its writers restore from the event store",
+        _read_model_without_snapshots,
+    ),
+    Step(
+        10,
+        "every campaign its own lane: events carry their campaign and position in it (campaign_heads);"
+        " the state read model tracks each campaign",
+        lanes.campaign_lanes,
+    ),
+    Step(
+        11,
+        "the state read model's rows keep the keys a command changed apart (column recent): a dice roll"
+        " writes those, not the whole state",
+        _recent_keys,
+    ),
+    Step(
+        12,
+        "the faces a GM enters for a phase played with the table's dice, kept until the last roll is in"
+        " (table_dice_drafts)",
+        _table_dice_drafts,
+    ),
+    Step(
+        13,
+        "every key of a campaign's table carries campaign_id (Citus distributes by it); seat tokens keep an"
+        " index; idempotency claims name their campaign",
+        campaign_keys,
+    ),
+    Step(
+        14,
+        "webhooks: the GM's endpoints, the outbox of deliveries written with the events that cause them, the"
+        " announced due time of a phase's orders (webhook_endpoints, webhook_deliveries, webhook_orders_due)",
+        _webhook_outbox,
+    ),
+    Step(
+        15,
+        "each campaign's standings answers precomputed per visibility class (standings_answer)",
+        _precomputed_standings,
+    ),
+    Step(
+        16,
+        "what each house knows, a row per entry (house_knowledge), filled from the houses' intel events;"
+        " a house's intel keeps only what the rules read",
+        knowledge_fill.keep_knowledge,
+    ),
+    Step(
+        17,
+        "the standings are kept as each member's pieces, concatenated at read time: the campaign's row of"
+        " whole answers keeps none (standings_answer: gm and public emptied, members and ends dropped)",
+        _standings_in_pieces,
+    ),
 )
 SCHEMA_VERSION = STEPS[-1].version
 

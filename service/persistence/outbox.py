@@ -62,10 +62,13 @@ DDL = [
 TABLES = (ENDPOINTS, DELIVERIES, ORDERS_DUE)
 
 # The stored topics that are news, and which (visibility.py PHASE_CHANGES: what every seat hears anyway).
-_NEWS_EVENTS = ((Campaign, "PhaseOpened", NewsKind.PHASE_OPENED), (Campaign, "PhaseResolved", NewsKind.PHASE_RESOLVED),
-                (Campaign, "PhaseRolledBack", NewsKind.PHASE_ROLLED_BACK),
-                (Campaign, "ChroniclePublished", NewsKind.CHRONICLE_PUBLISHED),  # the GMLedger's, on the campaign
-                (PhaseChronicle, "ChroniclePublished", NewsKind.CHRONICLE_PUBLISHED))  # fmt: skip
+_NEWS_EVENTS = (
+    (Campaign, "PhaseOpened", NewsKind.PHASE_OPENED),
+    (Campaign, "PhaseResolved", NewsKind.PHASE_RESOLVED),
+    (Campaign, "PhaseRolledBack", NewsKind.PHASE_ROLLED_BACK),
+    (Campaign, "ChroniclePublished", NewsKind.CHRONICLE_PUBLISHED),  # the GMLedger's, on the campaign
+    (PhaseChronicle, "ChroniclePublished", NewsKind.CHRONICLE_PUBLISHED),
+)
 NEWS_TOPICS: dict[str, NewsKind] = {get_topic(getattr(owner, name)): kind for owner, name, kind in _NEWS_EVENTS}
 # A phase that opens, resolves or is rolled back ends the announced due time of the phase before.
 _CLOCK = {NewsKind.PHASE_OPENED, NewsKind.PHASE_RESOLVED, NewsKind.PHASE_ROLLED_BACK}

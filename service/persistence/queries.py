@@ -24,31 +24,42 @@ from service.persistence.readmodels import READ_MODELS, relations_of
 from service.persistence.readpool import ReadPool, SharedRead
 from service.persistence.replica import ReplicaReads, wants_own_writes
 
-_CAMPAIGNS = ("SELECT state FROM aggregate_state WHERE kind = 'campaign'"
-              " ORDER BY state->>'created_on', id LIMIT %s OFFSET %s")  # fmt: skip
+_CAMPAIGNS = (
+    "SELECT state FROM aggregate_state WHERE kind = 'campaign' ORDER BY state->>'created_on', id LIMIT %s OFFSET %s"
+)
 _CAMPAIGN_COUNT = "SELECT count(*) AS n FROM aggregate_state WHERE kind = 'campaign'"
 # A campaign is its own campaign: naming it twice makes the read a router query on Citus (docs/scaling.md).
 _CAMPAIGN = "SELECT state FROM aggregate_state WHERE campaign_id = %s AND id = %s AND kind = 'campaign'"
 # A campaign's forks (issue 32): their `Campaign.Forked` names it. Every shard is asked, as for the list.
-_FORKS = ("SELECT state FROM aggregate_state WHERE kind = 'campaign' AND state->'forked_from'->>'campaign_id' = %s"
-          " ORDER BY state->>'created_on', id")  # fmt: skip
-_REGIONS = ("SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind = 'region'"
-            " ORDER BY (state->>'r')::int, (state->>'q')::int")  # fmt: skip
+_FORKS = (
+    "SELECT state FROM aggregate_state WHERE kind = 'campaign' AND state->'forked_from'->>'campaign_id' = %s"
+    " ORDER BY state->>'created_on', id"
+)
+_REGIONS = (
+    "SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind = 'region'"
+    " ORDER BY (state->>'r')::int, (state->>'q')::int"
+)
 _REGIONS_OF = _REGIONS.replace("campaign_id = %s", "campaign_id = ANY(%s)")
 _OF_KIND = "SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind = %s ORDER BY state->>'name', id"
 # A campaign's precomputed standings (projections/standings.py), concatenated from its members' pieces.
 _ANSWER = SQL(standings.READ).format(standings=Identifier("standings_answer"))
 _ONE = "SELECT state FROM aggregate_state WHERE id = %s AND kind = %s"
 # What the factions narrated, kept by each phase's chronicle (domain/phase_chronicle.py): only that part is read.
-_NARRATIVES = ("SELECT jsonb_build_object('phase', state->'phase', 'narratives', state->'narratives') AS state"
-               " FROM aggregate_state WHERE campaign_id = %s AND kind = 'phasechronicle'"
-               " AND state->'narratives' <> '{}'::jsonb")  # fmt: skip
+_NARRATIVES = (
+    "SELECT jsonb_build_object('phase', state->'phase', 'narratives', state->'narratives') AS state"
+    " FROM aggregate_state WHERE campaign_id = %s AND kind = 'phasechronicle'"
+    " AND state->'narratives' <> '{}'::jsonb"
+)
 # What each house learned through its intel (projections/knowledge.py), a row per entry in the views' order.
-_KNOWLEDGE = ("SELECT jsonb_build_object('house_id', house_id, 'entry', entry) AS state FROM house_knowledge"
-              " WHERE campaign_id = %s ORDER BY " + knowledge.ORDER)  # fmt: skip
+_KNOWLEDGE = (
+    "SELECT jsonb_build_object('house_id', house_id, 'entry', entry) AS state FROM house_knowledge"
+    " WHERE campaign_id = %s ORDER BY " + knowledge.ORDER
+)
 _COMPANIONS = {"phasechronicle": _NARRATIVES, "houseknowledge": _KNOWLEDGE}  # a member's companion rows, by their kind
-_FACTIONS_IN = ("SELECT id FROM aggregate_state WHERE campaign_id = %s AND kind = 'faction' AND EXISTS"
-                " (SELECT 1 FROM jsonb_each(state->'assets') AS a(k, v) WHERE v->>'region_id' = ANY(%s))")  # fmt: skip
+_FACTIONS_IN = (
+    "SELECT id FROM aggregate_state WHERE campaign_id = %s AND kind = 'faction' AND EXISTS"
+    " (SELECT 1 FROM jsonb_each(state->'assets') AS a(k, v) WHERE v->>'region_id' = ANY(%s))"
+)
 
 
 class CatalogQueries:
@@ -89,8 +100,9 @@ class StateQueries:
         states = [row["state"] for row in self.view.query(_OF_KIND, (campaign_id, kind))]
         return self._completed(campaign_id, kind, states)
 
-    def _completed(self, campaign_id: UUID | str | None, kind: str, states: list[dict[str, Any]]
-                   ) -> list[dict[str, Any]]:  # fmt: skip
+    def _completed(
+        self, campaign_id: UUID | str | None, kind: str, states: list[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
         """Members completed by their companion rows where every read completes them (a faction's narratives;
         a house's intel only in the API's reads, `ReadModelReads`)."""
         system = of_kind(kind)
@@ -165,8 +177,9 @@ class ReadModelReads:
         if self.fresh is not None and fresh.wanted():
             return await run_in_threadpool(self.fresh.of_kind, campaign_id, kind)
         await self._check(campaign_id)
-        return await self._completed(campaign_id, kind, [row["state"] for row in await self.reads.rows(
-            _OF_KIND, (campaign_id, kind))])  # fmt: skip
+        return await self._completed(
+            campaign_id, kind, [row["state"] for row in await self.reads.rows(_OF_KIND, (campaign_id, kind))]
+        )
 
     async def standings_answer(self, campaign_id: UUID, root: str, gm: bool, owned: tuple[UUID, ...]) -> bytes | None:
         """The campaign's precomputed answer as the GM (`gm`), or as the public with the element of the member among
@@ -177,8 +190,9 @@ class ReadModelReads:
         rows = await self.reads.rows(_ANSWER, (list(owned), gm, campaign_id, root))
         return bytes(rows[0]["answer"]) if rows and rows[0]["answer"] is not None else None
 
-    async def _completed(self, campaign_id: UUID | str | None, kind: str, states: list[dict[str, Any]]
-                         ) -> list[dict[str, Any]]:  # fmt: skip
+    async def _completed(
+        self, campaign_id: UUID | str | None, kind: str, states: list[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
         """Members completed by their companion rows (domain/rule_system.py): narratives, what houses learned."""
         system = of_kind(kind)
         if system is None or not states:
@@ -189,8 +203,9 @@ class ReadModelReads:
     async def one(self, aggregate_id: UUID, kind: str) -> dict[str, Any]:
         if self.fresh is not None and fresh.wanted():
             return await run_in_threadpool(self.fresh.one, aggregate_id, kind)
-        found = _checked(_the_one(await self.reads.rows(_ONE, (aggregate_id, kind)), aggregate_id, kind),
-                         await self._check())  # fmt: skip
+        found = _checked(
+            _the_one(await self.reads.rows(_ONE, (aggregate_id, kind)), aggregate_id, kind), await self._check()
+        )
         return (await self._completed(found.get("campaign_id"), kind, [found]))[0]
 
     async def series(self, campaign_id: UUID) -> list[dict[str, Any]]:
@@ -224,8 +239,12 @@ def _position() -> Composed:
     # A rebuild may change rows without moving the position, so the generation counts too.
     # Each campaign's tracking row counts its events folded (issue 26): their sum moves with any campaign's write,
     # where the greatest notification id would not (a lane behind another's moves below it).
-    parts = [SQL("(SELECT current FROM read_model_generation WHERE name = {}), (SELECT sum(position) FROM {})")
-             .format(Literal(m.name), Identifier(relations_of(m)[-1])) for m in READ_MODELS]  # fmt: skip
+    parts = [
+        SQL("(SELECT current FROM read_model_generation WHERE name = {}), (SELECT sum(position) FROM {})").format(
+            Literal(m.name), Identifier(relations_of(m)[-1])
+        )
+        for m in READ_MODELS
+    ]
     return SQL("SELECT ") + SQL(", ").join(parts)
 
 
@@ -261,11 +280,16 @@ def _by_campaign(rows: list[Any], campaign_ids: list[UUID]) -> list[list[dict[st
 
 def _campaign(state: dict[str, Any]) -> dict[str, Any]:
     return {
-        "id": UUID(state["id"]), "name": state["name"], "rule_systems": state["rule_systems"],
-        "seeded": state["dice_seed"] is not None, "phase": state["phase"], "phase_status": state["phase_status"],
-        "created_at": datetime.fromisoformat(state["created_on"]), "version": state["version"],
+        "id": UUID(state["id"]),
+        "name": state["name"],
+        "rule_systems": state["rule_systems"],
+        "seeded": state["dice_seed"] is not None,
+        "phase": state["phase"],
+        "phase_status": state["phase_status"],
+        "created_at": datetime.fromisoformat(state["created_on"]),
+        "version": state["version"],
         "forked_from": state.get("forked_from"),
-    }  # fmt: skip
+    }
 
 
 def _uuid(value: str | None) -> UUID | None:
@@ -274,15 +298,18 @@ def _uuid(value: str | None) -> UUID | None:
 
 def _region(state: dict[str, Any]) -> dict[str, Any]:
     return state | {
-        "id": UUID(state["id"]), "campaign_id": UUID(state["campaign_id"]),
+        "id": UUID(state["id"]),
+        "campaign_id": UUID(state["campaign_id"]),
         "governing_faction_id": _uuid(state["governing_faction_id"]),
         "controlling_house_id": _uuid(state["controlling_house_id"]),
-    }  # fmt: skip
+    }
 
 
 # The rows that stand, to fold in log order (projections/history.py `series_of`).
-SERIES = ("SELECT phase, position, aggregate_id, kind, whole, state FROM phase_history"
-          " WHERE campaign_id = %s AND NOT superseded ORDER BY position, aggregate_id")
+SERIES = (
+    "SELECT phase, position, aggregate_id, kind, whole, state FROM phase_history"
+    " WHERE campaign_id = %s AND NOT superseded ORDER BY position, aggregate_id"
+)
 
 
 def campaign_row(state: dict[str, Any]) -> dict[str, Any]:

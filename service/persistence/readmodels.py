@@ -55,8 +55,9 @@ def open_view(model: ReadModel, env: dict[str, str]) -> PostgresTrackingRecorder
     return factory.tracking_recorder(model.view)
 
 
-def start_runner(model: ReadModel, env: dict[str, str], store_class: type[IntrigueStore] = IntrigueStore,
-                 lock: int | None = None) -> Runner:  # fmt: skip
+def start_runner(
+    model: ReadModel, env: dict[str, str], store_class: type[IntrigueStore] = IntrigueStore, lock: int | None = None
+) -> Runner:
     """A running projection: its thread reads the log after the view's position, page by page (holding `lock`)."""
     app = store_class(env=env)
     try:
@@ -101,8 +102,9 @@ class ReadSide:
     follows the switch on its own (projections/state.py).
     """
 
-    def __init__(self, env: dict[str, str], run: bool, store_class: type[IntrigueStore] = IntrigueStore,
-                 inline: bool = True) -> None:  # fmt: skip
+    def __init__(
+        self, env: dict[str, str], run: bool, store_class: type[IntrigueStore] = IntrigueStore, inline: bool = True
+    ) -> None:
         jsonsafe.read_back_escaped_text()  # before any connection is opened: readers get the stored text back
         self.runners: dict[str, Runner] = {}
         for model in READ_MODELS if run else ():
@@ -126,8 +128,9 @@ class ReadSide:
         view = open_view(ReadModel(model.name, InlineStateView), env)
         assert isinstance(view, InlineStateView)
         view.restorer = Restorer.of(self.store)
-        inline = InlineProjection(view, self.store.name,
-                                  runner.advance if runner else lambda campaign_id, position: None)  # fmt: skip
+        inline = InlineProjection(
+            view, self.store.name, runner.advance if runner else lambda campaign_id, position: None
+        )
         self.store.recorder.inline = inline  # type: ignore[attr-defined]
         return inline
 
@@ -165,8 +168,9 @@ class ReadSide:
             view, pause = self.view(StateView), 0.002
             while view.lane_position(campaign_id) < position:
                 if time.monotonic() > deadline:
-                    raise TimeoutError(f"projection {model.name!r} in a worker has not reached {position} of "
-                                       f"{campaign_id}")  # fmt: skip
+                    raise TimeoutError(
+                        f"projection {model.name!r} in a worker has not reached {position} of {campaign_id}"
+                    )
                 time.sleep(pause)
                 pause = min(pause * 2, 0.1)
 
@@ -196,6 +200,10 @@ def lock_key(model: ReadModel) -> int:
 
 def _conninfo(env: dict[str, str]) -> str:
     return psycopg.conninfo.make_conninfo(
-        env.get(OPTIONS, ""), host=env["POSTGRES_HOST"], port=env["POSTGRES_PORT"], user=env["POSTGRES_USER"],
-        password=env["POSTGRES_PASSWORD"] or None, dbname=env["POSTGRES_DBNAME"],
-    )  # fmt: skip
+        env.get(OPTIONS, ""),
+        host=env["POSTGRES_HOST"],
+        port=env["POSTGRES_PORT"],
+        user=env["POSTGRES_USER"],
+        password=env["POSTGRES_PASSWORD"] or None,
+        dbname=env["POSTGRES_DBNAME"],
+    )

@@ -24,13 +24,26 @@ T = TypeVar("T")
 class ReadPool:
     """Connections for reads, opened in the ASGI app's lifespan, on the loop the app serves from."""
 
-    def __init__(self, conninfo: str, min_size: int = MIN_SIZE, max_size: int = MAX_SIZE,
-                 timeout: float = WAIT_SECONDS, name: str = "reads") -> None:  # fmt: skip
+    def __init__(
+        self,
+        conninfo: str,
+        min_size: int = MIN_SIZE,
+        max_size: int = MAX_SIZE,
+        timeout: float = WAIT_SECONDS,
+        name: str = "reads",
+    ) -> None:
         self.conninfo = conninfo
         # Autocommit: a lone SELECT needs no COMMIT round trip when its connection goes back to the pool.
-        self.pool = AsyncConnectionPool(conninfo, connection_class=AsyncConnection[DictRow], min_size=min_size,
-                                        max_size=max_size, open=False, name=name, timeout=timeout,
-                                        kwargs={"autocommit": True, "row_factory": dict_row})  # fmt: skip
+        self.pool = AsyncConnectionPool(
+            conninfo,
+            connection_class=AsyncConnection[DictRow],
+            min_size=min_size,
+            max_size=max_size,
+            open=False,
+            name=name,
+            timeout=timeout,
+            kwargs={"autocommit": True, "row_factory": dict_row},
+        )
         self.opened = False
 
     async def open(self) -> None:

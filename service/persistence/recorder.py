@@ -173,9 +173,14 @@ class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
         self._lanes: OrderedDict[int, Lane] = OrderedDict()  # the last notification id of recent saves: their lane
 
     def insert_events(
-        self, stored_events: Sequence[StoredEvent], *, campaign: UUID | None = None,
-        unchanged: Mapping[UUID, int | None] | None = None, loose: Mapping[UUID, int] | None = None, **kwargs: Any,
-    ) -> Sequence[int] | None:  # fmt: skip
+        self,
+        stored_events: Sequence[StoredEvent],
+        *,
+        campaign: UUID | None = None,
+        unchanged: Mapping[UUID, int | None] | None = None,
+        loose: Mapping[UUID, int] | None = None,
+        **kwargs: Any,
+    ) -> Sequence[int] | None:
         """Insert one campaign's events at its next positions. With `unchanged`, check in the same transaction
         that each of those aggregates is still at that version (None: has no event), and write nothing if one has
         moved (the library's IntegrityError: a conflict); with `loose`, that nothing but `unread_topics` was
@@ -188,8 +193,15 @@ class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
         columns = _columns(stored_events)
         self.learn(columns[0], campaign)  # an aggregate stays in its campaign: later reads go to its lane
         read, seen = unchanged or {}, loose or {}
-        params = (campaign, *columns, list(read), list(read.values()), list(seen), list(seen.values()),
-                  list(self.unread_topics))  # fmt: skip
+        params = (
+            campaign,
+            *columns,
+            list(read),
+            list(read.values()),
+            list(seen),
+            list(seen.values()),
+            list(self.unread_topics),
+        )
         for attempt in range(1, ATTEMPTS + 1):
             try:
                 if attempt > 1:
@@ -225,8 +237,9 @@ class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
             log.warning("the inline projection's rows were refused; saving again without them")
             return self._transaction(params, columns, None, [])
 
-    def _transaction(self, params: tuple[Any, ...], columns: tuple[list[Any], ...], inline: Inline | None,
-                     folded: list[bool]) -> tuple[list[Any], int | None]:  # fmt: skip
+    def _transaction(
+        self, params: tuple[Any, ...], columns: tuple[list[Any], ...], inline: Inline | None, folded: list[bool]
+    ) -> tuple[list[Any], int | None]:
         inlined = None
         try:
             # In pipeline mode (issue 26, item 2): a statement whose result is not read (the claim, the savepoint,
@@ -310,6 +323,8 @@ class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
 
 def _columns(stored_events: Sequence[StoredEvent]) -> tuple[list[Any], ...]:
     return (
-        [e.originator_id for e in stored_events], [e.originator_version for e in stored_events],
-        [e.topic for e in stored_events], [e.state for e in stored_events],
-    )  # fmt: skip
+        [e.originator_id for e in stored_events],
+        [e.originator_version for e in stored_events],
+        [e.topic for e in stored_events],
+        [e.state for e in stored_events],
+    )

@@ -51,8 +51,9 @@ class StreamReader:
 
     def __init__(self, events: PostgresAggregateRecorder, snapshots: PostgresAggregateRecorder | None) -> None:
         self.datastore = events.datastore
-        self.statement = streams_statement(events.datastore, events.events_table_name,
-                                           snapshots.events_table_name if snapshots is not None else None)  # fmt: skip
+        self.statement = streams_statement(
+            events.datastore, events.events_table_name, snapshots.events_table_name if snapshots is not None else None
+        )
         self.stored_statement = SQL(
             "SELECT DISTINCT originator_id FROM {schema}.{events} WHERE originator_id = ANY(%s::uuid[])"
         ).format(schema=Identifier(self.datastore.schema), events=Identifier(events.events_table_name))
@@ -63,7 +64,6 @@ class StreamReader:
         with self.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row, binary=True) as curs:
             curs.execute(self.statement, (list(ids),), prepare=True)
             return grouped(curs.fetchall())
-
 
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
     def stored(self, ids: Sequence[UUID]) -> set[UUID]:

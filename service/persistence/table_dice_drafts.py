@@ -42,10 +42,12 @@ class TableDiceDrafts:
         return [[int(face) for face in faces] for faces in loaded]
 
     def keep(self, campaign_id: UUID, phase: int, rolls: Sequence[Sequence[int]]) -> None:
-        self._write("INSERT INTO table_dice_drafts (campaign_id, phase, rolls) VALUES (%s, %s, %s::jsonb)"
-                    " ON CONFLICT (campaign_id) DO UPDATE SET phase = EXCLUDED.phase, rolls = EXCLUDED.rolls,"
-                    " updated_at = EXCLUDED.updated_at",  # the column's default, now(): Citus refuses now() here
-                    (campaign_id, phase, json.dumps([list(r) for r in rolls])))  # fmt: skip
+        self._write(
+            "INSERT INTO table_dice_drafts (campaign_id, phase, rolls) VALUES (%s, %s, %s::jsonb)"
+            " ON CONFLICT (campaign_id) DO UPDATE SET phase = EXCLUDED.phase, rolls = EXCLUDED.rolls,"
+            " updated_at = EXCLUDED.updated_at",  # the column's default, now(): Citus refuses now() here
+            (campaign_id, phase, json.dumps([list(r) for r in rolls])),
+        )
 
     def drop(self, campaign_id: UUID, claim: bool = True) -> None:
         """`claim`: a keyed request's idempotency claim commits with it (not when the request's events held it)."""

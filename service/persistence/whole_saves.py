@@ -33,9 +33,14 @@ from service.persistence.recorder import FAULT, IntrigueRecorder, _columns
 Also = Callable[[Any], None]  # a write to make in the same transaction (a cursor of it)
 
 
-def insert_whole(store: IntrigueStore, batches: Iterable[Sequence[StoredEvent]], campaign: UUID,
-                 unchanged: Mapping[UUID, int | None], also: Also | None = None,
-                 progress: Callable[[int], None] | None = None) -> int:  # fmt: skip
+def insert_whole(
+    store: IntrigueStore,
+    batches: Iterable[Sequence[StoredEvent]],
+    campaign: UUID,
+    unchanged: Mapping[UUID, int | None],
+    also: Also | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> int:
     """Append one campaign's events, batch after batch, in one transaction, checking with the first batch that each
     aggregate in `unchanged` is still at that version (None: has none); how many were appended."""
     recorder = cast(IntrigueRecorder, store.recorder)  # the store's recorder (service/persistence/database.py)

@@ -148,8 +148,17 @@ def action_rows(entries: Iterable[Any], names: dict[str, str]) -> list[ActionRow
             action = entry.payload.get("action")
             if action not in (None, "", "None"):
                 failed = failed_turn.get(actor_id)
-                rows.append(ActionRow(int(entry.payload["phase"]), "faction", actor_id, names.get(actor_id, actor_id),
-                                      action, failed is None, failed or entry.payload.get("narrative")))  # fmt: skip
+                rows.append(
+                    ActionRow(
+                        int(entry.payload["phase"]),
+                        "faction",
+                        actor_id,
+                        names.get(actor_id, actor_id),
+                        action,
+                        failed is None,
+                        failed or entry.payload.get("narrative"),
+                    )
+                )
             failed_turn.pop(actor_id, None)
         elif kind == "PhaseResolved":
             rows.extend(_house_tries(int(entry.payload["phase"]), entry.payload, names))
@@ -184,8 +193,15 @@ def house_succeeded(outcome: dict[str, Any]) -> bool:
 def _house_tries(phase: int, payload: dict[str, Any], names: dict[str, str]) -> list[ActionRow]:
     bones = (payload.get("summary") or {}).get("gameofbones") or {}
     return [
-        ActionRow(phase, "house", str(o["house_id"]), names.get(str(o["house_id"]), str(o["house_id"])), o["action"],
-                  house_succeeded(o), o.get("result"))
+        ActionRow(
+            phase,
+            "house",
+            str(o["house_id"]),
+            names.get(str(o["house_id"]), str(o["house_id"])),
+            o["action"],
+            house_succeeded(o),
+            o.get("result"),
+        )
         for o in bones.get("outcomes", [])
         if o.get("action_id") is not None  # a spy's monthly check is no action of its own
     ]

@@ -24,21 +24,69 @@ _PHASE = [("phase", SMALL)]
 _STANDS = [("phase", SMALL), ("stands", FLAG)]
 
 TABLES: dict[str, list[tuple[str, pa.DataType]]] = {
-    "rolls": [("roll_id", COUNT), *_STANDS, ("position", COUNT), ("event", TEXT), ("aggregate_id", ID),
-              ("actor", TEXT), ("purpose", TEXT), ("rule", TEXT), ("expression", TEXT), ("sides", SMALL),
-              ("dice", SMALL), ("base", COUNT), ("modifiers", COUNT), ("total", COUNT)],
+    "rolls": [
+        ("roll_id", COUNT),
+        *_STANDS,
+        ("position", COUNT),
+        ("event", TEXT),
+        ("aggregate_id", ID),
+        ("actor", TEXT),
+        ("purpose", TEXT),
+        ("rule", TEXT),
+        ("expression", TEXT),
+        ("sides", SMALL),
+        ("dice", SMALL),
+        ("base", COUNT),
+        ("modifiers", COUNT),
+        ("total", COUNT),
+    ],
     "dice": [("roll_id", COUNT), *_STANDS, ("die", SMALL), ("sides", SMALL), ("face", SMALL)],
-    "actions": [*_STANDS, ("kind", TEXT), ("actor_id", ID), ("actor", TEXT), ("action", TEXT), ("succeeded", FLAG),
-                ("result", TEXT)],
-    "attacks": [*_STANDS, ("position", COUNT), ("system", TEXT), ("attacker_id", ID), ("attacker", TEXT),
-                ("target_id", ID), ("target", TEXT), ("action", TEXT), ("succeeded", FLAG), ("damage", COUNT),
-                ("detail", TEXT)],
-    "members": [*_PHASE, ("kind", TEXT), ("member_id", ID), ("name", TEXT),
-                *((f, COUNT) for f in facts.MEMBER_FIELDS)],
-    "assets": [*_PHASE, ("faction_id", ID), ("faction", TEXT), ("asset_id", ID), ("type_key", TEXT), ("name", TEXT),
-               ("attribute", TEXT), ("region_id", ID), ("hp", SMALL), ("max_hp", SMALL), ("stealthed", FLAG)],
-    "areas": [*_PHASE, ("area_id", ID), ("name", TEXT), ("q", SMALL), ("r", SMALL), ("monthly_income", COUNT),
-              ("house_id", ID), ("house", TEXT)],
+    "actions": [
+        *_STANDS,
+        ("kind", TEXT),
+        ("actor_id", ID),
+        ("actor", TEXT),
+        ("action", TEXT),
+        ("succeeded", FLAG),
+        ("result", TEXT),
+    ],
+    "attacks": [
+        *_STANDS,
+        ("position", COUNT),
+        ("system", TEXT),
+        ("attacker_id", ID),
+        ("attacker", TEXT),
+        ("target_id", ID),
+        ("target", TEXT),
+        ("action", TEXT),
+        ("succeeded", FLAG),
+        ("damage", COUNT),
+        ("detail", TEXT),
+    ],
+    "members": [*_PHASE, ("kind", TEXT), ("member_id", ID), ("name", TEXT), *((f, COUNT) for f in facts.MEMBER_FIELDS)],
+    "assets": [
+        *_PHASE,
+        ("faction_id", ID),
+        ("faction", TEXT),
+        ("asset_id", ID),
+        ("type_key", TEXT),
+        ("name", TEXT),
+        ("attribute", TEXT),
+        ("region_id", ID),
+        ("hp", SMALL),
+        ("max_hp", SMALL),
+        ("stealthed", FLAG),
+    ],
+    "areas": [
+        *_PHASE,
+        ("area_id", ID),
+        ("name", TEXT),
+        ("q", SMALL),
+        ("r", SMALL),
+        ("monthly_income", COUNT),
+        ("house_id", ID),
+        ("house", TEXT),
+    ],
     "troops": [*_PHASE, ("area_id", ID), ("house_id", ID), ("house", TEXT), ("power", COUNT)],
 }
 
@@ -57,8 +105,9 @@ def fact_tables(audit: AuditLog, analytics: Analytics, campaign_id: UUID, names:
     return rows
 
 
-def write_tables(rows: dict[str, list[dict[str, Any]]], out: Path, form: str,
-                 progress: Callable[[int], None] | None = None) -> dict[str, Path]:  # fmt: skip
+def write_tables(
+    rows: dict[str, list[dict[str, Any]]], out: Path, form: str, progress: Callable[[int], None] | None = None
+) -> dict[str, Path]:
     """One file per table in `out` (`rolls.parquet`, `rolls.csv`…), typed by `TABLES`; the paths by table."""
     if form not in FORMATS:
         raise InvalidInputError(f"unknown format {form!r}; choose from {list(FORMATS)}")

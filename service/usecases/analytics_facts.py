@@ -21,8 +21,20 @@ from service.usecases.audit import AuditEntry
 
 Row = dict[str, Any]
 RIVAL_DAMAGE = ("FactionAssets.AssetDamaged", "FactionAssets.AssetDestroyed")  # seed 002: a rival's strike lands
-MEMBER_FIELDS = ("rank", "effective_rank", "influence", "power", "gold", "hp", "max_hp", "facgold", "xp", "force",
-                 "cunning", "wealth")  # fmt: skip
+MEMBER_FIELDS = (
+    "rank",
+    "effective_rank",
+    "influence",
+    "power",
+    "gold",
+    "hp",
+    "max_hp",
+    "facgold",
+    "xp",
+    "force",
+    "cunning",
+    "wealth",
+)
 
 
 @dataclass
@@ -71,11 +83,24 @@ def _roll(facts: Facts, entry: AuditEntry, event: str, roll: dict[str, Any]) -> 
     sides = sides_of(roll["expression"])
     faces = [int(f) for f in roll["faces"]]
     modifiers = sum(int(m.get("value", 0)) for m in roll.get("modifiers") or [])
-    facts.add("rolls", {"roll_id": roll_id, "position": entry.position, "event": event,
-                        "aggregate_id": str(entry.aggregate_id), "actor": str(roll.get("actor") or ""),
-                        "purpose": str(roll.get("purpose") or ""), "rule": str(roll.get("rule") or ""),
-                        "expression": roll["expression"], "sides": sides, "dice": len(faces),
-                        "base": _int(roll.get("base")), "modifiers": modifiers, "total": _int(roll.get("total"))})
+    facts.add(
+        "rolls",
+        {
+            "roll_id": roll_id,
+            "position": entry.position,
+            "event": event,
+            "aggregate_id": str(entry.aggregate_id),
+            "actor": str(roll.get("actor") or ""),
+            "purpose": str(roll.get("purpose") or ""),
+            "rule": str(roll.get("rule") or ""),
+            "expression": roll["expression"],
+            "sides": sides,
+            "dice": len(faces),
+            "base": _int(roll.get("base")),
+            "modifiers": modifiers,
+            "total": _int(roll.get("total")),
+        },
+    )
     for index, face in enumerate(faces, start=1):
         facts.add("dice", {"roll_id": roll_id, "die": index, "sides": sides, "face": face})
 
@@ -85,15 +110,29 @@ def _strike(facts: Facts, entry: AuditEntry, event: str, by_name: dict[str, str]
     the target."""
     target = str(entry.aggregate_id)
     target_name = facts.name(target)
-    actors = [str(r["actor"]) for r in entry.payload.get("rolls") or []
-              if r.get("actor") not in (None, "", "GM", target, target_name)]  # fmt: skip
+    actors = [
+        str(r["actor"])
+        for r in entry.payload.get("rolls") or []
+        if r.get("actor") not in (None, "", "GM", target, target_name)
+    ]
     if not actors:
         return
     attacker_id = actors[0] if actors[0] in facts.names else by_name.get(actors[0])
-    facts.add("attacks", {"position": entry.position, "system": "factionturn", "attacker_id": attacker_id,
-                          "attacker": facts.names.get(attacker_id or "", actors[0]), "target_id": target,
-                          "target": target_name, "action": event.rsplit(".", 1)[-1], "succeeded": True,
-                          "damage": _int(entry.payload.get("damage")), "detail": str(entry.payload.get("reason", ""))})
+    facts.add(
+        "attacks",
+        {
+            "position": entry.position,
+            "system": "factionturn",
+            "attacker_id": attacker_id,
+            "attacker": facts.names.get(attacker_id or "", actors[0]),
+            "target_id": target,
+            "target": target_name,
+            "action": event.rsplit(".", 1)[-1],
+            "succeeded": True,
+            "damage": _int(entry.payload.get("damage")),
+            "detail": str(entry.payload.get("reason", "")),
+        },
+    )
 
 
 def house_attacks(entries: Iterable[AuditEntry], names: dict[str, str]) -> list[Row]:
@@ -111,18 +150,39 @@ def house_attacks(entries: Iterable[AuditEntry], names: dict[str, str]) -> list[
             if outcome.get("action_id") is None or not outcome.get("defender_id"):
                 continue
             attacker, target = str(outcome["house_id"]), str(outcome["defender_id"])
-            facts.add("attacks", {"position": entry.position, "system": "gameofbones",
-                                  "attacker_id": attacker, "attacker": facts.name(attacker),
-                                  "target_id": target, "target": facts.name(target),
-                                  "action": outcome["action"], "succeeded": bool(outcome.get("succeeded")),
-                                  "damage": None, "detail": str(outcome.get("result", ""))})  # fmt: skip
+            facts.add(
+                "attacks",
+                {
+                    "position": entry.position,
+                    "system": "gameofbones",
+                    "attacker_id": attacker,
+                    "attacker": facts.name(attacker),
+                    "target_id": target,
+                    "target": facts.name(target),
+                    "action": outcome["action"],
+                    "succeeded": bool(outcome.get("succeeded")),
+                    "damage": None,
+                    "detail": str(outcome.get("result", "")),
+                },
+            )
     return facts.tables.get("attacks", [])
 
 
 def actions(entries: Iterable[AuditEntry], names: dict[str, str]) -> list[Row]:
     """Every action tried, with its outcome; those of rolled-back phases with `stands` false."""
-    return [{"phase": a.phase, "stands": a.stands, "kind": a.kind, "actor_id": a.actor_id, "actor": a.actor,
-             "action": a.action, "succeeded": a.succeeded, "result": a.result} for a in action_rows(entries, names)]
+    return [
+        {
+            "phase": a.phase,
+            "stands": a.stands,
+            "kind": a.kind,
+            "actor_id": a.actor_id,
+            "actor": a.actor,
+            "action": a.action,
+            "succeeded": a.succeeded,
+            "result": a.result,
+        }
+        for a in action_rows(entries, names)
+    ]
 
 
 def state_facts(series: Iterable[dict[str, Any]], names: dict[str, str]) -> dict[str, list[Row]]:
@@ -132,26 +192,57 @@ def state_facts(series: Iterable[dict[str, Any]], names: dict[str, str]) -> dict
         phase, kind, member_id, state = point["phase"], point["kind"], str(point["aggregate_id"]), point["state"]
         system = of_kind(kind)
         if system is not None:
-            tables["members"].append({"phase": phase, "kind": kind, "member_id": member_id, "name": state.get("name"),
-                                      **{f: _int(state.get(f)) for f in MEMBER_FIELDS}})  # fmt: skip
+            tables["members"].append(
+                {
+                    "phase": phase,
+                    "kind": kind,
+                    "member_id": member_id,
+                    "name": state.get("name"),
+                    **{f: _int(state.get(f)) for f in MEMBER_FIELDS},
+                }
+            )
             tables["assets"].extend(_asset(phase, member_id, state.get("name"), a) for a in system.assets_of(state))
         if kind == "region" and (state.get("controlling_house_id") or state.get("troops")):
             controller = state.get("controlling_house_id")
-            tables["areas"].append({"phase": phase, "area_id": member_id, "name": state.get("name"),
-                                    "q": _int(state.get("q")), "r": _int(state.get("r")),
-                                    "monthly_income": _int(state.get("monthly_income")),
-                                    "house_id": controller, "house": names.get(str(controller or ""))})
-            tables["troops"].extend({"phase": phase, "area_id": member_id, "house_id": house_id,
-                                     "house": names.get(house_id), "power": int(power)}
-                                    for house_id, power in sorted((state.get("troops") or {}).items()))  # fmt: skip
+            tables["areas"].append(
+                {
+                    "phase": phase,
+                    "area_id": member_id,
+                    "name": state.get("name"),
+                    "q": _int(state.get("q")),
+                    "r": _int(state.get("r")),
+                    "monthly_income": _int(state.get("monthly_income")),
+                    "house_id": controller,
+                    "house": names.get(str(controller or "")),
+                }
+            )
+            tables["troops"].extend(
+                {
+                    "phase": phase,
+                    "area_id": member_id,
+                    "house_id": house_id,
+                    "house": names.get(house_id),
+                    "power": int(power),
+                }
+                for house_id, power in sorted((state.get("troops") or {}).items())
+            )
     return tables
 
 
 def _asset(phase: int, faction_id: str, faction: Any, asset: dict[str, Any]) -> Row:
-    return {"phase": phase, "faction_id": faction_id, "faction": faction, "asset_id": str(asset.get("id")),
-            "type_key": asset.get("type_key"), "name": asset.get("name"), "attribute": asset.get("attribute"),
-            "region_id": asset.get("region_id"), "hp": _int(asset.get("hp")), "max_hp": _int(asset.get("max_hp")),
-            "stealthed": bool(asset.get("stealthed"))}  # fmt: skip
+    return {
+        "phase": phase,
+        "faction_id": faction_id,
+        "faction": faction,
+        "asset_id": str(asset.get("id")),
+        "type_key": asset.get("type_key"),
+        "name": asset.get("name"),
+        "attribute": asset.get("attribute"),
+        "region_id": asset.get("region_id"),
+        "hp": _int(asset.get("hp")),
+        "max_hp": _int(asset.get("max_hp")),
+        "stealthed": bool(asset.get("stealthed")),
+    }
 
 
 def _int(value: Any) -> int | None:

@@ -62,8 +62,14 @@ class Downtime:
 
 
 class AssistantService(SavesAndWaits):
-    def __init__(self, store: IntrigueStore, projected: Callable[[int | None], None], campaigns: CampaignService,
-                 factionturn: FactionTurnService, gameofbones: GameOfBonesService) -> None:  # fmt: skip
+    def __init__(
+        self,
+        store: IntrigueStore,
+        projected: Callable[[int | None], None],
+        campaigns: CampaignService,
+        factionturn: FactionTurnService,
+        gameofbones: GameOfBonesService,
+    ) -> None:
         self.store = store
         self._projected = projected
         self._campaigns = campaigns
@@ -113,12 +119,17 @@ class AssistantService(SavesAndWaits):
         draft: dict[str, Callable[[str, Temperament, Dice], Draft]] = {
             FACTION_TURN.kind: lambda member_id, temperament, dice: draft_faction(world, member_id, temperament, dice),
             GAME_OF_BONES.kind: lambda member_id, temperament, dice: draft_house(
-                houses[member_id], phase=campaign.phase, houses=houses, areas=areas, temperament=temperament,
-                dice=dice),
-        }  # fmt: skip
-        return [draft[powers[member_id].kind](member_id, powers[member_id].temperament, RandomDice.seeded(
-                    campaign.dice_seed or str(campaign.id), "draft", campaign.phase, member_id))
-                for member_id in wanted]  # fmt: skip
+                houses[member_id], phase=campaign.phase, houses=houses, areas=areas, temperament=temperament, dice=dice
+            ),
+        }
+        return [
+            draft[powers[member_id].kind](
+                member_id,
+                powers[member_id].temperament,
+                RandomDice.seeded(campaign.dice_seed or str(campaign.id), "draft", campaign.phase, member_id),
+            )
+            for member_id in wanted
+        ]
 
     def accept(self, by: By, member_id: UUID, edited: Mapping[str, Any] | Sequence[Order] | None = None) -> str:
         """The draft given as the power's orders (or the GM's edit of it); returns the decision recorded."""
@@ -161,8 +172,13 @@ class AssistantService(SavesAndWaits):
             self._campaigns.resolve_phase(by.campaign_id)
         return Downtime(first, phases, first, given)
 
-    def _give(self, by: By, draft: Draft | None, edited: Mapping[str, Any] | Sequence[Order] | None,
-              member_id: UUID | None = None) -> str:  # fmt: skip
+    def _give(
+        self,
+        by: By,
+        draft: Draft | None,
+        edited: Mapping[str, Any] | Sequence[Order] | None,
+        member_id: UUID | None = None,
+    ) -> str:
         decision = DraftDecision.ACCEPTED if edited is None else DraftDecision.EDITED
         target = UUID(_member(draft)) if draft is not None else member_id
         assert target is not None
@@ -192,7 +208,14 @@ def _member(draft: Draft) -> str:
 
 
 def _order_dict(order: Order) -> dict[str, Any]:
-    return {"action": order.action.value, "actor": order.actor, "target_house_id": order.target_house_id,
-            "target_character": order.target_character, "area_ids": list(order.area_ids), "power": order.power,
-            "to_area_id": order.to_area_id, "covered_action_id": order.covered_action_id,
-            "start_week": order.start_week}  # fmt: skip
+    return {
+        "action": order.action.value,
+        "actor": order.actor,
+        "target_house_id": order.target_house_id,
+        "target_character": order.target_character,
+        "area_ids": list(order.area_ids),
+        "power": order.power,
+        "to_area_id": order.to_area_id,
+        "covered_action_id": order.covered_action_id,
+        "start_week": order.start_week,
+    }

@@ -28,10 +28,17 @@ class AuditEntry:
 
     def to_json(self) -> str:
         return json.dumps(
-            {"position": self.position, "aggregate_id": str(self.aggregate_id), "version": self.version,
-             "topic": self.topic, "timestamp": self.timestamp.isoformat(), "payload": self.payload},
-            default=str, sort_keys=True,
-        )  # fmt: skip
+            {
+                "position": self.position,
+                "aggregate_id": str(self.aggregate_id),
+                "version": self.version,
+                "topic": self.topic,
+                "timestamp": self.timestamp.isoformat(),
+                "payload": self.payload,
+            },
+            default=str,
+            sort_keys=True,
+        )
 
 
 class AuditLog:
@@ -45,8 +52,14 @@ class AuditLog:
         rows = self._rows(campaign_id, "campaign_position, originator_id, originator_version, topic, state", after)
         for position, originator_id, version, topic, state in rows:
             event = self.store.mapper.to_domain_event(StoredEvent(originator_id, version, topic, bytes(state)))
-            yield AuditEntry(position, originator_id, version, topic, event.timestamp,  # type: ignore[attr-defined]
-                             event_payload(event))
+            yield AuditEntry(
+                position,
+                originator_id,
+                version,
+                topic,
+                event.timestamp,  # type: ignore[attr-defined]
+                event_payload(event),
+            )
 
     def positions(self, campaign_id: UUID) -> list[int]:
         """The positions of the campaign's events, in order: what a page of the log is cut from."""
@@ -64,10 +77,13 @@ class AuditLog:
         table = psycopg.sql.Identifier(f"{self.store.name.lower()}_events")
         patterns = [f"%{topic}" for topic in topics]
         with psycopg.connect(self.db.conninfo) as conn:
-            rows = conn.execute(psycopg.sql.SQL(
-                "SELECT campaign_position FROM {} WHERE campaign_id = %s AND originator_id = %s AND topic LIKE ANY(%s)"
-                " ORDER BY 1"
-            ).format(table), (campaign_id, campaign_id, patterns)).fetchall()  # fmt: skip
+            rows = conn.execute(
+                psycopg.sql.SQL(
+                    "SELECT campaign_position FROM {} WHERE campaign_id = %s AND originator_id = %s"
+                    " AND topic LIKE ANY(%s) ORDER BY 1"
+                ).format(table),
+                (campaign_id, campaign_id, patterns),
+            ).fetchall()
         return [int(position) for (position,) in rows]
 
     def _rows(self, campaign_id: UUID, columns: LiteralString, after: int) -> Iterator[tuple[Any, ...]]:

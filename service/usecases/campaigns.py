@@ -49,8 +49,9 @@ PhaseResolver = Callable[[Campaign, Dice], "list[Aggregate] | Resolution"]
 class CampaignService(RollsSavesAndWaits):
     """Application methods: get the aggregates, call them, save them in one transaction."""
 
-    def __init__(self, store: IntrigueStore, projected: Callable[[int | None], None],
-                 dice_for: Callable[[Campaign, str], Dice]) -> None:  # fmt: skip
+    def __init__(
+        self, store: IntrigueStore, projected: Callable[[int | None], None], dice_for: Callable[[Campaign, str], Dice]
+    ) -> None:
         super().__init__(store, projected, dice_for)
         self.resolvers: dict[str, PhaseResolver] = {}
         # Called with the campaign and what the resolution changed, events pending, before it is saved: the
@@ -78,8 +79,9 @@ class CampaignService(RollsSavesAndWaits):
     def roll_dice(self, command: RollDice) -> Roll:
         spec = DiceSpec.parse(command.expression)
         campaign = self.store.load(command.campaign_id, Campaign)
-        roll = spec.roll(self._dice_for(campaign, "gm-roll"), purpose=command.purpose.strip(), actor="GM",
-                         rule="GM's ad hoc roll")  # fmt: skip
+        roll = spec.roll(
+            self._dice_for(campaign, "gm-roll"), purpose=command.purpose.strip(), actor="GM", rule="GM's ad hoc roll"
+        )
         campaign.record_roll(roll)
         self._save(campaign)
         return roll
@@ -91,7 +93,9 @@ class CampaignService(RollsSavesAndWaits):
         if campaign.phase_status in ("open", "resolving") and campaign.dice_source() == DiceSource.TABLE:
             raise RuleViolationError(
                 f"phase {campaign.phase} is played with the table's dice: enter them (enterTableDice; tableDiceStep "
-                "names the next roll), or set the phase's dice to the server's", RULE_TABLE_DICE)  # fmt: skip
+                "names the next roll), or set the phase's dice to the server's",
+                RULE_TABLE_DICE,
+            )
         if campaign.phase_status == "open":
             campaign.begin_resolving()
             self._save(campaign)
@@ -121,8 +125,12 @@ class CampaignService(RollsSavesAndWaits):
         played.summaries = summaries
         return played
 
-    def commit_phase(self, campaign: Campaign, played: PlayedPhase, table_rolls: list[dict[str, Any]] | None = None,
-                     ) -> None:  # fmt: skip
+    def commit_phase(
+        self,
+        campaign: Campaign,
+        played: PlayedPhase,
+        table_rolls: list[dict[str, Any]] | None = None,
+    ) -> None:
         """Close the phase and save what `play_phase` changed, in one transaction. `table_rolls`: the rolls the
         table entered, recorded before the `PhaseResolved` (domain/dice_source.py)."""
         if table_rolls is not None:
@@ -130,8 +138,12 @@ class CampaignService(RollsSavesAndWaits):
         campaign.resolve_phase(played.summaries)
         # The campaign's PhaseResolved is written last, so its position closes the phase. A member the
         # resolution read but left as it was must not have moved either (an order submitted meanwhile).
-        self._save(*[a for a in played.changed if a is not campaign], campaign,
-                   unchanged=self.store.loaded_unchanged(), played=played.played)  # fmt: skip
+        self._save(
+            *[a for a in played.changed if a is not campaign],
+            campaign,
+            unchanged=self.store.loaded_unchanged(),
+            played=played.played,
+        )
 
     def _map(self, campaign: Campaign, requests: list[MapRegion]) -> list[Region]:
         seen: set[tuple[int, int]] = set()
@@ -142,10 +154,18 @@ class CampaignService(RollsSavesAndWaits):
                 raise InvalidInputError(f"hex {hex_} already has a region in this campaign")
             seen.add(hex_)
             region = Region.map(
-                campaign.id, request.name, request.q, request.r, arcana=request.arcana,
-                population=request.population, tags=request.tags, terrain_difficulty=request.terrain_difficulty,
-                wild=request.wild, monthly_income=request.monthly_income, monster=request.monster,
-            )  # fmt: skip
+                campaign.id,
+                request.name,
+                request.q,
+                request.r,
+                arcana=request.arcana,
+                population=request.population,
+                tags=request.tags,
+                terrain_difficulty=request.terrain_difficulty,
+                wild=request.wild,
+                monthly_income=request.monthly_income,
+                monster=request.monster,
+            )
             campaign.enrol(region.id, "region")
             regions.append(region)
         return regions

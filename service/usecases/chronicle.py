@@ -38,8 +38,14 @@ def on_campaign(campaign: Campaign, phase: int) -> bool:
 
 
 class ChronicleService(SavesAndWaits):
-    def __init__(self, store: IntrigueStore, audit: AuditLog, history: History, state: StateQueries,
-                 projected: Callable[[int | None], None]) -> None:  # fmt: skip
+    def __init__(
+        self,
+        store: IntrigueStore,
+        audit: AuditLog,
+        history: History,
+        state: StateQueries,
+        projected: Callable[[int | None], None],
+    ) -> None:
         self.store = store
         self.audit = audit
         self.history = history
@@ -58,8 +64,11 @@ class ChronicleService(SavesAndWaits):
 
     def draft_resolution(self, campaign: Campaign, changed: list[Aggregate]) -> None:
         """At resolution, in its transaction: the phase's drafts from the events its turns are about to write."""
-        events = {str(a.id): [(type(e).__name__, event_payload(e)) for e in a.pending_events] for a in changed
-                  if campaign.members.get(str(a.id)) in MEMBER_KINDS}  # fmt: skip
+        events = {
+            str(a.id): [(type(e).__name__, event_payload(e)) for e in a.pending_events]
+            for a in changed
+            if campaign.members.get(str(a.id)) in MEMBER_KINDS
+        }
         ledger = self.ledger(campaign, campaign.phase)
         self.draft_into(campaign, ledger, campaign.phase, events, AT_RESOLUTION, loaded=changed)
         # The factions' narratives of the phase go to its chronicle, wherever its entries are (a phase begun on
@@ -71,8 +80,15 @@ class ChronicleService(SavesAndWaits):
         if chronicle.pending_events and not opened_only and chronicle not in changed:
             changed.append(chronicle)  # saved with the resolution
 
-    def draft_into(self, campaign: Campaign, ledger: Ledger, phase: int, events: dict[str, TurnEventList], seat: str,
-                   loaded: Sequence[Aggregate] = ()) -> None:  # fmt: skip
+    def draft_into(
+        self,
+        campaign: Campaign,
+        ledger: Ledger,
+        phase: int,
+        events: dict[str, TurnEventList],
+        seat: str,
+        loaded: Sequence[Aggregate] = (),
+    ) -> None:
         """Every faction and house gets an entry, whether or not it did anything: a turn that is secret and one
         that is quiet must read alike (domain/chronicle.py `draft_gossip`)."""
         reason = DRAFTED.format(phase=phase)

@@ -53,8 +53,13 @@ RULE = RuleSystemName.FACTION_TURN
 class FactionTurnService(RollsSavesAndWaits):
     """Get → decide → apply → save, for the Faction Turn."""
 
-    def __init__(self, store: IntrigueStore, projected: Callable[[int | None], None],
-                 dice_for: Callable[[Campaign, str], Dice], factions_in: FactionsIn | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        store: IntrigueStore,
+        projected: Callable[[int | None], None],
+        dice_for: Callable[[Campaign, str], Dice],
+        factions_in: FactionsIn | None = None,
+    ) -> None:
         super().__init__(store, projected, dice_for)
         self._factions_in = factions_in  # which factions stand in some regions (service/usecases/order_world.py)
 
@@ -64,9 +69,18 @@ class FactionTurnService(RollsSavesAndWaits):
         campaign = self._campaign(command.campaign_id)
         home = self._region(campaign, command.home_region_id)
         faction = Faction.found(
-            campaign.id, command.name, command.force, command.cunning, command.wealth, str(home.id),
-            tags=command.tags, facgold=command.facgold, xp=command.xp, hp=command.hp, secret=secrets.token_hex(16),
-        )  # fmt: skip
+            campaign.id,
+            command.name,
+            command.force,
+            command.cunning,
+            command.wealth,
+            str(home.id),
+            tags=command.tags,
+            facgold=command.facgold,
+            xp=command.xp,
+            hp=command.hp,
+            secret=secrets.token_hex(16),
+        )
         self._check_new(campaign, faction)
         types = World([], [], custom_types=campaign.custom_asset_rows())  # the catalog and the campaign's own types
         for starting in command.assets:
@@ -85,10 +99,18 @@ class FactionTurnService(RollsSavesAndWaits):
             known = ", ".join(e.name for e in EXAMPLE_FACTIONS)
             raise NotFoundError(f"no Example Faction named {example!r}; choose from {known}")
         assets = [StartingAsset(a.key) for a in preset.assets]
-        return self.found_faction(FoundFaction(
-            campaign_id, name or preset.name, preset.force, preset.cunning, preset.wealth, home_region_id,
-            list(preset.tags), assets=assets,
-        ))  # fmt: skip
+        return self.found_faction(
+            FoundFaction(
+                campaign_id,
+                name or preset.name,
+                preset.force,
+                preset.cunning,
+                preset.wealth,
+                home_region_id,
+                list(preset.tags),
+                assets=assets,
+            )
+        )
 
     @unit_of_work
     def generate_factions(self, campaign_id: UUID, count: int, names: Sequence[str] | None = None) -> list[Faction]:
@@ -104,18 +126,34 @@ class FactionTurnService(RollsSavesAndWaits):
         for spec in generated:
             home = settled.pop(_pick(dice, settled, spec.name, "home region", records) - 1)
             home.describe(home.name, spec.home_arcana, spec.home_population, home.tags, home.terrain_difficulty)
-            faction = Faction.found(campaign.id, spec.name, spec.force, spec.cunning, spec.wealth, str(home.id),
-                                    tags=list(spec.tags), secret=secrets.token_hex(16))  # fmt: skip
+            faction = Faction.found(
+                campaign.id,
+                spec.name,
+                spec.force,
+                spec.cunning,
+                spec.wealth,
+                str(home.id),
+                tags=list(spec.tags),
+                secret=secrets.token_hex(16),
+            )
             self._check_new(campaign, faction)
             for key in (*spec.primary_assets, *spec.other_assets):
                 faction.grant_asset(new_asset(faction, asset_type(key), str(home.id), 0), "generated starting asset")
             # Seed 002, Random Faction Location: its further Bases of Influence land in other regions.
             elsewhere = [r for r in self._regions(campaign) if not r.wild and r.id != home.id]
             for _ in range(min(spec.additional_bases, len(elsewhere))):
-                region = elsewhere.pop(_pick(dice, elsewhere, spec.name, "region of a further Base of Influence",
-                                             records) - 1)  # fmt: skip
-                base = OwnedAsset(faction.next_asset_id(), BASE_OF_INFLUENCE, "Base of Influence", "special",
-                                  str(region.id), spec.base_hp, spec.base_hp)  # fmt: skip
+                region = elsewhere.pop(
+                    _pick(dice, elsewhere, spec.name, "region of a further Base of Influence", records) - 1
+                )
+                base = OwnedAsset(
+                    faction.next_asset_id(),
+                    BASE_OF_INFLUENCE,
+                    "Base of Influence",
+                    "special",
+                    str(region.id),
+                    spec.base_hp,
+                    spec.base_hp,
+                )
                 faction.grant_asset(base, "generated Base of Influence")
             campaign.enrol(faction.id, "faction")
             factions.append(faction)
@@ -151,8 +189,15 @@ class FactionTurnService(RollsSavesAndWaits):
             if region.monster:
                 m = region.monster
                 # seed 002, Monster: it strikes with one hit die and heals "a roll of their hit dice" (all of them)
-                beast = monster(the_wild, str(region.id), m["name"], m["difficulty"], m["hp"], _hit_die(m["hit_dice"]),
-                                heal=str(DiceSpec.parse(m["hit_dice"])))  # fmt: skip
+                beast = monster(
+                    the_wild,
+                    str(region.id),
+                    m["name"],
+                    m["difficulty"],
+                    m["hp"],
+                    _hit_die(m["hit_dice"]),
+                    heal=str(DiceSpec.parse(m["hit_dice"])),
+                )
                 the_wild.grant_asset(beast, "The Wild")
         if not exists:
             campaign.enrol(the_wild.id, "faction")
@@ -166,13 +211,19 @@ class FactionTurnService(RollsSavesAndWaits):
         campaign = self._campaign(campaign_id)
         if str(faction_id_) not in campaign.members:
             raise NotFoundError(f"no faction {faction_id_} in this campaign")
-        world = World(self._factions(campaign), self._regions(campaign), phase=campaign.phase,
-                      custom_types=campaign.custom_asset_rows())  # fmt: skip
+        world = World(
+            self._factions(campaign),
+            self._regions(campaign),
+            phase=campaign.phase,
+            custom_types=campaign.custom_asset_rows(),
+        )
         faction = world.faction(str(faction_id_))
         if faction.goal is not None:
-            raise RuleViolationError(f"{faction.name} already pursues {faction.goal['key']}: a change is ordered "
-                                     "for a turn, which then gains no income and takes no action",
-                                     "seed 002, Faction Goals")  # fmt: skip
+            raise RuleViolationError(
+                f"{faction.name} already pursues {faction.goal['key']}: a change is ordered "
+                "for a turn, which then gains no income and takes no action",
+                "seed 002, Faction Goals",
+            )
         check_orders(world, str(faction_id_), FactionOrders(goal=choice))
         key = goal(choice.goal).key
         faction.choose_goal(key, choice.target or None, adoption_baseline(world, faction, key), None)
@@ -192,8 +243,9 @@ class FactionTurnService(RollsSavesAndWaits):
         """The checks `submit_orders` makes, nothing stored: whole orders judged before they are sent (issue 28)."""
         self._checked(campaign_id, faction_id_, orders)
 
-    def _checked(self, campaign_id: UUID, faction_id_: UUID,
-                 orders: Mapping[str, Any] | FactionOrders) -> tuple[Campaign, Faction, FactionOrders]:  # fmt: skip
+    def _checked(
+        self, campaign_id: UUID, faction_id_: UUID, orders: Mapping[str, Any] | FactionOrders
+    ) -> tuple[Campaign, Faction, FactionOrders]:
         campaign = self._campaign(campaign_id)
         campaign.check_phase_open()
         if str(faction_id_) not in campaign.members:
@@ -213,10 +265,19 @@ class FactionTurnService(RollsSavesAndWaits):
         regions = self._regions(campaign)
         listed = [str(i) for i in campaign.member_ids("faction")]
         orders, unreadable = read_orders(factions, campaign.phase)
-        outcome = resolve_phase(factions, regions, orders, dice, phase=campaign.phase, listed=listed,
-                                custom_types=campaign.custom_asset_rows(), unreadable=unreadable)  # fmt: skip
-        campaign.record_initiative(RULE.value, [r.to_dict() for r in outcome.initiative.rolls],
-                                   list(outcome.initiative.order))  # fmt: skip
+        outcome = resolve_phase(
+            factions,
+            regions,
+            orders,
+            dice,
+            phase=campaign.phase,
+            listed=listed,
+            custom_types=campaign.custom_asset_rows(),
+            unreadable=unreadable,
+        )
+        campaign.record_initiative(
+            RULE.value, [r.to_dict() for r in outcome.initiative.rolls], list(outcome.initiative.order)
+        )
         played = [*campaign.pending_events[-1:], *_applied_in_play_order(outcome, factions, regions)]
         return Resolution([a for a in (*factions, *regions) if a.pending_events], played=played)
 
@@ -247,14 +308,19 @@ class FactionTurnService(RollsSavesAndWaits):
 def _pick(dice: Dice, options: Sequence[object], name: str, what: str, records: dict[str, list[dict[str, Any]]]) -> int:
     """Seed 002, Random Faction Location: a region picked by a die over the candidates, kept with the faction's
     generation rolls (1-based)."""
-    pick = DiceSpec.parse(f"1d{len(options)}").roll(dice, purpose=f"{what} of {name}",
-                                                     rule="seed 002, Random Faction Location", actor=name)  # fmt: skip
+    pick = DiceSpec.parse(f"1d{len(options)}").roll(
+        dice, purpose=f"{what} of {name}", rule="seed 002, Random Faction Location", actor=name
+    )
     records[name].append(pick.to_dict())
     return pick.total
 
 
-def _adopt_rolled_goals(generated: Sequence[GeneratedFaction], factions: Sequence[Faction], dice: Dice,
-                        records: dict[str, list[dict[str, Any]]]) -> None:  # fmt: skip
+def _adopt_rolled_goals(
+    generated: Sequence[GeneratedFaction],
+    factions: Sequence[Faction],
+    dice: Dice,
+    records: dict[str, list[dict[str, Any]]],
+) -> None:
     """Seed 002, Creating a Faction: "Finally, select a Goal for the faction." Each adopts the first goal it
     rolled; a foe it needs is rolled after every other generation die, so those stay where they were."""
     ids = {spec.name: str(faction.id) for spec, faction in zip(generated, factions, strict=True)}
@@ -285,8 +351,9 @@ def _grant_terrain(the_wild: Faction, region: Region, stated_hp: int | None, dic
         hp = stated_terrain_hp(difficulty, stated_hp)
         the_wild.grant_asset(terrain(the_wild, str(region.id), difficulty, hp), "The Wild (HP as stated)")
         return
-    rolled = terrain_of_difficulty(difficulty).hp.roll(dice, purpose=f"terrain HP of {region.name}",
-                                                       rule="seed 002, Terrain Table", actor=THE_WILD)  # fmt: skip
+    rolled = terrain_of_difficulty(difficulty).hp.roll(
+        dice, purpose=f"terrain HP of {region.name}", rule="seed 002, Terrain Table", actor=THE_WILD
+    )
     the_wild.grant_asset(terrain(the_wild, str(region.id), difficulty, rolled.total), "The Wild", [rolled.to_dict()])
 
 

@@ -43,8 +43,14 @@ class ForkCampaign:
 class ForkService:
     """Forks and the list of a campaign's forks. Who may call is checked by the adapters (the source's GM)."""
 
-    def __init__(self, store: IntrigueStore, db: Database, history: History, seats: SeatService,
-                 projected: Callable[[int | None], None]) -> None:  # fmt: skip
+    def __init__(
+        self,
+        store: IntrigueStore,
+        db: Database,
+        history: History,
+        seats: SeatService,
+        projected: Callable[[int | None], None],
+    ) -> None:
         self.store, self.db, self.history, self.seats = store, db, history, seats
         self._projected = projected
         self.table = f"{store.name.lower()}_events"
@@ -58,9 +64,13 @@ class ForkService:
         ids, version = self._new_ids(source.id, end)
         fork_id = ids[source.id]
         forked = Campaign.Forked(  # type: ignore[attr-defined]
-            originator_id=fork_id, originator_version=version + 1, timestamp=Campaign.Event.create_timestamp(),
-            source_id=source.id, phase=command.phase, name=name,
-        )  # fmt: skip
+            originator_id=fork_id,
+            originator_version=version + 1,
+            timestamp=Campaign.Event.create_timestamp(),
+            source_id=source.id,
+            phase=command.phase,
+            name=name,
+        )
         stored = self.store.mapper.to_stored_event(forked)
         last_line = _line(fork_id, stored.originator_version, stored.topic, stored.state)
         gm, seat_gm = self.seats.gm_of_new(fork_id)  # written in the fork's one transaction, as the claim is
@@ -72,9 +82,11 @@ class ForkService:
         """The campaign's lane before position `end`, in order: every aggregate's first versions."""
         with psycopg.connect(self.db.conninfo) as conn, conn.cursor(name="fork") as cursor:
             cursor.itersize = 500
-            cursor.execute(f"SELECT originator_id, originator_version, topic, state FROM {self.table}"
-                           " WHERE campaign_id = %s AND campaign_position < %s ORDER BY campaign_position",
-                           (campaign_id, end))  # fmt: skip
+            cursor.execute(
+                f"SELECT originator_id, originator_version, topic, state FROM {self.table}"
+                " WHERE campaign_id = %s AND campaign_position < %s ORDER BY campaign_position",
+                (campaign_id, end),
+            )
             for originator_id, version, topic, state in cursor:
                 yield UUID(str(originator_id)), int(version), topic, bytes(state)
 
@@ -107,14 +119,16 @@ class ForkService:
 
     def _last_notification(self, campaign_id: UUID) -> int | None:
         with psycopg.connect(self.db.conninfo) as conn:
-            row = conn.execute(f"SELECT max(notification_id) FROM {self.table} WHERE campaign_id = %s",
-                               (campaign_id,)).fetchone()  # fmt: skip
+            row = conn.execute(
+                f"SELECT max(notification_id) FROM {self.table} WHERE campaign_id = %s", (campaign_id,)
+            ).fetchone()
         return int(row[0]) if row and row[0] is not None else None
 
 
 def _line(originator_id: UUID, version: int, topic: str, state: bytes) -> str:
-    return json.dumps({"id": str(originator_id), "v": version, "topic": topic,
-                       "state": base64.b64encode(state).decode()})  # fmt: skip
+    return json.dumps(
+        {"id": str(originator_id), "v": version, "topic": topic, "state": base64.b64encode(state).decode()}
+    )
 
 
 def _natural_id(kind: type[Aggregate], payload: dict[str, Any]) -> UUID:

@@ -102,15 +102,21 @@ class GameOfBonesService(RollsSavesAndWaits):
         return self._change(campaign_id, house_id, lambda house: house.add_priest(name, level, fatespinner))
 
     def gain_influence(
-        self, campaign_id: UUID, house_id: UUID, source: str, actor: str | None = None, units: int = 1,
+        self,
+        campaign_id: UUID,
+        house_id: UUID,
+        source: str,
+        actor: str | None = None,
+        units: int = 1,
         discovered: bool = False,
-    ) -> GainAttemptResult:  # fmt: skip
+    ) -> GainAttemptResult:
         """A Gaining Influence row before entry: its skill check is rolled; a failure loses influence if discovered."""
         campaign = self._campaign(campaign_id)
         house = self._house(campaign, house_id)
         if house.entered_game:  # refused before rolling
-            raise RuleViolationError(f"{house.name} is in the Game: only a Public Relations Campaign adds influence",
-                                     INFLUENCE_RULE)  # fmt: skip
+            raise RuleViolationError(
+                f"{house.name} is in the Game: only a Public Relations Campaign adds influence", INFLUENCE_RULE
+            )
         dice = self._dice_for(campaign, f"influence:{house.id}:{house.version}")
         attempt = attempt_influence_gain(house, source, actor or house.leader.name, dice, units)
         house.gain_influence(source, units, succeeded=attempt.succeeded, discovered=discovered, roll=attempt.roll)
@@ -267,4 +273,3 @@ def gm_summary(report: MonthReport) -> dict[str, Any]:
             entry["rolls"] = []
             entry["rolls_recorded_on"] = "House.ActionResolved"
     return summary
-

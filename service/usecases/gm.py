@@ -132,8 +132,9 @@ class GMService(MonsterHand, MergerHand, RollsSavesAndWaits):
         self._save(*changed)
         return region
 
-    def _hand_over(self, campaign: Campaign, region: Region, house_id: UUID | None, by: By,
-                   houses: dict[str, House]) -> list[Aggregate]:  # fmt: skip
+    def _hand_over(
+        self, campaign: Campaign, region: Region, house_id: UUID | None, by: By, houses: dict[str, House]
+    ) -> list[Aggregate]:
         """Region and houses change together; `houses` holds those already loaded by this command."""
 
         def house(hid: str) -> House:
@@ -164,13 +165,15 @@ class GMService(MonsterHand, MergerHand, RollsSavesAndWaits):
         self._save(house)
         return house
 
-    def impose_circumstance(self, by: By, house_id: UUID, hook: str, value: int, applies: str, months: int,
-                            actions: tuple[str, ...] = ()) -> House:  # fmt: skip
+    def impose_circumstance(
+        self, by: By, house_id: UUID, hook: str, value: int, applies: str, months: int, actions: tuple[str, ...] = ()
+    ) -> House:
         """Throwing Rank around or a lieutenant's assistance: a circumstance from this phase, with its source."""
         campaign = self._campaign(by)
         house = self._load(campaign, house_id, House)
-        house.add_circumstance(gm_circumstance(house, hook, value, applies, max(1, campaign.phase), months, by.seat,
-                                               by.reason, actions))  # fmt: skip
+        house.add_circumstance(
+            gm_circumstance(house, hook, value, applies, max(1, campaign.phase), months, by.seat, by.reason, actions)
+        )
         self._save(house)
         return house
 
@@ -188,8 +191,13 @@ class GMService(MonsterHand, MergerHand, RollsSavesAndWaits):
             changed.append(victim)
         if result == "succeeded" and is_custom(pending):
             action = CustomActionDef.from_dict(pending.params[CUSTOM])
-            houses = {str(h.id): h for h in (house, *(self._load(campaign, i, House) for i in
-                      campaign.member_ids("house") if i != house.id))}  # fmt: skip
+            houses = {
+                str(h.id): h
+                for h in (
+                    house,
+                    *(self._load(campaign, i, House) for i in campaign.member_ids("house") if i != house.id),
+                )
+            }
             for effect in effects_of(houses, str(house.id), action.on_success, f"{action.name}: success"):
                 assert isinstance(effect, (InfluenceChange, PowerChange, GoldChange))  # what effects_of makes
                 target = houses[str(effect.house_id)]
@@ -216,8 +224,9 @@ class GMService(MonsterHand, MergerHand, RollsSavesAndWaits):
         return target
 
     # ---- custom asset types and actions ---------------------------------------------------------------------
-    def define_asset_type(self, by: By, key: str, name: str, attribute: str, rating: int, hp: int, cost: int,
-                          **cells: Any) -> Campaign:  # fmt: skip
+    def define_asset_type(
+        self, by: By, key: str, name: str, attribute: str, rating: int, hp: int, cost: int, **cells: Any
+    ) -> Campaign:
         """A campaign's own asset type: `cells` are arcana, kind, attack_cell, counter_cell, maintenance,
         ability (a catalog ability key; None for a narrative-only asset) and needs_permission."""
         campaign = self._campaign(by)
@@ -237,8 +246,15 @@ class GMService(MonsterHand, MergerHand, RollsSavesAndWaits):
         campaign = self._campaign(by)
         campaign.check_phase_open()
         house = self._load(campaign, house_id, House)
-        pending = plan_custom(house, campaign.custom_action(key), actor, phase=campaign.phase, start_week=start_week,
-                              seat=by.seat, reason=by.reason)  # fmt: skip
+        pending = plan_custom(
+            house,
+            campaign.custom_action(key),
+            actor,
+            phase=campaign.phase,
+            start_week=start_week,
+            seat=by.seat,
+            reason=by.reason,
+        )
         # Like the seed's actions, it cannot dedicate power stationed in areas (domain/gameofbones/garrison.py).
         house.order_action(pending, stationed_power(str(house.id), self.store.members(campaign, Region)))
         self._save(house)
@@ -252,8 +268,9 @@ class GMService(MonsterHand, MergerHand, RollsSavesAndWaits):
         action = campaign.custom_action(key)
         if action.system != "factionturn":
             raise InvalidInputError(f"{action.name} is a Game of Bones action; a faction cannot take it")
-        order = CustomAction(action.name, action.duration, action.cost,
-                             action.to_dict() | {"seat": by.seat, "reason": by.reason})  # fmt: skip
+        order = CustomAction(
+            action.name, action.duration, action.cost, action.to_dict() | {"seat": by.seat, "reason": by.reason}
+        )
         faction.submit_order(campaign.phase, FactionOrders(action=order))
         self._save(faction)
         return faction
@@ -283,4 +300,3 @@ def _status(word: str) -> str:
     if status not in {s.value for s in Status}:
         raise InvalidInputError(f"a fate is kill, capture or save, not {word!r}")
     return status
-

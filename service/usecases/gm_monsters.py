@@ -50,8 +50,9 @@ class MonsterHand:
         def _campaign(self, by: By) -> Campaign: ...
         @staticmethod
         def _member(campaign: Campaign, member_id: UUID, kind: str) -> None: ...
-        def _save(self, *aggregates: Aggregate, unchanged: Mapping[UUID, int] | None = None,
-                  played: Sequence[Any] = ()) -> None: ...
+        def _save(
+            self, *aggregates: Aggregate, unchanged: Mapping[UUID, int] | None = None, played: Sequence[Any] = ()
+        ) -> None: ...
 
     def move_monster(self, by: By, monster_id: str, region_id: UUID) -> Faction:
         """A Monster of The Wild moves to an adjacent region, once a phase."""
@@ -72,8 +73,17 @@ class MonsterHand:
         wild = next(f for f in factions if f.id == wild_id)
         world = World(factions, regions, submitted_orders(factions, campaign.phase), campaign.phase)
         dice = self._dice_for(campaign, f"monster-attack:{monster_id}:{wild.version}")
-        outcome = decide_attack(world, str(wild.id), monster_id, str(faction_id_), asset_id, dice,
-                                phase=campaign.phase, seat=by.seat, reason=by.reason)  # fmt: skip
+        outcome = decide_attack(
+            world,
+            str(wild.id),
+            monster_id,
+            str(faction_id_),
+            asset_id,
+            dice,
+            phase=campaign.phase,
+            seat=by.seat,
+            reason=by.reason,
+        )
         apply_outcomes([outcome], factions, regions)
         self._save(*(a for a in (*factions, *regions) if a.pending_events))
         record = outcome.changes[0].effect  # MonsterAttacked, written first

@@ -52,8 +52,10 @@ class History:
             (campaign_id, [_CAMPAIGN_TOPIC + name for name in names]),
         )
         decode = self.store.mapper.transcoder.decode
-        return [(int(position), topic.removeprefix(_CAMPAIGN_TOPIC), decode(bytes(state)))
-                for position, topic, state in rows]  # fmt: skip
+        return [
+            (int(position), topic.removeprefix(_CAMPAIGN_TOPIC), decode(bytes(state)))
+            for position, topic, state in rows
+        ]
 
     def resolution_start(self, campaign_id: UUID, phase: int) -> int:
         """Where phase `phase` last began resolving: every turn's rolls and results come after it."""
@@ -81,10 +83,14 @@ class History:
 
     def as_of(self, campaign_id: UUID, position: int) -> dict[UUID, Aggregate]:
         """Every aggregate of the campaign as it stood before the event at `position`, rebuilt from events."""
-        return self._narrated(campaign_id, position, {
-            aggregate_id: self.store.repository.get(aggregate_id, version=version, projector_func=replay)
-            for aggregate_id, version in self.versions_before(campaign_id, position).items()
-        })  # fmt: skip
+        return self._narrated(
+            campaign_id,
+            position,
+            {
+                aggregate_id: self.store.repository.get(aggregate_id, version=version, projector_func=replay)
+                for aggregate_id, version in self.versions_before(campaign_id, position).items()
+            },
+        )
 
     def _narrated(self, campaign_id: UUID, position: int, aggregates: dict[UUID, Aggregate]) -> dict[UUID, Aggregate]:
         """Past factions with the narratives their phases' chronicles held then (domain/phase_chronicle.py), as a
@@ -94,11 +100,15 @@ class History:
             return aggregates
         phase = int(getattr(aggregates.get(campaign_id), "phase", 0))
         ids = chronicle_ids(campaign_id, phase)
-        rows = self._rows("SELECT originator_id, max(originator_version) FROM {table}"
-                          " WHERE originator_id = ANY(%s) AND campaign_position < %s GROUP BY originator_id",
-                          (ids, position))  # fmt: skip
-        chronicles = [public_state(self.store.repository.get(UUID(str(i)), version=int(v), projector_func=replay))
-                      for i, v in rows]  # fmt: skip
+        rows = self._rows(
+            "SELECT originator_id, max(originator_version) FROM {table}"
+            " WHERE originator_id = ANY(%s) AND campaign_position < %s GROUP BY originator_id",
+            (ids, position),
+        )
+        chronicles = [
+            public_state(self.store.repository.get(UUID(str(i)), version=int(v), projector_func=replay))
+            for i, v in rows
+        ]
         for faction in factions:
             faction.narratives = narratives_of({"id": faction.id, "narratives": faction.narratives}, chronicles)
         return aggregates
@@ -111,8 +121,9 @@ class History:
         """How many events the campaign's lane holds: its own and those of every member it ever enrolled (one a
         rollback dropped included) and its phases' chronicles, so a rollback never lowers it. Its events are
         numbered 1 to this count (campaign positions: docs/architecture.md, Persistence: positions)."""
-        rows = self._rows("SELECT coalesce(max(campaign_position), 0) FROM {table} WHERE campaign_id = %s",
-                          (campaign_id,))  # fmt: skip
+        rows = self._rows(
+            "SELECT coalesce(max(campaign_position), 0) FROM {table} WHERE campaign_id = %s", (campaign_id,)
+        )
         return int(rows[0][0])
 
     def as_of_event(self, campaign_id: UUID, number: int) -> tuple[dict[UUID, Aggregate], int]:
@@ -120,8 +131,9 @@ class History:
         at its version then; and `number`."""
         count = self.event_count(campaign_id)
         if not 1 <= number <= count:
-            raise InvalidInputError(f"position {number} is outside campaign {campaign_id}: its events are numbered "
-                                    f"1-{count}")  # fmt: skip
+            raise InvalidInputError(
+                f"position {number} is outside campaign {campaign_id}: its events are numbered 1-{count}"
+            )
         return self._members_before(campaign_id, number + 1), number
 
     def as_of_resolved_phase(self, campaign_id: UUID, phase: int) -> tuple[dict[UUID, Aggregate], int]:
@@ -132,8 +144,10 @@ class History:
         return self._members_before(campaign_id, end), end - 1
 
     def _members_before(self, campaign_id: UUID, position: int) -> dict[UUID, Aggregate]:
-        rows = self._rows("SELECT max(originator_version) FROM {table}"
-                          " WHERE originator_id = %s AND campaign_position < %s", (campaign_id, position))  # fmt: skip
+        rows = self._rows(
+            "SELECT max(originator_version) FROM {table} WHERE originator_id = %s AND campaign_position < %s",
+            (campaign_id, position),
+        )
         then: Campaign = self.store.repository.get(campaign_id, version=int(rows[0][0]), projector_func=replay)
         ids = [campaign_id, *then.member_ids()]
         versions = self._rows(
@@ -141,9 +155,14 @@ class History:
             " WHERE originator_id = ANY(%s) AND campaign_position < %s GROUP BY originator_id",
             (ids, position),
         )
-        return self._narrated(campaign_id, position, {
-            UUID(str(i)): self.store.repository.get(UUID(str(i)), version=int(v), projector_func=replay)
-            for i, v in versions})  # fmt: skip
+        return self._narrated(
+            campaign_id,
+            position,
+            {
+                UUID(str(i)): self.store.repository.get(UUID(str(i)), version=int(v), projector_func=replay)
+                for i, v in versions
+            },
+        )
 
     def public_as_of(self, campaign_id: UUID, position: int) -> dict[str, dict[str, Any]]:
         return {str(i): public_state(a) for i, a in self.as_of(campaign_id, position).items()}
@@ -158,14 +177,18 @@ def check_resolved(campaign: Campaign, phase: int) -> None:
     last = campaign.phase if campaign.phase_status == "resolved" else campaign.phase - 1
     if not 1 <= phase <= last:
         standing = f"1-{last}" if last >= 1 else "none yet"
-        raise InvalidInputError(f"phase {phase} is not a resolved phase of campaign {campaign.id}: resolved "
-                                f"phases are {standing}")  # fmt: skip
+        raise InvalidInputError(
+            f"phase {phase} is not a resolved phase of campaign {campaign.id}: resolved phases are {standing}"
+        )
 
 
 def restore_all(
-    store: IntrigueStore, versions: dict[UUID, int], phase: int, reason: str,
+    store: IntrigueStore,
+    versions: dict[UUID, int],
+    phase: int,
+    reason: str,
     loaded: Mapping[UUID, Aggregate] | None = None,
-) -> tuple[list[Rewindable], dict[str, list[int]]]:  # fmt: skip
+) -> tuple[list[Rewindable], dict[str, list[int]]]:
     """Compensating events: each aggregate that changed since the mark goes back to its version there
     (restored on the instance in `loaded` when the caller has one, else on a fresh load)."""
     changed: list[Rewindable] = []

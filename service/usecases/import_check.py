@@ -130,8 +130,9 @@ class ExportCheck:
         version = event.version
         if stream is None:
             if version != 1:
-                raise refused(number, f"{event.id} starts at version {version}: an export holds whole"
-                                      " aggregates, from version 1")  # fmt: skip
+                raise refused(
+                    number, f"{event.id} starts at version {version}: an export holds whole aggregates, from version 1"
+                )
             return None
         if version != stream.version + 1:
             seen = "repeats" if version <= stream.version else "skips to"
@@ -150,8 +151,9 @@ class ExportCheck:
             raise refused(number, "its state does not decode to an event's attributes")
         return state
 
-    def _started(self, number: int, event: ExportedEvent, event_class: type[DomainEvent],
-                 state: dict[str, Any]) -> None:  # fmt: skip
+    def _started(
+        self, number: int, event: ExportedEvent, event_class: type[DomainEvent], state: dict[str, Any]
+    ) -> None:
         topic = state.get("originator_topic")
         kind = self.topics.aggregates.get(topic) if isinstance(topic, str) else None
         if kind is None or event_class not in self.topics.creates[kind]:

@@ -52,8 +52,9 @@ class MergerHand:
 
         def _campaign(self, by: By) -> Campaign: ...
         def _load(self, campaign: Campaign, member_id: UUID, kind: type[Faction]) -> Faction: ...
-        def _save(self, *aggregates: Aggregate, unchanged: Mapping[UUID, int] | None = None,
-                  played: Sequence[Any] = ()) -> None: ...
+        def _save(
+            self, *aggregates: Aggregate, unchanged: Mapping[UUID, int] | None = None, played: Sequence[Any] = ()
+        ) -> None: ...
 
     def consent_to_merger(self, by: By, faction_id: UUID, partner_id: UUID, consent: bool = True) -> Faction:
         """Record (or withdraw) a faction's consent to merge with another faction of the campaign."""
@@ -69,28 +70,47 @@ class MergerHand:
         """Seed 002, Mergers: d10s for each rating and each asset against the merger score; the partner is gone."""
         campaign = self._campaign(by)
         if campaign.phase_status in (PhaseStatus.OPEN, PhaseStatus.RESOLVING):
-            raise RuleViolationError(f"factions merge between phases; phase {campaign.phase} is "
-                                     f"{campaign.phase_status} (resolve it first)", RULE_MERGERS)  # fmt: skip
+            raise RuleViolationError(
+                f"factions merge between phases; phase {campaign.phase} is {campaign.phase_status} (resolve it first)",
+                RULE_MERGERS,
+            )
         survivor = self._load(campaign, command.faction_id, Faction)
         partner = self._load(campaign, command.partner_id, Faction)
         survivor.check_merger_with(partner)
         dice = self._dice_for(campaign, f"merger:{survivor.id}:{survivor.version}:{partner.id}:{partner.version}")
-        outcome = merge(_ratings(survivor), _ratings(partner), list(survivor.assets.values()),
-                        list(partner.assets.values()), command.merger_score, dice)  # fmt: skip
+        outcome = merge(
+            _ratings(survivor),
+            _ratings(partner),
+            list(survivor.assets.values()),
+            list(partner.assets.values()),
+            command.merger_score,
+            dice,
+        )
         regions = self.store.members(campaign, Region)
         governed = [r for r in regions if r.governing_faction_id in (str(survivor.id), str(partner.id))]
         tags = [t for t in command.tags if t.strip() != REGIONAL_GOVERNMENT] + ([REGIONAL_GOVERNMENT] * bool(governed))
         sold = [{"asset_id": f.asset_id, "side": f.side, "facgold": f.facgold} for f in outcome.sold]
-        survivor.absorb(partner, MergerResult(outcome.merger_score, outcome.ratings, outcome.roll_records(), sold),
-                        tags, by.seat, by.reason)  # fmt: skip
+        survivor.absorb(
+            partner,
+            MergerResult(outcome.merger_score, outcome.ratings, outcome.roll_records(), sold),
+            tags,
+            by.seat,
+            by.reason,
+        )
         partner.dissolve_into(survivor, by.seat, by.reason)
         for region in (r for r in governed if r.governing_faction_id == str(partner.id)):
             region.appoint_ruler("government", str(survivor.id), by.seat, f"merger: {by.reason}")
         self._save(survivor, partner, *governed)
         owners = {"a": str(survivor.id), "b": str(partner.id)}
-        return MergerDone(survivor, partner, outcome.roll_records(), [
-            {"asset_id": f.asset_id, "name": f.name, "faction_id": owners[f.side], "facgold": f.facgold}
-            for f in outcome.sold])  # fmt: skip
+        return MergerDone(
+            survivor,
+            partner,
+            outcome.roll_records(),
+            [
+                {"asset_id": f.asset_id, "name": f.name, "faction_id": owners[f.side], "facgold": f.facgold}
+                for f in outcome.sold
+            ],
+        )
 
 
 def _ratings(faction: Faction) -> dict[str, int]:

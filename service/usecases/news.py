@@ -56,8 +56,9 @@ class NewsReader:
     def __init__(self, catalog: CatalogQueries, state: StateQueries, audit: AuditLog) -> None:
         self.catalog, self.state, self.audit = catalog, state, audit
 
-    def news(self, delivery_id: UUID, campaign_id: UUID, kind: str, position: int | None,
-             detail: dict[str, Any]) -> News:  # fmt: skip
+    def news(
+        self, delivery_id: UUID, campaign_id: UUID, kind: str, position: int | None, detail: dict[str, Any]
+    ) -> News:
         name = str(self.catalog.campaign(campaign_id)["name"])
         payload = self._event(campaign_id, position) if position is not None else {}
         phase = _phase(kind, payload, detail)
@@ -84,8 +85,15 @@ class NewsReader:
             for state in self.state.of_kind(campaign_id, kind):
                 public = view(kind, state, None)  # an observer's view: the public state only
                 names[str(public["id"])] = str(public.get("name", ""))
-        return [Gossip(actor_id, names.get(actor_id, ""), [str(line) for line in entry.get("lines", [])],
-                       str(entry.get("spin", ""))) for actor_id, entry in sorted(entries.items())]  # fmt: skip
+        return [
+            Gossip(
+                actor_id,
+                names.get(actor_id, ""),
+                [str(line) for line in entry.get("lines", [])],
+                str(entry.get("spin", "")),
+            )
+            for actor_id, entry in sorted(entries.items())
+        ]
 
 
 def _phase(kind: str, payload: dict[str, Any], detail: dict[str, Any]) -> int | None:

@@ -23,8 +23,9 @@ from service.persistence.app import IntrigueStore
 FactionsIn = Callable[[UUID, list[str]], "list[UUID] | None"]
 
 
-def order_world(store: IntrigueStore, campaign: Campaign, faction: Faction, orders: FactionOrders,
-                factions_in: FactionsIn | None) -> World:  # fmt: skip
+def order_world(
+    store: IntrigueStore, campaign: Campaign, faction: Faction, orders: FactionOrders, factions_in: FactionsIn | None
+) -> World:
     scope = order_scope(faction, orders)
     regions = [store.load(UUID(i), Region) for i in _members(campaign, "region", scope.region_ids | scope.either)]
     wanted = scope.faction_ids | scope.either | {r.governing_faction_id or "" for r in regions}
@@ -39,8 +40,9 @@ def _members(campaign: Campaign, kind: str, ids: Iterable[str]) -> list[str]:
     return [str(i) for i in campaign.member_ids(kind) if str(i) in wanted]
 
 
-def _present(store: IntrigueStore, campaign: Campaign, region_ids: list[str], factions_in: FactionsIn | None
-             ) -> set[str]:  # fmt: skip
+def _present(
+    store: IntrigueStore, campaign: Campaign, region_ids: list[str], factions_in: FactionsIn | None
+) -> set[str]:
     found = factions_in(campaign.id, region_ids) if factions_in is not None and region_ids else None
     if found is not None:
         return {str(i) for i in found}
@@ -62,8 +64,10 @@ def check_definition(campaign: Campaign, orders: FactionOrders) -> None:
     except (NotFoundError, InvalidInputError, RuleViolationError):
         same = False
     if not same:
-        raise InvalidInputError("orders.action.definition: it is not one of this campaign's custom actions, as "
-                                "the GM defined it; the GM orders a custom action for a faction")  # fmt: skip
+        raise InvalidInputError(
+            "orders.action.definition: it is not one of this campaign's custom actions, as "
+            "the GM defined it; the GM orders a custom action for a faction"
+        )
     for key in ("seat", "reason"):
         if not isinstance(action.definition.get(key, ""), str):
             raise InvalidInputError(f"orders.action.definition.{key} must be text")

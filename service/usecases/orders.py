@@ -39,8 +39,9 @@ class OrderStatus:
 class OrderService(SavesAndWaits):
     """The orders of the open phase, read and taken back; ordering itself is the rule systems' services'."""
 
-    def __init__(self, store: IntrigueStore, projected: Callable[[int | None], None],
-                 bones: GameOfBonesService) -> None:  # fmt: skip
+    def __init__(
+        self, store: IntrigueStore, projected: Callable[[int | None], None], bones: GameOfBonesService
+    ) -> None:
         self.store = store
         self._projected = projected
         self._bones = bones
@@ -111,4 +112,3 @@ def _faction_status(faction: Faction, phase: int) -> Submitted:
 def _house_status(house: House, phase: int) -> Submitted:
     given = _given(house, phase)
     return Submitted(str(house.id), "house", house.name, bool(given), len(given))
-

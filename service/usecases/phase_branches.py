@@ -61,13 +61,19 @@ def branches(history: History, campaign_id: UUID) -> list[Branch]:
             attempt = 1 + sum(1 for b in found if b.phase == int(payload["phase"]))
             found.append(Branch(int(payload["phase"]), attempt, position))
         elif name == "PhaseResolved":
-            found = [replace(b, resolved_at=position)
-                     if b.phase == int(payload["phase"]) and b.resolved_at is None and b.rolled_back_at is None
-                     else b for b in found]  # fmt: skip
+            found = [
+                replace(b, resolved_at=position)
+                if b.phase == int(payload["phase"]) and b.resolved_at is None and b.rolled_back_at is None
+                else b
+                for b in found
+            ]
         elif name == "PhaseRolledBack":
-            found = [replace(b, rolled_back_at=position, reason=str(payload["reason"]))
-                     if b.phase >= int(payload["to_phase"]) and b.rolled_back_at is None else b
-                     for b in found]  # fmt: skip
+            found = [
+                replace(b, rolled_back_at=position, reason=str(payload["reason"]))
+                if b.phase >= int(payload["to_phase"]) and b.rolled_back_at is None
+                else b
+                for b in found
+            ]
     return found
 
 

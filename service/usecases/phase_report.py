@@ -57,10 +57,16 @@ class ReportRoll:
 
     @classmethod
     def of(cls, d: dict[str, Any]) -> ReportRoll:
-        return cls(str(d["expression"]), [int(f) for f in d["faces"]],
-                   [Modifier(str(m["source"]), int(m["value"])) for m in d.get("modifiers", ())],
-                   int(d.get("base", 0)), int(d["total"]), str(d.get("purpose", "")), str(d.get("rule", "")),
-                   str(d.get("actor", "")))  # fmt: skip
+        return cls(
+            str(d["expression"]),
+            [int(f) for f in d["faces"]],
+            [Modifier(str(m["source"]), int(m["value"])) for m in d.get("modifiers", ())],
+            int(d.get("base", 0)),
+            int(d["total"]),
+            str(d.get("purpose", "")),
+            str(d.get("rule", "")),
+            str(d.get("actor", "")),
+        )
 
 
 @dataclass(frozen=True)
@@ -159,14 +165,18 @@ def own_rolls(rolls: Sequence[dict[str, Any]], actors: set[str]) -> list[ReportR
     return [ReportRoll.of(r) for r in actors_rolls(rolls, actors)]
 
 
-def build_report(window: Sequence[AuditEntry], campaign_id: UUID, phase: int, member_id: UUID, kind: str,
-                 actors: set[str]) -> PhaseReport:  # fmt: skip
+def build_report(
+    window: Sequence[AuditEntry], campaign_id: UUID, phase: int, member_id: UUID, kind: str, actors: set[str]
+) -> PhaseReport:
     """The report of member `member_id` from its phase's events; `actors`: whose rolls are its own."""
     report = PhaseReport(campaign_id, phase, member_id, kind)
     seen_elsewhere = SEEN_ELSEWHERE.get(kind, _nothing)
     # An action withdrawn (or amended: withdrawn and given anew) was never played: its order is left out.
-    withdrawn = {str(e.payload["action_id"]) for e in window
-                 if e.aggregate_id == member_id and _name(e) == "House.ActionWithdrawn"}  # fmt: skip
+    withdrawn = {
+        str(e.payload["action_id"])
+        for e in window
+        if e.aggregate_id == member_id and _name(e) == "House.ActionWithdrawn"
+    }
     for entry in window:
         if entry.aggregate_id == member_id:
             if _name(entry) == "House.ActionOrdered" and str(entry.payload["pending"].get("id")) in withdrawn:
@@ -207,7 +217,9 @@ def _nothing(report: PhaseReport, entry: AuditEntry, member_id: str, actors: set
 
 # What a member's report takes from other aggregates' events, by its rule system's kind (domain/systems.py).
 SEEN_ELSEWHERE: dict[str, Callable[[PhaseReport, AuditEntry, str, set[str]], bool]] = {
-    FACTION_TURN.kind: _rival_strike, GAME_OF_BONES.kind: _intel_learned}  # fmt: skip
+    FACTION_TURN.kind: _rival_strike,
+    GAME_OF_BONES.kind: _intel_learned,
+}
 
 
 def _own(report: PhaseReport, entry: AuditEntry, actors: set[str]) -> None:
@@ -222,8 +234,11 @@ def _own(report: PhaseReport, entry: AuditEntry, actors: set[str]) -> None:
         report.orders.append(ReportOrder(str(action), None, None, None, None, []))
     elif name == "House.ActionOrdered":
         pending = p["pending"]
-        report.orders.append(ReportOrder(pending["action"], pending["actor"], pending["target_house_id"], None,
-                                         int(pending["resolve_week"]), []))  # fmt: skip
+        report.orders.append(
+            ReportOrder(
+                pending["action"], pending["actor"], pending["target_house_id"], None, int(pending["resolve_week"]), []
+            )
+        )
     elif name in ("Faction.TurnEnded", "Faction.ActionFailed"):
         _settle(report, str(p["action"]), p.get("narrative") or p.get("reason") or "", None, rolls)
     elif name == "House.ActionResolved":
@@ -243,8 +258,11 @@ def _own(report: PhaseReport, entry: AuditEntry, actors: set[str]) -> None:
     elif name in REPORT_RIVAL_TOPICS:
         report.damage_taken.append(_damage(entry, actors, None))
     elif name == "House.InfluenceChanged" and p["amount"] < 0:
-        report.damage_taken.append(Damage(str(entry.aggregate_id), None, -int(p["amount"]), -int(p["amount"]), None,
-                                          None, str(p["reason"]), rolls))  # fmt: skip
+        report.damage_taken.append(
+            Damage(
+                str(entry.aggregate_id), None, -int(p["amount"]), -int(p["amount"]), None, None, str(p["reason"]), rolls
+            )
+        )
     elif name == "House.KnowledgeGained":
         report.learned.append(_learned(dated(own_knowledge([p["knowledge"]])[0])))
 
@@ -267,8 +285,9 @@ def _settle(report: PhaseReport, action: str, outcome: str, week: int | None, ro
     one_order = (system := of_kind(report.kind)) is not None and system.one_order_a_phase
     for index in (matching or [i for i in open_ if one_order])[:1]:
         order = report.orders[index]
-        report.orders[index] = ReportOrder(order.action, order.actor, order.target_id, outcome, week or order.week,
-                                           rolls)  # fmt: skip
+        report.orders[index] = ReportOrder(
+            order.action, order.actor, order.target_id, outcome, week or order.week, rolls
+        )
         return
     report.orders.append(ReportOrder(action, None, None, outcome, week, rolls))  # an action ordered in an earlier phase
 
@@ -277,9 +296,16 @@ def _damage(entry: AuditEntry, actors: set[str], by: str | None) -> Damage:
     p = entry.payload
     rolls = p.get("rolls") or []
     rivals = [str(r["actor"]) for r in rolls if r.get("actor") and str(r["actor"]) not in actors]
-    return Damage(str(entry.aggregate_id), p["asset_id"], int(p.get("damage", 0)), int(p.get("faction_damage", 0)),
-                  p.get("hp"), by if by is not None else (rivals[0] if rivals else None), str(p["reason"]),
-                  [ReportRoll.of(r) for r in rolls])  # fmt: skip
+    return Damage(
+        str(entry.aggregate_id),
+        p["asset_id"],
+        int(p.get("damage", 0)),
+        int(p.get("faction_damage", 0)),
+        p.get("hp"),
+        by if by is not None else (rivals[0] if rivals else None),
+        str(p["reason"]),
+        [ReportRoll.of(r) for r in rolls],
+    )
 
 
 def _credit_attackers(report: PhaseReport) -> None:
@@ -293,19 +319,38 @@ def _credit_attackers(report: PhaseReport) -> None:
         if known is None:
             continue
         notices.remove(known)
-        report.damage_taken[index] = Damage(hit.member_id, None, hit.amount, hit.member_damage, None,
-                                            known.aggressor_id, hit.reason, hit.rolls)  # fmt: skip
+        report.damage_taken[index] = Damage(
+            hit.member_id, None, hit.amount, hit.member_damage, None, known.aggressor_id, hit.reason, hit.rolls
+        )
 
 
-_LEARNED_KEYS = ("id", "kind", "action", "week", "expected_week", "aggressor_house_id", "target_house_id",
-                 "area_ids", "result", *DATED_KEYS.values())  # fmt: skip
+_LEARNED_KEYS = (
+    "id",
+    "kind",
+    "action",
+    "week",
+    "expected_week",
+    "aggressor_house_id",
+    "target_house_id",
+    "area_ids",
+    "result",
+    *DATED_KEYS.values(),
+)
 
 
 def _learned(k: dict[str, Any]) -> Learned:
     details = [(key, str(value)) for key, value in sorted(k.items()) if key not in _LEARNED_KEYS and key != "phase"]
-    return Learned(str(k.get("kind", "")), k.get("action"), _int(k.get("week")), _int(k.get("expected_week")),
-                   k.get("aggressor_house_id"), k.get("target_house_id"), [str(a) for a in k.get("area_ids") or []],
-                   k.get("result"), details)  # fmt: skip
+    return Learned(
+        str(k.get("kind", "")),
+        k.get("action"),
+        _int(k.get("week")),
+        _int(k.get("expected_week")),
+        k.get("aggressor_house_id"),
+        k.get("target_house_id"),
+        [str(a) for a in k.get("area_ids") or []],
+        k.get("result"),
+        details,
+    )
 
 
 def _int(value: Any) -> int | None:

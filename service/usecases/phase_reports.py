@@ -61,8 +61,14 @@ class PhaseReports:
             members = [own] if scope is SummaryScope.PLAYER and own is not None else []
         window = self._window(campaign_id, phase, end) if members else []
         notes = self.chronicle.gm_notes(campaign_id, phase) if scope is SummaryScope.GM else {}
-        return PhaseSummary(campaign_id, phase, scope, [self._report(campaign, phase, m, window) for m in members],
-                            self.chronicle.public(campaign_id, phase), notes)  # fmt: skip
+        return PhaseSummary(
+            campaign_id,
+            phase,
+            scope,
+            [self._report(campaign, phase, m, window) for m in members],
+            self.chronicle.public(campaign_id, phase),
+            notes,
+        )
 
     def _window(self, campaign_id: UUID, phase: int, end: int) -> list[AuditEntry]:
         """The phase's events, read from its last opening before `end` (an indexed range of the lane, not the
@@ -88,12 +94,16 @@ class PhaseReports:
         scope = summary_scope(seat, campaign_id)  # one decision for both: a seat of the campaign, and which class
         if scope is SummaryScope.GM:
             if member_id is None:  # the GM's seat has no faction or house, so no report of its own
-                raise NotFoundError("the GM's seat has no report of its own; name a faction or house to read its, "
-                                    "or read every member's in `phaseSummary`")  # fmt: skip
+                raise NotFoundError(
+                    "the GM's seat has no report of its own; name a faction or house to read its, "
+                    "or read every member's in `phaseSummary`"
+                )
             return member_id
         if scope is SummaryScope.OBSERVER or seat is None:
-            raise ForbiddenError("an observer seat has no faction or house, so no phase report; its share of the "
-                                 "phase is the public chronicle (`phaseSummary`)")  # fmt: skip
+            raise ForbiddenError(
+                "an observer seat has no faction or house, so no phase report; its share of the "
+                "phase is the public chronicle (`phaseSummary`)"
+            )
         own = seat.faction_id or seat.house_id
         if member_id is not None and member_id != own:
             raise ForbiddenError("a player reads its own faction's or house's report only")

@@ -61,8 +61,11 @@ __all__ = ["CampaignPreset", "populate", "preset_command", "start_from_preset"]
 
 
 # The rule systems each preset plays; a campaign created from it must run them.
-NEEDS = {CampaignPreset.DEMO: {"factionturn", "gameofbones"}, CampaignPreset.WORKED_EXAMPLE: {"factionturn"},
-         CampaignPreset.EMPTY_MAP: set()}  # fmt: skip
+NEEDS = {
+    CampaignPreset.DEMO: {"factionturn", "gameofbones"},
+    CampaignPreset.WORKED_EXAMPLE: {"factionturn"},
+    CampaignPreset.EMPTY_MAP: set(),
+}
 
 # (column, row) on the 8x10 map -> name, arcana, population, tags; the homes of "A Month in the Life".
 _SETTLED = {
@@ -75,10 +78,24 @@ _SETTLED = {
 _SWAMP = (5, 9)  # Charch-Go's lair: "a Terrain 2 Asset with 7 hp" (seed 002 worked example)
 # A beholder is CR 13: a Monster asset of difficulty 4 with the 189 HP the worked example states.
 _BEHOLDER = {"name": "Charch-Go", "cr": 13, "hp": 189, "hit_dice": "18d10+90"}
-_HOMES = {"Remzal's Chosen": "Remzal's Rest", "Empresses' Crows": "Crowfall", "The Republic": "The Fort-City",
-          "Empire Remnants": "The Capital", "Goldbar House": "Goldbar Caverns"}  # fmt: skip
-_SKILLS = ("Gather Information", "Sense Motive", "Diplomacy", "Bluff", "Innuendo", "Intimidate", "Hide",
-           "Profession (Merchant)", "Reflex save")  # fmt: skip
+_HOMES = {
+    "Remzal's Chosen": "Remzal's Rest",
+    "Empresses' Crows": "Crowfall",
+    "The Republic": "The Fort-City",
+    "Empire Remnants": "The Capital",
+    "Goldbar House": "Goldbar Caverns",
+}
+_SKILLS = (
+    "Gather Information",
+    "Sense Motive",
+    "Diplomacy",
+    "Bluff",
+    "Innuendo",
+    "Intimidate",
+    "Hide",
+    "Profession (Merchant)",
+    "Reflex save",
+)
 # (house, leader, lieutenants, influence, 10th-level fighters at 1,000 power each, the area it holds)
 _HOUSES = (
     ("House Varn", "Matriarch Ilse Varn", ("Oren Varn", "Sabeth Varn"), 30_000, 6, "The Capital"),
@@ -92,11 +109,20 @@ def _region(column: int, row: int, q: int, r: int) -> MapRegion:
         name, arcana, population, tags = _SETTLED[(column, row)]
         return MapRegion(name, q, r, arcana=arcana, population=population, tags=tags, monthly_income=4000)
     if (column, row) == _SWAMP:
-        return MapRegion("Charch-Go's Swamp", q, r, population="Unknown or non-humanoid", tags=["swamp"],
-                         terrain_difficulty=2, wild=True, monster=_BEHOLDER)  # fmt: skip
+        return MapRegion(
+            "Charch-Go's Swamp",
+            q,
+            r,
+            population="Unknown or non-humanoid",
+            tags=["swamp"],
+            terrain_difficulty=2,
+            wild=True,
+            monster=_BEHOLDER,
+        )
     difficulty = (column * 3 + row * 5) % 7  # a fixed, varied wilderness
-    return MapRegion(f"Wilds {column},{row}", q, r, population="Ruins", tags=["wilderness"],
-                     terrain_difficulty=difficulty, wild=True)  # fmt: skip
+    return MapRegion(
+        f"Wilds {column},{row}", q, r, population="Ruins", tags=["wilderness"], terrain_difficulty=difficulty, wild=True
+    )
 
 
 def preset_command(name: str, rule_systems: list[str], dice_seed: str | None) -> CreateCampaign:
@@ -105,8 +131,9 @@ def preset_command(name: str, rule_systems: list[str], dice_seed: str | None) ->
     return CreateCampaign(name, rule_systems, dice_seed, regions)
 
 
-def start_from_preset(intrigue: Services, preset: CampaignPreset, name: str, rule_systems: list[str],
-                      dice_seed: str | None) -> StartedCampaign:  # fmt: skip
+def start_from_preset(
+    intrigue: Services, preset: CampaignPreset, name: str, rule_systems: list[str], dice_seed: str | None
+) -> StartedCampaign:
     """Create the campaign, its caller seated as its GM, and set it up as the preset says."""
     missing = NEEDS[preset] - set(rule_systems)
     if missing:
@@ -138,21 +165,37 @@ def populate(intrigue: Services, campaign_id: UUID, preset: CampaignPreset) -> N
         return
     # Seed 000: the capital's great houses and a guild play the Game of Bones over the settled areas.
     for name, leader, lieutenants, influence, fighters, area in _HOUSES:
-        intrigue.gameofbones.register_house(RegisterHouse(
-            campaign_id, name, _person(leader, 14), 100_000, [_person(n, 9) for n in lieutenants],
-            [StartingMember(f"{name} guard {i + 1}", {"fighter": 10}) for i in range(fighters)],
-            influence=influence, areas=[StartingArea(regions[area], troops=2_000)],
-        ))  # fmt: skip
+        intrigue.gameofbones.register_house(
+            RegisterHouse(
+                campaign_id,
+                name,
+                _person(leader, 14),
+                100_000,
+                [_person(n, 9) for n in lieutenants],
+                [StartingMember(f"{name} guard {i + 1}", {"fighter": 10}) for i in range(fighters)],
+                influence=influence,
+                areas=[StartingArea(regions[area], troops=2_000)],
+            )
+        )
 
 
 def _found(intrigue: Services, campaign_id: UUID, worked: WorkedFaction, home: UUID) -> Faction:
     """A worked faction as generated: ratings, tags, its home's Base of Influence and its starting assets; the
     Regional Government tag comes with the government itself (`set_government`)."""
     tags = [t for t in worked.tags if t != "regional_government"]
-    return intrigue.factionturn.found_faction(FoundFaction(
-        campaign_id, worked.name, worked.force, worked.cunning, worked.wealth, home, tags,
-        facgold=STARTING_FACGOLD, assets=[StartingAsset(k) for k in worked.assets],
-    ))  # fmt: skip
+    return intrigue.factionturn.found_faction(
+        FoundFaction(
+            campaign_id,
+            worked.name,
+            worked.force,
+            worked.cunning,
+            worked.wealth,
+            home,
+            tags,
+            facgold=STARTING_FACGOLD,
+            assets=[StartingAsset(k) for k in worked.assets],
+        )
+    )
 
 
 def _person(name: str, level: int) -> Character:

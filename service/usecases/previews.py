@@ -48,19 +48,27 @@ class Previews:
         campaign = self.store.campaign_running(campaign_id, RuleSystemName.FACTION_TURN)
         if campaign.members.get(str(faction_id)) != "faction":
             raise NotFoundError(f"no faction {faction_id} in this campaign")
-        world = World(self.store.members(campaign, Faction), self.store.members(campaign, Region),
-                      phase=campaign.phase, custom_types=campaign.custom_asset_rows())  # fmt: skip
+        world = World(
+            self.store.members(campaign, Faction),
+            self.store.members(campaign, Region),
+            phase=campaign.phase,
+            custom_types=campaign.custom_asset_rows(),
+        )
         custom = campaign.custom_actions() if gm else []
         preview = preview_faction(world, str(faction_id), custom)
         viewer = None if gm else str(faction_id)
         seen = world if viewer is None else seen_world(world, viewer)
-        odds = tuple(attack_odds(seen, str(faction_id), o.action.strikes[0], viewer=viewer, already_seen=True)
-                     if o.verdict.allowed and isinstance(o.action, Attack) else None
-                     for o in preview.options)  # fmt: skip
+        odds = tuple(
+            attack_odds(seen, str(faction_id), o.action.strikes[0], viewer=viewer, already_seen=True)
+            if o.verdict.allowed and isinstance(o.action, Attack)
+            else None
+            for o in preview.options
+        )
         return FactionPreviewOdds(preview, odds)
 
-    def house(self, campaign_id: UUID, house_id: UUID, actor: str = "", replacing: str | None = None, *,
-              gm: bool = False) -> HousePreviewOdds:  # fmt: skip
+    def house(
+        self, campaign_id: UUID, house_id: UUID, actor: str = "", replacing: str | None = None, *, gm: bool = False
+    ) -> HousePreviewOdds:
         """The house's options and their odds; with `replacing`, judged as `amend_house_action` judges the new
         order: with that pending action withdrawn first (on a copy, never saved), its influence, power, gold and
         place freed."""
@@ -79,16 +87,24 @@ class Previews:
         viewer = None if gm else str(house_id)
         odds = tuple(_house_odds(house, o, campaign.phase, houses, areas, viewer) for o in options)
         # Every Assault target gets its odds for each power the house may commit, whether or not all of it may.
-        by_power = tuple(assault_odds_by_power(house, o.order, phase=campaign.phase, houses=houses, areas=areas,
-                                               viewer=viewer) for o in options)  # fmt: skip
+        by_power = tuple(
+            assault_odds_by_power(house, o.order, phase=campaign.phase, houses=houses, areas=areas, viewer=viewer)
+            for o in options
+        )
         return HousePreviewOdds(options, odds, by_power)
 
     def custom_types(self, campaign_id: UUID) -> list[AssetType]:
         return list(self.store.load(campaign_id, Campaign).custom_asset_rows().values())
 
 
-def _house_odds(house: House, option: HouseOption, phase: int, houses: dict[str, House], areas: dict[str, Region],
-                viewer: str | None) -> HouseOdds | None:  # fmt: skip
+def _house_odds(
+    house: House,
+    option: HouseOption,
+    phase: int,
+    houses: dict[str, House],
+    areas: dict[str, Region],
+    viewer: str | None,
+) -> HouseOdds | None:
     if not option.allowed:
         return None
     try:

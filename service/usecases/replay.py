@@ -29,8 +29,9 @@ class Divergence:
         return f"{self.aggregate_id} {self.field}: events say {self.rebuilt!r}, read model says {self.read_model!r}"
 
 
-def divergences(store: IntrigueStore, state: StateQueries, campaign_id: UUID,
-                progress: Callable[[int, int], None] | None = None) -> list[Divergence]:  # fmt: skip
+def divergences(
+    store: IntrigueStore, state: StateQueries, campaign_id: UUID, progress: Callable[[int, int], None] | None = None
+) -> list[Divergence]:
     """Every field on which an aggregate rebuilt from its events differs from its read-model row; `progress` is
     told (aggregates compared, aggregates in all) after each."""
     campaign = store.load(campaign_id, Campaign)

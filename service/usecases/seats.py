@@ -29,8 +29,10 @@ from service.usecases.campaigns import CampaignService
 TOKEN_PREFIX = "itg_"
 _COLUMNS = "id, campaign_id, role, name, faction_id, house_id"
 # A seat, or its new token (a reissue rotates it): `_row`'s values.
-_INSERT = (f"INSERT INTO seats ({_COLUMNS}, token_sha256) VALUES (%s, %s, %s, %s, %s, %s, %s)"
-           " ON CONFLICT (id, campaign_id) DO UPDATE SET token_sha256 = EXCLUDED.token_sha256")  # fmt: skip
+_INSERT = (
+    f"INSERT INTO seats ({_COLUMNS}, token_sha256) VALUES (%s, %s, %s, %s, %s, %s, %s)"
+    " ON CONFLICT (id, campaign_id) DO UPDATE SET token_sha256 = EXCLUDED.token_sha256"
+)
 _BY_TOKEN = f"SELECT {_COLUMNS} FROM seats WHERE token_sha256 = %s"
 # A token names its campaign (`token_for`), so the lookup goes to that campaign's shard on Citus, a router query
 # (docs/scaling.md, "Citus"); a token issued before it did is looked up by its digest alone, on every shard.
@@ -136,8 +138,11 @@ class SeatService:
         found = self._one(campaign_id, seat_id)
         if found.role is Role.GM:
             raise InvalidInputError("the GM seat cannot be revoked (nobody could run the campaign); reissue its token")
-        self._write("UPDATE seats SET token_sha256 = %s WHERE id = %s AND campaign_id = %s",
-                    (secrets.token_bytes(_REVOKED_BYTES), seat_id, campaign_id), campaign_id)
+        self._write(
+            "UPDATE seats SET token_sha256 = %s WHERE id = %s AND campaign_id = %s",
+            (secrets.token_bytes(_REVOKED_BYTES), seat_id, campaign_id),
+            campaign_id,
+        )
         return found
 
     def reissue(self, campaign_id: UUID, seat_id: UUID) -> IssuedSeat:
@@ -200,8 +205,7 @@ class SeatService:
 
 def _row(issued: IssuedSeat) -> tuple[Any, ...]:
     seat = issued.seat
-    return (seat.id, seat.campaign_id, seat.role.value, seat.name, seat.faction_id, seat.house_id,
-            digest(issued.token))  # fmt: skip
+    return (seat.id, seat.campaign_id, seat.role.value, seat.name, seat.faction_id, seat.house_id, digest(issued.token))
 
 
 def _named(rows: list[dict[str, Any]]) -> Seat:

@@ -27,24 +27,43 @@ ON_THE_GRID = ("system", "blackHole")  # the entities Sectors Without Number pla
 MAX_SIDE = 20  # Sectors Without Number: rows and columns run 1-20
 MAX_BYTES = 16 * 1024 * 1024
 
-_ENTITY = {"type": "object", "required": ["name", "x", "y", "parent"],
-           "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 200},
-                          "x": {"type": "integer", "minimum": 1, "maximum": MAX_SIDE},
-                          "y": {"type": "integer", "minimum": 1, "maximum": MAX_SIDE},
-                          "parent": {"type": "string", "pattern": ID}}}  # fmt: skip
+_ENTITY = {
+    "type": "object",
+    "required": ["name", "x", "y", "parent"],
+    "properties": {
+        "name": {"type": "string", "minLength": 1, "maxLength": 200},
+        "x": {"type": "integer", "minimum": 1, "maximum": MAX_SIDE},
+        "y": {"type": "integer", "minimum": 1, "maximum": MAX_SIDE},
+        "parent": {"type": "string", "pattern": ID},
+    },
+}
 SCHEMA = {
     "type": "object",
     "required": ["sector"],
     "properties": {
-        "sector": {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
-                   "patternProperties": {ID: {"type": "object", "required": ["name", "rows", "columns"], "properties": {
-                       "name": {"type": "string", "minLength": 1, "maxLength": 200},
-                       "rows": {"type": "integer", "minimum": 1, "maximum": MAX_SIDE},
-                       "columns": {"type": "integer", "minimum": 1, "maximum": MAX_SIDE}}}}},
-        **{kind: {"type": "object", "additionalProperties": False, "patternProperties": {ID: _ENTITY}}
-           for kind in ON_THE_GRID},
+        "sector": {
+            "type": "object",
+            "minProperties": 1,
+            "maxProperties": 1,
+            "additionalProperties": False,
+            "patternProperties": {
+                ID: {
+                    "type": "object",
+                    "required": ["name", "rows", "columns"],
+                    "properties": {
+                        "name": {"type": "string", "minLength": 1, "maxLength": 200},
+                        "rows": {"type": "integer", "minimum": 1, "maximum": MAX_SIDE},
+                        "columns": {"type": "integer", "minimum": 1, "maximum": MAX_SIDE},
+                    },
+                }
+            },
+        },
+        **{
+            kind: {"type": "object", "additionalProperties": False, "patternProperties": {ID: _ENTITY}}
+            for kind in ON_THE_GRID
+        },
     },
-}  # fmt: skip
+}
 
 
 def axial(x: int, y: int) -> tuple[int, int]:
@@ -70,7 +89,7 @@ def read_sector(text: bytes) -> tuple[str, list[MapRegion]]:
         error = errors[0]
         where = "/".join(str(p) for p in error.absolute_path) or "the file"
         raise InvalidInputError(f"not a Sectors Without Number export: at {where}: {error.message}")
-    (sector_id, sector), = data["sector"].items()
+    ((sector_id, sector),) = data["sector"].items()
     regions: dict[tuple[int, int], MapRegion] = {}
     for kind in ON_THE_GRID:
         for entity_id, entity in sorted((data.get(kind) or {}).items()):
@@ -78,8 +97,10 @@ def read_sector(text: bytes) -> tuple[str, list[MapRegion]]:
                 raise InvalidInputError(f"{kind} {entity_id} belongs to sector {entity['parent']}, not {sector_id}")
             x, y = entity["x"], entity["y"]
             if x > sector["columns"] or y > sector["rows"]:
-                raise InvalidInputError(f"{kind} {entity_id} at column {x}, row {y} is outside the sector's "
-                                        f"{sector['columns']} columns and {sector['rows']} rows")  # fmt: skip
+                raise InvalidInputError(
+                    f"{kind} {entity_id} at column {x}, row {y} is outside the sector's "
+                    f"{sector['columns']} columns and {sector['rows']} rows"
+                )
             hex_ = axial(x, y)
             if hex_ in regions:
                 raise InvalidInputError(f"{kind} {entity_id} shares column {x}, row {y} with {regions[hex_].name}")

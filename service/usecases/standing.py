@@ -27,4 +27,3 @@ class HouseStanding(Standing):
         self.spies = {k: Spy(**v) for k, v in state["spies"].items()}
         self.area_damage = {k: AreaDamage(**v) for k, v in state["area_damage"].items()}
         self.destroyed = state["destroyed"]
-

@@ -49,8 +49,13 @@ class TableDiceStep:
 class TableDiceService(SavesAndWaits):
     """Set whose dice resolve a phase; step through a table-dice resolution; enter faces; abandon it."""
 
-    def __init__(self, store: IntrigueStore, projected: Callable[[int | None], None], campaigns: CampaignService,
-                 drafts: TableDiceDrafts) -> None:  # fmt: skip
+    def __init__(
+        self,
+        store: IntrigueStore,
+        projected: Callable[[int | None], None],
+        campaigns: CampaignService,
+        drafts: TableDiceDrafts,
+    ) -> None:
         self.store = store
         self._projected = projected
         self._campaigns = campaigns
@@ -114,11 +119,17 @@ class TableDiceService(SavesAndWaits):
     def _playable(self, campaign_id: UUID) -> int:
         campaign = self.store.load(campaign_id, Campaign)
         if campaign.phase_status not in ("open", "resolving"):
-            raise RuleViolationError(f"phase {campaign.phase} is {campaign.phase_status}: there is no phase to "
-                                     "resolve with the table's dice", "design: phase lifecycle")  # fmt: skip
+            raise RuleViolationError(
+                f"phase {campaign.phase} is {campaign.phase_status}: there is no phase to "
+                "resolve with the table's dice",
+                "design: phase lifecycle",
+            )
         if campaign.dice_source() != DiceSource.TABLE:
-            raise RuleViolationError(f"phase {campaign.phase} is resolved with the server's dice; set the campaign's"
-                                     " or the phase's dice to the table's first", RULE_TABLE_DICE)  # fmt: skip
+            raise RuleViolationError(
+                f"phase {campaign.phase} is resolved with the server's dice; set the campaign's"
+                " or the phase's dice to the table's first",
+                RULE_TABLE_DICE,
+            )
         return campaign.phase
 
     def _names(self, campaign: Campaign) -> dict[str, str]:

@@ -45,8 +45,12 @@ def export_lines(store: IntrigueStore, db: Database, campaign_id: UUID) -> Itera
             )
 
 
-def import_lines(store: IntrigueStore, source: Callable[[], Iterable[str]],
-                 progress: Callable[[int], None] | None = None, also: Also | None = None) -> UUID:  # fmt: skip
+def import_lines(
+    store: IntrigueStore,
+    source: Callable[[], Iterable[str]],
+    progress: Callable[[int], None] | None = None,
+    also: Also | None = None,
+) -> UUID:
     """Append an exported log to a store that does not hold that campaign yet; returns the campaign id.
 
     `source()` gives the lines and is called twice: the whole file is checked (service/usecases/import_check.py),
@@ -62,8 +66,9 @@ def import_lines(store: IntrigueStore, source: Callable[[], Iterable[str]],
     try:
         insert_whole(store, _checked(lines, digests), check.campaign_id, unstored, also, progress)
     except IntegrityError:
-        raise ConflictError("an aggregate of this campaign was stored by another writer during the import;"
-                            " nothing was appended") from None  # fmt: skip
+        raise ConflictError(
+            "an aggregate of this campaign was stored by another writer during the import; nothing was appended"
+        ) from None
     return check.campaign_id
 
 

@@ -76,8 +76,14 @@ class WebhookService:
     def __init__(self, store: IntrigueStore, rows: WebhookRows) -> None:
         self.store, self.rows = store, rows
 
-    def register(self, campaign_id: UUID, url: str, secret: str, kinds: Sequence[NewsKind],
-                 format: WebhookFormat = WebhookFormat.JSON) -> Endpoint:  # fmt: skip
+    def register(
+        self,
+        campaign_id: UUID,
+        url: str,
+        secret: str,
+        kinds: Sequence[NewsKind],
+        format: WebhookFormat = WebhookFormat.JSON,
+    ) -> Endpoint:
         check_url(url)
         check_text("secret", secret, NAME_MAX)
         if len(secret) < SECRET_MIN or not secret.isprintable():
@@ -132,15 +138,31 @@ class WebhookService:
 
     def _endpoint(self, row: dict[str, Any], shown: int) -> Endpoint:
         deliveries = [_delivery(d) for d in self.rows.deliveries(row["campaign_id"], row["id"], shown)]
-        return Endpoint(row["id"], row["campaign_id"], row["url"], [NewsKind(k) for k in row["kinds"]],
-                        WebhookFormat(row["format"]), row["created_at"], deliveries)  # fmt: skip
+        return Endpoint(
+            row["id"],
+            row["campaign_id"],
+            row["url"],
+            [NewsKind(k) for k in row["kinds"]],
+            WebhookFormat(row["format"]),
+            row["created_at"],
+            deliveries,
+        )
 
 
 def _delivery(row: dict[str, Any]) -> Delivery:
     pending = row["delivered_at"] is None and row["gave_up_at"] is None
-    return Delivery(row["id"], row["kind"], row["position"], row["created_at"], row["attempts"],
-                    row["next_attempt_at"] if pending else None, row["delivered_at"], row["gave_up_at"],
-                    row["last_status"], row["last_error"])  # fmt: skip
+    return Delivery(
+        row["id"],
+        row["kind"],
+        row["position"],
+        row["created_at"],
+        row["attempts"],
+        row["next_attempt_at"] if pending else None,
+        row["delivered_at"],
+        row["gave_up_at"],
+        row["last_status"],
+        row["last_error"],
+    )
 
 
 def check_url(url: str) -> None:
@@ -152,8 +174,11 @@ def check_url(url: str) -> None:
     except ValueError:
         port_ok = False
         parts = urlsplit("")
-    if parts.scheme not in ("http", "https") or not parts.hostname or not port_ok or not url.isprintable() \
-            or " " in url:  # fmt: skip
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or not port_ok
+        or not url.isprintable()
+        or " " in url
+    ):
         raise InvalidInputError("the url must be an absolute http:// or https:// address with a host")
-
-

@@ -59,8 +59,9 @@ def choose_faction_order(page: Page, refused: bool, kinds: tuple[str, ...] = ("B
     others = [k for k in present if k not in kinds and k != "No action this turn"]
     for kind in [k for k in kinds if k in present] + others:
         action.select_option(label=kind)
-        found = _search(form, "faction-verdict", ["Asset type", "Asset", "Region", "Target faction", "Target asset"],
-                        refused)  # fmt: skip
+        found = _search(
+            form, "faction-verdict", ["Asset type", "Asset", "Region", "Target faction", "Target asset"], refused
+        )
         if found:
             return Chosen((("Action", kind), *found.picks), found.verdict)
     raise AssertionError(f"no faction order is {'refused' if refused else 'accepted'} by the preview")

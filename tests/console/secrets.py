@@ -94,8 +94,9 @@ def hide_an_asset(table: Table, faction: str, secrets: Secrets, rng: random.Rand
     member = table.faction(faction)
     reason = f"fogmarker-{rng.getrandbits(48):012x} hides here"
     home = member["homeRegionId"]
-    answer = table.gm(CREATE_ASSET, factionId=member["id"], typeKey=_ownable(member),
-                      regionId=home, reason=reason)["createAsset"]  # fmt: skip
+    answer = table.gm(CREATE_ASSET, factionId=member["id"], typeKey=_ownable(member), regionId=home, reason=reason)[
+        "createAsset"
+    ]
     before = {a["id"] for a in member["assets"]}
     hidden = [a["id"] for a in answer["assets"] if a["id"] not in before and a["stealthed"]]
     assert len(hidden) == 1, answer
@@ -113,8 +114,10 @@ def set_hidden_number(table: Table, owner: str, kind: str, secrets: Secrets, rng
     taken = _built_text() + str(table.members()) + str(table.campaign())
     value = fresh_number(rng, 100_000, 999_999, taken)
     table.gm(ADJUST, targetId=member["id"], field=field_name, value=int(value))
-    seen = table.gm(f"query($campaignId: UUID!) {{ {kind}s(campaignId: $campaignId) {{ name "
-                    f"{'facgold' if kind == 'faction' else 'influence'} }} }}")[f"{kind}s"]  # fmt: skip
+    seen = table.gm(
+        f"query($campaignId: UUID!) {{ {kind}s(campaignId: $campaignId) {{ name "
+        f"{'facgold' if kind == 'faction' else 'influence'} }} }}"
+    )[f"{kind}s"]
     assert any(str(m.get("facgold", m.get("influence"))) == value for m in seen if m["name"] == owner), seen
     secrets.add(owner, Marker(f"{owner}'s {field_name.lower()}", value, number=True))
     return value
@@ -127,8 +130,19 @@ def order_a_plot(table: Table, house: str, target: str, secrets: Secrets) -> str
     aimed = [o for o in options if o["allowed"] and o["targetHouseId"] == victim["id"]]
     assert aimed, f"{house} can do nothing against {target}: {options}"
     option = aimed[0]
-    order = {k: option[k] for k in ("action", "actor", "targetHouseId", "targetCharacter", "areaIds", "power",
-                                     "toAreaId", "coveredActionId")}  # fmt: skip
+    order = {
+        k: option[k]
+        for k in (
+            "action",
+            "actor",
+            "targetHouseId",
+            "targetCharacter",
+            "areaIds",
+            "power",
+            "toAreaId",
+            "coveredActionId",
+        )
+    }
     table.gm(ORDER, houseId=plotter["id"], order=order)
     pending = [p for p in table.house(house)["pendingActions"] if not p["resolved"]]
     assert len(pending) == 1, pending

@@ -26,8 +26,9 @@ class ConsoleServer(Process):
 
     def gql(self, query: str, token: str | None = None, **variables: object) -> dict[str, object]:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        response = httpx.post(f"{self.origin}/graphql", json={"query": query, "variables": variables},
-                              headers=headers, timeout=30)  # fmt: skip
+        response = httpx.post(
+            f"{self.origin}/graphql", json={"query": query, "variables": variables}, headers=headers, timeout=30
+        )
         body: dict[str, object] = response.json()
         assert "errors" not in body, body
         return body["data"]  # type: ignore[return-value]

@@ -145,8 +145,9 @@ RESOLVE = "mutation Resolve($campaignId: UUID!) { resolvePhase(campaignId: $camp
 def allowed_house_order(table: Table, house: str, token: str | None = None) -> dict[str, Any]:
     """The first order the house's preview allows now, as an order input."""
     house_id = table.house(house)["id"]
-    options = table.server.gql(HOUSE_OPTIONS, token or table.gm_token, campaignId=table.campaign_id,
-                               houseId=house_id)["housePreview"]  # fmt: skip
+    options = table.server.gql(HOUSE_OPTIONS, token or table.gm_token, campaignId=table.campaign_id, houseId=house_id)[
+        "housePreview"
+    ]
     option = next(o for o in options if o["allowed"])
     keys = ("action", "actor", "targetHouseId", "targetCharacter", "areaIds", "power", "toAreaId", "coveredActionId")
     return {k: option[k] for k in keys}

@@ -22,9 +22,11 @@ FACTION, HOUSE = "Empresses' Crows", "House Varn"
 @pytest.fixture(scope="module")
 def table(server: ConsoleServer) -> Iterator[tuple[Table, dict[str, str]]]:
     table = demo_table(server)
-    tokens = {"gm": table.gm_token,
-              "player": table.seat("Crows' player", faction=FACTION),
-              "house-player": table.seat("Varn's player", house=HOUSE)}  # fmt: skip
+    tokens = {
+        "gm": table.gm_token,
+        "player": table.seat("Crows' player", faction=FACTION),
+        "house-player": table.seat("Varn's player", house=HOUSE),
+    }
     play_a_phase(table, FACTION, HOUSE)
     yield table, tokens
 
@@ -46,7 +48,9 @@ def test_every_screen_passes_axe_and_is_photographed(
         visit(page, campaign.campaign_id, path, label)
         found = axe_violations(page)
         if found:
-            violations[path] = [f"{v['id']} ({v['impact']}): {v['help']} — {len(v['nodes'])} nodes"  # type: ignore[arg-type]
-                                for v in found]  # fmt: skip
+            violations[path] = [
+                f"{v['id']} ({v['impact']}): {v['help']} — {len(v['nodes'])} nodes"  # type: ignore[arg-type]
+                for v in found
+            ]
         screenshot(page, f"{role}-{path}")
     assert not violations, violations

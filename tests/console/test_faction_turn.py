@@ -20,10 +20,14 @@ from tests.console.test_orders import Demo, demo, sign_in
 
 __all__ = ["demo"]  # the demo campaign with its first phase open (tests/console/test_orders.py)
 REGIONS = "query($c: UUID!) { campaign(id: $c) { regions { id name } } }"
-ADJUST = ("mutation($c: UUID!, $t: UUID!, $v: Int!) { adjust(campaignId: $c, targetId: $t, field: XP, value: $v, "
-          "reason: \"a worked deed\", mode: SET) { __typename } }")  # fmt: skip
-CREATE = ("mutation($c: UUID!, $f: UUID!, $k: String!, $r: UUID!) { createAsset(campaignId: $c, factionId: $f, "
-          "typeKey: $k, regionId: $r, reason: \"marched in\") { id } }")  # fmt: skip
+ADJUST = (
+    "mutation($c: UUID!, $t: UUID!, $v: Int!) { adjust(campaignId: $c, targetId: $t, field: XP, value: $v, "
+    'reason: "a worked deed", mode: SET) { __typename } }'
+)
+CREATE = (
+    "mutation($c: UUID!, $f: UUID!, $k: String!, $r: UUID!) { createAsset(campaignId: $c, factionId: $f, "
+    'typeKey: $k, regionId: $r, reason: "marched in") { id } }'
+)
 RESOLVE = "mutation($c: UUID!) { resolvePhase(campaignId: $c) { phase } }"
 OPEN = "mutation($c: UUID!) { openPhase(campaignId: $c) { phase } }"
 HOUSE = """query($c: UUID!, $h: UUID!) { housePreview(campaignId: $c, houseId: $h) { action allowed gold
@@ -90,8 +94,10 @@ def test_a_faction_player_plays_a_whole_turn_and_a_house_player_confirms_a_costl
     expect(strikes).to_have_count(2)
     pick(strikes.nth(0).get_by_label("Defender it strikes"), r"^Guardsmen \(The Republic\)")
     pick(strikes.nth(1).get_by_label("Defender it strikes"), r"^Militia Unit \(The Republic\)")
-    attackers = [strikes.nth(i).get_by_label("Attacking asset").evaluate("s => s.options[s.selectedIndex].text")
-                 for i in range(2)]  # fmt: skip
+    attackers = [
+        strikes.nth(i).get_by_label("Attacking asset").evaluate("s => s.options[s.selectedIndex].text")
+        for i in range(2)
+    ]
     assert not any("refused" in a for a in attackers), attackers  # "Add a strike" takes an asset that may strike
     assert attackers[0] != attackers[1], attackers
     expect(page.get_by_test_id("faction-verdict")).to_contain_text("accept this action")
@@ -108,9 +114,16 @@ def test_a_faction_player_plays_a_whole_turn_and_a_house_player_confirms_a_costl
     guild = demo.houses["The Gilded Guild"]
     found = server.gql(HOUSE, demo.gm_token, c=demo.id, h=guild)
     held = found["house"]  # type: ignore[index]
-    costly = next(o for o in found["housePreview"] if o["allowed"] and (  # type: ignore[index,union-attr]
-        o["gold"] * 2 > held["gold"] or o["dedicatedInfluence"] * 2 > held["availableInfluence"]
-        or o["dedicatedPower"] * 2 > held["availablePower"]))  # fmt: skip
+    costly = next(
+        o
+        for o in found["housePreview"]
+        if o["allowed"]
+        and (  # type: ignore[index,union-attr]
+            o["gold"] * 2 > held["gold"]
+            or o["dedicatedInfluence"] * 2 > held["availableInfluence"]
+            or o["dedicatedPower"] * 2 > held["availablePower"]
+        )
+    )
     page = sign_in(browser, server, seats, demo.player("Guild's player", house="The Gilded Guild"))
     house = page.get_by_test_id("house-order-form")
     label = " ".join(w.capitalize() for w in str(costly["action"]).split("_"))

@@ -19,8 +19,10 @@ from tests.console.secrets import Secrets, plant
 from tests.console.server import ConsoleServer
 from tests.console.table import Table, demo_table, screens_of, settle, sign_in, visit
 
-PLAYERS = {"faction": ("Empresses' Crows", {"faction": "Empresses' Crows"}),
-           "house": ("House Varn", {"house": "House Varn"})}  # fmt: skip
+PLAYERS = {
+    "faction": ("Empresses' Crows", {"faction": "Empresses' Crows"}),
+    "house": ("House Varn", {"house": "House Varn"}),
+}
 
 
 @pytest.fixture(scope="module")

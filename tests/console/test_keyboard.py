@@ -42,8 +42,9 @@ def keyboard_go(page: Page, screen: str) -> None:
     settle(page)
 
 
-def test_creating_a_campaign_and_signing_in_by_keyboard(browser: Browser, server: ConsoleServer, seats: list[Seat],
-                                                        table: Table) -> None:  # fmt: skip
+def test_creating_a_campaign_and_signing_in_by_keyboard(
+    browser: Browser, server: ConsoleServer, seats: list[Seat], table: Table
+) -> None:
     gm = open_seat(browser, server.origin)
     seats.append(gm)
     page = gm.page
@@ -63,8 +64,9 @@ def test_creating_a_campaign_and_signing_in_by_keyboard(browser: Browser, server
     expect(player.page.get_by_test_id("seat")).to_contain_text("player")
 
 
-def test_a_faction_order_and_a_house_action_by_keyboard(browser: Browser, server: ConsoleServer, seats: list[Seat],
-                                                        table: Table) -> None:  # fmt: skip
+def test_a_faction_order_and_a_house_action_by_keyboard(
+    browser: Browser, server: ConsoleServer, seats: list[Seat], table: Table
+) -> None:
     crows, varn = open_seat(browser, server.origin), open_seat(browser, server.origin)
     seats.extend([crows, varn])
     page = keyboard_sign_in(crows, table.seat("Crows by keyboard", faction=FACTION))
@@ -99,8 +101,9 @@ def test_a_faction_order_and_a_house_action_by_keyboard(browser: Browser, server
     expect(page.get_by_test_id("house-submitted-row")).to_contain_text("week 2")
 
 
-def test_the_rollback_dialog_and_the_chronicle_by_keyboard(browser: Browser, server: ConsoleServer,
-                                                           seats: list[Seat], table: Table) -> None:  # fmt: skip
+def test_the_rollback_dialog_and_the_chronicle_by_keyboard(
+    browser: Browser, server: ConsoleServer, seats: list[Seat], table: Table
+) -> None:
     if table.campaign()["phaseStatus"] == "OPEN":
         table.gm(RESOLVE)
     gm = open_seat(browser, server.origin)

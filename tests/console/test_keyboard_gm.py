@@ -47,8 +47,9 @@ def gm_by_keyboard(browser: Browser, server: ConsoleServer, seats: list[Seat], t
     return gm.page
 
 
-def test_the_gms_order_choosers_by_keyboard(browser: Browser, server: ConsoleServer, seats: list[Seat],
-                                            table: Table) -> None:  # fmt: skip
+def test_the_gms_order_choosers_by_keyboard(
+    browser: Browser, server: ConsoleServer, seats: list[Seat], table: Table
+) -> None:
     page = gm_by_keyboard(browser, server, seats, table, "Orders")
     faction = page.get_by_test_id("gm-faction-chooser")
     tab_to(page, faction)
@@ -62,8 +63,9 @@ def test_the_gms_order_choosers_by_keyboard(browser: Browser, server: ConsoleSer
     expect(page.get_by_role("region", name="Faction orders of The Republic")).to_be_visible()  # the other kept
 
 
-def test_the_chronicles_forms_by_keyboard(browser: Browser, server: ConsoleServer, seats: list[Seat],
-                                          table: Table) -> None:  # fmt: skip
+def test_the_chronicles_forms_by_keyboard(
+    browser: Browser, server: ConsoleServer, seats: list[Seat], table: Table
+) -> None:
     if table.campaign()["phaseStatus"] == "OPEN":
         table.gm(RESOLVE)
     phase = table.campaign()["phase"]
@@ -93,8 +95,9 @@ def test_the_chronicles_forms_by_keyboard(browser: Browser, server: ConsoleServe
     expect(save).to_be_focused()  # the keyboard stays where it was: the form is not remade by its own save
 
 
-def test_the_gm_saves_a_turn_summary_by_keyboard(browser: Browser, server: ConsoleServer, seats: list[Seat],
-                                                 table: Table) -> None:  # fmt: skip
+def test_the_gm_saves_a_turn_summary_by_keyboard(
+    browser: Browser, server: ConsoleServer, seats: list[Seat], table: Table
+) -> None:
     """The chronicle desk's turn summary: Tab to it, type, Tab to its Save and press Enter; it is saved, said so,
     and the focus stays on Save (the form was once remade by its own save, the keyboard thrown back to the page's
     top), and Space saves again from there."""
@@ -116,8 +119,11 @@ def test_the_gm_saves_a_turn_summary_by_keyboard(browser: Browser, server: Conso
         page.keyboard.press("Enter")
 
     def saved() -> str:
-        return str(next(s for s in table.gm(SUMMARIES, phase=phase)["gmChronicle"]
-                        if s["actorId"] == summary["actorId"])["text"])  # fmt: skip
+        return str(
+            next(s for s in table.gm(SUMMARIES, phase=phase)["gmChronicle"] if s["actorId"] == summary["actorId"])[
+                "text"
+            ]
+        )
 
     assert saved() == "Summed up by keyboard."
     expect(form.get_by_role("status")).to_have_text("Saved.")

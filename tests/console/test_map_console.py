@@ -43,8 +43,9 @@ def _token(page: Page, campaign_id: str) -> str:
 
 
 def _raw(server: ConsoleServer, query: str, token: str) -> dict[str, Any]:
-    response = httpx.post(f"{server.origin}/graphql", json={"query": query},
-                          headers={"Authorization": f"Bearer {token}"}, timeout=30)  # fmt: skip
+    response = httpx.post(
+        f"{server.origin}/graphql", json={"query": query}, headers={"Authorization": f"Bearer {token}"}, timeout=30
+    )
     body: dict[str, Any] = response.json()
     return body
 
@@ -56,8 +57,7 @@ def _hp(page: Page) -> list[int]:
     return [int(cell.split(" of ")[0]) for cell in cells if cell.split(" of ")[0].strip().isdigit()]
 
 
-def test_the_gm_creates_a_campaign_from_each_preset(browser: Browser, server: ConsoleServer,
-                                                    seats: list[Seat]) -> None:  # fmt: skip
+def test_the_gm_creates_a_campaign_from_each_preset(browser: Browser, server: ConsoleServer, seats: list[Seat]) -> None:
     gm = open_seat(browser, server.origin)
     seats.append(gm)
     page = gm.page
@@ -194,18 +194,15 @@ def test_the_gm_seats_a_player_whose_map_and_standings_keep_a_rivals_secrets(
     page.get_by_test_id(f"hex-{where['q']}-{where['r']}").click()
     expect(page.get_by_test_id("region-assets").locator("li")).to_have_count(gm_count - 1)
     page.get_by_role("link", name="Standings").click()
-    expect(page.get_by_test_id("faction-standings").get_by_role("row", name=REPUBLIC_ROW)).to_contain_text(
-        "hidden"
-    )
+    expect(page.get_by_test_id("faction-standings").get_by_role("row", name=REPUBLIC_ROW)).to_contain_text("hidden")
     assert axe_violations(page) == []
     page.get_by_label("View as").select_option(label="Myself (GM: everything)")
-    expect(page.get_by_test_id("faction-standings").get_by_role("row", name=REPUBLIC_ROW)).not_to_contain_text(
-        "hidden"
-    )
+    expect(page.get_by_test_id("faction-standings").get_by_role("row", name=REPUBLIC_ROW)).not_to_contain_text("hidden")
 
 
-def test_the_map_zooms_and_pans_by_buttons_keys_and_wheel(browser: Browser, server: ConsoleServer,
-                                                          seats: list[Seat]) -> None:  # fmt: skip
+def test_the_map_zooms_and_pans_by_buttons_keys_and_wheel(
+    browser: Browser, server: ConsoleServer, seats: list[Seat]
+) -> None:
     gm = open_seat(browser, server.origin)
     seats.append(gm)
     page = gm.page

@@ -116,9 +116,16 @@ def costly_house_order(server: ConsoleServer, campaign: str, token: str) -> dict
     """The Guild's first allowed order spending over half of its gold, free influence or free power."""
     found: dict[str, Any] = server.gql(PREVIEW, token, c=campaign, h=member_id(server, campaign, token, GUILD))
     held = found["house"]
-    return next(o for o in found["housePreview"] if o["allowed"] and (
-        o["gold"] * 2 > held["gold"] or o["dedicatedInfluence"] * 2 > held["availableInfluence"]
-        or o["dedicatedPower"] * 2 > held["availablePower"]))  # fmt: skip
+    return next(
+        o
+        for o in found["housePreview"]
+        if o["allowed"]
+        and (
+            o["gold"] * 2 > held["gold"]
+            or o["dedicatedInfluence"] * 2 > held["availableInfluence"]
+            or o["dedicatedPower"] * 2 > held["availablePower"]
+        )
+    )
 
 
 def faces_for(roll: int, count: int, sides: int) -> list[int]:
@@ -225,8 +232,10 @@ def standing(server: ConsoleServer, campaign: str, token: str) -> dict[str, Any]
 def month_of(server: ConsoleServer, campaign: str, token: str) -> dict[str, Any]:
     """The month: the campaign as it stands, and the phase reports (their rolls) of those who acted or were struck."""
     ids = names_of(server, campaign, token)
-    reports = {name: server.gql(REPORT, token, c=campaign, **{kind: member_id(server, campaign, token, name)})
-               for name, kind in ((PACT, "f"), (REMNANTS, "f"), (GUILD, "h"))}  # fmt: skip
+    reports = {
+        name: server.gql(REPORT, token, c=campaign, **{kind: member_id(server, campaign, token, name)})
+        for name, kind in ((PACT, "f"), (REMNANTS, "f"), (GUILD, "h"))
+    }
     return {**standing(server, campaign, token), "reports": translated(reports, ids)}
 
 
@@ -270,9 +279,13 @@ def test_a_month_played_in_the_console_with_the_tables_dice_is_the_apis_month(
     (ordered,) = server.gql(HOUSE_ORDERS, gm_token, c=played, h=guild)["houseOrders"]  # type: ignore[misc]
     twin_costly = costly_house_order(server, twin, twin_token)
     keys = ("action", "actor", "targetHouseId", "targetCharacter", "areaIds", "power", "toAreaId", "coveredActionId")
-    server.gql(ORDER_HOUSE, twin_token, c=twin, h=twin_guild, o={**{k: twin_costly[k] for k in keys},
-                                                                 "startWeek": ordered["startWeek"],
-                                                                 "narrative": ordered["narrative"]})  # fmt: skip
+    server.gql(
+        ORDER_HOUSE,
+        twin_token,
+        c=twin,
+        h=twin_guild,
+        o={**{k: twin_costly[k] for k in keys}, "startWeek": ordered["startWeek"], "narrative": ordered["narrative"]},
+    )
     back = {v: k for k, v in there.items()}
     for query, member, twin_member in ((ORDERS, pact, twin_pact), (HOUSE_ORDERS, guild, twin_guild)):
         mine = server.gql(query, gm_token, c=played, **({"f": member} if query == ORDERS else {"h": member}))

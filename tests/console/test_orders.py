@@ -19,8 +19,7 @@ from tests.console.forms import order_house_action
 from tests.console.server import ConsoleServer
 
 MEMBERS = "query($c: UUID!) { campaign(id: $c) { factions { id name } houses { id name } } }"
-SEAT = ("mutation($c: UUID!, $input: SeatInput!) { createSeat(campaignId: $c, input: $input) { token "
-        "seat { id } } }")  # fmt: skip
+SEAT = "mutation($c: UUID!, $input: SeatInput!) { createSeat(campaignId: $c, input: $input) { token seat { id } } }"
 
 
 class Demo:
@@ -35,8 +34,12 @@ class Demo:
         self.houses = {h["name"]: h["id"] for h in campaign["houses"]}  # type: ignore[index]
 
     def player(self, name: str, faction: str | None = None, house: str | None = None) -> str:
-        seat = {"role": "PLAYER", "name": name, "factionId": self.factions.get(faction or ""),
-                "houseId": self.houses.get(house or "")}  # fmt: skip
+        seat = {
+            "role": "PLAYER",
+            "name": name,
+            "factionId": self.factions.get(faction or ""),
+            "houseId": self.houses.get(house or ""),
+        }
         return str(self.server.gql(SEAT, self.gm_token, c=self.id, input=seat)["createSeat"]["token"])  # type: ignore[index]
 
 
@@ -85,7 +88,8 @@ def test_a_player_is_refused_with_the_rule_then_submits_and_the_gm_sees_both(
     expect(page.get_by_test_id("faction-verdict")).to_contain_text("accept")
     faction.get_by_role("button", name="Submit faction orders").click()
     expect(page.get_by_test_id("faction-submitted-action")).to_have_text(
-        re.compile(r"^Buy Asset: Mob in The Capital \(hex q -?\d+, r -?\d+\)$"))  # one way to name a hex
+        re.compile(r"^Buy Asset: Mob in The Capital \(hex q -?\d+, r -?\d+\)$")
+    )  # one way to name a hex
     expect(refusal).to_have_count(0)
     assert axe_violations(page) == []
     screenshot(page, "player-orders")

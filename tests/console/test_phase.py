@@ -30,8 +30,9 @@ def player_of(server: ConsoleServer, campaign: str, gm: str, faction: str) -> tu
     """A player seat bound to the named faction, made through the API's createSeat: (faction id, token)."""
     factions = server.gql(FACTIONS, gm, c=campaign)["factions"]
     faction_id = next(f["id"] for f in factions if f["name"] == faction)  # type: ignore[index, union-attr]
-    issued = server.gql(CREATE_SEAT, gm, c=campaign, input={"role": "PLAYER", "name": "Crow player",
-                                                           "factionId": faction_id})  # fmt: skip
+    issued = server.gql(
+        CREATE_SEAT, gm, c=campaign, input={"role": "PLAYER", "name": "Crow player", "factionId": faction_id}
+    )
     return faction_id, issued["createSeat"]["token"]  # type: ignore[index, call-overload]
 
 
@@ -81,7 +82,8 @@ def test_the_gm_plays_rolls_back_and_replays_a_phase_while_a_player_follows_live
     undoes = dialog.get_by_test_id("rollback-undoes")
     expect(undoes).to_contain_text("Phase 1 opens again")
     expect(undoes.get_by_role("list", name="Results undone")).to_contain_text(
-        f"{CROWS} — no action: The Crows gather in the rafters.")  # fmt: skip
+        f"{CROWS} — no action: The Crows gather in the rafters."
+    )
     expect(dialog.get_by_role("button", name="Cancel")).to_be_focused()
     assert axe_violations(g) == []
     screenshot(g, "gm-phase-rollback")

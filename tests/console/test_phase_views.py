@@ -72,7 +72,8 @@ def test_the_gm_edits_and_publishes_gossip_and_a_player_hears_it_live(
     g.get_by_label(f"Spin of {CROWS}'s gossip").fill("ominous")
     g.get_by_role("button", name=f"Save draft of {CROWS}").press("Enter")
     expect(g.get_by_label(f"Gossip of {CROWS} (1–2 lines, one per line)")).to_have_value(
-        "Crows were seen over the capital at dusk.")  # fmt: skip
+        "Crows were seen over the capital at dusk."
+    )
     summary = g.get_by_role("textbox", name=f"Summary of {CROWS}'s turn (the GM's only)")
     expect(summary).to_be_visible()
     assert axe_violations(g) == []

@@ -15,8 +15,9 @@ READABLE = """() => JSON.stringify({
 })"""
 
 
-def test_after_sign_in_no_script_of_the_page_can_read_the_token(browser: Browser, server: ConsoleServer,
-                                                                 seats: list[Seat]) -> None:  # fmt: skip
+def test_after_sign_in_no_script_of_the_page_can_read_the_token(
+    browser: Browser, server: ConsoleServer, seats: list[Seat]
+) -> None:
     table = demo_table(server)
     gm = open_seat(browser, server.origin)
     seats.append(gm)

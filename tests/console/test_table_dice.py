@@ -35,16 +35,21 @@ def _work_the_crows(server: ConsoleServer, campaign: str, token: str) -> None:
 def _month(server: ConsoleServer, campaign: str, token: str) -> dict[str, Any]:
     """Each faction by name: FacGold, XP, HP and its assets (type and HP), as the campaign stands."""
     factions: list[dict[str, Any]] = server.gql(STATE, token, c=campaign)["factions"]  # type: ignore[assignment]
-    return {f["name"]: (f["facgold"], f["xp"], f["hp"], sorted((a["typeKey"], a["hp"]) for a in f["assets"]))
-            for f in factions}  # fmt: skip
+    return {
+        f["name"]: (f["facgold"], f["xp"], f["hp"], sorted((a["typeKey"], a["hp"]) for a in f["assets"]))
+        for f in factions
+    }
 
 
 def test_the_gm_enters_the_tables_dice_by_keyboard_and_gets_the_apis_month(
     browser: Browser, server: ConsoleServer, seats: list[Seat]
 ) -> None:
     campaign, token = demo_gm(server)
-    twin = server.gql(CREATE, None, input={"name": "Twin of the demo", "ruleSystems": ["FACTION_TURN", "GAME_OF_BONES"],
-                                           "preset": "DEMO"})["createCampaign"]  # type: ignore[index]  # fmt: skip
+    twin = server.gql(
+        CREATE,
+        None,
+        input={"name": "Twin of the demo", "ruleSystems": ["FACTION_TURN", "GAME_OF_BONES"], "preset": "DEMO"},
+    )["createCampaign"]  # type: ignore[index]
     twin_id, twin_token = twin["id"], twin["gmToken"]  # type: ignore[index]
     gm = open_seat(browser, server.origin)
     seats.append(gm)

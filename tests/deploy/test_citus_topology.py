@@ -97,8 +97,12 @@ def test_the_service_reaches_the_coordinator_and_the_kustomization_swaps_the_dat
 def compose() -> dict[str, Any]:
     path = CITUS / "compose.yaml"
     if shutil.which("docker"):
-        done = subprocess.run(["docker", "compose", "-f", str(path), "config", "--format", "yaml"],
-                              capture_output=True, text=True, timeout=120)  # fmt: skip
+        done = subprocess.run(
+            ["docker", "compose", "-f", str(path), "config", "--format", "yaml"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         if done.returncode == 0:
             found: dict[str, Any] = yaml.safe_load(done.stdout)
             return found

@@ -19,8 +19,17 @@ from domain.region import Region
 from tests.domain.factionturn.factionturn_scenario import event_names, faction, give, region, settle
 
 GM = "gm-seat"
-TROLLS = define_row("bridge_trolls", "Bridge Trolls", "force", 1, 6, 2, kind="Military Unit",
-                    attack_cell="Force vs. Force, 1d6 damage", counter_cell="1d4")  # fmt: skip
+TROLLS = define_row(
+    "bridge_trolls",
+    "Bridge Trolls",
+    "force",
+    1,
+    6,
+    2,
+    kind="Military Unit",
+    attack_cell="Force vs. Force, 1d6 damage",
+    counter_cell="1d4",
+)
 
 
 def _field() -> tuple[Faction, Faction, Region]:
@@ -126,9 +135,16 @@ def test_a_custom_asset_type_is_bought_and_attacks_like_a_catalog_row() -> None:
     assert target.hp == asset_type("regiment").hp - 5  # type: ignore[operator]
 
 
-BRIBE = CustomActionDef("bribe_the_beholder", "Bribe the Beholder", "factionturn", 2, 2,
-                        check=Check("1d10", "cunning", dc=8), on_success=(Adjustment("xp", 2),),
-                        on_failure=(Adjustment("facgold", -1),))  # fmt: skip
+BRIBE = CustomActionDef(
+    "bribe_the_beholder",
+    "Bribe the Beholder",
+    "factionturn",
+    2,
+    2,
+    check=Check("1d10", "cunning", dc=8),
+    on_success=(Adjustment("xp", 2),),
+    on_failure=(Adjustment("facgold", -1),),
+)
 
 
 def _bribe_turn(crows: Faction, capital: Region, faces: list[int]) -> None:

@@ -81,9 +81,17 @@ def test_the_public_gossip_draft_never_tells_a_secret() -> None:
     assert draft_gossip("Xorlarrin", "", deaths) == ["Zeerith of Xorlarrin is said to be dead."]
 
 
-SHRINE = CustomActionDef("shrine", "Raise a Shrine to Lolth", "gameofbones", 2, cost=5_000, dedicated_influence=2_000,
-                         check=Check("1d20", "Diplomacy", dc=20), on_success=(Adjustment("influence", 1_000),),
-                         on_failure=(Adjustment("gold", -1_000_000),))  # fmt: skip
+SHRINE = CustomActionDef(
+    "shrine",
+    "Raise a Shrine to Lolth",
+    "gameofbones",
+    2,
+    cost=5_000,
+    dedicated_influence=2_000,
+    check=Check("1d20", "Diplomacy", dc=20),
+    on_success=(Adjustment("influence", 1_000),),
+    on_failure=(Adjustment("gold", -1_000_000),),
+)
 
 
 def test_a_custom_house_action_dedicates_and_spends_then_resolves_in_its_week_with_its_check() -> None:
@@ -124,13 +132,15 @@ def test_the_gm_records_a_lieutenants_assistance_and_it_shows_as_a_modifier_in_t
     from tests.domain.gameofbones.bones_world import act, court
 
     world, a, b = court()
-    help_ = gm_circumstance(a, "lieutenants' assistance", 2, Applies.HOLDER_ATTACKS.value, 1, 1, "gm-seat",
-                            "Dab briefs the agents")  # fmt: skip
+    help_ = gm_circumstance(
+        a, "lieutenants' assistance", 2, Applies.HOLDER_ATTACKS.value, 1, 1, "gm-seat", "Dab briefs the agents"
+    )
     a.add_circumstance(help_)
     outcome = act(world, a, Order(A.SMEAR_CAMPAIGN, "Yvonnel", str(b.id)), [10, 15])
     assert (help_.from_phase, help_.until_phase) == (1, 1)
     assert ("lieutenants' assistance (GM gm-seat: Dab briefs the agents)", 2) in [
-        (m["source"], m["value"]) for m in outcome.rolls[0].to_dict()["modifiers"]]  # fmt: skip
+        (m["source"], m["value"]) for m in outcome.rolls[0].to_dict()["modifiers"]
+    ]
 
 
 def test_throwing_rank_around_is_a_penalty_and_the_gm_must_say_why() -> None:

@@ -22,9 +22,15 @@ from domain.inputs import (
 
 @pytest.mark.parametrize(
     ("field", "limit"),
-    [("input.name", NAME_MAX), ("orders.narrative", LONG_TEXT_MAX), ("rollBackPhase.reason", REASON_MAX),
-     ("writeGossip.lines[1]", GOSSIP_LINE_MAX), ("writeTurnSummary.text", LONG_TEXT_MAX), ("diceSeed", NAME_MAX)],
-)  # fmt: skip
+    [
+        ("input.name", NAME_MAX),
+        ("orders.narrative", LONG_TEXT_MAX),
+        ("rollBackPhase.reason", REASON_MAX),
+        ("writeGossip.lines[1]", GOSSIP_LINE_MAX),
+        ("writeTurnSummary.text", LONG_TEXT_MAX),
+        ("diceSeed", NAME_MAX),
+    ],
+)
 def test_a_fields_limit_goes_by_its_last_name(field: str, limit: int) -> None:
     assert max_length(field) == limit
     check_text(field, "x" * limit)

@@ -15,10 +15,12 @@ from tests.domain.factionturn.factionturn_scenario import Table, faction, give, 
 def test_a_roll_through_an_expression_is_asked_for_by_name_with_its_modifiers() -> None:
     dice = TableDice([])
     with pytest.raises(TableDiceNeeded) as needed:
-        DiceSpec.parse("2d6+2").roll(dice, purpose="terrain HP", rule="seed 002, Terrain", actor="f1",
-                                     modifiers=[Modifier("Force", 3)])  # fmt: skip
-    assert needed.value.request == RollRequest("2d6+2", 2, 6, "terrain HP", "seed 002, Terrain", "f1",
-                                               (Modifier("Force", 3),))  # fmt: skip
+        DiceSpec.parse("2d6+2").roll(
+            dice, purpose="terrain HP", rule="seed 002, Terrain", actor="f1", modifiers=[Modifier("Force", 3)]
+        )
+    assert needed.value.request == RollRequest(
+        "2d6+2", 2, 6, "terrain HP", "seed 002, Terrain", "f1", (Modifier("Force", 3),)
+    )
     assert needed.value.entered == ()
 
 
@@ -75,5 +77,7 @@ def test_an_attack_asks_the_attacker_then_the_defender_each_with_its_rating() ->
             resolve_action(table.world(), str(red.id), attack, TableDice(rolls))
         asked.append(needed.value.request)
     assert [(r.expression, r.actor, r.modifiers) for r in asked] == [
-        ("1d10", str(red.id), (Modifier("Cunning", 5),)), ("1d10", str(blue.id), (Modifier("Cunning", 3),))]
+        ("1d10", str(red.id), (Modifier("Cunning", 5),)),
+        ("1d10", str(blue.id), (Modifier("Cunning", 3),)),
+    ]
     assert all(r.rule == "seed 002, Attack Procedure" and r.purpose for r in asked)

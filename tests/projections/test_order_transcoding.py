@@ -14,9 +14,13 @@ from domain.factionturn.orders import BuyAsset, Defence, FactionOrders, GoalChoi
 from projections.codec import FastJSONTranscoder, register_domain_transcodings
 from tests.domain.factionturn.factionturn_scenario import faction, region
 
-ORDERS = FactionOrders(action=BuyAsset("informers", str(uuid4())), goal=GoalChoice("legendary_wealth"),
-                       raise_ratings=("cunning",), defences=(Defence(str(uuid4()), base_absorbs=True),),
-                       narrative="The Crows buy ears.")  # fmt: skip
+ORDERS = FactionOrders(
+    action=BuyAsset("informers", str(uuid4())),
+    goal=GoalChoice("legendary_wealth"),
+    raise_ratings=("cunning",),
+    defences=(Defence(str(uuid4()), base_absorbs=True),),
+    narrative="The Crows buy ears.",
+)
 
 
 def mapper() -> Mapper:  # type: ignore[type-arg]

@@ -19,5 +19,7 @@ def drift(conninfo: str, aggregate_id: UUID, key: str, value: Any) -> None:
         row = conn.execute("SELECT current FROM read_model_generation WHERE name = %s", (MODEL,)).fetchone()
         assert row is not None
         table = names(int(row[0]))["state"]
-        conn.execute(SQL("UPDATE {} SET recent = recent || jsonb_build_object(%s::text, %s::jsonb) WHERE id = %s")
-                     .format(table), (key, psycopg.types.json.Jsonb(value), aggregate_id))  # fmt: skip
+        conn.execute(
+            SQL("UPDATE {} SET recent = recent || jsonb_build_object(%s::text, %s::jsonb) WHERE id = %s").format(table),
+            (key, psycopg.types.json.Jsonb(value), aggregate_id),
+        )

@@ -36,8 +36,13 @@ class Spec:
     bonus: int  # the leaders' skill modifiers
 
 
-HOUSES = (Spec("Baenre", 60_000, 10, 14), Spec("Barrison", 40_000, 8, 12), Spec("Faen Tlabbar", 36_000, 8, 11),
-          Spec("Mizzrym", 34_000, 6, 13), Spec("Xorlarrin", 30_000, 7, 10))  # fmt: skip
+HOUSES = (
+    Spec("Baenre", 60_000, 10, 14),
+    Spec("Barrison", 40_000, 8, 12),
+    Spec("Faen Tlabbar", 36_000, 8, 11),
+    Spec("Mizzrym", 34_000, 6, 13),
+    Spec("Xorlarrin", 30_000, 7, 10),
+)
 
 
 def register_five(intrigue: Intrigue, campaign: Campaign) -> list[House]:
@@ -51,10 +56,21 @@ def register_five(intrigue: Intrigue, campaign: Campaign) -> list[House]:
         areas = [StartingArea(regions[index], troops=3_000)]
         if index < 3:  # the three strongest hold a second, unguarded area
             areas.append(StartingArea(regions[index + 5]))
-        houses.append(intrigue.gameofbones.register_house(RegisterHouse(
-            campaign.id, spec.name, leader, 200_000, lieutenants, members, [StartingPriest("Priestess", 3)],
-            influence=spec.influence, areas=areas,
-        )))  # fmt: skip
+        houses.append(
+            intrigue.gameofbones.register_house(
+                RegisterHouse(
+                    campaign.id,
+                    spec.name,
+                    leader,
+                    200_000,
+                    lieutenants,
+                    members,
+                    [StartingPriest("Priestess", 3)],
+                    influence=spec.influence,
+                    areas=areas,
+                )
+            )
+        )
     return houses
 
 
@@ -150,24 +166,38 @@ def give_orders(intrigue: Intrigue, campaign_id: uuid.UUID, tries: int = 7) -> t
         troops = board.own_troops(house)
         if board.phase % 3 == 0 and troops and troops[0][1] >= 500:
             target = next(a for a in sorted(board.areas) if a != troops[0][0])
-            accepted.append(intrigue.gameofbones.move_troops(campaign_id, house.id, uuid.UUID(troops[0][0]),
-                                                             uuid.UUID(target), 500, start_week=2))  # fmt: skip
+            accepted.append(
+                intrigue.gameofbones.move_troops(
+                    campaign_id, house.id, uuid.UUID(troops[0][0]), uuid.UUID(target), 500, start_week=2
+                )
+            )
     return accepted, refused
 
 
 def _led(order: Order, actor: str) -> Order:
-    return Order(order.action, actor, order.target_house_id, order.target_character, order.area_ids, order.power,
-                 order.to_area_id, order.covered_action_id, order.start_week)  # fmt: skip
+    return Order(
+        order.action,
+        actor,
+        order.target_house_id,
+        order.target_character,
+        order.area_ids,
+        order.power,
+        order.to_area_id,
+        order.covered_action_id,
+        order.start_week,
+    )
 
 
-def _cover_up(intrigue: Intrigue, campaign_id: uuid.UUID, house: House, pending: PendingAction, free: list[str]
-              ) -> PendingAction | None:  # fmt: skip
+def _cover_up(
+    intrigue: Intrigue, campaign_id: uuid.UUID, house: House, pending: PendingAction, free: list[str]
+) -> PendingAction | None:
     """Now and then a house covers up a hostile action with its next free leader."""
     if not free or pending.target_house_id is None or pending.phase % 4 != 1:
         return None
     try:
-        covered = intrigue.gameofbones.order_action(campaign_id, house.id, Order(
-            A.COVER_UP, free[0], covered_action_id=pending.id))  # fmt: skip
+        covered = intrigue.gameofbones.order_action(
+            campaign_id, house.id, Order(A.COVER_UP, free[0], covered_action_id=pending.id)
+        )
     except DomainError:
         return None
     free.pop(0)

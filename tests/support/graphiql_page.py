@@ -54,8 +54,11 @@ def check_served_offline(get: Callable[[str, dict[str, str]], httpx.Response]) -
     html = page.text
     assert ANY_HOST.findall(html) == [], "the page names another host"
     loads = loads_of(html)
-    assert {u.rsplit("/", 1)[-1] for u, _ in loads if u.endswith(".js")} >= {"react.production.min.js",
-            "react-dom.production.min.js", "graphiql.min.js"}  # fmt: skip
+    assert {u.rsplit("/", 1)[-1] for u, _ in loads if u.endswith(".js")} >= {
+        "react.production.min.js",
+        "react-dom.production.min.js",
+        "graphiql.min.js",
+    }
     for url, integrity in loads:
         if url.startswith("data:"):
             continue

@@ -22,6 +22,8 @@ def assert_projection_at_head(intrigue: Intrigue) -> None:
     for (last,) in heads:
         intrigue.wait_for_projections(int(last))  # raises if the projection stopped before it
     with psycopg.connect(intrigue.db.conninfo) as conn:
-        row = conn.execute("SELECT (SELECT coalesce(sum(position), 0) FROM campaign_heads),"
-                           " (SELECT coalesce(sum(position), 0) FROM state_tracking)").fetchone()  # fmt: skip
+        row = conn.execute(
+            "SELECT (SELECT coalesce(sum(position), 0) FROM campaign_heads),"
+            " (SELECT coalesce(sum(position), 0) FROM state_tracking)"
+        ).fetchone()
     assert row is not None and row[0] == row[1], f"log head {row[0]}, read model at {row[1]}"

@@ -61,13 +61,22 @@ class Process:
 
     def __init__(self, db: Database, logs: Path, name: str, *args: str, env: dict[str, str] | None = None) -> None:
         self.name, self.log_path = name, logs / f"{name}.log"
-        env = {**os.environ, "DATABASE_URL": url_of(db), "INTRIGUE_LOG_FORMAT": "json",
-               "INTRIGUE_MIGRATE_ON_START": "0", "INTRIGUE_RUN_PROJECTIONS": "0", **(env or {})}  # fmt: skip
+        env = {
+            **os.environ,
+            "DATABASE_URL": url_of(db),
+            "INTRIGUE_LOG_FORMAT": "json",
+            "INTRIGUE_MIGRATE_ON_START": "0",
+            "INTRIGUE_RUN_PROJECTIONS": "0",
+            **(env or {}),
+        }
         self.log_file = self.log_path.open("wb")
         self.popen = subprocess.Popen(
-            [sys.executable, "-m", "service.entrypoints.cli", *args], cwd=ROOT, env=env, stdout=self.log_file,
+            [sys.executable, "-m", "service.entrypoints.cli", *args],
+            cwd=ROOT,
+            env=env,
+            stdout=self.log_file,
             stderr=subprocess.STDOUT,
-        )  # fmt: skip
+        )
 
     def output(self) -> str:
         return self.log_path.read_text(errors="replace")
@@ -119,8 +128,9 @@ class Api(Process):
 
     def gql(self, query: str, token: str | None = None, **variables: object) -> dict[str, object]:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        response = httpx.post(f"{self.base}/graphql", json={"query": query, "variables": variables},
-                              headers=headers, timeout=30)  # fmt: skip
+        response = httpx.post(
+            f"{self.base}/graphql", json={"query": query, "variables": variables}, headers=headers, timeout=30
+        )
         assert response.status_code == 200, response.text
         body: dict[str, object] = response.json()
         assert "errors" not in body, body

@@ -25,8 +25,9 @@ def gql(client: TestClient, query: str, **variables: object) -> dict[str, object
 
 def gql_as(client: TestClient, token: str, query: str, **variables: object) -> dict[str, object]:
     """GraphQL as the seat whose bearer token is `token` (a campaign's GM token comes from createCampaign)."""
-    response = client.post("/graphql", json={"query": query, "variables": variables},
-                           headers={"Authorization": f"Bearer {token}"})  # fmt: skip
+    response = client.post(
+        "/graphql", json={"query": query, "variables": variables}, headers={"Authorization": f"Bearer {token}"}
+    )
     assert response.status_code == 200, response.text
     body: dict[str, object] = response.json()
     return body
@@ -38,8 +39,9 @@ def campaign_with_hidden_spies(intrigue: Intrigue, prefix: str) -> tuple[UUID, U
     command = CreateCampaign(f"{prefix}-{uuid4().hex[:6]}", ["factionturn"], None, [MapRegion("A", 0, 0, arcana=4)])
     campaign = intrigue.campaigns.create_campaign(command)
     region_id = campaign.member_ids("region")[0]
-    founded = intrigue.factionturn.found_faction(FoundFaction(
-        campaign.id, "Spies", 2, 5, 2, region_id, facgold=7, assets=[StartingAsset("master_assassin")]))  # fmt: skip
+    founded = intrigue.factionturn.found_faction(
+        FoundFaction(campaign.id, "Spies", 2, 5, 2, region_id, facgold=7, assets=[StartingAsset("master_assassin")])
+    )
     spies = intrigue.store.load(founded.id, Faction)
     assassin = next(a for a in spies.assets.values() if a.type_key == "master_assassin")
     spies.set_stealth(assassin.id, True, "test setup: hidden in the city")

@@ -69,14 +69,17 @@ def order_the_month(demo: Demo, factions: dict[str, dict[str, Any]]) -> int:
 
     # "So we spend the turn Buying Assets, and make the Calvary Stealthed": the rules refuse it and write nothing.
     calvary = next(a for a in republic["assets"] if a["typeKey"] == "calvary")
-    refused = demo.submit(republic, {"buyAsset": {"typeKey": "stealth",
-                                     "regionId": republic["homeRegionId"], "forAssetId": calvary["id"]}})  # fmt: skip
+    refused = demo.submit(
+        republic,
+        {"buyAsset": {"typeKey": "stealth", "regionId": republic["homeRegionId"], "forAssetId": calvary["id"]}},
+    )
     assert refused["errors"][0]["extensions"]["code"] == "RULE_VIOLATION"
     assert "Special Forces" in refused["errors"][0]["message"]
     # "recruit an Indentured Workforce" (the Empire) and "purchase an Indentured Workforce for 2 FacGold" (Goldbar).
     for buyer in (empire, goldbar):
-        _accepted(demo.submit(buyer, {"buyAsset": {"typeKey": "indentured_workforce",
-                                      "regionId": buyer["homeRegionId"]}}))  # fmt: skip
+        _accepted(
+            demo.submit(buyer, {"buyAsset": {"typeKey": "indentured_workforce", "regionId": buyer["homeRegionId"]}})
+        )
     # "They'll take the "Seize region" action, and are unopposed."
     _accepted(demo.submit(chosen, {"seizeRegion": {"regionId": chosen["homeRegionId"]}}))
     # "a special action I just made up "Bribe the Beholder"": the GM orders the demo's custom action.
@@ -92,16 +95,32 @@ def check_the_month(demo: Demo, factions: dict[str, dict[str, Any]], opened_at: 
     (initiative,) = [p for t, _, p in month if t == "InitiativeRolled"]
     assert [r["faces"] for r in initiative["rolls"]] == [[3]] and initiative["rolls"][0]["expression"] == "1d6"
     ids = {f["id"]: n for n, f in factions.items()}
-    assert [ids[i] for i in initiative["order"]] == ["The Republic", "Empire Remnants", "Goldbar House",
-                                                     "The Wild", "Remzal's Chosen", "Empresses' Crows"]  # fmt: skip
+    assert [ids[i] for i in initiative["order"]] == [
+        "The Republic",
+        "Empire Remnants",
+        "Goldbar House",
+        "The Wild",
+        "Remzal's Chosen",
+        "Empresses' Crows",
+    ]
 
     after = demo.factions()
     # Income by the formula, no maintenance: Republic 4, Empire 5 (the text says 4), Goldbar 3, Chosen 3, Crows 2.
     gained = {ids[i]: p["amount"] for t, i, p in month if t == "FacGoldGained"}
-    assert gained == {"The Republic": 4, "Empire Remnants": 5, "Goldbar House": 3, "Remzal's Chosen": 3,
-                      "Empresses' Crows": 2}  # fmt: skip
-    assert {n: after[n]["facgold"] for n in gained} == {"The Republic": 4, "Empire Remnants": 3, "Goldbar House": 1,
-                                                        "Remzal's Chosen": 3, "Empresses' Crows": 0}  # fmt: skip
+    assert gained == {
+        "The Republic": 4,
+        "Empire Remnants": 5,
+        "Goldbar House": 3,
+        "Remzal's Chosen": 3,
+        "Empresses' Crows": 2,
+    }
+    assert {n: after[n]["facgold"] for n in gained} == {
+        "The Republic": 4,
+        "Empire Remnants": 3,
+        "Goldbar House": 1,
+        "Remzal's Chosen": 3,
+        "Empresses' Crows": 0,
+    }
     for buyer in ("Empire Remnants", "Goldbar House"):
         bought = [a for a in after[buyer]["assets"] if a["typeKey"] == "indentured_workforce"]
         assert [a["regionId"] for a in bought] == [factions[buyer]["homeRegionId"]]
@@ -111,14 +130,21 @@ def check_the_month(demo: Demo, factions: dict[str, dict[str, Any]], opened_at: 
     assert [p for t, _, p in month if t == "ActionFailed"] == []
     # The Chosen "must now maintain control over the city for three turns": held one, not governing yet.
     under_way = {ids[i]: p["state"] for t, i, p in month if t == "MultiTurnActionSet"}
-    assert under_way["Remzal's Chosen"] | {"region_id": None} == {"kind": "seize", "region_id": None, "held": 1,
-                                                                  "ruler_total": 0, "opposed": False}  # fmt: skip
+    assert under_way["Remzal's Chosen"] | {"region_id": None} == {
+        "kind": "seize",
+        "region_id": None,
+        "held": 1,
+        "ruler_total": 0,
+        "opposed": False,
+    }
     assert under_way["Remzal's Chosen"]["region_id"] == chosen["homeRegionId"]
     assert demo.regions()["Remzal's Rest"]["governingFactionId"] is None
     # The Crows spend "2 FacGold each turn", and have one turn of the bribe to go.
     assert [p["amount"] for t, i, p in month if t == "FacGoldSpent" and i == crows["id"]] == [2]
     assert (under_way["Empresses' Crows"]["name"], under_way["Empresses' Crows"]["turns_left"]) == (
-        "Bribe the Beholder", 1)  # fmt: skip
+        "Bribe the Beholder",
+        1,
+    )
     assert {n: after[n]["goal"]["key"] for n in gained} == {n: factions[n]["goal"]["key"] for n in gained}
     assert {n: after[n]["xp"] for n in gained} == dict.fromkeys(gained, 0)
 

@@ -38,8 +38,9 @@ def accepted_codings(header: str) -> set[str]:
 class HashedAssets(StaticFiles):
     """StaticFiles answering each asset from its precompressed copy when the client accepts it, cached for a year."""
 
-    def file_response(self, full_path: PathLike, stat_result: os.stat_result, scope: Scope,
-                      status_code: int = 200) -> Response:  # fmt: skip
+    def file_response(
+        self, full_path: PathLike, stat_result: os.stat_result, scope: Scope, status_code: int = 200
+    ) -> Response:
         request = Headers(scope=scope)
         media_type = guess_type(str(full_path))[0] or "application/octet-stream"  # the asset's, not its copy's
         headers = {"Cache-Control": IMMUTABLE, "Vary": "Accept-Encoding"}

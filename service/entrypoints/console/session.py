@@ -136,7 +136,7 @@ def session_routes(intrigue: Intrigue, pool: ReadPool) -> list[BaseRoute]:
 async def _posted_token(request: Request) -> str:
     """The token of a JSON body `{"token": "itg_…"}`. JSON only: no HTML form on another site can post one."""
     if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
-        raise BadRequestError("sign in with a JSON body {\"token\": \"…\"} (Content-Type: application/json)")
+        raise BadRequestError('sign in with a JSON body {"token": "…"} (Content-Type: application/json)')
     try:
         body: Any = json.loads(await request.body())
     except ValueError:
@@ -152,12 +152,15 @@ def _seat_cookies(request: Request) -> list[tuple[str, str]]:
 
 
 def _described(seat: Seat) -> dict[str, str]:
-    return {"campaignId": str(seat.campaign_id), "seatId": str(seat.id), "role": seat.role.value.upper(),
-            "name": seat.name}  # fmt: skip
+    return {
+        "campaignId": str(seat.campaign_id),
+        "seatId": str(seat.id),
+        "role": seat.role.value.upper(),
+        "name": seat.name,
+    }
 
 
 def _set(response: Response, name: str, value: str, max_age: int) -> None:
     """HttpOnly (no script reads it), Secure (never over plain HTTP, but from localhost), SameSite=Strict (no
     other site's page sends it), Path=/ (the whole service; __Host- requires it)."""
     response.set_cookie(name, value, max_age=max_age, path="/", secure=True, httponly=True, samesite="strict")
-

@@ -31,10 +31,13 @@ class ReportOrder:
     )
     actor: str | None = strawberry.field(description="The house character who acts; null for a faction.")
     target_id: UUID | None = strawberry.field(description="The house its order targets; null for a faction.")
-    outcome: str | None = strawberry.field(description="What came of it, as the resolution wrote it; null while an "
-                                            "action runs on into a later phase.")  # fmt: skip
-    week: int | None = strawberry.field(description="A house's: the week it resolves (or resolved), counted from "
-                                        "the campaign's start; null for a faction.")  # fmt: skip
+    outcome: str | None = strawberry.field(
+        description="What came of it, as the resolution wrote it; null while an action runs on into a later phase."
+    )
+    week: int | None = strawberry.field(
+        description="A house's: the week it resolves (or resolved), counted from "
+        "the campaign's start; null for a faction."
+    )
     rolls: list[Roll] = strawberry.field(description="The seat's own rolls for it.")
 
     @strawberry.field(description="`week` as the month and the week within it.")
@@ -72,8 +75,9 @@ class ReportLearned:
     action: str | None = strawberry.field(description="The action it concerns, if any.")
     week: int | None = strawberry.field(description="The week it was learned (of an attack: the week it struck).")
     expected_week: int | None = strawberry.field(description="A discovered plot's: the week it is due to resolve.")
-    aggressor_id: UUID | None = strawberry.field(description="The id of the house that made the attack or plot; null "
-                                                "when the author is not known to the house.")  # fmt: skip
+    aggressor_id: UUID | None = strawberry.field(
+        description="The id of the house that made the attack or plot; null when the author is not known to the house."
+    )
     target_id: UUID | None = strawberry.field(description="Its target, if any.")
     area_ids: list[UUID] = strawberry.field(description="The areas it concerns.")
     result: str | None = strawberry.field(description="What came of it, if known.")
@@ -117,26 +121,56 @@ class PhaseReport:
     @classmethod
     def of(cls, p: r.PhaseReport) -> PhaseReport:
         return cls(
-            campaign_id=p.campaign_id, phase=p.phase, member_id=p.member_id, kind=MemberKind(p.kind),
+            campaign_id=p.campaign_id,
+            phase=p.phase,
+            member_id=p.member_id,
+            kind=MemberKind(p.kind),
             initiative=p.initiative,
-            orders=[ReportOrder(action=o.action, actor=o.actor, target_id=uuid_or_none(o.target_id),
-                                outcome=o.outcome, week=o.week, rolls=_rolls(o.rolls)) for o in p.orders],
-            rolls=_rolls(p.rolls), damage_taken=[_damage(d) for d in p.damage_taken],
+            orders=[
+                ReportOrder(
+                    action=o.action,
+                    actor=o.actor,
+                    target_id=uuid_or_none(o.target_id),
+                    outcome=o.outcome,
+                    week=o.week,
+                    rolls=_rolls(o.rolls),
+                )
+                for o in p.orders
+            ],
+            rolls=_rolls(p.rolls),
+            damage_taken=[_damage(d) for d in p.damage_taken],
             damage_dealt=[_damage(d) for d in p.damage_dealt],
-            learned=[ReportLearned(kind=k.kind, action=k.action, week=k.week, expected_week=k.expected_week,
-                                   aggressor_id=uuid_or_none(k.aggressor_id), target_id=uuid_or_none(k.target_id),
-                                   area_ids=[UUID(a) for a in k.area_ids],
-                                   result=k.result, details=[ReportDetail(key=a, value=b) for a, b in k.details])
-                     for k in p.learned],
-            ledger=[ReportMoney(amount=m.amount, reason=m.reason) for m in p.ledger], income=p.income, costs=p.costs,
-        )  # fmt: skip
+            learned=[
+                ReportLearned(
+                    kind=k.kind,
+                    action=k.action,
+                    week=k.week,
+                    expected_week=k.expected_week,
+                    aggressor_id=uuid_or_none(k.aggressor_id),
+                    target_id=uuid_or_none(k.target_id),
+                    area_ids=[UUID(a) for a in k.area_ids],
+                    result=k.result,
+                    details=[ReportDetail(key=a, value=b) for a, b in k.details],
+                )
+                for k in p.learned
+            ],
+            ledger=[ReportMoney(amount=m.amount, reason=m.reason) for m in p.ledger],
+            income=p.income,
+            costs=p.costs,
+        )
 
 
 def _damage(d: r.Damage) -> ReportDamage:
-    return ReportDamage(member_id=UUID(d.member_id), asset_id=uuid_or_none(d.asset_id), amount=d.amount,
-                        member_damage=d.member_damage, hp_left=d.hp_left, by_member_id=uuid_or_none(d.by_member_id),
-                        reason=d.reason,
-                        rolls=_rolls(d.rolls))  # fmt: skip
+    return ReportDamage(
+        member_id=UUID(d.member_id),
+        asset_id=uuid_or_none(d.asset_id),
+        amount=d.amount,
+        member_damage=d.member_damage,
+        hp_left=d.hp_left,
+        by_member_id=uuid_or_none(d.by_member_id),
+        reason=d.reason,
+        rolls=_rolls(d.rolls),
+    )
 
 
 async def read_report(info: Info, campaign_id: UUID, phase: int, member_id: UUID | None) -> PhaseReport:
@@ -151,29 +185,45 @@ async def own_report(info: Info, campaign_id: UUID, phase: int, listener: Seat |
     return PhaseReport.of(await off_loop(intrigue(info).phase_reports.report, campaign_id, phase, listener))
 
 
-@strawberry.type(description="A resolved phase as the asking seat may hear it (`phaseSummary`, and `summary` on "
-                 "each `phaseResults` result): `scope` says how much that is.")  # fmt: skip
+@strawberry.type(
+    description="A resolved phase as the asking seat may hear it (`phaseSummary`, and `summary` on "
+    "each `phaseResults` result): `scope` says how much that is."
+)
 class PhaseSummary:
     campaign_id: UUID = strawberry.field(description="The campaign the phase belongs to.")
     phase: int = strawberry.field(description="The resolved phase, counted from 1.")
-    scope: SummaryScope = strawberry.field(description="How much of the phase this seat hears: GM (every report and "
-                                           "the turn summaries), PLAYER (its own report) or OBSERVER (the public "
-                                           "chronicle only).")  # fmt: skip
-    reports: list[PhaseReport] = strawberry.field(description="The phase reports this seat may read: the GM every "
-                                                  "faction's and house's (factions first), a player its own "
-                                                  "member's, an observer none (an empty list).")  # fmt: skip
-    gossip: list[Gossip] = strawberry.field(description="The phase's public chronicle, as the GM has published it, "
-                                            "which every seat hears alike; empty until the GM publishes it "
-                                            "(`publishChronicle`).")  # fmt: skip
-    turn_summaries: list[TurnSummary] = strawberry.field(description="The GM's own summaries of each turn, secrets "
-                                                         "included: the GM's seat only; an empty list for every "
-                                                         "other seat.")  # fmt: skip
+    scope: SummaryScope = strawberry.field(
+        description="How much of the phase this seat hears: GM (every report and "
+        "the turn summaries), PLAYER (its own report) or OBSERVER (the public "
+        "chronicle only)."
+    )
+    reports: list[PhaseReport] = strawberry.field(
+        description="The phase reports this seat may read: the GM every "
+        "faction's and house's (factions first), a player its own "
+        "member's, an observer none (an empty list)."
+    )
+    gossip: list[Gossip] = strawberry.field(
+        description="The phase's public chronicle, as the GM has published it, "
+        "which every seat hears alike; empty until the GM publishes it "
+        "(`publishChronicle`)."
+    )
+    turn_summaries: list[TurnSummary] = strawberry.field(
+        description="The GM's own summaries of each turn, secrets "
+        "included: the GM's seat only; an empty list for every "
+        "other seat."
+    )
 
     @classmethod
     def of(cls, s: rs.PhaseSummary) -> PhaseSummary:
         reports = [PhaseReport.of(p) for p in s.reports]
-        return cls(campaign_id=s.campaign_id, phase=s.phase, scope=s.scope, reports=reports,
-                   gossip=gossip_of(s.gossip), turn_summaries=summaries_of(s.gm_notes))  # fmt: skip
+        return cls(
+            campaign_id=s.campaign_id,
+            phase=s.phase,
+            scope=s.scope,
+            reports=reports,
+            gossip=gossip_of(s.gossip),
+            turn_summaries=summaries_of(s.gm_notes),
+        )
 
 
 async def read_summary(info: Info, campaign_id: UUID, phase: int, listener: Seat | None) -> PhaseSummary:
@@ -182,17 +232,22 @@ async def read_summary(info: Info, campaign_id: UUID, phase: int, listener: Seat
 
 @strawberry.type
 class PhaseReportQuery:
-    @strawberry.field(description="What the caller's faction or house did and suffered in a resolved phase: its "
-                      "orders and their outcomes, its rolls, damage taken and dealt, what it learned, income and "
-                      "costs. "
-                      "The GM passes `factionId` or `houseId` to read any seat's.")  # fmt: skip
-    async def phase_report(self, info: Info, campaign_id: UUID, phase: int, faction_id: UUID | None = None,
-                           house_id: UUID | None = None) -> PhaseReport:  # fmt: skip
+    @strawberry.field(
+        description="What the caller's faction or house did and suffered in a resolved phase: its "
+        "orders and their outcomes, its rolls, damage taken and dealt, what it learned, income and "
+        "costs. "
+        "The GM passes `factionId` or `houseId` to read any seat's."
+    )
+    async def phase_report(
+        self, info: Info, campaign_id: UUID, phase: int, faction_id: UUID | None = None, house_id: UUID | None = None
+    ) -> PhaseReport:
         return await read_report(info, campaign_id, phase, faction_id or house_id)
 
-    @strawberry.field(description="A resolved phase as the caller's seat may hear it, the same summary "
-                      "`phaseResults` carries: the GM every member's report and the turn summaries, a player its "
-                      "own report, an observer the public chronicle only. Refused FORBIDDEN without a seat of the "
-                      "campaign, NOT_FOUND for a phase not resolved.")  # fmt: skip
+    @strawberry.field(
+        description="A resolved phase as the caller's seat may hear it, the same summary "
+        "`phaseResults` carries: the GM every member's report and the turn summaries, a player its "
+        "own report, an observer the public chronicle only. Refused FORBIDDEN without a seat of the "
+        "campaign, NOT_FOUND for a phase not resolved."
+    )
     async def phase_summary(self, info: Info, campaign_id: UUID, phase: int) -> PhaseSummary:
         return await read_summary(info, campaign_id, phase, seat(info))

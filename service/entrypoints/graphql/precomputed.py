@@ -45,10 +45,13 @@ class FactionStandings:
     @staticmethod
     def _member(plan: Any, campaign_id: UUID, state: dict[str, Any]) -> rows.Member:
         seats = seats_of(FACTION, campaign_id, UUID(state["id"]))
-        shown = {reader: encode(copy_out(plan, Faction.from_state(faction_view(state, seat))))
-                 for reader, seat in seats.items()}  # fmt: skip
-        return rows.Member(UUID(state["id"]), state.get("name"), shown[Reader.GM], shown[Reader.PUBLIC],
-                           shown[Reader.OWN])  # fmt: skip
+        shown = {
+            reader: encode(copy_out(plan, Faction.from_state(faction_view(state, seat))))
+            for reader, seat in seats.items()
+        }
+        return rows.Member(
+            UUID(state["id"]), state.get("name"), shown[Reader.GM], shown[Reader.PUBLIC], shown[Reader.OWN]
+        )
 
 
 def precompute_standings() -> None:

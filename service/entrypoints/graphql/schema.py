@@ -70,8 +70,18 @@ class RegionInput:
 
     def to_command(self) -> MapRegion:
         monster = vars(self.monster) if self.monster else None
-        return MapRegion(self.name, self.q, self.r, self.arcana, self.population, list(self.tags),
-                         self.terrain_difficulty, self.wild, self.monthly_income, monster)  # fmt: skip
+        return MapRegion(
+            self.name,
+            self.q,
+            self.r,
+            self.arcana,
+            self.population,
+            list(self.tags),
+            self.terrain_difficulty,
+            self.wild,
+            self.monthly_income,
+            monster,
+        )
 
 
 @strawberry.input
@@ -81,8 +91,10 @@ class CreateCampaignInput:
     dice_seed: str | None = None
     regions: list[RegionInput] = strawberry.field(default_factory=list)
     preset: CampaignPreset | None = strawberry.field(
-        default=None, description="Start from a preset (its map, factions and houses) instead of `regions`, which must "
-        "then be empty; `ruleSystems` must hold the rule systems the preset plays.")
+        default=None,
+        description="Start from a preset (its map, factions and houses) instead of `regions`, which must "
+        "then be empty; `ruleSystems` must hold the rule systems the preset plays.",
+    )
 
 
 @strawberry.type(description="A campaign of the list with its cursor.")
@@ -106,9 +118,13 @@ class CampaignQuery:
         "a page at a time: `first` (default 100, at most 500) after `after`, or `last` before `before`."
     )
     async def campaigns(
-        self, info: Info, first: int | None = None, after: str | None = None, last: int | None = None,
+        self,
+        info: Info,
+        first: int | None = None,
+        after: str | None = None,
+        last: int | None = None,
         before: str | None = None,
-    ) -> CampaignConnection:  # fmt: skip
+    ) -> CampaignConnection:
         only = campaign_list.listed_for(intrigue(info).db, seat(info))
         total = 1 if only is not None else await on_loop(reads(info).campaign_count())
         shown = window(range(total), "campaign", first, after, last, before)
@@ -134,13 +150,16 @@ class CampaignMutation:
         app = intrigue(info)
         if input.preset is not None:
             if input.regions:
-                raise GraphQLError("a preset brings its own map: leave `regions` empty",
-                                   extensions={"code": "INVALID_INPUT"})  # fmt: skip
-            started = await off_loop(start_from_preset, app, input.preset, input.name, list(input.rule_systems),
-                                     input.dice_seed)  # fmt: skip
+                raise GraphQLError(
+                    "a preset brings its own map: leave `regions` empty", extensions={"code": "INVALID_INPUT"}
+                )
+            started = await off_loop(
+                start_from_preset, app, input.preset, input.name, list(input.rule_systems), input.dice_seed
+            )
         else:
-            command = CreateCampaign(input.name, list(input.rule_systems), input.dice_seed,
-                                     [r.to_command() for r in input.regions])  # fmt: skip
+            command = CreateCampaign(
+                input.name, list(input.rule_systems), input.dice_seed, [r.to_command() for r in input.regions]
+            )
             started = await off_loop(app.seats.start_campaign, command)  # its caller becomes the GM
         created = Campaign.from_row(await on_loop(reads(info).campaign(started.campaign.id)))
         created.gm_token = started.gm.token
@@ -162,17 +181,43 @@ class CampaignMutation:
 
 Query = merge_types(
     "Query",
-    (CampaignQuery, SeatQuery, FactionTurnQuery, GameOfBonesQuery, AuditQuery, GMQuery, AnalyticsQuery,
-     PhaseReportQuery, BuyableQuery, OrdersQuery, BranchQuery,  # issue 18: the phase timeline's branches
-     CatalogQuery, PreviewQuery, AssistantQuery,  # issue 17: the seeds' tables, what a member can do now
-     OrdersCheckQuery,  # issue 28: whole faction orders judged before they are sent
-     TableDiceQuery,  # issue 28: the table's own dice
-     ForkQuery,  # issue 32: a campaign's what-if forks
-     WebhookQuery),  # issue 32: the GM's webhooks
+    (
+        CampaignQuery,
+        SeatQuery,
+        FactionTurnQuery,
+        GameOfBonesQuery,
+        AuditQuery,
+        GMQuery,
+        AnalyticsQuery,
+        PhaseReportQuery,
+        BuyableQuery,
+        OrdersQuery,
+        BranchQuery,  # issue 18: the phase timeline's branches
+        CatalogQuery,
+        PreviewQuery,
+        AssistantQuery,  # issue 17: the seeds' tables, what a member can do now
+        OrdersCheckQuery,  # issue 28: whole faction orders judged before they are sent
+        TableDiceQuery,  # issue 28: the table's own dice
+        ForkQuery,  # issue 32: a campaign's what-if forks
+        WebhookQuery,
+    ),  # issue 32: the GM's webhooks
 )
 Mutation = merge_types(
-    "Mutation", (CampaignMutation, HistoryMutation, SeatMutation, FactionTurnMutation, GameOfBonesMutation, GMMutation,
-                 OrdersMutation, MergerMutation, AssistantMutation, TableDiceMutation, ForkMutation, WebhookMutation)
+    "Mutation",
+    (
+        CampaignMutation,
+        HistoryMutation,
+        SeatMutation,
+        FactionTurnMutation,
+        GameOfBonesMutation,
+        GMMutation,
+        OrdersMutation,
+        MergerMutation,
+        AssistantMutation,
+        TableDiceMutation,
+        ForkMutation,
+        WebhookMutation,
+    ),
 )
 schema = IntrigueSchema(
     query=Query,
@@ -181,8 +226,15 @@ schema = IntrigueSchema(
     # Parsed and validated documents are cached: clients send the same few queries again and again.
     # Instances, not classes, so that the two caches are shared by every request. A document whose fragments
     # expand too far is refused before any validation rule walks it (graphql/core/expansion.py).
-    extensions=[SharedParse(), BoundedValidation(maxsize=256),  # type: ignore[list-item]
-                *LIMITS, SeatGuard, InputGuard, MutationRates, IdempotentMutations],
+    extensions=[
+        SharedParse(),  # type: ignore[list-item]
+        BoundedValidation(maxsize=256),  # type: ignore[list-item]
+        *LIMITS,
+        SeatGuard,
+        InputGuard,
+        MutationRates,
+        IdempotentMutations,
+    ],
 )
 # Default deny: a field with no visibility decision keeps the schema from serving (graphql/core/visibility.py).
 if UNDECIDED := undecided(schema._schema):

@@ -126,8 +126,9 @@ def _field(parent: GraphQLObjectType, node: FieldNode) -> _Field:
     definition = parent.fields[node.name.value]
     backref = definition.extensions.get(_BACKREF)
     resolver = getattr(backref, "base_resolver", None)
-    if backref is None or (resolver is not None and (resolver.arguments or resolver.is_async or
-                                                     resolver.info_parameter is not None)):  # fmt: skip
+    if backref is None or (
+        resolver is not None and (resolver.arguments or resolver.is_async or resolver.info_parameter is not None)
+    ):
         raise _NotPlain
     kind, nullable, many = definition.type, True, False
     if isinstance(kind, GraphQLNonNull):
@@ -156,9 +157,10 @@ def _serializer(kind: GraphQLScalarType) -> Callable[[Any], Any]:
 
 
 _ALREADY: dict[str, Callable[[Any], bool]] = {
-    "Int": lambda v: type(v) is int and -(2**31) <= v < 2**31, "String": lambda v: type(v) is str,
+    "Int": lambda v: type(v) is int and -(2**31) <= v < 2**31,
+    "String": lambda v: type(v) is str,
     "Boolean": lambda v: type(v) is bool,
-}  # fmt: skip
+}
 
 
 def copy_out(plan: _Plan, source: Any) -> dict[str, Any]:
@@ -184,8 +186,9 @@ def _copy(fields: tuple[_Field, ...], source: Any) -> dict[str, Any]:
     return out
 
 
-async def standings(reads: ReadModelReads, seat: Seat | None, query: str, operation_name: str | None,
-                    variables: dict[str, Any] | None) -> dict[str, Any] | None:  # fmt: skip
+async def standings(
+    reads: ReadModelReads, seat: Seat | None, query: str, operation_name: str | None, variables: dict[str, Any] | None
+) -> dict[str, Any] | None:
     """The answer's `data`, or None when the normal execution must answer (not plain standings, or an error)."""
     plan = plan_of(query, operation_name)
     if plan is None:

@@ -44,17 +44,21 @@ class PhaseResult:
         "the first), since the gaps between log positions would count the events it may not know of."
     )
 
-    @strawberry.field(description="The listening player's own report of the phase (as `phaseReport`); null for the "
-                      "GM or an observer, whose seats have no faction or house of their own (the GM's reports of "
-                      "every member are in `summary`), and for a rollback.")  # fmt: skip
+    @strawberry.field(
+        description="The listening player's own report of the phase (as `phaseReport`); null for the "
+        "GM or an observer, whose seats have no faction or house of their own (the GM's reports of "
+        "every member are in `summary`), and for a rollback."
+    )
     async def report(self, info: Info) -> PhaseReport | None:
         if self.status != "resolved":
             return None
         return await own_report(info, self.campaign_id, self.phase, await _seat(info, _authorization(info)))
 
-    @strawberry.field(description="The resolved phase as the listening seat may hear it, as `phaseSummary` answers "
-                      "it: the GM every member's report and the turn summaries, a player its own report, an "
-                      "observer the public chronicle only (`scope` says which). Null for a rollback.")  # fmt: skip
+    @strawberry.field(
+        description="The resolved phase as the listening seat may hear it, as `phaseSummary` answers "
+        "it: the GM every member's report and the turn summaries, a player its own report, an "
+        "observer the public chronicle only (`scope` says which). Null for a rollback."
+    )
     async def summary(self, info: Info) -> PhaseSummary | None:
         if self.status != "resolved":
             return None
@@ -80,8 +84,9 @@ async def _seat(info: Info, authorization: str | None) -> Seat | None:
     return await seat_viewed(intrigue(info), reads(info).pool, found, named, reading=True)
 
 
-async def _follow(info: Info, campaign_id: UUID, after: int | None, check: Callable[[Seat | None], None],
-                  readable: bool = False) -> AsyncGenerator[AuditEntry, None]:  # fmt: skip
+async def _follow(
+    info: Info, campaign_id: UUID, after: int | None, check: Callable[[Seat | None], None], readable: bool = False
+) -> AsyncGenerator[AuditEntry, None]:
     """The campaign's events after `after`, then each new one as NOTIFY announces it, for as long as the seat holds.
 
     With `after` None, it follows from the campaign's last event at subscribe time (nothing of the past is sent).
@@ -112,8 +117,9 @@ async def _follow(info: Info, campaign_id: UUID, after: int | None, check: Calla
                     if listener.seat_changes != checked:
                         checked = listener.seat_changes
                         if not await watch.holds(checked, sealed, held):
-                            raise UnauthenticatedError("this bearer token names no seat any more: it was rotated "
-                                                       "or revoked")  # fmt: skip
+                            raise UnauthenticatedError(
+                                "this bearer token names no seat any more: it was rotated or revoked"
+                            )
                     if entry is not None:
                         position = entry.position
                         yield entry
@@ -148,22 +154,34 @@ def _refuse(error: DomainError) -> GraphQLError:
     return GraphQLError(error.message, extensions=graphql_extensions(error))
 
 
-@strawberry.type(description="Something changed in the campaign that the listening seat may know of (issue 18, "
-                 "Live): read again what you show. It carries no secret, only where and what kind.")  # fmt: skip
+@strawberry.type(
+    description="Something changed in the campaign that the listening seat may know of (issue 18, "
+    "Live): read again what you show. It carries no secret, only where and what kind."
+)
 class CampaignChange:
     campaign_id: UUID = strawberry.field(description="The campaign that changed (the one subscribed to).")
-    kind: ChangeKind = strawberry.field(description="What kind of change: the phase clock, orders (the seat's own, "
-                                        "or any for the GM), the published chronicle, or another change.")  # fmt: skip
-    position: int = strawberry.field(description="Where to resume after this change: pass it as `after`. For the "
-                                     "GM, the event's position in the campaign's log; for any other seat, the "
-                                     "change's number among the changes that seat may know of (1 for the first), "
-                                     "since the gaps between log positions would count the events it may not "
-                                     "know of.")  # fmt: skip
+    kind: ChangeKind = strawberry.field(
+        description="What kind of change: the phase clock, orders (the seat's own, "
+        "or any for the GM), the published chronicle, or another change."
+    )
+    position: int = strawberry.field(
+        description="Where to resume after this change: pass it as `after`. For the "
+        "GM, the event's position in the campaign's log; for any other seat, the "
+        "change's number among the changes that seat may know of (1 for the first), "
+        "since the gaps between log positions would count the events it may not "
+        "know of."
+    )
 
 
 def _audit_event(entry: AuditEntry) -> AuditEvent:
-    return AuditEvent(position=entry.position, aggregate_id=entry.aggregate_id, version=entry.version,
-                      topic=entry.topic, timestamp=entry.timestamp, payload=as_json(entry.payload))  # fmt: skip
+    return AuditEvent(
+        position=entry.position,
+        aggregate_id=entry.aggregate_id,
+        version=entry.version,
+        topic=entry.topic,
+        timestamp=entry.timestamp,
+        payload=as_json(entry.payload),
+    )
 
 
 def _gm_of(campaign_id: UUID) -> Callable[[Seat | None], None]:
@@ -178,9 +196,11 @@ def _seated_in(campaign_id: UUID) -> Callable[[Seat | None], None]:
     return check
 
 
-AFTER = ("A position in the campaign's log (an event's `position`): the subscription first sends, in log order, "
-         "what followed it (with 0, the default, everything since the campaign began), then each new one as it "
-         "is written. A client that reconnects passes the last `position` it received and misses nothing.")
+AFTER = (
+    "A position in the campaign's log (an event's `position`): the subscription first sends, in log order, "
+    "what followed it (with 0, the default, everything since the campaign began), then each new one as it "
+    "is written. A client that reconnects passes the last `position` it received and misses nothing."
+)
 CampaignId = Annotated[UUID, strawberry.argument(description="The campaign to follow.")]
 After = Annotated[int, strawberry.argument(description=AFTER)]
 SINCE = (
@@ -196,11 +216,15 @@ RESULTS_AFTER = (
 ResultsAfter = Annotated[int, strawberry.argument(description=RESULTS_AFTER)]
 
 
-@strawberry.type(description="Live updates over graphql-transport-ws; a seat's bearer token goes in the "
-                 "connection_init payload (`Authorization` or `token`).")  # fmt: skip
+@strawberry.type(
+    description="Live updates over graphql-transport-ws; a seat's bearer token goes in the "
+    "connection_init payload (`Authorization` or `token`)."
+)
 class CampaignSubscription:
-    @strawberry.subscription(description="Every event of the campaign (the GM's audit trail, live): a late "
-                             "subscriber first receives the past events after `after`, then each new one.")  # fmt: skip
+    @strawberry.subscription(
+        description="Every event of the campaign (the GM's audit trail, live): a late "
+        "subscriber first receives the past events after `after`, then each new one."
+    )
     async def campaign_events(
         self, info: Info, campaign_id: CampaignId, after: After = 0
     ) -> AsyncGenerator[AuditEvent, None]:

@@ -110,8 +110,9 @@ def create_rest_app(intrigue: Intrigue, reads: ReadModelReads, claims: ReadPool 
             Route(campaign + "/factions/{faction_id}/orders", orders.faction_orders, methods=["GET"]),
             Route(campaign + "/factions/{faction_id}/orders", orders.withdraw_faction_orders, methods=["DELETE"]),
             Route(campaign + "/houses/{house_id}/actions", orders.house_orders, methods=["GET"]),
-            Route(campaign + "/houses/{house_id}/actions/{action_id}", orders.withdraw_house_action,
-                  methods=["DELETE"]),
+            Route(
+                campaign + "/houses/{house_id}/actions/{action_id}", orders.withdraw_house_action, methods=["DELETE"]
+            ),
             Route(campaign + "/houses/{house_id}/actions/{action_id}", orders.amend_house_action, methods=["PUT"]),
             Route(campaign + "/houses/{house_id}/areas/{area_id}/repair", phases.repair_house_area, methods=["POST"]),
             Route(campaign + "/factions/{faction_id}/merger-consent", mergers.consent_to_merger, methods=["POST"]),

@@ -35,13 +35,23 @@ async def _gm(request: Request, doing: str) -> By:
 
 
 def _power(power: Power) -> dict[str, Any]:
-    return {"member_id": power.member_id, "kind": power.kind, "name": power.name,
-            "temperament": power.temperament.value, "set_by_gm": power.set_by_gm}  # fmt: skip
+    return {
+        "member_id": power.member_id,
+        "kind": power.kind,
+        "name": power.name,
+        "temperament": power.temperament.value,
+        "set_by_gm": power.set_by_gm,
+    }
 
 
 def _choice(choice: Choice) -> dict[str, Any]:
-    return {"summary": choice.summary, "reasons": list(choice.reasons), "odds": list(choice.odds),
-            "score": round(choice.score, 3), "line": choice.line()}  # fmt: skip
+    return {
+        "summary": choice.summary,
+        "reasons": list(choice.reasons),
+        "odds": list(choice.odds),
+        "score": round(choice.score, 3),
+        "line": choice.line(),
+    }
 
 
 def draft_shape(draft: FactionDraft | HouseDraft) -> dict[str, Any]:
@@ -50,9 +60,14 @@ def draft_shape(draft: FactionDraft | HouseDraft) -> dict[str, Any]:
         actions = [action_name(draft.orders.action)] if draft.orders.action is not None else []
     else:
         member, kind, actions = draft.house_id, "house", [o.action.value for o in draft.orders]
-    return {"member_id": member, "kind": kind, "temperament": draft.temperament, "drafted_actions": actions,
-            "chosen": [_choice(c) for c in draft.chosen],
-            "passed_over": [_choice(c) for c in draft.passed_over]}  # fmt: skip
+    return {
+        "member_id": member,
+        "kind": kind,
+        "temperament": draft.temperament,
+        "drafted_actions": actions,
+        "chosen": [_choice(c) for c in draft.chosen],
+        "passed_over": [_choice(c) for c in draft.passed_over],
+    }
 
 
 @endpoint
@@ -68,8 +83,13 @@ async def mark_gm_run(request: Request) -> Response:
     member = path_id(request, "member_id", "faction or house")
     body = await json_body(request, "MarkGmRun")
     app = intrigue_of(request).assistant
-    await run_in_threadpool(app.mark_gm_run, By(by.campaign_id, by.seat, body["reason"]), member, body["gm_run"],
-                            body.get("temperament") or "")  # fmt: skip
+    await run_in_threadpool(
+        app.mark_gm_run,
+        By(by.campaign_id, by.seat, body["reason"]),
+        member,
+        body["gm_run"],
+        body.get("temperament") or "",
+    )
     powers = await run_in_threadpool(app.powers, by.campaign_id)
     return json_response({"powers": [_power(p) for p in powers]})
 
@@ -85,8 +105,9 @@ async def draft_orders(request: Request) -> Response:
 async def accept_all_drafts(request: Request) -> Response:
     by = await _gm(request, "accept the assistant's drafts")
     body = await json_body(request, "DraftDecisionRequest")
-    accepted = await run_in_threadpool(intrigue_of(request).assistant.accept_all,
-                                       By(by.campaign_id, by.seat, body["reason"]))  # fmt: skip
+    accepted = await run_in_threadpool(
+        intrigue_of(request).assistant.accept_all, By(by.campaign_id, by.seat, body["reason"])
+    )
     return json_response({"accepted": accepted})
 
 
@@ -98,8 +119,9 @@ async def accept_draft(request: Request) -> Response:
     edited: Any = body.get("faction_orders")
     if "house_orders" in body:
         edited = [decode_order(o, f"house_orders[{i}]") for i, o in enumerate(body["house_orders"])]
-    decided = await run_in_threadpool(intrigue_of(request).assistant.accept,
-                                      By(by.campaign_id, by.seat, body["reason"]), member, edited)  # fmt: skip
+    decided = await run_in_threadpool(
+        intrigue_of(request).assistant.accept, By(by.campaign_id, by.seat, body["reason"]), member, edited
+    )
     return json_response({"member_id": str(member), "decision": decided})
 
 
@@ -108,8 +130,7 @@ async def reject_draft(request: Request) -> Response:
     by = await _gm(request, "reject a draft")
     member = path_id(request, "member_id", "faction or house")
     body = await json_body(request, "DraftDecisionRequest")
-    await run_in_threadpool(intrigue_of(request).assistant.reject, By(by.campaign_id, by.seat, body["reason"]),
-                            member)  # fmt: skip
+    await run_in_threadpool(intrigue_of(request).assistant.reject, By(by.campaign_id, by.seat, body["reason"]), member)
     return json_response({"member_id": str(member), "decision": "rejected"})
 
 
@@ -117,17 +138,28 @@ async def reject_draft(request: Request) -> Response:
 async def play_downtime(request: Request) -> Response:
     by = await _gm(request, "let the assistant play a downtime")
     body = await json_body(request, "PlayDowntime")
-    played = await run_in_threadpool(intrigue_of(request).assistant.play_downtime,
-                                     By(by.campaign_id, by.seat, body["reason"]), body["phases"])  # fmt: skip
-    return json_response({"first_phase": played.first_phase, "phases": played.phases,
-                          "rollback_phase": played.rollback_phase, "drafts_given": played.drafts})  # fmt: skip
+    played = await run_in_threadpool(
+        intrigue_of(request).assistant.play_downtime, By(by.campaign_id, by.seat, body["reason"]), body["phases"]
+    )
+    return json_response(
+        {
+            "first_phase": played.first_phase,
+            "phases": played.phases,
+            "rollback_phase": played.rollback_phase,
+            "drafts_given": played.drafts,
+        }
+    )
 
 
 def routes_under(campaign: str) -> list[tuple[str, Any, str]]:
     """(path, handler, method) for the assistant's routes under the campaign's path."""
     base = campaign + "/assistant"
-    return [(base + "/powers", gm_run_powers, "GET"), (base + "/powers/{member_id}", mark_gm_run, "PUT"),
-            (base + "/drafts", draft_orders, "GET"), (base + "/drafts/accepted", accept_all_drafts, "POST"),
-            (base + "/drafts/{member_id}/accepted", accept_draft, "POST"),
-            (base + "/drafts/{member_id}/rejected", reject_draft, "POST"),
-            (base + "/downtime", play_downtime, "POST")]  # fmt: skip
+    return [
+        (base + "/powers", gm_run_powers, "GET"),
+        (base + "/powers/{member_id}", mark_gm_run, "PUT"),
+        (base + "/drafts", draft_orders, "GET"),
+        (base + "/drafts/accepted", accept_all_drafts, "POST"),
+        (base + "/drafts/{member_id}/accepted", accept_draft, "POST"),
+        (base + "/drafts/{member_id}/rejected", reject_draft, "POST"),
+        (base + "/downtime", play_downtime, "POST"),
+    ]

@@ -28,9 +28,12 @@ from service.entrypoints.shared import rules_catalog as rows
 from service.entrypoints.shared.seat_checks import check_gm_or_owner
 
 TABLES = {
-    "goals": rows.goal_rows, "tags": rows.tag_rows, "example-factions": rows.example_rows,
-    "house-actions": rows.house_action_rows, "ranks": rows.rank_rows,
-}  # fmt: skip
+    "goals": rows.goal_rows,
+    "tags": rows.tag_rows,
+    "example-factions": rows.example_rows,
+    "house-actions": rows.house_action_rows,
+    "ranks": rows.rank_rows,
+}
 
 
 class _Flag(StrEnum):
@@ -52,8 +55,12 @@ def _enum_param(request: Request, name: str, enum: type[Any]) -> Any:
 
 def _asset_types(request: Request, custom: list[Any]) -> list[dict[str, Any]]:
     rating = int_param(request, "rating", 0, 0, 8) or None
-    return rows.asset_type_rows(custom, attribute=_enum_param(request, "attribute", Attribute), rating=rating,
-                                kind=_enum_param(request, "kind", AssetKind))  # fmt: skip
+    return rows.asset_type_rows(
+        custom,
+        attribute=_enum_param(request, "attribute", Attribute),
+        rating=rating,
+        kind=_enum_param(request, "kind", AssetKind),
+    )
 
 
 @endpoint
@@ -112,6 +119,5 @@ async def house_preview(request: Request) -> Response:
             raise InvalidInputError(f"replacing: {replacing[:40]!r} is not a UUID") from None
     asking = await seat_of(request)
     gm = asking is not None and asking.is_gm_of(campaign_id)
-    found = await run_in_threadpool(intrigue_of(request).previews.house, campaign_id, house_id, actor, replacing,
-                                    gm=gm)  # fmt: skip
+    found = await run_in_threadpool(intrigue_of(request).previews.house, campaign_id, house_id, actor, replacing, gm=gm)
     return json_response(shapes.house_options(found))

@@ -72,10 +72,26 @@ REST: Final[dict[str, str]] = {
     "POST /campaigns/{campaign_id}/factions/generated": "gm",
     "POST /campaigns/{campaign_id}/factions/the-wild": "gm",
     "POST /campaigns/{campaign_id}/houses": "gm",
-    **{f"POST /campaigns/{{campaign_id}}/interventions/{name}": "gm" for name in (
-        "asset-adventures", "assets", "asset-transfers", "bases-of-influence", "foiled-plans", "monster-moves",
-        "monster-attacks", "regional-governments", "area-control", "fates", "house-circumstances",
-        "house-action-settlements", "adjustments", "custom-action-orders", "house-custom-action-orders")},
+    **{
+        f"POST /campaigns/{{campaign_id}}/interventions/{name}": "gm"
+        for name in (
+            "asset-adventures",
+            "assets",
+            "asset-transfers",
+            "bases-of-influence",
+            "foiled-plans",
+            "monster-moves",
+            "monster-attacks",
+            "regional-governments",
+            "area-control",
+            "fates",
+            "house-circumstances",
+            "house-action-settlements",
+            "adjustments",
+            "custom-action-orders",
+            "house-custom-action-orders",
+        )
+    },
     # Issue 17: the seeds' tables; a campaign's own asset types to its seats; what a member can do now.
     "GET /catalog/asset-types": "public",
     "GET /catalog/goals": "public",

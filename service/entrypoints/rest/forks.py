@@ -31,11 +31,15 @@ def fork_shape(row: dict[str, object]) -> dict[str, object]:
 async def fork_campaign(request: Request) -> Response:
     campaign_id = await gm_campaign(request, "fork the campaign")
     body = await json_body(request, "ForkRequest")
-    started = await run_in_threadpool(intrigue_of(request).forks.fork,
-                                      ForkCampaign(campaign_id, body["phase"], body["name"]))  # fmt: skip
+    started = await run_in_threadpool(
+        intrigue_of(request).forks.fork, ForkCampaign(campaign_id, body["phase"], body["name"])
+    )
     fork_id = started.campaign.id
-    answer = {"campaign": fork_shape(await reads_of(request).campaign(fork_id)), "seat": seat_shape(started.gm.seat),
-              "token": started.gm.token}  # fmt: skip
+    answer = {
+        "campaign": fork_shape(await reads_of(request).campaign(fork_id)),
+        "seat": seat_shape(started.gm.seat),
+        "token": started.gm.token,
+    }
     location = request.url.path.rstrip("/").rsplit("/", 2)[0] + f"/{fork_id}"
     return json_response(answer, 201, {"Location": location})
 

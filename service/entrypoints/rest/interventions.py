@@ -85,8 +85,7 @@ def _base(gm: GMService, by: By, b: Body) -> Changed:
 
 def _monster_attack(gm: GMService, by: By, b: Body) -> Changed:
     done = gm.attack_with_monster(by, b["monster_id"], _id(b, "faction_id"), b["asset_id"])
-    return Changed("faction", _id(b, "faction_id"), {"hit": done.hit, "countered": done.countered,
-                                                     "rolls": done.rolls})  # fmt: skip
+    return Changed("faction", _id(b, "faction_id"), {"hit": done.hit, "countered": done.countered, "rolls": done.rolls})
 
 
 def _adjust(gm: GMService, by: By, b: Body) -> Changed:
@@ -96,33 +95,68 @@ def _adjust(gm: GMService, by: By, b: Body) -> Changed:
 
 INTERVENTIONS: dict[str, Intervention] = {
     "asset-adventures": Intervention("AssetAdventure", _adventure),
-    "assets": Intervention("CreateAsset", lambda gm, by, b: Changed("faction", gm.create_asset(
-        by, _id(b, "faction_id"), b["type_key"], _id(b, "region_id"), b.get("stealthed", False)).id)),
-    "asset-transfers": Intervention("TransferAsset", lambda gm, by, b: Changed("faction", gm.transfer_asset(
-        by, _id(b, "from_faction_id"), b["asset_id"], _id(b, "to_faction_id")).id)),
+    "assets": Intervention(
+        "CreateAsset",
+        lambda gm, by, b: Changed(
+            "faction",
+            gm.create_asset(by, _id(b, "faction_id"), b["type_key"], _id(b, "region_id"), b.get("stealthed", False)).id,
+        ),
+    ),
+    "asset-transfers": Intervention(
+        "TransferAsset",
+        lambda gm, by, b: Changed(
+            "faction", gm.transfer_asset(by, _id(b, "from_faction_id"), b["asset_id"], _id(b, "to_faction_id")).id
+        ),
+    ),
     "bases-of-influence": Intervention("SetBaseOfInfluence", _base),
-    "foiled-plans": Intervention("FoilFactionPlan", lambda gm, by, b: Changed("faction", gm.foil_faction_plan(
-        by, _id(b, "faction_id")).id)),
-    "monster-moves": Intervention("MoveMonster", lambda gm, by, b: Changed("faction", gm.move_monster(
-        by, b["monster_id"], _id(b, "region_id")).id)),
+    "foiled-plans": Intervention(
+        "FoilFactionPlan", lambda gm, by, b: Changed("faction", gm.foil_faction_plan(by, _id(b, "faction_id")).id)
+    ),
+    "monster-moves": Intervention(
+        "MoveMonster",
+        lambda gm, by, b: Changed("faction", gm.move_monster(by, b["monster_id"], _id(b, "region_id")).id),
+    ),
     "monster-attacks": Intervention("AttackWithMonster", _monster_attack),
-    "regional-governments": Intervention("SetRegionalGovernment", lambda gm, by, b: Changed("region", gm.set_government(
-        by, _id(b, "region_id"), _optional_id(b, "faction_id")).id)),
-    "area-control": Intervention("SetAreaControl", lambda gm, by, b: Changed("region", gm.set_control(
-        by, _id(b, "region_id"), _optional_id(b, "house_id")).id)),
-    "fates": Intervention("DecideFate", lambda gm, by, b: Changed("house", gm.decide_fate(
-        by, _id(b, "house_id"), b["name"], b["fate"]).id)),
-    "house-circumstances": Intervention("ImposeHouseCircumstance", lambda gm, by, b: Changed("house",
-        gm.impose_circumstance(by, _id(b, "house_id"), b["hook"], b["value"], b["applies"], b["months"],
-                               tuple(b.get("actions", ()))).id)),
-    "house-action-settlements": Intervention("SettleHouseAction", lambda gm, by, b: Changed("house", gm.settle_action(
-        by, _id(b, "house_id"), b["action_id"], b["result"]).id)),
+    "regional-governments": Intervention(
+        "SetRegionalGovernment",
+        lambda gm, by, b: Changed(
+            "region", gm.set_government(by, _id(b, "region_id"), _optional_id(b, "faction_id")).id
+        ),
+    ),
+    "area-control": Intervention(
+        "SetAreaControl",
+        lambda gm, by, b: Changed("region", gm.set_control(by, _id(b, "region_id"), _optional_id(b, "house_id")).id),
+    ),
+    "fates": Intervention(
+        "DecideFate",
+        lambda gm, by, b: Changed("house", gm.decide_fate(by, _id(b, "house_id"), b["name"], b["fate"]).id),
+    ),
+    "house-circumstances": Intervention(
+        "ImposeHouseCircumstance",
+        lambda gm, by, b: Changed(
+            "house",
+            gm.impose_circumstance(
+                by, _id(b, "house_id"), b["hook"], b["value"], b["applies"], b["months"], tuple(b.get("actions", ()))
+            ).id,
+        ),
+    ),
+    "house-action-settlements": Intervention(
+        "SettleHouseAction",
+        lambda gm, by, b: Changed("house", gm.settle_action(by, _id(b, "house_id"), b["action_id"], b["result"]).id),
+    ),
     "adjustments": Intervention("Adjust", _adjust),
-    "custom-action-orders": Intervention("OrderCustomAction", lambda gm, by, b: Changed("faction",
-        gm.order_custom_action(by, _id(b, "faction_id"), b["key"]).id)),
-    "house-custom-action-orders": Intervention("OrderHouseCustomAction", lambda gm, by, b: Changed("house",
-        gm.order_house_custom_action(by, _id(b, "house_id"), b["key"], b["actor"], b.get("start_week", 1)).id)),
-}  # fmt: skip
+    "custom-action-orders": Intervention(
+        "OrderCustomAction",
+        lambda gm, by, b: Changed("faction", gm.order_custom_action(by, _id(b, "faction_id"), b["key"]).id),
+    ),
+    "house-custom-action-orders": Intervention(
+        "OrderHouseCustomAction",
+        lambda gm, by, b: Changed(
+            "house",
+            gm.order_house_custom_action(by, _id(b, "house_id"), b["key"], b["actor"], b.get("start_week", 1)).id,
+        ),
+    ),
+}
 
 
 async def _shaped(request: Request, changed: Changed) -> Body:
@@ -146,7 +180,9 @@ async def _region(reads: ReadModelReads, state: Body, seat: Seat | None) -> Body
 
 # A changed member's REST shape, by the kind of its rule system's members (domain/systems.py); else a region's.
 _SHAPES: dict[str, Callable[[ReadModelReads, Body, Seat | None], Awaitable[Body]]] = {
-    FACTION_TURN.kind: _faction, GAME_OF_BONES.kind: _house}  # fmt: skip
+    FACTION_TURN.kind: _faction,
+    GAME_OF_BONES.kind: _house,
+}
 
 
 def _endpoint(name: str, intervention: Intervention) -> Callable[[Request], Any]:
@@ -166,5 +202,7 @@ def _endpoint(name: str, intervention: Intervention) -> Callable[[Request], Any]
 
 def routes(campaign: str) -> list[Route]:
     """One POST route per intervention, under the campaign's path."""
-    return [Route(f"{campaign}/interventions/{name}", _endpoint(name, i), methods=["POST"])
-            for name, i in INTERVENTIONS.items()]  # fmt: skip
+    return [
+        Route(f"{campaign}/interventions/{name}", _endpoint(name, i), methods=["POST"])
+        for name, i in INTERVENTIONS.items()
+    ]

@@ -39,12 +39,18 @@ async def consent_to_merger(request: Request) -> Response:
     """Seed 002, Mergers: the faction's own consent, from its player seat or the GM on its behalf."""
     campaign_id = campaign_id_of(request)
     faction_id = path_id(request, "faction_id", "faction")
-    check_gm_or_owner(await seat_of(request), {"campaignId": campaign_id, "factionId": faction_id},
-                      "consent to a merger")  # fmt: skip
+    check_gm_or_owner(
+        await seat_of(request), {"campaignId": campaign_id, "factionId": faction_id}, "consent to a merger"
+    )
     body = await json_body(request, "MergerConsent")
     by = await _by(request, campaign_id, "consent to a merger")
-    await run_in_threadpool(intrigue_of(request).gm.consent_to_merger, by, faction_id, UUID(body["partner_id"]),
-                            bool(body.get("consent", True)))  # fmt: skip
+    await run_in_threadpool(
+        intrigue_of(request).gm.consent_to_merger,
+        by,
+        faction_id,
+        UUID(body["partner_id"]),
+        bool(body.get("consent", True)),
+    )
     return json_response(faction_shape(await reads_of(request).one(faction_id, "faction"), await seat_of(request)))
 
 
@@ -54,11 +60,19 @@ async def merge_factions(request: Request) -> Response:
     campaign_id = campaign_id_of(request)
     check_gm(await seat_of(request), campaign_id, "merge factions")
     body = await json_body(request, "MergeFactions")
-    merger = MergeFactions(UUID(body["faction_id"]), UUID(body["partner_id"]), int(body["merger_score"]),
-                           list(body["tags"]))  # fmt: skip
-    done = await run_in_threadpool(intrigue_of(request).gm.merge_factions,
-                                   await _by(request, campaign_id, body["reason"]), merger)  # fmt: skip
+    merger = MergeFactions(
+        UUID(body["faction_id"]), UUID(body["partner_id"]), int(body["merger_score"]), list(body["tags"])
+    )
+    done = await run_in_threadpool(
+        intrigue_of(request).gm.merge_factions, await _by(request, campaign_id, body["reason"]), merger
+    )
     seat, reads = await seat_of(request), reads_of(request)
-    return json_response({"faction": faction_shape(await reads.one(done.faction.id, "faction"), seat),
-                          "dissolved": faction_shape(await reads.one(done.dissolved.id, "faction"), seat),
-                          "rolls": done.rolls, "sold": done.sold}, 201)  # fmt: skip
+    return json_response(
+        {
+            "faction": faction_shape(await reads.one(done.faction.id, "faction"), seat),
+            "dissolved": faction_shape(await reads.one(done.dissolved.id, "faction"), seat),
+            "rolls": done.rolls,
+            "sold": done.sold,
+        },
+        201,
+    )

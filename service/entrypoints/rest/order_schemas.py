@@ -104,8 +104,9 @@ def _property(hint: Any, spec: Any, default: Any) -> dict[str, Any]:
         return {"description": "The turn's one action; null or absent: none.", "anyOf": [ref(UNION), {"type": "null"}]}
     described = {"description": spec.doc} if spec.doc else {}
     if is_form(base):
-        return described | ({"anyOf": [ref(component_name(base)), {"type": "null"}]} if nullable else
-                            ref(component_name(base)))  # fmt: skip
+        return described | (
+            {"anyOf": [ref(component_name(base)), {"type": "null"}]} if nullable else ref(component_name(base))
+        )
     shape = _value(base, spec)
     if nullable and "type" in shape:  # `X | None = None`: null is none
         shape["type"] = [shape["type"], "null"]
@@ -143,22 +144,39 @@ def house_order_components() -> dict[str, Any]:
     """A house's order (domain/gameofbones/orders.py): one object, its action an enum, and what the rules ask of
     the actions that name areas (domain/gameofbones/ordering.py `check_areas`; seed 000, Taking Action)."""
     shape = _object(Order, _doc(Order))
-    naming = [a.value for a, row in HOUSE_ACTIONS.items() if row.target in (Target.AREAS, Target.ANY_AREAS,
-                                                                            Target.MOVE)]  # fmt: skip
+    naming = [
+        a.value for a, row in HOUSE_ACTIONS.items() if row.target in (Target.AREAS, Target.ANY_AREAS, Target.MOVE)
+    ]
     one = [a.value for a in ONE_AREA]
     shape["allOf"] = [
-        {"if": {"properties": {"action": {"enum": naming}}},
-         "then": {"required": ["area_ids"], "properties": {"area_ids": {"minItems": 1, "uniqueItems": True}}}},
-        {"if": {"properties": {"action": {"enum": one}}},
-         "then": {"description": f"{', '.join(one[:-1])} and {one[-1]} name one area.",
-                  "properties": {"area_ids": {"maxItems": 1}}}},
-        {"if": {"properties": {"action": {"const": ActionName.ASSAULT.value}}},
-         "then": {"required": ["power"],
-                  "properties": {"power": {"minimum": 1, "description": "An Assault commits some power."}}}},
-        {"if": {"properties": {"action": {"const": ActionName.TROOP_MOVEMENTS.value}}},
-         "then": {"required": ["to_area_id"], "properties": {"to_area_id": {
-             "type": "string", "format": "uuid", "description": "Where the troops go."}}}},
-    ]  # fmt: skip
+        {
+            "if": {"properties": {"action": {"enum": naming}}},
+            "then": {"required": ["area_ids"], "properties": {"area_ids": {"minItems": 1, "uniqueItems": True}}},
+        },
+        {
+            "if": {"properties": {"action": {"enum": one}}},
+            "then": {
+                "description": f"{', '.join(one[:-1])} and {one[-1]} name one area.",
+                "properties": {"area_ids": {"maxItems": 1}},
+            },
+        },
+        {
+            "if": {"properties": {"action": {"const": ActionName.ASSAULT.value}}},
+            "then": {
+                "required": ["power"],
+                "properties": {"power": {"minimum": 1, "description": "An Assault commits some power."}},
+            },
+        },
+        {
+            "if": {"properties": {"action": {"const": ActionName.TROOP_MOVEMENTS.value}}},
+            "then": {
+                "required": ["to_area_id"],
+                "properties": {
+                    "to_area_id": {"type": "string", "format": "uuid", "description": "Where the troops go."}
+                },
+            },
+        },
+    ]
     return {"HouseOrder": shape}
 
 

@@ -64,8 +64,9 @@ async def house_orders(request: Request) -> Response:
     campaign_id, house_id = await _owner(request, "houseId", "house", "read a house's orders")
     given = await run_in_threadpool(intrigue_of(request).orders.house_orders, campaign_id, house_id)
     seat = await seat_of(request)
-    return json_response({"house_id": str(house_id),
-                          "actions": [dated(pending_view(p.to_dict(), seat, campaign_id)) for p in given]})
+    return json_response(
+        {"house_id": str(house_id), "actions": [dated(pending_view(p.to_dict(), seat, campaign_id)) for p in given]}
+    )
 
 
 async def _house(request: Request, campaign_id: UUID, house_id: UUID) -> dict[str, object]:
@@ -87,7 +88,8 @@ async def amend_house_action(request: Request) -> Response:
     campaign_id, house_id = await _owner(request, "houseId", "house", "amend a house's order")
     order = decode_order(await json_body(request, "HouseOrder"))
     app = intrigue_of(request)
-    pending = await run_in_threadpool(app.orders.amend_house_action, campaign_id, house_id,
-                                      request.path_params["action_id"], order)  # fmt: skip
+    pending = await run_in_threadpool(
+        app.orders.amend_house_action, campaign_id, house_id, request.path_params["action_id"], order
+    )
     house = await _house(request, campaign_id, house_id)
     return json_response({"action": dated(pending.to_dict()), "house": house})

@@ -53,8 +53,9 @@ async def _campaign(request: Request, campaign_id: UUID) -> dict[str, Any]:
 async def current_phase(request: Request) -> Response:
     await seat_of(request)
     campaign = await _campaign(request, campaign_id_of(request))
-    return json_response({"campaign_id": campaign["id"], "phase": campaign["phase"],
-                          "status": campaign["phase_status"]})  # fmt: skip
+    return json_response(
+        {"campaign_id": campaign["id"], "phase": campaign["phase"], "status": campaign["phase_status"]}
+    )
 
 
 @command
@@ -114,4 +115,3 @@ async def order_house_action(request: Request) -> Response:
     campaign = await _campaign(request, campaign_id)
     house = house_shape(state, await seat_of(request), max(1, campaign["phase"]))
     return json_response({"action": dated(pending.to_dict()), "house": house}, 201)
-

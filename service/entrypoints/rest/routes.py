@@ -29,8 +29,21 @@ from service.entrypoints.shared import campaign_list
 from service.persistence import database
 
 CAMPAIGN_FIELDS = ("id", "name", "rule_systems", "seeded", "phase", "phase_status", "created_at")
-REGION_FIELDS = ("id", "campaign_id", "name", "q", "r", "arcana", "population", "tags", "terrain_difficulty",
-                 "wild", "governing_faction_id", "monthly_income", "controlling_house_id")  # fmt: skip
+REGION_FIELDS = (
+    "id",
+    "campaign_id",
+    "name",
+    "q",
+    "r",
+    "arcana",
+    "population",
+    "tags",
+    "terrain_difficulty",
+    "wild",
+    "governing_faction_id",
+    "monthly_income",
+    "controlling_house_id",
+)
 
 
 def campaign_shape(row: dict[str, Any]) -> dict[str, Any]:
@@ -42,14 +55,30 @@ def region_shape(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def seat_shape(seat: Seat, revoked: bool = False) -> dict[str, Any]:
-    return {"id": seat.id, "campaign_id": seat.campaign_id, "role": seat.role.value, "name": seat.name,
-            "faction_id": seat.faction_id, "house_id": seat.house_id, "revoked": revoked}  # fmt: skip
+    return {
+        "id": seat.id,
+        "campaign_id": seat.campaign_id,
+        "role": seat.role.value,
+        "name": seat.name,
+        "faction_id": seat.faction_id,
+        "house_id": seat.house_id,
+        "revoked": revoked,
+    }
 
 
 def map_region(body: dict[str, Any]) -> MapRegion:
-    return MapRegion(body["name"], body["q"], body["r"], body.get("arcana", 0), body.get("population", "Hundreds"),
-                     list(body.get("tags", [])), body.get("terrain_difficulty", 0), body.get("wild", False),
-                     body.get("monthly_income", 0), body.get("monster"))  # fmt: skip
+    return MapRegion(
+        body["name"],
+        body["q"],
+        body["r"],
+        body.get("arcana", 0),
+        body.get("population", "Hundreds"),
+        list(body.get("tags", [])),
+        body.get("terrain_difficulty", 0),
+        body.get("wild", False),
+        body.get("monthly_income", 0),
+        body.get("monster"),
+    )
 
 
 async def _detail(request: Request, campaign_id: UUID) -> dict[str, Any]:
@@ -101,8 +130,11 @@ async def create_campaign(request: Request) -> Response:
         CreateCampaign(body["name"], list(body["rule_systems"]), body.get("dice_seed"), regions),
     )
     campaign_id = started.campaign.id
-    answer = {"campaign": await _detail(request, campaign_id), "seat": seat_shape(started.gm.seat),
-              "token": started.gm.token}  # fmt: skip
+    answer = {
+        "campaign": await _detail(request, campaign_id),
+        "seat": seat_shape(started.gm.seat),
+        "token": started.gm.token,
+    }
     return json_response(answer, 201, {"Location": f"{request.url.path.rstrip('/')}/{campaign_id}"})
 
 
@@ -142,9 +174,13 @@ async def create_seat(request: Request) -> Response:
     body = await json_body(request, "SeatRequest")
     faction_id, house_id = (UUID(body[k]) if k in body else None for k in ("faction_id", "house_id"))
     issued = await run_in_threadpool(
-        intrigue_of(request).seats.create_seat, campaign_id, body["role"], body.get("name", body["role"].title()),
-        faction_id, house_id,
-    )  # fmt: skip
+        intrigue_of(request).seats.create_seat,
+        campaign_id,
+        body["role"],
+        body.get("name", body["role"].title()),
+        faction_id,
+        house_id,
+    )
     return json_response({"seat": seat_shape(issued.seat), "token": issued.token}, 201)
 
 

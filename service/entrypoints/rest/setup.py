@@ -43,10 +43,22 @@ async def _factions(request: Request, ids: list[UUID]) -> list[dict[str, Any]]:
 async def found_faction(request: Request) -> Response:
     """A faction with the given ratings, home and starting assets (seed 002, Creating a Faction)."""
     campaign_id, b = await _gm_body(request, "FoundFaction", "found a faction")
-    found = FoundFaction(campaign_id, b["name"], b["force"], b["cunning"], b["wealth"], UUID(b["home_region_id"]),
-                         list(b.get("tags", [])), b.get("facgold", 0), b.get("xp", 0), b.get("hp"),
-                         [StartingAsset(a["type_key"], UUID(a["region_id"]) if a.get("region_id") else None)
-                          for a in b.get("assets", [])])  # fmt: skip
+    found = FoundFaction(
+        campaign_id,
+        b["name"],
+        b["force"],
+        b["cunning"],
+        b["wealth"],
+        UUID(b["home_region_id"]),
+        list(b.get("tags", [])),
+        b.get("facgold", 0),
+        b.get("xp", 0),
+        b.get("hp"),
+        [
+            StartingAsset(a["type_key"], UUID(a["region_id"]) if a.get("region_id") else None)
+            for a in b.get("assets", [])
+        ],
+    )
     faction = await run_in_threadpool(intrigue_of(request).factionturn.found_faction, found)
     [shaped] = await _factions(request, [faction.id])
     return json_response(shaped, 201)
@@ -56,8 +68,13 @@ async def found_faction(request: Request) -> Response:
 async def found_example_faction(request: Request) -> Response:
     """One of seed 002's Example Factions as a preset."""
     campaign_id, b = await _gm_body(request, "FoundExampleFaction", "found a faction")
-    faction = await run_in_threadpool(intrigue_of(request).factionturn.found_example, campaign_id, b["example"],
-                                      UUID(b["home_region_id"]), b.get("name"))  # fmt: skip
+    faction = await run_in_threadpool(
+        intrigue_of(request).factionturn.found_example,
+        campaign_id,
+        b["example"],
+        UUID(b["home_region_id"]),
+        b.get("name"),
+    )
     [shaped] = await _factions(request, [faction.id])
     return json_response(shaped, 201)
 
@@ -66,8 +83,9 @@ async def found_example_faction(request: Request) -> Response:
 async def generate_factions(request: Request) -> Response:
     """A starting world of 3-6 random factions (seed 002, Creating a Faction), rolled with the campaign's dice."""
     campaign_id, b = await _gm_body(request, "GenerateFactions", "generate factions")
-    factions = await run_in_threadpool(intrigue_of(request).factionturn.generate_factions, campaign_id, b["count"],
-                                       b.get("names"))  # fmt: skip
+    factions = await run_in_threadpool(
+        intrigue_of(request).factionturn.generate_factions, campaign_id, b["count"], b.get("names")
+    )
     return json_response({"factions": await _factions(request, [f.id for f in factions])}, 201)
 
 
@@ -81,14 +99,20 @@ async def register_house(request: Request) -> Response:
     may come in the same command (seed 000, Building a House)."""
     campaign_id, b = await _gm_body(request, "RegisterHouse", "register a house")
     register = RegisterHouse(
-        campaign_id, b["name"], _character(b["leader"]), b.get("gold", 0),
+        campaign_id,
+        b["name"],
+        _character(b["leader"]),
+        b.get("gold", 0),
         [_character(c) for c in b.get("lieutenants", [])],
-        [StartingMember(m["name"], {c["character_class"]: c["level"] for c in m["classes"]})
-         for m in b.get("members", [])],
+        [
+            StartingMember(m["name"], {c["character_class"]: c["level"] for c in m["classes"]})
+            for m in b.get("members", [])
+        ],
         [StartingPriest(p["name"], p["level"], p.get("fatespinner_priestess", False)) for p in b.get("priests", [])],
-        b.get("influence", 0), b.get("power", 0),
+        b.get("influence", 0),
+        b.get("power", 0),
         [StartingArea(UUID(a["area_id"]), a.get("troops", 0)) for a in b.get("areas", [])],
-    )  # fmt: skip
+    )
     house = await run_in_threadpool(intrigue_of(request).gameofbones.register_house, register)
     reads = reads_of(request)
     campaign = await reads.campaign(campaign_id)

@@ -43,8 +43,18 @@ from service.usecases.visibility import (
 # lets the seat see it (service/usecases/visibility/read_models.py); a field the contract lacks is not answered.
 FACTION_FIELDS = contract_fields("Faction", FACTION.fields, but=("assets",))
 HOUSE_FIELDS = contract_fields("House", HOUSE.fields)
-ASSET_FIELDS = ("id", "type_key", "name", "attribute", "region_id", "hp", "max_hp", "stealthed", "threatened",
-                "usable_from")  # fmt: skip
+ASSET_FIELDS = (
+    "id",
+    "type_key",
+    "name",
+    "attribute",
+    "region_id",
+    "hp",
+    "max_hp",
+    "stealthed",
+    "threatened",
+    "usable_from",
+)
 MAX_POSITION = 2**63 - 1
 
 
@@ -72,12 +82,15 @@ def house_shape(state: dict[str, Any], seat: Seat | None, phase: int) -> dict[st
     standing = HouseStanding(seen)
     defences = standing.defences(phase)
     shaped["standing"] = {
-        "phase": phase, "effective_rank": standing.effective_rank(phase),
+        "phase": phase,
+        "effective_rank": standing.effective_rank(phase),
         "effective_influence": standing.effective_influence(phase),
-        "available_influence": standing.available_influence(phase), "available_power": standing.available_power,
-        "action_bonuses": list(standing.action_bonuses(phase)), "influence_defence": defences.influence,
+        "available_influence": standing.available_influence(phase),
+        "available_power": standing.available_power,
+        "action_bonuses": list(standing.action_bonuses(phase)),
+        "influence_defence": defences.influence,
         "power_defence": defences.power,
-    }  # fmt: skip
+    }
     return shaped
 
 
@@ -133,8 +146,14 @@ async def state_as_of(request: Request) -> Response:
         shaped = []
         for aggregate_id, aggregate in sorted(aggregates.items(), key=lambda item: str(item[0])):
             kind = type(aggregate).__name__.lower()
-            shaped.append({"id": aggregate_id, "kind": kind, "version": aggregate.version,
-                           "state": view(kind, public_state(aggregate), seat)})  # fmt: skip
+            shaped.append(
+                {
+                    "id": aggregate_id,
+                    "kind": kind,
+                    "version": aggregate.version,
+                    "state": view(kind, public_state(aggregate), seat),
+                }
+            )
         return shaped
 
     aggregates = await run_in_threadpool(rebuild)

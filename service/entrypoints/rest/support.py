@@ -224,8 +224,12 @@ def _lag_headers(position: int | None) -> dict[str, str]:
 
 def committed_response(position: int | None, headers: dict[str, str] | None = None) -> Response:
     """202: the command is committed (at `position`), but its usual answer could not be built or was not kept."""
-    body = {"committed": True, "position": position, "reads_may_lag": True,
-            "detail": f"the command was committed at position {position}; read the state it changed"}  # fmt: skip
+    body = {
+        "committed": True,
+        "position": position,
+        "reads_may_lag": True,
+        "detail": f"the command was committed at position {position}; read the state it changed",
+    }
     return json_response(body, 202, {**_lag_headers(position), **(headers or {})})
 
 

@@ -24,11 +24,18 @@ from service.usecases.table_dice import TableDiceStep
 
 
 def _roll(step: TableDiceStep, request: RollRequest, faces: tuple[int, ...] | None) -> dict[str, Any]:
-    return {"expression": request.expression, "count": request.count, "sides": request.sides,
-            "keeps_highest": request.keeps_highest, "purpose": request.purpose, "rule": request.rule,
-            "roller_id": _text(step.member_of(request.actor)), "roller": step.who(request.actor),
-            "modifiers": [{"source": m.source, "value": m.value} for m in request.modifiers],
-            "faces": None if faces is None else list(faces)}  # fmt: skip
+    return {
+        "expression": request.expression,
+        "count": request.count,
+        "sides": request.sides,
+        "keeps_highest": request.keeps_highest,
+        "purpose": request.purpose,
+        "rule": request.rule,
+        "roller_id": _text(step.member_of(request.actor)),
+        "roller": step.who(request.actor),
+        "modifiers": [{"source": m.source, "value": m.value} for m in request.modifiers],
+        "faces": None if faces is None else list(faces),
+    }
 
 
 def _text(value: UUID | None) -> str | None:
@@ -36,9 +43,13 @@ def _text(value: UUID | None) -> str | None:
 
 
 def step_shape(step: TableDiceStep) -> dict[str, Any]:
-    return {"campaign_id": str(step.campaign_id), "phase": step.phase, "resolved": step.resolved,
-            "entered": [_roll(step, e.request, e.faces) for e in step.entered],
-            "next": None if step.next is None else _roll(step, step.next, None)}  # fmt: skip
+    return {
+        "campaign_id": str(step.campaign_id),
+        "phase": step.phase,
+        "resolved": step.resolved,
+        "entered": [_roll(step, e.request, e.faces) for e in step.entered],
+        "next": None if step.next is None else _roll(step, step.next, None),
+    }
 
 
 @command
@@ -46,8 +57,13 @@ async def set_dice_source(request: Request) -> Response:
     campaign_id = await gm_campaign(request, "set whose dice resolve a phase")
     body = await json_body(request, "DiceSourceRequest")
     seat = await seat_of(request)
-    campaign = await run_in_threadpool(intrigue_of(request).table_dice.set_dice_source, campaign_id, body["source"],
-                                       body.get("phase"), str(seat.id) if seat else "")  # fmt: skip
+    campaign = await run_in_threadpool(
+        intrigue_of(request).table_dice.set_dice_source,
+        campaign_id,
+        body["source"],
+        body.get("phase"),
+        str(seat.id) if seat else "",
+    )
     at = campaign.phase if body.get("phase") is None else int(body["phase"])
     return json_response({"campaign_id": str(campaign_id), "phase": at, "source": campaign.dice_source(at).value})
 

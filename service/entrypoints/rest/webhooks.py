@@ -30,18 +30,32 @@ def _time(value: datetime | None) -> str | None:
 
 
 def delivery_shape(found: Delivery) -> dict[str, Any]:
-    return {"id": str(found.id), "kind": found.kind, "position": found.position,
-            "created_at": _time(found.created_at), "attempts": found.attempts,
-            "next_attempt_at": _time(found.next_attempt_at), "delivered_at": _time(found.delivered_at),
-            "gave_up_at": _time(found.gave_up_at), "last_status": found.last_status, "last_error": found.last_error,
-            "state": found.state.value}  # fmt: skip
+    return {
+        "id": str(found.id),
+        "kind": found.kind,
+        "position": found.position,
+        "created_at": _time(found.created_at),
+        "attempts": found.attempts,
+        "next_attempt_at": _time(found.next_attempt_at),
+        "delivered_at": _time(found.delivered_at),
+        "gave_up_at": _time(found.gave_up_at),
+        "last_status": found.last_status,
+        "last_error": found.last_error,
+        "state": found.state.value,
+    }
 
 
 def endpoint_shape(found: Endpoint) -> dict[str, Any]:
-    return {"id": str(found.id), "campaign_id": str(found.campaign_id), "url": found.url,
-            "kinds": [k.value for k in found.kinds], "format": found.format.value,
-            "created_at": _time(found.created_at), "last_error": found.last_error,
-            "deliveries": [delivery_shape(d) for d in found.deliveries]}  # fmt: skip
+    return {
+        "id": str(found.id),
+        "campaign_id": str(found.campaign_id),
+        "url": found.url,
+        "kinds": [k.value for k in found.kinds],
+        "format": found.format.value,
+        "created_at": _time(found.created_at),
+        "last_error": found.last_error,
+        "deliveries": [delivery_shape(d) for d in found.deliveries],
+    }
 
 
 @endpoint
@@ -56,8 +70,14 @@ async def register_webhook(request: Request) -> Response:
     campaign_id = await gm_campaign(request, "register a webhook")
     body = await json_body(request, "WebhookRequest")
     kinds = [NewsKind(k) for k in body["kinds"]]
-    found = await run_in_threadpool(intrigue_of(request).webhooks.register, campaign_id, body["url"], body["secret"],
-                                    kinds, WebhookFormat(body.get("format", "json")))  # fmt: skip
+    found = await run_in_threadpool(
+        intrigue_of(request).webhooks.register,
+        campaign_id,
+        body["url"],
+        body["secret"],
+        kinds,
+        WebhookFormat(body.get("format", "json")),
+    )
     return json_response(endpoint_shape(found), 201)
 
 
@@ -88,7 +108,9 @@ async def announce_orders_due(request: Request) -> Response:
     except ValueError:
         raise InvalidInputError("due_at must be an ISO 8601 time with its time zone") from None
     notice_hours = float(body.get("notice_hours", 24))
-    notice_at = await run_in_threadpool(intrigue_of(request).webhooks.announce_orders_due, campaign_id, due_at,
-                                        notice_hours)  # fmt: skip
-    return json_response({"campaign_id": str(campaign_id), "due_at": due_at.isoformat(),
-                          "notice_at": notice_at.isoformat()})  # fmt: skip
+    notice_at = await run_in_threadpool(
+        intrigue_of(request).webhooks.announce_orders_due, campaign_id, due_at, notice_hours
+    )
+    return json_response(
+        {"campaign_id": str(campaign_id), "due_at": due_at.isoformat(), "notice_at": notice_at.isoformat()}
+    )

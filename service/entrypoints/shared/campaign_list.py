@@ -29,6 +29,7 @@ def listed_for(db: Database, seat: Seat | None) -> UUID | None:
     if is_open(db):
         return None
     if seat is None:
-        raise ForbiddenError(f"this server lists campaigns to their seats only ({OPEN_CAMPAIGN_LIST} is off); "
-                             "send a seat's bearer token")  # fmt: skip
+        raise ForbiddenError(
+            f"this server lists campaigns to their seats only ({OPEN_CAMPAIGN_LIST} is off); send a seat's bearer token"
+        )
     return seat.campaign_id

@@ -23,8 +23,9 @@ def decoded(body: bytes, header: str, max_bytes: int) -> bytes:
     applied = codings(header)
     unknown = [c for c in applied if c not in WINDOW_BITS]
     if unknown:
-        raise UnsupportedMediaTypeError(f"the body's content coding {unknown[0]!r} is not one the server decodes "
-                                        f"(it decodes {ACCEPTED})", ACCEPTED)  # fmt: skip
+        raise UnsupportedMediaTypeError(
+            f"the body's content coding {unknown[0]!r} is not one the server decodes (it decodes {ACCEPTED})", ACCEPTED
+        )
     for coding in reversed(applied):
         body = _inflate(body, coding, max_bytes)
     return body

@@ -105,8 +105,12 @@ PROBLEM_MEDIA_TYPE = "application/problem+json"  # RFC 9457, section 3
 RETRY_AFTER_SECONDS = 2  # sent with every UNAVAILABLE answer (RFC 9110, section 10.2.3)
 MAX_DETAIL_CHARS = 1000  # an error's message is cut to this, so that a huge input is never echoed back whole
 # What the drivers raise when the server is down, restarting, refusing connections or the pool cannot serve in time.
-_UNAVAILABLE = (psycopg.OperationalError, psycopg.InterfaceError, persistence.OperationalError,
-                persistence.InterfaceError)  # fmt: skip
+_UNAVAILABLE = (
+    psycopg.OperationalError,
+    psycopg.InterfaceError,
+    persistence.OperationalError,
+    persistence.InterfaceError,
+)
 
 
 def http_refusal(status: int, reason: str) -> DomainError:

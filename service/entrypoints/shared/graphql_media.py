@@ -17,8 +17,7 @@ GRAPHQL_RESPONSE = "application/graphql-response+json"
 # In increasing preference (python-mimeparse picks the last on a tie): a wildcard answers JSON.
 SERVED = [GRAPHQL_RESPONSE, JSON]
 # Codes of the errors raised before execution starts, as service/entrypoints/graphql/core/errors.py gives them.
-REQUEST_ERROR_CODES = frozenset({"GRAPHQL_PARSE_FAILED", "GRAPHQL_VALIDATION_FAILED", "BAD_USER_INPUT",
-                                 "BAD_REQUEST"})  # fmt: skip
+REQUEST_ERROR_CODES = frozenset({"GRAPHQL_PARSE_FAILED", "GRAPHQL_VALIDATION_FAILED", "BAD_USER_INPUT", "BAD_REQUEST"})
 
 
 def answer_media_type(accept: str | None) -> str | None:

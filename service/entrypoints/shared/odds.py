@@ -36,13 +36,19 @@ def attack_odds(odds: AttackOdds | None) -> dict[str, Any] | None:
     return {
         "defender_id": None if isinstance(defender, Unknown) or not defender else defender,
         "defender_known": not isinstance(defender, Unknown),
-        "attack_total": distribution(odds.attack_total), "defence_total": distribution(odds.defence_total),
-        "hit": exact(odds.hit), "tie": exact(odds.tie), "miss": exact(odds.miss),
-        "damage": distribution(odds.damage), "expected_damage": exact(odds.expected_damage),
-        "counter": exact(odds.counter), "counter_damage": distribution(odds.counter_damage),
-        "expected_counter_damage": exact(odds.expected_counter_damage), "tie_rule": TIE_RULE,
+        "attack_total": distribution(odds.attack_total),
+        "defence_total": distribution(odds.defence_total),
+        "hit": exact(odds.hit),
+        "tie": exact(odds.tie),
+        "miss": exact(odds.miss),
+        "damage": distribution(odds.damage),
+        "expected_damage": exact(odds.expected_damage),
+        "counter": exact(odds.counter),
+        "counter_damage": distribution(odds.counter_damage),
+        "expected_counter_damage": exact(odds.expected_counter_damage),
+        "tie_rule": TIE_RULE,
         "notes": list(odds.notes),
-    }  # fmt: skip
+    }
 
 
 def _effects(pairs: tuple[tuple[str, Fraction], ...]) -> list[dict[str, Any]]:
@@ -53,12 +59,21 @@ def house_odds(odds: HouseOdds | None) -> dict[str, Any] | None:
     if odds is None:
         return None
     unknown = next((v for v in (odds.bands, odds.success) if isinstance(v, Unknown)), None)
-    bands = [] if isinstance(odds.bands, Unknown) else [
-        {"name": b.name, "chance": exact(b.chance), "effects": _effects(b.effects)} for b in odds.bands]
+    bands = (
+        []
+        if isinstance(odds.bands, Unknown)
+        else [{"name": b.name, "chance": exact(b.chance), "effects": _effects(b.effects)} for b in odds.bands]
+    )
     expected = [] if isinstance(odds.expected, Unknown) else _effects(odds.expected)
     return {
-        "action": ActionName(odds.action), "dc": odds.dc, "success": exact(odds.success),
-        "attack_total": distribution(odds.attack_total), "defence_total": distribution(odds.defence_total),
-        "known": unknown is None, "unknown_reason": unknown.reason if unknown else None, "bands": bands,
-        "expected": expected, "notes": list(odds.notes),
-    }  # fmt: skip
+        "action": ActionName(odds.action),
+        "dc": odds.dc,
+        "success": exact(odds.success),
+        "attack_total": distribution(odds.attack_total),
+        "defence_total": distribution(odds.defence_total),
+        "known": unknown is None,
+        "unknown_reason": unknown.reason if unknown else None,
+        "bands": bands,
+        "expected": expected,
+        "notes": list(odds.notes),
+    }

@@ -28,8 +28,14 @@ from domain.odds import AttackOdds, HouseOdds
 from service.entrypoints.shared import odds as shaped_odds
 from service.usecases.previews import FactionPreviewOdds, HousePreviewOdds
 
-EMPTY = {"region_id": None, "type_key": None, "name": None, "asset_id": None, "target_faction_id": None,
-         "target_asset_id": None}  # fmt: skip
+EMPTY = {
+    "region_id": None,
+    "type_key": None,
+    "name": None,
+    "asset_id": None,
+    "target_faction_id": None,
+    "target_asset_id": None,
+}
 
 
 def _named(option: Option) -> dict[str, Any]:
@@ -39,8 +45,11 @@ def _named(option: Option) -> dict[str, Any]:
         return {"region_id": a.region_id, "type_key": a.type_key}
     if isinstance(a, Attack):
         strike = a.strikes[0]
-        return {"asset_id": strike.attacker_id, "target_faction_id": strike.target_faction_id,
-                "target_asset_id": strike.target_asset_id or None}  # fmt: skip
+        return {
+            "asset_id": strike.attacker_id,
+            "target_faction_id": strike.target_faction_id,
+            "target_asset_id": strike.target_asset_id or None,
+        }
     if isinstance(a, RepairAsset):
         return {"asset_id": a.assets[0][0] if a.assets else None}
     if isinstance(a, RefitAsset):
@@ -58,15 +67,25 @@ def _named(option: Option) -> dict[str, Any]:
 
 def faction_option(option: Option, odds: AttackOdds | None = None) -> dict[str, Any]:
     verdict = option.verdict
-    return {"kind": FactionActionName(option.kind), "cost": option.cost, "allowed": verdict.allowed,
-            "reason": verdict.reason or None, "rule": verdict.rule or None, **EMPTY, **_named(option),
-            "odds": shaped_odds.attack_odds(odds)}  # fmt: skip
+    return {
+        "kind": FactionActionName(option.kind),
+        "cost": option.cost,
+        "allowed": verdict.allowed,
+        "reason": verdict.reason or None,
+        "rule": verdict.rule or None,
+        **EMPTY,
+        **_named(option),
+        "odds": shaped_odds.attack_odds(odds),
+    }
 
 
 def faction_preview(found: FactionPreviewOdds, *, allowed_only: bool = False) -> dict[str, Any]:
     preview = found.preview
-    options = [faction_option(o, odds) for o, odds in zip(preview.options, found.odds, strict=True)
-               if o.verdict.allowed or not allowed_only]  # fmt: skip
+    options = [
+        faction_option(o, odds)
+        for o, odds in zip(preview.options, found.odds, strict=True)
+        if o.verdict.allowed or not allowed_only
+    ]
     return {"faction_id": preview.faction_id, "facgold_at_action": preview.facgold_at_action, "options": options}
 
 
@@ -75,14 +94,27 @@ def house_options(found: HousePreviewOdds) -> list[dict[str, Any]]:
     return [house_option(o, odds, powers) for o, odds, powers in zip(found.options, found.odds, by_power, strict=True)]
 
 
-def house_option(option: HouseOption, odds: HouseOdds | None = None,
-                 by_power: tuple[tuple[int, HouseOdds], ...] = ()) -> dict[str, Any]:  # fmt: skip
+def house_option(
+    option: HouseOption, odds: HouseOdds | None = None, by_power: tuple[tuple[int, HouseOdds], ...] = ()
+) -> dict[str, Any]:
     order, cost = option.order, option.cost
-    return {"action": order.action, "actor": order.actor, "target_house_id": order.target_house_id,
-            "target_character": order.target_character, "area_ids": list(order.area_ids), "power": order.power,
-            "to_area_id": order.to_area_id, "covered_action_id": order.covered_action_id,
-            "influence_requirement": cost.influence_requirement, "power_requirement": cost.power_requirement,
-            "dedicated_influence": cost.dedicated_influence, "dedicated_power": cost.dedicated_power,
-            "gold": cost.gold, "allowed": option.allowed, "reason": option.reason or None,
-            "rule": option.rule or None, "odds": shaped_odds.house_odds(odds),
-            "odds_by_power": [{"power": p, "odds": shaped_odds.house_odds(o)} for p, o in by_power]}  # fmt: skip
+    return {
+        "action": order.action,
+        "actor": order.actor,
+        "target_house_id": order.target_house_id,
+        "target_character": order.target_character,
+        "area_ids": list(order.area_ids),
+        "power": order.power,
+        "to_area_id": order.to_area_id,
+        "covered_action_id": order.covered_action_id,
+        "influence_requirement": cost.influence_requirement,
+        "power_requirement": cost.power_requirement,
+        "dedicated_influence": cost.dedicated_influence,
+        "dedicated_power": cost.dedicated_power,
+        "gold": cost.gold,
+        "allowed": option.allowed,
+        "reason": option.reason or None,
+        "rule": option.rule or None,
+        "odds": shaped_odds.house_odds(odds),
+        "odds_by_power": [{"power": p, "odds": shaped_odds.house_odds(o)} for p, o in by_power],
+    }

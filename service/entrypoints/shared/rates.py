@@ -104,8 +104,9 @@ class RateLimiter:
         try:
             await run_in_threadpool(self._check, caller, campaigns)
         except StorageError as error:  # a shared storage that cannot answer never stops the game: writes go on
-            log.warning("rate limits not counted: their storage failed",
-                        extra={"reason": type(error.storage_error).__name__})  # fmt: skip
+            log.warning(
+                "rate limits not counted: their storage failed", extra={"reason": type(error.storage_error).__name__}
+            )
 
     def _check(self, caller: Caller, campaigns: int) -> None:
         # The short window first: a write refused by it leaves the hourly count of campaigns untouched.

@@ -27,8 +27,9 @@ async def asking_seat(intrigue: Intrigue, pool: ReadPool, headers: Any, reading:
     return await seat_viewed(intrigue, pool, found, headers.get(HEADER), reading)
 
 
-async def seat_viewed(intrigue: Intrigue, pool: ReadPool, found: Seat | None, named: str | None,
-                      reading: bool) -> Seat | None:  # fmt: skip
+async def seat_viewed(
+    intrigue: Intrigue, pool: ReadPool, found: Seat | None, named: str | None, reading: bool
+) -> Seat | None:
     """`found` itself, or, when a seat is `named` (a view-as seat id), that seat if `found` may view as it."""
     if not named:
         return found

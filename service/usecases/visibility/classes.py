@@ -38,6 +38,11 @@ def seats_of(model: ReadModel, campaign_id: UUID, member_id: UUID) -> dict[Reade
     if model.kind not in SPLICED:
         raise ValueError(f"a {model.kind}'s rows are read per seat: not precomputed by class")
     gm = Seat(gm_seat_id(campaign_id), campaign_id, Role.GM, "GM")
-    own = Seat(UUID(int=0), campaign_id, Role.PLAYER, "own seat",
-               **{"faction_id" if model is FACTION else "house_id": member_id})  # fmt: skip
+    own = Seat(
+        UUID(int=0),
+        campaign_id,
+        Role.PLAYER,
+        "own seat",
+        **{"faction_id" if model is FACTION else "house_id": member_id},
+    )
     return {Reader.GM: gm, Reader.PUBLIC: None, Reader.OWN: own}

@@ -53,8 +53,15 @@ PHASE_CHANGES = {
     "PhaseChronicle.ChroniclePublished": ChangeKind.CHRONICLE,  # the phase's own chronicle stream (issue 16)
     "PhaseChronicle.GossipWritten": ChangeKind.CHRONICLE,
 }
-ORDER_TOPICS = frozenset({"Faction.OrderSubmitted", "Faction.OrderWithdrawn", "House.ActionOrdered",
-                          "House.ActionWithdrawn", "House.ActionCovered"})  # fmt: skip
+ORDER_TOPICS = frozenset(
+    {
+        "Faction.OrderSubmitted",
+        "Faction.OrderWithdrawn",
+        "House.ActionOrdered",
+        "House.ActionWithdrawn",
+        "House.ActionCovered",
+    }
+)
 
 
 def change_seen_by(seat: Seat | None, campaign_id: UUID, topic: str, aggregate_id: UUID) -> ChangeKind | None:

@@ -132,42 +132,62 @@ def _own_troops(troops: dict[str, int], seat: Seat | None) -> dict[str, int]:
     return {h: p for h, p in troops.items() if h == own}
 
 
-FACTION: Final = ReadModel("faction", "id", {
-    **_fields(PUBLIC, "id campaign_id name force cunning wealth hp max_hp tags home_region_id destroyed wild "
-                      "narratives"),
-    **_fields(WHOLE, "facgold xp goal"),  # its purse, experience and plans
-    "order": WHOLE.own_reads(own_order),  # pending orders are secret until they resolve
-    "multi_turn": WHOLE.own_reads(own_plan),
-    "version": WHOLE,  # it rises with every secret order, spend and thing learned
-    "assets": filtered(_unstealthed),
-})  # fmt: skip
+FACTION: Final = ReadModel(
+    "faction",
+    "id",
+    {
+        **_fields(
+            PUBLIC, "id campaign_id name force cunning wealth hp max_hp tags home_region_id destroyed wild narratives"
+        ),
+        **_fields(WHOLE, "facgold xp goal"),  # its purse, experience and plans
+        "order": WHOLE.own_reads(own_order),  # pending orders are secret until they resolve
+        "multi_turn": WHOLE.own_reads(own_plan),
+        "version": WHOLE,  # it rises with every secret order, spend and thing learned
+        "assets": filtered(_unstealthed),
+    },
+)
 
 # Seed 000, Rank: players "are aware of their position in the game, as well as the position of others – at least
 # within a few ranks"; so rank is public, the numbers behind it are not. Members and priests are not public: from
 # their classes and levels the Gaining Power and Gaining Influence tables give the house's secret Power and part of
 # its Influence.
-HOUSE: Final = ReadModel("house", "id", {
-    **_fields(PUBLIC, "id campaign_id name leader lieutenants area_ids entered_game destroyed rank"),
-    **_fields(WHOLE, "influence power granted_power gold dedicated_influence dedicated_power"),
-    "knowledge": WHOLE.own_reads(own_knowledge),  # true and false plots look alike; the GM's part is the GM's
-    **_fields(WHOLE, "circumstances members priests"),
-    # The player's own words in its orders: read as the house's own (the orders it reads back) by the GM and it.
-    "pending": WHOLE.own_reads(own_pending).with_parts(narrative=Decision.OWN),
-    **_fields(WHOLE, "spies version area_damage"),  # area_damage: seed 000, Vandalism, the damage and the bill
-})  # fmt: skip
+HOUSE: Final = ReadModel(
+    "house",
+    "id",
+    {
+        **_fields(PUBLIC, "id campaign_id name leader lieutenants area_ids entered_game destroyed rank"),
+        **_fields(WHOLE, "influence power granted_power gold dedicated_influence dedicated_power"),
+        "knowledge": WHOLE.own_reads(own_knowledge),  # true and false plots look alike; the GM's part is the GM's
+        **_fields(WHOLE, "circumstances members priests"),
+        # The player's own words in its orders: read as the house's own (the orders it reads back) by the GM and it.
+        "pending": WHOLE.own_reads(own_pending).with_parts(narrative=Decision.OWN),
+        **_fields(WHOLE, "spies version area_damage"),  # area_damage: seed 000, Vandalism, the damage and the bill
+    },
+)
 
-REGION: Final = ReadModel("region", None, {
-    **_fields(PUBLIC, "id campaign_id name q r arcana population tags terrain_difficulty wild governing_faction_id "
-                      "monthly_income controlling_house_id"),
-    "troops": filtered(_own_troops),
-})  # fmt: skip
+REGION: Final = ReadModel(
+    "region",
+    None,
+    {
+        **_fields(
+            PUBLIC,
+            "id campaign_id name q r arcana population tags terrain_difficulty wild governing_faction_id "
+            "monthly_income controlling_house_id",
+        ),
+        "troops": filtered(_own_troops),
+    },
+)
 
 # A house's intel stream (domain/gameofbones/intel.py), its knowledge: the GM whole, the house's own seat without
 # the GM's part, anyone else only whose it is (what others saw is in their houses' views).
-INTEL: Final = ReadModel("houseintel", "house_id", {
-    **_fields(PUBLIC, "id campaign_id house_id version"),
-    "knowledge": WHOLE.own_reads(own_knowledge),
-    "sightings": WHOLE,
-})  # fmt: skip
+INTEL: Final = ReadModel(
+    "houseintel",
+    "house_id",
+    {
+        **_fields(PUBLIC, "id campaign_id house_id version"),
+        "knowledge": WHOLE.own_reads(own_knowledge),
+        "sightings": WHOLE,
+    },
+)
 
 READ_MODELS: Final = {model.kind: model for model in (FACTION, HOUSE, REGION, INTEL)}

@@ -52,23 +52,42 @@ def test_a_strike_is_told_with_its_goal_and_exact_odds() -> None:
     regiment = next(a for a in remnants.assets.values() if a.name == "Veteran Regiment")
     regiment.region_id = chosen.home_region_id  # moved beside the Chosen's Warmage Regiment
     warmages = next(a for a in chosen.assets.values() if a.name == "Warmage Regiment")
-    told = score_strike(table.world(1), remnants, Strike(regiment.id, str(chosen.id), warmages.id),
-                        WEIGHTS[Temperament.AGGRESSIVE], "aggressive")  # fmt: skip
+    told = score_strike(
+        table.world(1),
+        remnants,
+        Strike(regiment.id, str(chosen.id), warmages.id),
+        WEIGHTS[Temperament.AGGRESSIVE],
+        "aggressive",
+    )
     assert told is not None
     # seed 002: 1d10 + Force 5 against 1d10 + Force 3, a tie hitting too; the odds are domain/odds' exact ones
-    assert told.line() == ("Goal Blood the Enemy; aggressive: strike a rival: Veteran Regiment attacks Remzal's "
-                           "Chosen's Warmage Regiment in Remzal's Rest, 72% to hit, expected 6.5 damage, 36% chance "
-                           "of a 1d8 counter")  # fmt: skip
+    assert told.line() == (
+        "Goal Blood the Enemy; aggressive: strike a rival: Veteran Regiment attacks Remzal's "
+        "Chosen's Warmage Regiment in Remzal's Rest, 72% to hit, expected 6.5 damage, 36% chance "
+        "of a 1d8 counter"
+    )
 
 
 def test_every_houses_draft_is_ordered_in_turn_and_drafts_again_the_same() -> None:
     table = house_table()
     for house_id, house in table.houses.items():
         temperament = house_temperament(house.influence, house.power, house.gold)
-        first = draft_house(house, phase=1, houses=table.houses, areas=table.areas, temperament=temperament,
-                            dice=RandomDice.seeded("s", house_id))  # fmt: skip
-        again = draft_house(house, phase=1, houses=table.houses, areas=table.areas, temperament=temperament,
-                            dice=RandomDice.seeded("s", house_id))  # fmt: skip
+        first = draft_house(
+            house,
+            phase=1,
+            houses=table.houses,
+            areas=table.areas,
+            temperament=temperament,
+            dice=RandomDice.seeded("s", house_id),
+        )
+        again = draft_house(
+            house,
+            phase=1,
+            houses=table.houses,
+            areas=table.areas,
+            temperament=temperament,
+            dice=RandomDice.seeded("s", house_id),
+        )
         assert first == again and house.pending == {}  # drafting changed nothing
         for order in first.orders:
             order_action(house, order, phase=1, houses=table.houses, areas=table.areas)
@@ -96,8 +115,10 @@ def test_the_assistant_and_the_baseline_are_never_refused_over_a_few_seeded_phas
 
 def test_a_mixed_table_seats_every_kind_and_a_rotation_gives_each_power_each_kind_once() -> None:
     dice = lambda *parts: RandomDice.seeded("test", *parts)  # noqa: E731
-    for play, powers in ((play_factions, [f.name for f in faction_table().factions]),
-                         (play_houses, [h.name for h in house_table().houses.values()])):  # fmt: skip
+    for play, powers in (
+        (play_factions, [f.name for f in faction_table().factions]),
+        (play_houses, [h.name for h in house_table().houses.values()]),
+    ):
         played: dict[str, list[str]] = {kind: [] for kind in KINDS}
         for rotation in range(ROTATION):
             tallies = play(mixed(rotation), 2, dice)

@@ -59,8 +59,11 @@ def test_agitators_keep_the_asset_they_sap_from_attacking() -> None:
     table, red, blue, town = _duel()
     agitators = give(red, "agitators", town)
     regiment = give(blue, "regiment", town)
-    table.resolve(red, UseAssetAbility((AbilityUse(agitators.id, target_faction_id=str(blue.id),
-                                                   target_asset_id=regiment.id),)), 3)  # fmt: skip
+    table.resolve(
+        red,
+        UseAssetAbility((AbilityUse(agitators.id, target_faction_id=str(blue.id), target_asset_id=regiment.id),)),
+        3,
+    )
     assert red.facgold == 7
     with pytest.raises(RuleViolationError, match="Agitators"):
         table.resolve(blue, strike(regiment, red, agitators))

@@ -59,8 +59,12 @@ def test_confidence_men_make_a_rival_pay_half_an_assets_cost() -> None:
     table, guild, rulers, _, town = _governed()
     con = give(guild, "confidence_men", town)
     regiment = give(rulers, "regiment", town)
-    table.resolve(guild, UseAssetAbility((AbilityUse(con.id, target_faction_id=str(rulers.id),
-                                                     target_asset_id=regiment.id),)), 9, 1)  # fmt: skip
+    table.resolve(
+        guild,
+        UseAssetAbility((AbilityUse(con.id, target_faction_id=str(rulers.id), target_asset_id=regiment.id),)),
+        9,
+        1,
+    )
     assert rulers.facgold == 20 - 4
 
 
@@ -69,8 +73,12 @@ def test_confidence_men_disable_an_asset_its_owner_cannot_pay_for_until_it_can()
     rulers.facgold = 0
     con = give(guild, "confidence_men", town)
     regiment = give(rulers, "regiment", town)
-    table.resolve(guild, UseAssetAbility((AbilityUse(con.id, target_faction_id=str(rulers.id),
-                                                     target_asset_id=regiment.id),)), 9, 1)  # fmt: skip
+    table.resolve(
+        guild,
+        UseAssetAbility((AbilityUse(con.id, target_faction_id=str(rulers.id), target_asset_id=regiment.id),)),
+        9,
+        1,
+    )
     assert regiment.disabled
     rulers.facgold = 4
     take_turn(table, rulers)

@@ -27,8 +27,11 @@ from tests.domain.factionturn.factionturn_scenario import faction, give, region
 
 def scanned_agitated(world: World, asset: OwnedAsset) -> bool:
     """The scan the index replaced (abilities.agitated before issue 31)."""
-    return any(a.attached_to == asset.id and a.region_id == asset.region_id
-               for f in world.factions.values() for a in f.assets.values())  # fmt: skip
+    return any(
+        a.attached_to == asset.id and a.region_id == asset.region_id
+        for f in world.factions.values()
+        for a in f.assets.values()
+    )
 
 
 def scanned_holders(world: World, ability: str, region_id: str) -> list[Faction]:
@@ -62,8 +65,12 @@ def test_the_index_follows_every_change_to_a_faction() -> None:
     world.apply(Change(str(guild.id), AssetMoved(agitators.id, str(r[1].id), arrives_on=0, cost=0, reason="away")))
     agrees(world)
     assert not world.agitated(rulers.assets[regiment.id])
-    world.apply(Change(str(rulers.id), AssetPurchased(new_asset(rulers, asset_type("book_of_secrets"), str(r[2].id), 0),
-                                                      cost=0, via="bought")))  # fmt: skip
+    world.apply(
+        Change(
+            str(rulers.id),
+            AssetPurchased(new_asset(rulers, asset_type("book_of_secrets"), str(r[2].id), 0), cost=0, via="bought"),
+        )
+    )
     agrees(world)
     assert [f.name for f in world.holders(str(Passive.BOOK_OF_SECRETS), str(r[2].id))] == ["Rulers"]
 
@@ -86,8 +93,9 @@ def play(phases: int) -> list[tuple[Any, ...]]:
             except DomainError:
                 continue
             orders[fid] = given
-        outcome = resolve_phase(table.factions, table.regions, orders, RandomDice.seeded(f"phase {phase}"),
-                                phase=phase, listed=listed)  # fmt: skip
+        outcome = resolve_phase(
+            table.factions, table.regions, orders, RandomDice.seeded(f"phase {phase}"), phase=phase, listed=listed
+        )
         apply_phase(outcome, table.factions, table.regions)
         played.append((outcome.initiative, outcome.turns))
     return played

@@ -160,9 +160,11 @@ def test_a_missed_strike_that_draws_no_counterattack_still_records_its_rolls() -
     outcome = take_turn(table, empire, 1, 9)
     assert regiment.hp == 12 and mob.hp == mob.max_hp
     ended = [e for e in empire.collect_events() if type(e).__name__ == "TurnEnded"]
-    assert [(r["purpose"], r["total"]) for r in ended[-1].rolls] == [
-        (r.purpose, r.total) for r in outcome.rolls
-    ] == [("Regiment attacks The Republic: attack", 1 + 4), ("Regiment attacks The Republic: defence", 9 + 4)]
+    assert (
+        [(r["purpose"], r["total"]) for r in ended[-1].rolls]
+        == [(r.purpose, r.total) for r in outcome.rolls]
+        == [("Regiment attacks The Republic: attack", 1 + 4), ("Regiment attacks The Republic: defence", 9 + 4)]
+    )
 
 
 def test_every_roll_of_a_turn_is_in_the_log_once_the_carried_ones_not_again() -> None:

@@ -21,18 +21,79 @@ from domain.factionturn.catalog import (
 
 # Every heading of an asset description in the seed's Asset List, as printed.
 DESCRIBED = [
-    "Base of Influence", "Agitators", "Arsonists", "Believers", "Blackmail", "Boltholes", "Book of Secrets",
-    "Covert Shipping", "Demagogues", "Diplomats", "Enchanters", "False Front", "Guards & Wards", "Illusionists",
-    "Informers", "Master Assassin", "Organization Moles", "Political Puppets", "Popular Movements",
-    "Thieves Guild", "Teleportation Circles", "Trade Embargo", "Treachery", "Smugglers", "Stealth", "Airship",
-    "Bandits", "Barbarian Hordes", "Calvary", "Command Post", "Cunning Traps", "Cutthroats",
-    "Extended Supply Lines", "Fortress", "Guardsmen", "Heavy Transports", "Inquisitors", "Mob", "Militia Units",
-    "Professional Army", "Regiment", "Ruin Excavation", "Shock Troops", "Thugs", "Transport & Supply Chain",
-    "Veteran Regiment", "Warmage Academy", "Warmage Regiment", "Zealots", "Airship Fleet", "Arcane Industry",
-    "Arcane Laboratory", "Arcane Scholars", "Confidence Men", "Cathedral", "Franchise", "Guild Thugs",
-    "Guild Agents", "Hostile Takeover", "Heavy Shipping Contract", "Indentured Workforce", "Industry", "Lawyers",
-    "Local Investments", "Mercenaries", "Skyfortress", "Monopoly", "Risky Investments", "Surveyors",
-    "Teleportation Web", "Trade Cartel", "Trade Broker", "Treasure Vaults",
+    "Base of Influence",
+    "Agitators",
+    "Arsonists",
+    "Believers",
+    "Blackmail",
+    "Boltholes",
+    "Book of Secrets",
+    "Covert Shipping",
+    "Demagogues",
+    "Diplomats",
+    "Enchanters",
+    "False Front",
+    "Guards & Wards",
+    "Illusionists",
+    "Informers",
+    "Master Assassin",
+    "Organization Moles",
+    "Political Puppets",
+    "Popular Movements",
+    "Thieves Guild",
+    "Teleportation Circles",
+    "Trade Embargo",
+    "Treachery",
+    "Smugglers",
+    "Stealth",
+    "Airship",
+    "Bandits",
+    "Barbarian Hordes",
+    "Calvary",
+    "Command Post",
+    "Cunning Traps",
+    "Cutthroats",
+    "Extended Supply Lines",
+    "Fortress",
+    "Guardsmen",
+    "Heavy Transports",
+    "Inquisitors",
+    "Mob",
+    "Militia Units",
+    "Professional Army",
+    "Regiment",
+    "Ruin Excavation",
+    "Shock Troops",
+    "Thugs",
+    "Transport & Supply Chain",
+    "Veteran Regiment",
+    "Warmage Academy",
+    "Warmage Regiment",
+    "Zealots",
+    "Airship Fleet",
+    "Arcane Industry",
+    "Arcane Laboratory",
+    "Arcane Scholars",
+    "Confidence Men",
+    "Cathedral",
+    "Franchise",
+    "Guild Thugs",
+    "Guild Agents",
+    "Hostile Takeover",
+    "Heavy Shipping Contract",
+    "Indentured Workforce",
+    "Industry",
+    "Lawyers",
+    "Local Investments",
+    "Mercenaries",
+    "Skyfortress",
+    "Monopoly",
+    "Risky Investments",
+    "Surveyors",
+    "Teleportation Web",
+    "Trade Cartel",
+    "Trade Broker",
+    "Treasure Vaults",
 ]
 
 
@@ -56,7 +117,12 @@ def test_teleportation_circles_take_the_second_covert_shipping_row() -> None:
 def test_transport_and_supply_chain_takes_the_second_heavy_transports_row() -> None:
     chain = asset_type("transport_supply_chain")
     assert (chain.attribute, chain.rating, chain.hp, chain.cost, chain.kind) == (
-        Attribute.FORCE, 4, 10, 10, AssetKind.FACILITY)
+        Attribute.FORCE,
+        4,
+        10,
+        10,
+        AssetKind.FACILITY,
+    )
     assert asset_type("heavy_transports").rating == 2
 
 
@@ -152,7 +218,11 @@ def test_arcane_industry_has_an_action() -> None:
 
 def test_only_craft_are_vehicles() -> None:
     assert {a.key for a in CATALOG.values() if a.vehicle} == {
-        "heavy_transports", "airship", "airship_fleet", "skyfortress"}
+        "heavy_transports",
+        "airship",
+        "airship_fleet",
+        "skyfortress",
+    }
 
 
 def test_narrative_only_rows_have_no_ability_key() -> None:
@@ -177,8 +247,7 @@ def test_cunning_three_table_lists_assassin_stealth_and_shipping() -> None:
 
 def test_a_force_two_faction_can_afford_only_force_one_and_two_assets() -> None:
     keys = {a.key for a in affordable(Attribute.FORCE, 2)}
-    assert keys == {"guardsmen", "thugs", "militia_unit", "heavy_transports", "barbarian_hordes", "command_post",
-                    "mob"}
+    assert keys == {"guardsmen", "thugs", "militia_unit", "heavy_transports", "barbarian_hordes", "command_post", "mob"}
 
 
 def test_counter_cells_parse_with_or_without_damage() -> None:

@@ -176,8 +176,9 @@ def test_teleportation_circles_do_not_move_a_military_unit() -> None:
     m = Map()
     circles = give(m.guild, "teleportation_circles", m.r[0])
     regiment = give(m.guild, "regiment", m.r[0])
-    _refused(m, m.guild, UseAssetAbility((AbilityUse(circles.id, m.id(1), carried_ids=(regiment.id,)),)),
-             "cannot carry")  # fmt: skip
+    _refused(
+        m, m.guild, UseAssetAbility((AbilityUse(circles.id, m.id(1), carried_ids=(regiment.id,)),)), "cannot carry"
+    )
 
 
 def test_a_heavy_shipping_contract_moves_one_non_force_asset_two_hexes_for_one_facgold() -> None:
@@ -192,8 +193,9 @@ def test_a_heavy_shipping_contract_does_not_carry_a_force_asset() -> None:
     m = Map()
     contract = give(m.guild, "heavy_shipping_contract", m.r[0])
     regiment = give(m.guild, "regiment", m.r[0])
-    _refused(m, m.guild, UseAssetAbility((AbilityUse(contract.id, m.id(1), carried_ids=(regiment.id,)),)),
-             "cannot carry")  # fmt: skip
+    _refused(
+        m, m.guild, UseAssetAbility((AbilityUse(contract.id, m.id(1), carried_ids=(regiment.id,)),)), "cannot carry"
+    )
 
 
 def test_an_airship_fleet_carries_a_military_unit_three_hexes_for_two_facgold_without_permission() -> None:
@@ -209,8 +211,7 @@ def test_an_airship_fleet_does_not_carry_a_facility() -> None:
     m = Map()
     fleet = give(m.guild, "airship_fleet", m.r[0])
     industry = give(m.guild, "industry", m.r[0])
-    _refused(m, m.guild, UseAssetAbility((AbilityUse(fleet.id, m.id(1), carried_ids=(industry.id,)),)),
-             "cannot carry")  # fmt: skip
+    _refused(m, m.guild, UseAssetAbility((AbilityUse(fleet.id, m.id(1), carried_ids=(industry.id,)),)), "cannot carry")
 
 
 def test_a_skyfortress_moves_any_number_of_assets_two_hexes_for_one_facgold_each() -> None:
@@ -234,8 +235,7 @@ def test_a_teleportation_web_does_not_move_force_assets() -> None:
     m = Map()
     web = give(m.guild, "teleportation_web", m.r[0])
     regiment = give(m.guild, "regiment", m.r[0])
-    _refused(m, m.guild, UseAssetAbility((AbilityUse(web.id, m.id(1), carried_ids=(regiment.id,)),)),
-             "cannot carry")  # fmt: skip
+    _refused(m, m.guild, UseAssetAbility((AbilityUse(web.id, m.id(1), carried_ids=(regiment.id,)),)), "cannot carry")
 
 
 def test_a_teleportation_web_is_used_beside_the_turns_action() -> None:
@@ -256,8 +256,11 @@ def test_a_teleportation_web_used_freely_cannot_be_used_again_by_the_action() ->
     m = Map()
     web = give(m.guild, "teleportation_web", m.r[0])
     informers, industry = give(m.guild, "informers", m.r[0]), give(m.guild, "industry", m.r[0])
-    m.table.order(m.guild, action=UseAssetAbility((AbilityUse(web.id, m.id(1), carried_ids=(industry.id,)),)),
-                  free_uses=(AbilityUse(web.id, m.id(2), carried_ids=(informers.id,)),))  # fmt: skip
+    m.table.order(
+        m.guild,
+        action=UseAssetAbility((AbilityUse(web.id, m.id(1), carried_ids=(industry.id,)),)),
+        free_uses=(AbilityUse(web.id, m.id(2), carried_ids=(informers.id,)),),
+    )
     outcome = take_turn(m.table, m.guild)
     assert informers.region_id == m.id(2) and industry.region_id == m.id(0)
     assert any("already used" in f for f in outcome.failures) and m.guild.facgold == 20 + 4 - 1
@@ -268,8 +271,7 @@ def test_a_teleportation_web_is_used_even_on_a_turn_that_changes_the_goal() -> N
     m.guild.choose_goal("peaceable_kingdom", None, {}, None)
     web = give(m.guild, "teleportation_web", m.r[0])
     m.guild.facgold = 1
-    m.table.order(m.guild, goal=GoalChoice("legendary_wealth"),
-                  free_uses=(AbilityUse(web.id, m.id(2)),))  # fmt: skip
+    m.table.order(m.guild, goal=GoalChoice("legendary_wealth"), free_uses=(AbilityUse(web.id, m.id(2)),))
     take_turn(m.table, m.guild)
     assert web.region_id == m.id(2) and m.guild.facgold == 0  # no income this turn; the fee is paid
 
@@ -387,8 +389,9 @@ def test_agitators_stop_sapping_once_they_no_longer_share_the_assets_region() ->
     smugglers = give(m.guild, "smugglers", m.r[0])
     regiment = give(m.rulers, "regiment", m.r[0])
     target = give(m.guild, "guardsmen", m.r[0])
-    m.use(m.guild, AbilityUse(agitators.id, target_faction_id=str(m.rulers.id), target_asset_id=regiment.id),
-          faces=(2,))  # fmt: skip
+    m.use(
+        m.guild, AbilityUse(agitators.id, target_faction_id=str(m.rulers.id), target_asset_id=regiment.id), faces=(2,)
+    )
     _refused(m, m.rulers, _strike(regiment, m.guild, target), "Agitators")
     m.guild.begin_turn(2)
     m.use(m.guild, AbilityUse(smugglers.id, m.id(1), carried_ids=(agitators.id,)))

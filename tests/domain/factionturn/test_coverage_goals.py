@@ -30,9 +30,9 @@ from tests.domain.factionturn.factionturn_scenario import (
 )
 
 
-def _rivals(red_ratings: tuple[int, int, int], blue_ratings: tuple[int, int, int] = (1, 1, 1)) -> tuple[
-    Table, Faction, Faction, Region
-]:  # fmt: skip
+def _rivals(
+    red_ratings: tuple[int, int, int], blue_ratings: tuple[int, int, int] = (1, 1, 1)
+) -> tuple[Table, Faction, Faction, Region]:
     """Red at home in Town; Blue at home elsewhere, with assets in Town only when a test gives them."""
     town, far = region("Town", 0, 0, arcana=4), region("Far", 3, 0)
     red = faction("Red", *red_ratings, town, facgold=10)
@@ -153,8 +153,11 @@ def test_destroy_the_foe_is_not_won_by_destroying_another_faction() -> None:
     green = faction("Green", 1, 1, 1, region("Green Home", 6, 0))
     regiment = give(red, "regiment", town)
     table = Table([red, blue, green], [town])
-    table.order(red, goal=GoalChoice("destroy_the_foe", str(green.id)),
-                action=_strikes([regiment], blue, [blue.base_in(str(town.id))]))  # fmt: skip
+    table.order(
+        red,
+        goal=GoalChoice("destroy_the_foe", str(green.id)),
+        action=_strikes([regiment], blue, [blue.base_in(str(town.id))]),
+    )
     take_turn(table, red, 9, 1, 5)
     assert blue.destroyed and red.goal is not None and red.xp == 0
 
@@ -225,8 +228,9 @@ def _legendary(wealth: int = 1) -> tuple[Table, Faction]:
     home = region("Home")
     goldbar = faction("Goldbar", 1, 1, wealth, home, facgold=20)
     table = Table([goldbar], [home])
-    table.order(goldbar, goal=GoalChoice("legendary_wealth"),
-                action=influence_action("Gold-plated state house", 4 * wealth))  # fmt: skip
+    table.order(
+        goldbar, goal=GoalChoice("legendary_wealth"), action=influence_action("Gold-plated state house", 4 * wealth)
+    )
     take_turn(table, goldbar)
     assert goldbar.goal is None and goldbar.xp == 2
     return table, goldbar

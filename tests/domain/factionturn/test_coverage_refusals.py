@@ -83,12 +83,13 @@ NOT_ENOUGH: dict[str, tuple[Build, str]] = {
     "a base of influence": (lambda s: ExpandInfluence(str(s.low.id), 4), "Base of Influence costs 4"),
     "a repair": (lambda s: RepairAsset(((give(s.guild, "regiment", s.home, hp=1).id, 3),)), "the repair costs 6"),
     "a refit": (lambda s: RefitAsset(give(s.guild, "guardsmen", s.home).id, "regiment"), "costs 6"),
-    "stealth": (lambda s: BuyAsset("stealth", str(s.home.id), for_asset_id=give(s.guild, "informers", s.home).id),
-                "Stealth costs 2"),
-    "an airship's fee": (lambda s: _use(AbilityUse(give(s.guild, "airship", s.home).id, str(s.court.id))),
-                         "costs 2"),
+    "stealth": (
+        lambda s: BuyAsset("stealth", str(s.home.id), for_asset_id=give(s.guild, "informers", s.home).id),
+        "Stealth costs 2",
+    ),
+    "an airship's fee": (lambda s: _use(AbilityUse(give(s.guild, "airship", s.home).id, str(s.court.id))), "costs 2"),
     "a custom action": (lambda s: CustomAction("Bribe the Beholder", 2, cost_per_turn=5), "costs 5"),
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("case", list(NOT_ENOUGH))
@@ -102,8 +103,11 @@ def test_agitators_with_no_facgold_for_their_cost_are_refused() -> None:
     scene = Scene(facgold=0)
     agitators = give(scene.guild, "agitators", scene.court)
     target = give(scene.rulers, "regiment", scene.court)
-    _refused(scene, _use(AbilityUse(agitators.id, target_faction_id=str(scene.rulers.id),
-                                    target_asset_id=target.id)), "no FacGold")  # fmt: skip
+    _refused(
+        scene,
+        _use(AbilityUse(agitators.id, target_faction_id=str(scene.rulers.id), target_asset_id=target.id)),
+        "no FacGold",
+    )
 
 
 def test_an_order_the_faction_cannot_pay_for_is_refused_at_submission() -> None:
@@ -164,16 +168,22 @@ def test_confidence_men_against_an_asset_in_another_region_are_refused() -> None
     scene = Scene()
     con = give(scene.guild, "confidence_men", scene.home)
     target = give(scene.rulers, "regiment", scene.court)
-    _refused(scene, _use(AbilityUse(con.id, target_faction_id=str(scene.rulers.id), target_asset_id=target.id)),
-             "its own region")  # fmt: skip
+    _refused(
+        scene,
+        _use(AbilityUse(con.id, target_faction_id=str(scene.rulers.id), target_asset_id=target.id)),
+        "its own region",
+    )
 
 
 def test_agitators_attaching_to_an_asset_in_another_region_are_refused() -> None:
     scene = Scene()
     agitators = give(scene.guild, "agitators", scene.home)
     target = give(scene.rulers, "regiment", scene.court)
-    _refused(scene, _use(AbilityUse(agitators.id, target_faction_id=str(scene.rulers.id),
-                                    target_asset_id=target.id)), "its own region")  # fmt: skip
+    _refused(
+        scene,
+        _use(AbilityUse(agitators.id, target_faction_id=str(scene.rulers.id), target_asset_id=target.id)),
+        "its own region",
+    )
 
 
 def test_a_monopoly_against_a_faction_with_no_assets_in_its_region_is_refused() -> None:
@@ -181,16 +191,23 @@ def test_a_monopoly_against_a_faction_with_no_assets_in_its_region_is_refused() 
     far = region("Far", 3, 0)
     scene.table.regions.append(far)
     monopoly = give(scene.rulers, "monopoly", far)
-    _refused(scene, _use(AbilityUse(monopoly.id, target_faction_id=str(scene.guild.id))),
-             "no unstealthed assets there", who=scene.rulers)  # fmt: skip
+    _refused(
+        scene,
+        _use(AbilityUse(monopoly.id, target_faction_id=str(scene.guild.id))),
+        "no unstealthed assets there",
+        who=scene.rulers,
+    )
 
 
 def test_carrying_an_asset_that_is_not_in_the_transports_region_is_refused() -> None:
     scene = Scene()
     galleys = give(scene.guild, "heavy_transports", scene.home)
     regiment = give(scene.guild, "regiment", scene.low)
-    _refused(scene, _use(AbilityUse(galleys.id, str(scene.court.id), carried_ids=(regiment.id,))),
-             "Regiment is not in Heavy Transports's region")  # fmt: skip
+    _refused(
+        scene,
+        _use(AbilityUse(galleys.id, str(scene.court.id), carried_ids=(regiment.id,))),
+        "Regiment is not in Heavy Transports's region",
+    )
 
 
 def test_a_target_in_another_region_is_refused_at_submission() -> None:
@@ -244,8 +261,11 @@ def test_an_ability_aimed_at_a_stealthed_asset_is_refused(key: str) -> None:
     scene = Scene()
     mine = give(scene.guild, key, scene.court)
     hidden = give(scene.rulers, "master_assassin", scene.court, stealthed=True)
-    _refused(scene, _use(AbilityUse(mine.id, target_faction_id=str(scene.rulers.id), target_asset_id=hidden.id)),
-             "stealthed asset cannot be targeted")  # fmt: skip
+    _refused(
+        scene,
+        _use(AbilityUse(mine.id, target_faction_id=str(scene.rulers.id), target_asset_id=hidden.id)),
+        "stealthed asset cannot be targeted",
+    )
 
 
 def test_a_stealthed_target_is_refused_at_submission() -> None:
@@ -281,8 +301,11 @@ def test_a_transport_carrying_a_permission_asset_into_a_refusing_region_is_refus
     scene.deny()
     galleys = give(scene.guild, "heavy_transports", scene.home)
     militia = give(scene.guild, "militia_unit", scene.home)
-    _refused(scene, _use(AbilityUse(galleys.id, str(scene.court.id), carried_ids=(militia.id,))),
-             "refuses Militia Unit its permission")  # fmt: skip
+    _refused(
+        scene,
+        _use(AbilityUse(galleys.id, str(scene.court.id), carried_ids=(militia.id,))),
+        "refuses Militia Unit its permission",
+    )
 
 
 def test_missing_permission_is_refused_at_submission() -> None:

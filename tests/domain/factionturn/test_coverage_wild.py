@@ -32,8 +32,9 @@ def _terrain(wild: Faction, where: Region, difficulty: int, hp: int) -> OwnedAss
     return wild.assets[land.id]
 
 
-def _monster(wild: Faction, where: Region, level: int = 4, hp: int = 189, hit_die: str = "1d10",
-             heal: str = "") -> OwnedAsset:  # fmt: skip
+def _monster(
+    wild: Faction, where: Region, level: int = 4, hp: int = 189, hit_die: str = "1d10", heal: str = ""
+) -> OwnedAsset:
     beast = monster(wild, str(where.id), "Charch-Go", level, hp, hit_die, heal)
     wild.grant_asset(beast, "map")
     return wild.assets[beast.id]

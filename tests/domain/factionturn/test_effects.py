@@ -74,5 +74,11 @@ def test_a_derived_field_must_agree_with_the_faction_it_is_recorded_on() -> None
         record(crows, TurnBegun(phase=1, turn=crows.turn + 2))
     assert len(crows.pending_events) == 1  # only its founding: a refused effect writes nothing
     record(crows, crows.damage(base.id, 4, "an attack"))
-    assert _last_payload(crows) == {"asset_id": base.id, "damage": 4, "hp": base.max_hp - 4, "faction_damage": 4,
-                                    "reason": "an attack", "rolls": []}  # fmt: skip
+    assert _last_payload(crows) == {
+        "asset_id": base.id,
+        "damage": 4,
+        "hp": base.max_hp - 4,
+        "faction_damage": 4,
+        "reason": "an attack",
+        "rolls": [],
+    }

@@ -19,8 +19,10 @@ CAMPAIGN = uuid.uuid4()
 def _pair() -> tuple[Faction, Faction]:
     ash = Faction.found(CAMPAIGN, "Ash", 4, 1, 3, "r1", facgold=2)
     birch = Faction.found(CAMPAIGN, "Birch", 2, 5, 1, "r2", facgold=3)
-    birch.grant_asset(OwnedAsset(birch.next_asset_id(), BASE_OF_INFLUENCE, "Base of Influence", "special", "r1", 5, 5),
-                      "a second base")  # fmt: skip
+    birch.grant_asset(
+        OwnedAsset(birch.next_asset_id(), BASE_OF_INFLUENCE, "Base of Influence", "special", "r1", 5, 5),
+        "a second base",
+    )
     return ash, birch
 
 

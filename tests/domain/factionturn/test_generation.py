@@ -86,10 +86,18 @@ def test_a_tag_already_held_is_rerolled() -> None:
 
 
 GOALS_BY_FACE = [
-    "military_conquest", "commercial_expansion", "intelligence_coup", "regional_seizure", "expand_influence",
-    "blood_the_enemy", "peaceable_kingdom", "destroy_the_foe", "inside_enemy_territory", "invincible_valor",
+    "military_conquest",
+    "commercial_expansion",
+    "intelligence_coup",
+    "regional_seizure",
+    "expand_influence",
+    "blood_the_enemy",
+    "peaceable_kingdom",
+    "destroy_the_foe",
+    "inside_enemy_territory",
+    "invincible_valor",
     "legendary_wealth",
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize(("face", "goal"), list(enumerate(GOALS_BY_FACE, start=1)))

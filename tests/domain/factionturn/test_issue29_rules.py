@@ -34,7 +34,8 @@ def test_a_treasure_vault_that_ignores_a_loss_says_so_in_the_log() -> None:
     vault = next(a for a in guild.assets.values() if a.type_key == "treasure_vault")
     logged = [c.effect for c in outcome.changes if isinstance(c.effect, AssetMarked) and c.effect.asset_id == vault.id]
     assert [e.reason for e in logged] == [
-        "Guild's Treasure Vault ignores the Monopoly's demand (seed 002, Treasure Vaults)"]
+        "Guild's Treasure Vault ignores the Monopoly's demand (seed 002, Treasure Vaults)"
+    ]
 
 
 def test_a_treasure_vault_ignores_one_loss_between_its_owners_turns_whoever_imposes_it() -> None:

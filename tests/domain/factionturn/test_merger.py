@@ -38,8 +38,10 @@ def test_each_attribute_rolls_its_own_d10_in_force_cunning_wealth_order() -> Non
     outcome = merge(A, B, [], [], 3, FixedDice([3, 4, 10]))
     assert outcome.ratings == {"force": 4, "cunning": 1, "wealth": 3}
     assert [(p.attribute, p.roll.total) for p in outcome.ratings_picked] == [
-        ("force", 3), ("cunning", 4), ("wealth", 10),
-    ]  # fmt: skip
+        ("force", 3),
+        ("cunning", 4),
+        ("wealth", 10),
+    ]
     assert outcome.max_hp == max_hp(4, 1, 3)
 
 
@@ -72,8 +74,9 @@ def test_assets_of_both_factions_roll_in_turn_and_proceeds_add_up() -> None:
 
 def test_bases_of_influence_are_all_kept_without_a_roll() -> None:
     dice = FixedDice([*KEEP_RATINGS, 10])
-    outcome = merge(A, B, [owned(BASE_OF_INFLUENCE, "home-a"), owned("zealots")], [owned(BASE_OF_INFLUENCE, "b")], 1,
-                    dice)  # fmt: skip
+    outcome = merge(
+        A, B, [owned(BASE_OF_INFLUENCE, "home-a"), owned("zealots")], [owned(BASE_OF_INFLUENCE, "b")], 1, dice
+    )
     assert [(f.asset_id, f.roll) for f in outcome.kept] == [("home-a", None), ("b", None)]
     assert [f.asset_id for f in outcome.sold] == ["zealots"]
     assert dice.remaining == 0

@@ -23,8 +23,10 @@ GM = "gm-seat"
 
 def _marches() -> tuple[Table, Faction, Faction, OwnedAsset, dict[str, Region]]:
     """Charch-Go (level 4, 1d10 hit die) in a swamp next to Remzal's Chosen's home (Force 4), a bog beside it."""
-    regions = {name: region(name, q, 0, wild=name != "Home") for name, q in
-               (("Home", 0), ("Swamp", 1), ("Bog", 2), ("Peaks", 3))}  # fmt: skip
+    regions = {
+        name: region(name, q, 0, wild=name != "Home")
+        for name, q in (("Home", 0), ("Swamp", 1), ("Bog", 2), ("Peaks", 3))
+    }
     chosen = faction("Remzal's Chosen", 4, 1, 3, regions["Home"])
     wild = found_the_wild(CAMPAIGN, str(regions["Swamp"].id))
     wild.grant_asset(terrain(wild, str(regions["Swamp"].id), 2, 14), "map")
@@ -38,11 +40,21 @@ def _move(table: Table, wild: Faction, beast: OwnedAsset, to: Region, phase: int
     wild.move_monster(move.monster_id, move.to_region_id, phase, GM, "Charch-Go hunts")
 
 
-def _attack(table: Table, wild: Faction, beast: OwnedAsset, foe: Faction, target: OwnedAsset, *faces: int,
-            phase: int = 1) -> Outcome:  # fmt: skip
+def _attack(
+    table: Table, wild: Faction, beast: OwnedAsset, foe: Faction, target: OwnedAsset, *faces: int, phase: int = 1
+) -> Outcome:
     dice = FixedDice(faces)
-    outcome = decide_attack(table.world(), str(wild.id), beast.id, str(foe.id), target.id, dice, phase=phase,
-                            seat=GM, reason="Charch-Go is hungry")  # fmt: skip
+    outcome = decide_attack(
+        table.world(),
+        str(wild.id),
+        beast.id,
+        str(foe.id),
+        target.id,
+        dice,
+        phase=phase,
+        seat=GM,
+        reason="Charch-Go is hungry",
+    )
     apply_outcomes([outcome], table.factions, table.regions)
     assert dice.remaining == 0, f"{dice.remaining} scripted dice were not rolled"
     return outcome
@@ -73,11 +85,14 @@ def test_a_monster_may_stray_into_settled_land_and_move_again_next_phase() -> No
     assert beast.region_id == str(regions["Swamp"].id)
 
 
-@pytest.mark.parametrize(("where", "error", "words"), [
-    ("Peaks", RuleViolationError, "2 hexes away"),
-    ("Swamp", InvalidInputError, "already in that region"),
-    ("nowhere", NotFoundError, "no region"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("where", "error", "words"),
+    [
+        ("Peaks", RuleViolationError, "2 hexes away"),
+        ("Swamp", InvalidInputError, "already in that region"),
+        ("nowhere", NotFoundError, "no region"),
+    ],
+)
 def test_a_move_beyond_one_hex_or_nowhere_is_refused_and_writes_nothing(
     where: str, error: type[DomainError], words: str
 ) -> None:
@@ -125,8 +140,11 @@ def test_a_monster_hit_deals_a_hit_die_plus_its_level_and_records_every_roll() -
     attacked = _payload(wild, "MonsterAttacked")
     assert (attacked["hit"], attacked["countered"], attacked["seat"]) == (True, False, GM)
     attack, defence = attacked["rolls"]
-    assert (attack["total"], attack["actor"], attack["modifiers"]) == (13, str(wild.id),
-                                                                      [{"source": "Charch-Go level", "value": 4}])
+    assert (attack["total"], attack["actor"], attack["modifiers"]) == (
+        13,
+        str(wild.id),
+        [{"source": "Charch-Go level", "value": 4}],
+    )
     assert (defence["total"], defence["actor"], defence["modifiers"][0]["source"]) == (6, str(chosen.id), "Force")
     [damage] = _payload(chosen, "AssetDamaged")["rolls"]
     assert (damage["expression"], damage["total"], damage["actor"]) == ("1d10+4", 7, str(wild.id))
@@ -162,16 +180,27 @@ def test_the_defender_may_send_another_asset_and_let_its_base_take_the_damage() 
 @pytest.mark.parametrize("wrong", ["attacked", "stealthed", "elsewhere", "own", "terrain"])
 def test_a_monster_attack_the_rules_forbid_is_refused_before_any_roll(wrong: str) -> None:
     table, chosen, wild, beast, regions = _marches()
-    warmages = give(chosen, "warmage_regiment", regions["Home" if wrong == "elsewhere" else "Swamp"],
-                    stealthed=wrong == "stealthed")  # fmt: skip
+    warmages = give(
+        chosen, "warmage_regiment", regions["Home" if wrong == "elsewhere" else "Swamp"], stealthed=wrong == "stealthed"
+    )
     beast.attacked_phase = 1 if wrong == "attacked" else None
     land = wild.assets_in(str(regions["Swamp"].id))[0]
     foe, target, attacker = {"own": (wild, land, beast.id), "terrain": (chosen, warmages, land.id)}.get(
-        wrong, (chosen, warmages, beast.id))  # fmt: skip
+        wrong, (chosen, warmages, beast.id)
+    )
     settle(chosen, wild)
     with pytest.raises(RuleViolationError):
-        decide_attack(table.world(), str(wild.id), attacker, str(foe.id), target.id, FixedDice([]), phase=1,
-                      seat=GM, reason="Charch-Go is hungry")  # fmt: skip
+        decide_attack(
+            table.world(),
+            str(wild.id),
+            attacker,
+            str(foe.id),
+            target.id,
+            FixedDice([]),
+            phase=1,
+            seat=GM,
+            reason="Charch-Go is hungry",
+        )
     assert event_names(chosen) == [] and event_names(wild) == [] and warmages.hp == 8
 
 
@@ -179,5 +208,14 @@ def test_a_monster_attack_needs_a_reason() -> None:
     table, chosen, wild, beast, regions = _marches()
     warmages = give(chosen, "warmage_regiment", regions["Swamp"])
     with pytest.raises(InvalidInputError, match="reason"):
-        decide_attack(table.world(), str(wild.id), beast.id, str(chosen.id), warmages.id, FixedDice([]), phase=1,
-                      seat=GM, reason=" ")  # fmt: skip
+        decide_attack(
+            table.world(),
+            str(wild.id),
+            beast.id,
+            str(chosen.id),
+            warmages.id,
+            FixedDice([]),
+            phase=1,
+            seat=GM,
+            reason=" ",
+        )

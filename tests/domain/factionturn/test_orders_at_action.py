@@ -56,8 +56,11 @@ def test_a_faction_changing_its_goal_is_reckoned_without_income() -> None:
     orders = FactionOrders(goal=GoalChoice("blood_the_enemy"))
     check_orders(table.world(), str(solo.id), orders)  # no action: the change alone is accepted
     with pytest.raises(RuleViolationError, match="takes no action"):
-        check_orders(table.world(), str(solo.id), FactionOrders(goal=GoalChoice("blood_the_enemy"),
-                                                                action=_buy_guardsmen(table).action))  # fmt: skip
+        check_orders(
+            table.world(),
+            str(solo.id),
+            FactionOrders(goal=GoalChoice("blood_the_enemy"), action=_buy_guardsmen(table).action),
+        )
 
 
 def test_raised_wealth_counts_toward_the_income_the_action_is_paid_from() -> None:
@@ -77,8 +80,10 @@ def test_an_order_names_the_factions_and_regions_its_check_reads_and_needs_no_ot
     bystander = faction("Bystander", 4, 4, 4, far, facgold=10)
     attacker, target = give(guild, "regiment", town), give(rulers, "regiment", town)
     give(guild, "informers", far)  # an asset the orders do not name: its region is not read
-    orders = FactionOrders(action=Attack((Strike(attacker.id, str(rulers.id), target.id),)),
-                           permissions=(Permission(str(rulers.id), "grant"),))  # fmt: skip
+    orders = FactionOrders(
+        action=Attack((Strike(attacker.id, str(rulers.id), target.id),)),
+        permissions=(Permission(str(rulers.id), "grant"),),
+    )
     scope = order_scope(guild, orders)
     assert scope.faction_ids == {str(rulers.id)} and scope.region_ids == {str(home.id), str(town.id)}
     check_orders(World([guild, rulers], [home, town]), str(guild.id), orders)  # no Bystander, no Far

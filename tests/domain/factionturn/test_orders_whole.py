@@ -22,22 +22,25 @@ for _ in range(300):
     DEEP = {"x": DEEP}
 
 
-@pytest.mark.parametrize(("orders", "field"), [
-    ({"raise_ratings": ["strength"]}, r"orders\.raise_ratings\[0\]"),
-    ({"raise_ratings": "force"}, r"orders\.raise_ratings must be a list"),
-    ({"free_uses": [{"asset": "a"}]}, r"orders\.free_uses\[0\]\.asset is not a field"),
-    ({"free_uses": ["a"]}, r"orders\.free_uses\[0\] must be an object"),
-    ({"extras": {"free_uses": [{"asset": "a"}]}}, r"orders\.extras is not a field"),
-    ({"extras": DEEP}, r"orders\.extras is not a field"),
-    ({"actoin": {"action": "Sell Asset", "asset_id": "a"}}, r"orders\.actoin is not a field"),
-    ({"goal": {"goal": "world_domination"}}, r"orders\.goal\.goal: no faction goal 'world_domination'"),
-    ({"action": {"action": "Sell Asset", "asset_id": "a", "region_id": "r"}}, r"orders\.action\.region_id"),
-    ({"action": {"action": "Expand Influence", "region_id": "r", "hp": "4"}}, r"orders\.action\.hp must be an int"),
-    ({"rerolls": "yes"}, r"orders\.rerolls must be true or false"),
-    ({"book_of_secrets": "maybe"}, r"orders\.book_of_secrets must be one of"),
-    ({"permissions": [{"faction_id": "f", "answer": "perhaps"}]}, r"orders\.permissions\[0\]\.answer"),
-    ("sell everything", r"orders must be an object"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("orders", "field"),
+    [
+        ({"raise_ratings": ["strength"]}, r"orders\.raise_ratings\[0\]"),
+        ({"raise_ratings": "force"}, r"orders\.raise_ratings must be a list"),
+        ({"free_uses": [{"asset": "a"}]}, r"orders\.free_uses\[0\]\.asset is not a field"),
+        ({"free_uses": ["a"]}, r"orders\.free_uses\[0\] must be an object"),
+        ({"extras": {"free_uses": [{"asset": "a"}]}}, r"orders\.extras is not a field"),
+        ({"extras": DEEP}, r"orders\.extras is not a field"),
+        ({"actoin": {"action": "Sell Asset", "asset_id": "a"}}, r"orders\.actoin is not a field"),
+        ({"goal": {"goal": "world_domination"}}, r"orders\.goal\.goal: no faction goal 'world_domination'"),
+        ({"action": {"action": "Sell Asset", "asset_id": "a", "region_id": "r"}}, r"orders\.action\.region_id"),
+        ({"action": {"action": "Expand Influence", "region_id": "r", "hp": "4"}}, r"orders\.action\.hp must be an int"),
+        ({"rerolls": "yes"}, r"orders\.rerolls must be true or false"),
+        ({"book_of_secrets": "maybe"}, r"orders\.book_of_secrets must be one of"),
+        ({"permissions": [{"faction_id": "f", "answer": "perhaps"}]}, r"orders\.permissions\[0\]\.answer"),
+        ("sell everything", r"orders must be an object"),
+    ],
+)
 def test_malformed_orders_are_refused_naming_the_field(orders: object, field: str) -> None:
     with pytest.raises(InvalidInputError, match=field):
         orders_from_dict(orders)
@@ -54,13 +57,16 @@ def test_a_raise_is_refused_when_given_without_the_xp_for_it() -> None:
         check_orders(world, str(m.guild.id), orders_from_dict({"raise_ratings": ["force", "force"]}))
 
 
-@pytest.mark.parametrize(("orders", "field"), [
-    ({"goal": {"goal": "destroy_the_foe"}}, r"orders\.goal: Destroy the Foe names the rival"),
-    ({"goal": {"goal": "destroy_the_foe", "target": "nobody"}}, r"orders\.goal: no faction nobody"),
-    ({"defences": [{"region_id": "nowhere"}]}, r"orders\.defences\[0\]\.region_id: no region nowhere"),
-    ({"permissions": [{"faction_id": "nobody"}]}, r"orders\.permissions\[0\]\.faction_id"),
-    ({"allow_seizure": ["nobody"]}, r"orders\.allow_seizure\[0\]"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("orders", "field"),
+    [
+        ({"goal": {"goal": "destroy_the_foe"}}, r"orders\.goal: Destroy the Foe names the rival"),
+        ({"goal": {"goal": "destroy_the_foe", "target": "nobody"}}, r"orders\.goal: no faction nobody"),
+        ({"defences": [{"region_id": "nowhere"}]}, r"orders\.defences\[0\]\.region_id: no region nowhere"),
+        ({"permissions": [{"faction_id": "nobody"}]}, r"orders\.permissions\[0\]\.faction_id"),
+        ({"allow_seizure": ["nobody"]}, r"orders\.allow_seizure\[0\]"),
+    ],
+)
 def test_orders_naming_what_the_campaign_does_not_hold_are_refused(orders: dict[str, Any], field: str) -> None:
     m = Map()
     with pytest.raises(InvalidInputError, match=field):
@@ -70,18 +76,33 @@ def test_orders_naming_what_the_campaign_does_not_hold_are_refused(orders: dict[
 def test_a_free_use_of_an_asset_the_faction_does_not_own_is_refused() -> None:
     m = Map()
     with pytest.raises(RuleViolationError, match=r"orders\.free_uses: Guild owns no asset nothing"):
-        check_orders(World([m.guild, m.rulers], m.r, phase=1), str(m.guild.id),
-                     orders_from_dict({"free_uses": [{"asset_id": "nothing"}]}))  # fmt: skip
+        check_orders(
+            World([m.guild, m.rulers], m.r, phase=1),
+            str(m.guild.id),
+            orders_from_dict({"free_uses": [{"asset_id": "nothing"}]}),
+        )
 
 
 def test_stored_orders_from_before_the_typed_fields_are_read_as_they_were() -> None:
-    stored = {"phase": 1, "actoin": "ignored, as it always was", "narrative": "Onward.",
-              "extras": {"book_of_secrets": "own", "allow_seizure": ["f"], "contest_expansions": False,
-                         "free_uses": [{"asset_id": "a", "region_id": "r"}], "never_read": DEEP}}  # fmt: skip
+    stored = {
+        "phase": 1,
+        "actoin": "ignored, as it always was",
+        "narrative": "Onward.",
+        "extras": {
+            "book_of_secrets": "own",
+            "allow_seizure": ["f"],
+            "contest_expansions": False,
+            "free_uses": [{"asset_id": "a", "region_id": "r"}],
+            "never_read": DEEP,
+        },
+    }
     assert stored_orders(stored) == FactionOrders(
-        narrative="Onward.", free_uses=(AbilityUse("a", "r"),), book_of_secrets="own", allow_seizure=("f",),
+        narrative="Onward.",
+        free_uses=(AbilityUse("a", "r"),),
+        book_of_secrets="own",
+        allow_seizure=("f",),
         contest_expansions=False,
-    )  # fmt: skip
+    )
     assert "extras" not in orders_to_dict(stored_orders(stored))
 
 
@@ -98,11 +119,14 @@ def _failures(faction: Faction) -> list[tuple[str, str]]:
     return [(e.action, e.reason) for e in faction.collect_events() if type(e).__name__ == "ActionFailed"]  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("stored", [
-    {"raise_ratings": ["strength"]},
-    {"extras": {"free_uses": [{"asset": "a"}]}},
-    {"goal": {"goal": "world_domination"}},
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "stored",
+    [
+        {"raise_ratings": ["strength"]},
+        {"extras": {"free_uses": [{"asset": "a"}]}},
+        {"goal": {"goal": "world_domination"}},
+    ],
+)
 def test_a_stored_order_that_cannot_be_read_fails_that_factions_turn_not_the_phase(stored: dict[str, Any]) -> None:
     m = Map()
     m.guild.submit_order(1, stored)  # stored before orders were checked whole

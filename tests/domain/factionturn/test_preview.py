@@ -20,7 +20,7 @@ from domain.factionturn.orders import (
     SellAsset,
     Strike,
     UseAssetAbility,
-)  # fmt: skip
+)
 from domain.factionturn.phase import check_orders
 from domain.factionturn.preview import Verdict, preview_faction
 from domain.gm import CustomActionDef
@@ -36,11 +36,16 @@ def _table() -> tuple[Table, dict[str, str]]:
     home, far = region("Home", 0, 0, arcana=4), region("Far", 5, 0, arcana=2)
     crows, rival = faction("Crows", 4, 3, 2, home, facgold=3), faction("Rival", 3, 3, 4, far)
     ids = {
-        "home": str(home.id), "far": str(far.id), "crows": str(crows.id), "rival": str(rival.id),
-        "guards": give(crows, "guardsmen", home, hp=1).id, "informers": give(crows, "informers", home).id,
-        "investments": give(rival, "local_investments", home).id, "rival_guards": give(rival, "guardsmen", home).id,
+        "home": str(home.id),
+        "far": str(far.id),
+        "crows": str(crows.id),
+        "rival": str(rival.id),
+        "guards": give(crows, "guardsmen", home, hp=1).id,
+        "informers": give(crows, "informers", home).id,
+        "investments": give(rival, "local_investments", home).id,
+        "rival_guards": give(rival, "guardsmen", home).id,
         "rival_far": give(rival, "guardsmen", far).id,
-    }  # fmt: skip
+    }
     return Table([crows, rival], [home, far]), ids
 
 
@@ -58,18 +63,29 @@ def _candidates(ids: dict[str, str]) -> list[Action]:
     """Orders of every kind, some the rules allow and some they refuse."""
     home, far, rival = ids["home"], ids["far"], ids["rival"]
     return [
-        BuyAsset("thugs", home), BuyAsset("guardsmen", home), BuyAsset("zealots", home), BuyAsset("fortress", home),
+        BuyAsset("thugs", home),
+        BuyAsset("guardsmen", home),
+        BuyAsset("zealots", home),
+        BuyAsset("fortress", home),
         BuyAsset("militia_unit", home),
         Attack((Strike(ids["guards"], rival, ids["rival_guards"]),)),
         Attack((Strike(ids["guards"], rival, ids["investments"]),)),
         Attack((Strike(ids["informers"], rival, ids["rival_guards"]),)),
-        RepairAsset(((ids["guards"], 1),)), RepairAsset(faction=True),
-        ExpandInfluence(home, 1), RefitAsset(ids["guards"], "thugs"), RefitAsset(ids["guards"], "veteran_regiment"),
-        SellAsset(ids["guards"]), SellAsset(ids["informers"]), SeizeRegion(home), ChangeHome(far), SeizeRegion(far),
-        UseAssetAbility((AbilityUse(ids["informers"], home),)), UseAssetAbility((AbilityUse(ids["guards"], home),)),
+        RepairAsset(((ids["guards"], 1),)),
+        RepairAsset(faction=True),
+        ExpandInfluence(home, 1),
+        RefitAsset(ids["guards"], "thugs"),
+        RefitAsset(ids["guards"], "veteran_regiment"),
+        SellAsset(ids["guards"]),
+        SellAsset(ids["informers"]),
+        SeizeRegion(home),
+        ChangeHome(far),
+        SeizeRegion(far),
+        UseAssetAbility((AbilityUse(ids["informers"], home),)),
+        UseAssetAbility((AbilityUse(ids["guards"], home),)),
         CustomAction(BRIBE.name, BRIBE.duration, BRIBE.cost, BRIBE.to_dict()),
         CustomAction(TOO_DEAR.name, TOO_DEAR.duration, TOO_DEAR.cost, TOO_DEAR.to_dict()),
-    ]  # fmt: skip
+    ]
 
 
 def test_the_preview_and_the_refusal_agree_on_every_candidate_of_every_action() -> None:
@@ -100,8 +116,11 @@ def test_a_refused_option_names_the_rule_of_its_refusal() -> None:
 def test_a_stealthed_rival_asset_is_never_offered_as_a_target() -> None:
     table, ids = _table()
     hidden = give(table.factions[1], "master_assassin", table.regions[0], stealthed=True).id
-    targets = {o.action.strikes[0].target_asset_id for o in preview_faction(table.world(), ids["crows"]).options
-               if isinstance(o.action, Attack)}  # fmt: skip
+    targets = {
+        o.action.strikes[0].target_asset_id
+        for o in preview_faction(table.world(), ids["crows"]).options
+        if isinstance(o.action, Attack)
+    }
     assert ids["rival_guards"] in targets and hidden not in targets
 
 

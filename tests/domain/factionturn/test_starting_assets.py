@@ -16,8 +16,17 @@ from domain.factionturn.world import World, apply_outcomes
 from tests.domain.factionturn.factionturn_scenario import faction, give, region
 
 # Force 4, so above the founders' Force 1: founding asks no rating (the seed's Merchant Alliance starts above its own).
-PALADINS = define_row("shadow_paladins", "Shadow Paladins", "force", 4, 6, 8, kind="Special Forces",
-                      attack_cell="Force vs. Force, 1d4 damage", counter_cell="1d4")  # fmt: skip
+PALADINS = define_row(
+    "shadow_paladins",
+    "Shadow Paladins",
+    "force",
+    4,
+    6,
+    8,
+    kind="Special Forces",
+    attack_cell="Force vs. Force, 1d4 damage",
+    counter_cell="1d4",
+)
 
 
 def test_a_custom_type_is_a_starting_asset_that_carries_its_row_and_strikes_on_the_first_turn() -> None:

@@ -119,8 +119,13 @@ def test_scores_run_from_one_to_eight() -> None:
 
 @pytest.mark.parametrize(
     ("total", "size"),
-    [(2, FactionSize.MINOR), (5, FactionSize.MINOR), (6, FactionSize.MAJOR), (11, FactionSize.MAJOR),
-     (12, FactionSize.REGIONAL)],
+    [
+        (2, FactionSize.MINOR),
+        (5, FactionSize.MINOR),
+        (6, FactionSize.MAJOR),
+        (11, FactionSize.MAJOR),
+        (12, FactionSize.REGIONAL),
+    ],
 )
 def test_random_faction_size_on_2d6(total: int, size: FactionSize) -> None:
     assert look_up(FACTION_SIZE, total) is size
@@ -128,9 +133,18 @@ def test_random_faction_size_on_2d6(total: int, size: FactionSize) -> None:
 
 @pytest.mark.parametrize(
     ("total", "arcana", "population"),
-    [(2, 0, "Ruins"), (3, 1, "Outpost"), (4, 2, "Multiple Dozens"), (5, 3, "Hundreds"), (6, 3, "Hundreds"),
-     (7, 4, "Hundreds"), (8, 4, "Thousands"), (10, 4, "Thousands"), (11, 4, "Tens of Thousands"),
-     (12, 5, "Unknown or non-humanoid")],
+    [
+        (2, 0, "Ruins"),
+        (3, 1, "Outpost"),
+        (4, 2, "Multiple Dozens"),
+        (5, 3, "Hundreds"),
+        (6, 3, "Hundreds"),
+        (7, 4, "Hundreds"),
+        (8, 4, "Thousands"),
+        (10, 4, "Thousands"),
+        (11, 4, "Tens of Thousands"),
+        (12, 5, "Unknown or non-humanoid"),
+    ],
 )
 def test_home_region_arcana_and_population_on_2d6(total: int, arcana: int, population: str) -> None:
     assert look_up(ARCANA_LEVEL, total) == arcana
@@ -152,7 +166,11 @@ def test_a_major_wealth_faction_gets_six_five_three() -> None:
 def test_random_asset_options_leave_out_base_and_stealth() -> None:
     assert [a.key for a in random_asset_options(C, 3)] == ["master_assassin", "covert_shipping"]
     assert [a.key for a in random_asset_options(F, 4)] == [
-        "transport_supply_chain", "extended_supply_lines", "warmage_regiment", "regiment"]
+        "transport_supply_chain",
+        "extended_supply_lines",
+        "warmage_regiment",
+        "regiment",
+    ]
 
 
 def test_a_d4_face_beyond_the_options_is_a_reroll() -> None:
@@ -178,14 +196,14 @@ def test_exact_matches_carry_the_catalog_name() -> None:
 
 
 def test_stand_ins_have_the_printed_rating_and_only_two_printed_ratings_disagree() -> None:
-    mismatched = {(a.printed, a.rating) for e in EXAMPLE_FACTIONS for a in e.assets
-                  if asset_type(a.key).rating != a.rating}
+    mismatched = {
+        (a.printed, a.rating) for e in EXAMPLE_FACTIONS for a in e.assets if asset_type(a.key).rating != a.rating
+    }
     assert mismatched == {("Informants", 5), ("Calvary", 2)}
 
 
 def test_example_tags_are_real_tags() -> None:
-    assert [tag(p.lower().replace(" ", "_")).key for p in EXAMPLE_PRINTED_TAGS] == [
-        e.tags[0] for e in EXAMPLE_FACTIONS]
+    assert [tag(p.lower().replace(" ", "_")).key for p in EXAMPLE_PRINTED_TAGS] == [e.tags[0] for e in EXAMPLE_FACTIONS]
 
 
 def test_worked_factions_use_real_tags_and_goals() -> None:

@@ -22,15 +22,39 @@ from domain.factionturn.wild import (
 
 # Random Faction Tag as printed (d20).
 TAG_TABLE = [
-    "Colonists", "Deep Rooted", "Cult", "Diplomatic", "Fanatical", "Imperialist", "Machiavellian",
-    "Mercenary Group", "Rebels", "Pirates", "Plutocratic", "Magocratic", "Pactsworn", "Savage", "Scavengers",
-    "Secretive", "Field Expertise", "Theocratic", "Warlike",
+    "Colonists",
+    "Deep Rooted",
+    "Cult",
+    "Diplomatic",
+    "Fanatical",
+    "Imperialist",
+    "Machiavellian",
+    "Mercenary Group",
+    "Rebels",
+    "Pirates",
+    "Plutocratic",
+    "Magocratic",
+    "Pactsworn",
+    "Savage",
+    "Scavengers",
+    "Secretive",
+    "Field Expertise",
+    "Theocratic",
+    "Warlike",
 ]
 
 # Random Faction Goal as printed (d12), spellings included.
 GOAL_TABLE = [
-    "Military Conquest", "Commerical Expansions", "Intelligence Coup", "Regional Seizure", "Expand Influence",
-    "Blood the Enemy", "Peaceable Kingdom", "Destroy the Foe", "Inside Enemy Territory", "Invincible Valour",
+    "Military Conquest",
+    "Commerical Expansions",
+    "Intelligence Coup",
+    "Regional Seizure",
+    "Expand Influence",
+    "Blood the Enemy",
+    "Peaceable Kingdom",
+    "Destroy the Foe",
+    "Inside Enemy Territory",
+    "Invincible Valour",
     "Legendary Wealth",
 ]
 
@@ -83,7 +107,11 @@ def test_warlike_gives_a_bonus_die_on_force_attacks() -> None:
     bonus = tag("warlike").effect.bonus_die
     assert bonus is not None
     assert (bonus.roll, bonus.attribute, bonus.against, bonus.scope) == (
-        TagRoll.ATTACK, Attribute.FORCE, None, TagScope.ANYWHERE)
+        TagRoll.ATTACK,
+        Attribute.FORCE,
+        None,
+        TagScope.ANYWHERE,
+    )
 
 
 def test_seed_spellings_of_tags_resolve() -> None:
@@ -132,8 +160,16 @@ def test_goal_difficulty(key: str, context: GoalContext, difficulty: int) -> Non
 
 @pytest.mark.parametrize(
     ("key", "target"),
-    [("military_conquest", 4), ("commercial_expansion", 1), ("intelligence_coup", 3), ("blood_the_enemy", 8),
-     ("peaceable_kingdom", 4), ("inside_enemy_territory", 3), ("invincible_valor", 5), ("legendary_wealth", 4)],
+    [
+        ("military_conquest", 4),
+        ("commercial_expansion", 1),
+        ("intelligence_coup", 3),
+        ("blood_the_enemy", 8),
+        ("peaceable_kingdom", 4),
+        ("inside_enemy_territory", 3),
+        ("invincible_valor", 5),
+        ("legendary_wealth", 4),
+    ],
 )
 def test_goal_target_follows_the_faction_scores(key: str, target: int) -> None:
     counted = GOALS[key].target

@@ -24,8 +24,7 @@ def test_blood_the_enemy_is_won_by_damage_equal_to_the_total_of_ratings() -> Non
     regiment = give(red, "regiment", town)
     target = give(blue, "veteran_regiment", town)
     table = Table([red, blue], [town])
-    table.order(red, goal=GoalChoice("blood_the_enemy"),
-                action=Attack((Strike(regiment.id, str(blue.id), target.id),)))  # fmt: skip
+    table.order(red, goal=GoalChoice("blood_the_enemy"), action=Attack((Strike(regiment.id, str(blue.id), target.id),)))
     take_turn(table, red, 9, 1, 5)
     assert target.hp == 11 and red.goal is None and red.xp == 2
 
@@ -37,8 +36,9 @@ def test_military_conquest_counts_rival_force_assets_destroyed() -> None:
     regiment = give(red, "regiment", town)
     target = give(blue, "guardsmen", town)
     table = Table([red, blue], [town])
-    table.order(red, goal=GoalChoice("military_conquest"),
-                action=Attack((Strike(regiment.id, str(blue.id), target.id),)))  # fmt: skip
+    table.order(
+        red, goal=GoalChoice("military_conquest"), action=Attack((Strike(regiment.id, str(blue.id), target.id),))
+    )
     take_turn(table, red, 9, 1, 8)
     assert red.xp == 1  # one asset destroyed: difficulty half of 1, rounded up
 
@@ -47,14 +47,18 @@ def test_legendary_wealth_is_won_by_spending_four_times_wealth() -> None:
     home = region("Home")
     goldbar = faction("Goldbar", 1, 1, 1, home, facgold=10)
     table = Table([goldbar], [home])
-    table.order(goldbar, goal=GoalChoice("legendary_wealth"),
-                action=influence_action("Gold-plated state house", 4))  # fmt: skip
+    table.order(goldbar, goal=GoalChoice("legendary_wealth"), action=influence_action("Gold-plated state house", 4))
     take_turn(table, goldbar)
     assert goldbar.xp == 2 and goldbar.facgold == 10 + 1 - 4
 
 
-@pytest.mark.parametrize("action", [influence_action("Gold-plated roads", 4, marked=False),
-                                    CustomAction("Gold-plated roads", turns=1, cost_per_turn=4)])  # fmt: skip
+@pytest.mark.parametrize(
+    "action",
+    [
+        influence_action("Gold-plated roads", 4, marked=False),
+        CustomAction("Gold-plated roads", turns=1, cost_per_turn=4),
+    ],
+)
 def test_legendary_wealth_does_not_count_a_custom_action_the_gm_did_not_mark_as_influence(action: CustomAction) -> None:
     """Seed 002, Legendary Wealth: "Spend FacGolds equal to four times your faction's Wealth score on bribes and
     influence. This money is effectively lost." A custom action counts only when the GM's definition marks it."""

@@ -43,8 +43,13 @@ ACTIONS = [
 
 @pytest.mark.parametrize("action", ACTIONS)
 def test_orders_survive_a_round_trip_through_their_json_form(action: object) -> None:
-    orders = FactionOrders(action=action, goal=GoalChoice("legendary_wealth"), raise_ratings=("force",),  # type: ignore[arg-type]
-                           defences=(Defence("r", "a", True),), permissions=(Permission("f", "grant"),))  # fmt: skip
+    orders = FactionOrders(
+        action=action,
+        goal=GoalChoice("legendary_wealth"),
+        raise_ratings=("force",),  # type: ignore[arg-type]
+        defences=(Defence("r", "a", True),),
+        permissions=(Permission("f", "grant"),),
+    )
     assert orders_from_dict(orders_to_dict(orders)) == orders
 
 

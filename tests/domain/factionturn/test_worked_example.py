@@ -46,21 +46,35 @@ def _month() -> tuple[Table, dict[str, object]]:
     wild.grant_asset(terrain(wild, str(swamp.id), 2, 7, "Charch-Go's swamp"), "map")
     wild.grant_asset(monster(wild, str(swamp.id), "Charch-Go the Beholder", 4, 189, "1d10"), "map")
 
-    goals = ((chosen, "regional_seizure"), (crows, "destroy_the_foe"), (republic, "inside_enemy_territory"),
-             (empire, "blood_the_enemy"), (goldbar, "legendary_wealth"))  # fmt: skip
+    goals = (
+        (chosen, "regional_seizure"),
+        (crows, "destroy_the_foe"),
+        (republic, "inside_enemy_territory"),
+        (empire, "blood_the_enemy"),
+        (goldbar, "legendary_wealth"),
+    )
     for owner, key in goals:
         owner.choose_goal(key, str(republic.id) if key in ("destroy_the_foe", "blood_the_enemy") else None, {}, None)
 
-    table = Table([chosen, crows, republic, empire, goldbar, wild], [north_east, west, south_east, capital,
-                                                                     south_west, swamp])  # fmt: skip
+    table = Table(
+        [chosen, crows, republic, empire, goldbar, wild], [north_east, west, south_east, capital, south_west, swamp]
+    )
     calvary = next(a for a in republic.assets.values() if a.type_key == "calvary")
     table.order(republic, action=BuyAsset("stealth", str(south_east.id), for_asset_id=calvary.id))
     table.order(empire, action=BuyAsset("indentured_workforce", str(capital.id)))
     table.order(goldbar, action=BuyAsset("indentured_workforce", str(south_west.id)))
     table.order(chosen, action=SeizeRegion(str(north_east.id)))
     table.order(crows, action=CustomAction("Bribe the Beholder", turns=2, cost_per_turn=2))
-    cast = {"chosen": chosen, "crows": crows, "republic": republic, "empire": empire, "goldbar": goldbar,
-            "wild": wild, "calvary": calvary, "home": north_east}  # fmt: skip
+    cast = {
+        "chosen": chosen,
+        "crows": crows,
+        "republic": republic,
+        "empire": empire,
+        "goldbar": goldbar,
+        "wild": wild,
+        "calvary": calvary,
+        "home": north_east,
+    }
     return table, cast
 
 
@@ -74,8 +88,14 @@ def test_a_roll_of_3_on_a_d6_puts_the_republic_first_and_wraps_to_the_chosen_and
     table, _, outcome = month
     names = [table.world().faction(i).name for i in outcome.initiative.order]
     assert outcome.initiative.rolls[0].expression == "1d6"
-    assert names == ["The Republic", "Empire Remnants", "Goldbar House", "The Wild", "Remzal's Chosen",
-                     "Empresses' Crows"]  # fmt: skip
+    assert names == [
+        "The Republic",
+        "Empire Remnants",
+        "Goldbar House",
+        "The Wild",
+        "Remzal's Chosen",
+        "Empresses' Crows",
+    ]
 
 
 def test_each_faction_gains_income_by_the_formula(month) -> None:  # type: ignore[no-untyped-def]
@@ -144,4 +164,8 @@ def test_the_months_events_survive_a_round_trip_through_an_event_store(month) ->
     for original in table.factions:
         copy = store.repository.get(original.id)
         assert (copy.facgold, copy.assets, copy.multi_turn, copy.goal) == (
-            original.facgold, original.assets, original.multi_turn, original.goal)  # fmt: skip
+            original.facgold,
+            original.assets,
+            original.multi_turn,
+            original.goal,
+        )

@@ -21,14 +21,30 @@ CAMPAIGN = UUID("00000000-0000-4000-8000-000000000000")
 
 
 def person(name: str, level: int = 10, **skills: int) -> Character:
-    names = {"gi": "Gather Information", "sm": "Sense Motive", "dip": "Diplomacy", "bluff": "Bluff",
-             "inn": "Innuendo", "intim": "Intimidate", "hide": "Hide", "reflex": "Reflex save",
-             "merchant": "Profession (Merchant)"}  # fmt: skip
+    names = {
+        "gi": "Gather Information",
+        "sm": "Sense Motive",
+        "dip": "Diplomacy",
+        "bluff": "Bluff",
+        "inn": "Innuendo",
+        "intim": "Intimidate",
+        "hide": "Hide",
+        "reflex": "Reflex save",
+        "merchant": "Profession (Merchant)",
+    }
     return Character(name, level, {names[k]: v for k, v in skills.items()})
 
 
-def house(name: str, *, influence: int = 0, power: int = 0, gold: int = 100_000, leader: Character | None = None,
-          lieutenants: Iterable[Character] = (), secret: str = "") -> House:  # fmt: skip
+def house(
+    name: str,
+    *,
+    influence: int = 0,
+    power: int = 0,
+    gold: int = 100_000,
+    leader: Character | None = None,
+    lieutenants: Iterable[Character] = (),
+    secret: str = "",
+) -> House:
     built = House.register(CAMPAIGN, name, leader or person(f"{name} Matron"), gold, secret)
     for lieutenant in lieutenants:
         built.appoint_lieutenant(lieutenant)
@@ -49,8 +65,9 @@ class World:
             self.houses[str(h.id)] = h
         return self
 
-    def area(self, name: str, *, income: int = 0, controller: House | None = None,
-             troops: dict[str, int] | None = None) -> str:  # fmt: skip
+    def area(
+        self, name: str, *, income: int = 0, controller: House | None = None, troops: dict[str, int] | None = None
+    ) -> str:
         region = Region.map(CAMPAIGN, name, len(self.areas), 0, monthly_income=income)
         area_id = str(region.id)
         self.areas[area_id] = region
@@ -79,10 +96,22 @@ class World:
 def court(secret: str = "") -> tuple[World, House, House]:
     """Baenre (rank 6: +6/+1, Influence/Power Defence 5/2) against Xorlarrin (rank 2: 3/0, a tie)."""
     yvonnel = person("Yvonnel", 12, gi=10, sm=10, dip=10, bluff=20, inn=15, hide=10)
-    a = house("Baenre", influence=30_000, power=6_000, leader=yvonnel, lieutenants=[person("Dab", 9)],
-              secret=secret and f"{secret}-a")  # fmt: skip
-    b = house("Xorlarrin", influence=3_000, power=3_000, gold=10_000, leader=person("Zeerith", 8, gi=5, sm=5),
-              secret=secret and f"{secret}-b")  # fmt: skip
+    a = house(
+        "Baenre",
+        influence=30_000,
+        power=6_000,
+        leader=yvonnel,
+        lieutenants=[person("Dab", 9)],
+        secret=secret and f"{secret}-a",
+    )
+    b = house(
+        "Xorlarrin",
+        influence=3_000,
+        power=3_000,
+        gold=10_000,
+        leader=person("Zeerith", 8, gi=5, sm=5),
+        secret=secret and f"{secret}-b",
+    )
     return World().add(a, b), a, b
 
 

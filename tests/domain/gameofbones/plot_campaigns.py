@@ -27,8 +27,18 @@ from domain.gameofbones.scene import GM_ONLY, Scene
 from tests.domain.gameofbones.bones_world import World, house, person
 
 A = ActionName
-PLOTS = (A.ASSASSINATION, A.ASSAULT, A.EXTORTION, A.FORCE_ASSESSMENT, A.FRAME_UP, A.POISON_PILL, A.SMEAR_CAMPAIGN,
-         A.TROOP_MOVEMENTS, A.VANDALISM, A.WREST_CONTROL)  # fmt: skip
+PLOTS = (
+    A.ASSASSINATION,
+    A.ASSAULT,
+    A.EXTORTION,
+    A.FORCE_ASSESSMENT,
+    A.FRAME_UP,
+    A.POISON_PILL,
+    A.SMEAR_CAMPAIGN,
+    A.TROOP_MOVEMENTS,
+    A.VANDALISM,
+    A.WREST_CONTROL,
+)
 SKILLS = ("gi", "sm", "dip", "inn", "intim", "hide")
 
 
@@ -37,16 +47,27 @@ def campaign(seed: int) -> World:
     world = World()
     for n in range(rng.randint(4, 5)):
         lieutenants = [person(f"L{n}{i}", rng.randint(4, 14), **skills(rng)) for i in range(rng.randint(1, 3))]
-        world.add(house(f"House {n}", influence=rng.choice([8_000, 20_000, 40_000, 90_000, 150_000]),
-                        power=rng.choice([2_000, 5_000, 10_000, 30_000]), gold=rng.choice([20_000, 60_000]),
-                        leader=person(f"Matron {n}", rng.randint(5, 14), **skills(rng)), lieutenants=lieutenants,
-                        secret=f"s{seed}-{n}"))  # fmt: skip
+        world.add(
+            house(
+                f"House {n}",
+                influence=rng.choice([8_000, 20_000, 40_000, 90_000, 150_000]),
+                power=rng.choice([2_000, 5_000, 10_000, 30_000]),
+                gold=rng.choice([20_000, 60_000]),
+                leader=person(f"Matron {n}", rng.randint(5, 14), **skills(rng)),
+                lieutenants=lieutenants,
+                secret=f"s{seed}-{n}",
+            )
+        )
     houses = list(world.houses.values())
     for i in range(rng.randint(4, 7)):
         owner = rng.choice([*houses, None])
         troops = {str(h.id): rng.choice([0, 0, 1_000, 3_000]) for h in houses}
-        world.area(f"Area {i}", income=rng.choice([1_000, 4_000]), controller=owner,
-                   troops={h: p for h, p in troops.items() if p})  # fmt: skip
+        world.area(
+            f"Area {i}",
+            income=rng.choice([1_000, 4_000]),
+            controller=owner,
+            troops={h: p for h, p in troops.items() if p},
+        )
     return world
 
 
@@ -76,8 +97,9 @@ def random_order(rng: random.Random, world: World, me: House) -> Order:
     if row.target is Target.MOVE:
         held = [a for a, r in world.areas.items() if r.troops.get(str(me.id), 0) > 0] or list(world.areas)
         src = rng.choice(held)
-        return Order(action, actor, area_ids=(src,), to_area_id=rng.choice(list(world.areas)), power=1_000,
-                     start_week=start)  # fmt: skip
+        return Order(
+            action, actor, area_ids=(src,), to_area_id=rng.choice(list(world.areas)), power=1_000, start_week=start
+        )
     if row.target is Target.ACTION:
         mine = [p.id for p in me.orders_in(1)] or ["none"]
         return Order(action, actor, covered_action_id=rng.choice(mine), start_week=start)
@@ -93,8 +115,11 @@ def orders_of(world: World, me: House, rng: random.Random) -> None:
     """Often an Intelligence Gathering, up to two plots (none some months), each covered up on an even coin."""
     names = [c.name for c in me.characters]
     if rng.random() < 0.9:
-        try_order(world, me, lambda: Order(A.INTELLIGENCE_GATHERING, rng.choice(names),
-                                           start_week=rng.randint(1, WEEKS_PER_MONTH)))  # fmt: skip
+        try_order(
+            world,
+            me,
+            lambda: Order(A.INTELLIGENCE_GATHERING, rng.choice(names), start_week=rng.randint(1, WEEKS_PER_MONTH)),
+        )
     for _ in range(rng.choice([0, 0, 1, 1, 2])):
         plot = try_order(world, me, lambda: random_order(rng, world, me))
         if plot is not None and plot.action in PLOTS and rng.random() < 0.5:
@@ -131,8 +156,9 @@ def run(seed: int) -> Plots:
     plots = Plots()
     booked = {hid: tuple(h.orders_in(1)) for hid, h in world.houses.items()}
     with checking(plots, booked):
-        report = resolve_month(list(world.houses.values()), list(world.areas.values()), 1,
-                               RandomDice.seeded("plots", seed))  # fmt: skip
+        report = resolve_month(
+            list(world.houses.values()), list(world.areas.values()), 1, RandomDice.seeded("plots", seed)
+        )
     for gain in (e for o in report.outcomes for e in o.effects if isinstance(e, KnowledgeGain)):
         if gain.knowledge["kind"] == "plot":
             (plots.false if gain.false else plots.true).append(gain.knowledge)
@@ -154,8 +180,9 @@ def checking(plots: Plots, booked: dict[str, tuple[PendingAction, ...]]) -> Iter
         yield
 
 
-def check_phantom(scene: Scene, rolled: Any, booked: dict[str, tuple[PendingAction, ...]],
-                  phantoms: dict[str, list[PendingAction]]) -> list[str]:  # fmt: skip
+def check_phantom(
+    scene: Scene, rolled: Any, booked: dict[str, tuple[PendingAction, ...]], phantoms: dict[str, list[PendingAction]]
+) -> list[str]:
     """The phantom must be exactly what `plan_order` makes of an order the rival could submit now, on top of
     everything it has ordered this month and the phantoms already planted in its name; and a cover up likewise."""
     phantom, rid, cover, _ = rolled
@@ -163,13 +190,21 @@ def check_phantom(scene: Scene, rolled: Any, booked: dict[str, tuple[PendingActi
     view = copy.copy(rival)
     book = dict(rival.pending)
     for p in (*booked.get(rid, ()), *phantoms.get(rid, [])):
-        book.setdefault(p.id, p if p.release_week >= scene.week else replace(p, dedicated_influence=0,
-                                                                             dedicated_power=0))  # fmt: skip
+        book.setdefault(
+            p.id, p if p.release_week >= scene.week else replace(p, dedicated_influence=0, dedicated_power=0)
+        )
     view.pending = book
     problems = []
-    order = Order(A(phantom.action), phantom.actor, phantom.target_house_id, phantom.target_character,
-                  phantom.area_ids, int(phantom.params["power"]), phantom.params["to_area_id"],
-                  start_week=phantom.start_week - (scene.phase - 1) * WEEKS_PER_MONTH)  # fmt: skip
+    order = Order(
+        A(phantom.action),
+        phantom.actor,
+        phantom.target_house_id,
+        phantom.target_character,
+        phantom.area_ids,
+        int(phantom.params["power"]),
+        phantom.params["to_area_id"],
+        start_week=phantom.start_week - (scene.phase - 1) * WEEKS_PER_MONTH,
+    )
     try:
         planned = plan_order(view, order, phase=scene.phase, houses=scene.houses, areas=scene.areas)
         check_order(view, planned)
@@ -185,8 +220,7 @@ def check_phantom(scene: Scene, rolled: Any, booked: dict[str, tuple[PendingActi
         view.pending = {**book, phantom.id: phantom}
         cover_order = Order(A.COVER_UP, cover.actor, covered_action_id=phantom.id, start_week=1)
         try:
-            check_order(view, plan_order(view, cover_order, phase=scene.phase, houses=scene.houses,
-                                         areas=scene.areas))  # fmt: skip
+            check_order(view, plan_order(view, cover_order, phase=scene.phase, houses=scene.houses, areas=scene.areas))
         except DomainError as refused:
             problems.append(f"{rival.name} could not cover up {phantom.id}: {refused.message}")
         phantoms[rid].append(cover)

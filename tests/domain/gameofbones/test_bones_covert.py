@@ -40,14 +40,22 @@ def test_an_assassin_who_fails_by_10_is_captured_and_helps_find_the_source() -> 
     [hunt] = b.circumstances
     told = b.knowledge[-1]
     assert (hunt.applies, hunt.value, hunt.knowledge_id, hunt.other_house_id, hunt.until_phase) == (
-        Applies.SOURCE_HUNT, 10, told["id"], None, None)  # fmt: skip
+        Applies.SOURCE_HUNT,
+        10,
+        told["id"],
+        None,
+        None,
+    )
     assert (told["aggressor_house_id"], told["gm_only"]) == (None, {"source_house_id": str(a.id)})
 
 
 def test_an_assassin_who_fails_by_5_to_9_escapes_and_alarms_the_target() -> None:
     outcome, _, b = assassinate([6, 1])
     assert (outcome.result, b.knowledge[-1]["result"], b.leader.status) == (
-        "the assassin escaped; the target is alarmed", "target alarmed", Status.ACTIVE)  # fmt: skip
+        "the assassin escaped; the target is alarmed",
+        "target alarmed",
+        Status.ACTIVE,
+    )
 
 
 def test_an_assassin_who_fails_by_less_than_5_never_makes_the_attempt() -> None:
@@ -65,8 +73,7 @@ def test_counterintelligence_gives_aggressors_minus_1_per_5_points_over_the_dc()
     world, a, _ = court()
     outcome = act(world, a, Order(A.COUNTERINTELLIGENCE, "Yvonnel"), [19])  # 35 against DC 25
     [shield] = a.circumstances
-    assert (totals(outcome), shield.applies, shield.value, shield.until_phase) == (
-        [35], Applies.AGAINST_HOLDER, -2, 2)  # fmt: skip
+    assert (totals(outcome), shield.applies, shield.value, shield.until_phase) == ([35], Applies.AGAINST_HOLDER, -2, 2)
     assert set(shield.actions) == {"Smear Campaign", "Force Assessment", "Frame Up", "Poison Pill"}
 
 
@@ -113,8 +120,9 @@ def test_force_assessment_by_10_over_also_reveals_next_weeks_plans() -> None:
     bazaar = world.area("Bazaar", controller=b, troops={str(b.id): 3_000})
     market = world.area("Market", controller=b)
     b.change_influence(2_000, "favour")
-    world.order(b, Order(A.TROOP_MOVEMENTS, "Zeerith", area_ids=(bazaar,), to_area_id=market, power=1_000,
-                         start_week=2))  # fmt: skip
+    world.order(
+        b, Order(A.TROOP_MOVEMENTS, "Zeerith", area_ids=(bazaar,), to_area_id=market, power=1_000, start_week=2)
+    )
     act(world, a, Order(A.FORCE_ASSESSMENT, "Yvonnel", area_ids=(bazaar,)), [14])  # 30
     assert a.knowledge[0]["plans"] == [{"action": "Troop Movements", "house_id": str(b.id), "week": 2}]
 
@@ -135,7 +143,14 @@ def test_force_assessment_failing_by_10_believes_wrong_numbers_that_look_true() 
     assert outcome.false_knowledge_ids == [belief["id"]]
     assert "false" not in belief and outcome.result == "assessed"
     assert a.pending == {} and world.houses[str(a.id)].knowledge[0].keys() == {
-        "id", "kind", "phase", "week", "area_id", "troops", "plans"}  # fmt: skip
+        "id",
+        "kind",
+        "phase",
+        "week",
+        "area_id",
+        "troops",
+        "plans",
+    }
 
 
 # Yvonnel fails (17); of Barrison's six affordable plots the fifth, Frame Up; of its two fitting starts, week 2.
@@ -144,8 +159,9 @@ FALSE_PLOT = [1, 5, 2]
 
 def free_rival(world: Any, secret: str = "") -> Any:
     """Barrison has not acted this month and can afford a plot: the only house a false plot can name."""
-    d = house("Barrison", influence=23_000, power=3_000, gold=10_000, leader=person("Mez", 8),
-              secret=secret and f"{secret}-d")  # fmt: skip
+    d = house(
+        "Barrison", influence=23_000, power=3_000, gold=10_000, leader=person("Mez", 8), secret=secret and f"{secret}-d"
+    )
     world.add(d)
     return d
 
@@ -166,7 +182,11 @@ def test_intelligence_gathering_discovers_one_plot_against_the_house() -> None:
     outcome = act(world, a, Order(A.INTELLIGENCE_GATHERING, "Yvonnel"), [5])  # 21: one plot
     [plot] = a.knowledge
     assert (outcome.result, plot["aggressor_house_id"], plot["action"], plot["expected_week"]) == (
-        "1 plot(s) discovered", str(b.id), "Vandalism", 2)  # fmt: skip
+        "1 plot(s) discovered",
+        str(b.id),
+        "Vandalism",
+        2,
+    )
 
 
 def test_intelligence_gathering_that_beats_the_dc_but_finds_nothing_is_no_success() -> None:
@@ -249,7 +269,11 @@ def test_a_plot_true_or_false_carries_no_id_its_holder_could_trace(secret: str) 
     false_world, false_a, *_ = plotting_world(secret)
     free_rival(false_world, secret)
     act(false_world, false_a, Order(A.INTELLIGENCE_GATHERING, "Yvonnel"), FALSE_PLOT)  # a false one
-    seen = [(w, h, v) for w, h in ((world, a), (false_world, false_a)) for k in h.knowledge
-            for v in (k["id"], k["action_id"])]  # fmt: skip
+    seen = [
+        (w, h, v)
+        for w, h in ((world, a), (false_world, false_a))
+        for k in h.knowledge
+        for v in (k["id"], k["action_id"])
+    ]
     traced = [v for w, h, v in seen if v in guessable_ids(w, str(h.id))]
     assert bool(traced) is not bool(secret)

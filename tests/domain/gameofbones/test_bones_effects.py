@@ -30,10 +30,11 @@ def _payload(event_class: type) -> list[str]:
 
 @pytest.mark.parametrize(
     ("aggregate", "effect"),
-    [(House, e) for e in get_args(HouseEffect)] + [(Region, e) for e in get_args(AreaEffect)]
+    [(House, e) for e in get_args(HouseEffect)]
+    + [(Region, e) for e in get_args(AreaEffect)]
     + [(HouseIntel, e) for e in get_args(IntelEffect)],
     ids=lambda x: x.__name__,
-)  # fmt: skip
+)
 def test_each_effect_names_an_event_of_its_aggregate_and_holds_its_payload(aggregate: type, effect: type) -> None:
     assert _payload(getattr(aggregate, effect.__name__)) == [f.name for f in fields(effect)]
 
@@ -60,13 +61,18 @@ def test_a_month_resolves_on_copies_and_each_change_becomes_its_event_on_the_loa
     report = resolve_month(houses, areas, 1, FixedDice([20, 5, 3, 1, 2, 2]))
     assert _state([*houses, *areas]) == before and not any(x.pending_events for x in (*houses, *areas))
     apply_month(report, houses, areas)
-    recorded = [(str(x.id), type(e).__name__, {k: v for k, v in vars(e).items() if k not in ENVELOPE})
-                for x in (*houses, *areas) for e in x.pending_events]  # fmt: skip
-    wanted = [(c.target_id, type(c.effect).__name__, {f.name: _stored(getattr(c.effect, f.name))
-                                                      for f in fields(c.effect)}) for c in report.changes]  # fmt: skip
+    recorded = [
+        (str(x.id), type(e).__name__, {k: v for k, v in vars(e).items() if k not in ENVELOPE})
+        for x in (*houses, *areas)
+        for e in x.pending_events
+    ]
+    wanted = [
+        (c.target_id, type(c.effect).__name__, {f.name: _stored(getattr(c.effect, f.name)) for f in fields(c.effect)})
+        for c in report.changes
+    ]
     assert {name for _, name, _ in wanted} >= {"ActionResolved", "AreaDamageSet", "KnowledgeGained", "IncomeReceived"}
     for aggregate_id in {target for target, _, _ in wanted}:  # each aggregate's events: its changes, in order,
-        mine = [w for w in wanted if w[0] == aggregate_id]    # and what its own methods add (a release, an entry)
+        mine = [w for w in wanted if w[0] == aggregate_id]  # and what its own methods add (a release, an entry)
         events = iter(r for r in recorded if r[0] == aggregate_id)
         assert all(any(r == w for r in events) for w in mine), aggregate_id
     assert a.area_damage == {} and b.area_damage[bazaar].repair_cost > 0  # the vandals wrecked it

@@ -24,12 +24,18 @@ def test_every_false_plot_is_what_a_legal_order_of_the_named_rival_would_show(se
     for plot in plots.false:
         gm = plot["gm_only"]
         phantom = gm["phantom_orders"][0]
-        assert visible(plot) | {"id": None} == {"id": None, "kind": "plot", "phase": 1, "week": plot["week"],
-                                                "action_id": phantom["id"], "action": phantom["action"],
-                                                "aggressor_house_id": plot["aggressor_house_id"],
-                                                "target_house_id": plot["target_house_id"],
-                                                "area_ids": phantom["area_ids"],
-                                                "expected_week": phantom["resolve_week"]}  # fmt: skip
+        assert visible(plot) | {"id": None} == {
+            "id": None,
+            "kind": "plot",
+            "phase": 1,
+            "week": plot["week"],
+            "action_id": phantom["id"],
+            "action": phantom["action"],
+            "aggressor_house_id": plot["aggressor_house_id"],
+            "target_house_id": plot["target_house_id"],
+            "area_ids": phantom["area_ids"],
+            "expected_week": phantom["resolve_week"],
+        }
         covered = len(gm["phantom_orders"]) == 2
         assert plot["aggressor_house_id"] == (None if covered else gm["source_house_id"])
 

@@ -125,8 +125,13 @@ def test_intelligence_gathering_before_a_covered_action_does_not_name_its_author
 
 def test_force_assessment_plans_do_not_name_a_house_whose_action_is_being_covered_up() -> None:
     world, a, b = court()
-    c = house("Melarn", influence=30_000, power=6_000, leader=person("Zhindia", 12, gi=20),
-              lieutenants=[person("Ilphrin", 9, dip=20)])  # fmt: skip
+    c = house(
+        "Melarn",
+        influence=30_000,
+        power=6_000,
+        leader=person("Zhindia", 12, gi=20),
+        lieutenants=[person("Ilphrin", 9, dip=20)],
+    )
     world.add(c)
     palace = world.area("Palace", controller=b, income=4_000)
     vandals = world.order(a, Order(A.VANDALISM, "Yvonnel", str(b.id), area_ids=(palace,), start_week=2))
@@ -135,4 +140,3 @@ def test_force_assessment_plans_do_not_name_a_house_whose_action_is_being_covere
     world.month([20, 4, 20, 1, 1])  # Melarn 20+20+6 = 46: plans seen in week 1; then the cover and vandals
     [seen] = c.knowledge
     assert seen["plans"] == [{"action": "Vandalism", "house_id": None, "week": 2}]
-

@@ -110,7 +110,11 @@ def test_troops_seen_moving_are_known_to_every_other_house() -> None:
     _, _, _, barracks, palace, a, b = movement([3])
     [seen] = b.knowledge
     assert (seen["from_area_id"], seen["to_area_id"], seen["power"], seen["house_id"]) == (
-        barracks, palace, 2_000, str(a.id))  # fmt: skip
+        barracks,
+        palace,
+        2_000,
+        str(a.id),
+    )
 
 
 def test_moving_openly_is_no_action_and_takes_a_week() -> None:

@@ -125,8 +125,11 @@ def test_an_order_whose_influence_requirement_is_unmet_is_refused(court: tuple[W
 
 def test_an_order_whose_power_requirement_is_unmet_is_refused(court: tuple[World, House, House]) -> None:
     world, a, b = court
-    assert "needs 5000 power" in refused(world, a, Order(A.ASSAULT, "Baenre Matron", str(b.id), area_ids=(
-        world.area("Bazaar", controller=b),), power=5_000))  # fmt: skip
+    assert "needs 5000 power" in refused(
+        world,
+        a,
+        Order(A.ASSAULT, "Baenre Matron", str(b.id), area_ids=(world.area("Bazaar", controller=b),), power=5_000),
+    )
 
 
 def test_power_dedicated_to_one_action_cannot_be_dedicated_to_another() -> None:

@@ -43,7 +43,10 @@ def test_questioning_the_captured_assassin_adds_10_finds_the_aggressor_and_uses_
     assert modifiers(found) == [("Zeerith's Gather Information", 5), ("captured assassin", 10)]
     assert b.knowledge[-1] == found.knowledge
     assert (b.knowledge[-1]["kind"], b.knowledge[-1]["attack_id"], b.knowledge[-1]["result"]) == (
-        "source", attack_id, "source found")  # fmt: skip
+        "source",
+        attack_id,
+        "source found",
+    )
     assert b.knowledge[-1]["roll"]["faces"] == [5]
     assert b.circumstances == []
 
@@ -51,8 +54,7 @@ def test_questioning_the_captured_assassin_adds_10_finds_the_aggressor_and_uses_
 def test_a_failed_hunt_learns_nothing_and_still_uses_the_bonus_up() -> None:
     _, b, attack_id = attacked([2, 1])
     found = hunt(b, attack_id, 4)  # 19
-    assert (found.found, b.knowledge[-1]["aggressor_house_id"], b.knowledge[-1]["result"]) == (
-        False, None, "not found")  # fmt: skip
+    assert (found.found, b.knowledge[-1]["aggressor_house_id"], b.knowledge[-1]["result"]) == (False, None, "not found")
     assert b.circumstances == []
 
 

@@ -16,7 +16,12 @@ def test_divine_sanction_costs_defenders_4_on_skill_checks_next_phase() -> None:
     outcome = act(world, a, Order(A.DIVINE_PETITION, "Yvonnel"), [4])  # 4+20+6 = 30 against DC 30
     [sanction] = a.circumstances
     assert (totals(outcome), sanction.applies, sanction.value, sanction.from_phase, sanction.until_phase) == (
-        [30], Applies.DEFENCE_AGAINST_HOLDER, -4, 2, 2)  # fmt: skip
+        [30],
+        Applies.DEFENCE_AGAINST_HOLDER,
+        -4,
+        2,
+        2,
+    )
     mods = defence_modifiers(b, a, A.SMEAR_CAMPAIGN, Defence.INFLUENCE, 2, skill_check=True)
     assert sum(m.value for m in mods) == 3 - 4
     assert sum(m.value for m in defence_modifiers(b, a, A.SMEAR_CAMPAIGN, None, 1, skill_check=True)) == 0

@@ -76,7 +76,10 @@ def test_an_action_whose_leader_fell_fails_without_a_roll_and_frees_its_resource
     a.set_character_status("Dab", Status.DEAD, "poisoned at dinner")
     report = world.month([], phase=1)
     assert (report.outcomes[0].result, report.outcomes[0].rolls, a.dedicated_influence) == (
-        "Dab could not lead it", (), 0)  # fmt: skip
+        "Dab could not lead it",
+        (),
+        0,
+    )
 
 
 def test_actions_resolve_in_the_week_their_time_ends() -> None:
@@ -113,7 +116,11 @@ def test_a_resolved_months_events_store_and_replay_to_the_same_houses() -> None:
     app.save(a, b, *world.areas.values())
     again = app.repository.get(a.id)
     assert (again.knowledge, again.gold, again.circumstances, again.pending) == (
-        a.knowledge, a.gold, a.circumstances, a.pending)  # fmt: skip
+        a.knowledge,
+        a.gold,
+        a.circumstances,
+        a.pending,
+    )
     assert app.repository.get(b.id).area_damage == b.area_damage
 
 
@@ -138,8 +145,16 @@ def test_a_campaign_week_reads_as_its_month_and_the_week_within_it() -> None:
 def test_every_campaign_week_in_a_record_also_reads_as_its_month_and_week_within_at_any_depth() -> None:
     from domain.gameofbones.records import dated
 
-    entry = {"kind": "troops", "week": 7, "expected_week": 10, "plans": [{"action": "Assault", "week": 8}],
-             "start_week": 12, "release_week": 13, "resolved": True, "phase": 2}  # fmt: skip
+    entry = {
+        "kind": "troops",
+        "week": 7,
+        "expected_week": 10,
+        "plans": [{"action": "Assault", "week": 8}],
+        "start_week": 12,
+        "release_week": 13,
+        "resolved": True,
+        "phase": 2,
+    }
     shown = dated(entry)
     assert shown["when"] == {"week": 7, "month": 2, "week_of_month": 3}
     assert shown["expected"] == {"week": 10, "month": 3, "week_of_month": 2}

@@ -26,11 +26,14 @@ def test_a_cover_up_of_an_action_the_gm_settled_fails_alone_and_the_month_resolv
     assert [r.total for r in outcome.rolls] == [25]  # the rolls it made are kept
 
 
-@pytest.mark.parametrize(("order", "field"), [
-    (Order(A.SMEAR_CAMPAIGN, "Yvonnel", "B", target_character="Zeerith"), "order.target_character"),
-    (Order(A.INTELLIGENCE_GATHERING, "Yvonnel", power=500), "order.power"),
-    (Order(A.PUBLIC_RELATIONS_CAMPAIGN, "Yvonnel", area_ids=("x",)), "order.area_ids"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("order", "field"),
+    [
+        (Order(A.SMEAR_CAMPAIGN, "Yvonnel", "B", target_character="Zeerith"), "order.target_character"),
+        (Order(A.INTELLIGENCE_GATHERING, "Yvonnel", power=500), "order.power"),
+        (Order(A.PUBLIC_RELATIONS_CAMPAIGN, "Yvonnel", area_ids=("x",)), "order.area_ids"),
+    ],
+)
 def test_a_house_order_naming_what_its_action_does_not_read_is_refused(order: Order, field: str) -> None:
     world, a, b = court()
     a.collect_events()

@@ -47,7 +47,11 @@ def seed_rows() -> list[tuple[int, int, tuple[int, ...], tuple[int, int]]]:
 def test_rank_row_matches_the_seed(total: int, rank: int, bonuses: tuple[int, ...], defence: tuple[int, int]) -> None:
     row = RANK_TABLE[rank - 1]
     assert (row.total, row.rank, row.action_bonuses, (row.defence_high, row.defence_low)) == (
-        total, rank, bonuses, defence)  # fmt: skip
+        total,
+        rank,
+        bonuses,
+        defence,
+    )
     assert total == 1_000 * rank * rank
     assert rank_for(total) == rank
     assert rank_for(total - 1) == rank - 1
@@ -104,12 +108,22 @@ def test_a_fatespinner_priestess_gives_500_a_level_and_other_priests_100() -> No
 @pytest.mark.parametrize(
     ("character_class", "level", "power"),
     [
-        ("warrior", 3, 150), ("fighter", 3, 300), ("barbarian", 3, 300), ("ranger", 3, 300),
-        ("wizard", 3, 600), ("sorcerer", 3, 600), ("cleric", 3, 600), ("druid", 3, 450),
-        ("bard", 4, 100), ("bard", 5, 150), ("bard", 8, 300),
-        ("rogue", 6, 300), ("rogue", 7, 400), ("rogue", 10, 700),
+        ("warrior", 3, 150),
+        ("fighter", 3, 300),
+        ("barbarian", 3, 300),
+        ("ranger", 3, 300),
+        ("wizard", 3, 600),
+        ("sorcerer", 3, 600),
+        ("cleric", 3, 600),
+        ("druid", 3, 450),
+        ("bard", 4, 100),
+        ("bard", 5, 150),
+        ("bard", 8, 300),
+        ("rogue", 6, 300),
+        ("rogue", 7, 400),
+        ("rogue", 10, 700),
     ],
-)  # fmt: skip
+)
 def test_gaining_power_per_level_with_higher_rates_only_above_the_threshold(
     character_class: str, level: int, power: int
 ) -> None:
@@ -148,9 +162,17 @@ SEED_ACTIONS = [
     SEED_ACTIONS,
 )
 def test_action_row_matches_the_seed_for_a_rank_3_house_against_rank_4(
-    name: ActionName, influence_req: int, power_req: int, influence: int, power: int, gold: int,
-    weeks: int | None, skill: str, dc: int | None, opposed: str | None,
-) -> None:  # fmt: skip
+    name: ActionName,
+    influence_req: int,
+    power_req: int,
+    influence: int,
+    power: int,
+    gold: int,
+    weeks: int | None,
+    skill: str,
+    dc: int | None,
+    opposed: str | None,
+) -> None:
     row = ACTIONS[name]
     assert row.influence_requirement(SIZING) == influence_req
     assert row.power_requirement(SIZING) == power_req

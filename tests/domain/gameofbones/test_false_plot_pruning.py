@@ -34,15 +34,18 @@ def unpruned_legal(scene: Any, view: Any, order: Any) -> Any:
 
 
 def unpruned_fitting_starts(scene: Any, view: Any, order: Any) -> tuple[int, ...]:
-    return tuple(s for s in timely_starts(scene, order)
-                 if unpruned_legal(scene, view, replace(order, start_week=s)) is not None)  # fmt: skip
+    return tuple(
+        s for s in timely_starts(scene, order) if unpruned_legal(scene, view, replace(order, start_week=s)) is not None
+    )
 
 
 def unpruned_can_plot(scene: Any, view: Any) -> bool:
     return may_lead(view, scene.phase) and any(
         unpruned_legal(scene, view, replace(order, start_week=s)) is not None
-        for action in PLOTTABLE for order in shapes(scene, view, action) for s in timely_starts(scene, order)
-    )  # fmt: skip
+        for action in PLOTTABLE
+        for order in shapes(scene, view, action)
+        for s in timely_starts(scene, order)
+    )
 
 
 def played(monkeypatch: pytest.MonkeyPatch) -> tuple[list[Any], int]:

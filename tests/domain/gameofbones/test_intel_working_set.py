@@ -95,8 +95,9 @@ def test_the_seeds_read_what_the_working_set_keeps() -> None:
     results = [r for seed in SEEDS for r in play(seed)[0]]
     months = [o for r in results if isinstance(r, list) for o in r]
     found = [o["result"] for o in months if o["action"] == A.INTELLIGENCE_GATHERING]
-    assert any(r.startswith("1 plot") for r in found) and any(r.startswith("2 plot") or r == "0 plot(s) discovered"
-                                                               for r in found)  # fmt: skip
+    assert any(r.startswith("1 plot") for r in found) and any(
+        r.startswith("2 plot") or r == "0 plot(s) discovered" for r in found
+    )
     refusals = {r[2] for r in results if isinstance(r, tuple) and len(r) == 4}
     assert {"NotFoundError", "RuleViolationError"} <= refusals
     assert any(isinstance(r, tuple) and len(r) == 3 for r in results), "some hunts were made"
@@ -108,8 +109,13 @@ def smear_across_months() -> list[str]:
     Gathering, that week, must not find the smear again (it is known); what each action gave."""
     world = World()
     a = house("Plotter", influence=40_000, power=5_000, leader=person("Ama", 12, inn=20))
-    b = house("Watcher", influence=90_000, power=30_000, leader=person("Bea", 12, gi=40),
-              lieutenants=[person("Bo", 12, gi=40)])  # fmt: skip
+    b = house(
+        "Watcher",
+        influence=90_000,
+        power=30_000,
+        leader=person("Bea", 12, gi=40),
+        lieutenants=[person("Bo", 12, gi=40)],
+    )
     world.add(a, b)
     area = world.area("Market", controller=a, troops={str(a.id): 1_000})
     intel = {hid: HouseIntel(CAMPAIGN, hid) for hid in world.houses}
@@ -136,10 +142,12 @@ def test_a_plot_found_stays_known_while_its_action_is_still_to_resolve(monkeypat
 def test_a_snapshot_or_a_restore_from_before_keeps_the_working_set_alone() -> None:
     """Old snapshots (class version 1) and old rollbacks' `StateRestored` held everything, sightings too."""
     old = HouseIntel(CAMPAIGN, "h")
-    entries = [{"id": "p1", "kind": "plot", "phase": 1, "week": 2, "expected_week": 3},
-               {"id": "t1", "kind": "troops", "phase": 2, "week": 6},
-               {"id": "a1", "kind": "attack", "phase": 2, "week": 6, "aggressor_house_id": None, "result": "r"},
-               {"id": "p2", "kind": "plot", "phase": 2, "week": 7, "expected_week": 9}]  # fmt: skip
+    entries = [
+        {"id": "p1", "kind": "plot", "phase": 1, "week": 2, "expected_week": 3},
+        {"id": "t1", "kind": "troops", "phase": 2, "week": 6},
+        {"id": "a1", "kind": "attack", "phase": 2, "week": 6, "aggressor_house_id": None, "result": "r"},
+        {"id": "p2", "kind": "plot", "phase": 2, "week": 7, "expected_week": 9},
+    ]
     state = {**restorable_state(old), "knowledge": entries, "sightings": [{"observers": {"x": "s1"}, "knowledge": {}}]}
     snapshot = dict(state)
     HouseIntel.upcast_v1_v2(snapshot)

@@ -33,11 +33,21 @@ def widened(rng: random.Random, city: int) -> int:
 
 def assess(world: World, me: House, rng: random.Random) -> None:
     names = [c.name for c in me.characters]
-    try_order(world, me, lambda: Order(A.INTELLIGENCE_GATHERING, rng.choice(names),
-                                       start_week=rng.randint(1, WEEKS_PER_MONTH)))  # fmt: skip
-    try_order(world, me, lambda: Order(A.FORCE_ASSESSMENT, rng.choice(names),
-                                       area_ids=tuple(rng.sample(list(world.areas), widened(rng, len(world.areas)))),
-                                       start_week=rng.randint(1, WEEKS_PER_MONTH)))  # fmt: skip
+    try_order(
+        world,
+        me,
+        lambda: Order(A.INTELLIGENCE_GATHERING, rng.choice(names), start_week=rng.randint(1, WEEKS_PER_MONTH)),
+    )
+    try_order(
+        world,
+        me,
+        lambda: Order(
+            A.FORCE_ASSESSMENT,
+            rng.choice(names),
+            area_ids=tuple(rng.sample(list(world.areas), widened(rng, len(world.areas)))),
+            start_week=rng.randint(1, WEEKS_PER_MONTH),
+        ),
+    )
 
 
 @cache
@@ -50,8 +60,9 @@ def found() -> tuple[Counter[int], Counter[int]]:
             world, rng = campaign(seed), random.Random(seed + 1)
             for me in world.houses.values():
                 assess(world, me, rng)
-            report = resolve_month(list(world.houses.values()), list(world.areas.values()), 1,
-                                   RandomDice.seeded("assessments", seed))  # fmt: skip
+            report = resolve_month(
+                list(world.houses.values()), list(world.areas.values()), 1, RandomDice.seeded("assessments", seed)
+            )
             for gain in (e for o in report.outcomes for e in o.effects if isinstance(e, KnowledgeGain)):
                 if gain.knowledge["kind"] == "plot" and gain.knowledge["action"] == A.FORCE_ASSESSMENT.value:
                     (false if gain.false else true)[len(gain.knowledge["area_ids"])] += 1

@@ -16,10 +16,15 @@ from domain.gameofbones.scene import GM_ONLY, Scene
 from tests.domain.gameofbones.bones_world import CAMPAIGN, house
 
 KINDS = ("plot", "attack", "movement", "hunt")
-entry = st.fixed_dictionaries({
-    "kind": st.sampled_from(KINDS), "phase": st.integers(1, 4), "week": st.integers(0, 4),
-    "rival": st.integers(0, 2), "phantom_phase": st.integers(1, 4),
-})  # fmt: skip
+entry = st.fixed_dictionaries(
+    {
+        "kind": st.sampled_from(KINDS),
+        "phase": st.integers(1, 4),
+        "week": st.integers(0, 4),
+        "rival": st.integers(0, 2),
+        "phantom_phase": st.integers(1, 4),
+    }
+)
 
 
 def phantom(rival: str, phase: int, n: int) -> dict[str, Any]:
@@ -46,8 +51,11 @@ def world(entries: list[list[dict[str, Any]]], sightings: list[int]) -> tuple[di
 
 
 @settings(max_examples=60, deadline=None, derandomize=True)
-@given(st.lists(st.lists(entry, max_size=8), min_size=3, max_size=3), st.lists(st.integers(0, 6), min_size=3,
-       max_size=3), st.integers(1, 4))  # fmt: skip
+@given(
+    st.lists(st.lists(entry, max_size=8), min_size=3, max_size=3),
+    st.lists(st.integers(0, 6), min_size=3, max_size=3),
+    st.integers(1, 4),
+)
 def test_known_plots_are_the_plots_of_all_a_house_knows_in_its_order(
     entries: list[list[dict[str, Any]]], sightings: list[int], phase: int
 ) -> None:

@@ -32,8 +32,9 @@ class ScriptDice:
         raise NeedDieError(sides)
 
 
-def enumerate_any(run: Callable[[ScriptDice], Hashable], free_after: int | None = None,
-                  limit: int = 300_000) -> dict[Hashable, Fraction]:  # fmt: skip
+def enumerate_any(
+    run: Callable[[ScriptDice], Hashable], free_after: int | None = None, limit: int = 300_000
+) -> dict[Hashable, Fraction]:
     """Brute force over the faces of dice of any size: each complete script weighs the product of 1/sides."""
     found: dict[Hashable, Fraction] = {}
     stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]

@@ -47,8 +47,11 @@ def _scenario(name: str) -> tuple[Table, Faction, Faction, OwnedAsset, OwnedAsse
         swamp = region("Swamp", 1, 0, terrain_difficulty=6, wild=True)
         red, blue = faction("Red", 5, 3, 3, fort), found_the_wild(CAMPAIGN, str(swamp.id))
         attacker = give(red, "warmage_regiment", swamp)
-        wild = monster(blue, str(swamp.id), "Charch-Go", 3, 20, "1d8", "") if name == "monster" else \
-            terrain(blue, str(swamp.id), 6, 30)  # fmt: skip
+        wild = (
+            monster(blue, str(swamp.id), "Charch-Go", 3, 20, "1d8", "")
+            if name == "monster"
+            else terrain(blue, str(swamp.id), 6, 30)
+        )
         blue.grant_asset(wild, "map")
         return Table([red, blue], [town, fort, swamp]), red, blue, attacker, blue.assets[wild.id]
     else:  # "wards": Guards & Wards give the defender a die on Cunning defences; Blackmail attacks
@@ -87,8 +90,13 @@ def test_hit_tie_and_miss_match_every_face_run_through_the_domains_contest(name:
 
 def _final_totals(outcome: Outcome, attacker: OwnedAsset, red: Faction) -> tuple[int, int]:
     """The contest as it finally stood: each side's last d10 roll (a Book of Secrets reroll replaces one)."""
-    contest_rolls = [r for r in outcome.rolls if r.rule in (RULE_ATTACK, RULE_BOOK) and "d10" in r.expression
-                     and r.purpose.startswith(f"{attacker.name} attacks")]  # fmt: skip
+    contest_rolls = [
+        r
+        for r in outcome.rolls
+        if r.rule in (RULE_ATTACK, RULE_BOOK)
+        and "d10" in r.expression
+        and r.purpose.startswith(f"{attacker.name} attacks")
+    ]
     mine = [r for r in contest_rolls if r.actor == str(red.id)][-1]
     theirs = [r for r in contest_rolls if r.actor != str(red.id)][-1]
     return mine.total, theirs.total
@@ -118,8 +126,14 @@ def test_the_odds_match_10000_seeded_resolutions_within_sampling_error(name: str
         kinds["damage"].append(float(max(damage.total, 0) * times) if damage else 0.0)
         kinds["counter"].append(float(max(counter.total, 0)) if counter else 0.0)
         kinds["countered"].append(float(counter is not None))
-    expected = {"hit": odds.hit, "tie": odds.tie, "miss": odds.miss, "damage": odds.expected_damage,
-                "counter": odds.expected_counter_damage, "countered": odds.counter}  # fmt: skip
+    expected = {
+        "hit": odds.hit,
+        "tie": odds.tie,
+        "miss": odds.miss,
+        "damage": odds.expected_damage,
+        "counter": odds.expected_counter_damage,
+        "countered": odds.counter,
+    }
     for kind, observed in kinds.items():
         assert within(observed, float(expected[kind])), (kind, sum(observed) / len(observed), float(expected[kind]))
 
@@ -198,7 +212,6 @@ def test_a_stealthed_rival_asset_never_reaches_the_players_odds() -> None:
 
 def test_a_rivals_book_of_secrets_leaves_the_contest_unknown_to_the_player() -> None:
     table, red, blue, attacker, target = _scenario("books")
-    odds: AttackOdds = attack_odds(table.world(), str(red.id), _strike(red, blue, attacker, target),
-                                   viewer=str(red.id))  # fmt: skip
+    odds: AttackOdds = attack_odds(table.world(), str(red.id), _strike(red, blue, attacker, target), viewer=str(red.id))
     assert isinstance(odds.hit, Unknown) and "Book of Secrets" in odds.hit.reason
     assert not isinstance(odds.attack_total, Unknown)  # its own roll it knows

@@ -17,16 +17,53 @@ from domain.odds.distribution import Distribution, keep_highest, of_expression, 
 # Risky Investments, Trade Broker 1d8), the attack roll 1d10, the generation tables (2d6, d20 tag, d12 goal,
 # d4 asset, d6 main stat and turn order, d10 merger).
 SEED_002 = (
-    "1d10", "1d3+1", "1d4", "1d4+1", "1d4-1", "1d6", "1d6+3", "2d4", "2d4+1", "2d4+2", "2d6", "2d6+2", "2d6+6",
-    "1d8", "2d8", "2d8+2", "1d10", "2d10", "2d10+4", "3d10+4", "3d8", "1d12", "3d6+3", "4d8+4", "5d8+5",
-    "6d12+6", "7d12+7", "8d20+8", "1d20", "1d2", "d12", "d4", "d6",
-)  # fmt: skip
+    "1d10",
+    "1d3+1",
+    "1d4",
+    "1d4+1",
+    "1d4-1",
+    "1d6",
+    "1d6+3",
+    "2d4",
+    "2d4+1",
+    "2d4+2",
+    "2d6",
+    "2d6+2",
+    "2d6+6",
+    "1d8",
+    "2d8",
+    "2d8+2",
+    "1d10",
+    "2d10",
+    "2d10+4",
+    "3d10+4",
+    "3d8",
+    "1d12",
+    "3d6+3",
+    "4d8+4",
+    "5d8+5",
+    "6d12+6",
+    "7d12+7",
+    "8d20+8",
+    "1d20",
+    "1d2",
+    "d12",
+    "d4",
+    "d6",
+)
 # Seed 000: rank and skill checks (1d20 + modifiers), Smear Campaign 1d4x1,000, Vandalism 1d6 x 1,000 and 1d4
 # weeks, Wrest Control 1d6 months.
 SEED_000 = ("1d20", "1d20+6", "1d20-2", "1d4x1000", "1d6 x 1,000", "1d4", "1d6")
-TABLES = tuple(sorted({str(spec) for row in CATALOG.values()
-                       for spec in (row.counter, row.attack.damage if row.attack else None)
-                       if spec is not None}))  # fmt: skip
+TABLES = tuple(
+    sorted(
+        {
+            str(spec)
+            for row in CATALOG.values()
+            for spec in (row.counter, row.attack.damage if row.attack else None)
+            if spec is not None
+        }
+    )
+)
 BRUTE_LIMIT = 200_000  # more face combinations than this: enumerate each half by brute force, then pair the halves
 
 

@@ -35,8 +35,17 @@ def test_expand_influence_odds_match_every_face() -> None:
 def test_the_assets_own_rolls_are_the_seeds_tables() -> None:
     home = region("Home", 0, 0)
     red = faction("Red", 3, 3, 8, home, facgold=5)
-    world_assets = {key: give(red, key, home) for key in ("industry", "risky_investments", "indentured_workforce",
-                                                          "arcane_industry", "trade_broker", "regiment")}  # fmt: skip
+    world_assets = {
+        key: give(red, key, home)
+        for key in (
+            "industry",
+            "risky_investments",
+            "indentured_workforce",
+            "arcane_industry",
+            "trade_broker",
+            "regiment",
+        )
+    }
     world = Table([red], [home]).world()
     industry = ability_odds(world, str(red.id), world_assets["industry"].id)
     assert industry is not None  # seed 002, Industry: on a 1 lose one, 2-4 earn one, 5-6 two

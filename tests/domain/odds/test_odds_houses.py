@@ -49,8 +49,9 @@ def _orders(world: World, baenre: House, rival: House, areas: dict[str, str]) ->
         A.POISON_PILL: Order(A.POISON_PILL, who, r),
         A.PUBLIC_RELATIONS_CAMPAIGN: Order(A.PUBLIC_RELATIONS_CAMPAIGN, who),
         A.SMEAR_CAMPAIGN: Order(A.SMEAR_CAMPAIGN, who, r),
-        A.TROOP_MOVEMENTS: Order(A.TROOP_MOVEMENTS, who, area_ids=(areas["spire"],), power=1_000,
-                                 to_area_id=areas["market"]),
+        A.TROOP_MOVEMENTS: Order(
+            A.TROOP_MOVEMENTS, who, area_ids=(areas["spire"],), power=1_000, to_area_id=areas["market"]
+        ),
         A.VANDALISM: Order(A.VANDALISM, who, r, area_ids=(areas["market"],)),
         A.WREST_CONTROL: Order(A.WREST_CONTROL, who, r, area_ids=(areas["market"],)),
     }
@@ -61,8 +62,13 @@ def band_of(outcome: Outcome) -> str:
     result, action = outcome.result, A(outcome.action)
     learned = [e for e in outcome.effects if isinstance(e, KnowledgeGain) and e.house_id == outcome.house_id]
     if action is A.ASSAULT:
-        return "repulsed" if result.startswith("repulsed") else \
-            "won, but no power taken" if " 0 power" in result else "the defender lost power"  # fmt: skip
+        return (
+            "repulsed"
+            if result.startswith("repulsed")
+            else "won, but no power taken"
+            if " 0 power" in result
+            else "the defender lost power"
+        )
     if action is A.EXTORTION and result.endswith("income extorted"):
         return "income extorted"
     if action is A.FORCE_ASSESSMENT:
@@ -78,9 +84,15 @@ def band_of(outcome: Outcome) -> str:
     if action is A.SMEAR_CAMPAIGN and result.startswith("the target lost"):
         return "the target lost 1d4×1,000 influence" if len(outcome.rolls) == 3 else "the target lost 1000 influence"
     if action is A.VANDALISM:
-        return "the vandals turned" if result.startswith("the vandals turned") else \
-            "wrecked" if result.endswith("wrecked") else "at half income" if result.endswith("half income") \
-            else "untouched"  # fmt: skip
+        return (
+            "the vandals turned"
+            if result.startswith("the vandals turned")
+            else "wrecked"
+            if result.endswith("wrecked")
+            else "at half income"
+            if result.endswith("half income")
+            else "untouched"
+        )
     if action is A.WREST_CONTROL and result.startswith("public opinion turned"):
         return "public opinion turned"
     return result
@@ -126,9 +138,14 @@ def _power_lost(outcome: Outcome, rival: House) -> int:
     return -sum(e.amount for e in outcome.effects if isinstance(e, PowerChange) and e.house_id == str(rival.id))
 
 
-@pytest.mark.parametrize(("action", "effect"), [(A.SMEAR_CAMPAIGN, "target_influence_lost"),
-                                                (A.ASSAULT, "defender_power_lost"),
-                                                (A.PUBLIC_RELATIONS_CAMPAIGN, "influence_gained")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("action", "effect"),
+    [
+        (A.SMEAR_CAMPAIGN, "target_influence_lost"),
+        (A.ASSAULT, "defender_power_lost"),
+        (A.PUBLIC_RELATIONS_CAMPAIGN, "influence_gained"),
+    ],
+)
 def test_expected_effects_match_the_resolvers_own_amounts(action: A, effect: str) -> None:
     world, baenre, rival, areas = _table()
     order = _orders(world, baenre, rival, areas)[action]
@@ -139,8 +156,11 @@ def test_expected_effects_match_the_resolvers_own_amounts(action: A, effect: str
         outcome = RESOLVERS[action](scene, dice)
         if action is A.ASSAULT:
             return _power_lost(outcome, rival)
-        return -_influence_lost(outcome, baenre) if action is A.PUBLIC_RELATIONS_CAMPAIGN else \
-            _influence_lost(outcome, rival)  # fmt: skip
+        return (
+            -_influence_lost(outcome, baenre)
+            if action is A.PUBLIC_RELATIONS_CAMPAIGN
+            else _influence_lost(outcome, rival)
+        )
 
     exact = enumerate_any(amount)
     mean = sum((Fraction(int(str(v))) * p for v, p in exact.items()), Fraction(0))
@@ -172,8 +192,11 @@ def test_a_players_odds_never_read_a_rivals_secret_the_gms_do() -> None:
 
     def both() -> tuple[HouseOdds, HouseOdds, HouseOdds]:
         kw = {"phase": 1, "houses": world.houses, "areas": world.areas}
-        return (house_odds(baenre, order, **kw), house_odds(baenre, order, viewer=str(baenre.id), **kw),  # type: ignore[arg-type]
-                house_odds(baenre, pr, viewer=str(baenre.id), **kw))  # type: ignore[arg-type]  # fmt: skip
+        return (
+            house_odds(baenre, order, **kw),
+            house_odds(baenre, order, viewer=str(baenre.id), **kw),  # type: ignore[arg-type]
+            house_odds(baenre, pr, viewer=str(baenre.id), **kw),
+        )  # type: ignore[arg-type]
 
     gm_before, player_before, pr_before = both()
     rival.change_power(60_000, "a secret army")

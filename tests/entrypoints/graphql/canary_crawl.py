@@ -123,8 +123,12 @@ def harvest(answer: Any, into: list[str]) -> None:
 def rest_gets(canary: Canary) -> Iterator[str]:
     """Every GET path of the OpenAPI, each path parameter filled with every value the campaign gives it."""
     spec = yaml.safe_load(OPENAPI.read_text())
-    fills = {"campaign_id": canary.ids["campaign"], "faction_id": canary.ids["faction"],
-             "house_id": canary.ids["house"], "phase": canary.ids["phase"]}  # fmt: skip
+    fills = {
+        "campaign_id": canary.ids["campaign"],
+        "faction_id": canary.ids["faction"],
+        "house_id": canary.ids["house"],
+        "phase": canary.ids["phase"],
+    }
     for path, item in spec["paths"].items():
         if "get" not in item:
             continue

@@ -76,18 +76,37 @@ def probes(canary: Canary, rest_prefix: str) -> Iterator[Probe]:
         return {"action": "ASSAULT", "actor": "Varn Blade", "targetHouseId": droste, "areaIds": [area], "power": 100}
 
     for asset in ids["hidden asset"]:
-        yield Probe("attack a stealthed asset", "graphql", ORDERS, lambda a: {"c": c, "f": crows, "o": attack(a)},
-                    asset, nothing)
-        yield Probe("an adventure on a stealthed asset", "graphql", ADVENTURE,
-                    lambda a: {"c": c, "f": republic, "a": a}, asset, nothing)
+        yield Probe(
+            "attack a stealthed asset",
+            "graphql",
+            ORDERS,
+            lambda a: {"c": c, "f": crows, "o": attack(a)},
+            asset,
+            nothing,
+        )
+        yield Probe(
+            "an adventure on a stealthed asset",
+            "graphql",
+            ADVENTURE,
+            lambda a: {"c": c, "f": republic, "a": a},
+            asset,
+            nothing,
+        )
         yield Probe("a faction by a stealthed asset's id", "graphql", FACTION, lambda a: {"f": a}, asset, nothing)
     for plot in ids["plot"]:
-        yield Probe("hunt the source of a secret plot", "graphql", HUNT, lambda a: {"c": c, "h": varn, "a": a},
-                    plot, nothing)
+        yield Probe(
+            "hunt the source of a secret plot", "graphql", HUNT, lambda a: {"c": c, "h": varn, "a": a}, plot, nothing
+        )
         yield Probe("settle a secret plot", "graphql", SETTLE, lambda a: {"c": c, "h": droste, "a": a}, plot, nothing)
     for name, order in (("wrest control where troops hide", wrest), ("assault where troops hide", assault)):
-        yield Probe(name, "graphql", HOUSE_ORDER, lambda a, o=order: {"c": c, "h": varn, "o": o(a)},  # type: ignore[misc]
-                    hidden_area, empty_area)
+        yield Probe(
+            name,
+            "graphql",
+            HOUSE_ORDER,
+            lambda a, o=order: {"c": c, "h": varn, "o": o(a)},  # type: ignore[misc]
+            hidden_area,
+            empty_area,
+        )
         rest = f"{rest_prefix}/campaigns/{c}/houses/{varn}/actions"
         yield Probe(name + " (REST)", "rest", rest, lambda a, o=order: _snake(o(a)), hidden_area, empty_area)  # type: ignore[misc]
 

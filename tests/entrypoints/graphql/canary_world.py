@@ -115,8 +115,14 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
     varn, droste = world.ids["house"]
     regions = world.ids["region"]
     # Seed 000, Troop Movements: a failed Hide check shows every house the move; Droste's Blade does not fail.
-    _gm(client, gm, UPDATE, c=c, h=droste, p={"name": "Droste Blade", "level": 9,
-                                              "skills": [{"skill": "Hide", "modifier": 60}]})  # fmt: skip
+    _gm(
+        client,
+        gm,
+        UPDATE,
+        c=c,
+        h=droste,
+        p={"name": "Droste Blade", "level": 9, "skills": [{"skill": "Hide", "modifier": 60}]},
+    )
     _gm(client, gm, ADJUST, c=c, t=droste, f="INFLUENCE", v=INFLUENCE, r="CANARY-reason-influence")
     for region in (regions[4], regions[1]):  # Droste holds two more areas: one gets its hidden troops, one none
         _gm(client, gm, CONTROL, c=c, g=region, h=droste)
@@ -127,23 +133,49 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
     clumsy = [{"skill": "Gather Information", "modifier": -60}]
     _gm(client, gm, UPDATE, c=c, h=droste, p={"name": "Droste Wizard", "level": 8, "skills": clumsy})
     _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "INTELLIGENCE_GATHERING", "actor": "Droste Wizard"})
-    _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={
-        "action": "TROOP_MOVEMENTS", "actor": "Droste Blade", "areaIds": [_droste_area(intrigue, world)],
-        "power": MOVED, "toAreaId": regions[4]})  # fmt: skip
-    _gm(client, gm, HOUSE_ORDER, c=c, h=varn, o={"action": "SMEAR_CAMPAIGN", "actor": "Varn Blade",
-                                                 "targetHouseId": droste})  # fmt: skip
+    _gm(
+        client,
+        gm,
+        HOUSE_ORDER,
+        c=c,
+        h=droste,
+        o={
+            "action": "TROOP_MOVEMENTS",
+            "actor": "Droste Blade",
+            "areaIds": [_droste_area(intrigue, world)],
+            "power": MOVED,
+            "toAreaId": regions[4],
+        },
+    )
+    _gm(
+        client,
+        gm,
+        HOUSE_ORDER,
+        c=c,
+        h=varn,
+        o={"action": "SMEAR_CAMPAIGN", "actor": "Varn Blade", "targetHouseId": droste},
+    )
     intrigue.campaigns.resolve_phase(world.campaign_id)
     intrigue.chronicle.draft(world.campaign_id, 1, "canary")
     intrigue.campaigns.open_phase(world.campaign_id)
     observer = intrigue.seats.create_seat(world.campaign_id, "observer", "CANARY-observer-name", None, None).token
     players = world.player_tokens
-    seats = {"faction player": players["faction"], "house player": players["house"], "observer": observer,
-             "no token": None}  # fmt: skip
+    seats = {
+        "faction player": players["faction"],
+        "house player": players["house"],
+        "observer": observer,
+        "no token": None,
+    }
     canary = Canary(world, gm, seats)
     canary.strings |= {gm, observer, *world.player_tokens.values()}
     # Phase 2, open: every secret gets its marker.
-    for target, fieldname, value in ((republic, "facgold", FACGOLD), (republic, "xp", XP), (droste, "gold", GOLD),
-                                     (droste, "influence", INFLUENCE), (droste, "power", POWER)):  # fmt: skip
+    for target, fieldname, value in (
+        (republic, "facgold", FACGOLD),
+        (republic, "xp", XP),
+        (droste, "gold", GOLD),
+        (droste, "influence", INFLUENCE),
+        (droste, "power", POWER),
+    ):
         reason = f"CANARY-reason-{fieldname}"
         _gm(client, gm, ADJUST, c=c, t=target, f=fieldname.upper(), v=value, r=reason)
         canary.strings.add(reason)
@@ -153,8 +185,11 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
     # The type itself is shown to the campaign's seats (issue 17: a campaign's own types are its seats'); the
     # stealthed asset made of it stays secret, marked by its id.
     canary.strings |= {"CANARY-reason-asset-type", "CANARY-reason-asset", *hidden}
-    orders = {"action": {"buyAsset": {"typeKey": "thugs", "regionId": regions[1]}},
-              "goal": {"goal": "LEGENDARY_WEALTH"}, "narrative": "CANARY-orders-narrative"}  # fmt: skip
+    orders = {
+        "action": {"buyAsset": {"typeKey": "thugs", "regionId": regions[1]}},
+        "goal": {"goal": "LEGENDARY_WEALTH"},
+        "narrative": "CANARY-orders-narrative",
+    }
     _gm(client, gm, ORDERS, c=c, f=republic, o=orders)
     # The narrative marks the pending orders; the goal's key cannot, since the public goals table names them all.
     canary.strings.add("CANARY-orders-narrative")
@@ -163,18 +198,33 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
     canary.strings |= {"CANARY-custom-action", "CANARY-reason-custom-action", "CANARY-reason-custom-order"}
     canary.numbers |= {FACGOLD, XP, GOLD, INFLUENCE, POWER, DEDICATED_INFLUENCE, DEDICATED_POWER}
     pending = [p["id"] for p in planned["orderHouseCustomAction"]["pendingActions"]]
-    smear = _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "SMEAR_CAMPAIGN", "actor": "Droste Blade",
-                                                           "targetHouseId": varn})  # fmt: skip
+    smear = _gm(
+        client,
+        gm,
+        HOUSE_ORDER,
+        c=c,
+        h=droste,
+        o={"action": "SMEAR_CAMPAIGN", "actor": "Droste Blade", "targetHouseId": varn},
+    )
     plot = next(p["id"] for p in smear["orderHouseAction"]["pendingActions"] if p["id"] not in pending)
-    cover = _gm(client, gm, HOUSE_ORDER, c=c, h=droste, o={"action": "COVER_UP", "actor": "Droste Matron",
-                                                           "coveredActionId": plot})  # fmt: skip
+    cover = _gm(
+        client,
+        gm,
+        HOUSE_ORDER,
+        c=c,
+        h=droste,
+        o={"action": "COVER_UP", "actor": "Droste Matron", "coveredActionId": plot},
+    )
     pending = [p["id"] for p in cover["orderHouseAction"]["pendingActions"]]
     _gm(client, gm, ENLIST, c=c, h=droste, n="CANARY-member", k=[{"characterClass": "fighter", "level": 10}])
     canary.strings.add("CANARY-member")  # seed 000, Gaining Power: a member's classes give away secret Power
     canary.numbers.add(MOVED)  # the hidden troops Droste moved to regions[4] in phase 1
     canary.strings |= set(pending)
-    for actor, text in (("", "CANARY-summary-phase"), (republic, "CANARY-summary-republic"),
-                        (droste, "CANARY-summary-droste")):  # fmt: skip
+    for actor, text in (
+        ("", "CANARY-summary-phase"),
+        (republic, "CANARY-summary-republic"),
+        (droste, "CANARY-summary-droste"),
+    ):
         _gm(client, gm, SUMMARY, c=c, a=actor or None, t=text)  # no actor: the GM's note on the phase
         canary.strings.add(text)
     canary.strings |= {"CANARY-reason-summary", "CANARY-reason-control", "CANARY-reason-influence"}
@@ -183,9 +233,16 @@ def build_canary(intrigue: Intrigue, client: TestClient, name: str) -> Canary:
     # Varn's one action this month is taken, so a probe of Varn's player writes nothing (canary_probes.py).
     _gm(client, gm, HOUSE_ORDER, c=c, h=varn, o={"action": "PUBLIC_RELATIONS_CAMPAIGN", "actor": "Varn Matron"})
     canary.names = {str(r["id"]): str(r["name"]) for r in intrigue.catalog.regions(world.campaign_id)}
-    canary.ids = {"campaign": [c], "faction": [crows, republic, *world.ids["faction"][2:]], "house": [varn, droste],
-                  "region": regions, "phase": ["1", "2"], "hidden asset": hidden, "plot": [plot, *sorted(known)],
-                  "crows asset": _asset_ids(client, gm, crows)}  # fmt: skip
+    canary.ids = {
+        "campaign": [c],
+        "faction": [crows, republic, *world.ids["faction"][2:]],
+        "house": [varn, droste],
+        "region": regions,
+        "phase": ["1", "2"],
+        "hidden asset": hidden,
+        "plot": [plot, *sorted(known)],
+        "crows asset": _asset_ids(client, gm, crows),
+    }
     return canary
 
 
@@ -208,8 +265,11 @@ def _knowledge_ids(client: TestClient, gm: str, c: str, house_id: str) -> set[st
     entries = [{"id": k["id"], **{d["key"]: d["value"] for d in k["details"]}} for k in droste if k["id"]]
     # The GM's part of a false plot holds the orders it pretends (domain/gameofbones/false_plots.py); a true
     # plot's action id is its author's own, which that author's seat rightly sees.
-    false_plots = {str(k["action_id"]) for k in entries
-                   if k.get("action_id") and json.loads(k.get("gm_only") or "{}").get("phantom_orders")}  # fmt: skip
+    false_plots = {
+        str(k["action_id"])
+        for k in entries
+        if k.get("action_id") and json.loads(k.get("gm_only") or "{}").get("phantom_orders")
+    }
     return {str(k["id"]) for k in entries} | false_plots
 
 

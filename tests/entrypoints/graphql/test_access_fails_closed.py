@@ -40,8 +40,9 @@ class Undeclared:
 @pytest.fixture(scope="module")
 def with_undeclared(intrigue: Intrigue) -> Iterator[TestClient]:
     """The app, its GraphQL view serving the schema with the two undeclared fields, its guards unchanged."""
-    extended = IntrigueSchema(query=merge_types("Query", (Query, Undeclared)), mutation=Mutation,
-                              extensions=schema.extensions)  # fmt: skip
+    extended = IntrigueSchema(
+        query=merge_types("Query", (Query, Undeclared)), mutation=Mutation, extensions=schema.extensions
+    )
     app = create_app(intrigue)
     view = next(r.app for r in app.routes if isinstance(r, Route) and r.path == "/graphql")
     view.schema = extended  # type: ignore[attr-defined]
@@ -97,7 +98,9 @@ def test_a_fragment_cannot_hide_a_field_with_no_decision(with_undeclared: TestCl
 
 
 def test_every_root_field_of_the_schema_has_an_access_decision() -> None:
-    for operation, root in ((OperationType.QUERY, schema._schema.query_type),
-                            (OperationType.MUTATION, schema._schema.mutation_type)):  # fmt: skip
+    for operation, root in (
+        (OperationType.QUERY, schema._schema.query_type),
+        (OperationType.MUTATION, schema._schema.mutation_type),
+    ):
         assert root is not None
         assert set(root.fields) - set(POLICY[operation]) == set(), operation

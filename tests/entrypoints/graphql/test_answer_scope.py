@@ -28,8 +28,12 @@ def two(intrigue: Intrigue) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for name in ("A", "B"):
         campaign_id, region_id, spies_id = campaign_with_hidden_spies(intrigue, f"scope-{name}")
-        found[name] = {"id": campaign_id, "region": region_id, "spies": spies_id,
-                       "gm": intrigue.seats.seat_gm(campaign_id).token}  # fmt: skip
+        found[name] = {
+            "id": campaign_id,
+            "region": region_id,
+            "spies": spies_id,
+            "gm": intrigue.seats.seat_gm(campaign_id).token,
+        }
     return found
 
 
@@ -84,8 +88,9 @@ def test_the_campaign_list_spans_campaigns_and_moves_with_any_write(
 ) -> None:
     query = "{ campaigns(first: 200) { nodes { id name } } }"
     before = {c["id"] for c in gql_as(client, two["A"]["gm"], query)["data"]["campaigns"]["nodes"]}  # type: ignore[index]
-    made = intrigue.campaigns.create_campaign(CreateCampaign("scope-new", ["factionturn"], None,
-                                                             [MapRegion("A", 0, 0)]))  # fmt: skip
+    made = intrigue.campaigns.create_campaign(
+        CreateCampaign("scope-new", ["factionturn"], None, [MapRegion("A", 0, 0)])
+    )
     after = {c["id"] for c in gql_as(client, two["A"]["gm"], query)["data"]["campaigns"]["nodes"]}  # type: ignore[index]
     assert after - before == {str(made.id)}
 
@@ -94,11 +99,16 @@ def test_the_campaign_list_spans_campaigns_and_moves_with_any_write(
     ("document", "variables", "scope"),
     [
         (STANDINGS, {"id": "7f2c6a4e-0000-4000-8000-000000000001"}, ("7f2c6a4e-0000-4000-8000-000000000001",)),
-        ('{ campaign(id: "7f2c6a4e-0000-4000-8000-000000000002") { name } me { role } }', None,
-         ("7f2c6a4e-0000-4000-8000-000000000002",)),
-        ("query($a: UUID!, $b: UUID!) { factions(campaignId: $a) { name } houses(campaignId: $b) { name } }",
-         {"a": "7f2c6a4e-0000-4000-8000-000000000002", "b": "7f2c6a4e-0000-4000-8000-000000000001"},
-         ("7f2c6a4e-0000-4000-8000-000000000001", "7f2c6a4e-0000-4000-8000-000000000002")),
+        (
+            '{ campaign(id: "7f2c6a4e-0000-4000-8000-000000000002") { name } me { role } }',
+            None,
+            ("7f2c6a4e-0000-4000-8000-000000000002",),
+        ),
+        (
+            "query($a: UUID!, $b: UUID!) { factions(campaignId: $a) { name } houses(campaignId: $b) { name } }",
+            {"a": "7f2c6a4e-0000-4000-8000-000000000002", "b": "7f2c6a4e-0000-4000-8000-000000000001"},
+            ("7f2c6a4e-0000-4000-8000-000000000001", "7f2c6a4e-0000-4000-8000-000000000002"),
+        ),
         ("{ campaigns { nodes { id } } }", None, None),  # every campaign
         ("query($id: UUID!) { campaign(id: $id) { name } campaigns { nodes { id } } }", {"id": str(UUID(int=1))}, None),
         ("{ me { role } }", None, None),  # the seat alone: the whole read model's position, as before
@@ -111,8 +121,10 @@ def test_the_campaigns_a_query_reads_are_its_scope(document: str, variables: Any
     assert campaigns_of(document, None, variables) == expected
 
 
-@pytest.mark.single_node(reason="rewinds a current database to the layout before lanes by dropping campaign_id,"
-                         " which Citus distributes by; an old database is migrated on one server, then distributed")
+@pytest.mark.single_node(
+    reason="rewinds a current database to the layout before lanes by dropping campaign_id,"
+    " which Citus distributes by; an old database is migrated on one server, then distributed"
+)
 def test_migrate_gives_an_older_database_each_campaign_position_from_its_rows(fresh_db: Database) -> None:
     intrigue = Intrigue(fresh_db)
     try:

@@ -42,10 +42,12 @@ def table(intrigue: Intrigue) -> dict[str, Any]:
     """Spies with a stealthed assassin, their player, an observer and the GM."""
     campaign_id, region_id, spies_id = campaign_with_hidden_spies(intrigue, "kept")
     return {
-        "campaign": campaign_id, "region": region_id, "gm": intrigue.seats.seat_gm(campaign_id).token,
+        "campaign": campaign_id,
+        "region": region_id,
+        "gm": intrigue.seats.seat_gm(campaign_id).token,
         "owner": intrigue.seats.create_seat(campaign_id, "player", "Ana", faction_id=spies_id).token,
         "observer": intrigue.seats.create_seat(campaign_id, "observer", "Cy").token,
-    }  # fmt: skip
+    }
 
 
 def standings(client: TestClient, table: dict[str, Any], who: str | None = None) -> list[dict[str, Any]]:
@@ -163,8 +165,9 @@ def test_a_shared_read_never_answers_a_caller_with_a_read_sent_before_it_asked()
 def test_identical_queries_in_flight_after_a_change_compute_one_answer(
     intrigue: Intrigue, table: dict[str, Any], reads: Counter[str]
 ) -> None:
-    intrigue.factionturn.found_faction(FoundFaction(table["campaign"], f"Crowd {uuid.uuid4().hex[:4]}", 2, 2, 2,
-                                                    table["region"]))  # fmt: skip
+    intrigue.factionturn.found_faction(
+        FoundFaction(table["campaign"], f"Crowd {uuid.uuid4().hex[:4]}", 2, 2, 2, table["region"])
+    )
     body = {"query": STANDINGS, "variables": {"id": str(table["campaign"])}}
     headers = {"Authorization": f"Bearer {table['observer']}"}
 

@@ -59,17 +59,21 @@ def test_the_controlling_house_pays_for_repairs_and_only_it_and_the_gm_see_the_d
     assert refused["errors"][0]["extensions"]["code"] == "FORBIDDEN"
 
     repaired = ok(owner, REPAIR, h=baenre, a=ward[0])["repairArea"]
-    assert repaired == {"gold": 6_000, "areaDamage": [
-        {"areaId": ward[0], "darkWeeks": 3, "halfWeeks": 0, "repairCost": 0, "incomePercent": 0}]}  # fmt: skip
+    assert repaired == {
+        "gold": 6_000,
+        "areaDamage": [{"areaId": ward[0], "darkWeeks": 3, "halfWeeks": 0, "repairCost": 0, "incomePercent": 0}],
+    }
     again: Any = gql_as(client, owner, REPAIR, c=c, h=baenre, a=ward[0])
     assert again["errors"][0]["extensions"]["code"] == "RULE_VIOLATION"
 
 
-def test_a_repair_through_rest_clears_the_bill_and_shows_it_to_the_house(intrigue: Intrigue, client: TestClient
-                                                                          ) -> None:  # fmt: skip
+def test_a_repair_through_rest_clears_the_bill_and_shows_it_to_the_house(
+    intrigue: Intrigue, client: TestClient
+) -> None:
     regions = [{"name": "Ward", "q": 0, "r": 0, "monthlyIncome": 1_000}]
-    created: Any = gql(client, CREATE, input={"name": "Repairs REST", "ruleSystems": ["GAME_OF_BONES"],
-                                              "regions": regions})  # fmt: skip
+    created: Any = gql(
+        client, CREATE, input={"name": "Repairs REST", "ruleSystems": ["GAME_OF_BONES"], "regions": regions}
+    )
     gm, c = created["data"]["createCampaign"]["gmToken"], created["data"]["createCampaign"]["id"]
     ward = created["data"]["createCampaign"]["regions"][0]["id"]
     body: Any = gql_as(client, gm, REGISTER, c=c, input=house_input("Baenre", ward))

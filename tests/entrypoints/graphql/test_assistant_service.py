@@ -40,21 +40,40 @@ DOWNTIME = """mutation($c: UUID!) { playDowntime(campaignId: $c, phases: 2, reas
 def _campaign(intrigue: Intrigue) -> tuple[UUID, UUID, UUID, UUID]:
     """Two factions sharing a city (so a strike is possible), and a house holding it: campaign, the two
     factions, the house."""
-    command = CreateCampaign(f"assistant-{uuid4().hex[:6]}", ["factionturn", "gameofbones"], "assistant-seed",
-                             [MapRegion("Mossgate", 0, 0, arcana=4, monthly_income=4000),
-                              MapRegion("Crowfall", 1, 0, arcana=4, monthly_income=4000)])  # fmt: skip
+    command = CreateCampaign(
+        f"assistant-{uuid4().hex[:6]}",
+        ["factionturn", "gameofbones"],
+        "assistant-seed",
+        [
+            MapRegion("Mossgate", 0, 0, arcana=4, monthly_income=4000),
+            MapRegion("Crowfall", 1, 0, arcana=4, monthly_income=4000),
+        ],
+    )
     campaign = intrigue.campaigns.create_campaign(command)
     mossgate, crowfall = campaign.member_ids("region")
-    remnants = intrigue.factionturn.found_faction(FoundFaction(
-        campaign.id, "Empire Remnants", 5, 3, 3, mossgate, facgold=6,
-        assets=[StartingAsset("veteran_regiment")]))  # fmt: skip
-    crows = intrigue.factionturn.found_faction(FoundFaction(
-        campaign.id, "Empresses' Crows", 3, 4, 3, crowfall, facgold=6,
-        assets=[StartingAsset("bandits", mossgate)]))  # fmt: skip
+    remnants = intrigue.factionturn.found_faction(
+        FoundFaction(
+            campaign.id, "Empire Remnants", 5, 3, 3, mossgate, facgold=6, assets=[StartingAsset("veteran_regiment")]
+        )
+    )
+    crows = intrigue.factionturn.found_faction(
+        FoundFaction(
+            campaign.id, "Empresses' Crows", 3, 4, 3, crowfall, facgold=6, assets=[StartingAsset("bandits", mossgate)]
+        )
+    )
     leader = Character("Matron Varn", 12, dict.fromkeys(("Diplomacy", "Gather Information", "Sense Motive"), 12))
-    varn = intrigue.gameofbones.register_house(RegisterHouse(
-        campaign.id, "House Varn", leader, 100_000, [], [StartingMember("guard", {"fighter": 10})],
-        influence=8_000, areas=[StartingArea(mossgate, troops=500)]))  # fmt: skip
+    varn = intrigue.gameofbones.register_house(
+        RegisterHouse(
+            campaign.id,
+            "House Varn",
+            leader,
+            100_000,
+            [],
+            [StartingMember("guard", {"fighter": 10})],
+            influence=8_000,
+            areas=[StartingArea(mossgate, troops=500)],
+        )
+    )
     return campaign.id, remnants.id, crows.id, varn.id
 
 
@@ -86,8 +105,10 @@ def test_the_gm_drafts_accepts_and_rejects_and_a_player_is_refused(intrigue: Int
     assert attack["summary"] == "Veteran Regiment attacks Empresses' Crows' Bandits in Mossgate"
     assert attack["reasons"][0] == "Goal Blood the Enemy"
     assert any(o.endswith("to hit") for o in attack["odds"]) and any("counter" in o for o in attack["odds"])
-    assert _gql(client, player, ACCEPT, c=str(campaign_id), m=str(remnants))["errors"][0]["extensions"]["code"] \
+    assert (
+        _gql(client, player, ACCEPT, c=str(campaign_id), m=str(remnants))["errors"][0]["extensions"]["code"]
         == "FORBIDDEN"
+    )
     assert _gql(client, gm, ACCEPT, c=str(campaign_id), m=str(remnants))["data"]["acceptDraft"] == "ACCEPTED"
     assert _gql(client, gm, REJECT, c=str(campaign_id), m=str(crows))["data"]["rejectDraft"] == "REJECTED"
     order = intrigue.store.load(remnants, Faction).order
@@ -96,29 +117,38 @@ def test_the_gm_drafts_accepts_and_rejects_and_a_player_is_refused(intrigue: Int
     decided = [e for e in intrigue.audit.events(campaign_id) if e.topic.endswith("DraftDecided")]
     gm_seat = str(gm_seat_id(campaign_id))
     assert [(e.payload["member_id"], e.payload["decision"], e.payload["seat"]) for e in decided] == [
-        (str(remnants), "accepted", gm_seat), (str(crows), "rejected", gm_seat)]
+        (str(remnants), "accepted", gm_seat),
+        (str(crows), "rejected", gm_seat),
+    ]
     assert decided[0].payload["orders"][0]["action"]["action"] == "Attack"
 
 
-def test_rest_drafts_are_the_gms_and_an_edited_draft_is_recorded_as_edited(intrigue: Intrigue,
-                                                                           client: TestClient) -> None:  # fmt: skip
+def test_rest_drafts_are_the_gms_and_an_edited_draft_is_recorded_as_edited(
+    intrigue: Intrigue, client: TestClient
+) -> None:
     campaign_id, remnants, crows, _ = _campaign(intrigue)
     gm = {"Authorization": f"Bearer {intrigue.seats.seat_gm(campaign_id).token}"}
-    player = {"Authorization": "Bearer " + intrigue.seats.create_seat(campaign_id, "player", "p",
-                                                                       faction_id=crows).token}  # fmt: skip
+    player = {
+        "Authorization": "Bearer " + intrigue.seats.create_seat(campaign_id, "player", "p", faction_id=crows).token
+    }
     base = f"/api/v1/campaigns/{campaign_id}/assistant"
-    assert client.put(f"{base}/powers/{crows}", json={"gm_run": True, "reason": "x"}, headers=player
-                      ).status_code == 403  # fmt: skip
-    marked = client.put(f"{base}/powers/{crows}", json={"gm_run": True, "temperament": "cautious", "reason": "x"},
-                        headers=gm)  # fmt: skip
+    assert client.put(f"{base}/powers/{crows}", json={"gm_run": True, "reason": "x"}, headers=player).status_code == 403
+    marked = client.put(
+        f"{base}/powers/{crows}", json={"gm_run": True, "temperament": "cautious", "reason": "x"}, headers=gm
+    )
     assert marked.status_code == 200 and marked.json()["powers"][0]["temperament"] == "cautious"
     intrigue.campaigns.open_phase(campaign_id)
     assert client.get(f"{base}/drafts", headers=player).status_code == 403
     drafts = client.get(f"{base}/drafts", headers=gm).json()["drafts"]
     assert [d["member_id"] for d in drafts] == [str(crows)]
-    edited = client.post(f"{base}/drafts/{crows}/accepted", headers=gm,
-                         json={"reason": "the GM's own plan",
-                               "faction_orders": {"action": {"action": "Repair Asset/Faction", "faction": True}}})
+    edited = client.post(
+        f"{base}/drafts/{crows}/accepted",
+        headers=gm,
+        json={
+            "reason": "the GM's own plan",
+            "faction_orders": {"action": {"action": "Repair Asset/Faction", "faction": True}},
+        },
+    )
     assert edited.status_code == 200, edited.text
     assert edited.json()["decision"] == "edited"
     assert client.post(f"{base}/drafts/{remnants}/accepted", headers=gm, json={"reason": "x"}).status_code == 409

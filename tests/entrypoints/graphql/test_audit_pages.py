@@ -79,8 +79,12 @@ def test_paging_backwards_from_the_end_visits_every_event_once_with_complete_pag
     assert [(p["hasPreviousPage"], p["hasNextPage"]) for p in pages] == [(True, False), (True, True), (False, True)]
     last_page = gql_as(client, gm, LOG, id=str(campaign.id), first=7, after=None)["data"]["eventLog"]  # type: ignore[index]
     assert last_page["pageInfo"]["hasNextPage"] is False
-    both = gql_as(client, gm, "query($id: UUID!) { eventLog(campaignId: $id, first: 1, last: 1) { totalCount } }",
-                  id=str(campaign.id))  # fmt: skip
+    both = gql_as(
+        client,
+        gm,
+        "query($id: UUID!) { eventLog(campaignId: $id, first: 1, last: 1) { totalCount } }",
+        id=str(campaign.id),
+    )
     assert both["errors"][0]["extensions"]["code"] == "INVALID_INPUT"  # type: ignore[index]
 
 

@@ -45,7 +45,8 @@ def test_position_one_is_the_campaigns_own_first_event_whatever_came_before_it(
     first = body["data"]["campaign"]  # type: ignore[index]
     assert (first["phaseStatus"], first["phase"], first["factions"], first["houses"]) == ("SETUP", 0, [], [])
     assert first["asOf"]["position"] == 1 and first["asOf"]["lastPosition"] == intrigue.history.event_count(
-        t.campaign_id)  # fmt: skip
+        t.campaign_id
+    )
     last = at(client, t, position=first["asOf"]["lastPosition"])["data"]["campaign"]  # type: ignore[index]
     now = gql_as(client, t.gm_token, NOW, c=str(t.campaign_id))["data"]["campaign"]  # type: ignore[index]
     assert now["asOf"] is None
@@ -64,8 +65,9 @@ def test_as_of_a_phase_answers_typed_factions_and_regions_as_that_phase_left_the
     crows_now = intrigue.store.load(t.crows.id, Faction).facgold
     assert crows_then["facgold"] == crows_now - 50, "the windfall came after phase 1"
     assert {"typeKey": "regiment"} in crows_then["assets"]
-    assert sorted(r["name"] for r in then["regions"]) == sorted(a["name"] for a in then["areas"]) == [
-        "Capital", "Swamp"]  # fmt: skip
+    assert (
+        sorted(r["name"] for r in then["regions"]) == sorted(a["name"] for a in then["areas"]) == ["Capital", "Swamp"]
+    )
     assert then["asOf"]["position"] < then["asOf"]["lastPosition"]
 
 
@@ -74,8 +76,12 @@ def test_a_position_or_phase_outside_the_campaign_is_refused_with_the_valid_rang
 ) -> None:
     t = played(intrigue)
     count = intrigue.history.event_count(t.campaign_id)
-    for point, valid in (({"position": 0}, f"1-{count}"), ({"position": count + 1}, f"1-{count}"),
-                         ({"phase": 2}, "1-1"), ({"phase": 0}, "1-1")):  # fmt: skip
+    for point, valid in (
+        ({"position": 0}, f"1-{count}"),
+        ({"position": count + 1}, f"1-{count}"),
+        ({"phase": 2}, "1-1"),
+        ({"phase": 0}, "1-1"),
+    ):
         body = at(client, t, **point)
         [error] = body["errors"]  # type: ignore[misc]
         assert error["extensions"]["code"] == "INVALID_INPUT" and valid in error["message"], (point, error)

@@ -41,8 +41,9 @@ def test_a_closed_list_refuses_anonymous_callers_and_shows_a_seat_only_its_own_c
     assert gql_as(client, gm, LIST)["data"] == {"campaigns": {"nodes": [{"id": mine["id"]}]}}
     after_it = gql_as(client, gm, "{ campaigns { totalCount pageInfo { endCursor } } }")["data"]["campaigns"]  # type: ignore[index]
     assert after_it["totalCount"] == 1
-    second = gql_as(client, gm, "query($a: String) { campaigns(after: $a) { nodes { id } } }",
-                    a=after_it["pageInfo"]["endCursor"])  # fmt: skip
+    second = gql_as(
+        client, gm, "query($a: String) { campaigns(after: $a) { nodes { id } } }", a=after_it["pageInfo"]["endCursor"]
+    )
     assert second["data"] == {"campaigns": {"nodes": []}}
     listed = conforms(client.get(f"{API}/campaigns", headers=bearer(gm))).json()["campaigns"]
     assert [c["id"] for c in listed] == [mine["id"]]

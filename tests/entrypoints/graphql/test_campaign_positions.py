@@ -30,9 +30,12 @@ ROUNDS = 3
 
 def two_campaigns_written_alternately(intrigue: Intrigue) -> tuple[list[Campaign], list[int]]:
     """Two campaigns whose commands take turns; and the position each of the last round's rolls committed at."""
-    campaigns = [intrigue.campaigns.create_campaign(
-        CreateCampaign(f"alt-{uuid.uuid4().hex[:6]}", ["factionturn"], None, [MapRegion("A", 0, 0)]))
-        for _ in range(2)]  # fmt: skip
+    campaigns = [
+        intrigue.campaigns.create_campaign(
+            CreateCampaign(f"alt-{uuid.uuid4().hex[:6]}", ["factionturn"], None, [MapRegion("A", 0, 0)])
+        )
+        for _ in range(2)
+    ]
     committed = [0, 0]
     for turn in range(ROUNDS):
         for n, campaign in enumerate(campaigns):

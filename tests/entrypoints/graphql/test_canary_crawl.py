@@ -45,8 +45,12 @@ def headers(token: str | None) -> dict[str, str]:
 
 def test_every_schema_field_and_rest_path_has_a_visibility_decision(client: TestClient) -> None:
     meta = schema(client, {})
-    fields = {f"{t['name']}.{f['name']}" for t in meta["types"] if t["kind"] == "OBJECT"
-              and not t["name"].startswith("__") for f in t["fields"]}  # fmt: skip
+    fields = {
+        f"{t['name']}.{f['name']}"
+        for t in meta["types"]
+        if t["kind"] == "OBJECT" and not t["name"].startswith("__")
+        for f in t["fields"]
+    }
     missing = sorted(f for f in fields if decision_of(*f.split(".")) is None)
     assert not missing, f"fields with no visibility decision: {missing}; declare each in {WHERE}"
     spec = yaml.safe_load(OPENAPI.read_text())
@@ -153,8 +157,11 @@ def test_no_subscription_tells_a_seat_a_secret(intrigue: Intrigue, client: TestC
     c = canary.ids["campaign"][0]
     after = max(e.position for e in intrigue.audit.events(canary.world.campaign_id))
     walks = list(operations(meta, "CampaignSubscription", canary, []))
-    subscribed = [(seat, where_, document, {**variables, "after": after})
-                  for seat in SEATS for where_, document, variables in walks]  # fmt: skip
+    subscribed = [
+        (seat, where_, document, {**variables, "after": after})
+        for seat in SEATS
+        for where_, document, variables in walks
+    ]
     leaks: list[str] = []
     with ExitStack() as stack:
         sockets = []

@@ -46,10 +46,31 @@ def test_the_asset_types_query_reproduces_the_catalog_row_by_row(client: TestCli
     assert [r["key"] for r in rows] == list(CATALOG)
     for row in rows:
         seed = CATALOG[row["key"]]
-        assert (row["name"], row["attribute"], row["rating"], row["hp"], row["cost"], row["arcana"], row["kind"],
-                row["codes"], row["needsPermission"], row["maintenance"], row["custom"]) == (
-            seed.name, seed.attribute.name, seed.rating, seed.hp, seed.cost, seed.arcana, seed.kind.name,
-            seed.codes, seed.needs_permission, seed.maintenance, False)  # fmt: skip
+        assert (
+            row["name"],
+            row["attribute"],
+            row["rating"],
+            row["hp"],
+            row["cost"],
+            row["arcana"],
+            row["kind"],
+            row["codes"],
+            row["needsPermission"],
+            row["maintenance"],
+            row["custom"],
+        ) == (
+            seed.name,
+            seed.attribute.name,
+            seed.rating,
+            seed.hp,
+            seed.cost,
+            seed.arcana,
+            seed.kind.name,
+            seed.codes,
+            seed.needs_permission,
+            seed.maintenance,
+            False,
+        )
         assert row["attack"] == (str(seed.attack) if seed.attack else None)
         assert row["text"] == ASSET_TEXTS[seed.key] and row["text"]
     cunning_3 = ok(gql(client, ASSETS, a="CUNNING", r=3))["assetTypes"]
@@ -62,24 +83,38 @@ def test_the_asset_types_query_reproduces_the_catalog_row_by_row(client: TestCli
 def test_the_other_tables_reproduce_the_domains_row_by_row(client: TestClient) -> None:
     got = ok(gql(client, TABLES))
     assert [(g["key"], g["requirement"], g["d12"]) for g in got["goals"]] == [
-        (g.key, g.requirement, face) for face, g in enumerate(GOALS.values(), start=1)]  # fmt: skip
+        (g.key, g.requirement, face) for face, g in enumerate(GOALS.values(), start=1)
+    ]
     assert [(t["key"], t["text"]) for t in got["tags"]] == [(t.key, t.summary) for t in TAGS.values()]
-    assert [(e["name"], e["force"], e["cunning"], e["wealth"], e["statedHp"], e["tags"],
-             [a["typeKey"] for a in e["assets"]]) for e in got["exampleFactions"]] == [
+    assert [
+        (
+            e["name"],
+            e["force"],
+            e["cunning"],
+            e["wealth"],
+            e["statedHp"],
+            e["tags"],
+            [a["typeKey"] for a in e["assets"]],
+        )
+        for e in got["exampleFactions"]
+    ] == [
         (e.name, e.force, e.cunning, e.wealth, e.stated_hp, list(e.tags), [a.key for a in e.assets])
-        for e in EXAMPLE_FACTIONS]  # fmt: skip
+        for e in EXAMPLE_FACTIONS
+    ]
     for row, seed in zip(got["houseActions"], ACTION_TABLE, strict=True):
         assert row["name"] == seed.name.name and row["weeks"] == seed.weeks and row["target"] == seed.target.value
         assert row["gold"] == {"base": seed.gold.base, "per": seed.gold.per, "unit": seed.gold.unit.value}
         assert row["dedicatedInfluence"]["per"] == seed.dedicated_influence.per
         assert row["text"] == ACTION_TEXTS[seed.name] and row["rule"] == f"seed 000, {seed.name.value}"
     assert [(i["key"], i["influence"], i["dc"]) for i in got["gainingTables"]["influence"]] == [
-        (s.key, s.influence, s.dc) for s in GAINING_INFLUENCE]  # fmt: skip
+        (s.key, s.influence, s.dc) for s in GAINING_INFLUENCE
+    ]
     assert [(p["characterClass"], p["perLevel"], p["upToLevel"]) for p in got["gainingTables"]["power"]] == [
-        (p.character_class, p.per_level, p.up_to_level) for p in GAINING_POWER]  # fmt: skip
-    assert [(r["rank"], r["total"], r["actionBonuses"], r["defenceHigh"], r["defenceLow"])
-            for r in got["rankTable"]] == [(r.rank, r.total, list(r.action_bonuses), r.defence_high, r.defence_low)
-                                          for r in RANK_TABLE]  # fmt: skip
+        (p.character_class, p.per_level, p.up_to_level) for p in GAINING_POWER
+    ]
+    assert [
+        (r["rank"], r["total"], r["actionBonuses"], r["defenceHigh"], r["defenceLow"]) for r in got["rankTable"]
+    ] == [(r.rank, r.total, list(r.action_bonuses), r.defence_high, r.defence_low) for r in RANK_TABLE]
     assert got["rankTable"][5]["text"].endswith("action bonus +6/+1, Influence/Power Defence +5/+2")
 
 
@@ -89,23 +124,36 @@ def test_rest_answers_the_same_tables(client: TestClient) -> None:
     assert [r["key"] for r in force_8] == [a.key for a in at_rating(CATALOG["guardsmen"].attribute, 8)]
     assert [g["key"] for g in client.get(f"{API}/catalog/goals").json()] == list(GOALS)
     assert [a["name"] for a in client.get(f"{API}/catalog/house-actions").json()] == [
-        r.name.value for r in ACTION_TABLE]  # fmt: skip
+        r.name.value for r in ACTION_TABLE
+    ]
     assert len(client.get(f"{API}/catalog/ranks").json()) == len(RANK_TABLE)
     assert client.get(f"{API}/catalog/asset-types", params={"kind": "Spaceship"}).status_code == 422
 
 
 def _campaign(client: TestClient, intrigue: Intrigue) -> tuple[str, str, str, str, str]:
     """Red (Force 4, 3 FacGold) and Blue share the Harbour; the GM defines a type of its own."""
-    made = ok(gql(client, CREATE, input={"name": "Preview", "ruleSystems": ["FACTION_TURN"],
-                                         "regions": [{"name": "Harbour", "q": 0, "r": 0, "arcana": 4}]}))  # fmt: skip
+    made = ok(
+        gql(
+            client,
+            CREATE,
+            input={
+                "name": "Preview",
+                "ruleSystems": ["FACTION_TURN"],
+                "regions": [{"name": "Harbour", "q": 0, "r": 0, "arcana": 4}],
+            },
+        )
+    )
     c, gm, harbour = made["createCampaign"]["id"], made["createCampaign"]["gmToken"], made["createCampaign"]["regions"]
     home = UUID(harbour[0]["id"])
-    red = intrigue.factionturn.found_faction(FoundFaction(UUID(c), "Red", 4, 3, 3, home, facgold=3,
-                                                          assets=[StartingAsset("guardsmen")]))  # fmt: skip
-    blue = intrigue.factionturn.found_faction(FoundFaction(UUID(c), "Blue", 3, 3, 3, home,
-                                                           assets=[StartingAsset("thugs")]))  # fmt: skip
-    intrigue.gm.define_asset_type(By(UUID(c), "gm", "the harbour's own watch"), "harbour_watch", "Harbour Watch",
-                                  "force", 1, 3, 1)  # fmt: skip
+    red = intrigue.factionturn.found_faction(
+        FoundFaction(UUID(c), "Red", 4, 3, 3, home, facgold=3, assets=[StartingAsset("guardsmen")])
+    )
+    blue = intrigue.factionturn.found_faction(
+        FoundFaction(UUID(c), "Blue", 3, 3, 3, home, assets=[StartingAsset("thugs")])
+    )
+    intrigue.gm.define_asset_type(
+        By(UUID(c), "gm", "the harbour's own watch"), "harbour_watch", "Harbour Watch", "force", 1, 3, 1
+    )
     intrigue.campaigns.open_phase(UUID(c))
     player = intrigue.seats.create_seat(UUID(c), "player", "Red's player", red.id).token
     other = intrigue.seats.create_seat(UUID(c), "player", "Blue's player", blue.id).token
@@ -125,16 +173,22 @@ def test_a_player_previews_its_own_faction_and_the_submission_agrees(client: Tes
     assert [o["targetAssetId"] for o in options if o["kind"] == "ATTACK"]  # Blue's Thugs share the Harbour
     refits = [o for o in options if o["kind"] == "REFIT_ASSET"]  # priced: the difference in cost (seed 002)
     assert refits and all(isinstance(o["cost"], int) and o["cost"] >= 0 for o in refits)
-    submit = client.put(f"{API}/campaigns/{c}/factions/{red}/orders", headers={"Authorization": f"Bearer {player}"},
-                        json={"action": {"action": "Buy Asset", "type_key": "fortress",
-                                         "region_id": refused["regionId"]}})  # fmt: skip
+    submit = client.put(
+        f"{API}/campaigns/{c}/factions/{red}/orders",
+        headers={"Authorization": f"Bearer {player}"},
+        json={"action": {"action": "Buy Asset", "type_key": "fortress", "region_id": refused["regionId"]}},
+    )
     assert submit.status_code == 409 and submit.json()["rule"] == refused["rule"]
     assert refused["reason"] == submit.json()["detail"]  # the preview's reason is the refusal's own words
-    rest = client.get(f"{API}/campaigns/{c}/factions/{red}/preview", headers={"Authorization": f"Bearer {player}"},
-                      params={"allowed_only": "true"}).json()  # fmt: skip
+    rest = client.get(
+        f"{API}/campaigns/{c}/factions/{red}/preview",
+        headers={"Authorization": f"Bearer {player}"},
+        params={"allowed_only": "true"},
+    ).json()
     assert rest["facgold_at_action"] == preview["facgoldAtAction"]
     assert {o["type_key"] for o in rest["options"] if o["kind"] == "Buy Asset"} == {
-        k for k, o in buys.items() if o["allowed"]}  # fmt: skip
+        k for k, o in buys.items() if o["allowed"]
+    }
     refusal = gql_as(client, other, PREVIEW, c=c, f=red)
     assert refusal["errors"][0]["extensions"]["code"] == "FORBIDDEN"  # type: ignore[index]
     assert client.get(f"{API}/campaigns/{c}/factions/{red}/preview").status_code in (401, 403)

@@ -38,8 +38,9 @@ def unfolded(fresh_db: Database, monkeypatch: pytest.MonkeyPatch) -> Iterator[In
 
 def post(client: TestClient, query: str, token: str | None = None, **variables: object) -> dict[str, Any]:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    answer: dict[str, Any] = client.post("/graphql", json={"query": query, "variables": variables},
-                                         headers=headers).json()  # fmt: skip
+    answer: dict[str, Any] = client.post(
+        "/graphql", json={"query": query, "variables": variables}, headers=headers
+    ).json()
     assert "errors" not in answer, answer
     return answer
 

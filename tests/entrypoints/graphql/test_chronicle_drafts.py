@@ -29,10 +29,14 @@ def played(intrigue: Intrigue) -> dict[str, Any]:
     assert any(p.action == "Cover Up" for p in accepted)  # a covered-up author is among the secrets
     intrigue.campaigns.resolve_phase(campaign.id)
     seats = intrigue.seats
-    return {"c": str(campaign.id), "houses": houses, "accepted": accepted,
-            "gm": seats.seat_gm(campaign.id).token,
-            "player": seats.create_seat(campaign.id, "player", "Ana", house_id=houses[0].id).token,
-            "observer": seats.create_seat(campaign.id, "observer", "Cy").token}  # fmt: skip
+    return {
+        "c": str(campaign.id),
+        "houses": houses,
+        "accepted": accepted,
+        "gm": seats.seat_gm(campaign.id).token,
+        "player": seats.create_seat(campaign.id, "player", "Ana", house_id=houses[0].id).token,
+        "observer": seats.create_seat(campaign.id, "observer", "Cy").token,
+    }
 
 
 def ok(body: dict[str, Any]) -> Any:
@@ -60,8 +64,15 @@ EDIT = """mutation($c: UUID!, $a: UUID!) { writeGossip(campaignId: $c, phase: 1,
 def secrets_of(intrigue: Intrigue, played: dict[str, Any]) -> list[str]:
     """What no public line may carry: who covered what up, the pending plots, and every hidden thing's id."""
     covered = [p for p in played["accepted"] if p.action == "Cover Up"]
-    return [*(p.params["covered_action_id"] for p in covered), *(p.id for p in played["accepted"]), "[secret]",
-            "Cover Up", "covered", "KnowledgeGained", "plot"]  # fmt: skip
+    return [
+        *(p.params["covered_action_id"] for p in covered),
+        *(p.id for p in played["accepted"]),
+        "[secret]",
+        "Cover Up",
+        "covered",
+        "KnowledgeGained",
+        "plot",
+    ]
 
 
 def test_a_resolved_phase_drafts_its_public_chronicle_which_players_hear_only_once_published(

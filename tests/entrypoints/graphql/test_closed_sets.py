@@ -21,9 +21,27 @@ from service.entrypoints.graphql.schema import schema
 from service.entrypoints.rest.contract import CONTRACT_PATH
 
 # Field and argument names that name a member of a set. Each one is an enum, or open for the reason given.
-SET_NAMES = {"status", "role", "kind", "attribute", "mode", "field", "outcome", "fate", "result", "system",
-             "population", "ruleSystems", "phaseStatus", "source", "example", "hook", "applies", "actions",
-             "action"}  # fmt: skip
+SET_NAMES = {
+    "status",
+    "role",
+    "kind",
+    "attribute",
+    "mode",
+    "field",
+    "outcome",
+    "fate",
+    "result",
+    "system",
+    "population",
+    "ruleSystems",
+    "phaseStatus",
+    "source",
+    "example",
+    "hook",
+    "applies",
+    "actions",
+    "action",
+}
 OPEN = {
     "ActionRate.action": "any action a member took: a Faction Turn or house action, or a GM-made one's name",
     "PendingAction.action": "one of the fifteen, or a GM-made custom action's name",
@@ -79,15 +97,21 @@ def test_every_graphql_enum_is_a_domain_set_spelt_by_member_name() -> None:
 
 
 def test_every_field_naming_a_set_member_is_an_enum() -> None:
-    strings = {where for where, name, kind in _slots()
-               if name in SET_NAMES and not isinstance(get_named_type(kind), GraphQLEnumType)}  # fmt: skip
+    strings = {
+        where
+        for where, name, kind in _slots()
+        if name in SET_NAMES and not isinstance(get_named_type(kind), GraphQLEnumType)
+    }
     assert strings == {w for w in strings if w in OPEN}, "a closed set typed String"
     assert set(OPEN) <= {where for where, _, _ in _slots()}, "an OPEN entry names no field"
 
 
 def test_every_id_is_a_uuid() -> None:
-    ids = [(where, get_named_type(kind).name) for where, name, kind in _slots()
-           if name in ("id", "ids") or name.endswith(("Id", "Ids"))]  # fmt: skip
+    ids = [
+        (where, get_named_type(kind).name)
+        for where, name, kind in _slots()
+        if name in ("id", "ids") or name.endswith(("Id", "Ids"))
+    ]
     assert len(ids) > 50
     assert [(w, t) for w, t in ids if t != "UUID" and w not in NOT_UUID] == []
     keys = [(where, get_named_type(kind).name) for where, name, kind in _slots() if name == "key"]
@@ -96,34 +120,54 @@ def test_every_id_is_a_uuid() -> None:
 
 # The REST contract's enums, by where they stand, and the domain set each one is.
 CONTRACT_SETS = {
-    "Campaign/rule_systems": "RuleSystem", "CreateCampaign/rule_systems": "RuleSystem",
+    "Campaign/rule_systems": "RuleSystem",
+    "CreateCampaign/rule_systems": "RuleSystem",
     "CustomActionDefinition/system": "RuleSystem",
-    "Campaign/phase_status": "PhaseStatus", "PhaseStatus/status": "PhaseStatus", "OrderStatus/status": "PhaseStatus",
-    "RegionInput/population": "Population", "Region/population": "Population",
+    "Campaign/phase_status": "PhaseStatus",
+    "PhaseStatus/status": "PhaseStatus",
+    "OrderStatus/status": "PhaseStatus",
+    "RegionInput/population": "Population",
+    "Region/population": "Population",
     "Seat/role": "SeatRole",
-    "PhaseReport/kind": "MemberKind", "OrderStatus/members/kind": "MemberKind",
+    "PhaseReport/kind": "MemberKind",
+    "OrderStatus/members/kind": "MemberKind",
     "CampaignAsOf/aggregates/kind": "AggregateKind",
-    "Permission/answer": "PermissionAnswer", "FactionOrders/book_of_secrets": "BookChoice",
+    "Permission/answer": "PermissionAnswer",
+    "FactionOrders/book_of_secrets": "BookChoice",
     "HouseOrder/action": "HouseActionName",
-    "CustomAdjustment/field": "AdjustField", "CustomAdjustment/mode": "AdjustMode",
-    "Asset/attribute": "AssetAttribute", "Character/status": "CharacterStatus",
+    "CustomAdjustment/field": "AdjustField",
+    "CustomAdjustment/mode": "AdjustMode",
+    "Asset/attribute": "AssetAttribute",
+    "Character/status": "CharacterStatus",
     # The GM's interventions and the setup of a game over REST (issue 17, item 9).
-    "AssetAdventure/outcome": "AssetOutcome", "DecideFate/fate": "Fate", "SettleHouseAction/result": "SettleResult",
-    "ImposeHouseCircumstance/hook": "CircumstanceHook", "Adjust/field": "AdjustField", "Adjust/mode": "AdjustMode",
+    "AssetAdventure/outcome": "AssetOutcome",
+    "DecideFate/fate": "Fate",
+    "SettleHouseAction/result": "SettleResult",
+    "ImposeHouseCircumstance/hook": "CircumstanceHook",
+    "Adjust/field": "AdjustField",
+    "Adjust/mode": "AdjustMode",
     "FoundExampleFaction/example": "ExampleFactionName",
     "GoalChoice/goal": "GoalKey",
     # Issue 17: the catalogs and previews.
-    "AssetTypeRow/attribute": "Attribute", "AssetTypeRow/kind": "AssetKind",
-    "ExampleFactionRow/assets/attribute": "Attribute", "HouseActionName": "HouseActionName",
-    "components/parameters/AttributeFilter/schema": "Attribute", "components/parameters/KindFilter/schema": "AssetKind",
+    "AssetTypeRow/attribute": "Attribute",
+    "AssetTypeRow/kind": "AssetKind",
+    "ExampleFactionRow/assets/attribute": "Attribute",
+    "HouseActionName": "HouseActionName",
+    "components/parameters/AttributeFilter/schema": "Attribute",
+    "components/parameters/KindFilter/schema": "AssetKind",
     # Issue 19: the GM's assistant.
-    "DiceSourceRequest/source": "DiceSource", "DiceSourceSetting/source": "DiceSource",
-    "Temperament": "Temperament", "DraftDecision": "DraftDecision", "Draft/kind": "MemberKind",
+    "DiceSourceRequest/source": "DiceSource",
+    "DiceSourceSetting/source": "DiceSource",
+    "Temperament": "Temperament",
+    "DraftDecision": "DraftDecision",
+    "Draft/kind": "MemberKind",
     "GmRunPower/kind": "MemberKind",
     # Issue 32: the GM's webhooks.
-    "WebhookRequest/format": "WebhookFormat", "WebhookEndpoint/format": "WebhookFormat",
-    "WebhookDelivery/kind": "NewsKind", "WebhookDelivery/state": "DeliveryState",
-}  # fmt: skip
+    "WebhookRequest/format": "WebhookFormat",
+    "WebhookEndpoint/format": "WebhookFormat",
+    "WebhookDelivery/kind": "NewsKind",
+    "WebhookDelivery/state": "DeliveryState",
+}
 # Parts of a set: which a request may name, or which the conditions of a schema pick out.
 CONTRACT_SUBSETS = {
     "SeatRequest/role": "SeatRole",  # the GM's seat comes with the campaign; a request seats a player or observer
@@ -134,10 +178,24 @@ CONTRACT_SUBSETS = {
     "FactionPreview/options/kind": "FactionActionName",  # every action but "None"
     "FactionOrders/raise_ratings": "AssetAttribute",  # the three ratings; Special is no rating
     # a test is sent when the GM asks, never because an endpoint asked for it
-    "WebhookRequest/kinds": "NewsKind", "WebhookEndpoint/kinds": "NewsKind",
-} | {f"{name}/action": "FactionActionName" for name in (  # one member each of the action union (its discriminator)
-    "NoActionOrder", "AttackOrder", "BuyAssetOrder", "ChangeHomeOrder", "ExpandInfluenceOrder", "RefitAssetOrder",
-    "RepairAssetOrder", "SellAssetOrder", "SeizeRegionOrder", "UseAssetAbilityOrder", "CustomActionOrder")}
+    "WebhookRequest/kinds": "NewsKind",
+    "WebhookEndpoint/kinds": "NewsKind",
+} | {
+    f"{name}/action": "FactionActionName"
+    for name in (  # one member each of the action union (its discriminator)
+        "NoActionOrder",
+        "AttackOrder",
+        "BuyAssetOrder",
+        "ChangeHomeOrder",
+        "ExpandInfluenceOrder",
+        "RefitAssetOrder",
+        "RepairAssetOrder",
+        "SellAssetOrder",
+        "SeizeRegionOrder",
+        "UseAssetAbilityOrder",
+        "CustomActionOrder",
+    )
+}
 # The transport's own sets, not the game's.
 CONTRACT_TRANSPORT = {"Problem/code", "Health/status"}
 

@@ -53,10 +53,12 @@ def _owned(faction: dict[str, Any]) -> list[str]:
 def test_the_demo_stands_as_the_worked_example_before_its_first_month(demo: Demo) -> None:
     factions, regions = demo.factions(), demo.regions()
     stated = {  # name: (force, cunning, wealth, "Max HP", home)
-        "Remzal's Chosen": (4, 1, 3, 15, "Remzal's Rest"), "Empresses' Crows": (3, 4, 1, 15, "Crowfall"),
-        "The Republic": (6, 5, 3, 29, "The Fort-City"), "Empire Remnants": (6, 3, 5, 29, "The Capital"),
+        "Remzal's Chosen": (4, 1, 3, 15, "Remzal's Rest"),
+        "Empresses' Crows": (3, 4, 1, 15, "Crowfall"),
+        "The Republic": (6, 5, 3, 29, "The Fort-City"),
+        "Empire Remnants": (6, 3, 5, 29, "The Capital"),
         "Goldbar House": (1, 3, 4, 15, "Goldbar Caverns"),
-    }  # fmt: skip
+    }
     for name, (force, cunning, wealth, hp, home) in stated.items():
         f = factions[name]
         assert (f["force"], f["cunning"], f["wealth"], f["hp"], f["maxHp"]) == (force, cunning, wealth, hp, hp)
@@ -67,10 +69,20 @@ def test_the_demo_stands_as_the_worked_example_before_its_first_month(demo: Demo
         assert {a["regionId"] for a in f["assets"]} == {str(regions[home]["id"])}
     assert _owned(factions["Remzal's Chosen"]) == ["arcane_laboratory", "base_of_influence", "warmage_regiment"]
     assert _owned(factions["Empresses' Crows"]) == ["base_of_influence", "indentured_workforce", "thieves_guild"]
-    assert _owned(factions["The Republic"]) == ["base_of_influence", "calvary", "covert_shipping", "fortress",
-                                                "organization_moles"]  # fmt: skip
-    assert _owned(factions["Empire Remnants"]) == ["bandits", "base_of_influence", "confidence_men", "monopoly",
-                                                   "veteran_regiment"]  # fmt: skip
+    assert _owned(factions["The Republic"]) == [
+        "base_of_influence",
+        "calvary",
+        "covert_shipping",
+        "fortress",
+        "organization_moles",
+    ]
+    assert _owned(factions["Empire Remnants"]) == [
+        "bandits",
+        "base_of_influence",
+        "confidence_men",
+        "monopoly",
+        "veteran_regiment",
+    ]
     assert _owned(factions["Goldbar House"]) == ["base_of_influence", "master_assassin", "treasure_vault"]
     # "Tag: Rebels, Deep Rooted, Regional Government." ... "I decided to give this faction Regional Government
     # over their hex."
@@ -92,8 +104,11 @@ def test_the_demo_stands_as_the_worked_example_before_its_first_month(demo: Demo
     swamp = str(regions["Charch-Go's Swamp"]["id"])
     lair = sorted((a["name"], a["typeKey"], a["hp"]) for a in factions["The Wild"]["assets"] if a["regionId"] == swamp)
     assert lair == [("Charch-Go", "wild_monster", 189), ("Terrain", "wild_terrain", 7)]
-    assert demo.gql(REGIONS)["data"]["campaign"] | {"regions": None} == {"phase": 0, "phaseStatus": "SETUP",
-                                                                         "regions": None}  # fmt: skip
+    assert demo.gql(REGIONS)["data"]["campaign"] | {"regions": None} == {
+        "phase": 0,
+        "phaseStatus": "SETUP",
+        "regions": None,
+    }
 
 
 def test_the_first_month_plays_through_the_api_and_follows_the_rules(demo: Demo) -> None:
@@ -105,8 +120,9 @@ def test_the_first_month_plays_through_the_api_and_follows_the_rules(demo: Demo)
 
 def _one_town_and_a_swamp(intrigue: Intrigue) -> tuple[Campaign, UUID, UUID]:
     regions = [MapRegion("Town", 0, 0, arcana=4), MapRegion("Swamp", 1, 0, terrain_difficulty=2, wild=True)]
-    campaign = intrigue.campaigns.create_campaign(CreateCampaign(f"stated-{uuid4().hex[:6]}", ["factionturn"],
-                                                                 "stated", regions))  # fmt: skip
+    campaign = intrigue.campaigns.create_campaign(
+        CreateCampaign(f"stated-{uuid4().hex[:6]}", ["factionturn"], "stated", regions)
+    )
     town, swamp = campaign.member_ids("region")
     return campaign, town, swamp
 

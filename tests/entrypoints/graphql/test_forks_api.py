@@ -46,8 +46,13 @@ def test_the_gm_forks_over_graphql_becomes_the_forks_gm_and_sees_it_listed(clien
     assert fork["forkedFrom"] == {"campaignId": source, "phase": 1}
     assert fork["gmToken"] and fork["gmToken"] != token
     # Its log shows where it came from: its last event, before anything is played in it.
-    log: Any = gql_as(client, fork["gmToken"], """query($id: UUID!) { eventLog(campaignId: $id, last: 1) {
-      totalCount nodes { aggregateId topic payload } } }""", id=fork["id"])  # fmt: skip
+    log: Any = gql_as(
+        client,
+        fork["gmToken"],
+        """query($id: UUID!) { eventLog(campaignId: $id, last: 1) {
+      totalCount nodes { aggregateId topic payload } } }""",
+        id=fork["id"],
+    )
     (last,) = log["data"]["eventLog"]["nodes"]
     assert (last["aggregateId"], last["topic"]) == (fork["id"], "domain.campaign:Campaign.Forked"), last
     assert (last["payload"]["source_id"], last["payload"]["phase"]) == (source, 1)
@@ -56,8 +61,9 @@ def test_the_gm_forks_over_graphql_becomes_the_forks_gm_and_sees_it_listed(clien
     assert code(gql_as(client, fork["gmToken"], OPEN, id=source)) == "FORBIDDEN"
     assert code(gql_as(client, token, RESOLVE, id=fork["id"])) == "FORBIDDEN"  # the source's GM has no seat there
     listed: Any = gql_as(client, token, FORKS, id=source)
-    assert listed["data"]["forks"] == [{"id": fork["id"], "name": "After the first month",
-                                        "forkedFrom": {"campaignId": source, "phase": 1}}]  # fmt: skip
+    assert listed["data"]["forks"] == [
+        {"id": fork["id"], "name": "After the first month", "forkedFrom": {"campaignId": source, "phase": 1}}
+    ]
     assert code(gql_as(client, fork["gmToken"], FORKS, id=source)) == "FORBIDDEN"
     assert code(gql(client, FORKS, id=source)) in {"FORBIDDEN", "UNAUTHENTICATED"}
 
@@ -66,8 +72,12 @@ def test_a_fork_refused_over_graphql_writes_nothing(client: TestClient, intrigue
     source, token = played(client, 1)
     other, _ = played(client, 0)
     count = intrigue.history.event_count(source)
-    cases = [(token, source, 2, "Too soon", "INVALID_INPUT"), (token, source, 1, " ", "INVALID_INPUT"),
-             (token, other, 1, "Not mine", "FORBIDDEN"), (token, str(uuid4()), 1, "Nowhere", "FORBIDDEN")]  # fmt: skip
+    cases = [
+        (token, source, 2, "Too soon", "INVALID_INPUT"),
+        (token, source, 1, " ", "INVALID_INPUT"),
+        (token, other, 1, "Not mine", "FORBIDDEN"),
+        (token, str(uuid4()), 1, "Nowhere", "FORBIDDEN"),
+    ]
     for bearer_, campaign, phase, name, expected in cases:
         answer: Any = gql_as(client, bearer_, FORK, id=campaign, phase=phase, name=name)
         assert code(answer) == expected, answer
@@ -78,8 +88,9 @@ def test_a_fork_refused_over_graphql_writes_nothing(client: TestClient, intrigue
 
 def test_the_gm_forks_over_rest(client: TestClient) -> None:
     source, token = played(client, 1)
-    made = client.post(f"/api/v1/campaigns/{source}/forks", json={"phase": 1, "name": "Via REST"},
-                       headers=bearer(token))  # fmt: skip
+    made = client.post(
+        f"/api/v1/campaigns/{source}/forks", json={"phase": 1, "name": "Via REST"}, headers=bearer(token)
+    )
     assert made.status_code == 201, made.text
     body = made.json()
     assert body["campaign"]["forked_from"] == {"campaign_id": source, "phase": 1}
@@ -87,14 +98,19 @@ def test_the_gm_forks_over_rest(client: TestClient) -> None:
     listed = client.get(f"/api/v1/campaigns/{source}/forks", headers=bearer(token))
     assert [c["id"] for c in listed.json()["campaigns"]] == [body["campaign"]["id"]]
     assert client.get(f"/api/v1/campaigns/{source}/forks", headers=bearer(body["token"])).status_code == 403
-    refused = client.post(f"/api/v1/campaigns/{source}/forks", json={"phase": 5, "name": "Later"},
-                          headers=bearer(token))  # fmt: skip
+    refused = client.post(
+        f"/api/v1/campaigns/{source}/forks", json={"phase": 5, "name": "Later"}, headers=bearer(token)
+    )
     assert refused.status_code == 422 and "resolved phases are 1-1" in refused.text
 
 
 def empty_map(client: TestClient) -> tuple[str, str]:
-    made: Any = gql(client, """mutation($n: String!) { createCampaign(input: {name: $n, ruleSystems: [FACTION_TURN]})
-      { id gmToken } }""", n=f"sector-{uuid4().hex[:6]}")["data"]  # fmt: skip
+    made: Any = gql(
+        client,
+        """mutation($n: String!) { createCampaign(input: {name: $n, ruleSystems: [FACTION_TURN]})
+      { id gmToken } }""",
+        n=f"sector-{uuid4().hex[:6]}",
+    )["data"]
     return made["createCampaign"]["id"], made["createCampaign"]["gmToken"]
 
 
@@ -102,15 +118,21 @@ def test_the_gm_imports_a_sector_over_graphql_and_rest(client: TestClient) -> No
     campaign, token = empty_map(client)
     answer: Any = gql_as(client, token, SECTOR_IMPORT, id=campaign, s=SECTOR.read_text())
     regions = {r["name"]: (r["q"], r["r"]) for r in answer["data"]["importSector"]}
-    assert regions == {"Tarsis": (0, 0), "Vespera": (1, 0), "The Maw": (3, 0), "Morrow's Gate": (2, 2),
-                       "Caldera": (7, 6)}  # fmt: skip
+    assert regions == {
+        "Tarsis": (0, 0),
+        "Vespera": (1, 0),
+        "The Maw": (3, 0),
+        "Morrow's Gate": (2, 2),
+        "Caldera": (7, 6),
+    }
     # Again: every hex is mapped already, so none is added.
     again: Any = gql_as(client, token, SECTOR_IMPORT, id=campaign, s=SECTOR.read_text())
     assert code(again) == "INVALID_INPUT" and "already has a region" in again["errors"][0]["message"]
 
     other, other_token = empty_map(client)
-    over_rest = client.post(f"/api/v1/campaigns/{other}/regions/sector", json={"sector": SECTOR.read_text()},
-                            headers=bearer(other_token))  # fmt: skip
+    over_rest = client.post(
+        f"/api/v1/campaigns/{other}/regions/sector", json={"sector": SECTOR.read_text()}, headers=bearer(other_token)
+    )
     assert over_rest.status_code == 201, over_rest.text
     assert sorted(r["name"] for r in over_rest.json()["regions"]) == sorted(regions)
 
@@ -128,8 +150,9 @@ def test_a_bad_sector_is_refused_by_its_place_and_adds_nothing(client: TestClien
     assert code(deep) == "INVALID_INPUT" and "nested too deeply" in deep["errors"][0]["message"]
     too_long: Any = gql_as(client, token, SECTOR_IMPORT, id=campaign, s=" " * 256_001)
     assert code(too_long) == "INVALID_INPUT", too_long
-    rest = client.post(f"/api/v1/campaigns/{campaign}/regions/sector", json={"sector": json.dumps(data)},
-                       headers=bearer(token))  # fmt: skip
+    rest = client.post(
+        f"/api/v1/campaigns/{campaign}/regions/sector", json={"sector": json.dumps(data)}, headers=bearer(token)
+    )
     assert rest.status_code == 422
     assert code(gql(client, SECTOR_IMPORT, id=campaign, s=SECTOR.read_text())) in {"FORBIDDEN", "UNAUTHENTICATED"}
     regions: Any = gql_as(client, token, "query($id: UUID!) { campaign(id: $id) { regions { id } } }", id=campaign)

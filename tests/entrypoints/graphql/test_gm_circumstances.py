@@ -35,7 +35,8 @@ def test_the_gm_records_throwing_rank_around_and_a_player_cannot(client: TestCli
     [held] = done["data"]["imposeHouseCircumstance"]["circumstances"]
     assert (held["value"], held["fromPhase"], held["untilPhase"]) == (-1, 1, 2)
     assert held["source"].startswith("Throwing Rank around (GM ") and held["source"].endswith(
-        ": three rank checks in a month)")  # fmt: skip
+        ": three rank checks in a month)"
+    )
     events: Any = gql_as(client, gm, EVENTS, c=c)
     gained = [e for e in events["data"]["eventLog"]["nodes"] if e["topic"].endswith("House.CircumstanceGained")]
     assert [e["payload"]["circumstance"]["source"] for e in gained] == [held["source"]]

@@ -69,9 +69,15 @@ def test_a_player_reads_the_public_chronicle_but_not_the_gm_notes_and_secrets_st
 ) -> None:
     t = table(intrigue)
     cid = str(t.campaign_id)
-    assert gql_as(client, t.gm_token, SHADOWS, c=cid)["data"] == {"defineAssetType": {  # typed, as defined
-        "key": "shadow_paladins", "attribute": "FORCE", "kind": "SPECIAL_FORCES",
-        "attack": "Force vs. Force, 1d4 damage", "ability": "cutthroats"}}  # fmt: skip
+    assert gql_as(client, t.gm_token, SHADOWS, c=cid)["data"] == {
+        "defineAssetType": {  # typed, as defined
+            "key": "shadow_paladins",
+            "attribute": "FORCE",
+            "kind": "SPECIAL_FORCES",
+            "attack": "Force vs. Force, 1d4 damage",
+            "ability": "cutthroats",
+        }
+    }
     intrigue.gm.adjust(t.by("the Republic's war chest"), t.republic.id, "facgold", 3)
     intrigue.campaigns.open_phase(t.campaign_id)
     buy = {"action": {"action": "Buy Asset", "type_key": "shadow_paladins", "region_id": str(t.capital)}}
@@ -82,8 +88,11 @@ def test_a_player_reads_the_public_chronicle_but_not_the_gm_notes_and_secrets_st
     gql_as(client, t.gm_token, GOSSIP, c=cid, a=str(t.crows.id))
     token = player(client, t)
     heard = gql_as(client, token, CHRONICLE, c=cid)["data"]["chronicle"]  # type: ignore[index]
-    assert {"actorId": str(t.crows.id), "lines": ["The Crows wear white in mourning."],
-            "spin": "the Empress's heralds"} in heard  # fmt: skip
+    assert {
+        "actorId": str(t.crows.id),
+        "lines": ["The Crows wear white in mourning."],
+        "spin": "the Empress's heralds",
+    } in heard
     assert "Shadow Paladins" not in str(heard)
     refused = gql_as(client, token, GM_NOTES, c=cid)
     assert code(refused) == "FORBIDDEN" and refused["data"] is None
@@ -107,8 +116,9 @@ def test_found_faction_starts_with_a_custom_type_the_campaign_defined_and_an_unk
     assert "errors" not in gql_as(client, t.gm_token, SHADOWS, c=cid)
     founded = gql_as(client, t.gm_token, FOUND, c=cid, home=home, key="shadow_paladins")["data"]["foundFaction"]  # type: ignore[index]
     assert {"typeKey": "shadow_paladins", "name": "Shadow Paladins"} in founded["assets"]
-    paladins = next(a for a in intrigue.store.load(UUID(founded["id"]), Faction).assets.values()
-                    if a.type_key == "shadow_paladins")  # fmt: skip
+    paladins = next(
+        a for a in intrigue.store.load(UUID(founded["id"]), Faction).assets.values() if a.type_key == "shadow_paladins"
+    )
     assert paladins.custom_type is not None and paladins.custom_type["ability"] == "cutthroats"
 
 

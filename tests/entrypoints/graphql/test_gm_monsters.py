@@ -45,11 +45,21 @@ def marches(intrigue: Intrigue) -> Marches:
     """Capital (0,0), Charch-Go's swamp (1,0), a bog (2,0) and settled peaks (3,0); the Crows' Warmages in the swamp."""
     swamp = MapRegion("Swamp", 1, 0, terrain_difficulty=2, wild=True, monster=CHARCH_GO)
     regions = [MapRegion("Capital", 0, 0), swamp, MapRegion("Bog", 2, 0, wild=True), MapRegion("Peaks", 3, 0)]
-    started = intrigue.seats.start_campaign(CreateCampaign(f"wild-{uuid.uuid4().hex[:6]}", ["factionturn"],
-                                                           "monsters", regions))  # fmt: skip
+    started = intrigue.seats.start_campaign(
+        CreateCampaign(f"wild-{uuid.uuid4().hex[:6]}", ["factionturn"], "monsters", regions)
+    )
     cid = started.campaign.id
-    crows = intrigue.factionturn.found_faction(FoundFaction(cid, "Crows", 4, 3, 3, region_id(cid, 0, 0), assets=[
-        StartingAsset("warmage_regiment", region_id(cid, 1, 0))]))  # fmt: skip
+    crows = intrigue.factionturn.found_faction(
+        FoundFaction(
+            cid,
+            "Crows",
+            4,
+            3,
+            3,
+            region_id(cid, 0, 0),
+            assets=[StartingAsset("warmage_regiment", region_id(cid, 1, 0))],
+        )
+    )
     wild = intrigue.factionturn.populate_the_wild(cid)
     assert wild is not None
     beast = next(a.id for a in wild.assets.values() if a.type_key == WILD_MONSTER)
@@ -94,8 +104,11 @@ def test_a_monster_attack_records_its_rolls_and_damage_and_a_second_attack_write
     assert attack["modifiers"] == [{"source": "Charch-Go level", "value": 4}]
     assert done["hit"] == (attack["total"] >= defence["total"]) == entry.payload["hit"]
     assert done["countered"] == (attack["total"] <= defence["total"])
-    dealt = sum(e.payload["damage"] for e in trail(intrigue, m.campaign_id, "AssetDamaged")
-                if e.payload["asset_id"] == m.warmages)  # fmt: skip
+    dealt = sum(
+        e.payload["damage"]
+        for e in trail(intrigue, m.campaign_id, "AssetDamaged")
+        if e.payload["asset_id"] == m.warmages
+    )
     warmages = {a["id"]: a for a in done["target"]["assets"]}.get(m.warmages)
     assert (8 - dealt if dealt < 8 else None) == (warmages["hp"] if warmages else None)
     assert [r["purpose"] for r in done["rolls"]][:2] == [r["purpose"] for r in (attack, defence)]
@@ -119,6 +132,7 @@ def test_unknown_monsters_regions_and_factions_and_a_campaign_without_a_wild_are
     assert code(unknown) == "NOT_FOUND" and _events(intrigue, m) == before
     fields = [MapRegion("Fields", 0, 0), MapRegion("Farms", 1, 0)]
     tame = intrigue.seats.start_campaign(CreateCampaign(f"tame-{uuid.uuid4().hex[:6]}", ["factionturn"], None, fields))
-    none = gql_as(client, tame.gm.token, MOVE, c=str(tame.campaign.id), m=m.monster_id,
-                  r=str(region_id(tame.campaign.id, 1, 0)))  # fmt: skip
+    none = gql_as(
+        client, tame.gm.token, MOVE, c=str(tame.campaign.id), m=m.monster_id, r=str(region_id(tame.campaign.id, 1, 0))
+    )
     assert code(none) == "NOT_FOUND" and "no Wild" in none["errors"][0]["message"]  # type: ignore[index]

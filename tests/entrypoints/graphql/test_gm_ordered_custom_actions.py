@@ -24,16 +24,33 @@ ORDER_FACTION_CUSTOM = """mutation($c: UUID!, $f: UUID!, $k: String!, $r: String
   orderCustomAction(campaignId: $c, factionId: $f, key: $k, reason: $r) { name } }"""
 PREVIEW = """query($c: UUID!, $h: UUID!) { housePreview(campaignId: $c, houseId: $h) {
   action coveredActionId influenceRequirement allowed reason } }"""
-SHRINE = {"key": "shrine", "name": "Raise a Shrine", "system": "GAME_OF_BONES", "duration": 3, "cost": 5_000,
-          "dedicatedInfluence": 1_000, "dedicatedPower": 500}  # fmt: skip
+SHRINE = {
+    "key": "shrine",
+    "name": "Raise a Shrine",
+    "system": "GAME_OF_BONES",
+    "duration": 3,
+    "cost": 5_000,
+    "dedicatedInfluence": 1_000,
+    "dedicatedPower": 500,
+}
 BRIBE = {"key": "bribe", "name": "Bribe the Beholder", "system": "FACTION_TURN", "duration": 2, "cost": 1}
 
 
 def _shrine_ordered(client: TestClient, t: dict[str, Any]) -> str:
     """The GM defines the shrine and orders it for Baenre; the pending action's id."""
     ok(gql_as(client, t["gm"], DEFINE, c=t["c"], i=SHRINE, r="homebrew"))
-    ordered = ok(gql_as(client, t["gm"], ORDER_HOUSE_CUSTOM, c=t["c"], h=str(t["houses"][0].id), k="shrine",
-                        a="Baenre Matron", r=REASON))  # fmt: skip
+    ordered = ok(
+        gql_as(
+            client,
+            t["gm"],
+            ORDER_HOUSE_CUSTOM,
+            c=t["c"],
+            h=str(t["houses"][0].id),
+            k="shrine",
+            a="Baenre Matron",
+            r=REASON,
+        )
+    )
     [pending] = ordered["orderHouseCustomAction"]["pendingActions"]
     return str(pending["id"])
 
@@ -54,8 +71,10 @@ def test_a_house_with_a_gm_ordered_custom_action_is_previewed_for_the_gm_and_its
         assert (cover["covered_action_id"], cover["influence_requirement"]) == (custom_id, 1_500)
     cover_up = {"action": "COVER_UP", "actor": "Baenre Blade", "coveredActionId": custom_id}
     given = ok(gql_as(client, t["baenre"], ORDER, c=t["c"], h=baenre, o=cover_up))  # the preview's verdict holds
-    assert sorted(a["action"] for a in given["orderHouseAction"]["pendingActions"]) == ["Cover Up",
-                                                                                         "Custom: Raise a Shrine"]
+    assert sorted(a["action"] for a in given["orderHouseAction"]["pendingActions"]) == [
+        "Cover Up",
+        "Custom: Raise a Shrine",
+    ]
 
 
 def _reads(client: TestClient, t: dict[str, Any], token: str, *paths: str) -> list[Any]:
@@ -77,8 +96,10 @@ def test_rest_shows_the_owning_seat_a_gm_ordered_custom_action_without_the_gms_s
     assert shrine["reason"] == bribe["reason"] == REASON and shrine["seat"] and bribe["seat"] == shrine["seat"]
     gm_seat = shrine["seat"]  # the GM's seat id, as the intervention recorded it
 
-    house_reads, faction_reads = _reads(client, t, t["baenre"], *house_paths), _reads(client, t, t["spy"],
-                                                                                       *faction_paths)  # fmt: skip
+    house_reads, faction_reads = (
+        _reads(client, t, t["baenre"], *house_paths),
+        _reads(client, t, t["spy"], *faction_paths),
+    )
     for read in (*house_reads, *faction_reads):
         assert REASON not in str(read) and gm_seat not in str(read), read
     shrine, bribe = house_reads[0]["actions"][0]["params"]["custom"], faction_reads[0]["orders"]["action"]["definition"]

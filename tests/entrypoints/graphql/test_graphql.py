@@ -45,8 +45,9 @@ def test_a_campaign_created_through_graphql_can_be_queried_back(client: TestClie
         }
     }
     gm = created["gmToken"]  # its creator is the campaign's GM
-    opened = gql_as(client, gm, "mutation($id: UUID!) { openPhase(campaignId: $id) { phase phaseStatus } }",
-                    id=created["id"])  # fmt: skip
+    opened = gql_as(
+        client, gm, "mutation($id: UUID!) { openPhase(campaignId: $id) { phase phaseStatus } }", id=created["id"]
+    )
     assert opened["data"] == {"openPhase": {"phase": 1, "phaseStatus": "OPEN"}}
     events = gql_as(client, gm, "query($id: UUID!) { eventLog(campaignId: $id) { nodes { topic } } }", id=created["id"])
     topics = [e["topic"].rsplit(".", 1)[-1] for e in events["data"]["eventLog"]["nodes"]]  # type: ignore[index]
@@ -110,8 +111,9 @@ def test_the_demo_is_seeded_once_into_an_empty_store(fresh_db: Database) -> None
         with TestClient(create_app(intrigue)) as client:
             body = gql(client, "{ campaigns { nodes { id name regions { name wild } } } }")
             (demo,) = body["data"]["campaigns"]["nodes"]  # type: ignore[index]
-            factions = gql(client, "query($id: UUID!) { factions(campaignId: $id) { name assets { name } } }",
-                           id=demo["id"])["data"]["factions"]  # type: ignore[index]  # fmt: skip
+            factions = gql(
+                client, "query($id: UUID!) { factions(campaignId: $id) { name assets { name } } }", id=demo["id"]
+            )["data"]["factions"]  # type: ignore[index]
         assert len(demo["regions"]) == 80
         assert {"name": "The Fort-City", "wild": False} in demo["regions"]
         # The worked example's five factions, then The Wild with Charch-Go in his swamp.

@@ -110,16 +110,20 @@ def test_a_document_within_the_expansion_limit_runs(client: TestClient) -> None:
 
 
 def test_a_fragment_cycle_is_refused_with_a_code(client: TestClient) -> None:
-    query = ("{ campaigns { nodes { ...A } } } fragment A on Campaign { id ...B } "
-             "fragment B on Campaign { ...C } fragment C on Campaign { ...A }")  # fmt: skip
+    query = (
+        "{ campaigns { nodes { ...A } } } fragment A on Campaign { id ...B } "
+        "fragment B on Campaign { ...C } fragment C on Campaign { ...A }"
+    )
     response = client.post("/graphql", json={"query": query})
     assert response.status_code in (200, 400)
     assert codes(response.json()) == ["GRAPHQL_VALIDATION_FAILED"]
 
 
 def test_an_unknown_fragment_is_refused_with_a_code(client: TestClient) -> None:
-    for query in ("{ campaigns { nodes { ...Nowhere } } }",
-                  "{ campaigns { nodes { ...F } } } fragment F on Campaign { id ...Nowhere }"):  # fmt: skip
+    for query in (
+        "{ campaigns { nodes { ...Nowhere } } }",
+        "{ campaigns { nodes { ...F } } } fragment F on Campaign { id ...Nowhere }",
+    ):
         response = client.post("/graphql", json={"query": query})
         assert response.status_code in (200, 400), response.text
         body = response.json()
@@ -130,8 +134,10 @@ def test_an_unknown_fragment_is_refused_with_a_code(client: TestClient) -> None:
 def test_depth_and_aliases_reached_through_fragments_count_each_spread(client: TestClient) -> None:
     deep = "".join(f"f{i} {{ " for i in range(MAX_DEPTH)) + "id" + " }" * MAX_DEPTH
     query = f"query Deep {{ campaigns {{ ...D }} }} fragment D on CampaignConnection {{ {deep} }}"
-    assert any(f"'Deep' exceeds maximum operation depth of {MAX_DEPTH}" in e["message"]
-               for e in client.post("/graphql", json={"query": query}).json()["errors"])  # fmt: skip
+    assert any(
+        f"'Deep' exceeds maximum operation depth of {MAX_DEPTH}" in e["message"]
+        for e in client.post("/graphql", json={"query": query}).json()["errors"]
+    )
     # Each of the two spreads of A brings its aliases: 2 * 8 > 15, where the text holds 8.
     aliases = " ".join(f"a{i}: id" for i in range(MAX_ALIASES // 2 + 1))
     query = f"{{ campaigns {{ nodes {{ ...A ...A }} }} }} fragment A on Campaign {{ {aliases} }}"
@@ -165,8 +171,10 @@ def spreading(draw: st.DrawFn) -> str:
 
 def fanning(fragments: int, fan_out: int) -> str:
     """Each fragment spreads the next `fan_out` times, inside an inline fragment; the last spreads the first."""
-    spreads = " ".join(f"fragment F{i} on Campaign {{ id ... on Campaign {{ {f'...F{i + 1} ' * fan_out}}} }}"
-                       for i in range(fragments - 1))  # fmt: skip
+    spreads = " ".join(
+        f"fragment F{i} on Campaign {{ id ... on Campaign {{ {f'...F{i + 1} ' * fan_out}}} }}"
+        for i in range(fragments - 1)
+    )
     return f"{{ campaigns {{ nodes {{ ...F0 }} }} }} {spreads} fragment F{fragments - 1} on Campaign {{ id }}"
 
 
@@ -176,9 +184,7 @@ def fanning(fragments: int, fan_out: int) -> str:
 @example(query=fanning(9, 3))  # 3 ** 8: past the limit
 @example(query=fanning(5, 5))  # 5 ** 4: within it
 @example(query=fanning(12, 2).replace("fragment F11 on Campaign { id }", "fragment F11 on Campaign { ...F3 }"))
-def test_every_spreading_document_is_answered_with_a_code_by_work_linear_in_its_length(
-    server: str, query: str
-) -> None:
+def test_every_spreading_document_is_answered_with_a_code_by_work_linear_in_its_length(server: str, query: str) -> None:
     assert cost_of(parse(query)).visited <= WORK_PER_CHAR * len(query)
     body, took = answered_while_healthy(server, query)
     assert took < BOUND
@@ -191,8 +197,10 @@ def test_every_spreading_document_is_answered_with_a_code_by_work_linear_in_its_
 
 def test_the_fragment_chain_is_refused_over_a_websocket_too(client: TestClient) -> None:
     spreads = " ".join(f"fragment F{i} on AuditEvent {{ ...F{i + 1} ...F{i + 1} }}" for i in range(29))
-    query = (f'subscription {{ campaignEvents(campaignId: "{UUID(int=0)}") {{ ...F0 }} }} {spreads} '
-             "fragment F29 on AuditEvent { position }")  # fmt: skip
+    query = (
+        f'subscription {{ campaignEvents(campaignId: "{UUID(int=0)}") {{ ...F0 }} }} {spreads} '
+        "fragment F29 on AuditEvent { position }"
+    )
     with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
         ws.send_json({"type": "connection_init", "payload": {}})
         assert ws.receive_json()["type"] == "connection_ack"

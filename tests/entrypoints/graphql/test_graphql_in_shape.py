@@ -141,8 +141,9 @@ def test_client_errors_are_logged_at_info_without_a_traceback(
     with caplog.at_level(logging.DEBUG):
         client.post("/graphql", json={"query": "{ nothingHere }"})
         client.post("/graphql", json={"query": "{ campaigns { id "})
-        client.post("/graphql", json={"query": "query ($id: UUID!) { campaign(id: $id) { id } }",
-                                      "variables": {"id": "nope"}})  # fmt: skip
+        client.post(
+            "/graphql", json={"query": "query ($id: UUID!) { campaign(id: $id) { id } }", "variables": {"id": "nope"}}
+        )
     assert [r for r in caplog.records if r.levelno >= logging.WARNING or r.exc_info] == []
     assert any("GRAPHQL_VALIDATION_FAILED" in r.getMessage() for r in caplog.records)
 

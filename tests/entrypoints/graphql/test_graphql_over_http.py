@@ -63,8 +63,10 @@ def test_a_request_error_under_application_json_keeps_answering_200_with_null_da
     assert answer["data"] is None and {e["extensions"]["code"] for e in answer["errors"]} == {code}
 
 
-@pytest.mark.parametrize("accept", [GRAPHQL_RESPONSE, f"{GRAPHQL_RESPONSE}, application/json;q=0.9",
-                                    f"application/json;q=0.5, {GRAPHQL_RESPONSE}"])  # fmt: skip
+@pytest.mark.parametrize(
+    "accept",
+    [GRAPHQL_RESPONSE, f"{GRAPHQL_RESPONSE}, application/json;q=0.9", f"application/json;q=0.5, {GRAPHQL_RESPONSE}"],
+)
 def test_an_answer_asked_for_as_graphql_response_json_comes_in_it(client: TestClient, accept: str) -> None:
     response = post(client, {"query": "{ campaigns(first: 1) { totalCount } }"}, accept)
     assert response.status_code == 200
@@ -84,11 +86,13 @@ def test_a_refusal_by_the_seat_guard_keeps_its_null_data_and_200_under_graphql_r
 
 
 def test_a_transport_refusal_under_graphql_response_json_has_no_data_either(client: TestClient) -> None:
-    response = client.post("/graphql", content=b"{", headers={"content-type": "application/json",
-                                                               "accept": GRAPHQL_RESPONSE})  # fmt: skip
+    response = client.post(
+        "/graphql", content=b"{", headers={"content-type": "application/json", "accept": GRAPHQL_RESPONSE}
+    )
     assert (response.status_code, response.headers["content-type"]) == (400, GRAPHQL_RESPONSE)
-    assert response.json() == {"errors": [{"message": "Unable to parse request body as JSON",
-                                           "extensions": {"code": "BAD_REQUEST"}}]}  # fmt: skip
+    assert response.json() == {
+        "errors": [{"message": "Unable to parse request body as JSON", "extensions": {"code": "BAD_REQUEST"}}]
+    }
 
 
 def test_a_mutation_over_get_is_405_allowing_post(client: TestClient) -> None:
@@ -123,7 +127,8 @@ def node() -> str:
 def test_the_graphql_http_audit_finds_no_warning_and_no_failure(intrigue: Intrigue) -> None:
     assert (ROOT / "web" / "node_modules" / "graphql-http").is_dir(), "run `make web-install` (web/package.json)"
     with served(intrigue) as url:
-        audit = subprocess.run([node(), str(AUDIT), url], cwd=ROOT / "web", capture_output=True, text=True,
-                               timeout=150, check=False)  # fmt: skip
+        audit = subprocess.run(
+            [node(), str(AUDIT), url], cwd=ROOT / "web", capture_output=True, text=True, timeout=150, check=False
+        )
     assert audit.returncode == 0, audit.stdout + audit.stderr
     assert "0 notices, 0 warnings or errors" in audit.stdout, audit.stdout

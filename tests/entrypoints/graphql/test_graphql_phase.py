@@ -19,8 +19,11 @@ RESULTS = "subscription($c: UUID!) { phaseResults(campaignId: $c) { phase status
 
 def test_two_faction_turn_phases_through_graphql_with_results_on_a_subscription(client: TestClient) -> None:
     regions = [{"name": f"Town {i}", "q": i, "r": 0, "arcana": 3, "population": "HUNDREDS"} for i in range(4)]
-    created = gql(client, CREATE, input={"name": "Graphql phases", "ruleSystems": ["FACTION_TURN"],
-                                         "diceSeed": "gql", "regions": regions})["data"]["createCampaign"]  # type: ignore[index]  # fmt: skip
+    created = gql(
+        client,
+        CREATE,
+        input={"name": "Graphql phases", "ruleSystems": ["FACTION_TURN"], "diceSeed": "gql", "regions": regions},
+    )["data"]["createCampaign"]  # type: ignore[index]
     gm, c = created["gmToken"], created["id"]
 
     def play(query: str, **variables: Any) -> Any:
@@ -39,7 +42,8 @@ def test_two_faction_turn_phases_through_graphql_with_results_on_a_subscription(
         for faction in factions:
             play(SUBMIT, f=faction["id"], o={"narrative": f"{faction['name']} gathers strength."})
         assert play("mutation($c: UUID!) { resolvePhase(campaignId: $c) { phaseStatus } }")["resolvePhase"] == {
-            "phaseStatus": "RESOLVED"}  # fmt: skip
+            "phaseStatus": "RESOLVED"
+        }
         heard = ws.receive_json()
         assert heard["payload"]["data"]["phaseResults"] == {"phase": 1, "status": "RESOLVED"}
         after_one = {f["id"]: f for f in play(STANDINGS)["factions"]}

@@ -34,12 +34,16 @@ def test_an_amendments_preview_frees_the_order_it_replaces_and_agrees_with_the_a
     as_new = ok(gql_as(client, t["baenre"], PREVIEW, c=t["c"], h=str(baenre), who="Baenre Matron", r=None))
     refused = _smear_verdict(as_new["housePreview"], target)
     assert not refused["allowed"] and refused["rule"] == "seed 000, Lieutenants"  # she leads one already
-    as_amendment = ok(gql_as(client, t["baenre"], PREVIEW, c=t["c"], h=str(baenre), who="Baenre Matron",
-                             r=action_id))["housePreview"]  # fmt: skip
+    as_amendment = ok(gql_as(client, t["baenre"], PREVIEW, c=t["c"], h=str(baenre), who="Baenre Matron", r=action_id))[
+        "housePreview"
+    ]
     assert _smear_verdict(as_amendment, target)["allowed"]
     assert intrigue.store.load(baenre, House).version == version  # the preview wrote nothing
-    rest = client.get(f"{API}/campaigns/{t['c']}/houses/{baenre}/preview", headers=bearer(t["baenre"]),
-                      params={"actor": "Baenre Matron", "replacing": action_id})  # fmt: skip
+    rest = client.get(
+        f"{API}/campaigns/{t['c']}/houses/{baenre}/preview",
+        headers=bearer(t["baenre"]),
+        params={"actor": "Baenre Matron", "replacing": action_id},
+    )
     assert rest.status_code == 200
     assert next(o for o in rest.json() if o["action"] == "Smear Campaign" and o["target_house_id"] == target)["allowed"]
 
@@ -52,6 +56,9 @@ def test_replacing_an_order_the_house_never_gave_is_refused(client: TestClient, 
     unknown = "00000000-0000-4000-8000-000000000000"
     body = gql_as(client, t["baenre"], PREVIEW, c=t["c"], h=baenre, who="", r=unknown)
     assert code(body) == "NOT_FOUND"
-    bad = client.get(f"{API}/campaigns/{t['c']}/houses/{baenre}/preview", headers=bearer(t["baenre"]),
-                     params={"replacing": "not-a-uuid"})  # fmt: skip
+    bad = client.get(
+        f"{API}/campaigns/{t['c']}/houses/{baenre}/preview",
+        headers=bearer(t["baenre"]),
+        params={"replacing": "not-a-uuid"},
+    )
     assert bad.status_code == 422

@@ -106,8 +106,10 @@ def _valid(kind: GraphQLType, name: str, campaign_id: str, along: Path = ()) -> 
         field = along[0] if along and along[0] in kind.fields else next(iter(kind.fields))
         return {field: _valid(kind.fields[str(field)].type, str(field), campaign_id, rest)}
     if isinstance(kind, GraphQLInputObjectType):
-        return {field: _valid(f.type, field, campaign_id, rest if along and along[0] == field else ())
-                for field, f in kind.fields.items()}  # fmt: skip
+        return {
+            field: _valid(f.type, field, campaign_id, rest if along and along[0] == field else ())
+            for field, f in kind.fields.items()
+        }
     if is_enum_type(kind):
         return next(iter(kind.values))  # type: ignore[attr-defined]
     scalar = get_named_type(kind).name
@@ -161,8 +163,10 @@ def refuses_over_graphql(client: TestClient, intrigue: Intrigue, gm: tuple[str, 
     """Send the mutation with `bad` at the target: INVALID_INPUT, no data, nothing written, read model at the head."""
     campaign_id, token = gm
     definition = MUTATIONS[target.command]
-    variables = {a: _valid(arg.type, a, campaign_id, target.path[1:] if a == target.path[0] else ())
-                 for a, arg in definition.args.items()}  # fmt: skip
+    variables = {
+        a: _valid(arg.type, a, campaign_id, target.path[1:] if a == target.path[0] else ())
+        for a, arg in definition.args.items()
+    }
     variables = _replace(variables, target.path, bad)
     before = rows_written(intrigue)
     body = json.dumps({"query": _document(target.command), "variables": variables})  # surrogates as escapes
@@ -191,26 +195,48 @@ def test_graphql_refuses_any_poisoned_argument_and_writes_nothing(
 
 
 # REST: every command route that takes a body, with a body its contract accepts; each text position a target.
-REGION = {"name": "r", "q": 0, "r": 0, "population": "Hundreds", "tags": ["t"],
-          "monster": {"name": "m", "cr": 1, "hp": 1, "hit_dice": "1d8"}}  # fmt: skip
+REGION = {
+    "name": "r",
+    "q": 0,
+    "r": 0,
+    "population": "Hundreds",
+    "tags": ["t"],
+    "monster": {"name": "m", "cr": 1, "hp": 1, "hit_dice": "1d8"},
+}
 # ids are UUIDs in the contract (tests/entrypoints/rest/test_openapi_ids.py)
 ID = "00000000-0000-4000-8000-000000000001"
 REST_COMMANDS: dict[str, tuple[str, str, str, dict[str, Any]]] = {
-    "createCampaign": ("POST", "/campaigns", "CreateCampaign",
-                       {"name": "x", "rule_systems": ["factionturn"], "dice_seed": "s", "regions": [REGION]}),
+    "createCampaign": (
+        "POST",
+        "/campaigns",
+        "CreateCampaign",
+        {"name": "x", "rule_systems": ["factionturn"], "dice_seed": "s", "regions": [REGION]},
+    ),
     "addRegions": ("POST", "/campaigns/{c}/regions", "AddRegions", {"regions": [REGION]}),
     "importSector": ("POST", "/campaigns/{c}/regions/sector", "SectorImport", {"sector": "{}"}),  # issue 32
     "forkCampaign": ("POST", "/campaigns/{c}/forks", "ForkRequest", {"phase": 1, "name": "n"}),
     "rollDice": ("POST", "/campaigns/{c}/rolls", "RollRequest", {"expression": "1d6", "purpose": "p"}),
     "createSeat": ("POST", "/campaigns/{c}/seats", "SeatRequest", {"role": "observer", "name": "n"}),
     "rollBack": ("POST", "/campaigns/{c}/phases/1/rollback", "RollBackRequest", {"reason": "r"}),
-    "submitOrders": ("PUT", "/campaigns/{c}/factions/{x}/orders", "FactionOrders",
-                     {"narrative": "n", "goal": {"goal": "military_conquest", "target": ID},
-                      "raise_ratings": ["force"], "defences": [{"region_id": ID, "defender_id": ID}],
-                      "permissions": [{"faction_id": ID}]}),
-    "orderHouseAction": ("POST", "/campaigns/{c}/houses/{x}/actions", "HouseOrder",
-                         {"action": "Assassination", "actor": "a", "target_character": "c", "covered_action_id": ID}),
-}  # fmt: skip
+    "submitOrders": (
+        "PUT",
+        "/campaigns/{c}/factions/{x}/orders",
+        "FactionOrders",
+        {
+            "narrative": "n",
+            "goal": {"goal": "military_conquest", "target": ID},
+            "raise_ratings": ["force"],
+            "defences": [{"region_id": ID, "defender_id": ID}],
+            "permissions": [{"faction_id": ID}],
+        },
+    ),
+    "orderHouseAction": (
+        "POST",
+        "/campaigns/{c}/houses/{x}/actions",
+        "HouseOrder",
+        {"action": "Assassination", "actor": "a", "target_character": "c", "covered_action_id": ID},
+    ),
+}
 
 
 def _text_paths(value: Any, path: Path = ()) -> list[Path]:

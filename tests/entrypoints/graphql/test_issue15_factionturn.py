@@ -27,8 +27,16 @@ GENERATE = "mutation($c: UUID!) { generateFactions(campaignId: $c, count: 6) { i
 def test_generated_factions_start_with_the_goal_they_rolled(client: TestClient) -> None:
     """Seed 002, Creating a Faction: "Finally, select a Goal for the faction." A Destroy the Foe names a rival."""
     regions = [{"name": f"Town {i}", "q": i, "r": 0, "arcana": 3, "population": "HUNDREDS"} for i in range(6)]
-    created = gql(client, CREATE, input={"name": "goals-for-all", "ruleSystems": ["FACTION_TURN"],
-                                         "diceSeed": "goals-for-all", "regions": regions})["data"]["createCampaign"]  # type: ignore[index]  # fmt: skip
+    created = gql(
+        client,
+        CREATE,
+        input={
+            "name": "goals-for-all",
+            "ruleSystems": ["FACTION_TURN"],
+            "diceSeed": "goals-for-all",
+            "regions": regions,
+        },
+    )["data"]["createCampaign"]  # type: ignore[index]
     factions = gql_as(client, created["gmToken"], GENERATE, c=created["id"])["data"]["generateFactions"]  # type: ignore[index]
     ids = {f["id"] for f in factions}
     assert all(f["goal"] is not None and f["goal"]["key"] in RANDOM_GOAL.values() for f in factions)

@@ -50,10 +50,14 @@ def test_wresting_control_of_a_guarded_area_is_not_refused_for_the_troops_it_can
 ) -> None:
     mine, rival = court["mine"], court["rival"]
     guarded = next(a for a in rival.area_ids if intrigue.store.load(uuid.UUID(a), Region).troops.get(str(rival.id)))
-    order = {"action": "WREST_CONTROL", "actor": mine.leader.name, "targetHouseId": str(rival.id),
-             "areaIds": [guarded]}  # fmt: skip
-    seen = ask(client, court, "owner", "query($id: UUID!) { areas(campaignId: $id) { id troops { houseId } } }",
-               id=str(court["campaign"]))  # fmt: skip
+    order = {"action": "WREST_CONTROL", "actor": mine.leader.name, "targetHouseId": str(rival.id), "areaIds": [guarded]}
+    seen = ask(
+        client,
+        court,
+        "owner",
+        "query($id: UUID!) { areas(campaignId: $id) { id troops { houseId } } }",
+        id=str(court["campaign"]),
+    )
     area = next(a for a in seen["data"]["areas"] if a["id"] == guarded)
     assert area["troops"] == [], "the aggressor's seat does not see the rival's troops there"
     body = ask(client, court, "owner", WREST, c=str(court["campaign"]), h=str(mine.id), o=order)
@@ -95,8 +99,9 @@ def test_nor_priests_whose_levels_give_influence(client: TestClient, court: dict
 
 
 # ---- leak 5: an aggregate's version rises with every secret order, spend and thing learned --------------------
-@pytest.mark.parametrize(("who", "sees"), [("gm", True), ("owner", True), ("rival_player", False),
-                                           ("observer", False), (None, False)])  # fmt: skip
+@pytest.mark.parametrize(
+    ("who", "sees"), [("gm", True), ("owner", True), ("rival_player", False), ("observer", False), (None, False)]
+)
 def test_a_houses_version_shows_only_to_the_gm_and_the_house(
     client: TestClient, court: dict[str, Any], who: str | None, sees: bool
 ) -> None:
@@ -111,9 +116,13 @@ def test_a_houses_version_shows_only_to_the_gm_and_the_house(
 def spies(intrigue: Intrigue) -> dict[str, Any]:
     campaign_id, _, spies_id = campaign_with_hidden_spies(intrigue, "leaks")
     seats = intrigue.seats
-    return {"campaign": campaign_id, "spies": spies_id, "gm": seats.seat_gm(campaign_id).token,
-            "owner": seats.create_seat(campaign_id, "player", "Ana", faction_id=spies_id).token,
-            "observer": seats.create_seat(campaign_id, "observer", "Cy").token}  # fmt: skip
+    return {
+        "campaign": campaign_id,
+        "spies": spies_id,
+        "gm": seats.seat_gm(campaign_id).token,
+        "owner": seats.create_seat(campaign_id, "player", "Ana", faction_id=spies_id).token,
+        "observer": seats.create_seat(campaign_id, "observer", "Cy").token,
+    }
 
 
 @pytest.mark.parametrize(("who", "sees"), [("gm", True), ("owner", True), ("observer", False), (None, False)])
@@ -146,10 +155,17 @@ def test_over_rest_too_the_order_is_taken_not_answered_409(
 ) -> None:
     mine, rival = court["mine"], court["rival"]
     guarded = next(a for a in mine.area_ids if intrigue.store.load(uuid.UUID(a), Region).troops.get(str(mine.id)))
-    order = {"action": "Wrest Control", "actor": rival.leader.name, "target_house_id": str(mine.id),
-             "area_ids": [guarded]}  # fmt: skip
-    response = client.post(f"{API}/campaigns/{court['campaign']}/houses/{rival.id}/actions", json=order,
-                           headers={"Authorization": f"Bearer {court['rival_player']}"})  # fmt: skip
+    order = {
+        "action": "Wrest Control",
+        "actor": rival.leader.name,
+        "target_house_id": str(mine.id),
+        "area_ids": [guarded],
+    }
+    response = client.post(
+        f"{API}/campaigns/{court['campaign']}/houses/{rival.id}/actions",
+        json=order,
+        headers={"Authorization": f"Bearer {court['rival_player']}"},
+    )
     assert response.status_code == 201, response.text  # it was 409: "Baenre has power in Ward 1: assault it first"
 
 
@@ -162,8 +178,9 @@ def test_graphql_and_rest_show_each_seat_the_same_parts_of_each_house(
     client: TestClient, court: dict[str, Any], who: str | None
 ) -> None:
     headers = {"Authorization": f"Bearer {court[who]}"} if who else {}
-    rest = {h["id"]: h for h in client.get(f"{API}/campaigns/{court['campaign']}/houses", headers=headers).json()[
-        "houses"]}  # fmt: skip
+    rest = {
+        h["id"]: h for h in client.get(f"{API}/campaigns/{court['campaign']}/houses", headers=headers).json()["houses"]
+    }
     graphql = ask(client, court, who, BOTH, id=str(court["campaign"]))["data"]["houses"]
     assert len(graphql) == len(rest) == 5
     for house in graphql:

@@ -28,8 +28,10 @@ MERGE = """mutation($c: UUID!, $f: UUID!, $p: UUID!) {
   mergeFactions(campaignId: $c, factionId: $f, partnerId: $p, mergerScore: 6, tags: ["Imperialist", "Zealots"],
                 reason: "the Crows swear fealty") { rolls { faces rule }
                 sold { name facgold factionId } faction { id } dissolved { id destroyed } } }"""
-FACTIONS = "query($c: UUID!) { factions(campaignId: $c) { id name force cunning wealth destroyed facgold tags " \
-           "assets { typeKey regionId } } }"
+FACTIONS = (
+    "query($c: UUID!) { factions(campaignId: $c) { id name force cunning wealth destroyed facgold tags "
+    "assets { typeKey regionId } } }"
+)
 SEAT = """mutation($c: UUID!, $f: UUID!) { createSeat(campaignId: $c,
   input: {role: PLAYER, name: "Ana", factionId: $f}) { token } }"""
 # Force and Cunning take the higher rating (1 <= 6), Wealth the lower (10 > 6); Ash's Zealots are kept (2), Birch's
@@ -52,13 +54,16 @@ class Pair:
 def pair(intrigue: Intrigue, client: TestClient) -> Pair:
     """Ash (Force 4, Cunning 1, Wealth 3) at Ashford with Zealots; Birch (2/5/1) at Birchwood with Warmages."""
     regions = [MapRegion("Ashford", 0, 0), MapRegion("Birchwood", 1, 0)]
-    started = intrigue.seats.start_campaign(CreateCampaign(f"merge-{uuid.uuid4().hex[:6]}", ["factionturn"],
-                                                           "mergers", regions))  # fmt: skip
+    started = intrigue.seats.start_campaign(
+        CreateCampaign(f"merge-{uuid.uuid4().hex[:6]}", ["factionturn"], "mergers", regions)
+    )
     cid = started.campaign.id
-    ash = intrigue.factionturn.found_faction(FoundFaction(cid, "Ash", 4, 1, 3, region_id(cid, 0, 0), facgold=2,
-                                                          assets=[StartingAsset("zealots")]))  # fmt: skip
-    birch = intrigue.factionturn.found_faction(FoundFaction(cid, "Birch", 2, 5, 1, region_id(cid, 1, 0), facgold=3,
-                                                            assets=[StartingAsset("warmage_regiment")]))  # fmt: skip
+    ash = intrigue.factionturn.found_faction(
+        FoundFaction(cid, "Ash", 4, 1, 3, region_id(cid, 0, 0), facgold=2, assets=[StartingAsset("zealots")])
+    )
+    birch = intrigue.factionturn.found_faction(
+        FoundFaction(cid, "Birch", 2, 5, 1, region_id(cid, 1, 0), facgold=3, assets=[StartingAsset("warmage_regiment")])
+    )
     token = gql_as(client, started.gm.token, SEAT, c=str(cid), f=str(ash.id))["data"]["createSeat"]["token"]  # type: ignore[index]
     return Pair(cid, started.gm.token, str(started.gm.seat.id), token, ash.id, birch.id, ash.hp, birch.hp)
 
@@ -116,8 +121,7 @@ def test_consenting_factions_merge_on_the_d10s_and_the_map_shows_the_merged_fact
     _consent(client, p.gm, p, p.birch, p.ash)
     done = gql_as(client, p.gm, MERGE, c=str(p.campaign_id), f=str(p.ash), p=str(p.birch))["data"]["mergeFactions"]  # type: ignore[index]
     assert [r["faces"] for r in done["rolls"]] == [[f] for f in FACES] and fixed.remaining == 0
-    assert [(s["name"], s["facgold"], s["factionId"]) for s in done["sold"]] == [("Warmage Regiment", 6,
-                                                                                   str(p.birch))]  # fmt: skip
+    assert [(s["name"], s["facgold"], s["factionId"]) for s in done["sold"]] == [("Warmage Regiment", 6, str(p.birch))]
     [merged] = trail(intrigue, p.campaign_id, "Merged")
     assert [r["faces"] for r in merged.payload["rolls"]] == [[f] for f in FACES]
     assert {r["rule"] for r in merged.payload["rolls"]} == {"seed 002, Mergers"}
@@ -127,8 +131,9 @@ def test_consenting_factions_merge_on_the_d10s_and_the_map_shows_the_merged_fact
     assert (ash["force"], ash["cunning"], ash["wealth"]) == (4, 5, 1)
     assert ash["facgold"] == 2 + 3 + 6 and ash["tags"] == ["Imperialist", "Zealots"]
     ashford, birchwood = str(region_id(p.campaign_id, 0, 0)), str(region_id(p.campaign_id, 1, 0))
-    assert sorted((a["typeKey"], a["regionId"]) for a in ash["assets"]) == sorted([
-        ("base_of_influence", ashford), ("zealots", ashford), ("base_of_influence", birchwood)])  # fmt: skip
+    assert sorted((a["typeKey"], a["regionId"]) for a in ash["assets"]) == sorted(
+        [("base_of_influence", ashford), ("zealots", ashford), ("base_of_influence", birchwood)]
+    )
     assert birch["destroyed"] and birch["assets"] == []
     state = intrigue.store.load(p.ash, Faction)
     assert state.hp == min(max_hp(4, 5, 1), p.ash_hp + p.birch_hp) and state.goal is None
@@ -140,18 +145,28 @@ def test_the_same_merger_over_rest_refuses_a_player_and_answers_the_contract(
 ) -> None:
     p = pair(intrigue, client)
     base = f"{API}/campaigns/{p.campaign_id}"
-    merger = {"faction_id": str(p.ash), "partner_id": str(p.birch), "merger_score": 6, "tags": ["Imperialist"],
-              "reason": "a wedding"}  # fmt: skip
+    merger = {
+        "faction_id": str(p.ash),
+        "partner_id": str(p.birch),
+        "merger_score": 6,
+        "tags": ["Imperialist"],
+        "reason": "a wedding",
+    }
     refused = conforms(client.post(f"{base}/mergers", json=merger, headers=bearer(p.gm)))
     assert refused.status_code == 409 and "has not consented" in refused.json()["detail"]
-    consent = conforms(client.post(f"{base}/factions/{p.ash}/merger-consent", json={"partner_id": str(p.birch)},
-                                   headers=bearer(p.player)))  # fmt: skip
+    consent = conforms(
+        client.post(
+            f"{base}/factions/{p.ash}/merger-consent", json={"partner_id": str(p.birch)}, headers=bearer(p.player)
+        )
+    )
     assert consent.status_code == 200, consent.text
-    forbidden = client.post(f"{base}/factions/{p.birch}/merger-consent", json={"partner_id": str(p.ash)},
-                            headers=bearer(p.player))  # fmt: skip
+    forbidden = client.post(
+        f"{base}/factions/{p.birch}/merger-consent", json={"partner_id": str(p.ash)}, headers=bearer(p.player)
+    )
     assert conforms(forbidden).status_code == 403
-    conforms(client.post(f"{base}/factions/{p.birch}/merger-consent", json={"partner_id": str(p.ash)},
-                         headers=bearer(p.gm)))  # fmt: skip
+    conforms(
+        client.post(f"{base}/factions/{p.birch}/merger-consent", json={"partner_id": str(p.ash)}, headers=bearer(p.gm))
+    )
     assert conforms(client.post(f"{base}/mergers", json=merger, headers=bearer(p.player))).status_code == 403
     done = conforms(client.post(f"{base}/mergers", json=merger, headers=bearer(p.gm)))
     assert done.status_code == 201, done.text
@@ -195,6 +210,9 @@ def test_rolling_back_the_phase_before_a_merger_undoes_it(
     assert "errors" not in gql_as(client, p.gm, rollback, c=str(p.campaign_id))
     for faction_id, earlier in before.items():
         now = intrigue.store.load(faction_id, Faction)
-        assert (now.destroyed, now.rating("cunning"), sorted(now.assets)) == (False, earlier.rating("cunning"),
-                                                                               sorted(earlier.assets))  # fmt: skip
+        assert (now.destroyed, now.rating("cunning"), sorted(now.assets)) == (
+            False,
+            earlier.rating("cunning"),
+            sorted(earlier.assets),
+        )
         assert now.merger_consents() == {} and now.merged_into() is None

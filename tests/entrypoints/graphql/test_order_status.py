@@ -44,13 +44,15 @@ def table(intrigue: Intrigue) -> dict[str, Any]:
     intrigue.campaigns.open_phase(campaign.id)
     seats = intrigue.seats
     return {
-        "c": str(campaign.id), "houses": houses, "spies": str(spies.id),
+        "c": str(campaign.id),
+        "houses": houses,
+        "spies": str(spies.id),
         "gm": seats.seat_gm(campaign.id).token,
         "baenre": seats.create_seat(campaign.id, "player", "Ana", house_id=houses[0].id).token,
         "barrison": seats.create_seat(campaign.id, "player", "Bo", house_id=houses[1].id).token,
         "spy": seats.create_seat(campaign.id, "player", "Cy", faction_id=spies.id).token,
         "observer": seats.create_seat(campaign.id, "observer", "Di").token,
-    }  # fmt: skip
+    }
 
 
 def ok(body: dict[str, Any]) -> dict[str, Any]:
@@ -95,8 +97,9 @@ def test_a_player_reads_back_its_own_orders_and_cannot_read_a_rivals(client: Tes
     ok(gql_as(client, t["baenre"], ORDER, c=t["c"], h=baenre, o=smear(t)))
     ok(gql_as(client, t["spy"], SUBMIT, c=t["c"], f=t["spies"], o={"narrative": "lies low"}))
     mine = ok(gql_as(client, t["baenre"], HOUSE_ORDERS, c=t["c"], h=baenre))["houseOrders"]
-    assert [(o["action"], o["actor"], o["targetHouseId"]) for o in mine] == [("Smear Campaign", "Baenre Matron",
-                                                                              barrison)]  # fmt: skip
+    assert [(o["action"], o["actor"], o["targetHouseId"]) for o in mine] == [
+        ("Smear Campaign", "Baenre Matron", barrison)
+    ]
     spies = ok(gql_as(client, t["spy"], FACTION_ORDERS, c=t["c"], f=t["spies"]))["factionOrders"]
     assert spies == {"phase": 1, "narrative": "lies low", "action": None}
     assert ok(gql_as(client, t["gm"], HOUSE_ORDERS, c=t["c"], h=baenre))["houseOrders"] == mine
@@ -147,8 +150,9 @@ def test_an_amended_order_replaces_the_old_and_a_refused_amendment_writes_nothin
     version = intrigue.store.load(baenre, House).version
     refused = gql_as(client, t["baenre"], AMEND, c=t["c"], h=str(baenre), a=action_id, o=smear(t, "Nobody"))
     assert code(refused) == "NOT_FOUND" and intrigue.store.load(baenre, House).version == version
-    amended = ok(gql_as(client, t["baenre"], AMEND, c=t["c"], h=str(baenre), a=action_id,
-                        o=smear(t, "Baenre Blade")))["amendHouseAction"]["pendingActions"]  # fmt: skip
+    amended = ok(gql_as(client, t["baenre"], AMEND, c=t["c"], h=str(baenre), a=action_id, o=smear(t, "Baenre Blade")))[
+        "amendHouseAction"
+    ]["pendingActions"]
     assert [(a["action"], a["actor"]) for a in amended] == [("Smear Campaign", "Baenre Blade")]
     assert amended[0]["id"] != action_id
 
@@ -158,7 +162,8 @@ def test_orders_cannot_be_withdrawn_once_the_phase_has_resolved(
 ) -> None:
     baenre = str(t["houses"][0].id)
     action_id = ok(gql_as(client, t["baenre"], ORDER, c=t["c"], h=baenre, o=smear(t)))["orderHouseAction"][
-        "pendingActions"][0]["id"]  # fmt: skip
+        "pendingActions"
+    ][0]["id"]
     ok(gql_as(client, t["spy"], SUBMIT, c=t["c"], f=t["spies"], o={"narrative": "waits"}))
     intrigue.campaigns.resolve_phase(UUID(t["c"]))
     assert code(gql_as(client, t["baenre"], WITHDRAW, c=t["c"], h=baenre, a=action_id)) == "RULE_VIOLATION"

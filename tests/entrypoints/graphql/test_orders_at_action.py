@@ -25,30 +25,52 @@ OPEN = "mutation($c: UUID!) { openPhase(campaignId: $c) { phase } }"
 SUBMIT = """mutation($c: UUID!, $f: UUID!, $o: FactionOrdersInput!) {
   submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { name } }"""
 RESOLVE = "mutation($c: UUID!) { resolvePhase(campaignId: $c) { phaseStatus } }"
-HOMES = {"Remzal's Chosen": ("City of the Burning Wheel", 7, 0, 5, "Thousands"),
-         "Empresses' Crows": ("Crows' Village", 0, 4, 4, "Multiple Dozens"),
-         "The Republic": ("Fort-City", 5, 8, 4, "Hundreds"),
-         "Empire Remnants": ("Imperial Capital", 2, 4, 2, "Tens of Thousands"),
-         "Goldbar House": ("Coastal Caverns", -3, 9, 4, "Outpost")}  # fmt: skip
+HOMES = {
+    "Remzal's Chosen": ("City of the Burning Wheel", 7, 0, 5, "Thousands"),
+    "Empresses' Crows": ("Crows' Village", 0, 4, 4, "Multiple Dozens"),
+    "The Republic": ("Fort-City", 5, 8, 4, "Hundreds"),
+    "Empire Remnants": ("Imperial Capital", 2, 4, 2, "Tens of Thousands"),
+    "Goldbar House": ("Coastal Caverns", -3, 9, 4, "Outpost"),
+}
 
 
 @pytest.fixture
 def month(client: TestClient) -> tuple[str, str, dict[str, str], dict[str, dict[str, Any]]]:
     """The worked example's five factions, each at home with its starting assets and no FacGold; phase 1 open."""
-    regions = [{"name": n, "q": q, "r": r, "arcana": a, "population": Population(p).name}
-               for n, q, r, a, p in HOMES.values()]
-    created = gql(client, CREATE, input={"name": f"A Month in the Life {uuid4().hex[:8]}",
-                                         "ruleSystems": ["FACTION_TURN"], "diceSeed": "month", "regions": regions})
+    regions = [
+        {"name": n, "q": q, "r": r, "arcana": a, "population": Population(p).name} for n, q, r, a, p in HOMES.values()
+    ]
+    created = gql(
+        client,
+        CREATE,
+        input={
+            "name": f"A Month in the Life {uuid4().hex[:8]}",
+            "ruleSystems": ["FACTION_TURN"],
+            "diceSeed": "month",
+            "regions": regions,
+        },
+    )
     campaign: dict[str, Any] = created["data"]["createCampaign"]  # type: ignore[index]
     gm, c = campaign["gmToken"], campaign["id"]
     region_ids = {r["name"]: r["id"] for r in campaign["regions"]}
     homes = {name: region_ids[home[0]] for name, home in HOMES.items()}
     factions = {}
     for worked in WORKED_FACTIONS:
-        found = gql_as(client, gm, FOUND, c=c, input={
-            "name": worked.name, "force": worked.force, "cunning": worked.cunning, "wealth": worked.wealth,
-            "homeRegionId": homes[worked.name], "tags": [t for t in worked.tags if t != "regional_government"],
-            "assets": [{"typeKey": k} for k in worked.assets]})  # fmt: skip
+        found = gql_as(
+            client,
+            gm,
+            FOUND,
+            c=c,
+            input={
+                "name": worked.name,
+                "force": worked.force,
+                "cunning": worked.cunning,
+                "wealth": worked.wealth,
+                "homeRegionId": homes[worked.name],
+                "tags": [t for t in worked.tags if t != "regional_government"],
+                "assets": [{"typeKey": k} for k in worked.assets],
+            },
+        )
         assert "errors" not in found, found
         factions[worked.name] = found["data"]["foundFaction"]  # type: ignore[index]
     assert "errors" not in gql_as(client, gm, OPEN, c=c)
@@ -68,8 +90,7 @@ def test_the_worked_examples_first_turn_orders_are_accepted_from_no_facgold_and_
         "Goldbar House": _buy("indentured_workforce", homes["Goldbar House"]),  # 0 + 3 income, costs 2
         "Remzal's Chosen": {"action": {"seizeRegion": {"regionId": homes["Remzal's Chosen"]}}},
         # 0 + 2 income pays the first turn's 2
-        "Empresses' Crows": {"action": {"customAction": {"name": "Bribe the Beholder", "turns": 2,
-                                                         "costPerTurn": 2}}},
+        "Empresses' Crows": {"action": {"customAction": {"name": "Bribe the Beholder", "turns": 2, "costPerTurn": 2}}},
     }
     for name, order in orders.items():
         body = gql_as(client, gm, SUBMIT, c=c, f=factions[name]["id"], o=order)
@@ -89,8 +110,10 @@ def test_a_purchase_this_turns_income_does_not_cover_is_refused_naming_the_figur
     body = gql_as(client, gm, SUBMIT, c=c, f=str(goldbar), o=_buy("monopoly", homes["Goldbar House"]))
     [error] = body["errors"]  # type: ignore[misc]
     assert error["extensions"]["code"] == "RULE_VIOLATION"
-    assert "Goldbar House will have 3 FacGold when its action comes (0 now + 3 income − 0 maintenance) and " \
-           "Monopoly costs 8" in error["message"], error  # fmt: skip
+    assert (
+        "Goldbar House will have 3 FacGold when its action comes (0 now + 3 income − 0 maintenance) and "
+        "Monopoly costs 8" in error["message"]
+    ), error
     assert intrigue.factionturn.store.load(goldbar, Faction).version == before
 
 
@@ -100,8 +123,7 @@ def test_the_republics_stealth_for_its_calvary_is_still_refused_by_the_rules(
     gm, c, homes, factions = month
     republic = factions["The Republic"]
     calvary = next(a["id"] for a in republic["assets"] if a["typeKey"] == "calvary")
-    order = {"action": {"buyAsset": {"typeKey": "stealth", "regionId": homes["The Republic"],
-                                     "forAssetId": calvary}}}  # fmt: skip
+    order = {"action": {"buyAsset": {"typeKey": "stealth", "regionId": homes["The Republic"], "forAssetId": calvary}}}
     [error] = gql_as(client, gm, SUBMIT, c=c, f=republic["id"], o=order)["errors"]  # type: ignore[misc]
     assert "Special Forces" in error["message"], error
 
@@ -130,8 +152,9 @@ def test_submitting_orders_loads_only_the_factions_they_name_and_those_present_w
     assert "errors" not in gql_as(client, gm, SUBMIT, c=c, f=empire, o=seize)
     assert loaded_factions == [UUID(empire)]  # alone in its capital: none of the other four is loaded
     loaded_factions.clear()
-    assert "errors" not in gql_as(client, gm, SUBMIT, c=c, f=empire, o=seize | {"permissions": [
-        {"factionId": republic, "answer": "DENY"}]})  # fmt: skip
+    assert "errors" not in gql_as(
+        client, gm, SUBMIT, c=c, f=empire, o=seize | {"permissions": [{"factionId": republic, "answer": "DENY"}]}
+    )
     assert sorted(loaded_factions) == sorted([UUID(empire), UUID(republic)])  # and the faction it names
 
 
@@ -140,9 +163,20 @@ def test_a_rival_with_an_asset_where_the_orders_act_is_loaded_and_counted_in_the
 ) -> None:
     gm, c, homes, factions = month
     capital = homes["Empire Remnants"]
-    found = gql_as(client, gm, FOUND, c=c, input={
-        "name": "Merchants", "force": 1, "cunning": 1, "wealth": 4, "homeRegionId": homes["Goldbar House"],
-        "assets": [{"typeKey": "local_investments", "regionId": capital}]})  # fmt: skip
+    found = gql_as(
+        client,
+        gm,
+        FOUND,
+        c=c,
+        input={
+            "name": "Merchants",
+            "force": 1,
+            "cunning": 1,
+            "wealth": 4,
+            "homeRegionId": homes["Goldbar House"],
+            "assets": [{"typeKey": "local_investments", "regionId": capital}],
+        },
+    )
     merchants = found["data"]["foundFaction"]["id"]  # type: ignore[index]
     loaded_factions.clear()
     empire = factions["Empire Remnants"]["id"]
@@ -150,5 +184,7 @@ def test_a_rival_with_an_asset_where_the_orders_act_is_loaded_and_counted_in_the
     assert sorted(loaded_factions) == sorted([UUID(empire), UUID(merchants)])
     # Seed 002, Local Investments: a rival's investments there add 1 FacGold, so the 5 its income brings fall short.
     [error] = gql_as(client, gm, SUBMIT, c=c, f=empire, o=_buy("cunning_trap", capital))["errors"]  # type: ignore[misc]
-    assert "Empire Remnants will have 5 FacGold when its action comes (0 now + 5 income − 0 maintenance) and " \
-           "Cunning Trap costs 6" in error["message"], error  # fmt: skip
+    assert (
+        "Empire Remnants will have 5 FacGold when its action comes (0 now + 5 income − 0 maintenance) and "
+        "Cunning Trap costs 6" in error["message"]
+    ), error

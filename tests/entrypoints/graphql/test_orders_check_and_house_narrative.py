@@ -33,7 +33,10 @@ def test_the_check_answers_what_the_submission_answers_and_stores_nothing(
 
     fine = {"rerolls": False, "contestExpansions": False, "narrative": "waits"}
     assert ok(gql_as(client, t["spy"], CHECK, c=t["c"], f=t["spies"], o=fine))["factionOrdersCheck"] == {
-        "allowed": True, "reason": None, "rule": None}  # fmt: skip
+        "allowed": True,
+        "reason": None,
+        "rule": None,
+    }
     assert intrigue.store.load(t["spies"], Faction).version == version  # judged, never written
     assert ok(gql_as(client, t["spy"], FACTION_ORDERS, c=t["c"], f=t["spies"]))["factionOrders"] is None
     for who in ("baenre", "observer"):  # judged on the faction's secrets: its seat's and the GM's alone

@@ -39,7 +39,9 @@ def test_a_rolled_back_resolution_stays_readable_as_a_branch(client: TestClient,
 
     branches = ok(gql_as(client, gm, BRANCHES, c=c))["phaseBranches"]
     assert [(b["phase"], b["attempt"], b["rolledBack"], b["reason"]) for b in branches] == [
-        (1, 1, True, "the spy misread its orders"), (1, 2, False, None)]  # fmt: skip
+        (1, 1, True, "the spy misread its orders"),
+        (1, 2, False, None),
+    ]
     assert all(b["resolvedAt"] is not None for b in branches)
     assert "first try" in narratives(ok(gql_as(client, gm, LOG, c=c, p=1, a=1)))
     assert "second try" in narratives(ok(gql_as(client, gm, LOG, c=c, p=1, a=2)))

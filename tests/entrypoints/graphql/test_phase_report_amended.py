@@ -19,15 +19,31 @@ AMEND = """mutation($c: UUID!, $h: UUID!, $a: UUID!, $o: HouseOrderInput!) { ame
 
 def test_an_amended_house_action_is_reported_as_amended_only(client: TestClient) -> None:
     regions = [{"name": f"Ward {i}", "q": i, "r": 0, "monthlyIncome": 2_000} for i in range(2)]
-    created = ok(gql(client, CREATE, input={"name": "Amended report", "ruleSystems": ["GAME_OF_BONES"],
-                                            "diceSeed": "amended", "regions": regions}))["createCampaign"]  # fmt: skip
+    created = ok(
+        gql(
+            client,
+            CREATE,
+            input={
+                "name": "Amended report",
+                "ruleSystems": ["GAME_OF_BONES"],
+                "diceSeed": "amended",
+                "regions": regions,
+            },
+        )
+    )["createCampaign"]
     gm, c = created["gmToken"], created["id"]
     wards = ok(gql_as(client, gm, AREAS, c=c))["areas"]
     fighters = [{"name": f"Guard {i}", "classes": [{"characterClass": "fighter", "level": 10}]} for i in range(6)]
     houses: dict[str, Any] = {}
     for i, (name, leader) in enumerate((("Baenre", "Yvonnel"), ("Xorlarrin", "Zeerith"))):
-        house = {"name": name, "leader": character(leader, 14, innuendo=13), "gold": 100_000, "members": fighters,
-                 "influence": 30_000, "areas": [{"areaId": wards[i]["id"], "troops": 2_000}]}  # fmt: skip
+        house = {
+            "name": name,
+            "leader": character(leader, 14, innuendo=13),
+            "gold": 100_000,
+            "members": fighters,
+            "influence": 30_000,
+            "areas": [{"areaId": wards[i]["id"], "troops": 2_000}],
+        }
         houses[name] = ok(gql_as(client, gm, REGISTER, c=c, i=house))["registerHouse"]["id"]
     baenre, xorlarrin = houses["Baenre"], houses["Xorlarrin"]
     player = ok(gql_as(client, gm, SEAT, c=c, h=baenre))["createSeat"]["token"]
@@ -36,8 +52,17 @@ def test_an_amended_house_action_is_reported_as_amended_only(client: TestClient)
     smear = {"action": "SMEAR_CAMPAIGN", "actor": "Yvonnel", "targetHouseId": xorlarrin}
     ok(gql_as(client, player, ORDER, c=c, h=baenre, o=smear))
     (given,) = ok(gql_as(client, player, GIVEN, c=c, h=baenre))["houseOrders"]
-    ok(gql_as(client, player, AMEND, c=c, h=baenre, a=given["id"],
-              o={"action": "INTELLIGENCE_GATHERING", "actor": "Yvonnel"}))  # fmt: skip
+    ok(
+        gql_as(
+            client,
+            player,
+            AMEND,
+            c=c,
+            h=baenre,
+            a=given["id"],
+            o={"action": "INTELLIGENCE_GATHERING", "actor": "Yvonnel"},
+        )
+    )
     ok(gql_as(client, gm, "mutation($c: UUID!) { resolvePhase(campaignId: $c) { phase } }", c=c))
 
     report = ok(gql_as(client, player, HOUSE_REPORT, c=c))["phaseReport"]

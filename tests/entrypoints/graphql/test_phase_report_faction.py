@@ -40,15 +40,55 @@ def ok(body: dict[str, Any]) -> Any:
 
 def test_a_faction_player_plays_a_phase_and_learns_its_income_purchase_rolls_and_damage(client: TestClient) -> None:
     regions = [{"name": "Harbour", "q": 0, "r": 0, "arcana": 4}, {"name": "Hills", "q": 1, "r": 0, "arcana": 4}]
-    created = ok(gql(client, CREATE, input={"name": "Report play", "ruleSystems": ["FACTION_TURN"],
-                                            "diceSeed": "phase report", "regions": regions}))
+    created = ok(
+        gql(
+            client,
+            CREATE,
+            input={
+                "name": "Report play",
+                "ruleSystems": ["FACTION_TURN"],
+                "diceSeed": "phase report",
+                "regions": regions,
+            },
+        )
+    )
     created = created["createCampaign"]
     gm, c = created["gmToken"], created["id"]
     harbour = ok(gql_as(client, gm, MAP, c=c))["campaign"]["regions"][0]["id"]
-    red = ok(gql_as(client, gm, FOUND, c=c, i={"name": "Red", "force": 4, "cunning": 3, "wealth": 3, "facgold": 10,
-        "homeRegionId": harbour, "assets": [{"typeKey": "zealots"}]}))["foundFaction"]["id"]  # fmt: skip
-    blue = ok(gql_as(client, gm, FOUND, c=c, i={"name": "Blue", "force": 3, "cunning": 3, "wealth": 3, "facgold": 5,
-        "homeRegionId": harbour, "assets": [{"typeKey": "guardsmen"}]}))["foundFaction"]["id"]  # fmt: skip
+    red = ok(
+        gql_as(
+            client,
+            gm,
+            FOUND,
+            c=c,
+            i={
+                "name": "Red",
+                "force": 4,
+                "cunning": 3,
+                "wealth": 3,
+                "facgold": 10,
+                "homeRegionId": harbour,
+                "assets": [{"typeKey": "zealots"}],
+            },
+        )
+    )["foundFaction"]["id"]
+    blue = ok(
+        gql_as(
+            client,
+            gm,
+            FOUND,
+            c=c,
+            i={
+                "name": "Blue",
+                "force": 3,
+                "cunning": 3,
+                "wealth": 3,
+                "facgold": 5,
+                "homeRegionId": harbour,
+                "assets": [{"typeKey": "guardsmen"}],
+            },
+        )
+    )["foundFaction"]["id"]
     player = ok(gql_as(client, gm, SEAT, c=c, f=red))["createSeat"]["token"]
 
     def play(query: str, **variables: Any) -> Any:
@@ -64,8 +104,9 @@ def test_a_faction_player_plays_a_phase_and_learns_its_income_purchase_rolls_and
     guardsmen = next(a for a in rivals["Blue"]["assets"] if a["typeKey"] == "guardsmen")
     buyable = play(BUYABLE, f=red)["buyableAssets"]
     assert {b["typeKey"] for b in buyable} >= {"thugs", "zealots"}  # Force 4 and 10 FacGold: Thugs cost 2, Zealots 6
-    assert all(b["cost"] <= 10 and b["rating"] <= {"FORCE": 4, "CUNNING": 3, "WEALTH": 3}[b["attribute"]]
-               for b in buyable)
+    assert all(
+        b["cost"] <= 10 and b["rating"] <= {"FORCE": 4, "CUNNING": 3, "WEALTH": 3}[b["attribute"]] for b in buyable
+    )
     others = gql_as(client, player, BUYABLE, c=c, f=blue)
     assert others["errors"][0]["extensions"]["code"] == "FORBIDDEN"  # type: ignore[index]  # it tells Blue's FacGold
     strike = {"attackerId": zealots["id"], "targetFactionId": blue, "targetAssetId": guardsmen["id"]}
@@ -90,7 +131,11 @@ def test_a_faction_player_plays_a_phase_and_learns_its_income_purchase_rolls_and
     # Its own rolls: the attack check, 1d10 + Force, by the rule of the Attack Procedure.
     attack = next(r for r in report["rolls"] if r["purpose"] == "Zealots attacks Blue: attack")
     assert (attack["expression"], attack["modifiers"], attack["rule"], attack["actor"]) == (
-        "1d10", [{"source": "Force", "value": 4}], "seed 002, Attack Procedure", red)
+        "1d10",
+        [{"source": "Force", "value": 4}],
+        "seed 002, Attack Procedure",
+        red,
+    )
     assert attack["total"] == attack["faces"][0] + 4 and 1 <= attack["faces"][0] <= 10
     contest = report["damageDealt"] + report["damageTaken"]
     assert contest, "the strike either hit or drew a counterattack"
@@ -133,7 +178,8 @@ def test_a_faction_player_plays_a_phase_and_learns_its_income_purchase_rolls_and
     assert [h["phase"] for h in heard] == [1, 2]  # from the start of the campaign: both phases, each with its report
     second = play(REPORT, p=2)["phaseReport"]
     assert heard[1]["report"] == {k: second[k] for k in ("income", "costs", "ledger")} | {
-        "orders": [{"action": o["action"]} for o in second["orders"]]}
+        "orders": [{"action": o["action"]} for o in second["orders"]]
+    }
     assert (second["income"], second["costs"]) == (income, 2)
     assert {"amount": -2, "reason": "bought Thugs"} in second["ledger"]
     assert [o["action"] for o in second["orders"]] == ["Buy Asset"]
@@ -141,9 +187,22 @@ def test_a_faction_player_plays_a_phase_and_learns_its_income_purchase_rolls_and
     assert final["facgold"] == 10 + 2 * income - 2
     assert [a["typeKey"] for a in final["assets"]].count("thugs") == 1
     # Blue's report is Blue's seat's and the GM's, not Red's; the GM reads any.
-    foreign = gql_as(client, player, "query($c: UUID!, $f: UUID!) { phaseReport(campaignId: $c, phase: 1, "
-                     "factionId: $f) { phase } }", c=c, f=blue)  # fmt: skip
+    foreign = gql_as(
+        client,
+        player,
+        "query($c: UUID!, $f: UUID!) { phaseReport(campaignId: $c, phase: 1, factionId: $f) { phase } }",
+        c=c,
+        f=blue,
+    )
     assert foreign["errors"][0]["extensions"]["code"] == "FORBIDDEN"  # type: ignore[index]
-    seen = ok(gql_as(client, gm, "query($c: UUID!, $f: UUID!) { phaseReport(campaignId: $c, phase: 1, factionId: $f)"
-                     " { orders { action } income } }", c=c, f=blue))["phaseReport"]  # fmt: skip
+    seen = ok(
+        gql_as(
+            client,
+            gm,
+            "query($c: UUID!, $f: UUID!) { phaseReport(campaignId: $c, phase: 1, factionId: $f)"
+            " { orders { action } income } }",
+            c=c,
+            f=blue,
+        )
+    )["phaseReport"]
     assert seen == {"orders": [{"action": "Wait"}], "income": ceil(3 / 2) + (3 + 3) // 4}

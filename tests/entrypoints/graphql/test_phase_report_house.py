@@ -30,26 +30,65 @@ def ok(body: dict[str, Any]) -> Any:
 
 
 def character(name: str, level: int, **skills: int) -> dict[str, Any]:
-    return {"name": name, "level": level,
-            "skills": [{"skill": s.replace("_", " ").title(), "modifier": m} for s, m in skills.items()]}  # fmt: skip
+    return {
+        "name": name,
+        "level": level,
+        "skills": [{"skill": s.replace("_", " ").title(), "modifier": m} for s, m in skills.items()],
+    }
 
 
 def test_a_house_player_orders_a_month_and_learns_the_check_the_outcome_and_what_it_found(client: TestClient) -> None:
     regions = [{"name": f"Ward {i}", "q": i, "r": 0, "monthlyIncome": 2_000 + 1_000 * i} for i in range(2)]
-    created = ok(gql(client, CREATE, input={"name": "House report", "ruleSystems": ["GAME_OF_BONES"],
-                                            "diceSeed": "house report", "regions": regions}))
+    created = ok(
+        gql(
+            client,
+            CREATE,
+            input={
+                "name": "House report",
+                "ruleSystems": ["GAME_OF_BONES"],
+                "diceSeed": "house report",
+                "regions": regions,
+            },
+        )
+    )
     created = created["createCampaign"]
     gm, c = created["gmToken"], created["id"]
     wards = ok(gql_as(client, gm, AREAS, c=c))["areas"]
     fighters = [{"name": f"Guard {i}", "classes": [{"characterClass": "fighter", "level": 10}]} for i in range(6)]
-    baenre = ok(gql_as(client, gm, REGISTER, c=c, i={
-        "name": "Baenre", "leader": character("Yvonnel", 14, innuendo=13, gather_information=12), "gold": 100_000,
-        "lieutenants": [character("Dab", 9, gather_information=19)], "members": fighters, "influence": 30_000,
-        "areas": [{"areaId": wards[0]["id"], "troops": 2_000}]}))["registerHouse"]["id"]  # fmt: skip
-    xorlarrin = ok(gql_as(client, gm, REGISTER, c=c, i={
-        "name": "Xorlarrin", "leader": character("Zeerith", 8, sense_motive=6, innuendo=40), "gold": 20_000,
-        "lieutenants": [character("Kaelyn", 6)], "members": fighters[:3], "influence": 8_000,
-        "areas": [{"areaId": wards[1]["id"]}]}))["registerHouse"]["id"]  # fmt: skip
+    baenre = ok(
+        gql_as(
+            client,
+            gm,
+            REGISTER,
+            c=c,
+            i={
+                "name": "Baenre",
+                "leader": character("Yvonnel", 14, innuendo=13, gather_information=12),
+                "gold": 100_000,
+                "lieutenants": [character("Dab", 9, gather_information=19)],
+                "members": fighters,
+                "influence": 30_000,
+                "areas": [{"areaId": wards[0]["id"], "troops": 2_000}],
+            },
+        )
+    )["registerHouse"]["id"]
+    xorlarrin = ok(
+        gql_as(
+            client,
+            gm,
+            REGISTER,
+            c=c,
+            i={
+                "name": "Xorlarrin",
+                "leader": character("Zeerith", 8, sense_motive=6, innuendo=40),
+                "gold": 20_000,
+                "lieutenants": [character("Kaelyn", 6)],
+                "members": fighters[:3],
+                "influence": 8_000,
+                "areas": [{"areaId": wards[1]["id"]}],
+            },
+        )
+    )["registerHouse"]["id"]
     # Zeerith's +40 Innuendo beats the Smear DC (20 + Yvonnel's 14 levels) and any Sense Motive: Baenre loses.
     player = ok(gql_as(client, gm, SEAT, c=c, h=baenre))["createSeat"]["token"]
 
@@ -63,8 +102,16 @@ def test_a_house_player_orders_a_month_and_learns_the_check_the_outcome_and_what
     ok(gql_as(client, gm, "mutation($c: UUID!) { openPhase(campaignId: $c) { phase } }", c=c))
     play(ORDER, h=baenre, o={"action": "SMEAR_CAMPAIGN", "actor": "Yvonnel", "targetHouseId": xorlarrin})
     play(ORDER, h=baenre, o={"action": "INTELLIGENCE_GATHERING", "actor": "Dab"})
-    ok(gql_as(client, gm, ORDER, c=c, h=xorlarrin, o={"action": "SMEAR_CAMPAIGN", "actor": "Zeerith",
-                                                      "targetHouseId": baenre}))  # fmt: skip
+    ok(
+        gql_as(
+            client,
+            gm,
+            ORDER,
+            c=c,
+            h=xorlarrin,
+            o={"action": "SMEAR_CAMPAIGN", "actor": "Zeerith", "targetHouseId": baenre},
+        )
+    )
     ordered = ok(gql_as(client, player, HOUSE, id=baenre))["house"]
     paid = 100_000 - ordered["gold"]  # seed 000, Taking Action: each action's gold is paid when it is ordered
     ok(gql_as(client, gm, "mutation($c: UUID!) { resolvePhase(campaignId: $c) { phase } }", c=c))
@@ -73,13 +120,19 @@ def test_a_house_player_orders_a_month_and_learns_the_check_the_outcome_and_what
     assert (report["kind"], report["memberId"], report["initiative"]) == ("HOUSE", baenre, None)
     smear, gathering = report["orders"]
     assert (smear["action"], smear["actor"], smear["targetId"], smear["week"]) == (
-        "Smear Campaign", "Yvonnel", xorlarrin, 4)  # a Smear Campaign takes four weeks
+        "Smear Campaign",
+        "Yvonnel",
+        xorlarrin,
+        4,
+    )  # a Smear Campaign takes four weeks
     # The check: d20 + Yvonnel's Innuendo + the Action Bonus of the month's first action; the rival's opposing
     # Sense Motive stays out (its modifiers carry Xorlarrin's secret Influence Defence).
     (check,) = smear["rolls"]
     assert (check["expression"], check["actor"], check["rule"]) == ("1d20", "Yvonnel", "seed 000, Smear Campaign")
-    assert check["modifiers"] == [{"source": "Yvonnel's Innuendo", "value": 13},
-                                  {"source": "Action Bonus (action 1 of the month)", "value": own["actionBonuses"][0]}]
+    assert check["modifiers"] == [
+        {"source": "Yvonnel's Innuendo", "value": 13},
+        {"source": "Action Bonus (action 1 of the month)", "value": own["actionBonuses"][0]},
+    ]
     assert check["total"] == check["faces"][0] + 13 + own["actionBonuses"][0]
     assert all(r["actor"] in ("Yvonnel", "Dab") for r in report["rolls"])
     gm_view = ok(gql_as(client, gm, HOUSE, id=xorlarrin))["house"]
@@ -111,6 +164,11 @@ def test_a_house_player_orders_a_month_and_learns_the_check_the_outcome_and_what
     assert hit["byMemberId"] == notice["aggressorId"] == xorlarrin  # no Cover Up: the notice names its author
     assert not any(d["key"] == "gm_only" for k in report["learned"] for d in k["details"])
     # The rival's report is its own seat's and the GM's.
-    foreign = gql_as(client, player, "query($c: UUID!, $h: UUID!) { phaseReport(campaignId: $c, phase: 1, "
-                     "houseId: $h) { kind } }", c=c, h=xorlarrin)  # fmt: skip
+    foreign = gql_as(
+        client,
+        player,
+        "query($c: UUID!, $h: UUID!) { phaseReport(campaignId: $c, phase: 1, houseId: $h) { kind } }",
+        c=c,
+        h=xorlarrin,
+    )
     assert foreign["errors"][0]["extensions"]["code"] == "FORBIDDEN"  # type: ignore[index]

@@ -39,9 +39,17 @@ class World:
         ft = intrigue.factionturn
         self.red = ft.found_faction(FoundFaction(self.c, "Red", 3, 3, 3, harbour, facgold=7)).id
         self.blue = ft.found_faction(FoundFaction(self.c, "Blue", 2, 3, 4, harbour, facgold=5)).id
-        self.house = intrigue.gameofbones.register_house(RegisterHouse(
-            self.c, "Baenre", person("Yvonnel", 14, 12), 1_000, [person("Dab", 9, 8)], influence=3_000,
-            areas=[StartingArea(harbour)])).id  # fmt: skip
+        self.house = intrigue.gameofbones.register_house(
+            RegisterHouse(
+                self.c,
+                "Baenre",
+                person("Yvonnel", 14, 12),
+                1_000,
+                [person("Dab", 9, 8)],
+                influence=3_000,
+                areas=[StartingArea(harbour)],
+            )
+        ).id
         seats = intrigue.seats
         self.tokens = {
             "gm": seats.seat_gm(self.c).token,
@@ -141,11 +149,13 @@ def test_the_published_chronicle_reaches_every_seat_alike(client: TestClient, wo
 
 
 @pytest.mark.parametrize("token", ["stranger", None])
-def test_no_seat_of_the_campaign_hears_no_summary(intrigue: Intrigue, client: TestClient, world: World,
-                                                  token: str | None) -> None:  # fmt: skip
+def test_no_seat_of_the_campaign_hears_no_summary(
+    intrigue: Intrigue, client: TestClient, world: World, token: str | None
+) -> None:
     if token is not None:
-        other = intrigue.campaigns.create_campaign(CreateCampaign(f"o-{uuid.uuid4().hex[:6]}", ["factionturn"], None,
-                                                                  [MapRegion("A", 0, 0)]))  # fmt: skip
+        other = intrigue.campaigns.create_campaign(
+            CreateCampaign(f"o-{uuid.uuid4().hex[:6]}", ["factionturn"], None, [MapRegion("A", 0, 0)])
+        )
         token = intrigue.seats.create_seat(other.id, "observer", "Elsewhere").token
     message = hear(client, token, world.c)
     errors = message["payload"] if message["type"] == "error" else message["payload"]["errors"]

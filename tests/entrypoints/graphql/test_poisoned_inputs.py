@@ -25,7 +25,7 @@ from tests.support.processes import url_of
 from tests.support.rest_support import API, bearer
 from tests.support.service import gql, gql_as
 
-CREATE = 'mutation($n: String!) { createCampaign(input: {name: $n, ruleSystems: [FACTION_TURN]}) { id } }'
+CREATE = "mutation($n: String!) { createCampaign(input: {name: $n, ruleSystems: [FACTION_TURN]}) { id } }"
 ORDERS = """mutation($c: UUID!, $f: UUID!, $o: FactionOrdersInput!) {
   submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { id } }"""
 GOSSIP = """mutation($c: UUID!, $a: UUID!, $l: [String!]!) {
@@ -161,8 +161,10 @@ def test_rest_refuses_the_same_inputs_naming_the_field(client: TestClient, intri
     token = player(client, t)
     orders = f"{API}/campaigns/{t.campaign_id}/factions/{t.crows.id}/orders"
     before = event_rows(intrigue.db)
-    for body, field in [(b'{"narrative": "we strike\\u0000"}', "narrative may not contain NUL"),
-                        (b'{"narrative": "\\udfff"}', "narrative must be valid Unicode")]:  # fmt: skip
+    for body, field in [
+        (b'{"narrative": "we strike\\u0000"}', "narrative may not contain NUL"),
+        (b'{"narrative": "\\udfff"}', "narrative must be valid Unicode"),
+    ]:
         response = client.put(orders, content=body, headers={**bearer(token), "content-type": "application/json"})
         assert response.status_code == 422 and response.json()["code"] == "INVALID_INPUT", response.text
         assert field in response.json()["detail"]
@@ -185,9 +187,12 @@ def poisoned_export(intrigue: Intrigue) -> list[str]:
 
 
 def test_intrigue_import_refuses_an_export_with_a_nul_and_writes_nothing(
-    intrigue: Intrigue, fresh_db: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    intrigue: Intrigue,
+    fresh_db: Database,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
-) -> None:  # fmt: skip
+) -> None:
     lines = poisoned_export(intrigue)
     export = tmp_path / "poisoned.ndjson"
     export.write_text("\n".join(lines) + "\n", encoding="utf-8")

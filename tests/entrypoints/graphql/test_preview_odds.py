@@ -44,19 +44,29 @@ def test_the_faction_preview_carries_each_attacks_exact_odds(client: TestClient,
     strike = mine[0]
     odds = strike["odds"]
     campaign = intrigue.store.load(UUID(c), Campaign)
-    world = World(intrigue.store.members(campaign, Faction), intrigue.store.members(campaign, Region),
-                  phase=campaign.phase)  # fmt: skip
-    expected = attack_odds(world, red, Strike(strike["assetId"], strike["targetFactionId"], strike["targetAssetId"]),
-                           viewer=red)  # fmt: skip
+    world = World(
+        intrigue.store.members(campaign, Faction), intrigue.store.members(campaign, Region), phase=campaign.phase
+    )
+    expected = attack_odds(
+        world, red, Strike(strike["assetId"], strike["targetFactionId"], strike["targetAssetId"]), viewer=red
+    )
     assert odds["hit"]["exact"] == str(expected.hit) and odds["hit"]["known"] is True
     assert (odds["tie"]["exact"], odds["miss"]["exact"]) == (str(expected.tie), str(expected.miss))
     assert odds["expectedDamage"]["exact"] == str(expected.expected_damage)
     assert [o["value"] for o in odds["damage"]["outcomes"]] == [2, 3, 4]  # Guardsmen: 1d3+1
     assert "tie" in odds["tieRule"]
-    rest = client.get(f"{API}/campaigns/{c}/factions/{red}/preview", headers={"Authorization": f"Bearer {player}"},
-                      params={"allowed_only": "true"}).json()  # fmt: skip
-    rest_attack = next(o for o in rest["options"] if o["kind"] == "Attack" and o["asset_id"] == strike["assetId"]
-                       and o["target_asset_id"] == strike["targetAssetId"])  # fmt: skip
+    rest = client.get(
+        f"{API}/campaigns/{c}/factions/{red}/preview",
+        headers={"Authorization": f"Bearer {player}"},
+        params={"allowed_only": "true"},
+    ).json()
+    rest_attack = next(
+        o
+        for o in rest["options"]
+        if o["kind"] == "Attack"
+        and o["asset_id"] == strike["assetId"]
+        and o["target_asset_id"] == strike["targetAssetId"]
+    )
     assert rest_attack["odds"]["hit"]["exact"] == odds["hit"]["exact"]
     assert rest_attack["odds"]["damage"]["expected"]["exact"] == odds["damage"]["expected"]["exact"]
     assert all(o["odds"] is None for o in rest["options"] if o["kind"] != "Attack")
@@ -70,12 +80,16 @@ def test_the_house_preview_tells_a_player_unknown_where_a_rival_keeps_a_secret(
     c, h = str(campaign.id), str(baenre.id)
     player = intrigue.seats.create_seat(campaign.id, "player", "Baenre's player", house_id=baenre.id).token
     gm = intrigue.seats.seat_gm(campaign.id).token
-    seen = {who: ok(gql_as(client, token, HOUSE_PREVIEW, c=c, h=h))["housePreview"]
-            for who, token in (("player", player), ("gm", gm))}  # fmt: skip
+    seen = {
+        who: ok(gql_as(client, token, HOUSE_PREVIEW, c=c, h=h))["housePreview"]
+        for who, token in (("player", player), ("gm", gm))
+    }
     for options in seen.values():
         assert all((o["odds"] is not None) == o["allowed"] for o in options)
-    against = {who: [o for o in options if o["allowed"] and o["targetHouseId"] == str(xorlarrin.id)]
-               for who, options in seen.items()}  # fmt: skip
+    against = {
+        who: [o for o in options if o["allowed"] and o["targetHouseId"] == str(xorlarrin.id)]
+        for who, options in seen.items()
+    }
     assert against["player"] and all(not o["odds"]["known"] and o["odds"]["unknownReason"] for o in against["player"])
     assert all(o["odds"]["known"] and o["odds"]["bands"] for o in against["gm"])  # the GM's from the truth
     own = next(o for o in seen["player"] if o["allowed"] and o["action"] == "PUBLIC_RELATIONS_CAMPAIGN")
@@ -112,13 +126,19 @@ def test_the_house_preview_offers_assault_odds_for_each_power_and_the_turned_van
         assert powers == [1_000, 2_000, 3_000, 4_000] == sorted({*range(1_000, free + 1, 1_000), free})
         assert assault["allowed"] and assault["power"] == free  # all of what it may commit, and no more
         for offered in assault["oddsByPower"]:
-            order = Order(ActionName.ASSAULT, house.leader.name, assault["targetHouseId"],
-                          area_ids=tuple(assault["areaIds"]), power=offered["power"])  # fmt: skip
+            order = Order(
+                ActionName.ASSAULT,
+                house.leader.name,
+                assault["targetHouseId"],
+                area_ids=tuple(assault["areaIds"]),
+                power=offered["power"],
+            )
             exact = house_odds(house, order, phase=loaded.phase, houses=houses, areas=areas)
             assert offered["odds"]["success"]["exact"] == str(exact.success)
         successes = [Fraction(p["odds"]["success"]["exact"]) for p in assault["oddsByPower"]]
         assert successes == sorted(successes) and successes[0] < successes[-1]  # +1 for every 1,000 devoted
     vandalism = [o for o in options if o["action"] == "VANDALISM" and o["allowed"]]
     turned = [b for o in vandalism for b in o["odds"]["bands"] if b["name"] == "the vandals turned"]
-    assert turned and all({e["name"] for e in b["effects"]} >= {"own_area_wrecked", "own_area_at_half_income"}
-                          for b in turned)  # fmt: skip
+    assert turned and all(
+        {e["name"] for e in b["effects"]} >= {"own_area_wrecked", "own_area_at_half_income"} for b in turned
+    )

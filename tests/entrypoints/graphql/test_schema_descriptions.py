@@ -13,7 +13,7 @@ from service.entrypoints.graphql.core import descriptions
 from service.entrypoints.graphql.core.visibility import decisions
 from service.entrypoints.graphql.schema import DESCRIPTION_PROBLEMS, schema
 
-SDL = '''
+SDL = """
 type Query {
   "Described in the code."
   kept(campaignId: ID!): Thing!
@@ -22,7 +22,7 @@ type Query {
 }
 type Thing { name: String! }
 type ThingConnection { edges: [Thing!]! }
-'''
+"""
 
 
 def test_every_registry_entry_names_an_undescribed_element_of_the_schema() -> None:
@@ -36,8 +36,10 @@ def test_a_stale_or_doubled_entry_is_reported_and_shared_arguments_are_described
     monkeypatch.setattr(descriptions, "SCALARS", {})
     tiny = build_schema(SDL)
     problems = descriptions.describe(tiny)
-    assert problems == ["Query.kept: described in the code too; keep one",
-                        "Gone.field: not in the schema; remove it from the descriptions"]  # fmt: skip
+    assert problems == [
+        "Query.kept: described in the code too; keep one",
+        "Gone.field: not in the schema; remove it from the descriptions",
+    ]
     assert tiny.type_map["Thing"].fields["name"].description == "Its name."  # type: ignore[attr-defined]
     query = tiny.query_type
     assert query is not None
@@ -79,7 +81,7 @@ def _elements() -> Iterator[tuple[str, str, str | None]]:
         if type_name.startswith("__") or type_name in ("String", "Int", "Float", "Boolean", "ID"):
             continue
         yield type_name, type_name, named.description
-        for value_name, value in (named.values.items() if isinstance(named, GraphQLEnumType) else ()):
+        for value_name, value in named.values.items() if isinstance(named, GraphQLEnumType) else ():
             yield f"{type_name}.{value_name}", value_name, value.description
         for field_name, field in getattr(named, "fields", {}).items():
             yield f"{type_name}.{field_name}", field_name, field.description
@@ -90,12 +92,21 @@ def _elements() -> Iterator[tuple[str, str, str | None]]:
 def test_every_description_says_what_the_value_means_not_just_its_name() -> None:
     weak = [f"{where}: {why}" for where, name, text in _elements() if (why := weakness(name, text))]
     assert not weak, f"{len(weak)} descriptions to write out (in the code or {descriptions.__name__}):\n" + "\n".join(
-        weak)
+        weak
+    )
 
 
-@pytest.mark.parametrize(("name", "text"), [("hp", "HP"), ("maxHp", "Max HP."), ("name", "Its name."),
-                                            ("assetId", "The asset's id."), ("kind", "Its kind."),
-                                            ("hp", "Its HP. Visibility: every seat, and a request with no token.")])
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("hp", "HP"),
+        ("maxHp", "Max HP."),
+        ("name", "Its name."),
+        ("assetId", "The asset's id."),
+        ("kind", "Its kind."),
+        ("hp", "Its HP. Visibility: every seat, and a request with no token."),
+    ],
+)
 def test_a_description_that_repeats_its_name_or_is_a_few_words_is_weak(name: str, text: str) -> None:
     assert weakness(name, text) is not None
 

@@ -32,8 +32,9 @@ def _campaign(intrigue: Intrigue) -> tuple[UUID, str, Any, Any]:
     command = CreateCampaign(f"seats-{uuid4().hex[:6]}", ["factionturn"], None, [MapRegion("A", 0, 0)])
     campaign = intrigue.campaigns.create_campaign(command)
     gm = intrigue.seats.seat_gm(campaign.id).token
-    faction = intrigue.factionturn.found_faction(FoundFaction(campaign.id, "Watchers", 1, 3, 1,
-                                                              campaign.member_ids("region")[0]))  # fmt: skip
+    faction = intrigue.factionturn.found_faction(
+        FoundFaction(campaign.id, "Watchers", 1, 3, 1, campaign.member_ids("region")[0])
+    )
     player = intrigue.seats.create_seat(campaign.id, "player", "Alice", faction_id=faction.id)
     observer = intrigue.seats.create_seat(campaign.id, "observer", "Bob")
     return campaign.id, gm, player, observer
@@ -45,8 +46,9 @@ def _code(body: dict[str, Any]) -> str:
 
 def _seat_rows(intrigue: Intrigue, campaign_id: UUID) -> list[tuple[Any, ...]]:
     with psycopg.connect(intrigue.db.conninfo) as conn:
-        return conn.execute("SELECT id, token_sha256 FROM seats WHERE campaign_id = %s ORDER BY id",
-                            (campaign_id,)).fetchall()  # fmt: skip
+        return conn.execute(
+            "SELECT id, token_sha256 FROM seats WHERE campaign_id = %s ORDER BY id", (campaign_id,)
+        ).fetchall()
 
 
 def _closed_unauthenticated(ws: Any) -> None:

@@ -54,8 +54,14 @@ def test_the_creator_of_a_campaign_is_its_gm_and_the_gm_seats_a_player_and_an_ob
     assert [(s["role"], s["name"]) for s in listed] == [("gm", "GM"), ("player", "Alice"), ("observer", "Observer")]
     assert all("token" not in s for s in listed)
     me = gql_as(client, player["token"], ME)["data"]["me"]  # type: ignore[index]
-    assert me == {"id": player["seat"]["id"], "role": "PLAYER", "name": "Alice", "campaignId": campaign["id"],
-                  "factionId": faction, "houseId": None}  # fmt: skip
+    assert me == {
+        "id": player["seat"]["id"],
+        "role": "PLAYER",
+        "name": "Alice",
+        "campaignId": campaign["id"],
+        "factionId": faction,
+        "houseId": None,
+    }
     assert gql(client, ME)["data"] == {"me": None}
 
 
@@ -79,9 +85,12 @@ def test_a_player_or_an_observer_may_not_run_the_gms_commands(
     token = seat(client, campaign["id"], gm, role=role, **({"house_id": house} if role == "player" else {}))["token"]
     version = intrigue.store.load(UUID(campaign["id"]), Campaign).version
     base = f"{API}/campaigns/{campaign['id']}"
-    for path, body in ((f"{base}/phases", None), (f"{base}/rolls", {"expression": "1d6", "purpose": "x"}),
-                       (f"{base}/regions", {"regions": [{"name": "a", "q": 9, "r": 9}]}),
-                       (f"{base}/seats", {"role": "observer"})):  # fmt: skip
+    for path, body in (
+        (f"{base}/phases", None),
+        (f"{base}/rolls", {"expression": "1d6", "purpose": "x"}),
+        (f"{base}/regions", {"regions": [{"name": "a", "q": 9, "r": 9}]}),
+        (f"{base}/seats", {"role": "observer"}),
+    ):
         refused = conforms(client.post(path, json=body, headers=bearer(token)))
         assert refused.status_code == 403 and refused.json()["code"] == "FORBIDDEN", path
         assert f"this is a {role} seat" in refused.json()["detail"]
@@ -106,8 +115,12 @@ def test_graphql_refuses_the_gms_mutations_without_a_token_and_accepts_them_with
     assert unseated["data"] is None
     assert unseated["errors"][0]["extensions"]["code"] == "FORBIDDEN"  # type: ignore[index]
     assert gql_as(client, gm, OPEN, id=campaign["id"])["data"] == {"openPhase": {"phase": 1}}
-    issued = gql_as(client, gm, 'mutation($id: UUID!) { createSeat(campaignId: $id, input: {role: OBSERVER}) '
-                                '{ token seat { role } } }', id=campaign["id"])["data"]  # fmt: skip
+    issued = gql_as(
+        client,
+        gm,
+        "mutation($id: UUID!) { createSeat(campaignId: $id, input: {role: OBSERVER}) { token seat { role } } }",
+        id=campaign["id"],
+    )["data"]
     assert issued["createSeat"]["seat"] == {"role": "OBSERVER"}  # type: ignore[index]
     seats = gql_as(client, gm, "query($id: UUID!) { seats(campaignId: $id) { role } }", id=campaign["id"])
     assert seats["data"] == {"seats": [{"role": "GM"}, {"role": "OBSERVER"}]}
@@ -123,8 +136,10 @@ def test_a_token_names_its_campaign_and_one_of_before_still_works(client: TestCl
     old = TOKEN_PREFIX + secrets.token_urlsafe(32)  # issued before tokens named their campaign
     assert token_campaign(old) is None
     with psycopg.connect(intrigue.db.conninfo) as conn:
-        conn.execute("UPDATE seats SET token_sha256 = %s WHERE campaign_id = %s AND role = 'gm'",
-                     (hashlib.sha256(old.encode()).digest(), campaign["id"]))  # fmt: skip
+        conn.execute(
+            "UPDATE seats SET token_sha256 = %s WHERE campaign_id = %s AND role = 'gm'",
+            (hashlib.sha256(old.encode()).digest(), campaign["id"]),
+        )
     assert gql_as(client, old, ME)["data"]["me"]["campaignId"] == campaign["id"]  # type: ignore[index]
 
 
@@ -176,8 +191,10 @@ def test_every_mutation_has_a_declared_or_safe_access_policy() -> None:
 
 def test_a_fragment_or_an_alias_cannot_hide_a_gm_mutation(client: TestClient, intrigue: Intrigue) -> None:
     campaign, _ = new_campaign(client)
-    for query in ("mutation($id: UUID!) { ...F } fragment F on Mutation { openPhase(campaignId: $id) { phase } }",
-                  "mutation($id: UUID!) { ... on Mutation { o: openPhase(campaignId: $id) { phase } } }"):  # fmt: skip
+    for query in (
+        "mutation($id: UUID!) { ...F } fragment F on Mutation { openPhase(campaignId: $id) { phase } }",
+        "mutation($id: UUID!) { ... on Mutation { o: openPhase(campaignId: $id) { phase } } }",
+    ):
         body = gql(client, query, id=campaign["id"])
         assert body["data"] is None and body["errors"][0]["extensions"]["code"] == "FORBIDDEN"  # type: ignore[index]
     assert intrigue.store.load(UUID(campaign["id"]), Campaign).phase == 0

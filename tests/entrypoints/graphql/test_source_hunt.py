@@ -31,11 +31,14 @@ HOUSES = """query($c: UUID!) { houses(campaignId: $c) {
 
 def house_input(name: str, gather_information: int, leader_level: int, area_id: str) -> dict[str, Any]:
     skills = [{"skill": "Gather Information", "modifier": gather_information}]
-    return {"name": name, "gold": 50_000, "influence": 30_000,
-            "leader": {"name": f"{name} Matron", "level": leader_level, "skills": skills},
-            "members": [{"name": f"Guard {i}", "classes": [{"characterClass": "fighter", "level": 10}]}
-                        for i in range(6)],
-            "areas": [{"areaId": area_id}]}  # fmt: skip
+    return {
+        "name": name,
+        "gold": 50_000,
+        "influence": 30_000,
+        "leader": {"name": f"{name} Matron", "level": leader_level, "skills": skills},
+        "members": [{"name": f"Guard {i}", "classes": [{"characterClass": "fighter", "level": 10}]} for i in range(6)],
+        "areas": [{"areaId": area_id}],
+    }
 
 
 def code(body: dict[str, Any]) -> str:
@@ -66,8 +69,17 @@ def test_the_targeted_house_questions_its_captured_assassin_and_only_it_and_the_
     victim = ok(gm, SEAT, h=xorlarrin)["createSeat"]["token"]
     rival = ok(gm, SEAT, h=mizzrym)["createSeat"]["token"]
     ok(gm, "mutation($c: UUID!) { openPhase(campaignId: $c) { phase } }")
-    ok(gm, ORDER, h=baenre, order={"action": "ASSASSINATION", "actor": "Baenre Matron", "targetHouseId": xorlarrin,
-                                   "targetCharacter": "Xorlarrin Matron"})  # fmt: skip
+    ok(
+        gm,
+        ORDER,
+        h=baenre,
+        order={
+            "action": "ASSASSINATION",
+            "actor": "Baenre Matron",
+            "targetHouseId": xorlarrin,
+            "targetCharacter": "Xorlarrin Matron",
+        },
+    )
     ok(gm, "mutation($c: UUID!) { resolvePhase(campaignId: $c) { phase } }")
 
     seen = {h["id"]: h for h in ok(victim, HOUSES)["houses"]}[xorlarrin]
@@ -75,7 +87,8 @@ def test_the_targeted_house_questions_its_captured_assassin_and_only_it_and_the_
     assert (attack["result"], attack["aggressorHouseId"]) == ("assassin captured", None)
     assert "gm_only" not in {d["key"] for d in attack["details"]}, "the victim's own seat must not read who sent it"
     assert [(h["knowledgeId"], h["otherHouseId"], h["value"]) for h in seen["circumstances"]] == [
-        (attack["id"], None, 10)]  # fmt: skip
+        (attack["id"], None, 10)
+    ]
 
     assert code(as_(rival, HUNT, h=xorlarrin, a=attack["id"])) == "FORBIDDEN"
     assert code(as_(rival, HUNT, h=mizzrym, a=attack["id"])) == "NOT_FOUND"
@@ -93,7 +106,8 @@ def test_the_targeted_house_questions_its_captured_assassin_and_only_it_and_the_
     assert [k["aggressorHouseId"] for k in by_gm["knowledge"] if k["kind"] == "source"] == [baenre]
     attacks = [k for k in by_gm["knowledge"] if k["kind"] == "attack"]
     assert [d for k in attacks for d in k["details"] if d["key"] == "gm_only"] == [
-        {"key": "gm_only", "value": json.dumps({"source_house_id": baenre})}]  # fmt: skip
+        {"key": "gm_only", "value": json.dumps({"source_house_id": baenre})}
+    ]
 
 
 def test_the_house_view_hides_the_gm_part_of_its_knowledge_from_its_own_seat_but_not_from_the_gm() -> None:

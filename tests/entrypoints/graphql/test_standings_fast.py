@@ -46,14 +46,19 @@ def every_field(type_name: str, depth: int = 3) -> str:
     return "{ " + " ".join(parts) + " }"
 
 
-QUERIES = {root: f"query($id: UUID!) {{ {root}(campaignId: $id) {every_field(kind)} }}"
-           for root, kind in (("factions", "Faction"), ("houses", "House"), ("areas", "Area"))}  # fmt: skip
+QUERIES = {
+    root: f"query($id: UUID!) {{ {root}(campaignId: $id) {every_field(kind)} }}"
+    for root, kind in (("factions", "Faction"), ("houses", "House"), ("areas", "Area"))
+}
 
 
 def seats(intrigue: Intrigue, campaign_id: UUID, own: dict[str, UUID]) -> dict[str, str | None]:
-    return {"gm": intrigue.seats.seat_gm(campaign_id).token,
-            "player": intrigue.seats.create_seat(campaign_id, "player", "Ana", **own).token,
-            "observer": intrigue.seats.create_seat(campaign_id, "observer", "Cy").token, "none": None}  # fmt: skip
+    return {
+        "gm": intrigue.seats.seat_gm(campaign_id).token,
+        "player": intrigue.seats.create_seat(campaign_id, "player", "Ana", **own).token,
+        "observer": intrigue.seats.create_seat(campaign_id, "observer", "Cy").token,
+        "none": None,
+    }
 
 
 def executed(client: TestClient, token: str | None, query: str, campaign_id: UUID) -> Any:
@@ -65,8 +70,9 @@ def executed(client: TestClient, token: str | None, query: str, campaign_id: UUI
     return body["data"]
 
 
-def assert_same_answers(intrigue: Intrigue, client: TestClient, campaign_id: UUID, who: dict[str, str | None],
-                        roots: tuple[str, ...]) -> None:  # fmt: skip
+def assert_same_answers(
+    intrigue: Intrigue, client: TestClient, campaign_id: UUID, who: dict[str, str | None], roots: tuple[str, ...]
+) -> None:
     reads = ReadModelReads(ReadPool(intrigue.db.conninfo))
     seen: dict[str, Any] = {}
     for name, token in who.items():
@@ -76,8 +82,9 @@ def assert_same_answers(intrigue: Intrigue, client: TestClient, campaign_id: UUI
             fast = asyncio.run(standings(reads, seat, query, None, {"id": str(campaign_id)}))
             assert fast is not None, (name, root)
             assert fast == executed(client, token, query, campaign_id), (name, root)
-            served = gql_as(client, token, query, id=str(campaign_id)) if token else gql(client, query,
-                                                                                         id=str(campaign_id))
+            served = (
+                gql_as(client, token, query, id=str(campaign_id)) if token else gql(client, query, id=str(campaign_id))
+            )
             assert served["data"] == fast, (name, root)
             seen[name] = [*seen.get(name, []), fast]
     assert seen["gm"] != seen["observer"] != seen["player"]  # each sees its own part of the fog
@@ -131,7 +138,7 @@ def test_house_standings_are_the_executed_ones_after_a_played_month_and_its_roll
         "query($id: String!) { factions(campaignId: $id) { name } }",  # a variable of the wrong type
         "query($id: UUID!) { campaign(id: $id) { name } }",
         "query($id: UUID!) { houses(campaignId: $id) { name areas { name } } }",  # a resolver that reads more
-        "mutation { createCampaign(input: {name: \"x\", ruleSystems: []}) { id } }",
+        'mutation { createCampaign(input: {name: "x", ruleSystems: []}) { id } }',
     ],
 )
 def test_anything_but_plain_standings_goes_to_the_execution(document: str) -> None:

@@ -90,8 +90,10 @@ def test_a_player_hears_phase_results_but_a_stranger_does_not(intrigue: Intrigue
 
 def listeners(intrigue: Intrigue) -> int:
     with psycopg.connect(intrigue.db.conninfo, autocommit=True) as conn:
-        row = conn.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name = %s AND datname = %s",
-                           (APPLICATION_NAME, intrigue.db.dbname)).fetchone()  # fmt: skip
+        row = conn.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE application_name = %s AND datname = %s",
+            (APPLICATION_NAME, intrigue.db.dbname),
+        ).fetchone()
     return int(row[0]) if row else 0
 
 
@@ -101,8 +103,10 @@ def test_many_subscriptions_share_one_listening_connection_which_comes_back_when
     last = max(e.position for e in intrigue.audit.events(campaign.id))
     before = listeners(intrigue)
     with TestClient(create_app(intrigue)) as client, ExitStack() as stack:
-        sockets = [stack.enter_context(client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]))
-                   for _ in range(5)]  # fmt: skip
+        sockets = [
+            stack.enter_context(client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]))
+            for _ in range(5)
+        ]
         for ws in sockets:
             subscribe(ws, gm, EVENTS, id=str(campaign.id), after=last)
         intrigue.campaigns.open_phase(campaign.id)
@@ -110,8 +114,10 @@ def test_many_subscriptions_share_one_listening_connection_which_comes_back_when
             assert ws.receive_json()["payload"]["data"]["campaignEvents"]["topic"].endswith("PhaseOpened")
         assert listeners(intrigue) == before + 1
         with psycopg.connect(intrigue.db.conninfo, autocommit=True) as conn:
-            conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s"
-                         " AND datname = %s", (APPLICATION_NAME, intrigue.db.dbname))  # fmt: skip
+            conn.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s AND datname = %s",
+                (APPLICATION_NAME, intrigue.db.dbname),
+            )
         intrigue.campaigns.resolve_phase(campaign.id)  # saved while the listener may be reconnecting
         for ws in sockets:
             topics = []

@@ -32,9 +32,18 @@ STEP_FIELDS = "phase resolved entered { " + ROLL + " } next { " + ROLL + " }"
 STEP = "query($c: UUID!) { tableDiceStep(campaignId: $c) { " + STEP_FIELDS + " } }"
 ENTER = "mutation($c: UUID!, $f: [Int!]!) { enterTableDice(campaignId: $c, faces: $f) { " + STEP_FIELDS + " } }"
 ABANDON = "mutation($c: UUID!) { abandonTableDice(campaignId: $c) { resolved entered { faces } next { purpose } } }"
-INITIATIVE = {"expression": "1d6", "count": 1, "sides": 6, "keepsHighest": False, "purpose": "initiative",
-              "rule": "seed 002, The Faction Phase", "rollerId": None, "roller": "GM", "modifiers": [],
-              "faces": None}  # fmt: skip
+INITIATIVE = {
+    "expression": "1d6",
+    "count": 1,
+    "sides": 6,
+    "keepsHighest": False,
+    "purpose": "initiative",
+    "rule": "seed 002, The Faction Phase",
+    "rollerId": None,
+    "roller": "GM",
+    "modifiers": [],
+    "faces": None,
+}
 
 
 @pytest.fixture
@@ -72,8 +81,12 @@ def test_a_month_in_the_life_resolves_with_the_texts_roll_entered_at_the_table(t
     assert step == {"phase": 1, "resolved": False, "entered": [], "next": INITIATIVE}
 
     # Bad faces are refused with a clear error and keep nothing.
-    for faces, said in (([7], "a d6 shows 1 to 6, not 7"), ([0], "not 0"), ([3, 3], "takes one die, not 2 faces"),
-                        ([], "roll 1 (1d6, initiative) takes one die, not 0 faces")):  # fmt: skip
+    for faces, said in (
+        ([7], "a d6 shows 1 to 6, not 7"),
+        ([0], "not 0"),
+        ([3, 3], "takes one die, not 2 faces"),
+        ([], "roll 1 (1d6, initiative) takes one die, not 0 faces"),
+    ):
         code, message = _error(demo.gql(ENTER, f=faces))
         assert code == "INVALID_INPUT" and said in message, message
     assert demo.gql(STEP)["data"]["tableDiceStep"] == step
@@ -91,8 +104,9 @@ def test_a_month_in_the_life_resolves_with_the_texts_roll_entered_at_the_table(t
     (recorded,) = [p for t, p in month if t == "TableDiceRecorded"]
     assert topics.index("TableDiceRecorded") == len(topics) - 2 and topics[-1] == "PhaseResolved"
     assert recorded["source"] == "table" and recorded["phase"] == 1
-    assert [(r["asked"]["expression"], r["asked"]["purpose"], r["asked"]["actor"], r["faces"])
-            for r in recorded["rolls"]] == [("1d6", "initiative", "GM", [3])]  # fmt: skip
+    assert [
+        (r["asked"]["expression"], r["asked"]["purpose"], r["asked"]["actor"], r["faces"]) for r in recorded["rolls"]
+    ] == [("1d6", "initiative", "GM", [3])]
     # Replay rebuilds every aggregate from the events, which carry the faces: no die is rolled again.
     assert divergences(intrigue.store, intrigue.state, UUID(demo.id)) == []
     # The draft is gone with the resolution: a new step-through needs an open phase.
@@ -108,9 +122,18 @@ def test_the_same_roll_entered_over_rest_gives_the_same_month(table: tuple[Demo,
     setting = conforms(demo.client.put(f"{base}/dice-source", json={"source": "table", "phase": 1}, headers=gm))
     assert setting.json() == {"campaign_id": demo.id, "phase": 1, "source": "table"}
     step = conforms(demo.client.get(f"{base}/phases/current/table-dice", headers=gm)).json()
-    assert step["next"] | {"faces": None} == {"expression": "1d6", "count": 1, "sides": 6, "keeps_highest": False,
-                                              "purpose": "initiative", "rule": "seed 002, The Faction Phase",
-                                              "roller_id": None, "roller": "GM", "modifiers": [], "faces": None}
+    assert step["next"] | {"faces": None} == {
+        "expression": "1d6",
+        "count": 1,
+        "sides": 6,
+        "keeps_highest": False,
+        "purpose": "initiative",
+        "rule": "seed 002, The Faction Phase",
+        "roller_id": None,
+        "roller": "GM",
+        "modifiers": [],
+        "faces": None,
+    }
     refused = conforms(demo.client.post(f"{base}/phases/current/table-dice", json={"faces": [9]}, headers=gm))
     assert refused.status_code == 422 and "a d6 shows 1 to 6, not 9" in refused.json()["detail"]
     malformed = conforms(demo.client.post(f"{base}/phases/current/table-dice", json={"faces": "3"}, headers=gm))
@@ -144,8 +167,11 @@ def test_rolls_are_asked_in_order_named_with_their_roller_and_abandoning_keeps_t
     assert "Indentured Workforce" in wanted["purpose"] + wanted["rule"]
     assert demo.gql(STEP)["data"]["tableDiceStep"] == after_initiative  # kept, server-side
     # Abandoned: the faces go, the phase stays open, and the step-through starts again at the initiative.
-    assert demo.gql(ABANDON)["data"]["abandonTableDice"] == {"resolved": False, "entered": [],
-                                                             "next": {"purpose": "initiative"}}  # fmt: skip
+    assert demo.gql(ABANDON)["data"]["abandonTableDice"] == {
+        "resolved": False,
+        "entered": [],
+        "next": {"purpose": "initiative"},
+    }
     assert demo.gql(PHASE.replace("phase phaseStatus", "phaseStatus") % "openPhase")["errors"]  # still open
     # Back to the server's dice for this phase: the table's step-through is refused, the server resolves.
     assert demo.gql(SET, s="SERVER", p=1)["data"]["setDiceSource"] == {"phase": 1, "source": "SERVER"}
@@ -184,7 +210,9 @@ def test_previews_odds_and_audit_read_a_table_dice_phase_as_a_server_dice_one(ta
     # The audit trail carries the entered faces as the rolls of the events that used them, counted once each.
     month = [(t, r) for t, _, p in demo.events(after=ordered_at) for r in rolls_in(p)]
     assert [(t, r["expression"], r["faces"], r["actor"]) for t, r in month] == [
-        ("InitiativeRolled", "1d6", [2], "GM"), ("FacGoldGained", "1d6", [4], crows["id"])]  # fmt: skip
+        ("InitiativeRolled", "1d6", [2], "GM"),
+        ("FacGoldGained", "1d6", [4], crows["id"]),
+    ]
     fair_after = {d["sides"]: d for d in demo.gql(FAIRNESS)["data"]["diceFairness"]}
     d6_before = fair_before.get(6, {"rolls": 0, "counts": [0] * 6})
     assert fair_after[6]["rolls"] == d6_before["rolls"] + 2

@@ -19,8 +19,7 @@ WS = {"subprotocols": ["graphql-transport-ws"]}
 
 def _rival(intrigue: Any, t: dict[str, Any]) -> IssuedSeat:
     """A second seat for House Barrison, whose id the GM names (the fixture answers tokens alone)."""
-    seat: IssuedSeat = intrigue.seats.create_seat(UUID(t["c"]), "player", "Bo's twin",
-                                                  house_id=t["houses"][1].id)  # fmt: skip
+    seat: IssuedSeat = intrigue.seats.create_seat(UUID(t["c"]), "player", "Bo's twin", house_id=t["houses"][1].id)
     return seat
 
 
@@ -57,8 +56,12 @@ def test_only_the_gm_may_view_a_subscription_as_another_seat(
 ) -> None:
     rival = _rival(intrigue, t)
     with client.websocket_connect("/graphql", **WS) as ws:
-        _subscribe(ws, {"Authorization": f"Bearer {t['baenre']}", "X-Intrigue-View-As": str(rival.seat.id)},
-                   id=t["c"], after=None)  # fmt: skip
+        _subscribe(
+            ws,
+            {"Authorization": f"Bearer {t['baenre']}", "X-Intrigue-View-As": str(rival.seat.id)},
+            id=t["c"],
+            after=None,
+        )
         message = ws.receive_json()
     errors = message["payload"] if message["type"] == "error" else message["payload"]["errors"]
     assert errors[0]["extensions"]["code"] == "FORBIDDEN", message

@@ -34,8 +34,11 @@ def table(intrigue: Intrigue) -> dict[str, Any]:
 
 
 def spies_seen_by(client: TestClient, table: dict[str, Any], who: str | None) -> dict[str, Any]:
-    body = gql_as(client, table[who], FACTIONS, id=str(table["campaign"])) if who else gql(
-        client, FACTIONS, id=str(table["campaign"]))  # fmt: skip
+    body = (
+        gql_as(client, table[who], FACTIONS, id=str(table["campaign"]))
+        if who
+        else gql(client, FACTIONS, id=str(table["campaign"]))
+    )
     assert "errors" not in body, body
     return next(f for f in body["data"]["factions"] if f["name"] == "Spies")  # type: ignore[index]
 
@@ -62,10 +65,16 @@ SUBMIT = """mutation($c: UUID!, $f: UUID!, $o: FactionOrdersInput!) {
   submitFactionOrders(campaignId: $c, factionId: $f, orders: $o) { name } }"""
 
 
-@pytest.mark.parametrize(("who", "faction", "allowed"), [
-    ("gm", "guards", True), ("guards_player", "guards", True), ("spies_player", "guards", False),
-    ("observer", "guards", False), (None, "guards", False),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("who", "faction", "allowed"),
+    [
+        ("gm", "guards", True),
+        ("guards_player", "guards", True),
+        ("spies_player", "guards", False),
+        ("observer", "guards", False),
+        (None, "guards", False),
+    ],
+)
 def test_only_the_gm_or_the_factions_own_seat_submits_its_orders(
     intrigue: Intrigue, client: TestClient, table: dict[str, Any], who: str | None, faction: str, allowed: bool
 ) -> None:
@@ -104,8 +113,11 @@ def court(intrigue: Intrigue) -> dict[str, Any]:
 
 
 def house_seen_by(client: TestClient, court: dict[str, Any], who: str | None) -> dict[str, Any]:
-    body = gql_as(client, court[who], HOUSES, id=str(court["campaign"])) if who else gql(
-        client, HOUSES, id=str(court["campaign"]))  # fmt: skip
+    body = (
+        gql_as(client, court[who], HOUSES, id=str(court["campaign"]))
+        if who
+        else gql(client, HOUSES, id=str(court["campaign"]))
+    )
     assert "errors" not in body, body
     return next(h for h in body["data"]["houses"] if h["id"] == str(court["mine"]))  # type: ignore[index]
 
@@ -131,13 +143,17 @@ def test_rivals_observers_and_strangers_see_only_its_rank(
 AREAS = "query($id: UUID!) { areas(campaignId: $id) { id troops { houseId power } } }"
 
 
-@pytest.mark.parametrize(("who", "sees"), [("gm", "all"), ("owner", "own"), ("rival", "own"), ("observer", "none"),
-                                           (None, "none")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("who", "sees"), [("gm", "all"), ("owner", "own"), ("rival", "own"), ("observer", "none"), (None, "none")]
+)
 def test_troops_show_to_the_gm_and_to_their_own_house_only(
     intrigue: Intrigue, client: TestClient, court: dict[str, Any], who: str | None, sees: str
 ) -> None:
-    body = gql_as(client, court[who], AREAS, id=str(court["campaign"])) if who else gql(
-        client, AREAS, id=str(court["campaign"]))  # fmt: skip
+    body = (
+        gql_as(client, court[who], AREAS, id=str(court["campaign"]))
+        if who
+        else gql(client, AREAS, id=str(court["campaign"]))
+    )
     shown = {t["houseId"] for area in body["data"]["areas"] for t in area["troops"]}  # type: ignore[index]
     every = {h for r in intrigue.state.of_kind(court["campaign"], "region") for h in r["troops"]}
     assert len(every) > 1

@@ -44,8 +44,9 @@ class SerialFaction:
     @classmethod
     def seen(cls, info: Info, state: dict[str, Any]) -> SerialFaction:
         seen = faction_view(state, guards.seat(info))
-        return cls(id=UUID(seen["id"]), name=seen["name"], facgold=seen.get("facgold"),
-                   asset_serial=seen.get("asset_serial"))  # fmt: skip
+        return cls(
+            id=UUID(seen["id"]), name=seen["name"], facgold=seen.get("facgold"), asset_serial=seen.get("asset_serial")
+        )
 
 
 @strawberry.type
@@ -56,8 +57,12 @@ class SerialQuery:
         return [SerialFaction.seen(info, r) for r in rows]
 
 
-EXTENDED = IntrigueSchema(query=merge_types("Query", (Query, SerialQuery)), mutation=Mutation,
-                          subscription=CampaignSubscription, extensions=schema.extensions)  # fmt: skip
+EXTENDED = IntrigueSchema(
+    query=merge_types("Query", (Query, SerialQuery)),
+    mutation=Mutation,
+    subscription=CampaignSubscription,
+    extensions=schema.extensions,
+)
 SERIAL = "query($c: UUID!) { serialFactions(campaignId: $c) { id name facgold assetSerial } }"
 
 
@@ -76,9 +81,12 @@ def served(intrigue: Intrigue) -> Iterator[tuple[TestClient, dict[str, Any]]]:
     """The app serving the extended schema, its root field open to every seat as `factions` is; a campaign's seats."""
     campaign_id, _, spies_id = campaign_with_hidden_spies(intrigue, "serial")
     seats = intrigue.seats
-    tokens = {"gm": seats.seat_gm(campaign_id).token,
-              "owner": seats.create_seat(campaign_id, "player", "Ana", faction_id=spies_id).token,
-              "observer": seats.create_seat(campaign_id, "observer", "Cy").token, "no token": None}  # fmt: skip
+    tokens = {
+        "gm": seats.seat_gm(campaign_id).token,
+        "owner": seats.create_seat(campaign_id, "player", "Ana", faction_id=spies_id).token,
+        "observer": seats.create_seat(campaign_id, "observer", "Cy").token,
+        "no token": None,
+    }
     app = create_app(intrigue)
     view = next(r.app for r in app.routes if isinstance(r, Route) and r.path == "/graphql")
     view.schema = EXTENDED  # type: ignore[attr-defined]

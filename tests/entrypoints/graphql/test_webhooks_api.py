@@ -40,8 +40,11 @@ def worker(intrigue: Intrigue) -> Iterator[DeliveryWorker]:
 def campaign(client: TestClient) -> tuple[str, str, str]:
     """A campaign, its GM's token and an observer's."""
     created, gm = new_campaign(client, "hooks over the API")
-    observer = conforms(client.post(f"{API}/campaigns/{created['id']}/seats", json={"role": "observer",
-                                    "name": "watcher"}, headers=bearer(gm)))  # fmt: skip
+    observer = conforms(
+        client.post(
+            f"{API}/campaigns/{created['id']}/seats", json={"role": "observer", "name": "watcher"}, headers=bearer(gm)
+        )
+    )
     return str(created["id"]), gm, str(observer.json()["token"])
 
 
@@ -52,28 +55,43 @@ def data(body: dict[str, object]) -> dict[str, Any]:
 
 
 def test_the_gm_registers_lists_tests_and_removes_an_endpoint_over_graphql(
-        client: TestClient, campaign: tuple[str, str, str], worker: DeliveryWorker) -> None:  # fmt: skip
+    client: TestClient, campaign: tuple[str, str, str], worker: DeliveryWorker
+) -> None:
     campaign_id, gm, _ = campaign
     with receiving() as receiver:
         registered = data(gql_as(client, gm, REGISTER, id=campaign_id, url=receiver.url, secret=SECRET))
         endpoint = registered["registerWebhook"]
         assert endpoint["kinds"] == ["PHASE_OPENED", "PHASE_RESOLVED", "ORDERS_DUE_SOON"]
         assert endpoint["format"] == "JSON" and endpoint["deliveries"] == []
-        tested = data(gql_as(client, gm, "mutation($id: UUID!, $e: UUID!) { sendWebhookTest(campaignId: $id, "
-                             "endpointId: $e) { deliveries { id kind } } }", id=campaign_id, e=endpoint["id"]))
+        tested = data(
+            gql_as(
+                client,
+                gm,
+                "mutation($id: UUID!, $e: UUID!) { sendWebhookTest(campaignId: $id, "
+                "endpointId: $e) { deliveries { id kind } } }",
+                id=campaign_id,
+                e=endpoint["id"],
+            )
+        )
         test_id = tested["sendWebhookTest"]["deliveries"][0]["id"]
         got = receiver.wait_for(lambda r: any(x.delivery == test_id for x in r), "the test")
         assert got[0].verifies(SECRET) and got[0].json["kind"] == "test"
     listed = data(gql_as(client, gm, LIST, id=campaign_id))["webhooks"]
     assert [e["id"] for e in listed] == [endpoint["id"]]
     assert "secret" not in str(listed)
-    removed = data(gql_as(client, gm, "mutation($id: UUID!, $e: UUID!) { removeWebhook(campaignId: $id, "
-                          "endpointId: $e) { id } }", id=campaign_id, e=endpoint["id"]))  # fmt: skip
+    removed = data(
+        gql_as(
+            client,
+            gm,
+            "mutation($id: UUID!, $e: UUID!) { removeWebhook(campaignId: $id, endpointId: $e) { id } }",
+            id=campaign_id,
+            e=endpoint["id"],
+        )
+    )
     assert removed["removeWebhook"] == []
 
 
-def test_no_seat_but_the_gm_may_see_or_touch_the_webhooks(client: TestClient,
-                                                         campaign: tuple[str, str, str]) -> None:  # fmt: skip
+def test_no_seat_but_the_gm_may_see_or_touch_the_webhooks(client: TestClient, campaign: tuple[str, str, str]) -> None:
     campaign_id, gm, observer = campaign
     data(gql_as(client, gm, REGISTER, id=campaign_id, url="https://example.org/hook", secret=SECRET))
     for token in (observer, "no-such-token"):
@@ -85,8 +103,9 @@ def test_no_seat_but_the_gm_may_see_or_touch_the_webhooks(client: TestClient,
     assert conforms(refused).status_code == 403
 
 
-def test_a_slow_receiver_never_slows_a_command(client: TestClient, campaign: tuple[str, str, str],
-                                              worker: DeliveryWorker, intrigue: Intrigue) -> None:  # fmt: skip
+def test_a_slow_receiver_never_slows_a_command(
+    client: TestClient, campaign: tuple[str, str, str], worker: DeliveryWorker, intrigue: Intrigue
+) -> None:
     campaign_id, gm, _ = campaign
     with receiving() as receiver:
         receiver.release.clear()  # every request is held until the test lets it go
@@ -103,8 +122,9 @@ def test_a_slow_receiver_never_slows_a_command(client: TestClient, campaign: tup
     assert [r.json["kind"] for r in got] == ["phase_opened", "phase_resolved"]
 
 
-def test_the_gm_manages_endpoints_over_rest(client: TestClient, campaign: tuple[str, str, str],
-                                           worker: DeliveryWorker) -> None:  # fmt: skip
+def test_the_gm_manages_endpoints_over_rest(
+    client: TestClient, campaign: tuple[str, str, str], worker: DeliveryWorker
+) -> None:
     campaign_id, gm, _ = campaign
     base = f"{API}/campaigns/{campaign_id}/webhooks"
     with receiving() as receiver:
@@ -126,15 +146,21 @@ def test_the_gm_manages_endpoints_over_rest(client: TestClient, campaign: tuple[
     assert gone.status_code == 404
 
 
-def test_orders_due_soon_goes_out_once_at_its_notice_time(client: TestClient, campaign: tuple[str, str, str],
-                                                         worker: DeliveryWorker) -> None:  # fmt: skip
+def test_orders_due_soon_goes_out_once_at_its_notice_time(
+    client: TestClient, campaign: tuple[str, str, str], worker: DeliveryWorker
+) -> None:
     campaign_id, gm, _ = campaign
     with receiving() as receiver:
         data(gql_as(client, gm, REGISTER, id=campaign_id, url=receiver.url, secret=SECRET))
         data(gql_as(client, gm, OPEN, id=campaign_id))
         due = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
-        announced = conforms(client.put(f"{API}/campaigns/{campaign_id}/phases/current/orders-due",
-                                        json={"due_at": due, "notice_hours": 2}, headers=bearer(gm)))  # fmt: skip
+        announced = conforms(
+            client.put(
+                f"{API}/campaigns/{campaign_id}/phases/current/orders-due",
+                json={"due_at": due, "notice_hours": 2},
+                headers=bearer(gm),
+            )
+        )
         assert announced.status_code == 200, announced.text
         got = receiver.wait_for(lambda r: any(x.json["kind"] == "orders_due_soon" for x in r), "orders due soon")
         news = next(x.json for x in got if x.json["kind"] == "orders_due_soon")
@@ -144,8 +170,9 @@ def test_orders_due_soon_goes_out_once_at_its_notice_time(client: TestClient, ca
     assert [x.json["kind"] for x in receiver.received].count("orders_due_soon") == 1
 
 
-def test_a_phase_that_resolves_before_the_notice_cancels_it(client: TestClient, campaign: tuple[str, str, str],
-                                                           intrigue: Intrigue) -> None:  # fmt: skip
+def test_a_phase_that_resolves_before_the_notice_cancels_it(
+    client: TestClient, campaign: tuple[str, str, str], intrigue: Intrigue
+) -> None:
     campaign_id, gm, _ = campaign
     data(gql_as(client, gm, OPEN, id=campaign_id))
     due = datetime.now(UTC) + timedelta(days=3)
@@ -154,13 +181,19 @@ def test_a_phase_that_resolves_before_the_notice_cancels_it(client: TestClient, 
     assert intrigue.webhook_rows.orders_due(UUID(campaign_id)) is not None
     data(gql_as(client, gm, RESOLVE, id=campaign_id))
     assert intrigue.webhook_rows.orders_due(UUID(campaign_id)) is None  # cleared in the resolution's commit
-    late = conforms(client.put(f"{API}/campaigns/{campaign_id}/phases/current/orders-due",
-                               json={"due_at": due.isoformat()}, headers=bearer(gm)))  # fmt: skip
+    late = conforms(
+        client.put(
+            f"{API}/campaigns/{campaign_id}/phases/current/orders-due",
+            json={"due_at": due.isoformat()},
+            headers=bearer(gm),
+        )
+    )
     assert late.status_code == 409  # no open phase
 
 
-def test_a_registration_sent_again_with_its_idempotency_key_registers_once(client: TestClient,
-                                                                          campaign: tuple[str, str, str]) -> None:
+def test_a_registration_sent_again_with_its_idempotency_key_registers_once(
+    client: TestClient, campaign: tuple[str, str, str]
+) -> None:
     campaign_id, gm, _ = campaign
     payload = {"query": REGISTER, "variables": {"id": campaign_id, "url": "https://example.org/once", "secret": SECRET}}
     headers = {**bearer(gm), "Idempotency-Key": str(uuid4())}

@@ -100,8 +100,9 @@ def test_pending_actions_knowledge_reports_and_summaries_read_month_2_week_3(fix
     assert (rest_found["when"], rest_found["expected"]) == (rest_week(7, 2, 3), rest_week(10, 3, 2))
 
     report = ok(REPORT, p=2, h=baenre)["phaseReport"]
-    assert report["orders"] == [{"action": "Intelligence Gathering", "outcome": "1 plot(s) discovered", "week": 7,
-                                 "when": W7}]  # fmt: skip
+    assert report["orders"] == [
+        {"action": "Intelligence Gathering", "outcome": "1 plot(s) discovered", "week": 7, "when": W7}
+    ]
     assert report["learned"] == [{"kind": "plot", "week": 7, "expectedWeek": 10, "when": W7, "expected": W10}]
     rest = client.get(f"/api/v1/campaigns/{c}/phases/2/report", params={"member_id": baenre}, headers=headers).json()
     assert rest["orders"][0]["when"] == rest_week(7, 2, 3)
@@ -114,12 +115,14 @@ def test_pending_actions_knowledge_reports_and_summaries_read_month_2_week_3(fix
     [smeared] = ok(REPORT, p=3, h=xorlarrin)["phaseReport"]["orders"]
     assert (smeared["action"], smeared["week"], smeared["when"]) == ("Smear Campaign", 10, W10)
     assert smeared["outcome"]
-    rest = client.get(f"/api/v1/campaigns/{c}/phases/3/report", params={"member_id": xorlarrin},
-                      headers=headers).json()  # fmt: skip
+    rest = client.get(f"/api/v1/campaigns/{c}/phases/3/report", params={"member_id": xorlarrin}, headers=headers).json()
     assert rest["orders"][0]["when"] == rest_week(10, 3, 2)
 
     edges = ok(LOG)["eventLog"]["edges"]
-    summaries = {e["node"]["payload"]["phase"]: e["node"]["payload"]["summary"]["gameofbones"]["outcomes"]
-                 for e in edges if e["node"]["topic"].endswith("Campaign.PhaseResolved")}  # fmt: skip
+    summaries = {
+        e["node"]["payload"]["phase"]: e["node"]["payload"]["summary"]["gameofbones"]["outcomes"]
+        for e in edges
+        if e["node"]["topic"].endswith("Campaign.PhaseResolved")
+    }
     assert [(o["action"], o["when"]) for o in summaries[2]] == [("Intelligence Gathering", rest_week(7, 2, 3))]
     assert [(o["action"], o["when"]) for o in summaries[3]] == [("Smear Campaign", rest_week(10, 3, 2))]

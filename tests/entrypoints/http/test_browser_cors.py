@@ -22,8 +22,10 @@ SEAT = """mutation($c: UUID!) { createSeat(campaignId: $c, input: {role: OBSERVE
 
 
 def preflight(client: TestClient, path: str, origin: str, method: str, headers: str) -> httpx.Response:
-    return client.options(path, headers={"Origin": origin, "Access-Control-Request-Method": method,
-                                         "Access-Control-Request-Headers": headers})  # fmt: skip
+    return client.options(
+        path,
+        headers={"Origin": origin, "Access-Control-Request-Method": method, "Access-Control-Request-Headers": headers},
+    )
 
 
 def cors_headers(response: httpx.Response) -> dict[str, str]:
@@ -47,9 +49,19 @@ def test_the_variable_names_origins_separated_by_commas() -> None:
     assert cors_origins(" , ") == []
 
 
-@pytest.mark.parametrize(("path", "method"), [("/graphql", "POST"), ("/graphql", "GET"), (CAMPAIGNS, "POST"),
-                                              ("/api/v1/campaigns/00000000-0000-0000-0000-000000000001/factions/"
-                                               "00000000-0000-0000-0000-000000000002/orders", "PUT")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("path", "method"),
+    [
+        ("/graphql", "POST"),
+        ("/graphql", "GET"),
+        (CAMPAIGNS, "POST"),
+        (
+            "/api/v1/campaigns/00000000-0000-0000-0000-000000000001/factions/"
+            "00000000-0000-0000-0000-000000000002/orders",
+            "PUT",
+        ),
+    ],
+)
 def test_a_configured_origins_preflight_is_allowed_with_the_token_and_idempotency_headers(
     cors_client: TestClient, path: str, method: str
 ) -> None:
@@ -104,10 +116,16 @@ def test_the_gms_view_as_header_is_allowed_from_a_configured_origin(cors_client:
     assert VIEW_AS in listed(response.headers["access-control-allow-headers"])
     given = {"input": {"name": "viewed from the console", "ruleSystems": ["FACTION_TURN"]}}
     created = cors_client.post("/graphql", json={"query": CREATE, "variables": given}).json()["data"]["createCampaign"]
-    observer = cors_client.post("/graphql", json={"query": SEAT, "variables": {"c": created["id"]}},
-                                headers={"Authorization": f"Bearer {created['gmToken']}"}).json()  # fmt: skip
+    observer = cors_client.post(
+        "/graphql",
+        json={"query": SEAT, "variables": {"c": created["id"]}},
+        headers={"Authorization": f"Bearer {created['gmToken']}"},
+    ).json()
     seat_id = observer["data"]["createSeat"]["seat"]["id"]
-    viewed = cors_client.post("/graphql", json={"query": "{ me { id role } }"}, headers={
-        "Origin": CONSOLE, "Authorization": f"Bearer {created['gmToken']}", VIEW_AS: seat_id})  # fmt: skip
+    viewed = cors_client.post(
+        "/graphql",
+        json={"query": "{ me { id role } }"},
+        headers={"Origin": CONSOLE, "Authorization": f"Bearer {created['gmToken']}", VIEW_AS: seat_id},
+    )
     assert viewed.headers["access-control-allow-origin"] == CONSOLE
     assert viewed.json() == {"data": {"me": {"id": seat_id, "role": "OBSERVER"}}}

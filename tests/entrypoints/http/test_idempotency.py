@@ -59,8 +59,10 @@ def test_a_retried_gm_command_answers_its_first_result_and_writes_nothing(
     roll_key = {**bearer(gm), **key()}
     rolled = client.post(f"{base}/rolls", json={"expression": "3d6", "purpose": "omen"}, headers=roll_key)
     for _ in range(2):
-        assert client.post(f"{base}/rolls", json={"expression": "3d6", "purpose": "omen"}, headers=roll_key).json() \
-            == rolled.json()  # fmt: skip
+        assert (
+            client.post(f"{base}/rolls", json={"expression": "3d6", "purpose": "omen"}, headers=roll_key).json()
+            == rolled.json()
+        )
     assert intrigue.store.load(UUID(campaign["id"]), Campaign).version == version + 1  # one roll, not three
 
 
@@ -77,8 +79,9 @@ def test_the_same_key_for_a_different_request_is_refused(client: TestClient, int
     headers = key()
     conforms(client.post(f"{API}/campaigns", json={"name": "one", "rule_systems": ["factionturn"]}, headers=headers))
     name = f"two {uuid4()}"
-    refused = conforms(client.post(f"{API}/campaigns", json={"name": name, "rule_systems": ["factionturn"]},
-                                   headers=headers))  # fmt: skip
+    refused = conforms(
+        client.post(f"{API}/campaigns", json={"name": name, "rule_systems": ["factionturn"]}, headers=headers)
+    )
     assert refused.status_code == 422 and "first used for a different request" in refused.json()["detail"]
     assert named(intrigue, name) == []
 
@@ -94,8 +97,9 @@ def test_keys_belong_to_the_seat_that_sent_them(client: TestClient, intrigue: In
 
 def test_a_malformed_key_is_a_422_problem(client: TestClient) -> None:
     for bad in ("", "x" * 256, "tab\tbed"):
-        refused = client.post(f"{API}/campaigns", json={"name": "k", "rule_systems": ["factionturn"]},
-                              headers={"Idempotency-Key": bad})  # fmt: skip
+        refused = client.post(
+            f"{API}/campaigns", json={"name": "k", "rule_systems": ["factionturn"]}, headers={"Idempotency-Key": bad}
+        )
         assert refused.status_code == 422 and refused.json()["code"] == "INVALID_INPUT"
 
 
@@ -170,14 +174,14 @@ def test_answers_older_than_the_retention_are_purged_and_newer_ones_kept(
 ) -> None:
     old, new = key(), key()
     for headers in (old, new):
-        created = client.post(f"{API}/campaigns", json={"name": f"p {uuid4()}", "rule_systems": ["factionturn"]},
-                              headers=headers)  # fmt: skip
+        created = client.post(
+            f"{API}/campaigns", json={"name": f"p {uuid4()}", "rule_systems": ["factionturn"]}, headers=headers
+        )
         assert created.status_code == 201
     with psycopg.connect(intrigue.db.conninfo, autocommit=True) as conn:
         newest = conn.execute("SELECT key_sha256 FROM idempotency_keys ORDER BY created_at DESC LIMIT 2").fetchall()
         conn.execute(
-            "UPDATE idempotency_keys SET created_at = now() - %s::interval - interval '1 minute'"
-            " WHERE key_sha256 = %s",
+            "UPDATE idempotency_keys SET created_at = now() - %s::interval - interval '1 minute' WHERE key_sha256 = %s",
             (idempotency.RETENTION, newest[1][0]),
         )
         assert idempotency.purge(conn) >= 1

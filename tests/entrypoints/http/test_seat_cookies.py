@@ -47,8 +47,12 @@ def test_signing_in_sets_a_secure_httponly_strict_cookie_for_the_whole_service(
     campaign, token = seated(intrigue)
     answer = sign_in(client, token)
     assert answer.status_code == 200, answer.text
-    assert answer.json() == {"campaignId": str(campaign.id), "seatId": answer.json()["seatId"], "role": "GM",
-                             "name": "GM"}  # fmt: skip
+    assert answer.json() == {
+        "campaignId": str(campaign.id),
+        "seatId": answer.json()["seatId"],
+        "role": "GM",
+        "name": "GM",
+    }
     (set_cookie,) = answer.headers.get_list("set-cookie")
     name, _, rest = set_cookie.partition("=")
     attributes = {part.strip().split("=")[0].lower(): part.strip() for part in rest.split(";")[1:]}

@@ -17,13 +17,19 @@ def directives(policy: str) -> dict[str, list[str]]:
     return {words[0]: words[1:] for words in parsed}
 
 
-PAGES = [("/", BROWSER), ("/campaigns/x/map", BROWSER), ("/graphql", BROWSER), ("/graphiql/graphiql.min.js", {}),
-         ("/api/v1/openapi.yaml", {})]  # fmt: skip
+PAGES = [
+    ("/", BROWSER),
+    ("/campaigns/x/map", BROWSER),
+    ("/graphql", BROWSER),
+    ("/graphiql/graphiql.min.js", {}),
+    ("/api/v1/openapi.yaml", {}),
+]
 
 
 @pytest.mark.parametrize(("path", "headers"), PAGES)
-def test_pages_and_their_assets_send_the_security_headers(client: TestClient, path: str,
-                                                          headers: dict[str, str]) -> None:  # fmt: skip
+def test_pages_and_their_assets_send_the_security_headers(
+    client: TestClient, path: str, headers: dict[str, str]
+) -> None:
     answer = client.get(path, headers=headers)
     policy = directives(answer.headers["content-security-policy"])
     assert policy["script-src"] == ["'self'"] and policy["style-src"] == ["'self'"]

@@ -17,8 +17,17 @@ from service.persistence.key_randomness import random_bits, required_bits
 from tests.entrypoints.http.test_idempotency import CREATE, named
 from tests.support.rest_support import API, bearer, conforms, new_campaign
 
-GUESSABLE = ["k" * 40, "ab" * 20, "0123456789abcdef" * 2, "00000000-0000-4000-8000-000000000000",
-             "kkkkkkkk-kkkk-kkkk-kkkk-kkkkkkkkkkkk", "x" * 255, "1", "42", "a" * 31]  # fmt: skip
+GUESSABLE = [
+    "k" * 40,
+    "ab" * 20,
+    "0123456789abcdef" * 2,
+    "00000000-0000-4000-8000-000000000000",
+    "kkkkkkkk-kkkk-kkkk-kkkk-kkkkkkkkkkkk",
+    "x" * 255,
+    "1",
+    "42",
+    "a" * 31,
+]
 
 
 def _honoured(key: str) -> bool:
@@ -34,9 +43,14 @@ def test_the_random_keys_clients_make_are_always_honoured() -> None:
     draw = random.Random(25)  # seeded, so that a failure shows again; the forms are what real generators give
     for _ in range(2_000):
         raw = draw.randbytes(16)
-        made = [str(UUID(bytes=raw, version=4)), str(UUID(bytes=raw, version=4)).upper(), raw.hex(),
-                base64.urlsafe_b64encode(raw).decode().rstrip("="), base64.b64encode(raw).decode(),
-                base64.urlsafe_b64encode(draw.randbytes(24)).decode()]  # fmt: skip
+        made = [
+            str(UUID(bytes=raw, version=4)),
+            str(UUID(bytes=raw, version=4)).upper(),
+            raw.hex(),
+            base64.urlsafe_b64encode(raw).decode().rstrip("="),
+            base64.b64encode(raw).decode(),
+            base64.urlsafe_b64encode(draw.randbytes(24)).decode(),
+        ]
         assert [k for k in made if not _honoured(k)] == []
 
 
@@ -58,14 +72,21 @@ def test_forty_ks_are_refused_and_hand_no_second_client_the_first_ones_gm_token(
 
 def test_a_short_unseated_key_is_refused_too_rather_than_run_unkeyed(client: TestClient, intrigue: Intrigue) -> None:
     name = f"short key {uuid4()}"
-    refused = client.post(f"{API}/campaigns", json={"name": name, "rule_systems": ["factionturn"]},
-                          headers={"Idempotency-Key": "42"})  # fmt: skip
+    refused = client.post(
+        f"{API}/campaigns", json={"name": name, "rule_systems": ["factionturn"]}, headers={"Idempotency-Key": "42"}
+    )
     assert (refused.status_code, refused.json()["code"]) == (422, "INVALID_INPUT")
     assert named(intrigue, name) == []
 
 
-@pytest.mark.parametrize("make", [lambda: str(uuid4()), lambda: random.randbytes(16).hex(),
-                                  lambda: base64.urlsafe_b64encode(random.randbytes(16)).decode().rstrip("=")])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: str(uuid4()),
+        lambda: random.randbytes(16).hex(),
+        lambda: base64.urlsafe_b64encode(random.randbytes(16)).decode().rstrip("="),
+    ],
+)
 def test_an_unseated_random_key_is_honoured_and_its_retry_replays(
     client: TestClient, intrigue: Intrigue, make: Any
 ) -> None:

@@ -43,8 +43,7 @@ class Finding:
     answer: str
 
     def line(self) -> str:
-        return (f"{self.transport} | {self.operation} | {self.problem} | {self.status} | {self.request} | "
-                f"{self.answer}")  # fmt: skip
+        return f"{self.transport} | {self.operation} | {self.problem} | {self.status} | {self.request} | {self.answer}"
 
 
 @dataclass
@@ -74,8 +73,10 @@ class Findings:
                 out.writelines(f"{self.counts[k]}x {f.line()}\n" for k, fs in self.seen.items() for f in fs)
         lines = [f"{self.counts[k]}x {fs[0].line()}" for k, fs in self.seen.items()]
         deep = sum(self.accepted.values())
-        return (f"{len(self.seen)} kind(s) of finding in {self.cases} cases ({deep} accepted, over "
-                f"{len(self.accepted)} operations):\n" + "\n".join(lines))
+        return (
+            f"{len(self.seen)} kind(s) of finding in {self.cases} cases ({deep} accepted, over "
+            f"{len(self.accepted)} operations):\n" + "\n".join(lines)
+        )
 
 
 def excerpt(text: str) -> str:

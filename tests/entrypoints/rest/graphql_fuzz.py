@@ -30,33 +30,72 @@ KEEP_GENERATED = 0.15  # how often a member-naming argument keeps its generated 
 SERVER_SIDE_CODES = frozenset({"INTERNAL", "INTERNAL_SERVER_ERROR"})
 # Argument (or input field) name -> which of the world's ids it names.
 MEMBER_ARGUMENTS = {
-    "campaignId": ("campaign",), "factionId": ("faction",), "fromFactionId": ("faction",),
-    "toFactionId": ("faction",), "targetFactionId": ("faction",), "houseId": ("house",),
-    "targetHouseId": ("house",), "regionId": ("region",), "homeRegionId": ("region",), "areaId": ("region",),
-    "fromAreaId": ("region",), "toAreaId": ("region",), "targetId": ("faction", "house"),
-    "assetId": ("asset",), "monsterId": ("asset",), "actorId": ("faction", "house"), "actor": ("character",),
+    "campaignId": ("campaign",),
+    "factionId": ("faction",),
+    "fromFactionId": ("faction",),
+    "toFactionId": ("faction",),
+    "targetFactionId": ("faction",),
+    "houseId": ("house",),
+    "targetHouseId": ("house",),
+    "regionId": ("region",),
+    "homeRegionId": ("region",),
+    "areaId": ("region",),
+    "fromAreaId": ("region",),
+    "toAreaId": ("region",),
+    "targetId": ("faction", "house"),
+    "assetId": ("asset",),
+    "monsterId": ("asset",),
+    "actorId": ("faction", "house"),
+    "actor": ("character",),
     "id": ("campaign", "faction", "house"),
-}  # fmt: skip
+}
 # String arguments whose valid values are words the rules know: mostly one of these, so commands get past parsing.
 # (Closed sets are GraphQL enums, which schemathesis generates from the schema.)
 WORDS = {
     "typeKey": ["informers", "thugs", "smugglers", "militia_unit", "postern", "base_of_influence"],
-    "expression": ["2d6+3", "1d20", "3d8-1"], "dice": ["1d20", "2d6"], "hitDice": ["18d10+36"],
+    "expression": ["2d6+3", "1d20", "3d8-1"],
+    "dice": ["1d20", "2d6"],
+    "hitDice": ["18d10+36"],
     "stat": ["force", "cunning", "wealth", "influence"],
-}  # fmt: skip
+}
 PHASES = [1, 2, 3]  # an Int `phase` names one of the first phases, which the fuzzing plays
-ORDER_KEYS = ("action", "goal", "raise_ratings", "defences", "permissions", "rerolls", "narrative", "extras",
-              "type_key", "region_id", "asset_id", "strikes", "uses", "free_uses", "target", "hp")  # fmt: skip
+ORDER_KEYS = (
+    "action",
+    "goal",
+    "raise_ratings",
+    "defences",
+    "permissions",
+    "rerolls",
+    "narrative",
+    "extras",
+    "type_key",
+    "region_id",
+    "asset_id",
+    "strikes",
+    "uses",
+    "free_uses",
+    "target",
+    "hp",
+)
 
 
 def _json_values(world: World) -> st.SearchStrategy[Any]:
     """JSON as a client might send it to a JSON argument (orders, definitions): mostly objects with known keys."""
     words = ["Attack", "Buy Asset", "Seize Region", "None", "strength", "informers"]
-    leaves = st.one_of(st.none(), st.booleans(), st.integers(-(2**40), 2**40), st.text(max_size=30),
-                       st.sampled_from(world.of("region", "faction", "asset")), st.sampled_from(words))  # fmt: skip
+    leaves = st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-(2**40), 2**40),
+        st.text(max_size=30),
+        st.sampled_from(world.of("region", "faction", "asset")),
+        st.sampled_from(words),
+    )
     keys = st.one_of(st.sampled_from(ORDER_KEYS), st.from_regex(r"\A[_A-Za-z][_0-9A-Za-z]{0,11}\Z"))  # GraphQL names
-    return st.recursive(leaves, lambda inner: st.one_of(st.lists(inner, max_size=4),
-                                                        st.dictionaries(keys, inner, max_size=5)), max_leaves=12)
+    return st.recursive(
+        leaves,
+        lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(keys, inner, max_size=5)),
+        max_leaves=12,
+    )
 
 
 def _node(value: Any) -> graphql.ValueNode:
@@ -70,8 +109,9 @@ def _node(value: Any) -> graphql.ValueNode:
         return nodes.String(value)
     if isinstance(value, list):
         return nodes.List([_node(v) for v in value])
-    return nodes.Object([graphql.ObjectFieldNode(name=graphql.NameNode(value=k), value=_node(v))
-                         for k, v in value.items()])  # fmt: skip
+    return nodes.Object(
+        [graphql.ObjectFieldNode(name=graphql.NameNode(value=k), value=_node(v)) for k, v in value.items()]
+    )
 
 
 @contextmanager
@@ -186,8 +226,16 @@ def _judge(events: EventRows, findings: Findings, case: Any) -> None:
         problems.append("the answer is not JSON")
     problems += check_failures(lambda: case.validate_response(response, checks=[response_schema_conformance]))
     for problem in problems:
-        findings.add(Finding("GraphQL", case.operation.label, problem, response.status_code, excerpt(case.body),
-                             excerpt(response.text)))  # fmt: skip
+        findings.add(
+            Finding(
+                "GraphQL",
+                case.operation.label,
+                problem,
+                response.status_code,
+                excerpt(case.body),
+                excerpt(response.text),
+            )
+        )
 
 
 def _payload(response: Any) -> dict[str, Any]:

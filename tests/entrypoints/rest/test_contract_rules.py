@@ -31,8 +31,7 @@ def body_schema(name: str) -> dict[str, Any]:
 
 def as_of_schema() -> dict[str, Any]:
     """The query of GET /campaigns/{id}/state, as the contract states it."""
-    (at,) = [p for p in contract()["paths"]["/campaigns/{campaign_id}/state"]["get"]["parameters"]
-             if p["name"] == "at"]  # fmt: skip
+    (at,) = [p for p in contract()["paths"]["/campaigns/{campaign_id}/state"]["get"]["parameters"] if p["name"] == "at"]
     assert at["in"] == "query" and at["required"] and at["style"] == "form" and at["explode"]
     return dict(at["schema"])
 
@@ -100,7 +99,10 @@ def test_the_contract_and_the_server_agree_that_time_travel_takes_exactly_one_of
 
 def test_a_refused_seat_names_the_rule_it_breaks(client: TestClient) -> None:
     campaign, gm = new_campaign(client)
-    refused = client.post(f"{API}/campaigns/{campaign['id']}/seats", json={"role": "player", "faction_id": str(uuid4()),
-                          "house_id": str(uuid4())}, headers=bearer(gm))  # fmt: skip
+    refused = client.post(
+        f"{API}/campaigns/{campaign['id']}/seats",
+        json={"role": "player", "faction_id": str(uuid4()), "house_id": str(uuid4())},
+        headers=bearer(gm),
+    )
     assert refused.status_code == 422
     assert "exactly one faction or one house" in refused.json()["detail"]

@@ -37,8 +37,15 @@ from tests.entrypoints.rest.fuzzing import Finding, Findings, check_failures, ju
 from tests.entrypoints.rest.graphql_fuzz import fuzz_graphql
 from tests.support.fuzz_world import EventRows, World, build_world, internal_text
 
-REST_CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
-               response_headers_conformance, positive_data_acceptance, negative_data_rejection]  # fmt: skip
+REST_CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+    response_headers_conformance,
+    positive_data_acceptance,
+    negative_data_rejection,
+]
 # Examples per operation and pass; sized so both transports together stay within a couple of minutes.
 REST_UNSEATED, REST_AS_GM, REST_NEGATIVE, REST_AS_PLAYER = 3, 40, 12, 8
 # The GM's interventions are fifteen routes of one handler (service/entrypoints/rest/interventions.py): fewer
@@ -65,18 +72,45 @@ REFUSED_BY_STATE = {
     "POST /campaigns/{campaign_id}/webhooks": "the address must be an absolute http(s) URL with a host",
     # The GM's interventions name assets, people, pending actions and custom types the campaign may not have,
     # and some happen once a phase (a monster's move and attack).
-    **{f"POST /campaigns/{{campaign_id}}/interventions/{name}": "it names what the campaign may not hold"
-       for name in ("asset-adventures", "assets", "asset-transfers", "bases-of-influence", "foiled-plans",
-                    "monster-moves", "monster-attacks", "regional-governments", "area-control", "fates",
-                    "house-circumstances", "house-action-settlements", "adjustments", "custom-action-orders",
-                    "house-custom-action-orders")},
+    **{
+        f"POST /campaigns/{{campaign_id}}/interventions/{name}": "it names what the campaign may not hold"
+        for name in (
+            "asset-adventures",
+            "assets",
+            "asset-transfers",
+            "bases-of-influence",
+            "foiled-plans",
+            "monster-moves",
+            "monster-attacks",
+            "regional-governments",
+            "area-control",
+            "fates",
+            "house-circumstances",
+            "house-action-settlements",
+            "adjustments",
+            "custom-action-orders",
+            "house-custom-action-orders",
+        )
+    },
 }
 # Body fields that name a member of the campaign, filled from the world in the seated, well-formed requests.
-MEMBER_FIELDS = {"faction_id": "faction", "house_id": "house", "target_house_id": "house", "actor": "character",
-                 "region_id": "region", "to_area_id": "region", "asset_id": "asset", "target_faction_id": "faction",
-                 "target_asset_id": "asset", "attacker_id": "asset", "area_ids": "region",
-                 "from_faction_id": "faction", "to_faction_id": "faction", "home_region_id": "region",
-                 "area_id": "region"}  # fmt: skip
+MEMBER_FIELDS = {
+    "faction_id": "faction",
+    "house_id": "house",
+    "target_house_id": "house",
+    "actor": "character",
+    "region_id": "region",
+    "to_area_id": "region",
+    "asset_id": "asset",
+    "target_faction_id": "faction",
+    "target_asset_id": "asset",
+    "attacker_id": "asset",
+    "area_ids": "region",
+    "from_faction_id": "faction",
+    "to_faction_id": "faction",
+    "home_region_id": "region",
+    "area_id": "region",
+}
 
 
 @pytest.fixture(scope="module")
@@ -193,8 +227,7 @@ def _judge_rest(events: EventRows, findings: Findings, case: Any) -> None:
         findings.succeeded(case.operation.label)
     request = request_summary(case.method, case.formatted_path, case.query, case.body)
     for problem in problems:
-        findings.add(Finding("REST", case.operation.label, problem, response.status_code, request,
-                             response.text[:300]))  # fmt: skip
+        findings.add(Finding("REST", case.operation.label, problem, response.status_code, request, response.text[:300]))
 
 
 @pytest.mark.slow  # a whole fuzz run: `make test-slow`, which .ci/run runs (README, "How long each command takes")
@@ -224,19 +257,29 @@ def test_generated_graphql_operations_find_no_internal_error_no_leak_and_no_writ
 
 @pytest.mark.parametrize(
     "answer",
-    ["'list' object has no attribute 'get'", "'StateView' object has no attribute '_sql'", "too many clients already",
-     "terminating connection due to administrator command", 'DETAIL:  Key (id)=(1) already exists.',
-     "malformed Refit Asset order: RefitAsset.__init__() missing 1 required positional argument: 'type_key'"],
-)  # fmt: skip
+    [
+        "'list' object has no attribute 'get'",
+        "'StateView' object has no attribute '_sql'",
+        "too many clients already",
+        "terminating connection due to administrator command",
+        "DETAIL:  Key (id)=(1) already exists.",
+        "malformed Refit Asset order: RefitAsset.__init__() missing 1 required positional argument: 'type_key'",
+    ],
+)
 def test_the_leak_detector_knows_the_internal_text_issue_12_saw(answer: str) -> None:
     assert internal_text(answer, sent=[]) is not None
 
 
 @pytest.mark.parametrize(
     "answer",
-    ["unknown action 'Dance'; choose from ['Assault']", "no campaign with id 'x'", "a region needs a name",
-     "phase 2 has not been played; the campaign is in phase 1", "a seat may not do this: FORBIDDEN"],
-)  # fmt: skip
+    [
+        "unknown action 'Dance'; choose from ['Assault']",
+        "no campaign with id 'x'",
+        "a region needs a name",
+        "phase 2 has not been played; the campaign is in phase 1",
+        "a seat may not do this: FORBIDDEN",
+    ],
+)
 def test_the_leak_detector_passes_the_rules_own_words_and_echoes_of_the_request(answer: str) -> None:
     assert internal_text(answer, sent=[]) is None
     echoed = "KeyError: SELECT 1 FROM x"

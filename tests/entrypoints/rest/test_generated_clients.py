@@ -34,9 +34,24 @@ def python_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     folder = tmp_path_factory.mktemp("python-client")
     (folder / "config.yaml").write_text("post_hooks: []\n", encoding="utf-8")  # no formatter run on its output
     tool = Path(sys.executable).parent / "openapi-python-client"
-    made = subprocess.run([str(tool), "generate", "--path", str(CONTRACT), "--meta", "none", "--config",
-                           str(folder / "config.yaml"), "--output-path", str(folder / "intrigue_rest")],
-                          capture_output=True, text=True, timeout=120, check=False)  # fmt: skip
+    made = subprocess.run(
+        [
+            str(tool),
+            "generate",
+            "--path",
+            str(CONTRACT),
+            "--meta",
+            "none",
+            "--config",
+            str(folder / "config.yaml"),
+            "--output-path",
+            str(folder / "intrigue_rest"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert made.returncode == 0, made.stdout + made.stderr
     sys.path.insert(0, str(folder))
     try:
@@ -54,8 +69,11 @@ def _opened(client: TestClient, intrigue: Intrigue, world: dict[str, Any]) -> st
 
 def test_the_python_clients_order_body_round_trips_each_action_as_its_own_model(python_client: Any) -> None:
     models = importlib.import_module("intrigue_rest.models")
-    body = {"action": {"action": "Buy Asset", "type_key": "informers", "region_id": "6f0b8a44-0d2c-4b34-9d7e-"
-                       "1c1f4d0d7a11"}, "raise_ratings": ["cunning"], "rerolls": False}  # fmt: skip
+    body = {
+        "action": {"action": "Buy Asset", "type_key": "informers", "region_id": "6f0b8a44-0d2c-4b34-9d7e-1c1f4d0d7a11"},
+        "raise_ratings": ["cunning"],
+        "rerolls": False,
+    }
     orders = models.FactionOrders.from_dict(body)
     assert isinstance(orders.action, models.BuyAssetOrder) and orders.action.type_key == "informers"
     assert orders.to_dict() == body
@@ -66,20 +84,29 @@ def test_the_python_clients_order_body_round_trips_each_action_as_its_own_model(
 
 
 def test_the_python_client_submits_an_order_the_faction_then_holds(
-    python_client: Any, client: TestClient, intrigue: Intrigue, world: dict[str, Any]  # noqa: F811
+    python_client: Any,
+    client: TestClient,
+    intrigue: Intrigue,
+    world: dict[str, Any],  # noqa: F811
 ) -> None:
     home = _opened(client, intrigue, world)
     models = importlib.import_module("intrigue_rest.models")
     submit = importlib.import_module("intrigue_rest.api.default.submit_faction_orders")
-    orders = models.FactionOrders(action=models.BuyAssetOrder(
-        action=models.BuyAssetOrderAction.BUY_ASSET, type_key="informers", region_id=UUID(home)))  # fmt: skip
+    orders = models.FactionOrders(
+        action=models.BuyAssetOrder(
+            action=models.BuyAssetOrderAction.BUY_ASSET, type_key="informers", region_id=UUID(home)
+        )
+    )
     with served(create_app(intrigue)) as port:
         rest = python_client.AuthenticatedClient(base_url=f"http://127.0.0.1:{port}{API}", token=world["spies_player"])
-        answer = submit.sync_detailed(UUID(world["base"].rsplit("/", 1)[1]), UUID(world["spies"]), client=rest,
-                                      body=orders)  # fmt: skip
+        answer = submit.sync_detailed(
+            UUID(world["base"].rsplit("/", 1)[1]), UUID(world["spies"]), client=rest, body=orders
+        )
     assert answer.status_code == 200, answer.content
     assert intrigue.store.load(UUID(world["spies"]), Faction).order["action"] == {
-        "action": "Buy Asset", **BuyAsset("informers", home).__dict__}
+        "action": "Buy Asset",
+        **BuyAsset("informers", home).__dict__,
+    }
 
 
 SUBMIT_TS = """
@@ -112,29 +139,71 @@ def _node_tool(name: str) -> str:
 
 
 def test_the_typescript_client_types_each_action_and_submits_an_order(
-    tmp_path: Path, client: TestClient, intrigue: Intrigue, world: dict[str, Any]  # noqa: F811
+    tmp_path: Path,
+    client: TestClient,
+    intrigue: Intrigue,
+    world: dict[str, Any],  # noqa: F811
 ) -> None:
     node = shutil.which("node") or shutil.which("node", path=str(ROOT / ".venv" / "bin"))
     assert node, "no Node.js: `make web-install` installs it"
     (tmp_path / "openapi-ts.config.mjs").write_text(  # `.js` in the imports, so Node.js runs what tsc emits
         f"export default {{ input: {str(CONTRACT)!r}, output: {{ path: 'client', importFileExtension: '.js' }} }};\n",
-        encoding="utf-8")  # fmt: skip
-    made = subprocess.run([node, str(WEB / "scripts" / "openapi-ts.mjs"), "-f", "openapi-ts.config.mjs", "-s"],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False)  # fmt: skip
+        encoding="utf-8",
+    )
+    made = subprocess.run(
+        [node, str(WEB / "scripts" / "openapi-ts.mjs"), "-f", "openapi-ts.config.mjs", "-s"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert made.returncode == 0, made.stdout + made.stderr
     (tmp_path / "submit.ts").write_text(SUBMIT_TS, encoding="utf-8")
     (tmp_path / "package.json").write_text('{"type": "module"}', encoding="utf-8")
     (tmp_path / "node_modules").symlink_to(WEB / "node_modules")  # @types/node for tsc
-    compiled = subprocess.run([_node_tool("tsc"), "--strict", "--target", "es2022", "--module", "nodenext",
-                               "--moduleResolution", "nodenext", "--skipLibCheck", "--types", "node", "--outDir",
-                               "out", "submit.ts"], cwd=tmp_path, capture_output=True, text=True, timeout=120,
-                              check=False)  # fmt: skip
+    compiled = subprocess.run(
+        [
+            _node_tool("tsc"),
+            "--strict",
+            "--target",
+            "es2022",
+            "--module",
+            "nodenext",
+            "--moduleResolution",
+            "nodenext",
+            "--skipLibCheck",
+            "--types",
+            "node",
+            "--outDir",
+            "out",
+            "submit.ts",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert compiled.returncode == 0, compiled.stdout + compiled.stderr
     home = _opened(client, intrigue, world)
     campaign = world["base"].rsplit("/", 1)[1]
     with served(create_app(intrigue)) as port:
-        run = subprocess.run([node, "out/submit.js", f"http://127.0.0.1:{port}{API}", world["spies_player"],
-                              campaign, world["spies"], home], cwd=tmp_path, capture_output=True, text=True,
-                             timeout=60, check=False)  # fmt: skip
+        run = subprocess.run(
+            [
+                node,
+                "out/submit.js",
+                f"http://127.0.0.1:{port}{API}",
+                world["spies_player"],
+                campaign,
+                world["spies"],
+                home,
+            ],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
     assert run.returncode == 0 and run.stdout.strip() == "200", run.stdout + run.stderr
     assert intrigue.store.load(UUID(world["spies"]), Faction).order["action"]["type_key"] == "informers"

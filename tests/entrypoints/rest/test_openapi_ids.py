@@ -104,18 +104,35 @@ def test_the_walk_reaches_every_kind_of_place_an_id_sits() -> None:
     """The walk's control: an id left a plain string is found in a body, a nested list, a parameter, a branch."""
     spec = contract()
     found = {_short(w, n) for w, n, _, _ in _slots(spec, "")}
-    assert {"Problem.request_id", "Strike.attacker_id", "AbilityUse.carried_ids",
-            "FactionOrders.allow_seizure", "GoalChoice.target", "HouseOrder.area_ids"} <= found  # fmt: skip
+    assert {
+        "Problem.request_id",
+        "Strike.attacker_id",
+        "AbilityUse.carried_ids",
+        "FactionOrders.allow_seizure",
+        "GoalChoice.target",
+        "HouseOrder.area_ids",
+    } <= found
     assert all(n in found for n in NOT_UUID) and all(n in found for n in ALSO_IDS)
     planted = {
         "paths": {"/x/{thing_id}": {"parameters": [{"name": "thing_id", "in": "path", "schema": {"type": "string"}}]}},
-        "components": {"schemas": {
-            "A": {"properties": {"id": {"type": "string"}, "rival_ids": {"type": "array", "items": {"type": "string"}},
-                                 "ownerId": {"type": ["string", "null"]}, "fine_id": {"$ref": "#/components/schemas/U"},
-                                 "strikes": {"items": {"properties": {"target_id": {"maxLength": 100}}}}},
-                  "allOf": [{"if": {}, "then": {"properties": {"id": {"minLength": 1}, "to_id": {"type": "string"}}}}]},
-            "U": {"type": "string", "format": "uuid"}}},
-    }  # fmt: skip
+        "components": {
+            "schemas": {
+                "A": {
+                    "properties": {
+                        "id": {"type": "string"},
+                        "rival_ids": {"type": "array", "items": {"type": "string"}},
+                        "ownerId": {"type": ["string", "null"]},
+                        "fine_id": {"$ref": "#/components/schemas/U"},
+                        "strikes": {"items": {"properties": {"target_id": {"maxLength": 100}}}},
+                    },
+                    "allOf": [
+                        {"if": {}, "then": {"properties": {"id": {"minLength": 1}, "to_id": {"type": "string"}}}}
+                    ],
+                },
+                "U": {"type": "string", "format": "uuid"},
+            }
+        },
+    }
     wrong = {line.split(": ")[0].rsplit(" ", 1)[1] for line in ids_not_uuid(planted)}
     assert wrong == {"thing_id", "id", "rival_ids", "ownerId", "target_id", "to_id"}
 

@@ -31,8 +31,11 @@ def test_the_contract_is_served_as_checked_in(client: TestClient) -> None:
 
 
 def test_a_created_campaign_has_a_location_and_can_be_read_back_and_listed(client: TestClient) -> None:
-    response = conforms(client.post(f"{API}/campaigns", json={"name": "Rest", "rule_systems": ["gameofbones"],
-                                                               "regions": [FORT, SWAMP]}))  # fmt: skip
+    response = conforms(
+        client.post(
+            f"{API}/campaigns", json={"name": "Rest", "rule_systems": ["gameofbones"], "regions": [FORT, SWAMP]}
+        )
+    )
     assert response.status_code == 201
     created = response.json()
     campaign_id = created["campaign"]["id"]
@@ -61,8 +64,9 @@ def test_the_gm_maps_regions_opens_a_phase_and_rolls(client: TestClient) -> None
     assert added.status_code == 201 and [r["name"] for r in added.json()["regions"]] == ["Swamp"]
     opened = conforms(client.post(f"{base}/phases", headers=bearer(token)))
     assert (opened.json()["phase"], opened.json()["phase_status"]) == (1, "open")
-    rolled = conforms(client.post(f"{base}/rolls", json={"expression": "2d6+1", "purpose": "weather"},
-                                  headers=bearer(token)))  # fmt: skip
+    rolled = conforms(
+        client.post(f"{base}/rolls", json={"expression": "2d6+1", "purpose": "weather"}, headers=bearer(token))
+    )
     roll = rolled.json()
     assert len(roll["faces"]) == 2 and roll["total"] == sum(roll["faces"]) + 1 and roll["actor"] == "GM"
 
@@ -121,10 +125,14 @@ def test_a_token_that_names_no_seat_is_unauthenticated(client: TestClient) -> No
         (b'{"rule_systems": ["factionturn"]}', "'name' is a required property"),
         (b'{"name": 7, "rule_systems": ["factionturn"]}', "name: 7 is not of type 'string'"),
         (b'{"name": "x", "rule_systems": "factionturn"}', "rule_systems: 'factionturn' is not of type 'array'"),
-        (b'{"name": "x", "rule_systems": ["factionturn"], "regions": [{"name": "a", "q": "0", "r": 0}]}',
-         "regions[0].q: '0' is not of type 'integer'"),
-        (b'{"name": "x", "rule_systems": ["factionturn"], "regions": [{"name": "a", "q": true, "r": 0}]}',
-         "regions[0].q: True is not of type 'integer'"),
+        (
+            b'{"name": "x", "rule_systems": ["factionturn"], "regions": [{"name": "a", "q": "0", "r": 0}]}',
+            "regions[0].q: '0' is not of type 'integer'",
+        ),
+        (
+            b'{"name": "x", "rule_systems": ["factionturn"], "regions": [{"name": "a", "q": true, "r": 0}]}',
+            "regions[0].q: True is not of type 'integer'",
+        ),
         (b'{"name": "x", "rule_systems": ["factionturn"], "colour": "red"}', "unknown field(s) ['colour']"),
         (b'{"name": "a\\u0000b", "rule_systems": ["factionturn"]}', "NUL"),
         (b'{"name": " ", "rule_systems": ["factionturn"]}', "needs a name"),
@@ -147,8 +155,13 @@ def test_a_malformed_create_is_a_422_problem_that_writes_nothing(
 def test_a_whole_number_written_as_2_0_is_the_integer_it_stands_for(client: TestClient) -> None:
     campaign, token = new_campaign(client)
     body = b'{"regions": [{"name": "Dot", "q": 3.0, "r": -1.0, "arcana": 2.0}]}'
-    added = conforms(client.post(f"{API}/campaigns/{campaign['id']}/regions", content=body,
-                                 headers={**bearer(token), "content-type": "application/json"}))  # fmt: skip
+    added = conforms(
+        client.post(
+            f"{API}/campaigns/{campaign['id']}/regions",
+            content=body,
+            headers={**bearer(token), "content-type": "application/json"},
+        )
+    )
     assert added.status_code == 201, added.text
     (region,) = added.json()["regions"]
     assert (region["q"], region["r"], region["arcana"]) == (3, -1, 2)

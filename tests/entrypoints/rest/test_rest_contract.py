@@ -22,8 +22,13 @@ from service.entrypoints.http import create_app
 from service.entrypoints.rest.contract import contract
 from tests.support.rest_support import new_campaign
 
-CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
-          response_headers_conformance]  # fmt: skip
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+    response_headers_conformance,
+]
 # Deterministic and bounded, so `make test` stays fast and a failure reproduces: the same examples every run.
 FUZZ = settings(
     derandomize=True,

@@ -63,7 +63,7 @@ def test_json_nested_a_thousand_deep_is_invalid_input(client: TestClient) -> Non
 def test_json_nested_a_thousand_deep_is_invalid_input_whatever_its_declared_type(
     client: TestClient, content_type: str
 ) -> None:
-    body = '{"name": "Deep", "rule_systems": ["factionturn"], "x": ' + "{\"a\": " * 1000 + "1" + "}" * 1001
+    body = '{"name": "Deep", "rule_systems": ["factionturn"], "x": ' + '{"a": ' * 1000 + "1" + "}" * 1001
     response = client.post(f"{API}/campaigns", content=body, headers={"content-type": content_type})
     assert problem_of(response, 422)["code"] == "INVALID_INPUT"
 
@@ -84,8 +84,9 @@ def test_a_streamed_body_over_the_limit_answers_413(client: TestClient) -> None:
 
 def test_a_gzip_body_is_decoded_before_the_endpoint_reads_it(client: TestClient) -> None:
     body = gzip.compress(json.dumps({"name": "Packed", "rule_systems": ["factionturn"]}).encode())
-    response = client.post(f"{API}/campaigns", content=body,
-                           headers={"content-type": "application/json", "content-encoding": "gzip"})  # fmt: skip
+    response = client.post(
+        f"{API}/campaigns", content=body, headers={"content-type": "application/json", "content-encoding": "gzip"}
+    )
     assert response.status_code == 201, response.text
     assert response.json()["campaign"]["name"] == "Packed"
 
@@ -94,18 +95,22 @@ def test_a_gzip_body_is_decoded_before_the_endpoint_reads_it(client: TestClient)
 CUT_SHORT = gzip.compress(b'{"name": "x", "rule_systems": ["factionturn"]}', mtime=0)[:-4]
 
 
-@pytest.mark.parametrize(("body", "coding", "status", "code"), [
-    (b'{"name": "x"}', "gzip", 400, "BAD_REQUEST"),  # not gzip at all
-    (CUT_SHORT, "gzip", 400, "BAD_REQUEST"),
-    (gzip.compress(b" " * (3 * 2**20)), "gzip", 413, "PAYLOAD_TOO_LARGE"),  # past the limit once decoded
-    (b'{"name": "x", "rule_systems": ["factionturn"]}', "br", 415, "UNSUPPORTED_MEDIA_TYPE"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("body", "coding", "status", "code"),
+    [
+        (b'{"name": "x"}', "gzip", 400, "BAD_REQUEST"),  # not gzip at all
+        (CUT_SHORT, "gzip", 400, "BAD_REQUEST"),
+        (gzip.compress(b" " * (3 * 2**20)), "gzip", 413, "PAYLOAD_TOO_LARGE"),  # past the limit once decoded
+        (b'{"name": "x", "rule_systems": ["factionturn"]}', "br", 415, "UNSUPPORTED_MEDIA_TYPE"),
+    ],
+)
 def test_a_body_that_is_not_in_its_content_coding_is_refused_and_writes_nothing(
     client: TestClient, body: bytes, coding: str, status: int, code: str
 ) -> None:
     before = client.get(f"{API}/campaigns").json()
-    response = client.post(f"{API}/campaigns", content=body,
-                           headers={"content-type": "application/json", "content-encoding": coding})  # fmt: skip
+    response = client.post(
+        f"{API}/campaigns", content=body, headers={"content-type": "application/json", "content-encoding": coding}
+    )
     assert problem_of(response, status)["code"] == code
     assert response.headers.get("accept-encoding") == ("gzip, deflate" if status == 415 else None)
     assert client.get(f"{API}/campaigns").json() == before
@@ -132,8 +137,13 @@ def test_an_unexpected_failure_answers_internal_with_the_logged_request_id(
     assert len(logged) == 1 and "'get'" in str(logged[0].exc_info[1])  # type: ignore[index]
 
 
-@pytest.mark.parametrize("message", ["terminating connection due to administrator command",
-                                     "connection failed: FATAL:  sorry, too many clients already"])  # fmt: skip
+@pytest.mark.parametrize(
+    "message",
+    [
+        "terminating connection due to administrator command",
+        "connection failed: FATAL:  sorry, too many clients already",
+    ],
+)
 def test_a_database_failure_answers_503_with_retry_after(
     client: TestClient, monkeypatch: pytest.MonkeyPatch, message: str
 ) -> None:

@@ -23,8 +23,10 @@ def _created(client: TestClient, name: str, content_type: str | None, **headers:
     return conforms(client.post(f"{API}/campaigns", content=body, headers=typed | headers))
 
 
-@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data",
-                                          "application/jsonp", None])  # fmt: skip
+@pytest.mark.parametrize(
+    "content_type",
+    ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data", "application/jsonp", None],
+)
 def test_a_body_that_is_not_sent_as_json_is_refused_415_and_writes_nothing(
     client: TestClient, intrigue: Intrigue, content_type: str | None
 ) -> None:
@@ -34,8 +36,9 @@ def test_a_body_that_is_not_sent_as_json_is_refused_415_and_writes_nothing(
     assert named(intrigue, name) == []
 
 
-@pytest.mark.parametrize("content_type", ["application/json", "Application/JSON; charset=utf-8",
-                                          "application/vnd.intrigue+json"])  # fmt: skip
+@pytest.mark.parametrize(
+    "content_type", ["application/json", "Application/JSON; charset=utf-8", "application/vnd.intrigue+json"]
+)
 def test_json_and_json_suffixed_types_are_read(client: TestClient, intrigue: Intrigue, content_type: str) -> None:
     name = f"typed {uuid4()}"
     assert _created(client, name, content_type).status_code == 201
@@ -47,8 +50,11 @@ def test_a_put_with_a_form_body_is_refused_and_a_command_with_no_body_needs_no_t
 ) -> None:
     campaign, gm = new_campaign(client)
     base = f"{API}/campaigns/{campaign['id']}"
-    form = client.put(f"{base}/factions/{uuid4()}/orders", content="narrative=onward",
-                      headers={**bearer(gm), "content-type": "application/x-www-form-urlencoded"})  # fmt: skip
+    form = client.put(
+        f"{base}/factions/{uuid4()}/orders",
+        content="narrative=onward",
+        headers={**bearer(gm), "content-type": "application/x-www-form-urlencoded"},
+    )
     assert problem_of(conforms(form), 415)["code"] == "UNSUPPORTED_MEDIA_TYPE"
     assert conforms(client.post(f"{base}/phases", headers=bearer(gm))).status_code == 201  # no body at all
     assert intrigue.store.load(UUID(campaign["id"]), Campaign).phase == 1

@@ -14,8 +14,9 @@ from tests.support.service import gql_as
 
 
 def played(intrigue: Intrigue) -> tuple[UUID, UUID, UUID, str, str, str]:
-    started = intrigue.seats.start_campaign(CreateCampaign("rest report", ["factionturn"], "rest report",
-                                                           [MapRegion("A", 0, 0, arcana=4)]))  # fmt: skip
+    started = intrigue.seats.start_campaign(
+        CreateCampaign("rest report", ["factionturn"], "rest report", [MapRegion("A", 0, 0, arcana=4)])
+    )
     campaign_id = started.campaign.id
     region = started.campaign.member_ids("region")[0]
     red = intrigue.factionturn.found_faction(FoundFaction(campaign_id, "Red", 3, 2, 5, region, facgold=4))
@@ -36,14 +37,23 @@ def test_each_seat_reads_the_phase_report_the_rules_allow_over_rest(intrigue: In
     body = own.json()
     # Seed 002 income: ceil(Wealth 5 / 2) + floor((Force 3 + Cunning 2) / 4) = 3 + 1.
     assert (body["member_id"], body["kind"], body["income"], body["costs"]) == (str(red), "faction", 4, 0)
-    graphql = gql_as(client, player, "query($c: UUID!) { phaseReport(campaignId: $c, phase: 1) { income costs "
-                     "orders { action outcome } } }", c=str(campaign_id))["data"]["phaseReport"]  # type: ignore[index]  # fmt: skip
+    graphql = gql_as(
+        client,
+        player,
+        "query($c: UUID!) { phaseReport(campaignId: $c, phase: 1) { income costs orders { action outcome } } }",
+        c=str(campaign_id),
+    )["data"]["phaseReport"]  # type: ignore[index]
     orders = [{"action": o["action"], "outcome": o["outcome"]} for o in body["orders"]]
     assert graphql == {"income": body["income"], "costs": body["costs"], "orders": orders}
     gm_view = conforms(client.get(url, params={"member_id": str(blue)}, headers=bearer(gm)))
     assert (gm_view.status_code, gm_view.json()["member_id"]) == (200, str(blue))
-    for token, params, status in ((player, {"member_id": str(blue)}, 403), (observer, {}, 403), (None, {}, 403),
-                                  (gm, {}, 404), (gm, {"member_id": "nope"}, 422)):  # fmt: skip
+    for token, params, status in (
+        (player, {"member_id": str(blue)}, 403),
+        (observer, {}, 403),
+        (None, {}, 403),
+        (gm, {}, 404),
+        (gm, {"member_id": "nope"}, 422),
+    ):
         refused = conforms(client.get(url, params=params, headers=bearer(token) if token else {}))
         assert refused.status_code == status, (token, params, refused.text)
     unresolved = conforms(client.get(f"{API}/campaigns/{campaign_id}/phases/2/report", headers=bearer(player)))

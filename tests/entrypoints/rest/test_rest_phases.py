@@ -26,16 +26,25 @@ def world(client: TestClient, intrigue: Intrigue) -> dict[str, Any]:
     campaign, gm = new_campaign(client, "phases", rule_systems=["factionturn", "gameofbones"], regions=REGIONS)
     cid = UUID(campaign["id"])
     home, ward = (UUID(r["id"]) for r in campaign["regions"])
-    spies = intrigue.factionturn.found_faction(FoundFaction(
-        cid, "Spies", 2, 5, 2, home, facgold=7, assets=[StartingAsset("master_assassin")]))  # fmt: skip
+    spies = intrigue.factionturn.found_faction(
+        FoundFaction(cid, "Spies", 2, 5, 2, home, facgold=7, assets=[StartingAsset("master_assassin")])
+    )
     guards = intrigue.factionturn.found_faction(FoundFaction(cid, "Guards", 5, 2, 2, home, facgold=3))
     spies = intrigue.store.load(spies.id, Faction)
     assassin = next(a for a in spies.assets.values() if a.type_key == "master_assassin")
     spies.set_stealth(assassin.id, True, "test setup")
     intrigue.wait_for_projections(intrigue.store.commit(spies))
-    house = intrigue.gameofbones.register_house(RegisterHouse(
-        cid, "Baenre", Character("Baenre Matron", 12, SKILLS), 50_000, influence=30_000, power=3_000,
-        areas=[StartingArea(ward, troops=2_000)]))  # fmt: skip
+    house = intrigue.gameofbones.register_house(
+        RegisterHouse(
+            cid,
+            "Baenre",
+            Character("Baenre Matron", 12, SKILLS),
+            50_000,
+            influence=30_000,
+            power=3_000,
+            areas=[StartingArea(ward, troops=2_000)],
+        )
+    )
     base = f"{API}/campaigns/{cid}"
 
     def seat(**body: Any) -> str:
@@ -44,11 +53,17 @@ def world(client: TestClient, intrigue: Intrigue) -> dict[str, Any]:
         return str(issued.json()["token"])
 
     return {
-        "base": base, "gm": gm, "spies": str(spies.id), "guards": str(guards.id), "house": str(house.id),
-        "ward": str(ward), "spies_player": seat(role="player", faction_id=str(spies.id)),
+        "base": base,
+        "gm": gm,
+        "spies": str(spies.id),
+        "guards": str(guards.id),
+        "house": str(house.id),
+        "ward": str(ward),
+        "spies_player": seat(role="player", faction_id=str(spies.id)),
         "guards_player": seat(role="player", faction_id=str(guards.id)),
-        "house_player": seat(role="player", house_id=str(house.id)), "observer": seat(role="observer"),
-    }  # fmt: skip
+        "house_player": seat(role="player", house_id=str(house.id)),
+        "observer": seat(role="observer"),
+    }
 
 
 def as_(world: dict[str, Any], who: str | None) -> dict[str, str]:
@@ -63,12 +78,18 @@ def test_a_phase_is_opened_ordered_resolved_travelled_and_rolled_back(
     assert (current["phase"], current["status"]) == (0, "setup")
     assert conforms(client.post(f"{base}/phases", headers=gm)).status_code == 201
     orders = {"action": None, "raise_ratings": [], "narrative": "We wait and watch."}
-    submitted = conforms(client.put(f"{base}/factions/{world['spies']}/orders", json=orders,
-                                    headers=as_(world, "spies_player")))  # fmt: skip
+    submitted = conforms(
+        client.put(f"{base}/factions/{world['spies']}/orders", json=orders, headers=as_(world, "spies_player"))
+    )
     assert submitted.status_code == 200, submitted.text
     assert submitted.json()["order"]["narrative"] == "We wait and watch." and submitted.json()["order"]["phase"] == 1
-    ordered = conforms(client.post(f"{base}/houses/{world['house']}/actions", headers=as_(world, "house_player"),
-                                   json={"action": "Counterintelligence", "actor": "Baenre Matron"}))  # fmt: skip
+    ordered = conforms(
+        client.post(
+            f"{base}/houses/{world['house']}/actions",
+            headers=as_(world, "house_player"),
+            json={"action": "Counterintelligence", "actor": "Baenre Matron"},
+        )
+    )
     assert ordered.status_code == 201, ordered.text
     assert ordered.json()["action"]["action"] == "Counterintelligence"
     assert [p["action"] for p in ordered.json()["house"]["pending"]] == ["Counterintelligence"]
@@ -116,16 +137,19 @@ def test_the_gm_and_the_owner_see_a_faction_whole(client: TestClient, world: dic
 
 
 @pytest.mark.parametrize("who", ["guards_player", "house_player", "observer", None])
-def test_anyone_else_sees_a_faction_without_its_secrets(client: TestClient, world: dict[str, Any], who: str | None
-                                                        ) -> None:  # fmt: skip
+def test_anyone_else_sees_a_faction_without_its_secrets(
+    client: TestClient, world: dict[str, Any], who: str | None
+) -> None:
     factions = conforms(client.get(f"{world['base']}/factions", headers=as_(world, who))).json()["factions"]
     spies = next(f for f in factions if f["id"] == world["spies"])
     assert not {"facgold", "xp", "goal", "order", "multi_turn"} & set(spies)
     assert not any(a["stealthed"] for a in spies["assets"]) and spies["cunning"] == 5
 
 
-@pytest.mark.parametrize(("who", "whole"), [("gm", True), ("house_player", True), ("spies_player", False),
-                                             ("observer", False), (None, False)])  # fmt: skip
+@pytest.mark.parametrize(
+    ("who", "whole"),
+    [("gm", True), ("house_player", True), ("spies_player", False), ("observer", False), (None, False)],
+)
 def test_a_house_shows_its_numbers_to_the_gm_and_its_seat_only(
     client: TestClient, world: dict[str, Any], who: str | None, whole: bool
 ) -> None:
@@ -137,18 +161,22 @@ def test_a_house_shows_its_numbers_to_the_gm_and_its_seat_only(
         assert house["influence"] >= 30_000 and house["standing"]["effective_rank"] == house["rank"]
 
 
-@pytest.mark.parametrize(("who", "sees"), [("gm", True), ("house_player", True), ("guards_player", False),
-                                           ("observer", False), (None, False)])  # fmt: skip
-def test_troops_show_to_the_gm_and_their_house(client: TestClient, world: dict[str, Any], who: str | None,
-                                               sees: bool) -> None:  # fmt: skip
+@pytest.mark.parametrize(
+    ("who", "sees"),
+    [("gm", True), ("house_player", True), ("guards_player", False), ("observer", False), (None, False)],
+)
+def test_troops_show_to_the_gm_and_their_house(
+    client: TestClient, world: dict[str, Any], who: str | None, sees: bool
+) -> None:
     regions = conforms(client.get(f"{world['base']}/regions", headers=as_(world, who))).json()["regions"]
     ward = next(r for r in regions if r["id"] == world["ward"])
     assert ward["controlling_house_id"] == world["house"] and ward["monthly_income"] == 4000
     assert ward["troops"] == ({world["house"]: 2_000} if sees else {})
 
 
-def test_wrong_seats_are_forbidden_and_write_nothing(client: TestClient, intrigue: Intrigue,
-                                                     world: dict[str, Any]) -> None:  # fmt: skip
+def test_wrong_seats_are_forbidden_and_write_nothing(
+    client: TestClient, intrigue: Intrigue, world: dict[str, Any]
+) -> None:
     base = world["base"]
     conforms(client.post(f"{base}/phases", headers=bearer(world["gm"])))
     campaign_id = UUID(base.rsplit("/", 1)[-1])
@@ -157,13 +185,17 @@ def test_wrong_seats_are_forbidden_and_write_nothing(client: TestClient, intrigu
         ("PUT", f"/factions/{world['spies']}/orders", {"narrative": "x"}, "guards_player"),
         ("PUT", f"/factions/{world['spies']}/orders", {"narrative": "x"}, "house_player"),
         ("PUT", f"/factions/{world['spies']}/orders", {"narrative": "x"}, None),
-        ("POST", f"/houses/{world['house']}/actions", {"action": "Counterintelligence", "actor": "Baenre Matron"},
-         "spies_player"),
+        (
+            "POST",
+            f"/houses/{world['house']}/actions",
+            {"action": "Counterintelligence", "actor": "Baenre Matron"},
+            "spies_player",
+        ),
         ("POST", "/phases/current/resolve", None, "spies_player"),
         ("POST", "/phases/1/rollback", {"reason": "mine"}, "observer"),
         ("GET", "/state?phase=1", None, "spies_player"),
         ("GET", "/state?position=1", None, None),
-    ]  # fmt: skip
+    ]
     for method, suffix, body, who in attempts:
         response = conforms(client.request(method, base + suffix, json=body, headers=as_(world, who)))
         assert response.status_code == 403 and response.json()["code"] == "FORBIDDEN", (suffix, who, response.text)
@@ -181,10 +213,11 @@ def test_unknown_ids_are_not_found(client: TestClient, world: dict[str, Any]) ->
     for response in (
         client.put(f"{base}/factions/{uuid4()}/orders", json={"narrative": "x"}, headers=gm),
         client.put(f"{base}/factions/not-a-uuid/orders", json={"narrative": "x"}, headers=gm),
-        client.post(f"{base}/houses/{uuid4()}/actions", json={"action": "Counterintelligence", "actor": "x"},
-                    headers=gm),
+        client.post(
+            f"{base}/houses/{uuid4()}/actions", json={"action": "Counterintelligence", "actor": "x"}, headers=gm
+        ),
         client.post(f"{base}/phases/first/rollback", json={"reason": "x"}, headers=gm),
-    ):  # fmt: skip
+    ):
         assert response.status_code == 404 and response.json()["code"] == "NOT_FOUND", response.text
 
 
@@ -193,10 +226,16 @@ def test_unknown_ids_are_not_found(client: TestClient, world: dict[str, Any]) ->
     [
         ("/factions/{spies}/orders", {"colour": "red"}, "unknown field(s) ['colour']"),
         ("/factions/{spies}/orders", {"action": {"action": "Fly"}}, "action.action: 'Fly' is not one of"),
-        ("/factions/{spies}/orders", {"action": {"action": "Expand Influence", "region_id": str(uuid4()), "hp": "2"}},
-         "is not of type"),  # region_id too: the contract asks for every field Expand Influence needs
-        ("/factions/{spies}/orders", {"action": {"action": "Expand Influence", "region_id": "r", "hp": 2}},
-         "action.region_id: 'r' is not a 'uuid'"),  # every id of an order is a UUID, as GraphQL's are
+        (
+            "/factions/{spies}/orders",
+            {"action": {"action": "Expand Influence", "region_id": str(uuid4()), "hp": "2"}},
+            "is not of type",
+        ),  # region_id too: the contract asks for every field Expand Influence needs
+        (
+            "/factions/{spies}/orders",
+            {"action": {"action": "Expand Influence", "region_id": "r", "hp": 2}},
+            "action.region_id: 'r' is not a 'uuid'",
+        ),  # every id of an order is a UUID, as GraphQL's are
         ("/factions/{spies}/orders", [], "is not of type 'object'"),
         ("/houses/{house}/actions", {"action": "Counterintelligence"}, "'actor' is a required property"),
         ("/houses/{house}/actions", {"action": "Dance", "actor": "Baenre Matron"}, "unknown action"),
@@ -204,8 +243,9 @@ def test_unknown_ids_are_not_found(client: TestClient, world: dict[str, Any]) ->
         ("/phases/1/rollback", {"reason": "   "}, "needs a reason"),
     ],
 )
-def test_malformed_bodies_are_422_problems(client: TestClient, world: dict[str, Any], suffix: str, body: Any,
-                                           detail: str) -> None:  # fmt: skip
+def test_malformed_bodies_are_422_problems(
+    client: TestClient, world: dict[str, Any], suffix: str, body: Any, detail: str
+) -> None:
     base, gm = world["base"], bearer(world["gm"])
     conforms(client.post(f"{base}/phases", headers=gm))
     conforms(client.post(f"{base}/phases/current/resolve", headers=gm))

@@ -16,15 +16,34 @@ from service.usecases.interventions import By
 from tests.support.rest_support import API, bearer, conforms, new_campaign
 
 CHARCH_GO = {"name": "Charch-Go", "cr": 13, "hp": 189, "hit_dice": "18d10+90"}
-REGIONS = [{"name": "Capital", "q": 0, "r": 0, "population": "Thousands"},
-           {"name": "Swamp", "q": 1, "r": 0, "wild": True, "terrain_difficulty": 2, "monster": CHARCH_GO},
-           {"name": "Ward", "q": 2, "r": 0, "monthly_income": 4000}, {"name": "Docks", "q": 3, "r": 0},
-           {"name": "Hills", "q": 0, "r": 1}, {"name": "Fen", "q": 1, "r": 1}]  # fmt: skip
+REGIONS = [
+    {"name": "Capital", "q": 0, "r": 0, "population": "Thousands"},
+    {"name": "Swamp", "q": 1, "r": 0, "wild": True, "terrain_difficulty": 2, "monster": CHARCH_GO},
+    {"name": "Ward", "q": 2, "r": 0, "monthly_income": 4000},
+    {"name": "Docks", "q": 3, "r": 0},
+    {"name": "Hills", "q": 0, "r": 1},
+    {"name": "Fen", "q": 1, "r": 1},
+]
 LEADER = {"name": "Baenre Matron", "level": 12, "skills": [{"skill": "Innuendo", "modifier": 8}]}
-SHRINE = CustomActionDef("shrine", "Raise a Shrine", "gameofbones", 3, 5_000, dedicated_influence=1_000,
-                         check=Check("1d20", "Diplomacy", dc=25), on_success=(Adjustment("influence", 2_500),))
-BRIBE = CustomActionDef("bribe", "Bribe the Beholder", "factionturn", 2, 2, check=Check("1d10", "cunning", dc=8),
-                        on_success=(Adjustment("xp", 2),))  # fmt: skip
+SHRINE = CustomActionDef(
+    "shrine",
+    "Raise a Shrine",
+    "gameofbones",
+    3,
+    5_000,
+    dedicated_influence=1_000,
+    check=Check("1d20", "Diplomacy", dc=25),
+    on_success=(Adjustment("influence", 2_500),),
+)
+BRIBE = CustomActionDef(
+    "bribe",
+    "Bribe the Beholder",
+    "factionturn",
+    2,
+    2,
+    check=Check("1d10", "cunning", dc=8),
+    on_success=(Adjustment("xp", 2),),
+)
 
 
 class Rest:
@@ -44,12 +63,21 @@ def game(client: TestClient) -> tuple[Rest, dict[str, str]]:
     return rest, {r["name"]: r["id"] for r in campaign["regions"]} | {"campaign": campaign["id"]}
 
 
-def test_a_rest_only_client_sets_up_a_game_of_both_systems_and_plays_a_phase(
-    game: tuple[Rest, dict[str, str]]
-) -> None:
+def test_a_rest_only_client_sets_up_a_game_of_both_systems_and_plays_a_phase(game: tuple[Rest, dict[str, str]]) -> None:
     rest, ids = game
-    crows = rest.post("/factions", {"name": "Crows", "force": 4, "cunning": 3, "wealth": 3, "facgold": 10,
-                                    "home_region_id": ids["Capital"], "assets": [{"type_key": "regiment"}]}, 201)
+    crows = rest.post(
+        "/factions",
+        {
+            "name": "Crows",
+            "force": 4,
+            "cunning": 3,
+            "wealth": 3,
+            "facgold": 10,
+            "home_region_id": ids["Capital"],
+            "assets": [{"type_key": "regiment"}],
+        },
+        201,
+    )
     assert (crows["facgold"], sorted(a["type_key"] for a in crows["assets"])) == (10, ["base_of_influence", "regiment"])
     colony = rest.post("/factions/examples", {"example": "Colony", "home_region_id": ids["Ward"]}, 201)
     assert colony["name"] == "Colony"
@@ -57,16 +85,36 @@ def test_a_rest_only_client_sets_up_a_game_of_both_systems_and_plays_a_phase(
     assert len(generated) == 3 and all(f["home_region_id"] not in (ids["Capital"], ids["Ward"]) for f in generated)
     wild = rest.post("/factions/the-wild")
     assert wild["wild"] and any(a["type_key"] == WILD_MONSTER for a in wild["assets"])
-    house = rest.post("/houses", {"name": "Baenre", "leader": LEADER, "gold": 50_000, "influence": 30_000,
-                                  "power": 3_000, "areas": [{"area_id": ids["Ward"], "troops": 2_000}]}, 201)
+    house = rest.post(
+        "/houses",
+        {
+            "name": "Baenre",
+            "leader": LEADER,
+            "gold": 50_000,
+            "influence": 30_000,
+            "power": 3_000,
+            "areas": [{"area_id": ids["Ward"], "troops": 2_000}],
+        },
+        201,
+    )
     assert (house["name"], house["gold"], house["area_ids"]) == ("Baenre", 50_000, [ids["Ward"]])
     player = rest.post("/seats", {"role": "player", "faction_id": crows["id"]}, 201)["token"]
-    refused = conforms(rest.client.post(f"{rest.base}/factions", headers=bearer(player), json={
-        "name": "Usurpers", "force": 1, "cunning": 1, "wealth": 1, "home_region_id": ids["Docks"]}))
+    refused = conforms(
+        rest.client.post(
+            f"{rest.base}/factions",
+            headers=bearer(player),
+            json={"name": "Usurpers", "force": 1, "cunning": 1, "wealth": 1, "home_region_id": ids["Docks"]},
+        )
+    )
     assert refused.status_code == 403
     rest.post("/phases", status=201)
-    orders = conforms(rest.client.put(f"{rest.base}/factions/{crows['id']}/orders", headers=bearer(player),
-                                      json={"narrative": "The Crows watch the swamp."}))  # fmt: skip
+    orders = conforms(
+        rest.client.put(
+            f"{rest.base}/factions/{crows['id']}/orders",
+            headers=bearer(player),
+            json={"narrative": "The Crows watch the swamp."},
+        )
+    )
     assert orders.status_code == 200, orders.text
     resolved = rest.post("/phases/current/resolve")
     assert resolved["phase_status"] == "resolved"
@@ -75,16 +123,36 @@ def test_a_rest_only_client_sets_up_a_game_of_both_systems_and_plays_a_phase(
 def test_the_gm_makes_every_intervention_over_rest(intrigue: Intrigue, game: tuple[Rest, dict[str, str]]) -> None:
     rest, ids = game
     cid = UUID(ids["campaign"])
-    crows = rest.post("/factions", {"name": "Crows", "force": 4, "cunning": 3, "wealth": 3, "facgold": 10,
-                                    "home_region_id": ids["Capital"], "assets": [
-                                        {"type_key": "regiment"}, {"type_key": "warmage_regiment",
-                                                                   "region_id": ids["Swamp"]}]}, 201)  # fmt: skip
-    rivals = rest.post("/factions", {"name": "Rivals", "force": 2, "cunning": 2, "wealth": 2,
-                                     "home_region_id": ids["Hills"]}, 201)  # fmt: skip
+    crows = rest.post(
+        "/factions",
+        {
+            "name": "Crows",
+            "force": 4,
+            "cunning": 3,
+            "wealth": 3,
+            "facgold": 10,
+            "home_region_id": ids["Capital"],
+            "assets": [{"type_key": "regiment"}, {"type_key": "warmage_regiment", "region_id": ids["Swamp"]}],
+        },
+        201,
+    )
+    rivals = rest.post(
+        "/factions", {"name": "Rivals", "force": 2, "cunning": 2, "wealth": 2, "home_region_id": ids["Hills"]}, 201
+    )
     wild = rest.post("/factions/the-wild")
     lieutenant = {"name": "Baenre Blade", "level": 8, "skills": [{"skill": "Diplomacy", "modifier": 5}]}
-    house = rest.post("/houses", {"name": "Baenre", "leader": LEADER, "lieutenants": [lieutenant], "gold": 50_000,
-                                  "influence": 30_000, "power": 3_000}, 201)  # fmt: skip
+    house = rest.post(
+        "/houses",
+        {
+            "name": "Baenre",
+            "leader": LEADER,
+            "lieutenants": [lieutenant],
+            "gold": 50_000,
+            "influence": 30_000,
+            "power": 3_000,
+        },
+        201,
+    )
     regiment = next(a["id"] for a in crows["assets"] if a["type_key"] == "regiment")
     warmages = next(a["id"] for a in crows["assets"] if a["type_key"] == "warmage_regiment")
     monster = next(a["id"] for a in wild["assets"] if a["type_key"] == WILD_MONSTER)
@@ -94,8 +162,10 @@ def test_the_gm_makes_every_intervention_over_rest(intrigue: Intrigue, game: tup
         return rest.post(f"/interventions/{intervention}", {**body, **why})
 
     hurt = gm("asset-adventures", faction_id=crows["id"], asset_id=regiment, outcome="damage", amount=2)
-    assert next(a for a in hurt["assets"] if a["id"] == regiment)["hp"] == next(
-        a for a in crows["assets"] if a["id"] == regiment)["hp"] - 2  # fmt: skip
+    assert (
+        next(a for a in hurt["assets"] if a["id"] == regiment)["hp"]
+        == next(a for a in crows["assets"] if a["id"] == regiment)["hp"] - 2
+    )
     made = gm("assets", faction_id=crows["id"], type_key="thugs", region_id=ids["Capital"], stealthed=True)
     [thugs] = [a for a in made["assets"] if a["type_key"] == "thugs"]
     assert thugs["stealthed"]
@@ -115,8 +185,14 @@ def test_the_gm_makes_every_intervention_over_rest(intrigue: Intrigue, game: tup
     assert adjusted["facgold"] == 15
     set_gold = gm("adjustments", target_id=house["id"], field="gold", value=60_000, mode="set")
     assert set_gold["gold"] == 60_000
-    circumstance = gm("house-circumstances", house_id=house["id"], hook="Throwing Rank around", value=-1,
-                      applies="the holder's effective rank", months=2)  # fmt: skip
+    circumstance = gm(
+        "house-circumstances",
+        house_id=house["id"],
+        hook="Throwing Rank around",
+        value=-1,
+        applies="the holder's effective rank",
+        months=2,
+    )
     assert [c["value"] for c in circumstance["circumstances"]] == [-1]
     fated = gm("fates", house_id=house["id"], name="Baenre Blade", fate="capture")
     assert next(c for c in fated["lieutenants"] if c["name"] == "Baenre Blade")["status"] == "captured"
@@ -138,8 +214,9 @@ def test_an_intervention_out_of_its_contract_or_by_a_player_is_refused_and_write
     intrigue: Intrigue, game: tuple[Rest, dict[str, str]]
 ) -> None:
     rest, ids = game
-    crows = rest.post("/factions", {"name": "Crows", "force": 4, "cunning": 3, "wealth": 3,
-                                    "home_region_id": ids["Capital"]}, 201)  # fmt: skip
+    crows = rest.post(
+        "/factions", {"name": "Crows", "force": 4, "cunning": 3, "wealth": 3, "home_region_id": ids["Capital"]}, 201
+    )
     player = rest.post("/seats", {"role": "player", "faction_id": crows["id"]}, 201)["token"]
     before = len(list(intrigue.audit.events(UUID(ids["campaign"]))))
     asset = crows["assets"][0]["id"]
@@ -148,8 +225,11 @@ def test_an_intervention_out_of_its_contract_or_by_a_player_is_refused_and_write
         ({"faction_id": crows["id"], "asset_id": asset, "outcome": "destroy"}, None, 422),
         ({"faction_id": crows["id"], "asset_id": asset, "outcome": "destroy", "reason": "x", "colour": 1}, None, 422),
         ({"faction_id": crows["id"], "asset_id": asset, "outcome": "destroy", "reason": "x"}, player, 403),
-    ):  # fmt: skip
-        response = conforms(rest.client.post(f"{rest.base}/interventions/asset-adventures", json=body,
-                                             headers=bearer(token or rest.token)))  # fmt: skip
+    ):
+        response = conforms(
+            rest.client.post(
+                f"{rest.base}/interventions/asset-adventures", json=body, headers=bearer(token or rest.token)
+            )
+        )
         assert response.status_code == status, (body, response.text)
     assert len(list(intrigue.audit.events(UUID(ids["campaign"])))) == before

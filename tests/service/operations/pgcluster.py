@@ -47,8 +47,20 @@ class LocalPostgres:
     def standby(self, apply_delay_ms: int = 0) -> LocalPostgres:
         """A streaming replica of this server, made with pg_basebackup -R and started (applying commits late)."""
         replica = LocalPostgres(self.pgdata.parent / f"standby{free_port()}", free_port())
-        _run(str(BIN / "pg_basebackup"), "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres",
-             "-D", str(replica.pgdata), "-R", "-X", "stream")  # fmt: skip
+        _run(
+            str(BIN / "pg_basebackup"),
+            "-h",
+            "127.0.0.1",
+            "-p",
+            str(self.port),
+            "-U",
+            "postgres",
+            "-D",
+            str(replica.pgdata),
+            "-R",
+            "-X",
+            "stream",
+        )
         with (replica.pgdata / "postgresql.conf").open("a") as conf:
             conf.write(f"recovery_min_apply_delay = {apply_delay_ms}\n")
         replica.start()

@@ -40,7 +40,9 @@ def logged(db: Database, tables: list[Table], after: int) -> Counter[str]:
     with psycopg.connect(db.conninfo) as conn:
         rows = conn.execute(
             "SELECT split_part(topic, '.', -1), count(*) FROM intrigue_events WHERE notification_id > %s AND"
-            " campaign_id = ANY(%s) GROUP BY 1", (after, [t.campaign_id for t in tables])).fetchall()  # fmt: skip
+            " campaign_id = ANY(%s) GROUP BY 1",
+            (after, [t.campaign_id for t in tables]),
+        ).fetchall()
     return Counter({str(kind): int(n) for kind, n in rows})
 
 
@@ -71,8 +73,13 @@ def test_a_round_plays_every_table_and_counts_the_commands_the_log_holds(
 
 
 def _row(k: int, commands_ms: float, resolution_s: float = 0.5, lag: float = 0.0, failed: int = 0) -> Row:
-    tally = Tally(commands=[commands_ms / 1000] * 20, accepted=20, resolutions=[resolution_s] * 3,
-                  lags=[lag] * k, failed=["503"] * failed)  # fmt: skip
+    tally = Tally(
+        commands=[commands_ms / 1000] * 20,
+        accepted=20,
+        resolutions=[resolution_s] * 3,
+        lags=[lag] * k,
+        failed=["503"] * failed,
+    )
     return Row(k, tally, 10.0, 1.0, 1.0, 5.0, 0.5, 500.0, "1.00 1.00 1.00")
 
 
@@ -91,8 +98,12 @@ def test_each_service_level_breaks_a_round_and_the_largest_k_that_holds_is_conve
     assert "the pace: largest K that holds 4, at 100x compression 400 campaigns with a phase every 900 s" in lines
     # The last round's CPU, (1 + 1) s over 10 s, less the idle 0.05 cores, over 8 tables: 0.01875 cores a table;
     # the 1.95 cores the idle service leaves carry 104 tables, 10400 at a real pace.
-    assert lines[-1].startswith("CPU bound: idle, the service and PostgreSQL keep 0.050 cores busy; at K=8 a table"
-                                " adds 0.019") and "at most 104 tables here, 10400 at a real pace" in lines[-1]
+    assert (
+        lines[-1].startswith(
+            "CPU bound: idle, the service and PostgreSQL keep 0.050 cores busy; at K=8 a table adds 0.019"
+        )
+        and "at most 104 tables here, 10400 at a real pace" in lines[-1]
+    )
     assert "both levels: no K held" in conclusion([_row(1, 400)], s, idle)
     every = "the pace: every K held, the limit is further (INTRIGUE_BENCH_CAPACITY_K)"
     assert every in conclusion([_row(1, 400)], s, idle)

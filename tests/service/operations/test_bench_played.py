@@ -29,8 +29,9 @@ def test_every_row_of_the_table_is_printed_with_its_ratio_and_target(
         assert re.search(r"ratio +[\d.e+-]+ +target +(<=|>=) [\d.]+: (meets|misses)", blocks[title]), blocks[title]
     assert "3 factions x 5 assets, 2 houses, 2 phases" in out
     for phase in (1, 2):  # each paired phase's resolution also in CPU: this process and PostgreSQL's backends
-        assert re.search(rf"phase {phase}: resolution [\d.]+ ms CPU \([\d.]+ this process \+ [\d.]+ PostgreSQL\)",
-                         blocks[ROWS[0]]), blocks[ROWS[0]]  # fmt: skip
+        assert re.search(
+            rf"phase {phase}: resolution [\d.]+ ms CPU \([\d.]+ this process \+ [\d.]+ PostgreSQL\)", blocks[ROWS[0]]
+        ), blocks[ROWS[0]]
     assert "CPU of phase 2 / phase 1: " in blocks[ROWS[0]]
     assert len(results) == out.count(": meets") + out.count(": misses") >= len(ROWS)
 

@@ -34,8 +34,11 @@ ROLLED = "%DiceRolled"
 def placement(db: Database, campaign_id: UUID) -> tuple[int, str, int]:
     """The campaign's events shard and the worker holding it."""
     with psycopg.connect(db.conninfo) as conn:
-        row = conn.execute("SELECT shardid, nodename, nodeport FROM citus_shards WHERE shardid ="
-                           " get_shard_id_for_distribution_column('intrigue_events', %s)", (campaign_id,)).fetchone()
+        row = conn.execute(
+            "SELECT shardid, nodename, nodeport FROM citus_shards WHERE shardid ="
+            " get_shard_id_for_distribution_column('intrigue_events', %s)",
+            (campaign_id,),
+        ).fetchone()
     assert row is not None
     return int(row[0]), str(row[1]), int(row[2])
 
@@ -46,8 +49,10 @@ def move(db: Database, campaign_id: UUID) -> float:
     with psycopg.connect(db.conninfo, autocommit=True) as conn:
         (target,) = [w for w in citus.workers(conn) if w != (host, port)]
         started = time.monotonic()
-        conn.execute("SELECT citus_move_shard_placement(%s, %s, %s, %s, %s, shard_transfer_mode => 'force_logical')",
-                     (shard, host, port, *target))  # fmt: skip
+        conn.execute(
+            "SELECT citus_move_shard_placement(%s, %s, %s, %s, %s, shard_transfer_mode => 'force_logical')",
+            (shard, host, port, *target),
+        )
         return time.monotonic() - started
 
 
@@ -69,8 +74,11 @@ class Clients:
                 key = str(uuid4())
                 while True:
                     try:
-                        answer = client.post(self.url, json={"expression": "1d6", "purpose": "omen"},
-                                             headers={"Idempotency-Key": key, **bearer(self.token)})  # fmt: skip
+                        answer = client.post(
+                            self.url,
+                            json={"expression": "1d6", "purpose": "omen"},
+                            headers={"Idempotency-Key": key, **bearer(self.token)},
+                        )
                         status = answer.status_code
                     except httpx.HTTPError:
                         status = 0  # no answer: sent again under the same key
@@ -113,15 +121,17 @@ def listen(receive: Callable[[], dict[str, Any]], received: list[Any]) -> None:
 
 def rolled(db: Database, campaign_id: UUID) -> int:
     with psycopg.connect(db.conninfo) as conn:
-        row = conn.execute("SELECT count(*) FROM intrigue_events WHERE campaign_id = %s AND topic LIKE %s",
-                           (campaign_id, ROLLED)).fetchone()  # fmt: skip
+        row = conn.execute(
+            "SELECT count(*) FROM intrigue_events WHERE campaign_id = %s AND topic LIKE %s", (campaign_id, ROLLED)
+        ).fetchone()
     return int(row[0]) if row else 0
 
 
 def claimed(db: Database, campaign_id: UUID) -> set[bytes]:
     with psycopg.connect(db.conninfo) as conn:
-        rows = conn.execute("SELECT key_sha256 FROM idempotency_keys WHERE campaign_id = %s AND position IS NOT NULL",
-                            (campaign_id,)).fetchall()  # fmt: skip
+        rows = conn.execute(
+            "SELECT key_sha256 FROM idempotency_keys WHERE campaign_id = %s AND position IS NOT NULL", (campaign_id,)
+        ).fetchall()
     return {bytes(row[0]) for row in rows}
 
 
@@ -139,8 +149,10 @@ def test_a_campaign_moves_to_the_other_worker_under_ten_writers(fresh_db: Databa
     received: list[Any] = []
     try:
         eventually(api.ready, "the server", api)
-        with api.subscription(token, EVENTS, id=str(campaign_id), after=0) as receive, \
-                Clients(api.base, campaign_id, token) as clients:  # fmt: skip
+        with (
+            api.subscription(token, EVENTS, id=str(campaign_id), after=0) as receive,
+            Clients(api.base, campaign_id, token) as clients,
+        ):
             listening = threading.Thread(target=listen, args=(receive, received), daemon=True)
             listening.start()
             eventually(lambda: len(clients.acknowledged) >= 20, "rolls before the move", api)
@@ -148,8 +160,11 @@ def test_a_campaign_moves_to_the_other_worker_under_ten_writers(fresh_db: Databa
             seconds = move(fresh_db, campaign_id)
             assert placement(fresh_db, campaign_id)[1:] != source[1:]  # on the other worker now
             heard = len(received)
-            eventually(lambda: len(clients.acknowledged) >= before + 40 and len(received) > heard + 10,
-                       f"rolls and events after the move (had {before} acknowledged, {heard} events)", api)  # fmt: skip
+            eventually(
+                lambda: len(clients.acknowledged) >= before + 40 and len(received) > heard + 10,
+                f"rolls and events after the move (had {before} acknowledged, {heard} events)",
+                api,
+            )
             read = httpx.get(f"{api.base}{API}/campaigns/{campaign_id}", headers=bearer(token), timeout=30)
         listening.join(timeout=30)  # the subscription's connection closed with its block: the listener ends
         acknowledged, statuses = list(clients.acknowledged), dict(clients.statuses)

@@ -30,8 +30,9 @@ INTRIGUE = [sys.executable, "-m", "service.entrypoints.cli"]
 
 
 def _cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*INTRIGUE, *args], cwd=ROOT, env={**os.environ, **(env or {})}, capture_output=True,
-                          text=True, timeout=60)  # fmt: skip
+    return subprocess.run(
+        [*INTRIGUE, *args], cwd=ROOT, env={**os.environ, **(env or {})}, capture_output=True, text=True, timeout=60
+    )
 
 
 def test_version_is_the_installed_packages() -> None:
@@ -43,8 +44,11 @@ def test_the_package_says_what_it_is_and_under_which_terms() -> None:
     about = metadata.metadata("intrigue")
     assert about["License-Expression"] and about["Author"] and about["Description-Content-Type"] == "text/markdown"
     assert "# Intrigue" in (about["Description"] or about.get_payload())  # type: ignore[attr-defined]
-    assert {c.split(" :: ")[0] for c in about.get_all("Classifier") or []} >= {"Programming Language", "Topic",
-                                                                                "Development Status"}
+    assert {c.split(" :: ")[0] for c in about.get_all("Classifier") or []} >= {
+        "Programming Language",
+        "Topic",
+        "Development Status",
+    }
 
 
 def _options(parser: argparse.ArgumentParser, path: str = "intrigue") -> list[tuple[str, argparse.Action]]:
@@ -63,23 +67,28 @@ def test_every_option_has_help_and_those_read_from_the_environment_name_it() -> 
     assert len(options) > 20
     assert [f"{path} {a.dest}" for path, a in options if not a.help] == []
     by_flag = {(path, flag): a for path, a in options for flag in a.option_strings}
-    for command, flag, variable in (("serve", "--host", "INTRIGUE_HOST"), ("serve", "--port", "INTRIGUE_PORT"),
-                                    ("worker", "--metrics-port", "INTRIGUE_METRICS_PORT"),
-                                    ("serve", "--no-projections", "INTRIGUE_RUN_PROJECTIONS"),
-                                    ("serve", "--no-migrate", "INTRIGUE_MIGRATE_ON_START")):  # fmt: skip
+    for command, flag, variable in (
+        ("serve", "--host", "INTRIGUE_HOST"),
+        ("serve", "--port", "INTRIGUE_PORT"),
+        ("worker", "--metrics-port", "INTRIGUE_METRICS_PORT"),
+        ("serve", "--no-projections", "INTRIGUE_RUN_PROJECTIONS"),
+        ("serve", "--no-migrate", "INTRIGUE_MIGRATE_ON_START"),
+    ):
         assert variable in str(by_flag[(f"intrigue {command}", flag)].help)
     listed = _cli("--help").stdout
     assert all(Settings.env(name) in listed for name in Settings.model_fields)
 
 
-@pytest.mark.parametrize(("variable", "value", "said"), [
-    ("INTRIGUE_PORT", "abc", "INTRIGUE_PORT='abc': Input should be a valid integer"),
-    ("INTRIGUE_PORT", "70000", "INTRIGUE_PORT='70000': Input should be less than or equal to 65535"),
-    ("INTRIGUE_DB_POOL_SIZE", "0", "INTRIGUE_DB_POOL_SIZE='0': Input should be greater than or equal to 1"),
-    ("INTRIGUE_RUN_PROJECTIONS", "maybe", "INTRIGUE_RUN_PROJECTIONS='maybe': Input should be a valid boolean"),
-])  # fmt: skip
-def test_a_bad_configuration_value_is_refused_by_name_without_a_traceback(variable: str, value: str,
-                                                                          said: str) -> None:  # fmt: skip
+@pytest.mark.parametrize(
+    ("variable", "value", "said"),
+    [
+        ("INTRIGUE_PORT", "abc", "INTRIGUE_PORT='abc': Input should be a valid integer"),
+        ("INTRIGUE_PORT", "70000", "INTRIGUE_PORT='70000': Input should be less than or equal to 65535"),
+        ("INTRIGUE_DB_POOL_SIZE", "0", "INTRIGUE_DB_POOL_SIZE='0': Input should be greater than or equal to 1"),
+        ("INTRIGUE_RUN_PROJECTIONS", "maybe", "INTRIGUE_RUN_PROJECTIONS='maybe': Input should be a valid boolean"),
+    ],
+)
+def test_a_bad_configuration_value_is_refused_by_name_without_a_traceback(variable: str, value: str, said: str) -> None:
     refused = _cli("serve", env={variable: value})
     assert refused.returncode == 2
     assert refused.stderr.startswith(f"intrigue: bad configuration: {said}")
@@ -131,8 +140,14 @@ def test_export_on_a_terminal_shows_a_bar_and_the_same_count(intrigue: Intrigue,
     campaign_id, events = _played(intrigue)
     leader, follower = pty.openpty()
     env = {**os.environ, "DATABASE_URL": url_of(db), "INTRIGUE_LOG_LEVEL": "WARNING", "COLUMNS": "100"}
-    process = subprocess.Popen([*INTRIGUE, "export", str(campaign_id), "--out", str(tmp_path / "x.ndjson")],
-                               cwd=ROOT, env=env, stdin=follower, stdout=follower, stderr=follower)  # fmt: skip
+    process = subprocess.Popen(
+        [*INTRIGUE, "export", str(campaign_id), "--out", str(tmp_path / "x.ndjson")],
+        cwd=ROOT,
+        env=env,
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+    )
     os.close(follower)
     seen = b""
     while True:
@@ -169,8 +184,9 @@ def test_the_embedded_servers_narration_is_kept_out_of_the_start(caplog: pytest.
         narrator.warning("postgres did not stop in time")
     assert [r.getMessage() for r in caplog.records if r.name == narrator.name] == ["postgres did not stop in time"]
     with warnings.catch_warnings(record=True) as seen:
-        warnings.warn("XDG_RUNTIME_DIR /srv has mode 0755, not 0700, falling back to /tmp/runtime-0", UserWarning,
-                      stacklevel=1)  # fmt: skip
+        warnings.warn(
+            "XDG_RUNTIME_DIR /srv has mode 0755, not 0700, falling back to /tmp/runtime-0", UserWarning, stacklevel=1
+        )
         warnings.warn("something else", UserWarning, stacklevel=1)
     assert [str(w.message) for w in seen] == ["something else"]
 

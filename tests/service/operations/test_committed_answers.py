@@ -32,8 +32,10 @@ OPEN = "mutation($id: UUID!) { openPhase(campaignId: $id) { id phase phaseStatus
 
 def events_of(db: Database, campaign_id: str) -> list[tuple[int, str]]:
     with psycopg.connect(db.conninfo) as conn:
-        rows = conn.execute("SELECT campaign_position, topic FROM intrigue_events WHERE originator_id = %s"
-                            " ORDER BY campaign_position", (UUID(campaign_id),)).fetchall()  # fmt: skip
+        rows = conn.execute(
+            "SELECT campaign_position, topic FROM intrigue_events WHERE originator_id = %s ORDER BY campaign_position",
+            (UUID(campaign_id),),
+        ).fetchall()
     return [(int(r[0]), str(r[1])) for r in rows]
 
 
@@ -58,17 +60,22 @@ def test_a_committed_command_answers_graphql_success_when_the_read_models_lag(
     stalled: Intrigue, fresh_db: Database
 ) -> None:
     with TestClient(create_app(stalled)) as client:
-        variables = {"input": {"name": "Lagging", "ruleSystems": ["FACTION_TURN"],
-                               "regions": [{"name": "Fort", "q": 0, "r": 0}]}}  # fmt: skip
+        variables = {
+            "input": {"name": "Lagging", "ruleSystems": ["FACTION_TURN"], "regions": [{"name": "Fort", "q": 0, "r": 0}]}
+        }
         created = client.post("/graphql", json={"query": CREATE, "variables": variables}).json()
         assert "errors" not in created, created
         campaign = created["data"]["createCampaign"]
-        assert (campaign["name"], campaign["phase"], campaign["regions"]) == ("Lagging", 0, [
-            {"name": "Fort", "q": 0, "r": 0}])  # fmt: skip
+        assert (campaign["name"], campaign["phase"], campaign["regions"]) == (
+            "Lagging",
+            0,
+            [{"name": "Fort", "q": 0, "r": 0}],
+        )
         head = events_of(fresh_db, campaign["id"])[-1][0]
         assert created["extensions"]["readsMayLag"] is True and created["extensions"]["position"] >= head
-        opened = client.post("/graphql", json={"query": OPEN, "variables": {"id": campaign["id"]}},
-                             headers=bearer(campaign["gmToken"])).json()  # fmt: skip
+        opened = client.post(
+            "/graphql", json={"query": OPEN, "variables": {"id": campaign["id"]}}, headers=bearer(campaign["gmToken"])
+        ).json()
         assert "errors" not in opened, opened
         assert opened["data"]["openPhase"]["phase"] == 1 and opened["extensions"]["readsMayLag"] is True
     assert projected(fresh_db) == 0  # the answers were built while the read models held nothing
@@ -84,8 +91,9 @@ def test_a_committed_command_answers_rest_success_when_the_read_models_lag(
         assert created.json()["campaign"]["name"] == "Lagging REST" and created.json()["token"]
         assert created.headers[LAG_HEADER] == "true" and int(created.headers[POSITION_HEADER]) > 0
         campaign_id, token = created.json()["campaign"]["id"], created.json()["token"]
-        rolled = client.post(f"{API}/campaigns/{campaign_id}/rolls", json={"expression": "2d6", "purpose": "omen"},
-                             headers=bearer(token))  # fmt: skip
+        rolled = client.post(
+            f"{API}/campaigns/{campaign_id}/rolls", json={"expression": "2d6", "purpose": "omen"}, headers=bearer(token)
+        )
         assert rolled.status_code == 201 and rolled.headers[LAG_HEADER] == "true", rolled.text
         assert int(rolled.headers[POSITION_HEADER]) == events_of(fresh_db, campaign_id)[-1][0]
         assert "nothing" not in rolled.text
@@ -103,8 +111,9 @@ def test_a_command_answers_success_when_the_projection_stopped(
         created = client.post(f"{API}/campaigns", json={"name": "Stopped", "rule_systems": ["gameofbones"]})
         assert created.status_code == 201 and created.headers[LAG_HEADER] == "true", created.text
         campaign_id = created.json()["campaign"]["id"]
-        opened = client.post("/graphql", json={"query": OPEN, "variables": {"id": campaign_id}},
-                             headers=bearer(created.json()["token"])).json()  # fmt: skip
+        opened = client.post(
+            "/graphql", json={"query": OPEN, "variables": {"id": campaign_id}}, headers=bearer(created.json()["token"])
+        ).json()
         assert "errors" not in opened and opened["data"]["openPhase"]["phase"] == 1, opened
         assert opened["extensions"] == {"readsMayLag": True, "position": events_of(fresh_db, campaign_id)[-1][0]}
 
@@ -156,8 +165,9 @@ def test_a_rest_retry_after_a_kill_between_commit_and_answer_never_writes_twice(
     monkeypatch.delenv(INLINE)
     try:
         eventually(first.ready, "the first server", first)
-        send_until_killed(first, fresh_db, campaign_id, lambda: httpx.post(first.base + url, json=roll, headers=key,
-                                                                            timeout=60))  # fmt: skip
+        send_until_killed(
+            first, fresh_db, campaign_id, lambda: httpx.post(first.base + url, json=roll, headers=key, timeout=60)
+        )
     finally:
         first.stop()
     committed = events_of(fresh_db, campaign_id)
@@ -186,8 +196,12 @@ def test_a_graphql_retry_after_the_server_dies_right_after_commit_never_writes_t
     monkeypatch.delenv(INLINE)
     try:
         eventually(first.ready, "the faulty server", first)
-        send_until_killed(first, fresh_db, campaign_id, lambda: httpx.post(first.base + "/graphql", json=payload,
-                                                                            headers=headers, timeout=60))  # fmt: skip
+        send_until_killed(
+            first,
+            fresh_db,
+            campaign_id,
+            lambda: httpx.post(first.base + "/graphql", json=payload, headers=headers, timeout=60),
+        )
     finally:
         first.stop()
     committed = events_of(fresh_db, campaign_id)
@@ -203,9 +217,7 @@ def test_a_graphql_retry_after_the_server_dies_right_after_commit_never_writes_t
     assert retried["extensions"]["committed"] is True and retried["extensions"]["position"] == committed[-1][0]
 
 
-def test_keyed_requests_open_no_connection_of_their_own(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_keyed_requests_open_no_connection_of_their_own(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[object] = []
     original = psycopg.AsyncConnection.connect
 
@@ -215,8 +227,11 @@ def test_keyed_requests_open_no_connection_of_their_own(
 
     monkeypatch.setattr(psycopg.AsyncConnection, "connect", counted)
     for _ in range(5):
-        created = client.post(f"{API}/campaigns", json={"name": f"pooled {uuid4()}", "rule_systems": ["factionturn"]},
-                              headers={"Idempotency-Key": str(uuid4())})  # fmt: skip
+        created = client.post(
+            f"{API}/campaigns",
+            json={"name": f"pooled {uuid4()}", "rule_systems": ["factionturn"]},
+            headers={"Idempotency-Key": str(uuid4())},
+        )
         assert created.status_code == 201, created.text
     assert opened == []  # the app's idempotency pool was opened with the app; requests borrow from it
 

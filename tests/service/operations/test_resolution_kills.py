@@ -92,8 +92,9 @@ def campaign(fresh_db: Database) -> UUID:
     try:
         # Enough factions that a resolution outlasts the few milliseconds between its start and the kill.
         regions = [MapRegion(f"R{i}", i % 6, i // 6) for i in range(24)]
-        created = setup.campaigns.create_campaign(CreateCampaign(f"kill-{uuid.uuid4().hex[:6]}", ["factionturn"],
-                                                                 "kills", regions))  # fmt: skip
+        created = setup.campaigns.create_campaign(
+            CreateCampaign(f"kill-{uuid.uuid4().hex[:6]}", ["factionturn"], "kills", regions)
+        )
         for batch in ("North", "South"):
             setup.factionturn.generate_factions(created.id, 6, [f"{batch} {n}" for n in range(6)])
         return created.id
@@ -128,7 +129,7 @@ def check_restart(reader: Intrigue, db: Database, campaign_id: UUID, tally: Tall
         tally.lost.append(f"phase {resolved} resolved")
     began = max((i for i, e in enumerate(entries) if e.topic.endswith("PhaseResolutionBegan")), default=None)
     if began is not None:
-        after = entries[began + 1:]
+        after = entries[began + 1 :]
         # The resolution's member events are whole when a PhaseResolved follows the last of them; the campaign's
         # own later commands (the next phase opened, its rolls: a kill before the next resolution began) may
         # follow that PhaseResolved.
@@ -192,10 +193,12 @@ def test_sigkill_at_random_points_of_resolutions_loses_nothing_and_restarts_proj
                 if process.is_alive():
                     process.kill()
                 process.join(LIMIT)
-    print(f"\n{tally.runs} kills in {time.monotonic() - started:.1f} s: {tally.kills_before_answer} before the answer"
-          f" ({tally.committed_unanswered} of them after the resolution committed),"
-          f" {tally.finished_by_gm} phases finished by the GM after a restart, {tally.partial_turns} partial turns,"
-          f" {len(tally.lost)} lost acknowledged commands, {tally.divergences} divergences")  # fmt: skip
+    print(
+        f"\n{tally.runs} kills in {time.monotonic() - started:.1f} s: {tally.kills_before_answer} before the answer"
+        f" ({tally.committed_unanswered} of them after the resolution committed),"
+        f" {tally.finished_by_gm} phases finished by the GM after a restart, {tally.partial_turns} partial turns,"
+        f" {len(tally.lost)} lost acknowledged commands, {tally.divergences} divergences"
+    )
     assert tally.runs == RUNS
     assert (tally.partial_turns, tally.lost, tally.divergences) == (0, [], 0), tally.partial_tails
     assert tally.finished_by_gm > 0, "no kill interrupted a resolution: the test does not exercise it"

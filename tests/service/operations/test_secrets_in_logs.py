@@ -42,8 +42,10 @@ def test_a_token_inside_a_logged_value_is_redacted() -> None:
 
 
 def test_a_token_sent_as_a_graphql_variable_never_reaches_the_log(client: TestClient, log_stream: io.StringIO) -> None:
-    body = client.post("/graphql", json={"query": "query($id: UUID!) { eventLog(campaignId: $id) { totalCount } }",
-                                         "variables": {"id": TOKEN}}).json()  # fmt: skip
+    body = client.post(
+        "/graphql",
+        json={"query": "query($id: UUID!) { eventLog(campaignId: $id) { totalCount } }", "variables": {"id": TOKEN}},
+    ).json()
     assert body["errors"]
     named = {"query": "query($id: ID!) { campaign(id: $id) { name } }", "variables": {"id": TOKEN}}
     client.post("/graphql", json=named)

@@ -22,8 +22,14 @@ from tests.support.webhook_receiver import WAIT, receiving
 SECRET = "kill-me-softly-0123456789abcdef"
 OPEN = "mutation($id: UUID!) { openPhase(campaignId: $id) { phase } }"
 # Quick retries; the lease is what a killed process's claim waits out before another process sends it again.
-FAST = {"INTRIGUE_RUN_PROJECTIONS": "1", "INTRIGUE_WEBHOOK_BACKOFF": "0.05", "INTRIGUE_WEBHOOK_BACKOFF_MAX": "0.2",
-        "INTRIGUE_WEBHOOK_LEASE": "1", "INTRIGUE_WEBHOOK_POLL": "0.1", "INTRIGUE_WEBHOOK_TIMEOUT": str(WAIT)}
+FAST = {
+    "INTRIGUE_RUN_PROJECTIONS": "1",
+    "INTRIGUE_WEBHOOK_BACKOFF": "0.05",
+    "INTRIGUE_WEBHOOK_BACKOFF_MAX": "0.2",
+    "INTRIGUE_WEBHOOK_LEASE": "1",
+    "INTRIGUE_WEBHOOK_POLL": "0.1",
+    "INTRIGUE_WEBHOOK_TIMEOUT": str(WAIT),
+}
 
 
 def a_campaign_with_an_endpoint(db: Database, url: str) -> tuple[str, str]:
@@ -38,13 +44,19 @@ def a_campaign_with_an_endpoint(db: Database, url: str) -> tuple[str, str]:
 
 def rows(db: Database, campaign_id: str) -> list[tuple[Any, ...]]:
     with psycopg.connect(db.conninfo) as conn:
-        return conn.execute("SELECT id, attempts, delivered_at IS NOT NULL FROM webhook_deliveries"
-                            " WHERE campaign_id = %s", (UUID(campaign_id),)).fetchall()  # fmt: skip
+        return conn.execute(
+            "SELECT id, attempts, delivered_at IS NOT NULL FROM webhook_deliveries WHERE campaign_id = %s",
+            (UUID(campaign_id),),
+        ).fetchall()
 
 
 def open_phase(api: Api, campaign_id: str, token: str, **headers: str) -> httpx.Response:
-    return httpx.post(f"{api.base}/graphql", json={"query": OPEN, "variables": {"id": campaign_id}},
-                      headers={"Authorization": f"Bearer {token}", **headers}, timeout=WAIT)  # fmt: skip
+    return httpx.post(
+        f"{api.base}/graphql",
+        json={"query": OPEN, "variables": {"id": campaign_id}},
+        headers={"Authorization": f"Bearer {token}", **headers},
+        timeout=WAIT,
+    )
 
 
 def test_a_kill_mid_delivery_loses_nothing(fresh_db: Database, tmp_path: Path) -> None:
@@ -78,8 +90,9 @@ def test_a_kill_right_after_the_commit_loses_nothing(fresh_db: Database, tmp_pat
     with receiving() as receiver:
         campaign_id, token = a_campaign_with_an_endpoint(fresh_db, receiver.url)
         # The test-only hook: SIGKILL right after a keyed command's commit, before it answers or sends anything.
-        first = Api(fresh_db, tmp_path, "api-faulty", "--no-migrate",
-                    env={**FAST, "INTRIGUE_FAULT": "exit-after-commit"})  # fmt: skip
+        first = Api(
+            fresh_db, tmp_path, "api-faulty", "--no-migrate", env={**FAST, "INTRIGUE_FAULT": "exit-after-commit"}
+        )
         try:
             eventually(first.ready, "the faulty server", first)
             with contextlib.suppress(httpx.HTTPError):  # the process dies before it answers

@@ -23,10 +23,13 @@ from tests.support.webhook_receiver import WAIT
 SECRET = "kept-for-a-while-0123456789abcdef"
 KEEP = DeliverySettings(keep_delivered=30 * DAY, keep_given_up=90 * DAY, purge_every=0.05, poll=0.05)
 AGES = {  # each delivery's state, and how many days ago it reached it (None: still to be sent)
-    "delivered long ago": ("delivered_at", 31), "delivered lately": ("delivered_at", 29),
-    "given up long ago": ("gave_up_at", 91), "given up lately": ("gave_up_at", 89),
-    "pending for a year": (None, 365), "failing for a year": (None, 366),
-}  # fmt: skip
+    "delivered long ago": ("delivered_at", 31),
+    "delivered lately": ("delivered_at", 29),
+    "given up long ago": ("gave_up_at", 91),
+    "given up lately": ("gave_up_at", 89),
+    "pending for a year": (None, 365),
+    "failing for a year": (None, 366),
+}
 
 
 @pytest.fixture
@@ -40,22 +43,32 @@ def aged(intrigue: Intrigue) -> Iterator[dict[str, UUID]]:
     intrigue.campaigns.resolve_phase(campaign_id)
     intrigue.rewind.roll_back(RollBackPhase(campaign_id, 1, "the retention's test"))
     with psycopg.connect(intrigue.db.conninfo) as conn:
-        ids = [row[0] for row in conn.execute("SELECT id FROM webhook_deliveries WHERE campaign_id = %s"
-                                              " ORDER BY position, endpoint_id", (campaign_id,))]  # fmt: skip
+        ids = [
+            row[0]
+            for row in conn.execute(
+                "SELECT id FROM webhook_deliveries WHERE campaign_id = %s ORDER BY position, endpoint_id",
+                (campaign_id,),
+            )
+        ]
         assert len(ids) == len(AGES)
         named = dict(zip(AGES, ids, strict=True))
         for name, (column, days) in AGES.items():
             when = f"now() - make_interval(days => {days})"
             done = f", {column} = {when}" if column else ", next_attempt_at = now() + make_interval(days => 1)"
-            conn.execute(f"UPDATE webhook_deliveries SET created_at = {when} - make_interval(days => 1),"
-                         f" attempts = 3{done} WHERE campaign_id = %s AND id = %s", (campaign_id, named[name]))
+            conn.execute(
+                f"UPDATE webhook_deliveries SET created_at = {when} - make_interval(days => 1),"
+                f" attempts = 3{done} WHERE campaign_id = %s AND id = %s",
+                (campaign_id, named[name]),
+            )
     yield named
 
 
 def kept(intrigue: Intrigue, named: dict[str, UUID]) -> set[str]:
     with psycopg.connect(intrigue.db.conninfo) as conn:
-        found = {row[0] for row in conn.execute("SELECT id FROM webhook_deliveries WHERE id = ANY(%s)",
-                                                (list(named.values()),))}  # fmt: skip
+        found = {
+            row[0]
+            for row in conn.execute("SELECT id FROM webhook_deliveries WHERE id = ANY(%s)", (list(named.values()),))
+        }
     return {name for name, delivery_id in named.items() if delivery_id in found}
 
 
@@ -66,18 +79,25 @@ def wait_until(check: object, what: str) -> None:
         time.sleep(0.02)
 
 
-def test_the_worker_purges_rows_past_their_retention_and_keeps_the_rest(intrigue: Intrigue,
-                                                                        aged: dict[str, UUID]) -> None:  # fmt: skip
+def test_the_worker_purges_rows_past_their_retention_and_keeps_the_rest(
+    intrigue: Intrigue, aged: dict[str, UUID]
+) -> None:
     worker = DeliveryWorker(intrigue.webhook_rows, intrigue.news, KEEP)
     worker.start()
     try:
         wait_until(lambda: "delivered long ago" not in kept(intrigue, aged), "the first purge")
-        assert kept(intrigue, aged) == {"delivered lately", "given up lately", "pending for a year",
-                                        "failing for a year"}  # fmt: skip
+        assert kept(intrigue, aged) == {
+            "delivered lately",
+            "given up lately",
+            "pending for a year",
+            "failing for a year",
+        }
         with psycopg.connect(intrigue.db.conninfo) as conn:  # two more days pass for the rows kept
-            conn.execute("UPDATE webhook_deliveries SET delivered_at = delivered_at - make_interval(days => 2),"
-                         " gave_up_at = gave_up_at - make_interval(days => 2) WHERE id = ANY(%s)",
-                         (list(aged.values()),))  # fmt: skip
+            conn.execute(
+                "UPDATE webhook_deliveries SET delivered_at = delivered_at - make_interval(days => 2),"
+                " gave_up_at = gave_up_at - make_interval(days => 2) WHERE id = ANY(%s)",
+                (list(aged.values()),),
+            )
         wait_until(lambda: "delivered lately" not in kept(intrigue, aged), "a later purge")  # periodically
         assert kept(intrigue, aged) == {"pending for a year", "failing for a year"}  # never one still to be sent
     finally:
@@ -85,7 +105,8 @@ def test_the_worker_purges_rows_past_their_retention_and_keeps_the_rest(intrigue
 
 
 def test_the_retention_is_read_from_the_environment_in_days_and_named_in_the_help(
-        monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setenv("INTRIGUE_WEBHOOK_KEEP_DELIVERED_DAYS", "7")
     monkeypatch.setenv("INTRIGUE_WEBHOOK_KEEP_GIVEN_UP_DAYS", "0.5")
     settings = Settings.load().deliveries()

@@ -40,8 +40,11 @@ def queued_news(db: Database, url: str, phases: int) -> str:
 
 def rows(db: Database, campaign_id: str) -> list[tuple[Any, ...]]:
     with psycopg.connect(db.conninfo) as conn:
-        return conn.execute("SELECT id, attempts, delivered_at IS NOT NULL FROM webhook_deliveries"
-                            " WHERE campaign_id = %s ORDER BY position", (UUID(campaign_id),)).fetchall()  # fmt: skip
+        return conn.execute(
+            "SELECT id, attempts, delivered_at IS NOT NULL FROM webhook_deliveries"
+            " WHERE campaign_id = %s ORDER BY position",
+            (UUID(campaign_id),),
+        ).fetchall()
 
 
 def delivered_once_each(db: Database, campaign_id: str, receiver: Receiver, workers: list[Process]) -> None:
@@ -49,8 +52,12 @@ def delivered_once_each(db: Database, campaign_id: str, receiver: Receiver, work
     check that the receiver got each delivery exactly once, signed, at the first attempt."""
     queued = rows(db, campaign_id)
     try:
-        eventually(lambda: all(delivered for *_, delivered in rows(db, campaign_id)), "every delivery acknowledged",
-                   *workers, limit=WAIT)  # fmt: skip
+        eventually(
+            lambda: all(delivered for *_, delivered in rows(db, campaign_id)),
+            "every delivery acknowledged",
+            *workers,
+            limit=WAIT,
+        )
     finally:
         stopped = [worker.stop() for worker in workers]  # SIGTERM: each stops its delivery thread and exits
     assert stopped == [0] * len(workers), [worker.output()[-4000:] for worker in workers]
@@ -64,8 +71,9 @@ def test_a_worker_process_alone_delivers_every_delivery_once(fresh_db: Database,
     with receiving() as receiver:
         campaign_id = queued_news(fresh_db, receiver.url, phases=6)
         assert len(rows(fresh_db, campaign_id)) == 12 and receiver.received == []
-        delivered_once_each(fresh_db, campaign_id, receiver, [Process(fresh_db, tmp_path, "worker", "worker",
-                                                                      env=QUICK)])  # fmt: skip
+        delivered_once_each(
+            fresh_db, campaign_id, receiver, [Process(fresh_db, tmp_path, "worker", "worker", env=QUICK)]
+        )
 
 
 def test_two_workers_and_a_slow_receiver_send_each_delivery_once(fresh_db: Database, tmp_path: Path) -> None:

@@ -38,9 +38,11 @@ def worker(intrigue: Intrigue) -> Iterator[DeliveryWorker]:
 
 def deliveries(intrigue: Intrigue, campaign_id: UUID) -> list[tuple[object, ...]]:
     with psycopg.connect(intrigue.db.conninfo) as conn:
-        return conn.execute("SELECT kind, position, delivered_at IS NOT NULL, gave_up_at IS NOT NULL, attempts,"
-                            " last_error FROM webhook_deliveries WHERE campaign_id = %s ORDER BY created_at, position",
-                            (campaign_id,)).fetchall()  # fmt: skip
+        return conn.execute(
+            "SELECT kind, position, delivered_at IS NOT NULL, gave_up_at IS NOT NULL, attempts,"
+            " last_error FROM webhook_deliveries WHERE campaign_id = %s ORDER BY created_at, position",
+            (campaign_id,),
+        ).fetchall()
 
 
 def play_a_month(intrigue: Intrigue, campaign_id: UUID, spies: UUID, roll_back: bool = True) -> None:
@@ -54,8 +56,9 @@ def play_a_month(intrigue: Intrigue, campaign_id: UUID, spies: UUID, roll_back: 
         intrigue.rewind.roll_back(RollBackPhase(campaign_id, 1, "the GM misread the map"))
 
 
-def test_news_is_delivered_signed_once_each_in_the_order_it_happened(intrigue: Intrigue,
-                                                                      worker: DeliveryWorker) -> None:  # fmt: skip
+def test_news_is_delivered_signed_once_each_in_the_order_it_happened(
+    intrigue: Intrigue, worker: DeliveryWorker
+) -> None:
     campaign_id, _, spies = campaign_with_hidden_spies(intrigue, "hooks")
     with receiving() as receiver:
         intrigue.webhooks.register(campaign_id, receiver.url, SECRET, EVERY)
@@ -97,8 +100,18 @@ def test_the_body_holds_only_what_an_observer_may_read(intrigue: Intrigue, worke
         text = received.body.decode().lower()
         for secret in ("facgold", "master_assassin", str(hidden.id), "stealth", "summary", "reverted", "seat"):
             assert secret not in text, (secret, received.json)
-        assert set(received.json) <= {"delivery_id", "kind", "campaign_id", "campaign", "phase", "position", "text",
-                                      "reason", "due_at", "chronicle"}  # fmt: skip
+        assert set(received.json) <= {
+            "delivery_id",
+            "kind",
+            "campaign_id",
+            "campaign",
+            "phase",
+            "position",
+            "text",
+            "reason",
+            "due_at",
+            "chronicle",
+        }
 
 
 def test_discord_and_slack_get_their_own_shapes(intrigue: Intrigue, worker: DeliveryWorker) -> None:
@@ -114,14 +127,18 @@ def test_discord_and_slack_get_their_own_shapes(intrigue: Intrigue, worker: Deli
     assert set(to_slack[3].json) == {"text"} and "the GM misread the map" in to_slack[3].json["text"]
 
 
-def test_a_receiver_down_for_a_while_gets_every_delivery_once_back(intrigue: Intrigue,
-                                                                   worker: DeliveryWorker) -> None:  # fmt: skip
+def test_a_receiver_down_for_a_while_gets_every_delivery_once_back(intrigue: Intrigue, worker: DeliveryWorker) -> None:
     campaign_id, _, spies = campaign_with_hidden_spies(intrigue, "outage")
     port = free_port()  # nothing listens there yet: every attempt is refused
     intrigue.webhooks.register(campaign_id, f"http://127.0.0.1:{port}/hook", SECRET, EVERY)
     play_a_month(intrigue, campaign_id, spies)
-    _wait(lambda: all(int(str(r[4])) >= 3 for r in deliveries(intrigue, campaign_id)) and
-          len(deliveries(intrigue, campaign_id)) == 4, "three failed attempts of each delivery")  # fmt: skip
+    _wait(
+        lambda: (
+            all(int(str(r[4])) >= 3 for r in deliveries(intrigue, campaign_id))
+            and len(deliveries(intrigue, campaign_id)) == 4
+        ),
+        "three failed attempts of each delivery",
+    )
     failed = deliveries(intrigue, campaign_id)
     assert not any(r[2] for r in failed) and all(r[5] for r in failed)  # none delivered, each with its error
     with receiving(port) as receiver:
@@ -179,11 +196,14 @@ def test_a_save_that_loses_a_race_rolls_its_deliveries_back_with_its_events(intr
     with pytest.raises(IntegrityError):
         intrigue.store.save(second)  # the same version again: refused in the insert, its transaction rolled back
     with psycopg.connect(intrigue.db.conninfo) as conn:
-        opened = conn.execute("SELECT campaign_position FROM intrigue_events WHERE campaign_id = %s"
-                              " AND topic LIKE '%%PhaseOpened'", (campaign_id,)).fetchall()  # fmt: skip
+        opened = conn.execute(
+            "SELECT campaign_position FROM intrigue_events WHERE campaign_id = %s AND topic LIKE '%%PhaseOpened'",
+            (campaign_id,),
+        ).fetchall()
     assert len(opened) == 1
     assert [(kind, position) for kind, position, *_ in deliveries(intrigue, campaign_id)] == [
-        ("phase_opened", opened[0][0])]
+        ("phase_opened", opened[0][0])
+    ]
 
 
 @pytest.mark.parametrize("url", ["ftp://example.org/x", "/relative", "http://", "http://exa mple.org/"])

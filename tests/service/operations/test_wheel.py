@@ -31,8 +31,12 @@ def build_wheel(into: Path) -> Path:
         shutil.copytree(ROOT / name, source / name, ignore=ignore)
     for name in ("pyproject.toml", "README.md", "LICENSE"):
         shutil.copy(ROOT / name, source)
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(into / "dist"),
-                    str(source)], check=True, timeout=LIMIT, capture_output=True)  # fmt: skip
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(into / "dist"), str(source)],
+        check=True,
+        timeout=LIMIT,
+        capture_output=True,
+    )
     (wheel,) = (into / "dist").glob("intrigue-*.whl")
     return wheel
 
@@ -42,10 +46,18 @@ def install(wheel: Path, venv: Path) -> Path:
     after the venv's own (a `.pth` line), so nothing is downloaded and the project itself comes from the wheel."""
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=LIMIT)
     python = venv / "bin" / "python"
-    subprocess.run([python, "-m", "pip", "install", "--no-deps", "--no-index", "--quiet", str(wheel)],
-                   check=True, timeout=LIMIT, capture_output=True)  # fmt: skip
-    site = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                          check=True, capture_output=True, text=True).stdout.strip()  # fmt: skip
+    subprocess.run(
+        [python, "-m", "pip", "install", "--no-deps", "--no-index", "--quiet", str(wheel)],
+        check=True,
+        timeout=LIMIT,
+        capture_output=True,
+    )
+    site = subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
     # Only a directory: the checkout's editable install (a .pth there) is not run from a directory a .pth adds.
     (Path(site) / "intrigue-test-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     return python
@@ -85,8 +97,11 @@ def test_the_wheels_metadata_names_its_licence_authors_readme_and_classifiers(wh
     assert metadata["Description-Content-Type"] == "text/markdown"
     assert metadata.get_payload().startswith("# Intrigue")  # the README is the long description
     classifiers = metadata.get_all("Classifier") or []
-    assert {"Programming Language :: Python :: 3.11", "Topic :: Games/Entertainment :: Role-Playing",
-            "Typing :: Typed"} <= set(classifiers)  # fmt: skip
+    assert {
+        "Programming Language :: Python :: 3.11",
+        "Topic :: Games/Entertainment :: Role-Playing",
+        "Typing :: Typed",
+    } <= set(classifiers)
     # Licence classifiers are superseded by License-Expression (PEP 639); no address but a real one (pyproject).
     assert not [c for c in classifiers if c.startswith("License ::")]
     assert metadata.get_all("Project-URL") is None
@@ -97,14 +112,20 @@ def test_installed_from_the_wheel_it_serves_rest_and_graphiql(wheel: Path, fresh
     away = tmp_path / "elsewhere"  # the working directory: nothing of the checkout can be imported from it
     away.mkdir()
     imported = "import openapi, service; print(openapi.__file__); print(service.__file__)"
-    where = subprocess.run([python, "-c", imported], cwd=away, env=clean_env(), check=True, capture_output=True,
-                           text=True).stdout.split()  # fmt: skip
+    where = subprocess.run(
+        [python, "-c", imported], cwd=away, env=clean_env(), check=True, capture_output=True, text=True
+    ).stdout.split()
     assert all(Path(f).is_relative_to(tmp_path / "venv") for f in where), where
     port = free_port()
     log = (tmp_path / "serve.log").open("wb")
     env = clean_env(DATABASE_URL=url_of(fresh_db), INTRIGUE_LOG_FORMAT="json", INTRIGUE_RUN_PROJECTIONS="0")
-    serve = subprocess.Popen([tmp_path / "venv" / "bin" / "intrigue", "serve", "--port", str(port)], cwd=away,
-                             env=env, stdout=log, stderr=subprocess.STDOUT)  # fmt: skip
+    serve = subprocess.Popen(
+        [tmp_path / "venv" / "bin" / "intrigue", "serve", "--port", str(port)],
+        cwd=away,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         eventually(lambda: _ready(base), "the installed server to be ready", limit=LIMIT)
@@ -129,4 +150,3 @@ def _ready(base: str) -> bool:
         return httpx.get(f"{base}/readyz", timeout=2).status_code == 200
     except httpx.HTTPError:
         return False
-

@@ -67,8 +67,11 @@ def serial_violations(entries: list[AuditEntry], campaign_id: UUID, since: int =
             _fold_campaign(campaign, entry, name)
             if recent and name == "PhaseResolved":
                 phase = entry.payload["phase"]
-                found += [f"resolution of phase {phase} at {entry.position} left {m}'s order for it unconsumed"
-                          for m, order in pending.items() if order and order.get("phase") == phase]  # fmt: skip
+                found += [
+                    f"resolution of phase {phase} at {entry.position} left {m}'s order for it unconsumed"
+                    for m, order in pending.items()
+                    if order and order.get("phase") == phase
+                ]
             continue
         versions[entry.aggregate_id].append((entry.position, entry.version))
         if name == "OrderSubmitted":
@@ -129,8 +132,9 @@ def _counts(entries: list[AuditEntry], told: Acknowledged) -> list[str]:
     rollbacks = Counter(e.payload["reason"] for e in entries if kind(e) == "PhaseRolledBack")
     found = [f"acknowledged order {m!r} is in the log {orders[m]} times" for m in told.orders if orders[m] != 1]
     found += [f"refused order {m!r} was written" for m in told.refused_orders if orders[m]]
-    found += [f"acknowledged rollback {r!r} is in the log {rollbacks[r]} times" for r in told.rollbacks
-              if rollbacks[r] != 1]  # fmt: skip
+    found += [
+        f"acknowledged rollback {r!r} is in the log {rollbacks[r]} times" for r in told.rollbacks if rollbacks[r] != 1
+    ]
     found += [f"refused rollback {r!r} was written" for r in told.refused_rollbacks if rollbacks[r]]
     for name, count in (("PhaseOpened", told.opened), ("PhaseResolved", told.resolved)):
         written = sum(1 for e in entries if kind(e) == name)

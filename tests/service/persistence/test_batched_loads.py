@@ -33,16 +33,21 @@ def reads_of_one_resolution(intrigue: Intrigue, size: Size, monkeypatch: pytest.
     with monkeypatch.context() as patch:
         for name, recorder in (("one aggregate", store.recorder), ("one snapshot", store.snapshots.recorder)):
             real = recorder.select_events
-            patch.setattr(recorder, "select_events", lambda *a, real=real, name=name, **k: (
-                reads.update([name]), real(*a, **k))[1])  # fmt: skip
+            patch.setattr(
+                recorder,
+                "select_events",
+                lambda *a, real=real, name=name, **k: (reads.update([name]), real(*a, **k))[1],
+            )
         real_streams = store.streams.read
         patch.setattr(store.streams, "read", lambda ids: (reads.update(["many aggregates"]), real_streams(ids))[1])
         intrigue.campaigns.resolve_phase(played.campaign_id)
     return reads
 
 
-@pytest.mark.single_node(reason="counts one server's batched loads; on Citus `load_many` loads each aggregate alone by"
-                         " design, its snapshots being distributed by aggregate (docs/scaling.md, Citus)")
+@pytest.mark.single_node(
+    reason="counts one server's batched loads; on Citus `load_many` loads each aggregate alone by"
+    " design, its snapshots being distributed by aggregate (docs/scaling.md, Citus)"
+)
 def test_a_resolution_reads_its_members_in_a_few_round_trips_whatever_their_number(
     intrigue: Intrigue, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -73,7 +78,8 @@ def test_many_aggregates_load_as_each_loads_alone_from_snapshots_and_events(db: 
         many = store.load_many(ids, Aggregate)
         alone = [store.load(i, Aggregate) for i in ids]
         assert [(type(a), a.version, public_state(a)) for a in many] == [
-            (type(a), a.version, public_state(a)) for a in alone]  # fmt: skip
+            (type(a), a.version, public_state(a)) for a in alone
+        ]
         assert many[0].version == house.version and many[2].version == faction.version
     finally:
         store.close()

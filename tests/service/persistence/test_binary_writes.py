@@ -28,9 +28,11 @@ def store(fresh_db: Database) -> Iterator[IntrigueStore]:
 
 def stored(db: Database, ids: list[int]) -> list[tuple[Any, ...]]:
     with psycopg.connect(db.conninfo) as conn, conn.cursor(binary=True) as cursor:
-        return cursor.execute("SELECT notification_id, originator_id, originator_version, topic, state"
-                              " FROM intrigue_events WHERE notification_id = ANY(%s) ORDER BY notification_id",
-                              (ids,)).fetchall()  # fmt: skip
+        return cursor.execute(
+            "SELECT notification_id, originator_id, originator_version, topic, state"
+            " FROM intrigue_events WHERE notification_id = ANY(%s) ORDER BY notification_id",
+            (ids,),
+        ).fetchall()
 
 
 def events(count: int, state: bytes = b"{}", topic: str = "tests:Event") -> list[StoredEvent]:
@@ -43,8 +45,10 @@ TEXTS = ["plain", "ünïcødé ✓ 漢字 𝄞 emoji 🎲", "quote ' \" backslas
 @pytest.mark.parametrize("tracked", [False, True], ids=["autocommit", "in a transaction"])
 def test_events_round_trip_byte_for_byte(store: IntrigueStore, fresh_db: Database, tracked: bool) -> None:
     payloads = [t.encode() for t in TEXTS] + [bytes(range(256)) * 4, b"\x00" * 10, b"x" * 3_000_000]
-    written = [StoredEvent(uuid4(), version, f"tests:{text}", payload)
-               for version, (text, payload) in enumerate(zip(TEXTS * 2, payloads, strict=False), start=1)]  # fmt: skip
+    written = [
+        StoredEvent(uuid4(), version, f"tests:{text}", payload)
+        for version, (text, payload) in enumerate(zip(TEXTS * 2, payloads, strict=False), start=1)
+    ]
     written += events(2_000, state='{"n": "✓"}'.encode())
     if tracked:
         with outcomes.tracking() as outcome:
@@ -55,7 +59,8 @@ def test_events_round_trip_byte_for_byte(store: IntrigueStore, fresh_db: Databas
     assert ids is not None and len(ids) == len(written) and list(ids) == sorted(ids)
     rows = stored(fresh_db, list(ids))
     assert [(r[1], r[2], r[3], bytes(r[4])) for r in rows] == [
-        (e.originator_id, e.originator_version, e.topic, e.state) for e in written]  # fmt: skip
+        (e.originator_id, e.originator_version, e.topic, e.state) for e in written
+    ]
     assert [r[0] for r in rows] == list(ids)
 
 
@@ -67,8 +72,9 @@ def test_a_stale_read_writes_nothing_and_conflicts(store: IntrigueStore, fresh_d
     with pytest.raises(IntegrityError):  # read at version 1, now at 2
         store.recorder.insert_events([other], campaign=lane, unchanged={first.originator_id: 1})
     with psycopg.connect(fresh_db.conninfo) as conn:
-        assert conn.execute("SELECT count(*) FROM intrigue_events WHERE originator_id = %s",
-                            (other.originator_id,)).fetchone() == (0,)  # fmt: skip
+        assert conn.execute(
+            "SELECT count(*) FROM intrigue_events WHERE originator_id = %s", (other.originator_id,)
+        ).fetchone() == (0,)
     assert store.recorder.insert_events([other], campaign=lane, unchanged={first.originator_id: 2})  # current
     with pytest.raises(IntegrityError):  # the same version twice
         store.recorder.insert_events([StoredEvent(first.originator_id, 2, "tests:Event", b"{}")])
@@ -127,15 +133,17 @@ def test_a_command_whose_commit_acknowledgement_was_lost_answers_success(
         calls = lose_the_acknowledgement(monkeypatch, intrigue.store.recorder)
         intrigue.campaigns.roll_dice(RollDice(campaign.id, "2d6", "omen"))  # answered, not a ConflictError
         with psycopg.connect(fresh_db.conninfo) as conn:
-            topics = [r[0] for r in conn.execute("SELECT topic FROM intrigue_events WHERE originator_id = %s",
-                                                 (campaign.id,))]  # fmt: skip
+            topics = [
+                r[0] for r in conn.execute("SELECT topic FROM intrigue_events WHERE originator_id = %s", (campaign.id,))
+            ]
         assert topics.count("domain.campaign:Campaign.DiceRolled") == 1 and len(calls) == 1
     finally:
         intrigue.close()
 
 
-@pytest.mark.single_node(reason="rewinds a current database to step 6 by rewriting campaign_id, which Citus"
-                         " distributes by")
+@pytest.mark.single_node(
+    reason="rewinds a current database to step 6 by rewriting campaign_id, which Citus distributes by"
+)
 def test_a_database_from_before_step_7_gets_the_binary_insert_function(fresh_db: Database) -> None:
     migrations.migrate(fresh_db)
     with psycopg.connect(fresh_db.conninfo, autocommit=True) as conn:
@@ -150,10 +158,13 @@ def test_a_database_from_before_step_7_gets_the_binary_insert_function(fresh_db:
 
 def test_the_insert_function_takes_parallel_typed_arrays(store: IntrigueStore, fresh_db: Database) -> None:
     with psycopg.connect(fresh_db.conninfo) as conn:
-        row = conn.execute("SELECT pg_get_function_identity_arguments(oid) FROM pg_proc WHERE proname = %s",
-                           (recorder.FUNCTION,)).fetchone()  # fmt: skip
-    assert row == ("campaign uuid, ids uuid[], versions bigint[], topics text[], states bytea[], read_ids uuid[],"
-                   " read_versions bigint[], loose_ids uuid[], loose_versions bigint[], unread text[]",)  # fmt: skip
+        row = conn.execute(
+            "SELECT pg_get_function_identity_arguments(oid) FROM pg_proc WHERE proname = %s", (recorder.FUNCTION,)
+        ).fetchone()
+    assert row == (
+        "campaign uuid, ids uuid[], versions bigint[], topics text[], states bytea[], read_ids uuid[],"
+        " read_versions bigint[], loose_ids uuid[], loose_versions bigint[], unread text[]",
+    )
 
 
 def test_a_save_of_no_events_writes_nothing(store: IntrigueStore, fresh_db: Database) -> None:

@@ -42,8 +42,9 @@ def latest(intrigue: Intrigue, campaign_id: uuid.UUID) -> dict[str, dict[str, An
 
 
 def current(intrigue: Intrigue, campaign_id: uuid.UUID) -> dict[str, dict[str, Any]]:
-    rows = intrigue.state.view.query(f"SELECT id, state FROM aggregate_state WHERE campaign_id = %s AND {MEMBERS}",
-                                     (campaign_id,))  # fmt: skip
+    rows = intrigue.state.view.query(
+        f"SELECT id, state FROM aggregate_state WHERE campaign_id = %s AND {MEMBERS}", (campaign_id,)
+    )
     return {str(row["id"]): row["state"] for row in rows}
 
 
@@ -97,9 +98,11 @@ def test_the_series_carries_a_member_that_did_not_change_into_each_later_phase()
     ]
     assert [(r["phase"], r["state"]) for r in series_of(rows)] == [
         (1, {"name": "A", "gold": 1}),
-        (2, {"name": "A", "gold": 1}), (2, {"name": "B", "gold": 5}),
-        (3, {"name": "A", "gold": 2}), (3, {"name": "B", "gold": 5}),
-    ]  # fmt: skip
+        (2, {"name": "A", "gold": 1}),
+        (2, {"name": "B", "gold": 5}),
+        (3, {"name": "A", "gold": 2}),
+        (3, {"name": "B", "gold": 5}),
+    ]
 
 
 def test_migrate_upgrades_a_history_of_whole_rows_and_tunes_the_tables(fresh_db: Database) -> None:
@@ -110,11 +113,13 @@ def test_migrate_upgrades_a_history_of_whole_rows_and_tunes_the_tables(fresh_db:
         intrigue.close()
     with psycopg.connect(fresh_db.conninfo, autocommit=True) as conn:  # back to the layout before step 8
         for statement in (
-            "DROP VIEW phase_history", "ALTER TABLE phase_history_g1 DROP COLUMN whole",
-            "DROP TABLE phase_history_g1_base", "ALTER TABLE aggregate_state_g1 RESET (fillfactor)",
+            "DROP VIEW phase_history",
+            "ALTER TABLE phase_history_g1 DROP COLUMN whole",
+            "DROP TABLE phase_history_g1_base",
+            "ALTER TABLE aggregate_state_g1 RESET (fillfactor)",
             "CREATE VIEW phase_history AS SELECT * FROM phase_history_g1",
             "DELETE FROM intrigue_schema WHERE version = 8",
-        ):  # fmt: skip
+        ):
             conn.execute(statement)  # type: ignore[arg-type]
     intrigue = Intrigue(fresh_db)  # migrates on start
     try:

@@ -81,9 +81,16 @@ def everything(intrigue: Intrigue, houses: list[uuid.UUID]) -> int:
     kept = []
     for house_id in houses:
         events = list(intrigue.store.repository.event_store.get(intel_id(house_id)))
-        kept.append({"knowledge": [e.knowledge for e in events if isinstance(e, HouseIntel.KnowledgeGained)],
-                     "sightings": [{"observers": e.observers, "knowledge": e.knowledge} for e in events
-                                   if isinstance(e, HouseIntel.MovementSeen)]})  # fmt: skip
+        kept.append(
+            {
+                "knowledge": [e.knowledge for e in events if isinstance(e, HouseIntel.KnowledgeGained)],
+                "sightings": [
+                    {"observers": e.observers, "knowledge": e.knowledge}
+                    for e in events
+                    if isinstance(e, HouseIntel.MovementSeen)
+                ],
+            }
+        )
     return len(json.dumps(kept, default=str))
 
 
@@ -104,11 +111,21 @@ def played(intrigue: Intrigue, db: Database) -> Played:
     smears the next one, which gathers intelligence."""
     campaign = intrigue.campaigns.create_campaign(city("bounded", areas=2 * HOUSES))
     regions = campaign.member_ids("region")
-    houses = [intrigue.gameofbones.register_house(RegisterHouse(
-        campaign.id, f"House {i}", person(f"Matron {i}", 14, 12), 200_000, [person(f"Blade {i}", 9, 10)],
-        [StartingMember(f"Guard {j}", {"fighter": 10}) for j in range(8)], influence=20_000,
-        areas=[StartingArea(regions[2 * i], troops=3_000), StartingArea(regions[2 * i + 1], troops=3_000)],
-    )).id for i in range(HOUSES)]  # fmt: skip
+    houses = [
+        intrigue.gameofbones.register_house(
+            RegisterHouse(
+                campaign.id,
+                f"House {i}",
+                person(f"Matron {i}", 14, 12),
+                200_000,
+                [person(f"Blade {i}", 9, 10)],
+                [StartingMember(f"Guard {j}", {"fighter": 10}) for j in range(8)],
+                influence=20_000,
+                areas=[StartingArea(regions[2 * i], troops=3_000), StartingArea(regions[2 * i + 1], troops=3_000)],
+            )
+        ).id
+        for i in range(HOUSES)
+    ]
     sizes: dict[int, list[int]] = {}
     bases: dict[int, tuple[int, int]] = {}
     intel: dict[int, tuple[int, int]] = {}
@@ -161,8 +178,11 @@ def test_a_houses_intel_as_a_resolution_loads_and_writes_it_grows_only_by_the_at
     assert intel[PHASES][2] > 3 * intel[3][2]  # everything kept: what the working set spares
     assert intel[PHASES][1] <= intel[3][1] * 1.15, (intel[3], intel[PHASES])
     smeared = stubs(intrigue, houses)
-    told = [e for e in intrigue.audit.events(campaign.id) if e.topic.endswith("HouseIntel.KnowledgeGained")
-            and e.payload["knowledge"]["kind"] == "attack"]  # fmt: skip
+    told = [
+        e
+        for e in intrigue.audit.events(campaign.id)
+        if e.topic.endswith("HouseIntel.KnowledgeGained") and e.payload["knowledge"]["kind"] == "attack"
+    ]
     assert len(smeared) == len(told) > PHASES  # the smears that landed: every other house smears one a month
     assert all(k.keys() == set(TRACED) and k["aggressor_house_id"] for k in smeared)
     stub = max(len(json.dumps(k)) for k in smeared)

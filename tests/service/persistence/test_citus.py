@@ -20,17 +20,24 @@ from service.persistence.database import Database
 from tests.support.gameofbones_world import city, give_orders, register_five
 
 EXPECTED = {  # docs/scaling.md, "Citus": which table is what
-    "intrigue_events": "distributed by campaign_id", "campaign_heads": "distributed by campaign_id",
-    "seats": "distributed by campaign_id", "idempotency_keys": "distributed by campaign_id",
-    "table_dice_drafts": "distributed by campaign_id", "webhook_endpoints": "distributed by campaign_id",
-    "webhook_deliveries": "distributed by campaign_id", "webhook_orders_due": "distributed by campaign_id",
-    "aggregate_state_g1": "distributed by campaign_id", "phase_history_g1": "distributed by campaign_id",
-    "phase_history_g1_base": "distributed by campaign_id", "state_g1_tracking": "distributed by campaign_id",
+    "intrigue_events": "distributed by campaign_id",
+    "campaign_heads": "distributed by campaign_id",
+    "seats": "distributed by campaign_id",
+    "idempotency_keys": "distributed by campaign_id",
+    "table_dice_drafts": "distributed by campaign_id",
+    "webhook_endpoints": "distributed by campaign_id",
+    "webhook_deliveries": "distributed by campaign_id",
+    "webhook_orders_due": "distributed by campaign_id",
+    "aggregate_state_g1": "distributed by campaign_id",
+    "phase_history_g1": "distributed by campaign_id",
+    "phase_history_g1_base": "distributed by campaign_id",
+    "state_g1_tracking": "distributed by campaign_id",
     "standings_answer_g1": "distributed by campaign_id",
     "house_knowledge_g1": "distributed by campaign_id",
     "intrigue_snapshots": "distributed by originator_id",
-    "read_model_generation": "reference", "read_model_failures": "reference",
-}  # fmt: skip
+    "read_model_generation": "reference",
+    "read_model_failures": "reference",
+}
 
 
 @pytest.fixture
@@ -48,10 +55,13 @@ def test_migrate_distributes_every_campaign_table_with_the_events(cluster_db: Da
         assert citus.distributed(conn) == EXPECTED
         colocated = conn.execute(
             "SELECT count(DISTINCT colocationid) FROM pg_dist_partition WHERE partmethod = 'h'"
-            " AND column_to_column_name(logicalrelid, partkey) = 'campaign_id'").fetchone()  # fmt: skip
+            " AND column_to_column_name(logicalrelid, partkey) = 'campaign_id'"
+        ).fetchone()
         assert colocated == (1,)  # one shard group per campaign: every campaign table with the events
-        delegated = conn.execute("SELECT distribution_argument_index, force_delegation FROM pg_dist_object"
-                                 " WHERE objid = 'intrigue_insert_events'::regproc").fetchone()  # fmt: skip
+        delegated = conn.execute(
+            "SELECT distribution_argument_index, force_delegation FROM pg_dist_object"
+            " WHERE objid = 'intrigue_insert_events'::regproc"
+        ).fetchone()
         assert delegated == (0, True)
 
 
@@ -67,14 +77,21 @@ class TwoPhaseWatch:
 
     def _watch(self) -> None:
         with psycopg.connect(self.db.conninfo, autocommit=True) as coordinator:
-            nodes = [psycopg.connect(make_conninfo(self.db.conninfo, host=h, port=p), autocommit=True)
-                     for h, p in citus.workers(coordinator)]  # fmt: skip
+            nodes = [
+                psycopg.connect(make_conninfo(self.db.conninfo, host=h, port=p), autocommit=True)
+                for h, p in citus.workers(coordinator)
+            ]
             try:
                 while not self.done.wait(0.005):
-                    two_pc = coordinator.execute("SELECT count(*) FROM pg_dist_transaction WHERE gid <> ALL(%s)",
-                                                 (self.before,)).fetchone()
-                    prepared = [n.execute("SELECT count(*) FROM pg_prepared_xacts WHERE database = current_database()")
-                                .fetchone() for n in nodes]  # fmt: skip
+                    two_pc = coordinator.execute(
+                        "SELECT count(*) FROM pg_dist_transaction WHERE gid <> ALL(%s)", (self.before,)
+                    ).fetchone()
+                    prepared = [
+                        n.execute(
+                            "SELECT count(*) FROM pg_prepared_xacts WHERE database = current_database()"
+                        ).fetchone()
+                        for n in nodes
+                    ]
                     self._see("pg_dist_transaction", int(two_pc[0]) if two_pc else 0)
                     self._see("pg_prepared_xacts", sum(int(row[0]) for row in prepared if row))
             finally:
@@ -116,7 +133,8 @@ def test_a_played_phase_commits_without_two_phase_commit(cluster_db: Database, i
     assert set(cities) <= listed
     for campaign_id in cities:  # each campaign's events in its own lane, gap-free, on one shard
         with psycopg.connect(cluster_db.conninfo) as conn:
-            rows = conn.execute("SELECT campaign_position FROM intrigue_events WHERE campaign_id = %s ORDER BY 1",
-                                (campaign_id,)).fetchall()
+            rows = conn.execute(
+                "SELECT campaign_position FROM intrigue_events WHERE campaign_id = %s ORDER BY 1", (campaign_id,)
+            ).fetchall()
             positions = [int(row[0]) for row in rows]
         assert positions == list(range(1, len(positions) + 1))

@@ -64,8 +64,9 @@ def played(cluster_db: Database) -> Iterator[tuple[Intrigue, UUID, str]]:
 
 
 def mutate(client: TestClient, token: str, query: str, key: str, **variables: Any) -> dict[str, Any]:
-    answer = client.post("/graphql", json={"query": query, "variables": variables},
-                         headers={"Idempotency-Key": key, **bearer(token)})  # fmt: skip
+    answer = client.post(
+        "/graphql", json={"query": query, "variables": variables}, headers={"Idempotency-Key": key, **bearer(token)}
+    )
     assert answer.status_code == 200, answer.text
     body: dict[str, Any] = answer.json()
     assert not body.get("errors"), body
@@ -89,8 +90,11 @@ def test_a_played_phase_is_router_queries_only(played: tuple[Intrigue, UUID, str
         with strict.store.recorder.in_campaign(campaign_id):  # type: ignore[attr-defined]  # the test's own reads
             accepted, _ = give_orders(strict, campaign_id)  # the houses' orders, each a command
         assert accepted
-        rolled = client.post(f"{API}/campaigns/{campaign_id}/rolls", json={"expression": "1d6", "purpose": "omen"},
-                             headers={"Idempotency-Key": str(uuid4()), **bearer(token)})  # fmt: skip
+        rolled = client.post(
+            f"{API}/campaigns/{campaign_id}/rolls",
+            json={"expression": "1d6", "purpose": "omen"},
+            headers={"Idempotency-Key": str(uuid4()), **bearer(token)},
+        )
         assert rolled.status_code == 201, rolled.text
         resolved = mutate(client, token, RESOLVE, str(uuid4()), id=str(campaign_id))
         assert resolved["data"]["resolvePhase"]["phaseStatus"] == "RESOLVED"
@@ -101,16 +105,21 @@ def test_a_read_of_one_campaign_is_keyed_on_its_position_by_router_queries(playe
     with TestClient(create_app(strict)) as client:
         answers = []
         for _ in range(2):  # computed, then kept: the position is read before each
-            read = client.post("/graphql", json={"query": HOUSES, "variables": {"id": str(campaign_id)}},
-                               headers=bearer(token))  # fmt: skip
+            read = client.post(
+                "/graphql", json={"query": HOUSES, "variables": {"id": str(campaign_id)}}, headers=bearer(token)
+            )
             assert read.status_code == 200, read.text
             assert not read.json().get("errors"), read.text
             answers.append(read.json())
         assert len(answers[0]["data"]["houses"]) == 5
         assert answers[1] == answers[0]
-        rolled = client.post(f"{API}/campaigns/{campaign_id}/rolls", json={"expression": "1d6", "purpose": "omen"},
-                             headers={"Idempotency-Key": str(uuid4()), **bearer(token)})  # fmt: skip
+        rolled = client.post(
+            f"{API}/campaigns/{campaign_id}/rolls",
+            json={"expression": "1d6", "purpose": "omen"},
+            headers={"Idempotency-Key": str(uuid4()), **bearer(token)},
+        )
         assert rolled.status_code == 201, rolled.text
-        read = client.post("/graphql", json={"query": HOUSES, "variables": {"id": str(campaign_id)}},
-                           headers=bearer(token))  # fmt: skip
+        read = client.post(
+            "/graphql", json={"query": HOUSES, "variables": {"id": str(campaign_id)}}, headers=bearer(token)
+        )
         assert read.status_code == 200 and not read.json().get("errors"), read.text  # the moved position, read

@@ -47,8 +47,16 @@ def test_an_export_imported_into_an_empty_database_is_served_and_replays_without
         served.wait_for_projections(served.store.recorder.max_notification_id())
         with TestClient(create_app(served)) as client:
             body = client.post("/graphql", json={"query": QUERY, "variables": {"id": str(campaign.id)}}).json()
-        assert body == {"data": {"campaign": {"name": campaign.name, "phase": 3, "phaseStatus": "RESOLVED",
-                                              "regions": [{"name": "A"}, {"name": "B"}]}}}  # fmt: skip
+        assert body == {
+            "data": {
+                "campaign": {
+                    "name": campaign.name,
+                    "phase": 3,
+                    "phaseStatus": "RESOLVED",
+                    "regions": [{"name": "A"}, {"name": "B"}],
+                }
+            }
+        }
         assert divergences(served.store, served.state, campaign.id) == []
     finally:
         served.close()

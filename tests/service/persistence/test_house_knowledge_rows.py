@@ -79,8 +79,9 @@ def the_old_way(intrigue: Intrigue, houses: list[uuid.UUID]) -> dict[str, Entrie
 
 
 # ---- the campaign ----------------------------------------------------------------------------------------------
-def play(intrigue: Intrigue, campaign_id: uuid.UUID, houses: list[uuid.UUID], regions: list[uuid.UUID],
-         phases: range) -> None:  # fmt: skip
+def play(
+    intrigue: Intrigue, campaign_id: uuid.UUID, houses: list[uuid.UUID], regions: list[uuid.UUID], phases: range
+) -> None:
     """Each month every house moves troops openly, every other house smears the next one, the others gather
     intelligence; after it, each house hunts the source of every attack it knows of (most are refused)."""
     for phase in phases:
@@ -113,7 +114,8 @@ def check_views(intrigue: Intrigue, client: TestClient, campaign_id: uuid.UUID, 
     assert {h["id"]: h["knowledge"] for h in by_gm} == {h: dated(k) for h, k in old.items()}
     by_player = client.get(f"/api/v1/campaigns/{campaign_id}/houses", headers=bearer(player)).json()["houses"]
     assert {h["id"]: h.get("knowledge") for h in by_player} == {  # others' knowledge is not shown at all
-        h: dated(own_knowledge(k)) if h == str(mine) else None for h, k in old.items()}  # fmt: skip
+        h: dated(own_knowledge(k)) if h == str(mine) else None for h, k in old.items()
+    }
     one = client.get(f"/api/v1/campaigns/{campaign_id}/houses", headers=bearer(gm)).json()["houses"]
     assert one == by_gm  # read twice, the same
     for house_id in houses:
@@ -128,38 +130,63 @@ def test_the_house_views_read_what_each_house_knows_from_its_rows_as_they_did_fr
         with TestClient(create_app(intrigue)) as client:
             campaign = intrigue.campaigns.create_campaign(city("known rows", areas=2 * HOUSES))
             regions = campaign.member_ids("region")
-            houses = [intrigue.gameofbones.register_house(RegisterHouse(
-                campaign.id, f"House {i}", person(f"Matron {i}", 14, 12), 200_000, [person(f"Blade {i}", 9, 10)],
-                [StartingMember(f"Guard {j}", {"fighter": 10}) for j in range(8)], influence=20_000,
-                areas=[StartingArea(regions[2 * i], troops=3_000), StartingArea(regions[2 * i + 1], troops=3_000)],
-            )).id for i in range(HOUSES)]  # fmt: skip
+            houses = [
+                intrigue.gameofbones.register_house(
+                    RegisterHouse(
+                        campaign.id,
+                        f"House {i}",
+                        person(f"Matron {i}", 14, 12),
+                        200_000,
+                        [person(f"Blade {i}", 9, 10)],
+                        [StartingMember(f"Guard {j}", {"fighter": 10}) for j in range(8)],
+                        influence=20_000,
+                        areas=[
+                            StartingArea(regions[2 * i], troops=3_000),
+                            StartingArea(regions[2 * i + 1], troops=3_000),
+                        ],
+                    )
+                ).id
+                for i in range(HOUSES)
+            ]
             play(intrigue, campaign.id, houses, regions, range(1, 5))
             check_views(intrigue, client, campaign.id, houses)
             intrigue.rewind.roll_back(RollBackPhase(campaign.id, 3, "test: two months played again"))
             play(intrigue, campaign.id, houses, regions, range(3, 7))
             check_views(intrigue, client, campaign.id, houses)
             with psycopg.connect(fresh_db.conninfo) as conn:
-                rows = conn.execute("SELECT * FROM house_knowledge ORDER BY campaign_id, house_id, source_id,"
-                                    " version").fetchall()  # fmt: skip
+                rows = conn.execute(
+                    "SELECT * FROM house_knowledge ORDER BY campaign_id, house_id, source_id, version"
+                ).fetchall()
             rebuild(fresh_db, {**fresh_db.eventsourcing_env(2), "CREATE_TABLE": "n"}, READ_MODELS[0])
             with psycopg.connect(fresh_db.conninfo) as conn:
-                assert conn.execute("SELECT * FROM house_knowledge ORDER BY campaign_id, house_id, source_id,"
-                                    " version").fetchall() == rows  # fmt: skip
+                assert (
+                    conn.execute(
+                        "SELECT * FROM house_knowledge ORDER BY campaign_id, house_id, source_id, version"
+                    ).fetchall()
+                    == rows
+                )
             check_views(intrigue, client, campaign.id, houses)
     finally:
         intrigue.close()
     with psycopg.connect(fresh_db.conninfo, autocommit=True) as conn:  # back to a store from before step 16
         generation = conn.execute("SELECT current FROM read_model_generation WHERE name = 'state'").fetchone()
         assert generation is not None
-        for statement in ("DROP VIEW house_knowledge", f"DROP TABLE house_knowledge_g{generation[0]}",
-                          "DELETE FROM intrigue_schema WHERE version = 16"):  # fmt: skip
+        for statement in (
+            "DROP VIEW house_knowledge",
+            f"DROP TABLE house_knowledge_g{generation[0]}",
+            "DELETE FROM intrigue_schema WHERE version = 16",
+        ):
             conn.execute(statement)  # type: ignore[arg-type]
     intrigue = Intrigue(fresh_db)  # migrates on start: step 16 fills the rows from the intel events
     try:
         with TestClient(create_app(intrigue)) as client:
             with psycopg.connect(fresh_db.conninfo) as conn:
-                assert conn.execute("SELECT * FROM house_knowledge ORDER BY campaign_id, house_id, source_id,"
-                                    " version").fetchall() == rows  # fmt: skip
+                assert (
+                    conn.execute(
+                        "SELECT * FROM house_knowledge ORDER BY campaign_id, house_id, source_id, version"
+                    ).fetchall()
+                    == rows
+                )
             check_views(intrigue, client, campaign.id, houses)
             play(intrigue, campaign.id, houses, regions, range(7, 8))  # and the projection carries on from them
             check_views(intrigue, client, campaign.id, houses)

@@ -29,8 +29,9 @@ def stored(db: Database, campaign_id: UUID) -> tuple[bytes, dict[str, object], d
 def test_a_dice_roll_leaves_the_campaigns_state_column_as_it_was(fresh_db: Database) -> None:
     intrigue = Intrigue(fresh_db)
     try:
-        campaign = intrigue.campaigns.create_campaign(CreateCampaign(f"dice {uuid4().hex[:6]}", ["factionturn"],
-                                                                     None, []))  # fmt: skip
+        campaign = intrigue.campaigns.create_campaign(
+            CreateCampaign(f"dice {uuid4().hex[:6]}", ["factionturn"], None, [])
+        )
         intrigue.campaigns.roll_dice(RollDice(campaign.id, "2d6", "first"))  # the writer now knows the row
         before, _, seen_before = stored(fresh_db, campaign.id)
         for n in range(3):

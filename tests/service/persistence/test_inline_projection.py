@@ -31,9 +31,12 @@ def watch_inline(intrigue: Intrigue, db: Database, campaign_id: UUID, monkeypatc
 
     def watched(curs: Any, stored_events: Any, ids: Any, lane: Any) -> bool:
         projected = project(curs, stored_events, ids, lane)
-        inside = curs.execute("SELECT pg_current_xact_id()::text AS xid, (SELECT version FROM aggregate_state_g1"
-                              " WHERE id = %s) AS version, (SELECT notification_id FROM state_g1_tracking"
-                              " WHERE campaign_id = %s) AS tracked", (campaign_id, campaign_id)).fetchone()  # fmt: skip
+        inside = curs.execute(
+            "SELECT pg_current_xact_id()::text AS xid, (SELECT version FROM aggregate_state_g1"
+            " WHERE id = %s) AS version, (SELECT notification_id FROM state_g1_tracking"
+            " WHERE campaign_id = %s) AS tracked",
+            (campaign_id, campaign_id),
+        ).fetchone()
         seen.append((inside["xid"], inside["version"], inside["tracked"], read_version(db, campaign_id), projected))
         return projected
 
@@ -54,15 +57,18 @@ def read_version(db: Database, aggregate_id: UUID) -> int | None:
     return None if row is None else int(row[0])
 
 
-@pytest.mark.single_node(reason="compares the events' xmin with the transaction id and notification ids with positions,"
-                         " which on Citus are a worker's (docs/scaling.md, Citus)")
+@pytest.mark.single_node(
+    reason="compares the events' xmin with the transaction id and notification ids with positions,"
+    " which on Citus are a worker's (docs/scaling.md, Citus)"
+)
 def test_a_command_reads_its_own_writes_in_one_transaction(
     fresh_db: Database, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     intrigue = Intrigue(fresh_db)
     try:
-        campaign = intrigue.campaigns.create_campaign(CreateCampaign(f"one {uuid4().hex[:6]}", ["factionturn"],
-                                                                     None, []))  # fmt: skip
+        campaign = intrigue.campaigns.create_campaign(
+            CreateCampaign(f"one {uuid4().hex[:6]}", ["factionturn"], None, [])
+        )
         runner = intrigue.read_side.runners["state"]
         before = intrigue.store.load(campaign.id, Campaign).version
         pages: list[Any] = []
@@ -101,8 +107,9 @@ def test_a_command_behind_a_backlog_leaves_its_events_to_the_runner(
 ) -> None:
     first = Intrigue(fresh_db)
     try:
-        campaign = first.campaigns.create_campaign(CreateCampaign(f"backlog {uuid4().hex[:6]}", ["factionturn"],
-                                                                  None, []))  # fmt: skip
+        campaign = first.campaigns.create_campaign(
+            CreateCampaign(f"backlog {uuid4().hex[:6]}", ["factionturn"], None, [])
+        )
     finally:
         first.close()
     monkeypatch.setenv(INLINE, "0")  # a server that projects nothing: its roll is a backlog

@@ -37,8 +37,11 @@ def new_campaign(intrigue: Intrigue, name: str) -> Campaign:
 def lanes(db: Database, campaign_id: UUID) -> list[tuple[int, int]]:
     """(notification id, campaign position) of each of the campaign's events, in notification order."""
     with psycopg.connect(db.conninfo) as conn:
-        rows = conn.execute("SELECT notification_id, campaign_position FROM intrigue_events WHERE campaign_id = %s"
-                            " ORDER BY notification_id", (campaign_id,)).fetchall()  # fmt: skip
+        rows = conn.execute(
+            "SELECT notification_id, campaign_position FROM intrigue_events WHERE campaign_id = %s"
+            " ORDER BY notification_id",
+            (campaign_id,),
+        ).fetchall()
     return [(int(n), int(p)) for n, p in rows]
 
 
@@ -60,8 +63,10 @@ def test_eight_writers_on_eight_campaigns_never_wait_on_each_other(fresh_db: Dat
             with psycopg.connect(fresh_db.conninfo, autocommit=True) as conn, conn.cursor() as cursor:
                 start.wait()
                 while not done.is_set():
-                    waits.extend(dict(zip(("pid", "event", "blockers", "query"), row, strict=True))
-                                 for row in cursor.execute(_WAITING).fetchall())  # fmt: skip
+                    waits.extend(
+                        dict(zip(("pid", "event", "blockers", "query"), row, strict=True))
+                        for row in cursor.execute(_WAITING).fetchall()
+                    )
 
         def write(campaign: Campaign) -> None:
             start.wait()
@@ -132,8 +137,9 @@ def test_two_campaigns_interleaved_each_count_their_own_events(fresh_db: Databas
             assert [p for _, p in found] == list(range(1, len(found) + 1))
             with psycopg.connect(fresh_db.conninfo) as conn:
                 head = conn.execute("SELECT position FROM campaign_heads WHERE campaign_id = %s", (campaign.id,))
-                tracked = conn.execute("SELECT position, notification_id FROM state_tracking WHERE campaign_id = %s",
-                                       (campaign.id,)).fetchone()  # fmt: skip
+                tracked = conn.execute(
+                    "SELECT position, notification_id FROM state_tracking WHERE campaign_id = %s", (campaign.id,)
+                ).fetchone()
                 assert head.fetchone() == (len(found),)
             assert tracked == (len(found), found[-1][0])  # its lane projected to its head, inline
     finally:

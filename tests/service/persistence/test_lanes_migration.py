@@ -18,7 +18,8 @@ from service.usecases import transfer
 
 # The layout before step 10: no lane columns, no heads, one tracking row, a table of campaign positions.
 _BEFORE_LANES = [
-    "DROP VIEW state_tracking", "DROP VIEW campaign_position",
+    "DROP VIEW state_tracking",
+    "DROP VIEW campaign_position",
     "ALTER TABLE intrigue_events DROP COLUMN campaign_id, DROP COLUMN campaign_position",
     "DROP TABLE campaign_heads",
     "DROP TABLE state_g1_tracking",
@@ -36,20 +37,25 @@ _POSITIONS = [  # step 6's table, which step 10 replaces by the tracking rows
 def to_layout_before_lanes(db: Database, tracked: int, with_positions: bool = True) -> None:
     """The database as step 9 left it (and, without positions, as step 5 did), every event up to `tracked` folded."""
     with psycopg.connect(db.conninfo, autocommit=True) as conn:
-        for statement in [*_BEFORE_LANES, *(_POSITIONS if with_positions else ["DELETE FROM intrigue_schema"
-                                                                                " WHERE version = 6"])]:  # fmt: skip
+        for statement in [
+            *_BEFORE_LANES,
+            *(_POSITIONS if with_positions else ["DELETE FROM intrigue_schema WHERE version = 6"]),
+        ]:
             conn.execute(statement, {"tracked": tracked})  # type: ignore[arg-type]
 
 
 def in_order(db: Database) -> list[tuple[int, UUID, int]]:
     with psycopg.connect(db.conninfo) as conn:
-        rows = conn.execute("SELECT notification_id, campaign_id, campaign_position FROM intrigue_events"
-                            " ORDER BY notification_id").fetchall()  # fmt: skip
+        rows = conn.execute(
+            "SELECT notification_id, campaign_id, campaign_position FROM intrigue_events ORDER BY notification_id"
+        ).fetchall()
     return [(int(n), c, int(p)) for n, c, p in rows]
 
 
-@pytest.mark.single_node(reason="rewinds a current database to the layout before lanes by dropping campaign_id,"
-                         " which Citus distributes by; an old database is migrated on one server, then distributed")
+@pytest.mark.single_node(
+    reason="rewinds a current database to the layout before lanes by dropping campaign_id,"
+    " which Citus distributes by; an old database is migrated on one server, then distributed"
+)
 def test_migrate_numbers_each_campaigns_events_in_the_old_order_and_tracks_each_campaign(fresh_db: Database) -> None:
     intrigue = Intrigue(fresh_db)
     try:
@@ -68,8 +74,9 @@ def test_migrate_numbers_each_campaigns_events_in_the_old_order_and_tracks_each_
     with psycopg.connect(fresh_db.conninfo) as conn:
         heads = dict(conn.execute("SELECT campaign_id, position FROM campaign_heads").fetchall())
         tracking = {c: (p, n) for c, p, n in conn.execute("SELECT * FROM state_tracking").fetchall()}
-        old_function = conn.execute("SELECT count(*) FROM pg_proc WHERE proname = 'intrigue_insert_events'"
-                                    " AND pronargs = 6").fetchone()  # fmt: skip
+        old_function = conn.execute(
+            "SELECT count(*) FROM pg_proc WHERE proname = 'intrigue_insert_events' AND pronargs = 6"
+        ).fetchone()
     assert old_function == (0,)  # code from before the lanes can no longer write
     for campaign in (first, second):
         lane = [(n, p) for n, c, p in before if c == campaign.id]
@@ -92,8 +99,7 @@ def test_migrate_numbers_each_campaigns_events_in_the_old_order_and_tracks_each_
 def test_an_export_imports_into_its_campaigns_lane_in_the_file_order(fresh_db: Database, admin_db: Database) -> None:
     intrigue = Intrigue(fresh_db)
     try:
-        campaign = intrigue.campaigns.create_campaign(CreateCampaign(f"x {uuid4().hex[:6]}", ["factionturn"], None,
-                                                                     []))  # fmt: skip
+        campaign = intrigue.campaigns.create_campaign(CreateCampaign(f"x {uuid4().hex[:6]}", ["factionturn"], None, []))
         for n in range(3):
             intrigue.campaigns.roll_dice(RollDice(campaign.id, "1d6", f"x {n}"))
         lines = list(transfer.export_lines(intrigue.store, fresh_db, campaign.id))

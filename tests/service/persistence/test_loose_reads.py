@@ -24,8 +24,10 @@ def two_factions(intrigue: Intrigue) -> tuple[UUID, list[UUID]]:
         CreateCampaign(f"loose-{uuid.uuid4().hex[:6]}", ["factionturn"], None, [MapRegion("Harbour", 0, 0)])
     )
     home = campaign.member_ids("region")[0]
-    factions = [intrigue.factionturn.found_faction(FoundFaction(campaign.id, name, 3, 3, 3, home)).id
-                for name in ("Gulls", "Crows")]  # fmt: skip
+    factions = [
+        intrigue.factionturn.found_faction(FoundFaction(campaign.id, name, 3, 3, 3, home)).id
+        for name in ("Gulls", "Crows")
+    ]
     intrigue.campaigns.open_phase(campaign.id)
     return campaign.id, factions
 

@@ -19,8 +19,14 @@ from service.usecases.transfer import import_lines
 from tests.support.played_export import FILES, STATE, replayed_state
 
 # The modules the exports' topics name; issue 13 moves the last three into the rule-system packages.
-OLD_MODULES = {"domain.campaign", "domain.region", "domain.history", "domain.faction", "domain.faction_assets",
-               "domain.house"}  # fmt: skip
+OLD_MODULES = {
+    "domain.campaign",
+    "domain.region",
+    "domain.history",
+    "domain.faction",
+    "domain.faction_assets",
+    "domain.house",
+}
 
 
 def topics(system: str) -> set[str]:
@@ -76,8 +82,10 @@ def test_exports_made_before_the_move_replay_to_the_recorded_state(
 def test_an_imported_campaign_of_each_rule_system_plays_on(imported: tuple[Intrigue, dict[str, UUID]]) -> None:
     intrigue, ids = imported
     expected = json.loads(STATE.read_text())
-    for system, kind, field, key in (("factionturn", "faction", "facgold", "facgold"),
-                                     ("gameofbones", "house", "influence", "influence")):  # fmt: skip
+    for system, kind, field, key in (
+        ("factionturn", "faction", "facgold", "facgold"),
+        ("gameofbones", "house", "influence", "influence"),
+    ):
         campaign = intrigue.store.load(ids[system], Campaign)
         member = campaign.member_ids(kind)[0]
         intrigue.gm.adjust(By(campaign.id, "gm", "after the move"), member, field, 2)

@@ -54,8 +54,9 @@ def play(store: IntrigueStore, phases: int, events_per_phase: int) -> tuple[Camp
 
 def rows(view: Any, generation: int) -> dict[str, list[tuple[Any, ...]]]:
     tables = state_tables.names(generation)
-    state = view.query(SQL("SELECT id, version, position, state || recent AS state FROM {} ORDER BY id")
-                       .format(tables["state"]))  # the row's state: its recent keys over it
+    state = view.query(
+        SQL("SELECT id, version, position, state || recent AS state FROM {} ORDER BY id").format(tables["state"])
+    )  # the row's state: its recent keys over it
     history = view.query(SQL("SELECT * FROM {} ORDER BY campaign_id, position, aggregate_id").format(tables["history"]))
     return {
         "state": [(r["id"], r["version"], r["position"], r["state"]) for r in state],
@@ -198,8 +199,9 @@ def test_a_runner_whose_connections_are_killed_reconnects_and_goes_on(fresh_db: 
         with psycopg.connect(_conninfo(env), autocommit=True) as conn:
             killed = conn.execute(
                 "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = %s"
-                " AND pid <> pg_backend_pid()", (fresh_db.dbname,)
-            ).fetchone()  # fmt: skip
+                " AND pid <> pg_backend_pid()",
+                (fresh_db.dbname,),
+            ).fetchone()
         assert killed is not None and killed[0] >= 2  # the runner's own and the pools' connections
         for face in (2, 5):
             campaign.record_roll(roll("1d6", FixedDice([face]), purpose="after the cut"))
@@ -211,4 +213,3 @@ def test_a_runner_whose_connections_are_killed_reconnects_and_goes_on(fresh_db: 
         runner.__exit__(None, None, None)
         view.datastore.close()
         store.close()
-

@@ -70,8 +70,17 @@ def test_text_jsonb_cannot_hold_is_projected_escaped_and_read_back_as_it_was_sto
     regions = [Region.map(campaign.id, f"placeholder {q}", q, 0) for q in range(len(AWKWARD))]
     for region, name in zip(regions, AWKWARD, strict=True):  # as an import could bring them: JSON escapes
         campaign.enrol(region.id, "region")
-        served.store.recorder.insert_events([raw(served.store, region, lambda state, n=name, r=region: state.replace(
-            f'"placeholder {r.q}"'.encode(), json.dumps(n).encode()))])  # fmt: skip
+        served.store.recorder.insert_events(
+            [
+                raw(
+                    served.store,
+                    region,
+                    lambda state, n=name, r=region: state.replace(
+                        f'"placeholder {r.q}"'.encode(), json.dumps(n).encode()
+                    ),
+                )
+            ]
+        )
     commit(served, campaign)
     assert served.catalog.campaign(campaign.id)["name"] == "Nul\x00campaign"
     assert sorted(r["name"] for r in served.catalog.regions(campaign.id)) == sorted(AWKWARD)
@@ -160,8 +169,10 @@ def test_an_event_whose_fold_raises_stops_its_campaign_alone_until_retried(
         with pytest.raises(ReadModelStoppedError):
             served.state.of_kind(victim, "region")
         with TestClient(create_app(served)) as client:
-            errors = client.post("/graphql", json={"query": "query($id: UUID!) { campaign(id: $id) { name } }",
-                                                   "variables": {"id": str(victim)}}).json()["errors"]  # fmt: skip
+            errors = client.post(
+                "/graphql",
+                json={"query": "query($id: UUID!) { campaign(id: $id) { name } }", "variables": {"id": str(victim)}},
+            ).json()["errors"]
             assert errors[0]["extensions"]["code"] == "READ_MODEL_STOPPED"
             assert f"event {position}" in errors[0]["message"]
             assert "ValueError" not in errors[0]["message"]  # the cause is for operators: logs and the CLI
@@ -253,8 +264,9 @@ def test_an_event_that_cannot_be_decoded_stops_its_campaign_alone(served: Intrig
     campaign.record_roll(roll("1d6", FixedDice([3]), purpose="renamed later"))
     stored = raw(served.store, campaign, lambda s: s)
     topic = stored.topic.replace("DiceRolled", "NoSuchEvent")  # a class renamed without an upcaster
-    ids = served.store.recorder.insert_events([StoredEvent(stored.originator_id, stored.originator_version, topic,
-                                                           stored.state)])  # fmt: skip
+    ids = served.store.recorder.insert_events(
+        [StoredEvent(stored.originator_id, stored.originator_version, topic, stored.state)]
+    )
     served.campaigns.roll_dice(RollDice(bystander, "1d6", "unaffected"))  # its own lane: folded inline, at once
     served.wait_for_projections(max(ids or [0]))  # the victim's lane, which the runner reaches and stops
     [failure] = served.read_side.stopped_campaigns()

@@ -37,8 +37,10 @@ def a_campaign_in_phase_two(intrigue: Intrigue) -> tuple[UUID, list[UUID], int]:
         CreateCampaign(f"race-{uuid.uuid4().hex[:6]}", ["factionturn"], None, regions)
     )
     home = campaign.member_ids("region")[0]
-    factions = [intrigue.factionturn.found_faction(FoundFaction(campaign.id, name, 3, 3, 3, home)).id
-                for name in ("Gulls", "Crows", "Owls")]  # fmt: skip
+    factions = [
+        intrigue.factionturn.found_faction(FoundFaction(campaign.id, name, 3, 3, 3, home)).id
+        for name in ("Gulls", "Crows", "Owls")
+    ]
     intrigue.campaigns.open_phase(campaign.id)
     intrigue.campaigns.resolve_phase(campaign.id)
     intrigue.campaigns.open_phase(campaign.id)
@@ -175,8 +177,9 @@ def twenty_racers(intrigue: Intrigue, campaign_id: UUID, factions: list[UUID]) -
     racers += [("open", "", lambda: campaigns.open_phase(campaign_id))] * 3
     for i in range(RACERS - len(racers)):
         marker, faction = f"order {i} {uuid.uuid4().hex[:6]}", factions[i % len(factions)]
-        racers.append(("order", marker, lambda m=marker, f=faction: factionturn.submit_orders(
-            campaign_id, f, {"narrative": m})))  # fmt: skip
+        racers.append(
+            ("order", marker, lambda m=marker, f=faction: factionturn.submit_orders(campaign_id, f, {"narrative": m}))
+        )
     return racers
 
 

@@ -128,7 +128,7 @@ def test_migrate_drops_the_snapshot_columns_of_an_older_generation(fresh_db: Dat
             "ALTER TABLE aggregate_state_g1 ADD COLUMN snapshot_topic text, ADD COLUMN snapshot bytea",
             "CREATE VIEW aggregate_state AS SELECT * FROM aggregate_state_g1",
             "DELETE FROM intrigue_schema WHERE version = 9",
-        ):  # fmt: skip
+        ):
             conn.execute(statement)  # type: ignore[arg-type]
     intrigue = Intrigue(fresh_db)  # migrates on start; its writers have nothing in memory
     try:

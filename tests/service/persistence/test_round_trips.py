@@ -25,8 +25,9 @@ from tests.service.persistence.libpq_trace import begun, messages, round_trips, 
 def test_a_dice_roll_costs_six_round_trips_load_and_save(fresh_db: Database) -> None:
     intrigue = Intrigue(fresh_db, pool_size=1)  # one connection: warmed by the rolls before, as a busy pool's are
     try:
-        campaign = intrigue.campaigns.create_campaign(CreateCampaign(f"trips {uuid4().hex[:6]}", ["factionturn"],
-                                                                     None, []))  # fmt: skip
+        campaign = intrigue.campaigns.create_campaign(
+            CreateCampaign(f"trips {uuid4().hex[:6]}", ["factionturn"], None, [])
+        )
         for _ in range(2):  # the first loads from the tables, the second fast-forwards: each statement prepared
             intrigue.campaigns.roll_dice(RollDice(campaign.id, "2d6", "warm"))
         with tempfile.TemporaryDirectory() as directory:
@@ -53,8 +54,9 @@ def test_a_check_that_fails_rolls_the_fold_back_and_the_command_commits(
 ) -> None:
     intrigue = Intrigue(fresh_db)
     try:
-        campaign = intrigue.campaigns.create_campaign(CreateCampaign(f"fails {uuid4().hex[:6]}", ["factionturn"],
-                                                                     None, []))  # fmt: skip
+        campaign = intrigue.campaigns.create_campaign(
+            CreateCampaign(f"fails {uuid4().hex[:6]}", ["factionturn"], None, [])
+        )
         monkeypatch.setattr(inline, "_CAUGHT_UP", "SELECT 1 / 0 AS current")  # PostgreSQL refuses the check
         with outcomes.tracking() as outcome:
             intrigue.campaigns.roll_dice(RollDice(campaign.id, "2d6", "refused check"))
@@ -69,8 +71,9 @@ def test_rows_refused_at_the_commit_are_saved_again_without_folding(
 ) -> None:
     intrigue = Intrigue(fresh_db)
     try:
-        campaign = intrigue.campaigns.create_campaign(CreateCampaign(f"rows {uuid4().hex[:6]}", ["factionturn"],
-                                                                     None, []))  # fmt: skip
+        campaign = intrigue.campaigns.create_campaign(
+            CreateCampaign(f"rows {uuid4().hex[:6]}", ["factionturn"], None, [])
+        )
         fold = inline.InlineProjection._fold
 
         def refused(projection: Any, curs: Any, *args: Any) -> None:  # the last statement refused, at the end

@@ -14,8 +14,9 @@ from tests.support.gameofbones_world import city, give_orders, register_five
 
 
 def test_every_snapshot_of_a_played_faction_campaign_equals_the_replay_of_its_events(intrigue: Intrigue) -> None:
-    campaign = intrigue.campaigns.create_campaign(CreateCampaign(f"s-{uuid.uuid4().hex[:6]}", ["factionturn"],
-                                                                 "snapshots", world_map()))  # fmt: skip
+    campaign = intrigue.campaigns.create_campaign(
+        CreateCampaign(f"s-{uuid.uuid4().hex[:6]}", ["factionturn"], "snapshots", world_map())
+    )
     intrigue.factionturn.generate_factions(campaign.id, 4)
     for _ in range(8):
         play_phase(intrigue, campaign.id)

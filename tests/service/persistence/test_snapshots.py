@@ -26,10 +26,19 @@ def busy_house(campaign_id: uuid.UUID | None = None) -> House:
     house.add_priest("Priestess", 3, fatespinner_priestess=True)
     house.change_influence(30_000, "setup")
     house.enlist_member("Guard", {"fighter": 10, "rogue": 8})
-    order_action(house, Order(A.PUBLIC_RELATIONS_CAMPAIGN, "Yvonnel"), phase=1, houses={str(house.id): house},
-                 areas={})  # fmt: skip
-    house.add_circumstance(Circumstance("c1", "Divine Petition: condemned", -2, Applies.HOLDER_DEFENCE, 2, 2,
-                                        actions=("Smear Campaign",), skill_checks_only=True))  # fmt: skip
+    order_action(house, Order(A.PUBLIC_RELATIONS_CAMPAIGN, "Yvonnel"), phase=1, houses={str(house.id): house}, areas={})
+    house.add_circumstance(
+        Circumstance(
+            "c1",
+            "Divine Petition: condemned",
+            -2,
+            Applies.HOLDER_DEFENCE,
+            2,
+            2,
+            actions=("Smear Campaign",),
+            skill_checks_only=True,
+        )
+    )
     house.learn({"id": "k1", "kind": "plot", "phase": 1, "week": 2, "aggressor_house_id": None, "area_ids": ["a"]})
     house.set_spy(Spy(str(uuid.uuid4()), 2, 1, 1), "planted")
     house.gain_area("a1", "setup")
@@ -41,8 +50,9 @@ def busy_house(campaign_id: uuid.UUID | None = None) -> House:
 
 
 def busy_faction(campaign_id: uuid.UUID | None = None) -> Faction:
-    faction = Faction.found(campaign_id or uuid.uuid4(), "The Snapshotters", 4, 3, 2, str(uuid.uuid4()),
-                            tags=["Secretive"])
+    faction = Faction.found(
+        campaign_id or uuid.uuid4(), "The Snapshotters", 4, 3, 2, str(uuid.uuid4()), tags=["Secretive"]
+    )
     for key in sorted(k for k, row in CATALOG.items() if row.hp)[:3]:
         faction.grant_asset(new_asset(faction, CATALOG[key], faction.home_region_id, 0), "starting asset")
     for i in range(SNAPSHOT_INTERVAL):

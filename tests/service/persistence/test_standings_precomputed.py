@@ -69,19 +69,30 @@ def assert_sent_as_built(intrigue: Intrigue, client: TestClient, campaign_id: UU
     kept, built = ReadModelReads(pool), Built(pool)
     sent: dict[str, bytes] = {}
     for name, (seat, token) in who.items():
-        stored = asyncio.run(kept.standings_answer(campaign_id, "factions", name == "gm",
-                                                   tuple(i for i in (seat.faction_id, seat.house_id) if i)
-                                                   if seat else ()))  # fmt: skip
+        stored = asyncio.run(
+            kept.standings_answer(
+                campaign_id,
+                "factions",
+                name == "gm",
+                tuple(i for i in (seat.faction_id, seat.house_id) if i) if seat else (),
+            )
+        )
         assert stored is not None, name  # the projection kept it: no row was built for this request
         sent[name] = answer(kept, seat, campaign_id)
         assert sent[name] == answer(built, seat, campaign_id), name  # byte for byte
         slow = FACTIONS.replace("(campaignId: $campaignId)", "(campaignId: $campaignId) @include(if: true)")
-        executed = gql_as(client, token, slow, campaignId=str(campaign_id)) if token else gql(
-            client, slow, campaignId=str(campaign_id))  # graphql-core's execution: the directive keeps it off both
+        executed = (
+            gql_as(client, token, slow, campaignId=str(campaign_id))
+            if token
+            else gql(client, slow, campaignId=str(campaign_id))
+        )  # graphql-core's execution: the directive keeps it off both
         assert orjson.loads(sent[name]) == executed["data"], name
     gm_token, player = who["gm"][1], who["player"][0]
-    viewed = client.post("/graphql", json={"query": FACTIONS, "variables": {VARIABLES: str(campaign_id)}},
-                         headers={"Authorization": f"Bearer {gm_token}", VIEW_AS: str(player.id)})  # fmt: skip
+    viewed = client.post(
+        "/graphql",
+        json={"query": FACTIONS, "variables": {VARIABLES: str(campaign_id)}},
+        headers={"Authorization": f"Bearer {gm_token}", VIEW_AS: str(player.id)},
+    )
     assert viewed.status_code == 200 and orjson.loads(sent["player"]) == viewed.json()["data"]
     assert sent["gm"] != sent["player"] != sent["observer"] == sent["none"]  # each its own part of the fog
 
@@ -98,8 +109,10 @@ def campaign(intrigue: Intrigue) -> tuple[UUID, dict[str, Any]]:
     gm = intrigue.seats.seat_gm(campaign_id)
     player = intrigue.seats.create_seat(campaign_id, "player", "Ana", faction_id=faction_ids[-1])
     observer = intrigue.seats.create_seat(campaign_id, "observer", "Cy")
-    who = {name: (intrigue.seats.resolve(f"Bearer {s.token}"), s.token)
-           for name, s in (("gm", gm), ("player", player), ("observer", observer))}  # fmt: skip
+    who = {
+        name: (intrigue.seats.resolve(f"Bearer {s.token}"), s.token)
+        for name, s in (("gm", gm), ("player", player), ("observer", observer))
+    }
     return campaign_id, who | {"none": (None, None)}
 
 
@@ -112,14 +125,20 @@ def test_precomputed_standings_are_sent_as_the_copy_builds_them_after_play_and_a
     # Changes of one faction between reads: another's (a GM's edit of its FacGold, which the GM's answer shows), then
     # the player's own (stealth: what the others' answers stop showing), each answer concatenated from the pieces.
     mine = who["player"][0].faction_id
-    other = next(UUID(f["id"]) for f in intrigue.state.of_kind(campaign_id, "faction") if UUID(f["id"]) != mine
-                 and not f["wild"] and not f["destroyed"])  # fmt: skip
-    before = asyncio.run(ReadModelReads(ReadPool(intrigue.db.conninfo)).standings_answer(campaign_id, "factions",
-                                                                                          True, ()))  # fmt: skip
+    other = next(
+        UUID(f["id"])
+        for f in intrigue.state.of_kind(campaign_id, "faction")
+        if UUID(f["id"]) != mine and not f["wild"] and not f["destroyed"]
+    )
+    before = asyncio.run(
+        ReadModelReads(ReadPool(intrigue.db.conninfo)).standings_answer(campaign_id, "factions", True, ())
+    )
     intrigue.gm.adjust(By(campaign_id, "gm", "a windfall"), other, "facgold", 7)  # the service waits for its read
     assert_sent_as_built(intrigue, client, campaign_id, who)
-    assert asyncio.run(ReadModelReads(ReadPool(intrigue.db.conninfo)).standings_answer(
-        campaign_id, "factions", True, ())) != before  # fmt: skip
+    assert (
+        asyncio.run(ReadModelReads(ReadPool(intrigue.db.conninfo)).standings_answer(campaign_id, "factions", True, ()))
+        != before
+    )
     assert mine is not None
     stealth(intrigue, mine, not next(iter(intrigue.store.load(mine, Faction).assets.values())).stealthed)
     assert_sent_as_built(intrigue, client, campaign_id, who)
@@ -192,8 +211,11 @@ def stealth(intrigue: Intrigue, faction_id: UUID, hidden: bool) -> None:
 def test_step_15_gives_a_generation_made_before_it_the_table_of_precomputed_standings(fresh_db: Database) -> None:
     Intrigue(fresh_db).close()
     with psycopg.connect(fresh_db.conninfo, autocommit=True) as conn:  # back to a database before step 15
-        for statement in ("DROP VIEW standings_answer", "DROP TABLE standings_answer_g1",
-                          "DELETE FROM intrigue_schema WHERE version = 15"):  # fmt: skip
+        for statement in (
+            "DROP VIEW standings_answer",
+            "DROP TABLE standings_answer_g1",
+            "DELETE FROM intrigue_schema WHERE version = 15",
+        ):
             conn.execute(statement)  # type: ignore[arg-type]
     intrigue = Intrigue(fresh_db)  # migrates on start
     precompute_standings()
@@ -212,20 +234,27 @@ def test_step_17_keeps_a_campaigns_pieces_and_leaves_its_row_of_whole_answers_a_
     finally:
         intrigue.close()
     with psycopg.connect(fresh_db.conninfo, autocommit=True) as conn:  # back to step 15's rows: whole answers
-        for statement in ("DROP VIEW standings_answer",
-                          "ALTER TABLE standings_answer_g1 ADD COLUMN members uuid[], ADD COLUMN ends integer[]",
-                          "UPDATE standings_answer_g1 SET gm = 'a whole answer', public = 'a whole answer',"
-                          f" members = '{{}}', ends = '{{}}' WHERE member_id = '{rows.ZERO}'",
-                          "CREATE VIEW standings_answer AS SELECT * FROM standings_answer_g1",
-                          "DELETE FROM intrigue_schema WHERE version = 17"):  # fmt: skip
+        for statement in (
+            "DROP VIEW standings_answer",
+            "ALTER TABLE standings_answer_g1 ADD COLUMN members uuid[], ADD COLUMN ends integer[]",
+            "UPDATE standings_answer_g1 SET gm = 'a whole answer', public = 'a whole answer',"
+            f" members = '{{}}', ends = '{{}}' WHERE member_id = '{rows.ZERO}'",
+            "CREATE VIEW standings_answer AS SELECT * FROM standings_answer_g1",
+            "DELETE FROM intrigue_schema WHERE version = 17",
+        ):
             conn.execute(statement)  # type: ignore[arg-type]
     intrigue = Intrigue(fresh_db)  # migrates on start
     try:
         with psycopg.connect(fresh_db.conninfo) as conn:
-            columns = {r[0] for r in conn.execute("SELECT column_name FROM information_schema.columns"
-                                                  " WHERE table_name = 'standings_answer'")}  # fmt: skip
-            marker = conn.execute("SELECT gm, public FROM standings_answer WHERE member_id = %s",
-                                  (rows.ZERO,)).fetchall()  # fmt: skip
+            columns = {
+                r[0]
+                for r in conn.execute(
+                    "SELECT column_name FROM information_schema.columns WHERE table_name = 'standings_answer'"
+                )
+            }
+            marker = conn.execute(
+                "SELECT gm, public FROM standings_answer WHERE member_id = %s", (rows.ZERO,)
+            ).fetchall()
         assert columns == {"campaign_id", "root", "member_id", "sort_name", "gm", "public", "own"}
         assert marker == [(b"", b"")]
         pool = ReadPool(intrigue.db.conninfo)
@@ -241,8 +270,11 @@ def written_at(db: Database, campaign_id: UUID) -> dict[UUID, str]:
     with psycopg.connect(db.conninfo) as conn:
         current = conn.execute("SELECT current FROM read_model_generation WHERE name = 'state'").fetchone()
         assert current is not None
-        found = conn.execute(f"SELECT member_id, xmin::text FROM standings_answer_g{current[0]}"  # type: ignore[call-overload]
-                             " WHERE campaign_id = %s", (campaign_id,)).fetchall()  # fmt: skip
+        found = conn.execute(
+            f"SELECT member_id, xmin::text FROM standings_answer_g{current[0]}"  # type: ignore[call-overload]
+            " WHERE campaign_id = %s",
+            (campaign_id,),
+        ).fetchall()
     return {row[0]: str(row[1]) for row in found}
 
 
@@ -254,8 +286,11 @@ def test_an_order_leaves_the_answers_unwritten_and_a_change_they_show_rewrites_t
     try:
         campaign = played(system, "orders unwritten", 1)
         system.campaigns.open_phase(campaign.id)
-        factions = [system.store.load(UUID(f["id"]), Faction) for f in system.state.of_kind(campaign.id, "faction")
-                    if f["assets"] and not f["wild"]]  # fmt: skip
+        factions = [
+            system.store.load(UUID(f["id"]), Faction)
+            for f in system.state.of_kind(campaign.id, "faction")
+            if f["assets"] and not f["wild"]
+        ]
         before = written_at(fresh_db, campaign.id)
         submitted = False
         for orders in candidate_orders(factions[0], factions):

@@ -80,8 +80,9 @@ def test_graphql_analytics_over_a_played_faction_campaign(intrigue: Intrigue, cl
     data = body["data"]
     assert sorted({p["phase"] for p in data["phaseSeries"]}) == [1, 2, 3]
     assert len([p for p in data["phaseSeries"] if p["phase"] == 3]) == 3
-    assert all({a["typeKey"]: a["count"] for a in p["assetsByType"]}["base_of_influence"] >= 1
-               for p in data["phaseSeries"])  # fmt: skip
+    assert all(
+        {a["typeKey"]: a["count"] for a in p["assetsByType"]}["base_of_influence"] >= 1 for p in data["phaseSeries"]
+    )
     assert sum(a["attempts"] for a in data["actionSuccess"]) >= 3
     assert all(0 <= a["successes"] <= a["attempts"] for a in data["actionSuccess"])
     assert data["diceFairness"]  # initiative at least was rolled every phase
@@ -132,13 +133,26 @@ def test_house_outcomes_that_gained_nothing_are_not_successes_even_in_older_summ
         payload: dict[str, Any]
 
     def outcome(action: str, result: str) -> dict[str, Any]:  # flagged as summaries before issue 15 did
-        return {"action": action, "house_id": "h1", "action_id": f"{action}-{result}", "result": result,
-                "succeeded": True}  # fmt: skip
+        return {
+            "action": action,
+            "house_id": "h1",
+            "action_id": f"{action}-{result}",
+            "result": result,
+            "succeeded": True,
+        }
 
-    outcomes = [outcome("Assault", "the defender lost 0 power"), outcome("Assault", "the defender lost 2000 power"),
-                outcome("Intelligence Gathering", "0 plot(s) discovered"),
-                outcome("Intelligence Gathering", "1 plot(s) discovered")]  # fmt: skip
-    entries = [Entry("domain.campaign:Campaign.PhaseResolved", "c",
-                     {"phase": 1, "summary": {"gameofbones": {"outcomes": outcomes}}})]  # fmt: skip
+    outcomes = [
+        outcome("Assault", "the defender lost 0 power"),
+        outcome("Assault", "the defender lost 2000 power"),
+        outcome("Intelligence Gathering", "0 plot(s) discovered"),
+        outcome("Intelligence Gathering", "1 plot(s) discovered"),
+    ]
+    entries = [
+        Entry(
+            "domain.campaign:Campaign.PhaseResolved",
+            "c",
+            {"phase": 1, "summary": {"gameofbones": {"outcomes": outcomes}}},
+        )
+    ]
     stats = {(s.action, s.attempts, s.successes) for s in action_stats(entries, {"h1": "Varn"})}
     assert stats == {("Assault", 2, 1), ("Intelligence Gathering", 2, 1)}

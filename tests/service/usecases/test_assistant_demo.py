@@ -39,13 +39,16 @@ def demo(fresh_db: Database) -> Iterator[tuple[Intrigue, Campaign, By]]:
 
 def _checked_by_the_submission_check(intrigue: Intrigue, campaign_id: UUID, draft: FactionDraft) -> None:
     campaign = intrigue.store.load(campaign_id, Campaign)
-    world = World(intrigue.store.members(campaign, Faction), intrigue.store.members(campaign, Region),
-                  phase=campaign.phase, custom_types=campaign.custom_asset_rows())  # fmt: skip
+    world = World(
+        intrigue.store.members(campaign, Faction),
+        intrigue.store.members(campaign, Region),
+        phase=campaign.phase,
+        custom_types=campaign.custom_asset_rows(),
+    )
     check_orders(world, draft.faction_id, draft.orders)  # raises if the rules refuse them
 
 
-def test_ten_phases_of_drafts_for_every_power_pass_the_checks_and_resolve(demo: tuple[Intrigue, Campaign, By]
-                                                                         ) -> None:  # fmt: skip
+def test_ten_phases_of_drafts_for_every_power_pass_the_checks_and_resolve(demo: tuple[Intrigue, Campaign, By]) -> None:
     intrigue, campaign, by = demo
     powers = {p.member_id for p in intrigue.assistant.powers(campaign.id)}
     assert powers == {str(m) for m in [*campaign.member_ids("faction"), *campaign.member_ids("house")]}
@@ -59,8 +62,7 @@ def test_ten_phases_of_drafts_for_every_power_pass_the_checks_and_resolve(demo: 
                 _checked_by_the_submission_check(intrigue, campaign.id, draft)
             assert all(c.summary for c in draft.chosen)
         accepted = intrigue.assistant.accept_all(by)
-        given += sum(len(d.orders) if isinstance(d, HouseDraft) else int(d.orders.action is not None)
-                     for d in drafts)  # fmt: skip
+        given += sum(len(d.orders) if isinstance(d, HouseDraft) else int(d.orders.action is not None) for d in drafts)
         assert sorted(accepted) == sorted(powers)
         resolved = intrigue.campaigns.resolve_phase(campaign.id)
         assert resolved.phase_status == "resolved"

@@ -26,8 +26,17 @@ def world_map() -> list[MapRegion]:
     for h in rectangle(4, 4):
         column, row = offset_of(h)
         wild = (column + row) % 5 == 4
-        regions.append(MapRegion(f"R{column}{row}", h.q, h.r, arcana=4 if not wild else 0, population="Thousands",
-                                 wild=wild, terrain_difficulty=3 if wild else 0))  # fmt: skip
+        regions.append(
+            MapRegion(
+                f"R{column}{row}",
+                h.q,
+                h.r,
+                arcana=4 if not wild else 0,
+                population="Thousands",
+                wild=wild,
+                terrain_difficulty=3 if wild else 0,
+            )
+        )
     return regions
 
 

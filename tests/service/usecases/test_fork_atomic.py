@@ -34,8 +34,10 @@ WITH_PROJECTIONS = {"INTRIGUE_RUN_PROJECTIONS": "1"}
 def stored(db: Database) -> dict[str, int]:
     """What a fork writes, counted over the whole database."""
     with psycopg.connect(db.conninfo) as conn:
-        return {table: int(conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0])  # type: ignore[index]
-                for table in ("intrigue_events", "campaign_heads", "seats", "idempotency_keys")}  # fmt: skip
+        return {
+            table: int(conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0])  # type: ignore[index]
+            for table in ("intrigue_events", "campaign_heads", "seats", "idempotency_keys")
+        }
 
 
 def copied(intrigue: Intrigue, source: UUID) -> int:
@@ -46,7 +48,8 @@ def copied(intrigue: Intrigue, source: UUID) -> int:
 
 
 def test_a_fork_that_loses_its_connection_after_the_first_batch_leaves_nothing_and_forks_once_again(
-        intrigue: Intrigue, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    intrigue: Intrigue, monkeypatch: pytest.MonkeyPatch
+) -> None:
     source = played_demo(intrigue, PHASES)
     events = copied(intrigue, source)
     before = stored(intrigue.db)
@@ -56,8 +59,12 @@ def test_a_fork_that_loses_its_connection_after_the_first_batch_leaves_nothing_a
     assert stored(intrigue.db) == before  # not one event, head or seat of the fork
     monkeypatch.delenv(FAULT)
     started = intrigue.forks.fork(ForkCampaign(source, PHASES, "What if, lost"))
-    assert stored(intrigue.db) == {**before, "intrigue_events": before["intrigue_events"] + events,
-                                   "campaign_heads": before["campaign_heads"] + 1, "seats": before["seats"] + 1}
+    assert stored(intrigue.db) == {
+        **before,
+        "intrigue_events": before["intrigue_events"] + events,
+        "campaign_heads": before["campaign_heads"] + 1,
+        "seats": before["seats"] + 1,
+    }
     fork = intrigue.store.load(started.campaign.id, Campaign)
     assert (fork.name, fork.phase, intrigue.history.event_count(fork.id)) == ("What if, lost", PHASES, events)
     assert intrigue.seats.resolve(f"Bearer {started.gm.token}").campaign_id == fork.id
@@ -65,12 +72,17 @@ def test_a_fork_that_loses_its_connection_after_the_first_batch_leaves_nothing_a
 
 def fork_request(api: Api, source: str, token: str, key: str) -> httpx.Response:
     body = {"query": FORK, "variables": {"id": source, "phase": PHASES, "name": "What if, killed"}}
-    return httpx.post(f"{api.base}/graphql", json=body, timeout=60,
-                      headers={"Authorization": f"Bearer {token}", "Idempotency-Key": key})  # fmt: skip
+    return httpx.post(
+        f"{api.base}/graphql",
+        json=body,
+        timeout=60,
+        headers={"Authorization": f"Bearer {token}", "Idempotency-Key": key},
+    )
 
 
 def test_serve_killed_mid_fork_leaves_nothing_and_the_retry_with_its_key_forks_once(
-        fresh_db: Database, tmp_path: Path) -> None:  # fmt: skip
+    fresh_db: Database, tmp_path: Path
+) -> None:
     system = Intrigue(fresh_db)  # migrates the fresh database
     try:
         made = start_from_preset(system, CampaignPreset.DEMO, f"demo-{uuid4().hex[:6]}", SYSTEMS, "fork")
@@ -82,8 +94,7 @@ def test_serve_killed_mid_fork_leaves_nothing_and_the_retry_with_its_key_forks_o
         system.close()
     source, token, key = str(made.campaign.id), made.gm.token, str(uuid4())
     before = stored(fresh_db)
-    first = Api(fresh_db, tmp_path, "api-killed", "--no-migrate",
-                env={**WITH_PROJECTIONS, FAULT: "exit-mid-import"})  # fmt: skip
+    first = Api(fresh_db, tmp_path, "api-killed", "--no-migrate", env={**WITH_PROJECTIONS, FAULT: "exit-mid-import"})
     try:
         eventually(first.ready, "the server to be killed", first)
         with contextlib.suppress(httpx.HTTPError):  # the process dies after the fork's first batch, unanswered
@@ -103,6 +114,9 @@ def test_serve_killed_mid_fork_leaves_nothing_and_the_retry_with_its_key_forks_o
     fork = answers[0]["data"]["forkCampaign"]
     assert answers[1]["data"]["forkCampaign"] == fork  # the second retry answers the fork it made
     assert [f["id"] for f in listed["data"]["forks"]] == [fork["id"]]  # forked once
-    assert stored(fresh_db) == {"intrigue_events": before["intrigue_events"] + events, "seats": before["seats"] + 1,
-                                "campaign_heads": before["campaign_heads"] + 1,
-                                "idempotency_keys": before["idempotency_keys"] + 1}  # fmt: skip
+    assert stored(fresh_db) == {
+        "intrigue_events": before["intrigue_events"] + events,
+        "seats": before["seats"] + 1,
+        "campaign_heads": before["campaign_heads"] + 1,
+        "idempotency_keys": before["idempotency_keys"] + 1,
+    }

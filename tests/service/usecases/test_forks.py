@@ -48,14 +48,17 @@ def stored_events(db: Database) -> int:
 
 def test_a_fork_at_phase_two_plays_its_own_phase_three_and_leaves_the_source_as_it_was(
     intrigue: Intrigue, db: Database
-) -> None:  # fmt: skip
+) -> None:
     source = played_demo(intrigue, 3)
     crows_there = by_name(intrigue, source, "faction")["Empresses' Crows"]["id"]
     player = intrigue.seats.create_seat(source, "player", "The Crows' player", faction_id=UUID(crows_there))
     source_then = states(intrigue, source)
     source_events = intrigue.history.event_count(source)
-    phase_two = {s["name"]: s for s in intrigue.history.public_as_of(source, intrigue.history.phase_end(source, 2))
-                 .values() if s.get("campaign_id") == str(source) and "force" in s}  # fmt: skip
+    phase_two = {
+        s["name"]: s
+        for s in intrigue.history.public_as_of(source, intrigue.history.phase_end(source, 2)).values()
+        if s.get("campaign_id") == str(source) and "force" in s
+    }
 
     started = intrigue.forks.fork(ForkCampaign(source, 2, "  What if the Crows waited  "))
     fork = started.campaign
@@ -68,7 +71,8 @@ def test_a_fork_at_phase_two_plays_its_own_phase_three_and_leaves_the_source_as_
     # Its factions stand as the source's stood when phase 2 was resolved, each in the fork.
     forked = by_name(intrigue, fork.id, "faction")
     assert {n: (s["hp"], s["facgold"], len(s["assets"])) for n, s in forked.items()} == {
-        n: (s["hp"], s["facgold"], len(s["assets"])) for n, s in phase_two.items()}  # fmt: skip
+        n: (s["hp"], s["facgold"], len(s["assets"])) for n, s in phase_two.items()
+    }
     assert all(s["campaign_id"] == str(fork.id) for s in forked.values())
     # An id made from a natural key is the fork's for that key: a second faction of that name is refused there too.
     assert all(UUID(s["id"]) == faction_id(fork.id, n) for n, s in forked.items())
@@ -96,8 +100,11 @@ def test_a_rollback_in_the_fork_past_its_fork_point_keeps_its_name_and_origin(in
     fork = intrigue.forks.fork(ForkCampaign(source, 2, "Second thoughts")).campaign
     intrigue.rewind.roll_back(RollBackPhase(fork.id, 1, "what if, earlier"))
     again = intrigue.store.load(fork.id, Campaign)
-    assert (again.name, again.forked_from, again.phase) == ("Second thoughts", {"campaign_id": str(source),
-                                                                                 "phase": 2}, 1)  # fmt: skip
+    assert (again.name, again.forked_from, again.phase) == (
+        "Second thoughts",
+        {"campaign_id": str(source), "phase": 2},
+        1,
+    )
 
 
 @pytest.mark.parametrize(
@@ -109,8 +116,9 @@ def test_a_rollback_in_the_fork_past_its_fork_point_keeps_its_name_and_origin(in
         (2, "x" * 201, InvalidInputError, "at most 200"),
     ],
 )
-def test_a_bad_fork_is_refused_and_writes_nothing(intrigue: Intrigue, db: Database, phase: int, name: str,
-                                                  error: type[Exception], said: str) -> None:  # fmt: skip
+def test_a_bad_fork_is_refused_and_writes_nothing(
+    intrigue: Intrigue, db: Database, phase: int, name: str, error: type[Exception], said: str
+) -> None:
     source = played_demo(intrigue, 2)
     intrigue.campaigns.open_phase(source)  # phase 3 open, not resolved
     before = stored_events(db)

@@ -54,8 +54,18 @@ def test_five_houses_play_twelve_phases_and_many_actions_resolve(
     assert (campaign.phase, campaign.phase_status) == (PHASES, "resolved")
     assert len(intrigue.state.of_kind(campaign.id, "house")) == 5
     resolved = resolved_actions(intrigue, campaign.id)
-    played = {A.ASSAULT, A.SMEAR_CAMPAIGN, A.INTELLIGENCE_GATHERING, A.PUBLIC_RELATIONS_CAMPAIGN, A.POISON_PILL,
-              A.TROOP_MOVEMENTS, A.EXTORTION, A.FRAME_UP, A.FORCE_ASSESSMENT, A.COVER_UP}  # fmt: skip
+    played = {
+        A.ASSAULT,
+        A.SMEAR_CAMPAIGN,
+        A.INTELLIGENCE_GATHERING,
+        A.PUBLIC_RELATIONS_CAMPAIGN,
+        A.POISON_PILL,
+        A.TROOP_MOVEMENTS,
+        A.EXTORTION,
+        A.FRAME_UP,
+        A.FORCE_ASSESSMENT,
+        A.COVER_UP,
+    }
     assert {a.value for a in played} <= set(resolved), resolved
     assert sum(resolved.values()) >= 5 * PHASES
     assert sum(ordered.values()) >= sum(resolved.values()) - ordered[A.TROOP_MOVEMENTS.value]
@@ -102,16 +112,30 @@ def test_the_twelve_phases_decode_alike_with_the_fast_decoder(
 def two_houses(intrigue: Intrigue, tag: str) -> tuple[Campaign, House, House]:
     campaign = intrigue.campaigns.create_campaign(city(tag, areas=2))
     areas = campaign.member_ids("region")
-    a = intrigue.gameofbones.register_house(RegisterHouse(
-        campaign.id, "Baenre", person("Yvonnel", 14, 12), 100_000, [person("Dab", 9, 8), person("Gromph", 2, 8)],
-        [StartingMember(f"Guard {i}", {"fighter": 10}) for i in range(6)], influence=30_000,
-        areas=[StartingArea(areas[0], troops=2_000)],
-    ))  # fmt: skip
-    b = intrigue.gameofbones.register_house(RegisterHouse(
-        campaign.id, "Xorlarrin", person("Zeerith", 8, 5), 600, [person("Kaelyn", 6, 4)],
-        [StartingMember(f"Guard {i}", {"fighter": 10}) for i in range(3)], influence=3_000,
-        areas=[StartingArea(areas[1])],
-    ))  # fmt: skip
+    a = intrigue.gameofbones.register_house(
+        RegisterHouse(
+            campaign.id,
+            "Baenre",
+            person("Yvonnel", 14, 12),
+            100_000,
+            [person("Dab", 9, 8), person("Gromph", 2, 8)],
+            [StartingMember(f"Guard {i}", {"fighter": 10}) for i in range(6)],
+            influence=30_000,
+            areas=[StartingArea(areas[0], troops=2_000)],
+        )
+    )
+    b = intrigue.gameofbones.register_house(
+        RegisterHouse(
+            campaign.id,
+            "Xorlarrin",
+            person("Zeerith", 8, 5),
+            600,
+            [person("Kaelyn", 6, 4)],
+            [StartingMember(f"Guard {i}", {"fighter": 10}) for i in range(3)],
+            influence=3_000,
+            areas=[StartingArea(areas[1])],
+        )
+    )
     return campaign, a, b
 
 
@@ -122,8 +146,11 @@ def locked(intrigue: Intrigue, house_id: uuid.UUID) -> tuple[int, int, list[str]
     viewed = intrigue.state.one(house_id, "house")
     pending = sorted(p.action for p in house.pending.values())
     through_service = (house.dedicated_influence, house.dedicated_power, pending)
-    through_view = (viewed["dedicated_influence"], viewed["dedicated_power"],
-                    sorted(p["action"] for p in viewed["pending"].values()))  # fmt: skip
+    through_view = (
+        viewed["dedicated_influence"],
+        viewed["dedicated_power"],
+        sorted(p["action"] for p in viewed["pending"].values()),
+    )
     assert through_service == through_view
     return (*through_service, house.available_influence(phase))
 
@@ -140,15 +167,19 @@ def test_a_poison_pill_and_a_public_relations_campaign_hold_their_influence_acro
     assert locked(intrigue, a.id) == (4_000, 0, [pill, pr], 26_000)  # phase 1 is over: both still in flight
     intrigue.campaigns.open_phase(campaign.id)
     # Extortion from week 3 runs four weeks, into phase 3: its 500 power stays dedicated across the boundary.
-    intrigue.gameofbones.order_action(campaign.id, a.id, Order(A.EXTORTION, "Yvonnel", str(b.id),
-                                                               area_ids=tuple(b.area_ids), start_week=3))  # fmt: skip
+    intrigue.gameofbones.order_action(
+        campaign.id, a.id, Order(A.EXTORTION, "Yvonnel", str(b.id), area_ids=tuple(b.area_ids), start_week=3)
+    )
     intrigue.campaigns.resolve_phase(campaign.id)  # the pill lands at the end of week 8
     assert locked(intrigue, a.id)[:3] == (3_000, 500, [extortion, pr])
     intrigue.campaigns.open_phase(campaign.id)
     intrigue.campaigns.resolve_phase(campaign.id)  # the extortion ends in week 10, the campaign in week 12
     assert locked(intrigue, a.id) == (0, 0, [], intrigue.store.load(a.id, House).influence)
-    released = [(e.payload["influence"], e.payload["power"], e.payload["week"]) for e in intrigue.audit.events(
-        campaign.id) if e.topic.endswith("House.ActionReleased")]  # fmt: skip
+    released = [
+        (e.payload["influence"], e.payload["power"], e.payload["week"])
+        for e in intrigue.audit.events(campaign.id)
+        if e.topic.endswith("House.ActionReleased")
+    ]
     assert released == [(1_000, 0, 8), (0, 500, 10), (3_000, 0, 12)]
 
 
@@ -179,12 +210,14 @@ def test_an_order_whose_requirements_are_unmet_is_refused(intrigue: Intrigue) ->
 def test_an_order_needing_resources_already_dedicated_is_refused(intrigue: Intrigue) -> None:
     campaign, a, b = opened(intrigue, "dedicated")
     area = b.area_ids[0]  # Xorlarrin keeps no troops there
-    intrigue.gameofbones.order_action(campaign.id, a.id, Order(A.ASSAULT, "Yvonnel", str(b.id), area_ids=(area,),
-                                                               power=3_000))  # fmt: skip
+    intrigue.gameofbones.order_action(
+        campaign.id, a.id, Order(A.ASSAULT, "Yvonnel", str(b.id), area_ids=(area,), power=3_000)
+    )
     error = refusal(intrigue, campaign, a, Order(A.WREST_CONTROL, "Dab", str(b.id), area_ids=(area,)))
     assert isinstance(error, RuleViolationError)  # 6,000 power: 3,000 committed, 2,000 holding Baenre's own ward
-    assert error.message == ("5000 power is needed; 1000 is free (2000 stationed in areas) "
-                             "(seed 000, Taking Action: Cost)")
+    assert error.message == (
+        "5000 power is needed; 1000 is free (2000 stationed in areas) (seed 000, Taking Action: Cost)"
+    )
 
 
 def test_power_stationed_in_an_area_cannot_be_committed_to_an_assault(intrigue: Intrigue) -> None:
@@ -192,10 +225,12 @@ def test_power_stationed_in_an_area_cannot_be_committed_to_an_assault(intrigue: 
     area = b.area_ids[0]
     error = refusal(intrigue, campaign, a, Order(A.ASSAULT, "Yvonnel", str(b.id), area_ids=(area,), power=5_000))
     assert isinstance(error, RuleViolationError)  # 2,000 of its 6,000 power is stationed in its own ward
-    assert error.message == ("5000 power is needed; 4000 is free (2000 stationed in areas) "
-                             "(seed 000, Taking Action: Cost)")
-    pending = intrigue.gameofbones.order_action(campaign.id, a.id, Order(A.ASSAULT, "Yvonnel", str(b.id),
-                                                                         area_ids=(area,), power=4_000))  # fmt: skip
+    assert error.message == (
+        "5000 power is needed; 4000 is free (2000 stationed in areas) (seed 000, Taking Action: Cost)"
+    )
+    pending = intrigue.gameofbones.order_action(
+        campaign.id, a.id, Order(A.ASSAULT, "Yvonnel", str(b.id), area_ids=(area,), power=4_000)
+    )
     assert pending.dedicated_power == 4_000
     with pytest.raises(RuleViolationError, match=r"2001 cannot be stationed \(4000 is dedicated to actions\)"):
         intrigue.gameofbones.station_troops(campaign.id, a.id, uuid.UUID(area), 1)
@@ -203,9 +238,16 @@ def test_power_stationed_in_an_area_cannot_be_committed_to_an_assault(intrigue: 
 
 def test_a_second_action_without_a_qualified_lieutenant_is_refused(intrigue: Intrigue) -> None:
     campaign, *_ = opened(intrigue, "lieutenant")
-    high = intrigue.gameofbones.register_house(RegisterHouse(
-        campaign.id, "Melarn", person("Mother", 15, 10), 50_000, [person("Gromph", 2, 8)], influence=90_000,
-    ))  # fmt: skip
+    high = intrigue.gameofbones.register_house(
+        RegisterHouse(
+            campaign.id,
+            "Melarn",
+            person("Mother", 15, 10),
+            50_000,
+            [person("Gromph", 2, 8)],
+            influence=90_000,
+        )
+    )
     assert high.effective_rank(1) == 9  # a second action needs a lieutenant of level 4; Gromph is 2nd
     intrigue.gameofbones.order_action(campaign.id, high.id, Order(A.INTELLIGENCE_GATHERING, "Mother"))
     error = refusal(intrigue, campaign, high, Order(A.COUNTERINTELLIGENCE, "Gromph"))
@@ -232,9 +274,11 @@ def test_an_order_at_a_target_that_does_not_exist_is_refused(intrigue: Intrigue,
     }[missing]
     error = refusal(intrigue, campaign, a, order)
     assert isinstance(error, NotFoundError)
-    assert {"house": f"Smear Campaign needs a rival house; {nowhere} is not one",
-            "area": f"no area {nowhere} in this campaign",
-            "character": "Xorlarrin has no leader or lieutenant named 'Nobody'"}[missing] == error.message  # fmt: skip
+    assert {
+        "house": f"Smear Campaign needs a rival house; {nowhere} is not one",
+        "area": f"no area {nowhere} in this campaign",
+        "character": "Xorlarrin has no leader or lieutenant named 'Nobody'",
+    }[missing] == error.message
 
 
 def test_an_order_the_house_cannot_pay_for_is_refused(intrigue: Intrigue) -> None:
@@ -252,8 +296,7 @@ def test_orders_need_an_open_phase_and_a_known_house(intrigue: Intrigue) -> None
     with pytest.raises(NotFoundError, match="no house"):
         intrigue.gameofbones.order_action(campaign.id, uuid.uuid4(), Order(A.INTELLIGENCE_GATHERING, "Yvonnel"))
     with pytest.raises(InvalidInputError, match="weeks 1-4"):
-        intrigue.gameofbones.order_action(campaign.id, a.id, Order(A.INTELLIGENCE_GATHERING, "Yvonnel",
-                                                                   start_week=5))  # fmt: skip
+        intrigue.gameofbones.order_action(campaign.id, a.id, Order(A.INTELLIGENCE_GATHERING, "Yvonnel", start_week=5))
 
 
 # ---- setup commands --------------------------------------------------------------------------------------------
@@ -279,7 +322,9 @@ def test_setup_moves_an_area_between_houses_and_stations_no_more_power_than_a_ho
         intrigue.gameofbones.register_house(RegisterHouse(campaign.id, "Baenre", person("Other", 3, 1)))
     intrigue.gameofbones.assign_area(campaign.id, b.id, uuid.UUID(ward))
     assert (intrigue.store.load(a.id, House).area_ids, intrigue.store.load(b.id, House).area_ids) == (
-        [], [b.area_ids[0], ward])  # fmt: skip
+        [],
+        [b.area_ids[0], ward],
+    )
     assert intrigue.state.one(uuid.UUID(ward), "region")["controlling_house_id"] == str(b.id)
     with pytest.raises(RuleViolationError, match="Xorlarrin has 3000 power; 3001 cannot be stationed"):
         intrigue.gameofbones.station_troops(campaign.id, b.id, uuid.UUID(ward), 3_001)
@@ -301,20 +346,28 @@ ORDER = """mutation($c: UUID!, $h: UUID!, $order: HouseOrderInput!) {
 
 def house_input(name: str, influence: int, fighters: int, area_id: str) -> dict[str, Any]:
     skills = [{"skill": s, "modifier": 8} for s in ("Innuendo", "Gather Information", "Sense Motive")]
-    return {"name": name, "gold": 50_000, "influence": influence,
-            "leader": {"name": f"{name} Matron", "level": 12, "skills": skills},
-            "lieutenants": [{"name": f"{name} Blade", "level": 7, "skills": skills}],
-            "members": [{"name": f"Guard {i}", "classes": [{"characterClass": "fighter", "level": 10}]}
-                        for i in range(fighters)],
-            "priests": [{"name": "Priestess", "level": 2}],
-            "areas": [{"areaId": area_id, "troops": 2_000}]}  # fmt: skip
+    return {
+        "name": name,
+        "gold": 50_000,
+        "influence": influence,
+        "leader": {"name": f"{name} Matron", "level": 12, "skills": skills},
+        "lieutenants": [{"name": f"{name} Blade", "level": 7, "skills": skills}],
+        "members": [
+            {"name": f"Guard {i}", "classes": [{"characterClass": "fighter", "level": 10}]} for i in range(fighters)
+        ],
+        "priests": [{"name": "Priestess", "level": 2}],
+        "areas": [{"areaId": area_id, "troops": 2_000}],
+    }
 
 
 def test_a_phase_of_the_game_of_bones_is_played_through_graphql_mutations_only(client: TestClient) -> None:
     regions = [{"name": f"Ward {i}", "q": i, "r": 0, "monthlyIncome": 4_000} for i in range(3)]
-    created = gql(client, """mutation($input: CreateCampaignInput!) { createCampaign(input: $input) {
-        id gmToken regions { id name } } }""", input={"name": "Bones via GraphQL", "ruleSystems": ["GAME_OF_BONES"],
-                                                      "regions": regions})["data"]["createCampaign"]  # type: ignore[index]  # fmt: skip
+    created = gql(
+        client,
+        """mutation($input: CreateCampaignInput!) { createCampaign(input: $input) {
+        id gmToken regions { id name } } }""",
+        input={"name": "Bones via GraphQL", "ruleSystems": ["GAME_OF_BONES"], "regions": regions},
+    )["data"]["createCampaign"]  # type: ignore[index]
     gm, c = created["gmToken"], created["id"]
     ward = [r["id"] for r in created["regions"]]
 
@@ -326,32 +379,62 @@ def test_a_phase_of_the_game_of_bones_is_played_through_graphql_mutations_only(c
     baenre = play(REGISTER, input=house_input("Baenre", 30_000, 6, ward[0]))["registerHouse"]
     assert (baenre["rank"], baenre["effectiveRank"], baenre["actionBonuses"]) == (6, 6, [6, 1])
     assert (baenre["influence"], baenre["power"], baenre["influenceDefence"], baenre["powerDefence"]) == (
-        30_200, 6_000, 5, 2)  # fmt: skip
-    assert baenre["areas"] == [{"name": "Ward 0", "monthlyIncome": 4_000, "controllingHouseId": baenre["id"],
-                                "troops": [{"houseId": baenre["id"], "power": 2_000}]}]  # fmt: skip
+        30_200,
+        6_000,
+        5,
+        2,
+    )
+    assert baenre["areas"] == [
+        {
+            "name": "Ward 0",
+            "monthlyIncome": 4_000,
+            "controllingHouseId": baenre["id"],
+            "troops": [{"houseId": baenre["id"], "power": 2_000}],
+        }
+    ]
     xorlarrin = play(REGISTER, input=house_input("Xorlarrin", 5_000, 3, ward[1]))["registerHouse"]
     b, x = baenre["id"], xorlarrin["id"]
-    play("""mutation($c: UUID!, $h: UUID!) { appointLieutenant(campaignId: $c, houseId: $h,
-           lieutenant: {name: "Dab", level: 9}) { lieutenants { name } } }""", h=b)  # fmt: skip
-    play("""mutation($c: UUID!, $h: UUID!) { enlistMember(campaignId: $c, houseId: $h, name: "Mage",
-           classes: [{characterClass: "wizard", level: 5}]) { power } }""", h=x)  # fmt: skip
-    play("mutation($c: UUID!, $h: UUID!, $a: UUID!) { assignArea(campaignId: $c, houseId: $h, areaId: $a) { name } }",
-         h=x, a=ward[2])  # fmt: skip
-    play("""mutation($c: UUID!, $h: UUID!, $a: UUID!) { stationTroops(campaignId: $c, houseId: $h, areaId: $a,
-           power: 1000) { troops { power } } }""", h=x, a=ward[2])  # fmt: skip
+    play(
+        """mutation($c: UUID!, $h: UUID!) { appointLieutenant(campaignId: $c, houseId: $h,
+           lieutenant: {name: "Dab", level: 9}) { lieutenants { name } } }""",
+        h=b,
+    )
+    play(
+        """mutation($c: UUID!, $h: UUID!) { enlistMember(campaignId: $c, houseId: $h, name: "Mage",
+           classes: [{characterClass: "wizard", level: 5}]) { power } }""",
+        h=x,
+    )
+    play(
+        "mutation($c: UUID!, $h: UUID!, $a: UUID!) { assignArea(campaignId: $c, houseId: $h, areaId: $a) { name } }",
+        h=x,
+        a=ward[2],
+    )
+    play(
+        """mutation($c: UUID!, $h: UUID!, $a: UUID!) { stationTroops(campaignId: $c, houseId: $h, areaId: $a,
+           power: 1000) { troops { power } } }""",
+        h=x,
+        a=ward[2],
+    )
 
     play("mutation($c: UUID!) { openPhase(campaignId: $c) { phase } }")
     play(ORDER, h=b, order={"action": "SMEAR_CAMPAIGN", "actor": "Baenre Matron", "targetHouseId": x})
     play(ORDER, h=b, order={"action": "INTELLIGENCE_GATHERING", "actor": "Dab"})
     ordered = play(ORDER, h=x, order={"action": "COUNTERINTELLIGENCE", "actor": "Xorlarrin Matron"})
     assert [p["action"] for p in ordered["orderHouseAction"]["pendingActions"]] == ["Counterintelligence"]
-    play("""mutation($c: UUID!, $h: UUID!, $f: UUID!, $t: UUID!) { moveTroops(campaignId: $c, houseId: $h,
-           fromAreaId: $f, toAreaId: $t, power: 500) { name } }""", h=b, f=ward[0], t=ward[2])  # fmt: skip
-    refused = gql_as(client, gm, ORDER, c=c, h=x, order={"action": "FRAME_UP", "actor": "Xorlarrin Blade",
-                                                          "targetHouseId": b})  # fmt: skip
+    play(
+        """mutation($c: UUID!, $h: UUID!, $f: UUID!, $t: UUID!) { moveTroops(campaignId: $c, houseId: $h,
+           fromAreaId: $f, toAreaId: $t, power: 500) { name } }""",
+        h=b,
+        f=ward[0],
+        t=ward[2],
+    )
+    refused = gql_as(
+        client, gm, ORDER, c=c, h=x, order={"action": "FRAME_UP", "actor": "Xorlarrin Blade", "targetHouseId": b}
+    )
     assert refused["errors"][0]["extensions"]["code"] == "RULE_VIOLATION"  # type: ignore[index]
-    before = {h["name"]: h for h in play(f"query($c: UUID!) {{ houses(campaignId: $c) {{ {HOUSE_FIELDS} }} }}")[
-        "houses"]}  # fmt: skip
+    before = {
+        h["name"]: h for h in play(f"query($c: UUID!) {{ houses(campaignId: $c) {{ {HOUSE_FIELDS} }} }}")["houses"]
+    }
     assert (before["Xorlarrin"]["rank"], before["Baenre"]["dedicatedInfluence"]) == (3, 4_000)  # Smear 1,000 × 3
     assert len(before["Baenre"]["pendingActions"]) == 3  # the open move counts as no action, but is in flight
 
@@ -363,8 +446,9 @@ def test_a_phase_of_the_game_of_bones_is_played_through_graphql_mutations_only(c
         resolved = play("mutation($c: UUID!) { resolvePhase(campaignId: $c) { phase phaseStatus } }")
         assert ws.receive_json()["payload"]["data"]["phaseResults"] == {"phase": 1, "status": "RESOLVED"}
     assert resolved["resolvePhase"] == {"phase": 1, "phaseStatus": "RESOLVED"}
-    after = {h["name"]: h for h in play(f"query($c: UUID!) {{ houses(campaignId: $c) {{ {HOUSE_FIELDS} }} }}")[
-        "houses"]}  # fmt: skip
+    after = {
+        h["name"]: h for h in play(f"query($c: UUID!) {{ houses(campaignId: $c) {{ {HOUSE_FIELDS} }} }}")["houses"]
+    }
     assert all(h["pendingActions"] == [] and h["dedicatedInfluence"] == 0 for h in after.values())
     assert after["Baenre"]["gold"] == 50_000 - 6_000 - 500 + 4_000  # Smear and gathering paid; Ward 0's income
     assert after["Xorlarrin"]["knowledge"], "every house sees an open troop movement"
@@ -385,5 +469,8 @@ def test_a_house_is_registered_with_a_secret_no_read_model_holds(
         assert rows and secret not in json.dumps(rows)
     ordered = [e.payload["pending"] for e in intrigue.audit.events(campaign.id) if e.topic.endswith("ActionOrdered")]
     assert len(ordered) > 20
-    assert not [p for p in ordered if p["id"] in {
-        str(uuid.uuid5(h, f"action:{p['phase']}:{p['ordinal']}")) for h in campaign.member_ids("house")}]
+    assert not [
+        p
+        for p in ordered
+        if p["id"] in {str(uuid.uuid5(h, f"action:{p['phase']}:{p['ordinal']}")) for h in campaign.member_ids("house")}
+    ]

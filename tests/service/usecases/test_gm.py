@@ -88,23 +88,39 @@ def court(intrigue: Intrigue) -> tuple[Table, Campaign, House, House]:
 def test_an_assassination_foiled_by_the_pcs(intrigue: Intrigue) -> None:
     t, campaign, baenre, xorlarrin = court(intrigue)
     houses = {str(h.id): h for h in (baenre, xorlarrin)}
-    plot = order_action(baenre, Order(ActionName.ASSASSINATION, "Yvonnel", str(xorlarrin.id), "Zeerith"),
-                        phase=1, houses=houses, areas={})  # fmt: skip
+    plot = order_action(
+        baenre,
+        Order(ActionName.ASSASSINATION, "Yvonnel", str(xorlarrin.id), "Zeerith"),
+        phase=1,
+        houses=houses,
+        areas={},
+    )
     intrigue.store.commit(campaign, baenre, xorlarrin)
     intrigue.gm.settle_action(t.by("the party caught the assassin on the stair"), baenre.id, plot.id, "foiled")
     assert intrigue.store.load(baenre.id, House).pending == {}
     assert intrigue.store.load(xorlarrin.id, House).leader.status is Status.ACTIVE
     [entry] = trail(intrigue, t.campaign_id, "ActionSettled")
     assert (entry.payload["action"], entry.payload["result"], entry.payload["seat"]) == (
-        "Assassination", "foiled", t.seat)  # fmt: skip
+        "Assassination",
+        "foiled",
+        t.seat,
+    )
     assert entry.payload["reason"] == "the party caught the assassin on the stair"
 
 
 def test_a_custom_house_action_that_the_pcs_help_succeeds_with_its_effects(intrigue: Intrigue) -> None:
     t, campaign, baenre, xorlarrin = court(intrigue)
     intrigue.store.commit(campaign, baenre, xorlarrin)
-    shrine = CustomActionDef("shrine", "Raise a Shrine", "gameofbones", 3, 5_000, dedicated_influence=1_000,
-                             check=Check("1d20", "Diplomacy", dc=25), on_success=(Adjustment("influence", 2_500),))
+    shrine = CustomActionDef(
+        "shrine",
+        "Raise a Shrine",
+        "gameofbones",
+        3,
+        5_000,
+        dedicated_influence=1_000,
+        check=Check("1d20", "Diplomacy", dc=25),
+        on_success=(Adjustment("influence", 2_500),),
+    )
     intrigue.gm.define_custom_action(t.by("homebrew"), shrine)
     house = intrigue.gm.order_house_custom_action(t.by("Baenre builds"), baenre.id, "shrine", "Yvonnel")
     [pending] = house.pending.values()
@@ -116,9 +132,16 @@ def test_a_custom_house_action_that_the_pcs_help_succeeds_with_its_effects(intri
 
 
 BRIBE = CustomActionDef(
-    "bribe_the_beholder", "Bribe the Beholder", "factionturn", 2, 2, "find a gift worthy of Charch-Go",
-    check=Check("1d10", "cunning", dc=8), on_success=(Adjustment("xp", 2),), on_failure=(Adjustment("facgold", -1),),
-)  # fmt: skip
+    "bribe_the_beholder",
+    "Bribe the Beholder",
+    "factionturn",
+    2,
+    2,
+    "find a gift worthy of Charch-Go",
+    check=Check("1d10", "cunning", dc=8),
+    on_success=(Adjustment("xp", 2),),
+    on_failure=(Adjustment("facgold", -1),),
+)
 
 
 def test_a_custom_two_turn_action_costs_each_turn_and_resolves_with_a_check(intrigue: Intrigue) -> None:
@@ -131,8 +154,11 @@ def test_a_custom_two_turn_action_costs_each_turn_and_resolves_with_a_check(intr
     intrigue.campaigns.open_phase(t.campaign_id)
     intrigue.campaigns.resolve_phase(t.campaign_id)
     crows = intrigue.store.load(t.crows.id, Faction)
-    paid = [e.payload["amount"] for e in trail(intrigue, t.campaign_id, "FacGoldSpent")
-            if e.payload["reason"] == "Bribe the Beholder"]  # fmt: skip
+    paid = [
+        e.payload["amount"]
+        for e in trail(intrigue, t.campaign_id, "FacGoldSpent")
+        if e.payload["reason"] == "Bribe the Beholder"
+    ]
     [resolved] = trail(intrigue, t.campaign_id, "CustomActionResolved")
     [check] = resolved.payload["rolls"]
     assert paid == [2, 2] and crows.multi_turn is None
@@ -145,16 +171,28 @@ def test_a_custom_two_turn_action_costs_each_turn_and_resolves_with_a_check(intr
 
 def test_a_custom_asset_type_is_bought_and_used_in_an_attack(intrigue: Intrigue) -> None:
     t = table(intrigue)
-    intrigue.gm.define_asset_type(t.by("trolls under the bridge"), "bridge_trolls", "Bridge Trolls", "force", 1, 6, 2,
-                                  kind="Military Unit", attack_cell="Force vs. Force, 1d6 damage",
-                                  counter_cell="1d4")  # fmt: skip
+    intrigue.gm.define_asset_type(
+        t.by("trolls under the bridge"),
+        "bridge_trolls",
+        "Bridge Trolls",
+        "force",
+        1,
+        6,
+        2,
+        kind="Military Unit",
+        attack_cell="Force vs. Force, 1d6 damage",
+        counter_cell="1d4",
+    )
     intrigue.campaigns.open_phase(t.campaign_id)
     buy = {"action": {"action": "Buy Asset", "type_key": "bridge_trolls", "region_id": str(t.capital)}}
     intrigue.factionturn.submit_orders(t.campaign_id, t.crows.id, buy)
     intrigue.campaigns.resolve_phase(t.campaign_id)
     trolls = next(a for a in intrigue.store.load(t.crows.id, Faction).assets.values() if a.name == "Bridge Trolls")
-    strike = {"attacker_id": trolls.id, "target_faction_id": str(t.republic.id),
-              "target_asset_id": regiment_of(intrigue, t.republic.id)}  # fmt: skip
+    strike = {
+        "attacker_id": trolls.id,
+        "target_faction_id": str(t.republic.id),
+        "target_asset_id": regiment_of(intrigue, t.republic.id),
+    }
     intrigue.campaigns.open_phase(t.campaign_id)
     intrigue.factionturn.submit_orders(t.campaign_id, t.crows.id, {"action": {"action": "Attack", "strikes": [strike]}})
     intrigue.campaigns.resolve_phase(t.campaign_id)

@@ -29,14 +29,16 @@ def _short(topic: str) -> str:
 def _three_factions(intrigue: Intrigue) -> tuple[UUID, str, dict[str, UUID]]:
     """Ash (listed first), Birch and Cedar; Birch's Warmages stand in Ash's home."""
     regions = [MapRegion(name, q, 0) for q, name in enumerate(("Ashford", "Birchwood", "Cedarhold"))]
-    started = intrigue.seats.start_campaign(CreateCampaign(f"order-{uuid.uuid4().hex[:6]}", ["factionturn"],
-                                                           "played order", regions))  # fmt: skip
+    started = intrigue.seats.start_campaign(
+        CreateCampaign(f"order-{uuid.uuid4().hex[:6]}", ["factionturn"], "played order", regions)
+    )
     cid = started.campaign.id
     ids = {}
     for q, (name, rating) in enumerate((("Ash", 1), ("Birch", 5), ("Cedar", 2))):
         assets = [StartingAsset("warmage_regiment", region_id(cid, 0, 0))] if name == "Birch" else []
-        found = intrigue.factionturn.found_faction(FoundFaction(cid, name, rating, rating, rating,
-                                                                region_id(cid, q, 0), assets=assets))  # fmt: skip
+        found = intrigue.factionturn.found_faction(
+            FoundFaction(cid, name, rating, rating, rating, region_id(cid, q, 0), assets=assets)
+        )
         ids[name] = found.id
     return cid, started.gm.token, ids
 
@@ -59,8 +61,10 @@ def test_the_phase_log_reads_initiative_then_each_turn_with_the_damage_it_dealt(
 
     answer: Any = gql_as(client, gm, PHASE_LOG, c=str(cid), p=1)
     chronicle = {chronicle_id(cid, 1): cid}  # the phase's chronicle (domain/phase_chronicle.py): the campaign's own
-    log = [(chronicle.get(UUID(e["node"]["aggregateId"]), UUID(e["node"]["aggregateId"])), _short(e["node"]["topic"]))
-           for e in answer["data"]["phaseLog"]["edges"]]  # fmt: skip
+    log = [
+        (chronicle.get(UUID(e["node"]["aggregateId"]), UUID(e["node"]["aggregateId"])), _short(e["node"]["topic"]))
+        for e in answer["data"]["phaseLog"]["edges"]
+    ]
     assert log[:2] == [(cid, "PhaseResolutionBegan"), (cid, "InitiativeRolled")]
     turns = [who for who, topic in log if topic == "TurnBegun"]
     assert turns == [ids["Birch"], ids["Cedar"], ids["Ash"]]
@@ -72,7 +76,7 @@ def test_the_phase_log_reads_initiative_then_each_turn_with_the_damage_it_dealt(
     for owner, events in blocks[1:]:  # Cedar's and Ash's turns hold only their own events
         assert {who for who, _ in events} == {owner}
     assert log[-1] == (cid, "PhaseResolved")
-    assert all(who == cid for who, _ in log[2 + sum(len(e) for _, e in blocks):])  # then the campaign's own
+    assert all(who == cid for who, _ in log[2 + sum(len(e) for _, e in blocks) :])  # then the campaign's own
 
 
 def _turn_blocks(log: list[tuple[UUID, str]], cid: UUID) -> list[tuple[UUID, list[tuple[UUID, str]]]]:

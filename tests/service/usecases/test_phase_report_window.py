@@ -43,7 +43,8 @@ def _play(intrigue: Intrigue, campaign_id: UUID, faction_id: UUID, region_id: UU
 def test_a_report_reads_its_phase_only_and_keeps_what_the_whole_log_keeps(intrigue: Intrigue) -> None:
     regions = [MapRegion("Harbour", 0, 0, monthly_income=2_000), MapRegion("Hills", 1, 0)]
     campaign = intrigue.campaigns.create_campaign(
-        CreateCampaign(f"win-{uuid.uuid4().hex[:6]}", ["factionturn"], "window", regions))
+        CreateCampaign(f"win-{uuid.uuid4().hex[:6]}", ["factionturn"], "window", regions)
+    )
     c, harbour = campaign.id, campaign.member_ids("region")[0]
     red = intrigue.factionturn.found_faction(FoundFaction(c, "Red", 3, 3, 5, harbour, facgold=40)).id
     intrigue.factionturn.found_faction(FoundFaction(c, "Blue", 2, 3, 4, harbour, facgold=5))
@@ -63,7 +64,10 @@ def test_a_report_reads_its_phase_only_and_keeps_what_the_whole_log_keeps(intrig
         expected = phase_window((e for e in whole if e.position < end), c, phase)
         window = reports._window(c, phase, end)
         assert [e.position for e in window] == [e.position for e in expected] and expected
-        opening = max(e.position for e in whole if e.position < end and e.topic.endswith("Campaign.PhaseOpened")
-                      and e.payload["phase"] == phase)  # fmt: skip
+        opening = max(
+            e.position
+            for e in whole
+            if e.position < end and e.topic.endswith("Campaign.PhaseOpened") and e.payload["phase"] == phase
+        )
         assert min(counting.read) == opening and max(counting.read) <= end, phase
         assert len(counting.read) < len([e for e in whole if e.position < end]) or phase == 1

@@ -31,8 +31,10 @@ def test_the_sectors_systems_become_named_regions_on_their_hexes() -> None:
     assert next(r for r in regions if r.name == "The Maw").tags == ["black hole"]
 
 
-NEIGHBOURS = [(2, [(1, 1), (1, 2), (2, 0), (2, 2), (3, 1), (3, 2)]),
-              (3, [(2, 0), (2, 1), (3, 0), (3, 2), (4, 0), (4, 1)])]
+NEIGHBOURS = [
+    (2, [(1, 1), (1, 2), (2, 0), (2, 2), (3, 1), (3, 2)]),
+    (3, [(2, 0), (2, 1), (3, 0), (3, 2), (4, 0), (4, 1)]),
+]
 
 
 @pytest.mark.parametrize(("column", "neighbours"), NEIGHBOURS)
@@ -51,21 +53,33 @@ def _broken(change: Any) -> bytes:
 
 
 BROKEN = {
-    "not JSON": (b"{\"sector\": ", "line 1: Expecting value"),
+    "not JSON": (b'{"sector": ', "line 1: Expecting value"),
     "not UTF-8": (b"\xff\xfe{}", "not UTF-8 text"),
     "no sector": (_broken(lambda d: d.pop("sector")), "at the file: 'sector' is a required property"),
-    "a short id": (_broken(lambda d: d["system"].update({"short": d["system"].pop("a1B2c3D4e5F6g7H8i9J0")})),
-                   "at system: 'short' does not match any of the regexes: '^[0-9A-Za-z]{20}$'"),
-    "no name": (_broken(lambda d: d["system"]["a1B2c3D4e5F6g7H8i9J0"].pop("name")),
-                "at system/a1B2c3D4e5F6g7H8i9J0: 'name' is a required property"),
-    "a column as text": (_broken(lambda d: d["system"]["a1B2c3D4e5F6g7H8i9J0"].update(x="1")),
-                         "at system/a1B2c3D4e5F6g7H8i9J0/x: '1' is not of type 'integer'"),
-    "off the grid": (_broken(lambda d: d["system"]["E1f2G3h4I5j6K7l8M9n0"].update(y=11)),
-                     "E1f2G3h4I5j6K7l8M9n0 at column 8, row 11 is outside the sector's 8 columns and 10 rows"),
-    "two on a hex": (_broken(lambda d: d["blackHole"]["o1P2q3R4s5T6u7V8w9X0"].update(x=1, y=1)),
-                     "blackHole o1P2q3R4s5T6u7V8w9X0 shares column 1, row 1 with"),
-    "another sector's": (_broken(lambda d: d["system"]["K1l2M3n4O5p6Q7r8S9t0"].update(parent="Z" * 20)),
-                         f"system K1l2M3n4O5p6Q7r8S9t0 belongs to sector {'Z' * 20}, not {SECTOR_ID}"),
+    "a short id": (
+        _broken(lambda d: d["system"].update({"short": d["system"].pop("a1B2c3D4e5F6g7H8i9J0")})),
+        "at system: 'short' does not match any of the regexes: '^[0-9A-Za-z]{20}$'",
+    ),
+    "no name": (
+        _broken(lambda d: d["system"]["a1B2c3D4e5F6g7H8i9J0"].pop("name")),
+        "at system/a1B2c3D4e5F6g7H8i9J0: 'name' is a required property",
+    ),
+    "a column as text": (
+        _broken(lambda d: d["system"]["a1B2c3D4e5F6g7H8i9J0"].update(x="1")),
+        "at system/a1B2c3D4e5F6g7H8i9J0/x: '1' is not of type 'integer'",
+    ),
+    "off the grid": (
+        _broken(lambda d: d["system"]["E1f2G3h4I5j6K7l8M9n0"].update(y=11)),
+        "E1f2G3h4I5j6K7l8M9n0 at column 8, row 11 is outside the sector's 8 columns and 10 rows",
+    ),
+    "two on a hex": (
+        _broken(lambda d: d["blackHole"]["o1P2q3R4s5T6u7V8w9X0"].update(x=1, y=1)),
+        "blackHole o1P2q3R4s5T6u7V8w9X0 shares column 1, row 1 with",
+    ),
+    "another sector's": (
+        _broken(lambda d: d["system"]["K1l2M3n4O5p6Q7r8S9t0"].update(parent="Z" * 20)),
+        f"system K1l2M3n4O5p6Q7r8S9t0 belongs to sector {'Z' * 20}, not {SECTOR_ID}",
+    ),
     "no systems": (_broken(lambda d: [d.pop("system"), d.pop("blackHole")]), "the sector has no system"),
 }
 
@@ -89,11 +103,13 @@ def test_the_cli_creates_a_campaign_from_the_sector(intrigue: Intrigue, db: Data
     assert intrigue.seats.resolve(f"Bearer {token}").is_gm_of(campaign_id)  # type: ignore[union-attr]
 
 
-def test_the_cli_adds_the_sector_to_a_campaign_or_refuses_writing_nothing(intrigue: Intrigue, db: Database,
-                                                                         tmp_path: Path) -> None:  # fmt: skip
+def test_the_cli_adds_the_sector_to_a_campaign_or_refuses_writing_nothing(
+    intrigue: Intrigue, db: Database, tmp_path: Path
+) -> None:
     home = [MapRegion("Home", 0, 0)]  # Tarsis's hex: the whole sector is refused, not all but Tarsis
-    campaign = intrigue.campaigns.create_campaign(CreateCampaign(f"swn-{uuid.uuid4().hex[:6]}", ["factionturn"],
-                                                                 None, home))  # fmt: skip
+    campaign = intrigue.campaigns.create_campaign(
+        CreateCampaign(f"swn-{uuid.uuid4().hex[:6]}", ["factionturn"], None, home)
+    )
     clash = run(db, tmp_path, "sector-clash", "import-sector", str(SECTOR), "--campaign", str(campaign.id))
     assert clash.returncode == 2 and "hex (0, 0) already has a region in this campaign" in clash.stdout
     assert [r["name"] for r in intrigue.catalog.regions(campaign.id)] == ["Home"]

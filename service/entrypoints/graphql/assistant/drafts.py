@@ -124,13 +124,19 @@ class AssistantQuery:
     async def gm_run_powers(self, info: Info, campaign_id: Campaign) -> list[GmRunPower]:
         return [GmRunPower.of(p) for p in await off_loop(intrigue(info).assistant.powers, campaign_id)]
 
-    @strawberry.field(description="The GM's: orders drafted for the open phase for GM-run powers (all by "
-                                  "default), each choice with its reasons and exact odds; nothing is given until "
-                                  "accepted.")  # fmt: skip
-    async def draft_orders(self, info: Info, campaign_id: Campaign,
-                           member_ids: Annotated[list[UUID] | None, strawberry.argument(
-                               description="The GM-run powers to draft for; default every one.")] = None,
-                           ) -> list[DraftedOrders]:  # fmt: skip
+    @strawberry.field(
+        description="The GM's: orders drafted for the open phase for GM-run powers (all by "
+        "default), each choice with its reasons and exact odds; nothing is given until "
+        "accepted."
+    )
+    async def draft_orders(
+        self,
+        info: Info,
+        campaign_id: Campaign,
+        member_ids: Annotated[
+            list[UUID] | None, strawberry.argument(description="The GM-run powers to draft for; default every one.")
+        ] = None,
+    ) -> list[DraftedOrders]:
         drafts = await off_loop(intrigue(info).assistant.drafts, campaign_id, member_ids)
         return [DraftedOrders.of(d) for d in drafts]
 
@@ -138,46 +144,77 @@ class AssistantQuery:
 @strawberry.type
 class AssistantMutation:
     @strawberry.mutation(description="Mark a faction or house as run by the GM (or no longer), with a temperament.")
-    async def mark_gm_run(self, info: Info, campaign_id: Campaign, member_id: Member,
-                          gm_run: Annotated[bool, strawberry.argument(description="True: the GM runs it.")],
-                          reason: Reason,
-                          temperament: Annotated[Temperament | None, strawberry.argument(
-                              description="The GM's temperament for it; null to derive it.")] = None,
-                          ) -> list[GmRunPower]:  # fmt: skip
+    async def mark_gm_run(
+        self,
+        info: Info,
+        campaign_id: Campaign,
+        member_id: Member,
+        gm_run: Annotated[bool, strawberry.argument(description="True: the GM runs it.")],
+        reason: Reason,
+        temperament: Annotated[
+            Temperament | None, strawberry.argument(description="The GM's temperament for it; null to derive it.")
+        ] = None,
+    ) -> list[GmRunPower]:
         app = intrigue(info)
-        await off_loop(app.assistant.mark_gm_run, _by(info, campaign_id, reason), member_id, gm_run,
-                       temperament.value if temperament else "")  # fmt: skip
+        await off_loop(
+            app.assistant.mark_gm_run,
+            _by(info, campaign_id, reason),
+            member_id,
+            gm_run,
+            temperament.value if temperament else "",
+        )
         return [GmRunPower.of(p) for p in await off_loop(app.assistant.powers, campaign_id)]
 
-    @strawberry.mutation(description="Give every GM-run power's draft as its orders; recorded as drafted by the "
-                                     "assistant and accepted by the GM.")  # fmt: skip
+    @strawberry.mutation(
+        description="Give every GM-run power's draft as its orders; recorded as drafted by the "
+        "assistant and accepted by the GM."
+    )
     async def accept_all_drafts(self, info: Info, campaign_id: Campaign, reason: Reason) -> list[UUID]:
         accepted = await off_loop(intrigue(info).assistant.accept_all, _by(info, campaign_id, reason))
         return [UUID(m) for m in accepted]
 
-    @strawberry.mutation(description="Give one power's draft as its orders, or the GM's edit of it (a faction's "
-                                     "orders, or a house's list of orders); the decision is recorded.")  # fmt: skip
-    async def accept_draft(self, info: Info, campaign_id: Campaign, member_id: Member, reason: Reason,
-                           faction_orders: Annotated[FactionOrdersInput | None, strawberry.argument(
-                               description="A faction's edited draft; null to accept it as drafted.")] = None,
-                           house_orders: Annotated[list[HouseOrderInput] | None, strawberry.argument(
-                               description="A house's edited draft; null to accept it as drafted.")] = None,
-                           ) -> DraftDecision:  # fmt: skip
-        edited = faction_orders.to_dict() if faction_orders is not None else (
-            [o.to_order() for o in house_orders] if house_orders is not None else None)  # fmt: skip
+    @strawberry.mutation(
+        description="Give one power's draft as its orders, or the GM's edit of it (a faction's "
+        "orders, or a house's list of orders); the decision is recorded."
+    )
+    async def accept_draft(
+        self,
+        info: Info,
+        campaign_id: Campaign,
+        member_id: Member,
+        reason: Reason,
+        faction_orders: Annotated[
+            FactionOrdersInput | None,
+            strawberry.argument(description="A faction's edited draft; null to accept it as drafted."),
+        ] = None,
+        house_orders: Annotated[
+            list[HouseOrderInput] | None,
+            strawberry.argument(description="A house's edited draft; null to accept it as drafted."),
+        ] = None,
+    ) -> DraftDecision:
+        edited = (
+            faction_orders.to_dict()
+            if faction_orders is not None
+            else ([o.to_order() for o in house_orders] if house_orders is not None else None)
+        )
         decided = await off_loop(intrigue(info).assistant.accept, _by(info, campaign_id, reason), member_id, edited)
         return DraftDecision(decided)
 
     @strawberry.mutation(description="Reject a power's draft: nothing is ordered; the rejection is recorded.")
-    async def reject_draft(self, info: Info, campaign_id: Campaign, member_id: Member, reason: Reason
-                           ) -> DraftDecision:  # fmt: skip
+    async def reject_draft(self, info: Info, campaign_id: Campaign, member_id: Member, reason: Reason) -> DraftDecision:
         await off_loop(intrigue(info).assistant.reject, _by(info, campaign_id, reason), member_id)
         return DraftDecision.REJECTED
 
-    @strawberry.mutation(description="Let the assistant play every GM-run power for some phases (open, draft, "
-                                     "accept, resolve); one rollback to its first phase undoes it all.")  # fmt: skip
-    async def play_downtime(self, info: Info, campaign_id: Campaign,
-                            phases: Annotated[int, strawberry.argument(description="How many phases, 1-24.")],
-                            reason: Reason) -> DowntimePlayed:  # fmt: skip
+    @strawberry.mutation(
+        description="Let the assistant play every GM-run power for some phases (open, draft, "
+        "accept, resolve); one rollback to its first phase undoes it all."
+    )
+    async def play_downtime(
+        self,
+        info: Info,
+        campaign_id: Campaign,
+        phases: Annotated[int, strawberry.argument(description="How many phases, 1-24.")],
+        reason: Reason,
+    ) -> DowntimePlayed:
         played = await off_loop(intrigue(info).assistant.play_downtime, _by(info, campaign_id, reason), phases)
         return DowntimePlayed.of(played)

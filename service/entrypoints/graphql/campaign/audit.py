@@ -16,8 +16,12 @@ from service.entrypoints.graphql.core.context import intrigue, off_loop
 from service.usecases.audit import AuditLog
 from service.usecases.phase_branches import branch_window
 
-Attempt = Annotated[int | None, strawberry.argument(description="Which resolution of the phase (a branch's "
-                    "`attempt`, 1 the first); null, the default, its latest.")]  # fmt: skip
+Attempt = Annotated[
+    int | None,
+    strawberry.argument(
+        description="Which resolution of the phase (a branch's `attempt`, 1 the first); null, the default, its latest."
+    ),
+]
 EVENT = "position"  # the cursors' kind: an event's campaign position, opaque to clients (a cursor of the
 # notification ids shown before issue 26 was "event": refused, never misread as a position)
 
@@ -39,8 +43,17 @@ class AuditConnection:
 def page(audit: AuditLog, campaign_id: UUID, shown: Window) -> AuditConnection:
     keys = shown.shown
     entries = list(islice(audit.events(campaign_id, keys[0] - 1), len(keys))) if keys else []
-    nodes = [AuditEvent(position=e.position, aggregate_id=e.aggregate_id, version=e.version, topic=e.topic,
-                        timestamp=e.timestamp, payload=as_json(e.payload)) for e in entries]  # fmt: skip
+    nodes = [
+        AuditEvent(
+            position=e.position,
+            aggregate_id=e.aggregate_id,
+            version=e.version,
+            topic=e.topic,
+            timestamp=e.timestamp,
+            payload=as_json(e.payload),
+        )
+        for e in entries
+    ]
     return AuditConnection(
         edges=[AuditEdge(cursor=shown.cursor(n.position), node=n) for n in nodes],
         nodes=nodes,

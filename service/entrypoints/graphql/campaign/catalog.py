@@ -30,10 +30,14 @@ class AssetTypeRow:
         description="The attribute its rating is measured against (Force, Cunning or Wealth)."
     )
     rating: int = strawberry.field(description="The attribute rating (1-8) a faction needs to buy it.")
-    hp: int | None = strawberry.field(description="The hit points a new asset of the type starts with; null for "
-                                      "Base of Influence (bought per HP) and Stealth.")  # fmt: skip
-    cost: int | None = strawberry.field(description="The table cost, before a region's surcharge or a discount; "
-                                        "null for Base of Influence (1 FacGold per HP).")  # fmt: skip
+    hp: int | None = strawberry.field(
+        description="The hit points a new asset of the type starts with; null for "
+        "Base of Influence (bought per HP) and Stealth."
+    )
+    cost: int | None = strawberry.field(
+        description="The table cost, before a region's surcharge or a discount; "
+        "null for Base of Influence (1 FacGold per HP)."
+    )
     arcana: int = strawberry.field(description="The arcana level (AL) a region needs for it to be bought there.")
     kind: AssetKind = strawberry.field(
         description="Its kind (MILITARY_UNIT, SPECIAL_FORCES, FACILITY, LOGISTICS_FACILITY), which some rules name."
@@ -191,10 +195,16 @@ def _action(row: dict[str, Any]) -> HouseActionRow:
 
 @strawberry.type
 class CatalogQuery:
-    @strawberry.field(description="Seed 002's asset types, filtered by what is given. With `campaignId`, the "
-                      "campaign's own types too, for a seat of that campaign.")  # fmt: skip
+    @strawberry.field(
+        description="Seed 002's asset types, filtered by what is given. With `campaignId`, the "
+        "campaign's own types too, for a seat of that campaign."
+    )
     async def asset_types(
-        self, info: Info, attribute: Attribute | None = None, rating: int | None = None, kind: AssetKind | None = None,
+        self,
+        info: Info,
+        attribute: Attribute | None = None,
+        rating: int | None = None,
+        kind: AssetKind | None = None,
         campaign_id: UUID | None = None,
     ) -> list[AssetTypeRow]:
         custom = []
@@ -224,8 +234,10 @@ class CatalogQuery:
 
     @strawberry.field(description="Seed 000, Gaining Influence and Gaining Power.")
     def gaining_tables(self) -> GainingTables:
-        return GainingTables(influence=[InfluenceSourceRow(**r) for r in rows.influence_rows()],
-                             power=[PowerRateRow(**r) for r in rows.power_rows()])  # fmt: skip
+        return GainingTables(
+            influence=[InfluenceSourceRow(**r) for r in rows.influence_rows()],
+            power=[PowerRateRow(**r) for r in rows.power_rows()],
+        )
 
     @strawberry.field(description="Seed 000, Rank in the Game of Bones.")
     def rank_table(self) -> list[RankRow]:

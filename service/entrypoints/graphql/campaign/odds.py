@@ -42,9 +42,11 @@ class ExactDistribution:
     unknown_reason: str | None = strawberry.field(description=WHY)
 
 
-@strawberry.type(description="A Faction Turn strike's exact odds (seed 002, Attack Procedure), every modifier of "
-                 "the resolution applied: tags' bonus dice, Guards & Wards, Warmage Academy, Blackmail, a Book of "
-                 "Secrets, the defender's counterattack line.")  # fmt: skip
+@strawberry.type(
+    description="A Faction Turn strike's exact odds (seed 002, Attack Procedure), every modifier of "
+    "the resolution applied: tags' bonus dice, Guards & Wards, Warmage Academy, Blackmail, a Book of "
+    "Secrets, the defender's counterattack line."
+)
 class AttackOdds:
     defender_id: UUID | None = strawberry.field(
         description="The asset that meets the strike; null when unknown (the defender's choice) or none is named."
@@ -60,8 +62,9 @@ class AttackOdds:
     )
     expected_damage: ExactValue = strawberry.field(description="Mean damage dealt: (hit + tie) × mean roll.")
     counter: ExactValue = strawberry.field(description="Chance the defender's counterattack lands.")
-    counter_damage: ExactDistribution | None = strawberry.field(description="The counterattack's damage roll "
-                                                                "when it lands; null when none can.")  # fmt: skip
+    counter_damage: ExactDistribution | None = strawberry.field(
+        description="The counterattack's damage roll when it lands; null when none can."
+    )
     expected_counter_damage: ExactValue = strawberry.field(description="Mean counterattack damage taken.")
     tie_rule: str = strawberry.field(description="What a tie does, in the seed's words.")
     notes: list[str] = strawberry.field(description="The rolls as the rules build them (scores, bonus dice).")
@@ -83,13 +86,16 @@ class OddsBand:
     effects: list[OddsEffect] = strawberry.field(description="Each effect's mean given this band.")
 
 
-@strawberry.type(description="A house action's exact odds (seed 000): each outcome band against its DC and "
-                 "opposed check, with its expected effect.")  # fmt: skip
+@strawberry.type(
+    description="A house action's exact odds (seed 000): each outcome band against its DC and "
+    "opposed check, with its expected effect."
+)
 class HouseOdds:
     action: HouseActionName = strawberry.field(description="The house action (seed 000) these odds are for.")
     dc: int | None = strawberry.field(description="The DC it must meet; null for none.")
-    success: ExactValue = strawberry.field(description="Chance the check succeeds (meets the DC and beats the "
-                                           "opposing roll; ties go to the defender).")  # fmt: skip
+    success: ExactValue = strawberry.field(
+        description="Chance the check succeeds (meets the DC and beats the opposing roll; ties go to the defender)."
+    )
     attack_total: ExactDistribution = strawberry.field(description="The acting roll: d20 + modifiers.")
     defence_total: ExactDistribution | None = strawberry.field(description="The opposing roll; null if unopposed.")
     known: bool = strawberry.field(description=KNOWN)
@@ -106,8 +112,12 @@ def _value(d: dict[str, Any]) -> ExactValue:
 def _dist(d: dict[str, Any] | None) -> ExactDistribution | None:
     if d is None:
         return None
-    return ExactDistribution(known=d["known"], outcomes=[ExactOutcome(**o) for o in d["outcomes"]],
-                             expected=_value(d["expected"]), unknown_reason=d["unknown_reason"])  # fmt: skip
+    return ExactDistribution(
+        known=d["known"],
+        outcomes=[ExactOutcome(**o) for o in d["outcomes"]],
+        expected=_value(d["expected"]),
+        unknown_reason=d["unknown_reason"],
+    )
 
 
 def attack_odds(d: dict[str, Any] | None) -> AttackOdds | None:
@@ -115,8 +125,14 @@ def attack_odds(d: dict[str, Any] | None) -> AttackOdds | None:
         return None
     dists = {k: _dist(d[k]) for k in ("attack_total", "defence_total", "damage", "counter_damage")}
     values = {k: _value(d[k]) for k in ("hit", "tie", "miss", "expected_damage", "counter", "expected_counter_damage")}
-    return AttackOdds(defender_id=d["defender_id"], defender_known=d["defender_known"], tie_rule=d["tie_rule"],
-                      notes=d["notes"], **dists, **values)  # type: ignore[arg-type]  # fmt: skip
+    return AttackOdds(
+        defender_id=d["defender_id"],
+        defender_known=d["defender_known"],
+        tie_rule=d["tie_rule"],
+        notes=d["notes"],
+        **dists,  # type: ignore[arg-type]
+        **values,  # type: ignore[arg-type]
+    )
 
 
 def _effects(items: list[dict[str, Any]]) -> list[OddsEffect]:
@@ -127,7 +143,15 @@ def house_odds(d: dict[str, Any] | None) -> HouseOdds | None:
     if d is None:
         return None
     bands = [OddsBand(name=b["name"], chance=_value(b["chance"]), effects=_effects(b["effects"])) for b in d["bands"]]
-    return HouseOdds(action=d["action"], dc=d["dc"], success=_value(d["success"]),
-                     attack_total=_dist(d["attack_total"]), defence_total=_dist(d["defence_total"]),  # type: ignore[arg-type]
-                     known=d["known"], unknown_reason=d["unknown_reason"], bands=bands,
-                     expected=_effects(d["expected"]), notes=d["notes"])  # fmt: skip
+    return HouseOdds(
+        action=d["action"],
+        dc=d["dc"],
+        success=_value(d["success"]),
+        attack_total=_dist(d["attack_total"]),  # type: ignore[arg-type]
+        defence_total=_dist(d["defence_total"]),
+        known=d["known"],
+        unknown_reason=d["unknown_reason"],
+        bands=bands,
+        expected=_effects(d["expected"]),
+        notes=d["notes"],
+    )

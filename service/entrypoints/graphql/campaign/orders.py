@@ -37,8 +37,10 @@ class OrderStatus:
 
     @classmethod
     def of(cls, status: Status) -> OrderStatus:
-        members = [SubmittedOrders(id=UUID(m.id), kind=MemberKind(m.kind), name=m.name, submitted=m.submitted,
-                                   orders=m.orders) for m in status.members]  # fmt: skip
+        members = [
+            SubmittedOrders(id=UUID(m.id), kind=MemberKind(m.kind), name=m.name, submitted=m.submitted, orders=m.orders)
+            for m in status.members
+        ]
         return cls(phase=status.phase, status=PhaseStatus(status.status), members=members)
 
 
@@ -48,14 +50,18 @@ class OrdersQuery:
     async def order_status(self, info: Info, campaign_id: UUID) -> OrderStatus:
         return OrderStatus.of(await off_loop(intrigue(info).orders.status, campaign_id))
 
-    @strawberry.field(description="A faction's orders for the current phase as submitted (null: none in); its "
-                      "own seat's and the GM's only.")  # fmt: skip
+    @strawberry.field(
+        description="A faction's orders for the current phase as submitted (null: none in); its "
+        "own seat's and the GM's only."
+    )
     async def faction_orders(self, info: Info, campaign_id: UUID, faction_id: UUID) -> FactionOrders | None:
         stored = await off_loop(intrigue(info).orders.faction_orders, campaign_id, faction_id)
         return None if stored is None else FactionOrders.of(stored)
 
-    @strawberry.field(description="A house's orders given in the current phase, moves included, in the order of the "
-                      "month; its own seat's and the GM's only.")  # fmt: skip
+    @strawberry.field(
+        description="A house's orders given in the current phase, moves included, in the order of the "
+        "month; its own seat's and the GM's only."
+    )
     async def house_orders(self, info: Info, campaign_id: UUID, house_id: UUID) -> list[PendingAction]:
         given = await off_loop(intrigue(info).orders.house_orders, campaign_id, house_id)
         return [PendingAction.from_state(p.to_dict()) for p in given]  # its weeks also as month and week within
@@ -63,22 +69,30 @@ class OrdersQuery:
 
 @strawberry.type
 class OrdersMutation:
-    @strawberry.mutation(description="Take back a faction's orders for the open phase (submitting again replaces "
-                         "them); refused when none are in.")  # fmt: skip
+    @strawberry.mutation(
+        description="Take back a faction's orders for the open phase (submitting again replaces "
+        "them); refused when none are in."
+    )
     async def withdraw_faction_orders(self, info: Info, campaign_id: UUID, faction_id: UUID) -> Faction:
         await off_loop(intrigue(info).orders.withdraw_faction_orders, campaign_id, faction_id)
         return Faction.seen_by(info, await on_loop(reads(info).one(faction_id, "faction")))
 
-    @strawberry.mutation(description="Take back a house's order of the open phase: its dedicated influence and "
-                         "power are free and its gold comes back, since nothing has happened yet.")  # fmt: skip
+    @strawberry.mutation(
+        description="Take back a house's order of the open phase: its dedicated influence and "
+        "power are free and its gold comes back, since nothing has happened yet."
+    )
     async def withdraw_house_action(self, info: Info, campaign_id: UUID, house_id: UUID, action_id: UUID) -> House:
         await off_loop(intrigue(info).orders.withdraw_house_action, campaign_id, house_id, str(action_id))
         return await read_house(info, house_id)
 
-    @strawberry.mutation(description="Replace a house's order of the open phase with another, in one step: refused "
-                         "whole, writing nothing, if the new order is.")  # fmt: skip
-    async def amend_house_action(self, info: Info, campaign_id: UUID, house_id: UUID, action_id: UUID,
-                                 order: HouseOrderInput) -> House:  # fmt: skip
-        await off_loop(intrigue(info).orders.amend_house_action, campaign_id, house_id, str(action_id),
-                       order.to_order())  # fmt: skip
+    @strawberry.mutation(
+        description="Replace a house's order of the open phase with another, in one step: refused "
+        "whole, writing nothing, if the new order is."
+    )
+    async def amend_house_action(
+        self, info: Info, campaign_id: UUID, house_id: UUID, action_id: UUID, order: HouseOrderInput
+    ) -> House:
+        await off_loop(
+            intrigue(info).orders.amend_house_action, campaign_id, house_id, str(action_id), order.to_order()
+        )
         return await read_house(info, house_id)

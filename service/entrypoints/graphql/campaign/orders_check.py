@@ -29,16 +29,20 @@ class OrdersVerdict:
 
 @strawberry.type
 class OrdersCheckQuery:
-    @strawberry.field(description="Whether `submitFactionOrders` would accept these orders now, and if not why: "
-                      "the very checks of the submission, run on the orders whole, nothing stored.")  # fmt: skip
-    async def faction_orders_check(self, info: Info, campaign_id: UUID, faction_id: UUID,
-                                   orders: FactionOrdersInput) -> OrdersVerdict:  # fmt: skip
+    @strawberry.field(
+        description="Whether `submitFactionOrders` would accept these orders now, and if not why: "
+        "the very checks of the submission, run on the orders whole, nothing stored."
+    )
+    async def faction_orders_check(
+        self, info: Info, campaign_id: UUID, faction_id: UUID, orders: FactionOrdersInput
+    ) -> OrdersVerdict:
         check = intrigue(info).factionturn.check_submission
         return await off_loop(_verdict, check, campaign_id, faction_id, orders.to_orders())
 
 
-def _verdict(check: Callable[[UUID, UUID, FactionOrders], None], campaign_id: UUID, faction_id: UUID,
-             orders: FactionOrders) -> OrdersVerdict:  # fmt: skip
+def _verdict(
+    check: Callable[[UUID, UUID, FactionOrders], None], campaign_id: UUID, faction_id: UUID, orders: FactionOrders
+) -> OrdersVerdict:
     """The submission's answer as a verdict; a closed phase or a missing faction stays an error, as it is there."""
     try:
         check(campaign_id, faction_id, orders)

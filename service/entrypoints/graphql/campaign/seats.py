@@ -33,8 +33,15 @@ class Seat:
 
     @classmethod
     def of(cls, seat_: domain_seats.Seat, revoked: bool = False) -> Seat:
-        return cls(id=seat_.id, campaign_id=seat_.campaign_id, role=seat_.role, name=seat_.name,
-                   faction_id=seat_.faction_id, house_id=seat_.house_id, revoked=revoked)  # fmt: skip
+        return cls(
+            id=seat_.id,
+            campaign_id=seat_.campaign_id,
+            role=seat_.role,
+            name=seat_.name,
+            faction_id=seat_.faction_id,
+            house_id=seat_.house_id,
+            revoked=revoked,
+        )
 
 
 @strawberry.type(description="A seat with its bearer token, answered once.")
@@ -47,10 +54,12 @@ class IssuedSeat:
 class SeatInput:
     role: Role = strawberry.field(description="PLAYER or OBSERVER (a campaign has one GM seat, its own).")
     name: str | None = strawberry.field(default=None, description="Its name; the role's when null.")
-    faction_id: UUID | None = strawberry.field(default=None, description="A player's faction: the id of the faction "
-                                               "the seat plays; null for a GM or observer.")  # fmt: skip
-    house_id: UUID | None = strawberry.field(default=None, description="A player's house: the id of the house the "
-                                             "seat plays; null for a GM or observer.")  # fmt: skip
+    faction_id: UUID | None = strawberry.field(
+        default=None, description="A player's faction: the id of the faction the seat plays; null for a GM or observer."
+    )
+    house_id: UUID | None = strawberry.field(
+        default=None, description="A player's house: the id of the house the seat plays; null for a GM or observer."
+    )
 
 
 @strawberry.type
@@ -69,12 +78,20 @@ class SeatQuery:
 class SeatMutation:
     @strawberry.mutation(description="Seat a player or an observer (GM only); answers its token once.")
     async def create_seat(self, info: Info, campaign_id: UUID, input: SeatInput) -> IssuedSeat:
-        issued = await off_loop(intrigue(info).seats.create_seat, campaign_id, input.role,
-                                input.name or input.role.title(), input.faction_id, input.house_id)  # fmt: skip
+        issued = await off_loop(
+            intrigue(info).seats.create_seat,
+            campaign_id,
+            input.role,
+            input.name or input.role.title(),
+            input.faction_id,
+            input.house_id,
+        )
         return IssuedSeat(seat=Seat.of(issued.seat), token=issued.token)
 
-    @strawberry.mutation(description="Revoke a player's or observer's token (GM only): it stops working at once, "
-                                     "open subscriptions included.")  # fmt: skip
+    @strawberry.mutation(
+        description="Revoke a player's or observer's token (GM only): it stops working at once, "
+        "open subscriptions included."
+    )
     async def revoke_seat(self, info: Info, campaign_id: UUID, seat_id: UUID) -> Seat:
         return Seat.of(await off_loop(intrigue(info).seats.revoke, campaign_id, seat_id), revoked=True)
 

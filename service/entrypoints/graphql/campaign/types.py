@@ -65,10 +65,13 @@ class Region:
 @strawberry.type(description="The point of the campaign's past an answer stands at (`campaign(id, asOf: ...)`).")
 class PastPoint:
     phase: int | None = strawberry.field(description="The resolved phase asked for; null when asked by position.")
-    position: int = strawberry.field(description="How many of the campaign's events stand before it, counted from "
-                                     "1 (its first event); all of them are in this answer.")  # fmt: skip
-    last_position: int = strawberry.field(description="How many events the campaign has now: positions run from 1 "
-                                          "to this.")  # fmt: skip
+    position: int = strawberry.field(
+        description="How many of the campaign's events stand before it, counted from "
+        "1 (its first event); all of them are in this answer."
+    )
+    last_position: int = strawberry.field(
+        description="How many events the campaign has now: positions run from 1 to this."
+    )
 
 
 @dataclass(frozen=True)
@@ -82,8 +85,10 @@ class Past:
         return sorted(self.states.get(kind, []), key=lambda s: (str(s.get("name", "")), str(s["id"])))
 
 
-@strawberry.type(description="Where a forked campaign came from (`forkCampaign`): its first events are a copy of "
-                 "that campaign's, up to the end of that phase.")  # fmt: skip
+@strawberry.type(
+    description="Where a forked campaign came from (`forkCampaign`): its first events are a copy of "
+    "that campaign's, up to the end of that phase."
+)
 class ForkOrigin:
     campaign_id: UUID = strawberry.field(description="The campaign it was forked from (its id, unchanged).")
     phase: int = strawberry.field(description="The resolved phase of that campaign it was forked at, from 1.")
@@ -110,11 +115,13 @@ class Campaign:
         default=None, description="The GM's bearer token: answered by createCampaign only, and never again."
     )
 
-    as_of: PastPoint | None = strawberry.field(default=None, description="Where in its past this answer stands, "
-                                               "when asked `asOf`; null for the present.")  # fmt: skip
+    as_of: PastPoint | None = strawberry.field(
+        default=None, description="Where in its past this answer stands, when asked `asOf`; null for the present."
+    )
     past: strawberry.Private[Past | None] = None
-    forked_from: ForkOrigin | None = strawberry.field(default=None, description="Where this campaign was forked "
-                                                      "from; null for a campaign started afresh.")  # fmt: skip
+    forked_from: ForkOrigin | None = strawberry.field(
+        default=None, description="Where this campaign was forked from; null for a campaign started afresh."
+    )
 
     @classmethod
     def from_row(cls, row: dict[str, Any], past: Past | None = None) -> Campaign:
@@ -164,9 +171,11 @@ class AuditEvent:
     timestamp: datetime = strawberry.field(
         description="When the event was written, as an ISO 8601 date and time (UTC)."
     )
-    payload: strawberry.scalars.JSON = strawberry.field(description="The event as recorded: its raw, open payload "
-                                                        "(what each event records is its own); see the summary "
-                                                        "fields beside it.")  # fmt: skip
+    payload: strawberry.scalars.JSON = strawberry.field(
+        description="The event as recorded: its raw, open payload "
+        "(what each event records is its own); see the summary "
+        "fields beside it."
+    )
 
     @strawberry.field(description="Summary: the event's name after its aggregate's: 'Faction.AssetPurchased'.")
     def name(self) -> str:

@@ -18,8 +18,14 @@ from service.entrypoints.graphql.core.guards import root_fields
 from service.entrypoints.graphql.core.parsing import parsed
 
 # Root field -> the argument that names its campaign (the campaign's id, or one of its members').
-SCOPED = {"campaign": "id", "faction": "id", "house": "id",
-          "factions": "campaignId", "houses": "campaignId", "areas": "campaignId"}  # fmt: skip
+SCOPED = {
+    "campaign": "id",
+    "faction": "id",
+    "house": "id",
+    "factions": "campaignId",
+    "houses": "campaignId",
+    "areas": "campaignId",
+}
 SEAT_ONLY = frozenset({"me", "__typename"})
 Plan = tuple[tuple[bool, str], ...]  # (is a variable, its name or the literal id) per scoped root field
 

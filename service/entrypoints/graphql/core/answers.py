@@ -30,7 +30,8 @@ from service.entrypoints.graphql.core.parsing import parsed
 # seats table must not be added: the position below does not move when those change.
 CACHEABLE = frozenset({"campaigns", "campaign", "factions", "faction", "houses", "house", "areas", "me", "__typename"})
 assert all(POLICY[OperationType.QUERY][f] is Access.ANYONE for f in CACHEABLE - {"__typename"}), (
-    "a kept answer skips the POLICY check: open fields only")  # fmt: skip
+    "a kept answer skips the POLICY check: open fields only"
+)
 MAX_ANSWERS = 512
 MAX_BYTES = 64 * 2**20
 Key = tuple[Any, ...]
@@ -47,8 +48,10 @@ def cacheable(query: str, operation_name: str | None) -> bool:
     if operation is None or operation.operation is not OperationType.QUERY:
         return False
     # `campaign(id, asOf: ...)` rebuilds the past from the event log, which the position below does not follow.
-    return all(node.name.value in CACHEABLE and not any(a.name.value == "asOf" for a in node.arguments or ())
-               for node in root_fields(document, operation))  # fmt: skip
+    return all(
+        node.name.value in CACHEABLE and not any(a.name.value == "asOf" for a in node.arguments or ())
+        for node in root_fields(document, operation)
+    )
 
 
 def key_of(seat: Seat | None, query: str, operation_name: str | None, variables: dict[str, Any] | None) -> Key:

@@ -21,8 +21,10 @@ from typing import Final
 
 from service.usecases.visibility import Decision
 
-WHERE: Final = ("service/entrypoints/graphql/core/decisions.py (DECISIONS), or the read model's field declaration in "
-                "service/usecases/visibility/read_models.py for a type over one")  # fmt: skip
+WHERE: Final = (
+    "service/entrypoints/graphql/core/decisions.py (DECISIONS), or the read model's field declaration in "
+    "service/usecases/visibility/read_models.py for a type over one"
+)
 
 
 def _fields(type_name: str, decision: str, names: str) -> dict[str, Decision]:
@@ -62,8 +64,11 @@ DECISIONS: Final[dict[str, Decision]] = {
     **_fields("Query", "gm", "webhooks"),
     **_fields("Mutation", "gm", "registerWebhook removeWebhook sendWebhookTest announceOrdersDue"),
     **_fields("WebhookEndpoint", "gm", "id campaignId url kinds format createdAt lastError deliveries"),
-    **_fields("WebhookDelivery", "gm", "id kind position createdAt attempts nextAttemptAt deliveredAt gaveUpAt "
-                                       "lastStatus lastError state"),
+    **_fields(
+        "WebhookDelivery",
+        "gm",
+        "id kind position createdAt attempts nextAttemptAt deliveredAt gaveUpAt lastStatus lastError state",
+    ),
     **_fields("OrdersDue", "gm", "campaignId dueAt noticeAt"),
     # ---- Mutation: who may call (the answer is the caller's own view of what changed) -----------------------------
     **_fields("Mutation", "public", "createCampaign"),  # its caller becomes the new campaign's GM
@@ -73,20 +78,28 @@ DECISIONS: Final[dict[str, Decision]] = {
     # Issue 32: a fork copies every secret of the history (the source's GM's to give); a sector adds regions.
     **_fields("Mutation", "gm", "forkCampaign importSector"),
     **_fields("Query", "gm", "forks"),
-    **_fields("Mutation", "own", "submitFactionOrders orderHouseAction moveTroops huntAttackSource "
-                                 "withdrawFactionOrders withdrawHouseAction amendHouseAction repairArea "
-                                 "consentToMerger"),
+    **_fields(
+        "Mutation",
+        "own",
+        "submitFactionOrders orderHouseAction moveTroops huntAttackSource "
+        "withdrawFactionOrders withdrawHouseAction amendHouseAction repairArea "
+        "consentToMerger",
+    ),
     # Setup, judgement calls (seed 000's circumstances, the merger's score, tags and dice) and writing: the GM's.
     **_fields("Mutation", "gm", "markGmRun acceptAllDrafts acceptDraft rejectDraft playDowntime"),  # issue 19
     **_fields("Mutation", "gm", "publishChronicle revokeSeat reissueSeatToken imposeHouseCircumstance mergeFactions"),
-    **_fields("Mutation", "gm", "addRegions openPhase resolvePhase rollBackPhase createSeat foundFaction "
-                                "foundExampleFaction generateFactions populateTheWild gainInfluence registerHouse "
-                                "appointLieutenant updateCharacter enlistMember dismissMember addPriest "
-                                "assignArea stationTroops resolveAssetAdventure createAsset transferAsset "
-                                "setBaseOfInfluence foilFactionPlan moveMonster attackWithMonster "
-                                "setRegionalGovernment setAreaControl decideFate settleHouseAction adjust "
-                                "defineAssetType defineCustomAction orderCustomAction orderHouseCustomAction "
-                                "draftChronicle writeTurnSummary writeGossip"),
+    **_fields(
+        "Mutation",
+        "gm",
+        "addRegions openPhase resolvePhase rollBackPhase createSeat foundFaction "
+        "foundExampleFaction generateFactions populateTheWild gainInfluence registerHouse "
+        "appointLieutenant updateCharacter enlistMember dismissMember addPriest "
+        "assignArea stationTroops resolveAssetAdventure createAsset transferAsset "
+        "setBaseOfInfluence foilFactionPlan moveMonster attackWithMonster "
+        "setRegionalGovernment setAreaControl decideFate settleHouseAction adjust "
+        "defineAssetType defineCustomAction orderCustomAction orderHouseCustomAction "
+        "draftChronicle writeTurnSummary writeGossip",
+    ),
     # ---- Subscriptions ---------------------------------------------------------------------------------------
     **_fields("CampaignSubscription", "gm", "campaignEvents"),
     **_fields("CampaignSubscription", "seat", "phaseResults"),  # any seat of the campaign, its `summary` filtered
@@ -100,12 +113,18 @@ DECISIONS: Final[dict[str, Decision]] = {
     **_fields("PhaseResult", "seat", "summary"),
     **_fields("PhaseSummary", "seat", "campaignId phase scope reports gossip turnSummaries"),
     # ---- A seat's phase report: its own member's events as it may see them (service/usecases/phase_report.py)
-    **_fields("PhaseReport", "caller", "campaignId phase kind memberId initiative orders rolls income costs ledger "
-                                       "damageTaken damageDealt learned"),
+    **_fields(
+        "PhaseReport",
+        "caller",
+        "campaignId phase kind memberId initiative orders rolls income costs ledger damageTaken damageDealt learned",
+    ),
     **_fields("ReportOrder", "caller", "action actor targetId outcome week when rolls"),
     **_fields("ReportDamage", "caller", "memberId amount byMemberId reason assetId hpLeft memberDamage rolls"),
-    **_fields("ReportLearned", "caller", "kind action week expectedWeek when expected aggressorId targetId result "
-                                         "details areaIds"),
+    **_fields(
+        "ReportLearned",
+        "caller",
+        "kind action week expectedWeek when expected aggressorId targetId result details areaIds",
+    ),
     **_fields("ReportDetail", "caller", "key value"),
     **_fields("ReportMoney", "caller", "amount reason"),
     **_fields("Roll", "caller", "expression faces modifiers base total purpose rule actor"),
@@ -114,8 +133,12 @@ DECISIONS: Final[dict[str, Decision]] = {
     **_fields("SubmittedOrders", "own", "id kind name orders submitted"),
     **_fields("OrderStatus", "gm", "phase members status"),
     # A faction's orders read back (`factionOrders`): its own seat's and the GM's, as the root field is.
-    **_fields("FactionOrders", "own", "phase action goal raiseRatings defences permissions rerolls narrative "
-                                      "freeUses bookOfSecrets allowSeizure contestExpansions"),
+    **_fields(
+        "FactionOrders",
+        "own",
+        "phase action goal raiseRatings defences permissions rerolls narrative "
+        "freeUses bookOfSecrets allowSeizure contestExpansions",
+    ),
     **_fields("AttackOrder", "own", "strikes"),
     **_fields("StrikeOrder", "own", "attackerId targetFactionId targetAssetId"),
     **_fields("BuyAssetOrder", "own", "typeKey regionId forAssetId"),
@@ -133,10 +156,17 @@ DECISIONS: Final[dict[str, Decision]] = {
     **_fields("DefenceOrder", "own", "regionId defenderId baseAbsorbs"),
     **_fields("PermissionOrder", "own", "factionId answer"),
     # What the GM defines (defineAssetType, defineCustomAction): answered to the GM, as the mutations are.
-    **_fields("CustomAssetType", "gm", "key name attribute rating hp cost arcana kind attack counter maintenance "
-                                       "ability needsPermission"),
-    **_fields("CustomActionDefinition", "gm", "key name system duration cost description dedicatedInfluence "
-                                              "dedicatedPower check onSuccess onFailure influenceSpending"),
+    **_fields(
+        "CustomAssetType",
+        "gm",
+        "key name attribute rating hp cost arcana kind attack counter maintenance ability needsPermission",
+    ),
+    **_fields(
+        "CustomActionDefinition",
+        "gm",
+        "key name system duration cost description dedicatedInfluence "
+        "dedicatedPower check onSuccess onFailure influenceSpending",
+    ),
     **_fields("CustomCheck", "gm", "dice stat dc opposedId opposedStat"),
     **_fields("CustomEffect", "gm", "field value mode targetId"),
     **_fields("BuyableAsset", "own", "typeKey name attribute rating hp cost attack counter kind needsPermission"),
@@ -146,17 +176,25 @@ DECISIONS: Final[dict[str, Decision]] = {
     **_fields("Query", "own", "factionPreview housePreview"),
     **_fields("Query", "own", "factionOrdersCheck"),  # issue 28: whole orders judged, as the submission would
     **_fields("OrdersVerdict", "own", "allowed reason rule"),
-    **_fields("AssetTypeRow", "public", "key name attribute rating hp cost arcana kind attack counter codes "
-                                        "needsPermission hasAction hasSpecial maintenance vehicle boughtAsAsset "
-                                        "custom text rule"),
+    **_fields(
+        "AssetTypeRow",
+        "public",
+        "key name attribute rating hp cost arcana kind attack counter codes "
+        "needsPermission hasAction hasSpecial maintenance vehicle boughtAsAsset "
+        "custom text rule",
+    ),
     **_fields("GoalRow", "public", "key name requirement difficulty d12 text rule"),
     **_fields("TagRow", "public", "key name perRegion d20 text rule"),
     **_fields("ExampleFactionRow", "public", "name force cunning wealth statedHp maxHp tags assets rule"),
     **_fields("ExampleAssetRow", "public", "printed attribute rating typeKey match"),
     **_fields("ScaleRow", "public", "base per unit text"),
-    **_fields("HouseActionRow", "public", "name influenceRequirement powerRequirement dedicatedInfluence "
-                                          "dedicatedPower gold weeks skill dc opposedBy target defence hostile "
-                                          "text rule"),
+    **_fields(
+        "HouseActionRow",
+        "public",
+        "name influenceRequirement powerRequirement dedicatedInfluence "
+        "dedicatedPower gold weeks skill dc opposedBy target defence hostile "
+        "text rule",
+    ),
     **_fields("InfluenceSourceRow", "public", "key gainedBy influence unit skill dc text rule"),
     **_fields("PowerRateRow", "public", "characterClass perLevel higherPerLevel upToLevel text rule"),
     **_fields("RankRow", "public", "rank total actionBonuses defenceHigh defenceLow text rule"),
@@ -167,18 +205,30 @@ DECISIONS: Final[dict[str, Decision]] = {
     **_fields("DraftChoice", "gm", "summary reasons odds score line"),
     **_fields("GmRunPower", "gm", "memberId kind name temperament setByGm"),
     **_fields("DowntimePlayed", "gm", "firstPhase phases rollbackPhase draftsGiven"),
-    **_fields("FactionOption", "own", "kind cost allowed reason rule regionId typeKey name assetId targetFactionId "
-                                      "targetAssetId odds"),
-    **_fields("HouseOption", "own", "action actor targetHouseId targetCharacter areaIds power toAreaId "
-                                    "coveredActionId influenceRequirement powerRequirement dedicatedInfluence "
-                                    "dedicatedPower gold allowed reason rule odds oddsByPower"),
+    **_fields(
+        "FactionOption",
+        "own",
+        "kind cost allowed reason rule regionId typeKey name assetId targetFactionId targetAssetId odds",
+    ),
+    **_fields(
+        "HouseOption",
+        "own",
+        "action actor targetHouseId targetCharacter areaIds power toAreaId "
+        "coveredActionId influenceRequirement powerRequirement dedicatedInfluence "
+        "dedicatedPower gold allowed reason rule odds oddsByPower",
+    ),
     **_fields("PowerOdds", "own", "power odds"),
     # Issue 19: an option's exact odds, computed for the asking seat from what it may know (domain/odds/: a
     # rival's secrets give `known: false`), the GM's from the truth; answered where the preview is.
-    **_fields("AttackOdds", "own", "defenderId defenderKnown attackTotal defenceTotal hit tie miss damage "
-                                   "expectedDamage counter counterDamage expectedCounterDamage tieRule notes"),
-    **_fields("HouseOdds", "own", "action dc success attackTotal defenceTotal known unknownReason bands expected "
-                                  "notes"),
+    **_fields(
+        "AttackOdds",
+        "own",
+        "defenderId defenderKnown attackTotal defenceTotal hit tie miss damage "
+        "expectedDamage counter counterDamage expectedCounterDamage tieRule notes",
+    ),
+    **_fields(
+        "HouseOdds", "own", "action dc success attackTotal defenceTotal known unknownReason bands expected notes"
+    ),
     **_fields("OddsBand", "own", "name chance effects"),
     **_fields("OddsEffect", "own", "name mean exact"),
     **_fields("ExactValue", "own", "known value exact unknownReason"),
@@ -216,8 +266,11 @@ DECISIONS: Final[dict[str, Decision]] = {
     **_fields("TurnSummary", "gm", "actorId text"),
     # ---- The charts: built from every member's full standing and the whole log, so the GM's ----------------------
     # Issue 18: the charts of every seat; each member as `faction_view` / `house_view` show it to the asking seat.
-    **_fields("SeriesPoint", "seat", "phase aggregateId kind name rank influence power hp facgold assetsByType "
-                                     "maxHp force cunning wealth xp"),
+    **_fields(
+        "SeriesPoint",
+        "seat",
+        "phase aggregateId kind name rank influence power hp facgold assetsByType maxHp force cunning wealth xp",
+    ),
     **_fields("AssetCount", "seat", "typeKey count"),
     **_fields("ActionRate", "gm", "actor action attempts successes rate"),
     **_fields("DieSummary", "gm", "sides rolls counts chiSquare pValue"),

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 # A custom action's flag, in its definition and in the GM's input alike.
-INFLUENCE_SPENDING = ("Whether its FacGold is spent \"on bribes and influence\" and counts for Legendary Wealth "
-                      "(seed 002); only a faction's action may be, and none is unless the GM marks it.")
+INFLUENCE_SPENDING = (
+    'Whether its FacGold is spent "on bribes and influence" and counts for Legendary Wealth '
+    "(seed 002); only a faction's action may be, and none is unless the GM marks it."
+)
 
 
 def on(type_name: str, **fields: str) -> dict[str, str]:

@@ -77,8 +77,11 @@ def _shared(name: str, argument: GraphQLArgument, field: GraphQLField) -> str | 
 def _describe_values(enum: GraphQLNamedType) -> None:
     for name, value in getattr(enum, "values", {}).items():
         if not value.description:
-            value.description = f"`{value.value}`, as the rules and the REST contract write it." if isinstance(
-                value.value, str) and value.value != name else None
+            value.description = (
+                f"`{value.value}`, as the rules and the REST contract write it."
+                if isinstance(value.value, str) and value.value != name
+                else None
+            )
 
 
 def _describe_visibility(named: GraphQLNamedType) -> None:

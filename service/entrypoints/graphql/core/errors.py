@@ -62,8 +62,11 @@ def _recode(error: GraphQLError, as_: DomainError | None, code: str = "", messag
 def log_error(error: GraphQLError, code: str, original: BaseException | None) -> None:
     """Refusals at info and without a traceback; UNAVAILABLE at warning; anything else at error, with one."""
     if code == "INTERNAL":
-        log.error("graphql error: %s", type(original).__name__ if original else error.message,
-                  exc_info=original if original is not None else None)  # fmt: skip
+        log.error(
+            "graphql error: %s",
+            type(original).__name__ if original else error.message,
+            exc_info=original if original is not None else None,
+        )
     elif code == "UNAVAILABLE":
         log.warning("graphql unavailable: %s", type(original).__name__ if original else "database")
     else:
@@ -73,15 +76,21 @@ def log_error(error: GraphQLError, code: str, original: BaseException | None) ->
 class IntrigueSchema(strawberry.Schema):
     """The schema, coding and logging its errors (`code_error`) in the one hook every execution passes."""
 
-    async def execute(self, query: str | None, variable_values: dict[str, Any] | None = None,
-                      context_value: Any | None = None, root_value: Any | None = None,
-                      operation_name: str | None = None,
-                      allowed_operation_types: Iterable[OperationType] | None = None,
-                      operation_extensions: dict[str, Any] | None = None) -> ExecutionResult:  # fmt: skip
+    async def execute(
+        self,
+        query: str | None,
+        variable_values: dict[str, Any] | None = None,
+        context_value: Any | None = None,
+        root_value: Any | None = None,
+        operation_name: str | None = None,
+        allowed_operation_types: Iterable[OperationType] | None = None,
+        operation_extensions: dict[str, Any] | None = None,
+    ) -> ExecutionResult:
         """No subscription: it streams over a WebSocket (`stream`); run once, over HTTP, it ended in INTERNAL."""
         allowed = set(allowed_operation_types or DEFAULT_ALLOWED_OPERATION_TYPES) - {OperationType.SUBSCRIPTION}
-        return await super().execute(query, variable_values, context_value, root_value, operation_name, allowed,
-                                     operation_extensions)  # fmt: skip
+        return await super().execute(
+            query, variable_values, context_value, root_value, operation_name, allowed, operation_extensions
+        )
 
     def process_errors(self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None) -> None:
         # strawberry processes execution errors once the result is set; parse and validation errors before.

@@ -91,14 +91,20 @@ def refusal(document: DocumentNode) -> GraphQLError | None:
 
 def _refusal(cost: Cost) -> GraphQLError | None:
     if cost.empty:  # GraphQL, 2.4 Selection Sets: SelectionSet : { Selection+ }
-        return GraphQLError("a selection set selects nothing: name at least one field between its braces",
-                            extensions=REFUSED)  # fmt: skip
+        return GraphQLError(
+            "a selection set selects nothing: name at least one field between its braces", extensions=REFUSED
+        )
     if cost.cycle is not None:
-        return GraphQLError(f"fragment {cost.cycle!r} spreads itself (through the fragments it spreads): "
-                            "fragments may not form a cycle", extensions=REFUSED)  # fmt: skip
+        return GraphQLError(
+            f"fragment {cost.cycle!r} spreads itself (through the fragments it spreads): "
+            "fragments may not form a cycle",
+            extensions=REFUSED,
+        )
     if cost.expansion > MAX_EXPANSION:
-        return GraphQLError(f"the document expands to more than {MAX_EXPANSION} selections once its fragments are "
-                            "spread", extensions=REFUSED)  # fmt: skip
+        return GraphQLError(
+            f"the document expands to more than {MAX_EXPANSION} selections once its fragments are spread",
+            extensions=REFUSED,
+        )
     return None
 
 

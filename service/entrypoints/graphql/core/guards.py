@@ -68,8 +68,12 @@ class Access(Enum):
 # Who may call each root field: derived from its visibility decision, declared once (graphql/core/decisions.py).
 # A player may call an `own` field for its own faction or house (`factionId`/`houseId`); a `caller` field answers
 # the caller about itself, and a `public` one reads each member through its view (service/usecases/visibility/).
-ACCESS: dict[Decision, Access] = {Decision.PUBLIC: Access.ANYONE, Decision.CALLER: Access.ANYONE,
-                                  Decision.GM: Access.GM, Decision.OWN: Access.GM_OR_OWNER}  # fmt: skip
+ACCESS: dict[Decision, Access] = {
+    Decision.PUBLIC: Access.ANYONE,
+    Decision.CALLER: Access.ANYONE,
+    Decision.GM: Access.GM,
+    Decision.OWN: Access.GM_OR_OWNER,
+}
 POLICY: dict[OperationType, dict[str, Access]] = {
     operation: {name: ACCESS[d] for name, d in root_decisions(root).items() if d in ACCESS}
     for operation, root in ((OperationType.MUTATION, "Mutation"), (OperationType.QUERY, "Query"))
@@ -82,8 +86,9 @@ def access_to(operation: OperationType, field: str, arguments: dict[str, Any]) -
     if declared is not None:
         return declared
     if "campaignId" not in arguments:
-        raise ForbiddenError(f"{operation.value} {field} declares no access policy "
-                             "(service/entrypoints/graphql/core/decisions.py)")  # fmt: skip
+        raise ForbiddenError(
+            f"{operation.value} {field} declares no access policy (service/entrypoints/graphql/core/decisions.py)"
+        )
     return Access.GM
 
 
@@ -107,8 +112,9 @@ class SeatGuard(SchemaExtension):
                 found = ec.context[RESOLVED_SEAT]
             else:  # the bearer token's seat, or the one the GM views the campaign as (reads only)
                 reading = ec.operation_type is not StrawberryOperation.MUTATION
-                found = await asking_seat(ec.context["intrigue"], ec.context["reads"].pool,
-                                          ec.context["request"].headers, reading)  # fmt: skip
+                found = await asking_seat(
+                    ec.context["intrigue"], ec.context["reads"].pool, ec.context["request"].headers, reading
+                )
             ec.context["seat"] = found
             self._authorise(found)
         except DomainError as error:
@@ -131,8 +137,11 @@ def root_arguments(ec: Any) -> Iterator[tuple[OperationType, str, dict[str, Any]
     if document is None or operation is None:
         return  # nothing will run: graphql-core reports it
     root = ec.schema._schema.get_root_type(operation.operation)
-    defaults = {d.variable.name.value: value_from_ast_untyped(d.default_value)
-                for d in operation.variable_definitions or () if d.default_value}  # fmt: skip
+    defaults = {
+        d.variable.name.value: value_from_ast_untyped(d.default_value)
+        for d in operation.variable_definitions or ()
+        if d.default_value
+    }
     variables = {**defaults, **(ec.variables or {})}
     for node in root_fields(document, operation):
         if root is None or node.name.value not in root.fields:
@@ -163,8 +172,9 @@ def root_fields(document: DocumentNode, operation: OperationDefinitionNode) -> I
     return _root_fields(operation.selection_set, fragments, set())
 
 
-def _root_fields(selections: SelectionSetNode, fragments: dict[str, FragmentDefinitionNode],
-                 spread: set[str]) -> Iterator[FieldNode]:  # fmt: skip
+def _root_fields(
+    selections: SelectionSetNode, fragments: dict[str, FragmentDefinitionNode], spread: set[str]
+) -> Iterator[FieldNode]:
     # This runs before validation, which refuses fragment cycles: each fragment is walked once, so a cycle ends.
     for selection in selections.selections:
         if isinstance(selection, FieldNode):

@@ -41,12 +41,17 @@ class IdempotentMutations(SchemaExtension):
                 yield
             _tell(ec, outcome)
             return
-        print_ = fingerprint("graphql", ec.query or "", ec.operation_name or "",
-                             json.dumps(ec.variables or {}, sort_keys=True, default=str))  # fmt: skip
+        print_ = fingerprint(
+            "graphql",
+            ec.query or "",
+            ec.operation_name or "",
+            json.dumps(ec.variables or {}, sort_keys=True, default=str),
+        )
         async with AsyncExitStack() as stack:
             try:
-                claims = ec.context["intrigue"].idempotency.claim(ec.context["claims"], scope, key, print_,
-                                                                  named_campaign(ec))  # fmt: skip
+                claims = ec.context["intrigue"].idempotency.claim(
+                    ec.context["claims"], scope, key, print_, named_campaign(ec)
+                )
                 claim = await stack.enter_async_context(claims)
             except DomainError as error:
                 ec.result = error_result(error)
@@ -68,8 +73,13 @@ class IdempotentMutations(SchemaExtension):
             _tell(ec, outcome)
             if isinstance(result, ExecutionResult) and (outcome.committed or _worth_keeping(result)):
                 # A committed command's answer is always kept, beside the claim its events committed.
-                await claim.save({"data": result.data, "errors": [e.formatted for e in result.errors or []],
-                                  "extensions": dict(ec.extensions_results)})  # fmt: skip
+                await claim.save(
+                    {
+                        "data": result.data,
+                        "errors": [e.formatted for e in result.errors or []],
+                        "extensions": dict(ec.extensions_results),
+                    }
+                )
 
 
 def _tell(ec: Any, outcome: outcomes.Outcome) -> None:
@@ -98,5 +108,10 @@ def _replay(stored: dict[str, Any]) -> ExecutionResult:
 
 def _committed(position: int | None) -> dict[str, Any]:
     """The `extensions` of a retry whose command committed while its answer was lost: not run again, said so."""
-    return {"committed": True, "position": position, "readsMayLag": True, "answerKept": False,
-            "detail": idempotency.ANSWER_LOST}  # fmt: skip
+    return {
+        "committed": True,
+        "position": position,
+        "readsMayLag": True,
+        "answerKept": False,
+        "detail": idempotency.ANSWER_LOST,
+    }

@@ -36,13 +36,18 @@ class InputGuard(SchemaExtension):
         operation = get_operation_ast(document, ec.operation_name) if document else None
         if document is None or operation is None or operation.operation is not OperationType.MUTATION:
             return
-        defaults = {d.variable.name.value: value_from_ast_untyped(d.default_value)
-                    for d in operation.variable_definitions or () if d.default_value}  # fmt: skip
+        defaults = {
+            d.variable.name.value: value_from_ast_untyped(d.default_value)
+            for d in operation.variable_definitions or ()
+            if d.default_value
+        }
         variables: dict[str, Any] = {**defaults, **(ec.variables or {})}
         arguments = {
-            f"{node.alias.value if node.alias else node.name.value}.{argument.name.value}":
-                value_from_ast_untyped(argument.value, variables)
-            for node in root_fields(document, operation) for argument in node.arguments or ()
-        }  # fmt: skip
+            f"{node.alias.value if node.alias else node.name.value}.{argument.name.value}": value_from_ast_untyped(
+                argument.value, variables
+            )
+            for node in root_fields(document, operation)
+            for argument in node.arguments or ()
+        }
         # One bound for the whole operation's arguments, each text held to its own field's length.
         check_json("", arguments)

@@ -111,10 +111,17 @@ class Builder:
             return kind | None, None, lambda v, b=base: None if v is None else self.to_domain[b](v)
         pair = self.naming.pairs.get((cls, f.name))
         if pair is not None:
-            kind = _make(f"{pair.name}Input", [(pair.fields[0], UUID, dataclasses.MISSING, None),
-                                               (pair.fields[1], int, pair.default, None)], strawberry.input, None)
-            return _list(kind), _default_list(f), lambda v, p=pair: tuple(
-                (str(getattr(i, p.fields[0])), getattr(i, p.fields[1])) for i in v)  # fmt: skip
+            kind = _make(
+                f"{pair.name}Input",
+                [(pair.fields[0], UUID, dataclasses.MISSING, None), (pair.fields[1], int, pair.default, None)],
+                strawberry.input,
+                None,
+            )
+            return (
+                _list(kind),
+                _default_list(f),
+                lambda v, p=pair: tuple((str(getattr(i, p.fields[0])), getattr(i, p.fields[1])) for i in v),
+            )
         if get_origin(base) is tuple:
             item, item_spec = unwrap(get_args(base)[0])
             spec = f.spec if f.spec.enum or f.spec.options else item_spec
@@ -179,7 +186,8 @@ class Builder:
             self.outputs[cls] = kind
             more = self.naming.extra.get(cls, lambda v: {})
             self.of_domain[cls] = lambda value, kind=kind, shows=shows, more=more, **given: kind(
-                **given, **{k: show(getattr(value, k)) for k, show in shows.items()}, **more(value))
+                **given, **{k: show(getattr(value, k)) for k, show in shows.items()}, **more(value)
+            )
         return self.outputs[cls]
 
     def _output_field(self, cls: type, f: Field) -> tuple[Any, Convert]:
@@ -191,8 +199,12 @@ class Builder:
             return kind | None, lambda v, b=base: None if v is None else self.of_domain[b](v)
         pair = self.naming.pairs.get((cls, f.name))
         if pair is not None:
-            kind = _make(pair.name, [(pair.fields[0], UUID, dataclasses.MISSING, None),
-                                     (pair.fields[1], int, dataclasses.MISSING, None)], strawberry.type, None)
+            kind = _make(
+                pair.name,
+                [(pair.fields[0], UUID, dataclasses.MISSING, None), (pair.fields[1], int, dataclasses.MISSING, None)],
+                strawberry.type,
+                None,
+            )
             return _list(kind), lambda v, p=pair, k=kind: [k(**{p.fields[0]: UUID(a), p.fields[1]: n}) for a, n in v]
         if get_origin(base) is tuple:
             item, item_spec = unwrap(get_args(base)[0])

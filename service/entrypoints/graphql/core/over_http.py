@@ -49,11 +49,13 @@ class GraphQLOverHTTP(GraphQL):
                 raise HTTPException(400, "the body is not UTF-8 text") from None
         return super().decode_json(data)
 
-    async def execute_single(self, request: Any, request_adapter: Any, sub_response: Any, context: Any,
-                             root_value: Any, request_data: Any) -> ExecutionResult:  # fmt: skip
+    async def execute_single(
+        self, request: Any, request_adapter: Any, sub_response: Any, context: Any, root_value: Any, request_data: Any
+    ) -> ExecutionResult:
         try:
-            return await super().execute_single(request, request_adapter, sub_response, context, root_value,
-                                                request_data)  # fmt: skip
+            return await super().execute_single(
+                request, request_adapter, sub_response, context, root_value, request_data
+            )
         except HTTPException as error:
             wrong = error.__cause__
             if not isinstance(wrong, InvalidOperationTypeError):

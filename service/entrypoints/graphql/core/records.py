@@ -37,9 +37,16 @@ class Roll:
 
     @classmethod
     def of(cls, roll: r.ReportRoll) -> Roll:
-        return cls(expression=roll.expression, faces=roll.faces,
-                   modifiers=[RollModifier(source=m.source, value=m.value) for m in roll.modifiers], base=roll.base,
-                   total=roll.total, purpose=roll.purpose, rule=roll.rule, actor=roll.actor)  # fmt: skip
+        return cls(
+            expression=roll.expression,
+            faces=roll.faces,
+            modifiers=[RollModifier(source=m.source, value=m.value) for m in roll.modifiers],
+            base=roll.base,
+            total=roll.total,
+            purpose=roll.purpose,
+            rule=roll.rule,
+            actor=roll.actor,
+        )
 
     @classmethod
     def of_record(cls, record: Mapping[str, Any]) -> Roll:
@@ -51,8 +58,10 @@ class Roll:
         return [cls.of_record(x) for x in records]
 
 
-@strawberry.type(description="A week of the Game of Bones: counted from the campaign's start, and as the month "
-                 "(phase) and the week within it (1-4, as an order's startWeek).")  # fmt: skip
+@strawberry.type(
+    description="A week of the Game of Bones: counted from the campaign's start, and as the month "
+    "(phase) and the week within it (1-4, as an order's startWeek)."
+)
 class WeekOfMonth:
     week: int = strawberry.field(description="Weeks from the campaign's start: month 1 week 1 is week 1.")
     month: int = strawberry.field(description="The month: the phase it falls in.")

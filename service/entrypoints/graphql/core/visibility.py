@@ -80,8 +80,11 @@ def decisions(schema: GraphQLSchema) -> dict[str, Decision | None]:
 def undecided(schema: GraphQLSchema) -> list[str]:
     """What keeps the schema from serving: a field with no decision, a type decided in both places, a stale entry."""
     found = decisions(schema)
-    problems = [f"{where}: no visibility decision (declare it with the read-model field, or in decisions.py)"
-                for where, decided in found.items() if decided is None]  # fmt: skip
+    problems = [
+        f"{where}: no visibility decision (declare it with the read-model field, or in decisions.py)"
+        for where, decided in found.items()
+        if decided is None
+    ]
     twice = {where.split(".")[0] for where in DECISIONS} & OVER.keys()
     problems += [f"{name}: over a read model and in decisions.py too; keep one" for name in sorted(twice)]
     problems += [f"{where}: decided in decisions.py, not in the schema" for where in sorted(DECISIONS.keys() - found)]

@@ -28,10 +28,12 @@ class BuyableAsset:
 
 @strawberry.type
 class BuyableQuery:
-    @strawberry.field(description="Asset types the faction may buy: its rating in the row's attribute is high "
-                      "enough and it has the FacGold now (the GM, or the faction's own seat). factionPreview "
-                      "answers each purchase in each region at the price paid there, the campaign's own types "
-                      "included, judged by the submission check.")  # fmt: skip
+    @strawberry.field(
+        description="Asset types the faction may buy: its rating in the row's attribute is high "
+        "enough and it has the FacGold now (the GM, or the faction's own seat). factionPreview "
+        "answers each purchase in each region at the price paid there, the campaign's own types "
+        "included, judged by the submission check."
+    )
     async def buyable_assets(self, info: Info, campaign_id: UUID, faction_id: UUID) -> list[BuyableAsset]:
         faction = await on_loop(reads(info).one(faction_id, "faction"))
         if faction["campaign_id"] != str(campaign_id):
@@ -42,10 +44,23 @@ class BuyableQuery:
             if row.key in NOT_BOUGHT_AS_ASSETS or row.cost is None or row.hp is None or not rated:
                 continue
             if row.cost <= faction["facgold"]:
-                attack = None if row.attack is None else (
-                    f"{row.attack.attacker} vs. {row.attack.defender}, {row.attack.damage or 'special'} damage")
-                found.append(BuyableAsset(type_key=row.key, name=row.name, attribute=row.attribute,
-                                          rating=row.rating, cost=row.cost, hp=row.hp, kind=row.kind,
-                                          attack=attack, counter=str(row.counter) if row.counter else None,
-                                          needs_permission=row.needs_permission))  # fmt: skip
+                attack = (
+                    None
+                    if row.attack is None
+                    else (f"{row.attack.attacker} vs. {row.attack.defender}, {row.attack.damage or 'special'} damage")
+                )
+                found.append(
+                    BuyableAsset(
+                        type_key=row.key,
+                        name=row.name,
+                        attribute=row.attribute,
+                        rating=row.rating,
+                        cost=row.cost,
+                        hp=row.hp,
+                        kind=row.kind,
+                        attack=attack,
+                        counter=str(row.counter) if row.counter else None,
+                        needs_permission=row.needs_permission,
+                    )
+                )
         return sorted(found, key=lambda b: (b.cost, b.name))

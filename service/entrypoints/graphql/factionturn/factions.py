@@ -73,9 +73,13 @@ class Goal:
     def of(cls, g: dict[str, Any] | None) -> Goal | None:
         if g is None:
             return None
-        return cls(key=str(g["key"]), target=None if g.get("target") is None else str(g["target"]),
-                   progress=_counters(g.get("progress")), baseline=_counters(g.get("baseline")),
-                   adopted_turn=None if g.get("adopted_turn") is None else int(g["adopted_turn"]))  # fmt: skip
+        return cls(
+            key=str(g["key"]),
+            target=None if g.get("target") is None else str(g["target"]),
+            progress=_counters(g.get("progress")),
+            baseline=_counters(g.get("baseline")),
+            adopted_turn=None if g.get("adopted_turn") is None else int(g["adopted_turn"]),
+        )
 
 
 def _counters(counts: dict[str, Any] | None) -> list[GoalCounter]:
@@ -101,12 +105,12 @@ class Faction:
         description="Its hit points now, 0 to `maxHp`: at 0 the faction is destroyed (seed 002)."
     )
     max_hp: int = strawberry.field(description="Its maximum hit points (seed 002: from its ratings).")
-    facgold: int | None = strawberry.field(description="Its FacGold, the Faction Turn's money: spent on assets, "
-                                              "repairs and maintenance. Null unless you are this faction's seat or "
-                                              "the GM.")  # fmt: skip
-    xp: int | None = strawberry.field(
-        description="Its experience points. Null unless you are its own seat or the GM."
+    facgold: int | None = strawberry.field(
+        description="Its FacGold, the Faction Turn's money: spent on assets, "
+        "repairs and maintenance. Null unless you are this faction's seat or "
+        "the GM."
     )
+    xp: int | None = strawberry.field(description="Its experience points. Null unless you are its own seat or the GM.")
     tags: list[str] = strawberry.field(
         description="Its faction tags' names (seed 002, Faction Tags; the `tags` catalog says what each does)."
     )
@@ -136,12 +140,25 @@ class Faction:
     @classmethod
     def from_state(cls, s: dict[str, Any]) -> Faction:
         return cls(
-            id=UUID(s["id"]), campaign_id=UUID(s["campaign_id"]), name=s["name"], force=s["force"],
-            cunning=s["cunning"], wealth=s["wealth"], hp=s["hp"], max_hp=s["max_hp"], facgold=s.get("facgold"),
-            xp=s.get("xp"), tags=s["tags"], home_region_id=s["home_region_id"], goal=Goal.of(s.get("goal")),
-            destroyed=s.get("destroyed", False), wild=s.get("wild", False), stats_note=stats_note(s.get("wild", False)),
-            assets=[Asset.from_state(a) for a in s["assets"].values()], narratives=s.get("narratives", []),
-        )  # fmt: skip
+            id=UUID(s["id"]),
+            campaign_id=UUID(s["campaign_id"]),
+            name=s["name"],
+            force=s["force"],
+            cunning=s["cunning"],
+            wealth=s["wealth"],
+            hp=s["hp"],
+            max_hp=s["max_hp"],
+            facgold=s.get("facgold"),
+            xp=s.get("xp"),
+            tags=s["tags"],
+            home_region_id=s["home_region_id"],
+            goal=Goal.of(s.get("goal")),
+            destroyed=s.get("destroyed", False),
+            wild=s.get("wild", False),
+            stats_note=stats_note(s.get("wild", False)),
+            assets=[Asset.from_state(a) for a in s["assets"].values()],
+            narratives=s.get("narratives", []),
+        )
 
 
 async def factions_seen(reads: ReadModelReads, seat: Seat | None, campaign_id: UUID) -> list[Faction]:
@@ -193,10 +210,18 @@ class FactionTurnMutation:
     @strawberry.mutation(description="Found a faction with the given ratings, home and starting assets.")
     async def found_faction(self, info: Info, campaign_id: UUID, input: FoundFactionInput) -> Faction:
         command = FoundFaction(
-            campaign_id, input.name, input.force, input.cunning, input.wealth, input.home_region_id,
-            list(input.tags), input.facgold, input.xp, input.hp,
+            campaign_id,
+            input.name,
+            input.force,
+            input.cunning,
+            input.wealth,
+            input.home_region_id,
+            list(input.tags),
+            input.facgold,
+            input.xp,
+            input.hp,
             [StartingAsset(a.type_key, a.region_id) for a in input.assets],
-        )  # fmt: skip
+        )
         faction = await off_loop(intrigue(info).factionturn.found_faction, command)
         return await _read(info, faction.id)
 
@@ -219,9 +244,12 @@ class FactionTurnMutation:
         wild = await off_loop(intrigue(info).factionturn.populate_the_wild, campaign_id)
         return None if wild is None else await _read(info, wild.id)
 
-    @strawberry.mutation(description="Submit or amend a faction's orders for the open phase: its one action (or "
-                         "none), goal, rating raises, defences, permissions and narrative, checked whole.")
-    async def submit_faction_orders(self, info: Info, campaign_id: UUID, faction_id: UUID,
-                                    orders: FactionOrdersInput) -> Faction:  # fmt: skip
+    @strawberry.mutation(
+        description="Submit or amend a faction's orders for the open phase: its one action (or "
+        "none), goal, rating raises, defences, permissions and narrative, checked whole."
+    )
+    async def submit_faction_orders(
+        self, info: Info, campaign_id: UUID, faction_id: UUID, orders: FactionOrdersInput
+    ) -> Faction:
         await off_loop(intrigue(info).factionturn.submit_orders, campaign_id, faction_id, orders.to_orders())
         return await _read(info, faction_id)

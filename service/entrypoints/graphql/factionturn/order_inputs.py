@@ -23,6 +23,7 @@ NAMING = Naming(
 ORDERS = Builder(NAMING)
 
 if TYPE_CHECKING:
+
     class FactionOrdersInput:
         def to_orders(self) -> o.FactionOrders: ...
         def to_dict(self) -> dict[str, Any]: ...

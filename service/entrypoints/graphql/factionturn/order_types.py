@@ -11,6 +11,7 @@ from domain.factionturn.face import stored_orders
 from service.entrypoints.graphql.factionturn.order_inputs import ORDERS
 
 if TYPE_CHECKING:
+
     class FactionOrders:
         @classmethod
         def of(cls, stored: dict[str, Any]) -> FactionOrders: ...

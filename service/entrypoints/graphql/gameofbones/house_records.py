@@ -13,23 +13,33 @@ from service.entrypoints.graphql.core.visibility import over
 from service.usecases.visibility import HOUSE
 
 # The fields every kind of entry may carry; the rest of an entry are its details.
-_KNOWN = ("id", "kind", "phase", "action", "week", "expected_week", "aggressor_house_id", "target_house_id",
-          "area_ids", "result")  # fmt: skip
+_KNOWN = (
+    "id",
+    "kind",
+    "phase",
+    "action",
+    "week",
+    "expected_week",
+    "aggressor_house_id",
+    "target_house_id",
+    "area_ids",
+    "result",
+)
 _DATED = ("when", "expected", "starts", "resolves", "releases")  # added by `dated`: answered as fields here
 
 
 @over(HOUSE, "knowledge")
 @strawberry.type(description="Something a house learned: a plot, an attack on it, a rival's strength, a source.")
 class KnowledgeEntry:
-    id: UUID | None = strawberry.field(description="The entry's id; null only for an entry recorded before "
-                                              "entries had ids.")  # fmt: skip
+    id: UUID | None = strawberry.field(
+        description="The entry's id; null only for an entry recorded before entries had ids."
+    )
     kind: str = strawberry.field(description="What kind of knowledge.")
     phase: int | None = strawberry.field(description="The phase (month, from 1) in which the house learned it.")
     action: str | None = strawberry.field(description="The action it concerns.")
     week: int | None = strawberry.field(description="The week it was learned (of an attack: the week it struck).")
     expected_week: int | None = strawberry.field(description="A discovered plot's: the week it is due to resolve.")
-    aggressor_house_id: UUID | None = strawberry.field(description="Null when the author is not known to the "
-                                                       "house.")  # fmt: skip
+    aggressor_house_id: UUID | None = strawberry.field(description="Null when the author is not known to the house.")
     target_house_id: UUID | None
     area_ids: list[UUID] = strawberry.field(
         description="The ids of the city areas it concerns (`Area.id`); empty when it names none."
@@ -48,12 +58,19 @@ class KnowledgeEntry:
     @classmethod
     def of(cls, k: dict[str, Any]) -> KnowledgeEntry:
         details = [ReportDetail.of(key, v) for key, v in sorted(k.items()) if key not in (*_KNOWN, *_DATED)]
-        return cls(id=_uuid(k.get("id")), kind=str(k.get("kind", "")), phase=_int(k.get("phase")),
-                   action=_text(k.get("action")), week=_int(k.get("week")), expected_week=_int(k.get("expected_week")),
-                   aggressor_house_id=_uuid(k.get("aggressor_house_id")),
-                   target_house_id=_uuid(k.get("target_house_id")),
-                   area_ids=[UUID(str(a)) for a in k.get("area_ids") or []], result=_text(k.get("result")),
-                   details=details)  # fmt: skip
+        return cls(
+            id=_uuid(k.get("id")),
+            kind=str(k.get("kind", "")),
+            phase=_int(k.get("phase")),
+            action=_text(k.get("action")),
+            week=_int(k.get("week")),
+            expected_week=_int(k.get("expected_week")),
+            aggressor_house_id=_uuid(k.get("aggressor_house_id")),
+            target_house_id=_uuid(k.get("target_house_id")),
+            area_ids=[UUID(str(a)) for a in k.get("area_ids") or []],
+            result=_text(k.get("result")),
+            details=details,
+        )
 
 
 @over(HOUSE, "circumstances")
@@ -68,17 +85,22 @@ class Circumstance:
     other_house_id: UUID | None = strawberry.field(description="The counterpart it is limited to, if any.")
     skill_checks_only: bool = strawberry.field(description="Whether it applies to skill checks only.")
     then_influence: int = strawberry.field(description="A lasting influence change when it expires (Wrest Control).")
-    knowledge_id: UUID | None = strawberry.field(description="The knowledge entry it concerns: a source hunt's "
-                                                 "attack.")  # fmt: skip
+    knowledge_id: UUID | None = strawberry.field(description="The knowledge entry it concerns: a source hunt's attack.")
 
     @classmethod
     def of(cls, c: dict[str, Any]) -> Circumstance:
-        return cls(source=str(c["source"]), value=int(c["value"]), applies=Applies(c["applies"]),
-                   from_phase=int(c["from_phase"]), until_phase=_int(c.get("until_phase")),
-                   actions=[str(a) for a in c.get("actions") or ()], other_house_id=_uuid(c.get("other_house_id")),
-                   skill_checks_only=bool(c.get("skill_checks_only", False)),
-                   then_influence=int(c.get("then_influence", 0)),
-                   knowledge_id=_uuid(c.get("knowledge_id")))  # fmt: skip
+        return cls(
+            source=str(c["source"]),
+            value=int(c["value"]),
+            applies=Applies(c["applies"]),
+            from_phase=int(c["from_phase"]),
+            until_phase=_int(c.get("until_phase")),
+            actions=[str(a) for a in c.get("actions") or ()],
+            other_house_id=_uuid(c.get("other_house_id")),
+            skill_checks_only=bool(c.get("skill_checks_only", False)),
+            then_influence=int(c.get("then_influence", 0)),
+            knowledge_id=_uuid(c.get("knowledge_id")),
+        )
 
 
 @over(HOUSE, "spies")
@@ -93,8 +115,12 @@ class Spy:
 
     @classmethod
     def of(cls, s: dict[str, Any]) -> Spy:
-        return cls(target_house_id=UUID(str(s["target_house_id"])), bonus=int(s["bonus"]), months=int(s["months"]),
-                   planted_phase=int(s["planted_phase"]))  # fmt: skip
+        return cls(
+            target_house_id=UUID(str(s["target_house_id"])),
+            bonus=int(s["bonus"]),
+            months=int(s["months"]),
+            planted_phase=int(s["planted_phase"]),
+        )
 
 
 def _int(value: Any) -> int | None:

@@ -62,8 +62,10 @@ async def areas_seen(reads: ReadModelReads, seat: Seat | None, campaign_id: UUID
     return [Area.seen_as(seat, r) for r in await reads.of_kind(campaign_id, "region")]
 
 
-REGISTER = ("Register a house with its leader and treasury; lieutenants, members, priests, granted influence and "
-            "power, and areas with troops may come in the same command.")  # fmt: skip
+REGISTER = (
+    "Register a house with its leader and treasury; lieutenants, members, priests, granted influence and "
+    "power, and areas with troops may come in the same command."
+)
 
 
 @strawberry.type
@@ -74,42 +76,58 @@ class GameOfBonesMutation:
         return await read_house(info, house.id)
 
     @strawberry.mutation
-    async def appoint_lieutenant(self, info: Info, campaign_id: UUID, house_id: UUID, lieutenant: CharacterInput
-                                 ) -> House:  # fmt: skip
+    async def appoint_lieutenant(
+        self, info: Info, campaign_id: UUID, house_id: UUID, lieutenant: CharacterInput
+    ) -> House:
         await off_loop(intrigue(info).gameofbones.appoint_lieutenant, campaign_id, house_id, lieutenant.to_record())
         return await read_house(info, house_id)
 
     @strawberry.mutation(description="Change a leader's or lieutenant's level or skills.")
-    async def update_character(self, info: Info, campaign_id: UUID, house_id: UUID, character: CharacterInput
-                               ) -> House:  # fmt: skip
+    async def update_character(self, info: Info, campaign_id: UUID, house_id: UUID, character: CharacterInput) -> House:
         await off_loop(intrigue(info).gameofbones.update_character, campaign_id, house_id, character.to_record())
         return await read_house(info, house_id)
 
     @strawberry.mutation(description="Enlist a member whose classes give power by the Gaining Power table.")
-    async def enlist_member(self, info: Info, campaign_id: UUID, house_id: UUID, name: str,
-                            classes: list[ClassLevelInput]) -> House:  # fmt: skip
+    async def enlist_member(
+        self, info: Info, campaign_id: UUID, house_id: UUID, name: str, classes: list[ClassLevelInput]
+    ) -> House:
         await off_loop(intrigue(info).gameofbones.enlist_member, campaign_id, house_id, name, classes_of(classes))
         return await read_house(info, house_id)
 
     @strawberry.mutation
-    async def dismiss_member(self, info: Info, campaign_id: UUID, house_id: UUID, name: str, reason: str = ""
-                             ) -> House:  # fmt: skip
+    async def dismiss_member(self, info: Info, campaign_id: UUID, house_id: UUID, name: str, reason: str = "") -> House:
         await off_loop(intrigue(info).gameofbones.dismiss_member, campaign_id, house_id, name, reason)
         return await read_house(info, house_id)
 
     @strawberry.mutation(description="A priest or priestess joins; before entry it adds influence by the table.")
     async def add_priest(self, info: Info, campaign_id: UUID, house_id: UUID, priest: PriestInput) -> House:
-        await off_loop(intrigue(info).gameofbones.add_priest, campaign_id, house_id, priest.name, priest.level,
-                       priest.fatespinner_priestess)  # fmt: skip
+        await off_loop(
+            intrigue(info).gameofbones.add_priest,
+            campaign_id,
+            house_id,
+            priest.name,
+            priest.level,
+            priest.fatespinner_priestess,
+        )
         return await read_house(info, house_id)
 
-    @strawberry.mutation(description="Before entering the Game: try a Gaining Influence row (spy, tavern, blackmail, "
-                         "kill, magic_item), rolling its skill check for `actor` (default the leader).")  # fmt: skip
-    async def gain_influence(self, info: Info, campaign_id: UUID, house_id: UUID, source: InfluenceSourceKey,
-                             actor: str | None = None, units: int = 1,
-                             discovered: bool = False) -> InfluenceAttempt:  # fmt: skip
-        attempt = await off_loop(intrigue(info).gameofbones.gain_influence, campaign_id, house_id, source, actor,
-                                 units, discovered)  # fmt: skip
+    @strawberry.mutation(
+        description="Before entering the Game: try a Gaining Influence row (spy, tavern, blackmail, "
+        "kill, magic_item), rolling its skill check for `actor` (default the leader)."
+    )
+    async def gain_influence(
+        self,
+        info: Info,
+        campaign_id: UUID,
+        house_id: UUID,
+        source: InfluenceSourceKey,
+        actor: str | None = None,
+        units: int = 1,
+        discovered: bool = False,
+    ) -> InfluenceAttempt:
+        attempt = await off_loop(
+            intrigue(info).gameofbones.gain_influence, campaign_id, house_id, source, actor, units, discovered
+        )
         roll = None if attempt.roll is None else Roll.of_record(attempt.roll)
         return InfluenceAttempt(succeeded=attempt.succeeded, roll=roll, house=await read_house(info, house_id))
 
@@ -119,37 +137,52 @@ class GameOfBonesMutation:
         return await read_house(info, house_id)
 
     @strawberry.mutation(description="Setup: station (or, negative, withdraw) some of the house's power in an area.")
-    async def station_troops(self, info: Info, campaign_id: UUID, house_id: UUID, area_id: UUID, power: int
-                             ) -> Area:  # fmt: skip
+    async def station_troops(self, info: Info, campaign_id: UUID, house_id: UUID, area_id: UUID, power: int) -> Area:
         region = await off_loop(intrigue(info).gameofbones.station_troops, campaign_id, house_id, area_id, power)
         return Area.seen_by(info, await on_loop(reads(info).one(region.id, "region")))
 
-    @strawberry.mutation(description="Seed 000, Vandalism: the controlling house pays the repair bill of a wrecked "
-                         "area (1d6 × 1,000 gp), so it yields more than 30% of its income again.")  # fmt: skip
+    @strawberry.mutation(
+        description="Seed 000, Vandalism: the controlling house pays the repair bill of a wrecked "
+        "area (1d6 × 1,000 gp), so it yields more than 30% of its income again."
+    )
     async def repair_area(self, info: Info, campaign_id: UUID, house_id: UUID, area_id: UUID) -> House:
         await off_loop(intrigue(info).gameofbones.repair_area, campaign_id, house_id, area_id)
         return await read_house(info, house_id)
 
     @strawberry.mutation(description="Order one of the fifteen actions for the open phase; a refusal writes nothing.")
-    async def order_house_action(self, info: Info, campaign_id: UUID, house_id: UUID, order: HouseOrderInput
-                                 ) -> House:  # fmt: skip
+    async def order_house_action(self, info: Info, campaign_id: UUID, house_id: UUID, order: HouseOrderInput) -> House:
         await off_loop(intrigue(info).gameofbones.order_action, campaign_id, house_id, order.to_order())
         return await read_house(info, house_id)
 
     @strawberry.mutation(description="Move troops openly: no action and no cost, seen by all, arriving in a week.")
-    async def move_troops(self, info: Info, campaign_id: UUID, house_id: UUID, from_area_id: UUID, to_area_id: UUID,
-                          power: int, start_week: int = 1) -> House:  # fmt: skip
-        await off_loop(intrigue(info).gameofbones.move_troops, campaign_id, house_id, from_area_id, to_area_id, power,
-                       start_week)  # fmt: skip
+    async def move_troops(
+        self,
+        info: Info,
+        campaign_id: UUID,
+        house_id: UUID,
+        from_area_id: UUID,
+        to_area_id: UUID,
+        power: int,
+        start_week: int = 1,
+    ) -> House:
+        await off_loop(
+            intrigue(info).gameofbones.move_troops, campaign_id, house_id, from_area_id, to_area_id, power, start_week
+        )
         return await read_house(info, house_id)
 
-    @strawberry.mutation(description="The targeted house hunts the source of an attack it knows of (`attackId`: the "
-                         "attack's knowledge entry): d20 + its best Gather Information against DC 20, +10 once "
-                         "after a captured assassin; once per attack a month.")  # fmt: skip
+    @strawberry.mutation(
+        description="The targeted house hunts the source of an attack it knows of (`attackId`: the "
+        "attack's knowledge entry): d20 + its best Gather Information against DC 20, +10 once "
+        "after a captured assassin; once per attack a month."
+    )
     async def hunt_attack_source(self, info: Info, campaign_id: UUID, house_id: UUID, attack_id: UUID) -> SourceHunt:
         hunt = await off_loop(intrigue(info).gameofbones.hunt_source, campaign_id, house_id, str(attack_id))
         aggressor = hunt.knowledge["aggressor_house_id"]
-        return SourceHunt(found=hunt.found, aggressor_house_id=UUID(aggressor) if aggressor else None,
-                          result=hunt.knowledge["result"], roll=Roll.of_record(hunt.roll.to_dict()),
-                          knowledge=KnowledgeEntry.of(hunt.knowledge),
-                          house=await read_house(info, house_id))  # fmt: skip
+        return SourceHunt(
+            found=hunt.found,
+            aggressor_house_id=UUID(aggressor) if aggressor else None,
+            result=hunt.knowledge["result"],
+            roll=Roll.of_record(hunt.roll.to_dict()),
+            knowledge=KnowledgeEntry.of(hunt.knowledge),
+            house=await read_house(info, house_id),
+        )

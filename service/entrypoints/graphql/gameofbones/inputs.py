@@ -72,17 +72,25 @@ class RegisterHouseInput:
 
     def to_command(self, campaign_id: UUID) -> RegisterHouse:
         return RegisterHouse(
-            campaign_id, self.name, self.leader.to_record(), self.gold, [c.to_record() for c in self.lieutenants],
+            campaign_id,
+            self.name,
+            self.leader.to_record(),
+            self.gold,
+            [c.to_record() for c in self.lieutenants],
             [StartingMember(m.name, classes_of(m.classes)) for m in self.members],
             [StartingPriest(p.name, p.level, p.fatespinner_priestess) for p in self.priests],
-            self.influence, self.power, [StartingArea(a.area_id, a.troops) for a in self.areas],
-        )  # fmt: skip
+            self.influence,
+            self.power,
+            [StartingArea(a.area_id, a.troops) for a in self.areas],
+        )
 
 
-HOUSE_ORDERS = Builder(Naming(inputs={Order: "HouseOrderInput"}, outputs={}, pairs={}, extra={}, extra_types={},
-                             union_description=""))
+HOUSE_ORDERS = Builder(
+    Naming(inputs={Order: "HouseOrderInput"}, outputs={}, pairs={}, extra={}, extra_types={}, union_description="")
+)
 
 if TYPE_CHECKING:
+
     class HouseOrderInput:
         """Made from the order's one declaration (domain/gameofbones/orders.py) by order_shapes.py."""
 

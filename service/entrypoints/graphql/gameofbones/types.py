@@ -110,16 +110,25 @@ class Area:
     def from_state(cls, s: dict[str, Any]) -> Area:
         troops = [Troops(house_id=UUID(h), power=p) for h, p in sorted(s["troops"].items())]
         controller = UUID(s["controlling_house_id"]) if s["controlling_house_id"] else None
-        return cls(id=UUID(s["id"]), name=s["name"], q=s["q"], r=s["r"], monthly_income=s["monthly_income"],
-                   controlling_house_id=controller, troops=troops)  # fmt: skip
+        return cls(
+            id=UUID(s["id"]),
+            name=s["name"],
+            q=s["q"],
+            r=s["r"],
+            monthly_income=s["monthly_income"],
+            controlling_house_id=controller,
+            troops=troops,
+        )
 
 
 @over(HOUSE, "pending")
 @strawberry.type(description="An action in flight: its dedicated influence and power stay locked until released.")
 class PendingAction:
     id: UUID = strawberry.field(description="The pending action's id: pass it as `actionId` to withdraw or amend it.")
-    action: str = strawberry.field(description="One of the fifteen, as HouseActionName's value ('Smear "
-                                  "Campaign'), or the name of a GM-made custom action.")
+    action: str = strawberry.field(
+        description="One of the fifteen, as HouseActionName's value ('Smear "
+        "Campaign'), or the name of a GM-made custom action."
+    )
     actor: str = strawberry.field(
         description="The name of the character who leads the action (the leader or a lieutenant)."
     )
@@ -162,15 +171,28 @@ class PendingAction:
         return cls(**{k: s.get(k, "") if k == "narrative" else s[k] for k in cls.__annotations__})
 
 
-SECRET_NUMBERS = ("influence", "power", "granted_power", "gold", "dedicated_influence", "dedicated_power",
-                  "effective_rank", "effective_influence", "available_influence", "available_power",
-                  "influence_defence", "power_defence")  # fmt: skip
+SECRET_NUMBERS = (
+    "influence",
+    "power",
+    "granted_power",
+    "gold",
+    "dedicated_influence",
+    "dedicated_power",
+    "effective_rank",
+    "effective_influence",
+    "available_influence",
+    "available_power",
+    "influence_defence",
+    "power_defence",
+)
 SECRET_LISTS = ("action_bonuses", "pending_actions", "knowledge", "circumstances", "spies", "area_damage")
 
 
 @over(HOUSE, "area_damage")
-@strawberry.type(description="Seed 000, Vandalism: an area's damage and the repair bill owed before it yields "
-                 "more than 30% again (the GM and the controlling house only).")  # fmt: skip
+@strawberry.type(
+    description="Seed 000, Vandalism: an area's damage and the repair bill owed before it yields "
+    "more than 30% again (the GM and the controlling house only)."
+)
 class AreaDamage:
     area_id: UUID = strawberry.field(description="The id of the damaged city area (a region of the campaign).")
     dark_weeks: int = strawberry.field(description="Weeks left with no income.")
@@ -181,13 +203,28 @@ class AreaDamage:
     @classmethod
     def from_state(cls, d: dict[str, Any]) -> AreaDamage:
         damage = DamageRecord(d["area_id"], d["dark_weeks"], d["half_weeks"], d["repair_cost"])
-        return cls(area_id=UUID(d["area_id"]), dark_weeks=damage.dark_weeks, half_weeks=damage.half_weeks,
-                   repair_cost=damage.repair_cost, income_percent=damage.income_percent())  # fmt: skip
+        return cls(
+            area_id=UUID(d["area_id"]),
+            dark_weeks=damage.dark_weeks,
+            half_weeks=damage.half_weeks,
+            repair_cost=damage.repair_cost,
+            income_percent=damage.income_percent(),
+        )
 
 
 # Computed with the domain's Standing rules (service/usecases/standing.py) from the house's secret Influence and Power.
-STANDING = dict.fromkeys(("effective_rank", "effective_influence", "available_influence", "available_power",
-                          "action_bonuses", "influence_defence", "power_defence"), "influence")  # fmt: skip
+STANDING = dict.fromkeys(
+    (
+        "effective_rank",
+        "effective_influence",
+        "available_influence",
+        "available_power",
+        "action_bonuses",
+        "influence_defence",
+        "power_defence",
+    ),
+    "influence",
+)
 
 
 @over(HOUSE, pending_actions="pending", areas=Decision.SEAT, **STANDING)
@@ -277,32 +314,50 @@ class House:
         """From a view that may lack the secret fields: each missing one is null or []."""
         secret: dict[str, Any] = dict.fromkeys(SECRET_NUMBERS) | {key: [] for key in SECRET_LISTS}
         return cls(
-            id=UUID(s["id"]), campaign_id=UUID(s["campaign_id"]), name=s["name"], rank=s["rank"],
-            entered_game=s["entered_game"], destroyed=s["destroyed"], leader=Character.from_state(s["leader"]),
+            id=UUID(s["id"]),
+            campaign_id=UUID(s["campaign_id"]),
+            name=s["name"],
+            rank=s["rank"],
+            entered_game=s["entered_game"],
+            destroyed=s["destroyed"],
+            leader=Character.from_state(s["leader"]),
             lieutenants=[Character.from_state(c) for c in s["lieutenants"].values()],
-            members=[Member(name=m["name"], classes=[ClassLevel(character_class=k, level=v) for k, v in
-                                                     m["classes"].items()]) for m in s.get("members", {}).values()],
-            priests=[Priest(**p) for p in s.get("priests", {}).values()], area_ids=[UUID(a) for a in s["area_ids"]],
+            members=[
+                Member(
+                    name=m["name"], classes=[ClassLevel(character_class=k, level=v) for k, v in m["classes"].items()]
+                )
+                for m in s.get("members", {}).values()
+            ],
+            priests=[Priest(**p) for p in s.get("priests", {}).values()],
+            area_ids=[UUID(a) for a in s["area_ids"]],
             **secret,
-        )  # fmt: skip
+        )
 
     @classmethod
     def from_state(cls, s: dict[str, Any], phase: int) -> House:
         standing = HouseStanding(s)
         defences = standing.defences(phase)
         return replace(
-            cls.from_public(s), influence=s["influence"], power=s["power"], granted_power=s["granted_power"],
-            gold=s["gold"], dedicated_influence=s["dedicated_influence"], dedicated_power=s["dedicated_power"],
-            effective_rank=standing.effective_rank(phase), effective_influence=standing.effective_influence(phase),
-            available_influence=standing.available_influence(phase), available_power=standing.available_power,
-            action_bonuses=list(standing.action_bonuses(phase)), influence_defence=defences.influence,
+            cls.from_public(s),
+            influence=s["influence"],
+            power=s["power"],
+            granted_power=s["granted_power"],
+            gold=s["gold"],
+            dedicated_influence=s["dedicated_influence"],
+            dedicated_power=s["dedicated_power"],
+            effective_rank=standing.effective_rank(phase),
+            effective_influence=standing.effective_influence(phase),
+            available_influence=standing.available_influence(phase),
+            available_power=standing.available_power,
+            action_bonuses=list(standing.action_bonuses(phase)),
+            influence_defence=defences.influence,
             power_defence=defences.power,
             pending_actions=[PendingAction.from_state(p) for p in s["pending"].values()],
             knowledge=[KnowledgeEntry.of(k) for k in s["knowledge"]],
             circumstances=[Circumstance.of(c) for c in s["circumstances"]],
             spies=[Spy.of(x) for x in s["spies"].values()],
             area_damage=[AreaDamage.from_state(d) for d in s.get("area_damage", {}).values()],
-        )  # fmt: skip
+        )
 
     @strawberry.field(description="The areas the house controls.")
     async def areas(self, info: Info) -> list[Area]:
@@ -314,8 +369,9 @@ class House:
 @strawberry.type(description="A Gaining Influence attempt: whether its check succeeded, and the roll.")
 class InfluenceAttempt:
     succeeded: bool = strawberry.field(description="Whether the check succeeded.")
-    roll: Roll | None = strawberry.field(description="The check's d20 roll with its modifiers; null for a row that "
-                                            "needs no check.")  # fmt: skip
+    roll: Roll | None = strawberry.field(
+        description="The check's d20 roll with its modifiers; null for a row that needs no check."
+    )
     house: House = strawberry.field(description="The house as it stands after the attempt, as the GM sees it.")
 
 

@@ -19,9 +19,11 @@ from service.usecases.visibility import faction_view, house_view
 SERIES_FIELDS = ("rank", "effective_rank", "influence", "power", "gold", "hp", "max_hp", "facgold", "xp")
 
 
-@strawberry.type(description="One member's standing as a phase resolved, as the asking seat may see it: the GM "
-                 "and the member's own seat whole; others its public part (a rival's FacGold, XP, Influence and "
-                 "Power null, its stealthed assets uncounted).")  # fmt: skip
+@strawberry.type(
+    description="One member's standing as a phase resolved, as the asking seat may see it: the GM "
+    "and the member's own seat whole; others its public part (a rival's FacGold, XP, Influence and "
+    "Power null, its stealthed assets uncounted)."
+)
 class SeriesPoint:
     phase: int = strawberry.field(description="The phase (from 1) at whose close the point was taken.")
     aggregate_id: UUID = strawberry.field(description="The id of the faction or house the point is about.")
@@ -36,10 +38,12 @@ class SeriesPoint:
     force: int | None = strawberry.field(description="A faction's Force rating (seed 002); null for a house.")
     cunning: int | None = strawberry.field(description="A faction's Cunning rating (seed 002); null for a house.")
     wealth: int | None = strawberry.field(description="A faction's Wealth rating (seed 002); null for a house.")
-    xp: int | None = strawberry.field(description="A faction's experience points (seed 002); null for a house, and "
-                                      "for a rival's.")  # fmt: skip
-    assets_by_type: list[AssetCount] | None = strawberry.field(description="A faction's assets counted by type key "
-                                                               "(by key); null for a house.")  # fmt: skip
+    xp: int | None = strawberry.field(
+        description="A faction's experience points (seed 002); null for a house, and for a rival's."
+    )
+    assets_by_type: list[AssetCount] | None = strawberry.field(
+        description="A faction's assets counted by type key (by key); null for a house."
+    )
 
 
 @strawberry.type(description="How many assets of one type a faction held.")
@@ -79,19 +83,32 @@ def _point(row: dict[str, Any]) -> SeriesPoint:
         for asset in assets.values():
             by_type[asset["type_key"]] = by_type.get(asset["type_key"], 0) + 1
     return SeriesPoint(
-        phase=row["phase"], aggregate_id=row["aggregate_id"], kind=row["kind"], name=state.get("name", ""),
-        rank=state.get("rank"), influence=state.get("influence"), power=state.get("power"), hp=state.get("hp"),
-        facgold=state.get("facgold"), max_hp=state.get("max_hp"), force=state.get("force"),
-        cunning=state.get("cunning"), wealth=state.get("wealth"), xp=state.get("xp"),
-        assets_by_type=None if by_type is None else [AssetCount(type_key=k, count=n)
-                                                     for k, n in sorted(by_type.items())],
-    )  # fmt: skip
+        phase=row["phase"],
+        aggregate_id=row["aggregate_id"],
+        kind=row["kind"],
+        name=state.get("name", ""),
+        rank=state.get("rank"),
+        influence=state.get("influence"),
+        power=state.get("power"),
+        hp=state.get("hp"),
+        facgold=state.get("facgold"),
+        max_hp=state.get("max_hp"),
+        force=state.get("force"),
+        cunning=state.get("cunning"),
+        wealth=state.get("wealth"),
+        xp=state.get("xp"),
+        assets_by_type=None
+        if by_type is None
+        else [AssetCount(type_key=k, count=n) for k, n in sorted(by_type.items())],
+    )
 
 
 @strawberry.type
 class AnalyticsQuery:
-    @strawberry.field(description="Each house's and faction's standing at the end of every phase, as the asking "
-                      "seat may see it (`SeriesPoint`): the GM all of it, a player its own member whole.")  # fmt: skip
+    @strawberry.field(
+        description="Each house's and faction's standing at the end of every phase, as the asking "
+        "seat may see it (`SeriesPoint`): the GM all of it, a player its own member whole."
+    )
     async def phase_series(self, info: Info, campaign_id: UUID) -> list[SeriesPoint]:
         rows = await on_loop(reads(info).series(campaign_id))
         asking, views = seat(info), {"faction": faction_view, "house": house_view}
@@ -103,8 +120,10 @@ class AnalyticsQuery:
         for kind in MEMBER_KINDS:  # the read model on the loop; the event log in a worker thread
             names.update({str(s["id"]): s["name"] for s in await on_loop(reads(info).of_kind(campaign_id, kind))})
         stats = await off_loop(lambda: action_stats(app.audit.events(campaign_id), names))
-        return [ActionRate(actor=s.actor, action=s.action, attempts=s.attempts, successes=s.successes,
-                           rate=s.rate) for s in stats]  # fmt: skip
+        return [
+            ActionRate(actor=s.actor, action=s.action, attempts=s.attempts, successes=s.successes, rate=s.rate)
+            for s in stats
+        ]
 
     @strawberry.field(description="Observed faces of each die size against a fair die, with a chi-square p-value.")
     async def dice_fairness(self, info: Info, campaign_id: UUID) -> list[DieSummary]:
@@ -112,7 +131,11 @@ class AnalyticsQuery:
 
         def read() -> list[DieSummary]:
             summary = fairness(e.payload for e in app.audit.events(campaign_id))
-            return [DieSummary(sides=d.sides, rolls=d.rolls, counts=list(d.counts), chi_square=d.chi_square,
-                               p_value=d.p_value) for d in summary]  # fmt: skip
+            return [
+                DieSummary(
+                    sides=d.sides, rolls=d.rolls, counts=list(d.counts), chi_square=d.chi_square, p_value=d.p_value
+                )
+                for d in summary
+            ]
 
         return await off_loop(read)

@@ -23,8 +23,9 @@ def _uuid(value: str) -> UUID | None:
     return UUID(value) if value else None
 
 
-@strawberry.input(description="One effect of a custom action: set (mode SET) or adjust a number of the actor, or of "
-                  "`targetId`.")  # fmt: skip
+@strawberry.input(
+    description="One effect of a custom action: set (mode SET) or adjust a number of the actor, or of `targetId`."
+)
 class AdjustmentInput:
     field: AdjustField = strawberry.field(
         description="The field: force, cunning, wealth, hp, facgold, xp, influence, power or gold."
@@ -72,11 +73,19 @@ class CustomActionInput:
 
     def to_definition(self) -> CustomActionDef:
         return CustomActionDef(
-            self.key, self.name, self.system.value, self.duration, self.cost, self.description,
-            self.dedicated_influence, self.dedicated_power, self.check.to_check() if self.check else None,
-            tuple(a.to_adjustment() for a in self.on_success), tuple(a.to_adjustment() for a in self.on_failure),
+            self.key,
+            self.name,
+            self.system.value,
+            self.duration,
+            self.cost,
+            self.description,
+            self.dedicated_influence,
+            self.dedicated_power,
+            self.check.to_check() if self.check else None,
+            tuple(a.to_adjustment() for a in self.on_success),
+            tuple(a.to_adjustment() for a in self.on_failure),
             self.influence_spending,
-        )  # fmt: skip
+        )
 
 
 @strawberry.input(description="A custom asset type: a catalog-like row; no ability key makes it narrative only.")
@@ -89,24 +98,32 @@ class AssetTypeInput:
     cost: int = strawberry.field(description="Its cost in FacGold.")
     arcana: int = strawberry.field(default=0, description="The Arcana it needs.")
     kind: AssetKind = strawberry.field(
-        default=AssetKind.SPECIAL_FORCES, description="Its kind (MILITARY_UNIT, SPECIAL_FORCES, FACILITY, "
-        "LOGISTICS_FACILITY)."
+        default=AssetKind.SPECIAL_FORCES,
+        description="Its kind (MILITARY_UNIT, SPECIAL_FORCES, FACILITY, LOGISTICS_FACILITY).",
     )
-    attack: str = strawberry.field(default="None", description="As the seed prints it: 'Force vs. Cunning, 1d6 "
-                                   "damage', or 'None'.")  # fmt: skip
+    attack: str = strawberry.field(
+        default="None", description="As the seed prints it: 'Force vs. Cunning, 1d6 damage', or 'None'."
+    )
     counter: str = strawberry.field(default="None", description="As the seed prints it: '1d4 damage', or 'None'.")
     maintenance: int = strawberry.field(default=0, description="Its maintenance per turn.")
-    ability: str | None = strawberry.field(default=None, description="A catalog asset's ability key; null: "
-                                           "narrative only.")  # fmt: skip
+    ability: str | None = strawberry.field(
+        default=None, description="A catalog asset's ability key; null: narrative only."
+    )
     needs_permission: bool = strawberry.field(
         default=False, description="Whether buying it needs the region's permission."
     )
 
     def cells(self) -> dict[str, Any]:
         """`define_row`'s keyword cells."""
-        return {"arcana": self.arcana, "kind": self.kind.value, "attack_cell": self.attack,
-                "counter_cell": self.counter, "maintenance": self.maintenance, "ability": self.ability,
-                "needs_permission": self.needs_permission}  # fmt: skip
+        return {
+            "arcana": self.arcana,
+            "kind": self.kind.value,
+            "attack_cell": self.attack,
+            "counter_cell": self.counter,
+            "maintenance": self.maintenance,
+            "ability": self.ability,
+            "needs_permission": self.needs_permission,
+        }
 
 
 @strawberry.type(description="One of the campaign's own asset types, as defined: its Asset List cells.")
@@ -158,8 +175,10 @@ class CustomCheck:
     )
 
 
-@strawberry.type(description="A custom action as the GM defined it: duration (turns or weeks), cost (FacGold per "
-                 "turn or gold), what a house dedicates, its check and its effects.")  # fmt: skip
+@strawberry.type(
+    description="A custom action as the GM defined it: duration (turns or weeks), cost (FacGold per "
+    "turn or gold), what a house dedicates, its check and its effects."
+)
 class CustomActionDefinition:
     key: str = strawberry.field(description="The action's key, chosen by the GM: pass it to order the action.")
     name: str = strawberry.field(description="The action's name, as reports and the log show it.")
@@ -177,11 +196,24 @@ class CustomActionDefinition:
     @classmethod
     def of(cls, d: CustomActionDef) -> CustomActionDefinition:
         c = d.check
-        check = None if c is None else CustomCheck(dice=c.dice, stat=c.stat, dc=c.dc, opposed_id=_uuid(c.opposed_id),
-                                                   opposed_stat=c.opposed_stat)  # fmt: skip
-        return cls(key=d.key, name=d.name, system=RuleSystemName(d.system), duration=d.duration, cost=d.cost,
-                   description=d.description, dedicated_influence=d.dedicated_influence,
-                   dedicated_power=d.dedicated_power, check=check,
-                   on_success=[CustomEffect.of(a) for a in d.on_success],
-                   on_failure=[CustomEffect.of(a) for a in d.on_failure],
-                   influence_spending=d.influence_spending)  # fmt: skip
+        check = (
+            None
+            if c is None
+            else CustomCheck(
+                dice=c.dice, stat=c.stat, dc=c.dc, opposed_id=_uuid(c.opposed_id), opposed_stat=c.opposed_stat
+            )
+        )
+        return cls(
+            key=d.key,
+            name=d.name,
+            system=RuleSystemName(d.system),
+            duration=d.duration,
+            cost=d.cost,
+            description=d.description,
+            dedicated_influence=d.dedicated_influence,
+            dedicated_power=d.dedicated_power,
+            check=check,
+            on_success=[CustomEffect.of(a) for a in d.on_success],
+            on_failure=[CustomEffect.of(a) for a in d.on_failure],
+            influence_spending=d.influence_spending,
+        )

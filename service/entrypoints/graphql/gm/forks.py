@@ -24,19 +24,23 @@ class ForkQuery:
 
 @strawberry.type
 class ForkMutation:
-    @strawberry.mutation(description="Start a new campaign whose history is this one's up to the end of resolved "
-                         "phase `phase`, every aggregate with a new id and no seat copied: its caller becomes its GM "
-                         "(the answer's gmToken, once). This campaign is left as it is.")  # fmt: skip
+    @strawberry.mutation(
+        description="Start a new campaign whose history is this one's up to the end of resolved "
+        "phase `phase`, every aggregate with a new id and no seat copied: its caller becomes its GM "
+        "(the answer's gmToken, once). This campaign is left as it is."
+    )
     async def fork_campaign(self, info: Info, campaign_id: UUID, phase: int, name: str) -> Campaign:
         started = await off_loop(intrigue(info).forks.fork, ForkCampaign(campaign_id, phase, name))
         forked = Campaign.from_row(await on_loop(reads(info).campaign(started.campaign.id)))
         forked.gm_token = started.gm.token
         return forked
 
-    @strawberry.mutation(description="Add a Sectors Without Number sector's systems to the campaign as regions, "
-                         "from the text of its JSON export (docs/architecture.md, \"Importing a Sectors Without "
-                         "Number sector\"); a file that is no such export, or a hex already mapped, adds "
-                         "none.")  # fmt: skip
+    @strawberry.mutation(
+        description="Add a Sectors Without Number sector's systems to the campaign as regions, "
+        'from the text of its JSON export (docs/architecture.md, "Importing a Sectors Without '
+        'Number sector"); a file that is no such export, or a hex already mapped, adds '
+        "none."
+    )
     async def import_sector(self, info: Info, campaign_id: UUID, sector: str) -> list[Region]:
         app = intrigue(info)
 

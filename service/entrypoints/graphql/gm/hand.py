@@ -40,8 +40,10 @@ from service.persistence.queries import region_row
 from service.usecases.interventions import By
 
 
-@strawberry.type(description="A monster's attack: whether it hit, whether the defender countered, every roll, "
-                             "and the attacked faction afterwards.")  # fmt: skip
+@strawberry.type(
+    description="A monster's attack: whether it hit, whether the defender countered, every roll, "
+    "and the attacked faction afterwards."
+)
 class MonsterAttackResult:
     hit: bool = strawberry.field(description="Whether the attack hit.")
     countered: bool = strawberry.field(description="Whether the defender countered.")
@@ -96,9 +98,15 @@ async def _area(info: Info, region_id: UUID) -> Area:
 class GMMutation:
     @strawberry.mutation(description="An adventure's result on an asset: destroy, damage, heal, reveal or stealth.")
     async def resolve_asset_adventure(
-        self, info: Info, campaign_id: UUID, faction_id: UUID, asset_id: UUID, outcome: AssetOutcome, reason: str,
+        self,
+        info: Info,
+        campaign_id: UUID,
+        faction_id: UUID,
+        asset_id: UUID,
+        outcome: AssetOutcome,
+        reason: str,
         amount: int = 0,
-    ) -> Faction:  # fmt: skip
+    ) -> Faction:
         gm, by, asset = intrigue(info).gm, _by(info, campaign_id, reason), str(asset_id)
         calls: dict[AssetOutcome, Callable[[], object]] = {
             AssetOutcome.DESTROY: lambda: gm.destroy_asset(by, faction_id, asset),
@@ -111,22 +119,38 @@ class GMMutation:
         return await read_faction(info, faction_id)
 
     @strawberry.mutation(description="An adventure creates an asset (a catalog or custom type) for a faction.")
-    async def create_asset(self, info: Info, campaign_id: UUID, faction_id: UUID, type_key: str, region_id: UUID,
-                           reason: str, stealthed: bool = False) -> Faction:  # fmt: skip
-        await off_loop(intrigue(info).gm.create_asset, _by(info, campaign_id, reason), faction_id, type_key,
-                       region_id, stealthed)  # fmt: skip
+    async def create_asset(
+        self,
+        info: Info,
+        campaign_id: UUID,
+        faction_id: UUID,
+        type_key: str,
+        region_id: UUID,
+        reason: str,
+        stealthed: bool = False,
+    ) -> Faction:
+        await off_loop(
+            intrigue(info).gm.create_asset, _by(info, campaign_id, reason), faction_id, type_key, region_id, stealthed
+        )
         return await read_faction(info, faction_id)
 
     @strawberry.mutation(description="An asset changes hands as the PCs decided.")
-    async def transfer_asset(self, info: Info, campaign_id: UUID, from_faction_id: UUID, asset_id: UUID,
-                             to_faction_id: UUID, reason: str) -> Faction:  # fmt: skip
-        await off_loop(intrigue(info).gm.transfer_asset, _by(info, campaign_id, reason), from_faction_id,
-                       str(asset_id), to_faction_id)  # fmt: skip
+    async def transfer_asset(
+        self, info: Info, campaign_id: UUID, from_faction_id: UUID, asset_id: UUID, to_faction_id: UUID, reason: str
+    ) -> Faction:
+        await off_loop(
+            intrigue(info).gm.transfer_asset,
+            _by(info, campaign_id, reason),
+            from_faction_id,
+            str(asset_id),
+            to_faction_id,
+        )
         return await read_faction(info, to_faction_id)
 
     @strawberry.mutation(description="Grant (hp > 0) or remove (hp = 0) a faction's Base of Influence in a region.")
-    async def set_base_of_influence(self, info: Info, campaign_id: UUID, faction_id: UUID, region_id: UUID, hp: int,
-                                    reason: str) -> Faction:  # fmt: skip
+    async def set_base_of_influence(
+        self, info: Info, campaign_id: UUID, faction_id: UUID, region_id: UUID, hp: int, reason: str
+    ) -> Faction:
         gm, by = intrigue(info).gm, _by(info, campaign_id, reason)
         if hp > 0:
             await off_loop(gm.grant_base, by, faction_id, region_id, hp)
@@ -139,38 +163,56 @@ class GMMutation:
         await off_loop(intrigue(info).gm.foil_faction_plan, _by(info, campaign_id, reason), faction_id)
         return await read_faction(info, faction_id)
 
-    @strawberry.mutation(description="A Monster of The Wild moves to an adjacent region (seed 002: up to one hex a "
-                                     "turn; once a phase).")  # fmt: skip
-    async def move_monster(self, info: Info, campaign_id: UUID, monster_id: UUID, region_id: UUID,
-                           reason: str) -> Faction:  # fmt: skip
-        wild = await off_loop(intrigue(info).gm.move_monster, _by(info, campaign_id, reason), str(monster_id),
-                              region_id)  # fmt: skip
+    @strawberry.mutation(
+        description="A Monster of The Wild moves to an adjacent region (seed 002: up to one hex a turn; once a phase)."
+    )
+    async def move_monster(
+        self, info: Info, campaign_id: UUID, monster_id: UUID, region_id: UUID, reason: str
+    ) -> Faction:
+        wild = await off_loop(
+            intrigue(info).gm.move_monster, _by(info, campaign_id, reason), str(monster_id), region_id
+        )
         return await read_faction(info, wild.id)
 
-    @strawberry.mutation(description="A Monster of The Wild attacks a faction's asset in its region: 1d10 + its level "
-                                     "against 1d10 + Force; once a phase.")  # fmt: skip
-    async def attack_with_monster(self, info: Info, campaign_id: UUID, monster_id: UUID, faction_id: UUID,
-                                  asset_id: UUID, reason: str) -> MonsterAttackResult:  # fmt: skip
-        done = await off_loop(intrigue(info).gm.attack_with_monster, _by(info, campaign_id, reason), str(monster_id),
-                              faction_id, str(asset_id))  # fmt: skip
-        return MonsterAttackResult(hit=done.hit, countered=done.countered, rolls=Roll.all_of(done.rolls),
-                                   target=await read_faction(info, faction_id))  # fmt: skip
+    @strawberry.mutation(
+        description="A Monster of The Wild attacks a faction's asset in its region: 1d10 + its level "
+        "against 1d10 + Force; once a phase."
+    )
+    async def attack_with_monster(
+        self, info: Info, campaign_id: UUID, monster_id: UUID, faction_id: UUID, asset_id: UUID, reason: str
+    ) -> MonsterAttackResult:
+        done = await off_loop(
+            intrigue(info).gm.attack_with_monster,
+            _by(info, campaign_id, reason),
+            str(monster_id),
+            faction_id,
+            str(asset_id),
+        )
+        return MonsterAttackResult(
+            hit=done.hit,
+            countered=done.countered,
+            rolls=Roll.all_of(done.rolls),
+            target=await read_faction(info, faction_id),
+        )
 
     @strawberry.mutation(description="Give a region's Regional Government to a faction, or to no one.")
-    async def set_regional_government(self, info: Info, campaign_id: UUID, region_id: UUID, faction_id: UUID | None,
-                                      reason: str) -> Region:  # fmt: skip
+    async def set_regional_government(
+        self, info: Info, campaign_id: UUID, region_id: UUID, faction_id: UUID | None, reason: str
+    ) -> Region:
         await off_loop(intrigue(info).gm.set_government, _by(info, campaign_id, reason), region_id, faction_id)
         return await _region(info, region_id)
 
     @strawberry.mutation(description="Give control of a city area to a house, or to no one.")
-    async def set_area_control(self, info: Info, campaign_id: UUID, region_id: UUID, house_id: UUID | None,
-                               reason: str) -> Area:  # fmt: skip
+    async def set_area_control(
+        self, info: Info, campaign_id: UUID, region_id: UUID, house_id: UUID | None, reason: str
+    ) -> Area:
         await off_loop(intrigue(info).gm.set_control, _by(info, campaign_id, reason), region_id, house_id)
         return await _area(info, region_id)
 
     @strawberry.mutation(description="Kill, capture or save a house's leader or lieutenant.")
-    async def decide_fate(self, info: Info, campaign_id: UUID, house_id: UUID, name: str, fate: Fate,
-                          reason: str) -> House:  # fmt: skip
+    async def decide_fate(
+        self, info: Info, campaign_id: UUID, house_id: UUID, name: str, fate: Fate, reason: str
+    ) -> House:
         await off_loop(intrigue(info).gm.decide_fate, _by(info, campaign_id, reason), house_id, name, fate)
         return await read_house(info, house_id)
 
@@ -179,80 +221,142 @@ class GMMutation:
         "or 'lieutenants' assistance' (a bonus) as a circumstance on the house from this phase for "
         "`months`; `applies` as in the house's circumstances; `actions` limits it (empty: all)."
     )
-    async def impose_house_circumstance(self, info: Info, campaign_id: UUID, house_id: UUID, hook: Hook, value: int,
-                                        applies: Applies, months: int, reason: str,
-                                        actions: list[HouseActionName] | None = None) -> House:  # fmt: skip
-        await off_loop(intrigue(info).gm.impose_circumstance, _by(info, campaign_id, reason), house_id, hook, value,
-                       applies, months, tuple(actions or ()))  # fmt: skip
+    async def impose_house_circumstance(
+        self,
+        info: Info,
+        campaign_id: UUID,
+        house_id: UUID,
+        hook: Hook,
+        value: int,
+        applies: Applies,
+        months: int,
+        reason: str,
+        actions: list[HouseActionName] | None = None,
+    ) -> House:
+        await off_loop(
+            intrigue(info).gm.impose_circumstance,
+            _by(info, campaign_id, reason),
+            house_id,
+            hook,
+            value,
+            applies,
+            months,
+            tuple(actions or ()),
+        )
         return await read_house(info, house_id)
 
     @strawberry.mutation(description="Foil a house's pending action (result: foiled) or let it succeed (succeeded).")
-    async def settle_house_action(self, info: Info, campaign_id: UUID, house_id: UUID, action_id: UUID,
-                                  result: SettleResult, reason: str) -> House:  # fmt: skip
-        await off_loop(intrigue(info).gm.settle_action, _by(info, campaign_id, reason), house_id, str(action_id),
-                       result)  # fmt: skip
+    async def settle_house_action(
+        self, info: Info, campaign_id: UUID, house_id: UUID, action_id: UUID, result: SettleResult, reason: str
+    ) -> House:
+        await off_loop(
+            intrigue(info).gm.settle_action, _by(info, campaign_id, reason), house_id, str(action_id), result
+        )
         return await read_house(info, house_id)
 
     @strawberry.mutation(
         description="Set (mode: set) or adjust a faction's force, cunning, wealth, hp, facgold or "
         "xp, or a house's influence, power or gold. A broken invariant is refused."
     )
-    async def adjust(self, info: Info, campaign_id: UUID, target_id: UUID, field: AdjustField, value: int,
-                     reason: str, mode: AdjustMode = AdjustMode.ADJUST) -> FactionOrHouse:  # fmt: skip
-        target = await off_loop(intrigue(info).gm.adjust, _by(info, campaign_id, reason), target_id, field, value,
-                                mode)  # fmt: skip
+    async def adjust(
+        self,
+        info: Info,
+        campaign_id: UUID,
+        target_id: UUID,
+        field: AdjustField,
+        value: int,
+        reason: str,
+        mode: AdjustMode = AdjustMode.ADJUST,
+    ) -> FactionOrHouse:
+        target = await off_loop(intrigue(info).gm.adjust, _by(info, campaign_id, reason), target_id, field, value, mode)
         if type(target).__name__ == "Faction":
             return await read_faction(info, target_id)
         return await read_house(info, target_id)
 
     @strawberry.mutation(description="Define (or redefine) one of the campaign's own asset types.")
-    async def define_asset_type(self, info: Info, campaign_id: UUID, input: AssetTypeInput,
-                                reason: str) -> CustomAssetType:  # fmt: skip
-        campaign = await off_loop(intrigue(info).gm.define_asset_type, _by(info, campaign_id, reason), input.key,
-                                  input.name, input.attribute.value, input.rating, input.hp, input.cost,
-                                  **input.cells())  # fmt: skip
+    async def define_asset_type(
+        self, info: Info, campaign_id: UUID, input: AssetTypeInput, reason: str
+    ) -> CustomAssetType:
+        campaign = await off_loop(
+            intrigue(info).gm.define_asset_type,
+            _by(info, campaign_id, reason),
+            input.key,
+            input.name,
+            input.attribute.value,
+            input.rating,
+            input.hp,
+            input.cost,
+            **input.cells(),
+        )
         return CustomAssetType.of(campaign.custom_asset_rows()[input.key])
 
     @strawberry.mutation(description="Define a custom action for factions or houses.")
-    async def define_custom_action(self, info: Info, campaign_id: UUID, input: CustomActionInput,
-                                   reason: str) -> CustomActionDefinition:  # fmt: skip
+    async def define_custom_action(
+        self, info: Info, campaign_id: UUID, input: CustomActionInput, reason: str
+    ) -> CustomActionDefinition:
         definition = input.to_definition()
         await off_loop(intrigue(info).gm.define_custom_action, _by(info, campaign_id, reason), definition)
         return CustomActionDefinition.of(definition)
 
     @strawberry.mutation(description="A faction takes a custom action as its action in the open phase.")
-    async def order_custom_action(self, info: Info, campaign_id: UUID, faction_id: UUID, key: str,
-                                  reason: str) -> Faction:  # fmt: skip
+    async def order_custom_action(
+        self, info: Info, campaign_id: UUID, faction_id: UUID, key: str, reason: str
+    ) -> Faction:
         await off_loop(intrigue(info).gm.order_custom_action, _by(info, campaign_id, reason), faction_id, key)
         return await read_faction(info, faction_id)
 
     @strawberry.mutation(description="A house starts a custom action in the open phase, led by `actor`.")
-    async def order_house_custom_action(self, info: Info, campaign_id: UUID, house_id: UUID, key: str, actor: str,
-                                        reason: str, start_week: int = 1) -> House:  # fmt: skip
-        await off_loop(intrigue(info).gm.order_house_custom_action, _by(info, campaign_id, reason), house_id, key,
-                       actor, start_week)  # fmt: skip
+    async def order_house_custom_action(
+        self, info: Info, campaign_id: UUID, house_id: UUID, key: str, actor: str, reason: str, start_week: int = 1
+    ) -> House:
+        await off_loop(
+            intrigue(info).gm.order_house_custom_action,
+            _by(info, campaign_id, reason),
+            house_id,
+            key,
+            actor,
+            start_week,
+        )
         return await read_house(info, house_id)
 
-    @strawberry.mutation(description="Draft a resolved phase's summaries and gossip from its events where none is "
-                         "written (the resolution drafts them already); answers the unpublished drafts.")  # fmt: skip
+    @strawberry.mutation(
+        description="Draft a resolved phase's summaries and gossip from its events where none is "
+        "written (the resolution drafts them already); answers the unpublished drafts."
+    )
     async def draft_chronicle(self, info: Info, campaign_id: UUID, phase: int) -> list[Gossip]:
         app = intrigue(info)
         await off_loop(app.chronicle.draft, campaign_id, phase, _by(info, campaign_id, "draft").seat)
         return gossip_of(await off_loop(app.chronicle.drafts, campaign_id, phase))
 
     @strawberry.mutation(description="Write the GM's summary of a turn (actorId empty: a note on the whole phase).")
-    async def write_turn_summary(self, info: Info, campaign_id: UUID, phase: int, text: str,
-                                 actor_id: UUID | None = None,
-                                 reason: str = "edited by the GM") -> list[TurnSummary]:  # fmt: skip
+    async def write_turn_summary(
+        self,
+        info: Info,
+        campaign_id: UUID,
+        phase: int,
+        text: str,
+        actor_id: UUID | None = None,
+        reason: str = "edited by the GM",
+    ) -> list[TurnSummary]:
         app = intrigue(info)
         await off_loop(app.chronicle.write_summary, _by(info, campaign_id, reason), phase, _id(actor_id), text)
         return summaries_of(await off_loop(app.chronicle.gm_notes, campaign_id, phase))
 
-    @strawberry.mutation(description="Write a turn's public gossip (1-2 lines, none to withdraw it) and its spin; "
-                         "with `draft`, edit the unpublished draft instead (answering the drafts).")  # fmt: skip
-    async def write_gossip(self, info: Info, campaign_id: UUID, phase: int, actor_id: UUID, lines: list[str],
-                           spin: str = "", reason: str = "edited by the GM",
-                           draft: bool = False) -> list[Gossip]:  # fmt: skip
+    @strawberry.mutation(
+        description="Write a turn's public gossip (1-2 lines, none to withdraw it) and its spin; "
+        "with `draft`, edit the unpublished draft instead (answering the drafts)."
+    )
+    async def write_gossip(
+        self,
+        info: Info,
+        campaign_id: UUID,
+        phase: int,
+        actor_id: UUID,
+        lines: list[str],
+        spin: str = "",
+        reason: str = "edited by the GM",
+        draft: bool = False,
+    ) -> list[Gossip]:
         app = intrigue(info)
         by = _by(info, campaign_id, reason)
         if draft:
@@ -262,8 +366,9 @@ class GMMutation:
         return gossip_of(await off_loop(app.chronicle.public, campaign_id, phase))
 
     @strawberry.mutation(description="Publish a phase's drafted gossip: every seat hears it from now on.")
-    async def publish_chronicle(self, info: Info, campaign_id: UUID, phase: int,
-                                reason: str = "published by the GM") -> list[Gossip]:  # fmt: skip
+    async def publish_chronicle(
+        self, info: Info, campaign_id: UUID, phase: int, reason: str = "published by the GM"
+    ) -> list[Gossip]:
         app = intrigue(info)
         await off_loop(app.chronicle.publish, _by(info, campaign_id, reason), phase)
         return gossip_of(await off_loop(app.chronicle.public, campaign_id, phase))

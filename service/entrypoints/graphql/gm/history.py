@@ -17,14 +17,17 @@ from service.usecases.rewind import RollBackPhase
 from service.usecases.visibility import check_gm_only
 
 
-@strawberry.input(one_of=True, description="A point of the campaign's past: the end of one of its resolved phases, "
-                  "or just after its own event `position` (1: its first event; positions are the campaign's own, "
-                  "not the server's). Exactly one.")  # fmt: skip
+@strawberry.input(
+    one_of=True,
+    description="A point of the campaign's past: the end of one of its resolved phases, "
+    "or just after its own event `position` (1: its first event; positions are the campaign's own, "
+    "not the server's). Exactly one.",
+)
 class AsOfInput:
     phase: int | None = strawberry.field(default=strawberry.UNSET, description="The state at the close of this phase.")
     position: int | None = strawberry.field(
-        default=strawberry.UNSET, description="An event's position in the campaign's log (from 1): the state just "
-        "before it."
+        default=strawberry.UNSET,
+        description="An event's position in the campaign's log (from 1): the state just before it.",
     )
 
 

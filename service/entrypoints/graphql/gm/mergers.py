@@ -25,8 +25,10 @@ class SoldAsset:
     facgold: int = strawberry.field(description="What the sale brought the merged faction.")
 
 
-@strawberry.type(description="A merger's result: the merged faction, the one dissolved into it, every d10 rolled "
-                             "and the assets sold (seed 002, Mergers).")  # fmt: skip
+@strawberry.type(
+    description="A merger's result: the merged faction, the one dissolved into it, every d10 rolled "
+    "and the assets sold (seed 002, Mergers)."
+)
 class MergerResult:
     faction: Faction = strawberry.field(description="The merged faction, as the GM sees it (seed 002, Mergers).")
     dissolved: Faction = strawberry.field(description="The faction dissolved into it.")
@@ -36,21 +38,45 @@ class MergerResult:
 
 @strawberry.type
 class MergerMutation:
-    @strawberry.mutation(description="Record (consent: false withdraws) a faction's consent to merge with another; "
-                                     "the faction's own seat or the GM on its behalf.")  # fmt: skip
-    async def consent_to_merger(self, info: Info, campaign_id: UUID, faction_id: UUID, partner_id: UUID,
-                                consent: bool = True) -> Faction:  # fmt: skip
+    @strawberry.mutation(
+        description="Record (consent: false withdraws) a faction's consent to merge with another; "
+        "the faction's own seat or the GM on its behalf."
+    )
+    async def consent_to_merger(
+        self, info: Info, campaign_id: UUID, faction_id: UUID, partner_id: UUID, consent: bool = True
+    ) -> Faction:
         by = _by(info, campaign_id, "consent to a merger")
         await off_loop(intrigue(info).gm.consent_to_merger, by, faction_id, partner_id, consent)
         return await read_faction(info, faction_id)
 
-    @strawberry.mutation(description="Merge two factions that have both consented: `factionId` becomes the merged "
-                         "faction, `partnerId` is dissolved into it. mergerScore 1-8 (6 the average); the GM's tags.")
-    async def merge_factions(self, info: Info, campaign_id: UUID, faction_id: UUID, partner_id: UUID,
-                             merger_score: int, tags: list[str], reason: str) -> MergerResult:  # fmt: skip
+    @strawberry.mutation(
+        description="Merge two factions that have both consented: `factionId` becomes the merged "
+        "faction, `partnerId` is dissolved into it. mergerScore 1-8 (6 the average); the GM's tags."
+    )
+    async def merge_factions(
+        self,
+        info: Info,
+        campaign_id: UUID,
+        faction_id: UUID,
+        partner_id: UUID,
+        merger_score: int,
+        tags: list[str],
+        reason: str,
+    ) -> MergerResult:
         command = MergeFactions(faction_id, partner_id, merger_score, list(tags))
         done = await off_loop(intrigue(info).gm.merge_factions, _by(info, campaign_id, reason), command)
-        sold = [SoldAsset(asset_id=UUID(str(s["asset_id"])), name=str(s["name"]), faction_id=UUID(str(s["faction_id"])),
-                          facgold=int(s["facgold"])) for s in done.sold]  # fmt: skip
-        return MergerResult(faction=await read_faction(info, faction_id),
-                            dissolved=await read_faction(info, partner_id), rolls=Roll.all_of(done.rolls), sold=sold)
+        sold = [
+            SoldAsset(
+                asset_id=UUID(str(s["asset_id"])),
+                name=str(s["name"]),
+                faction_id=UUID(str(s["faction_id"])),
+                facgold=int(s["facgold"]),
+            )
+            for s in done.sold
+        ]
+        return MergerResult(
+            faction=await read_faction(info, faction_id),
+            dissolved=await read_faction(info, partner_id),
+            rolls=Roll.all_of(done.rolls),
+            sold=sold,
+        )
