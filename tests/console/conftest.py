@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -53,12 +54,35 @@ def server(admin_db: Database, tmp_path_factory: pytest.TempPathFactory) -> Iter
         database.drop_database(admin_db, name)
 
 
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> object:
+    report = yield
+    if report.when == "call":
+        item.stash[CALL_FAILED] = report.failed
+    return report
+
+
+CALL_FAILED = pytest.StashKey[bool]()
+
+
+def describe_failure(opened: list[Seat], server: ConsoleServer) -> str:
+    """What each open page showed and what the server said last: a failed wait's call log names neither."""
+    parts = []
+    for n, seat in enumerate(opened):
+        with contextlib.suppress(Exception):  # a closed or crashed page has nothing to show
+            parts.append(f"--- seat {n}: {seat.page.url}\n{seat.page.inner_text('body', timeout=2000)[:1500]}")
+    parts.append("--- the server's last output\n" + server.output()[-3000:])
+    return "\n".join(parts)
+
+
 @pytest.fixture
-def seats(browser: object, server: ConsoleServer) -> Iterator[list[Seat]]:
+def seats(request: pytest.FixtureRequest, browser: object, server: ConsoleServer) -> Iterator[list[Seat]]:
     """Open seats with `open_seat(browser, server.origin)`; none may have asked another host for anything, nor had
-    anything refused by its page's Content-Security-Policy."""
+    anything refused by its page's Content-Security-Policy. A failed test prints what each page showed."""
     opened: list[Seat] = []
     yield opened
+    if request.node.stash.get(CALL_FAILED, False):
+        print(describe_failure(opened, server))
     for seat in opened:
         seat.context.close()
     outside = [url for seat in opened for url in seat.blocked]
