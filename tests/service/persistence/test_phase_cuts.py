@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, nullcontext
 from typing import Any
 
 import psycopg
@@ -20,6 +20,7 @@ from service.bootstrap import Intrigue
 from service.persistence import database, migrations
 from service.persistence.app import IntrigueStore
 from service.persistence.database import Database
+from service.usecases import campaigns
 from tests.support.gameofbones_world import give_orders
 
 
@@ -35,7 +36,15 @@ def library_save(patch: pytest.MonkeyPatch) -> Iterator[None]:
         yield
 
 
-OLD_PATHS: list[Callable[[pytest.MonkeyPatch], Any]] = [library_save]
+@contextmanager
+def collector_running(patch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The resolution with the cyclic garbage collector running, as it did."""
+    with patch.context() as p:
+        p.setattr(campaigns, "collector_paused", nullcontext)
+        yield
+
+
+OLD_PATHS: list[Callable[[pytest.MonkeyPatch], Any]] = [library_save, collector_running]
 
 
 def copy_of(admin: Database, source: str) -> Database:
