@@ -30,6 +30,7 @@ import psycopg
 
 from bench.cpu_meter import SAMPLER, CpuMeter
 from bench.played import Size, build, order_factions, play_phase
+from bench.played_rows import ensure_raw_table, phase_rows, raw_executemany
 from domain.campaign import Campaign
 from domain.factionturn.faction import Faction
 from domain.gameofbones.house import House
@@ -172,6 +173,9 @@ def resolve(name: str, label: str, profile: str | None) -> None:
             profiler.dump_stats(profile)
         assert meter.round is not None
         after = intrigue.store.recorder.max_notification_id() or 0
+        # The bench's baseline (bench/played_bench.py): the phase's rows written by a raw executemany, right after.
+        ensure_raw_table(db.conninfo)
+        raw = raw_executemany(db.conninfo, {0: phase_rows(db.conninfo, before, after)}, repeats=5)[0]
         out = {
             "label": label,
             "phase": resolved.phase,
@@ -179,6 +183,8 @@ def resolve(name: str, label: str, profile: str | None) -> None:
             "backends": meter.round.backends and round(meter.round.backends, 3),
             "wall": round(answered, 3),
             "events": after - before,
+            "raw": round(raw, 4),
+            "ratio": round(answered / raw, 1),
             "load": [load, os.getloadavg()[0]],
             "digest": digest(db, before),
         }
