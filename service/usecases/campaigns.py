@@ -93,7 +93,7 @@ class CampaignService(RollsSavesAndWaits):
 
         Without cyclic garbage collection, as a projection page folds (projections/runner.py): what a resolution
         loads and triggers stays alive until it is saved, so the collector's passes over it find nothing, and at
-        the issue's size they were a sixth of the resolution's CPU (one full pass 70 ms, 110 young ones 20 ms;
+        the issue's size they were a sixth of the resolution's CPU (one full pass 70-90 ms, 133 others 30 ms;
         issue 31, item 1)."""
         with collector_paused():
             return self._resolve_phase(campaign_id)
