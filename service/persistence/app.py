@@ -10,7 +10,7 @@ from typing import Any, ClassVar, ParamSpec, TypeVar
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent, Repository
-from eventsourcing.domain import Aggregate, MutableOrImmutableAggregate, Snapshot
+from eventsourcing.domain import Aggregate, DomainEvent, MutableOrImmutableAggregate, Snapshot
 from eventsourcing.persistence import IntegrityError, JSONTranscoder, StoredEvent, Transcoder
 from eventsourcing.utils import get_topic
 
@@ -251,10 +251,29 @@ class IntrigueStore(Application[UUID]):
         return self.load_many(campaign.member_ids(kind.__name__.lower()), kind)
 
     def save(self, *objs: Any, **kwargs: Any) -> Any:
-        """The library's save, naming the one campaign whose lane the events go to (from the aggregates)."""
+        """The library's save, naming the one campaign whose lane the events go to (from the aggregates).
+
+        Its events are collected here, as the library's `ProcessingEvent.collect_events` does, but told apart by
+        their classes: the library asks `isinstance(obj, DomainEventProtocol)` of each object, a runtime protocol
+        that Python 3.11 checks attribute by attribute (1,425 checks a big phase: about a tenth of its save,
+        issue 31, item 1). Anything else goes through the library's own check."""
         if "campaign" not in kwargs:
             kwargs["campaign"] = one_campaign(o for o in objs if isinstance(o, Aggregate))
-        return super().save(*objs, **kwargs)
+        processing_event: ProcessingEvent[UUID] = ProcessingEvent()
+        for obj in objs:
+            if isinstance(obj, DomainEvent):
+                processing_event.events.append(obj)
+            elif isinstance(obj, Aggregate):
+                processing_event.events.extend(obj.collect_events())
+                processing_event.aggregates[obj.id] = obj
+            else:
+                processing_event.collect_events(obj)
+        processing_event.saved_kwargs.update(kwargs)
+        recordings = self._record(processing_event)
+        self._take_snapshots(processing_event)
+        self._notify(recordings)
+        self.notify(processing_event.events)  # the library's deprecated hook, called as its save calls it
+        return recordings
 
     def exists(self, aggregate_id: UUID) -> bool:
         return aggregate_id in self.repository

@@ -21,6 +21,7 @@ from domain.errors import RuleViolationError
 from domain.factionturn.face import Faction
 from domain.gameofbones.face import House
 from domain.table_dice import EnteredRoll, TableDice, TableDiceNeeded, check_faces
+from projections.runner import collector_paused
 from service.persistence.app import IntrigueStore, SavesAndWaits, unit_of_work
 from service.persistence.table_dice_drafts import TableDiceDrafts
 from service.usecases.campaigns import CampaignService
@@ -106,14 +107,15 @@ class TableDiceService(SavesAndWaits):
         campaign = self.store.load(campaign_id, Campaign)
         names = self._names(campaign)
         dice = TableDice(rolls)
-        try:
-            played = self._campaigns.play_phase(campaign, lambda system: dice)
-        except TableDiceNeeded as needed:  # the run is dropped with the unit of work: nothing of it is saved
-            return TableDiceStep(campaign_id, campaign.phase, needed.entered, needed.request, False, names)
-        entered = dice.finish()
-        if not commit:  # every roll is in (or none is needed): entering no faces resolves the phase
-            return TableDiceStep(campaign_id, campaign.phase, entered, None, False, names)
-        self._campaigns.commit_phase(campaign, played, [e.to_dict() for e in entered])
+        with collector_paused():  # as a resolution with the server's dice (service/usecases/campaigns.py)
+            try:
+                played = self._campaigns.play_phase(campaign, lambda system: dice)
+            except TableDiceNeeded as needed:  # the run is dropped with the unit of work: nothing of it is saved
+                return TableDiceStep(campaign_id, campaign.phase, needed.entered, needed.request, False, names)
+            entered = dice.finish()
+            if not commit:  # every roll is in (or none is needed): entering no faces resolves the phase
+                return TableDiceStep(campaign_id, campaign.phase, entered, None, False, names)
+            self._campaigns.commit_phase(campaign, played, [e.to_dict() for e in entered])
         return TableDiceStep(campaign_id, campaign.phase, entered, None, True, names)
 
     def _playable(self, campaign_id: UUID) -> int:

@@ -1,0 +1,105 @@
+"""Where one resolution's CPU goes, without a profiler's overhead (issue 31, item 1): the same run as
+`bench/phase_run.py resolve`, with a few functions wrapped to add up their inclusive CPU seconds
+(`time.process_time`, this process's threads; a nested call of the same function is counted once).
+
+`python -m bench.phase_split TEMPLATE LABEL`: prints `SPLIT {json}`, seconds by part, before the RESULT line.
+"""
+
+from __future__ import annotations
+
+import functools
+import gc
+import json
+import sys
+import time
+from collections import defaultdict
+from typing import Any
+
+import eventsourcing.persistence
+
+import projections.history
+import projections.inline
+import projections.page
+import projections.state
+import service.persistence.app
+import service.persistence.recorder
+import service.persistence.storable
+import service.usecases.campaigns
+import service.usecases.chronicle
+import service.usecases.factionturn
+import service.usecases.gameofbones
+from bench import phase_run
+
+SPENT: dict[str, float] = defaultdict(float)
+_DEPTH: dict[str, int] = defaultdict(int)
+# (module or class, attribute, label): inclusive CPU seconds of each call, outermost calls only.
+PARTS: list[tuple[Any, str, str]] = [
+    (service.usecases.campaigns.CampaignService, "resolve_phase", "resolution"),
+    (service.usecases.factionturn.FactionTurnService, "resolve", "rules: faction turn (with its loads)"),
+    (service.usecases.gameofbones.GameOfBonesService, "resolve", "rules: game of bones (with its loads)"),
+    (service.usecases.chronicle.ChronicleService, "draft_resolution", "rules: chronicle draft"),
+    (service.persistence.app.IntrigueStore, "load_many", "loads (load_many)"),
+    (service.persistence.app.IntrigueStore, "_load", "loads (one by one)"),
+    (service.persistence.app.IntrigueStore, "commit", "save (everything after deciding)"),
+    (service.persistence.app, "check_pending", "save: storable check"),
+    (eventsourcing.persistence.Mapper, "to_stored_event", "save: encoding events"),
+    (service.persistence.recorder.IntrigueRecorder, "_transaction", "save: the insert transaction"),
+    (projections.inline.InlineProjection, "project", "save: inline projection"),
+    (projections.page.PageFold, "fold", "projection: fold (events applied, history)"),
+    (projections.history, "record", "projection: phase history"),
+    (projections.page.PageFold, "write", "projection: rows written"),
+    (projections.state, "public_state", "projection: public states built"),
+    (projections.history, "change", "projection: history diffs"),
+    (projections.state, "jsonb", "projection: jsonb wrapped"),
+    (service.persistence.app.IntrigueStore, "_take_snapshots", "save: snapshots taken and encoded"),
+    (service.persistence.app.IntrigueStore, "snapshots_written", "snapshots inserted (writer thread, waited)"),
+]
+
+
+def wrap(owner: Any, name: str, label: str) -> None:
+    original = getattr(owner, name)
+
+    @functools.wraps(original)
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        _DEPTH[label] += 1
+        started = time.process_time()
+        try:
+            return original(*args, **kwargs)
+        finally:
+            _DEPTH[label] -= 1
+            if not _DEPTH[label]:
+                SPENT[label] += time.process_time() - started
+
+    setattr(owner, name, timed)
+
+
+_GC: dict[str, float] = {}
+
+
+def _gc(phase: str, info: dict[str, int]) -> None:
+    """The garbage collector's passes, by generation: CPU seconds and count."""
+    if phase == "start":
+        _GC["started"] = time.process_time()
+        return
+    label = f"gc: generation {info['generation']}"
+    SPENT[label] += time.process_time() - _GC.pop("started", time.process_time())
+    SPENT[label + " passes"] += 1
+
+
+def main() -> None:
+    gc.callbacks.append(_gc)
+    for owner, name, label in PARTS:
+        wrap(owner, name, label)
+    resolve = phase_run.resolve
+
+    def reporting(*args: Any) -> None:
+        SPENT.clear()
+        phase_run.after_warm = SPENT.clear
+        resolve(*args)
+
+    reporting(sys.argv[1], sys.argv[2], None)
+    print("SPLIT " + json.dumps({k: round(v, 3) for k, v in SPENT.items()}), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,114 @@
+"""Issue 31, item 1: the cuts to a big phase's cost change no result. A seeded campaign of both rule systems is built
+and given its orders once, copied twice, and the same phase is resolved in each copy: once as the store resolves it
+now, once with each cut put back as it was (`OLD_PATHS`). The events appended (topics, aggregates, versions and
+payloads, times left out) and every read model's rows must be the same."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager, nullcontext
+from typing import Any
+
+import psycopg
+import pytest
+from eventsourcing.application import Application
+
+from bench.phase_run import digest
+from bench.played import Size, build, order_factions, play_phase
+from service.bootstrap import Intrigue
+from service.persistence import database, migrations
+from service.persistence.app import IntrigueStore
+from service.persistence.database import Database
+from service.usecases import campaigns
+from tests.support.gameofbones_world import give_orders
+
+
+@contextmanager
+def library_save(patch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The save as the library collects a save's events (its runtime protocol check on each object)."""
+
+    def save(self: IntrigueStore, *objs: Any, **kwargs: Any) -> Any:
+        return Application.save(self, *objs, **kwargs)
+
+    with patch.context() as p:
+        p.setattr(IntrigueStore, "save", save)
+        yield
+
+
+@contextmanager
+def collector_running(patch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The resolution with the cyclic garbage collector running, as it did."""
+    with patch.context() as p:
+        p.setattr(campaigns, "collector_paused", nullcontext)
+        yield
+
+
+OLD_PATHS: list[Callable[[pytest.MonkeyPatch], Any]] = [library_save, collector_running]
+
+
+def copy_of(admin: Database, source: str) -> Database:
+    name = f"{source}_{uuid.uuid4().hex[:6]}"
+    with psycopg.connect(admin.conninfo, autocommit=True) as conn:
+        # What the closed service left connected (its runner's and listener's sessions end with it, not at once).
+        conn.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+            (source,),
+        )
+        conn.execute(
+            psycopg.sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(
+                psycopg.sql.Identifier(name), psycopg.sql.Identifier(source)
+            )
+        )
+    return admin.with_dbname(name)
+
+
+def resolved(db: Database, old: bool, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """The next phase of the copy's campaign resolved, the old paths in place or not: what it wrote."""
+    with ExitStack() as stack:
+        if old:
+            for path in OLD_PATHS:
+                stack.enter_context(path(monkeypatch))
+        intrigue = Intrigue(db, pool_size=2)
+        try:
+            with psycopg.connect(db.conninfo) as conn:
+                row = conn.execute(
+                    "SELECT originator_id FROM intrigue_events WHERE topic = 'domain.campaign:Campaign.Created'"
+                ).fetchone()
+            assert row is not None
+            before = intrigue.store.recorder.max_notification_id() or 0
+            intrigue.campaigns.resolve_phase(row[0])
+            intrigue.store.snapshots_written()
+            after = intrigue.store.recorder.max_notification_id() or 0
+            assert after - before > 50  # a phase that did something
+            return digest(db, before)
+        finally:
+            intrigue.close()
+
+
+@pytest.mark.single_node(reason="copies a database with CREATE DATABASE ... TEMPLATE, which a Citus cluster has not")
+def test_a_seeded_phase_resolves_to_the_same_events_and_read_models_with_and_without_the_cuts(
+    admin_db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = database.create_database(admin_db, f"phase_cuts_{uuid.uuid4().hex[:8]}")
+    copies: list[Database] = []
+    try:
+        migrations.migrate(source)
+        intrigue = Intrigue(source, pool_size=2)
+        try:
+            played = build(intrigue, source, Size(factions=4, assets=5, houses=3, phases=2), seed="phase cuts")
+            play_phase(played)  # a second phase: members past their first rows, bases in the history
+            intrigue.campaigns.open_phase(played.campaign_id)
+            order_factions(played)
+            give_orders(intrigue, played.campaign_id)
+            intrigue.store.snapshots_written()
+        finally:
+            intrigue.close()
+        copies = [copy_of(admin_db, source.dbname), copy_of(admin_db, source.dbname)]
+        now = resolved(copies[0], False, monkeypatch)
+        before = resolved(copies[1], True, monkeypatch)
+        assert now == before
+        assert set(now) >= {"events", "aggregate_state_g1", "phase_history_g1", "phase_history_g1_base"}
+    finally:
+        for made in [source, *copies]:
+            database.drop_database(admin_db, made.dbname)
