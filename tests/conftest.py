@@ -7,7 +7,10 @@ server, started in the worker's own temporary folder (one server for all workers
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -48,7 +51,7 @@ def _docker_postgres() -> Iterator[Database] | None:
 
 
 @pytest.fixture(scope="session")
-def admin_db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+def admin_db() -> Iterator[Database]:
     """A server to create test databases on, and how it was chosen."""
     url = os.environ.get("TEST_DATABASE_URL")
     if url:
@@ -58,7 +61,14 @@ def admin_db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
     if container is not None:
         yield from container
         return
-    yield database.start_embedded(Path(tmp_path_factory.mktemp("embedded")) / "pgdata")
+    # Not under pytest's own temporary root: each new pytest session as root takes the others' access to it
+    # (mode 0700), and the embedded server runs as another user, so a second suite on the machine cut the first's
+    # servers off their sockets. A folder of the session's own, removed at exit after the server has stopped (the
+    # server's own exit hook, registered later, runs first).
+    folder = Path(tempfile.mkdtemp(prefix="intrigue-tests-pg-"))
+    folder.chmod(0o755)
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    yield database.start_embedded(folder / "pgdata")
 
 
 @pytest.fixture(scope="session")
