@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from domain.dice import Dice, DiceSpec, Modifier, Roll
+from domain.gameofbones import changes
 from domain.gameofbones.actions import ActionName
 from domain.gameofbones.checks import d20
+from domain.gameofbones.effects import Change
 from domain.gameofbones.false_plots import gm_part, phantom_plot
 from domain.gameofbones.gains import Skill
-from domain.gameofbones.outcomes import Cover, Effect, FateChange, KnowledgeGain, Outcome
+from domain.gameofbones.outcomes import Outcome
 from domain.gameofbones.records import Applies, PendingAction, Status
 from domain.gameofbones.scene import GM_ONLY, Scene
 
@@ -44,7 +46,7 @@ def resolve_assassination(scene: Scene, dice: Dice) -> Outcome:
             return scene.outcome("the target saved against death", rolls, (told,), succeeded=False)
     if contest.success:
         told = scene.tell_defender("killed", reveal=False, target_character=victim.name)
-        fate = FateChange(str(defender.id), victim.name, Status.DEAD, f"assassinated ({scene.pending.id})")
+        fate = changes.fate(defender, victim.name, Status.DEAD, f"assassinated ({scene.pending.id})")
         return scene.outcome("killed", rolls, (fate, told), succeeded=True)
     if contest.shortfall >= 10:
         # Tied to the attack, not to its author: the holder's seat sees its circumstances (domain/gameofbones/hunt.py).
@@ -54,7 +56,7 @@ def resolve_assassination(scene: Scene, dice: Dice) -> Outcome:
             Applies.SOURCE_HUNT,
             CAPTURED_ASSASSIN_BONUS,
             months=None,
-            knowledge_id=told.knowledge["id"],
+            knowledge_id=scene.told_id(),
             source="captured assassin",
         )
         return scene.outcome("the assassin was captured", rolls, (hunt, told), succeeded=False)
@@ -88,14 +90,15 @@ def resolve_cover_up(scene: Scene, dice: Dice) -> Outcome:
     covered = str(scene.pending.params["covered_action_id"])
     if not contest.success:
         return scene.outcome("the action is not covered up", contest.rolls, succeeded=False)
-    return scene.outcome("evidence destroyed", contest.rolls, (Cover(scene.house_id, covered),), succeeded=True)
+    return scene.outcome("evidence destroyed", contest.rolls, (changes.cover(scene.house_id, covered),), succeeded=True)
 
 
 def resolve_force_assessment(scene: Scene, dice: Dice) -> Outcome:
     """Learn the troops in each area; by 10 over, their plans for next week; by 10 under, wrong numbers."""
     contest = scene.contest(dice)
     rolls = contest.rolls
-    effects: list[Effect] = []
+    effects: list[Change] = []
+    misjudged_ids: list[str] = []
     for index, area_id in enumerate(scene.pending.area_ids):
         troops = dict(scene.areas[area_id].troops)
         false = not contest.success and contest.shortfall >= 10
@@ -108,8 +111,11 @@ def resolve_force_assessment(scene: Scene, dice: Dice) -> Outcome:
             continue
         plans = planned_in(scene, area_id) if contest.success and contest.margin >= 10 else None
         fields = {"area_id": area_id, "troops": troops, "plans": plans}
-        effects.append(KnowledgeGain(scene.house_id, scene.knowledge(scene.house_id, "troops", index, **fields), false))
-    return scene.outcome("assessed" if effects else "learned nothing", rolls, tuple(effects), succeeded=bool(effects))
+        learned = scene.knowledge(scene.house_id, "troops", index, **fields)
+        effects.append(scene.learns(scene.house_id, learned))
+        misjudged_ids += [str(learned["id"])] if false else []
+    result = "assessed" if effects else "learned nothing"
+    return scene.outcome(result, rolls, tuple(effects), succeeded=bool(effects), false=tuple(misjudged_ids))
 
 
 def misjudged(troops: dict[str, int], more: bool, quarters: int) -> dict[str, int]:
@@ -151,7 +157,7 @@ def resolve_intelligence_gathering(scene: Scene, dice: Dice) -> Outcome:
     plots = sorted((p for _, p in aimed_at(scene) if p.id not in known), key=lambda p: (p.resolve_week, p.id))
     found = plots[: 1 + contest.margin // 5]
     effects = tuple(
-        KnowledgeGain(scene.house_id, plot_knowledge(scene, i, p, owner_of(scene, p), gm_part(truly(scene, p))))
+        scene.learns(scene.house_id, plot_knowledge(scene, i, p, owner_of(scene, p), gm_part(truly(scene, p))))
         for i, p in enumerate(found)
     )
     return scene.outcome(f"{len(found)} plot(s) discovered", contest.rolls, effects, succeeded=bool(found))
@@ -211,6 +217,8 @@ def false_plot(scene: Scene, dice: Dice, rolls: tuple[Roll, ...]) -> Outcome:
     phantom, rival, cover, more = rolled
     aggressor = None if cover is not None else rival
     knowledge = plot_knowledge(scene, 0, phantom, aggressor, gm_part(rival, phantom, cover))
-    gain = KnowledgeGain(scene.house_id, knowledge, false=True)
-    # The holder's record must read like a true discovery; only the outcome's effects mark it false.
-    return scene.outcome("1 plot(s) discovered", (*rolls, *more), (gain,), succeeded=False)
+    gain = scene.learns(scene.house_id, knowledge)
+    # The holder's record must read like a true discovery; only the outcome (GM-side) marks it false.
+    return scene.outcome(
+        "1 plot(s) discovered", (*rolls, *more), (gain,), succeeded=False, false=(str(knowledge["id"]),)
+    )

@@ -3,19 +3,49 @@ like the seed's actions, and at its week rolls its check and applies its success
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, assert_never
 
 from domain.dice import Dice, Roll
 from domain.errors import InvalidInputError
+from domain.gameofbones.effects import Change, GoldChanged, InfluenceChanged, PowerChanged
 from domain.gameofbones.order_checks import CUSTOM
 from domain.gameofbones.ordering import action_id
-from domain.gameofbones.outcomes import Effect, GoldChange, InfluenceChange, Outcome, PowerChange
+from domain.gameofbones.outcomes import Outcome
 from domain.gameofbones.records import PendingAction, absolute_week
 from domain.gameofbones.scene import Scene
 from domain.gm import HOUSE_FIELDS, Adjustment, CustomActionDef, decide_check
 
 if TYPE_CHECKING:
     from domain.gameofbones.house import House
+
+
+@dataclass(frozen=True)
+class InfluenceChange:
+    """One adjustment a custom action's success or failure makes (`effects_of`): what the GM's hand adjusts when
+    it settles the action (service/usecases/gm.py), and what the month records as the house's event."""
+
+    house_id: str
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class PowerChange:
+    house_id: str
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class GoldChange:
+    house_id: str
+    amount: int
+    reason: str
+
+
+Adjusting = InfluenceChange | PowerChange | GoldChange
 
 
 def is_custom(pending: PendingAction) -> bool:
@@ -75,18 +105,49 @@ def resolve_custom(scene: Scene, dice: Dice) -> Outcome:
             scene.actor.name,
         )
         success, rolls = outcome.success, outcome.rolls
-    effects = effects_of(
+    adjusting = effects_of(
         scene.houses,
         scene.house_id,
         action.on_success if success else action.on_failure,
         f"{action.name}: {'success' if success else 'failure'}",
     )
-    return scene.outcome("succeeded" if success else "failed", rolls, effects, succeeded=success)
+    changes = recorded(scene.houses, adjusting)
+    return scene.outcome("succeeded" if success else "failed", rolls, changes, succeeded=success)
 
 
-def effects_of(houses: Any, actor_id: str, adjustments: tuple[Adjustment, ...], reason: str) -> tuple[Effect, ...]:
-    """Adjustments as the outcome's changes; a treasury never goes below zero (seed 000, Taking Action: Cost)."""
-    effects: list[Effect] = []
+def recorded(houses: Mapping[str, House], adjusting: tuple[Adjusting, ...]) -> tuple[Change, ...]:
+    """The adjustments as the houses' events, each loss at most what the house has once those before it landed."""
+    held: dict[tuple[str, str], int] = {}
+    found: list[Change] = []
+    for a in adjusting:
+        house, field = houses[a.house_id], FIELD[type(a)]
+        key = (a.house_id, field)
+        now = held.get(key, int(getattr(house, field)))
+        amount = max(a.amount, -now)
+        held[key] = now + amount
+        found.append(Change(a.house_id, _event(a, amount)))
+    return tuple(found)
+
+
+def _event(adjusting: Adjusting, amount: int) -> InfluenceChanged | PowerChanged | GoldChanged:
+    match adjusting:
+        case InfluenceChange(_, _, reason):
+            return InfluenceChanged(amount, reason)
+        case PowerChange(_, _, reason):
+            return PowerChanged(amount, reason)
+        case GoldChange(_, _, reason):
+            return GoldChanged(amount, reason)
+        case _:
+            assert_never(adjusting)
+
+
+FIELD: dict[type, str] = {InfluenceChange: "influence", PowerChange: "power", GoldChange: "gold"}
+
+
+def effects_of(houses: Any, actor_id: str, adjustments: tuple[Adjustment, ...], reason: str) -> tuple[Adjusting, ...]:
+    """Adjustments by house, each a change of what the house holds now; a treasury never goes below zero (seed 000,
+    Taking Action: Cost)."""
+    effects: list[Adjusting] = []
     for adjustment in adjustments:
         target = houses.get(adjustment.target_id or actor_id)
         if target is None:

@@ -18,6 +18,7 @@ from domain.gameofbones.effects import (
     ActionReleased,
     ActionResolved,
     AreaDamageSet,
+    AreaEffect,
     AreaGained,
     AreaLost,
     CharacterSet,
@@ -27,8 +28,10 @@ from domain.gameofbones.effects import (
     Destroyed,
     Effect,
     GoldChanged,
+    HouseEffect,
     IncomeReceived,
     InfluenceChanged,
+    IntelEffect,
     KnowledgeGained,
     MovementSeen,
     PowerChanged,
@@ -45,24 +48,39 @@ Target = House | Region | HouseIntel
 
 def record(target: Target, effect: Effect) -> None:
     """Apply one effect to `target`; a refusal names what is wrong and records nothing."""
+    match target:
+        case House() if isinstance(effect, HouseEffect):
+            record_on_house(target, effect)
+        case Region() if isinstance(effect, AreaEffect):
+            record_on_area(target, effect)
+        case HouseIntel() if isinstance(effect, IntelEffect):
+            record_on_intel(target, effect)
+        case _:
+            raise InvalidInputError(f"cannot apply {type(effect).__name__} to {target.id}")
+
+
+def record_on_area(area: Region, effect: AreaEffect) -> None:
     match effect:
         case ControlChanged(house_id, reason):
-            _area(target, effect).change_control(house_id, reason)
+            area.change_control(house_id, reason)
         case TroopsChanged(house_id, power, reason):
-            area = _area(target, effect)
             _agrees(effect, TroopsChanged(house_id, max(power, -area.troops.get(house_id, 0)), reason))
             area.station_troops(house_id, power, reason)
-        case MovementSeen(observers, knowledge):
-            _intel(target, effect).record_sighting(observers, knowledge)
-        case KnowledgeGained(knowledge):
-            if not isinstance(target, House | HouseIntel):
-                raise InvalidInputError(f"cannot apply {type(effect).__name__} to {target.id}")
-            target.learn(knowledge)
         case _:
-            _on_house(_house(target, effect), effect)
+            assert_never(effect)
 
 
-def _on_house(house: House, effect: Effect) -> None:
+def record_on_intel(intel: HouseIntel, effect: IntelEffect) -> None:
+    match effect:
+        case KnowledgeGained(knowledge):
+            intel.learn(knowledge)
+        case MovementSeen(observers, knowledge):
+            intel.record_sighting(observers, knowledge)
+        case _:
+            assert_never(effect)
+
+
+def record_on_house(house: House, effect: HouseEffect) -> None:
     match effect:
         case InfluenceChanged(amount, reason):
             _agrees(effect, InfluenceChanged(max(amount, -house.influence), reason))
@@ -79,6 +97,8 @@ def _on_house(house: House, effect: Effect) -> None:
             house.add_circumstance(circumstance)
         case CircumstanceEnded(circumstance_id, reason):
             house.end_circumstance(circumstance_id, reason)
+        case KnowledgeGained(knowledge):
+            house.learn(knowledge)
         case SpySet(target_house_id, bonus, months, planted_phase, reason):
             house.set_spy(Spy(target_house_id, bonus, months, planted_phase), reason)
         case AreaDamageSet(area_id, dark_weeks, half_weeks, repair_cost, reason):
@@ -104,28 +124,8 @@ def _on_house(house: House, effect: Effect) -> None:
             house.receive_income(phase, amount, by_area)
         case Destroyed(reason):
             house.destroy(reason)
-        case ControlChanged() | TroopsChanged() | MovementSeen() | KnowledgeGained():
-            raise InvalidInputError(f"cannot apply {type(effect).__name__} to house {house.id}")
         case _:
             assert_never(effect)
-
-
-def _house(target: Target, effect: Effect) -> House:
-    if not isinstance(target, House):
-        raise InvalidInputError(f"cannot apply {type(effect).__name__} to {target.id}")
-    return target
-
-
-def _area(target: Target, effect: Effect) -> Region:
-    if not isinstance(target, Region):
-        raise InvalidInputError(f"cannot apply {type(effect).__name__} to {target.id}")
-    return target
-
-
-def _intel(target: Target, effect: Effect) -> HouseIntel:
-    if not isinstance(target, HouseIntel):
-        raise InvalidInputError(f"cannot apply {type(effect).__name__} to {target.id}")
-    return target
 
 
 def _agrees(effect: Effect, expected: Effect) -> None:

@@ -1,9 +1,11 @@
 """What a Game of Bones resolution records, as data: one frozen class per event it makes a House, an area (Region)
 or a house's intel record, named after it and holding its payload field for field (issue 30, item 3).
 
-The month resolves on working copies (domain/gameofbones/ledger.py) and keeps each change as a `Change` (the
-aggregate's id and one of these); `record` (domain/gameofbones/effect_record.py) applies one the one way, on the
-copies as the month goes and then on the aggregates the service loaded. The transcodings: a character is carried
+A rule returns these, each in a `Change` naming the aggregate that records it (`Outcome.effects`; the builders
+that read the aggregates' state, clamped as the aggregates clamp: domain/gameofbones/changes.py). The month resolves
+on working copies (domain/gameofbones/ledger.py) and keeps every change; `record` (domain/gameofbones/effect_record.py)
+applies each one way, one exhaustive `match` per aggregate, on the copies as the month goes and then on the
+aggregates the service loaded. The transcodings: a character is carried
 as its `Character` and a circumstance as its `Circumstance`, stored as their dicts.
 tests/domain/gameofbones/test_bones_effects.py holds each class to its event.
 """
@@ -169,3 +171,11 @@ HouseEffect = (
 AreaEffect = ControlChanged | TroopsChanged
 IntelEffect = KnowledgeGained | MovementSeen
 Effect = HouseEffect | AreaEffect | IntelEffect
+
+
+@dataclass(frozen=True)
+class Change:
+    """One effect a rule decided, and the aggregate (a house, an area or a house's intel, by id) that records it."""
+
+    target_id: str
+    effect: Effect

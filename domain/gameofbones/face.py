@@ -14,7 +14,7 @@ from uuid import UUID
 from domain.dice import Dice
 from domain.gameofbones.action_texts import ACTION_TEXTS
 from domain.gameofbones.actions import ACTION_TABLE, ACTIONS, ActionName, Scale, Target, action_rule
-from domain.gameofbones.custom import effects_of, is_custom, plan_custom
+from domain.gameofbones.custom import GoldChange, InfluenceChange, PowerChange, effects_of, is_custom, plan_custom
 from domain.gameofbones.enums import Applies, Fate, HouseActionName, HuntResult, InfluenceSourceKey, SettleResult
 from domain.gameofbones.gains import GAINING_INFLUENCE, GAINING_POWER, INFLUENCE_RULE, POWER_RULE
 from domain.gameofbones.garrison import check_stationing, stationed_power
@@ -35,7 +35,7 @@ from domain.gameofbones.month import MonthReport, apply_month, resolve_month
 from domain.gameofbones.order_checks import CUSTOM
 from domain.gameofbones.ordering import ONE_AREA, order_action, plan_open_move
 from domain.gameofbones.orders import Order, decode_order
-from domain.gameofbones.outcomes import GoldChange, InfluenceChange, Outcome, PowerChange
+from domain.gameofbones.outcomes import Outcome
 from domain.gameofbones.preview import HouseOption, preview_house
 from domain.gameofbones.ranks import RANK_RULE, RANK_TABLE
 from domain.gameofbones.records import (

@@ -5,17 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from domain.dice import Dice, DiceSpec, Modifier, Roll
+from domain.gameofbones import changes
 from domain.gameofbones.actions import Defence
 from domain.gameofbones.checks import Contest, d20, defence_modifiers
-from domain.gameofbones.outcomes import (
-    AreaDamageChange,
-    ControlChange,
-    Effect,
-    Outcome,
-    PowerChange,
-    Sighting,
-    TroopChange,
-)
+from domain.gameofbones.effects import AreaDamageSet, Change
+from domain.gameofbones.outcomes import Outcome
 from domain.gameofbones.records import Applies, AreaDamage
 from domain.gameofbones.scene import Scene, rank_check_modifiers
 
@@ -70,18 +64,18 @@ def resolve_assault(scene: Scene, dice: Dice) -> Outcome:
     told = scene.tell_defender("assaulted", area_ids=[area_id])
     if contest.success:
         loss = min(contest.margin // 5 * LOSS_STEP, in_position)
-        effects: tuple[Effect, ...] = (told,)
+        effects: tuple[Change, ...] = (told,)
         if loss:
             effects = (
-                PowerChange(str(defender.id), -loss, scene.rule),
-                TroopChange(area_id, str(defender.id), -loss, scene.rule),
+                changes.power(defender, -loss, scene.rule),
+                changes.troops(scene.areas[area_id], str(defender.id), -loss, scene.rule),
                 told,
             )
         # Success is power taken (rules notes, Success): a win on a site with none in position took nothing.
         return scene.outcome(f"the defender lost {loss} power", contest.rolls, effects, succeeded=loss > 0)
     beaten_by = contest.defence.total - contest.attack.total if contest.defence else 0
     loss = min(max(0, beaten_by) // 3 * LOSS_STEP, committed)
-    lost = (PowerChange(scene.house_id, -loss, scene.rule),) if loss else ()
+    lost = (changes.power(scene.house, -loss, scene.rule),) if loss else ()
     return scene.outcome(f"repulsed; the aggressor lost {loss} power", contest.rolls, (*lost, told), succeeded=False)
 
 
@@ -96,9 +90,9 @@ def resolve_troop_movements(scene: Scene, dice: Dice) -> Outcome:
         rolls, hidden = contest.rolls, contest.success
     source, target, power = pending.area_ids[0], str(pending.params["to_area_id"]), int(pending.params["power"])
     reason = "hidden troop movement" if hidden else "troop movement"
-    moves: tuple[Effect, ...] = (
-        TroopChange(source, scene.house_id, -power, reason),
-        TroopChange(target, scene.house_id, power, reason),
+    moves = (
+        changes.troops(scene.areas[source], scene.house_id, -power, reason),
+        changes.troops(scene.areas[target], scene.house_id, power, reason),
     )
     if hidden:
         return scene.outcome("moved unseen", rolls, moves, succeeded=True)
@@ -108,7 +102,7 @@ def resolve_troop_movements(scene: Scene, dice: Dice) -> Outcome:
         hid: scene.knowledge(hid, "movement", **fields)["id"] for hid in sorted(scene.houses) if hid != scene.house_id
     }
     entry = {k: v for k, v in scene.knowledge(scene.house_id, "movement", **fields).items() if k != "id"}
-    seen = (Sighting(scene.house_id, observers, entry),) if observers else ()
+    seen = changes.sighting(scene.house_id, observers, entry, scene.intel) if observers else ()
     return scene.outcome("moved in plain sight", rolls, (*moves, *seen), succeeded=False)
 
 
@@ -117,7 +111,7 @@ def resolve_vandalism(scene: Scene, dice: Dice) -> Outcome:
     defender = scene.defender
     assert defender is not None
     rolls: list[Roll] = []
-    effects: list[Effect] = []
+    effects: list[Change] = []
     results = []
     for area_id in scene.pending.area_ids:
         result = vandalize(scene, scene.house, defender, area_id, dice, rolls, effects, turned=False)
@@ -126,7 +120,7 @@ def resolve_vandalism(scene: Scene, dice: Dice) -> Outcome:
     # "vandalized" only when an area of the defender's took damage; otherwise it saw the vandals off.
     told = (
         "vandalized"
-        if any(isinstance(e, AreaDamageChange) and e.house_id == str(defender.id) for e in effects)
+        if any(isinstance(c.effect, AreaDamageSet) and c.target_id == str(defender.id) for c in effects)
         else "vandalism repelled"
     )
     effects.append(scene.tell_defender(told, area_ids=list(scene.pending.area_ids)))
@@ -140,7 +134,7 @@ def vandalize(
     area_id: str,
     dice: Dice,
     rolls: list[Roll],
-    effects: list[Effect],
+    effects: list[Change],
     *,
     turned: bool,
 ) -> str:
@@ -155,13 +149,13 @@ def vandalize(
         repairs = scene.roll(REPAIRS, dice, "Vandalism: repairs needed")
         rolls.append(repairs)
         hit = AreaDamage(area_id, DARK_WEEKS, damage.half_weeks, damage.repair_cost + repairs.total)
-        effects.append(AreaDamageChange(str(defender.id), hit, scene.rule))
+        effects.append(changes.area_damage(str(defender.id), hit, scene.rule))
         return f"{name} wrecked"
     if contest.success:
         weeks = scene.roll(HALF_WEEKS, dice, "Vandalism: weeks at half income")
         rolls.append(weeks)
         hit = AreaDamage(area_id, damage.dark_weeks, max(damage.half_weeks, weeks.total), damage.repair_cost)
-        effects.append(AreaDamageChange(str(defender.id), hit, scene.rule))
+        effects.append(changes.area_damage(str(defender.id), hit, scene.rule))
         return f"{name} at half income"
     if contest.shortfall >= 10 and not turned and aggressor.area_ids:
         pick = scene.roll(DiceSpec(1, len(aggressor.area_ids)), dice, "Vandalism: the turned vandals' target")
@@ -205,8 +199,8 @@ def resolve_wrest_control(scene: Scene, dice: Dice) -> Outcome:
         "control wrested" if contest.success and contest.margin >= 10 else "attempt failed", area_ids=[str(area.id)]
     )
     if contest.success and contest.margin >= 10:
-        seized = ControlChange(str(area.id), scene.house_id, str(defender.id), scene.rule)
-        return scene.outcome("control seized", contest.rolls, (seized, told), succeeded=True)
+        seized = changes.control(str(area.id), scene.houses, scene.house_id, str(defender.id), scene.rule)
+        return scene.outcome("control seized", contest.rolls, (*seized, told), succeeded=True)
     if contest.shortfall >= 10:
         months = scene.roll(WREST_MONTHS, dice, "Wrest Control: months of lost influence")
         penalty = scene.circumstance(

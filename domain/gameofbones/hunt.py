@@ -12,9 +12,11 @@ from uuid import uuid5
 from domain.dice import Dice, Modifier, Roll
 from domain.errors import NotFoundError, RuleViolationError
 from domain.gameofbones.checks import d20, skill_modifier
+from domain.gameofbones.effects import Change, CircumstanceEnded, KnowledgeGained
 from domain.gameofbones.enums import HuntResult
 from domain.gameofbones.gains import Skill
 from domain.gameofbones.intel import known_by
+from domain.gameofbones.ledger import apply_changes
 from domain.gameofbones.records import Applies, Circumstance
 from domain.gameofbones.scene import GM_ONLY, KNOWLEDGE
 
@@ -28,11 +30,14 @@ HUNT_DC = 20  # as Intelligence Gathering, the seed's Gather Information check i
 
 @dataclass(frozen=True)
 class SourceHunt:
-    """One check: its roll, the knowledge it gives the house, and the captured assassin's +10 it used up."""
+    """One check: its roll, the knowledge it gives the house, the captured assassin's +10 it used up, and the
+    changes that record them (the house learns what it found; the +10 is gone, whatever it found: "the next …
+    check"), for `record_hunt`."""
 
     roll: Roll
     knowledge: dict[str, Any] = field(hash=False)
     used: Circumstance | None = None
+    changes: tuple[Change, ...] = field(default=(), hash=False)
 
     @property
     def found(self) -> bool:
@@ -68,14 +73,14 @@ def hunt_source(house: House, attack_id: str, phase: int, dice: Dice, intel: Hou
         "result": result,
         "roll": roll.to_dict(),
     }
-    return SourceHunt(roll, knowledge, used)
+    learned = Change(str((intel or house).id), KnowledgeGained(dict(knowledge)))
+    ended = (Change(str(house.id), CircumstanceEnded(used.id, "used: source hunt")),) if used is not None else ()
+    return SourceHunt(roll, knowledge, used, (learned, *ended))
 
 
 def record_hunt(house: House, hunt: SourceHunt, intel: HouseIntel | None = None) -> None:
-    """The house learns what the check found; the +10 is gone, whatever it found ("the next … check")."""
-    (intel or house).learn(hunt.knowledge)
-    if hunt.used is not None:
-        house.end_circumstance(hunt.used.id, "used: source hunt")
+    """A source hunt's changes on the house (and its intel) the service loaded, the one way (ledger.py)."""
+    apply_changes(hunt.changes, [house], [], [intel] if intel is not None else [])
 
 
 def traceable_attack(house: House, attack_id: str, phase: int, intel: HouseIntel | None = None) -> dict[str, Any]:

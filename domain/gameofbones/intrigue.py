@@ -6,18 +6,13 @@ from typing import TYPE_CHECKING
 from uuid import uuid5
 
 from domain.dice import Dice, DiceSpec
+from domain.gameofbones import changes
 from domain.gameofbones.actions import ACTIONS, ActionName, action_rule
+from domain.gameofbones.changes import Intel
 from domain.gameofbones.checks import Contest, attack_modifiers, d20, defence_modifiers, skill_modifier
+from domain.gameofbones.effects import Change
 from domain.gameofbones.gains import Skill
-from domain.gameofbones.outcomes import (
-    CircumstanceGain,
-    Effect,
-    InfluenceChange,
-    KnowledgeGain,
-    Outcome,
-    Skim,
-    SpyChange,
-)
+from domain.gameofbones.outcomes import Outcome, Skim
 from domain.gameofbones.records import Applies, Circumstance, Spy
 from domain.gameofbones.scene import KNOWLEDGE, Scene
 
@@ -68,7 +63,8 @@ def resolve_extortion(scene: Scene, dice: Dice) -> Outcome:
     if contest.success:
         percent = min(100, 5 * contest.margin)
         skims = tuple(Skim(a, scene.house_id, str(defender.id), percent) for a in scene.pending.area_ids)
-        return scene.outcome(f"{percent}% of the areas' income extorted", contest.rolls, (*skims, told), succeeded=True)
+        result = f"{percent}% of the areas' income extorted"
+        return scene.outcome(result, contest.rolls, (told,), succeeded=True, skims=skims)
     beaten_by = contest.defence.total - contest.attack.total if contest.defence else 0
     value = 5 if beaten_by >= 10 else 2
     armed = scene.circumstance(
@@ -105,7 +101,8 @@ def resolve_poison_pill(scene: Scene, dice: Dice) -> Outcome:
     contest = scene.contest(dice)
     if contest.success:
         spy = Spy(str(defender.id), SPY_BONUS, 0, scene.phase)
-        return scene.outcome("spy planted", contest.rolls, (SpyChange(scene.house_id, spy, "planted"),), succeeded=True)
+        planted = changes.spy(scene.house_id, spy, "planted")
+        return scene.outcome("spy planted", contest.rolls, (planted,), succeeded=True)
     return scene.outcome(
         "the spy was turned",
         contest.rolls,
@@ -114,7 +111,7 @@ def resolve_poison_pill(scene: Scene, dice: Dice) -> Outcome:
     )
 
 
-def turned(aggressor: House, defender: House, phase: int, *told: Effect) -> tuple[Effect, ...]:
+def turned(aggressor: House, defender: House, phase: int, *told: Change) -> tuple[Change, ...]:
     penalty = Circumstance(
         f"turned spy:{defender.id}:{phase}",
         "Poison Pill: turned spy",
@@ -124,11 +121,14 @@ def turned(aggressor: House, defender: House, phase: int, *told: Effect) -> tupl
         phase + 1,
         other_house_id=str(defender.id),
     )
-    return (CircumstanceGain(str(aggressor.id), penalty), *told)
+    return (changes.circumstance(str(aggressor.id), penalty), *told)
 
 
-def check_spy(aggressor: House, defender: House, spy: Spy, phase: int, week: int, dice: Dice) -> Outcome:
-    """Seed 000, Poison Pill: the check again each month; lose and the spy is suspected (−1), at 0 found."""
+def check_spy(
+    aggressor: House, defender: House, spy: Spy, phase: int, week: int, dice: Dice, intel: Intel | None = None
+) -> Outcome:
+    """Seed 000, Poison Pill: the check again each month; lose and the spy is suspected (−1), at 0 found.
+    `intel`: the houses' by house id, where the found spy's record goes (none: the defender's House)."""
     rule, name = action_rule(ActionName.POISON_PILL), ActionName.POISON_PILL
     runner, hunter = aggressor.best(Skill.SENSE_MOTIVE), defender.best(Skill.GATHER_INFORMATION)
     attack_mods = [
@@ -158,7 +158,7 @@ def check_spy(aggressor: House, defender: House, spy: Spy, phase: int, week: int
     bonus = spy.bonus - (0 if contest.success else 1)
     aggressor_id, defender_id = str(aggressor.id), str(defender.id)
     if bonus <= 0:
-        gone = SpyChange(aggressor_id, Spy(spy.target_house_id, 0, months, spy.planted_phase), "discovered")
+        gone = changes.spy(aggressor_id, Spy(spy.target_house_id, 0, months, spy.planted_phase), "discovered")
         found = {
             "id": str(uuid5(KNOWLEDGE, f"spy found:{aggressor_id}:{defender_id}:{phase}")),
             "kind": "attack",
@@ -174,13 +174,13 @@ def check_spy(aggressor: House, defender: House, spy: Spy, phase: int, week: int
             "the spy was discovered",
             week,
             contest.rolls,
-            (gone, *turned(aggressor, defender, phase, KnowledgeGain(defender_id, found))),
+            (gone, *turned(aggressor, defender, phase, changes.knowledge(defender_id, found, intel or {}))),
             None,
             defender_id,
             succeeded=False,
         )
     bonus += 1 if months % SPY_GROWTH_MONTHS == 0 else 0
-    kept = SpyChange(
+    kept = changes.spy(
         aggressor_id,
         Spy(spy.target_house_id, bonus, months, spy.planted_phase),
         "in place" if contest.success else "suspected",
@@ -203,7 +203,7 @@ def resolve_public_relations_campaign(scene: Scene, dice: Dice) -> Outcome:
     contest = scene.contest(dice)
     if not contest.success:
         return scene.outcome("no influence gained", contest.rolls, succeeded=False)
-    gain = InfluenceChange(scene.house_id, PR_GAIN, action_rule(ActionName.PUBLIC_RELATIONS_CAMPAIGN))
+    gain = changes.influence(scene.house, PR_GAIN, action_rule(ActionName.PUBLIC_RELATIONS_CAMPAIGN))
     return scene.outcome(f"+{PR_GAIN} influence", contest.rolls, (gain,), succeeded=True)
 
 
@@ -218,7 +218,7 @@ def resolve_smear_campaign(scene: Scene, dice: Dice) -> Outcome:
         if contest.margin > 10:
             band = scene.roll(SMEAR_BAND, dice, "Smear Campaign: influence lost")
             rolls, loss = (*rolls, band), band.total
-        hit = InfluenceChange(str(defender.id), -loss, scene.rule)
+        hit = changes.influence(defender, -loss, scene.rule)
         return scene.outcome(
             f"the target lost {loss} influence",
             rolls,

@@ -1,9 +1,10 @@
 """The working state a Game of Bones month resolves on, and the changes it records (issue 30, item 3).
 
 A `Ledger` holds the campaign's houses, areas and intel: copies (`Ledger.copy_of`) when a month is resolved, so
-the aggregates the service loaded are left as they were. Every change is recorded as a `Change` (an aggregate's
-id, a typed effect: domain/gameofbones/effects.py) and applied at once to the ledger's own aggregates, so a later
-week reads the earlier ones; `apply_changes` then applies the same changes, in order, to the loaded aggregates.
+the aggregates the service loaded are left as they were. Every change (an aggregate's id and a typed effect, as the
+rules return them: domain/gameofbones/effects.py) is applied at once to the ledger's own aggregates, so a later
+week reads the earlier ones, and kept; `apply_changes` then applies the same changes, in order, to the loaded
+aggregates.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.clone import clone
+from domain.errors import NotFoundError
 from domain.gameofbones.effect_record import Target, record
-from domain.gameofbones.effects import Effect
+from domain.gameofbones.effects import Change, Effect
 from domain.gameofbones.house import House
 from domain.gameofbones.intel import HouseIntel
 from domain.gameofbones.records import AreaDamage, Character, Circumstance, Member, PendingAction, Priest, Spy
@@ -26,14 +28,6 @@ _SHARED: dict[type, Any] = {
 }
 
 
-@dataclass(frozen=True)
-class Change:
-    """One effect the month decided, and the aggregate (a house, an area or a house's intel) that records it."""
-
-    target_id: str
-    effect: Effect
-
-
 @dataclass
 class Ledger:
     """Houses and intel by house id, areas by area id, and every change recorded on them, in order."""
@@ -42,6 +36,11 @@ class Ledger:
     areas: dict[str, Region]
     intel: dict[str, HouseIntel] = field(default_factory=dict)
     changes: list[Change] = field(default_factory=list)
+    targets: dict[str, Target] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.targets = {str(h.id): h for h in self.houses.values()}
+        self.targets |= {str(a.id): a for a in self.areas.values()} | {str(i.id): i for i in self.intel.values()}
 
     @classmethod
     def copy_of(
@@ -57,6 +56,16 @@ class Ledger:
         """Apply an effect to the ledger's aggregate at once (later steps see it) and keep it."""
         record(aggregate, effect)
         self.changes.append(Change(str(aggregate.id), effect))
+
+    def target(self, target_id: str) -> Target:
+        if target_id not in self.targets:
+            raise NotFoundError(f"no house, area or intel {target_id} in this campaign")
+        return self.targets[target_id]
+
+    def apply(self, change: Change) -> None:
+        """Record a rule's change on the ledger's aggregate it names."""
+        record(self.target(change.target_id), change.effect)
+        self.changes.append(change)
 
 
 def apply_changes(

@@ -10,6 +10,7 @@ from domain.dice import Dice, Roll
 from domain.errors import DomainError, NotFoundError, RuleViolationError
 from domain.gameofbones import effects as fx
 from domain.gameofbones.actions import ActionName
+from domain.gameofbones.changes import Intel
 from domain.gameofbones.covert import (
     resolve_assassination,
     resolve_counterintelligence,
@@ -18,6 +19,7 @@ from domain.gameofbones.covert import (
     resolve_intelligence_gathering,
 )
 from domain.gameofbones.custom import is_custom, resolve_custom
+from domain.gameofbones.effects import ActionCovered, Change
 from domain.gameofbones.force import resolve_assault, resolve_troop_movements, resolve_vandalism, resolve_wrest_control
 from domain.gameofbones.intrigue import (
     check_spy,
@@ -28,17 +30,8 @@ from domain.gameofbones.intrigue import (
     resolve_public_relations_campaign,
     resolve_smear_campaign,
 )
-from domain.gameofbones.ledger import Change, Ledger, apply_changes
-from domain.gameofbones.outcomes import (
-    ControlChange,
-    Cover,
-    FateChange,
-    Intel,
-    Outcome,
-    Skim,
-    TroopChange,
-    apply_outcome,
-)
+from domain.gameofbones.ledger import Ledger, apply_changes
+from domain.gameofbones.outcomes import Outcome, apply_outcome
 from domain.gameofbones.records import WEEKS_PER_MONTH, PendingAction, absolute_week
 from domain.gameofbones.scene import Scene
 
@@ -174,7 +167,7 @@ def carry_out(
     try:
         outcome = resolve_pending(house, pending, week, houses, areas, dice, booked, ledger.intel)
         rolls = outcome.rolls
-        check_outcome(outcome, houses, areas)
+        check_outcome(outcome, ledger)
     except DomainError as refused:
         rule = refused.message if isinstance(refused, RuleViolationError) else f"{refused.message} ({ORDER_RULE})"
         scene = Scene(house, pending, week, houses, areas)
@@ -183,20 +176,17 @@ def carry_out(
     return outcome
 
 
-def check_outcome(outcome: Outcome, houses: Mapping[str, House], areas: Mapping[str, Region]) -> None:
-    """Refuse, before anything is recorded, an outcome that would be refused half-way: the houses, areas,
-    characters and pending actions its effects name must still be there (everything else an effect changes
-    is clamped: gold, influence, power, troops)."""
-    _house(houses, outcome.house_id)
-    for effect in outcome.effects:
-        if isinstance(effect, Skim | TroopChange | ControlChange):
-            _area(areas, effect.area_id)
-            continue
-        house = _house(houses, effect.house_id)
-        if isinstance(effect, Cover):
-            house.pending_action(effect.action_id)
-        elif isinstance(effect, FateChange):
-            house.character(effect.name)
+def check_outcome(outcome: Outcome, ledger: Ledger) -> None:
+    """Refuse, before anything is recorded, an outcome that would be refused half-way: the houses, areas and
+    pending actions its changes name must still be there (what a change takes away is clamped by the rules that
+    made it: gold, influence, power, troops)."""
+    _house(ledger.houses, outcome.house_id)
+    for skim in outcome.skims:
+        _area(ledger.areas, skim.area_id)
+    for change in outcome.effects:
+        target = ledger.target(change.target_id)
+        if isinstance(change.effect, ActionCovered):
+            _house(ledger.houses, str(target.id)).pending_action(change.effect.action_id)
 
 
 def _house(houses: Mapping[str, House], house_id: str) -> House:
@@ -239,7 +229,7 @@ def pay_income(
     ledger: Ledger, phase: int, earned: dict[str, dict[str, int]], outcomes: list[Outcome]
 ) -> dict[str, int]:
     """Seed 000, Extortion: the aggressor's share comes out of the defender's income for the month."""
-    for skim in (e for o in outcomes for e in o.effects if isinstance(e, Skim)):
+    for skim in (s for o in outcomes for s in o.skims):
         taken = earned.get(skim.defender_id, {}).get(skim.area_id, 0) * skim.percent // 100
         if skim.defender_id in earned and skim.house_id in earned:
             earned[skim.defender_id][skim.area_id] -= taken
@@ -262,7 +252,7 @@ def check_spies(ledger: Ledger, phase: int, dice: Dice) -> list[Outcome]:
             target = houses.get(spy.target_house_id)
             if spy.planted_phase >= phase or target is None or target.destroyed or house.destroyed:
                 continue
-            outcome = check_spy(house, target, spy, phase, week, dice)
+            outcome = check_spy(house, target, spy, phase, week, dice, ledger.intel)
             apply_outcome(outcome, ledger)
             outcomes.append(outcome)
     return outcomes

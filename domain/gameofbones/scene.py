@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid5
 
 from domain.dice import Dice, DiceSpec, Modifier, Roll
+from domain.gameofbones import changes
 from domain.gameofbones.actions import ACTIONS, ActionName, ActionRow, Defence, Sizing, action_rule
 from domain.gameofbones.checks import Contest, attack_modifiers, d20, defence_modifiers, skill_modifier
+from domain.gameofbones.effects import Change
 from domain.gameofbones.intel import known_by, plots_known_by
-from domain.gameofbones.outcomes import CircumstanceGain, Effect, KnowledgeGain, Outcome
+from domain.gameofbones.outcomes import Outcome, Skim
 from domain.gameofbones.records import Applies, Character, Circumstance, PendingAction, phase_of
 
 if TYPE_CHECKING:
@@ -85,11 +87,29 @@ class Scene:
         return self.house.character(self.pending.actor)
 
     def outcome(
-        self, result: str, rolls: tuple[Roll, ...] = (), effects: tuple[Effect, ...] = (), *, succeeded: bool
+        self,
+        result: str,
+        rolls: tuple[Roll, ...] = (),
+        effects: tuple[Change, ...] = (),
+        *,
+        succeeded: bool,
+        false: tuple[str, ...] = (),
+        skims: tuple[Skim, ...] = (),
     ) -> Outcome:
+        """`false`: the ids of the knowledge it gives that is false (GM-side)."""
         defender = self.pending.target_house_id
         return Outcome(
-            self.pending.action, self.house_id, result, self.week, rolls, effects, self.pending.id, defender, succeeded
+            self.pending.action,
+            self.house_id,
+            result,
+            self.week,
+            rolls,
+            effects,
+            self.pending.id,
+            defender,
+            succeeded,
+            false,
+            skims,
         )
 
     def roll(self, spec: DiceSpec, dice: Dice, purpose: str) -> Roll:
@@ -149,7 +169,15 @@ class Scene:
         key = f"{self.pending.id}:{holder}:{kind}:{index}"
         return {"id": str(uuid5(KNOWLEDGE, key)), "kind": kind, "phase": self.phase, "week": self.week, **fields}
 
-    def tell_defender(self, result: str, *, reveal: bool = True, **fields: Any) -> KnowledgeGain:
+    def learns(self, holder: str, knowledge: dict[str, Any]) -> Change:
+        """`holder` learns it: in its intel, where the service loaded one (changes.knowledge)."""
+        return changes.knowledge(holder, knowledge, self.intel)
+
+    def told_id(self) -> str:
+        """The id of what `tell_defender` tells the defender."""
+        return str(self.knowledge(self.pending.target_house_id or "", "attack")["id"])
+
+    def tell_defender(self, result: str, *, reveal: bool = True, **fields: Any) -> Change:
         """The defender learns what befell it; a Cover Up (or the action's nature) hides who did it. Seed 000,
         Cover Up: "all evidence tying the noble house to the action … is destroyed", so nothing is left to trace."""
         holder = self.pending.target_house_id or ""
@@ -158,18 +186,18 @@ class Scene:
         told = self.knowledge(
             holder, "attack", action=self.pending.action, aggressor_house_id=aggressor, result=result, **fields
         )
-        return KnowledgeGain(holder, told | {GM_ONLY: {"source_house_id": traceable}})
+        return self.learns(holder, told | {GM_ONLY: {"source_house_id": traceable}})
 
     def circumstance(
         self, holder: str, applies: Applies, value: int, *, months: int | None = 1, start_next: bool = False, **kw: Any
-    ) -> CircumstanceGain:
+    ) -> Change:
         """From now through next month (`months=1`), or only next month (`start_next`); None: until used."""
         start = self.phase + 1 if start_next else self.phase
         until = None if months is None else start + months - (1 if start_next else 0)
         key = f"{self.pending.id}:{holder}:{applies.value}"
         source = kw.pop("source", self.pending.action)
         circumstance = Circumstance(str(uuid5(KNOWLEDGE, key)), source, value, applies, start, until, **kw)
-        return CircumstanceGain(holder, circumstance)
+        return changes.circumstance(holder, circumstance)
 
 
 def rank_check_modifiers(scene: Scene, defender: House) -> tuple[list[Modifier], list[Modifier]]:
