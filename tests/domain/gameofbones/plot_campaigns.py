@@ -15,15 +15,15 @@ from unittest import mock
 
 from domain.dice import Dice, RandomDice
 from domain.errors import DomainError
-from domain.gameofbones import covert
-from domain.gameofbones.actions import ACTIONS, ActionName, Target
-from domain.gameofbones.effects import KnowledgeGained
-from domain.gameofbones.house import House
-from domain.gameofbones.month import resolve_month
-from domain.gameofbones.order_checks import check_order
-from domain.gameofbones.ordering import Order, plan_order
-from domain.gameofbones.records import WEEKS_PER_MONTH, PendingAction
-from domain.gameofbones.scene import GM_ONLY, Scene
+from domain.gameofbones.aggregate.house import House
+from domain.gameofbones.resolution.month import resolve_month
+from domain.gameofbones.rules import covert
+from domain.gameofbones.rules.effects import KnowledgeGained
+from domain.gameofbones.rules.order_checks import check_order
+from domain.gameofbones.rules.ordering import Order, plan_order
+from domain.gameofbones.rules.scene import GM_ONLY, Scene
+from domain.gameofbones.tables.actions import ACTIONS, ActionName, Target
+from domain.gameofbones.tables.records import WEEKS_PER_MONTH, PendingAction
 from tests.domain.gameofbones.bones_world import World, house, person
 
 A = ActionName

@@ -7,11 +7,11 @@ from uuid import uuid5
 
 import pytest
 
-from domain.gameofbones.actions import ActionName as A
-from domain.gameofbones.effects import KnowledgeGained
-from domain.gameofbones.ordering import Order
-from domain.gameofbones.records import Applies, Status
-from domain.gameofbones.scene import KNOWLEDGE
+from domain.gameofbones.rules.effects import KnowledgeGained
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.rules.scene import KNOWLEDGE
+from domain.gameofbones.tables.actions import ActionName as A
+from domain.gameofbones.tables.records import Applies, Status
 from tests.domain.gameofbones.bones_world import act, court, house, person, totals
 
 

@@ -10,13 +10,13 @@ from functools import cache
 from unittest import mock
 
 from domain.dice import RandomDice
-from domain.gameofbones import false_plots
-from domain.gameofbones.actions import ActionName as A
-from domain.gameofbones.effects import KnowledgeGained
-from domain.gameofbones.house import House
-from domain.gameofbones.month import resolve_month
-from domain.gameofbones.ordering import Order
-from domain.gameofbones.records import WEEKS_PER_MONTH
+from domain.gameofbones.aggregate.house import House
+from domain.gameofbones.resolution.month import resolve_month
+from domain.gameofbones.rules import false_plots
+from domain.gameofbones.rules.effects import KnowledgeGained
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.tables.actions import ActionName as A
+from domain.gameofbones.tables.records import WEEKS_PER_MONTH
 from tests.domain.gameofbones.bones_world import World
 from tests.domain.gameofbones.plot_campaigns import campaign, try_order
 

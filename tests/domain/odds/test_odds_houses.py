@@ -9,13 +9,13 @@ from fractions import Fraction
 import pytest
 
 from domain.dice import RandomDice
-from domain.gameofbones.actions import ActionName
-from domain.gameofbones.effects import AreaDamageSet, InfluenceChanged, KnowledgeGained, PowerChanged
-from domain.gameofbones.house import House
-from domain.gameofbones.month import RESOLVERS
-from domain.gameofbones.ordering import Order, plan_order
-from domain.gameofbones.outcomes import Outcome
-from domain.gameofbones.scene import Scene
+from domain.gameofbones.aggregate.house import House
+from domain.gameofbones.resolution.month import RESOLVERS
+from domain.gameofbones.rules.effects import AreaDamageSet, InfluenceChanged, KnowledgeGained, PowerChanged
+from domain.gameofbones.rules.ordering import Order, plan_order
+from domain.gameofbones.rules.outcomes import Outcome
+from domain.gameofbones.rules.scene import Scene
+from domain.gameofbones.tables.actions import ActionName
 from domain.odds import HouseOdds, Unknown, house_odds, house_success
 from tests.domain.gameofbones.bones_world import World, court
 from tests.domain.odds.odds_checks import ScriptDice, enumerate_any, within
@@ -219,8 +219,8 @@ def test_a_players_odds_never_read_a_rivals_secret_the_gms_do() -> None:
 
 
 def test_a_spys_monthly_check_matches_10000_seeded_checks() -> None:
-    from domain.gameofbones.intrigue import check_spy
-    from domain.gameofbones.records import Spy
+    from domain.gameofbones.rules.intrigue import check_spy
+    from domain.gameofbones.tables.records import Spy
     from domain.odds import spy_check_odds
 
     _, baenre, rival, _ = _table()
@@ -235,7 +235,7 @@ def test_a_spys_monthly_check_matches_10000_seeded_checks() -> None:
 
 
 def test_a_source_hunts_chance_is_its_d20_against_dc_20() -> None:
-    from domain.gameofbones.hunt import HUNT_DC
+    from domain.gameofbones.rules.hunt import HUNT_DC
     from domain.odds import source_hunt_odds
 
     _, _, rival, _ = _table()
