@@ -1,5 +1,7 @@
 """The one way a Game of Bones effect reaches its aggregate (issue 30, item 3): a House's, an area's or a house
-intel's own checks, raising before any event, then the event whose payload is the effect's fields.
+intel's own checks, raising before any event, then the event whose payload is the effect's fields. One `match` per
+aggregate (`record_on_house`, `record_on_area`, `record_on_intel`), each over that aggregate's effects only, which
+mypy checks exhaustive; `record` sends an effect to its aggregate's and refuses one the aggregate has no event for.
 
 A field the aggregate works out from its state (a loss taken at most down to zero, what a released action had
 dedicated, the name of the action resolved) is worked out again here and must agree with the aggregate it is

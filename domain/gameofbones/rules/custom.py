@@ -117,16 +117,27 @@ def resolve_custom(scene: Scene, dice: Dice) -> Outcome:
 
 def recorded(houses: Mapping[str, HouseView], adjusting: tuple[Adjusting, ...]) -> tuple[Change, ...]:
     """The adjustments as the houses' events, each loss at most what the house has once those before it landed."""
-    held: dict[tuple[str, str], int] = {}
+    held: dict[tuple[str, type], int] = {}
     found: list[Change] = []
     for a in adjusting:
-        house, field = houses[a.house_id], FIELD[type(a)]
-        key = (a.house_id, field)
-        now = held.get(key, int(getattr(house, field)))
+        key = (a.house_id, type(a))
+        now = held.get(key, _held(houses[a.house_id], a))
         amount = max(a.amount, -now)
         held[key] = now + amount
         found.append(Change(a.house_id, _event(a, amount)))
     return tuple(found)
+
+
+def _held(house: HouseView, adjusting: Adjusting) -> int:
+    match adjusting:
+        case InfluenceChange():
+            return house.influence
+        case PowerChange():
+            return house.power
+        case GoldChange():
+            return house.gold
+        case _:
+            assert_never(adjusting)
 
 
 def _event(adjusting: Adjusting, amount: int) -> InfluenceChanged | PowerChanged | GoldChanged:
@@ -139,9 +150,6 @@ def _event(adjusting: Adjusting, amount: int) -> InfluenceChanged | PowerChanged
             return GoldChanged(amount, reason)
         case _:
             assert_never(adjusting)
-
-
-FIELD: dict[type, str] = {InfluenceChange: "influence", PowerChange: "power", GoldChange: "gold"}
 
 
 def effects_of(houses: Any, actor_id: str, adjustments: tuple[Adjustment, ...], reason: str) -> tuple[Adjusting, ...]:
