@@ -29,7 +29,7 @@ from bench.http_load import STANDINGS, Connection, http_request
 from bench.played import Size, build
 from domain.campaign import Campaign
 from domain.factionturn.faction import Faction
-from domain.gameofbones.ordering import UNSET, Order
+from domain.gameofbones.rules.ordering import UNSET, Order
 from service.bootstrap import Intrigue
 from service.persistence.database import Database
 from tests.service.usecases.test_factionturn_play import candidate_orders
@@ -78,7 +78,7 @@ def build_tables(
 
 
 def order_body(order: Order, actor: str) -> dict[str, Any]:
-    """A house order in the REST body's form (domain/gameofbones/ordering.py, `order_from_dict`)."""
+    """A house order in the REST body's form (domain/gameofbones/rules/ordering.py, `order_from_dict`)."""
     body: dict[str, Any] = {"action": order.action.value, "actor": actor, "start_week": order.start_week}
     for key, unset in UNSET.items():
         value = getattr(order, key)

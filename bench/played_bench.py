@@ -34,7 +34,7 @@ from bench.projections import _raw_read
 from domain.commands import RollDice
 from domain.errors import DomainError
 from domain.factionturn.faction import Faction
-from domain.gameofbones.house import House
+from domain.gameofbones.aggregate.house import House
 from service.bootstrap import Intrigue
 from service.entrypoints.graphql.precomputed import precompute_standings
 from service.persistence import database, migrations

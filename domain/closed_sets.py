@@ -38,7 +38,8 @@ from domain.factionturn.enums import (
     GoalKey,
     PermissionAnswer,
 )
-from domain.gameofbones.enums import (
+from domain.gameofbones.rules.gm_hooks import Hook
+from domain.gameofbones.tables.enums import (
     Applies,
     Fate,
     HouseActionName,
@@ -47,7 +48,6 @@ from domain.gameofbones.enums import (
     SettleResult,
     Status,
 )
-from domain.gameofbones.gm_hooks import Hook
 from domain.seats import Role
 
 CLOSED_SETS: dict[str, type[StrEnum]] = {

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
-from domain.gameofbones.records import Character
+from domain.gameofbones.tables.records import Character
 
 
 @dataclass(frozen=True)

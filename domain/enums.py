@@ -1,7 +1,7 @@
 """Closed sets the kernel owns, as enums whose values are the strings events and REST payloads carry.
 
 The rule systems' own sets live beside their rules (domain/factionturn/enums.py,
-domain/gameofbones/enums.py); domain/closed_sets.py names every closed set a client can reach.
+domain/gameofbones/tables/enums.py); domain/closed_sets.py names every closed set a client can reach.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ class AggregateKind(StrEnum):
     REGION = "region"
     FACTION = "faction"
     HOUSE = "house"
-    HOUSE_INTEL = "houseintel"  # what a house has learned, its own aggregate (domain/gameofbones/intel.py)
+    HOUSE_INTEL = "houseintel"  # what a house has learned, its own aggregate (domain/gameofbones/aggregate/intel.py)
 
 
 class AdjustMode(StrEnum):

@@ -34,4 +34,4 @@ class Rewindable(Aggregate):
         self._restored()
 
     def _restored(self) -> None:
-        """What an aggregate makes of a restored state kept in an older shape (domain/gameofbones/intel.py)."""
+        """What an aggregate makes of a restored state kept in an older shape (a HouseIntel's)."""

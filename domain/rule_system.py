@@ -31,7 +31,7 @@ State = dict[str, Any]  # a member's public state, as the state read model keeps
 class Companion:
     """Rows of another kind that complete a member's public state: a faction's narratives, kept by its phases'
     chronicles (domain/phase_chronicle.py); a house's knowledge, kept in the houses' intel streams
-    (domain/gameofbones/intel.py; issue 16, bounded state)."""
+    (domain/gameofbones/aggregate/intel.py; issue 16, bounded state)."""
 
     kind: str  # the companion rows' kind (`aggregate_state.kind`)
     complete: Callable[[list[State], list[State]], list[State]]  # (members' states, companion states) → completed

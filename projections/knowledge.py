@@ -1,11 +1,11 @@
 """What each house knows, a row per entry (issue 26): the read model the house views read their knowledge from.
 
-A house's intel keeps only the working set the rules read (domain/gameofbones/working_set.py); everything it
+A house's intel keeps only the working set the rules read (domain/gameofbones/aggregate/working_set.py); everything it
 learned, and each movement of another house it saw, is here, written by the state projection's page as the
 intel's events are folded: appended, never rewritten. A row names its holder, the house whose intel event gave it
 (`source_id`: the holder itself, or the mover of a movement seen) and that event's version; readers order them as
-the views always did (`domain.gameofbones.intel.view_order`: `ORDERED`). A rollback's `StateRestored` of an intel
-deletes the rows of the events it undid (its versions after the one restored).
+the views always did (`domain.gameofbones.aggregate.intel.view_order`: `ORDERED`). A rollback's `StateRestored` of an
+intel deletes the rows of the events it undid (its versions after the one restored).
 
 The table is one per generation of the state read model (`house_knowledge_g{N}`, view `house_knowledge`),
 distributed by campaign on Citus (service/persistence/citus.py); migration step 16 makes it for the current

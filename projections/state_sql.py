@@ -10,7 +10,8 @@ from projections.state_tables import names
 # A phase's history (projections/history.py): the members the page holds in memory as they stand at its
 # resolution, the others as their rows have them (the page did not touch them, so the rows are current) where
 # their version moved past the base, and each changed member's base. A phase's chronicle is no member (its own
-# stream: domain/phase_chronicle.py), nor is a house's intel (`HouseIntel.in_history`, domain/gameofbones/intel.py).
+# stream: domain/phase_chronicle.py), nor is a house's intel
+# (`HouseIntel.in_history`, domain/gameofbones/aggregate/intel.py).
 _MOVED = """SELECT s.id, s.kind, s.state || s.recent AS state FROM {state} s
     LEFT JOIN {base} b ON b.aggregate_id = s.id AND b.campaign_id = s.campaign_id
     WHERE s.campaign_id = %(campaign_id)s AND s.kind NOT IN ('campaign', 'phasechronicle', 'houseintel')

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from domain.factionturn.orders import FactionOrders
-from domain.gameofbones.ordering import Order
+from domain.gameofbones.rules.ordering import Order
 
 JITTER = 1000  # the tie-breaking die: near-equal choices are told apart by it, never by a hidden roll
 

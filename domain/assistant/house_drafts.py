@@ -2,7 +2,7 @@
 then the next with what is left, while the house has actions, leaders and a choice worth making.
 
 Each order is planned and checked on a copy of the house exactly as `order_action` checks a given order
-(domain/gameofbones/preview.py), so the draft given in turn is accepted in turn. Seed 000, Taking Action:
+(domain/gameofbones/rules/preview.py), so the draft given in turn is accepted in turn. Seed 000, Taking Action:
 what an action dedicates is held for its weeks, so later choices see less free.
 """
 
@@ -16,13 +16,14 @@ from domain.assistant.drafts import Choice, Dice, HouseDraft, best, tie_breaks
 from domain.assistant.faction_scores import pct
 from domain.assistant.temperaments import WEIGHTS
 from domain.enums import Temperament
-from domain.gameofbones.actions import ActionName
-from domain.gameofbones.ordering import Order, order_action
-from domain.gameofbones.preview import HouseOption, preview_house
+from domain.gameofbones.resolution.orders_given import order_action
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.rules.preview import HouseOption, preview_house
+from domain.gameofbones.tables.actions import ActionName
 from domain.odds import house_success
 
 if TYPE_CHECKING:
-    from domain.gameofbones.house import House
+    from domain.gameofbones.aggregate.house import House
     from domain.region import Region
 
 A = ActionName

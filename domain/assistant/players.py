@@ -16,11 +16,11 @@ from domain.factionturn.goals import GOALS
 from domain.factionturn.orders import FactionOrders, GoalChoice
 from domain.factionturn.preview import preview_faction
 from domain.factionturn.world import World
-from domain.gameofbones.ordering import Order
-from domain.gameofbones.preview import preview_house
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.rules.preview import preview_house
 
 if TYPE_CHECKING:
-    from domain.gameofbones.house import House
+    from domain.gameofbones.aggregate.house import House
     from domain.region import Region
 
 KINDS = ("assistant", "random", "idle")

@@ -27,8 +27,8 @@ from domain.factionturn.goal_tracking import adoption_baseline
 from domain.factionturn.holdings import BASE_OF_INFLUENCE, OwnedAsset
 from domain.factionturn.rows import starting_asset
 from domain.factionturn.world import World
-from domain.gameofbones.house import House
-from domain.gameofbones.records import Character
+from domain.gameofbones.aggregate.house import House
+from domain.gameofbones.tables.records import Character
 from domain.hexmap import hex_distance
 from domain.region import Region
 

@@ -23,9 +23,9 @@ from domain.factionturn.faction import Faction
 from domain.factionturn.order_checks import check_orders
 from domain.factionturn.orders import FactionOrders
 from domain.factionturn.phase import apply_phase, resolve_phase
-from domain.gameofbones.house import House
-from domain.gameofbones.month import apply_month, resolve_month
-from domain.gameofbones.ordering import order_action
+from domain.gameofbones.aggregate.house import House
+from domain.gameofbones.resolution.month import apply_month, resolve_month
+from domain.gameofbones.resolution.orders_given import order_action
 
 __all__ = ["ROTATION", "Tally", "mixed", "play_factions", "play_houses", "same_kind", "simulate"]
 

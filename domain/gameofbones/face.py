@@ -12,33 +12,37 @@ from typing import Any
 from uuid import UUID
 
 from domain.dice import Dice
-from domain.gameofbones.action_texts import ACTION_TEXTS
-from domain.gameofbones.actions import ACTION_TABLE, ACTIONS, ActionName, Scale, Target, action_rule
-from domain.gameofbones.custom import effects_of, is_custom, plan_custom
-from domain.gameofbones.enums import Applies, Fate, HouseActionName, HuntResult, InfluenceSourceKey, SettleResult
-from domain.gameofbones.gains import GAINING_INFLUENCE, GAINING_POWER, INFLUENCE_RULE, POWER_RULE
-from domain.gameofbones.garrison import check_stationing, stationed_power
-from domain.gameofbones.gm_hooks import Hook, gm_circumstance
-from domain.gameofbones.house import House
-from domain.gameofbones.hunt import SourceHunt, hunt_source, record_hunt
-from domain.gameofbones.influence import attempt_influence_gain
-from domain.gameofbones.intel import (
+from domain.gameofbones.aggregate.house import House
+from domain.gameofbones.aggregate.intel import (
     HouseIntel,
-    intel_id,
     knowing,
     knowing_rows,
     knowledge_entries,
     sighting_entries,
     view_order,
 )
-from domain.gameofbones.month import MonthReport, apply_month, resolve_month
-from domain.gameofbones.order_checks import CUSTOM
-from domain.gameofbones.ordering import ONE_AREA, order_action, plan_open_move
-from domain.gameofbones.orders import Order, decode_order
-from domain.gameofbones.outcomes import GoldChange, InfluenceChange, Outcome, PowerChange
-from domain.gameofbones.preview import HouseOption, preview_house
-from domain.gameofbones.ranks import RANK_RULE, RANK_TABLE
-from domain.gameofbones.records import (
+from domain.gameofbones.forms.orders import Order, decode_order
+from domain.gameofbones.resolution.ledger import record_hunt
+from domain.gameofbones.resolution.month import MonthReport, apply_month, resolve_month
+from domain.gameofbones.resolution.orders_given import order_action
+from domain.gameofbones.rules.custom import GoldChange, InfluenceChange, PowerChange, effects_of, is_custom, plan_custom
+from domain.gameofbones.rules.garrison import check_stationing, stationed_power
+from domain.gameofbones.rules.gm_hooks import Hook, gm_circumstance
+from domain.gameofbones.rules.hunt import SourceHunt, hunt_source
+from domain.gameofbones.rules.influence import attempt_influence_gain
+from domain.gameofbones.rules.order_checks import CUSTOM
+from domain.gameofbones.rules.ordering import ONE_AREA, plan_open_move
+from domain.gameofbones.rules.outcomes import Outcome
+from domain.gameofbones.rules.preview import HouseOption, preview_house
+from domain.gameofbones.rules.scene import GM_ONLY
+from domain.gameofbones.rules.standing import Standing
+from domain.gameofbones.rules.view import intel_id
+from domain.gameofbones.tables.action_texts import ACTION_TEXTS
+from domain.gameofbones.tables.actions import ACTION_TABLE, ACTIONS, ActionName, Target, action_rule
+from domain.gameofbones.tables.enums import Applies, Fate, HouseActionName, HuntResult, InfluenceSourceKey, SettleResult
+from domain.gameofbones.tables.gains import GAINING_INFLUENCE, GAINING_POWER, INFLUENCE_RULE, POWER_RULE
+from domain.gameofbones.tables.ranks import RANK_RULE, RANK_TABLE
+from domain.gameofbones.tables.records import (
     DATED_KEYS,
     AreaDamage,
     Character,
@@ -52,8 +56,7 @@ from domain.gameofbones.records import (
     week_fields,
     week_of_month,
 )
-from domain.gameofbones.scene import GM_ONLY
-from domain.gameofbones.standing import Standing
+from domain.gameofbones.tables.scales import Scale
 from domain.region import Region
 from domain.rule_system import Companion, RuleSystem
 
@@ -107,7 +110,7 @@ class GameOfBones:
     name = "gameofbones"
     kind = "house"
     member = House
-    # seed 000's houses learn things; the knowledge lives in their intel streams (domain/gameofbones/intel.py)
+    # seed 000's houses learn things; the knowledge lives in their intel streams (domain/gameofbones/aggregate/intel.py)
     companion = Companion("houseknowledge", knowing_rows, everywhere=False)
     one_order_a_phase = False  # seed 000, Taking Action: one action a month for each leader and lieutenant
 

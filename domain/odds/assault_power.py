@@ -7,15 +7,15 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from domain.gameofbones.actions import ActionName
-from domain.gameofbones.force import POWER_PER_ATTACK_BONUS
-from domain.gameofbones.garrison import free_power, stationed_power
-from domain.gameofbones.ordering import Order
-from domain.gameofbones.preview import judge
+from domain.gameofbones.rules.force import POWER_PER_ATTACK_BONUS
+from domain.gameofbones.rules.garrison import free_power, stationed_power
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.rules.preview import judge
+from domain.gameofbones.tables.actions import ActionName
 from domain.odds.house_action import HouseOdds, house_odds
 
 if TYPE_CHECKING:
-    from domain.gameofbones.house import House
+    from domain.gameofbones.aggregate.house import House
     from domain.region import Region
 
 

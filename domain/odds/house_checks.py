@@ -12,16 +12,16 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from domain.dice import FixedDice
-from domain.gameofbones.checks import skill_modifier
-from domain.gameofbones.gains import Skill
-from domain.gameofbones.hunt import HUNT_DC, captured_assassin
-from domain.gameofbones.intrigue import check_spy
-from domain.gameofbones.records import Spy
+from domain.gameofbones.rules.checks import skill_modifier
+from domain.gameofbones.rules.hunt import HUNT_DC, captured_assassin
+from domain.gameofbones.rules.intrigue import check_spy
+from domain.gameofbones.tables.gains import Skill
+from domain.gameofbones.tables.records import Spy
 from domain.odds.distribution import die
 from domain.odds.knowledge import Chance, Unknown
 
 if TYPE_CHECKING:
-    from domain.gameofbones.house import House
+    from domain.gameofbones.aggregate.house import House
 
 FACES = range(1, 21)
 

@@ -8,9 +8,9 @@ from domain.factionturn.enums import ExampleFactionName, FactionActionName, Goal
 from domain.factionturn.examples import EXAMPLE_FACTIONS
 from domain.factionturn.goals import GOALS
 from domain.factionturn.orders import ACTION_NAMES, action_name
-from domain.gameofbones.actions import ACTIONS
-from domain.gameofbones.enums import Fate, HouseActionName, InfluenceSourceKey, Status
-from domain.gameofbones.gains import INFLUENCE_SOURCES
+from domain.gameofbones.tables.actions import ACTIONS
+from domain.gameofbones.tables.enums import Fate, HouseActionName, InfluenceSourceKey, Status
+from domain.gameofbones.tables.gains import INFLUENCE_SOURCES
 from domain.gm import FACTION_FIELDS, HOUSE_FIELDS
 from domain.region import POPULATIONS
 

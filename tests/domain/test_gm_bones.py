@@ -6,10 +6,10 @@ import pytest
 
 from domain.chronicle import draft_gossip, draft_summary, is_secret
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
-from domain.gameofbones.actions import ActionName as A
-from domain.gameofbones.custom import plan_custom
-from domain.gameofbones.ordering import Order
-from domain.gameofbones.records import Status
+from domain.gameofbones.rules.custom import plan_custom
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.tables.actions import ActionName as A
+from domain.gameofbones.tables.records import Status
 from domain.gm import Adjustment, Check, CustomActionDef
 from domain.region import Region
 from tests.domain.gameofbones.bones_world import CAMPAIGN, court
@@ -125,10 +125,10 @@ def test_a_custom_house_action_can_be_foiled_and_factions_cannot_take_it() -> No
 
 
 def test_the_gm_records_a_lieutenants_assistance_and_it_shows_as_a_modifier_in_the_roll() -> None:
-    from domain.gameofbones.actions import ActionName as A
-    from domain.gameofbones.gm_hooks import gm_circumstance
-    from domain.gameofbones.ordering import Order
-    from domain.gameofbones.records import Applies
+    from domain.gameofbones.rules.gm_hooks import gm_circumstance
+    from domain.gameofbones.rules.ordering import Order
+    from domain.gameofbones.tables.actions import ActionName as A
+    from domain.gameofbones.tables.records import Applies
     from tests.domain.gameofbones.bones_world import act, court
 
     world, a, b = court()
@@ -147,7 +147,7 @@ def test_throwing_rank_around_is_a_penalty_and_the_gm_must_say_why() -> None:
     import pytest
 
     from domain.errors import InvalidInputError, RuleViolationError
-    from domain.gameofbones.gm_hooks import gm_circumstance
+    from domain.gameofbones.rules.gm_hooks import gm_circumstance
     from tests.domain.gameofbones.bones_world import court
 
     _, a, _ = court()

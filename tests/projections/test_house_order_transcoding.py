@@ -9,10 +9,10 @@ import json
 from eventsourcing.domain import Snapshot
 from eventsourcing.persistence import DatetimeAsISO, Mapper, UUIDAsHex
 
-from domain.gameofbones.actions import ActionName
-from domain.gameofbones.house import House
-from domain.gameofbones.ordering import Order
-from domain.gameofbones.records import PendingAction
+from domain.gameofbones.aggregate.house import House
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.tables.actions import ActionName
+from domain.gameofbones.tables.records import PendingAction
 from projections.codec import FastJSONTranscoder, register_domain_transcodings
 from tests.domain.gameofbones.bones_world import World, house
 

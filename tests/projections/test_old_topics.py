@@ -9,7 +9,7 @@ from eventsourcing.persistence import JSONTranscoder, StoredEvent
 from eventsourcing.utils import resolve_topic
 
 from domain.campaign import Campaign
-from domain.gameofbones.records import Character
+from domain.gameofbones.tables.records import Character
 from projections import old_topics
 from projections.codec import domain_mapper, register_domain_transcodings
 
@@ -38,11 +38,11 @@ def test_an_event_stored_under_the_old_topic_decodes_as_the_moved_class() -> Non
 
 
 def test_a_dataclass_written_under_its_old_module_name_decodes(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(old_topics.MOVED, OLD_RECORDS, ("domain.gameofbones.records",))
+    monkeypatch.setitem(old_topics.MOVED, OLD_RECORDS, ("domain.gameofbones.tables.records",))
     transcoder = JSONTranscoder()
     register_domain_transcodings(transcoder)
     leader = Character("Matron", 14, {"Bluff": 12})
     written = transcoder.encode({"leader": leader})
-    assert b'"domain.gameofbones.records:Character"' in written
-    old = written.replace(b"domain.gameofbones.records:Character", f"{OLD_RECORDS}:Character".encode())
+    assert b'"domain.gameofbones.tables.records:Character"' in written
+    old = written.replace(b"domain.gameofbones.tables.records:Character", f"{OLD_RECORDS}:Character".encode())
     assert dataclasses.asdict(transcoder.decode(old)["leader"]) == dataclasses.asdict(leader)

@@ -26,7 +26,7 @@ from domain.commands import (
     StartingPriest,
 )
 from domain.factionturn.faction import Faction
-from domain.gameofbones.records import Character
+from domain.gameofbones.tables.records import Character
 from service.bootstrap import Intrigue
 
 SKILLS = ("Gather Information", "Sense Motive", "Diplomacy", "Bluff", "Innuendo", "Intimidate", "Hide", "Reflex save")

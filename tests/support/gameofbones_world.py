@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from domain.campaign import Campaign
 from domain.commands import CreateCampaign, MapRegion, RegisterHouse, StartingArea, StartingMember, StartingPriest
 from domain.errors import DomainError
-from domain.gameofbones.actions import ActionName as A
-from domain.gameofbones.house import House
-from domain.gameofbones.ordering import Order
-from domain.gameofbones.records import Character, PendingAction
+from domain.gameofbones.aggregate.house import House
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.tables.actions import ActionName as A
+from domain.gameofbones.tables.records import Character, PendingAction
 from domain.region import Region
 from service.bootstrap import Intrigue
 

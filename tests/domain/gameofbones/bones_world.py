@@ -7,14 +7,15 @@ from dataclasses import dataclass, field
 from uuid import UUID
 
 from domain.dice import FixedDice
-from domain.gameofbones.actions import ActionName
-from domain.gameofbones.house import House
-from domain.gameofbones.ledger import Ledger
-from domain.gameofbones.month import RESOLVERS, MonthReport, apply_month, resolve_month
-from domain.gameofbones.ordering import Order, order_action
-from domain.gameofbones.outcomes import Outcome, apply_outcome
-from domain.gameofbones.records import Character, PendingAction
-from domain.gameofbones.scene import Scene
+from domain.gameofbones.aggregate.house import House
+from domain.gameofbones.resolution.ledger import Ledger, apply_outcome
+from domain.gameofbones.resolution.month import RESOLVERS, MonthReport, apply_month, resolve_month
+from domain.gameofbones.resolution.orders_given import order_action
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.rules.outcomes import Outcome
+from domain.gameofbones.rules.scene import Scene
+from domain.gameofbones.tables.actions import ActionName
+from domain.gameofbones.tables.records import Character, PendingAction
 from domain.region import Region
 
 CAMPAIGN = UUID("00000000-0000-4000-8000-000000000000")

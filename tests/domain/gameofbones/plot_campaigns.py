@@ -15,15 +15,15 @@ from unittest import mock
 
 from domain.dice import Dice, RandomDice
 from domain.errors import DomainError
-from domain.gameofbones import covert
-from domain.gameofbones.actions import ACTIONS, ActionName, Target
-from domain.gameofbones.house import House
-from domain.gameofbones.month import resolve_month
-from domain.gameofbones.order_checks import check_order
-from domain.gameofbones.ordering import Order, plan_order
-from domain.gameofbones.outcomes import KnowledgeGain
-from domain.gameofbones.records import WEEKS_PER_MONTH, PendingAction
-from domain.gameofbones.scene import GM_ONLY, Scene
+from domain.gameofbones.aggregate.house import House
+from domain.gameofbones.resolution.month import resolve_month
+from domain.gameofbones.rules import covert
+from domain.gameofbones.rules.effects import KnowledgeGained
+from domain.gameofbones.rules.order_checks import check_order
+from domain.gameofbones.rules.ordering import Order, plan_order
+from domain.gameofbones.rules.scene import GM_ONLY, Scene
+from domain.gameofbones.tables.actions import ACTIONS, ActionName, Target
+from domain.gameofbones.tables.records import WEEKS_PER_MONTH, PendingAction
 from tests.domain.gameofbones.bones_world import World, house, person
 
 A = ActionName
@@ -159,9 +159,9 @@ def run(seed: int) -> Plots:
         report = resolve_month(
             list(world.houses.values()), list(world.areas.values()), 1, RandomDice.seeded("plots", seed)
         )
-    for gain in (e for o in report.outcomes for e in o.effects if isinstance(e, KnowledgeGain)):
-        if gain.knowledge["kind"] == "plot":
-            (plots.false if gain.false else plots.true).append(gain.knowledge)
+    for outcome, gain in ((o, c.effect) for o in report.outcomes for c in o.effects):
+        if isinstance(gain, KnowledgeGained) and gain.knowledge["kind"] == "plot":
+            (plots.false if gain.knowledge["id"] in outcome.false_ids else plots.true).append(gain.knowledge)
     return plots
 
 

@@ -7,11 +7,11 @@ from uuid import uuid5
 
 import pytest
 
-from domain.gameofbones.actions import ActionName as A
-from domain.gameofbones.ordering import Order
-from domain.gameofbones.outcomes import KnowledgeGain
-from domain.gameofbones.records import Applies, Status
-from domain.gameofbones.scene import KNOWLEDGE
+from domain.gameofbones.rules.effects import KnowledgeGained
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.rules.scene import KNOWLEDGE
+from domain.gameofbones.tables.actions import ActionName as A
+from domain.gameofbones.tables.records import Applies, Status
 from tests.domain.gameofbones.bones_world import act, court, house, person, totals
 
 
@@ -226,7 +226,7 @@ def test_failed_intelligence_gathering_plants_a_false_plot_that_looks_true() -> 
     assert outcome.result == "1 plot(s) discovered"
     assert outcome.false_knowledge_ids == [false_plot["id"]]
     assert (false_plot["aggressor_house_id"], false_plot["action"]) == (str(d.id), "Frame Up")
-    assert isinstance(outcome.effects[0], KnowledgeGain) and outcome.effects[0].false
+    assert isinstance(outcome.effects[0].effect, KnowledgeGained) and outcome.false_ids == (false_plot["id"],)
     resolved = [e for e in a.pending_events if type(e).__name__ == "ActionResolved"][-1]
     assert resolved.rolls == []  # type: ignore[attr-defined]
 

@@ -11,13 +11,13 @@ import pytest
 
 from domain.dice import FixedDice
 from domain.errors import InvalidInputError
-from domain.gameofbones.actions import ActionName as A
-from domain.gameofbones.effect_record import record
-from domain.gameofbones.effects import AreaEffect, HouseEffect, InfluenceChanged, IntelEffect, TroopsChanged
-from domain.gameofbones.house import House
-from domain.gameofbones.intel import HouseIntel
-from domain.gameofbones.month import apply_month, resolve_month
-from domain.gameofbones.ordering import Order
+from domain.gameofbones.aggregate.effect_record import record
+from domain.gameofbones.aggregate.house import House
+from domain.gameofbones.aggregate.intel import HouseIntel
+from domain.gameofbones.resolution.month import apply_month, resolve_month
+from domain.gameofbones.rules.effects import AreaEffect, HouseEffect, InfluenceChanged, IntelEffect, TroopsChanged
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.tables.actions import ActionName as A
 from domain.region import Region
 from tests.domain.gameofbones.bones_world import court
 

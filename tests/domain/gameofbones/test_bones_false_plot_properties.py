@@ -9,7 +9,7 @@ from functools import cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.gameofbones.actions import ActionName as A
+from domain.gameofbones.tables.actions import ActionName as A
 from tests.domain.gameofbones.plot_campaigns import Plots, run, visible
 from tests.domain.gameofbones.test_bones_false_plots import expected_weeks
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from domain.gameofbones import false_plots
-from domain.gameofbones.false_plots import PLOTTABLE, variants
+from domain.gameofbones.rules import false_plots
+from domain.gameofbones.rules.false_plots import PLOTTABLE, variants
 from tests.domain.gameofbones.plot_campaigns import run
 
 

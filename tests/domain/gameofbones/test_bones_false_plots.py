@@ -7,15 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 from domain.dice import Dice, FixedDice, RandomDice
-from domain.gameofbones.actions import ACTIONS
-from domain.gameofbones.actions import ActionName as A
-from domain.gameofbones.covert import resolve_intelligence_gathering
-from domain.gameofbones.ledger import Ledger
-from domain.gameofbones.month import apply_month, resolve_month
-from domain.gameofbones.ordering import Order
-from domain.gameofbones.outcomes import Outcome, apply_outcome
-from domain.gameofbones.records import WEEKS_PER_MONTH, absolute_week
-from domain.gameofbones.scene import Scene
+from domain.gameofbones.resolution.ledger import Ledger, apply_outcome
+from domain.gameofbones.resolution.month import apply_month, resolve_month
+from domain.gameofbones.rules.covert import resolve_intelligence_gathering
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.rules.outcomes import Outcome
+from domain.gameofbones.rules.scene import Scene
+from domain.gameofbones.tables.actions import ACTIONS
+from domain.gameofbones.tables.actions import ActionName as A
+from domain.gameofbones.tables.records import WEEKS_PER_MONTH, absolute_week
 from tests.domain.gameofbones.bones_world import World, court, house, person
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import RuleViolationError
-from domain.gameofbones.actions import ActionName as A
-from domain.gameofbones.garrison import check_stationing
-from domain.gameofbones.ordering import Order, plan_open_move
-from domain.gameofbones.records import AreaDamage
+from domain.gameofbones.rules.garrison import check_stationing
+from domain.gameofbones.rules.ordering import Order, plan_open_move
+from domain.gameofbones.tables.actions import ActionName as A
+from domain.gameofbones.tables.records import AreaDamage
 from tests.domain.gameofbones.bones_world import act, court, totals
 
 
@@ -192,8 +192,8 @@ def test_wresting_control_by_less_than_10_leaves_it_with_the_defender() -> None:
 
 
 def test_wrest_control_failing_by_10_costs_5000_effective_influence_for_1d6_months_then_2500() -> None:
-    from domain.gameofbones.ledger import Ledger
-    from domain.gameofbones.month import expire_circumstances
+    from domain.gameofbones.resolution.ledger import Ledger
+    from domain.gameofbones.resolution.month import expire_circumstances
 
     world, _, _, a, _ = wrest([1, 15, 2])  # 7 against 17; two months
     assert (a.effective_influence(1), a.effective_influence(2), a.effective_influence(3)) == (30_000, 25_000, 25_000)

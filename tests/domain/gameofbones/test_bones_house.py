@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import DomainError, NotFoundError, RuleViolationError
-from domain.gameofbones.actions import ActionName as A
-from domain.gameofbones.house import House
-from domain.gameofbones.ordering import Order
-from domain.gameofbones.records import Status
+from domain.gameofbones.aggregate.house import House
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.tables.actions import ActionName as A
+from domain.gameofbones.tables.records import Status
 from domain.ids import house_id
 from tests.domain.gameofbones.bones_world import CAMPAIGN, World, act, house, person
 
@@ -236,7 +236,7 @@ def test_troops_cannot_be_moved_from_where_they_are_not() -> None:
 
 def test_a_tavern_needs_profession_merchant_against_dc_20_and_records_the_roll() -> None:
     from domain.dice import FixedDice
-    from domain.gameofbones.influence import attempt_influence_gain
+    from domain.gameofbones.rules.influence import attempt_influence_gain
 
     h = house("Baenre", leader=person("Yvonnel", 5, merchant=8))
     attempt = attempt_influence_gain(h, "tavern", "Yvonnel", FixedDice([12]))

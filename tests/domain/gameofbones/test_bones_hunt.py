@@ -8,11 +8,12 @@ import pytest
 
 from domain.dice import FixedDice, RaisingDice
 from domain.errors import DomainError, NotFoundError
-from domain.gameofbones.actions import ActionName as A
-from domain.gameofbones.house import House
-from domain.gameofbones.hunt import HUNT_DC, SourceHunt, hunt_source, record_hunt
-from domain.gameofbones.ordering import Order
-from domain.gameofbones.scene import GM_ONLY
+from domain.gameofbones.aggregate.house import House
+from domain.gameofbones.resolution.ledger import record_hunt
+from domain.gameofbones.rules.hunt import HUNT_DC, SourceHunt, hunt_source
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.rules.scene import GM_ONLY
+from domain.gameofbones.tables.actions import ActionName as A
 from tests.domain.gameofbones.bones_world import act, court, person
 
 

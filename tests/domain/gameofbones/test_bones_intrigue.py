@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from domain.dice import FixedDice
-from domain.gameofbones.actions import ActionName as A
-from domain.gameofbones.actions import Defence
-from domain.gameofbones.checks import attack_modifiers, defence_modifiers
-from domain.gameofbones.ordering import Order
-from domain.gameofbones.records import Applies
+from domain.gameofbones.rules.checks import attack_modifiers, defence_modifiers
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.tables.actions import ActionName as A
+from domain.gameofbones.tables.actions import Defence
+from domain.gameofbones.tables.records import Applies
 from tests.domain.gameofbones.bones_world import act, court, person, totals
 
 

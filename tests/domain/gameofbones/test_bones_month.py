@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from domain.gameofbones.actions import ActionName as A
-from domain.gameofbones.ordering import Order
-from domain.gameofbones.records import Status
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.tables.actions import ActionName as A
+from domain.gameofbones.tables.records import Status
 from tests.domain.gameofbones.bones_world import court
 
 
@@ -136,14 +136,14 @@ def test_the_gm_summary_of_a_month_is_plain_json() -> None:
 
 
 def test_a_campaign_week_reads_as_its_month_and_the_week_within_it() -> None:
-    from domain.gameofbones.records import absolute_week, week_of_month
+    from domain.gameofbones.tables.records import absolute_week, week_of_month
 
     assert [week_of_month(w) for w in (1, 4, 5, 11)] == [(1, 1), (1, 4), (2, 1), (3, 3)]
     assert all(week_of_month(absolute_week(p, w)) == (p, w) for p in (1, 2, 7) for w in (1, 2, 3, 4))
 
 
 def test_every_campaign_week_in_a_record_also_reads_as_its_month_and_week_within_at_any_depth() -> None:
-    from domain.gameofbones.records import dated
+    from domain.gameofbones.tables.records import dated
 
     entry = {
         "kind": "troops",

@@ -6,9 +6,10 @@ from __future__ import annotations
 import copy
 
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
-from domain.gameofbones.actions import ActionName as A
-from domain.gameofbones.ordering import Order, order_action
-from domain.gameofbones.preview import HouseOption, preview_house
+from domain.gameofbones.resolution.orders_given import order_action
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.rules.preview import HouseOption, preview_house
+from domain.gameofbones.tables.actions import ActionName as A
 from tests.domain.gameofbones.bones_world import World, court
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import InvalidInputError, RuleViolationError
-from domain.gameofbones.actions import ActionName as A
-from domain.gameofbones.order_checks import ENTRY_GATE_RULE
-from domain.gameofbones.ordering import Order, plan_open_move
+from domain.gameofbones.rules.order_checks import ENTRY_GATE_RULE
+from domain.gameofbones.rules.ordering import Order, plan_open_move
+from domain.gameofbones.tables.actions import ActionName as A
 from tests.domain.gameofbones.bones_world import court, house, person
 
 

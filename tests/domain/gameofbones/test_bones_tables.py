@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import RuleViolationError
-from domain.gameofbones.actions import ACTIONS, RANK_CHECK, ActionName, Sizing
-from domain.gameofbones.gains import GAINING_INFLUENCE, check_power_classes, member_power, priest_influence
-from domain.gameofbones.ranks import RANK_TABLE, Defences, action_bonuses, defences, rank_for
+from domain.gameofbones.tables.actions import ACTIONS, RANK_CHECK, ActionName
+from domain.gameofbones.tables.gains import GAINING_INFLUENCE, check_power_classes, member_power, priest_influence
+from domain.gameofbones.tables.ranks import RANK_TABLE, Defences, action_bonuses, defences, rank_for
+from domain.gameofbones.tables.scales import Sizing
 
 # Seed 000, "Rank by Power and Influence", one line per row as printed.
 SEED_RANKS = """

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import NotFoundError, RuleViolationError
-from domain.gameofbones.actions import ActionName as A
-from domain.gameofbones.house import House
-from domain.gameofbones.ordering import Order
+from domain.gameofbones.aggregate.house import House
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.tables.actions import ActionName as A
 from tests.domain.gameofbones.bones_world import World, house, person
 
 

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from domain.errors import DomainError
-from domain.gameofbones import false_plots, order_checks
-from domain.gameofbones.false_plots import PLOTTABLE, may_lead, shapes, timely_starts
-from domain.gameofbones.ordering import plan_order
+from domain.gameofbones.rules import false_plots, order_checks
+from domain.gameofbones.rules.false_plots import PLOTTABLE, may_lead, shapes, timely_starts
+from domain.gameofbones.rules.ordering import plan_order
 from tests.domain.gameofbones.plot_campaigns import run
 
 SEEDS = range(30)

@@ -1,4 +1,4 @@
-"""Issue 26: a house's intel keeps only the working set the rules read (domain/gameofbones/working_set.py;
+"""Issue 26: a house's intel keeps only the working set the rules read (domain/gameofbones/aggregate/working_set.py;
 docs/rules-notes/intel-working-set.md). Played on the same dice, months of scheming houses (Intelligence
 Gatherings true and false, plots covered up, attacks, source hunts of every attack and of other entries) give the
 same outcomes and the same refusals with the working set as with everything kept, as before the change."""
@@ -13,14 +13,15 @@ import pytest
 
 from domain.dice import RandomDice
 from domain.errors import DomainError
-from domain.gameofbones import intel as intel_module
-from domain.gameofbones.hunt import hunt_source, record_hunt
-from domain.gameofbones.intel import HouseIntel
-from domain.gameofbones.month import apply_month, resolve_month
-from domain.gameofbones.ordering import Order
-from domain.gameofbones.outcomes import KnowledgeGain
-from domain.gameofbones.records import WEEKS_PER_MONTH
-from domain.gameofbones.working_set import narrowed
+from domain.gameofbones.aggregate import intel as intel_module
+from domain.gameofbones.aggregate.intel import HouseIntel
+from domain.gameofbones.aggregate.working_set import narrowed
+from domain.gameofbones.resolution.ledger import record_hunt
+from domain.gameofbones.resolution.month import apply_month, resolve_month
+from domain.gameofbones.rules.effects import KnowledgeGained
+from domain.gameofbones.rules.hunt import hunt_source
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.tables.records import WEEKS_PER_MONTH
 from domain.history import restorable_state
 from tests.domain.gameofbones.bones_world import CAMPAIGN, World, house, person
 from tests.domain.gameofbones.plot_campaigns import A, campaign, cover_up, random_order
@@ -63,8 +64,10 @@ def play(seed: int) -> tuple[list[Any], dict[str, int]]:
         report = resolve_month(list(world.houses.values()), list(world.areas.values()), phase, dice, intel)
         apply_month(report, world.houses.values(), world.areas.values(), intel)
         results.append([o.summary() for o in report.outcomes])
-        for gain in (e for o in report.outcomes for e in o.effects if isinstance(e, KnowledgeGain)):
-            learned[gain.house_id].append(gain.knowledge["id"])
+        holders = {str(i.id): hid for hid, i in intel.items()} | {hid: hid for hid in world.houses}
+        for change in (c for o in report.outcomes for c in o.effects if isinstance(c.effect, KnowledgeGained)):
+            assert isinstance(change.effect, KnowledgeGained)
+            learned[holders[change.target_id]].append(change.effect.knowledge["id"])
         for hid, holder in sorted(world.houses.items()):  # hunt everything it was ever told, attacks or not, twice
             for entry_id in [*learned[hid], *learned[hid]]:
                 try:

@@ -10,13 +10,13 @@ from functools import cache
 from unittest import mock
 
 from domain.dice import RandomDice
-from domain.gameofbones import false_plots
-from domain.gameofbones.actions import ActionName as A
-from domain.gameofbones.house import House
-from domain.gameofbones.month import resolve_month
-from domain.gameofbones.ordering import Order
-from domain.gameofbones.outcomes import KnowledgeGain
-from domain.gameofbones.records import WEEKS_PER_MONTH
+from domain.gameofbones.aggregate.house import House
+from domain.gameofbones.resolution.month import resolve_month
+from domain.gameofbones.rules import false_plots
+from domain.gameofbones.rules.effects import KnowledgeGained
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.tables.actions import ActionName as A
+from domain.gameofbones.tables.records import WEEKS_PER_MONTH
 from tests.domain.gameofbones.bones_world import World
 from tests.domain.gameofbones.plot_campaigns import campaign, try_order
 
@@ -63,9 +63,11 @@ def found() -> tuple[Counter[int], Counter[int]]:
             report = resolve_month(
                 list(world.houses.values()), list(world.areas.values()), 1, RandomDice.seeded("assessments", seed)
             )
-            for gain in (e for o in report.outcomes for e in o.effects if isinstance(e, KnowledgeGain)):
+            for outcome, gain in ((o, c.effect) for o in report.outcomes for c in o.effects):
+                if not isinstance(gain, KnowledgeGained):
+                    continue
                 if gain.knowledge["kind"] == "plot" and gain.knowledge["action"] == A.FORCE_ASSESSMENT.value:
-                    (false if gain.false else true)[len(gain.knowledge["area_ids"])] += 1
+                    (false if gain.knowledge["id"] in outcome.false_ids else true)[len(gain.knowledge["area_ids"])] += 1
     return true, false
 
 

@@ -9,10 +9,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.gameofbones.false_plots import PHANTOMS, phantoms_by_rival
-from domain.gameofbones.intel import HouseIntel, known_by, plots_known_by
-from domain.gameofbones.records import PendingAction
-from domain.gameofbones.scene import GM_ONLY, Scene
+from domain.gameofbones.aggregate.intel import HouseIntel
+from domain.gameofbones.rules.false_plots import PHANTOMS, phantoms_by_rival
+from domain.gameofbones.rules.scene import GM_ONLY, Scene
+from domain.gameofbones.rules.view import known_by, plots_known_by
+from domain.gameofbones.tables.records import PendingAction
 from tests.domain.gameofbones.bones_world import CAMPAIGN, house
 
 KINDS = ("plot", "attack", "movement", "hunt")

@@ -8,9 +8,9 @@ import pytest
 from domain.dice import FixedDice
 from domain.errors import DomainError
 from domain.factionturn.face import FACTION_TURN
-from domain.gameofbones.actions import ActionName as A
 from domain.gameofbones.face import GAME_OF_BONES, Court, HouseFounding
-from domain.gameofbones.ordering import Order
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.tables.actions import ActionName as A
 from domain.systems import BY_KIND, BY_NAME, MEMBER_KINDS, of_kind
 from tests.domain.gameofbones.bones_world import CAMPAIGN, court, person
 

@@ -9,12 +9,13 @@ from fractions import Fraction
 import pytest
 
 from domain.dice import RandomDice
-from domain.gameofbones.actions import ActionName
-from domain.gameofbones.house import House
-from domain.gameofbones.month import RESOLVERS
-from domain.gameofbones.ordering import Order, plan_order
-from domain.gameofbones.outcomes import AreaDamageChange, InfluenceChange, KnowledgeGain, Outcome, PowerChange
-from domain.gameofbones.scene import Scene
+from domain.gameofbones.aggregate.house import House
+from domain.gameofbones.resolution.month import RESOLVERS
+from domain.gameofbones.rules.effects import AreaDamageSet, InfluenceChanged, KnowledgeGained, PowerChanged
+from domain.gameofbones.rules.ordering import Order, plan_order
+from domain.gameofbones.rules.outcomes import Outcome
+from domain.gameofbones.rules.scene import Scene
+from domain.gameofbones.tables.actions import ActionName
 from domain.odds import HouseOdds, Unknown, house_odds, house_success
 from tests.domain.gameofbones.bones_world import World, court
 from tests.domain.odds.odds_checks import ScriptDice, enumerate_any, within
@@ -60,7 +61,8 @@ def _orders(world: World, baenre: House, rival: House, areas: dict[str, str]) ->
 def band_of(outcome: Outcome) -> str:
     """The band the resolver's outcome falls in, by the resolver's own words and effects."""
     result, action = outcome.result, A(outcome.action)
-    learned = [e for e in outcome.effects if isinstance(e, KnowledgeGain) and e.house_id == outcome.house_id]
+    mine = (c.effect for c in outcome.effects if c.target_id == outcome.house_id)
+    learned = [e for e in mine if isinstance(e, KnowledgeGained)]
     if action is A.ASSAULT:
         return (
             "repulsed"
@@ -74,13 +76,17 @@ def band_of(outcome: Outcome) -> str:
     if action is A.FORCE_ASSESSMENT:
         if not learned:
             return "learned nothing"
-        if any(e.false for e in learned):
+        if any(e.knowledge["id"] in outcome.false_ids for e in learned):
             return "misled about the troops"
         return "troops and plans learned" if learned[0].knowledge["plans"] is not None else "troops learned"
     if action is A.FRAME_UP and result.startswith("framed"):
         return "framed"
     if action is A.INTELLIGENCE_GATHERING:
-        return "a false plot" if any(e.false for e in learned) or not outcome.rolls[0].total >= 20 else "plots sought"
+        return (
+            "a false plot"
+            if any(e.knowledge["id"] in outcome.false_ids for e in learned) or not outcome.rolls[0].total >= 20
+            else "plots sought"
+        )
     if action is A.SMEAR_CAMPAIGN and result.startswith("the target lost"):
         return "the target lost 1d4×1,000 influence" if len(outcome.rolls) == 3 else "the target lost 1000 influence"
     if action is A.VANDALISM:
@@ -104,7 +110,8 @@ def _scene(world: World, baenre: House, order: Order) -> Scene:
 
 
 def _influence_lost(outcome: Outcome, rival: House) -> int:
-    return -sum(e.amount for e in outcome.effects if isinstance(e, InfluenceChange) and e.house_id == str(rival.id))
+    lost = (c.effect for c in outcome.effects if c.target_id == str(rival.id))
+    return -sum(e.amount for e in lost if isinstance(e, InfluenceChanged))
 
 
 @pytest.mark.parametrize("action", list(A))
@@ -135,7 +142,8 @@ def test_the_success_chance_alone_is_the_full_odds_success(action: A) -> None:
 
 
 def _power_lost(outcome: Outcome, rival: House) -> int:
-    return -sum(e.amount for e in outcome.effects if isinstance(e, PowerChange) and e.house_id == str(rival.id))
+    lost = (c.effect for c in outcome.effects if c.target_id == str(rival.id))
+    return -sum(e.amount for e in lost if isinstance(e, PowerChanged))
 
 
 @pytest.mark.parametrize(
@@ -148,6 +156,9 @@ def _power_lost(outcome: Outcome, rival: House) -> int:
 )
 def test_expected_effects_match_the_resolvers_own_amounts(action: A, effect: str) -> None:
     world, baenre, rival, areas = _table()
+    # The odds give what the rules take; the resolver's change is what the target loses, at most what it has (a
+    # player's odds cannot read a rival's influence): a rival able to lose a whole Smear band (4,000) shows both.
+    rival.change_influence(1_000, "rich enough to lose the whole band")
     order = _orders(world, baenre, rival, areas)[action]
     odds = house_odds(baenre, order, phase=1, houses=world.houses, areas=world.areas)
     scene = _scene(world, baenre, order)
@@ -208,8 +219,8 @@ def test_a_players_odds_never_read_a_rivals_secret_the_gms_do() -> None:
 
 
 def test_a_spys_monthly_check_matches_10000_seeded_checks() -> None:
-    from domain.gameofbones.intrigue import check_spy
-    from domain.gameofbones.records import Spy
+    from domain.gameofbones.rules.intrigue import check_spy
+    from domain.gameofbones.tables.records import Spy
     from domain.odds import spy_check_odds
 
     _, baenre, rival, _ = _table()
@@ -224,7 +235,7 @@ def test_a_spys_monthly_check_matches_10000_seeded_checks() -> None:
 
 
 def test_a_source_hunts_chance_is_its_d20_against_dc_20() -> None:
-    from domain.gameofbones.hunt import HUNT_DC
+    from domain.gameofbones.rules.hunt import HUNT_DC
     from domain.odds import source_hunt_odds
 
     _, _, rival, _ = _table()
@@ -246,7 +257,8 @@ def test_the_vandals_turned_band_lists_its_effect_on_the_aggressors_area_against
 
     def own_area(dice: ScriptDice) -> Hashable:
         outcome = RESOLVERS[A.VANDALISM](scene, dice)
-        hit = [e.damage for e in outcome.effects if isinstance(e, AreaDamageChange) and e.house_id == str(baenre.id)]
+        mine = (c.effect for c in outcome.effects if c.target_id == str(baenre.id))
+        hit = [e for e in mine if isinstance(e, AreaDamageSet)]
         return "wrecked" if hit and hit[0].dark_weeks else "halved" if hit else "spared"
 
     exact = enumerate_any(own_area, 5)  # the contest, the target, the turned vandals' contest; then damage dice

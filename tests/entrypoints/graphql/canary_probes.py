@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import uuid4
 
-from domain.gameofbones.enums import HouseActionName
+from domain.gameofbones.tables.enums import HouseActionName
 from tests.entrypoints.graphql.canary_world import Canary
 
 ORDERS = """mutation($c: UUID!, $f: UUID!, $o: FactionOrdersInput!) {

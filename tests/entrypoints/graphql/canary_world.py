@@ -263,7 +263,7 @@ def _knowledge_ids(client: TestClient, gm: str, c: str, house_id: str) -> set[st
     houses = _gm(client, gm, STATE, c=c)["campaign"]["houses"]
     droste = next(h["knowledge"] for h in houses if h["id"] == house_id)
     entries = [{"id": k["id"], **{d["key"]: d["value"] for d in k["details"]}} for k in droste if k["id"]]
-    # The GM's part of a false plot holds the orders it pretends (domain/gameofbones/false_plots.py); a true
+    # The GM's part of a false plot holds the orders it pretends (domain/gameofbones/rules/false_plots.py); a true
     # plot's action id is its author's own, which that author's seat rightly sees.
     false_plots = {
         str(k["action_id"])

@@ -7,8 +7,8 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from domain.gameofbones.house import House
-from domain.gameofbones.records import AreaDamage
+from domain.gameofbones.aggregate.house import House
+from domain.gameofbones.tables.records import AreaDamage
 from service.bootstrap import Intrigue
 from tests.support.service import gql, gql_as
 

@@ -20,7 +20,7 @@ from domain.commands import (
     StartingMember,
 )
 from domain.factionturn.faction import Faction
-from domain.gameofbones.records import Character
+from domain.gameofbones.tables.records import Character
 from domain.seats import gm_seat_id
 from service.bootstrap import Intrigue
 from service.usecases.rewind import RollBackPhase

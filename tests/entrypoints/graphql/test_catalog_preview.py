@@ -14,10 +14,10 @@ from domain.factionturn.catalog import CATALOG, at_rating
 from domain.factionturn.examples import EXAMPLE_FACTIONS
 from domain.factionturn.goals import GOALS
 from domain.factionturn.tags import TAGS
-from domain.gameofbones.action_texts import ACTION_TEXTS
-from domain.gameofbones.actions import ACTION_TABLE
-from domain.gameofbones.gains import GAINING_INFLUENCE, GAINING_POWER
-from domain.gameofbones.ranks import RANK_TABLE
+from domain.gameofbones.tables.action_texts import ACTION_TEXTS
+from domain.gameofbones.tables.actions import ACTION_TABLE
+from domain.gameofbones.tables.gains import GAINING_INFLUENCE, GAINING_POWER
+from domain.gameofbones.tables.ranks import RANK_TABLE
 from service.bootstrap import Intrigue
 from service.usecases.interventions import By
 from tests.support.service import gql, gql_as

@@ -173,7 +173,7 @@ CONTRACT_SUBSETS = {
     "SeatRequest/role": "SeatRole",  # the GM's seat comes with the campaign; a request seats a player or observer
     "HouseOrder/allOf/0/if/action": "HouseActionName",
     "HouseOrder/allOf/1/if/action": "HouseActionName",
-    # seed 000's judgement calls touch the holder's checks and its effective rank only (domain/gameofbones/gm_hooks.py)
+    # seed 000's judgement calls touch the holder's checks and its effective rank only (gameofbones/rules/gm_hooks.py)
     "ImposeHouseCircumstance/applies": "CircumstanceApplies",
     "FactionPreview/options/kind": "FactionActionName",  # every action but "None"
     "FactionOrders/raise_ratings": "AssetAttribute",  # the three ratings; Special is no rating

@@ -7,7 +7,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from domain.gameofbones.house import House
+from domain.gameofbones.aggregate.house import House
 from service.bootstrap import Intrigue
 from tests.entrypoints.graphql.test_order_status import AMEND, ORDER, code, ok, smear, table
 from tests.support.rest_support import API, bearer

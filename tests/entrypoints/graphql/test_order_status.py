@@ -11,7 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from domain.commands import CreateCampaign, FoundFaction, MapRegion
-from domain.gameofbones.house import House
+from domain.gameofbones.aggregate.house import House
 from service.bootstrap import Intrigue
 from tests.support.gameofbones_world import register_five
 from tests.support.rest_support import API, bearer, conforms

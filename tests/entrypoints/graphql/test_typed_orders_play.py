@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 
 from domain.errors import InvalidInputError
 from domain.factionturn.order_form import orders_from_dict
-from domain.gameofbones.house import House
+from domain.gameofbones.aggregate.house import House
 from service.bootstrap import Intrigue
 from service.entrypoints.rest.contract import check_against
 from tests.support.service import gql, gql_as

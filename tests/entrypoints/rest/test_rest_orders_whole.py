@@ -10,7 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from domain.factionturn.faction import Faction
-from domain.gameofbones.house import House
+from domain.gameofbones.aggregate.house import House
 from service.bootstrap import Intrigue
 from tests.entrypoints.rest.test_rest_phases import world  # noqa: F401 - the fixture: both rule systems, seats for each
 from tests.support.rest_support import bearer, conforms

@@ -12,7 +12,7 @@ from eventsourcing.domain import Aggregate
 from bench.played import Size, build, order_factions
 from domain.errors import NotFoundError
 from domain.factionturn.faction import Faction
-from domain.gameofbones.house import House
+from domain.gameofbones.aggregate.house import House
 from projections.state import public_state
 from service.bootstrap import Intrigue
 from service.persistence.app import IntrigueStore

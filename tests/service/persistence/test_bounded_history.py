@@ -20,7 +20,7 @@ PHASES = 8
 STORED = """SELECT phase, count(*) AS rows, sum(pg_column_size(state)) AS bytes FROM phase_history
     WHERE campaign_id = %s AND NOT superseded GROUP BY phase ORDER BY phase"""
 # A phase's chronicle is its own stream, not a member the history records (domain/phase_chronicle.py), nor is a
-# house's intel (domain/gameofbones/intel.py).
+# house's intel (domain/gameofbones/aggregate/intel.py).
 MEMBERS = "kind NOT IN ('campaign', 'phasechronicle', 'houseintel')"
 WHOLE = f"""SELECT sum(pg_column_size(state)) AS bytes, count(*) AS members FROM aggregate_state
     WHERE campaign_id = %s AND {MEMBERS}"""

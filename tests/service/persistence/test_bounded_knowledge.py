@@ -16,11 +16,11 @@ from starlette.testclient import TestClient
 
 from domain.campaign import Campaign
 from domain.commands import RegisterHouse, StartingArea, StartingMember
-from domain.gameofbones.actions import ActionName as A
-from domain.gameofbones.house import House
-from domain.gameofbones.intel import HouseIntel, intel_id
-from domain.gameofbones.ordering import Order
-from domain.gameofbones.working_set import TRACED
+from domain.gameofbones.aggregate.house import House
+from domain.gameofbones.aggregate.intel import HouseIntel, intel_id
+from domain.gameofbones.aggregate.working_set import TRACED
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.tables.actions import ActionName as A
 from projections.state import public_state
 from projections.state_tables import MODEL, names
 from service.bootstrap import Intrigue
@@ -168,7 +168,7 @@ def test_what_a_resolution_reads_and_rewrites_of_the_phase_history_does_not_grow
 def test_a_houses_intel_as_a_resolution_loads_and_writes_it_grows_only_by_the_attacks_it_suffered(
     intrigue: Intrigue, db: Database, played: Played
 ) -> None:
-    """Issue 26: the intel keeps only what the rules read (domain/gameofbones/working_set.py), so what a
+    """Issue 26: the intel keeps only what the rules read (domain/gameofbones/aggregate/working_set.py), so what a
     resolution loads of it stays as it was after month 3 but for the attacks suffered, which a source hunt may
     trace in any later month: here smears, whose author each house knows, kept as the stub the hunt's refusal
     reads; what the houses learned and saw grows in the read model of its own (a row per entry, appended).

@@ -17,10 +17,10 @@ from starlette.testclient import TestClient
 from domain.campaign import Campaign
 from domain.commands import RegisterHouse, StartingArea, StartingMember
 from domain.errors import DomainError
-from domain.gameofbones.actions import ActionName as A
-from domain.gameofbones.intel import HouseIntel, intel_id, sighting_entries
-from domain.gameofbones.ordering import Order
-from domain.gameofbones.records import dated
+from domain.gameofbones.aggregate.intel import HouseIntel, intel_id, sighting_entries
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.tables.actions import ActionName as A
+from domain.gameofbones.tables.records import dated
 from domain.history import Rewindable
 from service.bootstrap import Intrigue
 from service.entrypoints.http import create_app

@@ -14,8 +14,8 @@ import pytest
 from domain.campaign import Campaign
 from domain.commands import CreateCampaign, FoundFaction, MapRegion
 from domain.errors import ConflictError, InvalidInputError, RuleViolationError
-from domain.gameofbones.actions import ActionName
-from domain.gameofbones.ordering import Order
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.tables.actions import ActionName
 from domain.region import Region
 from service.bootstrap import Intrigue
 from service.usecases import rewind

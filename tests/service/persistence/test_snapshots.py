@@ -10,10 +10,11 @@ from typing import Any
 from domain.factionturn.catalog import CATALOG
 from domain.factionturn.faction import Faction
 from domain.factionturn.rows import new_asset
-from domain.gameofbones.actions import ActionName as A
-from domain.gameofbones.house import House
-from domain.gameofbones.ordering import Order, order_action
-from domain.gameofbones.records import Applies, AreaDamage, Character, Circumstance, Spy, Status
+from domain.gameofbones.aggregate.house import House
+from domain.gameofbones.resolution.orders_given import order_action
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.tables.actions import ActionName as A
+from domain.gameofbones.tables.records import Applies, AreaDamage, Character, Circumstance, Spy, Status
 from projections.state import public_state
 from service.persistence.app import SNAPSHOT_INTERVAL, IntrigueStore
 from service.persistence.database import Database

@@ -13,10 +13,11 @@ from domain.campaign import Campaign
 from domain.commands import CreateCampaign, FoundFaction, MapRegion, StartingAsset
 from domain.errors import RuleViolationError
 from domain.factionturn.faction import Faction
-from domain.gameofbones.actions import ActionName
-from domain.gameofbones.house import House
-from domain.gameofbones.ordering import Order, order_action
-from domain.gameofbones.records import Character, Status
+from domain.gameofbones.aggregate.house import House
+from domain.gameofbones.resolution.orders_given import order_action
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.tables.actions import ActionName
+from domain.gameofbones.tables.records import Character, Status
 from domain.gm import Adjustment, Check, CustomActionDef
 from domain.ids import region_id
 from service.bootstrap import Intrigue

@@ -1,0 +1,129 @@
+"""A house's intelligence (issue 16, bounded state): what it learned, in its own stream, not in the House.
+
+What a house learns only accumulates (every plot found, attack suffered, source hunted, movement seen), so it
+lives in a `HouseIntel` aggregate per house, loaded only where the rules read it (a month's resolution, a source
+hunt), never by a command on the house. A troop movement seen in plain sight is one `MovementSeen` in the
+mover's intel naming every house that saw it (seed 000, Troop Movements: "every house" sees it), not one event
+per other house. Knowledge recorded before this (`House.KnowledgeGained`) stays in the House and is read first;
+a house registered before intel streams has none, and what it learns still goes to its House (a rollback could
+not undo a stream opened mid-phase).
+
+The aggregate keeps only the working set, what the rules can still read (working_set.py; issue 26: a late month
+loads and writes what an early one does). Everything it learned, and each observer's entry of a movement seen, is
+in its events; the read model keeps it, a row per entry (projections/knowledge.py), and the house views read it
+there (`knowing`), in the order `merged` gives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+from uuid import UUID
+
+from eventsourcing.domain import event
+
+from domain.gameofbones.aggregate.working_set import latest, moment, narrowed
+from domain.gameofbones.rules.view import intel_id, learned_when
+from domain.history import Rewindable
+
+if TYPE_CHECKING:
+    pass
+
+
+class HouseIntel(Rewindable):
+    """One house's working set of knowledge (working_set.py); the movements of its troops others saw are events
+    alone (no rule reads them)."""
+
+    # Not in the phase history (projections/state.py): every entry names its phase and week, so the history would
+    # only copy it again, and each resolution read and rewrote every house's whole intel there, a cost that grew
+    # with the phases played (issue 26, "a late phase costs no more than an early one"; docs/scaling.md).
+    in_history = False
+    # 2: the working set alone (issue 26); a snapshot of version 1 held everything, sightings too.
+    class_version = 2
+
+    @staticmethod
+    def create_id(campaign_id: UUID, house_id: str) -> UUID:
+        return intel_id(house_id)
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """A snapshot taken before the working set: its entries narrowed to it, its sightings dropped."""
+        state.pop("sightings", None)
+        state["knowledge"] = narrowed(state.get("knowledge", []), *latest(state.get("knowledge", [])))
+
+    @event("Opened")
+    def __init__(self, campaign_id: UUID, house_id: str) -> None:
+        self.campaign_id = campaign_id
+        self.house_id = house_id
+        self.knowledge: list[dict[str, Any]] = []
+
+    def learn(self, knowledge: dict[str, Any]) -> None:
+        """Knowledge as its holder sees it: a planted falsehood looks exactly like the truth."""
+        self._knowledge_gained(dict(knowledge))
+
+    @event("KnowledgeGained")
+    def _knowledge_gained(self, knowledge: dict[str, Any]) -> None:
+        # Nothing resolves before what is learned now: what no rule can read from then on leaves the working set.
+        self.knowledge = narrowed([*self.knowledge, knowledge], *moment(knowledge))
+
+    def record_sighting(self, observers: Mapping[str, str], knowledge: dict[str, Any]) -> None:
+        """`observers`: each house that saw the movement, with the id of its knowledge entry."""
+        self._movement_seen(dict(sorted(observers.items())), dict(knowledge))
+
+    @event("MovementSeen")
+    def _movement_seen(self, observers: dict[str, str], knowledge: dict[str, Any]) -> None:
+        """No rule reads a movement seen (seed 000, Troop Movements: the other houses "know where you have
+        moved them"): the event is the record, read by the views (`knowledge_entries`)."""
+
+    def _restored(self) -> None:
+        """A restore from before the working set (its state held everything): narrowed to it."""
+        vars(self).pop("sightings", None)
+        self.knowledge = narrowed(self.knowledge, *latest(self.knowledge))
+
+
+def knowledge_entries(house_id: str, event: object) -> list[tuple[str, dict[str, Any]]]:
+    """(holder, entry) of each knowledge entry an intel event gives (`house_id`: the intel's house): what it
+    learned is its own; a movement seen is each observer's, with the observer's own id."""
+    name: Any = type(event).__qualname__
+    if name == "HouseIntel.KnowledgeGained":
+        return [(house_id, dict(getattr(event, "knowledge")))]  # noqa: B009 (an event class made by `@event`)
+    if name == "HouseIntel.MovementSeen":
+        seen: dict[str, Any] = getattr(event, "knowledge")  # noqa: B009
+        return [(observer, {"id": entry_id, **seen}) for observer, entry_id in getattr(event, "observers").items()]  # noqa: B009
+    return []
+
+
+def sighting_entries(sightings: Iterable[dict[str, Any]], observer: str) -> list[dict[str, Any]]:
+    """The knowledge entries one observer holds from a mover's sightings, each with the observer's own id."""
+    return [{"id": s["observers"][observer], **s["knowledge"]} for s in sightings if observer in s["observers"]]
+
+
+Entries = list[dict[str, Any]]
+
+
+def view_order(holder: str, source: str, version: int, entry: dict[str, Any]) -> tuple[Any, ...]:
+    """Where an entry stands in its holder's knowledge (`source`: the house whose intel event gave it, at
+    `version`): by month and week (a source hunt, between resolutions, has no week and comes before its
+    month's), then what the holder learned before what it saw, the movements seen by mover's house id (its
+    text), each intel's in its order. The read model orders its rows so (projections/knowledge.py)."""
+    return (*learned_when(entry), source != holder, source, version)
+
+
+def knowing(houses: list[dict[str, Any]], learned: Mapping[str, Entries] | None) -> list[dict[str, Any]]:
+    """Houses with everything they know: their own entries (before intel streams), then what their campaign's
+    intel gave each (`learned`, by holder, in `view_order`: the read model's rows, or the events folded; None: a
+    campaign from before intel streams), so a house's view of its knowledge is what it was in the House."""
+    if learned is None:
+        return houses
+    return [
+        house | {"knowledge": [*house.get("knowledge", []), *learned.get(str(house["id"]), [])]} for house in houses
+    ]
+
+
+def knowing_rows(houses: list[dict[str, Any]], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`knowing` from the read model's rows of what houses learned (`house_id`, `entry`, in `view_order`): the
+    Game of Bones' companion rows (domain/rule_system.py `Companion`)."""
+    learned: dict[str, list[Any]] = {}
+    for row in rows:
+        learned.setdefault(str(row["house_id"]), []).append(row["entry"])
+    return knowing(houses, learned)
