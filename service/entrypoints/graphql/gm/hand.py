@@ -103,9 +103,9 @@ class GMMutation:
         campaign_id: UUID,
         faction_id: UUID,
         asset_id: UUID,
-        outcome: AssetOutcome,
+        outcome: Annotated[AssetOutcome, strawberry.argument(description="destroy, damage, heal, reveal or stealth.")],
         reason: str,
-        amount: int = 0,
+        amount: Annotated[int, strawberry.argument(description="The damage or healing.")] = 0,
     ) -> Faction:
         gm, by, asset = intrigue(info).gm, _by(info, campaign_id, reason), str(asset_id)
         calls: dict[AssetOutcome, Callable[[], object]] = {
@@ -124,10 +124,10 @@ class GMMutation:
         info: Info,
         campaign_id: UUID,
         faction_id: UUID,
-        type_key: str,
+        type_key: Annotated[str, strawberry.argument(description="The asset type's key.")],
         region_id: UUID,
         reason: str,
-        stealthed: bool = False,
+        stealthed: Annotated[bool, strawberry.argument(description="Whether it starts Stealthed.")] = False,
     ) -> Faction:
         await off_loop(
             intrigue(info).gm.create_asset, _by(info, campaign_id, reason), faction_id, type_key, region_id, stealthed
@@ -136,7 +136,17 @@ class GMMutation:
 
     @strawberry.mutation(description="An asset changes hands as the PCs decided.")
     async def transfer_asset(
-        self, info: Info, campaign_id: UUID, from_faction_id: UUID, asset_id: UUID, to_faction_id: UUID, reason: str
+        self,
+        info: Info,
+        campaign_id: UUID,
+        from_faction_id: Annotated[
+            UUID, strawberry.argument(description="The id of the faction that owns the asset now.")
+        ],
+        asset_id: UUID,
+        to_faction_id: Annotated[
+            UUID, strawberry.argument(description="The id of the faction that receives the asset.")
+        ],
+        reason: str,
     ) -> Faction:
         await off_loop(
             intrigue(info).gm.transfer_asset,
@@ -149,7 +159,13 @@ class GMMutation:
 
     @strawberry.mutation(description="Grant (hp > 0) or remove (hp = 0) a faction's Base of Influence in a region.")
     async def set_base_of_influence(
-        self, info: Info, campaign_id: UUID, faction_id: UUID, region_id: UUID, hp: int, reason: str
+        self,
+        info: Info,
+        campaign_id: UUID,
+        faction_id: UUID,
+        region_id: UUID,
+        hp: Annotated[int, strawberry.argument(description="Its HP; 0 removes it.")],
+        reason: str,
     ) -> Faction:
         gm, by = intrigue(info).gm, _by(info, campaign_id, reason)
         if hp > 0:
@@ -211,7 +227,13 @@ class GMMutation:
 
     @strawberry.mutation(description="Kill, capture or save a house's leader or lieutenant.")
     async def decide_fate(
-        self, info: Info, campaign_id: UUID, house_id: UUID, name: str, fate: Fate, reason: str
+        self,
+        info: Info,
+        campaign_id: UUID,
+        house_id: UUID,
+        name: Annotated[str, strawberry.argument(description="The leader's or lieutenant's name.")],
+        fate: Annotated[Fate, strawberry.argument(description="dead, captured or active.")],
+        reason: str,
     ) -> House:
         await off_loop(intrigue(info).gm.decide_fate, _by(info, campaign_id, reason), house_id, name, fate)
         return await read_house(info, house_id)
@@ -226,12 +248,17 @@ class GMMutation:
         info: Info,
         campaign_id: UUID,
         house_id: UUID,
-        hook: Hook,
-        value: int,
-        applies: Applies,
-        months: int,
+        hook: Annotated[Hook, strawberry.argument(description="'Throwing Rank around' or 'lieutenants' assistance'.")],
+        value: Annotated[int, strawberry.argument(description="The penalty or bonus.")],
+        applies: Annotated[
+            Applies, strawberry.argument(description="What it applies to, as the house's circumstances say.")
+        ],
+        months: Annotated[int, strawberry.argument(description="How many months it lasts.")],
         reason: str,
-        actions: list[HouseActionName] | None = None,
+        actions: Annotated[
+            list[HouseActionName] | None,
+            strawberry.argument(description="The actions it is limited to; null or empty for all."),
+        ] = None,
     ) -> House:
         await off_loop(
             intrigue(info).gm.impose_circumstance,
@@ -247,7 +274,13 @@ class GMMutation:
 
     @strawberry.mutation(description="Foil a house's pending action (result: foiled) or let it succeed (succeeded).")
     async def settle_house_action(
-        self, info: Info, campaign_id: UUID, house_id: UUID, action_id: UUID, result: SettleResult, reason: str
+        self,
+        info: Info,
+        campaign_id: UUID,
+        house_id: UUID,
+        action_id: UUID,
+        result: Annotated[SettleResult, strawberry.argument(description="How the GM settles it: FOILED or SUCCEEDED.")],
+        reason: str,
     ) -> House:
         await off_loop(
             intrigue(info).gm.settle_action, _by(info, campaign_id, reason), house_id, str(action_id), result
@@ -262,11 +295,14 @@ class GMMutation:
         self,
         info: Info,
         campaign_id: UUID,
-        target_id: UUID,
-        field: AdjustField,
-        value: int,
+        target_id: Annotated[UUID, strawberry.argument(description="The faction or house.")],
+        field: Annotated[AdjustField, strawberry.argument(description="The field to change.")],
+        value: Annotated[int, strawberry.argument(description="The amount (adjust) or the value (set).")],
         reason: str,
-        mode: AdjustMode = AdjustMode.ADJUST,
+        mode: Annotated[
+            AdjustMode,
+            strawberry.argument(description="ADJUST adds `value` to the field; SET makes the field `value`."),
+        ] = AdjustMode.ADJUST,
     ) -> FactionOrHouse:
         target = await off_loop(intrigue(info).gm.adjust, _by(info, campaign_id, reason), target_id, field, value, mode)
         if type(target).__name__ == "Faction":
@@ -275,7 +311,14 @@ class GMMutation:
 
     @strawberry.mutation(description="Define (or redefine) one of the campaign's own asset types.")
     async def define_asset_type(
-        self, info: Info, campaign_id: UUID, input: AssetTypeInput, reason: str
+        self,
+        info: Info,
+        campaign_id: UUID,
+        input: Annotated[
+            AssetTypeInput,
+            strawberry.argument(description="The asset type to define for this campaign, with its numbers."),
+        ],
+        reason: str,
     ) -> CustomAssetType:
         campaign = await off_loop(
             intrigue(info).gm.define_asset_type,
@@ -292,7 +335,16 @@ class GMMutation:
 
     @strawberry.mutation(description="Define a custom action for factions or houses.")
     async def define_custom_action(
-        self, info: Info, campaign_id: UUID, input: CustomActionInput, reason: str
+        self,
+        info: Info,
+        campaign_id: UUID,
+        input: Annotated[
+            CustomActionInput,
+            strawberry.argument(
+                description="The custom action to define for this campaign: its cost, check and effects."
+            ),
+        ],
+        reason: str,
     ) -> CustomActionDefinition:
         definition = input.to_definition()
         await off_loop(intrigue(info).gm.define_custom_action, _by(info, campaign_id, reason), definition)
@@ -300,14 +352,26 @@ class GMMutation:
 
     @strawberry.mutation(description="A faction takes a custom action as its action in the open phase.")
     async def order_custom_action(
-        self, info: Info, campaign_id: UUID, faction_id: UUID, key: str, reason: str
+        self,
+        info: Info,
+        campaign_id: UUID,
+        faction_id: UUID,
+        key: Annotated[str, strawberry.argument(description="The custom action's key.")],
+        reason: str,
     ) -> Faction:
         await off_loop(intrigue(info).gm.order_custom_action, _by(info, campaign_id, reason), faction_id, key)
         return await read_faction(info, faction_id)
 
     @strawberry.mutation(description="A house starts a custom action in the open phase, led by `actor`.")
     async def order_house_custom_action(
-        self, info: Info, campaign_id: UUID, house_id: UUID, key: str, actor: str, reason: str, start_week: int = 1
+        self,
+        info: Info,
+        campaign_id: UUID,
+        house_id: UUID,
+        key: Annotated[str, strawberry.argument(description="The custom action's key.")],
+        actor: Annotated[str, strawberry.argument(description="The character who acts.")],
+        reason: str,
+        start_week: int = 1,
     ) -> House:
         await off_loop(
             intrigue(info).gm.order_house_custom_action,
@@ -334,8 +398,16 @@ class GMMutation:
         info: Info,
         campaign_id: UUID,
         phase: int,
-        text: str,
-        actor_id: UUID | None = None,
+        text: Annotated[
+            str,
+            strawberry.argument(
+                description="The GM's summary of the turn, in words (secrets allowed: only the GM reads it)."
+            ),
+        ],
+        actor_id: Annotated[
+            UUID | None,
+            strawberry.argument(description="The faction or house whose turn it is; empty for the phase note."),
+        ] = None,
         reason: str = "edited by the GM",
     ) -> list[TurnSummary]:
         app = intrigue(info)
@@ -351,11 +423,16 @@ class GMMutation:
         info: Info,
         campaign_id: UUID,
         phase: int,
-        actor_id: UUID,
-        lines: list[str],
-        spin: str = "",
+        actor_id: Annotated[UUID, strawberry.argument(description="The faction or house who spreads it.")],
+        lines: Annotated[list[str], strawberry.argument(description="The gossip's lines (seed 002: 1-2).")],
+        spin: Annotated[str, strawberry.argument(description="The spin it carries.")] = "",
         reason: str = "edited by the GM",
-        draft: bool = False,
+        draft: Annotated[
+            bool,
+            strawberry.argument(
+                description="Keep it among the drafts (no player hears it) rather than the published chronicle."
+            ),
+        ] = False,
     ) -> list[Gossip]:
         app = intrigue(info)
         by = _by(info, campaign_id, reason)
