@@ -36,8 +36,10 @@ from service.entrypoints.graphql.factionturn.factions import FactionTurnMutation
 from service.entrypoints.graphql.gameofbones.houses import GameOfBonesMutation, GameOfBonesQuery
 from service.entrypoints.graphql.gm.analytics import AnalyticsQuery
 from service.entrypoints.graphql.gm.branches import BranchQuery
+from service.entrypoints.graphql.gm.chronicle import GMChronicleMutation, GMQuery
+from service.entrypoints.graphql.gm.custom import GMCustomMutation
 from service.entrypoints.graphql.gm.forks import ForkMutation, ForkQuery
-from service.entrypoints.graphql.gm.hand import GMMutation, GMQuery
+from service.entrypoints.graphql.gm.hand import GMMutation
 from service.entrypoints.graphql.gm.history import AsOfInput, HistoryMutation, past_campaign
 from service.entrypoints.graphql.gm.mergers import MergerMutation
 from service.entrypoints.graphql.gm.table_dice import TableDiceMutation, TableDiceQuery
@@ -251,6 +253,8 @@ Mutation = merge_types(
         FactionTurnMutation,
         GameOfBonesMutation,
         GMMutation,
+        GMCustomMutation,
+        GMChronicleMutation,
         OrdersMutation,
         MergerMutation,
         AssistantMutation,

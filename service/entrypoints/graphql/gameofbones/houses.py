@@ -13,6 +13,7 @@ from service.entrypoints.graphql.core.context import intrigue, off_loop, on_loop
 from service.entrypoints.graphql.core.enums import InfluenceSourceKey
 from service.entrypoints.graphql.core.guards import seat
 from service.entrypoints.graphql.core.records import Roll
+from service.entrypoints.graphql.gameofbones.areas import Area
 from service.entrypoints.graphql.gameofbones.house_records import KnowledgeEntry
 from service.entrypoints.graphql.gameofbones.inputs import (
     CharacterInput,
@@ -23,7 +24,6 @@ from service.entrypoints.graphql.gameofbones.inputs import (
     classes_of,
 )
 from service.entrypoints.graphql.gameofbones.types import (
-    Area,
     House,
     InfluenceAttempt,
     SourceHunt,

@@ -1,19 +1,20 @@
-"""GraphQL for the GM's hand: adventure outcomes, adjustments, custom types and actions, the phase chronicle.
+"""GraphQL for the GM's hand: adventure outcomes on assets, monsters and areas, a house's fate and circumstances,
+adjustments (custom types and actions: custom.py; the phase chronicle: chronicle.py).
 
 Every mutation takes `campaignId`, so `guards.POLICY` gives it to the campaign's GM only; the GM's seat id is
-recorded on each event with the `reason`. `chronicle` is public; `gmChronicle` is the GM's (see POLICY).
+recorded on each event with the `reason`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated
 from uuid import UUID
 
 import strawberry
 from strawberry.types import Info
 
-from service.entrypoints.graphql.campaign.types import Region, uuid_or_none
+from service.entrypoints.graphql.campaign.types import Region
 from service.entrypoints.graphql.core.context import intrigue, off_loop, on_loop, reads
 from service.entrypoints.graphql.core.enums import (
     AdjustField,
@@ -28,14 +29,9 @@ from service.entrypoints.graphql.core.enums import (
 from service.entrypoints.graphql.core.guards import seat
 from service.entrypoints.graphql.core.records import Roll
 from service.entrypoints.graphql.factionturn.factions import Faction
+from service.entrypoints.graphql.gameofbones.areas import Area
 from service.entrypoints.graphql.gameofbones.houses import read_house
-from service.entrypoints.graphql.gameofbones.types import Area, House
-from service.entrypoints.graphql.gm.definitions import (
-    AssetTypeInput,
-    CustomActionDefinition,
-    CustomActionInput,
-    CustomAssetType,
-)
+from service.entrypoints.graphql.gameofbones.types import House
 from service.persistence.queries import region_row
 from service.usecases.interventions import By
 
@@ -55,21 +51,6 @@ FactionOrHouse = Annotated[
     Faction | House,
     strawberry.union("FactionOrHouse", description="The faction or house an intervention changed, as the GM sees it."),
 ]
-
-
-@strawberry.type(description="The public gossip of one turn (seed 002: 1-2 lines), and who spreads it.")
-class Gossip:
-    actor_id: UUID | None = strawberry.field(description="The faction or house whose turn it tells.")
-    lines: list[str] = strawberry.field(
-        description="The gossip itself: one or two lines of text, as every seat hears it (seed 002, Procedure)."
-    )
-    spin: str = strawberry.field(description="The spin it carries, if any.")
-
-
-@strawberry.type(description="The GM's summary of one turn; actorId is null for the GM's note on the phase.")
-class TurnSummary:
-    actor_id: UUID | None = strawberry.field(description="The faction or house the turn was; empty for the phase note.")
-    text: str = strawberry.field(description="The GM's summary of the turn, in words; it may tell secrets.")
 
 
 def _id(value: UUID | None) -> str:
@@ -308,170 +289,3 @@ class GMMutation:
         if type(target).__name__ == "Faction":
             return await read_faction(info, target_id)
         return await read_house(info, target_id)
-
-    @strawberry.mutation(description="Define (or redefine) one of the campaign's own asset types.")
-    async def define_asset_type(
-        self,
-        info: Info,
-        campaign_id: UUID,
-        input: Annotated[
-            AssetTypeInput,
-            strawberry.argument(description="The asset type to define for this campaign, with its numbers."),
-        ],
-        reason: str,
-    ) -> CustomAssetType:
-        campaign = await off_loop(
-            intrigue(info).gm.define_asset_type,
-            _by(info, campaign_id, reason),
-            input.key,
-            input.name,
-            input.attribute.value,
-            input.rating,
-            input.hp,
-            input.cost,
-            **input.cells(),
-        )
-        return CustomAssetType.of(campaign.custom_asset_rows()[input.key])
-
-    @strawberry.mutation(description="Define a custom action for factions or houses.")
-    async def define_custom_action(
-        self,
-        info: Info,
-        campaign_id: UUID,
-        input: Annotated[
-            CustomActionInput,
-            strawberry.argument(
-                description="The custom action to define for this campaign: its cost, check and effects."
-            ),
-        ],
-        reason: str,
-    ) -> CustomActionDefinition:
-        definition = input.to_definition()
-        await off_loop(intrigue(info).gm.define_custom_action, _by(info, campaign_id, reason), definition)
-        return CustomActionDefinition.of(definition)
-
-    @strawberry.mutation(description="A faction takes a custom action as its action in the open phase.")
-    async def order_custom_action(
-        self,
-        info: Info,
-        campaign_id: UUID,
-        faction_id: UUID,
-        key: Annotated[str, strawberry.argument(description="The custom action's key.")],
-        reason: str,
-    ) -> Faction:
-        await off_loop(intrigue(info).gm.order_custom_action, _by(info, campaign_id, reason), faction_id, key)
-        return await read_faction(info, faction_id)
-
-    @strawberry.mutation(description="A house starts a custom action in the open phase, led by `actor`.")
-    async def order_house_custom_action(
-        self,
-        info: Info,
-        campaign_id: UUID,
-        house_id: UUID,
-        key: Annotated[str, strawberry.argument(description="The custom action's key.")],
-        actor: Annotated[str, strawberry.argument(description="The character who acts.")],
-        reason: str,
-        start_week: int = 1,
-    ) -> House:
-        await off_loop(
-            intrigue(info).gm.order_house_custom_action,
-            _by(info, campaign_id, reason),
-            house_id,
-            key,
-            actor,
-            start_week,
-        )
-        return await read_house(info, house_id)
-
-    @strawberry.mutation(
-        description="Draft a resolved phase's summaries and gossip from its events where none is "
-        "written (the resolution drafts them already); answers the unpublished drafts."
-    )
-    async def draft_chronicle(self, info: Info, campaign_id: UUID, phase: int) -> list[Gossip]:
-        app = intrigue(info)
-        await off_loop(app.chronicle.draft, campaign_id, phase, _by(info, campaign_id, "draft").seat)
-        return gossip_of(await off_loop(app.chronicle.drafts, campaign_id, phase))
-
-    @strawberry.mutation(description="Write the GM's summary of a turn (actorId empty: a note on the whole phase).")
-    async def write_turn_summary(
-        self,
-        info: Info,
-        campaign_id: UUID,
-        phase: int,
-        text: Annotated[
-            str,
-            strawberry.argument(
-                description="The GM's summary of the turn, in words (secrets allowed: only the GM reads it)."
-            ),
-        ],
-        actor_id: Annotated[
-            UUID | None,
-            strawberry.argument(description="The faction or house whose turn it is; empty for the phase note."),
-        ] = None,
-        reason: str = "edited by the GM",
-    ) -> list[TurnSummary]:
-        app = intrigue(info)
-        await off_loop(app.chronicle.write_summary, _by(info, campaign_id, reason), phase, _id(actor_id), text)
-        return summaries_of(await off_loop(app.chronicle.gm_notes, campaign_id, phase))
-
-    @strawberry.mutation(
-        description="Write a turn's public gossip (1-2 lines, none to withdraw it) and its spin; "
-        "with `draft`, edit the unpublished draft instead (answering the drafts)."
-    )
-    async def write_gossip(
-        self,
-        info: Info,
-        campaign_id: UUID,
-        phase: int,
-        actor_id: Annotated[UUID, strawberry.argument(description="The faction or house who spreads it.")],
-        lines: Annotated[list[str], strawberry.argument(description="The gossip's lines (seed 002: 1-2).")],
-        spin: Annotated[str, strawberry.argument(description="The spin it carries.")] = "",
-        reason: str = "edited by the GM",
-        draft: Annotated[
-            bool,
-            strawberry.argument(
-                description="Keep it among the drafts (no player hears it) rather than the published chronicle."
-            ),
-        ] = False,
-    ) -> list[Gossip]:
-        app = intrigue(info)
-        by = _by(info, campaign_id, reason)
-        if draft:
-            await off_loop(app.chronicle.write_draft, by, phase, str(actor_id), lines, spin)
-            return gossip_of(await off_loop(app.chronicle.drafts, campaign_id, phase))
-        await off_loop(app.chronicle.write_gossip, by, phase, str(actor_id), lines, spin)
-        return gossip_of(await off_loop(app.chronicle.public, campaign_id, phase))
-
-    @strawberry.mutation(description="Publish a phase's drafted gossip: every seat hears it from now on.")
-    async def publish_chronicle(
-        self, info: Info, campaign_id: UUID, phase: int, reason: str = "published by the GM"
-    ) -> list[Gossip]:
-        app = intrigue(info)
-        await off_loop(app.chronicle.publish, _by(info, campaign_id, reason), phase)
-        return gossip_of(await off_loop(app.chronicle.public, campaign_id, phase))
-
-
-@strawberry.type
-class GMQuery:
-    @strawberry.field(description="The public chronicle of a phase: what every seat hears.")
-    async def chronicle(self, info: Info, campaign_id: UUID, phase: int) -> list[Gossip]:
-        return gossip_of(await off_loop(intrigue(info).chronicle.public, campaign_id, phase))
-
-    @strawberry.field(description="The GM's: a phase's drafted gossip, not yet published (no player hears it).")
-    async def chronicle_draft(self, info: Info, campaign_id: UUID, phase: int) -> list[Gossip]:
-        return gossip_of(await off_loop(intrigue(info).chronicle.drafts, campaign_id, phase))
-
-    @strawberry.field(description="The GM's summaries of a phase, secrets included: the GM's seat only.")
-    async def gm_chronicle(self, info: Info, campaign_id: UUID, phase: int) -> list[TurnSummary]:
-        return summaries_of(await off_loop(intrigue(info).chronicle.gm_notes, campaign_id, phase))
-
-
-def gossip_of(entries: dict[str, dict[str, Any]]) -> list[Gossip]:
-    return [
-        Gossip(actor_id=uuid_or_none(k), lines=list(v["lines"]), spin=str(v["spin"]))
-        for k, v in sorted(entries.items())
-    ]
-
-
-def summaries_of(entries: dict[str, str]) -> list[TurnSummary]:
-    return [TurnSummary(actor_id=uuid_or_none(k), text=v) for k, v in sorted(entries.items())]
