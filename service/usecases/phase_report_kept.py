@@ -25,17 +25,8 @@ from service.persistence.app import event_payload
 from service.persistence.citus import EVENTS
 from service.persistence.database import Database
 from service.usecases.audit import AuditEntry
-from service.usecases.phase_report import (
-    Damage,
-    Learned,
-    Modifier,
-    Money,
-    PhaseReport,
-    ReportOrder,
-    ReportRoll,
-    build_report,
-    phase_window,
-)
+from service.usecases.phase_report import build_report, phase_window
+from service.usecases.phase_report_records import Damage, Learned, Modifier, Money, PhaseReport, ReportOrder, ReportRoll
 
 _RESOLVED = f"""SELECT campaign_position FROM {EVENTS}
     WHERE campaign_id = %s AND originator_id = %s AND originator_version = %s"""

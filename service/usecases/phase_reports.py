@@ -21,8 +21,9 @@ from service.persistence.app import IntrigueStore
 from service.usecases.audit import AuditEntry, AuditLog
 from service.usecases.chronicle import ChronicleService
 from service.usecases.history import History
-from service.usecases.phase_report import PhaseReport, build_report, phase_window
+from service.usecases.phase_report import build_report, phase_window
 from service.usecases.phase_report_kept import kept_reports
+from service.usecases.phase_report_records import PhaseReport
 from service.usecases.visibility import summary_scope
 
 
