@@ -24,7 +24,7 @@ from psycopg.rows import DictRow
 from psycopg.sql import SQL, Composable, Composed
 from psycopg.types.json import Jsonb
 
-from projections import history, jsonsafe, kept, standings
+from projections import history, jsonsafe, kept, phase_reports, standings
 from projections.codec import domain_mapper, plain
 from projections.failures import CURRENT as CURRENT_FAILURES
 from projections.failures import DDL as FAILURES_DDL
@@ -82,6 +82,12 @@ def _member_of(aggregate: Any, campaign_id: UUID) -> bool:
         and campaign_of(aggregate) == campaign_id
         and getattr(type(aggregate), "in_history", True)
     )
+
+
+def _loaded(states: dict[int, Any], aggregate_id: UUID) -> Any | None:
+    """An aggregate the page holds in memory, or None."""
+    state = states.get(aggregate_id.int)
+    return state if isinstance(state, Aggregate) else None
 
 
 def _identity(encoded: bytes) -> bytes:
@@ -367,9 +373,13 @@ class StateView(PostgresTrackingRecorder):
                 for a in members
             }
             history.record(curs, self._sql, params | {"phase": domain_event.phase}, in_memory, jsonb, self._bases)
+            campaign, version = states.get(campaign_id.int), domain_event.originator_version
+            loaded = partial(_loaded, states)
+            phase_reports.record(curs, self._sql, campaign, domain_event.phase, version, loaded)
         elif name == "Campaign.PhaseRolledBack":
             curs.execute(self._sql["supersede"], params | {"phase": domain_event.to_phase})
             history.rebase(curs, self._sql, campaign_id, jsonb, self._bases)
+            phase_reports.forget(curs, self._sql, campaign_id, domain_event.to_phase)
 
     def _row(self, aggregate: Any, position: int) -> dict[str, Any]:
         """The row's new values: whole, or, where this writer knows its stored `state` and only a few keys moved

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from psycopg.sql import SQL, Composed, Identifier, Literal
 
-from projections import failures, knowledge, standings
+from projections import failures, knowledge, phase_reports, standings
 
 MODEL = "state"
 RELATIONS = (
@@ -19,6 +19,7 @@ RELATIONS = (
     "campaign_position",
     "standings_answer",
     "house_knowledge",
+    "phase_report",
     "state_tracking",
 )  # tracking last
 GENERATIONS = """CREATE TABLE IF NOT EXISTS read_model_generation (
@@ -49,6 +50,8 @@ STANDINGS = standings.TABLE
 STANDINGS_VIEW = "CREATE OR REPLACE VIEW standings_answer AS SELECT * FROM {standings}"
 # What each house knows, a row per entry (projections/knowledge.py; migration step 16).
 KNOWLEDGE = knowledge.TABLE
+# Each member's report of each resolved phase (projections/phase_reports.py; migration step 18).
+PHASE_REPORTS = phase_reports.TABLE
 # Autovacuum fit for the churn (issue 16): every page rewrites its touched rows of `aggregate_state` and the
 # tracking row, so they are vacuumed after a small share of dead rows (the default waits for 20%, which for a
 # few hundred wide rows is megabytes of dead TOAST a phase), and leave room for HOT updates (the indexed
@@ -89,6 +92,7 @@ _TABLES = [
     BASE_TABLE,
     STANDINGS,
     KNOWLEDGE,
+    PHASE_REPORTS,
     TRACKING,
     *TUNING,
 ]
@@ -105,6 +109,7 @@ def names(generation: int) -> dict[str, Identifier]:
         "positions": Identifier(f"campaign_position_g{generation}"),
         "standings": standings.table(generation),
         "knowledge": knowledge.table(generation),
+        "reports": phase_reports.table(generation),
     }
 
 
@@ -120,7 +125,7 @@ def drop_generation(generation: int) -> list[Composed]:
     return [
         *(
             SQL("DROP TABLE IF EXISTS {}").format(tables[t])  # positions: a generation before step 10
-            for t in ("state", "history", "positions", "standings", "knowledge", "tracking", "base")
+            for t in ("state", "history", "positions", "standings", "knowledge", "reports", "tracking", "base")
         ),
         SQL(failures.DDL).format(),
         SQL("DELETE FROM {} WHERE generation = {}").format(Identifier(failures.TABLE), Literal(generation)),
@@ -139,7 +144,8 @@ RECENT = "ALTER TABLE {state} ADD COLUMN IF NOT EXISTS recent jsonb NOT NULL DEF
 def point_views_at(generation: int, *, recent: bool = True, standings: bool = True) -> list[Composed]:
     """Repoint the names every reader uses at one generation (run in the transaction that sets `current`), the
     state's first. `recent=False`: for step 3, before the tables had the column `recent` (step 11);
-    `standings=False`: for the steps before the standings' table (step 15) and the houses' knowledge (step 16)."""
+    `standings=False`: for the steps before the standings' table (step 15), the houses' knowledge (step 16) and the
+    phase reports (step 18)."""
     tables = names(generation)
     state_view = "CREATE OR REPLACE " + (STATE_VIEW if recent else "VIEW aggregate_state AS SELECT * FROM {state}")
     return [
@@ -148,6 +154,7 @@ def point_views_at(generation: int, *, recent: bool = True, standings: bool = Tr
         SQL(POSITIONS_VIEW).format(**tables),
         SQL("CREATE OR REPLACE VIEW state_tracking AS SELECT * FROM {tracking}").format(**tables),
         *([SQL(STANDINGS_VIEW).format(**tables), SQL(knowledge.VIEW).format(**tables)] if standings else []),
+        *([SQL(phase_reports.VIEW).format(**tables)] if standings else []),
     ]
 
 
@@ -260,3 +267,10 @@ def keep_knowledge(generation: int) -> list[Composed]:
     the step from the intel events the generation's rows folded: service/persistence/knowledge_fill.py)."""
     tables = names(generation)
     return [SQL(KNOWLEDGE).format(**tables), SQL(knowledge.VIEW).format(**tables)]
+
+
+def keep_phase_reports(generation: int) -> list[Composed]:
+    """Step 18 on one generation: the table of each member's phase reports and its view (filled by the step for
+    the phases already resolved: service/persistence/phase_report_fill.py)."""
+    tables = names(generation)
+    return [SQL(PHASE_REPORTS).format(**tables), SQL(phase_reports.VIEW).format(**tables)]

@@ -4,23 +4,18 @@ from __future__ import annotations
 
 import argparse
 import logging
-import signal
 import sys
-import threading
-from collections.abc import Callable
 from importlib import metadata
 from uuid import UUID
 
 from domain.errors import DomainError
 from domain.seats import gm_seat_id
 from service.bootstrap import ConfigurationError, Intrigue, Settings, bootstrap
-from service.entrypoints import cli_campaigns, cli_exchange, cli_projections, cli_simulate
+from service.entrypoints import cli_campaigns, cli_exchange, cli_projections, cli_simulate, cli_worker
 from service.entrypoints.graphql.precomputed import precompute_standings
 from service.operations import logs
 from service.persistence import database
 from service.persistence.readmodels import READ_MODELS, by_name
-
-DELIVERY_POOL = 2  # connections per pool of a worker's delivery thread: one claim or record at a time
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -103,7 +98,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.command == "serve":
             return _serve(args.host, args.port, args.demo, not args.no_projections, not args.no_migrate)
         if args.command == "worker":
-            return _worker(args.projection or [m.name for m in READ_MODELS], args.metrics_port, args.poll)
+            return cli_worker.run(args.projection or [m.name for m in READ_MODELS], args.metrics_port, args.poll)
         if args.command == "migrate":
             return _migrate()
         if args.command == "projections" and args.projections_command in ("retry", "stopped"):
@@ -206,56 +201,6 @@ def _announce_urls(host: str, port: int) -> None:
     """Where to point a browser, on stdout beside the demo's token (issue 32, item 6)."""
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else f"[{host}]" if ":" in host else host
     print(f"Console: http://{shown}:{port}/  (GraphQL: http://{shown}:{port}/graphql)", file=sys.stdout, flush=True)
-
-
-def _stop_on_signals() -> threading.Event:
-    stop = threading.Event()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, lambda *_: stop.set())
-    return stop
-
-
-def _worker(names: list[str], metrics_port: int | None, poll: float) -> int:
-    from prometheus_client import REGISTRY, start_http_server
-
-    from service.operations.metrics import IntrigueCollector
-    from service.operations.worker import run_worker
-    from service.persistence.app import IntrigueStore
-    from service.persistence.readmodels import open_view
-
-    settings = Settings.load()
-    db = database.resolve(settings.database_url, settings.pgdata)
-    env = {**db.eventsourcing_env(settings.pool_size), "CREATE_TABLE": "n"}
-    logging.getLogger("intrigue").info("worker on %s", db.describe())
-    stop = _stop_on_signals()
-    if metrics_port:
-        small = {**env, "POSTGRES_POOL_SIZE": "1", "POSTGRES_MAX_OVERFLOW": "1"}
-        views = {name: open_view(by_name(name), small) for name in names}
-        REGISTRY.register(IntrigueCollector(db, IntrigueStore(small), views))
-        start_http_server(metrics_port)
-    run_worker(db, env, [by_name(name) for name in names], stop, poll, _deliveries(settings, db))
-    return 0
-
-
-def _deliveries(settings: Settings, db: database.Database) -> Callable[[], Callable[[], None]] | None:
-    """What starts the worker's webhook delivery thread (docs/webhooks.md, Where deliveries are sent): its own small
-    Intrigue, which reads the news from the read models the projections keep and runs no projection itself."""
-    if settings.deliveries() is None:
-        return None
-
-    def start() -> Callable[[], None]:
-        intrigue = Intrigue(db, DELIVERY_POOL, run_projections=False, migrate=False, deliveries=settings.deliveries())
-        deliverer = intrigue.delivery_worker()
-        assert deliverer is not None
-        deliverer.start()
-
-        def stop() -> None:
-            deliverer.stop()
-            intrigue.close()
-
-        return stop
-
-    return start
 
 
 def _migrate() -> int:

@@ -1,9 +1,8 @@
-"""The ASGI app: /healthz, /graphql (with GraphiQL, its assets under /graphiql), the REST routes, and CORS."""
+"""The ASGI app: /healthz, /graphql (with GraphiQL, its assets under /graphiql), the REST routes, and CORS (cors.py)."""
 
 from __future__ import annotations
 
 import gc
-import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any, cast
@@ -12,14 +11,11 @@ from cross_web import HTTPException as GraphQLHTTPException
 from graphql import GraphQLError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.types import Message, Receive, Scope, Send
 from strawberry.dataloader import DataLoader
 from strawberry.http import GraphQLHTTPResponse
 from strawberry.types import ExecutionResult
@@ -30,6 +26,7 @@ from service.entrypoints.access_log import RequestObserver, observe_graphql
 from service.entrypoints.console import console_routes
 from service.entrypoints.console.headers import SecurityHeaders
 from service.entrypoints.console.session import SeatCookies
+from service.entrypoints.cors import cors, cors_origins
 from service.entrypoints.failures import CodedFailures, refusal
 from service.entrypoints.graphql.core.answer_scope import campaigns_of
 from service.entrypoints.graphql.core.answers import Answers, cacheable, encode, key_of
@@ -56,50 +53,6 @@ from service.persistence.readpool import ReadPool
 from service.persistence.replica import ReplicaReads
 
 CLAIM_CONNECTIONS = 10  # keyed commands in flight at once; waiters for a key hold none
-CORS_ORIGINS = "INTRIGUE_CORS_ORIGINS"  # comma-separated origins a browser may call from; unset: same origin only
-# What a browser page on another origin may send and read (docs/operations.md, "Browsers on other origins"):
-# the seat's bearer token, a JSON body, a command's idempotency key, the GM's view-as seat (the console's toggle,
-# shared/view_as.py) and the position a client last read (a read replica's wait, docs/scaling.md); the headers REST
-# answers with.
-CORS_REQUEST_HEADERS = (
-    "Authorization",
-    "Content-Type",
-    "Idempotency-Key",
-    "Intrigue-Position",
-    "X-Intrigue-View-As",
-    "X-Request-ID",
-)
-CORS_EXPOSED_HEADERS = ("Idempotent-Replayed", "Location", "Retry-After", "WWW-Authenticate", "X-Request-ID")
-CORS_METHODS = ("GET", "POST", "PUT", "DELETE")
-
-
-def cors_origins(raw: str | None = None) -> list[str]:
-    """The origins `INTRIGUE_CORS_ORIGINS` names (`https://console.example.org,http://localhost:5173`)."""
-    raw = os.environ.get(CORS_ORIGINS, "") if raw is None else raw
-    return [origin.strip().rstrip("/") for origin in raw.split(",") if origin.strip()]
-
-
-class ConfiguredCORS(CORSMiddleware):
-    """starlette's CORS for the configured origins; to any other origin the app answers as if CORS did not exist.
-
-    starlette answers another origin's preflight a plain-text 400 and adds its exposed headers to every answer;
-    here that origin's preflight reaches the app (its 405, as without CORS) and its answers carry no
-    CORS header, only `Vary: Origin` so a cache never hands one origin's answer to another.
-    """
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        origin = Headers(scope=scope).get("origin") if scope["type"] == "http" else None
-        if origin is None or self.is_allowed_origin(origin):
-            await super().__call__(scope, receive, send)
-            return
-
-        async def vary(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                headers["Vary"] = ", ".join([*headers.getlist("Vary"), "Origin"])
-            await send(message)
-
-        await self.app(scope, receive, vary)
 
 
 class IntrigueGraphQL(GraphQLOverHTTP):
@@ -218,21 +171,6 @@ async def _http_error(request: Request, error: Exception) -> Response:
     return response
 
 
-def _cors(origins: list[str]) -> list[Middleware]:
-    """No middleware at all without configured origins: the same-origin app, as before CORS existed."""
-    if not origins:
-        return []
-    return [
-        Middleware(
-            ConfiguredCORS,
-            allow_origins=origins,
-            allow_methods=CORS_METHODS,
-            allow_headers=CORS_REQUEST_HEADERS,
-            expose_headers=CORS_EXPOSED_HEADERS,
-        )
-    ]
-
-
 def create_app(intrigue: Intrigue, limits: Limits | None = None, rates: Rates | None = None) -> Starlette:
     precompute_standings()  # this process's projection writers keep the standings as sent (docs/scaling.md)
     # The pool belongs to this app and opens on the loop it serves from; several apps may share one Intrigue.
@@ -292,7 +230,7 @@ def create_app(intrigue: Intrigue, limits: Limits | None = None, rates: Rates | 
             Middleware(RequestObserver),
             Middleware(SecurityHeaders),  # on every answer, refusals included (docs/console.md)
             Middleware(SeatCookies),  # a console's seat cookie as the bearer token, before anything reads one
-            *_cors(cors_origins()),  # outside limits and failures: a refusal a browser reads carries CORS headers
+            *cors(cors_origins()),  # outside limits and failures: a refusal a browser reads carries CORS headers
             Middleware(CodedFailures),
             Middleware(RequestLimits, limits=limits, observe=observe_graphql),
             Middleware(RateLimits, intrigue=intrigue, pool=pool, rates=rates),  # writes counted before they run

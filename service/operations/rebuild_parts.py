@@ -22,6 +22,7 @@ from pathlib import Path
 
 from projections import standings
 from service.persistence.readmodels import ReadModel, by_name, close_view, drained_runner, open_view
+from service.usecases import phase_report_kept  # noqa: F401 - registers the phase reports' reporter, as the rebuild's own process has
 
 log = logging.getLogger("intrigue.worker")
 WORKERS = "INTRIGUE_REBUILD_WORKERS"

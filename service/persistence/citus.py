@@ -30,10 +30,11 @@ REFERENCE = ("read_model_generation", failures.TABLE)
 # Per campaign: the lane's head row, the seats (a seat is issued in its campaign's transaction), the
 # idempotency claims (written in the command's transaction), the table dice a GM has entered for the phase (one
 # row per campaign, issue 28), the webhooks' endpoints and outbox (issue 32), and every read-model generation's
-# tables (the precomputed standings answers among them, issue 31; what each house knows, issue 26).
+# tables (the precomputed standings answers among them, issue 31; what each house knows, issue 26; the phase
+# reports, issue 30).
 CAMPAIGN_TABLES = (HEADS, "seats", "idempotency_keys", "table_dice_drafts", *outbox.TABLES)
 GENERATION_TABLE = re.compile(
-    r"^(aggregate_state|phase_history|state|standings_answer|house_knowledge)_g\d+(_base|_tracking)?$"
+    r"^(aggregate_state|phase_history|state|standings_answer|house_knowledge|phase_report)_g\d+(_base|_tracking)?$"
 )
 SIGNATURE = "(uuid, uuid[], bigint[], text[], bytea[], uuid[], bigint[], uuid[], bigint[], text[])"
 

@@ -17,7 +17,16 @@ import psycopg
 from psycopg.sql import SQL
 
 from projections import standings, state_tables
-from service.persistence import citus, idempotency, knowledge_fill, lanes, outbox, recorder, table_dice_drafts
+from service.persistence import (
+    citus,
+    idempotency,
+    knowledge_fill,
+    lanes,
+    outbox,
+    phase_report_fill,
+    recorder,
+    table_dice_drafts,
+)
 from service.persistence.app import IntrigueStore
 from service.persistence.campaign_keys import campaign_keys
 from service.persistence.database import Database, ping
@@ -217,6 +226,12 @@ STEPS = (
         "the standings are kept as each member's pieces, concatenated at read time: the campaign's row of"
         " whole answers keeps none (standings_answer: gm and public emptied, members and ends dropped)",
         _standings_in_pieces,
+    ),
+    Step(
+        18,
+        "each member's report of each resolved phase (phase_report), kept as the phase resolves and filled for"
+        " the phases resolved before: a report is read, not rebuilt from the phase's events",
+        phase_report_fill.keep_phase_reports,
     ),
 )
 SCHEMA_VERSION = STEPS[-1].version

@@ -1,5 +1,5 @@
-"""The GM's hand: adventure outcomes, adjustments, custom asset types and actions, The Wild's monsters
-(`gm_monsters.py`), mergers (`mergers.py`) (docs/rules-notes/gm.md).
+"""The GM's hand: adventure outcomes, adjustments, custom asset types and actions (`gm_custom.py`), The Wild's
+monsters (`gm_monsters.py`), mergers (`mergers.py`) (docs/rules-notes/gm.md).
 
 Each method is get → call → save in one transaction, and every event it writes carries the seat and reason in
 `By`. Who may call these is checked by the adapters (only the campaign's GM).
@@ -8,7 +8,7 @@ Each method is get → call → save in one transaction, and every event it writ
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate
@@ -17,12 +17,9 @@ from domain.campaign import Campaign
 from domain.errors import InvalidInputError, NotFoundError
 from domain.factionturn.face import (
     REGIONAL_GOVERNMENT,
-    CustomAction,
     Faction,
-    FactionOrders,
     World,
     adventures,
-    define_row,
 )
 from domain.gameofbones.face import (
     CUSTOM,
@@ -36,13 +33,12 @@ from domain.gameofbones.face import (
     effects_of,
     gm_circumstance,
     is_custom,
-    plan_custom,
-    stationed_power,
 )
 from domain.gm import CustomActionDef
 from domain.region import Region
 from domain.systems import of_kind
 from service.persistence.app import RollsSavesAndWaits
+from service.usecases.gm_custom import CustomHand
 from service.usecases.gm_monsters import MonsterHand
 from service.usecases.interventions import By
 from service.usecases.mergers import MergerHand
@@ -50,7 +46,7 @@ from service.usecases.mergers import MergerHand
 A = TypeVar("A", bound=Aggregate)
 
 
-class GMService(MonsterHand, MergerHand, RollsSavesAndWaits):
+class GMService(CustomHand, MonsterHand, MergerHand, RollsSavesAndWaits):
     # ---- adventure outcomes on assets (seed 002, Players & The Faction Turn) -----------------------------------
     def destroy_asset(self, by: By, faction_id: UUID, asset_id: str) -> Faction:
         return self._asset(by, faction_id, lambda f: adventures.destroy(f, asset_id))
@@ -222,58 +218,6 @@ class GMService(MonsterHand, MergerHand, RollsSavesAndWaits):
         target.adjust(field, mode, value, by.seat, by.reason)
         self._save(target)
         return target
-
-    # ---- custom asset types and actions ---------------------------------------------------------------------
-    def define_asset_type(
-        self, by: By, key: str, name: str, attribute: str, rating: int, hp: int, cost: int, **cells: Any
-    ) -> Campaign:
-        """A campaign's own asset type: `cells` are arcana, kind, attack_cell, counter_cell, maintenance,
-        ability (a catalog ability key; None for a narrative-only asset) and needs_permission."""
-        campaign = self._campaign(by)
-        campaign.define_asset_type(define_row(key, name, attribute, rating, hp, cost, **cells), by.seat, by.reason)
-        self._save(campaign)
-        return campaign
-
-    def define_custom_action(self, by: By, action: CustomActionDef) -> Campaign:
-        campaign = self._campaign(by)
-        campaign.define_custom_action(action, by.seat, by.reason)
-        self._save(campaign)
-        return campaign
-
-    def order_house_custom_action(self, by: By, house_id: UUID, key: str, actor: str, start_week: int = 1) -> House:
-        """A house starts the GM's custom action in the open phase: its gold is spent, its influence and power
-        dedicated, and it resolves in its week like the seed's actions."""
-        campaign = self._campaign(by)
-        campaign.check_phase_open()
-        house = self._load(campaign, house_id, House)
-        pending = plan_custom(
-            house,
-            campaign.custom_action(key),
-            actor,
-            phase=campaign.phase,
-            start_week=start_week,
-            seat=by.seat,
-            reason=by.reason,
-        )
-        # Like the seed's actions, it cannot dedicate power stationed in areas (domain/gameofbones/garrison.py).
-        house.order_action(pending, stationed_power(str(house.id), self.store.members(campaign, Region)))
-        self._save(house)
-        return house
-
-    def order_custom_action(self, by: By, faction_id: UUID, key: str) -> Faction:
-        """The faction takes the GM's custom action as its action this phase (seed 002's Bribe the Beholder)."""
-        campaign = self._campaign(by)
-        campaign.check_phase_open()
-        faction = self._load(campaign, faction_id, Faction)
-        action = campaign.custom_action(key)
-        if action.system != "factionturn":
-            raise InvalidInputError(f"{action.name} is a Game of Bones action; a faction cannot take it")
-        order = CustomAction(
-            action.name, action.duration, action.cost, action.to_dict() | {"seat": by.seat, "reason": by.reason}
-        )
-        faction.submit_order(campaign.phase, FactionOrders(action=order))
-        self._save(faction)
-        return faction
 
     # ---- loading ------------------------------------------------------------------------------------------------
     def _campaign(self, by: By) -> Campaign:

@@ -26,7 +26,6 @@ A phase that was rolled back and resolved again reports its last resolution only
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
@@ -34,103 +33,9 @@ from domain.factionturn.face import FACTION_TURN
 from domain.gameofbones.face import DATED_KEYS, GAME_OF_BONES, dated, intel_id, sighting_entries
 from domain.systems import of_kind
 from service.usecases.audit import AuditEntry
+from service.usecases.phase_report_records import Damage, Learned, Money, PhaseReport, ReportOrder, ReportRoll
 from service.usecases.visibility import own_knowledge
 from service.usecases.visibility.reports import REPORT_RIVAL_TOPICS, actors_rolls, sees_rival_event
-
-
-@dataclass(frozen=True)
-class Modifier:
-    source: str
-    value: int
-
-
-@dataclass(frozen=True)
-class ReportRoll:
-    expression: str
-    faces: list[int]
-    modifiers: list[Modifier]
-    base: int
-    total: int
-    purpose: str
-    rule: str
-    actor: str
-
-    @classmethod
-    def of(cls, d: dict[str, Any]) -> ReportRoll:
-        return cls(
-            str(d["expression"]),
-            [int(f) for f in d["faces"]],
-            [Modifier(str(m["source"]), int(m["value"])) for m in d.get("modifiers", ())],
-            int(d.get("base", 0)),
-            int(d["total"]),
-            str(d.get("purpose", "")),
-            str(d.get("rule", "")),
-            str(d.get("actor", "")),
-        )
-
-
-@dataclass(frozen=True)
-class ReportOrder:
-    action: str
-    actor: str | None
-    target_id: str | None
-    outcome: str | None
-    week: int | None
-    rolls: list[ReportRoll]
-
-
-@dataclass(frozen=True)
-class Damage:
-    member_id: str  # who took it
-    asset_id: str | None
-    amount: int
-    member_damage: int  # faction HP lost with a Base of Influence, or a house's influence
-    hp_left: int | None
-    by_member_id: str | None  # None when the rules keep the author hidden
-    reason: str
-    rolls: list[ReportRoll]
-
-
-@dataclass(frozen=True)
-class Money:
-    amount: int  # a gain is positive, a cost negative
-    reason: str
-
-
-@dataclass(frozen=True)
-class Learned:
-    kind: str
-    action: str | None
-    week: int | None
-    expected_week: int | None
-    aggressor_id: str | None
-    target_id: str | None
-    area_ids: list[str]
-    result: str | None
-    details: list[tuple[str, str]]
-
-
-@dataclass
-class PhaseReport:
-    campaign_id: UUID
-    phase: int
-    member_id: UUID
-    kind: str  # faction | house
-    initiative: int | None = None
-    orders: list[ReportOrder] = field(default_factory=list)
-    rolls: list[ReportRoll] = field(default_factory=list)
-    damage_taken: list[Damage] = field(default_factory=list)
-    damage_dealt: list[Damage] = field(default_factory=list)
-    learned: list[Learned] = field(default_factory=list)
-    ledger: list[Money] = field(default_factory=list)
-
-    @property
-    def income(self) -> int:
-        return sum(m.amount for m in self.ledger if m.amount > 0)
-
-    @property
-    def costs(self) -> int:
-        return -sum(m.amount for m in self.ledger if m.amount < 0)
 
 
 def phase_window(entries: Iterable[AuditEntry], campaign_id: UUID, phase: int) -> list[AuditEntry]:

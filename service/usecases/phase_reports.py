@@ -1,4 +1,5 @@
-"""Phase reports and summaries for seats: who may read which member's report, and the events it is built from.
+"""Phase reports and summaries for seats: who may read which member's report, read from the reports kept as the
+phase resolved (service/usecases/phase_report_kept.py), or else built from the phase's events.
 
 How much of a phase each seat class hears is decided in service/usecases/visibility/live.py (`summary_scope`); what a
 seat sees of each event, in service/usecases/phase_report.py.
@@ -20,7 +21,9 @@ from service.persistence.app import IntrigueStore
 from service.usecases.audit import AuditEntry, AuditLog
 from service.usecases.chronicle import ChronicleService
 from service.usecases.history import History
-from service.usecases.phase_report import PhaseReport, build_report, phase_window
+from service.usecases.phase_report import build_report, phase_window
+from service.usecases.phase_report_kept import kept_reports
+from service.usecases.phase_report_records import PhaseReport
 from service.usecases.visibility import summary_scope
 
 
@@ -45,6 +48,9 @@ class PhaseReports:
         """The report of the seat's own faction or house; the GM names the member whose report it reads."""
         member = self._member_for(campaign_id, seat, member_id)
         end = self.history.phase_end(campaign_id, phase)  # NotFoundError until the phase has resolved
+        kept = kept_reports(self.audit.db, campaign_id, phase, end)
+        if member in kept:
+            return kept[member]
         campaign = self.store.load(campaign_id, Campaign)
         return self._report(campaign, phase, member, self._window(campaign_id, phase, end))
 
@@ -59,13 +65,14 @@ class PhaseReports:
             members = [*campaign.member_ids("faction"), *campaign.member_ids("house")]
         else:
             members = [own] if scope is SummaryScope.PLAYER and own is not None else []
-        window = self._window(campaign_id, phase, end) if members else []
+        kept = kept_reports(self.audit.db, campaign_id, phase, end) if members else {}
+        window = self._window(campaign_id, phase, end) if any(m not in kept for m in members) else []
         notes = self.chronicle.gm_notes(campaign_id, phase) if scope is SummaryScope.GM else {}
         return PhaseSummary(
             campaign_id,
             phase,
             scope,
-            [self._report(campaign, phase, m, window) for m in members],
+            [kept[m] if m in kept else self._report(campaign, phase, m, window) for m in members],
             self.chronicle.public(campaign_id, phase),
             notes,
         )

@@ -15,8 +15,8 @@ from service.entrypoints.graphql.core.context import intrigue, off_loop
 from service.entrypoints.graphql.core.enums import MemberKind, SummaryScope
 from service.entrypoints.graphql.core.guards import seat
 from service.entrypoints.graphql.core.records import ReportDetail, Roll, WeekOfMonth, month_week
-from service.entrypoints.graphql.gm.hand import Gossip, TurnSummary, gossip_of, summaries_of
-from service.usecases import phase_report as r
+from service.entrypoints.graphql.gm.chronicle import Gossip, TurnSummary, gossip_of, summaries_of
+from service.usecases import phase_report_records as r
 from service.usecases import phase_reports as rs
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Annotated
 from uuid import UUID
 
 import strawberry
@@ -35,8 +36,10 @@ from service.entrypoints.graphql.factionturn.factions import FactionTurnMutation
 from service.entrypoints.graphql.gameofbones.houses import GameOfBonesMutation, GameOfBonesQuery
 from service.entrypoints.graphql.gm.analytics import AnalyticsQuery
 from service.entrypoints.graphql.gm.branches import BranchQuery
+from service.entrypoints.graphql.gm.chronicle import GMChronicleMutation, GMQuery
+from service.entrypoints.graphql.gm.custom import GMCustomMutation
 from service.entrypoints.graphql.gm.forks import ForkMutation, ForkQuery
-from service.entrypoints.graphql.gm.hand import GMMutation, GMQuery
+from service.entrypoints.graphql.gm.hand import GMMutation
 from service.entrypoints.graphql.gm.history import AsOfInput, HistoryMutation, past_campaign
 from service.entrypoints.graphql.gm.mergers import MergerMutation
 from service.entrypoints.graphql.gm.table_dice import TableDiceMutation, TableDiceQuery
@@ -49,24 +52,35 @@ from service.usecases.presets import start_from_preset
 
 @strawberry.input(description="The Wild's head monster of a region (seed 002, Monster).")
 class MonsterInput:
-    name: str
-    cr: int
-    hp: int
-    hit_dice: str
+    name: str = strawberry.field(description="The monster's name, as the GM writes it.")
+    cr: int = strawberry.field(
+        description="Its challenge rating (a whole number), which sets its strength as an asset of The Wild."
+    )
+    hp: int = strawberry.field(description="Its hit points, a whole number of 1 or more.")
+    hit_dice: str = strawberry.field(description="Its Hit Dice, as an expression (`12d10`).")
 
 
-@strawberry.input
+@strawberry.input(description="A region to add to the map.")
 class RegionInput:
-    name: str
-    q: int
-    r: int
-    arcana: int = 0
-    population: Population = Population.HUNDREDS
-    tags: list[str] = strawberry.field(default_factory=list)
-    terrain_difficulty: int = 0
-    wild: bool = False
-    monthly_income: int = 0
-    monster: MonsterInput | None = None
+    name: str = strawberry.field(description="The region's name, unique within its campaign.")
+    q: int = strawberry.field(description="Its hex column on the map (axial q coordinate); one region per hex.")
+    r: int = strawberry.field(description="Its hex row on the map (axial r coordinate); one region per hex.")
+    arcana: int = strawberry.field(
+        default=0,
+        description="Its Arcana level (seed 002, Arcana & Population): which magical assets may be bought there.",
+    )
+    population: Population = strawberry.field(
+        default=Population.HUNDREDS, description="Its population band (seed 002): Ruins, Outpost … Tens of Thousands."
+    )
+    tags: list[str] = strawberry.field(
+        description="Its region tags' names (seed 002), as the GM writes them.", default_factory=list
+    )
+    terrain_difficulty: int = strawberry.field(default=0, description="Its terrain's difficulty for The Wild.")
+    wild: bool = strawberry.field(default=False, description="Whether it belongs to The Wild.")
+    monthly_income: int = strawberry.field(default=0, description="Its monthly income in gp (a city area's).")
+    monster: MonsterInput | None = strawberry.field(
+        default=None, description="The Wild's head monster of the region, if any."
+    )
 
     def to_command(self) -> MapRegion:
         monster = vars(self.monster) if self.monster else None
@@ -84,12 +98,18 @@ class RegionInput:
         )
 
 
-@strawberry.input
+@strawberry.input(description="A new campaign: its name, rule systems, dice seed and first regions.")
 class CreateCampaignInput:
-    name: str
-    rule_systems: list[RuleSystemName]
-    dice_seed: str | None = None
-    regions: list[RegionInput] = strawberry.field(default_factory=list)
+    name: str = strawberry.field(description="The campaign's name, as its seats will see it.")
+    rule_systems: list[RuleSystemName] = strawberry.field(
+        description="The rule systems it plays: factionturn, gameofbones, or both."
+    )
+    dice_seed: str | None = strawberry.field(
+        default=None, description="A seed for replayable dice; null draws from the OS source."
+    )
+    regions: list[RegionInput] = strawberry.field(
+        description="The map's first regions; more can be added later (`addRegions`).", default_factory=list
+    )
     preset: CampaignPreset | None = strawberry.field(
         default=None,
         description="Start from a preset (its map, factions and houses) instead of `regions`, which must "
@@ -137,7 +157,20 @@ class CampaignQuery:
         return CampaignConnection(edges=edges, nodes=nodes, page_info=shown.page_info(), total_count=total)
 
     @strawberry.field(description="A campaign as it is, or with `asOf` (the GM's) as it stood at a past point.")
-    async def campaign(self, info: Info, id: UUID, as_of: AsOfInput | None = None) -> Campaign:
+    async def campaign(
+        self,
+        info: Info,
+        id: Annotated[
+            UUID,
+            strawberry.argument(
+                description="The id of the campaign to read, as `campaigns` or `createCampaign` answered it."
+            ),
+        ],
+        as_of: Annotated[
+            AsOfInput | None,
+            strawberry.argument(description="A past point (the GM's): a phase's close or an event's position."),
+        ] = None,
+    ) -> Campaign:
         if as_of is not None:
             return await past_campaign(info, id, as_of)
         return Campaign.from_row(await on_loop(reads(info).campaign(id)))
@@ -145,8 +178,12 @@ class CampaignQuery:
 
 @strawberry.type
 class CampaignMutation:
-    @strawberry.mutation
-    async def create_campaign(self, info: Info, input: CreateCampaignInput) -> Campaign:
+    @strawberry.mutation(description="Create a campaign; its caller becomes the GM (the answer's gmToken, once).")
+    async def create_campaign(
+        self,
+        info: Info,
+        input: Annotated[CreateCampaignInput, strawberry.argument(description="The campaign to create.")],
+    ) -> Campaign:
         app = intrigue(info)
         if input.preset is not None:
             if input.regions:
@@ -165,14 +202,19 @@ class CampaignMutation:
         created.gm_token = started.gm.token
         return created
 
-    @strawberry.mutation
-    async def add_regions(self, info: Info, campaign_id: UUID, regions: list[RegionInput]) -> list[Region]:
+    @strawberry.mutation(description="Add regions to the map (GM only).")
+    async def add_regions(
+        self,
+        info: Info,
+        campaign_id: UUID,
+        regions: Annotated[list[RegionInput], strawberry.argument(description="The regions to add.")],
+    ) -> list[Region]:
         app = intrigue(info)
         await off_loop(app.campaigns.add_regions, AddRegions(campaign_id, [r.to_command() for r in regions]))
         rows = await on_loop(reads(info).regions(campaign_id))
         return [Region.seen_as(seat(info), r) for r in rows]
 
-    @strawberry.mutation
+    @strawberry.mutation(description="Open the next phase for orders (GM only).")
     async def open_phase(self, info: Info, campaign_id: UUID) -> Campaign:
         app = intrigue(info)
         await off_loop(app.campaigns.open_phase, campaign_id)
@@ -211,6 +253,8 @@ Mutation = merge_types(
         FactionTurnMutation,
         GameOfBonesMutation,
         GMMutation,
+        GMCustomMutation,
+        GMChronicleMutation,
         OrdersMutation,
         MergerMutation,
         AssistantMutation,

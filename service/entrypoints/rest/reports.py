@@ -13,7 +13,7 @@ from starlette.responses import Response
 from domain.errors import InvalidInputError, NotFoundError
 from domain.gameofbones.face import week_fields
 from service.entrypoints.rest.support import campaign_id_of, endpoint, intrigue_of, json_response, seat_of
-from service.usecases.phase_report import PhaseReport
+from service.usecases.phase_report_records import PhaseReport
 
 
 def _phase(request: Request) -> int:

@@ -10,7 +10,10 @@ import pytest
 from graphql import GraphQLEnumType, build_schema
 
 from service.entrypoints.graphql.core import descriptions
+from service.entrypoints.graphql.core.order_shapes import Naming
 from service.entrypoints.graphql.core.visibility import decisions
+from service.entrypoints.graphql.factionturn import order_inputs
+from service.entrypoints.graphql.gameofbones import inputs as gameofbones_inputs
 from service.entrypoints.graphql.schema import DESCRIPTION_PROBLEMS, schema
 
 SDL = """
@@ -33,7 +36,6 @@ def test_a_stale_or_doubled_entry_is_reported_and_shared_arguments_are_described
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(descriptions, "TEXTS", {"Thing.name": "Its name.", "Query.kept": "Again.", "Gone.field": "x"})
-    monkeypatch.setattr(descriptions, "SCALARS", {})
     tiny = build_schema(SDL)
     problems = descriptions.describe(tiny)
     assert problems == [
@@ -46,6 +48,22 @@ def test_a_stale_or_doubled_entry_is_reported_and_shared_arguments_are_described
     assert query.fields["kept"].args["campaignId"].description == descriptions.SHARED_ARGUMENTS["campaignId"]
     assert query.fields["things"].args["after"].description == descriptions.PAGE_ARGUMENTS["after"]
     assert query.fields["plain"].args["after"].description is None  # not a cursor: its field says what it means
+
+
+@pytest.mark.parametrize(
+    "naming", [order_inputs.NAMING, gameofbones_inputs.HOUSE_ORDERS.naming], ids=["faction", "house"]
+)
+def test_each_text_given_beside_an_order_declaration_is_on_its_type_or_field(naming: Naming) -> None:
+    """The order types made from the orders' declaration take GraphQL's own words from `Naming.texts`: each names a
+    type or field of the served schema, which carries that text (before the visibility clause)."""
+    wrong = []
+    for coordinate, text in naming.texts.items():
+        type_name, _, field_name = coordinate.partition(".")
+        named = schema._schema.type_map.get(type_name)
+        element = named if not field_name or named is None else getattr(named, "fields", {}).get(field_name)
+        if element is None or descriptions.own_text(element.description or "") != text:
+            wrong.append(coordinate)
+    assert wrong == []
 
 
 def test_the_served_schema_carries_the_registry_descriptions() -> None:

@@ -9,7 +9,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from service.bootstrap import Intrigue
-from service.entrypoints.http import CORS_ORIGINS, cors_origins, create_app
+from service.entrypoints.cors import CORS_ORIGINS, cors_origins
+from service.entrypoints.http import create_app
 from service.entrypoints.shared.view_as import HEADER as VIEW_AS
 
 CONSOLE = "http://console.example.org"

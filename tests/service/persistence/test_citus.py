@@ -34,6 +34,7 @@ EXPECTED = {  # docs/scaling.md, "Citus": which table is what
     "state_g1_tracking": "distributed by campaign_id",
     "standings_answer_g1": "distributed by campaign_id",
     "house_knowledge_g1": "distributed by campaign_id",
+    "phase_report_g1": "distributed by campaign_id",
     "intrigue_snapshots": "distributed by originator_id",
     "read_model_generation": "reference",
     "read_model_failures": "reference",

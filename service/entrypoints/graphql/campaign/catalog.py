@@ -6,7 +6,7 @@ campaign's own asset types are answered to that campaign's seats only.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 from uuid import UUID
 
 import strawberry
@@ -116,11 +116,11 @@ class ScaleRow:
 @strawberry.type(description="A house action of seed 000, Taking Action: requirements, costs, time and check.")
 class HouseActionRow:
     name: HouseActionName = strawberry.field(description="The action's name, as seed 000 prints it.")
-    influence_requirement: ScaleRow
-    power_requirement: ScaleRow
-    dedicated_influence: ScaleRow
-    dedicated_power: ScaleRow
-    gold: ScaleRow
+    influence_requirement: ScaleRow = strawberry.field(description="The influence the house must have.")
+    power_requirement: ScaleRow = strawberry.field(description="The power the house must have.")
+    dedicated_influence: ScaleRow = strawberry.field(description="The influence it holds.")
+    dedicated_power: ScaleRow = strawberry.field(description="The power it holds.")
+    gold: ScaleRow = strawberry.field(description="The gold it costs.")
     weeks: int | None = strawberry.field(description="Null: as long as the action it covers.")
     skill: str = strawberry.field(
         description="The skill the action's check uses, as seed 000 names it (Bluff, Gather Information…)."
@@ -202,9 +202,24 @@ class CatalogQuery:
     async def asset_types(
         self,
         info: Info,
-        attribute: Attribute | None = None,
-        rating: int | None = None,
-        kind: AssetKind | None = None,
+        attribute: Annotated[
+            Attribute | None,
+            strawberry.argument(
+                description="Only the asset types bought with this attribute (Force, Cunning or Wealth)."
+            ),
+        ] = None,
+        rating: Annotated[
+            int | None,
+            strawberry.argument(
+                description="Only the asset types that need exactly this attribute rating (1-8) to buy."
+            ),
+        ] = None,
+        kind: Annotated[
+            AssetKind | None,
+            strawberry.argument(
+                description="Only the asset types of this kind (MILITARY_UNIT, SPECIAL_FORCES, FACILITY…)."
+            ),
+        ] = None,
         campaign_id: UUID | None = None,
     ) -> list[AssetTypeRow]:
         custom = []

@@ -3,6 +3,7 @@ withdrawing or amending them while the phase is open. Who may call each field is
 
 from __future__ import annotations
 
+from typing import Annotated
 from uuid import UUID
 
 import strawberry
@@ -90,7 +91,12 @@ class OrdersMutation:
         "whole, writing nothing, if the new order is."
     )
     async def amend_house_action(
-        self, info: Info, campaign_id: UUID, house_id: UUID, action_id: UUID, order: HouseOrderInput
+        self,
+        info: Info,
+        campaign_id: UUID,
+        house_id: UUID,
+        action_id: UUID,
+        order: Annotated[HouseOrderInput, strawberry.argument(description="The order that replaces it.")],
     ) -> House:
         await off_loop(
             intrigue(info).orders.amend_house_action, campaign_id, house_id, str(action_id), order.to_order()

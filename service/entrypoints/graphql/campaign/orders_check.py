@@ -8,6 +8,7 @@ raises, defences, permissions and the rest before the player submits; a verdict 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Annotated
 from uuid import UUID
 
 import strawberry
@@ -34,7 +35,14 @@ class OrdersCheckQuery:
         "the very checks of the submission, run on the orders whole, nothing stored."
     )
     async def faction_orders_check(
-        self, info: Info, campaign_id: UUID, faction_id: UUID, orders: FactionOrdersInput
+        self,
+        info: Info,
+        campaign_id: UUID,
+        faction_id: UUID,
+        orders: Annotated[
+            FactionOrdersInput,
+            strawberry.argument(description="The orders as they would be submitted (submitFactionOrders' `orders`)."),
+        ],
     ) -> OrdersVerdict:
         check = intrigue(info).factionturn.check_submission
         return await off_loop(_verdict, check, campaign_id, faction_id, orders.to_orders())

@@ -6,7 +6,7 @@ option shown as allowed is accepted when submitted, and a refused one is refused
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 from uuid import UUID
 
 import strawberry
@@ -44,8 +44,10 @@ class FactionOption:
         description="Its own asset that attacks, is repaired, refit, sold or "
         "acts; null for a repair of the faction itself."
     )
-    target_faction_id: UUID | None
-    target_asset_id: UUID | None
+    target_faction_id: UUID | None = strawberry.field(
+        description="The id of the rival faction it targets (`Faction.id`)."
+    )
+    target_asset_id: UUID | None = strawberry.field(description="The id of the rival's asset it targets (`Asset.id`).")
     odds: AttackOdds | None = strawberry.field(
         description="An allowed attack's exact odds, as the asking seat "
         "may know them (the GM's from the truth); null otherwise."
@@ -74,7 +76,7 @@ class PowerOdds:
 class HouseOption:
     action: HouseActionName = strawberry.field(description="The house action this option is of.")
     actor: str = strawberry.field(description="The character who would lead it, as orders name their `actor`.")
-    target_house_id: UUID | None
+    target_house_id: UUID | None = strawberry.field(description="The target house's id; null for none.")
     target_character: str | None = strawberry.field(
         description="The character it would target; null when it targets none."
     )
@@ -82,13 +84,13 @@ class HouseOption:
     power: int = strawberry.field(
         description="The power it would commit (an Assault's troops); 0 when it commits none."
     )
-    to_area_id: UUID | None
-    covered_action_id: UUID | None
-    influence_requirement: int
-    power_requirement: int
-    dedicated_influence: int
-    dedicated_power: int
-    gold: int
+    to_area_id: UUID | None = strawberry.field(description="Where troops go; null for none.")
+    covered_action_id: UUID | None = strawberry.field(description="The pending action a Cover Up hides.")
+    influence_requirement: int = strawberry.field(description="The influence the house must have.")
+    power_requirement: int = strawberry.field(description="The power the house must have.")
+    dedicated_influence: int = strawberry.field(description="The influence it holds.")
+    dedicated_power: int = strawberry.field(description="The power it holds.")
+    gold: int = strawberry.field(description="The gold it costs.")
     allowed: bool = strawberry.field(description=ALLOWED)
     reason: str | None = strawberry.field(description=REASON)
     rule: str | None = strawberry.field(description=RULE)
@@ -111,7 +113,11 @@ class PreviewQuery:
         "and every other action, each with the verdict the submission check would give."
     )
     async def faction_preview(
-        self, info: Info, campaign_id: UUID, faction_id: UUID, allowed_only: bool = False
+        self,
+        info: Info,
+        campaign_id: UUID,
+        faction_id: UUID,
+        allowed_only: Annotated[bool, strawberry.argument(description="Only the options it may take.")] = False,
     ) -> FactionPreview:
         asking = seat(info)
         gm = asking is not None and asking.is_gm_of(campaign_id)
@@ -128,7 +134,18 @@ class PreviewQuery:
         "leader or lieutenant, against each rival or area it could name."
     )
     async def house_preview(
-        self, info: Info, campaign_id: UUID, house_id: UUID, actor: str = "", replacing: UUID | None = None
+        self,
+        info: Info,
+        campaign_id: UUID,
+        house_id: UUID,
+        actor: Annotated[str, strawberry.argument(description="Who would act; the leader when null.")] = "",
+        replacing: Annotated[
+            UUID | None,
+            strawberry.argument(
+                description="A pending action of the open phase the order would replace (amendHouseAction): judged as "
+                "if it were withdrawn first."
+            ),
+        ] = None,
     ) -> list[HouseOption]:
         asking = seat(info)
         gm = asking is not None and asking.is_gm_of(campaign_id)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Annotated
 from uuid import UUID
 
 import strawberry
@@ -77,7 +78,12 @@ class SeatQuery:
 @strawberry.type
 class SeatMutation:
     @strawberry.mutation(description="Seat a player or an observer (GM only); answers its token once.")
-    async def create_seat(self, info: Info, campaign_id: UUID, input: SeatInput) -> IssuedSeat:
+    async def create_seat(
+        self,
+        info: Info,
+        campaign_id: UUID,
+        input: Annotated[SeatInput, strawberry.argument(description="The seat to create.")],
+    ) -> IssuedSeat:
         issued = await off_loop(
             intrigue(info).seats.create_seat,
             campaign_id,

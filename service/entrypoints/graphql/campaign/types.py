@@ -17,8 +17,9 @@ from service.entrypoints.graphql.core.enums import PhaseStatus, Population, Rule
 from service.entrypoints.graphql.core.guards import seat
 from service.entrypoints.graphql.core.visibility import over
 from service.entrypoints.graphql.factionturn.factions import Faction, factions_seen
+from service.entrypoints.graphql.gameofbones.areas import Area
 from service.entrypoints.graphql.gameofbones.houses import areas_seen, houses_seen
-from service.entrypoints.graphql.gameofbones.types import Area, House
+from service.entrypoints.graphql.gameofbones.types import House
 from service.persistence.queries import region_row
 from service.usecases.visibility import REGION, area_view, faction_view
 

@@ -1,13 +1,13 @@
-"""Descriptions for schema elements that the strawberry code leaves undescribed, in one place.
+"""Descriptions given by name, and those of the named types no Python class of ours declares.
 
 The schema linter (`make schema-gates`, docs/architecture.md "Schema quality gates") wants a description on every
-type, field, argument and input value. Most live beside their field in the code (`description=`); this registry
-holds the rest, keyed by schema coordinate exactly as the linter names a missing one (`Type`, `Type.field`,
-`Type.field(arg:)`), so a new undescribed field is fixed by copying the linter's coordinate here or into the code.
-An argument that means the same on every field (`campaignId`, `reason`, the Relay page arguments…) is described
-once by name (SHARED_ARGUMENTS). An enum value the code leaves undescribed is described by the value it stands
-for, as the rules and the REST contract write it (`Cover Up`, `open`). A coordinate here that the schema lacks,
-or that the code describes too, is a problem `describe` reports
+type, field, argument and input value. They live beside their field in the code (`description=`, an argument's in
+`Annotated[T, strawberry.argument(description=...)]`; the order types made from the orders' declaration take theirs
+from it or from their `Naming.texts`). What is left is here: an argument that means the same on every field
+(`campaignId`, `reason`, the Relay page arguments…) is described once by name (SHARED_ARGUMENTS); an enum value the
+code leaves undescribed is described by the value it stands for, as the rules and the REST contract write it
+(`Cover Up`, `open`); and TEXTS, by schema coordinate, the scalar and the root types `merge_types` assembles. A
+coordinate in TEXTS that the schema lacks, or that the code describes too, is a problem `describe` reports
 (tests/entrypoints/graphql/test_schema_descriptions.py fails on it): each description has one home.
 """
 
@@ -18,7 +18,6 @@ from typing import Final
 from graphql import GraphQLArgument, GraphQLField, GraphQLInputField, GraphQLNamedType, GraphQLSchema, GraphQLString
 from graphql.type import get_nullable_type, is_enum_type, is_input_object_type, is_interface_type, is_object_type
 
-from service.entrypoints.graphql.core.description_texts import TEXTS
 from service.entrypoints.graphql.core.visibility import ROOTS, decision_of
 from service.usecases.visibility import MEANING
 
@@ -50,7 +49,12 @@ PAGE_ARGUMENTS: Final[dict[str, str]] = {
     "last": "At most this many items from the end, before `before` (1-500).",
     "before": "A cursor of this connection: the page ends before it.",
 }
-SCALARS: Final[dict[str, str]] = {"UUID": "A UUID in its canonical text form: 32 hex digits in groups of 8-4-4-4-12."}
+# The named types no Python class of ours declares: the scalars, and the root types strawberry merges (schema.py).
+TEXTS: Final[dict[str, str]] = {
+    "UUID": "A UUID in its canonical text form: 32 hex digits in groups of 8-4-4-4-12.",
+    "Query": "What a client reads: campaigns, standings, logs and reports, as its seat may see them.",
+    "Mutation": "What a client changes: each command writes events, or writes nothing and answers why.",
+}
 
 
 def _element(schema: GraphQLSchema, coordinate: str) -> GraphQLNamedType | GraphQLField | GraphQLInputField | None:
@@ -100,7 +104,7 @@ def own_text(description: str) -> str:
 def describe(schema: GraphQLSchema) -> list[str]:
     """Give the schema the registry's descriptions; answer every entry that has no single home."""
     problems = []
-    for coordinate, text in {**TEXTS, **SCALARS}.items():
+    for coordinate, text in TEXTS.items():
         element = _element(schema, coordinate)
         if element is None:
             problems.append(f"{coordinate}: not in the schema; remove it from the descriptions")

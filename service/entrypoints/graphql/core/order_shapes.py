@@ -4,8 +4,9 @@ dataclass, each field typed from the declared one (an id `UUID`, a closed set it
 `X | None` nullable), and the conversions both ways.
 
 A tagged union becomes a `@oneOf` input (one field per member) and a union of the members' outputs. What only
-GraphQL says stays here: the names it has always had, a pair it spells as an object, and the descriptions of
-the registry (service/entrypoints/graphql/description_texts*.py), which win over the declaration's text.
+GraphQL says is given in `Naming`, beside the names: the names it has always had, a pair it spells as an object,
+and the texts (`Naming.texts`, by schema coordinate) where GraphQL words a type or field other than the
+declaration's docstring or `Spec.doc`.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ import strawberry
 
 from domain.shapes import Field, Spec, Tagged, form_fields, is_form, optional, unwrap
 from service.entrypoints.graphql.core import enums as _enums  # noqa: F401 - the domain's enums as GraphQL's
-from service.entrypoints.graphql.core.description_texts import TEXTS
 
 Convert = Callable[[Any], Any]
 
@@ -48,6 +48,12 @@ class Naming:
     extra: Mapping[type, Callable[[Any], dict[str, Any]]]  # output fields computed from the value
     extra_types: Mapping[type, dict[str, Any]]
     union_description: str
+    texts: Mapping[str, str] = dataclasses.field(default_factory=dict)  # `Type` or `Type.field` → its description
+
+
+def on(type_name: str, **fields: str) -> dict[str, str]:
+    """`Naming.texts` entries of one type: `Type.field` by the field's GraphQL name, the type itself as `_`."""
+    return {type_name if name == "_" else f"{type_name}.{name}": text for name, text in fields.items()}
 
 
 def snake(name: str) -> str:
@@ -59,15 +65,12 @@ def camel(name: str) -> str:
     return head + "".join(p.capitalize() for p in rest)
 
 
-def _doc(cls: type, type_name: str) -> str | None:
-    if type_name in TEXTS:
-        return None
+def _doc(cls: type) -> str | None:
     return " ".join((inspect.getdoc(cls) or "").split("\n\n")[0].split()) or None
 
 
-def _field_doc(type_name: str, f: Field) -> str | None:
-    doc = f.spec.doc if isinstance(f.spec, Spec) else ""
-    return None if f"{type_name}.{camel(f.name)}" in TEXTS or not doc else doc
+def _field_doc(f: Field) -> str | None:
+    return (f.spec.doc if isinstance(f.spec, Spec) else "") or None
 
 
 def _member(enum: Any, text: str) -> Any:
@@ -94,9 +97,9 @@ class Builder:
                 if isinstance(f.spec, Spec) and not f.spec.sent:
                     continue
                 hint, default, read = self._input_field(cls, f)
-                made.append((f.name, hint, default, _field_doc(name, f)))
+                made.append((f.name, hint, default, _field_doc(f)))
                 reads[f.name] = read
-            kind = _make(name, made, strawberry.input, _doc(cls, name))
+            kind = _make(name, made, strawberry.input, _doc(cls), self.naming.texts)
             self.inputs[cls] = kind
             self.to_domain[cls] = functools.partial(_domain_of, cls, reads)
         return self.inputs[cls]
@@ -116,6 +119,7 @@ class Builder:
                 [(pair.fields[0], UUID, dataclasses.MISSING, None), (pair.fields[1], int, pair.default, None)],
                 strawberry.input,
                 None,
+                self.naming.texts,
             )
             return (
                 _list(kind),
@@ -158,7 +162,9 @@ class Builder:
         if Tagged not in self.inputs:
             made = [(snake(cls.__name__), self.input(cls) | None, strawberry.UNSET, None) for cls in union.names]
             name = self.naming.inputs[Tagged]
-            self.inputs[Tagged] = _make(name, made, lambda **kw: strawberry.input(one_of=True, **kw), None)
+            self.inputs[Tagged] = _make(
+                name, made, lambda **kw: strawberry.input(one_of=True, **kw), None, self.naming.texts
+            )
         return self.inputs[Tagged]
 
     def _chosen(self, union: Tagged, value: Any) -> Any:
@@ -178,11 +184,11 @@ class Builder:
                 if isinstance(f.spec, Spec) and not f.spec.sent:
                     continue
                 hint, show = self._output_field(cls, f)
-                made.append((f.name, hint, dataclasses.MISSING, _field_doc(name, f)))
+                made.append((f.name, hint, dataclasses.MISSING, _field_doc(f)))
                 shows[f.name] = show
             extra = self.naming.extra_types.get(cls, {})
             made += [(n, h, dataclasses.MISSING, None) for n, h in extra.items()]
-            kind = _make(name, made, strawberry.type, _doc(cls, name))
+            kind = _make(name, made, strawberry.type, _doc(cls), self.naming.texts)
             self.outputs[cls] = kind
             more = self.naming.extra.get(cls, lambda v: {})
             self.of_domain[cls] = lambda value, kind=kind, shows=shows, more=more, **given: kind(
@@ -204,6 +210,7 @@ class Builder:
                 [(pair.fields[0], UUID, dataclasses.MISSING, None), (pair.fields[1], int, dataclasses.MISSING, None)],
                 strawberry.type,
                 None,
+                self.naming.texts,
             )
             return _list(kind), lambda v, p=pair, k=kind: [k(**{p.fields[0]: UUID(a), p.fields[1]: n}) for a, n in v]
         if get_origin(base) is tuple:
@@ -251,17 +258,25 @@ def _default_list(f: Field) -> Any:
     return dataclasses.MISSING if f.required else strawberry.field(default_factory=list)
 
 
-def _make(name: str, made: Sequence[tuple[str, Any, Any, str | None]], decorate: Any, description: str | None) -> Any:
-    """A class with these annotated fields, decorated as a strawberry input or type."""
+def _make(
+    name: str,
+    made: Sequence[tuple[str, Any, Any, str | None]],
+    decorate: Any,
+    description: str | None,
+    texts: Mapping[str, str],
+) -> Any:
+    """A class with these annotated fields, decorated as a strawberry input or type; `texts` win over the
+    declaration's own descriptions."""
     namespace: dict[str, Any] = {"__annotations__": {}, "__module__": __name__, "__qualname__": name}
-    for field_name, hint, default, doc in made:
+    for field_name, hint, default, declared in made:
         namespace["__annotations__"][field_name] = hint
+        doc = texts.get(f"{name}.{camel(field_name)}", declared)
         if doc is not None:
             namespace[field_name] = strawberry.field(description=doc, **_default_kw(default))
         elif isinstance(default, dataclasses.Field | Enum) or default is not dataclasses.MISSING:
             namespace[field_name] = default
     kind = type(name, (), namespace)
-    return decorate(name=name, description=description)(kind)
+    return decorate(name=name, description=texts.get(name, description))(kind)
 
 
 def _default_kw(default: Any) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from typing import Any
 import strawberry
 
 from domain.gameofbones.face import week_of_month
-from service.usecases import phase_report as r
+from service.usecases import phase_report_records as r
 
 
 @strawberry.type(description="A bonus or penalty added to a roll, with where it came from.")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 from uuid import UUID
 
 import strawberry
@@ -192,12 +192,18 @@ class FoundFactionInput:
 
 @strawberry.type
 class FactionTurnQuery:
-    @strawberry.field
+    @strawberry.field(description="Every faction of the campaign, as the seat may see it.")
     async def factions(self, info: Info, campaign_id: UUID) -> list[Faction]:
         return await on_loop(factions_seen(reads(info), seat(info), campaign_id))
 
-    @strawberry.field
-    async def faction(self, info: Info, id: UUID) -> Faction:
+    @strawberry.field(description="One faction, as the seat may see it.")
+    async def faction(
+        self,
+        info: Info,
+        id: Annotated[
+            UUID, strawberry.argument(description="The id of the faction to read (`Faction.id`, from `factions`).")
+        ],
+    ) -> Faction:
         return await _read(info, id)
 
 
@@ -208,7 +214,12 @@ async def _read(info: Info, faction_id: UUID) -> Faction:
 @strawberry.type
 class FactionTurnMutation:
     @strawberry.mutation(description="Found a faction with the given ratings, home and starting assets.")
-    async def found_faction(self, info: Info, campaign_id: UUID, input: FoundFactionInput) -> Faction:
+    async def found_faction(
+        self,
+        info: Info,
+        campaign_id: UUID,
+        input: Annotated[FoundFactionInput, strawberry.argument(description="The faction to found.")],
+    ) -> Faction:
         command = FoundFaction(
             campaign_id,
             input.name,
@@ -227,14 +238,25 @@ class FactionTurnMutation:
 
     @strawberry.mutation(description="Found one of seed 002's Example Factions as a preset.")
     async def found_example_faction(
-        self, info: Info, campaign_id: UUID, example: ExampleFactionName, home_region_id: UUID, name: str | None = None
+        self,
+        info: Info,
+        campaign_id: UUID,
+        example: Annotated[
+            ExampleFactionName, strawberry.argument(description="The Example Faction's name as the seed prints it.")
+        ],
+        home_region_id: Annotated[UUID, strawberry.argument(description="The id of the region that becomes its home.")],
+        name: Annotated[str | None, strawberry.argument(description="Its name; the example's when null.")] = None,
     ) -> Faction:
         faction = await off_loop(intrigue(info).factionturn.found_example, campaign_id, example, home_region_id, name)
         return await _read(info, faction.id)
 
     @strawberry.mutation(description="Generate a starting world of 3-6 random factions (seed 002, Creating a Faction).")
     async def generate_factions(
-        self, info: Info, campaign_id: UUID, count: int, names: list[str] | None = None
+        self,
+        info: Info,
+        campaign_id: UUID,
+        count: Annotated[int, strawberry.argument(description="How many factions: 3-6.")],
+        names: Annotated[list[str] | None, strawberry.argument(description="Their names; drawn when null.")] = None,
     ) -> list[Faction]:
         factions = await off_loop(intrigue(info).factionturn.generate_factions, campaign_id, count, names)
         return [await _read(info, f.id) for f in factions]
@@ -249,7 +271,13 @@ class FactionTurnMutation:
         "none), goal, rating raises, defences, permissions and narrative, checked whole."
     )
     async def submit_faction_orders(
-        self, info: Info, campaign_id: UUID, faction_id: UUID, orders: FactionOrdersInput
+        self,
+        info: Info,
+        campaign_id: UUID,
+        faction_id: UUID,
+        orders: Annotated[
+            FactionOrdersInput, strawberry.argument(description="The FactionOrders, as described above.")
+        ],
     ) -> Faction:
         await off_loop(intrigue(info).factionturn.submit_orders, campaign_id, faction_id, orders.to_orders())
         return await _read(info, faction_id)

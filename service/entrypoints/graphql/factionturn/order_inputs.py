@@ -11,6 +11,7 @@ from domain.factionturn import face as o
 from domain.factionturn.face import orders_to_dict
 from domain.shapes import Tagged
 from service.entrypoints.graphql.core.order_shapes import Builder, Naming, Pair
+from service.entrypoints.graphql.factionturn.order_texts import ORDER_TEXTS
 
 NAMING = Naming(
     inputs={o.CustomAction: "CustomActionOrderInput", Tagged: "FactionActionInput"},  # the union's by `Tagged`
@@ -19,6 +20,7 @@ NAMING = Naming(
     extra={o.CustomAction: lambda action: {"definition_key": str(action.definition.get("key", ""))}},
     extra_types={o.CustomAction: {"definition_key": str}},
     union_description="The turn's one action, as ordered.",
+    texts=ORDER_TEXTS,
 )
 ORDERS = Builder(NAMING)
 

@@ -40,7 +40,7 @@ class KnowledgeEntry:
     week: int | None = strawberry.field(description="The week it was learned (of an attack: the week it struck).")
     expected_week: int | None = strawberry.field(description="A discovered plot's: the week it is due to resolve.")
     aggressor_house_id: UUID | None = strawberry.field(description="Null when the author is not known to the house.")
-    target_house_id: UUID | None
+    target_house_id: UUID | None = strawberry.field(description="The target house's id; null for none.")
     area_ids: list[UUID] = strawberry.field(
         description="The ids of the city areas it concerns (`Area.id`); empty when it names none."
     )
@@ -106,7 +106,7 @@ class Circumstance:
 @over(HOUSE, "spies")
 @strawberry.type(description="A Poison Pill spy the house planted in another (seed 000, Poison Pill).")
 class Spy:
-    target_house_id: UUID
+    target_house_id: UUID = strawberry.field(description="The target house's id; null for none.")
     bonus: int = strawberry.field(
         description="The spy's bonus to the house's checks against the target house (seed 000, Spies)."
     )

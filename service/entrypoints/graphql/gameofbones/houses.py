@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Annotated
 from uuid import UUID
 
 import strawberry
@@ -12,6 +13,7 @@ from service.entrypoints.graphql.core.context import intrigue, off_loop, on_loop
 from service.entrypoints.graphql.core.enums import InfluenceSourceKey
 from service.entrypoints.graphql.core.guards import seat
 from service.entrypoints.graphql.core.records import Roll
+from service.entrypoints.graphql.gameofbones.areas import Area
 from service.entrypoints.graphql.gameofbones.house_records import KnowledgeEntry
 from service.entrypoints.graphql.gameofbones.inputs import (
     CharacterInput,
@@ -22,7 +24,6 @@ from service.entrypoints.graphql.gameofbones.inputs import (
     classes_of,
 )
 from service.entrypoints.graphql.gameofbones.types import (
-    Area,
     House,
     InfluenceAttempt,
     SourceHunt,
@@ -42,8 +43,14 @@ class GameOfBonesQuery:
     async def houses(self, info: Info, campaign_id: UUID) -> list[House]:
         return await on_loop(houses_seen(reads(info), seat(info), campaign_id))
 
-    @strawberry.field
-    async def house(self, info: Info, id: UUID) -> House:
+    @strawberry.field(description="One house, as the seat may see it.")
+    async def house(
+        self,
+        info: Info,
+        id: Annotated[
+            UUID, strawberry.argument(description="The id of the house to read (`House.id`, from `houses`).")
+        ],
+    ) -> House:
         return await read_house(info, id)
 
     @strawberry.field(description="The campaign's regions as Game of Bones city areas.")
@@ -71,36 +78,71 @@ REGISTER = (
 @strawberry.type
 class GameOfBonesMutation:
     @strawberry.mutation(description=REGISTER)
-    async def register_house(self, info: Info, campaign_id: UUID, input: RegisterHouseInput) -> House:
+    async def register_house(
+        self,
+        info: Info,
+        campaign_id: UUID,
+        input: Annotated[RegisterHouseInput, strawberry.argument(description="The house to register.")],
+    ) -> House:
         house = await off_loop(intrigue(info).gameofbones.register_house, input.to_command(campaign_id))
         return await read_house(info, house.id)
 
-    @strawberry.mutation
+    @strawberry.mutation(description="Appoint a lieutenant to the house (GM only).")
     async def appoint_lieutenant(
-        self, info: Info, campaign_id: UUID, house_id: UUID, lieutenant: CharacterInput
+        self,
+        info: Info,
+        campaign_id: UUID,
+        house_id: UUID,
+        lieutenant: Annotated[
+            CharacterInput, strawberry.argument(description="The character appointed, with their level and skills.")
+        ],
     ) -> House:
         await off_loop(intrigue(info).gameofbones.appoint_lieutenant, campaign_id, house_id, lieutenant.to_record())
         return await read_house(info, house_id)
 
     @strawberry.mutation(description="Change a leader's or lieutenant's level or skills.")
-    async def update_character(self, info: Info, campaign_id: UUID, house_id: UUID, character: CharacterInput) -> House:
+    async def update_character(
+        self,
+        info: Info,
+        campaign_id: UUID,
+        house_id: UUID,
+        character: Annotated[CharacterInput, strawberry.argument(description="The character, as it is now.")],
+    ) -> House:
         await off_loop(intrigue(info).gameofbones.update_character, campaign_id, house_id, character.to_record())
         return await read_house(info, house_id)
 
     @strawberry.mutation(description="Enlist a member whose classes give power by the Gaining Power table.")
     async def enlist_member(
-        self, info: Info, campaign_id: UUID, house_id: UUID, name: str, classes: list[ClassLevelInput]
+        self,
+        info: Info,
+        campaign_id: UUID,
+        house_id: UUID,
+        name: Annotated[str, strawberry.argument(description="The name of the member who joins the house.")],
+        classes: Annotated[list[ClassLevelInput], strawberry.argument(description="Their classes and levels.")],
     ) -> House:
         await off_loop(intrigue(info).gameofbones.enlist_member, campaign_id, house_id, name, classes_of(classes))
         return await read_house(info, house_id)
 
-    @strawberry.mutation
-    async def dismiss_member(self, info: Info, campaign_id: UUID, house_id: UUID, name: str, reason: str = "") -> House:
+    @strawberry.mutation(description="Dismiss a member from the house.")
+    async def dismiss_member(
+        self,
+        info: Info,
+        campaign_id: UUID,
+        house_id: UUID,
+        name: Annotated[str, strawberry.argument(description="The name of the member who leaves the house.")],
+        reason: str = "",
+    ) -> House:
         await off_loop(intrigue(info).gameofbones.dismiss_member, campaign_id, house_id, name, reason)
         return await read_house(info, house_id)
 
     @strawberry.mutation(description="A priest or priestess joins; before entry it adds influence by the table.")
-    async def add_priest(self, info: Info, campaign_id: UUID, house_id: UUID, priest: PriestInput) -> House:
+    async def add_priest(
+        self,
+        info: Info,
+        campaign_id: UUID,
+        house_id: UUID,
+        priest: Annotated[PriestInput, strawberry.argument(description="The priest or priestess.")],
+    ) -> House:
         await off_loop(
             intrigue(info).gameofbones.add_priest,
             campaign_id,
@@ -120,10 +162,13 @@ class GameOfBonesMutation:
         info: Info,
         campaign_id: UUID,
         house_id: UUID,
-        source: InfluenceSourceKey,
-        actor: str | None = None,
-        units: int = 1,
-        discovered: bool = False,
+        source: Annotated[
+            InfluenceSourceKey,
+            strawberry.argument(description="The Gaining Influence row: spy, tavern, blackmail, kill, magic_item."),
+        ],
+        actor: Annotated[str | None, strawberry.argument(description="Who rolls; the leader when null.")] = None,
+        units: Annotated[int, strawberry.argument(description="How many of the row.")] = 1,
+        discovered: Annotated[bool, strawberry.argument(description="Whether the GM rules it discovered.")] = False,
     ) -> InfluenceAttempt:
         attempt = await off_loop(
             intrigue(info).gameofbones.gain_influence, campaign_id, house_id, source, actor, units, discovered
@@ -137,7 +182,14 @@ class GameOfBonesMutation:
         return await read_house(info, house_id)
 
     @strawberry.mutation(description="Setup: station (or, negative, withdraw) some of the house's power in an area.")
-    async def station_troops(self, info: Info, campaign_id: UUID, house_id: UUID, area_id: UUID, power: int) -> Area:
+    async def station_troops(
+        self,
+        info: Info,
+        campaign_id: UUID,
+        house_id: UUID,
+        area_id: UUID,
+        power: Annotated[int, strawberry.argument(description="The power to station; negative withdraws.")],
+    ) -> Area:
         region = await off_loop(intrigue(info).gameofbones.station_troops, campaign_id, house_id, area_id, power)
         return Area.seen_by(info, await on_loop(reads(info).one(region.id, "region")))
 
@@ -150,7 +202,13 @@ class GameOfBonesMutation:
         return await read_house(info, house_id)
 
     @strawberry.mutation(description="Order one of the fifteen actions for the open phase; a refusal writes nothing.")
-    async def order_house_action(self, info: Info, campaign_id: UUID, house_id: UUID, order: HouseOrderInput) -> House:
+    async def order_house_action(
+        self,
+        info: Info,
+        campaign_id: UUID,
+        house_id: UUID,
+        order: Annotated[HouseOrderInput, strawberry.argument(description="The action to order.")],
+    ) -> House:
         await off_loop(intrigue(info).gameofbones.order_action, campaign_id, house_id, order.to_order())
         return await read_house(info, house_id)
 
@@ -160,9 +218,9 @@ class GameOfBonesMutation:
         info: Info,
         campaign_id: UUID,
         house_id: UUID,
-        from_area_id: UUID,
-        to_area_id: UUID,
-        power: int,
+        from_area_id: Annotated[UUID, strawberry.argument(description="The area they leave.")],
+        to_area_id: Annotated[UUID, strawberry.argument(description="The area they go to.")],
+        power: Annotated[int, strawberry.argument(description="The power to move.")],
         start_week: int = 1,
     ) -> House:
         await off_loop(
@@ -175,7 +233,13 @@ class GameOfBonesMutation:
         "attack's knowledge entry): d20 + its best Gather Information against DC 20, +10 once "
         "after a captured assassin; once per attack a month."
     )
-    async def hunt_attack_source(self, info: Info, campaign_id: UUID, house_id: UUID, attack_id: UUID) -> SourceHunt:
+    async def hunt_attack_source(
+        self,
+        info: Info,
+        campaign_id: UUID,
+        house_id: UUID,
+        attack_id: Annotated[UUID, strawberry.argument(description="The attack's knowledge entry.")],
+    ) -> SourceHunt:
         hunt = await off_loop(intrigue(info).gameofbones.hunt_source, campaign_id, house_id, str(attack_id))
         aggressor = hunt.knowledge["aggressor_house_id"]
         return SourceHunt(

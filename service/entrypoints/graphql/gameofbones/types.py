@@ -1,4 +1,5 @@
-"""GraphQL types of the Game of Bones (seed 000): houses, their people, areas and actions, as a seat may see them."""
+"""GraphQL types of the Game of Bones (seed 000): houses and their actions, as a seat may see them (their people:
+people.py; the city areas: areas.py)."""
 
 from __future__ import annotations
 
@@ -12,113 +13,15 @@ from strawberry.types import Info
 from domain.gameofbones.face import AreaDamage as DamageRecord
 from domain.seats import Seat
 from service.entrypoints.graphql.core.context import on_loop, reads
-from service.entrypoints.graphql.core.enums import HuntResult, Status
+from service.entrypoints.graphql.core.enums import HuntResult
 from service.entrypoints.graphql.core.guards import seat
 from service.entrypoints.graphql.core.records import Roll, WeekOfMonth
 from service.entrypoints.graphql.core.visibility import over
+from service.entrypoints.graphql.gameofbones.areas import Area
 from service.entrypoints.graphql.gameofbones.house_records import Circumstance, KnowledgeEntry, Spy
+from service.entrypoints.graphql.gameofbones.people import Character, ClassLevel, Member, Priest
 from service.usecases.standing import HouseStanding
-from service.usecases.visibility import HOUSE, REGION, Decision, area_view, house_view, sees_whole
-
-
-@over(HOUSE, "leader")
-@strawberry.type(description="A skill modifier of a leader or lieutenant (Gather Information, Reflex save…).")
-class SkillModifier:
-    skill: str = strawberry.field(description="The skill's name as the seed writes it (Gather Information, Bluff…).")
-    modifier: int = strawberry.field(description="The modifier added to a d20 check with this skill (may be negative).")
-
-
-@over(HOUSE, "leader")
-@strawberry.type(description="The leader or a lieutenant: level or Hit Dice, skills and whether free to act.")
-class Character:
-    name: str = strawberry.field(description="The character's name, as actions name their `actor`.")
-    level: int = strawberry.field(
-        description="Their character level, or a monster's Hit Dice (a whole number, 1 or more)."
-    )
-    status: Status = strawberry.field(description="active, dead or captured.")
-    skills: list[SkillModifier] = strawberry.field(
-        description="The character's skill modifiers (Bluff +7…), added to the checks of the actions they lead."
-    )
-
-    @classmethod
-    def from_state(cls, s: dict[str, Any]) -> Character:
-        skills = [SkillModifier(skill=k, modifier=v) for k, v in sorted(s["skills"].items())]
-        return cls(name=s["name"], level=s["level"], status=s["status"], skills=skills)
-
-
-@over(HOUSE, "members")
-@strawberry.type(description="A class and its levels, for the Gaining Power table.")
-class ClassLevel:
-    character_class: str = strawberry.field(
-        description="The character class (fighter, wizard…) as the Gaining Power table names it."
-    )
-    level: int = strawberry.field(description="How many levels the member has in this class (1-20).")
-
-
-@over(HOUSE, "members")
-@strawberry.type(description="Someone who gives the house power (seed 000, Gaining Power).")
-class Member:
-    name: str = strawberry.field(description="The member's name (a soldier, wizard or other of the house's people).")
-    classes: list[ClassLevel] = strawberry.field(
-        description="Their character classes with levels in each, as the Gaining Power table reads them."
-    )
-
-
-@over(HOUSE, "priests")
-@strawberry.type(description="A priest or priestess of the house (seed 000, Gaining Power).")
-class Priest:
-    name: str = strawberry.field(
-        description="The priest's name (seed 000, Gaining Influence counts a house's priests)."
-    )
-    level: int = strawberry.field(description="The priest's level (1-20), which sets the influence they bring.")
-    fatespinner_priestess: bool = strawberry.field(description="Whether a Fatespinner priestess (seed 000's own row).")
-
-
-@over(REGION, "troops")
-@strawberry.type(description="Power a house has stationed in an area.")
-class Troops:
-    house_id: UUID = strawberry.field(description="The id of the house whose troops they are (`House.id`).")
-    power: int = strawberry.field(
-        description="How much power the house has stationed there (a whole number of power points)."
-    )
-
-
-@over(REGION)
-@strawberry.type(description="A city area: a region of the campaign with its income, controller and troops.")
-class Area:
-    id: UUID = strawberry.field(description="The area's id: a region of the campaign.")
-    name: str = strawberry.field(description="The city area's name, as the GM mapped it.")
-    q: int = strawberry.field(description="Its hex column on the map (axial q coordinate).")
-    r: int = strawberry.field(description="Its hex row on the map (axial r coordinate).")
-    monthly_income: int = strawberry.field(
-        description="The gold (gp) the area pays its controlling house each month, before any damage."
-    )
-    controlling_house_id: UUID | None = strawberry.field(description="The house that controls it; null for none.")
-    troops: list[Troops] = strawberry.field(
-        description="The troops stationed in the area, by house: each house sees only its own (the GM all)."
-    )
-
-    @classmethod
-    def seen_by(cls, info: Info, s: dict[str, Any]) -> Area:
-        return cls.seen_as(seat(info), s)
-
-    @classmethod
-    def seen_as(cls, seat: Seat | None, s: dict[str, Any]) -> Area:
-        return cls.from_state(area_view(s, seat))
-
-    @classmethod
-    def from_state(cls, s: dict[str, Any]) -> Area:
-        troops = [Troops(house_id=UUID(h), power=p) for h, p in sorted(s["troops"].items())]
-        controller = UUID(s["controlling_house_id"]) if s["controlling_house_id"] else None
-        return cls(
-            id=UUID(s["id"]),
-            name=s["name"],
-            q=s["q"],
-            r=s["r"],
-            monthly_income=s["monthly_income"],
-            controlling_house_id=controller,
-            troops=troops,
-        )
+from service.usecases.visibility import HOUSE, Decision, house_view, sees_whole
 
 
 @over(HOUSE, "pending")

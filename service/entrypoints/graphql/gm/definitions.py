@@ -11,8 +11,13 @@ import strawberry
 
 from domain.factionturn.face import AssetType, row_to_dict
 from domain.gm import Adjustment, Check, CustomActionDef
-from service.entrypoints.graphql.core.description_texts_on import INFLUENCE_SPENDING
 from service.entrypoints.graphql.core.enums import AdjustField, AdjustMode, AssetKind, Attribute, RuleSystemName
+
+# A custom action's flag, in its definition and in the GM's input alike.
+INFLUENCE_SPENDING = (
+    'Whether its FacGold is spent "on bribes and influence" and counts for Legendary Wealth '
+    "(seed 002); only a faction's action may be, and none is unless the GM marks it."
+)
 
 
 def _id(value: UUID | None) -> str:
@@ -169,7 +174,7 @@ class CustomCheck:
     dice: str = strawberry.field(description="The dice, as an expression.")
     stat: str = strawberry.field(description="The actor's stat added.")
     dc: int | None = strawberry.field(description="The difficulty; null for an opposed check.")
-    opposed_id: UUID | None
+    opposed_id: UUID | None = strawberry.field(description="The opposing faction or house; null against a DC.")
     opposed_stat: str = strawberry.field(
         description="The stat the opposing member rolls against; empty for a check against a DC."
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Annotated
 from uuid import UUID
 
 import strawberry
@@ -29,7 +30,15 @@ class ForkMutation:
         "phase `phase`, every aggregate with a new id and no seat copied: its caller becomes its GM "
         "(the answer's gmToken, once). This campaign is left as it is."
     )
-    async def fork_campaign(self, info: Info, campaign_id: UUID, phase: int, name: str) -> Campaign:
+    async def fork_campaign(
+        self,
+        info: Info,
+        campaign_id: UUID,
+        phase: int,
+        name: Annotated[
+            str, strawberry.argument(description="The new campaign's name, 1-200 characters after trimming.")
+        ],
+    ) -> Campaign:
         started = await off_loop(intrigue(info).forks.fork, ForkCampaign(campaign_id, phase, name))
         forked = Campaign.from_row(await on_loop(reads(info).campaign(started.campaign.id)))
         forked.gm_token = started.gm.token
@@ -41,7 +50,18 @@ class ForkMutation:
         'Number sector"); a file that is no such export, or a hex already mapped, adds '
         "none."
     )
-    async def import_sector(self, info: Info, campaign_id: UUID, sector: str) -> list[Region]:
+    async def import_sector(
+        self,
+        info: Info,
+        campaign_id: UUID,
+        sector: Annotated[
+            str,
+            strawberry.argument(
+                description="The text of the sector's JSON export, as Sectors Without Number saves it; at most "
+                "256,000 characters (a bigger file: `intrigue import-sector`)."
+            ),
+        ],
+    ) -> list[Region]:
         app = intrigue(info)
 
         def add() -> None:

@@ -1,19 +1,20 @@
-"""GraphQL for the GM's hand: adventure outcomes, adjustments, custom types and actions, the phase chronicle.
+"""GraphQL for the GM's hand: adventure outcomes on assets, monsters and areas, a house's fate and circumstances,
+adjustments (custom types and actions: custom.py; the phase chronicle: chronicle.py).
 
 Every mutation takes `campaignId`, so `guards.POLICY` gives it to the campaign's GM only; the GM's seat id is
-recorded on each event with the `reason`. `chronicle` is public; `gmChronicle` is the GM's (see POLICY).
+recorded on each event with the `reason`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated
 from uuid import UUID
 
 import strawberry
 from strawberry.types import Info
 
-from service.entrypoints.graphql.campaign.types import Region, uuid_or_none
+from service.entrypoints.graphql.campaign.types import Region
 from service.entrypoints.graphql.core.context import intrigue, off_loop, on_loop, reads
 from service.entrypoints.graphql.core.enums import (
     AdjustField,
@@ -28,14 +29,9 @@ from service.entrypoints.graphql.core.enums import (
 from service.entrypoints.graphql.core.guards import seat
 from service.entrypoints.graphql.core.records import Roll
 from service.entrypoints.graphql.factionturn.factions import Faction
+from service.entrypoints.graphql.gameofbones.areas import Area
 from service.entrypoints.graphql.gameofbones.houses import read_house
-from service.entrypoints.graphql.gameofbones.types import Area, House
-from service.entrypoints.graphql.gm.definitions import (
-    AssetTypeInput,
-    CustomActionDefinition,
-    CustomActionInput,
-    CustomAssetType,
-)
+from service.entrypoints.graphql.gameofbones.types import House
 from service.persistence.queries import region_row
 from service.usecases.interventions import By
 
@@ -55,21 +51,6 @@ FactionOrHouse = Annotated[
     Faction | House,
     strawberry.union("FactionOrHouse", description="The faction or house an intervention changed, as the GM sees it."),
 ]
-
-
-@strawberry.type(description="The public gossip of one turn (seed 002: 1-2 lines), and who spreads it.")
-class Gossip:
-    actor_id: UUID | None = strawberry.field(description="The faction or house whose turn it tells.")
-    lines: list[str] = strawberry.field(
-        description="The gossip itself: one or two lines of text, as every seat hears it (seed 002, Procedure)."
-    )
-    spin: str = strawberry.field(description="The spin it carries, if any.")
-
-
-@strawberry.type(description="The GM's summary of one turn; actorId is null for the GM's note on the phase.")
-class TurnSummary:
-    actor_id: UUID | None = strawberry.field(description="The faction or house the turn was; empty for the phase note.")
-    text: str = strawberry.field(description="The GM's summary of the turn, in words; it may tell secrets.")
 
 
 def _id(value: UUID | None) -> str:
@@ -103,9 +84,9 @@ class GMMutation:
         campaign_id: UUID,
         faction_id: UUID,
         asset_id: UUID,
-        outcome: AssetOutcome,
+        outcome: Annotated[AssetOutcome, strawberry.argument(description="destroy, damage, heal, reveal or stealth.")],
         reason: str,
-        amount: int = 0,
+        amount: Annotated[int, strawberry.argument(description="The damage or healing.")] = 0,
     ) -> Faction:
         gm, by, asset = intrigue(info).gm, _by(info, campaign_id, reason), str(asset_id)
         calls: dict[AssetOutcome, Callable[[], object]] = {
@@ -124,10 +105,10 @@ class GMMutation:
         info: Info,
         campaign_id: UUID,
         faction_id: UUID,
-        type_key: str,
+        type_key: Annotated[str, strawberry.argument(description="The asset type's key.")],
         region_id: UUID,
         reason: str,
-        stealthed: bool = False,
+        stealthed: Annotated[bool, strawberry.argument(description="Whether it starts Stealthed.")] = False,
     ) -> Faction:
         await off_loop(
             intrigue(info).gm.create_asset, _by(info, campaign_id, reason), faction_id, type_key, region_id, stealthed
@@ -136,7 +117,17 @@ class GMMutation:
 
     @strawberry.mutation(description="An asset changes hands as the PCs decided.")
     async def transfer_asset(
-        self, info: Info, campaign_id: UUID, from_faction_id: UUID, asset_id: UUID, to_faction_id: UUID, reason: str
+        self,
+        info: Info,
+        campaign_id: UUID,
+        from_faction_id: Annotated[
+            UUID, strawberry.argument(description="The id of the faction that owns the asset now.")
+        ],
+        asset_id: UUID,
+        to_faction_id: Annotated[
+            UUID, strawberry.argument(description="The id of the faction that receives the asset.")
+        ],
+        reason: str,
     ) -> Faction:
         await off_loop(
             intrigue(info).gm.transfer_asset,
@@ -149,7 +140,13 @@ class GMMutation:
 
     @strawberry.mutation(description="Grant (hp > 0) or remove (hp = 0) a faction's Base of Influence in a region.")
     async def set_base_of_influence(
-        self, info: Info, campaign_id: UUID, faction_id: UUID, region_id: UUID, hp: int, reason: str
+        self,
+        info: Info,
+        campaign_id: UUID,
+        faction_id: UUID,
+        region_id: UUID,
+        hp: Annotated[int, strawberry.argument(description="Its HP; 0 removes it.")],
+        reason: str,
     ) -> Faction:
         gm, by = intrigue(info).gm, _by(info, campaign_id, reason)
         if hp > 0:
@@ -211,7 +208,13 @@ class GMMutation:
 
     @strawberry.mutation(description="Kill, capture or save a house's leader or lieutenant.")
     async def decide_fate(
-        self, info: Info, campaign_id: UUID, house_id: UUID, name: str, fate: Fate, reason: str
+        self,
+        info: Info,
+        campaign_id: UUID,
+        house_id: UUID,
+        name: Annotated[str, strawberry.argument(description="The leader's or lieutenant's name.")],
+        fate: Annotated[Fate, strawberry.argument(description="dead, captured or active.")],
+        reason: str,
     ) -> House:
         await off_loop(intrigue(info).gm.decide_fate, _by(info, campaign_id, reason), house_id, name, fate)
         return await read_house(info, house_id)
@@ -226,12 +229,17 @@ class GMMutation:
         info: Info,
         campaign_id: UUID,
         house_id: UUID,
-        hook: Hook,
-        value: int,
-        applies: Applies,
-        months: int,
+        hook: Annotated[Hook, strawberry.argument(description="'Throwing Rank around' or 'lieutenants' assistance'.")],
+        value: Annotated[int, strawberry.argument(description="The penalty or bonus.")],
+        applies: Annotated[
+            Applies, strawberry.argument(description="What it applies to, as the house's circumstances say.")
+        ],
+        months: Annotated[int, strawberry.argument(description="How many months it lasts.")],
         reason: str,
-        actions: list[HouseActionName] | None = None,
+        actions: Annotated[
+            list[HouseActionName] | None,
+            strawberry.argument(description="The actions it is limited to; null or empty for all."),
+        ] = None,
     ) -> House:
         await off_loop(
             intrigue(info).gm.impose_circumstance,
@@ -247,7 +255,13 @@ class GMMutation:
 
     @strawberry.mutation(description="Foil a house's pending action (result: foiled) or let it succeed (succeeded).")
     async def settle_house_action(
-        self, info: Info, campaign_id: UUID, house_id: UUID, action_id: UUID, result: SettleResult, reason: str
+        self,
+        info: Info,
+        campaign_id: UUID,
+        house_id: UUID,
+        action_id: UUID,
+        result: Annotated[SettleResult, strawberry.argument(description="How the GM settles it: FOILED or SUCCEEDED.")],
+        reason: str,
     ) -> House:
         await off_loop(
             intrigue(info).gm.settle_action, _by(info, campaign_id, reason), house_id, str(action_id), result
@@ -262,139 +276,16 @@ class GMMutation:
         self,
         info: Info,
         campaign_id: UUID,
-        target_id: UUID,
-        field: AdjustField,
-        value: int,
+        target_id: Annotated[UUID, strawberry.argument(description="The faction or house.")],
+        field: Annotated[AdjustField, strawberry.argument(description="The field to change.")],
+        value: Annotated[int, strawberry.argument(description="The amount (adjust) or the value (set).")],
         reason: str,
-        mode: AdjustMode = AdjustMode.ADJUST,
+        mode: Annotated[
+            AdjustMode,
+            strawberry.argument(description="ADJUST adds `value` to the field; SET makes the field `value`."),
+        ] = AdjustMode.ADJUST,
     ) -> FactionOrHouse:
         target = await off_loop(intrigue(info).gm.adjust, _by(info, campaign_id, reason), target_id, field, value, mode)
         if type(target).__name__ == "Faction":
             return await read_faction(info, target_id)
         return await read_house(info, target_id)
-
-    @strawberry.mutation(description="Define (or redefine) one of the campaign's own asset types.")
-    async def define_asset_type(
-        self, info: Info, campaign_id: UUID, input: AssetTypeInput, reason: str
-    ) -> CustomAssetType:
-        campaign = await off_loop(
-            intrigue(info).gm.define_asset_type,
-            _by(info, campaign_id, reason),
-            input.key,
-            input.name,
-            input.attribute.value,
-            input.rating,
-            input.hp,
-            input.cost,
-            **input.cells(),
-        )
-        return CustomAssetType.of(campaign.custom_asset_rows()[input.key])
-
-    @strawberry.mutation(description="Define a custom action for factions or houses.")
-    async def define_custom_action(
-        self, info: Info, campaign_id: UUID, input: CustomActionInput, reason: str
-    ) -> CustomActionDefinition:
-        definition = input.to_definition()
-        await off_loop(intrigue(info).gm.define_custom_action, _by(info, campaign_id, reason), definition)
-        return CustomActionDefinition.of(definition)
-
-    @strawberry.mutation(description="A faction takes a custom action as its action in the open phase.")
-    async def order_custom_action(
-        self, info: Info, campaign_id: UUID, faction_id: UUID, key: str, reason: str
-    ) -> Faction:
-        await off_loop(intrigue(info).gm.order_custom_action, _by(info, campaign_id, reason), faction_id, key)
-        return await read_faction(info, faction_id)
-
-    @strawberry.mutation(description="A house starts a custom action in the open phase, led by `actor`.")
-    async def order_house_custom_action(
-        self, info: Info, campaign_id: UUID, house_id: UUID, key: str, actor: str, reason: str, start_week: int = 1
-    ) -> House:
-        await off_loop(
-            intrigue(info).gm.order_house_custom_action,
-            _by(info, campaign_id, reason),
-            house_id,
-            key,
-            actor,
-            start_week,
-        )
-        return await read_house(info, house_id)
-
-    @strawberry.mutation(
-        description="Draft a resolved phase's summaries and gossip from its events where none is "
-        "written (the resolution drafts them already); answers the unpublished drafts."
-    )
-    async def draft_chronicle(self, info: Info, campaign_id: UUID, phase: int) -> list[Gossip]:
-        app = intrigue(info)
-        await off_loop(app.chronicle.draft, campaign_id, phase, _by(info, campaign_id, "draft").seat)
-        return gossip_of(await off_loop(app.chronicle.drafts, campaign_id, phase))
-
-    @strawberry.mutation(description="Write the GM's summary of a turn (actorId empty: a note on the whole phase).")
-    async def write_turn_summary(
-        self,
-        info: Info,
-        campaign_id: UUID,
-        phase: int,
-        text: str,
-        actor_id: UUID | None = None,
-        reason: str = "edited by the GM",
-    ) -> list[TurnSummary]:
-        app = intrigue(info)
-        await off_loop(app.chronicle.write_summary, _by(info, campaign_id, reason), phase, _id(actor_id), text)
-        return summaries_of(await off_loop(app.chronicle.gm_notes, campaign_id, phase))
-
-    @strawberry.mutation(
-        description="Write a turn's public gossip (1-2 lines, none to withdraw it) and its spin; "
-        "with `draft`, edit the unpublished draft instead (answering the drafts)."
-    )
-    async def write_gossip(
-        self,
-        info: Info,
-        campaign_id: UUID,
-        phase: int,
-        actor_id: UUID,
-        lines: list[str],
-        spin: str = "",
-        reason: str = "edited by the GM",
-        draft: bool = False,
-    ) -> list[Gossip]:
-        app = intrigue(info)
-        by = _by(info, campaign_id, reason)
-        if draft:
-            await off_loop(app.chronicle.write_draft, by, phase, str(actor_id), lines, spin)
-            return gossip_of(await off_loop(app.chronicle.drafts, campaign_id, phase))
-        await off_loop(app.chronicle.write_gossip, by, phase, str(actor_id), lines, spin)
-        return gossip_of(await off_loop(app.chronicle.public, campaign_id, phase))
-
-    @strawberry.mutation(description="Publish a phase's drafted gossip: every seat hears it from now on.")
-    async def publish_chronicle(
-        self, info: Info, campaign_id: UUID, phase: int, reason: str = "published by the GM"
-    ) -> list[Gossip]:
-        app = intrigue(info)
-        await off_loop(app.chronicle.publish, _by(info, campaign_id, reason), phase)
-        return gossip_of(await off_loop(app.chronicle.public, campaign_id, phase))
-
-
-@strawberry.type
-class GMQuery:
-    @strawberry.field(description="The public chronicle of a phase: what every seat hears.")
-    async def chronicle(self, info: Info, campaign_id: UUID, phase: int) -> list[Gossip]:
-        return gossip_of(await off_loop(intrigue(info).chronicle.public, campaign_id, phase))
-
-    @strawberry.field(description="The GM's: a phase's drafted gossip, not yet published (no player hears it).")
-    async def chronicle_draft(self, info: Info, campaign_id: UUID, phase: int) -> list[Gossip]:
-        return gossip_of(await off_loop(intrigue(info).chronicle.drafts, campaign_id, phase))
-
-    @strawberry.field(description="The GM's summaries of a phase, secrets included: the GM's seat only.")
-    async def gm_chronicle(self, info: Info, campaign_id: UUID, phase: int) -> list[TurnSummary]:
-        return summaries_of(await off_loop(intrigue(info).chronicle.gm_notes, campaign_id, phase))
-
-
-def gossip_of(entries: dict[str, dict[str, Any]]) -> list[Gossip]:
-    return [
-        Gossip(actor_id=uuid_or_none(k), lines=list(v["lines"]), spin=str(v["spin"]))
-        for k, v in sorted(entries.items())
-    ]
-
-
-def summaries_of(entries: dict[str, str]) -> list[TurnSummary]:
-    return [TurnSummary(actor_id=uuid_or_none(k), text=v) for k, v in sorted(entries.items())]

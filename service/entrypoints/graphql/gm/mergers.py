@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from typing import Annotated
 from uuid import UUID
 
 import strawberry
@@ -43,7 +44,14 @@ class MergerMutation:
         "the faction's own seat or the GM on its behalf."
     )
     async def consent_to_merger(
-        self, info: Info, campaign_id: UUID, faction_id: UUID, partner_id: UUID, consent: bool = True
+        self,
+        info: Info,
+        campaign_id: UUID,
+        faction_id: UUID,
+        partner_id: UUID,
+        consent: Annotated[
+            bool, strawberry.argument(description="true consents; false withdraws an earlier consent.")
+        ] = True,
     ) -> Faction:
         by = _by(info, campaign_id, "consent to a merger")
         await off_loop(intrigue(info).gm.consent_to_merger, by, faction_id, partner_id, consent)
@@ -59,8 +67,10 @@ class MergerMutation:
         campaign_id: UUID,
         faction_id: UUID,
         partner_id: UUID,
-        merger_score: int,
-        tags: list[str],
+        merger_score: Annotated[int, strawberry.argument(description="The merger score, 1-8 (6 the average).")],
+        tags: Annotated[
+            list[str], strawberry.argument(description="The merged faction's tags, as the GM chooses them.")
+        ],
         reason: str,
     ) -> MergerResult:
         command = MergeFactions(faction_id, partner_id, merger_score, list(tags))

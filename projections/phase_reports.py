@@ -1,0 +1,155 @@
+"""Each member's phase report, kept as the phase resolves (issue 30, item 8): a request reads its row instead of
+reading and decoding the phase's events.
+
+A report is the same whoever reads it (the GM any member's, a player its own: service/usecases/phase_reports.py
+decides who may), so a resolution writes one row per faction and house of the campaign, keyed by the phase and
+the campaign position of the resolution it reports (`resolved_at`, the position after `PhaseResolved`, as
+`History.phase_end` answers it). A reader asks for the resolution it found: a row of an earlier resolution of the
+same phase is never served, and where no row answers (a phase resolved before step 18 that no fill reached, a
+writer with no reporter) the reader builds the report from the events as before. A rollback to phase `p` deletes the
+rows of phases `p` and later; the phase's next resolution writes its own.
+
+What a report shows is decided by the visibility room, which lives in `service/` (projections/ knows no service):
+the reporter registered from there (`register`, service/usecases/phase_reports.py) reads the phase's events in the
+page's transaction and builds each member's report. A reporter that fails is contained: the resolution is folded
+and its reports are left to the readers.
+
+The table is one per generation of the state read model (`phase_report_g{N}`, view `phase_report`), distributed
+by campaign on Citus (service/persistence/citus.py); migration step 18 makes it for the current generation and fills
+it for the phases already resolved.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+from uuid import UUID
+
+from psycopg import Cursor
+from psycopg.sql import SQL, Composed, Identifier
+from psycopg.types.json import Jsonb
+
+from projections import jsonsafe
+
+log = logging.getLogger("intrigue.projections")
+TABLE = """CREATE TABLE IF NOT EXISTS {reports} (
+        campaign_id uuid NOT NULL,
+        phase integer NOT NULL,
+        member_id uuid NOT NULL,
+        resolved_at bigint NOT NULL,
+        report jsonb NOT NULL,
+        PRIMARY KEY (campaign_id, phase, member_id))"""
+VIEW = "CREATE OR REPLACE VIEW phase_report AS SELECT * FROM {reports}"
+READ = "SELECT member_id, report FROM phase_report WHERE campaign_id = %s AND phase = %s AND resolved_at = %s"
+_WRITE = """INSERT INTO {reports} (campaign_id, phase, member_id, resolved_at, report)
+    VALUES (%(campaign_id)s, %(phase)s, %(member_id)s, %(resolved_at)s, %(report)s)
+    ON CONFLICT (campaign_id, phase, member_id) DO UPDATE SET resolved_at = EXCLUDED.resolved_at,
+    report = EXCLUDED.report"""
+_FORGET = "DELETE FROM {reports} WHERE campaign_id = %s AND phase >= %s"
+_ROW = "SELECT state || recent AS state FROM {state} WHERE id = %s AND campaign_id = %s"
+
+Members = dict[UUID, tuple[str, frozenset[str]]]  # each member's kind, and whose rolls are its own
+
+
+class Reporter(Protocol):
+    """Builds every member's report of a resolution from the events, in the page's transaction: answers the
+    resolution's `resolved_at` and each member's report as JSON."""
+
+    def __call__(
+        self, curs: Cursor[Any], campaign_id: UUID, phase: int, resolved_version: int, members: Members
+    ) -> tuple[int, dict[UUID, dict[str, Any]]]: ...
+
+
+REPORTERS: list[Reporter] = []
+
+
+def register(reporter: Reporter) -> None:
+    REPORTERS[:] = [reporter]
+
+
+def table(generation: int) -> Identifier:
+    return Identifier(f"phase_report_g{generation}")
+
+
+def statements(generation: int, state: Identifier) -> dict[str, Composed]:
+    reports = table(generation)
+    return {
+        "report_write": SQL(_WRITE).format(reports=reports),
+        "report_forget": SQL(_FORGET).format(reports=reports),
+        "report_member_row": SQL(_ROW).format(state=state),
+    }
+
+
+def actors_of(house: Any) -> frozenset[str]:
+    """Whose rolls are a house's own: its leader's and its lieutenants' (a house aggregate or its row's state)."""
+    if isinstance(house, Mapping):
+        return frozenset({str(house["leader"]["name"]), *house.get("lieutenants", {})})
+    return frozenset({house.leader.name, *house.lieutenants})
+
+
+def members_of(
+    curs: Cursor[Any], sql: Mapping[str, Composed], campaign: Any, loaded: Callable[[UUID], Any | None]
+) -> Members:
+    """The campaign's factions and houses; a house's actors from its aggregate in memory, or else its row."""
+    members: Members = {member: ("faction", frozenset({str(member)})) for member in campaign.member_ids("faction")}
+    for house_id in campaign.member_ids("house"):
+        house = loaded(house_id)
+        if house is None:
+            row = curs.execute(sql["report_member_row"], (house_id, campaign.id)).fetchone()
+            house = None if row is None else (row["state"] if isinstance(row, Mapping) else row[0])
+        if house is not None:
+            members[house_id] = ("house", actors_of(house))
+    return members
+
+
+def record(
+    curs: Cursor[Any],
+    sql: Mapping[str, Composed],
+    campaign: Any,
+    phase: int,
+    resolved_version: int,
+    loaded: Callable[[UUID], Any | None],
+) -> None:
+    """Write every member's report of the resolution just folded (nothing with no reporter registered)."""
+    if not REPORTERS or campaign is None:
+        return
+    try:
+        with curs.connection.transaction():  # a savepoint: a reporter's failure leaves the page's writes alone
+            members = members_of(curs, sql, campaign, loaded)
+            resolved_at, reports = REPORTERS[0](curs, campaign.id, phase, resolved_version, members)
+            write(curs, sql, campaign.id, phase, resolved_at, reports)
+    except Exception:
+        log.exception("phase %s reports of campaign %s not kept; readers build them", phase, campaign.id)
+
+
+def write(
+    curs: Cursor[Any],
+    sql: Mapping[str, Composed],
+    campaign_id: UUID,
+    phase: int,
+    resolved_at: int,
+    reports: Mapping[UUID, dict[str, Any]],
+) -> None:
+    rows = [
+        {
+            "campaign_id": campaign_id,
+            "phase": phase,
+            "member_id": member_id,
+            "resolved_at": resolved_at,
+            "report": _jsonb(report),
+        }
+        for member_id, report in reports.items()
+    ]
+    if rows:
+        curs.executemany(sql["report_write"], rows)
+
+
+def forget(curs: Cursor[Any], sql: Mapping[str, Composed], campaign_id: UUID, to_phase: int) -> None:
+    """A rollback to `to_phase`: the reports of that phase and after no longer stand."""
+    curs.execute(sql["report_forget"], (campaign_id, to_phase))
+
+
+def _jsonb(value: Any) -> Jsonb:
+    encoded = jsonsafe.dumps(value)
+    return Jsonb(encoded, dumps=lambda _: encoded)

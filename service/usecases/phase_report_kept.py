@@ -1,0 +1,117 @@
+"""The phase reports' read model from the use cases' side (projections/phase_reports.py): the reporter the state
+projection calls as a phase resolves, which builds every member's report from the phase's events, once; and the
+reports read back, so a request decodes no event (issue 30, item 8).
+
+The reporter reads what a request read before, in the projection's transaction: the phase's events from its last
+opening before the resolution (the same window, `phase_window`, service/usecases/phase_report.py), and builds each
+report with `build_report`, so what a seat sees of each event is decided in one place, as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from functools import cache
+from typing import Any
+from uuid import UUID
+
+import psycopg
+from eventsourcing.persistence import Mapper, StoredEvent
+from psycopg import Cursor
+from psycopg.rows import tuple_row
+
+from projections import phase_reports
+from projections.codec import domain_mapper
+from service.persistence.app import event_payload
+from service.persistence.citus import EVENTS
+from service.persistence.database import Database
+from service.usecases.audit import AuditEntry
+from service.usecases.phase_report import build_report, phase_window
+from service.usecases.phase_report_records import Damage, Learned, Modifier, Money, PhaseReport, ReportOrder, ReportRoll
+
+_RESOLVED = f"""SELECT campaign_position FROM {EVENTS}
+    WHERE campaign_id = %s AND originator_id = %s AND originator_version = %s"""
+_OPENINGS = f"""SELECT campaign_position, state FROM {EVENTS}
+    WHERE campaign_id = %s AND originator_id = %s AND topic = %s AND campaign_position < %s ORDER BY 1"""
+_WINDOW = f"""SELECT campaign_position, originator_id, originator_version, topic, state FROM {EVENTS}
+    WHERE campaign_id = %s AND campaign_position > %s AND campaign_position < %s ORDER BY 1"""
+_OPENED = "domain.campaign:Campaign.PhaseOpened"
+
+
+@cache
+def _mapper() -> Mapper[UUID]:
+    return domain_mapper()
+
+
+def report_json(report: PhaseReport) -> dict[str, Any]:
+    """A report as its row keeps it."""
+    kept = asdict(report)
+    kept["campaign_id"], kept["member_id"] = str(report.campaign_id), str(report.member_id)
+    return kept
+
+
+def _roll(d: dict[str, Any]) -> ReportRoll:
+    return ReportRoll(**(d | {"modifiers": [Modifier(**m) for m in d["modifiers"]]}))
+
+
+def _damage(d: dict[str, Any]) -> Damage:
+    return Damage(**(d | {"rolls": [_roll(r) for r in d["rolls"]]}))
+
+
+def report_of(kept: dict[str, Any]) -> PhaseReport:
+    """A report read back from its row, equal to the one written."""
+    return PhaseReport(
+        UUID(kept["campaign_id"]),
+        int(kept["phase"]),
+        UUID(kept["member_id"]),
+        str(kept["kind"]),
+        kept["initiative"],
+        [ReportOrder(**(o | {"rolls": [_roll(r) for r in o["rolls"]]})) for o in kept["orders"]],
+        [_roll(r) for r in kept["rolls"]],
+        [_damage(d) for d in kept["damage_taken"]],
+        [_damage(d) for d in kept["damage_dealt"]],
+        [Learned(**(k | {"details": [tuple(pair) for pair in k["details"]]})) for k in kept["learned"]],
+        [Money(**m) for m in kept["ledger"]],
+    )
+
+
+def window_at(curs: Cursor[Any], campaign_id: UUID, phase: int, end: int) -> list[AuditEntry]:
+    """The phase's events up to `end`, from its last opening before it (as PhaseReports read them)."""
+    decode = _mapper().transcoder.decode
+    openings = [
+        int(position)
+        for position, state in curs.execute(_OPENINGS, (campaign_id, campaign_id, _OPENED, end)).fetchall()
+        if int(decode(bytes(state))["phase"]) == phase
+    ]
+    start = openings[-1] - 1 if openings else 0
+    entries = []
+    for position, originator_id, version, topic, state in curs.execute(_WINDOW, (campaign_id, start, end)):
+        event = _mapper().to_domain_event(StoredEvent(originator_id, version, topic, bytes(state)))
+        timestamp = event.timestamp  # type: ignore[attr-defined]
+        entries.append(AuditEntry(int(position), originator_id, version, topic, timestamp, event_payload(event)))
+    return phase_window(entries, campaign_id, phase)
+
+
+def reporter(
+    curs: Cursor[Any], campaign_id: UUID, phase: int, resolved_version: int, members: phase_reports.Members
+) -> tuple[int, dict[UUID, dict[str, Any]]]:
+    """Every member's report of the resolution at the campaign's version `resolved_version` (phase_reports.Reporter)."""
+    with curs.connection.cursor(row_factory=tuple_row) as events:  # the page's cursor reads dict rows
+        row = events.execute(_RESOLVED, (campaign_id, campaign_id, resolved_version)).fetchone()
+        if row is None:
+            raise LookupError(f"no event {resolved_version} of campaign {campaign_id}")
+        end = int(row[0]) + 1  # as History.phase_end answers it
+        window = window_at(events, campaign_id, phase, end)
+    return end, {
+        member: report_json(build_report(window, campaign_id, phase, member, kind, set(actors)))
+        for member, (kind, actors) in members.items()
+    }
+
+
+phase_reports.register(reporter)
+
+
+def kept_reports(db: Database, campaign_id: UUID, phase: int, resolved_at: int) -> dict[UUID, PhaseReport]:
+    """The reports kept for the resolution that ended at `resolved_at`; empty where none were."""
+    with psycopg.connect(db.conninfo) as conn:
+        rows = conn.execute(phase_reports.READ, (campaign_id, phase, resolved_at)).fetchall()
+    return {UUID(str(member_id)): report_of(report) for member_id, report in rows}

@@ -1,0 +1,77 @@
+"""Issue 30, item 8: a phase report is served from the read model the state projection keeps as the phase resolves
+(projections/phase_reports.py, service/usecases/phase_report_kept.py), decoding no event, and answers what the
+report built from the phase's events answers: for the GM, a faction's and a house's player and an observer, on
+both rule systems, through a rollback to the same phase, a rollback further back and the phases played again."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from uuid import UUID
+
+import pytest
+
+from service.bootstrap import Intrigue
+from service.usecases import phase_reports as use_case
+from service.usecases.audit import AuditEntry, AuditLog
+from service.usecases.phase_report_kept import kept_reports, report_json, report_of
+from service.usecases.phase_reports import PhaseReports
+from tests.support.both_systems_world import Played, answers, play_both
+
+
+class CountingAudit(AuditLog):
+    """The real audit log, counting the entries a reader decoded from it."""
+
+    def __init__(self, log: AuditLog) -> None:
+        super().__init__(log.store, log.db)
+        self.read: list[int] = []
+
+    def events(self, campaign_id: UUID, after: int = 0) -> Iterator[AuditEntry]:
+        for entry in super().events(campaign_id, after):
+            self.read.append(entry.position)
+            yield entry
+
+
+@pytest.fixture(scope="module")
+def played(intrigue: Intrigue) -> Played:
+    return play_both(intrigue)
+
+
+def _live(intrigue: Intrigue, monkeypatch: pytest.MonkeyPatch) -> PhaseReports:
+    """The reports as they were built before the read model: from the phase's events, on each request."""
+    monkeypatch.setattr(use_case, "kept_reports", lambda *args: {})
+    return PhaseReports(intrigue.store, intrigue.audit, intrigue.history, intrigue.chronicle)
+
+
+def test_each_member_of_each_standing_resolution_has_its_report_kept(intrigue: Intrigue, played: Played) -> None:
+    c = played.campaign_id
+    for phase in (1, 2):
+        kept = kept_reports(intrigue.audit.db, c, phase, intrigue.history.phase_end(c, phase))
+        assert sorted(kept) == sorted(played.members), phase
+        assert all(report_of(report_json(r)) == r for r in kept.values())
+    # Phase 3's last resolution and phase 4's were rolled back: none of their reports stands.
+    for phase in (3, 4):
+        assert kept_reports(intrigue.audit.db, c, phase, intrigue.history.phase_end(c, phase)) == {}
+
+
+def test_a_kept_report_decodes_no_event(intrigue: Intrigue, played: Played) -> None:
+    counting = CountingAudit(intrigue.audit)
+    reports = PhaseReports(intrigue.store, counting, intrigue.history, intrigue.chronicle)
+    gm = played.seats["gm"]
+    for phase in (1, 2):
+        reports.summary(played.campaign_id, phase, gm)
+        reports.report(played.campaign_id, phase, played.seats["house"])
+    assert counting.read == []
+
+
+@pytest.mark.parametrize("who", ["gm", "faction", "house", "observer"])
+def test_the_kept_answer_is_the_one_built_from_the_events(
+    intrigue: Intrigue, played: Played, who: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    c, seat = played.campaign_id, played.seats[who]
+    for phase in (1, 2, 3, 4):
+        served = answers(intrigue.phase_reports, c, phase, seat, played.members)
+        with monkeypatch.context() as patched:
+            built = answers(_live(intrigue, patched), c, phase, seat, played.members)
+        assert served == built, (who, phase)
+    if who != "observer":
+        assert any(not isinstance(a, tuple) for a in served), "the seat reads some report"
