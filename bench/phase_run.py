@@ -32,8 +32,8 @@ from bench.cpu_meter import SAMPLER, CpuMeter
 from bench.played import Size, build, order_factions, play_phase
 from bench.played_rows import ensure_raw_table, phase_rows, raw_executemany
 from domain.campaign import Campaign
-from domain.factionturn.faction import Faction
-from domain.gameofbones.house import House
+from domain.factionturn.face import Faction
+from domain.gameofbones.face import House
 from domain.region import Region
 from projections import jsonsafe, kept
 from projections.state import public_state

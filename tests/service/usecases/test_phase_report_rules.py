@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID, uuid4
 
+from domain.gameofbones.face import House
 from service.usecases.audit import AuditEntry
 from service.usecases.phase_report import build_report, phase_window
 
@@ -16,7 +17,7 @@ _positions = iter(range(1, 10_000))
 def event(aggregate: UUID, name: str, **payload: Any) -> AuditEntry:
     module = {
         "Campaign": "domain.campaign",
-        "House": "domain.gameofbones.house",
+        "House": House.__module__,
         "Faction": "domain.factionturn.faction",
         "FactionAssets": "domain.factionturn.faction_assets",
     }
