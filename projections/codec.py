@@ -136,12 +136,6 @@ class FastJSONTranscoder(JSONTranscoder):
 
 def domain_types() -> list[type]:
     """Every dataclass and enum defined in a `domain` module, in a stable order."""
-    return list(_domain_types())
-
-
-@functools.cache
-def _domain_types() -> tuple[type, ...]:
-    """Walked once a process: every store and view registers them, and a rebuild opens both (issue 31, item 3)."""
     found: dict[str, type] = {}
     for module_info in pkgutil.walk_packages(domain.__path__, "domain."):
         module = importlib.import_module(module_info.name)
@@ -150,7 +144,7 @@ def _domain_types() -> tuple[type, ...]:
                 continue
             if dataclasses.is_dataclass(value) or (issubclass(value, Enum) and not issubclass(value, str)):
                 found[f"{value.__module__}:{value.__qualname__}"] = value
-    return tuple(found[k] for k in sorted(found))
+    return [found[k] for k in sorted(found)]
 
 
 def register_domain_transcodings(transcoder: JSONTranscoder) -> None:
