@@ -71,6 +71,7 @@ class PageHistory:
             found = {row["aggregate_id"]: row["state"] for row in curs.execute(sql["bases"], (unknown, campaign_id))}
             known.update((i, found.get(i)) for i in unknown)
             self.spoke = time.monotonic()
+        rows = []  # kept only once the whole resolution is made: one that fails (its campaign stops) writes none
         for aggregate_id, member in members.items():
             kept = self.pending.get(aggregate_id)
             base = kept[1] if kept is not None else known[aggregate_id]
@@ -82,9 +83,10 @@ class PageHistory:
                 continue
             whole, stored = changed
             row = params | {"id": aggregate_id, "kind": member.kind, "whole": whole, "state": encode(stored)}
-            self.rows.append(row)
+            rows.append(row)
             self.pending[aggregate_id] = (row | {"version": state["version"], "whole_state": state}, state)
-        self.rows.append(params | {"id": campaign_id, "kind": MARKER, "whole": True, "state": encode({})})
+        rows.append(params | {"id": campaign_id, "kind": MARKER, "whole": True, "state": encode({})})
+        self.rows += rows
         if time.monotonic() - self.spoke >= QUIET:
             self.flush(curs, sql)
 
