@@ -30,6 +30,7 @@ from projections.failures import CURRENT as CURRENT_FAILURES
 from projections.failures import DDL as FAILURES_DDL
 from projections.failures import OF_GENERATION, RECORD, StoppedCampaigns
 from projections.page import HISTORY_EVENTS, Origins, PageFold, Unreadable, data_fault
+from projections.page_history import PageHistory
 from projections.restore import Restorer
 from projections.state_sql import CURRENT, CURRENT_AND_FAILED, FAILED, statements_of
 from projections.state_tables import MODEL, RELATIONS
@@ -37,6 +38,7 @@ from projections.state_tables import MODEL, RELATIONS
 RECENT_BYTES = 2_048  # keys changed since a row's state was written whole, encoded, up to which only they are written
 log = logging.getLogger("intrigue.projections")
 _SKIP = frozenset({"pending_events"})
+_AS_IS = frozenset({str, int, float, bool, type(None)})  # plain JSON as they are (projections/codec.py `plain`)
 
 
 Lanes = dict[int, tuple[UUID, int]]  # by notification id: the event's campaign and its position there
@@ -44,12 +46,15 @@ _NOT_HELD = 1 << 62  # a campaign whose tracking row another writer holds: none 
 
 
 def _tracks(lanes: Lanes, held: dict[UUID, int]) -> list[dict[str, Any]]:
-    """Each held campaign's last event of the page past its row: its new tracking row."""
-    last: dict[UUID, tuple[int, int]] = {}
+    """Each held campaign's last event of the page past its row: its new tracking row. Keyed by the ids' integers
+    (hashed in C; a UUID hashes in Python, and a page has an entry per event)."""
+    at = {c.int: p for c, p in held.items()}
+    last: dict[int, tuple[int, int, UUID]] = {}
     for notification_id, (campaign_id, position) in lanes.items():
-        if position > held.get(campaign_id, _NOT_HELD) and position > last.get(campaign_id, (0, 0))[0]:
-            last[campaign_id] = (position, notification_id)
-    return [{"campaign_id": c, "position": p, "notification_id": n} for c, (p, n) in sorted(last.items())]
+        key = campaign_id.int
+        if position > at.get(key, _NOT_HELD) and position > last.get(key, (0, 0, campaign_id))[0]:
+            last[key] = (position, notification_id, campaign_id)
+    return [{"campaign_id": c, "position": p, "notification_id": n} for _, (p, n, c) in sorted(last.items())]
 
 
 class _GenerationChangedError(Exception):
@@ -101,11 +106,17 @@ def jsonb(value: Any) -> Jsonb:
 
 
 def public_state(aggregate: Aggregate) -> dict[str, Any]:
-    """Attributes and property values, as plain JSON."""
-    state = {k: plain(v) for k, v in vars(aggregate).items() if not k.startswith("_")}
+    """Attributes and property values, as plain JSON. A scalar is kept without a call, and the `id` and `version`
+    properties are set, not computed and then set again (a rebuild builds thousands of these: issue 31, item 3)."""
+    as_is = _AS_IS
+    state = {k: v if type(v) in as_is else plain(v) for k, v in vars(aggregate).items() if not k.startswith("_")}
     for name in _properties(type(aggregate)):
+        if name == "id" or name == "version":
+            state[name] = None  # its place among the keys, as before; set below
+            continue
         try:
-            state[name] = plain(getattr(aggregate, name))
+            value = getattr(aggregate, name)
+            state[name] = value if type(value) in as_is else plain(value)
         except Exception:  # a property that cannot be computed is left out of the view
             continue
     state["id"], state["version"] = str(aggregate.id), aggregate.version
@@ -145,6 +156,7 @@ class StateView(PostgresTrackingRecorder):
         # when the page ends at the resolution (a resolution's own page does), so it is built once.
         self._public: dict[tuple[int, int], dict[str, Any]] = {}
         self._bases: history.PendingBases | None = None  # the page's phase-history bases (projections/history.py)
+        self._page_history: PageHistory | None = None
         self.origins: Origins | None = None  # set by the runner: the campaign of aggregates with no row
         # Set by whoever runs this writer (the runner, the inline projection): where an aggregate not in
         # memory is restored from.
@@ -266,14 +278,19 @@ class StateView(PostgresTrackingRecorder):
             with nullcontext(outer) if outer is not None else self.datastore.transaction(commit=True) as curs:
                 failed = self._check_generation(curs)
                 held = self._claim(curs, lanes)
-                events = [(event, p) for event, p in events if lanes[p][1] > held.get(lanes[p][0], _NOT_HELD)]
-                starts = {k: s for k, s in starts.items() if lanes[s[1]][1] > held.get(lanes[s[1]][0], _NOT_HELD)}
+                at = {c.int: p for c, p in held.items()}
+                events = [(event, p) for event, p in events if lanes[p][1] > at.get(lanes[p][0].int, _NOT_HELD)]
+                starts = {k: s for k, s in starts.items() if lanes[s[1]][1] > at.get(lanes[s[1]][0].int, _NOT_HELD)}
                 ids.update((event.originator_id.int, event.originator_id) for event, _ in events)
                 ids.update((key, start.id) for key, (start, _) in starts.items())
                 page = PageFold(self, curs, self._starting_states(curs, ids), ids, failed, careful)
                 # A careful page writes each campaign in a savepoint of its own: its bases too, at once.
                 self._bases = None if careful else {}
+                # A runner's page (a rebuild's: many phases) records its resolutions together (page_history.py).
+                self._page_history = PageHistory(self._bases) if self._bases is not None and outer is None else None
                 page.fold(events, starts)
+                if self._page_history is not None:
+                    self._page_history.flush(curs, self._sql)
                 if self._bases:
                     history.store_bases(curs, self._sql, self._bases, jsonb)
                 self._accept(page)
@@ -314,7 +331,8 @@ class StateView(PostgresTrackingRecorder):
     def _claim(self, curs: Cursor[DictRow], lanes: Lanes) -> dict[UUID, int]:
         """Lock the tracking rows of the page's campaigns (made where missing), skipping those another writer
         holds (an inline projection in a command's transaction): each held campaign's position."""
-        campaigns = self._campaigns = sorted({campaign_id for campaign_id, _ in lanes.values()})
+        by_int = {campaign_id.int: campaign_id for campaign_id, _ in lanes.values()}  # hashed in C, in UUID order
+        campaigns = self._campaigns = [by_int[key] for key in sorted(by_int)]
         if not campaigns:
             return {}
         curs.execute(self._sql["open_lanes"], (campaigns,))
@@ -372,13 +390,19 @@ class StateView(PostgresTrackingRecorder):
                 a.id: history.Member(type(a).__name__.lower(), a.version, partial(self._public_state, a))
                 for a in members
             }
-            history.record(curs, self._sql, params | {"phase": domain_event.phase}, in_memory, jsonb, self._bases)
+            if self._page_history is not None:
+                self._page_history.record(curs, self._sql, params | {"phase": domain_event.phase}, in_memory, jsonb)
+            else:
+                history.record(curs, self._sql, params | {"phase": domain_event.phase}, in_memory, jsonb, self._bases)
             campaign, version = states.get(campaign_id.int), domain_event.originator_version
             loaded = partial(_loaded, states)
             phase_reports.record(curs, self._sql, campaign, domain_event.phase, version, loaded)
         elif name == "Campaign.PhaseRolledBack":
-            curs.execute(self._sql["supersede"], params | {"phase": domain_event.to_phase})
-            history.rebase(curs, self._sql, campaign_id, jsonb, self._bases)
+            if self._page_history is not None:
+                self._page_history.roll_back(curs, self._sql, params | {"phase": domain_event.to_phase}, jsonb)
+            else:
+                curs.execute(self._sql["supersede"], params | {"phase": domain_event.to_phase})
+                history.rebase(curs, self._sql, campaign_id, jsonb, self._bases)
             phase_reports.forget(curs, self._sql, campaign_id, domain_event.to_phase)
 
     def _row(self, aggregate: Any, position: int) -> dict[str, Any]:
