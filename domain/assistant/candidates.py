@@ -1,6 +1,6 @@
 """The faction's candidate actions the assistant weighs (issue 19): the preview's kinds it can ever choose, each
 judged by the preview's own `verdict` (the submission check), so what it drafts is allowed exactly as the
-preview would allow it (domain/factionturn/preview.py).
+preview would allow it (domain/factionturn/forms/preview.py).
 
 Left out before judging, as the assistant never chooses them: refits, sales and moving home; purchases it
 cannot afford at its action or whose rating its score does not reach (the check refuses those anyway); and
@@ -10,9 +10,9 @@ slow as a faction grew, for nothing.
 
 from __future__ import annotations
 
-from domain.factionturn.faction import Faction
-from domain.factionturn.order_funds import bring_to_action
-from domain.factionturn.orders import (
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.forms.order_funds import bring_to_action
+from domain.factionturn.aggregate.orders import (
     AbilityUse,
     Action,
     Attack,
@@ -24,10 +24,10 @@ from domain.factionturn.orders import (
     UseAssetAbility,
     action_name,
 )
-from domain.factionturn.preview import Option, buyable_rows, buying_regions, verdict
-from domain.factionturn.purchase import repair_plan
-from domain.factionturn.purchase_rules import price
-from domain.factionturn.world import World
+from domain.factionturn.forms.preview import Option, buyable_rows, buying_regions, verdict
+from domain.factionturn.rules.purchase import repair_plan
+from domain.factionturn.rules.purchase_rules import price
+from domain.factionturn.rules.world import World
 
 
 def candidates(world: World, faction_id: str) -> tuple[int, list[Option]]:

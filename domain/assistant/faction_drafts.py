@@ -21,10 +21,10 @@ from domain.assistant.faction_moves import bigger_bases, move_options, score_mov
 from domain.assistant.faction_scores import is_strike, score_option
 from domain.assistant.temperaments import WEIGHTS
 from domain.enums import Temperament
-from domain.factionturn.faction import Faction
-from domain.factionturn.orders import Action, Attack, FactionOrders, GoalChoice, Strike, UseAssetAbility
-from domain.factionturn.preview import Option
-from domain.factionturn.world import World
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.orders import Action, Attack, FactionOrders, GoalChoice, Strike, UseAssetAbility
+from domain.factionturn.forms.preview import Option
+from domain.factionturn.rules.world import World
 
 RAISES = {Temperament.AGGRESSIVE: "force", Temperament.SCHEMING: "cunning", Temperament.GREEDY: "wealth"}
 

@@ -10,11 +10,11 @@ from collections.abc import Mapping
 
 from domain.assistant.drafts import Choice
 from domain.assistant.faction_scores import goal_name
-from domain.factionturn.faction import Faction
-from domain.factionturn.orders import AbilityUse, ExpandInfluence, UseAssetAbility
-from domain.factionturn.preview import Option, verdict
-from domain.factionturn.rows import type_of
-from domain.factionturn.world import World
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.orders import AbilityUse, ExpandInfluence, UseAssetAbility
+from domain.factionturn.forms.preview import Option, verdict
+from domain.factionturn.rules.rows import type_of
+from domain.factionturn.rules.world import World
 
 # Goals that need a rival within reach; with none in any region the faction holds, they are out of reach.
 NEEDS_RIVALS = frozenset(

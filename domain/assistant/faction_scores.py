@@ -1,6 +1,6 @@
 """How much a faction's candidate action is worth to it: its goal first, then its temperament (issue 19).
 
-Each candidate is one of the preview's allowed options (domain/factionturn/preview.py); the score is in rough
+Each candidate is one of the preview's allowed options (domain/factionturn/forms/preview.py); the score is in rough
 "HP of effect" units, positive when worth doing. Goals are seed 002's Faction Goals; odds are exact
 (`estimates`). The reasons are the words the GM reads.
 """
@@ -14,11 +14,11 @@ from types import MappingProxyType
 
 from domain.assistant.drafts import Choice
 from domain.dice import DiceSpec
-from domain.factionturn.faction import Faction
-from domain.factionturn.goal_tracking import scores
-from domain.factionturn.goals import GOALS, GoalContext, goal
-from domain.factionturn.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
-from domain.factionturn.orders import (
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.rules.goal_tracking import scores
+from domain.factionturn.tables.goals import GOALS, GoalContext, goal
+from domain.factionturn.aggregate.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
+from domain.factionturn.aggregate.orders import (
     Action,
     Attack,
     BuyAsset,
@@ -28,10 +28,10 @@ from domain.factionturn.orders import (
     Strike,
     UseAssetAbility,
 )
-from domain.factionturn.preview import Option
-from domain.factionturn.purchase import repair_plan
-from domain.factionturn.rows import type_of
-from domain.factionturn.world import World
+from domain.factionturn.forms.preview import Option
+from domain.factionturn.rules.purchase import repair_plan
+from domain.factionturn.rules.rows import type_of
+from domain.factionturn.rules.world import World
 from domain.odds import Distribution, Unknown, attack_odds
 
 NO_THREATS: Mapping[str, float] = MappingProxyType({})

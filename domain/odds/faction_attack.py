@@ -17,9 +17,9 @@ from typing import TypeVar
 
 from domain.dice import DiceSpec, RaisingDice, Roll
 from domain.errors import RuleViolationError
-from domain.factionturn import abilities
-from domain.factionturn.assets import AttackSpec
-from domain.factionturn.attack import (
+from domain.factionturn.rules import abilities
+from domain.factionturn.tables.assets import AttackSpec
+from domain.factionturn.rules.attack import (
     attack_side,
     books_in,
     choose_defender,
@@ -27,15 +27,15 @@ from domain.factionturn.attack import (
     damage_victim,
     defence_side,
 )
-from domain.factionturn.contest import FORCE, ContestResult, Side, book_choice
-from domain.factionturn.damage import deal_damage
-from domain.factionturn.faction import Faction
-from domain.factionturn.holdings import WILD_MONSTER, OwnedAsset
-from domain.factionturn.orders import Strike
-from domain.factionturn.passives import Passive
-from domain.factionturn.rows import holds, type_of
-from domain.factionturn.wild import MONSTER_DAMAGE_MULTIPLIER
-from domain.factionturn.world import Session, World
+from domain.factionturn.rules.contest import FORCE, ContestResult, Side, book_choice
+from domain.factionturn.rules.damage import deal_damage
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.holdings import WILD_MONSTER, OwnedAsset
+from domain.factionturn.aggregate.orders import Strike
+from domain.factionturn.tables.passives import Passive
+from domain.factionturn.rules.rows import holds, type_of
+from domain.factionturn.tables.wild import MONSTER_DAMAGE_MULTIPLIER
+from domain.factionturn.rules.world import Session, World
 from domain.odds.distribution import Distribution, floored_mean, keep_highest, mixture, of_spec
 from domain.odds.knowledge import Chance, Unknown, seen_world
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from domain.factionturn.world import World
+from domain.factionturn.rules.world import World
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import RuleViolationError
-from domain.factionturn.faction import Faction
-from domain.factionturn.holdings import OwnedAsset
-from domain.factionturn.order_form import orders_from_dict
-from domain.factionturn.orders import (
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.holdings import OwnedAsset
+from domain.factionturn.forms.order_form import orders_from_dict
+from domain.factionturn.aggregate.orders import (
     AbilityUse,
     Attack,
     BuyAsset,

@@ -13,9 +13,9 @@ from collections.abc import Callable
 import pytest
 
 from domain.errors import RuleViolationError
-from domain.factionturn.ability_actions import check_free_uses
-from domain.factionturn.faction import Faction
-from domain.factionturn.orders import (
+from domain.factionturn.rules.ability_actions import check_free_uses
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.orders import (
     AbilityUse,
     Action,
     Attack,
@@ -29,7 +29,7 @@ from domain.factionturn.orders import (
     Strike,
     UseAssetAbility,
 )
-from domain.factionturn.phase import check_orders
+from domain.factionturn.resolution.phase import check_orders
 from tests.domain.factionturn.factionturn_scenario import Table, faction, give, region, settle
 
 

@@ -10,9 +10,9 @@ from uuid import UUID
 from starlette.testclient import TestClient
 
 from domain.campaign import Campaign
-from domain.factionturn.faction import Faction
-from domain.factionturn.orders import Strike
-from domain.factionturn.world import World
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.orders import Strike
+from domain.factionturn.rules.world import World
 from domain.gameofbones.actions import ActionName
 from domain.gameofbones.house import House
 from domain.gameofbones.ordering import Order

@@ -12,7 +12,7 @@ import pytest
 from domain.campaign import Campaign
 from domain.commands import CreateCampaign, FoundFaction, MapRegion, StartingAsset
 from domain.errors import RuleViolationError
-from domain.factionturn.faction import Faction
+from domain.factionturn.aggregate.faction import Faction
 from domain.gameofbones.actions import ActionName
 from domain.gameofbones.house import House
 from domain.gameofbones.ordering import Order, order_action

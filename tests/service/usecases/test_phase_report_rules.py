@@ -17,8 +17,8 @@ def event(aggregate: UUID, name: str, **payload: Any) -> AuditEntry:
     module = {
         "Campaign": "domain.campaign",
         "House": "domain.gameofbones.house",
-        "Faction": "domain.factionturn.faction",
-        "FactionAssets": "domain.factionturn.faction_assets",
+        "Faction": "domain.factionturn.aggregate.faction",
+        "FactionAssets": "domain.factionturn.aggregate.faction_assets",
     }
     return AuditEntry(
         next(_positions), aggregate, 1, f"{module[name.split('.')[0]]}:{name}", datetime.now(UTC), payload
