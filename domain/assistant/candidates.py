@@ -11,7 +11,6 @@ slow as a faction grew, for nothing.
 from __future__ import annotations
 
 from domain.factionturn.aggregate.faction import Faction
-from domain.factionturn.forms.order_funds import bring_to_action
 from domain.factionturn.aggregate.orders import (
     AbilityUse,
     Action,
@@ -24,6 +23,7 @@ from domain.factionturn.aggregate.orders import (
     UseAssetAbility,
     action_name,
 )
+from domain.factionturn.forms.order_funds import bring_to_action
 from domain.factionturn.forms.preview import Option, buyable_rows, buying_regions, verdict
 from domain.factionturn.rules.purchase import repair_plan
 from domain.factionturn.rules.purchase_rules import price

@@ -17,13 +17,13 @@ from domain.assistant.faction_scores import DESTROYS
 from domain.enums import Temperament
 from domain.errors import DomainError
 from domain.factionturn.aggregate.faction import Faction
-from domain.factionturn.rules.goal_tracking import scores
-from domain.factionturn.tables.goals import GOALS
-from domain.factionturn.forms.order_checks import check_orders
 from domain.factionturn.aggregate.orders import FactionOrders, GoalChoice, Strike, UseAssetAbility
+from domain.factionturn.forms.order_checks import check_orders
 from domain.factionturn.forms.preview import Option
+from domain.factionturn.rules.goal_tracking import scores
 from domain.factionturn.rules.rows import type_of
 from domain.factionturn.rules.world import World
+from domain.factionturn.tables.goals import GOALS
 from domain.odds import Unknown, attack_odds
 
 GOALS_BY_TEMPERAMENT = {

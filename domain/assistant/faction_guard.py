@@ -15,9 +15,9 @@ from domain.errors import DomainError
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import OwnedAsset
 from domain.factionturn.aggregate.orders import Defence, Strike
-from domain.factionturn.tables.passives import Passive
 from domain.factionturn.rules.rows import ability_of, type_of
 from domain.factionturn.rules.world import World
+from domain.factionturn.tables.passives import Passive
 from domain.odds import Unknown, attack_odds
 
 # seed 002: a Fortress defends only against Force assets, a Warmage Academy only against attacks versus

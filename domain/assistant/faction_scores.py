@@ -15,8 +15,6 @@ from types import MappingProxyType
 from domain.assistant.drafts import Choice
 from domain.dice import DiceSpec
 from domain.factionturn.aggregate.faction import Faction
-from domain.factionturn.rules.goal_tracking import scores
-from domain.factionturn.tables.goals import GOALS, GoalContext, goal
 from domain.factionturn.aggregate.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.aggregate.orders import (
     Action,
@@ -29,9 +27,11 @@ from domain.factionturn.aggregate.orders import (
     UseAssetAbility,
 )
 from domain.factionturn.forms.preview import Option
+from domain.factionturn.rules.goal_tracking import scores
 from domain.factionturn.rules.purchase import repair_plan
 from domain.factionturn.rules.rows import type_of
 from domain.factionturn.rules.world import World
+from domain.factionturn.tables.goals import GOALS, GoalContext, goal
 from domain.odds import Distribution, Unknown, attack_odds
 
 NO_THREATS: Mapping[str, float] = MappingProxyType({})

@@ -20,8 +20,8 @@ from domain.assistant.sim_tally import Tally
 from domain.errors import DomainError
 from domain.factionturn.aggregate.effects import GoalAchieved
 from domain.factionturn.aggregate.faction import Faction
-from domain.factionturn.forms.order_checks import check_orders
 from domain.factionturn.aggregate.orders import FactionOrders
+from domain.factionturn.forms.order_checks import check_orders
 from domain.factionturn.resolution.phase import apply_phase, resolve_phase
 from domain.gameofbones.house import House
 from domain.gameofbones.month import apply_month, resolve_month

@@ -10,42 +10,9 @@ from typing import Any
 from uuid import UUID
 
 from domain.dice import Dice
-from domain.factionturn.rules import adventures
-from domain.factionturn.tables.asset_texts import ASSET_TEXTS
-from domain.factionturn.tables.assets import AssetType
-from domain.factionturn.tables.catalog import CATALOG, NOT_BOUGHT_AS_ASSETS, asset_type
-from domain.factionturn.tables.custom_types import define_row, row_to_dict
 from domain.factionturn.aggregate.effects import Effect, MonsterAttacked
-from domain.factionturn.tables.enums import (
-    AssetAttribute,
-    AssetKind,
-    AssetOutcome,
-    Attribute,
-    BookChoice,
-    ExampleFactionName,
-    FactionActionName,
-    GoalKey,
-    PermissionAnswer,
-)
-from domain.factionturn.rules.examples import (
-    BRIBE_THE_BEHOLDER,
-    CHARCH_GO,
-    EXAMPLE_FACTIONS,
-    STARTING_FACGOLD,
-    WORKED_FACTIONS,
-    WorkedFaction,
-)
-from domain.factionturn.aggregate.faction import Faction
-from domain.factionturn.aggregate.faction_merger import MergerResult
-from domain.factionturn.rules.generated_goals import foe_for
-from domain.factionturn.rules.generation import GeneratedFaction, generate_world
-from domain.factionturn.rules.goal_tracking import adoption_baseline
-from domain.factionturn.tables.goals import GOALS, RANDOM_GOAL, goal
+from domain.factionturn.aggregate.faction import Faction, MergerResult
 from domain.factionturn.aggregate.holdings import ATTRIBUTES, BASE_OF_INFLUENCE, OwnedAsset
-from domain.factionturn.rules.merger import RULE_MERGERS, merge
-from domain.factionturn.rules.monsters import decide_attack, plan_move
-from domain.factionturn.forms.order_form import ACTIONS, orders_from_dict, stored_orders
-from domain.factionturn.forms.order_scope import order_scope
 from domain.factionturn.aggregate.orders import (
     Attack,
     BuyAsset,
@@ -62,14 +29,53 @@ from domain.factionturn.aggregate.orders import (
     action_name,
     orders_to_dict,
 )
-from domain.factionturn.resolution.phase import PhaseOutcome, check_orders, read_orders, resolve_phase, submitted_orders
+from domain.factionturn.forms.order_form import ACTIONS, orders_from_dict, stored_orders
+from domain.factionturn.forms.order_scope import order_scope
 from domain.factionturn.forms.preview import FactionPreview, Option, preview_faction
+from domain.factionturn.resolution.phase import PhaseOutcome, check_orders, read_orders, resolve_phase, submitted_orders
+from domain.factionturn.rules import adventures
+from domain.factionturn.rules.examples import (
+    BRIBE_THE_BEHOLDER,
+    CHARCH_GO,
+    EXAMPLE_FACTIONS,
+    STARTING_FACGOLD,
+    WORKED_FACTIONS,
+    WorkedFaction,
+)
+from domain.factionturn.rules.generated_goals import foe_for
+from domain.factionturn.rules.generation import GeneratedFaction, generate_world
+from domain.factionturn.rules.goal_tracking import adoption_baseline
+from domain.factionturn.rules.merger import RULE_MERGERS, merge
+from domain.factionturn.rules.monsters import decide_attack, plan_move
 from domain.factionturn.rules.rows import new_asset, starting_asset
 from domain.factionturn.rules.seize import REGIONAL_GOVERNMENT
+from domain.factionturn.rules.wild_assets import (
+    THE_WILD,
+    found_the_wild,
+    monster,
+    stated_terrain_hp,
+    stats_note,
+    terrain,
+)
+from domain.factionturn.rules.world import Outcome, World, apply_outcomes
+from domain.factionturn.tables.asset_texts import ASSET_TEXTS
+from domain.factionturn.tables.assets import AssetType
+from domain.factionturn.tables.catalog import CATALOG, NOT_BOUGHT_AS_ASSETS, asset_type
+from domain.factionturn.tables.custom_types import define_row, row_to_dict
+from domain.factionturn.tables.enums import (
+    AssetAttribute,
+    AssetKind,
+    AssetOutcome,
+    Attribute,
+    BookChoice,
+    ExampleFactionName,
+    FactionActionName,
+    GoalKey,
+    PermissionAnswer,
+)
+from domain.factionturn.tables.goals import GOALS, RANDOM_GOAL, goal
 from domain.factionturn.tables.tags import RANDOM_TAG, TAGS
 from domain.factionturn.tables.wild import terrain_of_difficulty
-from domain.factionturn.rules.wild_assets import THE_WILD, found_the_wild, monster, stated_terrain_hp, stats_note, terrain
-from domain.factionturn.rules.world import Outcome, World, apply_outcomes
 from domain.phase_chronicle import narrating
 from domain.rule_system import Companion, RuleSystem
 

@@ -17,8 +17,10 @@ from typing import TypeVar
 
 from domain.dice import DiceSpec, RaisingDice, Roll
 from domain.errors import RuleViolationError
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.holdings import WILD_MONSTER, OwnedAsset
+from domain.factionturn.aggregate.orders import Strike
 from domain.factionturn.rules import abilities
-from domain.factionturn.tables.assets import AttackSpec
 from domain.factionturn.rules.attack import (
     attack_side,
     books_in,
@@ -29,13 +31,11 @@ from domain.factionturn.rules.attack import (
 )
 from domain.factionturn.rules.contest import FORCE, ContestResult, Side, book_choice
 from domain.factionturn.rules.damage import deal_damage
-from domain.factionturn.aggregate.faction import Faction
-from domain.factionturn.aggregate.holdings import WILD_MONSTER, OwnedAsset
-from domain.factionturn.aggregate.orders import Strike
-from domain.factionturn.tables.passives import Passive
 from domain.factionturn.rules.rows import holds, type_of
-from domain.factionturn.tables.wild import MONSTER_DAMAGE_MULTIPLIER
 from domain.factionturn.rules.world import Session, World
+from domain.factionturn.tables.assets import AttackSpec
+from domain.factionturn.tables.passives import Passive
+from domain.factionturn.tables.wild import MONSTER_DAMAGE_MULTIPLIER
 from domain.odds.distribution import Distribution, floored_mean, keep_highest, mixture, of_spec
 from domain.odds.knowledge import Chance, Unknown, seen_world
 

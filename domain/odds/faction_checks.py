@@ -12,15 +12,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from domain.dice import FixedDice
-from domain.factionturn.rules.actions import resolve_action
-from domain.factionturn.tables.catalog import CATALOG
-from domain.factionturn.rules.contest import Side
 from domain.factionturn.aggregate.effects import AssetDestroyed, FacGoldGained, FacGoldSpent, PurchaseDiscountSet
 from domain.factionturn.aggregate.orders import AbilityUse, UseAssetAbility
-from domain.factionturn.tables.passives import Passive
+from domain.factionturn.rules.actions import resolve_action
+from domain.factionturn.rules.contest import Side
 from domain.factionturn.rules.rows import ability_of, holds, tag_dice
-from domain.factionturn.tables.tags import TagRoll
 from domain.factionturn.rules.world import World
+from domain.factionturn.tables.catalog import CATALOG
+from domain.factionturn.tables.passives import Passive
+from domain.factionturn.tables.tags import TagRoll
 from domain.odds.distribution import Distribution, keep_highest
 from domain.odds.knowledge import seen_world
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Annotated, Any
 
+from domain.factionturn.aggregate.holdings import ATTRIBUTES
 from domain.factionturn.tables.assets import Attribute
 from domain.factionturn.tables.enums import BookChoice, GoalKey, PermissionAnswer
 from domain.factionturn.tables.goals import GOALS
-from domain.factionturn.aggregate.holdings import ATTRIBUTES
 from domain.shapes import Id, Key, Spec, Tagged
 
 NARRATIVE_LIMIT = 10_000

@@ -13,14 +13,14 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.orders import FactionOrders, GoalChoice
+from domain.factionturn.forms.order_funds import afford, bring_to_action
 from domain.factionturn.rules.ability_actions import check_free_uses
 from domain.factionturn.rules.actions import check_action
-from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.rules.goal_tracking import check_selectable
-from domain.factionturn.tables.goals import goal
-from domain.factionturn.forms.order_funds import afford, bring_to_action
-from domain.factionturn.aggregate.orders import FactionOrders, GoalChoice
 from domain.factionturn.rules.world import World
+from domain.factionturn.tables.goals import goal
 
 RULE_GOALS = "seed 002, Faction Goals"
 FOE = "destroy_the_foe"  # the one goal whose rule reads its target: a rival faction

@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.errors import InvalidInputError, NotFoundError
-from domain.factionturn.tables.goals import GOALS, goal
 from domain.factionturn.aggregate.holdings import ATTRIBUTES
 from domain.factionturn.aggregate.orders import ACTION_NAMES, BOOK_CHOICES, Action, FactionOrders
+from domain.factionturn.tables.goals import GOALS, goal
 from domain.forms import fields, integer, text
 from domain.gm import CustomActionDef
 from domain.shapes import Check, Tagged, decode, decode_tagged

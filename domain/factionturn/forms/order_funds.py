@@ -14,9 +14,8 @@ from typing import Any
 
 from domain.dice import RaisingDice
 from domain.errors import RuleViolationError
+from domain.factionturn.aggregate.faction import CannotPayError, Faction
 from domain.factionturn.rules import upkeep
-from domain.factionturn.aggregate.faction import Faction
-from domain.factionturn.aggregate.faction_assets import CannotPayError
 from domain.factionturn.rules.world import Session, World
 
 

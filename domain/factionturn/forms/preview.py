@@ -13,11 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
-from domain.factionturn.tables.assets import AssetType
-from domain.factionturn.tables.catalog import CATALOG, NOT_BOUGHT_AS_ASSETS
 from domain.factionturn.aggregate.faction import Faction
-from domain.factionturn.forms.order_checks import check_orders
-from domain.factionturn.forms.order_funds import bring_to_action
 from domain.factionturn.aggregate.orders import (
     AbilityUse,
     Action,
@@ -35,10 +31,14 @@ from domain.factionturn.aggregate.orders import (
     UseAssetAbility,
     action_name,
 )
+from domain.factionturn.forms.order_checks import check_orders
+from domain.factionturn.forms.order_funds import bring_to_action
 from domain.factionturn.rules.purchase import refit_cost, repair_plan
 from domain.factionturn.rules.purchase_rules import price
 from domain.factionturn.rules.rows import type_of
 from domain.factionturn.rules.world import World
+from domain.factionturn.tables.assets import AssetType
+from domain.factionturn.tables.catalog import CATALOG, NOT_BOUGHT_AS_ASSETS
 from domain.gm import CustomActionDef
 
 

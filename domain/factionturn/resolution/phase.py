@@ -11,14 +11,14 @@ from dataclasses import dataclass
 
 from domain.dice import Dice
 from domain.errors import DomainError
-from domain.factionturn.tables.assets import AssetType
 from domain.factionturn.aggregate.faction import Faction
-from domain.factionturn.resolution.initiative import Initiative, roll_initiative
+from domain.factionturn.aggregate.orders import FactionOrders
 from domain.factionturn.forms.order_checks import check_orders
 from domain.factionturn.forms.order_form import stored_orders
-from domain.factionturn.aggregate.orders import FactionOrders
+from domain.factionturn.resolution.initiative import Initiative, roll_initiative
 from domain.factionturn.resolution.turn import bare_turn, set_aside_reason, take_turn
 from domain.factionturn.rules.world import Change, Outcome, Session, World, apply_outcomes
+from domain.factionturn.tables.assets import AssetType
 from domain.region import Region
 
 __all__ = ["PhaseOutcome", "apply_phase", "check_orders", "read_orders", "resolve_phase", "submitted_orders"]

@@ -9,11 +9,11 @@ from typing import Any
 
 from domain.dice import Dice, Roll
 from domain.errors import DomainError, RuleViolationError
-from domain.factionturn.rules import abilities, ability_actions, goal_tracking, upkeep
-from domain.factionturn.rules.actions import CONTINUATIONS, check_action, run_action
 from domain.factionturn.aggregate.effects import ActionFailed, AssetMarked, Repaired, TurnBegun, TurnEnded, rolls_of
 from domain.factionturn.aggregate.holdings import WILD_MONSTER
 from domain.factionturn.aggregate.orders import Attack, FactionOrders, action_name
+from domain.factionturn.rules import abilities, ability_actions, goal_tracking, upkeep
+from domain.factionturn.rules.actions import CONTINUATIONS, check_action, run_action
 from domain.factionturn.rules.world import Outcome, Session, World
 
 RULE = "seed 002, Procedure for each faction turn"

@@ -8,9 +8,6 @@ from __future__ import annotations
 
 from domain.dice import DiceSpec
 from domain.errors import RuleViolationError
-from domain.factionturn.tables.assets import AssetKind, AttackSpec, Attribute
-from domain.factionturn.rules.contest import ContestResult, Side, contest
-from domain.factionturn.rules.damage import deal_damage
 from domain.factionturn.aggregate.effects import (
     AssetAcquired,
     AssetDestroyed,
@@ -23,11 +20,14 @@ from domain.factionturn.aggregate.effects import (
 )
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
-from domain.factionturn.tables.passives import Passive
+from domain.factionturn.rules.contest import ContestResult, Side, contest
+from domain.factionturn.rules.damage import deal_damage
 from domain.factionturn.rules.rows import ability_of, holds, kind_of, tag_dice, type_of
-from domain.factionturn.tables.tags import TagRoll
 from domain.factionturn.rules.wild_assets import strike_dice
 from domain.factionturn.rules.world import Session, World, roll_dicts
+from domain.factionturn.tables.assets import AssetKind, AttackSpec, Attribute
+from domain.factionturn.tables.passives import Passive
+from domain.factionturn.tables.tags import TagRoll
 
 RULE_VAULT = "seed 002, Treasure Vaults"
 

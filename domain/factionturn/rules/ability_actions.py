@@ -8,12 +8,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from domain.errors import DomainError, NotFoundError, RuleViolationError
-from domain.factionturn.rules import abilities, movement
-from domain.factionturn.rules.contest import Side, contest
-from domain.factionturn.aggregate.effects import AssetDestroyed, AssetMarked, FacGoldGained, FacGoldSpent, PurchaseDiscountSet
+from domain.factionturn.aggregate.effects import (
+    AssetDestroyed,
+    AssetMarked,
+    FacGoldGained,
+    FacGoldSpent,
+    PurchaseDiscountSet,
+)
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import OwnedAsset
 from domain.factionturn.aggregate.orders import AbilityUse, BuyAsset, FactionOrders, UseAssetAbility
+from domain.factionturn.rules import abilities, movement
+from domain.factionturn.rules.contest import Side, contest
 from domain.factionturn.rules.purchase import check_buy, run_buy
 from domain.factionturn.rules.purchase_rules import RULE_BUY
 from domain.factionturn.rules.rows import ability_of, type_of

@@ -6,7 +6,6 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.dice import Dice
-from domain.factionturn.rules import ability_actions, attack, influence, multiturn, purchase, seize
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.orders import (
     Action,
@@ -22,6 +21,7 @@ from domain.factionturn.aggregate.orders import (
     UseAssetAbility,
     action_name,
 )
+from domain.factionturn.rules import ability_actions, attack, influence, multiturn, purchase, seize
 from domain.factionturn.rules.world import Outcome, Session, World
 
 Check = Callable[[World, Faction, Any], None]

@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from domain.errors import InvalidInputError, RuleViolationError
-from domain.factionturn.tables.assets import AssetType
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import BASE_OF_INFLUENCE, OwnedAsset
 from domain.factionturn.rules.rows import new_asset
+from domain.factionturn.tables.assets import AssetType
 from domain.gm import RULE_PC_002
 
 RULE_BASE = "seed 002, Expand Influence (a base has at most the faction's maximum HP)"

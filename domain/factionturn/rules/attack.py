@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from domain.dice import DiceSpec
 from domain.errors import RuleViolationError
-from domain.factionturn.rules import abilities
-from domain.factionturn.tables.assets import AttackSpec
-from domain.factionturn.rules.contest import ContestResult, Side, contest
-from domain.factionturn.rules.damage import deal_damage
 from domain.factionturn.aggregate.effects import StealthChanged
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.aggregate.orders import Attack, Strike
-from domain.factionturn.tables.passives import Passive
+from domain.factionturn.rules import abilities
+from domain.factionturn.rules.contest import ContestResult, Side, contest
+from domain.factionturn.rules.damage import deal_damage
 from domain.factionturn.rules.rows import ability_of, attribute_key, tag_dice, type_of
+from domain.factionturn.rules.world import Session, World
+from domain.factionturn.tables.assets import AttackSpec
+from domain.factionturn.tables.passives import Passive
 from domain.factionturn.tables.tags import TagRoll
 from domain.factionturn.tables.wild import MONSTER_DAMAGE_MULTIPLIER
-from domain.factionturn.rules.world import Session, World
 
 RULE = "seed 002, Attack"
 RULE_PROCEDURE = "seed 002, Attack Procedure"

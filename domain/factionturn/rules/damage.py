@@ -7,7 +7,6 @@ from dataclasses import replace
 
 from domain.dice import Roll
 from domain.errors import NotFoundError
-from domain.factionturn.tables.catalog import slug
 from domain.factionturn.aggregate.effects import (
     AssetAcquired,
     AssetDestroyed,
@@ -19,10 +18,11 @@ from domain.factionturn.aggregate.effects import (
 )
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import OwnedAsset
-from domain.factionturn.tables.passives import Passive
 from domain.factionturn.rules.rows import ability_of, holds, is_unit, type_of
-from domain.factionturn.tables.tags import tag
 from domain.factionturn.rules.world import Session, roll_dicts
+from domain.factionturn.tables.catalog import slug
+from domain.factionturn.tables.passives import Passive
+from domain.factionturn.tables.tags import tag
 
 RULE_BOLTHOLES = "seed 002, Boltholes"
 RULE_FALSE_FRONT = "seed 002, False Front"

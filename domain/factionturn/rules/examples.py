@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from domain.factionturn.tables.assets import Attribute
 from domain.factionturn.rules.creation import FactionSize
+from domain.factionturn.tables.assets import Attribute
 from domain.factionturn.tables.progression import max_hp
 from domain.gm import CustomActionDef
 

@@ -12,7 +12,6 @@ from typing import Any, Generic, TypeVar
 
 from domain.dice import Dice, DiceSpec, Roll
 from domain.errors import InvalidInputError
-from domain.factionturn.tables.assets import AssetType, Attribute
 from domain.factionturn.rules.creation import (
     ARCANA_LEVEL,
     FACTION_SIZE,
@@ -27,6 +26,7 @@ from domain.factionturn.rules.creation import (
     score_order,
     scores_for,
 )
+from domain.factionturn.tables.assets import AssetType, Attribute
 from domain.factionturn.tables.goals import RANDOM_GOAL
 from domain.factionturn.tables.progression import max_hp
 from domain.factionturn.tables.tags import RANDOM_TAG

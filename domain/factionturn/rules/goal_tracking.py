@@ -5,9 +5,9 @@ from __future__ import annotations
 from domain.errors import NotFoundError, RuleViolationError
 from domain.factionturn.aggregate.effects import GoalAchieved, GoalChosen, GoalProgressed
 from domain.factionturn.aggregate.faction import Faction
-from domain.factionturn.tables.goals import GoalContext, Scores, goal
 from domain.factionturn.aggregate.orders import GoalChoice
 from domain.factionturn.rules.world import Session, World
+from domain.factionturn.tables.goals import GoalContext, Scores, goal
 
 RULE = "seed 002, Faction Goals"
 

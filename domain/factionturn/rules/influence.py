@@ -4,15 +4,15 @@
 from __future__ import annotations
 
 from domain.errors import RuleViolationError
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.orders import ExpandInfluence
 from domain.factionturn.rules.attack import strike_once
 from domain.factionturn.rules.contest import Side, roll_side
 from domain.factionturn.rules.damage import track
-from domain.factionturn.aggregate.faction import Faction
-from domain.factionturn.aggregate.orders import ExpandInfluence
-from domain.factionturn.tables.passives import Passive
 from domain.factionturn.rules.rows import holds, tag_dice, type_of
-from domain.factionturn.tables.tags import TagRoll
 from domain.factionturn.rules.world import Session, World, roll_dicts
+from domain.factionturn.tables.passives import Passive
+from domain.factionturn.tables.tags import TagRoll
 
 RULE = "seed 002, Expand Influence"
 

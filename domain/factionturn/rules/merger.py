@@ -11,9 +11,16 @@ from typing import Any
 
 from domain.dice import Dice, DiceSpec, Roll
 from domain.errors import InvalidInputError
-from domain.factionturn.aggregate.holdings import ATTRIBUTES, MAX_RATING, MIN_RATING, WILD_MONSTER, WILD_TERRAIN, OwnedAsset
-from domain.factionturn.tables.progression import max_hp
+from domain.factionturn.aggregate.holdings import (
+    ATTRIBUTES,
+    MAX_RATING,
+    MIN_RATING,
+    WILD_MONSTER,
+    WILD_TERRAIN,
+    OwnedAsset,
+)
 from domain.factionturn.rules.rows import type_of
+from domain.factionturn.tables.progression import max_hp
 
 RULE_MERGERS = "seed 002, Mergers"
 MIN_MERGER_SCORE, MAX_MERGER_SCORE = 1, 8

@@ -12,8 +12,10 @@ from dataclasses import dataclass
 
 from domain.dice import Dice
 from domain.errors import InvalidInputError, RuleViolationError
+from domain.factionturn.aggregate.effects import MonsterAttacked
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.holdings import WILD_MONSTER, OwnedAsset
 from domain.factionturn.rules import abilities
-from domain.factionturn.tables.assets import AttackSpec, Attribute
 from domain.factionturn.rules.attack import (
     books_in,
     choose_defender,
@@ -25,12 +27,10 @@ from domain.factionturn.rules.attack import (
 )
 from domain.factionturn.rules.contest import Side, contest
 from domain.factionturn.rules.damage import deal_damage
-from domain.factionturn.aggregate.effects import MonsterAttacked
-from domain.factionturn.aggregate.faction import Faction
-from domain.factionturn.aggregate.holdings import WILD_MONSTER, OwnedAsset
-from domain.factionturn.tables.wild import MONSTER_MOVE_HEXES, RULE_MONSTER
 from domain.factionturn.rules.wild_assets import strike_dice
 from domain.factionturn.rules.world import Outcome, Session, World, roll_dicts
+from domain.factionturn.tables.assets import AttackSpec, Attribute
+from domain.factionturn.tables.wild import MONSTER_MOVE_HEXES, RULE_MONSTER
 from domain.gm import check_intervention
 
 RULE_ONE_MONSTER = "seed 002, The Wild (a region holds possibly one Monster Asset)"

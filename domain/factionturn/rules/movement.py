@@ -6,16 +6,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from domain.errors import RuleViolationError
-from domain.factionturn.rules import abilities
-from domain.factionturn.tables.assets import AssetKind, AssetType
 from domain.factionturn.aggregate.effects import AssetMoved, FacGoldSpent
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import OwnedAsset
 from domain.factionturn.aggregate.orders import AbilityUse
-from domain.factionturn.tables.passives import Passive
+from domain.factionturn.rules import abilities
 from domain.factionturn.rules.purchase_rules import obtain_permission, permission
 from domain.factionturn.rules.rows import holds, kind_of, type_of
 from domain.factionturn.rules.world import Session, World, roll_dicts
+from domain.factionturn.tables.assets import AssetKind, AssetType
+from domain.factionturn.tables.passives import Passive
 from domain.region import Region
 
 RULE_TERRAIN = "seed 002, Difficult Terrain"

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from domain.errors import RuleViolationError
-from domain.factionturn.rules.custom_actions import resolve_custom
-from domain.factionturn.rules.damage import track
 from domain.factionturn.aggregate.effects import FacGoldSpent, MultiTurnActionSet
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.orders import ChangeHome, CustomAction
+from domain.factionturn.rules.custom_actions import resolve_custom
+from domain.factionturn.rules.damage import track
 from domain.factionturn.rules.world import Session, World
 from domain.gm import CustomActionDef
 

@@ -5,13 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from domain.errors import NotFoundError, RuleViolationError
-from domain.factionturn.rules import abilities
-from domain.factionturn.tables.assets import AssetKind, AssetType, Attribute
-from domain.factionturn.tables.catalog import NOT_BOUGHT_AS_ASSETS, asset_type, slug
 from domain.factionturn.aggregate.effects import AssetPurchased, AssetRefitted, AssetSold, Repaired, StealthChanged
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.orders import BuyAsset, RefitAsset, RepairAsset, SellAsset
-from domain.factionturn.tables.passives import Passive
+from domain.factionturn.rules import abilities
 from domain.factionturn.rules.purchase_rules import (
     RULE_BUY,
     check_buying_ground,
@@ -23,8 +20,11 @@ from domain.factionturn.rules.purchase_rules import (
     surcharge,
 )
 from domain.factionturn.rules.rows import holds, is_unit, kind_of, new_asset, type_of
-from domain.factionturn.tables.tags import tag
 from domain.factionturn.rules.world import Session, World, roll_dicts
+from domain.factionturn.tables.assets import AssetKind, AssetType, Attribute
+from domain.factionturn.tables.catalog import NOT_BOUGHT_AS_ASSETS, asset_type, slug
+from domain.factionturn.tables.passives import Passive
+from domain.factionturn.tables.tags import tag
 
 RULE_STEALTH = "seed 002, Stealth"
 RULE_REFIT = "seed 002, Refit Asset"

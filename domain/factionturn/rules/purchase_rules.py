@@ -7,16 +7,16 @@ from dataclasses import dataclass
 
 from domain.dice import Roll
 from domain.errors import NotFoundError, RuleViolationError
-from domain.factionturn.tables.assets import AssetType, Attribute
-from domain.factionturn.tables.catalog import slug
-from domain.factionturn.rules.contest import Side, contest
-from domain.factionturn.rules.damage import track
 from domain.factionturn.aggregate.effects import FacGoldSpent
 from domain.factionturn.aggregate.faction import Faction
-from domain.factionturn.tables.passives import Passive
+from domain.factionturn.rules.contest import Side, contest
+from domain.factionturn.rules.damage import track
 from domain.factionturn.rules.rows import holds
-from domain.factionturn.tables.tags import tag
 from domain.factionturn.rules.world import Session, World
+from domain.factionturn.tables.assets import AssetType, Attribute
+from domain.factionturn.tables.catalog import slug
+from domain.factionturn.tables.passives import Passive
+from domain.factionturn.tables.tags import tag
 
 RULE_BUY = "seed 002, Buy Asset"
 MAX_ARCANA = 5

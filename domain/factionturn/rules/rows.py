@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from domain.errors import NotFoundError, RuleViolationError
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.holdings import BASE_OF_INFLUENCE, WILD_MONSTER, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.tables.assets import AssetKind, AssetType, Attribute
 from domain.factionturn.tables.catalog import CATALOG, NOT_BOUGHT_AS_ASSETS, asset_type, slug
 from domain.factionturn.tables.custom_types import row_from_dict, row_to_dict
-from domain.factionturn.aggregate.faction import Faction
-from domain.factionturn.aggregate.holdings import BASE_OF_INFLUENCE, WILD_MONSTER, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.tables.tags import TagRoll, TagScope, tag
 from domain.region import Region
 

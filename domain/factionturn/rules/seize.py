@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from domain.errors import RuleViolationError
-from domain.factionturn.rules import abilities
-from domain.factionturn.rules.attack import strike_once
-from domain.factionturn.rules.damage import track
 from domain.factionturn.aggregate.effects import GovernmentChanged, MultiTurnActionSet, TagsChanged
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import OwnedAsset
 from domain.factionturn.aggregate.orders import SeizeRegion
+from domain.factionturn.rules import abilities
+from domain.factionturn.rules.attack import strike_once
+from domain.factionturn.rules.damage import track
 from domain.factionturn.rules.rows import type_of
 from domain.factionturn.rules.world import Session, World
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from domain.factionturn.aggregate.effects import AssetMarked, FacGoldGained, FacGoldSpent, MaintenancePaid
 from domain.factionturn.aggregate.holdings import ATTRIBUTES, OwnedAsset, income_for
-from domain.factionturn.tables.passives import Passive
 from domain.factionturn.rules.rows import holds, type_of
 from domain.factionturn.rules.world import Session
+from domain.factionturn.tables.passives import Passive
 
 RULE_INCOME = "seed 002, Procedure for each faction turn (income)"
 RULE_UPKEEP = "seed 002, Procedure for each faction turn (maintenance)"

@@ -13,15 +13,15 @@ from typing import Any
 
 from domain.dice import Dice, DiceSpec, Modifier, Roll
 from domain.errors import InvalidInputError, NotFoundError
-from domain.factionturn.rules.asset_index import AssetIndex
-from domain.factionturn.tables.assets import AssetType
-from domain.factionturn.tables.catalog import asset_type
 from domain.factionturn.aggregate.clone import clone
 from domain.factionturn.aggregate.effects import Effect, GovernmentChanged
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.faction_record import record
 from domain.factionturn.aggregate.holdings import OwnedAsset
 from domain.factionturn.aggregate.orders import FactionOrders
+from domain.factionturn.rules.asset_index import AssetIndex
+from domain.factionturn.tables.assets import AssetType
+from domain.factionturn.tables.catalog import asset_type
 from domain.hexmap import hex_distance
 from domain.region import Region
 

@@ -95,7 +95,8 @@ class AssetOutcome(StrEnum):
 
 class AssetAttribute(StrEnum):
     """The attribute an owned asset answers to, as its holdings store it: a table row's attribute in lower
-    case, or "special" for a Base of Influence and The Wild's Terrain and Monster (domain/factionturn/aggregate/holdings.py)."""
+    case, or "special" for a Base of Influence and The Wild's Terrain and Monster
+    (domain/factionturn/aggregate/holdings.py)."""
 
     FORCE = "force"
     CUNNING = "cunning"

@@ -1,4 +1,5 @@
-"""The resolution's working copy (domain/factionturn/aggregate/clone.py) is what `copy.deepcopy` gives, and shares nothing."""
+"""The resolution's working copy (domain/factionturn/aggregate/clone.py) is what `copy.deepcopy` gives, and shares
+nothing."""
 
 from __future__ import annotations
 

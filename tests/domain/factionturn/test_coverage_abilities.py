@@ -11,7 +11,6 @@ import pytest
 from domain.errors import RuleViolationError
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import OwnedAsset
-from domain.factionturn.forms.order_form import orders_from_dict
 from domain.factionturn.aggregate.orders import (
     AbilityUse,
     Attack,
@@ -23,6 +22,7 @@ from domain.factionturn.aggregate.orders import (
     Strike,
     UseAssetAbility,
 )
+from domain.factionturn.forms.order_form import orders_from_dict
 from tests.domain.factionturn.factionturn_scenario import Table, faction, give, region, settle, take_turn
 
 

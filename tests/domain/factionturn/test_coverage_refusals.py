@@ -13,7 +13,6 @@ from collections.abc import Callable
 import pytest
 
 from domain.errors import RuleViolationError
-from domain.factionturn.rules.ability_actions import check_free_uses
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.orders import (
     AbilityUse,
@@ -30,6 +29,7 @@ from domain.factionturn.aggregate.orders import (
     UseAssetAbility,
 )
 from domain.factionturn.resolution.phase import check_orders
+from domain.factionturn.rules.ability_actions import check_free_uses
 from tests.domain.factionturn.factionturn_scenario import Table, faction, give, region, settle
 
 

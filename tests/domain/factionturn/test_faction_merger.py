@@ -8,8 +8,7 @@ import pytest
 
 from domain.dice import FixedDice
 from domain.errors import InvalidInputError, RuleViolationError
-from domain.factionturn.aggregate.faction import Faction
-from domain.factionturn.aggregate.faction_merger import MergerResult
+from domain.factionturn.aggregate.faction import Faction, MergerResult
 from domain.factionturn.aggregate.holdings import ATTRIBUTES, BASE_OF_INFLUENCE, OwnedAsset
 from domain.factionturn.rules.merger import merge
 

@@ -8,8 +8,6 @@ import pytest
 
 from domain.dice import FixedDice, RandomDice
 from domain.errors import InvalidInputError
-from domain.factionturn.tables.assets import Attribute
-from domain.factionturn.tables.catalog import asset_type
 from domain.factionturn.rules.creation import QUICK_REFERENCE, FactionSize
 from domain.factionturn.rules.examples import WORKED_FACTIONS
 from domain.factionturn.rules.generation import (
@@ -25,6 +23,8 @@ from domain.factionturn.rules.generation import (
     roll_tags,
     wild_region,
 )
+from domain.factionturn.tables.assets import Attribute
+from domain.factionturn.tables.catalog import asset_type
 from domain.factionturn.tables.progression import max_hp
 
 F, C, W = Attribute.FORCE, Attribute.CUNNING, Attribute.WEALTH

@@ -8,8 +8,6 @@ from domain.dice import FixedDice
 from domain.errors import RuleViolationError
 from domain.factionturn.aggregate.effects import Effect, FacGoldSpent, GoalProgressed
 from domain.factionturn.aggregate.faction import Faction
-from domain.factionturn.rules.generated_goals import RULE_FOE, foe_for
-from domain.factionturn.rules.generation import Rolled
 from domain.factionturn.aggregate.orders import (
     AbilityUse,
     Attack,
@@ -21,6 +19,8 @@ from domain.factionturn.aggregate.orders import (
     UseAssetAbility,
 )
 from domain.factionturn.resolution.phase import check_orders
+from domain.factionturn.rules.generated_goals import RULE_FOE, foe_for
+from domain.factionturn.rules.generation import Rolled
 from domain.factionturn.rules.wild_assets import found_the_wild, terrain
 from domain.factionturn.rules.world import Outcome
 from domain.region import Region

@@ -6,9 +6,9 @@ import pytest
 
 from domain.dice import FixedDice
 from domain.errors import InvalidInputError
-from domain.factionturn.tables.catalog import asset_type
 from domain.factionturn.aggregate.holdings import BASE_OF_INFLUENCE, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.rules.merger import AVERAGE_MERGER_SCORE, merge
+from domain.factionturn.tables.catalog import asset_type
 from domain.factionturn.tables.progression import max_hp
 
 A = {"force": 4, "cunning": 1, "wealth": 3}

@@ -11,8 +11,8 @@ from domain.dice import FixedDice
 from domain.errors import DomainError, InvalidInputError, NotFoundError, RuleViolationError
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import OwnedAsset
-from domain.factionturn.rules.monsters import decide_attack, plan_move
 from domain.factionturn.aggregate.orders import Defence
+from domain.factionturn.rules.monsters import decide_attack, plan_move
 from domain.factionturn.rules.wild_assets import found_the_wild, monster, terrain
 from domain.factionturn.rules.world import Outcome, apply_outcomes
 from domain.region import Region

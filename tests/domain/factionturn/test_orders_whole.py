@@ -10,8 +10,8 @@ import pytest
 from domain.dice import RandomDice
 from domain.errors import DomainError, InvalidInputError, RuleViolationError
 from domain.factionturn.aggregate.faction import Faction
-from domain.factionturn.forms.order_form import orders_from_dict, stored_orders
 from domain.factionturn.aggregate.orders import AbilityUse, FactionOrders, orders_to_dict
+from domain.factionturn.forms.order_form import orders_from_dict, stored_orders
 from domain.factionturn.resolution.phase import apply_phase, check_orders, read_orders, resolve_phase
 from domain.factionturn.rules.world import World
 from tests.domain.factionturn.factionturn_scenario import give

@@ -21,8 +21,8 @@ from domain.factionturn.aggregate.orders import (
     Strike,
     UseAssetAbility,
 )
-from domain.factionturn.resolution.phase import check_orders
 from domain.factionturn.forms.preview import Verdict, preview_faction
+from domain.factionturn.resolution.phase import check_orders
 from domain.gm import CustomActionDef
 from tests.domain.factionturn.factionturn_scenario import Table, faction, give, region, run_phase
 

@@ -8,8 +8,8 @@ import pytest
 from domain.dice import FixedDice
 from domain.errors import RuleViolationError
 from domain.factionturn.aggregate.effects import AssetDamaged
-from domain.factionturn.face import FACTION_TURN, Founding
 from domain.factionturn.aggregate.orders import Attack, BuyAsset, FactionOrders, Strike
+from domain.factionturn.face import FACTION_TURN, Founding
 from domain.factionturn.resolution.phase import apply_phase
 from domain.factionturn.rules.world import World
 from tests.domain.factionturn.factionturn_scenario import CAMPAIGN, give, region

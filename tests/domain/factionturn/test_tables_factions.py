@@ -5,8 +5,6 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import InvalidInputError, RuleViolationError
-from domain.factionturn.tables.assets import Attribute
-from domain.factionturn.tables.catalog import asset_type
 from domain.factionturn.rules.creation import (
     ARCANA_LEVEL,
     FACTION_SIZE,
@@ -28,6 +26,8 @@ from domain.factionturn.rules.examples import (
     WORKED_FACTIONS,
     AssetMatch,
 )
+from domain.factionturn.tables.assets import Attribute
+from domain.factionturn.tables.catalog import asset_type
 from domain.factionturn.tables.goals import GOALS
 from domain.factionturn.tables.progression import XP_COST, max_hp, xp_to_raise
 from domain.factionturn.tables.tags import TAGS, tag

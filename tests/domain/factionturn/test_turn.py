@@ -4,8 +4,8 @@ import pytest
 
 from domain.dice import FixedDice
 from domain.factionturn.aggregate.holdings import income_for
-from domain.factionturn.resolution.initiative import die_for, roll_initiative
 from domain.factionturn.aggregate.orders import BuyAsset, ChangeHome, CustomAction, GoalChoice, SellAsset
+from domain.factionturn.resolution.initiative import die_for, roll_initiative
 from tests.domain.factionturn.factionturn_scenario import (
     Table,
     event_names,

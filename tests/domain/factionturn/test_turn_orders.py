@@ -3,7 +3,6 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import InvalidInputError
-from domain.factionturn.forms.order_form import orders_from_dict
 from domain.factionturn.aggregate.orders import (
     AbilityUse,
     Attack,
@@ -23,6 +22,7 @@ from domain.factionturn.aggregate.orders import (
     UseAssetAbility,
     orders_to_dict,
 )
+from domain.factionturn.forms.order_form import orders_from_dict
 from domain.factionturn.resolution.phase import submitted_orders
 from tests.domain.factionturn.factionturn_scenario import faction, region
 

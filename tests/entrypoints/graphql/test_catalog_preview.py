@@ -9,9 +9,9 @@ from uuid import UUID
 from starlette.testclient import TestClient
 
 from domain.commands import FoundFaction, StartingAsset
+from domain.factionturn.rules.examples import EXAMPLE_FACTIONS
 from domain.factionturn.tables.asset_texts import ASSET_TEXTS
 from domain.factionturn.tables.catalog import CATALOG, at_rating
-from domain.factionturn.rules.examples import EXAMPLE_FACTIONS
 from domain.factionturn.tables.goals import GOALS
 from domain.factionturn.tables.tags import TAGS
 from domain.gameofbones.action_texts import ACTION_TEXTS

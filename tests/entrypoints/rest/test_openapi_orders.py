@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.factionturn.tables.enums import FactionActionName
 from domain.factionturn.aggregate.orders import ACTION_NAMES
+from domain.factionturn.tables.enums import FactionActionName
 from service.entrypoints.rest.contract import CONTRACT_PATH, contract
 from service.entrypoints.rest.order_schemas import contract_with_orders, order_components
 

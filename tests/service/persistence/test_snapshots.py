@@ -7,9 +7,9 @@ import threading
 import uuid
 from typing import Any
 
-from domain.factionturn.tables.catalog import CATALOG
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.rules.rows import new_asset
+from domain.factionturn.tables.catalog import CATALOG
 from domain.gameofbones.actions import ActionName as A
 from domain.gameofbones.house import House
 from domain.gameofbones.ordering import Order, order_action

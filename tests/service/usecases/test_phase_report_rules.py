@@ -18,7 +18,7 @@ def event(aggregate: UUID, name: str, **payload: Any) -> AuditEntry:
         "Campaign": "domain.campaign",
         "House": "domain.gameofbones.house",
         "Faction": "domain.factionturn.aggregate.faction",
-        "FactionAssets": "domain.factionturn.aggregate.faction_assets",
+        "FactionAssets": "domain.factionturn.aggregate.faction",
     }
     return AuditEntry(
         next(_positions), aggregate, 1, f"{module[name.split('.')[0]]}:{name}", datetime.now(UTC), payload
