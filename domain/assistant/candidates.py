@@ -10,7 +10,6 @@ slow as a faction grew, for nothing.
 
 from __future__ import annotations
 
-from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.orders import (
     AbilityUse,
     Action,
@@ -23,6 +22,7 @@ from domain.factionturn.aggregate.orders import (
     UseAssetAbility,
     action_name,
 )
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.forms.order_funds import bring_to_action
 from domain.factionturn.forms.preview import Option, buyable_rows, buying_regions, verdict
 from domain.factionturn.rules.purchase import repair_plan
@@ -33,7 +33,7 @@ from domain.factionturn.rules.world import World
 def candidates(world: World, faction_id: str) -> tuple[int, list[Option]]:
     """The FacGold at its action, and the allowed candidates with their costs."""
     working, faction = world.with_copy_of(faction_id)
-    faction.begin_turn(world.phase)
+    working.begin_turn(faction_id)
     funds = bring_to_action(working, faction, False).at_action
     priced: list[tuple[Action, int | None]] = [*_buys(working, faction, funds), *_repairs(faction)]
     regions = dict.fromkeys(a.region_id for a in faction.assets.values() if a.region_id in world.regions)
@@ -53,7 +53,7 @@ def candidates(world: World, faction_id: str) -> tuple[int, list[Option]]:
     return funds, [Option(action_name(a), a, cost, v) for a, cost, v in judged if v.allowed]
 
 
-def _buys(world: World, faction: Faction, funds: int) -> list[tuple[Action, int | None]]:
+def _buys(world: World, faction: FactionView, funds: int) -> list[tuple[Action, int | None]]:
     found: list[tuple[Action, int | None]] = []
     for region_id in buying_regions(faction):
         if region_id not in world.regions:
@@ -68,7 +68,7 @@ def _buys(world: World, faction: Faction, funds: int) -> list[tuple[Action, int 
     return found
 
 
-def _repairs(faction: Faction) -> list[tuple[Action, int | None]]:
+def _repairs(faction: FactionView) -> list[tuple[Action, int | None]]:
     found: list[tuple[Action, int | None]] = []
     for asset in faction.assets.values():
         if asset.hp < asset.max_hp:

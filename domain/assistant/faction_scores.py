@@ -14,7 +14,6 @@ from types import MappingProxyType
 
 from domain.assistant.drafts import Choice
 from domain.dice import DiceSpec
-from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.aggregate.orders import (
     Action,
@@ -26,6 +25,7 @@ from domain.factionturn.aggregate.orders import (
     Strike,
     UseAssetAbility,
 )
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.forms.preview import Option
 from domain.factionturn.rules.goal_tracking import scores
 from domain.factionturn.rules.purchase import repair_plan
@@ -60,13 +60,13 @@ def pct(p: float) -> str:
     return f"{round(p * 100)}%"
 
 
-def goal_name(faction: Faction) -> str:
+def goal_name(faction: FactionView) -> str:
     return goal(faction.goal["key"]).name if faction.goal else ""
 
 
 def score_option(
     world: World,
-    faction: Faction,
+    faction: FactionView,
     option: Option,
     weights: Mapping[str, float],
     temperament: str,
@@ -98,7 +98,7 @@ def score_option(
 
 
 def score_strike(
-    world: World, faction: Faction, strike: Strike, weights: Mapping[str, float], temperament: str
+    world: World, faction: FactionView, strike: Strike, weights: Mapping[str, float], temperament: str
 ) -> Choice | None:
     attacker = faction.assets[strike.attacker_id]
     rival = world.faction(strike.target_faction_id)
@@ -138,7 +138,7 @@ def score_strike(
     )
 
 
-def strike_estimate(world: World, faction: Faction, strike: Strike, target: OwnedAsset) -> tuple[StrikeOdds, str]:
+def strike_estimate(world: World, faction: FactionView, strike: Strike, target: OwnedAsset) -> tuple[StrikeOdds, str]:
     """The GM's exact odds of the strike (domain/odds: the resolution's own sides, from the truth: the assistant
     drafts for the GM), with the chance its damage reaches the target's HP, and the counter's dice in words."""
     odds = attack_odds(world, str(faction.id), strike)
@@ -187,7 +187,7 @@ def _rating(asset: OwnedAsset) -> int:
 
 def _buy(
     world: World,
-    faction: Faction,
+    faction: FactionView,
     action: BuyAsset,
     cost: int,
     weights: Mapping[str, float],
@@ -219,7 +219,7 @@ def _buy(
 
 
 def _repair(
-    faction: Faction, action: RepairAsset, cost: int, weights: Mapping[str, float], threat: float
+    faction: FactionView, action: RepairAsset, cost: int, weights: Mapping[str, float], threat: float
 ) -> Choice | None:
     if action.faction:
         missing = faction.max_hp - faction.hp
@@ -247,7 +247,7 @@ def _repair(
     )
 
 
-def _expand(world: World, faction: Faction, action: ExpandInfluence, weights: Mapping[str, float]) -> Choice:
+def _expand(world: World, faction: FactionView, action: ExpandInfluence, weights: Mapping[str, float]) -> Choice:
     region = world.regions.get(action.region_id)
     where = region.name if region else action.region_id
     new = faction.base_in(action.region_id) is None
@@ -268,7 +268,7 @@ def _expand(world: World, faction: Faction, action: ExpandInfluence, weights: Ma
     )
 
 
-def _seize(world: World, faction: Faction, action: SeizeRegion) -> Choice | None:
+def _seize(world: World, faction: FactionView, action: SeizeRegion) -> Choice | None:
     if not faction.goal or faction.goal["key"] != "regional_seizure":
         return None
     region = world.regions.get(action.region_id)
@@ -282,7 +282,7 @@ def _seize(world: World, faction: Faction, action: SeizeRegion) -> Choice | None
     )
 
 
-def foe_difficulty(faction: Faction, foe: Faction) -> int:
+def foe_difficulty(faction: FactionView, foe: FactionView) -> int:
     """Seed 002, Destroy the Foe: "Difficulty equal to 1 plus the average of the faction's ... scores"."""
     return GOALS["destroy_the_foe"].difficulty(GoalContext(scores(faction), opponent=scores(foe)))
 

@@ -137,7 +137,7 @@ class FactionTurn:
 
     def resolve(self, table: World, dice: Dice) -> PhaseOutcome:
         return resolve_phase(
-            table.factions.values(),
+            table.aggregates().values(),
             table.regions.values(),
             table.orders,
             dice,

@@ -17,9 +17,9 @@ from typing import TypeVar
 
 from domain.dice import DiceSpec, RaisingDice, Roll
 from domain.errors import RuleViolationError
-from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import WILD_MONSTER, OwnedAsset
 from domain.factionturn.aggregate.orders import Strike
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.rules import abilities
 from domain.factionturn.rules.attack import (
     attack_side,
@@ -149,7 +149,7 @@ def _agree(values: list[T], why: Unknown) -> T | Unknown:
 
 
 def _possible_defenders(
-    foe: Faction, target: OwnedAsset, attacker: OwnedAsset, spec: AttackSpec
+    foe: FactionView, target: OwnedAsset, attacker: OwnedAsset, spec: AttackSpec
 ) -> list[OwnedAsset | None]:
     """The target, and every asset of the foe the seat can see that `choose_defender` would accept."""
     others = [
@@ -167,8 +167,8 @@ def side_faces(side: Side) -> Distribution:
 
 def _odds_with(
     world: World,
-    me: Faction,
-    foe: Faction,
+    me: FactionView,
+    foe: FactionView,
     attacker: OwnedAsset,
     strike: Strike,
     defender: OwnedAsset | None,
@@ -301,7 +301,7 @@ def _damage(
 def _counter(
     session: Session,
     attacker: OwnedAsset,
-    foe: Faction,
+    foe: FactionView,
     defender: OwnedAsset | None,
     hit: Fraction,
     tie: Fraction,
@@ -341,23 +341,19 @@ def _counter(
     return lands, mixture(parts), expected
 
 
-def _hidden_rescue(world: World, foe: Faction, region_id: str) -> bool:
+def _hidden_rescue(world: World, foe: FactionView, region_id: str) -> bool:
     """What a rival's seat cannot tell: whether the Base soaks the blow (a secret Defence order), whether the
     Cathedral's owner has the FacGold (secret) to restore the asset."""
     return foe.base_in(region_id) is not None or bool(holds(foe, Passive.CATHEDRAL, region_id))
 
 
 def _survives_killing_blow(
-    session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset, result: ContestResult
+    session: Session, attacker: OwnedAsset, foe: FactionView, defender: OwnedAsset, result: ContestResult
 ) -> bool:
     """Deal the defender a killing blow on a copy of the world, as `_hit` would, and ask `counter_spec` again."""
     # Copies of the two factions a blow can change (the damage, a Cathedral's FacGold, a Hostile Takeover).
     shared = session.world
-    world = World((), shared.regions.values(), shared.orders, shared.phase, shared.custom_types)
-    world.factions = {
-        **shared.factions,
-        **{fid: copy.deepcopy(shared.faction(fid)) for fid in (str(foe.id), session.actor_id)},
-    }
+    world = shared.with_copies((str(foe.id), session.actor_id), copier=copy.deepcopy)
     trial = Session(world, RaisingDice(), session.actor_id)
     their, mine = world.faction(str(foe.id)), world.faction(session.actor_id)
     struck = their.assets[defender.id]

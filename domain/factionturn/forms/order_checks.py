@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
-from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.orders import FactionOrders, GoalChoice
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.forms.order_funds import afford, bring_to_action
 from domain.factionturn.rules.ability_actions import check_free_uses
 from domain.factionturn.rules.actions import check_action
@@ -29,9 +29,9 @@ FOE = "destroy_the_foe"  # the one goal whose rule reads its target: a rival fac
 def check_orders(world: World, faction_id: str, orders: FactionOrders) -> None:
     """Refuse, before submission, orders the rules forbid given the campaign as it stands."""
     working, faction = world.with_copy_of(faction_id)
-    faction.begin_turn(world.phase)  # checked as it will stand when its turn begins
+    working.begin_turn(faction_id)  # checked as it will stand when its turn begins
     for index, attribute in enumerate(orders.raise_ratings):  # in order, each paid from the XP the last left
-        _in(f"orders.raise_ratings[{index}]", faction.raise_rating, attribute)
+        _in(f"orders.raise_ratings[{index}]", working.raise_rating, faction_id, attribute)
     if orders.goal is not None:
         _in("orders.goal", _check_goal, working, faction, orders.goal, orders.action is not None)
     for index, defence in enumerate(orders.defences):
@@ -51,7 +51,7 @@ def check_orders(world: World, faction_id: str, orders: FactionOrders) -> None:
         _in("orders.action", afford, funds, check_action, working, faction, orders.action)
 
 
-def _changes_goal(faction: Faction, choice: GoalChoice | None) -> bool:
+def _changes_goal(faction: FactionView, choice: GoalChoice | None) -> bool:
     """Seed 002: a faction that changes its goal "gain[s] no FacGolds this turn from income"."""
     held = faction.goal
     if choice is None or held is None:
@@ -67,7 +67,7 @@ BUSY = {
 }
 
 
-def _check_not_busy(faction: Faction) -> None:
+def _check_not_busy(faction: FactionView) -> None:
     """An action ordered while a Seize Region, Change Home or custom action is under way would only fail at the
     turn, which continues the action instead: it is refused now, with the rule named."""
     if faction.multi_turn is None:
@@ -76,7 +76,7 @@ def _check_not_busy(faction: Faction) -> None:
     raise RuleViolationError(f"{faction.name}'s {what} is under way: {words.lower() or 'no other action'}", rule)
 
 
-def _check_goal(world: World, faction: Faction, choice: GoalChoice, acting: bool) -> None:
+def _check_goal(world: World, faction: FactionView, choice: GoalChoice, acting: bool) -> None:
     key = goal(choice.goal).key
     held = faction.goal
     if held is not None and held["key"] == key and (held["target"] or "") == choice.target:
@@ -94,7 +94,7 @@ def _check_goal(world: World, faction: Faction, choice: GoalChoice, acting: bool
         raise InvalidInputError(f"target {choice.target!r} is no faction or region of this campaign")
 
 
-def _rival(world: World, faction: Faction, faction_id: str) -> Faction:
+def _rival(world: World, faction: FactionView, faction_id: str) -> FactionView:
     other = world.faction(faction_id)
     if other.id == faction.id:
         raise InvalidInputError(f"{faction.name} names itself")

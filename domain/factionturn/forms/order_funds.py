@@ -14,7 +14,8 @@ from typing import Any
 
 from domain.dice import RaisingDice
 from domain.errors import RuleViolationError
-from domain.factionturn.aggregate.faction import CannotPayError, Faction
+from domain.factionturn.aggregate.faction import CannotPayError
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.rules import upkeep
 from domain.factionturn.rules.world import Session, World
 
@@ -48,7 +49,7 @@ class Funds:
         )
 
 
-def bring_to_action(world: World, faction: Faction, changing_goal: bool) -> Funds:
+def bring_to_action(world: World, faction: FactionView, changing_goal: bool) -> Funds:
     """Gain the turn's income (none when the goal changes), pay maintenance and redeem disabled assets, on
     `faction`, a working copy in `world`. None of these rolls a die."""
     session = Session(world, RaisingDice(), str(faction.id))

@@ -13,8 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.orders import FactionOrders, orders_to_dict
+from domain.factionturn.aggregate.view import FactionView
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class Scope:
     either: frozenset[str]
 
 
-def order_scope(faction: Faction, orders: FactionOrders) -> Scope:
+def order_scope(faction: FactionView, orders: FactionOrders) -> Scope:
     factions: set[str] = set()
     regions = {faction.home_region_id}
     mentioned: set[str] = set()

@@ -13,7 +13,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
-from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.orders import (
     AbilityUse,
     Action,
@@ -31,6 +30,7 @@ from domain.factionturn.aggregate.orders import (
     UseAssetAbility,
     action_name,
 )
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.forms.order_checks import check_orders
 from domain.factionturn.forms.order_funds import bring_to_action
 from domain.factionturn.rules.purchase import refit_cost, repair_plan
@@ -88,7 +88,7 @@ def preview_faction(world: World, faction_id: str, custom: Iterable[CustomAction
     """Every candidate action of the faction this turn, with its cost and verdict. `custom`: the campaign's
     GM-made Faction Turn actions (seed 002: "The GM should feel free to add new action types")."""
     working, faction = world.with_copy_of(faction_id)
-    faction.begin_turn(world.phase)
+    working.begin_turn(faction_id)
     funds = bring_to_action(working, faction, False)
     priced = [*_buys(working, faction), *_repairs(faction), *_expansions(working, faction), *_refits(working, faction)]
     priced += [
@@ -106,7 +106,7 @@ def buyable_rows(world: World) -> list[AssetType]:
     return rows + [r for r in world.custom_types.values() if r.key not in CATALOG]
 
 
-def buying_regions(faction: Faction) -> list[str]:
+def buying_regions(faction: FactionView) -> list[str]:
     """Seed 002, Buy Asset: "on the home region or at a Base of Influence" (usable bases only)."""
     regions = [faction.home_region_id] if faction.home_region_id else []
     for asset in faction.assets.values():
@@ -115,7 +115,7 @@ def buying_regions(faction: Faction) -> list[str]:
     return regions
 
 
-def _buys(world: World, faction: Faction) -> list[tuple[Action, int | None]]:
+def _buys(world: World, faction: FactionView) -> list[tuple[Action, int | None]]:
     return [
         (BuyAsset(row.key, region_id), price(world, faction, row, region_id))
         for region_id in buying_regions(faction)
@@ -124,7 +124,7 @@ def _buys(world: World, faction: Faction) -> list[tuple[Action, int | None]]:
     ]
 
 
-def _attacks(world: World, faction: Faction) -> list[Action]:
+def _attacks(world: World, faction: FactionView) -> list[Action]:
     """Each of its assets against each rival asset in its region (seed 002, Attack: same region). A Stealthed
     asset is not offered: it "cannot be detected or attacked by other factions" (seed 002, Stealth)."""
     found: list[Action] = []
@@ -135,7 +135,7 @@ def _attacks(world: World, faction: Faction) -> list[Action]:
     return found
 
 
-def _repairs(faction: Faction) -> list[tuple[Action, int | None]]:
+def _repairs(faction: FactionView) -> list[tuple[Action, int | None]]:
     """One step of healing for each damaged asset, and the faction's own repair (seed 002, Repair Asset)."""
     found: list[tuple[Action, int | None]] = []
     for asset in faction.assets.values():
@@ -146,13 +146,13 @@ def _repairs(faction: Faction) -> list[tuple[Action, int | None]]:
     return [*found, (order, repair_plan(faction, order)[2])]
 
 
-def _expansions(world: World, faction: Faction) -> list[tuple[Action, int | None]]:
+def _expansions(world: World, faction: FactionView) -> list[tuple[Action, int | None]]:
     """One HP of base in each region where it has an asset (seed 002, Expand Influence: 1 FacGold per HP)."""
     regions = dict.fromkeys(a.region_id for a in faction.assets.values() if a.region_id in world.regions)
     return [(ExpandInfluence(region_id, 1), 1) for region_id in regions]
 
 
-def _refits(world: World, faction: Faction) -> list[tuple[Action, int | None]]:
+def _refits(world: World, faction: FactionView) -> list[tuple[Action, int | None]]:
     """Each non-base asset into each row of its attribute (seed 002, Refit Asset), at the difference in cost the
     check asks for (`refit_cost`); an asset of no catalogued type has no price to tell."""
     found: list[tuple[Action, int | None]] = []
@@ -166,11 +166,11 @@ def _refits(world: World, faction: Faction) -> list[tuple[Action, int | None]]:
     return found
 
 
-def _sales(faction: Faction) -> list[Action]:
+def _sales(faction: FactionView) -> list[Action]:
     return [SellAsset(asset.id) for asset in faction.assets.values() if not asset.is_base]
 
 
-def _moves(world: World, faction: Faction) -> list[Action]:
+def _moves(world: World, faction: FactionView) -> list[Action]:
     """Change Home and Seize Region for each region of the map, and each asset's own special action where it is."""
     found: list[Action] = [ChangeHome(r) for r in world.regions if r != faction.home_region_id]
     found += [SeizeRegion(r) for r in world.regions]

@@ -13,6 +13,7 @@ from domain.dice import Dice
 from domain.errors import DomainError
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.orders import FactionOrders
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.forms.order_checks import check_orders
 from domain.factionturn.forms.order_form import stored_orders
 from domain.factionturn.resolution.initiative import Initiative, roll_initiative
@@ -103,13 +104,13 @@ def apply_phase(outcome: PhaseOutcome, factions: Iterable[Faction], regions: Ite
     apply_outcomes(outcome.turns, factions, regions)
 
 
-def submitted_orders(factions: Iterable[Faction], phase: int) -> dict[str, FactionOrders]:
+def submitted_orders(factions: Iterable[FactionView], phase: int) -> dict[str, FactionOrders]:
     """The orders each faction submitted (`Faction.submit_order(phase, orders_to_dict(...))`) for a phase;
     a stored order that cannot be read is left out (`read_orders` says why)."""
     return read_orders(factions, phase)[0]
 
 
-def read_orders(factions: Iterable[Faction], phase: int) -> tuple[dict[str, FactionOrders], dict[str, str]]:
+def read_orders(factions: Iterable[FactionView], phase: int) -> tuple[dict[str, FactionOrders], dict[str, str]]:
     """The orders submitted for a phase, and, by faction id, why a stored one cannot be read (an order stored
     before orders were checked whole at submission): that faction's turn is taken without it."""
     read: dict[str, FactionOrders] = {}

@@ -18,8 +18,8 @@ from domain.factionturn.aggregate.effects import (
     FacGoldSpent,
     StealthChanged,
 )
-from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.rules.contest import ContestResult, Side, contest
 from domain.factionturn.rules.damage import deal_damage
 from domain.factionturn.rules.rows import ability_of, holds, kind_of, tag_dice, type_of
@@ -32,7 +32,7 @@ from domain.factionturn.tables.tags import TagRoll
 RULE_VAULT = "seed 002, Treasure Vaults"
 
 
-def check_can_act(world: World, faction: Faction, asset: OwnedAsset, what: str) -> None:
+def check_can_act(world: World, faction: FactionView, asset: OwnedAsset, what: str) -> None:
     rule = "seed 002, Faction Turn"
     if faction.turn < asset.usable_from:
         raise RuleViolationError(f"{asset.name} cannot {what} until {faction.name}'s next turn", "seed 002, Buy Asset")
@@ -69,7 +69,7 @@ def may_defend(defender: OwnedAsset, attacker: OwnedAsset, spec: AttackSpec) -> 
     return True
 
 
-def ward_dice(faction: Faction, region_id: str, attribute: str) -> int:
+def ward_dice(faction: FactionView, region_id: str, attribute: str) -> int:
     """Seed 002, Guards & Wards: an additional die on all Cunning attacks and defences in that region."""
     return 1 if attribute == "cunning" and holds(faction, Passive.GUARDS_AND_WARDS, region_id) else 0
 
@@ -96,7 +96,7 @@ def counter_of(session: Session, defender: OwnedAsset, attacker: OwnedAsset, res
     return row.counter
 
 
-def after_strike(session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset | None) -> None:
+def after_strike(session: Session, attacker: OwnedAsset, foe: FactionView, defender: OwnedAsset | None) -> None:
     if ability_of(attacker) == Passive.ARSONISTS and defender is not None and defender.id in foe.assets:
         session.record(
             foe,
@@ -108,7 +108,7 @@ def after_strike(session: Session, attacker: OwnedAsset, foe: Faction, defender:
         )
 
 
-def after_hit(session: Session, attacker: OwnedAsset, foe: Faction) -> None:
+def after_hit(session: Session, attacker: OwnedAsset, foe: FactionView) -> None:
     me, ability = session.actor, ability_of(attacker)
     if ability == Passive.BANDITS and session.use_once(f"bandits:{foe.id}"):
         theft = session.roll("1d4", "Bandits steal FacGold", "seed 002, Bandits")
@@ -119,19 +119,19 @@ def after_hit(session: Session, attacker: OwnedAsset, foe: Faction) -> None:
         self_harm(session, me, attacker)
 
 
-def after_counter(session: Session, owner: Faction, defender: OwnedAsset) -> None:
+def after_counter(session: Session, owner: FactionView, defender: OwnedAsset) -> None:
     if ability_of(defender) == Passive.ZEALOTS:
         self_harm(session, owner, defender)
 
 
-def self_harm(session: Session, owner: Faction, zealots: OwnedAsset) -> None:
+def self_harm(session: Session, owner: FactionView, zealots: OwnedAsset) -> None:
     """Seed 002, Zealots: 1d4 damage every time they attack successfully or counterattack."""
     if zealots.id in owner.assets:
         hurt = session.roll("1d4", "Zealots' own losses", "seed 002, Zealots", actor=str(owner.id))
         deal_damage(session, owner, zealots.id, hurt.total, "Zealots spend themselves", (hurt,))
 
 
-def vault_ignores(session: Session, victim: Faction, what: str) -> bool:
+def vault_ignores(session: Session, victim: FactionView, what: str) -> bool:
     """Seed 002, Treasure Vaults: "Once per turn, the faction can ignore one cost or FacGold loss imposed by
     another faction": once while the owner's turn number stands, as the Cathedral's "once between turns"
     (docs/rules-notes/factionturn-play.md); the vault keeps the turn it was used, and the log says what it saved."""
@@ -144,7 +144,12 @@ def vault_ignores(session: Session, victim: Faction, what: str) -> bool:
 
 
 def take_facgold(
-    session: Session, victim: Faction, taker: Faction | None, amount: int, reason: str, rolls: list[dict[str, object]]
+    session: Session,
+    victim: FactionView,
+    taker: FactionView | None,
+    amount: int,
+    reason: str,
+    rolls: list[dict[str, object]],
 ) -> int:
     """Move up to `amount` FacGold from `victim` (to `taker`, if any); returns what moved."""
     if vault_ignores(session, victim, f"the loss of {amount} FacGold to {reason}"):
@@ -157,7 +162,7 @@ def take_facgold(
     return moved
 
 
-def special_hit(session: Session, attacker: OwnedAsset, foe: Faction, target: OwnedAsset | None) -> None:
+def special_hit(session: Session, attacker: OwnedAsset, foe: FactionView, target: OwnedAsset | None) -> None:
     me, ability = session.actor, ability_of(attacker)
     if ability in (Passive.INFORMERS, Passive.ENCHANTERS):
         # Informers reveal all of the faction's stealthed assets here; Enchanters all the others.
@@ -172,7 +177,7 @@ def special_hit(session: Session, attacker: OwnedAsset, foe: Faction, target: Ow
         session.record(foe, EmbargoSet(region_id=attacker.region_id, by_faction_id=session.actor_id))
 
 
-def foe_copy(asset: OwnedAsset, new_owner: Faction) -> OwnedAsset:
+def foe_copy(asset: OwnedAsset, new_owner: FactionView) -> OwnedAsset:
     return OwnedAsset.from_dict(
         asset.to_dict()
         | {
@@ -185,13 +190,13 @@ def foe_copy(asset: OwnedAsset, new_owner: Faction) -> OwnedAsset:
     )
 
 
-def reveal_all(session: Session, owner: Faction, region_id: str, reason: str) -> None:
+def reveal_all(session: Session, owner: FactionView, region_id: str, reason: str) -> None:
     for asset in owner.assets_in(region_id):
         if asset.stealthed:
             session.record(owner, StealthChanged(asset_id=asset.id, stealthed=False, reason=reason))
 
 
-def stealth_test(session: Session, watcher: Faction, owner: Faction, asset: OwnedAsset, why: str) -> None:
+def stealth_test(session: Session, watcher: FactionView, owner: FactionView, asset: OwnedAsset, why: str) -> None:
     """A Cunning vs. Cunning test against a stealthed asset; the asset loses Stealth if the watcher wins."""
     region = session.world.region(asset.region_id)
     keep = tag_dice(owner, TagRoll.KEEP_STEALTH, region)
@@ -214,7 +219,7 @@ def guards_and_wards(session: Session) -> None:
                 stealth_test(session, me, rival, asset, "Guards & Wards")
 
 
-def thieves_guild(session: Session, owner: Faction, asset: OwnedAsset) -> None:
+def thieves_guild(session: Session, owner: FactionView, asset: OwnedAsset) -> None:
     """Seed 002, Thieves Guild: a stealthed asset arriving or bought where a rival's guild is gets tested."""
     for rival in session.world.factions.values():
         if rival.id != owner.id and holds(rival, Passive.THIEVES_GUILD, asset.region_id) and asset.stealthed:

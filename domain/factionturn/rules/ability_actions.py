@@ -15,9 +15,9 @@ from domain.factionturn.aggregate.effects import (
     FacGoldSpent,
     PurchaseDiscountSet,
 )
-from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import OwnedAsset
 from domain.factionturn.aggregate.orders import AbilityUse, BuyAsset, FactionOrders, UseAssetAbility
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.rules import abilities, movement
 from domain.factionturn.rules.contest import Side, contest
 from domain.factionturn.rules.purchase import check_buy, run_buy
@@ -28,7 +28,7 @@ from domain.factionturn.rules.world import Session, World, roll_dicts
 RULE = "seed 002, Use Asset Ability"
 RULE_ASSETS = "seed 002, Assets (assets are used only in their own region)"
 Handler = Callable[[Session, OwnedAsset, AbilityUse], None]
-Check = Callable[[World, Faction, OwnedAsset, AbilityUse], None]
+Check = Callable[[World, FactionView, OwnedAsset, AbilityUse], None]
 # Seed 002, Teleportation Web: "using the ability doesn't require an action".
 FREE_ABILITIES = frozenset({"teleportation_web"})
 ACTIONS: dict[str, Handler] = {}
@@ -90,11 +90,11 @@ def trade_broker(session: Session, asset: OwnedAsset, use: AbilityUse) -> None:
     session.record(session.actor, PurchaseDiscountSet(amount=roll.total, rolls=[roll.to_dict()]))
 
 
-def _rival_asset(session: Session, use: AbilityUse) -> tuple[Faction, OwnedAsset]:
+def _rival_asset(session: Session, use: AbilityUse) -> tuple[FactionView, OwnedAsset]:
     return rival_asset(session.world, session.actor, use)
 
 
-def rival_asset(world: World, me: Faction, use: AbilityUse) -> tuple[Faction, OwnedAsset]:
+def rival_asset(world: World, me: FactionView, use: AbilityUse) -> tuple[FactionView, OwnedAsset]:
     try:
         foe = world.faction(use.target_faction_id)
     except NotFoundError as missing:
@@ -114,19 +114,19 @@ def _in_region(asset: OwnedAsset, target: OwnedAsset, rule: str) -> None:
         )
 
 
-def check_confidence_men(world: World, me: Faction, asset: OwnedAsset, use: AbilityUse) -> None:
+def check_confidence_men(world: World, me: FactionView, asset: OwnedAsset, use: AbilityUse) -> None:
     _, target = rival_asset(world, me, use)
     _in_region(asset, target, RULE_ASSETS)
 
 
-def check_agitators(world: World, me: Faction, asset: OwnedAsset, use: AbilityUse) -> None:
+def check_agitators(world: World, me: FactionView, asset: OwnedAsset, use: AbilityUse) -> None:
     _, target = rival_asset(world, me, use)
     _in_region(asset, target, "seed 002, Agitators")
     if me.facgold < 1:
         raise RuleViolationError(f"{me.name} has no FacGold for the Agitators' 1d4 cost", "seed 002, Agitators")
 
 
-def check_monopoly(world: World, me: Faction, asset: OwnedAsset, use: AbilityUse) -> None:
+def check_monopoly(world: World, me: FactionView, asset: OwnedAsset, use: AbilityUse) -> None:
     try:
         foe = world.faction(use.target_faction_id)
     except NotFoundError as missing:
@@ -135,7 +135,7 @@ def check_monopoly(world: World, me: Faction, asset: OwnedAsset, use: AbilityUse
         raise RuleViolationError(f"{foe.name} has no unstealthed assets there", "seed 002, Monopoly")
 
 
-def check_excavation(world: World, me: Faction, asset: OwnedAsset, use: AbilityUse) -> None:
+def check_excavation(world: World, me: FactionView, asset: OwnedAsset, use: AbilityUse) -> None:
     check_buy(world, me, BuyAsset(use.type_key, asset.region_id), excavation=True)
 
 
@@ -199,7 +199,7 @@ TARGET_CHECKS: dict[str, Check] = {
 }
 
 
-def check_use(world: World, faction: Faction, order: UseAssetAbility) -> None:
+def check_use(world: World, faction: FactionView, order: UseAssetAbility) -> None:
     ids = [u.asset_id for u in order.uses]
     if not ids:
         raise RuleViolationError("name at least one asset to use", RULE)
@@ -245,7 +245,7 @@ def _used(asset: OwnedAsset) -> str:
     return f"ability used:{asset.id}"
 
 
-def check_free_use(world: World, faction: Faction, use: AbilityUse) -> OwnedAsset:
+def check_free_use(world: World, faction: FactionView, use: AbilityUse) -> OwnedAsset:
     asset = faction.asset(use.asset_id)
     key = ability_of(asset)
     if key not in FREE_ABILITIES:
@@ -257,7 +257,7 @@ def check_free_use(world: World, faction: Faction, use: AbilityUse) -> OwnedAsse
     return asset
 
 
-def check_free_uses(world: World, faction: Faction, orders: FactionOrders) -> None:
+def check_free_uses(world: World, faction: FactionView, orders: FactionOrders) -> None:
     """Refuse, before submission, free uses the rules forbid (each asset once)."""
     uses = orders.free_uses
     ids = [u.asset_id for u in uses]

@@ -6,7 +6,6 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.dice import Dice
-from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.orders import (
     Action,
     Attack,
@@ -21,10 +20,11 @@ from domain.factionturn.aggregate.orders import (
     UseAssetAbility,
     action_name,
 )
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.rules import ability_actions, attack, influence, multiturn, purchase, seize
 from domain.factionturn.rules.world import Outcome, Session, World
 
-Check = Callable[[World, Faction, Any], None]
+Check = Callable[[World, FactionView, Any], None]
 Run = Callable[[Session, Any], None]
 
 CHECKS: dict[type, Check] = {
@@ -58,7 +58,7 @@ CONTINUATIONS: dict[str, Callable[[Session, dict[str, Any]], None]] = {
 }
 
 
-def check_action(world: World, faction: Faction, action: Action) -> None:
+def check_action(world: World, faction: FactionView, action: Action) -> None:
     """Raise `RuleViolationError` if the rules forbid this action for the faction now."""
     CHECKS[type(action)](world, faction, action)
 

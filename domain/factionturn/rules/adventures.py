@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from domain.errors import InvalidInputError, RuleViolationError
-from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import BASE_OF_INFLUENCE, OwnedAsset
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.rules.rows import new_asset
 from domain.factionturn.tables.assets import AssetType
 from domain.gm import RULE_PC_002
@@ -24,12 +24,12 @@ class AssetOutcome:
     asset: OwnedAsset | None
 
 
-def destroy(faction: Faction, asset_id: str) -> AssetOutcome:
+def destroy(faction: FactionView, asset_id: str) -> AssetOutcome:
     faction.asset(asset_id)
     return AssetOutcome(str(faction.id), "destroyed", asset_id, None)
 
 
-def damage(faction: Faction, asset_id: str, amount: int) -> AssetOutcome:
+def damage(faction: FactionView, asset_id: str, amount: int) -> AssetOutcome:
     asset = faction.asset(asset_id)
     if amount < 1:
         raise InvalidInputError(f"damage is at least 1 HP, not {amount}")
@@ -38,7 +38,7 @@ def damage(faction: Faction, asset_id: str, amount: int) -> AssetOutcome:
     return AssetOutcome(str(faction.id), "damaged", asset_id, replace(asset, hp=asset.hp - amount))
 
 
-def heal(faction: Faction, asset_id: str, amount: int) -> AssetOutcome:
+def heal(faction: FactionView, asset_id: str, amount: int) -> AssetOutcome:
     """Healing stops at the asset's maximum HP, as Repair Asset does."""
     asset = faction.asset(asset_id)
     if amount < 1:
@@ -47,7 +47,7 @@ def heal(faction: Faction, asset_id: str, amount: int) -> AssetOutcome:
     return AssetOutcome(str(faction.id), "healed", asset_id, replace(asset, hp=healed, sheltered=False))
 
 
-def create(faction: Faction, row: AssetType, region_id: str, *, stealthed: bool = False) -> AssetOutcome:
+def create(faction: FactionView, row: AssetType, region_id: str, *, stealthed: bool = False) -> AssetOutcome:
     """A new asset the PCs brought about; like a purchase it can act from the faction's next turn."""
     if row.hp is None:
         raise RuleViolationError(f"{row.name} is not an asset one can own", RULE_PC_002)
@@ -55,7 +55,7 @@ def create(faction: Faction, row: AssetType, region_id: str, *, stealthed: bool 
     return AssetOutcome(str(faction.id), "created", asset.id, asset)
 
 
-def grant_base(faction: Faction, region_id: str, hp: int) -> AssetOutcome:
+def grant_base(faction: FactionView, region_id: str, hp: int) -> AssetOutcome:
     """A Base of Influence granted, or an existing one grown, up to the faction's maximum HP."""
     if hp < 1:
         raise InvalidInputError(f"a Base of Influence has at least 1 HP, not {hp}")
@@ -70,14 +70,14 @@ def grant_base(faction: Faction, region_id: str, hp: int) -> AssetOutcome:
     return AssetOutcome(str(faction.id), "base granted", asset.id, asset)
 
 
-def remove_base(faction: Faction, region_id: str) -> AssetOutcome:
+def remove_base(faction: FactionView, region_id: str) -> AssetOutcome:
     base = faction.base_in(region_id)
     if base is None:
         raise RuleViolationError(f"{faction.name} has no Base of Influence there", RULE_PC_002)
     return AssetOutcome(str(faction.id), "base removed", base.id, None)
 
 
-def set_stealth(faction: Faction, asset_id: str, stealthed: bool) -> AssetOutcome:
+def set_stealth(faction: FactionView, asset_id: str, stealthed: bool) -> AssetOutcome:
     asset = faction.asset(asset_id)
     if asset.stealthed == stealthed:
         raise RuleViolationError(f"{asset.name} is already {'stealthed' if stealthed else 'revealed'}", RULE_PC_002)
@@ -86,7 +86,7 @@ def set_stealth(faction: Faction, asset_id: str, stealthed: bool) -> AssetOutcom
     )
 
 
-def transfer(giver: Faction, taker: Faction, asset_id: str) -> tuple[AssetOutcome, AssetOutcome]:
+def transfer(giver: FactionView, taker: FactionView, asset_id: str) -> tuple[AssetOutcome, AssetOutcome]:
     """The asset changes hands as it stands (HP, place); it acts for its new owner from that owner's next turn."""
     asset = giver.asset(asset_id)
     if asset.is_base:

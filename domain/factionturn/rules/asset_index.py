@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import OwnedAsset
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.rules.rows import ability_of
 
 
@@ -25,7 +25,7 @@ class FactionPart:
     by_ability: Mapping[str, tuple[OwnedAsset, ...]]
 
 
-def faction_part(faction: Faction) -> FactionPart:
+def faction_part(faction: FactionView) -> FactionPart:
     attached: dict[str, list[OwnedAsset]] = {}
     by_ability: dict[str, list[OwnedAsset]] = {}
     for asset in faction.assets.values():
@@ -42,17 +42,17 @@ class AssetIndex:
     its faction changed; a look-up first makes sure of that (one step per faction, not per asset)."""
 
     def __init__(self) -> None:
-        self._parts: dict[str, tuple[Faction, int, FactionPart]] = {}
+        self._parts: dict[str, tuple[FactionView, int, FactionPart]] = {}
         self._attached: dict[str, dict[str, tuple[OwnedAsset, ...]]] = {}  # target -> faction id -> agitators
         self._by_ability: dict[str, dict[str, tuple[OwnedAsset, ...]]] = {}  # ability -> faction id -> assets
 
-    def _sync(self, factions: Mapping[str, Faction]) -> None:
+    def _sync(self, factions: Mapping[str, FactionView]) -> None:
         for key, faction in factions.items():
             kept = self._parts.get(key)
             if kept is None or kept[0] is not faction or kept[1] != faction.version:
                 self._replace(key, faction, None if kept is None else kept[2])
 
-    def _replace(self, key: str, faction: Faction, old: FactionPart | None) -> None:
+    def _replace(self, key: str, faction: FactionView, old: FactionPart | None) -> None:
         new = faction_part(faction)
         for merged, before, after in (
             (self._attached, old and old.attached, new.attached),
@@ -64,7 +64,7 @@ class AssetIndex:
                 merged.setdefault(name, {})[key] = assets
         self._parts[key] = (faction, faction.version, new)
 
-    def agitated(self, factions: Mapping[str, Faction], asset: OwnedAsset) -> bool:
+    def agitated(self, factions: Mapping[str, FactionView], asset: OwnedAsset) -> bool:
         """Seed 002, Agitators: an asset with an Agitator of any faction attached to it in its region."""
         self._sync(factions)
         return any(
@@ -73,7 +73,7 @@ class AssetIndex:
             for a in agitators
         )
 
-    def holders(self, factions: Mapping[str, Faction], ability: str, region_id: str) -> Iterator[Faction]:
+    def holders(self, factions: Mapping[str, FactionView], ability: str, region_id: str) -> Iterator[FactionView]:
         """The factions, in the world's order, holding a usable asset with `ability` in the region (`rows.holds`)."""
         self._sync(factions)
         found = self._by_ability.get(ability, {})

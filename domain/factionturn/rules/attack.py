@@ -5,9 +5,9 @@ from __future__ import annotations
 from domain.dice import DiceSpec
 from domain.errors import RuleViolationError
 from domain.factionturn.aggregate.effects import StealthChanged
-from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.aggregate.orders import Attack, Strike
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.rules import abilities
 from domain.factionturn.rules.contest import ContestResult, Side, contest
 from domain.factionturn.rules.damage import deal_damage
@@ -22,7 +22,7 @@ RULE = "seed 002, Attack"
 RULE_PROCEDURE = "seed 002, Attack Procedure"
 
 
-def check_attack(world: World, faction: Faction, order: Attack) -> None:
+def check_attack(world: World, faction: FactionView, order: Attack) -> None:
     """Refuse an Attack order the rules forbid, before anything is recorded."""
     if not order.strikes:
         raise RuleViolationError("an Attack names at least one attacking asset", RULE_PROCEDURE)
@@ -33,7 +33,7 @@ def check_attack(world: World, faction: Faction, order: Attack) -> None:
         check_strike(world, faction, strike)
 
 
-def check_strike(world: World, faction: Faction, strike: Strike) -> None:
+def check_strike(world: World, faction: FactionView, strike: Strike) -> None:
     attacker = faction.asset(strike.attacker_id)
     row = type_of(attacker)
     if row is None or row.attack is None:
@@ -75,7 +75,9 @@ def run_attack(session: Session, order: Attack) -> None:
         )
 
 
-def strike_once(session: Session, attacker: OwnedAsset, foe: Faction, target_id: str, *, seizing: bool = False) -> None:
+def strike_once(
+    session: Session, attacker: OwnedAsset, foe: FactionView, target_id: str, *, seizing: bool = False
+) -> None:
     me = session.actor
     row = type_of(attacker)
     assert row is not None and row.attack is not None
@@ -103,7 +105,7 @@ def strike_once(session: Session, attacker: OwnedAsset, foe: Faction, target_id:
         counterattack(session, attacker, foe, defender, result)  # seed 002, Monster: unless the hit destroyed it
 
 
-def reveal_used(session: Session, used: tuple[tuple[Faction, OwnedAsset | None], ...]) -> None:
+def reveal_used(session: Session, used: tuple[tuple[FactionView, OwnedAsset | None], ...]) -> None:
     """Seed 002, Stealth: an asset loses its Stealth if it is used to attack or defend."""
     for side, asset in used:
         if asset is not None and asset.stealthed and asset.id in side.assets:
@@ -112,7 +114,7 @@ def reveal_used(session: Session, used: tuple[tuple[Faction, OwnedAsset | None],
 
 
 def choose_defender(
-    world: World, foe: Faction, target: OwnedAsset | None, attacker: OwnedAsset, spec: AttackSpec
+    world: World, foe: FactionView, target: OwnedAsset | None, attacker: OwnedAsset, spec: AttackSpec
 ) -> OwnedAsset | None:
     """The defender picks the asset that meets the strike (its Defence plan), else the target itself."""
     plan = world.orders_of(str(foe.id)).defence_in(attacker.region_id)
@@ -128,7 +130,12 @@ def choose_defender(
 
 
 def attack_side(
-    session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset | None, spec: AttackSpec, seizing: bool
+    session: Session,
+    attacker: OwnedAsset,
+    foe: FactionView,
+    defender: OwnedAsset | None,
+    spec: AttackSpec,
+    seizing: bool,
 ) -> Side:
     me, region = session.actor, session.world.region(attacker.region_id)
     mine, theirs = attribute_key(spec.attacker), attribute_key(spec.defender)
@@ -143,7 +150,7 @@ def attack_side(
 
 
 def defence_side(
-    session: Session, foe: Faction, attacker: OwnedAsset, defender: OwnedAsset | None, spec: AttackSpec
+    session: Session, foe: FactionView, attacker: OwnedAsset, defender: OwnedAsset | None, spec: AttackSpec
 ) -> Side:
     region = session.world.region(attacker.region_id)
     mine, theirs = attribute_key(spec.defender), attribute_key(spec.attacker)
@@ -168,7 +175,7 @@ def _hit(
     session: Session,
     attacker: OwnedAsset,
     spec: AttackSpec,
-    foe: Faction,
+    foe: FactionView,
     target: OwnedAsset | None,
     defender: OwnedAsset | None,
     result: ContestResult,
@@ -198,7 +205,7 @@ def _hit(
     abilities.after_hit(session, attacker, foe)
 
 
-def damage_victim(world: World, foe: Faction, region_id: str, defender: OwnedAsset | None) -> OwnedAsset | None:
+def damage_victim(world: World, foe: FactionView, region_id: str, defender: OwnedAsset | None) -> OwnedAsset | None:
     """Seed 002, Attack Procedure: the defender may let damage bypass the asset and hit its Base of Influence."""
     base = foe.base_in(region_id)
     if (
@@ -214,7 +221,7 @@ def damage_victim(world: World, foe: Faction, region_id: str, defender: OwnedAss
 def counterattack(
     session: Session,
     attacker: OwnedAsset,
-    foe: Faction,
+    foe: FactionView,
     defender: OwnedAsset | None,
     result: ContestResult,
     *,
@@ -245,7 +252,7 @@ def counterattack(
 
 
 def counter_spec(
-    session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset | None, result: ContestResult
+    session: Session, attacker: OwnedAsset, foe: FactionView, defender: OwnedAsset | None, result: ContestResult
 ) -> DiceSpec | None:
     """The Counterattack line the defender answers this result with, if any (seed 002, Attack Procedure; the
     abilities that change it: `abilities.counter_of`). The odds read it too (domain/odds/)."""

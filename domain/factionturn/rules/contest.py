@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.dice import Modifier, Roll, RollRequest, announce
-from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.rules.world import Session
 
 RULE_ATTACK = "seed 002, Attack Procedure"
@@ -21,7 +21,7 @@ RULE_BOOK = "seed 002, Book of Secrets"
 class Side:
     """One side of a contest: who rolls, with which score, and how many bonus dice."""
 
-    faction: Faction
+    faction: FactionView
     attribute: str  # force, cunning, wealth; or "" when `flat` replaces the score (The Wild)
     bonus_dice: int = 0
     flat: int | None = None

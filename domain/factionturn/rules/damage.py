@@ -16,8 +16,8 @@ from domain.factionturn.aggregate.effects import (
     FacGoldSpent,
     GoalProgressed,
 )
-from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import OwnedAsset
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.rules.rows import ability_of, holds, is_unit, type_of
 from domain.factionturn.rules.world import Session, roll_dicts
 from domain.factionturn.tables.catalog import slug
@@ -44,13 +44,13 @@ GOAL_COUNTERS: dict[str, frozenset[str]] = {
 
 def deal_damage(
     session: Session,
-    owner: Faction,
+    owner: FactionView,
     asset_id: str,
     damage: int,
     reason: str,
     rolls: tuple[Roll, ...] = (),
     *,
-    attacker: Faction | None = None,
+    attacker: FactionView | None = None,
     attacker_asset: OwnedAsset | None = None,
 ) -> None:
     """Damage `owner`'s asset; a killing blow may be turned aside; goal progress goes to the attacker."""
@@ -73,9 +73,9 @@ def deal_damage(
 
 def _killing_blow_averted(
     session: Session,
-    owner: Faction,
+    owner: FactionView,
     asset: OwnedAsset,
-    attacker: Faction | None,
+    attacker: FactionView | None,
     attacker_asset: OwnedAsset | None,
     reason: str,
 ) -> bool:
@@ -132,7 +132,7 @@ def _killing_blow_averted(
     return False
 
 
-def _destroyed(session: Session, owner: Faction, asset: OwnedAsset, attacker: Faction | None) -> None:
+def _destroyed(session: Session, owner: FactionView, asset: OwnedAsset, attacker: FactionView | None) -> None:
     if ability_of(asset) == Passive.BOLTHOLES and not holds(owner, Passive.BOLTHOLES, asset.region_id, usable=False):
         for hidden in [a for a in owner.assets_in(asset.region_id) if a.sheltered]:
             reason = f"lost with the Boltholes ({RULE_BOLTHOLES})"
@@ -151,7 +151,7 @@ def _destroyed(session: Session, owner: Faction, asset: OwnedAsset, attacker: Fa
         track(session, attacker, f"destroyed_faction:{owner.id}", 1)
 
 
-def track(session: Session, faction: Faction, counter: str, amount: int) -> None:
+def track(session: Session, faction: FactionView, counter: str, amount: int) -> None:
     """Goal progress: counted only while the faction pursues a goal that reads this counter."""
     if faction.goal is not None and amount and counter in GOAL_COUNTERS.get(faction.goal["key"], ()):
         session.record(faction, GoalProgressed(counter=counter, amount=amount, reason="seed 002, Faction Goals"))

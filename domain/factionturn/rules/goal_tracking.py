@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from domain.errors import NotFoundError, RuleViolationError
 from domain.factionturn.aggregate.effects import GoalAchieved, GoalChosen, GoalProgressed
-from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.orders import GoalChoice
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.rules.world import Session, World
 from domain.factionturn.tables.goals import GoalContext, Scores, goal
 
 RULE = "seed 002, Faction Goals"
 
 
-def scores(faction: Faction) -> Scores:
+def scores(faction: FactionView) -> Scores:
     return Scores(faction.force, faction.cunning, faction.wealth)
 
 
-def hidden_in_enemy_lands(world: World, faction: Faction) -> list[str]:
+def hidden_in_enemy_lands(world: World, faction: FactionView) -> list[str]:
     """Stealthed assets in regions whose government is another faction (Inside Enemy Territory)."""
     return [
         a.id
@@ -25,7 +25,7 @@ def hidden_in_enemy_lands(world: World, faction: Faction) -> list[str]:
     ]
 
 
-def adoption_baseline(world: World, faction: Faction, key: str) -> dict[str, int]:
+def adoption_baseline(world: World, faction: FactionView, key: str) -> dict[str, int]:
     """Inside Enemy Territory: "Units that are already stealthed on regions when this goal is adopted don't
     count"; the goals that count nothing at adoption start from nothing."""
     return dict.fromkeys(hidden_in_enemy_lands(world, faction), 1) if key == "inside_enemy_territory" else {}
@@ -61,7 +61,7 @@ def choose(session: Session, choice: GoalChoice | None) -> bool:
     return abandoned is not None
 
 
-def check_selectable(faction: Faction, key: str) -> None:
+def check_selectable(faction: FactionView, key: str) -> None:
     """Seed 002, Legendary Wealth: "The faction's Wealth score must increase before this goal can be selected
     again." The Wealth at which it was last won is `Faction.legendary_wealth_at` (None: never won)."""
     won_at = faction.legendary_wealth_at
@@ -72,7 +72,7 @@ def check_selectable(faction: Faction, key: str) -> None:
         )
 
 
-def difficulty_reached(world: World, faction: Faction) -> int | None:
+def difficulty_reached(world: World, faction: FactionView) -> int | None:
     """The goal's difficulty if it is accomplished now, else None."""
     if faction.goal is None:
         return None
@@ -98,13 +98,13 @@ def difficulty_reached(world: World, faction: Faction) -> int | None:
     return done.difficulty(_context(world, faction, count))
 
 
-def _foe_destroyed(world: World, faction: Faction) -> int:
+def _foe_destroyed(world: World, faction: FactionView) -> int:
     assert faction.goal is not None
     target = faction.goal["target"]
     return 1 if target in world.factions and world.factions[target].destroyed else 0
 
 
-def _context(world: World, faction: Faction, count: int) -> GoalContext:
+def _context(world: World, faction: FactionView, count: int) -> GoalContext:
     assert faction.goal is not None
     progress, target = faction.goal["progress"], faction.goal["target"]
     opponent = None

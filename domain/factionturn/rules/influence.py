@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from domain.errors import RuleViolationError
-from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.orders import ExpandInfluence
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.rules.attack import strike_once
 from domain.factionturn.rules.contest import Side, roll_side
 from domain.factionturn.rules.damage import track
@@ -17,7 +17,7 @@ from domain.factionturn.tables.tags import TagRoll
 RULE = "seed 002, Expand Influence"
 
 
-def check_expand(world: World, faction: Faction, order: ExpandInfluence) -> None:
+def check_expand(world: World, faction: FactionView, order: ExpandInfluence) -> None:
     world.region(order.region_id)
     if order.hp < 1:
         raise RuleViolationError("a Base of Influence has at least 1 HP", RULE)
@@ -62,7 +62,7 @@ def run_expand(session: Session, order: ExpandInfluence) -> None:
         track(session, me, "bases_contested", 1)
 
 
-def _free_attack(session: Session, rival: Faction, base_id: str) -> None:
+def _free_attack(session: Session, rival: FactionView, base_id: str) -> None:
     """Every usable attack-capable asset of the rival in the region strikes the new base (if it wishes)."""
     me = session.actor
     if not session.world.orders_of(str(rival.id)).contest_expansions:

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from domain.dice import Dice
 from domain.errors import InvalidInputError, RuleViolationError
 from domain.factionturn.aggregate.effects import MonsterAttacked
-from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import WILD_MONSTER, OwnedAsset
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.rules import abilities
 from domain.factionturn.rules.attack import (
     books_in,
@@ -63,7 +63,9 @@ def plan_move(world: World, wild_id: str, monster_id: str, to_region_id: str, ph
     return MonsterMove(monster_id, beast.region_id, to_region_id)
 
 
-def check_attack(world: World, wild: Faction, monster_id: str, foe: Faction, target_id: str, phase: int) -> OwnedAsset:
+def check_attack(
+    world: World, wild: FactionView, monster_id: str, foe: FactionView, target_id: str, phase: int
+) -> OwnedAsset:
     """Refuse a monster attack the rules forbid, before anything is rolled; returns the monster."""
     beast = wild.monster(monster_id)
     if beast.attacked_phase == phase:

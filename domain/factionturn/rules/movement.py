@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 from domain.errors import RuleViolationError
 from domain.factionturn.aggregate.effects import AssetMoved, FacGoldSpent
-from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import OwnedAsset
 from domain.factionturn.aggregate.orders import AbilityUse
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.rules import abilities
 from domain.factionturn.rules.purchase_rules import obtain_permission, permission
 from domain.factionturn.rules.rows import holds, kind_of, type_of
@@ -88,11 +88,11 @@ MOVERS: dict[str, Mover] = {
 }
 
 
-def cargo(faction: Faction, mover: OwnedAsset, use: AbilityUse) -> list[OwnedAsset]:
+def cargo(faction: FactionView, mover: OwnedAsset, use: AbilityUse) -> list[OwnedAsset]:
     return [faction.asset(i) for i in use.carried_ids] if use.carried_ids else [mover]
 
 
-def check_move(world: World, faction: Faction, mover: OwnedAsset, use: AbilityUse, rule: Mover) -> None:
+def check_move(world: World, faction: FactionView, mover: OwnedAsset, use: AbilityUse, rule: Mover) -> None:
     where = f"seed 002, {mover.name}"
     destination = world.region(use.region_id)
     loads = cargo(faction, mover, use)
@@ -160,7 +160,9 @@ def run_move(session: Session, mover: OwnedAsset, use: AbilityUse, rule: Mover) 
         _move_one(session, me, load, use.region_id, rule, mover)
 
 
-def _move_one(session: Session, me: Faction, load: OwnedAsset, region_id: str, rule: Mover, mover: OwnedAsset) -> None:
+def _move_one(
+    session: Session, me: FactionView, load: OwnedAsset, region_id: str, rule: Mover, mover: OwnedAsset
+) -> None:
     world = session.world
     if needs_permission(rule, load):
         granted, _ = obtain_permission(
@@ -186,7 +188,7 @@ def _move_one(session: Session, me: Faction, load: OwnedAsset, region_id: str, r
     abilities.thieves_guild(session, me, me.assets[load.id])
 
 
-def _embargoed(world: World, faction: Faction, region_id: str) -> bool:
+def _embargoed(world: World, faction: FactionView, region_id: str) -> bool:
     """Seed 002, Trade Embargo: it holds while the embargoing faction keeps its Trade Embargo there."""
     by = faction.embargoes.get(region_id)
     return (

@@ -6,8 +6,8 @@ from typing import Any
 
 from domain.errors import RuleViolationError
 from domain.factionturn.aggregate.effects import FacGoldSpent, MultiTurnActionSet
-from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.orders import ChangeHome, CustomAction
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.rules.custom_actions import resolve_custom
 from domain.factionturn.rules.damage import track
 from domain.factionturn.rules.world import Session, World
@@ -17,7 +17,7 @@ RULE_HOME = "seed 002, Change Home"
 RULE_CUSTOM = "seed 002, Faction Actions (the GM may add new action types)"
 
 
-def check_change_home(world: World, faction: Faction, order: ChangeHome) -> None:
+def check_change_home(world: World, faction: FactionView, order: ChangeHome) -> None:
     world.region(order.region_id)
     if order.region_id == faction.home_region_id:
         raise RuleViolationError("that region is already home", RULE_HOME)
@@ -45,7 +45,7 @@ def continue_change_home(session: Session, state: dict[str, Any]) -> None:
     session.record(me, me.home_move(region_id=region_id, reason=RULE_HOME))
 
 
-def check_custom(world: World, faction: Faction, order: CustomAction) -> None:
+def check_custom(world: World, faction: FactionView, order: CustomAction) -> None:
     if order.turns < 1 or order.cost_per_turn < 0 or not order.name.strip():
         raise RuleViolationError("a custom action has a name, one turn or more and a cost of zero or more", RULE_CUSTOM)
     if order.definition:

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 from domain.errors import NotFoundError, RuleViolationError
 from domain.factionturn.aggregate.effects import AssetPurchased, AssetRefitted, AssetSold, Repaired, StealthChanged
-from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.orders import BuyAsset, RefitAsset, RepairAsset, SellAsset
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.rules import abilities
 from domain.factionturn.rules.purchase_rules import (
     RULE_BUY,
@@ -40,7 +40,7 @@ def row_for(key: str, rule: str, world: World | None = None) -> AssetType:
         raise RuleViolationError(missing.message, rule) from missing
 
 
-def check_buy(world: World, faction: Faction, order: BuyAsset, *, excavation: bool = False) -> None:
+def check_buy(world: World, faction: FactionView, order: BuyAsset, *, excavation: bool = False) -> None:
     if faction.purchased_this_turn:
         raise RuleViolationError("only one asset can be purchased by a faction per turn", RULE_BUY)
     row = row_for(order.type_key, RULE_BUY, world)
@@ -62,7 +62,7 @@ def check_buy(world: World, faction: Faction, order: BuyAsset, *, excavation: bo
     faction.check_can_pay(cost, row.name)
 
 
-def _check_stealth(faction: Faction, order: BuyAsset, row: AssetType) -> None:
+def _check_stealth(faction: FactionView, order: BuyAsset, row: AssetType) -> None:
     target = faction.asset(order.for_asset_id) if order.for_asset_id else None
     if target is None or kind_of(target) is not AssetKind.SPECIAL_FORCES:
         raise RuleViolationError("Stealth can only be bought for a Special Forces asset", RULE_STEALTH)
@@ -113,7 +113,7 @@ def refit_cost(old: AssetType, new: AssetType) -> int:
     return max(0, (new.cost or 0) - (old.cost or 0))
 
 
-def check_refit(world: World, faction: Faction, order: RefitAsset) -> None:
+def check_refit(world: World, faction: FactionView, order: RefitAsset) -> None:
     asset = faction.asset(order.asset_id)
     old, new = type_of(asset), row_for(order.type_key, RULE_REFIT, world)
     if old is None or new.key in NOT_BOUGHT_AS_ASSETS:
@@ -146,7 +146,7 @@ def run_refit(session: Session, order: RefitAsset) -> None:
     session.record(me, AssetRefitted(asset_id=asset.id, asset=refitted, cost=cost, rolls=roll_dicts(rolls)))
 
 
-def check_sell(world: World, faction: Faction, order: SellAsset) -> None:
+def check_sell(world: World, faction: FactionView, order: SellAsset) -> None:
     if faction.asset(order.asset_id).is_base:
         raise RuleViolationError("a Base of Influence cannot be sold", RULE_SELL)
 
@@ -157,7 +157,7 @@ def run_sell(session: Session, order: SellAsset) -> None:
     session.record(me, AssetSold(asset_id=order.asset_id, proceeds=(row.cost or 0) // 2 if row else 0))
 
 
-def repair_plan(faction: Faction, order: RepairAsset) -> tuple[dict[str, int], int, int]:
+def repair_plan(faction: FactionView, order: RepairAsset) -> tuple[dict[str, int], int, int]:
     """(HP per asset, faction HP, FacGold cost). Each asset's k-th step of healing costs k FacGold (seed 002,
     Repair Asset / Faction)."""
     healed: dict[str, int] = {}
@@ -187,7 +187,7 @@ def _repair_bonus(name: str) -> int:
         return 0
 
 
-def check_repair(world: World, faction: Faction, order: RepairAsset) -> None:
+def check_repair(world: World, faction: FactionView, order: RepairAsset) -> None:
     if not order.assets and not order.faction:
         raise RuleViolationError("name the assets to repair, or the faction", RULE_REPAIR)
     _, _, cost = repair_plan(faction, order)

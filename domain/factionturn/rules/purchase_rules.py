@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from domain.dice import Roll
 from domain.errors import NotFoundError, RuleViolationError
 from domain.factionturn.aggregate.effects import FacGoldSpent
-from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.rules.contest import Side, contest
 from domain.factionturn.rules.damage import track
 from domain.factionturn.rules.rows import holds
@@ -22,7 +22,7 @@ RULE_BUY = "seed 002, Buy Asset"
 MAX_ARCANA = 5
 
 
-def effective_arcana(world: World, faction: Faction, region_id: str, row: AssetType) -> int:
+def effective_arcana(world: World, faction: FactionView, region_id: str, row: AssetType) -> int:
     """Region arcana, raised by Arcane Laboratory (4), Arcane Scholars (5 for Cunning and Wealth), Guild Agents
     (4 for Wealth, anywhere) and a Magocratic-style tag where the faction has a base.
 
@@ -54,7 +54,13 @@ def _tag_arcana(name: str) -> int:
 
 
 def check_can_buy_here(
-    world: World, faction: Faction, row: AssetType, region_id: str, *, rule: str = RULE_BUY, excavation: bool = False
+    world: World,
+    faction: FactionView,
+    row: AssetType,
+    region_id: str,
+    *,
+    rule: str = RULE_BUY,
+    excavation: bool = False,
 ) -> None:
     """Rating and arcana; seed 002, Ruin Excavation buys Force assets needing up to arcana 5 anywhere it digs."""
     have = faction.rating(row.attribute.value.lower())
@@ -65,13 +71,13 @@ def check_can_buy_here(
         raise RuleViolationError(f"{row.name} needs arcana level {row.arcana}; the region counts as {arcana}", rule)
 
 
-def check_buying_ground(faction: Faction, region_id: str, rule: str = RULE_BUY) -> None:
+def check_buying_ground(faction: FactionView, region_id: str, rule: str = RULE_BUY) -> None:
     base = faction.base_in(region_id)
     if faction.home_region_id != region_id and (base is None or base.usable_from > faction.turn):
         raise RuleViolationError("assets are bought on the home region or at a Base of Influence", rule)
 
 
-def surcharge(world: World, faction: Faction, region_id: str) -> int:
+def surcharge(world: World, faction: FactionView, region_id: str) -> int:
     """Seed 002, Local Investments: one extra FacGold (lost) when another faction's investments are there,
     only once however many there are. A usable Treasure Vault of the buyer ignores it (seed 002, Treasure
     Vaults: "ignore one cost ... imposed by another faction"); one purchase a turn, so one vault use at most."""
@@ -80,7 +86,7 @@ def surcharge(world: World, faction: Faction, region_id: str) -> int:
     return 0 if holds(faction, Passive.TREASURE_VAULT) else 1
 
 
-def price(world: World, faction: Faction, row: AssetType, region_id: str, *, excavation: bool = False) -> int:
+def price(world: World, faction: FactionView, row: AssetType, region_id: str, *, excavation: bool = False) -> int:
     base = row.cost or 0
     if excavation:
         base = -(-base * 3 // 2)  # seed 002, Ruin Excavation: half again as many FacGold, rounded up
@@ -96,7 +102,7 @@ class Permission:
 
 
 def permission(
-    world: World, faction: Faction, row: AssetType, region_id: str, *, stealthed: bool = False
+    world: World, faction: FactionView, row: AssetType, region_id: str, *, stealthed: bool = False
 ) -> Permission:
     """Seed 002, Buy Asset: P assets need the regional government's approval, sometimes a 1d4 bribe."""
     governor = world.governor(region_id)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from domain.errors import NotFoundError, RuleViolationError
-from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import BASE_OF_INFLUENCE, WILD_MONSTER, WILD_TERRAIN, OwnedAsset
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.tables.assets import AssetKind, AssetType, Attribute
 from domain.factionturn.tables.catalog import CATALOG, NOT_BOUGHT_AS_ASSETS, asset_type, slug
 from domain.factionturn.tables.custom_types import row_from_dict, row_to_dict
@@ -42,7 +42,7 @@ def attribute_key(attribute: Attribute) -> str:
 
 
 def new_asset(
-    faction: Faction, row: AssetType, region_id: str, usable_from: int, *, stealthed: bool = False
+    faction: FactionView, row: AssetType, region_id: str, usable_from: int, *, stealthed: bool = False
 ) -> OwnedAsset:
     assert row.hp is not None, f"{row.key} is not bought as an asset"
     custom = None if row.key in CATALOG else row_to_dict(row)
@@ -60,7 +60,7 @@ def new_asset(
     )
 
 
-def starting_asset(faction: Faction, row: AssetType, region_id: str) -> OwnedAsset:
+def starting_asset(faction: FactionView, row: AssetType, region_id: str) -> OwnedAsset:
     """Seed 002, Creating a Faction: "Give assets ... Place these assets in the regions occupied by the faction".
     A catalog or custom row, usable from the first turn; no rating is asked (the seed's own Merchant Alliance,
     Force 3, starts with Force 6 Calvary). A Base of Influence or Stealth is no asset to start with."""
@@ -69,7 +69,7 @@ def starting_asset(faction: Faction, row: AssetType, region_id: str) -> OwnedAss
     return new_asset(faction, row, region_id, 0)
 
 
-def holds(faction: Faction, ability: str, region_id: str | None = None, *, usable: bool = True) -> list[OwnedAsset]:
+def holds(faction: FactionView, ability: str, region_id: str | None = None, *, usable: bool = True) -> list[OwnedAsset]:
     """The faction's assets with an ability, in a region (or anywhere), usable now unless told otherwise."""
     return [
         a
@@ -81,7 +81,13 @@ def holds(faction: Faction, ability: str, region_id: str | None = None, *, usabl
 
 
 def tag_dice(
-    faction: Faction, roll: TagRoll, region: Region, *, attribute: str = "", against: str = "", opponent_id: str = ""
+    faction: FactionView,
+    roll: TagRoll,
+    region: Region,
+    *,
+    attribute: str = "",
+    against: str = "",
+    opponent_id: str = "",
 ) -> int:
     """Bonus dice a faction's tags give on one roll (seed 002 names them under Blackmail; tags.py defines them);
     `opponent_id` is the faction rolled against, when there is one."""
@@ -102,7 +108,7 @@ def tag_dice(
     return count
 
 
-def _in_scope(faction: Faction, scope: TagScope, region: Region, opponent_id: str) -> bool:
+def _in_scope(faction: FactionView, scope: TagScope, region: Region, opponent_id: str) -> bool:
     home = faction.home_region_id == str(region.id)
     return {
         TagScope.ANYWHERE: True,

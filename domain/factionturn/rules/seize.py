@@ -7,9 +7,9 @@ from typing import Any
 
 from domain.errors import RuleViolationError
 from domain.factionturn.aggregate.effects import GovernmentChanged, MultiTurnActionSet, TagsChanged
-from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import OwnedAsset
 from domain.factionturn.aggregate.orders import SeizeRegion
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.rules import abilities
 from domain.factionturn.rules.attack import strike_once
 from domain.factionturn.rules.damage import track
@@ -21,7 +21,7 @@ HOLD_TURNS = 3
 REGIONAL_GOVERNMENT = "Regional Government"
 
 
-def check_seize(world: World, faction: Faction, order: SeizeRegion) -> None:
+def check_seize(world: World, faction: FactionView, order: SeizeRegion) -> None:
     region = world.region(order.region_id)
     if region.governing_faction_id == str(faction.id):
         raise RuleViolationError(f"{faction.name} already governs {region.name}", RULE)
@@ -29,7 +29,7 @@ def check_seize(world: World, faction: Faction, order: SeizeRegion) -> None:
         raise RuleViolationError("seizing a region takes at least one unstealthed asset there", RULE)
 
 
-def opposition(world: World, seizer: Faction, region_id: str) -> list[tuple[Faction, OwnedAsset]]:
+def opposition(world: World, seizer: FactionView, region_id: str) -> list[tuple[FactionView, OwnedAsset]]:
     """Unstealthed assets of every faction that opposes: The Wild always; others unless they allow it."""
     found = []
     for faction, asset in world.present(region_id, but=str(seizer.id)):

@@ -8,6 +8,7 @@ from domain.dice import DiceSpec
 from domain.errors import InvalidInputError
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.tables.wild import terrain_of_difficulty
 
 THE_WILD = "The Wild"
@@ -33,7 +34,7 @@ def stats_note(wild: bool) -> str | None:
     return WILD_STATS_NOTE if wild else None
 
 
-def terrain(wild: Faction, region_id: str, difficulty: int, hp: int, name: str = "Terrain") -> OwnedAsset:
+def terrain(wild: FactionView, region_id: str, difficulty: int, hp: int, name: str = "Terrain") -> OwnedAsset:
     """A Terrain asset: defends with its difficulty; counterattacks as the Terrain Table says."""
     row = terrain_of_difficulty(difficulty)
     return OwnedAsset(
@@ -60,7 +61,9 @@ def stated_terrain_hp(difficulty: int, hp: int) -> int:
     return hp
 
 
-def monster(wild: Faction, region_id: str, name: str, level: int, hp: int, hit_die: str, heal: str = "") -> OwnedAsset:
+def monster(
+    wild: FactionView, region_id: str, name: str, level: int, hp: int, hit_die: str, heal: str = ""
+) -> OwnedAsset:
     """A Monster asset: level = CR / 3; strikes with one hit die + level; heals a roll of its hit dice
     (`heal`, e.g. "19d10+76", from its stat block; one hit die when not given)."""
     return OwnedAsset(

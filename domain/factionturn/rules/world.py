@@ -7,18 +7,19 @@ later steps see earlier ones; the service then applies the same changes, in orde
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from domain.dice import Dice, DiceSpec, Modifier, Roll
 from domain.errors import InvalidInputError, NotFoundError
 from domain.factionturn.aggregate.clone import clone
-from domain.factionturn.aggregate.effects import Effect, GovernmentChanged
+from domain.factionturn.aggregate.effects import Effect, GovernmentChanged, TurnBegun
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.faction_record import record
 from domain.factionturn.aggregate.holdings import OwnedAsset
 from domain.factionturn.aggregate.orders import FactionOrders
+from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.rules.asset_index import AssetIndex
 from domain.factionturn.tables.assets import AssetType
 from domain.factionturn.tables.catalog import asset_type
@@ -47,7 +48,8 @@ class Outcome:
 
 
 class World:
-    """Factions and regions of one campaign, with the orders submitted for the phase."""
+    """Factions and regions of one campaign, with the orders submitted for the phase. The rules read its factions
+    as `FactionView`s (read-only: aggregate/view.py); only `apply` changes one, by recording an effect."""
 
     def __init__(
         self,
@@ -57,37 +59,54 @@ class World:
         phase: int = 1,
         custom_types: Mapping[str, AssetType] | None = None,
     ) -> None:
-        self.factions = {str(f.id): f for f in factions}
+        self._factions = {str(f.id): f for f in factions}
         self.regions = {str(r.id): r for r in regions}
         self.orders = dict(orders or {})
         self.phase = phase
         self.custom_types = dict(custom_types or {})  # the campaign's own asset types, by key
         self.index = AssetIndex()  # each faction's agitators and abilities, kept while it is unchanged
 
+    @property
+    def factions(self) -> Mapping[str, FactionView]:
+        return self._factions
+
+    def aggregates(self) -> Mapping[str, Faction]:
+        """The factions themselves, for whoever holds this world as its own working copy (the assistant, the odds);
+        the rules, forms and resolution read `factions`/`faction` and change a faction only through `apply`."""
+        return self._factions
+
     def copy(self) -> World:
         return World(
-            [clone(f) for f in self.factions.values()],
+            [clone(f) for f in self._factions.values()],
             [clone(r) for r in self.regions.values()],
             self.orders,
             self.phase,
             self.custom_types,
         )
 
-    def with_copy_of(self, faction_id: str) -> tuple[World, Faction]:
+    def with_copy_of(self, faction_id: str) -> tuple[World, FactionView]:
         """This world with a copy of one faction, to change while its orders are checked; the other factions and
         the regions are shared, not copied (a check only reads them)."""
-        mine = clone(self.faction(faction_id))
-        working = World((), self.regions.values(), self.orders, self.phase, self.custom_types)
-        working.factions = {**self.factions, str(mine.id): mine}  # the others are not even looked at
+        working = self.with_copies((faction_id,))
         working.index = self.index  # shared: a part is kept only for the very object at its version
-        return working, mine
+        return working, working.faction(faction_id)
+
+    def with_copies(self, faction_ids: Iterable[str], copier: Callable[[Faction], Faction] = clone) -> World:
+        """This world with copies of some factions (the others and the regions shared), and an index of its own."""
+        working = World((), self.regions.values(), self.orders, self.phase, self.custom_types)
+        copies = {str(i): copier(self._aggregate(i)) for i in faction_ids}
+        working._factions = {**self._factions, **copies}  # the others are not even looked at
+        return working
 
     def asset_type(self, key: str) -> AssetType:
         """A row of the catalog, or of the campaign's custom types (which never shadow the catalog)."""
         return self.custom_types[key] if key in self.custom_types else asset_type(key)
 
-    def faction(self, faction_id: str) -> Faction:
-        found = self.factions.get(str(faction_id))
+    def faction(self, faction_id: str) -> FactionView:
+        return self._aggregate(faction_id)
+
+    def _aggregate(self, faction_id: str) -> Faction:
+        found = self._factions.get(str(faction_id))
         if found is None:
             raise NotFoundError(f"no faction {faction_id} in this campaign")
         return found
@@ -104,28 +123,36 @@ class World:
     def distance(self, from_region: str, to_region: str) -> int:
         return hex_distance(self.region(from_region).hex, self.region(to_region).hex)
 
-    def present(self, region_id: str, *, but: str = "") -> list[tuple[Faction, OwnedAsset]]:
+    def present(self, region_id: str, *, but: str = "") -> list[tuple[FactionView, OwnedAsset]]:
         """Every asset in a region, with its owner, leaving out faction `but`."""
-        return [(f, a) for f in self.factions.values() if str(f.id) != but for a in f.assets_in(region_id)]
+        return [(f, a) for f in self._factions.values() if str(f.id) != but for a in f.assets_in(region_id)]
 
     def agitated(self, asset: OwnedAsset) -> bool:
         """Seed 002, Agitators: whether an Agitator shares the asset's region, attached to it."""
         return self.index.agitated(self.factions, asset)
 
-    def holders(self, ability: str, region_id: str) -> list[Faction]:
+    def holders(self, ability: str, region_id: str) -> list[FactionView]:
         """The factions holding a usable asset with the ability in the region, in the world's order."""
         return list(self.index.holders(self.factions, ability, region_id))
 
     def governor(self, region_id: str) -> str | None:
         return self.region(region_id).governing_faction_id
 
+    def begin_turn(self, faction_id: str) -> None:
+        """A faction's turn begun in this world's phase (a working copy's, to check or preview its orders)."""
+        self.apply(Change(str(faction_id), TurnBegun(self.phase, self.faction(faction_id).turn + 1)))
+
+    def raise_rating(self, faction_id: str, attribute: str) -> None:
+        """A rating raised from the faction's XP, refused (naming the rule) without it (seed 002, Raising Stats)."""
+        self.apply(Change(str(faction_id), self.faction(faction_id).rating_raise(attribute)))
+
     def apply(self, change: Change) -> None:
         """Record one change on this world's faction or region: the one way an effect is applied."""
         effect = change.effect
         if isinstance(effect, GovernmentChanged) and change.target_id in self.regions:
             self.regions[change.target_id].change_government(effect.faction_id, effect.reason)
-        elif not isinstance(effect, GovernmentChanged) and change.target_id in self.factions:
-            record(self.factions[change.target_id], effect)
+        elif not isinstance(effect, GovernmentChanged) and change.target_id in self._factions:
+            record(self._factions[change.target_id], effect)
         else:
             raise InvalidInputError(f"cannot apply {type(effect).__name__} to {change.target_id}")
 
@@ -144,10 +171,10 @@ class Session:
     once: set[str] = field(default_factory=set)  # "once per turn" effects already used, by key
 
     @property
-    def actor(self) -> Faction:
+    def actor(self) -> FactionView:
         return self.world.faction(self.actor_id)
 
-    def record(self, aggregate: Faction | Region | str, effect: Effect) -> None:
+    def record(self, aggregate: FactionView | Region | str, effect: Effect) -> None:
         """Apply an effect to the working world at once (later steps see it) and keep it for the outcome."""
         change = Change(str(aggregate if isinstance(aggregate, str) else aggregate.id), effect)
         self.world.apply(change)
