@@ -3,9 +3,9 @@
 eventsourcing names an event by `module:qualname` (`domain.faction:Faction.Created`) in every stored event
 and snapshot, and a domain dataclass is written under the same kind of name. When a module moves, its old
 name goes into `MOVED` with the modules its classes went to; stored events keep decoding, new ones are
-written under the new names. A class folded into another (a mixin merged into its aggregate) renames its events:
-its old topic goes into `RENAMED` with its new class's, and each of its events' old topics names the new class's. tests/projections/test_names_of_3de475b.py holds every name
-`main` wrote at 3de475b to its class.
+written under the new names. A class folded into another (a mixin merged into its aggregate) renames its
+events: its old topic goes into `RENAMED` with its new class's, and each of its events' old topics names the new
+class's. tests/projections/test_names_of_3de475b.py holds every name `main` wrote at 3de475b to its class.
 """
 
 from __future__ import annotations
@@ -24,30 +24,29 @@ MOVED: dict[str, tuple[str, ...]] = {
 }
 
 # ---- the Faction Turn's rooms (issue 30, item 4): every module of domain/factionturn/ moved into a sub-package --
-FACTIONTURN_ROOMS: dict[str, list[str]] = {
-    "tables": (
-        "assets asset_texts catalog catalog_cunning catalog_force catalog_wealth custom_types enums goals passives"
-        " progression tags wild"
-    ).split(),
-    "aggregate": "adjustment clone effects faction faction_record holdings orders".split(),
-    "rules": (
-        "abilities ability_actions actions adventures asset_index attack contest creation custom_actions damage"
-        " examples generated_goals generation goal_tracking influence merger monsters movement multiturn purchase"
-        " purchase_rules rows seize upkeep wild_assets world"
-    ).split(),
-    "forms": "order_checks order_form order_funds order_scope preview".split(),
-    "resolution": "initiative phase turn".split(),
+# and some split by concept: old module name -> the room-relative modules its classes live in now.
+_FACTIONTURN_SPLIT = {
+    "effects": ("aggregate.effects", "aggregate.asset_effects"),
+    "examples": ("rules.examples", "rules.worked_example"),
+    "faction": ("aggregate.faction",),
+    "faction_assets": ("aggregate.faction",),  # FactionAssets stays a class (its events' names are stored)
+    "faction_merger": ("aggregate.faction",),  # FactionMergers is folded into Faction: see RENAMED
 }
-_FACTIONTURN_AT = {m: f"domain.factionturn.{room}.{m}" for room, ms in FACTIONTURN_ROOMS.items() for m in ms}
-MOVED.update({f"domain.factionturn.{m}": (new,) for m, new in _FACTIONTURN_AT.items()})
-# The Faction's mixins merged into its module; `FactionAssets` stays a class there (its events' names are stored
-# and read by the phase reports), `FactionMergers` is folded into `Faction`.
-MOVED["domain.factionturn.faction_assets"] = (_FACTIONTURN_AT["faction"],)
-MOVED["domain.factionturn.faction_merger"] = (_FACTIONTURN_AT["faction"],)
-MOVED["domain.faction"] = (_FACTIONTURN_AT["faction"],)
-MOVED["domain.faction_assets"] = (_FACTIONTURN_AT["faction"],)
+FACTIONTURN_ROOMS: dict[str, str] = {
+    "tables": "assets asset_texts catalog catalog_cunning catalog_force catalog_wealth custom_types enums goals "
+    "passives progression tags wild",
+    "aggregate": "adjustment clone faction_record holdings orders",
+    "rules": "abilities ability_actions actions adventures asset_index attack contest creation custom_actions damage "
+    "generated_goals generation goal_tracking influence merger monsters movement multiturn purchase purchase_rules "
+    "rows seize upkeep wild_assets world",
+    "forms": "order_checks order_form order_funds order_scope preview",
+    "resolution": "initiative phase turn",
+}
+_NOW = {m: (f"{room}.{m}",) for room, ms in FACTIONTURN_ROOMS.items() for m in ms.split()} | _FACTIONTURN_SPLIT
+MOVED.update({f"domain.factionturn.{m}": tuple(f"domain.factionturn.{n}" for n in now) for m, now in _NOW.items()})
+MOVED["domain.faction"] = MOVED["domain.faction_assets"] = ("domain.factionturn.aggregate.faction",)
 RENAMED: dict[str, str] = {
-    "domain.factionturn.faction_merger:FactionMergers": f"{_FACTIONTURN_AT['faction']}:Faction",
+    "domain.factionturn.faction_merger:FactionMergers": "domain.factionturn.aggregate.faction:Faction",
 }
 # ---- (end of the Faction Turn's rooms) ------------------------------------------------------------------------
 

@@ -23,9 +23,9 @@ from uuid import UUID
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import BASE_OF_INFLUENCE, OwnedAsset
 from domain.factionturn.rules.creation import QUICK_REFERENCE
-from domain.factionturn.rules.examples import STARTING_FACGOLD, WORKED_FACTIONS, WorkedFaction
 from domain.factionturn.rules.goal_tracking import adoption_baseline
 from domain.factionturn.rules.rows import starting_asset
+from domain.factionturn.rules.worked_example import STARTING_FACGOLD, WORKED_FACTIONS, WorkedFaction
 from domain.factionturn.rules.world import World
 from domain.gameofbones.house import House
 from domain.gameofbones.records import Character

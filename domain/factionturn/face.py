@@ -10,7 +10,8 @@ from typing import Any
 from uuid import UUID
 
 from domain.dice import Dice
-from domain.factionturn.aggregate.effects import Effect, MonsterAttacked
+from domain.factionturn.aggregate.asset_effects import MonsterAttacked
+from domain.factionturn.aggregate.effects import Effect
 from domain.factionturn.aggregate.faction import Faction, MergerResult
 from domain.factionturn.aggregate.holdings import ATTRIBUTES, BASE_OF_INFLUENCE, OwnedAsset
 from domain.factionturn.aggregate.orders import (
@@ -34,14 +35,7 @@ from domain.factionturn.forms.order_scope import order_scope
 from domain.factionturn.forms.preview import FactionPreview, Option, preview_faction
 from domain.factionturn.resolution.phase import PhaseOutcome, check_orders, read_orders, resolve_phase, submitted_orders
 from domain.factionturn.rules import adventures
-from domain.factionturn.rules.examples import (
-    BRIBE_THE_BEHOLDER,
-    CHARCH_GO,
-    EXAMPLE_FACTIONS,
-    STARTING_FACGOLD,
-    WORKED_FACTIONS,
-    WorkedFaction,
-)
+from domain.factionturn.rules.examples import EXAMPLE_FACTIONS
 from domain.factionturn.rules.generated_goals import foe_for
 from domain.factionturn.rules.generation import GeneratedFaction, generate_world
 from domain.factionturn.rules.goal_tracking import adoption_baseline
@@ -56,6 +50,13 @@ from domain.factionturn.rules.wild_assets import (
     stated_terrain_hp,
     stats_note,
     terrain,
+)
+from domain.factionturn.rules.worked_example import (
+    BRIBE_THE_BEHOLDER,
+    CHARCH_GO,
+    STARTING_FACGOLD,
+    WORKED_FACTIONS,
+    WorkedFaction,
 )
 from domain.factionturn.rules.world import Outcome, World, apply_outcomes
 from domain.factionturn.tables.asset_texts import ASSET_TEXTS

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from domain.dice import FixedDice
-from domain.factionturn.aggregate.effects import AssetDestroyed, FacGoldGained, FacGoldSpent, PurchaseDiscountSet
+from domain.factionturn.aggregate.asset_effects import AssetDestroyed, PurchaseDiscountSet
+from domain.factionturn.aggregate.effects import FacGoldGained, FacGoldSpent
 from domain.factionturn.aggregate.orders import AbilityUse, UseAssetAbility
 from domain.factionturn.rules.actions import resolve_action
 from domain.factionturn.rules.contest import Side

@@ -21,14 +21,8 @@ from eventsourcing.domain import event
 from domain.campaign import clean_name
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
 from domain.factionturn.aggregate.adjustment import faction_adjustment
-from domain.factionturn.aggregate.effects import (
-    Adjusted,
-    AssetDamaged,
-    HomeMoved,
-    InfluenceExpanded,
-    RatingRaised,
-    Rolls,
-)
+from domain.factionturn.aggregate.asset_effects import AssetDamaged, HomeMoved, InfluenceExpanded
+from domain.factionturn.aggregate.effects import Adjusted, RatingRaised, Rolls
 from domain.factionturn.aggregate.holdings import (
     ATTRIBUTES,
     BASE_OF_INFLUENCE,

@@ -11,9 +11,7 @@ from __future__ import annotations
 from typing import assert_never
 
 from domain.errors import InvalidInputError, RuleViolationError
-from domain.factionturn.aggregate.effects import (
-    ActionFailed,
-    Adjusted,
+from domain.factionturn.aggregate.asset_effects import (
     AssetAcquired,
     AssetDamaged,
     AssetDestroyed,
@@ -23,24 +21,28 @@ from domain.factionturn.aggregate.effects import (
     AssetPurchased,
     AssetRefitted,
     AssetSold,
+    EmbargoSet,
+    HomeMoved,
+    InfluenceExpanded,
+    MonsterAttacked,
+    PurchaseDiscountSet,
+    Repaired,
+    StealthChanged,
+)
+from domain.factionturn.aggregate.effects import (
+    ActionFailed,
+    Adjusted,
     CustomActionResolved,
     Effect,
-    EmbargoSet,
     FacGoldGained,
     FacGoldSpent,
     FactionEffect,
     GoalAchieved,
     GoalChosen,
     GoalProgressed,
-    HomeMoved,
-    InfluenceExpanded,
     MaintenancePaid,
-    MonsterAttacked,
     MultiTurnActionSet,
-    PurchaseDiscountSet,
     RatingRaised,
-    Repaired,
-    StealthChanged,
     TagsChanged,
     TurnBegun,
     TurnEnded,

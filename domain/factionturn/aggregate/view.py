@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 from uuid import UUID
 
-from domain.factionturn.aggregate.effects import Adjusted, AssetDamaged, HomeMoved, InfluenceExpanded, RatingRaised
+from domain.factionturn.aggregate.asset_effects import AssetDamaged, HomeMoved, InfluenceExpanded
+from domain.factionturn.aggregate.effects import Adjusted, RatingRaised
 from domain.factionturn.aggregate.holdings import OwnedAsset
 
 

@@ -9,7 +9,8 @@ from typing import Any
 
 from domain.dice import Dice, Roll
 from domain.errors import DomainError, RuleViolationError
-from domain.factionturn.aggregate.effects import ActionFailed, AssetMarked, Repaired, TurnBegun, TurnEnded, rolls_of
+from domain.factionturn.aggregate.asset_effects import AssetMarked, Repaired
+from domain.factionturn.aggregate.effects import ActionFailed, TurnBegun, TurnEnded, rolls_of
 from domain.factionturn.aggregate.holdings import WILD_MONSTER
 from domain.factionturn.aggregate.orders import Attack, FactionOrders, action_name
 from domain.factionturn.rules import abilities, ability_actions, goal_tracking, upkeep

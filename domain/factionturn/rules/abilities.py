@@ -8,16 +8,15 @@ from __future__ import annotations
 
 from domain.dice import DiceSpec
 from domain.errors import RuleViolationError
-from domain.factionturn.aggregate.effects import (
+from domain.factionturn.aggregate.asset_effects import (
     AssetAcquired,
     AssetDestroyed,
     AssetLostToRival,
     AssetMarked,
     EmbargoSet,
-    FacGoldGained,
-    FacGoldSpent,
     StealthChanged,
 )
+from domain.factionturn.aggregate.effects import FacGoldGained, FacGoldSpent
 from domain.factionturn.aggregate.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.rules.contest import ContestResult, Side, contest

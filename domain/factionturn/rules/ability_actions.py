@@ -8,13 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from domain.errors import DomainError, NotFoundError, RuleViolationError
-from domain.factionturn.aggregate.effects import (
-    AssetDestroyed,
-    AssetMarked,
-    FacGoldGained,
-    FacGoldSpent,
-    PurchaseDiscountSet,
-)
+from domain.factionturn.aggregate.asset_effects import AssetDestroyed, AssetMarked, PurchaseDiscountSet
+from domain.factionturn.aggregate.effects import FacGoldGained, FacGoldSpent
 from domain.factionturn.aggregate.holdings import OwnedAsset
 from domain.factionturn.aggregate.orders import AbilityUse, BuyAsset, FactionOrders, UseAssetAbility
 from domain.factionturn.aggregate.view import FactionView

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.dice import DiceSpec
 from domain.errors import RuleViolationError
-from domain.factionturn.aggregate.effects import StealthChanged
+from domain.factionturn.aggregate.asset_effects import StealthChanged
 from domain.factionturn.aggregate.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.aggregate.orders import Attack, Strike
 from domain.factionturn.aggregate.view import FactionView

@@ -7,15 +7,8 @@ from dataclasses import replace
 
 from domain.dice import Roll
 from domain.errors import NotFoundError
-from domain.factionturn.aggregate.effects import (
-    AssetAcquired,
-    AssetDestroyed,
-    AssetLostToRival,
-    AssetMarked,
-    FacGoldGained,
-    FacGoldSpent,
-    GoalProgressed,
-)
+from domain.factionturn.aggregate.asset_effects import AssetAcquired, AssetDestroyed, AssetLostToRival, AssetMarked
+from domain.factionturn.aggregate.effects import FacGoldGained, FacGoldSpent, GoalProgressed
 from domain.factionturn.aggregate.holdings import OwnedAsset
 from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.rules.rows import ability_of, holds, is_unit, type_of

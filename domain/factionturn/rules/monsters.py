@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from domain.dice import Dice
 from domain.errors import InvalidInputError, RuleViolationError
-from domain.factionturn.aggregate.effects import MonsterAttacked
+from domain.factionturn.aggregate.asset_effects import MonsterAttacked
 from domain.factionturn.aggregate.holdings import WILD_MONSTER, OwnedAsset
 from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.rules import abilities

@@ -6,7 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from domain.errors import RuleViolationError
-from domain.factionturn.aggregate.effects import AssetMoved, FacGoldSpent
+from domain.factionturn.aggregate.asset_effects import AssetMoved
+from domain.factionturn.aggregate.effects import FacGoldSpent
 from domain.factionturn.aggregate.holdings import OwnedAsset
 from domain.factionturn.aggregate.orders import AbilityUse
 from domain.factionturn.aggregate.view import FactionView

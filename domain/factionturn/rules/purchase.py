@@ -5,7 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from domain.errors import NotFoundError, RuleViolationError
-from domain.factionturn.aggregate.effects import AssetPurchased, AssetRefitted, AssetSold, Repaired, StealthChanged
+from domain.factionturn.aggregate.asset_effects import (
+    AssetPurchased,
+    AssetRefitted,
+    AssetSold,
+    Repaired,
+    StealthChanged,
+)
 from domain.factionturn.aggregate.orders import BuyAsset, RefitAsset, RepairAsset, SellAsset
 from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.rules import abilities

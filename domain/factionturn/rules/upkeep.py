@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from domain.factionturn.aggregate.effects import AssetMarked, FacGoldGained, FacGoldSpent, MaintenancePaid
+from domain.factionturn.aggregate.asset_effects import AssetMarked
+from domain.factionturn.aggregate.effects import FacGoldGained, FacGoldSpent, MaintenancePaid
 from domain.factionturn.aggregate.holdings import ATTRIBUTES, OwnedAsset, income_for
 from domain.factionturn.rules.rows import holds, type_of
 from domain.factionturn.rules.world import Session

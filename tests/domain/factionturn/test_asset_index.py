@@ -12,7 +12,7 @@ from domain.assistant.players import faction_orders
 from domain.assistant.sim_setup import faction_table
 from domain.dice import RandomDice
 from domain.errors import DomainError
-from domain.factionturn.aggregate.effects import AssetMoved, AssetPurchased
+from domain.factionturn.aggregate.asset_effects import AssetMoved, AssetPurchased
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import OwnedAsset
 from domain.factionturn.aggregate.orders import FactionOrders

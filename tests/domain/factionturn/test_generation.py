@@ -9,7 +9,6 @@ import pytest
 from domain.dice import FixedDice, RandomDice
 from domain.errors import InvalidInputError
 from domain.factionturn.rules.creation import QUICK_REFERENCE, FactionSize
-from domain.factionturn.rules.examples import WORKED_FACTIONS
 from domain.factionturn.rules.generation import (
     DEFAULT_NAMES,
     generate_faction,
@@ -23,6 +22,7 @@ from domain.factionturn.rules.generation import (
     roll_tags,
     wild_region,
 )
+from domain.factionturn.rules.worked_example import WORKED_FACTIONS
 from domain.factionturn.tables.assets import Attribute
 from domain.factionturn.tables.catalog import asset_type
 from domain.factionturn.tables.progression import max_hp

@@ -7,7 +7,7 @@ import pytest
 
 from domain.dice import FixedDice
 from domain.errors import RuleViolationError
-from domain.factionturn.aggregate.effects import AssetDamaged
+from domain.factionturn.aggregate.asset_effects import AssetDamaged
 from domain.factionturn.aggregate.orders import Attack, BuyAsset, FactionOrders, Strike
 from domain.factionturn.face import FACTION_TURN, Founding
 from domain.factionturn.resolution.phase import apply_phase

@@ -19,13 +19,8 @@ from domain.factionturn.rules.creation import (
     score_order,
     scores_for,
 )
-from domain.factionturn.rules.examples import (
-    CHARCH_GO,
-    EXAMPLE_FACTIONS,
-    EXAMPLE_PRINTED_TAGS,
-    WORKED_FACTIONS,
-    AssetMatch,
-)
+from domain.factionturn.rules.examples import EXAMPLE_FACTIONS, EXAMPLE_PRINTED_TAGS, AssetMatch
+from domain.factionturn.rules.worked_example import CHARCH_GO, WORKED_FACTIONS
 from domain.factionturn.tables.assets import Attribute
 from domain.factionturn.tables.catalog import asset_type
 from domain.factionturn.tables.goals import GOALS

@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 
 from domain.enums import Population
 from domain.factionturn.aggregate.faction import Faction
-from domain.factionturn.rules.examples import WORKED_FACTIONS
+from domain.factionturn.rules.worked_example import WORKED_FACTIONS
 from service.bootstrap import Intrigue
 from tests.support.service import gql, gql_as
 
