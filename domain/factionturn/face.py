@@ -58,7 +58,8 @@ from domain.factionturn.rules.worked_example import (
     WORKED_FACTIONS,
     WorkedFaction,
 )
-from domain.factionturn.rules.world import Outcome, World, apply_outcomes
+from domain.factionturn.rules.world import Outcome, apply_outcomes
+from domain.factionturn.rules.world import OwnedWorld as World
 from domain.factionturn.tables.asset_texts import ASSET_TEXTS
 from domain.factionturn.tables.assets import AssetType
 from domain.factionturn.tables.catalog import CATALOG, NOT_BOUGHT_AS_ASSETS, asset_type

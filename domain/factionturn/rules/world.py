@@ -157,6 +157,19 @@ class World:
             raise InvalidInputError(f"cannot apply {type(effect).__name__} to {change.target_id}")
 
 
+class OwnedWorld(World):
+    """A world as its owner holds it (the service, through the face, which exports it as `World`): the factions it
+    hands out are the aggregates themselves, to record on. The rules' rooms never build one: whatever world they are
+    given, they read it as a `World`, whose factions are views."""
+
+    @property
+    def factions(self) -> Mapping[str, Faction]:
+        return self._factions
+
+    def faction(self, faction_id: str) -> Faction:
+        return self._aggregate(faction_id)
+
+
 @dataclass
 class Session:
     """One faction's turn being resolved: dice in, changes and rolls out, applied to the world as they go."""

@@ -9,7 +9,7 @@ from uuid import uuid4
 
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.view import FactionView
-from domain.factionturn.rules.world import World
+from domain.factionturn.rules.world import OwnedWorld, World
 
 PACKAGE = Path(__file__).resolve().parents[3] / "domain" / "factionturn"
 ROOMS = ("rules", "forms", "resolution")
@@ -43,11 +43,18 @@ def test_the_views_properties_have_no_setter_and_its_methods_only_read() -> None
 
 
 def test_the_rules_forms_and_resolution_never_take_the_aggregates_out_of_a_world() -> None:
-    """`World.aggregates` is for whoever owns the world as a working copy (the assistant, the odds, the face)."""
+    """`World.aggregates` and an `OwnedWorld` are for whoever owns the world (the face and the service, the assistant,
+    the odds), never for the rules' rooms."""
     reaching = [
         f"{path.parent.name}/{path.name}"
         for room in ROOMS
         for path in sorted((PACKAGE / room).glob("*.py"))
-        if ".aggregates()" in path.read_text() and path.name != "world.py"
+        if (".aggregates()" in path.read_text() or "OwnedWorld" in path.read_text()) and path.name != "world.py"
     ]
     assert reaching == []
+
+
+def test_the_faces_world_hands_its_owner_the_aggregates() -> None:
+    faction = Faction.found(uuid4(), "Crows", 3, 4, 2, "home")
+    world = OwnedWorld([faction], [])
+    assert world.faction(str(faction.id)) is faction and isinstance(world, World)
