@@ -18,8 +18,8 @@ from eventsourcing.utils import register_topic
 
 # old module -> the modules its classes live in now (issue 13 moved the aggregates into their rule systems)
 MOVED: dict[str, tuple[str, ...]] = {
-    "domain.faction": ("domain.factionturn.faction",),
-    "domain.faction_assets": ("domain.factionturn.faction_assets",),
+    "domain.faction": ("domain.factionturn.aggregate.faction",),  # issue 30 moved it on into its room
+    "domain.faction_assets": ("domain.factionturn.aggregate.faction",),
     "domain.house": ("domain.gameofbones.house", "domain.gameofbones.house_commands"),
 }
 
@@ -44,7 +44,6 @@ FACTIONTURN_ROOMS: dict[str, str] = {
 }
 _NOW = {m: (f"{room}.{m}",) for room, ms in FACTIONTURN_ROOMS.items() for m in ms.split()} | _FACTIONTURN_SPLIT
 MOVED.update({f"domain.factionturn.{m}": tuple(f"domain.factionturn.{n}" for n in now) for m, now in _NOW.items()})
-MOVED["domain.faction"] = MOVED["domain.faction_assets"] = ("domain.factionturn.aggregate.faction",)
 RENAMED: dict[str, str] = {
     "domain.factionturn.faction_merger:FactionMergers": "domain.factionturn.aggregate.faction:Faction",
 }
