@@ -96,7 +96,7 @@ test-citus: install web-install
 schema: install
 	$(BIN)/python -m service.entrypoints.graphql.sdl
 
-## Rewrite the REST contract's order components (openapi/openapi.yaml) from domain/factionturn/orders.py; a test
+## Rewrite the REST contract's order components (openapi/openapi.yaml) from domain/factionturn/aggregate/orders.py; a test
 ## fails when they drift.
 openapi: install
 	$(BIN)/python -m service.entrypoints.rest.order_schemas

@@ -28,7 +28,7 @@ from uuid import UUID
 from bench.http_load import STANDINGS, Connection, http_request
 from bench.played import Size, build
 from domain.campaign import Campaign
-from domain.factionturn.faction import Faction
+from domain.factionturn.aggregate.faction import Faction
 from domain.gameofbones.rules.ordering import UNSET, Order
 from service.bootstrap import Intrigue
 from service.persistence.database import Database

@@ -26,7 +26,7 @@ from bench.cpu_meter import SAMPLER, CpuMeter
 from domain.campaign import Campaign
 from domain.commands import CreateCampaign, MapRegion, RegisterHouse, StartingArea, StartingMember, StartingPriest
 from domain.errors import DomainError
-from domain.factionturn.faction import Faction
+from domain.factionturn.aggregate.faction import Faction
 from service.bootstrap import Intrigue
 from service.persistence.database import Database
 from service.usecases.interventions import By

@@ -33,7 +33,7 @@ from bench.played_rows import (
 from bench.projections import _raw_read
 from domain.commands import RollDice
 from domain.errors import DomainError
-from domain.factionturn.faction import Faction
+from domain.factionturn.aggregate.faction import Faction
 from domain.gameofbones.aggregate.house import House
 from service.bootstrap import Intrigue
 from service.entrypoints.graphql.precomputed import precompute_standings

@@ -27,7 +27,7 @@ from domain.enums import (
     Temperament,
     WebhookFormat,
 )
-from domain.factionturn.enums import (
+from domain.factionturn.tables.enums import (
     AssetAttribute,
     AssetKind,
     AssetOutcome,

@@ -1,6 +1,6 @@
 """Closed sets the kernel owns, as enums whose values are the strings events and REST payloads carry.
 
-The rule systems' own sets live beside their rules (domain/factionturn/enums.py,
+The rule systems' own sets live beside their rules (domain/factionturn/tables/enums.py,
 domain/gameofbones/tables/enums.py); domain/closed_sets.py names every closed set a client can reach.
 """
 

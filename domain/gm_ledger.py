@@ -12,8 +12,8 @@ from typing import Any
 from eventsourcing.domain import Aggregate, event
 
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
-from domain.factionturn.assets import AssetType
-from domain.factionturn.custom_types import row_from_dict, row_to_dict
+from domain.factionturn.tables.assets import AssetType
+from domain.factionturn.tables.custom_types import row_from_dict, row_to_dict
 from domain.gm import CustomActionDef, check_intervention
 
 RULE_GOSSIP = "seed 002, Procedure: 1-2 lines passed around as gossip"

@@ -3,7 +3,9 @@
 eventsourcing names an event by `module:qualname` (`domain.faction:Faction.Created`) in every stored event
 and snapshot, and a domain dataclass is written under the same kind of name. When a module moves, its old
 name goes into `MOVED` with the modules its classes went to; stored events keep decoding, new ones are
-written under the new names.
+written under the new names. A class folded into another (a mixin merged into its aggregate) renames its
+events: its old topic goes into `RENAMED` with its new class's, and each of its events' old topics names the new
+class's. tests/projections/test_names_of_3de475b.py holds every name `main` wrote at 3de475b to its class.
 """
 
 from __future__ import annotations
@@ -12,12 +14,12 @@ import importlib
 from collections.abc import Iterator, Mapping
 
 from eventsourcing.domain import DomainEvent
-from eventsourcing.utils import register_topic, resolve_topic
+from eventsourcing.utils import register_topic
 
 # old module -> the modules its classes live in now (issue 13 moved the aggregates into their rule systems)
 MOVED: dict[str, tuple[str, ...]] = {
-    "domain.faction": ("domain.factionturn.faction",),
-    "domain.faction_assets": ("domain.factionturn.faction_assets",),
+    "domain.faction": ("domain.factionturn.aggregate.faction",),  # issue 30 moved it on into its room
+    "domain.faction_assets": ("domain.factionturn.aggregate.faction",),
     "domain.house": ("domain.gameofbones.aggregate.house",),
     # ---- the Game of Bones in sub-rooms (issue 30, item 4: domain/gameofbones/{tables,forms,rules,aggregate,
     # resolution}; House and its commands in one module) --------------------------------------------------------
@@ -68,6 +70,34 @@ RENAMED: dict[str, str] = {
 }
 # ---- end of the Game of Bones' merged classes ------------------------------------------------------------------
 
+# ---- the Faction Turn's rooms (issue 30, item 4): every module of domain/factionturn/ moved into a sub-package --
+# and some split by concept: old module name -> the room-relative modules its classes live in now.
+_FACTIONTURN_SPLIT = {
+    "effects": ("aggregate.effects", "aggregate.asset_effects"),
+    "examples": ("rules.examples", "rules.worked_example"),
+    "faction": ("aggregate.faction",),
+    "faction_assets": ("aggregate.faction",),  # FactionAssets stays a class (its events' names are stored)
+    "faction_merger": ("aggregate.faction",),  # FactionMergers is folded into Faction: see RENAMED
+}
+FACTIONTURN_ROOMS: dict[str, str] = {
+    "tables": "assets asset_texts catalog catalog_cunning catalog_force catalog_wealth custom_types enums goals "
+    "passives progression tags wild",
+    "aggregate": "adjustment clone faction_record holdings orders",
+    "rules": "abilities ability_actions actions adventures asset_index attack contest creation custom_actions damage "
+    "generated_goals generation goal_tracking influence merger monsters movement multiturn purchase purchase_rules "
+    "rows seize upkeep wild_assets world",
+    "forms": "order_checks order_form order_funds order_scope preview",
+    "resolution": "initiative phase turn",
+}
+_NOW = {m: (f"{room}.{m}",) for room, ms in FACTIONTURN_ROOMS.items() for m in ms.split()} | _FACTIONTURN_SPLIT
+MOVED.update({f"domain.factionturn.{m}": tuple(f"domain.factionturn.{n}" for n in now) for m, now in _NOW.items()})
+RENAMED.update(
+    {
+        "domain.factionturn.faction_merger:FactionMergers": "domain.factionturn.aggregate.faction:Faction",
+    }
+)
+# ---- (end of the Faction Turn's rooms) ------------------------------------------------------------------------
+
 
 def moved_classes(moved: Mapping[str, tuple[str, ...]] = MOVED) -> Iterator[tuple[str, type]]:
     """(old topic, class) for every class defined in a moved module and every event class it carries."""
@@ -76,19 +106,35 @@ def moved_classes(moved: Mapping[str, tuple[str, ...]] = MOVED) -> Iterator[tupl
             module = importlib.import_module(name)
             for value in vars(module).values():
                 if isinstance(value, type) and value.__module__ == name:
-                    yield f"{old}:{value.__qualname__}", value
-                    for attribute in dir(value):  # inherited events too: House.ActionOrdered may live on a base
-                        nested = getattr(value, attribute, None)
-                        if isinstance(nested, type) and issubclass(nested, DomainEvent):
-                            yield f"{old}:{value.__qualname__}.{attribute}", nested
+                    yield from _with_events(f"{old}:{value.__qualname__}", value)
+
+
+def renamed_classes(renamed: Mapping[str, str] = RENAMED) -> Iterator[tuple[str, type]]:
+    """(old topic, class) for every class folded into another, and for each event class the new one carries."""
+    for old, new in renamed.items():
+        module, qualname = new.split(":")
+        found: object = importlib.import_module(module)
+        for part in qualname.split("."):
+            found = getattr(found, part)
+        assert isinstance(found, type), new
+        yield from _with_events(old, found)
+
+
+def _with_events(old: str, cls: type) -> Iterator[tuple[str, type]]:
+    yield old, cls
+    for attribute in dir(cls):  # inherited events too: House.ActionOrdered may live on a base
+        nested = getattr(cls, attribute, None)
+        if isinstance(nested, type) and issubclass(nested, DomainEvent):
+            yield f"{old}.{attribute}", nested
 
 
 def register_old_topics(
-    moved: Mapping[str, tuple[str, ...]] = MOVED, renamed: Mapping[str, str] = RENAMED
+    moved: Mapping[str, tuple[str, ...]] = MOVED, renamed: Mapping[str, str] | None = None
 ) -> dict[str, type]:
-    """Make every old topic resolve to its class; returns them, old topic to class. Safe to call again."""
+    """Make every old topic resolve to its class; returns them, old topic to class. Safe to call again.
+    `renamed` defaults to `RENAMED` when `moved` is `MOVED`, to none otherwise."""
     found = dict(moved_classes(moved))
-    found |= {old: resolve_topic(new) for old, new in renamed.items()}
+    found |= dict(renamed_classes(RENAMED if renamed is None and moved is MOVED else renamed or {}))
     for topic, cls in found.items():
         register_topic(topic, cls)
     return found

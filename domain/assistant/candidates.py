@@ -1,6 +1,6 @@
 """The faction's candidate actions the assistant weighs (issue 19): the preview's kinds it can ever choose, each
 judged by the preview's own `verdict` (the submission check), so what it drafts is allowed exactly as the
-preview would allow it (domain/factionturn/preview.py).
+preview would allow it (domain/factionturn/forms/preview.py).
 
 Left out before judging, as the assistant never chooses them: refits, sales and moving home; purchases it
 cannot afford at its action or whose rating its score does not reach (the check refuses those anyway); and
@@ -10,9 +10,7 @@ slow as a faction grew, for nothing.
 
 from __future__ import annotations
 
-from domain.factionturn.faction import Faction
-from domain.factionturn.order_funds import bring_to_action
-from domain.factionturn.orders import (
+from domain.factionturn.aggregate.orders import (
     AbilityUse,
     Action,
     Attack,
@@ -24,16 +22,18 @@ from domain.factionturn.orders import (
     UseAssetAbility,
     action_name,
 )
-from domain.factionturn.preview import Option, buyable_rows, buying_regions, verdict
-from domain.factionturn.purchase import repair_plan
-from domain.factionturn.purchase_rules import price
-from domain.factionturn.world import World
+from domain.factionturn.aggregate.view import FactionView
+from domain.factionturn.forms.order_funds import bring_to_action
+from domain.factionturn.forms.preview import Option, buyable_rows, buying_regions, verdict
+from domain.factionturn.rules.purchase import repair_plan
+from domain.factionturn.rules.purchase_rules import price
+from domain.factionturn.rules.world import World
 
 
 def candidates(world: World, faction_id: str) -> tuple[int, list[Option]]:
     """The FacGold at its action, and the allowed candidates with their costs."""
     working, faction = world.with_copy_of(faction_id)
-    faction.begin_turn(world.phase)
+    working.begin_turn(faction_id)
     funds = bring_to_action(working, faction, False).at_action
     priced: list[tuple[Action, int | None]] = [*_buys(working, faction, funds), *_repairs(faction)]
     regions = dict.fromkeys(a.region_id for a in faction.assets.values() if a.region_id in world.regions)
@@ -53,7 +53,7 @@ def candidates(world: World, faction_id: str) -> tuple[int, list[Option]]:
     return funds, [Option(action_name(a), a, cost, v) for a, cost, v in judged if v.allowed]
 
 
-def _buys(world: World, faction: Faction, funds: int) -> list[tuple[Action, int | None]]:
+def _buys(world: World, faction: FactionView, funds: int) -> list[tuple[Action, int | None]]:
     found: list[tuple[Action, int | None]] = []
     for region_id in buying_regions(faction):
         if region_id not in world.regions:
@@ -68,7 +68,7 @@ def _buys(world: World, faction: Faction, funds: int) -> list[tuple[Action, int 
     return found
 
 
-def _repairs(faction: Faction) -> list[tuple[Action, int | None]]:
+def _repairs(faction: FactionView) -> list[tuple[Action, int | None]]:
     found: list[tuple[Action, int | None]] = []
     for asset in faction.assets.values():
         if asset.hp < asset.max_hp:

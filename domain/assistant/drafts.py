@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from domain.factionturn.orders import FactionOrders
+from domain.factionturn.aggregate.orders import FactionOrders
 from domain.gameofbones.rules.ordering import Order
 
 JITTER = 1000  # the tie-breaking die: near-equal choices are told apart by it, never by a hidden roll

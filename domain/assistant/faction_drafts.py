@@ -21,10 +21,11 @@ from domain.assistant.faction_moves import bigger_bases, move_options, score_mov
 from domain.assistant.faction_scores import is_strike, score_option
 from domain.assistant.temperaments import WEIGHTS
 from domain.enums import Temperament
-from domain.factionturn.faction import Faction
-from domain.factionturn.orders import Action, Attack, FactionOrders, GoalChoice, Strike, UseAssetAbility
-from domain.factionturn.preview import Option
-from domain.factionturn.world import World
+from domain.factionturn.aggregate.effects import GoalChosen
+from domain.factionturn.aggregate.orders import Action, Attack, FactionOrders, GoalChoice, Strike, UseAssetAbility
+from domain.factionturn.aggregate.view import FactionView
+from domain.factionturn.forms.preview import Option
+from domain.factionturn.rules.world import Change, World
 
 RAISES = {Temperament.AGGRESSIVE: "force", Temperament.SCHEMING: "cunning", Temperament.GREEDY: "wealth"}
 
@@ -66,7 +67,7 @@ def draft_faction(world: World, faction_id: str, temperament: Temperament, dice:
     return FactionDraft(faction_id, temperament.value, orders, tuple(chosen), passed)
 
 
-def _strikes(world: World, faction: Faction, scored: list[tuple[Action, Choice]]) -> tuple[Action, Choice] | None:
+def _strikes(world: World, faction: FactionView, scored: list[tuple[Action, Choice]]) -> tuple[Action, Choice] | None:
     """Every worthwhile strike, each attacker against the target it scores best on, as one Attack."""
     by_attacker: dict[str, tuple[Strike, Choice]] = {}
     for action, choice in scored:
@@ -89,25 +90,19 @@ def _strikes(world: World, faction: Faction, scored: list[tuple[Action, Choice]]
     return attack, Choice(head.summary, head.reasons, (*head.odds, *lines), sum(c.score for _, c in picked))
 
 
-def _as_pursuing(world: World, faction_id: str, choice: GoalChoice | None) -> tuple[World, Faction]:
+def _as_pursuing(world: World, faction_id: str, choice: GoalChoice | None) -> tuple[World, FactionView]:
     """The world to weigh choices in: with a goal just taken up, the faction as it will pursue it this turn
     (seed 002: a faction without a goal picks one and acts), on a copy; the checks still judge the real one."""
     if choice is None:
         return world, world.faction(faction_id)
     seen, me = world.with_copy_of(faction_id)
-    me.goal = {
-        "key": choice.goal,
-        "target": choice.target or None,
-        "progress": {},
-        "baseline": {},
-        "adopted_turn": me.turn,
-    }
+    seen.apply(Change(faction_id, GoalChosen(choice.goal, choice.target or None, {}, None)))
     return seen, me
 
 
 def _score(
     world: World,
-    faction: Faction,
+    faction: FactionView,
     option: Option,
     weights: Mapping[str, float],
     temperament: str,
@@ -123,7 +118,7 @@ def _score(
 
 
 def _raise(
-    world: World, faction: Faction, temperament: Temperament, goal_choice: GoalChoice | None, chosen: list[Choice]
+    world: World, faction: FactionView, temperament: Temperament, goal_choice: GoalChoice | None, chosen: list[Choice]
 ) -> tuple[str, ...]:
     """Seed 002, Raising Stats: XP spent on the rating its temperament favours (the lowest, for the cautious)."""
     lowest = min(("force", "cunning", "wealth"), key=faction.rating)

@@ -16,14 +16,14 @@ from domain.assistant.faction_moves import out_of_reach
 from domain.assistant.faction_scores import DESTROYS
 from domain.enums import Temperament
 from domain.errors import DomainError
-from domain.factionturn.faction import Faction
-from domain.factionturn.goal_tracking import scores
-from domain.factionturn.goals import GOALS
-from domain.factionturn.order_checks import check_orders
-from domain.factionturn.orders import FactionOrders, GoalChoice, Strike, UseAssetAbility
-from domain.factionturn.preview import Option
-from domain.factionturn.rows import type_of
-from domain.factionturn.world import World
+from domain.factionturn.aggregate.orders import FactionOrders, GoalChoice, Strike, UseAssetAbility
+from domain.factionturn.aggregate.view import FactionView
+from domain.factionturn.forms.order_checks import check_orders
+from domain.factionturn.forms.preview import Option
+from domain.factionturn.rules.goal_tracking import scores
+from domain.factionturn.rules.rows import type_of
+from domain.factionturn.rules.world import World
+from domain.factionturn.tables.goals import GOALS
 from domain.odds import Unknown, attack_odds
 
 GOALS_BY_TEMPERAMENT = {
@@ -37,7 +37,7 @@ GOVERNED = frozenset({"inside_enemy_territory", "legendary_wealth"})
 
 
 def goal_choice(
-    world: World, faction: Faction, temperament: Temperament, chosen: list[Choice], moves: Sequence[Option]
+    world: World, faction: FactionView, temperament: Temperament, chosen: list[Choice], moves: Sequence[Option]
 ) -> GoalChoice | None:
     """The goal to take up, or to change to; None to keep the one held (or to go without). `moves`: the moves of
     its assets by their own abilities that the preview allows (`faction_moves.move_options`)."""
@@ -82,7 +82,7 @@ def goal_choice(
 
 
 def _first_open(
-    world: World, faction: Faction, temperament: Temperament, moves: Sequence[Option], but: str = ""
+    world: World, faction: FactionView, temperament: Temperament, moves: Sequence[Option], but: str = ""
 ) -> GoalChoice | None:
     for key in GOALS_BY_TEMPERAMENT[temperament]:
         choice = GoalChoice(key)
@@ -93,7 +93,7 @@ def _first_open(
     return None
 
 
-def unreachable(world: World, faction: Faction, key: str, moves: Sequence[Option], target: str = "") -> str:
+def unreachable(world: World, faction: FactionView, key: str, moves: Sequence[Option], target: str = "") -> str:
     """Why nothing the assistant drafts can progress the goal now, by the rules' own counts; "" if something can."""
     me = str(faction.id)
     if out_of_reach(world, faction, key, bool(moves)):
@@ -115,7 +115,7 @@ def unreachable(world: World, faction: Faction, key: str, moves: Sequence[Option
     return ""
 
 
-def _new_ground(world: World, faction: Faction, moves: Sequence[Option]) -> bool:
+def _new_ground(world: World, faction: FactionView, moves: Sequence[Option]) -> bool:
     """Seed 002, Expand Influence: a new base needs another asset of the faction in the region: one stands in a
     settled region without its base, or an allowed move takes one there."""
     open_ = {r for r, region in world.regions.items() if faction.base_in(r) is None and not region.wild}
@@ -123,7 +123,7 @@ def _new_ground(world: World, faction: Faction, moves: Sequence[Option]) -> bool
     return here or any(isinstance(m.action, UseAssetAbility) and m.action.uses[0].region_id in open_ for m in moves)
 
 
-def _rival_assets(world: World, faction: Faction, attribute: str, rating: int) -> int:
+def _rival_assets(world: World, faction: FactionView, attribute: str, rating: int) -> int:
     return sum(
         1
         for f in world.factions.values()
@@ -133,7 +133,7 @@ def _rival_assets(world: World, faction: Faction, attribute: str, rating: int) -
     )
 
 
-def _still_to_destroy(faction: Faction, key: str) -> int:
+def _still_to_destroy(faction: FactionView, key: str) -> int:
     """The count the goal asks for from the faction's score, less those destroyed since it was taken up."""
     asks = GOALS[key].target
     needed = asks(scores(faction)) if asks is not None else 1
@@ -142,7 +142,7 @@ def _still_to_destroy(faction: Faction, key: str) -> int:
     return max(needed - done, 1)
 
 
-def finishable_foe(world: World, faction: Faction) -> Faction | None:
+def finishable_foe(world: World, faction: FactionView) -> FactionView | None:
     """The weakest rival whose own HP the faction's strikes on its undefended bases are expected to take within
     `FINISH_TURNS` turns, by the exact odds (domain/odds). Seed 002: damage to a Base of Influence is lost by the
     faction too, at most the base's HP; at 0 HP the faction is destroyed."""
@@ -157,7 +157,7 @@ def finishable_foe(world: World, faction: Faction) -> Faction | None:
     return min(found)[2] if found else None
 
 
-def reachable_hp(world: World, faction: Faction, rival: Faction, turns: int) -> float:
+def reachable_hp(world: World, faction: FactionView, rival: FactionView, turns: int) -> float:
     """The rival's HP the faction's usable attackers are expected to take in `turns` turns: each strikes the base
     it deals most to, among those it shares a region with where the base itself meets the strike (no other asset
     of the rival there may defend), and a base loses at most its HP."""
@@ -179,7 +179,7 @@ def reachable_hp(world: World, faction: Faction, rival: Faction, turns: int) -> 
     return sum(min(turns * damage, rival.assets[b].hp) for b, damage in dealt.items())
 
 
-def _expected(world: World, me: str, attacker_id: str, rival: Faction, base_id: str) -> float:
+def _expected(world: World, me: str, attacker_id: str, rival: FactionView, base_id: str) -> float:
     try:
         odds = attack_odds(world, me, Strike(attacker_id, str(rival.id), base_id))
     except DomainError:

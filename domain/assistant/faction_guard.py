@@ -12,12 +12,12 @@ defender there.
 from __future__ import annotations
 
 from domain.errors import DomainError
-from domain.factionturn.faction import Faction
-from domain.factionturn.holdings import OwnedAsset
-from domain.factionturn.orders import Defence, Strike
-from domain.factionturn.passives import Passive
-from domain.factionturn.rows import ability_of, type_of
-from domain.factionturn.world import World
+from domain.factionturn.aggregate.holdings import OwnedAsset
+from domain.factionturn.aggregate.orders import Defence, Strike
+from domain.factionturn.aggregate.view import FactionView
+from domain.factionturn.rules.rows import ability_of, type_of
+from domain.factionturn.rules.world import World
+from domain.factionturn.tables.passives import Passive
 from domain.odds import Unknown, attack_odds
 
 # seed 002: a Fortress defends only against Force assets, a Warmage Academy only against attacks versus
@@ -26,7 +26,7 @@ from domain.odds import Unknown, attack_odds
 PARTIAL_DEFENDERS = frozenset({Passive.FORTRESS, Passive.WARMAGE_ACADEMY, Passive.LAWYERS})
 
 
-def defences(world: World, faction: Faction) -> tuple[Defence, ...]:
+def defences(world: World, faction: FactionView) -> tuple[Defence, ...]:
     """Per region of one of its bases, the asset that meets every strike there, if it has one."""
     found = []
     for base in (a for a in faction.assets.values() if a.is_base and a.region_id in world.regions):
@@ -36,7 +36,7 @@ def defences(world: World, faction: Faction) -> tuple[Defence, ...]:
     return tuple(found)
 
 
-def best_defender(faction: Faction, region_id: str) -> OwnedAsset | None:
+def best_defender(faction: FactionView, region_id: str) -> OwnedAsset | None:
     """Seed 002, Buy Asset: a new asset cannot defend "until the beginning of the faction's next turn", so one
     bought last turn meets only the strikes after this turn begins; one usable already is preferred."""
     candidates = [
@@ -57,7 +57,7 @@ def _staying_power(asset: OwnedAsset) -> float:
     return asset.hp + 1.5 * counter
 
 
-def threats(world: World, faction: Faction) -> dict[str, float]:
+def threats(world: World, faction: FactionView) -> dict[str, float]:
     """Per region where a base of the faction stands with no asset of its own to defend it: the damage the
     rivals' assets there would deal it, each striking it once, by their exact expected damage (domain/odds, the
     GM's truth: the assistant drafts for the GM). Every point of it is a point of the faction's HP."""

@@ -10,11 +10,11 @@ from collections.abc import Mapping
 
 from domain.assistant.drafts import Choice
 from domain.assistant.faction_scores import goal_name
-from domain.factionturn.faction import Faction
-from domain.factionturn.orders import AbilityUse, ExpandInfluence, UseAssetAbility
-from domain.factionturn.preview import Option, verdict
-from domain.factionturn.rows import type_of
-from domain.factionturn.world import World
+from domain.factionturn.aggregate.orders import AbilityUse, ExpandInfluence, UseAssetAbility
+from domain.factionturn.aggregate.view import FactionView
+from domain.factionturn.forms.preview import Option, verdict
+from domain.factionturn.rules.rows import type_of
+from domain.factionturn.rules.world import World
 
 # Goals that need a rival within reach; with none in any region the faction holds, they are out of reach.
 NEEDS_RIVALS = frozenset(
@@ -32,7 +32,7 @@ NEEDS_RIVALS = frozenset(
 REACH = 3  # the longest move seed 002's movers make (Airship, Covert Shipping, Teleportation Circles)
 
 
-def move_options(world: World, faction: Faction) -> list[Option]:
+def move_options(world: World, faction: FactionView) -> list[Option]:
     """Each asset with a special action, carried by itself to each region within reach, where allowed."""
     found: list[Option] = []
     for asset in faction.assets.values():
@@ -49,7 +49,7 @@ def move_options(world: World, faction: Faction) -> list[Option]:
     return found
 
 
-def score_move(world: World, faction: Faction, option: Option, weights: Mapping[str, float]) -> Choice | None:
+def score_move(world: World, faction: FactionView, option: Option, weights: Mapping[str, float]) -> Choice | None:
     action = option.action
     assert isinstance(action, UseAssetAbility)
     use = action.uses[0]
@@ -74,7 +74,7 @@ def score_move(world: World, faction: Faction, option: Option, weights: Mapping[
     return Choice(f"{asset.name} moves to {region.name}", tuple(reasons), (), value)
 
 
-def bigger_bases(world: World, faction: Faction, funds: int) -> list[Option]:
+def bigger_bases(world: World, faction: FactionView, funds: int) -> list[Option]:
     """Seed 002, Expand Influence: "Pay 1 FacGold per hp"; for Legendary Wealth, what is spent counts."""
     if not faction.goal or faction.goal["key"] != "legendary_wealth" or funds < 2:
         return []
@@ -88,7 +88,7 @@ def bigger_bases(world: World, faction: Faction, funds: int) -> list[Option]:
     return found
 
 
-def out_of_reach(world: World, faction: Faction, key: str, movable: bool) -> bool:
+def out_of_reach(world: World, faction: FactionView, key: str, movable: bool) -> bool:
     """No rival asset shares a region with any of the faction's, and none of its assets can move (`movable`):
     a goal that needs rivals cannot be pursued (seed 002, Attack: only in the same region)."""
     if key not in NEEDS_RIVALS:
@@ -98,7 +98,7 @@ def out_of_reach(world: World, faction: Faction, key: str, movable: bool) -> boo
     return not near and not movable
 
 
-def _nearest_rival(world: World, faction: Faction, region_id: str) -> int:
+def _nearest_rival(world: World, faction: FactionView, region_id: str) -> int:
     found = [
         world.distance(region_id, a.region_id)
         for f in world.factions.values()

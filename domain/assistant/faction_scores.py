@@ -1,6 +1,6 @@
 """How much a faction's candidate action is worth to it: its goal first, then its temperament (issue 19).
 
-Each candidate is one of the preview's allowed options (domain/factionturn/preview.py); the score is in rough
+Each candidate is one of the preview's allowed options (domain/factionturn/forms/preview.py); the score is in rough
 "HP of effect" units, positive when worth doing. Goals are seed 002's Faction Goals; odds are exact
 (`estimates`). The reasons are the words the GM reads.
 """
@@ -14,11 +14,8 @@ from types import MappingProxyType
 
 from domain.assistant.drafts import Choice
 from domain.dice import DiceSpec
-from domain.factionturn.faction import Faction
-from domain.factionturn.goal_tracking import scores
-from domain.factionturn.goals import GOALS, GoalContext, goal
-from domain.factionturn.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
-from domain.factionturn.orders import (
+from domain.factionturn.aggregate.holdings import WILD_MONSTER, WILD_TERRAIN, OwnedAsset
+from domain.factionturn.aggregate.orders import (
     Action,
     Attack,
     BuyAsset,
@@ -28,10 +25,13 @@ from domain.factionturn.orders import (
     Strike,
     UseAssetAbility,
 )
-from domain.factionturn.preview import Option
-from domain.factionturn.purchase import repair_plan
-from domain.factionturn.rows import type_of
-from domain.factionturn.world import World
+from domain.factionturn.aggregate.view import FactionView
+from domain.factionturn.forms.preview import Option
+from domain.factionturn.rules.goal_tracking import scores
+from domain.factionturn.rules.purchase import repair_plan
+from domain.factionturn.rules.rows import type_of
+from domain.factionturn.rules.world import World
+from domain.factionturn.tables.goals import GOALS, GoalContext, goal
 from domain.odds import Distribution, Unknown, attack_odds
 
 NO_THREATS: Mapping[str, float] = MappingProxyType({})
@@ -60,13 +60,13 @@ def pct(p: float) -> str:
     return f"{round(p * 100)}%"
 
 
-def goal_name(faction: Faction) -> str:
+def goal_name(faction: FactionView) -> str:
     return goal(faction.goal["key"]).name if faction.goal else ""
 
 
 def score_option(
     world: World,
-    faction: Faction,
+    faction: FactionView,
     option: Option,
     weights: Mapping[str, float],
     temperament: str,
@@ -98,7 +98,7 @@ def score_option(
 
 
 def score_strike(
-    world: World, faction: Faction, strike: Strike, weights: Mapping[str, float], temperament: str
+    world: World, faction: FactionView, strike: Strike, weights: Mapping[str, float], temperament: str
 ) -> Choice | None:
     attacker = faction.assets[strike.attacker_id]
     rival = world.faction(strike.target_faction_id)
@@ -138,7 +138,7 @@ def score_strike(
     )
 
 
-def strike_estimate(world: World, faction: Faction, strike: Strike, target: OwnedAsset) -> tuple[StrikeOdds, str]:
+def strike_estimate(world: World, faction: FactionView, strike: Strike, target: OwnedAsset) -> tuple[StrikeOdds, str]:
     """The GM's exact odds of the strike (domain/odds: the resolution's own sides, from the truth: the assistant
     drafts for the GM), with the chance its damage reaches the target's HP, and the counter's dice in words."""
     odds = attack_odds(world, str(faction.id), strike)
@@ -187,7 +187,7 @@ def _rating(asset: OwnedAsset) -> int:
 
 def _buy(
     world: World,
-    faction: Faction,
+    faction: FactionView,
     action: BuyAsset,
     cost: int,
     weights: Mapping[str, float],
@@ -219,7 +219,7 @@ def _buy(
 
 
 def _repair(
-    faction: Faction, action: RepairAsset, cost: int, weights: Mapping[str, float], threat: float
+    faction: FactionView, action: RepairAsset, cost: int, weights: Mapping[str, float], threat: float
 ) -> Choice | None:
     if action.faction:
         missing = faction.max_hp - faction.hp
@@ -247,7 +247,7 @@ def _repair(
     )
 
 
-def _expand(world: World, faction: Faction, action: ExpandInfluence, weights: Mapping[str, float]) -> Choice:
+def _expand(world: World, faction: FactionView, action: ExpandInfluence, weights: Mapping[str, float]) -> Choice:
     region = world.regions.get(action.region_id)
     where = region.name if region else action.region_id
     new = faction.base_in(action.region_id) is None
@@ -268,7 +268,7 @@ def _expand(world: World, faction: Faction, action: ExpandInfluence, weights: Ma
     )
 
 
-def _seize(world: World, faction: Faction, action: SeizeRegion) -> Choice | None:
+def _seize(world: World, faction: FactionView, action: SeizeRegion) -> Choice | None:
     if not faction.goal or faction.goal["key"] != "regional_seizure":
         return None
     region = world.regions.get(action.region_id)
@@ -282,7 +282,7 @@ def _seize(world: World, faction: Faction, action: SeizeRegion) -> Choice | None
     )
 
 
-def foe_difficulty(faction: Faction, foe: Faction) -> int:
+def foe_difficulty(faction: FactionView, foe: FactionView) -> int:
     """Seed 002, Destroy the Foe: "Difficulty equal to 1 plus the average of the faction's ... scores"."""
     return GOALS["destroy_the_foe"].difficulty(GoalContext(scores(faction), opponent=scores(foe)))
 

@@ -11,11 +11,11 @@ from domain.assistant.faction_drafts import draft_faction
 from domain.assistant.house_drafts import draft_house
 from domain.assistant.temperaments import faction_temperament, house_temperament
 from domain.errors import DomainError
-from domain.factionturn.goal_tracking import check_selectable
-from domain.factionturn.goals import GOALS
-from domain.factionturn.orders import FactionOrders, GoalChoice
-from domain.factionturn.preview import preview_faction
-from domain.factionturn.world import World
+from domain.factionturn.aggregate.orders import FactionOrders, GoalChoice
+from domain.factionturn.forms.preview import preview_faction
+from domain.factionturn.rules.goal_tracking import check_selectable
+from domain.factionturn.rules.world import World
+from domain.factionturn.tables.goals import GOALS
 from domain.gameofbones.rules.ordering import Order
 from domain.gameofbones.rules.preview import preview_house
 

@@ -20,13 +20,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from uuid import UUID
 
-from domain.factionturn.creation import QUICK_REFERENCE
-from domain.factionturn.examples import STARTING_FACGOLD, WORKED_FACTIONS, WorkedFaction
-from domain.factionturn.faction import Faction
-from domain.factionturn.goal_tracking import adoption_baseline
-from domain.factionturn.holdings import BASE_OF_INFLUENCE, OwnedAsset
-from domain.factionturn.rows import starting_asset
-from domain.factionturn.world import World
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.holdings import BASE_OF_INFLUENCE, OwnedAsset
+from domain.factionturn.rules.creation import QUICK_REFERENCE
+from domain.factionturn.rules.goal_tracking import adoption_baseline
+from domain.factionturn.rules.rows import starting_asset
+from domain.factionturn.rules.worked_example import STARTING_FACGOLD, WORKED_FACTIONS, WorkedFaction
+from domain.factionturn.rules.world import World
 from domain.gameofbones.aggregate.house import House
 from domain.gameofbones.tables.records import Character
 from domain.hexmap import hex_distance

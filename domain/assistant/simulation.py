@@ -18,14 +18,14 @@ from domain.assistant.players import KINDS, faction_orders, house_orders
 from domain.assistant.sim_setup import HouseTable, faction_table, house_table
 from domain.assistant.sim_tally import Tally
 from domain.errors import DomainError
-from domain.factionturn.effects import GoalAchieved
-from domain.factionturn.faction import Faction
-from domain.factionturn.order_checks import check_orders
-from domain.factionturn.orders import FactionOrders
-from domain.factionturn.phase import apply_phase, resolve_phase
+from domain.factionturn.aggregate.effects import GoalAchieved
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.orders import FactionOrders
+from domain.factionturn.forms.order_checks import check_orders
+from domain.factionturn.resolution.phase import apply_phase, resolve_phase
 from domain.gameofbones.aggregate.house import House
 from domain.gameofbones.resolution.month import apply_month, resolve_month
-from domain.gameofbones.resolution.orders_given import order_action
+from domain.gameofbones.rules.ordering import order_action
 
 __all__ = ["ROTATION", "Tally", "mixed", "play_factions", "play_houses", "same_kind", "simulate"]
 

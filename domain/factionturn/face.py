@@ -10,43 +10,11 @@ from typing import Any
 from uuid import UUID
 
 from domain.dice import Dice
-from domain.factionturn import adventures
-from domain.factionturn.asset_texts import ASSET_TEXTS
-from domain.factionturn.assets import AssetType
-from domain.factionturn.catalog import CATALOG, NOT_BOUGHT_AS_ASSETS, asset_type
-from domain.factionturn.custom_types import define_row, row_to_dict
-from domain.factionturn.effects import Effect, MonsterAttacked
-from domain.factionturn.enums import (
-    AssetAttribute,
-    AssetKind,
-    AssetOutcome,
-    Attribute,
-    BookChoice,
-    ExampleFactionName,
-    FactionActionName,
-    GoalKey,
-    PermissionAnswer,
-)
-from domain.factionturn.examples import (
-    BRIBE_THE_BEHOLDER,
-    CHARCH_GO,
-    EXAMPLE_FACTIONS,
-    STARTING_FACGOLD,
-    WORKED_FACTIONS,
-    WorkedFaction,
-)
-from domain.factionturn.faction import Faction
-from domain.factionturn.faction_merger import MergerResult
-from domain.factionturn.generated_goals import foe_for
-from domain.factionturn.generation import GeneratedFaction, generate_world
-from domain.factionturn.goal_tracking import adoption_baseline
-from domain.factionturn.goals import GOALS, RANDOM_GOAL, goal
-from domain.factionturn.holdings import ATTRIBUTES, BASE_OF_INFLUENCE, OwnedAsset
-from domain.factionturn.merger import RULE_MERGERS, merge
-from domain.factionturn.monsters import decide_attack, plan_move
-from domain.factionturn.order_form import ACTIONS, orders_from_dict, stored_orders
-from domain.factionturn.order_scope import order_scope
-from domain.factionturn.orders import (
+from domain.factionturn.aggregate.asset_effects import MonsterAttacked
+from domain.factionturn.aggregate.effects import Effect
+from domain.factionturn.aggregate.faction import Faction, MergerResult
+from domain.factionturn.aggregate.holdings import ATTRIBUTES, BASE_OF_INFLUENCE, OwnedAsset
+from domain.factionturn.aggregate.orders import (
     Attack,
     BuyAsset,
     ChangeHome,
@@ -62,14 +30,54 @@ from domain.factionturn.orders import (
     action_name,
     orders_to_dict,
 )
-from domain.factionturn.phase import PhaseOutcome, check_orders, read_orders, resolve_phase, submitted_orders
-from domain.factionturn.preview import FactionPreview, Option, preview_faction
-from domain.factionturn.rows import new_asset, starting_asset
-from domain.factionturn.seize import REGIONAL_GOVERNMENT
-from domain.factionturn.tags import RANDOM_TAG, TAGS
-from domain.factionturn.wild import terrain_of_difficulty
-from domain.factionturn.wild_assets import THE_WILD, found_the_wild, monster, stated_terrain_hp, stats_note, terrain
-from domain.factionturn.world import Outcome, World, apply_outcomes
+from domain.factionturn.forms.order_form import ACTIONS, orders_from_dict, stored_orders
+from domain.factionturn.forms.order_scope import order_scope
+from domain.factionturn.forms.preview import FactionPreview, Option, preview_faction
+from domain.factionturn.resolution.phase import PhaseOutcome, check_orders, read_orders, resolve_phase, submitted_orders
+from domain.factionturn.rules import adventures
+from domain.factionturn.rules.examples import EXAMPLE_FACTIONS
+from domain.factionturn.rules.generated_goals import foe_for
+from domain.factionturn.rules.generation import GeneratedFaction, generate_world
+from domain.factionturn.rules.goal_tracking import adoption_baseline
+from domain.factionturn.rules.merger import RULE_MERGERS, merge
+from domain.factionturn.rules.monsters import decide_attack, plan_move
+from domain.factionturn.rules.rows import new_asset, starting_asset
+from domain.factionturn.rules.seize import REGIONAL_GOVERNMENT
+from domain.factionturn.rules.wild_assets import (
+    THE_WILD,
+    found_the_wild,
+    monster,
+    stated_terrain_hp,
+    stats_note,
+    terrain,
+)
+from domain.factionturn.rules.worked_example import (
+    BRIBE_THE_BEHOLDER,
+    CHARCH_GO,
+    STARTING_FACGOLD,
+    WORKED_FACTIONS,
+    WorkedFaction,
+)
+from domain.factionturn.rules.world import Outcome, apply_outcomes
+from domain.factionturn.rules.world import OwnedWorld as World
+from domain.factionturn.tables.asset_texts import ASSET_TEXTS
+from domain.factionturn.tables.assets import AssetType
+from domain.factionturn.tables.catalog import CATALOG, NOT_BOUGHT_AS_ASSETS, asset_type
+from domain.factionturn.tables.custom_types import define_row, row_to_dict
+from domain.factionturn.tables.enums import (
+    AssetAttribute,
+    AssetKind,
+    AssetOutcome,
+    Attribute,
+    BookChoice,
+    ExampleFactionName,
+    FactionActionName,
+    GoalKey,
+    PermissionAnswer,
+)
+from domain.factionturn.tables.goals import GOALS, RANDOM_GOAL, goal
+from domain.factionturn.tables.tags import RANDOM_TAG, TAGS
+from domain.factionturn.tables.wild import terrain_of_difficulty
 from domain.phase_chronicle import narrating
 from domain.rule_system import Companion, RuleSystem
 
@@ -131,7 +139,7 @@ class FactionTurn:
 
     def resolve(self, table: World, dice: Dice) -> PhaseOutcome:
         return resolve_phase(
-            table.factions.values(),
+            table.aggregates().values(),
             table.regions.values(),
             table.orders,
             dice,

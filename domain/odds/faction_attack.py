@@ -9,34 +9,29 @@ A side rolls 1d10 (the best of 1 + bonus dice) + its score; a Book of Secrets re
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import TypeVar
 
-from domain.dice import DiceSpec, RaisingDice, Roll
+from domain.dice import RaisingDice
 from domain.errors import RuleViolationError
-from domain.factionturn import abilities
-from domain.factionturn.assets import AttackSpec
-from domain.factionturn.attack import (
+from domain.factionturn.aggregate.holdings import OwnedAsset
+from domain.factionturn.aggregate.orders import Strike
+from domain.factionturn.aggregate.view import FactionView
+from domain.factionturn.rules import abilities
+from domain.factionturn.rules.attack import (
     attack_side,
     books_in,
     choose_defender,
-    counter_spec,
-    damage_victim,
     defence_side,
 )
-from domain.factionturn.contest import FORCE, ContestResult, Side, book_choice
-from domain.factionturn.damage import deal_damage
-from domain.factionturn.faction import Faction
-from domain.factionturn.holdings import WILD_MONSTER, OwnedAsset
-from domain.factionturn.orders import Strike
-from domain.factionturn.passives import Passive
-from domain.factionturn.rows import holds, type_of
-from domain.factionturn.wild import MONSTER_DAMAGE_MULTIPLIER
-from domain.factionturn.world import Session, World
-from domain.odds.distribution import Distribution, floored_mean, keep_highest, mixture, of_spec
+from domain.factionturn.rules.contest import FORCE, Side, book_choice
+from domain.factionturn.rules.rows import type_of
+from domain.factionturn.rules.world import Session, World
+from domain.factionturn.tables.assets import AttackSpec
+from domain.odds.distribution import Distribution, keep_highest
+from domain.odds.faction_counter import counter_odds, strike_damage
 from domain.odds.knowledge import Chance, Unknown, seen_world
 
 TIE_RULE = "seed 002, Attack Procedure: a tie on the roll results in both Attack and Counterattack succeeding"
@@ -149,7 +144,7 @@ def _agree(values: list[T], why: Unknown) -> T | Unknown:
 
 
 def _possible_defenders(
-    foe: Faction, target: OwnedAsset, attacker: OwnedAsset, spec: AttackSpec
+    foe: FactionView, target: OwnedAsset, attacker: OwnedAsset, spec: AttackSpec
 ) -> list[OwnedAsset | None]:
     """The target, and every asset of the foe the seat can see that `choose_defender` would accept."""
     others = [
@@ -167,8 +162,8 @@ def side_faces(side: Side) -> Distribution:
 
 def _odds_with(
     world: World,
-    me: Faction,
-    foe: Faction,
+    me: FactionView,
+    foe: FactionView,
     attacker: OwnedAsset,
     strike: Strike,
     defender: OwnedAsset | None,
@@ -219,8 +214,8 @@ def _odds_with(
             why,
             (*notes, why.reason),
         )
-    damage, expected = _damage(spec.damage, defender, hit + tie)
-    counter, counter_damage, expected_counter = _counter(
+    damage, expected = strike_damage(spec.damage, defender, hit + tie)
+    counter, counter_damage, expected_counter = counter_odds(
         session, attacker, foe, defender, hit, tie, miss, damage, player=player
     )
     return AttackOdds(
@@ -285,94 +280,3 @@ def _plain_contest(attack_dice: int, defence_dice: int, gap: int) -> tuple[Fract
 def _pairs(attack_dice: int, defence_dice: int) -> tuple[tuple[tuple[int, int], Fraction], ...]:
     a_faces, d_faces = keep_highest(attack_dice, 10), keep_highest(defence_dice, 10)
     return tuple(((a, d), p * q) for a, p in a_faces.outcomes for d, q in d_faces.outcomes)
-
-
-def _damage(
-    spec: DiceSpec | None, defender: OwnedAsset | None, lands: Fraction
-) -> tuple[Distribution | None, Fraction]:
-    if spec is None or defender is None:
-        return None, Fraction(0)
-    rolled = of_spec(spec)
-    if defender.type_key == WILD_MONSTER:  # seed 002, Attacking a Monster Asset: damage × 3
-        rolled = rolled.scaled(MONSTER_DAMAGE_MULTIPLIER)
-    return rolled, lands * floored_mean(rolled)
-
-
-def _counter(
-    session: Session,
-    attacker: OwnedAsset,
-    foe: Faction,
-    defender: OwnedAsset | None,
-    hit: Fraction,
-    tie: Fraction,
-    miss: Fraction,
-    damage: Distribution | None,
-    *,
-    player: bool,
-) -> tuple[Chance, Distribution | Unknown | None, Chance]:
-    """Ask `counter_spec` for each kind of result (a fresh session each: a monster counters once a turn). A tie
-    owes the counterattack before the hit is written (`strike_once`; seed 002: "Both attacker and defender take
-    damage as indicated"), so it lands whatever the hit does. On a clean hit only a monster answers, after the
-    damage: one it destroys makes no counterattack; `deal_damage` itself decides, on a copy of the world."""
-    parts: list[tuple[Fraction, Distribution]] = []
-    for chance, (a, d) in ((hit, (2, 1)), (tie, (1, 1)), (miss, (1, 2))):
-        if not chance:
-            continue
-        result = ContestResult(Roll("1d10", (a,), (), a), Roll("1d10", (d,), (), d))
-        fresh = Session(session.world, RaisingDice(), session.actor_id)
-        spec = counter_spec(fresh, attacker, foe, defender, result)
-        if spec is None:
-            continue
-        if a > d and damage is not None and defender is not None and damage.maximum >= defender.hp:
-            if player and _hidden_rescue(session.world, foe, attacker.region_id):
-                why = Unknown(
-                    f"whether {defender.name} outlives a killing blow is {foe.name}'s secret "
-                    "(its Base of Influence may take the damage; a Cathedral needs FacGold)"
-                )
-                return why, why, why
-            if not _survives_killing_blow(session, attacker, foe, defender, result):
-                chance *= damage.chance(lambda v: v < defender.hp)
-        if chance:
-            parts.append((chance, of_spec(spec)))
-    if not parts:
-        return Fraction(0), None, Fraction(0)
-    lands = sum((c for c, _ in parts), Fraction(0))
-    expected = sum((c * floored_mean(d) for c, d in parts), Fraction(0))
-    return lands, mixture(parts), expected
-
-
-def _hidden_rescue(world: World, foe: Faction, region_id: str) -> bool:
-    """What a rival's seat cannot tell: whether the Base soaks the blow (a secret Defence order), whether the
-    Cathedral's owner has the FacGold (secret) to restore the asset."""
-    return foe.base_in(region_id) is not None or bool(holds(foe, Passive.CATHEDRAL, region_id))
-
-
-def _survives_killing_blow(
-    session: Session, attacker: OwnedAsset, foe: Faction, defender: OwnedAsset, result: ContestResult
-) -> bool:
-    """Deal the defender a killing blow on a copy of the world, as `_hit` would, and ask `counter_spec` again."""
-    # Copies of the two factions a blow can change (the damage, a Cathedral's FacGold, a Hostile Takeover).
-    shared = session.world
-    world = World((), shared.regions.values(), shared.orders, shared.phase, shared.custom_types)
-    world.factions = {
-        **shared.factions,
-        **{fid: copy.deepcopy(shared.faction(fid)) for fid in (str(foe.id), session.actor_id)},
-    }
-    trial = Session(world, RaisingDice(), session.actor_id)
-    their, mine = world.faction(str(foe.id)), world.faction(session.actor_id)
-    struck = their.assets[defender.id]
-    victim = damage_victim(world, their, attacker.region_id, struck)
-    if victim is not None:
-        amount = victim.hp if victim.id == struck.id else 1
-        deal_damage(
-            trial,
-            their,
-            victim.id,
-            amount,
-            "odds: a killing blow",
-            attacker=mine,
-            attacker_asset=mine.assets.get(attacker.id),
-        )
-    after = their.assets.get(defender.id)
-    own = mine.assets.get(attacker.id)
-    return own is not None and counter_spec(trial, own, their, after, result) is not None

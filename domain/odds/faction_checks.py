@@ -12,15 +12,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from domain.dice import FixedDice
-from domain.factionturn.actions import resolve_action
-from domain.factionturn.catalog import CATALOG
-from domain.factionturn.contest import Side
-from domain.factionturn.effects import AssetDestroyed, FacGoldGained, FacGoldSpent, PurchaseDiscountSet
-from domain.factionturn.orders import AbilityUse, UseAssetAbility
-from domain.factionturn.passives import Passive
-from domain.factionturn.rows import ability_of, holds, tag_dice
-from domain.factionturn.tags import TagRoll
-from domain.factionturn.world import World
+from domain.factionturn.aggregate.asset_effects import AssetDestroyed, PurchaseDiscountSet
+from domain.factionturn.aggregate.effects import FacGoldGained, FacGoldSpent
+from domain.factionturn.aggregate.orders import AbilityUse, UseAssetAbility
+from domain.factionturn.rules.actions import resolve_action
+from domain.factionturn.rules.contest import Side
+from domain.factionturn.rules.rows import ability_of, holds, tag_dice
+from domain.factionturn.rules.world import World
+from domain.factionturn.tables.catalog import CATALOG
+from domain.factionturn.tables.passives import Passive
+from domain.factionturn.tables.tags import TagRoll
 from domain.odds.distribution import Distribution, keep_highest
 from domain.odds.knowledge import seen_world
 

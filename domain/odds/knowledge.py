@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from domain.factionturn.world import World
+from domain.factionturn.rules.world import World
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ def seen_world(world: World, viewer_id: str) -> World:
     """The Faction Turn world as `viewer_id`'s seat may see it: rivals' stealthed assets gone, rivals' orders
     unread (seed 002, Stealth: "cannot be detected"; orders are a faction's own, visibility_registry)."""
     seen = world.copy()
-    for faction in seen.factions.values():
+    for faction in seen.aggregates().values():  # its own copy, with what the seat cannot see taken out
         if str(faction.id) != viewer_id:
             for asset in [a for a in faction.assets.values() if a.stealthed]:
                 del faction.assets[asset.id]

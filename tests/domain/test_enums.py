@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from domain.closed_sets import CLOSED_SETS
 from domain.enums import AdjustField, Population
-from domain.factionturn.enums import ExampleFactionName, FactionActionName, GoalKey
-from domain.factionturn.examples import EXAMPLE_FACTIONS
-from domain.factionturn.goals import GOALS
-from domain.factionturn.orders import ACTION_NAMES, action_name
+from domain.factionturn.aggregate.orders import ACTION_NAMES, action_name
+from domain.factionturn.rules.examples import EXAMPLE_FACTIONS
+from domain.factionturn.tables.enums import ExampleFactionName, FactionActionName, GoalKey
+from domain.factionturn.tables.goals import GOALS
 from domain.gameofbones.tables.actions import ACTIONS
 from domain.gameofbones.tables.enums import Fate, HouseActionName, InfluenceSourceKey, Status
 from domain.gameofbones.tables.gains import INFLUENCE_SOURCES

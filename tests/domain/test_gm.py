@@ -6,14 +6,14 @@ import pytest
 
 from domain.dice import FixedDice
 from domain.errors import InvalidInputError, RuleViolationError
-from domain.factionturn import adventures
-from domain.factionturn.actions import resolve_action
-from domain.factionturn.catalog import CATALOG, asset_type
-from domain.factionturn.custom_types import define_row, row_to_dict
-from domain.factionturn.faction import Faction
-from domain.factionturn.orders import Attack, BuyAsset, CustomAction, FactionOrders, Strike
-from domain.factionturn.turn import resolve_turn
-from domain.factionturn.world import World, apply_outcomes
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.orders import Attack, BuyAsset, CustomAction, FactionOrders, Strike
+from domain.factionturn.resolution.turn import resolve_turn
+from domain.factionturn.rules import adventures
+from domain.factionturn.rules.actions import resolve_action
+from domain.factionturn.rules.world import World, apply_outcomes
+from domain.factionturn.tables.catalog import CATALOG, asset_type
+from domain.factionturn.tables.custom_types import define_row, row_to_dict
 from domain.gm import Adjustment, Check, CustomActionDef
 from domain.region import Region
 from tests.domain.factionturn.factionturn_scenario import event_names, faction, give, region, settle

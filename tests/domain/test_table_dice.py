@@ -6,8 +6,8 @@ import pytest
 
 from domain.dice import DiceSpec, Modifier, RollRequest, announce
 from domain.errors import InvalidInputError
-from domain.factionturn.actions import resolve_action
-from domain.factionturn.orders import Attack, Strike
+from domain.factionturn.aggregate.orders import Attack, Strike
+from domain.factionturn.rules.actions import resolve_action
 from domain.table_dice import TableDice, TableDiceNeeded
 from tests.domain.factionturn.factionturn_scenario import Table, faction, give, region
 

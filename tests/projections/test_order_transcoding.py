@@ -8,9 +8,16 @@ from uuid import uuid4
 
 from eventsourcing.persistence import DatetimeAsISO, Mapper, UUIDAsHex
 
-from domain.factionturn.faction import Faction
-from domain.factionturn.order_form import stored_orders
-from domain.factionturn.orders import BuyAsset, Defence, FactionOrders, GoalChoice, RepairAsset, orders_to_dict
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.orders import (
+    BuyAsset,
+    Defence,
+    FactionOrders,
+    GoalChoice,
+    RepairAsset,
+    orders_to_dict,
+)
+from domain.factionturn.forms.order_form import stored_orders
 from projections.codec import FastJSONTranscoder, register_domain_transcodings
 from tests.domain.factionturn.factionturn_scenario import faction, region
 

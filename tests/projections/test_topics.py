@@ -10,7 +10,7 @@ from pathlib import Path
 from eventsourcing.domain import Aggregate
 
 import domain
-from domain.factionturn.faction import Faction
+from domain.factionturn.aggregate.faction import Faction
 from domain.region import Region
 from projections.topics import AGGREGATES, stored_topics
 

@@ -25,7 +25,7 @@ from domain.commands import (
     StartingMember,
     StartingPriest,
 )
-from domain.factionturn.faction import Faction
+from domain.factionturn.aggregate.faction import Faction
 from domain.gameofbones.tables.records import Character
 from service.bootstrap import Intrigue
 

@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 
 from domain.commands import CreateCampaign, FoundFaction, MapRegion, StartingAsset
 from domain.dice import RaisingDice
-from domain.factionturn.faction import Faction
+from domain.factionturn.aggregate.faction import Faction
 from service.bootstrap import Intrigue
 from service.persistence.database import Database
 

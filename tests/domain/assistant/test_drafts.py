@@ -16,10 +16,10 @@ from domain.assistant.simulation import ROTATION, mixed, play_factions, play_hou
 from domain.assistant.temperaments import WEIGHTS
 from domain.dice import RaisingDice, RandomDice
 from domain.enums import Temperament
-from domain.factionturn.order_checks import check_orders
-from domain.factionturn.orders import Defence, Strike
-from domain.factionturn.rows import new_asset, type_of
-from domain.gameofbones.resolution.orders_given import order_action
+from domain.factionturn.aggregate.orders import Defence, Strike
+from domain.factionturn.forms.order_checks import check_orders
+from domain.factionturn.rules.rows import new_asset, type_of
+from domain.gameofbones.rules.ordering import order_action
 from domain.odds import attack_odds, house_odds
 
 

@@ -10,8 +10,8 @@ from domain.assistant.faction_moves import move_options
 from domain.assistant.sim_setup import faction_table
 from domain.dice import RandomDice
 from domain.enums import Temperament
-from domain.factionturn.order_checks import check_orders
-from domain.factionturn.orders import Attack, GoalChoice
+from domain.factionturn.aggregate.orders import Attack, GoalChoice
+from domain.factionturn.forms.order_checks import check_orders
 
 
 def test_a_goal_needing_other_governments_is_given_up_where_none_governs_for_one_it_can_reach() -> None:

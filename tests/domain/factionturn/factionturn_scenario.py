@@ -9,15 +9,15 @@ from uuid import UUID
 from eventsourcing.domain import Aggregate
 
 from domain.dice import FixedDice
-from domain.factionturn.actions import resolve_action
-from domain.factionturn.catalog import asset_type
-from domain.factionturn.faction import Faction
-from domain.factionturn.holdings import OwnedAsset
-from domain.factionturn.orders import Action, CustomAction, FactionOrders
-from domain.factionturn.phase import PhaseOutcome, apply_phase, resolve_phase
-from domain.factionturn.rows import new_asset
-from domain.factionturn.turn import resolve_turn
-from domain.factionturn.world import Outcome, World, apply_outcomes
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.holdings import OwnedAsset
+from domain.factionturn.aggregate.orders import Action, CustomAction, FactionOrders
+from domain.factionturn.resolution.phase import PhaseOutcome, apply_phase, resolve_phase
+from domain.factionturn.resolution.turn import resolve_turn
+from domain.factionturn.rules.actions import resolve_action
+from domain.factionturn.rules.rows import new_asset
+from domain.factionturn.rules.world import Outcome, World, apply_outcomes
+from domain.factionturn.tables.catalog import asset_type
 from domain.gm import CustomActionDef
 from domain.region import Region
 

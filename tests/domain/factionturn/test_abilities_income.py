@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.factionturn.orders import AbilityUse, BuyAsset, UseAssetAbility
+from domain.factionturn.aggregate.orders import AbilityUse, BuyAsset, UseAssetAbility
 from tests.domain.factionturn.factionturn_scenario import Table, faction, give, region, take_turn
 
 

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
-from domain.factionturn.faction import Faction
-from domain.factionturn.orders import AbilityUse, Attack, BuyAsset, ExpandInfluence, Strike, UseAssetAbility
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.orders import AbilityUse, Attack, BuyAsset, ExpandInfluence, Strike, UseAssetAbility
 from domain.region import Region
 from tests.domain.factionturn.factionturn_scenario import Table, faction, give, region, take_turn
 

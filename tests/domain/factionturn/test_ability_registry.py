@@ -11,15 +11,15 @@ from typing import Any
 import pytest
 
 from domain.errors import DomainError
-from domain.factionturn.ability_actions import ACTIONS, FREE_ABILITIES, TARGET_CHECKS
-from domain.factionturn.actions import resolve_action
-from domain.factionturn.asset_texts import ASSET_TEXTS
-from domain.factionturn.assets import AssetType
-from domain.factionturn.catalog import CATALOG
-from domain.factionturn.custom_types import define_row
-from domain.factionturn.movement import MOVERS
-from domain.factionturn.orders import AbilityUse, UseAssetAbility
-from domain.factionturn.passives import Passive
+from domain.factionturn.aggregate.orders import AbilityUse, UseAssetAbility
+from domain.factionturn.rules.ability_actions import ACTIONS, FREE_ABILITIES, TARGET_CHECKS
+from domain.factionturn.rules.actions import resolve_action
+from domain.factionturn.rules.movement import MOVERS
+from domain.factionturn.tables.asset_texts import ASSET_TEXTS
+from domain.factionturn.tables.assets import AssetType
+from domain.factionturn.tables.catalog import CATALOG
+from domain.factionturn.tables.custom_types import define_row
+from domain.factionturn.tables.passives import Passive
 from domain.odds import ability_odds
 from domain.odds.faction_checks import ABILITY_DIE
 from tests.domain.factionturn.factionturn_scenario import Table, faction, give, region

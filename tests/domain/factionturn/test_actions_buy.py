@@ -3,8 +3,8 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import RuleViolationError
-from domain.factionturn.faction import Faction
-from domain.factionturn.orders import BuyAsset, Permission, RefitAsset, RepairAsset, SellAsset
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.orders import BuyAsset, Permission, RefitAsset, RepairAsset, SellAsset
 from domain.region import Region
 from tests.domain.factionturn.factionturn_scenario import Table, faction, give, region, settle
 

@@ -3,9 +3,9 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import RuleViolationError
-from domain.factionturn.orders import AbilityUse, ExpandInfluence, SeizeRegion, UseAssetAbility
-from domain.factionturn.seize import REGIONAL_GOVERNMENT
-from domain.factionturn.wild_assets import found_the_wild, monster, terrain
+from domain.factionturn.aggregate.orders import AbilityUse, ExpandInfluence, SeizeRegion, UseAssetAbility
+from domain.factionturn.rules.seize import REGIONAL_GOVERNMENT
+from domain.factionturn.rules.wild_assets import found_the_wild, monster, terrain
 from tests.domain.factionturn.factionturn_scenario import CAMPAIGN, Table, faction, give, region, settle, take_turn
 
 

@@ -12,16 +12,16 @@ from domain.assistant.players import faction_orders
 from domain.assistant.sim_setup import faction_table
 from domain.dice import RandomDice
 from domain.errors import DomainError
-from domain.factionturn.catalog import asset_type
-from domain.factionturn.effects import AssetMoved, AssetPurchased
-from domain.factionturn.faction import Faction
-from domain.factionturn.holdings import OwnedAsset
-from domain.factionturn.order_checks import check_orders
-from domain.factionturn.orders import FactionOrders
-from domain.factionturn.passives import Passive
-from domain.factionturn.phase import apply_phase, resolve_phase
-from domain.factionturn.rows import holds, new_asset
-from domain.factionturn.world import Change, World
+from domain.factionturn.aggregate.asset_effects import AssetMoved, AssetPurchased
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.holdings import OwnedAsset
+from domain.factionturn.aggregate.orders import FactionOrders
+from domain.factionturn.forms.order_checks import check_orders
+from domain.factionturn.resolution.phase import apply_phase, resolve_phase
+from domain.factionturn.rules.rows import holds, new_asset
+from domain.factionturn.rules.world import Change, World
+from domain.factionturn.tables.catalog import asset_type
+from domain.factionturn.tables.passives import Passive
 from tests.domain.factionturn.factionturn_scenario import faction, give, region
 
 

@@ -6,8 +6,8 @@ import pytest
 
 from domain.dice import DiceSpec
 from domain.errors import InvalidInputError, NotFoundError
-from domain.factionturn.assets import AssetKind, AssetType, AttackSpec, Attribute, RowOrigin, counter
-from domain.factionturn.catalog import (
+from domain.factionturn.tables.assets import AssetKind, AssetType, AttackSpec, Attribute, RowOrigin, counter
+from domain.factionturn.tables.catalog import (
     ALIASES,
     CATALOG,
     NOT_BOUGHT_AS_ASSETS,

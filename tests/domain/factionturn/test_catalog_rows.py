@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from domain.dice import DiceSpec
-from domain.factionturn.assets import AssetKind, AssetType, Attribute
-from domain.factionturn.catalog import CATALOG, asset_type
+from domain.factionturn.tables.assets import AssetKind, AssetType, Attribute
+from domain.factionturn.tables.catalog import CATALOG, asset_type
 
 F, C, W = "Force", "Cunning", "Wealth"
 SPECIAL = "special"

@@ -1,4 +1,5 @@
-"""The resolution's working copy (domain/factionturn/clone.py) is what `copy.deepcopy` gives, and shares nothing."""
+"""The resolution's working copy (domain/factionturn/aggregate/clone.py) is what `copy.deepcopy` gives, and shares
+nothing."""
 
 from __future__ import annotations
 
@@ -6,9 +7,9 @@ import copy
 from typing import Any
 
 from domain.dice import RandomDice
-from domain.factionturn.clone import clone
-from domain.factionturn.phase import apply_phase, read_orders, resolve_phase
-from domain.factionturn.world import World
+from domain.factionturn.aggregate.clone import clone
+from domain.factionturn.resolution.phase import apply_phase, read_orders, resolve_phase
+from domain.factionturn.rules.world import World
 from domain.history import restorable_state
 from tests.domain.factionturn.test_coverage_abilities import Map
 

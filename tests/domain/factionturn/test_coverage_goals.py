@@ -6,8 +6,8 @@ in test_turn_goals.py; the other six, contested Expand Influence and the re-sele
 
 from __future__ import annotations
 
-from domain.factionturn.faction import Faction
-from domain.factionturn.orders import (
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.orders import (
     AbilityUse,
     Attack,
     ExpandInfluence,
@@ -16,7 +16,7 @@ from domain.factionturn.orders import (
     Strike,
     UseAssetAbility,
 )
-from domain.factionturn.seize import REGIONAL_GOVERNMENT
+from domain.factionturn.rules.seize import REGIONAL_GOVERNMENT
 from domain.region import Region
 from tests.domain.factionturn.factionturn_scenario import (
     Table,

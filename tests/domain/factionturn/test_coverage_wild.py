@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from domain.factionturn.faction import Faction
-from domain.factionturn.holdings import OwnedAsset
-from domain.factionturn.orders import Attack, SeizeRegion, Strike
-from domain.factionturn.seize import REGIONAL_GOVERNMENT
-from domain.factionturn.wild_assets import found_the_wild, monster, terrain
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.holdings import OwnedAsset
+from domain.factionturn.aggregate.orders import Attack, SeizeRegion, Strike
+from domain.factionturn.rules.seize import REGIONAL_GOVERNMENT
+from domain.factionturn.rules.wild_assets import found_the_wild, monster, terrain
 from domain.region import Region
 from tests.domain.factionturn.factionturn_scenario import CAMPAIGN, Table, faction, give, region, take_turn
 

@@ -9,17 +9,11 @@ from typing import Any, get_args
 import pytest
 
 from domain.errors import InvalidInputError
-from domain.factionturn.effects import (
-    AssetDamaged,
-    AssetPurchased,
-    FacGoldGained,
-    FactionEffect,
-    GovernmentChanged,
-    TurnBegun,
-)
-from domain.factionturn.faction import Faction
-from domain.factionturn.faction_record import record
-from domain.factionturn.holdings import OwnedAsset
+from domain.factionturn.aggregate.asset_effects import AssetDamaged, AssetPurchased
+from domain.factionturn.aggregate.effects import FacGoldGained, FactionEffect, GovernmentChanged, TurnBegun
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.faction_record import record
+from domain.factionturn.aggregate.holdings import OwnedAsset
 from domain.region import Region
 from tests.domain.factionturn.factionturn_scenario import faction, region
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import InvalidInputError, RuleViolationError
-from domain.factionturn.faction import Faction
+from domain.factionturn.aggregate.faction import Faction
 from domain.ids import faction_id
 from tests.domain.factionturn.factionturn_scenario import CAMPAIGN, event_names, faction, give, region, settle
 

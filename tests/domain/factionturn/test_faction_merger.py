@@ -8,10 +8,9 @@ import pytest
 
 from domain.dice import FixedDice
 from domain.errors import InvalidInputError, RuleViolationError
-from domain.factionturn.faction import Faction
-from domain.factionturn.faction_merger import MergerResult
-from domain.factionturn.holdings import ATTRIBUTES, BASE_OF_INFLUENCE, OwnedAsset
-from domain.factionturn.merger import merge
+from domain.factionturn.aggregate.faction import Faction, MergerResult
+from domain.factionturn.aggregate.holdings import ATTRIBUTES, BASE_OF_INFLUENCE, OwnedAsset
+from domain.factionturn.rules.merger import merge
 
 CAMPAIGN = uuid.uuid4()
 

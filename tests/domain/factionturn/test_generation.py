@@ -8,11 +8,8 @@ import pytest
 
 from domain.dice import FixedDice, RandomDice
 from domain.errors import InvalidInputError
-from domain.factionturn.assets import Attribute
-from domain.factionturn.catalog import asset_type
-from domain.factionturn.creation import QUICK_REFERENCE, FactionSize
-from domain.factionturn.examples import WORKED_FACTIONS
-from domain.factionturn.generation import (
+from domain.factionturn.rules.creation import QUICK_REFERENCE, FactionSize
+from domain.factionturn.rules.generation import (
     DEFAULT_NAMES,
     generate_faction,
     generate_world,
@@ -25,7 +22,10 @@ from domain.factionturn.generation import (
     roll_tags,
     wild_region,
 )
-from domain.factionturn.progression import max_hp
+from domain.factionturn.rules.worked_example import WORKED_FACTIONS
+from domain.factionturn.tables.assets import Attribute
+from domain.factionturn.tables.catalog import asset_type
+from domain.factionturn.tables.progression import max_hp
 
 F, C, W = Attribute.FORCE, Attribute.CUNNING, Attribute.WEALTH
 MINOR, MAJOR, REGIONAL = FactionSize.MINOR, FactionSize.MAJOR, FactionSize.REGIONAL

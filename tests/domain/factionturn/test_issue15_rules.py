@@ -6,11 +6,9 @@ import pytest
 
 from domain.dice import FixedDice
 from domain.errors import RuleViolationError
-from domain.factionturn.effects import Effect, FacGoldSpent, GoalProgressed
-from domain.factionturn.faction import Faction
-from domain.factionturn.generated_goals import RULE_FOE, foe_for
-from domain.factionturn.generation import Rolled
-from domain.factionturn.orders import (
+from domain.factionturn.aggregate.effects import Effect, FacGoldSpent, GoalProgressed
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.orders import (
     AbilityUse,
     Attack,
     BuyAsset,
@@ -20,9 +18,11 @@ from domain.factionturn.orders import (
     Strike,
     UseAssetAbility,
 )
-from domain.factionturn.phase import check_orders
-from domain.factionturn.wild_assets import found_the_wild, terrain
-from domain.factionturn.world import Outcome
+from domain.factionturn.resolution.phase import check_orders
+from domain.factionturn.rules.generated_goals import RULE_FOE, foe_for
+from domain.factionturn.rules.generation import Rolled
+from domain.factionturn.rules.wild_assets import found_the_wild, terrain
+from domain.factionturn.rules.world import Outcome
 from domain.region import Region
 from tests.domain.factionturn.factionturn_scenario import CAMPAIGN, Table, faction, give, region
 

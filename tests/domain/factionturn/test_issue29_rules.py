@@ -3,9 +3,9 @@ Cathedral's discount are in test_attack.py, tests/domain/odds and test_coverage_
 
 from __future__ import annotations
 
-from domain.factionturn.effects import AssetMarked
-from domain.factionturn.faction import Faction
-from domain.factionturn.orders import AbilityUse, UseAssetAbility
+from domain.factionturn.aggregate.asset_effects import AssetMarked
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.orders import AbilityUse, UseAssetAbility
 from domain.region import Region
 from tests.domain.factionturn.factionturn_scenario import Table, faction, give, region
 

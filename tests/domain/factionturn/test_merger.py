@@ -6,10 +6,10 @@ import pytest
 
 from domain.dice import FixedDice
 from domain.errors import InvalidInputError
-from domain.factionturn.catalog import asset_type
-from domain.factionturn.holdings import BASE_OF_INFLUENCE, WILD_TERRAIN, OwnedAsset
-from domain.factionturn.merger import AVERAGE_MERGER_SCORE, merge
-from domain.factionturn.progression import max_hp
+from domain.factionturn.aggregate.holdings import BASE_OF_INFLUENCE, WILD_TERRAIN, OwnedAsset
+from domain.factionturn.rules.merger import AVERAGE_MERGER_SCORE, merge
+from domain.factionturn.tables.catalog import asset_type
+from domain.factionturn.tables.progression import max_hp
 
 A = {"force": 4, "cunning": 1, "wealth": 3}
 B = {"force": 2, "cunning": 5, "wealth": 3}

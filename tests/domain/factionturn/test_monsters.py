@@ -9,12 +9,12 @@ import pytest
 
 from domain.dice import FixedDice
 from domain.errors import DomainError, InvalidInputError, NotFoundError, RuleViolationError
-from domain.factionturn.faction import Faction
-from domain.factionturn.holdings import OwnedAsset
-from domain.factionturn.monsters import decide_attack, plan_move
-from domain.factionturn.orders import Defence
-from domain.factionturn.wild_assets import found_the_wild, monster, terrain
-from domain.factionturn.world import Outcome, apply_outcomes
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.holdings import OwnedAsset
+from domain.factionturn.aggregate.orders import Defence
+from domain.factionturn.rules.monsters import decide_attack, plan_move
+from domain.factionturn.rules.wild_assets import found_the_wild, monster, terrain
+from domain.factionturn.rules.world import Outcome, apply_outcomes
 from domain.region import Region
 from tests.domain.factionturn.factionturn_scenario import CAMPAIGN, Table, event_names, faction, give, region, settle
 

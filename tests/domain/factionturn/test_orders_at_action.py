@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import RuleViolationError
-from domain.factionturn.faction import Faction
-from domain.factionturn.order_scope import order_scope
-from domain.factionturn.orders import Attack, BuyAsset, FactionOrders, GoalChoice, Permission, Strike
-from domain.factionturn.phase import check_orders
-from domain.factionturn.world import World
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.orders import Attack, BuyAsset, FactionOrders, GoalChoice, Permission, Strike
+from domain.factionturn.forms.order_scope import order_scope
+from domain.factionturn.resolution.phase import check_orders
+from domain.factionturn.rules.world import World
 from tests.domain.factionturn.factionturn_scenario import Table, faction, give, region, run_phase
 
 

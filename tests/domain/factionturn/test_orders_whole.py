@@ -9,11 +9,11 @@ import pytest
 
 from domain.dice import RandomDice
 from domain.errors import DomainError, InvalidInputError, RuleViolationError
-from domain.factionturn.faction import Faction
-from domain.factionturn.order_form import orders_from_dict, stored_orders
-from domain.factionturn.orders import AbilityUse, FactionOrders, orders_to_dict
-from domain.factionturn.phase import apply_phase, check_orders, read_orders, resolve_phase
-from domain.factionturn.world import World
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.orders import AbilityUse, FactionOrders, orders_to_dict
+from domain.factionturn.forms.order_form import orders_from_dict, stored_orders
+from domain.factionturn.resolution.phase import apply_phase, check_orders, read_orders, resolve_phase
+from domain.factionturn.rules.world import World
 from tests.domain.factionturn.factionturn_scenario import give
 from tests.domain.factionturn.test_coverage_abilities import Map
 

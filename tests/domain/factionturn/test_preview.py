@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
-from domain.factionturn.orders import (
+from domain.factionturn.aggregate.orders import (
     ACTION_NAMES,
     AbilityUse,
     Action,
@@ -21,8 +21,8 @@ from domain.factionturn.orders import (
     Strike,
     UseAssetAbility,
 )
-from domain.factionturn.phase import check_orders
-from domain.factionturn.preview import Verdict, preview_faction
+from domain.factionturn.forms.preview import Verdict, preview_faction
+from domain.factionturn.resolution.phase import check_orders
 from domain.gm import CustomActionDef
 from tests.domain.factionturn.factionturn_scenario import Table, faction, give, region, run_phase
 

@@ -7,11 +7,11 @@ import pytest
 
 from domain.dice import FixedDice
 from domain.errors import RuleViolationError
-from domain.factionturn.effects import AssetDamaged
+from domain.factionturn.aggregate.asset_effects import AssetDamaged
+from domain.factionturn.aggregate.orders import Attack, BuyAsset, FactionOrders, Strike
 from domain.factionturn.face import FACTION_TURN, Founding
-from domain.factionturn.orders import Attack, BuyAsset, FactionOrders, Strike
-from domain.factionturn.phase import apply_phase
-from domain.factionturn.world import World
+from domain.factionturn.resolution.phase import apply_phase
+from domain.factionturn.rules.world import World
 from tests.domain.factionturn.factionturn_scenario import CAMPAIGN, give, region
 
 

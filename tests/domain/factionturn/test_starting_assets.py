@@ -7,12 +7,12 @@ import pytest
 
 from domain.dice import FixedDice
 from domain.errors import NotFoundError, RuleViolationError
-from domain.factionturn.actions import resolve_action
-from domain.factionturn.catalog import asset_type
-from domain.factionturn.custom_types import define_row, row_to_dict
-from domain.factionturn.orders import Attack, Strike
-from domain.factionturn.rows import starting_asset, type_of
-from domain.factionturn.world import World, apply_outcomes
+from domain.factionturn.aggregate.orders import Attack, Strike
+from domain.factionturn.rules.actions import resolve_action
+from domain.factionturn.rules.rows import starting_asset, type_of
+from domain.factionturn.rules.world import World, apply_outcomes
+from domain.factionturn.tables.catalog import asset_type
+from domain.factionturn.tables.custom_types import define_row, row_to_dict
 from tests.domain.factionturn.factionturn_scenario import faction, give, region
 
 # Force 4, so above the founders' Force 1: founding asks no rating (the seed's Merchant Alliance starts above its own).

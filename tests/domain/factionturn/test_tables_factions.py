@@ -5,9 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import InvalidInputError, RuleViolationError
-from domain.factionturn.assets import Attribute
-from domain.factionturn.catalog import asset_type
-from domain.factionturn.creation import (
+from domain.factionturn.rules.creation import (
     ARCANA_LEVEL,
     FACTION_SIZE,
     POPULATION,
@@ -21,17 +19,14 @@ from domain.factionturn.creation import (
     score_order,
     scores_for,
 )
-from domain.factionturn.examples import (
-    CHARCH_GO,
-    EXAMPLE_FACTIONS,
-    EXAMPLE_PRINTED_TAGS,
-    WORKED_FACTIONS,
-    AssetMatch,
-)
-from domain.factionturn.goals import GOALS
-from domain.factionturn.progression import XP_COST, max_hp, xp_to_raise
-from domain.factionturn.tags import TAGS, tag
-from domain.factionturn.wild import monster_level, terrain_of_difficulty
+from domain.factionturn.rules.examples import EXAMPLE_FACTIONS, EXAMPLE_PRINTED_TAGS, AssetMatch
+from domain.factionturn.rules.worked_example import CHARCH_GO, WORKED_FACTIONS
+from domain.factionturn.tables.assets import Attribute
+from domain.factionturn.tables.catalog import asset_type
+from domain.factionturn.tables.goals import GOALS
+from domain.factionturn.tables.progression import XP_COST, max_hp, xp_to_raise
+from domain.factionturn.tables.tags import TAGS, tag
+from domain.factionturn.tables.wild import monster_level, terrain_of_difficulty
 
 F, C, W = Attribute.FORCE, Attribute.CUNNING, Attribute.WEALTH
 

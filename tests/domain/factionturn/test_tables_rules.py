@@ -8,10 +8,10 @@ import pytest
 
 from domain.dice import DiceSpec
 from domain.errors import InvalidInputError, NotFoundError
-from domain.factionturn.assets import Attribute
-from domain.factionturn.goals import GOALS, RANDOM_GOAL, ROLL_TWICE_AND_PICK, GoalContext, Scores, goal
-from domain.factionturn.tags import RANDOM_TAG, ROLL_TWICE_MORE, TAGS, TagEffect, TagRoll, TagScope, tag
-from domain.factionturn.wild import (
+from domain.factionturn.tables.assets import Attribute
+from domain.factionturn.tables.goals import GOALS, RANDOM_GOAL, ROLL_TWICE_AND_PICK, GoalContext, Scores, goal
+from domain.factionturn.tables.tags import RANDOM_TAG, ROLL_TWICE_MORE, TAGS, TagEffect, TagRoll, TagScope, tag
+from domain.factionturn.tables.wild import (
     DIFFICULT_TERRAIN_TIME_FACTOR,
     MONSTER_DAMAGE_MULTIPLIER,
     TERRAIN,

@@ -3,9 +3,9 @@ from __future__ import annotations
 import pytest
 
 from domain.dice import FixedDice
-from domain.factionturn.holdings import income_for
-from domain.factionturn.initiative import die_for, roll_initiative
-from domain.factionturn.orders import BuyAsset, ChangeHome, CustomAction, GoalChoice, SellAsset
+from domain.factionturn.aggregate.holdings import income_for
+from domain.factionturn.aggregate.orders import BuyAsset, ChangeHome, CustomAction, GoalChoice, SellAsset
+from domain.factionturn.resolution.initiative import die_for, roll_initiative
 from tests.domain.factionturn.factionturn_scenario import (
     Table,
     event_names,
@@ -73,7 +73,7 @@ def test_each_asset_over_an_attribute_limit_costs_one_more_facgold() -> None:
 
 def test_a_threatened_asset_can_do_nothing() -> None:
     from domain.errors import RuleViolationError
-    from domain.factionturn.orders import AbilityUse, UseAssetAbility
+    from domain.factionturn.aggregate.orders import AbilityUse, UseAssetAbility
 
     home = region("Camp", arcana=4)
     band = faction("Band", 1, 1, 1, home)
@@ -146,7 +146,7 @@ def test_a_phase_gives_every_faction_one_turn_in_initiative_order() -> None:
 
 
 def test_resolving_a_phase_does_not_touch_the_aggregates_until_applied() -> None:
-    from domain.factionturn.phase import resolve_phase
+    from domain.factionturn.resolution.phase import resolve_phase
 
     home = region("Home")
     a = faction("A", 1, 1, 1, home)
@@ -156,7 +156,7 @@ def test_resolving_a_phase_does_not_touch_the_aggregates_until_applied() -> None
 
 
 def test_an_order_whose_asset_was_destroyed_earlier_in_the_phase_fails_without_stopping_it() -> None:
-    from domain.factionturn.orders import Attack, Strike
+    from domain.factionturn.aggregate.orders import Attack, Strike
 
     town = region("Town")
     red = faction("Red", 4, 4, 4, town)

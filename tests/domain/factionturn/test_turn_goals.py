@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.factionturn.orders import Attack, CustomAction, ExpandInfluence, GoalChoice, Strike
+from domain.factionturn.aggregate.orders import Attack, CustomAction, ExpandInfluence, GoalChoice, Strike
 from tests.domain.factionturn.factionturn_scenario import Table, faction, give, influence_action, region, take_turn
 
 

@@ -3,8 +3,7 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import InvalidInputError
-from domain.factionturn.order_form import orders_from_dict
-from domain.factionturn.orders import (
+from domain.factionturn.aggregate.orders import (
     AbilityUse,
     Attack,
     BuyAsset,
@@ -23,7 +22,8 @@ from domain.factionturn.orders import (
     UseAssetAbility,
     orders_to_dict,
 )
-from domain.factionturn.phase import submitted_orders
+from domain.factionturn.forms.order_form import orders_from_dict
+from domain.factionturn.resolution.phase import submitted_orders
 from tests.domain.factionturn.factionturn_scenario import faction, region
 
 ACTIONS = [

@@ -11,10 +11,10 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import RuleViolationError
-from domain.factionturn.effects import FacGoldGained
-from domain.factionturn.orders import BuyAsset, CustomAction, FactionOrders, SeizeRegion
-from domain.factionturn.phase import PhaseOutcome, check_orders
-from domain.factionturn.wild_assets import found_the_wild, monster, terrain
+from domain.factionturn.aggregate.effects import FacGoldGained
+from domain.factionturn.aggregate.orders import BuyAsset, CustomAction, FactionOrders, SeizeRegion
+from domain.factionturn.resolution.phase import PhaseOutcome, check_orders
+from domain.factionturn.rules.wild_assets import found_the_wild, monster, terrain
 from tests.domain.factionturn.factionturn_scenario import CAMPAIGN, Table, faction, give, region, run_phase
 
 

@@ -8,16 +8,16 @@ from fractions import Fraction
 import pytest
 
 from domain.dice import RandomDice, Roll
-from domain.factionturn.actions import resolve_action
-from domain.factionturn.attack import attack_side, books_in, defence_side
-from domain.factionturn.contest import RULE_ATTACK, RULE_BOOK, contest
-from domain.factionturn.faction import Faction
-from domain.factionturn.holdings import WILD_MONSTER, OwnedAsset
-from domain.factionturn.orders import Attack, Strike
-from domain.factionturn.rows import type_of
-from domain.factionturn.wild import MONSTER_DAMAGE_MULTIPLIER
-from domain.factionturn.wild_assets import found_the_wild, monster, terrain
-from domain.factionturn.world import Outcome, Session
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.holdings import WILD_MONSTER, OwnedAsset
+from domain.factionturn.aggregate.orders import Attack, Strike
+from domain.factionturn.rules.actions import resolve_action
+from domain.factionturn.rules.attack import attack_side, books_in, defence_side
+from domain.factionturn.rules.contest import RULE_ATTACK, RULE_BOOK, contest
+from domain.factionturn.rules.rows import type_of
+from domain.factionturn.rules.wild_assets import found_the_wild, monster, terrain
+from domain.factionturn.rules.world import Outcome, Session
+from domain.factionturn.tables.wild import MONSTER_DAMAGE_MULTIPLIER
 from domain.odds import AttackOdds, Unknown, attack_odds
 from tests.domain.factionturn.factionturn_scenario import CAMPAIGN, Table, faction, give, region
 from tests.domain.odds.odds_checks import ScriptDice, enumerate_any, enumerate_faces, within
@@ -188,7 +188,7 @@ def test_the_player_sees_no_rivals_secret_and_the_gm_sees_the_truth() -> None:
     before_gm = attack_odds(table.world(), str(red.id), strike)
     give(blue, "fortress", table.regions[0])
     player_before = attack_odds(table.world(), str(red.id), strike, viewer=str(red.id))
-    from domain.factionturn.orders import Defence
+    from domain.factionturn.aggregate.orders import Defence
 
     fortress = next(a for a in blue.assets.values() if a.type_key == "fortress")
     table.order(blue, defences=(Defence(town, defender_id=fortress.id),))

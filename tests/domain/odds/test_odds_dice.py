@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from domain.dice import DiceSpec
-from domain.factionturn.catalog import CATALOG
+from domain.factionturn.tables.catalog import CATALOG
 from domain.odds.distribution import Distribution, keep_highest, of_expression, of_spec
 
 # Seed 002: the asset tables' Attack and Counterattack damage, the Terrain table's HP and counterattacks, the

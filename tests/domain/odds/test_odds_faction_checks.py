@@ -6,8 +6,8 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
-from domain.factionturn.contest import Side
-from domain.factionturn.orders import Strike
+from domain.factionturn.aggregate.orders import Strike
+from domain.factionturn.rules.contest import Side
 from domain.odds import ability_odds, attack_odds, expand_influence_odds, opposed
 from tests.domain.factionturn.factionturn_scenario import Table, faction, give, region
 

@@ -19,7 +19,7 @@ from domain.commands import (
     StartingAsset,
     StartingMember,
 )
-from domain.factionturn.faction import Faction
+from domain.factionturn.aggregate.faction import Faction
 from domain.gameofbones.tables.records import Character
 from domain.seats import gm_seat_id
 from service.bootstrap import Intrigue

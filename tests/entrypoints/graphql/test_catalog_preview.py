@@ -9,11 +9,11 @@ from uuid import UUID
 from starlette.testclient import TestClient
 
 from domain.commands import FoundFaction, StartingAsset
-from domain.factionturn.asset_texts import ASSET_TEXTS
-from domain.factionturn.catalog import CATALOG, at_rating
-from domain.factionturn.examples import EXAMPLE_FACTIONS
-from domain.factionturn.goals import GOALS
-from domain.factionturn.tags import TAGS
+from domain.factionturn.rules.examples import EXAMPLE_FACTIONS
+from domain.factionturn.tables.asset_texts import ASSET_TEXTS
+from domain.factionturn.tables.catalog import CATALOG, at_rating
+from domain.factionturn.tables.goals import GOALS
+from domain.factionturn.tables.tags import TAGS
 from domain.gameofbones.tables.action_texts import ACTION_TEXTS
 from domain.gameofbones.tables.actions import ACTION_TABLE
 from domain.gameofbones.tables.gains import GAINING_INFLUENCE, GAINING_POWER

@@ -19,7 +19,7 @@ from domain.campaign import Campaign
 from domain.commands import CreateCampaign, FoundFaction, MapRegion
 from domain.dice import Dice, FixedDice
 from domain.errors import InvalidInputError, RuleViolationError
-from domain.factionturn.orders import GoalChoice
+from domain.factionturn.aggregate.orders import GoalChoice
 from service.bootstrap import Intrigue, campaign_dice
 from service.entrypoints.demo import seed_demo
 from service.entrypoints.http import create_app

@@ -9,7 +9,7 @@ from uuid import UUID
 from starlette.testclient import TestClient
 
 from domain.campaign import Campaign
-from domain.factionturn.faction import Faction
+from domain.factionturn.aggregate.faction import Faction
 from service.bootstrap import Intrigue
 from tests.service.usecases.test_gm import Table, regiment_of, table, trail
 from tests.support.service import gql_as

@@ -11,8 +11,8 @@ from uuid import UUID
 from starlette.testclient import TestClient
 
 from domain.commands import CreateCampaign, FoundFaction, MapRegion, StartingAsset
-from domain.factionturn.faction import Faction
-from domain.factionturn.holdings import WILD_MONSTER
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.holdings import WILD_MONSTER
 from domain.ids import region_id
 from service.bootstrap import Intrigue
 from tests.entrypoints.graphql.test_gm_graphql import code

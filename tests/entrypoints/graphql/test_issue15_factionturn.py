@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from starlette.testclient import TestClient
 
-from domain.factionturn.faction import Faction
-from domain.factionturn.goals import RANDOM_GOAL
-from domain.factionturn.holdings import WILD_MONSTER
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.holdings import WILD_MONSTER
+from domain.factionturn.tables.goals import RANDOM_GOAL
 from service.bootstrap import Intrigue
 from tests.entrypoints.graphql.test_gm_monsters import marches
 from tests.entrypoints.graphql.test_orders_whole import CREATE

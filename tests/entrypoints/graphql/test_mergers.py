@@ -13,8 +13,8 @@ from starlette.testclient import TestClient
 
 from domain.commands import CreateCampaign, FoundFaction, MapRegion, StartingAsset
 from domain.dice import FixedDice
-from domain.factionturn.faction import Faction
-from domain.factionturn.progression import max_hp
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.tables.progression import max_hp
 from domain.ids import region_id
 from service.bootstrap import Intrigue
 from tests.entrypoints.graphql.test_gm_graphql import code

@@ -12,8 +12,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from domain.enums import Population
-from domain.factionturn.examples import WORKED_FACTIONS
-from domain.factionturn.faction import Faction
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.rules.worked_example import WORKED_FACTIONS
 from service.bootstrap import Intrigue
 from tests.support.service import gql, gql_as
 

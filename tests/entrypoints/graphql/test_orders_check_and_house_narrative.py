@@ -8,7 +8,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from domain.factionturn.faction import Faction
+from domain.factionturn.aggregate.faction import Faction
 from service.bootstrap import Intrigue
 from tests.entrypoints.graphql.test_order_status import FACTION_ORDERS, ORDER, SUBMIT, code, ok, smear, table
 from tests.support.rest_support import API, bearer

@@ -9,7 +9,7 @@ from uuid import UUID, uuid4
 import pytest
 from starlette.testclient import TestClient
 
-from domain.factionturn.faction import Faction
+from domain.factionturn.aggregate.faction import Faction
 from service.bootstrap import Intrigue
 from tests.support.service import gql, gql_as
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from domain.factionturn.holdings import max_hp_for
+from domain.factionturn.aggregate.holdings import max_hp_for
 from tests.support.service import gql, gql_as
 
 CREATE = "mutation($input: CreateCampaignInput!) { createCampaign(input: $input) { id gmToken } }"

@@ -12,7 +12,7 @@ from graphql import GraphQLList, GraphQLNonNull, GraphQLObjectType
 from starlette.testclient import TestClient
 
 from domain.campaign import Campaign
-from domain.factionturn.faction import Faction
+from domain.factionturn.aggregate.faction import Faction
 from service.bootstrap import Intrigue
 from service.entrypoints import http
 from service.entrypoints.graphql.schema import schema

@@ -11,7 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from domain.errors import InvalidInputError
-from domain.factionturn.order_form import orders_from_dict
+from domain.factionturn.forms.order_form import orders_from_dict
 from domain.gameofbones.aggregate.house import House
 from service.bootstrap import Intrigue
 from service.entrypoints.rest.contract import check_against

@@ -16,8 +16,8 @@ from uuid import UUID
 import pytest
 from starlette.testclient import TestClient
 
-from domain.factionturn.faction import Faction
-from domain.factionturn.orders import BuyAsset
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.aggregate.orders import BuyAsset
 from service.bootstrap import Intrigue
 from service.entrypoints.http import create_app
 from tests.entrypoints.rest.test_rest_phases import world  # noqa: F401 - the fixture: both rule systems, seats for each

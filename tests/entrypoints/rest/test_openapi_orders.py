@@ -1,12 +1,12 @@
 """Issue 30, items 1 and 2: the REST contract's order components are generated from the orders' one declaration
-(domain/factionturn/orders.py), and the action is a discriminated union standard generators can type."""
+(domain/factionturn/aggregate/orders.py), and the action is a discriminated union standard generators can type."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.factionturn.enums import FactionActionName
-from domain.factionturn.orders import ACTION_NAMES
+from domain.factionturn.aggregate.orders import ACTION_NAMES
+from domain.factionturn.tables.enums import FactionActionName
 from service.entrypoints.rest.contract import CONTRACT_PATH, contract
 from service.entrypoints.rest.order_schemas import contract_with_orders, order_components
 

@@ -9,7 +9,7 @@ from uuid import UUID, uuid4
 import pytest
 from starlette.testclient import TestClient
 
-from domain.factionturn.faction import Faction
+from domain.factionturn.aggregate.faction import Faction
 from domain.gameofbones.aggregate.house import House
 from service.bootstrap import Intrigue
 from tests.entrypoints.rest.test_rest_phases import world  # noqa: F401 - the fixture: both rule systems, seats for each

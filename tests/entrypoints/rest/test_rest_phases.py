@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 
 from domain.campaign import Campaign
 from domain.commands import FoundFaction, RegisterHouse, StartingArea, StartingAsset
-from domain.factionturn.faction import Faction
+from domain.factionturn.aggregate.faction import Faction
 from domain.gameofbones.tables.records import Character
 from service.bootstrap import Intrigue
 from tests.support.rest_support import API, bearer, conforms, new_campaign

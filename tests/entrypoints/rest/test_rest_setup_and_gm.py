@@ -9,7 +9,7 @@ from uuid import UUID
 import pytest
 from starlette.testclient import TestClient
 
-from domain.factionturn.holdings import WILD_MONSTER
+from domain.factionturn.aggregate.holdings import WILD_MONSTER
 from domain.gm import Adjustment, Check, CustomActionDef
 from service.bootstrap import Intrigue
 from service.usecases.interventions import By

@@ -13,7 +13,7 @@ from eventsourcing.persistence import IntegrityError
 from domain.campaign import Campaign
 from domain.enums import NewsKind, WebhookFormat
 from domain.errors import InvalidInputError, RuleViolationError
-from domain.factionturn.faction import Faction
+from domain.factionturn.aggregate.faction import Faction
 from service.bootstrap import Intrigue
 from service.operations.deliveries import DeliverySettings, DeliveryWorker
 from service.usecases.interventions import By

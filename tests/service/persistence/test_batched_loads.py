@@ -11,7 +11,7 @@ from eventsourcing.domain import Aggregate
 
 from bench.played import Size, build, order_factions
 from domain.errors import NotFoundError
-from domain.factionturn.faction import Faction
+from domain.factionturn.aggregate.faction import Faction
 from domain.gameofbones.aggregate.house import House
 from projections.state import public_state
 from service.bootstrap import Intrigue

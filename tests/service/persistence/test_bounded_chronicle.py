@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from domain.campaign import Campaign
-from domain.factionturn.faction import Faction
+from domain.factionturn.aggregate.faction import Faction
 from domain.history import restorable_state
 from domain.phase_chronicle import PhaseChronicle, chronicle_id
 from service.bootstrap import Intrigue

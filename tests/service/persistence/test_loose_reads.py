@@ -13,7 +13,7 @@ import pytest
 
 from domain.commands import CreateCampaign, FoundFaction, MapRegion, RollDice
 from domain.errors import ConflictError
-from domain.factionturn.faction import Faction
+from domain.factionturn.aggregate.faction import Faction
 from service.bootstrap import Intrigue
 from service.persistence.app import IntrigueStore
 from service.usecases.interventions import By

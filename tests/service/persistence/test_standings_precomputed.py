@@ -19,7 +19,7 @@ from starlette.testclient import TestClient
 
 from bench.http_load import STANDINGS
 from domain.errors import RuleViolationError
-from domain.factionturn.faction import Faction
+from domain.factionturn.aggregate.faction import Faction
 from domain.seats import Seat
 from projections import standings as rows
 from service.bootstrap import Intrigue

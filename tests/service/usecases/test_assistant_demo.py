@@ -10,9 +10,9 @@ import pytest
 
 from domain.assistant import FactionDraft, HouseDraft
 from domain.campaign import Campaign
-from domain.factionturn.faction import Faction
-from domain.factionturn.order_checks import check_orders
-from domain.factionturn.world import World
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.forms.order_checks import check_orders
+from domain.factionturn.rules.world import World
 from domain.region import Region
 from domain.seats import gm_seat_id
 from service.bootstrap import Intrigue

@@ -10,8 +10,8 @@ import pytest
 from domain.campaign import Campaign
 from domain.commands import CreateCampaign, MapRegion
 from domain.errors import DomainError, RuleViolationError
-from domain.factionturn.catalog import CATALOG
-from domain.factionturn.faction import Faction
+from domain.factionturn.aggregate.faction import Faction
+from domain.factionturn.tables.catalog import CATALOG
 from domain.hexmap import offset_of, rectangle
 from projections.state import public_state
 from service.bootstrap import Intrigue

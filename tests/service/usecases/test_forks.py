@@ -10,7 +10,7 @@ import pytest
 
 from domain.campaign import Campaign, CampaignPreset
 from domain.errors import InvalidInputError, NotFoundError
-from domain.factionturn.faction import Faction
+from domain.factionturn.aggregate.faction import Faction
 from domain.ids import faction_id
 from projections.state import public_state
 from service.bootstrap import Intrigue

@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 
 from domain.commands import CreateCampaign, FoundFaction, MapRegion, StartingAsset
 from domain.dice import FixedDice
-from domain.factionturn.faction import Faction
+from domain.factionturn.aggregate.faction import Faction
 from domain.ids import region_id
 from domain.phase_chronicle import chronicle_id
 from service.bootstrap import Intrigue

@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID, uuid4
 
+from domain.factionturn.face import Faction
 from domain.gameofbones.face import House
 from service.usecases.audit import AuditEntry
 from service.usecases.phase_report import build_report, phase_window
@@ -18,8 +19,8 @@ def event(aggregate: UUID, name: str, **payload: Any) -> AuditEntry:
     module = {
         "Campaign": "domain.campaign",
         "House": House.__module__,
-        "Faction": "domain.factionturn.faction",
-        "FactionAssets": "domain.factionturn.faction_assets",
+        "Faction": Faction.__module__,
+        "FactionAssets": Faction.__module__,  # the asset events' class lives beside the Faction
     }
     return AuditEntry(
         next(_positions), aggregate, 1, f"{module[name.split('.')[0]]}:{name}", datetime.now(UTC), payload

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from uuid import UUID
 
 from domain.commands import CreateCampaign, FoundFaction, MapRegion
-from domain.factionturn.catalog import CATALOG
+from domain.factionturn.tables.catalog import CATALOG
 from service.bootstrap import Intrigue
 from service.usecases.audit import AuditEntry, AuditLog
 from service.usecases.phase_report import phase_window

@@ -9,7 +9,7 @@ import pytest
 
 from domain.campaign import Campaign
 from domain.errors import RuleViolationError
-from domain.factionturn.faction import Faction
+from domain.factionturn.aggregate.faction import Faction
 from service.bootstrap import Intrigue
 from service.usecases.rewind import RollBackPhase
 from tests.service.usecases.test_factionturn_play import candidate_orders

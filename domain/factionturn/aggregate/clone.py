@@ -1,0 +1,23 @@
+"""A working copy of factions and regions for a phase's resolution (domain/clone.py), an asset copied directly."""
+
+from __future__ import annotations
+
+import copy
+from typing import TypeVar
+
+from domain.clone import clone as clone_with
+from domain.factionturn.aggregate.holdings import OwnedAsset
+
+T = TypeVar("T")
+
+
+def _asset(value: OwnedAsset) -> OwnedAsset:
+    asset = copy.copy(value)
+    if value.custom_type is not None:
+        asset.custom_type = clone_with(value.custom_type)
+    return asset
+
+
+def clone(value: T) -> T:
+    """A copy sharing nothing mutable with `value`, but for pending events (immutable once made)."""
+    return clone_with(value, {OwnedAsset: _asset})
