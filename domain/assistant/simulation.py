@@ -25,7 +25,7 @@ from domain.factionturn.forms.order_checks import check_orders
 from domain.factionturn.resolution.phase import apply_phase, resolve_phase
 from domain.gameofbones.aggregate.house import House
 from domain.gameofbones.resolution.month import apply_month, resolve_month
-from domain.gameofbones.rules.ordering import order_action
+from domain.gameofbones.resolution.orders_given import order_action
 
 __all__ = ["ROTATION", "Tally", "mixed", "play_factions", "play_houses", "same_kind", "simulate"]
 

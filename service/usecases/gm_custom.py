@@ -66,7 +66,7 @@ class CustomHand:
             seat=by.seat,
             reason=by.reason,
         )
-        # Like the seed's actions, it cannot dedicate power stationed in areas (domain/gameofbones/garrison.py).
+        # Like the seed's actions, it cannot dedicate power stationed in areas (domain/gameofbones/rules/garrison.py).
         house.order_action(pending, stationed_power(str(house.id), self.store.members(campaign, Region)))
         self._save(house)
         return house

@@ -1,6 +1,6 @@
 """Mergers (seed 002, Other Faction Rules): each faction's consent, then the GM's merger; part of `GMService`.
 
-The dice are the rules' (`domain/factionturn/merger.py`), every one recorded on the merged faction's `Merged`; the
+The dice are the rules' (`domain/factionturn/rules/merger.py`), every one recorded on the merged faction's `Merged`; the
 readings are in docs/rules-notes/factionturn-play.md ("Mergers through the API")."""
 
 from __future__ import annotations

@@ -173,7 +173,7 @@ def _own(report: PhaseReport, entry: AuditEntry, actors: set[str]) -> None:
 
 
 def _learned_in_intel(report: PhaseReport, entry: AuditEntry, observer: str | None) -> None:
-    """What the house learned from its intel stream (domain/gameofbones/intel.py): its own entries, and the
+    """What the house learned from its intel stream (domain/gameofbones/aggregate/intel.py): its own entries, and the
     movements of other houses it saw (`observer`), each as its own entry."""
     name, p = _name(entry), entry.payload
     if observer is None and name == "HouseIntel.KnowledgeGained":

@@ -1,7 +1,7 @@
 """What a faction or house can do now (issue 17, item 4), with the exact odds of each order the dice decide
 (issue 19): the campaign loaded, the domain's preview and odds asked.
 
-The preview is the domain's (domain/factionturn/preview.py, domain/gameofbones/preview.py), judged by the
+The preview is the domain's (domain/factionturn/forms/preview.py, domain/gameofbones/rules/preview.py), judged by the
 checks that refuse orders; the odds are domain/odds/, for the GM from the truth and for a player seat from
 what it may know (`viewer`). Who may ask is the entrypoints' guard (the GM, or the seat bound to the member).
 """

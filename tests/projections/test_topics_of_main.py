@@ -11,25 +11,9 @@ from eventsourcing.persistence import JSONTranscoder
 
 from projections.codec import register_domain_transcodings
 from projections.topics import stored_topics
+from tests.support.old_names import NEVER_STORED
 
 MAIN = json.loads((Path(__file__).resolve().parents[1] / "data" / "topics_main.json").read_text())
-# Dataclasses no event, snapshot or read model ever held: what a month's rules returned in memory before their
-# outcomes carried the events' payloads (issue 30, item 3), and the month's `Change`, now in rules/effects.py.
-OLD_INTENTS = (
-    "AreaDamageChange",
-    "CircumstanceGain",
-    "ControlChange",
-    "Cover",
-    "FateChange",
-    "GoldChange",
-    "InfluenceChange",
-    "KnowledgeGain",
-    "PowerChange",
-    "Sighting",
-    "SpyChange",
-    "TroopChange",
-)
-NEVER_STORED = {"domain.gameofbones.ledger:Change", *(f"domain.gameofbones.outcomes:{name}" for name in OLD_INTENTS)}
 
 
 def test_every_event_topic_of_main_resolves_to_a_registered_event_class() -> None:

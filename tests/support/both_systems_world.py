@@ -13,7 +13,7 @@ from uuid import UUID
 
 from domain.commands import CreateCampaign, FoundFaction, MapRegion
 from domain.errors import DomainError
-from domain.factionturn.catalog import CATALOG
+from domain.factionturn.tables.catalog import CATALOG
 from domain.seats import Role, Seat, gm_seat_id
 from service.bootstrap import Intrigue
 from service.usecases.phase_reports import PhaseReports

@@ -1,5 +1,5 @@
-"""The REST contract's order components, generated from the orders' one declaration (domain/factionturn/orders.py
-and domain/gameofbones/orders.py, read by domain/shapes.py): `make openapi` writes them into openapi/openapi.yaml,
+"""The REST contract's order components, generated from the orders' one declaration (domain/factionturn/aggregate/orders.py
+and domain/gameofbones/forms/orders.py, read by domain/shapes.py): `make openapi` writes them into openapi/openapi.yaml,
 each system's between two marker lines, and tests/entrypoints/rest/test_openapi_orders.py fails when the file and
 the generation differ.
 
@@ -21,10 +21,10 @@ from domain.gameofbones.face import ACTIONS as HOUSE_ACTIONS
 from domain.gameofbones.face import ONE_AREA, ActionName, Order, Target
 from domain.shapes import Spec, Tagged, form_fields, is_enum, is_form, optional, unwrap
 
-BEGIN = "    # generated from domain/factionturn/orders.py by `make openapi`; do not edit by hand (begin)\n"
-END = "    # generated from domain/factionturn/orders.py by `make openapi` (end)\n"
-HOUSE_BEGIN = "    # generated from domain/gameofbones/orders.py by `make openapi`; do not edit by hand (begin)\n"
-HOUSE_END = "    # generated from domain/gameofbones/orders.py by `make openapi` (end)\n"
+BEGIN = "    # generated from domain/factionturn/aggregate/orders.py by `make openapi`; do not edit by hand (begin)\n"
+END = "    # generated from domain/factionturn/aggregate/orders.py by `make openapi` (end)\n"
+HOUSE_BEGIN = "    # generated from domain/gameofbones/forms/orders.py by `make openapi`; do not edit by hand (begin)\n"
+HOUSE_END = "    # generated from domain/gameofbones/forms/orders.py by `make openapi` (end)\n"
 UNION = "FactionAction"
 NO_ACTION = "NoActionOrder"
 CONTRACT = Path(__file__).resolve().parents[3] / "openapi" / "openapi.yaml"
@@ -141,8 +141,8 @@ def _value(hint: Any, spec: Spec) -> dict[str, Any]:
 
 
 def house_order_components() -> dict[str, Any]:
-    """A house's order (domain/gameofbones/orders.py): one object, its action an enum, and what the rules ask of
-    the actions that name areas (domain/gameofbones/ordering.py `check_areas`; seed 000, Taking Action)."""
+    """A house's order (domain/gameofbones/forms/orders.py): one object, its action an enum, and what the rules ask of
+    the actions that name areas (domain/gameofbones/rules/ordering.py `check_areas`; seed 000, Taking Action)."""
     shape = _object(Order, _doc(Order))
     naming = [
         a.value for a, row in HOUSE_ACTIONS.items() if row.target in (Target.AREAS, Target.ANY_AREAS, Target.MOVE)

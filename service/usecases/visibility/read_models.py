@@ -178,7 +178,7 @@ REGION: Final = ReadModel(
     },
 )
 
-# A house's intel stream (domain/gameofbones/intel.py), its knowledge: the GM whole, the house's own seat without
+# A house's intel stream (domain/gameofbones/aggregate/intel.py), its knowledge: the GM whole, the house's own seat without
 # the GM's part, anyone else only whose it is (what others saw is in their houses' views).
 INTEL: Final = ReadModel(
     "houseintel",

@@ -19,7 +19,7 @@ from domain.enums import Temperament
 from domain.factionturn.aggregate.orders import Defence, Strike
 from domain.factionturn.forms.order_checks import check_orders
 from domain.factionturn.rules.rows import new_asset, type_of
-from domain.gameofbones.rules.ordering import order_action
+from domain.gameofbones.resolution.orders_given import order_action
 from domain.odds import attack_odds, house_odds
 
 

@@ -13,9 +13,9 @@ from domain.campaign import Campaign
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.orders import Strike
 from domain.factionturn.rules.world import World
-from domain.gameofbones.tables.actions import ActionName
 from domain.gameofbones.aggregate.house import House
 from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.tables.actions import ActionName
 from domain.odds import attack_odds, house_odds
 from domain.region import Region
 from service.bootstrap import Intrigue

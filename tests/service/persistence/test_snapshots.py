@@ -10,9 +10,10 @@ from typing import Any
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.rules.rows import new_asset
 from domain.factionturn.tables.catalog import CATALOG
-from domain.gameofbones.tables.actions import ActionName as A
 from domain.gameofbones.aggregate.house import House
-from domain.gameofbones.rules.ordering import Order, order_action
+from domain.gameofbones.resolution.orders_given import order_action
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.tables.actions import ActionName as A
 from domain.gameofbones.tables.records import Applies, AreaDamage, Character, Circumstance, Spy, Status
 from projections.state import public_state
 from service.persistence.app import SNAPSHOT_INTERVAL, IntrigueStore

@@ -13,9 +13,10 @@ from domain.campaign import Campaign
 from domain.commands import CreateCampaign, FoundFaction, MapRegion, StartingAsset
 from domain.errors import RuleViolationError
 from domain.factionturn.aggregate.faction import Faction
-from domain.gameofbones.tables.actions import ActionName
 from domain.gameofbones.aggregate.house import House
-from domain.gameofbones.rules.ordering import Order, order_action
+from domain.gameofbones.resolution.orders_given import order_action
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.tables.actions import ActionName
 from domain.gameofbones.tables.records import Character, Status
 from domain.gm import Adjustment, Check, CustomActionDef
 from domain.ids import region_id

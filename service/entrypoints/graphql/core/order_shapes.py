@@ -1,5 +1,5 @@
 """GraphQL types made from a form's one declaration (domain/shapes.py; a faction's orders in
-domain/factionturn/orders.py, a house's in domain/gameofbones/orders.py): an input type and an output type per
+domain/factionturn/aggregate/orders.py, a house's in domain/gameofbones/forms/orders.py): an input type and an output type per
 dataclass, each field typed from the declared one (an id `UUID`, a closed set its enum, "" or an unset choice null,
 `X | None` nullable), and the conversions both ways.
 

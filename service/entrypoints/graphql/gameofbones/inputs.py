@@ -1,5 +1,5 @@
 """GraphQL inputs for the Game of Bones commands: characters, members, starting areas, orders (the last made from
-their one declaration, domain/gameofbones/orders.py)."""
+their one declaration, domain/gameofbones/forms/orders.py)."""
 
 from __future__ import annotations
 
@@ -113,7 +113,7 @@ HOUSE_ORDERS = Builder(
         extra={},
         extra_types={},
         union_description="",
-        texts=on(  # what GraphQL says of the order's fields, where it says other than domain/gameofbones/orders.py
+        texts=on(  # what GraphQL says of the order's fields, where it says other than domain/gameofbones/forms/orders.py
             "HouseOrderInput",
             action="The house action to order: one of the fifteen (seed 000, Taking Action).",
             targetHouseId="The house it targets, if any.",
@@ -130,7 +130,7 @@ HOUSE_ORDERS = Builder(
 if TYPE_CHECKING:
 
     class HouseOrderInput:
-        """Made from the order's one declaration (domain/gameofbones/orders.py) by order_shapes.py."""
+        """Made from the order's one declaration (domain/gameofbones/forms/orders.py) by order_shapes.py."""
 
         def to_order(self) -> Order: ...
 else:
