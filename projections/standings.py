@@ -2,9 +2,9 @@
 
 A standings answer (`factions(campaignId)`) is kept as the bytes a client is sent, in pieces: per member, a row of
 its three elements as sent: as the GM reads it, as any other seat does (public), and as its own seat does. A
-campaign's answer is not stored whole: a read concatenates its members' elements in the answer's order (`READ`,
-one statement, no JSON decoded or encoded), taking the reader's class of each (its own element for the member its
-seat owns). So a change to one faction rewrites that faction's row, not the campaign's 500 KB of answers.
+campaign's answer is not stored whole: a read joins its members' elements in the answer's order (`READ`, one
+statement, then `answer`; no JSON decoded or encoded), taking the reader's class of each (its own element for the
+member its seat owns). So a change to one faction rewrites that faction's row, not the campaign's 500 KB of answers.
 
 A campaign's row (member id `ZERO`, no bytes) marks its pieces whole: a writer with no composer deletes the rows
 its page makes stale, marker included, and readers then build the answer as before until a writer with a
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import importlib
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 from uuid import UUID
@@ -43,20 +43,28 @@ _MEMBER = """INSERT INTO {standings} (campaign_id, root, member_id, sort_name, g
 # Marks the campaign's pieces whole (written once; a writer with no composer deletes it with them).
 _MARK = """INSERT INTO {standings} (campaign_id, root, member_id, gm, public)
     VALUES (%(campaign_id)s, %(root)s, %(zero)s, '', '') ON CONFLICT (campaign_id, root, member_id) DO NOTHING"""
-# A campaign's answer for one class, from its pieces: NULL when not kept (no marker). The order is the read's
-# (service/persistence/queries.py `_OF_KIND`: by name, then id); a member of `owned` (a seat's own faction) is
-# sent its own element, every other the GM's (`gm`) or the public one. Parameters: gm, owned, campaign, root.
-READ = f"""SELECT CASE WHEN bool_or(member_id = '{ZERO}') THEN '['::bytea
-        || coalesce(string_agg(CASE WHEN member_id = ANY(%s) THEN own WHEN %s THEN gm ELSE public END, ','::bytea
-            ORDER BY sort_name, member_id) FILTER (WHERE member_id <> '{ZERO}'), '') || ']'::bytea END AS answer
-    FROM {{standings}} WHERE campaign_id = %s AND root = %s"""
+# A campaign's answer for one class, from its pieces: the campaign's marker first (no marker: not kept), then each
+# member's element in the answer's order (service/persistence/queries.py `_OF_KIND`: by name, then id); a member of
+# `owned` (a seat's own faction) is sent its own element, every other the GM's (`gm`) or the public one. `answer`
+# joins them: the rows as they are stored, read in the binary format, cost the server half what a `string_agg` of
+# them did (docs/scaling.md, "The standings' request path"). Parameters: owned, gm, campaign, root.
+READ = f"""SELECT member_id = '{ZERO}' AS mark,
+        CASE WHEN member_id = ANY(%s) THEN own WHEN %s THEN gm ELSE public END AS element
+    FROM {{standings}} WHERE campaign_id = %s AND root = %s ORDER BY member_id <> '{ZERO}', sort_name, member_id"""
 _HAS = "SELECT 1 FROM {standings} WHERE campaign_id = %s AND root = %s AND member_id = %s"
 _STORED = """SELECT member_id, sort_name, gm, public, own FROM {standings}
     WHERE campaign_id = %s AND root = %s AND member_id = ANY(%s)"""
 _DROP = "DELETE FROM {standings} WHERE campaign_id = %s AND root = %s"
 _STATES = """SELECT state || recent AS state FROM {state} WHERE campaign_id = %s AND kind = %s
     AND (%s::uuid[] IS NULL OR id = ANY(%s)) ORDER BY state->>'name', id"""
-Reader = Callable[[str, list[UUID] | None], list[dict[str, Any]]]  # a kind's states (those ids, or all), in order
+Reader = Callable[[str, list[UUID] | None], list[dict[str, Any]]]
+
+
+def answer(rows: Sequence[Mapping[str, Any]]) -> bytes | None:
+    """The answer `READ`'s rows make, its members' elements as one JSON array; None when it is not kept."""
+    if not rows or not rows[0]["mark"]:
+        return None
+    return b"[" + b",".join(row["element"] for row in rows[1:]) + b"]"  # a kind's states (those ids, or all), in order
 
 
 @dataclass(frozen=True)

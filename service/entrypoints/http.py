@@ -150,6 +150,9 @@ class IntrigueGraphQL(GraphQLOverHTTP):
         )
         return cast(ExecutionResult, await run(*args)) if data is None else ExecutionResult(data=data, errors=None)
 
+    def encode_http(self, data: object) -> bytes:
+        return encode(data)  # a precomputed answer's bytes (`orjson.Fragment`) copied once, never decoded
+
     def encode_json(self, data: object) -> str:
         # Text, not bytes: the view sends bytes to a WebSocket as binary frames, which graphql-transport-ws refuses.
         return encode(data).decode()

@@ -187,8 +187,8 @@ class ReadModelReads:
         if self.fresh is not None and fresh.wanted():
             return None
         await self._check(campaign_id)
-        rows = await self.reads.rows(_ANSWER, (list(owned), gm, campaign_id, root))
-        return bytes(rows[0]["answer"]) if rows and rows[0]["answer"] is not None else None
+        rows = await self.reads.rows(_ANSWER, (list(owned), gm, campaign_id, root), binary=True)  # bytes, not hex
+        return standings.answer(rows)
 
     async def _completed(
         self, campaign_id: UUID | str | None, kind: str, states: list[dict[str, Any]]

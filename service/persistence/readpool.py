@@ -54,22 +54,23 @@ class ReadPool:
         self.opened = False
         await self.pool.close()
 
-    async def rows(self, statement: Any, params: Any = ()) -> list[dict[str, Any]]:
-        """The statement's rows; UNAVAILABLE when the database cannot answer (service/entrypoints/shared/errors.py)."""
+    async def rows(self, statement: Any, params: Any = (), binary: bool = False) -> list[dict[str, Any]]:
+        """The statement's rows; UNAVAILABLE when the database cannot answer (service/entrypoints/shared/errors.py).
+        `binary` asks for the binary format: a bytea as its bytes, not their hex text twice their size."""
         try:
-            return await self._rows(statement, params)
+            return await self._rows(statement, params, binary)
         except PoolTimeout as error:  # no connection came in time: waiting again would only double the wait
             raise UnavailableError("the database is unavailable; try again shortly") from error
         except (psycopg.OperationalError, psycopg.InterfaceError):
             pass  # a connection the server closed (a restart) is dropped by the pool: a read can simply run again
         try:
-            return await self._rows(statement, params)
+            return await self._rows(statement, params, binary)
         except (psycopg.OperationalError, psycopg.InterfaceError) as error:
             raise UnavailableError("the database is unavailable; try again shortly") from error
 
-    async def _rows(self, statement: Any, params: Any) -> list[dict[str, Any]]:
+    async def _rows(self, statement: Any, params: Any, binary: bool) -> list[dict[str, Any]]:
         async with self._connection() as conn:
-            cursor = await conn.execute(statement, params)
+            cursor = await conn.execute(statement, params, binary=binary)
             return await cursor.fetchall()
 
     def connection(self) -> AbstractAsyncContextManager[AsyncConnection[DictRow]]:

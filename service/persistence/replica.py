@@ -53,18 +53,18 @@ class ReplicaReads:
     async def close(self) -> None:
         await self.replica.close()
 
-    async def rows(self, statement: Any, params: Any = ()) -> list[dict[str, Any]]:
+    async def rows(self, statement: Any, params: Any = (), binary: bool = False) -> list[dict[str, Any]]:
         pool = await self._choose()
         if pool is self.replica:
             try:
-                found = await pool.rows(statement, params)
+                found = await pool.rows(statement, params, binary)
             except (UnavailableError, psycopg.Error):  # down, or not yet at the schema: the primary answers
                 pool = self.primary
             else:
                 self.sent["replica"] += 1
                 return found
         self.sent["primary"] += 1
-        return await pool.rows(statement, params)
+        return await pool.rows(statement, params, binary)
 
     async def _choose(self) -> ReadPool:
         if not wants_own_writes():  # the client asked for no position: any replica state will do

@@ -68,7 +68,9 @@ class _Field:
     inner: tuple[_Field, ...] = ()
 
 
-@dataclass(frozen=True)
+# Hashed by identity (`plan_of` keeps one per document): hashing its AST for `_precomputed`'s cache on every request
+# cost about a tenth of a small standings answer's CPU (docs/scaling.md, "The standings' request path").
+@dataclass(frozen=True, eq=False)
 class _Plan:
     root: str
     key: str

@@ -64,13 +64,33 @@ class GraphQLOverHTTP(GraphQL):
                 raise HTTPException(405, "a mutation is sent with POST, not GET") from None
             raise HTTPException(400, f"{SUBSCRIBE} {request_adapter.method}") from None
 
+    def encode_http(self, data: object) -> bytes:
+        """An HTTP answer's body; a WebSocket's messages are text, from `encode_json`."""
+        encoded = self.encode_json(data)
+        return encoded.encode() if isinstance(encoded, str) else encoded
+
     def create_response(self, response_data: Any, sub_response: Response) -> Response:
-        if sub_response.media_type != GRAPHQL_RESPONSE:
-            return super().create_response(response_data, sub_response)
-        request_error = isinstance(response_data, dict) and is_request_error(response_data)
+        request_error = (
+            sub_response.media_type == GRAPHQL_RESPONSE
+            and isinstance(response_data, dict)
+            and is_request_error(response_data)
+        )
         answer = cast(GraphQLHTTPResponse, without_data(response_data)) if request_error else response_data
-        response = super().create_response(answer, sub_response)
+        response = self._response(answer, sub_response)
+        if sub_response.media_type != GRAPHQL_RESPONSE:
+            return response
         response.headers["content-type"] = GRAPHQL_RESPONSE
         if request_error:
             response.status_code = 400
+        return response
+
+    def _response(self, response_data: Any, sub_response: Response) -> Response:
+        """strawberry's own (strawberry/asgi), with the body encoded once as bytes: a standings answer of 400 KB is
+        not decoded to text and encoded back (docs/scaling.md, "The standings' request path")."""
+        response = Response(self.encode_http(response_data), status_code=200, media_type="application/json")
+        response.headers.raw.extend(sub_response.headers.raw)
+        if sub_response.background:
+            response.background = sub_response.background
+        if sub_response.status_code:
+            response.status_code = sub_response.status_code
         return response

@@ -1,0 +1,161 @@
+"""What one uncached standings read costs, and its p99 at 10 and 50 clients (issue 31, item 2; docs/scaling.md,
+"The standings' request path").
+
+`python -m bench.standings_cost setup FILE`: a database of its own on the shared server (DATABASE_URL, default
+127.0.0.1:5432) with the bench's small campaign (6 factions of 20 assets, 3 houses, a phase), its big one (100 × 20,
+50 houses, a phase) and a writer's campaign; their names go to FILE (JSON).
+`python -m bench.standings_cost measure FILE LABEL`: the app of the tree on PYTHONPATH and the bare endpoint, each in a
+subprocess (bench/http_load.py), asked for each campaign's standings with the answer cache off as
+`bench/played_standings.py` asks: CPU per request of the server process and of its PostgreSQL backends, with one
+client in turn; then the latency at 10 and at 50 clients with the writer rolling a die in its campaign every 10 ms.
+Prints one JSON line (`RESULT {...}`) with the load average. Run it from each tree in turn (ABAB) to compare.
+`python -m bench.standings_cost drop FILE` drops the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import os
+import sys
+import time
+from typing import Any
+from uuid import UUID
+
+import psycopg
+
+from bench import http_load
+from bench.cpu_meter import process_seconds
+from bench.played_standings import WRITES_EVERY, _body
+from service.persistence import database
+
+_BACKENDS = "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+
+
+def _admin() -> database.Database:
+    return database.Database.from_url(os.environ.get("DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres"))
+
+
+def setup(path: str) -> None:
+    from bench.played import Size, build, play_phase
+    from service.bootstrap import Intrigue
+    from service.entrypoints.graphql.precomputed import precompute_standings
+    from service.persistence import migrations
+
+    db = database.create_database(_admin(), f"standings_cost_{os.getpid()}")
+    migrations.migrate(db)
+    intrigue = Intrigue(db, pool_size=2)
+    precompute_standings()
+    campaigns = {}
+    for label, size in (("small", Size(6, 20, 3, 1)), ("big", Size(100, 20, 50, 1))):
+        played = build(intrigue, db, size, seed=f"{label} bench")
+        play_phase(played)
+        campaigns[label] = str(played.campaign_id)
+    campaigns["writer"] = str(build(intrigue, db, Size(3, 4, 0, 1), seed="writer bench").campaign_id)
+    intrigue.close()
+    with open(path, "w") as out:
+        json.dump({"db": dataclasses.asdict(db), "campaigns": campaigns}, out)
+
+
+def _backends(db: database.Database) -> list[int]:
+    with psycopg.connect(db.conninfo, autocommit=True) as conn:
+        return [int(row[0]) for row in conn.execute(_BACKENDS).fetchall()]
+
+
+def _cpu(pids: list[int]) -> float:
+    return sum(process_seconds(pid) or 0.0 for pid in pids)
+
+
+async def _in_turn(port: int, request: bytes, count: int) -> tuple[int, float]:
+    connection = http_load.Connection(port, request)
+    await connection.open()
+    try:
+        for _ in range(5):
+            status, body = await connection.ask()
+        assert status == 200 and b'"errors"' not in body, body[:300]
+        started = time.perf_counter()
+        for _ in range(count):
+            await connection.ask()
+        return len(body), time.perf_counter() - started
+    finally:
+        await connection.close()
+
+
+def cost(server: http_load.Server, db: database.Database, request: bytes, count: int) -> dict[str, float]:
+    """Milliseconds of CPU per request (the server process, its backends) and of wall time, one client in turn."""
+    pids = _backends(db)
+    process, backends = process_seconds(server.process.pid) or 0.0, _cpu(pids)
+    size, wall = asyncio.run(_in_turn(server.port, request, count))
+    return {
+        "bytes": size,
+        "server_ms": ((process_seconds(server.process.pid) or 0.0) - process) / count * 1e3,
+        "pg_ms": (_cpu(pids) - backends) / count * 1e3,
+        "wall_ms": wall / count * 1e3,
+    }
+
+
+def load(server: http_load.Server, db: database.Database, writer: UUID, request: bytes, clients: int) -> dict[str, Any]:
+    http_load.CLIENTS = clients
+    scribe = http_load.Writer(db, writer, WRITES_EVERY)
+    scribe.start()
+    try:
+        before = os.getloadavg()[0]
+        done = asyncio.run(http_load._drive("load", server.port, request, 1000, 5.0, tolerate=True))
+    finally:
+        scribe.stop.set()
+        scribe.join()
+    return {
+        "per_s": done.per_second,
+        "p50": done.percentile(50),
+        "p99": done.percentile(99),
+        "refused": len(done.refused),
+        "writes": scribe.writes,
+        "load": [before, os.getloadavg()[0]],
+    }
+
+
+def writer_alone(server: http_load.Server, db: database.Database, writer: UUID) -> dict[str, float]:
+    """The server's CPU while the writer rolls dice in its campaign and nobody asks anything (its projection's)."""
+    scribe = http_load.Writer(db, writer, WRITES_EVERY)
+    process = process_seconds(server.process.pid) or 0.0
+    scribe.start()
+    time.sleep(3)
+    scribe.stop.set()
+    scribe.join()
+    spent = (process_seconds(server.process.pid) or 0.0) - process
+    return {"writes": scribe.writes, "server_ms_per_write": spent / max(scribe.writes, 1) * 1e3}
+
+
+def measure(path: str, label: str) -> None:
+    with open(path) as f:
+        saved = json.load(f)
+    db = database.Database(**saved["db"])
+    campaigns = {k: UUID(v) for k, v in saved["campaigns"].items()}
+    out: dict[str, Any] = {"label": label, "load": os.getloadavg()[0]}
+    count = int(os.environ.get("COUNT", "200"))
+    with http_load.Server("bare", db) as bare, http_load.Server("intrigue", db) as ours:
+        out["writer_alone"] = writer_alone(ours, db, campaigns["writer"])
+        for size in ("small", "big"):
+            post = http_load.http_request("POST", "/graphql", _body(campaigns[size], False))
+            get = http_load.http_request("GET", f"/standings/{campaigns[size]}")
+            n = count if size == "small" else count // 4
+            out[size] = {
+                "bare": cost(bare, db, get, n),
+                "ours": cost(ours, db, post, n),
+                **{f"c{c}": load(ours, db, campaigns["writer"], post, c) for c in (10, 50)},
+                **{f"bare_c{c}": load(bare, db, campaigns["writer"], get, c) for c in (10, 50)},
+            }
+    out["load_end"] = os.getloadavg()[0]
+    print("RESULT " + json.dumps(out), flush=True)
+
+
+if __name__ == "__main__":
+    command, file = sys.argv[1], sys.argv[2]
+    if command == "setup":
+        setup(file)
+    elif command == "measure":
+        measure(file, sys.argv[3] if len(sys.argv) > 3 else "run")
+    else:
+        with open(file) as f:
+            database.drop_database(_admin(), database.Database(**json.load(f)["db"]).dbname)
