@@ -79,7 +79,8 @@ class GameOfBonesService(RollsSavesAndWaits):
             if starting.troops:
                 _station(house, region, regions, starting.troops)
         campaign.enrol(house.id, "house")
-        # What the house learns lives in its own stream (domain/gameofbones/aggregate/intel.py; issue 16, bounded state).
+        # What the house learns lives in its own stream (domain/gameofbones/aggregate/intel.py; issue 16, bounded
+        # state).
         intel = HouseIntel(campaign.id, str(house.id))
         campaign.enrol(intel.id, "houseintel")
         self._save(*changed, intel)

@@ -1,5 +1,6 @@
 """The GM plays The Wild's monsters (seed 002, Monster: they move and attack "as you determine"); part of
-`GMService`. The rules are `domain/factionturn/rules/monsters.py`; the readings, docs/rules-notes/factionturn-play.md."""
+`GMService`. The rules are `domain/factionturn/rules/monsters.py`; the readings,
+docs/rules-notes/factionturn-play.md."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""The REST contract's order components, generated from the orders' one declaration (domain/factionturn/aggregate/orders.py
-and domain/gameofbones/forms/orders.py, read by domain/shapes.py): `make openapi` writes them into openapi/openapi.yaml,
-each system's between two marker lines, and tests/entrypoints/rest/test_openapi_orders.py fails when the file and
-the generation differ.
+"""The REST contract's order components, generated from the orders' one declaration
+(domain/factionturn/aggregate/orders.py and domain/gameofbones/forms/orders.py, read by domain/shapes.py): `make
+openapi` writes them into openapi/openapi.yaml, each system's between two marker lines, and
+tests/entrypoints/rest/test_openapi_orders.py fails when the file and the generation differ.
 
 A faction's one action is a discriminated union: `oneOf` one component per action, told apart by its `action`
 name (`discriminator.propertyName`), each holding exactly its own fields, the ones without a default required.

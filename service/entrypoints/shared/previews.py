@@ -1,8 +1,8 @@
 """What a faction or house can do now (issue 17, item 4), shaped once for GraphQL and REST alike.
 
 Each option is one order the domain's preview judged with the checks that refuse orders; `allowed`, `reason`
-and `rule` are that check's answer (domain/factionturn/forms/preview.py, domain/gameofbones/rules/preview.py). `odds`: an
-allowed order's exact odds as the asking seat may know them (issue 19; shared/odds.py), else null.
+and `rule` are that check's answer (domain/factionturn/forms/preview.py, domain/gameofbones/rules/preview.py). `odds`:
+an allowed order's exact odds as the asking seat may know them (issue 19; shared/odds.py), else null.
 """
 
 from __future__ import annotations

@@ -178,8 +178,8 @@ REGION: Final = ReadModel(
     },
 )
 
-# A house's intel stream (domain/gameofbones/aggregate/intel.py), its knowledge: the GM whole, the house's own seat without
-# the GM's part, anyone else only whose it is (what others saw is in their houses' views).
+# A house's intel stream (domain/gameofbones/aggregate/intel.py), its knowledge: the GM whole, the house's own seat
+# without the GM's part, anyone else only whose it is (what others saw is in their houses' views).
 INTEL: Final = ReadModel(
     "houseintel",
     "house_id",

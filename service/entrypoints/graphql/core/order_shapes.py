@@ -1,7 +1,7 @@
 """GraphQL types made from a form's one declaration (domain/shapes.py; a faction's orders in
-domain/factionturn/aggregate/orders.py, a house's in domain/gameofbones/forms/orders.py): an input type and an output type per
-dataclass, each field typed from the declared one (an id `UUID`, a closed set its enum, "" or an unset choice null,
-`X | None` nullable), and the conversions both ways.
+domain/factionturn/aggregate/orders.py, a house's in domain/gameofbones/forms/orders.py): an input type and an output
+type per dataclass, each field typed from the declared one (an id `UUID`, a closed set its enum, "" or an unset choice
+null, `X | None` nullable), and the conversions both ways.
 
 A tagged union becomes a `@oneOf` input (one field per member) and a union of the members' outputs. What only
 GraphQL says is given in `Naming`, beside the names: the names it has always had, a pair it spells as an object,

@@ -1,6 +1,6 @@
 """A faction's orders as GraphQL input (seed 002, Faction Actions), made from their one declaration
-(domain/factionturn/aggregate/orders.py) by order_shapes.py: one input type per action, chosen with a `@oneOf` input, so an
-order the rules do not know cannot be written at all (docs/rules-notes/factionturn-play.md, "Typed orders"). An
+(domain/factionturn/aggregate/orders.py) by order_shapes.py: one input type per action, chosen with a `@oneOf` input,
+so an order the rules do not know cannot be written at all (docs/rules-notes/factionturn-play.md, "Typed orders"). An
 input gives the typed `FactionOrders` itself (`to_orders`), which the use case checks whole as it does REST's body."""
 
 from __future__ import annotations

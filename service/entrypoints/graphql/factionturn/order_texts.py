@@ -1,8 +1,8 @@
-"""What GraphQL says of the order types made from the orders' one declaration (domain/factionturn/aggregate/orders.py), where it
-says more or other than the declaration's docstrings and `Spec.doc`: an input and its read-back output word the same
-field for a client who writes it and one who reads it. order_inputs.py's `NAMING` carries them to the builder
-(core/order_shapes.py), which puts each on its type or field; a key the schema lacks fails
-tests/entrypoints/graphql/test_schema_descriptions.py."""
+"""What GraphQL says of the order types made from the orders' one declaration
+(domain/factionturn/aggregate/orders.py), where it says more or other than the declaration's docstrings and
+`Spec.doc`: an input and its read-back output word the same field for a client who writes it and one who reads it.
+order_inputs.py's `NAMING` carries them to the builder (core/order_shapes.py), which puts each on its type or field; a
+key the schema lacks fails tests/entrypoints/graphql/test_schema_descriptions.py."""
 
 from __future__ import annotations
 

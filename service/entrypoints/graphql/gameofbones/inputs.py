@@ -113,7 +113,8 @@ HOUSE_ORDERS = Builder(
         extra={},
         extra_types={},
         union_description="",
-        texts=on(  # what GraphQL says of the order's fields, where it says other than domain/gameofbones/forms/orders.py
+        # what GraphQL says of the order's fields, where it says other than domain/gameofbones/forms/orders.py
+        texts=on(
             "HouseOrderInput",
             action="The house action to order: one of the fifteen (seed 000, Taking Action).",
             targetHouseId="The house it targets, if any.",
