@@ -42,14 +42,15 @@ LOCK_TIMEOUT = "200ms"  # a lock the fold would wait for longer means a runner i
 # generation's lock (shared, as every write of the live writer holds it: projections/state_sql.py `WRITING`);
 # then, seeing any switch that held it, the generation and whether the campaign is stopped in it; the campaign's
 # tracking row if it is at the position before the command's events (locked, SKIP LOCKED); the versions of the
-# command's aggregates' rows. Those rows need no lock of their own: only the holder of the campaign's tracking row
-# writes them.
+# command's aggregates' rows, in its campaign (a command's aggregates are all of its campaign: on Citus the
+# statement reads one shard). Those rows need no lock of their own: only the holder of the campaign's tracking
+# row writes them.
 _WRITING = f"SELECT set_config('lock_timeout', %(timeout)s, true), pg_advisory_xact_lock_shared({GENERATION_KEY})"
 _CAUGHT_UP = """SELECT g.current,
     EXISTS (SELECT FROM read_model_failures f WHERE f.generation = g.current AND f.campaign_id = %(campaign)s)
     AS stopped, (SELECT position FROM {tracking} WHERE campaign_id = %(campaign)s AND position = %(before)s
     FOR UPDATE SKIP LOCKED) AS position, (SELECT coalesce(jsonb_agg(jsonb_build_array(s.id, s.campaign_id,
-    s.version)), '[]') FROM {state} s WHERE s.id = ANY(%(ids)s)) AS versions
+    s.version)), '[]') FROM {state} s WHERE s.id = ANY(%(ids)s) AND s.campaign_id = %(campaign)s) AS versions
     FROM read_model_generation g WHERE g.name = %(model)s"""
 # A campaign's first events: its row, made (and so held) by this transaction.
 _OPEN = """INSERT INTO {tracking} (campaign_id, position, notification_id) VALUES (%(campaign)s, 0, 0)
