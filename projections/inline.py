@@ -33,21 +33,25 @@ from psycopg.sql import SQL
 
 from projections.page import PageFold
 from projections.state import Lanes, StateView, _GenerationChangedError
-from projections.state_sql import CURRENT
+from projections.state_sql import CURRENT, GENERATION_KEY
 from projections.state_tables import MODEL, names
 
 log = logging.getLogger("intrigue.projections")
 LOCK_TIMEOUT = "200ms"  # a lock the fold would wait for longer means a runner is busy: leave it to the runner
-# One round trip (issue 26, item 2): the lock timeout; the generation (locked FOR KEY SHARE, as every write of
-# the live writer does) and whether the campaign is stopped in it; the campaign's tracking row if it is at the
-# position before the command's events (locked, SKIP LOCKED); the versions of the command's aggregates' rows.
-# Those rows need no lock of their own: only the holder of the campaign's tracking row writes them.
-_CAUGHT_UP = """SELECT set_config('lock_timeout', %(timeout)s, true), g.current,
+# One round trip (issue 26, item 2), two statements in the command's pipeline: the lock timeout and the
+# generation's lock (shared, as every write of the live writer holds it: projections/state_sql.py `WRITING`);
+# then, seeing any switch that held it, the generation and whether the campaign is stopped in it; the campaign's
+# tracking row if it is at the position before the command's events (locked, SKIP LOCKED); the versions of the
+# command's aggregates' rows, in its campaign (a command's aggregates are all of its campaign: on Citus the
+# statement reads one shard). Those rows need no lock of their own: only the holder of the campaign's tracking
+# row writes them.
+_WRITING = f"SELECT set_config('lock_timeout', %(timeout)s, true), pg_advisory_xact_lock_shared({GENERATION_KEY})"
+_CAUGHT_UP = """SELECT g.current,
     EXISTS (SELECT FROM read_model_failures f WHERE f.generation = g.current AND f.campaign_id = %(campaign)s)
     AS stopped, (SELECT position FROM {tracking} WHERE campaign_id = %(campaign)s AND position = %(before)s
     FOR UPDATE SKIP LOCKED) AS position, (SELECT coalesce(jsonb_agg(jsonb_build_array(s.id, s.campaign_id,
-    s.version)), '[]') FROM {state} s WHERE s.id = ANY(%(ids)s)) AS versions
-    FROM read_model_generation g WHERE g.name = %(model)s FOR KEY SHARE OF g"""
+    s.version)), '[]') FROM {state} s WHERE s.id = ANY(%(ids)s) AND s.campaign_id = %(campaign)s) AS versions
+    FROM read_model_generation g WHERE g.name = %(model)s"""
 # A campaign's first events: its row, made (and so held) by this transaction.
 _OPEN = """INSERT INTO {tracking} (campaign_id, position, notification_id) VALUES (%(campaign)s, 0, 0)
     ON CONFLICT (campaign_id) DO NOTHING RETURNING position"""
@@ -166,6 +170,7 @@ class InlineProjection:
         if self._check is None or self._check[0] != (self.view._aimed, _CAUGHT_UP):
             # Composed once per generation, not per command (issue 26, item 6: about 50 us a command).
             self._check = ((self.view._aimed, _CAUGHT_UP), SQL(_CAUGHT_UP).format(**tables).as_bytes(curs))
+        curs.execute(_WRITING, params, prepare=True)  # its answer is not read: no round trip of its own
         row = curs.execute(self._check[1], params, prepare=True).fetchone()
         if row is None:
             return False

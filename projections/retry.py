@@ -22,9 +22,11 @@ from projections.failures import FORGET, TABLE, Failure
 from projections.page import PageFold
 from projections.runner import Undecodable
 from projections.state import StateView
+from projections.state_sql import SWITCHING
 from projections.state_tables import MODEL, names
 
-_LOCK = "SELECT current FROM read_model_generation WHERE name = %s FOR UPDATE"
+# Every writer of the generation waits meanwhile, as for a switch (projections/state_sql.py `SWITCHING`).
+_CURRENT = "SELECT current FROM read_model_generation WHERE name = %(model)s"
 _FAILURE = f"SELECT * FROM {TABLE} WHERE generation = %s AND campaign_id = %s"
 _NEW_ERROR = (
     f"UPDATE {TABLE} SET position = %s, topic = %s, aggregate_id = %s, error = %s, failed_at = now()"
@@ -46,7 +48,8 @@ def retry(store: Any, view: StateView, campaign_id: UUID) -> int | None:
     )
     try:
         with view.datastore.transaction(commit=True) as curs:
-            generation = int(curs.execute(_LOCK, (MODEL,)).fetchone()["current"])  # type: ignore[index]
+            curs.execute(SWITCHING, {"model": MODEL})
+            generation = int(curs.execute(_CURRENT, {"model": MODEL}).fetchone()["current"])  # type: ignore[index]
             if curs.execute(_FAILURE, (generation, campaign_id)).fetchone() is None:
                 return None
             tables = names(generation)

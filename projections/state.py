@@ -32,7 +32,7 @@ from projections.failures import OF_GENERATION, RECORD, StoppedCampaigns
 from projections.page import HISTORY_EVENTS, Origins, PageFold, Unreadable, data_fault
 from projections.page_history import PageHistory
 from projections.restore import Restorer
-from projections.state_sql import CURRENT, CURRENT_AND_FAILED, FAILED, statements_of
+from projections.state_sql import CURRENT, CURRENT_AND_FAILED, FAILED, WRITING, statements_of
 from projections.state_tables import MODEL, RELATIONS
 
 RECENT_BYTES = 2_048  # keys changed since a row's state was written whole, encoded, up to which only they are written
@@ -186,7 +186,7 @@ class StateView(PostgresTrackingRecorder):
         the current one: a fresh runner whose first page holds a resolution asks for rows before that (issue
         12). The first page still aims it, and learns what a rebuild already projected there."""
         if self._aimed is None:
-            rows = self.query(SQL(CURRENT.replace(" FOR KEY SHARE", "")), {"model": MODEL})
+            rows = self.query(SQL(CURRENT), {"model": MODEL})
             if not rows:
                 raise RuntimeError("no read_model_generation row for 'state': run `intrigue migrate`")
             self._sql = statements_of(int(rows[0]["current"]))
@@ -345,6 +345,7 @@ class StateView(PostgresTrackingRecorder):
         """The generation still current (else `_GenerationChangedError`), and its stopped campaigns."""
         if self.generation is not None:  # a rebuild's writer never touches the generation row
             return {row["campaign_id"].int for row in curs.execute(SQL(FAILED), (self._aimed,))}
+        curs.execute(SQL(WRITING), {"model": MODEL})  # a switch in flight: until it commits (state_sql.py)
         current = curs.execute(SQL(CURRENT_AND_FAILED), {"model": MODEL}).fetchone()
         if current is None:
             raise RuntimeError("no read_model_generation row for 'state': run `intrigue migrate`")

@@ -52,13 +52,22 @@ _TRACK = """UPDATE {tracking} SET position = %(position)s, notification_id = %(n
 _LANE = "SELECT position FROM {tracking} WHERE campaign_id = %s"
 _PROGRESS = """SELECT (SELECT coalesce(sum(position), 0) FROM {tracking}) AS done,
     (SELECT coalesce(sum(position), 0) FROM campaign_heads) AS head"""
-# The live writer locks the generation row (FOR KEY SHARE) in every write, so a rebuild's switch (FOR UPDATE
-# on that row) waits for the write in flight and every later write sees the new generation.
-CURRENT = "SELECT current FROM read_model_generation WHERE name = %(model)s FOR KEY SHARE"
-# The same, with the generation's stopped campaigns: one round trip per page, as before there were any.
+# Every write of the live writer holds the generation's advisory lock shared (`WRITING`, for its transaction),
+# then reads the generation in a later statement (so after any switch that held it committed); a rebuild's switch
+# and a retry hold it exclusive (`SWITCHING`): the switch waits for the writes in flight and every later write
+# sees the new generation. Not a row lock on `read_model_generation`: on Citus that table is a reference table,
+# where a row lock takes locks on its one shard that conflict across transactions, so every campaign's writes
+# would queue there (docs/scaling.md, "`make test-citus`'s scope"). An advisory lock is the server's own (on
+# Citus, the coordinator's: every session of the service is the coordinator's), shared locks never wait on each
+# other, and no worker is asked.
+GENERATION_KEY = "hashtext('intrigue.generation.' || %(model)s)"
+WRITING = f"SELECT pg_advisory_xact_lock_shared({GENERATION_KEY})"
+SWITCHING = f"SELECT pg_advisory_xact_lock({GENERATION_KEY})"
+CURRENT = "SELECT current FROM read_model_generation WHERE name = %(model)s"
+# The same, with the generation's stopped campaigns: one statement per page.
 CURRENT_AND_FAILED = """SELECT current,
     ARRAY(SELECT campaign_id FROM read_model_failures f WHERE f.generation = g.current) AS failed
-    FROM read_model_generation g WHERE name = %(model)s FOR KEY SHARE OF g"""
+    FROM read_model_generation g WHERE name = %(model)s"""
 FAILED = "SELECT campaign_id FROM read_model_failures WHERE generation = %s"
 
 

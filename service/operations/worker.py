@@ -19,6 +19,7 @@ from typing import Any, TextIO
 import psycopg
 from prometheus_client import Gauge
 
+from projections import state_sql
 from projections import state_tables as tables
 from service.operations import rebuild_parts
 from service.persistence import citus, idempotency
@@ -168,7 +169,7 @@ def rebuild(
         try:
             _catch_up(runner, close_enough, report, pause=0.2)
             with conn.transaction():
-                conn.execute("SELECT current FROM read_model_generation WHERE name = %s FOR UPDATE", (model.name,))
+                conn.execute(state_sql.SWITCHING, {"model": model.name})  # the live writes in flight end first
                 head = _catch_up(runner, 0, report, pause=0.01)
                 stopped = True
                 runner.__exit__(None, None, None)  # the live writer takes over once the switch commits

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from typing import Any
 from uuid import UUID
 
 import psycopg
@@ -74,6 +75,7 @@ class TwoPhaseWatch:
         with psycopg.connect(db.conninfo) as conn:  # two-phase commits from before (the setup's DDL): not counted
             self.before = [str(row[0]) for row in conn.execute("SELECT gid FROM pg_dist_transaction")]
         self.db, self.most, self.done = db, {"pg_dist_transaction": 0, "pg_prepared_xacts": 0}, threading.Event()
+        self.by: dict[str, str] = {}  # each two-phase commit seen: who made it
         self.thread = threading.Thread(target=self._watch, daemon=True)
 
     def _watch(self) -> None:
@@ -94,10 +96,24 @@ class TwoPhaseWatch:
                         for n in nodes
                     ]
                     self._see("pg_dist_transaction", int(two_pc[0]) if two_pc else 0)
+                    if two_pc and two_pc[0]:
+                        self._who(coordinator)
                     self._see("pg_prepared_xacts", sum(int(row[0]) for row in prepared if row))
             finally:
                 for node in nodes:
                     node.close()
+
+    def _who(self, coordinator: psycopg.Connection[Any]) -> None:
+        """Which session made each new two-phase commit: its gid (citus_<group>_<pid>_<number>_<connection>)
+        names the coordinator's backend, whose name and last statement say what it is (a command, a runner)."""
+        for (gid,) in coordinator.execute(
+            "SELECT gid FROM pg_dist_transaction WHERE gid <> ALL(%s)", ([*self.before, *self.by],)
+        ):
+            pid = int(str(gid).split("_")[2])
+            row = coordinator.execute(
+                "SELECT application_name, left(query, 200) FROM pg_stat_activity WHERE pid = %s", (pid,)
+            ).fetchone()
+            self.by[str(gid)] = f"{row[0]}: {row[1]}" if row else f"backend {pid}, gone"
 
     def _see(self, what: str, count: int) -> None:
         self.most[what] = max(self.most[what], count)
@@ -129,7 +145,7 @@ def test_a_played_phase_commits_without_two_phase_commit(cluster_db: Database, i
             accepted, _ = give_orders(intrigue, campaign_id)
             assert accepted, "the houses gave orders"
             intrigue.campaigns.resolve_phase(campaign_id)
-    assert watch.most == {"pg_dist_transaction": 0, "pg_prepared_xacts": 0}
+    assert watch.most == {"pg_dist_transaction": 0, "pg_prepared_xacts": 0}, watch.by
     listed = {UUID(str(c["id"])) for c in intrigue.catalog.campaigns(limit=1000)}  # a multi-shard read
     assert set(cities) <= listed
     for campaign_id in cities:  # each campaign's events in its own lane, gap-free, on one shard
