@@ -122,9 +122,12 @@ def test_discord_and_slack_get_their_own_shapes(intrigue: Intrigue, worker: Deli
         play_a_month(intrigue, campaign_id, spies)
         to_discord = discord.wait_for(lambda r: len(r) >= 4, "Discord's messages")
         to_slack = slack.wait_for(lambda r: len(r) >= 4, "Slack's messages")
-    assert set(to_discord[0].json) == {"content", "allowed_mentions"}
-    assert "phase 1 is open" in to_discord[0].json["content"]
-    assert set(to_slack[3].json) == {"text"} and "the GM misread the map" in to_slack[3].json["text"]
+    # Each in its own shape. Which arrives first is not promised: a retried delivery may come after a newer one
+    # (docs/webhooks.md; the order test above holds the generic form's order on a receiver that never times out).
+    assert all(set(m.json) == {"content", "allowed_mentions"} for m in to_discord)
+    assert any("phase 1 is open" in m.json["content"] for m in to_discord)
+    assert all(set(m.json) == {"text"} for m in to_slack)
+    assert any("the GM misread the map" in m.json["text"] for m in to_slack)
 
 
 def test_a_receiver_down_for_a_while_gets_every_delivery_once_back(intrigue: Intrigue, worker: DeliveryWorker) -> None:
