@@ -271,6 +271,9 @@ class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
         test-only fault."""
         ids = [row["notification_id"] for row in rows]
         lane = Lane(campaign, rows[0]["campaign_position"], rows[-1]["campaign_position"])
+        outcome = outcomes.current()
+        if outcome is not None and outcome.record is not None and os.environ.get(FAULT) == "exit-after-commit":
+            os.kill(os.getpid(), signal.SIGKILL)  # before anything is told of the commit: no answer, no delivery
         self._lanes[ids[-1]] = lane
         while len(self._lanes) > LANES_KEPT:
             self._lanes.popitem(last=False)
@@ -278,11 +281,8 @@ class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
         outbox.committed()
         if self.inline is not None and inlined is not None:
             self.inline.committed(inlined, lane)
-        outcome = outcomes.current()
         if outcome is not None:
             outcomes.written(lane.last)
-            if outcome.record is not None and os.environ.get(FAULT) == "exit-after-commit":
-                os.kill(os.getpid(), signal.SIGKILL)
         return ids
 
     def _campaign_of_raw(self, first: StoredEvent) -> UUID:
