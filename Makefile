@@ -85,7 +85,7 @@ lint: install
 test-external: install
 	TEST_DATABASE_URL=$(PG_URL) $(BIN)/pytest tests/service tests/entrypoints
 
-## The persistence and service tests (tests/service and tests/entrypoints, the slow ones left to test-slow) on a Citus cluster
+## The store's tests (.ci/test-citus's list; CITUS_TESTS="tests/service tests/entrypoints" for the whole) on a Citus cluster
 ## (coordinator + 2 workers under ./var/citus, ports 5610-5612), built from ../shared/citus/, in 2 processes
 ## (docs/scaling.md, "Citus"). Skips with a hint when Citus is missing, except in CI. The console's node_modules
 ## for the GraphQL-over-HTTP audit among them.
