@@ -5,7 +5,7 @@ and snapshot, and a domain dataclass is written under the same kind of name. Whe
 name goes into `MOVED` with the modules its classes went to; stored events keep decoding, new ones are
 written under the new names. A class folded into another (a mixin merged into its aggregate) renames its
 events: its old topic goes into `RENAMED` with its new class's, and each of its events' old topics names the new
-class's. tests/projections/test_names_of_3de475b.py holds every name `main` wrote at 3de475b to its class.
+class's. tests/projections/test_names_of_main.py holds every name `main` wrote at 3de475b to its class.
 """
 
 from __future__ import annotations
