@@ -25,7 +25,7 @@ from service.persistence.app import event_payload
 from service.persistence.citus import EVENTS
 from service.persistence.database import Database
 from service.usecases.audit import AuditEntry
-from service.usecases.phase_report import build_report, phase_window
+from service.usecases.phase_report import ReportWindow, build_report, phase_window
 from service.usecases.phase_report_records import Damage, Learned, Modifier, Money, PhaseReport, ReportOrder, ReportRoll
 
 _RESOLVED = f"""SELECT campaign_position FROM {EVENTS}
@@ -100,7 +100,7 @@ def reporter(
         if row is None:
             raise LookupError(f"no event {resolved_version} of campaign {campaign_id}")
         end = int(row[0]) + 1  # as History.phase_end answers it
-        window = window_at(events, campaign_id, phase, end)
+        window = ReportWindow(window_at(events, campaign_id, phase, end))  # indexed once for every member's report
     return end, {
         member: report_json(build_report(window, campaign_id, phase, member, kind, set(actors)))
         for member, (kind, actors) in members.items()

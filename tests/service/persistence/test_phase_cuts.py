@@ -21,6 +21,7 @@ from service.persistence import database, migrations
 from service.persistence.app import IntrigueStore
 from service.persistence.database import Database
 from service.usecases import campaigns
+from service.usecases.phase_report import ReportWindow
 from tests.support.gameofbones_world import give_orders
 
 
@@ -44,7 +45,16 @@ def collector_running(patch: pytest.MonkeyPatch) -> Iterator[None]:
         yield
 
 
-OLD_PATHS: list[Callable[[pytest.MonkeyPatch], Any]] = [library_save, collector_running]
+@contextmanager
+def reports_scan_the_whole_window(patch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Each member's phase report built from every entry of the phase's window, as before the window was indexed
+    for all of them (service/usecases/phase_report.py `ReportWindow`)."""
+    with patch.context() as p:
+        p.setattr(ReportWindow, "read_by", lambda self, member_id, kind: self.entries)
+        yield
+
+
+OLD_PATHS: list[Callable[[pytest.MonkeyPatch], Any]] = [library_save, collector_running, reports_scan_the_whole_window]
 
 
 def copy_of(admin: Database, source: str) -> Database:
@@ -108,7 +118,13 @@ def test_a_seeded_phase_resolves_to_the_same_events_and_read_models_with_and_wit
         now = resolved(copies[0], False, monkeypatch)
         before = resolved(copies[1], True, monkeypatch)
         assert now == before
-        assert set(now) >= {"events", "aggregate_state_g1", "phase_history_g1", "phase_history_g1_base"}
+        assert set(now) >= {
+            "events",
+            "aggregate_state_g1",
+            "phase_history_g1",
+            "phase_history_g1_base",
+            "phase_report_g1",
+        }
     finally:
         for made in [source, *copies]:
             database.drop_database(admin_db, made.dbname)
