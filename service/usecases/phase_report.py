@@ -30,10 +30,12 @@ from typing import Any
 from uuid import UUID
 
 from domain.factionturn.face import FACTION_TURN
-from domain.gameofbones.face import DATED_KEYS, GAME_OF_BONES, dated, intel_id, sighting_entries
+from domain.gameofbones.face import DATED_KEYS, GAME_OF_BONES, dated, sighting_entries
 from domain.systems import of_kind
 from service.usecases.audit import AuditEntry
 from service.usecases.phase_report_records import Damage, Learned, Money, PhaseReport, ReportOrder, ReportRoll
+from service.usecases.phase_report_window import ReportWindow, intel_of
+from service.usecases.phase_report_window import entry_name as _name
 from service.usecases.visibility import own_knowledge
 from service.usecases.visibility.reports import REPORT_RIVAL_TOPICS, actors_rolls, sees_rival_event
 
@@ -70,34 +72,6 @@ def own_rolls(rolls: Sequence[dict[str, Any]], actors: set[str]) -> list[ReportR
     return [ReportRoll.of(r) for r in actors_rolls(rolls, actors)]
 
 
-class ReportWindow:
-    """A phase's window indexed once for all of its members' reports: each aggregate's entries, and those a member
-    may read off another aggregate (a rival's strike, a sighting, the initiative), by their places in the window.
-
-    Issue 31, item 1: every report scanned the whole window, 150 reports of 1,100 events at the issue's size, and
-    that was more than half of a resolution's CPU (a second, the `intel_id` of each entry for each house among it).
-    `build_report` does nothing with any other entry (`SEEN_ELSEWHERE`, the initiative), so it reads these alone, in
-    the window's order, and builds the same report."""
-
-    def __init__(self, window: Sequence[AuditEntry]) -> None:
-        self.entries = list(window)
-        self.by_aggregate: dict[UUID, list[int]] = {}
-        self.shared: list[int] = []
-        for place, entry in enumerate(self.entries):
-            self.by_aggregate.setdefault(entry.aggregate_id, []).append(place)
-            if _name(entry) in _READ_OFF_OTHERS:
-                self.shared.append(place)
-
-    def read_by(self, member_id: UUID, kind: str) -> list[AuditEntry]:
-        """The entries a member's report may read, in the window's order: its own, its companion stream's (a house's
-        intel), and those any member may read off another aggregate."""
-        places = set(self.shared).union(self.by_aggregate.get(member_id, ()))
-        companion = COMPANION_STREAM.get(kind)
-        if companion is not None:
-            places.update(self.by_aggregate.get(companion(member_id), ()))
-        return [self.entries[place] for place in sorted(places)]
-
-
 def build_report(
     window: Sequence[AuditEntry] | ReportWindow,
     campaign_id: UUID,
@@ -110,7 +84,8 @@ def build_report(
     indexed once (`ReportWindow`) serves every member's report of a resolution."""
     report = PhaseReport(campaign_id, phase, member_id, kind)
     seen_elsewhere = SEEN_ELSEWHERE.get(kind, _nothing)
-    read = (window if isinstance(window, ReportWindow) else ReportWindow(window)).read_by(member_id, kind)
+    indexed = window if isinstance(window, ReportWindow) else ReportWindow(window)
+    read = indexed.read_by(member_id, kind, actors)
     # An action withdrawn (or amended: withdrawn and given anew) was never played: its order is left out.
     withdrawn = {
         str(e.payload["action_id"]) for e in read if e.aggregate_id == member_id and _name(e) == "House.ActionWithdrawn"
@@ -140,7 +115,7 @@ def _rival_strike(report: PhaseReport, entry: AuditEntry, member_id: str, actors
 
 def _intel_learned(report: PhaseReport, entry: AuditEntry, member_id: str, actors: set[str]) -> bool:
     """Game of Bones: the house's own intel stream, and the movements of other houses it saw."""
-    if entry.aggregate_id == intel_id(member_id):
+    if entry.aggregate_id == intel_of(member_id):
         _learned_in_intel(report, entry, None)
     elif _name(entry) == "HouseIntel.MovementSeen":
         _learned_in_intel(report, entry, member_id)
@@ -158,10 +133,6 @@ SEEN_ELSEWHERE: dict[str, Callable[[PhaseReport, AuditEntry, str, set[str]], boo
     FACTION_TURN.kind: _rival_strike,
     GAME_OF_BONES.kind: _intel_learned,
 }
-# The other aggregates' events `SEEN_ELSEWHERE` and the initiative read, by their names (`ReportWindow.shared`), and
-# the stream of a member's own that it reads whole (`_intel_learned`: a house's intel).
-_READ_OFF_OTHERS = frozenset({*REPORT_RIVAL_TOPICS, "HouseIntel.MovementSeen", "Campaign.InitiativeRolled"})
-COMPANION_STREAM: dict[str, Callable[[UUID], UUID]] = {GAME_OF_BONES.kind: intel_id}
 
 
 def _own(report: PhaseReport, entry: AuditEntry, actors: set[str]) -> None:
@@ -297,7 +268,3 @@ def _learned(k: dict[str, Any]) -> Learned:
 
 def _int(value: Any) -> int | None:
     return None if value is None else int(value)
-
-
-def _name(entry: AuditEntry) -> str:
-    return entry.topic.rsplit(":", 1)[-1]
