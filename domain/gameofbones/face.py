@@ -23,7 +23,7 @@ from domain.gameofbones.aggregate.intel import (
 )
 from domain.gameofbones.forms.orders import Order, decode_order
 from domain.gameofbones.resolution.ledger import record_hunt
-from domain.gameofbones.resolution.month import MonthReport, apply_month, resolve_month
+from domain.gameofbones.resolution.month import MonthReport, apply_month, resolve_month, resolve_month_in_place
 from domain.gameofbones.resolution.orders_given import order_action
 from domain.gameofbones.rules.custom import GoldChange, InfluenceChange, PowerChange, effects_of, is_custom, plan_custom
 from domain.gameofbones.rules.garrison import check_stationing, stationed_power
@@ -222,6 +222,7 @@ __all__ = [
     "preview_house",
     "record_hunt",
     "resolve_month",
+    "resolve_month_in_place",
     "sighting_entries",
     "stationed_power",
     "view_order",

@@ -23,7 +23,6 @@ from domain.gameofbones.face import (
     Order,
     PendingAction,
     SourceHunt,
-    apply_month,
     attempt_influence_gain,
     check_stationing,
     hunt_source,
@@ -31,7 +30,7 @@ from domain.gameofbones.face import (
     order_action,
     plan_open_move,
     record_hunt,
-    resolve_month,
+    resolve_month_in_place,
     stationed_power,
 )
 from domain.region import Region
@@ -196,8 +195,8 @@ class GameOfBonesService(RollsSavesAndWaits):
             return Resolution([])
         regions = list(self._regions(campaign).values())
         intel = {i.house_id: i for i in self.store.members(campaign, HouseIntel)}
-        report = resolve_month(houses, regions, campaign.phase, dice, intel)  # on copies: typed effects
-        apply_month(report, houses, regions, intel)
+        # On the loaded aggregates themselves: a month that raises is discarded with the unit of work.
+        report = resolve_month_in_place(houses, regions, campaign.phase, dice, intel)
         changed: list[Aggregate] = [a for a in (*houses, *regions, *intel.values()) if a.pending_events]
         return Resolution(changed, gm_summary(report))
 

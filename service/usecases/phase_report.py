@@ -30,10 +30,12 @@ from typing import Any
 from uuid import UUID
 
 from domain.factionturn.face import FACTION_TURN
-from domain.gameofbones.face import DATED_KEYS, GAME_OF_BONES, dated, intel_id, sighting_entries
+from domain.gameofbones.face import DATED_KEYS, GAME_OF_BONES, dated, sighting_entries
 from domain.systems import of_kind
 from service.usecases.audit import AuditEntry
 from service.usecases.phase_report_records import Damage, Learned, Money, PhaseReport, ReportOrder, ReportRoll
+from service.usecases.phase_report_window import ReportWindow, intel_of
+from service.usecases.phase_report_window import entry_name as _name
 from service.usecases.visibility import own_knowledge
 from service.usecases.visibility.reports import REPORT_RIVAL_TOPICS, actors_rolls, sees_rival_event
 
@@ -71,18 +73,24 @@ def own_rolls(rolls: Sequence[dict[str, Any]], actors: set[str]) -> list[ReportR
 
 
 def build_report(
-    window: Sequence[AuditEntry], campaign_id: UUID, phase: int, member_id: UUID, kind: str, actors: set[str]
+    window: Sequence[AuditEntry] | ReportWindow,
+    campaign_id: UUID,
+    phase: int,
+    member_id: UUID,
+    kind: str,
+    actors: set[str],
 ) -> PhaseReport:
-    """The report of member `member_id` from its phase's events; `actors`: whose rolls are its own."""
+    """The report of member `member_id` from its phase's events; `actors`: whose rolls are its own. A window
+    indexed once (`ReportWindow`) serves every member's report of a resolution."""
     report = PhaseReport(campaign_id, phase, member_id, kind)
     seen_elsewhere = SEEN_ELSEWHERE.get(kind, _nothing)
+    indexed = window if isinstance(window, ReportWindow) else ReportWindow(window)
+    read = indexed.read_by(member_id, kind, actors)
     # An action withdrawn (or amended: withdrawn and given anew) was never played: its order is left out.
     withdrawn = {
-        str(e.payload["action_id"])
-        for e in window
-        if e.aggregate_id == member_id and _name(e) == "House.ActionWithdrawn"
+        str(e.payload["action_id"]) for e in read if e.aggregate_id == member_id and _name(e) == "House.ActionWithdrawn"
     }
-    for entry in window:
+    for entry in read:
         if entry.aggregate_id == member_id:
             if _name(entry) == "House.ActionOrdered" and str(entry.payload["pending"].get("id")) in withdrawn:
                 continue
@@ -107,7 +115,7 @@ def _rival_strike(report: PhaseReport, entry: AuditEntry, member_id: str, actors
 
 def _intel_learned(report: PhaseReport, entry: AuditEntry, member_id: str, actors: set[str]) -> bool:
     """Game of Bones: the house's own intel stream, and the movements of other houses it saw."""
-    if entry.aggregate_id == intel_id(member_id):
+    if entry.aggregate_id == intel_of(member_id):
         _learned_in_intel(report, entry, None)
     elif _name(entry) == "HouseIntel.MovementSeen":
         _learned_in_intel(report, entry, member_id)
@@ -260,7 +268,3 @@ def _learned(k: dict[str, Any]) -> Learned:
 
 def _int(value: Any) -> int | None:
     return None if value is None else int(value)
-
-
-def _name(entry: AuditEntry) -> str:
-    return entry.topic.rsplit(":", 1)[-1]

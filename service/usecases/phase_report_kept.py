@@ -9,7 +9,7 @@ report with `build_report`, so what a seat sees of each event is decided in one 
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import fields, is_dataclass
 from functools import cache
 from typing import Any
 from uuid import UUID
@@ -27,6 +27,7 @@ from service.persistence.database import Database
 from service.usecases.audit import AuditEntry
 from service.usecases.phase_report import build_report, phase_window
 from service.usecases.phase_report_records import Damage, Learned, Modifier, Money, PhaseReport, ReportOrder, ReportRoll
+from service.usecases.phase_report_window import ReportWindow
 
 _RESOLVED = f"""SELECT campaign_position FROM {EVENTS}
     WHERE campaign_id = %s AND originator_id = %s AND originator_version = %s"""
@@ -43,10 +44,33 @@ def _mapper() -> Mapper[UUID]:
 
 
 def report_json(report: PhaseReport) -> dict[str, Any]:
-    """A report as its row keeps it."""
-    kept = asdict(report)
+    """A report as its row keeps it: what `dataclasses.asdict` gives, walked directly. Its generic walk (a deep copy
+    of every value, its fields looked up for each record) was a quarter of a resolution's reports at the issue's
+    size (issue 31, item 1)."""
+    kept: dict[str, Any] = _plain(report)
     kept["campaign_id"], kept["member_id"] = str(report.campaign_id), str(report.member_id)
     return kept
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}  # a report record's fields, by its class
+
+
+def _plain(value: Any) -> Any:
+    """A report's records as dicts, lists as lists and tuples as tuples (as `asdict`); anything else is immutable
+    (text, numbers, None, UUIDs) and kept as it is, which `asdict` copies to an equal value."""
+    kind = type(value)
+    if kind is list:
+        return [_plain(v) for v in value]
+    if kind is tuple:
+        return tuple(_plain(v) for v in value)
+    if kind is dict:
+        return {_plain(k): _plain(v) for k, v in value.items()}
+    names = _FIELDS.get(kind)
+    if names is None:
+        if not is_dataclass(value):
+            return value
+        names = _FIELDS[kind] = tuple(f.name for f in fields(value))
+    return {name: _plain(getattr(value, name)) for name in names}
 
 
 def _roll(d: dict[str, Any]) -> ReportRoll:
@@ -100,7 +124,7 @@ def reporter(
         if row is None:
             raise LookupError(f"no event {resolved_version} of campaign {campaign_id}")
         end = int(row[0]) + 1  # as History.phase_end answers it
-        window = window_at(events, campaign_id, phase, end)
+        window = ReportWindow(window_at(events, campaign_id, phase, end))  # indexed once for every member's report
     return end, {
         member: report_json(build_report(window, campaign_id, phase, member, kind, set(actors)))
         for member, (kind, actors) in members.items()

@@ -100,7 +100,20 @@ def resolve_month(
     checked, circumstances expire, and houses at Rank 1 with every leader dead are destroyed. `intel`: the houses'
     knowledge by house id (aggregate/intel.py); without it, knowledge is read from and written to the Houses.
     """
-    ledger = Ledger.copy_of(houses, areas, intel)
+    return _month(Ledger.copy_of(houses, areas, intel), phase, dice)
+
+
+def resolve_month_in_place(
+    houses: Sequence[House], areas: Sequence[Region], phase: int, dice: Dice, intel: Intel | None = None
+) -> MonthReport:
+    """`resolve_month` on the aggregates given, each change recorded on them as it lands: no copy first, and no
+    second application after (`apply_month`), for an owner that discards them if the month raises (the service's
+    unit of work). The month never takes a change back: an order that cannot be carried out is refused before its
+    outcome is recorded (`carry_out`), so the aggregates end as `apply_month` leaves them (issue 31, item 1)."""
+    return _month(Ledger({str(h.id): h for h in houses}, {str(a.id): a for a in areas}, dict(intel or {})), phase, dice)
+
+
+def _month(ledger: Ledger, phase: int, dice: Dice) -> MonthReport:
     outcomes: list[Outcome] = []
     earned: dict[str, dict[str, int]] = {hid: {} for hid in ledger.houses}
     booked = {hid: tuple(h.orders_in(phase)) for hid, h in ledger.houses.items()}

@@ -8,6 +8,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager, nullcontext
+from dataclasses import asdict
 from typing import Any
 
 import psycopg
@@ -16,11 +17,13 @@ from eventsourcing.application import Application
 
 from bench.phase_run import digest
 from bench.played import Size, build, order_factions, play_phase
+from domain.gameofbones.face import apply_month, resolve_month
 from service.bootstrap import Intrigue
 from service.persistence import database, migrations
 from service.persistence.app import IntrigueStore
 from service.persistence.database import Database
-from service.usecases import campaigns
+from service.usecases import campaigns, gameofbones, phase_report_kept
+from service.usecases.phase_report_window import ReportWindow
 from tests.support.gameofbones_world import give_orders
 
 
@@ -44,7 +47,50 @@ def collector_running(patch: pytest.MonkeyPatch) -> Iterator[None]:
         yield
 
 
-OLD_PATHS: list[Callable[[pytest.MonkeyPatch], Any]] = [library_save, collector_running]
+@contextmanager
+def reports_scan_the_whole_window(patch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Each member's phase report built from every entry of the phase's window, as before the window was indexed
+    for all of them (service/usecases/phase_report_window.py)."""
+    with patch.context() as p:
+        p.setattr(ReportWindow, "read_by", lambda self, member_id, kind, actors: self.entries)
+        yield
+
+
+@contextmanager
+def reports_through_asdict(patch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Each report's row made by `dataclasses.asdict`, as before `report_json` walked the records itself."""
+
+    def report_json(report: Any) -> dict[str, Any]:
+        kept = asdict(report)
+        kept["campaign_id"], kept["member_id"] = str(report.campaign_id), str(report.member_id)
+        return kept
+
+    with patch.context() as p:
+        p.setattr(phase_report_kept, "report_json", report_json)
+        yield
+
+
+@contextmanager
+def month_on_copies(patch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The Game of Bones' month decided on copies of the loaded aggregates, then applied to them again."""
+
+    def resolved_then_applied(houses: Any, areas: Any, phase: int, dice: Any, intel: Any = None) -> Any:
+        report = resolve_month(houses, areas, phase, dice, intel)
+        apply_month(report, houses, areas, intel)
+        return report
+
+    with patch.context() as p:
+        p.setattr(gameofbones, "resolve_month_in_place", resolved_then_applied)
+        yield
+
+
+OLD_PATHS: list[Callable[[pytest.MonkeyPatch], Any]] = [
+    library_save,
+    collector_running,
+    reports_scan_the_whole_window,
+    reports_through_asdict,
+    month_on_copies,
+]
 
 
 def copy_of(admin: Database, source: str) -> Database:
@@ -108,7 +154,13 @@ def test_a_seeded_phase_resolves_to_the_same_events_and_read_models_with_and_wit
         now = resolved(copies[0], False, monkeypatch)
         before = resolved(copies[1], True, monkeypatch)
         assert now == before
-        assert set(now) >= {"events", "aggregate_state_g1", "phase_history_g1", "phase_history_g1_base"}
+        assert set(now) >= {
+            "events",
+            "aggregate_state_g1",
+            "phase_history_g1",
+            "phase_history_g1_base",
+            "phase_report_g1",
+        }
     finally:
         for made in [source, *copies]:
             database.drop_database(admin_db, made.dbname)

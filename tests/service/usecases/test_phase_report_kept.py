@@ -6,6 +6,8 @@ both rule systems, through a rollback to the same phase, a rollback further back
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import asdict
+from typing import Any
 from uuid import UUID
 
 import pytest
@@ -14,6 +16,7 @@ from service.bootstrap import Intrigue
 from service.usecases import phase_reports as use_case
 from service.usecases.audit import AuditEntry, AuditLog
 from service.usecases.phase_report_kept import kept_reports, report_json, report_of
+from service.usecases.phase_report_records import PhaseReport
 from service.usecases.phase_reports import PhaseReports
 from tests.support.both_systems_world import Played, answers, play_both
 
@@ -36,6 +39,13 @@ def played(intrigue: Intrigue) -> Played:
     return play_both(intrigue)
 
 
+def _as_asdict_gives_it(report: PhaseReport) -> dict[str, Any]:
+    """`report_json` as it was (issue 31, item 1 walks the records directly): the same dict, tuples and all."""
+    kept = asdict(report)
+    kept["campaign_id"], kept["member_id"] = str(report.campaign_id), str(report.member_id)
+    return kept
+
+
 def _live(intrigue: Intrigue, monkeypatch: pytest.MonkeyPatch) -> PhaseReports:
     """The reports as they were built before the read model: from the phase's events, on each request."""
     monkeypatch.setattr(use_case, "kept_reports", lambda *args: {})
@@ -48,6 +58,7 @@ def test_each_member_of_each_standing_resolution_has_its_report_kept(intrigue: I
         kept = kept_reports(intrigue.audit.db, c, phase, intrigue.history.phase_end(c, phase))
         assert sorted(kept) == sorted(played.members), phase
         assert all(report_of(report_json(r)) == r for r in kept.values())
+        assert all(report_json(r) == _as_asdict_gives_it(r) for r in kept.values())
     # Phase 3's last resolution and phase 4's were rolled back: none of their reports stands.
     for phase in (3, 4):
         assert kept_reports(intrigue.audit.db, c, phase, intrigue.history.phase_end(c, phase)) == {}

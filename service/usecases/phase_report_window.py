@@ -1,0 +1,58 @@
+"""A phase's window of events indexed once for all of its members' reports (service/usecases/phase_report.py).
+
+Issue 31, item 1: every report scanned the whole window, 150 reports of 1,100 events at the issue's size, and that
+was more than half of a big resolution's CPU (a second of 1.8, with a uuid5 for each entry of each house's report).
+`build_report` does nothing with an entry that is not the member's own, its intel's, a rival's strike in which one
+of its actors rolled, a sighting or the initiative (`SEEN_ELSEWHERE`), so it is given those alone, in the window's
+order, and builds the same report (tests/service/persistence/test_phase_cuts.py scans the whole window instead).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from functools import lru_cache
+from uuid import UUID
+
+from domain.gameofbones.face import GAME_OF_BONES, intel_id
+from service.usecases.audit import AuditEntry
+from service.usecases.visibility.reports import REPORT_RIVAL_TOPICS
+
+# What any member's report may read off another aggregate's events but a rival's strike, by the event's name.
+READ_OFF_OTHERS = frozenset({"HouseIntel.MovementSeen", "Campaign.InitiativeRolled"})
+# A house's intel id, a uuid5 of its id: asked for each intel entry of a house's report.
+intel_of: Callable[[UUID | str], UUID] = lru_cache(maxsize=4096)(intel_id)
+# The stream of a member's own that its report reads whole, by its rule system's kind (a house's intel).
+COMPANION_STREAM: dict[str, Callable[[UUID | str], UUID]] = {GAME_OF_BONES.kind: intel_of}
+
+
+def entry_name(entry: AuditEntry) -> str:
+    return entry.topic.rsplit(":", 1)[-1]
+
+
+class ReportWindow:
+    """The window's entries by aggregate, a rival's strikes by who rolled in them (`sees_rival_event`), and the
+    other entries any member may read, by their places in the window."""
+
+    def __init__(self, window: Sequence[AuditEntry]) -> None:
+        self.entries = list(window)
+        self.by_aggregate: dict[UUID, list[int]] = {}
+        self.by_actor: dict[str, list[int]] = {}
+        self.shared: list[int] = []
+        for place, entry in enumerate(self.entries):
+            self.by_aggregate.setdefault(entry.aggregate_id, []).append(place)
+            name = entry_name(entry)
+            if name in REPORT_RIVAL_TOPICS:
+                for actor in {str(r.get("actor")) for r in entry.payload.get("rolls") or ()}:
+                    self.by_actor.setdefault(actor, []).append(place)
+            elif name in READ_OFF_OTHERS:
+                self.shared.append(place)
+
+    def read_by(self, member_id: UUID, kind: str, actors: Collection[str]) -> list[AuditEntry]:
+        """The entries a member's report may read, in the window's order; `actors`: whose rolls are its own."""
+        places = set(self.shared).union(self.by_aggregate.get(member_id, ()))
+        for actor in actors:
+            places.update(self.by_actor.get(actor, ()))
+        companion = COMPANION_STREAM.get(kind)
+        if companion is not None:
+            places.update(self.by_aggregate.get(companion(member_id), ()))
+        return [self.entries[place] for place in sorted(places)]
