@@ -38,6 +38,7 @@ from domain.region import Region
 from projections import jsonsafe, kept
 from projections.state import public_state
 from service.bootstrap import Intrigue
+from service.entrypoints.graphql.precomputed import precompute_standings
 from service.persistence import database, migrations
 from tests.support.gameofbones_world import give_orders
 
@@ -53,7 +54,16 @@ def admin() -> database.Database:
     return database.Database.from_url(os.environ.get("DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres"))
 
 
+def served() -> None:
+    """The writers keep the standings answers, as the app's and every CLI command's do (create_app): without it
+    a resolution skipped their recomposition, which a served one pays (docs/scaling.md, session 12). STANDINGS=0
+    leaves them out, to measure what they cost."""
+    if os.environ.get("STANDINGS", "1") != "0":
+        precompute_standings()
+
+
 def template(name: str, phases: int) -> None:
+    served()
     db = database.create_database(admin(), name)
     migrations.migrate(db)
     intrigue = Intrigue(db, pool_size=2)
@@ -87,6 +97,9 @@ def digest(db: database.Database, after: int) -> dict[str, str]:
         for (table,) in conn.execute(_READ_MODELS).fetchall():
             data = conn.execute(f'SELECT * FROM "{table}"').fetchall()
             out[table] = f"{len(data)}:" + _hash(sorted(repr(r) for r in data))
+            if os.environ.get("DUMP_TABLES"):
+                with open(f"{os.environ['DUMP_TABLES']}.{table}", "w") as f:
+                    f.writelines(_TIMES.sub(b"T", r.encode()).decode() + "\n" for r in sorted(repr(r) for r in data))
     return out
 
 
@@ -133,6 +146,7 @@ def db_of(intrigue: Intrigue) -> str:
 
 
 def resolve(name: str, label: str, profile: str | None) -> None:
+    served()
     copy = f"{name}_{uuid.uuid4().hex[:6]}"
     with psycopg.connect(admin().conninfo, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{copy}" TEMPLATE "{name}"')

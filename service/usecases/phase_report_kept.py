@@ -4,12 +4,12 @@ reports read back, so a request decodes no event (issue 30, item 8).
 
 The reporter reads what a request read before, in the projection's transaction: the phase's events from its last
 opening before the resolution (the same window, `phase_window`, service/usecases/phase_report.py), and builds each
-report with `build_report`, so what a seat sees of each event is decided in one place, as it was.
+report with `build_report` (one pass for all, phase_report_many.py), so what a seat sees of each event is decided in one place, as it was.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import fields, is_dataclass
 from functools import cache
 from typing import Any
 from uuid import UUID
@@ -25,7 +25,8 @@ from service.persistence.app import event_payload
 from service.persistence.citus import EVENTS
 from service.persistence.database import Database
 from service.usecases.audit import AuditEntry
-from service.usecases.phase_report import build_report, phase_window
+from service.usecases.phase_report import phase_window
+from service.usecases.phase_report_many import build_reports
 from service.usecases.phase_report_records import Damage, Learned, Modifier, Money, PhaseReport, ReportOrder, ReportRoll
 
 _RESOLVED = f"""SELECT campaign_position FROM {EVENTS}
@@ -43,10 +44,29 @@ def _mapper() -> Mapper[UUID]:
 
 
 def report_json(report: PhaseReport) -> dict[str, Any]:
-    """A report as its row keeps it."""
-    kept = asdict(report)
+    """A report as its row keeps it: `dataclasses.asdict`'s result (`_plain`)."""
+    kept = _plain(report)
     kept["campaign_id"], kept["member_id"] = str(report.campaign_id), str(report.member_id)
     return kept
+
+
+def _plain(value: Any) -> Any:
+    """What `dataclasses.asdict` makes of a report, without its deep copy of every leaf (strings and numbers
+    here): half of a resolution's 150 reports' CPU was `asdict` (docs/scaling.md, session 12)."""
+    kind = type(value)
+    names = _FIELDS.get(kind)
+    if names is None and is_dataclass(kind):
+        names = _FIELDS[kind] = tuple(f.name for f in fields(kind))
+    if names is not None:
+        return {name: _plain(getattr(value, name)) for name in names}
+    if kind is list or kind is tuple:
+        return kind(_plain(v) for v in value)
+    if kind is dict:
+        return {_plain(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _roll(d: dict[str, Any]) -> ReportRoll:
@@ -101,10 +121,8 @@ def reporter(
             raise LookupError(f"no event {resolved_version} of campaign {campaign_id}")
         end = int(row[0]) + 1  # as History.phase_end answers it
         window = window_at(events, campaign_id, phase, end)
-    return end, {
-        member: report_json(build_report(window, campaign_id, phase, member, kind, set(actors)))
-        for member, (kind, actors) in members.items()
-    }
+    reports = build_reports(window, campaign_id, phase, {m: (kind, set(actors)) for m, (kind, actors) in members.items()})
+    return end, {member: report_json(report) for member, report in reports.items()}
 
 
 phase_reports.register(reporter)

@@ -21,4 +21,10 @@ def actors_rolls(rolls: Sequence[dict[str, Any]], actors: set[str]) -> list[dict
 
 def sees_rival_event(name: str, payload: dict[str, Any], actors: set[str]) -> bool:
     """Faction Turn only: a rival's damage from a contest in which the seat rolled."""
-    return name in REPORT_RIVAL_TOPICS and any(str(r.get("actor")) in actors for r in payload["rolls"])
+    return not actors.isdisjoint(rival_event_rollers(name, payload))
+
+
+def rival_event_rollers(name: str, payload: dict[str, Any]) -> set[str]:
+    """Whose seats see this rival event (`sees_rival_event`): the actors that rolled in it; none for other topics.
+    A resolution's reporter indexes the phase's events by it (service/usecases/phase_report_many.py)."""
+    return {str(r.get("actor")) for r in payload["rolls"]} if name in REPORT_RIVAL_TOPICS else set()
