@@ -121,7 +121,9 @@ def reporter(
             raise LookupError(f"no event {resolved_version} of campaign {campaign_id}")
         end = int(row[0]) + 1  # as History.phase_end answers it
         window = window_at(events, campaign_id, phase, end)
-    reports = build_reports(window, campaign_id, phase, {m: (kind, set(actors)) for m, (kind, actors) in members.items()})
+    reports = build_reports(
+        window, campaign_id, phase, {m: (kind, set(actors)) for m, (kind, actors) in members.items()}
+    )
     return end, {member: report_json(report) for member, report in reports.items()}
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager, nullcontext
+from dataclasses import asdict
 from typing import Any
 
 import psycopg
@@ -20,7 +21,8 @@ from service.bootstrap import Intrigue
 from service.persistence import database, migrations
 from service.persistence.app import IntrigueStore
 from service.persistence.database import Database
-from service.usecases import campaigns
+from service.usecases import campaigns, phase_report_kept
+from service.usecases.phase_report import build_report
 from tests.support.gameofbones_world import give_orders
 
 
@@ -44,7 +46,21 @@ def collector_running(patch: pytest.MonkeyPatch) -> Iterator[None]:
         yield
 
 
-OLD_PATHS: list[Callable[[pytest.MonkeyPatch], Any]] = [library_save, collector_running]
+@contextmanager
+def reports_one_by_one(patch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The phase reports' rows as they were made: each member's report from the whole window, kept through
+    `dataclasses.asdict`."""
+
+    def build_reports(window: Any, campaign_id: Any, phase: int, members: Any) -> dict[Any, Any]:
+        return {m: build_report(window, campaign_id, phase, m, kind, actors) for m, (kind, actors) in members.items()}
+
+    with patch.context() as p:
+        p.setattr(phase_report_kept, "build_reports", build_reports)
+        p.setattr(phase_report_kept, "_plain", asdict)
+        yield
+
+
+OLD_PATHS: list[Callable[[pytest.MonkeyPatch], Any]] = [library_save, collector_running, reports_one_by_one]
 
 
 def copy_of(admin: Database, source: str) -> Database:
@@ -109,6 +125,7 @@ def test_a_seeded_phase_resolves_to_the_same_events_and_read_models_with_and_wit
         before = resolved(copies[1], True, monkeypatch)
         assert now == before
         assert set(now) >= {"events", "aggregate_state_g1", "phase_history_g1", "phase_history_g1_base"}
+        assert int(now["phase_report_g1"].split(":")[0]) > 0  # the phases' reports, both members' kinds
     finally:
         for made in [source, *copies]:
             database.drop_database(admin_db, made.dbname)

@@ -1,0 +1,76 @@
+"""A resolution's reports built in one pass (service/usecases/phase_report_many.py) are each member's report built
+from the whole window (`build_report`), on hand-made events of both rule systems: own orders and rolls, rival
+strikes rolled in and not, a house's intel stream and others' sightings, the initiative, and events of nobody's."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID, uuid4
+
+from domain.gameofbones.aggregate.intel import HouseIntel
+from domain.gameofbones.face import intel_id
+from service.usecases.audit import AuditEntry
+from service.usecases.phase_report import build_report
+from service.usecases.phase_report_many import build_reports
+from tests.service.usecases.test_phase_report_rules import CAMPAIGN, event, roll
+
+RED, BLUE, GREEN, HOUSE, OTHER = uuid4(), uuid4(), uuid4(), uuid4(), uuid4()
+
+
+def struck(target: UUID, *rollers: UUID) -> AuditEntry:
+    return event(
+        target,
+        "FactionAssets.AssetDamaged",
+        asset_id=str(uuid4()),
+        damage=2,
+        hp=1,
+        faction_damage=0,
+        reason="struck",
+        rolls=[roll(str(r), "attack", 7 + i) for i, r in enumerate(rollers)],
+    )
+
+
+def intel(house: UUID, name: str, **payload: Any) -> AuditEntry:
+    """An event of the house's intel stream (its own aggregate, domain/gameofbones/aggregate/intel.py)."""
+    entry = event(house, "House.IncomeReceived")  # a position and a time
+    return AuditEntry(
+        entry.position, intel_id(str(house)), 1, f"{HouseIntel.__module__}:{name}", entry.timestamp, payload
+    )
+
+
+def knowledge(result: str) -> dict[str, Any]:
+    return {"id": str(uuid4()), "kind": "scouting", "phase": 1, "week": 2, "action": "Scout", "result": result}
+
+
+def window() -> list[AuditEntry]:
+    seen = {"knowledge": knowledge("troops moved"), "observers": {str(HOUSE): "s1", str(OTHER): "s2"}}
+    return [
+        event(CAMPAIGN, "Campaign.InitiativeRolled", order=[str(BLUE), str(RED), str(GREEN)]),
+        event(RED, "Faction.OrderSubmitted", order={"action": {"action": "Attack"}}),
+        struck(BLUE, RED, BLUE),
+        struck(GREEN, BLUE),
+        struck(RED, GREEN, RED),
+        event(RED, "Faction.TurnEnded", action="Attack", narrative="Red struck", rolls=[roll(str(RED), "attack", 9)]),
+        intel(HOUSE, "HouseIntel.KnowledgeGained", knowledge=knowledge("a spy")),
+        intel(OTHER, "HouseIntel.KnowledgeGained", knowledge=knowledge("not ours")),
+        intel(OTHER, "HouseIntel.MovementSeen", **seen),
+        event(HOUSE, "House.IncomeReceived", phase=1, amount=2000, by_area={}),
+        event(CAMPAIGN, "Campaign.PhaseResolved", phase=1, summary={}),
+    ]
+
+
+def test_each_report_is_the_one_the_whole_window_gives() -> None:
+    entries = window()
+    members = {
+        RED: ("faction", {str(RED)}),
+        BLUE: ("faction", {str(BLUE)}),
+        GREEN: ("faction", {str(GREEN)}),
+        HOUSE: ("house", {"Matron"}),
+        OTHER: ("house", {"Blade"}),
+    }
+    reports = build_reports(entries, CAMPAIGN, 1, members)
+    assert reports == {m: build_report(entries, CAMPAIGN, 1, m, k, a) for m, (k, a) in members.items()}
+    # What each kind reads of others' events is in them (else the equality could hold by reading nothing).
+    assert [len(reports[f].damage_dealt) for f in (RED, BLUE, GREEN)] == [1, 1, 1]
+    assert [k.result for k in reports[HOUSE].learned] == ["a spy", "troops moved"]
+    assert (reports[RED].initiative, reports[GREEN].initiative) == (2, 3)
