@@ -18,9 +18,9 @@ from typing import Any
 import eventsourcing.persistence
 
 import projections.history
-import projections.phase_reports
 import projections.inline
 import projections.page
+import projections.phase_reports
 import projections.standings
 import projections.state
 import service.entrypoints.graphql.precomputed

@@ -4,7 +4,8 @@ reports read back, so a request decodes no event (issue 30, item 8).
 
 The reporter reads what a request read before, in the projection's transaction: the phase's events from its last
 opening before the resolution (the same window, `phase_window`, service/usecases/phase_report.py), and builds each
-report with `build_report` (one pass for all, phase_report_many.py), so what a seat sees of each event is decided in one place, as it was.
+report with `build_report` (all of them in one pass, phase_report_many.py), so what a seat sees of each event is
+decided in one place, as it was.
 """
 
 from __future__ import annotations
