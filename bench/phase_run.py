@@ -12,6 +12,12 @@ campaign and its members (as the order commands leave a serving process), and re
 cProfile, the stats dumped there. Prints `RESULT {json}` with a digest of the events the phase appended (topics,
 aggregates, versions and states, in order) and of the read models, so two trees' runs on the same template can be
 compared for identical results. Run it from each tree in turn (ABAB) with the same interpreter.
+
+Both commands register the standings' composer, as a served process does (`served`; STANDINGS=0 leaves it out):
+before session 12 this bench did not, so its resolutions skipped the standings answers' recomposition (0.10-0.15 s
+of CPU at the issue's size) that `make bench`'s played section and a served process pay (docs/scaling.md, "The
+bench's phase against phase_run's (session 12)"). DUMP_TABLES=PREFIX writes each read model's rows (times left out)
+to PREFIX.TABLE, to compare two trees' rows where a digest differs.
 """
 
 from __future__ import annotations
