@@ -46,7 +46,7 @@ def _mapper() -> Mapper[UUID]:
 
 def report_json(report: PhaseReport) -> dict[str, Any]:
     """A report as its row keeps it: `dataclasses.asdict`'s result (`_plain`)."""
-    kept = _plain(report)
+    kept: dict[str, Any] = _plain(report)
     kept["campaign_id"], kept["member_id"] = str(report.campaign_id), str(report.member_id)
     return kept
 
