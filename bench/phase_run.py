@@ -12,6 +12,12 @@ campaign and its members (as the order commands leave a serving process), and re
 cProfile, the stats dumped there. Prints `RESULT {json}` with a digest of the events the phase appended (topics,
 aggregates, versions and states, in order) and of the read models, so two trees' runs on the same template can be
 compared for identical results. Run it from each tree in turn (ABAB) with the same interpreter.
+
+Both commands register the standings' composer, as a served process does (`served`; STANDINGS=0 leaves it out):
+before session 12 this bench did not, so its resolutions skipped the standings answers' recomposition (0.10-0.15 s
+of CPU at the issue's size) that `make bench`'s played section and a served process pay (docs/scaling.md, "The
+bench's phase against phase_run's (session 12)"). DUMP_TABLES=PREFIX writes each read model's rows (times left out)
+to PREFIX.TABLE, to compare two trees' rows where a digest differs.
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ from domain.region import Region
 from projections import jsonsafe, kept
 from projections.state import public_state
 from service.bootstrap import Intrigue
+from service.entrypoints.graphql.precomputed import precompute_standings
 from service.persistence import database, migrations
 from tests.support.gameofbones_world import give_orders
 
@@ -53,7 +60,16 @@ def admin() -> database.Database:
     return database.Database.from_url(os.environ.get("DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres"))
 
 
+def served() -> None:
+    """The writers keep the standings answers, as the app's and every CLI command's do (create_app): without it
+    a resolution skipped their recomposition, which a served one pays (docs/scaling.md, session 12). STANDINGS=0
+    leaves them out, to measure what they cost."""
+    if os.environ.get("STANDINGS", "1") != "0":
+        precompute_standings()
+
+
 def template(name: str, phases: int) -> None:
+    served()
     db = database.create_database(admin(), name)
     migrations.migrate(db)
     intrigue = Intrigue(db, pool_size=2)
@@ -87,6 +103,9 @@ def digest(db: database.Database, after: int) -> dict[str, str]:
         for (table,) in conn.execute(_READ_MODELS).fetchall():
             data = conn.execute(f'SELECT * FROM "{table}"').fetchall()
             out[table] = f"{len(data)}:" + _hash(sorted(repr(r) for r in data))
+            if os.environ.get("DUMP_TABLES"):
+                with open(f"{os.environ['DUMP_TABLES']}.{table}", "w") as f:
+                    f.writelines(_TIMES.sub(b"T", r.encode()).decode() + "\n" for r in sorted(repr(r) for r in data))
     return out
 
 
@@ -133,6 +152,7 @@ def db_of(intrigue: Intrigue) -> str:
 
 
 def resolve(name: str, label: str, profile: str | None) -> None:
+    served()
     copy = f"{name}_{uuid.uuid4().hex[:6]}"
     with psycopg.connect(admin().conninfo, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{copy}" TEMPLATE "{name}"')

@@ -20,7 +20,10 @@ import eventsourcing.persistence
 import projections.history
 import projections.inline
 import projections.page
+import projections.phase_reports
+import projections.standings
 import projections.state
+import service.entrypoints.graphql.precomputed
 import service.persistence.app
 import service.persistence.recorder
 import service.persistence.storable
@@ -28,6 +31,7 @@ import service.usecases.campaigns
 import service.usecases.chronicle
 import service.usecases.factionturn
 import service.usecases.gameofbones
+import service.usecases.phase_report_kept
 from bench import phase_run
 
 SPENT: dict[str, float] = defaultdict(float)
@@ -51,6 +55,17 @@ PARTS: list[tuple[Any, str, str]] = [
     (projections.state, "public_state", "projection: public states built"),
     (projections.history, "change", "projection: history diffs"),
     (projections.state, "jsonb", "projection: jsonb wrapped"),
+    (projections.phase_reports, "record", "projection: phase reports"),
+    (service.usecases.phase_report_kept, "window_at", "reports: the window read and decoded"),
+    (service.usecases.phase_report_kept, "build_reports", "reports: built"),
+    (service.usecases.phase_report_kept, "report_json", "reports: as rows"),
+    (projections.standings, "refresh", "projection: standings answers"),
+    (service.entrypoints.graphql.precomputed.FactionStandings, "compose", "standings: composed"),
+    (service.entrypoints.graphql.precomputed, "narrating", "standings: narratives"),
+    (service.entrypoints.graphql.precomputed, "faction_view", "standings: views"),
+    (service.entrypoints.graphql.precomputed.Faction, "from_state", "standings: typed objects"),
+    (service.entrypoints.graphql.precomputed, "copy_out", "standings: copied out"),
+    (service.entrypoints.graphql.precomputed, "encode", "standings: encoded"),
     (service.persistence.app.IntrigueStore, "_take_snapshots", "save: snapshots taken and encoded"),
     (service.persistence.app.IntrigueStore, "snapshots_written", "snapshots inserted (writer thread, waited)"),
 ]

@@ -3,6 +3,12 @@
 A database of its own; the big campaign (`Size.from_env`) and a 6-faction one are built, the big one played
 phase after phase, and each row is measured where the table asks (phase 1 and the last phase), then the log is
 rebuilt and the standings are loaded over HTTP. Progress goes to stderr; the rows go to stdout.
+
+A phase is resolved as a served process resolves it: this process registers the standings' composer (as
+`create_app` and every CLI command do) and the phase reports' reporter (the use cases register it on import), so a
+resolution pays for both read models, as a served one does. bench/phase_run.py resolves one phase the same way
+(docs/scaling.md, "The bench's phase against phase_run's (session 12)"). Neither counts the order commands before
+the resolution; both count the snapshots written after it (the writer thread, waited for).
 """
 
 from __future__ import annotations
@@ -196,8 +202,9 @@ def _log_rows(big: Played, measures: Measures, spare: str, store: IntrigueStore)
         ]
         + _phase_cpu(big, first, last),
         [
-            Figure(f"phase {first}: resolution / raw executemany", multiple[first], "<= 5"),
-            Figure(f"phase {last}: resolution / raw executemany", multiple[last], "<= 5"),
+            # Issue 31's P6 is <= 10x at phase 1 and at the last phase; <= 5x is its goal beyond.
+            Figure(f"phase {first}: resolution / raw executemany (P6; goal <= 5)", multiple[first], "<= 10"),
+            Figure(f"phase {last}: resolution / raw executemany (P6; goal <= 5)", multiple[last], "<= 10"),
             Figure(f"phase {last} multiple / phase {first} multiple", multiple[last] / multiple[first], "<= 1.3"),
         ],
     )

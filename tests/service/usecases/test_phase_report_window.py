@@ -1,73 +1,88 @@
-"""Issue 30, item 8: a phase report reads its phase's events, not the campaign's whole log. The window starts at the
-phase's last opening before its resolution (service/usecases/phase_reports.py `_window`) and must hold exactly the
-events the whole log's scan keeps (`phase_window`), through rollbacks to the same phase and further back."""
+"""Each member's report built from the window indexed once (service/usecases/phase_report_window.py) is the one
+built from every entry of the window, on hand-made events of both rule systems: own orders and rolls, rival
+strikes rolled in and not, a house's intel stream and others' sightings, the initiative, and events of nobody's."""
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Iterator
-from uuid import UUID
+from typing import Any
+from uuid import UUID, uuid4
 
-from domain.commands import CreateCampaign, FoundFaction, MapRegion
-from domain.factionturn.tables.catalog import CATALOG
-from service.bootstrap import Intrigue
-from service.usecases.audit import AuditEntry, AuditLog
-from service.usecases.phase_report import phase_window
-from service.usecases.phase_reports import PhaseReports
-from service.usecases.rewind import RollBackPhase
+import pytest
 
+from domain.gameofbones.aggregate.intel import HouseIntel
+from domain.gameofbones.face import intel_id
+from service.usecases.audit import AuditEntry
+from service.usecases.phase_report import build_report
+from service.usecases.phase_report_window import ReportWindow
+from tests.service.usecases.test_phase_report_rules import CAMPAIGN, event, roll
 
-class CountingAudit(AuditLog):
-    """The real audit log, counting the entries a reader took from it."""
-
-    def __init__(self, log: AuditLog) -> None:
-        super().__init__(log.store, log.db)
-        self.read: list[int] = []
-
-    def events(self, campaign_id: UUID, after: int = 0) -> Iterator[AuditEntry]:
-        for entry in super().events(campaign_id, after):
-            self.read.append(entry.position)
-            yield entry
+RED, BLUE, GREEN, HOUSE, OTHER = uuid4(), uuid4(), uuid4(), uuid4(), uuid4()
 
 
-def _play(intrigue: Intrigue, campaign_id: UUID, faction_id: UUID, region_id: UUID, *, opened: bool = False) -> None:
-    rows = (r for r in CATALOG.values() if r.cost and r.rating == 1 and not r.needs_permission and not r.maintenance)
-    cheapest = min(rows, key=lambda r: r.cost or 0)
-    if not opened:
-        intrigue.campaigns.open_phase(campaign_id)
-    order = {"action": {"action": "Buy Asset", "type_key": cheapest.key, "region_id": str(region_id)}}
-    intrigue.factionturn.submit_orders(campaign_id, faction_id, order)
-    intrigue.campaigns.resolve_phase(campaign_id)
-
-
-def test_a_report_reads_its_phase_only_and_keeps_what_the_whole_log_keeps(intrigue: Intrigue) -> None:
-    regions = [MapRegion("Harbour", 0, 0, monthly_income=2_000), MapRegion("Hills", 1, 0)]
-    campaign = intrigue.campaigns.create_campaign(
-        CreateCampaign(f"win-{uuid.uuid4().hex[:6]}", ["factionturn"], "window", regions)
+def struck(target: UUID, *rollers: UUID) -> AuditEntry:
+    return event(
+        target,
+        "FactionAssets.AssetDamaged",
+        asset_id=str(uuid4()),
+        damage=2,
+        hp=1,
+        faction_damage=0,
+        reason="struck",
+        rolls=[roll(str(r), "attack", 7 + i) for i, r in enumerate(rollers)],
     )
-    c, harbour = campaign.id, campaign.member_ids("region")[0]
-    red = intrigue.factionturn.found_faction(FoundFaction(c, "Red", 3, 3, 5, harbour, facgold=40)).id
-    intrigue.factionturn.found_faction(FoundFaction(c, "Blue", 2, 3, 4, harbour, facgold=5))
-    for _ in range(4):
-        _play(intrigue, c, red, harbour)
-    intrigue.rewind.roll_back(RollBackPhase(c, 3, "a disputed roll"))  # phase 3's orders stand
-    intrigue.campaigns.resolve_phase(c)
-    intrigue.rewind.roll_back(RollBackPhase(c, 2, "further back"))  # phase 2 opens again, 3 is gone
-    _play(intrigue, c, red, harbour, opened=True)
-    _play(intrigue, c, red, harbour)  # a new phase 3
 
-    whole = list(intrigue.audit.events(c))
-    for phase in (1, 2, 3):
-        end = intrigue.history.phase_end(c, phase)
-        counting = CountingAudit(intrigue.audit)
-        reports = PhaseReports(intrigue.store, counting, intrigue.history, intrigue.chronicle)
-        expected = phase_window((e for e in whole if e.position < end), c, phase)
-        window = reports._window(c, phase, end)
-        assert [e.position for e in window] == [e.position for e in expected] and expected
-        opening = max(
-            e.position
-            for e in whole
-            if e.position < end and e.topic.endswith("Campaign.PhaseOpened") and e.payload["phase"] == phase
-        )
-        assert min(counting.read) == opening and max(counting.read) <= end, phase
-        assert len(counting.read) < len([e for e in whole if e.position < end]) or phase == 1
+
+def intel(house: UUID, name: str, **payload: Any) -> AuditEntry:
+    """An event of the house's intel stream (its own aggregate, domain/gameofbones/aggregate/intel.py)."""
+    entry = event(house, "House.IncomeReceived")  # a position and a time
+    return AuditEntry(
+        entry.position, intel_id(str(house)), 1, f"{HouseIntel.__module__}:{name}", entry.timestamp, payload
+    )
+
+
+def knowledge(result: str) -> dict[str, Any]:
+    return {"id": str(uuid4()), "kind": "scouting", "phase": 1, "week": 2, "action": "Scout", "result": result}
+
+
+def window() -> list[AuditEntry]:
+    seen = {"knowledge": knowledge("troops moved"), "observers": {str(HOUSE): "s1", str(OTHER): "s2"}}
+    return [
+        event(CAMPAIGN, "Campaign.InitiativeRolled", order=[str(BLUE), str(RED), str(GREEN)]),
+        event(RED, "Faction.OrderSubmitted", order={"action": {"action": "Attack"}}),
+        struck(BLUE, RED, BLUE),
+        struck(GREEN, BLUE),
+        struck(RED, GREEN, RED),
+        event(RED, "Faction.TurnEnded", action="Attack", narrative="Red struck", rolls=[roll(str(RED), "attack", 9)]),
+        intel(HOUSE, "HouseIntel.KnowledgeGained", knowledge=knowledge("a spy")),
+        intel(OTHER, "HouseIntel.KnowledgeGained", knowledge=knowledge("not ours")),
+        intel(OTHER, "HouseIntel.MovementSeen", **seen),
+        event(HOUSE, "House.IncomeReceived", phase=1, amount=2000, by_area={}),
+        event(CAMPAIGN, "Campaign.PhaseResolved", phase=1, summary={}),
+    ]
+
+
+def whole_window(
+    monkeypatch: pytest.MonkeyPatch, entries: list[AuditEntry], members: dict[UUID, Any]
+) -> dict[UUID, Any]:
+    """Every member's report read off every entry, as before the window was indexed."""
+    with monkeypatch.context() as p:
+        p.setattr(ReportWindow, "read_by", lambda self, member_id, kind, actors: self.entries)
+        return {m: build_report(entries, CAMPAIGN, 1, m, k, a) for m, (k, a) in members.items()}
+
+
+def test_each_report_is_the_one_the_whole_window_gives(monkeypatch: pytest.MonkeyPatch) -> None:
+    entries = window()
+    members = {
+        RED: ("faction", {str(RED)}),
+        BLUE: ("faction", {str(BLUE)}),
+        GREEN: ("faction", {str(GREEN)}),
+        HOUSE: ("house", {"Matron"}),
+        OTHER: ("house", {"Blade"}),
+    }
+    indexed = ReportWindow(entries)
+    reports = {m: build_report(indexed, CAMPAIGN, 1, m, k, a) for m, (k, a) in members.items()}
+    assert reports == whole_window(monkeypatch, entries, members)
+    # What each kind reads of others' events is in them (else the equality could hold by reading nothing).
+    assert [len(reports[f].damage_dealt) for f in (RED, BLUE, GREEN)] == [1, 1, 1]
+    assert [k.result for k in reports[HOUSE].learned] == ["a spy", "troops moved"]
+    assert (reports[RED].initiative, reports[GREEN].initiative) == (2, 3)
