@@ -77,7 +77,7 @@ def _intrigue_app(db: Database) -> Any:
     from service.entrypoints.http import create_app
     from service.operations import logs
 
-    logs.configure("json")
+    logs.configure("json", background=True)  # as `intrigue serve` logs (service/entrypoints/cli.py)
     return create_app(Intrigue(db))
 
 
@@ -156,13 +156,17 @@ def _standing(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def serve(kind: str, db_json: str, port: int) -> None:
+    """The app as `intrigue serve` serves it (its HTTP protocol and event loop, service/entrypoints/serving.py),
+    the bare endpoint with uvicorn's defaults; neither writes an access line of uvicorn's."""
     import uvicorn
+
+    from service.entrypoints.serving import uvicorn_options
 
     db = Database(**json.loads(db_json))
     app = _intrigue_app(db) if kind == "intrigue" else _bare_app(db)
-    uvicorn.run(
-        app, host="127.0.0.1", port=port, log_config=None, access_log=False, log_level="warning", timeout_keep_alive=120
-    )
+    options: dict[str, Any] = uvicorn_options() if kind == "intrigue" else {"log_config": None, "access_log": False}
+    options["timeout_keep_alive"] = 120
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", **options)
 
 
 # ---- the load ---------------------------------------------------------------------------------------------
@@ -279,29 +283,59 @@ async def _drive(label: str, port: int, request: bytes, total: int, max_seconds:
     return Load(label, len(latencies), elapsed, latencies, refused)
 
 
-class Writer(threading.Thread):
-    """A die rolled in the campaign every `interval` seconds, committed beside the server: every kept answer
-    is then stale and computed again, as at a table where something happens several times a second."""
+class Writer:
+    """A die rolled in the campaign every `interval` seconds, committed by a process of its own as a real writer
+    is (a thread of the load's process took the clients' GIL for each load and commit): every kept answer is then
+    stale and computed again, as at a table where something happens several times a second. `start()`, then
+    `stop.set()` and `join()`; `writes` is then the count of commits, `pid` the process while it runs."""
 
     def __init__(self, db: Database, campaign_id: UUID, interval: float) -> None:
-        super().__init__(daemon=True)
         self.db, self.campaign_id, self.interval = db, campaign_id, interval
-        self.stop, self.writes = threading.Event(), 0
+        self.writes = 0
+        self.stop = threading.Event()
 
-    def run(self) -> None:
-        from domain.campaign import Campaign
-        from domain.dice import FixedDice, roll
-        from service.persistence.app import IntrigueStore
+    def start(self) -> None:
+        args = [sys.executable, "-m", "bench.http_load", "writer", json.dumps(dataclasses.asdict(self.db))]
+        args += [str(self.campaign_id), str(self.interval)]
+        self.process = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.pid = self.process.pid
+        assert self.process.stdout is not None
+        self.process.stdout.readline()  # "ready": its store is open, its first write follows
 
-        store = IntrigueStore(env=self.db.eventsourcing_env(pool_size=1))  # one writer, one connection
-        try:
-            while not self.stop.wait(self.interval):
-                campaign = store.load(self.campaign_id, Campaign)
-                campaign.record_roll(roll("1d6", FixedDice([3]), purpose="bench writer"))
-                store.commit(campaign)
-                self.writes += 1
-        finally:
-            store.close()
+    def join(self) -> None:
+        self.stop.wait()
+        out, _ = self.process.communicate(b"stop\n", timeout=60)
+        self.writes = int(out.split()[-1])
+
+
+def write(db: Database, campaign_id: UUID, interval: float) -> None:
+    """The writer's process: rolls until its stdin says stop (or closes), then prints how many it committed."""
+    from domain.campaign import Campaign
+    from domain.dice import FixedDice, roll
+    from service.bootstrap import Intrigue
+
+    stop = threading.Event()
+
+    def await_stop() -> None:
+        sys.stdin.readline()
+        stop.set()
+
+    threading.Thread(target=await_stop, daemon=True).start()
+    # As an API replica's command writes: its events projected in its own transaction (projections/inline.py), so
+    # the reading server's runner skips them instead of folding them (docs/scaling.md, session 12).
+    intrigue = Intrigue(db, pool_size=1, run_projections=False, migrate=False)
+    store = intrigue.store
+    writes = 0
+    print("ready", flush=True)
+    try:
+        while not stop.wait(interval):
+            campaign = store.load(campaign_id, Campaign)
+            campaign.record_roll(roll("1d6", FixedDice([3]), purpose="bench writer"))
+            store.commit(campaign)
+            writes += 1
+    finally:
+        intrigue.close()
+        print(writes, flush=True)
 
 
 def run(db: Database, scale: int, rounds: int = 2) -> list[bool]:
@@ -353,4 +387,7 @@ def run(db: Database, scale: int, rounds: int = 2) -> list[bool]:
 
 
 if __name__ == "__main__":
-    serve(sys.argv[1], sys.argv[2], int(sys.argv[3]))
+    if sys.argv[1] == "writer":
+        write(Database(**json.loads(sys.argv[2])), UUID(sys.argv[3]), float(sys.argv[4]))
+    else:
+        serve(sys.argv[1], sys.argv[2], int(sys.argv[3]))

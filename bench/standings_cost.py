@@ -18,6 +18,7 @@ import asyncio
 import dataclasses
 import json
 import os
+import resource
 import sys
 import time
 from typing import Any
@@ -26,7 +27,7 @@ from uuid import UUID
 import psycopg
 
 from bench import http_load
-from bench.cpu_meter import process_seconds
+from bench.cpu_meter import machine_seconds, process_seconds
 from bench.played_standings import WRITES_EVERY, _body
 from service.persistence import database
 
@@ -96,12 +97,21 @@ def cost(server: http_load.Server, db: database.Database, request: bytes, count:
 
 
 def load(server: http_load.Server, db: database.Database, writer: UUID, request: bytes, clients: int) -> dict[str, Any]:
+    """The latency at `clients` closed-loop clients while the writer writes, and where the machine's CPU went per
+    answer: the server process, its PostgreSQL backends (the writer's included), the clients' process, the
+    writer's process and the whole machine (the rest is the other tenants' and the kernel's)."""
     http_load.CLIENTS = clients
     scribe = http_load.Writer(db, writer, WRITES_EVERY)
     scribe.start()
     try:
         before = os.getloadavg()[0]
+        pids = _backends(db)
+        spent = _spent(server.process.pid, scribe.pid, pids)
         done = asyncio.run(http_load._drive("load", server.port, request, 1000, 5.0, tolerate=True))
+        spent = {
+            k: (v - spent[k]) / max(done.requests, 1) * 1e3
+            for k, v in _spent(server.process.pid, scribe.pid, pids).items()
+        }
     finally:
         scribe.stop.set()
         scribe.join()
@@ -111,7 +121,19 @@ def load(server: http_load.Server, db: database.Database, writer: UUID, request:
         "p99": done.percentile(99),
         "refused": len(done.refused),
         "writes": scribe.writes,
+        "cpu_ms_per_answer": spent,
         "load": [before, os.getloadavg()[0]],
+    }
+
+
+def _spent(server: int, writer: int, backends: list[int]) -> dict[str, float]:
+    clients = resource.getrusage(resource.RUSAGE_SELF)
+    return {
+        "server": process_seconds(server) or 0.0,
+        "backends": _cpu(backends),
+        "clients": clients.ru_utime + clients.ru_stime,
+        "writer": process_seconds(writer) or 0.0,
+        "machine": machine_seconds()[0],
     }
 
 

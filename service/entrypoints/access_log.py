@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 import time
@@ -34,19 +33,19 @@ def _graphql_fields() -> frozenset[str]:
     return frozenset(name for kind in types if kind is not None for name in kind.fields)
 
 
-def graphql_facts(body: bytes) -> tuple[str, str | None]:
-    """The operation label (type and root field the schema knows) and a campaign id, if one is named."""
+def graphql_facts(request: object) -> tuple[str, str | None]:
+    """The operation label (type and root field the schema knows) and a campaign id, if one is named, of a GraphQL
+    body as RequestLimits decoded it (service/entrypoints/limits.py: one decode for both; not JSON: not a dict)."""
     from service.entrypoints.limits import DEFAULTS
 
     try:
-        request = json.loads(body or b"{}")
         if not isinstance(request, dict):
             return "invalid", None
         query, wanted = request.get("query") or "", request.get("operationName")
         if not isinstance(query, str) or len(query) > DEFAULTS.max_document_chars:
             return "invalid", None
         label, named = _operation_facts(query, wanted if isinstance(wanted, str) else None)
-    except (ValueError, RecursionError):  # not JSON, or nested too deep for it: the view answers why
+    except RecursionError:  # nested too deep to parse: the view answers why
         return "invalid", None
     variables = request.get("variables") or {}
     campaign = variables.get("campaignId") or variables.get("id") if isinstance(variables, dict) else None
@@ -95,12 +94,12 @@ def route_template(scope: Scope, root_path: str) -> str:
     return mounted if isinstance(route, Mount) else mounted + str(getattr(route, "path", ""))
 
 
-def observe_graphql(body: bytes) -> None:
-    """For the middleware that reads a GraphQL body (service/entrypoints/limits.py): its operation label and campaign id
-    go on the request's later log lines, its access line and its latency metric."""
+def observe_graphql(request: object) -> None:
+    """For the middleware that reads a GraphQL body (service/entrypoints/limits.py), which hands it over decoded: its
+    operation label and campaign id go on the request's later log lines, its access line and its latency metric."""
     state = _request.get()
     if state is not None:
-        state["operation"], campaign = graphql_facts(body)
+        state["operation"], campaign = graphql_facts(request)
         if campaign:
             state.setdefault("campaign_id", campaign)
 

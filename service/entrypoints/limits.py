@@ -59,24 +59,30 @@ def json_depth(value: Any, stop_above: int) -> int:
     return deepest
 
 
-def check_json(body: bytes, max_depth: int) -> None:
-    """Refuse JSON nested deeper than `max_depth`; text that is not JSON is left for the endpoint to report."""
+NOT_JSON = object()  # what `check_json` returns for a body that is not JSON (the endpoint reports it)
+
+
+def check_json(body: bytes, max_depth: int) -> object:
+    """Refuse JSON nested deeper than `max_depth`; the decoded value, or `NOT_JSON` for text that is not JSON, which
+    is left for the endpoint to report."""
     try:
         value = json.loads(body)
     except RecursionError:  # deeper than the decoder's own recursion limit
         raise InvalidInputError(f"the body nests arrays and objects deeper than {max_depth} levels") from None
     except ValueError:
-        return
+        return NOT_JSON
     if json_depth(value, max_depth) > max_depth:
         raise InvalidInputError(f"the body nests arrays and objects deeper than {max_depth} levels")
+    return value
 
 
 class RequestLimits:
     """ASGI middleware: bodies bounded in size and time, and, when they are JSON, in nesting, before any endpoint
-    parses them; a GraphQL body is handed to `observe` (the request's log facts) once read."""
+    parses them; a GraphQL body is handed to `observe` (the request's log facts) once read, decoded: the one decode
+    of the limits and the log's (`NOT_JSON` when it is not JSON)."""
 
     def __init__(
-        self, app: ASGIApp, limits: Limits | None = None, observe: Callable[[bytes], None] | None = None
+        self, app: ASGIApp, limits: Limits | None = None, observe: Callable[[object], None] | None = None
     ) -> None:
         self.app, self.limits, self.observe = app, limits or Limits(), observe
 
@@ -108,10 +114,9 @@ class RequestLimits:
         if body and coding is not None:  # decoded here, so the limits below hold for what the endpoint reads
             body = bytearray(decoded(bytes(body), coding.decode("latin-1"), self.limits.max_body_bytes))
             scope = _plain(scope, len(body))
-        if body:
-            check_json(bytes(body), self.limits.max_json_depth)
+        value: object = check_json(bytes(body), self.limits.max_json_depth) if body else {}
         if self.observe is not None and is_graphql(scope) and scope.get("method") == "POST":
-            self.observe(bytes(body))
+            self.observe(value)
         return scope, _replaying(bytes(body), receive)
 
     def _bounded(self, receive: Receive) -> Receive:

@@ -59,3 +59,17 @@ def test_a_prompt_request_is_served(server: int) -> None:
         sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         sock.settimeout(WAIT)
         assert sock.recv(4096).startswith(b"HTTP/1.1 200")
+
+
+def test_headers_over_the_limit_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("INTRIGUE_MAX_HEADER_BYTES", "1024")
+    app = Starlette(routes=[Route("/", lambda request: PlainTextResponse("ok"))])
+    with served(app, lifespan="off", wait=WAIT) as port:
+        with socket.create_connection(("127.0.0.1", port), timeout=WAIT) as sock:
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 2000 + b"\r\n\r\n")
+            sock.settimeout(WAIT)
+            assert sock.recv(4096).startswith(b"HTTP/1.1 400")
+        with socket.create_connection(("127.0.0.1", port), timeout=WAIT) as sock:
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Small: " + b"a" * 500 + b"\r\nConnection: close\r\n\r\n")
+            sock.settimeout(WAIT)
+            assert sock.recv(4096).startswith(b"HTTP/1.1 200")
