@@ -27,7 +27,7 @@ from uuid import UUID
 
 import psycopg
 from eventsourcing.persistence import StoredEvent
-from psycopg import Cursor, Transaction
+from psycopg import Cursor
 from psycopg.rows import DictRow
 from psycopg.sql import SQL
 
@@ -38,20 +38,26 @@ from projections.state_tables import MODEL, names
 
 log = logging.getLogger("intrigue.projections")
 LOCK_TIMEOUT = "200ms"  # a lock the fold would wait for longer means a runner is busy: leave it to the runner
-# One round trip (issue 26, item 2), two statements in the command's pipeline: the lock timeout and the
-# generation's lock (shared, as every write of the live writer holds it: projections/state_sql.py `WRITING`);
-# then, seeing any switch that held it, the generation and whether the campaign is stopped in it; the campaign's
-# tracking row if it is at the position before the command's events (locked, SKIP LOCKED); the versions of the
+# Sent in the insert's round trip (issue 26, item 2; issue 27), two statements in the command's pipeline: the lock
+# timeout and the generation's lock (shared, as every write of the live writer holds it: projections/state_sql.py
+# `WRITING`); then, seeing any switch that held it, the generation and whether the campaign is stopped in it; the
+# campaign's tracking row if it is at the position before the command's events (its head row, just moved by the
+# insert, less the command's `count` events; locked, SKIP LOCKED); the versions of the
 # command's aggregates' rows, in its campaign (a command's aggregates are all of its campaign: on Citus the
 # statement reads one shard). Those rows need no lock of their own: only the holder of the campaign's tracking
 # row writes them.
 _WRITING = f"SELECT set_config('lock_timeout', %(timeout)s, true), pg_advisory_xact_lock_shared({GENERATION_KEY})"
 _CAUGHT_UP = """SELECT g.current,
     EXISTS (SELECT FROM read_model_failures f WHERE f.generation = g.current AND f.campaign_id = %(campaign)s)
-    AS stopped, (SELECT position FROM {tracking} WHERE campaign_id = %(campaign)s AND position = %(before)s
+    AS stopped, (SELECT position FROM {tracking} WHERE campaign_id = %(campaign)s AND position = (SELECT
+    h.position - %(count)s FROM campaign_heads h WHERE h.campaign_id = %(campaign)s)
     FOR UPDATE SKIP LOCKED) AS position, (SELECT coalesce(jsonb_agg(jsonb_build_array(s.id, s.campaign_id,
     s.version)), '[]') FROM {state} s WHERE s.id = ANY(%(ids)s) AND s.campaign_id = %(campaign)s) AS versions
     FROM read_model_generation g WHERE g.name = %(model)s"""
+# The savepoint of the fold, named: made with the check in the insert's round trip, released with the folded rows.
+_SAVEPOINT, _RELEASE, _ROLLBACK = (
+    f"{verb} intrigue_inline_fold" for verb in ("SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT")
+)
 # A campaign's first events: its row, made (and so held) by this transaction.
 _OPEN = """INSERT INTO {tracking} (campaign_id, position, notification_id) VALUES (%(campaign)s, 0, 0)
     ON CONFLICT (campaign_id) DO NOTHING RETURNING position"""
@@ -99,7 +105,8 @@ class InlineStateView(StateView):
 
 
 class InlineProjection:
-    """Called by the event store's writer inside a command's transaction (service/persistence/recorder.py)."""
+    """Called by the event store's writer inside a command's transaction (service/persistence/recorder.py): `check`
+    before the insert's answer is read, then `project` (or `abandon`) after it."""
 
     def __init__(
         self,
@@ -112,10 +119,38 @@ class InlineProjection:
         self._lock = threading.RLock()  # the view's cache: one inline page at a time
         self._check: tuple[tuple[int, str], bytes] | None = None  # (generation, text): `_CAUGHT_UP` composed
 
+    def check(self, curs: Cursor[DictRow], campaign_id: UUID, aggregate_ids: set[Any], count: int) -> bool:
+        """Send, not read, the savepoint, the generation's lock and the check of the lane, in the pipeline right
+        after the command's insert, so that they travel in its round trip (issue 27: each round trip is a hop to a
+        worker on Citus). The check finds the position before the command's events from the campaign's head row,
+        which the insert has just moved by `count`. False when nothing was sent (no generation yet)."""
+        if self.view._aimed is None:
+            row = curs.execute(SQL(CURRENT), {"model": MODEL}).fetchone()
+            if row is None:
+                return False
+            self.view._aim(int(row["current"]))
+        assert self.view._aimed is not None
+        params = {
+            "timeout": LOCK_TIMEOUT,
+            "campaign": campaign_id,
+            "count": count,
+            "model": MODEL,
+            "ids": list(aggregate_ids),
+        }
+        if self._check is None or self._check[0] != (self.view._aimed, _CAUGHT_UP):
+            # Composed once per generation, not per command (issue 26, item 6: about 50 us a command).
+            tables = names(self.view._aimed)
+            self._check = ((self.view._aimed, _CAUGHT_UP), SQL(_CAUGHT_UP).format(**tables).as_bytes(curs))
+        _command(curs, _SAVEPOINT)
+        curs.execute(_WRITING, params, prepare=True)  # its answer is not read: no round trip of its own
+        curs.execute(self._check[1], params, prepare=True)
+        return True
+
     def project(
         self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], ids: Sequence[int], lane: Lane
     ) -> bool:
-        """Fold the command's events into the read model in its transaction; False when left to the runner."""
+        """After `check`, its answer read: fold the command's events into the read model in its transaction and
+        release the savepoint; False when left to the runner (rolled back to the savepoint)."""
         with self._lock:
             return self._project(curs, stored_events, ids, lane)
 
@@ -124,17 +159,18 @@ class InlineProjection:
     ) -> bool:
         try:
             # A savepoint: nothing of this survives a failure. Not `connection.transaction()`, which in pipeline
-            # mode syncs on entering and leaving (two round trips): SAVEPOINT travels with the check, RELEASE with
-            # the folded rows (issue 26, item 2). A row PostgreSQL refuses is then reported at the command's
-            # commit, where the recorder saves again without folding (service/persistence/recorder.py).
-            with Transaction(curs.connection) as savepoint:
-                try:
-                    if not self._caught_up(curs, lane, {stored.originator_id for stored in stored_events}):
-                        return False
-                    self._fold(curs, stored_events, ids, lane)
-                except BaseException:
-                    _settle(savepoint)
-                    raise
+            # mode syncs on entering and leaving (two round trips): SAVEPOINT travels with the insert and the
+            # check, RELEASE with the folded rows (issue 26, item 2). A row PostgreSQL refuses is then reported at
+            # the command's commit, where the recorder saves again without folding (service/persistence/recorder.py).
+            try:
+                if not self._caught_up(curs, lane):
+                    _command(curs, _RELEASE)
+                    return False
+                self._fold(curs, stored_events, ids, lane)
+                _command(curs, _RELEASE)
+            except BaseException:
+                self.abandon(curs)
+                raise
             return True
         except _GenerationChangedError as changed:  # a rebuild switched: aim there next time
             self.view._aim(changed.current)
@@ -142,6 +178,13 @@ class InlineProjection:
             log.debug("inline projection left events to the runner: %s", error)
         self.forget()
         return False
+
+    def abandon(self, curs: Cursor[DictRow]) -> None:
+        """Roll back to the savepoint `check` made (a statement after it failed): the command commits without
+        the fold, which the runner makes."""
+        _settle(curs.connection)
+        _command(curs, _ROLLBACK)
+        self.forget()
 
     def _fold(
         self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], ids: Sequence[int], lane: Lane
@@ -152,32 +195,17 @@ class InlineProjection:
         self.view.held = {lane.campaign_id: lane.first - 1}
         self.view._project(events, self.name, {}, False, lanes, outer=curs)
 
-    def _caught_up(self, curs: Cursor[DictRow], lane: Lane, ids: set[Any]) -> bool:
-        if self.view._aimed is None:
-            row = curs.execute(SQL(CURRENT), {"model": MODEL}).fetchone()
-            if row is None:
-                return False
-            self.view._aim(int(row["current"]))
-        assert self.view._aimed is not None
-        tables = names(self.view._aimed)
-        params = {
-            "timeout": LOCK_TIMEOUT,
-            "campaign": lane.campaign_id,
-            "before": lane.first - 1,
-            "model": MODEL,
-            "ids": list(ids),
-        }
-        if self._check is None or self._check[0] != (self.view._aimed, _CAUGHT_UP):
-            # Composed once per generation, not per command (issue 26, item 6: about 50 us a command).
-            self._check = ((self.view._aimed, _CAUGHT_UP), SQL(_CAUGHT_UP).format(**tables).as_bytes(curs))
-        curs.execute(_WRITING, params, prepare=True)  # its answer is not read: no round trip of its own
-        row = curs.execute(self._check[1], params, prepare=True).fetchone()
+    def _caught_up(self, curs: Cursor[DictRow], lane: Lane) -> bool:
+        row = curs.fetchone()  # `check`'s answer, read with the insert's
         if row is None:
             return False
         self.view.caught_up = row
         if row["position"] is not None:
             return True
-        return lane.first == 1 and curs.execute(SQL(_OPEN).format(**tables), params).fetchone() is not None
+        assert self.view._aimed is not None
+        tables = names(self.view._aimed)
+        opened = SQL(_OPEN).format(**tables)
+        return lane.first == 1 and curs.execute(opened, {"campaign": lane.campaign_id}).fetchone() is not None
 
     def committed(self, position: int, lane: Lane) -> None:
         """The command's transaction committed: its events are projected."""
@@ -194,10 +222,18 @@ class InlineProjection:
         return position <= self.reached.get(campaign_id, 0)
 
 
-def _settle(savepoint: Transaction) -> None:
+def _command(curs: Cursor[DictRow], statement: str) -> None:
+    """A savepoint's statement, queued in the pipeline as psycopg's own `Transaction` queues its savepoints: not as a
+    cursor's query, whose "ROLLBACK" answer would make psycopg forget every prepared statement of the connection and
+    deallocate them later, after statements prepared since (their next use then fails: "does not exist")."""
+    connection = curs.connection
+    connection.wait(connection._exec_command(statement.encode()))
+
+
+def _settle(connection: Any) -> None:
     """In pipeline mode, end the pipeline's failed segment (a sync), so the rollback to the savepoint runs."""
     try:
-        with savepoint.connection.pipeline():  # entering and leaving a nested pipeline syncs
+        with connection.pipeline():  # entering and leaving a nested pipeline syncs
             pass
     except psycopg.Error:  # the failure itself, reported again: the rollback follows
         pass

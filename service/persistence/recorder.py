@@ -66,7 +66,11 @@ class Lane(NamedTuple):
 class Inline(Protocol):
     """What the recorder asks of an inline projection (projections/inline.py)."""
 
+    def check(self, curs: Any, campaign_id: UUID, aggregate_ids: set[Any], count: int) -> bool: ...
+
     def project(self, curs: Any, stored_events: Sequence[StoredEvent], ids: Sequence[int], lane: Lane) -> bool: ...
+
+    def abandon(self, curs: Any) -> None: ...
 
     def committed(self, position: int, lane: Lane) -> None: ...
 
@@ -242,24 +246,34 @@ class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
     ) -> tuple[list[Any], int | None]:
         inlined = None
         try:
-            # In pipeline mode (issue 26, item 2): a statement whose result is not read (the claim, the savepoint,
-            # the folded rows, the tracking row, the release) travels with the next one that is, so the save
-            # costs four round trips after BEGIN: the insert; the savepoint, the claim and the check of the lane;
-            # the folded rows and the release, at the pipeline's end; COMMIT
-            # (tests/service/persistence/test_round_trips.py).
+            # In pipeline mode (issue 26, item 2): a statement whose result is not read (the savepoint and the
+            # check of the lane, the claim, the folded rows, the tracking row, the release) travels with the next
+            # one that is, so the save costs three round trips after BEGIN: the insert with the savepoint and the
+            # check (issue 27: each round trip is a hop to a worker on Citus); the folded rows, the release and the
+            # claim, at the pipeline's end; COMMIT (tests/service/persistence/test_round_trips.py).
             with self.datastore.transaction(commit=True) as curs, curs.connection.pipeline():
-                curs.execute(self.sql_insert, params, prepare=True)
-                rows = curs.fetchall()
-                # The API's position: the campaign's own; the claim goes to the campaign's shard (on Citus).
-                outcomes.writing(curs, rows[-1]["campaign_position"], params[0])
-                # News in these events: their deliveries commit with them (service/persistence/outbox.py).
-                outbox.enqueue(curs, params[0], columns[2], [row["campaign_position"] for row in rows])
-                if inline is not None:
+                inserted = curs.connection.cursor(row_factory=curs.row_factory)
+                inserted.execute(self.sql_insert, params, prepare=True)
+                checking = inline is not None and inline.check(curs, params[0], set(columns[0]), len(columns[0]))
+                try:
+                    rows = inserted.fetchall()  # and the check's answer, sent after it
+                except psycopg.Error:
+                    if not checking or inline is None or not _succeeded(inserted):
+                        raise
+                    inline.abandon(curs)  # the check failed, not the insert: the runner folds these events
+                    rows, checking = inserted.fetchall(), False
+                if checking and inline is not None:
                     stored = [StoredEvent(*event) for event in zip(*columns, strict=True)]
                     lane = Lane(params[0], rows[0]["campaign_position"], rows[-1]["campaign_position"])
                     ids = [row["notification_id"] for row in rows]
                     inlined = ids[-1] if inline.project(curs, stored, ids, lane) else None
                     folded.append(inlined is not None)
+                # After the fold's savepoint (its rollback keeps them), under its lock timeout: one the claim waits
+                # out is reported at the commit, where the save is made again without folding (`_insert`).
+                # The API's position: the campaign's own; the claim goes to the campaign's shard (on Citus).
+                outcomes.writing(curs, rows[-1]["campaign_position"], params[0])
+                # News in these events: their deliveries commit with them (service/persistence/outbox.py).
+                outbox.enqueue(curs, params[0], columns[2], [row["campaign_position"] for row in rows])
         except BaseException:
             if inline is not None:
                 inline.forget()
@@ -319,6 +333,12 @@ class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
         if all(row["same"] for row in rows):
             return rows
         return None
+
+
+def _succeeded(cursor: Any) -> bool:
+    """Whether the cursor's statement answered rows (a later statement of the pipeline is what failed)."""
+    result = cursor.pgresult
+    return result is not None and result.status == psycopg.pq.ExecStatus.TUPLES_OK
 
 
 def _columns(stored_events: Sequence[StoredEvent]) -> tuple[list[Any], ...]:
