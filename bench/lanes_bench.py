@@ -64,7 +64,7 @@ def _writer(db: Database, pipe: Connection, start: Any) -> None:
         roll = RollDice(campaign.id, "2d6", "bench")
         intrigue.campaigns.roll_dice(roll)  # warm: a pooled connection, prepared plans
         raw_id, version = uuid.uuid4(), 0
-        payload = b"x" * 300  # about a RollRecorded's size
+        payload = b"x" * 450  # about a DiceRolled event's payload
         raw.execute(_RAW_INSERT, (raw_id, 0, "bench.raw", payload), prepare=True)
         pipe.send("ready")
         while (task := pipe.recv()) is not None:

@@ -255,7 +255,7 @@ def _command_row(big: Played, n: int = 20, rounds: int = 5) -> list[bool]:
     intrigue, conninfo = big.intrigue, big.db.conninfo
     command = RollDice(big.campaign_id, "1d10", "bench")
     intrigue.campaigns.roll_dice(command)  # warm: a pooled connection and a prepared plan
-    raw = RawCommand(conninfo, big.campaign_id, last_payload(conninfo, big.campaign_id, "RollRecorded"))
+    raw = RawCommand(conninfo, big.campaign_id, last_payload(conninfo, big.campaign_id, "DiceRolled"))
     ours_times, raw_times = [], []
     try:
         for _ in range(rounds):
