@@ -25,8 +25,10 @@ from service.persistence.app import event_payload
 from service.persistence.citus import EVENTS
 from service.persistence.database import Database
 from service.usecases.audit import AuditEntry
+from domain.gameofbones.face import intel_id
 from service.usecases.phase_report import build_report, phase_window
 from service.usecases.phase_report_records import Damage, Learned, Modifier, Money, PhaseReport, ReportOrder, ReportRoll
+from service.usecases.visibility.reports import REPORT_RIVAL_TOPICS
 
 _RESOLVED = f"""SELECT campaign_position FROM {EVENTS}
     WHERE campaign_id = %s AND originator_id = %s AND originator_version = %s"""
@@ -35,6 +37,10 @@ _OPENINGS = f"""SELECT campaign_position, state FROM {EVENTS}
 _WINDOW = f"""SELECT campaign_position, originator_id, originator_version, topic, state FROM {EVENTS}
     WHERE campaign_id = %s AND campaign_position > %s AND campaign_position < %s ORDER BY 1"""
 _OPENED = "domain.campaign:Campaign.PhaseOpened"
+# The events a member's report may take from other aggregates' (`build_report`): a rival's damage (Faction Turn), a
+# movement seen (Game of Bones), and the campaign's initiative.
+_SEEN = frozenset({*REPORT_RIVAL_TOPICS, "HouseIntel.MovementSeen"})
+_INITIATIVE = "Campaign.InitiativeRolled"
 
 
 @cache
@@ -101,10 +107,30 @@ def reporter(
             raise LookupError(f"no event {resolved_version} of campaign {campaign_id}")
         end = int(row[0]) + 1  # as History.phase_end answers it
         window = window_at(events, campaign_id, phase, end)
-    return end, {
-        member: report_json(build_report(window, campaign_id, phase, member, kind, set(actors)))
-        for member, (kind, actors) in members.items()
-    }
+    return end, reports_of(window, campaign_id, phase, members)
+
+
+def reports_of(
+    window: list[AuditEntry], campaign_id: UUID, phase: int, members: phase_reports.Members
+) -> dict[UUID, dict[str, Any]]:
+    """Every member's report, each built by `build_report` from the window's events that can touch it, in order:
+    its own, its intel's, and those `build_report` reads of the others (`_SEEN`, the initiative); the rest it
+    passes over. Each report read the whole window before: a phase's events times its members, 87% of a
+    rebuild's CPU on a log of 26 phases of the issue's campaign (docs/scaling.md, "The rebuild of a 50-phase
+    log")."""
+    by_aggregate: dict[UUID, list[int]] = {}
+    shared: list[int] = []
+    for index, entry in enumerate(window):
+        by_aggregate.setdefault(entry.aggregate_id, []).append(index)
+        name = entry.topic.rsplit(":", 1)[-1]
+        if name in _SEEN or (name == _INITIATIVE and entry.aggregate_id == campaign_id):
+            shared.append(index)
+    reports = {}
+    for member, (kind, actors) in members.items():
+        touching = {*shared, *by_aggregate.get(member, ()), *by_aggregate.get(intel_id(member), ())}
+        entries = [window[index] for index in sorted(touching)]
+        reports[member] = report_json(build_report(entries, campaign_id, phase, member, kind, set(actors)))
+    return reports
 
 
 phase_reports.register(reporter)
