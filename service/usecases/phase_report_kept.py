@@ -19,13 +19,13 @@ from eventsourcing.persistence import Mapper, StoredEvent
 from psycopg import Cursor
 from psycopg.rows import tuple_row
 
+from domain.gameofbones.face import intel_id
 from projections import phase_reports
 from projections.codec import domain_mapper
 from service.persistence.app import event_payload
 from service.persistence.citus import EVENTS
 from service.persistence.database import Database
 from service.usecases.audit import AuditEntry
-from domain.gameofbones.face import intel_id
 from service.usecases.phase_report import build_report, phase_window
 from service.usecases.phase_report_records import Damage, Learned, Modifier, Money, PhaseReport, ReportOrder, ReportRoll
 from service.usecases.visibility.reports import REPORT_RIVAL_TOPICS
