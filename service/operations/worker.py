@@ -128,6 +128,14 @@ def run_worker(
 
 
 CLOSE_ENOUGH = 50  # events behind the head at which a rebuild takes the switch lock and finishes the tail
+# Seconds a rebuild's page transaction may stay silent. PostgreSQL ends a session idle in a transaction for longer
+# than eventsourcing's `POSTGRES_IDLE_IN_TRANSACTION_SESSION_TIMEOUT` (5 s by default) so that a hung writer frees
+# the rows a live writer waits on; a rebuild's page folds many phases of a campaign into a generation no live
+# writer touches, and between two statements it may fold a whole phase: on a loaded machine that passed 5 s,
+# the session was ended, the page rolled back and folded again, and again (docs/scaling.md, "The rebuild of a
+# 50-phase log").
+REBUILD_IDLE = 120
+IDLE_SETTING = "POSTGRES_IDLE_IN_TRANSACTION_SESSION_TIMEOUT"
 Progress = Callable[[int, int], None]
 
 
@@ -162,9 +170,10 @@ def rebuild(
                 conn.execute(statement)
             citus.distribute(conn)  # on Citus, the new generation's tables join their campaigns' shards
         log.info("rebuilding", extra={"projection": model.name, "generation": new})
+        folding = rebuild_env(env)
         if (workers := rebuild_parts.rebuild_workers(env, _events(conn))) > 1:
-            rebuild_parts.fold_in_parts(model, new, env, workers, report)
-        runner = start_runner(model.at_generation(new), env)
+            rebuild_parts.fold_in_parts(model, new, folding, workers, report)
+        runner = start_runner(model.at_generation(new), folding)
         stopped = False
         try:
             _catch_up(runner, close_enough, report, pause=0.2)
@@ -185,6 +194,13 @@ def rebuild(
                 conn.execute(statement)
         log.info("projection switched", extra={"projection": model.name, "generation": new, "position": head})
         return head
+
+
+def rebuild_env(env: dict[str, str]) -> dict[str, str]:
+    """The settings of a rebuild's runners: the page's transaction may stay silent `REBUILD_IDLE` seconds (or
+    longer where the settings say so)."""
+    given = (env.get(IDLE_SETTING) or "").strip()
+    return env | {IDLE_SETTING: str(max(int(given) if given else 0, REBUILD_IDLE))}
 
 
 def _events(conn: psycopg.Connection[Any]) -> int:

@@ -12,7 +12,7 @@ import pytest
 from psycopg.sql import SQL, Identifier
 
 from service.bootstrap import Intrigue
-from service.operations.worker import rebuild
+from service.operations.worker import IDLE_SETTING, REBUILD_IDLE, rebuild, rebuild_env
 from service.persistence.database import Database
 from service.persistence.readmodels import READ_MODELS
 from service.usecases.rewind import RollBackPhase
@@ -51,3 +51,9 @@ def test_the_history_a_rebuild_makes_is_the_one_written_inline_through_a_rollbac
     monkeypatch.setenv("INTRIGUE_PROJECTION_PAGE", str(page))
     rebuild(fresh_db, {**fresh_db.eventsourcing_env(2), "CREATE_TABLE": "n"}, STATE)
     assert history(fresh_db) == inline
+
+
+def test_a_rebuilds_runners_are_given_the_longer_silence_and_keep_a_longer_one() -> None:
+    assert rebuild_env({"A": "b"}) == {"A": "b", IDLE_SETTING: str(REBUILD_IDLE)}
+    assert rebuild_env({IDLE_SETTING: "1"})[IDLE_SETTING] == str(REBUILD_IDLE)
+    assert rebuild_env({IDLE_SETTING: str(REBUILD_IDLE * 2)})[IDLE_SETTING] == str(REBUILD_IDLE * 2)

@@ -10,13 +10,19 @@ from dataclasses import asdict
 from typing import Any
 from uuid import UUID
 
+import psycopg
 import pytest
 
+from domain.campaign import Campaign
+from domain.gameofbones.face import House
+from projections import phase_reports
 from service.bootstrap import Intrigue
 from service.usecases import phase_reports as use_case
 from service.usecases.audit import AuditEntry, AuditLog
-from service.usecases.phase_report_kept import kept_reports, report_json, report_of
+from service.usecases.phase_report import build_report
+from service.usecases.phase_report_kept import kept_reports, report_json, report_of, window_at
 from service.usecases.phase_report_records import PhaseReport
+from service.usecases.phase_report_window import ReportWindow
 from service.usecases.phase_reports import PhaseReports
 from tests.support.both_systems_world import Played, answers, play_both
 
@@ -86,3 +92,32 @@ def test_the_kept_answer_is_the_one_built_from_the_events(
         assert served == built, (who, phase)
     if who != "observer":
         assert any(not isinstance(a, tuple) for a in served), "the seat reads some report"
+
+
+def test_each_report_built_from_the_events_that_touch_its_member_is_the_one_built_from_the_whole_phase(
+    intrigue: Intrigue, played: Played, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each report is built from its member's share of the window (`ReportWindow`, issue 31 item 1): the same report
+    as from every entry of the window, for every member of each standing phase, a faction's and a house's."""
+    c = played.campaign_id
+    campaign = intrigue.store.load(c, Campaign)
+    with psycopg.connect(intrigue.audit.db.conninfo) as conn, conn.cursor() as curs:
+        houses = {h: intrigue.store.load(h, House) for h in campaign.member_ids("house")}
+        members = phase_reports.members_of(curs, {}, campaign, houses.get)
+        kinds = {kind for kind, _ in members.values()}
+        for phase in (1, 2):
+            window = window_at(curs, c, phase, intrigue.history.phase_end(c, phase))
+            indexed = ReportWindow(window)
+            shares = {
+                member: report_json(build_report(indexed, c, phase, member, kind, set(actors)))
+                for member, (kind, actors) in members.items()
+            }
+            with monkeypatch.context() as whole_window:
+                whole_window.setattr(ReportWindow, "read_by", lambda self, member_id, kind, actors: self.entries)
+                whole = {
+                    member: report_json(build_report(window, c, phase, member, kind, set(actors)))
+                    for member, (kind, actors) in members.items()
+                }
+            assert shares == whole, phase
+            assert any(r["orders"] or r["rolls"] or r["learned"] for r in whole.values()), phase
+    assert kinds == {"faction", "house"}
