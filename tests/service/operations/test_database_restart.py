@@ -4,6 +4,8 @@ test's own, which the test stops and starts again."""
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -49,14 +51,19 @@ class Server:
 
 
 @pytest.fixture
-def own_server(tmp_path: Path) -> Iterator[tuple[Server, Database]]:
-    server = Server(tmp_path / "pgdata")
+def own_server() -> Iterator[tuple[Server, Database]]:
+    # Not under pytest's tmp_path: a second pytest session as root sets its root to mode 0700, and the server runs as
+    # another user, so its `pg_ctl stop` was refused the directory (tests/conftest.py's embedded server, the same).
+    folder = Path(tempfile.mkdtemp(prefix="intrigue-tests-restart-"))
+    folder.chmod(0o755)
+    server = Server(folder / "pgdata")
     db = database.create_database(server.admin, "restarted")
     try:
         yield server, db
     finally:
         if (server.server.pgdata / "postmaster.pid").exists():  # a failed test may have left it stopped
             server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _shaped(response: httpx.Response) -> tuple[int, str | None]:
