@@ -19,7 +19,6 @@ until the 10 s read-your-writes bound. The writers count such commands ("reads m
 from __future__ import annotations
 
 import os
-import statistics
 import subprocess
 import uuid
 from collections.abc import Iterator
@@ -29,8 +28,8 @@ from pathlib import Path
 import psycopg
 
 from bench import lanes_bench
-from bench.played_rows import _RAW_LANE, Figure, RawCommand, ensure_raw_table, last_payload, report, timed
-from domain.commands import CreateCampaign, RollDice
+from bench.played_rows import _RAW_LANE, Figure, command_against_raw, ensure_raw_table, report
+from domain.commands import CreateCampaign
 from service.bootstrap import Intrigue
 from service.persistence import database, migrations
 from service.persistence.database import Database
@@ -102,17 +101,7 @@ def run() -> list[bool]:
 def _command_row(intrigue: Intrigue, conninfo: str, n: int = 20, rounds: int = 5) -> list[bool]:
     """P1 on the cluster: ABAB, `rounds` of `n` `roll_dice` commands each beside `n` raw ones; the medians."""
     campaign = intrigue.campaigns.create_campaign(CreateCampaign(f"p1 {uuid.uuid4().hex[:6]}", ["factionturn"]))
-    command = RollDice(campaign.id, "1d10", "bench")
-    intrigue.campaigns.roll_dice(command)  # warm: a pooled connection and prepared plans
-    raw = RawCommand(conninfo, campaign.id, last_payload(conninfo, campaign.id, "DiceRolled"))
-    ours_times, raw_times = [], []
-    try:
-        for _ in range(rounds):
-            ours_times.append(timed(lambda: [intrigue.campaigns.roll_dice(command) for _ in range(n)]) / n)
-            raw_times.append(raw.seconds(n))
-    finally:
-        raw.close()
-    ours, raws = statistics.median(ours_times), statistics.median(raw_times)
+    ours, raws = command_against_raw(intrigue, conninfo, campaign.id, n, rounds)
     return report(
         "P1 on the cluster: a full command against raw SQL doing the same reads and write in one transaction",
         [

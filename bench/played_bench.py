@@ -25,10 +25,9 @@ from bench.played import Played, Size, build, database_bytes, play_phase
 from bench.played_rows import (
     ROWS,
     Figure,
-    RawCommand,
     appended,
+    command_against_raw,
     ensure_raw_table,
-    last_payload,
     phase_rows,
     raw_executemany,
     rebuild_seconds,
@@ -37,7 +36,6 @@ from bench.played_rows import (
     timed,
 )
 from bench.projections import _raw_read
-from domain.commands import RollDice
 from domain.errors import DomainError
 from domain.factionturn.aggregate.faction import Faction
 from domain.gameofbones.aggregate.house import House
@@ -253,17 +251,7 @@ def _appends_paired(
 def _command_row(big: Played, n: int = 20, rounds: int = 5) -> list[bool]:
     """P1: ABAB, `rounds` of `n` commands each beside `n` raw ones on a warm connection; the medians."""
     intrigue, conninfo = big.intrigue, big.db.conninfo
-    command = RollDice(big.campaign_id, "1d10", "bench")
-    intrigue.campaigns.roll_dice(command)  # warm: a pooled connection and a prepared plan
-    raw = RawCommand(conninfo, big.campaign_id, last_payload(conninfo, big.campaign_id, "DiceRolled"))
-    ours_times, raw_times = [], []
-    try:
-        for _ in range(rounds):
-            ours_times.append(timed(lambda: [intrigue.campaigns.roll_dice(command) for _ in range(n)]) / n)
-            raw_times.append(raw.seconds(n))
-    finally:
-        raw.close()
-    ours, raws = statistics.median(ours_times), statistics.median(raw_times)
+    ours, raws = command_against_raw(intrigue, conninfo, big.campaign_id, n, rounds)
     return report(
         ROWS[1],
         [

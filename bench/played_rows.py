@@ -249,3 +249,21 @@ def check_connections(conninfo: str, needed: int = HTTP_CONNECTIONS) -> str:
             f"{needed}: stop what holds them or raise max_connections"
         )
     return f"connections: {in_use} in use of {most} before the HTTP section, which opens at most {needed}"
+
+
+def command_against_raw(intrigue: Any, conninfo: str, campaign_id: UUID, n: int, rounds: int) -> tuple[float, float]:
+    """P1's medians, ABAB: `rounds` of `n` `roll_dice` commands in the campaign, each beside `n` raw transactions
+    doing the same reads and write (`RawCommand`, a DiceRolled event's payload) on a warm connection."""
+    from domain.commands import RollDice
+
+    command = RollDice(campaign_id, "1d10", "bench")
+    intrigue.campaigns.roll_dice(command)  # warm: a pooled connection and prepared plans
+    raw = RawCommand(conninfo, campaign_id, last_payload(conninfo, campaign_id, "DiceRolled"))
+    ours_times, raw_times = [], []
+    try:
+        for _ in range(rounds):
+            ours_times.append(timed(lambda: [intrigue.campaigns.roll_dice(command) for _ in range(n)]) / n)
+            raw_times.append(raw.seconds(n))
+    finally:
+        raw.close()
+    return statistics.median(ours_times), statistics.median(raw_times)
