@@ -60,6 +60,14 @@ def admin() -> database.Database:
     return database.Database.from_url(os.environ.get("DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres"))
 
 
+def copy_of(name: str) -> tuple[str, database.Database]:
+    """A fresh copy of the kept database `name` (CREATE DATABASE ... TEMPLATE): its name and its Database."""
+    copy = f"{name}_{uuid.uuid4().hex[:6]}"
+    with psycopg.connect(admin().conninfo, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{copy}" TEMPLATE "{name}"')
+    return copy, admin().with_dbname(copy)
+
+
 def served() -> None:
     """The writers keep the standings answers, as the app's and every CLI command's do (create_app): without it
     a resolution skipped their recomposition, which a served one pays (docs/scaling.md, session 12). STANDINGS=0
@@ -153,10 +161,7 @@ def db_of(intrigue: Intrigue) -> str:
 
 def resolve(name: str, label: str, profile: str | None) -> None:
     served()
-    copy = f"{name}_{uuid.uuid4().hex[:6]}"
-    with psycopg.connect(admin().conninfo, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{copy}" TEMPLATE "{name}"')
-    db = admin().with_dbname(copy)
+    copy, db = copy_of(name)
     try:
         migrations.migrate(db)
         intrigue = Intrigue(db, pool_size=2)

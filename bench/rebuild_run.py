@@ -18,12 +18,11 @@ import os
 import sys
 import threading
 import time
-import uuid
 
 import psycopg
 
 from bench.cpu_meter import SAMPLER, process_seconds
-from bench.phase_run import admin, digest
+from bench.phase_run import admin, copy_of, digest
 from bench.played_rows import rebuild_seconds
 from bench.projections import _raw_read
 from service.persistence import database, migrations
@@ -59,10 +58,7 @@ class BackendSampler(threading.Thread):
 
 
 def run(name: str, label: str, profile: str | None) -> None:
-    copy = f"{name}_{uuid.uuid4().hex[:6]}"
-    with psycopg.connect(admin().conninfo, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{copy}" TEMPLATE "{name}"')
-    db = admin().with_dbname(copy)
+    copy, db = copy_of(name)
     try:
         migrations.migrate(db)
         raw = _raw_read(db.conninfo, 0)
