@@ -25,6 +25,7 @@ import projections.standings
 import projections.state
 import service.entrypoints.graphql.precomputed
 import service.persistence.app
+import service.persistence.kept_aggregates
 import service.persistence.recorder
 import service.persistence.storable
 import service.usecases.campaigns
@@ -44,6 +45,8 @@ PARTS: list[tuple[Any, str, str]] = [
     (service.usecases.chronicle.ChronicleService, "draft_resolution", "rules: chronicle draft"),
     (service.persistence.app.IntrigueStore, "load_many", "loads (load_many)"),
     (service.persistence.app.IntrigueStore, "_load", "loads (one by one)"),
+    (service.persistence.kept_aggregates.KeptAggregates, "forwarded", "loads: kept ones forwarded and copied out"),
+    (service.persistence.kept_aggregates.KeptAggregates, "keep", "kept: copies of what was read or saved"),
     (service.persistence.app.IntrigueStore, "commit", "save (everything after deciding)"),
     (service.persistence.app, "check_pending", "save: storable check"),
     (eventsourcing.persistence.Mapper, "to_stored_event", "save: encoding events"),
@@ -57,7 +60,7 @@ PARTS: list[tuple[Any, str, str]] = [
     (projections.state, "jsonb", "projection: jsonb wrapped"),
     (projections.phase_reports, "record", "projection: phase reports"),
     (service.usecases.phase_report_kept, "window_at", "reports: the window read and decoded"),
-    (service.usecases.phase_report_kept, "build_reports", "reports: built"),
+    (service.usecases.phase_report_kept, "build_report", "reports: built"),
     (service.usecases.phase_report_kept, "report_json", "reports: as rows"),
     (projections.standings, "refresh", "projection: standings answers"),
     (service.entrypoints.graphql.precomputed.FactionStandings, "compose", "standings: composed"),

@@ -11,6 +11,7 @@ from uuid import UUID
 
 from domain.dice import Dice
 from domain.factionturn.aggregate.asset_effects import MonsterAttacked
+from domain.factionturn.aggregate.clone import clone as working_copy
 from domain.factionturn.aggregate.effects import Effect
 from domain.factionturn.aggregate.faction import Faction, MergerResult
 from domain.factionturn.aggregate.holdings import ATTRIBUTES, BASE_OF_INFLUENCE, OwnedAsset
@@ -243,4 +244,5 @@ __all__ = [
     "submitted_orders",
     "terrain",
     "terrain_of_difficulty",
+    "working_copy",
 ]

@@ -22,7 +22,7 @@ from domain.gameofbones.aggregate.intel import (
     view_order,
 )
 from domain.gameofbones.forms.orders import Order, decode_order
-from domain.gameofbones.resolution.ledger import record_hunt
+from domain.gameofbones.resolution.ledger import record_hunt, working_copy
 from domain.gameofbones.resolution.month import MonthReport, apply_month, resolve_month, resolve_month_in_place
 from domain.gameofbones.resolution.orders_given import order_action
 from domain.gameofbones.rules.custom import GoldChange, InfluenceChange, PowerChange, effects_of, is_custom, plan_custom
@@ -228,4 +228,5 @@ __all__ = [
     "view_order",
     "week_fields",
     "week_of_month",
+    "working_copy",
 ]

@@ -24,6 +24,7 @@ from domain.region import Region
 from projections.codec import FastJSONTranscoder, register_domain_transcodings
 from projections.state import campaign_of
 from service.persistence import snapshot_writes
+from service.persistence.kept_aggregates import KeptAggregates
 from service.persistence.play_order import in_play_order
 from service.persistence.snapshot_writes import SnapshotWriter
 from service.persistence.storable import check_pending
@@ -39,7 +40,7 @@ SNAPSHOT_INTERVAL = 25
 # library's fast-forward, one round trip instead of a snapshot and a dozen events to decode), so it is as fresh as
 # a load from the tables; `0` keeps none.
 AGGREGATE_CACHE = "INTRIGUE_AGGREGATE_CACHE"
-AGGREGATE_CACHE_SIZE = 256
+AGGREGATE_CACHE_SIZE = 1024  # a campaign of the issue's size has 356 members a resolution loads (issue 31, item 1)
 UNREAD_TOPICS = tuple(get_topic(getattr(Campaign, name)) for name in sorted(Campaign.UNREAD_BY_MEMBERS))
 
 
@@ -72,6 +73,7 @@ class IntrigueStore(Application[UUID]):
         self._read = threading.local()  # per thread: campaign id -> the version its command loaded (`commit`)
         self.recorder.unread_topics = UNREAD_TOPICS  # type: ignore[attr-defined]
         self.recorder.creations = self._created_in  # type: ignore[attr-defined]
+        self.kept = KeptAggregates(self.repository)
         self.streams = StreamReader(self.recorder, self.snapshots.recorder if self.snapshots else None)  # type: ignore[arg-type]
         self.snapshot_writer: SnapshotWriter | None = None
         if self.snapshots is not None:
@@ -156,15 +158,25 @@ class IntrigueStore(Application[UUID]):
         wanted = [i for i in dict.fromkeys(aggregate_ids) if cache is None or i not in cache]
         # On Citus one statement over many aggregates' snapshots (distributed by aggregate) is a multi-shard
         # query: there each is loaded alone, two router queries (docs/scaling.md, "Citus").
-        streams = self.streams.read(wanted) if len(wanted) > 1 and not self.on_citus else {}
+        many = len(wanted) > 1 and not self.on_citus
+        held = self.kept.versions(wanted) if many else {}  # those kept: only their later events are read
+        streams = self.streams.read(wanted, held) if many else {}
         loaded: dict[UUID, A] = {}
         to_domain_event = self.mapper.to_domain_event
         for aggregate_id in wanted:
             stream = streams.get(aggregate_id)
+            events = [to_domain_event(e) for e in stream or ()]
+            if aggregate_id in held:
+                forwarded = self.kept.forwarded(aggregate_id, held[aggregate_id], events)
+                if forwarded is not None:
+                    loaded[aggregate_id] = self._checked(forwarded, aggregate_id, kind)
+                    continue
+                stream = None  # no longer kept: read alone
             if stream is None:  # one id alone, or not found: the repository's read (and its error)
                 loaded[aggregate_id] = self._load(aggregate_id, kind)
                 continue
-            loaded[aggregate_id] = self._checked(replay(None, [to_domain_event(e) for e in stream]), aggregate_id, kind)
+            loaded[aggregate_id] = self._checked(replay(None, events), aggregate_id, kind)
+            self.kept.keep([loaded[aggregate_id]])
         if cache is not None and remember:
             cache.update(loaded)
         return [loaded[i] if i in loaded else self.load(i, kind) for i in aggregate_ids]
@@ -270,6 +282,7 @@ class IntrigueStore(Application[UUID]):
                 processing_event.collect_events(obj)
         processing_event.saved_kwargs.update(kwargs)
         recordings = self._record(processing_event)
+        self.kept.keep(processing_event.aggregates.values())  # as saved: the next load reads on from here
         self._take_snapshots(processing_event)
         self._notify(recordings)
         self.notify(processing_event.events)  # the library's deprecated hook, called as its save calls it

@@ -8,7 +8,7 @@ in version order: the same rows the library reads, from one consistent view of t
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 from uuid import UUID
 
@@ -22,26 +22,29 @@ Streams = dict[UUID, list[StoredEvent]]  # by id: its snapshot (when one is used
 
 
 def streams_statement(datastore: PostgresDatastore, events: str, snapshots: str | None) -> Composed:
-    """The statement for `read_streams`: parameter one is the ids; `snapshots` None reads events only."""
+    """The statement for `StreamReader.read`: parameter one is the ids, two the version already held of each (0:
+    none, read from its latest snapshot); `snapshots` None reads events only."""
     schema = Identifier(datastore.schema)
     if snapshots is None:
         return SQL(
             "SELECT e.originator_id, e.originator_version, e.topic, e.state"
-            " FROM (SELECT DISTINCT unnest(%s::uuid[]) AS id) i JOIN {schema}.{events} e ON e.originator_id = i.id"
+            " FROM (SELECT id, max(after) AS after FROM unnest(%s::uuid[], %s::int[]) AS t(id, after) GROUP BY id) i"
+            " JOIN {schema}.{events} e ON e.originator_id = i.id AND e.originator_version > i.after"
             " ORDER BY e.originator_id, e.originator_version"
         ).format(schema=schema, events=Identifier(events))
     return SQL(
-        "WITH i AS (SELECT DISTINCT unnest(%s::uuid[]) AS id),"
+        # `after`: the version a caller already holds of an id (0: none), read from there without its snapshot.
+        "WITH i AS (SELECT id, max(after) AS after FROM unnest(%s::uuid[], %s::int[]) AS t(id, after) GROUP BY id),"
         # DISTINCT ON, not LATERAL ... LIMIT 1, which Citus cannot push down (docs/scaling.md, "Citus").
         " s AS (SELECT DISTINCT ON (x.originator_id) x.originator_id, x.originator_version, x.topic, x.state"
-        "   FROM i JOIN {schema}.{snapshots} x ON x.originator_id = i.id"
+        "   FROM i JOIN {schema}.{snapshots} x ON x.originator_id = i.id AND i.after = 0"
         "   ORDER BY x.originator_id, x.originator_version DESC)"
         " SELECT originator_id, originator_version, topic, state, 0 AS part FROM s"
         " UNION ALL"
         " SELECT e.originator_id, e.originator_version, e.topic, e.state, 1 FROM i"
         "   LEFT JOIN s ON s.originator_id = i.id"
         "   JOIN {schema}.{events} e ON e.originator_id = i.id"
-        "   AND e.originator_version > coalesce(s.originator_version, 0)"
+        "   AND e.originator_version > greatest(i.after, coalesce(s.originator_version, 0))"
         " ORDER BY 1, 5, 2"
     ).format(schema=schema, events=Identifier(events), snapshots=Identifier(snapshots))
 
@@ -59,10 +62,13 @@ class StreamReader:
         ).format(schema=Identifier(self.datastore.schema), events=Identifier(events.events_table_name))
 
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
-    def read(self, ids: Sequence[UUID]) -> Streams:
-        """Each id's stored snapshot and events (an id with none is left out)."""
+    def read(self, ids: Sequence[UUID], held: Mapping[UUID, int] | None = None) -> Streams:
+        """Each id's stored snapshot and events (an id with none is left out); an id `held` at a version, only its
+        events after that version (none when it has not moved)."""
+        ids = list(ids)
+        params = (ids, [(held or {}).get(i, 0) for i in ids])
         with self.datastore.get_connection() as conn, conn.cursor(row_factory=tuple_row, binary=True) as curs:
-            curs.execute(self.statement, (list(ids),), prepare=True)
+            curs.execute(self.statement, params, prepare=True)
             return grouped(curs.fetchall())
 
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)

@@ -30,6 +30,11 @@ _SHARED: dict[type, Any] = {
 }
 
 
+def working_copy(aggregate: Target) -> Target:
+    """A copy of a house, area or intel stream sharing nothing mutable with it (its frozen records aside)."""
+    return clone(aggregate, _SHARED)
+
+
 @dataclass
 class Ledger:
     """Houses and intel by house id, areas by area id, and every change recorded on them, in order."""

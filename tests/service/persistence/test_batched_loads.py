@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import uuid
 from collections import Counter
+from typing import Any
 
 import pytest
 from eventsourcing.domain import Aggregate
@@ -15,7 +16,7 @@ from domain.factionturn.aggregate.faction import Faction
 from domain.gameofbones.aggregate.house import House
 from projections.state import public_state
 from service.bootstrap import Intrigue
-from service.persistence.app import IntrigueStore
+from service.persistence.app import AGGREGATE_CACHE, IntrigueStore
 from service.persistence.database import Database
 from tests.service.persistence.test_snapshots import busy_faction, busy_house
 from tests.support.gameofbones_world import give_orders
@@ -39,7 +40,7 @@ def reads_of_one_resolution(intrigue: Intrigue, size: Size, monkeypatch: pytest.
                 lambda *a, real=real, name=name, **k: (reads.update([name]), real(*a, **k))[1],
             )
         real_streams = store.streams.read
-        patch.setattr(store.streams, "read", lambda ids: (reads.update(["many aggregates"]), real_streams(ids))[1])
+        patch.setattr(store.streams, "read", lambda *a: (reads.update(["many aggregates"]), real_streams(*a))[1])
         intrigue.campaigns.resolve_phase(played.campaign_id)
     return reads
 
@@ -62,7 +63,8 @@ def test_a_resolution_reads_its_members_in_a_few_round_trips_whatever_their_numb
 
 @pytest.mark.parametrize("snapshotting", ["y", "n"])
 def test_many_aggregates_load_as_each_loads_alone_from_snapshots_and_events(db: Database, snapshotting: str) -> None:
-    store = IntrigueStore(env=db.eventsourcing_env() | {"IS_SNAPSHOTTING_ENABLED": snapshotting})
+    # Nothing kept in this process (else the saves below would leave every aggregate kept, read on from there).
+    store = IntrigueStore(env=db.eventsourcing_env() | {"IS_SNAPSHOTTING_ENABLED": snapshotting, AGGREGATE_CACHE: "0"})
     try:
         campaign_id = uuid.uuid4()  # one save writes one campaign's lane (issue 26)
         faction, house = busy_faction(campaign_id), busy_house(campaign_id)  # past the snapshot interval
@@ -97,3 +99,44 @@ def test_loading_many_refuses_an_id_not_found_or_of_another_kind(db: Database) -
             store.load_many([faction.id, uuid.uuid4()], Faction)
     finally:
         store.close()
+
+
+def test_a_kept_member_is_read_on_from_its_kept_version_and_loads_as_a_fresh_process_loads_it(db: Database) -> None:
+    """Issue 31, item 1: `load_many` reads a member this process keeps (saved or loaded here) as its events after
+    the kept version, though another process moved it meanwhile; what it hands out is a copy, which a command may
+    change and drop without touching what is kept."""
+    store, other = IntrigueStore(env=db.eventsourcing_env()), IntrigueStore(env=db.eventsourcing_env())
+    fresh = IntrigueStore(env=db.eventsourcing_env() | {AGGREGATE_CACHE: "0"})
+    try:
+        campaign_id = uuid.uuid4()
+        faction, house = busy_faction(campaign_id), busy_house(campaign_id)  # past the snapshot interval
+        store.commit(faction, house)  # kept here as saved
+        store.snapshots_written()
+        ids = [faction.id, house.id]
+        moved_faction, moved_house = other.load(faction.id, Faction), other.load(house.id, House)
+        moved_faction.gain_facgold(2, "in another process")
+        moved_house.change_gold(3, "in another process")
+        other.commit(moved_faction, moved_house)
+        read: list[dict[uuid.UUID, list[Any]]] = []
+        real = store.streams.read
+
+        def reading(*args: Any) -> dict[uuid.UUID, list[Any]]:
+            read.append(real(*args))
+            return read[-1]
+
+        store.streams.read = reading
+        many = store.load_many(ids, Aggregate)
+        assert {i: [e.originator_version for e in s] for i, s in read[0].items()} == {
+            faction.id: [faction.version + 1],
+            house.id: [house.version + 1],
+        }  # only what the other process appended: no snapshot, no earlier event
+        alone = [fresh.load(i, Aggregate) for i in ids]
+        assert [(a.version, public_state(a)) for a in many] == [(a.version, public_state(a)) for a in alone]
+        changed = store.load_many(ids, Aggregate)[0]
+        assert isinstance(changed, Faction)
+        changed.gain_facgold(5, "changed and dropped")  # a command that fails: nothing saved
+        again = store.load_many(ids, Aggregate)[0]
+        assert (again.version, public_state(again)) == (alone[0].version, public_state(alone[0]))
+    finally:
+        for made in (store, other, fresh):
+            made.close()
