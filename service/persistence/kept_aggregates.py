@@ -53,16 +53,18 @@ class KeptAggregates:
         self.repository = repository
 
     def versions(self, ids: Iterable[UUID]) -> dict[UUID, int]:
-        """The version kept of each of `ids` that is kept."""
+        """The version kept of each of `ids` that is kept, of the kinds read here."""
         cache = self.repository.cache
         if cache is None:
             return {}
         held: dict[UUID, int] = {}
         for aggregate_id in ids:
             try:
-                held[aggregate_id] = cache.get(aggregate_id).version
+                kept = cache.get(aggregate_id)
             except KeyError:
                 continue
+            if type(kept) in _COPIES:  # a campaign or a chronicle the library's own loads keep is read whole
+                held[aggregate_id] = kept.version
         return held
 
     def forwarded(self, aggregate_id: UUID, read_from: int, events: Sequence[Any]) -> Any | None:

@@ -11,6 +11,7 @@ import pytest
 from eventsourcing.domain import Aggregate
 
 from bench.played import Size, build, order_factions
+from domain.campaign import Campaign
 from domain.errors import NotFoundError
 from domain.factionturn.aggregate.faction import Faction
 from domain.gameofbones.aggregate.house import House
@@ -140,3 +141,18 @@ def test_a_kept_member_is_read_on_from_its_kept_version_and_loads_as_a_fresh_pro
     finally:
         for made in (store, other, fresh):
             made.close()
+
+
+def test_loading_many_reads_a_kind_it_does_not_keep_whole_though_the_library_keeps_it(db: Database) -> None:
+    """A campaign (or a chronicle) loaded alone is kept by the library's own cache; `load_many` reads it whole."""
+    store = IntrigueStore(env=db.eventsourcing_env())
+    try:
+        campaign = Campaign.start("Kept", ["factionturn"], "seed")
+        store.commit(campaign)
+        faction = busy_faction(campaign.id)
+        store.commit(faction)
+        store.load(campaign.id, Campaign)  # now in the library's cache
+        many = store.load_many([campaign.id, faction.id], Aggregate)
+        assert [(type(a), a.version) for a in many] == [(Campaign, campaign.version), (Faction, faction.version)]
+    finally:
+        store.close()
