@@ -84,12 +84,27 @@ def month_on_copies(patch: pytest.MonkeyPatch) -> Iterator[None]:
         yield
 
 
+@contextmanager
+def reports_read_their_window_back(patch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The phase reports' window read back from the store and decoded whole, as before the inline projection handed
+    the reporter its command's events, decoded (projections/phase_reports.py `Decoded`)."""
+    window_at = phase_report_kept.window_at
+
+    def read_back(curs: Any, campaign_id: Any, phase: int, end: int, decoded: Any = None) -> Any:
+        return window_at(curs, campaign_id, phase, end)
+
+    with patch.context() as p:
+        p.setattr(phase_report_kept, "window_at", read_back)
+        yield
+
+
 OLD_PATHS: list[Callable[[pytest.MonkeyPatch], Any]] = [
     library_save,
     collector_running,
     reports_scan_the_whole_window,
     reports_through_asdict,
     month_on_copies,
+    reports_read_their_window_back,
 ]
 
 
