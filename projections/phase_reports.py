@@ -82,7 +82,7 @@ class Reporter(Protocol):
         resolved_version: int,
         members: Members,
         decoded: Decoded | None = None,
-    ) -> tuple[int, dict[UUID, dict[str, Any]]]: ...
+    ) -> tuple[int, Mapping[UUID, dict[str, Any] | bytes]]: ...
 
 
 REPORTERS: list[Reporter] = []
@@ -154,8 +154,9 @@ def write(
     campaign_id: UUID,
     phase: int,
     resolved_at: int,
-    reports: Mapping[UUID, dict[str, Any]],
+    reports: Mapping[UUID, dict[str, Any] | bytes],
 ) -> None:
+    """Each member's report as JSON, or as its JSON already encoded for jsonb (`jsonsafe.dumps`)."""
     rows = [
         {
             "campaign_id": campaign_id,
@@ -176,5 +177,5 @@ def forget(curs: Cursor[Any], sql: Mapping[str, Composed], campaign_id: UUID, to
 
 
 def _jsonb(value: Any) -> Jsonb:
-    encoded = jsonsafe.dumps(value)
+    encoded = value if type(value) is bytes else jsonsafe.dumps(value)
     return Jsonb(encoded, dumps=lambda _: encoded)

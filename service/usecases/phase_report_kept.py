@@ -14,12 +14,13 @@ from functools import cache
 from typing import Any
 from uuid import UUID
 
+import orjson
 import psycopg
 from eventsourcing.persistence import Mapper, StoredEvent
 from psycopg import Cursor
 from psycopg.rows import tuple_row
 
-from projections import phase_reports
+from projections import jsonsafe, phase_reports
 from projections.codec import domain_mapper
 from service.persistence.app import event_payload
 from service.persistence.citus import EVENTS
@@ -50,6 +51,18 @@ def report_json(report: PhaseReport) -> dict[str, Any]:
     kept: dict[str, Any] = _plain(report)
     kept["campaign_id"], kept["member_id"] = str(report.campaign_id), str(report.member_id)
     return kept
+
+
+def report_row(report: PhaseReport) -> bytes:
+    """A report's row, encoded: orjson writes the records as `report_json` makes them (a dataclass as an object of its
+    fields in their order, ids and enums as `jsonsafe.dumps` writes them) without the walk that makes the dicts first;
+    a report with text a jsonb column cannot hold (or anything orjson refuses) goes through `report_json` and
+    `jsonsafe.dumps`, which escape it (issue 31, item 1)."""
+    try:
+        encoded = orjson.dumps(report)
+    except orjson.JSONEncodeError:
+        return jsonsafe.dumps(report_json(report))
+    return jsonsafe.dumps(report_json(report)) if jsonsafe.unsafe(encoded) else encoded
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}  # a report record's fields, by its class
@@ -135,7 +148,7 @@ def reporter(
     resolved_version: int,
     members: phase_reports.Members,
     decoded: phase_reports.Decoded | None = None,
-) -> tuple[int, dict[UUID, dict[str, Any]]]:
+) -> tuple[int, dict[UUID, bytes]]:
     """Every member's report of the resolution at the campaign's version `resolved_version` (phase_reports.Reporter)."""
     with curs.connection.cursor(row_factory=tuple_row) as events:  # the page's cursor reads dict rows
         row = events.execute(_RESOLVED, (campaign_id, campaign_id, resolved_version)).fetchone()
@@ -144,7 +157,7 @@ def reporter(
         end = int(row[0]) + 1  # as History.phase_end answers it
         window = ReportWindow(window_at(events, campaign_id, phase, end, decoded))  # indexed once for every report
     return end, {
-        member: report_json(build_report(window, campaign_id, phase, member, kind, set(actors)))
+        member: report_row(build_report(window, campaign_id, phase, member, kind, set(actors)))
         for member, (kind, actors) in members.items()
     }
 

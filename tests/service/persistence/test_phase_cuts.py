@@ -58,7 +58,8 @@ def reports_scan_the_whole_window(patch: pytest.MonkeyPatch) -> Iterator[None]:
 
 @contextmanager
 def reports_through_asdict(patch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Each report's row made by `dataclasses.asdict`, as before `report_json` walked the records itself."""
+    """Each report's row made by `dataclasses.asdict`, as before `report_json` walked the records itself, and
+    encoded from that dict, as before `report_row` had orjson write the records."""
 
     def report_json(report: Any) -> dict[str, Any]:
         kept = asdict(report)
@@ -67,6 +68,7 @@ def reports_through_asdict(patch: pytest.MonkeyPatch) -> Iterator[None]:
 
     with patch.context() as p:
         p.setattr(phase_report_kept, "report_json", report_json)
+        p.setattr(phase_report_kept, "report_row", report_json)  # phase_reports.write encodes a dict
         yield
 
 
