@@ -32,6 +32,7 @@ from psycopg.rows import DictRow
 from psycopg.sql import SQL
 
 from projections.page import PageFold
+from projections.phase_reports import Decoded
 from projections.state import Lanes, StateView, _GenerationChangedError
 from projections.state_sql import CURRENT, GENERATION_KEY
 from projections.state_tables import MODEL, names
@@ -193,7 +194,13 @@ class InlineProjection:
         events = [(to_domain_event(stored), position) for stored, position in zip(stored_events, ids, strict=True)]
         lanes = {n: (lane.campaign_id, lane.first + i) for i, n in enumerate(ids)}
         self.view.held = {lane.campaign_id: lane.first - 1}
-        self.view._project(events, self.name, {}, False, lanes, outer=curs)
+        # The phase reports read the command's events from here, not back from the store (issue 31, item 1).
+        topics = [stored.topic for stored in stored_events]
+        self.view.decoded = Decoded(lane.campaign_id, lane.first, _paired(topics, events), self.view.mapper)
+        try:
+            self.view._project(events, self.name, {}, False, lanes, outer=curs)
+        finally:
+            self.view.decoded = None
 
     def _caught_up(self, curs: Cursor[DictRow], lane: Lane) -> bool:
         row = curs.fetchone()  # `check`'s answer, read with the insert's
@@ -220,6 +227,10 @@ class InlineProjection:
 
     def covers(self, campaign_id: UUID, position: int) -> bool:
         return position <= self.reached.get(campaign_id, 0)
+
+
+def _paired(topics: list[str], events: list[tuple[Any, int]]) -> list[tuple[str, Any]]:
+    return [(topic, event) for topic, (event, _) in zip(topics, events, strict=True)]
 
 
 def _command(curs: Cursor[DictRow], statement: str) -> None:

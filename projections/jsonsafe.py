@@ -37,9 +37,12 @@ def dumps(value: Any) -> bytes:
         encoded = orjson.dumps(value)
     except orjson.JSONEncodeError:  # an unpaired surrogate, or nesting deeper than orjson goes
         return _dumps_escaped(value)
-    if _NUL_ESCAPED in encoded or _MARK_UTF8 in encoded:
-        return _dumps_escaped(value)
-    return encoded
+    return _dumps_escaped(value) if unsafe(encoded) else encoded
+
+
+def unsafe(encoded: bytes) -> bool:
+    """Whether orjson's JSON may hold a string to escape: U+0000, or one that starts with the marker (then checked)."""
+    return _NUL_ESCAPED in encoded or _MARK_UTF8 in encoded
 
 
 def _dumps_escaped(value: Any) -> bytes:

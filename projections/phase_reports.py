@@ -22,7 +22,8 @@ it for the phases already resolved.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 from uuid import UUID
 
@@ -52,13 +53,36 @@ _ROW = "SELECT state || recent AS state FROM {state} WHERE id = %s AND campaign_
 Members = dict[UUID, tuple[str, frozenset[str]]]  # each member's kind, and whose rolls are its own
 
 
+@dataclass(frozen=True)
+class Decoded:
+    """Events of the campaign the page holds decoded (an inline page's: its command's own), so that a reporter need
+    not read them back from the store and decode them again (issue 31, item 1): those at the campaign's positions
+    `first`, `first + 1`..., each with its stored topic, and the mapper that decoded them."""
+
+    campaign_id: UUID
+    first: int
+    events: Sequence[tuple[str, Any]]
+    mapper: Any
+
+    @property
+    def end(self) -> int:
+        """The position after the last."""
+        return self.first + len(self.events)
+
+
 class Reporter(Protocol):
     """Builds every member's report of a resolution from the events, in the page's transaction: answers the
-    resolution's `resolved_at` and each member's report as JSON."""
+    resolution's `resolved_at` and each member's report as JSON. `decoded`: the events it need not read back."""
 
     def __call__(
-        self, curs: Cursor[Any], campaign_id: UUID, phase: int, resolved_version: int, members: Members
-    ) -> tuple[int, dict[UUID, dict[str, Any]]]: ...
+        self,
+        curs: Cursor[Any],
+        campaign_id: UUID,
+        phase: int,
+        resolved_version: int,
+        members: Members,
+        decoded: Decoded | None = None,
+    ) -> tuple[int, Mapping[UUID, dict[str, Any] | bytes]]: ...
 
 
 REPORTERS: list[Reporter] = []
@@ -110,6 +134,7 @@ def record(
     phase: int,
     resolved_version: int,
     loaded: Callable[[UUID], Any | None],
+    decoded: Decoded | None = None,
 ) -> None:
     """Write every member's report of the resolution just folded (nothing with no reporter registered)."""
     if not REPORTERS or campaign is None:
@@ -117,7 +142,7 @@ def record(
     try:
         with curs.connection.transaction():  # a savepoint: a reporter's failure leaves the page's writes alone
             members = members_of(curs, sql, campaign, loaded)
-            resolved_at, reports = REPORTERS[0](curs, campaign.id, phase, resolved_version, members)
+            resolved_at, reports = REPORTERS[0](curs, campaign.id, phase, resolved_version, members, decoded)
             write(curs, sql, campaign.id, phase, resolved_at, reports)
     except Exception:
         log.exception("phase %s reports of campaign %s not kept; readers build them", phase, campaign.id)
@@ -129,8 +154,9 @@ def write(
     campaign_id: UUID,
     phase: int,
     resolved_at: int,
-    reports: Mapping[UUID, dict[str, Any]],
+    reports: Mapping[UUID, dict[str, Any] | bytes],
 ) -> None:
+    """Each member's report as JSON, or as its JSON already encoded for jsonb (`jsonsafe.dumps`)."""
     rows = [
         {
             "campaign_id": campaign_id,
@@ -151,5 +177,5 @@ def forget(curs: Cursor[Any], sql: Mapping[str, Composed], campaign_id: UUID, to
 
 
 def _jsonb(value: Any) -> Jsonb:
-    encoded = jsonsafe.dumps(value)
+    encoded = value if type(value) is bytes else jsonsafe.dumps(value)
     return Jsonb(encoded, dumps=lambda _: encoded)

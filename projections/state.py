@@ -158,6 +158,9 @@ class StateView(PostgresTrackingRecorder):
         self._bases: history.PendingBases | None = None  # the page's phase-history bases (projections/history.py)
         self._page_history: PageHistory | None = None
         self.origins: Origins | None = None  # set by the runner: the campaign of aggregates with no row
+        # Set by an inline projection for its page: the command's events, decoded, which its phase reports need not
+        # read back from the store (projections/phase_reports.py `Decoded`).
+        self.decoded: phase_reports.Decoded | None = None
         # Set by whoever runs this writer (the runner, the inline projection): where an aggregate not in
         # memory is restored from.
         self.restorer: Restorer | None = None
@@ -397,7 +400,8 @@ class StateView(PostgresTrackingRecorder):
                 history.record(curs, self._sql, params | {"phase": domain_event.phase}, in_memory, jsonb, self._bases)
             campaign, version = states.get(campaign_id.int), domain_event.originator_version
             loaded = partial(_loaded, states)
-            phase_reports.record(curs, self._sql, campaign, domain_event.phase, version, loaded)
+            decoded = self.decoded if self.decoded is not None and self.decoded.campaign_id == campaign_id else None
+            phase_reports.record(curs, self._sql, campaign, domain_event.phase, version, loaded, decoded)
         elif name == "Campaign.PhaseRolledBack":
             if self._page_history is not None:
                 self._page_history.roll_back(curs, self._sql, params | {"phase": domain_event.to_phase}, jsonb)

@@ -14,12 +14,13 @@ from functools import cache
 from typing import Any
 from uuid import UUID
 
+import orjson
 import psycopg
 from eventsourcing.persistence import Mapper, StoredEvent
 from psycopg import Cursor
 from psycopg.rows import tuple_row
 
-from projections import phase_reports
+from projections import jsonsafe, phase_reports
 from projections.codec import domain_mapper
 from service.persistence.app import event_payload
 from service.persistence.citus import EVENTS
@@ -50,6 +51,18 @@ def report_json(report: PhaseReport) -> dict[str, Any]:
     kept: dict[str, Any] = _plain(report)
     kept["campaign_id"], kept["member_id"] = str(report.campaign_id), str(report.member_id)
     return kept
+
+
+def report_row(report: PhaseReport) -> bytes:
+    """A report's row, encoded: orjson writes the records as `report_json` makes them (a dataclass as an object of its
+    fields in their order, ids and enums as `jsonsafe.dumps` writes them) without the walk that makes the dicts first;
+    a report with text a jsonb column cannot hold (or anything orjson refuses) goes through `report_json` and
+    `jsonsafe.dumps`, which escape it (issue 31, item 1)."""
+    try:
+        encoded = orjson.dumps(report)
+    except orjson.JSONEncodeError:
+        return jsonsafe.dumps(report_json(report))
+    return jsonsafe.dumps(report_json(report)) if jsonsafe.unsafe(encoded) else encoded
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}  # a report record's fields, by its class
@@ -98,35 +111,53 @@ def report_of(kept: dict[str, Any]) -> PhaseReport:
     )
 
 
-def window_at(curs: Cursor[Any], campaign_id: UUID, phase: int, end: int) -> list[AuditEntry]:
-    """The phase's events up to `end`, from its last opening before it (as PhaseReports read them)."""
-    decode = _mapper().transcoder.decode
+def window_at(
+    curs: Cursor[Any], campaign_id: UUID, phase: int, end: int, decoded: phase_reports.Decoded | None = None
+) -> list[AuditEntry]:
+    """The phase's events up to `end`, from its last opening before it (as PhaseReports read them); those `decoded`
+    holds (the resolving command's own, issue 31 item 1) taken from it, not read back and decoded again."""
+    mapper = _mapper() if decoded is None else decoded.mapper
+    decode = mapper.transcoder.decode
     openings = [
         int(position)
         for position, state in curs.execute(_OPENINGS, (campaign_id, campaign_id, _OPENED, end)).fetchall()
         if int(decode(bytes(state))["phase"]) == phase
     ]
     start = openings[-1] - 1 if openings else 0
+    cut = end  # the window's events below `cut` are read back from the store, those from it on are `decoded`'s
+    if decoded is not None and decoded.first <= end <= decoded.end:
+        cut = max(decoded.first, start + 1)
     entries = []
-    for position, originator_id, version, topic, state in curs.execute(_WINDOW, (campaign_id, start, end)):
-        event = _mapper().to_domain_event(StoredEvent(originator_id, version, topic, bytes(state)))
-        timestamp = event.timestamp  # type: ignore[attr-defined]
-        entries.append(AuditEntry(int(position), originator_id, version, topic, timestamp, event_payload(event)))
+    for position, originator_id, version, topic, state in curs.execute(_WINDOW, (campaign_id, start, cut)):
+        event = mapper.to_domain_event(StoredEvent(originator_id, version, topic, bytes(state)))
+        entries.append(_entry(int(position), topic, event))
+    if decoded is not None:
+        entries += [_entry(p, *decoded.events[p - decoded.first]) for p in range(cut, end)]
     return phase_window(entries, campaign_id, phase)
 
 
+def _entry(position: int, topic: str, event: Any) -> AuditEntry:
+    timestamp = event.timestamp
+    return AuditEntry(position, event.originator_id, event.originator_version, topic, timestamp, event_payload(event))
+
+
 def reporter(
-    curs: Cursor[Any], campaign_id: UUID, phase: int, resolved_version: int, members: phase_reports.Members
-) -> tuple[int, dict[UUID, dict[str, Any]]]:
+    curs: Cursor[Any],
+    campaign_id: UUID,
+    phase: int,
+    resolved_version: int,
+    members: phase_reports.Members,
+    decoded: phase_reports.Decoded | None = None,
+) -> tuple[int, dict[UUID, bytes]]:
     """Every member's report of the resolution at the campaign's version `resolved_version` (phase_reports.Reporter)."""
     with curs.connection.cursor(row_factory=tuple_row) as events:  # the page's cursor reads dict rows
         row = events.execute(_RESOLVED, (campaign_id, campaign_id, resolved_version)).fetchone()
         if row is None:
             raise LookupError(f"no event {resolved_version} of campaign {campaign_id}")
         end = int(row[0]) + 1  # as History.phase_end answers it
-        window = ReportWindow(window_at(events, campaign_id, phase, end))  # indexed once for every member's report
+        window = ReportWindow(window_at(events, campaign_id, phase, end, decoded))  # indexed once for every report
     return end, {
-        member: report_json(build_report(window, campaign_id, phase, member, kind, set(actors)))
+        member: report_row(build_report(window, campaign_id, phase, member, kind, set(actors)))
         for member, (kind, actors) in members.items()
     }
 

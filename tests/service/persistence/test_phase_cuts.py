@@ -62,7 +62,8 @@ def reports_scan_the_whole_window(patch: pytest.MonkeyPatch) -> Iterator[None]:
 
 @contextmanager
 def reports_through_asdict(patch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Each report's row made by `dataclasses.asdict`, as before `report_json` walked the records itself."""
+    """Each report's row made by `dataclasses.asdict`, as before `report_json` walked the records itself, and
+    encoded from that dict, as before `report_row` had orjson write the records."""
 
     def report_json(report: Any) -> dict[str, Any]:
         kept = asdict(report)
@@ -71,6 +72,7 @@ def reports_through_asdict(patch: pytest.MonkeyPatch) -> Iterator[None]:
 
     with patch.context() as p:
         p.setattr(phase_report_kept, "report_json", report_json)
+        p.setattr(phase_report_kept, "report_row", report_json)  # phase_reports.write encodes a dict
         yield
 
 
@@ -98,6 +100,20 @@ def members_read_whole(patch: pytest.MonkeyPatch) -> Iterator[None]:
         yield
 
 
+@contextmanager
+def reports_read_their_window_back(patch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The phase reports' window read back from the store and decoded whole, as before the inline projection handed
+    the reporter its command's events, decoded (projections/phase_reports.py `Decoded`)."""
+    window_at = phase_report_kept.window_at
+
+    def read_back(curs: Any, campaign_id: Any, phase: int, end: int, decoded: Any = None) -> Any:
+        return window_at(curs, campaign_id, phase, end)
+
+    with patch.context() as p:
+        p.setattr(phase_report_kept, "window_at", read_back)
+        yield
+
+
 OLD_PATHS: list[Callable[[pytest.MonkeyPatch], Any]] = [
     members_read_whole,
     library_save,
@@ -105,6 +121,7 @@ OLD_PATHS: list[Callable[[pytest.MonkeyPatch], Any]] = [
     reports_scan_the_whole_window,
     reports_through_asdict,
     month_on_copies,
+    reports_read_their_window_back,
 ]
 
 

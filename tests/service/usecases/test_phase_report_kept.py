@@ -8,20 +8,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import asdict
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid4
 
 import psycopg
 import pytest
 
 from domain.campaign import Campaign
 from domain.gameofbones.face import House
-from projections import phase_reports
+from projections import jsonsafe, phase_reports
 from service.bootstrap import Intrigue
 from service.usecases import phase_reports as use_case
 from service.usecases.audit import AuditEntry, AuditLog
 from service.usecases.phase_report import build_report
-from service.usecases.phase_report_kept import kept_reports, report_json, report_of, window_at
-from service.usecases.phase_report_records import PhaseReport
+from service.usecases.phase_report_kept import kept_reports, report_json, report_of, report_row, window_at
+from service.usecases.phase_report_records import PhaseReport, ReportOrder
 from service.usecases.phase_report_window import ReportWindow
 from service.usecases.phase_reports import PhaseReports
 from tests.support.both_systems_world import Played, answers, play_both
@@ -65,6 +65,7 @@ def test_each_member_of_each_standing_resolution_has_its_report_kept(intrigue: I
         assert sorted(kept) == sorted(played.members), phase
         assert all(report_of(report_json(r)) == r for r in kept.values())
         assert all(report_json(r) == _as_asdict_gives_it(r) for r in kept.values())
+        assert all(report_row(r) == jsonsafe.dumps(report_json(r)) for r in kept.values())
     # Phase 3's last resolution and phase 4's were rolled back: none of their reports stands.
     for phase in (3, 4):
         assert kept_reports(intrigue.audit.db, c, phase, intrigue.history.phase_end(c, phase)) == {}
@@ -121,3 +122,14 @@ def test_each_report_built_from_the_events_that_touch_its_member_is_the_one_buil
             assert shares == whole, phase
             assert any(r["orders"] or r["rolls"] or r["learned"] for r in whole.values()), phase
     assert kinds == {"faction", "house"}
+
+
+def test_a_reports_row_with_text_jsonb_cannot_hold_is_written_escaped_as_its_dict_is() -> None:
+    """`report_row` has orjson write the records; text with U+0000 (or the escape's marker) goes through `report_json`
+    and `jsonsafe.dumps`, which escape it, and reads back as it was."""
+    order = ReportOrder("Attack", "nul\x00actor", None, "\uffffmarked", 2, [])
+    report = PhaseReport(uuid4(), 3, uuid4(), "faction", 1, [order], [], [], [], [], [])
+    row = report_row(report)
+    assert row == jsonsafe.dumps(report_json(report))
+    assert jsonsafe.loads(row) == jsonsafe.loads(jsonsafe.dumps(report_json(report)))
+    assert report_of(jsonsafe.loads(row)) == report
