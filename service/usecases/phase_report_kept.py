@@ -65,25 +65,29 @@ def report_row(report: PhaseReport) -> bytes:
     return jsonsafe.dumps(report_json(report)) if jsonsafe.unsafe(encoded) else encoded
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}  # a report record's fields, by its class
+_AS_IS = frozenset({str, int, float, bool, type(None)})
+_FIELDS: dict[type, tuple[str, ...] | None] = {}  # a report record's fields, by its class; None: not a record
 
 
 def _plain(value: Any) -> Any:
     """A report's records as dicts, lists as lists and tuples as tuples (as `asdict`); anything else is immutable
     (text, numbers, None, UUIDs) and kept as it is, which `asdict` copies to an equal value."""
     kind = type(value)
+    if kind in _AS_IS:
+        return value
+    as_is = _AS_IS  # most values are text and numbers: kept without a call
     if kind is list:
-        return [_plain(v) for v in value]
+        return [v if type(v) in as_is else _plain(v) for v in value]
     if kind is tuple:
-        return tuple(_plain(v) for v in value)
+        return tuple(v if type(v) in as_is else _plain(v) for v in value)
     if kind is dict:
-        return {_plain(k): _plain(v) for k, v in value.items()}
-    names = _FIELDS.get(kind)
+        return {_plain(k): v if type(v) in as_is else _plain(v) for k, v in value.items()}
+    if kind not in _FIELDS:  # each class asked once: `is_dataclass` for every text and number was a third of the walk
+        _FIELDS[kind] = tuple(f.name for f in fields(value)) if is_dataclass(value) else None
+    names = _FIELDS[kind]
     if names is None:
-        if not is_dataclass(value):
-            return value
-        names = _FIELDS[kind] = tuple(f.name for f in fields(value))
-    return {name: _plain(getattr(value, name)) for name in names}
+        return value
+    return {name: v if type(v := getattr(value, name)) in as_is else _plain(v) for name in names}
 
 
 def _roll(d: dict[str, Any]) -> ReportRoll:
