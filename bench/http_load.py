@@ -182,8 +182,8 @@ class Server:
         self.port, self.kind = free_port(), kind
         self.log = tempfile.NamedTemporaryFile(prefix=f"bench-{kind}-", suffix=".log", delete=False)  # noqa: SIM115
         args = [sys.executable, "-m", "bench.http_load", kind, json.dumps(dataclasses.asdict(db)), str(self.port)]
-        env = None if tree is None else {**os.environ, "PYTHONPATH": tree}
-        self.process = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT, env=env)
+        env = None if tree is None else {**os.environ, "PYTHONPATH": tree}  # and run from it: `-m` puts the cwd first
+        self.process = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=tree)
 
     def __enter__(self) -> Server:
         base = self.base = f"http://127.0.0.1:{self.port}"

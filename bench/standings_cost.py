@@ -183,7 +183,7 @@ def pair(path: str, tree: str, blocks: int) -> None:
     db = database.Database(**saved["db"])
     out: dict[str, Any] = {"tree": tree, "load": os.getloadavg()[0]}
     with http_load.Server("intrigue", db, tree=tree) as a, http_load.Server("intrigue", db) as b:
-        for size, count in (("small", 100), ("big", 25)):
+        for size, count in (("small", 300), ("big", 60)):  # blocks of 1-3 s of CPU: /proc counts in 10 ms ticks
             request = http_load.http_request("POST", "/graphql", _body(UUID(saved["campaigns"][size]), False))
             spent: dict[str, list[float]] = {"A": [], "B": []}
             for block in range(blocks):

@@ -152,9 +152,9 @@ class IntrigueGraphQL(GraphQLOverHTTP):
         kept = await self.answers.answer(key, position, compute)
         return cast(ExecutionResult, kept)
 
-    def streamed(self, headers: Any) -> bool:
-        """Whether the Accept header asks strawberry for a streaming transport (multipart, server-sent events)."""
-        return self._get_stream_transport_from_headers(headers) is not None
+    def streamed(self, accept: str | None) -> bool:
+        """Whether an Accept header asks strawberry for a streaming transport (multipart, server-sent events)."""
+        return self._get_stream_transport_from_headers({"accept": accept or ""}) is not None
 
     async def _compute(self, seat: Any, request_data: Any, run: Any, args: tuple[Any, ...]) -> ExecutionResult:
         """Plain standings without graphql-core's execution (graphql/standings.py), anything else with it."""

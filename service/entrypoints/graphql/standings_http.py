@@ -15,6 +15,7 @@ stack: the access line, the limits, CORS, the security headers and the seat cook
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any, Protocol
 
 from starlette.requests import Request
@@ -46,7 +47,7 @@ class View(Protocol):
     def limits(self) -> _Limits: ...  # service/entrypoints/limits.py's
 
     def decode_json(self, data: str | bytes) -> object: ...
-    def streamed(self, headers: Any) -> bool: ...
+    def streamed(self, accept: str | None) -> bool: ...
     async def kept_or_computed(
         self, seat: Any, query: str, name: str | None, variables: Any, extensions: Any, compute: Any
     ) -> ExecutionResult: ...
@@ -87,10 +88,9 @@ async def standings_answer(view: View, request: Request) -> Response | None:
 async def _plain_standings(view: View, request: Request) -> tuple[str, str | None, Any, Any] | None:
     """The query, operation name, variables and extensions of a body the view would take as plain standings."""
     headers = request.headers
-    if answer_media_type(headers.get("accept")) is None or view.streamed(headers):
-        return None  # a 406, or a streaming transport: the view's
-    if "application/json" not in parse_content_type(headers.get("content-type") or "")[0]:
-        return None
+    accept = headers.get("accept")
+    if not _json_asked(accept, headers.get("content-type")) or view.streamed(accept):
+        return None  # a 406, a 400, or a streaming transport: the view's
     body = await request.body()  # the view reads the same bytes again if it answers (starlette keeps them)
     # ASCII that json reads as UTF-8 decodes alike as bytes here and as strict UTF-8 text in the view (json.loads
     # would take UTF-16 and encoded surrogates, which the view refuses): anything else is left to the view.
@@ -110,3 +110,9 @@ async def _plain_standings(view: View, request: Request) -> tuple[str, str | Non
     if len(query) > view.limits.max_document_chars or plan_of(query, name) is None or not cacheable(query, name):
         return None
     return query, name, variables, extensions
+
+
+@lru_cache(maxsize=256)  # clients send the same few header values; parsing them cost a tenth of the path
+def _json_asked(accept: str | None, content_type: str | None) -> bool:
+    """A JSON body, answered in a media type the view serves."""
+    return answer_media_type(accept) is not None and "application/json" in parse_content_type(content_type or "")[0]

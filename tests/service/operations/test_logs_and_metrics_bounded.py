@@ -6,6 +6,7 @@ import asyncio
 import io
 import json
 import logging
+import re
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -14,6 +15,7 @@ import pytest
 import structlog
 from starlette.testclient import TestClient
 
+from service.entrypoints import access_log
 from service.entrypoints.limits import Limits, RequestLimits
 from service.operations import logs, metrics
 from service.operations.redaction import MAX_LOGGED_CHARS, redact, redact_text
@@ -64,6 +66,22 @@ def test_the_operation_label_is_one_root_field_or_a_fixed_word(client: TestClien
 def test_an_unknown_method_is_labelled_other(client: TestClient) -> None:
     client.request("FROBNICATE123", "/api/v1/campaigns")
     assert "FROBNICATE123" not in _methods() and "other" in _methods()
+
+
+def test_each_request_gets_its_own_request_id_and_a_given_one_is_echoed(client: TestClient) -> None:
+    made = [client.get("/healthz").headers["x-request-id"] for _ in range(3)]
+    assert len(set(made)) == 3 and all(re.fullmatch(r"[0-9a-f]{32}", m) for m in made), made
+    assert {m[:16] for m in made} == {access_log._PROCESS_HALF}  # this process's half, then a count
+    assert client.get("/healthz", headers={"X-Request-ID": "given.id-1"}).headers["x-request-id"] == "given.id-1"
+
+
+def test_a_forked_process_makes_request_ids_of_its_own() -> None:
+    half = access_log._PROCESS_HALF
+    try:
+        access_log._forked()  # what os.register_at_fork runs in a child
+        assert half != access_log._PROCESS_HALF and len(access_log._PROCESS_HALF) == 16
+    finally:
+        access_log._PROCESS_HALF = half
 
 
 def test_a_body_that_does_not_arrive_in_time_is_refused_with_408() -> None:
