@@ -9,6 +9,7 @@ import logging
 import re
 import threading
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -148,3 +149,31 @@ def test_in_the_background_lines_are_written_by_the_log_thread_with_the_context_
     assert [w["request_id"] for w in written] == ["bg-1", "bg-1"]
     assert "hunter2" not in lines.getvalue() and len(written[0]["event"]) < MAX_LOGGED_CHARS + 100
     assert threading.get_ident() not in lines.writers
+
+
+def test_the_access_line_carries_the_requests_fields_and_when_it_was_logged(
+    client: TestClient, logging_restored: None
+) -> None:
+    lines = _Lines()
+    logs.configure("json", "INFO", background=True, stream=lines)
+    root = logging.getLogger()  # pytest's capture handler formats a record first, adding `message` to it: not here
+    root.handlers[:] = [h for h in root.handlers if getattr(h, "intrigue", False)]
+    before = datetime.now(tz=UTC)
+    answer = client.post("/graphql", json={"query": "{ campaigns { id } }"}, headers={"X-Request-ID": "line-1"})
+    logs.stop_background()
+    assert answer.status_code == 200
+    written = [json.loads(line) for line in lines.getvalue().splitlines()]
+    line = next(w for w in written if w.get("request_id") == "line-1" and w["event"] == "request")
+    stamped = datetime.fromisoformat(line.pop("timestamp").replace("Z", "+00:00"))
+    assert before <= stamped <= datetime.now(tz=UTC)
+    assert line.pop("duration_ms") >= 0
+    assert line == {
+        "event": "request",
+        "logger": "intrigue.http",
+        "level": "info",
+        "request_id": "line-1",
+        "method": "POST",
+        "route": "/graphql",
+        "operation": "query campaigns",
+        "status": 200,
+    }
