@@ -112,7 +112,7 @@ async def _plain_standings(view: View, request: Request) -> tuple[str, str | Non
     return query, name, variables, extensions
 
 
-@lru_cache(maxsize=256)  # clients send the same few header values; parsing them cost a tenth of the path
+@lru_cache(maxsize=256)  # clients send the same few header values: an email.Message and mimeparse per request saved
 def _json_asked(accept: str | None, content_type: str | None) -> bool:
     """A JSON body, answered in a media type the view serves."""
     return answer_media_type(accept) is not None and "application/json" in parse_content_type(content_type or "")[0]
