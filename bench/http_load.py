@@ -177,11 +177,13 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, kind: str, db: Database) -> None:
+    def __init__(self, kind: str, db: Database, tree: str | None = None) -> None:
+        """`tree`: another source tree to serve from (its path first on PYTHONPATH; bench/standings_cost.py pair)."""
         self.port, self.kind = free_port(), kind
         self.log = tempfile.NamedTemporaryFile(prefix=f"bench-{kind}-", suffix=".log", delete=False)  # noqa: SIM115
         args = [sys.executable, "-m", "bench.http_load", kind, json.dumps(dataclasses.asdict(db)), str(self.port)]
-        self.process = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
+        env = None if tree is None else {**os.environ, "PYTHONPATH": tree}  # and run from it: `-m` puts the cwd first
+        self.process = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=tree)
 
     def __enter__(self) -> Server:
         base = self.base = f"http://127.0.0.1:{self.port}"

@@ -9,6 +9,10 @@ subprocess (bench/http_load.py), asked for each campaign's standings with the an
 `bench/played_standings.py` asks: CPU per request of the server process and of its PostgreSQL backends, with one
 client in turn; then the latency at 10 and at 50 clients with the writer rolling a die in its campaign every 10 ms.
 Prints one JSON line (`RESULT {...}`) with the load average. Run it from each tree in turn (ABAB) to compare.
+`python -m bench.standings_cost pair FILE TREE [BLOCKS]`: this tree's app and TREE's (another checkout, such as
+`git archive main` unpacked) served at once, asked in blocks alternating A, B, B, A (A = TREE), one client in turn:
+the server process's CPU per request, median and range of the blocks, for each campaign. Both servers are up
+through the same minutes, so the machine's load falls on both alike (docs/scaling.md, session 13).
 `python -m bench.standings_cost drop FILE` drops the database.
 """
 
@@ -19,6 +23,7 @@ import dataclasses
 import json
 import os
 import resource
+import statistics
 import sys
 import time
 from typing import Any
@@ -172,12 +177,34 @@ def measure(path: str, label: str) -> None:
     print("RESULT " + json.dumps(out), flush=True)
 
 
+def pair(path: str, tree: str, blocks: int) -> None:
+    with open(path) as f:
+        saved = json.load(f)
+    db = database.Database(**saved["db"])
+    out: dict[str, Any] = {"tree": tree, "load": os.getloadavg()[0]}
+    with http_load.Server("intrigue", db, tree=tree) as a, http_load.Server("intrigue", db) as b:
+        for size, count in (("small", 300), ("big", 60)):  # blocks of 1-3 s of CPU: /proc counts in 10 ms ticks
+            request = http_load.http_request("POST", "/graphql", _body(UUID(saved["campaigns"][size]), False))
+            spent: dict[str, list[float]] = {"A": [], "B": []}
+            for block in range(blocks):
+                for label in "AB" if block % 2 == 0 else "BA":
+                    server = a if label == "A" else b
+                    before = process_seconds(server.process.pid) or 0.0
+                    asyncio.run(_in_turn(server.port, request, count))
+                    spent[label].append(((process_seconds(server.process.pid) or 0.0) - before) / (count + 5) * 1e3)
+            out[size] = {k: {"median": statistics.median(v), "min": min(v), "max": max(v)} for k, v in spent.items()}
+    out["load_end"] = os.getloadavg()[0]
+    print("RESULT " + json.dumps(out), flush=True)
+
+
 if __name__ == "__main__":
     command, file = sys.argv[1], sys.argv[2]
     if command == "setup":
         setup(file)
     elif command == "measure":
         measure(file, sys.argv[3] if len(sys.argv) > 3 else "run")
+    elif command == "pair":
+        pair(file, sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 10)
     else:
         with open(file) as f:
             database.drop_database(_admin(), database.Database(**json.load(f)["db"]).dbname)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 import logging
+import os
 import re
 import time
-import uuid
 from functools import cache, lru_cache
 
-import structlog
 from starlette.routing import Mount
 
 from service.operations import metrics
@@ -23,6 +23,23 @@ _REQUEST_ID = re.compile(r"^[\w.-]{1,64}$")
 _QUIET_ROUTES = frozenset({"/healthz", "/readyz", "/metrics"})
 
 _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+
+# A request id is this process's random half and a count: 32 hex digits as uuid4().hex gave, unique across processes
+# and restarts alike, without uuid4's 20 µs of urandom and UUID per request (docs/scaling.md, session 13).
+_PROCESS_HALF = os.urandom(8).hex()
+_COUNT = itertools.count()
+
+
+def _new_request_id() -> str:
+    return f"{_PROCESS_HALF}{next(_COUNT) % 2**64:016x}"
+
+
+def _forked() -> None:
+    global _PROCESS_HALF
+    _PROCESS_HALF = os.urandom(8).hex()  # a forked worker is another process: its own half
+
+
+os.register_at_fork(after_in_child=_forked)
 
 
 @cache
@@ -109,7 +126,10 @@ class RequestObserver:
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
-        self.log = structlog.get_logger("intrigue.http")
+        # A stdlib record, not structlog's: the processor chain (contextvars, level, name, time, wrapping) cost a
+        # tenth of a small standings answer on the event loop; the formatter's chain for such records gives the same
+        # fields, in the log thread when serving (service/operations/logs.py; docs/scaling.md, session 13).
+        self.log = logging.getLogger("intrigue.http")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -117,7 +137,7 @@ class RequestObserver:
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         given = headers.get("x-request-id", "")
-        request_id = given if _REQUEST_ID.match(given) else uuid.uuid4().hex
+        request_id = given if _REQUEST_ID.match(given) else _new_request_id()
         found = _CAMPAIGN_IN_PATH.search(scope["path"])
         campaign = found.group(1) if found else None
         status = 500
@@ -143,13 +163,13 @@ class RequestObserver:
             method = scope["method"] if scope["method"] in _METHODS else "other"  # a label of bounded cardinality
             metrics.HTTP_LATENCY.labels(method, route, operation, str(status)).observe(elapsed)
             level = logging.DEBUG if route in _QUIET_ROUTES and status < 500 else logging.INFO
-            self.log.log(
-                level,
-                "request",
-                method=scope["method"],
-                route=route,
-                operation=operation or None,
-                status=status,
-                duration_ms=round(elapsed * 1000, 1),
-            )
+            if self.log.isEnabledFor(level):
+                fields = {
+                    "method": scope["method"],
+                    "route": route,
+                    "operation": operation or None,
+                    "status": status,
+                    "duration_ms": round(elapsed * 1000, 1),
+                }
+                self.log.log(level, "request", extra=fields)
             _request.reset(previous)

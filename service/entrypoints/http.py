@@ -37,6 +37,7 @@ from service.entrypoints.graphql.ide import ASSETS_PATH, graphiql_assets, graphi
 from service.entrypoints.graphql.precomputed import precompute_standings
 from service.entrypoints.graphql.schema import schema
 from service.entrypoints.graphql.standings import standings
+from service.entrypoints.graphql.standings_http import standings_answer
 from service.entrypoints.limits import Limits, RequestLimits
 from service.entrypoints.ops import ops_routes
 from service.entrypoints.rates import RateLimits, Rates
@@ -73,8 +74,10 @@ class IntrigueGraphQL(GraphQLOverHTTP):
         if scope["type"] != "http":
             await super().__call__(scope, receive, send)
             return
+        request = Request(scope, receive)
         try:
-            response = await self.run(Request(scope, receive))
+            plain = await standings_answer(self, request) if scope["method"] == "POST" else None
+            response = plain if plain is not None else await self.run(request)
         except GraphQLHTTPException as error:
             response = refusal(scope, http_refusal(error.status_code, error.reason))
             if error.status_code == 405:
@@ -135,13 +138,23 @@ class IntrigueGraphQL(GraphQLOverHTTP):
         except DomainError:
             return await run(*args)  # SeatGuard answers the refusal
         context[RESOLVED_SEAT] = seat
-        if request_data.extensions:  # never answered from kept answers: computed as a miss is (the bench's cache off)
-            return await self._compute(seat, request_data, run, args)
+        compute = lambda: self._compute(seat, request_data, run, args)  # noqa: E731
+        return await self.kept_or_computed(seat, query, name, variables, request_data.extensions, compute)
+
+    async def kept_or_computed(
+        self, seat: Any, query: str, name: str | None, variables: Any, extensions: Any, compute: Any
+    ) -> ExecutionResult:
+        """The kept answer of a cacheable query if the read models have not moved since, else `compute`'s."""
+        if extensions:  # never answered from kept answers: computed as a miss is (the bench's cache off)
+            return cast(ExecutionResult, await compute())
         key = key_of(seat, query, name, variables)
         position = await self.reads.position_of(campaigns_of(query, name, variables))  # position first
-        compute = lambda: self._compute(seat, request_data, run, args)  # noqa: E731
-        kept = await self.answers.answer(key, position, compute)  # type: ignore[arg-type]
+        kept = await self.answers.answer(key, position, compute)
         return cast(ExecutionResult, kept)
+
+    def streamed(self, accept: str | None) -> bool:
+        """Whether an Accept header asks strawberry for a streaming transport (multipart, server-sent events)."""
+        return self._get_stream_transport_from_headers({"accept": accept or ""}) is not None
 
     async def _compute(self, seat: Any, request_data: Any, run: Any, args: tuple[Any, ...]) -> ExecutionResult:
         """Plain standings without graphql-core's execution (graphql/standings.py), anything else with it."""

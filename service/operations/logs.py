@@ -10,6 +10,7 @@ import sys
 import warnings
 from collections.abc import Awaitable, Callable, MutableMapping
 from contextvars import ContextVar
+from datetime import UTC, datetime
 from logging.handlers import QueueHandler, QueueListener
 from typing import IO, Any
 
@@ -43,11 +44,16 @@ def configure(
         structlog.stdlib.add_log_level,
         structlog.stdlib.add_logger_name,
         structlog.stdlib.ExtraAdder(),
-        structlog.processors.TimeStamper(fmt="iso", utc=True),
     ]
+    stamp = structlog.processors.TimeStamper(fmt="iso", utc=True)
     renderer = structlog.dev.ConsoleRenderer() if fmt == "console" else structlog.processors.JSONRenderer()
     structlog.configure(
-        processors=[structlog.stdlib.filter_by_level, *shared, structlog.stdlib.ProcessorFormatter.wrap_for_formatter],
+        processors=[
+            structlog.stdlib.filter_by_level,
+            *shared,
+            stamp,
+            structlog.stdlib.ProcessorFormatter.wrap_for_formatter,
+        ],
         logger_factory=structlog.stdlib.LoggerFactory(),
         wrapper_class=structlog.stdlib.BoundLogger,
         cache_logger_on_first_use=True,
@@ -55,7 +61,8 @@ def configure(
     writer = logging.StreamHandler(stream or sys.stderr)
     writer.setFormatter(
         structlog.stdlib.ProcessorFormatter(
-            foreign_pre_chain=[add_captured, *shared],
+            # A stdlib record (the access line's, a library's) is stamped with when it was logged, not rendered.
+            foreign_pre_chain=[add_captured, *shared, add_record_time],
             processors=[
                 redact,
                 structlog.stdlib.ProcessorFormatter.remove_processors_meta,
@@ -116,6 +123,14 @@ def add_captured(_: WrappedLogger, __: str, event: EventDict) -> EventDict:
     captured = record.__dict__.pop("intrigue_context", None) if record is not None else None
     for key, value in (captured or {}).items():
         event.setdefault(key, value)
+    return event
+
+
+def add_record_time(_: WrappedLogger, __: str, event: EventDict) -> EventDict:
+    """The record's creation time as `TimeStamper(fmt="iso", utc=True)` writes it."""
+    record = event.get("_record")
+    when = datetime.fromtimestamp(record.created, tz=UTC) if record is not None else datetime.now(tz=UTC)
+    event["timestamp"] = when.isoformat().replace("+00:00", "Z")
     return event
 
 

@@ -15,6 +15,7 @@ from domain.campaign import Campaign
 from domain.factionturn.aggregate.faction import Faction
 from service.bootstrap import Intrigue
 from service.entrypoints import http
+from service.entrypoints.graphql import standings_http
 from service.entrypoints.graphql.schema import schema
 from service.entrypoints.graphql.standings import plan_of, standings
 from service.persistence.queries import ReadModelReads
@@ -157,6 +158,7 @@ def copied(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
         return data
 
     monkeypatch.setattr(http, "standings", watched)
+    monkeypatch.setattr(standings_http, "standings", watched)  # a POST's, answered before strawberry's view
     return answered
 
 

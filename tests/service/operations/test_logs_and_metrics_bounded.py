@@ -6,14 +6,17 @@ import asyncio
 import io
 import json
 import logging
+import re
 import threading
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 import structlog
 from starlette.testclient import TestClient
 
+from service.entrypoints import access_log
 from service.entrypoints.limits import Limits, RequestLimits
 from service.operations import logs, metrics
 from service.operations.redaction import MAX_LOGGED_CHARS, redact, redact_text
@@ -64,6 +67,22 @@ def test_the_operation_label_is_one_root_field_or_a_fixed_word(client: TestClien
 def test_an_unknown_method_is_labelled_other(client: TestClient) -> None:
     client.request("FROBNICATE123", "/api/v1/campaigns")
     assert "FROBNICATE123" not in _methods() and "other" in _methods()
+
+
+def test_each_request_gets_its_own_request_id_and_a_given_one_is_echoed(client: TestClient) -> None:
+    made = [client.get("/healthz").headers["x-request-id"] for _ in range(3)]
+    assert len(set(made)) == 3 and all(re.fullmatch(r"[0-9a-f]{32}", m) for m in made), made
+    assert {m[:16] for m in made} == {access_log._PROCESS_HALF}  # this process's half, then a count
+    assert client.get("/healthz", headers={"X-Request-ID": "given.id-1"}).headers["x-request-id"] == "given.id-1"
+
+
+def test_a_forked_process_makes_request_ids_of_its_own() -> None:
+    half = access_log._PROCESS_HALF
+    try:
+        access_log._forked()  # what os.register_at_fork runs in a child
+        assert half != access_log._PROCESS_HALF and len(access_log._PROCESS_HALF) == 16
+    finally:
+        access_log._PROCESS_HALF = half
 
 
 def test_a_body_that_does_not_arrive_in_time_is_refused_with_408() -> None:
@@ -130,3 +149,31 @@ def test_in_the_background_lines_are_written_by_the_log_thread_with_the_context_
     assert [w["request_id"] for w in written] == ["bg-1", "bg-1"]
     assert "hunter2" not in lines.getvalue() and len(written[0]["event"]) < MAX_LOGGED_CHARS + 100
     assert threading.get_ident() not in lines.writers
+
+
+def test_the_access_line_carries_the_requests_fields_and_when_it_was_logged(
+    client: TestClient, logging_restored: None
+) -> None:
+    lines = _Lines()
+    logs.configure("json", "INFO", background=True, stream=lines)
+    root = logging.getLogger()  # pytest's capture handler formats a record first, adding `message` to it: not here
+    root.handlers[:] = [h for h in root.handlers if getattr(h, "intrigue", False)]
+    before = datetime.now(tz=UTC)
+    answer = client.post("/graphql", json={"query": "{ campaigns { id } }"}, headers={"X-Request-ID": "line-1"})
+    logs.stop_background()
+    assert answer.status_code == 200
+    written = [json.loads(line) for line in lines.getvalue().splitlines()]
+    line = next(w for w in written if w.get("request_id") == "line-1" and w["event"] == "request")
+    stamped = datetime.fromisoformat(line.pop("timestamp").replace("Z", "+00:00"))
+    assert before <= stamped <= datetime.now(tz=UTC)
+    assert line.pop("duration_ms") >= 0
+    assert line == {
+        "event": "request",
+        "logger": "intrigue.http",
+        "level": "info",
+        "request_id": "line-1",
+        "method": "POST",
+        "route": "/graphql",
+        "operation": "query campaigns",
+        "status": 200,
+    }

@@ -1,0 +1,126 @@
+"""A POST of plain standings answered before strawberry's view (graphql/standings_http.py) is the view's answer,
+byte for byte and header for header, for the GM, a player, an observer and no seat, in either media type, with the
+kept answers and without; and what the view alone answers correctly (a refusal, a body it cannot read) it still
+answers."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from uuid import UUID
+
+import pytest
+from starlette.testclient import TestClient
+
+from service.bootstrap import Intrigue
+from service.entrypoints import http
+from service.entrypoints.graphql.precomputed import FACTIONS, precompute_standings
+from service.entrypoints.shared.graphql_media import GRAPHQL_RESPONSE, JSON
+from tests.service.usecases.test_factionturn_play import played
+
+
+@pytest.fixture(scope="module")
+def campaign(intrigue: Intrigue) -> tuple[UUID, dict[str, str | None]]:
+    precompute_standings()
+    campaign_id = played(intrigue, "standings before the view", 1).id
+    faction_id = UUID(next(f["id"] for f in intrigue.state.of_kind(campaign_id, "faction") if not f["wild"]))
+    return campaign_id, {
+        "gm": intrigue.seats.seat_gm(campaign_id).token,
+        "player": intrigue.seats.create_seat(campaign_id, "player", "Ana", faction_id=faction_id).token,
+        "observer": intrigue.seats.create_seat(campaign_id, "observer", "Cy").token,
+        "none": None,
+    }
+
+
+@pytest.fixture
+def before_the_view(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """For each POST to /graphql, whether it was answered before the view."""
+    answered: list[bool] = []
+    real = http.standings_answer
+
+    async def watched(*args: Any) -> Any:
+        response = await real(*args)
+        answered.append(response is not None)
+        return response
+
+    monkeypatch.setattr(http, "standings_answer", watched)
+    return answered
+
+
+def view_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    async def declined(*_: Any) -> None:
+        return None
+
+    monkeypatch.setattr(http, "standings_answer", declined)
+
+
+def answer(client: TestClient, payload: dict[str, Any], headers: dict[str, str]) -> tuple[int, Any, bytes]:
+    response = client.post("/graphql", json=payload, headers={"X-Request-ID": "same-id", **headers})
+    return response.status_code, sorted(response.headers.multi_items()), response.content
+
+
+@pytest.mark.parametrize("accept", [JSON, GRAPHQL_RESPONSE])
+@pytest.mark.parametrize("extensions", [None, {"cache": "off"}])
+def test_plain_standings_answered_before_the_view_are_the_views_answer(
+    client: TestClient,
+    campaign: tuple[UUID, dict[str, str | None]],
+    monkeypatch: pytest.MonkeyPatch,
+    before_the_view: list[bool],
+    accept: str,
+    extensions: dict[str, str] | None,
+) -> None:
+    campaign_id, tokens = campaign
+    payload = {"query": FACTIONS, "variables": {"campaignId": str(campaign_id)}, "extensions": extensions}
+    asked = {
+        name: {"Accept": accept} | ({"Authorization": f"Bearer {token}"} if token else {})
+        for name, token in tokens.items()
+    }
+    fast = {name: answer(client, payload, headers) for name, headers in asked.items()}
+    assert before_the_view == [True] * len(asked)
+    view_only(monkeypatch)
+    for name, headers in asked.items():
+        assert answer(client, payload, headers) == fast[name], name
+        assert fast[name][0] == 200 and b'"errors"' not in fast[name][2], name
+    assert len({body for _, _, body in fast.values()}) == 3  # the GM, the player, the public: each its own fog
+    assert fast["observer"][2] == fast["none"][2]
+
+
+def body_of(campaign_id: UUID, query: str = FACTIONS, encoding: str = "utf-8") -> bytes:
+    payload = {"query": query, "variables": {"campaignId": str(campaign_id)}}
+    return json.dumps(payload, ensure_ascii=False).encode(encoding)
+
+
+JSON_BODY = {"Content-Type": "application/json"}
+
+
+@pytest.mark.parametrize(
+    ("query", "encoding", "headers", "status"),
+    [
+        (FACTIONS, "utf-16-le", JSON_BODY, 400),  # json.loads reads UTF-16 from bytes; the view reads UTF-8 only
+        (FACTIONS + "\n# \u00e9", "utf-8", JSON_BODY, 200),  # not ASCII: the view answers the standings
+        (FACTIONS, "utf-8", {"Content-Type": "text/plain"}, 400),  # a content type the view does not read
+        (FACTIONS, "utf-8", {**JSON_BODY, "Accept": "text/html"}, 406),
+        (FACTIONS, "utf-8", {**JSON_BODY, "Authorization": "Bearer nobody"}, 200),  # the view's refusal, in errors
+    ],
+)
+def test_what_only_the_view_answers_is_left_to_it(
+    client: TestClient,
+    campaign: tuple[UUID, dict[str, str | None]],
+    monkeypatch: pytest.MonkeyPatch,
+    before_the_view: list[bool],
+    query: str,
+    encoding: str,
+    headers: dict[str, str],
+    status: int,
+) -> None:
+    content = body_of(campaign[0], query, encoding)
+    asked = client.post("/graphql", content=content, headers={"X-Request-ID": "same-id", **headers})
+    assert before_the_view == [False]
+    assert asked.status_code == status, asked.content[:300]
+    view_only(monkeypatch)
+    viewed = client.post("/graphql", content=content, headers={"X-Request-ID": "same-id", **headers})
+    assert (asked.status_code, sorted(asked.headers.multi_items()), asked.content) == (
+        viewed.status_code,
+        sorted(viewed.headers.multi_items()),
+        viewed.content,
+    )
