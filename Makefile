@@ -5,6 +5,12 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 PG_URL ?= postgresql://postgres@127.0.0.1:5432/postgres
 
+# The tests' bytecode, kept in .venv/pycache (out of the tree) even where the environment sets
+# PYTHONDONTWRITEBYTECODE=1, as this machine's does: else every process of the suite (pytest and its workers, each
+# `intrigue serve`, worker and CLI a test starts) compiled every module again (docs/scaling.md, "make test's time").
+# Compiled once at install; a changed module is compiled again once.
+BYTECODE := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(abspath $(VENV))/pycache
+
 .PHONY: install run web-dev test test-slow lint test-external test-citus bench faults test-ha clean schema openapi web-install schema-gates schema-breaking console test-web
 
 # setuptools warns at every editable install that a folder named like a package may shadow it: true of any
@@ -13,6 +19,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	PYTHONWARNINGS="ignore:Editable installation:UserWarning" $(BIN)/pip install --quiet -e '.[dev]'
+	$(BYTECODE) $(BIN)/python -m compileall -q -j 0 $(VENV)/lib domain service projections bench tests || echo "bytecode: some modules did not compile; they are compiled when imported"
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
@@ -62,12 +69,12 @@ web-dev: web-install
 ## server and browser are started once); the slow fault and fuzz tests are left, whole, to `make test-slow`.
 TEST_WORKERS ?= 3
 test: install lint schema-gates test-web console
-	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadscope -m "not slow"
+	$(BYTECODE) $(BIN)/pytest -n $(TEST_WORKERS) --dist loadscope -m "not slow"
 
 ## The slow fault and fuzz tests (marked `slow`): SIGKILL at random points of resolutions, and the generated REST
 ## and GraphQL requests. .ci/run runs them after `make test`.
 test-slow: install
-	$(BIN)/pytest -n $(TEST_WORKERS) -m slow
+	$(BYTECODE) $(BIN)/pytest -n $(TEST_WORKERS) -m slow
 
 ## The console's component tests (Vitest).
 test-web: web-install
@@ -83,14 +90,14 @@ lint: install
 
 ## The service's and entry points' tests again, against an external server (default: the local PostgreSQL on 5432).
 test-external: install
-	TEST_DATABASE_URL=$(PG_URL) $(BIN)/pytest tests/service tests/entrypoints
+	TEST_DATABASE_URL=$(PG_URL) $(BYTECODE) $(BIN)/pytest tests/service tests/entrypoints
 
 ## The store's tests (.ci/test-citus's list; CITUS_TESTS="tests/service tests/entrypoints" for the whole) on a Citus cluster
 ## (coordinator + 2 workers under ./var/citus, ports 5610-5612), built from ../shared/citus/, in 2 processes
 ## (docs/scaling.md, "Citus"; the whole: 21 min at load 4-8, about 2,300 CPU-seconds). Skips with a hint when Citus
 ## is missing, except in CI. The console's node_modules for the GraphQL-over-HTTP audit among them.
 test-citus: install web-install
-	.ci/test-citus
+	$(BYTECODE) .ci/test-citus
 
 ## Rewrite the checked-in GraphQL SDL (schema.graphql) from the running schema; a test fails when they drift.
 schema: install

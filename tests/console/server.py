@@ -16,7 +16,11 @@ class ConsoleServer(Process):
         env = {"INTRIGUE_MIGRATE_ON_START": "1", "INTRIGUE_RUN_PROJECTIONS": "1", "INTRIGUE_LOG_FORMAT": "text"}
         super().__init__(db, logs, "console", "serve", "--port", str(self.port), *extra, env=env)
         self.origin = f"http://127.0.0.1:{self.port}"
-        eventually(self.ready, "the console's server", self)
+        try:
+            eventually(self.ready, "the console's server", self)
+        except BaseException:  # no fixture holds it yet to stop it: left running, it loaded the rest of the run
+            self.stop()
+            raise
 
     def ready(self) -> bool:
         try:

@@ -98,8 +98,10 @@ class Process:
 
 def run(db: Database, logs: Path, name: str, *args: str) -> subprocess.CompletedProcess[str]:
     process = Process(db, logs, name, *args)
-    process.popen.wait(timeout=STARTUP_LIMIT)
-    process.stop()
+    try:
+        process.popen.wait(timeout=STARTUP_LIMIT)
+    finally:  # one that overran the limit is stopped, not left to load the rest of the run
+        process.stop()
     return subprocess.CompletedProcess(args, process.popen.returncode, process.output(), "")
 
 
