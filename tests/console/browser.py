@@ -34,23 +34,6 @@ INSTALL_HINT = (
 )
 
 
-# Every page counts its requests in flight (fetch: the GraphQL client's and the session's), each until its body is
-# read, so a test waits for "nothing in flight" as a state (table.py, `settle`), not for a quiet interval.
-IN_FLIGHT_COUNTER = """(() => {
-  let inFlight = 0;
-  const send = window.fetch.bind(window);
-  window.fetch = async (...args) => {
-    inFlight += 1;
-    try {
-      const response = await send(...args);
-      await response.clone().arrayBuffer().catch(() => undefined);
-      return response;
-    } finally {
-      inFlight -= 1;
-    }
-  };
-  Object.defineProperty(window, "__intrigueInFlight", { get: () => inFlight });
-})();"""
 CSP_REPORTER = """document.addEventListener("securitypolicyviolation", (e) =>
   window.__cspRefused(`${location.pathname}: ${e.effectiveDirective} refused ${e.blockedURI || "inline"}`));"""
 
@@ -90,7 +73,6 @@ def open_seat(browser: Browser, origin: str) -> Seat:
     # Every page reports what its CSP blocked (issue 25, item 6), across navigations: the console must work under it.
     context.expose_binding("__cspRefused", lambda _source, text: refused.append(text))
     context.add_init_script(CSP_REPORTER)
-    context.add_init_script(IN_FLIGHT_COUNTER)
     page = context.new_page()
     seat = Seat(context, page, origin, refused=refused)
 

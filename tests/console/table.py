@@ -107,21 +107,11 @@ def visit(page: Page, campaign_id: str, path: str, label: str) -> None:
     settle(page)
 
 
-# Settled: no request in flight (browser.py's counter) and no "Loading …" line, at two animation frames in a row, so
-# the render a last answer started (and any request it sends) has run. A state, not a quiet interval: Playwright's
-# "networkidle" waited 500 ms of silence, twice a screen.
-SETTLED = """() => {
-  const quiet = window.__intrigueInFlight === 0 && document.querySelector(".loading") === null;
-  window.__intrigueQuietFrames = quiet ? (window.__intrigueQuietFrames ?? 0) + 1 : 0;
-  return window.__intrigueQuietFrames >= 2;
-}"""
-
-
 def settle(page: Page) -> None:
     """Wait until the screen has read what it asked for: no request in flight, no "Loading …" line left."""
-    page.wait_for_load_state("load")  # the console's scripts have run: its counter and its first reads are on
-    page.evaluate("() => { window.__intrigueQuietFrames = 0; }")
-    page.wait_for_function(SETTLED, polling="raf")
+    page.wait_for_load_state("networkidle")
+    expect(page.locator(".loading")).to_have_count(0)
+    page.wait_for_load_state("networkidle")
 
 
 def screens_of(page: Page) -> list[tuple[str, str]]:
