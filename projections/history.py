@@ -14,13 +14,9 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 from uuid import UUID
 
-import orjson
 from psycopg import Cursor
 from psycopg.rows import DictRow
 from psycopg.sql import Composed
-from psycopg.types.json import Jsonb
-
-from projections import jsonsafe
 
 MARKER = "phase"
 MERGE, APPEND = "~merge", "~append"  # no public field starts with "~"
@@ -160,31 +156,8 @@ def store_bases(
 ) -> None:
     """The page's last base of each member, in one statement."""
     if pending:
-        rows = [
-            {"id": r["id"], "campaign_id": r["campaign_id"], "version": r["version"], "whole_state": encode(state)}
-            for r, state in pending.values()
-        ]
-        curs.execute(sql["set_bases_together"], (together(rows),))
+        curs.executemany(sql["set_base"], [row | {"whole_state": encode(state)} for row, state in pending.values()])
         pending.clear()
-
-
-def together(rows: Iterable[Mapping[str, Any]]) -> Jsonb:
-    """Rows as one JSON array, for a statement that inserts them all (`jsonb_to_recordset`: state_sql.py): encoded in
-    C, where `executemany` adapted each row's parameters in Python and the server ran a statement per row. A value
-    already encoded for jsonb (a `Jsonb` of its bytes) goes in as it is; text jsonb cannot hold is escaped as each
-    row's own value would be (projections/jsonsafe.py escapes each string alike wherever it stands)."""
-
-    def embedded(value: Any) -> Any:
-        if type(value) is Jsonb:
-            return orjson.Fragment(value.obj) if type(value.obj) is bytes else value.obj
-        return value
-
-    encoded = jsonsafe.dumps([{key: embedded(value) for key, value in row.items()} for row in rows])
-    return Jsonb(encoded, dumps=_identity)
-
-
-def _identity(encoded: bytes) -> bytes:
-    return encoded
 
 
 def _held(kind: str, state: State) -> Member:

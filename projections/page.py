@@ -21,7 +21,6 @@ from psycopg.rows import DictRow
 
 from domain.gameofbones.face import HouseIntel
 from projections.failures import Failure
-from projections.history import together
 from projections.knowledge import PageKnowledge
 
 HISTORY_EVENTS = frozenset({"Campaign.PhaseResolved", "Campaign.PhaseRolledBack"})
@@ -182,11 +181,11 @@ class PageFold:
         """Write the rows: whole (`upsert`), or their changed keys alone (`patch`, projections/state.py `_row`)."""
         rows = self.rows()
         if not self.careful:
-            for name, kind in (("upsert_together", True), ("patch_together", False)):
+            for name, kind in (("upsert", True), ("patch", False)):
                 of_kind = [row for row in rows if ("state" in row) is kind]
                 if of_kind:
-                    self.curs.execute(statements[name], (together(of_kind),))
-            self._learned_together(statements)
+                    self.curs.executemany(statements[name], of_kind)
+            self.knowledge.write(self.curs, statements, [c for c in self.knowledge.campaigns() if c not in self.failed])
             return
         for row in rows:
             key = row["id"].int
@@ -201,16 +200,6 @@ class PageFold:
                 position, event = self.dirty[key]
                 self._fail(key, event, position, error)
         self._write_knowledge_carefully(statements)
-
-    def _learned_together(self, statements: Mapping[str, Any]) -> None:
-        """The page's knowledge rows as `PageKnowledge.write` writes them (what a rollback undid first), the rows in
-        one statement: a rebuild's page holds thousands (issue 31, item 3, session 13)."""
-        undone = [u for c, u in self.knowledge.undone if c not in self.failed]
-        rows = [r for c, r in self.knowledge.rows if c not in self.failed]
-        if undone:
-            self.curs.executemany(statements["unlearned"], undone)
-        if rows:
-            self.curs.execute(statements["learned_together"], (together(rows),))
 
     def _write_knowledge_carefully(self, statements: Mapping[str, Any]) -> None:
         """Each campaign's knowledge rows in a savepoint of their own: a refused row stops its campaign alone."""

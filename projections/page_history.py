@@ -9,10 +9,9 @@ page's transaction none of that changes but by the page itself, so:
   question would name no member that is not skipped;
 - a base read from the table is kept for the page: the table changes only at the page's end (`store_bases`) and at
   a rollback, which forgets the campaign's kept answers;
-- the rows are inserted together (one statement: `history.together`) at the page's end, before a rollback's
-  statements (which read them), and once `QUIET` seconds have passed since the page history last spoke: a page's
-  transaction stays no longer silent than one phase's fold, as before, well within the session's
-  `idle_in_transaction_session_timeout` (5 s).
+- the rows are inserted together at the page's end, before a rollback's statements (which read them), and once
+  `QUIET` seconds have passed since the page history last spoke: a page's transaction stays no longer silent than
+  one phase's fold, as before, well within the session's `idle_in_transaction_session_timeout` (5 s).
 
 Each member's public state is still built whole where its version moved (`history.Member`): what an event changed
 in a member is not told by the domain, and most of a public state's cost is in its properties and its mutable
@@ -30,7 +29,7 @@ from psycopg import Cursor
 from psycopg.rows import DictRow
 from psycopg.sql import Composed
 
-from projections.history import MARKER, Member, PendingBases, State, change, rebase, together
+from projections.history import MARKER, Member, PendingBases, State, change, rebase
 
 QUIET = 1.0  # seconds: kept rows are sent at the next resolution after this long without a statement
 
@@ -105,6 +104,6 @@ class PageHistory:
 
     def flush(self, curs: Cursor[DictRow], sql: dict[str, Composed]) -> None:
         if self.rows:
-            curs.execute(sql["record_together"], (together(self.rows),))
+            curs.executemany(sql["record"], self.rows)
             self.rows.clear()
         self.spoke = time.monotonic()

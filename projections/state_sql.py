@@ -24,19 +24,6 @@ _SET_BASE = """INSERT INTO {base} VALUES (%(id)s, %(campaign_id)s, %(version)s, 
     ON CONFLICT (aggregate_id, campaign_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state"""
 _RECORD = """INSERT INTO {history} (campaign_id, phase, position, aggregate_id, kind, state, whole)
     VALUES (%(campaign_id)s, %(phase)s, %(position)s, %(id)s, %(kind)s, %(state)s, %(whole)s) ON CONFLICT DO NOTHING"""
-# The same rows, a page's together in one statement (projections/page_history.py): one JSON array of them, encoded in
-# C, instead of a statement each (a rebuild's page holds thousands: issue 31, item 3, session 13).
-_RECORD_TOGETHER = """INSERT INTO {history} (campaign_id, phase, position, aggregate_id, kind, state, whole)
-    SELECT campaign_id, phase, position, id, kind, state, whole FROM jsonb_to_recordset(%s) AS r(campaign_id uuid,
-    phase integer, position bigint, id uuid, kind text, state jsonb, whole boolean) ON CONFLICT DO NOTHING"""
-# The houses' knowledge rows of a page together, as `knowledge._INSERT` writes them one by one (projections/page.py).
-_LEARNED_TOGETHER = """INSERT INTO {knowledge} (campaign_id, house_id, source_id, version, phase, week, entry)
-    SELECT campaign_id, house_id, source_id, version, phase, week, entry FROM jsonb_to_recordset(%s) AS r(
-    campaign_id uuid, house_id uuid, source_id uuid, version integer, phase integer, week integer, entry jsonb)
-    ON CONFLICT DO NOTHING"""
-_SET_BASES_TOGETHER = """INSERT INTO {base} SELECT id, campaign_id, version, whole_state FROM jsonb_to_recordset(%s)
-    AS r(id uuid, campaign_id uuid, version integer, whole_state jsonb)
-    ON CONFLICT (aggregate_id, campaign_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state"""
 _DROP_BASES = "DELETE FROM {base} WHERE campaign_id = %s"
 _STANDING = """SELECT phase, position, aggregate_id, kind, whole, state FROM {history}
     WHERE campaign_id = %s AND NOT superseded ORDER BY position, aggregate_id"""
@@ -50,19 +37,10 @@ _UPSERT = """INSERT INTO {state} (id, campaign_id, kind, version, state, positio
     VALUES (%(id)s, %(campaign_id)s, %(kind)s, %(version)s, %(state)s, %(position)s)
     ON CONFLICT (id, campaign_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state,
     position = EXCLUDED.position, recent = '{{}}'"""
-# The same, a page's rows together (projections/page.py; `together` in projections/page_history.py).
-_UPSERT_TOGETHER = """INSERT INTO {state} (id, campaign_id, kind, version, state, position)
-    SELECT id, campaign_id, kind, version, state, position FROM jsonb_to_recordset(%s) AS r(id uuid, campaign_id uuid,
-    kind text, version integer, state jsonb, position bigint)
-    ON CONFLICT (id, campaign_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state,
-    position = EXCLUDED.position, recent = '{{}}'"""
 # A row whose state this writer knows as stored, changed in a few keys: those keys (every one changed since its
 # `state` was written whole) in `recent`; `state`, and its TOAST, untouched (projections/state.py `_row`).
 _PATCH = """UPDATE {state} SET version = %(version)s, recent = %(recent)s, position = %(position)s
     WHERE id = %(id)s AND campaign_id = %(campaign_id)s"""
-_PATCH_TOGETHER = """UPDATE {state} s SET version = r.version, recent = r.recent, position = r.position
-    FROM jsonb_to_recordset(%s) AS r(id uuid, campaign_id uuid, version integer, recent jsonb, position bigint)
-    WHERE s.id = r.id AND s.campaign_id = r.campaign_id"""
 # Each campaign's lane (issue 26): its row made where missing, then locked by the page's writer, skipping rows
 # an inline projection holds in a command's transaction; moved to the page's last event of the campaign.
 _OPEN_LANES = """INSERT INTO {tracking} (campaign_id, position, notification_id)
@@ -102,15 +80,10 @@ def statements_of(generation: int) -> dict[str, Composed]:
                 ("versions", _VERSIONS),
                 ("upsert", _UPSERT),
                 ("patch", _PATCH),
-                ("upsert_together", _UPSERT_TOGETHER),
-                ("patch_together", _PATCH_TOGETHER),
-                ("set_bases_together", _SET_BASES_TOGETHER),
                 ("moved", _MOVED),
                 ("bases", _BASES),
                 ("set_base", _SET_BASE),
                 ("record", _RECORD),
-                ("record_together", _RECORD_TOGETHER),
-                ("learned_together", _LEARNED_TOGETHER),
                 ("drop_bases", _DROP_BASES),
                 ("standing", _STANDING),
                 ("supersede", _SUPERSEDE),
