@@ -119,10 +119,19 @@ def workers(conn: psycopg.Connection[Any]) -> list[tuple[str, int]]:
 def create_database(admin_conninfo: str, dbname: str) -> None:
     """A new database as a Citus cluster's: made on every worker and the coordinator, the extension in each,
     the workers registered (a database's Citus metadata is its own). Called after the coordinator's CREATE
-    DATABASE when the admin database has Citus (tests' fresh databases, service/persistence/database.py)."""
+    DATABASE when the admin database has Citus (tests' fresh databases, service/persistence/database.py).
+
+    Makers take turns, under an advisory lock on the coordinator's admin database: `citus_add_node` syncs the
+    cluster's roles to each worker, and two databases registering their workers at once updated the same row of a
+    worker's shared catalog ("tuple concurrently updated", the later one failed)."""
     with psycopg.connect(admin_conninfo, autocommit=True) as admin:
+        admin.execute("SELECT pg_advisory_lock(hashtext('intrigue: a Citus database made'))")
         nodes = workers(admin)
         host, port = admin.info.host, admin.info.port
+        _made_on_nodes(admin_conninfo, dbname, nodes, host, port)  # the lock ends with this session
+
+
+def _made_on_nodes(admin_conninfo: str, dbname: str, nodes: list[tuple[str, int]], host: Any, port: Any) -> None:
     for node_host, node_port in nodes:
         with psycopg.connect(make_conninfo(admin_conninfo, host=node_host, port=node_port), autocommit=True) as w:
             if w.execute("SELECT 1 FROM pg_database WHERE datname = %s", (dbname,)).fetchone() is None:

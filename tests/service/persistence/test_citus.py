@@ -8,7 +8,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid4
 
 import psycopg
 import pytest
@@ -16,7 +16,7 @@ from psycopg.conninfo import make_conninfo
 
 from domain.campaign import Campaign
 from service.bootstrap import Intrigue
-from service.persistence import citus
+from service.persistence import citus, database
 from service.persistence.database import Database
 from tests.support.gameofbones_world import city, give_orders, register_five
 
@@ -65,6 +65,38 @@ def test_migrate_distributes_every_campaign_table_with_the_events(cluster_db: Da
             " WHERE objid = 'intrigue_insert_events'::regproc"
         ).fetchone()
         assert delegated == (0, True)
+
+
+def test_databases_made_at_once_each_register_every_worker(admin_db: Database, cluster_db: Database) -> None:
+    """`make test-citus`'s processes each make databases on the one cluster; made at the same moment, each must
+    end with the extension and every worker registered (two `citus_add_node`s at once once failed one of them with
+    "tuple concurrently updated", and every test of that process with it)."""
+    names = [f"intrigue_at_once_{uuid4().hex[:10]}" for _ in range(4)]
+    start, failures = threading.Barrier(len(names)), []
+
+    def make(name: str) -> None:
+        start.wait()
+        try:
+            database.create_database(admin_db, name)
+        except Exception as error:  # reported below, with the name
+            failures.append(f"{name}: {error!r}")
+
+    makers = [threading.Thread(target=make, args=(name,)) for name in names]
+    try:
+        for maker in makers:
+            maker.start()
+        for maker in makers:
+            maker.join()
+        assert failures == []
+        with psycopg.connect(admin_db.conninfo) as conn:
+            expected = citus.workers(conn)
+        assert len(expected) == 2
+        for name in names:
+            with psycopg.connect(admin_db.with_dbname(name).conninfo) as conn:
+                assert citus.workers(conn) == expected, name
+    finally:
+        for name in names:
+            database.drop_database(admin_db, name)
 
 
 class TwoPhaseWatch:
