@@ -88,9 +88,11 @@ lint: install
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/python tests/test_import_cycles.py
 
-## The service's and entry points' tests again, against an external server (default: the local PostgreSQL on 5432).
+## The service's and entry points' tests again, against an external server (default: the local PostgreSQL on 5432),
+## in 2 processes (pytest-xdist, a module's tests in one; each process its own databases, a few connections each).
+EXTERNAL_WORKERS ?= 2
 test-external: install
-	TEST_DATABASE_URL=$(PG_URL) $(BYTECODE) $(BIN)/pytest tests/service tests/entrypoints
+	TEST_DATABASE_URL=$(PG_URL) $(BYTECODE) $(BIN)/pytest -n $(EXTERNAL_WORKERS) --dist loadscope tests/service tests/entrypoints
 
 ## The store's tests (.ci/test-citus's list; CITUS_TESTS="tests/service tests/entrypoints" for the whole) on a Citus cluster
 ## (coordinator + 2 workers under ./var/citus, ports 5610-5612), built from ../shared/citus/, in 2 processes
