@@ -127,10 +127,13 @@ def test_a_kept_member_is_read_on_from_its_kept_version_and_loads_as_a_fresh_pro
 
         store.streams.read = reading
         many = store.load_many(ids, Aggregate)
-        assert {i: [e.originator_version for e in s] for i, s in read[0].items()} == {
-            faction.id: [faction.version + 1],
-            house.id: [house.version + 1],
-        }  # only what the other process appended: no snapshot, no earlier event
+        if store.on_citus:  # there each member is loaded alone (two router queries), never in one statement
+            assert read == []
+        else:
+            assert {i: [e.originator_version for e in s] for i, s in read[0].items()} == {
+                faction.id: [faction.version + 1],
+                house.id: [house.version + 1],
+            }  # only what the other process appended: no snapshot, no earlier event
         alone = [fresh.load(i, Aggregate) for i in ids]
         assert [(a.version, public_state(a)) for a in many] == [(a.version, public_state(a)) for a in alone]
         changed = store.load_many(ids, Aggregate)[0]
