@@ -1,17 +1,18 @@
 """The aggregates a process keeps between commands, bounded by bytes, not by a count (issue 31, item 5).
 
 The eventsourcing library's `Repository` keeps aggregates in its `cache` (a `Cache`: `get`, `put`), an `LRUCache`
-of at most `maxsize` aggregates whatever their size: a thousand kept members were 1.5 MiB of small campaigns' regions
-or 30 MiB of a big campaign's factions. `BytesCache` takes its place on the same repository (its fast-forward, its
+of at most `maxsize` aggregates whatever their size: a thousand kept members were 2 MiB of small campaigns' regions
+or 12-30 MiB of big campaigns' factions. `BytesCache` takes its place on the same repository (its fast-forward, its
 per-aggregate locks and its deep copies unchanged) and keeps aggregates while their estimated bytes stay within a
 budget, the least recently used evicted first.
 
 An aggregate's bytes are estimated from its state encoded as JSON (orjson: about 10 us for a faction, a tenth of the
 store's own transcoder), times `IN_MEMORY`, plus `OBJECT_BYTES`: within a factor of two of the memory every object
-reachable from it takes, measured on played factions, houses, regions, intel and campaigns
-(tests/service/persistence/test_aggregate_cache_bytes.py). An aggregate is measured when it is put, and again when
-it is next asked for after a fast-forward moved it in place (the library forwards the kept object without putting
-it back): the count is at most one load behind what it weighs.
+reachable from it takes, measured on played factions, houses, regions, intel and campaigns (0.64-1.58 of it,
+tests/service/persistence/test_aggregate_cache_bytes.py); an aggregate that is mostly one long text is counted up
+to three times what it takes, so fewer are kept than the budget would hold, never more. An aggregate is measured
+when it is put, and again when it is next asked for after a fast-forward moved it in place (the library forwards
+the kept object without putting it back): the count is at most one load behind what it weighs.
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ import orjson
 from eventsourcing.application import Cache
 
 AGGREGATE_CACHE_MB = "INTRIGUE_AGGREGATE_CACHE_MB"
-# A campaign of the issue's size (100 factions of 20 assets, 50 houses, 356 members a resolution loads) keeps about
-# 10 MiB: 256 MiB keeps two dozen of them hot per process, or thousands of small ones, and four service processes
-# on a 24 GiB machine spend a GiB on it (docs/scaling.md, issue 31 item 5).
+# Played members are counted 2-16 KiB each (a region 2, a house 6-8, a faction of 5 assets 10-15), so a campaign of
+# the issue's size (356 members a resolution loads, factions of 20 assets) is some 5-10 MiB: 256 MiB keeps a few
+# dozen of those hot per process, or thousands of small campaigns, and four service processes on a 24 GiB machine
+# spend a GiB on it (docs/scaling.md, issue 31 item 5).
 DEFAULT_MB = 256.0
 FORMER_COUNT = "INTRIGUE_AGGREGATE_CACHE"  # before issue 31, item 5: a count of aggregates
 IN_MEMORY = 3  # bytes in memory per byte of the encoded state (measured 1.9-5.5; the constant below covers the rest)
