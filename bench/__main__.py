@@ -30,7 +30,7 @@ from bench import (
     projections,
     transfer,
 )
-from bench.played_rows import resident_memory
+from bench.server_memory import resident_memory
 from bench.store import run_all
 from service.bootstrap import Settings
 from service.persistence import database, migrations

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 import psycopg
 
+from bench import server_memory
 from bench.capacity_tables import Client, Planner, Round, Table, Tally, build_tables
 from bench.cpu_meter import SAMPLER, CpuMeter, process_seconds, servers_seconds
 from bench.http_load import Server
@@ -214,6 +215,7 @@ def run(admin: Database) -> list[bool]:
         try:
             return _run(intrigue, db, s)
         finally:
+            server_memory.note("the tables' builder and planner, in this process", store=intrigue.store)
             intrigue.close()
     finally:
         database.drop_database(admin, name)

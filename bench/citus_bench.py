@@ -27,7 +27,7 @@ from pathlib import Path
 
 import psycopg
 
-from bench import lanes_bench
+from bench import lanes_bench, server_memory
 from bench.played_rows import _RAW_LANE, Figure, command_against_raw, ensure_raw_table, report
 from domain.commands import CreateCampaign
 from service.bootstrap import Intrigue
@@ -88,6 +88,7 @@ def run() -> list[bool]:
                 command = _command_row(worker, db.conninfo)
                 runs = [lanes_bench.measure(db, n, lanes_bench.round_seconds()) for n in counts]
             finally:
+                server_memory.note("the worker's services, in this process", store=worker.store)
                 worker.close()
         finally:
             database.drop_database(admin, name)

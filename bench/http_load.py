@@ -22,6 +22,7 @@ from uuid import UUID
 import httpx
 import orjson
 
+from bench import server_memory
 from domain.commands import CreateCampaign, MapRegion
 from service.persistence.database import Database
 
@@ -207,6 +208,7 @@ class Server:
             return "".join(log.readlines()[-lines:])
 
     def _stop(self) -> None:
+        server_memory.note(f"the {self.kind} server", self.process.pid)  # what it holds after its load
         self.process.terminate()
         try:
             self.process.wait(timeout=15)

@@ -29,7 +29,7 @@ from typing import Any
 
 import psycopg
 
-from bench import cpu_meter
+from bench import cpu_meter, server_memory
 from bench.cpu_meter import SAMPLER, CpuMeter, Spent
 from bench.played_rows import Figure, ensure_raw_table, report
 from domain.commands import CreateCampaign, RollDice
@@ -174,6 +174,7 @@ def measure(db: Database, writers: int, seconds: float, rounds: int = ROUNDS) ->
                 else:
                     lanes.raw.append(rate)
     finally:
+        server_memory.note_many(f"writer processes of the N={writers} round", [p.pid for p in procs if p.pid])
         for pipe in pipes:
             pipe.send(None)
         for proc in procs:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from functools import partial
 from uuid import UUID
 
-from bench import played_standings
+from bench import played_standings, server_memory
 from bench.played import Played, Size, build, database_bytes, play_phase
 from bench.played_rows import (
     ROWS,
@@ -162,6 +162,7 @@ def _run(db: Database, spare: Database, size: Size) -> list[bool]:
             appender.close()
         command = _command_row(big)
     finally:
+        server_memory.note("the played campaigns' services, in this process", store=intrigue.store)
         intrigue.close()
         full_replay.close()
         from_snapshots.close()

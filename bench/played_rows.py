@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-import psutil
 import psycopg
 from eventsourcing.persistence import StoredEvent
 
@@ -44,15 +43,6 @@ _COMPARE = {"<=": operator.le, ">=": operator.ge, "<": operator.lt, ">": operato
 
 def load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
-
-
-def resident_memory(section: str) -> None:
-    """Print the resident memory of the server side after a section (issue 31, item 5): this process, which
-    runs the services, the runner and the fold cache of the sections, and any server process it still holds."""
-    me = psutil.Process()
-    children = me.children(recursive=True)
-    rss = me.memory_info().rss + sum(child.memory_info().rss for child in children if child.is_running())
-    print(f"  [memory] after {section}: {rss / 2**20:.0f} MiB resident (this process and {len(children)} children)")
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ import uuid
 
 import psycopg
 
+from bench import server_memory
 from bench.harness import Measure, best_of, report
 from domain.campaign import Campaign
 from domain.dice import FixedDice, roll
@@ -133,6 +134,7 @@ def played_rebuild(admin: Database, campaigns: int = 8, phases: int = 12) -> Non
                     intrigue.campaigns.open_phase(campaign.id)
                     intrigue.campaigns.resolve_phase(campaign.id)
         finally:
+            server_memory.note("the played log's services, in this process", store=intrigue.store)
             intrigue.close()
         env = {**db.eventsourcing_env(), "CREATE_TABLE": "n"}
         raw = _raw_read(db.conninfo, 0)

@@ -24,6 +24,7 @@ from domain.region import Region
 from projections.codec import FastJSONTranscoder, register_domain_transcodings
 from projections.state import campaign_of
 from service.persistence import snapshot_writes
+from service.persistence.aggregate_cache import AGGREGATE_CACHE_MB, BytesCache, budget_bytes
 from service.persistence.kept_aggregates import KeptAggregates
 from service.persistence.play_order import in_play_order
 from service.persistence.snapshot_writes import SnapshotWriter
@@ -38,9 +39,8 @@ R = TypeVar("R")
 SNAPSHOT_INTERVAL = 25
 # Aggregates kept per process (issue 26, item 6): each load reads only the events after the kept version (the
 # library's fast-forward, one round trip instead of a snapshot and a dozen events to decode), so it is as fresh as
-# a load from the tables; `0` keeps none.
-AGGREGATE_CACHE = "INTRIGUE_AGGREGATE_CACHE"
-AGGREGATE_CACHE_SIZE = 1024  # a campaign of the issue's size has 356 members a resolution loads (issue 31, item 1)
+# a load from the tables. A budget in MiB (issue 31, item 5: service/persistence/aggregate_cache.py); `0` keeps none.
+AGGREGATE_CACHE = AGGREGATE_CACHE_MB
 UNREAD_TOPICS = tuple(get_topic(getattr(Campaign, name)) for name in sorted(Campaign.UNREAD_BY_MEMBERS))
 
 
@@ -93,17 +93,19 @@ class IntrigueStore(Application[UUID]):
         return campaign_id if isinstance(campaign_id, UUID) else UUID(str(campaign_id))
 
     def construct_repository(self) -> Repository[UUID]:
-        """The library's repository with its aggregate cache, always fast-forwarded from the store (a write by
-        another process or thread is read before the aggregate is used) and deep-copied out (a command that
-        fails half-way leaves the kept aggregate as stored)."""
-        size = int(self.env.get(AGGREGATE_CACHE) or AGGREGATE_CACHE_SIZE)
-        return Repository(
+        """The library's repository with an aggregate cache bounded by bytes (`BytesCache` in place of its
+        `LRUCache`), always fast-forwarded from the store (a write by another process or thread is read before
+        the aggregate is used) and deep-copied out (a command that fails half-way leaves the kept aggregate as
+        stored)."""
+        budget = budget_bytes(self.env)
+        repository: Repository[UUID] = Repository(
             event_store=self.events,
             snapshot_store=self.snapshots,
-            cache_maxsize=size or None,
             fastforward=True,
             deepcopy_from_cache=True,
         )
+        repository.cache = BytesCache(budget) if budget else None
+        return repository
 
     def close(self) -> None:
         if self.snapshot_writer is not None:
