@@ -53,9 +53,11 @@ class PlayedWorld(World):
             change.target_id
         )
         before = len(target.pending_events) if target is not None else 0
-        super().apply(change)  # an unknown target is refused there
-        assert target is not None
-        self.played.extend(target.pending_events[before:])
+        try:
+            super().apply(change)  # an unknown target is refused there
+        finally:  # what a change refused part-way wrote is played too, so that a take-back undoes it
+            if target is not None:
+                self.played.extend(target.pending_events[before:])
 
 
 def resolve_phase_in_place(

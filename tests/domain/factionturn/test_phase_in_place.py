@@ -11,11 +11,13 @@ import pytest
 from domain.dice import RandomDice
 from domain.errors import RuleViolationError
 from domain.factionturn.aggregate.clone import clone
+from domain.factionturn.aggregate.effects import TurnEnded
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.orders import Attack, FactionOrders, SellAsset, Strike
 from domain.factionturn.resolution import turn
 from domain.factionturn.resolution.in_place import resolve_phase_in_place
 from domain.factionturn.resolution.phase import PhaseOutcome, resolve_phase
+from domain.factionturn.rules import world
 from domain.factionturn.rules.world import World
 from domain.region import Region
 from tests.domain.factionturn.factionturn_scenario import faction, give, region, settle
@@ -141,3 +143,28 @@ def test_a_turn_refused_after_striking_a_rival_leaves_the_rival_as_it_stood(monk
     strikes = {"AssetDamaged", "AssetDestroyed"}
     assert strikes & set(seen[0])  # the refused attempt struck Blue
     assert not strikes & {type(e).__name__ for e in blue.pending_events}
+
+
+def test_a_change_refused_after_writing_an_event_is_taken_back_with_its_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    factions, regions, orders = _table()
+    red = factions[0]
+    recorded, refused = world.record, [0]
+
+    def half_recorded(faction: Any, effect: Any) -> None:
+        recorded(faction, effect)
+        if isinstance(effect, TurnEnded) and faction.id == red.id and not refused[0]:
+            refused[0] = 1
+            raise RuleViolationError("the ink runs", "a test's refusal")  # after its event was written
+
+    monkeypatch.setattr(world, "record", half_recorded)
+    copies = [clone(a) for a in (*factions, *regions)]
+    pristine = {a.id: clone(a) for a in (*factions, *regions)}
+    _, old_played = _old(copies[:3], copies[3:], orders, "ink")  # type: ignore[arg-type]
+    refused[0] = 0
+    _, played = resolve_phase_in_place(
+        factions, regions, orders, RandomDice.seeded("ink"), lambda a, v: clone(pristine[a.id]), phase=1
+    )
+    assert refused[0] == 1
+    assert [_event(e) for e in played] == [_event(e) for e in old_played]
+    assert _events([*factions, *regions]) == _events(copies)
+    assert [_state(a) for a in (*factions, *regions)] == [_state(a) for a in copies]
