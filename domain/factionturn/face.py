@@ -34,6 +34,7 @@ from domain.factionturn.aggregate.orders import (
 from domain.factionturn.forms.order_form import ACTIONS, orders_from_dict, stored_orders
 from domain.factionturn.forms.order_scope import order_scope
 from domain.factionturn.forms.preview import FactionPreview, Option, preview_faction
+from domain.factionturn.resolution.in_place import resolve_phase_in_place
 from domain.factionturn.resolution.phase import PhaseOutcome, check_orders, read_orders, resolve_phase, submitted_orders
 from domain.factionturn.rules import adventures
 from domain.factionturn.rules.examples import EXAMPLE_FACTIONS
@@ -236,6 +237,7 @@ __all__ = [
     "preview_faction",
     "read_orders",
     "resolve_phase",
+    "resolve_phase_in_place",
     "row_to_dict",
     "starting_asset",
     "stated_terrain_hp",

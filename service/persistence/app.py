@@ -21,10 +21,11 @@ from domain.factionturn.face import Faction
 from domain.gameofbones.face import House, HouseIntel
 from domain.phase_chronicle import PhaseChronicle
 from domain.region import Region
-from projections.codec import FastJSONTranscoder, register_domain_transcodings
+from projections.codec import register_domain_transcodings
 from projections.state import campaign_of
 from service.persistence import snapshot_writes
 from service.persistence.aggregate_cache import AGGREGATE_CACHE_MB, BytesCache, budget_bytes
+from service.persistence.event_encoding import EventEncoder
 from service.persistence.kept_aggregates import KeptAggregates
 from service.persistence.play_order import in_play_order
 from service.persistence.snapshot_writes import SnapshotWriter
@@ -119,7 +120,7 @@ class IntrigueStore(Application[UUID]):
             self.snapshot_writer.flush()
 
     def construct_transcoder(self) -> Transcoder:
-        transcoder = FastJSONTranscoder()
+        transcoder = EventEncoder()  # the library's bytes, by orjson (issue 31, item 1, P6)
         self.register_transcodings(transcoder)
         return transcoder
 

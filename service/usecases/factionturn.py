@@ -14,14 +14,13 @@ from domain.factionturn.face import (
     Faction,
     FactionOrders,
     GoalChoice,
-    PhaseOutcome,
     World,
     adoption_baseline,
     check_orders,
     goal,
     orders_from_dict,
     read_orders,
-    resolve_phase,
+    resolve_phase_in_place,
 )
 from domain.region import Region
 from service.persistence.app import unit_of_work
@@ -94,11 +93,12 @@ class FactionTurnService(FactionFounding):
         regions = self._regions(campaign)
         listed = [str(i) for i in campaign.member_ids("faction")]
         orders, unreadable = read_orders(factions, campaign.phase)
-        outcome = resolve_phase(
+        outcome, played = resolve_phase_in_place(
             factions,
             regions,
             orders,
             dice,
+            self._as_it_stood,
             phase=campaign.phase,
             listed=listed,
             custom_types=campaign.custom_asset_rows(),
@@ -107,19 +107,10 @@ class FactionTurnService(FactionFounding):
         campaign.record_initiative(
             RULE.value, [r.to_dict() for r in outcome.initiative.rolls], list(outcome.initiative.order)
         )
-        played = [*campaign.pending_events[-1:], *_applied_in_play_order(outcome, factions, regions)]
+        played = [*campaign.pending_events[-1:], *played]
         return Resolution([a for a in (*factions, *regions) if a.pending_events], played=played)
 
-
-def _applied_in_play_order(outcome: PhaseOutcome, factions: list[Faction], regions: list[Region]) -> list[Any]:
-    """Seed 002, The Faction Phase: each turn in order. Every change is applied as it was played, and the events
-    it wrote are kept in that order, those on a victim's aggregate with the turn that caused them."""
-    world = World(factions, regions)
-    members: dict[str, Faction | Region] = {**world.factions, **world.regions}
-    played: list[Any] = []
-    for change in outcome.changes:
-        target = members[change.target_id]
-        before = len(target.pending_events)
-        world.apply(change)
-        played.extend(target.pending_events[before:])
-    return played
+    def _as_it_stood(self, member: Faction | Region, version: int) -> Faction | Region:
+        """A member as it stood at a version (the phase's start), read from the store: a turn refused in the middle
+        is put back from it (domain/factionturn/resolution/in_place.py)."""
+        return self.store.load(member.id, type(member), version=version)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from typing import TypeVar
 
 from domain.clone import clone as clone_with
@@ -12,7 +11,10 @@ T = TypeVar("T")
 
 
 def _asset(value: OwnedAsset) -> OwnedAsset:
-    asset = copy.copy(value)
+    # What `copy.copy` makes of this plain dataclass (its fields, shared), without `__reduce_ex__`: 20 a faction
+    # (issue 31, item 1, P6).
+    asset = object.__new__(OwnedAsset)
+    asset.__dict__.update(value.__dict__)
     if value.custom_type is not None:
         asset.custom_type = clone_with(value.custom_type)
     return asset

@@ -25,13 +25,27 @@ class FactionPart:
     by_ability: Mapping[str, tuple[OwnedAsset, ...]]
 
 
+# A catalogued type's ability, by its key: the catalog is fixed, so a part rebuilt as its faction changes (several
+# times a turn) need not read each asset's row again (issue 31, item 1, P6). A campaign's own type is read each time.
+_ABILITIES: dict[str, str] = {}
+
+
+def _ability(asset: OwnedAsset) -> str:
+    if asset.custom_type is not None:
+        return ability_of(asset)
+    found = _ABILITIES.get(asset.type_key)
+    if found is None:
+        found = _ABILITIES[asset.type_key] = ability_of(asset)
+    return found
+
+
 def faction_part(faction: FactionView) -> FactionPart:
     attached: dict[str, list[OwnedAsset]] = {}
     by_ability: dict[str, list[OwnedAsset]] = {}
     for asset in faction.assets.values():
         if asset.attached_to:
             attached.setdefault(asset.attached_to, []).append(asset)
-        ability = ability_of(asset)
+        ability = _ability(asset)
         if ability:
             by_ability.setdefault(ability, []).append(asset)
     return FactionPart({k: tuple(v) for k, v in attached.items()}, {k: tuple(v) for k, v in by_ability.items()})

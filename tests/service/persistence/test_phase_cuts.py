@@ -18,7 +18,7 @@ from eventsourcing.application import Application
 from bench.phase_run import digest
 from bench.played import Size, build, order_factions, play_phase
 from domain.campaign import Campaign
-from domain.factionturn.face import Faction
+from domain.factionturn.face import Faction, World, resolve_phase
 from domain.gameofbones.face import House, apply_month, resolve_month
 from domain.region import Region
 from service.bootstrap import Intrigue
@@ -26,7 +26,7 @@ from service.persistence import database, migrations
 from service.persistence.app import IntrigueStore
 from service.persistence.database import Database
 from service.persistence.kept_aggregates import KeptAggregates
-from service.usecases import campaigns, gameofbones, phase_report_kept
+from service.usecases import campaigns, factionturn, gameofbones, phase_report_kept
 from service.usecases.phase_report_window import ReportWindow
 from tests.support.gameofbones_world import give_orders
 
@@ -114,6 +114,29 @@ def reports_read_their_window_back(patch: pytest.MonkeyPatch) -> Iterator[None]:
         yield
 
 
+@contextmanager
+def turns_on_a_copy(patch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The Faction Turn decided on a copy of the loaded world (`resolve_phase`), then every change applied again to
+    the loaded aggregates, their events kept in played order, as before the turns were taken on the loaded aggregates
+    themselves (domain/factionturn/resolution/in_place.py)."""
+
+    def copied_then_applied(factions: Any, regions: Any, orders: Any, dice: Any, restart: Any, **kwargs: Any) -> Any:
+        outcome = resolve_phase(factions, regions, orders, dice, **kwargs)
+        world = World(factions, regions)
+        members: dict[str, Any] = {**world.factions, **world.regions}
+        played: list[Any] = []
+        for change in outcome.changes:
+            target = members[change.target_id]
+            before = len(target.pending_events)
+            world.apply(change)
+            played.extend(target.pending_events[before:])
+        return outcome, played
+
+    with patch.context() as p:
+        p.setattr(factionturn, "resolve_phase_in_place", copied_then_applied)
+        yield
+
+
 OLD_PATHS: list[Callable[[pytest.MonkeyPatch], Any]] = [
     members_read_whole,
     library_save,
@@ -122,6 +145,7 @@ OLD_PATHS: list[Callable[[pytest.MonkeyPatch], Any]] = [
     reports_through_asdict,
     month_on_copies,
     reports_read_their_window_back,
+    turns_on_a_copy,
 ]
 
 
