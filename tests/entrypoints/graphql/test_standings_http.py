@@ -12,24 +12,9 @@ from uuid import UUID
 import pytest
 from starlette.testclient import TestClient
 
-from service.bootstrap import Intrigue
 from service.entrypoints import http
-from service.entrypoints.graphql.precomputed import FACTIONS, precompute_standings
+from service.entrypoints.graphql.precomputed import FACTIONS
 from service.entrypoints.shared.graphql_media import GRAPHQL_RESPONSE, JSON
-from tests.service.usecases.test_factionturn_play import played
-
-
-@pytest.fixture(scope="module")
-def campaign(intrigue: Intrigue) -> tuple[UUID, dict[str, str | None]]:
-    precompute_standings()
-    campaign_id = played(intrigue, "standings before the view", 1).id
-    faction_id = UUID(next(f["id"] for f in intrigue.state.of_kind(campaign_id, "faction") if not f["wild"]))
-    return campaign_id, {
-        "gm": intrigue.seats.seat_gm(campaign_id).token,
-        "player": intrigue.seats.create_seat(campaign_id, "player", "Ana", faction_id=faction_id).token,
-        "observer": intrigue.seats.create_seat(campaign_id, "observer", "Cy").token,
-        "none": None,
-    }
 
 
 @pytest.fixture
@@ -63,13 +48,13 @@ def answer(client: TestClient, payload: dict[str, Any], headers: dict[str, str])
 @pytest.mark.parametrize("extensions", [None, {"cache": "off"}])
 def test_plain_standings_answered_before_the_view_are_the_views_answer(
     client: TestClient,
-    campaign: tuple[UUID, dict[str, str | None]],
+    standings_campaign: tuple[UUID, dict[str, str | None]],
     monkeypatch: pytest.MonkeyPatch,
     before_the_view: list[bool],
     accept: str,
     extensions: dict[str, str] | None,
 ) -> None:
-    campaign_id, tokens = campaign
+    campaign_id, tokens = standings_campaign
     payload = {"query": FACTIONS, "variables": {"campaignId": str(campaign_id)}, "extensions": extensions}
     asked = {
         name: {"Accept": accept} | ({"Authorization": f"Bearer {token}"} if token else {})
@@ -105,7 +90,7 @@ JSON_BODY = {"Content-Type": "application/json"}
 )
 def test_what_only_the_view_answers_is_left_to_it(
     client: TestClient,
-    campaign: tuple[UUID, dict[str, str | None]],
+    standings_campaign: tuple[UUID, dict[str, str | None]],
     monkeypatch: pytest.MonkeyPatch,
     before_the_view: list[bool],
     query: str,
@@ -113,7 +98,7 @@ def test_what_only_the_view_answers_is_left_to_it(
     headers: dict[str, str],
     status: int,
 ) -> None:
-    content = body_of(campaign[0], query, encoding)
+    content = body_of(standings_campaign[0], query, encoding)
     asked = client.post("/graphql", content=content, headers={"X-Request-ID": "same-id", **headers})
     assert before_the_view == [False]
     assert asked.status_code == status, asked.content[:300]
