@@ -11,8 +11,9 @@ client in turn; then the latency at 10 and at 50 clients with the writer rolling
 Prints one JSON line (`RESULT {...}`) with the load average. Run it from each tree in turn (ABAB) to compare.
 `python -m bench.standings_cost pair FILE TREE [BLOCKS]`: this tree's app and TREE's (another checkout, such as
 `git archive main` unpacked) served at once, asked in blocks alternating A, B, B, A (A = TREE), one client in turn:
-the server process's CPU per request, median and range of the blocks, for each campaign. Both servers are up
-through the same minutes, so the machine's load falls on both alike (docs/scaling.md, session 13).
+the server process's CPU per request, median and range of the blocks, for each campaign, and of each block's B/A.
+Both servers are up through the same minutes, so the machine's load falls on both alike (docs/scaling.md, session
+13).
 `python -m bench.standings_cost drop FILE` drops the database.
 """
 
@@ -193,6 +194,9 @@ def pair(path: str, tree: str, blocks: int) -> None:
                     asyncio.run(_in_turn(server.port, request, count))
                     spent[label].append(((process_seconds(server.process.pid) or 0.0) - before) / (count + 5) * 1e3)
             out[size] = {k: {"median": statistics.median(v), "min": min(v), "max": max(v)} for k, v in spent.items()}
+            # Each block's B against its own A (the same minutes' load): steadier than the two medians' ratio.
+            ratios = [b / a for a, b in zip(spent["A"], spent["B"], strict=True) if a > 0]
+            out[size]["B/A"] = {"median": statistics.median(ratios), "min": min(ratios), "max": max(ratios)}
     out["load_end"] = os.getloadavg()[0]
     print("RESULT " + json.dumps(out), flush=True)
 

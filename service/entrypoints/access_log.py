@@ -22,6 +22,9 @@ _REQUEST_ID = re.compile(r"^[\w.-]{1,64}$")
 
 _QUIET_ROUTES = frozenset({"/healthz", "/readyz", "/metrics"})
 
+# What logging records for the caller when it does not look (`logging._srcfile` None): file, line, function.
+_UNKNOWN_CALLER = ("(unknown file)", 0, "(unknown function)")
+
 _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 
 # A request id is this process's random half and a count: 32 hex digits as uuid4().hex gave, unique across processes
@@ -32,6 +35,17 @@ _COUNT = itertools.count()
 
 def _new_request_id() -> str:
     return f"{_PROCESS_HALF}{next(_COUNT) % 2**64:016x}"
+
+
+def _request_id_of(headers: list[tuple[bytes, bytes]]) -> str:
+    """The client's X-Request-ID (the last one sent) if it is a fit one, else a new id; one pass over the raw headers
+    rather than a dict of them all decoded (docs/scaling.md, "The standings' request path, session 14")."""
+    given = b""
+    for name, value in headers:
+        if name.lower() == b"x-request-id":
+            given = value
+    text = given.decode("latin-1")
+    return text if _REQUEST_ID.match(text) else _new_request_id()
 
 
 def _forked() -> None:
@@ -135,9 +149,8 @@ class RequestObserver:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-        given = headers.get("x-request-id", "")
-        request_id = given if _REQUEST_ID.match(given) else _new_request_id()
+        request_id = _request_id_of(scope["headers"])
+        echoed = (b"x-request-id", request_id.encode())
         found = _CAMPAIGN_IN_PATH.search(scope["path"])
         campaign = found.group(1) if found else None
         status = 500
@@ -146,8 +159,7 @@ class RequestObserver:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
-                message.setdefault("headers", [])
-                message["headers"] = [*message["headers"], (b"x-request-id", request_id.encode())]
+                message["headers"] = [*message.get("headers", ()), echoed]
             await send(message)
 
         root_path = scope.get("root_path", "")
@@ -171,5 +183,9 @@ class RequestObserver:
                     "status": status,
                     "duration_ms": round(elapsed * 1000, 1),
                 }
-                self.log.log(level, "request", extra=fields)
+                # makeRecord and handle, as Logger.log does, less its walk of the stack for the caller's file and
+                # line, which the line does not carry (docs/scaling.md, "The standings' request path, session 14").
+                file, line, function = _UNKNOWN_CALLER
+                record = self.log.makeRecord(self.log.name, level, file, line, "request", (), None, function, fields)
+                self.log.handle(record)
             _request.reset(previous)

@@ -233,11 +233,13 @@ def create_app(intrigue: Intrigue, limits: Limits | None = None, rates: Rates | 
     graphql = IntrigueGraphQL(intrigue, reads, listener, limits, claims)
     return Starlette(
         routes=[
-            Route("/healthz", healthz),
-            *ops_routes(intrigue),
+            # First: the router tries routes in turn, and no other route's path is /graphql (docs/scaling.md,
+            # session 14: the most asked path matched first).
             Route("/graphql", graphql, methods=["GET", "POST"]),
             WebSocketRoute("/graphql", graphql),
             Mount("/graphql", graphql),
+            Route("/healthz", healthz),
+            *ops_routes(intrigue),
             Mount(ASSETS_PATH, graphiql_assets()),
             Mount("/api/v1", create_rest_app(intrigue, reads, claims)),
             *console_routes(intrigue, pool),  # last: the console's pages never shadow the API

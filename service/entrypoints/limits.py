@@ -48,14 +48,18 @@ DEFAULTS = Limits()
 
 def json_depth(value: Any, stop_above: int) -> int:
     """How deep arrays and objects nest in a decoded JSON value (a scalar is 0); counting stops past `stop_above`."""
+    if not isinstance(value, dict | list):
+        return 0
     deepest, stack = 0, [(value, 1)]
-    while stack:
+    while stack:  # only arrays and objects are stacked: a scalar nests nothing (docs/scaling.md, session 14)
         item, depth = stack.pop()
-        if isinstance(item, dict | list):
-            deepest = max(deepest, depth)
+        if depth > deepest:
+            deepest = depth
             if deepest > stop_above:
                 return deepest
-            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+        for child in item.values() if isinstance(item, dict) else item:
+            if isinstance(child, dict | list):
+                stack.append((child, depth + 1))
     return deepest
 
 
@@ -126,8 +130,9 @@ class RequestLimits:
             nonlocal received, done
             if done:  # the body is in: what follows is a disconnect, which may come whenever it comes
                 return await receive()
-            try:
-                message = await asyncio.wait_for(receive(), limits.body_timeout)
+            try:  # a timer on this task, not wait_for's task per message (docs/scaling.md, session 14)
+                async with asyncio.timeout(limits.body_timeout):
+                    message = await receive()
             except TimeoutError:
                 raise RequestTimeoutError(f"the body did not arrive within {limits.body_timeout:g} s") from None
             received += len(message.get("body", b""))

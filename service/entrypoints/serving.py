@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from typing import Any
+from typing import Any, cast
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
@@ -33,6 +33,38 @@ class HeadersTooLargeError(Exception):
     """Raised in the parser's callback: httptools reports it as a parser error, which uvicorn answers with a 400."""
 
 
+class OneWrite:
+    """A connection's transport whose writes in one step of the event loop leave in one call: an answer's head and
+    body in one writev, not two sends, each waking the client (docs/scaling.md, "The standings' request path,
+    session 14"). A write waits for the next write or for the loop's next turn, whichever comes first, so the bytes
+    and their order are as written; closing writes what waits first. Anything else is the transport's."""
+
+    def __init__(self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop) -> None:
+        self.transport, self.loop = transport, loop
+        self.held: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self.held.append(data)
+        if len(self.held) > 1:
+            self.flush()
+        else:
+            self.loop.call_soon(self.flush)
+
+    def flush(self) -> None:
+        if not self.held:
+            return
+        held, self.held = self.held, []
+        if not self.transport.is_closing():  # the peer is gone: as uvicorn writes nothing once disconnected
+            self.transport.writelines(held)
+
+    def close(self) -> None:
+        self.flush()
+        self.transport.close()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.transport, name)
+
+
 class TimedHttpToolsProtocol(HttpToolsProtocol):
     """uvicorn's httptools protocol, closing a connection whose request headers do not arrive in `header_timeout`
     (from the connection's opening, or from a request's first byte) and refusing headers over `max_header_bytes`."""
@@ -43,8 +75,16 @@ class TimedHttpToolsProtocol(HttpToolsProtocol):
     _header_bytes = 0
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
+        super().connection_made(transport)  # flow control stays on the transport itself
+        self.transport = cast(asyncio.Transport, OneWrite(transport, self.loop))
         self._await_headers()
+
+    def handle_websocket_upgrade(self) -> None:
+        """A WebSocket is handed the transport itself, once what waits is written."""
+        if isinstance(self.transport, OneWrite):
+            self.transport.flush()
+            self.transport = self.transport.transport
+        super().handle_websocket_upgrade()
 
     def on_message_begin(self) -> None:
         super().on_message_begin()

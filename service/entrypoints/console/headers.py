@@ -3,7 +3,6 @@ scripts and styles from this service's own origin only, and no page of it may be
 
 from __future__ import annotations
 
-from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -27,6 +26,16 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",  # a page's URL (a campaign's id) never leaves with a request
 }
+# As they go out (lower-case names, latin-1), built once: not a MutableHeaders and three scans of an answer's headers
+# per request (docs/scaling.md, "The standings' request path, session 14").
+_RAW = tuple((name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in SECURITY_HEADERS.items())
+
+
+def secured(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """`headers` with each of `SECURITY_HEADERS` that the endpoint did not set itself appended, in their order."""
+    present = {name for name, _ in headers}  # as MutableHeaders.setdefault compares them: raw
+    missing = [header for header in _RAW if header[0] not in present]
+    return [*headers, *missing] if missing else list(headers)
 
 
 class SecurityHeaders:
@@ -40,11 +49,9 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
 
-        async def secured(message: Message) -> None:
+        async def securing(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                for name, value in SECURITY_HEADERS.items():
-                    headers.setdefault(name, value)
+                message["headers"] = secured(message.get("headers") or [])
             await send(message)
 
-        await self.app(scope, receive, secured)
+        await self.app(scope, receive, securing)

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlsplit
 from uuid import UUID
 
-from starlette.datastructures import Headers
 from starlette.requests import Request, cookie_parser
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -58,24 +57,35 @@ class SeatCookies:
         await self.app(scope, receive, send)
 
 
+# The headers `_cookie_token` reads, each as Headers.get finds it (its first value, the raw name matched exactly).
+_READ = (b"authorization", b"origin", b"host", CAMPAIGN_HEADER.encode(), b"cookie")
+
+
 def _cookie_token(scope: Scope) -> str | None:
-    headers = Headers(scope=scope)
-    if "authorization" in headers or not _same_origin(headers):
+    headers = _first_of(scope["headers"])  # one pass, not a Headers scan per name (docs/scaling.md, session 14)
+    if b"authorization" in headers or not _same_origin(headers.get(b"origin"), headers.get(b"host", "")):
         return None
     if scope["type"] == "websocket":
         named = parse_qs(scope.get("query_string", b"").decode("latin-1")).get(CAMPAIGN_PARAM, [None])[0]
     else:
-        named = headers.get(CAMPAIGN_HEADER)
+        named = headers.get(CAMPAIGN_HEADER.encode())
     campaign = _campaign_id(named)
-    return None if campaign is None else cookie_parser(headers.get("cookie", "")).get(cookie_name(campaign))
+    return None if campaign is None else cookie_parser(headers.get(b"cookie", "")).get(cookie_name(campaign))
 
 
-def _same_origin(headers: Headers) -> bool:
+def _first_of(raw: list[tuple[bytes, bytes]]) -> dict[bytes, str]:
+    found: dict[bytes, str] = {}
+    for name, value in raw:
+        if name in _READ and name not in found:
+            found[name] = value.decode("latin-1")
+    return found
+
+
+def _same_origin(origin: str | None, host: str) -> bool:
     """No Origin (a same-origin GET), or this service's own: a page of another origin, even of the same site (another
     port of the host), never has its request answered as the seat, nor a WebSocket it opens (cross-site WebSocket
     hijacking), though the browser sends the cookie with it."""
-    origin = headers.get("origin")
-    return origin is None or urlsplit(origin).netloc.lower() == headers.get("host", "").lower()
+    return origin is None or urlsplit(origin).netloc.lower() == host.lower()
 
 
 def _campaign_id(named: str | None) -> UUID | None:

@@ -195,14 +195,8 @@ async def standings(
     plan = plan_of(query, operation_name)
     if plan is None:
         return None
-    coerced = get_variable_values(schema._schema, plan.operation.variable_definitions or [], variables or {})
-    if isinstance(coerced, list):
-        return None
-    node = plan.operation.selection_set.selections[0]
-    assert isinstance(node, FieldNode)
-    definition = schema._schema.query_type.fields[plan.root]  # type: ignore[union-attr]
     try:
-        campaign_id = get_argument_values(definition, node, coerced)["campaignId"]
+        campaign_id = _campaign_id(plan, variables or {})
         if _precomputed(plan):
             reader, owned = reader_of(seat, campaign_id)
             sent = await reads.standings_answer(campaign_id, plan.root, reader is Reader.GM, owned)
@@ -220,3 +214,30 @@ def _precomputed(plan: _Plan) -> bool:
     composer = COMPOSERS.get(plan.root)
     kept = plan_of(composer.document, None) if composer is not None else None
     return kept is not None and kept.selection == plan.selection
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def _campaign_id(plan: _Plan, variables: dict[str, Any]) -> Any:
+    """The root's `campaignId` argument, its variables coerced as graphql-core coerces them; kept per plan and
+    variables when these are JSON scalars (a campaign's id), since coercing them again gives the same value
+    (docs/scaling.md, "The standings' request path, session 14"). Raises `_NotPlain` or graphql-core's errors."""
+    if all(type(value) in _SCALARS for value in variables.values()):  # the type too: 1, 1.0 and True hash alike
+        return _kept_campaign_id(plan, tuple((name, type(value), value) for name, value in variables.items()))
+    return _coerced_campaign_id(plan, variables)
+
+
+@lru_cache(maxsize=1024)
+def _kept_campaign_id(plan: _Plan, variables: tuple[tuple[str, type, Any], ...]) -> Any:
+    return _coerced_campaign_id(plan, {name: value for name, _, value in variables})
+
+
+def _coerced_campaign_id(plan: _Plan, variables: dict[str, Any]) -> Any:
+    coerced = get_variable_values(schema._schema, plan.operation.variable_definitions or [], variables)
+    if isinstance(coerced, list):
+        raise _NotPlain
+    node = plan.operation.selection_set.selections[0]
+    assert isinstance(node, FieldNode)
+    definition = schema._schema.query_type.fields[plan.root]  # type: ignore[union-attr]
+    return get_argument_values(definition, node, coerced)["campaignId"]

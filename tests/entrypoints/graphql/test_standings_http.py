@@ -1,11 +1,12 @@
 """A POST of plain standings answered before strawberry's view (graphql/standings_http.py) is the view's answer,
 byte for byte and header for header, for the GM, a player, an observer and no seat, in either media type, with the
 kept answers and without; and what the view alone answers correctly (a refusal, a body it cannot read) it still
-answers."""
+answers. The middleware stack made cheaper in session 14 answers as the stack did before it (stack_before.py)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 from uuid import UUID
 
@@ -14,22 +15,10 @@ from starlette.testclient import TestClient
 
 from service.bootstrap import Intrigue
 from service.entrypoints import http
-from service.entrypoints.graphql.precomputed import FACTIONS, precompute_standings
+from service.entrypoints.console.session import cookie_name
+from service.entrypoints.graphql.precomputed import FACTIONS
 from service.entrypoints.shared.graphql_media import GRAPHQL_RESPONSE, JSON
-from tests.service.usecases.test_factionturn_play import played
-
-
-@pytest.fixture(scope="module")
-def campaign(intrigue: Intrigue) -> tuple[UUID, dict[str, str | None]]:
-    precompute_standings()
-    campaign_id = played(intrigue, "standings before the view", 1).id
-    faction_id = UUID(next(f["id"] for f in intrigue.state.of_kind(campaign_id, "faction") if not f["wild"]))
-    return campaign_id, {
-        "gm": intrigue.seats.seat_gm(campaign_id).token,
-        "player": intrigue.seats.create_seat(campaign_id, "player", "Ana", faction_id=faction_id).token,
-        "observer": intrigue.seats.create_seat(campaign_id, "observer", "Cy").token,
-        "none": None,
-    }
+from tests.entrypoints.graphql.stack_before import app_before, code_before
 
 
 @pytest.fixture
@@ -63,13 +52,13 @@ def answer(client: TestClient, payload: dict[str, Any], headers: dict[str, str])
 @pytest.mark.parametrize("extensions", [None, {"cache": "off"}])
 def test_plain_standings_answered_before_the_view_are_the_views_answer(
     client: TestClient,
-    campaign: tuple[UUID, dict[str, str | None]],
+    standings_campaign: tuple[UUID, dict[str, str | None]],
     monkeypatch: pytest.MonkeyPatch,
     before_the_view: list[bool],
     accept: str,
     extensions: dict[str, str] | None,
 ) -> None:
-    campaign_id, tokens = campaign
+    campaign_id, tokens = standings_campaign
     payload = {"query": FACTIONS, "variables": {"campaignId": str(campaign_id)}, "extensions": extensions}
     asked = {
         name: {"Accept": accept} | ({"Authorization": f"Bearer {token}"} if token else {})
@@ -105,7 +94,7 @@ JSON_BODY = {"Content-Type": "application/json"}
 )
 def test_what_only_the_view_answers_is_left_to_it(
     client: TestClient,
-    campaign: tuple[UUID, dict[str, str | None]],
+    standings_campaign: tuple[UUID, dict[str, str | None]],
     monkeypatch: pytest.MonkeyPatch,
     before_the_view: list[bool],
     query: str,
@@ -113,7 +102,7 @@ def test_what_only_the_view_answers_is_left_to_it(
     headers: dict[str, str],
     status: int,
 ) -> None:
-    content = body_of(campaign[0], query, encoding)
+    content = body_of(standings_campaign[0], query, encoding)
     asked = client.post("/graphql", content=content, headers={"X-Request-ID": "same-id", **headers})
     assert before_the_view == [False]
     assert asked.status_code == status, asked.content[:300]
@@ -124,3 +113,61 @@ def test_what_only_the_view_answers_is_left_to_it(
         sorted(viewed.headers.multi_items()),
         viewed.content,
     )
+
+
+@pytest.fixture(scope="module")
+def before(intrigue: Intrigue) -> Iterator[TestClient]:
+    """The app with the middleware stack as it was before session 14."""
+    with TestClient(app_before(intrigue)) as client:
+        yield client
+
+
+@pytest.mark.parametrize("accept", [JSON, GRAPHQL_RESPONSE])
+@pytest.mark.parametrize("extensions", [None, {"cache": "off"}])
+def test_the_stack_answers_plain_standings_as_it_did_before_session_14(
+    client: TestClient,
+    before: TestClient,
+    standings_campaign: tuple[UUID, dict[str, str | None]],
+    accept: str,
+    extensions: dict[str, str] | None,
+) -> None:
+    campaign_id, tokens = standings_campaign
+    payload = {"query": FACTIONS, "variables": {"campaignId": str(campaign_id)}, "extensions": extensions}
+    asked = {
+        name: {"Accept": accept} | ({"Authorization": f"Bearer {token}"} if token else {})
+        for name, token in tokens.items()
+    }
+    cookie = f"{cookie_name(campaign_id)}={tokens['player']}"  # the console's seat cookie, read by SeatCookies
+    asked["player by cookie"] = {"Accept": accept, "X-Intrigue-Campaign": str(campaign_id), "Cookie": cookie}
+    now = {name: answer(client, payload, headers) for name, headers in asked.items()}
+    with code_before():
+        then = {name: answer(before, payload, headers) for name, headers in asked.items()}
+    assert now == then
+    assert now["player by cookie"] == now["player"]
+    assert len({body for _, _, body in now.values()}) == 3  # the GM, the player, the public
+
+
+@pytest.mark.parametrize(
+    ("content", "headers"),
+    [
+        (b"[" * 80 + b"]" * 80, JSON_BODY),  # nested past the limits: refused before any endpoint
+        (b"{not json", JSON_BODY),
+        (b'{"query": "{ factions(campaignId: 1) { id } }"}', {**JSON_BODY, "X-Request-ID": "not an id!"}),
+        (b'{"query": "query($c: UUID!) { factions(campaignId: $c) { id } }", "variables": {"c": true}}', JSON_BODY),
+        (b'{"query": "query($c: UUID!) { factions(campaignId: $c) { id } }", "variables": {"c": 1}}', JSON_BODY),
+    ],
+)
+def test_the_stack_refuses_as_it_did_before_session_14(
+    client: TestClient, before: TestClient, content: bytes, headers: dict[str, str]
+) -> None:
+    def asked(app: TestClient) -> tuple[int, Any, bytes]:
+        response = app.post("/graphql", content=content, headers={"X-Request-ID": "same-id", **headers})
+        found = sorted(response.headers.multi_items())
+        if "X-Request-ID" in headers:  # not a fit id: each answer names a new one of its own
+            found = [(k, "new" if k == "x-request-id" and len(v) == 32 else v) for k, v in found]
+        return response.status_code, found, response.content
+
+    now = asked(client)
+    with code_before():
+        assert asked(before) == now
+    assert now[0] >= 400 or b'"errors"' in now[2]

@@ -12,23 +12,10 @@ import pytest
 from starlette.testclient import TestClient
 
 from service.bootstrap import Intrigue
-from service.entrypoints.graphql.precomputed import FACTIONS, precompute_standings
+from service.entrypoints.graphql.precomputed import FACTIONS
 from service.entrypoints.shared.graphql_media import GRAPHQL_RESPONSE, JSON
 from service.persistence.queries import ReadModelReads
 from service.persistence.readpool import ReadPool
-from tests.service.usecases.test_factionturn_play import played
-
-
-@pytest.fixture(scope="module")
-def campaign(intrigue: Intrigue) -> tuple[UUID, dict[str, str | None]]:
-    precompute_standings()
-    campaign_id = played(intrigue, "standings sent as stored", 1).id
-    faction_id = UUID(next(f["id"] for f in intrigue.state.of_kind(campaign_id, "faction") if not f["wild"]))
-    return campaign_id, {
-        "gm": intrigue.seats.seat_gm(campaign_id).token,
-        "player": intrigue.seats.create_seat(campaign_id, "player", "Ana", faction_id=faction_id).token,
-        "none": None,
-    }
 
 
 def stored(intrigue: Intrigue, campaign_id: UUID, gm: bool, owned: tuple[UUID, ...]) -> bytes:
@@ -41,14 +28,15 @@ def stored(intrigue: Intrigue, campaign_id: UUID, gm: bool, owned: tuple[UUID, .
 
 @pytest.mark.parametrize("accept", [JSON, GRAPHQL_RESPONSE])
 def test_an_uncached_answer_is_the_stored_bytes_wrapped_once(
-    intrigue: Intrigue, client: TestClient, campaign: tuple[UUID, dict[str, str | None]], accept: str
+    intrigue: Intrigue, client: TestClient, standings_campaign: tuple[UUID, dict[str, str | None]], accept: str
 ) -> None:
-    campaign_id, tokens = campaign
+    campaign_id, tokens = standings_campaign
     player = intrigue.seats.resolve(f"Bearer {tokens['player']}")
     assert player is not None and player.faction_id is not None
     expected = {
         "gm": stored(intrigue, campaign_id, True, ()),
         "player": stored(intrigue, campaign_id, False, (player.faction_id,)),
+        "observer": stored(intrigue, campaign_id, False, ()),  # an observer reads what the public reads
         "none": stored(intrigue, campaign_id, False, ()),
     }
     assert len(set(expected.values())) == 3  # each reader its own part of the fog
