@@ -94,9 +94,9 @@ EXTERNAL_WORKERS ?= 2
 test-external: install
 	TEST_DATABASE_URL=$(PG_URL) $(BYTECODE) $(BIN)/pytest -n $(EXTERNAL_WORKERS) --dist loadscope tests/service tests/entrypoints
 
-## The store's tests (.ci/test-citus's list; CITUS_TESTS="tests/service tests/entrypoints" for the whole) on a Citus cluster
+## The persistence, service and entry-point tests (tests/service, tests/entrypoints; CITUS_TESTS=store for the store's alone) on a Citus cluster
 ## (coordinator + 2 workers under ./var/citus, ports 5610-5612), built from ../shared/citus/, in 2 processes
-## (docs/scaling.md, "Citus"; the whole: 21 min at load 4-8, about 2,300 CPU-seconds). Skips with a hint when Citus
+## (docs/scaling.md, "Citus"; 27 min at load 8-14, 1,419 tests). Skips with a hint when Citus
 ## is missing, except in CI. The console's node_modules for the GraphQL-over-HTTP audit among them.
 test-citus: install web-install
 	$(BYTECODE) .ci/test-citus
