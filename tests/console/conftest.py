@@ -71,6 +71,8 @@ def describe_failure(opened: list[Seat], server: ConsoleServer) -> str:
     for n, seat in enumerate(opened):
         with contextlib.suppress(Exception):  # a closed or crashed page has nothing to show
             parts.append(f"--- seat {n}: {seat.page.url}\n{seat.page.inner_text('body', timeout=2000)[:1500]}")
+    for n, seat in enumerate(opened):
+        parts.extend(f"--- seat {n}'s page said: {error}"[:1500] for error in seat.errors)
     parts.append("--- the server's last output\n" + server.output()[-3000:])
     return "\n".join(parts)
 

@@ -146,8 +146,12 @@ def test_who_has_submitted_waits_for_the_seats_before_naming_who_runs_a_member(
     expect(status.get_by_text("The GM", exact=True)).to_have_count(0)
     expect(page.get_by_test_id("gm-faction-chooser").locator("option", has_text="GM-run")).to_have_count(0)
     page.unroute(graphql, hold_the_seats)
+    # Issue 31, item 4: the page may read the seats again while they are held (its live re-reads once its
+    # subscriptions connect), and urql then aborts the read it superseded; only a read still waiting is let go (a
+    # route of an aborted request is already handled: continuing it fails), and the last one is always still waiting.
     for route in held:
-        route.fallback()  # on to the context's own handler, which lets it reach the server
+        if route.request.failure is None:
+            route.fallback()  # on to the context's own handler, which lets it reach the server
     expect(status.get_by_role("row", name=re.compile(f"^{FACTION}")).get_by_test_id("run-by")).to_have_text("A player")
     expect(status.get_by_role("row", name=re.compile("^The Wild")).get_by_test_id("run-by")).to_have_text("The GM")
 
