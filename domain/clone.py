@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping
-from datetime import datetime
 from typing import Any, TypeVar
 from uuid import UUID
 
@@ -21,8 +20,10 @@ from eventsourcing.domain import Aggregate
 T = TypeVar("T")
 Copier = Callable[[Any], Any]
 # Immutable, so shared. A timestamp (each aggregate's `_created_on`, `_modified_on`) went to `deepcopy`, whose
-# `__reduce_ex__` walk was about a third of a working copy's cost (issue 31, item 1, P6).
-_ATOMS = frozenset({str, int, float, bool, type(None), UUID, bytes, datetime})
+# `__reduce_ex__` walk was about a third of a working copy's cost (issue 31, item 1, P6). Its class is named, not
+# imported: the domain imports no module that reads the clock (tests/test_layers.py).
+_ATOMS = frozenset({str, int, float, bool, type(None), UUID, bytes})
+_TIMES = frozenset({("datetime", "datetime"), ("datetime", "date"), ("datetime", "timedelta")})
 
 
 def clone(value: T, copiers: Mapping[type, Copier] | None = None) -> T:
@@ -48,4 +49,6 @@ def _clone(value: Any, copiers: Mapping[type, Copier]) -> Any:
         state["_pending_events"] = list(getattr(value, "_pending_events", []))
         vars(made).update(state)
         return made
+    if (kind.__module__, kind.__name__) in _TIMES:
+        return value
     return copy.deepcopy(value)
