@@ -11,12 +11,11 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Browser, BrowserContext, Page, Request, Response, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Response, Route, expect
 
 from tests.support.processes import STARTUP_LIMIT
 
@@ -68,21 +67,6 @@ class Seat:
         return "\n".join([*self.bodies, self.page.content()])
 
 
-# Issue 31, item 4: the requests each page has in flight, seen from the test's side through Playwright's request
-# events (the page's own fetch is never wrapped, so no answer is delayed or altered). A request leaves the set when
-# its body has been read whole (`requestfinished`: a streamed @defer answer at its end) or it failed; subscriptions
-# ride the WebSocket, which sends no request event, so they are never waited on.
-IN_FLIGHT: weakref.WeakKeyDictionary[Page, set[Request]] = weakref.WeakKeyDictionary()
-
-
-def track_requests(page: Page) -> None:
-    flying: set[Request] = set()
-    IN_FLIGHT[page] = flying
-    page.on("request", lambda request: flying.add(request))  # a handler must be a Python function, not a builtin
-    page.on("requestfinished", lambda request: flying.discard(request))
-    page.on("requestfailed", lambda request: flying.discard(request))
-
-
 def open_seat(browser: Browser, origin: str) -> Seat:
     context = browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
     context.set_default_timeout(WAIT_LIMIT_MS)  # clicks, fills and load states: the same limit as `expect`
@@ -91,7 +75,6 @@ def open_seat(browser: Browser, origin: str) -> Seat:
     context.expose_binding("__cspRefused", lambda _source, text: refused.append(text))
     context.add_init_script(CSP_REPORTER)
     page = context.new_page()
-    track_requests(page)
     seat = Seat(context, page, origin, refused=refused)
 
     def route(route: Route) -> None:

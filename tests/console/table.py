@@ -7,13 +7,12 @@ stealthed asset to hide, a plot to keep secret) goes through the public GraphQL 
 from __future__ import annotations
 
 import re
-import time
 from dataclasses import dataclass
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.console.browser import IN_FLIGHT, WAIT_LIMIT_MS, Seat
+from tests.console.browser import Seat
 from tests.console.server import ConsoleServer
 
 # The campaign's screens, as the frame's navigation names them (web/src/app/CampaignLayout.tsx): path, link.
@@ -108,23 +107,11 @@ def visit(page: Page, campaign_id: str, path: str, label: str) -> None:
     settle(page)
 
 
-# Two animation frames: a render that an answer started has run, and any request it sent has been sent.
-_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null))))"
-_LOADING = "() => document.querySelectorAll('.loading').length"
-
-
 def settle(page: Page) -> None:
-    """Wait until the screen has read what it asked for: no request in flight and no "Loading …" line left, twice
-    in a row two animation frames apart (issue 31, item 4: a state, where Playwright's `networkidle` waited for 500 ms
-    of silence). The requests are those Playwright reported (browser.py, `IN_FLIGHT`); each check's round trip to
-    the page also delivers the request events the page sent before it."""
-    flying = IN_FLIGHT[page]
-    deadline = time.monotonic() + WAIT_LIMIT_MS / 1000
-    quiet = 0
-    while quiet < 2:
-        assert time.monotonic() < deadline, f"the screen never settled: {sorted(r.url for r in flying)} in flight"
-        page.evaluate(_FRAMES)
-        quiet = quiet + 1 if not flying and page.evaluate(_LOADING) == 0 else 0
+    """Wait until the screen has read what it asked for: no request in flight, no "Loading …" line left."""
+    page.wait_for_load_state("networkidle")
+    expect(page.locator(".loading")).to_have_count(0)
+    page.wait_for_load_state("networkidle")
 
 
 def screens_of(page: Page) -> list[tuple[str, str]]:

@@ -9,7 +9,6 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
-from playwright.sync_api import Error as PlaywrightError
 
 from tests.console.browser import Seat, axe_violations, open_seat, screenshot
 from tests.console.keyboard import arrow_to, tab_to, type_into
@@ -147,16 +146,8 @@ def test_who_has_submitted_waits_for_the_seats_before_naming_who_runs_a_member(
     expect(status.get_by_text("The GM", exact=True)).to_have_count(0)
     expect(page.get_by_test_id("gm-faction-chooser").locator("option", has_text="GM-run")).to_have_count(0)
     page.unroute(graphql, hold_the_seats)
-    # Issue 31, item 4: the page may read the seats again while they are held (its live re-reads once its
-    # subscriptions connect), and urql then aborts the read it superseded. The last read is the one the page waits
-    # on: it is let go first; then each earlier one, unless the page aborted it meanwhile (its route is then already
-    # handled, which Playwright reports as an error whether or not the request's failure is known yet).
-    for route in reversed(held):
-        try:
-            route.fallback()  # on to the context's own handler, which lets it reach the server
-        except PlaywrightError as error:
-            if "already handled" not in str(error):
-                raise
+    for route in held:
+        route.fallback()  # on to the context's own handler, which lets it reach the server
     expect(status.get_by_role("row", name=re.compile(f"^{FACTION}")).get_by_test_id("run-by")).to_have_text("A player")
     expect(status.get_by_role("row", name=re.compile("^The Wild")).get_by_test_id("run-by")).to_have_text("The GM")
 
