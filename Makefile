@@ -89,10 +89,9 @@ lint: install
 	$(BIN)/python tests/test_import_cycles.py
 
 ## The service's and entry points' tests again, against an external server (default: the local PostgreSQL on 5432),
-## in 2 processes (pytest-xdist, a module's tests in one; each process its own databases, a few connections each).
-EXTERNAL_WORKERS ?= 2
+## in one process: two ran short of the server's 100 connections (docs/scaling.md, "`make test-citus`'s scope").
 test-external: install
-	TEST_DATABASE_URL=$(PG_URL) $(BYTECODE) $(BIN)/pytest -n $(EXTERNAL_WORKERS) --dist loadscope tests/service tests/entrypoints
+	TEST_DATABASE_URL=$(PG_URL) $(BYTECODE) $(BIN)/pytest tests/service tests/entrypoints
 
 ## The persistence, service and entry-point tests (tests/service, tests/entrypoints; CITUS_TESTS=store for the store's alone) on a Citus cluster
 ## (coordinator + 2 workers under ./var/citus, ports 5610-5612), built from ../shared/citus/, in 2 processes
