@@ -95,7 +95,7 @@ test-external: install
 
 ## The persistence, service and entry-point tests (tests/service, tests/entrypoints; CITUS_TESTS=store for the store's alone) on a Citus cluster
 ## (coordinator + 2 workers under ./var/citus, ports 5610-5612), built from ../shared/citus/, in 2 processes
-## (docs/scaling.md, "Citus"; 27 min at load 8-14, 1,419 tests). Skips with a hint when Citus
+## (docs/scaling.md, "Citus"; 13 min idle, 27 min at load 8-14). Skips with a hint when Citus
 ## is missing, except in CI. The console's node_modules for the GraphQL-over-HTTP audit among them.
 test-citus: install web-install
 	$(BYTECODE) .ci/test-citus
