@@ -48,6 +48,18 @@ def answer(client: TestClient, payload: dict[str, Any], headers: dict[str, str])
     return response.status_code, sorted(response.headers.multi_items()), response.content
 
 
+def standings_asked(
+    campaign_id: UUID, tokens: dict[str, str | None], accept: str, extensions: dict[str, str] | None
+) -> tuple[dict[str, Any], dict[str, dict[str, str]]]:
+    """The plain-standings body, and each reader's headers (the GM, a player, an observer, no seat)."""
+    payload = {"query": FACTIONS, "variables": {"campaignId": str(campaign_id)}, "extensions": extensions}
+    asked = {
+        name: {"Accept": accept} | ({"Authorization": f"Bearer {token}"} if token else {})
+        for name, token in tokens.items()
+    }
+    return payload, asked
+
+
 @pytest.mark.parametrize("accept", [JSON, GRAPHQL_RESPONSE])
 @pytest.mark.parametrize("extensions", [None, {"cache": "off"}])
 def test_plain_standings_answered_before_the_view_are_the_views_answer(
@@ -59,11 +71,7 @@ def test_plain_standings_answered_before_the_view_are_the_views_answer(
     extensions: dict[str, str] | None,
 ) -> None:
     campaign_id, tokens = standings_campaign
-    payload = {"query": FACTIONS, "variables": {"campaignId": str(campaign_id)}, "extensions": extensions}
-    asked = {
-        name: {"Accept": accept} | ({"Authorization": f"Bearer {token}"} if token else {})
-        for name, token in tokens.items()
-    }
+    payload, asked = standings_asked(campaign_id, tokens, accept, extensions)
     fast = {name: answer(client, payload, headers) for name, headers in asked.items()}
     assert before_the_view == [True] * len(asked)
     view_only(monkeypatch)
@@ -132,11 +140,7 @@ def test_the_stack_answers_plain_standings_as_it_did_before_session_14(
     extensions: dict[str, str] | None,
 ) -> None:
     campaign_id, tokens = standings_campaign
-    payload = {"query": FACTIONS, "variables": {"campaignId": str(campaign_id)}, "extensions": extensions}
-    asked = {
-        name: {"Accept": accept} | ({"Authorization": f"Bearer {token}"} if token else {})
-        for name, token in tokens.items()
-    }
+    payload, asked = standings_asked(campaign_id, tokens, accept, extensions)
     cookie = f"{cookie_name(campaign_id)}={tokens['player']}"  # the console's seat cookie, read by SeatCookies
     asked["player by cookie"] = {"Accept": accept, "X-Intrigue-Campaign": str(campaign_id), "Cookie": cookie}
     now = {name: answer(client, payload, headers) for name, headers in asked.items()}
