@@ -19,6 +19,7 @@ from projections.state import StateView
 from service.operations import logs, metrics
 from service.operations.deliveries import DeliverySettings, DeliveryWorker
 from service.persistence import database, migrations, outcomes
+from service.persistence.aggregate_cache import budget_bytes
 from service.persistence.database import Database
 from service.persistence.idempotency import IdempotencyKeys
 from service.persistence.queries import CatalogQueries, StateQueries
@@ -163,12 +164,17 @@ class Settings(BaseSettings):
     def load(cls) -> Settings:
         """The settings from the environment; a value that cannot be used raises `ConfigurationError`, naming it."""
         try:
-            return cls()
+            settings = cls()
         except ValidationError as error:
             first = error.errors()[0]
             name = str(first["loc"][0]) if first["loc"] else "?"
             variable = cls.env(name) if name in cls.model_fields else name
             raise ConfigurationError(f"{variable}={first.get('input')!r}: {first['msg']}") from None
+        try:  # the kept aggregates' budget, which each store reads from the environment (aggregate_cache.py)
+            budget_bytes(os.environ)
+        except ValueError as error:
+            raise ConfigurationError(str(error)) from None
+        return settings
 
 
 def _flag(name: str, default: bool) -> bool:

@@ -86,6 +86,9 @@ def test_every_option_has_help_and_those_read_from_the_environment_name_it() -> 
         ("INTRIGUE_PORT", "70000", "INTRIGUE_PORT='70000': Input should be less than or equal to 65535"),
         ("INTRIGUE_DB_POOL_SIZE", "0", "INTRIGUE_DB_POOL_SIZE='0': Input should be greater than or equal to 1"),
         ("INTRIGUE_RUN_PROJECTIONS", "maybe", "INTRIGUE_RUN_PROJECTIONS='maybe': Input should be a valid boolean"),
+        ("INTRIGUE_AGGREGATE_CACHE_MB", "lots", "INTRIGUE_AGGREGATE_CACHE_MB='lots': a budget in MiB"),
+        ("INTRIGUE_AGGREGATE_CACHE_MB", "-1", "INTRIGUE_AGGREGATE_CACHE_MB='-1': a budget in MiB"),
+        ("INTRIGUE_AGGREGATE_CACHE", "2000", "INTRIGUE_AGGREGATE_CACHE counted aggregates; set INTRIGUE_AGGREGATE_CACHE_MB"),
     ],
 )
 def test_a_bad_configuration_value_is_refused_by_name_without_a_traceback(variable: str, value: str, said: str) -> None:
