@@ -23,6 +23,7 @@ from service.persistence.database import Database
 
 WRITES_EVERY = 0.01  # 100 events/s in another campaign
 P99_MS = {"small": 50.0, "big": 250.0}
+BARE_RATIO = 0.9  # issue 31, P5: uncached answers/s at least 0.9 of the bare endpoint's
 
 
 def _body(campaign_id: UUID, cached: bool) -> bytes:
@@ -79,7 +80,9 @@ def run(db: Database, small: UUID, big: UUID, writer_campaign: UUID) -> list[boo
                 ],
                 [
                     Figure(
-                        "uncached requests/s against bare requests/s", uncached.per_second / bare.per_second, ">= 0.6"
+                        "uncached requests/s against bare requests/s",
+                        uncached.per_second / bare.per_second,
+                        f">= {BARE_RATIO:g}",
                     ),
                     Figure(
                         f"p99 ms, cache off, {50} clients, writer in another campaign",
