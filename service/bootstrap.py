@@ -81,6 +81,7 @@ class Settings(BaseSettings):
     )
     host: str = Field("127.0.0.1", validation_alias="INTRIGUE_HOST", description="the address `serve` listens on")
     port: int = Field(8000, ge=1, le=65535, validation_alias="INTRIGUE_PORT", description="the port `serve` listens on")
+    processes: int = Field(1, ge=1, validation_alias="INTRIGUE_PROCESSES", description="processes `serve` answers from")
     metrics_port: int = Field(
         0,
         ge=0,

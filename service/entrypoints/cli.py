@@ -42,6 +42,9 @@ def build_parser(settings: Settings) -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="run the HTTP API (GraphQL at /graphql, the console at /)")
     serve.add_argument("--host", default=settings.host, help=_env_help(settings, "host"))
     serve.add_argument("--port", type=int, default=settings.port, help=_env_help(settings, "port"))
+    serve.add_argument(
+        "--processes", type=_at_least_one, default=settings.processes, help=_env_help(settings, "processes")
+    )
     serve.add_argument("--demo", action="store_true", help="seed the demo campaign when the store is empty")
     serve.add_argument(
         "--no-projections",
@@ -96,7 +99,7 @@ def _run(args: argparse.Namespace) -> int:
     precompute_standings()  # whichever command writes projects the standings as sent (docs/scaling.md)
     try:
         if args.command == "serve":
-            return _serve(args.host, args.port, args.demo, not args.no_projections, not args.no_migrate)
+            return _serve(args, not args.no_projections, not args.no_migrate)
         if args.command == "worker":
             return cli_worker.run(args.projection or [m.name for m in READ_MODELS], args.metrics_port, args.poll)
         if args.command == "migrate":
@@ -138,9 +141,10 @@ def _environment_help() -> str:
     return "environment (docs/operations.md lists every variable):\n" + "\n".join(lines)
 
 
-def _serve(host: str, port: int, demo: bool, projections: bool, migrate: bool) -> int:
+def _serve(args: argparse.Namespace, projections: bool, migrate: bool) -> int:
     import uvicorn
 
+    from service.entrypoints import serve_processes
     from service.entrypoints.http import create_app
     from service.entrypoints.serving import uvicorn_options
 
@@ -149,21 +153,35 @@ def _serve(host: str, port: int, demo: bool, projections: bool, migrate: bool) -
         update={
             "run_projections": settings.run_projections and projections,
             "migrate_on_start": settings.migrate_on_start and migrate,
+            "processes": args.processes,
         }
     )
-    intrigue = bootstrap(settings)
+    db = database.resolve(settings.database_url, settings.pgdata)
+    if settings.processes > 1:  # refused before anything is migrated, seeded or served
+        serve_processes.check_connection_budget(db, settings.processes, settings.pool_size)
+    intrigue = bootstrap(settings, db)
     log = logging.getLogger("intrigue")
     log.info("event store: %s", intrigue.db.describe())
     if not settings.run_projections:
         log.info("projections are left to `intrigue worker`")
     try:
-        if demo:
+        if args.demo:
             _seed_and_announce_demo(intrigue, log)
-        _announce_urls(host, port)
-        uvicorn.run(create_app(intrigue), host=host, port=port, **uvicorn_options())
+        _announce_urls(args.host, args.port)
+        if settings.processes > 1:
+            serve_processes.serve(intrigue, settings, args.host, args.port, uvicorn_options())
+        else:
+            uvicorn.run(create_app(intrigue), host=args.host, port=args.port, **uvicorn_options())
     finally:
         intrigue.close()
     return 0
+
+
+def _at_least_one(value: str) -> int:
+    count = int(value)  # argparse reports a ValueError as an invalid value, with exit 2
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"{value!r}: must be at least 1")
+    return count
 
 
 def _seed_and_announce_demo(intrigue: Intrigue, log: logging.Logger) -> None:

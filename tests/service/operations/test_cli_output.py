@@ -70,6 +70,7 @@ def test_every_option_has_help_and_those_read_from_the_environment_name_it() -> 
     for command, flag, variable in (
         ("serve", "--host", "INTRIGUE_HOST"),
         ("serve", "--port", "INTRIGUE_PORT"),
+        ("serve", "--processes", "INTRIGUE_PROCESSES"),
         ("worker", "--metrics-port", "INTRIGUE_METRICS_PORT"),
         ("serve", "--no-projections", "INTRIGUE_RUN_PROJECTIONS"),
         ("serve", "--no-migrate", "INTRIGUE_MIGRATE_ON_START"),
@@ -85,6 +86,8 @@ def test_every_option_has_help_and_those_read_from_the_environment_name_it() -> 
         ("INTRIGUE_PORT", "abc", "INTRIGUE_PORT='abc': Input should be a valid integer"),
         ("INTRIGUE_PORT", "70000", "INTRIGUE_PORT='70000': Input should be less than or equal to 65535"),
         ("INTRIGUE_DB_POOL_SIZE", "0", "INTRIGUE_DB_POOL_SIZE='0': Input should be greater than or equal to 1"),
+        ("INTRIGUE_PROCESSES", "0", "INTRIGUE_PROCESSES='0': Input should be greater than or equal to 1"),
+        ("INTRIGUE_PROCESSES", "two", "INTRIGUE_PROCESSES='two': Input should be a valid integer"),
         ("INTRIGUE_RUN_PROJECTIONS", "maybe", "INTRIGUE_RUN_PROJECTIONS='maybe': Input should be a valid boolean"),
         ("INTRIGUE_AGGREGATE_CACHE_MB", "lots", "INTRIGUE_AGGREGATE_CACHE_MB='lots': a budget in MiB"),
         ("INTRIGUE_AGGREGATE_CACHE_MB", "-1", "INTRIGUE_AGGREGATE_CACHE_MB='-1': a budget in MiB"),

@@ -1,0 +1,90 @@
+"""`intrigue serve --processes N`: N uvicorn processes on one listening socket, the background work in the parent.
+
+The parent resolves the database (starting the embedded server if it is the one), migrates, seeds the demo, runs
+the projection runners (each under its advisory lock) and the webhooks' delivery worker, then runs uvicorn's
+supervisor, which spawns N children. Each child builds the app from the environment the parent sets (`app`, the
+import string's factory): the parent's database, no migration, no projections, no deliveries. So what must run
+once runs once whatever N is, and a child serves as an API replica does (docs/operations.md, "Processes").
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from typing import Any
+
+import psycopg
+
+from service.bootstrap import ConfigurationError, Intrigue, Settings, bootstrap
+from service.entrypoints.http import CLAIM_CONNECTIONS
+from service.operations import logs
+from service.persistence import readpool
+from service.persistence.database import Database
+
+log = logging.getLogger("intrigue")
+# What each child is told: the background work is the parent's (migrations, projections, deliveries).
+CHILD_ENV = {"INTRIGUE_MIGRATE_ON_START": "false", "INTRIGUE_RUN_PROJECTIONS": "false", "INTRIGUE_WEBHOOKS": "false"}
+APP = "service.entrypoints.serve_processes:app"
+PROTOCOL = "service.entrypoints.serve_processes:protocol"  # uvicorn pickles its config for each child: by name
+
+
+def connections_per_process(pool_size: int) -> int:
+    """At most what one serving process opens: the store's pool and its overflow, the read pool, the idempotency
+    pool, the listener and the views (33 at the default pool size of 5)."""
+    return 2 * pool_size + readpool.MAX_SIZE + CLAIM_CONNECTIONS + 3
+
+
+def background_connections(pool_size: int) -> int:
+    """At most what the parent opens: a projection runner's store and its lock, the views."""
+    return 2 * pool_size + 3
+
+
+def check_connection_budget(db: Database, processes: int, pool_size: int) -> None:
+    """Refuse a count of processes whose pools would not fit in the server's connections (what other clients
+    hold at the moment is not counted: it changes)."""
+    needed = processes * connections_per_process(pool_size) + background_connections(pool_size)
+    with psycopg.connect(db.conninfo, connect_timeout=10) as conn:
+        row = conn.execute(
+            "SELECT current_setting('max_connections')::int - current_setting('superuser_reserved_connections')::int"
+        ).fetchone()
+    available = int(row[0]) if row else 0
+    if needed > available:
+        raise ConfigurationError(
+            f"{Settings.env('processes')}={processes}: its pools would open up to {needed} connections"
+            f" ({connections_per_process(pool_size)} per process at {Settings.env('pool_size')}={pool_size}, and"
+            f" {background_connections(pool_size)} for the background work), over the {available} the server allows"
+        )
+
+
+def serve(intrigue: Intrigue, settings: Settings, host: str, port: int, options: dict[str, Any]) -> None:
+    """Run the delivery worker here, and uvicorn's supervisor over `settings.processes` children."""
+    import uvicorn
+
+    os.environ.update({**CHILD_ENV, "DATABASE_URL": intrigue.db.url})  # read by each spawned child
+    worker = intrigue.delivery_worker()
+    if worker is not None:
+        worker.start()
+    log.info("serving from %d processes; migrations, projections and deliveries in this one", settings.processes)
+    try:
+        options = {**options, "http": PROTOCOL}
+        uvicorn.run(APP, factory=True, workers=settings.processes, host=host, port=port, **options)
+    finally:
+        if worker is not None:
+            worker.stop()
+
+
+def app() -> Any:
+    """A child's app, from the environment its parent set (`CHILD_ENV`)."""
+    from service.entrypoints.http import create_app
+
+    logs.configure(background=True)
+    return create_app(bootstrap(Settings.load()))
+
+
+def __getattr__(name: str) -> Any:
+    """`protocol`: the HTTP protocol `serve` uses, built in the child from its environment."""
+    if name != "protocol":
+        raise AttributeError(name)
+    from service.entrypoints.serving import uvicorn_options
+
+    return uvicorn_options()["http"]
