@@ -1,7 +1,7 @@
 """`make bench`'s capacity section (issue 27, item 7; BENCH_ONLY=capacity): how many campaigns one node carries.
 
 K campaigns are played at once as tables play them (bench/capacity_tables.py), over HTTP against the real service
-(one uvicorn process, bench/http_load.py's `Server`), with the phase compressed: a phase that lasts REAL_PHASE
+(one uvicorn process, bench/http_servers.py's `Server`), with the phase compressed: a phase that lasts REAL_PHASE
 seconds at a table (`INTRIGUE_BENCH_CAPACITY_REAL_PHASE`, default 900: a quarter of an hour) is played in WINDOW
 seconds (`INTRIGUE_BENCH_CAPACITY_WINDOW`, default 9), so K tables here send what REAL_PHASE / WINDOW x K tables
 send at a real pace. Two service levels: latency (p99 of a command within P99_MS, every resolution within
@@ -32,7 +32,7 @@ import psycopg
 from bench import server_memory
 from bench.capacity_tables import Client, Planner, Round, Table, Tally, build_tables
 from bench.cpu_meter import SAMPLER, CpuMeter, process_seconds, servers_seconds
-from bench.http_load import Server
+from bench.http_servers import Server
 from bench.played_rows import ensure_raw_table, load, report
 from service.bootstrap import Intrigue
 from service.entrypoints.graphql.precomputed import precompute_standings

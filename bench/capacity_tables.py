@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
-from bench.http_load import STANDINGS, Connection, http_request
+from bench.http_apps import STANDINGS
+from bench.http_clients import Connection, http_request
 from bench.played import Size, build
 from domain.campaign import Campaign
 from domain.factionturn.aggregate.faction import Faction

@@ -1,58 +1,27 @@
 """Standings under concurrent load over HTTP: the real app in uvicorn against a bare Starlette endpoint.
 
-Each server runs alone in a subprocess on a free loopback port; 50 clients (one httpx.AsyncClient in this
-process) ask for the same campaign's factions, for a bounded count of requests and a bounded time.
+Each server runs alone in a subprocess on a free loopback port (bench/http_servers.py); 50 clients
+(bench/http_clients.py, in this process) ask for the same campaign's factions, for a bounded count of requests and a
+bounded time; a writer (bench/http_writer.py) rolls dice in a round of its own.
 """
 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
-import os
-import socket
-import subprocess
 import sys
-import tempfile
-import threading
-import time
-from typing import Any
 from uuid import UUID
 
 import httpx
-import orjson
 
-from bench import server_memory
+from bench.http_apps import STANDINGS
+from bench.http_clients import CLIENTS, drive, http_request
+from bench.http_servers import Server, serve
+from bench.http_writer import Writer, write
 from domain.commands import CreateCampaign, MapRegion
 from service.persistence.database import Database
 
-CLIENTS = 50
-START_SECONDS = 180  # a server projects what its log holds before it answers; a busy 2-core machine is slow
 WRITE_EVERY = 0.1  # seconds between writes in the round with a writer
-# The console's standings (web/src/features/standings/api/standings.graphql), whose answers the projection keeps
-# (service/entrypoints/graphql/precomputed.py; tests/service/persistence/test_standings_precomputed.py checks they
-# are one).
-STANDINGS = """query Standings($campaignId: UUID!) { factions(campaignId: $campaignId) {
-    id name force cunning wealth hp maxHp facgold xp tags homeRegionId destroyed wild
-    assets { id typeKey name attribute regionId hp maxHp stealthed } } }"""
-BARE_SQL = "SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind = 'faction' ORDER BY state->>'name', id"
-
-
-@dataclasses.dataclass(frozen=True)
-class Load:
-    label: str
-    requests: int
-    seconds: float
-    latencies: list[float]
-    refused: list[str] = dataclasses.field(default_factory=list)  # with `tolerate`: answers not 200 or in error
-
-    @property
-    def per_second(self) -> float:
-        return self.requests / self.seconds
-
-    def percentile(self, p: float) -> float:
-        ordered = sorted(self.latencies)
-        return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] * 1000
 
 
 def seed(db: Database) -> UUID:
@@ -72,276 +41,6 @@ def seed(db: Database) -> UUID:
         intrigue.close()
 
 
-# ---- the servers, each run as `python -m bench.http_load KIND DB_JSON PORT` ---------------------------------
-def _intrigue_app(db: Database) -> Any:
-    from service.bootstrap import Intrigue
-    from service.entrypoints.http import create_app
-    from service.operations import logs
-
-    logs.configure("json", background=True)  # as `intrigue serve` logs (service/entrypoints/cli.py)
-    return create_app(Intrigue(db))
-
-
-def _bare_app(db: Database) -> Any:
-    from contextlib import asynccontextmanager
-
-    from psycopg_pool import AsyncConnectionPool
-    from starlette.applications import Starlette
-    from starlette.requests import Request
-    from starlette.responses import JSONResponse, Response
-    from starlette.routing import Route
-
-    pool = AsyncConnectionPool(db.conninfo, min_size=5, max_size=10, open=False)
-
-    async def factions(request: Request) -> JSONResponse:
-        async with pool.connection() as conn:
-            cursor = await conn.execute(BARE_SQL, (request.path_params["campaign_id"],))
-            rows = await cursor.fetchall()
-        return JSONResponse({"data": {"factions": [row[0] for row in rows]}})
-
-    async def standings(request: Request) -> Response:
-        """The standings query's fields from the same rows, encoded with orjson as the GraphQL answer is."""
-        async with pool.connection() as conn:
-            cursor = await conn.execute(BARE_SQL, (request.path_params["campaign_id"],))
-            rows = await cursor.fetchall()
-        body = {"data": {"factions": [_standing(row[0]) for row in rows]}}
-        return Response(orjson.dumps(body), media_type="application/json")
-
-    async def healthz(request: Request) -> JSONResponse:
-        return JSONResponse({"status": "ok"})
-
-    @asynccontextmanager
-    async def lifespan(app: Starlette) -> Any:
-        await pool.open()
-        yield
-        await pool.close()
-
-    routes = [
-        Route("/healthz", healthz),
-        Route("/factions/{campaign_id}", factions),
-        Route("/standings/{campaign_id}", standings),
-    ]
-    return Starlette(routes=routes, lifespan=lifespan)
-
-
-FACTION_FIELDS = (
-    "id",
-    "name",
-    "force",
-    "cunning",
-    "wealth",
-    "hp",
-    "max_hp",
-    "facgold",
-    "xp",
-    "tags",
-    "home_region_id",
-    "destroyed",
-    "wild",
-)
-ASSET_FIELDS = ("id", "type_key", "name", "attribute", "region_id", "hp", "max_hp", "stealthed")
-
-
-def _camel(name: str) -> str:
-    head, *rest = name.split("_")
-    return head + "".join(part.title() for part in rest)
-
-
-def _standing(state: dict[str, Any]) -> dict[str, Any]:
-    """`STANDINGS`' fields of a faction's stored state, named as GraphQL names them."""
-    assets = state.get("assets") or {}
-    listed = assets.values() if isinstance(assets, dict) else assets
-    row = {_camel(k): state.get(k) for k in FACTION_FIELDS}
-    row["assets"] = [{_camel(k): a.get(k) for k in ASSET_FIELDS} for a in listed]
-    return row
-
-
-def serve(kind: str, db_json: str, port: int) -> None:
-    """The app as `intrigue serve` serves it (its HTTP protocol and event loop, service/entrypoints/serving.py),
-    the bare endpoint with uvicorn's defaults; neither writes an access line of uvicorn's."""
-    import uvicorn
-
-    from service.entrypoints.serving import uvicorn_options
-
-    db = Database(**json.loads(db_json))
-    app = _intrigue_app(db) if kind == "intrigue" else _bare_app(db)
-    options: dict[str, Any] = uvicorn_options() if kind == "intrigue" else {"log_config": None, "access_log": False}
-    options["timeout_keep_alive"] = 120
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", **options)
-
-
-# ---- the load ---------------------------------------------------------------------------------------------
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
-    def __init__(self, kind: str, db: Database, tree: str | None = None) -> None:
-        """`tree`: another source tree to serve from (its path first on PYTHONPATH; bench/standings_cost.py pair)."""
-        self.port, self.kind = free_port(), kind
-        self.log = tempfile.NamedTemporaryFile(prefix=f"bench-{kind}-", suffix=".log", delete=False)  # noqa: SIM115
-        args = [sys.executable, "-m", "bench.http_load", kind, json.dumps(dataclasses.asdict(db)), str(self.port)]
-        env = None if tree is None else {**os.environ, "PYTHONPATH": tree}  # and run from it: `-m` puts the cwd first
-        self.process = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=tree)
-
-    def __enter__(self) -> Server:
-        base = self.base = f"http://127.0.0.1:{self.port}"
-        deadline = time.monotonic() + START_SECONDS
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                break
-            try:
-                if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
-                    return self
-            except httpx.TransportError:
-                pass
-            time.sleep(0.2)
-        code = self.process.poll()
-        self._stop()
-        why = f"exited with {code}" if code is not None else f"did not answer /healthz within {START_SECONDS} s"
-        raise RuntimeError(f"the {self.kind} server {why}; its log is kept at {self.log.name}:\n{self.tail()}")
-
-    def tail(self, lines: int = 20) -> str:
-        with open(self.log.name, encoding="utf-8", errors="replace") as log:
-            return "".join(log.readlines()[-lines:])
-
-    def _stop(self) -> None:
-        server_memory.note(f"the {self.kind} server", self.process.pid)  # what it holds after its load
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.log.close()
-
-    def __exit__(self, kind: object = None, *_: object) -> None:
-        self._stop()
-        if kind is None:  # a failed run keeps the server's log, and says where it is
-            os.unlink(self.log.name)
-        else:
-            print(f"  (the {self.kind} server's log is kept at {self.log.name})", file=sys.stderr)
-
-
-class Connection:
-    """One keep-alive HTTP/1.1 connection on asyncio streams. It costs the client far less per request than
-    httpx (whose AsyncClient spent about 6 ms of CPU per 26 kB answer here), so the load measures the server."""
-
-    def __init__(self, port: int, request: bytes) -> None:
-        self.port, self.request = port, request
-
-    async def open(self) -> None:
-        self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
-
-    async def close(self) -> None:
-        self.writer.close()
-        await self.writer.wait_closed()
-
-    async def ask(self, request: bytes | None = None) -> tuple[int, bytes]:
-        """Send `request` (else the connection's own) and read its answer."""
-        self.writer.write(request or self.request)
-        head = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
-        headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in head[1:])}
-        return int(head[0].split()[1]), await self.reader.readexactly(int(headers["content-length"]))
-
-
-def http_request(method: str, path: str, body: bytes = b"", token: str | None = None) -> bytes:
-    head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-    head += f"Authorization: Bearer {token}\r\n" if token else ""
-    return (head + f"Content-Length: {len(body)}\r\n\r\n").encode() + body
-
-
-async def _drive(label: str, port: int, request: bytes, total: int, max_seconds: float, tolerate: bool = False) -> Load:
-    """`CLIENTS` clients, each on its own keep-alive connection, in a closed loop: bounded count and time. An
-    answer that is not a 200 without errors stops the load, or with `tolerate` is counted in `refused`."""
-    latencies: list[float] = []
-    refused: list[str] = []
-    issued = 0
-    connections = [Connection(port, request) for _ in range(CLIENTS)]
-    try:
-        for connection in connections:
-            await connection.open()
-        await asyncio.gather(*(c.ask() for c in connections))  # warm the server up
-        deadline = time.perf_counter() + max_seconds
-
-        async def one_client(connection: Connection) -> None:
-            nonlocal issued
-            while issued < total and time.perf_counter() < deadline:
-                issued += 1
-                started = time.perf_counter()
-                status, body = await connection.ask()
-                latencies.append(time.perf_counter() - started)
-                if status != 200 or b'"errors"' in body:
-                    if not tolerate:
-                        raise RuntimeError(f"{label}: {status} {body[:300]!r}")
-                    refused.append(f"{status} {body[:200]!r}")
-
-        started = time.perf_counter()
-        await asyncio.gather(*(one_client(c) for c in connections))
-        elapsed = time.perf_counter() - started
-    finally:
-        for connection in connections:
-            await connection.close()
-    return Load(label, len(latencies), elapsed, latencies, refused)
-
-
-class Writer:
-    """A die rolled in the campaign every `interval` seconds, committed by a process of its own as a real writer
-    is (a thread of the load's process took the clients' GIL for each load and commit): every kept answer is then
-    stale and computed again, as at a table where something happens several times a second. `start()`, then
-    `stop.set()` and `join()`; `writes` is then the count of commits, `pid` the process while it runs."""
-
-    def __init__(self, db: Database, campaign_id: UUID, interval: float) -> None:
-        self.db, self.campaign_id, self.interval = db, campaign_id, interval
-        self.writes = 0
-        self.stop = threading.Event()
-
-    def start(self) -> None:
-        args = [sys.executable, "-m", "bench.http_load", "writer", json.dumps(dataclasses.asdict(self.db))]
-        args += [str(self.campaign_id), str(self.interval)]
-        self.process = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-        self.pid = self.process.pid
-        assert self.process.stdout is not None
-        self.process.stdout.readline()  # "ready": its store is open, its first write follows
-
-    def join(self) -> None:
-        self.stop.wait()
-        out, _ = self.process.communicate(b"stop\n", timeout=60)
-        self.writes = int(out.split()[-1])
-
-
-def write(db: Database, campaign_id: UUID, interval: float) -> None:
-    """The writer's process: rolls until its stdin says stop (or closes), then prints how many it committed."""
-    from domain.campaign import Campaign
-    from domain.dice import FixedDice, roll
-    from service.bootstrap import Intrigue
-
-    stop = threading.Event()
-
-    def await_stop() -> None:
-        sys.stdin.readline()
-        stop.set()
-
-    threading.Thread(target=await_stop, daemon=True).start()
-    # As an API replica's command writes: its events projected in its own transaction (projections/inline.py), so
-    # the reading server's runner skips them instead of folding them (docs/scaling.md, session 12).
-    intrigue = Intrigue(db, pool_size=1, run_projections=False, migrate=False)
-    store = intrigue.store
-    writes = 0
-    print("ready", flush=True)
-    try:
-        while not stop.wait(interval):
-            campaign = store.load(campaign_id, Campaign)
-            campaign.record_roll(roll("1d6", FixedDice([3]), purpose="bench writer"))
-            store.commit(campaign)
-            writes += 1
-    finally:
-        intrigue.close()
-        print(writes, flush=True)
-
-
 def run(db: Database, scale: int, rounds: int = 2) -> list[bool]:
     """Both servers up side by side; `rounds` alternating loads each, the best round of each kept."""
     campaign_id = seed(db)
@@ -355,12 +54,12 @@ def run(db: Database, scale: int, rounds: int = 2) -> list[bool]:
         graphql = http_request("POST", "/graphql", json.dumps(query).encode())
         bares, ourses = [], []
         for _ in range(rounds):
-            bares.append(asyncio.run(_drive("bare", bare_server.port, get, total, max_seconds)))
-            ourses.append(asyncio.run(_drive("intrigue", our_server.port, graphql, total, max_seconds)))
+            bares.append(asyncio.run(drive("bare", bare_server.port, get, total, max_seconds)))
+            ourses.append(asyncio.run(drive("intrigue", our_server.port, graphql, total, max_seconds)))
         writer = Writer(db, campaign_id, WRITE_EVERY)
         writer.start()
         try:
-            written = asyncio.run(_drive("intrigue", our_server.port, graphql, total * 20, min(max_seconds, 4.0)))
+            written = asyncio.run(drive("intrigue", our_server.port, graphql, total * 20, min(max_seconds, 4.0)))
         finally:
             writer.stop.set()
             writer.join()

@@ -1,11 +1,12 @@
 """The standings of the played campaigns under load over HTTP, with the answer cache off and on.
 
 The real app and a bare Starlette endpoint (the same rows from `aggregate_state`, the same fields, orjson both)
-run side by side in subprocesses (bench/http_load.py). A request with a GraphQL `extensions` entry is never
+run side by side in subprocesses (bench/http_servers.py). A request with a GraphQL `extensions` entry is never
 answered from the kept answers but computed each time as a miss is, by the standings copy
 (service/entrypoints/http.py; before, it went to graphql-core's execution, which no miss takes), so the uncached
 figure sends one; the cached figure sends the plain query. The p99 is taken with the cache off while a writer
-rolls a die in another campaign every 10 ms (100 events/s).
+rolls a die in another campaign every 10 ms (100 events/s). Both servers answer from `INTRIGUE_BENCH_PROCESSES`
+processes (default 1), the same count, so the pair stays fair.
 """
 
 from __future__ import annotations
@@ -17,12 +18,18 @@ from uuid import UUID
 
 import httpx
 
-from bench.http_load import STANDINGS, Load, Server, Writer, _drive, http_request
-from bench.played_rows import ROWS, Figure, check_connections, report
+from bench import http_clients
+from bench.http_apps import STANDINGS
+from bench.http_clients import Load, http_request
+from bench.http_servers import Server, processes
+from bench.http_writer import Writer
+from bench.played_rows import HTTP_CONNECTIONS, ROWS, Figure, check_connections, report
+from service.entrypoints.serve_processes import connections_per_process
 from service.persistence.database import Database
 
 WRITES_EVERY = 0.01  # 100 events/s in another campaign
 P99_MS = {"small": 50.0, "big": 250.0}
+BARE_POOL = 10  # the bare endpoint's pool in each of its processes (bench/http_apps.py)
 BARE_RATIO = 0.9  # issue 31, P5: uncached answers/s at least 0.9 of the bare endpoint's
 
 
@@ -37,14 +44,16 @@ def run(db: Database, small: UUID, big: UUID, writer_campaign: UUID) -> list[boo
     total = int(os.environ.get("INTRIGUE_BENCH_REQUESTS", "1000"))
     seconds = float(os.environ.get("INTRIGUE_BENCH_LOAD_SECONDS", "5"))
     results: list[bool] = []
-    print(f"\n  ({check_connections(db.conninfo)})")
+    count = processes()  # the app's and the bare endpoint's alike
+    needed = HTTP_CONNECTIONS + (count - 1) * (connections_per_process(5) + BARE_POOL)
+    print(f"\n  ({check_connections(db.conninfo, needed)}; each server answers from {count} process(es))")
     with Server("bare", db) as bare_server, Server("intrigue", db) as our_server:
         for label, campaign_id, row in (("small", small, ROWS[6]), ("big", big, ROWS[7])):
             _same_answers(bare_server, our_server, campaign_id)
             get = http_request("GET", f"/standings/{campaign_id}")
 
             def drive(port: int, request: bytes, name: str, *, t: float = seconds) -> Load:
-                return asyncio.run(_drive(name, port, request, total, t, tolerate=True))
+                return asyncio.run(http_clients.drive(name, port, request, total, t, tolerate=True))
 
             bare = drive(bare_server.port, get, "bare")
             uncached = drive(our_server.port, http_request("POST", "/graphql", _body(campaign_id, False)), "uncached")

@@ -1,7 +1,7 @@
 """The resident memory of the processes that serve, printed after each bench section (issue 31, item 5).
 
 A section's server is measured while it still runs, holding what it keeps (its aggregate cache, its fold caches):
-a uvicorn server (`http_load.Server`, the http, capacity and played sections) and the lanes' writer processes
+a uvicorn server (`http_servers.Server`, the http, capacity and played sections) and the lanes' writer processes
 just before they are stopped, a section that runs the services in this process (played, capacity's building,
 citus's worker, the projections' played rebuild) just before it closes them. After the section the line gives
 each server noted, then this process as it is left.

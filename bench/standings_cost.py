@@ -5,7 +5,7 @@
 127.0.0.1:5432) with the bench's small campaign (6 factions of 20 assets, 3 houses, a phase), its big one (100 × 20,
 50 houses, a phase) and a writer's campaign; their names go to FILE (JSON).
 `python -m bench.standings_cost measure FILE LABEL`: the app of the tree on PYTHONPATH and the bare endpoint, each in a
-subprocess (bench/http_load.py), asked for each campaign's standings with the answer cache off as
+subprocess (bench/http_servers.py), asked for each campaign's standings with the answer cache off as
 `bench/played_standings.py` asks: CPU per request of the server process and of its PostgreSQL backends, with one
 client in turn; then the latency at 10 and at 50 clients with the writer rolling a die in its campaign every 10 ms.
 Prints one JSON line (`RESULT {...}`) with the load average. Run it from each tree in turn (ABAB) to compare.
@@ -32,7 +32,7 @@ from uuid import UUID
 
 import psycopg
 
-from bench import http_load
+from bench import http_clients, http_servers, http_writer
 from bench.cpu_meter import machine_seconds, process_seconds
 from bench.played_standings import WRITES_EVERY, _body
 from service.persistence import database
@@ -75,7 +75,7 @@ def _cpu(pids: list[int]) -> float:
 
 
 async def _in_turn(port: int, request: bytes, count: int) -> tuple[int, float]:
-    connection = http_load.Connection(port, request)
+    connection = http_clients.Connection(port, request)
     await connection.open()
     try:
         for _ in range(5):
@@ -89,7 +89,7 @@ async def _in_turn(port: int, request: bytes, count: int) -> tuple[int, float]:
         await connection.close()
 
 
-def cost(server: http_load.Server, db: database.Database, request: bytes, count: int) -> dict[str, float]:
+def cost(server: http_servers.Server, db: database.Database, request: bytes, count: int) -> dict[str, float]:
     """Milliseconds of CPU per request (the server process, its backends) and of wall time, one client in turn."""
     pids = _backends(db)
     process, backends = process_seconds(server.process.pid) or 0.0, _cpu(pids)
@@ -102,18 +102,20 @@ def cost(server: http_load.Server, db: database.Database, request: bytes, count:
     }
 
 
-def load(server: http_load.Server, db: database.Database, writer: UUID, request: bytes, clients: int) -> dict[str, Any]:
+def load(
+    server: http_servers.Server, db: database.Database, writer: UUID, request: bytes, clients: int
+) -> dict[str, Any]:
     """The latency at `clients` closed-loop clients while the writer writes, and where the machine's CPU went per
     answer: the server process, its PostgreSQL backends (the writer's included), the clients' process, the
     writer's process and the whole machine (the rest is the other tenants' and the kernel's)."""
-    http_load.CLIENTS = clients
-    scribe = http_load.Writer(db, writer, WRITES_EVERY)
+    http_clients.CLIENTS = clients
+    scribe = http_writer.Writer(db, writer, WRITES_EVERY)
     scribe.start()
     try:
         before = os.getloadavg()[0]
         pids = _backends(db)
         spent = _spent(server.process.pid, scribe.pid, pids)
-        done = asyncio.run(http_load._drive("load", server.port, request, 1000, 5.0, tolerate=True))
+        done = asyncio.run(http_clients.drive("load", server.port, request, 1000, 5.0, tolerate=True))
         spent = {
             k: (v - spent[k]) / max(done.requests, 1) * 1e3
             for k, v in _spent(server.process.pid, scribe.pid, pids).items()
@@ -143,9 +145,9 @@ def _spent(server: int, writer: int, backends: list[int]) -> dict[str, float]:
     }
 
 
-def writer_alone(server: http_load.Server, db: database.Database, writer: UUID) -> dict[str, float]:
+def writer_alone(server: http_servers.Server, db: database.Database, writer: UUID) -> dict[str, float]:
     """The server's CPU while the writer rolls dice in its campaign and nobody asks anything (its projection's)."""
-    scribe = http_load.Writer(db, writer, WRITES_EVERY)
+    scribe = http_writer.Writer(db, writer, WRITES_EVERY)
     process = process_seconds(server.process.pid) or 0.0
     scribe.start()
     time.sleep(3)
@@ -162,11 +164,11 @@ def measure(path: str, label: str) -> None:
     campaigns = {k: UUID(v) for k, v in saved["campaigns"].items()}
     out: dict[str, Any] = {"label": label, "load": os.getloadavg()[0]}
     count = int(os.environ.get("COUNT", "200"))
-    with http_load.Server("bare", db) as bare, http_load.Server("intrigue", db) as ours:
+    with http_servers.Server("bare", db) as bare, http_servers.Server("intrigue", db) as ours:
         out["writer_alone"] = writer_alone(ours, db, campaigns["writer"])
         for size in ("small", "big"):
-            post = http_load.http_request("POST", "/graphql", _body(campaigns[size], False))
-            get = http_load.http_request("GET", f"/standings/{campaigns[size]}")
+            post = http_clients.http_request("POST", "/graphql", _body(campaigns[size], False))
+            get = http_clients.http_request("GET", f"/standings/{campaigns[size]}")
             n = count if size == "small" else count // 4
             out[size] = {
                 "bare": cost(bare, db, get, n),
@@ -183,9 +185,9 @@ def pair(path: str, tree: str, blocks: int) -> None:
         saved = json.load(f)
     db = database.Database(**saved["db"])
     out: dict[str, Any] = {"tree": tree, "load": os.getloadavg()[0]}
-    with http_load.Server("intrigue", db, tree=tree) as a, http_load.Server("intrigue", db) as b:
+    with http_servers.Server("intrigue", db, tree=tree) as a, http_servers.Server("intrigue", db) as b:
         for size, count in (("small", 300), ("big", 60)):  # blocks of 1-3 s of CPU: /proc counts in 10 ms ticks
-            request = http_load.http_request("POST", "/graphql", _body(UUID(saved["campaigns"][size]), False))
+            request = http_clients.http_request("POST", "/graphql", _body(UUID(saved["campaigns"][size]), False))
             spent: dict[str, list[float]] = {"A": [], "B": []}
             for block in range(blocks):
                 for label in "AB" if block % 2 == 0 else "BA":

@@ -25,7 +25,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from bench.http_load import STANDINGS, _bare_app
+from bench.http_apps import STANDINGS, _bare_app
 from domain.commands import CreateCampaign, FoundFaction, MapRegion, StartingAsset
 from service.persistence import database
 

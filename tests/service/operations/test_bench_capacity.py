@@ -18,7 +18,7 @@ import pytest
 from bench import capacity
 from bench.capacity import Row, Settings, conclusion
 from bench.capacity_tables import Planner, Table, Tally, build_tables
-from bench.http_load import Server
+from bench.http_servers import Server
 from bench.played_rows import ensure_raw_table
 from domain.campaign import Campaign
 from service.bootstrap import Intrigue

@@ -17,7 +17,7 @@ import psycopg
 import pytest
 from starlette.testclient import TestClient
 
-from bench.http_load import STANDINGS
+from bench.http_apps import STANDINGS
 from domain.errors import RuleViolationError
 from domain.factionturn.aggregate.faction import Faction
 from domain.seats import Seat
