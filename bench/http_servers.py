@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import psutil
 
-from bench import server_memory
+from bench import reuse_port, server_memory
 from bench.http_apps import DB_ENV, _bare_app, _intrigue_app
 from service.persistence.database import Database
 
@@ -51,13 +51,11 @@ def serve(kind: str, db_json: str, port: int) -> None:
         _serve_intrigue(db, count, options)
     else:
         os.environ[DB_ENV] = db_json  # read by each spawned child
-        uvicorn.run("bench.http_apps:bare_from_environment", factory=True, workers=count, **options)
+        _run_many("bench.http_apps:bare_from_environment", count, options)
 
 
 def _serve_intrigue(db: Database, count: int, options: dict[str, Any]) -> None:
     """As `intrigue serve --processes`: migrations and projections here, once; the children answer."""
-    import uvicorn
-
     from service.bootstrap import Intrigue
     from service.entrypoints import serve_processes
 
@@ -65,9 +63,19 @@ def _serve_intrigue(db: Database, count: int, options: dict[str, Any]) -> None:
     os.environ.update({**serve_processes.CHILD_ENV, "DATABASE_URL": db.url})
     try:
         options = {**options, "http": serve_processes.PROTOCOL}
-        uvicorn.run(serve_processes.APP, factory=True, workers=count, **options)
+        _run_many(serve_processes.APP, count, options)
     finally:
         intrigue.close()
+
+
+def _run_many(target: str, count: int, options: dict[str, Any]) -> None:
+    """uvicorn's supervisor over `count` children on its socket, or the SO_REUSEPORT probe (bench/reuse_port.py)."""
+    import uvicorn
+
+    if reuse_port.wanted():
+        reuse_port.run(target, count, options)
+    else:
+        uvicorn.run(target, factory=True, workers=count, **options)
 
 
 def free_port() -> int:

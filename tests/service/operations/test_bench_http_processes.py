@@ -1,5 +1,6 @@
 """The HTTP sections' servers (bench/http_servers.py) answer from `INTRIGUE_BENCH_PROCESSES` processes, the real
-app and the bare endpoint alike, so a comparison of the two stays fair; their answers name the same factions."""
+app and the bare endpoint alike, so a comparison of the two stays fair, on uvicorn's shared socket or on one socket per
+child (the SO_REUSEPORT probe); their answers name the same factions."""
 
 from __future__ import annotations
 
@@ -19,8 +20,12 @@ def _children(server: Server) -> list[psutil.Process]:
     return [child for child in found if "spawn_main" in " ".join(child.cmdline())]
 
 
-def test_both_servers_answer_from_two_processes_each(fresh_db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("reuse_port", ["0", "1"])  # uvicorn's one socket, or a socket per child (bench/reuse_port.py)
+def test_both_servers_answer_from_two_processes_each(
+    fresh_db: Database, monkeypatch: pytest.MonkeyPatch, reuse_port: str
+) -> None:
     monkeypatch.setenv("INTRIGUE_BENCH_PROCESSES", "2")
+    monkeypatch.setenv("INTRIGUE_BENCH_REUSE_PORT", reuse_port)
     campaign_id = seed(fresh_db)
     with Server("bare", fresh_db) as bare, Server("intrigue", fresh_db) as ours:
         for server in (bare, ours):
