@@ -72,9 +72,12 @@ def _run_many(target: str, count: int, options: dict[str, Any]) -> None:
     """uvicorn's supervisor over `count` children on its socket, or the SO_REUSEPORT probe (bench/reuse_port.py)."""
     import uvicorn
 
+    from service.entrypoints import serve_processes
+
     if reuse_port.wanted():
         reuse_port.run(target, count, options)
     else:
+        options = {**options, "timeout_worker_healthcheck": serve_processes.HEALTHCHECK_SECONDS}
         uvicorn.run(target, factory=True, workers=count, **options)
 
 

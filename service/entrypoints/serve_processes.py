@@ -26,6 +26,9 @@ log = logging.getLogger("intrigue")
 CHILD_ENV = {"INTRIGUE_MIGRATE_ON_START": "false", "INTRIGUE_RUN_PROJECTIONS": "false", "INTRIGUE_WEBHOOKS": "false"}
 APP = "service.entrypoints.serve_processes:app"
 PROTOCOL = "service.entrypoints.serve_processes:protocol"  # uvicorn pickles its config for each child: by name
+# uvicorn kills a child that does not answer its supervisor's ping within this many seconds. Its default, 5, killed
+# children still importing the app on a busy 2-core machine (docs/scaling.md, session 16): a start is allowed a minute.
+HEALTHCHECK_SECONDS = 60
 
 
 def connections_per_process(pool_size: int) -> int:
@@ -66,7 +69,7 @@ def serve(intrigue: Intrigue, settings: Settings, host: str, port: int, options:
         worker.start()
     log.info("serving from %d processes; migrations, projections and deliveries in this one", settings.processes)
     try:
-        options = {**options, "http": PROTOCOL}
+        options = {**options, "http": PROTOCOL, "timeout_worker_healthcheck": HEALTHCHECK_SECONDS}
         uvicorn.run(APP, factory=True, workers=settings.processes, host=host, port=port, **options)
     finally:
         if worker is not None:
