@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Browser, BrowserContext, Page, Response, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Error, Page, Request, Response, Route, expect
 
 from tests.support.processes import STARTUP_LIMIT
 
@@ -32,6 +32,24 @@ INSTALL_HINT = (
     "no Chromium found: install Debian's package (`sudo apt-get install chromium`) or point INTRIGUE_CHROMIUM at a "
     "Chromium or Chrome binary; .ci/run installs it, and CI never skips these tests"
 )
+
+
+# Each page's requests in flight, seen from the test's side through Playwright's request events (issue 31, item 4):
+# the page's fetch is never wrapped, so no answer is delayed or altered. A streamed answer leaves at its end; the
+# WebSocket's subscriptions send no request event, so they are never waited on. `settle` waits for none in flight.
+IN_FLIGHT: dict[Page, set[Request]] = {}
+
+
+def track(page: Page) -> None:
+    """Keep `IN_FLIGHT[page]` as the page's requests sent and not yet finished or failed."""
+    if page in IN_FLIGHT:
+        return
+    flying: set[Request] = set()
+    IN_FLIGHT[page] = flying
+    page.on("request", lambda request: flying.add(request))  # Playwright takes no builtin method as a listener
+    page.on("requestfinished", lambda request: flying.discard(request))
+    page.on("requestfailed", lambda request: flying.discard(request))
+    page.on("close", lambda closed: IN_FLIGHT.pop(closed, None))
 
 
 CSP_REPORTER = """document.addEventListener("securitypolicyviolation", (e) =>
@@ -74,14 +92,16 @@ def open_seat(browser: Browser, origin: str) -> Seat:
     # Every page reports what its CSP blocked (issue 25, item 6), across navigations: the console must work under it.
     context.expose_binding("__cspRefused", lambda _source, text: refused.append(text))
     context.add_init_script(CSP_REPORTER)
+    context.on("page", track)
     page = context.new_page()
+    track(page)
     seat = Seat(context, page, origin, refused=refused)
 
     def route(route: Route) -> None:
         url = route.request.url
         parts = urlsplit(url)
         if parts.scheme in ("data", "blob") or f"{parts.scheme}://{parts.netloc}" == origin:
-            route.continue_()
+            let_through(route)
         else:
             seat.blocked.append(url)
             route.abort()
@@ -96,6 +116,16 @@ def open_seat(browser: Browser, origin: str) -> Seat:
     page.on("console", lambda message: message.type == "error" and seat.errors.append(f"console: {message.text}"))
     page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: seat.bodies.append(str(frame))))
     return seat
+
+
+def let_through(route: Route) -> None:
+    """Let a request on to the server; one the page gave up on while a test held it (a superseded read) is already
+    handled, and has nothing left to let through."""
+    try:
+        route.continue_()
+    except Error as error:
+        if "already handled" not in str(error):
+            raise
 
 
 def axe_violations(page: Page) -> list[dict[str, object]]:

@@ -7,12 +7,13 @@ stealthed asset to hide, a plot to keep secret) goes through the public GraphQL 
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Error, Page, expect
 
-from tests.console.browser import Seat
+from tests.console.browser import IN_FLIGHT, WAIT_LIMIT_MS, Seat
 from tests.console.server import ConsoleServer
 
 # The campaign's screens, as the frame's navigation names them (web/src/app/CampaignLayout.tsx): path, link.
@@ -107,11 +108,25 @@ def visit(page: Page, campaign_id: str, path: str, label: str) -> None:
     settle(page)
 
 
+# Resolves after two animation frames, and says whether a "Loading …" line is shown: a render that a last answer
+# started (and any request it sends) has run by then, and the round trip delivers the request events sent before it.
+TWO_FRAMES = """() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(
+  () => done(document.querySelector(".loading") !== null))))"""
+
+
 def settle(page: Page) -> None:
-    """Wait until the screen has read what it asked for: no request in flight, no "Loading …" line left."""
-    page.wait_for_load_state("networkidle")
-    expect(page.locator(".loading")).to_have_count(0)
-    page.wait_for_load_state("networkidle")
+    """Wait until the screen has read what it asked for: no request in flight and no "Loading …" line left, at two
+    checks in a row, two animation frames apart (a state, not `networkidle`'s 500 ms of silence)."""
+    limit, calm = time.monotonic() + WAIT_LIMIT_MS / 1000, 0
+    while calm < 2:
+        assert time.monotonic() < limit, f"never settled: in flight {[r.url for r in IN_FLIGHT[page]]}"
+        try:
+            loading = page.evaluate(TWO_FRAMES)
+        except Error as error:  # a navigation replaced the document mid-check: check the new one
+            if "context was destroyed" not in str(error):
+                raise
+            loading = True
+        calm = calm + 1 if not loading and not IN_FLIGHT[page] else 0
 
 
 def screens_of(page: Page) -> list[tuple[str, str]]:

@@ -85,8 +85,13 @@ async def _seat(info: Info, authorization: str | None) -> Seat | None:
 
 
 async def _follow(
-    info: Info, campaign_id: UUID, after: int | None, check: Callable[[Seat | None], None], readable: bool = False
-) -> AsyncGenerator[AuditEntry, None]:
+    info: Info,
+    campaign_id: UUID,
+    after: int | None,
+    check: Callable[[Seat | None], None],
+    readable: bool = False,
+    acknowledge: bool = False,
+) -> AsyncGenerator[AuditEntry | None, None]:
     """The campaign's events after `after`, then each new one as NOTIFY announces it, for as long as the seat holds.
 
     With `after` None, it follows from the campaign's last event at subscribe time (nothing of the past is sent).
@@ -97,6 +102,7 @@ async def _follow(
 
     `readable`: a batch is sent once the read models have folded it (or could not within the projection timeout),
     so a client that re-reads on a change reads it, even when the runner, not the command, folds it.
+    `acknowledge`: first yield None, once the seat is checked and the subscription held: every change after it is told.
     """
     app, listener = intrigue(info), info.context["listener"]
     authorization = _authorization(info)
@@ -108,6 +114,8 @@ async def _follow(
         held = partial(app.seats.held_on, reads(info).pool)
         with watch.watching(sealed):
             position = after if after is not None else await off_loop(_last_position, app, campaign_id)
+            if acknowledge:
+                yield None
             while True:
                 mark = await listener.mark(campaign_id)  # before the read: an event saved during it wakes the wait
                 entries = await off_loop(_events_after, app, campaign_id, position)
@@ -171,6 +179,11 @@ class CampaignChange:
         "since the gaps between log positions would count the events it may not "
         "know of."
     )
+    acknowledgement: bool = strawberry.field(
+        default=False,
+        description="True on the first message asked for by `acknowledge`, and only there (`kind` OTHER): from "
+        "now on every change is told, so a client that reads again on it misses none. Nothing changed.",
+    )
 
 
 def _audit_event(entry: AuditEntry) -> AuditEvent:
@@ -209,6 +222,8 @@ SINCE = (
     "follows from now on, sending nothing of the past."
 )
 Since = Annotated[int | None, strawberry.argument(description=SINCE)]
+ACKNOWLEDGE = "First send one message with `acknowledgement` true, once the server holds the subscription."
+Acknowledge = Annotated[bool, strawberry.argument(description=ACKNOWLEDGE)]
 RESULTS_AFTER = (
     "The last result's `position` received, to resume after it: the subscription first sends, in order, the "
     "results that followed it (with 0, the default, every one since the campaign began), then each new one."
@@ -229,7 +244,8 @@ class CampaignSubscription:
         self, info: Info, campaign_id: CampaignId, after: After = 0
     ) -> AsyncGenerator[AuditEvent, None]:
         async for entry in _follow(info, campaign_id, after, _gm_of(campaign_id)):
-            yield _audit_event(entry)
+            if entry is not None:
+                yield _audit_event(entry)
 
     @strawberry.subscription(
         description="Each phase result of the campaign, for any seat of that campaign, with the phase's summary as "
@@ -249,7 +265,7 @@ class CampaignSubscription:
             results = await off_loop(intrigue(info).audit.result_positions, campaign_id, PHASE_TOPICS)
             counted, start = _counted(results, after)
         async for entry in _follow(info, campaign_id, start, _seated_in(campaign_id), readable=True):
-            if entry.topic.endswith(PHASE_TOPICS):
+            if entry is not None and entry.topic.endswith(PHASE_TOPICS):
                 phase = entry.payload["phase"] if "phase" in entry.payload else entry.payload["to_phase"]
                 status = PhaseChange.RESOLVED if entry.topic.endswith("PhaseResolved") else PhaseChange.ROLLED_BACK
                 counted = None if counted is None else counted + 1
@@ -263,7 +279,7 @@ class CampaignSubscription:
         "(service/usecases/visibility/live.py, `change_seen_by`). A console re-reads its views on each."
     )
     async def campaign_changes(
-        self, info: Info, campaign_id: CampaignId, after: Since = None
+        self, info: Info, campaign_id: CampaignId, after: Since = None, acknowledge: Acknowledge = False
     ) -> AsyncGenerator[CampaignChange, None]:
         try:
             seat = await _seat(info, _authorization(info))
@@ -277,7 +293,14 @@ class CampaignSubscription:
             logged = await off_loop(intrigue(info).audit.topics, campaign_id)
             seen = [p for p, stream, topic in logged if change_seen_by(seat, campaign_id, topic, stream) is not None]
             counted, start = _counted(seen, after) if after is not None else _counted_to(seen, start)
-        async for entry in _follow(info, campaign_id, start, _seated_in(campaign_id), readable=True):
+        follow = _follow(info, campaign_id, start, _seated_in(campaign_id), readable=True, acknowledge=acknowledge)
+        async for entry in follow:
+            if entry is None:  # held: every later change is told (a caller not seated was refused before it)
+                position = start if counted is None else counted
+                yield CampaignChange(
+                    campaign_id=campaign_id, kind=ChangeKind.OTHER, position=position, acknowledgement=True
+                )
+                continue
             kind = change_seen_by(seat, campaign_id, entry.topic, entry.aggregate_id)
             if kind is not None:
                 counted = None if counted is None else counted + 1

@@ -5,6 +5,7 @@ import { Provider } from "urql";
 import { JoinInvite, SignIn } from "../features/auth";
 import { CampaignList } from "../features/campaigns";
 import { makeClient } from "../lib/client";
+import { FIRST_SCREEN } from "../lib/paths";
 import { CampaignLayout } from "./CampaignLayout";
 import { campaignRoutes } from "./routes";
 
@@ -23,7 +24,7 @@ export function App() {
           <Route path="/sign-in" element={<SignIn />} />
           <Route path="/join" element={<JoinInvite />} />
           <Route path="/campaigns/:campaignId" element={<CampaignLayout />}>
-            <Route index element={<Navigate to="map" replace />} />
+            <Route index element={<Navigate to={FIRST_SCREEN} replace />} />
             {campaignRoutes}
           </Route>
           <Route path="*" element={<p role="alert">No such page. <Link to="/">Back to the campaigns</Link>.</p>} />

@@ -6,13 +6,20 @@ import { FrameCampaignDocument } from "../graphql/generated";
 import { CampaignProvider, useCampaign, useLiveQuery } from "./campaign";
 
 type Held = { operation: Operation; answer: (name: string) => void };
+type Told = { kind: string; position: number; acknowledgement: boolean };
+let tell: (change: Told) => void = () => undefined;
 
-/** A real urql client whose queries wait until the test answers them, one request at a time, in order. */
+/** A real urql client whose queries wait until the test answers them, one request at a time, in order; the
+ * campaign's subscription says what the test `tell`s. */
 function heldClient(held: Held[]): Client {
   const exchange: Exchange = () => (operations$) => pipe(
     operations$,
-    filter((operation) => operation.kind === "query"),
+    filter((operation) => operation.kind === "query" || operation.kind === "subscription"),
     mergeMap((operation) => make((observer) => {
+      if (operation.kind === "subscription") {
+        tell = (change) => observer.next(makeResult(operation, { data: { campaignChanges: { __typename: "CampaignChange", ...change } } }));
+        return () => undefined;
+      }
       held.push({
         operation,
         answer: (name) => {
@@ -33,7 +40,22 @@ function Shown() {
   const state = useCampaign();
   bump = state.bump;
   const [{ data }] = useLiveQuery({ query: FrameCampaignDocument, variables: { campaignId: "c1" } });
-  return <p data-testid="shown">{data?.campaign?.name ?? "nothing yet"}</p>;
+  return (
+    <>
+      <p data-testid="shown">{data?.campaign?.name ?? "nothing yet"}</p>
+      <p data-testid="last-change">{state.lastChange ? `${state.lastChange.kind} ${state.lastChange.count}` : "none"}</p>
+    </>
+  );
+}
+
+function renderShown(held: Held[]) {
+  render(
+    <Provider value={heldClient(held)}>
+      <CampaignProvider campaignId="c1" seat={{ role: "GM", name: "GM", seatId: "" }}>
+        <Shown />
+      </CampaignProvider>
+    </Provider>,
+  );
 }
 
 describe("useLiveQuery", () => {
@@ -59,5 +81,35 @@ describe("useLiveQuery", () => {
     expect(held).toHaveLength(1); // the older answer, shown last, is read again
     await act(async () => answer("read again"));
     expect(screen.getByTestId("shown")).toHaveTextContent("read again");
+  });
+});
+
+describe("CampaignProvider", () => {
+  it("reads again when the server acknowledges the subscription, and shows no change for it", async () => {
+    const held: Held[] = [];
+    renderShown(held);
+    await act(async () => held.splice(0).forEach((h) => h.answer("first read")));
+    expect(held).toHaveLength(0);
+    await act(async () => tell({ kind: "OTHER", position: 7, acknowledgement: true }));
+    expect(held).toHaveLength(1); // at once: no fixed wait
+    expect(held[0].operation.context.requestPolicy).toBe("network-only");
+    await act(async () => held.splice(0).forEach((h) => h.answer("read once held")));
+    expect(screen.getByTestId("shown")).toHaveTextContent("read once held");
+    expect(screen.getByTestId("last-change")).toHaveTextContent("none");
+  });
+
+  it("reads again on each acknowledgement (a resubscription's too), and counts only the changes", async () => {
+    const held: Held[] = [];
+    renderShown(held);
+    await act(async () => held.splice(0).forEach((h) => h.answer("first read")));
+    await act(async () => tell({ kind: "OTHER", position: 7, acknowledgement: true }));
+    await act(async () => held.splice(0).forEach((h) => h.answer("read once held")));
+    await act(async () => tell({ kind: "OTHER", position: 7, acknowledgement: true }));
+    expect(held).toHaveLength(1);
+    await act(async () => held.splice(0).forEach((h) => h.answer("read once held again")));
+    await act(async () => tell({ kind: "ORDERS", position: 8, acknowledgement: false }));
+    expect(screen.getByTestId("last-change")).toHaveTextContent("ORDERS 1");
+    await act(async () => tell({ kind: "OTHER", position: 8, acknowledgement: true }));
+    expect(screen.getByTestId("last-change")).toHaveTextContent("ORDERS 1");
   });
 });

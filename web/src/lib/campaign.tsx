@@ -1,7 +1,9 @@
 // The campaign being looked at, the seat it is looked at as, and a live version that every view re-reads on:
 // the version moves whenever a subscription says the campaign changed (issue 18, "Live"): `campaignChanges`, which
 // any seat may follow, tells it of every change it may know of (the phase clock, its own orders, the chronicle;
-// the GM every change). A burst (a phase resolving writes many events) moves the version once.
+// the GM every change). A burst (a phase resolving writes many events) moves the version once. Its first message
+// says the server holds the subscription (`acknowledgement`): the version moves then too, so a change committed
+// between a view's first read and that moment is read, with no fixed wait (issue 31, item 4).
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useClient, useQuery, useSubscription, type AnyVariables, type UseQueryArgs } from "urql";
 import { CampaignChangesDocument, type CampaignChangeKind } from "../graphql/generated";
@@ -9,6 +11,8 @@ import { onConnection } from "./client";
 import type { ViewedSeat } from "./session";
 
 export type LastChange = { kind: CampaignChangeKind; position: number | null; count: number };
+// What the subscription told: the last change, and its last acknowledgement (a fresh object each time it is held).
+type Heard = { last: LastChange | null; held: object | null };
 // `readOnly`: the GM views the campaign as another seat, whose forms it may read but not send (issue 28, item 5).
 type CampaignState = {
   campaignId: string; seat: ViewedSeat; version: number; bump: () => void; lastChange: LastChange | null; readOnly: boolean;
@@ -24,7 +28,11 @@ export function CampaignProvider({ campaignId, seat, readOnly = false, children 
   const bump = useCallback(() => setVersion((v) => v + 1), []);
   const [changes, resubscribe] = useSubscription(
     { query: CampaignChangesDocument, variables: { campaignId, after: null } },
-    (previous: LastChange | undefined, data): LastChange => ({ ...data.campaignChanges, count: (previous?.count ?? 0) + 1 }),
+    (previous: Heard | undefined, data): Heard => {
+      const { acknowledgement, kind, position } = data.campaignChanges;
+      if (acknowledgement) return { last: previous?.last ?? null, held: {} }; // a new object: read again once
+      return { last: { kind, position, count: (previous?.last?.count ?? 0) + 1 }, held: previous?.held ?? null };
+    },
   );
   const client = useClient();
   // A server going away ends the subscription (issue 28: a restart must not leave the page deaf): follow again a
@@ -43,7 +51,11 @@ export function CampaignProvider({ campaignId, seat, readOnly = false, children 
       undo();
     };
   }, [client, resubscribe, bump]);
-  const lastChange = changes.data ?? null;
+  const held = changes.data?.held ?? null;
+  useEffect(() => {
+    if (held) bump();
+  }, [held, bump]);
+  const lastChange = changes.data?.last ?? null;
   const count = lastChange?.count ?? 0;
   useEffect(() => {
     if (count === 0) return undefined;

@@ -26,14 +26,10 @@ export function makeClient(campaignId: string | null, viewAs: string | null = nu
   const connectionParams = viewAs ? { [VIEW_AS_HEADER]: viewAs } : undefined;
   const ws = createWsClient({ url: wsUrl(campaignId), lazy: true, retryAttempts: Infinity, connectionParams, retryWait });
   const listeners = new Set<ConnectionListener>();
-  // Every connection, the first too, re-reads: a change committed between a screen's first read and the
-  // subscription's start is told to no one, and a reconnection may have missed several. The server starts the
-  // subscription a moment after `connected` (and a first read may still be in flight then), so read again once
-  // more after that moment; what is folded later, the subscription tells (it waits for the read models).
-  ws.on("connected", () => {
-    listeners.forEach((l) => l.reconnected());
-    window.setTimeout(() => listeners.forEach((l) => l.reconnected()), SUBSCRIBED_MS);
-  });
+  // Every connection, the first too, re-reads: a reconnection may have missed several changes. A change committed
+  // between that read and the server holding the subscription is read when the subscription's acknowledgement
+  // arrives (lib/campaign.tsx); what is folded later, the subscription tells (it waits for the read models).
+  ws.on("connected", () => listeners.forEach((l) => l.reconnected()));
   ws.on("closed", () => listeners.forEach((l) => l.closed()));
   const client = new Client({
     url: graphqlUrl(),
@@ -70,7 +66,6 @@ export function makeClient(campaignId: string | null, viewAs: string | null = nu
 // up once none is left), so whoever follows the campaign is told (`closed`) to follow again, and, once connected
 // again (`reconnected`), to re-read what it may have missed.
 const MAX_RETRY_MS = 3000;
-const SUBSCRIBED_MS = 750; // a subscription sent at `connected` is held by the server well within this
 type ConnectionListener = { closed: () => void; reconnected: () => void };
 const reconnections = new WeakMap<Client, Set<ConnectionListener>>();
 

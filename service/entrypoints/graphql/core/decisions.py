@@ -105,7 +105,7 @@ DECISIONS: Final[dict[str, Decision]] = {
     **_fields("CampaignSubscription", "seat", "phaseResults"),  # any seat of the campaign, its `summary` filtered
     # Any seat of the campaign; which kinds each seat hears: service/usecases/visibility/live.py, `change_seen_by`.
     **_fields("CampaignSubscription", "seat", "campaignChanges"),
-    **_fields("CampaignChange", "seat", "campaignId kind position"),
+    **_fields("CampaignChange", "seat", "campaignId kind position acknowledgement"),
     **_fields("PhaseResult", "public", "campaignId phase status"),
     **_fields("PhaseResult", "seat", "position"),  # the GM a log position; others the result's number
     **_fields("PhaseResult", "caller", "report"),  # the listening player's own report; null for others

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { Loading, Section } from "../../../components/ui";
+import { campaignPath } from "../../../lib/paths";
 import { signIn, takeInviteToken } from "../../../lib/session";
 
 export function JoinInvite() {
@@ -19,7 +20,7 @@ export function JoinInvite() {
       return;
     }
     signIn(token).then(
-      (seat) => navigate(`/campaigns/${seat.campaignId}`, { replace: true }),
+      (seat) => navigate(campaignPath(seat.campaignId), { replace: true }),
       (refused: unknown) => setRefusal(refused instanceof Error ? refused.message : "This invite names no seat."),
     );
   }, [navigate]);

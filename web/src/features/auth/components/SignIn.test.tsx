@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router-dom";
+import { MemoryRouter, useLocation } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import { SignIn } from "./SignIn";
 
@@ -25,6 +25,22 @@ describe("SignIn with the server", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("this bearer token names no seat");
     const [url, init] = post.mock.calls[0] as unknown as [string, RequestInit];
     expect([url, init.method, JSON.parse(String(init.body))]).toEqual(["/session", "POST", { token: "itg_nothing" }]);
+    vi.unstubAllGlobals();
+  }, 20_000);
+});
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+describe("SignIn, once the seat is kept", () => {
+  it("lands straight on the campaign's map, not on a path that redirects there", async () => {
+    const seat = { campaignId: "c1", seatId: "s1", role: "GM", name: "GM" };
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify(seat), { status: 200 })));
+    render(<MemoryRouter initialEntries={["/sign-in"]}><SignIn /><Where /></MemoryRouter>);
+    await userEvent.type(screen.getByLabelText(/Seat token/), "itg_gm");
+    await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText("/campaigns/c1/map")).toBeInTheDocument();
     vi.unstubAllGlobals();
   }, 20_000);
 });

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { ErrorMessage, Section } from "../../../components/ui";
+import { campaignPath } from "../../../lib/paths";
 import { signIn } from "../../../lib/session";
 
 export function SignIn() {
@@ -18,7 +19,7 @@ export function SignIn() {
     try {
       const seat = await signIn(token.trim());
       setToken("");
-      navigate(`/campaigns/${seat.campaignId}`);
+      navigate(campaignPath(seat.campaignId));
     } catch (refused) {
       setError(refused instanceof Error ? refused.message : "This token is not a seat of any campaign.");
     } finally {

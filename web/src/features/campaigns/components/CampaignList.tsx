@@ -4,6 +4,7 @@ import { Link } from "react-router-dom";
 import { useQuery } from "urql";
 import { ErrorMessage, Loading, Section } from "../../../components/ui";
 import { CampaignListDocument } from "../../../graphql/generated";
+import { campaignPath } from "../../../lib/paths";
 import { heldSeats, roleName, type HeldSeat } from "../../../lib/session";
 import { CreateCampaign } from "./CreateCampaign";
 
@@ -31,7 +32,7 @@ export function CampaignList() {
                 const seat = held.find((s) => s.campaignId === node.id);
                 return (
                   <tr key={node.id}>
-                    <td>{seat ? <Link to={`/campaigns/${node.id}`}>{node.name}</Link> : node.name}</td>
+                    <td>{seat ? <Link to={campaignPath(node.id)}>{node.name}</Link> : node.name}</td>
                     <td>{node.phase}</td>
                     <td>{node.phaseStatus}</td>
                     <td>{seat ? `${seat.name} (${roleName(seat.role)})` : <Link to="/sign-in">sign in</Link>}</td>

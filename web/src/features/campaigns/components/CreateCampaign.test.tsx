@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router-dom";
+import { MemoryRouter, useLocation } from "react-router-dom";
 import { Provider, type Client } from "urql";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fromValue } from "wonka";
@@ -17,7 +17,7 @@ describe("CreateCampaign", () => {
     const seat = { campaignId: "c9", seatId: "s0", role: "GM", name: "GM" };
     const post = vi.fn(async () => new Response(JSON.stringify(seat), { status: 200 }));
     vi.stubGlobal("fetch", post);
-    render(<Provider value={client}><MemoryRouter><CreateCampaign /></MemoryRouter></Provider>);
+    render(<Provider value={client}><MemoryRouter><CreateCampaign /><Where /></MemoryRouter></Provider>);
     await userEvent.type(screen.getByLabelText("Name"), "Worked");
     await userEvent.selectOptions(screen.getByLabelText("Start from"), "WORKED_EXAMPLE");
     await userEvent.keyboard("{Tab}");
@@ -30,5 +30,10 @@ describe("CreateCampaign", () => {
     expect(init.method).toBe("POST");
     expect(JSON.parse(String(init.body))).toEqual({ token: "itg_gm" });
     expect(window.localStorage.length).toBe(0); // the token is kept by the server's cookie, not by the page
+    expect(await screen.findByText("/campaigns/c9/map")).toBeInTheDocument(); // straight to its map: no redirect
   }, SLOW);
 });
+
+function Where() {
+  return <p>{useLocation().pathname}</p>;
+}

@@ -5,6 +5,7 @@ import { useNavigate } from "react-router-dom";
 import { useMutation } from "urql";
 import { ErrorMessage, Section } from "../../../components/ui";
 import { CreateCampaignFromPresetDocument, type CampaignPreset } from "../../../graphql/generated";
+import { campaignPath } from "../../../lib/paths";
 import { signIn } from "../../../lib/session";
 
 export const PRESETS: { value: CampaignPreset; label: string }[] = [
@@ -28,7 +29,7 @@ export function CreateCampaign() {
     if (campaign?.gmToken) {
       try {
         await signIn(campaign.gmToken);
-        navigate(`/campaigns/${campaign.id}`);
+        navigate(campaignPath(campaign.id));
       } catch (failed) {
         setRefused(failed instanceof Error ? failed.message : "The GM's seat could not be kept in this browser.");
       }
