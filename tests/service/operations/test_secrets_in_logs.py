@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import logging
 from collections.abc import Iterator
@@ -59,9 +60,11 @@ def test_the_demo_gm_token_is_printed_once_to_stdout_and_never_to_the_log_stream
 ) -> None:
     import uvicorn
 
-    monkeypatch.setattr(cli, "bootstrap", lambda settings: Intrigue(fresh_db))
+    monkeypatch.setattr(cli.database, "resolve", lambda url, pgdata: fresh_db)
+    monkeypatch.setattr(cli, "bootstrap", lambda settings, db: Intrigue(db))
     monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
-    assert cli._serve("127.0.0.1", 0, True, True, True) == 0
+    args = argparse.Namespace(host="127.0.0.1", port=0, demo=True, processes=1)
+    assert cli._serve(args, True, True) == 0
     printed = capsys.readouterr()
     tokens = [word for word in printed.out.split() if word.startswith(TOKEN_PREFIX)]
     assert len(tokens) == 1, printed.out
