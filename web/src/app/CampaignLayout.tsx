@@ -88,12 +88,14 @@ function Frame({ campaignId, own, seat }: { campaignId: string; own: Client; sea
   );
 }
 
-/** The campaign's name, its phase and the phase's status, on every screen (issue 28, item 5), read live. */
+/** The campaign's name, its phase and the phase's status, on every screen (issue 28, item 5), read live. It has a
+ * row of its own, kept while it is read: the links after it never move when it arrives or its text changes, so a
+ * click aimed at a link lands on it (a shifting line made a click on "Phase" land beside it; issue 31, item 4). */
 function CampaignLine() {
   const { campaignId } = useCampaign();
   const [{ data }] = useLiveQuery({ query: FrameCampaignDocument, variables: { campaignId } });
   const campaign = data?.campaign;
-  if (!campaign) return null;
+  if (!campaign) return <strong className="campaign-line" aria-hidden="true" />;
   const phase = campaign.phase === 0 ? "no phase opened yet" : `phase ${campaign.phase}, ${campaign.phaseStatus.toLowerCase()}`;
   return <strong className="campaign-line" data-testid="campaign-line">{campaign.name} · {phase}</strong>;
 }
