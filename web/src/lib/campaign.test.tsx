@@ -61,13 +61,7 @@ function renderShown(held: Held[]) {
 describe("useLiveQuery", () => {
   it("does not end on an answer older than the last change, when two reads' answers cross", async () => {
     const held: Held[] = [];
-    render(
-      <Provider value={heldClient(held)}>
-        <CampaignProvider campaignId="c1" seat={{ role: "GM", name: "GM", seatId: "" }}>
-          <Shown />
-        </CampaignProvider>
-      </Provider>,
-    );
+    renderShown(held);
     const answer = (name: string) => held.splice(0).forEach((h) => h.answer(name));
     await act(async () => answer("first read"));
     expect(screen.getByTestId("shown")).toHaveTextContent("first read");
