@@ -90,12 +90,13 @@ class Tally:
 def campaign(fresh_db: Database) -> UUID:
     setup = Intrigue(fresh_db)
     try:
-        # Enough factions that a resolution outlasts the few milliseconds between its start and the kill.
-        regions = [MapRegion(f"R{i}", i % 6, i // 6) for i in range(24)]
+        # Enough factions that a resolution outlasts the few milliseconds between its start and the kill: 12 no
+        # longer did once resolutions got cheaper (issue 31): an idle run killed 1 of 30 before the answer.
+        regions = [MapRegion(f"R{i}", i % 6, i // 6) for i in range(36)]
         created = setup.campaigns.create_campaign(
             CreateCampaign(f"kill-{uuid.uuid4().hex[:6]}", ["factionturn"], "kills", regions)
         )
-        for batch in ("North", "South"):
+        for batch in ("North", "South", "East", "West", "Upper", "Lower"):
             setup.factionturn.generate_factions(created.id, 6, [f"{batch} {n}" for n in range(6)])
         return created.id
     finally:
