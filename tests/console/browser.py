@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -121,11 +124,49 @@ def open_seat(browser: Browser, origin: str) -> Seat:
 def let_through(route: Route) -> None:
     """Let a request on to the server; one the page gave up on while a test held it (a superseded read) is already
     handled, and has nothing left to let through."""
+    _unless_handled(route.continue_)
+
+
+def _unless_handled(release: Callable[[], None]) -> None:
+    """Release a held route, tolerating one the page already gave up on (Playwright says so by this text only)."""
     try:
-        route.continue_()
+        release()
     except Error as error:
         if "already handled" not in str(error):
             raise
+
+
+class HeldReads:
+    """A page's GraphQL reads of one operation, held at the test's route until `let_go` (urql GETs a short query,
+    so the operation is looked for in the URL as well as the body)."""
+
+    GRAPHQL = re.compile(r"/graphql(\?|$)")
+
+    def __init__(self, page: Page, operation: str) -> None:
+        self.page, self.operation, self.letting_go = page, operation, False
+        self.routes: list[Route] = []
+        page.route(self.GRAPHQL, self._hold)
+
+    def _hold(self, route: Route) -> None:
+        if self.operation in route.request.url + (route.request.post_data or "") and not self.letting_go:
+            self.routes.append(route)
+        else:
+            route.fallback()
+
+    def wait_asked(self) -> None:
+        """Until the page has asked at least once; each round trip to the page delivers the route's calls."""
+        limit = time.monotonic() + WAIT_LIMIT_MS / 1000
+        while not self.routes and time.monotonic() < limit:
+            self.page.evaluate("() => new Promise((done) => requestAnimationFrame(done))")
+        assert self.routes, f"{self.operation} was never asked"
+
+    def let_go(self) -> None:
+        """Each held route on to the context's own handler, which lets it reach the server, one by one: a read the
+        page aborted (a later one superseded it) is already handled and must not keep the rest held."""
+        self.letting_go = True
+        self.page.unroute(self.GRAPHQL, self._hold)
+        while self.routes:
+            _unless_handled(self.routes.pop(0).fallback)
 
 
 def axe_violations(page: Page) -> list[dict[str, object]]:

@@ -5,13 +5,12 @@ line. The forms are used by keyboard alone (item 6), and axe runs on each new sc
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Error, Page, Route, expect
+from playwright.sync_api import Browser, Page, expect
 
-from tests.console.browser import WAIT_LIMIT_MS, Seat, axe_violations, open_seat, screenshot
+from tests.console.browser import HeldReads, Seat, axe_violations, open_seat, screenshot
 from tests.console.keyboard import arrow_to, tab_to, type_into
 from tests.console.server import ConsoleServer
 from tests.console.table import (
@@ -129,42 +128,17 @@ def test_who_has_submitted_waits_for_the_seats_before_naming_who_runs_a_member(
 ) -> None:
     table.seat("Crows' own player", faction=FACTION)
     page = gm_page(browser, server, seats, table, "map", "Map")
-    held: list[Route] = []
-    letting_go: list[bool] = []
-
-    def hold_the_seats(route: Route) -> None:
-        seats = "OrderSeats" in route.request.url + (route.request.post_data or "")  # urql GETs a short query
-        if seats and not letting_go:
-            held.append(route)
-        else:
-            route.fallback()
-
-    graphql = re.compile(r"/graphql(\?|$)")
-    page.route(graphql, hold_the_seats)
+    seats_read = HeldReads(page, "OrderSeats")
     visit_without_settling(page, "Orders")
     status = page.get_by_test_id("order-status")
     expect(status).to_be_visible()
     expect(status.get_by_test_id("run-by").first).to_contain_text("Loading the seats")
-    assert held, "the seats were never asked"
+    assert seats_read.routes, "the seats were never asked"
     expect(status.get_by_text("The GM", exact=True)).to_have_count(0)
     expect(page.get_by_test_id("gm-faction-chooser").locator("option", has_text="GM-run")).to_have_count(0)
-    letting_go.append(True)
-    page.unroute(graphql, hold_the_seats)
-    let_go(held)
+    seats_read.let_go()
     expect(status.get_by_role("row", name=re.compile(f"^{FACTION}")).get_by_test_id("run-by")).to_have_text("A player")
     expect(status.get_by_role("row", name=re.compile("^The Wild")).get_by_test_id("run-by")).to_have_text("The GM")
-
-
-def let_go(held: list[Route]) -> None:
-    """Each held route on to the context's own handler, which lets it reach the server. The page aborts a read that
-    a later one superseded: its route may be already handled, and it must not keep the rest held."""
-    while held:
-        route = held.pop(0)
-        try:
-            route.fallback()
-        except Error as error:
-            if "already handled" not in str(error):
-                raise
 
 
 def visit_without_settling(page: Page, label: str) -> None:
@@ -199,28 +173,15 @@ def test_the_links_stay_put_while_the_campaign_line_is_read(
     seat = open_seat(browser, server.origin)
     seats.append(seat)
     page = seat.page
-    held: list[Route] = []
-
-    def hold_the_line(route: Route) -> None:
-        if "FrameCampaign" in route.request.url + (route.request.post_data or ""):
-            held.append(route)
-        else:
-            route.fallback()
-
-    graphql = re.compile(r"/graphql(\?|$)")
-    page.route(graphql, hold_the_line)
+    line_read = HeldReads(page, "FrameCampaign")
     page.goto(server.origin + "/sign-in")
     page.get_by_label("Seat token (GM, player or observer)").fill(table.gm_token)
     page.get_by_role("button", name="Sign in").click()
     links = page.get_by_role("navigation", name="Campaign").get_by_role("link")
     expect(links.first).to_be_visible()
-    limit = time.monotonic() + WAIT_LIMIT_MS / 1000
-    while not held and time.monotonic() < limit:  # each round trip to the page delivers the route's call
-        page.evaluate("() => new Promise((done) => requestAnimationFrame(done))")
-    assert held, "the frame's line was never asked"
+    line_read.wait_asked()
     before = [links.nth(i).bounding_box() for i in range(links.count())]
     expect(page.get_by_test_id("campaign-line")).to_have_count(0)
-    page.unroute(graphql, hold_the_line)
-    let_go(held)
+    line_read.let_go()
     expect(page.get_by_test_id("campaign-line")).to_contain_text("phase")
     assert [links.nth(i).bounding_box() for i in range(links.count())] == before
