@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from uuid import UUID
 
@@ -80,6 +81,9 @@ class Played:
     # The resolution's CPU seconds: this process's (all its threads) and the database's backends' (None: the
     # server is not on this machine), a cost the machine's other load moves less than the wall time.
     phase_cpu: dict[int, tuple[float, float | None]] = field(default_factory=dict)
+    # Of `phase_seconds`, the deciding alone: the rules run in memory on the loaded members, nothing yet encoded,
+    # written or projected (`CampaignService.play_phase`): the floor under a resolution however cheap its save.
+    phase_deciding: dict[int, float] = field(default_factory=dict)
 
     @property
     def phase(self) -> int:
@@ -186,6 +190,27 @@ def order_factions(played: Played, tries: int = 3) -> int:
     return refused
 
 
+@contextmanager
+def deciding_timed(intrigue: Intrigue) -> Iterator[list[float]]:
+    """The wall seconds of each `CampaignService.play_phase` call meanwhile (a resolution's deciding: loads and
+    rules, nothing saved), timed by an attribute on the service itself, which `resolve_phase` calls."""
+    service = intrigue.campaigns._target  # type: ignore[attr-defined]  # behind the metrics' counting wrapper
+    decide, spent = service.play_phase, []
+
+    def timed(*args: object, **kwargs: object) -> object:
+        began = time.perf_counter()
+        try:
+            return decide(*args, **kwargs)
+        finally:
+            spent.append(time.perf_counter() - began)
+
+    service.play_phase = timed
+    try:
+        yield spent
+    finally:
+        del service.play_phase
+
+
 def play_phase(played: Played, between: Callable[[Played], None] | None = None) -> None:
     """Open a phase, give every faction and house its orders, resolve it (timed), and note its events and
     the database's size. `between` runs after the orders and before the resolution (a measurement)."""
@@ -202,7 +227,8 @@ def play_phase(played: Played, between: Callable[[Played], None] | None = None) 
         CpuMeter(conn) as meter,
     ):
         started, cpu = time.perf_counter(), time.process_time()
-        resolved = intrigue.campaigns.resolve_phase(played.campaign_id)
+        with deciding_timed(intrigue) as deciding:
+            resolved = intrigue.campaigns.resolve_phase(played.campaign_id)
         # The snapshots are written after the resolution answers (service/persistence/snapshot_writes.py), by a
         # thread of this process: waited for inside the meters, so their CPU and bytes count, not their wait.
         answered = time.perf_counter() - started
@@ -211,5 +237,6 @@ def play_phase(played: Played, between: Callable[[Played], None] | None = None) 
     assert meter.round is not None
     played.phase_cpu[resolved.phase] = (cpu, meter.round.backends)
     played.phase_seconds[resolved.phase] = seconds
+    played.phase_deciding[resolved.phase] = sum(deciding)
     played.phase_events[resolved.phase] = (before, intrigue.store.recorder.max_notification_id() or 0)
     played.db_bytes[resolved.phase] = database_bytes(played.db)
