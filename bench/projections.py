@@ -6,6 +6,7 @@ import time
 import uuid
 
 import psycopg
+from eventsourcing.persistence import StoredEvent
 
 from bench import server_memory
 from bench.harness import Measure, best_of, report
@@ -51,6 +52,29 @@ def _raw_read(conninfo: str, after: int) -> Measure:
                     pass
 
         return best_of(3, f"sequential SELECT of the same {rows} rows", rows, read)
+
+
+def decoded_read(conninfo: str, env: dict[str, str], after: int = 0) -> Measure:
+    """The raw read again, each event decoded by the store's mapper into its domain event (nothing folded or
+    written): the floor under a rebuild's rate, which must decode every event (issue 31, P4)."""
+    store = IntrigueStore(env=env)
+    to_domain_event = store.mapper.to_domain_event
+    try:
+        with psycopg.connect(conninfo) as conn:
+            count = conn.execute("SELECT count(*) FROM intrigue_events WHERE notification_id > %s", (after,))
+            found = count.fetchone()
+            rows = int(found[0]) if found else 0
+
+            def read() -> None:
+                with conn.cursor() as cursor:
+                    cursor.execute(_READ, (after,))
+                    while page := cursor.fetchmany(1000):
+                        for _, originator_id, version, topic, state in page:
+                            to_domain_event(StoredEvent(originator_id, version, topic, bytes(state)))
+
+            return best_of(3, f"the same {rows} rows read and decoded", rows, read)
+    finally:
+        store.close()
 
 
 def _tracked(env: dict[str, str]) -> int:
