@@ -26,7 +26,7 @@ from projections.state import campaign_of
 from service.persistence import snapshot_writes
 from service.persistence.aggregate_cache import AGGREGATE_CACHE_MB, BytesCache, budget_bytes
 from service.persistence.event_encoding import EventEncoder
-from service.persistence.kept_aggregates import KeptAggregates
+from service.persistence.kept_aggregates import KeptAggregates, copy_of
 from service.persistence.play_order import in_play_order
 from service.persistence.snapshot_writes import SnapshotWriter
 from service.persistence.storable import check_pending
@@ -185,9 +185,10 @@ class IntrigueStore(Application[UUID]):
         return [loaded[i] if i in loaded else self.load(i, kind) for i in aggregate_ids]
 
     def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
-        """Snapshot each aggregate just saved whose events crossed its interval, from the saved instance itself:
-        the library reloads it from the store and replays its backlog first (issue 16, half a late phase). They
-        are encoded here and written after the command answers (issue 31, item 1: `SnapshotWriter`)."""
+        """Snapshot each aggregate just saved whose events crossed its interval, from the saved instance itself
+        (the library reloads it from the store and replays its backlog first: issue 16, half a late phase). Each is
+        copied here; the copies are taken, encoded and written after the command answers (issue 31, item 1:
+        `SnapshotWriter`)."""
         if self.snapshots is None or self.snapshot_writer is None:
             return
         crossed: dict[UUID, Aggregate] = {}
@@ -198,8 +199,9 @@ class IntrigueStore(Application[UUID]):
                 crossed[aggregate.id] = aggregate  # at its last saved version: one snapshot per save
         if crossed:
             to_stored = self.snapshots.mapper.to_stored_event
+            copies = [copy_of(a) for a in crossed.values()]
             self.snapshot_writer.write(
-                [to_stored(getattr(type(a), "Snapshot", Snapshot).take(a)) for a in crossed.values()]
+                lambda: [to_stored(getattr(type(a), "Snapshot", Snapshot).take(a)) for a in copies]
             )
 
     @functools.cached_property

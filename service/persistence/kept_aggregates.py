@@ -46,6 +46,12 @@ def working_copy(aggregate: Any) -> Any:
     return _COPIES[type(aggregate)](aggregate)
 
 
+def copy_of(aggregate: Any) -> Any:
+    """A copy sharing nothing mutable with `aggregate`, of any kind: a member as `working_copy` makes it, another (a
+    campaign, a chronicle) by `clone` (a snapshot taken of it later is the one taken of `aggregate` now)."""
+    return _COPIES.get(type(aggregate), clone)(aggregate)
+
+
 class KeptAggregates:
     """The repository's aggregate cache, read and filled for many aggregates at once."""
 

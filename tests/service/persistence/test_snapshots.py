@@ -173,3 +173,39 @@ def test_closing_the_store_writes_the_snapshots_its_commits_gave(db: Database) -
         assert [s.originator_version for s in reader.snapshots.get(house.id)] == [house.version]
     finally:
         reader.close()
+
+
+def test_a_snapshot_taken_after_the_answer_holds_the_aggregate_as_saved_not_as_changed_since(db: Database) -> None:
+    """The writer's thread takes and encodes the snapshots after the commit returns (issue 31, item 1), from a copy:
+    the caller's aggregate, changed meanwhile, does not leak into the snapshot of the version it saved."""
+    store = IntrigueStore(env=db.eventsourcing_env())
+    assert store.snapshots is not None and store.snapshot_writer is not None
+    releases: list[threading.Event] = []
+    try:
+        for aggregate in (busy_house(), busy_faction()):
+            held, release = threading.Event(), threading.Event()
+            releases.append(release)
+
+            def hold(held: threading.Event = held, release: threading.Event = release) -> list[Any]:
+                held.set()  # the writer's thread waits here, before it takes the commit's snapshots
+                release.wait(60)  # a bound for a test that fails below, not a timing
+                return []
+
+            store.snapshot_writer.write(hold)
+            assert held.wait(60)
+            store.commit(aggregate)
+            saved, version = public_state(aggregate), aggregate.version
+            if isinstance(aggregate, House):
+                aggregate.gain_area("a2", "after the save, before its snapshot is taken")
+            else:
+                aggregate.gain_facgold(5, "after the save, before its snapshot is taken")
+            assert public_state(aggregate) != saved
+            release.set()
+            store.snapshots_written()
+            (snapshot,) = store.snapshots.get(aggregate.id)
+            assert snapshot.originator_version == version
+            assert public_state(snapshot.mutate(None)) == saved
+    finally:
+        for release in releases:
+            release.set()
+        store.close()
