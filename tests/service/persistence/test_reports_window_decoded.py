@@ -28,13 +28,28 @@ ROWS = "SELECT campaign_id, phase, member_id, resolved_at, report FROM phase_rep
 Windows = list[tuple[Decoded | None, int, list[AuditEntry], list[AuditEntry]]]  # decoded, end, made, read back
 
 
-def _both(windows: Windows) -> Any:
-    """`window_at` as the reporter calls it, keeping each window made beside the same one read back whole."""
+class Asking:
+    """A cursor that keeps the statements it is given."""
+
+    def __init__(self, curs: Any) -> None:
+        self.curs, self.asked = curs, []
+
+    def execute(self, statement: Any, *args: Any) -> Any:
+        self.asked.append(statement)
+        return self.curs.execute(statement, *args)
+
+
+def _both(windows: Windows, asked: list[list[Any]] | None = None) -> Any:
+    """`window_at` as the reporter calls it, keeping each window made beside the same one read back whole (and the
+    statements it asked, in `asked`)."""
     window_at = phase_report_kept.window_at
 
     def both(curs: Any, campaign_id: UUID, phase: int, end: int, decoded: Decoded | None = None) -> list[AuditEntry]:
-        made = window_at(curs, campaign_id, phase, end, decoded)
+        asking = Asking(curs)
+        made = window_at(asking, campaign_id, phase, end, decoded)
         windows.append((decoded, end, made, window_at(curs, campaign_id, phase, end)))
+        if asked is not None:
+            asked.append(asking.asked)
         return made
 
     return both
@@ -73,7 +88,8 @@ def test_each_resolutions_window_from_a_rebuilds_page_is_the_window_read_back(
         intrigue.close()
     rows = report_rows(fresh_db)
     windows: Windows = []
-    monkeypatch.setattr(phase_report_kept, "window_at", _both(windows))
+    asked: list[list[Any]] = []
+    monkeypatch.setattr(phase_report_kept, "window_at", _both(windows, asked))
     if page is not None:  # pages of a few events: windows that start in an earlier page
         monkeypatch.setenv("INTRIGUE_PROJECTION_PAGE", str(page))
     rebuild(fresh_db, {**fresh_db.eventsourcing_env(2), "CREATE_TABLE": "n"}, READ_MODELS[0])
@@ -84,7 +100,8 @@ def test_each_resolutions_window_from_a_rebuilds_page_is_the_window_read_back(
         assert decoded is not None and decoded.end == end  # the page's run of the campaign's events up to it
         assert made == read_back
         starts.append((decoded.first, min(entry.position for entry in made)))
-    if page is None:  # the whole log in one page: each window taken from it whole
+    if page is None:  # the whole log in one page: each window taken from it whole, the store asked nothing
         assert all(first <= start for first, start in starts)
+        assert asked == [[] for _ in windows]
     else:  # a window starting before its resolution's page: its start read back, the rest from the page
         assert any(first > start for first, start in starts)
