@@ -55,9 +55,9 @@ Members = dict[UUID, tuple[str, frozenset[str]]]  # each member's kind, and whos
 
 @dataclass(frozen=True)
 class Decoded:
-    """Events of the campaign the page holds decoded (an inline page's: its command's own), so that a reporter need
-    not read them back from the store and decode them again (issue 31, item 1): those at the campaign's positions
-    `first`, `first + 1`..., each with its stored topic, and the mapper that decoded them."""
+    """Events of the campaign the page holds decoded (an inline page's: its command's own; a runner's: `PageDecoded`),
+    so that a reporter need not read them back from the store and decode them again (issue 31, item 1): those at the
+    campaign's positions `first`, `first + 1`..., each with its stored topic, and the mapper that decoded them."""
 
     campaign_id: UUID
     first: int

@@ -4,7 +4,10 @@ reports read back, so a request decodes no event (issue 30, item 8).
 
 The reporter reads what a request read before, in the projection's transaction: the phase's events from its last
 opening before the resolution (the same window, `phase_window`, service/usecases/phase_report.py), and builds each
-report with `build_report`, so what a seat sees of each event is decided in one place, as it was.
+report with `build_report`, so what a seat sees of each event is decided in one place, as it was. The events the
+projection's page holds decoded (an inline page's: its command's; a runner's page: its campaign's run up to the
+resolution, projections/phase_reports.py `PageDecoded`) are taken from it, not read back and decoded again (issue 31,
+item 1 and P4).
 """
 
 from __future__ import annotations
