@@ -101,6 +101,7 @@ class View(Protocol):
         application_name: str,
         starts: dict[int, tuple[Any, int]] | None = None,
         lanes: Lanes | None = None,
+        topics: dict[int, str] | None = None,
     ) -> dict[UUID, int]: ...
 
     def needs_exact_state(self, topic: str) -> bool: ...
@@ -341,10 +342,13 @@ class PagedRunner:
         to_domain_event = self.app.mapper.to_domain_event
         try:  # the common case, at the speed of one comprehension
             events = [(to_domain_event(StoredEvent(row[1], row[2], row[3], row[4])), row[0]) for row in kept]
+            topics = {row[0]: row[3] for row in kept}
         except Exception:  # one of them cannot be decoded: each on its own, so only its campaign stops
             events = [(self._decode(row), row[0]) for row in kept]
+            topics = {row[0]: row[3] for row, (e, _) in zip(kept, events, strict=True) if type(e) is not Undecodable}
         lanes = {row[0]: (row[5], row[6]) for row in rows}
-        written = self.view.project(events, self.app.name, starts, lanes)
+        # The decoded events' stored topics: a resolution's reports take its events from the page (issue 31, P4).
+        written = self.view.project(events, self.app.name, starts, lanes, topics)
         self.spared += len(rows) - len(events)
         for campaign_id, position in written.items():
             self.advance(campaign_id, position)

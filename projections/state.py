@@ -11,7 +11,7 @@ row, so a row is never ahead of or behind its events (tables: projections/state_
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
 from functools import cache, partial
 from typing import Any
@@ -161,6 +161,8 @@ class StateView(PostgresTrackingRecorder):
         # Set by an inline projection for its page: the command's events, decoded, which its phase reports need not
         # read back from the store (projections/phase_reports.py `Decoded`).
         self.decoded: phase_reports.Decoded | None = None
+        # A runner's page's events, decoded, while it is folded: those its phase reports need not read back (P4).
+        self._page_decoded: phase_reports.PageDecoded | None = None
         # Set by whoever runs this writer (the runner, the inline projection): where an aggregate not in
         # memory is restored from.
         self.restorer: Restorer | None = None
@@ -236,6 +238,7 @@ class StateView(PostgresTrackingRecorder):
         application_name: str,
         starts: dict[int, tuple[Aggregate, int]] | None = None,
         lanes: Lanes | None = None,
+        topics: Mapping[int, str] | None = None,
     ) -> dict[UUID, int]:
         """Fold a page of (domain event, notification id), in log order, and write it in one transaction; return
         each campaign's position written.
@@ -244,12 +247,13 @@ class StateView(PostgresTrackingRecorder):
         whose tracking rows it can lock, from their rows on (issue 26). `starts` (by the id's integer) are
         aggregates restored from the event store's snapshots, with the position of the event each was taken at;
         the page's events up to them are left out of `events`. An event that cannot be folded or written stops
-        its campaign alone (projections/page.py).
+        its campaign alone (projections/page.py). `topics` (by notification id) are the stored topics of the events
+        decoded: its resolutions' reports take those events from the page (issue 31, P4).
         """
         careful = False
         while True:
             try:
-                return self._project(events, application_name, dict(starts or {}), careful, lanes or {})
+                return self._project(events, application_name, dict(starts or {}), careful, lanes or {}, topics=topics)
             except _GenerationChangedError as changed:  # a rebuild switched: its rows say what it projected
                 self._aim(changed.current)
             except Exception as error:
@@ -269,6 +273,7 @@ class StateView(PostgresTrackingRecorder):
         careful: bool,
         lanes: Lanes,
         outer: Cursor[DictRow] | None = None,
+        topics: Mapping[int, str] | None = None,
     ) -> dict[UUID, int]:
         """The page in one transaction: its own, or the `outer` one it is given (an inline projection's)."""
         # Keyed by the ids' integers: a UUID hashes and compares in Python, an int in C, and a page looks
@@ -291,7 +296,12 @@ class StateView(PostgresTrackingRecorder):
                 self._bases = None if careful else {}
                 # A runner's page (a rebuild's: many phases) records its resolutions together (page_history.py).
                 self._page_history = PageHistory(self._bases) if self._bases is not None and outer is None else None
-                page.fold(events, starts)
+                if topics:  # a runner's page: its resolutions' reports read its events (phase_reports.PageDecoded)
+                    self._page_decoded = phase_reports.PageDecoded(events, lanes, topics, self.mapper)
+                try:
+                    page.fold(events, starts)
+                finally:
+                    self._page_decoded = None
                 if self._page_history is not None:
                     self._page_history.flush(curs, self._sql)
                 if self._bases:
@@ -401,6 +411,8 @@ class StateView(PostgresTrackingRecorder):
             campaign, version = states.get(campaign_id.int), domain_event.originator_version
             loaded = partial(_loaded, states)
             decoded = self.decoded if self.decoded is not None and self.decoded.campaign_id == campaign_id else None
+            if decoded is None and self._page_decoded is not None:
+                decoded = self._page_decoded.at(campaign_id, position)
             phase_reports.record(curs, self._sql, campaign, domain_event.phase, version, loaded, decoded)
         elif name == "Campaign.PhaseRolledBack":
             if self._page_history is not None:

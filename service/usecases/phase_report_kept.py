@@ -4,7 +4,10 @@ reports read back, so a request decodes no event (issue 30, item 8).
 
 The reporter reads what a request read before, in the projection's transaction: the phase's events from its last
 opening before the resolution (the same window, `phase_window`, service/usecases/phase_report.py), and builds each
-report with `build_report`, so what a seat sees of each event is decided in one place, as it was.
+report with `build_report`, so what a seat sees of each event is decided in one place, as it was. The events the
+projection's page holds decoded (an inline page's: its command's; a runner's page: its campaign's run up to the
+resolution, projections/phase_reports.py `PageDecoded`) are taken from it, not read back and decoded again (issue 31,
+item 1 and P4).
 """
 
 from __future__ import annotations
@@ -121,23 +124,39 @@ def window_at(
     """The phase's events up to `end`, from its last opening before it (as PhaseReports read them); those `decoded`
     holds (the resolving command's own, issue 31 item 1) taken from it, not read back and decoded again."""
     mapper = _mapper() if decoded is None else decoded.mapper
-    decode = mapper.transcoder.decode
-    openings = [
-        int(position)
-        for position, state in curs.execute(_OPENINGS, (campaign_id, campaign_id, _OPENED, end)).fetchall()
-        if int(decode(bytes(state))["phase"]) == phase
-    ]
-    start = openings[-1] - 1 if openings else 0
+    held = decoded is not None and decoded.first <= end <= decoded.end  # `decoded` runs up to `end`
+    opened = _opened(decoded, campaign_id, phase, end) if held and decoded is not None else None
+    if opened is None:
+        decode = mapper.transcoder.decode
+        openings = [
+            int(position)
+            for position, state in curs.execute(_OPENINGS, (campaign_id, campaign_id, _OPENED, end)).fetchall()
+            if int(decode(bytes(state))["phase"]) == phase
+        ]
+        opened = openings[-1] if openings else None
+    start = opened - 1 if opened is not None else 0
     cut = end  # the window's events below `cut` are read back from the store, those from it on are `decoded`'s
-    if decoded is not None and decoded.first <= end <= decoded.end:
+    if held and decoded is not None:
         cut = max(decoded.first, start + 1)
     entries = []
-    for position, originator_id, version, topic, state in curs.execute(_WINDOW, (campaign_id, start, cut)):
+    read_back = curs.execute(_WINDOW, (campaign_id, start, cut)) if cut > start + 1 else ()
+    for position, originator_id, version, topic, state in read_back:
         event = mapper.to_domain_event(StoredEvent(originator_id, version, topic, bytes(state)))
         entries.append(_entry(int(position), topic, event))
     if decoded is not None:
         entries += [_entry(p, *decoded.events[p - decoded.first]) for p in range(cut, end)]
     return phase_window(entries, campaign_id, phase)
+
+
+def _opened(decoded: phase_reports.Decoded, campaign_id: UUID, phase: int, end: int) -> int | None:
+    """The position of the phase's last opening before `end` among the decoded events, which run up to `end`: then
+    the last there is, not asked of the store (issue 31, P4); None where they hold none."""
+    first, events = decoded.first, decoded.events
+    for position in range(end - 1, first - 1, -1):
+        topic, event = events[position - first]
+        if topic == _OPENED and event.originator_id == campaign_id and int(event.phase) == phase:
+            return position
+    return None
 
 
 def _entry(position: int, topic: str, event: Any) -> AuditEntry:
