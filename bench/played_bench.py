@@ -275,7 +275,7 @@ def _command_row(big: Played, n: int = 20, rounds: int = 5) -> list[bool]:
 def _rebuild_row(db: Database) -> list[bool]:
     env = {**db.eventsourcing_env(), "CREATE_TABLE": "n"}
     raw = _raw_read(db.conninfo, 0)
-    decoded = decoded_read(db.conninfo, env)
+    decoded = decoded_read(db.conninfo, env, raw)
     seconds = rebuild_seconds(db, env)
     ours = raw.operations / seconds
     return report(

@@ -54,16 +54,14 @@ def _raw_read(conninfo: str, after: int) -> Measure:
         return best_of(3, f"sequential SELECT of the same {rows} rows", rows, read)
 
 
-def decoded_read(conninfo: str, env: dict[str, str], after: int = 0) -> Measure:
-    """The raw read again, each event decoded by the store's mapper into its domain event (nothing folded or
-    written): the floor under a rebuild's rate, which must decode every event (issue 31, P4)."""
+def decoded_read(conninfo: str, env: dict[str, str], raw: Measure, after: int = 0) -> Measure:
+    """The raw read (`raw`, `_raw_read`'s) again, each event decoded by the store's mapper into its domain event
+    (nothing folded or written): the floor under a rebuild's rate, which must decode every event (issue 31, P4)."""
     store = IntrigueStore(env=env)
     to_domain_event = store.mapper.to_domain_event
+    rows = raw.operations
     try:
         with psycopg.connect(conninfo) as conn:
-            count = conn.execute("SELECT count(*) FROM intrigue_events WHERE notification_id > %s", (after,))
-            found = count.fetchone()
-            rows = int(found[0]) if found else 0
 
             def read() -> None:
                 with conn.cursor() as cursor:
