@@ -201,7 +201,8 @@ class IntrigueStore(Application[UUID]):
             to_stored = self.snapshots.mapper.to_stored_event
             copies = [copy_of(a) for a in crossed.values()]
             self.snapshot_writer.write(
-                lambda: [to_stored(getattr(type(a), "Snapshot", Snapshot).take(a)) for a in copies]
+                lambda: [to_stored(getattr(type(a), "Snapshot", Snapshot).take(a)) for a in copies],
+                ", ".join(f"{type(a).__name__} {a.id} at version {a.version}" for a in crossed.values()),
             )
 
     @functools.cached_property

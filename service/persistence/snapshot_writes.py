@@ -50,17 +50,18 @@ class SnapshotWriter:
 
     def __init__(self, recorder: Any) -> None:
         self.recorder = recorder
-        self._queue: queue.Queue[Snapshots | None] = queue.Queue()
+        self._queue: queue.Queue[tuple[Snapshots, str] | None] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
 
-    def write(self, make: Snapshots) -> None:
-        """`make` is called on the writer's thread, and what it returns inserted."""
+    def write(self, make: Snapshots, about: str = "") -> None:
+        """`make` is called on the writer's thread, and what it returns inserted; `about` names the aggregates
+        in the log when that fails."""
         with self._lock:
             if self._thread is None:  # started on first use: most processes (a CLI read) never snapshot
                 self._thread = threading.Thread(target=self._run, name="intrigue-snapshots", daemon=True)
                 self._thread.start()
-        self._queue.put(make)
+        self._queue.put((make, about))
 
     def flush(self) -> None:
         self._queue.join()
@@ -74,12 +75,13 @@ class SnapshotWriter:
 
     def _run(self) -> None:
         while True:
-            make = self._queue.get()
+            given = self._queue.get()
             try:
-                if make is None:
+                if given is None:
                     return
+                make, about = given
                 self.recorder.insert_events(make())
             except Exception:  # only slower: a later load replays the events this snapshot would have skipped
-                log.exception("snapshots not written")
+                log.exception("snapshots not written: %s", about or "(not named)")
             finally:
                 self._queue.task_done()

@@ -209,3 +209,37 @@ def test_a_snapshot_taken_after_the_answer_holds_the_aggregate_as_saved_not_as_c
         for release in releases:
             release.set()
         store.close()
+
+
+def test_a_snapshot_write_that_fails_is_logged_naming_its_aggregates_and_the_writer_goes_on(
+    db: Database, caplog: Any
+) -> None:
+    """A failed write only makes later loads replay more (service/persistence/snapshot_writes.py); its log line names
+    the aggregates and versions whose snapshots were lost, and the writer's thread writes the next ones."""
+    store = IntrigueStore(env=db.eventsourcing_env())
+    assert store.snapshots is not None
+    recorder = store.snapshots.recorder
+    insert, failed = recorder.insert_events, []
+
+    def fails_once(*args: Any, **kwargs: Any) -> Any:
+        if not failed:
+            failed.append(True)
+            raise RuntimeError("the server went away")
+        return insert(*args, **kwargs)
+
+    recorder.insert_events = fails_once  # type: ignore[method-assign]
+    try:
+        house = busy_house()
+        with caplog.at_level("ERROR", logger="intrigue.snapshots"):
+            store.commit(house)
+            store.snapshots_written()
+        (record,) = [r for r in caplog.records if r.name == "intrigue.snapshots"]
+        assert f"House {house.id} at version {house.version}" in record.getMessage()
+        assert record.exc_info is not None and "went away" in str(record.exc_info[1])
+        assert list(store.snapshots.get(house.id)) == []
+        faction = busy_faction()
+        store.commit(faction)
+        store.snapshots_written()
+        assert [s.originator_version for s in store.snapshots.get(faction.id)] == [faction.version]
+    finally:
+        store.close()
