@@ -48,9 +48,7 @@ class FactionStandings:
         return [self._member(plan, campaign_id, state, own_as_gm, assets) for state in states]
 
     @staticmethod
-    def _member(
-        plan: Any, campaign_id: UUID, state: dict[str, Any], own_as_gm: bool, assets: Any
-    ) -> rows.Member:
+    def _member(plan: Any, campaign_id: UUID, state: dict[str, Any], own_as_gm: bool, assets: Any) -> rows.Member:
         seats = seats_of(FACTION, campaign_id, UUID(state["id"]))
         made: dict[int, tuple[dict[str, Any], bytes]] = {}  # an asset's element by its view's row (gm and public share)
         gm = _element(plan, faction_view(state, seats[Reader.GM]), assets, made)

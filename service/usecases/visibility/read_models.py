@@ -105,8 +105,10 @@ class ReadModel:
         """Whether the member's own seat reads each of these fields as the GM does: the value whole (not GM-only, no
         reader taking the GM's hand out). Then anything made from those fields alone is the same for both (issue 31:
         the standings' own element is the GM's, service/entrypoints/graphql/precomputed.py)."""
-        return all((seen := self.fields.get(n)) is not None and seen.decision is not Decision.GM and seen.own is None
-                   for n in names)
+        return all(
+            (seen := self.fields.get(n)) is not None and seen.decision is not Decision.GM and seen.own is None
+            for n in names
+        )
 
     def _read_by(self, owner: bool) -> tuple[tuple[str, ...], tuple[tuple[str, Seen], ...]]:
         """The fields its own seat (or another) reads whole, and those it reads through a reader."""

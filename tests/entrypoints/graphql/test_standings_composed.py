@@ -106,6 +106,8 @@ def test_a_selection_made_from_a_field_the_owner_reads_otherwise_makes_the_own_e
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     over = precomputed.OVER["Faction"]
-    monkeypatch.setitem(precomputed.OVER, "Faction", type(over)(over.model, over.within, {**over.renames, "xp": "order"}))
+    monkeypatch.setitem(
+        precomputed.OVER, "Faction", type(over)(over.model, over.within, {**over.renames, "xp": "order"})
+    )
     plan = plan_of(FACTIONS, None)
     assert not precomputed._own_is_gm.__wrapped__(plan)  # type: ignore[attr-defined]
