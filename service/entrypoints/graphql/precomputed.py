@@ -9,14 +9,18 @@ changes a campaign's factions; a request with that selection reads them back as 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 from uuid import UUID
+
+import orjson
 
 from domain.phase_chronicle import narrating
 from projections import standings as rows
 from service.entrypoints.graphql.core.answers import encode
-from service.entrypoints.graphql.factionturn.factions import Faction
-from service.entrypoints.graphql.standings import copy_out, plan_of
+from service.entrypoints.graphql.core.visibility import OVER
+from service.entrypoints.graphql.factionturn.factions import Asset, Faction
+from service.entrypoints.graphql.standings import copy_in, copy_out, plan_of
 from service.usecases.visibility import FACTION, Reader, faction_view, seats_of
 
 # The console's standings of factions, as it sends it; tests/service/persistence/test_standings_precomputed.py checks
@@ -40,18 +44,55 @@ class FactionStandings:
         states = read(self.kind, ids)
         if states:  # as service/persistence/queries.py reads them: with the narratives their chronicles keep
             states = narrating(states, read("phasechronicle", None))
-        return [self._member(plan, campaign_id, state) for state in states]
+        own_as_gm, assets = _own_is_gm(plan), _assets(plan)
+        return [self._member(plan, campaign_id, state, own_as_gm, assets) for state in states]
 
     @staticmethod
-    def _member(plan: Any, campaign_id: UUID, state: dict[str, Any]) -> rows.Member:
+    def _member(plan: Any, campaign_id: UUID, state: dict[str, Any], own_as_gm: bool, assets: Any) -> rows.Member:
         seats = seats_of(FACTION, campaign_id, UUID(state["id"]))
-        shown = {
-            reader: encode(copy_out(plan, Faction.from_state(faction_view(state, seat))))
-            for reader, seat in seats.items()
-        }
-        return rows.Member(
-            UUID(state["id"]), state.get("name"), shown[Reader.GM], shown[Reader.PUBLIC], shown[Reader.OWN]
-        )
+        made: dict[int, tuple[dict[str, Any], bytes]] = {}  # an asset's element by its view's row (gm and public share)
+        gm = _element(plan, faction_view(state, seats[Reader.GM]), assets, made)
+        public = _element(plan, faction_view(state, seats[Reader.PUBLIC]), assets, made)
+        own = gm if own_as_gm else _element(plan, faction_view(state, seats[Reader.OWN]), assets, made)
+        return rows.Member(UUID(state["id"]), state.get("name"), gm, public, own)
+
+
+def _element(plan: Any, view: dict[str, Any], assets: Any, made: dict[int, tuple[dict[str, Any], bytes]]) -> bytes:
+    """`encode(copy_out(plan, Faction.from_state(view)))`, each asset's element made once per row of the view
+    (issue 31, P6: a faction's assets were most of its three elements' cost, and the GM's and the public's views
+    hold the very same rows)."""
+    if assets is None:
+        return encode(copy_out(plan, Faction.from_state(view)))
+    try:
+        out = copy_out(plan, Faction.from_state({**view, "assets": {}}))
+        elements = []
+        for row in view["assets"].values():
+            kept = made.get(id(row))
+            if kept is None or kept[0] is not row:  # the row held, so its id is not another's
+                kept = made[id(row)] = (row, orjson.dumps(copy_in(assets.inner, Asset.from_state(row))))
+            elements.append(orjson.Fragment(kept[1]))
+        out[assets.key] = elements
+        return orjson.dumps(out, option=orjson.OPT_NON_STR_KEYS)
+    except TypeError:  # a lone surrogate: `encode`'s own path, whole
+        return encode(copy_out(plan, Faction.from_state(view)))
+
+
+@lru_cache(maxsize=8)
+def _own_is_gm(plan: Any) -> bool:
+    """Whether a faction's own seat reads every field the plan selects as the GM does (the visibility room says,
+    from the read-model fields the type's fields are made from): then its own element is the GM's."""
+    over = OVER.get("Faction")
+    if over is None or over.model is not FACTION:
+        return False
+    names = [over.field_of(f.name) for f in plan.fields if f.get is not None]
+    return None not in names and FACTION.owner_reads_as_gm(n for n in names if n is not None)
+
+
+@lru_cache(maxsize=8)
+def _assets(plan: Any) -> Any:
+    """The plan's one selection of the faction's assets, to make each asset's element once; None if none or two."""
+    found = [f for f in plan.fields if f.name == "assets"]
+    return found[0] if len(found) == 1 and found[0].many and found[0].inner else None
 
 
 def precompute_standings() -> None:

@@ -66,6 +66,7 @@ class _Field:
     many: bool
     serialize: Callable[[Any], Any] | None  # a leaf's scalar; None for an object, copied by `inner`
     inner: tuple[_Field, ...] = ()
+    name: str = "__typename"  # the type's field (its python name) the value is read from
 
 
 # Hashed by identity (`plan_of` keeps one per document): hashing its AST for `_precomputed`'s cache on every request
@@ -142,12 +143,12 @@ def _field(parent: GraphQLObjectType, node: FieldNode) -> _Field:
         kind = kind.of_type
     get = attrgetter(backref.python_name) if resolver is None else resolver
     if isinstance(kind, GraphQLObjectType):
-        return _Field(key, get, nullable, many, None, _fields(kind, node))
+        return _Field(key, get, nullable, many, None, _fields(kind, node), backref.python_name)
     if isinstance(kind, GraphQLEnumType):
-        return _Field(key, get, nullable, many, kind.serialize)
+        return _Field(key, get, nullable, many, kind.serialize, name=backref.python_name)
     if not isinstance(kind, GraphQLScalarType):
         raise _NotPlain  # unions, interfaces: none in these types
-    return _Field(key, get, nullable, many, _serializer(kind))
+    return _Field(key, get, nullable, many, _serializer(kind), name=backref.python_name)
 
 
 def _serializer(kind: GraphQLScalarType) -> Callable[[Any], Any]:
@@ -168,6 +169,11 @@ _ALREADY: dict[str, Callable[[Any], bool]] = {
 def copy_out(plan: _Plan, source: Any) -> dict[str, Any]:
     """One element of the root's answer: the plan's selection copied out of one of the root's objects."""
     return _copy(plan.fields, source)
+
+
+def copy_in(fields: tuple[_Field, ...], source: Any) -> dict[str, Any]:
+    """One nested object's part of an element: `fields` (a plan's field's `inner`) copied out of `source`."""
+    return _copy(fields, source)
 
 
 def _copy(fields: tuple[_Field, ...], source: Any) -> dict[str, Any]:

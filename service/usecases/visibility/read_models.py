@@ -15,7 +15,7 @@ decision here is the GM's alone; no player, observer or unseated request reads i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Final
@@ -100,6 +100,15 @@ class ReadModel:
             if key in state and (shown := decided.shown(state[key], seat, owner)) is not HIDDEN:
                 seen[key] = shown
         return seen
+
+    def owner_reads_as_gm(self, names: Iterable[str]) -> bool:
+        """Whether the member's own seat reads each of these fields as the GM does: the value whole (not GM-only, no
+        reader taking the GM's hand out). Then anything made from those fields alone is the same for both (issue 31:
+        the standings' own element is the GM's, service/entrypoints/graphql/precomputed.py)."""
+        return all(
+            (seen := self.fields.get(n)) is not None and seen.decision is not Decision.GM and seen.own is None
+            for n in names
+        )
 
     def _read_by(self, owner: bool) -> tuple[tuple[str, ...], tuple[tuple[str, Seen], ...]]:
         """The fields its own seat (or another) reads whole, and those it reads through a reader."""

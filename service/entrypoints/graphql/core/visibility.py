@@ -44,6 +44,12 @@ class Over:
         seen = self.model.fields.get(named)
         return None if seen is None else seen.word
 
+    def field_of(self, python_name: str) -> str | None:
+        """The read model's field a field of a type over its rows is made from; None for a nested type's field or
+        one read from elsewhere (a decision given in `renames`)."""
+        named = self.renames.get(python_name, python_name)
+        return named if self.within is None and isinstance(named, str) else None
+
 
 OVER: dict[str, Over] = {}
 

@@ -1,0 +1,113 @@
+"""The standings' composer (service/entrypoints/graphql/precomputed.py) makes each faction's three elements as the
+typed objects and the copy make them from that class's view, byte for byte, though it makes each asset's element once
+per row and takes the own seat's element from the GM's where the visibility room says the owner reads the selection
+whole (issue 31, P6)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+from uuid import UUID, uuid4
+
+import pytest
+
+from service.entrypoints.graphql import precomputed
+from service.entrypoints.graphql.core.answers import encode
+from service.entrypoints.graphql.factionturn.factions import Faction
+from service.entrypoints.graphql.precomputed import FACTIONS, FactionStandings
+from service.entrypoints.graphql.standings import copy_out, plan_of
+from service.usecases.visibility import FACTION, HOUSE, Reader, faction_view, seats_of
+
+CAMPAIGN = uuid4()
+
+
+def asset(name: str, *, stealthed: bool = False, hp: int = 3) -> dict[str, Any]:
+    i = str(uuid4())
+    return {
+        "hp": hp, "id": i, "heal": "", "name": name, "max_hp": 4, "counter": "", "hit_die": "", "disabled": False,
+        "type_key": name.lower(), "attribute": "force", "region_id": str(uuid4()), "sheltered": False,
+        "stealthed": stealthed, "arrives_on": 0, "difficulty": 0, "threatened": hp == 1, "attached_to": "",
+        "custom_type": None, "moved_phase": None, "restored_on": None, "usable_from": 1, "attacked_phase": None,
+    }  # fmt: skip
+
+
+def faction(name: str, *assets: dict[str, Any], **fields: Any) -> dict[str, Any]:
+    return {
+        "hp": 5, "id": str(uuid4()), "xp": 6, "goal": None, "name": name, "tags": ["diplomatic"], "turn": 11,
+        "wild": False, "force": 5, "cunning": 3, "wealth": 2, "max_hp": 9, "facgold": 12, "destroyed": False,
+        "campaign_id": str(CAMPAIGN), "home_region_id": str(uuid4()), "version": 40, "phase": 11,
+        "order": {"phase": 12, "action": {"action": "Attack"}, "narrative": "mine", "book_of_secrets": "the GM's"},
+        "assets": {a["id"]: a for a in assets},
+    } | fields  # fmt: skip
+
+
+STATES = [
+    faction("Plain", asset("Thugs"), asset("Militia Unit", hp=1)),
+    faction("Spies", asset("Informers", stealthed=True), asset("Thugs"), asset("Cyberninjas", stealthed=True)),
+    faction(
+        "Aimed",
+        asset("Zealots"),
+        goal={"key": "military_conquest", "target": None, "progress": {"assets": 2}, "baseline": {}, "adopted_turn": 3},
+    ),
+    faction("The Wild", asset("Monsters"), wild=True, facgold=0, xp=0),
+    faction("Gone", destroyed=True, hp=0),
+    faction("Twins", asset("Thugs"), asset("Thugs", hp=1)),  # two rows alike but for their id and HP
+    faction("Surrogate \udcff in its name", asset("Thugs")),
+    faction("Plain again", asset("Spy \udcff ring"), asset("Thugs")),
+]
+
+
+def reference(state: dict[str, Any], reader: Reader) -> bytes:
+    """The element as the copy builds it: the class's view, the typed objects, copied out, encoded."""
+    plan = plan_of(FACTIONS, None)
+    seat = seats_of(FACTION, CAMPAIGN, UUID(state["id"]))[reader]
+    return encode(copy_out(plan, Faction.from_state(faction_view(state, seat))))
+
+
+def composed(states: list[dict[str, Any]]) -> list[Any]:
+    def read(kind: str, ids: list[UUID] | None) -> list[dict[str, Any]]:
+        return copy.deepcopy(states) if kind == "faction" else []
+
+    return FactionStandings().compose(CAMPAIGN, None, read)
+
+
+@pytest.mark.parametrize("own_as_gm", [True, False])
+def test_each_class_element_is_the_one_the_typed_objects_make_from_its_view(
+    own_as_gm: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(precomputed, "_own_is_gm", lambda plan: own_as_gm)
+    members = composed(STATES)
+    assert [m.id for m in members] == [UUID(s["id"]) for s in STATES]
+    for member, state in zip(members, STATES, strict=True):
+        assert member.gm == reference(state, Reader.GM), state["name"]
+        assert member.public == reference(state, Reader.PUBLIC), state["name"]
+        assert member.own == reference(state, Reader.OWN), state["name"]
+    spies = members[1]
+    assert spies.public != spies.gm  # the stealthed assets and the purse are the GM's and the owner's
+    assert all(b"\\udcff" in m.gm for m in members[6:])  # encoded by `encode`'s own path for a lone surrogate
+
+
+def test_the_consoles_selection_is_read_by_the_owner_as_the_gm_reads_it() -> None:
+    plan = plan_of(FACTIONS, None)
+    assert precomputed._own_is_gm(plan)
+    assert precomputed._assets(plan) is not None
+
+
+def test_an_owner_reads_a_field_as_the_gm_only_where_the_room_declares_it_whole() -> None:
+    assert FACTION.owner_reads_as_gm(["id", "name", "facgold", "xp", "goal", "assets", "version"])
+    assert not FACTION.owner_reads_as_gm(["name", "order"])  # the GM's hand taken out
+    assert not FACTION.owner_reads_as_gm(["multi_turn"])
+    assert not FACTION.owner_reads_as_gm(["turn"])  # undeclared: the GM's alone
+    assert not HOUSE.owner_reads_as_gm(["knowledge"])
+    assert HOUSE.owner_reads_as_gm(["gold", "rank"])
+
+
+def test_a_selection_made_from_a_field_the_owner_reads_otherwise_makes_the_own_element_through_its_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    over = precomputed.OVER["Faction"]
+    monkeypatch.setitem(
+        precomputed.OVER, "Faction", type(over)(over.model, over.within, {**over.renames, "xp": "order"})
+    )
+    plan = plan_of(FACTIONS, None)
+    assert not precomputed._own_is_gm.__wrapped__(plan)  # type: ignore[attr-defined]
