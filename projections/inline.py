@@ -33,6 +33,7 @@ from psycopg.sql import SQL
 
 from projections.page import PageFold
 from projections.phase_reports import Decoded
+from projections.pipelined import statement_cursors
 from projections.state import Lanes, StateView, _GenerationChangedError
 from projections.state_sql import CURRENT, GENERATION_KEY
 from projections.state_tables import MODEL, names
@@ -198,7 +199,9 @@ class InlineProjection:
         topics = [stored.topic for stored in stored_events]
         self.view.decoded = Decoded(lane.campaign_id, lane.first, _paired(topics, events), self.view.mapper)
         try:
-            self.view._project(events, self.name, {}, False, lanes, outer=curs)
+            # Each statement on its own cursor: in the pipeline a read on a cursor could be answered with an
+            # earlier write's results (projections/pipelined.py).
+            self.view._project(events, self.name, {}, False, lanes, outer=statement_cursors(curs))
         finally:
             self.view.decoded = None
 
