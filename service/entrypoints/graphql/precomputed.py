@@ -39,10 +39,13 @@ class FactionStandings:
     root, kind, also, document = "factions", FACTION.kind, frozenset({"phasechronicle"}), FACTIONS
 
     def compose(self, campaign_id: UUID, ids: list[UUID] | None, read: rows.Reader) -> list[rows.Member]:
-        plan = plan_of(FACTIONS, None)
+        plan = plan_of(self.document, None)
         assert plan is not None, "the console's standings are plain standings"
         states = read(self.kind, ids)
-        if states:  # as service/persistence/queries.py reads them: with the narratives their chronicles keep
+        # As service/persistence/queries.py reads them: with the narratives their chronicles keep, where the
+        # document selects them (the console's does not: every phase's chronicle read at each resolution, for
+        # nothing, grew with the campaign's history).
+        if states and _narrated(plan):
             states = narrating(states, read("phasechronicle", None))
         own_as_gm, assets = _own_is_gm(plan), _assets(plan)
         return [self._member(plan, campaign_id, state, own_as_gm, assets) for state in states]
@@ -86,6 +89,12 @@ def _own_is_gm(plan: Any) -> bool:
         return False
     names = [over.field_of(f.name) for f in plan.fields if f.get is not None]
     return None not in names and FACTION.owner_reads_as_gm(n for n in names if n is not None)
+
+
+@lru_cache(maxsize=8)
+def _narrated(plan: Any) -> bool:
+    """Whether the plan selects a faction's narratives, which its phase chronicles hold."""
+    return any(f.name == "narratives" for f in plan.fields)
 
 
 @lru_cache(maxsize=8)

@@ -111,3 +111,29 @@ def test_a_selection_made_from_a_field_the_owner_reads_otherwise_makes_the_own_e
     )
     plan = plan_of(FACTIONS, None)
     assert not precomputed._own_is_gm.__wrapped__(plan)  # type: ignore[attr-defined]
+
+
+def test_the_phase_chronicles_are_read_only_for_a_selection_of_the_narratives() -> None:
+    """The console's standings do not select a faction's narratives: its phase chronicles, one more each phase, are
+    not read at each resolution (the cost stays flat as the campaign's history grows); a document that selects them
+    reads them and sends them."""
+    states = STATES[:2]
+    narrated = {"phase": 3, "narratives": {states[0]["id"]: ["We rose at the ford."]}}
+    read_kinds: list[str] = []
+
+    def read(kind: str, ids: list[UUID] | None) -> list[dict[str, Any]]:
+        read_kinds.append(kind)
+        return copy.deepcopy(states) if kind == "faction" else [narrated]
+
+    FactionStandings().compose(CAMPAIGN, None, read)
+    assert read_kinds == ["faction"]
+
+    class NarratedStandings(FactionStandings):
+        document = FACTIONS.replace("destroyed wild", "destroyed wild narratives")
+
+    assert precomputed._narrated(plan_of(NarratedStandings.document, None))
+    read_kinds.clear()
+    members = NarratedStandings().compose(CAMPAIGN, None, read)
+    assert read_kinds == ["faction", "phasechronicle"]
+    assert b'"narratives":["We rose at the ford."]' in members[0].gm
+    assert b'"narratives":[]' in members[1].gm
