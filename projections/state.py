@@ -421,7 +421,9 @@ class StateView(PostgresTrackingRecorder):
             decoded = self.decoded if self.decoded is not None and self.decoded.campaign_id == campaign_id else None
             if decoded is None and self._page_decoded is not None:
                 decoded = self._page_decoded.at(campaign_id, position)
-            phase_reports.record(curs, self._sql, campaign, domain_event.phase, version, loaded, decoded)
+            phase_reports.record(
+                curs, self._sql, campaign, domain_event.phase, version, loaded, decoded, together=self.together
+            )
         elif name == "Campaign.PhaseRolledBack":
             if self._page_history is not None:
                 self._page_history.roll_back(curs, self._sql, params | {"phase": domain_event.to_phase}, jsonb)
