@@ -234,7 +234,9 @@ def write(
     """Each member's report as JSON, or as its JSON already encoded for jsonb (`jsonsafe.dumps`)."""
     if together:
         if reports:
-            encoded = orjson.dumps([{"member_id": m, "report": orjson.Fragment(_encoded(r))} for m, r in reports.items()])
+            encoded = orjson.dumps(
+                [{"member_id": m, "report": orjson.Fragment(_encoded(r))} for m, r in reports.items()]
+            )
             params = {"campaign_id": campaign_id, "phase": phase, "resolved_at": resolved_at}
             curs.execute(sql["report_write_together"], params | {"reports": Jsonb(encoded, dumps=lambda _: encoded)})
         return

@@ -1,8 +1,9 @@
 """Issue 31, P4 (session 18): on plain PostgreSQL a page writes its houses' knowledge rows in one statement
 (`knowledge._INSERT_TOGETHER`: one JSON array, `jsonb_to_recordset`), and a resolution its members' phase reports
-(`phase_reports._WRITE_TOGETHER`), where each sent a statement per row; on Citus a row per statement as before, which stays on the campaign's shard (tests/service/persistence/test_citus_router.py).
-The generation a rebuild makes so is the one the per-row statements made, row for row, over a campaign of both
-systems with two rollbacks (knowledge undone), in pages holding several phases and pages that cut one in two."""
+(`phase_reports._WRITE_TOGETHER`), where each sent a statement per row; on Citus a row per statement as before, which
+stays on the campaign's shard (tests/service/persistence/test_citus_router.py). The generation a rebuild makes so is
+the one the per-row statements made, row for row, over a campaign of both systems with two rollbacks (knowledge
+undone), in pages holding several phases and pages that cut one in two."""
 
 from __future__ import annotations
 
@@ -82,7 +83,9 @@ def test_the_rows_written_in_one_statement_are_the_rows_a_statement_per_row_wrot
     with psycopg.connect(fresh_db.conninfo) as conn, conn.cursor() as curs:
         generation = curs.execute("SELECT current FROM read_model_generation WHERE name = 'state'").fetchone()
         assert generation is not None
-        campaign_id, phase, member_id = curs.execute("SELECT campaign_id, phase, member_id FROM phase_report").fetchone()
+        campaign_id, phase, member_id = curs.execute(
+            "SELECT campaign_id, phase, member_id FROM phase_report"
+        ).fetchone()
         sql = phase_reports.statements(generation[0], Identifier(f"aggregate_state_g{generation[0]}"))
         write_reports(curs, sql, campaign_id, phase, 7, {member_id: {"again": True}}, together=True)
         row = curs.execute(
