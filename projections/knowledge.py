@@ -136,9 +136,16 @@ class PageKnowledge:
 
 
 def _together(rows: list[dict[str, Any]]) -> Jsonb:
-    """The rows as one JSON array, each entry encoded as a row's own would be (`jsonsafe.dumps`: text jsonb cannot
-    hold escaped alike) and embedded as it is; ids and numbers are orjson's (a uuid as its text)."""
-    encoded = orjson.dumps([r | {"entry": orjson.Fragment(jsonsafe.dumps(r["entry"]))} for r in rows])
+    """The rows as one JSON array, each entry as a row's own would be encoded (`jsonsafe.dumps`); ids and numbers are
+    orjson's (a uuid as its text). In one call where orjson's JSON of them all is safe as it is (then so is each
+    entry's, and it is the same text); else each entry encoded apart (escaped, or nested beyond orjson's limit) and
+    embedded as it is."""
+    try:
+        encoded = orjson.dumps(rows)
+    except orjson.JSONEncodeError:
+        encoded = b""
+    if not encoded or jsonsafe.unsafe(encoded):
+        encoded = orjson.dumps([r | {"entry": orjson.Fragment(jsonsafe.dumps(r["entry"]))} for r in rows])
     return Jsonb(encoded, dumps=lambda _: encoded)
 
 
