@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
+import orjson
 from psycopg import Cursor
 from psycopg.sql import SQL, Composed, Identifier
 from psycopg.types.json import Jsonb
@@ -44,6 +45,14 @@ OF_HOUSE = f"SELECT house_id, entry FROM house_knowledge WHERE campaign_id = %s 
 _INSERT = """INSERT INTO {knowledge} (campaign_id, house_id, source_id, version, phase, week, entry)
     VALUES (%(campaign_id)s, %(house_id)s, %(source_id)s, %(version)s, %(phase)s, %(week)s, %(entry)s)
     ON CONFLICT DO NOTHING"""
+# The same rows, a page's together in one statement (one JSON array, `together`), where the backend is plain
+# PostgreSQL: a rebuild's page holds thousands, each its own statement in `executemany`'s pipeline (issue 31, P4,
+# session 18). Not on Citus: it cannot see that every row names one campaign, so the statement would go through the
+# coordinator under a two-phase commit (docs/scaling.md, "Issue 31, item 3 ... (session 13)"); there, a row each.
+_INSERT_TOGETHER = """INSERT INTO {knowledge} (campaign_id, house_id, source_id, version, phase, week, entry)
+    SELECT campaign_id, house_id, source_id, version, phase, week, entry FROM jsonb_to_recordset(%s) AS r(
+    campaign_id uuid, house_id uuid, source_id uuid, version integer, phase integer, week integer, entry jsonb)
+    ON CONFLICT DO NOTHING"""
 _UNDO = """DELETE FROM {knowledge} WHERE campaign_id = %(campaign_id)s AND source_id = %(source_id)s
     AND version > %(restored)s AND version < %(at)s"""
 
@@ -55,6 +64,7 @@ def table(generation: int) -> Identifier:
 def statements(generation: int) -> dict[str, Composed]:
     return {
         "learned": SQL(_INSERT).format(knowledge=table(generation)),
+        "learned_together": SQL(_INSERT_TOGETHER).format(knowledge=table(generation)),
         "unlearned": SQL(_UNDO).format(knowledge=table(generation)),
     }
 
@@ -103,18 +113,40 @@ class PageKnowledge:
         else:
             self.rows += [(campaign, row) for row in rows_of(intel, event)]
 
-    def write(self, curs: Cursor[Any], statements: Mapping[str, Any], campaigns: Iterable[int] | None) -> None:
-        """Write the page's changes of these campaigns (None: all)."""
+    def write(
+        self, curs: Cursor[Any], statements: Mapping[str, Any], campaigns: Iterable[int] | None, together: bool = False
+    ) -> None:
+        """Write the page's changes of these campaigns (None: all); `together`: the rows in one statement (plain
+        PostgreSQL only: `_INSERT_TOGETHER`)."""
         wanted = None if campaigns is None else set(campaigns)
         undone = [u for c, u in self.undone if wanted is None or c in wanted]
-        rows = [r | {"entry": _jsonb(r["entry"])} for c, r in self.rows if wanted is None or c in wanted]
         if undone:
             curs.executemany(statements["unlearned"], undone)
+        if together:
+            rows = [r for c, r in self.rows if wanted is None or c in wanted]
+            if rows:
+                curs.execute(statements["learned_together"], (_together(rows),))
+            return
+        rows = [r | {"entry": _jsonb(r["entry"])} for c, r in self.rows if wanted is None or c in wanted]
         if rows:
             curs.executemany(statements["learned"], rows)
 
     def campaigns(self) -> set[int]:
         return {c for c, _ in self.rows} | {c for c, _ in self.undone}
+
+
+def _together(rows: list[dict[str, Any]]) -> Jsonb:
+    """The rows as one JSON array, each entry as a row's own would be encoded (`jsonsafe.dumps`); ids and numbers are
+    orjson's (a uuid as its text). In one call where orjson's JSON of them all is safe as it is (then so is each
+    entry's, and it is the same text); else each entry encoded apart (escaped, or nested beyond orjson's limit) and
+    embedded as it is."""
+    try:
+        encoded = orjson.dumps(rows)
+    except orjson.JSONEncodeError:
+        encoded = b""
+    if not encoded or jsonsafe.unsafe(encoded):
+        encoded = orjson.dumps([r | {"entry": orjson.Fragment(jsonsafe.dumps(r["entry"]))} for r in rows])
+    return Jsonb(encoded, dumps=lambda _: encoded)
 
 
 def _undone(row: dict[str, Any], undo: dict[str, Any]) -> bool:

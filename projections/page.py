@@ -31,6 +31,9 @@ class FoldingView(Protocol):
     """What a page's fold needs of the view that writes it (projections/state.py `StateView`)."""
 
     origins: Origins | None
+    # Whether a page's many rows of a table may go in one statement: on plain PostgreSQL, not on Citus (where such a
+    # statement leaves its campaign's shard for the coordinator: projections/knowledge.py `_INSERT_TOGETHER`).
+    together: bool
 
     def _record_history(
         self, curs: Cursor[DictRow], domain_event: Any, position: int, states: dict[int, Any]
@@ -185,7 +188,8 @@ class PageFold:
                 of_kind = [row for row in rows if ("state" in row) is kind]
                 if of_kind:
                     self.curs.executemany(statements[name], of_kind)
-            self.knowledge.write(self.curs, statements, [c for c in self.knowledge.campaigns() if c not in self.failed])
+            campaigns = [c for c in self.knowledge.campaigns() if c not in self.failed]
+            self.knowledge.write(self.curs, statements, campaigns, together=self.view.together)
             return
         for row in rows:
             key = row["id"].int

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 from uuid import UUID
 
+import orjson
 from psycopg import Cursor
 from psycopg.sql import SQL, Composed, Identifier
 from psycopg.types.json import Jsonb
@@ -45,6 +46,13 @@ VIEW = "CREATE OR REPLACE VIEW phase_report AS SELECT * FROM {reports}"
 READ = "SELECT member_id, report FROM phase_report WHERE campaign_id = %s AND phase = %s AND resolved_at = %s"
 _WRITE = """INSERT INTO {reports} (campaign_id, phase, member_id, resolved_at, report)
     VALUES (%(campaign_id)s, %(phase)s, %(member_id)s, %(resolved_at)s, %(report)s)
+    ON CONFLICT (campaign_id, phase, member_id) DO UPDATE SET resolved_at = EXCLUDED.resolved_at,
+    report = EXCLUDED.report"""
+# The same rows, a resolution's together in one statement (one JSON array of its members' reports), where the backend
+# is plain PostgreSQL (issue 31, P4, session 18; on Citus a row each: projections/knowledge.py `_INSERT_TOGETHER`).
+_WRITE_TOGETHER = """INSERT INTO {reports} (campaign_id, phase, member_id, resolved_at, report)
+    SELECT %(campaign_id)s, %(phase)s, r.member_id, %(resolved_at)s, r.report
+    FROM jsonb_to_recordset(%(reports)s) AS r(member_id uuid, report jsonb)
     ON CONFLICT (campaign_id, phase, member_id) DO UPDATE SET resolved_at = EXCLUDED.resolved_at,
     report = EXCLUDED.report"""
 _FORGET = "DELETE FROM {reports} WHERE campaign_id = %s AND phase >= %s"
@@ -163,6 +171,7 @@ def statements(generation: int, state: Identifier) -> dict[str, Composed]:
     reports = table(generation)
     return {
         "report_write": SQL(_WRITE).format(reports=reports),
+        "report_write_together": SQL(_WRITE_TOGETHER).format(reports=reports),
         "report_forget": SQL(_FORGET).format(reports=reports),
         "report_member_row": SQL(_ROW).format(state=state),
     }
@@ -198,15 +207,17 @@ def record(
     resolved_version: int,
     loaded: Callable[[UUID], Any | None],
     decoded: Decoded | None = None,
+    together: bool = False,
 ) -> None:
-    """Write every member's report of the resolution just folded (nothing with no reporter registered)."""
+    """Write every member's report of the resolution just folded (nothing with no reporter registered); `together`:
+    in one statement (plain PostgreSQL only: `_WRITE_TOGETHER`)."""
     if not REPORTERS or campaign is None:
         return
     try:
         with curs.connection.transaction():  # a savepoint: a reporter's failure leaves the page's writes alone
             members = members_of(curs, sql, campaign, loaded)
             resolved_at, reports = REPORTERS[0](curs, campaign.id, phase, resolved_version, members, decoded)
-            write(curs, sql, campaign.id, phase, resolved_at, reports)
+            write(curs, sql, campaign.id, phase, resolved_at, reports, together=together)
     except Exception:
         log.exception("phase %s reports of campaign %s not kept; readers build them", phase, campaign.id)
 
@@ -218,8 +229,17 @@ def write(
     phase: int,
     resolved_at: int,
     reports: Mapping[UUID, dict[str, Any] | bytes],
+    together: bool = False,
 ) -> None:
     """Each member's report as JSON, or as its JSON already encoded for jsonb (`jsonsafe.dumps`)."""
+    if together:
+        if reports:
+            encoded = orjson.dumps(
+                [{"member_id": m, "report": orjson.Fragment(_encoded(r))} for m, r in reports.items()]
+            )
+            params = {"campaign_id": campaign_id, "phase": phase, "resolved_at": resolved_at}
+            curs.execute(sql["report_write_together"], params | {"reports": Jsonb(encoded, dumps=lambda _: encoded)})
+        return
     rows = [
         {
             "campaign_id": campaign_id,
@@ -239,6 +259,10 @@ def forget(curs: Cursor[Any], sql: Mapping[str, Composed], campaign_id: UUID, to
     curs.execute(sql["report_forget"], (campaign_id, to_phase))
 
 
+def _encoded(value: Any) -> bytes:
+    return value if type(value) is bytes else jsonsafe.dumps(value)
+
+
 def _jsonb(value: Any) -> Jsonb:
-    encoded = value if type(value) is bytes else jsonsafe.dumps(value)
+    encoded = _encoded(value)
     return Jsonb(encoded, dumps=lambda _: encoded)

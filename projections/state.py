@@ -42,6 +42,7 @@ _AS_IS = frozenset({str, int, float, bool, type(None)})  # plain JSON as they ar
 
 
 Lanes = dict[int, tuple[UUID, int]]  # by notification id: the event's campaign and its position there
+_CITUS = "SELECT 1 FROM pg_extension WHERE extname = 'citus'"  # a Citus coordinator (service/persistence/citus.py)
 _NOT_HELD = 1 << 62  # a campaign whose tracking row another writer holds: none of its events is written
 
 
@@ -158,6 +159,10 @@ class StateView(PostgresTrackingRecorder):
         self._bases: history.PendingBases | None = None  # the page's phase-history bases (projections/history.py)
         self._page_history: PageHistory | None = None
         self.origins: Origins | None = None  # set by the runner: the campaign of aggregates with no row
+        # A page's knowledge rows in one statement off Citus (projections/page.py `FoldingView.together`): asked of the
+        # database at the first page.
+        self.together = False
+        self._backend_known = False
         # Set by an inline projection for its page: the command's events, decoded, which its phase reports need not
         # read back from the store (projections/phase_reports.py `Decoded`).
         self.decoded: phase_reports.Decoded | None = None
@@ -285,6 +290,9 @@ class StateView(PostgresTrackingRecorder):
         try:
             with nullcontext(outer) if outer is not None else self.datastore.transaction(commit=True) as curs:
                 failed = self._check_generation(curs)
+                if not self._backend_known:
+                    self.together = curs.execute(SQL(_CITUS)).fetchone() is None
+                    self._backend_known = True
                 held = self._claim(curs, lanes)
                 at = {c.int: p for c, p in held.items()}
                 events = [(event, p) for event, p in events if lanes[p][1] > at.get(lanes[p][0].int, _NOT_HELD)]
@@ -413,7 +421,9 @@ class StateView(PostgresTrackingRecorder):
             decoded = self.decoded if self.decoded is not None and self.decoded.campaign_id == campaign_id else None
             if decoded is None and self._page_decoded is not None:
                 decoded = self._page_decoded.at(campaign_id, position)
-            phase_reports.record(curs, self._sql, campaign, domain_event.phase, version, loaded, decoded)
+            phase_reports.record(
+                curs, self._sql, campaign, domain_event.phase, version, loaded, decoded, together=self.together
+            )
         elif name == "Campaign.PhaseRolledBack":
             if self._page_history is not None:
                 self._page_history.roll_back(curs, self._sql, params | {"phase": domain_event.to_phase}, jsonb)
