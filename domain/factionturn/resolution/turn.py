@@ -168,15 +168,11 @@ def _fail(session: Session, name: str, reason: str) -> None:
 
 def _lift_arsonist_blocks(session: Session) -> None:
     """Seed 002, Arsonists: the block lasts until the start of the attacking faction's next turn."""
-    for faction in session.world.factions.values():
-        for asset in faction.assets.values():
-            if asset.ability_blocked_by == session.actor_id:
-                session.record(
-                    faction,
-                    AssetMarked(
-                        asset_id=asset.id, changes={"ability_blocked_by": ""}, reason="the Arsonists' block lifts"
-                    ),
-                )
+    for faction, asset in session.world.blocked_by(session.actor_id):  # indexed: issue 31, P6
+        session.record(
+            faction,
+            AssetMarked(asset_id=asset.id, changes={"ability_blocked_by": ""}, reason="the Arsonists' block lifts"),
+        )
 
 
 def _wild_turn(session: Session) -> None:
