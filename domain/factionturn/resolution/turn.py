@@ -110,8 +110,12 @@ def unrecorded_rolls(session: Session) -> list[dict[str, Any]]:
     return left
 
 
+# `json.dumps(..., sort_keys=True, default=str)`'s encoder, made once, not for every roll (issue 31, P6).
+_KEYS = json.JSONEncoder(sort_keys=True, default=str)
+
+
 def _key(roll: Roll | dict[str, Any]) -> str:
-    return json.dumps(roll.to_dict() if isinstance(roll, Roll) else roll, sort_keys=True, default=str)
+    return _KEYS.encode(roll.to_dict() if isinstance(roll, Roll) else roll)
 
 
 def _take_action(session: Session, orders: FactionOrders, changing_goal: bool) -> str:
