@@ -13,6 +13,7 @@ that decide alike.
 
 from __future__ import annotations
 
+import functools
 import gc
 import hashlib
 import json
@@ -44,6 +45,11 @@ def pending_digest(played: Any) -> str:
     return h.hexdigest()[:16]
 
 
+def dice_of(service: Any, campaign: Campaign, system: str) -> Any:
+    """The server's dice of a rule system's phase, as `CampaignService._resolve_phase` gives them."""
+    return service._dice_for(campaign, f"phase-{campaign.phase}-{system}")
+
+
 def run(name: str, label: str, repeats: int) -> None:
     served()
     copy, db = copy_of(name)
@@ -69,9 +75,7 @@ def run(name: str, label: str, repeats: int) -> None:
             with store.identity_map():
                 campaign = store.load(campaign_id, Campaign)
                 started = time.process_time()
-                played = service.play_phase(
-                    campaign, lambda system: service._dice_for(campaign, f"phase-{campaign.phase}-{system}")
-                )
+                played = service.play_phase(campaign, functools.partial(dice_of, service, campaign))
                 seconds.append(round(time.process_time() - started, 4))
                 digests.append(pending_digest(played))
             gc.collect()
