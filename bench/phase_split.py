@@ -40,8 +40,12 @@ _DEPTH: dict[str, int] = defaultdict(int)
 # (module or class, attribute, label): inclusive CPU seconds of each call, outermost calls only.
 PARTS: list[tuple[Any, str, str]] = [
     (service.usecases.campaigns.CampaignService, "resolve_phase", "resolution"),
+    (service.usecases.campaigns.CampaignService, "play_phase", "deciding (play_phase: loads and both rules)"),
     (service.usecases.factionturn.FactionTurnService, "resolve", "rules: faction turn (with its loads)"),
+    (service.usecases.factionturn, "resolve_phase_in_place", "rules: faction turn's turns (in memory)"),
+    (service.usecases.factionturn, "read_orders", "rules: faction turn's orders read"),
     (service.usecases.gameofbones.GameOfBonesService, "resolve", "rules: game of bones (with its loads)"),
+    (service.usecases.gameofbones, "resolve_month_in_place", "rules: game of bones' month (in memory)"),
     (service.usecases.chronicle.ChronicleService, "draft_resolution", "rules: chronicle draft"),
     (service.persistence.app.IntrigueStore, "load_many", "loads (load_many)"),
     (service.persistence.app.IntrigueStore, "_load", "loads (one by one)"),

@@ -7,6 +7,7 @@ rumour of silence, and only the GM can write the secret into the public chronicl
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -85,6 +86,7 @@ def describe(name: str, payload: dict[str, Any], names: Mapping[str, str] | None
     return f"{label}: {', '.join(parts)}" if parts else label
 
 
+@functools.cache  # an event class's name: a few dozen, each described hundreds of times a phase (issue 31, P6)
 def _humane(name: str) -> str:
     """`ActionResolved` as "Action resolved"."""
     words = re.sub(r"(?<!^)(?=[A-Z])", " ", name).split()

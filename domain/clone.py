@@ -32,20 +32,24 @@ def clone(value: T, copiers: Mapping[type, Copier] | None = None) -> T:
 
 
 def _clone(value: Any, copiers: Mapping[type, Copier]) -> Any:
+    # An atom inside a container is taken as it is without a call for it: most values are, and the calls were
+    # most of a copy's cost (issue 31, P6: the loads copy every member they hand out).
     kind = type(value)
     if kind in _ATOMS:
         return value
     if kind is dict:
-        return {k: _clone(v, copiers) for k, v in value.items()}
+        return {k: v if type(v) in _ATOMS else _clone(v, copiers) for k, v in value.items()}
     if kind is list:
-        return [_clone(v, copiers) for v in value]
+        return [v if type(v) in _ATOMS else _clone(v, copiers) for v in value]
     if kind is tuple:
-        return tuple(_clone(v, copiers) for v in value)
+        return tuple([v if type(v) in _ATOMS else _clone(v, copiers) for v in value])
     if kind in copiers:
         return copiers[kind](value)
     if isinstance(value, Aggregate):
         made = object.__new__(kind)
-        state = {k: _clone(v, copiers) for k, v in vars(value).items() if k != "_pending_events"}
+        state = {
+            k: v if type(v) in _ATOMS else _clone(v, copiers) for k, v in vars(value).items() if k != "_pending_events"
+        }
         state["_pending_events"] = list(getattr(value, "_pending_events", []))
         vars(made).update(state)
         return made

@@ -64,6 +64,9 @@ class Field:
     spec: Spec
     default: Any
     required: bool
+    # `optional(hint)`, worked out once with the declaration: every order read asked it of every field (issue 31, P6)
+    base: Any = None
+    nullable: bool = False
 
 
 @functools.cache
@@ -74,11 +77,12 @@ def form_fields(cls: type) -> tuple[Field, ...]:
 
 def _field(f: dataclasses.Field[Any], hint: Any) -> Field:
     hint, spec = unwrap(hint)
+    base, nullable = optional(hint)
     if f.default is not dataclasses.MISSING:
-        return Field(f.name, hint, spec, f.default, False)
+        return Field(f.name, hint, spec, f.default, False, base, nullable)
     if f.default_factory is not dataclasses.MISSING:
-        return Field(f.name, hint, spec, f.default_factory(), False)
-    return Field(f.name, hint, spec, None, True)
+        return Field(f.name, hint, spec, f.default_factory(), False, base, nullable)
+    return Field(f.name, hint, spec, None, True, base, nullable)
 
 
 def unwrap(hint: Any) -> tuple[Any, Any]:
@@ -116,8 +120,7 @@ def decode(cls: type, data: object, where: str, checks: Mapping[str, Check]) -> 
 
 
 def _value(f: Field, form: Mapping[str, Any], where: str, checks: Mapping[str, Check]) -> Any:
-    hint, spec, path = f.hint, f.spec, f"{where}.{f.name}"
-    base, nullable = optional(hint)
+    spec, path, base, nullable = f.spec, f"{where}.{f.name}", f.base, f.nullable
     if isinstance(spec, Tagged):
         return decode_tagged(spec, form.get(f.name), path, checks)
     if is_form(base):

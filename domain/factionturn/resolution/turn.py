@@ -110,8 +110,12 @@ def unrecorded_rolls(session: Session) -> list[dict[str, Any]]:
     return left
 
 
+# `json.dumps(..., sort_keys=True, default=str)`'s encoder, made once, not for every roll (issue 31, P6).
+_KEYS = json.JSONEncoder(sort_keys=True, default=str)
+
+
 def _key(roll: Roll | dict[str, Any]) -> str:
-    return json.dumps(roll.to_dict() if isinstance(roll, Roll) else roll, sort_keys=True, default=str)
+    return _KEYS.encode(roll.to_dict() if isinstance(roll, Roll) else roll)
 
 
 def _take_action(session: Session, orders: FactionOrders, changing_goal: bool) -> str:
@@ -168,15 +172,11 @@ def _fail(session: Session, name: str, reason: str) -> None:
 
 def _lift_arsonist_blocks(session: Session) -> None:
     """Seed 002, Arsonists: the block lasts until the start of the attacking faction's next turn."""
-    for faction in session.world.factions.values():
-        for asset in faction.assets.values():
-            if asset.ability_blocked_by == session.actor_id:
-                session.record(
-                    faction,
-                    AssetMarked(
-                        asset_id=asset.id, changes={"ability_blocked_by": ""}, reason="the Arsonists' block lifts"
-                    ),
-                )
+    for faction, asset in session.world.blocked_by(session.actor_id):  # indexed: issue 31, P6
+        session.record(
+            faction,
+            AssetMarked(asset_id=asset.id, changes={"ability_blocked_by": ""}, reason="the Arsonists' block lifts"),
+        )
 
 
 def _wild_turn(session: Session) -> None:

@@ -5,12 +5,19 @@ every asset of every faction; a phase of 100 factions of 20 assets made about 40
 Each faction's part is built once and kept while that faction is the same object at the same version: every
 change to a faction is an event, and every event raises its version, so a kept part never outlives the state it
 was built from. A working copy (`World.copy`, `clone`) is a new object and gets its own part. The answers are
-the scans' own, in the same order (tests/domain/factionturn/test_asset_index.py)."""
+the scans' own, in the same order (tests/domain/factionturn/test_asset_index.py).
+
+Session 18 (P6): the Arsonists' blocks are kept the same way, apart from the parts (each turn scanned every asset
+of every faction for the ones its faction blocked: 14% of a phase-1 deciding; kept with the parts, asking for them
+at each turn's start rebuilt the parts of every faction changed since). A look-up checks the object and version
+only of the factions changed since the last one (`touched`, which `World.apply` calls), not of all 100, and the
+holders of an ability are looked for only among the factions that hold one."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from domain.factionturn.aggregate.holdings import OwnedAsset
 from domain.factionturn.aggregate.view import FactionView
@@ -51,47 +58,103 @@ def faction_part(faction: FactionView) -> FactionPart:
     return FactionPart({k: tuple(v) for k, v in attached.items()}, {k: tuple(v) for k, v in by_ability.items()})
 
 
-class AssetIndex:
-    """Every faction's part merged (agitators by their target, holders by ability), each part replaced only when
-    its faction changed; a look-up first makes sure of that (one step per faction, not per asset)."""
+def blocked_part(faction: FactionView) -> dict[str, tuple[OwnedAsset, ...]]:
+    """One faction's assets by the faction whose Arsonists blocked their ability, in the faction's order."""
+    blocked: dict[str, list[OwnedAsset]] = {}
+    for asset in faction.assets.values():
+        if asset.ability_blocked_by:
+            blocked.setdefault(asset.ability_blocked_by, []).append(asset)
+    return {k: tuple(v) for k, v in blocked.items()}
 
-    def __init__(self) -> None:
-        self._parts: dict[str, tuple[FactionView, int, FactionPart]] = {}
-        self._attached: dict[str, dict[str, tuple[OwnedAsset, ...]]] = {}  # target -> faction id -> agitators
-        self._by_ability: dict[str, dict[str, tuple[OwnedAsset, ...]]] = {}  # ability -> faction id -> assets
 
-    def _sync(self, factions: Mapping[str, FactionView]) -> None:
-        for key, faction in factions.items():
-            kept = self._parts.get(key)
+T = TypeVar("T")
+Assets = Mapping[str, tuple[OwnedAsset, ...]]
+
+
+class Kept(Generic[T]):
+    """A value made from each faction (`make`), kept while it is the same object at the same version, and each of
+    its views (`views`: name -> that faction's assets) merged into name -> faction id -> assets.
+
+    A look-up (`sync`) checks only the factions changed since the last one (`touched`, which `World.apply` calls)
+    in the mapping it last looked at; another mapping (a second world sharing the index) is checked whole."""
+
+    def __init__(self, make: Callable[[FactionView], T], *views: Callable[[T], Assets]) -> None:
+        self._make, self._views = make, views
+        self._kept: dict[str, tuple[FactionView, int, T]] = {}
+        self._merged: list[dict[str, dict[str, tuple[OwnedAsset, ...]]]] = [{} for _ in views]
+        self._synced: Mapping[str, FactionView] | None = None  # the factions (the very mapping) last looked at
+        self._place: dict[str, int] = {}  # their keys' places
+        self.touched: set[str] = set()  # keys changed since
+
+    def sync(self, factions: Mapping[str, FactionView]) -> None:
+        if factions is self._synced:
+            keys: Iterable[str] = self.touched
+        else:
+            keys = factions
+            self._synced = factions
+            self._place = {key: place for place, key in enumerate(factions)}
+        for key in keys:
+            faction = factions.get(key)
+            if faction is None:
+                continue
+            kept = self._kept.get(key)
             if kept is None or kept[0] is not faction or kept[1] != faction.version:
                 self._replace(key, faction, None if kept is None else kept[2])
+        self.touched = set()
 
-    def _replace(self, key: str, faction: FactionView, old: FactionPart | None) -> None:
-        new = faction_part(faction)
-        for merged, before, after in (
-            (self._attached, old and old.attached, new.attached),
-            (self._by_ability, old and old.by_ability, new.by_ability),
-        ):
-            for name in before or ():
+    def _replace(self, key: str, faction: FactionView, old: T | None) -> None:
+        new = self._make(faction)
+        for view, merged in zip(self._views, self._merged, strict=True):
+            for name in view(old) if old is not None else ():
                 merged[name].pop(key, None)
-            for name, assets in after.items():
+            for name, assets in view(new).items():
                 merged.setdefault(name, {})[key] = assets
-        self._parts[key] = (faction, faction.version, new)
+        self._kept[key] = (faction, faction.version, new)
+
+    def found(self, factions: Mapping[str, FactionView], view: int, name: str) -> Assets:
+        """Every faction's assets under `name` in the `view`-th view, by faction id, after a sync."""
+        self.sync(factions)
+        return self._merged[view].get(name, {})
+
+    def in_order(self, found: Assets) -> list[str]:
+        """The keys of `found` that are factions of the world last synced, in its order."""
+        if not found:
+            return []
+        place = self._place
+        return sorted((key for key in found if key in place), key=place.__getitem__)
+
+
+class AssetIndex:
+    """Every faction's part merged (agitators by their target, holders by ability), each part replaced only when
+    its faction changed; the Arsonists' blocks kept apart, so that asking for them each turn does not rebuild the
+    parts."""
+
+    def __init__(self) -> None:
+        self._parts = Kept(faction_part, lambda p: p.attached, lambda p: p.by_ability)
+        self._blocked = Kept(blocked_part, lambda b: b)
+
+    def touched(self, key: str) -> None:
+        """A change was applied to `key` (`World.apply`): the next look-up checks that faction again."""
+        self._parts.touched.add(key)
+        self._blocked.touched.add(key)
 
     def agitated(self, factions: Mapping[str, FactionView], asset: OwnedAsset) -> bool:
         """Seed 002, Agitators: an asset with an Agitator of any faction attached to it in its region."""
-        self._sync(factions)
         return any(
             a.region_id == asset.region_id and key in factions
-            for key, agitators in self._attached.get(asset.id, {}).items()
+            for key, agitators in self._parts.found(factions, 0, asset.id).items()
             for a in agitators
         )
 
     def holders(self, factions: Mapping[str, FactionView], ability: str, region_id: str) -> Iterator[FactionView]:
         """The factions, in the world's order, holding a usable asset with `ability` in the region (`rows.holds`)."""
-        self._sync(factions)
-        found = self._by_ability.get(ability, {})
-        for key, faction in factions.items():
-            assets = found.get(key)
-            if assets and any(a.region_id == region_id and a.usable_on(faction.turn) for a in assets):
+        found = self._parts.found(factions, 1, ability)
+        for key in self._parts.in_order(found):
+            faction = factions[key]
+            if any(a.region_id == region_id and a.usable_on(faction.turn) for a in found[key]):
                 yield faction
+
+    def blocked_by(self, factions: Mapping[str, FactionView], blocker: str) -> list[tuple[FactionView, OwnedAsset]]:
+        """Seed 002, Arsonists: every asset whose ability `blocker` blocked, with its faction, in the world's order."""
+        found = self._blocked.found(factions, 0, blocker)
+        return [(factions[key], a) for key in self._blocked.in_order(found) for a in found[key]]

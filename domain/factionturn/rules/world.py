@@ -135,6 +135,10 @@ class World:
         """The factions holding a usable asset with the ability in the region, in the world's order."""
         return list(self.index.holders(self.factions, ability, region_id))
 
+    def blocked_by(self, faction_id: str) -> list[tuple[FactionView, OwnedAsset]]:
+        """Seed 002, Arsonists: every asset whose ability the faction blocked, with its owner, in the world's order."""
+        return self.index.blocked_by(self.factions, str(faction_id))
+
     def governor(self, region_id: str) -> str | None:
         return self.region(region_id).governing_faction_id
 
@@ -149,6 +153,7 @@ class World:
     def apply(self, change: Change) -> None:
         """Record one change on this world's faction or region: the one way an effect is applied."""
         effect = change.effect
+        self.index.touched(change.target_id)  # before: a change refused part-way may have written an event
         if isinstance(effect, GovernmentChanged) and change.target_id in self.regions:
             self.regions[change.target_id].change_government(effect.faction_id, effect.reason)
         elif not isinstance(effect, GovernmentChanged) and change.target_id in self._factions:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-from uuid import UUID, uuid5
+from uuid import UUID
 
 from domain.dice import Dice, DiceSpec, Modifier, Roll
 from domain.gameofbones.rules import changes
@@ -16,6 +16,7 @@ from domain.gameofbones.rules.view import known_by, plots_known_by
 from domain.gameofbones.tables.actions import ACTIONS, ActionName, ActionRow, Defence, action_rule
 from domain.gameofbones.tables.records import Applies, Character, Circumstance, PendingAction, phase_of
 from domain.gameofbones.tables.scales import Sizing
+from domain.ids import uuid5_text
 
 if TYPE_CHECKING:
     from domain.gameofbones.rules.view import HouseView, IntelView
@@ -166,8 +167,17 @@ class Scene:
         return Contest(attack, defence, self.dc())
 
     def knowledge(self, holder: str, kind: str, index: int = 0, **fields: Any) -> dict[str, Any]:
-        key = f"{self.pending.id}:{holder}:{kind}:{index}"
-        return {"id": str(uuid5(KNOWLEDGE, key)), "kind": kind, "phase": self.phase, "week": self.week, **fields}
+        return {
+            "id": self.knowledge_id(holder, kind, index),
+            "kind": kind,
+            "phase": self.phase,
+            "week": self.week,
+            **fields,
+        }
+
+    def knowledge_id(self, holder: str, kind: str, index: int = 0) -> str:
+        """The id of the `knowledge` entry `holder` is given of this scene."""
+        return uuid5_text(KNOWLEDGE, f"{self.pending.id}:{holder}:{kind}:{index}")
 
     def learns(self, holder: str, knowledge: dict[str, Any]) -> Change:
         """`holder` learns it: in its intel, where the service loaded one (changes.knowledge)."""
@@ -196,7 +206,7 @@ class Scene:
         until = None if months is None else start + months - (1 if start_next else 0)
         key = f"{self.pending.id}:{holder}:{applies.value}"
         source = kw.pop("source", self.pending.action)
-        circumstance = Circumstance(str(uuid5(KNOWLEDGE, key)), source, value, applies, start, until, **kw)
+        circumstance = Circumstance(uuid5_text(KNOWLEDGE, key), source, value, applies, start, until, **kw)
         return changes.circumstance(holder, circumstance)
 
 

@@ -3,6 +3,7 @@ same changes and rolls on the same dice whichever answers."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,7 +13,7 @@ from domain.assistant.players import faction_orders
 from domain.assistant.sim_setup import faction_table
 from domain.dice import RandomDice
 from domain.errors import DomainError
-from domain.factionturn.aggregate.asset_effects import AssetMoved, AssetPurchased
+from domain.factionturn.aggregate.asset_effects import AssetMarked, AssetMoved, AssetPurchased
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import OwnedAsset
 from domain.factionturn.aggregate.orders import FactionOrders
@@ -117,10 +118,62 @@ def test_a_seeded_campaign_resolves_the_same_with_the_index_and_with_the_scans(m
         assert answer == scanned_holders(world, ability, region_id)
         return answer
 
+    indexed_blocked_by = World.blocked_by
+
+    def checked_blocked_by(world: World, blocker: str) -> list[tuple[Faction, OwnedAsset]]:
+        asked["blocked_by"] += 1
+        answer = indexed_blocked_by(world, blocker)
+        assert answer == scanned_blocked_by(world, blocker)
+        return answer
+
+    asked["blocked_by"] = 0
     monkeypatch.setattr(World, "agitated", checked_agitated)
     monkeypatch.setattr(World, "holders", checked_holders)
+    monkeypatch.setattr(World, "blocked_by", checked_blocked_by)
     indexed = play(4)
-    assert asked["agitated"] > 0 and asked["holders"] > 0
+    assert asked["agitated"] > 0 and asked["holders"] > 0 and asked["blocked_by"] > 0
     monkeypatch.setattr(World, "agitated", scanned_agitated)
     monkeypatch.setattr(World, "holders", scanned_holders)
+    monkeypatch.setattr(World, "blocked_by", scanned_blocked_by)
     assert play(4) == indexed
+
+
+def scanned_blocked_by(world: World, blocker: str) -> list[tuple[Faction, OwnedAsset]]:
+    """The scan the index replaced (turn._lift_arsonist_blocks before session 18)."""
+    return [(f, a) for f in world.factions.values() for a in f.assets.values() if a.ability_blocked_by == blocker]
+
+
+def blocks_agree(world: World) -> None:
+    for fid in world.factions:
+        assert [(f.id, a.id) for f, a in world.blocked_by(fid)] == [
+            (f.id, a.id) for f, a in scanned_blocked_by(world, fid)
+        ]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_blocks_index_equals_the_scan_on_random_worlds_through_every_change(seed: int) -> None:
+    rng = random.Random(seed)
+    r = [region(f"R{q}", q, 0) for q in range(4)]
+    factions = [faction(f"F{i}", 4, 4, 4, r[i % 4], facgold=20) for i in range(5)]
+    keys = ["regiment", "agitators", "book_of_secrets", "informers", "smugglers"]
+    for f in factions:
+        for _ in range(rng.randint(2, 6)):
+            give(f, rng.choice(keys), rng.choice(r))
+    world = World(factions, r)
+    ids = [str(f.id) for f in factions]
+    blocks_agree(world)
+    agrees(world)
+    for _ in range(40):
+        owner = rng.choice(factions)
+        asset = rng.choice(list(owner.assets.values()))
+        blocker = rng.choice([*ids, ""])
+        marked = AssetMarked(asset_id=asset.id, changes={"ability_blocked_by": blocker}, reason="test")
+        world.apply(Change(str(owner.id), marked))
+        if rng.random() < 0.3:  # a second world sharing the index, changing its own copy of one faction
+            copy, view = world.with_copy_of(str(owner.id))
+            copied = rng.choice(list(view.assets.values()))
+            copy.apply(Change(str(owner.id), AssetMarked(copied.id, {"ability_blocked_by": rng.choice(ids)}, "copy")))
+            blocks_agree(copy)
+        blocks_agree(world)
+    agrees(world)
+    assert any(world.blocked_by(fid) for fid in ids)

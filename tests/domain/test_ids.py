@@ -1,0 +1,29 @@
+"""Ids (issue 31, P6): the text of a uuid5 made without the UUID object is the object's own text."""
+
+from __future__ import annotations
+
+import random
+import string
+import uuid
+
+import pytest
+
+from domain.ids import uuid5_text
+
+ALPHABET = string.printable + "éßΩ漢字🜂\u0000"
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_text_of_a_uuid5_equals_str_of_the_uuid5_on_random_namespaces_and_names(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(400):
+        namespace = uuid.UUID(int=rng.getrandbits(128))
+        name = "".join(rng.choice(ALPHABET) for _ in range(rng.randint(0, 60)))
+        assert uuid5_text(namespace, name) == str(uuid.uuid5(namespace, name))
+
+
+def test_a_knowledge_id_is_the_same_as_before() -> None:
+    """A fixed example, written out, so a change to both sides at once is seen."""
+    namespace = uuid.UUID("6f1c7a52-4d0e-4c1e-9a57-bd1d0f2b8e11")
+    assert uuid5_text(namespace, "a:b:movement:0") == str(uuid.uuid5(namespace, "a:b:movement:0"))
+    assert uuid5_text(uuid.NAMESPACE_DNS, "python.org") == "886313e1-3b8a-5372-9b90-0c9aee199e5d"
