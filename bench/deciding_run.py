@@ -22,13 +22,8 @@ import sys
 import time
 from typing import Any
 
-import psycopg
-
-from bench.phase_run import _TIMES, admin, copy_of, served
+from bench.phase_run import _TIMES, admin, copy_of, loaded_warm, served
 from domain.campaign import Campaign
-from domain.factionturn.face import Faction
-from domain.gameofbones.face import House
-from domain.region import Region
 from service.bootstrap import Intrigue
 from service.persistence import database, migrations
 
@@ -56,17 +51,9 @@ def run(name: str, label: str, repeats: int) -> None:
     try:
         migrations.migrate(db)
         intrigue = Intrigue(db, pool_size=2)
-        with psycopg.connect(db.conninfo) as conn:
-            row = conn.execute(
-                "SELECT originator_id FROM intrigue_events WHERE topic = 'domain.campaign:Campaign.Created'"
-            ).fetchone()
-        assert row is not None
-        campaign_id = row[0]
         store = intrigue.store
-        campaign = store.load(campaign_id, Campaign)
-        store.load_many(campaign.member_ids("faction"), Faction)
-        store.load_many(campaign.member_ids("house"), House)
-        store.load_many(campaign.member_ids("region"), Region)
+        campaign = loaded_warm(intrigue, db)
+        campaign_id = campaign.id
         service = intrigue.campaigns._target  # type: ignore[attr-defined]  # behind the metrics' counting wrapper
         seconds, digests = [], []
         load = os.getloadavg()[0]

@@ -161,6 +161,20 @@ def warm_inline(intrigue: Intrigue, campaign_id: uuid.UUID) -> None:
         kept.keep(view._stored, key, (state.version, stored))
 
 
+def loaded_warm(intrigue: Intrigue, db: database.Database) -> Campaign:
+    """The copy's one campaign, its members loaded as the phase's order commands leave a serving process."""
+    with psycopg.connect(db.conninfo) as conn:
+        row = conn.execute(
+            "SELECT originator_id FROM intrigue_events WHERE topic = 'domain.campaign:Campaign.Created'"
+        ).fetchone()
+    assert row is not None
+    campaign = intrigue.store.load(row[0], Campaign)
+    intrigue.store.load_many(campaign.member_ids("faction"), Faction)
+    intrigue.store.load_many(campaign.member_ids("house"), House)
+    intrigue.store.load_many(campaign.member_ids("region"), Region)
+    return campaign
+
+
 def db_of(intrigue: Intrigue) -> str:
     return intrigue.db.conninfo
 
@@ -171,17 +185,7 @@ def resolve(name: str, label: str, profile: str | None) -> None:
     try:
         migrations.migrate(db)
         intrigue = Intrigue(db, pool_size=2)
-        with psycopg.connect(db.conninfo) as conn:
-            row = conn.execute(
-                "SELECT originator_id FROM intrigue_events WHERE topic = 'domain.campaign:Campaign.Created'"
-            ).fetchone()
-        assert row is not None
-        campaign_id = row[0]
-        campaign = intrigue.store.load(campaign_id, Campaign)
-        # Warm, as the phase's order commands leave a serving process.
-        intrigue.store.load_many(campaign.member_ids("faction"), Faction)
-        intrigue.store.load_many(campaign.member_ids("house"), House)
-        intrigue.store.load_many(campaign.member_ids("region"), Region)
+        campaign_id = loaded_warm(intrigue, db).id
         warm_inline(intrigue, campaign_id)
         after_warm()
         before = intrigue.store.recorder.max_notification_id() or 0
