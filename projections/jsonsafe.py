@@ -40,6 +40,15 @@ def dumps(value: Any) -> bytes:
     return _dumps_escaped(value) if unsafe(encoded) else encoded
 
 
+def as_jsonb(encoded: bytes) -> psycopg.types.json.Jsonb:
+    """A jsonb parameter of JSON already encoded (by `dumps`, or of such parts): sent as it is."""
+    return psycopg.types.json.Jsonb(encoded, dumps=_as_it_is)
+
+
+def _as_it_is(encoded: bytes) -> bytes:
+    return encoded
+
+
 def unsafe(encoded: bytes) -> bool:
     """Whether orjson's JSON may hold a string to escape: U+0000, or one that starts with the marker (then checked)."""
     return _NUL_ESCAPED in encoded or _MARK_UTF8 in encoded

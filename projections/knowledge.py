@@ -70,8 +70,7 @@ def statements(generation: int) -> dict[str, Composed]:
 
 
 def _jsonb(value: Any) -> Jsonb:
-    encoded = jsonsafe.dumps(value)
-    return Jsonb(encoded, dumps=lambda _: encoded)
+    return jsonsafe.as_jsonb(jsonsafe.dumps(value))
 
 
 def rows_of(intel: HouseIntel, event: Any) -> list[dict[str, Any]]:
@@ -146,7 +145,7 @@ def _together(rows: list[dict[str, Any]]) -> Jsonb:
         encoded = b""
     if not encoded or jsonsafe.unsafe(encoded):
         encoded = orjson.dumps([r | {"entry": orjson.Fragment(jsonsafe.dumps(r["entry"]))} for r in rows])
-    return Jsonb(encoded, dumps=lambda _: encoded)
+    return jsonsafe.as_jsonb(encoded)
 
 
 def _undone(row: dict[str, Any], undo: dict[str, Any]) -> bool:

@@ -238,7 +238,7 @@ def write(
                 [{"member_id": m, "report": orjson.Fragment(_encoded(r))} for m, r in reports.items()]
             )
             params = {"campaign_id": campaign_id, "phase": phase, "resolved_at": resolved_at}
-            curs.execute(sql["report_write_together"], params | {"reports": Jsonb(encoded, dumps=lambda _: encoded)})
+            curs.execute(sql["report_write_together"], params | {"reports": jsonsafe.as_jsonb(encoded)})
         return
     rows = [
         {
@@ -264,5 +264,4 @@ def _encoded(value: Any) -> bytes:
 
 
 def _jsonb(value: Any) -> Jsonb:
-    encoded = _encoded(value)
-    return Jsonb(encoded, dumps=lambda _: encoded)
+    return jsonsafe.as_jsonb(_encoded(value))

@@ -28,6 +28,7 @@ from eventsourcing.persistence import StoredEvent
 from psycopg.sql import SQL, Identifier
 
 from projections.restore import Restorer
+from projections.state_sql import ON_CITUS
 
 PAGE = 20_000
 CAMPAIGNS = 1_000  # campaigns behind their head read in one page, at most
@@ -203,7 +204,7 @@ class PagedRunner:
         conn.execute(SQL("LISTEN {}").format(self._wake))
         # On Citus a page is one campaign's: its transaction then stays on that campaign's shard (row locks on
         # several shards are refused; docs/scaling.md, "Citus").
-        on_citus = conn.execute("SELECT 1 FROM pg_extension WHERE extname = 'citus'").fetchone() is not None
+        on_citus = conn.execute(ON_CITUS).fetchone() is not None
         self.campaigns = 1 if on_citus else CAMPAIGNS
         if self.lock is not None:
             row = conn.execute("SELECT pg_try_advisory_lock(%s)", (self.lock,)).fetchone()

@@ -32,7 +32,7 @@ from projections.failures import OF_GENERATION, RECORD, StoppedCampaigns
 from projections.page import HISTORY_EVENTS, Origins, PageFold, Unreadable, data_fault
 from projections.page_history import PageHistory
 from projections.restore import Restorer
-from projections.state_sql import CURRENT, CURRENT_AND_FAILED, FAILED, WRITING, statements_of
+from projections.state_sql import CURRENT, CURRENT_AND_FAILED, FAILED, ON_CITUS, WRITING, statements_of
 from projections.state_tables import MODEL, RELATIONS
 
 RECENT_BYTES = 2_048  # keys changed since a row's state was written whole, encoded, up to which only they are written
@@ -42,7 +42,6 @@ _AS_IS = frozenset({str, int, float, bool, type(None)})  # plain JSON as they ar
 
 
 Lanes = dict[int, tuple[UUID, int]]  # by notification id: the event's campaign and its position there
-_CITUS = "SELECT 1 FROM pg_extension WHERE extname = 'citus'"  # a Citus coordinator (service/persistence/citus.py)
 _NOT_HELD = 1 << 62  # a campaign whose tracking row another writer holds: none of its events is written
 
 
@@ -96,14 +95,10 @@ def _loaded(states: dict[int, Any], aggregate_id: UUID) -> Any | None:
     return state if isinstance(state, Aggregate) else None
 
 
-def _identity(encoded: bytes) -> bytes:
-    return encoded
-
-
 def jsonb(value: Any) -> Jsonb:
     """A jsonb parameter encoded now (so a value that cannot be encoded fails here, not mid-statement), with
     the text jsonb cannot hold escaped (projections/jsonsafe.py)."""
-    return Jsonb(jsonsafe.dumps(value), dumps=_identity)
+    return jsonsafe.as_jsonb(jsonsafe.dumps(value))
 
 
 def public_state(aggregate: Aggregate) -> dict[str, Any]:
@@ -291,7 +286,7 @@ class StateView(PostgresTrackingRecorder):
             with nullcontext(outer) if outer is not None else self.datastore.transaction(commit=True) as curs:
                 failed = self._check_generation(curs)
                 if not self._backend_known:
-                    self.together = curs.execute(SQL(_CITUS)).fetchone() is None
+                    self.together = curs.execute(SQL(ON_CITUS)).fetchone() is None
                     self._backend_known = True
                 held = self._claim(curs, lanes)
                 at = {c.int: p for c, p in held.items()}

@@ -64,6 +64,8 @@ GENERATION_KEY = "hashtext('intrigue.generation.' || %(model)s)"
 WRITING = f"SELECT pg_advisory_xact_lock_shared({GENERATION_KEY})"
 SWITCHING = f"SELECT pg_advisory_xact_lock({GENERATION_KEY})"
 CURRENT = "SELECT current FROM read_model_generation WHERE name = %(model)s"
+# Whether the database is a Citus coordinator (a row) or plain PostgreSQL (none): as service/persistence/citus.py asks.
+ON_CITUS = "SELECT 1 FROM pg_extension WHERE extname = 'citus'"
 # The same, with the generation's stopped campaigns: one statement per page.
 CURRENT_AND_FAILED = """SELECT current,
     ARRAY(SELECT campaign_id FROM read_model_failures f WHERE f.generation = g.current) AS failed
