@@ -233,14 +233,17 @@ class PagedRunner:
         if self.is_interrupted.wait(timeout=timeout):
             self._raise_error()
 
-    def wait_advance(self, seen: int, timeout: float) -> None:
+    def wait_advance(self, seen: int, timeout: float) -> bool:
         """Block until a lane advances past the count `seen` (`advances`, read before the caller last looked), until
-        the runner stops, or until `timeout`; raise what the view raised. A rebuild's catch-up waits so rather than a
-        fixed pause (whose half, on average, its wall time paid after the last page: issue 31, P4)."""
+        the runner stops, or until `timeout`; raise what the view raised; whether a lane advanced. A rebuild's
+        catch-up waits so rather than a fixed pause (whose half, on average, its wall time paid after the last page:
+        issue 31, P4)."""
         with self._progress:
             self._progress.wait_for(lambda: self.advances != seen or self.is_interrupted.is_set(), timeout=timeout)
+            advanced = self.advances != seen
         if self.is_interrupted.is_set():
             self._raise_error()
+        return advanced
 
     def wait(self, notification_id: int, timeout: float = 1.0) -> None:
         """Block until the view has projected the event `notification_id` (its campaign's lane up to it); raise
