@@ -90,16 +90,17 @@ def build_report(
     withdrawn = {
         str(e.payload["action_id"]) for e in read if e.aggregate_id == member_id and _name(e) == "House.ActionWithdrawn"
     }
+    member = str(member_id)  # once a report, not once an entry (issue 31, P4)
     for entry in read:
         if entry.aggregate_id == member_id:
             if _name(entry) == "House.ActionOrdered" and str(entry.payload["pending"].get("id")) in withdrawn:
                 continue
             _own(report, entry, actors)
-        elif seen_elsewhere(report, entry, str(member_id), actors, indexed):
+        elif seen_elsewhere(report, entry, member, actors, indexed):
             continue
         elif entry.aggregate_id == campaign_id and _name(entry) == "Campaign.InitiativeRolled":
             order = [str(i) for i in entry.payload["order"]]
-            report.initiative = order.index(str(member_id)) + 1 if str(member_id) in order else None
+            report.initiative = order.index(member) + 1 if member in order else None
     _credit_attackers(report)
     return report
 
