@@ -76,13 +76,15 @@ def _jsonb(value: Any) -> Jsonb:
 def rows_of(intel: HouseIntel, event: Any) -> list[dict[str, Any]]:
     """The rows one intel event adds (`intel`: the aggregate it was folded onto)."""
     rows = []
-    for holder, entry in knowledge_entries(str(intel.house_id), event):
+    house = str(intel.house_id)
+    campaign_id, source_id = UUID(str(intel.campaign_id)), UUID(house)  # once an event, not once a row
+    for holder, entry in knowledge_entries(house, event):
         phase, week = int(entry.get("phase") or 0), int(entry.get("week") or 0)
         rows.append(
             {
-                "campaign_id": UUID(str(intel.campaign_id)),
-                "house_id": UUID(holder),
-                "source_id": UUID(str(intel.house_id)),
+                "campaign_id": campaign_id,
+                "house_id": source_id if holder == house else UUID(holder),
+                "source_id": source_id,
                 "version": event.originator_version,
                 "phase": phase,
                 "week": week,

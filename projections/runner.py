@@ -143,6 +143,7 @@ class PagedRunner:
         self._error: BaseException | None = None
         self._progress = threading.Condition()
         self.lanes: dict[UUID, int] = {}  # each campaign's last position known projected (waiters' progress)
+        self.advances = 0  # how many times a lane advanced: `wait_advance` wakes on the next one
         self.spared = 0  # events not folded because a stored snapshot already held their outcome
         recorder = app.recorder
         # Each campaign's lane after its tracking row (issue 26): the campaigns whose head is past their row,
@@ -231,6 +232,18 @@ class PagedRunner:
         """Block until `timeout`, or until the runner stops; raise what the view raised."""
         if self.is_interrupted.wait(timeout=timeout):
             self._raise_error()
+
+    def wait_advance(self, seen: int, timeout: float) -> bool:
+        """Block until a lane advances past the count `seen` (`advances`, read before the caller last looked), until
+        the runner stops, or until `timeout`; raise what the view raised; whether a lane advanced. A rebuild's
+        catch-up waits so rather than a fixed pause (whose half, on average, its wall time paid after the last page:
+        issue 31, P4)."""
+        with self._progress:
+            self._progress.wait_for(lambda: self.advances != seen or self.is_interrupted.is_set(), timeout=timeout)
+            advanced = self.advances != seen
+        if self.is_interrupted.is_set():
+            self._raise_error()
+        return advanced
 
     def wait(self, notification_id: int, timeout: float = 1.0) -> None:
         """Block until the view has projected the event `notification_id` (its campaign's lane up to it); raise
@@ -359,6 +372,7 @@ class PagedRunner:
         """The campaign is projected up to `position` (by this runner, or inline in a command's transaction)."""
         with self._progress:
             self.lanes[campaign_id] = max(self.lanes.get(campaign_id, 0), position)
+            self.advances += 1
             self._progress.notify_all()
 
     def _decode(self, row: tuple[Any, ...]) -> Any:

@@ -212,11 +212,12 @@ def _events(conn: psycopg.Connection[Any]) -> int:
 def _catch_up(runner: Runner, slack: int, report: Progress, pause: float) -> int:
     """Run until the runner is within `slack` events of the head; return the head it measured against."""
     while True:
+        seen = runner.advances  # read before `progress`: a page written after it wakes the wait below at once
         done, head = runner.view.progress()  # events folded into the new generation, events in the store
         report(done, head)
         if head - done <= slack:
             return head
-        runner.run_forever(timeout=pause)  # raises what the projection raised
+        runner.wait_advance(seen, timeout=pause)  # raises what the projection raised
 
 
 class ProgressBar:

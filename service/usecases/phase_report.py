@@ -90,21 +90,24 @@ def build_report(
     withdrawn = {
         str(e.payload["action_id"]) for e in read if e.aggregate_id == member_id and _name(e) == "House.ActionWithdrawn"
     }
+    member = str(member_id)  # once a report, not once an entry (issue 31, P4)
     for entry in read:
         if entry.aggregate_id == member_id:
             if _name(entry) == "House.ActionOrdered" and str(entry.payload["pending"].get("id")) in withdrawn:
                 continue
             _own(report, entry, actors)
-        elif seen_elsewhere(report, entry, str(member_id), actors):
+        elif seen_elsewhere(report, entry, member, actors, indexed):
             continue
         elif entry.aggregate_id == campaign_id and _name(entry) == "Campaign.InitiativeRolled":
             order = [str(i) for i in entry.payload["order"]]
-            report.initiative = order.index(str(member_id)) + 1 if str(member_id) in order else None
+            report.initiative = order.index(member) + 1 if member in order else None
     _credit_attackers(report)
     return report
 
 
-def _rival_strike(report: PhaseReport, entry: AuditEntry, member_id: str, actors: set[str]) -> bool:
+def _rival_strike(
+    report: PhaseReport, entry: AuditEntry, member_id: str, actors: set[str], window: ReportWindow
+) -> bool:
     """Faction Turn: a rival's damage in which the seat rolled (seed 002 attacks are rolled in the open)."""
     if not sees_rival_event(_name(entry), entry.payload, actors):
         return False
@@ -113,23 +116,25 @@ def _rival_strike(report: PhaseReport, entry: AuditEntry, member_id: str, actors
     return True
 
 
-def _intel_learned(report: PhaseReport, entry: AuditEntry, member_id: str, actors: set[str]) -> bool:
+def _intel_learned(
+    report: PhaseReport, entry: AuditEntry, member_id: str, actors: set[str], window: ReportWindow
+) -> bool:
     """Game of Bones: the house's own intel stream, and the movements of other houses it saw."""
     if entry.aggregate_id == intel_of(member_id):
-        _learned_in_intel(report, entry, None)
+        _learned_in_intel(report, entry)
     elif _name(entry) == "HouseIntel.MovementSeen":
-        _learned_in_intel(report, entry, member_id)
+        _sighting(report, entry, member_id, window.sightings)
     else:
         return False
     return True
 
 
-def _nothing(report: PhaseReport, entry: AuditEntry, member_id: str, actors: set[str]) -> bool:
+def _nothing(report: PhaseReport, entry: AuditEntry, member_id: str, actors: set[str], window: ReportWindow) -> bool:
     return False
 
 
 # What a member's report takes from other aggregates' events, by its rule system's kind (domain/systems.py).
-SEEN_ELSEWHERE: dict[str, Callable[[PhaseReport, AuditEntry, str, set[str]], bool]] = {
+SEEN_ELSEWHERE: dict[str, Callable[[PhaseReport, AuditEntry, str, set[str], ReportWindow], bool]] = {
     FACTION_TURN.kind: _rival_strike,
     GAME_OF_BONES.kind: _intel_learned,
 }
@@ -180,15 +185,24 @@ def _own(report: PhaseReport, entry: AuditEntry, actors: set[str]) -> None:
         report.learned.append(_learned(dated(own_knowledge([p["knowledge"]])[0])))
 
 
-def _learned_in_intel(report: PhaseReport, entry: AuditEntry, observer: str | None) -> None:
-    """What the house learned from its intel stream (domain/gameofbones/aggregate/intel.py): its own entries, and the
-    movements of other houses it saw (`observer`), each as its own entry."""
-    name, p = _name(entry), entry.payload
-    if observer is None and name == "HouseIntel.KnowledgeGained":
-        report.learned.append(_learned(dated(own_knowledge([p["knowledge"]])[0])))
-    elif observer is not None:
-        for seen in sighting_entries([p], observer):
-            report.learned.append(_learned(dated(seen)))
+def _learned_in_intel(report: PhaseReport, entry: AuditEntry) -> None:
+    """What the house learned from its own intel stream (domain/gameofbones/aggregate/intel.py); the movements of other
+    houses it saw are `_sighting`'s."""
+    if _name(entry) == "HouseIntel.KnowledgeGained":
+        report.learned.append(_learned(dated(own_knowledge([entry.payload["knowledge"]])[0])))
+
+
+def _sighting(report: PhaseReport, entry: AuditEntry, observer: str, memo: dict[int, Learned]) -> None:
+    """A movement of another house that `observer` saw (`sighting_entries`), in its report. What it learned is the same
+    for every observer: the entry differs only by its `id` (the observer's own), which `_learned` leaves out; so it is
+    built once per window (`memo`, by the entry's identity, which the window keeps alive), not once per observer (issue
+    31, P4: the dated sightings were a tenth of a rebuild's runner)."""
+    if observer not in entry.payload["observers"]:
+        return
+    learned = memo.get(id(entry))
+    if learned is None:
+        learned = memo[id(entry)] = _learned(dated(sighting_entries([entry.payload], observer)[0]))
+    report.learned.append(learned)
 
 
 def _settle(report: PhaseReport, action: str, outcome: str, week: int | None, rolls: list[ReportRoll]) -> None:

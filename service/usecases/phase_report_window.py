@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
+from typing import Any
 from uuid import UUID
 
 from domain.gameofbones.face import GAME_OF_BONES, intel_id
@@ -38,6 +39,8 @@ class ReportWindow:
         self.by_aggregate: dict[UUID, list[int]] = {}
         self.by_actor: dict[str, list[int]] = {}
         self.shared: list[int] = []
+        # What a sighting taught its observers, built at the first of them (phase_report.py `_sighting`).
+        self.sightings: dict[int, Any] = {}
         for place, entry in enumerate(self.entries):
             self.by_aggregate.setdefault(entry.aggregate_id, []).append(place)
             name = entry_name(entry)

@@ -86,3 +86,26 @@ def test_each_report_is_the_one_the_whole_window_gives(monkeypatch: pytest.Monke
     assert [len(reports[f].damage_dealt) for f in (RED, BLUE, GREEN)] == [1, 1, 1]
     assert [k.result for k in reports[HOUSE].learned] == ["a spy", "troops moved"]
     assert (reports[RED].initiative, reports[GREEN].initiative) == (2, 3)
+
+
+def test_a_sighting_is_learned_once_for_every_house_that_saw_it_as_each_alone_would_learn_it() -> None:
+    """What a sighting teaches is built at its first observer and handed to the others (`ReportWindow.sightings`,
+    issue 31 P4): each house's report equals the one built from a window of its own, where nothing is shared; a
+    house that did not see a movement learns nothing of it, and two movements are not confused."""
+    third = uuid4()
+    dated = {"id": "x", "kind": "movement", "phase": 1, "week": 3, "area_ids": ["a1"], "plans": [{"start_week": 5}]}
+    sightings = [
+        intel(OTHER, "HouseIntel.MovementSeen", knowledge=dated, observers={str(HOUSE): "s1", str(third): "s2"}),
+        intel(third, "HouseIntel.MovementSeen", knowledge=knowledge("marched"), observers={str(HOUSE): "s3"}),
+        intel(HOUSE, "HouseIntel.MovementSeen", knowledge=knowledge("rode"), observers={str(OTHER): "s4"}),
+    ]
+    houses = {HOUSE: ("house", {"Matron"}), OTHER: ("house", {"Blade"}), third: ("house", {"Spy"})}
+    indexed = ReportWindow(sightings)
+    shared = {m: build_report(indexed, CAMPAIGN, 1, m, k, a) for m, (k, a) in houses.items()}
+    alone = {m: build_report(ReportWindow(sightings), CAMPAIGN, 1, m, k, a) for m, (k, a) in houses.items()}
+    assert shared == alone
+    assert [len(shared[h].learned) for h in (HOUSE, OTHER, third)] == [2, 1, 1]
+    assert [k.result for k in shared[HOUSE].learned] == [None, "marched"]
+    (key, text), *_ = shared[third].learned[0].details
+    assert (key, "'month': 2" in text) == ("plans", True)  # dated at depth (`dated`)
+    assert shared[HOUSE].learned[0] is shared[third].learned[0]  # built once, at its first observer
