@@ -6,6 +6,8 @@ from typing import Any
 
 from eventsourcing.domain import Aggregate, event
 
+from domain.lean_events import leaner
+
 # Bookkeeping the library keeps on every aggregate; a restore never copies it.
 _BOOKKEEPING = frozenset({"_id", "_version", "_created_on", "_modified_on", "_pending_events"})
 
@@ -14,6 +16,7 @@ def restorable_state(aggregate: Aggregate) -> dict[str, Any]:
     return {k: v for k, v in vars(aggregate).items() if k not in _BOOKKEEPING}
 
 
+@leaner  # the @event methods triggered leaner (domain/lean_events.py; issue 31, P6)
 class Rewindable(Aggregate):
     """An aggregate a GM's rollback can return to the state of an earlier version."""
 
