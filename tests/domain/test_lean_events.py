@@ -1,4 +1,4 @@
-"""Issue 31, P6: the aggregates' `@event` methods triggered by `domain/lean_events.py` record what the library's own
+"""Issue 31, P6: the aggregates' `@event` methods triggered by `domain/history.py` record what the library's own
 path records: on the same dice, months of scheming houses (Houses, their intel, the city's regions) and a Faction
 Turn phase give the same events (class, aggregate, version, every attribute but the time), the same states, each
 aggregate's time its last event's; a refused command records nothing on either path."""
@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from domain import lean_events
+from domain import history as lean_events
 from domain.dice import RandomDice
 from domain.gameofbones.aggregate.intel import HouseIntel
 from domain.gameofbones.resolution.month import apply_month, resolve_month
-from domain.lean_events import LeanCommand
+from domain.history import LeanCommand
 from tests.domain.factionturn.test_phase_in_place import _old, _table
 from tests.domain.gameofbones.bones_world import CAMPAIGN
 from tests.domain.gameofbones.plot_campaigns import campaign
