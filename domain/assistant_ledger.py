@@ -14,6 +14,7 @@ from eventsourcing.domain import Aggregate, event
 from domain.enums import DraftDecision, MemberKind, Temperament
 from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
 from domain.gm import check_intervention
+from domain.history import leaner
 
 RULE_GM_RUN = "issue 19: the assistant drafts only for the powers the GM marks as run by the GM"
 MAX_DOWNTIME = 24  # phases one downtime may play: two years of months
@@ -27,6 +28,7 @@ def check_temperament(value: str) -> str:
     return value
 
 
+@leaner  # the @event methods triggered leaner (domain/history.py; issue 31, P6)
 class AssistantLedger(Aggregate):
     """Mixed into `Campaign` beside `GMLedger`."""
 

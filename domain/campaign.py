@@ -13,7 +13,7 @@ from domain.dice import Roll
 from domain.dice_source import DiceSourceLedger
 from domain.errors import InvalidInputError, RuleViolationError
 from domain.gm_ledger import GMLedger
-from domain.history import Rewindable
+from domain.history import Rewindable, leaner
 from domain.inputs import storable_text
 
 
@@ -58,6 +58,7 @@ def clean_name(name: str, what: str) -> str:
     return cleaned
 
 
+@leaner  # the @event methods triggered leaner (domain/history.py; issue 31, P6)
 class Campaign(Rewindable, GMLedger, AssistantLedger, DiceSourceLedger):
     """Owns the phase clock and the list of every aggregate that belongs to the campaign; and, as a
     `GMLedger`, the GM's custom asset types and actions and the phase chronicle."""

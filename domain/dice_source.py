@@ -12,10 +12,12 @@ from eventsourcing.domain import Aggregate, event
 
 from domain.enums import DiceSource
 from domain.errors import InvalidInputError
+from domain.history import leaner
 
 RULE_TABLE_DICE = "issue 28: a table that rolls its own dice enters the faces; the rules ask for them in order"
 
 
+@leaner  # the @event methods triggered leaner (domain/history.py; issue 31, P6)
 class DiceSourceLedger(Aggregate):
     """Mixed into `Campaign` beside `GMLedger` and `AssistantLedger`."""
 

@@ -15,6 +15,7 @@ from domain.errors import InvalidInputError, NotFoundError, RuleViolationError
 from domain.factionturn.tables.assets import AssetType
 from domain.factionturn.tables.custom_types import row_from_dict, row_to_dict
 from domain.gm import CustomActionDef, check_intervention
+from domain.history import leaner
 
 RULE_GOSSIP = "seed 002, Procedure: 1-2 lines passed around as gossip"
 MAX_LINE = 500
@@ -31,6 +32,7 @@ def check_gossip(lines: list[str], spin: str) -> list[str]:
     return cleaned
 
 
+@leaner  # the @event methods triggered leaner (domain/history.py; issue 31, P6)
 class GMLedger(Aggregate):
     """Mixed into `Campaign`. Each record is an event carrying the GM's seat and reason."""
 

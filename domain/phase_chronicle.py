@@ -21,6 +21,7 @@ from eventsourcing.domain import Aggregate, event
 from domain.errors import InvalidInputError, RuleViolationError
 from domain.gm import check_intervention
 from domain.gm_ledger import RULE_PUBLISH, check_gossip
+from domain.history import leaner
 
 CHRONICLE = UUID("0b6f4c3e-8d2a-4f71-9e5b-6a1d2c3b4e5f")  # namespace of phase chronicle ids
 
@@ -35,6 +36,7 @@ def chronicle_ids(campaign_id: UUID, phases: int) -> list[UUID]:
     return [chronicle_id(campaign_id, phase) for phase in range(1, phases + 1)]
 
 
+@leaner  # the @event methods triggered leaner (domain/history.py; issue 31, P6)
 class PhaseChronicle(Aggregate):
     """One phase's summaries, gossip (drafted and published) and narratives, by faction or house id."""
 

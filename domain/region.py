@@ -12,7 +12,7 @@ from domain.dice import DiceSpec
 from domain.enums import Population
 from domain.errors import InvalidInputError
 from domain.gm import check_intervention
-from domain.history import Rewindable
+from domain.history import Rewindable, leaner
 from domain.ids import region_id
 
 # Seed 002, "Arcana & Population of Home Region": the population column, smallest first.
@@ -45,6 +45,7 @@ def check_monster(monster: dict[str, Any]) -> dict[str, Any]:
     return {"name": name, "cr": cr, "hp": hp, "hit_dice": hit_dice, "difficulty": cr // 3}
 
 
+@leaner  # the @event methods triggered leaner (domain/history.py; issue 31, P6)
 class Region(Rewindable):
     """Name, hex, arcana, population, tags, terrain, government; and as a city area income and troops."""
 

@@ -36,7 +36,7 @@ from domain.factionturn.aggregate.holdings import (
 from domain.factionturn.aggregate.orders import FactionOrders, orders_to_dict
 from domain.factionturn.tables.wild import RULE_MONSTER
 from domain.gm import FACTION_FIELDS, check_intervention, target_value
-from domain.history import Rewindable
+from domain.history import Rewindable, leaner
 from domain.ids import faction_id
 
 MARKABLE = frozenset({"disabled", "sheltered", "attached_to", "ability_blocked_by", "threatened", "hp", "restored_on"})
@@ -64,6 +64,7 @@ class MergerResult:
     sold: Sequence[Mapping[str, Any]]
 
 
+@leaner  # the @event methods triggered leaner (domain/history.py; issue 31, P6)
 class FactionAssets(Rewindable):
     """Reading and changing what a faction owns; its events keep this class's name. State: `Faction.__init__`."""
 
@@ -344,6 +345,7 @@ class FactionAssets(Rewindable):
         self.assets[monster_id].attacked_phase = phase
 
 
+@leaner  # the @event methods triggered leaner (domain/history.py; issue 31, P6)
 class Faction(FactionAssets):
     """A Faction Turn power (seed 002). Assets, Bases of Influence included, are `OwnedAsset`s."""
 

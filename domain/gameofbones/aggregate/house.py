@@ -36,10 +36,11 @@ from domain.gameofbones.tables.records import (
     check_character,
 )
 from domain.gm import RULE_PC_000, check_intervention, house_adjustment, target_value
-from domain.history import Rewindable
+from domain.history import Rewindable, leaner
 from domain.ids import house_id
 
 
+@leaner  # the @event methods triggered leaner (domain/history.py; issue 31, P6)
 class House(Rewindable, Standing):
     """Influence, power, gold, a leader and lieutenants, members, areas and the actions in flight: each command
     checks the rules (rules/house_rules.py, order_checks.py), then records one event that only applies it."""

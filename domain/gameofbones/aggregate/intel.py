@@ -24,12 +24,13 @@ from eventsourcing.domain import event
 
 from domain.gameofbones.aggregate.working_set import latest, moment, narrowed
 from domain.gameofbones.rules.view import intel_id, learned_when
-from domain.history import Rewindable
+from domain.history import Rewindable, leaner
 
 if TYPE_CHECKING:
     pass
 
 
+@leaner  # the @event methods triggered leaner (domain/history.py; issue 31, P6)
 class HouseIntel(Rewindable):
     """One house's working set of knowledge (working_set.py); the movements of its troops others saw are events
     alone (no rule reads them)."""

@@ -120,11 +120,7 @@ def legal_at_some_start(scene: Scene, view: HouseView, order: Order, starts: Seq
 def can_plot(scene: Scene, view: HouseView) -> bool:
     """Whether the rival has any variant at all (`variants` of some plottable action is not empty), stopping at
     the first legal order: the rivals a plotter is rolled among need only this, not every variant of each."""
-    return may_lead(view, scene.phase) and any(
-        legal_at_some_start(scene, view, order, timely_starts(scene, order))
-        for action in PLOTTABLE
-        for order in shapes(scene, view, action)
-    )
+    return may_lead(view, scene.phase) and any(variants(scene, view, action, first=True) for action in PLOTTABLE)
 
 
 def may_lead(view: HouseView, phase: int) -> bool:
@@ -176,9 +172,26 @@ def shapes(scene: Scene, view: HouseView, action: A) -> list[Order]:
     return [Order(action, "", hid)]
 
 
-def variants(scene: Scene, view: HouseView, action: A) -> list[Variant]:
-    found = [Variant(o, fitting_starts(scene, view, o), len(o.area_ids)) for o in shapes(scene, view, action)]
-    return [v for v in found if v.starts]
+def variants(scene: Scene, view: HouseView, action: A, *, first: bool = False) -> list[Variant]:
+    """The action's shapes that are legal at some timely start (`first`: only the first of them, if any).
+
+    A multi-area action's shapes come one area wider each (`shapes`: each holds the one before's areas and one
+    more), and a wider one is refused wherever a narrower one is: every cost of theirs grows per area (seed 000,
+    "Taking Action", the action table's per-area columns; test_false_plot_pruning.py), `check_order` compares each
+    with what the house has, and `plan_order`'s only checks of the areas (distinct, in the city, controlled by
+    the target) refuse a superset wherever they refuse the set. So the first refused width ends the search: a
+    Force Assessment of 154 areas was 152 refused checks a false plot (issue 31, P6: a sixth of a late phase's
+    deciding), and the variants found are the same."""
+    found = []
+    for order in shapes(scene, view, action):
+        starts = fitting_starts(scene, view, order)
+        if starts:
+            found.append(Variant(order, starts, len(order.area_ids)))
+            if first:
+                break
+        elif action in MULTI_AREA:
+            break
+    return found
 
 
 def phantom_plot(scene: Scene, dice: Dice) -> tuple[PendingAction, str, PendingAction | None, list[Roll]] | None:
