@@ -42,8 +42,10 @@ def _statements(dbname: str) -> list[dict[str, Any]]:
     with _admin() as conn:
         rows = conn.execute(_STATEMENTS, (dbname,)).fetchall()
     keys = ("calls", "rows", "total_ms", "mean_ms", "hit", "dirtied", "written", "wal_records", "wal_fpi", "wal_bytes")
-    return [dict(zip(keys, (float(v) for v in r[:10]), strict=True)) | {"query": " ".join(r[10].split())[:160]}
-            for r in rows]
+    return [
+        dict(zip(keys, (float(v) for v in r[:10]), strict=True)) | {"query": " ".join(r[10].split())[:160]}
+        for r in rows
+    ]
 
 
 def main(template: str, label: str) -> None:

@@ -88,7 +88,9 @@ def compress(tables: list[tuple[Identifier, tuple[str, ...]]], method: str = "lz
     alters = SQL(";\n").join(
         SQL("ALTER TABLE {} {}").format(
             table,
-            SQL(", ").join(SQL("ALTER COLUMN {} SET COMPRESSION {}").format(Identifier(c), SQL(method)) for c in columns),
+            SQL(", ").join(
+                SQL("ALTER COLUMN {} SET COMPRESSION {}").format(Identifier(c), SQL(method)) for c in columns
+            ),
         )
         for table, columns in tables
     )
