@@ -12,7 +12,7 @@ from psycopg.types.json import Jsonb
 
 from projections import state_tables
 from service.bootstrap import Intrigue
-from service.persistence import compression
+from service.persistence import citus, compression
 from service.persistence.database import Database
 
 WRITTEN = {  # table: the columns a resolution writes whole (docs/scaling.md, issue 31, P6, session 19)
@@ -27,6 +27,10 @@ WRITTEN = {  # table: the columns a resolution writes whole (docs/scaling.md, is
 }
 _ATTRIBUTES = """SELECT c.relname, a.attname, a.attcompression FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
     WHERE c.relname = ANY(%s) AND c.relnamespace = 'public'::regnamespace AND a.attnum > 0 AND NOT a.attisdropped"""
+
+
+_ON_SHARDS = """SELECT result FROM run_command_on_placements('phase_history_g1_base',
+    $$SELECT attcompression FROM pg_attribute WHERE attrelid = '%s'::regclass AND attname = 'state'$$)"""
 
 
 def compressions(conn: psycopg.Connection[Any], generation: int) -> dict[tuple[str, str], str]:
@@ -62,6 +66,9 @@ def test_step_19_compresses_the_written_columns_by_lz4_where_the_server_has_it(f
             key,
         ).fetchone()
         assert row == (big, "lz4" if lz4 else "pglz")
+        if citus.enabled(conn):  # each shard's columns, made after the step (docs/scaling.md, "Citus")
+            shards = conn.execute(_ON_SHARDS).fetchall()
+            assert shards and {r[0] for r in shards} == {"l" if lz4 else ""}
 
 
 def test_a_rebuilds_generation_compresses_its_written_columns(fresh_db: Database) -> None:
@@ -85,6 +92,9 @@ def test_pglz_reverts_step_19(fresh_db: Database) -> None:
     with psycopg.connect(fresh_db.conninfo, autocommit=True) as conn:
         lz4 = has_lz4(conn)
         conn.execute(state_tables.compress(compression.written_columns(conn), "pglz"))
-        found = compressions(conn, 1)
-        assert {k: found.get(k) for k in expected(lz4, 1, "p")} == expected(lz4, 1, "p")
-        assert {k for k, m in found.items() if m} == {k for k, m in expected(lz4, 1, "p").items() if m}
+        try:
+            found = compressions(conn, 1)
+            assert {k: found.get(k) for k in expected(lz4, 1, "p")} == expected(lz4, 1, "p")
+            assert {k for k, m in found.items() if m} == {k for k, m in expected(lz4, 1, "p").items() if m}
+        finally:  # on Citus the session's database serves the next tests (tests/citus_pool.py)
+            compression.lz4_written_columns(conn)
