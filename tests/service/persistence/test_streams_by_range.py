@@ -49,15 +49,15 @@ def test_the_range_reads_what_the_join_reads(store: IntrigueStore, db: Database)
         ([house.id, house.id, faction.id, unknown], [2, 5, 0, 0]),  # an id twice: the higher version held
         ([unknown], [0]),
     ]
+    with psycopg.connect(db.conninfo) as conn:
+        on_citus = citus.enabled(conn)  # Citus cannot push the range's subquery down: the join stays there
     events_only = StreamReader(store.recorder, None)  # type: ignore[arg-type]
     for reader in (store.streams, events_only):
         for ids, after in cases:
             joined = rows(reader, reader.joined, ids, after)
-            assert rows(reader, reader.by_range, ids, after) == joined
+            assert on_citus or rows(reader, reader.by_range, ids, after) == joined
             assert joined or ids == [unknown]
         reader.read([faction.id])
-        with psycopg.connect(db.conninfo) as conn:
-            on_citus = citus.enabled(conn)
         assert reader.statement is (reader.joined if on_citus else reader.by_range)
 
 
