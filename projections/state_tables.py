@@ -67,6 +67,42 @@ TUNING = [
     """ALTER TABLE {tracking} SET (fillfactor = 50, autovacuum_vacuum_scale_factor = 0,
         autovacuum_vacuum_threshold = 1000)""",
 ]
+# TOAST compression by lz4 (issue 31, P6, session 19; migration step 19): the columns a resolution writes whole, a
+# few kilobytes each (states, history changes and bases, standings elements, reports, knowledge entries). pglz
+# compressing them was about half of PostgreSQL's time in a big phase's save; lz4 does it in a fraction, and what is
+# read back is the same. A server built without lz4 (the embedded one) keeps pglz: the DO block asks the server.
+COMPRESSED = {
+    "state": ("state", "recent"),
+    "history": ("state",),
+    "base": ("state",),
+    "standings": ("gm", "public", "own"),
+    "knowledge": ("entry",),
+    "reports": ("report",),
+}
+HAS_LZ4 = "SELECT FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY(enumvals)"
+
+
+def compress(tables: list[tuple[Identifier, tuple[str, ...]]], method: str = "lz4") -> Composed:
+    """One statement setting the TOAST compression of the tables' columns to `method` (`pglz` reverts step 19),
+    where the server has lz4; only new values are compressed so, nothing is rewritten."""
+    alters = SQL(";\n").join(
+        SQL("ALTER TABLE {} {}").format(
+            table,
+            SQL(", ").join(
+                SQL("ALTER COLUMN {} SET COMPRESSION {}").format(Identifier(c), SQL(method)) for c in columns
+            ),
+        )
+        for table, columns in tables
+    )
+    return SQL("DO $$ BEGIN IF EXISTS (" + HAS_LZ4 + ") THEN\n{};\nEND IF; END $$").format(alters)
+
+
+def compressed(generation: int) -> list[tuple[Identifier, tuple[str, ...]]]:
+    """The generation's tables and their columns compressed by lz4 (`compress`)."""
+    tables = names(generation)
+    return [(tables[key], columns) for key, columns in COMPRESSED.items()]
+
+
 _TABLES = [
     """CREATE TABLE {state} (
         id uuid NOT NULL,
@@ -114,8 +150,9 @@ def names(generation: int) -> dict[str, Identifier]:
 
 
 def create_generation(generation: int) -> list[Composed]:
-    """DDL for one generation's (empty) tables; they must not exist yet."""
-    return [SQL(s).format(**names(generation)) for s in _TABLES]
+    """DDL for one generation's (empty) tables, their written columns compressed by lz4 where the server has it
+    (`compress`); they must not exist yet."""
+    return [*(SQL(s).format(**names(generation)) for s in _TABLES), compress(compressed(generation))]
 
 
 def drop_generation(generation: int) -> list[Composed]:
