@@ -136,10 +136,16 @@ class ReadModelReads:
         self._positions: dict[tuple[UUID, ...], SharedRead[tuple[Any, ...]]] = {}
         self.campaign_positions = CampaignPositions(self.reads)  # a router query on Citus for one campaign
         self.stopped = StoppedCampaigns()  # campaigns whose read model stopped (projections/failures.py)
+        # One read of the list for every request that finds it stale at once: each of them read it anew, 50 reads a
+        # second with 50 clients (docs/scaling.md, "Issue 31, P5: the uncached answer's cost (session 19)").
+        self._failures = SharedRead(lambda: self.reads.rows(CURRENT_FAILURES))
 
     async def _check(self, *campaign_ids: UUID | str | None) -> StoppedCampaigns:
         if self.stopped.stale():
-            self.stopped.replace(await self.reads.rows(CURRENT_FAILURES))
+            # A caller that wants its own writes reads on its own, as for `position_of`: a shared read may have been
+            # sent to the replica for another caller (service/persistence/replica.py).
+            failures = self.reads.rows(CURRENT_FAILURES) if wants_own_writes() else self._failures()
+            self.stopped.replace(await failures)
         for campaign_id in campaign_ids:
             self.stopped.check(campaign_id, self.stopped.all())
         return self.stopped
