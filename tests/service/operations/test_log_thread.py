@@ -1,4 +1,5 @@
-"""The log thread writes what was logged, in order, in batches, waking once per batch (service/operations/log_thread.py)."""
+"""The log thread writes what was logged, in order, in batches, waking once per batch
+(service/operations/log_thread.py)."""
 
 from __future__ import annotations
 
