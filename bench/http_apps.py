@@ -4,8 +4,9 @@ reading the same rows from `aggregate_state` and encoding the standings' fields 
 from __future__ import annotations
 
 import json
+import math
 import os
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -19,6 +20,26 @@ STANDINGS = """query Standings($campaignId: UUID!) { factions(campaignId: $campa
     assets { id typeKey name attribute regionId hp maxHp stealthed } } }"""
 BARE_SQL = "SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind = 'faction' ORDER BY state->>'name', id"
 DB_ENV = "INTRIGUE_BENCH_DB"  # the database, as JSON, for an app built in each of several processes
+PROCESSES_ENV = "INTRIGUE_BENCH_PROCESSES"
+
+
+class Pools(NamedTuple):
+    """The connections of each process of a server: the app's store pool size (its overflow as many again), read
+    pool and idempotency pool, and the bare endpoint's pool."""
+
+    store: int
+    reads: int
+    claims: int
+    bare: int
+
+
+ONE_PROCESS = Pools(store=5, reads=10, claims=10, bare=10)  # `intrigue serve`'s defaults, and the bare endpoint's
+
+
+def pools(processes: int) -> Pools:
+    """One process's pools divided among `processes` (rounded up), so N processes open about what one did and the
+    load's clients have as many connections per process in flight as with one (docs/scaling.md, session 19)."""
+    return Pools(*(math.ceil(size / processes) for size in ONE_PROCESS))
 
 
 def _intrigue_app(db: Database) -> Any:
@@ -30,7 +51,20 @@ def _intrigue_app(db: Database) -> Any:
     return create_app(Intrigue(db))
 
 
-def _bare_app(db: Database) -> Any:
+def intrigue_from_environment() -> Any:
+    """The app of one of several processes (uvicorn's factory), as `intrigue serve --processes` builds it
+    (service/entrypoints/serve_processes.py `app`: its settings from the environment the parent set), with the
+    pools of `pools(INTRIGUE_BENCH_PROCESSES)`; the store's pool size comes from that environment too."""
+    from service.bootstrap import Settings, bootstrap
+    from service.entrypoints.http import create_app
+    from service.operations import logs
+
+    logs.configure(background=True)
+    sized = pools(int(os.environ[PROCESSES_ENV]))
+    return create_app(bootstrap(Settings.load()), read_connections=sized.reads, claim_connections=sized.claims)
+
+
+def _bare_app(db: Database, connections: int = ONE_PROCESS.bare) -> Any:
     from contextlib import asynccontextmanager
 
     from psycopg_pool import AsyncConnectionPool
@@ -39,7 +73,7 @@ def _bare_app(db: Database) -> Any:
     from starlette.responses import JSONResponse, Response
     from starlette.routing import Route
 
-    pool = AsyncConnectionPool(db.conninfo, min_size=5, max_size=10, open=False)
+    pool = AsyncConnectionPool(db.conninfo, min_size=min(5, connections), max_size=connections, open=False)
 
     async def factions(request: Request) -> JSONResponse:
         async with pool.connection() as conn:
@@ -69,7 +103,9 @@ def _bare_app(db: Database) -> Any:
         Route("/factions/{campaign_id}", factions),
         Route("/standings/{campaign_id}", standings),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.pool = pool
+    return app
 
 
 FACTION_FIELDS = (
@@ -105,5 +141,6 @@ def _standing(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def bare_from_environment() -> Any:
-    """The bare app of one of several processes (uvicorn's factory): its database from `DB_ENV`."""
-    return _bare_app(Database(**json.loads(os.environ[DB_ENV])))
+    """The bare app of one of several processes (uvicorn's factory): its database from `DB_ENV`, its pool from
+    `pools(INTRIGUE_BENCH_PROCESSES)`."""
+    return _bare_app(Database(**json.loads(os.environ[DB_ENV])), pools(int(os.environ[PROCESSES_ENV])).bare)

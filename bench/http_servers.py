@@ -19,11 +19,10 @@ import httpx
 import psutil
 
 from bench import reuse_port, server_memory
-from bench.http_apps import DB_ENV, _bare_app, _intrigue_app
+from bench.http_apps import DB_ENV, PROCESSES_ENV, _bare_app, _intrigue_app, pools
 from service.persistence.database import Database
 
 START_SECONDS = 180  # a server projects what its log holds before it answers; a busy 2-core machine is slow
-PROCESSES_ENV = "INTRIGUE_BENCH_PROCESSES"
 
 
 def processes() -> int:
@@ -60,10 +59,12 @@ def _serve_intrigue(db: Database, count: int, options: dict[str, Any]) -> None:
     from service.entrypoints import serve_processes
 
     intrigue = Intrigue(db)
-    os.environ.update({**serve_processes.CHILD_ENV, "DATABASE_URL": db.url})
+    # Each child's store pool is this process's divided among them (bench/http_apps.py `pools`), read by its Settings.
+    store = str(pools(count).store)
+    os.environ.update({**serve_processes.CHILD_ENV, "DATABASE_URL": db.url, "INTRIGUE_DB_POOL_SIZE": store})
     try:
         options = {**options, "http": serve_processes.PROTOCOL}
-        _run_many(serve_processes.APP, count, options)
+        _run_many("bench.http_apps:intrigue_from_environment", count, options)
     finally:
         intrigue.close()
 

@@ -19,7 +19,7 @@ from uuid import UUID
 import httpx
 
 from bench import http_clients
-from bench.http_apps import STANDINGS
+from bench.http_apps import STANDINGS, pools
 from bench.http_clients import Load, http_request
 from bench.http_servers import Server, processes
 from bench.http_writer import Writer
@@ -29,7 +29,6 @@ from service.persistence.database import Database
 
 WRITES_EVERY = 0.01  # 100 events/s in another campaign
 P99_MS = {"small": 50.0, "big": 250.0}
-BARE_POOL = 10  # the bare endpoint's pool in each of its processes (bench/http_apps.py)
 BARE_RATIO = 0.9  # issue 31, P5: uncached answers/s at least 0.9 of the bare endpoint's
 
 
@@ -45,7 +44,7 @@ def run(db: Database, small: UUID, big: UUID, writer_campaign: UUID) -> list[boo
     seconds = float(os.environ.get("INTRIGUE_BENCH_LOAD_SECONDS", "5"))
     results: list[bool] = []
     count = processes()  # the app's and the bare endpoint's alike
-    needed = HTTP_CONNECTIONS + (count - 1) * (connections_per_process(5) + BARE_POOL)
+    needed = connections_needed(count)
     print(f"\n  ({check_connections(db.conninfo, needed)}; each server answers from {count} process(es))")
     with Server("bare", db) as bare_server, Server("intrigue", db) as our_server:
         for label, campaign_id, row in (("small", small, ROWS[6]), ("big", big, ROWS[7])):
@@ -106,6 +105,16 @@ def run(db: Database, small: UUID, big: UUID, writer_campaign: UUID) -> list[boo
                 ],
             )
     return results
+
+
+def connections_needed(count: int) -> int:
+    """What the HTTP section opens at most with each server answering from `count` processes: one process's figure,
+    and for each further process another app process and bare endpoint, each with its pools divided among the
+    `count` (bench/http_apps.py `pools`), so the figure follows the count rather than adding a whole process's."""
+    sized = pools(count)
+    return HTTP_CONNECTIONS + (count - 1) * (
+        connections_per_process(sized.store, sized.reads, sized.claims) + sized.bare
+    )
 
 
 def _same_answers(bare: Server, ours: Server, campaign_id: UUID) -> None:

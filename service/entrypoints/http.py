@@ -46,7 +46,7 @@ from service.entrypoints.shared.errors import RETRY_AFTER_SECONDS, http_refusal
 from service.entrypoints.shared.graphql_media import code_of
 from service.entrypoints.shared.view_as import asking_seat
 from service.entrypoints.wanted_position import WantedPosition
-from service.persistence import database
+from service.persistence import database, readpool
 from service.persistence.fresh import FreshReads
 from service.persistence.listener import Listener
 from service.persistence.queries import ReadModelReads
@@ -187,16 +187,24 @@ async def _http_error(request: Request, error: Exception) -> Response:
     return response
 
 
-def create_app(intrigue: Intrigue, limits: Limits | None = None, rates: Rates | None = None) -> Starlette:
+def create_app(
+    intrigue: Intrigue,
+    limits: Limits | None = None,
+    rates: Rates | None = None,
+    read_connections: int = readpool.MAX_SIZE,
+    claim_connections: int = CLAIM_CONNECTIONS,
+) -> Starlette:
+    """The app; `read_connections` and `claim_connections` size its read and idempotency pools (a bench serving from
+    several processes divides one process's among them: bench/http_apps.py)."""
     precompute_standings()  # this process's projection writers keep the standings as sent (docs/scaling.md)
     # The pool belongs to this app and opens on the loop it serves from; several apps may share one Intrigue.
-    pool = ReadPool(intrigue.db.conninfo)
+    pool = ReadPool(intrigue.db.conninfo, min_size=min(readpool.MIN_SIZE, read_connections), max_size=read_connections)
     # With DATABASE_URL_READ, the read models' rows come from a streaming replica (docs/scaling.md).
     replica = ReplicaReads(pool, ReadPool(intrigue.read_db.conninfo, name="replica")) if intrigue.read_db else None
     reads = ReadModelReads(pool, FreshReads(intrigue.store), replica)
     # Idempotency keys' advisory locks, on a pool of their own: a request waiting for a key never takes a
     # connection its command needs for reads (service/persistence/idempotency.py).
-    claims = ReadPool(intrigue.db.conninfo, min_size=1, max_size=CLAIM_CONNECTIONS, name="idempotency")
+    claims = ReadPool(intrigue.db.conninfo, min_size=1, max_size=claim_connections, name="idempotency")
     channel = intrigue.store.recorder.channel_name  # type: ignore[attr-defined]
     listener = Listener(intrigue.db.conninfo, channel)  # every subscription's
 

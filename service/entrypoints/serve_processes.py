@@ -31,10 +31,12 @@ PROTOCOL = "service.entrypoints.serve_processes:protocol"  # uvicorn pickles its
 HEALTHCHECK_SECONDS = 60
 
 
-def connections_per_process(pool_size: int) -> int:
+def connections_per_process(
+    pool_size: int, read_connections: int = readpool.MAX_SIZE, claim_connections: int = CLAIM_CONNECTIONS
+) -> int:
     """At most what one serving process opens: the store's pool and its overflow, the read pool, the idempotency
-    pool, the listener and the views (33 at the default pool size of 5)."""
-    return 2 * pool_size + readpool.MAX_SIZE + CLAIM_CONNECTIONS + 3
+    pool, the listener and the views (33 at the default pool sizes: 5, 10 and 10; `create_app`'s)."""
+    return 2 * pool_size + read_connections + claim_connections + 3
 
 
 def background_connections(pool_size: int) -> int:

@@ -5,19 +5,19 @@ from __future__ import annotations
 import atexit
 import logging
 import os
-import queue
 import sys
 import warnings
 from collections.abc import Awaitable, Callable, MutableMapping
 from contextvars import ContextVar
 from datetime import UTC, datetime
-from logging.handlers import QueueHandler, QueueListener
+from logging.handlers import QueueHandler
 from typing import IO, Any
 
 import structlog
 from structlog.contextvars import bind_contextvars
 from structlog.typing import EventDict, WrappedLogger
 
+from service.operations.log_thread import LogThread
 from service.operations.redaction import redact
 
 Scope = MutableMapping[str, Any]
@@ -75,8 +75,8 @@ def configure(
     handler: logging.Handler = writer
     if background:
         global _listener
-        handler = _Enqueue(queue.Queue(maxsize=_QUEUED))
-        _listener = QueueListener(handler.queue, writer)
+        _listener = LogThread(writer, _QUEUED)
+        handler = _Enqueue(_listener)
         _listener.start()
     root = logging.getLogger()
     for previous in [h for h in root.handlers if getattr(h, "intrigue", False)]:
@@ -96,13 +96,16 @@ def configure(
 
 
 _QUEUED = 10_000  # records waiting for the log thread; past it a record is dropped, never waited for
-_listener: QueueListener | None = None
+_listener: LogThread | None = None
 
 
 class _Enqueue(QueueHandler):
-    """Queue the record as it is, with the request's context as it is now (the log thread cannot see it)."""
+    """Hand the record as it is to the log thread, with the request's context as it is now (the thread cannot see
+    it)."""
 
-    dropped = 0
+    def __init__(self, thread: LogThread) -> None:
+        super().__init__(thread)  # type: ignore[arg-type]  # `enqueue` below is the only use of the "queue"
+        self.thread = thread
 
     def prepare(self, record: logging.LogRecord) -> logging.LogRecord:
         context = {**structlog.contextvars.get_contextvars(), **(_request.get() or {})}
@@ -111,10 +114,7 @@ class _Enqueue(QueueHandler):
         return record
 
     def enqueue(self, record: logging.LogRecord) -> None:
-        try:
-            self.queue.put_nowait(record)
-        except queue.Full:
-            _Enqueue.dropped += 1
+        self.thread.put(record)
 
 
 def add_captured(_: WrappedLogger, __: str, event: EventDict) -> EventDict:

@@ -20,6 +20,7 @@ from projections.state import StateView
 from service.persistence import fresh
 from service.persistence.campaign_positions import CampaignPositions
 from service.persistence.fresh import FreshReads
+from service.persistence.prepared_read import Prepared
 from service.persistence.readmodels import READ_MODELS, relations_of
 from service.persistence.readpool import ReadPool, SharedRead
 from service.persistence.replica import ReplicaReads, wants_own_writes
@@ -43,6 +44,10 @@ _REGIONS_OF = _REGIONS.replace("campaign_id = %s", "campaign_id = ANY(%s)")
 _OF_KIND = "SELECT state FROM aggregate_state WHERE campaign_id = %s AND kind = %s ORDER BY state->>'name', id"
 # A campaign's precomputed standings (projections/standings.py), concatenated from its members' pieces.
 _ANSWER = SQL(standings.READ).format(standings=Identifier("standings_answer"))
+# The same, run on the connection's libpq: the read an uncached standings answer pays (service/persistence/
+# prepared_read.py; docs/scaling.md, "Issue 31, P5: the uncached answer's cost (session 19)").
+_ANSWER_PREPARED = Prepared("intrigue_standings_answer", _ANSWER.as_string())
+_TRUE = b"\x01"  # a boolean in binary
 _ONE = "SELECT state FROM aggregate_state WHERE id = %s AND kind = %s"
 # What the factions narrated, kept by each phase's chronicle (domain/phase_chronicle.py): only that part is read.
 _NARRATIVES = (
@@ -136,10 +141,16 @@ class ReadModelReads:
         self._positions: dict[tuple[UUID, ...], SharedRead[tuple[Any, ...]]] = {}
         self.campaign_positions = CampaignPositions(self.reads)  # a router query on Citus for one campaign
         self.stopped = StoppedCampaigns()  # campaigns whose read model stopped (projections/failures.py)
+        # One read of the list for every request that finds it stale at once: each of them read it anew, 50 reads a
+        # second with 50 clients (docs/scaling.md, "Issue 31, P5: the uncached answer's cost (session 19)").
+        self._failures = SharedRead(lambda: self.reads.rows(CURRENT_FAILURES))
 
     async def _check(self, *campaign_ids: UUID | str | None) -> StoppedCampaigns:
         if self.stopped.stale():
-            self.stopped.replace(await self.reads.rows(CURRENT_FAILURES))
+            # A caller that wants its own writes reads on its own, as for `position_of`: a shared read may have been
+            # sent to the replica for another caller (service/persistence/replica.py).
+            failures = self.reads.rows(CURRENT_FAILURES) if wants_own_writes() else self._failures()
+            self.stopped.replace(await failures)
         for campaign_id in campaign_ids:
             self.stopped.check(campaign_id, self.stopped.all())
         return self.stopped
@@ -187,6 +198,10 @@ class ReadModelReads:
         if self.fresh is not None and fresh.wanted():
             return None
         await self._check(campaign_id)
+        if isinstance(self.reads, ReadPool):  # the primary's pool (a replica's reads go through ReplicaReads below)
+            params = [f"{{{','.join(map(str, owned))}}}".encode(), b"t" if gm else b"f", str(campaign_id).encode()]
+            found = await self.reads.prepared_rows(_ANSWER_PREPARED, [*params, root.encode()])
+            return standings.answer([{"mark": mark == _TRUE, "element": element} for mark, element in found])
         rows = await self.reads.rows(_ANSWER, (list(owned), gm, campaign_id, root), binary=True)  # bytes, not hex
         return standings.answer(rows)
 

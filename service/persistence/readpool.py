@@ -13,7 +13,9 @@ from psycopg import AsyncConnection
 from psycopg.rows import DictRow, dict_row
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
+from service.persistence import prepared_read
 from service.persistence.database import UnavailableError
+from service.persistence.prepared_read import Prepared
 
 MIN_SIZE, MAX_SIZE = 4, 10
 # How long a read waits for a connection before it answers UNAVAILABLE (psycopg_pool's own default is 30 s).
@@ -57,14 +59,22 @@ class ReadPool:
     async def rows(self, statement: Any, params: Any = (), binary: bool = False) -> list[dict[str, Any]]:
         """The statement's rows; UNAVAILABLE when the database cannot answer (service/entrypoints/shared/errors.py).
         `binary` asks for the binary format: a bytea as its bytes, not their hex text twice their size."""
+        return await self._retried(lambda: self._rows(statement, params, binary))
+
+    async def prepared_rows(self, prepared: Prepared, params: list[bytes | None]) -> list[tuple[bytes | None, ...]]:
+        """`prepared`'s rows, its parameters given as text and its columns read in binary, without psycopg's cursor
+        (service/persistence/prepared_read.py); unavailable as `rows` is."""
+        return await self._retried(lambda: self._prepared(prepared, params))
+
+    async def _retried(self, read: Callable[[], Awaitable[T]]) -> T:
         try:
-            return await self._rows(statement, params, binary)
+            return await read()
         except PoolTimeout as error:  # no connection came in time: waiting again would only double the wait
             raise UnavailableError("the database is unavailable; try again shortly") from error
         except (psycopg.OperationalError, psycopg.InterfaceError):
             pass  # a connection the server closed (a restart) is dropped by the pool: a read can simply run again
         try:
-            return await self._rows(statement, params, binary)
+            return await read()
         except (psycopg.OperationalError, psycopg.InterfaceError) as error:
             raise UnavailableError("the database is unavailable; try again shortly") from error
 
@@ -72,6 +82,18 @@ class ReadPool:
         async with self._connection() as conn:
             cursor = await conn.execute(statement, params, binary=binary)
             return await cursor.fetchall()
+
+    async def _prepared(self, prepared: Prepared, params: list[bytes | None]) -> list[tuple[bytes | None, ...]]:
+        if not self.opened:
+            async with self._connection() as conn:
+                return await prepared_read.rows(conn, prepared, params)
+        # Checked out and back without the connection's own context (its commit, under autocommit a no-op behind the
+        # connection's lock): a read cancelled or failed half-way returns it busy, and the pool closes it.
+        conn = await self.pool.getconn()
+        try:
+            return await prepared_read.rows(conn, prepared, params)
+        finally:
+            await self.pool.putconn(conn)
 
     def connection(self) -> AbstractAsyncContextManager[AsyncConnection[DictRow]]:
         """A connection of the pool (autocommit, dict rows) for the length of a block."""
