@@ -49,15 +49,21 @@ def _thread(stream: io.StringIO, limit: int = 1000, linger: float = 0.0) -> LogT
     return thread
 
 
-def test_records_logged_while_a_batch_is_written_are_written_next_in_one_write_in_order() -> None:
-    stream = _HeldStream()
-    thread = _thread(stream)
+def _put_while_writing(stream: _HeldStream, count: int, limit: int = 1000) -> LogThread:
+    """A thread whose first record's write is held while `count` more are put; then released and stopped."""
+    thread = _thread(stream, limit=limit)
     thread.put(_record(0))
     assert stream.entered.wait(60)
-    for n in range(1, 51):
+    for n in range(1, count + 1):
         thread.put(_record(n))
     stream.release.set()
     thread.stop()
+    return thread
+
+
+def test_records_logged_while_a_batch_is_written_are_written_next_in_one_write_in_order() -> None:
+    stream = _HeldStream()
+    _put_while_writing(stream, 50)
     assert stream.writes == ["line 0\n", "".join(f"line {n}\n" for n in range(1, 51))]
 
 
@@ -76,13 +82,7 @@ def test_a_batch_wakes_the_thread_once_however_many_records_it_holds() -> None:
 
 def test_past_the_limit_a_record_is_dropped_and_counted_never_waited_for() -> None:
     stream = _HeldStream()
-    thread = _thread(stream, limit=10)
-    thread.put(_record(0))
-    assert stream.entered.wait(60)
-    for n in range(1, 16):
-        thread.put(_record(n))
-    stream.release.set()
-    thread.stop()
+    thread = _put_while_writing(stream, 15, limit=10)
     assert thread.dropped == 5
     assert stream.getvalue().splitlines() == [f"line {n}" for n in range(11)]
 
