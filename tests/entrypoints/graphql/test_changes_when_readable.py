@@ -19,8 +19,9 @@ from service.entrypoints.http import create_app
 from service.persistence.database import Database
 from tests.entrypoints.graphql.test_subscriptions import subscribe
 from tests.service.operations.test_committed_answers import a_campaign
+from tests.support.websocket import received
 
-CHANGES = "subscription($id: UUID!) { campaignChanges(campaignId: $id) { kind } }"
+CHANGES = "subscription($id: UUID!) { campaignChanges(campaignId: $id, acknowledge: true) { kind acknowledgement } }"
 OPEN = "mutation($id: UUID!) { openPhase(campaignId: $id) { phase } }"
 PHASE = "query($id: UUID!) { campaign(id: $id) { phase phaseStatus } }"
 
@@ -70,11 +71,16 @@ def test_a_change_is_told_once_readable_and_a_late_subscriber_hears_what_is_not_
             assert post(client, PHASE, gm, id=campaign)["data"]["campaign"]["phase"] == 0
             with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
                 subscribe(ws, gm, CHANGES, id=campaign)  # from now on: after the opening, which no read shows
+                # Held before the runner starts: "now" is what the reads showed when the subscription was made, so a
+                # runner that folded the opening first would leave nothing to tell (a race this test once lost).
+                held = received(ws, "the subscription's acknowledgement")
+                assert held["payload"]["data"]["campaignChanges"]["acknowledgement"] is True, held
                 thread = runner_later(fresh_db, started, go)
                 go.set()
-                message = ws.receive_json()
+                message = received(ws, "the opening, once a runner folds it")
                 assert message["type"] == "next", message
-                assert message["payload"]["data"]["campaignChanges"]["kind"] == "PHASE_OPENED"
+                told = message["payload"]["data"]["campaignChanges"]
+                assert (told["kind"], told["acknowledgement"]) == ("PHASE_OPENED", False), told
                 read = post(client, PHASE, gm, id=campaign)["data"]["campaign"]
                 assert (read["phase"], read["phaseStatus"]) == (1, "OPEN")  # told once the reads show it
             thread.join(timeout=60)
