@@ -75,15 +75,26 @@ def describe(name: str, payload: dict[str, Any], names: Mapping[str, str] | None
     known = names or {}
     asset = payload.get("asset")
     parts = [f"asset {asset.get('name')}"] if isinstance(asset, dict) else []
+    id_keys, summary_keys = _keys_of(tuple(payload))
     parts += [
-        f"{key.removesuffix('_id').replace('_', ' ')} {known[str(value)]}"
-        for key in ID_KEYS
-        if (value := payload.get(key)) is not None and str(value) in known
+        f"{_ID_LABELS[key]} {known[str(value)]}"
+        for key in id_keys
+        if (value := payload[key]) is not None and str(value) in known
     ]
-    facts = [(key, _named(payload[key], known)) for key in SUMMARY_KEYS if payload.get(key) not in (None, "", [], {})]
+    facts = [(key, _named(payload[key], known)) for key in summary_keys if payload[key] not in (None, "", [], {})]
     parts += [f"{key} {value}" for key, value in facts if value]
     label = _humane(name)
     return f"{label}: {', '.join(parts)}" if parts else label
+
+
+_ID_LABELS = {key: key.removesuffix("_id").replace("_", " ") for key in ID_KEYS}
+
+
+@functools.lru_cache(maxsize=512)  # a payload's keys: one shape per event class, described thousands of times a phase
+def _keys_of(present: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The `ID_KEYS` and the `SUMMARY_KEYS` a payload has, each in its list's order (issue 31, P6)."""
+    have = set(present)
+    return tuple(k for k in ID_KEYS if k in have), tuple(k for k in SUMMARY_KEYS if k in have)
 
 
 @functools.cache  # an event class's name: a few dozen, each described hundreds of times a phase (issue 31, P6)
@@ -95,8 +106,16 @@ def _humane(name: str) -> str:
 
 def _named(value: object, names: Mapping[str, str]) -> str:
     """A value's text with each id replaced by its name, and ids of no faction, house or area left out."""
-    text = UUID_RE.sub(lambda m: names.get(m.group(0).lower(), ""), str(value))
-    return re.sub(r"\s{2,}", " ", text).strip()
+    if type(value) in _PLAIN:  # a number's text holds no id and no space to fold (issue 31, P6)
+        return str(value)
+    text = str(value)
+    if "-" in text:  # every id has its hyphens
+        text = UUID_RE.sub(lambda m: names.get(m.group(0).lower(), ""), text)
+    return _SPACES.sub(" ", text).strip()
+
+
+_PLAIN = frozenset({int, float, bool})
+_SPACES = re.compile(r"\s{2,}")
 
 
 def draft_summary(actor: str, narrative: str, events: TurnEvents, names: Mapping[str, str] | None = None) -> str:

@@ -16,6 +16,7 @@ own `apply` or `mutate`, an aggregate class with an explicit `TOPIC`. The librar
 from __future__ import annotations
 
 import inspect
+from dataclasses import dataclass
 from types import MethodType
 from typing import Any, TypeVar
 
@@ -28,7 +29,7 @@ from eventsourcing.domain import (
     decorated_funcs,
     event,
 )
-from eventsourcing.domain import _coerce_args_to_kwargs as coerced  # the library's own, cached per shape
+from eventsourcing.domain import _spec_coerce_args_to_kwargs as coerced_shape  # the library's own, per shape
 
 LIBRARY = False  # True: every call goes through the library's descriptor (the tests' reference)
 A = TypeVar("A", bound=type[Aggregate])
@@ -44,6 +45,8 @@ class LeanCommand:
         self.event_class: Any = decorated_func_callers[decorator]
         self.event_params = frozenset(inspect.signature(self.event_class).parameters)
         self.method_params = frozenset(inspect.signature(self.func).parameters)
+        self.plans: dict[tuple[int, tuple[str, ...]], Plan] = {}  # by call shape (issue 31, P6)
+        self.passed: tuple[str, ...] = ()  # the event's attributes the method takes, once an event is made
         self.__doc__ = self.func.__doc__
 
     def __get__(self, instance: Any, owner: type) -> Any:
@@ -55,9 +58,12 @@ class LeanCommand:
         if getattr(type(aggregate), "TOPIC", None):  # `trigger_event`'s check of an explicit topic: the library's
             self.decorator.__get__(aggregate, type(aggregate))(*args, **kwargs)
             return
-        given = coerced(self.func, args, kwargs)
-        params = self.event_params
-        attributes = {k: v for k, v in given.items() if k in params}
+        shape = (len(args), tuple(kwargs))
+        plan = self.plans.get(shape) or self._plan(*shape)
+        attributes = {name: args[i] for i, name in plan.positional}
+        for name in plan.keywords:
+            attributes[name] = kwargs[name]
+        attributes.update(plan.defaults)
         version = aggregate.version + 1
         attributes["originator_id"] = aggregate.id
         attributes["originator_version"] = version
@@ -67,11 +73,39 @@ class LeanCommand:
             new_event = self.event_class(**attributes)
         except TypeError as e:
             raise TypeError(f"Can't construct event {self.event_class}: {e}") from None
-        wanted = self.method_params
-        self.func(aggregate, **{k: v for k, v in vars(new_event).items() if k in wanted})
+        made = vars(new_event)
+        self.func(aggregate, **{k: made[k] for k in self.passed or self._passed(made)})
         aggregate.version = version
         aggregate.modified_on = new_event.timestamp
         aggregate._pending_events.append(new_event)
+
+    def _plan(self, count: int, keywords: tuple[str, ...]) -> Plan:
+        """Where each of a call's arguments goes, for calls of one shape (how many given by position, which by
+        name): the library's coercion once (its checks and errors), then only the event's attributes kept."""
+        named, defaults = coerced_shape(self.func, count, keywords, expects_id=False)
+        params = self.event_params
+        plan = Plan(
+            tuple((i, n) for i, n in named if n in params),
+            tuple(n for n in keywords if n in params),
+            tuple((n, v) for n, v in defaults if n in params),
+        )
+        self.plans[(count, keywords)] = plan
+        return plan
+
+    def _passed(self, made: dict[str, Any]) -> tuple[str, ...]:
+        """The event's attributes the method takes, in the event's order (its fields')."""
+        self.passed = tuple(k for k in made if k in self.method_params)
+        return self.passed
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A call shape's arguments: (position, name) of those given by position, the names given by name, the
+    defaults of those not given; each only where the event has that attribute."""
+
+    positional: tuple[tuple[int, str], ...]
+    keywords: tuple[str, ...]
+    defaults: tuple[tuple[str, Any], ...]
 
 
 def leaner(cls: A) -> A:

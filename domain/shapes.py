@@ -67,6 +67,9 @@ class Field:
     # `optional(hint)`, worked out once with the declaration: every order read asked it of every field (issue 31, P6)
     base: Any = None
     nullable: bool = False
+    # What `decode` asks of `base`, worked out once too: a form of its own, and a tuple's item unwrapped (issue 31, P6)
+    form: bool = False
+    item: tuple[Any, Any] | None = None
 
 
 @functools.cache
@@ -78,11 +81,17 @@ def form_fields(cls: type) -> tuple[Field, ...]:
 def _field(f: dataclasses.Field[Any], hint: Any) -> Field:
     hint, spec = unwrap(hint)
     base, nullable = optional(hint)
+    known = {"base": base, "nullable": nullable, "form": is_form(base), "item": _item(base)}
     if f.default is not dataclasses.MISSING:
-        return Field(f.name, hint, spec, f.default, False, base, nullable)
+        return Field(f.name, hint, spec, f.default, False, **known)
     if f.default_factory is not dataclasses.MISSING:
-        return Field(f.name, hint, spec, f.default_factory(), False, base, nullable)
-    return Field(f.name, hint, spec, None, True, base, nullable)
+        return Field(f.name, hint, spec, f.default_factory(), False, **known)
+    return Field(f.name, hint, spec, None, True, **known)
+
+
+def _item(base: Any) -> tuple[Any, Any] | None:
+    """A tuple's item hint unwrapped (its type and Spec), or None for any other hint."""
+    return unwrap(get_args(base)[0]) if get_origin(base) is tuple else None
 
 
 def unwrap(hint: Any) -> tuple[Any, Any]:
@@ -123,11 +132,11 @@ def _value(f: Field, form: Mapping[str, Any], where: str, checks: Mapping[str, C
     spec, path, base, nullable = f.spec, f"{where}.{f.name}", f.base, f.nullable
     if isinstance(spec, Tagged):
         return decode_tagged(spec, form.get(f.name), path, checks)
-    if is_form(base):
+    if f.form:
         value = form.get(f.name)
         return None if nullable and (value is None or value == {}) else decode(base, value, path, checks)
-    if get_origin(base) is tuple:
-        return _items(base, spec, form, f.name, where, checks)
+    if f.item is not None:
+        return _items(f.item, spec, form, f.name, where, checks)
     if nullable and form.get(f.name) is None:  # `X | None = None`: null or absent is none
         return None
     value = _scalar(base, spec, form, f.name, where, f.default)
@@ -153,8 +162,10 @@ def _scalar(hint: Any, spec: Spec, form: Mapping[str, Any], key: str, where: str
     return dict(value)
 
 
-def _items(hint: Any, spec: Spec, form: Mapping[str, Any], key: str, where: str, checks: Mapping[str, Check]) -> Any:
-    item, item_spec = unwrap(get_args(hint)[0])
+def _items(
+    unwrapped: tuple[Any, Any], spec: Spec, form: Mapping[str, Any], key: str, where: str, checks: Mapping[str, Check]
+) -> Any:
+    item, item_spec = unwrapped
     if item is str and not spec.check:
         found = texts(form, key, where)
         if not item_spec.check:

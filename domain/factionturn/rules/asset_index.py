@@ -17,8 +17,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
+from domain.factionturn.aggregate.asset_effects import AssetDamaged, AssetMoved, Repaired, StealthChanged
+from domain.factionturn.aggregate.effects import (
+    ActionFailed,
+    FacGoldGained,
+    FacGoldSpent,
+    GoalAchieved,
+    GoalChosen,
+    GoalProgressed,
+    MaintenancePaid,
+    MultiTurnActionSet,
+    RatingRaised,
+    TagsChanged,
+    TurnBegun,
+    TurnEnded,
+)
 from domain.factionturn.aggregate.holdings import OwnedAsset
 from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.rules.rows import ability_of
@@ -65,6 +80,43 @@ def blocked_part(faction: FactionView) -> dict[str, tuple[OwnedAsset, ...]]:
         if asset.ability_blocked_by:
             blocked.setdefault(asset.ability_blocked_by, []).append(asset)
     return {k: tuple(v) for k, v in blocked.items()}
+
+
+# Effects that leave a faction's part as it is: the same assets, in the same order, the very same objects, each
+# attached to and blocked by the same and of the same type. A part holds the objects, whose region, HP, stealth and
+# usability the look-ups read as they are now; so a faction changed only by these is not rebuilt (issue 31, P6: a
+# turn's start, income, upkeep and end rebuilt its part four times a turn). Each is checked against its event's
+# body in domain/factionturn/aggregate/faction.py; tests/domain/factionturn/test_asset_index.py holds it to a fresh
+# index after every change of seeded phases.
+PART_KEPT = frozenset(
+    {
+        TurnBegun,
+        TurnEnded,
+        ActionFailed,
+        RatingRaised,
+        GoalChosen,
+        GoalProgressed,
+        GoalAchieved,
+        FacGoldGained,
+        FacGoldSpent,
+        MultiTurnActionSet,
+        TagsChanged,
+        StealthChanged,  # the flag set on the asset in place
+        AssetMoved,  # its region and arrival set in place
+        Repaired,  # HP and shelter set in place
+    }
+)
+
+
+def keeps_part(effect: Any) -> bool:
+    """Whether recording `effect` leaves its faction's part as it was (`PART_KEPT`, a wound that leaves the asset
+    standing, upkeep that loses none)."""
+    kind = type(effect)
+    if kind is AssetDamaged:
+        return bool(effect.hp > 0)
+    if kind is MaintenancePaid:
+        return not effect.lost
+    return kind in PART_KEPT
 
 
 T = TypeVar("T")

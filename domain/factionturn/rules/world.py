@@ -20,7 +20,7 @@ from domain.factionturn.aggregate.faction_record import record
 from domain.factionturn.aggregate.holdings import OwnedAsset
 from domain.factionturn.aggregate.orders import FactionOrders
 from domain.factionturn.aggregate.view import FactionView
-from domain.factionturn.rules.asset_index import AssetIndex
+from domain.factionturn.rules.asset_index import AssetIndex, keeps_part
 from domain.factionturn.tables.assets import AssetType
 from domain.factionturn.tables.catalog import asset_type
 from domain.hexmap import hex_distance
@@ -153,7 +153,8 @@ class World:
     def apply(self, change: Change) -> None:
         """Record one change on this world's faction or region: the one way an effect is applied."""
         effect = change.effect
-        self.index.touched(change.target_id)  # before: a change refused part-way may have written an event
+        if not keeps_part(effect):  # before: a change refused part-way may have written an event
+            self.index.touched(change.target_id)
         if isinstance(effect, GovernmentChanged) and change.target_id in self.regions:
             self.regions[change.target_id].change_government(effect.faction_id, effect.reason)
         elif not isinstance(effect, GovernmentChanged) and change.target_id in self._factions:

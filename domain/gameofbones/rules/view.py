@@ -8,6 +8,7 @@ effects (rules/effects.py), which the aggregates apply (aggregate/effect_record.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, Self
 from uuid import UUID, uuid5
@@ -27,6 +28,7 @@ from domain.gameofbones.tables.records import (
 INTEL = UUID("6c1f7d8e-25a4-4b6e-9a51-0e3f2b7c9d14")  # namespace of intel ids
 
 
+@functools.lru_cache(maxsize=4096)  # a house's is asked for by each of its outcomes, twice (issue 31, P6)
 def intel_id(house_id: UUID | str) -> UUID:
     return uuid5(INTEL, str(house_id))
 

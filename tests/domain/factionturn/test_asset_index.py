@@ -13,12 +13,20 @@ from domain.assistant.players import faction_orders
 from domain.assistant.sim_setup import faction_table
 from domain.dice import RandomDice
 from domain.errors import DomainError
-from domain.factionturn.aggregate.asset_effects import AssetMarked, AssetMoved, AssetPurchased
+from domain.factionturn.aggregate.asset_effects import (
+    AssetMarked,
+    AssetMoved,
+    AssetPurchased,
+    Repaired,
+    StealthChanged,
+)
+from domain.factionturn.aggregate.effects import MaintenancePaid
 from domain.factionturn.aggregate.faction import Faction
 from domain.factionturn.aggregate.holdings import OwnedAsset
 from domain.factionturn.aggregate.orders import FactionOrders
 from domain.factionturn.forms.order_checks import check_orders
 from domain.factionturn.resolution.phase import apply_phase, resolve_phase
+from domain.factionturn.rules.asset_index import keeps_part
 from domain.factionturn.rules.rows import holds, new_asset
 from domain.factionturn.rules.world import Change, World
 from domain.factionturn.tables.catalog import asset_type
@@ -177,3 +185,67 @@ def test_the_blocks_index_equals_the_scan_on_random_worlds_through_every_change(
         blocks_agree(world)
     agrees(world)
     assert any(world.blocked_by(fid) for fid in ids)
+
+
+def test_a_part_kept_through_an_effect_answers_as_the_scans_after_every_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 31, P6: a faction changed only by an effect that keeps its part (`keeps_part`) is not rebuilt; after
+    every change of seeded phases, kept or not, every look-up answers as the scans do."""
+    applied = World.apply
+    seen: dict[str, int] = {}
+
+    def checked(world: World, change: Change) -> None:
+        applied(world, change)
+        kind = type(change.effect).__name__ + (":kept" if keeps_part(change.effect) else "")
+        seen[kind] = seen.get(kind, 0) + 1
+        agrees(world)
+        blocks_agree(world)
+
+    monkeypatch.setattr(World, "apply", checked)
+    play(2)
+    kept = {k for k in seen if k.endswith(":kept")}
+    assert {"TurnBegun:kept", "TurnEnded:kept", "FacGoldGained:kept", "AssetDamaged:kept"} <= kept, seen
+    assert "AssetDamaged" in seen or "AssetDestroyed" in seen, seen  # a lost asset rebuilds its part
+
+
+def _random_effect(rng: random.Random, owner: Faction, regions: list[Any], ids: list[str]) -> Any:
+    asset = rng.choice(list(owner.assets.values()))
+    region_id = str(rng.choice(regions).id)
+    return rng.choice(
+        [
+            AssetMoved(asset.id, region_id, arrives_on=0, cost=0, reason="test"),
+            owner.damage(asset.id, 1, "test"),
+            owner.damage(asset.id, asset.hp, "test") if not asset.is_base else None,
+            StealthChanged(asset.id, rng.random() < 0.5, "test", 0),
+            Repaired({asset.id: 1}, 0, 0),
+            MaintenancePaid(0, [asset.id], [], []),
+            MaintenancePaid(0, [], [asset.id], []) if not asset.is_base else None,
+            AssetMarked(asset.id, {"attached_to": rng.choice([*_asset_ids(owner), ""])}, "test"),
+            AssetMarked(asset.id, {"ability_blocked_by": rng.choice([*ids, ""])}, "test"),
+        ]
+    )
+
+
+def _asset_ids(owner: Faction) -> list[str]:
+    return list(owner.assets)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_kept_and_rebuilt_parts_answer_as_the_scans_through_random_changes(seed: int) -> None:
+    rng = random.Random(seed)
+    r = [region(f"R{q}", q, 0) for q in range(3)]
+    factions = [faction(f"F{i}", 4, 4, 4, r[i % 3], facgold=20) for i in range(4)]
+    keys = ["regiment", "agitators", "book_of_secrets", "informers", "smugglers"]
+    for f in factions:
+        for _ in range(rng.randint(4, 8)):
+            give(f, rng.choice(keys), rng.choice(r), attached_to=rng.choice(["", *_asset_ids(factions[0])]))
+    world, ids, kinds = World(factions, r), [str(f.id) for f in factions], set()
+    for _ in range(80):
+        owner = rng.choice([f for f in factions if len(f.assets) > 1])
+        effect = _random_effect(rng, owner, r, ids)
+        if effect is None:
+            continue
+        world.apply(Change(str(owner.id), effect))
+        kinds.add((type(effect).__name__, keeps_part(effect)))
+        agrees(world)
+        blocks_agree(world)
+    assert {("AssetMoved", True), ("MaintenancePaid", False), ("AssetDamaged", False)} <= kinds
