@@ -300,7 +300,9 @@ class StateView(PostgresTrackingRecorder):
                 # A careful page writes each campaign in a savepoint of its own: its bases too, at once.
                 self._bases = None if careful else {}
                 # A runner's page (a rebuild's: many phases) records its resolutions together (page_history.py).
-                self._page_history = PageHistory(self._bases) if self._bases is not None and outer is None else None
+                self._page_history = (
+                    PageHistory(self._bases, self.together) if self._bases is not None and outer is None else None
+                )
                 if topics:  # a runner's page: its resolutions' reports read its events (phase_reports.PageDecoded)
                     self._page_decoded = phase_reports.PageDecoded(events, lanes, topics, self.mapper)
                 try:
@@ -310,7 +312,7 @@ class StateView(PostgresTrackingRecorder):
                 if self._page_history is not None:
                     self._page_history.flush(curs, self._sql)
                 if self._bases:
-                    history.store_bases(curs, self._sql, self._bases, self._public.jsonb)
+                    history.store_bases(curs, self._sql, self._bases, self._public.jsonb, self.together)
                 self._accept(page)
                 page.write(self._sql)
                 standings.refresh(curs, self._sql, page.changed())
@@ -413,7 +415,9 @@ class StateView(PostgresTrackingRecorder):
             if self._page_history is not None:
                 self._page_history.record(curs, self._sql, params | {"phase": domain_event.phase}, in_memory, encode)
             else:
-                history.record(curs, self._sql, params | {"phase": domain_event.phase}, in_memory, encode, self._bases)
+                history.record(
+                    curs, self._sql, params | {"phase": domain_event.phase}, in_memory, encode, self._bases, self.together
+                )
             campaign, version = states.get(campaign_id.int), domain_event.originator_version
             loaded = partial(_loaded, states)
             decoded = self.decoded if self.decoded is not None and self.decoded.campaign_id == campaign_id else None
