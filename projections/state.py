@@ -415,9 +415,8 @@ class StateView(PostgresTrackingRecorder):
             if self._page_history is not None:
                 self._page_history.record(curs, self._sql, params | {"phase": domain_event.phase}, in_memory, encode)
             else:
-                history.record(
-                    curs, self._sql, params | {"phase": domain_event.phase}, in_memory, encode, self._bases, self.together
-                )
+                phase = params | {"phase": domain_event.phase}
+                history.record(curs, self._sql, phase, in_memory, encode, self._bases, self.together)
             campaign, version = states.get(campaign_id.int), domain_event.originator_version
             loaded = partial(_loaded, states)
             decoded = self.decoded if self.decoded is not None and self.decoded.campaign_id == campaign_id else None
