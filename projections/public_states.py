@@ -6,6 +6,9 @@ also encodes it key by key to tell which keys moved), its phase-history row when
 scanned for text to escape as often. Here the keys are encoded once, and the whole JSON is made of those parts: an
 object of the same keys and values, so the jsonb PostgreSQL stores is the same (orjson writes a dict as
 `{"key":value,...}`, in its order, with nothing between; a value jsonsafe escapes is escaped alike in a part).
+The parts are orjson's, and the joined JSON is looked at once for text to escape: where it holds none, no part does
+(each part's bytes are in it), and each part is what `jsonsafe.dumps` would have written; else every part is made
+again by `jsonsafe.dumps`.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import orjson
 from psycopg.types.json import Jsonb
 
 from projections import jsonsafe
@@ -25,8 +29,22 @@ _KEYS: dict[str, bytes] = {}  # a key as JSON text followed by ':' (keys are att
 
 def encoded_parts(state: State) -> Parts:
     """Each key's value encoded as `jsonsafe.dumps` encodes it."""
-    dumps = jsonsafe.dumps
-    return {name: dumps(value) for name, value in state.items()}
+    return encoded(state)[0]
+
+
+def encoded(state: State) -> tuple[Parts, bytes]:
+    """Each key's value encoded as `jsonsafe.dumps` encodes it, and the state's JSON joined from them."""
+    dumps = orjson.dumps
+    try:
+        parts = {name: dumps(value) for name, value in state.items()}
+    except orjson.JSONEncodeError:  # a lone surrogate, or nesting beyond orjson's limit: jsonsafe's own way
+        parts = None
+    if parts is not None:
+        whole = joined(parts)
+        if not jsonsafe.unsafe(whole):
+            return parts, whole
+    parts = {name: jsonsafe.dumps(value) for name, value in state.items()}
+    return parts, joined(parts)
 
 
 def joined(parts: Parts) -> bytes:
@@ -47,7 +65,8 @@ class PublicStates:
     def __init__(self, build: Callable[[Any], State]) -> None:
         self._build = build
         self._states: dict[tuple[int, int], State] = {}
-        self._parts: dict[int, tuple[State, Parts | None]] = {}  # by the state's id(): the state held, its parts
+        # By the state's id(): the state held, its parts and its JSON (None until asked for).
+        self._parts: dict[int, tuple[State, tuple[Parts, bytes] | None]] = {}
 
     def clear(self) -> None:
         self._states.clear()
@@ -66,14 +85,18 @@ class PublicStates:
         held = self._parts.get(id(state))
         if held is None or held[0] is not state:
             return encoded_parts(state)
-        if held[1] is None:
-            held = self._parts[id(state)] = (state, encoded_parts(state))
-        assert held[1] is not None
-        return held[1]
+        return self._encoded(state, held[1])[0]
 
     def jsonb(self, value: Any) -> Jsonb:
-        """`projections.state.jsonb(value)`: a public state of the page from its parts, anything else encoded now."""
+        """`projections.state.jsonb(value)`: a public state of the page joined from its parts (made once), anything
+        else encoded now."""
         held = self._parts.get(id(value))
         if held is None or held[0] is not value:
             return jsonsafe.as_jsonb(jsonsafe.dumps(value))
-        return jsonsafe.as_jsonb(joined(self.parts(value)))
+        return jsonsafe.as_jsonb(self._encoded(value, held[1])[1])
+
+    def _encoded(self, state: State, made: tuple[Parts, bytes] | None) -> tuple[Parts, bytes]:
+        if made is None:
+            made = encoded(state)
+            self._parts[id(state)] = (state, made)
+        return made

@@ -71,8 +71,9 @@ def test_a_row_written_whole_together_drops_the_keys_it_held_in_recent(fresh_db:
         assert row is not None
         sql = statements_of(row[0])
         patched = curs.execute(
-            SQL("SELECT id, campaign_id, kind, version, state || recent, position FROM {} WHERE recent <> '{{}}'")
-            .format(Identifier(f"aggregate_state_g{row[0]}"))
+            SQL(
+                "SELECT id, campaign_id, kind, version, state || recent, position FROM {} WHERE recent <> '{{}}'"
+            ).format(Identifier(f"aggregate_state_g{row[0]}"))
         ).fetchall()
         assert patched, "the inline projection patched some rows"
         rows = [
