@@ -52,12 +52,15 @@ def write(curs: Cursor[Any], sql: Mapping[str, Any], name: str, rows: list[dict[
 def recordset(rows: Iterable[Mapping[str, Any]]) -> Jsonb:
     """Rows as one JSON array (ids as their text, as orjson writes a uuid); a jsonb value already encoded (a `Jsonb`
     of its bytes, `jsonsafe.as_jsonb`) goes in as it is, any other as `jsonsafe.dumps` writes it (text jsonb cannot
-    hold escaped alike wherever it stands)."""
-    encoded = jsonsafe.dumps([{key: _embedded(value) for key, value in row.items()} for row in rows])
-    return jsonsafe.as_jsonb(encoded)
+    hold escaped alike wherever it stands). The rows' other values are flat (ids, numbers, a kind): their text is
+    escaped where it must be, and the array, megabytes of states at a big phase, is not searched again."""
+    return jsonsafe.as_jsonb(orjson.dumps([{key: _embedded(value) for key, value in row.items()} for row in rows]))
 
 
 def _embedded(value: Any) -> Any:
-    if type(value) is Jsonb:
-        return orjson.Fragment(value.obj) if type(value.obj) is bytes else value.obj
+    kind = type(value)
+    if kind is Jsonb:
+        return orjson.Fragment(value.obj if type(value.obj) is bytes else jsonsafe.dumps(value.obj))
+    if kind is str or kind is dict or kind is list or kind is tuple:
+        return orjson.Fragment(jsonsafe.dumps(value))
     return value
