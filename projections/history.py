@@ -18,6 +18,8 @@ from psycopg import Cursor
 from psycopg.rows import DictRow
 from psycopg.sql import Composed
 
+from projections import together as one_statement
+
 MARKER = "phase"
 MERGE, APPEND = "~merge", "~append"  # no public field starts with "~"
 State = dict[str, Any]
@@ -115,10 +117,12 @@ def record(
     in_memory: Mapping[UUID, Member | tuple[str, State]],
     encode: Callable[[Any], Any],
     pending: PendingBases | None = None,
+    together: bool = False,
 ) -> None:
     """Write one resolution's history: `params` has the campaign, phase and position; `in_memory` the members
     the page folded, as they stand at it. With `pending`, the new bases are kept there for `store_bases` (and
-    read from there by the page's later resolutions) instead of written now."""
+    read from there by the page's later resolutions) instead of written now. `together`: each table's rows in one
+    statement (plain PostgreSQL only: projections/together.py)."""
     members = {i: m if isinstance(m, Member) else _held(*m) for i, m in in_memory.items()}
     for row in curs.execute(sql["moved"], params | {"in_memory": list(members)}):
         members[row["id"]] = _held(row["kind"], row["state"])
@@ -144,20 +148,29 @@ def record(
         if pending is not None:
             pending[aggregate_id] = (base_row, state)
         else:
-            new_bases.append(base_row | {"whole_state": encode(state)})
+            new_bases.append(_base_row(base_row) | {"whole_state": encode(state)})
     rows.append(params | {"id": params["campaign_id"], "kind": MARKER, "whole": True, "state": encode({})})
-    curs.executemany(sql["record"], rows)
-    if new_bases:
-        curs.executemany(sql["set_base"], new_bases)
+    one_statement.write(curs, sql, "record", rows, together)
+    one_statement.write(curs, sql, "set_base", new_bases, together)
 
 
 def store_bases(
-    curs: Cursor[DictRow], sql: dict[str, Composed], pending: PendingBases, encode: Callable[[Any], Any]
+    curs: Cursor[DictRow],
+    sql: dict[str, Composed],
+    pending: PendingBases,
+    encode: Callable[[Any], Any],
+    together: bool = False,
 ) -> None:
-    """The page's last base of each member, in one statement."""
+    """The page's last base of each member (`together`: in one statement, projections/together.py)."""
     if pending:
-        curs.executemany(sql["set_base"], [row | {"whole_state": encode(state)} for row, state in pending.values()])
+        rows = [_base_row(row) | {"whole_state": encode(state)} for row, state in pending.values()]
+        one_statement.write(curs, sql, "set_base", rows, together)
         pending.clear()
+
+
+def _base_row(row: dict[str, Any]) -> dict[str, Any]:
+    """A base's parameters of the history row it was made with (which carries the row's own too)."""
+    return {"id": row["id"], "campaign_id": row["campaign_id"], "version": row["version"]}
 
 
 def _held(kind: str, state: State) -> Member:

@@ -50,8 +50,9 @@ def _as_it_is(encoded: bytes) -> bytes:
 
 
 def unsafe(encoded: bytes) -> bool:
-    """Whether orjson's JSON may hold a string to escape: U+0000, or one that starts with the marker (then checked)."""
-    return _NUL_ESCAPED in encoded or _MARK_UTF8 in encoded
+    """Whether orjson's JSON may hold a string to escape: U+0000, or one that starts with the marker (then checked).
+    The marker is not ASCII: JSON that is all ASCII (most is) is not searched for it (issue 31, P6)."""
+    return _NUL_ESCAPED in encoded or (not encoded.isascii() and _MARK_UTF8 in encoded)
 
 
 def _dumps_escaped(value: Any) -> bytes:

@@ -20,6 +20,7 @@ from psycopg import Cursor
 from psycopg.rows import DictRow
 
 from domain.gameofbones.face import HouseIntel
+from projections import together as one_statement
 from projections.failures import Failure
 from projections.knowledge import PageKnowledge
 
@@ -186,8 +187,7 @@ class PageFold:
         if not self.careful:
             for name, kind in (("upsert", True), ("patch", False)):
                 of_kind = [row for row in rows if ("state" in row) is kind]
-                if of_kind:
-                    self.curs.executemany(statements[name], of_kind)
+                one_statement.write(self.curs, statements, name, of_kind, self.view.together)
             campaigns = [c for c in self.knowledge.campaigns() if c not in self.failed]
             self.knowledge.write(self.curs, statements, campaigns, together=self.view.together)
             return

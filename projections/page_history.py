@@ -29,6 +29,7 @@ from psycopg import Cursor
 from psycopg.rows import DictRow
 from psycopg.sql import Composed
 
+from projections import together as one_statement
 from projections.history import MARKER, Member, PendingBases, State, change, rebase
 
 QUIET = 1.0  # seconds: kept rows are sent at the next resolution after this long without a statement
@@ -42,8 +43,8 @@ def held(kind: str, state: State) -> Member:
 class PageHistory:
     """The history of one page, written in `flush` (the page's bases in `history.store_bases`)."""
 
-    def __init__(self, pending: PendingBases) -> None:
-        self.pending = pending
+    def __init__(self, pending: PendingBases, together: bool = False) -> None:
+        self.pending, self.together = pending, together  # together: rows in one statement (projections/together.py)
         self.asked: set[UUID] = set()  # campaigns whose members that moved outside the page are known
         self.known: dict[UUID, dict[UUID, State | None]] = {}  # by campaign: each member's base in the table
         self.rows: list[dict[str, Any]] = []
@@ -103,7 +104,7 @@ class PageHistory:
         self.known.pop(campaign_id, None)
 
     def flush(self, curs: Cursor[DictRow], sql: dict[str, Composed]) -> None:
-        if self.rows:
-            curs.executemany(sql["record"], self.rows)
-            self.rows.clear()
+        """The rows kept so far (`together`: in one statement, projections/together.py)."""
+        one_statement.write(curs, sql, "record", self.rows, self.together)
+        self.rows.clear()
         self.spoke = time.monotonic()

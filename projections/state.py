@@ -31,6 +31,7 @@ from projections.failures import DDL as FAILURES_DDL
 from projections.failures import OF_GENERATION, RECORD, StoppedCampaigns
 from projections.page import HISTORY_EVENTS, Origins, PageFold, Unreadable, data_fault
 from projections.page_history import PageHistory
+from projections.public_states import PublicStates, joined
 from projections.restore import Restorer
 from projections.state_sql import CURRENT, CURRENT_AND_FAILED, FAILED, ON_CITUS, WRITING, statements_of
 from projections.state_tables import MODEL, RELATIONS
@@ -149,8 +150,9 @@ class StateView(PostgresTrackingRecorder):
         self._campaigns: list[UUID] = []  # the page's campaigns (`_claim`): its statements name them
         self._aimed: int | None = None  # the generation this writer writes to
         # A page's public states by (id, version): a member's row and its phase history read the same state
-        # when the page ends at the resolution (a resolution's own page does), so it is built once.
-        self._public: dict[tuple[int, int], dict[str, Any]] = {}
+        # when the page ends at the resolution (a resolution's own page does), so it is built once, and encoded
+        # once for its row, its history row and its base (projections/public_states.py).
+        self._public = PublicStates(public_state)
         self._bases: history.PendingBases | None = None  # the page's phase-history bases (projections/history.py)
         self._page_history: PageHistory | None = None
         self.origins: Origins | None = None  # set by the runner: the campaign of aggregates with no row
@@ -298,7 +300,9 @@ class StateView(PostgresTrackingRecorder):
                 # A careful page writes each campaign in a savepoint of its own: its bases too, at once.
                 self._bases = None if careful else {}
                 # A runner's page (a rebuild's: many phases) records its resolutions together (page_history.py).
-                self._page_history = PageHistory(self._bases) if self._bases is not None and outer is None else None
+                self._page_history = (
+                    PageHistory(self._bases, self.together) if self._bases is not None and outer is None else None
+                )
                 if topics:  # a runner's page: its resolutions' reports read its events (phase_reports.PageDecoded)
                     self._page_decoded = phase_reports.PageDecoded(events, lanes, topics, self.mapper)
                 try:
@@ -308,7 +312,7 @@ class StateView(PostgresTrackingRecorder):
                 if self._page_history is not None:
                     self._page_history.flush(curs, self._sql)
                 if self._bases:
-                    history.store_bases(curs, self._sql, self._bases, jsonb)
+                    history.store_bases(curs, self._sql, self._bases, self._public.jsonb, self.together)
                 self._accept(page)
                 page.write(self._sql)
                 standings.refresh(curs, self._sql, page.changed())
@@ -403,14 +407,16 @@ class StateView(PostgresTrackingRecorder):
         params = {"campaign_id": campaign_id, "position": position}
         if name == "Campaign.PhaseResolved":
             members = [a for a in states.values() if _member_of(a, campaign_id)]
+            encode = self._public.jsonb  # a member's whole state from the parts its row is encoded with
             in_memory = {
                 a.id: history.Member(type(a).__name__.lower(), a.version, partial(self._public_state, a))
                 for a in members
             }
             if self._page_history is not None:
-                self._page_history.record(curs, self._sql, params | {"phase": domain_event.phase}, in_memory, jsonb)
+                self._page_history.record(curs, self._sql, params | {"phase": domain_event.phase}, in_memory, encode)
             else:
-                history.record(curs, self._sql, params | {"phase": domain_event.phase}, in_memory, jsonb, self._bases)
+                phase = params | {"phase": domain_event.phase}
+                history.record(curs, self._sql, phase, in_memory, encode, self._bases, self.together)
             campaign, version = states.get(campaign_id.int), domain_event.originator_version
             loaded = partial(_loaded, states)
             decoded = self.decoded if self.decoded is not None and self.decoded.campaign_id == campaign_id else None
@@ -431,7 +437,7 @@ class StateView(PostgresTrackingRecorder):
         """The row's new values: whole, or, where this writer knows its stored `state` and only a few keys moved
         from it (a dice roll: `version`, `rolls_recorded`), those keys in `recent` (issue 26, item 2)."""
         key, state = aggregate.id.int, self._public_state(aggregate)
-        encoded = {name: jsonsafe.dumps(value) for name, value in state.items()}
+        encoded = self._public.parts(state)
         stored = self._stored.get(key)
         if stored is not None and stored[0] == self._row_versions.get(key) and stored[1].keys() <= encoded.keys():
             recent = [name for name, value in encoded.items() if stored[1].get(name) != value]
@@ -442,7 +448,7 @@ class StateView(PostgresTrackingRecorder):
                     "campaign_id": campaign_of(aggregate),
                     "version": aggregate.version,
                     "position": position,
-                    "recent": jsonb({name: state[name] for name in recent}),
+                    "recent": jsonsafe.as_jsonb(joined({name: encoded[name] for name in recent})),
                 }
         self._written[key] = (aggregate.version, encoded)
         return {
@@ -450,16 +456,12 @@ class StateView(PostgresTrackingRecorder):
             "campaign_id": campaign_of(aggregate),
             "kind": type(aggregate).__name__.lower(),
             "version": aggregate.version,
-            "state": jsonb(state),
+            "state": self._public.jsonb(state),
             "position": position,
         }
 
     def _public_state(self, aggregate: Any) -> dict[str, Any]:
-        key = (aggregate.id.int, aggregate.version)
-        state = self._public.get(key)
-        if state is None:
-            state = self._public[key] = public_state(aggregate)
-        return state
+        return self._public.state(aggregate)
 
     def query(self, statement: str | Composable, params: Any = None) -> list[DictRow]:
         with self.datastore.get_connection() as conn, conn.cursor() as curs:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from psycopg.sql import SQL, Composed
 
-from projections import knowledge, phase_reports, standings
+from projections import knowledge, phase_reports, standings, together
 from projections.state_tables import names
 
 # A phase's history (projections/history.py): the members the page holds in memory as they stand at its
@@ -96,6 +96,7 @@ def statements_of(generation: int) -> dict[str, Composed]:
                 ("progress", _PROGRESS),
             )
         }
+        | {f"{name}_together": SQL(text).format(**names(generation)) for name, text in together.STATEMENTS.items()}
         | standings.statements(generation, names(generation)["state"])
         | knowledge.statements(generation)
         | phase_reports.statements(generation, names(generation)["state"])

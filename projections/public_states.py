@@ -1,0 +1,102 @@
+"""A page's public states, each built once and encoded once (issue 31, P6: the saving's own CPU).
+
+A member's public state at a resolution is written three times: its row's `state` (projections/state.py `_row`, which
+also encodes it key by key to tell which keys moved), its phase-history row when written whole, and its history base
+(projections/history.py). Each was `jsonsafe.dumps` of the same dict: the whole state encoded three times, and
+scanned for text to escape as often. Here the keys are encoded once, and the whole JSON is made of those parts: an
+object of the same keys and values, so the jsonb PostgreSQL stores is the same (orjson writes a dict as
+`{"key":value,...}`, in its order, with nothing between; a value jsonsafe escapes is escaped alike in a part).
+The parts are orjson's, and the joined JSON is looked at once for text to escape: where it holds none, no part does
+(each part's bytes are in it), and each part is what `jsonsafe.dumps` would have written; else every part is made
+again by `jsonsafe.dumps`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import orjson
+from psycopg.types.json import Jsonb
+
+from projections import jsonsafe
+
+State = dict[str, Any]
+Parts = dict[str, bytes]  # a state's keys, each with its value encoded by `jsonsafe.dumps`
+
+_KEYS: dict[str, bytes] = {}  # a key as JSON text followed by ':' (keys are attribute and property names)
+
+
+def encoded_parts(state: State) -> Parts:
+    """Each key's value encoded as `jsonsafe.dumps` encodes it."""
+    return encoded(state)[0]
+
+
+def encoded(state: State) -> tuple[Parts, bytes]:
+    """Each key's value encoded as `jsonsafe.dumps` encodes it, and the state's JSON joined from them."""
+    dumps = orjson.dumps
+    try:
+        parts = {name: dumps(value) for name, value in state.items()}
+    except orjson.JSONEncodeError:  # a lone surrogate, or nesting beyond orjson's limit: jsonsafe's own way
+        parts = None
+    if parts is not None:
+        whole = joined(parts)
+        if not jsonsafe.unsafe(whole):
+            return parts, whole
+    parts = {name: jsonsafe.dumps(value) for name, value in state.items()}
+    return parts, joined(parts)
+
+
+def joined(parts: Parts) -> bytes:
+    """The JSON object of these parts: the same value as `jsonsafe.dumps` of the state they were encoded from."""
+    keys = _KEYS
+    out = []
+    for name, value in parts.items():
+        key = keys.get(name)
+        if key is None:
+            key = keys[name] = jsonsafe.dumps(name) + b":"
+        out.append(key + value)
+    return b"{" + b",".join(out) + b"}"
+
+
+class PublicStates:
+    """The page's public states by (aggregate id's integer, version), and their encodings, made on first use."""
+
+    def __init__(self, build: Callable[[Any], State]) -> None:
+        self._build = build
+        self._states: dict[tuple[int, int], State] = {}
+        # By the state's id(): the state held, its parts and its JSON (None until asked for).
+        self._parts: dict[int, tuple[State, tuple[Parts, bytes] | None]] = {}
+
+    def clear(self) -> None:
+        self._states.clear()
+        self._parts.clear()
+
+    def state(self, aggregate: Any) -> State:
+        key = (aggregate.id.int, aggregate.version)
+        state = self._states.get(key)
+        if state is None:
+            state = self._states[key] = self._build(aggregate)
+            self._parts[id(state)] = (state, None)
+        return state
+
+    def parts(self, state: State) -> Parts:
+        """A public state's parts (made once); any other dict's, made now."""
+        held = self._parts.get(id(state))
+        if held is None or held[0] is not state:
+            return encoded_parts(state)
+        return self._encoded(state, held[1])[0]
+
+    def jsonb(self, value: Any) -> Jsonb:
+        """`projections.state.jsonb(value)`: a public state of the page joined from its parts (made once), anything
+        else encoded now."""
+        held = self._parts.get(id(value))
+        if held is None or held[0] is not value:
+            return jsonsafe.as_jsonb(jsonsafe.dumps(value))
+        return jsonsafe.as_jsonb(self._encoded(value, held[1])[1])
+
+    def _encoded(self, state: State, made: tuple[Parts, bytes] | None) -> tuple[Parts, bytes]:
+        if made is None:
+            made = encoded(state)
+            self._parts[id(state)] = (state, made)
+        return made
