@@ -1,9 +1,8 @@
 """A dice roll costs the database at most three round trips in all (issue 26, items 2 and 6; issue 27, where each is
 a hop to a worker; issue 31, P5): the load's one (the events after the aggregate this process keeps,
 service/persistence/app.py) and the save's two (BEGIN with the insert, the savepoint and the check of the lane; the
-folded rows, the release, the claim and COMMIT, at the pipeline's end). Counted in a libpq trace of every connection the
-command
-uses: each time the client, having sent, reads the server's answer."""
+folded rows, the release, the claim and COMMIT, at the pipeline's end). Counted in a libpq trace of every connection
+the command uses: each time the client, having sent, reads the server's answer."""
 
 from __future__ import annotations
 
