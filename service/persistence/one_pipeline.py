@@ -8,12 +8,15 @@ prepared statements). A failure anywhere, at the commit too, leaves the connecti
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from psycopg import Connection
 from psycopg.pq import ConnStatus, TransactionStatus
+
+log = logging.getLogger("intrigue.store")
 
 
 @contextmanager
@@ -28,8 +31,13 @@ def transaction(conn: Connection[Any]) -> Iterator[Connection[Any]]:
     except BaseException:
         # Failed in the block (then the pipeline's sync ended its failed segment) or at the end (the COMMIT skipped
         # after a refused statement): what the transaction wrote is rolled back before the connection goes back.
+        # A rollback that fails (the connection lost meanwhile) is logged, not raised over the failure itself, as
+        # psycopg's `Transaction` does; the pool discards or resets the connection.
         if conn.pgconn.status == ConnStatus.OK and conn.info.transaction_status != TransactionStatus.IDLE:
-            _queue(conn, b"ROLLBACK")
+            try:
+                _queue(conn, b"ROLLBACK")
+            except Exception as error:
+                log.warning("rolling back a failed save failed: %s", type(error).__name__)
         raise
 
 

@@ -74,3 +74,19 @@ def test_statements_prepared_before_are_still_prepared_after_a_rollback(conn: ps
     prepared = conn.execute("SELECT count(*) FROM pg_prepared_statements").fetchone()
     assert prepared is not None and prepared[0] >= 1  # not deallocated by a "ROLLBACK" answer psycopg read
     assert conn.execute(query, prepare=True).fetchone() == (0,)
+
+
+def test_a_rollback_that_fails_does_not_hide_the_failure(
+    conn: psycopg.Connection[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    queue = one_pipeline._queue
+
+    def lost_at_rollback(connection: psycopg.Connection[Any], command: bytes) -> None:
+        if command == b"ROLLBACK":
+            raise psycopg.OperationalError("the connection was lost")
+        queue(connection, command)
+
+    monkeypatch.setattr(one_pipeline, "_queue", lost_at_rollback)
+    with pytest.raises(RuntimeError, match="own failure"), one_pipeline.transaction(conn):
+        conn.execute("INSERT INTO t VALUES (1) RETURNING n").fetchall()
+        raise RuntimeError("the command's own failure")
