@@ -35,7 +35,7 @@ from eventsourcing.persistence import InterfaceError, OperationalError, Persiste
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from psycopg.sql import SQL, Composed, Identifier
 
-from service.persistence import outbox, outcomes
+from service.persistence import one_pipeline, outbox, outcomes
 from service.persistence.campaign_reads import CampaignReads
 from service.persistence.notifier import Notifier
 
@@ -246,12 +246,13 @@ class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
     ) -> tuple[list[Any], int | None]:
         inlined = None
         try:
-            # In pipeline mode (issue 26, item 2): a statement whose result is not read (the savepoint and the
-            # check of the lane, the claim, the folded rows, the tracking row, the release) travels with the next
-            # one that is, so the save costs three round trips after BEGIN: the insert with the savepoint and the
-            # check (issue 27: each round trip is a hop to a worker on Citus); the folded rows, the release and the
-            # claim, at the pipeline's end; COMMIT (tests/service/persistence/test_round_trips.py).
-            with self.datastore.transaction(commit=True) as curs, curs.connection.pipeline():
+            # In pipeline mode (issue 26, item 2): a statement whose result is not read (BEGIN, the savepoint and
+            # the check of the lane, the claim, the folded rows, the tracking row, the release, COMMIT) travels
+            # with the next one that is, so the save costs two round trips: BEGIN with the insert, the savepoint and
+            # the check (issue 27: each round trip is a hop to a worker on Citus); the folded rows, the release, the
+            # claim and COMMIT, at the pipeline's end (issue 31, P5; tests/service/persistence/test_round_trips.py).
+            with self.datastore.get_connection() as conn, one_pipeline.transaction(conn):
+                curs = conn.cursor()
                 inserted = curs.connection.cursor(row_factory=curs.row_factory)
                 inserted.execute(self.sql_insert, params, prepare=True)
                 checking = inline is not None and inline.check(curs, params[0], set(columns[0]), len(columns[0]))

@@ -1,8 +1,8 @@
-"""A dice roll costs the database at most five round trips in all (issue 26, items 2 and 6; issue 27, where each is
-a hop to a worker): the load's one (the events after the aggregate this process keeps, service/persistence/app.py),
-BEGIN, and the save's three after it (the insert with the savepoint and the check of the lane; the folded rows, the
-release and the claim, at the pipeline's end; COMMIT). Counted in a libpq trace of every connection the command
-uses: each time the client, having sent, reads the server's answer."""
+"""A dice roll costs the database at most three round trips in all (issue 26, items 2 and 6; issue 27, where each is
+a hop to a worker; issue 31, P5): the load's one (the events after the aggregate this process keeps,
+service/persistence/app.py) and the save's two (BEGIN with the insert, the savepoint and the check of the lane; the
+folded rows, the release, the claim and COMMIT, at the pipeline's end). Counted in a libpq trace of every connection
+the command uses: each time the client, having sent, reads the server's answer."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from service.persistence.database import Database
 from tests.service.persistence.libpq_trace import begun, messages, round_trips, traced_connections
 
 
-def test_a_dice_roll_costs_five_round_trips_load_and_save(fresh_db: Database) -> None:
+def test_a_dice_roll_costs_three_round_trips_load_and_save(fresh_db: Database) -> None:
     intrigue = Intrigue(fresh_db, pool_size=1)  # one connection: warmed by the rolls before, as a busy pool's are
     try:
         campaign = intrigue.campaigns.create_campaign(
@@ -37,7 +37,7 @@ def test_a_dice_roll_costs_five_round_trips_load_and_save(fresh_db: Database) ->
             trips, transactions, sent = round_trips(trace), begun(trace), messages(trace)
         assert outcome.committed and folded(intrigue, campaign.id, outcome)  # in the command's transaction
         assert transactions == 1, sent
-        assert trips <= 5, "\n".join(" ".join(m[:3]) for m in sent)
+        assert trips <= 3, "\n".join(" ".join(m[:3]) for m in sent)
     finally:
         intrigue.close()
 
