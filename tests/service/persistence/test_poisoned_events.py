@@ -222,13 +222,15 @@ def test_a_retry_that_still_fails_changes_nothing_and_says_why(served: Intrigue,
 
 def test_a_row_postgresql_refuses_stops_its_campaign_alone(served: Intrigue, monkeypatch: pytest.MonkeyPatch) -> None:
     victim, bystander = two_campaigns(served)
-    dumps = jsonsafe.dumps
+    as_jsonb = jsonsafe.as_jsonb
 
-    def unescaped(value: Any) -> bytes:  # as if the escape missed a case: jsonb refuses \u0000
-        encoded = dumps(value)
-        return encoded.replace(b"refused by PostgreSQL", b"\\u0000")
+    def unescaped(encoded: bytes) -> Any:  # as if the escape missed a case: jsonb refuses \u0000
+        # Every jsonb value the projection sends is made here, however it was encoded (jsonsafe's `dumps`, or a
+        # page's public state joined from orjson's parts, projections/public_states.py), and a page's rows sent
+        # together are one such value (projections/together.py): the refused text reaches each way it is written.
+        return as_jsonb(encoded.replace(b"refused by PostgreSQL", b"\\u0000"))
 
-    monkeypatch.setattr(jsonsafe, "dumps", unescaped)
+    monkeypatch.setattr(jsonsafe, "as_jsonb", unescaped)
     refused, accepted = Region.map(victim, "refused by PostgreSQL", 1, 0), Region.map(bystander, "Fine", 1, 0)
     commit(served, refused, accepted)  # one transaction: the runner's page holds both
     [failure] = served.read_side.stopped_campaigns()
