@@ -26,6 +26,7 @@ from psycopg.types.json import Jsonb
 
 from domain.gameofbones.face import HouseIntel, knowledge_entries
 from projections import jsonsafe
+from projections import together as together_rows
 
 TABLE = """CREATE TABLE IF NOT EXISTS {knowledge} (
         campaign_id uuid NOT NULL,
@@ -127,6 +128,7 @@ class PageKnowledge:
             rows = [r for c, r in self.rows if wanted is None or c in wanted]
             if rows:
                 curs.execute(statements["learned_together"], (_together(rows),))
+                together_rows.sent(curs.connection)  # thousands of rows at a late phase
             return
         rows = [r | {"entry": _jsonb(r["entry"])} for c, r in self.rows if wanted is None or c in wanted]
         if rows:

@@ -33,6 +33,7 @@ from psycopg.sql import SQL, Composed, Identifier
 from psycopg.types.json import Jsonb
 
 from projections import jsonsafe
+from projections import together as together_rows
 
 log = logging.getLogger("intrigue.projections")
 TABLE = """CREATE TABLE IF NOT EXISTS {reports} (
@@ -239,6 +240,7 @@ def write(
             )
             params = {"campaign_id": campaign_id, "phase": phase, "resolved_at": resolved_at}
             curs.execute(sql["report_write_together"], params | {"reports": jsonsafe.as_jsonb(encoded)})
+            together_rows.sent(curs.connection)  # a late big phase's reports are megabytes
         return
     rows = [
         {

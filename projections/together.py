@@ -12,11 +12,12 @@ same (projections/knowledge.py, projections/phase_reports.py).
 
 from __future__ import annotations
 
+import select
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 import orjson
-from psycopg import Cursor
+from psycopg import Connection, Cursor
 from psycopg.types.json import Jsonb
 
 from projections import jsonsafe
@@ -45,8 +46,22 @@ def write(curs: Cursor[Any], sql: Mapping[str, Any], name: str, rows: list[dict[
         return
     if together:
         curs.execute(sql[f"{name}_together"], (recordset(rows),))
+        sent(curs.connection)
     else:
         curs.executemany(sql[name], rows)
+
+
+def sent(conn: Connection[Any]) -> None:
+    """Everything queued on `conn` handed to the server, reading what it answers meanwhile (libpq's non-blocking
+    flush loop). In pipeline mode a statement whose parameter is larger than the socket takes (megabytes of states at
+    a late big phase) is left half in libpq's buffer, and psycopg's next wait for results alone, a savepoint's
+    (`conn.transaction()`, phase_reports.record), then waits for answers the server cannot give before it has read
+    the whole message: both sides waited forever (`make bench`'s played campaign, session 20)."""
+    pgconn = conn.pgconn
+    while pgconn.flush():
+        readable, _, _ = select.select([pgconn.socket], [pgconn.socket], [])
+        if readable:
+            pgconn.consume_input()  # the server's answers so far, kept for psycopg to take: the server writes on
 
 
 def recordset(rows: Iterable[Mapping[str, Any]]) -> Jsonb:
