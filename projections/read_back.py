@@ -25,6 +25,12 @@ _SCALARS = frozenset({str, int, bool, type(None)})  # as they are (see above: th
 _PLAIN_FLOATS = (1e-4, 1e16)
 
 
+# The jsonb order of the keys of each shape of object met (a dataclass's fields, a state's keys: few shapes, most
+# objects), sorted once; dropped whole when this many (a faction's assets by id are a shape each).
+_ORDERS: dict[tuple[str, ...], tuple[str, ...]] = {}
+_KEPT_ORDERS = 4_096
+
+
 class _NotKept(Exception):
     """A value that may not read back as it is."""
 
@@ -40,8 +46,14 @@ def as_read_back(state: dict[str, Any]) -> dict[str, Any] | None:
 
 def _object(value: dict[str, Any]) -> dict[str, Any]:
     scalars = _SCALARS
-    order = sorted([(len(k) if k.isascii() else len(k.encode()), k) for k in value])
-    return {k: v if type(v := value[k]) in scalars else _value(v) for _, k in order}
+    keys = tuple(value)
+    order = _ORDERS.get(keys)
+    if order is None:
+        order = tuple(k for _, k in sorted([(len(k) if k.isascii() else len(k.encode()), k) for k in keys]))
+        if len(_ORDERS) >= _KEPT_ORDERS:
+            _ORDERS.clear()
+        _ORDERS[keys] = order
+    return {k: v if type(v := value[k]) in scalars else _value(v) for k in order}
 
 
 def _value(value: Any) -> Any:
