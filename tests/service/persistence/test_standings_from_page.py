@@ -129,3 +129,18 @@ def test_a_chronicle_written_leaves_the_kept_answers_unwritten_and_uncomposed(
         assert written_at(fresh_db, campaign.id) == before and kept_rows(fresh_db) == kept
     finally:
         intrigue.close()
+
+
+def test_a_composer_reading_some_members_is_given_those_the_page_holds_and_no_other() -> None:
+    a, b = uuid4(), uuid4()
+    page = {a: {"id": str(a), "name": "A"}, b: {"id": str(b), "name": "B"}}
+    given: list[list[dict[str, Any]]] = []
+
+    class Reading(Spy):
+        def compose(self, campaign_id: UUID, ids: list[UUID] | None, read: rows.Reader) -> list[rows.Member]:
+            given.extend([read(self.kind, [a]), read(self.kind, [b, a])])
+            return []
+
+    # Every member asked for is held: nothing is read (no cursor is needed), and the marker is kept.
+    rows._recompose(None, {}, Reading(frozenset()), uuid4(), [a], True, page, {})  # type: ignore[arg-type]
+    assert given == [[page[a]], [page[b], page[a]]]
