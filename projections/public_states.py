@@ -107,7 +107,7 @@ class PublicStates:
         None (read the row)."""
         state = self._states.get((aggregate.id.int, aggregate.version))
         held = None if state is None else self._parts.get(id(state))
-        if held is None or held[1] is None or not held[1][2]:
+        if state is None or held is None or held[1] is None or not held[1][2]:
             return None
         return as_read_back(state)
 

@@ -87,7 +87,7 @@ def test_the_page_hands_a_state_only_if_it_encoded_it_for_a_row_and_escaped_noth
 def test_the_orders_kept_of_the_shapes_met_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(read_back, "_ORDERS", {})
     monkeypatch.setattr(read_back, "_KEPT_ORDERS", 2)
-    shapes = [{"bb": 1, "a": 2}, {"a": 2, "bb": 1}, {"ccc": 3, "a": {"bb": 1, "a": 2}}]
+    shapes: list[dict[str, Any]] = [{"bb": 1, "a": 2}, {"a": 2, "bb": 1}, {"ccc": 3, "a": {"bb": 1, "a": 2}}]
     for state in shapes * 2:
         made = as_read_back(state)
         assert made == state and list(made or {}) == sorted(state, key=lambda k: (len(k), k))

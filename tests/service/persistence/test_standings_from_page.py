@@ -47,7 +47,7 @@ def test_the_composer_is_handed_the_states_the_page_wrote_as_their_rows_read_bac
     generation = current_generation(fresh_db)
     with psycopg.connect(fresh_db.conninfo, row_factory=dict_row) as conn:
         found = conn.execute(
-            f"SELECT id::text, (state || recent)::text AS state FROM aggregate_state_g{generation}"  # type: ignore[call-overload]
+            f"SELECT id::text, (state || recent)::text AS state FROM aggregate_state_g{generation}"
             " WHERE campaign_id = %s AND kind = 'faction'",
             (campaign.id,),
         ).fetchall()
