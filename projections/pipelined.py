@@ -3,7 +3,7 @@ its own.
 
 In pipeline mode psycopg hands a statement's results to the cursor that sent it when they arrive, and a new
 `execute` on a cursor forgets only the results it already holds. A page sends many statements whose answers it
-never reads (its rows, `executemany`) and then reads on the same cursor (`standings.refresh`'s `answer_has`, the
+never reads (its rows, `executemany`) and then reads on the same cursor (`standings.refresh`'s `answer_stored`, the
 reports' window): when the server's answers to the earlier writes arrive while the read is being sent, psycopg
 takes them as the read's, and `fetchone` fails ("the last operation didn't produce records (command status:
 INSERT 0 1)"). The inline projection then left the command's events to the runner: in about half of a big

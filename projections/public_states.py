@@ -20,9 +20,11 @@ import orjson
 from psycopg.types.json import Jsonb
 
 from projections import jsonsafe
+from projections.read_back import as_read_back
 
 State = dict[str, Any]
 Parts = dict[str, bytes]  # a state's keys, each with its value encoded by `jsonsafe.dumps`
+Made = tuple[Parts, bytes, bool]  # the parts, the whole JSON, and whether orjson wrote it as it is (nothing escaped)
 
 _KEYS: dict[str, bytes] = {}  # a key as JSON text followed by ':' (keys are attribute and property names)
 
@@ -34,6 +36,10 @@ def encoded_parts(state: State) -> Parts:
 
 def encoded(state: State) -> tuple[Parts, bytes]:
     """Each key's value encoded as `jsonsafe.dumps` encodes it, and the state's JSON joined from them."""
+    return _made(state)[:2]
+
+
+def _made(state: State) -> Made:
     dumps = orjson.dumps
     try:
         parts = {name: dumps(value) for name, value in state.items()}
@@ -42,9 +48,9 @@ def encoded(state: State) -> tuple[Parts, bytes]:
     if parts is not None:
         whole = joined(parts)
         if not jsonsafe.unsafe(whole):
-            return parts, whole
+            return parts, whole, True
     parts = {name: jsonsafe.dumps(value) for name, value in state.items()}
-    return parts, joined(parts)
+    return parts, joined(parts), False
 
 
 def joined(parts: Parts) -> bytes:
@@ -66,7 +72,7 @@ class PublicStates:
         self._build = build
         self._states: dict[tuple[int, int], State] = {}
         # By the state's id(): the state held, its parts and its JSON (None until asked for).
-        self._parts: dict[int, tuple[State, tuple[Parts, bytes] | None]] = {}
+        self._parts: dict[int, tuple[State, Made | None]] = {}
 
     def clear(self) -> None:
         self._states.clear()
@@ -95,8 +101,18 @@ class PublicStates:
             return jsonsafe.as_jsonb(jsonsafe.dumps(value))
         return jsonsafe.as_jsonb(self._encoded(value, held[1])[1])
 
-    def _encoded(self, state: State, made: tuple[Parts, bytes] | None) -> tuple[Parts, bytes]:
+    def read_back(self, aggregate: Any) -> State | None:
+        """The aggregate's public state as reading back the row this page wrote gives it (projections/read_back.py),
+        where the page encoded it for that row (`parts` or `jsonb` asked for it) and orjson wrote it unescaped; else
+        None (read the row)."""
+        state = self._states.get((aggregate.id.int, aggregate.version))
+        held = None if state is None else self._parts.get(id(state))
+        if state is None or held is None or held[1] is None or not held[1][2]:
+            return None
+        return as_read_back(state)
+
+    def _encoded(self, state: State, made: Made | None) -> Made:
         if made is None:
-            made = encoded(state)
+            made = _made(state)
             self._parts[id(state)] = (state, made)
         return made

@@ -51,13 +51,19 @@ _MARK = """INSERT INTO {standings} (campaign_id, root, member_id, gm, public)
 READ = f"""SELECT member_id = '{ZERO}' AS mark,
         CASE WHEN member_id = ANY(%s) THEN own WHEN %s THEN gm ELSE public END AS element
     FROM {{standings}} WHERE campaign_id = %s AND root = %s ORDER BY member_id <> '{ZERO}', sort_name, member_id"""
-_HAS = "SELECT 1 FROM {standings} WHERE campaign_id = %s AND root = %s AND member_id = %s"
+# The elements kept of these members (all: NULL), to write only those that moved; with the marker (ZERO) among them,
+# whether the campaign's answers are kept.
 _STORED = """SELECT member_id, sort_name, gm, public, own FROM {standings}
-    WHERE campaign_id = %s AND root = %s AND member_id = ANY(%s)"""
+    WHERE campaign_id = %s AND root = %s AND (%s::uuid[] IS NULL OR member_id = ANY(%s))"""
 _DROP = "DELETE FROM {standings} WHERE campaign_id = %s AND root = %s"
 _STATES = """SELECT state || recent AS state FROM {state} WHERE campaign_id = %s AND kind = %s
     AND (%s::uuid[] IS NULL OR id = ANY(%s)) ORDER BY state->>'name', id"""
+_STATES_BUT = """SELECT state || recent AS state FROM {state} WHERE campaign_id = %s AND kind = %s
+    AND (%s::uuid[] IS NULL OR id = ANY(%s)) AND NOT id = ANY(%s) ORDER BY state->>'name', id"""
 Reader = Callable[[str, list[UUID] | None], list[dict[str, Any]]]
+# A changed member's state as reading back its row gives it, where the page that wrote the row holds it (else None):
+# projections/state.py, `PublicStates.read_back`.
+Held = Callable[[UUID], dict[str, Any] | None]
 
 
 def answer(rows: Sequence[Mapping[str, Any]]) -> bytes | None:
@@ -87,6 +93,11 @@ class Composer(Protocol):
     document: str  # the GraphQL query whose answer it makes: a request with the same selection is sent it
 
     def compose(self, campaign_id: UUID, ids: list[UUID] | None, read: Reader) -> list[Member]: ...
+
+    def shown(self) -> frozenset[str]:
+        """Those of `also` whose change changes an element of `document`'s answer (it reads them): a change to
+        another leaves every element as it was."""
+        ...
 
 
 ROOTS: dict[str, tuple[str, frozenset[str]]] = {"factions": ("faction", frozenset({"phasechronicle"}))}
@@ -122,16 +133,20 @@ def statements(generation: int, state: Identifier) -> dict[str, Composed]:
         for name, text in (
             ("answer_member", _MEMBER),
             ("answer_mark", _MARK),
-            ("answer_has", _HAS),
             ("answer_drop", _DROP),
             ("answer_states", _STATES),
+            ("answer_states_but", _STATES_BUT),
             ("answer_stored", _STORED),
         )
     }
 
 
-def refresh(curs: Cursor[DictRow], sql: dict[str, Composed], changed: dict[UUID, set[tuple[str, UUID]]]) -> None:
-    """Bring the answers of the page's changed campaigns up to the rows the page wrote (in its transaction)."""
+Changed = dict[UUID, set[tuple[str, UUID]]]  # by campaign, its members whose rows a page wrote: (kind, id)
+
+
+def refresh(curs: Cursor[DictRow], sql: dict[str, Composed], changed: Changed, held: Held | None = None) -> None:
+    """Bring the answers of the page's changed campaigns up to the rows the page wrote (in its transaction); `held`
+    gives the changed members' states the page holds, which are then not read back (issue 31, P6)."""
     for campaign_id, members in changed.items():
         kinds = {kind for kind, _ in members}
         for root, (kind, also) in ROOTS.items():
@@ -141,9 +156,26 @@ def refresh(curs: Cursor[DictRow], sql: dict[str, Composed], changed: dict[UUID,
             if composer is None:
                 curs.execute(sql["answer_drop"], (campaign_id, root))
                 continue
-            kept = curs.execute(sql["answer_has"], (campaign_id, root, ZERO)).fetchone() is not None
-            ids = None if kinds & also or not kept else sorted(i for k, i in members if k == kind)
-            _recompose(curs, sql, composer, campaign_id, ids, kept)
+            every = bool(kinds & composer.shown())  # a kind every element shows changed
+            changed_ids = sorted(i for k, i in members if k == kind)
+            stored = _stored(curs, sql, campaign_id, root, None if every else [*changed_ids, ZERO])
+            # Unmarked, every member is composed and written (a writer with no composer dropped its rows: none kept).
+            kept = stored.pop(ZERO, None) is not None
+            if kept and kind not in kinds and not every:
+                continue  # a kind its document does not show changed (the console's: no narratives, no chronicles)
+            page = {} if held is None else {i: state for i in changed_ids if (state := held(i)) is not None}
+            ids = changed_ids if kept and not every else None
+            _recompose(curs, sql, composer, campaign_id, ids, kept, page, stored)
+
+
+def _stored(
+    curs: Cursor[DictRow], sql: dict[str, Composed], campaign_id: UUID, root: str, ids: list[UUID] | None
+) -> dict[UUID, tuple[str | None, bytes, bytes, bytes | None]]:
+    """These members' kept elements (all's: None), the marker's among them."""
+    return {
+        r["member_id"]: (r["sort_name"], bytes(r["gm"]), bytes(r["public"]), r["own"] and bytes(r["own"]))
+        for r in curs.execute(sql["answer_stored"], (campaign_id, root, ids, ids))
+    }
 
 
 def _recompose(
@@ -153,9 +185,19 @@ def _recompose(
     campaign_id: UUID,
     ids: list[UUID] | None,
     kept: bool,
+    page: dict[UUID, dict[str, Any]],
+    before: dict[UUID, tuple[str | None, bytes, bytes, bytes | None]],
 ) -> None:
     def read(kind: str, only: list[UUID] | None) -> list[dict[str, Any]]:
-        return [row["state"] for row in curs.execute(sql["answer_states"], (campaign_id, kind, only, only))]
+        if kind != composer.kind or not page:
+            return [row["state"] for row in curs.execute(sql["answer_states"], (campaign_id, kind, only, only))]
+        # The members the page holds as it wrote them, the rest read back (all of the kind's but those: `only` None).
+        rest = [i for i in only if i not in page] if only is not None else None
+        held = list(page.values()) if only is None else [page[i] for i in only if i in page]
+        if rest == []:
+            return held
+        read_back = curs.execute(sql["answer_states_but"], (campaign_id, kind, rest, rest, list(page)))
+        return held + [row["state"] for row in read_back]
 
     try:
         members = composer.compose(campaign_id, ids, read)
@@ -165,11 +207,6 @@ def _recompose(
         return
     # Most changes leave what the answer shows as it was (an order, a die's record: fields it does not select):
     # those members, and the campaign's answers, are not written again.
-    stored = curs.execute(sql["answer_stored"], (campaign_id, composer.root, [m.id for m in members])).fetchall()
-    before = {
-        r["member_id"]: (r["sort_name"], bytes(r["gm"]), bytes(r["public"]), r["own"] and bytes(r["own"]))
-        for r in stored
-    }
     moved = [m for m in members if before.get(m.id) != (m.sort_name, m.gm, m.public, m.own)]
     if moved or not kept:
         _write(curs, sql, composer.root, campaign_id, moved)

@@ -315,7 +315,7 @@ class StateView(PostgresTrackingRecorder):
                     history.store_bases(curs, self._sql, self._bases, self._public.jsonb, self.together)
                 self._accept(page)
                 page.write(self._sql)
-                standings.refresh(curs, self._sql, page.changed())
+                standings.refresh(curs, self._sql, page.changed(), partial(self._read_back, page.states))
                 generation = self._aimed
                 assert generation is not None
                 for failure in page.failures:
@@ -459,6 +459,12 @@ class StateView(PostgresTrackingRecorder):
             "state": self._public.jsonb(state),
             "position": position,
         }
+
+    def _read_back(self, states: dict[int, Any], member_id: UUID) -> dict[str, Any] | None:
+        """A member's state as reading back the row the page wrote gives it, where the page holds it (the standings'
+        composer takes it: projections/standings.py `Held`)."""
+        aggregate = states.get(member_id.int)
+        return self._public.read_back(aggregate) if isinstance(aggregate, Aggregate) else None
 
     def _public_state(self, aggregate: Any) -> dict[str, Any]:
         return self._public.state(aggregate)

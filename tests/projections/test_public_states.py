@@ -69,11 +69,13 @@ def test_a_page_builds_and_encodes_each_state_once(monkeypatch: pytest.MonkeyPat
         built.append((aggregate.id.int, aggregate.version))
         return dict(PLAIN, version=aggregate.version)
 
-    def counted(state: dict[str, Any]) -> tuple[dict[str, bytes], bytes]:
-        made.append(state)
-        return encoded(state)
+    made_by = public_states._made
 
-    monkeypatch.setattr(public_states, "encoded", counted)
+    def counted(state: dict[str, Any]) -> public_states.Made:
+        made.append(state)
+        return made_by(state)
+
+    monkeypatch.setattr(public_states, "_made", counted)
     page = PublicStates(build)
     state = page.state(Aggregate(1, 2))
     assert page.state(Aggregate(1, 2)) is state and built == [(1, 2)]

@@ -50,6 +50,12 @@ class FactionStandings:
         own_as_gm, assets = _own_is_gm(plan), _assets(plan)
         return [self._member(plan, campaign_id, state, own_as_gm, assets) for state in states]
 
+    def shown(self) -> frozenset[str]:
+        """The phase chronicles change an element only where the document selects the narratives (the console's
+        does not): a chronicle's change alone then leaves every element as it was."""
+        plan = plan_of(self.document, None)
+        return self.also if plan is None or _narrated(plan) else frozenset()
+
     @staticmethod
     def _member(plan: Any, campaign_id: UUID, state: dict[str, Any], own_as_gm: bool, assets: Any) -> rows.Member:
         seats = seats_of(FACTION, campaign_id, UUID(state["id"]))

@@ -137,3 +137,6 @@ def test_the_phase_chronicles_are_read_only_for_a_selection_of_the_narratives() 
     assert read_kinds == ["faction", "phasechronicle"]
     assert b'"narratives":["We rose at the ford."]' in members[0].gm
     assert b'"narratives":[]' in members[1].gm
+    # So a chronicle's change alone recomposes the factions only for such a document (projections/standings.py).
+    assert FactionStandings().shown() == frozenset()
+    assert NarratedStandings().shown() == frozenset({"phasechronicle"})
