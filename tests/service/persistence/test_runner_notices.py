@@ -17,6 +17,7 @@ import pytest
 
 from domain.commands import CreateCampaign, RollDice
 from projections import runner as runner_module
+from projections import state_tables
 from projections.inline import InlineProjection
 from projections.runner import PagedRunner
 from projections.state import StateView
@@ -24,7 +25,7 @@ from service import bootstrap
 from service.bootstrap import Intrigue
 from service.persistence.app import IntrigueStore
 from service.persistence.database import Database
-from service.persistence.readmodels import READ_MODELS, _conninfo, open_view
+from service.persistence.readmodels import READ_MODELS, ReadModel, _conninfo, open_view
 
 Entry = tuple[str, Any]  # ("read", rows found) or ("heard", payload)
 
@@ -32,9 +33,9 @@ Entry = tuple[str, Any]  # ("read", rows found) or ("heard", payload)
 class Watched:
     """A serving process's runner (it leads: no lock), its reads and the notifications it heard logged in order."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, model: ReadModel = READ_MODELS[0]) -> None:
         env = {**db.eventsourcing_env(), "CREATE_TABLE": "n"}
-        self.runner = PagedRunner(IntrigueStore(env=env), open_view(READ_MODELS[0], env), "state", _conninfo(env))  # type: ignore[arg-type]
+        self.runner = PagedRunner(IntrigueStore(env=env), open_view(model, env), model.name, _conninfo(env))  # type: ignore[arg-type]
         self.log: list[Entry] = []
         self._changed = threading.Condition()
         read, notifies = self.runner._read, self.runner._conn.notifies
@@ -188,6 +189,25 @@ def test_a_notice_of_a_fold_is_read_for_after_a_read_that_left_a_lane_behind(
     finally:
         watched.close()
         quiet.close()
+        writer.close()
+
+
+@pytest.mark.usefixtures("no_poll")
+def test_a_rebuilds_runner_reads_for_a_commit_folded_inline_into_the_live_generation(fresh_db: Database) -> None:
+    writer = Intrigue(fresh_db, run_projections=False)
+    campaign = create(writer)
+    with psycopg.connect(fresh_db.conninfo, autocommit=True) as conn, conn.transaction():
+        for statement in state_tables.create_generation(2):
+            conn.execute(statement)
+    watched = Watched(fresh_db, READ_MODELS[0].at_generation(2))  # a rebuild's: its own generation's tracking
+    try:
+        watched.wait(caught_up, "a read that found no lane behind in generation 2")
+        writer.campaigns.roll_dice(RollDice(campaign, "1d6", "folded inline into generation 1"))
+        folded = f"{campaign}:{last_position(writer)}"
+        watched.wait(lambda log: settled_after(log, folded), f"read for {folded} in generation 2")
+        assert watched.runner.view.lane_position(campaign) == last_position(writer)
+    finally:
+        watched.close()
         writer.close()
 
 
