@@ -3,11 +3,13 @@ to the view, which writes its rows and the page's last position in one transacti
 
 A page is whatever is there, up to `PAGE` events: one event when commands trickle in (so a command's reader
 waits no longer than before), thousands on a backlog or a rebuild (so catching up costs one transaction per
-page, not one per event). New events are heard by LISTEN on the channel the events table's insert function
-NOTIFYs (service/persistence/recorder.py); a notification received while a page is being folded is kept by psycopg and
-read at the next wait, and a slow poll covers one missed. A lost connection is opened again and the page read
-again. An event that cannot be decoded, folded or written stops its campaign alone (projections/page.py);
-any other fault stops the runner, for whoever waits on it to raise.
+page, not one per event). New events are heard by LISTEN on the channel the events table's writer NOTIFYs after each
+commit (service/persistence/notifier.py); a notification received while a page is being folded is kept by psycopg
+and read at the next wait, and a slow poll covers one missed. A notification that the writer folded its events
+inline (projections/notices.py) is not read for while the runner's last read found no lane behind: each lane
+behind since then has a notification of its own that does not say so, still to come or lost (issue 31, P5). A lost
+connection is opened again and the page read again. An event that cannot be decoded, folded or written stops its
+campaign alone (projections/page.py); any other fault stops the runner, for whoever waits on it to raise.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from eventsourcing import persistence
 from eventsourcing.persistence import StoredEvent
 from psycopg.sql import SQL, Identifier
 
+from projections import notices
 from projections.restore import Restorer
 from projections.state_sql import ON_CITUS
 
@@ -145,6 +148,11 @@ class PagedRunner:
         self.lanes: dict[UUID, int] = {}  # each campaign's last position known projected (waiters' progress)
         self.advances = 0  # how many times a lane advanced: `wait_advance` wakes on the next one
         self.spared = 0  # events not folded because a stored snapshot already held their outcome
+        # Inline folds go to the tracking this runner reads (the live generation's): their notices need no read
+        # after a read that found no lane behind (`_caught_up`; projections/notices.py).
+        self._trusts_notices = bool(getattr(view, "folded_inline", False))
+        self._caught_up = False
+        self.unread = 0  # notifications that needed no read
         recorder = app.recorder
         # Each campaign's lane after its tracking row (issue 26): the campaigns whose head is past their row,
         # then each one's next events, the page being the earliest of them all. A campaign's positions have no
@@ -307,6 +315,7 @@ class PagedRunner:
         with collector_paused():  # the page's rows live until it is written, like its events
             rows = self._read()
             projected = self._project(rows) if rows else False
+        self._caught_up = not rows and self._trusts_notices
         if not projected:  # nothing behind, or only lanes an inline projection holds: until it commits
             self._idle()
 
@@ -316,11 +325,15 @@ class PagedRunner:
             time.sleep(0.05)
 
     def _idle(self) -> None:
-        """Until a notification, `POLL` seconds, or a stop (looked at four times a second)."""
+        """Until a notification that needs a read, `POLL` seconds, or a stop (looked at four times a second). Each
+        wait takes every notification psycopg received with the first (a packet's, a read's backlog), so none that
+        needs a read is dropped behind one that does not; those do not move the poll's deadline."""
         deadline = time.monotonic() + POLL
         while not self._stopping and time.monotonic() < deadline:
-            for _ in self._conn.notifies(timeout=0.25, stop_after=1):
+            heard = list(self._conn.notifies(timeout=0.25, stop_after=1))
+            if heard and (not self._caught_up or any(notices.folded_of(n.payload) is None for n in heard)):
                 return
+            self.unread += len(heard)
 
     def _read(self) -> list[tuple[Any, ...]]:
         with self._conn.cursor(binary=True) as cursor:

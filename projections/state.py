@@ -199,6 +199,12 @@ class StateView(PostgresTrackingRecorder):
             self._sql = statements_of(int(rows[0]["current"]))
         return self._sql
 
+    @property
+    def folded_inline(self) -> bool:
+        """Whether commands' inline projections (projections/inline.py) fold into the tracking this writer's runner
+        reads: the live writer's (`state_tracking`, the current generation's), not a rebuild's generation."""
+        return self.generation is None
+
     def read_failures(self) -> list[DictRow]:
         """The rows of `read_model_failures` for the generation readers see (or this rebuild writes)."""
         if self.generation is None:

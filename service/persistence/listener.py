@@ -1,5 +1,6 @@
-"""One LISTEN connection per app for every live subscription: a NOTIFY on the events table, whose payload is the
-campaign written (service/persistence/notifier.py), wakes the subscriptions of that campaign (issue 26).
+"""One LISTEN connection per app for every live subscription: a NOTIFY on the events table, whose payload names the
+campaign written (service/persistence/notifier.py; with the position folded inline after it, projections/notices.py),
+wakes the subscriptions of that campaign (issue 26).
 
 A subscription reads its campaign's events after its last position, then waits for the count of
 notifications that concern it (its campaign's, and those that concern every campaign) to move past the count
@@ -21,6 +22,8 @@ import logging
 
 import psycopg
 from psycopg.sql import SQL, Identifier
+
+from projections import notices
 
 log = logging.getLogger("intrigue.listener")
 MAX_PAUSE = 5.0  # seconds between attempts to reconnect, at most
@@ -92,7 +95,7 @@ class Listener:
                         if notify.payload in ("", SEATS_CHANGED):
                             await self._bump(seats=notify.payload == SEATS_CHANGED)
                         else:
-                            await self._bump_campaign(notify.payload)
+                            await self._bump_campaign(notices.campaign_of(notify.payload))
             except psycopg.Error as error:
                 log.warning("listening for new events failed; again in %.1f s: %s", pause, error)
                 await asyncio.sleep(pause)

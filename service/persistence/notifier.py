@@ -10,6 +10,10 @@ transaction of its own, with its commit record, its flush and that lock, which a
 a fifth of its CPU; paced, a burst of commands costs one, and a quiet campaign's notification leaves at once. A
 notification lost with the process (killed between the commit and the send) is covered by the slow polls of the
 projection runner and of the subscriptions' listener.
+
+A commit whose events the writer folded inline says so, `<campaign id>:<position>` (projections/notices.py, issue 31,
+P5): the runner of another process then need not read to learn that the lane is caught up. Several commits to one
+campaign in a pace make one payload, with a position only if every one of them was folded inline.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ from uuid import UUID
 import psycopg
 from psycopg.sql import SQL
 
+from projections import notices
+
 log = logging.getLogger("intrigue.notifier")
 APPLICATION_NAME = "intrigue-notifier"  # how its connection shows in pg_stat_activity
 _CONNECTS = ("dbname", "host", "port", "user", "password")
@@ -32,18 +38,20 @@ _SEND = SQL("SELECT pg_notify(%s, c) FROM unnest(%s::text[]) AS c")
 
 
 class Notifier:
-    """Sends `NOTIFY channel, '<campaign id>'` for each campaign written, after its commit, in a thread."""
+    """Sends `NOTIFY channel, '<campaign id>[:<position folded inline>]'` for each campaign written, after its commit,
+    in a thread."""
 
     def __init__(self, datastore: Any, channel: str, pace: float = PACE) -> None:
         self.datastore, self.channel, self.pace = datastore, channel, pace
-        self._queue: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[tuple[str, int | None] | None] = queue.SimpleQueue()
         self._conn: psycopg.Connection[Any] | None = None
         self._thread: threading.Thread | None = None
         self._start = threading.Lock()
         self._closing = threading.Event()  # ends a wait for the pace: what is queued is sent at once
 
-    def notify(self, campaign_id: UUID | str) -> None:
-        self._queue.put(str(campaign_id))
+    def notify(self, campaign_id: UUID | str, folded: int | None = None) -> None:
+        """`folded`: the campaign's position its inline projection folded it up to in the commit (None: not folded)."""
+        self._queue.put((str(campaign_id), folded))
         if self._thread is None:
             with self._start:
                 if self._thread is None:
@@ -63,16 +71,18 @@ class Notifier:
     def _run(self) -> None:
         sent = float("-inf")
         while True:
-            payloads = {self._queue.get()}
+            items = [self._queue.get()]
             self._closing.wait(sent + self.pace - time.monotonic())  # the pace; what comes meanwhile joins the send
             sent = time.monotonic()
             while not self._queue.empty():
-                payloads.add(self._queue.get_nowait())
-            closing = None in payloads
-            payloads.discard(None)
-            if payloads:
-                self._send({p for p in payloads if p is not None})
-            if closing:
+                items.append(self._queue.get_nowait())
+            news: dict[str, int | None] = {}
+            for item in items:
+                if item is not None:
+                    notices.merged(news, *item)
+            if news:
+                self._send({notices.notice(campaign, folded) for campaign, folded in news.items()})
+            if None in items:
                 if self._conn is not None:
                     self._conn.close()
                 return

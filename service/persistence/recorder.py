@@ -292,7 +292,8 @@ class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
         self._lanes[ids[-1]] = lane
         while len(self._lanes) > LANES_KEPT:
             self._lanes.popitem(last=False)
-        self.notifier.notify(campaign)
+        # With the position the inline projection folded up to, when it did (projections/notices.py, issue 31, P5).
+        self.notifier.notify(campaign, lane.last if self.inline is not None and inlined is not None else None)
         outbox.committed()
         if self.inline is not None and inlined is not None:
             self.inline.committed(inlined, lane)
