@@ -34,7 +34,7 @@ def main(name: str, times: int) -> None:
         campaign_id = found["campaign_id"]
 
         def read(kind: str, only: list[UUID] | None) -> list[dict[str, Any]]:
-            return [row["state"] for row in curs.execute(sql["answer_states"], (campaign_id, kind, only, only))]
+            return [row["state"] for row in curs.execute(sql["answer_states"], (campaign_id, kind, only, only, []))]
 
         started = time.process_time()
         kept = {kind: read(kind, None) for kind in ("faction", "phasechronicle")}

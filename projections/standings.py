@@ -56,9 +56,8 @@ READ = f"""SELECT member_id = '{ZERO}' AS mark,
 _STORED = """SELECT member_id, sort_name, gm, public, own FROM {standings}
     WHERE campaign_id = %s AND root = %s AND (%s::uuid[] IS NULL OR member_id = ANY(%s))"""
 _DROP = "DELETE FROM {standings} WHERE campaign_id = %s AND root = %s"
+# A kind's states in the campaign: those ids (all: NULL) but the excluded (those the page holds; none: '{}').
 _STATES = """SELECT state || recent AS state FROM {state} WHERE campaign_id = %s AND kind = %s
-    AND (%s::uuid[] IS NULL OR id = ANY(%s)) ORDER BY state->>'name', id"""
-_STATES_BUT = """SELECT state || recent AS state FROM {state} WHERE campaign_id = %s AND kind = %s
     AND (%s::uuid[] IS NULL OR id = ANY(%s)) AND NOT id = ANY(%s) ORDER BY state->>'name', id"""
 Reader = Callable[[str, list[UUID] | None], list[dict[str, Any]]]
 # A changed member's state as reading back its row gives it, where the page that wrote the row holds it (else None):
@@ -135,7 +134,6 @@ def statements(generation: int, state: Identifier) -> dict[str, Composed]:
             ("answer_mark", _MARK),
             ("answer_drop", _DROP),
             ("answer_states", _STATES),
-            ("answer_states_but", _STATES_BUT),
             ("answer_stored", _STORED),
         )
     }
@@ -190,13 +188,13 @@ def _recompose(
 ) -> None:
     def read(kind: str, only: list[UUID] | None) -> list[dict[str, Any]]:
         if kind != composer.kind or not page:
-            return [row["state"] for row in curs.execute(sql["answer_states"], (campaign_id, kind, only, only))]
+            return [row["state"] for row in curs.execute(sql["answer_states"], (campaign_id, kind, only, only, []))]
         # The members the page holds as it wrote them, the rest read back (all of the kind's but those: `only` None).
         rest = [i for i in only if i not in page] if only is not None else None
         held = list(page.values()) if only is None else [page[i] for i in only if i in page]
         if rest == []:
             return held
-        read_back = curs.execute(sql["answer_states_but"], (campaign_id, kind, rest, rest, list(page)))
+        read_back = curs.execute(sql["answer_states"], (campaign_id, kind, rest, rest, list(page)))
         return held + [row["state"] for row in read_back]
 
     try:
