@@ -226,7 +226,7 @@ class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
         raise AssertionError("unreachable")
 
     def _insert(
-        self, params: tuple[Any, ...], columns: tuple[list[Any], ...], states: list[Any]
+        self, params: tuple[Any, ...], columns: tuple[list[Any], ...], states: list[Any] | None = None
     ) -> tuple[list[Any], int | None]:
         """One transaction: the events (and the check), the idempotency claim, the inline projection. Without
         a claim or an inline projection, one statement in autocommit (the function is its own transaction).
@@ -237,6 +237,7 @@ class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
             with self.datastore.get_connection() as conn:
                 return conn.execute(self.sql_insert, params, prepare=True).fetchall(), None
         folded: list[bool] = []
+        states = columns[3] if states is None else states  # the fold's (`_fold_states`)
         try:
             return self._transaction(params, columns, states, inline, folded)
         except (InterfaceError, OperationalError):
