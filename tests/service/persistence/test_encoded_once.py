@@ -1,6 +1,7 @@
 """Issue 31, P6 (session 22): a command's events are encoded once, and that one encoding is what the storable check
 reads, what the insert writes and what the inline fold revives: the rows are the library mapper's bytes, the fold's
-events are what decoding those bytes gives, and the check refuses what it refused, with the same error."""
+events are what decoding those bytes gives, and the check refuses what it refused, with the same error (its refusals
+through this path: tests/entrypoints/graphql/test_poisoned_inputs.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from typing import Any
 
 import psycopg
 import pytest
-from eventsourcing.domain import Aggregate, event
 from eventsourcing.persistence import StoredEvent
 
 import service.persistence.recorder
@@ -27,6 +27,7 @@ from service.bootstrap import Intrigue
 from service.persistence.database import Database
 from service.persistence.event_encoding import EventEncoder
 from service.persistence.written_store import WrittenEventStore
+from tests.entrypoints.graphql.test_poisoned_inputs import Scratch, deep
 from tests.support.log_head import event_rows
 
 
@@ -157,40 +158,9 @@ def test_written_json_is_strict_only_where_it_shows_every_value_the_check_walks(
     assert tree is not None or not strict
 
 
-class Scratch(Aggregate):
-    @event("Noted")
-    def note(self, value: Any) -> None:
-        self.value = value
-
-
-def nested(levels: int) -> Any:
-    value: Any = 0
-    for _ in range(levels):
-        value = [value]
-    return value
-
-
-@pytest.mark.parametrize(
-    ("value", "refusal"),
-    [
-        (nested(64), r"Scratch\.Noted\.value(\[0\])+ is nested too deep"),  # orjson writes it
-        ([0] * 400_000, r"Scratch\.Noted\.value\[\d+\]: the input is too big"),  # 0.8 MB of JSON, 8.4 MB walked
-        ({"gold": 2**63}, r"Scratch\.Noted\.value\.gold is out of range"),  # orjson writes it
-        ({"name": "a\x00b"}, r"Scratch\.Noted\.value\.name may not contain NUL"),
-    ],
-)
-def test_the_check_still_refuses_what_the_json_does_not_show(intrigue: Intrigue, value: Any, refusal: str) -> None:
-    scratch = Scratch()
-    scratch.note(value)
-    before = event_rows(intrigue.db)
-    with pytest.raises(InvalidInputError, match=refusal):
-        intrigue.store.commit(scratch)
-    assert event_rows(intrigue.db) == before
-
-
 def test_what_the_check_allows_is_stored_and_read_back(intrigue: Intrigue) -> None:
     scratch = Scratch()
-    value = {"deep": nested(62), "big": 2**62, "many": [0] * 100_000, "text": "\\u0000 written out"}
+    value = {"deep": deep(62), "big": 2**62, "many": [0] * 100_000, "text": "\\u0000 written out"}
     scratch.note(value)
     intrigue.store.commit(scratch)
     assert intrigue.store.load(scratch.id, Scratch).value == value
