@@ -79,6 +79,20 @@ class FormAsJSON(Transcoding):
         return data  # never wrapped, so never asked; a wrapped one (none is written) reads as its JSON form
 
 
+class WrittenJSON(bytes):
+    """JSON bytes handed on with the tree orjson wrote them from (service/persistence/event_encoding.py `written`):
+    `FastJSONTranscoder.decode` revives that tree instead of parsing the bytes, which reads the same values
+    (orjson reads back what it wrote from such a tree: text, 64-bit integers, finite floats, lists, objects)."""
+
+    tree: Any = None
+
+    @classmethod
+    def of(cls, data: bytes, tree: Any) -> WrittenJSON:
+        written = cls(data)
+        written.tree = tree
+        return written
+
+
 class FastJSONTranscoder(JSONTranscoder):
     """The library's JSON format, decoded by orjson: the same bytes written, the same objects read back.
 
@@ -99,10 +113,13 @@ class FastJSONTranscoder(JSONTranscoder):
         return super().encode(obj)
 
     def decode(self, data: bytes) -> Any:
-        try:
-            parsed = orjson.loads(data)
-        except orjson.JSONDecodeError:
-            return super().decode(data)
+        if type(data) is WrittenJSON and data.tree is not None:
+            parsed, data.tree = data.tree, None  # revived in place below, so taken once: a second decode parses
+        else:
+            try:
+                parsed = orjson.loads(data)
+            except orjson.JSONDecodeError:
+                return super().decode(data)
         # Every typed object has the key "_type_" (inside a string its quotes would be escaped), so this
         # counts them or more; the walk stops once that many are revived, skipping the plain rest.
         typed = data.count(b'"_type_"')

@@ -11,7 +11,7 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent, Repository
 from eventsourcing.domain import Aggregate, DomainEvent, MutableOrImmutableAggregate, Snapshot
-from eventsourcing.persistence import IntegrityError, JSONTranscoder, StoredEvent, Transcoder
+from eventsourcing.persistence import EventStore, IntegrityError, JSONTranscoder, StoredEvent, Transcoder
 from eventsourcing.utils import get_topic
 
 from domain.campaign import Campaign, RuleSystemName
@@ -29,8 +29,9 @@ from service.persistence.event_encoding import EventEncoder
 from service.persistence.kept_aggregates import KeptAggregates, copy_of
 from service.persistence.play_order import in_play_order
 from service.persistence.snapshot_writes import SnapshotWriter
-from service.persistence.storable import check_pending
+from service.persistence.storable import encoded_and_checked
 from service.persistence.streams import StreamReader
+from service.persistence.written_store import WrittenEventStore
 
 A = TypeVar("A", bound=Aggregate)
 P = ParamSpec("P")
@@ -118,6 +119,9 @@ class IntrigueStore(Application[UUID]):
         """Wait until every snapshot the saves so far gave the writer is written (persistence/snapshot_writes.py)."""
         if self.snapshot_writer is not None:
             self.snapshot_writer.flush()
+
+    def construct_event_store(self) -> EventStore[UUID]:
+        return WrittenEventStore(mapper=self.mapper, recorder=self.recorder)  # a command's events encoded once
 
     def construct_transcoder(self) -> Transcoder:
         transcoder = EventEncoder()  # the library's bytes, by orjson (issue 31, item 1, P6)
@@ -308,8 +312,9 @@ class IntrigueStore(Application[UUID]):
         but events no member command reads (`Campaign.UNREAD_BY_MEMBERS`): a command decided on state that
         another command has since moved conflicts (docs/architecture.md, Races).
         """
-        # Refuses what PostgreSQL or the read models cannot hold (service/persistence/storable.py).
-        check_pending(aggregates)
+        # Refuses what PostgreSQL or the read models cannot hold, from the events' one encoding where it shows
+        # enough (service/persistence/storable.py); the save writes and folds that encoding.
+        encoded = encoded_and_checked(self.mapper, aggregates)
         written = {a.id for a in aggregates if a.pending_events}
         lane = one_campaign(a for a in aggregates if a.id in written)
         read = self._campaigns_read()
@@ -320,7 +325,7 @@ class IntrigueStore(Application[UUID]):
         try:
             with conflicts_as_domain_errors():
                 recordings = self.save(
-                    *in_play_order(aggregates, played), unchanged=expected, loose=loose, campaign=lane
+                    *in_play_order(aggregates, played), unchanged=expected, loose=loose, campaign=lane, encoded=encoded
                 )
         except BaseException:
             read.clear()

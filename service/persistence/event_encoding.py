@@ -12,15 +12,29 @@ are the same (tests/service/persistence/test_event_encoding.py compares them ove
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from typing import Any, NamedTuple
 
 import orjson
-from eventsourcing.persistence import JSONTranscoder, TranscodingNotRegisteredError
+from eventsourcing.persistence import JSONTranscoder, StoredEvent, Transcoding, TranscodingNotRegisteredError
+from eventsourcing.utils import get_topic
 
-from projections.codec import FastJSONTranscoder
+from domain.inputs import INT_MAX, INT_MIN
+from projections.codec import DataclassAsDict, FastJSONTranscoder
 
 _PLAIN = frozenset({str, int, bool, type(None)})
 _NATIVE = (str, int, float, list, tuple, dict)  # what `json` writes itself, subclasses too
+DERIVED_MAX = 8  # fields a dataclass derives and does not write (`Roll.total`): see `written`
+
+
+class Written(NamedTuple):
+    """One pending event encoded (`EventEncoder.written_event`): its stored form, the tree orjson wrote its JSON
+    from (None where the standard encoder wrote it) and whether orjson wrote it strictly (`written`)."""
+
+    event: Any
+    stored: StoredEvent
+    tree: Any
+    strict: bool
 
 
 class _Unlike(Exception):
@@ -30,6 +44,17 @@ class _Unlike(Exception):
 class EventEncoder(FastJSONTranscoder):
     """`FastJSONTranscoder` (decoding by orjson, an event's typed forms as their JSON), encoding by orjson too."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.derived: dict[type, tuple[str, ...]] = {}  # a dataclass's fields it derives and does not write
+
+    def register(self, transcoding: Transcoding) -> None:
+        super().register(transcoding)
+        if isinstance(transcoding, DataclassAsDict):
+            derived = tuple(f.name for f in dataclasses.fields(transcoding.type) if not f.init)
+            if derived:
+                self.derived[transcoding.type] = derived
+
     def encode(self, obj: Any) -> bytes:
         if type(obj) is dict and self.forms:  # an event's (or a snapshot's) own fields: as FastJSONTranscoder
             forms = self.forms
@@ -38,6 +63,39 @@ class EventEncoder(FastJSONTranscoder):
             return orjson.dumps(self._native(obj))
         except (_Unlike, orjson.JSONEncodeError):
             return JSONTranscoder.encode(self, obj)
+
+    def written_event(self, domain_event: Any) -> Written:
+        """The event as the library's `Mapper.to_stored_event` stores it (no compressor, no cipher), with `written`'s
+        tree and strictness."""
+        state = dict(vars(domain_event))
+        originator_id, originator_version = state.pop("originator_id"), state.pop("originator_version")
+        class_version = getattr(type(domain_event), "class_version", 1)
+        if class_version > 1:
+            state["class_version"] = class_version
+        data, tree, strict = self.written(state)
+        stored = StoredEvent(originator_id, originator_version, get_topic(type(domain_event)), data)
+        return Written(domain_event, stored, tree, strict)
+
+    def written(self, state: dict[str, Any]) -> tuple[bytes, Any, bool]:
+        """`encode(state)`'s bytes, the tree orjson wrote them from (None where the standard encoder did) and whether
+        orjson wrote them strictly: every value the state holds as it is (no typed form, whose JSON is its own),
+        integers within 53 bits, and any field a dataclass derives and does not write an integer within 64 bits
+        (`_native`). Such JSON shows every value the storable check walks (service/persistence/storable.py)."""
+        formed = bool(self.forms) and any(type(v) in self.forms for v in state.values())
+        if formed:
+            state = {k: self.forms[type(v)].encode(v) if type(v) in self.forms else v for k, v in state.items()}
+        try:
+            tree = self._native(state)
+        except _Unlike:
+            return JSONTranscoder.encode(self, state), None, False
+        try:
+            return orjson.dumps(tree, option=orjson.OPT_STRICT_INTEGER), tree, not formed
+        except orjson.JSONEncodeError:
+            pass
+        try:
+            return orjson.dumps(tree), tree, False
+        except orjson.JSONEncodeError:
+            return JSONTranscoder.encode(self, state), None, False
 
     def _native(self, value: Any) -> Any:
         """`value` with every value `json` would hand to `default` replaced by what `default` returns, in the
@@ -64,6 +122,8 @@ class EventEncoder(FastJSONTranscoder):
             return value
         transcoding = self.types.get(kind)
         if transcoding is not None and not isinstance(value, _NATIVE):  # what `json` hands to `default`
+            if kind in self.derived:
+                self._derived(value, self.derived[kind])
             data = transcoding.encode(value)
             return {"_type_": transcoding.name, "_data_": data if type(data) in _PLAIN else self._native(data)}
         return self._other(value)
@@ -86,3 +146,14 @@ class EventEncoder(FastJSONTranscoder):
                 "transcoding for this type."
             )
         return {"_type_": transcoding.name, "_data_": self._native(transcoding.encode(value))}
+
+    def _derived(self, value: Any, names: tuple[str, ...]) -> None:
+        """A dataclass's derived fields are not written; the storable check walks them. The standard encoder writes
+        the same bytes (the same `default`) unless each is an integer within 64 bits, so `written`'s JSON shows
+        what the check could refuse in it."""
+        if len(names) > DERIVED_MAX:
+            raise _Unlike
+        for name in names:
+            derived = getattr(value, name)
+            if type(derived) is not int or not INT_MIN <= derived <= INT_MAX:
+                raise _Unlike

@@ -35,6 +35,7 @@ from eventsourcing.persistence import InterfaceError, OperationalError, Persiste
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from psycopg.sql import SQL, Composed, Identifier
 
+from projections.codec import WrittenJSON
 from service.persistence import one_pipeline, outbox, outcomes
 from service.persistence.campaign_reads import CampaignReads
 from service.persistence.notifier import Notifier
@@ -183,18 +184,21 @@ class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
         campaign: UUID | None = None,
         unchanged: Mapping[UUID, int | None] | None = None,
         loose: Mapping[UUID, int] | None = None,
+        trees: Sequence[Any] | None = None,
         **kwargs: Any,
     ) -> Sequence[int] | None:
         """Insert one campaign's events at its next positions. With `unchanged`, check in the same transaction
         that each of those aggregates is still at that version (None: has no event), and write nothing if one has
         moved (the library's IntegrityError: a conflict); with `loose`, that nothing but `unread_topics` was
         appended to each since that version. A save for a request `service.persistence.outcomes` tracks writes the
-        request's idempotency claim in it too."""
+        request's idempotency claim in it too. `trees`: what orjson wrote each state from, or None; the inline fold
+        revives them instead of parsing the states (service/persistence/written_store.py)."""
         if not stored_events:
             return []
         if campaign is None:  # a raw write (a test, a tool): the lane its first aggregate is in, or is created in
             campaign = self._campaign_of_raw(stored_events[0])
         columns = _columns(stored_events)
+        states = _fold_states(columns[3], trees if self.inline is not None else None)
         self.learn(columns[0], campaign)  # an aggregate stays in its campaign: later reads go to its lane
         read, seen = unchanged or {}, loose or {}
         params = (
@@ -212,7 +216,7 @@ class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
                     found = self._already_stored(columns)
                     if found is not None:  # the last attempt committed; only its acknowledgement was lost
                         return self._written(campaign, found, None)
-                rows, inlined = self._insert(params, columns)
+                rows, inlined = self._insert(params, columns, states)
                 return self._written(campaign, rows, inlined)
             except PersistenceError as error:
                 lost = isinstance(error, (InterfaceError, OperationalError)) or SHARD_MOVED in str(error)
@@ -221,7 +225,9 @@ class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
                 time.sleep(WAIT * attempt)
         raise AssertionError("unreachable")
 
-    def _insert(self, params: tuple[Any, ...], columns: tuple[list[Any], ...]) -> tuple[list[Any], int | None]:
+    def _insert(
+        self, params: tuple[Any, ...], columns: tuple[list[Any], ...], states: list[Any] | None = None
+    ) -> tuple[list[Any], int | None]:
         """One transaction: the events (and the check), the idempotency claim, the inline projection. Without
         a claim or an inline projection, one statement in autocommit (the function is its own transaction).
         Where PostgreSQL refuses the folded rows (reported at the end of the pipeline, so the whole transaction
@@ -231,18 +237,24 @@ class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
             with self.datastore.get_connection() as conn:
                 return conn.execute(self.sql_insert, params, prepare=True).fetchall(), None
         folded: list[bool] = []
+        states = columns[3] if states is None else states  # the fold's (`_fold_states`)
         try:
-            return self._transaction(params, columns, inline, folded)
+            return self._transaction(params, columns, states, inline, folded)
         except (InterfaceError, OperationalError):
             raise
         except PersistenceError:
             if not any(folded):
                 raise
             log.warning("the inline projection's rows were refused; saving again without them")
-            return self._transaction(params, columns, None, [])
+            return self._transaction(params, columns, states, None, [])
 
     def _transaction(
-        self, params: tuple[Any, ...], columns: tuple[list[Any], ...], inline: Inline | None, folded: list[bool]
+        self,
+        params: tuple[Any, ...],
+        columns: tuple[list[Any], ...],
+        states: list[Any],
+        inline: Inline | None,
+        folded: list[bool],
     ) -> tuple[list[Any], int | None]:
         inlined = None
         try:
@@ -264,7 +276,7 @@ class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
                     inline.abandon(curs)  # the check failed, not the insert: the runner folds these events
                     rows, checking = inserted.fetchall(), False
                 if checking and inline is not None:
-                    stored = [StoredEvent(*event) for event in zip(*columns, strict=True)]
+                    stored = [StoredEvent(*event) for event in zip(*columns[:3], states, strict=True)]
                     lane = Lane(params[0], rows[0]["campaign_position"], rows[-1]["campaign_position"])
                     ids = [row["notification_id"] for row in rows]
                     inlined = ids[-1] if inline.project(curs, stored, ids, lane) else None
@@ -341,6 +353,14 @@ def _succeeded(cursor: Any) -> bool:
     """Whether the cursor's statement answered rows (a later statement of the pipeline is what failed)."""
     result = cursor.pgresult
     return result is not None and result.status == psycopg.pq.ExecStatus.TUPLES_OK
+
+
+def _fold_states(states: list[Any], trees: Sequence[Any] | None) -> list[Any]:
+    """The states the inline fold decodes, each with its tree where one is given: one list for every attempt of
+    the save, so each tree is revived once (projections/codec.py `WrittenJSON`)."""
+    if not trees:
+        return states
+    return [s if t is None else WrittenJSON.of(s, t) for s, t in zip(states, trees, strict=True)]
 
 
 def _columns(stored_events: Sequence[StoredEvent]) -> tuple[list[Any], ...]:

@@ -141,6 +141,11 @@ def deep(levels: int) -> Any:
         ({"key\u0000": 1}, r"Scratch\.Noted\.value\.key\\u0000 may not contain NUL"),
         ({"hp": float("nan")}, r"Scratch\.Noted\.value\.hp must be a finite number"),  # jsonb has no NaN
         ({"gold": 2**70}, r"Scratch\.Noted\.value\.gold is out of range"),
+        # What orjson writes but the check refuses, whose JSON the store reads first (service/persistence/storable.py).
+        (deep(64), r"Scratch\.Noted\.value(\[0\])+ is nested too deep"),
+        ([0] * 400_000, r"Scratch\.Noted\.value\[\d+\]: the input is too big"),  # 0.8 MB of JSON, 8.4 MB walked
+        ({"gold": 2**63}, r"Scratch\.Noted\.value\.gold is out of range"),
+        ({"name": "a\x00b"}, r"Scratch\.Noted\.value\.name may not contain NUL"),
     ],
 )
 def test_the_store_saves_no_event_that_postgresql_or_the_read_side_cannot_hold(
