@@ -83,7 +83,7 @@ class PageDecoded:
     """A runner's page's events, decoded, by campaign (issue 31, P4): for a resolution folded in the page, its
     campaign's events of the page at their positions, which its reports need not read back from the store and decode
     again (`Decoded`). A page holds several campaigns interleaved, each one's events a prefix of its lane in position
-    order (projections/runner.py); an event left out of the page (spared by a snapshot, undecodable: no `topics`
+    order (projections/lane_reader.py); an event left out of the page (spared by a snapshot, undecodable: no `topics`
     entry) breaks its campaign's run, and a resolution is given only the run of consecutive positions ending at it.
     Indexed at the page's first resolution."""
 

@@ -1,7 +1,7 @@
 """A read waits on the runner of its own process, which may lead the projection while another process (an API
 replica, a worker) folds a campaign's commands inline in their own transactions. The runner is never told of
 those folds, so its memory of the campaign's lane can be behind the tracking row: a wait for a position folded
-elsewhere must read the tracking, not sleep out its timeout (projections/runner.py `wait_lane`). Seen in
+elsewhere must read the tracking, not sleep out its timeout (projections/progress.py `wait_lane`). Seen in
 `make test-external`, where a subprocess server's commands left the session's runner waiting 10 s a campaign."""
 
 from __future__ import annotations
