@@ -11,7 +11,7 @@ TOKEN = TOKEN_PREFIX + "Zq3_keptkeptkeptkeptkept-7"
 
 
 def _line(**fields: object) -> dict[str, object]:
-    return redact(None, "info", dict(fields))
+    return dict(redact(None, "info", dict(fields)))
 
 
 def test_a_secret_in_a_repeated_short_value_is_masked_on_every_line() -> None:
