@@ -14,6 +14,7 @@ import pytest
 from service.persistence.database import Database, UnavailableError
 from service.persistence.prepared_read import Prepared
 from service.persistence.readpool import ReadPool
+from tests.support.advisory_wait import until_a_lock_is_awaited
 
 ROWS = Prepared("intrigue_test_turns", "SELECT g FROM generate_series(1, %s::int) AS g")
 BLOCKED = Prepared("intrigue_test_turn_held", "SELECT pg_advisory_lock(%s::bigint) IS NULL AS locked")
@@ -31,13 +32,7 @@ async def _with_lock_held(db: Database, pool: ReadPool, then: Callable[[], Await
     try:
         await holder.execute("SELECT pg_advisory_lock(4343)")
         held = asyncio.ensure_future(pool.prepared_rows(BLOCKED, [LOCK]))
-        while True:  # until the read waits for the lock (a state, not a time)
-            waiting = await (
-                await holder.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
-            ).fetchone()
-            if waiting and waiting[0]:
-                break
-            await asyncio.sleep(0.01)
+        await until_a_lock_is_awaited(holder)  # the read waits for the lock
         try:
             return await then()
         finally:
