@@ -92,8 +92,9 @@ class ReadPool:
                 return await prepared_read.rows(conn, prepared, params)
         # The prepared reads take turns here, at most as many at once as the pool has connections, so each finds one
         # ready rather than queueing in psycopg_pool, whose waiter costs a task, a condition and their loop rounds:
-        # 35-80 µs of an uncached standings answer at 50 clients (docs/scaling.md, "Issue 31, P5: the serving
-        # process's CPU per answer (session 22)"). The wait for a turn and a connection is bounded by the pool's.
+        # 6-11 % of an uncached standings answer's server CPU at 50 clients (docs/scaling.md, "Issue 31, P5: the
+        # serving process's CPU per answer (session 22)"). The wait for a turn and a connection is bounded by the
+        # pool's timeout.
         timeout = self.pool.timeout
         started = time.monotonic()
         await self._turn(timeout)
