@@ -4,6 +4,7 @@ cut; nested values (a logged dict of variables) are redacted too."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from structlog.typing import EventDict, WrappedLogger
 
@@ -18,13 +19,19 @@ _BEARER = re.compile(r"(?i)\b(bearer|basic)\s{1,16}[\w.~+/=-]{1,4096}")
 # "Bearer": it starts at its literal prefix and its repeat is bounded, so the scan stays linear.
 _SEAT_TOKEN = re.compile(re.escape(TOKEN_PREFIX) + r"[\w-]{1,256}")
 MAX_LOGGED_CHARS = 4096  # a logged value is cut to this before it is redacted or written
+# Keys and short texts repeat from line to line (a route, an operation, a level, a logger's name): each is judged
+# once, not by up to three regexes per line (the access line's redaction was 24 of its 55 µs in the log thread:
+# docs/scaling.md, "Issue 31, P5: the serving process's CPU per answer (session 22)"). Pure functions of the text,
+# so a kept verdict is the one computed again would give; bounded, so unique texts only churn it.
+_KEPT = 4096
+_KEPT_CHARS = 256
 
 
 def redact(_: WrappedLogger, __: str, event: EventDict) -> EventDict:
     """Drop values under secret-looking keys; mask passwords in URLs and bearer tokens in text."""
     event.pop("color_message", None)  # uvicorn's copy of the message with terminal colours
     for key, value in list(event.items()):
-        if _SECRET_KEYS.search(key):
+        if _secret_key(key):
             event[key] = "[redacted]"
         else:
             event[key] = _redacted(value, 0)
@@ -34,19 +41,29 @@ def redact(_: WrappedLogger, __: str, event: EventDict) -> EventDict:
 _MAX_NESTING = 8  # deeper values are replaced whole: a logged structure is bounded, and so is the walk
 
 
+@lru_cache(maxsize=_KEPT)
+def _secret_key(key: str) -> bool:
+    return _SECRET_KEYS.search(key) is not None
+
+
 def _redacted(value: object, depth: int) -> object:
     if isinstance(value, str):
-        return redact_text(value)
+        return _short_text(value) if len(value) <= _KEPT_CHARS else redact_text(value)
     if isinstance(value, dict | list | tuple | set | frozenset):
         if depth >= _MAX_NESTING:
             return "[nested too deep]"
         if isinstance(value, dict):
             return {
-                k: "[redacted]" if isinstance(k, str) and _SECRET_KEYS.search(k) else _redacted(v, depth + 1)
+                k: "[redacted]" if isinstance(k, str) and _secret_key(k) else _redacted(v, depth + 1)
                 for k, v in value.items()
             }
         return [_redacted(v, depth + 1) for v in value]
     return value
+
+
+@lru_cache(maxsize=_KEPT)
+def _short_text(value: str) -> str:
+    return redact_text(value)
 
 
 def redact_text(value: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, Generic, TypeVar
@@ -47,9 +48,11 @@ class ReadPool:
             kwargs={"autocommit": True, "row_factory": dict_row},
         )
         self.opened = False
+        self._turns = asyncio.Semaphore(max_size)
 
     async def open(self) -> None:
         await self.pool.open(wait=True)
+        self._turns = asyncio.Semaphore(self.pool.max_size)  # made on the loop the pool serves from
         self.opened = True
 
     async def close(self) -> None:
@@ -87,13 +90,34 @@ class ReadPool:
         if not self.opened:
             async with self._connection() as conn:
                 return await prepared_read.rows(conn, prepared, params)
-        # Checked out and back without the connection's own context (its commit, under autocommit a no-op behind the
-        # connection's lock): a read cancelled or failed half-way returns it busy, and the pool closes it.
-        conn = await self.pool.getconn()
+        # The prepared reads take turns here, at most as many at once as the pool has connections, so each finds one
+        # ready rather than queueing in psycopg_pool, whose waiter costs a task, a condition and their loop rounds:
+        # 6-11 % of an uncached standings answer's server CPU at 50 clients (docs/scaling.md, "Issue 31, P5: the
+        # serving process's CPU per answer (session 22)"). The wait for a turn and a connection is bounded by the
+        # pool's timeout.
+        timeout = self.pool.timeout
+        started = time.monotonic()
+        await self._turn(timeout)
         try:
-            return await prepared_read.rows(conn, prepared, params)
+            # Checked out and back without the connection's own context (its commit, under autocommit a no-op behind
+            # the connection's lock): a read cancelled or failed half-way returns it busy, and the pool closes it.
+            conn = await self.pool.getconn(timeout - (time.monotonic() - started))
+            try:
+                return await prepared_read.rows(conn, prepared, params)
+            finally:
+                await self.pool.putconn(conn)
         finally:
-            await self.pool.putconn(conn)
+            self._turns.release()
+
+    async def _turn(self, timeout: float) -> None:
+        if not self._turns.locked():
+            await self._turns.acquire()  # at once: no wait, no timer
+            return
+        try:
+            async with asyncio.timeout(timeout):
+                await self._turns.acquire()
+        except TimeoutError:
+            raise PoolTimeout(f"couldn't get a connection after {timeout:.2f} sec") from None
 
     def connection(self) -> AbstractAsyncContextManager[AsyncConnection[DictRow]]:
         """A connection of the pool (autocommit, dict rows) for the length of a block."""

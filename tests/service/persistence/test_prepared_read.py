@@ -13,6 +13,7 @@ import pytest
 from service.persistence.database import Database
 from service.persistence.prepared_read import Prepared
 from service.persistence.readpool import ReadPool
+from tests.support.advisory_wait import until_a_lock_is_awaited
 
 STATEMENT = Prepared(
     "intrigue_test_read",
@@ -96,13 +97,7 @@ def test_a_read_cancelled_half_way_leaves_no_busy_connection_in_the_pool(fresh_d
         try:
             await holder.execute("SELECT pg_advisory_lock(4242)")
             read = asyncio.ensure_future(pool.prepared_rows(blocking, [b"4242"]))
-            while True:  # until the read waits for the lock (a state, not a time)
-                waiting = await (
-                    await holder.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
-                ).fetchone()
-                if waiting and waiting[0]:
-                    break
-                await asyncio.sleep(0.01)
+            await until_a_lock_is_awaited(holder)  # the read waits for the lock
             read.cancel()
             with pytest.raises(asyncio.CancelledError):
                 await read
