@@ -67,14 +67,17 @@ SNAPSHOT = "eventsourcing.domain:Snapshot"  # `Faction.Snapshot`, as service/per
 
 
 def event_methods(aggregate: type) -> dict[str, type]:
-    """Each `@event` method a call on the aggregate reaches (its class's first in the MRO) -> the event class that
-    call triggers: the library's own mapping, through `leaner`'s wrapper where it stands."""
+    """Each `@event` method a call on the aggregate reaches (the attribute of that name first in the MRO, so a plain
+    method of a part that shadowed one would drop it) -> the event class that call triggers: the library's own
+    mapping, through `leaner`'s wrapper where it stands."""
+    reached: dict[str, object] = {}
+    for klass in reversed(aggregate.__mro__):
+        reached.update(vars(klass))
     found: dict[str, type] = {}
-    for klass in aggregate.__mro__:
-        for name, value in vars(klass).items():
-            decorator = value.decorator if isinstance(value, LeanCommand) else value
-            if isinstance(decorator, CommandMethodDecorator) and name != "__init__" and name not in found:
-                found[name] = decorated_func_callers[decorator]
+    for name, value in reached.items():
+        decorator = value.decorator if isinstance(value, LeanCommand) else value
+        if isinstance(decorator, CommandMethodDecorator) and name != "__init__":
+            found[name] = decorated_func_callers[decorator]
     return found
 
 
