@@ -14,7 +14,7 @@ from typing import Any
 
 from domain.dice import RaisingDice
 from domain.errors import RuleViolationError
-from domain.factionturn.aggregate.faction import CannotPayError
+from domain.factionturn.aggregate.reading import CannotPayError
 from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.rules import upkeep
 from domain.factionturn.rules.world import Session, World
