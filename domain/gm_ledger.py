@@ -1,6 +1,6 @@
 """What the GM keeps on the Campaign: custom asset types and actions, turn summaries and the public chronicle.
 
-Attributes whose names start with `_` stay out of the public read model (`projections.state.public_state`):
+Attributes whose names start with `_` stay out of the public read model (`projections.plain_state.public_state`):
 the GM's summaries and the custom actions (they name what factions plan) are read from the aggregate, by
 the GM only. The public chronicle is plain state, for every seat.
 """

@@ -182,7 +182,7 @@ class PageFold:
         return [row for key, row in rows.items() if self.campaign_of(key) not in self.failed]
 
     def write(self, statements: Mapping[str, Any]) -> None:
-        """Write the rows: whole (`upsert`), or their changed keys alone (`patch`, projections/state.py `_row`)."""
+        """Write the rows: whole (`upsert`), or their changed keys alone (`patch`, projections/state_rows.py `_row`)."""
         rows = self.rows()
         if not self.careful:
             for name, kind in (("upsert", True), ("patch", False)):

@@ -1,8 +1,8 @@
 """A page's public states, each built once and encoded once (issue 31, P6: the saving's own CPU).
 
-A member's public state at a resolution is written three times: its row's `state` (projections/state.py `_row`, which
-also encodes it key by key to tell which keys moved), its phase-history row when written whole, and its history base
-(projections/history.py). Each was `jsonsafe.dumps` of the same dict: the whole state encoded three times, and
+A member's public state at a resolution is written three times: its row's `state` (projections/state_rows.py `_row`,
+which also encodes it key by key to tell which keys moved), its phase-history row when written whole, and its history
+base (projections/history.py). Each was `jsonsafe.dumps` of the same dict: the whole state encoded three times, and
 scanned for text to escape as often. Here the keys are encoded once, and the whole JSON is made of those parts: an
 object of the same keys and values, so the jsonb PostgreSQL stores is the same (orjson writes a dict as
 `{"key":value,...}`, in its order, with nothing between; a value jsonsafe escapes is escaped alike in a part).
@@ -94,8 +94,8 @@ class PublicStates:
         return self._encoded(state, held[1])[0]
 
     def jsonb(self, value: Any) -> Jsonb:
-        """`projections.state.jsonb(value)`: a public state of the page joined from its parts (made once), anything
-        else encoded now."""
+        """`projections.plain_state.jsonb(value)`: a public state of the page joined from its parts (made once),
+        anything else encoded now."""
         held = self._parts.get(id(value))
         if held is None or held[0] is not value:
             return jsonsafe.as_jsonb(jsonsafe.dumps(value))

@@ -53,7 +53,7 @@ def retry(store: Any, view: StateView, campaign_id: UUID) -> int | None:
             if curs.execute(_FAILURE, (generation, campaign_id)).fetchone() is None:
                 return None
             tables = names(generation)
-            # Its lane, locked: the runner leaves it alone meanwhile (projections/state.py `_claim`).
+            # Its lane, locked: the runner leaves it alone meanwhile (projections/state_tracking.py `_claim`).
             tracked = curs.execute(
                 SQL("SELECT notification_id AS at FROM {} WHERE campaign_id = %s FOR UPDATE").format(
                     tables["tracking"]

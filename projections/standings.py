@@ -61,7 +61,7 @@ _STATES = """SELECT state || recent AS state FROM {state} WHERE campaign_id = %s
     AND (%s::uuid[] IS NULL OR id = ANY(%s)) AND NOT id = ANY(%s) ORDER BY state->>'name', id"""
 Reader = Callable[[str, list[UUID] | None], list[dict[str, Any]]]
 # A changed member's state as reading back its row gives it, where the page that wrote the row holds it (else None):
-# projections/state.py, `PublicStates.read_back`.
+# projections/state_rows.py, `PublicStates.read_back`.
 Held = Callable[[UUID], dict[str, Any] | None]
 
 

@@ -6,6 +6,9 @@ keeps in memory, and restores any other from the event store (projections/restor
 A page of events is folded in memory and written in one transaction with its last position: each touched
 row once (not once per event), the phase history where a phase resolved or rolled back, and the tracking
 row, so a row is never ahead of or behind its events (tables: projections/state_tables.py).
+
+The writer's generation and its campaigns' tracking rows are in projections/state_tracking.py, the rows a page starts
+from and writes in projections/state_rows.py, an aggregate's public state in projections/plain_state.py.
 """
 
 from __future__ import annotations
@@ -13,70 +16,34 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
-from functools import cache, partial
+from functools import partial
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate
-from eventsourcing.postgres import PostgresDatastore, PostgresTrackingRecorder
+from eventsourcing.postgres import PostgresDatastore
 from psycopg import Cursor
 from psycopg.rows import DictRow
-from psycopg.sql import SQL, Composable, Composed
-from psycopg.types.json import Jsonb
+from psycopg.sql import SQL
 
-from projections import history, jsonsafe, kept, phase_reports, standings
-from projections.codec import domain_mapper, plain
-from projections.failures import CURRENT as CURRENT_FAILURES
-from projections.failures import DDL as FAILURES_DDL
-from projections.failures import OF_GENERATION, RECORD, StoppedCampaigns
-from projections.page import HISTORY_EVENTS, Origins, PageFold, Unreadable, data_fault
+from projections import history, kept, phase_reports, standings
+from projections.codec import domain_mapper
+from projections.failures import RECORD, StoppedCampaigns
+from projections.page import Origins, PageFold, data_fault
 from projections.page_history import PageHistory
-from projections.public_states import PublicStates, joined
+from projections.plain_state import campaign_of, jsonb, public_state
+from projections.public_states import PublicStates
 from projections.restore import Restorer
-from projections.state_sql import CURRENT, CURRENT_AND_FAILED, FAILED, ON_CITUS, WRITING, statements_of
-from projections.state_tables import MODEL, RELATIONS
+from projections.state_rows import StateRows
+from projections.state_sql import ON_CITUS, statements_of
+from projections.state_tables import RELATIONS
+from projections.state_tracking import _NOT_HELD, Lanes, _GenerationChangedError, _tracks
 
-RECENT_BYTES = 2_048  # keys changed since a row's state was written whole, encoded, up to which only they are written
+# Imported from here by service/, projections/inline.py, bench/ and tests/ (the names moved when state.py was split);
+# `public_state` and `jsonb` are also read from here by the code below, so bench/phase_split.py's wrappers count them.
+__all__ = ["Lanes", "StateView", "_GenerationChangedError", "campaign_of", "jsonb", "public_state"]
+
 log = logging.getLogger("intrigue.projections")
-_SKIP = frozenset({"pending_events"})
-_AS_IS = frozenset({str, int, float, bool, type(None)})  # plain JSON as they are (projections/codec.py `plain`)
-
-
-Lanes = dict[int, tuple[UUID, int]]  # by notification id: the event's campaign and its position there
-_NOT_HELD = 1 << 62  # a campaign whose tracking row another writer holds: none of its events is written
-
-
-def _tracks(lanes: Lanes, held: dict[UUID, int]) -> list[dict[str, Any]]:
-    """Each held campaign's last event of the page past its row: its new tracking row. Keyed by the ids' integers
-    (hashed in C; a UUID hashes in Python, and a page has an entry per event)."""
-    at = {c.int: p for c, p in held.items()}
-    last: dict[int, tuple[int, int, UUID]] = {}
-    for notification_id, (campaign_id, position) in lanes.items():
-        key = campaign_id.int
-        if position > at.get(key, _NOT_HELD) and position > last.get(key, (0, 0, campaign_id))[0]:
-            last[key] = (position, notification_id, campaign_id)
-    return [{"campaign_id": c, "position": p, "notification_id": n} for _, (p, n, c) in sorted(last.items())]
-
-
-class _GenerationChangedError(Exception):
-    def __init__(self, current: int) -> None:
-        super().__init__(current)
-        self.current = current
-
-
-@cache
-def _properties(kind: type) -> tuple[str, ...]:
-    return tuple(
-        name
-        for name in dir(kind)
-        if not name.startswith("_") and name not in _SKIP and isinstance(getattr(kind, name, None), property)
-    )
-
-
-def campaign_of(aggregate: Any) -> UUID:
-    """The campaign an aggregate belongs to (a campaign belongs to itself)."""
-    campaign_id = getattr(aggregate, "campaign_id", aggregate.id)
-    return campaign_id if isinstance(campaign_id, UUID) else UUID(str(campaign_id))
 
 
 def _member_of(aggregate: Any, campaign_id: UUID) -> bool:
@@ -96,31 +63,7 @@ def _loaded(states: dict[int, Any], aggregate_id: UUID) -> Any | None:
     return state if isinstance(state, Aggregate) else None
 
 
-def jsonb(value: Any) -> Jsonb:
-    """A jsonb parameter encoded now (so a value that cannot be encoded fails here, not mid-statement), with
-    the text jsonb cannot hold escaped (projections/jsonsafe.py)."""
-    return jsonsafe.as_jsonb(jsonsafe.dumps(value))
-
-
-def public_state(aggregate: Aggregate) -> dict[str, Any]:
-    """Attributes and property values, as plain JSON. A scalar is kept without a call, and the `id` and `version`
-    properties are set, not computed and then set again (a rebuild builds thousands of these: issue 31, item 3)."""
-    as_is = _AS_IS
-    state = {k: v if type(v) in as_is else plain(v) for k, v in vars(aggregate).items() if not k.startswith("_")}
-    for name in _properties(type(aggregate)):
-        if name == "id" or name == "version":
-            state[name] = None  # its place among the keys, as before; set below
-            continue
-        try:
-            value = getattr(aggregate, name)
-            state[name] = value if type(value) in as_is else plain(value)
-        except Exception:  # a property that cannot be computed is left out of the view
-            continue
-    state["id"], state["version"] = str(aggregate.id), aggregate.version
-    return state
-
-
-class StateView(PostgresTrackingRecorder):
+class StateView(StateRows):
     """The state read model. Queries read the views (`aggregate_state`…) of the current generation.
 
     The live writer (`generation = None`, tracking table the view `state_tracking`) writes to the current
@@ -129,7 +72,6 @@ class StateView(PostgresTrackingRecorder):
     writes to generation n only, with tracking table `state_g{n}_tracking`.
     """
 
-    generation: int | None = None
     RELATIONS = RELATIONS
 
     @classmethod
@@ -172,12 +114,6 @@ class StateView(PostgresTrackingRecorder):
         if self.generation is not None:
             self._aim(self.generation)
 
-    def create_table(self) -> None:
-        """Generations are created by `intrigue migrate` and by rebuilds, not by the recorder; the failures
-        of every generation are kept in one table, created here (every `migrate` runs this)."""
-        with self.datastore.transaction(commit=True) as curs:
-            curs.execute(SQL(FAILURES_DDL))
-
     def _aim(self, generation: int) -> None:
         self._sql = statements_of(generation)
         self._aimed = generation
@@ -187,58 +123,6 @@ class StateView(PostgresTrackingRecorder):
         """Trust no state kept in memory (the rows may differ from it)."""
         self._cache.clear()
         self._stored.clear()
-
-    def _statements(self) -> dict[str, Composed]:
-        """The statements of the generation this writer writes to, or, before its first page has aimed it, of
-        the current one: a fresh runner whose first page holds a resolution asks for rows before that (issue
-        12). The first page still aims it, and learns what a rebuild already projected there."""
-        if self._aimed is None:
-            rows = self.query(SQL(CURRENT), {"model": MODEL})
-            if not rows:
-                raise RuntimeError("no read_model_generation row for 'state': run `intrigue migrate`")
-            self._sql = statements_of(int(rows[0]["current"]))
-        return self._sql
-
-    @property
-    def folded_inline(self) -> bool:
-        """Whether commands' inline projections (projections/inline.py) fold into the tracking this writer's runner
-        reads: the live writer's (`state_tracking`, the current generation's), not a rebuild's generation."""
-        return self.generation is None
-
-    def read_failures(self) -> list[DictRow]:
-        """The rows of `read_model_failures` for the generation readers see (or this rebuild writes)."""
-        if self.generation is None:
-            return self.query(CURRENT_FAILURES)
-        return self.query(OF_GENERATION, (self.generation,))
-
-    def lane_position(self, campaign_id: UUID) -> int:
-        """The campaign's last position folded into this writer's generation (0 for none)."""
-        rows = self.query(self._statements()["lane"], (campaign_id,))
-        return int(rows[0]["position"]) if rows else 0
-
-    def read_position(self, campaign_id: UUID) -> int:
-        """The campaign's last position folded into the generation readers see (`state_tracking`), whoever folded it;
-        for a rebuild's writer (a generation of its own), what it folded there."""
-        if self.generation is not None:
-            return self.lane_position(campaign_id)
-        rows = self.query(SQL("SELECT position FROM state_tracking WHERE campaign_id = %s"), (campaign_id,))
-        return int(rows[0]["position"]) if rows else 0
-
-    def progress(self) -> tuple[int, int]:
-        """Events folded into this writer's generation, and events in the store (positions are gap-free counts)."""
-        rows = self.query(self._statements()["progress"])
-        return int(rows[0]["done"]), int(rows[0]["head"])
-
-    @staticmethod
-    def needs_exact_state(topic: str) -> bool:
-        """Whether folding an event of this topic reads other rows, which must then be exact, not skipped."""
-        return topic.rpartition(":")[2] in HISTORY_EVENTS
-
-    @staticmethod
-    def needs_every_event(topic: str) -> bool:
-        """Whether no event of this topic's aggregate may be spared by a snapshot: a house's intel, each of whose
-        events adds rows to what the houses know (projections/knowledge.py)."""
-        return topic.rpartition(":")[2].startswith("HouseIntel.")
 
     def project(
         self,
@@ -354,58 +238,8 @@ class StateView(PostgresTrackingRecorder):
                 kept.keep(self._stored, key, written)
         return {track["campaign_id"]: track["position"] for track in tracks}
 
-    def _claim(self, curs: Cursor[DictRow], lanes: Lanes) -> dict[UUID, int]:
-        """Lock the tracking rows of the page's campaigns (made where missing), skipping those another writer
-        holds (an inline projection in a command's transaction): each held campaign's position."""
-        by_int = {campaign_id.int: campaign_id for campaign_id, _ in lanes.values()}  # hashed in C, in UUID order
-        campaigns = self._campaigns = [by_int[key] for key in sorted(by_int)]
-        if not campaigns:
-            return {}
-        curs.execute(self._sql["open_lanes"], (campaigns,))
-        return {row["campaign_id"]: row["position"] for row in curs.execute(self._sql["lock_lanes"], (campaigns,))}
-
     def _accept(self, page: PageFold) -> None:
         """Whether the folded page may be written (every page may; an inline projection's refuses some)."""
-
-    def _check_generation(self, curs: Cursor[DictRow]) -> set[int]:
-        """The generation still current (else `_GenerationChangedError`), and its stopped campaigns."""
-        if self.generation is not None:  # a rebuild's writer never touches the generation row
-            return {row["campaign_id"].int for row in curs.execute(SQL(FAILED), (self._aimed,))}
-        curs.execute(SQL(WRITING), {"model": MODEL})  # a switch in flight: until it commits (state_sql.py)
-        current = curs.execute(SQL(CURRENT_AND_FAILED), {"model": MODEL}).fetchone()
-        if current is None:
-            raise RuntimeError("no read_model_generation row for 'state': run `intrigue migrate`")
-        if current["current"] != self._aimed:
-            raise _GenerationChangedError(current["current"])
-        return {campaign_id.int for campaign_id in current["failed"]}
-
-    def _versions(self, curs: Cursor[DictRow], ids: list[UUID]) -> list[Any]:
-        """The rows' id, campaign and version, locked for this page."""
-        return curs.execute(self._sql["versions"], (ids, self._campaigns)).fetchall()
-
-    def _starting_states(self, curs: Cursor[DictRow], ids: dict[int, UUID]) -> dict[int, Any]:
-        """Each aggregate as its row has it (locked for this page): from the cache when it is at the row's
-        version, else restored at that version from the event store (projections/restore.py; `Unreadable` if
-        that fails); None where there is no row yet."""
-        rows = self._versions(curs, list(ids.values()))
-        self._row_versions = {row["id"].int: row["version"] for row in rows}
-        states: dict[int, Any] = {}
-        stale: dict[UUID, tuple[int, UUID]] = {}  # id: (the row's version, its campaign)
-        for row in rows:
-            key = row["id"].int
-            cached = self._cache.get(key)
-            if cached is not None and cached.state.version == row["version"]:
-                states[key] = cached.state
-            else:
-                stale[row["id"]] = (row["version"], row["campaign_id"])
-        if stale:
-            if self.restorer is None:
-                raise RuntimeError("this state writer has no event store to restore aggregates from")
-            wanted = {aggregate_id: version for aggregate_id, (version, _) in stale.items()}
-            for aggregate_id, restored in self.restorer.restore(curs, wanted, self.mapper.to_domain_event).items():
-                failed = isinstance(restored, Exception)
-                states[aggregate_id.int] = Unreadable(stale[aggregate_id][1], restored) if failed else restored
-        return {key: states.get(key) for key in ids}
 
     def _record_history(self, curs: Cursor[DictRow], domain_event: Any, position: int, states: dict[int, Any]) -> None:
         name = type(domain_event).__qualname__
@@ -438,44 +272,3 @@ class StateView(PostgresTrackingRecorder):
                 curs.execute(self._sql["supersede"], params | {"phase": domain_event.to_phase})
                 history.rebase(curs, self._sql, campaign_id, jsonb, self._bases)
             phase_reports.forget(curs, self._sql, campaign_id, domain_event.to_phase)
-
-    def _row(self, aggregate: Any, position: int) -> dict[str, Any]:
-        """The row's new values: whole, or, where this writer knows its stored `state` and only a few keys moved
-        from it (a dice roll: `version`, `rolls_recorded`), those keys in `recent` (issue 26, item 2)."""
-        key, state = aggregate.id.int, self._public_state(aggregate)
-        encoded = self._public.parts(state)
-        stored = self._stored.get(key)
-        if stored is not None and stored[0] == self._row_versions.get(key) and stored[1].keys() <= encoded.keys():
-            recent = [name for name, value in encoded.items() if stored[1].get(name) != value]
-            if sum(len(encoded[name]) for name in recent) <= RECENT_BYTES:
-                self._written[key] = (aggregate.version, stored[1])
-                return {
-                    "id": aggregate.id,
-                    "campaign_id": campaign_of(aggregate),
-                    "version": aggregate.version,
-                    "position": position,
-                    "recent": jsonsafe.as_jsonb(joined({name: encoded[name] for name in recent})),
-                }
-        self._written[key] = (aggregate.version, encoded)
-        return {
-            "id": aggregate.id,
-            "campaign_id": campaign_of(aggregate),
-            "kind": type(aggregate).__name__.lower(),
-            "version": aggregate.version,
-            "state": self._public.jsonb(state),
-            "position": position,
-        }
-
-    def _read_back(self, states: dict[int, Any], member_id: UUID) -> dict[str, Any] | None:
-        """A member's state as reading back the row the page wrote gives it, where the page holds it (the standings'
-        composer takes it: projections/standings.py `Held`)."""
-        aggregate = states.get(member_id.int)
-        return self._public.read_back(aggregate) if isinstance(aggregate, Aggregate) else None
-
-    def _public_state(self, aggregate: Any) -> dict[str, Any]:
-        return self._public.state(aggregate)
-
-    def query(self, statement: str | Composable, params: Any = None) -> list[DictRow]:
-        with self.datastore.get_connection() as conn, conn.cursor() as curs:
-            curs.execute(SQL(statement) if isinstance(statement, str) else statement, params)  # type: ignore[arg-type,call-overload,unused-ignore]
-            return curs.fetchall()

@@ -38,7 +38,7 @@ _UPSERT = """INSERT INTO {state} (id, campaign_id, kind, version, state, positio
     ON CONFLICT (id, campaign_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state,
     position = EXCLUDED.position, recent = '{{}}'"""
 # A row whose state this writer knows as stored, changed in a few keys: those keys (every one changed since its
-# `state` was written whole) in `recent`; `state`, and its TOAST, untouched (projections/state.py `_row`).
+# `state` was written whole) in `recent`; `state`, and its TOAST, untouched (projections/state_rows.py `_row`).
 _PATCH = """UPDATE {state} SET version = %(version)s, recent = %(recent)s, position = %(position)s
     WHERE id = %(id)s AND campaign_id = %(campaign_id)s"""
 # Each campaign's lane (issue 26): its row made where missing, then locked by the page's writer, skipping rows

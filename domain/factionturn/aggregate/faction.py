@@ -143,7 +143,7 @@ class Faction(TurnRecord, GMHand, Merging, FactionAssets):
         wild: bool,
         secret: str = "",
     ) -> None:
-        self._secret = secret  # private: left out of every view (projections/state.py public_state)
+        self._secret = secret  # private: left out of every view (projections/plain_state.py public_state)
         self.campaign_id = campaign_id
         self.name = name
         self.force, self.cunning, self.wealth = force, cunning, wealth

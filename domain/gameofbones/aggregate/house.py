@@ -59,7 +59,7 @@ class House(Rewindable, Standing):
 
     @event("Registered")
     def __init__(self, campaign_id: UUID, name: str, leader: dict[str, Any], gold: int, secret: str = "") -> None:
-        self._secret = secret  # private: left out of every view (projections/state.py public_state)
+        self._secret = secret  # private: left out of every view (projections/plain_state.py public_state)
         self.campaign_id = campaign_id
         self.name = name
         self.leader = Character.from_dict(leader)
