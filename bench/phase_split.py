@@ -25,6 +25,7 @@ import projections.standings
 import projections.state
 import service.entrypoints.graphql.precomputed
 import service.persistence.app
+import service.persistence.commits
 import service.persistence.kept_aggregates
 import service.persistence.recorder
 import service.persistence.storable
@@ -52,7 +53,7 @@ PARTS: list[tuple[Any, str, str]] = [
     (service.persistence.kept_aggregates.KeptAggregates, "forwarded", "loads: kept ones forwarded and copied out"),
     (service.persistence.kept_aggregates.KeptAggregates, "keep", "kept: copies of what was read or saved"),
     (service.persistence.app.IntrigueStore, "commit", "save (everything after deciding)"),
-    (service.persistence.app, "encoded_and_checked", "save: events encoded once and checked"),
+    (service.persistence.commits, "encoded_and_checked", "save: events encoded once and checked"),
     (service.persistence.storable, "check_event", "save: storable check's walks"),
     (eventsourcing.persistence.Mapper, "to_stored_event", "save: encoding events"),
     (service.persistence.recorder.IntrigueRecorder, "_transaction", "save: the insert transaction"),

@@ -66,7 +66,7 @@ _OPEN = """INSERT INTO {tracking} (campaign_id, position, notification_id) VALUE
 
 
 class Lane(Protocol):
-    """Where the command's events went (service/persistence/recorder.py `Lane`)."""
+    """Where the command's events went (service/persistence/insert_function.py `Lane`)."""
 
     @property
     def campaign_id(self) -> UUID: ...

@@ -17,7 +17,7 @@ from projections.restore import Restorer
 
 PAGE = 20_000
 CAMPAIGNS = 1_000  # campaigns behind their head read in one page, at most
-HEADS = "campaign_heads"  # service/persistence/recorder.py
+HEADS = "campaign_heads"  # service/persistence/insert_function.py
 JUMP = 20  # a stored snapshot is used when it spares folding at least this many events of one aggregate
 # A campaign's part of n: its id's hash, made non-negative (hashtext is a signed 32-bit integer).
 PART = "AND mod(hashtext(h.campaign_id::text)::bigint + 2147483648, %(parts)s) = %(part)s"

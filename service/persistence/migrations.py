@@ -90,7 +90,7 @@ def _campaign_positions(conn: psycopg.Connection[tuple[object, ...]]) -> None:
 
 def _binary_insert_function(conn: psycopg.Connection[tuple[object, ...]]) -> None:
     """The recorder's DDL (run by every `migrate` before the steps) creates `intrigue_insert_events`; this
-    step records it, and refuses to if it is missing (service/persistence/recorder.py `insert_function`)."""
+    step records it, and refuses to if it is missing (service/persistence/insert_function.py)."""
     found = conn.execute("SELECT 1 FROM pg_proc WHERE proname = %s", (recorder.FUNCTION,)).fetchone()
     if found is None:
         raise RuntimeError(f"the insert function {recorder.FUNCTION} was not created")

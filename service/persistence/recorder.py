@@ -13,7 +13,9 @@ command's own events.
 
 A save whose connection broke looks, before it tries again, whether its events are already stored byte for
 byte: the commit may have happened with its acknowledgement lost, and writing them again would then be
-answered as a conflict for a command that committed.
+answered as a conflict for a command that committed (service/persistence/write_retries.py).
+
+The insert function's DDL is in insert_function.py; its names and write_retries.py's are exported here too.
 
 Test-only fault hook: with `INTRIGUE_FAULT=exit-after-commit` in its environment, the process kills itself
 (SIGKILL) right after a save made under an idempotency key has committed, before any answer exists.
@@ -27,41 +29,34 @@ import signal
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 from uuid import UUID
 
 import psycopg
 from eventsourcing.persistence import InterfaceError, OperationalError, PersistenceError, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
-from psycopg.sql import SQL, Composed, Identifier
+from psycopg.sql import SQL, Identifier
 
 from projections.codec import WrittenJSON
 from service.persistence import one_pipeline, outbox, outcomes
 from service.persistence.campaign_reads import CampaignReads
+from service.persistence.insert_function import FUNCTION as FUNCTION
+from service.persistence.insert_function import HEADS as HEADS
+from service.persistence.insert_function import HEADS_DDL as HEADS_DDL
+from service.persistence.insert_function import LANE_COLUMNS as LANE_COLUMNS
+from service.persistence.insert_function import LANE_INDEX as LANE_INDEX
+from service.persistence.insert_function import MOVED as MOVED
+from service.persistence.insert_function import Lane as Lane
+from service.persistence.insert_function import insert_function as insert_function
 from service.persistence.notifier import Notifier
+from service.persistence.write_retries import ATTEMPTS as ATTEMPTS
+from service.persistence.write_retries import SHARD_MOVED as SHARD_MOVED
+from service.persistence.write_retries import WAIT as WAIT
+from service.persistence.write_retries import WriteRetries as WriteRetries
 
 log = logging.getLogger("intrigue.persistence")
 FAULT = "INTRIGUE_FAULT"  # test-only; see the module docstring
-FUNCTION = "intrigue_insert_events"
-HEADS = "campaign_heads"  # each campaign's last position: the one row its writers serialise on
-LANE_COLUMNS = """ALTER TABLE {schema}.{table} ADD COLUMN IF NOT EXISTS campaign_id uuid,
-    ADD COLUMN IF NOT EXISTS campaign_position bigint"""
-LANE_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS {index} ON {schema}.{table} (campaign_id, campaign_position)"
-HEADS_DDL = "CREATE TABLE IF NOT EXISTS {schema}.{heads} (campaign_id uuid PRIMARY KEY, position bigint NOT NULL)"
 LANES_KEPT = 4096  # recent saves whose lane `lane_of` answers without a query
-ATTEMPTS, WAIT = 10, 0.2  # as eventsourcing's own @retry on insert_events
-MOVED = "an aggregate read by this command changed before it saved"
-# Citus (docs/scaling.md, "Citus"): a call delegated to the worker its campaign's shard has just left (a shard move's
-# switch) fails there, its transaction rolled back; sent again, it goes to the shard's new worker.
-SHARD_MOVED = "cannot execute a distributed query from a query on a shard"
-
-
-class Lane(NamedTuple):
-    """Where a save's events went: their campaign, and their first and last positions in it."""
-
-    campaign_id: UUID
-    first: int
-    last: int
 
 
 class Inline(Protocol):
@@ -78,50 +73,7 @@ class Inline(Protocol):
     def forget(self) -> None: ...
 
 
-def insert_function(datastore: PostgresDatastore, table: str) -> Composed:
-    """The insert function (migration step 10): one campaign's lane. Moving the campaign's head row takes its
-    lock, which serialises the writers of that campaign alone and makes the check race-free that every
-    aggregate in (`read_ids`, `read_versions`), all of the campaign (a command reads its own campaign only; on
-    Citus the check stays on the campaign's shard), is still at that version (SQLSTATE 23000, the library's
-    IntegrityError, when one moved); the insert gives each event the campaign's next positions, returning
-    them with the notification ids. The aggregates in (`loose_ids`, `loose_versions`) were read for less: only an
-    event appended since whose topic is not in `unread` conflicts (a campaign's dice and chronicle lines, which no
-    command on a member decides on). No table lock and no NOTIFY: PostgreSQL takes a database-wide lock at
-    the commit of a transaction that notified (service/persistence/notifier.py notifies after the commit)."""
-    return SQL(
-        "CREATE OR REPLACE FUNCTION {schema}.{function}(campaign uuid, ids uuid[], versions bigint[],"
-        " topics text[], states bytea[], read_ids uuid[], read_versions bigint[], loose_ids uuid[],"
-        " loose_versions bigint[], unread text[])"
-        " RETURNS TABLE (notification_id bigint, campaign_position bigint) LANGUAGE plpgsql AS $BODY$"
-        " DECLARE head bigint; count bigint := cardinality(ids); BEGIN"
-        "    SET LOCAL lock_timeout = '{lock_timeout}s';"
-        "    INSERT INTO {schema}.{heads} AS h (campaign_id, position) VALUES (campaign, count)"
-        "    ON CONFLICT (campaign_id) DO UPDATE SET position = h.position + count RETURNING h.position INTO head;"
-        "    IF EXISTS (SELECT FROM unnest(read_ids, read_versions) AS r(id, version) WHERE r.version"
-        "        IS DISTINCT FROM (SELECT max(originator_version) FROM {schema}.{table}"
-        "        WHERE campaign_id = campaign AND originator_id = r.id))"
-        "    THEN RAISE EXCEPTION {moved} USING ERRCODE = '23000'; END IF;"
-        "    IF EXISTS (SELECT FROM unnest(loose_ids, loose_versions) AS r(id, version) JOIN {schema}.{table} e"
-        "        ON e.campaign_id = campaign AND e.originator_id = r.id AND e.originator_version > r.version"
-        "        WHERE e.topic <> ALL(unread))"
-        "    THEN RAISE EXCEPTION {moved} USING ERRCODE = '23000'; END IF;"
-        "    RETURN QUERY INSERT INTO {schema}.{table} AS t"
-        "    (originator_id, originator_version, topic, state, campaign_id, campaign_position)"
-        "    SELECT u.id, u.version, u.topic, u.state, campaign, head - count + u.n"
-        "    FROM unnest(ids, versions, topics, states) WITH ORDINALITY AS u(id, version, topic, state, n)"
-        "    ORDER BY u.n RETURNING t.notification_id, t.campaign_position;"
-        " END; $BODY$"
-    ).format(
-        function=Identifier(FUNCTION),
-        lock_timeout=datastore.lock_timeout,
-        moved=MOVED,
-        schema=Identifier(datastore.schema),
-        table=Identifier(table),
-        heads=Identifier(HEADS),
-    )
-
-
-class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
+class IntrigueRecorder(CampaignReads, WriteRetries, PostgresApplicationRecorder):
     """Saves through `intrigue_insert_events` (migration step 10), one campaign's lane, in one transaction."""
 
     inline: Inline | None = None  # set by the read side when this process projects inline
@@ -322,31 +274,6 @@ class IntrigueRecorder(CampaignReads, PostgresApplicationRecorder):
         if created is None:
             raise ValueError("every save names its campaign (docs/architecture.md, Persistence: lanes)")
         return created
-
-    def lane_of(self, notification_id: int) -> Lane | None:
-        """The campaign and position of the event with this notification id (None when there is none)."""
-        kept = self._lanes.get(notification_id)
-        if kept is not None:
-            return kept
-        for attempt in range(1, ATTEMPTS + 1):
-            try:
-                with self.datastore.get_connection() as conn:
-                    row = conn.execute(self.sql_lane_of, (notification_id,)).fetchone()
-                break
-            except (InterfaceError, OperationalError, psycopg.OperationalError):  # a pooled connection was lost
-                if attempt == ATTEMPTS:
-                    raise
-                time.sleep(WAIT * attempt)
-        return None if row is None else Lane(row["campaign_id"], row["campaign_position"], row["campaign_position"])
-
-    def _already_stored(self, columns: tuple[list[Any], ...]) -> list[Any] | None:
-        """The rows of these very events when every one is stored byte for byte, else None (none stored: the
-        insert was rolled back; some other: a real conflict, which the insert reports)."""
-        with self.datastore.transaction(commit=False) as curs:
-            rows = curs.execute(self.sql_stored, columns).fetchall()
-        if all(row["same"] for row in rows):
-            return rows
-        return None
 
 
 def _succeeded(cursor: Any) -> bool:

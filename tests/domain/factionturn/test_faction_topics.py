@@ -63,7 +63,7 @@ WRITTEN = {  # the `@event` method a call goes through -> the topic its event is
 }
 FOUNDED = f"{F}:Faction.Founded"
 AGGREGATE = f"{F}:Faction"  # a creation event's and a snapshot's `originator_topic`
-SNAPSHOT = "eventsourcing.domain:Snapshot"  # `Faction.Snapshot`, as service/persistence/app.py takes it
+SNAPSHOT = "eventsourcing.domain:Snapshot"  # `Faction.Snapshot`, as service/persistence/commits.py takes it
 
 
 def event_methods(aggregate: type) -> dict[str, type]:
