@@ -62,11 +62,24 @@ def move(db: Database, campaign_id: UUID) -> tuple[float, int]:
                     (shard, host, port, *target),
                 )
                 return time.monotonic() - started, attempt
-            except psycopg.errors.DeadlockDetected:
-                if attempt == MOVE_TRIES:
+            except (psycopg.errors.DeadlockDetected, psycopg.errors.InternalError) as error:
+                if attempt == MOVE_TRIES or not retried(error):
                     raise
-                conn.execute("CALL citus_cleanup_orphaned_resources()")  # what the cancelled move left
+                eventually(lambda: cleaned_up(conn), "Citus to clean up what the cancelled move left")
         raise AssertionError("unreachable")
+
+
+def retried(error: psycopg.Error) -> bool:
+    """A move cancelled as a deadlock's victim, or refused because what such a move left still stands (Citus drops
+    a cancelled move's new placement once nothing holds it; a move of the same shard will not start before)."""
+    return isinstance(error, psycopg.errors.DeadlockDetected) or "could not be cleaned up" in str(error)
+
+
+def cleaned_up(conn: psycopg.Connection[Any]) -> bool:
+    """Asks Citus to drop the leftovers of cancelled moves, and whether none is left (`pg_dist_cleanup` empty)."""
+    conn.execute("CALL citus_cleanup_orphaned_resources()")
+    row = conn.execute("SELECT count(*) FROM pg_dist_cleanup").fetchone()
+    return row is not None and row[0] == 0
 
 
 class Clients:
