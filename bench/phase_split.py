@@ -21,6 +21,7 @@ import projections.history
 import projections.inline
 import projections.page
 import projections.phase_reports
+import projections.public_states
 import projections.standings
 import projections.state
 import service.entrypoints.graphql.precomputed
@@ -69,6 +70,9 @@ PARTS: list[tuple[Any, str, str]] = [
     (service.usecases.phase_report_kept, "build_report", "reports: built"),
     (service.usecases.phase_report_kept, "report_json", "reports: as rows"),
     (projections.standings, "refresh", "projection: standings answers"),
+    (projections.standings, "_stored", "standings: kept elements read"),
+    (projections.public_states.PublicStates, "read_back", "standings: page's states as read back"),
+    (projections.standings, "_write", "standings: written"),
     (service.entrypoints.graphql.precomputed.FactionStandings, "compose", "standings: composed"),
     (service.entrypoints.graphql.precomputed, "narrating", "standings: narratives"),
     (service.entrypoints.graphql.precomputed, "faction_view", "standings: views"),

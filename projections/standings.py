@@ -169,10 +169,11 @@ def refresh(curs: Cursor[DictRow], sql: dict[str, Composed], changed: Changed, h
 def _stored(
     curs: Cursor[DictRow], sql: dict[str, Composed], campaign_id: UUID, root: str, ids: list[UUID] | None
 ) -> dict[UUID, tuple[str | None, bytes, bytes, bytes | None]]:
-    """These members' kept elements (all's: None), the marker's among them."""
+    """These members' kept elements (all's: None), the marker's among them. Read in the binary format: a big
+    phase's are a megabyte, which the text format sent as hex for this process to decode (issue 31, P6)."""
     return {
         r["member_id"]: (r["sort_name"], bytes(r["gm"]), bytes(r["public"]), r["own"] and bytes(r["own"]))
-        for r in curs.execute(sql["answer_stored"], (campaign_id, root, ids, ids))
+        for r in curs.execute(sql["answer_stored"], (campaign_id, root, ids, ids), binary=True)
     }
 
 

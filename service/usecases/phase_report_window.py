@@ -18,8 +18,12 @@ from domain.gameofbones.face import GAME_OF_BONES, intel_id
 from service.usecases.audit import AuditEntry
 from service.usecases.visibility.reports import REPORT_RIVAL_TOPICS
 
-# What any member's report may read off another aggregate's events but a rival's strike, by the event's name.
-READ_OFF_OTHERS = frozenset({"HouseIntel.MovementSeen", "Campaign.InitiativeRolled"})
+# What any member's report may read off another aggregate's events but a rival's strike and a sighting, by the
+# event's name.
+READ_OFF_OTHERS = frozenset({"Campaign.InitiativeRolled"})
+# A movement seen: read off the mover's intel by the houses that saw it alone (phase_report.py `_sighting` reads
+# nothing else of it, and a faction's report nothing at all), found by its `observers`.
+SIGHTING = "HouseIntel.MovementSeen"
 # A house's intel id, a uuid5 of its id: asked for each intel entry of a house's report.
 intel_of: Callable[[UUID | str], UUID] = lru_cache(maxsize=4096)(intel_id)
 # The stream of a member's own that its report reads whole, by its rule system's kind (a house's intel).
@@ -31,13 +35,17 @@ def entry_name(entry: AuditEntry) -> str:
 
 
 class ReportWindow:
-    """The window's entries by aggregate, a rival's strikes by who rolled in them (`sees_rival_event`), and the
-    other entries any member may read, by their places in the window."""
+    """The window's entries by aggregate, a rival's strikes by who rolled in them (`sees_rival_event`), the movements
+    seen by who saw them, and the other entries any member may read, by their places in the window.
+
+    Issue 31, P6: every report was handed every movement seen, and a late phase has about fifty (a house's troops
+    moving, seen by every house): the 100 factions' reports were handed 5,000 entries they did nothing with."""
 
     def __init__(self, window: Sequence[AuditEntry]) -> None:
         self.entries = list(window)
         self.by_aggregate: dict[UUID, list[int]] = {}
         self.by_actor: dict[str, list[int]] = {}
+        self.by_observer: dict[str, list[int]] = {}
         self.shared: list[int] = []
         # What a sighting taught its observers, built at the first of them (phase_report.py `_sighting`).
         self.sightings: dict[int, Any] = {}
@@ -47,12 +55,15 @@ class ReportWindow:
             if name in REPORT_RIVAL_TOPICS:
                 for actor in {str(r.get("actor")) for r in entry.payload.get("rolls") or ()}:
                     self.by_actor.setdefault(actor, []).append(place)
-            elif name in READ_OFF_OTHERS:
+            elif name == SIGHTING and isinstance(observers := entry.payload.get("observers"), dict):
+                for observer in observers:
+                    self.by_observer.setdefault(observer, []).append(place)
+            elif name in READ_OFF_OTHERS or name == SIGHTING:  # a sighting without its observers: as before
                 self.shared.append(place)
 
     def read_by(self, member_id: UUID, kind: str, actors: Collection[str]) -> list[AuditEntry]:
         """The entries a member's report may read, in the window's order; `actors`: whose rolls are its own."""
-        places = set(self.shared).union(self.by_aggregate.get(member_id, ()))
+        places = set(self.shared).union(self.by_aggregate.get(member_id, ()), self.by_observer.get(str(member_id), ()))
         for actor in actors:
             places.update(self.by_actor.get(actor, ()))
         companion = COMPANION_STREAM.get(kind)

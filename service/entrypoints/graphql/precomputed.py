@@ -38,8 +38,14 @@ class FactionStandings:
 
     root, kind, also, document = "factions", FACTION.kind, frozenset({"phasechronicle"}), FACTIONS
 
+    def __init__(self) -> None:
+        # The document parsed and validated once, when the composer is registered (a process's start), not in the
+        # first resolution's transaction, nor again once other queries pushed it out of `plan_of`'s cache (issue 31,
+        # P6: 3 ms of a big phase's standings in a process that had not composed them yet).
+        self.plan = plan_of(self.document, None)
+
     def compose(self, campaign_id: UUID, ids: list[UUID] | None, read: rows.Reader) -> list[rows.Member]:
-        plan = plan_of(self.document, None)
+        plan = self.plan
         assert plan is not None, "the console's standings are plain standings"
         states = read(self.kind, ids)
         # As service/persistence/queries.py reads them: with the narratives their chronicles keep, where the
@@ -53,7 +59,7 @@ class FactionStandings:
     def shown(self) -> frozenset[str]:
         """The phase chronicles change an element only where the document selects the narratives (the console's
         does not): a chronicle's change alone then leaves every element as it was."""
-        plan = plan_of(self.document, None)
+        plan = self.plan
         return self.also if plan is None or _narrated(plan) else frozenset()
 
     @staticmethod

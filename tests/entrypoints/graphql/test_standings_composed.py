@@ -140,3 +140,18 @@ def test_the_phase_chronicles_are_read_only_for_a_selection_of_the_narratives() 
     # So a chronicle's change alone recomposes the factions only for such a document (projections/standings.py).
     assert FactionStandings().shown() == frozenset()
     assert NarratedStandings().shown() == frozenset({"phasechronicle"})
+
+
+def test_the_document_is_planned_once_when_the_composer_is_made(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 31, P6: the composer keeps its document's plan from when it is made (registered: a process's start), so
+    a resolution's standings neither parse nor validate it, and compose as with the plan made anew."""
+    composer, made = FactionStandings(), composed(STATES)
+    assert composer.plan is plan_of(FACTIONS, None)
+
+    def planned(query: str, operation_name: str | None) -> None:
+        raise AssertionError("the composer planned its document again")
+
+    monkeypatch.setattr(precomputed, "plan_of", planned)
+    members = composer.compose(CAMPAIGN, None, lambda kind, ids: copy.deepcopy(STATES) if kind == "faction" else [])
+    assert members == made
+    assert composer.shown() == frozenset()

@@ -109,3 +109,41 @@ def test_a_sighting_is_learned_once_for_every_house_that_saw_it_as_each_alone_wo
     (key, text), *_ = shared[third].learned[0].details
     assert (key, "'month': 2" in text) == ("plans", True)  # dated at depth (`dated`)
     assert shared[HOUSE].learned[0] is shared[third].learned[0]  # built once, at its first observer
+
+
+def test_a_movement_seen_is_handed_to_the_houses_that_saw_it_alone_and_every_report_is_the_whole_windows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 31, P6: a movement seen is read by its observers (and its mover, whose intel stream it is in), not by
+    every member; each report is still the one the whole window gives. A sighting without its observers is handed
+    to everyone, as before."""
+    third = uuid4()
+    sightings = [
+        intel(OTHER, "HouseIntel.MovementSeen", knowledge=knowledge("rode"), observers={str(HOUSE): "s1"}),
+        intel(third, "HouseIntel.MovementSeen", knowledge=knowledge("marched"), observers={str(OTHER): "s2"}),
+        intel(HOUSE, "HouseIntel.MovementSeen", knowledge=knowledge("sailed"), observers={str(OTHER): "s3"}),
+    ]
+    entries = [*window(), *sightings]
+    members = {
+        RED: ("faction", {str(RED)}),
+        BLUE: ("faction", {str(BLUE)}),
+        HOUSE: ("house", {"Matron"}),
+        OTHER: ("house", {"Blade"}),
+        third: ("house", {"Spy"}),
+    }
+    indexed = ReportWindow(entries)
+    reports = {m: build_report(indexed, CAMPAIGN, 1, m, k, a) for m, (k, a) in members.items()}
+    assert reports == whole_window(monkeypatch, entries, members)
+    assert [k.result for k in reports[HOUSE].learned] == ["a spy", "troops moved", "rode"]
+    assert [k.result for k in reports[OTHER].learned] == ["not ours", "marched", "sailed"]  # its own: not learned
+
+    def seen(member: UUID) -> list[str]:
+        kind, actors = members[member]
+        read = indexed.read_by(member, kind, actors)
+        return sorted(e.payload["knowledge"]["result"] for e in read if e.topic.endswith("MovementSeen"))
+
+    # A house is handed its own intel's too (its mover's stream), which its report reads as such.
+    handed = [[], [], ["rode", "sailed", "troops moved"], ["marched", "rode", "sailed", "troops moved"], ["marched"]]
+    assert [seen(m) for m in members] == handed
+    unnamed = intel(OTHER, "HouseIntel.MovementSeen", knowledge=knowledge("old"), observers=[str(HOUSE)])
+    assert all(unnamed in ReportWindow([unnamed]).read_by(m, *members[m]) for m in members)
