@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -66,7 +67,7 @@ class Scene:
     def phase(self) -> int:
         return phase_of(self.week)
 
-    @property
+    @functools.cached_property  # asked once per house by the scans of every house (covert.py), a str(UUID) each
     def house_id(self) -> str:
         return str(self.house.id)
 
