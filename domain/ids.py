@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from hashlib import sha1
 from typing import Any, NewType
 from uuid import UUID, uuid5
@@ -33,7 +34,23 @@ def uuid5_text(namespace: UUID, name: str) -> str:
     bits are set on the hex text: the version digit is 5, the variant digit's two high bits are 10."""
     hashed = _namespaced(namespace).copy()
     hashed.update(name.encode("utf-8"))
-    x = hashed.hexdigest()
+    return _text(hashed.hexdigest())
+
+
+def uuid5_texts(namespace: UUID, prefix: str, tails: Iterable[str]) -> list[str]:
+    """`uuid5_text(namespace, prefix + tail)` of each tail, the namespace's and the prefix's part of the hash taken
+    once (a troop movement names an entry for each of 49 observers: issue 31, P6)."""
+    start = _namespaced(namespace).copy()
+    start.update(prefix.encode("utf-8"))
+    named = []
+    for tail in tails:
+        hashed = start.copy()
+        hashed.update(tail.encode("utf-8"))
+        named.append(_text(hashed.hexdigest()))
+    return named
+
+
+def _text(x: str) -> str:
     return f"{x[:8]}-{x[8:12]}-5{x[13:16]}-{_VARIANT[x[16]]}{x[17:20]}-{x[20:32]}"
 
 

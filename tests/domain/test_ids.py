@@ -8,7 +8,7 @@ import uuid
 
 import pytest
 
-from domain.ids import uuid5_text
+from domain.ids import uuid5_text, uuid5_texts
 
 ALPHABET = string.printable + "éßΩ漢字🜂\u0000"
 
@@ -36,3 +36,15 @@ def test_one_namespace_names_many_alike() -> None:
         for _ in range(300):
             name = "".join(rng.choice(ALPHABET) for _ in range(rng.randint(0, 40)))
             assert uuid5_text(namespace, name) == str(uuid.uuid5(namespace, name))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_many_names_with_one_prefix_are_each_named_alike(seed: int) -> None:
+    """`uuid5_texts` takes the prefix's hash once and copies it for each tail: each as `uuid5_text` names it."""
+    rng = random.Random(seed)
+    for _ in range(40):
+        namespace = uuid.UUID(int=rng.getrandbits(128))
+        prefix = "".join(rng.choice(ALPHABET) for _ in range(rng.randint(0, 50)))
+        tails = ["".join(rng.choice(ALPHABET) for _ in range(rng.randint(0, 30))) for _ in range(rng.randint(0, 8))]
+        expected = [str(uuid.uuid5(namespace, prefix + tail)) for tail in tails]
+        assert uuid5_texts(namespace, prefix, tails) == expected == [uuid5_text(namespace, prefix + t) for t in tails]

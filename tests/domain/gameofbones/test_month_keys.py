@@ -16,6 +16,7 @@ from domain.gameofbones.resolution import ledger as ledgers
 from domain.gameofbones.resolution import month
 from domain.gameofbones.rules import effects as fx
 from domain.gameofbones.rules.effects import Change, Effect
+from domain.gameofbones.rules.scene import Scene
 from domain.gameofbones.tables.records import WEEKS_PER_MONTH
 from tests.domain.gameofbones.bones_world import CAMPAIGN
 from tests.domain.gameofbones.plot_campaigns import campaign
@@ -80,3 +81,18 @@ def test_a_target_outside_the_ledger_is_named_by_its_id() -> None:
     ledger.record(outside, fx.GoldChanged(5, "a gift"))
     ledger.record(houses[1], fx.GoldChanged(5, "a gift"))
     assert [c.target_id for c in ledger.changes] == [str(outside.id), str(houses[1].id)]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_scenes_knowledge_ids_are_each_holders_knowledge_id(seed: int) -> None:
+    """A troop movement names every observer's entry at once (`knowledge_ids`): each as `knowledge_id` names it."""
+    world, rng = campaign(seed), random.Random(seed)
+    orders(world, rng, 1)
+    for house in world.houses.values():
+        for pending in house.pending.values():
+            scene = Scene(house, pending, pending.resolve_week, world.houses, world.areas)
+            holders = [h for h in sorted(world.houses) if h != scene.house_id]
+            for kind, index in (("movement", 0), ("plot", rng.randint(0, 3))):
+                named = scene.knowledge_ids(iter(holders), kind, index)
+                assert list(named) == holders
+                assert named == {h: scene.knowledge_id(h, kind, index) for h in holders}
