@@ -230,8 +230,7 @@ def release_finished(ledger: Ledger, week: int) -> None:
 def accrue_income(ledger: Ledger, week: int, earned: dict[str, dict[str, int]]) -> None:
     """A quarter of each area's monthly income per week, at the share its damage allows."""
     for area_id, area in sorted(ledger.areas.items()):
-        owner_id = area.controlling_house_id or ""  # the owner's key in the ledger: its id as text
-        owner = ledger.houses.get(owner_id)
+        owner = ledger.houses.get(owner_id := area.controlling_house_id or "")  # its key: the house's id as text
         if owner is None or owner.destroyed:
             continue
         share = area.monthly_income * week // WEEKS_PER_MONTH - area.monthly_income * (week - 1) // WEEKS_PER_MONTH
