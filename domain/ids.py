@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterable
 from hashlib import sha1
-from typing import NewType
+from typing import Any, NewType
 from uuid import UUID, uuid5
 
 CampaignId = NewType("CampaignId", UUID)
@@ -27,9 +29,35 @@ def house_id(campaign_id: UUID, name: str) -> HouseId:
 
 def uuid5_text(namespace: UUID, name: str) -> str:
     """`str(uuid5(namespace, name))` without building the UUID object: a Game of Bones month names every piece of
-    knowledge so, thousands a phase, and the object's checks and formatting were most of it (issue 31, P6)."""
-    digest = bytearray(sha1(namespace.bytes + name.encode("utf-8")).digest()[:16])
-    digest[6] = (digest[6] & 0x0F) | 0x50  # RFC 4122: version 5
-    digest[8] = (digest[8] & 0x3F) | 0x80  # RFC 4122: the variant
-    x = digest.hex()
-    return f"{x[:8]}-{x[8:12]}-{x[12:16]}-{x[16:20]}-{x[20:]}"
+    knowledge so, thousands a phase, and the object's checks and formatting were most of it (issue 31, P6). The
+    namespace's part of the hash is taken once (a copy of it goes on with the name), and the version and variant
+    bits are set on the hex text: the version digit is 5, the variant digit's two high bits are 10."""
+    hashed = _namespaced(namespace).copy()
+    hashed.update(name.encode("utf-8"))
+    return _text(hashed.hexdigest())
+
+
+def uuid5_texts(namespace: UUID, prefix: str, tails: Iterable[str]) -> list[str]:
+    """`uuid5_text(namespace, prefix + tail)` of each tail, the namespace's and the prefix's part of the hash taken
+    once (a troop movement names an entry for each of 49 observers: issue 31, P6)."""
+    start = _namespaced(namespace).copy()
+    start.update(prefix.encode("utf-8"))
+    named = []
+    for tail in tails:
+        hashed = start.copy()
+        hashed.update(tail.encode("utf-8"))
+        named.append(_text(hashed.hexdigest()))
+    return named
+
+
+def _text(x: str) -> str:
+    return f"{x[:8]}-{x[8:12]}-5{x[13:16]}-{_VARIANT[x[16]]}{x[17:20]}-{x[20:32]}"
+
+
+@functools.lru_cache(maxsize=64)  # a handful of namespaces name everything
+def _namespaced(namespace: UUID) -> Any:
+    return sha1(namespace.bytes)
+
+
+# RFC 4122's variant on the 17th hex digit: its two high bits set to 10, its two low bits kept.
+_VARIANT = {digit: "89ab"[int(digit, 16) & 0x3] for digit in "0123456789abcdef"}

@@ -96,7 +96,8 @@ class ChronicleService(SavesAndWaits):
         summaries, gossip = ledger.gm_summaries(phase), ledger.public_chronicle(phase)
         drafts = ledger.chronicle_drafts(phase)
         for actor_id in (*campaign.member_ids("faction"), *campaign.member_ids("house")):
-            key, name, turn = str(actor_id), names.get(str(actor_id), ""), events.get(str(actor_id), [])
+            key = str(actor_id)
+            name, turn = names.get(key, ""), events.get(key, [])
             narrative = next((str(p.get("narrative", "")) for n, p in turn if n == "TurnEnded"), "")
             if key not in summaries:
                 ledger.write_summary(phase, key, draft_summary(name, narrative, turn, names), seat, reason)

@@ -201,9 +201,12 @@ class AssetIndex:
     def holders(self, factions: Mapping[str, FactionView], ability: str, region_id: str) -> Iterator[FactionView]:
         """The factions, in the world's order, holding a usable asset with `ability` in the region (`rows.holds`)."""
         found = self._parts.found(factions, 1, ability)
-        for key in self._parts.in_order(found):
+        # Those with such an asset in the region first, then put in order: a common ability is held by most of
+        # the world's factions, and sorting them all for the one or two in the region was most of a look-up.
+        here = {key: assets for key, assets in found.items() if any(a.region_id == region_id for a in assets)}
+        for key in self._parts.in_order(here):
             faction = factions[key]
-            if any(a.region_id == region_id and a.usable_on(faction.turn) for a in found[key]):
+            if any(a.region_id == region_id and a.usable_on(faction.turn) for a in here[key]):
                 yield faction
 
     def blocked_by(self, factions: Mapping[str, FactionView], blocker: str) -> list[tuple[FactionView, OwnedAsset]]:

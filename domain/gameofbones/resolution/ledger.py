@@ -44,10 +44,14 @@ class Ledger:
     intel: dict[str, HouseIntel] = field(default_factory=dict)
     changes: list[Change] = field(default_factory=list)
     targets: dict[str, Target] = field(init=False, repr=False)
+    # Each target's id as text, by the object (its `id()`: the ledger holds them, so none is reused while it
+    # lives): a month records some 700 effects, and each named its target by a str(UUID) (issue 31, P6).
+    keys: dict[int, str] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.targets = {str(h.id): h for h in self.houses.values()}
         self.targets |= {str(a.id): a for a in self.areas.values()} | {str(i.id): i for i in self.intel.values()}
+        self.keys = {id(target): key for key, target in self.targets.items()}
 
     @classmethod
     def copy_of(
@@ -62,7 +66,7 @@ class Ledger:
     def record(self, aggregate: Target, effect: Effect) -> None:
         """Apply an effect to the ledger's aggregate at once (later steps see it) and keep it."""
         record(aggregate, effect)
-        self.changes.append(Change(str(aggregate.id), effect))
+        self.changes.append(Change(self.keys.get(id(aggregate)) or str(aggregate.id), effect))
 
     def target(self, target_id: str) -> Target:
         if target_id not in self.targets:

@@ -230,13 +230,13 @@ def release_finished(ledger: Ledger, week: int) -> None:
 def accrue_income(ledger: Ledger, week: int, earned: dict[str, dict[str, int]]) -> None:
     """A quarter of each area's monthly income per week, at the share its damage allows."""
     for area_id, area in sorted(ledger.areas.items()):
-        owner = ledger.houses.get(area.controlling_house_id or "")
+        owner = ledger.houses.get(owner_id := area.controlling_house_id or "")  # its key: the house's id as text
         if owner is None or owner.destroyed:
             continue
         share = area.monthly_income * week // WEEKS_PER_MONTH - area.monthly_income * (week - 1) // WEEKS_PER_MONTH
         damage = owner.area_damage.get(area_id)
         percent = damage.income_percent() if damage else 100
-        earned[str(owner.id)][area_id] = earned[str(owner.id)].get(area_id, 0) + share * percent // 100
+        earned[owner_id][area_id] = earned[owner_id].get(area_id, 0) + share * percent // 100
         if damage is not None and damage.after_a_week() != damage:
             later = damage.after_a_week()
             ledger.record(

@@ -99,7 +99,7 @@ def resolve_troop_movements(scene: Scene, dice: Dice) -> Outcome:
     # Every other house sees it: one record naming them all (issue 16: not one event per house).
     fields: dict[str, Any] = {"house_id": scene.house_id, "from_area_id": source, "to_area_id": target, "power": power}
     mover = scene.house_id
-    observers = {hid: scene.knowledge_id(hid, "movement") for hid in sorted(scene.houses) if hid != mover}
+    observers = scene.knowledge_ids((hid for hid in sorted(scene.houses) if hid != mover), "movement")
     entry = {k: v for k, v in scene.knowledge(scene.house_id, "movement", **fields).items() if k != "id"}
     seen = changes.sighting(scene.house_id, observers, entry, scene.intel) if observers else ()
     return scene.outcome("moved in plain sight", rolls, (*moves, *seen), succeeded=False)

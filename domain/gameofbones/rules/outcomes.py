@@ -9,7 +9,7 @@ from typing import Any
 
 from domain.dice import Roll
 from domain.gameofbones.rules.effects import Change, KnowledgeGained
-from domain.gameofbones.rules.view import intel_id
+from domain.gameofbones.rules.view import intel_key
 from domain.gameofbones.tables.records import week_fields
 
 
@@ -48,7 +48,7 @@ class Outcome:
     @property
     def secret(self) -> bool:
         """Its rolls could tell the holder that some knowledge is false: keep them on the GM's side."""
-        own = {self.house_id, str(intel_id(self.house_id))}
+        own = {self.house_id, intel_key(self.house_id)}
         return any(isinstance(c.effect, KnowledgeGained) and c.target_id in own for c in self.effects)
 
     def summary(self) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
@@ -16,7 +17,7 @@ from domain.gameofbones.rules.view import known_by, plots_known_by
 from domain.gameofbones.tables.actions import ACTIONS, ActionName, ActionRow, Defence, action_rule
 from domain.gameofbones.tables.records import Applies, Character, Circumstance, PendingAction, phase_of
 from domain.gameofbones.tables.scales import Sizing
-from domain.ids import uuid5_text
+from domain.ids import uuid5_text, uuid5_texts
 
 if TYPE_CHECKING:
     from domain.gameofbones.rules.view import HouseView, IntelView
@@ -66,7 +67,7 @@ class Scene:
     def phase(self) -> int:
         return phase_of(self.week)
 
-    @property
+    @functools.cached_property  # asked once per house by the scans of every house (covert.py), a str(UUID) each
     def house_id(self) -> str:
         return str(self.house.id)
 
@@ -178,6 +179,12 @@ class Scene:
     def knowledge_id(self, holder: str, kind: str, index: int = 0) -> str:
         """The id of the `knowledge` entry `holder` is given of this scene."""
         return uuid5_text(KNOWLEDGE, f"{self.pending.id}:{holder}:{kind}:{index}")
+
+    def knowledge_ids(self, holders: Iterable[str], kind: str, index: int = 0) -> dict[str, str]:
+        """`knowledge_id` of each holder, in their order (a troop movement names one for every other house)."""
+        named = list(holders)
+        tails = [f"{holder}:{kind}:{index}" for holder in named]
+        return dict(zip(named, uuid5_texts(KNOWLEDGE, f"{self.pending.id}:", tails), strict=True))
 
     def learns(self, holder: str, knowledge: dict[str, Any]) -> Change:
         """`holder` learns it: in its intel, where the service loaded one (changes.knowledge)."""

@@ -33,6 +33,12 @@ def intel_id(house_id: UUID | str) -> UUID:
     return uuid5(INTEL, str(house_id))
 
 
+@functools.lru_cache(maxsize=4096)  # each outcome's `secret` names it (issue 31, P6)
+def intel_key(house_id: str) -> str:
+    """`intel_id` as text."""
+    return str(intel_id(house_id))
+
+
 class HouseView(Protocol):
     """A House as the rules read it: its state, and its standing (rules/standing.py)."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -117,7 +118,14 @@ POWER_RATES = {rate.character_class: rate for rate in GAINING_POWER}
 
 def member_power(classes: dict[str, int]) -> int:
     """Power a member provides: the sum over his classes (multiclass levels add up per class)."""
-    return sum(POWER_RATES[name].power(level) for name, level in classes.items())
+    return _classes_power(tuple(classes.items()))
+
+
+# A house's power sums its members' on every read, and a month reads it hundreds of times (each Rank, defence and
+# action count: issue 31, P6); a campaign's members have a few dozen distinct classes and levels.
+@functools.lru_cache(maxsize=1024)
+def _classes_power(classes: tuple[tuple[str, int], ...]) -> int:
+    return sum(POWER_RATES[name].power(level) for name, level in classes)
 
 
 def check_power_classes(classes: dict[str, int]) -> None:

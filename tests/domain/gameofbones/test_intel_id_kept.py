@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import uuid
 
-from domain.gameofbones.rules.view import INTEL, intel_id
+from domain.gameofbones.rules.view import INTEL, intel_id, intel_key
 
 
 def test_an_intel_id_is_the_uuid5_of_its_house_id_however_asked() -> None:
@@ -15,3 +15,4 @@ def test_an_intel_id_is_the_uuid5_of_its_house_id_however_asked() -> None:
         house = uuid.UUID(int=rng.getrandbits(128))
         expected = uuid.uuid5(INTEL, str(house))
         assert intel_id(house) == expected == intel_id(str(house)) == intel_id(house)
+        assert intel_key(str(house)) == str(expected) == intel_key(str(house))
