@@ -6,8 +6,8 @@ played log; `CREATE DATABASE ... TEMPLATE`), reads its events raw (the best of t
 `make bench` does), then rebuilds the state projection as `make bench` does (`service.operations.worker.rebuild`),
 metered: this process's CPU seconds, its worker processes' (`workers`: a log of 100,000 events or more is folded in
 parallel, service/operations/rebuild_parts.py), the CPU of the database's PostgreSQL backends (sampled while they
-live, so the rebuild's own connections count), the wall time. With PROFILE, under cProfile, the stats dumped there. Prints
-`RESULT {json}` with a digest of every read model's rows after the switch, so two trees' rebuilds of the same
+live, so the rebuild's own connections count), the wall time. With PROFILE, under cProfile, the stats dumped there.
+Prints `RESULT {json}` with a digest of every read model's rows after the switch, so two trees' rebuilds of the same
 template can be compared for identical rows. Run it from each tree in turn (ABAB) with the same interpreter.
 """
 
