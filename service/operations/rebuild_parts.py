@@ -10,6 +10,7 @@ a process started and the service's modules imported (0.5 s of CPU, seconds on a
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -72,10 +73,8 @@ def wait_any(procs: list[subprocess.Popen[bytes]], seconds: float) -> None:
     long after (on the bench's backlog, walls 0.5 s apart for the same workers' CPU)."""
     running = [p for p in procs if p.poll() is None]
     if running:
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             running[0].wait(timeout=seconds)
-        except subprocess.TimeoutExpired:
-            pass
 
 
 def _start(
