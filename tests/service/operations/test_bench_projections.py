@@ -6,23 +6,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
 
 import psycopg
 import pytest
 
 from bench import projections
-from service.persistence import migrations
 from service.persistence.app import IntrigueStore
 from service.persistence.database import Database
-
-
-@pytest.fixture
-def store(fresh_db: Database) -> Iterator[IntrigueStore]:
-    migrations.migrate(fresh_db)
-    store = IntrigueStore(env=fresh_db.eventsourcing_env())
-    yield store
-    store.close()
+from tests.service.persistence.test_read_model_restore import store  # noqa: F401 - the fixture: a migrated store
 
 
 def _events(db: Database) -> list[tuple[str, int, int]]:
@@ -35,7 +26,8 @@ def _events(db: Database) -> list[tuple[str, int, int]]:
 
 
 def test_the_backlog_is_the_events_asked_for_saved_fifty_at_most_and_one_campaign_a_save(
-    store: IntrigueStore, fresh_db: Database
+    store: IntrigueStore,  # noqa: F811
+    fresh_db: Database,
 ) -> None:
     projections.append_backlog(store, 380, aggregates=4)
     events = _events(fresh_db)
@@ -53,7 +45,9 @@ def test_the_backlog_is_the_events_asked_for_saved_fifty_at_most_and_one_campaig
 
 
 def test_the_catch_up_and_the_full_rebuild_print_their_rows(
-    store: IntrigueStore, fresh_db: Database, capsys: pytest.CaptureFixture[str]
+    store: IntrigueStore,  # noqa: F811
+    fresh_db: Database,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     projections.catch_up(store, fresh_db, 300, rounds=1)
     env = {**fresh_db.eventsourcing_env(), "CREATE_TABLE": "n"}
