@@ -26,17 +26,19 @@ _READ = (
 
 
 def append_backlog(store: IntrigueStore, events: int, aggregates: int = 100) -> None:
-    """`events` events over `aggregates` campaigns, 50 to a save (10 campaigns x 5 rolls), nobody projecting."""
+    """`events` events over `aggregates` campaigns, 50 to a save (one campaign's 50 rolls, the campaigns in turn),
+    nobody projecting. A save writes one campaign's events (each campaign is its own lane since issue 26): the
+    saves of 10 and of 100 campaigns this made before were refused, so the section could not run."""
     campaigns = [Campaign.start(f"backlog {i}", ["factionturn"]) for i in range(aggregates)]
-    store.commit(*campaigns)
+    for campaign in campaigns:
+        store.commit(campaign)
     remaining, turn = events - aggregates, 0
     while remaining > 0:
-        group = campaigns[turn % 10 * 10 : turn % 10 * 10 + 10]
-        for _ in range(5):
-            for campaign in group[: max(0, remaining)]:
-                campaign.record_roll(roll("1d10", FixedDice([5]), purpose="bench"))
-                remaining -= 1
-        store.commit(*group)
+        campaign = campaigns[turn % aggregates]
+        for _ in range(min(50, remaining)):
+            campaign.record_roll(roll("1d10", FixedDice([5]), purpose="bench"))
+            remaining -= 1
+        store.commit(campaign)
         turn += 1
 
 
@@ -76,9 +78,12 @@ def decoded_read(conninfo: str, env: dict[str, str], raw: Measure, after: int = 
 
 
 def _tracked(env: dict[str, str]) -> int:
+    """The last notification id the state projection has folded: the most of its campaigns' tracking rows (one row
+    a campaign since issue 26; the library's `max_tracking_id` asks for an application's row, which it has not)."""
     view = open_view(STATE, env)
     try:
-        return view.max_tracking_id(IntrigueStore.name) or 0
+        rows = view.query("SELECT coalesce(max(notification_id), 0) AS tracked FROM state_tracking")  # type: ignore[attr-defined]
+        return int(rows[0]["tracked"])
     finally:
         close_view(view)
 

@@ -4,9 +4,10 @@
 `python -m bench.rebuild_run NAME LABEL [PROFILE]`: copies NAME (a database `bench.phase_run template` built, or any
 played log; `CREATE DATABASE ... TEMPLATE`), reads its events raw (the best of three sequential SELECTs, as
 `make bench` does), then rebuilds the state projection as `make bench` does (`service.operations.worker.rebuild`),
-metered: this process's CPU seconds, the CPU of the database's PostgreSQL backends (sampled while they live, so
-the rebuild's own connections count), the wall time. With PROFILE, under cProfile, the stats dumped there. Prints
-`RESULT {json}` with a digest of every read model's rows after the switch, so two trees' rebuilds of the same
+metered: this process's CPU seconds, its worker processes' (`workers`: a log of 100,000 events or more is folded in
+parallel, service/operations/rebuild_parts.py), the CPU of the database's PostgreSQL backends (sampled while they
+live, so the rebuild's own connections count), the wall time. With PROFILE, under cProfile, the stats dumped there.
+Prints `RESULT {json}` with a digest of every read model's rows after the switch, so two trees' rebuilds of the same
 template can be compared for identical rows. Run it from each tree in turn (ABAB) with the same interpreter.
 """
 
@@ -57,6 +58,13 @@ class BackendSampler(threading.Thread):
         return sum(self.last[pid] - self.first[pid] for pid in self.last)
 
 
+def _children_seconds() -> float:
+    """The CPU seconds of this process's children that have ended: a parallel rebuild's worker processes
+    (service/operations/rebuild_parts.py), whose CPU `process_time` does not count."""
+    times = os.times()
+    return times.children_user + times.children_system
+
+
 def run(name: str, label: str, profile: str | None) -> None:
     copy, db = copy_of(name)
     try:
@@ -67,13 +75,13 @@ def run(name: str, label: str, profile: str | None) -> None:
         sampler = BackendSampler(db.conninfo)
         sampler.start()
         profiler = cProfile.Profile(time.process_time) if profile else None
-        cpu = time.process_time()
+        cpu, children = time.process_time(), _children_seconds()
         if profiler:
             profiler.enable()
         seconds = rebuild_seconds(db, env)
         if profiler:
             profiler.disable()
-        cpu = time.process_time() - cpu
+        cpu, children = time.process_time() - cpu, _children_seconds() - children
         backends = sampler.seconds()
         if profiler and profile:
             profiler.dump_stats(profile)
@@ -82,9 +90,10 @@ def run(name: str, label: str, profile: str | None) -> None:
             "events": raw.operations,
             "seconds": round(seconds, 2),
             "cpu": round(cpu, 2),
+            "workers": round(children, 2),
             "backends": round(backends, 2),
             "events_per_s": round(raw.operations / seconds),
-            "events_per_cpu_s": round(raw.operations / (cpu + backends)),
+            "events_per_cpu_s": round(raw.operations / (cpu + children + backends)),
             "raw_per_s": round(raw.per_second),
             "ratio": round(raw.operations / seconds / raw.per_second, 4),
             "load": [round(load, 2), round(os.getloadavg()[0], 2)],

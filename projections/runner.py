@@ -39,6 +39,14 @@ __all__ = ["PAGE", "PagedRunner", "StandingByError", "Undecodable", "View", "col
 
 MAX_PAUSE = 5.0  # seconds between attempts to reach PostgreSQL again, at most
 POLL = 1.0  # seconds between reads when no notification arrives
+# The memory of the page's sort (its events in notification order, `state` and all): PostgreSQL's default 4 MB
+# sent a page of many campaigns to disk (a backlog of 300 campaigns: 46 MB of external merge for each 20,000-event
+# page, every lane's remaining events sorted; issue 31, P4); 32 MB holds such a page's top-N sort in memory. Only a
+# sort that needs it takes it, on this one connection a runner reads on; a server set higher keeps its own.
+WORK_MEM = (
+    "SELECT set_config('work_mem', '32MB', false)"
+    " WHERE pg_size_bytes(current_setting('work_mem')) < pg_size_bytes('32MB')"
+)
 
 
 log = logging.getLogger("intrigue.projections")
@@ -90,6 +98,7 @@ class PagedRunner(LaneReader):
         conn = psycopg.connect(self._conninfo, autocommit=True, application_name=f"intrigue-projection-{self.name}")
         conn.execute(self._listen)
         conn.execute(SQL("LISTEN {}").format(self._wake))
+        conn.execute(WORK_MEM)
         # On Citus a page is one campaign's: its transaction then stays on that campaign's shard (row locks on
         # several shards are refused; docs/scaling.md, "Citus").
         on_citus = conn.execute(ON_CITUS).fetchone() is not None
