@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Any
 
 import psycopg
 import pytest
@@ -28,20 +29,27 @@ def _events(db: Database) -> list[tuple[str, int, int]]:
 def test_the_backlog_is_the_events_asked_for_saved_fifty_at_most_and_one_campaign_a_save(
     store: IntrigueStore,  # noqa: F811
     fresh_db: Database,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    saves: list[tuple[list[str], int]] = []  # each save's campaigns and its events, as the store was asked
+    commit = store.commit
+
+    def recorded(*aggregates: Any) -> Any:
+        saves.append(([str(a.id) for a in aggregates], sum(len(a.pending_events) for a in aggregates)))
+        return commit(*aggregates)
+
+    monkeypatch.setattr(store, "commit", recorded)
     projections.append_backlog(store, 380, aggregates=4)
     events = _events(fresh_db)
     assert len(events) == 380
     per_campaign = Counter(campaign for campaign, _, _ in events)
     assert sorted(per_campaign.values()) == [77, 101, 101, 101]  # 4 starts, then 376 rolls in turns of 50
-    runs, last = [], None  # the log's runs of one campaign's consecutive events: a save each, after the starts
-    for campaign, _, _ in events[4:]:
-        if campaign != last:
-            runs.append(0)
-            last = campaign
-        runs[-1] += 1
-    assert runs == [50] * 7 + [26]
-    assert len({campaign for campaign, _, _ in events[4:54]}) == 1 and events[4][0] != events[54][0]
+    starts, rolls = saves[:4], saves[4:]
+    assert all(len(campaigns) == 1 and count == 1 for campaigns, count in starts)
+    assert all(len(campaigns) == 1 for campaigns, _ in rolls)  # one campaign a save: one lane
+    assert [count for _, count in rolls] == [50] * 7 + [26]
+    turns = [campaigns[0] for campaigns, _ in rolls]
+    assert turns == [campaigns[0] for campaigns, _ in starts] * 2  # the campaigns in turn
 
 
 def test_the_catch_up_and_the_full_rebuild_print_their_rows(
