@@ -68,9 +68,10 @@ def fold_in_parts(model: ReadModel, generation: int, env: dict[str, str], worker
 
 
 def wait_any(procs: list[subprocess.Popen[bytes]], seconds: float) -> None:
-    """Until the first of `procs` still running (in their order, not whichever ends first) ends, or `seconds` pass
-    (the progress is then reported again): the rebuild goes on as soon as its last worker ends, where a fixed pause of 0.5 s between looks kept it up to that
-    long after (on the bench's backlog, walls 0.5 s apart for the same workers' CPU)."""
+    """Until the first of `procs` still running (in their order, not whichever ends first) ends, or `seconds`
+    pass (the progress is then reported again): the rebuild goes on as soon as its last worker ends, where a fixed
+    pause of 0.5 s between looks kept it up to that long after (on the bench's backlog, walls 0.5 s apart for the
+    same workers' CPU)."""
     running = [p for p in procs if p.poll() is None]
     if running:
         with contextlib.suppress(subprocess.TimeoutExpired):
