@@ -103,13 +103,13 @@ class PublicStates:
 
     def read_back(self, aggregate: Any) -> State | None:
         """The aggregate's public state as reading back the row this page wrote gives it (projections/read_back.py),
-        where the page encoded it for that row (`parts` or `jsonb` asked for it) and orjson wrote it unescaped; else
-        None (read the row)."""
+        but for its objects' key order (the page's), where the page encoded it for that row (`parts` or `jsonb`
+        asked for it) and orjson wrote it unescaped; else None (read the row)."""
         state = self._states.get((aggregate.id.int, aggregate.version))
         held = None if state is None else self._parts.get(id(state))
         if state is None or held is None or held[1] is None or not held[1][2]:
             return None
-        return as_read_back(state)
+        return as_read_back(held[1][1])
 
     def _encoded(self, state: State, made: Made | None) -> Made:
         if made is None:

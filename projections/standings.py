@@ -60,8 +60,9 @@ _DROP = "DELETE FROM {standings} WHERE campaign_id = %s AND root = %s"
 _STATES = """SELECT state || recent AS state FROM {state} WHERE campaign_id = %s AND kind = %s
     AND (%s::uuid[] IS NULL OR id = ANY(%s)) AND NOT id = ANY(%s) ORDER BY state->>'name', id"""
 Reader = Callable[[str, list[UUID] | None], list[dict[str, Any]]]
-# A changed member's state as reading back its row gives it, where the page that wrote the row holds it (else None):
-# projections/state_rows.py, `PublicStates.read_back`.
+# A changed member's state as reading back its row gives it but for its objects' key order, where the page that
+# wrote the row holds it (else None): projections/state_rows.py, `PublicStates.read_back`. A composer's elements
+# must not follow the order of an object's keys (session 24: the page's states are no longer copied into jsonb's).
 Held = Callable[[UUID], dict[str, Any] | None]
 
 
@@ -91,7 +92,10 @@ class Composer(Protocol):
     also: frozenset[str]  # kinds whose change changes every element (a faction's narratives: its phase chronicles)
     document: str  # the GraphQL query whose answer it makes: a request with the same selection is sent it
 
-    def compose(self, campaign_id: UUID, ids: list[UUID] | None, read: Reader) -> list[Member]: ...
+    def compose(self, campaign_id: UUID, ids: list[UUID] | None, read: Reader) -> list[Member]:
+        """The members' elements (those ids, or all), from their states as `read` gives them: some as read back,
+        some in the page's key order (`Held`), the same elements either way."""
+        ...
 
     def shown(self) -> frozenset[str]:
         """Those of `also` whose change changes an element of `document`'s answer (it reads them): a change to

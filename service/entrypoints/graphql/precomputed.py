@@ -17,6 +17,7 @@ import orjson
 
 from domain.phase_chronicle import narrating
 from projections import standings as rows
+from projections.read_back import jsonb_order
 from service.entrypoints.graphql.core.answers import encode
 from service.entrypoints.graphql.core.visibility import OVER
 from service.entrypoints.graphql.factionturn.factions import Asset, Faction
@@ -64,12 +65,18 @@ class FactionStandings:
 
     @staticmethod
     def _member(plan: Any, campaign_id: UUID, state: dict[str, Any], own_as_gm: bool, assets: Any) -> rows.Member:
-        seats = seats_of(FACTION, campaign_id, UUID(state["id"]))
+        # The answer lists a faction's assets in its dict's order: jsonb's, as a row reads back, whatever order the
+        # state came in (the page hands its own: projections/standings.py `Held`, issue 31 P6, session 24).
+        held = state.get("assets")
+        if type(held) is dict:
+            state = {**state, "assets": {k: held[k] for k in jsonb_order(held)}}
+        member_id = UUID(state["id"])
+        seats = seats_of(FACTION, campaign_id, member_id)
         made: dict[int, tuple[dict[str, Any], bytes]] = {}  # an asset's element by its view's row (gm and public share)
         gm = _element(plan, faction_view(state, seats[Reader.GM]), assets, made)
         public = _element(plan, faction_view(state, seats[Reader.PUBLIC]), assets, made)
         own = gm if own_as_gm else _element(plan, faction_view(state, seats[Reader.OWN]), assets, made)
-        return rows.Member(UUID(state["id"]), state.get("name"), gm, public, own)
+        return rows.Member(member_id, state.get("name"), gm, public, own)
 
 
 def _element(plan: Any, view: dict[str, Any], assets: Any, made: dict[int, tuple[dict[str, Any], bytes]]) -> bytes:

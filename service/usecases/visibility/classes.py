@@ -10,6 +10,7 @@ per house (read_models.py `_own_troops`), so areas are not precomputed.
 from __future__ import annotations
 
 from enum import Enum
+from functools import lru_cache
 from typing import Final
 from uuid import UUID
 
@@ -37,12 +38,21 @@ def seats_of(model: ReadModel, campaign_id: UUID, member_id: UUID) -> dict[Reade
     """A seat of each class, to read one member's row through the views as that class does."""
     if model.kind not in SPLICED:
         raise ValueError(f"a {model.kind}'s rows are read per seat: not precomputed by class")
-    gm = Seat(gm_seat_id(campaign_id), campaign_id, Role.GM, "GM")
     own = Seat(
-        UUID(int=0),
+        _NO_ID,
         campaign_id,
         Role.PLAYER,
         "own seat",
         **{"faction_id" if model is FACTION else "house_id": member_id},
     )
-    return {Reader.GM: gm, Reader.PUBLIC: None, Reader.OWN: own}
+    return {Reader.GM: _gm_seat(campaign_id), Reader.PUBLIC: None, Reader.OWN: own}
+
+
+_NO_ID: Final = UUID(int=0)
+
+
+@lru_cache(maxsize=64)
+def _gm_seat(campaign_id: UUID) -> Seat:
+    """The campaign's GM seat, made once (a `Seat` is frozen): its id is a `uuid5`, which every faction the standings
+    compose asked again (issue 31, P6, session 24)."""
+    return Seat(gm_seat_id(campaign_id), campaign_id, Role.GM, "GM")

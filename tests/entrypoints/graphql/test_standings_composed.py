@@ -11,6 +11,7 @@ from uuid import UUID, uuid4
 
 import pytest
 
+from domain.seats import Role, Seat, gm_seat_id
 from service.entrypoints.graphql import precomputed
 from service.entrypoints.graphql.core.answers import encode
 from service.entrypoints.graphql.factionturn.factions import Faction
@@ -57,9 +58,16 @@ STATES = [
 ]
 
 
+def as_read_back(state: dict[str, Any]) -> dict[str, Any]:
+    """The state with its assets in the order its row reads back in (jsonb's: ids of one length, so by their text),
+    as the request path's copy reads it."""
+    return {**state, "assets": {i: state["assets"][i] for i in sorted(state["assets"])}}
+
+
 def reference(state: dict[str, Any], reader: Reader) -> bytes:
-    """The element as the copy builds it: the class's view, the typed objects, copied out, encoded."""
-    plan = plan_of(FACTIONS, None)
+    """The element as the copy builds it from the row read back: the class's view, the typed objects, copied out,
+    encoded."""
+    plan, state = plan_of(FACTIONS, None), as_read_back(state)
     seat = seats_of(FACTION, CAMPAIGN, UUID(state["id"]))[reader]
     return encode(copy_out(plan, Faction.from_state(faction_view(state, seat))))
 
@@ -155,3 +163,26 @@ def test_the_document_is_planned_once_when_the_composer_is_made(monkeypatch: pyt
     members = composer.compose(CAMPAIGN, None, lambda kind, ids: copy.deepcopy(STATES) if kind == "faction" else [])
     assert members == made
     assert composer.shown() == frozenset()
+
+
+def test_the_elements_do_not_follow_the_order_of_a_states_keys() -> None:
+    """Issue 31, P6 (session 24): the page hands the composer its states in its own key order, not jsonb's
+    (projections/read_back.py); the elements are the ones the rows read back give, assets in jsonb's order."""
+    named = (("Thugs", 3), ("Informers", 1), ("Militia Unit", 2))
+    state = faction("Ordered", *(asset(name) | {"id": str(UUID(int=n))} for name, n in named))
+    assert list(state["assets"]) != sorted(state["assets"])  # the page's order is not jsonb's
+    shuffled = {k: state[k] for k in reversed(state)}  # and neither are its other keys
+    members = composed([shuffled])
+    assert members == composed([as_read_back(state)]) == composed([state])
+    assert [members[0].gm.index(n.encode()) for n in ("Informers", "Militia", "Thugs")] == sorted(
+        members[0].gm.index(n.encode()) for n in ("Informers", "Militia", "Thugs")
+    )  # by id, as the row reads back
+
+
+def test_the_gm_seat_is_made_once_per_campaign() -> None:
+    """Its id is a `uuid5`, which each faction composed computed again (issue 31, P6, session 24); the seat is the
+    same one."""
+    first, second = (seats_of(FACTION, CAMPAIGN, UUID(s["id"]))[Reader.GM] for s in STATES[:2])
+    assert first is second and first == Seat(gm_seat_id(CAMPAIGN), CAMPAIGN, Role.GM, "GM")
+    other = seats_of(FACTION, uuid4(), UUID(STATES[0]["id"]))[Reader.GM]
+    assert other is not None and other.campaign_id != CAMPAIGN and other.is_gm_of(other.campaign_id)

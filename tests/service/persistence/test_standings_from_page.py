@@ -1,7 +1,8 @@
-"""Issue 31, P6 (session 21): the standings' composer takes the changed factions' states from the page that wrote
-their rows (projections/read_back.py), not read back, and a change to a kind the registered document does not show
-(a phase chronicle, for the console's standings, which select no narratives) recomposes nothing; the answers stay
-the ones the rows give (tests/service/persistence/test_standings_precomputed.py checks them against the copy)."""
+"""Issue 31, P6 (sessions 21, 24): the standings' composer takes the changed factions' states from the page that
+wrote their rows (projections/read_back.py: decoded from the page's JSON), not read back, and a change to a kind the
+registered document does not show (a phase chronicle, for the console's standings, which select no narratives)
+recomposes nothing; the answers stay the ones the rows give (tests/service/persistence/test_standings_precomputed.py
+checks them against the copy)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ from service.persistence.database import Database
 from service.usecases.interventions import By
 from tests.service.persistence.test_standings_precomputed import current_generation, kept_rows, written_at
 from tests.service.usecases.test_factionturn_play import played
+
+SORTED = orjson.OPT_SORT_KEYS  # session 24: the page's states keep its key order (projections/read_back.py)
 
 
 def test_the_composer_is_handed_the_states_the_page_wrote_as_their_rows_read_back(
@@ -52,8 +55,9 @@ def test_the_composer_is_handed_the_states_the_page_wrote_as_their_rows_read_bac
             (campaign.id,),
         ).fetchall()
         assert found and {row["id"] for row in found} <= set(handed)  # every faction's last page handed it over
-        for row in found:  # as its row reads back: values, number types and every object's key order
-            assert orjson.dumps(handed[row["id"]]) == orjson.dumps(jsonsafe.loads(row["state"])), row["id"]
+        for row in found:  # as its row reads back: values and number types (the keys in the page's order)
+            sent, stored = handed[row["id"]], jsonsafe.loads(row["state"])
+            assert orjson.dumps(sent, option=SORTED) == orjson.dumps(stored, option=SORTED), row["id"]
         # Recomposing every faction from the rows read back moves no member's elements.
         written: list[Any] = []
         monkeypatch.setattr(rows, "_write", lambda curs, sql, root, campaign_id, members: written.extend(members))
