@@ -75,7 +75,8 @@ def test_a_number_that_may_read_back_otherwise_is_not_taken(db: Database, number
             assert repr(stored["nested"]["value"][1]) != repr(number)  # 10000000000000000, 0.0: why
     else:  # orjson writes null, which reads back as None
         assert made is not None and made == stored and made["nested"]["value"][1] is None
-    assert as_read_back(b'{"name":"Ratio:1e5","n":[2]}') is None  # text alike: read back, as it would have been
+    assert as_read_back(b'{"name":"at 1e5, odds","n":[2]}') is None  # text alike: read back, as it would have been
+    assert as_read_back(b'{"id":"0e1e0c3e-9e45-4e7e-8e00-2e9e1e5e3e10","n":[2,-0.5]}') is not None  # an id: taken
 
 
 def test_the_page_hands_a_state_only_if_it_encoded_it_for_a_row_and_escaped_nothing(db: Database) -> None:
