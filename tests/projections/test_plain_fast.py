@@ -18,21 +18,20 @@ from projections.codec import _AS_IS, _field_names, _plain_other, plain
 
 
 def walked(value: Any) -> Any:
-    """`plain` as it was before session 24 (projections/codec.py), the reference."""
+    """`plain` as it was before session 24 (projections/codec.py), the reference: every value walked."""
     kind: Any = type(value)
     if kind in _AS_IS:
         return value
     if kind is dict:
-        return {k if type(k) is str else str(k): v if type(v) in _AS_IS else walked(v) for k, v in value.items()}
-    if kind is list or kind is tuple:
-        return [v if type(v) in _AS_IS else walked(v) for v in value]
+        return {(k if type(k) is str else str(k)): walked(v) for k, v in value.items()}
+    if kind in (list, tuple):
+        return [walked(v) for v in value]
     names = _field_names(kind)
-    if names is not None:
-        held = getattr(value, "__dict__", None)
-        if held is not None and len(held) == len(names):
-            return {k: v if type(v) in _AS_IS else walked(v) for k, v in held.items()}
-        return {name: walked(getattr(value, name)) for name in names}
-    return _plain_other(value)
+    if names is None:
+        return _plain_other(value)
+    held = getattr(value, "__dict__", None)
+    exact = held is not None and len(held) == len(names)  # exactly its fields, in their order
+    return {k: walked(v) for k, v in (held.items() if exact else ((n, getattr(value, n)) for n in names))}
 
 
 class Colour(Enum):
