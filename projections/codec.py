@@ -7,6 +7,7 @@ import functools
 import importlib
 import json
 import pkgutil
+from datetime import datetime
 from enum import Enum
 from typing import Any
 from uuid import UUID
@@ -207,6 +208,7 @@ def domain_mapper() -> Mapper[UUID]:
 
 
 _AS_IS = frozenset({str, int, float, bool, type(None)})
+_AS_TEXT = frozenset({UUID, datetime})  # exactly these types (no subclass), written as `str` writes them
 
 
 def plain(value: Any) -> Any:
@@ -227,8 +229,12 @@ def plain(value: Any) -> Any:
     if names is not None:
         held = getattr(value, "__dict__", None)
         if held is not None and len(held) == len(names):  # exactly its fields, in their order
+            if as_is.issuperset(map(type, held.values())):  # every field a scalar (an asset): a copy, in C (P4)
+                return dict(held)
             return {k: v if type(v) in as_is else plain(v) for k, v in held.items()}
         return {name: plain(getattr(value, name)) for name in names}
+    if kind in _AS_TEXT:  # what `_plain_other` ends in, without its checks on the way (issue 31, P4)
+        return str(value)
     return _plain_other(value)
 
 

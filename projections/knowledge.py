@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 from uuid import UUID
 
@@ -74,6 +75,14 @@ def _jsonb(value: Any) -> Jsonb:
     return jsonsafe.as_jsonb(jsonsafe.dumps(value))
 
 
+@lru_cache(maxsize=4_096)
+def house_id(text: str) -> UUID:
+    """A house's id parsed once, not once a row: a late phase's sightings are thousands of rows naming the same few
+    dozen observers, and `UUID(text)` is a microsecond or two of Python (issue 31, P6 and P4; docs/scaling.md, session
+    24). A UUID is immutable: one object shared by many rows is what each row's own would be."""
+    return UUID(text)
+
+
 def rows_of(intel: HouseIntel, event: Any) -> list[dict[str, Any]]:
     """The rows one intel event adds (`intel`: the aggregate it was folded onto)."""
     rows = []
@@ -84,7 +93,7 @@ def rows_of(intel: HouseIntel, event: Any) -> list[dict[str, Any]]:
         rows.append(
             {
                 "campaign_id": campaign_id,
-                "house_id": source_id if holder == house else UUID(holder),
+                "house_id": source_id if holder == house else house_id(holder),
                 "source_id": source_id,
                 "version": event.originator_version,
                 "phase": phase,
