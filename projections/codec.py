@@ -165,21 +165,27 @@ def domain_types() -> list[type]:
     return [found[k] for k in sorted(found)]
 
 
+@functools.cache
+def domain_transcodings() -> tuple[Transcoding, ...]:
+    """A transcoding for every domain dataclass and enum, made once a process and shared by every transcoder (they
+    hold nothing but their class's names): issue 31, P4, the packages' walk and the transcodings' making were a
+    third of a mapper's, and a rebuild made three mappers before it folded its first event."""
+    return tuple(DataclassAsDict(cls) if dataclasses.is_dataclass(cls) else EnumAsValue(cls) for cls in domain_types())
+
+
 def register_domain_transcodings(transcoder: JSONTranscoder) -> None:
-    for cls in domain_types():
-        if dataclasses.is_dataclass(cls):
-            transcoder.register(DataclassAsDict(cls))
-        elif issubclass(cls, Enum):
-            transcoder.register(EnumAsValue(cls))
+    for transcoding in domain_transcodings():
+        transcoder.register(transcoding)
     # Orders are stored in the JSON form they had before events carried them typed (issue 30).
     if isinstance(transcoder, FastJSONTranscoder):
         transcoder.forms[FactionOrders] = FormAsJSON(FactionOrders, orders_to_dict)
         transcoder.forms[PendingAction] = FormAsJSON(PendingAction, PendingAction.to_dict)
     # Everything that reads or writes events comes here first: classes that moved keep their old names.
+    names = transcoder.names
     for old, cls in register_old_topics().items():
-        current = transcoder.names.get(f"{cls.__module__}:{cls.__qualname__}")
+        current = names.get(f"{cls.__module__}:{cls.__qualname__}")
         if current is not None:
-            transcoder.names[old] = current
+            names[old] = current
 
 
 class SnapshotTranscoder(FastJSONTranscoder):

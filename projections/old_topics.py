@@ -10,11 +10,14 @@ class's. tests/projections/test_names_of_main.py holds every name `main` wrote a
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Iterator, Mapping
 
 from eventsourcing.domain import DomainEvent
 from eventsourcing.utils import register_topic
+
+OldClasses = tuple[tuple[str, type], ...]
 
 # old module -> the modules its classes live in now (issue 13 moved the aggregates into their rule systems)
 MOVED: dict[str, tuple[str, ...]] = {
@@ -133,8 +136,19 @@ def register_old_topics(
 ) -> dict[str, type]:
     """Make every old topic resolve to its class; returns them, old topic to class. Safe to call again.
     `renamed` defaults to `RENAMED` when `moved` is `MOVED`, to none otherwise."""
-    found = dict(moved_classes(moved))
-    found |= dict(renamed_classes(RENAMED if renamed is None and moved is MOVED else renamed or {}))
-    for topic, cls in found.items():
+    renamed = RENAMED if renamed is None and moved is MOVED else renamed or {}
+    found = old_classes(tuple(moved.items()), tuple(renamed.items()))
+    for topic, cls in found:
         register_topic(topic, cls)
-    return found
+    return dict(found)
+
+
+@functools.lru_cache(maxsize=16)
+def old_classes(moved: tuple[tuple[str, tuple[str, ...]], ...], renamed: tuple[tuple[str, str], ...]) -> OldClasses:
+    """(old topic, class) for these moves and renames, found once a process for each (issue 31, P4: every store,
+    view and mapper registers them, and walking the moved modules' classes and their events' attributes was half
+    of a mapper's making, 4-5 ms, paid three times before a rebuild folded its first event). They depend on the
+    code alone; the maps' contents are the key, so a test's own move is found anew."""
+    found = dict(moved_classes(dict(moved)))
+    found |= dict(renamed_classes(dict(renamed)))
+    return tuple(found.items())

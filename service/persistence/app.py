@@ -284,7 +284,10 @@ def unit_of_work(method: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
+_NOT_PAYLOAD = frozenset({"originator_id", "originator_version", "timestamp"})  # made once, not once an event (P4)
+
+
 def event_payload(domain_event: Any) -> dict[str, Any]:
     """The public attributes of a domain event, for audit output."""
-    skip = {"originator_id", "originator_version", "timestamp"}
+    skip = _NOT_PAYLOAD
     return {k: v for k, v in vars(domain_event).items() if k not in skip and not k.startswith("_")}

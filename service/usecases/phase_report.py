@@ -88,7 +88,7 @@ def build_report(
     read = indexed.read_by(member_id, kind, actors)
     # An action withdrawn (or amended: withdrawn and given anew) was never played: its order is left out.
     withdrawn = {
-        str(e.payload["action_id"]) for e in read if e.aggregate_id == member_id and _name(e) == "House.ActionWithdrawn"
+        str(e.payload["action_id"]) for e in read if _name(e) == "House.ActionWithdrawn" and e.aggregate_id == member_id
     }
     member = str(member_id)  # once a report, not once an entry (issue 31, P4)
     for entry in read:
@@ -98,9 +98,8 @@ def build_report(
             _own(report, entry, actors)
         elif seen_elsewhere(report, entry, member, actors, indexed):
             continue
-        elif entry.aggregate_id == campaign_id and _name(entry) == "Campaign.InitiativeRolled":
-            order = [str(i) for i in entry.payload["order"]]
-            report.initiative = order.index(member) + 1 if member in order else None
+        elif _name(entry) == "Campaign.InitiativeRolled" and entry.aggregate_id == campaign_id:
+            report.initiative = indexed.places_in(entry).get(member)
     _credit_attackers(report)
     return report
 

@@ -147,3 +147,16 @@ def test_a_movement_seen_is_handed_to_the_houses_that_saw_it_alone_and_every_rep
     assert [seen(m) for m in members] == handed
     unnamed = intel(OTHER, "HouseIntel.MovementSeen", knowledge=knowledge("old"), observers=[str(HOUSE)])
     assert all(unnamed in ReportWindow([unnamed]).read_by(m, *members[m]) for m in members)
+
+
+def test_the_initiative_places_are_made_once_a_window_and_a_member_named_twice_takes_its_first() -> None:
+    """`ReportWindow.places_in` (issue 31, P4): every report of the window reads the same places; the order's ids may
+    be UUIDs or text; a member named twice has its first place, one not named none."""
+    rolled = event(CAMPAIGN, "Campaign.InitiativeRolled", order=[BLUE, str(RED), str(BLUE), GREEN])
+    indexed = ReportWindow([rolled, event(CAMPAIGN, "Campaign.PhaseResolved", phase=1, summary={})])
+    members = {RED: {str(RED)}, BLUE: {str(BLUE)}, GREEN: {str(GREEN)}, OTHER: {str(OTHER)}}
+    places = {m: build_report(indexed, CAMPAIGN, 1, m, "faction", a).initiative for m, a in members.items()}
+    assert places == {RED: 2, BLUE: 1, GREEN: 4, OTHER: None}
+    assert indexed.places_in(rolled) is indexed.places_in(rolled)
+    other = event(CAMPAIGN, "Campaign.InitiativeRolled", order=[str(GREEN)])
+    assert indexed.places_in(other) == {str(GREEN): 1}  # another roll is not taken for the first
