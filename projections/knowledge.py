@@ -87,7 +87,7 @@ def rows_of(intel: HouseIntel, event: Any) -> list[dict[str, Any]]:
     """The rows one intel event adds (`intel`: the aggregate it was folded onto)."""
     rows = []
     house = str(intel.house_id)
-    campaign_id, source_id = house_id(str(intel.campaign_id)), house_id(house)  # once an event, not once a row
+    campaign_id, source_id = UUID(str(intel.campaign_id)), UUID(house)  # once an event, not once a row
     for holder, entry in knowledge_entries(house, event):
         phase, week = int(entry.get("phase") or 0), int(entry.get("week") or 0)
         rows.append(
