@@ -40,7 +40,9 @@ def json_unrecorded(session: Any) -> list[dict[str, Any]]:
 
 
 def a_roll(rng: random.Random, odd: bool) -> Roll:
-    mods = tuple(Modifier(rng.choice(["Force", "Cunning", "tag"]), rng.randint(-2, 2)) for _ in range(rng.randint(0, 2)))
+    mods = tuple(
+        Modifier(rng.choice(["Force", "Cunning", "tag"]), rng.randint(-2, 2)) for _ in range(rng.randint(0, 2))
+    )
     actor: Any = rng.choice(["a", "b"])
     faces: Any = tuple(rng.randint(1, 3) for _ in range(rng.randint(1, 2)))
     if odd:  # values JSON reads alike or apart where a tuple would not: ids, bools, floats, enums, text subclasses
