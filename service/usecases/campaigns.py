@@ -110,7 +110,10 @@ class CampaignService(RollsSavesAndWaits):
             campaign.begin_resolving()
             self._save(campaign)
         played = self.play_phase(campaign, lambda system: self._dice_for(campaign, f"phase-{campaign.phase}-{system}"))
-        self.commit_phase(campaign, played)
+        # The members saved are kept as they are, not copied: nothing here holds or changes them after the save
+        # (service/persistence/kept_aggregates.py `handed_over`; issue 31, P6).
+        with self.store.kept.handed_over():
+            self.commit_phase(campaign, played)
         return campaign
 
     def play_phase(self, campaign: Campaign, dice_of: Callable[[str], Dice]) -> PlayedPhase:
