@@ -101,7 +101,7 @@ def unrecorded_rolls(session: Session) -> list[dict[str, Any]]:
     (design: dice values are recorded inside the events that used them)."""
     carried_rolls = [r for change in session.changes for r in rolls_of(change.effect)]
     rolled = [roll.to_dict() for roll in session.rolls]
-    keys = [_plain_key(r) for r in (*carried_rolls, *rolled)]
+    keys: list[tuple[Any, ...] | str | None] = [_plain_key(r) for r in (*carried_rolls, *rolled)]
     if None in keys:  # a roll of another shape: every roll of the turn keyed by its JSON, as before
         keys = [_key(r) for r in (*carried_rolls, *rolled)]
     carried = Counter(keys[: len(carried_rolls)])

@@ -13,10 +13,10 @@ import psycopg
 import pytest
 
 from bench.phase_run import digest
-from bench.played import Size, build, play_phase
+from bench.played import Played, Size, build, play_phase
 from domain.factionturn.face import Faction
 from service.bootstrap import Intrigue
-from service.persistence import database, migrations
+from service.persistence import database
 from service.persistence.database import Database
 from service.persistence.kept_aggregates import KEPT_KINDS, KeptAggregates
 from service.usecases.campaigns import CampaignService
@@ -104,8 +104,6 @@ def two_phases(db: Database, handed_over: bool, monkeypatch: pytest.MonkeyPatch)
 
 def build_from(intrigue: Intrigue, db: Database) -> Any:
     """The copy's campaign as `bench.played` plays it."""
-    from bench.played import Played
-
     with psycopg.connect(db.conninfo) as conn:
         row = conn.execute(
             "SELECT originator_id FROM intrigue_events WHERE topic = 'domain.campaign:Campaign.Created'"
@@ -116,20 +114,15 @@ def build_from(intrigue: Intrigue, db: Database) -> Any:
 
 @pytest.mark.single_node(reason="copies a database with CREATE DATABASE ... TEMPLATE, which a Citus cluster has not")
 def test_phases_played_on_from_handed_over_members_write_what_copies_wrote(
-    admin_db: Database, monkeypatch: pytest.MonkeyPatch
+    admin_db: Database, fresh_db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    source = database.create_database(admin_db, f"handed_over_{uuid.uuid4().hex[:8]}")
-    copies: list[Database] = []
+    intrigue = Intrigue(fresh_db, pool_size=2, run_projections=False)
+    build(intrigue, fresh_db, SMALL, seed="handed over")
+    intrigue.store.snapshots_written()
+    intrigue.close()
+    copies = [copy_of(admin_db, fresh_db.dbname), copy_of(admin_db, fresh_db.dbname)]
     try:
-        migrations.migrate(source)
-        intrigue = Intrigue(source, pool_size=2)
-        try:
-            build(intrigue, source, SMALL, seed="handed over")
-            intrigue.store.snapshots_written()
-        finally:
-            intrigue.close()
-        copies = [copy_of(admin_db, source.dbname), copy_of(admin_db, source.dbname)]
         assert two_phases(copies[0], True, monkeypatch) == two_phases(copies[1], False, monkeypatch)
     finally:
-        for made in [source, *copies]:
+        for made in copies:
             database.drop_database(admin_db, made.dbname)
