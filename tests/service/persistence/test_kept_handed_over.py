@@ -13,7 +13,7 @@ import psycopg
 import pytest
 
 from bench.phase_run import digest
-from bench.played import Played, Size, build, play_phase
+from bench.played import Played, Size, build, order_factions, play_phase
 from domain.factionturn.face import Faction
 from service.bootstrap import Intrigue
 from service.persistence import database
@@ -40,9 +40,8 @@ def kept(intrigue: Intrigue, aggregate_id: uuid.UUID) -> Any:
     return cache.get(aggregate_id)
 
 
-def test_a_resolution_keeps_the_members_it_saved_and_a_load_copies_them_out(
-    played: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def noted_saves(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The members each resolution's save writes, as they are noted."""
     saved: list[Any] = []
     commit_phase = CampaignService.commit_phase
 
@@ -51,6 +50,13 @@ def test_a_resolution_keeps_the_members_it_saved_and_a_load_copies_them_out(
         saved.extend(a for a in phase.changed if type(a) in KEPT_KINDS)
 
     monkeypatch.setattr(CampaignService, "commit_phase", noting)
+    return saved
+
+
+def test_a_resolution_keeps_the_members_it_saved_and_a_load_copies_them_out(
+    played: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saved = noted_saves(monkeypatch)
     play_phase(played)
     intrigue = played.intrigue
     assert len(saved) >= SMALL.factions + SMALL.houses
@@ -62,6 +68,19 @@ def test_a_resolution_keeps_the_members_it_saved_and_a_load_copies_them_out(
             assert loaded is not member and loaded.version == member.version
         loaded = intrigue.store.load(members[0].id, kind)  # one alone: the library's read, its deep copy
         assert loaded is not members[0] and loaded.version == members[0].version
+
+
+def test_a_resolution_inside_an_enclosing_unit_of_work_keeps_copies(
+    played: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saved = noted_saves(monkeypatch)
+    intrigue = played.intrigue
+    intrigue.campaigns.open_phase(played.campaign_id)
+    order_factions(played)
+    with intrigue.store.identity_map():  # the enclosing block may go on changing what the resolution saved
+        intrigue.campaigns.resolve_phase(played.campaign_id)
+    assert len(saved) >= SMALL.factions
+    assert all(kept(intrigue, member.id) is not member for member in saved)
 
 
 def test_a_save_outside_a_resolution_keeps_a_copy(played: Any) -> None:
