@@ -138,14 +138,23 @@ class IntrigueStore(StoreCommits):
     def identity_map(self) -> Iterator[None]:
         """Within this block, loading the same aggregate twice gives the same object, so two rule systems
         resolving one phase change one Region instance and save it once."""
-        if getattr(self._loaded, "map", None) is not None:  # already inside one: share it
-            yield
-            return
-        self._loaded.map = {}
+        depth = getattr(self._loaded, "depth", 0)
+        self._loaded.depth = depth + 1
         try:
-            yield
+            if getattr(self._loaded, "map", None) is not None:  # already inside one: share it
+                yield
+                return
+            self._loaded.map = {}
+            try:
+                yield
+            finally:
+                self._loaded.map = None
         finally:
-            self._loaded.map = None
+            self._loaded.depth = depth
+
+    def identity_map_shared(self) -> bool:
+        """Whether this thread's identity map was opened by an enclosing block, which may go on using what it holds."""
+        return getattr(self._loaded, "depth", 0) > 1
 
     def load(self, aggregate_id: UUID, kind: type[A], version: int | None = None) -> A:
         cache: dict[UUID, Aggregate] | None = getattr(self._loaded, "map", None)

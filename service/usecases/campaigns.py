@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
@@ -110,7 +111,12 @@ class CampaignService(RollsSavesAndWaits):
             campaign.begin_resolving()
             self._save(campaign)
         played = self.play_phase(campaign, lambda system: self._dice_for(campaign, f"phase-{campaign.phase}-{system}"))
-        self.commit_phase(campaign, played)
+        # The members saved are kept as they are, not copied: nothing here holds or changes them after the save
+        # (service/persistence/kept_aggregates.py `handed_over`; issue 31, P6), unless an enclosing unit of work
+        # shares this one's identity map and so may go on changing them.
+        shared = self.store.identity_map_shared()
+        with nullcontext() if shared else self.store.kept.handed_over():
+            self.commit_phase(campaign, played)
         return campaign
 
     def play_phase(self, campaign: Campaign, dice_of: Callable[[str], Dice]) -> PlayedPhase:

@@ -99,23 +99,55 @@ def unrecorded_rolls(session: Session) -> list[dict[str, Any]]:
     """The turn's rolls that no change carries, in the order rolled: a strike that missed an asset with no
     counterattack, a check that failed. `TurnEnded` keeps them, so every die rolled is in the log once
     (design: dice values are recorded inside the events that used them)."""
-    carried = Counter(_key(r) for change in session.changes for r in rolls_of(change.effect))
+    carried_rolls = [r for change in session.changes for r in rolls_of(change.effect)]
+    rolled = [roll.to_dict() for roll in session.rolls]
+    keys: list[tuple[Any, ...] | str | None] = [_plain_key(r) for r in (*carried_rolls, *rolled)]
+    if None in keys:  # a roll of another shape: every roll of the turn keyed by its JSON, as before
+        keys = [_key(r) for r in (*carried_rolls, *rolled)]
+    carried = Counter(keys[: len(carried_rolls)])
     left = []
-    for roll in session.rolls:
-        key = _key(roll)
+    for roll, key in zip(rolled, keys[len(carried_rolls) :], strict=True):
         if carried[key]:
             carried[key] -= 1
         else:
-            left.append(roll.to_dict())
+            left.append(roll)
     return left
 
 
 # `json.dumps(..., sort_keys=True, default=str)`'s encoder, made once, not for every roll (issue 31, P6).
 _KEYS = json.JSONEncoder(sort_keys=True, default=str)
+_ROLL_FIELDS = ("expression", "faces", "modifiers", "base", "total", "purpose", "rule", "actor")
+_MODIFIER_FIELDS = frozenset({"source", "value"})
 
 
 def _key(roll: Roll | dict[str, Any]) -> str:
     return _KEYS.encode(roll.to_dict() if isinstance(roll, Roll) else roll)
+
+
+def _plain_key(roll: Any) -> tuple[Any, ...] | None:
+    """A roll in `Roll.to_dict`'s shape with plain values (text, ints, lists of them), as a tuple: two such rolls
+    have equal tuples exactly when their JSON keys are equal, for a tenth of the encoding (issue 31, P6: a JSON
+    key per roll was 4% of a phase-1 deciding). None for anything else, which `unrecorded_rolls` keys as JSON."""
+    if type(roll) is not dict or len(roll) != len(_ROLL_FIELDS):
+        return None
+    try:
+        expression, faces, modifiers, base, total, purpose, rule, actor = (roll[f] for f in _ROLL_FIELDS)
+    except KeyError:
+        return None
+    texts_and_ints = (type(expression), type(purpose), type(rule), type(actor), type(base), type(total))
+    if texts_and_ints != (str, str, str, str, int, int) or type(faces) not in (list, tuple):
+        return None
+    if type(modifiers) not in (list, tuple) or any(type(f) is not int for f in faces):
+        return None
+    pairs = []
+    for m in modifiers:
+        if type(m) is not dict or m.keys() != _MODIFIER_FIELDS:
+            return None
+        source, value = m["source"], m["value"]
+        if type(source) is not str or type(value) is not int:
+            return None
+        pairs.append((source, value))
+    return (expression, tuple(faces), tuple(pairs), base, total, purpose, rule, actor)
 
 
 def _take_action(session: Session, orders: FactionOrders, changing_goal: bool) -> str:
