@@ -21,6 +21,7 @@ from eventsourcing.utils import get_topic
 
 from domain.inputs import INT_MAX, INT_MIN
 from projections.codec import DataclassAsDict, FastJSONTranscoder
+from projections.jsonsafe import owned
 
 _PLAIN = frozenset({str, int, bool, type(None)})
 _NATIVE = (str, int, float, list, tuple, dict)  # what `json` writes itself, subclasses too
@@ -60,7 +61,7 @@ class EventEncoder(FastJSONTranscoder):
             forms = self.forms
             obj = {k: forms[type(v)].encode(v) if type(v) in forms else v for k, v in obj.items()}
         try:
-            return orjson.dumps(self._native(obj))
+            return owned(orjson.dumps(self._native(obj)))
         except (_Unlike, orjson.JSONEncodeError):
             return JSONTranscoder.encode(self, obj)
 
@@ -89,11 +90,11 @@ class EventEncoder(FastJSONTranscoder):
         except _Unlike:
             return JSONTranscoder.encode(self, state), None, False
         try:
-            return orjson.dumps(tree, option=orjson.OPT_STRICT_INTEGER), tree, not formed
+            return owned(orjson.dumps(tree, option=orjson.OPT_STRICT_INTEGER)), tree, not formed
         except orjson.JSONEncodeError:
             pass
         try:
-            return orjson.dumps(tree), tree, False
+            return owned(orjson.dumps(tree)), tree, False
         except orjson.JSONEncodeError:
             return JSONTranscoder.encode(self, state), None, False
 

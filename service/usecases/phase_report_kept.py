@@ -65,7 +65,7 @@ def report_row(report: PhaseReport) -> bytes:
         encoded = orjson.dumps(report)
     except orjson.JSONEncodeError:
         return jsonsafe.dumps(report_json(report))
-    return jsonsafe.dumps(report_json(report)) if jsonsafe.unsafe(encoded) else encoded
+    return jsonsafe.dumps(report_json(report)) if jsonsafe.unsafe(encoded) else jsonsafe.owned(encoded)
 
 
 _AS_IS = frozenset({str, int, float, bool, type(None)})

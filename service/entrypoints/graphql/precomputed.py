@@ -17,6 +17,7 @@ import orjson
 
 from domain.phase_chronicle import narrating
 from projections import standings as rows
+from projections.jsonsafe import owned
 from projections.read_back import jsonb_order
 from service.entrypoints.graphql.core.answers import encode
 from service.entrypoints.graphql.core.visibility import OVER
@@ -94,7 +95,7 @@ def _element(plan: Any, view: dict[str, Any], assets: Any, made: dict[int, tuple
                 kept = made[id(row)] = (row, orjson.dumps(copy_in(assets.inner, Asset.from_state(row))))
             elements.append(orjson.Fragment(kept[1]))
         out[assets.key] = elements
-        return orjson.dumps(out, option=orjson.OPT_NON_STR_KEYS)
+        return owned(orjson.dumps(out, option=orjson.OPT_NON_STR_KEYS))
     except TypeError:  # a lone surrogate: `encode`'s own path, whole
         return encode(copy_out(plan, Faction.from_state(view)))
 
