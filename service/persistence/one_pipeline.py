@@ -4,7 +4,8 @@ pipeline (issue 31, P5: a small command's save cost four round trips, BEGIN and 
 psycopg's `Connection.transaction()` runs BEGIN at once outside a pipeline, and inside one it syncs on entering and
 leaving (nested pipelines); here BEGIN and COMMIT are queued as psycopg's own `Transaction` queues them
 (`_exec_command`: not as a cursor's query, whose "ROLLBACK" answer would make psycopg forget the connection's
-prepared statements). A failure anywhere, at the commit too, leaves the connection rolled back and raises."""
+prepared statements). A failure anywhere, at the commit too, leaves the connection rolled back and raises: the
+statement's own refusal, never the pipeline's abort reported over it (`refusal`)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from psycopg import Connection
+from psycopg import Connection, Error
+from psycopg.errors import PipelineAborted
 from psycopg.pq import ConnStatus, TransactionStatus
 
 log = logging.getLogger("intrigue.store")
@@ -28,7 +30,8 @@ def transaction(conn: Connection[Any]) -> Iterator[Connection[Any]]:
             _queue(conn, b"BEGIN")
             yield conn
             _queue(conn, b"COMMIT")
-    except BaseException:
+    except BaseException as failure:
+        refused = refusal(failure)
         # Failed in the block (then the pipeline's sync ended its failed segment) or at the end (the COMMIT skipped
         # after a refused statement): what the transaction wrote is rolled back before the connection goes back.
         # A rollback that fails (the connection lost meanwhile) is logged, not raised over the failure itself, as
@@ -38,7 +41,22 @@ def transaction(conn: Connection[Any]) -> Iterator[Connection[Any]]:
                 _queue(conn, b"ROLLBACK")
             except Exception as error:
                 log.warning("rolling back a failed save failed: %s", type(error).__name__)
+        if refused is not failure:
+            raise refused from None
         raise
+
+
+def refusal(error: BaseException) -> BaseException:
+    """The failure to report for `error`. Leaving a pipeline, psycopg raises the first failed result it fetched, then
+    fetches the rest in a `finally` (`BasePipeline._exit_gen`): where a refused statement's result came in the first
+    fetch and the skipped COMMIT's in the second, that one's PipelineAborted replaces the refusal, which stays as its
+    `__context__`. Reported as it is, a refused write (a constraint, a conflict: an IntegrityError) would read as a
+    lost connection (PipelineAborted is an OperationalError) and be retried as one. Seen on Citus, whose answers
+    come later (session 25); which fetch a result falls in is the network's timing."""
+    found = error
+    while isinstance(found, PipelineAborted) and found.__context__ is not None:
+        found = found.__context__
+    return found if isinstance(found, Error) and not isinstance(found, PipelineAborted) else error
 
 
 def _queue(conn: Connection[Any], command: bytes) -> None:

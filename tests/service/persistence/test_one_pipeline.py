@@ -56,6 +56,28 @@ def test_a_statement_refused_at_the_end_writes_nothing_and_leaves_no_transaction
     assert _rows(conn) == []
 
 
+def test_a_refusal_reported_under_the_pipelines_abort_is_raised_as_itself(conn: psycopg.Connection[Any]) -> None:
+    # psycopg's exit fetches the results in two goes; where the refused statement's came in the first and the skipped
+    # COMMIT's in the second, the second's PipelineAborted is raised over the refusal (its __context__). The same
+    # chain, raised from the block: the caller is told of the refusal, and nothing is written.
+    with pytest.raises(psycopg.errors.CheckViolation), one_pipeline.transaction(conn):
+        conn.execute("INSERT INTO t VALUES (1) RETURNING n").fetchall()
+        try:
+            raise psycopg.errors.CheckViolation("new row violates check constraint")
+        except psycopg.Error:  # as psycopg's `finally` raises it: the refusal its __context__, not suppressed
+            raise psycopg.errors.PipelineAborted("pipeline aborted")  # noqa: B904
+    assert conn.info.transaction_status == pq.TransactionStatus.IDLE
+    assert _rows(conn) == []
+
+
+def test_an_abort_with_no_refusal_under_it_is_raised_as_it_is(conn: psycopg.Connection[Any]) -> None:
+    with pytest.raises(psycopg.errors.PipelineAborted), one_pipeline.transaction(conn):
+        conn.execute("INSERT INTO t VALUES (1) RETURNING n").fetchall()
+        raise psycopg.errors.PipelineAborted("pipeline aborted")
+    assert conn.info.transaction_status == pq.TransactionStatus.IDLE
+    assert _rows(conn) == []
+
+
 def test_a_failure_in_the_block_writes_nothing_and_leaves_no_transaction(conn: psycopg.Connection[Any]) -> None:
     with pytest.raises(RuntimeError), one_pipeline.transaction(conn):
         conn.execute("INSERT INTO t VALUES (1) RETURNING n").fetchall()
