@@ -98,7 +98,7 @@ test-external: install
 ## The persistence and service tests and the entry points' store-reaching ones (CITUS_TESTS=all for the whole of
 ## tests/service and tests/entrypoints, CITUS_TESTS=store for the store's alone) on a Citus cluster
 ## (coordinator + 2 workers under ./var/citus, ports 5610-5612), built from ../shared/citus/, in 2 processes
-## (docs/scaling.md, "Citus"; 13 min idle, 27 min at load 8-14). Skips with a hint when Citus
+## (docs/scaling.md, "Citus"; 20 min on session 25's slow machine, the whole 11-14 min on faster ones). Skips with a hint when Citus
 ## is missing, except in CI. The console's node_modules for the GraphQL-over-HTTP audit among them.
 test-citus: install web-install
 	$(BYTECODE) .ci/test-citus
