@@ -90,7 +90,7 @@ lint: install
 
 ## The persistence tests again, against an external server (default: the local PostgreSQL on 5432), so both paths
 ## stay exercised (issue 2); EXTERNAL_TESTS="tests/service tests/entrypoints" for the service's and entry points'
-## whole, in one process: two ran short of the server's 100 connections (docs/scaling.md, "CI on a slow machine").
+## whole, in one process: two ran short of the server's 100 connections (docs/scaling.md, "Issue 31, session 25 (lead)").
 EXTERNAL_TESTS ?= tests/service/persistence
 test-external: install
 	TEST_DATABASE_URL=$(PG_URL) $(BYTECODE) $(BIN)/pytest $(EXTERNAL_TESTS)
