@@ -108,6 +108,9 @@ class Member:
 # Bases written by this page's earlier resolutions and not yet stored, by member id: (its `set_base` row, its
 # whole state). A page of a rebuild holds many phases; each member's base is stored once, at the page's end.
 PendingBases = dict[UUID, tuple[dict[str, Any], State]]
+# A pending base already written with its history row (`record`, `together`): kept for the page's later
+# resolutions to read, not stored again (issue 31, P6: a whole state sent and parsed once).
+STORED = "~stored"
 
 
 def record(
@@ -121,8 +124,9 @@ def record(
 ) -> None:
     """Write one resolution's history: `params` has the campaign, phase and position; `in_memory` the members
     the page folded, as they stand at it. With `pending`, the new bases are kept there for `store_bases` (and
-    read from there by the page's later resolutions) instead of written now. `together`: each table's rows in one
-    statement (plain PostgreSQL only: projections/together.py)."""
+    read from there by the page's later resolutions) instead of written now. `together` (plain PostgreSQL only:
+    projections/together.py): the rows and their bases written now, in one statement (`RECORD_BASES`); the bases
+    are still kept in `pending` for the page's later resolutions, marked as stored."""
     members = {i: m if isinstance(m, Member) else _held(*m) for i, m in in_memory.items()}
     for row in curs.execute(sql["moved"], params | {"in_memory": list(members)}):
         members[row["id"]] = _held(row["kind"], row["state"])
@@ -143,13 +147,21 @@ def record(
             continue
         whole, stored = changed
         row = params | {"id": aggregate_id, "kind": member.kind, "whole": whole, "state": encode(stored)}
-        rows.append(row)
         base_row = row | {"version": state["version"], "whole_state": state}
+        if together:  # the row and its base in one statement: a whole row's state is its base's
+            rows.append(row | {"version": state["version"], "based": True} | ({} if whole else _whole(state, encode)))
+            if pending is not None:
+                pending[aggregate_id] = (base_row | {STORED: True}, state)
+            continue
+        rows.append(row)
         if pending is not None:
             pending[aggregate_id] = (base_row, state)
         else:
-            new_bases.append(_base_row(base_row) | {"whole_state": encode(state)})
+            new_bases.append(_base_row(base_row) | _whole(state, encode))
     rows.append(params | {"id": params["campaign_id"], "kind": MARKER, "whole": True, "state": encode({})})
+    if together:
+        one_statement.write(curs, sql, "record_bases", rows, True)
+        return
     one_statement.write(curs, sql, "record", rows, together)
     one_statement.write(curs, sql, "set_base", new_bases, together)
 
@@ -163,9 +175,13 @@ def store_bases(
 ) -> None:
     """The page's last base of each member (`together`: in one statement, projections/together.py)."""
     if pending:
-        rows = [_base_row(row) | {"whole_state": encode(state)} for row, state in pending.values()]
+        rows = [_base_row(row) | _whole(state, encode) for row, state in pending.values() if STORED not in row]
         one_statement.write(curs, sql, "set_base", rows, together)
         pending.clear()
+
+
+def _whole(state: State, encode: Callable[[Any], Any]) -> dict[str, Any]:
+    return {"whole_state": encode(state)}
 
 
 def _base_row(row: dict[str, Any]) -> dict[str, Any]:

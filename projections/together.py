@@ -29,6 +29,17 @@ RECORD = """INSERT INTO {history} (campaign_id, phase, position, aggregate_id, k
 SET_BASE = """INSERT INTO {base} SELECT id, campaign_id, version, whole_state FROM jsonb_to_recordset(%s)
     AS r(id uuid, campaign_id uuid, version integer, whole_state jsonb)
     ON CONFLICT (aggregate_id, campaign_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state"""
+# A resolution's history rows and their members' bases from one recordset (issue 31, P6: at a first phase every row is
+# whole, and each whole state was sent and parsed twice, as the row and as its base): a row with `based` carries its
+# member's base version, and its whole state only where the row is partial; a whole row's state is its base's (the
+# same encoding). Each table's `ON CONFLICT` as RECORD's and SET_BASE's; the marker row has no base.
+RECORD_BASES = """WITH r AS (SELECT * FROM jsonb_to_recordset(%s) AS r(campaign_id uuid, phase integer, position bigint,
+    id uuid, kind text, state jsonb, whole boolean, version integer, whole_state jsonb, based boolean)),
+    h AS (INSERT INTO {history} (campaign_id, phase, position, aggregate_id, kind, state, whole)
+    SELECT campaign_id, phase, position, id, kind, state, whole FROM r ON CONFLICT DO NOTHING)
+    INSERT INTO {base} SELECT id, campaign_id, version, CASE WHEN whole THEN state ELSE whole_state END
+    FROM r WHERE based
+    ON CONFLICT (aggregate_id, campaign_id) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state"""
 UPSERT = """INSERT INTO {state} (id, campaign_id, kind, version, state, position)
     SELECT id, campaign_id, kind, version, state, position FROM jsonb_to_recordset(%s) AS r(id uuid, campaign_id uuid,
     kind text, version integer, state jsonb, position bigint)
@@ -37,7 +48,8 @@ UPSERT = """INSERT INTO {state} (id, campaign_id, kind, version, state, position
 PATCH = """UPDATE {state} s SET version = r.version, recent = r.recent, position = r.position
     FROM jsonb_to_recordset(%s) AS r(id uuid, campaign_id uuid, version integer, recent jsonb, position bigint)
     WHERE s.id = r.id AND s.campaign_id = r.campaign_id"""
-STATEMENTS = {"record": RECORD, "set_base": SET_BASE, "upsert": UPSERT, "patch": PATCH}  # each as `{name}_together`
+# Each as `{name}_together`.
+STATEMENTS = {"record": RECORD, "set_base": SET_BASE, "record_bases": RECORD_BASES, "upsert": UPSERT, "patch": PATCH}
 
 
 def write(curs: Cursor[Any], sql: Mapping[str, Any], name: str, rows: list[dict[str, Any]], together: bool) -> None:

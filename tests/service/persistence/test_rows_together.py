@@ -2,7 +2,9 @@
 rows and its members' bases each in one statement (projections/together.py: one JSON array, `jsonb_to_recordset`),
 the inline projection's page in a command's transaction included; on Citus a row per statement as before (which stays
 on the campaign's shard: tests/service/persistence/test_citus_router.py). What the inline projection writes so, as
-both rule systems play through rollbacks, is what a rebuild writing a statement per row folds from the events."""
+both rule systems play through rollbacks, is what a rebuild writing a statement per row folds from the events. A
+resolution's history rows and their bases go in one statement (`record_bases`, session 26): a whole row's state is sent
+once, as the row's and its base's; a partial row carries its member's whole state for the base."""
 
 from __future__ import annotations
 
@@ -29,10 +31,13 @@ def test_the_rows_written_together_are_the_rows_a_statement_per_row_writes(
 ) -> None:
     write = together.write
     seen: list[tuple[str, bool]] = []
+    history_rows: list[dict[str, Any]] = []
 
     def watched(curs: Any, sql: Any, name: str, rows: list[dict[str, Any]], at_once: bool) -> None:
         if rows:
             seen.append((name, at_once))
+        if name == "record_bases":
+            history_rows.extend(rows)
         write(curs, sql, name, rows, at_once)
 
     monkeypatch.setattr(together, "write", watched)
@@ -43,8 +48,13 @@ def test_the_rows_written_together_are_the_rows_a_statement_per_row_writes(
         intrigue.close()
     with psycopg.connect(fresh_db.conninfo) as conn:
         on_citus = citus.enabled(conn)
-    assert {name for name, _ in seen} == {"upsert", "patch", "record", "set_base"}
+    # On plain PostgreSQL no base is sent again after its row (`history.STORED`), nor a row without its base.
+    history = {"record", "set_base"} if on_citus else {"record_bases"}
+    assert {name for name, _ in seen} == {"upsert", "patch"} | history
     assert {at_once for _, at_once in seen} == {not on_citus}
+    members = [row for row in history_rows if row.get("based")]
+    assert on_citus or {row["whole"] for row in members} == {True, False}
+    assert all(("whole_state" in row) != row["whole"] for row in members)
     live, inline = generation_rows(fresh_db)
     assert all(inline[name] for name in ("aggregate_state_g", "phase_history_g", "phase_history_g_base"))
 
