@@ -111,6 +111,8 @@ PendingBases = dict[UUID, tuple[dict[str, Any], State]]
 # A pending base already written with its history row (`record`, `together`): kept for the page's later
 # resolutions to read, not stored again (issue 31, P6: a whole state sent and parsed once).
 STORED = "~stored"
+# The share of a resolution's rows that must be whole for its rows and bases to go in one statement (`_write_once`).
+WHOLE_SHARE = 0.5
 
 
 def record(
@@ -124,9 +126,9 @@ def record(
 ) -> None:
     """Write one resolution's history: `params` has the campaign, phase and position; `in_memory` the members
     the page folded, as they stand at it. With `pending`, the new bases are kept there for `store_bases` (and
-    read from there by the page's later resolutions) instead of written now. `together` (plain PostgreSQL only:
-    projections/together.py): the rows and their bases written now, in one statement (`RECORD_BASES`); the bases
-    are still kept in `pending` for the page's later resolutions, marked as stored."""
+    read from there by the page's later resolutions) instead of written now. `together`: each table's rows in one
+    statement, or both tables' in one where most rows are whole (plain PostgreSQL only: projections/together.py,
+    `_write_once`)."""
     members = {i: m if isinstance(m, Member) else _held(*m) for i, m in in_memory.items()}
     for row in curs.execute(sql["moved"], params | {"in_memory": list(members)}):
         members[row["id"]] = _held(row["kind"], row["state"])
@@ -136,7 +138,7 @@ def record(
     if unknown:
         found = curs.execute(sql["bases"], (unknown, params["campaign_id"]))
         bases |= {row["aggregate_id"]: row["state"] for row in found}
-    rows, new_bases = [], []
+    made = []  # each changed member's history row and its whole state
     for aggregate_id, member in members.items():
         base = bases.get(aggregate_id)
         if base is not None and base.get("version") == member.version:
@@ -147,23 +149,43 @@ def record(
             continue
         whole, stored = changed
         row = params | {"id": aggregate_id, "kind": member.kind, "whole": whole, "state": encode(stored)}
-        base_row = row | {"version": state["version"], "whole_state": state}
-        if together:  # the row and its base in one statement: a whole row's state is its base's
-            rows.append(row | {"version": state["version"], "based": True} | ({} if whole else _whole(state, encode)))
-            if pending is not None:
-                pending[aggregate_id] = (base_row | {STORED: True}, state)
-            continue
-        rows.append(row)
-        if pending is not None:
-            pending[aggregate_id] = (base_row, state)
-        else:
-            new_bases.append(_base_row(base_row) | _whole(state, encode))
-    rows.append(params | {"id": params["campaign_id"], "kind": MARKER, "whole": True, "state": encode({})})
-    if together:
-        one_statement.write(curs, sql, "record_bases", rows, True)
+        made.append((row, state))
+    marker = params | {"id": params["campaign_id"], "kind": MARKER, "whole": True, "state": encode({})}
+    if together and made and sum(row["whole"] for row, _ in made) >= WHOLE_SHARE * len(made):
+        _write_once(curs, sql, made, marker, encode, pending)
         return
-    one_statement.write(curs, sql, "record", rows, together)
+    new_bases = []
+    for row, state in made:
+        base_row = row | {"version": state["version"], "whole_state": state}
+        if pending is not None:
+            pending[row["id"]] = (base_row, state)
+        else:
+            new_bases.append(_base_row(base_row) | {"whole_state": encode(state)})
+    one_statement.write(curs, sql, "record", [*(row for row, _ in made), marker], together)
     one_statement.write(curs, sql, "set_base", new_bases, together)
+
+
+def _write_once(
+    curs: Cursor[DictRow],
+    sql: dict[str, Composed],
+    made: list[tuple[dict[str, Any], State]],
+    marker: dict[str, Any],
+    encode: Callable[[Any], Any],
+    pending: PendingBases | None,
+) -> None:
+    """The rows and their bases in one statement (`together.RECORD_BASES`): a whole row's state is its base's, sent
+    and parsed once (issue 31, P6: at a first phase every row is whole, 1.37 MB at bench_p1 sent twice). Taken where
+    at least half the rows are whole: the statement copies its recordset once more (a CTE read twice), which where
+    no row is whole (bench_p12) cost the server 1-3 ms more than the two statements and saved nothing. The bases
+    stay in `pending`, marked as stored, for the page's later resolutions to read."""
+    rows = [
+        row | {"version": state["version"], "based": True} | ({} if row["whole"] else {"whole_state": encode(state)})
+        for row, state in made
+    ]
+    one_statement.write(curs, sql, "record_bases", [*rows, marker], True)
+    if pending is not None:
+        for row, state in made:
+            pending[row["id"]] = (row | {"version": state["version"], "whole_state": state, STORED: True}, state)
 
 
 def store_bases(
@@ -175,13 +197,9 @@ def store_bases(
 ) -> None:
     """The page's last base of each member (`together`: in one statement, projections/together.py)."""
     if pending:
-        rows = [_base_row(row) | _whole(state, encode) for row, state in pending.values() if STORED not in row]
+        rows = [_base_row(row) | {"whole_state": encode(state)} for row, state in pending.values() if STORED not in row]
         one_statement.write(curs, sql, "set_base", rows, together)
         pending.clear()
-
-
-def _whole(state: State, encode: Callable[[Any], Any]) -> dict[str, Any]:
-    return {"whole_state": encode(state)}
 
 
 def _base_row(row: dict[str, Any]) -> dict[str, Any]:

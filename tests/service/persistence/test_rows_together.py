@@ -14,7 +14,7 @@ import psycopg
 import pytest
 from psycopg.sql import SQL, Identifier
 
-from projections import together
+from projections import history, together
 from projections.jsonsafe import as_jsonb, dumps
 from projections.state_sql import statements_of
 from service.bootstrap import Intrigue
@@ -26,21 +26,22 @@ from tests.service.persistence.test_inline_equals_rebuild import generation_rows
 from tests.support.both_systems_world import play_both
 
 
+@pytest.mark.parametrize("whole_share", [history.WHOLE_SHARE, 0.0])  # 0: every resolution's rows with their bases
 def test_the_rows_written_together_are_the_rows_a_statement_per_row_writes(
-    fresh_db: Database, monkeypatch: pytest.MonkeyPatch
+    fresh_db: Database, monkeypatch: pytest.MonkeyPatch, whole_share: float
 ) -> None:
     write = together.write
     seen: list[tuple[str, bool]] = []
-    history_rows: list[dict[str, Any]] = []
+    sent: dict[str, list[dict[str, Any]]] = {"record_bases": [], "set_base": []}
 
     def watched(curs: Any, sql: Any, name: str, rows: list[dict[str, Any]], at_once: bool) -> None:
         if rows:
             seen.append((name, at_once))
-        if name == "record_bases":
-            history_rows.extend(rows)
+        sent.get(name, []).extend(rows)
         write(curs, sql, name, rows, at_once)
 
     monkeypatch.setattr(together, "write", watched)
+    monkeypatch.setattr(history, "WHOLE_SHARE", whole_share)
     intrigue = Intrigue(fresh_db)
     try:
         play_both(intrigue)  # each command's page folded inline
@@ -48,13 +49,19 @@ def test_the_rows_written_together_are_the_rows_a_statement_per_row_writes(
         intrigue.close()
     with psycopg.connect(fresh_db.conninfo) as conn:
         on_citus = citus.enabled(conn)
-    # On plain PostgreSQL no base is sent again after its row (`history.STORED`), nor a row without its base.
-    history = {"record", "set_base"} if on_citus else {"record_bases"}
-    assert {name for name, _ in seen} == {"upsert", "patch"} | history
+    names = {name for name, _ in seen}
+    if on_citus:
+        assert names == {"upsert", "patch", "record", "set_base"}
+    elif whole_share:  # the first phase's resolutions (every row whole) in one statement, later ones in two
+        assert names == {"upsert", "patch", "record", "set_base", "record_bases"}
+    else:  # a marker alone (nothing moved) is written by `record`
+        assert {"upsert", "patch", "record_bases"} <= names <= {"upsert", "patch", "record", "record_bases"}
     assert {at_once for _, at_once in seen} == {not on_citus}
-    members = [row for row in history_rows if row.get("based")]
-    assert on_citus or {row["whole"] for row in members} == {True, False}
-    assert all(("whole_state" in row) != row["whole"] for row in members)
+    # A row with its base carries the base's whole state only where the row is partial; no base is sent twice.
+    based = [row for row in sent["record_bases"] if row.get("based")]
+    assert all(("whole_state" in row) != row["whole"] for row in based)
+    assert not {(r["id"], r["version"]) for r in based} & {(r["id"], r["version"]) for r in sent["set_base"]}
+    assert on_citus or {row["whole"] for row in based} == ({True} if whole_share else {True, False})
     live, inline = generation_rows(fresh_db)
     assert all(inline[name] for name in ("aggregate_state_g", "phase_history_g", "phase_history_g_base"))
 
