@@ -69,8 +69,10 @@ def _answered(conn: Connection[Any], cursor: Cursor[DictRow]) -> PQGen[None]:
     # All that is queued handed to the server first, reading its answers meanwhile (projections/together.py `sent`:
     # a wait for answers alone while a statement is half sent waits forever).
     yield from send(pgconn)
-    while any(queued is not None and queued[0] is cursor for queued in pipeline.result_queue):
+    queue = pipeline.result_queue  # what each answer still to come is for, in order: the cursor's, and those before it
+    ahead = next((n for n, queued in enumerate(queue) if queued is not None and queued[0] is cursor), None)
+    for _ in range(-1 if ahead is None else ahead + 1):
         results = yield from fetch_many(pgconn)
         if not results:
             break  # nothing more answered: psycopg's own fetch takes it from here
-        pipeline._process_results(pipeline.result_queue.popleft(), results)
+        pipeline._process_results(queue.popleft(), results)
