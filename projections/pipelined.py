@@ -16,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from psycopg import Cursor
+from psycopg import Connection, Cursor
+from psycopg.abc import PQGen
+from psycopg.generators import fetch_many, send
 from psycopg.rows import DictRow
 
 
@@ -38,3 +40,39 @@ class StatementCursors(Cursor[DictRow]):
 def statement_cursors(curs: Cursor[DictRow]) -> StatementCursors:
     """A `StatementCursors` on `curs`'s connection, its rows as `curs` makes them."""
     return StatementCursors(curs.connection, row_factory=curs.row_factory)
+
+
+def flush_request(conn: Connection[Any]) -> None:
+    """In pipeline mode, ask the server to send the answers of the statements sent so far (PQsendFlushRequest, queued
+    behind them): it otherwise keeps a result's last bytes until a sync or a later flush (issue 31, P6: `answered`)."""
+    pipeline = conn._pipeline
+    if pipeline is not None:
+        pipeline.command_queue.append(conn.pgconn.send_flush_request)
+        with conn.lock:
+            conn.wait(pipeline._communicate_gen())
+
+
+def answered(cursor: Cursor[DictRow]) -> Cursor[DictRow]:
+    """`cursor` with its statement's results, sent before a `flush_request`: in pipeline mode psycopg's fetch waits for
+    the answers of every statement sent, also those sent after it (a page's megabytes of rows), and here the wait ends
+    with its own (issue 31, P6). A statement before it that failed raises here, as it would at psycopg's fetch."""
+    conn = cursor.connection
+    if conn._pipeline is not None and cursor.pgresult is None:
+        with conn.lock:
+            conn.wait(_answered(conn, cursor))
+    return cursor
+
+
+def _answered(conn: Connection[Any], cursor: Cursor[DictRow]) -> PQGen[None]:
+    pipeline, pgconn = conn._pipeline, conn.pgconn
+    assert pipeline is not None
+    # All that is queued handed to the server first, reading its answers meanwhile (projections/together.py `sent`:
+    # a wait for answers alone while a statement is half sent waits forever).
+    yield from send(pgconn)
+    queue = pipeline.result_queue  # what each answer still to come is for, in order: the cursor's, and those before it
+    ahead = next((n for n, queued in enumerate(queue) if queued is not None and queued[0] is cursor), None)
+    for _ in range(-1 if ahead is None else ahead + 1):
+        results = yield from fetch_many(pgconn)
+        if not results:
+            break  # nothing more answered: psycopg's own fetch takes it from here
+        pipeline._process_results(queue.popleft(), results)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import importlib
 import logging
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 from uuid import UUID
@@ -24,6 +24,8 @@ from uuid import UUID
 from psycopg import Cursor
 from psycopg.rows import DictRow
 from psycopg.sql import SQL, Composed, Identifier
+
+from projections import pipelined
 
 log = logging.getLogger("intrigue.projections")
 ZERO = UUID(int=0)  # the member id of a campaign's row
@@ -146,38 +148,84 @@ def statements(generation: int, state: Identifier) -> dict[str, Composed]:
 Changed = dict[UUID, set[tuple[str, UUID]]]  # by campaign, its members whose rows a page wrote: (kind, id)
 
 
-def refresh(curs: Cursor[DictRow], sql: dict[str, Composed], changed: Changed, held: Held | None = None) -> None:
-    """Bring the answers of the page's changed campaigns up to the rows the page wrote (in its transaction); `held`
-    gives the changed members' states the page holds, which are then not read back (issue 31, P6)."""
+# The `_STORED` reads `prefetch` sent, by (campaign, root): the ids each asked for (None: all), and its cursor.
+Prefetched = dict[tuple[UUID, str], tuple[list[UUID] | None, Cursor[DictRow]]]
+
+
+def _asked(changed: Changed) -> Iterator[tuple[UUID, str, set[str], Composer | None, list[UUID], list[UUID] | None]]:
+    """For each campaign and root `refresh` looks at: the changed kinds, its composer, the changed members of its
+    kind, and the members whose kept elements it reads (all: None)."""
     for campaign_id, members in changed.items():
         kinds = {kind for kind, _ in members}
         for root, (kind, also) in ROOTS.items():
             if kind not in kinds and not kinds & also:
                 continue
             composer = COMPOSERS.get(root)
-            if composer is None:
-                curs.execute(sql["answer_drop"], (campaign_id, root))
-                continue
-            every = bool(kinds & composer.shown())  # a kind every element shows changed
+            every = composer is not None and bool(kinds & composer.shown())  # a kind every element shows changed
             changed_ids = sorted(i for k, i in members if k == kind)
-            stored = _stored(curs, sql, campaign_id, root, None if every else [*changed_ids, ZERO])
-            # Unmarked, every member is composed and written (a writer with no composer dropped its rows: none kept).
-            kept = stored.pop(ZERO, None) is not None
-            if kept and kind not in kinds and not every:
-                continue  # a kind its document does not show changed (the console's: no narratives, no chronicles)
-            page = {} if held is None else {i: state for i in changed_ids if (state := held(i)) is not None}
-            ids = changed_ids if kept and not every else None
-            _recompose(curs, sql, composer, campaign_id, ids, kept, page, stored)
+            yield campaign_id, root, kinds, composer, changed_ids, None if every else [*changed_ids, ZERO]
+
+
+def prefetch(curs: Cursor[DictRow], sql: dict[str, Composed], changed: Changed) -> Prefetched:
+    """Send the `_STORED` reads `refresh` makes for `changed`, each on a cursor of its own, before the page sends its
+    rows (issue 31, P6): in the inline projection's pipeline they are answered before the server executes those writes,
+    and the answers are composed while it does, not after. The page's writes before `refresh` touch no answer."""
+    sent: Prefetched = {}
+    for campaign_id, root, _, composer, _, ids in _asked(changed):
+        if composer is not None:
+            own = curs.connection.cursor(row_factory=curs.row_factory)
+            read = own.execute(sql["answer_stored"], (campaign_id, root, ids, ids), binary=True)
+            sent[(campaign_id, root)] = (ids, read)
+    if sent:
+        pipelined.flush_request(curs.connection)  # their answers sent before the server goes on to the page's rows
+    return sent
+
+
+def refresh(
+    curs: Cursor[DictRow],
+    sql: dict[str, Composed],
+    changed: Changed,
+    held: Held | None = None,
+    prefetched: Prefetched | None = None,
+) -> None:
+    """Bring the answers of the page's changed campaigns up to the rows the page wrote (in its transaction); `held`
+    gives the changed members' states the page holds, which are then not read back (issue 31, P6); `prefetched`, the
+    reads `prefetch` sent (one that asked for other members is made again)."""
+    for campaign_id, root, kinds, composer, changed_ids, ids in _asked(changed):
+        if composer is None:
+            curs.execute(sql["answer_drop"], (campaign_id, root))
+            continue
+        sent = (prefetched or {}).get((campaign_id, root))
+        reads = sent[1] if sent is not None and sent[0] == ids else None
+        stored = _stored(curs, sql, campaign_id, root, ids, reads)
+        # Unmarked, every member is composed and written (a writer with no composer dropped its rows: none kept).
+        kept = stored.pop(ZERO, None) is not None
+        kind = ROOTS[root][0]
+        if kept and kind not in kinds and ids is not None:
+            continue  # a kind its document does not show changed (the console's: no narratives, no chronicles)
+        page = {} if held is None else {i: state for i in changed_ids if (state := held(i)) is not None}
+        only = changed_ids if kept and ids is not None else None
+        _recompose(curs, sql, composer, campaign_id, only, kept, page, stored)
 
 
 def _stored(
-    curs: Cursor[DictRow], sql: dict[str, Composed], campaign_id: UUID, root: str, ids: list[UUID] | None
+    curs: Cursor[DictRow],
+    sql: dict[str, Composed],
+    campaign_id: UUID,
+    root: str,
+    ids: list[UUID] | None,
+    reads: Cursor[DictRow] | None = None,
 ) -> dict[UUID, tuple[str | None, bytes, bytes, bytes | None]]:
     """These members' kept elements (all's: None), the marker's among them. Read in the binary format: a big
-    phase's are a megabyte, which the text format sent as hex for this process to decode (issue 31, P6)."""
+    phase's are a megabyte, which the text format sent as hex for this process to decode (issue 31, P6). `reads`:
+    the same read, sent earlier (`prefetch`)."""
+    if reads is None:
+        reads = curs.execute(sql["answer_stored"], (campaign_id, root, ids, ids), binary=True)
+    else:
+        reads = pipelined.answered(reads)  # not waiting for the page's rows sent after it
     return {
         r["member_id"]: (r["sort_name"], bytes(r["gm"]), bytes(r["public"]), r["own"] and bytes(r["own"]))
-        for r in curs.execute(sql["answer_stored"], (campaign_id, root, ids, ids), binary=True)
+        for r in reads
     }
 
 

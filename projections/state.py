@@ -201,11 +201,14 @@ class StateView(StateRows):
                     self._page_decoded = None
                 if self._page_history is not None:
                     self._page_history.flush(curs, self._sql)
+                # Sent before the bases and rows (issue 31, P6): answered before the server writes those, which it
+                # then does while this process composes the standings (projections/standings.py `prefetch`).
+                prefetched = standings.prefetch(curs, self._sql, page.changed())
                 if self._bases:
                     history.store_bases(curs, self._sql, self._bases, self._public.jsonb, self.together)
                 self._accept(page)
                 page.write(self._sql)
-                standings.refresh(curs, self._sql, page.changed(), partial(self._read_back, page.states))
+                standings.refresh(curs, self._sql, page.changed(), partial(self._read_back, page.states), prefetched)
                 generation = self._aimed
                 assert generation is not None
                 for failure in page.failures:

@@ -51,10 +51,10 @@ def test_the_inline_projection_holds_when_its_writes_are_answered_before_its_sta
         assert inline is not None
         refresh, refreshed = standings.refresh, []
 
-        def answered_first(curs: Any, sql: Any, changed: Any, held: Any = None) -> None:
-            answers_arrived(curs.connection)  # the page's writes answered before the first read is sent
+        def answered_first(curs: Any, sql: Any, changed: Any, held: Any = None, prefetched: Any = None) -> None:
+            answers_arrived(curs.connection)  # the page's writes answered before the first read is fetched
             refreshed.append(changed)
-            refresh(curs, sql, changed, held)
+            refresh(curs, sql, changed, held, prefetched)
 
         monkeypatch.setattr(standings, "refresh", answered_first)
         for gold in (3, 4):

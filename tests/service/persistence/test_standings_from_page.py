@@ -115,9 +115,9 @@ def test_a_chronicle_written_leaves_the_kept_answers_unwritten_and_uncomposed(
         composed: list[Any] = []
         refresh, compose = rows.refresh, FactionStandings.compose
 
-        def refreshing(curs: Any, sql: Any, members: Any, held: Any = None) -> None:
+        def refreshing(curs: Any, sql: Any, members: Any, held: Any = None, prefetched: Any = None) -> None:
             changed.append(members)
-            refresh(curs, sql, members, held)
+            refresh(curs, sql, members, held, prefetched)
 
         def composing(*args: Any) -> Any:
             composed.append(args)
