@@ -27,15 +27,16 @@ def test_a_read_is_answered_while_a_statement_sent_after_it_still_waits(db: Data
         psycopg.connect(db.conninfo, autocommit=True) as holder,
         psycopg.connect(db.conninfo, row_factory=dict_row) as conn,
     ):
-        # Psycopg takes the answers that have arrived whenever it sends: a few tries, until one finds the read's
-        # answer not yet taken (else `answered` is not what got it).
-        while len(unread) < 5 and not any(unread):
+        # Psycopg takes the answers that have arrived whenever it sends: the read's answer is held back a little in
+        # the server (pg_sleep) so that the statement after it is sent first, and tried again until one finds the
+        # answer not yet taken (else `answered` is not what got it; without the delay 2 tries in 6 found none of 5).
+        while len(unread) < 20 and not any(unread):
             holder.execute("SELECT pg_advisory_lock(%s)", (KEY,))
             try:
                 with conn.transaction(), conn.pipeline():
                     curs = statement_cursors(conn.cursor())
                     curs.execute("SET LOCAL lock_timeout = '20s'")  # a bound: a wait for the lock fails, never hangs
-                    read = curs.execute("SELECT 42 AS answer")
+                    read = curs.execute("SELECT 42 AS answer FROM pg_sleep(0.1)")
                     flush_request(conn)
                     curs.execute("SELECT pg_advisory_xact_lock(%s)", (KEY,))  # waits until the holder lets go
                     unread.append(read.pgresult is None)
