@@ -12,6 +12,7 @@ item 1 and P4).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields, is_dataclass
 from functools import cache
 from typing import Any
@@ -171,18 +172,23 @@ def reporter(
     resolved_version: int,
     members: phase_reports.Members,
     decoded: phase_reports.Decoded | None = None,
-) -> tuple[int, dict[UUID, bytes]]:
-    """Every member's report of the resolution at the campaign's version `resolved_version` (phase_reports.Reporter)."""
+) -> Callable[[], tuple[int, dict[UUID, bytes]]]:
+    """Every member's report of the resolution at the campaign's version `resolved_version` (phase_reports.Reporter):
+    the window read now, the reports built by the function answered, which reads nothing."""
     with curs.connection.cursor(row_factory=tuple_row) as events:  # the page's cursor reads dict rows
         row = events.execute(_RESOLVED, (campaign_id, campaign_id, resolved_version)).fetchone()
         if row is None:
             raise LookupError(f"no event {resolved_version} of campaign {campaign_id}")
         end = int(row[0]) + 1  # as History.phase_end answers it
         window = ReportWindow(window_at(events, campaign_id, phase, end, decoded))  # indexed once for every report
-    return end, {
-        member: report_row(build_report(window, campaign_id, phase, member, kind, set(actors)))
-        for member, (kind, actors) in members.items()
-    }
+
+    def built() -> tuple[int, dict[UUID, bytes]]:
+        return end, {
+            member: report_row(build_report(window, campaign_id, phase, member, kind, set(actors)))
+            for member, (kind, actors) in members.items()
+        }
+
+    return built
 
 
 phase_reports.register(reporter)
