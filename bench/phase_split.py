@@ -65,8 +65,11 @@ PARTS: list[tuple[Any, str, str]] = [
     (projections.state, "public_state", "projection: public states built"),
     (projections.history, "change", "projection: history diffs"),
     (projections.state, "jsonb", "projection: jsonb wrapped"),
-    (projections.phase_reports, "record", "projection: phase reports"),
-    (service.usecases.phase_report_kept, "window_at", "reports: the window read and decoded"),
+    (projections.phase_reports, "record", "projection: phase reports (a runner's page)"),
+    # An inline page's reports: read before the history's rows are sent, built and written after (issue 31, P6).
+    (projections.phase_reports, "read_first", "projection: phase reports read (an inline page's)"),
+    (service.usecases.phase_report_kept, "window_read", "reports: the window read"),
+    (projections.phase_reports, "write", "reports: written"),
     (service.usecases.phase_report_kept, "build_report", "reports: built"),
     (service.usecases.phase_report_kept, "report_json", "reports: as rows"),
     (projections.standings, "refresh", "projection: standings answers"),

@@ -86,6 +86,8 @@ class InlineStateView(StateView):
     """The live writer of the state read model, for inline pages only (its own cache, never a runner's)."""
 
     held: dict[UUID, int]  # the command's campaign and the position its tracking row was locked at
+    # Its reports built while the server writes the history's rows; one refused loses the fold (phase_reports.py).
+    reports_read_first = True
     caught_up: dict[str, Any]  # what `_CAUGHT_UP` answered for this page
 
     def _check_generation(self, curs: Cursor[DictRow]) -> set[int]:

@@ -28,6 +28,7 @@ from typing import Any, Protocol
 from uuid import UUID
 
 import orjson
+import psycopg
 from psycopg import Cursor
 from psycopg.sql import SQL, Composed, Identifier
 from psycopg.types.json import Jsonb
@@ -143,8 +144,9 @@ def _index_of(positions: list[int], position: int) -> int | None:
 
 
 class Reporter(Protocol):
-    """Builds every member's report of a resolution from the events, in the page's transaction: answers the
-    resolution's `resolved_at` and each member's report as JSON. `decoded`: the events it need not read back."""
+    """Reads, in the page's transaction, what every member's report of a resolution is built from (the events), and
+    answers the function that builds them without reading: it answers the resolution's `resolved_at` and each
+    member's report as JSON. `decoded`: the events it need not read back."""
 
     def __call__(
         self,
@@ -154,7 +156,7 @@ class Reporter(Protocol):
         resolved_version: int,
         members: Members,
         decoded: Decoded | None = None,
-    ) -> tuple[int, Mapping[UUID, dict[str, Any] | bytes]]: ...
+    ) -> Callable[[], tuple[int, Mapping[UUID, dict[str, Any] | bytes]]]: ...
 
 
 REPORTERS: list[Reporter] = []
@@ -216,11 +218,52 @@ def record(
         return
     try:
         with curs.connection.transaction():  # a savepoint: a reporter's failure leaves the page's writes alone
-            members = members_of(curs, sql, campaign, loaded)
-            resolved_at, reports = REPORTERS[0](curs, campaign.id, phase, resolved_version, members, decoded)
-            write(curs, sql, campaign.id, phase, resolved_at, reports, together=together)
+            read_first(curs, sql, campaign, phase, resolved_version, loaded, decoded, together)()
     except Exception:
-        log.exception("phase %s reports of campaign %s not kept; readers build them", phase, campaign.id)
+        _not_kept(phase, campaign.id)
+
+
+def read_first(
+    curs: Cursor[Any],
+    sql: Mapping[str, Composed],
+    campaign: Any,
+    phase: int,
+    resolved_version: int,
+    loaded: Callable[[UUID], Any | None],
+    decoded: Decoded | None = None,
+    together: bool = False,
+) -> Callable[[], None]:
+    """An inline page's reports (issue 31, P6): read now, before the history's rows are sent (in the pipeline a read
+    sent after them is answered once the server has written them); built and written by the function answered,
+    while the server writes those rows. No savepoint (psycopg's syncs the pipeline on entering: waits for the rows).
+    A reporter's failure has written nothing and is logged as in `record`. A statement PostgreSQL refuses (a read;
+    the write, reported at a later read or the commit) loses the inline fold: the runner folds the events
+    (projections/inline.py, service/persistence/recorder.py `_insert`), its reports in `record`'s savepoint."""
+    if not REPORTERS or campaign is None:
+        return lambda: None
+    try:
+        members = members_of(curs, sql, campaign, loaded)
+        build = REPORTERS[0](curs, campaign.id, phase, resolved_version, members, decoded)
+    except psycopg.Error:
+        raise  # the command's transaction is lost
+    except Exception:
+        return _not_kept(phase, campaign.id)
+
+    def written() -> None:
+        try:
+            resolved_at, reports = build()
+        except Exception:
+            _not_kept(phase, campaign.id)
+            return
+        write(curs, sql, campaign.id, phase, resolved_at, reports, together=together)
+
+    return written
+
+
+def _not_kept(phase: int, campaign_id: UUID) -> Callable[[], None]:
+    """Logged (with the failure being handled); nothing to write."""
+    log.exception("phase %s reports of campaign %s not kept; readers build them", phase, campaign_id)
+    return lambda: None
 
 
 def write(

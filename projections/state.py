@@ -73,6 +73,9 @@ class StateView(StateRows):
     """
 
     RELATIONS = RELATIONS
+    # A resolution's phase reports read before its history's rows are sent and written without a savepoint: an inline
+    # page's (projections/inline.py, issue 31 P6: phase_reports.read_first); a runner's keep theirs (`record`).
+    reports_read_first = False
 
     @classmethod
     def at_generation(cls, generation: int) -> type[StateView]:
@@ -255,19 +258,22 @@ class StateView(StateRows):
                 a.id: history.Member(type(a).__name__.lower(), a.version, partial(self._public_state, a))
                 for a in members
             }
+            campaign, version = states.get(campaign_id.int), domain_event.originator_version
+            decoded = self.decoded if self.decoded is not None and self.decoded.campaign_id == campaign_id else None
+            if decoded is None and self._page_decoded is not None:
+                decoded = self._page_decoded.at(campaign_id, position)
+            args = (curs, self._sql, campaign, domain_event.phase, version, partial(_loaded, states), decoded)
+            reports = (  # an inline page's read before the history's rows are sent, built while they are written
+                phase_reports.read_first(*args, together=self.together)
+                if self.reports_read_first
+                else partial(phase_reports.record, *args, together=self.together)
+            )
             if self._page_history is not None:
                 self._page_history.record(curs, self._sql, params | {"phase": domain_event.phase}, in_memory, encode)
             else:
                 phase = params | {"phase": domain_event.phase}
                 history.record(curs, self._sql, phase, in_memory, encode, self._bases, self.together)
-            campaign, version = states.get(campaign_id.int), domain_event.originator_version
-            loaded = partial(_loaded, states)
-            decoded = self.decoded if self.decoded is not None and self.decoded.campaign_id == campaign_id else None
-            if decoded is None and self._page_decoded is not None:
-                decoded = self._page_decoded.at(campaign_id, position)
-            phase_reports.record(
-                curs, self._sql, campaign, domain_event.phase, version, loaded, decoded, together=self.together
-            )
+            reports()
         elif name == "Campaign.PhaseRolledBack":
             if self._page_history is not None:
                 self._page_history.roll_back(curs, self._sql, params | {"phase": domain_event.to_phase}, jsonb)

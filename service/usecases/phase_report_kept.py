@@ -12,6 +12,7 @@ item 1 and P4).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields, is_dataclass
 from functools import cache
 from typing import Any
@@ -123,6 +124,14 @@ def window_at(
 ) -> list[AuditEntry]:
     """The phase's events up to `end`, from its last opening before it (as PhaseReports read them); those `decoded`
     holds (the resolving command's own, issue 31 item 1) taken from it, not read back and decoded again."""
+    return window_read(curs, campaign_id, phase, end, decoded)()
+
+
+def window_read(
+    curs: Cursor[Any], campaign_id: UUID, phase: int, end: int, decoded: phase_reports.Decoded | None = None
+) -> Callable[[], list[AuditEntry]]:
+    """`window_at`'s reads made now, its events decoded by the function answered (an inline page's reports decode
+    them while the server writes the history's rows: projections/phase_reports.py `read_first`, issue 31 P6)."""
     mapper = _mapper() if decoded is None else decoded.mapper
     held = decoded is not None and decoded.first <= end <= decoded.end  # `decoded` runs up to `end`
     opened = _opened(decoded, campaign_id, phase, end) if held and decoded is not None else None
@@ -138,14 +147,18 @@ def window_at(
     cut = end  # the window's events below `cut` are read back from the store, those from it on are `decoded`'s
     if held and decoded is not None:
         cut = max(decoded.first, start + 1)
-    entries = []
-    read_back = curs.execute(_WINDOW, (campaign_id, start, cut)) if cut > start + 1 else ()
-    for position, originator_id, version, topic, state in read_back:
-        event = mapper.to_domain_event(StoredEvent(originator_id, version, topic, bytes(state)))
-        entries.append(_entry(int(position), topic, event))
-    if decoded is not None:
-        entries += [_entry(p, *decoded.events[p - decoded.first]) for p in range(cut, end)]
-    return phase_window(entries, campaign_id, phase)
+    read_back = curs.execute(_WINDOW, (campaign_id, start, cut)).fetchall() if cut > start + 1 else []
+
+    def window() -> list[AuditEntry]:
+        entries = []
+        for position, originator_id, version, topic, state in read_back:
+            event = mapper.to_domain_event(StoredEvent(originator_id, version, topic, bytes(state)))
+            entries.append(_entry(int(position), topic, event))
+        if decoded is not None:
+            entries += [_entry(p, *decoded.events[p - decoded.first]) for p in range(cut, end)]
+        return phase_window(entries, campaign_id, phase)
+
+    return window
 
 
 def _opened(decoded: phase_reports.Decoded, campaign_id: UUID, phase: int, end: int) -> int | None:
@@ -171,18 +184,24 @@ def reporter(
     resolved_version: int,
     members: phase_reports.Members,
     decoded: phase_reports.Decoded | None = None,
-) -> tuple[int, dict[UUID, bytes]]:
-    """Every member's report of the resolution at the campaign's version `resolved_version` (phase_reports.Reporter)."""
+) -> Callable[[], tuple[int, dict[UUID, bytes]]]:
+    """Every member's report of the resolution at the campaign's version `resolved_version` (phase_reports.Reporter):
+    the window read now, the reports built by the function answered, which reads nothing."""
     with curs.connection.cursor(row_factory=tuple_row) as events:  # the page's cursor reads dict rows
         row = events.execute(_RESOLVED, (campaign_id, campaign_id, resolved_version)).fetchone()
         if row is None:
             raise LookupError(f"no event {resolved_version} of campaign {campaign_id}")
         end = int(row[0]) + 1  # as History.phase_end answers it
-        window = ReportWindow(window_at(events, campaign_id, phase, end, decoded))  # indexed once for every report
-    return end, {
-        member: report_row(build_report(window, campaign_id, phase, member, kind, set(actors)))
-        for member, (kind, actors) in members.items()
-    }
+        window_of = window_read(events, campaign_id, phase, end, decoded)
+
+    def built() -> tuple[int, dict[UUID, bytes]]:
+        window = ReportWindow(window_of())  # indexed once for every report
+        return end, {
+            member: report_row(build_report(window, campaign_id, phase, member, kind, set(actors)))
+            for member, (kind, actors) in members.items()
+        }
+
+    return built
 
 
 phase_reports.register(reporter)

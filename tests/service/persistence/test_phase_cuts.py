@@ -104,13 +104,13 @@ def members_read_whole(patch: pytest.MonkeyPatch) -> Iterator[None]:
 def reports_read_their_window_back(patch: pytest.MonkeyPatch) -> Iterator[None]:
     """The phase reports' window read back from the store and decoded whole, as before the inline projection handed
     the reporter its command's events, decoded (projections/phase_reports.py `Decoded`)."""
-    window_at = phase_report_kept.window_at
+    window_read = phase_report_kept.window_read
 
     def read_back(curs: Any, campaign_id: Any, phase: int, end: int, decoded: Any = None) -> Any:
-        return window_at(curs, campaign_id, phase, end)
+        return window_read(curs, campaign_id, phase, end)
 
     with patch.context() as p:
-        p.setattr(phase_report_kept, "window_at", read_back)
+        p.setattr(phase_report_kept, "window_read", read_back)
         yield
 
 

@@ -40,17 +40,21 @@ class Asking:
 
 
 def _both(windows: Windows, asked: list[list[Any]] | None = None) -> Any:
-    """`window_at` as the reporter calls it, keeping each window made beside the same one read back whole (and the
+    """`window_read` as the reporter calls it, keeping each window made beside the same one read back whole (and the
     statements it asked, in `asked`)."""
-    window_at = phase_report_kept.window_at
+    window_read = phase_report_kept.window_read
 
-    def both(curs: Any, campaign_id: UUID, phase: int, end: int, decoded: Decoded | None = None) -> list[AuditEntry]:
+    def both(curs: Any, campaign_id: UUID, phase: int, end: int, decoded: Decoded | None = None) -> Any:
         asking = Asking(curs)
-        made = window_at(asking, campaign_id, phase, end, decoded)
-        windows.append((decoded, end, made, window_at(curs, campaign_id, phase, end)))
+        made, whole = window_read(asking, campaign_id, phase, end, decoded), window_read(curs, campaign_id, phase, end)
         if asked is not None:
             asked.append(asking.asked)
-        return made
+
+        def window() -> list[AuditEntry]:
+            windows.append((decoded, end, made(), whole()))
+            return windows[-1][2]
+
+        return window
 
     return both
 
@@ -59,7 +63,7 @@ def test_each_resolutions_window_from_its_decoded_events_is_the_window_read_back
     fresh_db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     windows: Windows = []
-    monkeypatch.setattr(phase_report_kept, "window_at", _both(windows))
+    monkeypatch.setattr(phase_report_kept, "window_read", _both(windows))
     intrigue = Intrigue(fresh_db)
     try:
         play_both(intrigue)
@@ -89,7 +93,7 @@ def test_each_resolutions_window_from_a_rebuilds_page_is_the_window_read_back(
     rows = report_rows(fresh_db)
     windows: Windows = []
     asked: list[list[Any]] = []
-    monkeypatch.setattr(phase_report_kept, "window_at", _both(windows, asked))
+    monkeypatch.setattr(phase_report_kept, "window_read", _both(windows, asked))
     if page is not None:  # pages of a few events: windows that start in an earlier page
         monkeypatch.setenv("INTRIGUE_PROJECTION_PAGE", str(page))
     rebuild(fresh_db, {**fresh_db.eventsourcing_env(2), "CREATE_TABLE": "n"}, READ_MODELS[0])

@@ -1,0 +1,164 @@
+"""Issue 31, P6: an inline page's phase reports (projections/phase_reports.py `read_first`) are read before the
+resolution's history rows are sent and built after them, while the server writes those rows, with no savepoint; a
+runner's page keeps its savepoint (`record`). A reporter's failure still leaves the fold alone; a report PostgreSQL
+refuses loses the inline fold, and the runner's page then keeps everything else and logs the reports as not kept."""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Callable, Iterator
+from typing import Any
+from uuid import UUID
+
+import psycopg
+import pytest
+
+from domain.campaign import Campaign
+from domain.commands import CreateCampaign, FoundFaction, MapRegion
+from projections import history, phase_reports
+from projections.page_history import PageHistory
+from service.bootstrap import Intrigue
+from service.operations.worker import rebuild
+from service.persistence.database import Database
+from service.persistence.readmodels import READ_MODELS
+
+Reporter = Callable[..., Any]
+REFUSED = b'{"refused": "\\u0000"}'  # jsonb refuses the NUL escape (sqlstate 22P05)
+
+
+@pytest.fixture
+def intrigue(fresh_db: Database) -> Iterator[Intrigue]:
+    served = Intrigue(fresh_db)
+    yield served
+    served.close()
+
+
+def _campaign(intrigue: Intrigue) -> UUID:
+    """A campaign of two factions with its first phase open."""
+    regions = [MapRegion(f"Ward {i}", i, 0, monthly_income=2_000) for i in range(3)]
+    campaign = intrigue.campaigns.create_campaign(
+        CreateCampaign(f"first-{uuid.uuid4().hex[:6]}", ["factionturn"], None, regions)
+    )
+    harbour = campaign.member_ids("region")[0]
+    for name in ("Red", "Blue"):
+        intrigue.factionturn.found_faction(FoundFaction(campaign.id, name, 3, 3, 4, harbour, facgold=10))
+    intrigue.campaigns.open_phase(campaign.id)
+    return campaign.id
+
+
+def _wrapped(
+    monkeypatch: pytest.MonkeyPatch, seen: list[str], built: Callable[[Any], Any] = lambda r: r, read: Any = None
+) -> None:
+    """The registered reporter, noting when it reads and when it builds; `built` changes what it builds, `read`
+    what it reads."""
+    real = phase_reports.REPORTERS[0]
+
+    def reporter(*args: Any) -> Callable[[], Any]:
+        seen.append("read")
+        build = (read or real)(*args)
+
+        def building() -> Any:
+            seen.append("built")
+            return built(build())
+
+        return building
+
+    monkeypatch.setattr(phase_reports, "REPORTERS", [reporter])
+
+
+def _noted(monkeypatch: pytest.MonkeyPatch, seen: list[str]) -> None:
+    """The history's rows sent, noted (an inline page's `history.record`, a runner's `PageHistory.record`)."""
+    for owner, name in ((history, "record"), (PageHistory, "record")):
+        real = getattr(owner, name)
+
+        def noting(*args: Any, real: Any = real) -> Any:
+            seen.append("history")
+            return real(*args)
+
+        monkeypatch.setattr(owner, name, noting)
+
+
+def _one_refused(reports: tuple[int, dict[UUID, Any]]) -> tuple[int, dict[UUID, Any]]:
+    end, built = reports
+    return end, {**built, next(iter(built)): REFUSED}
+
+
+def _raising(*args: Any) -> Any:
+    raise RuntimeError("a reporter's bug")
+
+
+def _count(db: Database, table: str, campaign_id: UUID) -> int:
+    with psycopg.connect(db.conninfo) as conn:
+        row = conn.execute(f"SELECT count(*) FROM {table} WHERE campaign_id = %s", (campaign_id,)).fetchone()  # type: ignore[arg-type]
+    assert row is not None
+    return int(row[0])
+
+
+def _resolved_inline(intrigue: Intrigue, db: Database, campaign_id: UUID) -> bool:
+    """Resolve the phase; whether the inline projection's fold of its last command committed with it."""
+    inline = intrigue.read_side.inline
+    assert inline is not None
+    intrigue.campaigns.resolve_phase(campaign_id)
+    with psycopg.connect(db.conninfo) as conn:
+        head = conn.execute("SELECT position FROM campaign_heads WHERE campaign_id = %s", (campaign_id,)).fetchone()
+    assert head is not None
+    return inline.covers(campaign_id, int(head[0]))
+
+
+def test_an_inline_pages_reports_are_read_before_the_history_and_built_after_it(
+    intrigue: Intrigue, fresh_db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    campaign_id = _campaign(intrigue)
+    seen: list[str] = []
+    _wrapped(monkeypatch, seen)
+    _noted(monkeypatch, seen)
+    assert _resolved_inline(intrigue, fresh_db, campaign_id)  # folded inline
+    assert seen == ["read", "history", "built"]
+    assert _count(fresh_db, "phase_report", campaign_id) == 2
+    seen.clear()  # a rebuild's page (the runner's): the history, then the reports in their savepoint
+    rebuild(fresh_db, {**fresh_db.eventsourcing_env(2), "CREATE_TABLE": "n"}, READ_MODELS[0])
+    assert seen == ["history", "read", "built"]
+
+
+@pytest.mark.parametrize("failing", ["read", "build"])
+def test_a_reporters_failure_inline_leaves_the_fold_and_logs_the_reports_not_kept(
+    intrigue: Intrigue,
+    fresh_db: Database,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    failing: str,
+) -> None:
+    campaign_id = _campaign(intrigue)
+    if failing == "read":
+        _wrapped(monkeypatch, [], read=_raising)
+    else:
+        _wrapped(monkeypatch, [], _raising)
+    with caplog.at_level(logging.ERROR, logger="intrigue.projections"):
+        assert _resolved_inline(intrigue, fresh_db, campaign_id)  # folded inline all the same
+    assert [r.getMessage() for r in caplog.records if "not kept" in r.getMessage()] == [
+        f"phase 1 reports of campaign {campaign_id} not kept; readers build them"
+    ]
+    assert _count(fresh_db, "phase_report", campaign_id) == 0
+    assert _count(fresh_db, "phase_history", campaign_id) > 0
+
+
+def test_a_report_postgresql_refuses_leaves_the_resolution_to_the_runner_which_keeps_the_rest(
+    intrigue: Intrigue, fresh_db: Database, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    campaign_id = _campaign(intrigue)
+    seen: list[str] = []
+    _wrapped(monkeypatch, seen, _one_refused)
+    with caplog.at_level(logging.ERROR, logger="intrigue.projections"):
+        # The inline fold lost with the refused write: the command committed without it.
+        assert not _resolved_inline(intrigue, fresh_db, campaign_id)
+    assert seen == ["read", "built", "read", "built"]  # inline, then the runner's page
+    assert [r.getMessage() for r in caplog.records if "not kept" in r.getMessage()] == [
+        f"phase 1 reports of campaign {campaign_id} not kept; readers build them"
+    ]
+    assert _count(fresh_db, "phase_report", campaign_id) == 0
+    assert _count(fresh_db, "phase_history", campaign_id) > 0  # the rest of the runner's page kept
+    assert _count(fresh_db, "read_model_failures", campaign_id) == 0  # and the campaign not stopped
+    with psycopg.connect(fresh_db.conninfo) as conn:
+        row = conn.execute("SELECT version FROM aggregate_state WHERE id = %s", (campaign_id,)).fetchone()
+    assert row is not None and row[0] == intrigue.store.load(campaign_id, Campaign).version
