@@ -29,6 +29,20 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 _UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 
 
+class _Stderr(logging.StreamHandler):  # type: ignore[type-arg]
+    """Writes to `sys.stderr` as it is when each record is written, not as it was when logs were configured: an
+    in-process caller that swaps stderr for a while (a test's capture, which closes it afterwards) leaves no handler
+    writing to a closed stream ("--- Logging error ---" from a thread logging later), as logging's own last-resort
+    handler does."""
+
+    def __init__(self) -> None:
+        logging.Handler.__init__(self)
+
+    @property
+    def stream(self) -> IO[str]:
+        return sys.stderr
+
+
 def configure(
     fmt: str | None = None, level: str | None = None, background: bool = False, stream: IO[str] | None = None
 ) -> None:
@@ -58,7 +72,7 @@ def configure(
         wrapper_class=structlog.stdlib.BoundLogger,
         cache_logger_on_first_use=True,
     )
-    writer = logging.StreamHandler(stream or sys.stderr)
+    writer = logging.StreamHandler(stream) if stream is not None else _Stderr()
     writer.setFormatter(
         structlog.stdlib.ProcessorFormatter(
             # A stdlib record (the access line's, a library's) is stamped with when it was logged, not rendered.
