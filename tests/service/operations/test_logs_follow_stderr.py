@@ -7,29 +7,16 @@ from __future__ import annotations
 import io
 import logging
 import sys
-from collections.abc import Iterator
 
 import pytest
-import structlog
 
 from service.operations import logs
-
-
-@pytest.fixture
-def restored() -> Iterator[None]:
-    root = logging.getLogger()
-    handlers, level, config = list(root.handlers), root.level, structlog.get_config()
-    try:
-        yield
-    finally:
-        logs.stop_background()
-        root.handlers[:] = handlers
-        root.setLevel(level)
-        structlog.configure(**config)
+from tests.service.operations.test_logs_and_metrics_bounded import logging_restored  # noqa: F401 - the fixture
 
 
 def test_a_record_after_the_configuring_stderr_closed_goes_to_stderr_as_it_is_now(
-    restored: None, monkeypatch: pytest.MonkeyPatch
+    logging_restored: None,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     then, now = io.StringIO(), io.StringIO()
     monkeypatch.setattr(sys, "stderr", then)
