@@ -21,9 +21,19 @@ from service.operations import rebuild_reports
 from service.operations.worker import rebuild
 from service.persistence.database import Database
 from service.persistence.readmodels import READ_MODELS
-from tests.support.both_systems_world import play_both
+from tests.support.both_systems_world import Played, play_both
 
 STATE = READ_MODELS[0]
+
+
+@pytest.fixture
+def played(fresh_db: Database) -> Played:
+    """The campaign of both systems, rolled back twice, played on the test's own store."""
+    writer = Intrigue(fresh_db)
+    try:
+        return play_both(writer)
+    finally:
+        writer.close()
 
 
 def current(db: Database) -> int:
@@ -52,13 +62,8 @@ def rebuilt(db: Database, reporter: str, monkeypatch: pytest.MonkeyPatch) -> lis
 
 @pytest.mark.parametrize("page", [1_000, 150])
 def test_the_reports_a_rebuild_hands_over_are_the_ones_its_runner_keeps_through_rollbacks(
-    fresh_db: Database, monkeypatch: pytest.MonkeyPatch, page: int
+    fresh_db: Database, played: Played, monkeypatch: pytest.MonkeyPatch, page: int
 ) -> None:
-    writer = Intrigue(fresh_db)
-    try:
-        played = play_both(writer)
-    finally:
-        writer.close()
     monkeypatch.setenv("INTRIGUE_PROJECTION_PAGE", str(page))
     in_runner = rebuilt(fresh_db, "0", monkeypatch)
     assert {row[1] for row in in_runner} == {1, 2}, "the rollbacks' forgets took phases 3 and 4"
@@ -66,12 +71,9 @@ def test_the_reports_a_rebuild_hands_over_are_the_ones_its_runner_keeps_through_
     assert rebuilt(fresh_db, "1", monkeypatch) == in_runner
 
 
-def test_a_pages_reports_are_kept_when_it_commits_and_dropped_when_it_does_not(fresh_db: Database) -> None:
-    writer = Intrigue(fresh_db)
-    try:
-        played = play_both(writer)
-    finally:
-        writer.close()
+def test_a_pages_reports_are_kept_when_it_commits_and_dropped_when_it_does_not(
+    fresh_db: Database, played: Played
+) -> None:
     kept = report_rows(fresh_db)
     c, env = str(played.campaign_id), fresh_db.eventsourcing_env(2)
     forget: list[Any] = ["forget", c, 1]
@@ -84,13 +86,8 @@ def test_a_pages_reports_are_kept_when_it_commits_and_dropped_when_it_does_not(f
 
 
 def test_a_reporting_process_that_fails_is_logged_and_the_rebuild_switches(
-    fresh_db: Database, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    fresh_db: Database, played: Played, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    writer = Intrigue(fresh_db)
-    try:
-        play_both(writer)
-    finally:
-        writer.close()
     before = current(fresh_db)
     monkeypatch.setattr(rebuild_reports, "command", lambda _: [sys.executable, "-c", "raise SystemExit(3)"])
     with caplog.at_level(logging.ERROR, "intrigue.worker"):
