@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+from collections.abc import Callable
 from contextlib import ExitStack
 from typing import IO, Any
 from uuid import UUID
@@ -44,13 +45,17 @@ _ROLLED_BACK = (psycopg.Rollback, psycopg.Rollback(), None)  # a page's transact
 
 class Reporting:
     """The reporting process, seen from the rebuild: the runner's thread queues each job and each page's end, which a
-    thread of its own writes to the process, so that the runner never waits on the pipe."""
+    thread of its own writes to the process, so that the runner never waits on the pipe; another hears the process
+    say each page's end applied (`drained`)."""
 
     def __init__(self, proc: subprocess.Popen[bytes], out: IO[bytes]) -> None:
         self.proc, self.out, self.failed, self._open = proc, out, False, False
         self._lines: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+        self._ended = self._applied = 0  # page ends sent, and applied
+        self._heard = threading.Condition()
         self._writer = threading.Thread(target=self._write, name="rebuild-reports", daemon=True)
         self._writer.start()
+        threading.Thread(target=self._hear, name="rebuild-reports-heard", daemon=True).start()
 
     def send(self, job: report_handoff.Job) -> None:
         self._open = True
@@ -64,8 +69,28 @@ class Reporting:
 
     def _end(self, line: bytes) -> None:
         if self._open:  # a page that handed nothing over has nothing to end
+            with self._heard:
+                self._ended += 1
             self._lines.put(line)
             self._open = False
+
+    def _hear(self) -> None:
+        assert self.proc.stdout is not None
+        for said in self.proc.stdout:
+            if said == b"applied\n":
+                with self._heard:
+                    self._applied += 1
+                    self._heard.notify_all()
+        with self._heard:  # the process ended: nothing more will be applied
+            self._applied = -1
+            self._heard.notify_all()
+
+    def drained(self) -> None:
+        """Wait until the pages ended so far are applied (or the process has ended): the rebuild then takes its
+        switch lock with only the tail's reports left to wait for under it."""
+        with self._heard:
+            ended = self._ended
+            self._heard.wait_for(lambda: self._applied < 0 or self._applied >= ended)
 
     def _write(self) -> None:
         assert self.proc.stdin is not None
@@ -105,7 +130,7 @@ def start(model: ReadModel, generation: int, env: dict[str, str]) -> tuple[ReadM
     if (env.get(SETTING) or os.environ.get(SETTING) or "1").strip() == "0" or not hasattr(model.view, "reports_to"):
         return model, None
     out = tempfile.TemporaryFile(prefix="intrigue-rebuild-reports-")  # noqa: SIM115 - closed by `finish` or `kill`
-    proc = subprocess.Popen(command(generation), stdin=subprocess.PIPE, stdout=out, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(command(generation), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=out)
     assert proc.stdin is not None
     proc.stdin.write(json.dumps({"env": env}).encode() + b"\n")
     reporting = Reporting(proc, out)
@@ -118,9 +143,11 @@ def command(generation: int) -> list[str]:
     return [sys.executable, "-m", __name__, str(generation)]
 
 
-def apply_all(generation: int, env: dict[str, str], lines: IO[bytes]) -> int:
+def apply_all(
+    generation: int, env: dict[str, str], lines: IO[bytes], applied: Callable[[], None] = lambda: None
+) -> int:
     """In the reporting process: apply the jobs read from `lines` in order, each page's in one transaction committed
-    or rolled back at its end; return how many resolutions' reports were kept."""
+    or rolled back at its end (then `applied()`); return how many resolutions' reports were kept."""
     sql, kept = statements_of(generation), 0
     with psycopg.connect(_conninfo(env), autocommit=True) as conn:
         together = conn.execute(SQL(ON_CITUS)).fetchone() is None
@@ -134,6 +161,7 @@ def apply_all(generation: int, env: dict[str, str], lines: IO[bytes]) -> int:
                 if page is not None:
                     page.__exit__(*((None, None, None) if job[0] == "commit" else _ROLLED_BACK))
                 page = None
+                applied()
                 continue
             if page is None:
                 page = ExitStack()
@@ -165,7 +193,7 @@ def _applied(conn: psycopg.Connection[Any], sql: Any, job: report_handoff.Job, t
 
 def _main(argv: list[str], stdin: Any) -> None:
     given = json.loads(stdin.readline())
-    print(apply_all(int(argv[1]), given["env"], stdin))
+    apply_all(int(argv[1]), given["env"], stdin, lambda: print("applied", flush=True))
 
 
 if __name__ == "__main__":  # the generation as argument, the settings and then the jobs on stdin

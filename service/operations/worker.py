@@ -185,6 +185,8 @@ def rebuild(
         stopped = False
         try:
             _catch_up(runner, close_enough, report, pause=0.2)
+            if reporting is not None:  # the reports of what is folded so far applied before the switch lock
+                reporting.drained()
             with conn.transaction():
                 conn.execute(state_sql.SWITCHING, {"model": model.name})  # the live writes in flight end first
                 head = _catch_up(runner, 0, report, pause=0.01)

@@ -94,3 +94,19 @@ def test_a_reporting_process_that_fails_is_logged_and_the_rebuild_switches(
         rebuild(fresh_db, {**fresh_db.eventsourcing_env(2), "CREATE_TABLE": "n"}, STATE)
     assert current(fresh_db) == before + 1 and report_rows(fresh_db) == []
     assert any("readers build them" in r.getMessage() for r in caplog.records)
+
+
+def test_the_pages_ended_are_applied_once_drained_before_the_process_is_finished(
+    fresh_db: Database, played: Played
+) -> None:
+    assert report_rows(fresh_db)
+    env = {**fresh_db.eventsourcing_env(2), "CREATE_TABLE": "n"}
+    _, reporting = rebuild_reports.start(STATE, current(fresh_db), env)
+    assert reporting is not None
+    try:
+        reporting.send(["forget", str(played.campaign_id), 1])
+        reporting.commit()
+        reporting.drained()
+        assert report_rows(fresh_db) == [], "the page was applied and committed"
+    finally:
+        reporting.finish()
