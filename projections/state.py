@@ -26,7 +26,7 @@ from psycopg import Cursor
 from psycopg.rows import DictRow
 from psycopg.sql import SQL
 
-from projections import history, kept, phase_reports, standings
+from projections import history, kept, phase_reports, report_handoff, standings
 from projections.codec import domain_mapper
 from projections.failures import RECORD, StoppedCampaigns
 from projections.page import Origins, PageFold, data_fault
@@ -76,6 +76,8 @@ class StateView(StateRows):
     # A resolution's phase reports read before its history's rows are sent and written without a savepoint: an inline
     # page's (projections/inline.py, issue 31 P6: phase_reports.read_first); a runner's keep theirs (`record`).
     reports_read_first = False
+    # A rebuild's runner's: its resolutions' reports built and written by another process (issue 31, P4).
+    reports_to: report_handoff.Handoff | None = None
 
     @classmethod
     def at_generation(cls, generation: int) -> type[StateView]:
@@ -220,6 +222,8 @@ class StateView(StateRows):
                 if tracks:
                     curs.executemany(self._sql["track"], tracks)
         except BaseException:
+            if self.reports_to is not None:
+                self.reports_to.abort()  # the page's reports go with it
             for key in ids:  # folded in place, perhaps past what was written
                 self._cache.pop(key, None)
                 self._stored.pop(key, None)
@@ -233,6 +237,8 @@ class StateView(StateRows):
                 failure.error,
             )
         self.stopped.learn(page.failures)
+        if self.reports_to is not None:
+            self.reports_to.commit()
         self._public.clear()
         for key in ids:
             self._cache.pop(key, None)
@@ -266,6 +272,8 @@ class StateView(StateRows):
             reports = (  # an inline page's read before the history's rows are sent, built while they are written
                 phase_reports.read_first(*args, together=self.together)
                 if self.reports_read_first
+                else partial(report_handoff.resolved, self.reports_to, *args[:-1])
+                if self.reports_to is not None
                 else partial(phase_reports.record, *args, together=self.together)
             )
             if self._page_history is not None:
@@ -280,4 +288,7 @@ class StateView(StateRows):
             else:
                 curs.execute(self._sql["supersede"], params | {"phase": domain_event.to_phase})
                 history.rebase(curs, self._sql, campaign_id, jsonb, self._bases)
-            phase_reports.forget(curs, self._sql, campaign_id, domain_event.to_phase)
+            if self.reports_to is not None:
+                report_handoff.forgotten(self.reports_to, campaign_id, domain_event.to_phase)
+            else:
+                phase_reports.forget(curs, self._sql, campaign_id, domain_event.to_phase)

@@ -21,7 +21,7 @@ from prometheus_client import Gauge
 
 from projections import state_sql
 from projections import state_tables as tables
-from service.operations import rebuild_parts
+from service.operations import rebuild_parts, rebuild_reports
 from service.persistence import citus, idempotency
 from service.persistence.database import Database
 from service.persistence.migrations import advisory_key, is_current
@@ -171,23 +171,38 @@ def rebuild(
             citus.distribute(conn)  # on Citus, the new generation's tables join their campaigns' shards
         log.info("rebuilding", extra={"projection": model.name, "generation": new})
         folding = rebuild_env(env)
-        if (workers := rebuild_parts.rebuild_workers(env, _events(conn))) > 1:
-            rebuild_parts.fold_in_parts(model, new, folding, workers, report)
-        runner = start_runner(model.at_generation(new), folding)
+        # The runner's phase reports built and written by a process of their own (issue 31, P4), started first so
+        # that its imports overlap the fold.
+        folded, reporting = rebuild_reports.start(model, new, folding)
+        try:
+            if (workers := rebuild_parts.rebuild_workers(env, _events(conn))) > 1:
+                rebuild_parts.fold_in_parts(model, new, folding, workers, report)
+            runner = start_runner(folded.at_generation(new), folding)
+        except BaseException:
+            if reporting is not None:
+                reporting.kill()
+            raise
         stopped = False
         try:
             _catch_up(runner, close_enough, report, pause=0.2)
+            if reporting is not None:  # the reports of what is folded so far applied before the switch lock
+                reporting.drained()
             with conn.transaction():
                 conn.execute(state_sql.SWITCHING, {"model": model.name})  # the live writes in flight end first
                 head = _catch_up(runner, 0, report, pause=0.01)
                 stopped = True
                 runner.__exit__(None, None, None)  # the live writer takes over once the switch commits
+                if reporting is not None:  # no switch with reports missing, unless their process failed
+                    reporting.finish()
+                    reporting = None
                 for statement in tables.point_views_at(new):
                     conn.execute(statement)
                 conn.execute("UPDATE read_model_generation SET current = %s WHERE name = %s", (new, model.name))
         finally:
             if not stopped:
                 runner.__exit__(None, None, None)
+            if reporting is not None:
+                reporting.kill()
             close_view(runner.view)  # type: ignore[arg-type]  # a StateView, which is a tracking recorder
         with conn.transaction():
             for statement in tables.drop_generation(old):

@@ -1,0 +1,112 @@
+"""Issue 31, P4: a rebuild's phase reports are built and written by a process of their own
+(projections/report_handoff.py, service/operations/rebuild_reports.py), and the rows it leaves are the ones a
+rebuild whose runner keeps them leaves, on a campaign of both rule systems through two rollbacks, in pages that
+hold several phases and pages that cut one in two; a page rolled back takes its reports with it, and a process that
+fails leaves them to the readers."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import sys
+from typing import Any
+
+import psycopg
+import pytest
+from psycopg.sql import SQL, Identifier
+
+from service.bootstrap import Intrigue
+from service.operations import rebuild_reports
+from service.operations.worker import rebuild
+from service.persistence.database import Database
+from service.persistence.readmodels import READ_MODELS
+from tests.support.both_systems_world import Played, play_both
+
+STATE = READ_MODELS[0]
+
+
+@pytest.fixture
+def played(fresh_db: Database) -> Played:
+    """The campaign of both systems, rolled back twice, played on the test's own store."""
+    writer = Intrigue(fresh_db)
+    try:
+        return play_both(writer)
+    finally:
+        writer.close()
+
+
+def current(db: Database) -> int:
+    with psycopg.connect(db.conninfo) as conn:
+        row = conn.execute("SELECT current FROM read_model_generation WHERE name = 'state'").fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+def report_rows(db: Database) -> list[tuple[Any, ...]]:
+    """The current generation's phase reports, every column."""
+    table = Identifier(f"phase_report_g{current(db)}")
+    with psycopg.connect(db.conninfo) as conn:
+        return sorted(conn.execute(SQL("SELECT * FROM {}").format(table)).fetchall(), key=repr)
+
+
+def rebuilt(db: Database, reporter: str, monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
+    handed: list[bool] = []
+    start = rebuild_reports.start
+    monkeypatch.setattr(rebuild_reports, "start", lambda *a: handed.append((s := start(*a))[1] is not None) or s)
+    monkeypatch.setenv(rebuild_reports.SETTING, reporter)
+    rebuild(db, {**db.eventsourcing_env(2), "CREATE_TABLE": "n"}, STATE)
+    assert handed == [reporter != "0"]
+    return report_rows(db)
+
+
+@pytest.mark.parametrize("page", [1_000, 150])
+def test_the_reports_a_rebuild_hands_over_are_the_ones_its_runner_keeps_through_rollbacks(
+    fresh_db: Database, played: Played, monkeypatch: pytest.MonkeyPatch, page: int
+) -> None:
+    monkeypatch.setenv("INTRIGUE_PROJECTION_PAGE", str(page))
+    in_runner = rebuilt(fresh_db, "0", monkeypatch)
+    assert {row[1] for row in in_runner} == {1, 2}, "the rollbacks' forgets took phases 3 and 4"
+    assert {row[2] for row in in_runner} == set(played.members)
+    assert rebuilt(fresh_db, "1", monkeypatch) == in_runner
+
+
+def test_a_pages_reports_are_kept_when_it_commits_and_dropped_when_it_does_not(
+    fresh_db: Database, played: Played
+) -> None:
+    kept = report_rows(fresh_db)
+    c, env = str(played.campaign_id), fresh_db.eventsourcing_env(2)
+    forget: list[Any] = ["forget", c, 1]
+    aborted = io.BytesIO(b"".join(json.dumps(line).encode() + b"\n" for line in (forget, ["abort"], forget)))
+    assert rebuild_reports.apply_all(current(fresh_db), env, aborted) == 0
+    assert report_rows(fresh_db) == kept, "an aborted page, and a page the runner never ended, write nothing"
+    committed = io.BytesIO(b"".join(json.dumps(line).encode() + b"\n" for line in (forget, ["commit"])))
+    rebuild_reports.apply_all(current(fresh_db), env, committed)
+    assert kept and report_rows(fresh_db) == []
+
+
+def test_a_reporting_process_that_fails_is_logged_and_the_rebuild_switches(
+    fresh_db: Database, played: Played, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    before = current(fresh_db)
+    monkeypatch.setattr(rebuild_reports, "command", lambda _: [sys.executable, "-c", "raise SystemExit(3)"])
+    with caplog.at_level(logging.ERROR, "intrigue.worker"):
+        rebuild(fresh_db, {**fresh_db.eventsourcing_env(2), "CREATE_TABLE": "n"}, STATE)
+    assert current(fresh_db) == before + 1 and report_rows(fresh_db) == []
+    assert any("readers build them" in r.getMessage() for r in caplog.records)
+
+
+def test_the_pages_ended_are_applied_once_drained_before_the_process_is_finished(
+    fresh_db: Database, played: Played
+) -> None:
+    assert report_rows(fresh_db)
+    env = {**fresh_db.eventsourcing_env(2), "CREATE_TABLE": "n"}
+    _, reporting = rebuild_reports.start(STATE, current(fresh_db), env)
+    assert reporting is not None
+    try:
+        reporting.send(["forget", str(played.campaign_id), 1])
+        reporting.commit()
+        reporting.drained()
+        assert report_rows(fresh_db) == [], "the page was applied and committed"
+    finally:
+        reporting.finish()
