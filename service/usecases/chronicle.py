@@ -121,7 +121,8 @@ class ChronicleService(SavesAndWaits):
     def names(self, campaign: Campaign, loaded: Sequence[Aggregate] = ()) -> dict[str, str]:
         """Every faction's, house's and area's name by its id, for text a reader can follow."""
         known: dict[str, Any] = {str(a.id): a for a in loaded}
-        ids = [member_id for member_id, kind in campaign.members.items() if kind in (*MEMBER_KINDS, "region")]
+        kinds = (*MEMBER_KINDS, "region")  # made once, not per member (issue 31, P6)
+        ids = [member_id for member_id, kind in campaign.members.items() if kind in kinds]
         missing = [UUID(member_id) for member_id in ids if member_id not in known]
         known |= {str(a.id): a for a in self.store.load_many(missing, Aggregate, remember=False)}
         return {member_id: str(known[member_id].name) for member_id in ids}

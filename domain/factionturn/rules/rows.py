@@ -81,12 +81,15 @@ def starting_asset(faction: FactionView, row: AssetType, region_id: str) -> Owne
 
 def holds(faction: FactionView, ability: str, region_id: str | None = None, *, usable: bool = True) -> list[OwnedAsset]:
     """The faction's assets with an ability, in a region (or anywhere), usable now unless told otherwise."""
+    # `ability_of` read from its table in place for a catalogued key, without a call per asset: this is asked of
+    # every asset of a faction some 360 times a phase of 100 factions (issue 31, P6).
+    abilities, turn = _ABILITIES, faction.turn
     return [
         a
         for a in faction.assets.values()
         if (region_id is None or a.region_id == region_id)
-        and ability_of(a) == ability
-        and (not usable or a.usable_on(faction.turn))
+        and (abilities[a.type_key] if a.custom_type is None and a.type_key in abilities else ability_of(a)) == ability
+        and (not usable or a.usable_on(turn))
     ]
 
 

@@ -188,6 +188,9 @@ class Session:
     failures: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     once: set[str] = field(default_factory=set)  # "once per turn" effects already used, by key
+    # Each recorded aggregate's id as text, by the object (held, so its `id()` is not reused): a turn records some
+    # five changes on the same few, a `str(UUID)` each before (issue 31, P6). An aggregate's id never changes.
+    keys: dict[int, tuple[object, str]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def actor(self) -> FactionView:
@@ -195,9 +198,15 @@ class Session:
 
     def record(self, aggregate: FactionView | Region | str, effect: Effect) -> None:
         """Apply an effect to the working world at once (later steps see it) and keep it for the outcome."""
-        change = Change(str(aggregate if isinstance(aggregate, str) else aggregate.id), effect)
+        change = Change(str(aggregate) if isinstance(aggregate, str) else self._key(aggregate), effect)
         self.world.apply(change)
         self.changes.append(change)
+
+    def _key(self, aggregate: FactionView | Region) -> str:
+        found = self.keys.get(id(aggregate))
+        if found is None or found[0] is not aggregate:
+            found = self.keys[id(aggregate)] = (aggregate, str(aggregate.id))
+        return found[1]
 
     def roll(
         self, spec: DiceSpec | str, purpose: str, rule: str, actor: str = "", modifiers: Sequence[Modifier] = ()
