@@ -21,13 +21,13 @@ class Box:
         return isinstance(other, Box) and other.items == self.items
 
 
-class datetime:  # noqa: N801  # a class named as the time kind, of another module: mutable, so copied
+class datetime:  # a class named as the time kind, of another module: mutable, so copied
     def __init__(self) -> None:
         self.items: list[int] = [1]
 
 
 def value() -> dict[str, Any]:
-    moment = dt.datetime(2026, 12, 5, 23, 0, tzinfo=dt.timezone.utc)
+    moment = dt.datetime(2026, 12, 5, 23, 0, tzinfo=dt.UTC)
     return {
         "at": moment,
         "times": [dt.date(2026, 1, 2), dt.timedelta(seconds=5), (moment, Box([1]))],

@@ -22,7 +22,9 @@ def test_the_changes_name_each_target_by_its_id() -> None:
         effect = GovernmentChanged(str(m.guild.id), "keys") if target is m.r[2] else FacGoldGained(1, "keys")
         session.record(target, effect)
     assert [c.target_id for c in session.changes] == [t if isinstance(t, str) else str(t.id) for t in steps]
-    assert (m.guild.facgold, m.rulers.facgold) == (gold[0] + 3, gold[1] + 3) and m.r[2].governing_faction_id == str(m.guild.id)
+    assert (m.guild.facgold, m.rulers.facgold) == (gold[0] + 3, gold[1] + 3) and m.r[2].governing_faction_id == str(
+        m.guild.id
+    )
 
 
 def test_an_entry_of_another_object_is_not_taken() -> None:
