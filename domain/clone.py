@@ -22,7 +22,7 @@ Copier = Callable[[Any], Any]
 # Immutable, so shared. A timestamp (each aggregate's `_created_on`, `_modified_on`) went to `deepcopy`, whose
 # `__reduce_ex__` walk was about a third of a working copy's cost (issue 31, item 1, P6). Its class is named, not
 # imported: the domain imports no module that reads the clock (tests/test_layers.py).
-_ATOMS = frozenset({str, int, float, bool, type(None), UUID, bytes})
+_ATOMS: frozenset[type] = frozenset({str, int, float, bool, type(None), UUID, bytes})
 _TIMES = frozenset({("datetime", "datetime"), ("datetime", "date"), ("datetime", "timedelta")})
 # The atoms and the time kinds met so far, each shared as it is: a time kind is added when first met, so that the
 # containers take a timestamp without a call for it and the ABC check of `Aggregate` (issue 31, P6: two a member).

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from domain.clone import Copier
 from domain.clone import clone as clone_with
 from domain.factionturn.aggregate.holdings import OwnedAsset
 
@@ -20,7 +21,7 @@ def _asset(value: OwnedAsset) -> OwnedAsset:
     return asset
 
 
-_COPIERS = {OwnedAsset: _asset}
+_COPIERS: dict[type, Copier] = {OwnedAsset: _asset}
 
 
 def clone(value: T) -> T:
