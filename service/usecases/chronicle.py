@@ -95,8 +95,7 @@ class ChronicleService(SavesAndWaits):
         names = self.names(campaign, loaded)
         summaries, gossip = ledger.gm_summaries(phase), ledger.public_chronicle(phase)
         drafts = ledger.chronicle_drafts(phase)
-        for actor_id in (*campaign.member_ids("faction"), *campaign.member_ids("house")):
-            key = str(actor_id)
+        for key in (*campaign.member_keys("faction"), *campaign.member_keys("house")):
             name, turn = names.get(key, ""), events.get(key, [])
             narrative = next((str(p.get("narrative", "")) for n, p in turn if n == "TurnEnded"), "")
             if key not in summaries:
