@@ -124,8 +124,9 @@ class World:
         return hex_distance(self.region(from_region).hex, self.region(to_region).hex)
 
     def present(self, region_id: str, *, but: str = "") -> list[tuple[FactionView, OwnedAsset]]:
-        """Every asset in a region, with its owner, leaving out faction `but`."""
-        return [(f, a) for f in self._factions.values() if str(f.id) != but for a in f.assets_in(region_id)]
+        """Every asset in a region, with its owner, leaving out faction `but`. A faction's key is its id's text (each
+        is put under `str(f.id)`), read in place of a `str(UUID)` per faction per look-up (issue 31, P6)."""
+        return [(f, a) for key, f in self._factions.items() if key != but for a in f.assets_in(region_id)]
 
     def agitated(self, asset: OwnedAsset) -> bool:
         """Seed 002, Agitators: whether an Agitator shares the asset's region, attached to it."""
