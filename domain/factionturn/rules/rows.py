@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
-
 from domain.errors import NotFoundError, RuleViolationError
 from domain.factionturn.aggregate.holdings import BASE_OF_INFLUENCE, WILD_MONSTER, WILD_TERRAIN, OwnedAsset
 from domain.factionturn.aggregate.view import FactionView
@@ -26,17 +23,6 @@ def type_of(asset: OwnedAsset) -> AssetType | None:
     if found is not _UNKNOWN:
         return found  # type: ignore[return-value]
     return None if asset.type_key in NOT_CATALOGUED else asset_type(asset.type_key)  # refused: no such asset
-
-
-def types_of(assets: Iterable[OwnedAsset]) -> list[tuple[OwnedAsset, AssetType | None]]:
-    """Each asset with its `type_of`, a catalogued key's read from the table in place of a call per asset: each
-    turn's upkeep asks it of every asset of its faction (issue 31, P6)."""
-    rows: Mapping[str, Any] = _ROWS  # a found value is a row or None: `unknown` only marks a key not in it
-    unknown = _UNKNOWN
-    return [
-        (a, found if a.custom_type is None and (found := rows.get(a.type_key, unknown)) is not unknown else type_of(a))
-        for a in assets
-    ]
 
 
 # The row of each catalog key and seed spelling, None for those read as having none: each turn's upkeep asks it of
@@ -105,15 +91,12 @@ def starting_asset(faction: FactionView, row: AssetType, region_id: str) -> Owne
 
 def holds(faction: FactionView, ability: str, region_id: str | None = None, *, usable: bool = True) -> list[OwnedAsset]:
     """The faction's assets with an ability, in a region (or anywhere), usable now unless told otherwise."""
-    # `ability_of` read from its table in place for a catalogued key, without a call per asset: this is asked of
-    # every asset of a faction some 360 times a phase of 100 factions (issue 31, P6).
-    abilities, turn = _ABILITIES, faction.turn
     return [
         a
         for a in faction.assets.values()
         if (region_id is None or a.region_id == region_id)
-        and (abilities[a.type_key] if a.custom_type is None and a.type_key in abilities else ability_of(a)) == ability
-        and (not usable or a.usable_on(turn))
+        and ability_of(a) == ability
+        and (not usable or a.usable_on(faction.turn))
     ]
 
 

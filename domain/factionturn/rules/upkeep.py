@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.factionturn.aggregate.asset_effects import AssetMarked
 from domain.factionturn.aggregate.effects import FacGoldGained, FacGoldSpent, MaintenancePaid
 from domain.factionturn.aggregate.holdings import ATTRIBUTES, OwnedAsset, income_for
-from domain.factionturn.rules.rows import holds, type_of, types_of
+from domain.factionturn.rules.rows import holds, type_of
 from domain.factionturn.rules.world import Session
 from domain.factionturn.tables.passives import Passive
 
@@ -29,7 +29,8 @@ def dues(assets: list[OwnedAsset], ratings: dict[str, int]) -> list[tuple[OwnedA
     (the newest assets of an attribute are the ones over the limit)."""
     owed = []
     counts = dict.fromkeys(ATTRIBUTES, 0)
-    for asset, row in types_of(assets):
+    for asset in assets:
+        row = type_of(asset)
         if row is None:
             continue
         extra = 0

@@ -5,13 +5,12 @@ and an unknown key is refused alike."""
 from __future__ import annotations
 
 import dataclasses
-import random
 
 import pytest
 
 from domain.errors import NotFoundError
 from domain.factionturn.aggregate.holdings import OwnedAsset
-from domain.factionturn.rules.rows import NOT_CATALOGUED, type_of, types_of
+from domain.factionturn.rules.rows import NOT_CATALOGUED, type_of
 from domain.factionturn.tables.assets import AssetType
 from domain.factionturn.tables.catalog import ALIASES, CATALOG, asset_type
 from domain.factionturn.tables.custom_types import row_from_dict, row_to_dict
@@ -46,20 +45,3 @@ def test_an_unknown_key_is_refused_alike() -> None:
         plain(asset("no_such_asset"))
     with pytest.raises(NotFoundError):
         type_of(asset("no_such_asset"))
-
-
-def test_types_of_pairs_each_asset_with_its_row_in_order() -> None:
-    rng = random.Random(31)
-    keys = [*CATALOG, *ALIASES, *NOT_CATALOGUED]
-    row = next(asset_type(k) for k in CATALOG if k not in NOT_CATALOGUED and asset_type(k).hp is not None)
-    custom = row_to_dict(dataclasses.replace(row, key=f"custom_{row.key}", hp=(row.hp or 0) + 1))
-    for _ in range(200):
-        assets = [asset(rng.choice(keys)) for _ in range(rng.randint(0, 30))]
-        assets += [asset(row.key, custom)] if rng.random() < 0.5 else []
-        rng.shuffle(assets)
-        got = types_of(assets)
-        assert [a for a, _ in got] == assets and all(a is b for (a, _), b in zip(got, assets, strict=True))
-        assert [r for _, r in got] == [plain(a) for a in assets]
-        assert all(r is plain(a) for a, r in got if a.custom_type is None)
-    with pytest.raises(NotFoundError):
-        types_of([asset("guardsmen"), asset("no_such_asset")])
