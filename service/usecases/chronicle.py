@@ -95,8 +95,7 @@ class ChronicleService(SavesAndWaits):
         names = self.names(campaign, loaded)
         summaries, gossip = ledger.gm_summaries(phase), ledger.public_chronicle(phase)
         drafts = ledger.chronicle_drafts(phase)
-        for actor_id in (*campaign.member_ids("faction"), *campaign.member_ids("house")):
-            key = str(actor_id)
+        for key in (*campaign.member_keys("faction"), *campaign.member_keys("house")):
             name, turn = names.get(key, ""), events.get(key, [])
             narrative = next((str(p.get("narrative", "")) for n, p in turn if n == "TurnEnded"), "")
             if key not in summaries:
@@ -121,7 +120,8 @@ class ChronicleService(SavesAndWaits):
     def names(self, campaign: Campaign, loaded: Sequence[Aggregate] = ()) -> dict[str, str]:
         """Every faction's, house's and area's name by its id, for text a reader can follow."""
         known: dict[str, Any] = {str(a.id): a for a in loaded}
-        ids = [member_id for member_id, kind in campaign.members.items() if kind in (*MEMBER_KINDS, "region")]
+        kinds = (*MEMBER_KINDS, "region")  # made once, not per member (issue 31, P6)
+        ids = [member_id for member_id, kind in campaign.members.items() if kind in kinds]
         missing = [UUID(member_id) for member_id in ids if member_id not in known]
         known |= {str(a.id): a for a in self.store.load_many(missing, Aggregate, remember=False)}
         return {member_id: str(known[member_id].name) for member_id in ids}

@@ -91,7 +91,7 @@ class FactionTurnService(FactionFounding):
         if not factions:
             return Resolution([])
         regions = self._regions(campaign)
-        listed = [str(i) for i in campaign.member_ids("faction")]
+        listed = campaign.member_keys("faction")
         orders, unreadable = read_orders(factions, campaign.phase)
         outcome, played = resolve_phase_in_place(
             factions,

@@ -64,10 +64,13 @@ def _ability(asset: OwnedAsset) -> str:
 def faction_part(faction: FactionView) -> FactionPart:
     attached: dict[str, list[OwnedAsset]] = {}
     by_ability: dict[str, list[OwnedAsset]] = {}
+    known = _ABILITIES  # a catalogued type's found in place, without a call per asset (issue 31, P6)
     for asset in faction.assets.values():
         if asset.attached_to:
             attached.setdefault(asset.attached_to, []).append(asset)
-        ability = _ability(asset)
+        ability = known.get(asset.type_key) if asset.custom_type is None else None
+        if ability is None:
+            ability = _ability(asset)
         if ability:
             by_ability.setdefault(ability, []).append(asset)
     return FactionPart({k: tuple(v) for k, v in attached.items()}, {k: tuple(v) for k, v in by_ability.items()})

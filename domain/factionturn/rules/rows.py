@@ -19,7 +19,17 @@ def type_of(asset: OwnedAsset) -> AssetType | None:
     """The table row of an asset; None for Bases of Influence and The Wild's terrain and monsters."""
     if asset.custom_type is not None:
         return row_from_dict(asset.custom_type)
-    return None if asset.type_key in NOT_CATALOGUED else asset_type(asset.type_key)
+    found = _ROWS.get(asset.type_key, _UNKNOWN)
+    if found is not _UNKNOWN:
+        return found  # type: ignore[return-value]
+    return None if asset.type_key in NOT_CATALOGUED else asset_type(asset.type_key)  # refused: no such asset
+
+
+# The row of each catalog key and seed spelling, None for those read as having none: each turn's upkeep asks it of
+# every asset of its faction, some 2,500 times a phase (issue 31, P6). The catalog is fixed (a read-only map).
+_UNKNOWN = object()
+_ROWS: dict[str, AssetType | None] = {key: asset_type(key) for key in (*CATALOG, *ALIASES)}
+_ROWS |= dict.fromkeys(NOT_CATALOGUED, None)
 
 
 def ability_of(asset: OwnedAsset) -> str:

@@ -124,8 +124,9 @@ class World:
         return hex_distance(self.region(from_region).hex, self.region(to_region).hex)
 
     def present(self, region_id: str, *, but: str = "") -> list[tuple[FactionView, OwnedAsset]]:
-        """Every asset in a region, with its owner, leaving out faction `but`."""
-        return [(f, a) for f in self._factions.values() if str(f.id) != but for a in f.assets_in(region_id)]
+        """Every asset in a region, with its owner, leaving out faction `but`. A faction's key is its id's text (each
+        is put under `str(f.id)`), read in place of a `str(UUID)` per faction per look-up (issue 31, P6)."""
+        return [(f, a) for key, f in self._factions.items() if key != but for a in f.assets_in(region_id)]
 
     def agitated(self, asset: OwnedAsset) -> bool:
         """Seed 002, Agitators: whether an Agitator shares the asset's region, attached to it."""
@@ -188,6 +189,9 @@ class Session:
     failures: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     once: set[str] = field(default_factory=set)  # "once per turn" effects already used, by key
+    # Each recorded aggregate's id as text, by the object (held, so its `id()` is not reused): a turn records some
+    # five changes on the same few, a `str(UUID)` each before (issue 31, P6). An aggregate's id never changes.
+    keys: dict[int, tuple[object, str]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def actor(self) -> FactionView:
@@ -195,9 +199,15 @@ class Session:
 
     def record(self, aggregate: FactionView | Region | str, effect: Effect) -> None:
         """Apply an effect to the working world at once (later steps see it) and keep it for the outcome."""
-        change = Change(str(aggregate if isinstance(aggregate, str) else aggregate.id), effect)
+        change = Change(str(aggregate) if isinstance(aggregate, str) else self._key(aggregate), effect)
         self.world.apply(change)
         self.changes.append(change)
+
+    def _key(self, aggregate: FactionView | Region) -> str:
+        found = self.keys.get(id(aggregate))
+        if found is None or found[0] is not aggregate:
+            found = self.keys[id(aggregate)] = (aggregate, str(aggregate.id))
+        return found[1]
 
     def roll(
         self, spec: DiceSpec | str, purpose: str, rule: str, actor: str = "", modifiers: Sequence[Modifier] = ()
