@@ -1,6 +1,6 @@
-"""A runner's page sent in pipeline mode (issue 31, P4): the server executes the page's writes while this process folds
-on, instead of each statement waiting for its answer. A rebuild's page folded 0.9 s of Python and waited 0.35 s for
-PostgreSQL in series (docs/scaling.md, "a runner's page in pipeline mode (session 27)").
+"""A rebuild's page sent in pipeline mode (issue 31, P4): the server executes the page's writes while this process folds
+on, instead of each statement waiting for its answer (a rebuild's page folded in Python and waited for PostgreSQL in
+turn: docs/scaling.md, "a rebuild's page in pipeline mode (session 27)"). The live writer's pages are not sent so.
 
 The page is the same transaction, committed whole with its positions once every answer is in; a read waits only for
 the statements sent before it. Where a page waited for a write, it now waits at the next read or sync instead:
@@ -11,6 +11,7 @@ the statements sent before it. Where a page waited for a write, it now waits at 
   sent inside it), and the page goes on without the reports, logged, as `phase_reports.record` leaves it; if the
   savepoint is gone the refusal was another statement's and the page is lost, as it was when that statement failed.
 - a careful page (the fold again after a refusal) and a page on Citus are sent as before, a statement at a time.
+- a history row or any statement refused is the page's refusal, as before, reported at the next read or sync.
 """
 
 from __future__ import annotations

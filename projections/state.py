@@ -76,7 +76,8 @@ class StateView(StateRows):
     # A resolution's phase reports read before its history's rows are sent and written without a savepoint: an inline
     # page's (projections/inline.py, issue 31 P6: phase_reports.read_first); a runner's keep theirs (`record`).
     reports_read_first = False
-    # A runner's page sent in pipeline mode (projections/page_pipeline.py, issue 31, P4).
+    # A rebuild's page sent in pipeline mode (projections/page_pipeline.py, issue 31, P4): a generation no reader reads
+    # until the switch. The live writer's pages would run the same code; not measured there, not sent so (session 27).
     pipelined_pages = True
 
     @classmethod
@@ -181,8 +182,9 @@ class StateView(StateRows):
         self._row_versions = {}
         if outer is None and not self._backend_known:  # asked before the page: whether it may be pipelined
             self.together, self._backend_known = not self.query(SQL(ON_CITUS)), True
-        # A runner's page in pipeline mode (issue 31, P4), but a careful one and on Citus: projections/page_pipeline.py.
+        # A rebuild's page in pipeline mode (issue 31, P4), not a careful one, not on Citus: page_pipeline.py.
         pipelined = outer is None and not careful and self.together and self.pipelined_pages
+        pipelined = pipelined and self.generation is not None
         try:
             with nullcontext(outer) if outer is not None else self._transaction(pipelined) as curs:
                 failed = self._check_generation(curs)
