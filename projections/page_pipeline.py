@@ -5,11 +5,12 @@ turn: docs/scaling.md, "a rebuild's page in pipeline mode (session 27)"). The li
 The page is the same transaction, committed whole with its positions once every answer is in; a read waits only for
 the statements sent before it. Where a page waited for a write, it now waits at the next read or sync instead:
 - a resolution's phase reports (`reports_apart`) are read in a savepoint as before, with nothing outstanding; the
-  history's rows are sent after the reads, the reports built meanwhile and written in a savepoint of their own whose
-  RELEASE is queued without a sync (`PageCursors.apart`). Its outcome is checked at the page's next statement
-  (`settle`): a refusal there is the report's if the server can still roll back to the savepoint (nothing else was
-  sent inside it), and the page goes on without the reports, logged, as `phase_reports.record` leaves it; if the
-  savepoint is gone the refusal was another statement's and the page is lost, as it was when that statement failed.
+  history's rows are sent after the reads, the reports built meanwhile and written in a savepoint of their own; each
+  savepoint's RELEASE is queued without a sync (`PageCursors.apart`). The write's outcome is checked at the page's
+  next statement (`settle`): a refusal there is the report's if the server can still roll back to the savepoint
+  (nothing else was sent inside it), and the page goes on without the reports, logged, as `phase_reports.record`
+  leaves it; if the savepoint is gone the refusal was another statement's and the page is lost, as it was when that
+  statement failed. The reads' outcome is known when they are answered.
 - a careful page (the fold again after a refusal) and a page on Citus are sent as before, a statement at a time.
 - a history row or any statement refused is the page's refusal, as before, reported at the next read or sync.
 """
@@ -19,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 from uuid import UUID
 
 import psycopg
@@ -35,6 +36,7 @@ _SAVEPOINT, _RELEASE, _ROLLBACK = (
     f"{verb} intrigue_apart".encode() for verb in ("SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT")
 )
 Refused = Callable[[BaseException], Any]
+T = TypeVar("T")
 
 
 class PageCursors(StatementCursors):
@@ -55,18 +57,21 @@ class PageCursors(StatementCursors):
         self.settle()
         super().executemany(query, params_seq, returning=returning)
 
-    def apart(self, write: Callable[[], Any], refused: Refused) -> None:
-        """`write`'s statements in a savepoint of their own, queued without waiting for their answers; if PostgreSQL
-        refuses them (here or at `settle`), the page goes on without them and `refused` is told."""
+    def apart(self, work: Callable[[], T], refused: Refused, answered: bool = False) -> T | None:
+        """`work`'s statements in a savepoint of their own, its RELEASE queued without a sync, and what `work` answers;
+        if PostgreSQL refuses them (here, or at `settle` unless `answered`: `work` read every answer), the page goes on
+        without them, `refused` is told and None answered."""
         self.settle()
         try:
             command(self.connection, _SAVEPOINT)
-            write()
+            result = work()
             command(self.connection, _RELEASE)
         except Exception as failure:  # a Python failure too: the savepoint is rolled back, nothing of it kept
             self._refused(failure, refused)
-            return
-        self._pending = refused
+            return None
+        if not answered:
+            self._pending = refused
+        return result
 
     def settle(self) -> None:
         """The last `apart` write's answers taken (a sync): nothing may be sent after it before its outcome is known,
@@ -132,15 +137,12 @@ def reports_apart(
     decoded: phase_reports.Decoded | None = None,
     together: bool = False,
 ) -> Callable[[], None]:
-    """A pipelined page's reports of a resolution: read now, in a savepoint (psycopg's, which waits for nothing once
-    `settle` has), before the history's rows are sent; built and written by the function answered, after them, `apart`.
+    """A pipelined page's reports of a resolution: read now, in a savepoint whose RELEASE needs no sync (the reads were
+    answered), before the history's rows are sent; built and written by the function answered, after them, `apart`.
     A reporter's failure or a refused report leaves the page's other rows and is logged, as `phase_reports.record`."""
     if not phase_reports.REPORTERS or campaign is None:
         return lambda: None
-    curs.settle()
-    try:
-        with curs.connection.transaction():
-            written = phase_reports.read_first(curs, sql, campaign, phase, resolved_version, loaded, decoded, together)
-    except Exception:
-        return phase_reports.not_kept(phase, campaign.id)
-    return partial(curs.apart, written, partial(phase_reports.not_kept, phase, campaign.id))
+    refused = partial(phase_reports.not_kept, phase, campaign.id)
+    read = partial(phase_reports.read_first, curs, sql, campaign, phase, resolved_version, loaded, decoded, together)
+    written = curs.apart(read, refused, answered=True)
+    return (lambda: None) if written is None else partial(curs.apart, written, refused)

@@ -29,6 +29,7 @@ from service.persistence.readmodels import READ_MODELS
 
 Reporter = Callable[..., Any]
 REFUSED = b'{"refused": "\\u0000"}'  # jsonb refuses the NUL escape (sqlstate 22P05)
+REFUSED_READ = "SELECT 1 / (random() > 2)::int"  # division by zero (22012), known only when executed
 
 
 @pytest.fixture
@@ -194,16 +195,28 @@ def test_a_rebuilds_page_is_sent_in_pipeline_mode(
     assert _count(fresh_db, "phase_report", campaign_id) == 2
 
 
+def _refused_read(curs: Any, *args: Any) -> Any:
+    return curs.execute(REFUSED_READ).fetchone()
+
+
+@pytest.mark.parametrize("refused", ["read", "write"])
 def test_a_report_postgresql_refuses_in_a_rebuilds_page_is_logged_once_and_the_rest_kept(
-    intrigue: Intrigue, fresh_db: Database, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    intrigue: Intrigue,
+    fresh_db: Database,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    refused: str,
 ) -> None:
     campaign_id = _campaign(intrigue)
     assert _resolved_inline(intrigue, fresh_db, campaign_id)
     seen: list[str] = []
-    _wrapped(monkeypatch, seen, _one_refused)
+    if refused == "read":
+        _wrapped(monkeypatch, seen, read=_refused_read)
+    else:
+        _wrapped(monkeypatch, seen, _one_refused)
     with caplog.at_level(logging.WARNING, logger="intrigue.projections"):
         _rebuilt(fresh_db)
-    assert seen == ["read", "built"]  # the page folded once: not again carefully
+    assert seen == (["read"] if refused == "read" else ["read", "built"])  # folded once: not again carefully
     assert [r.getMessage() for r in caplog.records] == [
         f"phase 1 reports of campaign {campaign_id} not kept; readers build them"
     ]
@@ -228,7 +241,7 @@ def test_a_refusal_sent_before_the_reports_savepoint_loses_the_page_not_the_repo
         sent = bool(history.rows)
         real(history, curs, sql)
         if sent:
-            curs.execute("SELECT 1 / (random() > 2)::int")  # division by zero (22012), known only when executed
+            curs.execute(REFUSED_READ)
 
     monkeypatch.setattr(PageHistory, "flush", refused)
     with caplog.at_level(logging.WARNING, logger="intrigue.projections"):
