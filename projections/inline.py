@@ -33,7 +33,7 @@ from psycopg.sql import SQL
 
 from projections.page import PageFold
 from projections.phase_reports import Decoded
-from projections.pipelined import statement_cursors
+from projections.pipelined import command, statement_cursors
 from projections.state import Lanes, StateView, _GenerationChangedError
 from projections.state_sql import CURRENT, GENERATION_KEY
 from projections.state_tables import MODEL, names
@@ -58,7 +58,7 @@ _CAUGHT_UP = """SELECT g.current,
     FROM read_model_generation g WHERE g.name = %(model)s"""
 # The savepoint of the fold, named: made with the check in the insert's round trip, released with the folded rows.
 _SAVEPOINT, _RELEASE, _ROLLBACK = (
-    f"{verb} intrigue_inline_fold" for verb in ("SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT")
+    f"{verb} intrigue_inline_fold".encode() for verb in ("SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT")
 )
 # A campaign's first events: its row, made (and so held) by this transaction.
 _OPEN = """INSERT INTO {tracking} (campaign_id, position, notification_id) VALUES (%(campaign)s, 0, 0)
@@ -145,7 +145,7 @@ class InlineProjection:
             # Composed once per generation, not per command (issue 26, item 6: about 50 us a command).
             tables = names(self.view._aimed)
             self._check = ((self.view._aimed, _CAUGHT_UP), SQL(_CAUGHT_UP).format(**tables).as_bytes(curs))
-        _command(curs, _SAVEPOINT)
+        command(curs.connection, _SAVEPOINT)
         curs.execute(_WRITING, params, prepare=True)  # its answer is not read: no round trip of its own
         curs.execute(self._check[1], params, prepare=True)
         return True
@@ -168,10 +168,10 @@ class InlineProjection:
             # the command's commit, where the recorder saves again without folding (service/persistence/recorder.py).
             try:
                 if not self._caught_up(curs, lane):
-                    _command(curs, _RELEASE)
+                    command(curs.connection, _RELEASE)
                     return False
                 self._fold(curs, stored_events, ids, lane)
-                _command(curs, _RELEASE)
+                command(curs.connection, _RELEASE)
             except BaseException:
                 self.abandon(curs)
                 raise
@@ -187,7 +187,7 @@ class InlineProjection:
         """Roll back to the savepoint `check` made (a statement after it failed): the command commits without
         the fold, which the runner makes."""
         _settle(curs.connection)
-        _command(curs, _ROLLBACK)
+        command(curs.connection, _ROLLBACK)
         self.forget()
 
     def _fold(
@@ -236,14 +236,6 @@ class InlineProjection:
 
 def _paired(topics: list[str], events: list[tuple[Any, int]]) -> list[tuple[str, Any]]:
     return [(topic, event) for topic, (event, _) in zip(topics, events, strict=True)]
-
-
-def _command(curs: Cursor[DictRow], statement: str) -> None:
-    """A savepoint's statement, queued in the pipeline as psycopg's own `Transaction` queues its savepoints: not as a
-    cursor's query, whose "ROLLBACK" answer would make psycopg forget every prepared statement of the connection and
-    deallocate them later, after statements prepared since (their next use then fails: "does not exist")."""
-    connection = curs.connection
-    connection.wait(connection._exec_command(statement.encode()))
 
 
 def _settle(connection: Any) -> None:

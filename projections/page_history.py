@@ -43,8 +43,11 @@ def held(kind: str, state: State) -> Member:
 class PageHistory:
     """The history of one page, written in `flush` (the page's bases in `history.store_bases`)."""
 
-    def __init__(self, pending: PendingBases, together: bool = False) -> None:
+    def __init__(self, pending: PendingBases, together: bool = False, at_once: bool = False) -> None:
         self.pending, self.together = pending, together  # together: rows in one statement (projections/together.py)
+        # A pipelined page's rows are sent at each resolution, for the server to write while the page folds on: in
+        # pipeline mode a statement costs no round trip (issue 31, P4: projections/page_pipeline.py).
+        self.at_once = at_once
         self.asked: set[UUID] = set()  # campaigns whose members that moved outside the page are known
         self.known: dict[UUID, dict[UUID, State | None]] = {}  # by campaign: each member's base in the table
         self.rows: list[dict[str, Any]] = []
@@ -88,7 +91,7 @@ class PageHistory:
             self.pending[aggregate_id] = (row | {"version": state["version"], "whole_state": state}, state)
         rows.append(params | {"id": campaign_id, "kind": MARKER, "whole": True, "state": encode({})})
         self.rows += rows
-        if time.monotonic() - self.spoke >= QUIET:
+        if self.at_once or time.monotonic() - self.spoke >= QUIET:
             self.flush(curs, sql)
 
     def roll_back(

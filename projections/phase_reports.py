@@ -220,7 +220,7 @@ def record(
         with curs.connection.transaction():  # a savepoint: a reporter's failure leaves the page's writes alone
             read_first(curs, sql, campaign, phase, resolved_version, loaded, decoded, together)()
     except Exception:
-        _not_kept(phase, campaign.id)
+        not_kept(phase, campaign.id)
 
 
 def read_first(
@@ -247,22 +247,24 @@ def read_first(
     except psycopg.Error:
         raise  # the command's transaction is lost
     except Exception:
-        return _not_kept(phase, campaign.id)
+        return not_kept(phase, campaign.id)
 
     def written() -> None:
         try:
             resolved_at, reports = build()
         except Exception:
-            _not_kept(phase, campaign.id)
+            not_kept(phase, campaign.id)
             return
         write(curs, sql, campaign.id, phase, resolved_at, reports, together=together)
 
     return written
 
 
-def _not_kept(phase: int, campaign_id: UUID) -> Callable[[], None]:
-    """Logged (with the failure being handled); nothing to write."""
-    log.exception("phase %s reports of campaign %s not kept; readers build them", phase, campaign_id)
+def not_kept(phase: int, campaign_id: UUID, failure: BaseException | None = None) -> Callable[[], None]:
+    """Logged (with `failure`, or the failure being handled); nothing to write."""
+    log.error(
+        "phase %s reports of campaign %s not kept; readers build them", phase, campaign_id, exc_info=failure or True
+    )
     return lambda: None
 
 

@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from psycopg import Connection, Cursor
+from psycopg import Connection, Cursor, Error
 from psycopg.abc import PQGen
+from psycopg.errors import PipelineAborted
 from psycopg.generators import fetch_many, send
 from psycopg.rows import DictRow
 
@@ -76,3 +77,23 @@ def _answered(conn: Connection[Any], cursor: Cursor[DictRow]) -> PQGen[None]:
         if not results:
             break  # nothing more answered: psycopg's own fetch takes it from here
         pipeline._process_results(queue.popleft(), results)
+
+
+def refusal(error: BaseException) -> BaseException:
+    """The failure to report for `error`. Leaving a pipeline, psycopg raises the first failed result it fetched, then
+    fetches the rest in a `finally` (`BasePipeline._exit_gen`): where a refused statement's result came in the first
+    fetch and the skipped COMMIT's in the second, that one's PipelineAborted replaces the refusal, which stays as its
+    `__context__`. Reported as it is, a refused write (a constraint, a conflict: an IntegrityError) would read as a
+    lost connection (PipelineAborted is an OperationalError) and be retried as one. Seen on Citus, whose answers
+    come later (session 25); which fetch a result falls in is the network's timing."""
+    found = error
+    while isinstance(found, PipelineAborted) and found.__context__ is not None:
+        found = found.__context__
+    return found if isinstance(found, Error) and not isinstance(found, PipelineAborted) else error
+
+
+def command(conn: Connection[Any], statement: bytes) -> None:
+    """A transaction's or savepoint's statement, queued in a pipeline as psycopg's own `Transaction` queues them: not
+    as a cursor's query, whose "ROLLBACK" answer would make psycopg forget every prepared statement of the connection
+    and deallocate them later, after statements prepared since (their next use then fails: "does not exist")."""
+    conn.wait(conn._exec_command(statement))

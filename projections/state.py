@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from contextlib import nullcontext
+from contextlib import AbstractContextManager, nullcontext
 from functools import partial
 from typing import Any
 from uuid import UUID
@@ -26,7 +26,7 @@ from psycopg import Cursor
 from psycopg.rows import DictRow
 from psycopg.sql import SQL
 
-from projections import history, kept, phase_reports, report_handoff, standings
+from projections import history, kept, page_pipeline, phase_reports, report_handoff, standings
 from projections.codec import domain_mapper
 from projections.failures import RECORD, StoppedCampaigns
 from projections.page import Origins, PageFold, data_fault
@@ -78,6 +78,9 @@ class StateView(StateRows):
     reports_read_first = False
     # A rebuild's runner's: its resolutions' reports built and written by another process (issue 31, P4).
     reports_to: report_handoff.Handoff | None = None
+    # A rebuild's page sent in pipeline mode (projections/page_pipeline.py, issue 31, P4): a generation no reader reads
+    # until the switch. The live writer's pages would run the same code; not measured there, not sent so (session 27).
+    pipelined_pages = True
 
     @classmethod
     def at_generation(cls, generation: int) -> type[StateView]:
@@ -179,8 +182,13 @@ class StateView(StateRows):
         self._public.clear()
         self._written.clear()
         self._row_versions = {}
+        if outer is None and not self._backend_known:  # asked before the page: whether it may be pipelined
+            self.together, self._backend_known = not self.query(SQL(ON_CITUS)), True
+        # A rebuild's page in pipeline mode (issue 31, P4), not a careful one, not on Citus: page_pipeline.py.
+        pipelined = outer is None and not careful and self.together and self.pipelined_pages
+        pipelined = pipelined and self.generation is not None
         try:
-            with nullcontext(outer) if outer is not None else self.datastore.transaction(commit=True) as curs:
+            with nullcontext(outer) if outer is not None else self._transaction(pipelined) as curs:
                 failed = self._check_generation(curs)
                 if not self._backend_known:
                     self.together = curs.execute(SQL(ON_CITUS)).fetchone() is None
@@ -196,7 +204,9 @@ class StateView(StateRows):
                 self._bases = None if careful else {}
                 # A runner's page (a rebuild's: many phases) records its resolutions together (page_history.py).
                 self._page_history = (
-                    PageHistory(self._bases, self.together) if self._bases is not None and outer is None else None
+                    PageHistory(self._bases, self.together, pipelined)
+                    if self._bases is not None and outer is None
+                    else None
                 )
                 if topics:  # a runner's page: its resolutions' reports read its events (phase_reports.PageDecoded)
                     self._page_decoded = phase_reports.PageDecoded(events, lanes, topics, self.mapper)
@@ -204,6 +214,7 @@ class StateView(StateRows):
                     page.fold(events, starts)
                 finally:
                     self._page_decoded = None
+                page_pipeline.settle(curs)  # the last resolution's reports answered before anything else is sent
                 if self._page_history is not None:
                     self._page_history.flush(curs, self._sql)
                 # Sent before the bases and rows (issue 31, P6): answered before the server writes those, which it
@@ -250,6 +261,9 @@ class StateView(StateRows):
                 kept.keep(self._stored, key, written)
         return {track["campaign_id"]: track["position"] for track in tracks}
 
+    def _transaction(self, pipelined: bool) -> AbstractContextManager[Cursor[DictRow]]:
+        return page_pipeline.transaction(self.datastore) if pipelined else self.datastore.transaction(commit=True)
+
     def _accept(self, page: PageFold) -> None:
         """Whether the folded page may be written (every page may; an inline projection's refuses some)."""
 
@@ -269,13 +283,17 @@ class StateView(StateRows):
             if decoded is None and self._page_decoded is not None:
                 decoded = self._page_decoded.at(campaign_id, position)
             args = (curs, self._sql, campaign, domain_event.phase, version, partial(_loaded, states), decoded)
-            reports = (  # an inline page's read before the history's rows are sent, built while they are written
-                phase_reports.read_first(*args, together=self.together)
-                if self.reports_read_first
-                else partial(report_handoff.resolved, self.reports_to, *args[:-1])
-                if self.reports_to is not None
-                else partial(phase_reports.record, *args, together=self.together)
-            )
+            # An inline page's reports read before the history's rows are sent, built while they are written; a
+            # rebuild's handed to its reporting process; a pipelined runner page's written apart
+            # (projections/page_pipeline.py); any other's after the history.
+            if self.reports_read_first:
+                reports = phase_reports.read_first(*args, together=self.together)
+            elif self.reports_to is not None:
+                reports = partial(report_handoff.resolved, self.reports_to, *args[:-1])
+            elif isinstance(curs, page_pipeline.PageCursors):
+                reports = page_pipeline.reports_apart(curs, *args[1:], together=self.together)
+            else:
+                reports = partial(phase_reports.record, *args, together=self.together)
             if self._page_history is not None:
                 self._page_history.record(curs, self._sql, params | {"phase": domain_event.phase}, in_memory, encode)
             else:

@@ -14,9 +14,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from psycopg import Connection, Error
-from psycopg.errors import PipelineAborted
+from psycopg import Connection
 from psycopg.pq import ConnStatus, TransactionStatus
+
+from projections.pipelined import command, refusal
 
 log = logging.getLogger("intrigue.store")
 
@@ -27,9 +28,9 @@ def transaction(conn: Connection[Any]) -> Iterator[Connection[Any]]:
     the pipeline's end: what the block does not read travels with the COMMIT in the last round trip."""
     try:
         with conn.pipeline():
-            _queue(conn, b"BEGIN")
+            command(conn, b"BEGIN")
             yield conn
-            _queue(conn, b"COMMIT")
+            command(conn, b"COMMIT")
     except BaseException as failure:
         refused = refusal(failure)
         # Failed in the block (then the pipeline's sync ended its failed segment) or at the end (the COMMIT skipped
@@ -38,26 +39,9 @@ def transaction(conn: Connection[Any]) -> Iterator[Connection[Any]]:
         # psycopg's `Transaction` does; the pool discards or resets the connection.
         if conn.pgconn.status == ConnStatus.OK and conn.info.transaction_status != TransactionStatus.IDLE:
             try:
-                _queue(conn, b"ROLLBACK")
+                command(conn, b"ROLLBACK")
             except Exception as error:
                 log.warning("rolling back a failed save failed: %s", type(error).__name__)
         if refused is not failure:
             raise refused from None
         raise
-
-
-def refusal(error: BaseException) -> BaseException:
-    """The failure to report for `error`. Leaving a pipeline, psycopg raises the first failed result it fetched, then
-    fetches the rest in a `finally` (`BasePipeline._exit_gen`): where a refused statement's result came in the first
-    fetch and the skipped COMMIT's in the second, that one's PipelineAborted replaces the refusal, which stays as its
-    `__context__`. Reported as it is, a refused write (a constraint, a conflict: an IntegrityError) would read as a
-    lost connection (PipelineAborted is an OperationalError) and be retried as one. Seen on Citus, whose answers
-    come later (session 25); which fetch a result falls in is the network's timing."""
-    found = error
-    while isinstance(found, PipelineAborted) and found.__context__ is not None:
-        found = found.__context__
-    return found if isinstance(found, Error) and not isinstance(found, PipelineAborted) else error
-
-
-def _queue(conn: Connection[Any], command: bytes) -> None:
-    conn.wait(conn._exec_command(command))

@@ -101,14 +101,14 @@ def test_statements_prepared_before_are_still_prepared_after_a_rollback(conn: ps
 def test_a_rollback_that_fails_does_not_hide_the_failure(
     conn: psycopg.Connection[Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    queue = one_pipeline._queue
+    queue = one_pipeline.command
 
     def lost_at_rollback(connection: psycopg.Connection[Any], command: bytes) -> None:
         if command == b"ROLLBACK":
             raise psycopg.OperationalError("the connection was lost")
         queue(connection, command)
 
-    monkeypatch.setattr(one_pipeline, "_queue", lost_at_rollback)
+    monkeypatch.setattr(one_pipeline, "command", lost_at_rollback)
     with pytest.raises(RuntimeError, match="own failure"), one_pipeline.transaction(conn):
         conn.execute("INSERT INTO t VALUES (1) RETURNING n").fetchall()
         raise RuntimeError("the command's own failure")

@@ -1,7 +1,9 @@
 """Issue 31, P6: an inline page's phase reports (projections/phase_reports.py `read_first`) are read before the
 resolution's history rows are sent and built after them, while the server writes those rows, with no savepoint; a
-runner's page keeps its savepoint (`record`). A reporter's failure still leaves the fold alone; a report PostgreSQL
-refuses loses the inline fold, and the runner's page then keeps everything else and logs the reports as not kept."""
+runner's page sent in pipeline mode (issue 31, P4: projections/page_pipeline.py) reads them in a savepoint and writes
+them in another, checked at its next statement; a page not pipelined keeps its savepoint (`record`). A reporter's
+failure still leaves the fold alone; a report PostgreSQL refuses loses the inline fold, and the runner's page then
+keeps everything else and logs the reports as not kept."""
 
 from __future__ import annotations
 
@@ -17,7 +19,9 @@ import pytest
 from domain.campaign import Campaign
 from domain.commands import CreateCampaign, FoundFaction, MapRegion
 from projections import history, phase_reports
+from projections.page import PageFold
 from projections.page_history import PageHistory
+from projections.state import StateView
 from service.bootstrap import Intrigue
 from service.operations import rebuild_reports
 from service.operations.worker import rebuild
@@ -26,6 +30,7 @@ from service.persistence.readmodels import READ_MODELS
 
 Reporter = Callable[..., Any]
 REFUSED = b'{"refused": "\\u0000"}'  # jsonb refuses the NUL escape (sqlstate 22P05)
+REFUSED_READ = "SELECT 1 / (random() > 2)::int"  # division by zero (22012), known only when executed
 
 
 @pytest.fixture
@@ -117,10 +122,19 @@ def test_an_inline_pages_reports_are_read_before_the_history_and_built_after_it(
     assert _resolved_inline(intrigue, fresh_db, campaign_id)  # folded inline
     assert seen == ["read", "history", "built"]
     assert _count(fresh_db, "phase_report", campaign_id) == 2
-    seen.clear()  # a runner's page (a rebuild's that keeps them): the history, then the reports in their savepoint
-    monkeypatch.setenv(rebuild_reports.SETTING, "0")
-    rebuild(fresh_db, {**fresh_db.eventsourcing_env(2), "CREATE_TABLE": "n"}, READ_MODELS[0])
+    seen.clear()  # a rebuild's page (a pipelined runner's that keeps them): read, history sent, built (issue 31, P4)
+    _rebuilt(fresh_db)
+    assert seen == ["read", "history", "built"]
+    seen.clear()  # a page not pipelined (a careful one's, or on Citus): the history, then the reports in a savepoint
+    monkeypatch.setattr(StateView, "pipelined_pages", False)
+    _rebuilt(fresh_db)
     assert seen == ["history", "read", "built"]
+
+
+def _rebuilt(db: Database) -> None:
+    """A rebuild whose runner keeps its reports (not handed to a reporting process: rebuild_reports.py)."""
+    env = {**db.eventsourcing_env(2), "CREATE_TABLE": "n", rebuild_reports.SETTING: "0"}
+    rebuild(db, env, READ_MODELS[0])
 
 
 @pytest.mark.parametrize("failing", ["read", "build"])
@@ -164,3 +178,82 @@ def test_a_report_postgresql_refuses_leaves_the_resolution_to_the_runner_which_k
     with psycopg.connect(fresh_db.conninfo) as conn:
         row = conn.execute("SELECT version FROM aggregate_state WHERE id = %s", (campaign_id,)).fetchone()
     assert row is not None and row[0] == intrigue.store.load(campaign_id, Campaign).version
+
+
+def test_a_rebuilds_page_is_sent_in_pipeline_mode(
+    intrigue: Intrigue, fresh_db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    modes: list[bool] = []
+    real = PageFold.write
+
+    def writing(page: PageFold, statements: Any) -> None:
+        modes.append(page.curs.connection._pipeline is not None)
+        real(page, statements)
+
+    campaign_id = _campaign(intrigue)
+    assert _resolved_inline(intrigue, fresh_db, campaign_id)
+    monkeypatch.setattr(PageFold, "write", writing)
+    _rebuilt(fresh_db)
+    assert modes == [True]
+    assert _count(fresh_db, "phase_report", campaign_id) == 2
+
+
+def _refused_read(curs: Any, *args: Any) -> Any:
+    return curs.execute(REFUSED_READ).fetchone()
+
+
+@pytest.mark.parametrize("refused", ["read", "write"])
+def test_a_report_postgresql_refuses_in_a_rebuilds_page_is_logged_once_and_the_rest_kept(
+    intrigue: Intrigue,
+    fresh_db: Database,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    refused: str,
+) -> None:
+    campaign_id = _campaign(intrigue)
+    assert _resolved_inline(intrigue, fresh_db, campaign_id)
+    seen: list[str] = []
+    if refused == "read":
+        _wrapped(monkeypatch, seen, read=_refused_read)
+    else:
+        _wrapped(monkeypatch, seen, _one_refused)
+    with caplog.at_level(logging.WARNING, logger="intrigue.projections"):
+        _rebuilt(fresh_db)
+    assert seen == (["read"] if refused == "read" else ["read", "built"])  # folded once: not again carefully
+    assert [r.getMessage() for r in caplog.records] == [
+        f"phase 1 reports of campaign {campaign_id} not kept; readers build them"
+    ]
+    assert _count(fresh_db, "phase_report", campaign_id) == 0
+    assert _count(fresh_db, "phase_history", campaign_id) > 0
+    assert _count(fresh_db, "read_model_failures", campaign_id) == 0
+    with psycopg.connect(fresh_db.conninfo) as conn:
+        row = conn.execute("SELECT version FROM aggregate_state WHERE id = %s", (campaign_id,)).fetchone()
+    assert row is not None and row[0] == intrigue.store.load(campaign_id, Campaign).version
+
+
+def test_a_refusal_sent_before_the_reports_savepoint_loses_the_page_not_the_reports(
+    intrigue: Intrigue, fresh_db: Database, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A history statement PostgreSQL refuses, answered at the reports' check, is the page's refusal: the page is
+    folded again carefully (not pipelined), as when a history row was refused before, and keeps its reports."""
+    campaign_id = _campaign(intrigue)
+    assert _resolved_inline(intrigue, fresh_db, campaign_id)
+    real = PageHistory.flush
+
+    def refused(history: PageHistory, curs: Any, sql: Any) -> None:
+        sent = bool(history.rows)
+        real(history, curs, sql)
+        if sent:
+            curs.execute(REFUSED_READ)
+
+    monkeypatch.setattr(PageHistory, "flush", refused)
+    with caplog.at_level(logging.WARNING, logger="intrigue.projections"):
+        _rebuilt(fresh_db)
+    messages = [r.getMessage() for r in caplog.records]
+    assert [m for m in messages if "not kept" in m] == []
+    assert [m for m in messages if "folding the page again" in m] == [
+        "projection state: PostgreSQL refused a row; folding the page again, campaign by campaign: DataError"
+    ]
+    assert _count(fresh_db, "phase_report", campaign_id) == 2
+    assert _count(fresh_db, "phase_history", campaign_id) > 0
+    assert _count(fresh_db, "read_model_failures", campaign_id) == 0
