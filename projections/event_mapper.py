@@ -1,0 +1,54 @@
+"""The library's mapper, with what it works out per event worked out once per topic (issue 31, P4 and P6)."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.persistence import Mapper, StoredEvent, find_id_convertor
+from eventsourcing.utils import resolve_topic
+
+_Kind = tuple[type, Any]  # an event class and its id's converter
+
+
+class EventMapper(Mapper[UUID]):
+    """`Mapper.to_domain_event` as the library does it, with the event class, its id's converter and its class
+    version looked up once per topic and id type rather than per event. A stored event whose class has a version
+    past 1 (upcasts), a mapper with a cipher or a compressor, and any event that fails on the way go the library's
+    own path, which gives its result or raises its error."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._kinds: dict[tuple[str, type], _Kind | None] = {}
+
+    @classmethod
+    def of(cls, mapper: Mapper[UUID]) -> Mapper[UUID]:
+        """The library's own mapper (the factory's) as this one, with its transcoder, compressor and cipher."""
+        if type(mapper) is not Mapper:  # a mapper class the environment named (MAPPER_TOPIC) is kept
+            return mapper
+        return cls(mapper.transcoder, compressor=mapper.compressor, cipher=mapper.cipher)
+
+    def to_domain_event(self, stored_event: StoredEvent) -> Any:
+        key = (stored_event.topic, type(stored_event.originator_id))
+        try:
+            kind = self._kinds[key]
+        except KeyError:
+            kind = self._kind(key)
+        if kind is None:
+            return super().to_domain_event(stored_event)
+        try:
+            event_state = self.transcoder.decode(stored_event.state)
+        except Exception:
+            return super().to_domain_event(stored_event)  # its error, as the library words it
+        event_state["originator_id"] = kind[1](stored_event.originator_id)
+        event_state["originator_version"] = stored_event.originator_version
+        event_state.pop("class_version", None)  # a version-1 class upcasts nothing
+        domain_event: Any = object.__new__(kind[0])
+        object.__setattr__(domain_event, "__dict__", event_state)
+        return domain_event
+
+    def _kind(self, key: tuple[str, type]) -> _Kind | None:
+        cls = resolve_topic(key[0])  # raises as the library would, before anything is kept
+        plain = not (self.cipher or self.compressor) and getattr(cls, "class_version", 1) == 1
+        kind = self._kinds[key] = (cls, find_id_convertor(cls, key[1])) if plain else None
+        return kind
