@@ -1,0 +1,124 @@
+"""Issue 31, P4: an event folded by `projections.fold.fold` leaves its aggregate as the library's `mutate` does, and a
+played campaign of both rule systems reads back alike through the per-topic mapper and the fold: every event, every
+aggregate, every public state (key order included)."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID, uuid4
+
+import psycopg
+import pytest
+from eventsourcing.domain import Aggregate, OriginatorIDError, OriginatorVersionError, event
+from eventsourcing.persistence import JSONTranscoder, Mapper, StoredEvent
+
+from domain.campaign import CampaignPreset
+from projections.codec import domain_mapper
+from projections.event_mapper import EventMapper
+from projections.fold import fold
+from projections.plain_state import public_state
+from service.bootstrap import Intrigue
+from service.persistence.database import Database
+from service.usecases.presets import start_from_preset
+from tests.projections.test_event_mapper import registered, same
+
+
+class Account(Aggregate):
+    def __init__(self, owner: str) -> None:
+        self.owner = owner
+        self.seen: list[Any] = []
+
+    @event("Credited")
+    def credit(self, amount: int, memo: str = "") -> None:
+        self.seen.append((amount, memo))
+
+    @event("Noted")
+    def note(self) -> None:
+        self.seen.append([])
+
+    class Renamed(Aggregate.Event):
+        owner: str
+
+        def apply(self, aggregate: Any) -> None:
+            aggregate.owner = f"applied {self.owner}"
+
+    @event(Renamed)
+    def rename(self, owner: str) -> None:
+        self.owner = owner
+
+
+def events_of(account: Account) -> list[Any]:
+    return list(account.collect_events())
+
+
+def folded_both_ways(events: list[Any]) -> tuple[Any, Any]:
+    by_library: Any = None
+    by_fold: Any = None
+    for domain_event in events:
+        by_library = domain_event.mutate(by_library)
+    for domain_event in events:
+        by_fold = fold(domain_event, by_fold)
+    return by_library, by_fold
+
+
+def test_each_kind_of_event_folds_as_mutate_folds_it() -> None:
+    account = Account("ulm")
+    account.credit(5)
+    account.credit(3, memo="gift")
+    account.note()
+    account.rename("wren")
+    by_library, by_fold = folded_both_ways(events_of(account))
+    assert same(by_library, by_fold)
+    assert by_fold.version == 5 and by_fold.modified_on == account.modified_on
+    assert by_fold.seen == [(5, ""), (3, "gift"), []] and by_fold.owner == "applied wren"
+
+
+def test_an_event_of_another_aggregate_or_out_of_turn_is_refused_as_mutate_refuses_it() -> None:
+    account = Account("ulm")
+    account.credit(5)
+    created, credited = events_of(account)
+    other = created.mutate(None)
+    other._id = uuid4()
+    with pytest.raises(OriginatorIDError):
+        fold(credited, other)
+    again = fold(credited, created.mutate(None))
+    with pytest.raises(OriginatorVersionError):
+        fold(credited, again)
+    assert again.version == 2
+
+
+def stored_of(db: Database, campaign_id: UUID) -> list[StoredEvent]:
+    with psycopg.connect(db.conninfo) as conn:
+        rows = conn.execute(
+            "SELECT originator_id, originator_version, topic, state FROM intrigue_events"
+            " WHERE campaign_id = %s ORDER BY campaign_position",
+            (campaign_id,),
+        ).fetchall()
+    return [StoredEvent(i, v, t, bytes(s)) for i, v, t, s in rows]
+
+
+def test_a_played_campaign_reads_back_alike_event_by_event_aggregate_by_aggregate(
+    intrigue: Intrigue, db: Database
+) -> None:
+    systems = ["factionturn", "gameofbones"]
+    started = start_from_preset(intrigue, CampaignPreset.DEMO, f"fold-{uuid4().hex[:6]}", systems, "fold")
+    for _ in range(2):
+        intrigue.campaigns.open_phase(started.campaign.id)
+        intrigue.campaigns.resolve_phase(started.campaign.id)
+    library = Mapper(registered(JSONTranscoder()))
+    mappers = [intrigue.store.mapper, domain_mapper()]
+    assert all(type(mapper) is EventMapper for mapper in mappers)
+    by_library: dict[UUID, Any] = {}
+    by_fold: dict[UUID, Any] = {}
+    stored = stored_of(db, started.campaign.id)
+    for one in stored:
+        expected = library.to_domain_event(one)
+        assert all(same(expected, mapper.to_domain_event(one)) for mapper in mappers)
+        key = one.originator_id
+        by_library[key] = library.to_domain_event(one).mutate(by_library.get(key))
+        by_fold[key] = fold(intrigue.store.mapper.to_domain_event(one), by_fold.get(key))
+    kinds = {type(a).__name__ for a in by_fold.values()}
+    assert {"Campaign", "Faction", "House", "Region"} <= kinds and len(stored) > 300
+    for key, aggregate in by_library.items():
+        assert same(aggregate, by_fold[key])
+        assert same(public_state(aggregate), public_state(by_fold[key]))
