@@ -131,7 +131,7 @@ class FastJSONTranscoder(JSONTranscoder):
         typed = data.count(b'"_type_"')
         if typed == 1 and data.startswith(_STAMPED):  # most events: the timestamp the one typed value (P4)
             held = parsed.get("timestamp")
-            if type(held) is dict and len(held) == 2 and type(held.get("_data_")) is str and "_type_" in held:
+            if type(held) is dict and len(held) == 2 and "_type_" in held and "_data_" in held:
                 parsed["timestamp"] = self._typed(held)  # what the walk below revives first, and alone
                 return parsed
         return self._revive(parsed, [typed]) if typed else parsed

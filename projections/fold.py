@@ -43,10 +43,9 @@ def fold(event: Any, aggregate: Any) -> Any:
 
 
 def _plan(kind: type) -> _Plan | None:
-    method: Any = decorated_funcs.get(kind)
+    method: Any = decorated_funcs.get(kind)  # of a class the library made: (DecoratedFuncCaller, the given class)
     mutates_as_the_library = (
         getattr(kind, "mutate", None) is CanMutateAggregate.mutate
-        and getattr(kind, "apply", None) is DecoratedFuncCaller.apply
         and super(DecoratedFuncCaller, kind).apply is CanMutateAggregate.apply  # type: ignore[misc]
         and getattr(kind, "_as_dict", None) is CanMutateAggregate._as_dict
         and type(method) is FunctionType

@@ -46,6 +46,28 @@ class Account(Aggregate):
     def rename(self, owner: str) -> None:
         self.owner = owner
 
+    class Doubled(Aggregate.Event):
+        amount: int
+
+        def mutate(self, aggregate: Any) -> Any:
+            aggregate = super().mutate(aggregate)
+            aggregate.seen.append("mutated")
+            return aggregate
+
+    @event(Doubled)
+    def double(self, amount: int) -> None:
+        self.seen.append(amount * 2)
+
+    class Masked(Aggregate.Event):
+        amount: int
+
+        def _as_dict(self) -> dict[str, Any]:
+            return {"amount": -self.amount}
+
+    @event(Masked)
+    def mask(self, amount: int) -> None:
+        self.seen.append(amount)
+
 
 def events_of(account: Account) -> list[Any]:
     return list(account.collect_events())
@@ -67,10 +89,12 @@ def test_each_kind_of_event_folds_as_mutate_folds_it() -> None:
     account.credit(3, memo="gift")
     account.note()
     account.rename("wren")
+    account.double(4)
+    account.mask(6)
     by_library, by_fold = folded_both_ways(events_of(account))
     assert same(by_library, by_fold)
-    assert by_fold.version == 5 and by_fold.modified_on == account.modified_on
-    assert by_fold.seen == [(5, ""), (3, "gift"), []] and by_fold.owner == "applied wren"
+    assert by_fold.version == 7 and by_fold.modified_on == account.modified_on
+    assert by_fold.seen == [(5, ""), (3, "gift"), [], 8, "mutated", -6] and by_fold.owner == "applied wren"
 
 
 def test_an_event_of_another_aggregate_or_out_of_turn_is_refused_as_mutate_refuses_it() -> None:
