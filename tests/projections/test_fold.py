@@ -105,6 +105,8 @@ def test_an_event_of_another_aggregate_or_out_of_turn_is_refused_as_mutate_refus
     other._id = uuid4()
     with pytest.raises(OriginatorIDError):
         fold(credited, other)
+    with pytest.raises(AssertionError):  # as `mutate` refuses it: a later event needs an aggregate
+        fold(credited, None)
     again = fold(credited, created.mutate(None))
     with pytest.raises(OriginatorVersionError):
         fold(credited, again)
