@@ -7,18 +7,16 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID, uuid4
 
-import psycopg
 import pytest
 from eventsourcing.domain import Aggregate, OriginatorIDError, OriginatorVersionError, event
 from eventsourcing.persistence import JSONTranscoder, Mapper, StoredEvent
 
-from domain.campaign import CampaignPreset
+from domain.campaign import Campaign, CampaignPreset
 from projections.codec import domain_mapper
 from projections.event_mapper import EventMapper
 from projections.fold import fold
 from projections.plain_state import public_state
 from service.bootstrap import Intrigue
-from service.persistence.database import Database
 from service.usecases.presets import start_from_preset
 from tests.projections.test_event_mapper import registered, same
 
@@ -113,18 +111,14 @@ def test_an_event_of_another_aggregate_or_out_of_turn_is_refused_as_mutate_refus
     assert again.version == 2
 
 
-def stored_of(db: Database, campaign_id: UUID) -> list[StoredEvent]:
-    with psycopg.connect(db.conninfo) as conn:
-        rows = conn.execute(
-            "SELECT originator_id, originator_version, topic, state FROM intrigue_events"
-            " WHERE campaign_id = %s ORDER BY campaign_position",
-            (campaign_id,),
-        ).fetchall()
-    return [StoredEvent(i, v, t, bytes(s)) for i, v, t, s in rows]
+def stored_of(intrigue: Intrigue, campaign_id: UUID) -> list[StoredEvent]:
+    """Every event of the campaign and its members, each aggregate's in its order."""
+    campaign = intrigue.store.load(campaign_id, Campaign)
+    return [e for i in [campaign_id, *campaign.member_ids()] for e in intrigue.store.recorder.select_events(i)]
 
 
 def test_a_played_campaign_reads_back_alike_event_by_event_aggregate_by_aggregate(
-    intrigue: Intrigue, db: Database
+    intrigue: Intrigue,
 ) -> None:
     systems = ["factionturn", "gameofbones"]
     started = start_from_preset(intrigue, CampaignPreset.DEMO, f"fold-{uuid4().hex[:6]}", systems, "fold")
@@ -136,7 +130,7 @@ def test_a_played_campaign_reads_back_alike_event_by_event_aggregate_by_aggregat
     assert all(type(mapper) is EventMapper for mapper in mappers)
     by_library: dict[UUID, Any] = {}
     by_fold: dict[UUID, Any] = {}
-    stored = stored_of(db, started.campaign.id)
+    stored = stored_of(intrigue, started.campaign.id)
     for one in stored:
         expected = library.to_domain_event(one)
         assert all(same(expected, mapper.to_domain_event(one)) for mapper in mappers)
