@@ -159,7 +159,7 @@ def test_a_stored_timestamp_alone_is_revived_and_the_rest_left_as_it_was() -> No
 )
 def test_odd_stored_states_decode_or_fail_as_the_library_decodes_them(state: bytes) -> None:
     stored = StoredEvent(uuid4(), 2, "tests.projections.test_event_mapper:Ledger.Noted", state)
-    outcomes = []
+    outcomes: list[tuple[str, Any]] = []
     for mapper in mappers():
         try:
             outcomes.append(("ok", vars(mapper.to_domain_event(stored))))
@@ -188,7 +188,7 @@ def test_an_unknown_type_and_a_broken_state_are_refused_in_the_library_s_words()
 def test_a_compressed_store_s_events_decode_as_the_library_decodes_them() -> None:
     ledger = Ledger()
     ledger.note(Outer(Inner(AT, Mood.WARY), (uuid4(),), {1: "one"}))
-    library = Mapper(registered(JSONTranscoder()), compressor=ZlibCompressor())
+    library: Mapper[UUID] = Mapper(registered(JSONTranscoder()), compressor=ZlibCompressor())
     mapper = EventMapper.of(Mapper(registered(FastJSONTranscoder()), compressor=ZlibCompressor()))
     for domain_event in ledger.collect_events():
         stored = library.to_stored_event(domain_event)

@@ -4,7 +4,7 @@ aggregate, every public state (key order included)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 from uuid import UUID, uuid4
 
 import pytest
@@ -125,17 +125,17 @@ def test_a_played_campaign_reads_back_alike_event_by_event_aggregate_by_aggregat
     for _ in range(2):
         intrigue.campaigns.open_phase(started.campaign.id)
         intrigue.campaigns.resolve_phase(started.campaign.id)
-    library = Mapper(registered(JSONTranscoder()))
+    library: Mapper[UUID] = Mapper(registered(JSONTranscoder()))
     mappers = [intrigue.store.mapper, domain_mapper()]
     assert all(type(mapper) is EventMapper for mapper in mappers)
-    by_library: dict[UUID, Any] = {}
-    by_fold: dict[UUID, Any] = {}
+    by_library: dict[Any, Any] = {}
+    by_fold: dict[Any, Any] = {}
     stored = stored_of(intrigue, started.campaign.id)
     for one in stored:
         expected = library.to_domain_event(one)
         assert all(same(expected, mapper.to_domain_event(one)) for mapper in mappers)
         key = one.originator_id
-        by_library[key] = library.to_domain_event(one).mutate(by_library.get(key))
+        by_library[key] = cast(Any, library.to_domain_event(one)).mutate(by_library.get(key))
         by_fold[key] = fold(intrigue.store.mapper.to_domain_event(one), by_fold.get(key))
     kinds = {type(a).__name__ for a in by_fold.values()}
     assert {"Campaign", "Faction", "House", "Region"} <= kinds and len(stored) > 300
