@@ -33,7 +33,7 @@ from projections.codec import (
     domain_mapper,
     register_domain_transcodings,
 )
-from projections.event_mapper import EventMapper
+from projections.event_mapper import EventMapper, decoder
 
 
 class Mood(Enum):
@@ -108,6 +108,8 @@ def same(a: Any, b: Any) -> bool:
 
 def assert_decoded_alike(stored: StoredEvent) -> Any:
     decoded = [mapper.to_domain_event(stored) for mapper in mappers()]
+    parts = (stored.originator_id, stored.originator_version, stored.topic, stored.state)
+    decoded += [decoder(mapper)(*parts) for mapper in mappers()]
     assert all(same(decoded[0], other) for other in decoded[1:])
     return decoded[-1]
 
