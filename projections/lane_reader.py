@@ -12,6 +12,7 @@ from eventsourcing.persistence import StoredEvent
 from psycopg.sql import SQL, Identifier
 
 from projections.collector import collector_paused
+from projections.event_mapper import decoder
 from projections.progress import LaneProgress, View
 from projections.restore import Restorer
 
@@ -126,9 +127,9 @@ class LaneReader(LaneProgress):
             for index, row in enumerate(rows)
             if row[2] > jumps.get(row[1].int, 0) or index < tails.get(row[1].int, default)
         ]
-        to_domain_event = self.app.mapper.to_domain_event
+        decoded = decoder(self.app.mapper)
         try:  # the common case, at the speed of one comprehension
-            events = [(to_domain_event(StoredEvent(row[1], row[2], row[3], row[4])), row[0]) for row in kept]
+            events = [(decoded(row[1], row[2], row[3], row[4]), row[0]) for row in kept]
             topics = {row[0]: row[3] for row in kept}
         except Exception:  # one of them cannot be decoded: each on its own, so only its campaign stops
             events = [(self._decode(row), row[0]) for row in kept]
@@ -144,7 +145,7 @@ class LaneReader(LaneProgress):
     def _decode(self, row: tuple[Any, ...]) -> Any:
         """The domain event of a row, or an `Undecodable` that fails its campaign alone when folded."""
         try:
-            return self.app.mapper.to_domain_event(StoredEvent(row[1], row[2], row[3], row[4]))
+            return decoder(self.app.mapper)(row[1], row[2], row[3], row[4])
         except Exception as error:
             return Undecodable(row[1], row[2], row[3], error)
 

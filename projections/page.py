@@ -22,6 +22,7 @@ from psycopg.rows import DictRow
 from domain.gameofbones.face import HouseIntel
 from projections import together as one_statement
 from projections.failures import Failure
+from projections.fold import fold
 from projections.knowledge import PageKnowledge
 
 HISTORY_EVENTS = frozenset({"Campaign.PhaseResolved", "Campaign.PhaseRolledBack"})
@@ -104,7 +105,7 @@ class PageFold:
                     before = start if before is None or before.version < start.version else before
                 if before is not None and before.version >= event.originator_version:
                     continue  # another writer already projected it into the row
-                after = states[key] = event.mutate(before)
+                after = states[key] = fold(event, before)  # `event.mutate(before)`, leaner (issue 31, P4)
                 dirty[key] = (position, event)
                 if type(after) is HouseIntel:
                     self.knowledge.fold(campaign_key(after), after, event)

@@ -11,7 +11,7 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Repository
 from eventsourcing.domain import Aggregate, MutableOrImmutableAggregate
-from eventsourcing.persistence import EventStore, JSONTranscoder, StoredEvent, Transcoder
+from eventsourcing.persistence import EventStore, JSONTranscoder, Mapper, StoredEvent, Transcoder
 from eventsourcing.utils import get_topic
 
 from domain.campaign import Campaign, RuleSystemName
@@ -22,6 +22,7 @@ from domain.gameofbones.face import House, HouseIntel
 from domain.phase_chronicle import PhaseChronicle
 from domain.region import Region
 from projections.codec import register_domain_transcodings
+from projections.event_mapper import EventMapper
 from service.persistence import snapshot_writes
 from service.persistence.aggregate_cache import AGGREGATE_CACHE_MB, BytesCache, budget_bytes
 from service.persistence.commits import StoreCommits
@@ -124,6 +125,9 @@ class IntrigueStore(StoreCommits):
 
     def construct_event_store(self) -> EventStore[UUID]:
         return WrittenEventStore(mapper=self.mapper, recorder=self.recorder)  # a command's events encoded once
+
+    def construct_mapper(self) -> Mapper[UUID]:
+        return EventMapper.of(super().construct_mapper())  # per topic, not per event (issue 31, P4)
 
     def construct_transcoder(self) -> Transcoder:
         transcoder = EventEncoder()  # the library's bytes, by orjson (issue 31, item 1, P6)
