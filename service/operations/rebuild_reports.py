@@ -12,7 +12,10 @@ service/operations/rebuild_parts.py starts its workers), so its imports overlap 
 rebuild waits for it before the switch. A report it fails to build is logged and left to the readers, as a failed
 reporter's is; a process that fails is logged and the switch goes on, its reports left to the readers.
 
-`INTRIGUE_REBUILD_REPORTER=0` keeps the reports in the rebuild's runner (`phase_reports.record`), as before."""
+Only for a log of at least `INTRIGUE_REBUILD_REPORTER_FROM` events (default 20,000, a runner's page): the process's
+start and imports cost about half a second of CPU, which a smaller log's reports do not repay (docs/scaling.md, "a
+rebuild's phase reports in a process of their own (session 27)"). `INTRIGUE_REBUILD_REPORTER=0` keeps the reports in
+the rebuild's runner (`phase_reports.record`) whatever the log, `=1` hands them over whatever the log."""
 
 from __future__ import annotations
 
@@ -40,6 +43,8 @@ from service.usecases import phase_report_kept
 
 log = logging.getLogger("intrigue.worker")
 SETTING = "INTRIGUE_REBUILD_REPORTER"
+FROM = "INTRIGUE_REBUILD_REPORTER_FROM"
+SMALL_LOG = 20_000  # events: below it, the runner builds its reports sooner than a process starts
 _ROLLED_BACK = (psycopg.Rollback, psycopg.Rollback(), None)  # a page's transaction left as `with` leaves it on Rollback
 
 
@@ -124,10 +129,10 @@ class Reporting:
         self.out.close()
 
 
-def start(model: ReadModel, generation: int, env: dict[str, str]) -> tuple[ReadModel, Reporting | None]:
-    """The model whose runner hands its reports to a process started now (the state model, unless set off), and
-    that process; else the model as it is and None."""
-    if (env.get(SETTING) or os.environ.get(SETTING) or "1").strip() == "0" or not hasattr(model.view, "reports_to"):
+def start(model: ReadModel, generation: int, env: dict[str, str], events: int) -> tuple[ReadModel, Reporting | None]:
+    """The model whose runner hands its reports to a process started now (the state model, for a log of `events` at
+    least `FROM`, unless set off or on), and that process; else the model as it is and None."""
+    if not hasattr(model.view, "reports_to") or not handed_over(env, events):
         return model, None
     out = tempfile.TemporaryFile(prefix="intrigue-rebuild-reports-")  # noqa: SIM115 - closed by `finish` or `kill`
     proc = subprocess.Popen(command(generation), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=out)
@@ -136,6 +141,15 @@ def start(model: ReadModel, generation: int, env: dict[str, str]) -> tuple[ReadM
     reporting = Reporting(proc, out)
     view = type(model.view.__name__, (model.view,), {"reports_to": reporting})
     return ReadModel(model.name, view), reporting
+
+
+def handed_over(env: dict[str, str], events: int) -> bool:
+    """Whether a rebuild of a log of `events` hands its reports to a process: `SETTING` 0 or 1, else from `FROM`."""
+    forced = (env.get(SETTING) or os.environ.get(SETTING) or "").strip()
+    if forced:
+        return forced != "0"
+    size = (env.get(FROM) or os.environ.get(FROM) or "").strip()
+    return events >= (int(size) if size else SMALL_LOG)
 
 
 def command(generation: int) -> list[str]:

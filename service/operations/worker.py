@@ -173,9 +173,10 @@ def rebuild(
         folding = rebuild_env(env)
         # The runner's phase reports built and written by a process of their own (issue 31, P4), started first so
         # that its imports overlap the fold.
-        folded, reporting = rebuild_reports.start(model, new, folding)
+        events = _events(conn)
+        folded, reporting = rebuild_reports.start(model, new, folding, events)
         try:
-            if (workers := rebuild_parts.rebuild_workers(env, _events(conn))) > 1:
+            if (workers := rebuild_parts.rebuild_workers(env, events)) > 1:
                 rebuild_parts.fold_in_parts(model, new, folding, workers, report)
             runner = start_runner(folded.at_generation(new), folding)
         except BaseException:

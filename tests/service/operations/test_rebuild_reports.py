@@ -91,7 +91,7 @@ def test_a_reporting_process_that_fails_is_logged_and_the_rebuild_switches(
     before = current(fresh_db)
     monkeypatch.setattr(rebuild_reports, "command", lambda _: [sys.executable, "-c", "raise SystemExit(3)"])
     with caplog.at_level(logging.ERROR, "intrigue.worker"):
-        rebuild(fresh_db, {**fresh_db.eventsourcing_env(2), "CREATE_TABLE": "n"}, STATE)
+        rebuild(fresh_db, {**fresh_db.eventsourcing_env(2), "CREATE_TABLE": "n", rebuild_reports.SETTING: "1"}, STATE)
     assert current(fresh_db) == before + 1 and report_rows(fresh_db) == []
     assert any("readers build them" in r.getMessage() for r in caplog.records)
 
@@ -100,8 +100,8 @@ def test_the_pages_ended_are_applied_once_drained_before_the_process_is_finished
     fresh_db: Database, played: Played
 ) -> None:
     assert report_rows(fresh_db)
-    env = {**fresh_db.eventsourcing_env(2), "CREATE_TABLE": "n"}
-    _, reporting = rebuild_reports.start(STATE, current(fresh_db), env)
+    env = {**fresh_db.eventsourcing_env(2), "CREATE_TABLE": "n", rebuild_reports.SETTING: "1"}
+    _, reporting = rebuild_reports.start(STATE, current(fresh_db), env, 0)
     assert reporting is not None
     try:
         reporting.send(["forget", str(played.campaign_id), 1])
@@ -110,3 +110,18 @@ def test_the_pages_ended_are_applied_once_drained_before_the_process_is_finished
         assert report_rows(fresh_db) == [], "the page was applied and committed"
     finally:
         reporting.finish()
+
+
+def test_a_log_under_the_threshold_keeps_its_reports_in_the_runner_unless_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(rebuild_reports.SETTING, raising=False)
+    monkeypatch.delenv(rebuild_reports.FROM, raising=False)
+    small = rebuild_reports.SMALL_LOG
+    assert not rebuild_reports.handed_over({}, small - 1)
+    assert rebuild_reports.handed_over({}, small)
+    assert rebuild_reports.handed_over({rebuild_reports.FROM: "10"}, 10)
+    assert not rebuild_reports.handed_over({rebuild_reports.FROM: "10"}, 9)
+    assert rebuild_reports.handed_over({rebuild_reports.SETTING: "1"}, 0), "forced on, whatever the log"
+    assert not rebuild_reports.handed_over({rebuild_reports.SETTING: "0"}, 10 * small), "forced off"
+    monkeypatch.setenv(rebuild_reports.FROM, "5")
+    assert rebuild_reports.handed_over({}, 5), "the setting read from the environment too"
+    assert not rebuild_reports.handed_over({}, 4)
