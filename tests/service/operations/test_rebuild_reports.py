@@ -125,3 +125,5 @@ def test_a_log_under_the_threshold_keeps_its_reports_in_the_runner_unless_told(m
     monkeypatch.setenv(rebuild_reports.FROM, "5")
     assert rebuild_reports.handed_over({}, 5), "the setting read from the environment too"
     assert not rebuild_reports.handed_over({}, 4)
+    monkeypatch.setenv(rebuild_reports.SETTING, "0")
+    assert not rebuild_reports.handed_over({}, 10 * small), "forced off from the environment"
