@@ -111,6 +111,27 @@ def test_an_event_of_another_aggregate_or_out_of_turn_is_refused_as_mutate_refus
     assert again.version == 2
 
 
+@pytest.mark.parametrize("method", ["apply", "mutate"])
+def test_an_events_method_set_on_its_class_after_its_first_fold_is_called(
+    method: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As a bug in an apply method is stood in for (test_poisoned_events.py): the class's plan was made at its first
+    event, and the method set afterwards must still be called, as the library's `mutate` would call it."""
+    account = Account("ulm")
+    account.credit(5)
+    account.credit(7)
+    created, first, second = events_of(account)
+    aggregate = fold(first, created.mutate(None))  # the class's plan made here
+    kind = type(second)
+
+    def refused(*_: Any) -> None:
+        raise ValueError(f"a bug in {method}")
+
+    monkeypatch.setattr(kind, method, refused)
+    with pytest.raises(ValueError, match=f"a bug in {method}"):
+        fold(second, aggregate)
+
+
 def stored_of(intrigue: Intrigue, campaign_id: UUID) -> list[StoredEvent]:
     """Every event of the campaign and its members, each aggregate's in its order."""
     campaign = intrigue.store.load(campaign_id, Campaign)
