@@ -13,7 +13,6 @@ A job is JSON: `["resolved", campaign, phase, resolved_version, {member: [kind, 
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 from uuid import UUID
@@ -24,7 +23,6 @@ from psycopg.sql import Composed
 
 from projections import phase_reports
 
-log = logging.getLogger("intrigue.projections")
 Job = list[Any]
 
 
@@ -56,7 +54,7 @@ def resolved(
     except psycopg.Error:
         raise  # the page's transaction is lost: it is folded again
     except Exception:
-        log.exception("phase %s reports of campaign %s not kept; readers build them", phase, campaign.id)
+        phase_reports.not_kept(phase, campaign.id)
         return
     given = {str(m): [kind, sorted(actors)] for m, (kind, actors) in members.items()}
     handoff.send(["resolved", str(campaign.id), int(phase), int(resolved_version), given])

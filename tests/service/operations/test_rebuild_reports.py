@@ -21,6 +21,7 @@ from service.operations import rebuild_reports
 from service.operations.worker import rebuild
 from service.persistence.database import Database
 from service.persistence.readmodels import READ_MODELS
+from tests.service.persistence.test_standings_precomputed import current_generation
 from tests.support.both_systems_world import Played, play_both
 
 STATE = READ_MODELS[0]
@@ -36,16 +37,9 @@ def played(fresh_db: Database) -> Played:
         writer.close()
 
 
-def current(db: Database) -> int:
-    with psycopg.connect(db.conninfo) as conn:
-        row = conn.execute("SELECT current FROM read_model_generation WHERE name = 'state'").fetchone()
-    assert row is not None
-    return int(row[0])
-
-
 def report_rows(db: Database) -> list[tuple[Any, ...]]:
     """The current generation's phase reports, every column."""
-    table = Identifier(f"phase_report_g{current(db)}")
+    table = Identifier(f"phase_report_g{current_generation(db)}")
     with psycopg.connect(db.conninfo) as conn:
         return sorted(conn.execute(SQL("SELECT * FROM {}").format(table)).fetchall(), key=repr)
 
@@ -78,21 +72,21 @@ def test_a_pages_reports_are_kept_when_it_commits_and_dropped_when_it_does_not(
     c, env = str(played.campaign_id), fresh_db.eventsourcing_env(2)
     forget: list[Any] = ["forget", c, 1]
     aborted = io.BytesIO(b"".join(json.dumps(line).encode() + b"\n" for line in (forget, ["abort"], forget)))
-    assert rebuild_reports.apply_all(current(fresh_db), env, aborted) == 0
+    assert rebuild_reports.apply_all(current_generation(fresh_db), env, aborted) == 0
     assert report_rows(fresh_db) == kept, "an aborted page, and a page the runner never ended, write nothing"
     committed = io.BytesIO(b"".join(json.dumps(line).encode() + b"\n" for line in (forget, ["commit"])))
-    rebuild_reports.apply_all(current(fresh_db), env, committed)
+    rebuild_reports.apply_all(current_generation(fresh_db), env, committed)
     assert kept and report_rows(fresh_db) == []
 
 
 def test_a_reporting_process_that_fails_is_logged_and_the_rebuild_switches(
     fresh_db: Database, played: Played, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    before = current(fresh_db)
+    before = current_generation(fresh_db)
     monkeypatch.setattr(rebuild_reports, "command", lambda _: [sys.executable, "-c", "raise SystemExit(3)"])
     with caplog.at_level(logging.ERROR, "intrigue.worker"):
         rebuild(fresh_db, {**fresh_db.eventsourcing_env(2), "CREATE_TABLE": "n", rebuild_reports.SETTING: "1"}, STATE)
-    assert current(fresh_db) == before + 1 and report_rows(fresh_db) == []
+    assert current_generation(fresh_db) == before + 1 and report_rows(fresh_db) == []
     assert any("readers build them" in r.getMessage() for r in caplog.records)
 
 
@@ -101,7 +95,7 @@ def test_the_pages_ended_are_applied_once_drained_before_the_process_is_finished
 ) -> None:
     assert report_rows(fresh_db)
     env = {**fresh_db.eventsourcing_env(2), "CREATE_TABLE": "n", rebuild_reports.SETTING: "1"}
-    _, reporting = rebuild_reports.start(STATE, current(fresh_db), env, 0)
+    _, reporting = rebuild_reports.start(STATE, current_generation(fresh_db), env, 0)
     assert reporting is not None
     try:
         reporting.send(["forget", str(played.campaign_id), 1])
