@@ -37,23 +37,38 @@ class EventMapper(Mapper[UUID]):
     def decoded(self, originator_id: Any, originator_version: int, topic: str, state: bytes) -> Any:
         """`to_domain_event` of the stored event these make, without making it where the library is not asked (a
         page's rows are decoded so: issue 31, P4)."""
+        held = self._state(originator_id, topic, state)
+        if held is None:  # the library's path, for its result or its error
+            return super().to_domain_event(StoredEvent(originator_id, originator_version, topic, state))
+        kind, event_state = held
+        event_state["originator_id"] = kind[1](originator_id)
+        event_state["originator_version"] = originator_version
+        domain_event: Any = object.__new__(kind[0])
+        object.__setattr__(domain_event, "__dict__", event_state)
+        return domain_event
+
+    def attributes(self, originator_id: Any, topic: str, state: bytes) -> tuple[Any, dict[str, Any]] | None:
+        """The id `decoded` gives its event, and its other attributes but its version, without making the event (a
+        phase's reports read them alone: issue 31, P4); None where `decoded` takes the library's path (an upcast, a
+        cipher, a state that fails to decode), which the caller then takes for its result or its error."""
+        held = self._state(originator_id, topic, state)
+        return None if held is None else (held[0][1](originator_id), held[1])
+
+    def _state(self, originator_id: Any, topic: str, state: bytes) -> tuple[_Kind, dict[str, Any]] | None:
+        """The event's class and id converter, and its state decoded; None where the library's path is taken."""
         key = (topic, type(originator_id))
         try:
             kind = self._kinds[key]
         except KeyError:
             kind = self._kind(key)
         if kind is None:
-            return super().to_domain_event(StoredEvent(originator_id, originator_version, topic, state))
+            return None
         try:
-            event_state = self.transcoder.decode(state)
-        except Exception:  # its error, as the library words it
-            return super().to_domain_event(StoredEvent(originator_id, originator_version, topic, state))
-        event_state["originator_id"] = kind[1](originator_id)
-        event_state["originator_version"] = originator_version
+            event_state: dict[str, Any] = self.transcoder.decode(state)
+        except Exception:  # the library's path raises its error, as the library words it
+            return None
         event_state.pop("class_version", None)  # a version-1 class upcasts nothing
-        domain_event: Any = object.__new__(kind[0])
-        object.__setattr__(domain_event, "__dict__", event_state)
-        return domain_event
+        return kind, event_state
 
     def _kind(self, key: tuple[str, type]) -> _Kind | None:
         cls = resolve_topic(key[0])  # raises as the library would, before anything is kept

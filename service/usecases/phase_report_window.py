@@ -9,7 +9,7 @@ order, and builds the same report (tests/service/persistence/test_phase_cuts.py 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 from uuid import UUID
@@ -30,6 +30,9 @@ intel_of: Callable[[UUID | str], UUID] = lru_cache(maxsize=4096)(intel_id)
 COMPANION_STREAM: dict[str, Callable[[UUID | str], UUID]] = {GAME_OF_BONES.kind: intel_of}
 
 
+# What a report may read off any aggregate's events, by the event's name: a rival's strike, a sighting, the initiative.
+READ_OFF_ANY = frozenset({*REPORT_RIVAL_TOPICS, SIGHTING, *READ_OFF_OTHERS})
+
 _NAMES: dict[str, str] = {}  # a topic's event name: a few dozen topics, asked some 60,000 times by a rebuild's reports
 
 
@@ -38,6 +41,30 @@ def entry_name(entry: AuditEntry) -> str:
     if name is None:
         name = _NAMES[entry.topic] = entry.topic.rsplit(":", 1)[-1]
     return name
+
+
+def read_by_any(campaign_id: UUID, members: Mapping[UUID, tuple[str, Collection[str]]]) -> Callable[[UUID, str], bool]:
+    """Whether an event (by its aggregate and its stored topic) may be read by one of `members`' reports or cut their
+    window (`phase_window` reads the campaign's own): one of the campaign's, a member's or its companion stream's, or
+    one read off any aggregate (`READ_OFF_ANY`). `ReportWindow.read_by` hands a report nothing else, so the window is
+    the same without the others (issue 31, P4: a late phase's window is a quarter chronicle and regions, which a
+    rebuild's reporting process decoded for nothing)."""
+    ids = {campaign_id, *members}
+    for member, (kind, _) in members.items():
+        companion = COMPANION_STREAM.get(kind)
+        if companion is not None:
+            ids.add(companion(member))
+    by_topic: dict[str, bool] = {}  # a few dozen topics
+
+    def reads(aggregate_id: UUID, topic: str) -> bool:
+        if aggregate_id in ids:
+            return True
+        read = by_topic.get(topic)
+        if read is None:
+            read = by_topic[topic] = topic.rsplit(":", 1)[-1] in READ_OFF_ANY
+        return read
+
+    return reads
 
 
 class ReportWindow:

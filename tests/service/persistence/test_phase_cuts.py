@@ -21,6 +21,7 @@ from domain.campaign import Campaign
 from domain.factionturn.face import Faction, World, resolve_phase
 from domain.gameofbones.face import House, apply_month, resolve_month
 from domain.region import Region
+from projections.event_mapper import EventMapper
 from service.bootstrap import Intrigue
 from service.persistence import database, migrations
 from service.persistence.app import IntrigueStore
@@ -103,14 +104,16 @@ def members_read_whole(patch: pytest.MonkeyPatch) -> Iterator[None]:
 @contextmanager
 def reports_read_their_window_back(patch: pytest.MonkeyPatch) -> Iterator[None]:
     """The phase reports' window read back from the store and decoded whole, as before the inline projection handed
-    the reporter its command's events, decoded (projections/phase_reports.py `Decoded`)."""
+    the reporter its command's events, decoded (projections/phase_reports.py `Decoded`), and before the events no
+    report reads were left out (`read_by_any`) and the others decoded to their attributes alone (issue 31, P4)."""
     window_read = phase_report_kept.window_read
 
-    def read_back(curs: Any, campaign_id: Any, phase: int, end: int, decoded: Any = None) -> Any:
+    def read_back(curs: Any, campaign_id: Any, phase: int, end: int, decoded: Any = None, reads: Any = None) -> Any:
         return window_read(curs, campaign_id, phase, end)
 
     with patch.context() as p:
         p.setattr(phase_report_kept, "window_read", read_back)
+        p.setattr(EventMapper, "attributes", lambda self, originator_id, topic, state: None)
         yield
 
 

@@ -42,12 +42,15 @@ class Asking:
 
 def _both(windows: Windows, asked: list[list[Any]] | None = None) -> Any:
     """`window_read` as the reporter calls it, keeping each window made beside the same one read back whole (and the
-    statements it asked, in `asked`)."""
+    statements it asked, in `asked`); both leave out the events the reporter leaves out (`read_by_any`)."""
     window_read = phase_report_kept.window_read
 
-    def both(curs: Any, campaign_id: UUID, phase: int, end: int, decoded: Decoded | None = None) -> Any:
+    def both(
+        curs: Any, campaign_id: UUID, phase: int, end: int, decoded: Decoded | None = None, reads: Any = None
+    ) -> Any:
         asking = Asking(curs)
-        made, whole = window_read(asking, campaign_id, phase, end, decoded), window_read(curs, campaign_id, phase, end)
+        made = window_read(asking, campaign_id, phase, end, decoded, reads)
+        whole = window_read(curs, campaign_id, phase, end, None, reads)
         if asked is not None:
             asked.append(asking.asked)
 

@@ -10,13 +10,16 @@ from dataclasses import asdict
 from typing import Any
 from uuid import UUID, uuid4
 
+import orjson
 import psycopg
 import pytest
+from eventsourcing.persistence import StoredEvent
 
 from domain.campaign import Campaign
 from domain.gameofbones.face import House
 from projections import jsonsafe, phase_reports
 from service.bootstrap import Intrigue
+from service.usecases import phase_report_kept
 from service.usecases import phase_reports as use_case
 from service.usecases.audit import AuditEntry, AuditLog
 from service.usecases.phase_report import build_report
@@ -133,3 +136,27 @@ def test_a_reports_row_with_text_jsonb_cannot_hold_is_written_escaped_as_its_dic
     assert row == jsonsafe.dumps(report_json(report))
     assert jsonsafe.loads(row) == jsonsafe.loads(jsonsafe.dumps(report_json(report)))
     assert report_of(jsonsafe.loads(row)) == report
+
+
+def test_a_windows_entries_taken_from_the_events_attributes_are_those_of_the_events_made(
+    intrigue: Intrigue, played: Played
+) -> None:
+    """Issue 31, P4: the window's events read back are decoded to their attributes (`EventMapper.attributes`), not
+    made into events whose payloads are then copied: every entry of the campaign's log is the one its event gives;
+    a state holding a name `event_payload` leaves out (its id, one from `_`) has it left out of the payload too."""
+    mapper = phase_report_kept._mapper()
+    query = "SELECT campaign_position, originator_id, originator_version, topic, state FROM intrigue_events"
+    with psycopg.connect(intrigue.audit.db.conninfo) as conn:
+        rows = conn.execute(query + " WHERE campaign_id = %s ORDER BY 1", (played.campaign_id,)).fetchall()
+    assert len({topic for *_, topic, _ in rows}) > 20
+    stored = [(int(p), i, v, topic, bytes(state)) for p, i, v, topic, state in rows]
+    gold = next(r for r in stored if r[3].endswith("House.GoldChanged"))
+    odd = orjson.dumps({**orjson.loads(gold[4]), "_kept_out": 1, "originator_id": "x", "shown": 2})
+    for position, originator_id, version, topic, state in [*stored, (*gold[:4], odd)]:
+        made = phase_report_kept._entry(
+            position, topic, mapper.to_domain_event(StoredEvent(originator_id, version, topic, state))
+        )
+        held = mapper.attributes(originator_id, topic, state)
+        assert held is not None
+        assert phase_report_kept._entry_of(position, held[0], version, topic, held[1]) == made
+    assert made.payload["shown"] == 2 and "_kept_out" not in made.payload and "originator_id" not in made.payload

@@ -4,6 +4,7 @@ strikes rolled in and not, a house's intel stream and others' sightings, the ini
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -13,7 +14,7 @@ from domain.gameofbones.aggregate.intel import HouseIntel
 from domain.gameofbones.face import intel_id
 from service.usecases.audit import AuditEntry
 from service.usecases.phase_report import build_report
-from service.usecases.phase_report_window import ReportWindow
+from service.usecases.phase_report_window import ReportWindow, read_by_any
 from tests.service.usecases.test_phase_report_rules import CAMPAIGN, event, roll
 
 RED, BLUE, GREEN, HOUSE, OTHER = uuid4(), uuid4(), uuid4(), uuid4(), uuid4()
@@ -160,3 +161,36 @@ def test_the_initiative_places_are_made_once_a_window_and_a_member_named_twice_t
     assert indexed.places_in(rolled) is indexed.places_in(rolled)
     other = event(CAMPAIGN, "Campaign.InitiativeRolled", order=[str(GREEN)])
     assert indexed.places_in(other) == {str(GREEN): 1}  # another roll is not taken for the first
+
+
+def test_the_window_less_what_no_report_reads_gives_every_report_and_the_phases_cut() -> None:
+    """`read_by_any` (issue 31, P4): the entries no member's report reads left out of the window before it is decoded
+    (a chronicle's, a region's, a stranger's own) change no report; kept are the campaign's, the members' own and
+    their intel's, and a rival's strike, a sighting and the initiative whoever's they are."""
+    stranger, chronicle = uuid4(), uuid4()
+    unread = [
+        AuditEntry(900, chronicle, 1, "domain.phase_chronicle:PhaseChronicle.GossipDrafted", datetime.now(UTC), {}),
+        event(stranger, "House.IncomeReceived", phase=1, amount=5, by_area={}),
+        event(stranger, "Faction.TurnEnded", action="Attack", narrative="x", rolls=[roll(str(RED), "attack", 3)]),
+    ]
+    read_off_any = [
+        struck(stranger, RED),  # a strike on nobody's asset that Red rolled in
+        intel(stranger, "HouseIntel.MovementSeen", knowledge=knowledge("crept"), observers={str(HOUSE): "s9"}),
+        event(stranger, "Campaign.InitiativeRolled", order=[str(RED), str(BLUE)]),
+    ]
+    entries = [unread[0], *window()[:-1], unread[1], *read_off_any, unread[2], window()[-1]]
+    members = {
+        RED: ("faction", frozenset({str(RED)})),
+        BLUE: ("faction", frozenset({str(BLUE)})),
+        HOUSE: ("house", frozenset({"Matron"})),
+        OTHER: ("house", frozenset({"Blade"})),
+    }
+    reads = read_by_any(CAMPAIGN, members)
+    kept = [e for e in entries if reads(e.aggregate_id, e.topic)]
+    assert [e for e in entries if e not in kept] == unread
+    whole, less = ReportWindow(entries), ReportWindow(kept)
+    for member, (kind, actors) in members.items():
+        report = build_report(less, CAMPAIGN, 1, member, kind, set(actors))
+        assert report == build_report(whole, CAMPAIGN, 1, member, kind, set(actors))
+    assert len(build_report(less, CAMPAIGN, 1, RED, "faction", {str(RED)}).damage_dealt) == 2
+    assert "crept" in [k.result for k in build_report(less, CAMPAIGN, 1, HOUSE, "house", {"Matron"}).learned]
