@@ -68,6 +68,9 @@ def phase_window(entries: Iterable[AuditEntry], campaign_id: UUID, phase: int) -
     return kept[:resolved_at]
 
 
+_WITHDRAWN = "House.ActionWithdrawn"
+
+
 def own_rolls(rolls: Sequence[dict[str, Any]], actors: set[str]) -> list[ReportRoll]:
     return [ReportRoll.of(r) for r in actors_rolls(rolls, actors)]
 
@@ -87,8 +90,10 @@ def build_report(
     indexed = window if isinstance(window, ReportWindow) else ReportWindow(window)
     read = indexed.read_by(member_id, kind, actors)
     # An action withdrawn (or amended: withdrawn and given anew) was never played: its order is left out.
-    withdrawn = {
-        str(e.payload["action_id"]) for e in read if _name(e) == "House.ActionWithdrawn" and e.aggregate_id == member_id
+    withdrawn = {  # its topic's end asked first: a method of the text, not a call for each entry (issue 31, P4)
+        str(e.payload["action_id"])
+        for e in read
+        if e.topic.endswith(_WITHDRAWN) and _name(e) == _WITHDRAWN and e.aggregate_id == member_id
     }
     member = str(member_id)  # once a report, not once an entry (issue 31, P4)
     for entry in read:
@@ -141,7 +146,8 @@ SEEN_ELSEWHERE: dict[str, Callable[[PhaseReport, AuditEntry, str, set[str], Repo
 
 def _own(report: PhaseReport, entry: AuditEntry, actors: set[str]) -> None:
     name, p = _name(entry), entry.payload
-    rolls = own_rolls(p.get("rolls") or [], actors)
+    rolled = p.get("rolls")
+    rolls = own_rolls(rolled, actors) if rolled else []  # most of a member's events roll nothing (issue 31, P4)
     report.rolls.extend(rolls)
     if name in ("Faction.OrderSubmitted", "Faction.OrderWithdrawn"):
         # seed 002: one order a turn; submitting again replaces it, withdrawing takes it back

@@ -35,9 +35,9 @@ class Asking:
     def __init__(self, curs: Any) -> None:
         self.curs, self.asked = curs, []
 
-    def execute(self, statement: Any, *args: Any) -> Any:
+    def execute(self, statement: Any, *args: Any, **kwargs: Any) -> Any:
         self.asked.append(statement)
-        return self.curs.execute(statement, *args)
+        return self.curs.execute(statement, *args, **kwargs)
 
 
 def _both(windows: Windows, asked: list[list[Any]] | None = None) -> Any:
