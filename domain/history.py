@@ -16,6 +16,7 @@ own `apply` or `mutate`, an aggregate class with an explicit `TOPIC`. The librar
 from __future__ import annotations
 
 import inspect
+from copy import deepcopy
 from dataclasses import dataclass
 from types import MethodType
 from typing import Any, TypeVar
@@ -158,7 +159,10 @@ class Rewindable(Aggregate):
     def _state_restored(self, state: dict[str, Any], restored_version: int, phase: int, reason: str) -> None:
         for key in [k for k in vars(self) if k not in _BOOKKEEPING]:
             delattr(self, key)
-        vars(self).update(state)
+        # A copy: the restored state's containers must not be the event's, which the aggregate's later events would
+        # then change in place (an event is a fact: a page folded again, or a report built from the event after
+        # the fold, reads it as it was stored; tests/domain/test_restore_copies.py).
+        vars(self).update(deepcopy(state))
         self._restored()
 
     def _restored(self) -> None:

@@ -121,6 +121,19 @@ class LaneReader(LaneProgress):
 
     def _project(self, rows: list[tuple[Any, ...]]) -> bool:
         """Fold and write one page; False when it wrote nothing (every lane in it was held by another writer)."""
+        events, starts, topics = self._decoded(rows)
+        lanes = {row[0]: (row[5], row[6]) for row in rows}
+        # The decoded events' stored topics: a resolution's reports take its events from the page (issue 31, P4).
+        # A page folded again (carefully, or after a rebuild's switch) is decoded again (`StateView.project`).
+        written = self.view.project(events, self.app.name, starts, lanes, topics, again=lambda: self._decoded(rows))
+        self.spared += len(rows) - len(events)
+        for campaign_id, position in written.items():
+            self.advance(campaign_id, position)
+        return bool(written)
+
+    def _decoded(self, rows: list[tuple[Any, ...]]) -> tuple[list[tuple[Any, int]], dict[int, Any], dict[int, str]]:
+        """The page's events to fold (those past the snapshots it starts from), the snapshots, and the events'
+        stored topics, each decoded from the rows read."""
         (default, tails), jumps, starts = self._jumps(rows)
         kept = [
             row
@@ -134,13 +147,7 @@ class LaneReader(LaneProgress):
         except Exception:  # one of them cannot be decoded: each on its own, so only its campaign stops
             events = [(self._decode(row), row[0]) for row in kept]
             topics = {row[0]: row[3] for row, (e, _) in zip(kept, events, strict=True) if type(e) is not Undecodable}
-        lanes = {row[0]: (row[5], row[6]) for row in rows}
-        # The decoded events' stored topics: a resolution's reports take its events from the page (issue 31, P4).
-        written = self.view.project(events, self.app.name, starts, lanes, topics)
-        self.spared += len(rows) - len(events)
-        for campaign_id, position in written.items():
-            self.advance(campaign_id, position)
-        return bool(written)
+        return events, starts, topics
 
     def _decode(self, row: tuple[Any, ...]) -> Any:
         """The domain event of a row, or an `Undecodable` that fails its campaign alone when folded."""

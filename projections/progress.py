@@ -4,11 +4,13 @@ projected up to its events, a rebuild's catch-up until a lane advances (projecti
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 from uuid import UUID
 
 Lanes = dict[int, tuple[UUID, int]]  # a page's notification ids: each event's campaign and position in it
+# A page's events, starts and topics decoded anew from its rows, for a page folded again (`StateView.project`).
+Again = Callable[[], tuple[Sequence[tuple[Any, int]], dict[int, Any], Mapping[int, str]]]
 
 
 class View(Protocol):
@@ -25,6 +27,7 @@ class View(Protocol):
         starts: dict[int, tuple[Any, int]] | None = None,
         lanes: Lanes | None = None,
         topics: dict[int, str] | None = None,
+        again: Again | None = None,
     ) -> dict[UUID, int]: ...
 
     def needs_exact_state(self, topic: str) -> bool: ...

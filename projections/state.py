@@ -32,6 +32,7 @@ from projections.failures import RECORD, StoppedCampaigns
 from projections.page import Origins, PageFold, data_fault
 from projections.page_history import PageHistory
 from projections.plain_state import campaign_of, jsonb, public_state
+from projections.progress import Again
 from projections.public_states import PublicStates
 from projections.restore import Restorer
 from projections.state_rows import StateRows
@@ -139,6 +140,7 @@ class StateView(StateRows):
         starts: dict[int, tuple[Aggregate, int]] | None = None,
         lanes: Lanes | None = None,
         topics: Mapping[int, str] | None = None,
+        again: Again | None = None,
     ) -> dict[UUID, int]:
         """Fold a page of (domain event, notification id), in log order, and write it in one transaction; return
         each campaign's position written.
@@ -148,10 +150,15 @@ class StateView(StateRows):
         aggregates restored from the event store's snapshots, with the position of the event each was taken at;
         the page's events up to them are left out of `events`. An event that cannot be folded or written stops
         its campaign alone (projections/page.py). `topics` (by notification id) are the stored topics of the events
-        decoded: its resolutions' reports take those events from the page (issue 31, P4).
+        decoded: its resolutions' reports take those events from the page (issue 31, P4). `again` decodes the page's
+        events, starts and topics anew for a page folded again: a fold changes its starts in place, and an aggregate
+        may hold a container of an event it folded, which its later events then change.
         """
-        careful = False
+        careful, folded = False, False
         while True:
+            if folded and again is not None:
+                events, starts, topics = again()
+            folded = True
             try:
                 return self._project(events, application_name, dict(starts or {}), careful, lanes or {}, topics=topics)
             except _GenerationChangedError as changed:  # a rebuild switched: its rows say what it projected
