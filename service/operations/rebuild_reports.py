@@ -45,6 +45,11 @@ log = logging.getLogger("intrigue.worker")
 SETTING = "INTRIGUE_REBUILD_REPORTER"
 FROM = "INTRIGUE_REBUILD_REPORTER_FROM"
 SMALL_LOG = 20_000  # events: below it, the runner builds its reports sooner than a process starts
+STALL = "INTRIGUE_REBUILD_REPORTER_STALL"
+# Seconds the rebuild waits on the process while it applies nothing: a page's reports take a few seconds at most
+# (7,350 reports of a 50-phase log, 1.4 s of its CPU); past this it is taken for stuck, stopped, and its reports
+# left to the readers, as a failed process's are, so a stuck process cannot hold the rebuild (or its switch lock).
+STALL_SECONDS = 120.0
 _ROLLED_BACK = (psycopg.Rollback, psycopg.Rollback(), None)  # a page's transaction left as `with` leaves it on Rollback
 
 
@@ -53,8 +58,8 @@ class Reporting:
     thread of its own writes to the process, so that the runner never waits on the pipe; another hears the process
     say each page's end applied (`drained`)."""
 
-    def __init__(self, proc: subprocess.Popen[bytes], out: IO[bytes]) -> None:
-        self.proc, self.out, self.failed, self._open = proc, out, False, False
+    def __init__(self, proc: subprocess.Popen[bytes], out: IO[bytes], stall: float = STALL_SECONDS) -> None:
+        self.proc, self.out, self.failed, self._open, self.stall = proc, out, False, False, stall
         self._lines: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
         self._ended = self._applied = 0  # page ends sent, and applied
         self._heard = threading.Condition()
@@ -92,10 +97,22 @@ class Reporting:
 
     def drained(self) -> None:
         """Wait until the pages ended so far are applied (or the process has ended): the rebuild then takes its
-        switch lock with only the tail's reports left to wait for under it."""
+        switch lock with only the tail's reports left to wait for under it. A process that applies nothing for
+        `stall` seconds meanwhile is stopped (`_stuck`)."""
         with self._heard:
             ended = self._ended
-            self._heard.wait_for(lambda: self._applied < 0 or self._applied >= ended)
+            while not (self._applied < 0 or self._applied >= ended):
+                before = self._applied
+                if not self._heard.wait_for(lambda: self._applied != before, timeout=self.stall):
+                    break
+            else:
+                return
+        self._stuck()
+
+    def _stuck(self) -> None:
+        log.error("rebuild's reporting process applied nothing for %s s; stopped, readers build its reports", self.stall)
+        self.failed = True
+        self.proc.kill()  # its page's transaction rolls back; the writer's pipe breaks, `_hear` hears it end
 
     def _write(self) -> None:
         assert self.proc.stdin is not None
@@ -109,10 +126,16 @@ class Reporting:
             self.failed = True
 
     def finish(self) -> None:
-        """Wait until every job sent is applied; a failed process is logged, its reports left to the readers."""
+        """Wait until every job sent is applied; a failed or stuck process is logged, its reports left to the
+        readers."""
+        self.drained()
         self._lines.put(None)
         self._writer.join()
-        self.proc.wait()
+        try:
+            self.proc.wait(timeout=self.stall)  # its last page applied: it commits nothing more, and exits
+        except subprocess.TimeoutExpired:
+            self._stuck()
+            self.proc.wait()
         self.out.seek(0)
         said = self.out.read().decode(errors="replace").splitlines()
         self.out.close()
@@ -138,7 +161,8 @@ def start(model: ReadModel, generation: int, env: dict[str, str], events: int) -
     proc = subprocess.Popen(command(generation), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=out)
     assert proc.stdin is not None
     proc.stdin.write(json.dumps({"env": env}).encode() + b"\n")
-    reporting = Reporting(proc, out)
+    stall = (env.get(STALL) or os.environ.get(STALL) or "").strip()
+    reporting = Reporting(proc, out, float(stall) if stall else STALL_SECONDS)
     view = type(model.view.__name__, (model.view,), {"reports_to": reporting})
     return ReadModel(model.name, view), reporting
 

@@ -90,6 +90,34 @@ def test_a_reporting_process_that_fails_is_logged_and_the_rebuild_switches(
     assert any("readers build them" in r.getMessage() for r in caplog.records)
 
 
+# A process that reads its jobs and applies none; and one that applies each page but never exits once its input ends.
+SILENT = "import sys, time\nfor line in sys.stdin.buffer: pass\ntime.sleep(3600)"
+NEVER_EXITS = """import sys, time
+for line in sys.stdin.buffer:
+    if line.startswith((b'["commit"]', b'["abort"]')):
+        print("applied", flush=True)
+time.sleep(3600)"""
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("script", [SILENT, NEVER_EXITS], ids=["applies-nothing", "never-exits"])
+def test_a_stuck_reporting_process_is_stopped_and_the_rebuild_switches(
+    fresh_db: Database, played: Played, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, script: str
+) -> None:
+    before, started = current_generation(fresh_db), []
+    start = rebuild_reports.start
+    monkeypatch.setattr(rebuild_reports, "start", lambda *a: started.append(s := start(*a)) or s)
+    monkeypatch.setattr(rebuild_reports, "command", lambda _: [sys.executable, "-c", script])
+    env = {**fresh_db.eventsourcing_env(2), "CREATE_TABLE": "n", rebuild_reports.SETTING: "1"}
+    with caplog.at_level(logging.ERROR, "intrigue.worker"):
+        rebuild(fresh_db, {**env, rebuild_reports.STALL: "0.5"}, STATE)
+    assert current_generation(fresh_db) == before + 1 and report_rows(fresh_db) == []
+    assert any("applied nothing for 0.5 s" in r.getMessage() for r in caplog.records)
+    assert any("readers build them" in r.getMessage() for r in caplog.records)
+    [(_, reporting)] = started
+    assert reporting is not None and reporting.proc.returncode is not None, "the stuck process was stopped"
+
+
 def test_the_pages_ended_are_applied_once_drained_before_the_process_is_finished(
     fresh_db: Database, played: Played
 ) -> None:
