@@ -102,15 +102,17 @@ class Reporting:
         with self._heard:
             ended = self._ended
             while not (self._applied < 0 or self._applied >= ended):
-                before = self._applied
-                if not self._heard.wait_for(lambda: self._applied != before, timeout=self.stall):
+                if not self._heard.wait(timeout=self.stall):  # `_hear` notifies as a page is applied, or at its end
                     break
             else:
                 return
         self._stuck()
 
     def _stuck(self) -> None:
-        log.error("rebuild's reporting process applied nothing for %s s; stopped, readers build its reports", self.stall)
+        log.error(
+            "rebuild's reporting process applied nothing for %s s; stopped, readers build its reports",
+            self.stall,
+        )
         self.failed = True
         self.proc.kill()  # its page's transaction rolls back; the writer's pipe breaks, `_hear` hears it end
 
