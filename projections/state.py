@@ -26,7 +26,7 @@ from psycopg import Cursor
 from psycopg.rows import DictRow
 from psycopg.sql import SQL
 
-from projections import history, kept, page_pipeline, phase_reports, report_handoff, standings
+from projections import history, kept, page_pipeline, page_reports, phase_reports, report_handoff, standings
 from projections.codec import domain_mapper
 from projections.failures import RECORD, StoppedCampaigns
 from projections.page import Origins, PageFold, data_fault
@@ -290,17 +290,7 @@ class StateView(StateRows):
             if decoded is None and self._page_decoded is not None:
                 decoded = self._page_decoded.at(campaign_id, position)
             args = (curs, self._sql, campaign, domain_event.phase, version, partial(_loaded, states), decoded)
-            # An inline page's reports read before the history's rows are sent, built while they are written; a
-            # rebuild's handed to its reporting process; a pipelined runner page's written apart
-            # (projections/page_pipeline.py); any other's after the history.
-            if self.reports_read_first:
-                reports = phase_reports.read_first(*args, together=self.together)
-            elif self.reports_to is not None:
-                reports = partial(report_handoff.resolved, self.reports_to, *args[:-1])
-            elif isinstance(curs, page_pipeline.PageCursors):
-                reports = page_pipeline.reports_apart(curs, *args[1:], together=self.together)
-            else:
-                reports = partial(phase_reports.record, *args, together=self.together)
+            reports = page_reports.made(curs, args, self.reports_read_first, self.reports_to, self.together)
             if self._page_history is not None:
                 self._page_history.record(curs, self._sql, params | {"phase": domain_event.phase}, in_memory, encode)
             else:
@@ -313,7 +303,4 @@ class StateView(StateRows):
             else:
                 curs.execute(self._sql["supersede"], params | {"phase": domain_event.to_phase})
                 history.rebase(curs, self._sql, campaign_id, jsonb, self._bases)
-            if self.reports_to is not None:
-                report_handoff.forgotten(self.reports_to, campaign_id, domain_event.to_phase)
-            else:
-                phase_reports.forget(curs, self._sql, campaign_id, domain_event.to_phase)
+            page_reports.forgotten(curs, self._sql, campaign_id, domain_event.to_phase, self.reports_to)
