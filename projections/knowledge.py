@@ -29,7 +29,8 @@ from domain.gameofbones.face import HouseIntel, knowledge_given, seen_entry
 from projections import jsonsafe
 from projections import together as together_rows
 
-TABLE = """CREATE TABLE IF NOT EXISTS {knowledge} (
+KEY = "PRIMARY KEY (campaign_id, house_id, source_id, version)"
+TABLE = f"""CREATE TABLE IF NOT EXISTS {{knowledge}} (
         campaign_id uuid NOT NULL,
         house_id uuid NOT NULL,
         source_id uuid NOT NULL,
@@ -37,7 +38,15 @@ TABLE = """CREATE TABLE IF NOT EXISTS {knowledge} (
         phase integer NOT NULL,
         week integer NOT NULL,
         entry jsonb NOT NULL,
-        PRIMARY KEY (campaign_id, house_id, source_id, version))"""
+        {KEY})"""
+# A rebuild's generation on plain PostgreSQL: the table without its key, which is built once the rows are in
+# (`ADD_KEY`, before the switch: service/operations/worker.py). Until its switch the rebuild alone writes there, and no
+# two of its rows share a key (an intel event's rows are its own, an undone event's versions are not used again), so
+# `ON CONFLICT DO NOTHING` keeps none out; a sort then builds the key instead of each row's insert probing and
+# inserting into the index (issue 31, P4: about 0.15 s of the server's 1.7 s at the bench's 50th phase, 41,581 rows).
+# A row that did share a key would fail the rebuild before its switch; the live writers find the key when they come.
+UNKEYED = TABLE.replace(",\n        " + KEY, "")
+ADD_KEY = "ALTER TABLE {knowledge} ADD " + KEY
 VIEW = "CREATE OR REPLACE VIEW house_knowledge AS SELECT * FROM {knowledge}"
 # `view_order`: month and week, what the holder learned before what it saw, by mover (a uuid orders as its text),
 # each intel's events in order.
@@ -68,6 +77,11 @@ _INSERT_GIVEN = """INSERT INTO {knowledge} (campaign_id, house_id, source_id, ve
     ON CONFLICT DO NOTHING"""
 _UNDO = """DELETE FROM {knowledge} WHERE campaign_id = %(campaign_id)s AND source_id = %(source_id)s
     AND version > %(restored)s AND version < %(at)s"""
+# The same deletes, a page's together in one statement: a rebuild's table has no key to find the rows by until its
+# switch, so its undoing is one scan a page, not one a rollback's intel.
+_UNDO_TOGETHER = """DELETE FROM {knowledge} k USING jsonb_to_recordset(%s) AS u(campaign_id uuid, source_id uuid,
+    restored integer, at integer) WHERE k.campaign_id = u.campaign_id AND k.source_id = u.source_id
+    AND k.version > u.restored AND k.version < u.at"""
 
 
 def table(generation: int) -> Identifier:
@@ -80,6 +94,7 @@ def statements(generation: int) -> dict[str, Composed]:
         "learned_together": SQL(_INSERT_TOGETHER).format(knowledge=table(generation)),
         "given_together": SQL(_INSERT_GIVEN).format(knowledge=table(generation)),
         "unlearned": SQL(_UNDO).format(knowledge=table(generation)),
+        "unlearned_together": SQL(_UNDO_TOGETHER).format(knowledge=table(generation)),
     }
 
 
@@ -167,7 +182,9 @@ class PageKnowledge:
         PostgreSQL only: `_INSERT_GIVEN`)."""
         wanted = None if campaigns is None else set(campaigns)
         undone = [u for c, u in self.undone if wanted is None or c in wanted]
-        if undone:
+        if undone and together:
+            curs.execute(statements["unlearned_together"], (together_rows.recordset(undone),))
+        elif undone:
             curs.executemany(statements["unlearned"], undone)
         given = [g for c, g in self.given if wanted is None or c in wanted]
         if together:
