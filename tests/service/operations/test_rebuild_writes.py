@@ -30,6 +30,17 @@ from tests.support.both_systems_world import play_both
 STATE = READ_MODELS[0]
 
 
+def played(db: Database) -> bool:
+    """Both rule systems played through two rollbacks; whether the store is on Citus."""
+    writer = Intrigue(db)
+    try:
+        play_both(writer)
+    finally:
+        writer.close()
+    with psycopg.connect(db.conninfo) as conn:
+        return citus.enabled(conn)
+
+
 def rebuilt(db: Database) -> dict[str, Any]:
     rebuild(db, {**db.eventsourcing_env(2), "CREATE_TABLE": "n"}, STATE)
     return generation_rows(db)
@@ -39,13 +50,7 @@ def rebuilt(db: Database) -> dict[str, Any]:
 def test_the_rows_written_in_one_statement_are_the_rows_a_statement_per_row_wrote(
     fresh_db: Database, monkeypatch: pytest.MonkeyPatch, page: int
 ) -> None:
-    writer = Intrigue(fresh_db)
-    try:
-        play_both(writer)
-    finally:
-        writer.close()
-    with psycopg.connect(fresh_db.conninfo) as conn:
-        on_citus = citus.enabled(conn)
+    on_citus = played(fresh_db)
     monkeypatch.setenv("INTRIGUE_PROJECTION_PAGE", str(page))
     monkeypatch.setenv(rebuild_reports.SETTING, "0")  # the reports in the runner, whose writes are watched here
     write, write_reports = PageKnowledge.write, phase_reports.write
@@ -115,13 +120,7 @@ def test_a_rebuilds_knowledge_gets_its_key_once_its_rows_are_in_and_before_the_s
     """Issue 31, P4 (session 28): on plain PostgreSQL a rebuild's knowledge table has no key while the runner writes
     it, and has it before the switch (the live writers' `ON CONFLICT` find it); on Citus it has it from the start. A
     row sharing another's key (none does) would fail the rebuild before its switch, not be kept out silently."""
-    writer = Intrigue(fresh_db)
-    try:
-        play_both(writer)
-    finally:
-        writer.close()
-    with psycopg.connect(fresh_db.conninfo) as conn:
-        on_citus = citus.enabled(conn)
+    on_citus = played(fresh_db)
     old = _current(fresh_db)
     table = f"house_knowledge_g{old + 1}"
     write = PageKnowledge.write

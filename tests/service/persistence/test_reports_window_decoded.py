@@ -84,16 +84,21 @@ def report_rows(db: Database) -> list[tuple[Any, ...]]:
         return conn.execute(ROWS).fetchall()
 
 
-@pytest.mark.parametrize("page", [None, 7])
-def test_each_resolutions_window_from_a_rebuilds_page_is_the_window_read_back(
-    fresh_db: Database, monkeypatch: pytest.MonkeyPatch, page: int | None
-) -> None:
-    intrigue = Intrigue(fresh_db)
+def played_reports(db: Database) -> list[tuple[Any, ...]]:
+    """Both rule systems played through two rollbacks, each resolution's reports kept inline: their rows."""
+    intrigue = Intrigue(db)
     try:
         play_both(intrigue)
     finally:
         intrigue.close()
-    rows = report_rows(fresh_db)
+    return report_rows(db)
+
+
+@pytest.mark.parametrize("page", [None, 7])
+def test_each_resolutions_window_from_a_rebuilds_page_is_the_window_read_back(
+    fresh_db: Database, monkeypatch: pytest.MonkeyPatch, page: int | None
+) -> None:
+    rows = played_reports(fresh_db)
     windows: Windows = []
     asked: list[list[Any]] = []
     monkeypatch.setattr(phase_report_kept, "window_read", _both(windows, asked))
@@ -120,12 +125,7 @@ def test_a_reporters_window_read_back_comes_in_binary_as_the_text_read_has_it(
 ) -> None:
     """Issue 31, P4 (session 28): the events a reporter reads back come in binary (their bytes, not the hex the server
     would write and the client read back): the same window as read in text."""
-    intrigue = Intrigue(fresh_db)
-    try:
-        play_both(intrigue)
-    finally:
-        intrigue.close()
-    rows = report_rows(fresh_db)
+    rows = played_reports(fresh_db)
     formats: list[pq.Format] = []
     windows: list[tuple[list[AuditEntry], list[AuditEntry]]] = []
     window_read = phase_report_kept.window_read
