@@ -25,11 +25,12 @@ from psycopg import Cursor
 from psycopg.sql import SQL, Composed, Identifier
 from psycopg.types.json import Jsonb
 
-from domain.gameofbones.face import HouseIntel, knowledge_entries
+from domain.gameofbones.face import HouseIntel, knowledge_given, seen_entry
 from projections import jsonsafe
 from projections import together as together_rows
 
-TABLE = """CREATE TABLE IF NOT EXISTS {knowledge} (
+KEY = "PRIMARY KEY (campaign_id, house_id, source_id, version)"
+TABLE = f"""CREATE TABLE IF NOT EXISTS {{knowledge}} (
         campaign_id uuid NOT NULL,
         house_id uuid NOT NULL,
         source_id uuid NOT NULL,
@@ -37,7 +38,15 @@ TABLE = """CREATE TABLE IF NOT EXISTS {knowledge} (
         phase integer NOT NULL,
         week integer NOT NULL,
         entry jsonb NOT NULL,
-        PRIMARY KEY (campaign_id, house_id, source_id, version))"""
+        {KEY})"""
+# A rebuild's generation on plain PostgreSQL: the table without its key, which is built once the rows are in
+# (`ADD_KEY`, before the switch: service/operations/worker.py). Until its switch the rebuild alone writes there, and no
+# two of its rows share a key (an intel event's rows are its own, an undone event's versions are not used again), so
+# `ON CONFLICT DO NOTHING` keeps none out; a sort then builds the key instead of each row's insert probing and
+# inserting into the index (issue 31, P4: about 0.15 s of the server's 1.7 s at the bench's 50th phase, 41,581 rows).
+# A row that did share a key would fail the rebuild before its switch; the live writers find the key when they come.
+UNKEYED = TABLE.replace(",\n        " + KEY, "")
+ADD_KEY = "ALTER TABLE {knowledge} ADD " + KEY
 VIEW = "CREATE OR REPLACE VIEW house_knowledge AS SELECT * FROM {knowledge}"
 # `view_order`: month and week, what the holder learned before what it saw, by mover (a uuid orders as its text),
 # each intel's events in order.
@@ -55,8 +64,24 @@ _INSERT_TOGETHER = """INSERT INTO {knowledge} (campaign_id, house_id, source_id,
     SELECT campaign_id, house_id, source_id, version, phase, week, entry FROM jsonb_to_recordset(%s) AS r(
     campaign_id uuid, house_id uuid, source_id uuid, version integer, phase integer, week integer, entry jsonb)
     ON CONFLICT DO NOTHING"""
+# The same rows from each intel event's entries kept together (`Given`; issue 31, P4): a movement seen by many
+# houses is sent once, its observers' entries made by the server (`seen_entry`: `{"id": ...} || seen`, the seen keys
+# winning, as in the dict), instead of each observer's copy encoded, sent and parsed (41,581 rows from 3,181 events
+# at the bench's 50th phase: the largest statement of a rebuild, the parse of its parameter most of it). A holder is
+# `[id]` (the entry as it is) or `[id, entry id]`; rows in the order `Given.rows` gives them.
+_INSERT_GIVEN = """INSERT INTO {knowledge} (campaign_id, house_id, source_id, version, phase, week, entry)
+    SELECT g.campaign_id, (h.value ->> 0)::uuid, g.source_id, g.version, g.phase, g.week,
+    CASE WHEN jsonb_array_length(h.value) = 1 THEN g.entry ELSE jsonb_build_object('id', h.value -> 1) || g.entry END
+    FROM jsonb_to_recordset(%s) AS g(campaign_id uuid, source_id uuid, version integer, phase integer, week integer,
+    entry jsonb, holders jsonb) CROSS JOIN LATERAL jsonb_array_elements(g.holders) AS h
+    ON CONFLICT DO NOTHING"""
 _UNDO = """DELETE FROM {knowledge} WHERE campaign_id = %(campaign_id)s AND source_id = %(source_id)s
     AND version > %(restored)s AND version < %(at)s"""
+# The same deletes, a page's together in one statement: a rebuild's table has no key to find the rows by until its
+# switch, so its undoing is one scan a page, not one a rollback's intel.
+_UNDO_TOGETHER = """DELETE FROM {knowledge} k USING jsonb_to_recordset(%s) AS u(campaign_id uuid, source_id uuid,
+    restored integer, at integer) WHERE k.campaign_id = u.campaign_id AND k.source_id = u.source_id
+    AND k.version > u.restored AND k.version < u.at"""
 
 
 def table(generation: int) -> Identifier:
@@ -67,7 +92,9 @@ def statements(generation: int) -> dict[str, Composed]:
     return {
         "learned": SQL(_INSERT).format(knowledge=table(generation)),
         "learned_together": SQL(_INSERT_TOGETHER).format(knowledge=table(generation)),
+        "given_together": SQL(_INSERT_GIVEN).format(knowledge=table(generation)),
         "unlearned": SQL(_UNDO).format(knowledge=table(generation)),
+        "unlearned_together": SQL(_UNDO_TOGETHER).format(knowledge=table(generation)),
     }
 
 
@@ -83,32 +110,51 @@ def house_id(text: str) -> UUID:
     return UUID(text)
 
 
-def rows_of(intel: HouseIntel, event: Any) -> list[dict[str, Any]]:
-    """The rows one intel event adds (`intel`: the aggregate it was folded onto)."""
-    rows = []
+@dataclass(frozen=True, slots=True)
+class Given:
+    """One intel event's rows before they are split by holder (`knowledge_given`): the entry's month and week, the
+    entry (a movement's `seen`), and each holder as `(id,)`, the entry as it is, or `(id, its entry's id)`."""
+
+    campaign_id: UUID
+    source_id: UUID
+    version: int
+    phase: int
+    week: int
+    entry: dict[str, Any]
+    holders: list[tuple[UUID] | tuple[UUID, Any]]
+
+    def rows(self) -> list[dict[str, Any]]:
+        ids = {"campaign_id": self.campaign_id, "source_id": self.source_id, "version": self.version}
+        when = {"phase": self.phase, "week": self.week}
+        return [
+            {**ids, "house_id": h[0], **when, "entry": self.entry if len(h) == 1 else seen_entry(self.entry, h[1])}
+            for h in self.holders
+        ]
+
+
+def given_of(intel: HouseIntel, event: Any) -> Given | None:
+    """The rows one intel event adds (`intel`: the aggregate it was folded onto), or None."""
     house = str(intel.house_id)
     campaign_id, source_id = UUID(str(intel.campaign_id)), UUID(house)  # once an event, not once a row
-    for holder, entry in knowledge_entries(house, event):
-        phase, week = int(entry.get("phase") or 0), int(entry.get("week") or 0)
-        rows.append(
-            {
-                "campaign_id": campaign_id,
-                "house_id": source_id if holder == house else house_id(holder),
-                "source_id": source_id,
-                "version": event.originator_version,
-                "phase": phase,
-                "week": week,
-                "entry": entry,
-            }
-        )
-    return rows
+    given = knowledge_given(event)
+    if given is None or (given[1] is not None and not given[1]):
+        return None
+    entry, observers = given
+    entry = dict(entry) if observers is None else entry  # the house's own entry: a copy, as the row's was
+    phase, week = int(entry.get("phase") or 0), int(entry.get("week") or 0)
+    if observers is None:
+        return Given(campaign_id, source_id, event.originator_version, phase, week, entry, [(source_id,)])
+    holders: list[tuple[UUID] | tuple[UUID, Any]] = [
+        (source_id if holder == house else house_id(holder), entry_id) for holder, entry_id in observers.items()
+    ]
+    return Given(campaign_id, source_id, event.originator_version, phase, week, entry, holders)
 
 
 @dataclass
 class PageKnowledge:
     """The rows a page of the state projection adds and undoes, by the key of their campaign."""
 
-    rows: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    given: list[tuple[int, Given]] = field(default_factory=list)
     undone: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
     def fold(self, campaign: int, intel: HouseIntel, event: Any) -> None:
@@ -119,32 +165,53 @@ class PageKnowledge:
                 "restored": event.restored_version,
                 "at": event.originator_version,
             }
-            self.rows = [(c, r) for c, r in self.rows if not _undone(r, undo)]
+            self.given = [(c, g) for c, g in self.given if not _undone(g, undo)]
             self.undone.append((campaign, undo))
-        else:
-            self.rows += [(campaign, row) for row in rows_of(intel, event)]
+        elif (given := given_of(intel, event)) is not None:
+            self.given.append((campaign, given))
+
+    @property
+    def rows(self) -> list[tuple[int, dict[str, Any]]]:
+        """Each row with its campaign's key, in order."""
+        return [(c, row) for c, given in self.given for row in given.rows()]
 
     def write(
         self, curs: Cursor[Any], statements: Mapping[str, Any], campaigns: Iterable[int] | None, together: bool = False
     ) -> None:
         """Write the page's changes of these campaigns (None: all); `together`: the rows in one statement (plain
-        PostgreSQL only: `_INSERT_TOGETHER`)."""
+        PostgreSQL only: `_INSERT_GIVEN`)."""
         wanted = None if campaigns is None else set(campaigns)
         undone = [u for c, u in self.undone if wanted is None or c in wanted]
-        if undone:
+        if undone and together:
+            curs.execute(statements["unlearned_together"], (together_rows.recordset(undone),))
+        elif undone:
             curs.executemany(statements["unlearned"], undone)
+        given = [g for c, g in self.given if wanted is None or c in wanted]
         if together:
-            rows = [r for c, r in self.rows if wanted is None or c in wanted]
-            if rows:
-                curs.execute(statements["learned_together"], (_together(rows),))
+            if given:
+                encoded = _given(given)
+                if encoded is not None:
+                    curs.execute(statements["given_together"], (encoded,))
+                else:
+                    curs.execute(statements["learned_together"], (_together([r for g in given for r in g.rows()]),))
                 together_rows.sent(curs.connection)  # thousands of rows at a late phase
             return
-        rows = [r | {"entry": _jsonb(r["entry"])} for c, r in self.rows if wanted is None or c in wanted]
+        rows = [r | {"entry": _jsonb(r["entry"])} for g in given for r in g.rows()]
         if rows:
             curs.executemany(statements["learned"], rows)
 
     def campaigns(self) -> set[int]:
-        return {c for c, _ in self.rows} | {c for c, _ in self.undone}
+        return {c for c, _ in self.given} | {c for c, _ in self.undone}
+
+
+def _given(given: list[Given]) -> Jsonb | None:
+    """The events' rows as one JSON array of `Given`s, in one call where orjson's JSON of them all is safe as it is
+    (then each entry's is what `jsonsafe.dumps` writes); else None, and the rows go as `_together` sends them."""
+    try:
+        encoded = orjson.dumps(given)
+    except orjson.JSONEncodeError:
+        return None
+    return None if jsonsafe.unsafe(encoded) else jsonsafe.as_jsonb(encoded)
 
 
 def _together(rows: list[dict[str, Any]]) -> Jsonb:
@@ -161,11 +228,11 @@ def _together(rows: list[dict[str, Any]]) -> Jsonb:
     return jsonsafe.as_jsonb(encoded)
 
 
-def _undone(row: dict[str, Any], undo: dict[str, Any]) -> bool:
+def _undone(given: Given, undo: dict[str, Any]) -> bool:
     return bool(
-        row["campaign_id"] == undo["campaign_id"]
-        and row["source_id"] == undo["source_id"]
-        and undo["restored"] < row["version"] < undo["at"]
+        given.campaign_id == undo["campaign_id"]
+        and given.source_id == undo["source_id"]
+        and undo["restored"] < given.version < undo["at"]
     )
 
 

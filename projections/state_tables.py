@@ -149,10 +149,17 @@ def names(generation: int) -> dict[str, Identifier]:
     }
 
 
-def create_generation(generation: int) -> list[Composed]:
+def create_generation(generation: int, keys_later: bool = False) -> list[Composed]:
     """DDL for one generation's (empty) tables, their written columns compressed by lz4 where the server has it
-    (`compress`); they must not exist yet."""
-    return [*(SQL(s).format(**names(generation)) for s in _TABLES), compress(compressed(generation))]
+    (`compress`); they must not exist yet. `keys_later`: a rebuild's, the houses' knowledge without its key, which
+    `keys` adds before the switch (projections/knowledge.py `UNKEYED`)."""
+    made = [knowledge.UNKEYED if s is KNOWLEDGE and keys_later else s for s in _TABLES]
+    return [*(SQL(s).format(**names(generation)) for s in made), compress(compressed(generation))]
+
+
+def keys(generation: int) -> list[Composed]:
+    """DDL adding what `create_generation(keys_later=True)` left out."""
+    return [SQL(knowledge.ADD_KEY).format(**names(generation))]
 
 
 def drop_generation(generation: int) -> list[Composed]:

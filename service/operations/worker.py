@@ -165,8 +165,9 @@ def rebuild(
             raise RuntimeError(f"projection {model.name!r} has no generation yet: run `intrigue migrate`")
         old = int(row[0])
         new = old + 1
+        keys_later = not citus.enabled(conn)  # on Citus each table has its keys from the start, as before
         with conn.transaction():  # a rebuild that died before its switch left its generation behind
-            for statement in [*tables.drop_generation(new), *tables.create_generation(new)]:
+            for statement in [*tables.drop_generation(new), *tables.create_generation(new, keys_later)]:
                 conn.execute(statement)
             citus.distribute(conn)  # on Citus, the new generation's tables join their campaigns' shards
         log.info("rebuilding", extra={"projection": model.name, "generation": new})
@@ -188,6 +189,8 @@ def rebuild(
             _catch_up(runner, close_enough, report, pause=0.2)
             if reporting is not None:  # the reports of what is folded so far applied before the switch lock
                 reporting.drained()
+            for statement in tables.keys(new) if keys_later else []:  # the runner's tail pages wait for it
+                conn.execute(statement)
             with conn.transaction():
                 conn.execute(state_sql.SWITCHING, {"model": model.name})  # the live writes in flight end first
                 head = _catch_up(runner, 0, report, pause=0.01)

@@ -233,7 +233,9 @@ def reporter(
 ) -> Callable[[], tuple[int, dict[UUID, bytes]]]:
     """Every member's report of the resolution at the campaign's version `resolved_version` (phase_reports.Reporter):
     the window read now, the reports built by the function answered, which reads nothing."""
-    with curs.connection.cursor(row_factory=tuple_row) as events:  # the page's cursor reads dict rows
+    # The page's cursor reads dict rows; the events come in binary: their bytes as they are, not hex the server writes
+    # and the client reads back (issue 31, P4: a rebuild's reporting process reads every window).
+    with curs.connection.cursor(row_factory=tuple_row, binary=True) as events:
         row = events.execute(_RESOLVED, (campaign_id, campaign_id, resolved_version)).fetchone()
         if row is None:
             raise LookupError(f"no event {resolved_version} of campaign {campaign_id}")

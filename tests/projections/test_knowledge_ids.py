@@ -10,7 +10,7 @@ from projections import knowledge
 
 
 class HouseIntel:
-    class MovementSeen:  # its qualified name is the event's (`knowledge_entries` reads it)
+    class MovementSeen:  # its qualified name is the event's (`knowledge_given` reads it)
         def __init__(self, observers: dict[str, str]) -> None:
             self.knowledge = {"kind": "movement", "phase": 3, "week": 2}
             self.observers = observers
@@ -22,7 +22,9 @@ def test_a_sightings_rows_name_each_observer_parsed_once() -> None:
     intel = SimpleNamespace(house_id=UUID(int=1), campaign_id=UUID(int=2))
     knowledge.house_id.cache_clear()
     for _ in range(3):  # three sightings seen by the same forty houses
-        rows = knowledge.rows_of(intel, HouseIntel.MovementSeen(observers))  # type: ignore[arg-type]
+        given = knowledge.given_of(intel, HouseIntel.MovementSeen(observers))  # type: ignore[arg-type]
+        assert given is not None
+        rows = given.rows()
         assert [(r["house_id"], r["entry"]["id"]) for r in rows] == [(UUID(o), e) for o, e in observers.items()]
         assert {(r["source_id"], r["campaign_id"], r["phase"], r["week"]) for r in rows} == {
             (UUID(int=1), UUID(int=2), 3, 2)

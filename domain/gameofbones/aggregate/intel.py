@@ -74,7 +74,7 @@ class HouseIntel(Rewindable):
     @event("MovementSeen")
     def _movement_seen(self, observers: dict[str, str], knowledge: dict[str, Any]) -> None:
         """No rule reads a movement seen (seed 000, Troop Movements: the other houses "know where you have
-        moved them"): the event is the record, read by the views (`knowledge_entries`)."""
+        moved them"): the event is the record, read by the views (`knowledge_given`)."""
 
     def _restored(self) -> None:
         """A restore from before the working set (its state held everything): narrowed to it."""
@@ -82,21 +82,26 @@ class HouseIntel(Rewindable):
         self.knowledge = narrowed(self.knowledge, *latest(self.knowledge))
 
 
-def knowledge_entries(house_id: str, event: object) -> list[tuple[str, dict[str, Any]]]:
-    """(holder, entry) of each knowledge entry an intel event gives (`house_id`: the intel's house): what it
-    learned is its own; a movement seen is each observer's, with the observer's own id."""
+def knowledge_given(event: object) -> tuple[dict[str, Any], Mapping[str, Any] | None] | None:
+    """What an intel event gives its holders: (entry, None), what the intel's house learned, its own entry as it is;
+    or (seen, observers), a movement seen, each observer's entry `seen_entry(seen, its entry's id)`. None for any other
+    event. One event's entries are kept together until they are written (projections/knowledge.py)."""
     name: Any = type(event).__qualname__
     if name == "HouseIntel.KnowledgeGained":
-        return [(house_id, dict(getattr(event, "knowledge")))]  # noqa: B009 (an event class made by `@event`)
+        return getattr(event, "knowledge"), None  # noqa: B009 (an event class made by `@event`)
     if name == "HouseIntel.MovementSeen":
-        seen: dict[str, Any] = getattr(event, "knowledge")  # noqa: B009
-        return [(observer, {"id": entry_id, **seen}) for observer, entry_id in getattr(event, "observers").items()]  # noqa: B009
-    return []
+        return getattr(event, "knowledge"), getattr(event, "observers")  # noqa: B009
+    return None
+
+
+def seen_entry(seen: Mapping[str, Any], entry_id: Any) -> dict[str, Any]:
+    """An observer's knowledge entry of a movement seen: the movement with the observer's own entry id."""
+    return {"id": entry_id, **seen}
 
 
 def sighting_entries(sightings: Iterable[dict[str, Any]], observer: str) -> list[dict[str, Any]]:
     """The knowledge entries one observer holds from a mover's sightings, each with the observer's own id."""
-    return [{"id": s["observers"][observer], **s["knowledge"]} for s in sightings if observer in s["observers"]]
+    return [seen_entry(s["knowledge"], s["observers"][observer]) for s in sightings if observer in s["observers"]]
 
 
 Entries = list[dict[str, Any]]

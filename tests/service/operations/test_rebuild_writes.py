@@ -13,6 +13,7 @@ from typing import Any
 import psycopg
 import pytest
 from psycopg import Cursor
+from psycopg.rows import tuple_row
 from psycopg.sql import Identifier
 
 from projections import phase_reports
@@ -29,6 +30,17 @@ from tests.support.both_systems_world import play_both
 STATE = READ_MODELS[0]
 
 
+def played(db: Database) -> bool:
+    """Both rule systems played through two rollbacks; whether the store is on Citus."""
+    writer = Intrigue(db)
+    try:
+        play_both(writer)
+    finally:
+        writer.close()
+    with psycopg.connect(db.conninfo) as conn:
+        return citus.enabled(conn)
+
+
 def rebuilt(db: Database) -> dict[str, Any]:
     rebuild(db, {**db.eventsourcing_env(2), "CREATE_TABLE": "n"}, STATE)
     return generation_rows(db)
@@ -38,13 +50,7 @@ def rebuilt(db: Database) -> dict[str, Any]:
 def test_the_rows_written_in_one_statement_are_the_rows_a_statement_per_row_wrote(
     fresh_db: Database, monkeypatch: pytest.MonkeyPatch, page: int
 ) -> None:
-    writer = Intrigue(fresh_db)
-    try:
-        play_both(writer)
-    finally:
-        writer.close()
-    with psycopg.connect(fresh_db.conninfo) as conn:
-        on_citus = citus.enabled(conn)
+    on_citus = played(fresh_db)
     monkeypatch.setenv("INTRIGUE_PROJECTION_PAGE", str(page))
     monkeypatch.setenv(rebuild_reports.SETTING, "0")  # the reports in the runner, whose writes are watched here
     write, write_reports = PageKnowledge.write, phase_reports.write
@@ -95,3 +101,55 @@ def test_the_rows_written_in_one_statement_are_the_rows_a_statement_per_row_wrot
             (campaign_id, phase, member_id),
         ).fetchone()
         assert row == (7, {"again": True})
+
+
+_KEYED = """SELECT coalesce(bool_or(i.indisprimary), false) FROM pg_class c LEFT JOIN pg_index i ON i.indrelid = c.oid
+    WHERE c.relname = %s"""
+
+
+def _current(db: Database) -> int:
+    with psycopg.connect(db.conninfo) as conn:
+        row = conn.execute("SELECT current FROM read_model_generation WHERE name = 'state'").fetchone()
+        assert row is not None
+        return int(row[0])
+
+
+def test_a_rebuilds_knowledge_gets_its_key_once_its_rows_are_in_and_before_the_switch(
+    fresh_db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 31, P4 (session 28): on plain PostgreSQL a rebuild's knowledge table has no key while the runner writes
+    it, and has it before the switch (the live writers' `ON CONFLICT` find it); on Citus it has it from the start. A
+    row sharing another's key (none does) would fail the rebuild before its switch, not be kept out silently."""
+    on_citus = played(fresh_db)
+    old = _current(fresh_db)
+    table = f"house_knowledge_g{old + 1}"
+    write = PageKnowledge.write
+    keyed: list[bool] = []
+
+    def watched(self: PageKnowledge, curs: Cursor[Any], *args: Any, **kw: Any) -> None:
+        if self.given:
+            with curs.connection.cursor(row_factory=tuple_row) as asking:
+                row = asking.execute(_KEYED, (table,)).fetchone()
+            keyed.append(bool(row and row[0]))
+        write(self, curs, *args, **kw)
+
+    monkeypatch.setattr(PageKnowledge, "write", watched)
+    rows = rebuilt(fresh_db)
+    assert _current(fresh_db) == old + 1 and rows["house_knowledge"]
+    assert keyed and set(keyed) == {on_citus}
+    with psycopg.connect(fresh_db.conninfo) as conn:
+        assert conn.execute(_KEYED, (table,)).fetchone() == (True,)
+    if on_citus:
+        return
+    # An intel event's rows written twice: the key cannot be built, the rebuild fails, the readers stay where they were.
+    fold = PageKnowledge.fold
+
+    def folded_twice(self: PageKnowledge, campaign: int, intel: Any, event: Any) -> None:
+        before = len(self.given)
+        fold(self, campaign, intel, event)
+        self.given += self.given[before:]
+
+    monkeypatch.setattr(PageKnowledge, "fold", folded_twice)
+    with pytest.raises(psycopg.errors.UniqueViolation):
+        rebuilt(fresh_db)
+    assert _current(fresh_db) == old + 1

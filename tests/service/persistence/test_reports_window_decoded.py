@@ -14,6 +14,8 @@ from uuid import UUID
 
 import psycopg
 import pytest
+from psycopg import pq
+from psycopg.rows import tuple_row
 
 from projections.phase_reports import Decoded
 from service.bootstrap import Intrigue
@@ -85,16 +87,21 @@ def report_rows(db: Database) -> list[tuple[Any, ...]]:
         return conn.execute(ROWS).fetchall()
 
 
-@pytest.mark.parametrize("page", [None, 7])
-def test_each_resolutions_window_from_a_rebuilds_page_is_the_window_read_back(
-    fresh_db: Database, monkeypatch: pytest.MonkeyPatch, page: int | None
-) -> None:
-    intrigue = Intrigue(fresh_db)
+def played_reports(db: Database) -> list[tuple[Any, ...]]:
+    """Both rule systems played through two rollbacks, each resolution's reports kept inline: their rows."""
+    intrigue = Intrigue(db)
     try:
         play_both(intrigue)
     finally:
         intrigue.close()
-    rows = report_rows(fresh_db)
+    return report_rows(db)
+
+
+@pytest.mark.parametrize("page", [None, 7])
+def test_each_resolutions_window_from_a_rebuilds_page_is_the_window_read_back(
+    fresh_db: Database, monkeypatch: pytest.MonkeyPatch, page: int | None
+) -> None:
+    rows = played_reports(fresh_db)
     windows: Windows = []
     asked: list[list[Any]] = []
     monkeypatch.setattr(phase_report_kept, "window_read", _both(windows, asked))
@@ -114,3 +121,34 @@ def test_each_resolutions_window_from_a_rebuilds_page_is_the_window_read_back(
         assert asked == [[] for _ in windows]
     else:  # a window starting before its resolution's page: its start read back, the rest from the page
         assert any(first > start for first, start in starts)
+
+
+def test_a_reporters_window_read_back_comes_in_binary_as_the_text_read_has_it(
+    fresh_db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 31, P4 (session 28): the events a reporter reads back come in binary (their bytes, not the hex the server
+    would write and the client read back): the same window as read in text."""
+    rows = played_reports(fresh_db)
+    formats: list[pq.Format] = []
+    windows: list[tuple[list[AuditEntry], list[AuditEntry]]] = []
+    window_read = phase_report_kept.window_read
+
+    def also_in_text(curs: Any, campaign_id: UUID, phase: int, end: int, decoded: Decoded | None = None) -> Any:
+        formats.append(curs.format)
+        with curs.connection.cursor(row_factory=tuple_row) as text:
+            in_text = window_read(text, campaign_id, phase, end)
+        made = window_read(curs, campaign_id, phase, end, decoded)
+
+        def window() -> list[AuditEntry]:
+            windows.append((made(), in_text()))
+            return windows[-1][0]
+
+        return window
+
+    monkeypatch.setattr(phase_report_kept, "window_read", also_in_text)
+    monkeypatch.setenv(rebuild_reports.SETTING, "0")  # the reports in the runner, read back where a page starts late
+    monkeypatch.setenv("INTRIGUE_PROJECTION_PAGE", "7")
+    rebuild(fresh_db, {**fresh_db.eventsourcing_env(2), "CREATE_TABLE": "n"}, READ_MODELS[0])
+    assert report_rows(fresh_db) == rows
+    assert len(windows) >= 5 and set(formats) == {pq.Format.BINARY}
+    assert all(made == in_text for made, in_text in windows)
