@@ -155,8 +155,7 @@ def window_read(
     cut = end  # the window's events below `cut` are read back from the store, those from it on are `decoded`'s
     if held and decoded is not None:
         cut = max(decoded.first, start + 1)
-    # In binary (issue 31, P4): the states come as they are, not as hex the server writes and the client reads back.
-    read_back = curs.execute(_WINDOW, (campaign_id, start, cut), binary=True).fetchall() if cut > start + 1 else []
+    read_back = curs.execute(_WINDOW, (campaign_id, start, cut)).fetchall() if cut > start + 1 else []
 
     def window() -> list[AuditEntry]:
         entries = []

@@ -133,11 +133,13 @@ def test_a_reporters_window_read_back_comes_in_binary_as_the_text_read_has_it(
     windows: list[tuple[list[AuditEntry], list[AuditEntry]]] = []
     window_read = phase_report_kept.window_read
 
-    def also_in_text(curs: Any, campaign_id: UUID, phase: int, end: int, decoded: Decoded | None = None) -> Any:
+    def also_in_text(
+        curs: Any, campaign_id: UUID, phase: int, end: int, decoded: Decoded | None = None, reads: Any = None
+    ) -> Any:
         formats.append(curs.format)
         with curs.connection.cursor(row_factory=tuple_row) as text:
-            in_text = window_read(text, campaign_id, phase, end)
-        made = window_read(curs, campaign_id, phase, end, decoded)
+            in_text = window_read(text, campaign_id, phase, end, None, reads)
+        made = window_read(curs, campaign_id, phase, end, decoded, reads)
 
         def window() -> list[AuditEntry]:
             windows.append((made(), in_text()))
