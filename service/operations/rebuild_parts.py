@@ -22,6 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from projections import standings
+from service.operations.rebuild_settings import setting
 from service.persistence.readmodels import ReadModel, by_name, close_view, drained_runner, open_view
 from service.usecases import phase_report_kept  # noqa: F401 - registers the phase reports' reporter, as the rebuild's own process has
 
@@ -41,7 +42,7 @@ def rebuild_workers(env: dict[str, str], events: int) -> int:
 
 
 def _setting(env: dict[str, str], name: str, default: int) -> int:
-    value = (env.get(name) or os.environ.get(name) or "").strip()
+    value = setting(env, name)
     return int(value) if value else default
 
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import queue
 import subprocess
 import sys
@@ -38,6 +37,7 @@ from psycopg.sql import SQL
 
 from projections import phase_reports, report_handoff
 from projections.state_sql import ON_CITUS, statements_of
+from service.operations.rebuild_settings import setting
 from service.persistence.readmodels import ReadModel, _conninfo
 from service.usecases import phase_report_kept
 
@@ -163,7 +163,7 @@ def start(model: ReadModel, generation: int, env: dict[str, str], events: int) -
     proc = subprocess.Popen(command(generation), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=out)
     assert proc.stdin is not None
     proc.stdin.write(json.dumps({"env": env}).encode() + b"\n")
-    stall = (env.get(STALL) or os.environ.get(STALL) or "").strip()
+    stall = setting(env, STALL)
     reporting = Reporting(proc, out, float(stall) if stall else STALL_SECONDS)
     view = type(model.view.__name__, (model.view,), {"reports_to": reporting})
     return ReadModel(model.name, view), reporting
@@ -171,10 +171,10 @@ def start(model: ReadModel, generation: int, env: dict[str, str], events: int) -
 
 def handed_over(env: dict[str, str], events: int) -> bool:
     """Whether a rebuild of a log of `events` hands its reports to a process: `SETTING` 0 or 1, else from `FROM`."""
-    forced = (env.get(SETTING) or os.environ.get(SETTING) or "").strip()
+    forced = setting(env, SETTING)
     if forced:
         return forced != "0"
-    size = (env.get(FROM) or os.environ.get(FROM) or "").strip()
+    size = setting(env, FROM)
     return events >= (int(size) if size else SMALL_LOG)
 
 
