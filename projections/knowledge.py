@@ -132,6 +132,15 @@ class Given:
         ]
 
 
+def _firsts(holders: list[Any]) -> list[Any]:
+    """Each holder's first entry of the event: the row its key keeps, made alike by every writer (a live writer's
+    insert kept the first `ON CONFLICT DO NOTHING`; a rebuild's, into a table keyed once its rows are in, failed)."""
+    kept: dict[UUID, Any] = {}
+    for holder in holders:
+        kept.setdefault(holder[0], holder)
+    return list(kept.values())
+
+
 def given_of(intel: HouseIntel, event: Any) -> Given | None:
     """The rows one intel event adds (`intel`: the aggregate it was folded onto), or None."""
     house = str(intel.house_id)
@@ -147,6 +156,8 @@ def given_of(intel: HouseIntel, event: Any) -> Given | None:
     holders: list[tuple[UUID] | tuple[UUID, Any]] = [
         (source_id if holder == house else house_id(holder), entry_id) for holder, entry_id in observers.items()
     ]
+    if len({h[0] for h in holders}) < len(holders):  # a house named twice (two spellings of its id)
+        holders = _firsts(holders)
     return Given(campaign_id, source_id, event.originator_version, phase, week, entry, holders)
 
 
