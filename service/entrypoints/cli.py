@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import signal
 import sys
 from importlib import metadata
 from uuid import UUID
@@ -148,6 +149,11 @@ def _serve(args: argparse.Namespace, projections: bool, migrate: bool) -> int:
     from service.entrypoints.http import create_app
     from service.entrypoints.serving import uvicorn_options
 
+    # SIGTERM (a deployment's stop: Kubernetes, `docker stop`, systemd) ends `serve` as Ctrl-C does. uvicorn shuts
+    # down gracefully, then raises the signal again with the handler it found: Python's default for SIGTERM ended the
+    # process there, before `Intrigue.close`, the log thread's last lines and the embedded server's release.
+    signal.signal(signal.SIGTERM, _terminated)
+
     settings = Settings.load()
     settings = settings.model_copy(
         update={
@@ -175,6 +181,10 @@ def _serve(args: argparse.Namespace, projections: bool, migrate: bool) -> int:
     finally:
         intrigue.close()
     return 0
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)  # the status a shell gives a process ended by the signal
 
 
 def _at_least_one(value: str) -> int:
