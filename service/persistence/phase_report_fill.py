@@ -73,6 +73,6 @@ def fill(conn: psycopg.Connection[Any], generation: int) -> int:
         campaign = _Campaign(UUID(str(campaign_id)), dict(state.get("members") or {}))
         with conn.cursor() as curs:
             for phase, version in sorted(standing(marks).items()):
-                phase_reports.record(curs, sql, campaign, phase, version, lambda _: None)
+                phase_reports.record(curs, sql, phase_reports.Resolution(campaign, phase, version, lambda _: None))
                 phases += 1
     return phases
