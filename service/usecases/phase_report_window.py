@@ -69,7 +69,9 @@ def read_by_any(campaign_id: UUID, members: Mapping[UUID, tuple[str, Collection[
     one read off any aggregate (`READ_OFF`). `ReportWindow.read_by` hands a report nothing else, so the window is
     the same without the others (issue 31, P4: a late phase's window is a quarter chronicle and regions, which a
     rebuild's reporting process decoded for nothing)."""
-    ids = {campaign_id, *(stream for member, (kind, _) in members.items() for stream in own_streams(member, kind))}
+    ids = {campaign_id}
+    for member, (kind, _) in members.items():
+        ids.update(own_streams(member, kind))
     by_topic: dict[str, bool] = {}  # a few dozen topics
 
     def reads(aggregate_id: UUID, topic: str) -> bool:
@@ -102,13 +104,15 @@ class ReportWindow:
         for place, entry in enumerate(self.entries):
             self.by_aggregate.setdefault(entry.aggregate_id, []).append(place)
             reach = READ_OFF.get(entry_name(entry))
+            if reach is None:  # most entries: asked first (an enum member's lookup costs, issue 31 P4)
+                continue
             if reach is Reach.ROLLED_IN:
                 for actor in {str(r.get("actor")) for r in entry.payload.get("rolls") or ()}:
                     self.by_actor.setdefault(actor, []).append(place)
             elif reach is Reach.SEEN and isinstance(observers := entry.payload.get("observers"), dict):
                 for observer in observers:
                     self.by_observer.setdefault(observer, []).append(place)
-            elif reach is not None:  # every member's, and a sighting without its observers: as before
+            else:  # every member's, and a sighting without its observers: as before
                 self.shared.append(place)
 
     def read_by(self, member_id: UUID, kind: str, actors: Collection[str]) -> list[AuditEntry]:
