@@ -32,7 +32,7 @@ from psycopg.rows import DictRow
 from psycopg.sql import SQL
 
 from projections.page import PageFold
-from projections.phase_reports import Decoded
+from projections.page_decoded import Decoded
 from projections.pipelined import command, statement_cursors
 from projections.state import Lanes, StateView, _GenerationChangedError
 from projections.state_sql import CURRENT, GENERATION_KEY

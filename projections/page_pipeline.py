@@ -21,7 +21,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from functools import partial
 from typing import Any, TypeVar
-from uuid import UUID
 
 import psycopg
 from eventsourcing.postgres import PostgresDatastore
@@ -128,21 +127,14 @@ def transaction(datastore: PostgresDatastore) -> Iterator[PageCursors]:
 
 
 def reports_apart(
-    curs: PageCursors,
-    sql: Mapping[str, Composed],
-    campaign: Any,
-    phase: int,
-    resolved_version: int,
-    loaded: Callable[[UUID], Any | None],
-    decoded: phase_reports.Decoded | None = None,
-    together: bool = False,
+    curs: PageCursors, sql: Mapping[str, Composed], resolution: phase_reports.Resolution, together: bool = False
 ) -> Callable[[], None]:
     """A pipelined page's reports of a resolution: read now, in a savepoint whose RELEASE needs no sync (the reads were
     answered), before the history's rows are sent; built and written by the function answered, after them, `apart`.
     A reporter's failure or a refused report leaves the page's other rows and is logged, as `phase_reports.record`."""
-    if not phase_reports.REPORTERS or campaign is None:
+    if not phase_reports.REPORTERS or resolution.campaign is None:
         return lambda: None
-    refused = partial(phase_reports.not_kept, phase, campaign.id)
-    read = partial(phase_reports.read_first, curs, sql, campaign, phase, resolved_version, loaded, decoded, together)
+    refused = partial(phase_reports.not_kept, resolution.phase, resolution.campaign.id)
+    read = partial(phase_reports.read_first, curs, sql, resolution, together)
     written = curs.apart(read, refused, answered=True)
     return (lambda: None) if written is None else partial(curs.apart, written, refused)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 from uuid import UUID
 
 from psycopg import Cursor
@@ -16,22 +16,27 @@ from psycopg.sql import Composed
 
 from projections import page_pipeline, phase_reports, report_handoff
 
-# `phase_reports.record`'s arguments but `together`: the cursor, the statements, the campaign, the phase, the resolved
-# version, the page's aggregates by id, and the events decoded.
-Args = tuple[Cursor[Any], Mapping[str, Composed], Any, int, int, Callable[[UUID], Any | None], Any]
+
+class Writer(Protocol):
+    """How a state writer makes its pages' reports (projections/state.py `StateView`)."""
+
+    reports_read_first: bool  # an inline page's (projections/inline.py)
+    reports_to: report_handoff.Handoff | None  # a rebuild's, where a reporting process runs
+    together: bool  # a resolution's reports in one statement (plain PostgreSQL)
 
 
 def made(
-    curs: Any, args: Args, read_first: bool, handoff: report_handoff.Handoff | None, together: bool
+    curs: Any, sql: Mapping[str, Composed], resolution: phase_reports.Resolution, writer: Writer
 ) -> Callable[[], Any]:
-    """The resolution's reports, to be called once its history is recorded; `args` are `phase_reports.record`'s."""
-    if read_first:
-        return phase_reports.read_first(*args, together=together)
-    if handoff is not None:
-        return partial(report_handoff.resolved, handoff, *args[:-1])
+    """The resolution's reports, to be called once its history is recorded."""
+    together = writer.together
+    if writer.reports_read_first:
+        return phase_reports.read_first(curs, sql, resolution, together=together)
+    if writer.reports_to is not None:
+        return partial(report_handoff.resolved, writer.reports_to, curs, sql, resolution)
     if isinstance(curs, page_pipeline.PageCursors):
-        return page_pipeline.reports_apart(curs, *args[1:], together=together)
-    return partial(phase_reports.record, *args, together=together)
+        return page_pipeline.reports_apart(curs, sql, resolution, together=together)
+    return partial(phase_reports.record, curs, sql, resolution, together=together)
 
 
 def forgotten(

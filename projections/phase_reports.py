@@ -22,9 +22,9 @@ it for the phases already resolved.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 from uuid import UUID
 
 import orjson
@@ -35,6 +35,7 @@ from psycopg.types.json import Jsonb
 
 from projections import jsonsafe
 from projections import together as together_rows
+from projections.page_decoded import Decoded
 
 log = logging.getLogger("intrigue.projections")
 TABLE = """CREATE TABLE IF NOT EXISTS {reports} (
@@ -61,86 +62,23 @@ _FORGET = "DELETE FROM {reports} WHERE campaign_id = %s AND phase >= %s"
 _ROW = "SELECT state || recent AS state FROM {state} WHERE id = %s AND campaign_id = %s"
 
 Members = dict[UUID, tuple[str, frozenset[str]]]  # each member's kind, and whose rolls are its own
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
-class Decoded:
-    """Events of the campaign the page holds decoded (an inline page's: its command's own; a runner's: `PageDecoded`),
-    so that a reporter need not read them back from the store and decode them again (issue 31, item 1): those at the
-    campaign's positions `first`, `first + 1`..., each with its stored topic, and the mapper that decoded them."""
+class Resolution:
+    """A resolution a page just folded, whose members' reports are to be made (`record`, `read_first`, or handed over:
+    projections/page_reports.py): the campaign (its aggregate, or what of it `members_of` reads), the phase, the
+    campaign's version that resolved it, the page's aggregates by id, and the events the page holds decoded."""
 
-    campaign_id: UUID
-    first: int
-    events: Sequence[tuple[str, Any]]
-    mapper: Any
+    campaign: Any
+    phase: int
+    version: int
+    loaded: Callable[[UUID], Any | None]
+    decoded: Decoded | None = None
 
-    @property
-    def end(self) -> int:
-        """The position after the last."""
-        return self.first + len(self.events)
-
-
-class PageDecoded:
-    """A runner's page's events, decoded, by campaign (issue 31, P4): for a resolution folded in the page, its
-    campaign's events of the page at their positions, which its reports need not read back from the store and decode
-    again (`Decoded`). A page holds several campaigns interleaved, each one's events a prefix of its lane in position
-    order (projections/lane_reader.py); an event left out of the page (spared by a snapshot, undecodable: no `topics`
-    entry) breaks its campaign's run, and a resolution is given only the run of consecutive positions ending at it.
-    Indexed at the page's first resolution."""
-
-    def __init__(
-        self,
-        events: Sequence[tuple[Any, int]],
-        lanes: Mapping[int, tuple[UUID, int]],
-        topics: Mapping[int, str],
-        mapper: Any,
-    ) -> None:
-        self._events, self._lanes, self._topics, self.mapper = events, lanes, topics, mapper
-        # By campaign: its positions, (topic, event) pairs, and where each one's run of consecutive positions starts.
-        self._runs: dict[int, tuple[list[int], list[tuple[str, Any]], list[int]]] | None = None
-
-    def at(self, campaign_id: UUID, notification_id: int) -> Decoded | None:
-        """The campaign's run of the page's events that ends at the event `notification_id`, or None."""
-        if self._runs is None:
-            self._runs = self._index()
-        lane, runs = self._lanes.get(notification_id), self._runs.get(campaign_id.int)
-        if lane is None or lane[0] != campaign_id or runs is None or notification_id not in self._topics:
-            return None
-        positions, pairs, starts = runs
-        last = _index_of(positions, lane[1])
-        if last is None:
-            return None
-        first = starts[last]
-        return Decoded(campaign_id, positions[first], pairs[first : last + 1], self.mapper)
-
-    def _index(self) -> dict[int, tuple[list[int], list[tuple[str, Any]], list[int]]]:
-        runs: dict[int, tuple[list[int], list[tuple[str, Any]], list[int]]] = {}
-        lanes, topics = self._lanes, self._topics
-        for event, notification_id in self._events:
-            topic = topics.get(notification_id)
-            if topic is None:
-                continue
-            campaign_id, position = lanes[notification_id]
-            key = campaign_id.int
-            if key not in runs:
-                runs[key] = ([], [], [])
-            positions, pairs, starts = runs[key]
-            consecutive = bool(positions) and positions[-1] == position - 1
-            starts.append(starts[-1] if consecutive else len(positions))
-            positions.append(position)
-            pairs.append((topic, event))
-        return runs
-
-
-def _index_of(positions: list[int], position: int) -> int | None:
-    """Where `position` is in a campaign's positions of the page (rising: found by its offset from the first)."""
-    at = position - positions[0] if positions else -1
-    if 0 <= at < len(positions) and positions[at] == position:
-        return at
-    try:
-        return positions.index(position)  # a run broken before it
-    except ValueError:
-        return None
+    def members(self, curs: Cursor[Any], sql: Mapping[str, Composed]) -> Members:
+        return members_of(curs, sql, self.campaign, self.loaded)
 
 
 class Reporter(Protocol):
@@ -202,36 +140,20 @@ def members_of(
     return members
 
 
-def record(
-    curs: Cursor[Any],
-    sql: Mapping[str, Composed],
-    campaign: Any,
-    phase: int,
-    resolved_version: int,
-    loaded: Callable[[UUID], Any | None],
-    decoded: Decoded | None = None,
-    together: bool = False,
-) -> None:
+def record(curs: Cursor[Any], sql: Mapping[str, Composed], resolution: Resolution, together: bool = False) -> None:
     """Write every member's report of the resolution just folded (nothing with no reporter registered); `together`:
     in one statement (plain PostgreSQL only: `_WRITE_TOGETHER`)."""
-    if not REPORTERS or campaign is None:
+    if not REPORTERS or resolution.campaign is None:
         return
     try:
         with curs.connection.transaction():  # a savepoint: a reporter's failure leaves the page's writes alone
-            read_first(curs, sql, campaign, phase, resolved_version, loaded, decoded, together)()
+            read_first(curs, sql, resolution, together)()
     except Exception:
-        not_kept(phase, campaign.id)
+        not_kept(resolution.phase, resolution.campaign.id)
 
 
 def read_first(
-    curs: Cursor[Any],
-    sql: Mapping[str, Composed],
-    campaign: Any,
-    phase: int,
-    resolved_version: int,
-    loaded: Callable[[UUID], Any | None],
-    decoded: Decoded | None = None,
-    together: bool = False,
+    curs: Cursor[Any], sql: Mapping[str, Composed], resolution: Resolution, together: bool = False
 ) -> Callable[[], None]:
     """An inline page's reports (issue 31, P6): read now, before the history's rows are sent (in the pipeline a read
     sent after them is answered once the server has written them); built and written by the function answered,
@@ -239,25 +161,35 @@ def read_first(
     A reporter's failure has written nothing and is logged as in `record`. A statement PostgreSQL refuses (a read;
     the write, reported at a later read or the commit) loses the inline fold: the runner folds the events
     (projections/inline.py, service/persistence/recorder.py `_insert`), its reports in `record`'s savepoint."""
-    if not REPORTERS or campaign is None:
+    if not REPORTERS or resolution.campaign is None:
         return lambda: None
-    try:
-        members = members_of(curs, sql, campaign, loaded)
-        build = REPORTERS[0](curs, campaign.id, phase, resolved_version, members, decoded)
-    except psycopg.Error:
-        raise  # the command's transaction is lost
-    except Exception:
-        return not_kept(phase, campaign.id)
+    r, campaign_id = resolution, resolution.campaign.id
+    build = contained(r, lambda: REPORTERS[0](curs, campaign_id, r.phase, r.version, r.members(curs, sql), r.decoded))
+    if build is None:
+        return lambda: None
 
     def written() -> None:
         try:
             resolved_at, reports = build()
         except Exception:
-            not_kept(phase, campaign.id)
+            not_kept(r.phase, campaign_id)
             return
-        write(curs, sql, campaign.id, phase, resolved_at, reports, together=together)
+        write(curs, sql, campaign_id, r.phase, resolved_at, reports, together=together)
 
     return written
+
+
+def contained(resolution: Resolution, read: Callable[[], T]) -> T | None:
+    """What `read` answers (a read in the page's transaction: the members, the reporter's window), or None where it
+    failed, logged (`not_kept`): its reports are left to the readers. A failure of the transaction (psycopg's) is
+    raised: the page's statements are lost, and it is folded again."""
+    try:
+        return read()
+    except psycopg.Error:
+        raise
+    except Exception:
+        not_kept(resolution.phase, resolution.campaign.id)
+        return None
 
 
 def not_kept(phase: int, campaign_id: UUID, failure: BaseException | None = None) -> Callable[[], None]:

@@ -13,11 +13,10 @@ A job is JSON: `["resolved", campaign, phase, resolved_version, {member: [kind, 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, Protocol
 from uuid import UUID
 
-import psycopg
 from psycopg import Cursor
 from psycopg.sql import Composed
 
@@ -37,27 +36,18 @@ class Handoff(Protocol):
 
 
 def resolved(
-    handoff: Handoff,
-    curs: Cursor[Any],
-    sql: Mapping[str, Composed],
-    campaign: Any,
-    phase: int,
-    resolved_version: int,
-    loaded: Callable[[UUID], Any | None],
+    handoff: Handoff, curs: Cursor[Any], sql: Mapping[str, Composed], resolution: phase_reports.Resolution
 ) -> None:
     """The resolution's job, its members read now (as `phase_reports.record` reads them); a failure to read them is
     contained as a reporter's is: logged, its reports left to the readers."""
-    if campaign is None:
+    if resolution.campaign is None:
         return
-    try:
-        members = phase_reports.members_of(curs, sql, campaign, loaded)
-    except psycopg.Error:
-        raise  # the page's transaction is lost: it is folded again
-    except Exception:
-        phase_reports.not_kept(phase, campaign.id)
+    members = phase_reports.contained(resolution, lambda: resolution.members(curs, sql))
+    if members is None:
         return
     given = {str(m): [kind, sorted(actors)] for m, (kind, actors) in members.items()}
-    handoff.send(["resolved", str(campaign.id), int(phase), int(resolved_version), given])
+    campaign_id, phase, version = str(resolution.campaign.id), int(resolution.phase), int(resolution.version)
+    handoff.send(["resolved", campaign_id, phase, version, given])
 
 
 def forgotten(handoff: Handoff, campaign_id: UUID, to_phase: int) -> None:

@@ -30,6 +30,7 @@ from projections import history, kept, page_pipeline, page_reports, phase_report
 from projections.codec import domain_mapper
 from projections.failures import RECORD, StoppedCampaigns
 from projections.page import Origins, PageFold, data_fault
+from projections.page_decoded import Decoded, PageDecoded, decoded_at
 from projections.page_history import PageHistory
 from projections.plain_state import campaign_of, jsonb, public_state
 from projections.progress import Again
@@ -112,10 +113,10 @@ class StateView(StateRows):
         self.together = False
         self._backend_known = False
         # Set by an inline projection for its page: the command's events, decoded, which its phase reports need not
-        # read back from the store (projections/phase_reports.py `Decoded`).
-        self.decoded: phase_reports.Decoded | None = None
+        # read back from the store (projections/page_decoded.py `Decoded`).
+        self.decoded: Decoded | None = None
         # A runner's page's events, decoded, while it is folded: those its phase reports need not read back (P4).
-        self._page_decoded: phase_reports.PageDecoded | None = None
+        self._page_decoded: PageDecoded | None = None
         # Set by whoever runs this writer (the runner, the inline projection): where an aggregate not in
         # memory is restored from.
         self.restorer: Restorer | None = None
@@ -215,8 +216,8 @@ class StateView(StateRows):
                     if self._bases is not None and outer is None
                     else None
                 )
-                if topics:  # a runner's page: its resolutions' reports read its events (phase_reports.PageDecoded)
-                    self._page_decoded = phase_reports.PageDecoded(events, lanes, topics, self.mapper)
+                if topics:  # a runner's page: its resolutions' reports read its events (page_decoded.py `PageDecoded`)
+                    self._page_decoded = PageDecoded(events, lanes, topics, self.mapper)
                 try:
                     page.fold(events, starts)
                 finally:
@@ -286,11 +287,10 @@ class StateView(StateRows):
                 for a in members
             }
             campaign, version = states.get(campaign_id.int), domain_event.originator_version
-            decoded = self.decoded if self.decoded is not None and self.decoded.campaign_id == campaign_id else None
-            if decoded is None and self._page_decoded is not None:
-                decoded = self._page_decoded.at(campaign_id, position)
-            args = (curs, self._sql, campaign, domain_event.phase, version, partial(_loaded, states), decoded)
-            reports = page_reports.made(curs, args, self.reports_read_first, self.reports_to, self.together)
+            decoded = decoded_at(self.decoded, self._page_decoded, campaign_id, position)
+            loaded = partial(_loaded, states)
+            resolution = phase_reports.Resolution(campaign, domain_event.phase, version, loaded, decoded)
+            reports = page_reports.made(curs, self._sql, resolution, self)
             if self._page_history is not None:
                 self._page_history.record(curs, self._sql, params | {"phase": domain_event.phase}, in_memory, encode)
             else:

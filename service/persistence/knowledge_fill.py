@@ -14,7 +14,7 @@ import psycopg
 from eventsourcing.persistence import StoredEvent
 from psycopg.sql import SQL
 
-from projections import knowledge, state_tables
+from projections import knowledge, state_tables, state_upgrades
 from projections.codec import domain_mapper
 from projections.knowledge import PageKnowledge
 
@@ -31,7 +31,7 @@ def keep_knowledge(conn: psycopg.Connection[Any]) -> None:
     if row is None:
         return
     generation = int(str(row[0]))
-    for statement in state_tables.keep_knowledge(generation):
+    for statement in state_upgrades.keep_knowledge(generation):
         conn.execute(statement)
     fill(conn, generation)
 

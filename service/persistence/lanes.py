@@ -14,7 +14,7 @@ import psycopg
 from eventsourcing.persistence import StoredEvent
 from psycopg.sql import SQL, Composed, Identifier
 
-from projections import state_tables
+from projections import state_tables, state_upgrades
 from projections.codec import domain_mapper
 from service.persistence.recorder import FUNCTION, HEADS, HEADS_DDL, LANE_COLUMNS, LANE_INDEX
 
@@ -55,7 +55,7 @@ def campaign_lanes(conn: psycopg.Connection[Any]) -> None:
         conn.execute(statement)
     row = conn.execute("SELECT current FROM read_model_generation WHERE name = %s", (state_tables.MODEL,)).fetchone()
     if row is not None:
-        for composed in state_tables.lanes(int(str(row[0]))):
+        for composed in state_upgrades.lanes(int(str(row[0]))):
             conn.execute(composed)
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import psycopg
 from psycopg.sql import SQL
 
-from projections import standings, state_tables
+from projections import standings, state_tables, state_upgrades
 from service.persistence import (
     citus,
     compression,
@@ -60,7 +60,7 @@ def _read_model_generations(conn: psycopg.Connection[tuple[object, ...]]) -> Non
     if conn.execute("SELECT 1 FROM read_model_generation WHERE name = %s", (state_tables.MODEL,)).fetchone():
         return
     kind = conn.execute("SELECT relkind FROM pg_class WHERE oid = to_regclass('aggregate_state')").fetchone()
-    statements = state_tables.adopt_plain_tables() if kind == ("r",) else state_tables.create_generation(1)
+    statements = state_upgrades.adopt_plain_tables() if kind == ("r",) else state_tables.create_generation(1)
     # Tables from before step 11 have no column `recent` (that step adds it, and the view over it).
     recent = conn.execute(
         "SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('aggregate_state') AND attname = 'recent'"
@@ -84,7 +84,7 @@ def _campaign_positions(conn: psycopg.Connection[tuple[object, ...]]) -> None:
     """Each campaign's own read-model position, in the current generation, filled from its rows."""
     row = conn.execute("SELECT current FROM read_model_generation WHERE name = %s", (state_tables.MODEL,)).fetchone()
     assert row is not None, "step 3 made the generation"
-    for statement in state_tables.add_campaign_positions(int(str(row[0]))):
+    for statement in state_upgrades.add_campaign_positions(int(str(row[0]))):
         conn.execute(statement)
 
 
@@ -99,28 +99,28 @@ def _binary_insert_function(conn: psycopg.Connection[tuple[object, ...]]) -> Non
 def _bounded_history(conn: psycopg.Connection[tuple[object, ...]]) -> None:
     row = conn.execute("SELECT current FROM read_model_generation WHERE name = %s", (state_tables.MODEL,)).fetchone()
     if row is not None:
-        for statement in state_tables.bound_history(int(str(row[0]))):
+        for statement in state_upgrades.bound_history(int(str(row[0]))):
             conn.execute(statement)
 
 
 def _read_model_without_snapshots(conn: psycopg.Connection[tuple[object, ...]]) -> None:
     row = conn.execute("SELECT current FROM read_model_generation WHERE name = %s", (state_tables.MODEL,)).fetchone()
     if row is not None:
-        for statement in state_tables.drop_snapshots(int(str(row[0]))):
+        for statement in state_upgrades.drop_snapshots(int(str(row[0]))):
             conn.execute(statement)
 
 
 def _recent_keys(conn: psycopg.Connection[tuple[object, ...]]) -> None:
     row = conn.execute("SELECT current FROM read_model_generation WHERE name = %s", (state_tables.MODEL,)).fetchone()
     if row is not None:
-        for statement in state_tables.keep_recent(int(str(row[0]))):
+        for statement in state_upgrades.keep_recent(int(str(row[0]))):
             conn.execute(statement)
 
 
 def _precomputed_standings(conn: psycopg.Connection[tuple[object, ...]]) -> None:
     row = conn.execute("SELECT current FROM read_model_generation WHERE name = %s", (state_tables.MODEL,)).fetchone()
     if row is not None:
-        for statement in state_tables.precompute_standings(int(str(row[0]))):
+        for statement in state_upgrades.precompute_standings(int(str(row[0]))):
             conn.execute(statement)
 
 
@@ -130,7 +130,7 @@ def _standings_in_pieces(conn: psycopg.Connection[tuple[object, ...]]) -> None:
         "SELECT relname FROM pg_class WHERE relkind IN ('r', 'p') AND relname ~ %s", (r"^standings_answer_g\d+$",)
     ).fetchall()
     for (name,) in found:
-        for statement in state_tables.standings_in_pieces(int(str(name).removeprefix("standings_answer_g"))):
+        for statement in state_upgrades.standings_in_pieces(int(str(name).removeprefix("standings_answer_g"))):
             conn.execute(statement)
     row = conn.execute("SELECT current FROM read_model_generation WHERE name = %s", (state_tables.MODEL,)).fetchone()
     if row is not None and found:

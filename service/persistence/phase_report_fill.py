@@ -16,7 +16,7 @@ from uuid import UUID
 import psycopg
 from psycopg.sql import SQL
 
-from projections import phase_reports, state_tables
+from projections import phase_reports, state_tables, state_upgrades
 from projections.codec import domain_mapper
 from projections.state_sql import statements_of
 from service.persistence.citus import EVENTS
@@ -43,7 +43,7 @@ def keep_phase_reports(conn: psycopg.Connection[Any]) -> None:
     if row is None:
         return
     generation = int(str(row[0]))
-    for statement in state_tables.keep_phase_reports(generation):
+    for statement in state_upgrades.keep_phase_reports(generation):
         conn.execute(statement)
     fill(conn, generation)
 
@@ -73,6 +73,6 @@ def fill(conn: psycopg.Connection[Any], generation: int) -> int:
         campaign = _Campaign(UUID(str(campaign_id)), dict(state.get("members") or {}))
         with conn.cursor() as curs:
             for phase, version in sorted(standing(marks).items()):
-                phase_reports.record(curs, sql, campaign, phase, version, lambda _: None)
+                phase_reports.record(curs, sql, phase_reports.Resolution(campaign, phase, version, lambda _: None))
                 phases += 1
     return phases

@@ -6,7 +6,7 @@ The reporter reads what a request read before, in the projection's transaction: 
 opening before the resolution (the same window, `phase_window`, service/usecases/phase_report.py), and builds each
 report with `build_report`, so what a seat sees of each event is decided in one place, as it was. The events the
 projection's page holds decoded (an inline page's: its command's; a runner's page: its campaign's run up to the
-resolution, projections/phase_reports.py `PageDecoded`) are taken from it, not read back and decoded again (issue 31,
+resolution, projections/page_decoded.py `PageDecoded`) are taken from it, not read back and decoded again (issue 31,
 item 1 and P4).
 """
 
@@ -24,7 +24,7 @@ from eventsourcing.persistence import Mapper, StoredEvent
 from psycopg import Cursor
 from psycopg.rows import tuple_row
 
-from projections import jsonsafe, phase_reports
+from projections import jsonsafe, page_decoded, phase_reports
 from projections.codec import domain_mapper
 from projections.event_mapper import EventMapper
 from service.persistence.app import event_payload
@@ -121,7 +121,7 @@ def report_of(kept: dict[str, Any]) -> PhaseReport:
 
 
 def window_at(
-    curs: Cursor[Any], campaign_id: UUID, phase: int, end: int, decoded: phase_reports.Decoded | None = None
+    curs: Cursor[Any], campaign_id: UUID, phase: int, end: int, decoded: page_decoded.Decoded | None = None
 ) -> list[AuditEntry]:
     """The phase's events up to `end`, from its last opening before it (as PhaseReports read them); those `decoded`
     holds (the resolving command's own, issue 31 item 1) taken from it, not read back and decoded again."""
@@ -133,7 +133,7 @@ def window_read(
     campaign_id: UUID,
     phase: int,
     end: int,
-    decoded: phase_reports.Decoded | None = None,
+    decoded: page_decoded.Decoded | None = None,
     reads: Callable[[UUID, str], bool] | None = None,
 ) -> Callable[[], list[AuditEntry]]:
     """`window_at`'s reads made now, its events decoded by the function answered (an inline page's reports decode
@@ -180,7 +180,7 @@ def window_read(
     return window
 
 
-def _opened(decoded: phase_reports.Decoded, campaign_id: UUID, phase: int, end: int) -> int | None:
+def _opened(decoded: page_decoded.Decoded, campaign_id: UUID, phase: int, end: int) -> int | None:
     """The position of the phase's last opening before `end` among the decoded events, which run up to `end`: then
     the last there is, not asked of the store (issue 31, P4); None where they hold none."""
     first, events = decoded.first, decoded.events
@@ -228,7 +228,7 @@ def reporter(
     phase: int,
     resolved_version: int,
     members: phase_reports.Members,
-    decoded: phase_reports.Decoded | None = None,
+    decoded: page_decoded.Decoded | None = None,
 ) -> Callable[[], tuple[int, dict[UUID, bytes]]]:
     """Every member's report of the resolution at the campaign's version `resolved_version` (phase_reports.Reporter):
     the window read now, the reports built by the function answered, which reads nothing."""

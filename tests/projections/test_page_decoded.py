@@ -1,5 +1,5 @@
 """Issue 31, P4: a runner's page hands a resolution's reports the page's decoded events of its campaign
-(projections/phase_reports.py `PageDecoded`): the run of consecutive campaign positions that ends at the resolution,
+(projections/page_decoded.py `PageDecoded`): the run of consecutive campaign positions that ends at the resolution,
 whatever other campaigns' events the page interleaves, and nothing past a position the page left out (an event
 spared by a snapshot, one that could not be decoded)."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from uuid import UUID, uuid4
 
-from projections.phase_reports import PageDecoded
+from projections.page_decoded import PageDecoded
 
 A, B = uuid4(), uuid4()
 MAPPER = object()

@@ -104,7 +104,7 @@ def members_read_whole(patch: pytest.MonkeyPatch) -> Iterator[None]:
 @contextmanager
 def reports_read_their_window_back(patch: pytest.MonkeyPatch) -> Iterator[None]:
     """The phase reports' window read back from the store and decoded whole, as before the inline projection handed
-    the reporter its command's events, decoded (projections/phase_reports.py `Decoded`), and before the events no
+    the reporter its command's events, decoded (projections/page_decoded.py `Decoded`), and before the events no
     report reads were left out (`read_by_any`) and the others decoded to their attributes alone (issue 31, P4)."""
     window_read = phase_report_kept.window_read
 

@@ -1,5 +1,5 @@
 """Issue 31, item 1: a resolution's phase reports, built by the inline projection in the command's transaction, read
-the command's own events from the events the projection decoded (projections/phase_reports.py `Decoded`) instead of
+the command's own events from the events the projection decoded (projections/page_decoded.py `Decoded`) instead of
 reading them back from the store and decoding them again. Each window so made must be the one read back whole: the
 same entries, payloads included, after the projection folded those very events (a fold that changed an event's
 values in place would show here), on both rule systems, through rollbacks.
@@ -17,7 +17,7 @@ import pytest
 from psycopg import pq
 from psycopg.rows import tuple_row
 
-from projections.phase_reports import Decoded
+from projections.page_decoded import Decoded
 from service.bootstrap import Intrigue
 from service.operations import rebuild_reports
 from service.operations.worker import rebuild

@@ -5,6 +5,7 @@ strikes rolled in and not, a house's intel stream and others' sightings, the ini
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from itertools import product
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -12,9 +13,10 @@ import pytest
 
 from domain.gameofbones.aggregate.intel import HouseIntel
 from domain.gameofbones.face import intel_id
+from projections.topics import stored_topics
 from service.usecases.audit import AuditEntry
 from service.usecases.phase_report import build_report
-from service.usecases.phase_report_window import ReportWindow, read_by_any
+from service.usecases.phase_report_window import READ_OFF, ReportWindow, entry_name, read_by_any
 from tests.service.usecases.test_phase_report_rules import CAMPAIGN, event, roll
 
 RED, BLUE, GREEN, HOUSE, OTHER = uuid4(), uuid4(), uuid4(), uuid4(), uuid4()
@@ -194,3 +196,31 @@ def test_the_window_less_what_no_report_reads_gives_every_report_and_the_phases_
         assert report == build_report(whole, CAMPAIGN, 1, member, kind, set(actors))
     assert len(build_report(less, CAMPAIGN, 1, RED, "faction", {str(RED)}).damage_dealt) == 2
     assert "crept" in [k.result for k in build_report(less, CAMPAIGN, 1, HOUSE, "house", {"Matron"}).learned]
+
+
+def test_the_window_filter_keeps_every_entry_any_report_is_handed_and_else_only_the_campaigns() -> None:
+    """`read_by_any` and `ReportWindow.read_by` must not drift (issue 31, P4): on a window of every stored topic on a
+    stranger's aggregate (rolled in, seen and ordered by every member), on the campaign's, on each member's own streams
+    and on a faction's would-be intel stream, the filter keeps every entry some member's report is handed, and besides
+    them the campaign's alone (which cut the window). What is handed off the stranger's is every event `READ_OFF`
+    names, each a stored event."""
+    topics = sorted(stored_topics().events)
+    assert set(READ_OFF) <= {topic.rsplit(":", 1)[-1] for topic in topics}
+    members = {RED: ("faction", frozenset({str(RED)})), HOUSE: ("house", frozenset({"Matron"}))}
+    everyone = {
+        "rolls": [roll(actor, "attack", 7) for _, actors in members.values() for actor in actors],
+        "observers": {str(member): "s1" for member in members},
+        "order": [str(member) for member in members],
+    }
+    stranger = uuid4()
+    streams = [stranger, CAMPAIGN, RED, HOUSE, intel_id(str(HOUSE)), intel_id(str(RED))]  # a faction has no intel
+    at = datetime.now(UTC)
+    entries = [AuditEntry(p, a, 1, t, at, everyone) for p, (a, t) in enumerate(product(streams, topics), 1)]
+    reads = read_by_any(CAMPAIGN, members)
+    kept = {e.position for e in entries if reads(e.aggregate_id, e.topic)}
+    window = ReportWindow(entries)
+    handed = {e.position for m, (kind, actors) in members.items() for e in window.read_by(m, kind, actors)}
+    assert handed <= kept
+    assert {e.aggregate_id for e in entries if e.position in kept - handed} == {CAMPAIGN}
+    off_the_strangers = {entry_name(e) for e in entries if e.position in handed and e.aggregate_id == stranger}
+    assert off_the_strangers == set(READ_OFF)
