@@ -43,17 +43,6 @@ _HOMES = (
     ("Goldbar Caverns", 4, 0, 2),
 )
 _WILDS = ((1, 0), (2, 1))
-_SKILLS = (
-    "Gather Information",
-    "Sense Motive",
-    "Diplomacy",
-    "Bluff",
-    "Innuendo",
-    "Intimidate",
-    "Hide",
-    "Profession (Merchant)",
-    "Reflex save",
-)
 # (house, leader's level, lieutenants' levels, influence, power, the area it holds)
 _HOUSES = (
     ("House Varn", 14, (9, 9), 30_000, 6_000, "The Capital"),
@@ -150,12 +139,10 @@ def house_table() -> HouseTable:
     areas = {r.name: r for r in regions() if not r.wild}
     houses: dict[str, House] = {}
     for name, level, lieutenants, influence, power, area in _HOUSES:
-        leader = Character(f"{name} leader", level, dict.fromkeys(_SKILLS, level))
+        leader = Character.trained(f"{name} leader", level)
         house = House.register(SIM_CAMPAIGN, name, leader, 100_000, f"sim-{name}")
         for index, lieutenant_level in enumerate(lieutenants):
-            house.appoint_lieutenant(
-                Character(f"{name} lieutenant {index + 1}", lieutenant_level, dict.fromkeys(_SKILLS, lieutenant_level))
-            )
+            house.appoint_lieutenant(Character.trained(f"{name} lieutenant {index + 1}", lieutenant_level))
         house.change_influence(influence, "setup")
         house.change_power(power, "setup")
         region = areas[area]
