@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from uuid import UUID
 
 from domain.factionturn.aggregate.faction import Faction
-from domain.factionturn.aggregate.holdings import BASE_OF_INFLUENCE, OwnedAsset
+from domain.factionturn.aggregate.holdings import OwnedAsset
 from domain.factionturn.rules.creation import QUICK_REFERENCE
 from domain.factionturn.rules.goal_tracking import adoption_baseline
 from domain.factionturn.rules.rows import starting_asset
@@ -107,15 +107,7 @@ def faction_table() -> FactionTable:
     for worked, faction, home_name in zip(WORKED_FACTIONS, factions, names, strict=True):
         ref = QUICK_REFERENCE[worked.size]
         for region in _further_bases(worked, home_name, homes, factions)[: ref.additional_bases]:
-            base = OwnedAsset(
-                faction.next_asset_id(),
-                BASE_OF_INFLUENCE,
-                "Base of Influence",
-                "special",
-                str(region.id),
-                ref.base_hp,
-                ref.base_hp,
-            )
+            base = OwnedAsset.base(faction.next_asset_id(), str(region.id), ref.base_hp)
             faction.grant_asset(base, "further Base of Influence (seed 002, Generating Faction Quick Reference)")
     world = World(factions, regions_)
     for worked, faction, home_name in zip(WORKED_FACTIONS, factions, names, strict=True):
