@@ -13,19 +13,22 @@ from __future__ import annotations
 from domain.factionturn.aggregate.orders import (
     AbilityUse,
     Action,
-    Attack,
     BuyAsset,
-    ExpandInfluence,
-    RepairAsset,
     SeizeRegion,
-    Strike,
     UseAssetAbility,
     action_name,
 )
 from domain.factionturn.aggregate.view import FactionView
 from domain.factionturn.forms.order_funds import bring_to_action
-from domain.factionturn.forms.preview import Option, buyable_rows, buying_regions, verdict
-from domain.factionturn.rules.purchase import repair_plan
+from domain.factionturn.forms.preview import (
+    Option,
+    attack_options,
+    buyable_rows,
+    buying_regions,
+    expansion_options,
+    repair_options,
+    verdict,
+)
 from domain.factionturn.rules.purchase_rules import price
 from domain.factionturn.rules.world import World
 
@@ -35,20 +38,14 @@ def candidates(world: World, faction_id: str) -> tuple[int, list[Option]]:
     working, faction = world.with_copy_of(faction_id)
     working.begin_turn(faction_id)
     funds = bring_to_action(working, faction, False).at_action
-    priced: list[tuple[Action, int | None]] = [*_buys(working, faction, funds), *_repairs(faction)]
-    regions = dict.fromkeys(a.region_id for a in faction.assets.values() if a.region_id in world.regions)
-    priced += [(ExpandInfluence(region_id, 1), 1) for region_id in regions]
+    priced: list[tuple[Action, int | None]] = [*_buys(working, faction, funds), *repair_options(faction)]
+    priced += expansion_options(world, faction)
     if faction.goal and faction.goal["key"] == "regional_seizure":
         priced += [(SeizeRegion(r), None) for r in world.regions]
     priced += [
         (UseAssetAbility((AbilityUse(a.id, a.region_id),)), None) for a in faction.assets.values() if not a.is_base
     ]
-    priced += [
-        (Attack((Strike(a.id, str(rival.id), target.id),)), None)
-        for a in faction.assets.values()
-        for rival, target in world.present(a.region_id, but=faction_id)
-        if not target.stealthed
-    ]
+    priced += [(attack, None) for attack in attack_options(world, faction)]
     judged = [(a, cost, verdict(world, faction_id, a)) for a, cost in priced]
     return funds, [Option(action_name(a), a, cost, v) for a, cost, v in judged if v.allowed]
 
@@ -66,13 +63,3 @@ def _buys(world: World, faction: FactionView, funds: int) -> list[tuple[Action, 
             if cost <= funds:
                 found.append((BuyAsset(row.key, region_id), cost))
     return found
-
-
-def _repairs(faction: FactionView) -> list[tuple[Action, int | None]]:
-    found: list[tuple[Action, int | None]] = []
-    for asset in faction.assets.values():
-        if asset.hp < asset.max_hp:
-            order = RepairAsset(((asset.id, 1),))
-            found.append((order, repair_plan(faction, order)[2]))
-    order = RepairAsset(faction=True)
-    return [*found, (order, repair_plan(faction, order)[2])]

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from uuid import UUID
 
 from domain.factionturn.aggregate.faction import Faction
-from domain.factionturn.aggregate.holdings import BASE_OF_INFLUENCE, OwnedAsset
+from domain.factionturn.aggregate.holdings import OwnedAsset
 from domain.factionturn.rules.creation import QUICK_REFERENCE
 from domain.factionturn.rules.goal_tracking import adoption_baseline
 from domain.factionturn.rules.rows import starting_asset
@@ -43,17 +43,6 @@ _HOMES = (
     ("Goldbar Caverns", 4, 0, 2),
 )
 _WILDS = ((1, 0), (2, 1))
-_SKILLS = (
-    "Gather Information",
-    "Sense Motive",
-    "Diplomacy",
-    "Bluff",
-    "Innuendo",
-    "Intimidate",
-    "Hide",
-    "Profession (Merchant)",
-    "Reflex save",
-)
 # (house, leader's level, lieutenants' levels, influence, power, the area it holds)
 _HOUSES = (
     ("House Varn", 14, (9, 9), 30_000, 6_000, "The Capital"),
@@ -118,15 +107,7 @@ def faction_table() -> FactionTable:
     for worked, faction, home_name in zip(WORKED_FACTIONS, factions, names, strict=True):
         ref = QUICK_REFERENCE[worked.size]
         for region in _further_bases(worked, home_name, homes, factions)[: ref.additional_bases]:
-            base = OwnedAsset(
-                faction.next_asset_id(),
-                BASE_OF_INFLUENCE,
-                "Base of Influence",
-                "special",
-                str(region.id),
-                ref.base_hp,
-                ref.base_hp,
-            )
+            base = OwnedAsset.base(faction.next_asset_id(), str(region.id), ref.base_hp)
             faction.grant_asset(base, "further Base of Influence (seed 002, Generating Faction Quick Reference)")
     world = World(factions, regions_)
     for worked, faction, home_name in zip(WORKED_FACTIONS, factions, names, strict=True):
@@ -150,12 +131,10 @@ def house_table() -> HouseTable:
     areas = {r.name: r for r in regions() if not r.wild}
     houses: dict[str, House] = {}
     for name, level, lieutenants, influence, power, area in _HOUSES:
-        leader = Character(f"{name} leader", level, dict.fromkeys(_SKILLS, level))
+        leader = Character.trained(f"{name} leader", level)
         house = House.register(SIM_CAMPAIGN, name, leader, 100_000, f"sim-{name}")
         for index, lieutenant_level in enumerate(lieutenants):
-            house.appoint_lieutenant(
-                Character(f"{name} lieutenant {index + 1}", lieutenant_level, dict.fromkeys(_SKILLS, lieutenant_level))
-            )
+            house.appoint_lieutenant(Character.trained(f"{name} lieutenant {index + 1}", lieutenant_level))
         house.change_influence(influence, "setup")
         house.change_power(power, "setup")
         region = areas[area]

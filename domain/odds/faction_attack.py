@@ -90,23 +90,7 @@ def attack_odds(
         raise RuleViolationError(f"{attacker.name} has no Attack entry", "seed 002, Assets")
     if strike.target_asset_id and target is None:
         why = Unknown("the target cannot be seen from this seat")
-        return AttackOdds(
-            strike.attacker_id,
-            strike.target_faction_id,
-            strike.target_asset_id,
-            why,
-            Distribution.constant(0),
-            why,
-            why,
-            why,
-            why,
-            why,
-            why,
-            why,
-            why,
-            why,
-            (why.reason,),
-        )
+        return _unknown_odds(strike, why, Distribution.constant(0), why, why, (why.reason,))
     if target is None:
         candidates: list[OwnedAsset | None] = [None]
     elif viewer is None:
@@ -136,6 +120,34 @@ def attack_odds(
         _agree([o.counter_damage for o in each], why),
         _agree([o.expected_counter_damage for o in each], why),
         first.notes,
+    )
+
+
+def _unknown_odds(
+    strike: Strike,
+    defender_id: str | Unknown,
+    attack_total: Distribution,
+    defence_total: Distribution | Unknown,
+    why: Unknown,
+    notes: tuple[str, ...],
+) -> AttackOdds:
+    """Odds whose every chance, from the hit on, hangs on what the seat cannot see (`why`)."""
+    return AttackOdds(
+        strike.attacker_id,
+        strike.target_faction_id,
+        strike.target_asset_id,
+        defender_id,
+        attack_total,
+        defence_total,
+        hit=why,
+        tie=why,
+        miss=why,
+        damage=why,
+        expected_damage=why,
+        counter=why,
+        counter_damage=why,
+        expected_counter_damage=why,
+        notes=notes,
     )
 
 
@@ -197,23 +209,8 @@ def _odds_with(
     miss = 1 - hit - tie
     if foe_book and player:
         why = Unknown(f"{foe.name} holds a Book of Secrets here; whether it rerolls is its secret order")
-        return AttackOdds(
-            strike.attacker_id,
-            strike.target_faction_id,
-            strike.target_asset_id,
-            defender.id if defender is not None else "",
-            attack_total,
-            defence_total,
-            why,
-            why,
-            why,
-            why,
-            why,
-            why,
-            why,
-            why,
-            (*notes, why.reason),
-        )
+        defender_id = defender.id if defender is not None else ""
+        return _unknown_odds(strike, defender_id, attack_total, defence_total, why, (*notes, why.reason))
     damage, expected = strike_damage(spec.damage, defender, hit + tie)
     counter, counter_damage, expected_counter = counter_odds(
         session, attacker, foe, defender, hit, tie, miss, damage, player=player

@@ -25,7 +25,8 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-def _env(name: str, default: float) -> float:
+def env_number(name: str, default: float) -> float:
+    """A number setting from the environment (`default` when unset); one that is no number is refused by name."""
     raw = os.environ.get(name, "").strip()
     try:
         return float(raw) if raw else default
@@ -37,10 +38,10 @@ def _env(name: str, default: float) -> float:
 class Limits:
     """What one request may cost; read from the environment when not given."""
 
-    max_body_bytes: int = field(default_factory=lambda: int(_env("INTRIGUE_MAX_BODY_BYTES", 2**20)))
-    max_document_chars: int = field(default_factory=lambda: int(_env("INTRIGUE_MAX_DOCUMENT_CHARS", 100_000)))
-    max_json_depth: int = field(default_factory=lambda: int(_env("INTRIGUE_MAX_JSON_DEPTH", 64)))
-    body_timeout: float = field(default_factory=lambda: _env("INTRIGUE_BODY_TIMEOUT", 30.0))
+    max_body_bytes: int = field(default_factory=lambda: int(env_number("INTRIGUE_MAX_BODY_BYTES", 2**20)))
+    max_document_chars: int = field(default_factory=lambda: int(env_number("INTRIGUE_MAX_DOCUMENT_CHARS", 100_000)))
+    max_json_depth: int = field(default_factory=lambda: int(env_number("INTRIGUE_MAX_JSON_DEPTH", 64)))
+    body_timeout: float = field(default_factory=lambda: env_number("INTRIGUE_BODY_TIMEOUT", 30.0))
 
 
 DEFAULTS = Limits()

@@ -13,20 +13,11 @@ request path, session 12").
 from __future__ import annotations
 
 import asyncio
-import os
 from typing import Any, cast
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from service.bootstrap import ConfigurationError
-
-
-def _env(name: str, default: float) -> float:
-    raw = os.environ.get(name, "").strip()
-    try:
-        return float(raw) if raw else default
-    except ValueError:  # refused by name, not with a traceback (issue 32, item 5)
-        raise ConfigurationError(f"{name}={raw!r}: not a number") from None
+from service.entrypoints.limits import Limits, env_number
 
 
 class HeadersTooLargeError(Exception):
@@ -134,18 +125,18 @@ def uvicorn_options() -> dict[str, Any]:
         "TimedHttpToolsProtocol",
         (TimedHttpToolsProtocol,),
         {
-            "header_timeout": _env("INTRIGUE_HEADER_TIMEOUT", 10.0),
-            "max_header_bytes": int(_env("INTRIGUE_MAX_HEADER_BYTES", 16 * 1024)),
+            "header_timeout": env_number("INTRIGUE_HEADER_TIMEOUT", 10.0),
+            "max_header_bytes": int(env_number("INTRIGUE_MAX_HEADER_BYTES", 16 * 1024)),
         },
     )
-    concurrency = int(_env("INTRIGUE_LIMIT_CONCURRENCY", 0)) or None
+    concurrency = int(env_number("INTRIGUE_LIMIT_CONCURRENCY", 0)) or None
     return {
         "http": protocol,
         "loop": "uvloop",
-        "timeout_keep_alive": _env("INTRIGUE_KEEP_ALIVE_TIMEOUT", 5.0),
+        "timeout_keep_alive": env_number("INTRIGUE_KEEP_ALIVE_TIMEOUT", 5.0),
         "limit_concurrency": concurrency,
-        "timeout_graceful_shutdown": _env("INTRIGUE_SHUTDOWN_TIMEOUT", 10.0),
-        "ws_max_size": int(_env("INTRIGUE_MAX_BODY_BYTES", 2**20)),  # a WebSocket message, as an HTTP body
+        "timeout_graceful_shutdown": env_number("INTRIGUE_SHUTDOWN_TIMEOUT", 10.0),
+        "ws_max_size": Limits().max_body_bytes,  # a WebSocket message, as an HTTP body
         "log_config": None,
         "access_log": False,
     }

@@ -15,7 +15,6 @@ from domain.commands import FoundFaction, StartingAsset
 from domain.dice import Dice, DiceSpec
 from domain.errors import InvalidInputError, NotFoundError
 from domain.factionturn.face import (
-    BASE_OF_INFLUENCE,
     EXAMPLE_FACTIONS,
     THE_WILD,
     Faction,
@@ -137,15 +136,7 @@ class FactionFounding(RollsSavesAndWaits):
                 region = elsewhere.pop(
                     _pick(dice, elsewhere, spec.name, "region of a further Base of Influence", records) - 1
                 )
-                base = OwnedAsset(
-                    faction.next_asset_id(),
-                    BASE_OF_INFLUENCE,
-                    "Base of Influence",
-                    "special",
-                    str(region.id),
-                    spec.base_hp,
-                    spec.base_hp,
-                )
+                base = OwnedAsset.base(faction.next_asset_id(), str(region.id), spec.base_hp)
                 faction.grant_asset(base, "generated Base of Influence")
             campaign.enrol(faction.id, "faction")
             factions.append(faction)

@@ -85,17 +85,6 @@ _HOMES = {
     "Empire Remnants": "The Capital",
     "Goldbar House": "Goldbar Caverns",
 }
-_SKILLS = (
-    "Gather Information",
-    "Sense Motive",
-    "Diplomacy",
-    "Bluff",
-    "Innuendo",
-    "Intimidate",
-    "Hide",
-    "Profession (Merchant)",
-    "Reflex save",
-)
 # (house, leader, lieutenants, influence, 10th-level fighters at 1,000 power each, the area it holds)
 _HOUSES = (
     ("House Varn", "Matriarch Ilse Varn", ("Oren Varn", "Sabeth Varn"), 30_000, 6, "The Capital"),
@@ -169,9 +158,9 @@ def populate(intrigue: Services, campaign_id: UUID, preset: CampaignPreset) -> N
             RegisterHouse(
                 campaign_id,
                 name,
-                _person(leader, 14),
+                Character.trained(leader, 14),
                 100_000,
-                [_person(n, 9) for n in lieutenants],
+                [Character.trained(n, 9) for n in lieutenants],
                 [StartingMember(f"{name} guard {i + 1}", {"fighter": 10}) for i in range(fighters)],
                 influence=influence,
                 areas=[StartingArea(regions[area], troops=2_000)],
@@ -196,7 +185,3 @@ def _found(intrigue: Services, campaign_id: UUID, worked: WorkedFaction, home: U
             assets=[StartingAsset(k) for k in worked.assets],
         )
     )
-
-
-def _person(name: str, level: int) -> Character:
-    return Character(name, level, dict.fromkeys(_SKILLS, level))

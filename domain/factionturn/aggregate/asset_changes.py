@@ -8,7 +8,7 @@ from typing import Any
 from domain.errors import InvalidInputError, RuleViolationError
 from domain.factionturn.aggregate.asset_effects import AssetDamaged, HomeMoved, InfluenceExpanded
 from domain.factionturn.aggregate.effects import Rolls
-from domain.factionturn.aggregate.holdings import BASE_OF_INFLUENCE, OwnedAsset
+from domain.factionturn.aggregate.holdings import OwnedAsset
 from domain.factionturn.aggregate.reading import FactionReading
 
 MARKABLE = frozenset({"disabled", "sheltered", "attached_to", "ability_blocked_by", "threatened", "hp", "restored_on"})
@@ -45,18 +45,7 @@ class AssetChanges(FactionReading):
             base = self.assets[asset_id]
             base.hp, base.max_hp = base.hp + hp, base.max_hp + hp
         else:
-            self._add(
-                OwnedAsset(
-                    asset_id,
-                    BASE_OF_INFLUENCE,
-                    "Base of Influence",
-                    "special",
-                    region_id,
-                    hp,
-                    hp,
-                    usable_from=usable_from,
-                )
-            )
+            self._add(OwnedAsset.base(asset_id, region_id, hp, usable_from))
 
     def damage_asset(self, asset_id: str, damage: int, reason: str, rolls: Rolls | None = None) -> None:
         e = self.damage(asset_id, damage, reason, rolls)

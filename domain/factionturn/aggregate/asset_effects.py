@@ -1,6 +1,7 @@
 """What a Faction Turn rule decides about a faction's holdings, as data: one frozen class per event of
 `FactionAssets` (domain/factionturn/aggregate/faction.py) the rules record, holding its payload field for field.
-The rest of the effects, and the unions a rule returns, are in effects.py."""
+Their union is declared here, beside them; the rest of the effects, and the unions a rule returns, are in
+effects.py."""
 
 from __future__ import annotations
 
@@ -145,3 +146,23 @@ class MonsterAttacked:
     rolls: Rolls
     seat: str
     reason: str
+
+
+AssetEffect = (
+    AssetPurchased
+    | InfluenceExpanded
+    | AssetDamaged
+    | AssetDestroyed
+    | AssetMarked
+    | StealthChanged
+    | AssetMoved
+    | Repaired
+    | AssetSold
+    | AssetRefitted
+    | AssetLostToRival
+    | AssetAcquired
+    | PurchaseDiscountSet
+    | EmbargoSet
+    | HomeMoved
+    | MonsterAttacked
+)

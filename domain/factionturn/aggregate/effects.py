@@ -4,8 +4,8 @@ holding its payload field for field (issue 30, item 3).
 A rule returns these (`Session.record`); the aggregate applies each one way (`Faction.record`, `Region.record`),
 so the stored events keep their shape. The one transcoding: an asset is carried as an `OwnedAsset` and stored as
 its dict (`OwnedAsset.to_dict`). tests/domain/factionturn/test_effects.py holds each class to its event. The effects
-on a faction's holdings (the events of `FactionAssets`) are declared in asset_effects.py, and gathered here into the
-unions a rule returns.
+on a faction's holdings (the events of `FactionAssets`) are declared in asset_effects.py with their union
+(`AssetEffect`), which the unions here take in whole.
 """
 
 from __future__ import annotations
@@ -13,25 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.factionturn.aggregate.asset_effects import (
-    AssetAcquired,
-    AssetDamaged,
-    AssetDestroyed,
-    AssetLostToRival,
-    AssetMarked,
-    AssetMoved,
-    AssetPurchased,
-    AssetRefitted,
-    AssetSold,
-    EmbargoSet,
-    HomeMoved,
-    InfluenceExpanded,
-    MonsterAttacked,
-    PurchaseDiscountSet,
-    Repaired,
-    StealthChanged,
-    no_rolls,
-)
+from domain.factionturn.aggregate.asset_effects import AssetEffect, no_rolls
 from domain.factionturn.aggregate.asset_effects import Rolls as Rolls
 
 
@@ -161,24 +143,9 @@ FactionEffect = (
     | TurnEnded
     | MultiTurnActionSet
     | TagsChanged
-    | AssetPurchased
-    | InfluenceExpanded
-    | AssetDamaged
-    | AssetDestroyed
-    | AssetMarked
-    | StealthChanged
-    | AssetMoved
-    | Repaired
-    | AssetSold
-    | AssetRefitted
-    | AssetLostToRival
-    | AssetAcquired
-    | PurchaseDiscountSet
-    | EmbargoSet
-    | HomeMoved
     | Adjusted
     | CustomActionResolved
-    | MonsterAttacked
+    | AssetEffect
 )
 RegionEffect = GovernmentChanged
 Effect = FactionEffect | RegionEffect

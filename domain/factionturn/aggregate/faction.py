@@ -28,7 +28,6 @@ from domain.factionturn.aggregate.asset_changes import AssetChanges
 from domain.factionturn.aggregate.gm_hand import GMHand
 from domain.factionturn.aggregate.holdings import (
     ATTRIBUTES,
-    BASE_OF_INFLUENCE,
     MAX_RATING,
     MIN_RATING,
     OwnedAsset,
@@ -169,11 +168,7 @@ class Faction(TurnRecord, GMHand, Merging, FactionAssets):
         # Narratives told before phase chronicles; each turn's now goes to its phase's (domain/phase_chronicle.py).
         self.narratives: list[str] = []
         if not wild:
-            self._add(
-                OwnedAsset(
-                    self.next_asset_id(), BASE_OF_INFLUENCE, "Base of Influence", "special", home_region_id, hp, hp
-                )
-            )
+            self._add(OwnedAsset.base(self.next_asset_id(), home_region_id, hp))
 
     # ---- its events, each with the method that applies it (turn_record.py, gm_hand.py, merging.py) ---------------
     _asset_granted = event("AssetGranted")(TurnRecord._asset_granted)

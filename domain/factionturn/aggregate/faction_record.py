@@ -138,8 +138,8 @@ def record(faction: Faction, effect: FactionEffect) -> None:
             faction.adjust(field, "set", after, seat, reason)
         case CustomActionResolved(name, succeeded, rolls, seat, reason):
             faction.resolve_custom_action(name, succeeded, rolls, seat, reason)
-        case MonsterAttacked(monster, foe, target, defender, phase, hit, countered, rolls, seat, reason):
-            faction.record_monster_attack(monster, foe, target, defender, phase, hit, countered, rolls, seat, reason)
+        case MonsterAttacked():
+            faction.record_monster_attack(effect)
         case _:
             assert_never(effect)
 

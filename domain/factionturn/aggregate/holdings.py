@@ -79,3 +79,8 @@ class OwnedAsset:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> OwnedAsset:
         return cls(**data)
+
+    @classmethod
+    def base(cls, asset_id: str, region_id: str, hp: int, usable_from: int = 0) -> OwnedAsset:
+        """A Base of Influence of `hp` (seed 002: its HP and max HP are the HP put into it)."""
+        return cls(asset_id, BASE_OF_INFLUENCE, "Base of Influence", "special", region_id, hp, hp, usable_from)

@@ -4,7 +4,7 @@ attack a phase. The bodies of the `FactionAssets` events; faction.py declares th
 from __future__ import annotations
 
 from domain.errors import RuleViolationError
-from domain.factionturn.aggregate.effects import Rolls
+from domain.factionturn.aggregate.asset_effects import MonsterAttacked, Rolls
 from domain.factionturn.aggregate.holdings import WILD_MONSTER, OwnedAsset
 from domain.factionturn.aggregate.reading import FactionReading
 from domain.factionturn.tables.wild import RULE_MONSTER
@@ -33,34 +33,22 @@ class MonsterMoves(FactionReading):
         beast = self.assets[monster_id]
         beast.region_id, beast.moved_phase = to_region_id, phase
 
-    def record_monster_attack(
-        self,
-        monster_id: str,
-        target_faction_id: str,
-        target_asset_id: str,
-        defender_id: str,
-        phase: int,
-        hit: bool,
-        countered: bool,
-        rolls: Rolls,
-        seat: str,
-        reason: str,
-    ) -> None:
+    def record_monster_attack(self, attack: MonsterAttacked) -> None:
         """The GM's monster attack and its contest rolls; the damage follows as ordinary `AssetDamaged` events."""
-        beast = self.monster(monster_id)
-        if beast.attacked_phase == phase:
-            raise RuleViolationError(f"{beast.name} has already attacked in phase {phase}", RULE_MONSTER)
+        beast = self.monster(attack.monster_id)
+        if beast.attacked_phase == attack.phase:
+            raise RuleViolationError(f"{beast.name} has already attacked in phase {attack.phase}", RULE_MONSTER)
         self._monster_attacked(
-            monster_id,
-            target_faction_id,
-            target_asset_id,
-            defender_id,
-            phase,
-            hit,
-            countered,
-            rolls,
-            seat,
-            check_intervention(seat, reason),
+            attack.monster_id,
+            attack.target_faction_id,
+            attack.target_asset_id,
+            attack.defender_id,
+            attack.phase,
+            attack.hit,
+            attack.countered,
+            attack.rolls,
+            attack.seat,
+            check_intervention(attack.seat, attack.reason),
         )
 
     def _monster_attacked(

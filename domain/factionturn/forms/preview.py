@@ -90,11 +90,16 @@ def preview_faction(world: World, faction_id: str, custom: Iterable[CustomAction
     working, faction = world.with_copy_of(faction_id)
     working.begin_turn(faction_id)
     funds = bring_to_action(working, faction, False)
-    priced = [*_buys(working, faction), *_repairs(faction), *_expansions(working, faction), *_refits(working, faction)]
+    priced = [
+        *_buys(working, faction),
+        *repair_options(faction),
+        *expansion_options(working, faction),
+        *_refits(working, faction),
+    ]
     priced += [
         (CustomAction(d.name, d.duration, d.cost, d.to_dict()), d.cost) for d in custom if d.system == "factionturn"
     ]
-    unpriced: list[Action] = [*_attacks(working, faction), *_sales(faction), *_moves(working, faction)]
+    unpriced: list[Action] = [*attack_options(working, faction), *_sales(faction), *_moves(working, faction)]
     options = [Option(action_name(a), a, cost, verdict(world, faction_id, a)) for a, cost in priced]
     options += [Option(action_name(a), a, None, verdict(world, faction_id, a)) for a in unpriced]
     return FactionPreview(faction_id, funds.at_action, tuple(options))
@@ -124,7 +129,7 @@ def _buys(world: World, faction: FactionView) -> list[tuple[Action, int | None]]
     ]
 
 
-def _attacks(world: World, faction: FactionView) -> list[Action]:
+def attack_options(world: World, faction: FactionView) -> list[Action]:
     """Each of its assets against each rival asset in its region (seed 002, Attack: same region). A Stealthed
     asset is not offered: it "cannot be detected or attacked by other factions" (seed 002, Stealth)."""
     found: list[Action] = []
@@ -135,7 +140,7 @@ def _attacks(world: World, faction: FactionView) -> list[Action]:
     return found
 
 
-def _repairs(faction: FactionView) -> list[tuple[Action, int | None]]:
+def repair_options(faction: FactionView) -> list[tuple[Action, int | None]]:
     """One step of healing for each damaged asset, and the faction's own repair (seed 002, Repair Asset)."""
     found: list[tuple[Action, int | None]] = []
     for asset in faction.assets.values():
@@ -146,7 +151,7 @@ def _repairs(faction: FactionView) -> list[tuple[Action, int | None]]:
     return [*found, (order, repair_plan(faction, order)[2])]
 
 
-def _expansions(world: World, faction: FactionView) -> list[tuple[Action, int | None]]:
+def expansion_options(world: World, faction: FactionView) -> list[tuple[Action, int | None]]:
     """One HP of base in each region where it has an asset (seed 002, Expand Influence: 1 FacGold per HP)."""
     regions = dict.fromkeys(a.region_id for a in faction.assets.values() if a.region_id in world.regions)
     return [(ExpandInfluence(region_id, 1), 1) for region_id in regions]

@@ -39,17 +39,7 @@ def take_turn(session: Session, orders: FactionOrders, set_aside: str = "") -> O
     _lift_arsonist_blocks(session)
     if me.wild:
         _wild_turn(session)
-        session.record(
-            me,
-            TurnEnded(
-                me.phase,
-                action="None",
-                attacked=False,
-                narrative=f"{me.name} remains wild.",
-                rolls=unrecorded_rolls(session),
-            ),
-        )
-        return session.outcome("None")
+        return _no_action(session, f"{me.name} remains wild.")
     abilities.guards_and_wards(session)
     before = len(session.failures)
     goal_tracking.raise_ratings(session, orders.raise_ratings)
@@ -82,15 +72,15 @@ def bare_turn(session: Session, set_aside: str) -> Outcome:
     me = session.actor
     session.record(me, TurnBegun(session.world.phase, me.turn + 1))
     _fail(session, ORDERS, set_aside)
+    return _no_action(session, f"{me.name} bides its time.")
+
+
+def _no_action(session: Session, narrative: str) -> Outcome:
+    """The end of a turn that took no action (The Wild's, or one whose orders were set aside)."""
+    me = session.actor
     session.record(
         me,
-        TurnEnded(
-            me.phase,
-            action="None",
-            attacked=False,
-            narrative=f"{me.name} bides its time.",
-            rolls=unrecorded_rolls(session),
-        ),
+        TurnEnded(me.phase, action="None", attacked=False, narrative=narrative, rolls=unrecorded_rolls(session)),
     )
     return session.outcome("None")
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from domain.campaign import clean_name
 from domain.errors import InvalidInputError
-from domain.gameofbones.tables.gains import member_power, priest_influence
+from domain.gameofbones.tables.gains import Skill, member_power, priest_influence
 
 WEEKS_PER_MONTH = 4
 
@@ -58,6 +58,23 @@ def dated(record: Any) -> Any:
     return shown
 
 
+# Every skill seed 000's actions check, in the order a made-up character (a preset's, the simulation's) holds them.
+EVERY_SKILL: tuple[str, ...] = tuple(
+    skill.value
+    for skill in (
+        Skill.GATHER_INFORMATION,
+        Skill.SENSE_MOTIVE,
+        Skill.DIPLOMACY,
+        Skill.BLUFF,
+        Skill.INNUENDO,
+        Skill.INTIMIDATE,
+        Skill.HIDE,
+        Skill.PROFESSION_MERCHANT,
+        Skill.REFLEX_SAVE,
+    )
+)
+
+
 class Status(StrEnum):
     ACTIVE = "active"
     DEAD = "dead"
@@ -82,6 +99,11 @@ class Character:
 
     def modifier(self, skill: str) -> int:
         return self.skills.get(skill, 0)
+
+    @classmethod
+    def trained(cls, name: str, level: int) -> Character:
+        """A made-up character with its level as its modifier in every skill (`EVERY_SKILL`)."""
+        return cls(name, level, dict.fromkeys(EVERY_SKILL, level))
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "level": self.level, "skills": dict(self.skills), "status": self.status.value}

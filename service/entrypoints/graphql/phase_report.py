@@ -9,10 +9,10 @@ from uuid import UUID
 import strawberry
 from strawberry.types import Info
 
+from domain.enums import MemberKind, SummaryScope
 from domain.seats import Seat
 from service.entrypoints.graphql.campaign.types import uuid_or_none
 from service.entrypoints.graphql.core.context import intrigue, off_loop
-from service.entrypoints.graphql.core.enums import MemberKind, SummaryScope
 from service.entrypoints.graphql.core.guards import seat
 from service.entrypoints.graphql.core.records import ReportDetail, Roll, WeekOfMonth, month_week
 from service.entrypoints.graphql.gm.chronicle import Gossip, TurnSummary, gossip_of, summaries_of

@@ -10,7 +10,9 @@ from graphql import GraphQLError
 from strawberry.tools import merge_types
 from strawberry.types import Info
 
+from domain.campaign import CampaignPreset, RuleSystemName
 from domain.commands import AddRegions, CreateCampaign, MapRegion
+from domain.enums import Population
 from service.entrypoints.graphql.assistant.drafts import AssistantMutation, AssistantQuery
 from service.entrypoints.graphql.campaign.audit import AuditQuery
 from service.entrypoints.graphql.campaign.catalog import CatalogQuery
@@ -22,7 +24,6 @@ from service.entrypoints.graphql.campaign.types import Campaign, Region
 from service.entrypoints.graphql.core.connections import PageInfo, window
 from service.entrypoints.graphql.core.context import intrigue, off_loop, on_loop, reads
 from service.entrypoints.graphql.core.descriptions import describe
-from service.entrypoints.graphql.core.enums import CampaignPreset, Population, RuleSystemName
 from service.entrypoints.graphql.core.errors import IntrigueSchema
 from service.entrypoints.graphql.core.expansion import BoundedValidation
 from service.entrypoints.graphql.core.guards import LIMITS, SeatGuard, seat

@@ -16,12 +16,12 @@ import strawberry
 from graphql import GraphQLError
 from strawberry.types import Info
 
+from domain.enums import ChangeKind, PhaseChange
 from domain.errors import DomainError, ForbiddenError
 from domain.seats import Seat, check_gm
 from service.bootstrap import Intrigue
 from service.entrypoints.graphql.campaign.types import AuditEvent, as_json
 from service.entrypoints.graphql.core.context import intrigue, off_loop, reads
-from service.entrypoints.graphql.core.enums import ChangeKind, PhaseChange
 from service.entrypoints.graphql.core.seat_watch import watch_of
 from service.entrypoints.graphql.phase_report import PhaseReport, PhaseSummary, own_report, read_summary
 from service.entrypoints.shared.errors import graphql_extensions

@@ -12,26 +12,22 @@ from starlette.responses import Response
 from domain.assistant import Choice, FactionDraft, HouseDraft
 from domain.factionturn.face import action_name
 from domain.gameofbones.face import decode_order
-from domain.seats import check_gm
 from service.entrypoints.rest.support import (
-    campaign_id_of,
+    by_caller,
     command,
     endpoint,
+    gm_campaign,
     intrigue_of,
     json_body,
     json_response,
     path_id,
-    seat_of,
 )
 from service.usecases.assistant import Power
 from service.usecases.interventions import By
 
 
 async def _gm(request: Request, doing: str) -> By:
-    campaign_id = campaign_id_of(request)
-    seat = await seat_of(request)
-    check_gm(seat, campaign_id, doing)
-    return By(campaign_id, str(seat.id) if seat else "", "")
+    return await by_caller(request, await gm_campaign(request, doing), "")
 
 
 def _power(power: Power) -> dict[str, Any]:

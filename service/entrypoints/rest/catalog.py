@@ -20,12 +20,11 @@ from service.entrypoints.rest.support import (
     int_param,
     intrigue_of,
     json_response,
-    path_id,
+    owned_by_caller,
     seat_of,
 )
 from service.entrypoints.shared import previews as shapes
 from service.entrypoints.shared import rules_catalog as rows
-from service.entrypoints.shared.seat_checks import check_gm_or_owner
 
 TABLES = {
     "goals": rows.goal_rows,
@@ -89,16 +88,9 @@ async def gaining_tables(request: Request) -> Response:
     return json_response({"influence": rows.influence_rows(), "power": rows.power_rows()})
 
 
-async def _owner(request: Request, key: str, kind: str, doing: str) -> tuple[UUID, UUID]:
-    campaign_id = campaign_id_of(request)
-    owned = path_id(request, f"{kind}_id", kind)
-    check_gm_or_owner(await seat_of(request), {"campaignId": campaign_id, key: owned}, doing)
-    return campaign_id, owned
-
-
 @endpoint
 async def faction_preview(request: Request) -> Response:
-    campaign_id, faction_id = await _owner(request, "factionId", "faction", "preview a faction's actions")
+    campaign_id, faction_id = await owned_by_caller(request, "faction", "preview a faction's actions")
     asking = await seat_of(request)
     gm = asking is not None and asking.is_gm_of(campaign_id)
     preview = await run_in_threadpool(intrigue_of(request).previews.faction, campaign_id, faction_id, gm=gm)
@@ -108,7 +100,7 @@ async def faction_preview(request: Request) -> Response:
 
 @endpoint
 async def house_preview(request: Request) -> Response:
-    campaign_id, house_id = await _owner(request, "houseId", "house", "preview a house's actions")
+    campaign_id, house_id = await owned_by_caller(request, "house", "preview a house's actions")
     actor = request.query_params.get("actor", "")
     check_text("actor", actor)  # the one input boundary (domain/inputs.py), as GraphQL's
     replacing = request.query_params.get("replacing")

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from service.entrypoints.rest.interventions import INTERVENTIONS
+
 WHERE: Final = "service/entrypoints/rest/decisions.py (REST)"
 
 REST: Final[dict[str, str]] = {
@@ -72,26 +74,8 @@ REST: Final[dict[str, str]] = {
     "POST /campaigns/{campaign_id}/factions/generated": "gm",
     "POST /campaigns/{campaign_id}/factions/the-wild": "gm",
     "POST /campaigns/{campaign_id}/houses": "gm",
-    **{
-        f"POST /campaigns/{{campaign_id}}/interventions/{name}": "gm"
-        for name in (
-            "asset-adventures",
-            "assets",
-            "asset-transfers",
-            "bases-of-influence",
-            "foiled-plans",
-            "monster-moves",
-            "monster-attacks",
-            "regional-governments",
-            "area-control",
-            "fates",
-            "house-circumstances",
-            "house-action-settlements",
-            "adjustments",
-            "custom-action-orders",
-            "house-custom-action-orders",
-        )
-    },
+    # One handler serves every intervention and checks the GM (interventions.py `_endpoint`).
+    **{f"POST /campaigns/{{campaign_id}}/interventions/{name}": "gm" for name in INTERVENTIONS},
     # Issue 17: the seeds' tables; a campaign's own asset types to its seats; what a member can do now.
     "GET /catalog/asset-types": "public",
     "GET /catalog/goals": "public",

@@ -20,11 +20,12 @@ from starlette.routing import Route
 
 from domain.factionturn.face import FACTION_TURN
 from domain.gameofbones.face import GAME_OF_BONES
-from domain.seats import Seat, check_gm
+from domain.seats import Seat
 from service.entrypoints.rest.state import faction_shape, house_shape, region_shape
 from service.entrypoints.rest.support import (
-    campaign_id_of,
+    by_caller,
     command,
+    gm_campaign,
     intrigue_of,
     json_body,
     json_response,
@@ -187,11 +188,9 @@ _SHAPES: dict[str, Callable[[ReadModelReads, Body, Seat | None], Awaitable[Body]
 
 def _endpoint(name: str, intervention: Intervention) -> Callable[[Request], Any]:
     async def intervene(request: Request) -> Response:
-        campaign_id = campaign_id_of(request)
-        seat = await seat_of(request)
-        check_gm(seat, campaign_id, f"make an intervention ({name})")
+        campaign_id = await gm_campaign(request, f"make an intervention ({name})")
         body = await json_body(request, intervention.schema)
-        by = By(campaign_id, str(seat.id) if seat else "", body["reason"])
+        by = await by_caller(request, campaign_id, body["reason"])
         changed = await run_in_threadpool(intervention.run, intrigue_of(request).gm, by, body)
         shaped = await _shaped(request, changed)
         return json_response(shaped if changed.extra is None else {**changed.extra, "target": shaped})

@@ -11,41 +11,31 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from domain.gameofbones.face import dated, decode_order
-from domain.seats import check_gm
 from service.entrypoints.rest.state import faction_shape, house_shape
 from service.entrypoints.rest.support import (
-    campaign_id_of,
     command,
     endpoint,
+    gm_campaign,
     intrigue_of,
     json_body,
     json_response,
-    path_id,
+    owned_by_caller,
     reads_of,
     seat_of,
 )
-from service.entrypoints.shared.seat_checks import check_gm_or_owner
 from service.usecases.visibility import order_view, pending_view
-
-
-async def _owner(request: Request, key: str, kind: str, doing: str) -> tuple[UUID, UUID]:
-    campaign_id = campaign_id_of(request)
-    owned = path_id(request, f"{kind}_id", kind)
-    check_gm_or_owner(await seat_of(request), {"campaignId": campaign_id, key: owned}, doing)
-    return campaign_id, owned
 
 
 @endpoint
 async def order_status(request: Request) -> Response:
-    campaign_id = campaign_id_of(request)
-    check_gm(await seat_of(request), campaign_id, "see who has submitted orders")
+    campaign_id = await gm_campaign(request, "see who has submitted orders")
     status = await run_in_threadpool(intrigue_of(request).orders.status, campaign_id)
     return json_response(asdict(status))
 
 
 @endpoint
 async def faction_orders(request: Request) -> Response:
-    campaign_id, faction_id = await _owner(request, "factionId", "faction", "read a faction's orders")
+    campaign_id, faction_id = await owned_by_caller(request, "faction", "read a faction's orders")
     orders = await run_in_threadpool(intrigue_of(request).orders.faction_orders, campaign_id, faction_id)
     seen = None if orders is None else order_view(orders, await seat_of(request), campaign_id)
     return json_response({"faction_id": str(faction_id), "orders": seen})
@@ -53,7 +43,7 @@ async def faction_orders(request: Request) -> Response:
 
 @command
 async def withdraw_faction_orders(request: Request) -> Response:
-    campaign_id, faction_id = await _owner(request, "factionId", "faction", "withdraw a faction's orders")
+    campaign_id, faction_id = await owned_by_caller(request, "faction", "withdraw a faction's orders")
     await run_in_threadpool(intrigue_of(request).orders.withdraw_faction_orders, campaign_id, faction_id)
     state = await reads_of(request).one(faction_id, "faction")
     return json_response(faction_shape(state, await seat_of(request)))
@@ -61,7 +51,7 @@ async def withdraw_faction_orders(request: Request) -> Response:
 
 @endpoint
 async def house_orders(request: Request) -> Response:
-    campaign_id, house_id = await _owner(request, "houseId", "house", "read a house's orders")
+    campaign_id, house_id = await owned_by_caller(request, "house", "read a house's orders")
     given = await run_in_threadpool(intrigue_of(request).orders.house_orders, campaign_id, house_id)
     seat = await seat_of(request)
     return json_response(
@@ -77,7 +67,7 @@ async def _house(request: Request, campaign_id: UUID, house_id: UUID) -> dict[st
 
 @command
 async def withdraw_house_action(request: Request) -> Response:
-    campaign_id, house_id = await _owner(request, "houseId", "house", "withdraw a house's order")
+    campaign_id, house_id = await owned_by_caller(request, "house", "withdraw a house's order")
     action_id = request.path_params["action_id"]
     await run_in_threadpool(intrigue_of(request).orders.withdraw_house_action, campaign_id, house_id, action_id)
     return json_response(await _house(request, campaign_id, house_id))
@@ -85,7 +75,7 @@ async def withdraw_house_action(request: Request) -> Response:
 
 @command
 async def amend_house_action(request: Request) -> Response:
-    campaign_id, house_id = await _owner(request, "houseId", "house", "amend a house's order")
+    campaign_id, house_id = await owned_by_caller(request, "house", "amend a house's order")
     order = decode_order(await json_body(request, "HouseOrder"))
     app = intrigue_of(request)
     pending = await run_in_threadpool(

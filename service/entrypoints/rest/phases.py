@@ -14,16 +14,17 @@ from starlette.responses import Response
 
 from domain.errors import NotFoundError
 from domain.gameofbones.face import dated, decode_order
-from domain.seats import check_gm
 from service.entrypoints.rest.routes import campaign_shape
 from service.entrypoints.rest.state import faction_shape, house_shape
 from service.entrypoints.rest.support import (
     campaign_id_of,
     command,
     endpoint,
+    gm_campaign,
     intrigue_of,
     json_body,
     json_response,
+    owned_by_caller,
     path_id,
     reads_of,
     seat_of,
@@ -37,12 +38,6 @@ def _phase_number(request: Request) -> int:
     if not raw.isascii() or not raw.isdigit() or len(raw) > 9:
         raise NotFoundError(f"no phase {raw!r}")
     return int(raw)
-
-
-async def _gm(request: Request, doing: str) -> UUID:
-    campaign_id = campaign_id_of(request)
-    check_gm(await seat_of(request), campaign_id, doing)
-    return campaign_id
 
 
 async def _campaign(request: Request, campaign_id: UUID) -> dict[str, Any]:
@@ -60,14 +55,14 @@ async def current_phase(request: Request) -> Response:
 
 @command
 async def resolve_phase(request: Request) -> Response:
-    campaign_id = await _gm(request, "resolve the phase")
+    campaign_id = await gm_campaign(request, "resolve the phase")
     await run_in_threadpool(intrigue_of(request).campaigns.resolve_phase, campaign_id)
     return json_response(await _campaign(request, campaign_id))
 
 
 @command
 async def roll_back_phase(request: Request) -> Response:
-    campaign_id = await _gm(request, "roll back a phase")
+    campaign_id = await gm_campaign(request, "roll back a phase")
     phase = _phase_number(request)
     body = await json_body(request, "RollBackRequest")
     await run_in_threadpool(intrigue_of(request).rewind.roll_back, RollBackPhase(campaign_id, phase, body["reason"]))
@@ -77,15 +72,12 @@ async def roll_back_phase(request: Request) -> Response:
 @command
 async def submit_faction_orders(request: Request) -> Response:
     """Seed 002: a faction's orders come from the GM or the faction's own player seat (as in GraphQL)."""
-    campaign_id = campaign_id_of(request)
-    faction_id = path_id(request, "faction_id", "faction")
-    seat = await seat_of(request)
-    check_gm_or_owner(seat, {"campaignId": campaign_id, "factionId": faction_id}, "submit faction orders")
+    campaign_id, faction_id = await owned_by_caller(request, "faction", "submit faction orders")
     orders = await json_body(request, "FactionOrders")
     app = intrigue_of(request)
     await run_in_threadpool(app.factionturn.submit_orders, campaign_id, faction_id, orders)
     state = await reads_of(request).one(faction_id, "faction")
-    return json_response(faction_shape(state, seat))
+    return json_response(faction_shape(state, await seat_of(request)))
 
 
 @command
@@ -104,10 +96,8 @@ async def repair_house_area(request: Request) -> Response:
 @command
 async def order_house_action(request: Request) -> Response:
     """Seed 000: one of the fifteen actions for the open phase, from the GM or the house's own seat."""
-    campaign_id = path_id(request, "campaign_id", "campaign")
-    house_id = path_id(request, "house_id", "house")
     # Seed 000: a house's own player gives its orders; the GM may too (as GraphQL's POLICY says).
-    check_gm_or_owner(await seat_of(request), {"campaignId": campaign_id, "houseId": house_id}, "order house actions")
+    campaign_id, house_id = await owned_by_caller(request, "house", "order house actions")
     order = decode_order(await json_body(request, "HouseOrder"))
     app = intrigue_of(request)
     pending = await run_in_threadpool(app.gameofbones.order_action, campaign_id, house_id, order)

@@ -12,12 +12,13 @@ from starlette.responses import Response, StreamingResponse
 
 from domain.commands import AddRegions, CreateCampaign, MapRegion, RollDice
 from domain.errors import NotFoundError
-from domain.seats import Seat, check_gm
+from domain.seats import Seat
 from service.entrypoints.rest.contract import contract_text
 from service.entrypoints.rest.support import (
     campaign_id_of,
     command,
     endpoint,
+    gm_campaign,
     int_param,
     intrigue_of,
     json_body,
@@ -87,12 +88,6 @@ async def _detail(request: Request, campaign_id: UUID) -> dict[str, Any]:
     return {**campaign_shape(row), "regions": [region_shape(r) for r in regions]}
 
 
-async def _gm(request: Request, doing: str) -> UUID:
-    campaign_id = campaign_id_of(request)
-    check_gm(await seat_of(request), campaign_id, doing)
-    return campaign_id
-
-
 async def health(request: Request) -> Response:
     ok = await run_in_threadpool(database.ping, intrigue_of(request).db)
     return json_response({"status": "ok" if ok else "unavailable", "database": ok}, 200 if ok else 503)
@@ -140,7 +135,7 @@ async def create_campaign(request: Request) -> Response:
 
 @command
 async def add_regions(request: Request) -> Response:
-    campaign_id = await _gm(request, "map regions")
+    campaign_id = await gm_campaign(request, "map regions")
     body = await json_body(request, "AddRegions")
     app = intrigue_of(request)
     added = await run_in_threadpool(
@@ -153,7 +148,7 @@ async def add_regions(request: Request) -> Response:
 
 @command
 async def open_phase(request: Request) -> Response:
-    campaign_id = await _gm(request, "open a phase")
+    campaign_id = await gm_campaign(request, "open a phase")
     app = intrigue_of(request)
     await run_in_threadpool(app.campaigns.open_phase, campaign_id)
     return json_response(campaign_shape(await reads_of(request).campaign(campaign_id)), 201)
@@ -161,7 +156,7 @@ async def open_phase(request: Request) -> Response:
 
 @command
 async def roll_dice(request: Request) -> Response:
-    campaign_id = await _gm(request, "roll for the campaign")
+    campaign_id = await gm_campaign(request, "roll for the campaign")
     body = await json_body(request, "RollRequest")
     command_ = RollDice(campaign_id, body["expression"], body["purpose"])
     roll = await run_in_threadpool(intrigue_of(request).campaigns.roll_dice, command_)
@@ -170,7 +165,7 @@ async def roll_dice(request: Request) -> Response:
 
 @command
 async def create_seat(request: Request) -> Response:
-    campaign_id = await _gm(request, "seat players and observers")
+    campaign_id = await gm_campaign(request, "seat players and observers")
     body = await json_body(request, "SeatRequest")
     faction_id, house_id = (UUID(body[k]) if k in body else None for k in ("faction_id", "house_id"))
     issued = await run_in_threadpool(
@@ -186,7 +181,7 @@ async def create_seat(request: Request) -> Response:
 
 @endpoint
 async def list_seats(request: Request) -> Response:
-    campaign_id = await _gm(request, "list the seats")
+    campaign_id = await gm_campaign(request, "list the seats")
     seats = await run_in_threadpool(intrigue_of(request).seats.listed, campaign_id)
     return json_response({"seats": [seat_shape(s, revoked) for s, revoked in seats]})
 
@@ -201,14 +196,14 @@ def _seat_id(request: Request) -> UUID:
 
 @command
 async def revoke_seat(request: Request) -> Response:
-    campaign_id = await _gm(request, "revoke a seat's token")
+    campaign_id = await gm_campaign(request, "revoke a seat's token")
     seat = await run_in_threadpool(intrigue_of(request).seats.revoke, campaign_id, _seat_id(request))
     return json_response({"seat": seat_shape(seat, revoked=True)})
 
 
 @command
 async def reissue_seat_token(request: Request) -> Response:
-    campaign_id = await _gm(request, "reissue a seat's token")
+    campaign_id = await gm_campaign(request, "reissue a seat's token")
     issued = await run_in_threadpool(intrigue_of(request).seats.reissue, campaign_id, _seat_id(request))
     return json_response({"seat": seat_shape(issued.seat), "token": issued.token}, 201)
 
@@ -216,7 +211,7 @@ async def reissue_seat_token(request: Request) -> Response:
 @endpoint
 async def export_events(request: Request) -> Response:
     """The audit trail as NDJSON, streamed from a server-side cursor in log order."""
-    campaign_id = await _gm(request, "export the audit trail")
+    campaign_id = await gm_campaign(request, "export the audit trail")
     after = int_param(request, "after", 0, 0, 2**63 - 1)
     entries = intrigue_of(request).audit.events(campaign_id, after)
 

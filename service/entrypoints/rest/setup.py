@@ -15,11 +15,10 @@ from starlette.responses import Response
 
 from domain.commands import FoundFaction, RegisterHouse, StartingArea, StartingAsset, StartingMember, StartingPriest
 from domain.gameofbones.face import Character
-from domain.seats import check_gm
 from service.entrypoints.rest.state import faction_shape, house_shape
 from service.entrypoints.rest.support import (
-    campaign_id_of,
     command,
+    gm_campaign,
     intrigue_of,
     json_body,
     json_response,
@@ -29,9 +28,7 @@ from service.entrypoints.rest.support import (
 
 
 async def _gm_body(request: Request, schema: str, doing: str) -> tuple[UUID, dict[str, Any]]:
-    campaign_id = campaign_id_of(request)
-    check_gm(await seat_of(request), campaign_id, doing)
-    return campaign_id, await json_body(request, schema)
+    return await gm_campaign(request, doing), await json_body(request, schema)
 
 
 async def _factions(request: Request, ids: list[UUID]) -> list[dict[str, Any]]:
@@ -123,7 +120,6 @@ async def register_house(request: Request) -> Response:
 @command
 async def populate_the_wild(request: Request) -> Response:
     """Every wild region's Terrain (and Monster) asset of The Wild (seed 002); null when the map has none wild."""
-    campaign_id = campaign_id_of(request)
-    check_gm(await seat_of(request), campaign_id, "populate the Wild")
+    campaign_id = await gm_campaign(request, "populate the Wild")
     wild = await run_in_threadpool(intrigue_of(request).factionturn.populate_the_wild, campaign_id)
     return json_response(None if wild is None else (await _factions(request, [wild.id]))[0])

@@ -24,9 +24,11 @@ from service.entrypoints.shared.errors import (
     problem,
     problem_headers,
 )
+from service.entrypoints.shared.seat_checks import check_gm_or_owner
 from service.persistence import idempotency, outcomes
 from service.persistence.idempotency import fingerprint
 from service.persistence.outcomes import Outcome
+from service.usecases.interventions import By
 
 if TYPE_CHECKING:
     from service.bootstrap import Intrigue
@@ -85,6 +87,21 @@ async def gm_campaign(request: Request, doing: str) -> UUID:
     campaign_id = campaign_id_of(request)
     check_gm(await seat_of(request), campaign_id, doing)
     return campaign_id
+
+
+async def by_caller(request: Request, campaign_id: UUID, reason: str) -> By:
+    """Who acts (the caller's seat; none without a token) in `campaign_id`, and why: what an intervention records."""
+    seat = await seat_of(request)
+    return By(campaign_id, str(seat.id) if seat else "", reason)
+
+
+async def owned_by_caller(request: Request, kind: str, doing: str) -> tuple[UUID, UUID]:
+    """The campaign and its `kind` ("faction", "house") the path names, once the caller is shown to be the GM or
+    that member's own seat (ForbiddenError otherwise): the rule GraphQL's POLICY applies."""
+    campaign_id = campaign_id_of(request)
+    owned = path_id(request, f"{kind}_id", kind)
+    check_gm_or_owner(await seat_of(request), {"campaignId": campaign_id, f"{kind}Id": owned}, doing)
+    return campaign_id, owned
 
 
 def path_id(request: Request, name: str, kind: str) -> UUID:

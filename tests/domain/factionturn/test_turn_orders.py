@@ -2,7 +2,9 @@ from __future__ import annotations
 
 import pytest
 
+from domain.dice import RaisingDice
 from domain.errors import InvalidInputError
+from domain.factionturn.aggregate.effects import TurnBegun, TurnEnded
 from domain.factionturn.aggregate.orders import (
     AbilityUse,
     Attack,
@@ -24,7 +26,9 @@ from domain.factionturn.aggregate.orders import (
 )
 from domain.factionturn.forms.order_form import orders_from_dict
 from domain.factionturn.resolution.phase import submitted_orders
-from tests.domain.factionturn.factionturn_scenario import faction, region
+from domain.factionturn.resolution.turn import bare_turn
+from domain.factionturn.rules.world import Session
+from tests.domain.factionturn.factionturn_scenario import Table, faction, region
 
 ACTIONS = [
     Attack((Strike("a", "f", "t"),)),
@@ -63,3 +67,14 @@ def test_submitted_orders_are_read_back_for_their_phase() -> None:
     orders = FactionOrders(action=SellAsset("a"))
     crows.submit_order(2, orders_to_dict(orders))
     assert submitted_orders([crows], 2) == {str(crows.id): orders} and submitted_orders([crows], 3) == {}
+
+
+def test_a_bare_turn_records_only_why_the_faction_did_nothing() -> None:
+    home = region("Home")
+    crows = faction("Crows", 3, 3, 3, home)
+    session = Session(Table([crows], [home], phase=2).world(), RaisingDice(), str(crows.id))
+    outcome = bare_turn(session, "the orders were set aside")
+    begun, *_, ended = [c.effect for c in outcome.changes]
+    assert isinstance(begun, TurnBegun) and isinstance(ended, TurnEnded)
+    assert (ended.action, ended.attacked, ended.narrative) == ("None", False, "Crows bides its time.")
+    assert outcome.step == "None" and outcome.failures and "set aside" in outcome.failures[0]

@@ -19,6 +19,7 @@ from domain.gameofbones.aggregate.house import House
 from domain.gameofbones.resolution.month import resolve_month
 from domain.gameofbones.rules import covert
 from domain.gameofbones.rules.effects import KnowledgeGained
+from domain.gameofbones.rules.false_plots import PLOTTABLE
 from domain.gameofbones.rules.order_checks import check_order
 from domain.gameofbones.rules.ordering import Order, plan_order
 from domain.gameofbones.rules.scene import GM_ONLY, Scene
@@ -27,18 +28,6 @@ from domain.gameofbones.tables.records import WEEKS_PER_MONTH, PendingAction
 from tests.domain.gameofbones.bones_world import World, house, person
 
 A = ActionName
-PLOTS = (
-    A.ASSASSINATION,
-    A.ASSAULT,
-    A.EXTORTION,
-    A.FORCE_ASSESSMENT,
-    A.FRAME_UP,
-    A.POISON_PILL,
-    A.SMEAR_CAMPAIGN,
-    A.TROOP_MOVEMENTS,
-    A.VANDALISM,
-    A.WREST_CONTROL,
-)
 SKILLS = ("gi", "sm", "dip", "inn", "intim", "hide")
 
 
@@ -76,7 +65,7 @@ def skills(rng: random.Random) -> dict[str, int]:
 
 
 def random_order(rng: random.Random, world: World, me: House) -> Order:
-    action = rng.choice(PLOTS) if rng.random() < 0.7 else rng.choice(list(A))
+    action = rng.choice(PLOTTABLE) if rng.random() < 0.7 else rng.choice(list(A))
     row = ACTIONS[action]
     actor = rng.choice([c.name for c in me.characters])
     rivals = [h for h in world.houses.values() if h.id != me.id]
@@ -122,7 +111,7 @@ def orders_of(world: World, me: House, rng: random.Random) -> None:
         )
     for _ in range(rng.choice([0, 0, 1, 1, 2])):
         plot = try_order(world, me, lambda: random_order(rng, world, me))
-        if plot is not None and plot.action in PLOTS and rng.random() < 0.5:
+        if plot is not None and plot.action in PLOTTABLE and rng.random() < 0.5:
             try_order(world, me, partial(cover_up, rng, names, plot.id))
 
 

@@ -6,8 +6,15 @@ import pytest
 
 from domain.errors import RuleViolationError
 from domain.gameofbones.tables.actions import ACTIONS, RANK_CHECK, ActionName
-from domain.gameofbones.tables.gains import GAINING_INFLUENCE, check_power_classes, member_power, priest_influence
+from domain.gameofbones.tables.gains import (
+    GAINING_INFLUENCE,
+    Skill,
+    check_power_classes,
+    member_power,
+    priest_influence,
+)
 from domain.gameofbones.tables.ranks import RANK_TABLE, Defences, action_bonuses, defences, rank_for
+from domain.gameofbones.tables.records import EVERY_SKILL, Character
 from domain.gameofbones.tables.scales import Sizing
 
 # Seed 000, "Rank by Power and Influence", one line per row as printed.
@@ -184,3 +191,10 @@ def test_action_row_matches_the_seed_for_a_rank_3_house_against_rank_4(
 
 def test_there_are_fifteen_actions() -> None:
     assert len(ACTIONS) == 15
+
+
+def test_a_made_up_character_holds_its_level_in_every_skill_the_seed_checks_once() -> None:
+    lieutenant = Character.trained("Mira Droste", 9)
+    assert sorted(EVERY_SKILL) == sorted(Skill)
+    assert list(lieutenant.skills) == list(EVERY_SKILL) and set(lieutenant.skills.values()) == {9}
+    assert all(lieutenant.modifier(skill) == 9 for skill in Skill)

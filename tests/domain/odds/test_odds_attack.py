@@ -215,3 +215,14 @@ def test_a_rivals_book_of_secrets_leaves_the_contest_unknown_to_the_player() -> 
     odds: AttackOdds = attack_odds(table.world(), str(red.id), _strike(red, blue, attacker, target), viewer=str(red.id))
     assert isinstance(odds.hit, Unknown) and "Book of Secrets" in odds.hit.reason
     assert not isinstance(odds.attack_total, Unknown)  # its own roll it knows
+
+
+def test_a_target_the_seat_cannot_see_leaves_every_chance_unknown() -> None:
+    table, red, blue, attacker, _ = _scenario("plain")
+    hidden = give(blue, "regiment", table.regions[0], stealthed=True)
+    odds = attack_odds(table.world(), str(red.id), _strike(red, blue, attacker, hidden), viewer=str(red.id))
+    chances = (odds.hit, odds.tie, odds.miss, odds.damage, odds.expected_damage, odds.counter)
+    assert all(isinstance(c, Unknown) for c in (odds.defender_id, odds.defence_total, *chances))
+    assert isinstance(odds.expected_counter_damage, Unknown) and isinstance(odds.counter_damage, Unknown)
+    assert odds.notes == ("the target cannot be seen from this seat",)
+    assert (odds.attacker_id, odds.target_asset_id) == (attacker.id, hidden.id)

@@ -31,6 +31,7 @@ from schemathesis.specs.openapi.checks import (
 
 from service.bootstrap import Intrigue
 from service.entrypoints.http import create_app
+from service.entrypoints.rest.interventions import INTERVENTIONS
 from service.persistence import database
 from service.persistence.database import Database
 from tests.entrypoints.rest.fuzzing import Finding, Findings, check_failures, judge_common, request_summary, run_cases
@@ -74,23 +75,7 @@ REFUSED_BY_STATE = {
     # and some happen once a phase (a monster's move and attack).
     **{
         f"POST /campaigns/{{campaign_id}}/interventions/{name}": "it names what the campaign may not hold"
-        for name in (
-            "asset-adventures",
-            "assets",
-            "asset-transfers",
-            "bases-of-influence",
-            "foiled-plans",
-            "monster-moves",
-            "monster-attacks",
-            "regional-governments",
-            "area-control",
-            "fates",
-            "house-circumstances",
-            "house-action-settlements",
-            "adjustments",
-            "custom-action-orders",
-            "house-custom-action-orders",
-        )
+        for name in INTERVENTIONS
     },
 }
 # Body fields that name a member of the campaign, filled from the world in the seated, well-formed requests.

@@ -10,6 +10,8 @@ from starlette.applications import Starlette
 from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 
+from service.bootstrap import ConfigurationError
+from service.entrypoints.serving import uvicorn_options
 from tests.support.processes import served
 
 WAIT = 30.0  # what a test waits for an answer at most: generous, never a timing assertion
@@ -73,3 +75,13 @@ def test_headers_over_the_limit_are_refused(monkeypatch: pytest.MonkeyPatch) -> 
             sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Small: " + b"a" * 500 + b"\r\nConnection: close\r\n\r\n")
             sock.settimeout(WAIT)
             assert sock.recv(4096).startswith(b"HTTP/1.1 200")
+
+
+def test_the_servers_settings_are_read_as_the_limits_are(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("INTRIGUE_MAX_BODY_BYTES", "4096")
+    monkeypatch.setenv("INTRIGUE_SHUTDOWN_TIMEOUT", "2.5")
+    options = uvicorn_options()
+    assert (options["ws_max_size"], options["timeout_graceful_shutdown"]) == (4096, 2.5)
+    monkeypatch.setenv("INTRIGUE_KEEP_ALIVE_TIMEOUT", "soon")
+    with pytest.raises(ConfigurationError, match="INTRIGUE_KEEP_ALIVE_TIMEOUT='soon': not a number"):
+        uvicorn_options()

@@ -13,8 +13,9 @@ import strawberry
 from strawberry.types import Info
 
 from domain.errors import ForbiddenError
+from domain.factionturn.face import AssetKind, Attribute
+from domain.gameofbones.face import HouseActionName
 from service.entrypoints.graphql.core.context import intrigue, off_loop
-from service.entrypoints.graphql.core.enums import AssetKind, Attribute, HouseActionName
 from service.entrypoints.graphql.core.guards import seat
 from service.entrypoints.shared import rules_catalog as rows
 

@@ -11,7 +11,7 @@ from uuid import UUID
 
 import strawberry
 
-from service.entrypoints.graphql.core.enums import HouseActionName
+from domain.gameofbones.face import HouseActionName
 
 KNOWN = "False when the asking seat may not know it: it hangs on a rival's secret (unknownReason says which)."
 WHY = "Why the asking seat is not told; null when known."

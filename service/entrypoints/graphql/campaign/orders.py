@@ -9,8 +9,9 @@ from uuid import UUID
 import strawberry
 from strawberry.types import Info
 
+from domain.campaign import PhaseStatus
+from domain.enums import MemberKind
 from service.entrypoints.graphql.core.context import intrigue, off_loop, on_loop, reads
-from service.entrypoints.graphql.core.enums import MemberKind, PhaseStatus
 from service.entrypoints.graphql.factionturn.factions import Faction
 from service.entrypoints.graphql.factionturn.order_types import FactionOrders
 from service.entrypoints.graphql.gameofbones.houses import read_house

@@ -12,10 +12,11 @@ from uuid import UUID
 import strawberry
 from strawberry.types import Info
 
+from domain.factionturn.face import FactionActionName
+from domain.gameofbones.face import HouseActionName
 from service.entrypoints.graphql.campaign import odds
 from service.entrypoints.graphql.campaign.odds import AttackOdds, HouseOdds
 from service.entrypoints.graphql.core.context import intrigue, off_loop
-from service.entrypoints.graphql.core.enums import FactionActionName, HouseActionName
 from service.entrypoints.graphql.core.guards import seat
 from service.entrypoints.shared import previews as shapes
 

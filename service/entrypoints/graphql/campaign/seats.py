@@ -9,8 +9,8 @@ import strawberry
 from strawberry.types import Info
 
 from domain import seats as domain_seats
+from domain.seats import Role
 from service.entrypoints.graphql.core.context import intrigue, off_loop
-from service.entrypoints.graphql.core.enums import Role
 from service.entrypoints.graphql.core.guards import seat
 
 

@@ -11,9 +11,10 @@ import strawberry
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
+from domain.campaign import PhaseStatus, RuleSystemName
+from domain.enums import Population
 from domain.seats import Seat
 from service.entrypoints.graphql.core.context import on_loop, reads
-from service.entrypoints.graphql.core.enums import PhaseStatus, Population, RuleSystemName
 from service.entrypoints.graphql.core.guards import seat
 from service.entrypoints.graphql.core.visibility import over
 from service.entrypoints.graphql.factionturn.factions import Faction, factions_seen

@@ -2,6 +2,8 @@
 
 Each GraphQL value is the member's name (BUY_ASSET); resolvers receive and answer the domain's own enum,
 whose value is the string events and REST carry ("Buy Asset"). See docs/architecture.md, "Enums".
+A GraphQL module imports an enum from the domain (a rule system's face, domain.enums…); importing this module
+(core/errors.py, where every schema starts) registers them all before a schema reads an annotation.
 """
 
 from __future__ import annotations
@@ -10,72 +12,7 @@ from enum import StrEnum
 
 import strawberry
 
-from domain.campaign import CampaignPreset, PhaseStatus, RuleSystemName
 from domain.closed_sets import CLOSED_SETS
-from domain.enums import (
-    AdjustField,
-    AdjustMode,
-    AggregateKind,
-    ChangeKind,
-    MemberKind,
-    PhaseChange,
-    Population,
-    SummaryScope,
-)
-from domain.factionturn.face import (
-    AssetAttribute,
-    AssetKind,
-    AssetOutcome,
-    Attribute,
-    BookChoice,
-    ExampleFactionName,
-    FactionActionName,
-    GoalKey,
-    PermissionAnswer,
-)
-from domain.gameofbones.face import (
-    Applies,
-    Fate,
-    Hook,
-    HouseActionName,
-    HuntResult,
-    InfluenceSourceKey,
-    SettleResult,
-    Status,
-)
-from domain.seats import Role
-
-__all__ = [
-    "AdjustField",
-    "AdjustMode",
-    "AggregateKind",
-    "Applies",
-    "AssetAttribute",
-    "AssetKind",
-    "AssetOutcome",
-    "Attribute",
-    "BookChoice",
-    "CampaignPreset",
-    "ChangeKind",
-    "ExampleFactionName",
-    "FactionActionName",
-    "Fate",
-    "GoalKey",
-    "Hook",
-    "HouseActionName",
-    "HuntResult",
-    "InfluenceSourceKey",
-    "MemberKind",
-    "PermissionAnswer",
-    "PhaseChange",
-    "PhaseStatus",
-    "Population",
-    "Role",
-    "RuleSystemName",
-    "SettleResult",
-    "Status",
-    "SummaryScope",
-]
 
 # Sets whose domain class has no docstring of its own.
 DESCRIPTIONS = {

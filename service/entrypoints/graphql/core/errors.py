@@ -20,6 +20,7 @@ from strawberry.types import ExecutionContext, ExecutionResult
 from strawberry.types.graphql import OperationType
 
 from domain.errors import DomainError
+from service.entrypoints.graphql.core import enums as _enums  # noqa: F401 - the domain's enums, named for GraphQL
 from service.entrypoints.shared.errors import InternalError, bounded, graphql_extensions, unavailable
 from service.operations.logs import request_id
 

@@ -7,9 +7,8 @@ from uuid import UUID
 import strawberry
 from strawberry.types import Info
 
-from domain.factionturn.face import CATALOG, NOT_BOUGHT_AS_ASSETS
+from domain.factionturn.face import CATALOG, NOT_BOUGHT_AS_ASSETS, AssetKind, Attribute
 from service.entrypoints.graphql.core.context import on_loop, reads
-from service.entrypoints.graphql.core.enums import AssetKind, Attribute
 
 
 @strawberry.type(description="A row of the seed 002 asset tables that the faction can afford and is rated for.")

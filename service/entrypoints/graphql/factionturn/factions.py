@@ -9,10 +9,9 @@ import strawberry
 from strawberry.types import Info
 
 from domain.commands import FoundFaction, StartingAsset
-from domain.factionturn.face import stats_note
+from domain.factionturn.face import AssetAttribute, ExampleFactionName, stats_note
 from domain.seats import Seat
 from service.entrypoints.graphql.core.context import intrigue, off_loop, on_loop, reads
-from service.entrypoints.graphql.core.enums import AssetAttribute, ExampleFactionName
 from service.entrypoints.graphql.core.guards import seat
 from service.entrypoints.graphql.core.visibility import over
 from service.entrypoints.graphql.factionturn.order_inputs import FactionOrdersInput

@@ -7,7 +7,7 @@ from uuid import UUID
 
 import strawberry
 
-from service.entrypoints.graphql.core.enums import Applies
+from domain.gameofbones.face import Applies
 from service.entrypoints.graphql.core.records import ReportDetail, WeekOfMonth, month_week
 from service.entrypoints.graphql.core.visibility import over
 from service.usecases.visibility import HOUSE

@@ -8,9 +8,9 @@ from uuid import UUID
 import strawberry
 from strawberry.types import Info
 
+from domain.gameofbones.face import InfluenceSourceKey
 from domain.seats import Seat
 from service.entrypoints.graphql.core.context import intrigue, off_loop, on_loop, reads
-from service.entrypoints.graphql.core.enums import InfluenceSourceKey
 from service.entrypoints.graphql.core.guards import seat
 from service.entrypoints.graphql.core.records import Roll
 from service.entrypoints.graphql.gameofbones.areas import Area

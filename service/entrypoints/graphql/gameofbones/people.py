@@ -7,7 +7,7 @@ from typing import Any
 
 import strawberry
 
-from service.entrypoints.graphql.core.enums import Status
+from domain.gameofbones.face import Status
 from service.entrypoints.graphql.core.visibility import over
 from service.usecases.visibility import HOUSE
 

@@ -11,9 +11,9 @@ import strawberry
 from strawberry.types import Info
 
 from domain.gameofbones.face import AreaDamage as DamageRecord
+from domain.gameofbones.face import HuntResult
 from domain.seats import Seat
 from service.entrypoints.graphql.core.context import on_loop, reads
-from service.entrypoints.graphql.core.enums import HuntResult
 from service.entrypoints.graphql.core.guards import seat
 from service.entrypoints.graphql.core.records import Roll, WeekOfMonth
 from service.entrypoints.graphql.core.visibility import over

@@ -9,9 +9,9 @@ from uuid import UUID
 import strawberry
 from strawberry.types import Info
 
+from domain.enums import MemberKind
 from domain.systems import MEMBER_KINDS
 from service.entrypoints.graphql.core.context import intrigue, off_loop, on_loop, reads
-from service.entrypoints.graphql.core.enums import MemberKind
 from service.entrypoints.graphql.core.guards import seat
 from service.usecases.analytics import action_stats, fairness
 from service.usecases.visibility import faction_view, house_view

@@ -9,9 +9,10 @@ from uuid import UUID
 
 import strawberry
 
-from domain.factionturn.face import AssetType, row_to_dict
+from domain.campaign import RuleSystemName
+from domain.enums import AdjustField, AdjustMode
+from domain.factionturn.face import AssetKind, AssetType, Attribute, row_to_dict
 from domain.gm import Adjustment, Check, CustomActionDef
-from service.entrypoints.graphql.core.enums import AdjustField, AdjustMode, AssetKind, Attribute, RuleSystemName
 
 # A custom action's flag, in its definition and in the GM's input alike.
 INFLUENCE_SPENDING = (

@@ -14,18 +14,11 @@ from uuid import UUID
 import strawberry
 from strawberry.types import Info
 
+from domain.enums import AdjustField, AdjustMode
+from domain.factionturn.face import AssetOutcome
+from domain.gameofbones.face import Applies, Fate, Hook, HouseActionName, SettleResult
 from service.entrypoints.graphql.campaign.types import Region
 from service.entrypoints.graphql.core.context import intrigue, off_loop, on_loop, reads
-from service.entrypoints.graphql.core.enums import (
-    AdjustField,
-    AdjustMode,
-    Applies,
-    AssetOutcome,
-    Fate,
-    Hook,
-    HouseActionName,
-    SettleResult,
-)
 from service.entrypoints.graphql.core.guards import seat
 from service.entrypoints.graphql.core.records import Roll
 from service.entrypoints.graphql.factionturn.factions import Faction
