@@ -5,6 +5,7 @@ Bones' intelligence (true and false plots) and covert actions, all through the p
 
 from __future__ import annotations
 
+import contextlib
 import random
 import uuid
 from collections.abc import Callable
@@ -14,8 +15,12 @@ from domain.campaign import Campaign, PhaseStatus
 from domain.commands import CreateCampaign, FoundFaction, MapRegion, RollDice
 from domain.errors import DomainError
 from domain.factionturn.aggregate.faction import Faction
+from domain.gameofbones.aggregate.house import House
+from domain.gameofbones.rules.ordering import Order
+from domain.gameofbones.tables.actions import ActionName as A
 from domain.seats import gm_seat_id
 from service.bootstrap import Intrigue
+from service.usecases.forks import ForkCampaign
 from service.usecases.interventions import By
 from service.usecases.rewind import RollBackPhase
 from tests.service.usecases.test_factionturn_play import candidate_orders, world_map
@@ -58,11 +63,16 @@ def _factions(intrigue: Intrigue, c: UUID) -> list[Faction]:
     return [intrigue.store.load(i, Faction) for i in campaign.member_ids("faction")]
 
 
-def _phase(intrigue: Intrigue, c: UUID) -> None:
-    """Open the phase if it is not, give every member an order the rules accept, resolve."""
+def play_phase(intrigue: Intrigue, c: UUID, spying: bool = False) -> None:
+    """Open the phase if it is not, give every member an order the rules accept, resolve. `spying`: each house's
+    leader first orders Intelligence Gathering, whose failure plants a false plot (domain/gameofbones/rules/
+    false_plots.py) and whose success finds the true ones."""
     campaign = intrigue.store.load(c, Campaign)
     if campaign.phase_status != PhaseStatus.OPEN:
         intrigue.campaigns.open_phase(c)
+    for house in (intrigue.store.load(h, House) for h in campaign.member_ids("house") if spying):
+        with contextlib.suppress(DomainError):
+            intrigue.gameofbones.order_action(c, house.id, Order(A.INTELLIGENCE_GATHERING, house.leader.name))
     if "factionturn" in campaign.rule_systems:
         factions = _factions(intrigue, c)
         for faction in factions:
@@ -105,6 +115,19 @@ def _destroy(intrigue: Intrigue, c: UUID, rng: random.Random) -> None:
         intrigue.gm.adjust(by, rng.choice(standing).id, "hp", 0, "set")
 
 
+def _ruin(intrigue: Intrigue, c: UUID, rng: random.Random) -> None:
+    """The GM kills a house's leader and lieutenants and takes its influence and power: the next month destroys it
+    (seed 000, Destroying an Enemy House: Rank 1 or less, every leader dead)."""
+    campaign = intrigue.store.load(c, Campaign)
+    standing = [h for h in (intrigue.store.load(i, House) for i in campaign.member_ids("house")) if not h.destroyed]
+    if standing:
+        house, by = rng.choice(standing), By(c, str(gm_seat_id(c)), "the city turned on it")
+        for field in ("influence", "power"):
+            intrigue.gm.adjust(by, house.id, field, 0, "set")
+        for person in house.characters:
+            intrigue.gm.decide_fate(by, house.id, person.name, "kill")
+
+
 def _edits(intrigue: Intrigue, c: UUID, rng: random.Random) -> None:
     """The GM edits one member's gold again and again: a run of its events past its snapshot interval."""
     campaign = intrigue.store.load(c, Campaign)
@@ -116,26 +139,51 @@ def _edits(intrigue: Intrigue, c: UUID, rng: random.Random) -> None:
             intrigue.gm.adjust(by, target, field, 1)
 
 
+def _fork(intrigue: Intrigue, c: UUID, rng: random.Random, campaigns: list[UUID]) -> None:
+    """A what-if fork at one of the campaign's resolved phases (issue 32): the source's lane up to it, rollbacks and
+    all, imported in one transaction under new ids; played on from the next round."""
+    campaign = intrigue.store.load(c, Campaign)
+    resolved = campaign.phase if campaign.phase_status == PhaseStatus.RESOLVED else campaign.phase - 1
+    if resolved >= 1:
+        fork = ForkCampaign(c, rng.randint(1, resolved), f"what if {rng.randrange(1000)}")
+        campaigns.append(intrigue.forks.fork(fork).campaign.id)
+
+
+Move = Callable[[Intrigue, UUID, random.Random, list[UUID]], None]
+MOVES: list[tuple[Move, int]] = [  # each with its weight
+    (lambda intrigue, c, rng, _: play_phase(intrigue, c), 4),
+    (lambda intrigue, c, rng, _: play_phase(intrigue, c, spying=True), 2),
+    (lambda intrigue, c, rng, _: _roll_back(intrigue, c, rng), 2),
+    (lambda intrigue, c, rng, _: _dice(intrigue, c, rng), 2),
+    (lambda intrigue, c, rng, _: _destroy(intrigue, c, rng), 1),
+    (lambda intrigue, c, rng, _: _ruin(intrigue, c, rng), 1),
+    (lambda intrigue, c, rng, _: _edits(intrigue, c, rng), 1),
+    (_fork, 1),
+]
+
+
+def play_round(intrigue: Intrigue, campaigns: list[UUID], rng: random.Random) -> None:
+    """Each campaign, in a shuffled order, resolves a phase (most often), rolls back, rolls dice, loses a faction, is
+    edited by the GM, ruined (a house) or forked; a refused command writes nothing and is passed over."""
+    for c in rng.sample(campaigns, k=len(campaigns)):
+        move = rng.choices([m for m, _ in MOVES], weights=[w for _, w in MOVES])[0]
+        try:
+            move(intrigue, c, rng, campaigns)
+        except DomainError:
+            continue
+
+
 def play_interleaved(
     intrigue: Intrigue, seed: int, steps: int = 5, between: Callable[[], None] = lambda: None
 ) -> list[UUID]:
-    """A campaign of each kind, then `steps` rounds in which each, in a shuffled order, resolves a phase (most
-    often), rolls back, rolls dice, loses a faction or is edited by the GM; a refused command writes nothing and is passed over.
-    `between` is called half-way. Each campaign ends with a run of dice: a page that holds it starts the campaign from a
-    snapshot. Returns the campaigns' ids."""
+    """A campaign of each kind, then `steps` rounds of `play_round`, `between` called half-way. Each campaign ends
+    with a run of dice: a page that holds it starts the campaign from a snapshot. Returns the campaigns' ids."""
     rng = random.Random(seed)
-    kinds = rng.sample(sorted(KINDS), k=3)
-    campaigns = [KINDS[kind](intrigue, rng) for kind in kinds]
-    moves: list[Callable[[Intrigue, UUID, random.Random], None]] = [_roll_back, _dice, _destroy, _edits]
+    campaigns = [KINDS[kind](intrigue, rng) for kind in rng.sample(sorted(KINDS), k=3)]
     for step in range(steps):
         if step == steps // 2:
             between()
-        for c in rng.sample(campaigns, k=len(campaigns)):
-            move = rng.choices([None, *moves], weights=[5, 2, 2, 1, 1])[0]
-            try:
-                _phase(intrigue, c) if move is None else move(intrigue, c, rng)
-            except DomainError:
-                continue
+        play_round(intrigue, campaigns, rng)
     for c in campaigns:
         _dice(intrigue, c, rng, least=21)
     return campaigns
