@@ -1,21 +1,24 @@
 """Issue 31: the five writers of the state read model write the same rows for the same log (session 29).
 
-A seeded script (tests/support/paths_world.py) plays three small campaigns of the two rule systems interleaved in
-one log: phases resolved, rolled back and resolved again, runs of dice past a small snapshot interval, factions
-destroyed, the Game of Bones' intelligence with its true and false plots. Then every table of the state read model's
-generation (tests/service/persistence/test_inline_equals_rebuild.py `generation_rows`: every column, the members'
-states as readers see them) is compared, as written by
+A seeded script (tests/support/paths_world.py) plays a campaign of each kind (both rule systems; the Faction Turn
+alone; the Game of Bones alone) interleaved in one log: phases resolved, rolled back and resolved again, forks played
+on, runs of dice and GM edits past a small snapshot interval, factions and houses destroyed, the Game of Bones'
+intelligence with its true and false plots. Then every table of the state read model's generation
+(tests/service/persistence/test_inline_equals_rebuild.py `generation_rows`: every column, the members' states as
+readers see them; the standings answers kept by the composer the app registers) is compared, as written by
 1. the inline projection, in each command's transaction (projections/inline.py), as the campaigns were played;
 2. the live runner alone (inline off), folding the whole log again from an emptied generation, in small pages that
    cut resolutions in two (projections/runner.py, lane_reader.py, page.py);
 3. a rebuild whose phase reports are built by the reporting process (service/operations/rebuild_reports.py);
 4. a rebuild folded in two parts by worker processes (service/operations/rebuild_parts.py);
-5. a rebuild whose pages PostgreSQL refuses a row of, folded again carefully, campaign by campaign (`StateView.project`
-   with `again`): one campaign, mapped half-way with a region that is refused, stopped, every other one's rows the
-   same.
-No column is left out: none of these tables holds a time of writing, and `notification_id`s and positions are the
-log's. What differs by path is only where the state read model keeps a row's `state` (whole, or with its changed keys
-in `recent`), and the readers' view joins those (projections/state_tables.py `STATE_VIEW`)."""
+5. a rebuild whose one page PostgreSQL refuses a row of, folded again carefully, campaign by campaign
+   (`StateView.project` with `again`, the others' snapshot starts in the page): one campaign, mapped half-way with a
+   region that is refused, stopped, every other one's rows the same.
+No column is left out: none of these tables holds a time of writing (the states' `created_on` and `modified_on` are
+the events'), and `notification_id`s and positions are the log's. What differs by path is only where a state row
+keeps its JSON (whole in `state`, or its changed keys in `recent`), which the readers' view joins
+(projections/state_tables.py `STATE_VIEW`), as `generation_rows` does. docs/scaling.md, "Issue 31, the five writers
+of the state read model agree (session 29)"."""
 
 from __future__ import annotations
 
