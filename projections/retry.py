@@ -2,8 +2,11 @@
 projection, once the cause is fixed (a deployed fix or an upcaster; docs/operations.md).
 
 In one transaction that holds the generation row (so the live writer's pages wait for it, and it for the
-page in flight): the campaign's rows and history are deleted, every event of the campaign up to the live
-position is folded from nothing, the rows are written and the failure forgotten. The live writer then
+page in flight): the campaign's rows are deleted from every table the fold writes (its history's bases, its houses'
+knowledge, its reports and standings answers with its states and history: session 29 found the bases kept, so that
+the history folded again took its changes against the bases of phases the stopped fold had recorded, and lost or
+garbled rows), every event of the campaign up to the live position is folded from nothing, the rows are written
+and the failure forgotten. The live writer then
 projects the campaign's later events as any other's. If an event still fails, nothing changes but the
 failure's error text, and the failure is answered.
 """
@@ -11,13 +14,14 @@ failure's error text, and the failure is answered.
 from __future__ import annotations
 
 import copy
+from functools import partial
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.persistence import StoredEvent
 from psycopg.sql import SQL, Identifier
 
-from projections import kept
+from projections import kept, standings
 from projections.failures import FORGET, TABLE, Failure
 from projections.page import PageFold
 from projections.runner import Undecodable
@@ -32,6 +36,11 @@ _NEW_ERROR = (
     f"UPDATE {TABLE} SET position = %s, topic = %s, aggregate_id = %s, error = %s, failed_at = now()"
     " WHERE generation = %s AND campaign_id = %s"
 )
+
+
+# The generation's tables a fold writes a campaign's rows to (projections/state_tables.py `names`): all deleted before
+# the campaign is folded again from nothing; its tracking row is kept, locked, and left where the live writer put it.
+FOLDED = ("state", "history", "base", "knowledge", "reports", "standings")
 
 
 class StillFailsError(Exception):
@@ -69,15 +78,19 @@ def retry(store: Any, view: StateView, campaign_id: UUID) -> int | None:
                 ).format(events_table),
                 (list(ids.values()), position),
             ).fetchall()
-            for table in ("state", "history"):
+            for table in FOLDED:
                 curs.execute(SQL("DELETE FROM {} WHERE campaign_id = %s").format(tables[table]), (campaign_id,))
             writer = copy.copy(view)  # the view's statements and encoders, aimed at that generation
             writer._cache, writer._stored = kept.folded_map(), kept.stored_map()
             writer._written, writer._row_versions = {}, {}
+            # Each resolution's history written with its bases at once, as a careful page's: never a runner's page's
+            # pending bases or page history, which this copy would otherwise share with the view it copies.
+            writer._bases, writer._page_history = None, None
             writer._aim(generation)
             page = PageFold(writer, curs, dict.fromkeys(ids), ids, set(), careful=False)
             page.fold([(_decode(store, row), row["notification_id"]) for row in rows], {})
             page.write(writer._sql)
+            standings.refresh(curs, writer._sql, page.changed(), partial(writer._read_back, page.states))
             if page.failures:
                 raise StillFailsError(page.failures[0])
             curs.execute(FORGET, (generation, campaign_id))
