@@ -27,7 +27,7 @@ from projections.page import PageFold
 from projections.runner import Undecodable
 from projections.state import StateView
 from projections.state_sql import SWITCHING
-from projections.state_tables import MODEL, names
+from projections.state_tables import FOLDED, MODEL, names
 
 # Every writer of the generation waits meanwhile, as for a switch (projections/state_sql.py `SWITCHING`).
 _CURRENT = "SELECT current FROM read_model_generation WHERE name = %(model)s"
@@ -36,11 +36,6 @@ _NEW_ERROR = (
     f"UPDATE {TABLE} SET position = %s, topic = %s, aggregate_id = %s, error = %s, failed_at = now()"
     " WHERE generation = %s AND campaign_id = %s"
 )
-
-
-# The generation's tables a fold writes a campaign's rows to (projections/state_tables.py `names`): all deleted before
-# the campaign is folded again from nothing; its tracking row is kept, locked, and left where the live writer put it.
-FOLDED = ("state", "history", "base", "knowledge", "reports", "standings")
 
 
 class StillFailsError(Exception):
@@ -78,7 +73,7 @@ def retry(store: Any, view: StateView, campaign_id: UUID) -> int | None:
                 ).format(events_table),
                 (list(ids.values()), position),
             ).fetchall()
-            for table in FOLDED:
+            for table in FOLDED:  # its tracking row kept, locked, where the live writer put it
                 curs.execute(SQL("DELETE FROM {} WHERE campaign_id = %s").format(tables[table]), (campaign_id,))
             writer = copy.copy(view)  # the view's statements and encoders, aimed at that generation
             writer._cache, writer._stored = kept.folded_map(), kept.stored_map()

@@ -158,6 +158,12 @@ def keys(generation: int) -> list[Composed]:
     return [SQL(knowledge.ADD_KEY).format(**names(generation))]
 
 
+# The tables a fold writes a campaign's rows to: what `intrigue projections retry` clears before folding a campaign
+# again from nothing (projections/retry.py). A generation's other tables: its campaigns' tracking rows, and the
+# positions of a generation made before migration step 10.
+FOLDED = ("state", "history", "base", "knowledge", "reports", "standings")
+
+
 def drop_generation(generation: int) -> list[Composed]:
     """DDL dropping one generation's tables, and forgetting its stopped campaigns (projections/failures.py):
     a rebuild that died may have recorded some under the number the next one reuses."""
@@ -165,7 +171,7 @@ def drop_generation(generation: int) -> list[Composed]:
     return [
         *(
             SQL("DROP TABLE IF EXISTS {}").format(tables[t])  # positions: a generation before step 10
-            for t in ("state", "history", "positions", "standings", "knowledge", "reports", "tracking", "base")
+            for t in (*FOLDED, "positions", "tracking")
         ),
         SQL(failures.DDL).format(),
         SQL("DELETE FROM {} WHERE generation = {}").format(Identifier(failures.TABLE), Literal(generation)),
