@@ -147,12 +147,10 @@ def _serve(args: argparse.Namespace, projections: bool, migrate: bool) -> int:
 
     from service.entrypoints import serve_processes
     from service.entrypoints.http import create_app
-    from service.entrypoints.serving import uvicorn_options
+    from service.entrypoints.serving import terminated, uvicorn_options
 
-    # SIGTERM (a deployment's stop: Kubernetes, `docker stop`, systemd) ends `serve` as Ctrl-C does. uvicorn shuts
-    # down gracefully, then raises the signal again with the handler it found: Python's default for SIGTERM ended the
-    # process there, before `Intrigue.close`, the log thread's last lines and the embedded server's release.
-    signal.signal(signal.SIGTERM, _terminated)
+    # SIGTERM (a deployment's stop: Kubernetes, `docker stop`, systemd) ends `serve` as Ctrl-C does (`terminated`).
+    signal.signal(signal.SIGTERM, terminated)
 
     settings = Settings.load()
     settings = settings.model_copy(
@@ -181,10 +179,6 @@ def _serve(args: argparse.Namespace, projections: bool, migrate: bool) -> int:
     finally:
         intrigue.close()
     return 0
-
-
-def _terminated(signum: int, frame: object) -> None:
-    raise SystemExit(128 + signum)  # the status a shell gives a process ended by the signal
 
 
 def _at_least_one(value: str) -> int:

@@ -13,7 +13,7 @@ request path, session 12").
 from __future__ import annotations
 
 import asyncio
-from typing import Any, cast
+from typing import Any, NoReturn, cast
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
@@ -140,3 +140,11 @@ def uvicorn_options() -> dict[str, Any]:
         "log_config": None,
         "access_log": False,
     }
+
+
+def terminated(signum: int, frame: object) -> NoReturn:
+    """Every `serve` process's SIGTERM handler, installed before uvicorn's server takes the signals: uvicorn shuts
+    down gracefully, then raises the signal again with the handler it found; Python's default for SIGTERM ended the
+    process there, before its own shutdown (`Intrigue.close`, the log thread's last lines, the embedded server's
+    release). This one ends it as Ctrl-C does, with the status a shell gives a process ended by the signal."""
+    raise SystemExit(128 + signum)

@@ -58,6 +58,20 @@ def served(app: Any, lifespan: str = "on", wait: float = 30.0) -> Iterator[int]:
         thread.join(timeout=wait)
 
 
+def spawned_children(parent: int) -> set[int]:
+    """The uvicorn children of `parent` (multiprocessing's spawned processes; not its resource tracker)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        try:
+            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            command = (entry / "cmdline").read_bytes()
+        except (OSError, ValueError, IndexError):
+            continue
+        if ppid == parent and b"spawn_main" in command:
+            found.add(int(entry.name))
+    return found
+
+
 class Process:
     """One `intrigue` process; its output goes to a log file, printed when a test fails."""
 

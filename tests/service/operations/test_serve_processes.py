@@ -5,6 +5,7 @@ in the server's connections, is refused before anything starts."""
 from __future__ import annotations
 
 import os
+import signal
 import socket
 from pathlib import Path
 
@@ -12,23 +13,9 @@ import pytest
 
 from service.entrypoints.serve_processes import background_connections, connections_per_process
 from service.persistence.database import Database
-from tests.support.processes import Api, eventually, run
+from tests.support.processes import Api, eventually, run, spawned_children
 
 BACKGROUND = {"INTRIGUE_RUN_PROJECTIONS": "1", "INTRIGUE_MIGRATE_ON_START": "1", "INTRIGUE_WEBHOOKS": "1"}
-
-
-def _children(parent: int) -> set[int]:
-    """The uvicorn children of `parent` (multiprocessing's spawned processes; not its resource tracker)."""
-    found = set()
-    for entry in Path("/proc").iterdir():
-        try:
-            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            command = (entry / "cmdline").read_bytes()
-        except (OSError, ValueError, IndexError):
-            continue
-        if ppid == parent and b"spawn_main" in command:
-            found.add(int(entry.name))
-    return found
 
 
 def _answered_by(port: int, candidates: set[int]) -> int | None:
@@ -58,8 +45,8 @@ def test_two_processes_answer_on_one_port_and_the_background_work_runs_once(fres
     api = Api(fresh_db, tmp_path, "serve", "--processes", "2", env=BACKGROUND)
     try:
         eventually(api.ready, "the server's readiness", api)
-        eventually(lambda: len(_children(api.popen.pid)) == 2, "two children", api)
-        children, seen = _children(api.popen.pid), set()
+        eventually(lambda: len(spawned_children(api.popen.pid)) == 2, "two children", api)
+        children, seen = spawned_children(api.popen.pid), set()
 
         def both_answered() -> bool:  # the kernel hands each connection to one child: ask until both have answered
             seen.add(_answered_by(api.port, children))
@@ -71,8 +58,8 @@ def test_two_processes_answer_on_one_port_and_the_background_work_runs_once(fres
         assert output.count("webhook delivery worker up") == 1
         assert "runs in another process" not in output  # no child tried for a projection's lock
     finally:
-        assert api.stop() == 0, api.output()[-3000:]
-    assert not _children(api.popen.pid)
+        assert api.stop() == 128 + signal.SIGTERM, api.output()[-3000:]  # `stop` sends SIGTERM
+    assert not spawned_children(api.popen.pid)
 
 
 @pytest.mark.parametrize("count", ["0", "-2", "two"])
