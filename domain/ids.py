@@ -1,17 +1,44 @@
-"""Ids: UUIDs, with uuid5 of a natural key where one exists, so creation is idempotent."""
+"""Ids: UUIDs, with uuid5 of a natural key where one exists, so creation is idempotent.
+
+An id is kept as text in one spelling, `str(UUID)`'s (`CANONICAL`), because the rules and the read models match ids
+as text: the same house spelt twice would be two houses (issue 31, import ids). A command's id in any spelling
+`uuid.UUID` reads is that id (`canonical_id`).
+"""
 
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable
 from hashlib import sha1
 from typing import Any, NewType
 from uuid import UUID, uuid5
 
+from domain.errors import InvalidInputError
+
 CampaignId = NewType("CampaignId", UUID)
 RegionId = NewType("RegionId", UUID)
 FactionId = NewType("FactionId", UUID)
 HouseId = NewType("HouseId", UUID)
+
+# A UUID's text as `str(UUID)` prints it: lower-case hex in its five groups.
+CANONICAL = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+SHOWN = 60  # characters of a refused id in its refusal
+
+
+def canonical_id(value: object, field: str) -> str:
+    """An id as the store keeps it, from any spelling `uuid.UUID` reads (any case, without hyphens, in braces, as
+    a `urn:uuid:`), as a client's UUID type or GraphQL's `UUID` scalar take it; anything else refused, by field."""
+    if isinstance(value, UUID):
+        return str(value)
+    if isinstance(value, str):
+        if CANONICAL.fullmatch(value):
+            return value
+        try:
+            return str(UUID(value))
+        except ValueError:
+            pass
+    raise InvalidInputError(f"{field}: {str(value)[:SHOWN]!r} is not an id (a UUID)")
 
 
 def region_id(campaign_id: UUID, q: int, r: int) -> RegionId:

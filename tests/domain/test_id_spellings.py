@@ -1,0 +1,83 @@
+"""One spelling of an id (issue 31, import ids): a command's id in any spelling `uuid.UUID` reads is that id, kept
+canonical, and anything else is refused naming its field."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+import pytest
+
+from domain.errors import InvalidInputError
+from domain.factionturn.aggregate.orders import Defence, FactionOrders, GoalChoice, Permission, RepairAsset
+from domain.factionturn.forms.order_form import orders_from_dict
+from domain.gameofbones.forms.orders import Order, decode_order
+from domain.gameofbones.tables.actions import ActionName
+from domain.ids import canonical_id
+
+HOUSE = UUID("6f9619ff-8b86-d011-b42d-00c04fc964ff")
+TEXT = str(HOUSE)
+SPELLINGS = (TEXT.upper(), HOUSE.hex, HOUSE.hex.upper(), f"{{{TEXT}}}", f"urn:uuid:{TEXT}")
+
+
+@pytest.mark.parametrize("spelt", [*SPELLINGS, TEXT, HOUSE])
+def test_any_spelling_uuid_reads_is_the_id_in_its_canonical_form(spelt: object) -> None:
+    assert canonical_id(spelt, "orders.goal.target") == TEXT
+
+
+@pytest.mark.parametrize("given", ["nowhere", "", f"{TEXT}0", TEXT.replace("-", "_"), 7, None])
+def test_what_is_no_uuid_is_refused_naming_its_field(given: object) -> None:
+    with pytest.raises(InvalidInputError, match=r"^orders\.goal\.target: .* is not an id \(a UUID\)$"):
+        canonical_id(given, "orders.goal.target")
+
+
+@pytest.mark.parametrize("spelt", SPELLINGS)
+def test_a_faction_order_read_from_json_keeps_its_ids_canonical(spelt: str) -> None:
+    orders = orders_from_dict(
+        {
+            "action": {"action": "Repair Asset/Faction", "assets": [[spelt, 1]]},
+            "goal": {"goal": "destroy_the_foe", "target": spelt},
+            "defences": [{"region_id": spelt, "defender_id": spelt}],
+            "permissions": [{"faction_id": spelt, "answer": "grant"}],
+            "allow_seizure": [spelt, ""],
+        }
+    )
+    assert orders.action == RepairAsset(assets=((TEXT, 1),))
+    assert orders.goal == GoalChoice("destroy_the_foe", TEXT)
+    assert orders.defences == (Defence(TEXT, TEXT),)
+    assert orders.permissions == (Permission(TEXT, "grant"),)
+    assert orders.allow_seizure == (TEXT, "")
+
+
+@pytest.mark.parametrize("spelt", SPELLINGS)
+def test_an_order_built_in_code_is_read_with_its_ids_canonical(spelt: str) -> None:
+    built = FactionOrders(goal=GoalChoice("destroy_the_foe", spelt), allow_seizure=(spelt,))
+    assert orders_from_dict(built) == FactionOrders(goal=GoalChoice("destroy_the_foe", TEXT), allow_seizure=(TEXT,))
+    order = Order(ActionName.ASSAULT, "Matron", spelt, area_ids=(spelt,), to_area_id=spelt, covered_action_id=spelt)
+    assert decode_order(order) == Order(
+        ActionName.ASSAULT, "Matron", TEXT, area_ids=(TEXT,), to_area_id=TEXT, covered_action_id=TEXT
+    )
+
+
+def test_an_order_already_canonical_is_read_as_the_same_object() -> None:
+    built = FactionOrders(goal=GoalChoice("destroy_the_foe", TEXT), allow_seizure=(TEXT,))
+    assert orders_from_dict(built) is built
+
+
+@pytest.mark.parametrize(
+    ("form", "field"),
+    [
+        ({"permissions": [{"faction_id": "nowhere"}]}, "orders.permissions[0].faction_id"),
+        ({"allow_seizure": ["nowhere"]}, "orders.allow_seizure[0]"),
+        ({"action": {"action": "Repair Asset/Faction", "assets": [["nowhere", 1]]}}, "orders.action.assets[0][0]"),
+    ],
+)
+def test_a_faction_order_naming_no_uuid_is_refused_naming_the_field(form: dict[str, object], field: str) -> None:
+    with pytest.raises(InvalidInputError) as refused:
+        orders_from_dict(form)
+    assert refused.value.message == f"{field}: 'nowhere' is not an id (a UUID)"
+
+
+def test_a_house_order_naming_no_uuid_is_refused_naming_the_field() -> None:
+    with pytest.raises(InvalidInputError) as refused:
+        decode_order({"action": "Smear Campaign", "actor": "Matron", "target_house_id": "Baenre"})
+    assert refused.value.message == "order.target_house_id: 'Baenre' is not an id (a UUID)"
