@@ -2,7 +2,8 @@
 
 An id is kept as text in one spelling, `str(UUID)`'s (`CANONICAL`), because the rules and the read models match ids
 as text: the same house spelt twice would be two houses (issue 31, import ids). A command's id in any spelling
-`uuid.UUID` reads is that id (`canonical_id`); an event's payload must already hold it canonical (`misspelt_id`).
+`uuid.UUID` reads is that id (`canonical_id`, `canonical_spelling`); an event's payload must already hold it
+canonical (`misspelt_id`).
 """
 
 from __future__ import annotations
@@ -32,13 +33,21 @@ def canonical_id(value: object, field: str) -> str:
     if isinstance(value, UUID):
         return str(value)
     if isinstance(value, str):
-        if CANONICAL.fullmatch(value):
-            return value
-        try:
-            return str(UUID(value))
-        except ValueError:
-            pass
+        spelt = canonical_spelling(value)
+        if spelt is not value or CANONICAL.fullmatch(value):
+            return spelt
     raise InvalidInputError(f"{field}: {str(value)[:SHOWN]!r} is not an id (a UUID)")
+
+
+def canonical_spelling(text: str) -> str:
+    """`text` spelt as `canonical_id` keeps it where `uuid.UUID` reads it; any other text as it is (the very object),
+    for the rules to refuse as naming no member of the campaign, as they always have."""
+    if CANONICAL.fullmatch(text):
+        return text
+    try:
+        return str(UUID(text))
+    except ValueError:
+        return text
 
 
 def check_canonical(ids: Iterable[str], field: str) -> None:

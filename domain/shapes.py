@@ -2,11 +2,14 @@
 need more (an id, a limit, a range, a closed set, a text). Read strictly from JSON here (`decode`), and described
 from the same declaration by the transports (the REST contract's components, the GraphQL inputs and outputs).
 
-A field without a default is required; `X | None = None` may be null. An id (`Spec(uuid=True)`) is read in any
-spelling `uuid.UUID` reads and kept canonical (domain/ids.py `canonical_id`), from JSON and from a form built in code
-alike, so the rules, which match ids as text, see one spelling whatever the transport. A union of dataclasses is
-told apart by a tag field (`Tagged`), as a faction's one action is by its `action` name; a field typed as an enum (a
-house order's `ActionName`) reads its values.
+A field without a default is required; `X | None = None` may be null. A union of dataclasses is told apart by a tag
+field (`Tagged`), as a faction's one action is by its `action` name; a field typed as an enum (a house order's
+`ActionName`) reads its values.
+
+An id (`Spec(uuid=True)`) is read in any spelling `uuid.UUID` reads and kept canonical (domain/ids.py
+`canonical_spelling`), from JSON and from a form built in code alike, so the rules, which match ids as text, see one
+spelling whatever the transport. Text that is no UUID is left for the rules to refuse as naming no member, or for the
+form's own check (a house order's `check="id"`) to refuse at once.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
 
 from domain.errors import InvalidInputError
 from domain.forms import MAX_ID, MAX_ITEMS, choice, fields, flag, integer, items, kind_of, text, texts
-from domain.ids import canonical_id
+from domain.ids import canonical_spelling
 
 
 @dataclass(frozen=True)
@@ -144,7 +147,7 @@ def _value(f: Field, form: Mapping[str, Any], where: str, checks: Mapping[str, C
         return None
     value = _scalar(base, spec, form, f.name, where, f.default)
     if spec.uuid and value:  # "" or None: no id
-        value = canonical_id(value, path)
+        value = canonical_spelling(value)
     return checks[spec.check](value, path) if spec.check else value
 
 
@@ -171,11 +174,11 @@ def _canonical_field(f: Field, current: Any, path: str) -> Any:
         if is_form(item):
             made = tuple(canonical_form(v, f"{path}[{i}]") for i, v in enumerate(current))
         elif item_spec.uuid:
-            made = tuple(canonical_id(v, f"{path}[{i}]") if v else v for i, v in enumerate(current))
+            made = tuple(canonical_spelling(v) for v in current)
         else:
             return current
         return current if all(a is b for a, b in zip(made, current, strict=True)) else made
-    return canonical_id(current, path) if f.spec.uuid else current
+    return canonical_spelling(current) if f.spec.uuid else current
 
 
 def _scalar(hint: Any, spec: Spec, form: Mapping[str, Any], key: str, where: str, default: Any) -> Any:
@@ -204,7 +207,7 @@ def _items(
     if item is str and not spec.check:
         found = texts(form, key, where)
         if item_spec.uuid:
-            found = tuple(canonical_id(v, f"{where}.{key}[{i}]") if v else v for i, v in enumerate(found))
+            found = tuple(canonical_spelling(v) for v in found)
         if not item_spec.check:
             return found
         return tuple(checks[item_spec.check](value, f"{where}.{key}[{i}]") for i, value in enumerate(found))

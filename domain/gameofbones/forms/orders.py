@@ -14,13 +14,14 @@ from typing import Annotated, Any
 from domain.errors import InvalidInputError
 from domain.gameofbones.tables.actions import ActionName
 from domain.gameofbones.tables.records import WEEKS_PER_MONTH
+from domain.ids import canonical_id
 from domain.inputs import LONG_TEXT_MAX
 from domain.shapes import Check, Spec, decode
 
 NAME_LIMIT = 200  # an actor's or a target character's name
 MOST_AREAS = 50
 
-HouseId = Annotated[str | None, Spec(uuid=True)]  # kept canonical (domain/shapes.py); None where there is none
+HouseId = Annotated[str | None, Spec(uuid=True, check="id")]  # canonical (domain/shapes.py); None: there is none
 
 
 @dataclass(frozen=True)
@@ -31,12 +32,12 @@ class Order:
     actor: Annotated[str, Spec("The leader or lieutenant who leads it.", limit=NAME_LIMIT)]
     target_house_id: HouseId = None
     target_character: Annotated[str | None, Spec(limit=NAME_LIMIT)] = None
-    area_ids: Annotated[tuple[Annotated[str, Spec(uuid=True)], ...], Spec(most=MOST_AREAS)] = ()
+    area_ids: Annotated[tuple[Annotated[str, Spec(uuid=True, check="id")], ...], Spec(most=MOST_AREAS)] = ()
     power: Annotated[int, Spec(low=0, high=1_000_000)] = 0  # committed to an Assault, or moved by Troop Movements
     to_area_id: HouseId = None
-    covered_action_id: Annotated[str | None, Spec("Cover Up: the house's own pending action it covers.", uuid=True)] = (
-        None
-    )
+    covered_action_id: Annotated[
+        str | None, Spec("Cover Up: the house's own pending action it covers.", uuid=True, check="id")
+    ] = None
     start_week: Annotated[int, Spec(low=1, high=WEEKS_PER_MONTH)] = 1
     # the player's own words, kept with the order as a faction's are (issue 28, item 2)
     narrative: Annotated[str, Spec("The player's own words, kept with the order.", limit=LONG_TEXT_MAX)] = ""
@@ -51,7 +52,8 @@ def _action(value: Any, where: str) -> ActionName:
         ) from None
 
 
-CHECKS: dict[str, Check] = {"action": _action}
+# A house order's ids are UUIDs or refused at once, naming the field (domain/ids.py).
+CHECKS: dict[str, Check] = {"action": _action, "id": canonical_id}
 
 
 def decode_order(data: object, where: str = "order") -> Order:

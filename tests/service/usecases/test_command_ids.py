@@ -97,9 +97,9 @@ def test_a_faction_order_naming_no_member_is_refused_and_writes_nothing(
     with pytest.raises(InvalidInputError) as refused:
         intrigue.factionturn.submit_orders(cid, UUID(spies), {"permissions": [{"faction_id": upper(stranger)}]})
     assert refused.value.message == f"orders.permissions[0].faction_id: no faction {stranger} in this campaign"
-    with pytest.raises(InvalidInputError) as malformed:
+    with pytest.raises(InvalidInputError) as named:  # a name is no id (REST's contract and GraphQL refuse it before)
         intrigue.factionturn.submit_orders(cid, UUID(spies), {"allow_seizure": ["Guards"]})
-    assert malformed.value.message == "orders.allow_seizure[0]: 'Guards' is not an id (a UUID)"
+    assert named.value.message == "orders.allow_seizure[0]: no faction Guards in this campaign"
     assert _orders(intrigue, spies) is None
 
 
