@@ -40,6 +40,12 @@ def _orders(intrigue: Intrigue, faction: str) -> dict[str, Any] | None:
     return order
 
 
+def _opened(client: TestClient, world: dict[str, Any]) -> UUID:  # noqa: F811 (the fixture's value)
+    """The world's campaign, its first phase opened."""
+    conforms(client.post(f"{world['base']}/phases", headers=bearer(world["gm"])))
+    return UUID(world["base"].rsplit("/", 1)[1])
+
+
 def _standing(guards: str) -> dict[str, Any]:
     """What the orders below stand for once stored: the guards named as the product names them."""
     return {"permissions": [{"faction_id": guards, "answer": "grant"}], "allow_seizure": [guards]}
@@ -57,8 +63,7 @@ def test_a_faction_order_naming_a_rival_in_another_spelling_is_stored_canonical(
     world: dict[str, Any],  # noqa: F811
     spell: Any,
 ) -> None:
-    conforms(client.post(f"{world['base']}/phases", headers=bearer(world["gm"])))
-    cid, spies, guards = UUID(world["base"].rsplit("/", 1)[1]), world["spies"], world["guards"]
+    cid, spies, guards = _opened(client, world), world["spies"], world["guards"]
     orders = {"permissions": [{"faction_id": spell(guards), "answer": "grant"}], "allow_seizure": [spell(guards)]}
 
     intrigue.factionturn.submit_orders(cid, UUID(spies), orders)
@@ -73,8 +78,7 @@ def test_a_faction_order_over_rest_and_over_graphql_stores_an_upper_case_id_as_t
 ) -> None:
     """The contract's `format: uuid` takes upper case, as GraphQL's `UUID` does: both now store the same order
     (REST's used to be refused, "no faction ... in this campaign", where GraphQL's was kept)."""
-    conforms(client.post(f"{world['base']}/phases", headers=bearer(world["gm"])))
-    cid, spies, guards = world["base"].rsplit("/", 1)[1], world["spies"], world["guards"]
+    cid, spies, guards = str(_opened(client, world)), world["spies"], world["guards"]
     body = {"permissions": [{"faction_id": upper(guards), "answer": "grant"}], "allow_seizure": [upper(guards)]}
     answer = conforms(client.put(f"{world['base']}/factions/{spies}/orders", json=body, headers=bearer(world["gm"])))
     assert answer.status_code == 200, answer.text
@@ -92,8 +96,7 @@ def test_a_faction_order_naming_no_member_is_refused_and_writes_nothing(
     client: TestClient,
     world: dict[str, Any],  # noqa: F811
 ) -> None:
-    conforms(client.post(f"{world['base']}/phases", headers=bearer(world["gm"])))
-    cid, spies, stranger = UUID(world["base"].rsplit("/", 1)[1]), world["spies"], str(uuid4())
+    cid, spies, stranger = _opened(client, world), world["spies"], str(uuid4())
     with pytest.raises(InvalidInputError) as refused:
         intrigue.factionturn.submit_orders(cid, UUID(spies), {"permissions": [{"faction_id": upper(stranger)}]})
     assert refused.value.message == f"orders.permissions[0].faction_id: no faction {stranger} in this campaign"
@@ -158,8 +161,7 @@ def test_gossip_about_a_faction_spelt_in_upper_case_is_kept_under_its_id_and_abo
     client: TestClient,
     world: dict[str, Any],  # noqa: F811
 ) -> None:
-    conforms(client.post(f"{world['base']}/phases", headers=bearer(world["gm"])))
-    cid, spies = UUID(world["base"].rsplit("/", 1)[1]), world["spies"]
+    cid, spies = _opened(client, world), world["spies"]
     by = By(cid, "gm", "the town crier")
     intrigue.chronicle.write_gossip(by, 1, upper(spies), ["The Spies were seen."])
     assert list(intrigue.chronicle.public(cid, 1)) == [spies]

@@ -67,13 +67,18 @@ def _refused(target: IntrigueStore, rows: list[Row]) -> str:
     return refused.value.message
 
 
-def test_a_movement_seen_by_an_upper_case_observer_is_refused_by_its_line(
-    exported: list[Row], target: IntrigueStore
-) -> None:
+def _observed(exported: list[Row]) -> tuple[list[Row], int, dict[str, str], str]:
+    """A copy of the rows, where the first movement seen is, its observers, and the first of them."""
     rows = list(exported)
     at = _seen(rows)
     observers = state(rows[at])["observers"]
-    first = sorted(observers)[0]
+    return rows, at, observers, sorted(observers)[0]
+
+
+def test_a_movement_seen_by_an_upper_case_observer_is_refused_by_its_line(
+    exported: list[Row], target: IntrigueStore
+) -> None:
+    rows, at, observers, first = _observed(exported)
     upper = {(k.upper() if k == first else k): v for k, v in observers.items()}
     rows[at] = with_state(rows[at], observers=upper)
     assert _refused(target, rows) == (
@@ -84,10 +89,7 @@ def test_a_movement_seen_by_an_upper_case_observer_is_refused_by_its_line(
 def test_a_movement_seen_naming_one_house_twice_is_refused_by_its_line(
     exported: list[Row], target: IntrigueStore
 ) -> None:
-    rows = list(exported)
-    at = _seen(rows)
-    observers = state(rows[at])["observers"]
-    first = sorted(observers)[0]
+    rows, at, observers, first = _observed(exported)
     spelt = UUID(first).hex
     rows[at] = with_state(rows[at], observers=observers | {spelt: "seen again"})
     assert _refused(target, rows) == f"line {at + 1}: {SEEN}: observers names {first} twice, as {first!r} and {spelt!r}"
