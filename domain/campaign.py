@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from enum import StrEnum
 from typing import Any, ClassVar
 from uuid import UUID
@@ -15,10 +14,8 @@ from domain.dice_source import DiceSourceLedger
 from domain.errors import InvalidInputError, RuleViolationError
 from domain.gm_ledger import GMLedger
 from domain.history import Rewindable, leaner
+from domain.ids import CANONICAL
 from domain.inputs import storable_text
-
-# A UUID's text as `str(UUID)` prints it: lower-case hex in its five groups.
-_CANONICAL = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 
 class RuleSystemName(StrEnum):
@@ -103,7 +100,7 @@ class Campaign(Rewindable, GMLedger, AssistantLedger, DiceSourceLedger):
     def member_keys(self, kind: str) -> list[str]:
         """`member_ids(kind)` as text, each as `str` gives a UUID; a key already so is taken as it is, without the
         UUID made and printed again (issue 31, P6: a phase's resolution names its 150 factions and houses so)."""
-        return [i if _CANONICAL.fullmatch(i) else str(UUID(i)) for i, k in self.members.items() if k == kind]
+        return [i if CANONICAL.fullmatch(i) else str(UUID(i)) for i, k in self.members.items() if k == kind]
 
     def enrol(self, member_id: UUID, kind: str) -> None:
         if str(member_id) in self.members:

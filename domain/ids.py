@@ -1,17 +1,126 @@
-"""Ids: UUIDs, with uuid5 of a natural key where one exists, so creation is idempotent."""
+"""Ids: UUIDs, with uuid5 of a natural key where one exists, so creation is idempotent.
+
+An id is kept as text in one spelling, `str(UUID)`'s (`CANONICAL`), because the rules and the read models match ids
+as text: the same house spelt twice would be two houses (issue 31, import ids). A command's id in any spelling
+`uuid.UUID` reads is that id (`canonical_id`, `canonical_spelling`); an event's payload must already hold it
+canonical (`misspelt_id`).
+"""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
 from hashlib import sha1
 from typing import Any, NewType
 from uuid import UUID, uuid5
+
+from domain.errors import InvalidInputError
 
 CampaignId = NewType("CampaignId", UUID)
 RegionId = NewType("RegionId", UUID)
 FactionId = NewType("FactionId", UUID)
 HouseId = NewType("HouseId", UUID)
+
+# A UUID's text as `str(UUID)` prints it: lower-case hex in its five groups.
+CANONICAL = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+SHOWN = 60  # characters of a refused id in its refusal
+
+
+def canonical_id(value: object, field: str) -> str:
+    """An id as the store keeps it, from any spelling `uuid.UUID` reads (any case, without hyphens, in braces, as
+    a `urn:uuid:`), as a client's UUID type or GraphQL's `UUID` scalar take it; anything else refused, by field."""
+    if isinstance(value, UUID):
+        return str(value)
+    if isinstance(value, str):
+        spelt = canonical_spelling(value)
+        if spelt is not value or CANONICAL.fullmatch(value):
+            return spelt
+    raise InvalidInputError(f"{field}: {str(value)[:SHOWN]!r} is not an id (a UUID)")
+
+
+def canonical_spelling(text: str) -> str:
+    """`text` spelt as `canonical_id` keeps it where `uuid.UUID` reads it; any other text as it is (the very object),
+    for the rules to refuse as naming no member of the campaign, as they always have."""
+    if CANONICAL.fullmatch(text):
+        return text
+    try:
+        return str(UUID(text))
+    except ValueError:
+        return text
+
+
+def check_canonical(ids: Iterable[str], field: str) -> None:
+    """Refuse ids an event would hold in another spelling than `CANONICAL`: an aggregate's own guard."""
+    for given in ids:
+        if not CANONICAL.fullmatch(given):
+            raise InvalidInputError(f"{field}: {given[:SHOWN]!r} is not an id in its canonical spelling")
+
+
+# Where an event's payload holds ids, at any depth, by the name of the field holding them: `id`, `…_id` and `…_ids`
+# (the domain's own naming), the initiative's `order` (member ids, in turn), the keys of the maps `ID_KEYED` and the
+# values of those `ID_VALUED` (a movement's observers: each house's knowledge entry). Text that looks like a UUID
+# elsewhere is not one of ours (a faction's `secret`, a name). tests/service/usecases/test_import_ids.py holds the
+# product's exports to this: every UUID they hold, spelt otherwise, is found.
+ID_LISTS = frozenset({"order"})
+ID_KEYED = frozenset({"observers", "members", "troops", "assets", "by_area", "income", "reverted"})
+ID_VALUED = frozenset({"observers"})
+
+
+def is_id_field(name: object) -> bool:
+    return isinstance(name, str) and (name == "id" or name.endswith(("_id", "_ids")) or name in ID_LISTS)
+
+
+def misspelt_id(payload: Mapping[str, Any]) -> str | None:
+    """Why an event's payload may not be stored, or None: an id in another spelling than `CANONICAL`, or one id
+    twice under two spellings. Text `uuid.UUID` does not read (a name, "") is no id, and is left to other checks."""
+    return _misspelt(payload, "", [])
+
+
+def _misspelt(value: Any, name: object, path: list[str]) -> str | None:
+    if isinstance(value, dict):
+        if name in ID_KEYED:
+            found = _spellings([k for k in value if isinstance(k, str)], path, "a key")
+            if found:
+                return found
+        for key, item in value.items():
+            path.append(str(key)[:SHOWN])
+            found = _misspelt(item, "id" if name in ID_VALUED else key, path)
+            path.pop()
+            if found:
+                return found
+    elif isinstance(value, list | tuple):
+        if is_id_field(name):
+            return _spellings([v for v in value if isinstance(v, str)], path, "an item")
+        for index, item in enumerate(value):
+            path.append(f"[{index}]")
+            found = _misspelt(item, name, path)
+            path.pop()
+            if found:
+                return found
+    elif isinstance(value, str) and is_id_field(name):
+        return _spellings([value], path, "its value")
+    return None
+
+
+def _spellings(texts: list[str], path: list[str], what: str) -> str | None:
+    where = ".".join(path).replace(".[", "[")
+    seen: dict[str, str] = {}
+    for text in texts:
+        if CANONICAL.fullmatch(text):
+            canonical = text
+        else:
+            try:
+                canonical = str(UUID(text))
+            except ValueError:
+                continue  # not an id
+        if seen.get(canonical, text) != text:
+            return f"{where} names {canonical} twice, as {seen[canonical]!r} and {text!r}"
+        seen[canonical] = text
+    for text, canonical in ((t, c) for c, t in seen.items()):
+        if text != canonical:
+            return f"{where} holds {what} {text!r}, an id not in its canonical spelling {canonical!r}"
+    return None
 
 
 def region_id(campaign_id: UUID, q: int, r: int) -> RegionId:

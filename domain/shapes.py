@@ -5,6 +5,11 @@ from the same declaration by the transports (the REST contract's components, the
 A field without a default is required; `X | None = None` may be null. A union of dataclasses is told apart by a tag
 field (`Tagged`), as a faction's one action is by its `action` name; a field typed as an enum (a house order's
 `ActionName`) reads its values.
+
+An id (`Spec(uuid=True)`) is read in any spelling `uuid.UUID` reads and kept canonical (domain/ids.py
+`canonical_spelling`), from JSON and from a form built in code alike, so the rules, which match ids as text, see one
+spelling whatever the transport. Text that is no UUID is left for the rules to refuse as naming no member, or for the
+form's own check (a house order's `check="id"`) to refuse at once.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
 
 from domain.errors import InvalidInputError
 from domain.forms import MAX_ID, MAX_ITEMS, choice, fields, flag, integer, items, kind_of, text, texts
+from domain.ids import canonical_spelling
 
 
 @dataclass(frozen=True)
@@ -122,7 +128,7 @@ def is_enum(hint: Any) -> bool:
 def decode(cls: type, data: object, where: str, checks: Mapping[str, Check]) -> Any:
     """One form read whole from its JSON: an unknown key, a missing one or a wrong type is refused, naming the field."""
     if isinstance(data, cls):
-        return data
+        return canonical_form(data, where)
     declared = form_fields(cls)
     form = fields(data, where, [f.name for f in declared], [f.name for f in declared if f.required])
     return cls(**{f.name: _value(f, form, where, checks) for f in declared})
@@ -140,7 +146,39 @@ def _value(f: Field, form: Mapping[str, Any], where: str, checks: Mapping[str, C
     if nullable and form.get(f.name) is None:  # `X | None = None`: null or absent is none
         return None
     value = _scalar(base, spec, form, f.name, where, f.default)
+    if spec.uuid and value:  # "" or None: no id
+        value = canonical_spelling(value)
     return checks[spec.check](value, path) if spec.check else value
+
+
+def canonical_form(value: Any, where: str) -> Any:
+    """A form built in code (a use case's caller, GraphQL's inputs) with its ids canonical, as `decode` reads a
+    JSON form's; the same object when they already are."""
+    changed = {}
+    kind: type = type(value)
+    for f in form_fields(kind):
+        current = getattr(value, f.name)
+        found = _canonical_field(f, current, f"{where}.{f.name}")
+        if found is not current:
+            changed[f.name] = found
+    return dataclasses.replace(value, **changed) if changed else value
+
+
+def _canonical_field(f: Field, current: Any, path: str) -> Any:
+    if current is None or current == "" or current == ():
+        return current
+    if isinstance(f.spec, Tagged) or f.form:
+        return canonical_form(current, path)
+    if f.item is not None:
+        item, item_spec = f.item
+        if is_form(item):
+            made = tuple(canonical_form(v, f"{path}[{i}]") for i, v in enumerate(current))
+        elif item_spec.uuid:
+            made = tuple(canonical_spelling(v) for v in current)
+        else:
+            return current
+        return current if all(a is b for a, b in zip(made, current, strict=True)) else made
+    return canonical_spelling(current) if f.spec.uuid else current
 
 
 def _scalar(hint: Any, spec: Spec, form: Mapping[str, Any], key: str, where: str, default: Any) -> Any:
@@ -168,6 +206,8 @@ def _items(
     item, item_spec = unwrapped
     if item is str and not spec.check:
         found = texts(form, key, where)
+        if item_spec.uuid:
+            found = tuple(canonical_spelling(v) for v in found)
         if not item_spec.check:
             return found
         return tuple(checks[item_spec.check](value, f"{where}.{key}[{i}]") for i, value in enumerate(found))

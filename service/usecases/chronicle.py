@@ -18,6 +18,7 @@ from eventsourcing.domain import Aggregate
 from domain.campaign import Campaign
 from domain.chronicle import draft_gossip, draft_summary
 from domain.errors import NotFoundError
+from domain.ids import canonical_id
 from domain.phase_chronicle import PhaseChronicle, chronicle_id
 from domain.systems import MEMBER_KINDS
 from service.persistence.app import IntrigueStore, SavesAndWaits, event_payload
@@ -30,6 +31,14 @@ DRAFTED = "drafted from the events of phase {phase}"
 AT_RESOLUTION = "resolution"  # the seat recorded on drafts the resolution writes (no person wrote them)
 TurnEventList = list[tuple[str, dict[str, Any]]]
 Ledger = Campaign | PhaseChronicle
+
+
+def actor_of(campaign: Campaign, actor_id: str) -> str:
+    """The faction or house a turn's entry is about, as its campaign enrols it (domain/ids.py), or refused."""
+    actor = canonical_id(actor_id, "actor_id")
+    if campaign.members.get(actor) not in MEMBER_KINDS:
+        raise NotFoundError(f"no faction or house {actor} in this campaign")
+    return actor
 
 
 def on_campaign(campaign: Campaign, phase: int) -> bool:
@@ -156,19 +165,20 @@ class ChronicleService(SavesAndWaits):
 
     def write_draft(self, by: By, phase: int, actor_id: str, lines: list[str], spin: str = "") -> Campaign:
         campaign, ledger = self._ledger_of(by.campaign_id, phase)
-        ledger.draft_gossip(phase, actor_id, lines, spin, by.seat, by.reason)
+        ledger.draft_gossip(phase, actor_of(campaign, actor_id), lines, spin, by.seat, by.reason)
         self._save(ledger)
         return campaign
 
     def write_summary(self, by: By, phase: int, actor_id: str, text: str) -> Campaign:
         campaign, ledger = self._ledger_of(by.campaign_id, phase)
-        ledger.write_summary(phase, actor_id, text, by.seat, by.reason)
+        actor = actor_id and actor_of(campaign, actor_id)  # "": the note on the whole phase
+        ledger.write_summary(phase, actor, text, by.seat, by.reason)
         self._save(ledger)
         return campaign
 
     def write_gossip(self, by: By, phase: int, actor_id: str, lines: list[str], spin: str = "") -> Campaign:
         campaign, ledger = self._ledger_of(by.campaign_id, phase)
-        ledger.write_gossip(phase, actor_id, lines, spin, by.seat, by.reason)
+        ledger.write_gossip(phase, actor_of(campaign, actor_id), lines, spin, by.seat, by.reason)
         self._save(ledger)
         return campaign
 

@@ -25,6 +25,7 @@ from domain.gameofbones.face import (
     SourceHunt,
     attempt_influence_gain,
     check_stationing,
+    decode_order,
     hunt_source,
     intel_id,
     order_action,
@@ -154,7 +155,9 @@ class GameOfBonesService(RollsSavesAndWaits):
 
     def order_given(self, campaign: Campaign, house: House, order: Order) -> PendingAction:
         """Check an order for a loaded house and start it; the house is saved with whatever it already records
-        (an amendment's withdrawal, service/usecases/orders.py), all in one transaction."""
+        (an amendment's withdrawal, service/usecases/orders.py), all in one transaction. Its ids are read as any
+        transport's are (domain/shapes.py): an order built in code may spell them as a client would."""
+        order = decode_order(order)
         houses = self._members(campaign, "house", House, [order.target_house_id]) | {str(house.id): house}
         # The whole map: power the house has stationed anywhere is not free to dedicate (garrison.py).
         areas = {str(i): r for i, r in self._regions(campaign).items()}

@@ -4,7 +4,9 @@ Every event names a topic of the closed registry (projections/topics.py), looked
 is decoded: a topic never imports a module. Each aggregate's versions run 1, 2, 3… with no gap or repeat, its
 first event creates it and the others are its own. Every aggregate is the file's campaign, a member its log
 enrols (under its kind), or one of its phase chronicles; a created one names the file's campaign; and none is in
-the store yet, so an import never appends to another campaign. A refusal names the line and the reason.
+the store yet, so an import never appends to another campaign. Every id its payload holds is spelt as the product
+writes it (domain/ids.py `misspelt_id`): the rules match ids as text, so a house spelt twice would be two houses.
+A refusal names the line and the reason.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from eventsourcing.persistence import StoredEvent
 
 from domain.campaign import Campaign
 from domain.errors import ConflictError, InvalidInputError
+from domain.ids import misspelt_id
 from domain.phase_chronicle import PhaseChronicle, chronicle_id
 from projections.topics import StoredTopics, stored_topics
 from service.persistence.app import IntrigueStore
@@ -101,6 +104,9 @@ class ExportCheck:
                 raise refused(number, "the enrolment names no member and kind")
             self.enrolled[self._uuid(number, member)] = kind
         check_event(f"line {number}: {event_class.__qualname__}", state)
+        misspelt = misspelt_id(state)
+        if misspelt is not None:
+            raise refused(number, f"{event_class.__qualname__}: {misspelt}")
         return event
 
     def finish(self) -> None:

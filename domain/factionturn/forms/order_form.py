@@ -16,6 +16,7 @@ from domain.factionturn.aggregate.orders import ACTION_NAMES, BOOK_CHOICES, Acti
 from domain.factionturn.tables.goals import GOALS, goal
 from domain.forms import fields, integer, text
 from domain.gm import CustomActionDef
+from domain.ids import canonical_spelling
 from domain.shapes import Check, Tagged, decode, decode_tagged
 
 ORDER_KEYS = frozenset(FactionOrders.__dataclass_fields__)
@@ -79,7 +80,8 @@ def _rating(attribute: object, where: str) -> str:
 def _repair_step(data: object, where: str) -> tuple[str, int]:
     if not isinstance(data, list | tuple) or len(data) != 2:
         raise InvalidInputError(f"{where} must be a pair [asset id, healing steps]")
-    return text({"asset_id": data[0]}, "asset_id", where), integer({"steps": data[1]}, "steps", where, 1, 1, 100)
+    asset_id = text({"asset_id": data[0]}, "asset_id", where)
+    return canonical_spelling(asset_id), integer({"steps": data[1]}, "steps", where, 1, 1, 100)
 
 
 def _definition(definition: Mapping[str, Any], where: str) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from eventsourcing.domain import event
 from domain.gameofbones.aggregate.working_set import latest, moment, narrowed
 from domain.gameofbones.rules.view import intel_id, learned_when
 from domain.history import Rewindable, leaner
+from domain.ids import check_canonical
 
 if TYPE_CHECKING:
     pass
@@ -68,7 +69,9 @@ class HouseIntel(Rewindable):
         self.knowledge = narrowed([*self.knowledge, knowledge], *moment(knowledge))
 
     def record_sighting(self, observers: Mapping[str, str], knowledge: dict[str, Any]) -> None:
-        """`observers`: each house that saw the movement, with the id of its knowledge entry."""
+        """`observers`: each house that saw the movement, with the id of its knowledge entry. Each house's id is
+        canonical, so no house is named twice (domain/ids.py: the views match observers as text)."""
+        check_canonical(observers, "observers")
         self._movement_seen(dict(sorted(observers.items())), dict(knowledge))
 
     @event("MovementSeen")

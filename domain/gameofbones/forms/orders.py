@@ -10,18 +10,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Annotated, Any
-from uuid import UUID
 
 from domain.errors import InvalidInputError
 from domain.gameofbones.tables.actions import ActionName
 from domain.gameofbones.tables.records import WEEKS_PER_MONTH
+from domain.ids import canonical_id
 from domain.inputs import LONG_TEXT_MAX
 from domain.shapes import Check, Spec, decode
 
 NAME_LIMIT = 200  # an actor's or a target character's name
 MOST_AREAS = 50
 
-HouseId = Annotated[str | None, Spec(uuid=True, check="id")]  # a UUID in its canonical form; None where there is none
+HouseId = Annotated[str | None, Spec(uuid=True, check="id")]  # canonical (domain/shapes.py); None: there is none
 
 
 @dataclass(frozen=True)
@@ -52,15 +52,8 @@ def _action(value: Any, where: str) -> ActionName:
         ) from None
 
 
-def _id(value: Any, where: str) -> str:
-    """A house, area or action id in its canonical form (ids are UUIDs, however a client spells them)."""
-    try:
-        return str(UUID(str(value)))
-    except ValueError:
-        raise InvalidInputError(f"{where}: {str(value)[:40]!r} is not an id") from None
-
-
-CHECKS: dict[str, Check] = {"action": _action, "id": _id}
+# A house order's ids are UUIDs or refused at once, naming the field (domain/ids.py).
+CHECKS: dict[str, Check] = {"action": _action, "id": canonical_id}
 
 
 def decode_order(data: object, where: str = "order") -> Order:

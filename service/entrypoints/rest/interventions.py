@@ -20,6 +20,7 @@ from starlette.routing import Route
 
 from domain.factionturn.face import FACTION_TURN
 from domain.gameofbones.face import GAME_OF_BONES
+from domain.ids import canonical_id
 from domain.seats import Seat
 from service.entrypoints.rest.state import faction_shape, house_shape, region_shape
 from service.entrypoints.rest.support import (
@@ -58,12 +59,17 @@ def _id(b: Body, key: str) -> UUID:
     return UUID(b[key])
 
 
+def _text_id(b: Body, key: str) -> str:
+    """An asset, monster or action id, kept as text by its aggregate: canonical, as GraphQL's `UUID` gives it."""
+    return canonical_id(b[key], key)
+
+
 def _optional_id(b: Body, key: str) -> UUID | None:
     return UUID(b[key]) if b.get(key) else None
 
 
 def _adventure(gm: GMService, by: By, b: Body) -> Changed:
-    faction, asset, amount = _id(b, "faction_id"), b["asset_id"], b.get("amount", 0)
+    faction, asset, amount = _id(b, "faction_id"), _text_id(b, "asset_id"), b.get("amount", 0)
     calls: dict[str, Callable[[], object]] = {
         "destroy": lambda: gm.destroy_asset(by, faction, asset),
         "damage": lambda: gm.damage_asset(by, faction, asset, amount),
@@ -85,7 +91,7 @@ def _base(gm: GMService, by: By, b: Body) -> Changed:
 
 
 def _monster_attack(gm: GMService, by: By, b: Body) -> Changed:
-    done = gm.attack_with_monster(by, b["monster_id"], _id(b, "faction_id"), b["asset_id"])
+    done = gm.attack_with_monster(by, _text_id(b, "monster_id"), _id(b, "faction_id"), _text_id(b, "asset_id"))
     return Changed("faction", _id(b, "faction_id"), {"hit": done.hit, "countered": done.countered, "rolls": done.rolls})
 
 
@@ -106,7 +112,8 @@ INTERVENTIONS: dict[str, Intervention] = {
     "asset-transfers": Intervention(
         "TransferAsset",
         lambda gm, by, b: Changed(
-            "faction", gm.transfer_asset(by, _id(b, "from_faction_id"), b["asset_id"], _id(b, "to_faction_id")).id
+            "faction",
+            gm.transfer_asset(by, _id(b, "from_faction_id"), _text_id(b, "asset_id"), _id(b, "to_faction_id")).id,
         ),
     ),
     "bases-of-influence": Intervention("SetBaseOfInfluence", _base),
@@ -115,7 +122,7 @@ INTERVENTIONS: dict[str, Intervention] = {
     ),
     "monster-moves": Intervention(
         "MoveMonster",
-        lambda gm, by, b: Changed("faction", gm.move_monster(by, b["monster_id"], _id(b, "region_id")).id),
+        lambda gm, by, b: Changed("faction", gm.move_monster(by, _text_id(b, "monster_id"), _id(b, "region_id")).id),
     ),
     "monster-attacks": Intervention("AttackWithMonster", _monster_attack),
     "regional-governments": Intervention(
@@ -143,7 +150,9 @@ INTERVENTIONS: dict[str, Intervention] = {
     ),
     "house-action-settlements": Intervention(
         "SettleHouseAction",
-        lambda gm, by, b: Changed("house", gm.settle_action(by, _id(b, "house_id"), b["action_id"], b["result"]).id),
+        lambda gm, by, b: Changed(
+            "house", gm.settle_action(by, _id(b, "house_id"), _text_id(b, "action_id"), b["result"]).id
+        ),
     ),
     "adjustments": Intervention("Adjust", _adjust),
     "custom-action-orders": Intervention(

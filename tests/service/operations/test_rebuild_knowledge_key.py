@@ -4,7 +4,8 @@ see, tests/service/operations/test_rebuild_writes.py). The live writers insert `
 event naming one house twice among the observers of a movement (two spellings of its id: the store takes such an
 event, and an imported log can carry one) was kept live as the event's first row for that house, and failed every
 rebuild of the store. An event's rows are now made once a house, its first entry (`knowledge._firsts`): the rebuild
-switches, and its knowledge is the live writers'."""
+switches, and its knowledge is the live writers'. Since session 30 neither `record_sighting` nor an import takes such
+an event (domain/ids.py), but a store written before may hold one: the test records it by the event's own method."""
 
 from __future__ import annotations
 
@@ -37,7 +38,9 @@ def test_an_event_naming_a_house_twice_gives_it_its_first_row_live_and_in_a_rebu
         mover, seer = played.members[2], played.members[3]  # two of the houses
         intel = writer.store.load(intel_id(mover), HouseIntel)
         lower, upper = str(seer), str(seer).upper()
-        intel.record_sighting({lower: "seen-lower", upper: "seen-upper"}, {"kind": "movement", "phase": 3, "week": 1})
+        seen = {"kind": "movement", "phase": 3, "week": 1}
+        observers = dict(sorted({lower: "seen-lower", upper: "seen-upper"}.items()))
+        intel._movement_seen(observers, seen)  # as a store from before the guard did
         writer.wait_for_projections(writer.store.commit(intel))  # its rows read below, by whichever writer folds it
     finally:
         writer.close()
