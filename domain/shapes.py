@@ -67,7 +67,7 @@ class Field:
 
     name: str
     hint: Any
-    spec: Spec
+    spec: Spec | Tagged  # a union of forms carries its Tagged where a field carries its Spec
     default: Any
     required: bool
     # `optional(hint)`, worked out once with the declaration: every order read asked it of every field (issue 31, P6)
@@ -100,12 +100,20 @@ def _item(base: Any) -> tuple[Any, Any] | None:
     return unwrap(get_args(base)[0]) if get_origin(base) is tuple else None
 
 
-def unwrap(hint: Any) -> tuple[Any, Any]:
+def unwrap(hint: Any) -> tuple[Any, Spec | Tagged]:
     """A hint without its `Annotated` layer, and the Spec or Tagged it carried (a plain Spec when none)."""
     if get_origin(hint) is Annotated:
         base, *extras = get_args(hint)
         return base, next((e for e in extras if isinstance(e, Spec | Tagged)), Spec())
     return hint, Spec()
+
+
+def scalar_spec(spec: Spec | Tagged) -> Spec:
+    """The Spec of a field or item that is no union of forms: a Tagged is only ever a union's (`decode_tagged`), so
+    one here is a declaration this module cannot read."""
+    if isinstance(spec, Tagged):
+        raise TypeError(f"a union of forms (tagged by {spec.tag!r}) where a scalar or a list is declared")
+    return spec
 
 
 def optional(hint: Any) -> tuple[Any, bool]:

@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, get_args, get_origin
 
+import pytest
+
 from domain.factionturn.aggregate.orders import FactionOrders
 from domain.gameofbones.forms.orders import Order
-from domain.shapes import Field, Tagged, form_fields, is_form, optional, unwrap
+from domain.shapes import Field, Spec, Tagged, form_fields, is_form, optional, scalar_spec, unwrap
 
 
 def forms_under(cls: type, seen: set[type]) -> Iterator[type]:
@@ -44,3 +46,15 @@ def test_every_field_carries_what_decode_asked_of_its_base_each_time() -> None:
     for f in fields:
         assert f.form == is_form(f.base), f.name
         assert f.item == (unwrap(get_args(f.base)[0]) if get_origin(f.base) is tuple else None), f.name
+
+
+def test_a_field_declares_the_tagged_union_it_carries_and_a_scalar_reading_refuses_one() -> None:
+    """`Field.spec` holds a union's Tagged where a field is one (the declaration says so, and mypy checks every
+    reader); `scalar_spec`, which the GraphQL and REST schemas read a scalar's or a list's Spec through, refuses it
+    rather than read a union as a scalar."""
+    tagged = [f for cls in forms_under(FactionOrders, set()) for f in form_fields(cls) if isinstance(f.spec, Tagged)]
+    assert tagged, "FactionOrders' action is a tagged union of forms"
+    with pytest.raises(TypeError, match="union of forms"):
+        scalar_spec(tagged[0].spec)
+    plain = Spec(uuid=True)
+    assert scalar_spec(plain) is plain

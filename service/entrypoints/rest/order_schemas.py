@@ -19,7 +19,7 @@ import yaml
 from domain.factionturn.face import ACTIONS, FactionOrders
 from domain.gameofbones.face import ACTIONS as HOUSE_ACTIONS
 from domain.gameofbones.face import ONE_AREA, ActionName, Order, Target
-from domain.shapes import Spec, Tagged, form_fields, is_enum, is_form, optional, unwrap
+from domain.shapes import Spec, Tagged, form_fields, is_enum, is_form, optional, scalar_spec, unwrap
 
 BEGIN = "    # generated from domain/factionturn/aggregate/orders.py by `make openapi`; do not edit by hand (begin)\n"
 END = "    # generated from domain/factionturn/aggregate/orders.py by `make openapi` (end)\n"
@@ -98,7 +98,7 @@ def _tagged_member(cls: type | None, name: str, description: str) -> dict[str, A
     return _object(cls, description, (ACTIONS.tag, name))
 
 
-def _property(hint: Any, spec: Any, default: Any) -> dict[str, Any]:
+def _property(hint: Any, spec: Spec | Tagged, default: Any) -> dict[str, Any]:
     base, nullable = optional(hint)
     if isinstance(spec, Tagged):
         return {"description": "The turn's one action; null or absent: none.", "anyOf": [ref(UNION), {"type": "null"}]}
@@ -120,10 +120,10 @@ def _value(hint: Any, spec: Spec) -> dict[str, Any]:
         return ref(spec.schema)
     if get_origin(hint) is tuple and get_args(hint)[-1] is Ellipsis:
         item, item_spec = unwrap(get_args(hint)[0])
-        items_spec = Spec(options=spec.options) if spec.options else item_spec
+        items_spec = Spec(options=spec.options) if spec.options else scalar_spec(item_spec)
         return {"type": "array", "maxItems": spec.most, "items": _value(item, items_spec)}
     if get_origin(hint) is tuple:  # a fixed pair
-        members = [_value(*unwrap(a)) for a in get_args(hint)]
+        members = [_value(item, scalar_spec(item_spec)) for item, item_spec in map(unwrap, get_args(hint))]
         return {"type": "array", "prefixItems": members, "minItems": len(members), "maxItems": len(members)}
     if is_form(hint):
         return ref(component_name(hint))

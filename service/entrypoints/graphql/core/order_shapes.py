@@ -23,7 +23,7 @@ from uuid import UUID
 
 import strawberry
 
-from domain.shapes import Field, Spec, Tagged, form_fields, is_form, optional, unwrap
+from domain.shapes import Field, Spec, Tagged, form_fields, is_form, optional, scalar_spec, unwrap
 from service.entrypoints.graphql.core import enums as _enums  # noqa: F401 - the domain's enums as GraphQL's
 
 Convert = Callable[[Any], Any]
@@ -128,13 +128,14 @@ class Builder:
             )
         if get_origin(base) is tuple:
             item, item_spec = unwrap(get_args(base)[0])
-            spec = f.spec if f.spec.enum or f.spec.options else item_spec
+            own = scalar_spec(f.spec)
+            spec = own if own.enum or own.options else scalar_spec(item_spec)
             if is_form(item):
                 kind = self.input(item)
                 return _list(kind), _default_list(f), lambda v, i=item: tuple(self.to_domain[i](x) for x in v)
             one, _, read = self._scalar(item, spec, required=True)
             return _list(one), _default_list(f), lambda v, r=read: tuple(r(x) for x in v)
-        kind, default, read = self._scalar(base, f.spec, f.required, f.default, nullable)
+        kind, default, read = self._scalar(base, scalar_spec(f.spec), f.required, f.default, nullable)
         return kind, default, read
 
     def _scalar(
@@ -215,13 +216,14 @@ class Builder:
             return _list(kind), lambda v, p=pair, k=kind: [k(**{p.fields[0]: UUID(a), p.fields[1]: n}) for a, n in v]
         if get_origin(base) is tuple:
             item, item_spec = unwrap(get_args(base)[0])
-            spec = f.spec if f.spec.enum or f.spec.options else item_spec
+            own = scalar_spec(f.spec)
+            spec = own if own.enum or own.options else scalar_spec(item_spec)
             if is_form(item):
                 kind = self.output(item)
                 return _list(kind), lambda v, i=item: [self.of_domain[i](x) for x in v]
             one, show = self._shown(item, spec, required=True)
             return _list(one), lambda v, s=show: [s(x) for x in v]
-        return self._shown(base, f.spec, f.required, f.default, nullable)
+        return self._shown(base, scalar_spec(f.spec), f.required, f.default, nullable)
 
     def _shown(
         self, hint: Any, spec: Spec, required: bool, default: Any = None, nullable: bool = False
