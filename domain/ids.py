@@ -59,12 +59,14 @@ def check_canonical(ids: Iterable[str], field: str) -> None:
 
 # Where an event's payload holds ids, at any depth, by the name of the field holding them: `id`, `…_id` and `…_ids`
 # (the domain's own naming), the initiative's `order` (member ids, in turn), the keys of the maps `ID_KEYED` and the
-# values of those `ID_VALUED` (a movement's observers: each house's knowledge entry). Text that looks like a UUID
+# values of those `ID_VALUED` (a movement's observers: each house's knowledge entry), the first of each pair in the
+# lists `ID_PAIRED` (a Repair Asset order's [asset id, healing steps]). Text that looks like a UUID
 # elsewhere is not one of ours (a faction's `secret`, a name). tests/service/usecases/test_import_ids.py holds the
 # product's exports to this: every UUID they hold, spelt otherwise, is found.
 ID_LISTS = frozenset({"order"})
 ID_KEYED = frozenset({"observers", "members", "troops", "assets", "by_area", "income", "reverted"})
 ID_VALUED = frozenset({"observers"})
+ID_PAIRED = frozenset({"assets"})
 
 
 def is_id_field(name: object) -> bool:
@@ -92,6 +94,8 @@ def _misspelt(value: Any, name: object, path: list[str]) -> str | None:
     elif isinstance(value, list | tuple):
         if is_id_field(name):
             return _spellings([v for v in value if isinstance(v, str)], path, "an item")
+        if name in ID_PAIRED and _pairs(value):
+            return _spellings([pair[0] for pair in value], path, "a pair")
         for index, item in enumerate(value):
             path.append(f"[{index}]")
             found = _misspelt(item, name, path)
@@ -101,6 +105,10 @@ def _misspelt(value: Any, name: object, path: list[str]) -> str | None:
     elif isinstance(value, str) and is_id_field(name):
         return _spellings([value], path, "its value")
     return None
+
+
+def _pairs(value: list[Any] | tuple[Any, ...]) -> bool:
+    return all(isinstance(v, list | tuple) and len(v) == 2 and isinstance(v[0], str) for v in value)
 
 
 def _spellings(texts: list[str], path: list[str], what: str) -> str | None:

@@ -93,6 +93,21 @@ def test_a_payload_naming_an_id_in_another_spelling_is_refused(spelt: str) -> No
     )
 
 
+@pytest.mark.parametrize("spelt", SPELLINGS)
+def test_a_repair_order_naming_its_asset_in_another_spelling_is_refused(spelt: str) -> None:
+    """A faction's submitted order as its event holds it (`orders_to_dict`): Repair Asset's [asset id, steps] pairs."""
+    repair = {"action": "Repair Asset/Faction", "assets": [[TEXT, 1], [spelt, 2]], "faction": False}
+    assert misspelt_id({"phase": 1, "order": {"action": repair}}) == (
+        f"order.action.assets names {TEXT} twice, as {TEXT!r} and {spelt!r}"
+    )
+    repair["assets"] = [[spelt, 1]]
+    assert misspelt_id({"phase": 1, "order": {"action": repair}}) == (
+        f"order.action.assets holds a pair {spelt!r}, an id not in its canonical spelling {TEXT!r}"
+    )
+    repair["assets"] = [[TEXT, 1]]
+    assert misspelt_id({"phase": 1, "order": {"action": repair}}) is None
+
+
 def test_a_payload_naming_one_observer_twice_is_refused_naming_both_spellings() -> None:
     assert misspelt_id({"observers": {TEXT: "a", TEXT.upper(): "b"}}) == (
         f"observers names {TEXT} twice, as {TEXT!r} and {TEXT.upper()!r}"
