@@ -19,6 +19,10 @@ import pytest
 from service.persistence.database import Database
 from tests.support.processes import STARTUP_LIMIT, Api, eventually, spawned_children
 
+# A fault test (signals to a parent and its children, three servers with their embedded PostgreSQL started and stopped,
+# about a minute of one worker): `make test-slow`, which .ci/run runs (README, "How long each command takes").
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def pgdata() -> Iterator[Path]:
