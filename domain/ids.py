@@ -33,21 +33,26 @@ def canonical_id(value: object, field: str) -> str:
     if isinstance(value, UUID):
         return str(value)
     if isinstance(value, str):
-        spelt = canonical_spelling(value)
-        if spelt is not value or CANONICAL.fullmatch(value):
-            return spelt
+        parsed = _parsed(value)
+        if parsed is not None:
+            return parsed
     raise InvalidInputError(f"{field}: {str(value)[:SHOWN]!r} is not an id (a UUID)")
 
 
 def canonical_spelling(text: str) -> str:
     """`text` spelt as `canonical_id` keeps it where `uuid.UUID` reads it; any other text as it is (the very object),
     for the rules to refuse as naming no member of the campaign, as they always have."""
+    return _parsed(text) or text
+
+
+def _parsed(text: str) -> str | None:
+    """`text` canonical (the very object where it already is), or None where `uuid.UUID` does not read it."""
     if CANONICAL.fullmatch(text):
         return text
     try:
         return str(UUID(text))
     except ValueError:
-        return text
+        return None
 
 
 def check_canonical(ids: Iterable[str], field: str) -> None:
@@ -115,13 +120,9 @@ def _spellings(texts: list[str], path: list[str], what: str) -> str | None:
     where = ".".join(path).replace(".[", "[")
     seen: dict[str, str] = {}
     for text in texts:
-        if CANONICAL.fullmatch(text):
-            canonical = text
-        else:
-            try:
-                canonical = str(UUID(text))
-            except ValueError:
-                continue  # not an id
+        canonical = _parsed(text)
+        if canonical is None:
+            continue  # not an id
         if seen.get(canonical, text) != text:
             return f"{where} names {canonical} twice, as {seen[canonical]!r} and {text!r}"
         seen[canonical] = text
