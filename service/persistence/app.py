@@ -29,7 +29,7 @@ from service.persistence.commits import StoreCommits
 from service.persistence.commits import conflicts_as_domain_errors as conflicts_as_domain_errors
 from service.persistence.commits import one_campaign as one_campaign
 from service.persistence.event_encoding import EventEncoder
-from service.persistence.kept_aggregates import KeptAggregates
+from service.persistence.kept_aggregates import CopyingRepository, KeptAggregates
 from service.persistence.snapshot_writes import SnapshotWriter
 from service.persistence.streams import StreamReader
 from service.persistence.written_store import WrittenEventStore
@@ -100,10 +100,10 @@ class IntrigueStore(StoreCommits):
     def construct_repository(self) -> Repository[UUID]:
         """The library's repository with an aggregate cache bounded by bytes (`BytesCache` in place of its
         `LRUCache`), always fast-forwarded from the store (a write by another process or thread is read before
-        the aggregate is used) and deep-copied out (a command that fails half-way leaves the kept aggregate as
-        stored)."""
+        the aggregate is used) and copied out (a command that fails half-way leaves the kept aggregate as stored;
+        service/persistence/kept_aggregates.py `CopyingRepository`)."""
         budget = budget_bytes(self.env)
-        repository: Repository[UUID] = Repository(
+        repository: Repository[UUID] = CopyingRepository(
             event_store=self.events,
             snapshot_store=self.snapshots,
             fastforward=True,

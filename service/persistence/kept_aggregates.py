@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.application import Repository
+from eventsourcing.application import ProjectorFunction, Repository, project_aggregate
 
 from domain.clone import clone
 from domain.factionturn.face import Faction
@@ -119,3 +119,30 @@ class KeptAggregates:
             yield
         finally:
             self._handing_over.on = False
+
+
+class CopyingRepository(Repository[UUID]):
+    """The library's repository, handing out what its cache holds copied by `copy_of` (domain/clone.py, equal to
+    `deepcopy`'s, tested) where the library's `get` copies it with `deepcopy`, and in the same cases: a campaign of
+    the issue's size, loaded by every command of its campaign, is about 750 values, whose generic walk (a memo entry
+    and a dispatch for each) was a third of a small command's CPU (`roll_dice`; docs/scaling.md, session 31)."""
+
+    def get(
+        self,
+        aggregate_id: UUID,
+        *,
+        version: int | None = None,
+        projector_func: ProjectorFunction[Any, Any] = project_aggregate,
+        fastforward_skipping: bool = False,
+        deepcopy_from_cache: bool = True,
+    ) -> Any:
+        aggregate = super().get(
+            aggregate_id,
+            version=version,
+            projector_func=projector_func,
+            fastforward_skipping=fastforward_skipping,
+            deepcopy_from_cache=False,
+        )
+        if deepcopy_from_cache and self.deepcopy_from_cache and self.cache and version is None:
+            return copy_of(aggregate)  # the library's own condition for its `deepcopy`
+        return aggregate

@@ -71,3 +71,32 @@ def test_a_command_that_fails_half_way_leaves_the_kept_aggregate_as_stored(two: 
     assert again is not changed and (again.version, again.rolls_recorded) == (changed.version - 1, 1)
     rolled(first, campaign, "saved")
     assert first.store.load(campaign.id, Campaign).rolls_recorded == 2
+
+
+def _containers(value: object, found: dict[int, object]) -> dict[int, object]:
+    """Every mutable container reachable from `value` (an aggregate's attributes, walked), by identity."""
+    if isinstance(value, dict | list | set):
+        found[id(value)] = value
+        for item in value.values() if isinstance(value, dict) else value:
+            _containers(item, found)
+    elif hasattr(value, "__dict__") and not isinstance(value, type):
+        _containers(vars(value), found)
+    return found
+
+
+def test_a_load_hands_out_a_copy_equal_to_the_kept_aggregate_that_shares_no_container_with_it(
+    two: tuple[Intrigue, Intrigue],
+) -> None:
+    first, _ = two
+    campaign = first.campaigns.create_campaign(CreateCampaign(f"copied {uuid4().hex[:6]}", ["factionturn"]))
+    rolled(first, campaign, "kept")
+    cache = first.store.repository.cache
+    assert cache is not None
+    kept = cache.get(campaign.id)
+    loaded = first.store.load(campaign.id, Campaign)
+    assert loaded is not kept and type(loaded) is type(kept)
+    assert vars(loaded) == vars(kept)
+    shared = _containers(vars(loaded), {}).keys() & _containers(vars(kept), {}).keys()
+    assert not shared, [type(_containers(vars(kept), {})[i]).__name__ for i in shared]
+    loaded.record_roll(DiceSpec.parse("1d6").roll(RandomDice.system(), purpose="never saved"))
+    assert cache.get(campaign.id).rolls_recorded == 1
