@@ -180,9 +180,12 @@ def drop_generation(generation: int) -> list[Composed]:
 
 # A row's state is its `state` as last written whole with its `recent` keys over it (issue 26, item 2): a command
 # that changed a few keys (a dice roll: `version`, `rolls_recorded`) writes those alone, not the whole JSON.
-# `||` with an empty `recent` returns `state` as it is (jsonb_concat's shortcut).
+# `||` with an empty `recent` returns `state` as it is (jsonb_concat's shortcut). The two as stored (`written`,
+# `recent`) since step 20, for a read of one top-level key of many rows (service/persistence/queries.py
+# `_FACTIONS_IN`): `coalesce(recent->k, written->k)` is `state->k` without building each row's whole state.
 STATE_VIEW = (
-    "VIEW aggregate_state AS SELECT id, campaign_id, kind, version, state || recent AS state, position FROM {state}"
+    "VIEW aggregate_state AS SELECT id, campaign_id, kind, version, state || recent AS state, position,"
+    " state AS written, recent FROM {state}"
 )
 
 

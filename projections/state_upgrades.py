@@ -109,6 +109,11 @@ def keep_recent(generation: int) -> list[Composed]:
     ]
 
 
+def state_view_parts(generation: int) -> list[Composed]:
+    """Step 20 on the current generation: the state's view also gives `state` and `recent` as stored."""
+    return [SQL("CREATE OR REPLACE " + STATE_VIEW).format(**names(generation))]
+
+
 def precompute_standings(generation: int) -> list[Composed]:
     """Step 15 on one generation: the table of precomputed standings answers (empty: each campaign's page that
     next changes its standings fills it, a rebuild fills it whole) and its view."""

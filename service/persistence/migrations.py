@@ -117,6 +117,13 @@ def _recent_keys(conn: psycopg.Connection[tuple[object, ...]]) -> None:
             conn.execute(statement)
 
 
+def _state_view_parts(conn: psycopg.Connection[tuple[object, ...]]) -> None:
+    row = conn.execute("SELECT current FROM read_model_generation WHERE name = %s", (state_tables.MODEL,)).fetchone()
+    if row is not None:
+        for statement in state_upgrades.state_view_parts(int(str(row[0]))):
+            conn.execute(statement)
+
+
 def _precomputed_standings(conn: psycopg.Connection[tuple[object, ...]]) -> None:
     row = conn.execute("SELECT current FROM read_model_generation WHERE name = %s", (state_tables.MODEL,)).fetchone()
     if row is not None:
@@ -239,6 +246,12 @@ STEPS = (
         "the columns a resolution writes whole (states, history, bases, standings, reports, knowledge, events,"
         " snapshots) compressed by lz4 where the server has it: the same values, a fraction of pglz's CPU",
         compression.lz4_written_columns,
+    ),
+    Step(
+        20,
+        "the state read model's view also gives each row's state as last written whole and its recent keys"
+        " (written, recent): a read of one key of a campaign's factions need not build their whole states",
+        _state_view_parts,
     ),
 )
 SCHEMA_VERSION = STEPS[-1].version
