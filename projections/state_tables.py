@@ -180,20 +180,24 @@ def drop_generation(generation: int) -> list[Composed]:
 
 # A row's state is its `state` as last written whole with its `recent` keys over it (issue 26, item 2): a command
 # that changed a few keys (a dice roll: `version`, `rolls_recorded`) writes those alone, not the whole JSON.
-# `||` with an empty `recent` returns `state` as it is (jsonb_concat's shortcut). The two as stored (`written`,
-# `recent`) since step 20, for a read of one top-level key of many rows (service/persistence/queries.py
-# `_FACTIONS_IN`): `coalesce(recent->k, written->k)` is `state->k` without building each row's whole state.
+# `||` with an empty `recent` returns `state` as it is (jsonb_concat's shortcut).
 STATE_VIEW = (
-    "VIEW aggregate_state AS SELECT id, campaign_id, kind, version, state || recent AS state, position,"
-    " state AS written, recent FROM {state}"
+    "VIEW aggregate_state AS SELECT id, campaign_id, kind, version, state || recent AS state, position FROM {state}"
+)
+# The same rows as stored (step 20), for a read of one top-level key of many rows (service/persistence/queries.py
+# `_FACTIONS_IN`): `coalesce(recent->k, written->k)` is the state's `state->k` without building each whole state.
+# How a row is split between the two is a writer's business (a rebuild writes it whole): readers read `state`.
+STORED_VIEW = (
+    "CREATE OR REPLACE VIEW aggregate_state_stored AS SELECT id, campaign_id, kind, state AS written, recent"
+    " FROM {state}"
 )
 
 
 def point_views_at(generation: int, *, recent: bool = True, standings: bool = True) -> list[Composed]:
     """Repoint the names every reader uses at one generation (run in the transaction that sets `current`), the
     state's first. `recent=False`: for step 3, before the tables had the column `recent` (step 11);
-    `standings=False`: for the steps before the standings' table (step 15), the houses' knowledge (step 16) and the
-    phase reports (step 18)."""
+    `standings=False`: for the steps before the standings' table (step 15), the houses' knowledge (step 16), the
+    phase reports (step 18) and the stored rows' view (step 20)."""
     tables = names(generation)
     state_view = "CREATE OR REPLACE " + (STATE_VIEW if recent else "VIEW aggregate_state AS SELECT * FROM {state}")
     return [
@@ -203,6 +207,7 @@ def point_views_at(generation: int, *, recent: bool = True, standings: bool = Tr
         SQL("CREATE OR REPLACE VIEW state_tracking AS SELECT * FROM {tracking}").format(**tables),
         *([SQL(STANDINGS_VIEW).format(**tables), SQL(knowledge.VIEW).format(**tables)] if standings else []),
         *([SQL(phase_reports.VIEW).format(**tables)] if standings else []),
+        *([SQL(STORED_VIEW).format(**tables)] if recent and standings else []),
     ]
 
 

@@ -16,6 +16,7 @@ from projections.state_tables import (
     STANDINGS,
     STANDINGS_VIEW,
     STATE_VIEW,
+    STORED_VIEW,
     TRACKING,
     TUNING,
     names,
@@ -109,9 +110,9 @@ def keep_recent(generation: int) -> list[Composed]:
     ]
 
 
-def state_view_parts(generation: int) -> list[Composed]:
-    """Step 20 on the current generation: the state's view also gives `state` and `recent` as stored."""
-    return [SQL("CREATE OR REPLACE " + STATE_VIEW).format(**names(generation))]
+def stored_view(generation: int) -> list[Composed]:
+    """Step 20 on the current generation: the view of its rows as stored (`STORED_VIEW`)."""
+    return [SQL(STORED_VIEW).format(**names(generation))]
 
 
 def precompute_standings(generation: int) -> list[Composed]:

@@ -117,10 +117,10 @@ def _recent_keys(conn: psycopg.Connection[tuple[object, ...]]) -> None:
             conn.execute(statement)
 
 
-def _state_view_parts(conn: psycopg.Connection[tuple[object, ...]]) -> None:
+def _stored_view(conn: psycopg.Connection[tuple[object, ...]]) -> None:
     row = conn.execute("SELECT current FROM read_model_generation WHERE name = %s", (state_tables.MODEL,)).fetchone()
     if row is not None:
-        for statement in state_upgrades.state_view_parts(int(str(row[0]))):
+        for statement in state_upgrades.stored_view(int(str(row[0]))):
             conn.execute(statement)
 
 
@@ -249,9 +249,9 @@ STEPS = (
     ),
     Step(
         20,
-        "the state read model's view also gives each row's state as last written whole and its recent keys"
-        " (written, recent): a read of one key of a campaign's factions need not build their whole states",
-        _state_view_parts,
+        "the state read model's rows as stored, each one's state as last written whole and its recent keys"
+        " (aggregate_state_stored): a read of one key of a campaign's factions need not build their whole states",
+        _stored_view,
     ),
 )
 SCHEMA_VERSION = STEPS[-1].version

@@ -62,9 +62,10 @@ _KNOWLEDGE = (
 )
 _COMPANIONS = {"phasechronicle": _NARRATIVES, "houseknowledge": _KNOWLEDGE}  # a member's companion rows, by their kind
 # The assets as `state->'assets'` has them, read without building each faction's whole state (`state || recent`,
-# a copy of every faction's JSON: two thirds of this read at the bench's 100 factions; projections/state_tables.py).
+# a copy of every faction's JSON: two thirds of this read at the bench's 100 factions; projections/state_tables.py
+# `STORED_VIEW`).
 _FACTIONS_IN = (
-    "SELECT id FROM aggregate_state WHERE campaign_id = %s AND kind = 'faction' AND EXISTS (SELECT 1 FROM"
+    "SELECT id FROM aggregate_state_stored WHERE campaign_id = %s AND kind = 'faction' AND EXISTS (SELECT 1 FROM"
     " jsonb_each(coalesce(recent->'assets', written->'assets')) AS a(k, v) WHERE v->>'region_id' = ANY(%s))"
 )
 
