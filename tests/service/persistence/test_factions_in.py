@@ -24,8 +24,8 @@ def _rows(db: Database, campaign_id: UUID) -> list[tuple[UUID, dict[str, Any], d
     """Each faction's id, its state as readers see it, and its `recent` keys."""
     with psycopg.connect(db.conninfo) as conn:
         found = conn.execute(
-            "SELECT s.id, s.state, r.recent FROM aggregate_state s JOIN aggregate_state_stored r USING (campaign_id, id)"
-            " WHERE s.campaign_id = %s AND s.kind = 'faction'",
+            "SELECT s.id, s.state, r.recent FROM aggregate_state s"
+            " JOIN aggregate_state_stored r USING (campaign_id, id) WHERE s.campaign_id = %s AND s.kind = 'faction'",
             (campaign_id,),
         ).fetchall()
     return [(UUID(str(i)), state, recent) for i, state, recent in found]
