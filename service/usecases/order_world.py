@@ -1,9 +1,9 @@
 """The part of a campaign one faction's orders are checked against, loaded alone (issue 16, item 3).
 
 Submitting orders loads the faction, the regions it stands in and the regions and factions its orders name
-(`order_scope`), those regions' governors, and the rivals with assets there; never every member, and each kind
-in one read (`load_many`). The rivals
-present are found in the state read model, which every command waits for, and then loaded from the events.
+(`order_scope`), those regions' governors, and the rivals with assets there; never every member, and each kind in
+one read (`load_many`). The rivals present are found in the state read model, which every command waits for, and
+then loaded from the events.
 A rival that arrived in a command the read model has not reached is missed here; the order is checked again
 when its turn comes (docs/rules-notes/factionturn-play.md, Orders that became impossible).
 """
@@ -28,7 +28,7 @@ def order_world(
     store: IntrigueStore, campaign: Campaign, faction: Faction, orders: FactionOrders, factions_in: FactionsIn | None
 ) -> World:
     scope = order_scope(faction, orders)
-    # Each kind in one round trip (`load_many`), not one per member: a big campaign's region holds a dozen rivals.
+    # Each kind in one read (`load_many`), not a round trip per member.
     regions = store.load_many([UUID(i) for i in _members(campaign, "region", scope.region_ids | scope.either)], Region)
     wanted = scope.faction_ids | scope.either | {r.governing_faction_id or "" for r in regions}
     wanted |= _present(store, campaign, [str(r.id) for r in regions], factions_in)

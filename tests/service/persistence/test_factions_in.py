@@ -32,8 +32,7 @@ def _rows(db: Database, campaign_id: UUID) -> list[tuple[UUID, dict[str, Any], d
 
 
 def _moved_by_the_gm(intrigue: Intrigue, campaign_id: UUID, rng: random.Random) -> None:
-    """Adventures between phases: a faction's asset destroyed, another made in a region it may not stand in. Each
-    writes the faction's changed keys alone, its assets among them (`recent`)."""
+    """Adventures between phases: a faction's asset destroyed, another made in a region it may not stand in."""
     by = By(campaign_id, "gm", "the players' adventure")
     campaign = intrigue.store.load(campaign_id, Campaign)
     regions = campaign.member_ids("region")
