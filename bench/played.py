@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 from uuid import UUID
 
 import psycopg
@@ -29,6 +30,7 @@ from domain.commands import CreateCampaign, MapRegion, RegisterHouse, StartingAr
 from domain.errors import DomainError
 from domain.factionturn.aggregate.faction import Faction
 from service.bootstrap import Intrigue
+from service.persistence import commits
 from service.persistence.database import Database
 from service.usecases.interventions import By
 from tests.service.usecases.test_factionturn_play import candidate_orders
@@ -84,6 +86,9 @@ class Played:
     # Of `phase_seconds`, the deciding alone: the rules run in memory on the loaded members, nothing yet encoded,
     # written or projected (`CampaignService.play_phase`): the floor under a resolution however cheap its save.
     phase_deciding: dict[int, float] = field(default_factory=dict)
+    # Of the saving, the events encoded (and checked storable) once, before anything is sent: with the deciding and
+    # the insert, the least a resolution's answer can be with no read model written (bench/played_bench.py).
+    phase_encoding: dict[int, tuple[float, int]] = field(default_factory=dict)  # seconds, and the saves encoded
 
     @property
     def phase(self) -> int:
@@ -211,6 +216,29 @@ def deciding_timed(intrigue: Intrigue) -> Iterator[list[float]]:
         del service.play_phase
 
 
+_ENCODE = "encoded_and_checked"  # the name a save calls it by in service/persistence/commits.py
+
+
+@contextmanager
+def encoding_timed() -> Iterator[list[float]]:
+    """The wall seconds of each save's encoding meanwhile (service/persistence/storable.py `encoded_and_checked`, as
+    service/persistence/commits.py calls it)."""
+    encode, spent = getattr(commits, _ENCODE), []
+
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        began = time.perf_counter()
+        try:
+            return encode(*args, **kwargs)
+        finally:
+            spent.append(time.perf_counter() - began)
+
+    setattr(commits, _ENCODE, timed)
+    try:
+        yield spent
+    finally:
+        setattr(commits, _ENCODE, encode)
+
+
 def play_phase(played: Played, between: Callable[[Played], None] | None = None) -> None:
     """Open a phase, give every faction and house its orders, resolve it (timed), and note its events and
     the database's size. `between` runs after the orders and before the resolution (a measurement)."""
@@ -227,7 +255,7 @@ def play_phase(played: Played, between: Callable[[Played], None] | None = None) 
         CpuMeter(conn) as meter,
     ):
         started, cpu = time.perf_counter(), time.process_time()
-        with deciding_timed(intrigue) as deciding:
+        with deciding_timed(intrigue) as deciding, encoding_timed() as encoding:
             resolved = intrigue.campaigns.resolve_phase(played.campaign_id)
         # The snapshots are written after the resolution answers (service/persistence/snapshot_writes.py), by a
         # thread of this process: waited for inside the meters, so their CPU and bytes count, not their wait.
@@ -238,5 +266,6 @@ def play_phase(played: Played, between: Callable[[Played], None] | None = None) 
     played.phase_cpu[resolved.phase] = (cpu, meter.round.backends)
     played.phase_seconds[resolved.phase] = seconds
     played.phase_deciding[resolved.phase] = sum(deciding)
+    played.phase_encoding[resolved.phase] = (sum(encoding), len(encoding))
     played.phase_events[resolved.phase] = (before, intrigue.store.recorder.max_notification_id() or 0)
     played.db_bytes[resolved.phase] = database_bytes(played.db)

@@ -36,6 +36,16 @@ def test_every_row_of_the_table_is_printed_with_its_ratio_and_target(
             rf"phase {phase}: resolution [\d.]+ ms CPU \([\d.]+ this process \+ [\d.]+ PostgreSQL\)", blocks[ROWS[0]]
         ), blocks[ROWS[0]]
     assert "CPU of phase 2 / phase 1: " in blocks[ROWS[0]]
+    for phase in (1, 2):  # P6's bound: the deciding, the encoding and the insert, summed as printed
+        floor = re.search(
+            rf"phase {phase}: with no read model written, an answer is at least its deciding ([\d.]+) ms \+ its"
+            r" events encoded ([\d.]+) \((\d+) saves\) \+ inserted ([\d.]+) = ([\d.]+) ms, [\d.]+x the raw executemany",
+            blocks[ROWS[2]],
+        )
+        assert floor is not None, blocks[ROWS[2]]
+        deciding, encoded, saves, inserted, total = (float(x) for x in floor.groups())
+        assert saves >= 1  # the resolution's save was seen encoding
+        assert abs(deciding + encoded + inserted - total) <= 0.15
     for phase in (1, 2):  # P3: both loads timed once the campaign is played, in turn
         assert re.search(rf"phase {phase}: load [\d.]+ ms \(at its version then", blocks[ROWS[3]]), blocks[ROWS[3]]
     assert "load at phase 2 / load at phase 1, with snapshots, interleaved" in blocks[ROWS[3]]
