@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
@@ -196,47 +196,38 @@ def order_factions(played: Played, tries: int = 3) -> int:
 
 
 @contextmanager
-def deciding_timed(intrigue: Intrigue) -> Iterator[list[float]]:
-    """The wall seconds of each `CampaignService.play_phase` call meanwhile (a resolution's deciding: loads and
-    rules, nothing saved), timed by an attribute on the service itself, which `resolve_phase` calls."""
-    service = intrigue.campaigns._target  # type: ignore[attr-defined]  # behind the metrics' counting wrapper
-    decide, spent = service.play_phase, []
-
-    def timed(*args: object, **kwargs: object) -> object:
-        began = time.perf_counter()
-        try:
-            return decide(*args, **kwargs)
-        finally:
-            spent.append(time.perf_counter() - began)
-
-    service.play_phase = timed
-    try:
-        yield spent
-    finally:
-        del service.play_phase
-
-
-_ENCODE = "encoded_and_checked"  # the name a save calls it by in service/persistence/commits.py
-
-
-@contextmanager
-def encoding_timed() -> Iterator[list[float]]:
-    """The wall seconds of each save's encoding meanwhile (service/persistence/storable.py `encoded_and_checked`, as
-    service/persistence/commits.py calls it)."""
-    encode, spent = getattr(commits, _ENCODE), []
+def calls_timed(owner: Any, name: str) -> Iterator[list[float]]:
+    """The wall seconds of each call of `owner`'s attribute `name` meanwhile, by a wrapper set on `owner` (an
+    instance or a module) and taken away after: the instance's own attribute is deleted, a module's restored."""
+    call, own, spent = getattr(owner, name), name in vars(owner), []
 
     def timed(*args: Any, **kwargs: Any) -> Any:
         began = time.perf_counter()
         try:
-            return encode(*args, **kwargs)
+            return call(*args, **kwargs)
         finally:
             spent.append(time.perf_counter() - began)
 
-    setattr(commits, _ENCODE, timed)
+    setattr(owner, name, timed)
     try:
         yield spent
     finally:
-        setattr(commits, _ENCODE, encode)
+        if own:
+            setattr(owner, name, call)
+        else:
+            delattr(owner, name)
+
+
+def deciding_timed(intrigue: Intrigue) -> AbstractContextManager[list[float]]:
+    """Each `CampaignService.play_phase` call meanwhile (a resolution's deciding: loads and rules, nothing saved),
+    timed by an attribute on the service itself, which `resolve_phase` calls."""
+    return calls_timed(intrigue.campaigns._target, "play_phase")  # type: ignore[attr-defined]  # behind the metrics
+
+
+def encoding_timed() -> AbstractContextManager[list[float]]:
+    """Each save's encoding meanwhile (service/persistence/storable.py `encoded_and_checked`, by the name
+    service/persistence/commits.py calls it)."""
+    return calls_timed(commits, "encoded_and_checked")
 
 
 def play_phase(played: Played, between: Callable[[Played], None] | None = None) -> None:
